@@ -1,0 +1,51 @@
+# Zulin: `make run` serves the product with demo data; `make test` runs every check.
+# Both set themselves up on a bare machine: virtual env, packages, PostgreSQL and Redis
+# (the ones configured, else local ports, else embedded ones under .run/).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+UV := $(VENV)/bin/uv
+API_PORT ?= 8000
+WEB_PORT ?= 3000
+# Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
+SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
+
+.PHONY: run test venv lint typecheck test-backend test-frontend frontend-deps bench bench-foundation clean
+
+venv: $(VENV)/.synced
+
+$(VENV)/.synced: pyproject.toml uv.lock
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@test -x $(UV) || $(PY) -m pip install --quiet --disable-pip-version-check uv==0.13.9
+	$(UV) sync --frozen --quiet --python $(PY)
+	@touch $@
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: venv
+	$(VENV)/bin/mypy platform tenants apps
+
+test-backend: venv
+	$(call SERVICES,zulin) && $(VENV)/bin/pytest -q -p no:randomly
+
+test: lint typecheck test-backend
+	@if [ -f frontend/package.json ]; then $(MAKE) --no-print-directory test-frontend; fi
+
+test-frontend: venv
+	bash infra/scripts/test-frontend.sh
+
+run: venv
+	bash infra/scripts/run.sh
+
+bench: bench-foundation
+
+bench-foundation: venv
+	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
+
+clean:
+	rm -rf .run $(VENV) frontend/node_modules frontend/.next

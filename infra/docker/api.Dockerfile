@@ -1,0 +1,12 @@
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 UV_PROJECT_ENVIRONMENT=/usr/local
+WORKDIR /app
+RUN pip install --no-cache-dir uv==0.13.9
+COPY pyproject.toml uv.lock ./
+RUN uv sync --frozen --no-dev --no-install-project
+COPY manage.py ./
+COPY platform ./platform
+COPY tenants ./tenants
+COPY apps ./apps
+ENV PYTHONPATH=/app/platform:/app
+EXPOSE 8000

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `make run`: migrate, load demo data, build the front end, then serve the API (gunicorn),
+# a Celery worker and beat, and the Next.js server; Ctrl-C stops them all.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+API_PORT="${API_PORT:-8000}"
+WEB_PORT="${WEB_PORT:-3000}"
+PY=.venv/bin/python
+mkdir -p .run
+eval "$($PY infra/scripts/services.py zulin)"
+export DATABASE_URL REDIS_URL PYTHONPATH="$PWD/platform:$PWD"
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-zulin.settings.dev}"
+
+$PY manage.py migrate_all
+$PY manage.py load_demo > .run/demo-logins.txt
+
+if [ -f frontend/package.json ]; then
+  (cd frontend && npm ci --no-audit --no-fund --loglevel=error && npm run build)
+fi
+
+pids=()
+stop_all() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
+trap stop_all EXIT INT TERM
+
+.venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${API_PORT}" \
+  --workers 2 --threads 4 --access-logfile - >> .run/api.log 2>&1 &
+pids+=($!)
+.venv/bin/celery -A zulin.celery:app worker --concurrency 2 --loglevel INFO >> .run/worker.log 2>&1 &
+pids+=($!)
+.venv/bin/celery -A zulin.celery:app beat --schedule .run/celerybeat-schedule --loglevel INFO \
+  >> .run/beat.log 2>&1 &
+pids+=($!)
+if [ -f frontend/package.json ]; then
+  (cd frontend && PORT="$WEB_PORT" API_ORIGIN="http://127.0.0.1:${API_PORT}" exec npm run start) \
+    >> .run/web.log 2>&1 &
+  pids+=($!)
+fi
+
+echo "waiting for the API, the worker and beat (GET /api/health)…"
+for _ in $(seq 1 120); do
+  if $PY - "$API_PORT" <<'PY'
+import json, sys, urllib.request
+try:
+    body = json.load(urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeout=3))
+except Exception:
+    sys.exit(1)
+sys.exit(0 if body["code"] == 200 and body["data"]["healthy"] else 1)
+PY
+  then healthy=1; break; fi
+  sleep 1
+done
+if [ -z "${healthy:-}" ]; then echo "the API did not become healthy; see .run/*.log" >&2; exit 1; fi
+
+cat <<MSG
+
+Zulin is running (logs in .run/*.log; Ctrl-C stops everything).
+  Platform admin   http://admin.localhost:${WEB_PORT}   admin / Zulin@2026
+  Merchant demo    http://demo.localhost:${WEB_PORT}    owner / Zulin@2026   (manager / Zulin@2026: two roles)
+  Merchant acme    http://acme.localhost:${WEB_PORT}    owner / Zulin@2026
+  API              http://127.0.0.1:${API_PORT}/api/docs (send Host: admin.localhost or demo.localhost)
+  Sandbox SMS      .venv/bin/python manage.py sandbox_sms
+MSG
+wait -n "${pids[@]}"

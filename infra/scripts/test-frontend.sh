@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The front end's checks: typed client freshness, types, unit tests, production build, and the
+# Playwright suite in Debian's Chromium against a real backend with fresh demo data.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+PY=$ROOT/.venv/bin/python
+E2E_API_PORT="${E2E_API_PORT:-8765}"
+export E2E_PORT="${E2E_PORT:-3100}"
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+eval "$($PY infra/scripts/services.py zulin_e2e --fresh --redis-db 14)"
+export DATABASE_URL REDIS_URL PYTHONPATH="$ROOT/platform:$ROOT"
+export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e
+
+# The committed OpenAPI snapshot must be what the backend serves now.
+$PY manage.py export_openapi "$ROOT/.run/openapi.json" >/dev/null
+if ! cmp -s "$ROOT/.run/openapi.json" frontend/src/api/openapi.json; then
+  echo "frontend/src/api/openapi.json is stale: run '.venv/bin/python manage.py export_openapi'" \
+    "then 'npm run gen:api' in frontend/" >&2
+  exit 1
+fi
+
+cd frontend
+npm ci --no-audit --no-fund --loglevel=error
+npm run check:api
+npm run typecheck
+if npm run | grep -q "^  lint$"; then npm run lint; fi
+npm run test:unit
+npm run build
+
+cd "$ROOT"
+$PY manage.py migrate_all >/dev/null
+$PY manage.py load_demo >/dev/null
+$PY -c "import redis, os; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb()"
+.venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${E2E_API_PORT}" \
+  --workers 2 --threads 4 > .run/e2e-api.log 2>&1 &
+API_PID=$!
+trap 'kill $API_PID 2>/dev/null || true' EXIT
+$PY - "$E2E_API_PORT" <<'PY'
+import sys, time, urllib.request
+for _ in range(120):
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeout=3)
+        sys.exit(0)
+    except OSError:
+        time.sleep(0.5)
+sys.exit("the e2e API did not start; see .run/e2e-api.log")
+PY
+
+cd frontend
+API_ORIGIN="http://127.0.0.1:${E2E_API_PORT}" CI=1 npm run e2e

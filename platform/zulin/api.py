@@ -1,0 +1,130 @@
+"""The one NinjaAPI: every router is added here, and every outcome leaves as the envelope."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+from ninja.renderers import JSONRenderer
+
+from .core.envelope import error_for, error_response, success_msg
+from .core.errors import ApplicationError, ErrorCode
+
+logger = logging.getLogger("zulin.request")
+
+
+class EnvelopeRenderer(JSONRenderer):
+    """Wraps a handler's result as `{code: 200, data, msg}`; errors are built elsewhere."""
+
+    json_dumps_params = {"ensure_ascii": False}
+
+    def render(self, request: HttpRequest, data: Any, *, response_status: int) -> Any:
+        body = {"code": int(ErrorCode.OK), "data": data, "msg": success_msg(request)}
+        return super().render(request, body, response_status=response_status)
+
+
+class ZulinAPI(NinjaAPI):
+    def create_response(
+        self, request: HttpRequest, data: Any, *args: Any, **kwargs: Any
+    ) -> HttpResponse:
+        response = super().create_response(request, data, *args, **kwargs)
+        response.zulin_code = int(ErrorCode.OK)  # type: ignore[attr-defined]
+        return response
+
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        schema = super().get_openapi_schema(*args, **kwargs)
+        for path_item in schema.get("paths", {}).values():
+            for operation in path_item.values():
+                _wrap_success_schema(operation)
+        return schema
+
+
+def _wrap_success_schema(operation: dict[str, Any]) -> None:
+    """Shows the envelope in the documented 200 answer, with the call's data inside."""
+    ok = operation.get("responses", {}).get(200) or operation.get("responses", {}).get("200")
+    if not ok:
+        return
+    content = ok.setdefault("content", {}).setdefault("application/json", {})
+    data_schema = content.get("schema", {})
+    content["schema"] = {
+        "type": "object",
+        "properties": {
+            "code": {"type": "integer", "enum": [200]},
+            "data": data_schema,
+            "msg": {"type": "string"},
+        },
+        "required": ["code", "data", "msg"],
+    }
+
+
+api = ZulinAPI(
+    title="Zulin API",
+    version="1.0.0",
+    description="Back office of a lease-to-own goods marketplace. Every answer is "
+    "`{code, data, msg}`; code 200 is success, 109 no valid session.",
+    renderer=EnvelopeRenderer(),
+    urls_namespace="api",
+)
+
+
+@api.exception_handler(ApplicationError)
+def _application_error(request: HttpRequest, exc: ApplicationError) -> HttpResponse:
+    return error_response(request, exc)
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    fields: dict[str, list[str]] = {}
+    for error in exc.errors:
+        # loc is like ("body", "payload", "password"): keep the field part.
+        loc = [
+            str(part) for part in error.get("loc", ()) if part not in ("body", "query", "payload")
+        ]
+        fields.setdefault(".".join(loc) or "_", []).append(str(error.get("msg", "invalid")))
+    return error_for(request, ErrorCode.VALIDATION, {"fields": fields})
+
+
+@api.exception_handler(AuthenticationError)
+def _authentication_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return error_for(request, ErrorCode.NO_SESSION)
+
+
+@api.exception_handler(Throttled)
+def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
+    return error_for(request, ErrorCode.TOO_MANY_REQUESTS, {"retry_after": exc.wait})
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    if exc.status_code == 400:
+        return error_for(request, ErrorCode.MALFORMED_BODY)
+    code = {403: ErrorCode.FORBIDDEN, 404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}
+    return error_for(request, code.get(exc.status_code, ErrorCode.VALIDATION))
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return error_for(request, ErrorCode.NOT_FOUND)
+
+
+@api.exception_handler(Exception)
+def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
+    logger.exception("unhandled error on %s", request.path)
+    return error_response(request, ApplicationError(ErrorCode.SERVER_ERROR))
+
+
+def _mount_routers() -> None:
+    from apps.workbench.api import router as workbench_router
+    from tenants.api import platform_router
+
+    from .core.health import router as health_router
+
+    api.add_router("/platform", platform_router)
+    api.add_router("/v2", workbench_router)
+    api.add_router("", health_router)
+
+
+_mount_routers()

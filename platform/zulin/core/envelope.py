@@ -1,0 +1,61 @@
+"""Builds every answer under /api: `{code, data, msg}` with HTTP 200 for handled outcomes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+
+from .errors import ApplicationError, ErrorCode, message_for
+
+
+def request_language(request: HttpRequest) -> str:
+    header = request.headers.get("Accept-Language", "")
+    first = header.split(",", 1)[0].strip().lower()
+    return "en" if first.startswith("en") else "zh"
+
+
+def envelope(code: ErrorCode, data: Any, msg: str, *, status: int = 200) -> JsonResponse:
+    response = JsonResponse(
+        {"code": int(code), "data": data, "msg": msg},
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+    )
+    response.zulin_code = int(code)  # type: ignore[attr-defined]  # read by the request log
+    return response
+
+
+def error_response(request: HttpRequest, error: ApplicationError) -> JsonResponse:
+    status = error.code if error.code in (ErrorCode.SERVER_ERROR, ErrorCode.UNAVAILABLE) else 200
+    return envelope(error.code, error.data, error.message(request_language(request)), status=status)
+
+
+def error_for(request: HttpRequest, code: ErrorCode, data: Any = None) -> JsonResponse:
+    return error_response(request, ApplicationError(code, data=data))
+
+
+def success_msg(request: HttpRequest) -> str:
+    return message_for(ErrorCode.OK, request_language(request))
+
+
+class EnvelopeFallbackMiddleware:
+    """Turns what Django or Ninja answer outside our handlers under /api (wrong method,
+    unknown route) into the envelope, so clients never see HTML or plain text."""
+
+    PASS_THROUGH = ("/api/docs", "/api/openapi.json", "/api/static/")
+    CODES = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}
+
+    def __init__(self, get_response):  # type: ignore[no-untyped-def]
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):  # type: ignore[no-untyped-def]
+        response = self.get_response(request)
+        if (
+            response.status_code >= 400
+            and not hasattr(response, "zulin_code")
+            and request.path.startswith("/api")
+            and not request.path.startswith(self.PASS_THROUGH)
+        ):
+            code = self.CODES.get(response.status_code, ErrorCode.SERVER_ERROR)
+            return error_for(request, code)
+        return response

@@ -1,0 +1,62 @@
+"""Session tokens: HS256 JWTs bound to one side, one tenant and one token version."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import jwt
+from django.conf import settings
+
+ALGORITHM = "HS256"
+REQUIRED_CLAIMS = ["sub", "pt", "ver", "iat", "exp"]
+
+
+@dataclass(frozen=True)
+class TokenClaims:
+    account_id: int
+    platform_type: int
+    tenant: str | None
+    sub_shop_id: int | None
+    role_id: int | None
+    version: int
+    remember: bool
+
+
+def issue_token(claims: TokenClaims) -> tuple[str, datetime]:
+    now = datetime.now(tz=UTC)
+    expires = now + (settings.JWT_REMEMBER_TTL if claims.remember else settings.JWT_TTL)
+    payload = {
+        "sub": str(claims.account_id),
+        "pt": claims.platform_type,
+        "ten": claims.tenant,
+        "shop": claims.sub_shop_id,
+        "role": claims.role_id,
+        "ver": claims.version,
+        "rem": claims.remember,
+        "iat": now,
+        "exp": expires,
+    }
+    return jwt.encode(payload, settings.JWT_SECRET, algorithm=ALGORITHM), expires
+
+
+def read_token(token: str) -> TokenClaims | None:
+    """The claims of a valid token; None for anything expired, tampered or malformed."""
+    try:
+        payload = jwt.decode(
+            token,
+            settings.JWT_SECRET,
+            algorithms=[ALGORITHM],
+            options={"require": REQUIRED_CLAIMS},
+        )
+        return TokenClaims(
+            account_id=int(payload["sub"]),
+            platform_type=int(payload["pt"]),
+            tenant=payload.get("ten"),
+            sub_shop_id=payload.get("shop"),
+            role_id=payload.get("role"),
+            version=int(payload["ver"]),
+            remember=bool(payload.get("rem", False)),
+        )
+    except (jwt.PyJWTError, TypeError, ValueError):
+        return None

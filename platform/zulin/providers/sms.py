@@ -1,0 +1,47 @@
+"""SMS adapters. `get_sms_provider()` picks one from settings.SMS_PROVIDER."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+
+from .interfaces import ProviderError, ProviderReceipt, SmsProvider
+from .models import SandboxSmsMessage
+
+TEMPLATES = {
+    "reset_password": "【{site}】您的验证码为{code}，5分钟内有效，请勿泄露给他人。",
+}
+
+# Phone numbers ending in this suffix make the sandbox fail, as a gateway outage would.
+SANDBOX_FAILING_SUFFIX = "0000"
+
+
+class SandboxSmsProvider:
+    """Behaves like a gateway: renders the template, answers a reference, keeps the message."""
+
+    name = "sandbox-sms"
+
+    def send(self, *, phone: str, template: str, params: dict[str, str]) -> ProviderReceipt:
+        if template not in TEMPLATES:
+            raise ProviderError(self.name, f"unknown template {template}")
+        text = TEMPLATES[template].format(site=settings.SITE_NAME, **params)
+        reference = f"sms_{uuid.uuid4().hex[:24]}"
+        failed = phone.endswith(SANDBOX_FAILING_SUFFIX)
+        SandboxSmsMessage.objects.create(
+            reference=reference,
+            phone=phone,
+            template=template,
+            params=params,
+            text=text,
+            status="failed" if failed else "delivered",
+        )
+        if failed:
+            raise ProviderError(self.name, "gateway rejected the number")
+        return ProviderReceipt(reference=reference, status="delivered")
+
+
+def get_sms_provider() -> SmsProvider:
+    if settings.SMS_PROVIDER == "sandbox":
+        return SandboxSmsProvider()
+    raise ProviderError("sms", f"no adapter named {settings.SMS_PROVIDER!r}")

@@ -1,0 +1,143 @@
+"""Settings shared by every environment. Environment variables are read in env.py only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from .env import env_bool, env_int, env_list, env_str, parse_database_url
+
+BASE_DIR = Path(__file__).resolve().parents[3]
+
+SECRET_KEY = env_str("SECRET_KEY", "dev-only-secret-key-change-me-in-production-0123456789")
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"])
+# Only behind a proxy that overwrites X-Forwarded-Host with one value (nginx, Next's proxy).
+USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", True)
+
+# --- tenancy -------------------------------------------------------------------------------
+ADMIN_HOST_PREFIX = env_str("ADMIN_HOST_PREFIX", "admin")
+BASE_DOMAIN = env_str("BASE_DOMAIN", "localhost")
+TENANT_MODEL = "tenants.Merchant"
+TENANT_DOMAIN_MODEL = "tenants.Domain"
+PUBLIC_SCHEMA_NAME = "public"
+# New merchants are cloned from this migrated, data-free schema (see tenants/provisioning.py).
+TENANT_BASE_SCHEMA = "merchant_template"
+TENANT_CREATION_FAKES_MIGRATIONS = True
+DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
+
+SHARED_APPS = [
+    "django_tenants",
+    "django.contrib.contenttypes",
+    "django.contrib.staticfiles",
+    "ninja",
+    "tenants",
+    "zulin.providers",
+    "apps.workbench",
+]
+TENANT_APPS = [
+    "django.contrib.contenttypes",
+    "apps.workbench",
+]
+INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
+
+DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
+
+MIDDLEWARE = [
+    "zulin.core.logging.RequestLogMiddleware",
+    "zulin.core.envelope.EnvelopeFallbackMiddleware",
+    "zulin.core.tenancy.SideMiddleware",
+    "django.middleware.common.CommonMiddleware",
+]
+
+ROOT_URLCONF = "zulin.urls"
+WSGI_APPLICATION = "zulin.wsgi.application"
+
+_db = parse_database_url(env_str("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/zulin"))
+DATABASES = {
+    "default": {
+        "ENGINE": "django_tenants.postgresql_backend",
+        "NAME": _db.name,
+        "USER": _db.user,
+        "PASSWORD": _db.password,
+        "HOST": _db.host,
+        "PORT": _db.port,
+        "CONN_MAX_AGE": env_int("DB_CONN_MAX_AGE", 60),
+        "CONN_HEALTH_CHECKS": True,
+    }
+}
+
+REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        # Keys carry the schema active when made (tenants never share entries); see core/cache.py.
+        "KEY_FUNCTION": "zulin.core.cache.make_key",
+        "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "zulin"),
+    }
+}
+
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "APP_DIRS": True,
+        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+    }
+]
+STATIC_URL = "/api/static/"
+STATIC_ROOT = BASE_DIR / ".run" / "static"
+LANGUAGE_CODE = "zh-hans"
+TIME_ZONE = "Asia/Shanghai"
+USE_I18N = True
+USE_TZ = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+APPEND_SLASH = False
+
+# --- auth ----------------------------------------------------------------------------------
+JWT_SECRET = env_str("JWT_SECRET", SECRET_KEY)
+JWT_TTL = timedelta(seconds=env_int("JWT_TTL_SECONDS", 12 * 3600))
+JWT_REMEMBER_TTL = timedelta(days=env_int("JWT_REMEMBER_DAYS", 30))
+LOGIN_MAX_FAILURES_PER_ACCOUNT = env_int("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5)
+LOGIN_MAX_FAILURES_PER_IP = env_int("LOGIN_MAX_FAILURES_PER_IP", 20)
+LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60)
+RESET_CODE_TTL_SECONDS = 5 * 60
+RESET_CODE_RESEND_SECONDS = env_int("RESET_CODE_RESEND_SECONDS", 60)
+RESET_CODE_MAX_ATTEMPTS = 5
+SITE_NAME = env_str("SITE_NAME", "租邻信用租赁")
+
+# --- outside services ----------------------------------------------------------------------
+SMS_PROVIDER = env_str("SMS_PROVIDER", "sandbox")
+
+# --- celery --------------------------------------------------------------------------------
+CELERY_BROKER_URL = REDIS_URL.replace("unix://", "redis+socket://", 1)
+CELERY_RESULT_BACKEND = CELERY_BROKER_URL
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_TENANT_CACHE_SECONDS = 60
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE: dict = {
+    # Nightly per-merchant jobs go through the fan-out, one task per merchant schema.
+    "prune-stale-shortcuts-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": 24 * 3600,
+        "args": ["workbench.prune_stale_shortcuts"],
+    },
+}
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "zulin.core.logging.JsonLineFormatter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "loggers": {
+        "zulin.request": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "zulin.task": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django": {"handlers": ["console"], "level": "WARNING"},
+    },
+}

@@ -1,0 +1,27 @@
+from django.conf import settings
+from django.contrib.staticfiles.views import serve as serve_static
+from django.http import HttpRequest, HttpResponse
+from django.urls import path, re_path
+
+from .api import api
+from .core.envelope import error_for
+from .core.errors import ErrorCode
+
+urlpatterns = [
+    path("api/", api.urls),
+    # Swagger UI's own files for /api/docs (no CDN offline).
+    re_path(r"^api/static/(?P<path>.*)$", serve_static, {"insecure": True}),
+]
+
+if getattr(settings, "ZULIN_BENCH_VIEW", False):
+    from .core.bench import bare_view
+
+    urlpatterns.append(path("bench/bare", bare_view))
+
+
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return error_for(request, ErrorCode.NOT_FOUND)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    return error_for(request, ErrorCode.SERVER_ERROR)

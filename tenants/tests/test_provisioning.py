@@ -1,0 +1,81 @@
+from unittest import mock
+
+import pytest
+from django.db import connection
+from django_tenants.utils import schema_exists, tenant_context
+
+from apps.workbench.models import ShortcutPin
+from tenants.models import Account, Domain, Merchant
+from tenants.provisioning import merchant_create
+from tests.fixtures import login
+from zulin.core.errors import ApplicationError, ErrorCode
+
+
+def test_merchant_create_makes_schema_domain_and_owner_who_can_sign_in(db):
+    merchant = merchant_create(name="新商户", slug="newshop", owner_password="Start2026x")
+
+    assert schema_exists("m_newshop")
+    assert Domain.objects.get(tenant=merchant).domain == "newshop.localhost"
+    owner = Account.objects.get(merchant=merchant, username="owner")
+    assert [role.code for role in owner.roles.all()] == ["owner"]
+    with tenant_context(merchant):
+        assert ShortcutPin.objects.count() == 0  # tenant tables exist, cloned empty
+    client = login("newshop.localhost", "owner", "Start2026x")
+    assert client.get("/api/platform/getLoginUserInfo").data["user"]["merchant"]["slug"] == (
+        "newshop"
+    )
+
+
+def test_merchant_create_again_answers_the_same_merchant(db):
+    first = merchant_create(name="重试商户", slug="retry", owner_password="Start2026x")
+    second = merchant_create(name="重试商户", slug="retry", owner_password="Start2026x")
+
+    assert first.pk == second.pk
+    assert Merchant.objects.filter(slug="retry").count() == 1
+    assert Account.objects.filter(merchant=first).count() == 1
+
+
+def test_taken_slug_with_another_owner_is_refused(db):
+    merchant_create(name="甲", slug="taken", owner_password="Start2026x")
+
+    with pytest.raises(ApplicationError) as refused:
+        merchant_create(name="乙", slug="taken", owner_username="boss", owner_password="Start2026x")
+
+    assert refused.value.code == ErrorCode.SLUG_TAKEN
+
+
+@pytest.mark.parametrize("slug", ["", "a", "Upper", "9start", "has-dash", "admin", "www", "x" * 31])
+def test_bad_slug_is_refused_before_anything_is_made(db, slug):
+    with pytest.raises(ApplicationError) as refused:
+        merchant_create(name="坏", slug=slug, owner_password="Start2026x")
+
+    assert refused.value.code == ErrorCode.VALIDATION
+    assert Merchant.objects.filter(name="坏").count() == 0
+
+
+def test_failure_midway_leaves_no_half_merchant(db):
+    with (
+        mock.patch(
+            "tenants.provisioning.AccountRole.objects.create", side_effect=RuntimeError("disk full")
+        ),
+        pytest.raises(RuntimeError),
+    ):
+        merchant_create(name="半途", slug="halfway", owner_password="Start2026x")
+
+    connection.set_schema_to_public()
+    assert not Merchant.objects.filter(slug="halfway").exists()
+    assert not Domain.objects.filter(domain="halfway.localhost").exists()
+    assert not Account.objects.filter(username="owner", merchant__slug="halfway").exists()
+    assert not schema_exists("m_halfway")
+    # ...and the same call succeeds afterwards.
+    assert merchant_create(name="半途", slug="halfway", owner_password="Start2026x").slug == (
+        "halfway"
+    )
+
+
+def test_create_merchant_command_wraps_the_service(db):
+    from django.core.management import call_command
+
+    call_command("create_merchant", "cmdshop", name="命令行商户", password="Start2026x")
+
+    assert Merchant.objects.get(slug="cmdshop").name == "命令行商户"

@@ -1,0 +1,60 @@
+"""Every served path is in the contract (calls.tsv) or in the README's list of added calls."""
+
+import csv
+import re
+from pathlib import Path
+
+from zulin.api import api
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTRACT = ROOT.parent / "shared" / "contract" / "calls.tsv"
+
+
+def contract_calls() -> dict[str, str]:
+    lines = [line for line in CONTRACT.read_text().splitlines() if not line.startswith("#")]
+    rows = list(csv.DictReader(lines, delimiter="\t"))
+    return {row["path"]: row["method"] for row in rows}
+
+
+def readme_added_calls() -> set[str]:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Added calls", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"`(?:GET|POST) (/api/[^`\s]+)`", section))
+
+
+def served() -> dict[str, set[str]]:
+    schema = api.get_openapi_schema(path_prefix="/api/")
+    return {path: {m.upper() for m in ops} for path, ops in schema["paths"].items()}
+
+
+def test_every_served_path_is_in_the_contract_or_listed_as_added():
+    contract = contract_calls()
+    added = readme_added_calls()
+    unknown = [path for path in served() if path not in contract and path not in added]
+
+    assert unknown == []
+
+
+def test_served_contract_calls_use_the_contract_method():
+    contract = contract_calls()
+    served_paths = served()
+    wrong = [
+        path
+        for path, methods in served_paths.items()
+        if path in contract and contract[path] not in methods
+    ]
+    covered = [path for path in contract if path in served_paths]
+    print(f"\ncontract coverage: served {len(covered)}/{len(contract)}")
+
+    assert wrong == []
+    assert len(contract) == 164
+
+
+def test_operation_ids_equal_call_names():
+    contract = contract_calls()
+    schema = api.get_openapi_schema(path_prefix="/api/")
+    for path, operations in schema["paths"].items():
+        if path in contract:
+            name = path.rsplit("/api/", 1)[1].split("/", 1)[-1]
+            for operation in operations.values():
+                assert operation["operationId"] == name

@@ -1,0 +1,92 @@
+"""Every protected call refuses every kind of bad token with 109."""
+
+import base64
+import json
+from datetime import UTC, datetime, timedelta
+
+import jwt
+import pytest
+from django.conf import settings
+
+from tests.fixtures import ApiClient, login
+from zulin.api import api
+from zulin.core.auth import TokenAuth
+
+
+def protected_operations():
+    for prefix, router in api._routers:
+        for path, view in router.path_operations.items():
+            for operation in view.operations:
+                auths = [a for a in operation.auth_callbacks if isinstance(a, TokenAuth)]
+                if not auths:
+                    continue
+                for method in operation.methods:
+                    yield method, f"/api{prefix}/{path.lstrip('/')}".replace("//", "/"), auths[0]
+
+
+OPERATIONS = sorted(set(protected_operations()), key=lambda op: (op[1], op[0]))
+
+
+def _host_for(auth: TokenAuth) -> str:
+    return "admin.localhost" if auth.side == 0 else "demo.localhost"
+
+
+def _b64(data: dict) -> str:
+    return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=").decode()
+
+
+def _flip_last_chars(signature: str) -> str:
+    return signature[:-2] + ("AA" if signature[-2:] != "AA" else "BB")
+
+
+def _claims_of(token: str) -> dict:
+    return jwt.decode(token, options={"verify_signature": False})
+
+
+def bad_tokens(host: str) -> dict[str, str]:
+    good = login(host, "admin" if host.startswith("admin") else "owner").token
+    claims = _claims_of(good)
+    now = datetime.now(tz=UTC)
+    expired = {**claims, "iat": now - timedelta(hours=2), "exp": now - timedelta(seconds=1)}
+    no_exp = {k: v for k, v in claims.items() if k != "exp"}
+    other_host = "acme.localhost" if host != "admin.localhost" else "demo.localhost"
+    foreign = login(other_host, "owner").token
+    wrong_side = login("admin.localhost", "admin").token if host != "admin.localhost" else foreign
+    revoked_client = login(host, "admin" if host.startswith("admin") else "owner")
+    revoked = revoked_client.token
+    assert revoked_client.post("/api/platform/logout").ok
+    header, payload, signature = good.split(".")
+    return {
+        "missing": "",
+        "garbage": "not-a-token",
+        "expired": jwt.encode(expired, settings.JWT_SECRET, algorithm="HS256"),
+        "without_exp": jwt.encode(no_exp, settings.JWT_SECRET, algorithm="HS256"),
+        "tampered": f"{header}.{payload}.{_flip_last_chars(signature)}",
+        "alg_none": f"{_b64({'alg': 'none', 'typ': 'JWT'})}.{payload}.",
+        "other_secret": jwt.encode(claims, "another-secret-entirely-0123456789abc", "HS256"),
+        "wrong_side": wrong_side,
+        "wrong_tenant": foreign if host != "admin.localhost" else foreign,
+        "revoked": revoked,
+    }
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "auth"), OPERATIONS, ids=[f"{m} {p}" for m, p, _ in OPERATIONS]
+)
+def test_every_protected_call_refuses_bad_tokens(db, method, path, auth):
+    host = _host_for(auth)
+    for kind, token in bad_tokens(host).items():
+        answer = ApiClient(host, token=token or None).call(method, path, {})
+
+        assert answer.code == 109, f"{kind}: {answer}"
+
+
+def test_matrix_covers_the_protected_calls():
+    paths = {path for _, path, _ in OPERATIONS}
+
+    assert {"/api/platform/getLoginUserInfo", "/api/v2/getCommonFunctionMenu"} <= paths
+    assert "/api/platform/mainLand" not in paths
+
+
+def test_a_valid_token_passes_on_its_own_host(demo_owner):
+    assert demo_owner.get("/api/platform/getLoginUserInfo").code == 200
