@@ -165,8 +165,9 @@ def _ensure_database(url: str, *, fresh: bool = False) -> None:
     admin_url = base.rsplit("/", 1)[0] + "/postgres" + (f"?{query}" if query else "")
     with psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as conn:
         if fresh:
-            conn.execute(sql.SQL("drop database if exists {} with (force)").format(
-                sql.Identifier(db_name)))
+            conn.execute(
+                sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(db_name))
+            )
         exists = conn.execute("select 1 from pg_database where datname = %s", (db_name,)).fetchone()
         if not exists:
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(db_name)))

@@ -33,10 +33,12 @@ SHARED_APPS = [
     "ninja",
     "tenants",
     "zulin.providers",
+    "apps.audit",
     "apps.workbench",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
+    "apps.audit",
     "apps.workbench",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))

@@ -1,11 +1,15 @@
 import re
 
 from .base import *  # noqa: F403
-from .base import CACHES, LOGGING, REDIS_URL
+from .base import CACHES, DATABASES, LOGGING, REDIS_URL
+from .env import env_int, env_str
 
-# Tests flush their own Redis database (15), never the one `make run` uses.
-TEST_REDIS_URL = re.sub(r"(\?db=)\d+$", r"\g<1>15", REDIS_URL)
-TEST_REDIS_URL = re.sub(r"^(redis://[^/?]+)(/\d+)?$", r"\1/15", TEST_REDIS_URL)
+# Tests flush their own Redis database (15 unless TEST_REDIS_DB), never the one `make run`
+# uses; TEST_DATABASE_NAME lets two test runs share one PostgreSQL server.
+_redis_db = env_int("TEST_REDIS_DB", 15)
+TEST_REDIS_URL = re.sub(r"(\?db=)\d+$", rf"\g<1>{_redis_db}", REDIS_URL)
+TEST_REDIS_URL = re.sub(r"^(redis://[^/?]+)(/\d+)?$", rf"\1/{_redis_db}", TEST_REDIS_URL)
+DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_zulin")}
 CACHES["default"]["LOCATION"] = TEST_REDIS_URL
 CACHES["default"]["KEY_PREFIX"] = "zulin-test"
 CELERY_BROKER_URL = TEST_REDIS_URL.replace("unix://", "redis+socket://", 1)
