@@ -31,7 +31,7 @@ typecheck: venv
 	$(VENV)/bin/mypy platform tenants apps
 
 test-backend: venv
-	$(call SERVICES,zulin) && $(VENV)/bin/pytest -q -p no:randomly
+	$(call SERVICES,zulin) && $(VENV)/bin/pytest -q
 
 test: lint typecheck test-backend
 	@if [ -f frontend/package.json ]; then $(MAKE) --no-print-directory test-frontend; fi

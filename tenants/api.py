@@ -7,8 +7,9 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 from ninja import Router
-from ninja.throttling import AnonRateThrottle
+from ninja.throttling import AnonRateThrottle, BaseThrottle
 
+from apps.subshops.selectors import sub_shop_name
 from zulin.core.auth import any_side_auth, current_session
 from zulin.core.envelope import request_language
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -30,12 +31,14 @@ from .schemas import (
 platform_router = Router(tags=["platform: session"])
 
 # Ninja's throttle (per client IP) bounds the raw rate; services count failed sign-ins.
-login_rate = AnonRateThrottle("30/m")
+login_rate = AnonRateThrottle(settings.LOGIN_RATE)
 sms_rate = AnonRateThrottle("10/m")
 
 
 def _client_ip(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR", ""))
+    """The client address as Ninja's throttles see it: X-Forwarded-For is trusted only for
+    the TRUSTED_PROXY_COUNT proxies in front of us (Next.js, nginx), so it cannot be forged."""
+    return str(BaseThrottle().get_ident(request) or "")
 
 
 def _merchant(request: HttpRequest) -> Merchant | None:
@@ -49,7 +52,9 @@ def _user_out(account: Account, merchant: Merchant | None) -> dict[str, Any]:
         "name": account.name,
         "phone": _masked(account.phone),
         "merchant": {"name": merchant.name, "slug": merchant.slug} if merchant else None,
-        "sub_shop": {"id": account.sub_shop_id, "name": ""} if account.sub_shop_id else None,
+        "sub_shop": {"id": account.sub_shop_id, "name": sub_shop_name(account.sub_shop_id)}
+        if account.sub_shop_id
+        else None,
     }
 
 
@@ -118,12 +123,11 @@ def logout(request: HttpRequest) -> None:
 )
 def get_login_user_info(request: HttpRequest) -> dict[str, Any]:
     session = current_session(request)
-    roles = selectors.account_roles(session.account)
-    current = next((role for role in roles if role.pk == session.role_id), None)
+    roles = selectors.account_role_summaries(session.account)
     return {
         "user": _user_out(session.account, session.merchant),
-        "roles": [selectors.role_summary(role) for role in roles],
-        "current_role": selectors.role_summary(current) if current else None,
+        "roles": roles,
+        "current_role": next((role for role in roles if role["id"] == session.role_id), None),
         "auth": [{"action": code} for code in sorted(session.actions)],
         "menus": selectors.menu_tree(
             platform_type=session.side,

@@ -36,6 +36,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "finance.view": "查看财务账单",
         "withdrawal.view": "查看提现",
         "withdrawal.apply": "申请提现",
+        "subshop.view": "查看子商户",
         "subshop.manage": "管理子商户",
         "staff.manage": "管理员工",
         "promotion.manage": "管理推广链接",
@@ -93,7 +94,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
             ],
         ),
         ("customer_service", "客服", ["order.view", "service.config"]),
-        ("sub_merchant", "子商户", ["suborder.view", "goods.view"]),
+        ("sub_merchant", "子商户", ["suborder.view", "goods.view", "subshop.view"]),
     ],
 }
 

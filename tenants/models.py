@@ -198,3 +198,65 @@ class PrivacyPolicy(models.Model):
 
     class Meta:
         ordering = ["-published_at"]
+
+
+class MerchantStatusChange(models.Model):
+    """One status change of a merchant (the first row is its onboarding). Only ever added."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="status_changes")
+    from_status = models.CharField(max_length=16, blank=True, default="")
+    to_status = models.CharField(max_length=16, choices=MerchantStatus.choices)
+    reason = models.CharField(max_length=500, blank=True, default="")
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class SettlementCycle(models.TextChoices):
+    T1 = "T+1", "T+1"
+    T3 = "T+3", "T+3"
+    T7 = "T+7", "T+7"
+    T15 = "T+15", "T+15"
+    MONTHLY = "monthly", "按月"
+
+
+class SettlementTerms(models.Model):
+    """The settlement terms of a merchant from `created_at` on. Each change is a new row;
+    the current terms are the latest row, so the history is never rewritten."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="settlements")
+    # Percent of each rent payment the platform keeps: 0.00-100.00.
+    commission_rate = models.DecimalField(max_digits=5, decimal_places=2)
+    settlement_cycle = models.CharField(max_length=16, choices=SettlementCycle.choices)
+    bank_name = models.CharField(max_length=100)
+    account_name = models.CharField(max_length=100)
+    account_number = models.CharField(max_length=40)
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(commission_rate__gte=0) & Q(commission_rate__lte=100),
+                name="settlement_commission_rate_percent",
+            )
+        ]
+
+
+class MerchantOnboarding(models.Model):
+    """An onboarding request's idempotency key: the same key answers the same merchant.
+
+    The row is written first in the onboarding transaction, so a concurrent retry with the
+    same key waits on the unique index and then finds the merchant the first one made."""
+
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    slug = models.CharField(max_length=30)
+    merchant = models.OneToOneField(
+        Merchant, null=True, on_delete=models.CASCADE, related_name="onboarding"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)

@@ -6,13 +6,14 @@ nothing behind, and calling it again with the same slug and owner answers the sa
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
-from django_tenants.clone import CloneSchema
+from django_tenants.clone import CLONE_SCHEMA_FUNCTION
 from django_tenants.utils import schema_exists
 
 from zulin.core.db import tenant_connection
@@ -26,6 +27,39 @@ RESERVED_SLUGS = {"www", "api", "public", "static", "template", "mail", "localho
 OWNER_ROLE_CODE = "owner"
 
 
+# django-tenants' CloneSchema re-installs its ~4,500-line clone function (DROP TYPE …
+# CASCADE, then every CREATE FUNCTION) on every clone; the DROP TYPE holds an exclusive lock
+# until commit, so concurrent creations queue behind each other. We install it once per
+# database and version (its text's hash is kept as the function's comment) and only call it.
+# (benchmarks/onboarding.py: the re-install itself is cheap; the clone's time grows with the
+# number of schemas in the database, see the README's benchmark notes.)
+CLONE_FUNCTION_VERSION = hashlib.sha256(CLONE_SCHEMA_FUNCTION.encode()).hexdigest()[:16]
+_clone_function_ready: set[str] = set()
+
+
+def clone_function_ensure() -> None:
+    """Installs django-tenants' `public.clone_schema` unless this version is already there."""
+    database = str(tenant_connection.settings_dict["NAME"])
+    if database in _clone_function_ready:
+        return
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT obj_description(p.oid, 'pg_proc') FROM pg_proc p"
+            " WHERE p.proname = 'clone_schema' AND p.pronamespace = 'public'::regnamespace"
+        )
+        installed = {row[0] for row in cursor.fetchall()}
+        if CLONE_FUNCTION_VERSION not in installed:
+            db_user = settings.DATABASES["default"].get("USER") or "postgres"
+            cursor.execute(CLONE_SCHEMA_FUNCTION.format(db_user=db_user))
+            cursor.execute(
+                "COMMENT ON FUNCTION public.clone_schema(text, text, public.cloneparms[])"
+                f" IS '{CLONE_FUNCTION_VERSION}'"
+            )
+    # Remembered only once committed: installed inside a transaction that rolls back, the
+    # function is gone again.
+    transaction.on_commit(lambda: _clone_function_ready.add(database))
+
+
 def template_schema_ensure() -> None:
     """Creates and migrates the template schema new merchants are cloned from."""
     template = settings.TENANT_BASE_SCHEMA
@@ -36,6 +70,17 @@ def template_schema_ensure() -> None:
         "migrate_schemas", tenant=True, schema_name=template, interactive=False, verbosity=0
     )
     tenant_connection.set_schema_to_public()
+    clone_function_ensure()
+
+
+def schema_clone(*, source: str, target: str) -> None:
+    """Copies the template (tables, sequences, rows) into a new schema, in the caller's
+    transaction."""
+    clone_function_ensure()
+    if schema_exists(target, case_sensitive=False):
+        raise IntegrityError(f"schema {target} exists")
+    with tenant_connection.cursor() as cursor:
+        cursor.execute("SELECT public.clone_schema(%s, %s, 'DATA')", [source, target])
 
 
 def slug_validate(slug: str) -> None:
@@ -62,6 +107,41 @@ def merchant_create(
     existing = _existing_merchant(slug=slug, owner_username=owner_username)
     if existing is not None:
         return existing
+    try:
+        merchant = merchant_provision(
+            name=name,
+            slug=slug,
+            owner_password=owner_password,
+            owner_username=owner_username,
+            owner_name=owner_name,
+            owner_phone=owner_phone,
+            contact_name=contact_name,
+            contact_phone=contact_phone,
+            status=status,
+        )
+    except IntegrityError:
+        # A concurrent call with the same slug won; answer its merchant if it is the same one.
+        existing = _existing_merchant(slug=slug, owner_username=owner_username)
+        if existing is None:
+            raise ApplicationError(ErrorCode.SLUG_TAKEN) from None
+        return existing
+    return merchant
+
+
+def merchant_provision(
+    *,
+    name: str,
+    slug: str,
+    owner_password: str,
+    owner_username: str,
+    owner_name: str,
+    owner_phone: str,
+    contact_name: str,
+    contact_phone: str,
+    status: str,
+) -> Merchant:
+    """Makes the merchant, its schema, domain and owner in one transaction (a savepoint when
+    the caller has one). Raises IntegrityError when the slug or schema is taken."""
     schema_name = f"m_{slug}"
     domain_name = f"{slug}.{settings.BASE_DOMAIN}"
     try:
@@ -74,7 +154,7 @@ def merchant_create(
                 contact_name=contact_name,
                 contact_phone=contact_phone,
             )
-            CloneSchema().clone_schema(settings.TENANT_BASE_SCHEMA, schema_name, "DATA")
+            schema_clone(source=settings.TENANT_BASE_SCHEMA, target=schema_name)
             Domain.objects.create(domain=domain_name, tenant=merchant, is_primary=True)
             owner = Account.objects.create(
                 platform_type=PlatformType.STORE,
@@ -88,15 +168,11 @@ def merchant_create(
                 platform_type=PlatformType.STORE, merchant=None, code=OWNER_ROLE_CODE
             )
             AccountRole.objects.create(account=owner, role=owner_role)
-    except IntegrityError:
-        # A concurrent call with the same slug won; answer its merchant if it is the same one.
-        existing = _existing_merchant(slug=slug, owner_username=owner_username)
-        if existing is None:
-            raise ApplicationError(ErrorCode.SLUG_TAKEN) from None
-        return existing
     finally:
         tenant_connection.set_schema_to_public()
+    # Now, and again once committed: a request between the two could cache "no merchant".
     forget_host(domain_name)
+    transaction.on_commit(lambda: forget_host(domain_name))
     return merchant
 
 

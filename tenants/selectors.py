@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Any
 
 from django.core.cache import cache
@@ -34,11 +36,34 @@ def account_roles(account: Account) -> list[Role]:
     return list(account.roles.order_by("sort", "id"))
 
 
+def account_role_summaries(account: Account) -> list[dict[str, Any]]:
+    """The account's roles, cached under its token version: every change of an account's
+    roles bumps that version, which also retires the cached list."""
+    key = f"global:account_roles:{account.pk}:{account.token_version}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = [role_summary(role) for role in account_roles(account)]
+        cache.set(key, cached, ROLE_ACTIONS_SECONDS)
+    return list(cached)
+
+
 def role_summary(role: Role) -> dict[str, Any]:
     return {"id": role.pk, "code": role.code, "name": role.name}
 
 
 def menu_tree(*, platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
+    """The menu of one side for a set of actions. Menus change only with the access
+    catalogue (a migration shipped with a deploy), so each process keeps the trees it has
+    built; a fresh copy is answered, as callers may change it."""
+    return copy.deepcopy(_menu_tree_memo(platform_type, actions, language))
+
+
+@functools.lru_cache(maxsize=256)
+def _menu_tree_memo(platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
+    return _build_menu_tree(platform_type=platform_type, actions=actions, language=language)
+
+
+def _build_menu_tree(*, platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
     """The menu of one side as the chosen role sees it.
 
     An entry that needs an action is kept only when the role has it; a group ('#') is kept

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from apps.subshops.selectors import sub_shop_is_active
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.tokens import TokenClaims, issue_token
 from zulin.providers.interfaces import ProviderError
@@ -122,6 +123,8 @@ def account_login(
         raise ApplicationError(ErrorCode.BAD_CREDENTIALS)
     if not account.is_active:
         raise ApplicationError(ErrorCode.ACCOUNT_DISABLED)
+    if account.sub_shop_id is not None and not sub_shop_is_active(account.sub_shop_id):
+        raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     cache.delete(account_key)
     Account.objects.filter(pk=account.pk).update(last_login_at=timezone.now())
     if merchant is not None:

@@ -53,8 +53,10 @@ def test_served_contract_calls_use_the_contract_method():
 def test_operation_ids_equal_call_names():
     contract = contract_calls()
     schema = api.get_openapi_schema(path_prefix="/api/")
+    ids = [op["operationId"] for ops in schema["paths"].values() for op in ops.values()]
+    assert len(ids) == len(set(ids)), "operation ids must be unique"
     for path, operations in schema["paths"].items():
         if path in contract:
             name = path.rsplit("/api/", 1)[1].split("/", 1)[-1]
-            for operation in operations.values():
-                assert operation["operationId"] == name
+            method = contract[path].lower()
+            assert operations[method]["operationId"] == name

@@ -10,6 +10,7 @@ mkdir -p .run
 eval "$($PY infra/scripts/services.py zulin)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$PWD/platform:$PWD"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-zulin.settings.dev}"
+export TRUSTED_PROXY_COUNT="${TRUSTED_PROXY_COUNT:-1}"  # the Next.js server proxies /api
 
 $PY manage.py migrate_all
 $PY manage.py load_demo > .run/demo-logins.txt

@@ -8,16 +8,18 @@ PY=$ROOT/.venv/bin/python
 E2E_API_PORT="${E2E_API_PORT:-8765}"
 export E2E_PORT="${E2E_PORT:-3100}"
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "installing Debian's chromium for the browser tests"
+# Debian's chromium drives the browser tests; a CJK font makes the screenshots legible.
+if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy"; then
+  echo "installing Debian's chromium and a CJK font for the browser tests"
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
 fi
 
 eval "$($PY infra/scripts/services.py zulin_e2e --fresh --redis-db 14)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$ROOT/platform:$ROOT"
-export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e
+export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e TRUSTED_PROXY_COUNT=1 \
+  LOGIN_RATE=1000/m  # the browser suite signs in often; throttling has its own API tests
 
 # The committed OpenAPI snapshot must be what the backend serves now.
 $PY manage.py export_openapi "$ROOT/.run/openapi.json" >/dev/null

@@ -39,7 +39,22 @@ class ZulinAPI(NinjaAPI):
         for path_item in schema.get("paths", {}).values():
             for operation in path_item.values():
                 _wrap_success_schema(operation)
+            _unique_operation_ids(path_item)
         return schema
+
+
+def _unique_operation_ids(path_item: dict[str, Any]) -> None:
+    """A call served on GET and POST (the contract's state-changing GETs) is one handler, so
+    both methods carry its name; OpenAPI needs unique ids, so the GET keeps the name and the
+    other method gets `<name>_<method>`."""
+    methods = sorted(path_item, key=lambda method: (method != "get", method))
+    seen: set[str] = set()
+    for method in methods:
+        operation_id = path_item[method].get("operationId")
+        if operation_id in seen:
+            # Ninja hands both methods the same dict: give this method its own copy.
+            path_item[method] = {**path_item[method], "operationId": f"{operation_id}_{method}"}
+        seen.add(operation_id)
 
 
 def _wrap_success_schema(operation: dict[str, Any]) -> None:
@@ -117,14 +132,29 @@ def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 def _mount_routers() -> None:
+    from apps.catalog.api import backend_router as catalog_backend_router
+    from apps.catalog.api import category_router, platform_goods_router
+    from apps.goods.api import gain_router, goods_router, upload_router
+    from apps.subshops.api import platform_router as subshops_platform_router
+    from apps.subshops.api import router as subshops_backend_router
     from apps.workbench.api import router as workbench_router
     from tenants.api import platform_router
+    from tenants.merchant_api import merchant_router
 
     from .core.health import router as health_router
 
     api.add_router("/platform", platform_router)
+    api.add_router("/platform", merchant_router)
+    api.add_router("/platform", subshops_platform_router)
+    api.add_router("/backend", subshops_backend_router)
     api.add_router("/v2", workbench_router)
     api.add_router("", health_router)
+    api.add_router("/platform", category_router)
+    api.add_router("/platform", platform_goods_router)
+    api.add_router("/platform", goods_router)
+    api.add_router("/platform", gain_router)
+    api.add_router("/backend", catalog_backend_router)
+    api.add_router("", upload_router)
 
 
 _mount_routers()

@@ -1,7 +1,9 @@
 from django.conf import settings
 from django.contrib.staticfiles.views import serve as serve_static
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.urls import path, re_path
+from django.views.static import serve as serve_media
 
 from .api import api
 from .core.envelope import error_for
@@ -12,6 +14,15 @@ urlpatterns = [
     # Swagger UI's own files for /api/docs (no CDN offline).
     re_path(r"^api/static/(?P<path>.*)$", serve_static, {"insecure": True}),
 ]
+
+
+def media(request: HttpRequest, path: str) -> HttpResponseBase:
+    # Uploaded pictures (dev); in production the proxy serves MEDIA_ROOT at MEDIA_URL.
+    return serve_media(request, path, document_root=str(settings.MEDIA_ROOT))
+
+
+if settings.SERVE_MEDIA:
+    urlpatterns.append(re_path(r"^api/media/(?P<path>.*)$", media))
 
 if getattr(settings, "ZULIN_BENCH_VIEW", False):
     from .core.bench import bare_view

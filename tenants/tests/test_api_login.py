@@ -130,3 +130,22 @@ def test_successful_login_clears_the_account_failure_count(demo):
         client.post("/api/platform/mainLand", {"username": "owner", "password": "nope-1234"})
 
     assert client.post("/api/platform/mainLand", {"username": "owner", "password": "Zulin@2026"}).ok
+
+
+def test_forged_forwarded_for_does_not_escape_the_ip_lock(demo, settings):
+    settings.LOGIN_MAX_FAILURES_PER_IP = 2
+    client = ApiClient("demo.localhost")
+    for index in range(2):
+        client.post(
+            "/api/platform/mainLand",
+            {"username": f"x{index}", "password": "x1234567"},
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{index}",
+        )
+
+    answer = client.post(
+        "/api/platform/mainLand",
+        {"username": "owner", "password": "Zulin@2026"},
+        HTTP_X_FORWARDED_FOR="10.9.9.9",
+    )
+
+    assert answer.code == 429

@@ -130,8 +130,27 @@ def test_tenancy_and_auth_add_one_query_with_domain_cache_warm(demo_owner):
     # django-tenants #1262); those are not reads. Host lookup: none (cached).
     reads = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith("SET ")]
     tables = [sql.split(" FROM ", 1)[1].split()[0] for sql in reads]
-    # One query for the session (the account row); the call's own reads: roles and menu.
-    assert tables == ['"tenants_account"', '"tenants_role"', '"tenants_menu"']
+    # One query for the session (the account row); roles and menu come from the cache.
+    assert tables == ['"tenants_account"']
+
+
+def test_role_change_retires_the_cached_role_list(demo):
+    from tenants.models import Account, AccountRole, Role
+    from tenants.services import account_revoke_sessions
+
+    owner = login("demo.localhost", "owner")
+    assert [r["code"] for r in owner.get("/api/platform/getLoginUserInfo").data["roles"]] == [
+        "owner"
+    ]
+    account = Account.objects.get(merchant=demo, username="owner")
+    AccountRole.objects.create(
+        account=account, role=Role.objects.get(platform_type=1, merchant=None, code="finance")
+    )
+    account_revoke_sessions(account=account)
+
+    roles = login("demo.localhost", "owner").get("/api/platform/getLoginUserInfo").data["roles"]
+
+    assert {r["code"] for r in roles} == {"owner", "finance"}
 
 
 def test_privacy_policy_is_shown_without_a_session(demo):

@@ -35,6 +35,23 @@ class ErrorCode(IntEnum):
     MALFORMED_BODY = 1010
     SLUG_TAKEN = 1011
     PROVIDER_FAILED = 1012
+    # 1100-1199: merchants, sub-shops and staff.
+    USERNAME_TAKEN = 1100
+    IDEMPOTENCY_KEY_REUSED = 1101
+    SUB_SHOP_DISABLED = 1102
+    # goods catalogue: 1200-1299
+    CATEGORY_IN_USE = 1201
+    CATEGORY_HAS_CHILDREN = 1202
+    CATEGORY_UNAVAILABLE = 1203
+    GOODS_INCOMPLETE = 1204
+    GOODS_FIELDS_LOCKED = 1205
+    GOODS_STATUS_NOT_ALLOWED = 1206
+    GOODS_FORCED_DOWN = 1207
+    STOCK_INSUFFICIENT = 1208
+    RESERVATION_NOT_FOUND = 1209
+    UPLOAD_NOT_IMAGE = 1210
+    UPLOAD_TOO_LARGE = 1211
+    CATEGORY_TOO_DEEP = 1212
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -72,6 +89,51 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.MALFORMED_BODY: ("请求体不是有效的JSON", "The request body is not valid JSON"),
     ErrorCode.SLUG_TAKEN: ("该标识已被占用", "This identifier is already taken"),
     ErrorCode.PROVIDER_FAILED: ("外部服务调用失败", "The outside service failed"),
+    ErrorCode.USERNAME_TAKEN: ("该用户名已被使用", "This username is already taken"),
+    ErrorCode.IDEMPOTENCY_KEY_REUSED: (
+        "该请求标识已用于另一个商户",
+        "This idempotency key was already used for another merchant",
+    ),
+    ErrorCode.SUB_SHOP_DISABLED: ("所属子商户已停用", "Your sub-shop is disabled"),
+    ErrorCode.CATEGORY_IN_USE: (
+        "该分类下还有商品，不能删除",
+        "Goods still use this category; it cannot be deleted",
+    ),
+    ErrorCode.CATEGORY_HAS_CHILDREN: (
+        "该分类下还有子分类，请先删除子分类",
+        "This category has sub-categories; delete them first",
+    ),
+    ErrorCode.CATEGORY_UNAVAILABLE: (
+        "分类不存在或已停用",
+        "The category does not exist or is disabled",
+    ),
+    ErrorCode.GOODS_INCOMPLETE: (
+        "商品信息不完整，不能上架",
+        "The goods are incomplete and cannot go on shelf",
+    ),
+    ErrorCode.GOODS_FIELDS_LOCKED: (
+        "商品在架或审核中，部分信息不能修改",
+        "The goods are on shelf or under review; some fields cannot change",
+    ),
+    ErrorCode.GOODS_STATUS_NOT_ALLOWED: (
+        "商品当前状态不允许此操作",
+        "The goods' current status does not allow this",
+    ),
+    ErrorCode.GOODS_FORCED_DOWN: (
+        "商品已被平台强制下架，请修改后再上架",
+        "The platform took these goods down; edit them before putting them on shelf",
+    ),
+    ErrorCode.STOCK_INSUFFICIENT: ("库存不足", "Not enough stock"),
+    ErrorCode.RESERVATION_NOT_FOUND: (
+        "未找到该库存预占记录",
+        "No stock reservation with this reference",
+    ),
+    ErrorCode.UPLOAD_NOT_IMAGE: (
+        "只能上传 JPEG、PNG、GIF 或 WebP 图片",
+        "Only JPEG, PNG, GIF or WebP images can be uploaded",
+    ),
+    ErrorCode.UPLOAD_TOO_LARGE: ("图片不能超过 5MB", "The image must be at most 5 MB"),
+    ErrorCode.CATEGORY_TOO_DEEP: ("分类最多三级", "Categories have at most three levels"),
 }
 
 

@@ -24,7 +24,7 @@ from .errors import ErrorCode
 
 _MISSING = {"missing": True}
 # Paths that answer whatever the host: the health check (load balancers, compose) and docs.
-HOST_FREE_PATHS = ("/api/health", "/api/openapi.json", "/api/docs")
+HOST_FREE_PATHS = ("/api/health", "/api/openapi.json", "/api/docs", "/bench/")
 
 
 @dataclass(frozen=True)

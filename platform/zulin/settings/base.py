@@ -14,6 +14,9 @@ DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"])
 # Only behind a proxy that overwrites X-Forwarded-Host with one value (nginx, Next's proxy).
 USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", True)
+# Proxies in front of Django (Next.js, nginx) whose X-Forwarded-For entries are trusted for
+# the client address of throttles and sign-in locks; 0 = REMOTE_ADDR only.
+NINJA_NUM_PROXIES = env_int("TRUSTED_PROXY_COUNT", 0)
 
 # --- tenancy -------------------------------------------------------------------------------
 ADMIN_HOST_PREFIX = env_str("ADMIN_HOST_PREFIX", "admin")
@@ -35,11 +38,14 @@ SHARED_APPS = [
     "zulin.providers",
     "apps.audit",
     "apps.workbench",
+    "apps.catalog",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
     "apps.audit",
     "apps.workbench",
+    "apps.subshops",
+    "apps.goods",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -72,7 +78,7 @@ DATABASES = {
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "zulin.core.cache.RedisCache",
         "LOCATION": REDIS_URL,
         # Keys carry the schema active when made (tenants never share entries); see core/cache.py.
         "KEY_FUNCTION": "zulin.core.cache.make_key",
@@ -94,6 +100,11 @@ TEMPLATES = [
 ]
 STATIC_URL = "/api/static/"
 STATIC_ROOT = BASE_DIR / ".run" / "static"
+# Uploaded pictures, one folder per schema (apps/goods/uploads.py); /api/media/ serves them
+# when SERVE_MEDIA (dev); in production the proxy serves MEDIA_ROOT at MEDIA_URL.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / ".run" / "media")))
+MEDIA_URL = "/api/media/"
+SERVE_MEDIA = env_bool("SERVE_MEDIA", True)
 LANGUAGE_CODE = "zh-hans"
 TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True
@@ -105,6 +116,8 @@ APPEND_SLASH = False
 JWT_SECRET = env_str("JWT_SECRET", SECRET_KEY)
 JWT_TTL = timedelta(seconds=env_int("JWT_TTL_SECONDS", 12 * 3600))
 JWT_REMEMBER_TTL = timedelta(days=env_int("JWT_REMEMBER_DAYS", 30))
+# Raw rate of sign-in/reset calls per client IP (Ninja throttle), failures aside.
+LOGIN_RATE = env_str("LOGIN_RATE", "30/m")
 LOGIN_MAX_FAILURES_PER_ACCOUNT = env_int("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5)
 LOGIN_MAX_FAILURES_PER_IP = env_int("LOGIN_MAX_FAILURES_PER_IP", 20)
 LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60)
@@ -112,6 +125,10 @@ RESET_CODE_TTL_SECONDS = 5 * 60
 RESET_CODE_RESEND_SECONDS = env_int("RESET_CODE_RESEND_SECONDS", 60)
 RESET_CODE_MAX_ATTEMPTS = 5
 SITE_NAME = env_str("SITE_NAME", "租邻信用租赁")
+
+# Mounts /bench/bare (benchmarks/foundation.py): never in production.
+ZULIN_BENCH_VIEW = env_bool("ZULIN_BENCH_VIEW", False)
+ZULIN_BENCH_BODY = env_str("ZULIN_BENCH_BODY", "")
 
 # --- outside services ----------------------------------------------------------------------
 SMS_PROVIDER = env_str("SMS_PROVIDER", "sandbox")

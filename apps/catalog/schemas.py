@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from ninja import Schema
+from pydantic import Field
+
+
+class CategoryIn(Schema):
+    name: str = Field(min_length=1, max_length=50)
+    icon: str = Field("", max_length=500)
+    parent_id: int | None = Field(None, description="omit or 0 for a top-level category")
+    sort: int = Field(0, ge=0, le=999_999)
+    status: int = Field(1, ge=0, le=1)
+
+
+class CategoryEditIn(Schema):
+    id: int
+    name: str = Field(min_length=1, max_length=50)
+    icon: str = Field("", max_length=500)
+    sort: int = Field(0, ge=0, le=999_999)
+
+
+class CategoryIdIn(Schema):
+    id: int
+
+
+class CategoryStatusIn(Schema):
+    id: int
+    status: int = Field(ge=0, le=1, description="1 enabled, 0 disabled")
+
+
+class CategorySortIn(Schema):
+    id: int
+    sort: int = Field(ge=0, le=999_999)
+
+
+class CategoryOut(Schema):
+    id: int
+    name: str
+    icon: str
+    parent_id: int
+    level: int
+    status: int
+    sort: int
+
+
+class CategoryNodeOut(CategoryOut):
+    children: list[CategoryNodeOut]
+
+
+class SelectionOut(Schema):
+    value: int
+    label: str
+    children: list[SelectionOut]
+
+
+class GoodsClassOut(Schema):
+    id: int
+    name: str
+    path: str
+
+
+class CategoryCountOut(Schema):
+    category_id: int
+    name: str
+    parent_id: int
+    level: int
+    goods_count: int
+    total_count: int
+
+
+PlatformStatus = Literal["draft", "in_review", "on_shelf", "off_shelf", "force_down"]
+
+
+class PlatformGoodsListIn(Schema):
+    merchant_id: int | None = None
+    category_id: int | None = None
+    status: PlatformStatus | None = None
+    keyword: str = Field("", max_length=100)
+    page: int = Field(1, ge=1)
+    page_size: int = Field(20, ge=1, le=100)
+
+
+class DisplayListIn(Schema):
+    display_status: bool | None = Field(None, description="omit for every goods item on shelf")
+    merchant_id: int | None = None
+    category_id: int | None = None
+    keyword: str = Field("", max_length=100)
+    page: int = Field(1, ge=1)
+    page_size: int = Field(20, ge=1, le=100)
+
+
+class DisplayIn(Schema):
+    ids: list[int] = Field(min_length=1, max_length=100, description="platform goods ids")
+    display_status: bool
+
+
+class PlatformGoodsOut(Schema):
+    id: int
+    merchant_id: int
+    merchant_name: str
+    goods_id: int
+    title: str
+    category_id: int | None
+    category_name: str
+    status: str
+    force_down: bool
+    force_down_reason: str
+    display_status: bool
+    min_rent: str | None
+    picture: str
+    updated_at: datetime
+
+
+class PlatformGoodsPageOut(Schema):
+    list: list[PlatformGoodsOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class ShopOut(Schema):
+    id: int
+    name: str
+
+
+class ReasonOut(Schema):
+    code: str
+    label: str
+    needs_text: bool

@@ -1,0 +1,288 @@
+"""Goods calls: the store side's goods, stock and add-on services, the platform's
+force-down, and picture upload (both sides)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import File, Query, Router
+from ninja.files import UploadedFile
+
+from tenants.models import PlatformType
+from zulin.core.auth import Session, TokenAuth, admin_auth, current_session, store_auth
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.params import get_or_post_docs, read_params
+
+from . import rules, schemas, selectors, services
+from .models import Goods
+from .uploads import picture_store
+
+goods_router = Router(tags=["platform: goods"])
+gain_router = Router(tags=["platform: add-on services"])
+upload_router = Router(tags=["upload"])
+
+VIEW = store_auth("goods.view")
+EDIT = store_auth("goods.edit")
+GAINS = store_auth("goods_gain.manage")
+
+
+def _saved(goods: Goods) -> dict[str, Any]:
+    return {"id": goods.pk, "status": goods.status}
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+@goods_router.get(
+    "/getGoodFineness", response=list[schemas.OptionOut], auth=VIEW, operation_id="getGoodFineness"
+)
+def get_good_fineness(request: HttpRequest) -> list[dict[str, str]]:
+    """Fineness (condition) choices of goods: value and label (全新, 99新 …)."""
+    return rules.FINENESS
+
+
+@goods_router.get("/getTerms", response=list[schemas.TermOut], auth=VIEW, operation_id="getTerms")
+def get_terms(request: HttpRequest) -> list[dict[str, Any]]:
+    """Lease terms a rent plan may use: number of periods and unit (day or month)."""
+    return [
+        {"term": term, "term_unit": unit, "label": f"{term}{'个月' if unit == 'month' else '天'}"}
+        for unit, terms in rules.TERMS.items()
+        for term in terms
+    ]
+
+
+# --- goods -----------------------------------------------------------------------------------
+
+
+@goods_router.get("/goodsList", response=schemas.GoodsPageOut, auth=VIEW, operation_id="goodsList")
+def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dict[str, Any]:
+    """The merchant's goods ordered by sort, then newest; filters status (or force_down),
+    category (with its sub-categories) and keyword (title, brand or id)."""
+    return selectors.goods_page(
+        sub_shop_id=current_session(request).sub_shop_id,
+        status=filters.status,
+        category_id=filters.category_id,
+        keyword=filters.keyword,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+@goods_router.get(
+    "/getGoodStatusCount", response=dict[str, int], auth=VIEW, operation_id="getGoodStatusCount"
+)
+def get_good_status_count(request: HttpRequest) -> dict[str, int]:
+    """Goods per status for the list's tabs: draft, in_review, on_shelf, off_shelf,
+    force_down and all."""
+    return selectors.goods_status_counts(sub_shop_id=current_session(request).sub_shop_id)
+
+
+@goods_router.post(
+    "/goodsDetail", response=schemas.GoodsDetailOut, auth=VIEW, operation_id="goodsDetail"
+)
+def goods_detail(request: HttpRequest, payload: schemas.IdIn) -> dict[str, Any]:
+    """The whole editing state of one goods item, with `disabled`: which fields are locked."""
+    return selectors.goods_detail(payload.id)
+
+
+@goods_router.post("/saveGood", response=schemas.SavedOut, auth=EDIT, operation_id="saveGood")
+def save_good(request: HttpRequest, payload: schemas.GoodsIn) -> dict[str, Any]:
+    """Saves goods (new ones as drafts); clears a platform force-down."""
+    return _saved(services.goods_save(actor=current_session(request), data=payload))
+
+
+@goods_router.post(
+    "/saveAndActiveGoods",
+    response=schemas.SavedOut,
+    auth=EDIT,
+    operation_id="saveAndActiveGoods",
+)
+def save_and_active_goods(request: HttpRequest, payload: schemas.GoodsIn) -> dict[str, Any]:
+    """Saves goods and puts them on shelf, or into platform review when the merchant's
+    settings require it; nothing is saved when they are incomplete."""
+    goods = services.goods_save(actor=current_session(request), data=payload, activate=True)
+    return _saved(goods)
+
+
+@goods_router.post(
+    "/updateGoodsStatus",
+    response=list[schemas.SavedOut],
+    auth=EDIT,
+    operation_id="updateGoodsStatus",
+)
+def update_goods_status(request: HttpRequest, payload: schemas.StatusIn) -> list[dict[str, Any]]:
+    """Puts goods on shelf (or into review) or off shelf; all of `ids` or none."""
+    changed = services.goods_status_update(
+        actor=current_session(request), ids=payload.ids, status=payload.status
+    )
+    return [_saved(goods) for goods in changed]
+
+
+@goods_router.post("/deleteGood", auth=EDIT, operation_id="deleteGood")
+def delete_good(request: HttpRequest, payload: schemas.IdIn) -> None:
+    """Deletes goods that are not on shelf or under review (kept for orders)."""
+    services.goods_delete(actor=current_session(request), goods_id=payload.id)
+
+
+@goods_router.post(
+    "/setGoodsCategory", response=schemas.CountOut, auth=EDIT, operation_id="setGoodsCategory"
+)
+def set_goods_category(request: HttpRequest, payload: schemas.CategorySetIn) -> dict[str, int]:
+    count = services.goods_category_set(
+        actor=current_session(request), ids=payload.ids, category_id=payload.category_id
+    )
+    return {"count": count}
+
+
+@goods_router.post(
+    "/updateGoodsSort", response=schemas.SavedOut, auth=EDIT, operation_id="updateGoodsSort"
+)
+def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str, Any]:
+    return _saved(services.goods_sort_update(goods_id=payload.id, sort=payload.sort))
+
+
+@goods_router.get(
+    "/getRentPlan", response=list[dict[str, Any]], auth=VIEW, operation_id="getRentPlan"
+)
+def get_rent_plan(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
+    """The goods' rent plans, each with its SKU's specs and totals."""
+    return selectors.rent_plans(goods_id)
+
+
+# --- stock -----------------------------------------------------------------------------------
+
+
+@goods_router.get(
+    "/getSkuStock", response=list[schemas.SkuStockOut], auth=VIEW, operation_id="getSkuStock"
+)
+def get_sku_stock(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
+    return selectors.sku_stocks(goods_id)
+
+
+@goods_router.post(
+    "/updateSkuStock", response=schemas.SkuStockOut, auth=EDIT, operation_id="updateSkuStock"
+)
+def update_sku_stock(request: HttpRequest, payload: schemas.StockIn) -> dict[str, Any]:
+    """Sets a SKU's stock (mode set) or changes it by quantity (mode add); never below 0."""
+    sku = services.sku_stock_update(
+        actor=current_session(request),
+        sku_id=payload.sku_id,
+        mode=payload.mode,
+        quantity=payload.quantity,
+    )
+    return {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock}
+
+
+# --- platform governance ---------------------------------------------------------------------
+
+
+@goods_router.post(
+    "/forceGoodsDown",
+    auth=admin_auth("goods.govern"),
+    operation_id="forceGoodsDown",
+)
+def force_goods_down(request: HttpRequest, payload: schemas.ForceDownIn) -> dict[str, Any]:
+    """(Admin) Takes a merchant's goods off shelf with a reason the merchant sees."""
+    projection = services.goods_force_down(
+        actor=current_session(request),
+        platform_goods_id=payload.id,
+        reason_code=payload.reason_code,
+        reason_text=payload.reason_text,
+    )
+    return {
+        "id": projection.pk,
+        "status": projection.status,
+        "reason": projection.force_down_reason,
+    }
+
+
+# --- add-on services -------------------------------------------------------------------------
+
+
+@gain_router.get(
+    "/getGoodsGainList", response=schemas.GainPageOut, auth=GAINS, operation_id="getGoodsGainList"
+)
+def get_goods_gain_list(request: HttpRequest, filters: Query[schemas.GainListIn]) -> dict[str, Any]:
+    return selectors.gain_page(
+        gain_type=filters.gain_type,
+        status=filters.status,
+        keyword=filters.keyword,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+@gain_router.post(
+    "/addGoodsGain", response=schemas.GainOut, auth=GAINS, operation_id="addGoodsGain"
+)
+def add_goods_gain(request: HttpRequest, payload: schemas.GainIn) -> dict[str, Any]:
+    return selectors.gain_row(services.gain_create(actor=current_session(request), data=payload))
+
+
+@gain_router.post(
+    "/editGoodsGain", response=schemas.GainOut, auth=GAINS, operation_id="editGoodsGain"
+)
+def edit_goods_gain(request: HttpRequest, payload: schemas.GainEditIn) -> dict[str, Any]:
+    gain = services.gain_update(actor=current_session(request), gain_id=payload.id, data=payload)
+    return selectors.gain_row(gain)
+
+
+@gain_router.api_operation(
+    ["GET", "POST"],
+    "/setGoodsGainStatus",
+    response=schemas.GainOut,
+    auth=GAINS,
+    operation_id="setGoodsGainStatus",
+    openapi_extra=get_or_post_docs(schemas.GainStatusIn),
+)
+def set_goods_gain_status(request: HttpRequest) -> dict[str, Any]:
+    """Enables (1) or disables (0) an add-on service: `id`, `status` as query (GET) or
+    JSON body (POST)."""
+    params = read_params(request, schemas.GainStatusIn)
+    gain = services.gain_status_set(
+        actor=current_session(request), gain_id=params.id, status=params.status
+    )
+    return selectors.gain_row(gain)
+
+
+@gain_router.get(
+    "/newGetGoodsGainTypeMap",
+    response=list[schemas.OptionOut],
+    auth=GAINS,
+    operation_id="newGetGoodsGainTypeMap",
+)
+def new_get_goods_gain_type_map(request: HttpRequest) -> list[dict[str, str]]:
+    return [{"value": code, "label": names[0]} for code, names in rules.GAIN_TYPES.items()]
+
+
+@gain_router.get("/getGainSet", response=list[dict[str, Any]], auth=VIEW, operation_id="getGainSet")
+def get_gain_set(request: HttpRequest) -> list[dict[str, Any]]:
+    """Enabled add-on services grouped by type, to build packages from."""
+    return selectors.gain_set()
+
+
+# --- upload ----------------------------------------------------------------------------------
+
+
+class UploadAuth(TokenAuth):
+    """Store side: goods.edit (goods pictures); admin side: category.manage (icons)."""
+
+    ACTIONS: dict[int, str] = {
+        PlatformType.STORE: "goods.edit",
+        PlatformType.ADMIN: "category.manage",
+    }
+
+    def authenticate(self, request: HttpRequest, key: str | None) -> Session | None:
+        session = super().authenticate(request, key)
+        if session is not None and not session.can(self.ACTIONS[session.side]):
+            raise ApplicationError(ErrorCode.FORBIDDEN)
+        return session
+
+
+@upload_router.post("/getPicUrl", auth=UploadAuth(), operation_id="getPicUrl")
+def get_pic_url(request: HttpRequest, file: File[UploadedFile]) -> dict[str, str]:
+    """Multipart upload of one picture (field `file`): JPEG, PNG, GIF or WebP, ≤ 5 MB."""
+    side = current_session(request).side
+    folder = "goods" if side == PlatformType.STORE else "category"
+    return {"url": picture_store(upload=file, folder=folder)}

@@ -1,0 +1,162 @@
+"""A merchant's goods (SPU), their SKUs with stock, rent plans, sale prices, packages and
+add-on services. Every table lives in the merchant's schema; the platform sees goods through
+apps.catalog.PlatformGoods."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+
+class GoodsStatus(models.TextChoices):
+    DRAFT = "draft", "草稿"
+    IN_REVIEW = "in_review", "审核中"
+    ON_SHELF = "on_shelf", "已上架"
+    OFF_SHELF = "off_shelf", "已下架"
+
+
+class Fineness(models.TextChoices):
+    NEW = "new", "全新"
+    N99 = "99", "99新"
+    N95 = "95", "95新"
+    N90 = "90", "9成新"
+    N80 = "80", "8成新"
+
+
+class TermUnit(models.TextChoices):
+    DAY = "day", "天"
+    MONTH = "month", "月"
+
+
+class GoodsSetting(models.Model):
+    """The merchant's goods settings: one row per schema (pk 1)."""
+
+    goods_need_review = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class Goods(models.Model):
+    title = models.CharField(max_length=100)
+    category_id = models.BigIntegerField(null=True, blank=True)  # apps.catalog.Category (public)
+    brand = models.CharField(max_length=50, blank=True, default="")
+    fineness = models.CharField(max_length=8, choices=Fineness.choices, default=Fineness.NEW)
+    pictures = models.JSONField(default=list)
+    description = models.TextField(blank=True, default="")
+    channels = models.JSONField(default=list)
+    sub_shop_ids = models.JSONField(default=list)  # empty: every sub-shop
+    status = models.CharField(
+        max_length=16, choices=GoodsStatus.choices, default=GoodsStatus.DRAFT, db_index=True
+    )
+    sort = models.IntegerField(default=0)
+    force_down = models.BooleanField(default=False)
+    force_down_reason = models.CharField(max_length=300, blank=True, default="")
+    force_down_at = models.DateTimeField(null=True, blank=True)
+    # Soft delete: orders keep pointing at deleted goods.
+    is_deleted = models.BooleanField(default=False)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["sort", "-id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Sku(models.Model):
+    goods = models.ForeignKey(Goods, on_delete=models.PROTECT, related_name="skus")
+    specs = models.JSONField(default=dict)  # {"颜色": "黑", "容量": "256G"}
+    code = models.CharField(max_length=50, blank=True, default="")
+    stock = models.IntegerField(default=0)
+    position = models.PositiveIntegerField(default=0)
+    # A SKU dropped from the goods stays for the orders that reference it.
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [models.CheckConstraint(condition=Q(stock__gte=0), name="sku_stock_gte_0")]
+
+
+class RentPlan(models.Model):
+    sku = models.ForeignKey(Sku, on_delete=models.PROTECT, related_name="rent_plans")
+    term = models.PositiveIntegerField()  # number of periods
+    term_unit = models.CharField(max_length=8, choices=TermUnit.choices)
+    rent = models.DecimalField(max_digits=12, decimal_places=2)  # per period
+    deposit = models.DecimalField(max_digits=12, decimal_places=2)
+    buyout_price = models.DecimalField(max_digits=12, decimal_places=2)
+    ownership_transfer = models.BooleanField(default=True)
+    position = models.PositiveIntegerField(default=0)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+
+class SellPrice(models.Model):
+    sku = models.ForeignKey(Sku, on_delete=models.PROTECT, related_name="sell_prices")
+    price = models.DecimalField(max_digits=12, decimal_places=2)
+    original_price = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class GoodsGain(models.Model):
+    """A value-added service offered with rentals: damage cover, accessories …"""
+
+    name = models.CharField(max_length=50)
+    gain_type = models.CharField(max_length=20)
+    price = models.DecimalField(max_digits=12, decimal_places=2)
+    description = models.CharField(max_length=500, blank=True, default="")
+    is_required = models.BooleanField(default=False)
+    status = models.PositiveSmallIntegerField(default=1)  # 1 enabled, 0 disabled
+    sort = models.IntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["sort", "id"]
+
+
+class GoodsPackage(models.Model):
+    """A bundle of one rent plan with add-on services."""
+
+    goods = models.ForeignKey(Goods, on_delete=models.PROTECT, related_name="packages")
+    name = models.CharField(max_length=50)
+    rent_plan = models.ForeignKey(RentPlan, on_delete=models.PROTECT, related_name="packages")
+    gains = models.ManyToManyField(GoodsGain, related_name="packages", blank=True)
+    position = models.PositiveIntegerField(default=0)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+
+class StockMovement(models.Model):
+    """Every stock change: reservations and releases by orders, adjustments by staff."""
+
+    class Kind(models.TextChoices):
+        RESERVE = "reserve", "预占"
+        RELEASE = "release", "释放"
+        ADJUST = "adjust", "调整"
+
+    sku = models.ForeignKey(Sku, on_delete=models.PROTECT, related_name="movements")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    quantity = models.IntegerField()  # signed change of stock
+    stock_after = models.IntegerField()
+    reference = models.CharField(max_length=64, blank=True, default="")
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            # One reservation and one release per order reference: retries are idempotent.
+            models.UniqueConstraint(
+                fields=["sku", "kind", "reference"],
+                condition=Q(kind__in=["reserve", "release"]),
+                name="stock_movement_reference_unique",
+            )
+        ]

@@ -1,0 +1,67 @@
+"""Fixed lists and limits of goods editing, in one place (answered by the option calls).
+
+Money limits (CNY, two decimals, checked on every save):
+- rent per period: 0.01 – 1,000,000.00
+- deposit: 0 – 200,000.00, and at most 10 × the plan's total rent (rent × term), so a
+  deposit is never an outsized multiple of what the customer actually rents for
+- buyout (final payment) price: 0 – 1,000,000.00
+- outright sale price: 0.01 – 1,000,000.00
+- add-on service price: 0 – 100,000.00
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from .models import Fineness, GoodsStatus, TermUnit
+
+RENT_MIN = Decimal("0.01")
+RENT_MAX = Decimal("1000000.00")
+DEPOSIT_MAX = Decimal("200000.00")
+DEPOSIT_MAX_RENT_MULTIPLE = 10
+BUYOUT_MAX = Decimal("1000000.00")
+SELL_MIN = Decimal("0.01")
+SELL_MAX = Decimal("1000000.00")
+GAIN_PRICE_MAX = Decimal("100000.00")
+
+# Lease terms a rent plan may use (getTerms): periods per unit.
+TERMS: dict[str, list[int]] = {
+    TermUnit.MONTH: [1, 3, 6, 12, 24, 36],
+    TermUnit.DAY: [7, 15, 30, 60, 90],
+}
+
+FINENESS = [{"value": choice.value, "label": choice.label} for choice in Fineness]
+
+STATUSES = [status.value for status in GoodsStatus]
+STATUS_LABELS = {status.value: status.label for status in GoodsStatus}
+
+# Parts of the editing state that cannot change while goods are on shelf or under review:
+# they are what a customer agrees to (the SKUs, prices, rent plans and bundles).
+LOCKED_FIELDS = ["spu_list", "rent_list", "sell_list", "package_list"]
+LOCKING_STATUSES = {GoodsStatus.ON_SHELF, GoodsStatus.IN_REVIEW}
+
+GAIN_TYPES = {
+    "damage_cover": ("碎屏/意外保障", "Damage cover"),
+    "accessory": ("配件", "Accessories"),
+    "warranty": ("延长保修", "Extended warranty"),
+    "delivery": ("送货上门", "Home delivery"),
+    "other": ("其他", "Other"),
+}
+
+FORCE_DOWN_REASONS = {
+    "prohibited": "违禁商品",
+    "false_info": "商品信息虚假或与实物不符",
+    "price_abnormal": "价格或租金设置异常",
+    "infringement": "涉嫌侵权",
+    "complaints": "用户投诉较多",
+    "other": "其他原因",
+}
+
+# Why goods cannot go on shelf (updateGoodsStatus, saveAndActiveGoods).
+INCOMPLETE_REASONS = {
+    "no_picture": ("没有商品图片", "no picture"),
+    "no_sku": ("没有规格（SKU）", "no SKU"),
+    "no_rent_plan": ("有规格没有租赁方案", "a SKU has no rent plan"),
+    "no_stock": ("库存为 0", "zero stock"),
+    "category_unavailable": ("分类不存在或已停用", "the category is missing or disabled"),
+}

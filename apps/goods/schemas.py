@@ -1,0 +1,276 @@
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from ninja import Schema
+from pydantic import Field, StringConstraints
+
+from . import rules
+
+Money = Annotated[Decimal, Field(max_digits=12, decimal_places=2)]
+Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
+Url = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+FinenessCode = Literal["new", "99", "95", "90", "80"]
+TermUnitCode = Literal["day", "month"]
+
+
+class SkuIn(Schema):
+    id: int | None = Field(None, description="an existing SKU's id; omit for a new SKU")
+    specs: dict[str, str] = Field(default_factory=dict, max_length=5)
+    code: str = Field("", max_length=50)
+    stock: int = Field(0, ge=0, le=1_000_000, description="initial stock of a new SKU only")
+
+
+class RentIn(Schema):
+    sku_index: int = Field(ge=0, description="index of the SKU in spu_list")
+    term: int = Field(description="number of periods, one of getTerms")
+    term_unit: TermUnitCode
+    rent: Money = Field(ge=rules.RENT_MIN, le=rules.RENT_MAX, description="rent per period")
+    deposit: Money = Field(ge=0, le=rules.DEPOSIT_MAX)
+    buyout_price: Money = Field(ge=0, le=rules.BUYOUT_MAX)
+    ownership_transfer: bool = True
+
+
+class SellIn(Schema):
+    sku_index: int = Field(ge=0)
+    price: Money = Field(ge=rules.SELL_MIN, le=rules.SELL_MAX)
+    original_price: Money | None = Field(None, ge=rules.SELL_MIN, le=rules.SELL_MAX)
+
+
+class PackageIn(Schema):
+    name: str = Field(min_length=1, max_length=50)
+    rent_index: int = Field(ge=0, description="index of the rent plan in rent_list")
+    gain_ids: list[int] = Field(default_factory=list, max_length=20)
+
+
+class GoodsIn(Schema):
+    id: int | None = Field(None, description="omit to create; the goods' id to edit")
+    title: str = Field(min_length=1, max_length=100)
+    category_id: int
+    brand: str = Field("", max_length=50)
+    fineness: FinenessCode = "new"
+    pictures: list[Url] = Field(default_factory=list, max_length=10)
+    description: str = Field("", max_length=50_000)
+    channels: list[Label] = Field(default_factory=list, max_length=10)
+    sub_shop_ids: list[int] = Field(default_factory=list, max_length=200)
+    sort: int = Field(0, ge=0, le=999_999)
+    spu_list: list[SkuIn] = Field(default_factory=list, max_length=100)
+    rent_list: list[RentIn] = Field(default_factory=list, max_length=300)
+    sell_list: list[SellIn] = Field(default_factory=list, max_length=100)
+    package_list: list[PackageIn] = Field(default_factory=list, max_length=50)
+
+
+class IdIn(Schema):
+    id: int
+
+
+class IdsIn(Schema):
+    ids: list[int] = Field(min_length=1, max_length=100)
+
+
+class StatusIn(IdsIn):
+    status: Literal["on_shelf", "off_shelf"]
+
+
+class CategorySetIn(IdsIn):
+    category_id: int
+
+
+class SortIn(Schema):
+    id: int
+    sort: int = Field(ge=0, le=999_999)
+
+
+class StockIn(Schema):
+    sku_id: int
+    mode: Literal["set", "add"] = Field(
+        "set", description="set: stock = quantity; add: stock += quantity (may be negative)"
+    )
+    quantity: int = Field(ge=-1_000_000, le=1_000_000)
+
+
+class ForceDownIn(Schema):
+    id: int = Field(description="platform goods id (platformGoodsList's id)")
+    reason_code: str = Field(description="a code from getForceRefuseReasons")
+    reason_text: str = Field("", max_length=200, description="free text; required for other")
+
+
+class GainIn(Schema):
+    name: str = Field(min_length=1, max_length=50)
+    gain_type: str = Field(description="a key of newGetGoodsGainTypeMap")
+    price: Money = Field(ge=0, le=rules.GAIN_PRICE_MAX)
+    description: str = Field("", max_length=500)
+    is_required: bool = False
+    sort: int = Field(0, ge=0, le=999_999)
+
+
+class GainEditIn(GainIn):
+    id: int
+
+
+class GainStatusIn(Schema):
+    id: int
+    status: int = Field(ge=0, le=1, description="1 enabled, 0 disabled")
+
+
+class GoodsListIn(Schema):
+    status: Literal["draft", "in_review", "on_shelf", "off_shelf", "force_down"] | None = None
+    category_id: int | None = None
+    keyword: str = Field("", max_length=100)
+    page: int = Field(1, ge=1)
+    page_size: int = Field(20, ge=1, le=100)
+
+
+class GainListIn(Schema):
+    gain_type: str | None = None
+    status: int | None = Field(None, ge=0, le=1)
+    keyword: str = Field("", max_length=50)
+    page: int = Field(1, ge=1)
+    page_size: int = Field(20, ge=1, le=100)
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+
+class SkuOut(Schema):
+    id: int
+    specs: dict[str, str]
+    code: str
+    stock: int
+
+
+class RentOut(Schema):
+    id: int
+    sku_index: int
+    sku_id: int
+    term: int
+    term_unit: str
+    rent: str
+    deposit: str
+    buyout_price: str
+    ownership_transfer: bool
+    total_rent: str
+
+
+class SellOut(Schema):
+    id: int
+    sku_index: int
+    sku_id: int
+    price: str
+    original_price: str | None
+
+
+class PackageOut(Schema):
+    id: int
+    name: str
+    rent_index: int
+    rent_plan_id: int
+    gain_ids: list[int]
+    gains_price: str
+
+
+class DisabledOut(Schema):
+    locked: bool
+    fields: list[str]
+    reason: str
+
+
+class GoodsDetailOut(Schema):
+    id: int
+    title: str
+    category_id: int | None
+    category_name: str
+    brand: str
+    fineness: str
+    pictures: list[str]
+    description: str
+    channels: list[str]
+    sub_shop_ids: list[int]
+    status: str
+    status_name: str
+    sort: int
+    force_down: bool
+    force_down_reason: str
+    force_down_at: datetime | None
+    spu_list: list[SkuOut]
+    rent_list: list[RentOut]
+    sell_list: list[SellOut]
+    package_list: list[PackageOut]
+    disabled: DisabledOut
+    created_at: datetime
+    updated_at: datetime
+
+
+class GoodsRowOut(Schema):
+    id: int
+    title: str
+    category_id: int | None
+    category_name: str
+    brand: str
+    fineness: str
+    picture: str
+    status: str
+    status_name: str
+    sort: int
+    min_rent: str | None
+    total_stock: int
+    sku_count: int
+    force_down: bool
+    force_down_reason: str
+    updated_at: datetime
+
+
+class GoodsPageOut(Schema):
+    list: list[GoodsRowOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class SkuStockOut(Schema):
+    sku_id: int
+    specs: dict[str, str]
+    code: str
+    stock: int
+
+
+class GainOut(Schema):
+    id: int
+    name: str
+    gain_type: str
+    gain_type_name: str
+    price: str
+    description: str
+    is_required: bool
+    status: int
+    sort: int
+    updated_at: datetime
+
+
+class GainPageOut(Schema):
+    list: list[GainOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class OptionOut(Schema):
+    value: str
+    label: str
+
+
+class TermOut(Schema):
+    term: int
+    term_unit: str
+    label: str
+
+
+class SavedOut(Schema):
+    id: int
+    status: str
+
+
+class CountOut(Schema):
+    count: int

@@ -1,0 +1,287 @@
+"""Reads of a merchant's goods (the active schema's)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
+
+from apps.catalog.selectors import category_names, category_with_descendants, money
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.pagination import page_of
+
+from . import rules
+from .models import Goods, GoodsGain, GoodsPackage, RentPlan, SellPrice, Sku
+
+
+def goods_find(goods_id: int) -> Goods:
+    goods = Goods.objects.filter(pk=goods_id, is_deleted=False).first()
+    if goods is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return goods
+
+
+def _active_parts(
+    goods: Goods,
+) -> tuple[list[Sku], list[RentPlan], list[SellPrice], list[GoodsPackage]]:
+    skus = list(goods.skus.filter(is_active=True).order_by("position", "id"))
+    plans = list(
+        RentPlan.objects.filter(sku__goods=goods, sku__is_active=True, is_active=True).order_by(
+            "position", "id"
+        )
+    )
+    sells = list(
+        SellPrice.objects.filter(sku__goods=goods, sku__is_active=True, is_active=True).order_by(
+            "id"
+        )
+    )
+    packages = list(
+        GoodsPackage.objects.filter(goods=goods, is_active=True)
+        .prefetch_related("gains")
+        .order_by("position", "id")
+    )
+    return skus, plans, sells, packages
+
+
+def goods_editing_state(goods: Goods) -> dict[str, list[Any]]:
+    """The stored SKUs, rent plans, sale prices and packages in a comparable form (what the
+    lock on goods on shelf or under review protects)."""
+    skus, plans, sells, packages = _active_parts(goods)
+    sku_index = {sku.pk: index for index, sku in enumerate(skus)}
+    plan_index = {plan.pk: index for index, plan in enumerate(plans)}
+    return {
+        "spu_list": [(sorted(sku.specs.items()), sku.code) for sku in skus],
+        "rent_list": [
+            (
+                sku_index[p.sku_id],
+                p.term,
+                p.term_unit,
+                p.rent,
+                p.deposit,
+                p.buyout_price,
+                p.ownership_transfer,
+            )
+            for p in plans
+        ],
+        "sell_list": [(sku_index[s.sku_id], s.price, s.original_price) for s in sells],
+        "package_list": [
+            (p.name, plan_index.get(p.rent_plan_id, -1), sorted(g.pk for g in p.gains.all()))
+            for p in packages
+        ],
+    }
+
+
+def _disabled(goods: Goods) -> dict[str, Any]:
+    locked = goods.status in rules.LOCKING_STATUSES
+    return {
+        "locked": locked,
+        "fields": list(rules.LOCKED_FIELDS) if locked else [],
+        "reason": goods.status if locked else "",
+    }
+
+
+def goods_detail(goods_id: int) -> dict[str, Any]:
+    goods = goods_find(goods_id)
+    skus, plans, sells, packages = _active_parts(goods)
+    sku_index = {sku.pk: index for index, sku in enumerate(skus)}
+    plan_index = {plan.pk: index for index, plan in enumerate(plans)}
+    names = category_names({goods.category_id}) if goods.category_id else {}
+    return {
+        "id": goods.pk,
+        "title": goods.title,
+        "category_id": goods.category_id,
+        "category_name": names.get(goods.category_id or 0, ""),
+        "brand": goods.brand,
+        "fineness": goods.fineness,
+        "pictures": goods.pictures,
+        "description": goods.description,
+        "channels": goods.channels,
+        "sub_shop_ids": goods.sub_shop_ids,
+        "status": goods.status,
+        "status_name": rules.STATUS_LABELS[goods.status],
+        "sort": goods.sort,
+        "force_down": goods.force_down,
+        "force_down_reason": goods.force_down_reason,
+        "force_down_at": goods.force_down_at,
+        "spu_list": [
+            {"id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock} for sku in skus
+        ],
+        "rent_list": [
+            {
+                "id": p.pk,
+                "sku_index": sku_index[p.sku_id],
+                "sku_id": p.sku_id,
+                "term": p.term,
+                "term_unit": p.term_unit,
+                "rent": money(p.rent),
+                "deposit": money(p.deposit),
+                "buyout_price": money(p.buyout_price),
+                "ownership_transfer": p.ownership_transfer,
+                "total_rent": money(p.rent * p.term),
+            }
+            for p in plans
+        ],
+        "sell_list": [
+            {
+                "id": s.pk,
+                "sku_index": sku_index[s.sku_id],
+                "sku_id": s.sku_id,
+                "price": money(s.price),
+                "original_price": money(s.original_price),
+            }
+            for s in sells
+        ],
+        "package_list": [
+            {
+                "id": p.pk,
+                "name": p.name,
+                "rent_index": plan_index.get(p.rent_plan_id, -1),
+                "rent_plan_id": p.rent_plan_id,
+                "gain_ids": [g.pk for g in p.gains.all()],
+                "gains_price": money(sum((g.price for g in p.gains.all()), start=0)),  # type: ignore[arg-type]
+            }
+            for p in packages
+        ],
+        "disabled": _disabled(goods),
+        "created_at": goods.created_at,
+        "updated_at": goods.updated_at,
+    }
+
+
+def _visible_goods(sub_shop_id: int | None) -> QuerySet[Goods]:
+    """Goods not deleted; a sub-shop account sees only goods offered in its sub-shop."""
+    queryset = Goods.objects.filter(is_deleted=False)
+    if sub_shop_id:
+        queryset = queryset.filter(Q(sub_shop_ids=[]) | Q(sub_shop_ids__contains=[sub_shop_id]))
+    return queryset
+
+
+def goods_page(
+    *,
+    sub_shop_id: int | None,
+    status: str | None,
+    category_id: int | None,
+    keyword: str,
+    page: int,
+    page_size: int,
+) -> dict[str, Any]:
+    queryset = _visible_goods(sub_shop_id)
+    if status == "force_down":
+        queryset = queryset.filter(force_down=True)
+    elif status:
+        queryset = queryset.filter(status=status)
+    if category_id:
+        queryset = queryset.filter(category_id__in=category_with_descendants(category_id))
+    keyword = keyword.strip()
+    if keyword:
+        match = Q(title__icontains=keyword) | Q(brand__icontains=keyword)
+        if keyword.isdigit():
+            match |= Q(pk=int(keyword))
+        queryset = queryset.filter(match)
+    # Subqueries, not joins: SKUs and rent plans joined together would multiply the stock.
+    active_skus = Sku.objects.filter(goods=OuterRef("pk"), is_active=True).values("goods")
+    queryset = queryset.annotate(
+        total_stock=Subquery(active_skus.annotate(n=Sum("stock")).values("n")),
+        sku_count=Subquery(active_skus.annotate(n=Count("id")).values("n")),
+        min_rent=Subquery(
+            RentPlan.objects.filter(sku__goods=OuterRef("pk"), sku__is_active=True, is_active=True)
+            .values("sku__goods")
+            .annotate(low=Min("rent"))
+            .values("low")
+        ),
+    ).order_by("sort", "-id")
+    answer = page_of(queryset, page=page, page_size=page_size)
+    names = category_names({g.category_id for g in answer["list"] if g.category_id})
+    answer["list"] = [
+        {
+            "id": g.pk,
+            "title": g.title,
+            "category_id": g.category_id,
+            "category_name": names.get(g.category_id or 0, ""),
+            "brand": g.brand,
+            "fineness": g.fineness,
+            "picture": g.pictures[0] if g.pictures else "",
+            "status": g.status,
+            "status_name": rules.STATUS_LABELS[g.status],
+            "sort": g.sort,
+            "min_rent": money(g.min_rent),  # type: ignore[attr-defined]
+            "total_stock": g.total_stock or 0,  # type: ignore[attr-defined]
+            "sku_count": g.sku_count or 0,  # type: ignore[attr-defined]
+            "force_down": g.force_down,
+            "force_down_reason": g.force_down_reason,
+            "updated_at": g.updated_at,
+        }
+        for g in answer["list"]
+    ]
+    return answer
+
+
+def goods_status_counts(*, sub_shop_id: int | None) -> dict[str, int]:
+    queryset = _visible_goods(sub_shop_id)
+    counts = dict(queryset.values("status").annotate(n=Count("id")).values_list("status", "n"))
+    answer = {status: counts.get(status, 0) for status in rules.STATUSES}
+    answer["force_down"] = queryset.filter(force_down=True).count()
+    answer["all"] = sum(counts.values())
+    return answer
+
+
+def sku_stocks(goods_id: int) -> list[dict[str, Any]]:
+    goods = goods_find(goods_id)
+    return [
+        {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock}
+        for sku in goods.skus.filter(is_active=True).order_by("position", "id")
+    ]
+
+
+def gain_row(gain: GoodsGain) -> dict[str, Any]:
+    return {
+        "id": gain.pk,
+        "name": gain.name,
+        "gain_type": gain.gain_type,
+        "gain_type_name": rules.GAIN_TYPES.get(gain.gain_type, ("", ""))[0],
+        "price": money(gain.price),
+        "description": gain.description,
+        "is_required": gain.is_required,
+        "status": gain.status,
+        "sort": gain.sort,
+        "updated_at": gain.updated_at,
+    }
+
+
+def gain_page(
+    *, gain_type: str | None, status: int | None, keyword: str, page: int, page_size: int
+) -> dict[str, Any]:
+    queryset = GoodsGain.objects.order_by("sort", "id")
+    if gain_type:
+        queryset = queryset.filter(gain_type=gain_type)
+    if status is not None:
+        queryset = queryset.filter(status=status)
+    if keyword.strip():
+        queryset = queryset.filter(name__icontains=keyword.strip())
+    return page_of(queryset, page=page, page_size=page_size, row=gain_row)
+
+
+def gain_set() -> list[dict[str, Any]]:
+    """Enabled add-on services grouped by type, to build packages from."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for gain in GoodsGain.objects.filter(status=1).order_by("sort", "id"):
+        groups.setdefault(gain.gain_type, []).append(gain_row(gain))
+    return [
+        {"gain_type": code, "gain_type_name": names[0], "gains": groups[code]}
+        for code, names in rules.GAIN_TYPES.items()
+        if code in groups
+    ]
+
+
+def rent_plans(goods_id: int) -> list[dict[str, Any]]:
+    """The goods' rent plans per SKU with totals: what a customer would pay."""
+    detail = goods_detail(goods_id)
+    return [
+        {
+            **plan,
+            "specs": detail["spu_list"][plan["sku_index"]]["specs"],
+            "total_with_buyout": money(Decimal(plan["total_rent"]) + Decimal(plan["buyout_price"])),
+        }
+        for plan in detail["rent_list"]
+    ]

@@ -1,0 +1,580 @@
+"""Writes of a merchant's goods. Each change runs in one transaction that also updates the
+platform projection (apps.catalog.services.platform_goods_sync) and the audit trail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Min
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.audit.services import audit_record
+from apps.catalog.models import PlatformGoods
+from apps.catalog.selectors import category_usable
+from apps.catalog.services import platform_goods_remove, platform_goods_sync
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from . import rules
+from .models import (
+    Goods,
+    GoodsGain,
+    GoodsPackage,
+    GoodsSetting,
+    GoodsStatus,
+    RentPlan,
+    SellPrice,
+    Sku,
+    StockMovement,
+)
+from .schemas import GainIn, GoodsIn
+from .selectors import goods_editing_state
+
+
+def _fields_error(fields: dict[str, list[str]]) -> ApplicationError:
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": fields})
+
+
+def _goods_get(goods_id: int) -> Goods:
+    goods = Goods.objects.select_for_update().filter(pk=goods_id, is_deleted=False).first()
+    if goods is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return goods
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def goods_setting() -> GoodsSetting:
+    setting, _ = GoodsSetting.objects.get_or_create(pk=1)
+    return setting
+
+
+def goods_setting_set(*, goods_need_review: bool) -> GoodsSetting:
+    with transaction.atomic():
+        setting = goods_setting()
+        setting.goods_need_review = goods_need_review
+        setting.save()
+    return setting
+
+
+# --- projection ------------------------------------------------------------------------------
+
+
+def _project(goods: Goods) -> None:
+    """Mirror of `goods` in the public listing; call inside the transaction of the change."""
+    merchant_id = tenant_connection.tenant.pk
+    if goods.is_deleted:
+        platform_goods_remove(merchant_id=merchant_id, goods_id=goods.pk)
+        return
+    min_rent = RentPlan.objects.filter(
+        sku__goods=goods, sku__is_active=True, is_active=True
+    ).aggregate(low=Min("rent"))["low"]
+    platform_goods_sync(
+        merchant_id=merchant_id,
+        goods_id=goods.pk,
+        title=goods.title,
+        category_id=goods.category_id,
+        status=goods.status,
+        force_down=goods.force_down,
+        force_down_reason=goods.force_down_reason,
+        min_rent=min_rent,
+        picture=goods.pictures[0] if goods.pictures else "",
+        on_shelf=goods.status == GoodsStatus.ON_SHELF,
+    )
+
+
+def _status_change(
+    *, actor: Session | None, goods: Goods, status: str, action: str, reason: str = ""
+) -> None:
+    before = goods.status
+    goods.status = status
+    goods.save()
+    audit_record(
+        actor=actor,
+        action=action,
+        target_type="goods",
+        target_id=goods.pk,
+        before={"status": before},
+        after={"status": status, "force_down": goods.force_down},
+        reason=reason,
+    )
+
+
+# --- editing ---------------------------------------------------------------------------------
+
+
+def _validate(data: GoodsIn) -> None:
+    fields: dict[str, list[str]] = {}
+    spec_keys = {tuple(sorted(row.specs)) for row in data.spu_list}
+    if len(spec_keys) > 1:
+        fields["spu_list"] = ["every SKU needs the same spec names"]
+    combos = [tuple(sorted(row.specs.items())) for row in data.spu_list]
+    if len(set(combos)) != len(combos):
+        fields.setdefault("spu_list", []).append("two SKUs have the same specs")
+    for index, plan in enumerate(data.rent_list):
+        at = f"rent_list.{index}"
+        if plan.sku_index >= len(data.spu_list):
+            fields[f"{at}.sku_index"] = ["no such SKU"]
+        if plan.term not in rules.TERMS[plan.term_unit]:
+            fields[f"{at}.term"] = [f"one of {rules.TERMS[plan.term_unit]} ({plan.term_unit})"]
+            continue
+        total_rent = plan.rent * plan.term
+        if plan.deposit > total_rent * rules.DEPOSIT_MAX_RENT_MULTIPLE:
+            fields[f"{at}.deposit"] = [
+                f"at most {rules.DEPOSIT_MAX_RENT_MULTIPLE} × total rent ({total_rent:.2f})"
+            ]
+    for index, sell in enumerate(data.sell_list):
+        if sell.sku_index >= len(data.spu_list):
+            fields[f"sell_list.{index}.sku_index"] = ["no such SKU"]
+    if len({sell.sku_index for sell in data.sell_list}) != len(data.sell_list):
+        fields["sell_list"] = ["one sale price per SKU"]
+    gain_ids = {gain_id for package in data.package_list for gain_id in package.gain_ids}
+    known = set(GoodsGain.objects.filter(pk__in=gain_ids, status=1).values_list("pk", flat=True))
+    for index, package in enumerate(data.package_list):
+        if package.rent_index >= len(data.rent_list):
+            fields[f"package_list.{index}.rent_index"] = ["no such rent plan"]
+        if set(package.gain_ids) - known:
+            fields[f"package_list.{index}.gain_ids"] = ["unknown or disabled add-on service"]
+    if fields:
+        raise _fields_error(fields)
+    if not category_usable(data.category_id):
+        raise ApplicationError(ErrorCode.CATEGORY_UNAVAILABLE, data={"fields": {"category_id": []}})
+
+
+def _requested_state(data: GoodsIn) -> dict[str, list[Any]]:
+    """The payload's editing state in the form goods_editing_state answers the stored one."""
+    return {
+        "spu_list": [(sorted(row.specs.items()), row.code) for row in data.spu_list],
+        "rent_list": [
+            (
+                p.sku_index,
+                p.term,
+                p.term_unit,
+                p.rent,
+                p.deposit,
+                p.buyout_price,
+                p.ownership_transfer,
+            )
+            for p in data.rent_list
+        ],
+        "sell_list": [(s.sku_index, s.price, s.original_price) for s in data.sell_list],
+        "package_list": [(p.name, p.rent_index, sorted(p.gain_ids)) for p in data.package_list],
+    }
+
+
+def _skus_write(goods: Goods, data: GoodsIn) -> list[Sku]:
+    existing = {sku.pk: sku for sku in goods.skus.filter(is_active=True)}
+    by_specs = {tuple(sorted(sku.specs.items())): sku for sku in existing.values()}
+    kept: list[Sku] = []
+    for position, row in enumerate(data.spu_list):
+        sku = existing.get(row.id) if row.id else None
+        sku = sku or by_specs.get(tuple(sorted(row.specs.items())))
+        if sku is not None and sku.pk not in {k.pk for k in kept}:
+            sku.specs, sku.code, sku.position = row.specs, row.code, position
+            sku.save(update_fields=["specs", "code", "position"])
+        else:
+            sku = Sku.objects.create(
+                goods=goods, specs=row.specs, code=row.code, stock=row.stock, position=position
+            )
+        kept.append(sku)
+    kept_ids = {sku.pk for sku in kept}
+    Sku.objects.filter(pk__in=set(existing) - kept_ids).update(is_active=False)
+    return kept
+
+
+def _prices_write(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
+    # Old rows are retired, not deleted: orders may reference a plan or a package.
+    RentPlan.objects.filter(sku__goods=goods, is_active=True).update(is_active=False)
+    SellPrice.objects.filter(sku__goods=goods, is_active=True).update(is_active=False)
+    GoodsPackage.objects.filter(goods=goods, is_active=True).update(is_active=False)
+    plans = [
+        RentPlan.objects.create(
+            sku=skus[p.sku_index],
+            term=p.term,
+            term_unit=p.term_unit,
+            rent=p.rent,
+            deposit=p.deposit,
+            buyout_price=p.buyout_price,
+            ownership_transfer=p.ownership_transfer,
+            position=position,
+        )
+        for position, p in enumerate(data.rent_list)
+    ]
+    for s in data.sell_list:
+        SellPrice.objects.create(
+            sku=skus[s.sku_index], price=s.price, original_price=s.original_price
+        )
+    for position, p in enumerate(data.package_list):
+        package = GoodsPackage.objects.create(
+            goods=goods, name=p.name, rent_plan=plans[p.rent_index], position=position
+        )
+        package.gains.set(p.gain_ids)
+
+
+def incomplete_reasons(goods: Goods) -> list[str]:
+    reasons = []
+    if not goods.pictures:
+        reasons.append("no_picture")
+    skus = list(goods.skus.filter(is_active=True))
+    if not skus:
+        reasons.append("no_sku")
+    planned = set(
+        RentPlan.objects.filter(sku__goods=goods, is_active=True).values_list("sku_id", flat=True)
+    )
+    if not skus or any(sku.pk not in planned for sku in skus):
+        reasons.append("no_rent_plan")
+    if sum(sku.stock for sku in skus) == 0:
+        reasons.append("no_stock")
+    if goods.category_id is None or not category_usable(goods.category_id):
+        reasons.append("category_unavailable")
+    return reasons
+
+
+def _incomplete_error(problems: dict[int, list[str]]) -> ApplicationError:
+    codes = sorted({code for reasons in problems.values() for code in reasons})
+    zh = "、".join(rules.INCOMPLETE_REASONS[code][0] for code in codes)
+    en = ", ".join(rules.INCOMPLETE_REASONS[code][1] for code in codes)
+    return ApplicationError(
+        ErrorCode.GOODS_INCOMPLETE,
+        f"商品信息不完整，不能上架：{zh}",
+        msg_en=f"The goods cannot go on shelf: {en}",
+        data={"goods": [{"id": gid, "reasons": reasons} for gid, reasons in problems.items()]},
+    )
+
+
+def _shelf_target() -> str:
+    return GoodsStatus.IN_REVIEW if goods_setting().goods_need_review else GoodsStatus.ON_SHELF
+
+
+def _put_on_shelf(*, actor: Session | None, goods: Goods) -> None:
+    if goods.status in rules.LOCKING_STATUSES:
+        return
+    if goods.force_down:
+        raise ApplicationError(ErrorCode.GOODS_FORCED_DOWN, data={"ids": [goods.pk]})
+    reasons = incomplete_reasons(goods)
+    if reasons:
+        raise _incomplete_error({goods.pk: reasons})
+    _status_change(actor=actor, goods=goods, status=_shelf_target(), action="goods.on_shelf")
+
+
+def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) -> Goods:
+    """Saves the whole editing state (saveGood); with `activate`, puts the goods on shelf
+    or into platform review (saveAndActiveGoods). A save clears a platform force-down."""
+    _validate(data)
+    with transaction.atomic():
+        if data.id:
+            goods = _goods_get(data.id)
+            stored = goods_editing_state(goods)
+            requested = _requested_state(data)
+            changed = [name for name in rules.LOCKED_FIELDS if stored[name] != requested[name]]
+            if changed and goods.status in rules.LOCKING_STATUSES:
+                raise ApplicationError(ErrorCode.GOODS_FIELDS_LOCKED, data={"fields": changed})
+        else:
+            goods, changed = Goods(), list(rules.LOCKED_FIELDS)
+        for name in (
+            "title",
+            "category_id",
+            "brand",
+            "fineness",
+            "pictures",
+            "description",
+            "channels",
+            "sub_shop_ids",
+            "sort",
+        ):
+            setattr(goods, name, getattr(data, name))
+        was_forced = goods.force_down
+        goods.force_down, goods.force_down_reason, goods.force_down_at = False, "", None
+        goods.save()
+        if changed:
+            skus = _skus_write(goods, data)
+            _prices_write(goods, data, skus)
+        audit_record(
+            actor=actor,
+            action="goods.create" if not data.id else "goods.update",
+            target_type="goods",
+            target_id=goods.pk,
+            after={"changed": changed, "force_down_cleared": was_forced},
+        )
+        if activate:
+            _put_on_shelf(actor=actor, goods=goods)
+        _project(goods)
+    return goods
+
+
+def goods_status_update(*, actor: Session | None, ids: list[int], status: str) -> list[Goods]:
+    """Puts goods on shelf (or into review) or takes them off; all or nothing."""
+    with transaction.atomic():
+        goods_list = list(
+            Goods.objects.select_for_update().filter(pk__in=ids, is_deleted=False).order_by("pk")
+        )
+        if len(goods_list) != len(set(ids)):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if status == GoodsStatus.ON_SHELF:
+            forced = [g.pk for g in goods_list if g.force_down]
+            if forced:
+                raise ApplicationError(ErrorCode.GOODS_FORCED_DOWN, data={"ids": forced})
+            problems = {
+                g.pk: reasons
+                for g in goods_list
+                if g.status not in rules.LOCKING_STATUSES and (reasons := incomplete_reasons(g))
+            }
+            if problems:
+                raise _incomplete_error(problems)
+            for goods in goods_list:
+                _put_on_shelf(actor=actor, goods=goods)
+                _project(goods)
+        else:
+            wrong = [g.pk for g in goods_list if g.status not in rules.LOCKING_STATUSES]
+            if wrong:
+                raise ApplicationError(ErrorCode.GOODS_STATUS_NOT_ALLOWED, data={"ids": wrong})
+            for goods in goods_list:
+                _status_change(
+                    actor=actor, goods=goods, status=GoodsStatus.OFF_SHELF, action="goods.off_shelf"
+                )
+                _project(goods)
+    return goods_list
+
+
+def goods_delete(*, actor: Session | None, goods_id: int) -> None:
+    """Soft delete of goods that are not on sale (draft or off shelf)."""
+    with transaction.atomic():
+        goods = _goods_get(goods_id)
+        if goods.status in rules.LOCKING_STATUSES:
+            raise ApplicationError(
+                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
+                "请先下架商品再删除",
+                msg_en="Take the goods off shelf before deleting them",
+            )
+        goods.is_deleted, goods.deleted_at = True, timezone.now()
+        goods.save(update_fields=["is_deleted", "deleted_at", "updated_at"])
+        audit_record(actor=actor, action="goods.delete", target_type="goods", target_id=goods.pk)
+        _project(goods)
+
+
+def goods_category_set(*, actor: Session | None, ids: list[int], category_id: int) -> int:
+    if not category_usable(category_id):
+        raise ApplicationError(ErrorCode.CATEGORY_UNAVAILABLE)
+    with transaction.atomic():
+        goods_list = list(Goods.objects.select_for_update().filter(pk__in=ids, is_deleted=False))
+        if len(goods_list) != len(set(ids)):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        for goods in goods_list:
+            before = goods.category_id
+            goods.category_id = category_id
+            goods.save(update_fields=["category_id", "updated_at"])
+            audit_record(
+                actor=actor,
+                action="goods.category",
+                target_type="goods",
+                target_id=goods.pk,
+                before={"category_id": before},
+                after={"category_id": category_id},
+            )
+            _project(goods)
+    return len(goods_list)
+
+
+def goods_sort_update(*, goods_id: int, sort: int) -> Goods:
+    with transaction.atomic():
+        goods = _goods_get(goods_id)
+        goods.sort = sort
+        goods.save(update_fields=["sort", "updated_at"])
+    return goods
+
+
+def goods_force_down(
+    *, actor: Session | None, platform_goods_id: int, reason_code: str, reason_text: str
+) -> PlatformGoods:
+    """The platform takes a merchant's goods off shelf: the one write into a merchant's
+    schema from the admin side. The merchant sees the reason and must edit the goods before
+    they can go back on shelf."""
+    if reason_code not in rules.FORCE_DOWN_REASONS:
+        raise _fields_error({"reason_code": ["unknown reason"]})
+    reason_text = reason_text.strip()
+    if reason_code == "other" and not reason_text:
+        raise _fields_error({"reason_text": ["required when the reason is other"]})
+    reason = rules.FORCE_DOWN_REASONS[reason_code]
+    if reason_text:
+        reason = f"{reason}：{reason_text}" if reason_code != "other" else reason_text
+    projection = (
+        PlatformGoods.objects.select_related("merchant").filter(pk=platform_goods_id).first()
+    )
+    if projection is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    with tenant_context(projection.merchant), transaction.atomic():
+        goods = _goods_get(projection.goods_id)
+        if goods.status not in rules.LOCKING_STATUSES:
+            raise ApplicationError(
+                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
+                "只能强制下架在架或审核中的商品",
+                msg_en="Only goods on shelf or under review can be forced down",
+            )
+        goods.force_down, goods.force_down_reason = True, reason
+        goods.force_down_at = timezone.now()
+        _status_change(
+            actor=actor,
+            goods=goods,
+            status=GoodsStatus.OFF_SHELF,
+            action="goods.force_down",
+            reason=reason,
+        )
+        _project(goods)
+    projection.refresh_from_db()
+    return projection
+
+
+# --- stock -----------------------------------------------------------------------------------
+
+
+def _sku_active(sku_id: int) -> Sku:
+    sku = Sku.objects.filter(pk=sku_id, is_active=True, goods__is_deleted=False).first()
+    if sku is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return sku
+
+
+def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity: int) -> Sku:
+    """Staff set or change a SKU's stock. One conditional UPDATE, so concurrent changes and
+    reservations never take it below zero."""
+    with transaction.atomic():
+        sku = _sku_active(sku_id)
+        if mode == "set":
+            if quantity < 0:
+                raise _fields_error({"quantity": ["stock cannot be negative"]})
+            locked = Sku.objects.select_for_update().get(pk=sku.pk)
+            change = quantity - locked.stock
+            Sku.objects.filter(pk=sku.pk).update(stock=quantity)
+        else:
+            change = quantity
+            updated = Sku.objects.filter(pk=sku.pk, stock__gte=-quantity).update(
+                stock=F("stock") + quantity
+            )
+            if not updated:
+                raise ApplicationError(ErrorCode.STOCK_INSUFFICIENT)
+        sku.refresh_from_db()
+        StockMovement.objects.create(
+            sku=sku,
+            kind=StockMovement.Kind.ADJUST,
+            quantity=change,
+            stock_after=sku.stock,
+            actor_account_id=actor.account.pk if actor else None,
+        )
+    return sku
+
+
+def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMovement:
+    """Takes `quantity` units of a SKU for an order. Safe under concurrency (a conditional
+    UPDATE: stock never goes below zero) and idempotent per reference."""
+    if quantity <= 0 or not reference:
+        raise _fields_error({"quantity": ["positive quantity and a reference are required"]})
+    existing = StockMovement.objects.filter(
+        sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference
+    ).first()
+    if existing is not None:
+        return existing
+    _sku_active(sku_id)
+    try:
+        with transaction.atomic():
+            updated = Sku.objects.filter(pk=sku_id, stock__gte=quantity).update(
+                stock=F("stock") - quantity
+            )
+            if not updated:
+                raise ApplicationError(ErrorCode.STOCK_INSUFFICIENT)
+            stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
+            return StockMovement.objects.create(
+                sku_id=sku_id,
+                kind=StockMovement.Kind.RESERVE,
+                quantity=-quantity,
+                stock_after=stock_after,
+                reference=reference,
+            )
+    except IntegrityError:
+        # The same reference reserved concurrently; that reservation stands, ours rolled back.
+        return StockMovement.objects.get(
+            sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference
+        )
+
+
+def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMovement:
+    """Gives back units reserved under `reference` (at most what was reserved; once)."""
+    with transaction.atomic():
+        reserved = (
+            StockMovement.objects.select_for_update()
+            .filter(sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference)
+            .first()
+        )
+        if reserved is None:
+            raise ApplicationError(ErrorCode.RESERVATION_NOT_FOUND)
+        released = StockMovement.objects.filter(
+            sku_id=sku_id, kind=StockMovement.Kind.RELEASE, reference=reference
+        ).first()
+        if released is not None:
+            return released
+        if quantity <= 0 or quantity > -reserved.quantity:
+            raise _fields_error({"quantity": [f"between 1 and {-reserved.quantity}"]})
+        Sku.objects.filter(pk=sku_id).update(stock=F("stock") + quantity)
+        stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
+        return StockMovement.objects.create(
+            sku_id=sku_id,
+            kind=StockMovement.Kind.RELEASE,
+            quantity=quantity,
+            stock_after=stock_after,
+            reference=reference,
+        )
+
+
+# --- add-on services -------------------------------------------------------------------------
+
+
+def _gain_check(data: GainIn) -> None:
+    if data.gain_type not in rules.GAIN_TYPES:
+        raise _fields_error({"gain_type": [f"one of {sorted(rules.GAIN_TYPES)}"]})
+
+
+def gain_create(*, actor: Session | None, data: GainIn) -> GoodsGain:
+    _gain_check(data)
+    with transaction.atomic():
+        gain = GoodsGain.objects.create(**data.model_dump(exclude={"id"}))
+        audit_record(
+            actor=actor, action="goods_gain.create", target_type="goods_gain", target_id=gain.pk
+        )
+    return gain
+
+
+def gain_update(*, actor: Session | None, gain_id: int, data: GainIn) -> GoodsGain:
+    _gain_check(data)
+    with transaction.atomic():
+        gain = GoodsGain.objects.select_for_update().filter(pk=gain_id).first()
+        if gain is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        for name, value in data.model_dump(exclude={"id"}).items():
+            setattr(gain, name, value)
+        gain.save()
+        audit_record(
+            actor=actor, action="goods_gain.update", target_type="goods_gain", target_id=gain.pk
+        )
+    return gain
+
+
+def gain_status_set(*, actor: Session | None, gain_id: int, status: int) -> GoodsGain:
+    with transaction.atomic():
+        gain = GoodsGain.objects.select_for_update().filter(pk=gain_id).first()
+        if gain is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        before = gain.status
+        gain.status = status
+        gain.save(update_fields=["status", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="goods_gain.status",
+            target_type="goods_gain",
+            target_id=gain.pk,
+            before={"status": before},
+            after={"status": status},
+        )
+    return gain

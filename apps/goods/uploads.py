@@ -1,0 +1,42 @@
+"""Picture uploads: images only (recognised by their first bytes), at most 5 MB, stored per
+schema under MEDIA_ROOT/<schema>/<folder>/<uuid>.<ext>."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.core.files.storage import FileSystemStorage
+from django.core.files.uploadedfile import UploadedFile
+
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+
+MAX_PICTURE_BYTES = 5 * 1024 * 1024
+
+
+def image_extension(head: bytes) -> str | None:
+    """The image type of a file from its magic bytes; None when it is not one we accept."""
+    if head.startswith(b"\xff\xd8\xff"):
+        return "jpg"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "gif"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "webp"
+    return None
+
+
+def picture_store(*, upload: UploadedFile, folder: str) -> str:
+    """Stores an uploaded picture and answers its URL."""
+    if (upload.size or 0) > MAX_PICTURE_BYTES:
+        raise ApplicationError(ErrorCode.UPLOAD_TOO_LARGE)
+    upload.seek(0)
+    extension = image_extension(upload.read(16))
+    if extension is None:
+        raise ApplicationError(ErrorCode.UPLOAD_NOT_IMAGE)
+    upload.seek(0)
+    storage = FileSystemStorage(location=settings.MEDIA_ROOT, base_url=settings.MEDIA_URL)
+    name = f"{tenant_connection.schema_name}/{folder}/{uuid.uuid4().hex}.{extension}"
+    return storage.url(storage.save(name, upload))

@@ -1,0 +1,436 @@
+"""Changes of shop management: sub-shops and their accounts, staff, return addresses.
+
+Each runs in one transaction, locks the row it changes, and records the change in the
+merchant's schema (`audit_record`). Accounts are public rows reached through the same
+connection (the search path holds the merchant's schema, then public).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.hashers import make_password
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from apps.audit.services import audit_record
+from tenants.models import Account, AccountRole, Merchant, PlatformType, Role
+from tenants.services import validate_new_password
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from .models import ReturnAddress, SubShop, SubShopStatus
+from .selectors import (
+    STAFF_AUDIT_TARGET,
+    STAFF_ROLE_CODES,
+    SUB_MERCHANT_ROLE_CODE,
+    SUB_SHOP_AUDIT_TARGET,
+    staff_accounts,
+)
+
+
+def _field_error(field: str, message: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [message]}})
+
+
+def _reason_required() -> ApplicationError:
+    return _field_error("reason", "a reason is required to disable")
+
+
+def _apply(instance: Any, changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Sets the fields that really change; answers (before, after) of those fields."""
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    for field, value in changes.items():
+        if value is not None and getattr(instance, field) != value:
+            before[field] = getattr(instance, field)
+            after[field] = value
+            setattr(instance, field, value)
+    return before, after
+
+
+def _revoke_sessions(accounts: Any) -> None:
+    accounts.update(token_version=F("token_version") + 1)
+
+
+# --- sub-shops -----------------------------------------------------------------------------
+
+
+def sub_shop_create(
+    *, actor: Session, name: str, contact_name: str, phone: str, address: str
+) -> SubShop:
+    if SubShop.objects.filter(name=name).exists():
+        raise _field_error("name", "a sub-shop with this name exists")
+    try:
+        with transaction.atomic():
+            sub_shop = SubShop.objects.create(
+                name=name, contact_name=contact_name, phone=phone, address=address
+            )
+            audit_record(
+                actor=actor,
+                action="sub_shop.create",
+                target_type=SUB_SHOP_AUDIT_TARGET,
+                target_id=sub_shop.pk,
+                after={
+                    "name": name,
+                    "contact_name": contact_name,
+                    "phone": phone,
+                    "address": address,
+                    "status": sub_shop.status,
+                },
+            )
+    except IntegrityError:
+        raise _field_error("name", "a sub-shop with this name exists") from None
+    return sub_shop
+
+
+def sub_shop_update(
+    *,
+    actor: Session,
+    merchant: Merchant | None,
+    sub_shop_id: int,
+    name: str | None = None,
+    contact_name: str | None = None,
+    phone: str | None = None,
+    address: str | None = None,
+    status: str | None = None,
+    reason: str = "",
+) -> SubShop:
+    """Changes a sub-shop. Disabling needs a reason and ends its accounts' sessions; they
+    cannot sign in until it is active again."""
+    reason = reason.strip()
+    try:
+        with transaction.atomic():
+            sub_shop = SubShop.objects.select_for_update().filter(pk=sub_shop_id).first()
+            if sub_shop is None:
+                raise ApplicationError(ErrorCode.NOT_FOUND)
+            if status == SubShopStatus.DISABLED and sub_shop.status != status and not reason:
+                raise _reason_required()
+            if name and name != sub_shop.name and SubShop.objects.filter(name=name).exists():
+                raise _field_error("name", "a sub-shop with this name exists")
+            before, after = _apply(
+                sub_shop,
+                {
+                    "name": name,
+                    "contact_name": contact_name,
+                    "phone": phone,
+                    "address": address,
+                    "status": status,
+                },
+            )
+            if not after:
+                return sub_shop
+            sub_shop.save(update_fields=[*after, "updated_at"])
+            if after.get("status") == SubShopStatus.DISABLED:
+                _revoke_sessions(Account.objects.filter(merchant=merchant, sub_shop_id=sub_shop.pk))
+            audit_record(
+                actor=actor,
+                action="sub_shop.status" if "status" in after else "sub_shop.update",
+                target_type=SUB_SHOP_AUDIT_TARGET,
+                target_id=sub_shop.pk,
+                before=before,
+                after=after,
+                reason=reason,
+            )
+    except IntegrityError:
+        raise _field_error("name", "a sub-shop with this name exists") from None
+    return sub_shop
+
+
+# --- accounts ------------------------------------------------------------------------------
+
+
+def _account_create(
+    *,
+    merchant: Merchant,
+    username: str,
+    password: str,
+    name: str,
+    phone: str,
+    sub_shop_id: int | None,
+    role_codes: list[str],
+) -> Account:
+    validate_new_password(password)
+    if Account.objects.filter(merchant=merchant, username=username).exists():
+        raise ApplicationError(ErrorCode.USERNAME_TAKEN)
+    roles = list(
+        Role.objects.filter(platform_type=PlatformType.STORE, merchant=None, code__in=role_codes)
+    )
+    try:
+        with transaction.atomic():
+            account = Account.objects.create(
+                platform_type=PlatformType.STORE,
+                merchant=merchant,
+                sub_shop_id=sub_shop_id,
+                username=username,
+                name=name,
+                phone=phone,
+                password=make_password(password),
+            )
+            AccountRole.objects.bulk_create(AccountRole(account=account, role=r) for r in roles)
+    except IntegrityError:
+        raise ApplicationError(ErrorCode.USERNAME_TAKEN) from None
+    return account
+
+
+def _account_changes(
+    account: Account,
+    *,
+    name: str | None,
+    phone: str | None,
+    password: str | None,
+    status: str | None,
+    reason: str,
+) -> tuple[dict[str, Any], dict[str, Any], bool]:
+    """Applies name, phone, password and status; answers (before, after, revoke)."""
+    is_active = None if status is None else status == "active"
+    if is_active is False and account.is_active and not reason:
+        raise _reason_required()
+    before, after = _apply(account, {"name": name, "phone": phone, "is_active": is_active})
+    revoke = after.get("is_active") is False
+    if password:
+        validate_new_password(password)
+        account.password = make_password(password)
+        after["password"] = "changed"
+        revoke = True
+    return before, after, revoke
+
+
+def _account_save(account: Account, after: dict[str, Any], revoke: bool) -> None:
+    fields = [field for field in after if field != "roles"]
+    if revoke:
+        account.token_version = F("token_version") + 1  # type: ignore[assignment]
+        fields.append("token_version")
+    account.save(update_fields=[*fields, "updated_at"])
+    account.refresh_from_db(fields=["token_version"])
+
+
+def sub_shop_account_create(
+    *,
+    actor: Session,
+    merchant: Merchant,
+    sub_shop_id: int,
+    username: str,
+    password: str,
+    name: str,
+    phone: str,
+) -> Account:
+    with transaction.atomic():
+        sub_shop = SubShop.objects.select_for_update().filter(pk=sub_shop_id).first()
+        if sub_shop is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if sub_shop.status != SubShopStatus.ACTIVE:
+            raise ApplicationError(
+                ErrorCode.SUB_SHOP_DISABLED,
+                "子商户已停用，不能添加账号",
+                msg_en="The sub-shop is disabled; enable it first",
+            )
+        account = _account_create(
+            merchant=merchant,
+            username=username,
+            password=password,
+            name=name,
+            phone=phone,
+            sub_shop_id=sub_shop.pk,
+            role_codes=[SUB_MERCHANT_ROLE_CODE],
+        )
+        audit_record(
+            actor=actor,
+            action="sub_shop.account_create",
+            target_type=SUB_SHOP_AUDIT_TARGET,
+            target_id=sub_shop.pk,
+            after={"account_id": account.pk, "username": username, "name": name},
+        )
+    return account
+
+
+def sub_shop_account_update(
+    *,
+    actor: Session,
+    merchant: Merchant,
+    account_id: int,
+    name: str | None = None,
+    phone: str | None = None,
+    password: str | None = None,
+    status: str | None = None,
+    reason: str = "",
+) -> Account:
+    reason = reason.strip()
+    with transaction.atomic():
+        account = (
+            Account.objects.select_for_update()
+            .filter(merchant=merchant, pk=account_id, sub_shop_id__isnull=False)
+            .first()
+        )
+        if (
+            account is None
+            or account.sub_shop_id is None
+            or not SubShop.objects.filter(pk=account.sub_shop_id).exists()
+        ):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        before, after, revoke = _account_changes(
+            account, name=name, phone=phone, password=password, status=status, reason=reason
+        )
+        if after:
+            _account_save(account, after, revoke)
+            audit_record(
+                actor=actor,
+                action="sub_shop.account_update",
+                target_type=SUB_SHOP_AUDIT_TARGET,
+                target_id=account.sub_shop_id,
+                before={"account_id": account.pk, **before},
+                after={"account_id": account.pk, **after},
+                reason=reason,
+            )
+    return account
+
+
+# --- staff ---------------------------------------------------------------------------------
+
+
+def _check_staff_roles(role_codes: list[str]) -> list[str]:
+    codes = sorted(set(role_codes))
+    unknown = [code for code in codes if code not in STAFF_ROLE_CODES]
+    if not codes or unknown:
+        raise _field_error("role_codes", f"one or more of {', '.join(STAFF_ROLE_CODES)}")
+    return codes
+
+
+def staff_create(
+    *,
+    actor: Session,
+    merchant: Merchant,
+    username: str,
+    password: str,
+    name: str,
+    phone: str,
+    role_codes: list[str],
+) -> Account:
+    codes = _check_staff_roles(role_codes)
+    with transaction.atomic():
+        account = _account_create(
+            merchant=merchant,
+            username=username,
+            password=password,
+            name=name,
+            phone=phone,
+            sub_shop_id=None,
+            role_codes=codes,
+        )
+        audit_record(
+            actor=actor,
+            action="staff.create",
+            target_type=STAFF_AUDIT_TARGET,
+            target_id=account.pk,
+            after={"username": username, "name": name, "phone": phone, "roles": codes},
+        )
+    return account
+
+
+def staff_update(
+    *,
+    actor: Session,
+    merchant: Merchant,
+    account_id: int,
+    name: str | None = None,
+    phone: str | None = None,
+    password: str | None = None,
+    role_codes: list[str] | None = None,
+    status: str | None = None,
+    reason: str = "",
+) -> Account:
+    """Changes a staff account. Disabling it, changing its roles or its password ends its
+    sessions (its token version moves on): a token trusts the role it names."""
+    reason = reason.strip()
+    codes = _check_staff_roles(role_codes) if role_codes is not None else None
+    with transaction.atomic():
+        account = staff_accounts(merchant).select_for_update(of=("self",)).filter(pk=account_id)
+        locked = account.first()
+        if locked is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        before, after, revoke = _account_changes(
+            locked, name=name, phone=phone, password=password, status=status, reason=reason
+        )
+        if codes is not None:
+            current = sorted(role.code for role in locked.roles.all())
+            if current != codes:
+                AccountRole.objects.filter(account=locked).delete()
+                AccountRole.objects.bulk_create(
+                    AccountRole(account=locked, role=role)
+                    for role in Role.objects.filter(
+                        platform_type=PlatformType.STORE, merchant=None, code__in=codes
+                    )
+                )
+                before["roles"], after["roles"] = current, codes
+                revoke = True
+        if after:
+            _account_save(locked, after, revoke)
+            audit_record(
+                actor=actor,
+                action="staff.update",
+                target_type=STAFF_AUDIT_TARGET,
+                target_id=locked.pk,
+                before=before,
+                after=after,
+                reason=reason,
+            )
+    return locked
+
+
+# --- return addresses ----------------------------------------------------------------------
+
+
+def return_address_save(
+    *,
+    actor: Session,
+    address_id: int | None,
+    name: str,
+    phone: str,
+    province: str,
+    city: str,
+    district: str,
+    detail: str,
+    is_default: bool,
+) -> ReturnAddress:
+    """Creates (no id) or updates an address. Only one is the default: choosing one clears
+    the others; the first address is the default whatever was asked."""
+    fields = {
+        "name": name,
+        "phone": phone,
+        "province": province,
+        "city": city,
+        "district": district,
+        "detail": detail,
+    }
+    with transaction.atomic():
+        # Locks every address: two saves choosing a default run one after the other.
+        existing = {a.pk: a for a in ReturnAddress.objects.select_for_update().order_by("id")}
+        if address_id is not None and address_id not in existing:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        make_default = is_default or not any(
+            a.is_default for pk, a in existing.items() if pk != address_id
+        )
+        if make_default:
+            others = ReturnAddress.objects.filter(is_default=True)
+            if address_id is not None:
+                others = others.exclude(pk=address_id)
+            others.update(is_default=False)
+        if address_id is None:
+            address = ReturnAddress.objects.create(**fields, is_default=make_default)
+            before: dict[str, Any] = {}
+            after: dict[str, Any] = {**fields, "is_default": make_default}
+        else:
+            address = existing[address_id]
+            before, after = _apply(address, {**fields, "is_default": make_default})
+            if not after:
+                return address
+            address.save(update_fields=[*after, "updated_at"])
+        audit_record(
+            actor=actor,
+            action="return_address.create" if address_id is None else "return_address.update",
+            target_type="return_address",
+            target_id=address.pk,
+            before=before or None,
+            after=after,
+        )
+    return address

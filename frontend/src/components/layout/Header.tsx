@@ -1,0 +1,81 @@
+'use client';
+
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading, MenuSeparator } from '@headlessui/react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import type { Role, SessionUser } from '@/api/types';
+import { useChooseRole, useLogout } from '@/features/auth/queries';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { notify } from '@/lib/notice';
+import { LOGIN_PATH } from '@/lib/routes';
+import { LanguageSwitch } from './LanguageSwitch';
+
+export function Header({ user, roles, currentRole }: { user: SessionUser; roles: readonly Role[]; currentRole: Role | null }) {
+  const t = useTranslations('layout');
+  const router = useRouter();
+  const platformType = useGlobalState((state) => state.platformType);
+  const chooseRole = useChooseRole(platformType);
+  const logout = useLogout(platformType);
+  const displayName = user.name || user.username;
+
+  const switchRole = async (role: Role) => {
+    const session = await chooseRole.mutateAsync(role.id).catch(() => null);
+    if (session) notify({ kind: 'success', message: { key: 'layout.roleSwitched', values: { role: role.name } } });
+  };
+
+  const signOut = async () => {
+    await logout.mutateAsync().catch(() => null);
+    router.replace(LOGIN_PATH);
+  };
+
+  return (
+    <header className="flex h-14 items-center justify-end gap-4 border-b border-slate-200 bg-white px-6">
+      <LanguageSwitch />
+      <Menu as="div" className="relative">
+        <MenuButton className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
+            {displayName.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="flex flex-col items-start leading-tight">
+            <span className="font-medium">{displayName}</span>
+            {currentRole && <span className="text-xs text-slate-500">{currentRole.name}</span>}
+          </span>
+          <svg className="size-4 text-slate-400" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+            <path d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
+          </svg>
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="z-40 mt-1 w-56 rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 focus:outline-none">
+          {roles.length > 1 && (
+            <>
+              <MenuSection>
+                <MenuHeading className="px-3 py-1.5 text-xs font-medium text-slate-500">{t('switchRole')}</MenuHeading>
+                {roles.map((role) => {
+                  const isCurrent = role.id === currentRole?.id;
+                  return (
+                    <MenuItem key={role.id} disabled={isCurrent || chooseRole.isPending}>
+                      <button
+                        type="button"
+                        onClick={() => switchRole(role)}
+                        aria-current={isCurrent ? 'true' : undefined}
+                        className="flex w-full items-center justify-between px-3 py-2 text-left text-slate-700 data-disabled:text-slate-400 data-focus:bg-slate-100"
+                      >
+                        <span>{role.name}</span>
+                        {isCurrent && <span className="text-xs text-brand-600">{t('currentRole')}</span>}
+                      </button>
+                    </MenuItem>
+                  );
+                })}
+              </MenuSection>
+              <MenuSeparator className="my-1 h-px bg-slate-200" />
+            </>
+          )}
+          <MenuItem>
+            <button type="button" onClick={signOut} className="block w-full px-3 py-2 text-left text-slate-700 data-focus:bg-slate-100">
+              {t('logout')}
+            </button>
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+    </header>
+  );
+}

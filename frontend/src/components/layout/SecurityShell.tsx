@@ -1,0 +1,112 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useGlobalState, useGlobalStore } from '@/components/GlobalStateProvider';
+import { SiteBrand } from '@/features/auth/components/LoginFrame';
+import { useLoginUserInfo } from '@/features/auth/queries';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Spinner } from '@/components/ui/Spinner';
+import { checkAccess, menuPathVisible, routeAccess } from '@/lib/access';
+import { listenToFrames } from '@/lib/frameBridge';
+import { buildSideMenu } from '@/lib/menu';
+import { loginHref, ROLE_PICKER_PATH, safeTarget } from '@/lib/routes';
+import { useClientValue } from '@/lib/useClientValue';
+import { Forbidden } from './Forbidden';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+
+function FullPageSpinner({ label }: { label?: string }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/**
+ * The security layout: checks access, loads the session (user, roles, auth, menus), and
+ * frames every page with the side menu and header. Pages the user's auth list does not allow
+ * are replaced by the forbidden page.
+ */
+export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: boolean; children: ReactNode }) {
+  const t = useTranslations();
+  const router = useRouter();
+  const pathname = usePathname();
+  const store = useGlobalStore();
+  const platformType = useGlobalState((state) => state.platformType);
+  const contentWidth = useGlobalState((state) => state.contentWidth);
+  const allowed = useClientValue(() => checkAccess(platformType));
+  const session = useLoginUserInfo(platformType, { enabled: allowed === true });
+
+  useEffect(() => {
+    if (allowed === false) {
+      router.replace(loginHref(`${window.location.pathname}${window.location.search}`));
+    }
+  }, [allowed, router]);
+
+  useEffect(() => {
+    if (!session.data) return;
+    const { site, roles, current_role, auth } = session.data;
+    store.setState({ siteName: site.name, logo: site.logo, roles, currentRole: current_role, auth });
+  }, [session.data, store]);
+
+  // A multi-role account whose token has no role yet (left the role picker) picks one first.
+  const needsRole = Boolean(session.data && !session.data.current_role && session.data.roles.length > 1);
+  useEffect(() => {
+    if (!needsRole) return;
+    const target = safeTarget(`${window.location.pathname}${window.location.search}`);
+    router.replace(`${ROLE_PICKER_PATH}?target=${encodeURIComponent(target)}`);
+  }, [needsRole, router]);
+
+  useEffect(
+    () =>
+      listenToFrames({
+        onOpen: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
+        onNavigate: (route) => router.push(route),
+      }),
+    [router],
+  );
+
+  const auth = session.data?.auth;
+  const menu = useMemo(
+    () => (session.data ? buildSideMenu(session.data.menus, (path) => menuPathVisible(path, { platformType, auth: auth ?? [] })) : []),
+    [session.data, auth, platformType],
+  );
+
+  if (allowed !== true) return <FullPageSpinner />;
+  if (session.isPending || needsRole) return <FullPageSpinner label={t('layout.loadingSession')} />;
+  if (session.isError) {
+    return (
+      <div className="mx-auto max-w-md px-6 py-16">
+        <EmptyState
+          tone="error"
+          title={t('layout.sessionError')}
+          action={<Button onClick={() => session.refetch()}>{t('common.retry')}</Button>}
+        />
+      </div>
+    );
+  }
+
+  const { user, roles, current_role: currentRole, site } = session.data;
+  const access = routeAccess(pathname, { platformType, auth: session.data.auth, fixturesEnabled });
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="w-56 shrink-0 bg-slate-900">
+        <div className="flex h-14 items-center px-4 [&_span]:text-white">
+          <SiteBrand name={site.name || t('app.defaultName')} logo={site.logo} />
+        </div>
+        <SideMenu items={menu} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header user={user} roles={roles} currentRole={currentRole} />
+        <main className="flex-1 overflow-x-auto p-6">
+          <div style={{ minWidth: contentWidth }}>{access.status === 'forbidden' ? <Forbidden /> : children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

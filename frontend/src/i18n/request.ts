@@ -1,0 +1,10 @@
+import { cookies } from 'next/headers';
+import { getRequestConfig } from 'next-intl/server';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from './config';
+
+export default getRequestConfig(async () => {
+  const stored = (await cookies()).get(LOCALE_COOKIE)?.value;
+  const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
+  const messages = (await import(`../../messages/${locale}.json`)).default;
+  return { locale, messages };
+});

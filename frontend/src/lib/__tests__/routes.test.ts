@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_ADMIN, PLATFORM_STORE } from '../platform';
+import { builtRoute, canonicalPathname, loginHref, matchRoute, ROUTES, routeOnSide, safeTarget, type RouteEntry } from '../routes';
+
+describe('route registry', () => {
+  it('holds every screen of the contract once', () => {
+    const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
+    expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
+    expect(paths).toHaveLength(31); // routes.tsv less the 404 splat
+    expect(paths).toContain('/billingDetails/:order_id');
+  });
+
+  it('has only the workbench and login pages built in this issue', () => {
+    const built = ROUTES.filter((route) => route.built && !route.fixture).map((route) => route.path);
+    expect(built.sort()).toEqual(['/', '/main/login', '/main/rolePicker']);
+  });
+});
+
+describe('matchRoute', () => {
+  it('matches case-insensitively and keeps parameter values', () => {
+    expect(matchRoute('/PRODUCTMANAGE')?.route.path).toBe('/productManage');
+    expect(matchRoute('/orderinfo/AbC-1')).toMatchObject({ route: { path: '/orderInfo/:id' }, params: { id: 'AbC-1' } });
+    expect(matchRoute('/orderInfo')).toBeNull();
+    expect(matchRoute('/orderInfo/1/2')).toBeNull();
+    expect(matchRoute('/')?.route.path).toBe('/');
+  });
+});
+
+describe('canonicalPathname', () => {
+  it('gives the canonical spelling of a wrongly cased path', () => {
+    expect(canonicalPathname('/productmanage')).toBe('/productManage');
+    expect(canonicalPathname('/MAIN/LOGIN')).toBe('/main/login');
+    expect(canonicalPathname('/main/roLEpicker')).toBe('/main/rolePicker');
+    expect(canonicalPathname('/BILLINGDETAILS/Xy9')).toBe('/billingDetails/Xy9');
+  });
+
+  it('is null for canonical and unknown paths', () => {
+    expect(canonicalPathname('/productManage')).toBeNull();
+    expect(canonicalPathname('/')).toBeNull();
+    expect(canonicalPathname('/billingDetails/Xy9')).toBeNull();
+    expect(canonicalPathname('/no/such/page')).toBeNull();
+  });
+});
+
+describe('sides', () => {
+  const route = (side: RouteEntry['side']): RouteEntry => ({ path: '/x', layout: 'security', side, built: true });
+  it('puts platform routes on admin only and store/sub routes on the store side only', () => {
+    expect(routeOnSide(route('both'), PLATFORM_ADMIN)).toBe(true);
+    expect(routeOnSide(route('platform'), PLATFORM_ADMIN)).toBe(true);
+    expect(routeOnSide(route('platform'), PLATFORM_STORE)).toBe(false);
+    expect(routeOnSide(route('store'), PLATFORM_ADMIN)).toBe(false);
+    expect(routeOnSide(route('sub'), PLATFORM_STORE)).toBe(true);
+  });
+
+  it('finds a built page only when it is built', () => {
+    expect(builtRoute('/', PLATFORM_STORE)?.path).toBe('/');
+    expect(builtRoute('/merchant', PLATFORM_ADMIN)).toBeNull();
+    expect(builtRoute('/e2e/frameHost', PLATFORM_STORE)).toBeNull();
+    expect(builtRoute('/e2e/frameHost', PLATFORM_STORE, { fixturesEnabled: true })?.path).toBe('/e2e/frameHost');
+  });
+});
+
+describe('login targets', () => {
+  it('accepts same-site paths only', () => {
+    expect(safeTarget('/orderInfo/7?tab=bill')).toBe('/orderInfo/7?tab=bill');
+    expect(safeTarget('//evil.example/x')).toBe('/');
+    expect(safeTarget('https://evil.example')).toBe('/');
+    expect(safeTarget('/\\evil.example')).toBe('/');
+    expect(safeTarget(null)).toBe('/');
+    expect(safeTarget('/main/login?target=/x')).toBe('/');
+  });
+
+  it('builds the login URL with an encoded target', () => {
+    expect(loginHref('/orderInfo/7?tab=bill')).toBe('/main/login?target=%2ForderInfo%2F7%3Ftab%3Dbill');
+    expect(loginHref('/')).toBe('/main/login');
+    expect(loginHref()).toBe('/main/login');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The route registry: every screen of the contract (shared/contract/routes.tsv) with its
+ * canonical casing, its side, whether its page is built yet, and the auth action it needs.
+ * Menus show only built pages; the proxy uses the canonical casing to make routes
+ * case-insensitive.
+ */
+import { PLATFORM_ADMIN, type PlatformType } from './platform';
+
+export type RouteSide = 'both' | 'platform' | 'store' | 'sub';
+export type RouteLayout = 'login' | 'security' | 'none';
+
+export interface RouteEntry {
+  /** Canonical path; `:name` marks a parameter segment. */
+  path: string;
+  layout: RouteLayout;
+  side: RouteSide;
+  /** The page exists in src/app. Later issues flip this as they add screens. */
+  built: boolean;
+  /** Auth action the user needs to see the page (spec 5); none means every signed-in user. */
+  action?: string;
+  /** Served only when the server runs with E2E_FIXTURES=1 (browser-test pages). */
+  fixture?: boolean;
+}
+
+export const LOGIN_PATH = '/main/login';
+export const ROLE_PICKER_PATH = '/main/rolePicker';
+export const WORKBENCH_PATH = '/';
+
+/** An action no role is ever granted: lets the browser tests reach the forbidden page honestly. */
+export const FIXTURE_FORBIDDEN_ACTION = 'e2e:never-granted';
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: LOGIN_PATH, layout: 'login', side: 'both', built: true },
+  { path: ROLE_PICKER_PATH, layout: 'login', side: 'both', built: true },
+  { path: WORKBENCH_PATH, layout: 'security', side: 'both', built: true },
+  { path: '/productManage', layout: 'security', side: 'both', built: false },
+  { path: '/product', layout: 'security', side: 'store', built: false },
+  { path: '/addServeManage', layout: 'security', side: 'both', built: false },
+  { path: '/productCategory', layout: 'security', side: 'platform', built: false },
+  { path: '/regularOrder', layout: 'security', side: 'both', built: false },
+  { path: '/dealingOrder', layout: 'security', side: 'both', built: false },
+  { path: '/overdueOrder', layout: 'security', side: 'both', built: false },
+  { path: '/finishedOrder', layout: 'security', side: 'both', built: false },
+  { path: '/afterSaleOrder', layout: 'security', side: 'both', built: false },
+  { path: '/s_regularOrder', layout: 'security', side: 'sub', built: false },
+  { path: '/s_dealingOrder', layout: 'security', side: 'sub', built: false },
+  { path: '/s_overdueOrder', layout: 'security', side: 'sub', built: false },
+  { path: '/s_finishedOrder', layout: 'security', side: 'sub', built: false },
+  { path: '/s_afterSaleOrder', layout: 'security', side: 'sub', built: false },
+  { path: '/billList', layout: 'security', side: 'both', built: false },
+  { path: '/cashWithdrawal', layout: 'security', side: 'both', built: false },
+  { path: '/applyWithdrawal', layout: 'security', side: 'store', built: false },
+  { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: false },
+  { path: '/dataCenter', layout: 'security', side: 'both', built: false },
+  { path: '/orderInfo/:id', layout: 'security', side: 'both', built: false },
+  { path: '/merchant', layout: 'security', side: 'platform', built: false },
+  { path: '/merchantDetail', layout: 'security', side: 'platform', built: false },
+  { path: '/h5Promotion', layout: 'security', side: 'store', built: false },
+  { path: '/subMerchant', layout: 'security', side: 'store', built: false },
+  { path: '/subMerchantDetails', layout: 'security', side: 'store', built: false },
+  { path: '/baseSet', layout: 'security', side: 'store', built: false },
+  { path: '/riskRecharge', layout: 'security', side: 'store', built: false },
+  { path: '/rechargeAudit', layout: 'security', side: 'platform', built: false },
+  // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
+  { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },
+  { path: '/e2e/frameHost', layout: 'security', side: 'both', built: true, fixture: true },
+  { path: '/e2e/frameChild', layout: 'none', side: 'both', built: true, fixture: true },
+];
+
+export interface RouteMatch {
+  route: RouteEntry;
+  params: Record<string, string>;
+}
+
+function segmentsOf(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean);
+}
+
+/** Case-insensitive match of a pathname against the registry; parameters keep their case. */
+export function matchRoute(pathname: string, routes: readonly RouteEntry[] = ROUTES): RouteMatch | null {
+  const actual = segmentsOf(pathname);
+  for (const route of routes) {
+    const pattern = segmentsOf(route.path);
+    if (pattern.length !== actual.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((segment, index) => {
+      const value = actual[index] ?? '';
+      if (segment.startsWith(':')) {
+        params[segment.slice(1)] = value;
+        return value.length > 0;
+      }
+      return segment.toLowerCase() === value.toLowerCase();
+    });
+    if (matches) return { route, params };
+  }
+  return null;
+}
+
+/**
+ * The canonical spelling of a registry path reached with the wrong case, or null when the
+ * path is unknown or already canonical.
+ */
+export function canonicalPathname(pathname: string, routes: readonly RouteEntry[] = ROUTES): string | null {
+  const match = matchRoute(pathname, routes);
+  if (!match) return null;
+  const pattern = segmentsOf(match.route.path);
+  const actual = segmentsOf(pathname);
+  const canonical =
+    '/' + pattern.map((segment, index) => (segment.startsWith(':') ? (actual[index] ?? '') : segment)).join('/');
+  const withoutTrailingSlash = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return canonical === withoutTrailingSlash ? null : canonical;
+}
+
+export function routeOnSide(route: RouteEntry, platformType: PlatformType): boolean {
+  if (route.side === 'both') return true;
+  if (route.side === 'platform') return platformType === PLATFORM_ADMIN;
+  return platformType !== PLATFORM_ADMIN; // store and sub-merchant views
+}
+
+/** The built page serving a pathname on this side, if any. */
+export function builtRoute(
+  pathname: string,
+  platformType: PlatformType,
+  options: { fixturesEnabled?: boolean } = {},
+): RouteEntry | null {
+  const match = matchRoute(pathname);
+  if (!match || !match.route.built) return null;
+  if (match.route.fixture && !options.fixturesEnabled) return null;
+  return routeOnSide(match.route, platformType) ? match.route : null;
+}
+
+/** Only a same-site path may be a login target: "/x?y", never "//host" or "https://…". */
+export function safeTarget(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return WORKBENCH_PATH;
+  const pathOnly = raw.split(/[?#]/)[0] ?? '';
+  if (matchRoute(pathOnly)?.route.layout === 'login') return WORKBENCH_PATH;
+  return raw;
+}
+
+export function loginHref(target?: string | null): string {
+  if (!target) return LOGIN_PATH;
+  const safe = safeTarget(target);
+  return safe === WORKBENCH_PATH ? LOGIN_PATH : `${LOGIN_PATH}?target=${encodeURIComponent(safe)}`;
+}
