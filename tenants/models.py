@@ -260,3 +260,16 @@ class MerchantOnboarding(models.Model):
         Merchant, null=True, on_delete=models.CASCADE, related_name="onboarding"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class SpareSchema(models.Model):
+    """A schema cloned ahead of time from the template, renamed to a new merchant's schema at
+    onboarding (O(1), whatever the number of merchants). `template_mark` is the template's
+    migration state when cloned; a spare whose mark is stale is dropped, never handed out."""
+
+    schema_name = models.CharField(max_length=63, unique=True)
+    template_mark = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

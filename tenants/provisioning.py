@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import uuid
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
@@ -15,12 +16,22 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django_tenants.clone import CLONE_SCHEMA_FUNCTION
 from django_tenants.utils import schema_exists
+from psycopg import sql
 
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.tenancy import forget_host
 
-from .models import Account, AccountRole, Domain, Merchant, MerchantStatus, PlatformType, Role
+from .models import (
+    Account,
+    AccountRole,
+    Domain,
+    Merchant,
+    MerchantStatus,
+    PlatformType,
+    Role,
+    SpareSchema,
+)
 
 SLUG_PATTERN = re.compile(r"^[a-z][a-z0-9]{1,29}$")
 RESERVED_SLUGS = {"www", "api", "public", "static", "template", "mail", "localhost"}
@@ -81,6 +92,78 @@ def schema_clone(*, source: str, target: str) -> None:
         raise IntegrityError(f"schema {target} exists")
     with tenant_connection.cursor() as cursor:
         cursor.execute("SELECT public.clone_schema(%s, %s, 'DATA')", [source, target])
+
+
+def template_mark() -> str:
+    """The template's migration state: spares cloned under another state are stale."""
+    template = sql.Identifier(settings.TENANT_BASE_SCHEMA)
+    query = sql.SQL("SELECT count(*), coalesce(max(id), 0) FROM {}.django_migrations")
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(query.format(template))
+        count, last = cursor.fetchone()
+    return f"{count}:{last}"
+
+
+def spare_pool_fill(*, target: int | None = None) -> int:
+    """Clones spare schemas until `target` (settings.SPARE_SCHEMAS) fresh ones exist; one
+    filler at a time (advisory lock). Returns how many it made."""
+    target = settings.SPARE_SCHEMAS if target is None else target
+    made = 0
+    mark = template_mark()
+    with transaction.atomic():
+        with tenant_connection.cursor() as cursor:
+            cursor.execute("SELECT pg_try_advisory_xact_lock(hashtext('zulin.spare_pool'))")
+            if not cursor.fetchone()[0]:
+                return 0
+        for stale in SpareSchema.objects.exclude(template_mark=mark):
+            _schema_drop(stale.schema_name)
+            stale.delete()
+        while SpareSchema.objects.count() < target:
+            name = f"spare_{uuid.uuid4().hex[:16]}"
+            schema_clone(source=settings.TENANT_BASE_SCHEMA, target=name)
+            SpareSchema.objects.create(schema_name=name, template_mark=mark)
+            made += 1
+    tenant_connection.set_schema_to_public()
+    return made
+
+
+def _schema_drop(name: str) -> None:
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(name)))
+
+
+def schema_take(*, target: str) -> bool:
+    """Gives the new merchant a schema: a fresh spare renamed (True), or a clone made now
+    when the pool is empty (False). In the caller's transaction; a refill is queued once it
+    commits."""
+    spare = (
+        SpareSchema.objects.select_for_update(skip_locked=True)
+        .filter(template_mark=template_mark())
+        .order_by("id")
+        .first()
+    )
+    transaction.on_commit(_queue_spare_refill)
+    if spare is None:
+        schema_clone(source=settings.TENANT_BASE_SCHEMA, target=target)
+        return False
+    if schema_exists(target, case_sensitive=False):
+        raise IntegrityError(f"schema {target} exists")
+    rename = sql.SQL("ALTER SCHEMA {} RENAME TO {}")
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(rename.format(sql.Identifier(spare.schema_name), sql.Identifier(target)))
+    spare.delete()
+    return True
+
+
+def _queue_spare_refill() -> None:
+    from .tasks import spare_pool_refill
+
+    try:
+        spare_pool_refill.delay()
+    except Exception:  # noqa: BLE001 — no broker: the next migrate_all or onboarding refills
+        import logging
+
+        logging.getLogger("zulin.task").warning("spare pool refill not queued", exc_info=True)
 
 
 def slug_validate(slug: str) -> None:
@@ -154,7 +237,7 @@ def merchant_provision(
                 contact_name=contact_name,
                 contact_phone=contact_phone,
             )
-            schema_clone(source=settings.TENANT_BASE_SCHEMA, target=schema_name)
+            schema_take(target=schema_name)
             Domain.objects.create(domain=domain_name, tenant=merchant, is_primary=True)
             owner = Account.objects.create(
                 platform_type=PlatformType.STORE,

@@ -20,3 +20,11 @@ def for_each_merchant(task_name: str, args: list | None = None) -> int:
             app.send_task(task_name, args=args or [])
         sent += 1
     return sent
+
+
+@app.task(name="tenants.spare_pool_refill")
+def spare_pool_refill() -> int:
+    """Clones spare schemas back up to SPARE_SCHEMAS after onboardings took some."""
+    from .provisioning import spare_pool_fill
+
+    return spare_pool_fill()

@@ -16,6 +16,7 @@ if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
 fi
 
+mkdir -p "$ROOT/.run"
 eval "$($PY infra/scripts/services.py zulin_e2e --fresh --redis-db 14)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$ROOT/platform:$ROOT"
 export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e TRUSTED_PROXY_COUNT=1 \

@@ -79,3 +79,36 @@ def test_create_merchant_command_wraps_the_service(db):
     call_command("create_merchant", "cmdshop", name="命令行商户", password="Start2026x")
 
     assert Merchant.objects.get(slug="cmdshop").name == "命令行商户"
+
+
+def test_onboarding_renames_a_ready_spare_schema(db):
+    from tenants.models import SpareSchema
+    from tenants.provisioning import spare_pool_fill
+
+    assert spare_pool_fill(target=1) == 1
+    spare = SpareSchema.objects.get().schema_name
+
+    merchant = merchant_create(name="池中商户", slug="pooled", owner_password="Start2026x")
+
+    assert SpareSchema.objects.count() == 0
+    assert not schema_exists(spare)
+    assert schema_exists("m_pooled")
+    with tenant_context(merchant):
+        assert ShortcutPin.objects.count() == 0
+    assert login("pooled.localhost", "owner", "Start2026x").token
+
+
+def test_a_spare_cloned_from_an_older_template_is_never_handed_out(db):
+    from tenants.models import SpareSchema
+    from tenants.provisioning import schema_clone, spare_pool_fill
+
+    schema_clone(source="merchant_template", target="spare_old")
+    SpareSchema.objects.create(schema_name="spare_old", template_mark="0:0")
+
+    merchant_create(name="新模板", slug="fresh", owner_password="Start2026x")
+
+    assert schema_exists("spare_old")  # not taken: cloned afresh instead
+    assert schema_exists("m_fresh")
+    spare_pool_fill(target=0)
+    assert not schema_exists("spare_old")
+    assert not SpareSchema.objects.filter(schema_name="spare_old").exists()

@@ -27,6 +27,8 @@ PUBLIC_SCHEMA_NAME = "public"
 # New merchants are cloned from this migrated, data-free schema (see tenants/provisioning.py).
 TENANT_BASE_SCHEMA = "merchant_template"
 TENANT_CREATION_FAKES_MIGRATIONS = True
+# Schemas cloned ahead of time and renamed at onboarding (tenants/provisioning.py).
+SPARE_SCHEMAS = env_int("SPARE_SCHEMAS", 3)
 DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
 
 SHARED_APPS = [
