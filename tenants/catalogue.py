@@ -201,7 +201,7 @@ MENUS: dict[int, list[Menu]] = {
             "Shop",
             "shop",
             [
-                _leaf("子商户管理", "Sub-shops", "/subMerchant", "shop", "subshop.manage"),
+                _leaf("子商户管理", "Sub-shops", "/subMerchant", "shop", "subshop.view"),
                 _leaf("员工管理", "Staff", "/staff", "user", "staff.manage"),
                 _leaf("客服配置", "Customer service", "/baseSet", "setting", "service.config"),
             ],

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from ninja import File, Query, Router
 from ninja.files import UploadedFile
 
-from tenants.models import PlatformType
+from tenants.models import Merchant, PlatformType
 from zulin.core.auth import Session, TokenAuth, admin_auth, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.params import get_or_post_docs, read_params
@@ -195,6 +195,60 @@ def force_goods_down(request: HttpRequest, payload: schemas.ForceDownIn) -> dict
         "status": projection.status,
         "reason": projection.force_down_reason,
     }
+
+
+@goods_router.post(
+    "/reviewGoods",
+    response=schemas.PlatformGoodsDecisionOut,
+    auth=admin_auth("goods.govern"),
+    operation_id="reviewGoods",
+)
+def review_goods(request: HttpRequest, payload: schemas.ReviewIn) -> dict[str, Any]:
+    """(Admin, added) Approves goods under review (on shelf) or turns them down with a reason
+    the merchant sees (off shelf)."""
+    projection = services.goods_review(
+        actor=current_session(request),
+        platform_goods_id=payload.id,
+        approve=payload.approve,
+        reason=payload.reason,
+    )
+    return {"id": projection.pk, "status": projection.status, "reason": payload.reason.strip()}
+
+
+@goods_router.get(
+    "/getGoodsReviewSetting",
+    response=schemas.ReviewSettingOut,
+    auth=admin_auth("goods.govern"),
+    operation_id="getGoodsReviewSetting",
+)
+def get_goods_review_setting(request: HttpRequest, merchant_id: int) -> dict[str, Any]:
+    """(Admin, added) Whether a merchant's goods need the platform's review."""
+    merchant = _merchant_or_404(merchant_id)
+    return {"merchant_id": merchant.pk, "need_review": selectors.review_required(merchant)}
+
+
+@goods_router.post(
+    "/setGoodsReviewSetting",
+    response=schemas.ReviewSettingOut,
+    auth=admin_auth("goods.govern"),
+    operation_id="setGoodsReviewSetting",
+)
+def set_goods_review_setting(
+    request: HttpRequest, payload: schemas.ReviewSettingIn
+) -> dict[str, Any]:
+    """(Admin, added) Makes a merchant's goods need (or not) the platform's review."""
+    merchant = _merchant_or_404(payload.merchant_id)
+    setting = services.merchant_review_setting_set(
+        actor=current_session(request), merchant=merchant, need_review=payload.need_review
+    )
+    return {"merchant_id": merchant.pk, "need_review": setting.goods_need_review}
+
+
+def _merchant_or_404(merchant_id: int) -> Merchant:
+    merchant = Merchant.objects.filter(pk=merchant_id).first()
+    if merchant is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return merchant
 
 
 # --- add-on services -------------------------------------------------------------------------

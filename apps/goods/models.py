@@ -51,6 +51,8 @@ class Goods(models.Model):
     force_down = models.BooleanField(default=False)
     force_down_reason = models.CharField(max_length=300, blank=True, default="")
     force_down_at = models.DateTimeField(null=True, blank=True)
+    # Why the platform turned down the last review; cleared when the goods are submitted again.
+    review_note = models.CharField(max_length=300, blank=True, default="")
     # Soft delete: orders keep pointing at deleted goods.
     is_deleted = models.BooleanField(default=False)
     deleted_at = models.DateTimeField(null=True, blank=True)

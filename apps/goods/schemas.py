@@ -97,6 +97,28 @@ class ForceDownIn(Schema):
     reason_text: str = Field("", max_length=200, description="free text; required for other")
 
 
+class ReviewIn(Schema):
+    id: int = Field(description="platform goods id (platformGoodsList's id)")
+    approve: bool
+    reason: str = Field("", max_length=300, description="required when turning down")
+
+
+class ReviewSettingIn(Schema):
+    merchant_id: int
+    need_review: bool
+
+
+class PlatformGoodsDecisionOut(Schema):
+    id: int
+    status: str
+    reason: str
+
+
+class ReviewSettingOut(Schema):
+    merchant_id: int
+    need_review: bool
+
+
 class GainIn(Schema):
     name: str = Field(min_length=1, max_length=50)
     gain_type: str = Field(description="a key of newGetGoodsGainTypeMap")
@@ -194,6 +216,7 @@ class GoodsDetailOut(Schema):
     force_down: bool
     force_down_reason: str
     force_down_at: datetime | None
+    review_note: str
     spu_list: list[SkuOut]
     rent_list: list[RentOut]
     sell_list: list[SellOut]
@@ -219,6 +242,7 @@ class GoodsRowOut(Schema):
     sku_count: int
     force_down: bool
     force_down_reason: str
+    review_note: str
     updated_at: datetime
 
 

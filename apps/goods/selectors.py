@@ -6,13 +6,15 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
+from django_tenants.utils import tenant_context
 
 from apps.catalog.selectors import category_names, category_with_descendants, money
+from tenants.models import Merchant
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
 from . import rules
-from .models import Goods, GoodsGain, GoodsPackage, RentPlan, SellPrice, Sku
+from .models import Goods, GoodsGain, GoodsPackage, GoodsSetting, RentPlan, SellPrice, Sku
 
 
 def goods_find(goods_id: int) -> Goods:
@@ -104,6 +106,7 @@ def goods_detail(goods_id: int) -> dict[str, Any]:
         "force_down": goods.force_down,
         "force_down_reason": goods.force_down_reason,
         "force_down_at": goods.force_down_at,
+        "review_note": goods.review_note,
         "spu_list": [
             {"id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock} for sku in skus
         ],
@@ -210,6 +213,7 @@ def goods_page(
             "sku_count": g.sku_count or 0,  # type: ignore[attr-defined]
             "force_down": g.force_down,
             "force_down_reason": g.force_down_reason,
+            "review_note": g.review_note,
             "updated_at": g.updated_at,
         }
         for g in answer["list"]
@@ -285,3 +289,10 @@ def rent_plans(goods_id: int) -> list[dict[str, Any]]:
         }
         for plan in detail["rent_list"]
     ]
+
+
+def review_required(merchant: Merchant) -> bool:
+    """Whether the merchant's goods go to the platform's review before going on shelf."""
+    with tenant_context(merchant):
+        setting = GoodsSetting.objects.filter(pk=1).first()
+        return bool(setting and setting.goods_need_review)

@@ -14,6 +14,7 @@ from apps.audit.services import audit_record
 from apps.catalog.models import PlatformGoods
 from apps.catalog.selectors import category_usable
 from apps.catalog.services import platform_goods_remove, platform_goods_sync
+from tenants.models import Merchant
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -258,6 +259,7 @@ def _put_on_shelf(*, actor: Session | None, goods: Goods) -> None:
     reasons = incomplete_reasons(goods)
     if reasons:
         raise _incomplete_error({goods.pk: reasons})
+    goods.review_note = ""
     _status_change(actor=actor, goods=goods, status=_shelf_target(), action="goods.on_shelf")
 
 
@@ -426,6 +428,59 @@ def goods_force_down(
         _project(goods)
     projection.refresh_from_db()
     return projection
+
+
+def goods_review(
+    *, actor: Session | None, platform_goods_id: int, approve: bool, reason: str
+) -> PlatformGoods:
+    """The platform decides on goods a merchant submitted for review: approved goods go on
+    shelf; turned-down goods go off shelf with the reason, which the merchant sees."""
+    reason = reason.strip()
+    if not approve and not reason:
+        raise _fields_error({"reason": ["required when turning goods down"]})
+    projection = (
+        PlatformGoods.objects.select_related("merchant").filter(pk=platform_goods_id).first()
+    )
+    if projection is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    with tenant_context(projection.merchant), transaction.atomic():
+        goods = _goods_get(projection.goods_id)
+        if goods.status != GoodsStatus.IN_REVIEW:
+            raise ApplicationError(
+                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
+                "只能审核待审核的商品",
+                msg_en="Only goods under review can be reviewed",
+            )
+        goods.review_note = "" if approve else reason
+        _status_change(
+            actor=actor,
+            goods=goods,
+            status=GoodsStatus.ON_SHELF if approve else GoodsStatus.OFF_SHELF,
+            action="goods.review_approved" if approve else "goods.review_rejected",
+            reason=reason,
+        )
+        _project(goods)
+    projection.refresh_from_db()
+    return projection
+
+
+def merchant_review_setting_set(
+    *, actor: Session | None, merchant: Merchant, need_review: bool
+) -> GoodsSetting:
+    """(Platform) Whether the merchant's goods need the platform's review before going on
+    shelf. Written in the merchant's schema, with an audit entry there."""
+    with tenant_context(merchant), transaction.atomic():
+        before = goods_setting().goods_need_review
+        setting = goods_setting_set(goods_need_review=need_review)
+        audit_record(
+            actor=actor,
+            action="goods.review_setting",
+            target_type="goods_setting",
+            target_id=1,
+            before={"need_review": before},
+            after={"need_review": need_review},
+        )
+    return setting
 
 
 # --- stock -----------------------------------------------------------------------------------

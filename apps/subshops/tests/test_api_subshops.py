@@ -218,6 +218,16 @@ def test_sub_merchant_sees_only_its_own_sub_shop(two_shops):
     assert sibling.code == 404
 
 
+def test_sub_merchant_menu_leads_to_its_own_sub_shop(two_shops):
+    clerk = sign_in("demo.localhost", "east")
+
+    menus = clerk.get("/api/platform/getLoginUserInfo").data["menus"]
+    paths = [child["path"] for node in menus for child in node["children"]]
+
+    assert "/subMerchant" in paths
+    assert "/staff" not in paths
+
+
 def test_sub_merchant_cannot_change_sub_shops_or_staff(two_shops, demo):
     east, west = two_shops
     clerk = sign_in("demo.localhost", "east")

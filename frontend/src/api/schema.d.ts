@@ -736,6 +736,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getGoodsReviewSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Goods Review Setting
+         * @description (Admin, added) Whether a merchant's goods need the platform's review.
+         */
+        get: operations["getGoodsReviewSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/getGoodStatusCount": {
         parameters: {
             query?: never;
@@ -1081,6 +1101,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/reviewGoods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review Goods
+         * @description (Admin, added) Approves goods under review (on shelf) or turns them down with a reason
+         *     the merchant sees (off shelf).
+         */
+        post: operations["reviewGoods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/saveAndActiveGoods": {
         parameters: {
             query?: never;
@@ -1176,6 +1217,26 @@ export interface paths {
          *     JSON body (POST).
          */
         post: operations["setGoodsGainStatus_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/setGoodsReviewSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Goods Review Setting
+         * @description (Admin, added) Makes a merchant's goods need (or not) the platform's review.
+         */
+        post: operations["setGoodsReviewSetting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1903,6 +1964,8 @@ export interface components {
             pictures: string[];
             /** Rent List */
             rent_list: components["schemas"]["RentOut"][];
+            /** Review Note */
+            review_note: string;
             /** Sell List */
             sell_list: components["schemas"]["SellOut"][];
             /** Sort */
@@ -2023,6 +2086,8 @@ export interface components {
             min_rent: string | null;
             /** Picture */
             picture: string;
+            /** Review Note */
+            review_note: string;
             /** Sku Count */
             sku_count: number;
             /** Sort */
@@ -2260,6 +2325,15 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** PlatformGoodsDecisionOut */
+        PlatformGoodsDecisionOut: {
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /** Status */
+            status: string;
+        };
         /** PlatformGoodsListIn */
         PlatformGoodsListIn: {
             /** Category Id */
@@ -2483,6 +2557,36 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** ReviewIn */
+        ReviewIn: {
+            /** Approve */
+            approve: boolean;
+            /**
+             * Id
+             * @description platform goods id (platformGoodsList's id)
+             */
+            id: number;
+            /**
+             * Reason
+             * @description required when turning down
+             * @default
+             */
+            reason: string;
+        };
+        /** ReviewSettingIn */
+        ReviewSettingIn: {
+            /** Merchant Id */
+            merchant_id: number;
+            /** Need Review */
+            need_review: boolean;
+        };
+        /** ReviewSettingOut */
+        ReviewSettingOut: {
+            /** Merchant Id */
+            merchant_id: number;
+            /** Need Review */
+            need_review: boolean;
         };
         /** RoleOut */
         RoleOut: {
@@ -4138,6 +4242,33 @@ export interface operations {
             };
         };
     };
+    getGoodsReviewSetting: {
+        parameters: {
+            query: {
+                merchant_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReviewSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getGoodStatusCount: {
         parameters: {
             query?: never;
@@ -4640,6 +4771,35 @@ export interface operations {
             };
         };
     };
+    reviewGoods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PlatformGoodsDecisionOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     saveAndActiveGoods: {
         parameters: {
             query?: never;
@@ -4842,6 +5002,35 @@ export interface operations {
                             data: components["schemas"]["GainOut"];
                             msg: string;
                         };
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    setGoodsReviewSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewSettingIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReviewSettingOut"];
                         msg: string;
                     };
                 };

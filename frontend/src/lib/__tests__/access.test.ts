@@ -48,7 +48,7 @@ describe('routeAccess', () => {
     expect(routeAccess('/', context).status).toBe('allowed');
   });
   it('treats pages that are not built as not found', () => {
-    expect(routeAccess('/productManage', context).status).toBe('notFound');
+    expect(routeAccess('/regularOrder', context).status).toBe('notFound');
     expect(routeAccess('/nowhere', context).status).toBe('notFound');
   });
   it('forbids a built route whose action the auth list lacks', () => {

@@ -6,13 +6,22 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(31); // routes.tsv less the 404 splat
+    expect(paths).toHaveLength(32); // routes.tsv less the 404 splat, plus /staff (added: the store menu lists it)
     expect(paths).toContain('/billingDetails/:order_id');
   });
 
-  it('has only the workbench and login pages built in this issue', () => {
-    const built = ROUTES.filter((route) => route.built && !route.fixture).map((route) => route.path);
-    expect(built.sort()).toEqual(['/', '/main/login', '/main/rolePicker']);
+  it('guards every built screen beyond the workbench and login pages with an action', () => {
+    const open = ROUTES.filter((route) => route.built && !route.fixture && !route.action).map((route) => route.path);
+    expect(open.sort()).toEqual(['/', '/main/login', '/main/rolePicker']);
+  });
+
+  it('builds the goods screens with the actions the backend grants', () => {
+    const action = (path: string) => ROUTES.find((route) => route.path === path);
+    expect(action('/productManage')).toMatchObject({ built: true, side: 'both', action: 'goods.view' });
+    expect(action('/product')).toMatchObject({ built: true, side: 'store', action: 'goods.edit' });
+    expect(action('/productCategory')).toMatchObject({ built: true, side: 'platform', action: 'category.manage' });
+    // No platform-side add-on calls exist: the admin menu entry stays hidden.
+    expect(action('/addServeManage')).toMatchObject({ built: true, side: 'store', action: 'goods_gain.manage' });
   });
 });
 
@@ -54,7 +63,7 @@ describe('sides', () => {
 
   it('finds a built page only when it is built', () => {
     expect(builtRoute('/', PLATFORM_STORE)?.path).toBe('/');
-    expect(builtRoute('/merchant', PLATFORM_ADMIN)).toBeNull();
+    expect(builtRoute('/rechargeAudit', PLATFORM_ADMIN)).toBeNull();
     expect(builtRoute('/e2e/frameHost', PLATFORM_STORE)).toBeNull();
     expect(builtRoute('/e2e/frameHost', PLATFORM_STORE, { fixturesEnabled: true })?.path).toBe('/e2e/frameHost');
   });

@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test';
+
+/** /product: the goods editor (store side). */
+export class GoodsEditorPage {
+  constructor(readonly page: Page) {}
+
+  readonly heading = (name = '发布商品') => this.page.getByRole('heading', { level: 1, name });
+  readonly forceDownBanner = () => this.page.getByRole('alert').filter({ hasText: '该商品已被平台强制下架' });
+
+  async gotoNew(origin: string) {
+    await this.page.goto(`${origin}/product`);
+    await expect(this.heading()).toBeVisible();
+    await expect(this.page.getByLabel('商品名称')).toBeVisible();
+  }
+
+  async fillBasics(goods: { title: string; category: string; brand: string }) {
+    await this.page.getByLabel('商品名称').fill(goods.title);
+    await this.page.getByLabel('商品分类').selectOption({ label: goods.category });
+    await this.page.getByLabel('品牌').fill(goods.brand);
+  }
+
+  async uploadPicture(file: string) {
+    await this.page.getByLabel('上传图片').setInputFiles(file);
+    await expect(this.page.getByRole('img', { name: '商品图片 1' })).toBeVisible();
+  }
+
+  async defineSpec(name: string, values: string) {
+    await this.page.getByLabel('规格名 1').fill(name);
+    await this.page.getByLabel('规格值 1').fill(values);
+    await this.page.getByRole('button', { name: '生成 SKU' }).click();
+  }
+
+  async fillSku(sku: string, values: { code: string; stock: string }) {
+    await this.page.getByLabel(`SKU 编码（${sku}）`).fill(values.code);
+    await this.page.getByLabel(`初始库存（${sku}）`).fill(values.stock);
+  }
+
+  rentPlan(index: number) {
+    return this.page.getByRole('group', { name: `租赁方案 ${index}` });
+  }
+
+  async fillRentPlan(index: number, plan: { sku: string; term: string; rent: string; deposit: string; buyout: string }) {
+    const group = this.rentPlan(index);
+    await group.getByLabel('SKU', { exact: true }).selectOption({ label: plan.sku });
+    await group.getByLabel('租期', { exact: true }).selectOption({ label: plan.term });
+    await group.getByLabel('每期租金', { exact: true }).fill(plan.rent);
+    await group.getByLabel('押金', { exact: true }).fill(plan.deposit);
+    await group.getByLabel('买断价', { exact: true }).fill(plan.buyout);
+  }
+
+  async addPackage(pkg: { name: string; addon: string }) {
+    await this.page.getByRole('button', { name: '添加套餐' }).click();
+    const group = this.page.getByRole('group', { name: '套餐 1' });
+    await group.getByLabel('套餐名称').fill(pkg.name);
+    await group.getByRole('checkbox', { name: new RegExp(pkg.addon) }).check();
+  }
+
+  async saveAndPutOnShelf() {
+    await this.page.getByRole('button', { name: '保存并上架' }).click();
+  }
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { ProductManage } from '@/features/goods/components/ProductManage';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('goods.list');
+  return { title: t('pageTitle') };
+}
+
+/** Suspense: the screen reads its filters or id from the URL (useSearchParams). */
+export default function Page() {
+  return (
+    <Suspense>
+      <ProductManage />
+    </Suspense>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/api/client';
+import { strictCall } from '@/features/goods/lib/apiError';
+import { goodsKeys } from '@/features/goods/queries';
+import { orThrow } from '@/lib/query';
+import type { CategoryCreateBody, CategoryUpdateBody } from './types';
+
+export const categoryKeys = {
+  all: ['category'] as const,
+  tree: () => [...categoryKeys.all, 'tree'] as const,
+};
+
+const P = {
+  list: '/api/platform/getCategoryList',
+  create: '/api/platform/createCategory',
+  update: '/api/platform/updateCategory',
+  remove: '/api/platform/deleteCategory',
+  status: '/api/platform/changeCategoryStatus',
+  sort: '/api/platform/setSort',
+} as const;
+
+/** The whole category tree (admin side). */
+export function useCategoryTree() {
+  return useQuery({
+    queryKey: categoryKeys.tree(),
+    queryFn: () => orThrow(P.list, apiGet(P.list, undefined, { hideNotice: true })),
+  });
+}
+
+function useInvalidateCategories() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+    // The editor's category choice lists enabled leaves only.
+    void queryClient.invalidateQueries({ queryKey: goodsKeys.goodsClass() });
+  };
+}
+
+export function useCreateCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (body: CategoryCreateBody) => strictCall((options) => apiPost(P.create, body, options)),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (body: CategoryUpdateBody) => strictCall((options) => apiPost(P.update, body, options)),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (id: number) => strictCall((options) => apiPost(P.remove, { id }, options)),
+    onSettled: invalidate,
+  });
+}
+
+export function useChangeCategoryStatus() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (body: { id: number; status: number }) => strictCall((options) => apiPost(P.status, body, options)),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetCategorySort() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: (body: { id: number; sort: number }) => strictCall((options) => apiPost(P.sort, body, options)),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,135 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/Spinner';
+import { notify } from '@/lib/notice';
+import { emptyGoodsForm, formFromDetail } from '../../lib/goodsForm';
+import { useFineness, useGainSet, useGoodsClass, useGoodsDetail, useTerms } from '../../queries';
+import type { GoodsDetail, GoodsSaved } from '../../types';
+import { formatDateTime } from '../common/format';
+import { ListError } from '../common/ListStates';
+import { PageHeader } from '../common/PageHeader';
+import { Badge, goodsStatusTone } from '../common/StatusBadge';
+import { GoodsForm } from './GoodsForm';
+
+function ForceDownBanner({ detail }: { detail: GoodsDetail }) {
+  const t = useTranslations('goods.forceDown');
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <p className="font-semibold">{t('bannerTitle')}</p>
+      <p className="mt-1">
+        <span className="font-medium">{t('reasonLabel')}</span>
+        {detail.force_down_reason}
+      </p>
+      {detail.force_down_at && <p className="mt-0.5 text-xs text-red-700">{t('at', { at: formatDateTime(detail.force_down_at) })}</p>}
+      <p className="mt-1 text-xs">{t('bannerHint')}</p>
+    </div>
+  );
+}
+
+function ReviewNoteBanner({ note }: { note: string }) {
+  const t = useTranslations('goods.review');
+  return (
+    <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-semibold">{t('bannerTitle')}</p>
+      <p className="mt-1">
+        <span className="font-medium">{t('noteLabel')}</span>
+        {note}
+      </p>
+      <p className="mt-1 text-xs">{t('bannerHint')}</p>
+    </div>
+  );
+}
+
+/** /product (store side): creates goods, or edits the goods of `?id=`. */
+export function GoodsEditor() {
+  const t = useTranslations('goods');
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const rawId = searchParams.get('id');
+  const id = rawId && /^\d+$/.test(rawId) ? Number(rawId) : null;
+  const detail = useGoodsDetail(id);
+  const goodsClass = useGoodsClass();
+  const fineness = useFineness();
+  const terms = useTerms();
+  const gains = useGainSet();
+  const [formVersion, setFormVersion] = useState(0);
+
+  const queries = [goodsClass, fineness, terms, gains, ...(id !== null ? [detail] : [])];
+  const failed = queries.find((query) => query.isError);
+
+  const onSaved = (saved: GoodsSaved, activate: boolean) => {
+    if (activate) {
+      notify({ kind: 'success', message: { raw: t(saved.status === 'in_review' ? 'editor.submittedForReview' : 'editor.onShelf') } });
+      router.push(`/productManage${saved.status === 'in_review' ? '?status=in_review' : '?status=on_shelf'}`);
+      return;
+    }
+    notify({ kind: 'success', message: { raw: t('editor.draftSaved') } });
+    if (saved.id !== id) {
+      router.replace(`/product?id=${saved.id}`);
+    } else {
+      void detail.refetch().then(() => setFormVersion((version) => version + 1));
+    }
+  };
+
+  const title = id === null ? t('editor.createTitle') : t('editor.editTitle');
+  const header = (
+    <div className="flex flex-col gap-2">
+      <Link href="/productManage" className="text-sm text-brand-600 hover:underline">
+        {t('editor.back')}
+      </Link>
+      <PageHeader
+        title={title}
+        description={detail.data ? t('editor.meta', { id: detail.data.id, updated: formatDateTime(detail.data.updated_at) }) : t('editor.createHint')}
+        actions={
+          detail.data && (
+            <Badge tone={goodsStatusTone(detail.data.status, detail.data.force_down)}>
+              {detail.data.force_down ? t('status.force_down') : t(`status.${detail.data.status}` as 'status.draft')}
+            </Badge>
+          )
+        }
+      />
+    </div>
+  );
+
+  if (failed) {
+    return (
+      <div className="flex flex-col gap-4">
+        {header}
+        <ListError title={t('editor.loadError')} onRetry={() => queries.forEach((query) => query.isError && query.refetch())} />
+      </div>
+    );
+  }
+  const ready = goodsClass.data && fineness.data && terms.data && gains.data && (id === null || detail.data);
+  if (!ready) {
+    return (
+      <div className="flex flex-col gap-4">
+        {header}
+        <div className="flex justify-center py-16">
+          <Spinner label={t('editor.loading')} />
+        </div>
+      </div>
+    );
+  }
+  const loaded = id !== null ? (detail.data ?? null) : null;
+  return (
+    <div className="flex flex-col gap-5">
+      {header}
+      {loaded?.force_down && <ForceDownBanner detail={loaded} />}
+      {loaded?.review_note && <ReviewNoteBanner note={loaded.review_note} />}
+      <GoodsForm
+        key={`${id ?? 'new'}-${formVersion}`}
+        defaultValues={loaded ? formFromDetail(loaded) : emptyGoodsForm()}
+        detail={loaded}
+        goodsClass={goodsClass.data}
+        fineness={fineness.data}
+        terms={terms.data}
+        gains={gains.data}
+        onSaved={onSaved}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/apiError';
+import { goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
+import { useSaveGoods } from '../../queries';
+import type { FinenessOption, GainGroup, GoodsClass, GoodsDetail, GoodsSaved, Term } from '../../types';
+import { Select, Textarea } from '../common/fields';
+import { PackageSection } from './PackageSection';
+import { PicturesField } from './PicturesField';
+import { RentPlanSection } from './RentPlanSection';
+import { SkuSection } from './SkuSection';
+import { useFieldMessage } from './useFieldMessage';
+
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white">
+      <header className="border-b border-slate-100 px-5 py-3">
+        <h2 id={id} className="text-sm font-semibold text-slate-800">
+          {title}
+        </h2>
+        {description && <p className="mt-0.5 text-xs text-slate-500">{description}</p>}
+      </header>
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+const LIST_FIELDS = new Set(['skus', 'rentPlans', 'packages']);
+
+export interface GoodsFormProps {
+  defaultValues: GoodsFormValues;
+  detail: GoodsDetail | null;
+  goodsClass: readonly GoodsClass[];
+  fineness: readonly FinenessOption[];
+  terms: readonly Term[];
+  gains: GainGroup[];
+  onSaved: (saved: GoodsSaved, activate: boolean) => void;
+}
+
+/** The goods editor form: SPU fields, specs → SKUs, rent plans, sale prices and packages. */
+export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, gains, onSaved }: GoodsFormProps) {
+  const t = useTranslations('goods');
+  const message = useFieldMessage();
+  const form = useForm<GoodsFormValues>({
+    defaultValues,
+    resolver: zodResolver(goodsFormSchema) as unknown as Resolver<GoodsFormValues>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, handleSubmit, setError, setValue, control, formState, setFocus } = form;
+  const errors = formState.errors;
+  const save = useSaveGoods();
+  const [formErrors, setFormErrors] = useState<{ title: string; lines: string[] } | null>(null);
+  const [pendingAction, setPendingAction] = useState<'draft' | 'shelf' | null>(null);
+  const locked = detail?.disabled.locked ?? false;
+  const pictures = useWatch({ control, name: 'pictures' });
+
+  const showServerFailure = (error: ApiError, index: ReturnType<typeof toPayload>['index'], activate: boolean) => {
+    const failure = error.failure;
+    if (error.code === GOODS_ERRORS.incomplete) {
+      const reasons = incompleteGoods(error).flatMap((item) => item.reasons);
+      setFormErrors({
+        title: t('editor.cannotShelf'),
+        lines: reasons.length > 0 ? reasons.map((reason) => t(`incomplete.${reason}` as 'incomplete.no_picture')) : [error.message],
+      });
+      return;
+    }
+    if (error.code === GOODS_ERRORS.fieldsLocked) {
+      const names = (failure.fields as unknown as string[] | Record<string, string[]>) ?? [];
+      const list = Array.isArray(names) ? names : Object.keys(names);
+      setFormErrors({ title: t('editor.lockedTitle'), lines: [error.message, ...list.map((name) => t('editor.lockedField', { field: name }))] });
+      return;
+    }
+    const { byPath, unplaced } = mapServerFields(failure.fields, index, error.message);
+    const paths = Object.keys(byPath);
+    for (const path of paths) {
+      const target = LIST_FIELDS.has(path) ? `root.${path}` : path;
+      setError(target as Path<GoodsFormValues>, { type: 'server', message: byPath[path] });
+    }
+    const first = paths.find((path) => !LIST_FIELDS.has(path) && path !== 'pictures');
+    if (first) {
+      try {
+        setFocus(first as Path<GoodsFormValues>);
+      } catch {
+        // Not every path is a focusable input (e.g. checkboxes lists); the message still shows.
+      }
+    }
+    if (unplaced.length > 0 || paths.length === 0) {
+      setFormErrors({ title: activate ? t('editor.shelfFailed') : t('editor.saveFailed'), lines: unplaced.length > 0 ? unplaced : [error.message] });
+    } else {
+      setFormErrors({ title: t('editor.fixFields'), lines: [] });
+    }
+  };
+
+  const submit = (activate: boolean) =>
+    handleSubmit(
+      (values) => {
+        setFormErrors(null);
+        setPendingAction(activate ? 'shelf' : 'draft');
+        const { body, index } = toPayload(values);
+        save.mutate(
+          { body, activate },
+          {
+            onSuccess: (saved) => onSaved(saved, activate),
+            onError: (error) => {
+              const apiError = asApiError(error);
+              if (apiError) showServerFailure(apiError, index, activate);
+              else setFormErrors({ title: t('editor.saveFailed'), lines: [String(error)] });
+            },
+            onSettled: () => setPendingAction(null),
+          },
+        );
+      },
+      () => setFormErrors({ title: t('editor.fixFields'), lines: [] }),
+    );
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-5 pb-24">
+        <Section id="goods-basic" title={t('editor.sections.basic')}>
+          <div className="grid grid-cols-2 gap-4">
+            <Input label={t('editor.fields.title')} className="col-span-2" maxLength={100} error={message(errors.title)} {...register('title')} />
+            <Select label={t('editor.fields.category')} error={message(errors.category_id)} {...register('category_id')}>
+              <option value="">{t('editor.fields.chooseCategory')}</option>
+              {goodsClass.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.path}
+                </option>
+              ))}
+              {detail?.category_id && !goodsClass.some((item) => item.id === detail.category_id) && (
+                <option value={detail.category_id}>{t('editor.fields.categoryUnavailable', { name: detail.category_name })}</option>
+              )}
+            </Select>
+            <Input label={t('editor.fields.brand')} maxLength={50} error={message(errors.brand)} {...register('brand')} />
+            <Select label={t('editor.fields.fineness')} error={message(errors.fineness)} {...register('fineness')}>
+              {fineness.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+            <Input label={t('editor.fields.sort')} inputMode="numeric" error={message(errors.sort)} {...register('sort')} />
+            <Input
+              label={t('editor.fields.channels')}
+              className="col-span-2"
+              placeholder={t('editor.fields.channelsPlaceholder')}
+              error={message(errors.channels)}
+              {...register('channels')}
+            />
+          </div>
+        </Section>
+
+        <Section id="goods-pictures" title={t('editor.sections.pictures')}>
+          <PicturesField value={pictures} onChange={(next) => setValue('pictures', next, { shouldDirty: true, shouldValidate: formState.isSubmitted })} error={message(errors.pictures)} />
+        </Section>
+
+        <Section id="goods-description" title={t('editor.sections.description')}>
+          <Textarea label={t('editor.fields.description')} rows={5} error={message(errors.description)} {...register('description')} />
+        </Section>
+
+        {locked && (
+          <div role="note" className="flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+            <svg className="mt-0.5 size-5 shrink-0 text-sky-500" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+              <path fillRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" clipRule="evenodd" />
+            </svg>
+            <div>
+              <p className="font-semibold">{t('editor.lockedTitle')}</p>
+              <p>{detail?.disabled.reason || t('editor.lockedReason')}</p>
+            </div>
+          </div>
+        )}
+
+        <fieldset disabled={locked} className="flex min-w-0 flex-col gap-5 disabled:opacity-70">
+          <Section id="goods-skus" title={t('editor.sections.skus')} description={t('editor.sections.skusHint')}>
+            <SkuSection />
+          </Section>
+          <Section id="goods-rent" title={t('editor.sections.rent')} description={t('editor.sections.rentHint')}>
+            <RentPlanSection terms={terms} />
+          </Section>
+          <Section id="goods-packages" title={t('editor.sections.packages')} description={t('editor.sections.packagesHint')}>
+            <PackageSection terms={terms} gains={gains} />
+          </Section>
+        </fieldset>
+
+        {formErrors && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p className="font-semibold">{formErrors.title}</p>
+            {formErrors.lines.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {formErrors.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+
+        <div className="sticky bottom-0 -mx-6 flex items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
+          {formState.isDirty && <span className="mr-auto text-xs text-amber-700">{t('editor.unsaved')}</span>}
+          <Button variant="secondary" loading={pendingAction === 'draft'} disabled={save.isPending} onClick={submit(false)}>
+            {t('editor.saveDraft')}
+          </Button>
+          <Button loading={pendingAction === 'shelf'} disabled={save.isPending} onClick={submit(true)}>
+            {t('editor.saveAndShelf')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { formatCurrency } from '@/lib/currency';
+import { newUid, parseTerm, type GoodsFormValues, type RentPlanDraft } from '../../lib/goodsForm';
+import { depositCeilingCents, totalRentCents } from '../../lib/money';
+import { skuLabel } from '../../lib/sku';
+import type { Term } from '../../types';
+import { CellInput, Select } from '../common/fields';
+import { useFieldMessage } from './useFieldMessage';
+
+function PlanFigures({ plan }: { plan: RentPlanDraft }) {
+  const t = useTranslations('goods.editor.rent');
+  const term = parseTerm(plan.term);
+  const total = term ? totalRentCents(plan.rent, term.term) : null;
+  const ceiling = term ? depositCeilingCents(plan.rent, term.term) : null;
+  if (total === null || ceiling === null) return <p className="text-xs text-slate-400">{t('figuresPending')}</p>;
+  return (
+    <p className="text-xs text-slate-500">
+      {t('figures', { total: formatCurrency(total, { cents: true }), ceiling: formatCurrency(ceiling, { cents: true }) })}
+    </p>
+  );
+}
+
+/** Rent plans: per SKU, a term with rent per period, deposit, buyout and ownership transfer. */
+export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
+  const t = useTranslations('goods.editor');
+  const message = useFieldMessage();
+  const { control, register, getValues, formState } = useFormContext<GoodsFormValues>();
+  const plans = useFieldArray({ control, name: 'rentPlans', keyName: 'fieldKey' });
+  const skus = useWatch({ control, name: 'skus' });
+  const values = useWatch({ control, name: 'rentPlans' });
+  const errors = formState.errors;
+  const defaultTerm = terms[0] ? `${terms[0].term}:${terms[0].term_unit}` : '';
+
+  const blankPlan = (skuKey: string): RentPlanDraft => ({
+    uid: newUid('r'),
+    skuKey,
+    term: defaultTerm,
+    rent: '',
+    deposit: '',
+    buyout_price: '',
+    ownership_transfer: true,
+  });
+
+  const addForEverySku = () => {
+    const planned = new Set(getValues('rentPlans').map((plan) => plan.skuKey));
+    const missing = skus.filter((sku) => !planned.has(sku.key));
+    plans.append(missing.map((sku) => blankPlan(sku.key)));
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {errors.root?.rentPlans?.message && (
+        <p role="alert" className="text-sm text-red-600">
+          {errors.root.rentPlans.message}
+        </p>
+      )}
+      {plans.fields.length === 0 && <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('rent.none')}</p>}
+      {plans.fields.map((field, index) => {
+        const planErrors = errors.rentPlans?.[index];
+        const plan = values[index];
+        return (
+          <fieldset key={field.fieldKey} className="rounded-md border border-slate-200 bg-slate-50/50 p-3">
+            <legend className="px-1 text-sm font-semibold text-slate-700">{t('rent.plan', { index: index + 1 })}</legend>
+            <div className="grid grid-cols-[minmax(8rem,1.2fr)_minmax(7rem,1fr)_repeat(3,minmax(6rem,1fr))_auto] items-start gap-3">
+              <Select label={t('rent.sku')} error={message(planErrors?.skuKey)} {...register(`rentPlans.${index}.skuKey`)}>
+                <option value="">{t('rent.chooseSku')}</option>
+                {skus.map((sku) => (
+                  <option key={sku.key} value={sku.key}>
+                    {skuLabel(sku.specs, t('sku.default'))}
+                  </option>
+                ))}
+              </Select>
+              <Select label={t('rent.term')} error={message(planErrors?.term)} {...register(`rentPlans.${index}.term`)}>
+                {terms.map((term) => (
+                  <option key={`${term.term}:${term.term_unit}`} value={`${term.term}:${term.term_unit}`}>
+                    {term.label}
+                  </option>
+                ))}
+              </Select>
+              <CellInput label={t('rent.rent')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.rent)} {...register(`rentPlans.${index}.rent`)} />
+              <CellInput label={t('rent.deposit')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.deposit)} {...register(`rentPlans.${index}.deposit`)} />
+              <CellInput label={t('rent.buyout')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.buyout_price)} {...register(`rentPlans.${index}.buyout_price`)} />
+              <Button variant="ghost" className="mt-6" onClick={() => plans.remove(index)} aria-label={t('rent.remove', { index: index + 1 })}>
+                {t('remove')}
+              </Button>
+            </div>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" className="size-4 accent-brand-600" {...register(`rentPlans.${index}.ownership_transfer`)} />
+                {t('rent.ownership')}
+              </label>
+              {plan && <PlanFigures plan={plan} />}
+            </div>
+          </fieldset>
+        );
+      })}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={skus.length === 0} onClick={() => plans.append(blankPlan(skus[0]?.key ?? ''))}>
+          {t('rent.add')}
+        </Button>
+        <Button variant="secondary" disabled={skus.length === 0} onClick={addForEverySku}>
+          {t('rent.addForEverySku')}
+        </Button>
+      </div>
+    </div>
+  );
+}

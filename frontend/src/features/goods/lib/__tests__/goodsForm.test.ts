@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { GoodsDetail } from '../../types';
+import { emptyGoodsForm, formFromDetail, formPathOf, goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../goodsForm';
+import { generateSkus } from '../sku';
+
+function filledForm(): GoodsFormValues {
+  const form = emptyGoodsForm();
+  form.title = 'Switch';
+  form.category_id = '10';
+  form.pictures = ['/api/media/a.png'];
+  form.channels = 'H5, 支付宝小程序';
+  form.specs = [{ name: '颜色', values: '红,蓝' }];
+  form.skus = generateSkus(form.specs, []).map((sku, index) => ({ ...sku, code: `SW-${index}`, stock: '3' }));
+  form.skus[1] = { ...form.skus[1]!, sell_price: '1999', original_price: '' };
+  form.rentPlans = [
+    { uid: 'a', skuKey: form.skus[1]!.key, term: '3:month', rent: '99.00', deposit: '500', buyout_price: '1500', ownership_transfer: true },
+    { uid: 'b', skuKey: form.skus[0]!.key, term: '7:day', rent: '20', deposit: '', buyout_price: '', ownership_transfer: false },
+  ];
+  form.packages = [{ name: '尊享', rentUid: 'b', gain_ids: ['4', '9'] }];
+  return form;
+}
+
+describe('goods form → saveGood body', () => {
+  it('turns keys and uids into the indexes the API expects', () => {
+    const { body, index } = toPayload(filledForm());
+    expect(body.spu_list).toEqual([
+      { specs: { 颜色: '红' }, code: 'SW-0', stock: 3 },
+      { specs: { 颜色: '蓝' }, code: 'SW-1', stock: 3 },
+    ]);
+    expect(body.rent_list?.map((plan) => [plan.sku_index, plan.term, plan.term_unit, plan.deposit])).toEqual([
+      [1, 3, 'month', '500'],
+      [0, 7, 'day', '0'],
+    ]);
+    expect(body.sell_list).toEqual([{ sku_index: 1, price: '1999', original_price: null }]);
+    expect(body.package_list).toEqual([{ name: '尊享', rent_index: 1, gain_ids: [4, 9] }]);
+    expect(body.channels).toEqual(['H5', '支付宝小程序']);
+    expect(index.sellSkus).toEqual([1]);
+  });
+
+  it('round-trips through the editing state the API answers', () => {
+    const detail = {
+      id: 5, title: 'T', category_id: 2, category_name: '', brand: 'B', fineness: '95', pictures: ['/p.png'], description: '',
+      channels: ['H5'], sub_shop_ids: [], status: 'on_shelf', status_name: '', sort: 3, force_down: false, force_down_reason: '',
+      force_down_at: null,
+      spu_list: [{ id: 11, specs: { 颜色: '黑' }, code: 'K', stock: 2 }],
+      rent_list: [{ id: 21, sku_index: 0, sku_id: 11, term: 6, term_unit: 'month', rent: '10.00', deposit: '0.00', buyout_price: '0.00', ownership_transfer: true, total_rent: '60.00' }],
+      sell_list: [{ id: 31, sku_index: 0, sku_id: 11, price: '88.00', original_price: null }],
+      package_list: [{ id: 41, name: 'P', rent_index: 0, rent_plan_id: 21, gain_ids: [3], gains_price: '5.00' }],
+      disabled: { locked: true, fields: ['spu_list'], reason: '' }, created_at: '', updated_at: '',
+    } as unknown as GoodsDetail;
+    const form = formFromDetail(detail);
+    expect(form.specs).toEqual([{ name: '颜色', values: '黑' }]);
+    expect(form.packages[0]!.rentUid).toBe(form.rentPlans[0]!.uid);
+    const { body } = toPayload(form);
+    expect(body.spu_list).toEqual([{ id: 11, specs: { 颜色: '黑' }, code: 'K', stock: 2 }]);
+    expect(body.rent_list?.[0]).toMatchObject({ sku_index: 0, term: 6, term_unit: 'month', rent: '10.00' });
+    expect(body.sell_list).toEqual([{ sku_index: 0, price: '88.00', original_price: null }]);
+    expect(body.package_list).toEqual([{ name: 'P', rent_index: 0, gain_ids: [3] }]);
+  });
+});
+
+describe('server field errors → form fields', () => {
+  const index = { sellSkus: [1, 3] };
+
+  it('maps list paths to the row and field of the form', () => {
+    expect(formPathOf('rent_list.0.deposit', index)).toBe('rentPlans.0.deposit');
+    expect(formPathOf('rent_list.2.term_unit', index)).toBe('rentPlans.2.term');
+    expect(formPathOf('spu_list.1.code', index)).toBe('skus.1.code');
+    expect(formPathOf('sell_list.1.price', index)).toBe('skus.3.sell_price');
+    expect(formPathOf('package_list.0.gain_ids', index)).toBe('packages.0.gain_ids');
+    expect(formPathOf('title', index)).toBe('title');
+    expect(formPathOf('pictures.4', index)).toBe('pictures');
+  });
+
+  it('falls back to the list, or to the top of the form for unknown paths', () => {
+    expect(formPathOf('spu_list', index)).toBe('skus');
+    expect(formPathOf('sell_list.9.price', index)).toBe('skus');
+    expect(formPathOf('whatever', index)).toBeNull();
+    const mapped = mapServerFields({ 'rent_list.0.deposit': ['at most 10 × total rent (30.00)'], nope: ['x'], category_id: [] }, index, '分类不可用');
+    expect(mapped.byPath).toEqual({ 'rentPlans.0.deposit': 'at most 10 × total rent (30.00)', category_id: '分类不可用' });
+    expect(mapped.unplaced).toEqual(['nope: x']);
+  });
+});
+
+describe('client-side checks', () => {
+  it('accepts a complete form', () => {
+    expect(goodsFormSchema.safeParse(filledForm()).success).toBe(true);
+  });
+
+  it('puts the deposit ceiling beside the deposit of the plan', () => {
+    const form = filledForm();
+    form.rentPlans[0] = { ...form.rentPlans[0]!, rent: '10', term: '3:month', deposit: '300.01' };
+    const result = goodsFormSchema.safeParse(form);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['rentPlans.0.deposit', 'depositCeiling']]);
+  });
+
+  it('asks for a title, a category and a valid rent', () => {
+    const form = filledForm();
+    form.title = ' ';
+    form.category_id = '';
+    form.rentPlans[1] = { ...form.rentPlans[1]!, rent: '0' };
+    const paths = goodsFormSchema.safeParse(form).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+    expect(paths).toEqual(expect.arrayContaining(['title:required', 'category_id:required', 'rentPlans.1.rent:amountRange']));
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The goods editor's form model and its two translations: the API's editing state
+ * (goodsDetail) → form values, and form values → the saveGood body. In the form, rent plans
+ * point at their SKU by key and packages at their rent plan by uid, so SKUs and plans can be
+ * added, removed and regenerated freely; indexes (sku_index, rent_index) exist only in the body.
+ */
+import { z } from 'zod';
+import type { GoodsDetail, GoodsSaveBody } from '../types';
+import { depositCeilingCents, toCents } from './money';
+import { skuKey, specsFromSkus, type SkuDraft, type SpecDefinition } from './sku';
+
+export interface RentPlanDraft {
+  uid: string;
+  skuKey: string;
+  /** "3:month" — term and unit as one select value. */
+  term: string;
+  rent: string;
+  deposit: string;
+  buyout_price: string;
+  ownership_transfer: boolean;
+}
+
+export interface PackageDraft {
+  name: string;
+  rentUid: string;
+  gain_ids: string[];
+}
+
+export interface GoodsFormValues {
+  id?: number;
+  title: string;
+  category_id: string;
+  brand: string;
+  fineness: string;
+  pictures: string[];
+  description: string;
+  /** Channel labels separated by commas. */
+  channels: string;
+  sub_shop_ids: number[];
+  sort: string;
+  specs: SpecDefinition[];
+  skus: SkuDraft[];
+  rentPlans: RentPlanDraft[];
+  packages: PackageDraft[];
+}
+
+/** Limits the backend checks (apps/goods/rules.py), in cents. */
+export const LIMITS = {
+  rentMin: 1,
+  rentMax: 100_000_000,
+  depositMax: 20_000_000,
+  buyoutMax: 100_000_000,
+  sellMin: 1,
+  sellMax: 100_000_000,
+  stockMax: 1_000_000,
+  sortMax: 999_999,
+  pictures: 10,
+  channels: 10,
+} as const;
+
+let uidCounter = 0;
+export function newUid(prefix = 'n'): string {
+  uidCounter += 1;
+  return `${prefix}${Date.now().toString(36)}${uidCounter}`;
+}
+
+export function parseTerm(value: string): { term: number; term_unit: 'month' | 'day' } | null {
+  const [term, unit] = value.split(':');
+  if (!term || !/^\d+$/.test(term) || (unit !== 'month' && unit !== 'day')) return null;
+  return { term: Number(term), term_unit: unit };
+}
+
+export function splitChannels(text: string): string[] {
+  return [...new Set(text.split(/[,，、]/).map((part) => part.trim()).filter(Boolean))];
+}
+
+export function emptyGoodsForm(): GoodsFormValues {
+  return {
+    title: '',
+    category_id: '',
+    brand: '',
+    fineness: 'new',
+    pictures: [],
+    description: '',
+    channels: '',
+    sub_shop_ids: [],
+    sort: '0',
+    specs: [{ name: '', values: '' }],
+    skus: [],
+    rentPlans: [],
+    packages: [],
+  };
+}
+
+export function formFromDetail(detail: GoodsDetail): GoodsFormValues {
+  const sellBySku = new Map(detail.sell_list.map((sell) => [sell.sku_index, sell]));
+  const skus: SkuDraft[] = detail.spu_list.map((sku, index) => ({
+    key: skuKey(sku.specs),
+    id: sku.id,
+    specs: sku.specs,
+    code: sku.code,
+    stock: String(sku.stock),
+    sell_price: sellBySku.get(index)?.price ?? '',
+    original_price: sellBySku.get(index)?.original_price ?? '',
+  }));
+  const rentPlans: RentPlanDraft[] = detail.rent_list.map((plan) => ({
+    uid: `r${plan.id}`,
+    skuKey: skus[plan.sku_index]?.key ?? '',
+    term: `${plan.term}:${plan.term_unit}`,
+    rent: plan.rent,
+    deposit: plan.deposit,
+    buyout_price: plan.buyout_price,
+    ownership_transfer: plan.ownership_transfer,
+  }));
+  const specs = specsFromSkus(detail.spu_list);
+  return {
+    id: detail.id,
+    title: detail.title,
+    category_id: detail.category_id ? String(detail.category_id) : '',
+    brand: detail.brand,
+    fineness: detail.fineness,
+    pictures: detail.pictures,
+    description: detail.description,
+    channels: detail.channels.join(', '),
+    sub_shop_ids: detail.sub_shop_ids,
+    sort: String(detail.sort),
+    specs: specs.length > 0 ? specs : [{ name: '', values: '' }],
+    skus,
+    rentPlans,
+    packages: detail.package_list.map((pkg) => ({
+      name: pkg.name,
+      rentUid: rentPlans[pkg.rent_index]?.uid ?? '',
+      gain_ids: pkg.gain_ids.map(String),
+    })),
+  };
+}
+
+/** Where a server field path (`rent_list.0.deposit`) shows in the form (`rentPlans.0.deposit`). */
+export interface PayloadIndex {
+  /** sell_list index → index of its SKU in the form. */
+  sellSkus: number[];
+}
+
+export function toPayload(values: GoodsFormValues): { body: GoodsSaveBody; index: PayloadIndex } {
+  const skuIndex = new Map(values.skus.map((sku, index) => [sku.key, index]));
+  const planIndex = new Map(values.rentPlans.map((plan, index) => [plan.uid, index]));
+  const sellSkus: number[] = [];
+  const sell_list: GoodsSaveBody['sell_list'] = [];
+  values.skus.forEach((sku, index) => {
+    if (!sku.sell_price.trim()) return;
+    sellSkus.push(index);
+    sell_list.push({
+      sku_index: index,
+      price: sku.sell_price.trim(),
+      original_price: sku.original_price.trim() || null,
+    });
+  });
+  const body: GoodsSaveBody = {
+    id: values.id ?? null,
+    title: values.title.trim(),
+    category_id: Number(values.category_id),
+    brand: values.brand.trim(),
+    fineness: values.fineness as GoodsSaveBody['fineness'],
+    pictures: values.pictures,
+    description: values.description,
+    channels: splitChannels(values.channels),
+    sub_shop_ids: values.sub_shop_ids,
+    sort: Number(values.sort || 0),
+    spu_list: values.skus.map((sku) => ({
+      ...(sku.id ? { id: sku.id } : {}),
+      specs: sku.specs,
+      code: sku.code.trim(),
+      stock: Number(sku.stock || 0),
+    })),
+    rent_list: values.rentPlans.map((plan) => {
+      const term = parseTerm(plan.term) ?? { term: 0, term_unit: 'month' as const };
+      return {
+        sku_index: skuIndex.get(plan.skuKey) ?? -1,
+        term: term.term,
+        term_unit: term.term_unit,
+        rent: plan.rent.trim(),
+        deposit: plan.deposit.trim() || '0',
+        buyout_price: plan.buyout_price.trim() || '0',
+        ownership_transfer: plan.ownership_transfer,
+      };
+    }),
+    sell_list,
+    package_list: values.packages.map((pkg) => ({
+      name: pkg.name.trim(),
+      rent_index: planIndex.get(pkg.rentUid) ?? -1,
+      gain_ids: pkg.gain_ids.map(Number),
+    })),
+  };
+  return { body, index: { sellSkus } };
+}
+
+const TOP_LEVEL: Record<string, keyof GoodsFormValues> = {
+  title: 'title',
+  category_id: 'category_id',
+  brand: 'brand',
+  fineness: 'fineness',
+  pictures: 'pictures',
+  description: 'description',
+  channels: 'channels',
+  sub_shop_ids: 'sub_shop_ids',
+  sort: 'sort',
+  spu_list: 'skus',
+  rent_list: 'rentPlans',
+  sell_list: 'skus',
+  package_list: 'packages',
+};
+
+const RENT_FIELDS: Record<string, keyof RentPlanDraft> = {
+  sku_index: 'skuKey',
+  term: 'term',
+  term_unit: 'term',
+  rent: 'rent',
+  deposit: 'deposit',
+  buyout_price: 'buyout_price',
+  ownership_transfer: 'ownership_transfer',
+};
+const SKU_FIELDS: Record<string, keyof SkuDraft> = { code: 'code', stock: 'stock', specs: 'code' };
+const SELL_FIELDS: Record<string, keyof SkuDraft> = { price: 'sell_price', original_price: 'original_price', sku_index: 'sell_price' };
+const PACKAGE_FIELDS: Record<string, keyof PackageDraft> = { name: 'name', rent_index: 'rentUid', gain_ids: 'gain_ids' };
+
+/**
+ * The form path of a server field path; lists and their unknown members fall back to the list
+ * itself (shown above it), anything else unknown to null (shown at the top of the form).
+ */
+export function formPathOf(serverPath: string, index: PayloadIndex): string | null {
+  const [head = '', position, field] = serverPath.split('.');
+  const top = TOP_LEVEL[head];
+  if (!top) return null;
+  if (head === 'pictures' || head === 'channels') return top;
+  if (position === undefined || !/^\d+$/.test(position)) return top;
+  const row = Number(position);
+  switch (head) {
+    case 'spu_list':
+      return field && SKU_FIELDS[field] ? `skus.${row}.${SKU_FIELDS[field]}` : 'skus';
+    case 'rent_list':
+      return field && RENT_FIELDS[field] ? `rentPlans.${row}.${RENT_FIELDS[field]}` : 'rentPlans';
+    case 'sell_list': {
+      const sku = index.sellSkus[row];
+      return sku !== undefined && field && SELL_FIELDS[field] ? `skus.${sku}.${SELL_FIELDS[field]}` : 'skus';
+    }
+    case 'package_list':
+      return field && PACKAGE_FIELDS[field] ? `packages.${row}.${PACKAGE_FIELDS[field]}` : 'packages';
+    default:
+      return top;
+  }
+}
+
+/** Server field errors grouped by form path; those with no place in the form under `null`. */
+export function mapServerFields(
+  fields: Record<string, readonly string[]>,
+  index: PayloadIndex,
+  /** Shown for a path the server names without a message (e.g. 1203's category_id). */
+  fallback = '',
+): { byPath: Record<string, string>; unplaced: string[] } {
+  const byPath: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const [serverPath, messages] of Object.entries(fields)) {
+    const text = messages.join('; ') || fallback || serverPath;
+    const path = formPathOf(serverPath, index);
+    if (path === null) unplaced.push(`${serverPath}: ${text}`);
+    else byPath[path] = byPath[path] ? `${byPath[path]}; ${text}` : text;
+  }
+  return { byPath, unplaced };
+}
+
+// --- client-side checks (messages are keys under goods.validation) ----------------------------
+
+const amount = (min: number, max: number, optional = false) =>
+  z.string().superRefine((value, ctx) => {
+    if (optional && value.trim() === '') return;
+    const cents = toCents(value);
+    if (cents === null) ctx.addIssue({ code: 'custom', message: optional || value.trim() ? 'amount' : 'required' });
+    else if (cents < min || cents > max) ctx.addIssue({ code: 'custom', message: 'amountRange' });
+  });
+
+const wholeNumber = (max: number) =>
+  z.string().refine((value) => /^\d+$/.test(value.trim()) && Number(value) <= max, { message: 'wholeNumber' });
+
+const skuSchema = z.object({
+  key: z.string(),
+  id: z.number().optional(),
+  specs: z.record(z.string(), z.string()),
+  code: z.string().max(50, 'tooLong'),
+  stock: wholeNumber(LIMITS.stockMax),
+  sell_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
+  original_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
+});
+
+const rentPlanSchema = z
+  .object({
+    uid: z.string(),
+    skuKey: z.string().min(1, 'required'),
+    term: z.string().refine((value) => parseTerm(value) !== null, { message: 'required' }),
+    rent: amount(LIMITS.rentMin, LIMITS.rentMax),
+    // Blank deposit / buyout mean 0 (toPayload sends "0").
+    deposit: amount(0, LIMITS.depositMax, true),
+    buyout_price: amount(0, LIMITS.buyoutMax, true),
+    ownership_transfer: z.boolean(),
+  })
+  .superRefine((plan, ctx) => {
+    const term = parseTerm(plan.term);
+    const deposit = toCents(plan.deposit);
+    const ceiling = term ? depositCeilingCents(plan.rent, term.term) : null;
+    if (deposit !== null && ceiling !== null && deposit > ceiling) {
+      ctx.addIssue({ code: 'custom', path: ['deposit'], message: 'depositCeiling' });
+    }
+  });
+
+export const goodsFormSchema = z
+  .object({
+    id: z.number().optional(),
+    title: z.string().trim().min(1, 'required').max(100, 'tooLong'),
+    category_id: z.string().min(1, 'required'),
+    brand: z.string().max(50, 'tooLong'),
+    fineness: z.string().min(1, 'required'),
+    pictures: z.array(z.string()).max(LIMITS.pictures, 'tooManyPictures'),
+    description: z.string().max(50_000, 'tooLong'),
+    channels: z.string().refine(
+      (text) => splitChannels(text).length <= LIMITS.channels && splitChannels(text).every((c) => c.length <= 20),
+      { message: 'channels' },
+    ),
+    sub_shop_ids: z.array(z.number()),
+    sort: wholeNumber(LIMITS.sortMax),
+    specs: z.array(z.object({ name: z.string(), values: z.string() })),
+    skus: z.array(skuSchema),
+    rentPlans: z.array(rentPlanSchema),
+    packages: z.array(
+      z.object({ name: z.string().trim().min(1, 'required').max(50, 'tooLong'), rentUid: z.string().min(1, 'required'), gain_ids: z.array(z.string()) }),
+    ),
+  })
+  .superRefine((values, ctx) => {
+    const keys = new Set(values.skus.map((sku) => sku.key));
+    values.rentPlans.forEach((plan, index) => {
+      if (plan.skuKey && !keys.has(plan.skuKey)) ctx.addIssue({ code: 'custom', path: ['rentPlans', index, 'skuKey'], message: 'required' });
+    });
+    const uids = new Set(values.rentPlans.map((plan) => plan.uid));
+    values.packages.forEach((pkg, index) => {
+      if (pkg.rentUid && !uids.has(pkg.rentUid)) ctx.addIssue({ code: 'custom', path: ['packages', index, 'rentUid'], message: 'required' });
+    });
+  });

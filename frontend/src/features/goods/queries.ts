@@ -1,0 +1,301 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/api/client';
+import { orThrow } from '@/lib/query';
+import { request } from '@/lib/request';
+import { strictCall } from './lib/apiError';
+import type { GainBody, GainGroup, GoodsSaveBody, GoodsStatus } from './types';
+
+export interface GoodsListFilters {
+  status?: GoodsStatus;
+  category_id?: number;
+  keyword?: string;
+  page: number;
+  page_size: number;
+}
+
+export interface PlatformGoodsFilters extends GoodsListFilters {
+  merchant_id?: number;
+}
+
+export interface GainListFilters {
+  gain_type?: string;
+  keyword?: string;
+  page: number;
+  page_size: number;
+}
+
+export const goodsKeys = {
+  all: ['goods'] as const,
+  lists: () => [...goodsKeys.all, 'list'] as const,
+  list: (filters: GoodsListFilters) => [...goodsKeys.lists(), filters] as const,
+  statusCount: () => [...goodsKeys.all, 'statusCount'] as const,
+  details: () => [...goodsKeys.all, 'detail'] as const,
+  detail: (id: number) => [...goodsKeys.details(), id] as const,
+  options: () => [...goodsKeys.all, 'options'] as const,
+  terms: () => [...goodsKeys.options(), 'terms'] as const,
+  fineness: () => [...goodsKeys.options(), 'fineness'] as const,
+  goodsClass: () => [...goodsKeys.options(), 'goodsClass'] as const,
+};
+
+export const gainKeys = {
+  all: ['goodsGain'] as const,
+  lists: () => [...gainKeys.all, 'list'] as const,
+  list: (filters: GainListFilters) => [...gainKeys.lists(), filters] as const,
+  types: () => [...gainKeys.all, 'types'] as const,
+  set: () => [...gainKeys.all, 'set'] as const,
+};
+
+export const platformGoodsKeys = {
+  all: ['platformGoods'] as const,
+  lists: () => [...platformGoodsKeys.all, 'list'] as const,
+  list: (filters: PlatformGoodsFilters) => [...platformGoodsKeys.lists(), filters] as const,
+  count: () => [...platformGoodsKeys.all, 'count'] as const,
+  shops: () => [...platformGoodsKeys.all, 'shops'] as const,
+  reasons: () => [...platformGoodsKeys.all, 'forceReasons'] as const,
+  reviewSettings: () => [...platformGoodsKeys.all, 'reviewSetting'] as const,
+  reviewSetting: (merchantId: number) => [...platformGoodsKeys.reviewSettings(), merchantId] as const,
+};
+
+const P = {
+  goodsList: '/api/platform/goodsList',
+  statusCount: '/api/platform/getGoodStatusCount',
+  detail: '/api/platform/goodsDetail',
+  save: '/api/platform/saveGood',
+  saveAndActive: '/api/platform/saveAndActiveGoods',
+  updateStatus: '/api/platform/updateGoodsStatus',
+  deleteGood: '/api/platform/deleteGood',
+  updateSort: '/api/platform/updateGoodsSort',
+  terms: '/api/platform/getTerms',
+  fineness: '/api/platform/getGoodFineness',
+  goodsClass: '/api/platform/getGoodsClass',
+  gainList: '/api/platform/getGoodsGainList',
+  gainAdd: '/api/platform/addGoodsGain',
+  gainEdit: '/api/platform/editGoodsGain',
+  gainStatus: '/api/platform/setGoodsGainStatus',
+  gainTypes: '/api/platform/newGetGoodsGainTypeMap',
+  gainSet: '/api/platform/getGainSet',
+  platformList: '/api/platform/platformGoodsList',
+  platformCount: '/api/platform/getPlatformGoodsCount',
+  shops: '/api/platform/getShopSelections',
+  reasons: '/api/platform/getForceRefuseReasons',
+  forceDown: '/api/platform/forceGoodsDown',
+  display: '/api/platform/updateGoodsDisplayStatus',
+  review: '/api/platform/reviewGoods',
+  reviewSetting: '/api/platform/getGoodsReviewSetting',
+  reviewSettingSet: '/api/platform/setGoodsReviewSetting',
+  upload: '/api/getPicUrl',
+} as const;
+
+const OPTIONS_STALE_MS = 5 * 60_000;
+
+// --- store side: goods -------------------------------------------------------------------------
+
+export function useGoodsList(filters: GoodsListFilters) {
+  return useQuery({
+    queryKey: goodsKeys.list(filters),
+    queryFn: () => orThrow(P.goodsList, apiGet(P.goodsList, filters, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGoodsStatusCount() {
+  return useQuery({
+    queryKey: goodsKeys.statusCount(),
+    queryFn: () => orThrow(P.statusCount, apiGet(P.statusCount, undefined, { hideNotice: true })),
+  });
+}
+
+export function useGoodsDetail(id: number | null) {
+  return useQuery({
+    queryKey: goodsKeys.detail(id ?? 0),
+    queryFn: () => orThrow(P.detail, apiPost(P.detail, { id: id ?? 0 }, { hideNotice: true })),
+    enabled: id !== null,
+    // The form is filled once from the detail; a background refetch must not overwrite typing.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useTerms() {
+  return useQuery({ queryKey: goodsKeys.terms(), queryFn: () => orThrow(P.terms, apiGet(P.terms)), staleTime: OPTIONS_STALE_MS });
+}
+
+export function useFineness() {
+  return useQuery({ queryKey: goodsKeys.fineness(), queryFn: () => orThrow(P.fineness, apiGet(P.fineness)), staleTime: OPTIONS_STALE_MS });
+}
+
+/** Enabled leaf categories, the ones goods are filed under (both sides). */
+export function useGoodsClass() {
+  return useQuery({ queryKey: goodsKeys.goodsClass(), queryFn: () => orThrow(P.goodsClass, apiGet(P.goodsClass)), staleTime: OPTIONS_STALE_MS });
+}
+
+function useInvalidateGoods() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: goodsKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: goodsKeys.statusCount() });
+    void queryClient.invalidateQueries({ queryKey: platformGoodsKeys.all });
+  };
+}
+
+export function useSaveGoods() {
+  const invalidate = useInvalidateGoods();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, activate }: { body: GoodsSaveBody; activate: boolean }) =>
+      strictCall((options) => apiPost(activate ? P.saveAndActive : P.save, body, options)),
+    onSuccess: (saved) => {
+      invalidate();
+      void queryClient.removeQueries({ queryKey: goodsKeys.detail(saved.id) });
+    },
+  });
+}
+
+export function useUpdateGoodsStatus() {
+  const invalidate = useInvalidateGoods();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; status: 'on_shelf' | 'off_shelf' }) =>
+      strictCall((options) => apiPost(P.updateStatus, body, options)),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteGoods() {
+  const invalidate = useInvalidateGoods();
+  return useMutation({
+    mutationFn: (id: number) => strictCall((options) => apiPost(P.deleteGood, { id }, options)),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateGoodsSort() {
+  const invalidate = useInvalidateGoods();
+  return useMutation({
+    mutationFn: (body: { id: number; sort: number }) => strictCall((options) => apiPost(P.updateSort, body, options)),
+    onSettled: invalidate,
+  });
+}
+
+/** Uploads one picture (POST /api/getPicUrl, multipart) and answers its URL. */
+export function usePictureUpload() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return strictCall((options) => request<{ url: string }>(P.upload, { ...options, method: 'POST', body: form, timeoutMs: 30_000 }));
+    },
+  });
+}
+
+// --- store side: add-on services ---------------------------------------------------------------
+
+export function useGainList(filters: GainListFilters) {
+  return useQuery({
+    queryKey: gainKeys.list(filters),
+    queryFn: () => orThrow(P.gainList, apiGet(P.gainList, filters, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGainTypes() {
+  return useQuery({ queryKey: gainKeys.types(), queryFn: () => orThrow(P.gainTypes, apiGet(P.gainTypes)), staleTime: OPTIONS_STALE_MS });
+}
+
+/** Enabled add-ons grouped by type (the editor's package section). */
+export function useGainSet() {
+  return useQuery({ queryKey: gainKeys.set(), queryFn: async () => (await orThrow(P.gainSet, apiGet(P.gainSet))) as unknown as GainGroup[] });
+}
+
+export function useSaveGain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GainBody & { id?: number }) =>
+      strictCall((options) => (body.id ? apiPost(P.gainEdit, { ...body, id: body.id }, options) : apiPost(P.gainAdd, body, options))),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gainKeys.all }),
+  });
+}
+
+export function useSetGainStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; status: number }) => strictCall((options) => apiPost(P.gainStatus, body, options)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: gainKeys.all }),
+  });
+}
+
+// --- platform side: governance -----------------------------------------------------------------
+
+export function usePlatformGoodsList(filters: PlatformGoodsFilters) {
+  return useQuery({
+    queryKey: platformGoodsKeys.list(filters),
+    queryFn: () => orThrow(P.platformList, apiGet(P.platformList, filters, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlatformGoodsCount() {
+  return useQuery({
+    queryKey: platformGoodsKeys.count(),
+    queryFn: () => orThrow(P.platformCount, apiGet(P.platformCount, undefined, { hideNotice: true })),
+  });
+}
+
+export function useShopSelections() {
+  return useQuery({ queryKey: platformGoodsKeys.shops(), queryFn: () => orThrow(P.shops, apiGet(P.shops)), staleTime: OPTIONS_STALE_MS });
+}
+
+export function useForceReasons(enabled = true) {
+  return useQuery({
+    queryKey: platformGoodsKeys.reasons(),
+    queryFn: () => orThrow(P.reasons, apiGet(P.reasons)),
+    staleTime: OPTIONS_STALE_MS,
+    enabled,
+  });
+}
+
+export function useForceGoodsDown() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; reason_code: string; reason_text: string }) =>
+      strictCall((options) => apiPost(P.forceDown, body, options)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.all }),
+  });
+}
+
+export function useUpdateDisplayStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; display_status: boolean }) => strictCall((options) => apiPost(P.display, body, options)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.lists() }),
+  });
+}
+
+/** Approves goods under review (on shelf) or turns them down with a reason the merchant sees. */
+export function useReviewGoods() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; approve: boolean; reason: string }) => strictCall((options) => apiPost(P.review, body, options)),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: platformGoodsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: platformGoodsKeys.count() });
+    },
+  });
+}
+
+/** Whether the merchant's goods wait for the platform's review before going on shelf. */
+export function useGoodsReviewSetting(merchantId: number | undefined) {
+  return useQuery({
+    queryKey: platformGoodsKeys.reviewSetting(merchantId ?? 0),
+    queryFn: () => orThrow(P.reviewSetting, apiGet(P.reviewSetting, { merchant_id: merchantId ?? 0 }, { hideNotice: true })),
+    enabled: merchantId !== undefined,
+  });
+}
+
+export function useSetGoodsReviewSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { merchant_id: number; need_review: boolean }) => strictCall((options) => apiPost(P.reviewSettingSet, body, options)),
+    onSuccess: (setting) => queryClient.setQueryData(platformGoodsKeys.reviewSetting(setting.merchant_id), setting),
+    onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.reviewSetting(body.merchant_id) }),
+  });
+}

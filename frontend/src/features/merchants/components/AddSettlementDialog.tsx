@@ -1,0 +1,90 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { asApiError, fieldErrorsOf } from '../lib/apiError';
+import { EMPTY_SETTLEMENT, isMerchantCycle, settlementSchema, type SettlementValues } from '../lib/onboarding';
+import { useAddSettlement, type SettlementTerms } from '../queries';
+import { FormError } from './common/FormError';
+import { SettlementFields } from './SettlementFields';
+
+export function AddSettlementDialog(props: { merchantId: number; current: SettlementTerms | null; open: boolean; onClose: () => void }) {
+  return props.open ? <AddBody {...props} /> : null;
+}
+
+/** New terms start from the current ones: usually one value changes (rate or cycle). */
+function initialValues(current: SettlementTerms | null): SettlementValues {
+  if (!current) return EMPTY_SETTLEMENT;
+  return {
+    commission_rate: String(current.commission_rate),
+    settlement_cycle: isMerchantCycle(current.settlement_cycle) ? current.settlement_cycle : EMPTY_SETTLEMENT.settlement_cycle,
+    bank_name: current.bank_name,
+    account_name: current.account_name,
+    account_number: current.account_number,
+  };
+}
+
+function AddBody({ merchantId, current, onClose }: { merchantId: number; current: SettlementTerms | null; onClose: () => void }) {
+  const t = useTranslations('merchant');
+  const tRules = useTranslations('merchant.errors');
+  const add = useAddSettlement();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SettlementValues>({ resolver: zodResolver(settlementSchema(tRules)), defaultValues: initialValues(current) });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await add.mutateAsync({ id: merchantId, ...values });
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError ? fieldErrorsOf(apiError) : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as Path<SettlementValues>, { message });
+      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('shared.failed'));
+    }
+  });
+  return (
+    <Dialog
+      open
+      // Escape or a click outside must not drop a request in flight (and its answer).
+      onClose={add.isPending ? () => undefined : onClose}
+      width={640}
+      title={t('settlement.addTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('shared.cancel')}
+          </Button>
+          <Button type="submit" form="add-settlement" loading={add.isPending}>
+            {t('settlement.addSubmit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="add-settlement" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">{t('settlement.addHint')}</p>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <SettlementFields
+            register={(name) => register(name)}
+            errors={{
+              commission_rate: errors.commission_rate?.message,
+              settlement_cycle: errors.settlement_cycle?.message,
+              bank_name: errors.bank_name?.message,
+              account_name: errors.account_name?.message,
+              account_number: errors.account_number?.message,
+            }}
+          />
+        </div>
+        {formError && <FormError title={t('shared.failed')} message={formError} />}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,242 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { storeUrl } from '../lib/onboarding';
+import { allowedTransitions, canEditMerchant, isMerchantStatus, MERCHANT_STATUS_TONE, type StatusTransition } from '../lib/status';
+import { useMerchantInfo, useUpdateMerchantStatus, type MerchantInfo } from '../queries';
+import { AddSettlementDialog } from './AddSettlementDialog';
+import { AuditTrail } from './common/AuditTrail';
+import { BackLink } from './common/BackLink';
+import { DetailError, DetailLoading, parseId } from './common/DetailStates';
+import { Fact, Facts, PageHeader, Section } from './common/PageHeader';
+import { ReasonDialog } from './common/ReasonDialog';
+import { StatusBadge } from './common/StatusBadge';
+import { useDateTime } from './common/useDateTime';
+import { cycleName } from './merchant-table/columns';
+import { MerchantEditDialog } from './MerchantEditDialog';
+
+function MerchantStatusBadge({ status }: { status: string }) {
+  const t = useTranslations('merchant.status');
+  return isMerchantStatus(status) ? <StatusBadge tone={MERCHANT_STATUS_TONE[status]}>{t(status)}</StatusBadge> : <>{status}</>;
+}
+
+function SettlementSection({ info }: { info: MerchantInfo }) {
+  const t = useTranslations('merchant');
+  const formatDate = useDateTime();
+  const [adding, setAdding] = useState(false);
+  const current = info.settlement;
+  const editable = canEditMerchant(info.merchant.status);
+  return (
+    <Section
+      id="merchant-settlement"
+      title={t('settlement.title')}
+      actions={editable && <Button variant="secondary" className="py-1" onClick={() => setAdding(true)}>{t('settlement.add')}</Button>}
+    >
+      {current ? (
+        <Facts>
+          <Fact label={t('fields.commissionRate')}>{t('rateValue', { rate: String(current.commission_rate) })}</Fact>
+          <Fact label={t('fields.settlementCycle')}>{cycleName(t, current.settlement_cycle)}</Fact>
+          <Fact label={t('fields.bankName')}>{current.bank_name}</Fact>
+          <Fact label={t('fields.accountName')}>{current.account_name}</Fact>
+          <Fact label={t('fields.accountNumber')}>
+            <span className="font-mono">{current.account_number}</span>
+          </Fact>
+          <Fact label={t('settlement.since')}>{`${formatDate(current.created_at)} · ${current.created_by}`}</Fact>
+        </Facts>
+      ) : (
+        <EmptyState title={t('settlement.none')} />
+      )}
+      {info.settlement_history.length > 1 && (
+        <div className="mt-5">
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('settlement.history')}</h3>
+          <div className="overflow-x-auto rounded-md border border-slate-200">
+            <table aria-label={t('settlement.history')} className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-left text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('settlement.effective')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('fields.commissionRate')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('fields.settlementCycle')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('fields.bankAccount')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('settlement.createdBy')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {info.settlement_history.map((terms) => (
+                  <tr key={terms.id} className={terms.id === current?.id ? 'bg-brand-50/40' : undefined}>
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                      {formatDate(terms.created_at)}
+                      {terms.id === current?.id && <span className="ml-2 text-xs text-brand-700">{t('settlement.current')}</span>}
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">{t('rateValue', { rate: String(terms.commission_rate) })}</td>
+                    <td className="px-3 py-2">{cycleName(t, terms.settlement_cycle)}</td>
+                    <td className="px-3 py-2">
+                      {terms.bank_name} · {terms.account_name} · <span className="font-mono">{terms.account_number}</span>
+                    </td>
+                    <td className="px-3 py-2">{terms.created_by}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+      <AddSettlementDialog merchantId={info.merchant.id} current={current} open={adding} onClose={() => setAdding(false)} />
+    </Section>
+  );
+}
+
+function StatusHistory({ info }: { info: MerchantInfo }) {
+  const t = useTranslations('merchant');
+  const formatDate = useDateTime();
+  if (info.status_history.length === 0) return <p className="text-sm text-slate-500">{t('statusHistory.empty')}</p>;
+  const name = (status: string) => (isMerchantStatus(status) ? t(`status.${status}`) : status);
+  return (
+    <ol aria-label={t('statusHistory.title')} className="flex flex-col gap-3">
+      {info.status_history.map((change) => (
+        <li key={change.id} className="text-sm">
+          <p className="font-medium text-slate-900">
+            {change.from_status ? `${name(change.from_status)} → ${name(change.to_status)}` : name(change.to_status)}
+          </p>
+          {change.reason && <p className="text-slate-700">{t('statusHistory.reason', { reason: change.reason })}</p>}
+          <p className="text-xs text-slate-500">
+            {formatDate(change.created_at)} · {change.actor}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function StatusActions({ info }: { info: MerchantInfo }) {
+  const t = useTranslations('merchant');
+  const change = useUpdateMerchantStatus();
+  const [pending, setPending] = useState<StatusTransition | null>(null);
+  const transitions = allowedTransitions(info.merchant.status);
+  if (transitions.length === 0) return <p className="text-sm text-slate-500">{t('detail.closedFinal')}</p>;
+  return (
+    <>
+      {transitions.map((transition) => (
+        <Button key={transition.action} variant={transition.destructive ? (transition.action === 'close' ? 'danger' : 'secondary') : 'primary'} onClick={() => setPending(transition)}>
+          {t(`transitions.${transition.action}.button`)}
+        </Button>
+      ))}
+      {pending && (
+        <ReasonDialog
+          open
+          onClose={() => setPending(null)}
+          title={t(`transitions.${pending.action}.title`, { name: info.merchant.name })}
+          description={t(`transitions.${pending.action}.description`)}
+          confirmLabel={t(`transitions.${pending.action}.confirm`)}
+          reasonRequired={pending.needsReason}
+          danger={pending.destructive}
+          onConfirm={(reason) => change.mutateAsync({ id: info.merchant.id, status: pending.to, reason })}
+        />
+      )}
+    </>
+  );
+}
+
+function Detail({ info }: { info: MerchantInfo }) {
+  const t = useTranslations('merchant');
+  const formatDate = useDateTime();
+  const [editing, setEditing] = useState(false);
+  const { merchant, owner } = info;
+  const location = typeof window === 'undefined' ? { protocol: 'http:', port: '' } : window.location;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        back={<BackLink href="/merchant">{t('detail.back')}</BackLink>}
+        title={merchant.name}
+        description={
+          <span className="flex items-center gap-2">
+            <MerchantStatusBadge status={merchant.status} />
+            <span className="font-mono text-xs text-slate-500">{merchant.slug}</span>
+          </span>
+        }
+        actions={<StatusActions info={info} />}
+      />
+      {merchant.status !== 'active' && merchant.status !== 'pending' && (
+        <div role="note" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t(`detail.unavailable.${merchant.status === 'closed' ? 'closed' : 'frozen'}`)}
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-3">
+        <div className="flex flex-col gap-5 xl:col-span-2">
+          <Section
+            id="merchant-profile"
+            title={t('detail.profile')}
+            actions={canEditMerchant(merchant.status) && <Button variant="secondary" className="py-1" onClick={() => setEditing(true)}>{t('detail.edit')}</Button>}
+          >
+            <Facts>
+              <Fact label={t('fields.name')}>{merchant.name}</Fact>
+              <Fact label={t('fields.slug')}>
+                <span className="font-mono">{merchant.slug}</span>
+              </Fact>
+              <Fact label={t('fields.status')}>
+                <MerchantStatusBadge status={merchant.status} />
+              </Fact>
+              <Fact label={t('fields.contactName')}>{merchant.contact_name}</Fact>
+              <Fact label={t('fields.contactPhone')}>{merchant.contact_phone}</Fact>
+              <Fact label={t('fields.createdAt')}>{formatDate(merchant.created_at)}</Fact>
+            </Facts>
+          </Section>
+          <SettlementSection info={info} />
+          <Section id="merchant-audit" title={t('audit.title')}>
+            <AuditTrail entries={info.audit} label={t('audit.title')} />
+          </Section>
+        </div>
+        <div className="flex flex-col gap-5">
+          <Section id="merchant-owner" title={t('detail.owner')}>
+            {owner ? (
+              <dl className="flex flex-col gap-3">
+                <Fact label={t('fields.ownerUsername')}>
+                  <span className="font-mono">{owner.username}</span>
+                </Fact>
+                <Fact label={t('fields.ownerName')}>{owner.name}</Fact>
+                <Fact label={t('fields.ownerPhone')}>{owner.phone}</Fact>
+                <Fact label={t('detail.ownerState')}>{owner.is_active ? t('detail.ownerActive') : t('detail.ownerInactive')}</Fact>
+                <Fact label={t('detail.lastLogin')}>{formatDate(owner.last_login_at)}</Fact>
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-500">{t('detail.noOwner')}</p>
+            )}
+          </Section>
+          <Section id="merchant-domains" title={t('detail.domains')}>
+            {info.domains.length === 0 ? (
+              <p className="text-sm text-slate-500">{t('detail.noDomains')}</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {info.domains.map((domain) => (
+                  <li key={domain.domain} className="flex items-center justify-between gap-2 text-sm">
+                    <a href={storeUrl(domain.domain, location)} target="_blank" rel="noreferrer" className="truncate font-mono text-brand-600 hover:underline">
+                      {domain.domain}
+                    </a>
+                    {domain.is_primary && <StatusBadge tone="sky">{t('detail.primary')}</StatusBadge>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+          <Section id="merchant-status-history" title={t('statusHistory.title')}>
+            <StatusHistory info={info} />
+          </Section>
+        </div>
+      </div>
+      <MerchantEditDialog merchant={merchant} open={editing} onClose={() => setEditing(false)} />
+    </div>
+  );
+}
+
+export function MerchantDetailScreen() {
+  const t = useTranslations('merchant');
+  const id = parseId(useSearchParams().get('id'));
+  const info = useMerchantInfo(id);
+  if (id === null) return <EmptyState title={t('detail.missingId')} action={<BackLink href="/merchant">{t('detail.back')}</BackLink>} />;
+  if (info.isPending) return <DetailLoading />;
+  if (info.isError) return <DetailError title={t('detail.loadError')} onRetry={() => void info.refetch()} />;
+  return <Detail info={info.data} />;
+}

@@ -1,0 +1,80 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Input';
+import { asApiError, fieldErrorsOf } from '../lib/apiError';
+import { PHONE_PATTERN } from '../lib/onboarding';
+import { useUpdateMerchant, type MerchantRow } from '../queries';
+import { FormError } from './common/FormError';
+
+function useSchema() {
+  const t = useTranslations('merchant.errors');
+  return z.object({
+    name: z.string().trim().min(1, t('required')).max(100),
+    contact_name: z.string().trim().max(50),
+    contact_phone: z.string().trim().refine((value) => value === '' || PHONE_PATTERN.test(value), t('phone')),
+  });
+}
+type Values = z.infer<ReturnType<typeof useSchema>>;
+
+export function MerchantEditDialog({ merchant, open, onClose }: { merchant: MerchantRow; open: boolean; onClose: () => void }) {
+  return open ? <EditBody merchant={merchant} onClose={onClose} /> : null;
+}
+
+function EditBody({ merchant, onClose }: { merchant: MerchantRow; onClose: () => void }) {
+  const t = useTranslations('merchant');
+  const update = useUpdateMerchant();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(useSchema()),
+    defaultValues: { name: merchant.name, contact_name: merchant.contact_name, contact_phone: merchant.contact_phone },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await update.mutateAsync({ id: merchant.id, ...values });
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError ? fieldErrorsOf(apiError) : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as Path<Values>, { message });
+      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('shared.failed'));
+    }
+  });
+  return (
+    <Dialog
+      open
+      // Escape or a click outside must not drop a request in flight (and its answer).
+      onClose={update.isPending ? () => undefined : onClose}
+      title={t('detail.editTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('shared.cancel')}
+          </Button>
+          <Button type="submit" form="edit-merchant" loading={update.isPending}>
+            {t('shared.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-merchant" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
+        <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
+        <Input label={t('fields.contactPhone')} inputMode="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
+        {formError && <FormError title={t('shared.failed')} message={formError} />}
+      </form>
+    </Dialog>
+  );
+}

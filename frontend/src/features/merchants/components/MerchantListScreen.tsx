@@ -1,0 +1,83 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { merchantListParams, merchantListSearch, parseMerchantListState, type MerchantListState } from '../lib/merchantListState';
+import { MERCHANT_STATUSES, type MerchantStatus } from '../lib/status';
+import { useMerchantList } from '../queries';
+import { PageHeader } from './common/PageHeader';
+import { FilterBar, FilterSelect, SearchBox } from './common/SearchBox';
+import { StatusChips } from './common/StatusChips';
+import { useListUrlState } from './common/useListUrlState';
+import { useMerchantColumns } from './merchant-table/columns';
+import { NoMatchingMerchants, NoMerchants } from './merchant-table/empty-states';
+import { OnboardMerchantDialog } from './OnboardMerchantDialog';
+import { DataTable } from './table/DataTable';
+import { Pagination } from './table/Pagination';
+
+const SORTS = {
+  'created_at:desc': 'created_at_desc',
+  'created_at:asc': 'created_at_asc',
+  'name:asc': 'name_asc',
+  'name:desc': 'name_desc',
+} as const;
+
+function hasFilters(state: MerchantListState): boolean {
+  return state.keyword !== '' || state.status !== undefined;
+}
+
+export function MerchantListScreen() {
+  const t = useTranslations('merchant');
+  const { state, update, reset } = useListUrlState(parseMerchantListState, merchantListSearch);
+  const list = useMerchantList(merchantListParams(state));
+  const columns = useMerchantColumns();
+  const [onboarding, setOnboarding] = useState(false);
+
+  const sortValue = `${state.sort_by}:${state.sort_order}`;
+  const statusOptions: { value: MerchantStatus | undefined; label: string }[] = [
+    { value: undefined, label: t('status.all') },
+    ...MERCHANT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+  ];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        actions={<Button onClick={() => setOnboarding(true)}>{t('list.onboard')}</Button>}
+      />
+      <FilterBar>
+        <SearchBox key={state.keyword} label={t('list.keyword')} placeholder={t('list.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
+        <FilterSelect
+          label={t('list.sort')}
+          value={sortValue}
+          options={Object.entries(SORTS).map(([value, key]) => ({ value, label: t(`list.sorts.${key}`) }))}
+          onChange={(value) => {
+            const [sort_by, sort_order] = value.split(':') as [MerchantListState['sort_by'], MerchantListState['sort_order']];
+            update({ sort_by, sort_order });
+          }}
+        />
+      </FilterBar>
+      <StatusChips label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
+      <DataTable
+        label={t('list.tableLabel')}
+        columns={columns}
+        rows={list.data?.list}
+        isPending={list.isPending}
+        isFetching={list.isPlaceholderData}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        errorTitle={t('list.loadError')}
+        getRowId={(row) => String(row.id)}
+        empty={hasFilters(state) ? <NoMatchingMerchants onClear={reset} /> : <NoMerchants onOnboard={() => setOnboarding(true)} />}
+        footer={
+          list.data && (
+            <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />
+          )
+        }
+      />
+      <OnboardMerchantDialog open={onboarding} onClose={() => setOnboarding(false)} />
+    </div>
+  );
+}

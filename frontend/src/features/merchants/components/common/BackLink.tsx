@@ -1,0 +1,12 @@
+import Link from 'next/link';
+
+export function BackLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} className="mb-1 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-brand-700">
+      <svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+        <path fillRule="evenodd" d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.832 10l3.938 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" clipRule="evenodd" />
+      </svg>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import type { MerchantRow } from '../../queries';
+import { isMerchantCycle } from '../../lib/onboarding';
+import { isMerchantStatus, MERCHANT_STATUS_TONE } from '../../lib/status';
+import { StatusBadge } from '../common/StatusBadge';
+import { useDateTime } from '../common/useDateTime';
+
+/** A cycle the UI does not know (added on the server later) shows as sent. */
+export function cycleName(t: (key: `cycles.${'T+1' | 'T+3' | 'T+7' | 'T+15' | 'monthly'}`) => string, cycle: string): string {
+  return isMerchantCycle(cycle) ? t(`cycles.${cycle}`) : cycle;
+}
+
+export function merchantDetailHref(id: number): string {
+  return `/merchantDetail?id=${id}`;
+}
+
+export function useMerchantColumns(): ColumnDef<MerchantRow, unknown>[] {
+  const t = useTranslations('merchant');
+  const formatDate = useDateTime();
+  return useMemo(
+    () => [
+      {
+        id: 'name',
+        header: t('fields.name'),
+        cell: ({ row }) => (
+          <div className="min-w-40">
+            <Link href={merchantDetailHref(row.original.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+              {row.original.name}
+            </Link>
+            <p className="font-mono text-xs text-slate-500">{row.original.slug}</p>
+          </div>
+        ),
+      },
+      {
+        id: 'domain',
+        header: t('fields.domain'),
+        cell: ({ row }) => <span className="font-mono text-xs text-slate-600">{row.original.domain ?? '—'}</span>,
+      },
+      {
+        id: 'status',
+        header: t('fields.status'),
+        cell: ({ row }) => {
+          const status = row.original.status;
+          return isMerchantStatus(status) ? <StatusBadge tone={MERCHANT_STATUS_TONE[status]}>{t(`status.${status}`)}</StatusBadge> : row.original.status_name;
+        },
+      },
+      {
+        id: 'contact',
+        header: t('fields.contact'),
+        cell: ({ row }) => (
+          <div className="whitespace-nowrap">
+            <p>{row.original.contact_name || '—'}</p>
+            {row.original.contact_phone && <p className="text-xs text-slate-500">{row.original.contact_phone}</p>}
+          </div>
+        ),
+      },
+      {
+        id: 'settlement',
+        header: t('fields.settlement'),
+        cell: ({ row }) =>
+          row.original.commission_rate === null ? (
+            <span className="text-slate-400">{t('noSettlement')}</span>
+          ) : (
+            <span className="whitespace-nowrap tabular-nums">
+              {t('rateValue', { rate: String(row.original.commission_rate) })} · {row.original.settlement_cycle ? cycleName(t, row.original.settlement_cycle) : '—'}
+            </span>
+          ),
+      },
+      {
+        id: 'created_at',
+        header: t('fields.createdAt'),
+        cell: ({ row }) => <span className="whitespace-nowrap text-slate-600 tabular-nums">{formatDate(row.original.created_at)}</span>,
+      },
+      {
+        id: 'actions',
+        header: t('fields.actions'),
+        cell: ({ row }) => (
+          <Link href={merchantDetailHref(row.original.id)} className="text-sm font-medium whitespace-nowrap text-brand-600 hover:text-brand-700" aria-label={t('viewNamed', { name: row.original.name })}>
+            {t('view')}
+          </Link>
+        ),
+      },
+    ],
+    [t, formatDate],
+  );
+}

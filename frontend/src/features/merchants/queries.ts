@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { orThrow } from '@/lib/query';
+import { strictCall } from './lib/apiError';
+
+export type MerchantListParams = Required<Pick<ApiQuery<'/api/platform/merchantList', 'get'>, 'page' | 'page_size'>> &
+  ApiQuery<'/api/platform/merchantList', 'get'>;
+export type MerchantList = ApiData<'/api/platform/merchantList', 'get'>;
+export type MerchantRow = MerchantList['list'][number];
+export type MerchantInfo = ApiData<'/api/platform/merchantInfo', 'get'>;
+export type SettlementTerms = MerchantInfo['settlement_history'][number];
+export type AuditEntry = MerchantInfo['audit'][number];
+export type CreateMerchantBody = ApiBody<'/api/platform/createMerchant', 'post'>;
+export type UpdateMerchantBody = ApiBody<'/api/platform/updateMerchant', 'post'>;
+export type UpdateStatusBody = ApiBody<'/api/platform/updateStatus', 'post'>;
+export type AddSettleBody = ApiBody<'/api/platform/addSettle', 'post'>;
+
+export const merchantKeys = {
+  all: ['merchants'] as const,
+  lists: () => [...merchantKeys.all, 'list'] as const,
+  list: (params: MerchantListParams) => [...merchantKeys.lists(), params] as const,
+  details: () => [...merchantKeys.all, 'detail'] as const,
+  detail: (id: number) => [...merchantKeys.details(), id] as const,
+};
+
+const P = {
+  list: '/api/platform/merchantList',
+  info: '/api/platform/merchantInfo',
+  create: '/api/platform/createMerchant',
+  update: '/api/platform/updateMerchant',
+  status: '/api/platform/updateStatus',
+  addSettle: '/api/platform/addSettle',
+} as const;
+
+/** Onboarding creates a schema and runs its migrations: allow it longer than the usual 10 s. */
+const ONBOARDING_TIMEOUT_MS = 60_000;
+
+export function useMerchantList(params: MerchantListParams) {
+  return useQuery({
+    queryKey: merchantKeys.list(params),
+    queryFn: () => orThrow(P.list, apiGet(P.list, params, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMerchantInfo(id: number | null) {
+  return useQuery({
+    queryKey: merchantKeys.detail(id ?? 0),
+    queryFn: () => orThrow(P.info, apiGet(P.info, { id: id ?? 0 }, { hideNotice: true })),
+    enabled: id !== null,
+  });
+}
+
+function useInvalidateMerchant() {
+  const queryClient = useQueryClient();
+  return (id?: number) => {
+    void queryClient.invalidateQueries({ queryKey: merchantKeys.lists() });
+    if (id !== undefined) void queryClient.invalidateQueries({ queryKey: merchantKeys.detail(id) });
+  };
+}
+
+export function useCreateMerchant() {
+  const invalidate = useInvalidateMerchant();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateMerchantBody) =>
+      strictCall((options) => apiPost(P.create, body, { ...options, timeoutMs: ONBOARDING_TIMEOUT_MS })),
+    onSuccess: (info) => {
+      queryClient.setQueryData(merchantKeys.detail(info.merchant.id), info);
+      invalidate();
+    },
+  });
+}
+
+export function useUpdateMerchant() {
+  const invalidate = useInvalidateMerchant();
+  return useMutation({
+    mutationFn: (body: UpdateMerchantBody) => strictCall((options) => apiPost(P.update, body, options)),
+    onSuccess: (_row, body) => invalidate(body.id),
+  });
+}
+
+export function useUpdateMerchantStatus() {
+  const invalidate = useInvalidateMerchant();
+  return useMutation({
+    mutationFn: (body: UpdateStatusBody) => strictCall((options) => apiPost(P.status, body, options)),
+    onSuccess: (_row, body) => invalidate(body.id),
+  });
+}
+
+export function useAddSettlement() {
+  const invalidate = useInvalidateMerchant();
+  return useMutation({
+    mutationFn: (body: AddSettleBody) => strictCall((options) => apiPost(P.addSettle, body, options)),
+    onSuccess: (_terms, body) => invalidate(body.id),
+  });
+}

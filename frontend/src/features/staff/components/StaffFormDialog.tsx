@@ -1,0 +1,136 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Input';
+import { FormError } from '@/features/merchants/components/common/FormError';
+import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { isStaffRole, staffEditSchema, staffSchema, type StaffEditValues, type StaffValues } from '../lib/account';
+import { useCreateStaff, useUpdateStaff, type StaffRow } from '../queries';
+import { RoleCheckboxes } from './RoleCheckboxes';
+
+const CODE_FIELDS = { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' };
+
+function FormDialog({ id, title, submitLabel, busy, onClose, formError, children, onSubmit }: {
+  id: string;
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  onClose: () => void;
+  formError?: string;
+  children: ReactNode;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const t = useTranslations('staff');
+  return (
+    <Dialog
+      open
+      // Escape or a click outside must not drop a request in flight (and its answer).
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form={id} loading={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={id} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        {children}
+        {formError && <FormError title={t('failed')} message={formError} />}
+      </form>
+    </Dialog>
+  );
+}
+
+export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <CreateBody onClose={onClose} /> : null;
+}
+
+function CreateBody({ onClose }: { onClose: () => void }) {
+  const t = useTranslations('staff');
+  const tm = useTranslations('merchant.errors');
+  const create = useCreateStaff();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StaffValues>({
+    resolver: zodResolver(staffSchema(tm)),
+    defaultValues: { username: '', password: '', name: '', phone: '', role_codes: [] },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await create.mutateAsync(values);
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError ? fieldErrorsOf(apiError, { codeFields: CODE_FIELDS }) : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as Path<StaffValues>, { message }, { shouldFocus: true });
+      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+    }
+  });
+  return (
+    <FormDialog id="create-staff" title={t('form.createTitle')} submitLabel={t('form.create')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
+      <Input label={t('fields.username')} autoComplete="off" autoFocus error={errors.username?.message} {...register('username')} />
+      <Input label={t('fields.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <div className="grid grid-cols-2 gap-3">
+        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
+        <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+      </div>
+      <RoleCheckboxes registration={register('role_codes')} error={errors.role_codes?.message} />
+    </FormDialog>
+  );
+}
+
+export function EditStaffDialog({ staff, onClose }: { staff: StaffRow | null; onClose: () => void }) {
+  return staff ? <EditBody staff={staff} onClose={onClose} /> : null;
+}
+
+function EditBody({ staff, onClose }: { staff: StaffRow; onClose: () => void }) {
+  const t = useTranslations('staff');
+  const tm = useTranslations('merchant.errors');
+  const update = useUpdateStaff();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StaffEditValues>({
+    resolver: zodResolver(staffEditSchema(tm)),
+    defaultValues: { name: staff.name, phone: staff.phone, role_codes: staff.roles.map((role) => role.code).filter(isStaffRole) },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await update.mutateAsync({ id: staff.id, ...values, reason: '' });
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError ? fieldErrorsOf(apiError) : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as Path<StaffEditValues>, { message });
+      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+    }
+  });
+  return (
+    <FormDialog id="edit-staff" title={t('form.editTitle', { name: staff.username })} submitLabel={t('save')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
+      <div className="grid grid-cols-2 gap-3">
+        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
+        <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+      </div>
+      <RoleCheckboxes registration={register('role_codes')} error={errors.role_codes?.message} />
+    </FormDialog>
+  );
+}

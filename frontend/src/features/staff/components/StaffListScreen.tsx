@@ -1,0 +1,88 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { PageHeader } from '@/features/merchants/components/common/PageHeader';
+import { ReasonDialog } from '@/features/merchants/components/common/ReasonDialog';
+import { ResetPasswordDialog } from '@/features/merchants/components/common/ResetPasswordDialog';
+import { FilterBar, FilterSelect, SearchBox } from '@/features/merchants/components/common/SearchBox';
+import { useListUrlState } from '@/features/merchants/components/common/useListUrlState';
+import { DataTable } from '@/features/merchants/components/table/DataTable';
+import { Pagination } from '@/features/merchants/components/table/Pagination';
+import { toggledStatus } from '@/features/subshops/lib/subShopListState';
+import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from '../lib/account';
+import { parseStaffListState, staffListParams, staffListSearch } from '../lib/staffListState';
+import { useStaffList, useUpdateStaff, type StaffRow } from '../queries';
+import { CreateStaffDialog, EditStaffDialog } from './StaffFormDialog';
+import { useStaffColumns } from './staff-table/columns';
+import { NoMatchingStaff, NoStaff } from './staff-table/empty-states';
+
+export function StaffListScreen() {
+  const t = useTranslations('staff');
+  const { state, update, reset } = useListUrlState(parseStaffListState, staffListSearch);
+  const list = useStaffList(staffListParams(state));
+  const updateStaff = useUpdateStaff();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<StaffRow | null>(null);
+  const [toggling, setToggling] = useState<StaffRow | null>(null);
+  const [resetting, setResetting] = useState<StaffRow | null>(null);
+  const actions = useMemo(() => ({ onEdit: setEditing, onToggle: setToggling, onReset: setResetting }), []);
+  const columns = useStaffColumns(actions);
+  const filtered = state.keyword !== '' || state.role !== undefined || state.status !== undefined;
+  const toggle = toggling ? toggledStatus(toggling.status) : null;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={t('list.title')} description={t('list.description')} actions={<Button onClick={() => setCreating(true)}>{t('list.create')}</Button>} />
+      <FilterBar>
+        <SearchBox key={state.keyword} label={t('list.keyword')} placeholder={t('list.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
+        <FilterSelect
+          label={t('fields.roles')}
+          value={state.role ?? ''}
+          options={[{ value: '', label: t('list.allRoles') }, ...STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))]}
+          onChange={(value) => update({ role: (value || undefined) as StaffRole | undefined })}
+        />
+        <FilterSelect
+          label={t('fields.status')}
+          value={state.status ?? ''}
+          options={[{ value: '', label: t('status.all') }, ...ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))]}
+          onChange={(value) => update({ status: (value || undefined) as AccountStatus | undefined })}
+        />
+      </FilterBar>
+      <DataTable
+        label={t('list.tableLabel')}
+        columns={columns}
+        rows={list.data?.list}
+        isPending={list.isPending}
+        isFetching={list.isPlaceholderData}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        errorTitle={t('list.loadError')}
+        getRowId={(row) => String(row.id)}
+        empty={filtered ? <NoMatchingStaff onClear={reset} /> : <NoStaff onCreate={() => setCreating(true)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+      />
+      <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
+      <EditStaffDialog staff={editing} onClose={() => setEditing(null)} />
+      {toggling && toggle && (
+        <ReasonDialog
+          open
+          onClose={() => setToggling(null)}
+          title={t(toggle.to === 'disabled' ? 'toggle.disableTitle' : 'toggle.enableTitle', { name: toggling.username })}
+          description={toggle.to === 'disabled' ? t('toggle.disableHint') : undefined}
+          confirmLabel={toggle.to === 'disabled' ? t('disable') : t('enable')}
+          reasonRequired={toggle.needsReason}
+          danger={toggle.to === 'disabled'}
+          onConfirm={(reason) => updateStaff.mutateAsync({ id: toggling.id, status: toggle.to, reason })}
+        />
+      )}
+      <ResetPasswordDialog
+        open={resetting !== null}
+        accountName={resetting?.username ?? ''}
+        onClose={() => setResetting(null)}
+        onConfirm={(password) => updateStaff.mutateAsync({ id: resetting?.id ?? 0, password, reason: '' })}
+      />
+    </div>
+  );
+}

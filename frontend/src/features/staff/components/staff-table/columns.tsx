@@ -1,0 +1,72 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/Button';
+import { StatusBadge } from '@/features/merchants/components/common/StatusBadge';
+import { useDateTime } from '@/features/merchants/components/common/useDateTime';
+import { isStaffRole } from '../../lib/account';
+import type { StaffRow } from '../../queries';
+
+export interface StaffRowActions {
+  onEdit: (row: StaffRow) => void;
+  onToggle: (row: StaffRow) => void;
+  onReset: (row: StaffRow) => void;
+}
+
+export function useStaffColumns(actions: StaffRowActions): ColumnDef<StaffRow, unknown>[] {
+  const t = useTranslations('staff');
+  const formatDate = useDateTime();
+  return useMemo(
+    () => [
+      { id: 'username', header: t('fields.username'), cell: ({ row }) => <span className="font-mono">{row.original.username}</span> },
+      { id: 'name', header: t('fields.name'), cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.name}</span> },
+      { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="tabular-nums">{row.original.phone || '—'}</span> },
+      {
+        id: 'roles',
+        header: t('fields.roles'),
+        cell: ({ row }) => (
+          <ul className="flex flex-wrap gap-1">
+            {row.original.roles.map((role) => (
+              <li key={role.id} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                {isStaffRole(role.code) ? t(`roles.${role.code}`) : role.name}
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('fields.status'),
+        cell: ({ row }) => (
+          <StatusBadge tone={row.original.status === 'active' ? 'green' : 'slate'}>{row.original.status === 'active' ? t('status.active') : t('status.disabled')}</StatusBadge>
+        ),
+      },
+      { id: 'last_login', header: t('fields.lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.last_login_at)}</span> },
+      {
+        id: 'actions',
+        header: t('fields.actions'),
+        cell: ({ row }) => (
+          <div className="flex gap-3 whitespace-nowrap">
+            <Button variant="link" onClick={() => actions.onEdit(row.original)} aria-label={t('editNamed', { name: row.original.username })}>
+              {t('edit')}
+            </Button>
+            <Button variant="link" onClick={() => actions.onReset(row.original)} aria-label={t('resetNamed', { name: row.original.username })}>
+              {t('reset')}
+            </Button>
+            <Button
+              variant="link"
+              className={row.original.status === 'active' ? 'text-red-600 hover:text-red-700' : ''}
+              onClick={() => actions.onToggle(row.original)}
+              aria-label={t(row.original.status === 'active' ? 'disableNamed' : 'enableNamed', { name: row.original.username })}
+            >
+              {row.original.status === 'active' ? t('disable') : t('enable')}
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [t, formatDate, actions],
+  );
+}

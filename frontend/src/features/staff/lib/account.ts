@@ -1,0 +1,48 @@
+/**
+ * Rules shared by the account forms (sub-merchant accounts and staff), mirroring
+ * apps/subshops/schemas.py; the server's password rule is code 1009.
+ */
+import { z } from 'zod';
+import { isStrongPassword, PHONE_PATTERN, USERNAME_PATTERN, type Translate } from '@/features/merchants/lib/onboarding';
+
+export const STAFF_ROLES = ['auditor', 'salesman', 'finance', 'customer_service'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function accountSchema(t: Translate) {
+  return z.object({
+    username: z.string().trim().min(1, t('required')).max(50).regex(USERNAME_PATTERN, t('username')),
+    password: z.string().refine(isStrongPassword, t('password')),
+    name: z.string().trim().min(1, t('required')).max(50),
+    phone: z.string().trim().refine((value) => value === '' || PHONE_PATTERN.test(value), t('phone')),
+  });
+}
+
+export type AccountValues = z.infer<ReturnType<typeof accountSchema>>;
+export const EMPTY_ACCOUNT: AccountValues = { username: '', password: '', name: '', phone: '' };
+
+export function staffSchema(t: Translate) {
+  return accountSchema(t).extend({
+    role_codes: z.array(z.enum(STAFF_ROLES)).min(1, t('roles')),
+  });
+}
+export type StaffValues = z.infer<ReturnType<typeof staffSchema>>;
+
+/** Editing keeps username and password out: the password has its own reset action. */
+export function staffEditSchema(t: Translate) {
+  return staffSchema(t).pick({ name: true, phone: true, role_codes: true });
+}
+export type StaffEditValues = z.infer<ReturnType<typeof staffEditSchema>>;
+
+export function passwordSchema(t: Translate) {
+  return z
+    .object({ password: z.string().refine(isStrongPassword, t('password')), confirm: z.string() })
+    .refine((values) => values.password === values.confirm, { message: t('passwordMismatch'), path: ['confirm'] });
+}
+export type PasswordValues = z.infer<ReturnType<typeof passwordSchema>>;
+
+export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

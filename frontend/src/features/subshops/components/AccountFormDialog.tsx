@@ -1,0 +1,74 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Input';
+import { FormError } from '@/features/merchants/components/common/FormError';
+import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { accountSchema, EMPTY_ACCOUNT, type AccountValues } from '@/features/staff/lib/account';
+import { useCreateSubShopAccount } from '../queries';
+
+/** A sub-merchant account for one sub-shop: it signs in on this merchant's host. */
+export function AccountFormDialog({ open, subShopId, onClose }: { open: boolean; subShopId: number; onClose: () => void }) {
+  return open ? <FormBody subShopId={subShopId} onClose={onClose} /> : null;
+}
+
+function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => void }) {
+  const t = useTranslations('subshop');
+  const tm = useTranslations('merchant.errors');
+  const create = useCreateSubShopAccount();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AccountValues>({ resolver: zodResolver(accountSchema(tm)), defaultValues: EMPTY_ACCOUNT });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await create.mutateAsync({ sub_shop_id: subShopId, ...values });
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError
+        ? fieldErrorsOf(apiError, { codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' } })
+        : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as Path<AccountValues>, { message }, { shouldFocus: true });
+      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+    }
+  });
+  return (
+    <Dialog
+      open
+      // Escape or a click outside must not drop a request in flight (and its answer).
+      onClose={isSubmitting ? () => undefined : onClose}
+      title={t('accounts.createTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="sub-account-form" loading={isSubmitting}>
+            {t('accounts.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id="sub-account-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>
+        <Input label={t('accounts.username')} autoComplete="off" autoFocus error={errors.username?.message} {...register('username')} />
+        <Input label={t('accounts.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <div className="grid grid-cols-2 gap-3">
+          <Input label={t('accounts.name')} error={errors.name?.message} {...register('name')} />
+          <Input label={t('accounts.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+        </div>
+        {formError && <FormError title={t('failed')} message={formError} />}
+      </form>
+    </Dialog>
+  );
+}

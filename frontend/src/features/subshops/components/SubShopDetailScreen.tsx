@@ -1,0 +1,192 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { AuditTrail } from '@/features/merchants/components/common/AuditTrail';
+import { BackLink } from '@/features/merchants/components/common/BackLink';
+import { DetailError, DetailLoading, parseId } from '@/features/merchants/components/common/DetailStates';
+import { Fact, Facts, PageHeader, Section } from '@/features/merchants/components/common/PageHeader';
+import { ReasonDialog } from '@/features/merchants/components/common/ReasonDialog';
+import { ResetPasswordDialog } from '@/features/merchants/components/common/ResetPasswordDialog';
+import { StatusBadge } from '@/features/merchants/components/common/StatusBadge';
+import { useDateTime } from '@/features/merchants/components/common/useDateTime';
+import { DataTable } from '@/features/merchants/components/table/DataTable';
+import { toggledStatus } from '../lib/subShopListState';
+import { useSubShopAccess } from '../lib/useSubShopAccess';
+import { useSubShopDetail, useUpdateSubShop, useUpdateSubShopAccount, type SubShopAccount, type SubShopDetail } from '../queries';
+import { AccountFormDialog } from './AccountFormDialog';
+import { SubShopStatusBadge } from './subshop-table/columns';
+import { SubShopFormDialog } from './SubShopFormDialog';
+
+function AccountStatusBadge({ status }: { status: string }) {
+  const t = useTranslations('subshop.accounts');
+  return <StatusBadge tone={status === 'active' ? 'green' : 'slate'}>{status === 'active' ? t('active') : t('disabled')}</StatusBadge>;
+}
+
+function useAccountColumns(actions: { onToggle: (account: SubShopAccount) => void; onReset: (account: SubShopAccount) => void } | null) {
+  const t = useTranslations('subshop.accounts');
+  const formatDate = useDateTime();
+  return useMemo<ColumnDef<SubShopAccount, unknown>[]>(
+    () => [
+      { id: 'username', header: t('username'), cell: ({ row }) => <span className="font-mono">{row.original.username}</span> },
+      { id: 'name', header: t('name'), cell: ({ row }) => row.original.name },
+      { id: 'phone', header: t('phone'), cell: ({ row }) => row.original.phone || '—' },
+      { id: 'status', header: t('status'), cell: ({ row }) => <AccountStatusBadge status={row.original.status} /> },
+      { id: 'last_login', header: t('lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.last_login_at)}</span> },
+      ...(actions
+        ? [
+            {
+              id: 'actions',
+              header: t('actions'),
+              cell: ({ row }: { row: { original: SubShopAccount } }) => (
+                <div className="flex gap-3 whitespace-nowrap">
+                  <Button variant="link" onClick={() => actions.onReset(row.original)} aria-label={t('resetNamed', { name: row.original.username })}>
+                    {t('reset')}
+                  </Button>
+                  <Button
+                    variant="link"
+                    className={row.original.status === 'active' ? 'text-red-600 hover:text-red-700' : ''}
+                    onClick={() => actions.onToggle(row.original)}
+                    aria-label={t(row.original.status === 'active' ? 'disableNamed' : 'enableNamed', { name: row.original.username })}
+                  >
+                    {row.original.status === 'active' ? t('disable') : t('enable')}
+                  </Button>
+                </div>
+              ),
+            } satisfies ColumnDef<SubShopAccount, unknown>,
+          ]
+        : []),
+    ],
+    [t, formatDate, actions],
+  );
+}
+
+function Accounts({ detail, canManage }: { detail: SubShopDetail; canManage: boolean }) {
+  const t = useTranslations('subshop');
+  const [creating, setCreating] = useState(false);
+  const [toggling, setToggling] = useState<SubShopAccount | null>(null);
+  const [resetting, setResetting] = useState<SubShopAccount | null>(null);
+  const updateAccount = useUpdateSubShopAccount(detail.sub_shop.id);
+  const actions = useMemo(() => (canManage ? { onToggle: setToggling, onReset: setResetting } : null), [canManage]);
+  const columns = useAccountColumns(actions);
+  const shopActive = detail.sub_shop.status === 'active';
+  const toggle = toggling ? toggledStatus(toggling.status) : null;
+  return (
+    <Section
+      id="sub-shop-accounts"
+      title={t('accounts.title')}
+      actions={
+        canManage && (
+          <Button variant="secondary" className="py-1" disabled={!shopActive} title={shopActive ? undefined : t('accounts.shopDisabled')} onClick={() => setCreating(true)}>
+            {t('accounts.create')}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        label={t('accounts.title')}
+        columns={columns}
+        rows={detail.accounts}
+        isPending={false}
+        isError={false}
+        onRetry={() => undefined}
+        errorTitle=""
+        getRowId={(row) => String(row.id)}
+        empty={<EmptyState title={t('accounts.empty')} description={canManage ? t('accounts.emptyHint') : undefined} />}
+      />
+      <AccountFormDialog open={creating} subShopId={detail.sub_shop.id} onClose={() => setCreating(false)} />
+      {toggling && toggle && (
+        <ReasonDialog
+          open
+          onClose={() => setToggling(null)}
+          title={t(toggle.to === 'disabled' ? 'accounts.disableTitle' : 'accounts.enableTitle', { name: toggling.username })}
+          description={toggle.to === 'disabled' ? t('accounts.disableHint') : undefined}
+          confirmLabel={toggle.to === 'disabled' ? t('disable') : t('enable')}
+          reasonRequired={toggle.needsReason}
+          danger={toggle.to === 'disabled'}
+          onConfirm={(reason) => updateAccount.mutateAsync({ id: toggling.id, status: toggle.to, reason })}
+        />
+      )}
+      <ResetPasswordDialog
+        open={resetting !== null}
+        accountName={resetting?.username ?? ''}
+        onClose={() => setResetting(null)}
+        onConfirm={(password) => updateAccount.mutateAsync({ id: resetting?.id ?? 0, password, reason: '' })}
+      />
+    </Section>
+  );
+}
+
+function Detail({ detail }: { detail: SubShopDetail }) {
+  const t = useTranslations('subshop');
+  const formatDate = useDateTime();
+  const { canManage, ownSubShop } = useSubShopAccess();
+  const updateSubShop = useUpdateSubShop();
+  const [editing, setEditing] = useState(false);
+  const [toggling, setToggling] = useState(false);
+  const shop = detail.sub_shop;
+  const toggle = toggledStatus(shop.status);
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        back={!ownSubShop && <BackLink href="/subMerchant">{t('detail.back')}</BackLink>}
+        title={shop.name}
+        description={<SubShopStatusBadge status={shop.status} />}
+        actions={
+          canManage && (
+            <>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                {t('edit')}
+              </Button>
+              <Button variant={toggle.to === 'disabled' ? 'danger' : 'primary'} onClick={() => setToggling(true)}>
+                {toggle.to === 'disabled' ? t('disable') : t('enable')}
+              </Button>
+            </>
+          )
+        }
+      />
+      {ownSubShop && <p className="rounded-md border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">{t('detail.readOnly')}</p>}
+      <Section id="sub-shop-profile" title={t('detail.profile')}>
+        <Facts>
+          <Fact label={t('fields.name')}>{shop.name}</Fact>
+          <Fact label={t('fields.contactName')}>{shop.contact_name}</Fact>
+          <Fact label={t('fields.phone')}>{shop.phone}</Fact>
+          <Fact label={t('fields.address')}>{shop.address}</Fact>
+          <Fact label={t('fields.createdAt')}>{formatDate(shop.created_at)}</Fact>
+          <Fact label={t('fields.updatedAt')}>{formatDate(shop.updated_at)}</Fact>
+        </Facts>
+      </Section>
+      <Accounts detail={detail} canManage={canManage} />
+      <Section id="sub-shop-audit" title={t('detail.audit')}>
+        <AuditTrail entries={detail.audit} label={t('detail.audit')} />
+      </Section>
+      <SubShopFormDialog open={editing} subShop={shop} onClose={() => setEditing(false)} />
+      {toggling && (
+        <ReasonDialog
+          open
+          onClose={() => setToggling(false)}
+          title={t(toggle.to === 'disabled' ? 'toggle.disableTitle' : 'toggle.enableTitle', { name: shop.name })}
+          description={t(toggle.to === 'disabled' ? 'toggle.disableHint' : 'toggle.enableHint')}
+          confirmLabel={toggle.to === 'disabled' ? t('disable') : t('enable')}
+          reasonRequired={toggle.needsReason}
+          danger={toggle.to === 'disabled'}
+          onConfirm={(reason) => updateSubShop.mutateAsync({ id: shop.id, status: toggle.to, reason })}
+        />
+      )}
+    </div>
+  );
+}
+
+export function SubShopDetailScreen() {
+  const t = useTranslations('subshop');
+  const id = parseId(useSearchParams().get('id'));
+  const detail = useSubShopDetail(id);
+  if (id === null) return <EmptyState title={t('detail.missingId')} />;
+  if (detail.isPending) return <DetailLoading />;
+  if (detail.isError) return <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} />;
+  return <Detail detail={detail.data} />;
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Input';
+import { FormError } from '@/features/merchants/components/common/FormError';
+import { TextAreaField } from '@/features/merchants/components/common/Fields';
+import { asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { PHONE_PATTERN } from '@/features/merchants/lib/onboarding';
+import { useCreateSubShop, useUpdateSubShop, type SubShopRow } from '../queries';
+
+function useSchema() {
+  const t = useTranslations('merchant.errors');
+  return z.object({
+    name: z.string().trim().min(1, t('required')).max(100),
+    contact_name: z.string().trim().max(50),
+    phone: z.string().trim().refine((value) => value === '' || PHONE_PATTERN.test(value), t('phone')),
+    address: z.string().trim().max(255),
+  });
+}
+type Values = z.infer<ReturnType<typeof useSchema>>;
+
+/** Create (no `subShop`) or edit a sub-shop's data; status changes go through the reason dialog. */
+export function SubShopFormDialog({ open, subShop, onClose }: { open: boolean; subShop?: SubShopRow; onClose: () => void }) {
+  return open ? <FormBody subShop={subShop} onClose={onClose} /> : null;
+}
+
+function FormBody({ subShop, onClose }: { subShop?: SubShopRow; onClose: () => void }) {
+  const t = useTranslations('subshop');
+  const create = useCreateSubShop();
+  const update = useUpdateSubShop();
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(useSchema()),
+    defaultValues: {
+      name: subShop?.name ?? '',
+      contact_name: subShop?.contact_name ?? '',
+      phone: subShop?.phone ?? '',
+      address: subShop?.address ?? '',
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      if (subShop) {
+        await update.mutateAsync({ id: subShop.id, ...values, reason: '' });
+      } else {
+        await create.mutateAsync(values);
+      }
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError ? fieldErrorsOf(apiError) : {};
+      for (const [name, message] of Object.entries(fields)) setError(name as Path<Values>, { message }, { shouldFocus: true });
+      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+    }
+  });
+  return (
+    <Dialog
+      open
+      // Escape or a click outside must not drop a request in flight (and its answer).
+      onClose={isSubmitting ? () => undefined : onClose}
+      title={subShop ? t('form.editTitle') : t('form.createTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="sub-shop-form" loading={isSubmitting}>
+            {subShop ? t('save') : t('form.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id="sub-shop-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />
+        <div className="grid grid-cols-2 gap-3">
+          <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
+          <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+        </div>
+        <TextAreaField label={t('fields.address')} rows={2} error={errors.address?.message} {...register('address')} />
+        {formError && <FormError title={t('failed')} message={formError} />}
+      </form>
+    </Dialog>
+  );
+}

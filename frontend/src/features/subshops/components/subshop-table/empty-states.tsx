@@ -1,0 +1,24 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+
+export function NoSubShops({ onCreate }: { onCreate?: () => void }) {
+  const t = useTranslations('subshop.list');
+  return <EmptyState title={t('emptyTitle')} description={onCreate ? t('emptyHint') : undefined} action={onCreate && <Button onClick={onCreate}>{t('create')}</Button>} />;
+}
+
+export function NoMatchingSubShops({ onClear }: { onClear: () => void }) {
+  const t = useTranslations('subshop.list');
+  return (
+    <EmptyState
+      title={t('noMatchTitle')}
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          {t('clearFilters')}
+        </Button>
+      }
+    />
+  );
+}
