@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Literal
 
 from ninja import Schema
 from pydantic import Field
 
+from apps.audit.schemas import AuditOut
 from zulin.core.pagination import PageIn
 
 OPTIONAL_PHONE = r"^(1\d{10})?$"
@@ -118,16 +119,6 @@ class StatusChangeOut(Schema):
     to_status: str
     reason: str
     actor: str
-    created_at: datetime
-
-
-class AuditOut(Schema):
-    id: int
-    actor: str
-    action: str
-    before: Any
-    after: Any
-    reason: str
     created_at: datetime
 
 

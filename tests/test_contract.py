@@ -60,3 +60,30 @@ def test_operation_ids_equal_call_names():
             name = path.rsplit("/api/", 1)[1].split("/", 1)[-1]
             method = contract[path].lower()
             assert operations[method]["operationId"] == name
+
+
+def test_schema_names_are_unique_across_the_api():
+    """OpenAPI keys components by class name: two schemas of one name would silently share
+    one definition, and the typed client would get the wrong shape for one of them."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import pydantic
+
+    import apps
+    import tenants
+
+    owners: dict[str, set[str]] = {}
+    for package in (apps, tenants):
+        for module_info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if ".tests" in module_info.name or ".migrations" in module_info.name:
+                continue
+            if not module_info.name.rsplit(".", 1)[-1].endswith(("schemas", "api")):
+                continue
+            module = importlib.import_module(module_info.name)
+            for name, cls in inspect.getmembers(module, inspect.isclass):
+                if issubclass(cls, pydantic.BaseModel) and cls.__module__ == module.__name__:
+                    owners.setdefault(name, set()).add(module.__name__)
+
+    assert {name: mods for name, mods in owners.items() if len(mods) > 1} == {}

@@ -28,6 +28,18 @@ def test_wrong_types_answer_field_errors(db):
     assert set(answer.data["fields"]) == {"username", "password", "remember"}
 
 
+def test_field_errors_follow_accept_language(db):
+    body = {"username": "", "password": "x" * 200}
+    chinese = ApiClient("admin.localhost").post("/api/platform/mainLand", body)
+    english = ApiClient("admin.localhost", language="en").post("/api/platform/mainLand", body)
+
+    assert chinese.data["fields"] == {
+        "username": ["至少 1 个字符"],
+        "password": ["最多 128 个字符"],
+    }
+    assert english.data["fields"]["username"] == ["String should have at least 1 character"]
+
+
 def test_unknown_route_is_not_found(db):
     answer = ApiClient("admin.localhost").get("/api/platform/noSuchCall")
 

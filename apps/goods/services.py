@@ -14,6 +14,7 @@ from apps.audit.services import audit_record
 from apps.catalog.models import PlatformGoods
 from apps.catalog.selectors import category_usable
 from apps.catalog.services import platform_goods_remove, platform_goods_sync
+from apps.subshops.selectors import known_channel_labels, known_sub_shop_ids
 from tenants.models import Merchant
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
@@ -140,6 +141,12 @@ def _validate(data: GoodsIn) -> None:
             fields[f"package_list.{index}.rent_index"] = ["no such rent plan"]
         if set(package.gain_ids) - known:
             fields[f"package_list.{index}.gain_ids"] = ["unknown or disabled add-on service"]
+    unknown_shops = set(data.sub_shop_ids) - known_sub_shop_ids(data.sub_shop_ids)
+    if unknown_shops:
+        fields["sub_shop_ids"] = [f"no such sub-shop: {sorted(unknown_shops)}"]
+    unknown_channels = set(data.channels) - known_channel_labels()
+    if unknown_channels:
+        fields["channels"] = [f"not a channel of this shop: {sorted(unknown_channels)}"]
     if fields:
         raise _fields_error(fields)
     if not category_usable(data.category_id):

@@ -18,10 +18,9 @@ from .schemas import (
     CreateStaffIn,
     CreateSubShopAccountIn,
     CreateSubShopIn,
-    IdIn,
     LabelOut,
-    OptionOut,
     PersonOut,
+    RecordIdIn,
     ReturnAddressIn,
     ReturnAddressOut,
     StaffListIn,
@@ -30,6 +29,7 @@ from .schemas import (
     SubShopDetailOut,
     SubShopListIn,
     SubShopListOut,
+    SubShopOptionOut,
     SubShopOptionsIn,
     SubShopOut,
     UpdateAccountIn,
@@ -74,7 +74,7 @@ def get_sub_shop_list(request: HttpRequest, filters: Query[SubShopListIn]) -> di
 
 @router.get(
     "/getSubShopOptions",
-    response=list[OptionOut],
+    response=list[SubShopOptionOut],
     auth=store_auth(),
     operation_id="getSubShopOptions",
 )
@@ -91,7 +91,7 @@ def get_sub_shop_options(request: HttpRequest, params: Query[SubShopOptionsIn]) 
     auth=store_auth("subshop.view"),
     operation_id="getSubShopDetail",
 )
-def get_sub_shop_detail(request: HttpRequest, params: Query[IdIn]) -> dict[str, Any]:
+def get_sub_shop_detail(request: HttpRequest, params: Query[RecordIdIn]) -> dict[str, Any]:
     """(Added) A sub-shop with its accounts and its audit trail."""
     return selectors.sub_shop_detail(session=current_session(request), sub_shop_id=params.id)
 

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from ninja import Schema
 from pydantic import Field
 
+from apps.audit.schemas import AuditOut
+from tenants.schemas import RoleOut
 from zulin.core.pagination import PageIn
 
 PHONE = r"^1\d{10}$"
@@ -16,7 +18,7 @@ AccountStatusValue = Literal["active", "disabled"]
 StaffRoleCode = Literal["auditor", "salesman", "finance", "customer_service"]
 
 
-class IdIn(Schema):
+class RecordIdIn(Schema):
     id: int = Field(gt=0)
 
 
@@ -66,7 +68,7 @@ class SubShopListOut(Schema):
     page_size: int
 
 
-class OptionOut(Schema):
+class SubShopOptionOut(Schema):
     id: int
     name: str
 
@@ -78,16 +80,6 @@ class AccountOut(Schema):
     phone: str
     status: AccountStatusValue
     last_login_at: datetime | None
-    created_at: datetime
-
-
-class AuditOut(Schema):
-    id: int
-    actor: str
-    action: str
-    before: Any
-    after: Any
-    reason: str
     created_at: datetime
 
 
@@ -129,12 +121,6 @@ class CreateStaffIn(CreateAccountIn):
 
 class UpdateStaffIn(UpdateAccountIn):
     role_codes: list[StaffRoleCode] | None = Field(None, min_length=1, max_length=4)
-
-
-class RoleOut(Schema):
-    id: int
-    code: str
-    name: str
 
 
 class StaffOut(AccountOut):

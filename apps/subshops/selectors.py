@@ -235,3 +235,15 @@ def channels() -> list[dict[str, Any]]:
 def show_platforms() -> list[dict[str, Any]]:
     rows = ShowPlatform.objects.filter(is_active=True).values("label", "name")
     return [dict(row) for row in rows]
+
+
+def known_sub_shop_ids(ids: list[int]) -> set[int]:
+    """Which of `ids` are sub-shops of this merchant (any status)."""
+    return set(SubShop.objects.filter(pk__in=ids).values_list("pk", flat=True))
+
+
+def known_channel_labels() -> set[str]:
+    """Labels goods may be offered on: the merchant's active channels and display platforms."""
+    labels = set(Channel.objects.filter(is_active=True).values_list("label", flat=True))
+    platforms = ShowPlatform.objects.filter(is_active=True).values_list("label", flat=True)
+    return labels | set(platforms)

@@ -10,8 +10,9 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.renderers import JSONRenderer
 
-from .core.envelope import error_for, error_response, success_msg
+from .core.envelope import error_for, error_response, request_language, success_msg
 from .core.errors import ApplicationError, ErrorCode
+from .core.field_messages import field_message
 
 logger = logging.getLogger("zulin.request")
 
@@ -98,7 +99,8 @@ def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespons
         loc = [
             str(part) for part in error.get("loc", ()) if part not in ("body", "query", "payload")
         ]
-        fields.setdefault(".".join(loc) or "_", []).append(str(error.get("msg", "invalid")))
+        message = field_message(error, request_language(request))
+        fields.setdefault(".".join(loc) or "_", []).append(message)
     return error_for(request, ErrorCode.VALIDATION, {"fields": fields})
 
 

@@ -307,3 +307,26 @@ def test_options_and_rent_plans(demo_owner):
 def test_store_roles_need_goods_actions(demo_owner, admin_client):
     assert admin_client.get("/api/platform/goodsList").code == 1002
     assert demo_owner.get("/api/platform/platformGoodsList").code == 1002
+
+
+def test_goods_offer_only_known_sub_shops_and_channels(demo_owner):
+    from .factories import goods_payload, leaf_category
+
+    shop = demo_owner.post("/api/backend/createSubShop", {"name": "滨江店"}).data
+    category = leaf_category().pk
+
+    unknown = demo_owner.post(
+        "/api/platform/saveGood",
+        goods_payload(category, sub_shop_ids=[shop["id"] + 999], channels=["nowhere"]),
+    )
+    known = demo_owner.post(
+        "/api/platform/saveGood",
+        goods_payload(category, sub_shop_ids=[shop["id"]], channels=["alipay_mini", "h5"]),
+    )
+
+    assert unknown.code == 400
+    assert set(unknown.data["fields"]) == {"sub_shop_ids", "channels"}
+    assert known.ok
+    detail = demo_owner.post("/api/platform/goodsDetail", {"id": known.data["id"]}).data
+    assert detail["sub_shop_ids"] == [shop["id"]]
+    assert detail["channels"] == ["alipay_mini", "h5"]

@@ -55,6 +55,19 @@ export class GoodsEditorPage {
     await group.getByRole('checkbox', { name: new RegExp(pkg.addon) }).check();
   }
 
+  async gotoEdit(origin: string, id: number) {
+    await this.page.goto(`${origin}/product?id=${id}`);
+    await expect(this.heading('编辑商品')).toBeVisible();
+    await expect(this.page.getByLabel('商品名称')).not.toHaveValue('');
+  }
+
+  readonly subShops = () => this.page.getByRole('group', { name: '可售子商户' });
+  readonly channels = () => this.page.getByRole('group', { name: '投放渠道' });
+
+  async saveDraft() {
+    await this.page.getByRole('button', { name: '保存草稿' }).click();
+  }
+
   async saveAndPutOnShelf() {
     await this.page.getByRole('button', { name: '保存并上架' }).click();
   }

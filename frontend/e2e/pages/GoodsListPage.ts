@@ -21,4 +21,12 @@ export class GoodsListPage {
   row(tableName: string, title: string) {
     return this.table(tableName).getByRole('row').filter({ hasText: title });
   }
+
+  /** The cell of a row under the given column header (e.g. 库存). */
+  async cell(tableName: string, title: string, column: string) {
+    const headers = (await this.table(tableName).getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const index = headers.indexOf(column);
+    if (index < 0) throw new Error(`no column ${column} in ${headers.join(', ')}`);
+    return this.row(tableName, title).getByRole('cell').nth(index);
+  }
 }

@@ -57,8 +57,17 @@ export class GoodsApi {
     return (await answer<{ url: string }>(response, path)).url;
   }
 
-  /** Complete goods (one SKU with stock, one rent plan, a picture) saved and put on shelf. */
-  async createOnShelf(goods: { title: string; code: string; picture: string }): Promise<{ id: number; status: string }> {
+  /**
+   * Complete goods (by default one SKU with stock 3; one rent plan per SKU; a picture) saved and
+   * put on shelf.
+   */
+  async createOnShelf(goods: {
+    title: string;
+    code: string;
+    picture: string;
+    skus?: { specs: Record<string, string>; code: string; stock: number }[];
+  }): Promise<{ id: number; status: string }> {
+    const skus = goods.skus ?? [{ specs: {}, code: goods.code, stock: 3 }];
     const classes = await this.get<{ id: number; path: string }[]>('/api/platform/getGoodsClass');
     const leaf = classes[0];
     if (!leaf) throw new Error('no enabled leaf category');
@@ -72,11 +81,16 @@ export class GoodsApi {
       channels: [],
       sub_shop_ids: [],
       sort: 0,
-      spu_list: [{ specs: {}, code: goods.code, stock: 3 }],
-      rent_list: [{ sku_index: 0, term: 6, term_unit: 'month', rent: '88.00', deposit: '200.00', buyout_price: '900.00', ownership_transfer: false }],
+      spu_list: skus,
+      rent_list: skus.map((_, index) => ({ sku_index: index, term: 6, term_unit: 'month', rent: '88.00', deposit: '200.00', buyout_price: '900.00', ownership_transfer: false })),
       sell_list: [],
       package_list: [],
     });
+  }
+
+  /** A sub-shop of the signed-in merchant (store side). */
+  createSubShop(name: string) {
+    return this.post<{ id: number; name: string }>('/api/backend/createSubShop', { name });
   }
 
   async merchantId(name: string): Promise<number> {

@@ -1509,7 +1509,10 @@ export interface components {
              */
             settlement_cycle: "T+1" | "T+3" | "T+7" | "T+15" | "monthly";
         };
-        /** AuditOut */
+        /**
+         * AuditOut
+         * @description One entry of an audit trail (apps.audit.selectors.audit_trail).
+         */
         AuditOut: {
             /** Action */
             action: string;
@@ -2426,6 +2429,11 @@ export interface components {
             /** Needs Text */
             needs_text: boolean;
         };
+        /** RecordIdIn */
+        RecordIdIn: {
+            /** Id */
+            id: number;
+        };
         /** RentIn */
         RentIn: {
             /** Buyout Price */
@@ -2926,6 +2934,13 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** SubShopOptionOut */
+        SubShopOptionOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** SubShopOptionsIn */
         SubShopOptionsIn: {
             /**
@@ -3407,7 +3422,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: components["schemas"]["OptionOut"][];
+                        data: components["schemas"]["SubShopOptionOut"][];
                         msg: string;
                     };
                 };

@@ -2,8 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiPost } from '@/api/client';
 import { orThrow } from '@/lib/query';
 import { request } from '@/lib/request';
+import { subShopKeys } from '@/features/subshops/queries';
 import { strictCall } from './lib/apiError';
-import type { GainBody, GainGroup, GoodsSaveBody, GoodsStatus } from './types';
+import type { GainBody, GainGroup, GoodsSaveBody, GoodsStatus, SkuStock, SkuStockChange } from './types';
 
 export interface GoodsListFilters {
   status?: GoodsStatus;
@@ -35,6 +36,11 @@ export const goodsKeys = {
   terms: () => [...goodsKeys.options(), 'terms'] as const,
   fineness: () => [...goodsKeys.options(), 'fineness'] as const,
   goodsClass: () => [...goodsKeys.options(), 'goodsClass'] as const,
+  channels: () => [...goodsKeys.options(), 'channels'] as const,
+  /** The sub-shop feature's own key, so creating or disabling a sub-shop refreshes the picker. */
+  subShopOptions: () => subShopKeys.options(),
+  skuStocks: () => [...goodsKeys.all, 'skuStock'] as const,
+  skuStock: (goodsId: number) => [...goodsKeys.skuStocks(), goodsId] as const,
 };
 
 export const gainKeys = {
@@ -84,6 +90,10 @@ const P = {
   reviewSetting: '/api/platform/getGoodsReviewSetting',
   reviewSettingSet: '/api/platform/setGoodsReviewSetting',
   upload: '/api/getPicUrl',
+  skuStock: '/api/platform/getSkuStock',
+  updateSkuStock: '/api/platform/updateSkuStock',
+  subShopOptions: '/api/backend/getSubShopOptions',
+  channels: '/api/backend/getChannels',
 } as const;
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -127,6 +137,16 @@ export function useFineness() {
 /** Enabled leaf categories, the ones goods are filed under (both sides). */
 export function useGoodsClass() {
   return useQuery({ queryKey: goodsKeys.goodsClass(), queryFn: () => orThrow(P.goodsClass, apiGet(P.goodsClass)), staleTime: OPTIONS_STALE_MS });
+}
+
+/** Active sub-shops `{id, name}` the goods can be limited to. */
+export function useSubShopOptions() {
+  return useQuery({ queryKey: goodsKeys.subShopOptions(), queryFn: () => orThrow(P.subShopOptions, apiGet(P.subShopOptions)) });
+}
+
+/** The shop's order channels `{label, name}`; goods store the labels. */
+export function useChannels() {
+  return useQuery({ queryKey: goodsKeys.channels(), queryFn: () => orThrow(P.channels, apiGet(P.channels)), staleTime: OPTIONS_STALE_MS });
 }
 
 function useInvalidateGoods() {
@@ -173,6 +193,31 @@ export function useUpdateGoodsSort() {
   return useMutation({
     mutationFn: (body: { id: number; sort: number }) => strictCall((options) => apiPost(P.updateSort, body, options)),
     onSettled: invalidate,
+  });
+}
+
+/** The goods' SKUs with their current stock (the stock dialog). */
+export function useSkuStock(goodsId: number | null) {
+  return useQuery({
+    queryKey: goodsKeys.skuStock(goodsId ?? 0),
+    queryFn: () => orThrow(P.skuStock, apiGet(P.skuStock, { goods_id: goodsId ?? 0 }, { hideNotice: true })),
+    enabled: goodsId !== null,
+  });
+}
+
+/** Sets a SKU's stock or changes it by a delta; the list's total stock and the editor follow. */
+export function useUpdateSkuStock(goodsId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SkuStockChange) => strictCall((options) => apiPost(P.updateSkuStock, body, options)),
+    onSuccess: (row) => {
+      queryClient.setQueryData<SkuStock[]>(goodsKeys.skuStock(goodsId), (rows) => rows?.map((item) => (item.sku_id === row.sku_id ? row : item)));
+      void queryClient.invalidateQueries({ queryKey: goodsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: goodsKeys.detail(goodsId) });
+      void queryClient.invalidateQueries({ queryKey: platformGoodsKeys.lists() });
+    },
+    // A refusal (1208) means the stock shown was stale: show the current figures.
+    onError: () => queryClient.invalidateQueries({ queryKey: goodsKeys.skuStock(goodsId) }),
   });
 }
 

@@ -10,6 +10,10 @@ export type GoodsSaved = ApiData<'/api/platform/saveGood', 'post'>;
 export type Term = ApiData<'/api/platform/getTerms', 'get'>[number];
 export type FinenessOption = ApiData<'/api/platform/getGoodFineness', 'get'>[number];
 export type GoodsClass = ApiData<'/api/platform/getGoodsClass', 'get'>[number];
+export type SkuStock = ApiData<'/api/platform/getSkuStock', 'get'>[number];
+export type SkuStockChange = ApiBody<'/api/platform/updateSkuStock', 'post'>;
+export type SubShopOption = ApiData<'/api/backend/getSubShopOptions', 'get'>[number];
+export type ChannelOption = ApiData<'/api/backend/getChannels', 'get'>[number];
 
 export type GainPage = ApiData<'/api/platform/getGoodsGainList', 'get'>;
 export type Gain = GainPage['list'][number];

@@ -34,8 +34,9 @@ export interface GoodsFormValues {
   fineness: string;
   pictures: string[];
   description: string;
-  /** Channel labels separated by commas. */
-  channels: string;
+  /** Labels of the shop's channels (getChannels) the goods are offered on. */
+  channels: string[];
+  /** Sub-shops the goods can be rented in; none means every sub-shop. */
   sub_shop_ids: number[];
   sort: string;
   specs: SpecDefinition[];
@@ -70,10 +71,6 @@ export function parseTerm(value: string): { term: number; term_unit: 'month' | '
   return { term: Number(term), term_unit: unit };
 }
 
-export function splitChannels(text: string): string[] {
-  return [...new Set(text.split(/[,，、]/).map((part) => part.trim()).filter(Boolean))];
-}
-
 export function emptyGoodsForm(): GoodsFormValues {
   return {
     title: '',
@@ -82,7 +79,7 @@ export function emptyGoodsForm(): GoodsFormValues {
     fineness: 'new',
     pictures: [],
     description: '',
-    channels: '',
+    channels: [],
     sub_shop_ids: [],
     sort: '0',
     specs: [{ name: '', values: '' }],
@@ -121,7 +118,7 @@ export function formFromDetail(detail: GoodsDetail): GoodsFormValues {
     fineness: detail.fineness,
     pictures: detail.pictures,
     description: detail.description,
-    channels: detail.channels.join(', '),
+    channels: detail.channels,
     sub_shop_ids: detail.sub_shop_ids,
     sort: String(detail.sort),
     specs: specs.length > 0 ? specs : [{ name: '', values: '' }],
@@ -163,7 +160,7 @@ export function toPayload(values: GoodsFormValues): { body: GoodsSaveBody; index
     fineness: values.fineness as GoodsSaveBody['fineness'],
     pictures: values.pictures,
     description: values.description,
-    channels: splitChannels(values.channels),
+    channels: [...new Set(values.channels)],
     sub_shop_ids: values.sub_shop_ids,
     sort: Number(values.sort || 0),
     spu_list: values.skus.map((sku) => ({
@@ -320,10 +317,7 @@ export const goodsFormSchema = z
     fineness: z.string().min(1, 'required'),
     pictures: z.array(z.string()).max(LIMITS.pictures, 'tooManyPictures'),
     description: z.string().max(50_000, 'tooLong'),
-    channels: z.string().refine(
-      (text) => splitChannels(text).length <= LIMITS.channels && splitChannels(text).every((c) => c.length <= 20),
-      { message: 'channels' },
-    ),
+    channels: z.array(z.string()).max(LIMITS.channels, 'channels'),
     sub_shop_ids: z.array(z.number()),
     sort: wholeNumber(LIMITS.sortMax),
     specs: z.array(z.object({ name: z.string(), values: z.string() })),

@@ -9,24 +9,49 @@ import { Input } from '@/components/ui/Input';
 import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/apiError';
 import { goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
 import { useSaveGoods } from '../../queries';
-import type { FinenessOption, GainGroup, GoodsClass, GoodsDetail, GoodsSaved, Term } from '../../types';
+import type { FinenessOption, GainGroup, GoodsClass, GoodsDetail, GoodsSaved, SkuStock, Term } from '../../types';
 import { Select, Textarea } from '../common/fields';
+import { StockDialog } from '../stock/StockDialog';
+import { ChannelPicker, SubShopPicker } from './AvailabilityPickers';
 import { PackageSection } from './PackageSection';
 import { PicturesField } from './PicturesField';
 import { RentPlanSection } from './RentPlanSection';
 import { SkuSection } from './SkuSection';
 import { useFieldMessage } from './useFieldMessage';
 
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+/**
+ * A titled part of the form. `locked` disables only the body, so header actions (adjusting the
+ * stock of goods on shelf) stay usable while the SKU grid is locked.
+ */
+function Section({
+  id,
+  title,
+  description,
+  actions,
+  locked = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  locked?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white">
-      <header className="border-b border-slate-100 px-5 py-3">
-        <h2 id={id} className="text-sm font-semibold text-slate-800">
-          {title}
-        </h2>
-        {description && <p className="mt-0.5 text-xs text-slate-500">{description}</p>}
+      <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-3">
+        <div>
+          <h2 id={id} className="text-sm font-semibold text-slate-800">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-xs text-slate-500">{description}</p>}
+        </div>
+        {actions}
       </header>
-      <div className="p-5">{children}</div>
+      <fieldset disabled={locked} className="min-w-0 p-5 disabled:opacity-70">
+        {children}
+      </fieldset>
     </section>
   );
 }
@@ -53,13 +78,21 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, setError, setValue, control, formState, setFocus } = form;
+  const { register, handleSubmit, setError, setValue, getValues, control, formState, setFocus } = form;
   const errors = formState.errors;
   const save = useSaveGoods();
   const [formErrors, setFormErrors] = useState<{ title: string; lines: string[] } | null>(null);
   const [pendingAction, setPendingAction] = useState<'draft' | 'shelf' | null>(null);
   const locked = detail?.disabled.locked ?? false;
   const pictures = useWatch({ control, name: 'pictures' });
+  const [stockOpen, setStockOpen] = useState(false);
+
+  // Stock of saved SKUs changes only through the stock dialog; mirror its answer in the grid
+  // without marking the form dirty (saveGood ignores the stock of existing SKUs).
+  const onStockUpdated = (row: SkuStock) => {
+    const index = getValues('skus').findIndex((sku) => sku.id === row.sku_id);
+    if (index >= 0) setValue(`skus.${index}.stock`, String(row.stock));
+  };
 
   const showServerFailure = (error: ApiError, index: ReturnType<typeof toPayload>['index'], activate: boolean) => {
     const failure = error.failure;
@@ -146,13 +179,13 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
               ))}
             </Select>
             <Input label={t('editor.fields.sort')} inputMode="numeric" error={message(errors.sort)} {...register('sort')} />
-            <Input
-              label={t('editor.fields.channels')}
-              className="col-span-2"
-              placeholder={t('editor.fields.channelsPlaceholder')}
-              error={message(errors.channels)}
-              {...register('channels')}
-            />
+          </div>
+        </Section>
+
+        <Section id="goods-availability" title={t('editor.sections.availability')} description={t('editor.sections.availabilityHint')}>
+          <div className="grid grid-cols-2 gap-6">
+            <SubShopPicker />
+            <ChannelPicker />
           </div>
         </Section>
 
@@ -176,17 +209,27 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
           </div>
         )}
 
-        <fieldset disabled={locked} className="flex min-w-0 flex-col gap-5 disabled:opacity-70">
-          <Section id="goods-skus" title={t('editor.sections.skus')} description={t('editor.sections.skusHint')}>
-            <SkuSection />
-          </Section>
-          <Section id="goods-rent" title={t('editor.sections.rent')} description={t('editor.sections.rentHint')}>
-            <RentPlanSection terms={terms} />
-          </Section>
-          <Section id="goods-packages" title={t('editor.sections.packages')} description={t('editor.sections.packagesHint')}>
-            <PackageSection terms={terms} gains={gains} />
-          </Section>
-        </fieldset>
+        <Section
+          id="goods-skus"
+          title={t('editor.sections.skus')}
+          description={t('editor.sections.skusHint')}
+          locked={locked}
+          actions={
+            detail && (
+              <Button variant="link" className="shrink-0" onClick={() => setStockOpen(true)}>
+                {t('stock.editorLink')}
+              </Button>
+            )
+          }
+        >
+          <SkuSection />
+        </Section>
+        <Section id="goods-rent" title={t('editor.sections.rent')} description={t('editor.sections.rentHint')} locked={locked}>
+          <RentPlanSection terms={terms} />
+        </Section>
+        <Section id="goods-packages" title={t('editor.sections.packages')} description={t('editor.sections.packagesHint')} locked={locked}>
+          <PackageSection terms={terms} gains={gains} />
+        </Section>
 
         {formErrors && (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -211,6 +254,7 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
           </Button>
         </div>
       </form>
+      <StockDialog goods={stockOpen && detail ? { id: detail.id, title: detail.title } : null} onClose={() => setStockOpen(false)} onUpdated={onStockUpdated} />
     </FormProvider>
   );
 }

@@ -18,6 +18,7 @@ import { PageHeader } from '../common/PageHeader';
 import { Pagination } from '../common/Pagination';
 import { RefusalPanel, useRefusalLines, type RefusalLine } from '../common/Refusal';
 import { StatusTabs } from '../common/StatusTabs';
+import { StockDialog } from '../stock/StockDialog';
 import { optionalId, positiveInt, useUrlFilters } from '../common/useUrlFilters';
 import { canPutOnShelf, canTakeOff, useGoodsColumns, type GoodsRowActions } from './columns';
 import { NoGoods, NoMatchingGoods } from './empty-states';
@@ -52,6 +53,7 @@ export function StoreGoodsManage() {
   const [deleting, setDeleting] = useState<GoodsRow | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [stockGoods, setStockGoods] = useState<GoodsRow | null>(null);
   const [keywordDraft, setKeywordDraft] = useState(filters.keyword ?? '');
 
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
@@ -89,6 +91,7 @@ export function StoreGoodsManage() {
       setDeleteError(null);
       setDeleting(row);
     },
+    onStock: canEdit ? setStockGoods : undefined,
     onSort: (row, value) =>
       sort.mutate(
         { id: row.id, sort: value },
@@ -218,6 +221,7 @@ export function StoreGoodsManage() {
       {list.data && list.data.total > 0 && (
         <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onPage={(page) => set({ page })} />
       )}
+      <StockDialog goods={stockGoods} onClose={() => setStockGoods(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('list.deleteTitle')}

@@ -15,6 +15,8 @@ export interface GoodsRowActions {
   onShelf: (row: GoodsRow, status: 'on_shelf' | 'off_shelf') => void;
   onDelete: (row: GoodsRow) => void;
   onSort: (row: GoodsRow, sort: number) => void;
+  /** Opens the stock dialog; absent without goods.edit. */
+  onStock?: (row: GoodsRow) => void;
   busyId: number | null;
 }
 
@@ -143,6 +145,11 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
               <Link href={`/product?id=${row.id}`} className="text-sm font-medium text-brand-600 hover:underline" aria-label={t('list.editOf', { title: row.title })}>
                 {t('list.edit')}
               </Link>
+              {actions.onStock && (
+                <Button variant="link" onClick={() => actions.onStock?.(row)} aria-label={t('stock.actionOf', { title: row.title })}>
+                  {t('stock.action')}
+                </Button>
+              )}
               {canTakeOff(row) && (
                 <Button variant="link" disabled={busy} onClick={() => actions.onShelf(row, 'off_shelf')} aria-label={t('list.offShelfOf', { title: row.title })}>
                   {t('list.offShelf')}

@@ -8,7 +8,8 @@ function filledForm(): GoodsFormValues {
   form.title = 'Switch';
   form.category_id = '10';
   form.pictures = ['/api/media/a.png'];
-  form.channels = 'H5, 支付宝小程序';
+  form.channels = ['h5', 'alipay_mini', 'h5'];
+  form.sub_shop_ids = [7, 9];
   form.specs = [{ name: '颜色', values: '红,蓝' }];
   form.skus = generateSkus(form.specs, []).map((sku, index) => ({ ...sku, code: `SW-${index}`, stock: '3' }));
   form.skus[1] = { ...form.skus[1]!, sell_price: '1999', original_price: '' };
@@ -33,14 +34,15 @@ describe('goods form → saveGood body', () => {
     ]);
     expect(body.sell_list).toEqual([{ sku_index: 1, price: '1999', original_price: null }]);
     expect(body.package_list).toEqual([{ name: '尊享', rent_index: 1, gain_ids: [4, 9] }]);
-    expect(body.channels).toEqual(['H5', '支付宝小程序']);
+    expect(body.channels).toEqual(['h5', 'alipay_mini']);
+    expect(body.sub_shop_ids).toEqual([7, 9]);
     expect(index.sellSkus).toEqual([1]);
   });
 
   it('round-trips through the editing state the API answers', () => {
     const detail = {
       id: 5, title: 'T', category_id: 2, category_name: '', brand: 'B', fineness: '95', pictures: ['/p.png'], description: '',
-      channels: ['H5'], sub_shop_ids: [], status: 'on_shelf', status_name: '', sort: 3, force_down: false, force_down_reason: '',
+      channels: ['h5'], sub_shop_ids: [4], status: 'on_shelf', status_name: '', sort: 3, force_down: false, force_down_reason: '',
       force_down_at: null,
       spu_list: [{ id: 11, specs: { 颜色: '黑' }, code: 'K', stock: 2 }],
       rent_list: [{ id: 21, sku_index: 0, sku_id: 11, term: 6, term_unit: 'month', rent: '10.00', deposit: '0.00', buyout_price: '0.00', ownership_transfer: true, total_rent: '60.00' }],
@@ -49,6 +51,8 @@ describe('goods form → saveGood body', () => {
       disabled: { locked: true, fields: ['spu_list'], reason: '' }, created_at: '', updated_at: '',
     } as unknown as GoodsDetail;
     const form = formFromDetail(detail);
+    expect(form.channels).toEqual(['h5']);
+    expect(form.sub_shop_ids).toEqual([4]);
     expect(form.specs).toEqual([{ name: '颜色', values: '黑' }]);
     expect(form.packages[0]!.rentUid).toBe(form.rentPlans[0]!.uid);
     const { body } = toPayload(form);
@@ -70,6 +74,11 @@ describe('server field errors → form fields', () => {
     expect(formPathOf('package_list.0.gain_ids', index)).toBe('packages.0.gain_ids');
     expect(formPathOf('title', index)).toBe('title');
     expect(formPathOf('pictures.4', index)).toBe('pictures');
+    // The pickers: unknown sub-shop ids and channel labels are refused on the field itself.
+    expect(formPathOf('sub_shop_ids', index)).toBe('sub_shop_ids');
+    expect(formPathOf('sub_shop_ids.1', index)).toBe('sub_shop_ids');
+    expect(formPathOf('channels', index)).toBe('channels');
+    expect(formPathOf('channels.0', index)).toBe('channels');
   });
 
   it('falls back to the list, or to the top of the form for unknown paths', () => {
@@ -93,6 +102,12 @@ describe('client-side checks', () => {
     const result = goodsFormSchema.safeParse(form);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['rentPlans.0.deposit', 'depositCeiling']]);
+  });
+
+  it('allows at most 10 channels', () => {
+    const form = filledForm();
+    form.channels = Array.from({ length: 11 }, (_, index) => `c${index}`);
+    expect(goodsFormSchema.safeParse(form).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual(['channels:channels']);
   });
 
   it('asks for a title, a category and a valid rent', () => {
