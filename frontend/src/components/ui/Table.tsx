@@ -1,50 +1,64 @@
 'use client';
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
-import { EmptyState } from './EmptyState';
-import { Spinner } from './Spinner';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type RowSelectionState,
+  type OnChangeFn,
+} from '@tanstack/react-table';
 
-export interface TableProps<Row> {
-  columns: ColumnDef<Row, unknown>[];
-  data: readonly Row[] | undefined;
-  /** Accessible name of the table. */
+export interface DataTableProps<T> {
   label: string;
-  isLoading?: boolean;
-  error?: ReactNode;
-  empty?: ReactNode;
-  getRowId?: (row: Row, index: number) => string;
+  columns: ColumnDef<T, unknown>[];
+  data: readonly T[];
+  getRowId: (row: T) => string;
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: OnChangeFn<RowSelectionState>;
+  /** Extra classes for a row (e.g. goods the platform forced down). */
+  rowTone?: (row: T) => string | undefined;
+  /** Shown instead of the body while a new page loads over the old one. */
+  fetching?: boolean;
 }
 
-/** A list with its loading, error and empty states (STYLE 8). */
-export function Table<Row>({ columns, data, label, isLoading, error, empty, getRowId }: TableProps<Row>) {
-  const t = useTranslations('common');
+function DataRow<T>({ row, tone }: { row: Row<T>; tone?: string }) {
+  return (
+    <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className="px-4 py-3 text-slate-700">
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * The one table of the app: TanStack Table markup with optional row selection and row tones.
+ * Loading, empty and error states belong to the screen (or to a feature's list wrapper).
+ */
+export function DataTable<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching }: DataTableProps<T>) {
   // TanStack Table v8 hands back fresh functions each render; this app does not run the React Compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: (data ?? []) as Row[],
+    data: data as T[],
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    enableRowSelection: Boolean(onRowSelectionChange),
+    state: rowSelection ? { rowSelection } : {},
+    onRowSelectionChange,
   });
-  if (isLoading) {
-    return (
-      <div className="flex justify-center py-10">
-        <Spinner />
-      </div>
-    );
-  }
-  if (error) return <>{error}</>;
-  if (!data || data.length === 0) return <>{empty ?? <EmptyState title={t('empty')} />}</>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2.5 text-left font-medium text-slate-600">
+                <th key={header.id} scope="col" className="whitespace-nowrap px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600">
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -53,13 +67,7 @@ export function Table<Row>({ columns, data, label, isLoading, error, empty, getR
         </thead>
         <tbody className="divide-y divide-slate-100">
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="hover:bg-slate-50">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2.5 text-slate-700">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
+            <DataRow key={row.id} row={row} tone={rowTone?.(row.original)} />
           ))}
         </tbody>
       </table>

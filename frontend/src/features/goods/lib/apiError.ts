@@ -1,30 +1,7 @@
-/**
- * Mutations whose failures the screen explains itself (refusal reasons, field errors): the
- * request layer's notice is hidden and the failure travels to the component as an ApiError.
- */
-import { RequestFailure, TRANSPORT_FAILURE_CODE, type CallOptions } from '@/lib/request';
+/** Error handling of the goods and category screens. */
+import type { ApiError } from '@/lib/apiError';
 
-export class ApiError extends Error {
-  constructor(readonly failure: RequestFailure) {
-    super(failure.msg || `code ${failure.code}`);
-    this.name = 'ApiError';
-  }
-
-  get code(): number {
-    return this.failure.code;
-  }
-}
-
-export async function strictCall<T>(call: (options: CallOptions) => Promise<T | false>): Promise<T> {
-  let failure: RequestFailure | null = null;
-  const result = await call({ hideNotice: true, onFailure: (reported) => (failure = reported) });
-  if (result === false) throw new ApiError(failure ?? new RequestFailure(TRANSPORT_FAILURE_CODE, '', null));
-  return result;
-}
-
-export function asApiError(error: unknown): ApiError | null {
-  return error instanceof ApiError ? error : null;
-}
+export { ApiError, asApiError, strictCall } from '@/lib/apiError';
 
 /** Backend error codes the goods screens explain (apps/goods, apps/catalog). */
 export const GOODS_ERRORS = {

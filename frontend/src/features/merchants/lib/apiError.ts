@@ -1,38 +1,9 @@
-/**
- * Mutations whose failures the screen explains itself (field errors beside the fields, a taken
- * slug, a refused transition): the request layer's notice is hidden and the failure travels to
- * the component as an ApiError. Shared by the merchants, sub-shops and staff features.
- */
-import { RequestFailure, TRANSPORT_FAILURE_CODE, type CallOptions } from '@/lib/request';
+/** Error handling shared by the merchants, sub-shops and staff features. */
+import type { ApiError } from '@/lib/apiError';
 
-export class ApiError extends Error {
-  constructor(readonly failure: RequestFailure) {
-    super(failure.msg || `code ${failure.code}`);
-    this.name = 'ApiError';
-  }
+export { ApiError, asApiError, strictCall } from '@/lib/apiError';
 
-  get code(): number {
-    return this.failure.code;
-  }
-
-  /** True when the request never got an answer (network down, timeout): a retry is safe to offer. */
-  get isTransport(): boolean {
-    return this.failure.code === TRANSPORT_FAILURE_CODE;
-  }
-}
-
-export async function strictCall<T>(call: (options: CallOptions) => Promise<T | false>): Promise<T> {
-  let failure: RequestFailure | null = null;
-  const result = await call({ hideNotice: true, onFailure: (reported) => (failure = reported) });
-  if (result === false) throw new ApiError(failure ?? new RequestFailure(TRANSPORT_FAILURE_CODE, '', null));
-  return result;
-}
-
-export function asApiError(error: unknown): ApiError | null {
-  return error instanceof ApiError ? error : null;
-}
-
-/** Backend codes these screens explain (notes/merchants-api.md). */
+/** Backend codes these screens explain (tenants/merchant_services.py, apps/subshops). */
 export const ACCOUNT_ERRORS = {
   validation: 400,
   notFound: 404,

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { notify } from '@/lib/notice';
 import { useGainList, useGainTypes, useSetGainStatus } from '../../queries';
 import type { Gain } from '../../types';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '@/components/ui/Table';
 import { Select } from '../common/fields';
 import { ListError, TableSkeleton } from '../common/ListStates';
 import { PageHeader } from '../common/PageHeader';

@@ -1,7 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useSearchReplace } from '@/lib/useSearchReplace';
 
 /**
  * Filters kept in the URL (STYLE 8): read them from the search params, write them with
@@ -9,24 +9,22 @@ import { useCallback } from 'react';
  * the page goes back to page 1.
  */
 export function useUrlFilters() {
-  const searchParams = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const { current, latest, replace } = useSearchReplace();
+  const searchParams = useMemo(() => new URLSearchParams(current), [current]);
 
   const get = useCallback((name: string) => searchParams.get(name) ?? '', [searchParams]);
 
   const set = useCallback(
     (patch: Record<string, string | number | null | undefined>) => {
-      const next = new URLSearchParams(searchParams.toString());
+      const next = new URLSearchParams(latest());
       for (const [name, value] of Object.entries(patch)) {
         if (value === null || value === undefined || value === '') next.delete(name);
         else next.set(name, String(value));
       }
       if (!('page' in patch)) next.delete('page');
-      const query = next.toString();
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      replace(next.toString());
     },
-    [pathname, router, searchParams],
+    [latest, replace],
   );
 
   return { get, set };

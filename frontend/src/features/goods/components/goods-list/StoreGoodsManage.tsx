@@ -11,7 +11,7 @@ import { asApiError } from '../../lib/apiError';
 import { useDeleteGoods, useGoodsClass, useGoodsList, useGoodsStatusCount, useUpdateGoodsSort, useUpdateGoodsStatus } from '../../queries';
 import { GOODS_STATUSES, isGoodsStatus, type GoodsRow } from '../../types';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '@/components/ui/Table';
 import { Select } from '../common/fields';
 import { ListError } from '../common/ListStates';
 import { PageHeader } from '../common/PageHeader';

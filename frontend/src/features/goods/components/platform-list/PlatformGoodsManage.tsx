@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { notify } from '@/lib/notice';
 import { useGoodsClass, usePlatformGoodsCount, usePlatformGoodsList, useShopSelections, useUpdateDisplayStatus } from '../../queries';
 import { GOODS_STATUSES, isGoodsStatus, type PlatformGoodsRow } from '../../types';
-import { DataTable } from '../common/DataTable';
+import { DataTable } from '@/components/ui/Table';
 import { Select } from '../common/fields';
 import { ListError, TableSkeleton } from '../common/ListStates';
 import { PageHeader } from '../common/PageHeader';

@@ -1,7 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
+import { useSearchReplace } from '@/lib/useSearchReplace';
 import { withPatch } from '../../lib/listState';
 
 /**
@@ -9,18 +9,12 @@ import { withPatch } from '../../lib/listState';
  * the same list. `replace` keeps typing in the keyword box out of the history.
  */
 export function useListUrlState<S extends { page: number }>(parse: (params: URLSearchParams) => S, serialize: (state: S) => string) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const search = searchParams.toString();
-  const state = useMemo(() => parse(new URLSearchParams(search)), [parse, search]);
+  const { current, latest, replace } = useSearchReplace();
+  const state = useMemo(() => parse(new URLSearchParams(current)), [parse, current]);
   const update = useCallback(
-    (patch: Partial<S>) => {
-      const next = serialize(withPatch(state, patch));
-      router.replace(next ? `${pathname}?${next}` : pathname, { scroll: false });
-    },
-    [pathname, router, serialize, state],
+    (patch: Partial<S>) => replace(serialize(withPatch(parse(new URLSearchParams(latest())), patch))),
+    [latest, parse, replace, serialize],
   );
-  const reset = useCallback(() => router.replace(pathname, { scroll: false }), [pathname, router]);
+  const reset = useCallback(() => replace(''), [replace]);
   return { state, update, reset };
 }
