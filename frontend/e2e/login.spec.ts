@@ -17,6 +17,8 @@ test.describe('login', () => {
   test('the demo owner signs in on the demo host and sees the merchant', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto(HOSTS.demo);
+    // The sign-in page names the shop it signs in to.
+    await expect(page.getByRole('banner')).toContainText(ACCOUNTS.demoOwner.merchant);
     await login.login(ACCOUNTS.demoOwner.username, PASSWORD);
     const workbench = new WorkbenchPage(page);
     await workbench.expectSignedIn(ACCOUNTS.demoOwner);

@@ -34,7 +34,11 @@ export function LoginFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-brand-50 via-white to-slate-100">
       <header className="flex items-center justify-between px-6 py-4">
-        <SiteBrand name={name} logo={site.data?.logo} />
+        <div className="flex items-center gap-3">
+          <SiteBrand name={name} logo={site.data?.logo} />
+          {/* On a merchant's host, whose shop this sign-in is for. */}
+          {site.data?.merchant && <span className="border-l border-slate-300 pl-3 text-sm text-slate-600">{site.data.merchant.name}</span>}
+        </div>
         <LanguageSwitch />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-[8vh] pb-16">
