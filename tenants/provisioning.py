@@ -7,6 +7,7 @@ nothing behind, and calling it again with the same slug and owner answers the sa
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import uuid
 
@@ -36,6 +37,7 @@ from .models import (
 SLUG_PATTERN = re.compile(r"^[a-z][a-z0-9]{1,29}$")
 RESERVED_SLUGS = {"www", "api", "public", "static", "template", "mail", "localhost"}
 OWNER_ROLE_CODE = "owner"
+logger = logging.getLogger("zulin.task")
 
 
 # django-tenants' CloneSchema re-installs its ~4,500-line clone function (DROP TYPE …
@@ -161,9 +163,7 @@ def _queue_spare_refill() -> None:
     try:
         spare_pool_refill.delay()
     except Exception:  # noqa: BLE001 — no broker: the next migrate_all or onboarding refills
-        import logging
-
-        logging.getLogger("zulin.task").warning("spare pool refill not queued", exc_info=True)
+        logger.warning("spare pool refill not queued", exc_info=True)
 
 
 def slug_validate(slug: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -23,8 +24,12 @@ from zulin.providers.sms import get_sms_provider
 from .models import Account, Merchant, PasswordResetCode, Role
 from .selectors import account_roles, find_account
 
-# A hash to check against when the username is unknown, so both paths take the same time.
-_DUMMY_PASSWORD_HASH = make_password("zulin-timing-guard")
+
+@functools.cache
+def _dummy_password_hash() -> str:
+    """A hash to check against when the username is unknown, so both paths take the same
+    time; made on first use, not at import (argon2 is deliberately slow)."""
+    return make_password("zulin-timing-guard")
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ def account_login(
         merchant_id=merchant.pk if merchant else None,
         username=username,
     )
-    password_ok = check_password(password, account.password if account else _DUMMY_PASSWORD_HASH)
+    password_ok = check_password(password, account.password if account else _dummy_password_hash())
     if account is None or not password_ok:
         _count_failure(account_key)
         _count_failure(ip_key)
