@@ -26,6 +26,7 @@ $(VENV)/.synced: pyproject.toml uv.lock
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	PYTHONPATH=platform:. $(VENV)/bin/lint-imports --no-cache
 
 typecheck: venv
 	$(VENV)/bin/mypy platform tenants apps

@@ -13,6 +13,7 @@ import statistics
 import subprocess
 import sys
 import time
+from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,7 +54,9 @@ def _fill_to(count: int, password_hash: str) -> None:
     from django.conf import settings
     from django.db import connection, transaction
 
-    from tenants.models import Account, AccountRole, Domain, Merchant, PlatformType, Role
+    from tenants.accounts.models import Account, AccountRole, Role
+    from tenants.merchants.models import Domain, Merchant
+    from zulin.core.sides import PlatformType
 
     template = settings.TENANT_BASE_SCHEMA
     with connection.cursor() as cursor:
@@ -95,7 +98,16 @@ def _time_create(size: int, *, with_spare: bool) -> tuple[list[float], list[floa
     """Seconds of merchant_create (a spare ready, or an empty pool), and of each refill."""
     from django.db import connection
 
-    from tenants.provisioning import merchant_create, spare_pool_fill
+    from tenants.merchants.provisioning import spare_pool_fill
+    from tenants.merchants.services import SettlementInput, merchant_create
+
+    terms = SettlementInput(
+        commission_rate=Decimal("5.00"),
+        settlement_cycle="T+7",
+        bank_name="Bench Bank",
+        account_name="Bench",
+        account_number="6222000000000000",
+    )
 
     creates, refills = [], []
     for attempt in range(REPEAT):
@@ -105,7 +117,7 @@ def _time_create(size: int, *, with_spare: bool) -> tuple[list[float], list[floa
             refills.append(time.perf_counter() - started)
         started = time.perf_counter()
         slug = f"bench{size}{'s' if with_spare else 'c'}{attempt}"
-        merchant_create(name="Bench", slug=slug, owner_password="Bench@2026x")
+        merchant_create(name="Bench", slug=slug, owner_password="Bench@2026x", settlement=terms)
         creates.append(time.perf_counter() - started)
     connection.set_schema_to_public()
     return creates, refills
@@ -116,7 +128,7 @@ def main() -> None:
     _setup_django()
     from django.contrib.auth.hashers import make_password
 
-    from tenants.models import Merchant
+    from tenants.merchants.models import Merchant
 
     password_hash = make_password("Bench@2026x")
     print(f"merchant_create, {REPEAT} calls per size (seconds; median / max)", flush=True)

@@ -16,9 +16,9 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
-from tenants.demo import DEMO_PASSWORD, demo_load
-from tenants.models import Merchant
-from tenants.provisioning import template_schema_ensure
+from tenants.merchants.models import Merchant
+from tenants.merchants.provisioning import template_schema_ensure
+from zulin.demo import DEMO_PASSWORD, demo_load
 
 PASSWORD = DEMO_PASSWORD
 

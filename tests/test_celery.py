@@ -4,9 +4,12 @@ import pytest
 from django.db import connection
 from django_tenants.utils import tenant_context
 
-from apps.workbench.models import ShortcutPin
-from apps.workbench.tasks import prune_stale_shortcuts
-from tenants.tasks import for_each_merchant
+from apps.goods.tasks import goods_reproject
+from apps.goods.tests.factories import leaf_category, saved_goods
+from tenants.catalog.models import PlatformGoods
+from tenants.merchants.tasks import for_each_merchant
+from tenants.workbench.models import ShortcutPin
+from tenants.workbench.tasks import prune_stale_shortcuts
 from zulin.celery import app
 
 
@@ -18,18 +21,30 @@ def eager():
     connection.set_schema_to_public()
 
 
-def test_task_sent_from_a_merchant_runs_in_its_schema(eager, demo, acme):
-    with tenant_context(demo):
-        ShortcutPin.objects.create(account_id=1, menu_id=999_999)
+def test_task_sent_from_a_merchant_runs_in_its_schema(eager, demo, acme, demo_owner):
+    category = leaf_category()
+    saved_goods(demo_owner, category.pk)
+    PlatformGoods.objects.filter(merchant=demo).delete()
+
     with tenant_context(acme):
-        ShortcutPin.objects.create(account_id=1, menu_id=999_999)
+        acme_result = goods_reproject.delay().get()
+    assert acme_result == {"schema": "m_acme", "projected": 0}
+    assert not PlatformGoods.objects.filter(merchant=demo).exists()
 
     with tenant_context(demo):
-        result = prune_stale_shortcuts.delay().get()
+        result = goods_reproject.delay().get()
 
-    assert result == {"schema": "m_demo", "removed": 1}
-    with tenant_context(acme):
-        assert ShortcutPin.objects.count() == 1
+    assert result == {"schema": "m_demo", "projected": 1}
+    assert PlatformGoods.objects.filter(merchant=demo).count() == 1
+
+
+def test_platform_task_prunes_pins_of_menu_entries_that_are_gone(eager, db):
+    ShortcutPin.objects.create(account_id=1, menu_id=999_999)
+
+    result = prune_stale_shortcuts.delay().get()
+
+    assert result == {"schema": "public", "removed": 1}
+    assert not ShortcutPin.objects.filter(menu_id=999_999).exists()
 
 
 def test_message_carries_the_schema_it_was_sent_from(demo):
@@ -41,7 +56,7 @@ def test_message_carries_the_schema_it_was_sent_from(demo):
 
 
 def test_fan_out_sends_one_task_per_usable_merchant(demo, acme, monkeypatch):
-    from tenants.models import Merchant
+    from tenants.merchants.models import Merchant
 
     Merchant.objects.filter(pk=acme.pk).update(status="frozen")
     sent = []
@@ -49,8 +64,8 @@ def test_fan_out_sends_one_task_per_usable_merchant(demo, acme, monkeypatch):
         app, "send_task", lambda name, args: sent.append((name, connection.schema_name))
     )
 
-    count = for_each_merchant("workbench.prune_stale_shortcuts")
+    count = for_each_merchant("goods.reproject")
 
     assert count == len(sent)
-    assert ("workbench.prune_stale_shortcuts", "m_demo") in sent
+    assert ("goods.reproject", "m_demo") in sent
     assert all(schema != "m_acme" for _, schema in sent)

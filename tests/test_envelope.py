@@ -79,7 +79,7 @@ def test_message_follows_accept_language(db):
 
 
 def test_real_fault_is_http_500_with_the_envelope(demo_owner):
-    with mock.patch("tenants.selectors.menu_tree", side_effect=RuntimeError("boom")):
+    with mock.patch("tenants.accounts.selectors.menu_tree", side_effect=RuntimeError("boom")):
         answer = demo_owner.get("/api/platform/getLoginUserInfo")
 
     assert (answer.code, answer.status) == (500, 500)
@@ -87,7 +87,7 @@ def test_real_fault_is_http_500_with_the_envelope(demo_owner):
 
 
 def test_frozen_merchant_hosts_answer_a_clear_error(demo):
-    from tenants.models import Merchant
+    from tenants.merchants.models import Merchant
     from zulin.core.tenancy import forget_merchant_hosts
 
     Merchant.objects.filter(pk=demo.pk).update(status="frozen")

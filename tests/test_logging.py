@@ -6,7 +6,7 @@ import logging
 from django.db import connection
 from django_tenants.utils import tenant_context
 
-from apps.workbench.tasks import prune_stale_shortcuts
+from tenants.workbench.tasks import prune_stale_shortcuts
 from zulin.celery import app
 from zulin.core.logging import JsonLineFormatter
 

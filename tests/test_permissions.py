@@ -3,7 +3,7 @@
 import pytest
 from django.test import RequestFactory
 
-from tenants.models import Merchant
+from tenants.merchants.models import Merchant
 from tests.fixtures import login
 from zulin.core.auth import TokenAuth
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -47,8 +47,8 @@ def test_store_call_on_the_admin_host_is_a_wrong_side_error(db):
 
 
 def test_role_change_takes_effect_once_its_cache_entry_is_dropped(demo):
-    from tenants.models import Action, Role
-    from tenants.selectors import role_actions, role_actions_forget
+    from tenants.accounts.models import Action, Role
+    from tenants.accounts.selectors import role_actions, role_actions_forget
 
     auditor = Role.objects.get(platform_type=1, merchant=None, code="auditor")
     assert "finance.view" not in role_actions(auditor.pk)

@@ -9,12 +9,13 @@ from django.http import HttpRequest
 from ninja import File, Query, Router
 from ninja.files import UploadedFile
 
-from tenants.models import Merchant, PlatformType
+from tenants.merchants.selectors import merchant_get
 from zulin.core.auth import Session, TokenAuth, admin_auth, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.params import get_or_post_docs, read_params
+from zulin.core.sides import PlatformType
 
-from . import rules, schemas, selectors, services
+from . import governance, rules, schemas, selectors, services
 from .models import Goods
 from .uploads import picture_store
 
@@ -184,7 +185,7 @@ def update_sku_stock(request: HttpRequest, payload: schemas.StockIn) -> dict[str
 )
 def force_goods_down(request: HttpRequest, payload: schemas.ForceDownIn) -> dict[str, Any]:
     """(Admin) Takes a merchant's goods off shelf with a reason the merchant sees."""
-    projection = services.goods_force_down(
+    projection = governance.goods_force_down(
         actor=current_session(request),
         platform_goods_id=payload.id,
         reason_code=payload.reason_code,
@@ -206,7 +207,7 @@ def force_goods_down(request: HttpRequest, payload: schemas.ForceDownIn) -> dict
 def review_goods(request: HttpRequest, payload: schemas.ReviewIn) -> dict[str, Any]:
     """(Admin, added) Approves goods under review (on shelf) or turns them down with a reason
     the merchant sees (off shelf)."""
-    projection = services.goods_review(
+    projection = governance.goods_review(
         actor=current_session(request),
         platform_goods_id=payload.id,
         approve=payload.approve,
@@ -223,8 +224,8 @@ def review_goods(request: HttpRequest, payload: schemas.ReviewIn) -> dict[str, A
 )
 def get_goods_review_setting(request: HttpRequest, merchant_id: int) -> dict[str, Any]:
     """(Admin, added) Whether a merchant's goods need the platform's review."""
-    merchant = _merchant_or_404(merchant_id)
-    return {"merchant_id": merchant.pk, "need_review": selectors.review_required(merchant)}
+    merchant = merchant_get(merchant_id)
+    return {"merchant_id": merchant.pk, "need_review": governance.review_required(merchant)}
 
 
 @goods_router.post(
@@ -237,18 +238,11 @@ def set_goods_review_setting(
     request: HttpRequest, payload: schemas.ReviewSettingIn
 ) -> dict[str, Any]:
     """(Admin, added) Makes a merchant's goods need (or not) the platform's review."""
-    merchant = _merchant_or_404(payload.merchant_id)
-    setting = services.merchant_review_setting_set(
+    merchant = merchant_get(payload.merchant_id)
+    setting = governance.merchant_review_setting_set(
         actor=current_session(request), merchant=merchant, need_review=payload.need_review
     )
     return {"merchant_id": merchant.pk, "need_review": setting.goods_need_review}
-
-
-def _merchant_or_404(merchant_id: int) -> Merchant:
-    merchant = Merchant.objects.filter(pk=merchant_id).first()
-    if merchant is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
-    return merchant
 
 
 # --- add-on services -------------------------------------------------------------------------

@@ -1,18 +1,13 @@
 """A merchant's goods (SPU), their SKUs with stock, rent plans, sale prices, packages and
 add-on services. Every table lives in the merchant's schema; the platform sees goods through
-apps.catalog.PlatformGoods."""
+tenants.catalog.PlatformGoods."""
 
 from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
 
-
-class GoodsStatus(models.TextChoices):
-    DRAFT = "draft", "草稿"
-    IN_REVIEW = "in_review", "审核中"
-    ON_SHELF = "on_shelf", "已上架"
-    OFF_SHELF = "off_shelf", "已下架"
+from tenants.catalog.rules import GoodsStatus as GoodsStatus  # re-exported for goods code
 
 
 class Fineness(models.TextChoices):
@@ -37,7 +32,7 @@ class GoodsSetting(models.Model):
 
 class Goods(models.Model):
     title = models.CharField(max_length=100)
-    category_id = models.BigIntegerField(null=True, blank=True)  # apps.catalog.Category (public)
+    category_id = models.BigIntegerField(null=True, blank=True)  # tenants.catalog.Category (public)
     brand = models.CharField(max_length=50, blank=True, default="")
     fineness = models.CharField(max_length=8, choices=Fineness.choices, default=Fineness.NEW)
     pictures = models.JSONField(default=list)

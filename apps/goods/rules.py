@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from tenants.catalog import rules as catalog_rules
+
 from .models import Fineness, GoodsStatus, TermUnit
 
 RENT_MIN = Decimal("0.01")
@@ -48,14 +50,7 @@ GAIN_TYPES = {
     "other": ("其他", "Other"),
 }
 
-FORCE_DOWN_REASONS = {
-    "prohibited": "违禁商品",
-    "false_info": "商品信息虚假或与实物不符",
-    "price_abnormal": "价格或租金设置异常",
-    "infringement": "涉嫌侵权",
-    "complaints": "用户投诉较多",
-    "other": "其他原因",
-}
+FORCE_DOWN_REASONS = catalog_rules.FORCE_DOWN_REASONS
 
 # Why goods cannot go on shelf (updateGoodsStatus, saveAndActiveGoods).
 INCOMPLETE_REASONS = {

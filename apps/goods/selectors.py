@@ -6,15 +6,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
-from django_tenants.utils import tenant_context
 
-from apps.catalog.selectors import category_names, category_with_descendants, money
-from tenants.models import Merchant
+from tenants.catalog.selectors import category_names, category_with_descendants, money
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
 from . import rules
-from .models import Goods, GoodsGain, GoodsPackage, GoodsSetting, RentPlan, SellPrice, Sku
+from .models import Goods, GoodsGain, GoodsPackage, RentPlan, SellPrice, Sku
 
 
 def goods_find(goods_id: int) -> Goods:
@@ -289,10 +287,3 @@ def rent_plans(goods_id: int) -> list[dict[str, Any]]:
         }
         for plan in detail["rent_list"]
     ]
-
-
-def review_required(merchant: Merchant) -> bool:
-    """Whether the merchant's goods go to the platform's review before going on shelf."""
-    with tenant_context(merchant):
-        setting = GoodsSetting.objects.filter(pk=1).first()
-        return bool(setting and setting.goods_need_review)

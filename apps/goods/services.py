@@ -1,26 +1,23 @@
 """Writes of a merchant's goods. Each change runs in one transaction that also updates the
-platform projection (apps.catalog.services.platform_goods_sync) and the audit trail."""
+platform projection (apps.goods.projection) and the audit trail."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Min
+from django.db.models import F
 from django.utils import timezone
-from django_tenants.utils import tenant_context
 
-from apps.audit.services import audit_record
-from apps.catalog.models import PlatformGoods
-from apps.catalog.selectors import category_usable
-from apps.catalog.services import platform_goods_remove, platform_goods_sync
 from apps.subshops.selectors import known_channel_labels, known_sub_shop_ids
-from tenants.models import Merchant
+from tenants.catalog.selectors import category_usable
+from zulin.audit.services import audit_record
+from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
-from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import rules
+from .machine import GOODS_MACHINE
 from .models import (
     Goods,
     GoodsGain,
@@ -32,6 +29,7 @@ from .models import (
     Sku,
     StockMovement,
 )
+from .projection import goods_project
 from .schemas import GainIn, GoodsIn
 from .selectors import goods_editing_state
 
@@ -63,46 +61,18 @@ def goods_setting_set(*, goods_need_review: bool) -> GoodsSetting:
     return setting
 
 
-# --- projection ------------------------------------------------------------------------------
-
-
-def _project(goods: Goods) -> None:
-    """Mirror of `goods` in the public listing; call inside the transaction of the change."""
-    merchant_id = tenant_connection.tenant.pk
-    if goods.is_deleted:
-        platform_goods_remove(merchant_id=merchant_id, goods_id=goods.pk)
-        return
-    min_rent = RentPlan.objects.filter(
-        sku__goods=goods, sku__is_active=True, is_active=True
-    ).aggregate(low=Min("rent"))["low"]
-    platform_goods_sync(
-        merchant_id=merchant_id,
-        goods_id=goods.pk,
-        title=goods.title,
-        category_id=goods.category_id,
-        status=goods.status,
-        force_down=goods.force_down,
-        force_down_reason=goods.force_down_reason,
-        min_rent=min_rent,
-        picture=goods.pictures[0] if goods.pictures else "",
-        on_shelf=goods.status == GoodsStatus.ON_SHELF,
-    )
-
-
 def _status_change(
-    *, actor: Session | None, goods: Goods, status: str, action: str, reason: str = ""
+    *, actor: Session | None, goods: Goods, action: str, audit_action: str, reason: str = ""
 ) -> None:
-    before = goods.status
-    goods.status = status
-    goods.save()
-    audit_record(
-        actor=actor,
+    """Moves locked `goods` through GOODS_MACHINE (history, audit, conflict otherwise)."""
+    transition_locked(
+        GOODS_MACHINE,
+        row=goods,
         action=action,
-        target_type="goods",
-        target_id=goods.pk,
-        before={"status": before},
-        after={"status": status, "force_down": goods.force_down},
+        actor=actor,
         reason=reason,
+        audit_action=audit_action,
+        change=lambda row: {"force_down": row.force_down},
     )
 
 
@@ -267,7 +237,13 @@ def _put_on_shelf(*, actor: Session | None, goods: Goods) -> None:
     if reasons:
         raise _incomplete_error({goods.pk: reasons})
     goods.review_note = ""
-    _status_change(actor=actor, goods=goods, status=_shelf_target(), action="goods.on_shelf")
+    target = _shelf_target()
+    _status_change(
+        actor=actor,
+        goods=goods,
+        action="submit_review" if target == GoodsStatus.IN_REVIEW else "on_shelf",
+        audit_action="goods.on_shelf",
+    )
 
 
 def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) -> Goods:
@@ -311,7 +287,7 @@ def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) 
         )
         if activate:
             _put_on_shelf(actor=actor, goods=goods)
-        _project(goods)
+        goods_project(goods)
     return goods
 
 
@@ -336,16 +312,16 @@ def goods_status_update(*, actor: Session | None, ids: list[int], status: str) -
                 raise _incomplete_error(problems)
             for goods in goods_list:
                 _put_on_shelf(actor=actor, goods=goods)
-                _project(goods)
+                goods_project(goods)
         else:
             wrong = [g.pk for g in goods_list if g.status not in rules.LOCKING_STATUSES]
             if wrong:
                 raise ApplicationError(ErrorCode.GOODS_STATUS_NOT_ALLOWED, data={"ids": wrong})
             for goods in goods_list:
                 _status_change(
-                    actor=actor, goods=goods, status=GoodsStatus.OFF_SHELF, action="goods.off_shelf"
+                    actor=actor, goods=goods, action="off_shelf", audit_action="goods.off_shelf"
                 )
-                _project(goods)
+                goods_project(goods)
     return goods_list
 
 
@@ -362,7 +338,7 @@ def goods_delete(*, actor: Session | None, goods_id: int) -> None:
         goods.is_deleted, goods.deleted_at = True, timezone.now()
         goods.save(update_fields=["is_deleted", "deleted_at", "updated_at"])
         audit_record(actor=actor, action="goods.delete", target_type="goods", target_id=goods.pk)
-        _project(goods)
+        goods_project(goods)
 
 
 def goods_category_set(*, actor: Session | None, ids: list[int], category_id: int) -> int:
@@ -384,7 +360,7 @@ def goods_category_set(*, actor: Session | None, ids: list[int], category_id: in
                 before={"category_id": before},
                 after={"category_id": category_id},
             )
-            _project(goods)
+            goods_project(goods)
     return len(goods_list)
 
 
@@ -394,100 +370,6 @@ def goods_sort_update(*, goods_id: int, sort: int) -> Goods:
         goods.sort = sort
         goods.save(update_fields=["sort", "updated_at"])
     return goods
-
-
-def goods_force_down(
-    *, actor: Session | None, platform_goods_id: int, reason_code: str, reason_text: str
-) -> PlatformGoods:
-    """The platform takes a merchant's goods off shelf: the one write into a merchant's
-    schema from the admin side. The merchant sees the reason and must edit the goods before
-    they can go back on shelf."""
-    if reason_code not in rules.FORCE_DOWN_REASONS:
-        raise _fields_error({"reason_code": ["unknown reason"]})
-    reason_text = reason_text.strip()
-    if reason_code == "other" and not reason_text:
-        raise _fields_error({"reason_text": ["required when the reason is other"]})
-    reason = rules.FORCE_DOWN_REASONS[reason_code]
-    if reason_text:
-        reason = f"{reason}：{reason_text}" if reason_code != "other" else reason_text
-    projection = (
-        PlatformGoods.objects.select_related("merchant").filter(pk=platform_goods_id).first()
-    )
-    if projection is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
-    with tenant_context(projection.merchant), transaction.atomic():
-        goods = _goods_get(projection.goods_id)
-        if goods.status not in rules.LOCKING_STATUSES:
-            raise ApplicationError(
-                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
-                "只能强制下架在架或审核中的商品",
-                msg_en="Only goods on shelf or under review can be forced down",
-            )
-        goods.force_down, goods.force_down_reason = True, reason
-        goods.force_down_at = timezone.now()
-        _status_change(
-            actor=actor,
-            goods=goods,
-            status=GoodsStatus.OFF_SHELF,
-            action="goods.force_down",
-            reason=reason,
-        )
-        _project(goods)
-    projection.refresh_from_db()
-    return projection
-
-
-def goods_review(
-    *, actor: Session | None, platform_goods_id: int, approve: bool, reason: str
-) -> PlatformGoods:
-    """The platform decides on goods a merchant submitted for review: approved goods go on
-    shelf; turned-down goods go off shelf with the reason, which the merchant sees."""
-    reason = reason.strip()
-    if not approve and not reason:
-        raise _fields_error({"reason": ["required when turning goods down"]})
-    projection = (
-        PlatformGoods.objects.select_related("merchant").filter(pk=platform_goods_id).first()
-    )
-    if projection is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
-    with tenant_context(projection.merchant), transaction.atomic():
-        goods = _goods_get(projection.goods_id)
-        if goods.status != GoodsStatus.IN_REVIEW:
-            raise ApplicationError(
-                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
-                "只能审核待审核的商品",
-                msg_en="Only goods under review can be reviewed",
-            )
-        goods.review_note = "" if approve else reason
-        _status_change(
-            actor=actor,
-            goods=goods,
-            status=GoodsStatus.ON_SHELF if approve else GoodsStatus.OFF_SHELF,
-            action="goods.review_approved" if approve else "goods.review_rejected",
-            reason=reason,
-        )
-        _project(goods)
-    projection.refresh_from_db()
-    return projection
-
-
-def merchant_review_setting_set(
-    *, actor: Session | None, merchant: Merchant, need_review: bool
-) -> GoodsSetting:
-    """(Platform) Whether the merchant's goods need the platform's review before going on
-    shelf. Written in the merchant's schema, with an audit entry there."""
-    with tenant_context(merchant), transaction.atomic():
-        before = goods_setting().goods_need_review
-        setting = goods_setting_set(goods_need_review=need_review)
-        audit_record(
-            actor=actor,
-            action="goods.review_setting",
-            target_type="goods_setting",
-            target_id=1,
-            before={"need_review": before},
-            after={"need_review": need_review},
-        )
-    return setting
 
 
 # --- stock -----------------------------------------------------------------------------------

@@ -4,15 +4,18 @@ return addresses, channels and display platforms. Sub-merchants see their own su
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from tenants.models import Merchant
 from zulin.core.auth import Session, current_session, store_auth
 
 from . import selectors, services
+
+if TYPE_CHECKING:
+    from tenants.merchants.models import Merchant
+
 from .schemas import (
     AccountOut,
     CreateStaffIn,

@@ -6,8 +6,8 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
-from apps.audit.schemas import AuditOut
-from tenants.schemas import RoleOut
+from tenants.accounts.schemas import RoleOut
+from zulin.audit.schemas import AuditOut
 from zulin.core.pagination import PageIn
 
 PHONE = r"^1\d{10}$"

@@ -7,18 +7,20 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from apps.audit.selectors import audit_trail
-from tenants.models import Account, Merchant, PlatformType, Role
+from tenants.accounts.models import Account, Role
+from tenants.accounts.selectors import OWNER_ROLE_CODE
+from tenants.merchants.models import Merchant
+from zulin.audit.selectors import audit_trail
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 from zulin.core.scoping import scope_to_sub_shop
+from zulin.core.sides import PlatformType
 
 from .models import Channel, ReturnAddress, ShowPlatform, SubShop, SubShopStatus
 
 SUB_SHOP_AUDIT_TARGET = "sub_shop"
 STAFF_AUDIT_TARGET = "staff"
-OWNER_ROLE_CODE = "owner"
 SUB_MERCHANT_ROLE_CODE = "sub_merchant"
 # The system roles an owner may give staff (tenants/catalogue.py).
 STAFF_ROLE_CODES = ("auditor", "salesman", "finance", "customer_service")
@@ -110,15 +112,6 @@ def sub_shop_detail(*, session: Session, sub_shop_id: int) -> dict[str, Any]:
         "accounts": accounts,
         "audit": audit_trail(target_type=SUB_SHOP_AUDIT_TARGET, target_id=sub_shop.pk),
     }
-
-
-def sub_shop_name(sub_shop_id: int) -> str:
-    """The name shown in sign-in answers; "" when the sub-shop is gone."""
-    return SubShop.objects.filter(pk=sub_shop_id).values_list("name", flat=True).first() or ""
-
-
-def sub_shop_is_active(sub_shop_id: int) -> bool:
-    return SubShop.objects.filter(pk=sub_shop_id, status=SubShopStatus.ACTIVE).exists()
 
 
 # --- accounts and staff --------------------------------------------------------------------

@@ -7,19 +7,26 @@ connection (the search path holds the merchant's schema, then public).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
-from apps.audit.services import audit_record
-from tenants.models import Account, AccountRole, Merchant, PlatformType, Role
-from tenants.services import validate_new_password
+from tenants.accounts.services import (
+    account_create,
+    account_lock,
+    account_update,
+    sub_shop_sessions_end,
+)
+from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from .models import ReturnAddress, SubShop, SubShopStatus
+from .projection import sub_shop_project
+
+if TYPE_CHECKING:
+    from tenants.accounts.models import Account
+    from tenants.merchants.models import Merchant
 from .selectors import (
     STAFF_AUDIT_TARGET,
     STAFF_ROLE_CODES,
@@ -49,10 +56,6 @@ def _apply(instance: Any, changes: dict[str, Any]) -> tuple[dict[str, Any], dict
     return before, after
 
 
-def _revoke_sessions(accounts: Any) -> None:
-    accounts.update(token_version=F("token_version") + 1)
-
-
 # --- sub-shops -----------------------------------------------------------------------------
 
 
@@ -66,6 +69,7 @@ def sub_shop_create(
             sub_shop = SubShop.objects.create(
                 name=name, contact_name=contact_name, phone=phone, address=address
             )
+            sub_shop_project(sub_shop)
             audit_record(
                 actor=actor,
                 action="sub_shop.create",
@@ -121,8 +125,9 @@ def sub_shop_update(
             if not after:
                 return sub_shop
             sub_shop.save(update_fields=[*after, "updated_at"])
-            if after.get("status") == SubShopStatus.DISABLED:
-                _revoke_sessions(Account.objects.filter(merchant=merchant, sub_shop_id=sub_shop.pk))
+            sub_shop_project(sub_shop)
+            if after.get("status") == SubShopStatus.DISABLED and merchant is not None:
+                sub_shop_sessions_end(merchant=merchant, sub_shop_id=sub_shop.pk)
             audit_record(
                 actor=actor,
                 action="sub_shop.status" if "status" in after else "sub_shop.update",
@@ -138,71 +143,6 @@ def sub_shop_update(
 
 
 # --- accounts ------------------------------------------------------------------------------
-
-
-def _account_create(
-    *,
-    merchant: Merchant,
-    username: str,
-    password: str,
-    name: str,
-    phone: str,
-    sub_shop_id: int | None,
-    role_codes: list[str],
-) -> Account:
-    validate_new_password(password)
-    if Account.objects.filter(merchant=merchant, username=username).exists():
-        raise ApplicationError(ErrorCode.USERNAME_TAKEN)
-    roles = list(
-        Role.objects.filter(platform_type=PlatformType.STORE, merchant=None, code__in=role_codes)
-    )
-    try:
-        with transaction.atomic():
-            account = Account.objects.create(
-                platform_type=PlatformType.STORE,
-                merchant=merchant,
-                sub_shop_id=sub_shop_id,
-                username=username,
-                name=name,
-                phone=phone,
-                password=make_password(password),
-            )
-            AccountRole.objects.bulk_create(AccountRole(account=account, role=r) for r in roles)
-    except IntegrityError:
-        raise ApplicationError(ErrorCode.USERNAME_TAKEN) from None
-    return account
-
-
-def _account_changes(
-    account: Account,
-    *,
-    name: str | None,
-    phone: str | None,
-    password: str | None,
-    status: str | None,
-    reason: str,
-) -> tuple[dict[str, Any], dict[str, Any], bool]:
-    """Applies name, phone, password and status; answers (before, after, revoke)."""
-    is_active = None if status is None else status == "active"
-    if is_active is False and account.is_active and not reason:
-        raise _reason_required()
-    before, after = _apply(account, {"name": name, "phone": phone, "is_active": is_active})
-    revoke = after.get("is_active") is False
-    if password:
-        validate_new_password(password)
-        account.password = make_password(password)
-        after["password"] = "changed"
-        revoke = True
-    return before, after, revoke
-
-
-def _account_save(account: Account, after: dict[str, Any], revoke: bool) -> None:
-    fields = [field for field in after if field != "roles"]
-    if revoke:
-        account.token_version = F("token_version") + 1  # type: ignore[assignment]
-        fields.append("token_version")
-    account.save(update_fields=[*fields, "updated_at"])
-    account.refresh_from_db(fields=["token_version"])
 
 
 def sub_shop_account_create(
@@ -225,7 +165,7 @@ def sub_shop_account_create(
                 "子商户已停用，不能添加账号",
                 msg_en="The sub-shop is disabled; enable it first",
             )
-        account = _account_create(
+        account = account_create(
             merchant=merchant,
             username=username,
             password=password,
@@ -257,22 +197,17 @@ def sub_shop_account_update(
 ) -> Account:
     reason = reason.strip()
     with transaction.atomic():
-        account = (
-            Account.objects.select_for_update()
-            .filter(merchant=merchant, pk=account_id, sub_shop_id__isnull=False)
-            .first()
-        )
+        account = account_lock(merchant=merchant, account_id=account_id, sub_shop=True)
         if (
             account is None
             or account.sub_shop_id is None
             or not SubShop.objects.filter(pk=account.sub_shop_id).exists()
         ):
             raise ApplicationError(ErrorCode.NOT_FOUND)
-        before, after, revoke = _account_changes(
+        before, after = account_update(
             account, name=name, phone=phone, password=password, status=status, reason=reason
         )
         if after:
-            _account_save(account, after, revoke)
             audit_record(
                 actor=actor,
                 action="sub_shop.account_update",
@@ -308,13 +243,12 @@ def staff_create(
 ) -> Account:
     codes = _check_staff_roles(role_codes)
     with transaction.atomic():
-        account = _account_create(
+        account = account_create(
             merchant=merchant,
             username=username,
             password=password,
             name=name,
             phone=phone,
-            sub_shop_id=None,
             role_codes=codes,
         )
         audit_record(
@@ -348,23 +282,16 @@ def staff_update(
         locked = account.first()
         if locked is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
-        before, after, revoke = _account_changes(
-            locked, name=name, phone=phone, password=password, status=status, reason=reason
+        before, after = account_update(
+            locked,
+            name=name,
+            phone=phone,
+            password=password,
+            status=status,
+            role_codes=codes,
+            reason=reason,
         )
-        if codes is not None:
-            current = sorted(role.code for role in locked.roles.all())
-            if current != codes:
-                AccountRole.objects.filter(account=locked).delete()
-                AccountRole.objects.bulk_create(
-                    AccountRole(account=locked, role=role)
-                    for role in Role.objects.filter(
-                        platform_type=PlatformType.STORE, merchant=None, code__in=codes
-                    )
-                )
-                before["roles"], after["roles"] = current, codes
-                revoke = True
         if after:
-            _account_save(locked, after, revoke)
             audit_record(
                 actor=actor,
                 action="staff.update",

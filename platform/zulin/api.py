@@ -134,14 +134,21 @@ def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
 
 
 def _mount_routers() -> None:
-    from apps.catalog.api import backend_router as catalog_backend_router
-    from apps.catalog.api import category_router, platform_goods_router
+    # The composition root: the one place that names core, tenants and apps together.
+    from tenants.accounts.auth import session_from_token
+
+    from .core.auth import install_session_loader
+
+    install_session_loader(session_from_token)
+
     from apps.goods.api import gain_router, goods_router, upload_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
-    from apps.workbench.api import router as workbench_router
-    from tenants.api import platform_router
-    from tenants.merchant_api import merchant_router
+    from tenants.accounts.api import platform_router
+    from tenants.catalog.api import backend_router as catalog_backend_router
+    from tenants.catalog.api import category_router, platform_goods_router
+    from tenants.merchants.api import merchant_router
+    from tenants.workbench.api import router as workbench_router
 
     from .core.health import router as health_router
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.catalog.models import Category
+from tenants.catalog.models import Category
 
 
 def leaf_category(name: str = "手机", parent_name: str = "测试数码") -> Category:

@@ -1,9 +1,9 @@
 from django_tenants.utils import tenant_context
 
-from apps.audit.models import AuditEntry
-from apps.catalog.models import Category, PlatformGoods
 from apps.goods.models import Goods, RentPlan, Sku
 from apps.goods.services import goods_setting_set
+from tenants.catalog.models import Category, PlatformGoods
+from zulin.audit.models import AuditEntry
 
 from .factories import goods_payload, leaf_category, saved_goods
 

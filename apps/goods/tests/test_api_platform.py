@@ -1,8 +1,8 @@
 from django_tenants.utils import tenant_context
 
-from apps.audit.models import AuditEntry
-from apps.catalog.models import PlatformGoods
 from apps.goods.models import Goods
+from tenants.catalog.models import PlatformGoods
+from zulin.audit.models import AuditEntry
 
 from .factories import goods_payload, leaf_category, saved_goods
 
@@ -165,10 +165,10 @@ def test_a_projection_write_rolls_back_with_the_merchant_change(demo_owner, demo
     category = leaf_category()
     goods_id = _on_shelf(demo_owner, category.pk)
 
-    def broken(**kwargs):
+    def broken(*args, **kwargs):
         raise RuntimeError("projection down")
 
-    monkeypatch.setattr("apps.goods.services.platform_goods_sync", broken)
+    monkeypatch.setattr("apps.goods.services.goods_project", broken)
     answer = demo_owner.post(
         "/api/platform/updateGoodsStatus", {"ids": [goods_id], "status": "off_shelf"}
     )

@@ -1,7 +1,7 @@
 from django_tenants.utils import tenant_context
 
-from apps.audit.models import AuditEntry
-from apps.catalog.models import PlatformGoods
+from tenants.catalog.models import PlatformGoods
+from zulin.audit.models import AuditEntry
 
 from .factories import goods_payload, leaf_category
 

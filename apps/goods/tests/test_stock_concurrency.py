@@ -12,7 +12,7 @@ from django.db import connection, connections
 
 from apps.goods.models import Goods, Sku, StockMovement
 from apps.goods.services import sku_stock_reserve
-from tenants.models import Merchant
+from tenants.merchants.models import Merchant
 from zulin.core.errors import ApplicationError
 
 WORKERS = 50

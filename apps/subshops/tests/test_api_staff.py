@@ -2,8 +2,8 @@
 
 from django_tenants.utils import tenant_context
 
-from apps.audit.models import AuditEntry
-from tenants.models import Account
+from tenants.accounts.models import Account
+from zulin.audit.models import AuditEntry
 
 from .factories import ACCOUNT_PASSWORD, sign_in, staff_make, sub_shop_account_make, sub_shop_make
 

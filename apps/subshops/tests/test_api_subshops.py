@@ -3,10 +3,10 @@
 import pytest
 from django_tenants.utils import tenant_context
 
-from apps.audit.models import AuditEntry
 from apps.subshops.models import SubShop
-from tenants.models import Account
+from tenants.accounts.models import Account
 from tests.fixtures import login
+from zulin.audit.models import AuditEntry
 
 from .factories import ACCOUNT_PASSWORD, sign_in, sub_shop_account_make, sub_shop_make
 

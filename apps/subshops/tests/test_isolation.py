@@ -4,7 +4,7 @@ platform tokens work only on their own side."""
 import pytest
 
 from apps.subshops.models import ReturnAddress, SubShop
-from tenants.models import Account
+from tenants.accounts.models import Account
 from tests.fixtures import ApiClient, login
 
 from .factories import ADDRESS, staff_make, sub_shop_account_make, sub_shop_make

@@ -1,32 +1,31 @@
 """`jwt-token` authentication and the per-call permission check.
 
 A token works only on the side and tenant it was issued for, and only while its version
-matches the account's. Checking it costs one query (the account row); a role's actions
-come from the cache.
+matches the account's. The check that reads the account row lives with accounts
+(`tenants.accounts.auth`) and is installed by the composition root (`zulin.api`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
 from ninja.security import APIKeyHeader
 
-from tenants.models import Account, Merchant
-from tenants.selectors import of_merchant, role_actions
-
 from .errors import ApplicationError, ErrorCode
-from .tokens import TokenClaims, read_token
+from .tokens import TokenClaims
 
 TOKEN_HEADER = "jwt-token"
 
 
 @dataclass(frozen=True)
 class Session:
-    account: Account
+    # tenants.accounts.models.Account and tenants.merchants.models.Merchant (core names no model)
+    account: Any
     side: int
-    merchant: Merchant | None
+    merchant: Any
     sub_shop_id: int | None
     role_id: int | None
     actions: frozenset[str]
@@ -62,49 +61,21 @@ class TokenAuth(APIKeyHeader):
         return session
 
 
+SessionLoader = Callable[[HttpRequest, str], "Session | None"]
+_session_loader: SessionLoader | None = None
+
+
+def install_session_loader(loader: SessionLoader) -> None:
+    """The composition root plugs in the check that reads accounts (tenants.accounts.auth):
+    core knows tokens and sessions, not the tables behind them."""
+    global _session_loader
+    _session_loader = loader
+
+
 def session_from_token(request: HttpRequest, key: str | None) -> Session | None:
-    if not key:
+    if not key or _session_loader is None:
         return None
-    claims = read_token(key)
-    if claims is None:
-        return None
-    merchant: Merchant | None = request.tenant  # type: ignore[attr-defined]
-    if claims.platform_type != request.side:  # type: ignore[attr-defined]
-        return None
-    if claims.tenant != (merchant.schema_name if merchant else None):
-        return None
-    account = (
-        Account.objects.filter(
-            of_merchant(merchant.pk if merchant else None),
-            pk=claims.account_id,
-            platform_type=claims.platform_type,
-        )
-        .only(
-            "id",
-            "username",
-            "name",
-            "phone",
-            "is_active",
-            "token_version",
-            "sub_shop_id",
-            "platform_type",
-            "merchant_id",
-        )
-        .first()
-    )
-    if account is None or not account.is_active or account.token_version != claims.version:
-        return None
-    if claims.sub_shop_id != account.sub_shop_id:
-        return None
-    return Session(
-        account=account,
-        side=claims.platform_type,
-        merchant=merchant,
-        sub_shop_id=account.sub_shop_id,
-        role_id=claims.role_id,
-        actions=role_actions(claims.role_id) if claims.role_id else frozenset(),
-        claims=claims,
-    )
+    return _session_loader(request, key)
 
 
 def admin_auth(action: str | None = None) -> TokenAuth:

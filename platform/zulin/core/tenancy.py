@@ -15,12 +15,12 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
-
-from tenants.models import Domain, Merchant, PlatformType
+from django_tenants.utils import get_tenant_domain_model, get_tenant_model
 
 from .db import tenant_connection
 from .envelope import error_for
 from .errors import ErrorCode
+from .sides import PlatformType
 
 _MISSING = {"missing": True}
 # Paths that answer whatever the host: the health check (load balancers, compose) and docs.
@@ -30,7 +30,7 @@ HOST_FREE_PATHS = ("/api/health", "/api/openapi.json", "/api/docs", "/bench/")
 @dataclass(frozen=True)
 class HostTarget:
     side: int
-    merchant: Merchant | None
+    merchant: Any
 
 
 def _host_key(host: str) -> str:
@@ -41,7 +41,7 @@ def normalise_host(raw: str) -> str:
     return raw.split(":", 1)[0].strip().lower().rstrip(".")
 
 
-def _merchant_fields(merchant: Merchant) -> dict[str, Any]:
+def _merchant_fields(merchant: Any) -> dict[str, Any]:
     return {
         "id": merchant.pk,
         "schema_name": merchant.schema_name,
@@ -57,13 +57,15 @@ def resolve_host(host: str) -> HostTarget | None:
         return HostTarget(side=PlatformType.ADMIN, merchant=None)
     cached = cache.get(_host_key(host))
     if cached is None:
-        domain = Domain.objects.select_related("tenant").filter(domain=host).first()
+        domain = (
+            get_tenant_domain_model().objects.select_related("tenant").filter(domain=host).first()
+        )
         cached = _merchant_fields(domain.tenant) if domain else _MISSING
         cache.set(_host_key(host), cached, settings.DOMAIN_CACHE_SECONDS)
     if cached.get("missing"):
         return None
     # A detached instance is enough for set_tenant(); no query per request.
-    merchant = Merchant(**cached)
+    merchant = get_tenant_model()(**cached)
     merchant._state.adding = False
     return HostTarget(side=PlatformType.STORE, merchant=merchant)
 
@@ -72,8 +74,10 @@ def forget_host(host: str) -> None:
     cache.delete(_host_key(normalise_host(host)))
 
 
-def forget_merchant_hosts(merchant: Merchant) -> None:
-    for domain in Domain.objects.filter(tenant=merchant).values_list("domain", flat=True):
+def forget_merchant_hosts(merchant: Any) -> None:
+    for domain in (
+        get_tenant_domain_model().objects.filter(tenant=merchant).values_list("domain", flat=True)
+    ):
         forget_host(domain)
 
 

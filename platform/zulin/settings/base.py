@@ -21,8 +21,8 @@ NINJA_NUM_PROXIES = env_int("TRUSTED_PROXY_COUNT", 0)
 # --- tenancy -------------------------------------------------------------------------------
 ADMIN_HOST_PREFIX = env_str("ADMIN_HOST_PREFIX", "admin")
 BASE_DOMAIN = env_str("BASE_DOMAIN", "localhost")
-TENANT_MODEL = "tenants.Merchant"
-TENANT_DOMAIN_MODEL = "tenants.Domain"
+TENANT_MODEL = "merchants.Merchant"
+TENANT_DOMAIN_MODEL = "merchants.Domain"
 PUBLIC_SCHEMA_NAME = "public"
 # New merchants are cloned from this migrated, data-free schema (see tenants/provisioning.py).
 TENANT_BASE_SCHEMA = "merchant_template"
@@ -36,16 +36,18 @@ SHARED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.staticfiles",
     "ninja",
-    "tenants",
+    "zulin",
     "zulin.providers",
-    "apps.audit",
-    "apps.workbench",
-    "apps.catalog",
+    "zulin.audit",
+    "tenants.merchants",
+    "tenants.accounts",
+    "tenants.workbench",
+    "tenants.catalog",
 ]
+# Apps living in each merchant's schema: the audit trail (both schemas) and apps/*.
 TENANT_APPS = [
     "django.contrib.contenttypes",
-    "apps.audit",
-    "apps.workbench",
+    "zulin.audit",
     "apps.subshops",
     "apps.goods",
 ]
@@ -142,11 +144,11 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_TENANT_CACHE_SECONDS = 60
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE: dict = {
-    # Nightly per-merchant jobs go through the fan-out, one task per merchant schema.
+    # Nightly per-merchant jobs go through the fan-out ("tenants.for_each_merchant"), one
+    # task per merchant schema; platform jobs run once, in the public schema.
     "prune-stale-shortcuts-nightly": {
-        "task": "tenants.for_each_merchant",
+        "task": "workbench.prune_stale_shortcuts",
         "schedule": 24 * 3600,
-        "args": ["workbench.prune_stale_shortcuts"],
     },
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

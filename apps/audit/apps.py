@@ -1,7 +1,0 @@
-from django.apps import AppConfig
-
-
-class AuditConfig(AppConfig):
-    name = "apps.audit"
-    label = "audit"
-    verbose_name = "Audit trail (each merchant schema, and public for platform changes)"

@@ -1,0 +1,135 @@
+"""The platform's actions inside a merchant's goods: force take-down, review decisions and
+the review setting. Each enters the merchant's schema through `_in_merchant` only, the one
+place goods code crosses from the public schema into a merchant's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from tenants.catalog.models import PlatformGoods
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from . import rules
+from .models import GoodsSetting, GoodsStatus
+from .projection import goods_project
+from .services import _fields_error, _goods_get, _status_change, goods_setting, goods_setting_set
+
+if TYPE_CHECKING:
+    from tenants.merchants.models import Merchant
+
+
+@contextmanager
+def _in_merchant(merchant: Merchant) -> Iterator[None]:
+    """The merchant's schema, in one transaction; back to public afterwards."""
+    with tenant_context(merchant), transaction.atomic():
+        yield
+
+
+def _projection(platform_goods_id: int) -> PlatformGoods:
+    projection = (
+        PlatformGoods.objects.select_related("merchant").filter(pk=platform_goods_id).first()
+    )
+    if projection is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return projection
+
+
+def goods_force_down(
+    *, actor: Session | None, platform_goods_id: int, reason_code: str, reason_text: str
+) -> PlatformGoods:
+    """The platform takes a merchant's goods off shelf: the one write into a merchant's
+    schema from the admin side. The merchant sees the reason and must edit the goods before
+    they can go back on shelf."""
+    if reason_code not in rules.FORCE_DOWN_REASONS:
+        raise _fields_error({"reason_code": ["unknown reason"]})
+    reason_text = reason_text.strip()
+    if reason_code == "other" and not reason_text:
+        raise _fields_error({"reason_text": ["required when the reason is other"]})
+    reason = rules.FORCE_DOWN_REASONS[reason_code]
+    if reason_text:
+        reason = f"{reason}：{reason_text}" if reason_code != "other" else reason_text
+    projection = _projection(platform_goods_id)
+    with _in_merchant(projection.merchant):
+        goods = _goods_get(projection.goods_id)
+        if goods.status not in rules.LOCKING_STATUSES:
+            raise ApplicationError(
+                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
+                "只能强制下架在架或审核中的商品",
+                msg_en="Only goods on shelf or under review can be forced down",
+            )
+        goods.force_down, goods.force_down_reason = True, reason
+        goods.force_down_at = timezone.now()
+        _status_change(
+            actor=actor,
+            goods=goods,
+            action="force_down",
+            audit_action="goods.force_down",
+            reason=reason,
+        )
+        goods_project(goods)
+    projection.refresh_from_db()
+    return projection
+
+
+def goods_review(
+    *, actor: Session | None, platform_goods_id: int, approve: bool, reason: str
+) -> PlatformGoods:
+    """The platform decides on goods a merchant submitted for review: approved goods go on
+    shelf; turned-down goods go off shelf with the reason, which the merchant sees."""
+    reason = reason.strip()
+    if not approve and not reason:
+        raise _fields_error({"reason": ["required when turning goods down"]})
+    projection = _projection(platform_goods_id)
+    with _in_merchant(projection.merchant):
+        goods = _goods_get(projection.goods_id)
+        if goods.status != GoodsStatus.IN_REVIEW:
+            raise ApplicationError(
+                ErrorCode.GOODS_STATUS_NOT_ALLOWED,
+                "只能审核待审核的商品",
+                msg_en="Only goods under review can be reviewed",
+            )
+        goods.review_note = "" if approve else reason
+        _status_change(
+            actor=actor,
+            goods=goods,
+            action="approve" if approve else "reject",
+            audit_action="goods.review_approved" if approve else "goods.review_rejected",
+            reason=reason,
+        )
+        goods_project(goods)
+    projection.refresh_from_db()
+    return projection
+
+
+def merchant_review_setting_set(
+    *, actor: Session | None, merchant: Merchant, need_review: bool
+) -> GoodsSetting:
+    """(Platform) Whether the merchant's goods need the platform's review before going on
+    shelf. Written in the merchant's schema, with an audit entry there."""
+    with _in_merchant(merchant):
+        before = goods_setting().goods_need_review
+        setting = goods_setting_set(goods_need_review=need_review)
+        audit_record(
+            actor=actor,
+            action="goods.review_setting",
+            target_type="goods_setting",
+            target_id=1,
+            before={"need_review": before},
+            after={"need_review": need_review},
+        )
+    return setting
+
+
+def review_required(merchant: Merchant) -> bool:
+    """Whether the merchant's goods go to the platform's review before going on shelf."""
+    with tenant_context(merchant):
+        setting = GoodsSetting.objects.filter(pk=1).first()
+        return bool(setting and setting.goods_need_review)

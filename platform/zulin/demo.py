@@ -1,0 +1,99 @@
+"""Demo data for `make run`: the logins the README lists, made through the services of each
+domain. Safe to run again."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+
+from tenants.accounts.models import Account
+from tenants.accounts.selectors import find_account
+from tenants.accounts.services import account_create
+from tenants.merchants.models import Merchant
+from tenants.merchants.services import SettlementInput, merchant_create
+from zulin.core.sides import PlatformType
+
+DEMO_PASSWORD = "Zulin@2026"
+
+
+def _account(
+    *, merchant: Merchant | None, username: str, name: str, phone: str, role_codes: list[str]
+) -> Account:
+    side = PlatformType.STORE if merchant else PlatformType.ADMIN
+    found = find_account(
+        platform_type=side, merchant_id=merchant.pk if merchant else None, username=username
+    )
+    if found is not None:
+        return found
+    return account_create(
+        merchant=merchant,
+        username=username,
+        password=DEMO_PASSWORD,
+        name=name,
+        phone=phone,
+        role_codes=role_codes,
+    )
+
+
+@transaction.atomic
+def demo_load() -> list[str]:
+    _account(
+        merchant=None,
+        username="admin",
+        name="平台管理员",
+        phone="13800000001",
+        role_codes=["platform_admin"],
+    )
+    _account(
+        merchant=None,
+        username="ops",
+        name="运营兼财务",
+        phone="13800000002",
+        role_codes=["platform_operator", "platform_finance"],
+    )
+    demo = merchant_create(
+        name="演示租赁商城",
+        slug="demo",
+        owner_password=DEMO_PASSWORD,
+        owner_name="演示店主",
+        owner_phone="13900000001",
+        contact_name="王经理",
+        contact_phone="13900000001",
+        settlement=SettlementInput(
+            commission_rate=Decimal("6.00"),
+            settlement_cycle="T+7",
+            bank_name="招商银行杭州分行",
+            account_name="杭州演示租赁有限公司",
+            account_number="6225881234567890",
+        ),
+    )
+    acme = merchant_create(
+        name="Acme 数码租赁",
+        slug="acme",
+        owner_password=DEMO_PASSWORD,
+        owner_name="Acme 店主",
+        owner_phone="13900000002",
+        contact_name="李经理",
+        contact_phone="13900000002",
+        settlement=SettlementInput(
+            commission_rate=Decimal("5.50"),
+            settlement_cycle="monthly",
+            bank_name="中国工商银行深圳分行",
+            account_name="深圳艾克米数码租赁有限公司",
+            account_number="6222020200112233445",
+        ),
+    )
+    _account(
+        merchant=demo,
+        username="manager",
+        name="审核兼财务",
+        phone="13900000003",
+        role_codes=["auditor", "finance"],
+    )
+    return [
+        f"admin side  http://admin.localhost  admin / {DEMO_PASSWORD}",
+        f"            (ops / {DEMO_PASSWORD}: two roles)",
+        f"store demo  http://{demo.slug}.localhost  owner / {DEMO_PASSWORD} (manager: two roles)",
+        f"store acme  http://{acme.slug}.localhost  owner / {DEMO_PASSWORD}",
+    ]

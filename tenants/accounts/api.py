@@ -1,0 +1,195 @@
+"""Sign-in and session calls under /api/platform, served on both sides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja import Router
+from ninja.throttling import AnonRateThrottle, BaseThrottle
+
+from tenants.merchants.models import Merchant
+from tenants.merchants.selectors import sub_shop_name
+from zulin.core.auth import any_side_auth, current_session
+from zulin.core.envelope import request_language
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from . import selectors, services
+from .models import Account
+from .schemas import (
+    ChooseRoleIn,
+    LoginIn,
+    LoginUserInfoOut,
+    PrivacyOut,
+    ResendOut,
+    ResetPasswordIn,
+    ResetSmsIn,
+    SessionOut,
+    SiteOut,
+)
+
+platform_router = Router(tags=["platform: session"])
+
+# Ninja's throttle (per client IP) bounds the raw rate; services count failed sign-ins.
+login_rate = AnonRateThrottle(settings.LOGIN_RATE)
+sms_rate = AnonRateThrottle("10/m")
+
+
+def _client_ip(request: HttpRequest) -> str:
+    """The client address as Ninja's throttles see it: X-Forwarded-For is trusted only for
+    the TRUSTED_PROXY_COUNT proxies in front of us (Next.js, nginx), so it cannot be forged."""
+    return str(BaseThrottle().get_ident(request) or "")
+
+
+def _merchant(request: HttpRequest) -> Merchant | None:
+    return request.tenant  # type: ignore[attr-defined, no-any-return]
+
+
+def _user_out(account: Account, merchant: Merchant | None) -> dict[str, Any]:
+    return {
+        "id": account.pk,
+        "username": account.username,
+        "name": account.name,
+        "phone": _masked(account.phone),
+        "merchant": {"name": merchant.name, "slug": merchant.slug} if merchant else None,
+        "sub_shop": {
+            "id": account.sub_shop_id,
+            "name": sub_shop_name(merchant_id=account.merchant_id, sub_shop_id=account.sub_shop_id),
+        }
+        if account.sub_shop_id
+        else None,
+    }
+
+
+def _masked(phone: str) -> str:
+    return f"{phone[:3]}****{phone[-4:]}" if len(phone) >= 11 else phone
+
+
+def _session_out(issued: services.IssuedSession, merchant: Merchant | None) -> dict[str, Any]:
+    roles = [selectors.role_summary(role) for role in issued.roles]
+    return {
+        "token": issued.token,
+        "expires_at": issued.expires_at,
+        "platform_type": issued.account.platform_type,
+        "roles": roles,
+        "current_role": selectors.role_summary(issued.current_role)
+        if issued.current_role
+        else None,
+        "need_role_pick": issued.current_role is None and len(roles) > 1,
+        "user": _user_out(issued.account, merchant),
+    }
+
+
+@platform_router.post(
+    "/mainLand", response=SessionOut, auth=None, throttle=[login_rate], operation_id="mainLand"
+)
+def main_land(request: HttpRequest, payload: LoginIn) -> dict[str, Any]:
+    """Sign in on the side and merchant of this host."""
+    merchant = _merchant(request)
+    issued = services.account_login(
+        platform_type=request.side,  # type: ignore[attr-defined]
+        merchant=merchant,
+        username=payload.username.strip(),
+        password=payload.password,
+        ip=_client_ip(request),
+        remember=payload.remember,
+    )
+    return _session_out(issued, merchant)
+
+
+@platform_router.post(
+    "/chooseRole", response=SessionOut, auth=any_side_auth(), operation_id="chooseRole"
+)
+def choose_role(request: HttpRequest, payload: ChooseRoleIn) -> dict[str, Any]:
+    """(Added) Picks the role to act in; answers a new token bound to it."""
+    session = current_session(request)
+    issued = services.session_choose_role(
+        account=session.account,
+        merchant=session.merchant,
+        role_id=payload.role_id,
+        remember=session.claims.remember,
+    )
+    return _session_out(issued, session.merchant)
+
+
+@platform_router.post("/logout", auth=any_side_auth(), operation_id="logout")
+def logout(request: HttpRequest) -> None:
+    """(Added) Ends every session of the signed-in account."""
+    services.account_revoke_sessions(account=current_session(request).account)
+
+
+@platform_router.get(
+    "/getLoginUserInfo",
+    response=LoginUserInfoOut,
+    auth=any_side_auth(),
+    operation_id="getLoginUserInfo",
+)
+def get_login_user_info(request: HttpRequest) -> dict[str, Any]:
+    session = current_session(request)
+    roles = selectors.account_role_summaries(session.account)
+    return {
+        "user": _user_out(session.account, session.merchant),
+        "roles": roles,
+        "current_role": next((role for role in roles if role["id"] == session.role_id), None),
+        "auth": [{"action": code} for code in sorted(session.actions)],
+        "menus": selectors.menu_tree(
+            platform_type=session.side,
+            actions=session.actions,
+            language=request_language(request),
+        ),
+        "site": _site(request),
+    }
+
+
+def _site(request: HttpRequest) -> dict[str, Any]:
+    merchant = _merchant(request)
+    return {
+        "name": settings.SITE_NAME,
+        "logo": "/logo.svg",
+        "platform_type": request.side,  # type: ignore[attr-defined]
+        "merchant": {"name": merchant.name, "slug": merchant.slug} if merchant else None,
+    }
+
+
+@platform_router.get("/getSiteInfo", response=SiteOut, auth=None, operation_id="getSiteInfo")
+def get_site_info(request: HttpRequest) -> dict[str, Any]:
+    """(Added) Site name, logo and side of this host, for the sign-in page."""
+    return _site(request)
+
+
+@platform_router.post(
+    "/sendResetPwdSms",
+    response=ResendOut,
+    auth=None,
+    throttle=[sms_rate],
+    operation_id="sendResetPwdSms",
+)
+def send_reset_pwd_sms(request: HttpRequest, payload: ResetSmsIn) -> dict[str, Any]:
+    resend_after = services.reset_code_send(
+        platform_type=request.side,  # type: ignore[attr-defined]
+        merchant=_merchant(request),
+        username=payload.username.strip(),
+        phone=payload.phone,
+    )
+    return {"resend_after": resend_after}
+
+
+@platform_router.post("/resetPwd", auth=None, throttle=[login_rate], operation_id="resetPwd")
+def reset_pwd(request: HttpRequest, payload: ResetPasswordIn) -> None:
+    services.password_reset(
+        platform_type=request.side,  # type: ignore[attr-defined]
+        merchant=_merchant(request),
+        username=payload.username.strip(),
+        phone=payload.phone,
+        code=payload.code,
+        new_password=payload.password,
+    )
+
+
+@platform_router.post("/showPrivacy", response=PrivacyOut, auth=None, operation_id="showPrivacy")
+def show_privacy(request: HttpRequest) -> Any:
+    policy = selectors.current_privacy_policy()
+    if policy is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return policy

@@ -1,0 +1,292 @@
+"""The access catalogue: every action, system role and menu entry of both sides.
+
+`catalogue_sync(apps)` makes the database match it (idempotent); data migrations call it, so
+a feature that adds entries adds a migration that syncs again. Menu entries list every
+screen of the product; the front end shows only those whose page it has built.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ADMIN, STORE = 0, 1
+
+ACTIONS: dict[int, dict[str, str]] = {
+    ADMIN: {
+        "goods.view": "查看商品",
+        "goods.govern": "商品强制下架与展示",
+        "category.manage": "管理商品分类",
+        "goods_gain.manage": "管理增值服务",
+        "order.view": "查看订单",
+        "order.manage": "处理订单",
+        "finance.view": "查看财务账单",
+        "withdrawal.audit": "审核提现",
+        "merchant.manage": "管理商户",
+        "recharge.audit": "审核风控充值",
+        "data.view": "查看数据中心",
+    },
+    STORE: {
+        "goods.view": "查看商品",
+        "goods.edit": "编辑商品",
+        "goods_gain.manage": "管理增值服务",
+        "order.view": "查看订单",
+        "order.audit": "审核订单",
+        "order.manage": "处理订单",
+        "suborder.view": "查看子商户订单",
+        "finance.view": "查看财务账单",
+        "withdrawal.view": "查看提现",
+        "withdrawal.apply": "申请提现",
+        "subshop.view": "查看子商户",
+        "subshop.manage": "管理子商户",
+        "staff.manage": "管理员工",
+        "promotion.manage": "管理推广链接",
+        "risk.recharge": "风控充值",
+        "service.config": "客服配置",
+        "data.view": "查看数据中心",
+        "credit.manage": "征信报送",
+        "notary.manage": "合同公证",
+    },
+}
+
+# code, name, actions ("*" = every action of the side)
+ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
+    ADMIN: [
+        ("platform_admin", "平台管理员", ["*"]),
+        (
+            "platform_operator",
+            "平台运营",
+            [
+                "goods.view",
+                "goods.govern",
+                "category.manage",
+                "goods_gain.manage",
+                "order.view",
+                "merchant.manage",
+                "data.view",
+            ],
+        ),
+        (
+            "platform_finance",
+            "平台财务",
+            [
+                "finance.view",
+                "withdrawal.audit",
+                "recharge.audit",
+                "order.view",
+                "data.view",
+            ],
+        ),
+    ],
+    STORE: [
+        ("owner", "商户管理员", ["*"]),
+        ("auditor", "审核员", ["order.view", "order.audit", "goods.view"]),
+        ("salesman", "业务员", ["order.view", "goods.view", "promotion.manage"]),
+        (
+            "finance",
+            "财务",
+            [
+                "finance.view",
+                "withdrawal.view",
+                "withdrawal.apply",
+                "risk.recharge",
+                "order.view",
+                "data.view",
+            ],
+        ),
+        ("customer_service", "客服", ["order.view", "service.config"]),
+        ("sub_merchant", "子商户", ["suborder.view", "goods.view", "subshop.view"]),
+    ],
+}
+
+Menu = dict[str, Any]
+
+
+def _leaf(name: str, name_en: str, path: str, icon: str, action: str | None) -> Menu:
+    return {"name": name, "name_en": name_en, "path": path, "icon": icon, "action": action}
+
+
+def _group(name: str, name_en: str, icon: str, children: list[Menu]) -> Menu:
+    return {"name": name, "name_en": name_en, "path": "#", "icon": icon, "children": children}
+
+
+def _order_lists(prefix: str, action: str) -> list[Menu]:
+    return [
+        _leaf("常规订单", "Regular orders", f"/{prefix}regularOrder", "order", action),
+        _leaf("成交订单", "Deal-closed orders", f"/{prefix}dealingOrder", "order", action),
+        _leaf("逾期订单", "Overdue orders", f"/{prefix}overdueOrder", "order", action),
+        _leaf("完结订单", "Finished orders", f"/{prefix}finishedOrder", "order", action),
+        _leaf("售后订单", "After-sale orders", f"/{prefix}afterSaleOrder", "order", action),
+    ]
+
+
+WORKBENCH = _leaf("工作台", "Workbench", "/", "home", None)
+DATA_CENTER = _leaf("数据中心", "Data center", "/dataCenter", "chart", "data.view")
+
+MENUS: dict[int, list[Menu]] = {
+    ADMIN: [
+        WORKBENCH,
+        _group(
+            "商品管理",
+            "Goods",
+            "goods",
+            [
+                _leaf("商品管理", "Goods", "/productManage", "goods", "goods.view"),
+                _leaf("商品分类", "Categories", "/productCategory", "category", "category.manage"),
+                _leaf(
+                    "增值服务", "Add-on services", "/addServeManage", "service", "goods_gain.manage"
+                ),
+            ],
+        ),
+        _group("订单管理", "Orders", "order", _order_lists("", "order.view")),
+        _group(
+            "财务管理",
+            "Finance",
+            "finance",
+            [
+                _leaf("收支账单", "Bills", "/billList", "finance", "finance.view"),
+                _leaf("提现管理", "Withdrawals", "/cashWithdrawal", "finance", "withdrawal.audit"),
+            ],
+        ),
+        _group(
+            "商户管理",
+            "Merchants",
+            "merchant",
+            [
+                _leaf("商户管理", "Merchants", "/merchant", "merchant", "merchant.manage"),
+            ],
+        ),
+        _group(
+            "风控管理",
+            "Risk",
+            "risk",
+            [
+                _leaf("充值审核", "Recharge audit", "/rechargeAudit", "risk", "recharge.audit"),
+            ],
+        ),
+        DATA_CENTER,
+    ],
+    STORE: [
+        WORKBENCH,
+        _group(
+            "商品管理",
+            "Goods",
+            "goods",
+            [
+                _leaf("商品管理", "Goods", "/productManage", "goods", "goods.view"),
+                _leaf(
+                    "增值服务", "Add-on services", "/addServeManage", "service", "goods_gain.manage"
+                ),
+            ],
+        ),
+        _group("订单管理", "Orders", "order", _order_lists("", "order.view")),
+        _group("子商户订单", "Sub-shop orders", "order", _order_lists("s_", "suborder.view")),
+        _group(
+            "财务管理",
+            "Finance",
+            "finance",
+            [
+                _leaf("收支账单", "Bills", "/billList", "finance", "finance.view"),
+                _leaf("提现管理", "Withdrawals", "/cashWithdrawal", "finance", "withdrawal.view"),
+                _leaf(
+                    "申请提现",
+                    "Apply for withdrawal",
+                    "/applyWithdrawal",
+                    "finance",
+                    "withdrawal.apply",
+                ),
+            ],
+        ),
+        _group(
+            "店铺管理",
+            "Shop",
+            "shop",
+            [
+                _leaf("子商户管理", "Sub-shops", "/subMerchant", "shop", "subshop.view"),
+                _leaf("员工管理", "Staff", "/staff", "user", "staff.manage"),
+                _leaf("客服配置", "Customer service", "/baseSet", "setting", "service.config"),
+            ],
+        ),
+        _group(
+            "推广管理",
+            "Promotion",
+            "promotion",
+            [
+                _leaf("H5推广", "H5 promotion", "/h5Promotion", "promotion", "promotion.manage"),
+            ],
+        ),
+        _group(
+            "风控管理",
+            "Risk",
+            "risk",
+            [
+                _leaf("风控充值", "Risk recharge", "/riskRecharge", "risk", "risk.recharge"),
+            ],
+        ),
+        DATA_CENTER,
+    ],
+}
+
+PRIVACY_POLICY = {
+    "version": "2026-11",
+    "title": "隐私政策",
+    "content": (
+        "本平台仅为提供信用租赁后台服务收集必要的信息：账号、手机号、登录日志，以及商户为履行"
+        "租赁合同录入的订单与账单数据。\n"
+        "一、数据按商户隔离存储，其他商户无法访问；平台运营人员仅在审核、结算与合规需要时查阅。\n"
+        "二、手机号仅用于登录验证与找回密码，验证码以摘要形式保存，5分钟后失效。\n"
+        "三、您可以联系平台客服查询、更正或删除您的个人信息。"
+    ),
+}
+
+
+def catalogue_sync(apps: Any) -> None:
+    Action = apps.get_model("accounts", "Action")
+    Role = apps.get_model("accounts", "Role")
+    MenuModel = apps.get_model("accounts", "Menu")
+    PrivacyPolicy = apps.get_model("accounts", "PrivacyPolicy")
+
+    for side, actions in ACTIONS.items():
+        for code, name in actions.items():
+            Action.objects.update_or_create(platform_type=side, code=code, defaults={"name": name})
+        by_code = {a.code: a for a in Action.objects.filter(platform_type=side)}
+        for sort, (code, name, granted) in enumerate(ROLES[side]):
+            role, _ = Role.objects.update_or_create(
+                platform_type=side,
+                merchant=None,
+                code=code,
+                defaults={"name": name, "sort": sort},
+            )
+            codes = list(actions) if granted == ["*"] else granted
+            role.actions.set([by_code[c] for c in codes])
+        _sync_menus(MenuModel, by_code, side, MENUS[side], parent=None)
+
+    from django.utils import timezone
+
+    PrivacyPolicy.objects.update_or_create(
+        version=PRIVACY_POLICY["version"],
+        defaults={
+            "title": PRIVACY_POLICY["title"],
+            "content": PRIVACY_POLICY["content"],
+            "published_at": timezone.now(),
+        },
+    )
+
+
+def _sync_menus(MenuModel: Any, actions: dict, side: int, entries: list[Menu], parent: Any) -> None:
+    for sort, entry in enumerate(entries):
+        lookup = {"platform_type": side, "parent": parent, "menu_name": entry["name"]}
+        if entry["path"] != "#":
+            lookup = {"platform_type": side, "path": entry["path"]}
+        menu, _ = MenuModel.objects.update_or_create(
+            **lookup,
+            defaults={
+                "menu_name": entry["name"],
+                "menu_name_en": entry["name_en"],
+                "path": entry["path"],
+                "menu_icon": entry["icon"],
+                "parent": parent,
+                "sort": (sort + 1) * 10,
+                "action": actions.get(entry.get("action") or ""),
+            },
+        )
+        _sync_menus(MenuModel, actions, side, entry.get("children", []), parent=menu)

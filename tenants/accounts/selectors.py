@@ -1,0 +1,142 @@
+"""Reads of the public schema: accounts, roles, actions and the menu tree."""
+
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Q
+
+from .models import Account, Action, Menu, PrivacyPolicy, Role
+
+ROLE_ACTIONS_SECONDS = 600
+
+# The role of every merchant's owner account (every action of the store side).
+OWNER_ROLE_CODE = "owner"
+
+
+def _role_actions_key(role_id: int) -> str:
+    return f"global:role_actions:{role_id}"
+
+
+def role_actions(role_id: int) -> frozenset[str]:
+    """The action codes of a role, cached; `role_actions_forget` drops the entry on change."""
+    key = _role_actions_key(role_id)
+    cached = cache.get(key)
+    if cached is None:
+        cached = sorted(Action.objects.filter(roles__id=role_id).values_list("code", flat=True))
+        cache.set(key, cached, ROLE_ACTIONS_SECONDS)
+    return frozenset(cached)
+
+
+def role_actions_forget(role_id: int) -> None:
+    cache.delete(_role_actions_key(role_id))
+
+
+def account_roles(account: Account) -> list[Role]:
+    return list(account.roles.order_by("sort", "id"))
+
+
+def account_role_summaries(account: Account) -> list[dict[str, Any]]:
+    """The account's roles, cached under its token version: every change of an account's
+    roles bumps that version, which also retires the cached list."""
+    key = f"global:account_roles:{account.pk}:{account.token_version}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = [role_summary(role) for role in account_roles(account)]
+        cache.set(key, cached, ROLE_ACTIONS_SECONDS)
+    return list(cached)
+
+
+def role_summary(role: Role) -> dict[str, Any]:
+    return {"id": role.pk, "code": role.code, "name": role.name}
+
+
+def menu_tree(*, platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
+    """The menu of one side for a set of actions. Menus change only with the access
+    catalogue (a migration shipped with a deploy), so each process keeps the trees it has
+    built; a fresh copy is answered, as callers may change it."""
+    return copy.deepcopy(_menu_tree_memo(platform_type, actions, language))
+
+
+@functools.lru_cache(maxsize=256)
+def _menu_tree_memo(platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
+    return _build_menu_tree(platform_type=platform_type, actions=actions, language=language)
+
+
+def _build_menu_tree(*, platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
+    """The menu of one side as the chosen role sees it.
+
+    An entry that needs an action is kept only when the role has it; a group ('#') is kept
+    only when something under it is.
+    """
+    entries = list(
+        Menu.objects.filter(platform_type=platform_type)
+        .select_related("action")
+        .order_by("sort", "id")
+    )
+    nodes: dict[int, dict[str, Any]] = {}
+    for entry in entries:
+        nodes[entry.pk] = {
+            "id": entry.pk,
+            "menu_name": (entry.menu_name_en or entry.menu_name)
+            if language == "en"
+            else entry.menu_name,
+            "path": entry.path,
+            "menu_icon": entry.menu_icon,
+            "menu_pid": entry.parent_id or 0,
+            "sort": entry.sort,
+            "children": [],
+            "_allowed": entry.action is None or entry.action.code in actions,
+        }
+    roots: list[dict[str, Any]] = []
+    for entry in entries:
+        node = nodes[entry.pk]
+        parent = nodes.get(entry.parent_id) if entry.parent_id else None
+        (parent["children"] if parent else roots).append(node)
+    return _prune(roots)
+
+
+def _prune(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    kept = []
+    for node in nodes:
+        node["children"] = _prune(node["children"])
+        allowed = node.pop("_allowed")
+        is_group = node["path"] == "#"
+        if allowed and (not is_group or node["children"]):
+            kept.append(node)
+    return kept
+
+
+def flatten_menu(tree: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    leaves: list[dict[str, Any]] = []
+    for node in tree:
+        if node["children"]:
+            leaves.extend(flatten_menu(node["children"]))
+        elif node["path"] != "#":
+            leaves.append(node)
+    return leaves
+
+
+def current_privacy_policy() -> PrivacyPolicy | None:
+    return PrivacyPolicy.objects.order_by("-published_at").first()
+
+
+def of_merchant(merchant_id: int | None) -> Q:
+    """Rows of one merchant, or the platform's own rows (merchant NULL) for None."""
+    return Q(merchant_id=merchant_id) if merchant_id is not None else Q(merchant__isnull=True)
+
+
+def find_account(*, platform_type: int, merchant_id: int | None, username: str) -> Account | None:
+    return Account.objects.filter(
+        of_merchant(merchant_id), platform_type=platform_type, username=username
+    ).first()
+
+
+def account_exists(*, merchant: Any, username: str) -> bool:
+    """Whether `merchant` (None: the platform) has an account named `username`."""
+    return Account.objects.filter(
+        of_merchant(merchant.pk if merchant else None), username=username
+    ).exists()

@@ -1,0 +1,266 @@
+"""Platform calls of the goods catalogue: categories (admin; selections on both sides) and
+the platform-wide goods listing and storefront display (admin)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from zulin.core.auth import admin_auth, any_side_auth, current_session
+from zulin.core.pagination import page_of
+from zulin.core.params import get_or_post_docs, read_params
+
+from . import schemas, selectors, services
+from .models import Category
+from .rules import FORCE_DOWN_REASONS, STATUSES, GoodsStatus
+
+category_router = Router(tags=["platform: categories"])
+platform_goods_router = Router(tags=["platform: goods governance"])
+backend_router = Router(tags=["backend: categories"])
+
+MANAGE = admin_auth("category.manage")
+GOODS_VIEW = admin_auth("goods.view")
+GOODS_GOVERN = admin_auth("goods.govern")
+
+
+def _category_out(category: Category) -> dict[str, Any]:
+    return {
+        "id": category.pk,
+        "name": category.name,
+        "icon": category.icon,
+        "parent_id": category.parent_id or 0,
+        "level": category.level,
+        "status": category.status,
+        "sort": category.sort,
+    }
+
+
+# --- categories ------------------------------------------------------------------------------
+
+
+@category_router.get(
+    "/getCategoryList",
+    response=list[schemas.CategoryNodeOut],
+    auth=MANAGE,
+    operation_id="getCategoryList",
+)
+def get_category_list(request: HttpRequest) -> list[dict[str, Any]]:
+    """Every category as a tree (children ordered by sort, then id)."""
+    return selectors.category_tree()
+
+
+@category_router.post(
+    "/createCategory", response=schemas.CategoryOut, auth=MANAGE, operation_id="createCategory"
+)
+def create_category(request: HttpRequest, payload: schemas.CategoryIn) -> dict[str, Any]:
+    category = services.category_create(
+        actor=current_session(request),
+        name=payload.name,
+        icon=payload.icon,
+        parent_id=payload.parent_id or None,
+        sort=payload.sort,
+        status=payload.status,
+    )
+    return _category_out(category)
+
+
+@category_router.post(
+    "/updateCategory", response=schemas.CategoryOut, auth=MANAGE, operation_id="updateCategory"
+)
+def update_category(request: HttpRequest, payload: schemas.CategoryEditIn) -> dict[str, Any]:
+    """Renames a category, changes its icon or sort (its place in the tree stays)."""
+    category = services.category_update(
+        actor=current_session(request),
+        category_id=payload.id,
+        name=payload.name,
+        icon=payload.icon,
+        sort=payload.sort,
+    )
+    return _category_out(category)
+
+
+@category_router.api_operation(
+    ["GET", "POST"],
+    "/deleteCategory",
+    auth=MANAGE,
+    operation_id="deleteCategory",
+    openapi_extra=get_or_post_docs(schemas.CategoryIdIn),
+)
+def delete_category(request: HttpRequest) -> None:
+    """Deletes a category with no sub-categories and no goods (`id`)."""
+    params = read_params(request, schemas.CategoryIdIn)
+    services.category_delete(actor=current_session(request), category_id=params.id)
+
+
+@category_router.api_operation(
+    ["GET", "POST"],
+    "/changeCategoryStatus",
+    response=schemas.CategoryOut,
+    auth=MANAGE,
+    operation_id="changeCategoryStatus",
+    openapi_extra=get_or_post_docs(schemas.CategoryStatusIn),
+)
+def change_category_status(request: HttpRequest) -> dict[str, Any]:
+    """Enables (1) or disables (0) a category (`id`, `status`)."""
+    params = read_params(request, schemas.CategoryStatusIn)
+    category = services.category_status_change(
+        actor=current_session(request), category_id=params.id, status=params.status
+    )
+    return _category_out(category)
+
+
+@category_router.api_operation(
+    ["GET", "POST"],
+    "/setSort",
+    response=schemas.CategoryOut,
+    auth=MANAGE,
+    operation_id="setSort",
+    openapi_extra=get_or_post_docs(schemas.CategorySortIn),
+)
+def set_sort(request: HttpRequest) -> dict[str, Any]:
+    """Sets a category's sort (`id`, `sort`; smaller first)."""
+    params = read_params(request, schemas.CategorySortIn)
+    category = services.category_sort_set(
+        actor=current_session(request), category_id=params.id, sort=params.sort
+    )
+    return _category_out(category)
+
+
+@category_router.get(
+    "/getCategorySelections",
+    response=list[schemas.SelectionOut],
+    auth=any_side_auth(),
+    operation_id="getCategorySelections",
+)
+def get_category_selections(request: HttpRequest) -> list[dict[str, Any]]:
+    """Enabled categories as a tree of `{value, label, children}` for selects (both sides)."""
+    return selectors.category_selections()
+
+
+@category_router.get(
+    "/getGoodsClass",
+    response=list[schemas.GoodsClassOut],
+    auth=any_side_auth(),
+    operation_id="getGoodsClass",
+)
+def get_goods_class(request: HttpRequest) -> list[dict[str, Any]]:
+    """The categories goods can be filed under (enabled leaves), flat, with their path."""
+    return selectors.goods_classes()
+
+
+@backend_router.get(
+    "/getPltCateCount",
+    response=list[schemas.CategoryCountOut],
+    auth=GOODS_VIEW,
+    operation_id="getPltCateCount",
+)
+def get_plt_cate_count(request: HttpRequest) -> list[dict[str, Any]]:
+    """Goods of every merchant per category: direct and including sub-categories."""
+    return selectors.category_goods_counts()
+
+
+# --- platform goods --------------------------------------------------------------------------
+
+
+@platform_goods_router.get(
+    "/platformGoodsList",
+    response=schemas.PlatformGoodsPageOut,
+    auth=GOODS_VIEW,
+    operation_id="platformGoodsList",
+)
+def platform_goods_list(
+    request: HttpRequest, filters: Query[schemas.PlatformGoodsListIn]
+) -> dict[str, Any]:
+    """Every merchant's goods (not deleted), most recently changed first."""
+    queryset = selectors.platform_goods_filter(
+        merchant_id=filters.merchant_id,
+        category_id=filters.category_id,
+        status=filters.status,
+        keyword=filters.keyword,
+    )
+    return page_of(
+        queryset,
+        page=filters.page,
+        page_size=filters.page_size,
+        row=selectors.platform_goods_row,
+    )
+
+
+@platform_goods_router.get(
+    "/getPlatformGoodsCount",
+    response=dict[str, int],
+    auth=GOODS_VIEW,
+    operation_id="getPlatformGoodsCount",
+)
+def get_platform_goods_count(request: HttpRequest) -> dict[str, int]:
+    """Goods of every merchant per status (draft, in_review, on_shelf, off_shelf),
+    force_down and all."""
+    return selectors.platform_goods_counts(statuses=STATUSES)
+
+
+@platform_goods_router.get(
+    "/getShopSelections",
+    response=list[schemas.ShopOut],
+    auth=GOODS_VIEW,
+    operation_id="getShopSelections",
+)
+def get_shop_selections(request: HttpRequest) -> list[dict[str, Any]]:
+    """Merchants for the platform goods list's filter."""
+    return selectors.shop_selections()
+
+
+@platform_goods_router.get(
+    "/getGoodsForDisplay",
+    response=schemas.PlatformGoodsPageOut,
+    auth=GOODS_VIEW,
+    operation_id="getGoodsForDisplay",
+)
+def get_goods_for_display(request: HttpRequest, filters: Query[schemas.DisplayListIn]) -> Any:
+    """Goods on shelf that the platform may show on its storefront, with whether it does."""
+    queryset = selectors.platform_goods_filter(
+        merchant_id=filters.merchant_id,
+        category_id=filters.category_id,
+        status=GoodsStatus.ON_SHELF,
+        keyword=filters.keyword,
+        display_status=filters.display_status,
+    )
+    return page_of(
+        queryset,
+        page=filters.page,
+        page_size=filters.page_size,
+        row=selectors.platform_goods_row,
+    )
+
+
+@platform_goods_router.post(
+    "/updateGoodsDisplayStatus",
+    response=dict[str, int],
+    auth=GOODS_GOVERN,
+    operation_id="updateGoodsDisplayStatus",
+)
+def update_goods_display_status(request: HttpRequest, payload: schemas.DisplayIn) -> Any:
+    """Shows goods on (or hides them from) the platform storefront; only goods on shelf can
+    be shown."""
+    count = services.platform_goods_display_set(
+        actor=current_session(request),
+        ids=payload.ids,
+        display=payload.display_status,
+        on_shelf_status=GoodsStatus.ON_SHELF,
+    )
+    return {"count": count}
+
+
+@platform_goods_router.get(
+    "/getForceRefuseReasons",
+    response=list[schemas.ReasonOut],
+    auth=GOODS_GOVERN,
+    operation_id="getForceRefuseReasons",
+)
+def get_force_refuse_reasons(request: HttpRequest) -> list[dict[str, Any]]:
+    """Reasons for forceGoodsDown; `other` needs free text."""
+    return [
+        {"code": code, "label": label, "needs_text": code == "other"}
+        for code, label in FORCE_DOWN_REASONS.items()
+    ]

@@ -1,0 +1,108 @@
+"""Platform-side merchant management under /api/platform (admin host, `merchant.manage`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from zulin.core.auth import admin_auth, current_session
+
+from . import selectors, services
+from .schemas import (
+    AddSettleIn,
+    CreateMerchantIn,
+    MerchantIdIn,
+    MerchantInfoOut,
+    MerchantListIn,
+    MerchantListOut,
+    MerchantRowOut,
+    SettlementIn,
+    SettlementOut,
+    UpdateMerchantIn,
+    UpdateStatusIn,
+)
+
+merchant_router = Router(tags=["platform: merchants"], auth=admin_auth("merchant.manage"))
+
+
+def _settlement(payload: SettlementIn) -> services.SettlementInput:
+    return services.SettlementInput(
+        commission_rate=payload.commission_rate,
+        settlement_cycle=payload.settlement_cycle,
+        bank_name=payload.bank_name.strip(),
+        account_name=payload.account_name.strip(),
+        account_number=payload.account_number,
+    )
+
+
+@merchant_router.post("/createMerchant", response=MerchantInfoOut, operation_id="createMerchant")
+def create_merchant(request: HttpRequest, payload: CreateMerchantIn) -> dict[str, Any]:
+    """(Added) Onboards a merchant: schema, `<slug>` subdomain, owner account, first
+    settlement terms. Retrying with the same `idempotency_key` answers the same merchant."""
+    merchant = services.merchant_onboard(
+        actor=current_session(request),
+        idempotency_key=payload.idempotency_key,
+        data=services.OnboardingInput(
+            name=payload.name.strip(),
+            slug=payload.slug.strip().lower(),
+            contact_name=payload.contact_name.strip(),
+            contact_phone=payload.contact_phone,
+            owner_username=payload.owner_username.strip(),
+            owner_password=payload.owner_password,
+            owner_name=payload.owner_name.strip(),
+            owner_phone=payload.owner_phone,
+            status=payload.status,
+            settlement=_settlement(payload.settlement),
+        ),
+    )
+    return selectors.merchant_detail(merchant_id=merchant.pk)
+
+
+@merchant_router.get("/merchantList", response=MerchantListOut, operation_id="merchantList")
+def merchant_list(request: HttpRequest, filters: Query[MerchantListIn]) -> dict[str, Any]:
+    return selectors.merchant_list(
+        keyword=filters.keyword,
+        status=filters.status,
+        sort_by=filters.sort_by,
+        sort_order=filters.sort_order,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+@merchant_router.get("/merchantInfo", response=MerchantInfoOut, operation_id="merchantInfo")
+def merchant_info(request: HttpRequest, params: Query[MerchantIdIn]) -> dict[str, Any]:
+    return selectors.merchant_detail(merchant_id=params.id)
+
+
+@merchant_router.post("/updateMerchant", response=MerchantRowOut, operation_id="updateMerchant")
+def update_merchant(request: HttpRequest, payload: UpdateMerchantIn) -> dict[str, Any]:
+    merchant = services.merchant_update(
+        actor=current_session(request),
+        merchant_id=payload.id,
+        name=payload.name.strip() if payload.name is not None else None,
+        contact_name=payload.contact_name.strip() if payload.contact_name is not None else None,
+        contact_phone=payload.contact_phone,
+    )
+    return selectors.merchant_summary(merchant_id=merchant.pk)
+
+
+@merchant_router.post("/updateStatus", response=MerchantRowOut, operation_id="updateStatus")
+def update_status(request: HttpRequest, payload: UpdateStatusIn) -> dict[str, Any]:
+    merchant = services.merchant_status_change(
+        actor=current_session(request),
+        merchant_id=payload.id,
+        status=payload.status,
+        reason=payload.reason,
+    )
+    return selectors.merchant_summary(merchant_id=merchant.pk)
+
+
+@merchant_router.post("/addSettle", response=SettlementOut, operation_id="addSettle")
+def add_settle(request: HttpRequest, payload: AddSettleIn) -> dict[str, Any]:
+    terms = services.settlement_terms_add(
+        actor=current_session(request), merchant_id=payload.id, terms=_settlement(payload)
+    )
+    return selectors.settlement_row(terms)

@@ -1,0 +1,123 @@
+"""Public-schema data of merchants: the merchants (one schema each), their domains, settlement
+terms, onboarding keys, the spare schemas onboarding takes, and the sub-shop directory (the
+projection `apps.subshops` keeps of each merchant's sub-shops for sign-in)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django_tenants.models import DomainMixin, TenantMixin
+
+
+class MerchantStatus(models.TextChoices):
+    PENDING = "pending", "待审核"
+    ACTIVE = "active", "正常"
+    FROZEN = "frozen", "冻结"
+    CLOSED = "closed", "关闭"
+
+
+class Merchant(TenantMixin):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=30, unique=True)
+    status = models.CharField(
+        max_length=16, choices=MerchantStatus.choices, default=MerchantStatus.ACTIVE
+    )
+    contact_name = models.CharField(max_length=50, blank=True, default="")
+    contact_phone = models.CharField(max_length=20, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    # Schemas are made by tenants.merchants.provisioning (clone of the template), not on save().
+    auto_create_schema = False
+    auto_drop_schema = False
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slug})"
+
+    @property
+    def is_usable(self) -> bool:
+        return self.status in (MerchantStatus.ACTIVE, MerchantStatus.PENDING)
+
+
+class Domain(DomainMixin):
+    pass
+
+
+class SettlementCycle(models.TextChoices):
+    T1 = "T+1", "T+1"
+    T3 = "T+3", "T+3"
+    T7 = "T+7", "T+7"
+    T15 = "T+15", "T+15"
+    MONTHLY = "monthly", "按月"
+
+
+class SettlementTerms(models.Model):
+    """The settlement terms of a merchant from `created_at` on. Each change is a new row;
+    the current terms are the latest row, so the history is never rewritten."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="settlements")
+    # Percent of each rent payment the platform keeps: 0.00-100.00.
+    commission_rate = models.DecimalField(max_digits=5, decimal_places=2)
+    settlement_cycle = models.CharField(max_length=16, choices=SettlementCycle.choices)
+    bank_name = models.CharField(max_length=100)
+    account_name = models.CharField(max_length=100)
+    account_number = models.CharField(max_length=40)
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(commission_rate__gte=0) & Q(commission_rate__lte=100),
+                name="settlement_commission_rate_percent",
+            )
+        ]
+
+
+class MerchantOnboarding(models.Model):
+    """An onboarding request's idempotency key: the same key answers the same merchant.
+
+    The row is written first in the onboarding transaction, so a concurrent retry with the
+    same key waits on the unique index and then finds the merchant the first one made."""
+
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    slug = models.CharField(max_length=30)
+    merchant = models.OneToOneField(
+        Merchant, null=True, on_delete=models.CASCADE, related_name="onboarding"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class SpareSchema(models.Model):
+    """A schema cloned ahead of time from the template, renamed to a new merchant's schema at
+    onboarding (O(1), whatever the number of merchants). `template_mark` is the template's
+    migration state when cloned; a spare whose mark is stale is dropped, never handed out."""
+
+    schema_name = models.CharField(max_length=63, unique=True)
+    template_mark = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class SubShopEntry(models.Model):
+    """A merchant's sub-shop as sign-in needs it (name, enabled). Written only by
+    `apps.subshops.projection`, in the transaction of the sub-shop's change."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="sub_shops")
+    sub_shop_id = models.BigIntegerField()
+    name = models.CharField(max_length=100)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["merchant", "sub_shop_id"], name="sub_shop_entry_unique"
+            )
+        ]

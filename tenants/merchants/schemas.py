@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Literal
+
+from ninja import Schema
+from pydantic import Field
+
+from zulin.audit.schemas import AuditOut
+from zulin.core.pagination import PageIn
+
+OPTIONAL_PHONE = r"^(1\d{10})?$"
+MerchantStatusValue = Literal["pending", "active", "frozen", "closed"]
+SettlementCycleValue = Literal["T+1", "T+3", "T+7", "T+15", "monthly"]
+
+
+class SettlementIn(Schema):
+    # Percent, 0-100 with at most 2 decimals; send a string ("5.50") to keep it exact.
+    commission_rate: Decimal = Field(ge=0, le=100, max_digits=5, decimal_places=2)
+    settlement_cycle: SettlementCycleValue
+    bank_name: str = Field(min_length=1, max_length=100)
+    account_name: str = Field(min_length=1, max_length=100)
+    account_number: str = Field(pattern=r"^\d{6,32}$")
+
+
+class CreateMerchantIn(Schema):
+    name: str = Field(min_length=1, max_length=100)
+    slug: str = Field(min_length=2, max_length=30)
+    contact_name: str = Field("", max_length=50)
+    contact_phone: str = Field("", pattern=OPTIONAL_PHONE)
+    owner_username: str = Field("owner", min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_.@-]+$")
+    owner_password: str = Field(min_length=1, max_length=128)
+    owner_name: str = Field("", max_length=50)
+    owner_phone: str = Field("", pattern=OPTIONAL_PHONE)
+    status: Literal["pending", "active"] = "active"
+    settlement: SettlementIn
+    idempotency_key: str | None = Field(None, min_length=8, max_length=64)
+
+
+class MerchantListIn(PageIn):
+    keyword: str = Field("", max_length=50)
+    status: MerchantStatusValue | None = None
+    sort_by: Literal["created_at", "name"] = "created_at"
+    sort_order: Literal["asc", "desc"] = "desc"
+
+
+class MerchantIdIn(Schema):
+    id: int = Field(gt=0)
+
+
+class UpdateMerchantIn(Schema):
+    id: int = Field(gt=0)
+    name: str | None = Field(None, min_length=1, max_length=100)
+    contact_name: str | None = Field(None, max_length=50)
+    contact_phone: str | None = Field(None, pattern=OPTIONAL_PHONE)
+
+
+class UpdateStatusIn(Schema):
+    id: int = Field(gt=0)
+    status: MerchantStatusValue
+    reason: str = Field("", max_length=500)
+
+
+class AddSettleIn(SettlementIn):
+    id: int = Field(gt=0, description="the merchant's id")
+
+
+class MerchantRowOut(Schema):
+    id: int
+    name: str
+    slug: str
+    domain: str | None
+    status: MerchantStatusValue
+    status_name: str
+    contact_name: str
+    contact_phone: str
+    commission_rate: Decimal | None
+    settlement_cycle: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class MerchantListOut(Schema):
+    list: list[MerchantRowOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class SettlementOut(Schema):
+    id: int
+    commission_rate: Decimal
+    settlement_cycle: str
+    bank_name: str
+    account_name: str
+    account_number: str
+    created_by: str
+    created_at: datetime
+
+
+class DomainOut(Schema):
+    domain: str
+    is_primary: bool
+
+
+class OwnerOut(Schema):
+    id: int
+    username: str
+    name: str
+    phone: str
+    is_active: bool
+    last_login_at: datetime | None
+
+
+class StatusChangeOut(Schema):
+    id: int
+    from_status: str
+    to_status: str
+    reason: str
+    actor: str
+    created_at: datetime
+
+
+class MerchantInfoOut(Schema):
+    merchant: MerchantRowOut
+    domains: list[DomainOut]
+    owner: OwnerOut | None
+    settlement: SettlementOut | None
+    settlement_history: list[SettlementOut]
+    status_history: list[StatusChangeOut]
+    audit: list[AuditOut]

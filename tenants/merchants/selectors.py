@@ -1,0 +1,161 @@
+"""Platform-side reads of merchants: the list and one merchant's details."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import OuterRef, Q, QuerySet, Subquery
+
+from tenants.accounts.models import Account
+from tenants.accounts.selectors import OWNER_ROLE_CODE
+from zulin.audit.selectors import audit_trail
+from zulin.audit.state import status_history
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.pagination import page_of
+
+from .models import Domain, Merchant, MerchantStatus, SettlementTerms, SubShopEntry
+
+SORTABLE = {"created_at", "name"}
+
+
+def _current_terms(field: str) -> Subquery:
+    return Subquery(
+        SettlementTerms.objects.filter(merchant=OuterRef("pk"))
+        .order_by("-created_at", "-id")
+        .values(field)[:1]
+    )
+
+
+def _with_summary(queryset: QuerySet[Merchant]) -> QuerySet[Merchant]:
+    """Adds the primary domain and the current settlement terms, in the same query."""
+    return queryset.annotate(
+        domain=Subquery(
+            Domain.objects.filter(tenant=OuterRef("pk"), is_primary=True).values("domain")[:1]
+        ),
+        commission_rate=_current_terms("commission_rate"),
+        settlement_cycle=_current_terms("settlement_cycle"),
+    )
+
+
+def merchant_get(merchant_id: int) -> Merchant:
+    """A merchant by id (any status); NOT_FOUND otherwise."""
+    merchant = Merchant.objects.filter(pk=merchant_id).first()
+    if merchant is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return merchant
+
+
+def merchant_summary(*, merchant_id: int) -> dict[str, Any]:
+    merchant = _with_summary(Merchant.objects.filter(pk=merchant_id)).first()
+    if merchant is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return merchant_row(merchant)
+
+
+def merchant_list(
+    *,
+    keyword: str = "",
+    status: str | None = None,
+    sort_by: str = "created_at",
+    sort_order: str = "desc",
+    page: int = 1,
+    page_size: int = 20,
+) -> dict[str, Any]:
+    """One page of merchants; `keyword` matches name, slug, contact name or phone."""
+    queryset = _with_summary(Merchant.objects.all())
+    keyword = keyword.strip()
+    if keyword:
+        queryset = queryset.filter(
+            Q(name__icontains=keyword)
+            | Q(slug__icontains=keyword)
+            | Q(contact_name__icontains=keyword)
+            | Q(contact_phone__icontains=keyword)
+        )
+    if status:
+        queryset = queryset.filter(status=status)
+    column = sort_by if sort_by in SORTABLE else "created_at"
+    prefix = "" if sort_order == "asc" else "-"
+    queryset = queryset.order_by(f"{prefix}{column}", f"{prefix}id")
+    return page_of(queryset, page=page, page_size=page_size, row=merchant_row)
+
+
+def merchant_row(merchant: Merchant) -> dict[str, Any]:
+    rate = getattr(merchant, "commission_rate", None)
+    return {
+        "id": merchant.pk,
+        "name": merchant.name,
+        "slug": merchant.slug,
+        "domain": getattr(merchant, "domain", None),
+        "status": merchant.status,
+        "status_name": MerchantStatus(merchant.status).label,
+        "contact_name": merchant.contact_name,
+        "contact_phone": merchant.contact_phone,
+        "commission_rate": rate,
+        "settlement_cycle": getattr(merchant, "settlement_cycle", None),
+        "created_at": merchant.created_at,
+        "updated_at": merchant.updated_at,
+    }
+
+
+def settlement_row(terms: SettlementTerms) -> dict[str, Any]:
+    return {
+        "id": terms.pk,
+        "commission_rate": terms.commission_rate,
+        "settlement_cycle": terms.settlement_cycle,
+        "bank_name": terms.bank_name,
+        "account_name": terms.account_name,
+        "account_number": terms.account_number,
+        "created_by": terms.actor_name,
+        "created_at": terms.created_at,
+    }
+
+
+def merchant_detail(*, merchant_id: int) -> dict[str, Any]:
+    merchant = _with_summary(Merchant.objects.filter(pk=merchant_id)).first()
+    if merchant is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    owner = (
+        Account.objects.filter(merchant=merchant, roles__code=OWNER_ROLE_CODE)
+        .order_by("id")
+        .first()
+    )
+    history = [settlement_row(terms) for terms in SettlementTerms.objects.filter(merchant=merchant)]
+    return {
+        "merchant": merchant_row(merchant),
+        "domains": [
+            {"domain": domain.domain, "is_primary": domain.is_primary}
+            for domain in Domain.objects.filter(tenant=merchant).order_by("-is_primary", "id")
+        ],
+        "owner": {
+            "id": owner.pk,
+            "username": owner.username,
+            "name": owner.name,
+            "phone": owner.phone,
+            "is_active": owner.is_active,
+            "last_login_at": owner.last_login_at,
+        }
+        if owner
+        else None,
+        "settlement": history[0] if history else None,
+        "settlement_history": history,
+        "status_history": status_history(target_type="merchant", target_id=merchant.pk),
+        "audit": audit_trail(target_type="merchant", target_id=merchant.pk),
+    }
+
+
+# --- the sub-shop directory (kept by apps.subshops.projection) ------------------------------
+
+
+def sub_shop_name(*, merchant_id: int | None, sub_shop_id: int) -> str:
+    """The name shown in sign-in answers; "" when the sub-shop is gone."""
+    if merchant_id is None:
+        return ""
+    entries = SubShopEntry.objects.filter(merchant_id=merchant_id, sub_shop_id=sub_shop_id)
+    return entries.values_list("name", flat=True).first() or ""
+
+
+def sub_shop_is_active(*, merchant_id: int | None, sub_shop_id: int) -> bool:
+    if merchant_id is None:
+        return False
+    entries = SubShopEntry.objects.filter(merchant_id=merchant_id, sub_shop_id=sub_shop_id)
+    return entries.filter(is_active=True).exists()
