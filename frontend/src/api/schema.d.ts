@@ -1511,7 +1511,7 @@ export interface components {
         };
         /**
          * AuditOut
-         * @description One entry of an audit trail (apps.audit.selectors.audit_trail).
+         * @description One entry of an audit trail (zulin.audit.selectors.audit_trail).
          */
         AuditOut: {
             /** Action */
