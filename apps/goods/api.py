@@ -9,8 +9,22 @@ from django.http import HttpRequest
 from ninja import File, Query, Router
 from ninja.files import UploadedFile
 
+from tenants.catalog.selectors import (
+    addon_type_names,
+    platform_addon_get,
+    platform_addon_page,
+    platform_addon_row,
+)
 from tenants.merchants.selectors import merchant_get
-from zulin.core.auth import Session, TokenAuth, admin_auth, current_session, store_auth
+from zulin.core.auth import (
+    Session,
+    TokenAuth,
+    admin_auth,
+    any_side_auth,
+    current_session,
+    store_auth,
+)
+from zulin.core.envelope import request_language
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.params import get_or_post_docs, read_params
 from zulin.core.sides import PlatformType
@@ -20,12 +34,15 @@ from .models import Goods
 from .uploads import picture_store
 
 goods_router = Router(tags=["platform: goods"])
-gain_router = Router(tags=["platform: add-on services"])
+addon_router = Router(tags=["platform: add-on services"])
 upload_router = Router(tags=["upload"])
 
 VIEW = store_auth("goods.view")
 EDIT = store_auth("goods.edit")
-GAINS = store_auth("goods_gain.manage")
+# Add-on services: the store manages its own; the platform sees every merchant's and may
+# disable one (apps.goods.governance).
+ADDONS = any_side_auth("addon.manage")
+STORE_ADDONS = store_auth("addon.manage")
 
 
 def _saved(goods: Goods) -> dict[str, Any]:
@@ -248,12 +265,27 @@ def set_goods_review_setting(
 # --- add-on services -------------------------------------------------------------------------
 
 
-@gain_router.get(
-    "/getGoodsGainList", response=schemas.GainPageOut, auth=GAINS, operation_id="getGoodsGainList"
+def _platform_side(request: HttpRequest) -> bool:
+    return current_session(request).side == PlatformType.ADMIN
+
+
+@addon_router.get(
+    "/getGoodsGainList", response=schemas.GainPageOut, auth=ADDONS, operation_id="getGoodsGainList"
 )
 def get_goods_gain_list(request: HttpRequest, filters: Query[schemas.GainListIn]) -> dict[str, Any]:
-    return selectors.gain_page(
-        gain_type=filters.gain_type,
+    """Store side: the shop's add-on services. Platform side: every merchant's (from the
+    platform's listing), filterable by merchant."""
+    if _platform_side(request):
+        return platform_addon_page(
+            merchant_id=filters.merchant_id,
+            addon_type=filters.gain_type,
+            status=filters.status,
+            keyword=filters.keyword,
+            page=filters.page,
+            page_size=filters.page_size,
+        )
+    return selectors.addon_page(
+        addon_type=filters.gain_type,
         status=filters.status,
         keyword=filters.keyword,
         page=filters.page,
@@ -261,53 +293,75 @@ def get_goods_gain_list(request: HttpRequest, filters: Query[schemas.GainListIn]
     )
 
 
-@gain_router.post(
-    "/addGoodsGain", response=schemas.GainOut, auth=GAINS, operation_id="addGoodsGain"
+@addon_router.post(
+    "/addGoodsGain", response=schemas.GainOut, auth=STORE_ADDONS, operation_id="addGoodsGain"
 )
 def add_goods_gain(request: HttpRequest, payload: schemas.GainIn) -> dict[str, Any]:
-    return selectors.gain_row(services.gain_create(actor=current_session(request), data=payload))
+    addon = services.addon_create(actor=current_session(request), data=payload)
+    return selectors.addon_row(addon)
 
 
-@gain_router.post(
-    "/editGoodsGain", response=schemas.GainOut, auth=GAINS, operation_id="editGoodsGain"
+@addon_router.post(
+    "/editGoodsGain", response=schemas.GainOut, auth=STORE_ADDONS, operation_id="editGoodsGain"
 )
 def edit_goods_gain(request: HttpRequest, payload: schemas.GainEditIn) -> dict[str, Any]:
-    gain = services.gain_update(actor=current_session(request), gain_id=payload.id, data=payload)
-    return selectors.gain_row(gain)
+    addon = services.addon_update(actor=current_session(request), addon_id=payload.id, data=payload)
+    return selectors.addon_row(addon)
 
 
-@gain_router.api_operation(
+@addon_router.api_operation(
     ["GET", "POST"],
     "/setGoodsGainStatus",
     response=schemas.GainOut,
-    auth=GAINS,
+    auth=ADDONS,
     operation_id="setGoodsGainStatus",
     openapi_extra=get_or_post_docs(schemas.GainStatusIn),
 )
 def set_goods_gain_status(request: HttpRequest) -> dict[str, Any]:
-    """Enables (1) or disables (0) an add-on service: `id`, `status` as query (GET) or
-    JSON body (POST)."""
+    """Enables (1) or disables (0) an add-on service: `id`, `status` (and on the platform
+    side the `reason` the merchant sees) as query (GET) or JSON body (POST). The platform's
+    disabling holds until the platform enables it again."""
     params = read_params(request, schemas.GainStatusIn)
-    gain = services.gain_status_set(
-        actor=current_session(request), gain_id=params.id, status=params.status
+    actor = current_session(request)
+    if _platform_side(request):
+        governance.addon_platform_status_set(
+            actor=actor,
+            platform_addon_id=params.id,
+            disable=params.status == 0,
+            reason=params.reason,
+        )
+        row = platform_addon_get(params.id)
+        if row is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        return platform_addon_row(row)
+    addon = services.addon_status_set(
+        actor=actor, addon_id=params.id, status=params.status, reason=params.reason
     )
-    return selectors.gain_row(gain)
+    return selectors.addon_row(addon)
 
 
-@gain_router.get(
+@addon_router.get(
     "/newGetGoodsGainTypeMap",
-    response=list[schemas.OptionOut],
-    auth=GAINS,
+    response=list[dict[str, str]],
+    auth=ADDONS,
     operation_id="newGetGoodsGainTypeMap",
 )
 def new_get_goods_gain_type_map(request: HttpRequest) -> list[dict[str, str]]:
-    return [{"value": code, "label": names[0]} for code, names in rules.GAIN_TYPES.items()]
+    """The add-on types the platform offers now (value = code, label in the caller's
+    language)."""
+    english = request_language(request) == "en"
+    names = addon_type_names(active_only=True)
+    return [
+        {"value": code, "label": pair[1] if english else pair[0]} for code, pair in names.items()
+    ]
 
 
-@gain_router.get("/getGainSet", response=list[dict[str, Any]], auth=VIEW, operation_id="getGainSet")
+@addon_router.get(
+    "/getGainSet", response=list[dict[str, Any]], auth=VIEW, operation_id="getGainSet"
+)
 def get_gain_set(request: HttpRequest) -> list[dict[str, Any]]:
     """Enabled add-on services grouped by type, to build packages from."""
-    return selectors.gain_set()
+    return selectors.addon_set()
 
 
 # --- upload ----------------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from tenants.catalog.models import PlatformGoods
+from tenants.catalog.selectors import platform_addon_get
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import rules
-from .models import GoodsSetting, GoodsStatus
-from .projection import goods_project
+from .models import Addon, GoodsSetting, GoodsStatus
+from .projection import addon_project, goods_project
 from .services import _fields_error, _goods_get, _status_change, goods_setting, goods_setting_set
 
 if TYPE_CHECKING:
@@ -133,3 +134,37 @@ def review_required(merchant: Merchant) -> bool:
     with tenant_context(merchant):
         setting = GoodsSetting.objects.filter(pk=1).first()
         return bool(setting and setting.goods_need_review)
+
+
+def addon_platform_status_set(
+    *, actor: Session | None, platform_addon_id: int, disable: bool, reason: str
+) -> Addon:
+    """The platform disables a merchant's add-on service with a reason the merchant sees
+    (the merchant cannot enable it again), or lifts that; lifting leaves it disabled for the
+    merchant to enable."""
+    reason = reason.strip()
+    if disable and not reason:
+        raise _fields_error({"reason": ["required when disabling an add-on service"]})
+    projection = platform_addon_get(platform_addon_id)
+    if projection is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    with _in_merchant(projection.merchant):
+        addon = Addon.objects.select_for_update().filter(pk=projection.addon_id).first()
+        if addon is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        before = {"status": addon.status, "platform_disabled": addon.platform_disabled}
+        addon.platform_disabled, addon.platform_reason = disable, reason if disable else ""
+        if disable:
+            addon.status = 0
+        addon.save()
+        addon_project(addon)
+        audit_record(
+            actor=actor,
+            action="addon.platform_disable" if disable else "addon.platform_enable",
+            target_type="addon",
+            target_id=addon.pk,
+            before=before,
+            after={"status": addon.status, "platform_disabled": disable},
+            reason=reason,
+        )
+    return addon

@@ -100,16 +100,21 @@ class SellPrice(models.Model):
         ordering = ["id"]
 
 
-class GoodsGain(models.Model):
-    """A value-added service offered with rentals: damage cover, accessories …"""
+class Addon(models.Model):
+    """An add-on service offered with rentals: damage cover, accessories … ("gain" in the
+    contract's call names, "add-on" everywhere in the code). Its type is one of the platform's
+    add-on types (`tenants.catalog.AddonType`); the platform may disable it with a reason the
+    merchant sees (`platform_disabled`), which only the platform lifts."""
 
     name = models.CharField(max_length=50)
-    gain_type = models.CharField(max_length=20)
+    addon_type = models.CharField(max_length=20)
     price = models.DecimalField(max_digits=12, decimal_places=2)
     description = models.CharField(max_length=500, blank=True, default="")
     is_required = models.BooleanField(default=False)
     status = models.PositiveSmallIntegerField(default=1)  # 1 enabled, 0 disabled
     sort = models.IntegerField(default=0)
+    platform_disabled = models.BooleanField(default=False)
+    platform_reason = models.CharField(max_length=300, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -123,7 +128,7 @@ class GoodsPackage(models.Model):
     goods = models.ForeignKey(Goods, on_delete=models.PROTECT, related_name="packages")
     name = models.CharField(max_length=50)
     rent_plan = models.ForeignKey(RentPlan, on_delete=models.PROTECT, related_name="packages")
-    gains = models.ManyToManyField(GoodsGain, related_name="packages", blank=True)
+    addons = models.ManyToManyField(Addon, related_name="packages", blank=True)
     position = models.PositiveIntegerField(default=0)
     is_active = models.BooleanField(default=True)
 

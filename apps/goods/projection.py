@@ -1,5 +1,6 @@
 """The only module of goods that writes public rows: each goods item's line in the
-platform's listing (`tenants.catalog.PlatformGoods`). Called inside the transaction of the
+platform's listing (`tenants.catalog.PlatformGoods`) and each add-on service's
+(`tenants.catalog.PlatformAddon`). Called inside the transaction of the
 change, so the merchant's row and the platform's commit or roll back together; goods that
 leave the shelf leave the platform storefront too."""
 
@@ -10,10 +11,10 @@ from typing import Any
 from django.db.models import Min
 from django.utils import timezone
 
-from tenants.catalog.models import PlatformGoods
+from tenants.catalog.models import PlatformAddon, PlatformGoods
 from zulin.core.db import tenant_connection
 
-from .models import Goods, GoodsStatus, RentPlan
+from .models import Addon, Goods, GoodsStatus, RentPlan
 
 
 def goods_project(goods: Goods) -> None:
@@ -38,4 +39,20 @@ def goods_project(goods: Goods) -> None:
         fields["display_status"] = False
     PlatformGoods.objects.update_or_create(
         merchant_id=merchant_id, goods_id=goods.pk, defaults=fields
+    )
+
+
+def addon_project(addon: Addon) -> None:
+    PlatformAddon.objects.update_or_create(
+        merchant_id=tenant_connection.tenant.pk,
+        addon_id=addon.pk,
+        defaults={
+            "name": addon.name,
+            "addon_type": addon.addon_type,
+            "price": addon.price,
+            "status": addon.status,
+            "platform_disabled": addon.platform_disabled,
+            "platform_reason": addon.platform_reason,
+            "updated_at": timezone.now(),
+        },
     )

@@ -24,7 +24,7 @@ DEPOSIT_MAX_RENT_MULTIPLE = 10
 BUYOUT_MAX = Decimal("1000000.00")
 SELL_MIN = Decimal("0.01")
 SELL_MAX = Decimal("1000000.00")
-GAIN_PRICE_MAX = Decimal("100000.00")
+ADDON_PRICE_MAX = Decimal("100000.00")
 
 # Lease terms a rent plan may use (getTerms): periods per unit.
 TERMS: dict[str, list[int]] = {
@@ -41,14 +41,6 @@ STATUS_LABELS = {status.value: status.label for status in GoodsStatus}
 # they are what a customer agrees to (the SKUs, prices, rent plans and bundles).
 LOCKED_FIELDS = ["spu_list", "rent_list", "sell_list", "package_list"]
 LOCKING_STATUSES = {GoodsStatus.ON_SHELF, GoodsStatus.IN_REVIEW}
-
-GAIN_TYPES = {
-    "damage_cover": ("碎屏/意外保障", "Damage cover"),
-    "accessory": ("配件", "Accessories"),
-    "warranty": ("延长保修", "Extended warranty"),
-    "delivery": ("送货上门", "Home delivery"),
-    "other": ("其他", "Other"),
-}
 
 FORCE_DOWN_REASONS = catalog_rules.FORCE_DOWN_REASONS
 

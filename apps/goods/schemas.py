@@ -122,7 +122,7 @@ class ReviewSettingOut(Schema):
 class GainIn(Schema):
     name: str = Field(min_length=1, max_length=50)
     gain_type: str = Field(description="a key of newGetGoodsGainTypeMap")
-    price: Money = Field(ge=0, le=rules.GAIN_PRICE_MAX)
+    price: Money = Field(ge=0, le=rules.ADDON_PRICE_MAX)
     description: str = Field("", max_length=500)
     is_required: bool = False
     sort: int = Field(0, ge=0, le=999_999)
@@ -133,8 +133,11 @@ class GainEditIn(GainIn):
 
 
 class GainStatusIn(Schema):
-    id: int
+    id: int = Field(description="the add-on's id (platform side: the id its list answers)")
     status: int = Field(ge=0, le=1, description="1 enabled, 0 disabled")
+    reason: str = Field(
+        "", max_length=300, description="platform side: why it is disabled (the merchant sees it)"
+    )
 
 
 class GoodsListIn(Schema):
@@ -147,6 +150,7 @@ class GoodsListIn(Schema):
 
 class GainListIn(Schema):
     gain_type: str | None = None
+    merchant_id: int | None = Field(None, description="platform side: one merchant's only")
     status: int | None = Field(None, ge=0, le=1)
     keyword: str = Field("", max_length=50)
     page: int = Field(1, ge=1)
@@ -270,6 +274,12 @@ class GainOut(Schema):
     is_required: bool
     status: int
     sort: int
+    # Disabled by the platform, with the reason the merchant sees; only the platform lifts it.
+    platform_disabled: bool = False
+    platform_reason: str = ""
+    # Platform side only: whose add-on it is.
+    merchant_id: int | None = None
+    merchant_name: str | None = None
     updated_at: datetime
 
 

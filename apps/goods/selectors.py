@@ -7,12 +7,17 @@ from typing import Any
 
 from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
 
-from tenants.catalog.selectors import category_names, category_with_descendants, money
+from tenants.catalog.selectors import (
+    addon_type_names,
+    category_names,
+    category_with_descendants,
+    money,
+)
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
 from . import rules
-from .models import Goods, GoodsGain, GoodsPackage, RentPlan, SellPrice, Sku
+from .models import Addon, Goods, GoodsPackage, RentPlan, SellPrice, Sku
 
 
 def goods_find(goods_id: int) -> Goods:
@@ -38,7 +43,7 @@ def _active_parts(
     )
     packages = list(
         GoodsPackage.objects.filter(goods=goods, is_active=True)
-        .prefetch_related("gains")
+        .prefetch_related("addons")
         .order_by("position", "id")
     )
     return skus, plans, sells, packages
@@ -66,7 +71,7 @@ def goods_editing_state(goods: Goods) -> dict[str, list[Any]]:
         ],
         "sell_list": [(sku_index[s.sku_id], s.price, s.original_price) for s in sells],
         "package_list": [
-            (p.name, plan_index.get(p.rent_plan_id, -1), sorted(g.pk for g in p.gains.all()))
+            (p.name, plan_index.get(p.rent_plan_id, -1), sorted(g.pk for g in p.addons.all()))
             for p in packages
         ],
     }
@@ -139,8 +144,8 @@ def goods_detail(goods_id: int) -> dict[str, Any]:
                 "name": p.name,
                 "rent_index": plan_index.get(p.rent_plan_id, -1),
                 "rent_plan_id": p.rent_plan_id,
-                "gain_ids": [g.pk for g in p.gains.all()],
-                "gains_price": money(sum((g.price for g in p.gains.all()), start=0)),  # type: ignore[arg-type]
+                "gain_ids": [g.pk for g in p.addons.all()],
+                "gains_price": money(sum((g.price for g in p.addons.all()), start=0)),  # type: ignore[arg-type]
             }
             for p in packages
         ],
@@ -236,42 +241,44 @@ def sku_stocks(goods_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def gain_row(gain: GoodsGain) -> dict[str, Any]:
+def addon_row(addon: Addon) -> dict[str, Any]:
     return {
-        "id": gain.pk,
-        "name": gain.name,
-        "gain_type": gain.gain_type,
-        "gain_type_name": rules.GAIN_TYPES.get(gain.gain_type, ("", ""))[0],
-        "price": money(gain.price),
-        "description": gain.description,
-        "is_required": gain.is_required,
-        "status": gain.status,
-        "sort": gain.sort,
-        "updated_at": gain.updated_at,
+        "id": addon.pk,
+        "name": addon.name,
+        "gain_type": addon.addon_type,
+        "gain_type_name": addon_type_names().get(addon.addon_type, ("", ""))[0],
+        "price": money(addon.price),
+        "description": addon.description,
+        "is_required": addon.is_required,
+        "status": addon.status,
+        "sort": addon.sort,
+        "platform_disabled": addon.platform_disabled,
+        "platform_reason": addon.platform_reason,
+        "updated_at": addon.updated_at,
     }
 
 
-def gain_page(
-    *, gain_type: str | None, status: int | None, keyword: str, page: int, page_size: int
+def addon_page(
+    *, addon_type: str | None, status: int | None, keyword: str, page: int, page_size: int
 ) -> dict[str, Any]:
-    queryset = GoodsGain.objects.order_by("sort", "id")
-    if gain_type:
-        queryset = queryset.filter(gain_type=gain_type)
+    queryset = Addon.objects.order_by("sort", "id")
+    if addon_type:
+        queryset = queryset.filter(addon_type=addon_type)
     if status is not None:
         queryset = queryset.filter(status=status)
     if keyword.strip():
         queryset = queryset.filter(name__icontains=keyword.strip())
-    return page_of(queryset, page=page, page_size=page_size, row=gain_row)
+    return page_of(queryset, page=page, page_size=page_size, row=addon_row)
 
 
-def gain_set() -> list[dict[str, Any]]:
+def addon_set() -> list[dict[str, Any]]:
     """Enabled add-on services grouped by type, to build packages from."""
     groups: dict[str, list[dict[str, Any]]] = {}
-    for gain in GoodsGain.objects.filter(status=1).order_by("sort", "id"):
-        groups.setdefault(gain.gain_type, []).append(gain_row(gain))
+    for addon in Addon.objects.filter(status=1).order_by("sort", "id"):
+        groups.setdefault(addon.addon_type, []).append(addon_row(addon))
     return [
         {"gain_type": code, "gain_type_name": names[0], "gains": groups[code]}
-        for code, names in rules.GAIN_TYPES.items()
+        for code, names in addon_type_names().items()
         if code in groups
     ]
 

@@ -10,7 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.subshops.selectors import known_channel_labels, known_sub_shop_ids
-from tenants.catalog.selectors import category_usable
+from tenants.catalog.selectors import addon_type_names, category_usable
 from zulin.audit.services import audit_record
 from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
@@ -19,8 +19,8 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from . import rules
 from .machine import GOODS_MACHINE
 from .models import (
+    Addon,
     Goods,
-    GoodsGain,
     GoodsPackage,
     GoodsSetting,
     GoodsStatus,
@@ -29,7 +29,7 @@ from .models import (
     Sku,
     StockMovement,
 )
-from .projection import goods_project
+from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
 from .selectors import goods_editing_state
 
@@ -105,7 +105,7 @@ def _validate(data: GoodsIn) -> None:
     if len({sell.sku_index for sell in data.sell_list}) != len(data.sell_list):
         fields["sell_list"] = ["one sale price per SKU"]
     gain_ids = {gain_id for package in data.package_list for gain_id in package.gain_ids}
-    known = set(GoodsGain.objects.filter(pk__in=gain_ids, status=1).values_list("pk", flat=True))
+    known = set(Addon.objects.filter(pk__in=gain_ids, status=1).values_list("pk", flat=True))
     for index, package in enumerate(data.package_list):
         if package.rent_index >= len(data.rent_list):
             fields[f"package_list.{index}.rent_index"] = ["no such rent plan"]
@@ -190,7 +190,7 @@ def _prices_write(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
         package = GoodsPackage.objects.create(
             goods=goods, name=p.name, rent_plan=plans[p.rent_index], position=position
         )
-        package.gains.set(p.gain_ids)
+        package.addons.set(p.gain_ids)
 
 
 def incomplete_reasons(goods: Goods) -> list[str]:
@@ -475,50 +475,84 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
 # --- add-on services -------------------------------------------------------------------------
 
 
-def _gain_check(data: GainIn) -> None:
-    if data.gain_type not in rules.GAIN_TYPES:
-        raise _fields_error({"gain_type": [f"one of {sorted(rules.GAIN_TYPES)}"]})
+def _addon_fields(data: GainIn) -> dict[str, Any]:
+    """The add-on's columns from the call's fields (`gain_type` at the API edge)."""
+    fields = data.model_dump(exclude={"id"})
+    fields["addon_type"] = fields.pop("gain_type")
+    if fields["addon_type"] not in addon_type_names(active_only=True):
+        raise _fields_error({"gain_type": ["not an add-on type the platform offers"]})
+    return fields
 
 
-def gain_create(*, actor: Session | None, data: GainIn) -> GoodsGain:
-    _gain_check(data)
+def _addon_locked(addon_id: int) -> Addon:
+    addon = Addon.objects.select_for_update().filter(pk=addon_id).first()
+    if addon is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return addon
+
+
+def addon_create(*, actor: Session | None, data: GainIn) -> Addon:
+    fields = _addon_fields(data)
     with transaction.atomic():
-        gain = GoodsGain.objects.create(**data.model_dump(exclude={"id"}))
-        audit_record(
-            actor=actor, action="goods_gain.create", target_type="goods_gain", target_id=gain.pk
-        )
-    return gain
-
-
-def gain_update(*, actor: Session | None, gain_id: int, data: GainIn) -> GoodsGain:
-    _gain_check(data)
-    with transaction.atomic():
-        gain = GoodsGain.objects.select_for_update().filter(pk=gain_id).first()
-        if gain is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
-        for name, value in data.model_dump(exclude={"id"}).items():
-            setattr(gain, name, value)
-        gain.save()
-        audit_record(
-            actor=actor, action="goods_gain.update", target_type="goods_gain", target_id=gain.pk
-        )
-    return gain
-
-
-def gain_status_set(*, actor: Session | None, gain_id: int, status: int) -> GoodsGain:
-    with transaction.atomic():
-        gain = GoodsGain.objects.select_for_update().filter(pk=gain_id).first()
-        if gain is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
-        before = gain.status
-        gain.status = status
-        gain.save(update_fields=["status", "updated_at"])
+        addon = Addon.objects.create(**fields)
+        addon_project(addon)
         audit_record(
             actor=actor,
-            action="goods_gain.status",
-            target_type="goods_gain",
-            target_id=gain.pk,
+            action="addon.create",
+            target_type="addon",
+            target_id=addon.pk,
+            after=data.model_dump(mode="json", exclude={"id"}),
+        )
+    return addon
+
+
+def addon_update(*, actor: Session | None, addon_id: int, data: GainIn) -> Addon:
+    fields = _addon_fields(data)
+    with transaction.atomic():
+        addon = _addon_locked(addon_id)
+        for name, value in fields.items():
+            setattr(addon, name, value)
+        addon.save()
+        addon_project(addon)
+        audit_record(
+            actor=actor,
+            action="addon.update",
+            target_type="addon",
+            target_id=addon.pk,
+            after=data.model_dump(mode="json", exclude={"id"}),
+        )
+    return addon
+
+
+def _platform_disabled_error(addon: Addon) -> ApplicationError:
+    return ApplicationError(
+        ErrorCode.CONFLICT,
+        f"平台已停用此增值服务：{addon.platform_reason}",
+        msg_en=f"The platform disabled this add-on service: {addon.platform_reason}",
+        data={"from": "platform_disabled", "to": "enabled"},
+    )
+
+
+def addon_status_set(
+    *, actor: Session | None, addon_id: int, status: int, reason: str = ""
+) -> Addon:
+    """The merchant enables (1) or disables (0) an add-on; one the platform disabled stays
+    disabled until the platform lifts it."""
+    with transaction.atomic():
+        addon = _addon_locked(addon_id)
+        if status == 1 and addon.platform_disabled:
+            raise _platform_disabled_error(addon)
+        before = addon.status
+        addon.status = status
+        addon.save(update_fields=["status", "updated_at"])
+        addon_project(addon)
+        audit_record(
+            actor=actor,
+            action="addon.status",
+            target_type="addon",
+            target_id=addon.pk,
             before={"status": before},
             after={"status": status},
+            reason=reason,
         )
-    return gain
+    return addon

@@ -141,7 +141,7 @@ def _mount_routers() -> None:
 
     install_session_loader(session_from_token)
 
-    from apps.goods.api import gain_router, goods_router, upload_router
+    from apps.goods.api import addon_router, goods_router, upload_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
     from tenants.accounts.api import platform_router
@@ -161,7 +161,7 @@ def _mount_routers() -> None:
     api.add_router("/platform", category_router)
     api.add_router("/platform", platform_goods_router)
     api.add_router("/platform", goods_router)
-    api.add_router("/platform", gain_router)
+    api.add_router("/platform", addon_router)
     api.add_router("/backend", catalog_backend_router)
     api.add_router("", upload_router)
 

@@ -16,7 +16,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "goods.view": "查看商品",
         "goods.govern": "商品强制下架与展示",
         "category.manage": "管理商品分类",
-        "goods_gain.manage": "管理增值服务",
+        "addon.manage": "管理增值服务",
         "order.view": "查看订单",
         "order.manage": "处理订单",
         "finance.view": "查看财务账单",
@@ -28,7 +28,7 @@ ACTIONS: dict[int, dict[str, str]] = {
     STORE: {
         "goods.view": "查看商品",
         "goods.edit": "编辑商品",
-        "goods_gain.manage": "管理增值服务",
+        "addon.manage": "管理增值服务",
         "order.view": "查看订单",
         "order.audit": "审核订单",
         "order.manage": "处理订单",
@@ -59,7 +59,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "goods.view",
                 "goods.govern",
                 "category.manage",
-                "goods_gain.manage",
+                "addon.manage",
                 "order.view",
                 "merchant.manage",
                 "data.view",
@@ -132,9 +132,7 @@ MENUS: dict[int, list[Menu]] = {
             [
                 _leaf("商品管理", "Goods", "/productManage", "goods", "goods.view"),
                 _leaf("商品分类", "Categories", "/productCategory", "category", "category.manage"),
-                _leaf(
-                    "增值服务", "Add-on services", "/addServeManage", "service", "goods_gain.manage"
-                ),
+                _leaf("增值服务", "Add-on services", "/addServeManage", "service", "addon.manage"),
             ],
         ),
         _group("订单管理", "Orders", "order", _order_lists("", "order.view")),
@@ -173,9 +171,7 @@ MENUS: dict[int, list[Menu]] = {
             "goods",
             [
                 _leaf("商品管理", "Goods", "/productManage", "goods", "goods.view"),
-                _leaf(
-                    "增值服务", "Add-on services", "/addServeManage", "service", "goods_gain.manage"
-                ),
+                _leaf("增值服务", "Add-on services", "/addServeManage", "service", "addon.manage"),
             ],
         ),
         _group("订单管理", "Orders", "order", _order_lists("", "order.view")),

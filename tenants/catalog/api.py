@@ -264,3 +264,46 @@ def get_force_refuse_reasons(request: HttpRequest) -> list[dict[str, Any]]:
         {"code": code, "label": label, "needs_text": code == "other"}
         for code, label in FORCE_DOWN_REASONS.items()
     ]
+
+
+# --- add-on service types (added calls) ------------------------------------------------------
+
+ADDON_TYPES = admin_auth("addon.manage")
+
+
+@category_router.get(
+    "/getAddonTypeList",
+    response=list[schemas.AddonTypeOut],
+    auth=ADDON_TYPES,
+    operation_id="getAddonTypeList",
+)
+def get_addon_type_list(request: HttpRequest) -> list[dict[str, Any]]:
+    """(Admin, added) Every add-on service type, enabled or not."""
+    return selectors.addon_type_rows()
+
+
+@category_router.post(
+    "/saveAddonType",
+    response=schemas.AddonTypeOut,
+    auth=ADDON_TYPES,
+    operation_id="saveAddonType",
+)
+def save_addon_type(request: HttpRequest, payload: schemas.AddonTypeIn) -> dict[str, Any]:
+    """(Admin, added) Adds an add-on type, or renames, re-orders, disables or enables one
+    (by `code`). Merchants pick from the enabled types."""
+    row = services.addon_type_save(
+        actor=current_session(request),
+        code=payload.code,
+        name=payload.name,
+        name_en=payload.name_en,
+        is_active=payload.is_active,
+        sort=payload.sort,
+    )
+    return {
+        "id": row.pk,
+        "code": row.code,
+        "name": row.name,
+        "name_en": row.name_en,
+        "is_active": row.is_active,
+        "sort": row.sort,
+    }

@@ -64,3 +64,39 @@ class PlatformGoods(models.Model):
 
     def __str__(self) -> str:
         return f"{self.merchant_id}:{self.goods_id} {self.title}"
+
+
+class AddonType(models.Model):
+    """A type of add-on service merchants may offer (damage cover, accessories …), managed by
+    the platform; merchants pick one of the enabled types for each add-on."""
+
+    code = models.SlugField(max_length=20, unique=True)
+    name = models.CharField(max_length=50)
+    name_en = models.CharField(max_length=50)
+    is_active = models.BooleanField(default=True)
+    sort = models.IntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["sort", "id"]
+
+
+class PlatformAddon(models.Model):
+    """One merchant add-on service as the platform sees it, written in the same transaction
+    as the add-on itself (apps.goods.projection)."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="addons")
+    addon_id = models.BigIntegerField()  # the Addon row's id in the merchant's schema
+    name = models.CharField(max_length=50)
+    addon_type = models.CharField(max_length=20)
+    price = models.DecimalField(max_digits=12, decimal_places=2)
+    status = models.PositiveSmallIntegerField()
+    platform_disabled = models.BooleanField(default=False)
+    platform_reason = models.CharField(max_length=300, blank=True, default="")
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "addon_id"], name="platform_addon_unique")
+        ]

@@ -130,3 +130,20 @@ class ReasonOut(Schema):
     code: str
     label: str
     needs_text: bool
+
+
+class AddonTypeOut(Schema):
+    id: int
+    code: str
+    name: str
+    name_en: str
+    is_active: bool
+    sort: int
+
+
+class AddonTypeIn(Schema):
+    code: str = Field(pattern=r"^[a-z][a-z0-9_]{1,19}$", description="stable key, e.g. warranty")
+    name: str = Field(min_length=1, max_length=50)
+    name_en: str = Field(min_length=1, max_length=50)
+    is_active: bool = True
+    sort: int = Field(0, ge=0, le=999_999)

@@ -8,8 +8,9 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from tenants.merchants.models import Merchant
+from zulin.core.pagination import page_of
 
-from .models import Category, CategoryStatus, PlatformGoods
+from .models import AddonType, Category, CategoryStatus, PlatformAddon, PlatformGoods
 
 
 def money(value: Decimal | None) -> str | None:
@@ -187,3 +188,73 @@ def shop_selections() -> list[dict[str, Any]]:
         {"id": merchant_id, "name": name}
         for merchant_id, name in Merchant.objects.order_by("id").values_list("id", "name")
     ]
+
+
+# --- add-on services ------------------------------------------------------------------------
+
+
+def addon_type_names(*, active_only: bool = False) -> dict[str, tuple[str, str]]:
+    """code → (zh name, en name) of the platform's add-on types, in their order."""
+    types = AddonType.objects.all()
+    if active_only:
+        types = types.filter(is_active=True)
+    return {t.code: (t.name, t.name_en) for t in types}
+
+
+def addon_type_rows() -> list[dict[str, Any]]:
+    return [
+        {
+            "id": t.pk,
+            "code": t.code,
+            "name": t.name,
+            "name_en": t.name_en,
+            "is_active": t.is_active,
+            "sort": t.sort,
+        }
+        for t in AddonType.objects.all()
+    ]
+
+
+def platform_addon_row(row: PlatformAddon) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "merchant_id": row.merchant_id,
+        "merchant_name": row.merchant.name,
+        "name": row.name,
+        "gain_type": row.addon_type,
+        "gain_type_name": addon_type_names().get(row.addon_type, ("", ""))[0],
+        "price": money(row.price),
+        "description": "",
+        "is_required": False,
+        "status": row.status,
+        "sort": 0,
+        "platform_disabled": row.platform_disabled,
+        "platform_reason": row.platform_reason,
+        "updated_at": row.updated_at,
+    }
+
+
+def platform_addon_page(
+    *,
+    merchant_id: int | None,
+    addon_type: str | None,
+    status: int | None,
+    keyword: str,
+    page: int,
+    page_size: int,
+) -> dict[str, Any]:
+    """Every merchant's add-on services (the platform side of getGoodsGainList)."""
+    queryset = PlatformAddon.objects.select_related("merchant").order_by("-updated_at", "-id")
+    if merchant_id:
+        queryset = queryset.filter(merchant_id=merchant_id)
+    if addon_type:
+        queryset = queryset.filter(addon_type=addon_type)
+    if status is not None:
+        queryset = queryset.filter(status=status)
+    if keyword.strip():
+        queryset = queryset.filter(name__icontains=keyword.strip())
+    return page_of(queryset, page=page, page_size=page_size, row=platform_addon_row)
+
+
+def platform_addon_get(platform_addon_id: int) -> PlatformAddon | None:
+    return PlatformAddon.objects.select_related("merchant").filter(pk=platform_addon_id).first()

@@ -10,7 +10,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from .models import MAX_CATEGORY_DEPTH, Category, CategoryStatus, PlatformGoods
+from .models import MAX_CATEGORY_DEPTH, AddonType, Category, CategoryStatus, PlatformGoods
 from .selectors import category_in_use
 
 
@@ -156,3 +156,35 @@ def platform_goods_display_set(
                 after={"display_status": display},
             )
     return len(rows)
+
+
+def addon_type_save(
+    *,
+    actor: Session | None,
+    code: str,
+    name: str,
+    name_en: str,
+    is_active: bool,
+    sort: int,
+) -> AddonType:
+    """Adds an add-on type or changes one (by code). A disabled type is offered to no new
+    add-on; add-ons already of that type keep it."""
+    with transaction.atomic():
+        row = AddonType.objects.select_for_update().filter(code=code).first()
+        before = (
+            None
+            if row is None
+            else {"name": row.name, "name_en": row.name_en, "is_active": row.is_active}
+        )
+        row = row or AddonType(code=code)
+        row.name, row.name_en, row.is_active, row.sort = name, name_en, is_active, sort
+        row.save()
+        audit_record(
+            actor=actor,
+            action="addon_type.save",
+            target_type="addon_type",
+            target_id=row.pk,
+            before=before,
+            after={"code": code, "name": name, "name_en": name_en, "is_active": is_active},
+        )
+    return row

@@ -579,6 +579,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getAddonTypeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Addon Type List
+         * @description (Admin, added) Every add-on service type, enabled or not.
+         */
+        get: operations["getAddonTypeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/getCategoryList": {
         parameters: {
             query?: never;
@@ -726,7 +746,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get Goods Gain List */
+        /**
+         * Get Goods Gain List
+         * @description Store side: the shop's add-on services. Platform side: every merchant's (from the
+         *     platform's listing), filterable by merchant.
+         */
         get: operations["getGoodsGainList"];
         put?: never;
         post?: never;
@@ -1054,7 +1078,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** New Get Goods Gain Type Map */
+        /**
+         * New Get Goods Gain Type Map
+         * @description The add-on types the platform offers now (value = code, label in the caller's
+         *     language).
+         */
         get: operations["newGetGoodsGainTypeMap"];
         put?: never;
         post?: never;
@@ -1116,6 +1144,27 @@ export interface paths {
          *     the merchant sees (off shelf).
          */
         post: operations["reviewGoods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/saveAddonType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Addon Type
+         * @description (Admin, added) Adds an add-on type, or renames, re-orders, disables or enables one
+         *     (by `code`). Merchants pick from the enabled types.
+         */
+        post: operations["saveAddonType"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,15 +1255,17 @@ export interface paths {
         };
         /**
          * Set Goods Gain Status
-         * @description Enables (1) or disables (0) an add-on service: `id`, `status` as query (GET) or
-         *     JSON body (POST).
+         * @description Enables (1) or disables (0) an add-on service: `id`, `status` (and on the platform
+         *     side the `reason` the merchant sees) as query (GET) or JSON body (POST). The platform's
+         *     disabling holds until the platform enables it again.
          */
         get: operations["setGoodsGainStatus"];
         put?: never;
         /**
          * Set Goods Gain Status
-         * @description Enables (1) or disables (0) an add-on service: `id`, `status` as query (GET) or
-         *     JSON body (POST).
+         * @description Enables (1) or disables (0) an add-on service: `id`, `status` (and on the platform
+         *     side the `reason` the merchant sees) as query (GET) or JSON body (POST). The platform's
+         *     disabling holds until the platform enables it again.
          */
         post: operations["setGoodsGainStatus_post"];
         delete?: never;
@@ -1487,6 +1538,43 @@ export interface components {
         ActionOut: {
             /** Action */
             action: string;
+        };
+        /** AddonTypeIn */
+        AddonTypeIn: {
+            /**
+             * Code
+             * @description stable key, e.g. warranty
+             */
+            code: string;
+            /**
+             * Is Active
+             * @default true
+             */
+            is_active: boolean;
+            /** Name */
+            name: string;
+            /** Name En */
+            name_en: string;
+            /**
+             * Sort
+             * @default 0
+             */
+            sort: number;
+        };
+        /** AddonTypeOut */
+        AddonTypeOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Is Active */
+            is_active: boolean;
+            /** Name */
+            name: string;
+            /** Name En */
+            name_en: string;
+            /** Sort */
+            sort: number;
         };
         /** AddSettleIn */
         AddSettleIn: {
@@ -1875,6 +1963,11 @@ export interface components {
              */
             keyword: string;
             /**
+             * Merchant Id
+             * @description platform side: one merchant's only
+             */
+            merchant_id?: number | null;
+            /**
              * Page
              * @default 1
              */
@@ -1899,8 +1992,22 @@ export interface components {
             id: number;
             /** Is Required */
             is_required: boolean;
+            /** Merchant Id */
+            merchant_id?: number | null;
+            /** Merchant Name */
+            merchant_name?: string | null;
             /** Name */
             name: string;
+            /**
+             * Platform Disabled
+             * @default false
+             */
+            platform_disabled: boolean;
+            /**
+             * Platform Reason
+             * @default
+             */
+            platform_reason: string;
             /** Price */
             price: string;
             /** Sort */
@@ -4035,6 +4142,32 @@ export interface operations {
             };
         };
     };
+    getAddonTypeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["AddonTypeOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getCategoryList: {
         parameters: {
             query?: never;
@@ -4231,6 +4364,8 @@ export interface operations {
             query?: {
                 gain_type?: string | null;
                 keyword?: string;
+                /** @description platform side: one merchant's only */
+                merchant_id?: number | null;
                 page?: number;
                 page_size?: number;
                 status?: number | null;
@@ -4718,7 +4853,9 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: components["schemas"]["OptionOut"][];
+                        data: {
+                            [key: string]: string;
+                        }[];
                         msg: string;
                     };
                 };
@@ -4809,6 +4946,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["PlatformGoodsDecisionOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveAddonType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddonTypeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AddonTypeOut"];
                         msg: string;
                     };
                 };
@@ -4935,6 +5101,7 @@ export interface operations {
         parameters: {
             query: {
                 id: number;
+                reason?: string;
                 status: number;
             };
             header?: never;
@@ -4945,8 +5112,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** Id */
+                    /**
+                     * Id
+                     * @description the add-on's id (platform side: the id its list answers)
+                     */
                     id: number;
+                    /**
+                     * Reason
+                     * @description platform side: why it is disabled (the merchant sees it)
+                     * @default
+                     */
+                    reason?: string;
                     /**
                      * Status
                      * @description 1 enabled, 0 disabled
@@ -4981,6 +5157,7 @@ export interface operations {
         parameters: {
             query: {
                 id: number;
+                reason?: string;
                 status: number;
             };
             header?: never;
@@ -4991,8 +5168,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** Id */
+                    /**
+                     * Id
+                     * @description the add-on's id (platform side: the id its list answers)
+                     */
                     id: number;
+                    /**
+                     * Reason
+                     * @description platform side: why it is disabled (the merchant sees it)
+                     * @default
+                     */
+                    reason?: string;
                     /**
                      * Status
                      * @description 1 enabled, 0 disabled
