@@ -1838,6 +1838,18 @@ export interface components {
              */
             sort: number;
         };
+        /**
+         * GainGroupOut
+         * @description getGainSet: enabled add-on services of one type.
+         */
+        GainGroupOut: {
+            /** Gain Type */
+            gain_type: string;
+            /** Gain Type Name */
+            gain_type_name: string;
+            /** Gains */
+            gains: components["schemas"]["GainOut"][];
+        };
         /** GainIn */
         GainIn: {
             /**
@@ -2488,6 +2500,38 @@ export interface components {
             term_unit: string;
             /** Total Rent */
             total_rent: string;
+        };
+        /**
+         * RentPlanOut
+         * @description getRentPlan: a rent plan with its SKU's specs and what rent plus buyout come to.
+         */
+        RentPlanOut: {
+            /** Buyout Price */
+            buyout_price: string;
+            /** Deposit */
+            deposit: string;
+            /** Id */
+            id: number;
+            /** Ownership Transfer */
+            ownership_transfer: boolean;
+            /** Rent */
+            rent: string;
+            /** Sku Id */
+            sku_id: number;
+            /** Sku Index */
+            sku_index: number;
+            /** Specs */
+            specs: {
+                [key: string]: string;
+            };
+            /** Term */
+            term: number;
+            /** Term Unit */
+            term_unit: string;
+            /** Total Rent */
+            total_rent: string;
+            /** Total With Buyout */
+            total_with_buyout: string;
         };
         /** ResendOut */
         ResendOut: {
@@ -4132,9 +4176,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["GainGroupOut"][];
                         msg: string;
                     };
                 };
@@ -4386,9 +4428,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["RentPlanOut"][];
                         msg: string;
                     };
                 };
