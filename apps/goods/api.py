@@ -161,7 +161,7 @@ def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str
 
 
 @goods_router.get(
-    "/getRentPlan", response=list[dict[str, Any]], auth=VIEW, operation_id="getRentPlan"
+    "/getRentPlan", response=list[schemas.RentPlanOut], auth=VIEW, operation_id="getRentPlan"
 )
 def get_rent_plan(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
     """The goods' rent plans, each with its SKU's specs and totals."""
@@ -357,7 +357,7 @@ def new_get_goods_gain_type_map(request: HttpRequest) -> list[dict[str, str]]:
 
 
 @addon_router.get(
-    "/getGainSet", response=list[dict[str, Any]], auth=VIEW, operation_id="getGainSet"
+    "/getGainSet", response=list[schemas.GainGroupOut], auth=VIEW, operation_id="getGainSet"
 )
 def get_gain_set(request: HttpRequest) -> list[dict[str, Any]]:
     """Enabled add-on services grouped by type, to build packages from."""

@@ -283,6 +283,21 @@ class GainOut(Schema):
     updated_at: datetime
 
 
+class GainGroupOut(Schema):
+    """getGainSet: enabled add-on services of one type."""
+
+    gain_type: str
+    gain_type_name: str
+    gains: list[GainOut]
+
+
+class RentPlanOut(RentOut):
+    """getRentPlan: a rent plan with its SKU's specs and what rent plus buyout come to."""
+
+    specs: dict[str, str]
+    total_with_buyout: str
+
+
 class GainPageOut(Schema):
     list: list[GainOut]
     total: int

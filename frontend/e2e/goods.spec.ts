@@ -89,7 +89,7 @@ test.describe.serial('goods: a merchant publishes, the platform forces it down, 
     test('sees the platform reason on the goods list and in the editor', async ({ page }) => {
       const list = new GoodsListPage(page);
       await list.goto(HOSTS.demo, '?status=force_down');
-      await expect(list.tab(/强制下架/)).toHaveAttribute('aria-selected', 'true');
+      await expect(list.tab(/强制下架/)).toHaveAttribute('aria-pressed', 'true');
       const row = list.row('商品列表', TITLE);
       await expect(row).toContainText('平台下架原因：');
       await expect(row).toContainText(REASON);

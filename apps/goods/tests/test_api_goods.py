@@ -302,6 +302,11 @@ def test_options_and_rent_plans(demo_owner):
     assert any(t["term_unit"] == "day" for t in terms)
     assert plans[0]["specs"] == {"颜色": "黑", "容量": "256G"}
     assert plans[0]["total_with_buyout"] == "4789.00"
+    # The answer schema keeps every field the selector gives (nothing dropped, nothing added).
+    assert set(plans[0]) == {
+        "id", "sku_index", "sku_id", "term", "term_unit", "rent", "deposit", "buyout_price",
+        "ownership_transfer", "total_rent", "specs", "total_with_buyout",
+    }  # fmt: skip
 
 
 def test_store_roles_need_goods_actions(demo_owner, admin_client):

@@ -92,6 +92,8 @@ def test_goods_gains_lifecycle(demo_owner):
     assert gain_set_disabled == []
     assert enabled.data["status"] == 1
     assert gain_set[0]["gain_type"] == "damage_cover" and gain_set[0]["gains"][0]["id"] == gain_id
+    assert set(gain_set[0]) == {"gain_type", "gain_type_name", "gains"}
+    assert gain_set[0]["gain_type_name"] and gain_set[0]["gains"][0]["price"] == "39.90"
     assert {"value": "accessory", "label": "配件"} in types
     bad_type = demo_owner.post(
         "/api/platform/addGoodsGain", {"name": "x", "gain_type": "nope", "price": "1"}

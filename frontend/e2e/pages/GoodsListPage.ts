@@ -5,7 +5,8 @@ export class GoodsListPage {
   constructor(readonly page: Page) {}
 
   readonly heading = () => this.page.getByRole('heading', { level: 1, name: '商品管理' });
-  readonly tab = (name: RegExp | string) => this.page.getByRole('tab', { name });
+  /** A status filter pill (a pressed toggle button). */
+  readonly tab = (name: RegExp | string) => this.page.getByRole('group', { name: '商品状态' }).getByRole('button', { name });
   readonly table = (name: string) => this.page.getByRole('table', { name });
 
   async goto(origin: string, query = '') {

@@ -1926,6 +1926,18 @@ export interface components {
              */
             sort: number;
         };
+        /**
+         * GainGroupOut
+         * @description getGainSet: enabled add-on services of one type.
+         */
+        GainGroupOut: {
+            /** Gain Type */
+            gain_type: string;
+            /** Gain Type Name */
+            gain_type_name: string;
+            /** Gains */
+            gains: components["schemas"]["GainOut"][];
+        };
         /** GainIn */
         GainIn: {
             /**
@@ -2595,6 +2607,38 @@ export interface components {
             term_unit: string;
             /** Total Rent */
             total_rent: string;
+        };
+        /**
+         * RentPlanOut
+         * @description getRentPlan: a rent plan with its SKU's specs and what rent plus buyout come to.
+         */
+        RentPlanOut: {
+            /** Buyout Price */
+            buyout_price: string;
+            /** Deposit */
+            deposit: string;
+            /** Id */
+            id: number;
+            /** Ownership Transfer */
+            ownership_transfer: boolean;
+            /** Rent */
+            rent: string;
+            /** Sku Id */
+            sku_id: number;
+            /** Sku Index */
+            sku_index: number;
+            /** Specs */
+            specs: {
+                [key: string]: string;
+            };
+            /** Term */
+            term: number;
+            /** Term Unit */
+            term_unit: string;
+            /** Total Rent */
+            total_rent: string;
+            /** Total With Buyout */
+            total_with_buyout: string;
         };
         /** ResendOut */
         ResendOut: {
@@ -4265,9 +4309,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["GainGroupOut"][];
                         msg: string;
                     };
                 };
@@ -4521,9 +4563,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["RentPlanOut"][];
                         msg: string;
                     };
                 };

@@ -1,5 +1,5 @@
 /** Domain names for the generated response shapes, derived from paths so schema names may change freely. */
-import type { ApiData, ApiBody } from './client';
+import type { ApiData, ApiBody } from './shapes';
 
 export type SiteInfo = ApiData<'/api/platform/getSiteInfo', 'get'>;
 export type LoginResult = ApiData<'/api/platform/mainLand', 'post'>;

@@ -32,3 +32,24 @@ export async function strictCall<T>(call: (options: CallOptions) => Promise<T | 
 export function asApiError(error: unknown): ApiError | null {
   return error instanceof ApiError ? error : null;
 }
+
+/**
+ * The server's field errors as one message per form field. `data.fields` keys are dotted paths
+ * ("settlement.account_number"); `aliases` maps server names to form names where they differ.
+ * Codes that name one field without `data.fields` (taken slug, taken username, weak password)
+ * are attached to that field so the message sits beside it.
+ */
+export function fieldErrorsOf(
+  error: ApiError,
+  options: { aliases?: Record<string, string>; codeFields?: Partial<Record<number, string>> } = {},
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.failure.fields)) {
+    const name = options.aliases?.[field] ?? field;
+    const first = Array.isArray(messages) ? messages[0] : String(messages);
+    if (first) result[name] = first;
+  }
+  const codeField = options.codeFields?.[error.code];
+  if (codeField && !result[codeField]) result[codeField] = error.message;
+  return result;
+}

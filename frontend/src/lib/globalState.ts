@@ -6,14 +6,11 @@
 import type { AuthEntry, Role } from '@/api/types';
 import { hasAction } from './access';
 import type { PlatformType } from './platform';
+import { URL_PREFIX_BY_PLATFORM } from './request';
 
 export const DEFAULT_CONTENT_WIDTH = 800;
 
-/**
- * Where each side's calls are sent. Both sides share the /api paths because the backend
- * picks the side from the host; keeping the map lets a side move without touching callers.
- */
-export const URL_PREFIX_BY_PLATFORM: Readonly<Record<PlatformType, string>> = { 0: '/api', 1: '/api' };
+export { URL_PREFIX_BY_PLATFORM };
 
 export interface GlobalState {
   siteName: string;

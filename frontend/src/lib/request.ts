@@ -12,10 +12,17 @@
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from '@/i18n/config';
 import { readCookie } from './cookies';
 import { notify } from './notice';
-import { currentPlatformType } from './platform';
+import { currentPlatformType, type PlatformType } from './platform';
 import { LOGIN_PATH, loginHref, matchRoute } from './routes';
 import { clearSession, readToken } from './session';
-import { URL_PREFIX_BY_PLATFORM } from './globalState';
+
+/**
+ * Where each side's calls are sent. Both sides share the /api paths because the backend
+ * picks the side from the host; keeping the map lets a side move without touching callers.
+ * It lives here, not in the global state: the request layer reads no app state (the token
+ * comes from storage, the side from the host), so it imports nothing that imports it back.
+ */
+export const URL_PREFIX_BY_PLATFORM: Readonly<Record<PlatformType, string>> = { 0: '/api', 1: '/api' };
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const SUCCESS_CODE = 200;

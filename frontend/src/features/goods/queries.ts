@@ -4,7 +4,7 @@ import { orThrow } from '@/lib/query';
 import { request } from '@/lib/request';
 import { subShopKeys } from '@/features/subshops/queries';
 import { strictCall } from './lib/apiError';
-import type { GainBody, GainGroup, GoodsSaveBody, GoodsStatus, SkuStock, SkuStockChange } from './types';
+import type { GainBody, GoodsSaveBody, GoodsStatus, SkuStock, SkuStockChange } from './types';
 
 export interface GoodsListFilters {
   status?: GoodsStatus;
@@ -248,7 +248,7 @@ export function useGainTypes() {
 
 /** Enabled add-ons grouped by type (the editor's package section). */
 export function useGainSet() {
-  return useQuery({ queryKey: gainKeys.set(), queryFn: async () => (await orThrow(P.gainSet, apiGet(P.gainSet))) as unknown as GainGroup[] });
+  return useQuery({ queryKey: gainKeys.set(), queryFn: () => orThrow(P.gainSet, apiGet(P.gainSet)) });
 }
 
 export function useSaveGain() {

@@ -19,12 +19,8 @@ export type GainPage = ApiData<'/api/platform/getGoodsGainList', 'get'>;
 export type Gain = GainPage['list'][number];
 export type GainBody = ApiBody<'/api/platform/addGoodsGain', 'post'>;
 export type GainTypeOption = ApiData<'/api/platform/newGetGoodsGainTypeMap', 'get'>[number];
-/** getGainSet's schema is untyped upstream (list[dict]); its shape per apps/goods/selectors.gain_set. */
-export interface GainGroup {
-  gain_type: string;
-  gain_type_name: string;
-  gains: Gain[];
-}
+export type GainGroup = ApiData<'/api/platform/getGainSet', 'get'>[number];
+export type RentPlan = ApiData<'/api/platform/getRentPlan', 'get'>[number];
 
 export type PlatformGoodsPage = ApiData<'/api/platform/platformGoodsList', 'get'>;
 export type PlatformGoodsRow = PlatformGoodsPage['list'][number];

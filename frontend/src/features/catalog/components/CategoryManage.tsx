@@ -4,11 +4,12 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { ConfirmDialog } from '@/features/goods/components/common/ConfirmDialog';
-import { Switch } from '@/features/goods/components/common/fields';
-import { ListError, TableSkeleton } from '@/features/goods/components/common/ListStates';
-import { PageHeader } from '@/features/goods/components/common/PageHeader';
-import { Thumb } from '@/features/goods/components/common/Thumb';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Switch } from '@/components/ui/fields';
+import { TableSkeleton } from '@/components/data-table/TableSkeleton';
+import { TableError } from '@/components/data-table/TableStates';
+import { PageHeader } from '@/components/PageHeader';
+import { Thumb } from '@/components/ui/Thumb';
 import { asApiError, GOODS_ERRORS } from '@/features/goods/lib/apiError';
 import { notify } from '@/lib/notice';
 import { useCategoryTree, useChangeCategoryStatus, useDeleteCategory, useSetCategorySort } from '../queries';
@@ -97,8 +98,8 @@ export function CategoryManage() {
   };
 
   let body: React.ReactNode;
-  if (tree.isPending) body = <TableSkeleton columns={5} label={t('loading')} />;
-  else if (tree.isError) body = <ListError title={t('loadError')} onRetry={() => tree.refetch()} />;
+  if (tree.isPending) body = <TableSkeleton headers={[t('columns.name'), t('columns.level'), t('columns.status'), t('columns.sort'), t('columns.actions')]} label={t('tableLabel')} />;
+  else if (tree.isError) body = <TableError title={t('loadError')} onRetry={() => tree.refetch()} />;
   else if (rows.length === 0) body = <EmptyState title={t('emptyTitle')} description={t('emptyHint')} action={<Button onClick={() => setDialog({ mode: 'create', parent: null })}>{t('createTop')}</Button>} />;
   else
     body = (

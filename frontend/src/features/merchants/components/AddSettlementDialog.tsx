@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { asApiError, fieldErrorsOf } from '../lib/apiError';
 import { EMPTY_SETTLEMENT, isMerchantCycle, settlementSchema, type SettlementValues } from '../lib/onboarding';
 import { useAddSettlement, type SettlementTerms } from '../queries';
-import { FormError } from './common/FormError';
+import { FormError } from '@/components/ui/FormError';
 import { SettlementFields } from './SettlementFields';
 
 export function AddSettlementDialog(props: { merchantId: number; current: SettlementTerms | null; open: boolean; onClose: () => void }) {

@@ -9,13 +9,12 @@ import { storeUrl } from '../lib/onboarding';
 import { allowedTransitions, canEditMerchant, isMerchantStatus, MERCHANT_STATUS_TONE, type StatusTransition } from '../lib/status';
 import { useMerchantInfo, useUpdateMerchantStatus, type MerchantInfo } from '../queries';
 import { AddSettlementDialog } from './AddSettlementDialog';
-import { AuditTrail } from './common/AuditTrail';
-import { BackLink } from './common/BackLink';
-import { DetailError, DetailLoading, parseId } from './common/DetailStates';
-import { Fact, Facts, PageHeader, Section } from './common/PageHeader';
-import { ReasonDialog } from './common/ReasonDialog';
-import { StatusBadge } from './common/StatusBadge';
-import { useDateTime } from './common/useDateTime';
+import { HistoryList } from '@/components/history/HistoryList';
+import { BackLink, PageHeader } from '@/components/PageHeader';
+import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
+import { ReasonDialog } from '@/components/ReasonDialog';
+import { StatusBadge } from '@/components/StatusBadge';
+import { formatDateTime } from '@/components/format';
 import { cycleName } from './merchant-table/columns';
 import { MerchantEditDialog } from './MerchantEditDialog';
 
@@ -26,12 +25,11 @@ function MerchantStatusBadge({ status }: { status: string }) {
 
 function SettlementSection({ info }: { info: MerchantInfo }) {
   const t = useTranslations('merchant');
-  const formatDate = useDateTime();
   const [adding, setAdding] = useState(false);
   const current = info.settlement;
   const editable = canEditMerchant(info.merchant.status);
   return (
-    <Section
+    <DetailSection
       id="merchant-settlement"
       title={t('settlement.title')}
       actions={editable && <Button variant="secondary" className="py-1" onClick={() => setAdding(true)}>{t('settlement.add')}</Button>}
@@ -45,7 +43,7 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
           <Fact label={t('fields.accountNumber')}>
             <span className="font-mono">{current.account_number}</span>
           </Fact>
-          <Fact label={t('settlement.since')}>{`${formatDate(current.created_at)} · ${current.created_by}`}</Fact>
+          <Fact label={t('settlement.since')}>{`${formatDateTime(current.created_at)} · ${current.created_by}`}</Fact>
         </Facts>
       ) : (
         <EmptyState title={t('settlement.none')} />
@@ -68,7 +66,7 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
                 {info.settlement_history.map((terms) => (
                   <tr key={terms.id} className={terms.id === current?.id ? 'bg-brand-50/40' : undefined}>
                     <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                      {formatDate(terms.created_at)}
+                      {formatDateTime(terms.created_at)}
                       {terms.id === current?.id && <span className="ml-2 text-xs text-brand-700">{t('settlement.current')}</span>}
                     </td>
                     <td className="px-3 py-2 tabular-nums">{t('rateValue', { rate: String(terms.commission_rate) })}</td>
@@ -85,30 +83,24 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
         </div>
       )}
       <AddSettlementDialog merchantId={info.merchant.id} current={current} open={adding} onClose={() => setAdding(false)} />
-    </Section>
+    </DetailSection>
   );
 }
 
+/** The merchant's status changes read as the audit trail does ("状态 由 正常 改为 冻结"), paginated. */
 function StatusHistory({ info }: { info: MerchantInfo }) {
   const t = useTranslations('merchant');
-  const formatDate = useDateTime();
-  if (info.status_history.length === 0) return <p className="text-sm text-slate-500">{t('statusHistory.empty')}</p>;
-  const name = (status: string) => (isMerchantStatus(status) ? t(`status.${status}`) : status);
-  return (
-    <ol aria-label={t('statusHistory.title')} className="flex flex-col gap-3">
-      {info.status_history.map((change) => (
-        <li key={change.id} className="text-sm">
-          <p className="font-medium text-slate-900">
-            {change.from_status ? `${name(change.from_status)} → ${name(change.to_status)}` : name(change.to_status)}
-          </p>
-          {change.reason && <p className="text-slate-700">{t('statusHistory.reason', { reason: change.reason })}</p>}
-          <p className="text-xs text-slate-500">
-            {formatDate(change.created_at)} · {change.actor}
-          </p>
-        </li>
-      ))}
-    </ol>
-  );
+  const entries = info.status_history.map((change) => ({
+    id: change.id,
+    actor: change.actor,
+    action: 'merchant.status',
+    before: change.from_status ? { status: change.from_status } : null,
+    after: { status: change.to_status },
+    reason: change.reason,
+    created_at: change.created_at,
+  }));
+  if (entries.length === 0) return <p className="text-sm text-slate-500">{t('statusHistory.empty')}</p>;
+  return <HistoryList entries={entries} label={t('statusHistory.title')} />;
 }
 
 function StatusActions({ info }: { info: MerchantInfo }) {
@@ -142,7 +134,6 @@ function StatusActions({ info }: { info: MerchantInfo }) {
 
 function Detail({ info }: { info: MerchantInfo }) {
   const t = useTranslations('merchant');
-  const formatDate = useDateTime();
   const [editing, setEditing] = useState(false);
   const { merchant, owner } = info;
   const location = typeof window === 'undefined' ? { protocol: 'http:', port: '' } : window.location;
@@ -166,7 +157,7 @@ function Detail({ info }: { info: MerchantInfo }) {
       )}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-3">
         <div className="flex flex-col gap-5 xl:col-span-2">
-          <Section
+          <DetailSection
             id="merchant-profile"
             title={t('detail.profile')}
             actions={canEditMerchant(merchant.status) && <Button variant="secondary" className="py-1" onClick={() => setEditing(true)}>{t('detail.edit')}</Button>}
@@ -181,16 +172,16 @@ function Detail({ info }: { info: MerchantInfo }) {
               </Fact>
               <Fact label={t('fields.contactName')}>{merchant.contact_name}</Fact>
               <Fact label={t('fields.contactPhone')}>{merchant.contact_phone}</Fact>
-              <Fact label={t('fields.createdAt')}>{formatDate(merchant.created_at)}</Fact>
+              <Fact label={t('fields.createdAt')}>{formatDateTime(merchant.created_at)}</Fact>
             </Facts>
-          </Section>
+          </DetailSection>
           <SettlementSection info={info} />
-          <Section id="merchant-audit" title={t('audit.title')}>
-            <AuditTrail entries={info.audit} label={t('audit.title')} />
-          </Section>
+          <DetailSection id="merchant-audit" title={t('audit.title')}>
+            <HistoryList entries={info.audit} label={t('audit.title')} />
+          </DetailSection>
         </div>
         <div className="flex flex-col gap-5">
-          <Section id="merchant-owner" title={t('detail.owner')}>
+          <DetailSection id="merchant-owner" title={t('detail.owner')}>
             {owner ? (
               <dl className="flex flex-col gap-3">
                 <Fact label={t('fields.ownerUsername')}>
@@ -199,13 +190,13 @@ function Detail({ info }: { info: MerchantInfo }) {
                 <Fact label={t('fields.ownerName')}>{owner.name}</Fact>
                 <Fact label={t('fields.ownerPhone')}>{owner.phone}</Fact>
                 <Fact label={t('detail.ownerState')}>{owner.is_active ? t('detail.ownerActive') : t('detail.ownerInactive')}</Fact>
-                <Fact label={t('detail.lastLogin')}>{formatDate(owner.last_login_at)}</Fact>
+                <Fact label={t('detail.lastLogin')}>{formatDateTime(owner.last_login_at)}</Fact>
               </dl>
             ) : (
               <p className="text-sm text-slate-500">{t('detail.noOwner')}</p>
             )}
-          </Section>
-          <Section id="merchant-domains" title={t('detail.domains')}>
+          </DetailSection>
+          <DetailSection id="merchant-domains" title={t('detail.domains')}>
             {info.domains.length === 0 ? (
               <p className="text-sm text-slate-500">{t('detail.noDomains')}</p>
             ) : (
@@ -220,10 +211,10 @@ function Detail({ info }: { info: MerchantInfo }) {
                 ))}
               </ul>
             )}
-          </Section>
-          <Section id="merchant-status-history" title={t('statusHistory.title')}>
+          </DetailSection>
+          <DetailSection id="merchant-status-history" title={t('statusHistory.title')}>
             <StatusHistory info={info} />
-          </Section>
+          </DetailSection>
         </div>
       </div>
       <MerchantEditDialog merchant={merchant} open={editing} onClose={() => setEditing(false)} />

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/Input';
 import { asApiError, fieldErrorsOf } from '../lib/apiError';
 import { PHONE_PATTERN } from '../lib/onboarding';
 import { useUpdateMerchant, type MerchantRow } from '../queries';
-import { FormError } from './common/FormError';
+import { FormError } from '@/components/ui/FormError';
 
 function useSchema() {
   const t = useTranslations('merchant.errors');

@@ -6,15 +6,15 @@ import { Button } from '@/components/ui/Button';
 import { merchantListParams, merchantListSearch, parseMerchantListState, type MerchantListState } from '../lib/merchantListState';
 import { MERCHANT_STATUSES, type MerchantStatus } from '../lib/status';
 import { useMerchantList } from '../queries';
-import { PageHeader } from './common/PageHeader';
-import { FilterBar, FilterSelect, SearchBox } from './common/SearchBox';
-import { StatusChips } from './common/StatusChips';
-import { useListUrlState } from './common/useListUrlState';
+import { PageHeader } from '@/components/PageHeader';
+import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { FilterPills } from '@/components/filters/FilterPills';
+import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useMerchantColumns } from './merchant-table/columns';
 import { NoMatchingMerchants, NoMerchants } from './merchant-table/empty-states';
 import { OnboardMerchantDialog } from './OnboardMerchantDialog';
-import { DataTable } from './table/DataTable';
-import { Pagination } from './table/Pagination';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
 
 const SORTS = {
   'created_at:desc': 'created_at_desc',
@@ -59,7 +59,7 @@ export function MerchantListScreen() {
           }}
         />
       </FilterBar>
-      <StatusChips label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
+      <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
       <DataTable
         label={t('list.tableLabel')}
         columns={columns}

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { AccountFields } from '@/components/AccountFields';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '../lib/apiError';
@@ -20,8 +21,8 @@ import {
   type OnboardingValues,
 } from '../lib/onboarding';
 import { useCreateMerchant, type MerchantInfo } from '../queries';
-import { FormError } from './common/FormError';
-import { FormSection } from './common/Fields';
+import { FormError } from '@/components/ui/FormError';
+import { FormSection } from '@/components/ui/fields';
 import { SettlementFields } from './SettlementFields';
 import { merchantDetailHref } from './merchant-table/columns';
 
@@ -206,10 +207,11 @@ function OnboardMerchantBody({ onClose }: { onClose: () => void }) {
             <Input label={t('fields.contactPhone')} inputMode="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
           </FormSection>
           <FormSection title={t('onboard.ownerSection')} description={t('onboard.ownerHint')}>
-            <Input label={t('fields.ownerUsername')} autoComplete="off" error={errors.owner_username?.message} {...register('owner_username')} />
-            <Input label={t('fields.ownerPassword')} type="password" autoComplete="new-password" error={errors.owner_password?.message} {...register('owner_password')} />
-            <Input label={t('fields.ownerName')} error={errors.owner_name?.message} {...register('owner_name')} />
-            <Input label={t('fields.ownerPhone')} inputMode="tel" error={errors.owner_phone?.message} {...register('owner_phone')} />
+            <AccountFields
+              register={(field) => register(`owner_${field}`)}
+              labels={{ username: t('fields.ownerUsername'), password: t('fields.ownerPassword'), name: t('fields.ownerName'), phone: t('fields.ownerPhone') }}
+              errors={{ username: errors.owner_username?.message, password: errors.owner_password?.message, name: errors.owner_name?.message, phone: errors.owner_phone?.message }}
+            />
           </FormSection>
           <FormSection title={t('onboard.settlementSection')}>
             <SettlementFields

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/Input';
 import { SETTLEMENT_CYCLES, type SettlementValues } from '../lib/onboarding';
-import { SelectField } from './common/Fields';
+import { SelectField } from '@/components/ui/fields';
 
 type Name = keyof SettlementValues;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from './listState';
+import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import { MERCHANT_STATUSES, type MerchantStatus } from './status';
 
 export const MERCHANT_SORTS = ['created_at', 'name'] as const;

@@ -6,8 +6,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Input } from '@/components/ui/Input';
-import { FormError } from '@/features/merchants/components/common/FormError';
+import { AccountFields } from '@/components/AccountFields';
+import { FormError } from '@/components/ui/FormError';
 import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
 import { isStaffRole, staffEditSchema, staffSchema, type StaffEditValues, type StaffValues } from '../lib/account';
 import { useCreateStaff, useUpdateStaff, type StaffRow } from '../queries';
@@ -83,12 +83,7 @@ function CreateBody({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog id="create-staff" title={t('form.createTitle')} submitLabel={t('form.create')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
-      <Input label={t('fields.username')} autoComplete="off" autoFocus error={errors.username?.message} {...register('username')} />
-      <Input label={t('fields.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <div className="grid grid-cols-2 gap-3">
-        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
-        <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
-      </div>
+      <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
       <RoleCheckboxes registration={register('role_codes')} error={errors.role_codes?.message} />
     </FormDialog>
   );
@@ -126,10 +121,7 @@ function EditBody({ staff, onClose }: { staff: StaffRow; onClose: () => void }) 
   });
   return (
     <FormDialog id="edit-staff" title={t('form.editTitle', { name: staff.username })} submitLabel={t('save')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
-      <div className="grid grid-cols-2 gap-3">
-        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
-        <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
-      </div>
+      <AccountFields withCredentials={false} register={(field) => register(field as 'name' | 'phone')} errors={{ name: errors.name?.message, phone: errors.phone?.message }} />
       <RoleCheckboxes registration={register('role_codes')} error={errors.role_codes?.message} />
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/features/merchants/lib/listState';
+import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { StaffListParams } from '../queries';
 import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from './account';
 

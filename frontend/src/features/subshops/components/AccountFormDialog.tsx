@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Input } from '@/components/ui/Input';
-import { FormError } from '@/features/merchants/components/common/FormError';
+import { AccountFields } from '@/components/AccountFields';
+import { FormError } from '@/components/ui/FormError';
 import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
 import { accountSchema, EMPTY_ACCOUNT, type AccountValues } from '@/features/staff/lib/account';
 import { useCreateSubShopAccount } from '../queries';
@@ -61,12 +61,7 @@ function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => vo
     >
       <form id="sub-account-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>
-        <Input label={t('accounts.username')} autoComplete="off" autoFocus error={errors.username?.message} {...register('username')} />
-        <Input label={t('accounts.password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <div className="grid grid-cols-2 gap-3">
-          <Input label={t('accounts.name')} error={errors.name?.message} {...register('name')} />
-          <Input label={t('accounts.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
-        </div>
+        <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
         {formError && <FormError title={t('failed')} message={formError} />}
       </form>
     </Dialog>

@@ -6,15 +6,14 @@ import { useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { AuditTrail } from '@/features/merchants/components/common/AuditTrail';
-import { BackLink } from '@/features/merchants/components/common/BackLink';
-import { DetailError, DetailLoading, parseId } from '@/features/merchants/components/common/DetailStates';
-import { Fact, Facts, PageHeader, Section } from '@/features/merchants/components/common/PageHeader';
-import { ReasonDialog } from '@/features/merchants/components/common/ReasonDialog';
-import { ResetPasswordDialog } from '@/features/merchants/components/common/ResetPasswordDialog';
-import { StatusBadge } from '@/features/merchants/components/common/StatusBadge';
-import { useDateTime } from '@/features/merchants/components/common/useDateTime';
-import { DataTable } from '@/features/merchants/components/table/DataTable';
+import { HistoryList } from '@/components/history/HistoryList';
+import { BackLink, PageHeader } from '@/components/PageHeader';
+import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
+import { ReasonDialog } from '@/components/ReasonDialog';
+import { ResetPasswordDialog } from '@/components/ResetPasswordDialog';
+import { StatusBadge } from '@/components/StatusBadge';
+import { formatDateTime } from '@/components/format';
+import { DataTable } from '@/components/data-table/DataTable';
 import { toggledStatus } from '../lib/subShopListState';
 import { useSubShopAccess } from '../lib/useSubShopAccess';
 import { useSubShopDetail, useUpdateSubShop, useUpdateSubShopAccount, type SubShopAccount, type SubShopDetail } from '../queries';
@@ -29,14 +28,13 @@ function AccountStatusBadge({ status }: { status: string }) {
 
 function useAccountColumns(actions: { onToggle: (account: SubShopAccount) => void; onReset: (account: SubShopAccount) => void } | null) {
   const t = useTranslations('subshop.accounts');
-  const formatDate = useDateTime();
   return useMemo<ColumnDef<SubShopAccount, unknown>[]>(
     () => [
       { id: 'username', header: t('username'), cell: ({ row }) => <span className="font-mono">{row.original.username}</span> },
       { id: 'name', header: t('name'), cell: ({ row }) => row.original.name },
       { id: 'phone', header: t('phone'), cell: ({ row }) => row.original.phone || '—' },
       { id: 'status', header: t('status'), cell: ({ row }) => <AccountStatusBadge status={row.original.status} /> },
-      { id: 'last_login', header: t('lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.last_login_at)}</span> },
+      { id: 'last_login', header: t('lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.last_login_at)}</span> },
       ...(actions
         ? [
             {
@@ -61,7 +59,7 @@ function useAccountColumns(actions: { onToggle: (account: SubShopAccount) => voi
           ]
         : []),
     ],
-    [t, formatDate, actions],
+    [t, actions],
   );
 }
 
@@ -76,7 +74,7 @@ function Accounts({ detail, canManage }: { detail: SubShopDetail; canManage: boo
   const shopActive = detail.sub_shop.status === 'active';
   const toggle = toggling ? toggledStatus(toggling.status) : null;
   return (
-    <Section
+    <DetailSection
       id="sub-shop-accounts"
       title={t('accounts.title')}
       actions={
@@ -117,13 +115,12 @@ function Accounts({ detail, canManage }: { detail: SubShopDetail; canManage: boo
         onClose={() => setResetting(null)}
         onConfirm={(password) => updateAccount.mutateAsync({ id: resetting?.id ?? 0, password, reason: '' })}
       />
-    </Section>
+    </DetailSection>
   );
 }
 
 function Detail({ detail }: { detail: SubShopDetail }) {
   const t = useTranslations('subshop');
-  const formatDate = useDateTime();
   const { canManage, ownSubShop } = useSubShopAccess();
   const updateSubShop = useUpdateSubShop();
   const [editing, setEditing] = useState(false);
@@ -150,20 +147,20 @@ function Detail({ detail }: { detail: SubShopDetail }) {
         }
       />
       {ownSubShop && <p className="rounded-md border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">{t('detail.readOnly')}</p>}
-      <Section id="sub-shop-profile" title={t('detail.profile')}>
+      <DetailSection id="sub-shop-profile" title={t('detail.profile')}>
         <Facts>
           <Fact label={t('fields.name')}>{shop.name}</Fact>
           <Fact label={t('fields.contactName')}>{shop.contact_name}</Fact>
           <Fact label={t('fields.phone')}>{shop.phone}</Fact>
           <Fact label={t('fields.address')}>{shop.address}</Fact>
-          <Fact label={t('fields.createdAt')}>{formatDate(shop.created_at)}</Fact>
-          <Fact label={t('fields.updatedAt')}>{formatDate(shop.updated_at)}</Fact>
+          <Fact label={t('fields.createdAt')}>{formatDateTime(shop.created_at)}</Fact>
+          <Fact label={t('fields.updatedAt')}>{formatDateTime(shop.updated_at)}</Fact>
         </Facts>
-      </Section>
+      </DetailSection>
       <Accounts detail={detail} canManage={canManage} />
-      <Section id="sub-shop-audit" title={t('detail.audit')}>
-        <AuditTrail entries={detail.audit} label={t('detail.audit')} />
-      </Section>
+      <DetailSection id="sub-shop-audit" title={t('detail.audit')}>
+        <HistoryList entries={detail.audit} label={t('detail.audit')} />
+      </DetailSection>
       <SubShopFormDialog open={editing} subShop={shop} onClose={() => setEditing(false)} />
       {toggling && (
         <ReasonDialog

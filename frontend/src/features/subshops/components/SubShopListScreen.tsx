@@ -3,13 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { PageHeader } from '@/features/merchants/components/common/PageHeader';
-import { ReasonDialog } from '@/features/merchants/components/common/ReasonDialog';
-import { FilterBar, SearchBox } from '@/features/merchants/components/common/SearchBox';
-import { StatusChips } from '@/features/merchants/components/common/StatusChips';
-import { useListUrlState } from '@/features/merchants/components/common/useListUrlState';
-import { DataTable } from '@/features/merchants/components/table/DataTable';
-import { Pagination } from '@/features/merchants/components/table/Pagination';
+import { PageHeader } from '@/components/PageHeader';
+import { ReasonDialog } from '@/components/ReasonDialog';
+import { FilterBar, SearchBox } from '@/components/filters/FilterBar';
+import { FilterPills } from '@/components/filters/FilterPills';
+import { useListUrlState } from '@/components/filters/useListUrlState';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
 import { parseSubShopListState, SUB_SHOP_STATUSES, subShopListParams, subShopListSearch, toggledStatus, type SubShopStatus } from '../lib/subShopListState';
 import { useSubShopAccess } from '../lib/useSubShopAccess';
 import { useSubShopList, useUpdateSubShop, type SubShopRow } from '../queries';
@@ -45,7 +45,7 @@ export function SubShopListScreen() {
       <FilterBar>
         <SearchBox key={state.keyword} label={t('list.keyword')} placeholder={t('list.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
         <div className="pb-1.5">
-          <StatusChips label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
+          <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
         </div>
       </FilterBar>
       <DataTable

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/features/merchants/lib/listState';
+import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { SubShopListParams } from '../queries';
 
 export const SUB_SHOP_STATUSES = ['active', 'disabled'] as const;

@@ -12,7 +12,7 @@ import { asApiError } from '../../lib/apiError';
 import { toCents } from '../../lib/money';
 import { useSaveGain } from '../../queries';
 import type { Gain, GainTypeOption } from '../../types';
-import { Select, Textarea } from '../common/fields';
+import { Select, Textarea } from '@/components/ui/fields';
 
 const GAIN_PRICE_MAX_CENTS = 10_000_000;
 

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatCurrency } from '@/lib/currency';
 import type { Gain } from '../../types';
-import { Switch } from '../common/fields';
-import { formatDateTime } from '../common/format';
-import { Badge } from '../common/StatusBadge';
+import { Switch } from '@/components/ui/fields';
+import { formatDateTime } from '@/components/format';
+import { StatusBadge } from '@/components/StatusBadge';
 
 export function useGainColumns(actions: { onEdit: (gain: Gain) => void; onStatus: (gain: Gain, enabled: boolean) => void; busyId: number | null }): ColumnDef<Gain, unknown>[] {
   const t = useTranslations('addon');
@@ -24,7 +24,7 @@ export function useGainColumns(actions: { onEdit: (gain: Gain) => void; onStatus
           </div>
         ),
       },
-      { id: 'type', header: t('columns.type'), cell: ({ row }) => <Badge tone="blue">{row.original.gain_type_name}</Badge> },
+      { id: 'type', header: t('columns.type'), cell: ({ row }) => <StatusBadge tone="sky">{row.original.gain_type_name}</StatusBadge> },
       { id: 'price', header: t('columns.price'), cell: ({ row }) => <span className="tabular-nums">{formatCurrency(row.original.price)}</span> },
       { id: 'required', header: t('columns.required'), cell: ({ row }) => (row.original.is_required ? t('required') : t('optional')) },
       {

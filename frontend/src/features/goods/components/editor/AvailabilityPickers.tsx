@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import type { GoodsFormValues } from '../../lib/goodsForm';
 import { useChannels, useSubShopOptions } from '../../queries';
-import { FieldError } from '../common/fields';
+import { FieldError } from '@/components/ui/fields';
 import { useFieldMessage } from './useFieldMessage';
 
 interface Choice<V> {

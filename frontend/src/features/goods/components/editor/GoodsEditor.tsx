@@ -9,10 +9,11 @@ import { notify } from '@/lib/notice';
 import { emptyGoodsForm, formFromDetail } from '../../lib/goodsForm';
 import { useFineness, useGainSet, useGoodsClass, useGoodsDetail, useTerms } from '../../queries';
 import type { GoodsDetail, GoodsSaved } from '../../types';
-import { formatDateTime } from '../common/format';
-import { ListError } from '../common/ListStates';
-import { PageHeader } from '../common/PageHeader';
-import { Badge, goodsStatusTone } from '../common/StatusBadge';
+import { formatDateTime } from '@/components/format';
+import { TableError } from '@/components/data-table/TableStates';
+import { PageHeader } from '@/components/PageHeader';
+import { StatusBadge } from '@/components/StatusBadge';
+import { goodsStatusTone } from '../../lib/status';
 import { GoodsForm } from './GoodsForm';
 
 function ForceDownBanner({ detail }: { detail: GoodsDetail }) {
@@ -86,9 +87,9 @@ export function GoodsEditor() {
         description={detail.data ? t('editor.meta', { id: detail.data.id, updated: formatDateTime(detail.data.updated_at) }) : t('editor.createHint')}
         actions={
           detail.data && (
-            <Badge tone={goodsStatusTone(detail.data.status, detail.data.force_down)}>
+            <StatusBadge tone={goodsStatusTone(detail.data.status, detail.data.force_down)}>
               {detail.data.force_down ? t('status.force_down') : t(`status.${detail.data.status}` as 'status.draft')}
-            </Badge>
+            </StatusBadge>
           )
         }
       />
@@ -99,7 +100,7 @@ export function GoodsEditor() {
     return (
       <div className="flex flex-col gap-4">
         {header}
-        <ListError title={t('editor.loadError')} onRetry={() => queries.forEach((query) => query.isError && query.refetch())} />
+        <TableError title={t('editor.loadError')} onRetry={() => queries.forEach((query) => query.isError && query.refetch())} />
       </div>
     );
   }

@@ -10,7 +10,7 @@ import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/a
 import { goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
 import { useSaveGoods } from '../../queries';
 import type { FinenessOption, GainGroup, GoodsClass, GoodsDetail, GoodsSaved, SkuStock, Term } from '../../types';
-import { Select, Textarea } from '../common/fields';
+import { Select, Textarea } from '@/components/ui/fields';
 import { StockDialog } from '../stock/StockDialog';
 import { ChannelPicker, SubShopPicker } from './AvailabilityPickers';
 import { PackageSection } from './PackageSection';

@@ -8,7 +8,7 @@ import { parseTerm, type GoodsFormValues, type PackageDraft, type RentPlanDraft 
 import { toCents, totalRentCents } from '../../lib/money';
 import { skuLabel, type SkuDraft } from '../../lib/sku';
 import type { GainGroup, Term } from '../../types';
-import { CellInput, Select } from '../common/fields';
+import { CellInput, Select } from '@/components/ui/fields';
 import { useFieldMessage } from './useFieldMessage';
 
 export function planLabel(plan: RentPlanDraft, skus: readonly SkuDraft[], terms: readonly Term[], defaultSku: string, perPeriod: (amount: string) => string): string {

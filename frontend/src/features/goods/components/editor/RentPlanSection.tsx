@@ -8,7 +8,7 @@ import { newUid, parseTerm, type GoodsFormValues, type RentPlanDraft } from '../
 import { depositCeilingCents, totalRentCents } from '../../lib/money';
 import { skuLabel } from '../../lib/sku';
 import type { Term } from '../../types';
-import { CellInput, Select } from '../common/fields';
+import { CellInput, Select } from '@/components/ui/fields';
 import { useFieldMessage } from './useFieldMessage';
 
 function PlanFigures({ plan }: { plan: RentPlanDraft }) {

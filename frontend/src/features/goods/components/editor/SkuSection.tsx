@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { notify } from '@/lib/notice';
 import type { GoodsFormValues } from '../../lib/goodsForm';
 import { generateSkus, skuLabel } from '../../lib/sku';
-import { CellInput } from '../common/fields';
+import { CellInput } from '@/components/ui/fields';
 import { useFieldMessage } from './useFieldMessage';
 
 /** Spec names and values → the SKU grid (code, initial stock, sale prices). */

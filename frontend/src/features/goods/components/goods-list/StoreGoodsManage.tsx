@@ -3,43 +3,34 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
+import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { FilterPills } from '@/components/filters/FilterPills';
+import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useGlobalStore } from '@/components/GlobalStateProvider';
+import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { notify } from '@/lib/notice';
 import { asApiError } from '../../lib/apiError';
+import { goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib/listState';
 import { useDeleteGoods, useGoodsClass, useGoodsList, useGoodsStatusCount, useUpdateGoodsSort, useUpdateGoodsStatus } from '../../queries';
-import { GOODS_STATUSES, isGoodsStatus, type GoodsRow } from '../../types';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { DataTable } from '@/components/ui/Table';
-import { Select } from '../common/fields';
-import { ListError } from '../common/ListStates';
-import { PageHeader } from '../common/PageHeader';
-import { Pagination } from '../common/Pagination';
-import { RefusalPanel, useRefusalLines, type RefusalLine } from '../common/Refusal';
-import { StatusTabs } from '../common/StatusTabs';
+import { GOODS_STATUSES, type GoodsRow, type GoodsStatus } from '../../types';
+import { RefusalPanel, useRefusalLines, type RefusalLine } from '../refusal/Refusal';
 import { StockDialog } from '../stock/StockDialog';
-import { optionalId, positiveInt, useUrlFilters } from '../common/useUrlFilters';
 import { canPutOnShelf, canTakeOff, useGoodsColumns, type GoodsRowActions } from './columns';
 import { NoGoods, NoMatchingGoods } from './empty-states';
-import { GoodsTableSkeleton } from './skeleton';
 
-const PAGE_SIZE = 20;
 
 /** The store's goods: status tabs, filters in the URL, bulk shelf changes, sort, delete. */
 export function StoreGoodsManage() {
   const t = useTranslations('goods');
   const store = useGlobalStore();
   const canEdit = store.hasAction('goods.edit');
-  const { get, set } = useUrlFilters();
-  const status = isGoodsStatus(get('status')) ? get('status') : '';
-  const filters = {
-    status: isGoodsStatus(status) ? status : undefined,
-    category_id: optionalId(get('category_id')),
-    keyword: get('keyword') || undefined,
-    page: positiveInt(get('page'), 1),
-    page_size: PAGE_SIZE,
-  };
+  const { state, update, reset } = useListUrlState(parseGoodsListState, goodsListSearch);
+  const filters = goodsListParams({ ...state, merchant_id: undefined });
   const list = useGoodsList(filters);
   const counts = useGoodsStatusCount();
   const classes = useGoodsClass();
@@ -54,7 +45,6 @@ export function StoreGoodsManage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [stockGoods, setStockGoods] = useState<GoodsRow | null>(null);
-  const [keywordDraft, setKeywordDraft] = useState(filters.keyword ?? '');
 
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   const titleOf = (id: number) => rows.find((row) => row.id === id)?.title ?? '';
@@ -114,34 +104,11 @@ export function StoreGoodsManage() {
     });
   };
 
-  const submitKeyword = (event: FormEvent) => {
-    event.preventDefault();
-    set({ keyword: keywordDraft.trim() });
-  };
-
-  const hasFilters = Boolean(filters.category_id || filters.keyword);
-  const tabs = [
-    { value: '', label: t('status.all'), count: counts.data?.all },
+  const hasFilters = Boolean(state.category_id || state.keyword || state.status);
+  const statusOptions = [
+    { value: undefined, label: t('status.all'), count: counts.data?.all },
     ...GOODS_STATUSES.map((value) => ({ value, label: t(`status.${value}`), count: counts.data?.[value] })),
   ];
-
-  let body: React.ReactNode;
-  if (list.isPending) body = <GoodsTableSkeleton />;
-  else if (list.isError) body = <ListError title={t('list.loadError')} onRetry={() => list.refetch()} />;
-  else if (rows.length === 0) body = hasFilters || filters.status ? <NoMatchingGoods onClear={() => { setKeywordDraft(''); set({ category_id: null, keyword: null, status: null }); }} /> : <NoGoods canCreate={canEdit} />;
-  else
-    body = (
-      <DataTable
-        label={t('list.tableLabel')}
-        columns={columns}
-        data={rows}
-        getRowId={(row) => String(row.id)}
-        rowSelection={selection}
-        onRowSelectionChange={setSelection}
-        rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
-        fetching={list.isFetching && list.isPlaceholderData}
-      />
-    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -157,50 +124,26 @@ export function StoreGoodsManage() {
           )
         }
       />
-      <StatusTabs
+      <FilterPills<GoodsStatus>
         label={t('list.statusTabs')}
-        tabs={tabs}
-        current={status}
-        onSelect={(value) => {
+        value={state.status}
+        options={statusOptions}
+        onChange={(status) => {
           setSelection({});
-          set({ status: value });
+          update({ status });
         }}
       />
-      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
-        <Select
+      <FilterBar>
+        <FilterSelect
           label={t('filters.category')}
-          className="w-56"
-          value={filters.category_id ? String(filters.category_id) : ''}
-          onChange={(event) => set({ category_id: event.target.value })}
-        >
-          <option value="">{t('filters.allCategories')}</option>
-          {classes.data?.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.path}
-            </option>
-          ))}
-        </Select>
-        <form role="search" onSubmit={submitKeyword} className="flex items-end gap-2">
-          <div>
-            <label htmlFor="goods-keyword" className="mb-1 block text-sm font-medium text-slate-700">
-              {t('filters.keyword')}
-            </label>
-            <input
-              id="goods-keyword"
-              type="search"
-              value={keywordDraft}
-              onChange={(event) => setKeywordDraft(event.target.value)}
-              placeholder={t('filters.keywordPlaceholder')}
-              className="block w-64 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            {t('filters.search')}
-          </Button>
-        </form>
-      </div>
+          value={state.category_id ? String(state.category_id) : ''}
+          options={[{ value: '', label: t('filters.allCategories') }, ...(classes.data ?? []).map((item) => ({ value: String(item.id), label: item.path }))]}
+          onChange={(value) => update({ category_id: value ? Number(value) : undefined })}
+        />
+        <SearchBox key={state.keyword} label={t('filters.keyword')} placeholder={t('filters.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
+      </FilterBar>
       {canEdit && selectedRows.length > 0 && (
-        <div role="toolbar" aria-label={t('list.bulkLabel')} className="flex items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm">
+        <div role="toolbar" aria-label={t('list.bulkLabel')} className="flex flex-wrap items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm">
           <span className="font-medium text-brand-800">{t('list.selected', { count: selectedRows.length })}</span>
           <Button variant="secondary" loading={statusChange.isPending} onClick={() => changeStatus(selectedRows.map((row) => row.id), 'on_shelf')}>
             {t('list.bulkOnShelf')}
@@ -217,10 +160,22 @@ export function StoreGoodsManage() {
         </div>
       )}
       {refusal && <RefusalPanel title={refusal.title} lines={refusal.lines} onDismiss={() => setRefusal(null)} />}
-      {body}
-      {list.data && list.data.total > 0 && (
-        <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onPage={(page) => set({ page })} />
-      )}
+      <DataTable
+        label={t('list.tableLabel')}
+        columns={columns}
+        rows={list.data?.list}
+        isPending={list.isPending}
+        isFetching={list.isFetching && list.isPlaceholderData}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        errorTitle={t('list.loadError')}
+        getRowId={(row) => String(row.id)}
+        rowSelection={selection}
+        onRowSelectionChange={setSelection}
+        rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
+        empty={hasFilters ? <NoMatchingGoods onClear={reset} /> : <NoGoods canCreate={canEdit} />}
+        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onChange={update} />}
+      />
       <StockDialog goods={stockGoods} onClose={() => setStockGoods(null)} />
       <ConfirmDialog
         open={deleting !== null}

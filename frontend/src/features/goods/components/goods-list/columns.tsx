@@ -7,9 +7,11 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatCurrency } from '@/lib/currency';
 import type { GoodsRow } from '../../types';
-import { formatDateTime } from '../common/format';
-import { Badge, goodsStatusTone } from '../common/StatusBadge';
-import { Thumb } from '../common/Thumb';
+import { formatDateTime } from '@/components/format';
+import { StatusBadge } from '@/components/StatusBadge';
+import { goodsStatusTone } from '../../lib/status';
+import { Thumb } from '@/components/ui/Thumb';
+import { Truncate } from '@/components/ui/Truncate';
 
 export interface GoodsRowActions {
   onShelf: (row: GoodsRow, status: 'on_shelf' | 'off_shelf') => void;
@@ -95,8 +97,8 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
           <div className="flex min-w-64 gap-3">
             <Thumb src={row.picture} alt={row.title} size={48} />
             <div className="min-w-0">
-              <Link href={`/product?id=${row.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                {row.title}
+              <Link href={`/product?id=${row.id}`} className="block font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                <Truncate text={row.title} lines={2} />
               </Link>
               <p className="mt-0.5 text-xs text-slate-500">
                 {[row.brand, t(`fineness.${row.fineness}` as 'fineness.new'), t('list.skuCount', { count: row.sku_count })].filter(Boolean).join(' · ')}
@@ -130,7 +132,7 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
         id: 'status',
         header: t('list.columns.status'),
         cell: ({ row: { original: row } }) => (
-          <Badge tone={goodsStatusTone(row.status, row.force_down)}>{row.force_down ? t('status.force_down') : t(`status.${row.status}` as 'status.draft')}</Badge>
+          <StatusBadge tone={goodsStatusTone(row.status, row.force_down)}>{row.force_down ? t('status.force_down') : t(`status.${row.status}` as 'status.draft')}</StatusBadge>
         ),
       },
       { id: 'sort', header: t('list.columns.sort'), cell: ({ row }) => <SortInput key={row.original.sort} row={row.original} onSort={actions.onSort} /> },

@@ -8,7 +8,7 @@ import { notify } from '@/lib/notice';
 import { asApiError } from '../../lib/apiError';
 import { useReviewGoods } from '../../queries';
 import type { PlatformGoodsRow } from '../../types';
-import { Textarea } from '../common/fields';
+import { Textarea } from '@/components/ui/fields';
 
 export const REVIEW_REASON_MAX = 300;
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/lib/notice';
 import { useGoodsReviewSetting, useSetGoodsReviewSetting } from '../../queries';
-import { Switch } from '../common/fields';
+import { Switch } from '@/components/ui/fields';
 
 /** Whether the filtered merchant's goods wait for the platform's review before going on shelf. */
 export function ReviewSettingSwitch({ merchantId, merchantName, canGovern }: { merchantId: number; merchantName: string; canGovern: boolean }) {

@@ -6,10 +6,12 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatCurrency } from '@/lib/currency';
 import type { PlatformGoodsRow } from '../../types';
-import { Switch } from '../common/fields';
-import { formatDateTime } from '../common/format';
-import { Badge, goodsStatusTone } from '../common/StatusBadge';
-import { Thumb } from '../common/Thumb';
+import { Switch } from '@/components/ui/fields';
+import { formatDateTime } from '@/components/format';
+import { StatusBadge } from '@/components/StatusBadge';
+import { goodsStatusTone } from '../../lib/status';
+import { Thumb } from '@/components/ui/Thumb';
+import { Truncate } from '@/components/ui/Truncate';
 
 export interface PlatformRowActions {
   canGovern: boolean;
@@ -39,7 +41,7 @@ export function usePlatformGoodsColumns(actions: PlatformRowActions): ColumnDef<
           <div className="flex min-w-64 gap-3">
             <Thumb src={row.picture} alt={row.title} size={48} />
             <div className="min-w-0">
-              <p className="font-medium text-slate-900">{row.title}</p>
+              <Truncate as="p" text={row.title} lines={2} className="font-medium text-slate-900" />
               <p className="mt-0.5 text-xs text-slate-500">{t('platform.goodsId', { id: row.goods_id })}</p>
               {row.force_down && (
                 <p className="mt-1 max-w-md rounded bg-red-50 px-2 py-1 text-xs text-red-700">
@@ -51,7 +53,7 @@ export function usePlatformGoodsColumns(actions: PlatformRowActions): ColumnDef<
           </div>
         ),
       },
-      { id: 'merchant', header: t('platform.columns.merchant'), cell: ({ row }) => row.original.merchant_name },
+      { id: 'merchant', header: t('platform.columns.merchant'), cell: ({ row }) => <Truncate text={row.original.merchant_name} className="max-w-48" /> },
       { id: 'category', header: t('list.columns.category'), cell: ({ row }) => row.original.category_name || '—' },
       {
         id: 'minRent',
@@ -64,7 +66,7 @@ export function usePlatformGoodsColumns(actions: PlatformRowActions): ColumnDef<
         id: 'status',
         header: t('list.columns.status'),
         cell: ({ row: { original: row } }) => (
-          <Badge tone={goodsStatusTone(row.status, row.force_down)}>{row.force_down ? t('status.force_down') : t(`status.${row.status}` as 'status.draft')}</Badge>
+          <StatusBadge tone={goodsStatusTone(row.status, row.force_down)}>{row.force_down ? t('status.force_down') : t(`status.${row.status}` as 'status.draft')}</StatusBadge>
         ),
       },
       {

@@ -10,8 +10,8 @@ import { skuLabel } from '../../lib/sku';
 import { parseStockInput, stockAfter, type StockInputError, type StockMode } from '../../lib/stock';
 import { useSkuStock, useUpdateSkuStock } from '../../queries';
 import type { SkuStock } from '../../types';
-import { controlClass } from '../common/fields';
-import { ListError } from '../common/ListStates';
+import { controlClass } from '@/components/ui/fields';
+import { TableError } from '@/components/data-table/TableStates';
 
 /** The server's words for a refused change: the field's message when it names one. */
 function refusalText(error: Error): string {
@@ -143,7 +143,7 @@ export function StockDialog({
 
   let body: React.ReactNode;
   if (!goods || stock.isPending) body = <div className="flex justify-center py-8"><Spinner label={t('loading')} /></div>;
-  else if (stock.isError) body = <ListError title={t('loadError')} onRetry={() => stock.refetch()} />;
+  else if (stock.isError) body = <TableError title={t('loadError')} onRetry={() => stock.refetch()} />;
   else if (stock.data.length === 0) body = <p className="py-6 text-center text-sm text-slate-500">{t('none')}</p>;
   else
     body = (

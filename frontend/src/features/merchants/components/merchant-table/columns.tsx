@@ -7,8 +7,9 @@ import { useMemo } from 'react';
 import type { MerchantRow } from '../../queries';
 import { isMerchantCycle } from '../../lib/onboarding';
 import { isMerchantStatus, MERCHANT_STATUS_TONE } from '../../lib/status';
-import { StatusBadge } from '../common/StatusBadge';
-import { useDateTime } from '../common/useDateTime';
+import { Truncate } from '@/components/ui/Truncate';
+import { StatusBadge } from '@/components/StatusBadge';
+import { formatDateTime } from '@/components/format';
 
 /** A cycle the UI does not know (added on the server later) shows as sent. */
 export function cycleName(t: (key: `cycles.${'T+1' | 'T+3' | 'T+7' | 'T+15' | 'monthly'}`) => string, cycle: string): string {
@@ -21,18 +22,17 @@ export function merchantDetailHref(id: number): string {
 
 export function useMerchantColumns(): ColumnDef<MerchantRow, unknown>[] {
   const t = useTranslations('merchant');
-  const formatDate = useDateTime();
   return useMemo(
     () => [
       {
         id: 'name',
         header: t('fields.name'),
         cell: ({ row }) => (
-          <div className="min-w-40">
-            <Link href={merchantDetailHref(row.original.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-              {row.original.name}
+          <div className="max-w-64 min-w-40">
+            <Link href={merchantDetailHref(row.original.id)} className="block font-medium text-slate-900 hover:text-brand-700 hover:underline">
+              <Truncate text={row.original.name} />
             </Link>
-            <p className="font-mono text-xs text-slate-500">{row.original.slug}</p>
+            <Truncate as="p" text={row.original.slug} className="font-mono text-xs text-slate-500" />
           </div>
         ),
       },
@@ -74,7 +74,7 @@ export function useMerchantColumns(): ColumnDef<MerchantRow, unknown>[] {
       {
         id: 'created_at',
         header: t('fields.createdAt'),
-        cell: ({ row }) => <span className="whitespace-nowrap text-slate-600 tabular-nums">{formatDate(row.original.created_at)}</span>,
+        cell: ({ row }) => <span className="whitespace-nowrap text-slate-600 tabular-nums">{formatDateTime(row.original.created_at)}</span>,
       },
       {
         id: 'actions',
@@ -86,6 +86,6 @@ export function useMerchantColumns(): ColumnDef<MerchantRow, unknown>[] {
         ),
       },
     ],
-    [t, formatDate],
+    [t],
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, readPage, readPageSize, toSearch, withPatch } from '../listState';
+import { pageCount, readPage, readPageSize, toSearch, withPatch } from '@/components/filters/listState';
 import { merchantListParams, merchantListSearch, parseMerchantListState, MERCHANT_LIST_DEFAULTS } from '../merchantListState';
 
 const parse = (query: string) => parseMerchantListState(new URLSearchParams(query));

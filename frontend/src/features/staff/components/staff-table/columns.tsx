@@ -4,10 +4,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
-import { StatusBadge } from '@/features/merchants/components/common/StatusBadge';
-import { useDateTime } from '@/features/merchants/components/common/useDateTime';
+import { StatusBadge } from '@/components/StatusBadge';
+import { formatDateTime } from '@/components/format';
 import { isStaffRole } from '../../lib/account';
 import type { StaffRow } from '../../queries';
+import { Truncate } from '@/components/ui/Truncate';
 
 export interface StaffRowActions {
   onEdit: (row: StaffRow) => void;
@@ -17,11 +18,10 @@ export interface StaffRowActions {
 
 export function useStaffColumns(actions: StaffRowActions): ColumnDef<StaffRow, unknown>[] {
   const t = useTranslations('staff');
-  const formatDate = useDateTime();
   return useMemo(
     () => [
-      { id: 'username', header: t('fields.username'), cell: ({ row }) => <span className="font-mono">{row.original.username}</span> },
-      { id: 'name', header: t('fields.name'), cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.name}</span> },
+      { id: 'username', header: t('fields.username'), cell: ({ row }) => <Truncate text={row.original.username} className="max-w-48 font-mono" /> },
+      { id: 'name', header: t('fields.name'), cell: ({ row }) => <Truncate text={row.original.name} className="max-w-48 font-medium text-slate-900" /> },
       { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="tabular-nums">{row.original.phone || '—'}</span> },
       {
         id: 'roles',
@@ -43,7 +43,7 @@ export function useStaffColumns(actions: StaffRowActions): ColumnDef<StaffRow, u
           <StatusBadge tone={row.original.status === 'active' ? 'green' : 'slate'}>{row.original.status === 'active' ? t('status.active') : t('status.disabled')}</StatusBadge>
         ),
       },
-      { id: 'last_login', header: t('fields.lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.last_login_at)}</span> },
+      { id: 'last_login', header: t('fields.lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.last_login_at)}</span> },
       {
         id: 'actions',
         header: t('fields.actions'),
@@ -67,6 +67,6 @@ export function useStaffColumns(actions: StaffRowActions): ColumnDef<StaffRow, u
         ),
       },
     ],
-    [t, formatDate, actions],
+    [t, actions],
   );
 }

@@ -5,9 +5,10 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
-import { StatusBadge } from '@/features/merchants/components/common/StatusBadge';
-import { useDateTime } from '@/features/merchants/components/common/useDateTime';
+import { StatusBadge } from '@/components/StatusBadge';
+import { formatDateTime } from '@/components/format';
 import type { SubShopRow } from '../../queries';
+import { Truncate } from '@/components/ui/Truncate';
 
 export function subShopDetailHref(id: number): string {
   return `/subMerchantDetails?id=${id}`;
@@ -25,15 +26,14 @@ export interface SubShopRowActions {
 
 export function useSubShopColumns(actions: SubShopRowActions | null): ColumnDef<SubShopRow, unknown>[] {
   const t = useTranslations('subshop');
-  const formatDate = useDateTime();
   return useMemo(() => {
     const columns: ColumnDef<SubShopRow, unknown>[] = [
       {
         id: 'name',
         header: t('fields.name'),
         cell: ({ row }) => (
-          <Link href={subShopDetailHref(row.original.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-            {row.original.name}
+          <Link href={subShopDetailHref(row.original.id)} className="block max-w-64 font-medium text-slate-900 hover:text-brand-700 hover:underline">
+            <Truncate text={row.original.name} />
           </Link>
         ),
       },
@@ -42,7 +42,7 @@ export function useSubShopColumns(actions: SubShopRowActions | null): ColumnDef<
       { id: 'address', header: t('fields.address'), cell: ({ row }) => <span className="line-clamp-2 max-w-56">{row.original.address || '—'}</span> },
       { id: 'status', header: t('fields.status'), cell: ({ row }) => <SubShopStatusBadge status={row.original.status} /> },
       { id: 'accounts', header: t('fields.accountCount'), cell: ({ row }) => <span className="tabular-nums">{row.original.account_count}</span> },
-      { id: 'created_at', header: t('fields.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.created_at)}</span> },
+      { id: 'created_at', header: t('fields.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span> },
       {
         id: 'actions',
         header: t('fields.actions'),
@@ -71,5 +71,5 @@ export function useSubShopColumns(actions: SubShopRowActions | null): ColumnDef<
       },
     ];
     return columns;
-  }, [t, formatDate, actions]);
+  }, [t, actions]);
 }

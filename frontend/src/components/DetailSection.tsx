@@ -1,0 +1,58 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { EMPTY_VALUE } from './format';
+import { Button } from './ui/Button';
+import { EmptyState } from './ui/EmptyState';
+import { Spinner } from './ui/Spinner';
+import { WRAP_ANYWHERE } from './ui/Truncate';
+
+/** A titled card of a detail screen; a region landmark so tests and screen readers find it by name. */
+export function DetailSection({ title, actions, children, id }: { title: string; actions?: ReactNode; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
+        <h2 id={id} className="text-sm font-semibold text-slate-800">
+          {title}
+        </h2>
+        {actions && <div className="flex items-center gap-2">{actions}</div>}
+      </div>
+      <div className="p-4 sm:p-5">{children}</div>
+    </section>
+  );
+}
+
+export function Facts({ children }: { children: ReactNode }) {
+  return <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">{children}</dl>;
+}
+
+/** One labelled value; an empty one shows "—". */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`mt-0.5 text-sm text-slate-900 ${WRAP_ANYWHERE}`}>{children === '' || children === null || children === undefined ? EMPTY_VALUE : children}</dd>
+    </div>
+  );
+}
+
+export function DetailLoading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner />
+    </div>
+  );
+}
+
+export function DetailError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const t = useTranslations('common');
+  return <EmptyState tone="error" title={title} action={<Button variant="secondary" onClick={onRetry}>{t('retry')}</Button>} />;
+}
+
+/** `?id=` missing or not a positive integer. */
+export function parseId(raw: string | null): number | null {
+  if (!raw || !/^\d{1,12}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}

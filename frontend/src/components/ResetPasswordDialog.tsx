@@ -1,0 +1,77 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from './ui/Button';
+import { Dialog } from './ui/Dialog';
+import { Input } from './ui/Input';
+import { passwordSchema, type PasswordValues } from '@/features/staff/lib/account';
+import { asApiError, fieldErrorsOf } from '@/lib/apiError';
+import { FormError } from './ui/FormError';
+
+/** The server's code for a password its rule refuses. */
+const WEAK_PASSWORD_CODE = 1009;
+
+export interface ResetPasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Whose password: shown in the title. */
+  accountName: string;
+  onConfirm: (password: string) => Promise<unknown>;
+}
+
+/** Sets a new password for another account; the server logs that account out. */
+export function ResetPasswordDialog(props: ResetPasswordDialogProps) {
+  return props.open ? <ResetBody {...props} /> : null;
+}
+
+function ResetBody({ onClose, accountName, onConfirm }: ResetPasswordDialogProps) {
+  const t = useTranslations('kit');
+  const tRules = useTranslations('merchant.errors');
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema(tRules)), defaultValues: { password: '', confirm: '' } });
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFormError(undefined);
+    try {
+      await onConfirm(password);
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fields = apiError ? fieldErrorsOf(apiError, { codeFields: { [WEAK_PASSWORD_CODE]: 'password' } }) : {};
+      if (fields.password) setError('password', { message: fields.password });
+      else setFormError(apiError?.message || t('resetPassword.failed'));
+    }
+  });
+  return (
+    <Dialog
+      open
+      // Escape or a click outside must not drop a request in flight (and its answer).
+      onClose={isSubmitting ? () => undefined : onClose}
+      title={t('resetPassword.resetPasswordTitle', { name: accountName })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('resetPassword.cancel')}
+          </Button>
+          <Button type="submit" form="reset-password" loading={isSubmitting}>
+            {t('resetPassword.resetPassword')}
+          </Button>
+        </>
+      }
+    >
+      <form id="reset-password" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+        <p className="text-sm text-slate-600">{t('resetPassword.resetPasswordHint')}</p>
+        <Input label={t('resetPassword.newPassword')} type="password" autoComplete="new-password" autoFocus error={errors.password?.message} {...register('password')} />
+        <Input label={t('resetPassword.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+        {formError && <FormError title={t('resetPassword.failed')} message={formError} />}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import messages from '../../../messages/zh-CN.json';
+
+/** Renders a kit piece with the zh-CN catalogue, as the app does; returns its container. */
+export async function render(node: ReactNode): Promise<{ container: HTMLDivElement; root: Root; rerender: (next: ReactNode) => Promise<void>; unmount: () => Promise<void> }> {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  const wrap = (inner: ReactNode) => (
+    <NextIntlClientProvider locale="zh-CN" messages={messages} timeZone="Asia/Shanghai">
+      {inner}
+    </NextIntlClientProvider>
+  );
+  await act(async () => root.render(wrap(node)));
+  return {
+    container,
+    root,
+    rerender: async (next) => act(async () => root.render(wrap(next))),
+    unmount: async () => {
+      await act(async () => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+export async function click(element: Element | null | undefined) {
+  if (!element) throw new Error('nothing to click');
+  await act(async () => (element as HTMLElement).click());
+}
+
+export function byText(container: ParentNode, selector: string, text: string | RegExp): HTMLElement | undefined {
+  return [...container.querySelectorAll<HTMLElement>(selector)].find((element) => (typeof text === 'string' ? element.textContent?.trim() === text : text.test(element.textContent ?? '')));
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type RowSelectionState,
+  type OnChangeFn,
+} from '@tanstack/react-table';
+
+export interface TableProps<T> {
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  data: readonly T[];
+  getRowId: (row: T) => string;
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: OnChangeFn<RowSelectionState>;
+  /** Extra classes for a row (e.g. goods the platform forced down). */
+  rowTone?: (row: T) => string | undefined;
+  /** A new page loads over the old one. */
+  fetching?: boolean;
+}
+
+/**
+ * Every cell's style: text wraps at any character rather than widening the column (a name of a
+ * hundred zeros stays inside its cell); cells that want one line use the kit's Truncate.
+ */
+export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]';
+
+function TableRow<T>({ row, tone }: { row: Row<T>; tone?: string }) {
+  return (
+    <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={CELL_CLASS}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * The table markup (TanStack Table): headers, rows, optional selection and row tones. It scrolls
+ * sideways inside its card on a narrow screen, never the page. States live in DataTable.
+ */
+export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching }: TableProps<T>) {
+  // TanStack Table v8 hands back fresh functions each render; this app does not run the React Compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: data as T[],
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    enableRowSelection: Boolean(onRowSelectionChange),
+    state: rowSelection ? { rowSelection } : {},
+    onRowSelectionChange,
+  });
+  return (
+    <div data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
+      <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col" className="px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600">
+                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {table.getRowModel().rows.map((row) => (
+            <TableRow key={row.id} row={row} tone={rowTone?.(row.original)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

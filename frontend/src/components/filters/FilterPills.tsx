@@ -1,0 +1,35 @@
+'use client';
+
+export interface PillOption<S extends string> {
+  value: S | undefined;
+  label: string;
+  /** How many rows have this status, when the server counts them. */
+  count?: number;
+}
+
+/** The status filter: one pill per status plus "all"; the pressed pill is the URL's status. */
+export function FilterPills<S extends string>({ label, value, options, onChange }: { label: string; value: S | undefined; options: readonly PillOption<S>[]; onChange: (value: S | undefined) => void }) {
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+      {options.map((option) => {
+        const pressed = option.value === value;
+        return (
+          <button
+            key={option.value ?? 'all'}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChange(option.value)}
+            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset transition ${
+              pressed ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50'
+            }`}
+          >
+            {option.label}
+            {option.count !== undefined && (
+              <span className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-white/20' : 'bg-slate-100 text-slate-500'}`}>{option.count}</span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
