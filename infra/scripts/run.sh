@@ -58,6 +58,8 @@ Zulin is running (logs in .run/*.log; Ctrl-C stops everything).
   Platform admin   http://admin.localhost:${WEB_PORT}   admin / Zulin@2026
   Merchant demo    http://demo.localhost:${WEB_PORT}    owner / Zulin@2026   (manager / Zulin@2026: two roles)
   Merchant acme    http://acme.localhost:${WEB_PORT}    owner / Zulin@2026
+  demo sub-shops   east, west, north / Zulin@2026 (on demo.localhost)
+  demo staff       auditor, sales1, sales2, finance, service / Zulin@2026 (on demo.localhost)
   API              http://127.0.0.1:${API_PORT}/api/docs (send Host: admin.localhost or demo.localhost)
   Sandbox SMS      .venv/bin/python manage.py sandbox_sms
 MSG

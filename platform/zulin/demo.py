@@ -1,15 +1,29 @@
 """Demo data for `make run`: the logins the README lists, made through the services of each
-domain. Safe to run again."""
+domain. Safe to run again.
+
+`demo_load` is the base the tests start from (two merchants and their logins; tests count
+on it, so it stays as it is). `demo_showcase_load` adds what makes the screens look like a
+living shop: goods in every state, add-ons, sub-shops, staff and merchants in every status.
+Each domain's part lives in its own `demo.py`; entering a merchant's schema happens here."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 from django.db import transaction
+from django_tenants.utils import tenant_context
 
+from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
+from apps.subshops.demo import (
+    return_addresses_showcase_load,
+    staff_showcase_load,
+    sub_shops_showcase_load,
+)
+from tenants.accounts.demo import demo_actor
 from tenants.accounts.models import Account
 from tenants.accounts.selectors import find_account
 from tenants.accounts.services import account_create
+from tenants.merchants.demo import merchants_showcase_load
 from tenants.merchants.models import Merchant
 from tenants.merchants.services import SettlementInput, merchant_create
 from zulin.core.sides import PlatformType
@@ -96,4 +110,40 @@ def demo_load() -> list[str]:
         f"            (ops / {DEMO_PASSWORD}: two roles)",
         f"store demo  http://{demo.slug}.localhost  owner / {DEMO_PASSWORD} (manager: two roles)",
         f"store acme  http://{acme.slug}.localhost  owner / {DEMO_PASSWORD}",
+    ]
+
+
+@transaction.atomic
+def demo_showcase_load() -> list[str]:
+    """The showcase on top of `demo_load` (which must have run): safe to run again, a second
+    run adds nothing."""
+    platform_actor = demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username="admin")
+    merchants = merchants_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
+    demo = Merchant.objects.get(slug="demo")
+    acme = Merchant.objects.get(slug="acme")
+    with tenant_context(demo):
+        owner = demo_actor(platform_type=PlatformType.STORE, merchant=demo, username="owner")
+        sub_shop_ids = sub_shops_showcase_load(actor=owner, merchant=demo, password=DEMO_PASSWORD)
+        staff = staff_showcase_load(actor=owner, merchant=demo, password=DEMO_PASSWORD)
+        return_addresses_showcase_load(actor=owner)
+        goods_showcase_load(
+            actor=owner,
+            platform_actor=platform_actor,
+            merchant=demo,
+            catalogue=DEMO_CATALOGUE,
+            sub_shop_ids=sub_shop_ids,
+        )
+    with tenant_context(acme):
+        goods_showcase_load(
+            actor=demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner"),
+            platform_actor=platform_actor,
+            merchant=acme,
+            catalogue=ACME_CATALOGUE,
+        )
+    shops = ", ".join(sub_shop_ids)
+    others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
+    return [
+        f"store demo  sub-shops: {shops} / {DEMO_PASSWORD}",
+        f"            staff: {', '.join(staff)} / {DEMO_PASSWORD}",
+        f"admin side  more merchants: {others}",
     ]

@@ -1,0 +1,85 @@
+"""The showcase `make run` loads on top of the test data: its shape, its logins, and that a
+second run adds nothing. Runs inside the test's transaction, so it is rolled back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from django_tenants.utils import tenant_context
+
+from apps.goods.models import Goods, GoodsGain
+from apps.subshops.models import ReturnAddress, SubShop
+from apps.subshops.selectors import STAFF_ROLE_CODES
+from tenants.accounts.models import Account
+from tenants.catalog.models import PlatformGoods
+from tenants.merchants.models import Merchant, MerchantStatus
+from tests.fixtures import login
+from zulin.audit.models import AuditEntry
+from zulin.demo import demo_showcase_load
+
+
+def _snapshot(demo: Merchant, media: Path) -> dict[str, Any]:
+    with tenant_context(demo):
+        in_demo = {
+            "goods": Goods.objects.count(),
+            "gains": GoodsGain.objects.count(),
+            "sub_shops": SubShop.objects.count(),
+            "addresses": ReturnAddress.objects.count(),
+            "demo_audit": AuditEntry.objects.count(),
+        }
+    return {
+        **in_demo,
+        "merchants": Merchant.objects.count(),
+        "accounts": Account.objects.count(),
+        "platform_goods": PlatformGoods.objects.count(),
+        "public_audit": AuditEntry.objects.count(),
+        "pictures": sum(1 for path in media.rglob("*") if path.is_file()),
+    }
+
+
+def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+    demo_showcase_load()
+
+    with tenant_context(demo):
+        goods = list(Goods.objects.filter(is_deleted=False))
+        statuses = Counter(g.status for g in goods)
+        forced = [g for g in goods if g.force_down]
+        sub_shops = list(SubShop.objects.all())
+        only_in_a_sub_shop = [g for g in goods if g.sub_shop_ids]
+        gain_types = set(GoodsGain.objects.values_list("gain_type", flat=True))
+        pictures = [url for g in goods for url in g.pictures]
+    assert len(goods) >= 30
+    assert set(statuses) == {"draft", "in_review", "on_shelf", "off_shelf"}
+    assert forced and all(g.status == "off_shelf" and g.force_down_reason for g in forced)
+    assert only_in_a_sub_shop
+    assert len(gain_types) >= 4
+    assert pictures and all(url.startswith(settings.MEDIA_URL) for url in pictures)
+    stored = {path.name for path in tmp_path.rglob("*.png")}
+    assert {url.rsplit("/", 1)[1] for url in pictures} <= stored
+    assert PlatformGoods.objects.filter(merchant__slug="acme").exists()
+
+    assert len(sub_shops) == 3
+    accounts = Account.objects.filter(merchant=demo, sub_shop_id__in=[s.pk for s in sub_shops])
+    assert {a.sub_shop_id for a in accounts} == {s.pk for s in sub_shops}
+    for account in accounts:
+        signed_in = login("demo.localhost", account.username)
+        assert signed_in.get("/api/platform/getLoginUserInfo").ok
+
+    staff_roles = set(
+        Account.objects.filter(merchant=demo, sub_shop_id__isnull=True).values_list(
+            "roles__code", flat=True
+        )
+    )
+    assert set(STAFF_ROLE_CODES) <= staff_roles
+    for username in ("auditor", "sales1", "sales2", "finance", "service"):
+        login("demo.localhost", username)
+
+    assert set(Merchant.objects.values_list("status", flat=True)) == set(MerchantStatus.values)
+
+    before = _snapshot(demo, tmp_path)
+    demo_showcase_load()
+    assert _snapshot(demo, tmp_path) == before
