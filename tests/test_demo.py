@@ -9,7 +9,7 @@ from typing import Any
 
 from django_tenants.utils import tenant_context
 
-from apps.goods.models import Goods, GoodsGain
+from apps.goods.models import Addon, Goods
 from apps.subshops.models import ReturnAddress, SubShop
 from apps.subshops.selectors import STAFF_ROLE_CODES
 from tenants.accounts.models import Account
@@ -24,7 +24,7 @@ def _snapshot(demo: Merchant, media: Path) -> dict[str, Any]:
     with tenant_context(demo):
         in_demo = {
             "goods": Goods.objects.count(),
-            "gains": GoodsGain.objects.count(),
+            "gains": Addon.objects.count(),
             "sub_shops": SubShop.objects.count(),
             "addresses": ReturnAddress.objects.count(),
             "demo_audit": AuditEntry.objects.count(),
@@ -50,7 +50,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, setting
         forced = [g for g in goods if g.force_down]
         sub_shops = list(SubShop.objects.all())
         only_in_a_sub_shop = [g for g in goods if g.sub_shop_ids]
-        gain_types = set(GoodsGain.objects.values_list("gain_type", flat=True))
+        gain_types = set(Addon.objects.values_list("addon_type", flat=True))
         pictures = [url for g in goods for url in g.pictures]
     assert len(goods) >= 30
     assert set(statuses) == {"draft", "in_review", "on_shelf", "off_shelf"}

@@ -3,7 +3,7 @@ shelf, draft, in review, turned down, forced down by the platform), with SKUs, m
 rent plans, sale prices, packages, stock and pictures drawn at load time.
 
 Everything goes through the services the calls use: `goods_save`, `goods_status_update`,
-`gain_create`, the upload path (`picture_store`) and, for the platform's part, governance
+`addon_create`, the upload path (`picture_store`) and, for the platform's part, governance
 (review setting, review decisions, force take-down). Runs in the merchant's schema (the
 caller enters it). Safe to run again: goods and add-ons that exist by name are left as they
 are, so a second run writes nothing."""
@@ -21,9 +21,9 @@ from zulin.core.auth import Session
 
 from .demo_pictures import product_picture
 from .governance import goods_force_down, goods_review, merchant_review_setting_set, review_required
-from .models import Goods, GoodsGain, GoodsStatus
+from .models import Addon, Goods, GoodsStatus
 from .schemas import GainIn, GoodsIn
-from .services import gain_create, gain_status_set, goods_save, goods_status_update
+from .services import addon_create, addon_status_set, goods_save, goods_status_update
 from .uploads import picture_store
 
 if TYPE_CHECKING:
@@ -637,7 +637,7 @@ def _pictures(kind: str, number: int) -> list[str]:
 
 def gains_showcase_load(*, actor: Session, gains: tuple[Gain, ...]) -> tuple[dict[str, int], int]:
     """The add-on services (missing ones made); answers enabled key → id and how many it made."""
-    existing = {gain.name: gain for gain in GoodsGain.objects.all()}
+    existing = {gain.name: gain for gain in Addon.objects.all()}
     ids: dict[str, int] = {}
     created = 0
     for sort, entry in enumerate(gains):
@@ -651,10 +651,10 @@ def gains_showcase_load(*, actor: Session, gains: tuple[Gain, ...]) -> tuple[dic
                 is_required=entry.is_required,
                 sort=(sort + 1) * 10,
             )
-            gain = gain_create(actor=actor, data=data)
+            gain = addon_create(actor=actor, data=data)
             created += 1
             if not entry.enabled:
-                gain = gain_status_set(actor=actor, gain_id=gain.pk, status=0)
+                gain = addon_status_set(actor=actor, addon_id=gain.pk, status=0)
         if gain.status == 1:
             ids[entry.key] = gain.pk
     return ids, created
