@@ -17,8 +17,9 @@ from django.db import connection
 from django.test import Client
 
 from tenants.demo import DEMO_PASSWORD, demo_load
-from tenants.models import Merchant
+from tenants.models import Action, Merchant, PlatformType, Role
 from tenants.provisioning import template_schema_ensure
+from tenants.selectors import role_actions_forget
 
 PASSWORD = DEMO_PASSWORD
 
@@ -119,3 +120,11 @@ def demo_owner(demo: Merchant) -> ApiClient:
 @pytest.fixture
 def acme_owner(acme: Merchant) -> ApiClient:
     return login("acme.localhost", "owner")
+
+
+def grant_sub_merchants(*codes: str) -> None:
+    """What a merchant does when it lets its sub-shops do more than read (a custom role):
+    the sub_merchant system role gets the actions, for the calling test only (rolled back)."""
+    role = Role.objects.get(merchant=None, platform_type=PlatformType.STORE, code="sub_merchant")
+    role.actions.add(*Action.objects.filter(platform_type=PlatformType.STORE, code__in=codes))
+    role_actions_forget(role.pk)

@@ -18,6 +18,7 @@ from tenants.models import Account, AccountRole, Merchant, PlatformType, Role
 from tenants.services import validate_new_password
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.scoping import refuse_sub_shop_session, scope_to_sub_shop, scoped_get
 
 from .models import ReturnAddress, SubShop, SubShopStatus
 from .selectors import (
@@ -59,6 +60,7 @@ def _revoke_sessions(accounts: Any) -> None:
 def sub_shop_create(
     *, actor: Session, name: str, contact_name: str, phone: str, address: str
 ) -> SubShop:
+    refuse_sub_shop_session(actor)  # a sub-shop account never makes siblings
     if SubShop.objects.filter(name=name).exists():
         raise _field_error("name", "a sub-shop with this name exists")
     try:
@@ -101,9 +103,9 @@ def sub_shop_update(
     reason = reason.strip()
     try:
         with transaction.atomic():
-            sub_shop = SubShop.objects.select_for_update().filter(pk=sub_shop_id).first()
-            if sub_shop is None:
-                raise ApplicationError(ErrorCode.NOT_FOUND)
+            sub_shop = scoped_get(
+                SubShop.objects.select_for_update(), actor, pk=sub_shop_id, field="id"
+            )
             if status == SubShopStatus.DISABLED and sub_shop.status != status and not reason:
                 raise _reason_required()
             if name and name != sub_shop.name and SubShop.objects.filter(name=name).exists():
@@ -216,9 +218,9 @@ def sub_shop_account_create(
     phone: str,
 ) -> Account:
     with transaction.atomic():
-        sub_shop = SubShop.objects.select_for_update().filter(pk=sub_shop_id).first()
-        if sub_shop is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        sub_shop = scoped_get(
+            SubShop.objects.select_for_update(), actor, pk=sub_shop_id, field="id"
+        )
         if sub_shop.status != SubShopStatus.ACTIVE:
             raise ApplicationError(
                 ErrorCode.SUB_SHOP_DISABLED,
@@ -257,11 +259,10 @@ def sub_shop_account_update(
 ) -> Account:
     reason = reason.strip()
     with transaction.atomic():
-        account = (
-            Account.objects.select_for_update()
-            .filter(merchant=merchant, pk=account_id, sub_shop_id__isnull=False)
-            .first()
+        accounts = Account.objects.select_for_update().filter(
+            merchant=merchant, pk=account_id, sub_shop_id__isnull=False
         )
+        account = scope_to_sub_shop(accounts, actor).first()
         if (
             account is None
             or account.sub_shop_id is None
@@ -306,6 +307,7 @@ def staff_create(
     phone: str,
     role_codes: list[str],
 ) -> Account:
+    refuse_sub_shop_session(actor)  # staff work for the whole merchant, not one sub-shop
     codes = _check_staff_roles(role_codes)
     with transaction.atomic():
         account = _account_create(
@@ -344,8 +346,9 @@ def staff_update(
     reason = reason.strip()
     codes = _check_staff_roles(role_codes) if role_codes is not None else None
     with transaction.atomic():
+        # Staff belong to no sub-shop: a sub-shop account's scope holds none of them.
         account = staff_accounts(merchant).select_for_update(of=("self",)).filter(pk=account_id)
-        locked = account.first()
+        locked = scope_to_sub_shop(account, actor).first()
         if locked is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
         before, after, revoke = _account_changes(
