@@ -16,8 +16,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
+from tenants.accounts.models import Action, Role
+from tenants.accounts.selectors import role_actions_forget
 from tenants.merchants.models import Merchant
 from tenants.merchants.provisioning import template_schema_ensure
+from zulin.core.sides import PlatformType
 from zulin.demo import DEMO_PASSWORD, demo_load
 
 PASSWORD = DEMO_PASSWORD
@@ -119,3 +122,11 @@ def demo_owner(demo: Merchant) -> ApiClient:
 @pytest.fixture
 def acme_owner(acme: Merchant) -> ApiClient:
     return login("acme.localhost", "owner")
+
+
+def grant_sub_merchants(*codes: str) -> None:
+    """What a merchant does when it lets its sub-shops do more than read (a custom role):
+    the sub_merchant system role gets the actions, for the calling test only (rolled back)."""
+    role = Role.objects.get(merchant=None, platform_type=PlatformType.STORE, code="sub_merchant")
+    role.actions.add(*Action.objects.filter(platform_type=PlatformType.STORE, code__in=codes))
+    role_actions_forget(role.pk)

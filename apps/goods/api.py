@@ -78,7 +78,7 @@ def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dic
     """The merchant's goods ordered by sort, then newest; filters status (or force_down),
     category (with its sub-categories) and keyword (title, brand or id)."""
     return selectors.goods_page(
-        sub_shop_id=current_session(request).sub_shop_id,
+        session=current_session(request),
         status=filters.status,
         category_id=filters.category_id,
         keyword=filters.keyword,
@@ -93,7 +93,7 @@ def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dic
 def get_good_status_count(request: HttpRequest) -> dict[str, int]:
     """Goods per status for the list's tabs: draft, in_review, on_shelf, off_shelf,
     force_down and all."""
-    return selectors.goods_status_counts(sub_shop_id=current_session(request).sub_shop_id)
+    return selectors.goods_status_counts(session=current_session(request))
 
 
 @goods_router.post(
@@ -101,7 +101,7 @@ def get_good_status_count(request: HttpRequest) -> dict[str, int]:
 )
 def goods_detail(request: HttpRequest, payload: schemas.IdIn) -> dict[str, Any]:
     """The whole editing state of one goods item, with `disabled`: which fields are locked."""
-    return selectors.goods_detail(payload.id)
+    return selectors.goods_detail(payload.id, session=current_session(request))
 
 
 @goods_router.post("/saveGood", response=schemas.SavedOut, auth=EDIT, operation_id="saveGood")
@@ -157,7 +157,10 @@ def set_goods_category(request: HttpRequest, payload: schemas.CategorySetIn) -> 
     "/updateGoodsSort", response=schemas.SavedOut, auth=EDIT, operation_id="updateGoodsSort"
 )
 def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str, Any]:
-    return _saved(services.goods_sort_update(goods_id=payload.id, sort=payload.sort))
+    goods = services.goods_sort_update(
+        actor=current_session(request), goods_id=payload.id, sort=payload.sort
+    )
+    return _saved(goods)
 
 
 @goods_router.get(
@@ -165,7 +168,7 @@ def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str
 )
 def get_rent_plan(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
     """The goods' rent plans, each with its SKU's specs and totals."""
-    return selectors.rent_plans(goods_id)
+    return selectors.rent_plans(goods_id, session=current_session(request))
 
 
 # --- stock -----------------------------------------------------------------------------------
@@ -175,7 +178,7 @@ def get_rent_plan(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
     "/getSkuStock", response=list[schemas.SkuStockOut], auth=VIEW, operation_id="getSkuStock"
 )
 def get_sku_stock(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
-    return selectors.sku_stocks(goods_id)
+    return selectors.sku_stocks(goods_id, session=current_session(request))
 
 
 @goods_router.post(

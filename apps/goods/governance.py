@@ -59,7 +59,7 @@ def goods_force_down(
         reason = f"{reason}：{reason_text}" if reason_code != "other" else reason_text
     projection = _projection(platform_goods_id)
     with _in_merchant(projection.merchant):
-        goods = _goods_get(projection.goods_id)
+        goods = _goods_get(projection.goods_id, actor)
         if goods.status not in rules.LOCKING_STATUSES:
             raise ApplicationError(
                 ErrorCode.GOODS_STATUS_NOT_ALLOWED,
@@ -90,7 +90,7 @@ def goods_review(
         raise _fields_error({"reason": ["required when turning goods down"]})
     projection = _projection(platform_goods_id)
     with _in_merchant(projection.merchant):
-        goods = _goods_get(projection.goods_id)
+        goods = _goods_get(projection.goods_id, actor)
         if goods.status != GoodsStatus.IN_REVIEW:
             raise ApplicationError(
                 ErrorCode.GOODS_STATUS_NOT_ALLOWED,

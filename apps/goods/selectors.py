@@ -13,18 +13,30 @@ from tenants.catalog.selectors import (
     category_with_descendants,
     money,
 )
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.auth import Session
+from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
+from zulin.core.scoping import scope_to_sub_shop, scoped_get
 
 from . import rules
 from .models import Addon, Goods, GoodsPackage, RentPlan, SellPrice, Sku
 
+# Goods belong to the sub-shops of their sales scope (`sub_shop_ids`, empty: every one).
+SALES_SCOPE = "sub_shop_ids"
 
-def goods_find(goods_id: int) -> Goods:
-    goods = Goods.objects.filter(pk=goods_id, is_deleted=False).first()
-    if goods is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
-    return goods
+
+def visible_goods(session: Session | None) -> QuerySet[Goods]:
+    """Goods not deleted; a sub-shop account sees only goods offered in its sub-shop."""
+    return scope_to_sub_shop(
+        Goods.objects.filter(is_deleted=False), session, list_field=SALES_SCOPE
+    )
+
+
+def goods_find(goods_id: int, *, session: Session | None) -> Goods:
+    """One goods item the session may see; NOT_FOUND for another sub-shop's as for none."""
+    return scoped_get(
+        Goods.objects.filter(is_deleted=False), session, pk=goods_id, list_field=SALES_SCOPE
+    )
 
 
 def _active_parts(
@@ -86,8 +98,8 @@ def _disabled(goods: Goods) -> dict[str, Any]:
     }
 
 
-def goods_detail(goods_id: int) -> dict[str, Any]:
-    goods = goods_find(goods_id)
+def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
+    goods = goods_find(goods_id, session=session)
     skus, plans, sells, packages = _active_parts(goods)
     sku_index = {sku.pk: index for index, sku in enumerate(skus)}
     plan_index = {plan.pk: index for index, plan in enumerate(plans)}
@@ -155,24 +167,16 @@ def goods_detail(goods_id: int) -> dict[str, Any]:
     }
 
 
-def _visible_goods(sub_shop_id: int | None) -> QuerySet[Goods]:
-    """Goods not deleted; a sub-shop account sees only goods offered in its sub-shop."""
-    queryset = Goods.objects.filter(is_deleted=False)
-    if sub_shop_id:
-        queryset = queryset.filter(Q(sub_shop_ids=[]) | Q(sub_shop_ids__contains=[sub_shop_id]))
-    return queryset
-
-
 def goods_page(
     *,
-    sub_shop_id: int | None,
+    session: Session | None,
     status: str | None,
     category_id: int | None,
     keyword: str,
     page: int,
     page_size: int,
 ) -> dict[str, Any]:
-    queryset = _visible_goods(sub_shop_id)
+    queryset = visible_goods(session)
     if status == "force_down":
         queryset = queryset.filter(force_down=True)
     elif status:
@@ -182,8 +186,9 @@ def goods_page(
     keyword = keyword.strip()
     if keyword:
         match = Q(title__icontains=keyword) | Q(brand__icontains=keyword)
-        if keyword.isdigit():
-            match |= Q(pk=int(keyword))
+        keyword_id = id_from_text(keyword)
+        if keyword_id is not None:
+            match |= Q(pk=keyword_id)
         queryset = queryset.filter(match)
     # Subqueries, not joins: SKUs and rent plans joined together would multiply the stock.
     active_skus = Sku.objects.filter(goods=OuterRef("pk"), is_active=True).values("goods")
@@ -224,8 +229,8 @@ def goods_page(
     return answer
 
 
-def goods_status_counts(*, sub_shop_id: int | None) -> dict[str, int]:
-    queryset = _visible_goods(sub_shop_id)
+def goods_status_counts(*, session: Session | None) -> dict[str, int]:
+    queryset = visible_goods(session)
     counts = dict(queryset.values("status").annotate(n=Count("id")).values_list("status", "n"))
     answer = {status: counts.get(status, 0) for status in rules.STATUSES}
     answer["force_down"] = queryset.filter(force_down=True).count()
@@ -233,8 +238,8 @@ def goods_status_counts(*, sub_shop_id: int | None) -> dict[str, int]:
     return answer
 
 
-def sku_stocks(goods_id: int) -> list[dict[str, Any]]:
-    goods = goods_find(goods_id)
+def sku_stocks(goods_id: int, *, session: Session | None) -> list[dict[str, Any]]:
+    goods = goods_find(goods_id, session=session)
     return [
         {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock}
         for sku in goods.skus.filter(is_active=True).order_by("position", "id")
@@ -283,9 +288,9 @@ def addon_set() -> list[dict[str, Any]]:
     ]
 
 
-def rent_plans(goods_id: int) -> list[dict[str, Any]]:
+def rent_plans(goods_id: int, *, session: Session | None) -> list[dict[str, Any]]:
     """The goods' rent plans per SKU with totals: what a customer would pay."""
-    detail = goods_detail(goods_id)
+    detail = goods_detail(goods_id, session=session)
     return [
         {
             **plan,

@@ -15,6 +15,7 @@ from zulin.audit.services import audit_record
 from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.scoping import scope_to_sub_shop, scoped_get
 
 from . import rules
 from .machine import GOODS_MACHINE
@@ -31,18 +32,30 @@ from .models import (
 )
 from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
-from .selectors import goods_editing_state
+from .selectors import SALES_SCOPE, goods_editing_state
 
 
 def _fields_error(fields: dict[str, list[str]]) -> ApplicationError:
     return ApplicationError(ErrorCode.VALIDATION, data={"fields": fields})
 
 
-def _goods_get(goods_id: int) -> Goods:
-    goods = Goods.objects.select_for_update().filter(pk=goods_id, is_deleted=False).first()
-    if goods is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
+def _goods_get(goods_id: int, actor: Session | None) -> Goods:
+    """Goods the actor may change (a sub-shop account: those offered in its sub-shop),
+    locked for the change; NOT_FOUND for another sub-shop's as for none."""
+    locked = Goods.objects.select_for_update().filter(is_deleted=False)
+    goods: Goods = scoped_get(locked, actor, pk=goods_id, list_field=SALES_SCOPE)
     return goods
+
+
+def _goods_many(ids: list[int], actor: Session | None) -> list[Goods]:
+    """All of `ids` the actor may change, locked, or NOT_FOUND (a sibling's id as an
+    unknown one): all or none."""
+    locked = Goods.objects.select_for_update().filter(is_deleted=False, pk__in=ids)
+    scoped = scope_to_sub_shop(locked, actor, list_field=SALES_SCOPE)
+    goods_list = list(scoped.order_by("pk"))
+    if len(goods_list) != len(set(ids)):
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return goods_list
 
 
 # --- settings --------------------------------------------------------------------------------
@@ -246,13 +259,25 @@ def _put_on_shelf(*, actor: Session | None, goods: Goods) -> None:
     )
 
 
+def _sales_scope_check(actor: Session | None, data: GoodsIn) -> None:
+    """A sub-shop account offers goods in its own sub-shop only (an empty scope, "every
+    sub-shop", would reach its siblings)."""
+    if actor is None or actor.sub_shop_id is None:
+        return
+    if not data.sub_shop_ids:
+        data.sub_shop_ids = [actor.sub_shop_id]
+    if set(data.sub_shop_ids) != {actor.sub_shop_id}:
+        raise _fields_error({"sub_shop_ids": ["a sub-shop account offers goods in its own only"]})
+
+
 def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) -> Goods:
     """Saves the whole editing state (saveGood); with `activate`, puts the goods on shelf
     or into platform review (saveAndActiveGoods). A save clears a platform force-down."""
+    _sales_scope_check(actor, data)
     _validate(data)
     with transaction.atomic():
         if data.id:
-            goods = _goods_get(data.id)
+            goods = _goods_get(data.id, actor)
             stored = goods_editing_state(goods)
             requested = _requested_state(data)
             changed = [name for name in rules.LOCKED_FIELDS if stored[name] != requested[name]]
@@ -294,11 +319,7 @@ def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) 
 def goods_status_update(*, actor: Session | None, ids: list[int], status: str) -> list[Goods]:
     """Puts goods on shelf (or into review) or takes them off; all or nothing."""
     with transaction.atomic():
-        goods_list = list(
-            Goods.objects.select_for_update().filter(pk__in=ids, is_deleted=False).order_by("pk")
-        )
-        if len(goods_list) != len(set(ids)):
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        goods_list = _goods_many(ids, actor)
         if status == GoodsStatus.ON_SHELF:
             forced = [g.pk for g in goods_list if g.force_down]
             if forced:
@@ -328,7 +349,7 @@ def goods_status_update(*, actor: Session | None, ids: list[int], status: str) -
 def goods_delete(*, actor: Session | None, goods_id: int) -> None:
     """Soft delete of goods that are not on sale (draft or off shelf)."""
     with transaction.atomic():
-        goods = _goods_get(goods_id)
+        goods = _goods_get(goods_id, actor)
         if goods.status in rules.LOCKING_STATUSES:
             raise ApplicationError(
                 ErrorCode.GOODS_STATUS_NOT_ALLOWED,
@@ -345,9 +366,7 @@ def goods_category_set(*, actor: Session | None, ids: list[int], category_id: in
     if not category_usable(category_id):
         raise ApplicationError(ErrorCode.CATEGORY_UNAVAILABLE)
     with transaction.atomic():
-        goods_list = list(Goods.objects.select_for_update().filter(pk__in=ids, is_deleted=False))
-        if len(goods_list) != len(set(ids)):
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        goods_list = _goods_many(ids, actor)
         for goods in goods_list:
             before = goods.category_id
             goods.category_id = category_id
@@ -364,21 +383,30 @@ def goods_category_set(*, actor: Session | None, ids: list[int], category_id: in
     return len(goods_list)
 
 
-def goods_sort_update(*, goods_id: int, sort: int) -> Goods:
+def goods_sort_update(*, actor: Session | None, goods_id: int, sort: int) -> Goods:
     with transaction.atomic():
-        goods = _goods_get(goods_id)
+        goods = _goods_get(goods_id, actor)
+        before = goods.sort
         goods.sort = sort
         goods.save(update_fields=["sort", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="goods.sort",
+            target_type="goods",
+            target_id=goods.pk,
+            before={"sort": before},
+            after={"sort": sort},
+        )
     return goods
 
 
 # --- stock -----------------------------------------------------------------------------------
 
 
-def _sku_active(sku_id: int) -> Sku:
-    sku = Sku.objects.filter(pk=sku_id, is_active=True, goods__is_deleted=False).first()
-    if sku is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
+def _sku_active(sku_id: int, actor: Session | None = None) -> Sku:
+    """An active SKU of goods the actor may change (its goods' sales scope)."""
+    skus = Sku.objects.filter(is_active=True, goods__is_deleted=False)
+    sku: Sku = scoped_get(skus, actor, pk=sku_id, list_field=f"goods__{SALES_SCOPE}")
     return sku
 
 
@@ -386,7 +414,7 @@ def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity:
     """Staff set or change a SKU's stock. One conditional UPDATE, so concurrent changes and
     reservations never take it below zero."""
     with transaction.atomic():
-        sku = _sku_active(sku_id)
+        sku = _sku_active(sku_id, actor)
         if mode == "set":
             if quantity < 0:
                 raise _fields_error({"quantity": ["stock cannot be negative"]})

@@ -196,8 +196,10 @@ def update_sub_shop_account(request: HttpRequest, payload: UpdateAccountIn) -> d
 )
 def get_staff_list(request: HttpRequest, filters: Query[StaffListIn]) -> dict[str, Any]:
     """(Added) The merchant's staff (not the owner, not sub-shop accounts)."""
+    session = current_session(request)
     return selectors.staff_list(
-        merchant=_merchant(current_session(request)),
+        session=session,
+        merchant=_merchant(session),
         keyword=filters.keyword,
         role=filters.role,
         status=filters.status,

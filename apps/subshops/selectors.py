@@ -153,6 +153,7 @@ def staff_accounts(merchant: Merchant | None) -> QuerySet[Account]:
 
 def staff_list(
     *,
+    session: Session,
     merchant: Merchant | None,
     keyword: str = "",
     role: str | None = None,
@@ -160,7 +161,8 @@ def staff_list(
     page: int = 1,
     page_size: int = 20,
 ) -> dict[str, Any]:
-    queryset = staff_accounts(merchant)
+    # Staff belong to no sub-shop: a sub-shop account's scope holds none of them.
+    queryset = scope_to_sub_shop(staff_accounts(merchant), session)
     keyword = keyword.strip()
     if keyword:
         queryset = queryset.filter(

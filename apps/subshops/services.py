@@ -20,6 +20,7 @@ from tenants.accounts.services import (
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.scoping import refuse_sub_shop_session, scope_to_sub_shop, scoped_get
 
 from .models import ReturnAddress, SubShop, SubShopStatus
 from .projection import sub_shop_project
@@ -62,6 +63,7 @@ def _apply(instance: Any, changes: dict[str, Any]) -> tuple[dict[str, Any], dict
 def sub_shop_create(
     *, actor: Session, name: str, contact_name: str, phone: str, address: str
 ) -> SubShop:
+    refuse_sub_shop_session(actor)  # a sub-shop account never makes siblings
     if SubShop.objects.filter(name=name).exists():
         raise _field_error("name", "a sub-shop with this name exists")
     try:
@@ -105,9 +107,9 @@ def sub_shop_update(
     reason = reason.strip()
     try:
         with transaction.atomic():
-            sub_shop = SubShop.objects.select_for_update().filter(pk=sub_shop_id).first()
-            if sub_shop is None:
-                raise ApplicationError(ErrorCode.NOT_FOUND)
+            sub_shop = scoped_get(
+                SubShop.objects.select_for_update(), actor, pk=sub_shop_id, field="id"
+            )
             if status == SubShopStatus.DISABLED and sub_shop.status != status and not reason:
                 raise _reason_required()
             if name and name != sub_shop.name and SubShop.objects.filter(name=name).exists():
@@ -156,9 +158,9 @@ def sub_shop_account_create(
     phone: str,
 ) -> Account:
     with transaction.atomic():
-        sub_shop = SubShop.objects.select_for_update().filter(pk=sub_shop_id).first()
-        if sub_shop is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        sub_shop = scoped_get(
+            SubShop.objects.select_for_update(), actor, pk=sub_shop_id, field="id"
+        )
         if sub_shop.status != SubShopStatus.ACTIVE:
             raise ApplicationError(
                 ErrorCode.SUB_SHOP_DISABLED,
@@ -198,6 +200,8 @@ def sub_shop_account_update(
     reason = reason.strip()
     with transaction.atomic():
         account = account_lock(merchant=merchant, account_id=account_id, sub_shop=True)
+        if account is not None and actor.sub_shop_id not in (None, account.sub_shop_id):
+            account = None  # a sibling sub-shop's account: as if there were none
         if (
             account is None
             or account.sub_shop_id is None
@@ -241,6 +245,7 @@ def staff_create(
     phone: str,
     role_codes: list[str],
 ) -> Account:
+    refuse_sub_shop_session(actor)  # staff work for the whole merchant, not one sub-shop
     codes = _check_staff_roles(role_codes)
     with transaction.atomic():
         account = account_create(
@@ -278,8 +283,9 @@ def staff_update(
     reason = reason.strip()
     codes = _check_staff_roles(role_codes) if role_codes is not None else None
     with transaction.atomic():
+        # Staff belong to no sub-shop: a sub-shop account's scope holds none of them.
         account = staff_accounts(merchant).select_for_update(of=("self",)).filter(pk=account_id)
-        locked = account.first()
+        locked = scope_to_sub_shop(account, actor).first()
         if locked is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
         before, after = account_update(

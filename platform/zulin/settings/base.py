@@ -24,10 +24,11 @@ BASE_DOMAIN = env_str("BASE_DOMAIN", "localhost")
 TENANT_MODEL = "merchants.Merchant"
 TENANT_DOMAIN_MODEL = "merchants.Domain"
 PUBLIC_SCHEMA_NAME = "public"
-# New merchants are cloned from this migrated, data-free schema (see tenants/provisioning.py).
+# New merchants are cloned from this migrated, data-free schema
+# (tenants/merchants/provisioning.py).
 TENANT_BASE_SCHEMA = "merchant_template"
 TENANT_CREATION_FAKES_MIGRATIONS = True
-# Schemas cloned ahead of time and renamed at onboarding (tenants/provisioning.py).
+# Schemas cloned ahead of time and renamed at onboarding (tenants/merchants/provisioning.py).
 SPARE_SCHEMAS = env_int("SPARE_SCHEMAS", 3)
 DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
 
