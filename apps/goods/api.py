@@ -345,7 +345,7 @@ def set_goods_gain_status(request: HttpRequest) -> dict[str, Any]:
 
 @addon_router.get(
     "/newGetGoodsGainTypeMap",
-    response=list[dict[str, str]],
+    response=list[schemas.OptionOut],
     auth=ADDONS,
     operation_id="newGetGoodsGainTypeMap",
 )

@@ -4893,9 +4893,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         /** Response */
-                        data: {
-                            [key: string]: string;
-                        }[];
+                        data: components["schemas"]["OptionOut"][];
                         msg: string;
                     };
                 };
