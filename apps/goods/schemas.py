@@ -221,6 +221,8 @@ class GoodsDetailOut(Schema):
     force_down_reason: str
     force_down_at: datetime | None
     review_note: str
+    # Whether the platform shows the goods on its own storefront (the platform decides).
+    display_status: bool
     spu_list: list[SkuOut]
     rent_list: list[RentOut]
     sell_list: list[SellOut]
@@ -247,6 +249,8 @@ class GoodsRowOut(Schema):
     force_down: bool
     force_down_reason: str
     review_note: str
+    # Whether the platform shows the goods on its own storefront (the platform decides).
+    display_status: bool
     updated_at: datetime
 
 

@@ -11,9 +11,11 @@ from tenants.catalog.selectors import (
     addon_type_names,
     category_names,
     category_with_descendants,
+    displayed_goods_ids,
     money,
 )
 from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 from zulin.core.scoping import scope_to_sub_shop, scoped_get
@@ -23,6 +25,10 @@ from .models import Addon, Goods, GoodsPackage, RentPlan, SellPrice, Sku
 
 # Goods belong to the sub-shops of their sales scope (`sub_shop_ids`, empty: every one).
 SALES_SCOPE = "sub_shop_ids"
+
+
+def _merchant_id() -> int:
+    return int(tenant_connection.tenant.pk)
 
 
 def visible_goods(session: Session | None) -> QuerySet[Goods]:
@@ -122,6 +128,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
         "force_down_reason": goods.force_down_reason,
         "force_down_at": goods.force_down_at,
         "review_note": goods.review_note,
+        "display_status": goods.pk in displayed_goods_ids(_merchant_id(), [goods.pk]),
         "spu_list": [
             {"id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock} for sku in skus
         ],
@@ -204,6 +211,7 @@ def goods_page(
     ).order_by("sort", "-id")
     answer = page_of(queryset, page=page, page_size=page_size)
     names = category_names({g.category_id for g in answer["list"] if g.category_id})
+    displayed = displayed_goods_ids(_merchant_id(), [g.pk for g in answer["list"]])
     answer["list"] = [
         {
             "id": g.pk,
@@ -222,6 +230,7 @@ def goods_page(
             "force_down": g.force_down,
             "force_down_reason": g.force_down_reason,
             "review_note": g.review_note,
+            "display_status": g.pk in displayed,
             "updated_at": g.updated_at,
         }
         for g in answer["list"]

@@ -258,3 +258,13 @@ def platform_addon_page(
 
 def platform_addon_get(platform_addon_id: int) -> PlatformAddon | None:
     return PlatformAddon.objects.select_related("merchant").filter(pk=platform_addon_id).first()
+
+
+def displayed_goods_ids(merchant_id: int, goods_ids: list[int]) -> set[int]:
+    """Which of a merchant's goods the platform shows on its storefront (one query)."""
+    if not goods_ids:
+        return set()
+    rows = PlatformGoods.objects.filter(
+        merchant_id=merchant_id, goods_id__in=goods_ids, display_status=True
+    )
+    return set(rows.values_list("goods_id", flat=True))

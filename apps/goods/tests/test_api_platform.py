@@ -176,3 +176,23 @@ def test_a_projection_write_rolls_back_with_the_merchant_change(demo_owner, demo
     assert answer.code == 500
     with tenant_context(demo):
         assert Goods.objects.get(pk=goods_id).status == "on_shelf"
+
+
+def test_the_merchant_sees_whether_the_platform_shows_its_goods(admin_client, demo_owner, demo):
+    category = leaf_category()
+    shelved = _on_shelf(demo_owner, category.pk)
+
+    def merchant_view() -> tuple[bool, bool]:
+        rows = demo_owner.get("/api/platform/goodsList").data["list"]
+        row = next(row for row in rows if row["id"] == shelved)
+        detail = demo_owner.post("/api/platform/goodsDetail", {"id": shelved}).data
+        return row["display_status"], detail["display_status"]
+
+    assert merchant_view() == (False, False)  # on shelf, but not on the platform's storefront
+
+    admin_client.post(
+        "/api/platform/updateGoodsDisplayStatus",
+        {"ids": [_projection(demo, shelved).pk], "display_status": True},
+    )
+
+    assert merchant_view() == (True, True)

@@ -2070,6 +2070,8 @@ export interface components {
             /** Description */
             description: string;
             disabled: components["schemas"]["DisabledOut"];
+            /** Display Status */
+            display_status: boolean;
             /** Fineness */
             fineness: string;
             /** Force Down */
@@ -2196,6 +2198,8 @@ export interface components {
             category_id: number | null;
             /** Category Name */
             category_name: string;
+            /** Display Status */
+            display_status: boolean;
             /** Fineness */
             fineness: string;
             /** Force Down */
