@@ -13,7 +13,6 @@ from zulin.core.pagination import page_of
 from zulin.core.params import get_or_post_docs, read_params
 
 from . import schemas, selectors, services
-from .models import Category
 from .rules import FORCE_DOWN_REASONS, STATUSES, GoodsStatus
 
 category_router = Router(tags=["platform: categories"])
@@ -23,18 +22,6 @@ backend_router = Router(tags=["backend: categories"])
 MANAGE = admin_auth("category.manage")
 GOODS_VIEW = admin_auth("goods.view")
 GOODS_GOVERN = admin_auth("goods.govern")
-
-
-def _category_out(category: Category) -> dict[str, Any]:
-    return {
-        "id": category.pk,
-        "name": category.name,
-        "icon": category.icon,
-        "parent_id": category.parent_id or 0,
-        "level": category.level,
-        "status": category.status,
-        "sort": category.sort,
-    }
 
 
 # --- categories ------------------------------------------------------------------------------
@@ -63,7 +50,7 @@ def create_category(request: HttpRequest, payload: schemas.CategoryIn) -> dict[s
         sort=payload.sort,
         status=payload.status,
     )
-    return _category_out(category)
+    return selectors.category_row(category)
 
 
 @category_router.post(
@@ -78,7 +65,7 @@ def update_category(request: HttpRequest, payload: schemas.CategoryEditIn) -> di
         icon=payload.icon,
         sort=payload.sort,
     )
-    return _category_out(category)
+    return selectors.category_row(category)
 
 
 @category_router.api_operation(
@@ -108,7 +95,7 @@ def change_category_status(request: HttpRequest) -> dict[str, Any]:
     category = services.category_status_change(
         actor=current_session(request), category_id=params.id, status=params.status
     )
-    return _category_out(category)
+    return selectors.category_row(category)
 
 
 @category_router.api_operation(
@@ -125,7 +112,7 @@ def set_sort(request: HttpRequest) -> dict[str, Any]:
     category = services.category_sort_set(
         actor=current_session(request), category_id=params.id, sort=params.sort
     )
-    return _category_out(category)
+    return selectors.category_row(category)
 
 
 @category_router.get(

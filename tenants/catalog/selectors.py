@@ -18,7 +18,7 @@ def money(value: Decimal | None) -> str | None:
     return None if value is None else f"{value:.2f}"
 
 
-def _category_row(category: Category) -> dict[str, Any]:
+def category_row(category: Category) -> dict[str, Any]:
     return {
         "id": category.pk,
         "name": category.name,
@@ -37,7 +37,7 @@ def category_tree(*, enabled_only: bool = False) -> list[dict[str, Any]]:
     categories = Category.objects.order_by("sort", "id")
     if enabled_only:
         categories = categories.filter(status=CategoryStatus.ENABLED)
-    nodes = {category.pk: _category_row(category) for category in categories}
+    nodes = {category.pk: category_row(category) for category in categories}
     roots: list[dict[str, Any]] = []
     for node in nodes.values():
         if not node["parent_id"]:
