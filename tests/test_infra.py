@@ -48,3 +48,25 @@ def test_health_reports_database_redis_and_celery(db):
     assert answer.data["checks"]["database"] == "ok"
     assert answer.data["checks"]["redis"] == "ok"
     assert "celery" in answer.data["checks"]
+
+
+def test_every_gunicorn_reads_request_lines_up_to_the_one_setting():
+    compose = (ROOT / "docker-compose.yml").read_text()
+    run = (ROOT / "infra" / "scripts" / "run.sh").read_text()
+    e2e = (ROOT / "infra" / "scripts" / "test-frontend.sh").read_text()
+    nginx = (ROOT / "infra" / "nginx" / "zulin.conf").read_text()
+
+    assert "--limit-request-line=${GUNICORN_LIMIT_REQUEST_LINE:-8190}" in compose
+    assert 'GUNICORN_LIMIT_REQUEST_LINE="${GUNICORN_LIMIT_REQUEST_LINE:-8190}"' in run
+    assert '--limit-request-line "$GUNICORN_LIMIT_REQUEST_LINE"' in run
+    assert '--limit-request-line "${GUNICORN_LIMIT_REQUEST_LINE:-8190}"' in e2e
+    # nginx answers longer request lines itself, with the envelope.
+    assert "large_client_header_buffers 4 8k;" in nginx
+    assert "error_page 414 /__zulin_errors/uri_too_long;" in nginx
+    assert '\'{"code": 400, "data": {"fields"' in nginx
+
+
+def test_a_long_query_within_the_limit_answers_the_envelope(demo_owner):
+    answer = demo_owner.get("/api/backend/getStaffList", {"keyword": "a" * 8000})
+
+    assert answer.code == 400 and "keyword" in answer.data["fields"]

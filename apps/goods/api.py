@@ -166,9 +166,9 @@ def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str
 @goods_router.get(
     "/getRentPlan", response=list[schemas.RentPlanOut], auth=VIEW, operation_id="getRentPlan"
 )
-def get_rent_plan(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
+def get_rent_plan(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> list[dict[str, Any]]:
     """The goods' rent plans, each with its SKU's specs and totals."""
-    return selectors.rent_plans(goods_id, session=current_session(request))
+    return selectors.rent_plans(params.goods_id, session=current_session(request))
 
 
 # --- stock -----------------------------------------------------------------------------------
@@ -177,8 +177,8 @@ def get_rent_plan(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
 @goods_router.get(
     "/getSkuStock", response=list[schemas.SkuStockOut], auth=VIEW, operation_id="getSkuStock"
 )
-def get_sku_stock(request: HttpRequest, goods_id: int) -> list[dict[str, Any]]:
-    return selectors.sku_stocks(goods_id, session=current_session(request))
+def get_sku_stock(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> list[dict[str, Any]]:
+    return selectors.sku_stocks(params.goods_id, session=current_session(request))
 
 
 @goods_router.post(
@@ -242,9 +242,11 @@ def review_goods(request: HttpRequest, payload: schemas.ReviewIn) -> dict[str, A
     auth=admin_auth("goods.govern"),
     operation_id="getGoodsReviewSetting",
 )
-def get_goods_review_setting(request: HttpRequest, merchant_id: int) -> dict[str, Any]:
+def get_goods_review_setting(
+    request: HttpRequest, params: Query[schemas.ReviewSettingQueryIn]
+) -> dict[str, Any]:
     """(Admin, added) Whether a merchant's goods need the platform's review."""
-    merchant = merchant_get(merchant_id)
+    merchant = merchant_get(params.merchant_id)
     return {"merchant_id": merchant.pk, "need_review": governance.review_required(merchant)}
 
 

@@ -5,27 +5,34 @@ from decimal import Decimal
 from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import Field, StringConstraints
+from pydantic import Field
+
+from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.text import MultiLineText, SingleLineText
 
 from . import rules
 
 Money = Annotated[Decimal, Field(max_digits=12, decimal_places=2)]
-Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=20)]
-Url = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+Label = Annotated[SingleLineText, Field(min_length=1, max_length=20)]
+Url = Annotated[SingleLineText, Field(min_length=1, max_length=500)]
+SpecName = Annotated[SingleLineText, Field(min_length=1, max_length=20)]
+SpecValue = Annotated[SingleLineText, Field(min_length=1, max_length=50)]
+# Positions in the payload's own lists (spu_list ≤ 100, rent_list ≤ 300 rows).
+Index = Annotated[int, Field(ge=0, le=999)]
 FinenessCode = Literal["new", "99", "95", "90", "80"]
 TermUnitCode = Literal["day", "month"]
 
 
 class SkuIn(Schema):
-    id: int | None = Field(None, description="an existing SKU's id; omit for a new SKU")
-    specs: dict[str, str] = Field(default_factory=dict, max_length=5)
-    code: str = Field("", max_length=50)
+    id: Id | None = Field(None, description="an existing SKU's id; omit for a new SKU")
+    specs: dict[SpecName, SpecValue] = Field(default_factory=dict, max_length=5)
+    code: SingleLineText = Field("", max_length=50)
     stock: int = Field(0, ge=0, le=1_000_000, description="initial stock of a new SKU only")
 
 
 class RentIn(Schema):
-    sku_index: int = Field(ge=0, description="index of the SKU in spu_list")
-    term: int = Field(description="number of periods, one of getTerms")
+    sku_index: Index = Field(description="index of the SKU in spu_list")
+    term: int = Field(ge=1, le=10_000, description="number of periods, one of getTerms")
     term_unit: TermUnitCode
     rent: Money = Field(ge=rules.RENT_MIN, le=rules.RENT_MAX, description="rent per period")
     deposit: Money = Field(ge=0, le=rules.DEPOSIT_MAX)
@@ -34,27 +41,27 @@ class RentIn(Schema):
 
 
 class SellIn(Schema):
-    sku_index: int = Field(ge=0)
+    sku_index: Index
     price: Money = Field(ge=rules.SELL_MIN, le=rules.SELL_MAX)
     original_price: Money | None = Field(None, ge=rules.SELL_MIN, le=rules.SELL_MAX)
 
 
 class PackageIn(Schema):
-    name: str = Field(min_length=1, max_length=50)
-    rent_index: int = Field(ge=0, description="index of the rent plan in rent_list")
-    gain_ids: list[int] = Field(default_factory=list, max_length=20)
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    rent_index: Index = Field(description="index of the rent plan in rent_list")
+    gain_ids: list[Id] = Field(default_factory=list, max_length=20)
 
 
 class GoodsIn(Schema):
-    id: int | None = Field(None, description="omit to create; the goods' id to edit")
-    title: str = Field(min_length=1, max_length=100)
-    category_id: int
-    brand: str = Field("", max_length=50)
+    id: Id | None = Field(None, description="omit to create; the goods' id to edit")
+    title: SingleLineText = Field(min_length=1, max_length=100)
+    category_id: Id
+    brand: SingleLineText = Field("", max_length=50)
     fineness: FinenessCode = "new"
     pictures: list[Url] = Field(default_factory=list, max_length=10)
-    description: str = Field("", max_length=50_000)
+    description: MultiLineText = Field("", max_length=50_000)
     channels: list[Label] = Field(default_factory=list, max_length=10)
-    sub_shop_ids: list[int] = Field(default_factory=list, max_length=200)
+    sub_shop_ids: list[Id] = Field(default_factory=list, max_length=200)
     sort: int = Field(0, ge=0, le=999_999)
     spu_list: list[SkuIn] = Field(default_factory=list, max_length=100)
     rent_list: list[RentIn] = Field(default_factory=list, max_length=300)
@@ -63,11 +70,19 @@ class GoodsIn(Schema):
 
 
 class IdIn(Schema):
-    id: int
+    id: Id
+
+
+class GoodsIdIn(Schema):
+    goods_id: Id
+
+
+class ReviewSettingQueryIn(Schema):
+    merchant_id: Id
 
 
 class IdsIn(Schema):
-    ids: list[int] = Field(min_length=1, max_length=100)
+    ids: list[Id] = Field(min_length=1, max_length=100)
 
 
 class StatusIn(IdsIn):
@@ -75,16 +90,16 @@ class StatusIn(IdsIn):
 
 
 class CategorySetIn(IdsIn):
-    category_id: int
+    category_id: Id
 
 
 class SortIn(Schema):
-    id: int
+    id: Id
     sort: int = Field(ge=0, le=999_999)
 
 
 class StockIn(Schema):
-    sku_id: int
+    sku_id: Id
     mode: Literal["set", "add"] = Field(
         "set", description="set: stock = quantity; add: stock += quantity (may be negative)"
     )
@@ -92,19 +107,23 @@ class StockIn(Schema):
 
 
 class ForceDownIn(Schema):
-    id: int = Field(description="platform goods id (platformGoodsList's id)")
-    reason_code: str = Field(description="a code from getForceRefuseReasons")
-    reason_text: str = Field("", max_length=200, description="free text; required for other")
+    id: Id = Field(description="platform goods id (platformGoodsList's id)")
+    reason_code: SingleLineText = Field(
+        max_length=50, description="a code from getForceRefuseReasons"
+    )
+    reason_text: MultiLineText = Field(
+        "", max_length=200, description="free text; required for other"
+    )
 
 
 class ReviewIn(Schema):
-    id: int = Field(description="platform goods id (platformGoodsList's id)")
+    id: Id = Field(description="platform goods id (platformGoodsList's id)")
     approve: bool
-    reason: str = Field("", max_length=300, description="required when turning down")
+    reason: MultiLineText = Field("", max_length=300, description="required when turning down")
 
 
 class ReviewSettingIn(Schema):
-    merchant_id: int
+    merchant_id: Id
     need_review: bool
 
 
@@ -120,20 +139,20 @@ class ReviewSettingOut(Schema):
 
 
 class GainIn(Schema):
-    name: str = Field(min_length=1, max_length=50)
-    gain_type: str = Field(description="a key of newGetGoodsGainTypeMap")
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    gain_type: SingleLineText = Field(max_length=50, description="a key of newGetGoodsGainTypeMap")
     price: Money = Field(ge=0, le=rules.ADDON_PRICE_MAX)
-    description: str = Field("", max_length=500)
+    description: MultiLineText = Field("", max_length=500)
     is_required: bool = False
     sort: int = Field(0, ge=0, le=999_999)
 
 
 class GainEditIn(GainIn):
-    id: int
+    id: Id
 
 
 class GainStatusIn(Schema):
-    id: int = Field(description="the add-on's id (platform side: the id its list answers)")
+    id: Id = Field(description="the add-on's id (platform side: the id its list answers)")
     status: int = Field(ge=0, le=1, description="1 enabled, 0 disabled")
     reason: str = Field(
         "", max_length=300, description="platform side: why it is disabled (the merchant sees it)"
@@ -142,19 +161,19 @@ class GainStatusIn(Schema):
 
 class GoodsListIn(Schema):
     status: Literal["draft", "in_review", "on_shelf", "off_shelf", "force_down"] | None = None
-    category_id: int | None = None
-    keyword: str = Field("", max_length=100)
-    page: int = Field(1, ge=1)
-    page_size: int = Field(20, ge=1, le=100)
+    category_id: Id | None = None
+    keyword: SingleLineText = Field("", max_length=100)
+    page: Page = 1
+    page_size: PageSize = 20
 
 
 class GainListIn(Schema):
-    gain_type: str | None = None
-    merchant_id: int | None = Field(None, description="platform side: one merchant's only")
+    gain_type: SingleLineText | None = Field(None, max_length=50)
+    merchant_id: Id | None = Field(None, description="platform side: one merchant's only")
     status: int | None = Field(None, ge=0, le=1)
-    keyword: str = Field("", max_length=50)
-    page: int = Field(1, ge=1)
-    page_size: int = Field(20, ge=1, le=100)
+    keyword: SingleLineText = Field("", max_length=50)
+    page: Page = 1
+    page_size: PageSize = 20
 
 
 # --- answers ---------------------------------------------------------------------------------

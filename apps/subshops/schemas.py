@@ -8,7 +8,9 @@ from pydantic import Field
 
 from tenants.accounts.schemas import RoleOut
 from zulin.audit.schemas import AuditOut
+from zulin.core.numbers import Id
 from zulin.core.pagination import PageIn
+from zulin.core.text import MultiLineText, SingleLineText
 
 PHONE = r"^1\d{10}$"
 OPTIONAL_PHONE = r"^(1\d{10})?$"
@@ -19,11 +21,11 @@ StaffRoleCode = Literal["auditor", "salesman", "finance", "customer_service"]
 
 
 class RecordIdIn(Schema):
-    id: int = Field(gt=0)
+    id: Id
 
 
 class SubShopListIn(PageIn):
-    keyword: str = Field("", max_length=50)
+    keyword: SingleLineText = Field("", max_length=50)
     status: SubShopStatusValue | None = None
 
 
@@ -32,20 +34,20 @@ class SubShopOptionsIn(Schema):
 
 
 class CreateSubShopIn(Schema):
-    name: str = Field(min_length=1, max_length=100)
-    contact_name: str = Field("", max_length=50)
+    name: SingleLineText = Field(min_length=1, max_length=100)
+    contact_name: SingleLineText = Field("", max_length=50)
     phone: str = Field("", pattern=OPTIONAL_PHONE)
-    address: str = Field("", max_length=255)
+    address: SingleLineText = Field("", max_length=255)
 
 
 class UpdateSubShopIn(Schema):
-    id: int = Field(gt=0)
-    name: str | None = Field(None, min_length=1, max_length=100)
-    contact_name: str | None = Field(None, max_length=50)
+    id: Id
+    name: SingleLineText | None = Field(None, min_length=1, max_length=100)
+    contact_name: SingleLineText | None = Field(None, max_length=50)
     phone: str | None = Field(None, pattern=OPTIONAL_PHONE)
-    address: str | None = Field(None, max_length=255)
+    address: SingleLineText | None = Field(None, max_length=255)
     status: SubShopStatusValue | None = None
-    reason: str = Field("", max_length=500)
+    reason: MultiLineText = Field("", max_length=500)
 
 
 class SubShopOut(Schema):
@@ -91,26 +93,27 @@ class SubShopDetailOut(Schema):
 
 class CreateAccountIn(Schema):
     username: str = Field(min_length=1, max_length=50, pattern=USERNAME)
+    # A password is taken as typed (never trimmed); NUL is refused by the input guard.
     password: str = Field(min_length=1, max_length=128)
-    name: str = Field(min_length=1, max_length=50)
+    name: SingleLineText = Field(min_length=1, max_length=50)
     phone: str = Field("", pattern=OPTIONAL_PHONE)
 
 
 class CreateSubShopAccountIn(CreateAccountIn):
-    sub_shop_id: int = Field(gt=0)
+    sub_shop_id: Id
 
 
 class UpdateAccountIn(Schema):
-    id: int = Field(gt=0)
-    name: str | None = Field(None, min_length=1, max_length=50)
+    id: Id
+    name: SingleLineText | None = Field(None, min_length=1, max_length=50)
     phone: str | None = Field(None, pattern=OPTIONAL_PHONE)
     password: str | None = Field(None, min_length=1, max_length=128)
     status: AccountStatusValue | None = None
-    reason: str = Field("", max_length=500)
+    reason: MultiLineText = Field("", max_length=500)
 
 
 class StaffListIn(PageIn):
-    keyword: str = Field("", max_length=50)
+    keyword: SingleLineText = Field("", max_length=50)
     role: StaffRoleCode | None = None
     status: AccountStatusValue | None = None
 
@@ -141,13 +144,13 @@ class PersonOut(Schema):
 
 
 class ReturnAddressIn(Schema):
-    id: int | None = Field(None, gt=0, description="absent: a new address")
-    name: str = Field(min_length=1, max_length=50)
+    id: Id | None = Field(None, description="absent: a new address")
+    name: SingleLineText = Field(min_length=1, max_length=50)
     phone: str = Field(pattern=r"^(1\d{10}|0\d{2,3}-?\d{7,8})$")
-    province: str = Field(min_length=1, max_length=30)
-    city: str = Field(min_length=1, max_length=30)
-    district: str = Field("", max_length=30)
-    detail: str = Field(min_length=1, max_length=255)
+    province: SingleLineText = Field(min_length=1, max_length=30)
+    city: SingleLineText = Field(min_length=1, max_length=30)
+    district: SingleLineText = Field("", max_length=30)
+    detail: SingleLineText = Field(min_length=1, max_length=255)
     is_default: bool = False
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.db import DataError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.renderers import JSONRenderer
@@ -125,6 +127,20 @@ def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 @api.exception_handler(Http404)
 def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return error_for(request, ErrorCode.NOT_FOUND)
+
+
+@api.exception_handler(DataError)
+def _data_error(request: HttpRequest, exc: DataError) -> HttpResponse:
+    """A value the database cannot hold (a number beyond its column, a NUL character) that
+    no schema bound: the input is wrong, and the statement's transaction is rolled back.
+    Schemas should refuse it first (zulin.core.numbers, zulin.core.text); logged so they do."""
+    logger.warning("database refused a value on %s: %s", request.path, exc)
+    return error_for(request, ErrorCode.VALIDATION, {"fields": {}})
+
+
+@api.exception_handler(MultiPartParserError)
+def _malformed_multipart(request: HttpRequest, exc: MultiPartParserError) -> HttpResponse:
+    return error_for(request, ErrorCode.VALIDATION, {"fields": {}})
 
 
 @api.exception_handler(Exception)

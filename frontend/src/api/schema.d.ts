@@ -2110,6 +2110,11 @@ export interface components {
              */
             updated_at: string;
         };
+        /** GoodsIdIn */
+        GoodsIdIn: {
+            /** Goods Id */
+            goods_id: number;
+        };
         /** GoodsIn */
         GoodsIn: {
             /**
@@ -2750,6 +2755,11 @@ export interface components {
             merchant_id: number;
             /** Need Review */
             need_review: boolean;
+        };
+        /** ReviewSettingQueryIn */
+        ReviewSettingQueryIn: {
+            /** Merchant Id */
+            merchant_id: number;
         };
         /** RoleOut */
         RoleOut: {

@@ -43,7 +43,13 @@ class EnvelopeFallbackMiddleware:
     unknown route) into the envelope, so clients never see HTML or plain text."""
 
     PASS_THROUGH = ("/api/docs", "/api/openapi.json", "/api/static/")
-    CODES = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}
+    CODES = {
+        400: ErrorCode.VALIDATION,  # Django's own refusals: bad request, body too large
+        403: ErrorCode.FORBIDDEN,
+        404: ErrorCode.NOT_FOUND,
+        405: ErrorCode.METHOD_NOT_ALLOWED,
+        413: ErrorCode.VALIDATION,
+    }
 
     def __init__(self, get_response):  # type: ignore[no-untyped-def]
         self.get_response = get_response
@@ -56,6 +62,9 @@ class EnvelopeFallbackMiddleware:
             and request.path.startswith("/api")
             and not request.path.startswith(self.PASS_THROUGH)
         ):
-            code = self.CODES.get(response.status_code, ErrorCode.SERVER_ERROR)
+            fallback = (
+                ErrorCode.SERVER_ERROR if response.status_code >= 500 else ErrorCode.VALIDATION
+            )
+            code = self.CODES.get(response.status_code, fallback)
             return error_for(request, code)
         return response

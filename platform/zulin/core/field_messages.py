@@ -39,6 +39,13 @@ ZH_TEMPLATES: dict[str, str] = {
     "date_parsing": "日期格式不正确",
     "json_invalid": "不是有效的JSON",
     "extra_forbidden": "不允许的字段",
+    # zulin.core.text and zulin.core.input_guard
+    "text_control_character": "只能是一行文字，不能包含换行、制表符等控制字符",
+    "text_control_character_multiline": "不能包含控制字符（换行和制表符除外）",
+    "nul_character": "不能包含空字符（NUL）",
+    "number_out_of_range": "数字超出范围",
+    "malformed_multipart": "上传内容不是有效的 multipart/form-data",
+    "body_too_large": "请求内容过大",
 }
 
 

@@ -7,21 +7,44 @@ from typing import Any
 
 from django.db.models import QuerySet
 from ninja import Schema
-from pydantic import Field
+from ninja.errors import ValidationError
 
-MAX_PAGE_SIZE = 100
+from .numbers import MAX_PAGE, MAX_PAGE_SIZE, Page, PageSize
+
+__all__ = ["MAX_PAGE", "MAX_PAGE_SIZE", "PageIn", "page_of"]
 
 
 class PageIn(Schema):
-    page: int = Field(1, ge=1)
-    page_size: int = Field(20, ge=1, le=MAX_PAGE_SIZE)
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+def _bound_error(field: str, bound: int) -> dict[str, Any]:
+    return {
+        "type": "less_than_equal",
+        "loc": ("query", field),
+        "msg": f"Input should be less than or equal to {bound}",
+        "ctx": {"le": bound},
+    }
 
 
 def page_of(
     queryset: QuerySet[Any], *, page: int, page_size: int, row: Callable[[Any], Any] | None = None
 ) -> dict[str, Any]:
+    # Schemas bound these with Page/PageSize; this also holds for a schema that does not,
+    # so a page far past the end never reaches the database as an overflowing OFFSET.
+    errors = [
+        _bound_error(field, bound)
+        for field, value, bound in (
+            ("page", page, MAX_PAGE),
+            ("page_size", page_size, MAX_PAGE_SIZE),
+        )
+        if value > bound
+    ]
+    if errors:
+        raise ValidationError(errors)
     total = queryset.count()
-    start = (page - 1) * page_size
+    start = (max(page, 1) - 1) * max(page_size, 1)
     items = list(queryset[start : start + page_size])
     return {
         "list": [row(item) for item in items] if row else items,

@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "zulin.core.logging.RequestLogMiddleware",
     "zulin.core.envelope.EnvelopeFallbackMiddleware",
     "zulin.core.tenancy.SideMiddleware",
+    "zulin.core.input_guard.InputGuardMiddleware",
     "django.middleware.common.CommonMiddleware",
 ]
 
