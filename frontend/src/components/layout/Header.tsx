@@ -10,7 +10,7 @@ import { notify } from '@/lib/notice';
 import { LOGIN_PATH } from '@/lib/routes';
 import { LanguageSwitch } from './LanguageSwitch';
 
-export function Header({ user, roles, currentRole }: { user: SessionUser; roles: readonly Role[]; currentRole: Role | null }) {
+export function Header({ user, roles, currentRole, onOpenMenu }: { user: SessionUser; roles: readonly Role[]; currentRole: Role | null; onOpenMenu?: () => void }) {
   const t = useTranslations('layout');
   const router = useRouter();
   const platformType = useGlobalState((state) => state.platformType);
@@ -29,15 +29,22 @@ export function Header({ user, roles, currentRole }: { user: SessionUser; roles:
   };
 
   return (
-    <header className="flex h-14 items-center justify-end gap-4 border-b border-slate-200 bg-white px-6">
+    <header className="flex h-14 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 sm:gap-4 md:px-6">
+      {onOpenMenu && (
+        <button type="button" onClick={onOpenMenu} aria-label={t('openMenu')} className="mr-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden">
+          <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
+          </svg>
+        </button>
+      )}
       <LanguageSwitch />
       <Menu as="div" className="relative">
         <MenuButton className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
           <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
             {displayName.slice(0, 1).toUpperCase()}
           </span>
-          <span className="flex flex-col items-start leading-tight">
-            <span className="font-medium">{displayName}</span>
+          <span className="hidden max-w-40 min-w-0 flex-col items-start leading-tight sm:flex">
+            <span title={displayName} className="max-w-full truncate font-medium">{displayName}</span>
             {currentRole && <span className="text-xs text-slate-500">{currentRole.name}</span>}
           </span>
           <svg className="size-4 text-slate-400" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">

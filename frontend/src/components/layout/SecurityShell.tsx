@@ -2,7 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useGlobalState, useGlobalStore } from '@/components/GlobalStateProvider';
 import { SiteBrand } from '@/features/auth/components/LoginFrame';
 import { useLoginUserInfo } from '@/features/auth/queries';
@@ -38,6 +39,13 @@ export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: 
   const store = useGlobalStore();
   const platformType = useGlobalState((state) => state.platformType);
   const contentWidth = useGlobalState((state) => state.contentWidth);
+  // Phone width: the side menu is a drawer behind the header's menu button; a link closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   const allowed = useClientValue(() => checkAccess(platformType));
   const session = useLoginUserInfo(platformType, { enabled: allowed === true });
 
@@ -93,18 +101,31 @@ export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: 
   const { user, roles, current_role: currentRole, site } = session.data;
   const access = routeAccess(pathname, { platformType, auth: session.data.auth, fixturesEnabled });
 
+  const brand = (
+    <div className="flex h-14 items-center px-4 [&_span]:text-white">
+      <SiteBrand name={site.name || t('app.defaultName')} logo={site.logo} />
+    </div>
+  );
   return (
     <div className="flex min-h-screen">
-      <aside className="w-56 shrink-0 bg-slate-900">
-        <div className="flex h-14 items-center px-4 [&_span]:text-white">
-          <SiteBrand name={site.name || t('app.defaultName')} logo={site.logo} />
-        </div>
+      <aside className="hidden w-56 shrink-0 bg-slate-900 md:block">
+        {brand}
         <SideMenu items={menu} />
       </aside>
+      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50 md:hidden">
+        <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+        <DialogPanel aria-label={t('layout.mainMenu')} className="fixed inset-y-0 left-0 w-64 max-w-[80vw] overflow-y-auto bg-slate-900">
+          {brand}
+          <SideMenu items={menu} />
+        </DialogPanel>
+      </Dialog>
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header user={user} roles={roles} currentRole={currentRole} />
-        <main className="flex-1 overflow-x-auto p-6">
-          <div style={{ minWidth: contentWidth }}>{access.status === 'forbidden' ? <Forbidden /> : children}</div>
+        <Header user={user} roles={roles} currentRole={currentRole} onOpenMenu={() => setMenuOpen(true)} />
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          {/* The content keeps its width on a desktop; on a phone it fits the screen and lists scroll in their card. */}
+          <div className="md:min-w-[var(--content-width)]" style={{ '--content-width': `${contentWidth}px` } as React.CSSProperties}>
+            {access.status === 'forbidden' ? <Forbidden /> : children}
+          </div>
         </main>
       </div>
     </div>

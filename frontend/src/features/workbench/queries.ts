@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/api/client';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { strictCall } from '@/lib/apiError';
 import type { PlatformType } from '@/lib/platform';
 import { orThrow } from '@/lib/query';
 
@@ -15,5 +17,17 @@ export function useCommonFunctionMenu(platformType: PlatformType) {
   return useQuery({
     queryKey: workbenchKeys.commonFunctionMenu(platformType),
     queryFn: () => orThrow(COMMON_FUNCTION_MENU, apiGet(COMMON_FUNCTION_MENU)),
+  });
+}
+
+const SAVE_COMMON_FUNCTION_MENU = '/api/v2/saveCommonFunctionMenu';
+
+/** Replaces the account's pinned shortcuts; the answer is the new list, put straight in the cache. */
+export function useSaveShortcuts() {
+  const queryClient = useQueryClient();
+  const platformType = useGlobalState((state) => state.platformType);
+  return useMutation({
+    mutationFn: (menuIds: number[]) => strictCall((options) => apiPost(SAVE_COMMON_FUNCTION_MENU, { menu_ids: menuIds }, options)),
+    onSuccess: (shortcuts) => queryClient.setQueryData(workbenchKeys.commonFunctionMenu(platformType), shortcuts),
   });
 }

@@ -8,7 +8,7 @@ import { useSiteInfo } from '@/features/site/queries';
 
 export function SiteBrand({ name, logo }: { name: string; logo?: string | null }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       {logo ? (
         // The logo is any URL the backend configures, so next/image's domain list cannot know it.
         // eslint-disable-next-line @next/next/no-img-element
@@ -18,7 +18,7 @@ export function SiteBrand({ name, logo }: { name: string; logo?: string | null }
           {name.slice(0, 1)}
         </span>
       )}
-      <span className="text-lg font-semibold text-slate-900">{name}</span>
+      <span title={name} className="min-w-0 truncate text-lg font-semibold text-slate-900">{name}</span>
     </div>
   );
 }
@@ -34,10 +34,10 @@ export function LoginFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-brand-50 via-white to-slate-100">
       <header className="flex items-center justify-between px-6 py-4">
-        <div className="flex items-center gap-3">
+        <div className="flex max-w-full min-w-0 items-center gap-3">
           <SiteBrand name={name} logo={site.data?.logo} />
           {/* On a merchant's host, whose shop this sign-in is for. */}
-          {site.data?.merchant && <span className="border-l border-slate-300 pl-3 text-sm text-slate-600">{site.data.merchant.name}</span>}
+          {site.data?.merchant && <span title={site.data.merchant.name} className="min-w-0 truncate border-l border-slate-300 pl-3 text-sm text-slate-600">{site.data.merchant.name}</span>}
         </div>
         <LanguageSwitch />
       </header>

@@ -9,10 +9,13 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { useLoginUserInfo } from '@/features/auth/queries';
 import { menuPathVisible } from '@/lib/access';
-import { menuIconName } from '@/lib/menu';
+import { buildSideMenu, menuIconName } from '@/lib/menu';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { WORKBENCH_PATH } from '@/lib/routes';
+import { useMemo, useState } from 'react';
+import { shortcutChoices } from '../lib/shortcuts';
 import { useCommonFunctionMenu } from '../queries';
+import { ShortcutsDialog } from './ShortcutsDialog';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -23,11 +26,16 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Shortcuts() {
+function Shortcuts({ editing, onEdited }: { editing: boolean; onEdited: () => void }) {
   const t = useTranslations();
   const platformType = useGlobalState((state) => state.platformType);
   const auth = useGlobalState((state) => state.auth);
   const shortcuts = useCommonFunctionMenu(platformType);
+  const session = useLoginUserInfo(platformType);
+  const menus = session.data?.menus;
+  // The entries the role may open: the side menu's pages (built, on this side, allowed).
+  const choices = useMemo(() => shortcutChoices(menus ? buildSideMenu(menus, (path) => menuPathVisible(path, { platformType, auth })) : []), [menus, platformType, auth]);
+  const dialog = editing && shortcuts.data && <ShortcutsDialog choices={choices} pinned={shortcuts.data.map((entry) => entry.id)} onClose={onEdited} />;
   if (shortcuts.isPending) return <Spinner />;
   if (shortcuts.isError) {
     return (
@@ -43,19 +51,27 @@ function Shortcuts() {
     (entry) => entry.path !== WORKBENCH_PATH && menuPathVisible(entry.path, { platformType, auth }),
   );
   if (visible.length === 0) {
-    return <EmptyState title={t('workbench.noShortcuts')} description={t('workbench.noShortcutsHint')} />;
+    return (
+      <>
+        <EmptyState title={t('workbench.noShortcuts')} description={t('workbench.noShortcutsHint')} />
+        {dialog}
+      </>
+    );
   }
   return (
+    <>
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-3">
       {visible.map((entry) => (
         <li key={entry.id}>
           <Link href={entry.path} className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 hover:border-brand-500 hover:text-brand-700">
             <MenuIcon name={menuIconName(entry.menu_icon)} className="size-6" />
-            <span>{entry.menu_name}</span>
+            <span className="max-w-full truncate" title={entry.menu_name}>{entry.menu_name}</span>
           </Link>
         </li>
       ))}
     </ul>
+    {dialog}
+    </>
   );
 }
 
@@ -63,6 +79,7 @@ export function Workbench() {
   const t = useTranslations();
   const platformType = useGlobalState((state) => state.platformType);
   const session = useLoginUserInfo(platformType);
+  const [editing, setEditing] = useState(false);
   if (session.isPending) return <Spinner />;
   if (session.isError) {
     return (
@@ -91,10 +108,15 @@ export function Workbench() {
         </dl>
       </section>
       <section aria-labelledby="workbench-shortcuts" className="flex flex-col gap-3">
-        <h2 id="workbench-shortcuts" className="text-sm font-semibold text-slate-700">
-          {t('workbench.shortcuts')}
-        </h2>
-        <Shortcuts />
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="workbench-shortcuts" className="text-sm font-semibold text-slate-700">
+            {t('workbench.shortcuts')}
+          </h2>
+          <Button variant="secondary" className="px-2.5 py-1" onClick={() => setEditing(true)}>
+            {t('workbench.edit.title')}
+          </Button>
+        </div>
+        <Shortcuts editing={editing} onEdited={() => setEditing(false)} />
       </section>
     </div>
   );

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/Input';
 import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/apiError';
 import { goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
 import { useSaveGoods } from '../../queries';
-import type { FinenessOption, GainGroup, GoodsClass, GoodsDetail, GoodsSaved, SkuStock, Term } from '../../types';
+import { isGoodsStatus, type FinenessOption, type GainGroup, type GoodsClass, type GoodsDetail, type GoodsSaved, type SkuStock, type Term } from '../../types';
 import { Select, Textarea } from '@/components/ui/fields';
 import { StockDialog } from '../stock/StockDialog';
 import { ChannelPicker, SubShopPicker } from './AvailabilityPickers';
@@ -18,6 +18,9 @@ import { PicturesField } from './PicturesField';
 import { RentPlanSection } from './RentPlanSection';
 import { SkuSection } from './SkuSection';
 import { useFieldMessage } from './useFieldMessage';
+
+const LOCKED_PARTS: readonly string[] = ['spu_list', 'rent_list', 'sell_list', 'package_list'];
+type LockedPart = 'spu_list' | 'rent_list' | 'sell_list' | 'package_list';
 
 /**
  * A titled part of the form. `locked` disables only the body, so header actions (adjusting the
@@ -107,7 +110,7 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
     if (error.code === GOODS_ERRORS.fieldsLocked) {
       const names = (failure.fields as unknown as string[] | Record<string, string[]>) ?? [];
       const list = Array.isArray(names) ? names : Object.keys(names);
-      setFormErrors({ title: t('editor.lockedTitle'), lines: [error.message, ...list.map((name) => t('editor.lockedField', { field: name }))] });
+      setFormErrors({ title: t('editor.lockedTitle'), lines: [error.message, ...list.map((name) => t('editor.lockedField', { field: LOCKED_PARTS.includes(name) ? t(`editor.lockedParts.${name as LockedPart}`) : name }))] });
       return;
     }
     const { byPath, unplaced } = mapServerFields(failure.fields, index, error.message);
@@ -204,7 +207,11 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
             </svg>
             <div>
               <p className="font-semibold">{t('editor.lockedTitle')}</p>
-              <p>{detail?.disabled.reason || t('editor.lockedReason')}</p>
+              {/* The server's reason is the status code ("on_shelf"): say it in words. */}
+              <p>
+                {detail?.disabled.reason && isGoodsStatus(detail.disabled.reason) ? t('editor.lockedBecause', { status: t(`status.${detail.disabled.reason}`) }) : null}
+                {t('editor.lockedReason')}
+              </p>
             </div>
           </div>
         )}
