@@ -9,6 +9,8 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 
+from zulin.core.cache import role_actions_key
+
 from .models import Account, Action, Menu, PrivacyPolicy, Role
 
 ROLE_ACTIONS_SECONDS = 600
@@ -17,13 +19,9 @@ ROLE_ACTIONS_SECONDS = 600
 OWNER_ROLE_CODE = "owner"
 
 
-def _role_actions_key(role_id: int) -> str:
-    return f"global:role_actions:{role_id}"
-
-
 def role_actions(role_id: int) -> frozenset[str]:
     """The action codes of a role, cached; `role_actions_forget` drops the entry on change."""
-    key = _role_actions_key(role_id)
+    key = role_actions_key(role_id)
     cached = cache.get(key)
     if cached is None:
         cached = sorted(Action.objects.filter(roles__id=role_id).values_list("code", flat=True))
@@ -32,7 +30,7 @@ def role_actions(role_id: int) -> frozenset[str]:
 
 
 def role_actions_forget(role_id: int) -> None:
-    cache.delete(_role_actions_key(role_id))
+    cache.delete(role_actions_key(role_id))
 
 
 def account_roles(account: Account) -> list[Role]:

@@ -20,12 +20,14 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tenants.merchants.models import Merchant
 from tenants.merchants.selectors import sub_shop_is_active
+from zulin.core.cache import cache_available
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.sides import PlatformType
 from zulin.core.tokens import TokenClaims, issue_token
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
+from .auth import accounts_forget
 from .models import Account, AccountRole, PasswordResetCode, Role
 from .selectors import account_roles, find_account
 
@@ -67,6 +69,14 @@ def _count_failure(key: str) -> None:
 
 def _ensure_not_locked(account_key: str, ip_key: str) -> None:
     counts = cache.get_many([account_key, ip_key])
+    if not cache_available():
+        # Sign-in locks live in Redis; without them a password could be guessed at will, so
+        # sign-in waits for Redis (every other call keeps working without it).
+        raise ApplicationError(
+            ErrorCode.UNAVAILABLE,
+            "登录服务暂不可用，请稍后再试",
+            msg_en="Sign-in is unavailable for a moment; please try again shortly",
+        )
     if (
         counts.get(account_key, 0) >= settings.LOGIN_MAX_FAILURES_PER_ACCOUNT
         or counts.get(ip_key, 0) >= settings.LOGIN_MAX_FAILURES_PER_IP
@@ -88,6 +98,12 @@ def validate_new_password(password: str) -> None:
 
 
 # --- accounts ------------------------------------------------------------------------------
+
+
+def _forget(account_ids: list[int]) -> None:
+    """The accounts' cached session state goes now and again once the change commits."""
+    accounts_forget(account_ids)
+    transaction.on_commit(lambda: accounts_forget(account_ids))
 
 
 def _system_roles(side: int, role_codes: list[str]) -> list[Role]:
@@ -187,6 +203,7 @@ def account_update(
             fields.append("token_version")
         account.save(update_fields=[*fields, "updated_at"])
         account.refresh_from_db(fields=["token_version"])
+        _forget([account.pk])
     return before, after
 
 
@@ -203,13 +220,17 @@ def account_lock(*, merchant: Merchant, account_id: int, sub_shop: bool) -> Acco
 def merchant_sessions_end(*, merchant: Merchant) -> int:
     """Ends every session of a merchant's accounts (the merchant was frozen or closed)."""
     accounts = Account.objects.filter(merchant=merchant)
-    return accounts.update(token_version=F("token_version") + 1)
+    ended = accounts.update(token_version=F("token_version") + 1)
+    _forget(list(accounts.values_list("pk", flat=True)))
+    return ended
 
 
 def sub_shop_sessions_end(*, merchant: Merchant, sub_shop_id: int) -> int:
     """Ends every session of a sub-shop's accounts (the sub-shop was disabled)."""
     accounts = Account.objects.filter(merchant=merchant, sub_shop_id=sub_shop_id)
-    return accounts.update(token_version=F("token_version") + 1)
+    ended = accounts.update(token_version=F("token_version") + 1)
+    _forget(list(accounts.values_list("pk", flat=True)))
+    return ended
 
 
 def session_issue(*, account: Account, role: Role | None, remember: bool) -> IssuedSession:
@@ -285,6 +306,7 @@ def session_choose_role(
 def account_revoke_sessions(*, account: Account) -> None:
     """Ends every session of the account (logout, password reset, disabling)."""
     Account.objects.filter(pk=account.pk).update(token_version=F("token_version") + 1)
+    _forget([account.pk])
 
 
 def _reset_code_hash(account_id: int, code: str) -> str:
@@ -302,7 +324,11 @@ def reset_code_send(
     """Sends a reset code when username and phone match an account. Answers the same either
     way (no account enumeration); throttled per username. Returns the seconds until resend."""
     resend = settings.RESET_CODE_RESEND_SECONDS
-    if not cache.add(_reset_throttle_key(platform_type, merchant, username), 1, resend):
+    added = cache.add(_reset_throttle_key(platform_type, merchant, username), 1, resend)
+    if not cache_available():
+        # The resend throttle lives in Redis: without it, codes could be sent without end.
+        raise ApplicationError(ErrorCode.UNAVAILABLE)
+    if not added:
         raise ApplicationError(ErrorCode.RESET_CODE_TOO_SOON, data={"resend_after": resend})
     account = find_account(
         platform_type=platform_type,
@@ -370,5 +396,6 @@ def password_reset(
             account.password = make_password(new_password)
             account.token_version = F("token_version") + 1
             account.save(update_fields=["password", "token_version", "updated_at"])
+            _forget([account.pk])
     if not matched:
         raise ApplicationError(ErrorCode.RESET_CODE_INVALID)

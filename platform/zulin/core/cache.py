@@ -1,21 +1,84 @@
-"""Cache keys. Keys are per schema (django-tenants' make_key) unless they start with
-`global:`, which marks data about the platform itself (host → merchant, role → actions)."""
+"""Cache keys, and a Redis cache that never takes the product down with it.
+
+Keys are per schema (django-tenants' make_key) unless they start with `global:`, which
+marks data about the platform itself (host → merchant, account → session state, role →
+actions).
+
+When Redis is down or hangs, every call that does not need the queue is still served: each
+operation has short socket timeouts, a failure opens a circuit for `CACHE_CIRCUIT_SECONDS`
+during which nothing is tried (a read is a miss, a write is dropped), and readers fall back
+to the database. A delete that could not reach Redis would leave a stale entry behind for
+when it returns (a revoked session cached as valid), so every snapshot a reader trusts
+carries the cache *epoch* it was written in, and a process that failed to delete bumps the
+epoch as soon as Redis answers again: every older snapshot then counts as a miss.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from django.conf import settings
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 from django_tenants.cache import make_key as tenant_make_key
 
 GLOBAL_PREFIX = "global:"
+EPOCH_KEY = "global:epoch"
+logger = logging.getLogger("zulin.request")
+T = TypeVar("T")
 
 
 def make_key(key: str, key_prefix: str, version: int | str) -> str:
     if key.startswith(GLOBAL_PREFIX):
         return f"{key_prefix}:{version}:{key}"
     return tenant_make_key(key, key_prefix, version)
+
+
+# --- the keys the request path reads in one round trip --------------------------------------
+
+
+def host_key(host: str) -> str:
+    return f"global:host:{host}"
+
+
+def account_key(account_id: int) -> str:
+    return f"global:account:{account_id}"
+
+
+def role_actions_key(role_id: int) -> str:
+    return f"global:role_actions:{role_id}"
+
+
+# --- the circuit --------------------------------------------------------------------------
+
+
+class _Circuit:
+    def __init__(self) -> None:
+        self.open_until = 0.0
+        self.epoch_bump_owed = False
+        self.lock = threading.Lock()
+
+    def closed(self) -> bool:
+        return time.monotonic() >= self.open_until
+
+    def trip(self, error: BaseException) -> None:
+        seconds = getattr(settings, "CACHE_CIRCUIT_SECONDS", 5)
+        if self.closed():
+            logger.warning("redis unavailable, cache off for %ss: %s", seconds, error)
+        self.open_until = time.monotonic() + seconds
+
+
+circuit = _Circuit()
+
+
+def cache_available() -> bool:
+    """False while the circuit is open (Redis failed a moment ago)."""
+    return circuit.closed()
 
 
 class ReusingRedisCacheClient(RedisCacheClient):
@@ -35,7 +98,89 @@ class ReusingRedisCacheClient(RedisCacheClient):
         return client
 
 
+def _redis_errors() -> tuple[type[BaseException], ...]:
+    import redis
+
+    return (redis.RedisError, OSError)
+
+
 class RedisCache(DjangoRedisCache):
+    """Django's Redis cache behind the circuit: reads miss and writes drop while Redis is
+    unavailable; a failed delete owes an epoch bump (see the module's note)."""
+
     def __init__(self, server: str, params: dict[str, Any]) -> None:
+        options = params.setdefault("OPTIONS", {})
+        timeout = getattr(settings, "CACHE_SOCKET_TIMEOUT", 0.25)
+        options.setdefault("socket_timeout", timeout)
+        options.setdefault("socket_connect_timeout", timeout)
         super().__init__(server, params)
         self._class = ReusingRedisCacheClient
+
+    def _guard(self, operation: Callable[[], T], fallback: T, *, deleting: bool = False) -> T:
+        if not circuit.closed():
+            if deleting:
+                circuit.epoch_bump_owed = True
+            return fallback
+        try:
+            if circuit.epoch_bump_owed:
+                self._epoch_bump()
+            return operation()
+        except _redis_errors() as error:
+            circuit.trip(error)
+            if deleting:
+                circuit.epoch_bump_owed = True
+            return fallback
+
+    def _epoch_bump(self) -> None:
+        with circuit.lock:
+            if circuit.epoch_bump_owed:
+                key = self.make_and_validate_key(EPOCH_KEY)
+                self._cache.get_client(key, write=True).incr(key)  # type: ignore[attr-defined]
+                circuit.epoch_bump_owed = False
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._guard(lambda: super(RedisCache, self).get(key, default, version), default)
+
+    def get_many(self, keys: Any, version: Any = None) -> dict[Any, Any]:
+        return self._guard(lambda: super(RedisCache, self).get_many(keys, version), {})
+
+    def set(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> None:
+        self._guard(lambda: super(RedisCache, self).set(key, value, timeout, version), None)
+
+    def set_many(
+        self, data: dict[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> list[Any]:
+        return self._guard(lambda: super(RedisCache, self).set_many(data, timeout, version), [])
+
+    def add(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> bool:
+        return self._guard(lambda: super(RedisCache, self).add(key, value, timeout, version), False)
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> int:
+        # A counter that cannot be kept is no counter: callers that rely on one (sign-in
+        # locks) check `cache_available()` and refuse instead.
+        return self._guard(lambda: super(RedisCache, self).incr(key, delta, version), 0)
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> bool:
+        return self._guard(lambda: super(RedisCache, self).touch(key, timeout, version), False)
+
+    def has_key(self, key: Any, version: Any = None) -> bool:
+        return self._guard(lambda: super(RedisCache, self).has_key(key, version), False)
+
+    def delete(self, key: Any, version: Any = None) -> bool:
+        return self._guard(
+            lambda: super(RedisCache, self).delete(key, version), False, deleting=True
+        )
+
+    def delete_many(self, keys: Any, version: Any = None) -> None:
+        self._guard(lambda: super(RedisCache, self).delete_many(keys, version), None, deleting=True)
+
+    def clear(self) -> None:
+        self._guard(lambda: super(RedisCache, self).clear(), None)
+
+    def epoch(self) -> int:
+        """The current cache epoch (0 before any bump)."""
+        return int(self.get(EPOCH_KEY) or 0)

@@ -17,10 +17,14 @@ from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 from django_tenants.utils import get_tenant_domain_model, get_tenant_model
 
+from .cache import EPOCH_KEY, account_key, host_key, role_actions_key
 from .db import tenant_connection
 from .envelope import error_for
 from .errors import ErrorCode
 from .sides import PlatformType
+from .tokens import TokenClaims, read_token
+
+TOKEN_HEADER = "jwt-token"
 
 _MISSING = {"missing": True}
 # Paths that answer whatever the host: the health check (load balancers, compose) and docs.
@@ -33,8 +37,38 @@ class HostTarget:
     merchant: Any
 
 
-def _host_key(host: str) -> str:
-    return f"global:host:{host}"
+@dataclass(frozen=True)
+class Prefetch:
+    """What the request path read from the cache in its one round trip: the host's merchant,
+    and for a valid token its account's session state and its role's actions. Entries are
+    trusted only when written in the current cache `epoch` (core/cache.py)."""
+
+    token: str | None
+    claims: TokenClaims | None
+    values: dict[str, Any]
+    epoch: int
+
+    def fresh(self, key: str) -> Any:
+        value = self.values.get(key)
+        if isinstance(value, dict) and value.get("epoch") == self.epoch:
+            return value
+        return None
+
+
+def prefetch(request: HttpRequest, host: str, *, store_side: bool) -> Prefetch:
+    token = request.headers.get(TOKEN_HEADER) or None
+    claims = read_token(token) if token else None
+    keys = [EPOCH_KEY]
+    if store_side:
+        keys.append(host_key(host))
+    if claims is not None:
+        keys.append(account_key(claims.account_id))
+        if claims.role_id:
+            keys.append(role_actions_key(claims.role_id))
+    values = cache.get_many(keys)
+    return Prefetch(
+        token=token, claims=claims, values=values, epoch=int(values.get(EPOCH_KEY) or 0)
+    )
 
 
 def normalise_host(raw: str) -> str:
@@ -51,27 +85,34 @@ def _merchant_fields(merchant: Any) -> dict[str, Any]:
     }
 
 
-def resolve_host(host: str) -> HostTarget | None:
+def is_admin_host(host: str) -> bool:
+    return host.split(".", 1)[0] == settings.ADMIN_HOST_PREFIX
+
+
+def resolve_host(host: str, fetched: Prefetch | None = None) -> HostTarget | None:
     """The side and merchant served at `host`; None when no merchant is there."""
-    if host.split(".", 1)[0] == settings.ADMIN_HOST_PREFIX:
+    if is_admin_host(host):
         return HostTarget(side=PlatformType.ADMIN, merchant=None)
-    cached = cache.get(_host_key(host))
+    if fetched is None:
+        values = cache.get_many([EPOCH_KEY, host_key(host)])
+        fetched = Prefetch(None, None, values, int(values.get(EPOCH_KEY) or 0))
+    cached = fetched.fresh(host_key(host))
     if cached is None:
-        domain = (
-            get_tenant_domain_model().objects.select_related("tenant").filter(domain=host).first()
-        )
-        cached = _merchant_fields(domain.tenant) if domain else _MISSING
-        cache.set(_host_key(host), cached, settings.DOMAIN_CACHE_SECONDS)
+        domains = get_tenant_domain_model().objects.select_related("tenant")
+        domain = domains.filter(domain=host).first()
+        found = _merchant_fields(domain.tenant) if domain else _MISSING
+        cached = {**found, "epoch": fetched.epoch}
+        cache.set(host_key(host), cached, settings.DOMAIN_CACHE_SECONDS)
     if cached.get("missing"):
         return None
     # A detached instance is enough for set_tenant(); no query per request.
-    merchant = get_tenant_model()(**cached)
+    merchant = get_tenant_model()(**{k: v for k, v in cached.items() if k != "epoch"})
     merchant._state.adding = False
     return HostTarget(side=PlatformType.STORE, merchant=merchant)
 
 
 def forget_host(host: str) -> None:
-    cache.delete(_host_key(normalise_host(host)))
+    cache.delete(host_key(normalise_host(host)))
 
 
 def forget_merchant_hosts(merchant: Any) -> None:
@@ -95,7 +136,9 @@ class SideMiddleware:
             host = normalise_host(request.get_host())
         except DisallowedHost:
             return error_for(request, ErrorCode.UNKNOWN_HOST)
-        target = resolve_host(host)
+        fetched = prefetch(request, host, store_side=not is_admin_host(host))
+        request.prefetch = fetched  # type: ignore[attr-defined]
+        target = resolve_host(host, fetched)
         if target is None:
             return error_for(request, ErrorCode.UNKNOWN_HOST)
         request.side = target.side  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from .env import env_bool, env_int, env_list, env_str, parse_database_url
+from .env import env_bool, env_float, env_int, env_list, env_str, parse_database_url
 
 BASE_DIR = Path(__file__).resolve().parents[3]
 
@@ -91,6 +91,12 @@ CACHES = {
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "zulin"),
     }
 }
+
+# Redis may fail without taking the product down (zulin/core/cache.py): each operation waits
+# at most CACHE_SOCKET_TIMEOUT seconds; after a failure Redis is left alone for
+# CACHE_CIRCUIT_SECONDS and the database answers instead.
+CACHE_SOCKET_TIMEOUT = env_float("CACHE_SOCKET_TIMEOUT", 0.25)
+CACHE_CIRCUIT_SECONDS = env_float("CACHE_CIRCUIT_SECONDS", 5.0)
 
 PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",

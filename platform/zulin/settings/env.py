@@ -16,6 +16,11 @@ def env_int(name: str, default: int) -> int:
     return int(raw) if raw else default
 
 
+def env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return float(raw) if raw else default
+
+
 def env_bool(name: str, default: bool) -> bool:
     raw = os.environ.get(name)
     if raw is None:

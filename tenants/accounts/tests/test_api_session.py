@@ -119,19 +119,28 @@ def test_site_info_needs_no_session_and_names_the_merchant(demo):
     assert ApiClient("admin.localhost").get("/api/platform/getSiteInfo").data["merchant"] is None
 
 
-def test_tenancy_and_auth_add_one_query_with_domain_cache_warm(demo_owner):
-    demo_owner.get("/api/platform/getLoginUserInfo")  # warms host and role caches
+def test_warm_tenancy_and_auth_cost_no_query_and_one_redis_round_trip(demo_owner, monkeypatch):
+    import redis
 
+    demo_owner.get("/api/platform/getLoginUserInfo")  # warms host, account and role entries
+    commands: list[str] = []
+    real = redis.Redis.execute_command
+
+    def counted(self, *args, **options):
+        commands.append(str(args[0]).upper())
+        return real(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
     with CaptureQueriesContext(connection) as queries:
         answer = demo_owner.get("/api/platform/getLoginUserInfo")
 
     assert answer.ok
-    # django-tenants sets search_path before each statement (TENANT_LIMIT_SET_CALLS stays off,
-    # django-tenants #1262); those are not reads. Host lookup: none (cached).
+    # django-tenants sets search_path before a statement; those are not reads.
     reads = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith("SET ")]
-    tables = [sql.split(" FROM ", 1)[1].split()[0] for sql in reads]
-    # One query for the session (the account row); roles and menu come from the cache.
-    assert tables == ['"accounts_account"']
+    assert reads == []
+    # One MGET for host, account and role (tenancy and auth); one GET for the role list the
+    # answer itself carries.
+    assert commands == ["MGET", "GET"]
 
 
 def test_role_change_retires_the_cached_role_list(demo):

