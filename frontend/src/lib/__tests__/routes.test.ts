@@ -21,7 +21,7 @@ describe('route registry', () => {
     expect(action('/product')).toMatchObject({ built: true, side: 'store', action: 'goods.edit' });
     expect(action('/productCategory')).toMatchObject({ built: true, side: 'platform', action: 'category.manage' });
     // No platform-side add-on calls exist: the admin menu entry stays hidden.
-    expect(action('/addServeManage')).toMatchObject({ built: true, side: 'store', action: 'goods_gain.manage' });
+    expect(action('/addServeManage')).toMatchObject({ built: true, side: 'store', action: 'addon.manage' });
   });
 });
 
