@@ -31,6 +31,10 @@ TENANT_CREATION_FAKES_MIGRATIONS = True
 # Schemas cloned ahead of time and renamed at onboarding (tenants/merchants/provisioning.py).
 SPARE_SCHEMAS = env_int("SPARE_SCHEMAS", 3)
 DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
+# SET search_path only when the path changes (zulin/core/postgres/base.py); off behind a
+# transaction-mode pooler.
+TENANT_LIMIT_SET_CALLS = env_bool("TENANT_LIMIT_SET_CALLS", True)
+ORIGINAL_BACKEND = "django.db.backends.postgresql"
 
 SHARED_APPS = [
     "django_tenants",
@@ -70,7 +74,8 @@ WSGI_APPLICATION = "zulin.wsgi.application"
 _db = parse_database_url(env_str("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/zulin"))
 DATABASES = {
     "default": {
-        "ENGINE": "django_tenants.postgresql_backend",
+        # django-tenants' backend, setting the schema path once per connection (core/postgres).
+        "ENGINE": "zulin.core.postgres",
         "NAME": _db.name,
         "USER": _db.user,
         "PASSWORD": _db.password,

@@ -1,0 +1,63 @@
+"""django-tenants' PostgreSQL backend, setting the schema path once per connection rather
+than once per request.
+
+django-tenants (with TENANT_LIMIT_SET_CALLS) sends `SET search_path` once after each
+`set_tenant()`, and the host middleware calls `set_tenant()` on every request, so every
+request paid a round trip for it. Here the path PostgreSQL really holds is remembered, and
+a request for the same path sends nothing. PostgreSQL drops a path set inside a transaction
+that is rolled back, or after a savepoint that is rolled back, and a new connection has
+none: each of those forgets what is remembered, so the next statement sets it again.
+
+Behind a transaction-mode pooler (PgBouncer) a session's SET does not follow the client
+from one transaction to the next: there, turn TENANT_LIMIT_SET_CALLS off (a SET before each
+statement) or use session pooling; see the README.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django_tenants.postgresql_backend import base
+
+
+class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
+    search_path_set_schemas: list[str] | None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._path_in_session: list[str] | None = None
+        super().__init__(*args, **kwargs)
+
+    def _handle_search_path(self, cursor: Any = None) -> None:
+        if self._setting_search_path:
+            return
+        if (
+            self.search_path_set_schemas is None
+            and self._path_in_session is not None
+            and self._path_in_session == self._get_cursor_search_paths()
+        ):
+            self.search_path_set_schemas = self._path_in_session
+            return
+        super()._handle_search_path(cursor)
+        self._path_in_session = self.search_path_set_schemas
+
+    def forget_search_path(self) -> None:
+        self._path_in_session = None
+        self.search_path_set_schemas = None
+
+    def close(self) -> None:
+        self.forget_search_path()
+        super().close()
+
+    def connect(self) -> None:
+        self.forget_search_path()
+        super().connect()
+
+    def rollback(self) -> None:
+        self.forget_search_path()
+        super().rollback()
+
+    def savepoint_rollback(self, sid: Any) -> None:
+        try:
+            super().savepoint_rollback(sid)
+        finally:
+            self.forget_search_path()
