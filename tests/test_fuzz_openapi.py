@@ -11,6 +11,9 @@ cleared after it, so every call sees the same seed data and nothing is left for 
 logout or a password reset would end the session the remaining calls use, but their token
 version change is rolled back with the call. Uploaded files go to a temporary MEDIA_ROOT.
 
+After the generated calls, every top-level query and JSON field also gets each of a few
+hostile values once (NUL, numbers beyond bigint, "²", line breaks), the classes found before.
+
 Bounded and reproducible: `FUZZ_EXAMPLES` examples per operation and side (default 25),
 derandomized; `FUZZ_SEED=<n>` explores other inputs. A failure prints the case to replay.
 """
@@ -153,3 +156,50 @@ def test_every_call_answers_the_envelope_and_never_a_server_error(
     if SEED is not None:
         call = seed(int(SEED))(call)
     call()
+
+    # Random strings seldom put NUL or a 20-digit number into a field a handler reads (the
+    # classes the review's fuzzer found): each top-level field also gets each of them once.
+    known = []
+    for field, value, case in _hostile_cases(operation):
+        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers={"jwt-token": token})
+        if (path, field, value) in KNOWN_FAILURES:
+            assert response.status_code >= 500, f"fixed: drop {(path, field, value)} from KNOWN"
+            known.append((field, value))
+            continue
+        _check(response, f"{method} {path} on {host} with {field}={value!r}")
+    if known:
+        pytest.xfail(f"known failures owned elsewhere: {known} (see KNOWN_FAILURES)")
+
+
+# Found by this test, in code this branch may not edit: apps/catalog/selectors.py
+# (platform_goods_page) searches by id when `keyword.isdigit()`, which is true for "²", and
+# int("²") raises: HTTP 500. The fix is zulin.core.numbers.id_from_text, for the catalog's
+# move to tenants/catalog. Strict: once it answers, the assertion above asks to drop it.
+KNOWN_FAILURES = {
+    ("/api/platform/platformGoodsList", "keyword", "²"),
+    ("/api/platform/getGoodsForDisplay", "keyword", "²"),
+}
+HOSTILE_VALUES = ["a\x00b", 2**64, -(2**64), "9" * 40, "²", "a\nb\rc"]
+
+
+def _properties(schema: dict[str, Any]) -> list[str]:
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        schema = SCHEMA.raw_schema["components"]["schemas"][name]
+    return list(schema.get("properties", {}))
+
+
+def _hostile_cases(operation: Any) -> list[tuple[str, Any, Any]]:
+    definition = operation.definition.raw
+    query_names = [p["name"] for p in definition.get("parameters", []) if p["in"] == "query"]
+    content = definition.get("requestBody", {}).get("content", {})
+    json_schema = content.get("application/json", {}).get("schema")
+    body_names = _properties(json_schema) if json_schema and operation.method == "post" else []
+    cases = []
+    for value in HOSTILE_VALUES:
+        cases += [(name, value, operation.Case(query={name: value})) for name in query_names]
+        cases += [
+            (name, value, operation.Case(body={name: value}, media_type="application/json"))
+            for name in body_names
+        ]
+    return cases
