@@ -147,6 +147,14 @@ SITE_NAME = env_str("SITE_NAME", "租邻信用租赁")
 ZULIN_BENCH_VIEW = env_bool("ZULIN_BENCH_VIEW", False)
 ZULIN_BENCH_BODY = env_str("ZULIN_BENCH_BODY", "")
 
+# --- field encryption (zulin/core/crypto.py) ----------------------------------------------
+# `id:base64key[,id:base64key…]`, 32-byte keys, the first encrypts; empty: a `dev` key derived
+# from SECRET_KEY (production requires it, settings/prod.py).
+FIELD_ENCRYPTION_KEY = env_str("FIELD_ENCRYPTION_KEY", "")
+# base64 of 32 bytes for lookup hashes; empty: derived from SECRET_KEY. Never rotated lightly:
+# stored hashes are computed with it.
+FIELD_HASH_KEY = env_str("FIELD_HASH_KEY", "")
+
 # --- outside services ----------------------------------------------------------------------
 SMS_PROVIDER = env_str("SMS_PROVIDER", "sandbox")
 

@@ -1,0 +1,205 @@
+"""Schemathesis over the whole OpenAPI document, on both sides, with real sessions.
+
+Every operation is called with generated input — valid (positive) and invalid (negative)
+— on the host of its side (the platform's `admin.localhost` signed in as the demo admin; the
+merchant `demo.localhost` signed in as the demo owner; calls of either side on both). It
+fails on any HTTP 5xx and on any answer that is not the `{code, data, msg}` envelope.
+
+State: each generated call runs inside a savepoint that is rolled back, and the cache is
+cleared after it, so every call sees the same seed data and nothing is left for other tests
+(the test's own transaction is rolled back too). That is also why no call is excluded:
+logout or a password reset would end the session the remaining calls use, but their token
+version change is rolled back with the call. Uploaded files go to a temporary MEDIA_ROOT.
+
+After the generated calls, every top-level query and JSON field also gets each of a few
+hostile values once (NUL, numbers beyond bigint, "²", line breaks), the classes found before.
+
+Bounded and reproducible: `FUZZ_EXAMPLES` examples per operation and side (default 25),
+derandomized; `FUZZ_SEED=<n>` explores other inputs. A failure prints the case to replay.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+import schemathesis
+from django.core.cache import cache
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+
+from tests.fixtures import login
+from zulin.api import api
+from zulin.core.auth import TokenAuth
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+SEED = os.environ.get("FUZZ_SEED")
+ADMIN_HOST, STORE_HOST = "admin.localhost", "demo.localhost"
+
+SCHEMA = schemathesis.openapi.from_dict(api.get_openapi_schema(path_prefix="/api/"))
+
+
+def _sides() -> dict[tuple[str, str], int | None]:
+    """(METHOD, path) → the side its token must come from (None: any side, or no token)."""
+    sides: dict[tuple[str, str], int | None] = {}
+    for prefix, router in api._routers:
+        for path, view in router.path_operations.items():
+            for operation in view.operations:
+                auths = [a for a in operation.auth_callbacks if isinstance(a, TokenAuth)]
+                full = f"/api{prefix}/{path.lstrip('/')}".replace("//", "/")
+                for method in operation.methods:
+                    sides[(method.upper(), full)] = auths[0].side if auths else None
+    return sides
+
+
+def _cases() -> list[tuple[str, str, str]]:
+    sides = _sides()
+    cases = []
+    for result in SCHEMA.get_all_operations():
+        operation = result.ok()
+        key = (operation.method.upper(), operation.path)
+        side = sides[key]
+        hosts = (
+            [ADMIN_HOST] if side == 0 else [STORE_HOST] if side == 1 else [ADMIN_HOST, STORE_HOST]
+        )
+        cases += [(host, *key) for host in hosts]
+    return sorted(cases)
+
+
+CASES = _cases()
+
+
+class RolledBackApp:
+    """Django's WSGI handler, each call in a savepoint rolled back, the cache cleared after."""
+
+    def __init__(self) -> None:
+        self.handler = WSGIHandler()
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        # As Django's test client does: a request must not close the test's connection.
+        request_started.disconnect(close_old_connections)
+        request_finished.disconnect(close_old_connections)
+        try:
+            with transaction.atomic():
+                response = self.handler(environ, start_response)
+                try:
+                    body = list(response)
+                finally:
+                    response.close()
+                transaction.set_rollback(True)
+        finally:
+            request_started.connect(close_old_connections)
+            request_finished.connect(close_old_connections)
+        cache.clear()
+        return body
+
+
+@pytest.fixture(scope="module")
+def tokens(django_db_setup, django_db_blocker) -> dict[str, str]:
+    """The demo admin's and the demo owner's sessions, signed in once for every call (a
+    sign-in hashes a password: per test it would double this file's time). The sign-ins'
+    writes are rolled back; the tokens stay valid, as no call's change is kept."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        cache.clear()
+        signed_in = {
+            ADMIN_HOST: login(ADMIN_HOST, "admin").token,
+            STORE_HOST: login(STORE_HOST, "owner").token,
+        }
+        transaction.set_rollback(True)
+    return signed_in
+
+
+@pytest.fixture
+def wsgi_app(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    return RolledBackApp()
+
+
+def _check(response: Any, where: str) -> None:
+    assert response.status_code < 500, f"{where}: HTTP {response.status_code} {response.text[:300]}"
+    try:
+        body = response.json()
+    except ValueError:
+        raise AssertionError(f"{where}: not JSON: {response.text[:300]!r}") from None
+    assert isinstance(body, dict) and set(body) == {"code", "data", "msg"}, f"{where}: {body!r}"
+
+
+@pytest.mark.parametrize(("host", "method", "path"), CASES, ids=[" ".join(c) for c in CASES])
+def test_every_call_answers_the_envelope_and_never_a_server_error(
+    host, method, path, wsgi_app, tokens, db
+):
+    token = tokens[host]
+    operation = SCHEMA[path][method]
+    strategy = st.one_of(
+        operation.as_strategy(generation_mode=GenerationMode.POSITIVE),
+        operation.as_strategy(generation_mode=GenerationMode.NEGATIVE),
+    )
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=SEED is None,
+        database=None,
+        phases=[Phase.generate, Phase.shrink],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=strategy)
+    def call(case: Any) -> None:
+        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers={"jwt-token": token})
+        _check(response, f"{method} {path} on {host}")
+
+    if SEED is not None:
+        call = seed(int(SEED))(call)
+    call()
+
+    # Random strings seldom put NUL or a 20-digit number into a field a handler reads (the
+    # classes the review's fuzzer found): each top-level field also gets each of them once.
+    known = []
+    for field, value, case in _hostile_cases(operation):
+        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers={"jwt-token": token})
+        if (path, field, value) in KNOWN_FAILURES:
+            assert response.status_code >= 500, f"fixed: drop {(path, field, value)} from KNOWN"
+            known.append((field, value))
+            continue
+        _check(response, f"{method} {path} on {host} with {field}={value!r}")
+    if known:
+        pytest.xfail(f"known failures owned elsewhere: {known} (see KNOWN_FAILURES)")
+
+
+# Found by this test, in code this branch may not edit: apps/catalog/selectors.py
+# (platform_goods_page) searches by id when `keyword.isdigit()`, which is true for "²", and
+# int("²") raises: HTTP 500. The fix is zulin.core.numbers.id_from_text, for the catalog's
+# move to tenants/catalog. Strict: once it answers, the assertion above asks to drop it.
+KNOWN_FAILURES = {
+    ("/api/platform/platformGoodsList", "keyword", "²"),
+    ("/api/platform/getGoodsForDisplay", "keyword", "²"),
+}
+HOSTILE_VALUES = ["a\x00b", 2**64, -(2**64), "9" * 40, "²", "a\nb\rc"]
+
+
+def _properties(schema: dict[str, Any]) -> list[str]:
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        schema = SCHEMA.raw_schema["components"]["schemas"][name]
+    return list(schema.get("properties", {}))
+
+
+def _hostile_cases(operation: Any) -> list[tuple[str, Any, Any]]:
+    definition = operation.definition.raw
+    query_names = [p["name"] for p in definition.get("parameters", []) if p["in"] == "query"]
+    content = definition.get("requestBody", {}).get("content", {})
+    json_schema = content.get("application/json", {}).get("schema")
+    body_names = _properties(json_schema) if json_schema and operation.method == "post" else []
+    cases = []
+    for value in HOSTILE_VALUES:
+        cases += [(name, value, operation.Case(query={name: value})) for name in query_names]
+        cases += [
+            (name, value, operation.Case(body={name: value}, media_type="application/json"))
+            for name in body_names
+        ]
+    return cases
