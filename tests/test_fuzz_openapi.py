@@ -171,14 +171,9 @@ def test_every_call_answers_the_envelope_and_never_a_server_error(
         pytest.xfail(f"known failures owned elsewhere: {known} (see KNOWN_FAILURES)")
 
 
-# Found by this test, in code this branch may not edit: apps/catalog/selectors.py
-# (platform_goods_page) searches by id when `keyword.isdigit()`, which is true for "²", and
-# int("²") raises: HTTP 500. The fix is zulin.core.numbers.id_from_text, for the catalog's
-# move to tenants/catalog. Strict: once it answers, the assertion above asks to drop it.
-KNOWN_FAILURES = {
-    ("/api/platform/platformGoodsList", "keyword", "²"),
-    ("/api/platform/getGoodsForDisplay", "keyword", "²"),
-}
+# Calls known to fail on a hostile value, owned elsewhere; strict: once one answers, the
+# assertion above asks to drop it. Empty now (the catalog's '²' keyword is fixed).
+KNOWN_FAILURES: set[tuple[str, str, object]] = set()
 HOSTILE_VALUES = ["a\x00b", 2**64, -(2**64), "9" * 40, "²", "a\nb\rc"]
 
 

@@ -5,26 +5,29 @@ from datetime import datetime
 from ninja import Schema
 from pydantic import BaseModel, Field
 
+from zulin.core.numbers import Id
+from zulin.core.text import SingleLineText
+
 PHONE_PATTERN = r"^1\d{10}$"
 
 
 class LoginIn(Schema):
-    username: str = Field(min_length=1, max_length=50)
+    username: SingleLineText = Field(min_length=1, max_length=50)
     password: str = Field(min_length=1, max_length=128)
     remember: bool = False
 
 
 class ChooseRoleIn(Schema):
-    role_id: int = Field(gt=0)
+    role_id: Id = Field(...)
 
 
 class ResetSmsIn(Schema):
-    username: str = Field(min_length=1, max_length=50)
+    username: SingleLineText = Field(min_length=1, max_length=50)
     phone: str = Field(pattern=PHONE_PATTERN)
 
 
 class ResetPasswordIn(Schema):
-    username: str = Field(min_length=1, max_length=50)
+    username: SingleLineText = Field(min_length=1, max_length=50)
     phone: str = Field(pattern=PHONE_PATTERN)
     code: str = Field(pattern=r"^\d{6}$")
     password: str = Field(min_length=1, max_length=128)

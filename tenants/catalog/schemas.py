@@ -6,33 +6,36 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
+from zulin.core.numbers import Id, OptionalId
+from zulin.core.text import SingleLineText
+
 
 class CategoryIn(Schema):
-    name: str = Field(min_length=1, max_length=50)
-    icon: str = Field("", max_length=500)
-    parent_id: int | None = Field(None, description="omit or 0 for a top-level category")
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    icon: SingleLineText = Field("", max_length=500)
+    parent_id: OptionalId | None = Field(None, description="omit or 0 for a top-level category")
     sort: int = Field(0, ge=0, le=999_999)
     status: int = Field(1, ge=0, le=1)
 
 
 class CategoryEditIn(Schema):
-    id: int
-    name: str = Field(min_length=1, max_length=50)
-    icon: str = Field("", max_length=500)
+    id: Id
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    icon: SingleLineText = Field("", max_length=500)
     sort: int = Field(0, ge=0, le=999_999)
 
 
 class CategoryIdIn(Schema):
-    id: int
+    id: Id
 
 
 class CategoryStatusIn(Schema):
-    id: int
+    id: Id
     status: int = Field(ge=0, le=1, description="1 enabled, 0 disabled")
 
 
 class CategorySortIn(Schema):
-    id: int
+    id: Id
     sort: int = Field(ge=0, le=999_999)
 
 
@@ -75,19 +78,19 @@ PlatformStatus = Literal["draft", "in_review", "on_shelf", "off_shelf", "force_d
 
 
 class PlatformGoodsListIn(Schema):
-    merchant_id: int | None = None
-    category_id: int | None = None
+    merchant_id: Id | None = None
+    category_id: Id | None = None
     status: PlatformStatus | None = None
-    keyword: str = Field("", max_length=100)
+    keyword: SingleLineText = Field("", max_length=100)
     page: int = Field(1, ge=1)
     page_size: int = Field(20, ge=1, le=100)
 
 
 class DisplayListIn(Schema):
     display_status: bool | None = Field(None, description="omit for every goods item on shelf")
-    merchant_id: int | None = None
-    category_id: int | None = None
-    keyword: str = Field("", max_length=100)
+    merchant_id: Id | None = None
+    category_id: Id | None = None
+    keyword: SingleLineText = Field("", max_length=100)
     page: int = Field(1, ge=1)
     page_size: int = Field(20, ge=1, le=100)
 
@@ -143,7 +146,7 @@ class AddonTypeOut(Schema):
 
 class AddonTypeIn(Schema):
     code: str = Field(pattern=r"^[a-z][a-z0-9_]{1,19}$", description="stable key, e.g. warranty")
-    name: str = Field(min_length=1, max_length=50)
-    name_en: str = Field(min_length=1, max_length=50)
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    name_en: SingleLineText = Field(min_length=1, max_length=50)
     is_active: bool = True
     sort: int = Field(0, ge=0, le=999_999)

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from tenants.merchants.models import Merchant
+from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
 from .models import AddonType, Category, CategoryStatus, PlatformAddon, PlatformGoods
@@ -148,8 +149,9 @@ def platform_goods_filter(
     keyword = keyword.strip()
     if keyword:
         match = Q(title__icontains=keyword) | Q(merchant__name__icontains=keyword)
-        if keyword.isdigit():
-            match |= Q(goods_id=int(keyword))
+        keyword_id = id_from_text(keyword)
+        if keyword_id is not None:
+            match |= Q(goods_id=keyword_id)
         queryset = queryset.filter(match)
     return queryset.order_by("-updated_at", "-id")
 

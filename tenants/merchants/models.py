@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django_tenants.models import DomainMixin, TenantMixin
 
+from zulin.core.crypto import EncryptedTextField
+
 
 class MerchantStatus(models.TextChoices):
     PENDING = "pending", "待审核"
@@ -64,7 +66,8 @@ class SettlementTerms(models.Model):
     settlement_cycle = models.CharField(max_length=16, choices=SettlementCycle.choices)
     bank_name = models.CharField(max_length=100)
     account_name = models.CharField(max_length=100)
-    account_number = models.CharField(max_length=40)
+    # Encrypted at rest (AES-GCM, zulin.core.crypto); answers show it masked.
+    account_number = EncryptedTextField(context="settlement.account_number")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
     actor_name = models.CharField(max_length=50, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -8,7 +8,9 @@ from ninja import Schema
 from pydantic import Field
 
 from zulin.audit.schemas import AuditOut
+from zulin.core.numbers import Id
 from zulin.core.pagination import PageIn
+from zulin.core.text import MultiLineText, SingleLineText
 
 OPTIONAL_PHONE = r"^(1\d{10})?$"
 MerchantStatusValue = Literal["pending", "active", "frozen", "closed"]
@@ -19,19 +21,19 @@ class SettlementIn(Schema):
     # Percent, 0-100 with at most 2 decimals; send a string ("5.50") to keep it exact.
     commission_rate: Decimal = Field(ge=0, le=100, max_digits=5, decimal_places=2)
     settlement_cycle: SettlementCycleValue
-    bank_name: str = Field(min_length=1, max_length=100)
-    account_name: str = Field(min_length=1, max_length=100)
+    bank_name: SingleLineText = Field(min_length=1, max_length=100)
+    account_name: SingleLineText = Field(min_length=1, max_length=100)
     account_number: str = Field(pattern=r"^\d{6,32}$")
 
 
 class CreateMerchantIn(Schema):
-    name: str = Field(min_length=1, max_length=100)
+    name: SingleLineText = Field(min_length=1, max_length=100)
     slug: str = Field(min_length=2, max_length=30)
-    contact_name: str = Field("", max_length=50)
+    contact_name: SingleLineText = Field("", max_length=50)
     contact_phone: str = Field("", pattern=OPTIONAL_PHONE)
     owner_username: str = Field("owner", min_length=1, max_length=50, pattern=r"^[A-Za-z0-9_.@-]+$")
     owner_password: str = Field(min_length=1, max_length=128)
-    owner_name: str = Field("", max_length=50)
+    owner_name: SingleLineText = Field("", max_length=50)
     owner_phone: str = Field("", pattern=OPTIONAL_PHONE)
     status: Literal["pending", "active"] = "active"
     settlement: SettlementIn
@@ -39,31 +41,31 @@ class CreateMerchantIn(Schema):
 
 
 class MerchantListIn(PageIn):
-    keyword: str = Field("", max_length=50)
+    keyword: SingleLineText = Field("", max_length=50)
     status: MerchantStatusValue | None = None
     sort_by: Literal["created_at", "name"] = "created_at"
     sort_order: Literal["asc", "desc"] = "desc"
 
 
 class MerchantIdIn(Schema):
-    id: int = Field(gt=0)
+    id: Id = Field(...)
 
 
 class UpdateMerchantIn(Schema):
-    id: int = Field(gt=0)
-    name: str | None = Field(None, min_length=1, max_length=100)
-    contact_name: str | None = Field(None, max_length=50)
+    id: Id = Field(...)
+    name: SingleLineText | None = Field(None, min_length=1, max_length=100)
+    contact_name: SingleLineText | None = Field(None, max_length=50)
     contact_phone: str | None = Field(None, pattern=OPTIONAL_PHONE)
 
 
 class UpdateStatusIn(Schema):
-    id: int = Field(gt=0)
+    id: Id = Field(...)
     status: MerchantStatusValue
-    reason: str = Field("", max_length=500)
+    reason: MultiLineText = Field("", max_length=500)
 
 
 class AddSettleIn(SettlementIn):
-    id: int = Field(gt=0, description="the merchant's id")
+    id: Id = Field(description="the merchant's id")
 
 
 class MerchantRowOut(Schema):

@@ -10,6 +10,7 @@ from tenants.accounts.models import Account
 from tenants.accounts.selectors import OWNER_ROLE_CODE
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
+from zulin.core.crypto import mask_bank_account
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
@@ -104,7 +105,7 @@ def settlement_row(terms: SettlementTerms) -> dict[str, Any]:
         "settlement_cycle": terms.settlement_cycle,
         "bank_name": terms.bank_name,
         "account_name": terms.account_name,
-        "account_number": terms.account_number,
+        "account_number": mask_bank_account(terms.account_number),
         "created_by": terms.actor_name,
         "created_at": terms.created_at,
     }

@@ -16,6 +16,7 @@ from tenants.accounts.services import merchant_sessions_end, validate_new_passwo
 from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
+from zulin.core.crypto import mask_bank_account
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.tenancy import forget_merchant_hosts
 
@@ -83,7 +84,7 @@ def _settlement_snapshot(terms: SettlementTerms) -> dict[str, Any]:
         "bank_name": terms.bank_name,
         "account_name": terms.account_name,
         # Only the last digits go to the trail: it is shown to every operator.
-        "account_number": f"****{terms.account_number[-4:]}",
+        "account_number": mask_bank_account(terms.account_number),
     }
 
 

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 
 from tenants.accounts.models import Account
 from tenants.merchants.models import Merchant, SettlementTerms
@@ -51,12 +52,20 @@ def test_create_merchant_makes_merchant_owner_terms_history_and_audit(admin_clie
     assert info["merchant"]["domain"] == "newshop.localhost"
     assert info["merchant"]["commission_rate"] == "5.50"
     assert info["owner"]["username"] == "boss"
-    assert info["settlement"]["account_number"] == "6225880112345678"
+    # Encrypted at rest, masked in every answer.
+    assert info["settlement"]["account_number"] == "6225 **** **** 5678"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT account_number FROM merchants_settlementterms WHERE id = %s",
+            [info["settlement"]["id"]],
+        )
+        stored = cursor.fetchone()[0]
+    assert "6225880112345678" not in stored and stored.startswith("zf1:")
     assert info["settlement"]["created_by"] == "平台管理员"
     assert [s["to_status"] for s in info["status_history"]] == ["active"]
     assert info["audit"][0]["action"] == "merchant.create"
     # The audit trail never shows the full payout account number.
-    assert info["audit"][0]["after"]["settlement"]["account_number"] == "****5678"
+    assert info["audit"][0]["after"]["settlement"]["account_number"] == "6225 **** **** 5678"
     merchant = Merchant.objects.get(slug="newshop")
     assert SettlementTerms.objects.get(merchant=merchant).commission_rate == Decimal("5.50")
     # The owner signs in on the new host.
