@@ -10,15 +10,18 @@ import { useListUrlState } from '@/components/filters/useListUrlState';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { notify } from '@/lib/notice';
+import { asApiError } from '../../lib/apiError';
 import { gainListParams, gainListSearch, parseGainListState } from '../../lib/listState';
 import { useGainList, useGainTypes, useSetGainStatus } from '../../queries';
 import type { Gain } from '../../types';
 import { useGainColumns } from './columns';
 import { GainDialog } from './GainDialog';
 
+/** The server's answer when the merchant enables an add-on the platform disabled. */
+const PLATFORM_DISABLED_CODE = 409;
 
 /** /addServeManage (store side): add-on services offered in goods packages. */
-export function AddonManage() {
+export function StoreAddonManage() {
   const t = useTranslations('addon');
   const { state, update, reset } = useListUrlState(parseGainListState, gainListSearch);
   const list = useGainList(gainListParams(state));
@@ -36,7 +39,11 @@ export function AddonManage() {
         { id: gain.id, status: enabled ? 1 : 0 },
         {
           onSuccess: () => notify({ kind: 'success', message: { raw: t(enabled ? 'enabledDone' : 'disabledDone', { name: gain.name }) } }),
-          onError: (error) => notify({ kind: 'warning', title: { key: 'notice.requestError' }, message: { raw: error.message } }),
+          // 409: the platform disabled it meanwhile; the message names the platform's reason.
+          onError: (error) =>
+            asApiError(error)?.code === PLATFORM_DISABLED_CODE
+              ? notify({ kind: 'warning', title: { raw: t('enableRefused', { name: gain.name }) }, message: { raw: error.message } })
+              : notify({ kind: 'warning', title: { key: 'notice.requestError' }, message: { raw: error.message } }),
           onSettled: () => setBusyId(null),
         },
       );
@@ -67,7 +74,7 @@ export function AddonManage() {
         onRetry={() => void list.refetch()}
         errorTitle={t('loadError')}
         getRowId={(gain) => String(gain.id)}
-        rowTone={(gain) => (gain.status === 1 ? undefined : 'text-slate-400')}
+        rowTone={(gain) => (gain.platform_disabled ? 'bg-red-50/40' : gain.status === 1 ? undefined : 'text-slate-400')}
         empty={
           hasFilters ? (
             <NoMatches title={t('noMatchTitle')} onClear={reset} />
