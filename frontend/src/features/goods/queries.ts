@@ -240,7 +240,7 @@ export function usePictureUpload() {
   });
 }
 
-// --- both sides: add-on services ----------------------------------------------------------------
+// --- both sides: add-on services ---------------------------------------------------------------
 
 export function useGainList(filters: GainListFilters) {
   return useQuery({
