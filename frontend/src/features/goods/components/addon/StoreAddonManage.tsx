@@ -32,6 +32,7 @@ export function StoreAddonManage() {
 
   const columns = useGainColumns({
     busyId,
+    types: types.data,
     onEdit: (gain) => setDialog({ gain }),
     onStatus: (gain, enabled) => {
       setBusyId(gain.id);

@@ -5,14 +5,20 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatCurrency } from '@/lib/currency';
-import type { Gain } from '../../types';
+import type { Gain, GainTypeOption } from '../../types';
 import { Switch } from '@/components/ui/fields';
 import { formatDateTime } from '@/components/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Truncate } from '@/components/ui/Truncate';
 import { GAIN_STATE_TONE, gainState } from '../../lib/addon';
 
-export function useGainColumns(actions: { onEdit: (gain: Gain) => void; onStatus: (gain: Gain, enabled: boolean) => void; busyId: number | null }): ColumnDef<Gain, unknown>[] {
+export function useGainColumns(actions: {
+  onEdit: (gain: Gain) => void;
+  onStatus: (gain: Gain, enabled: boolean) => void;
+  busyId: number | null;
+  /** The offered types, labelled in the screen's language (rows name their type in Chinese). */
+  types: readonly GainTypeOption[] | undefined;
+}): ColumnDef<Gain, unknown>[] {
   const t = useTranslations('addon');
   return useMemo<ColumnDef<Gain, unknown>[]>(
     () => [
@@ -27,7 +33,13 @@ export function useGainColumns(actions: { onEdit: (gain: Gain) => void; onStatus
           </div>
         ),
       },
-      { id: 'type', header: t('columns.type'), cell: ({ row }) => <StatusBadge tone="sky">{row.original.gain_type_name}</StatusBadge> },
+      {
+        id: 'type',
+        header: t('columns.type'),
+        cell: ({ row: { original: gain } }) => (
+          <StatusBadge tone="sky">{actions.types?.find((type) => type.value === gain.gain_type)?.label ?? gain.gain_type_name}</StatusBadge>
+        ),
+      },
       { id: 'price', header: t('columns.price'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.price)}</span> },
       { id: 'required', header: t('columns.required'), cell: ({ row }) => (row.original.is_required ? t('required') : t('optional')) },
       {
