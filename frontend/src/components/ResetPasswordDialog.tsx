@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from './ui/Button';
 import { Dialog } from './ui/Dialog';
 import { Input } from './ui/Input';
-import { passwordSchema, type PasswordValues } from '@/features/staff/lib/account';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
+import { passwordSchema, type PasswordValues } from '@/lib/password';
 import { FormError } from './ui/FormError';
 
 /** The server's code for a password its rule refuses. */
@@ -29,7 +29,7 @@ export function ResetPasswordDialog(props: ResetPasswordDialogProps) {
 
 function ResetBody({ onClose, accountName, onConfirm }: ResetPasswordDialogProps) {
   const t = useTranslations('kit');
-  const tRules = useTranslations('merchant.errors');
+  const tRules = useTranslations('kit.resetPassword.rules');
   const [formError, setFormError] = useState<string>();
   const {
     register,

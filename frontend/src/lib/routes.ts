@@ -35,8 +35,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: WORKBENCH_PATH, layout: 'security', side: 'both', built: true },
   { path: '/productManage', layout: 'security', side: 'both', built: true, action: 'goods.view' },
   { path: '/product', layout: 'security', side: 'store', built: true, action: 'goods.edit' },
-  // Store-only: the admin menu lists it but the backend has no platform-side add-on calls.
-  { path: '/addServeManage', layout: 'security', side: 'store', built: true, action: 'addon.manage' },
+  // Both sides: a store its own add-ons; the platform every merchant's, and the add-on types.
+  { path: '/addServeManage', layout: 'security', side: 'both', built: true, action: 'addon.manage' },
   { path: '/productCategory', layout: 'security', side: 'platform', built: true, action: 'category.manage' },
   { path: '/regularOrder', layout: 'security', side: 'both', built: false },
   { path: '/dealingOrder', layout: 'security', side: 'both', built: false },

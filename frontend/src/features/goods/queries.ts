@@ -4,7 +4,7 @@ import { orThrow } from '@/lib/query';
 import { request } from '@/lib/request';
 import { subShopKeys } from '@/features/subshops/queries';
 import { strictCall } from './lib/apiError';
-import type { GainBody, GoodsSaveBody, GoodsStatus, SkuStock, SkuStockChange } from './types';
+import type { AddonTypeBody, GainBody, GoodsSaveBody, GoodsStatus, SkuStock, SkuStockChange } from './types';
 
 export interface GoodsListFilters {
   status?: GoodsStatus;
@@ -20,6 +20,10 @@ export interface PlatformGoodsFilters extends GoodsListFilters {
 
 export interface GainListFilters {
   gain_type?: string;
+  /** 1 enabled, 0 disabled. */
+  status?: 0 | 1;
+  /** Platform side: one merchant's add-ons. */
+  merchant_id?: number;
   keyword?: string;
   page: number;
   page_size: number;
@@ -49,6 +53,8 @@ export const gainKeys = {
   list: (filters: GainListFilters) => [...gainKeys.lists(), filters] as const,
   types: () => [...gainKeys.all, 'types'] as const,
   set: () => [...gainKeys.all, 'set'] as const,
+  /** Platform side: every add-on type, enabled or not. */
+  addonTypes: () => [...gainKeys.all, 'addonTypes'] as const,
 };
 
 export const platformGoodsKeys = {
@@ -80,6 +86,8 @@ const P = {
   gainStatus: '/api/platform/setGoodsGainStatus',
   gainTypes: '/api/platform/newGetGoodsGainTypeMap',
   gainSet: '/api/platform/getGainSet',
+  addonTypes: '/api/platform/getAddonTypeList',
+  saveAddonType: '/api/platform/saveAddonType',
   platformList: '/api/platform/platformGoodsList',
   platformCount: '/api/platform/getPlatformGoodsCount',
   shops: '/api/platform/getShopSelections',
@@ -232,7 +240,7 @@ export function usePictureUpload() {
   });
 }
 
-// --- store side: add-on services ---------------------------------------------------------------
+// --- both sides: add-on services ---------------------------------------------------------------
 
 export function useGainList(filters: GainListFilters) {
   return useQuery({
@@ -260,11 +268,37 @@ export function useSaveGain() {
   });
 }
 
+/**
+ * Enables (1) or disables (0) an add-on. Store side: its own (code 409 when the platform disabled
+ * it). Platform side: a merchant's, by the platform's row id; disabling needs the reason the
+ * merchant sees, enabling lifts the platform's disabling.
+ */
 export function useSetGainStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; status: number }) => strictCall((options) => apiPost(P.gainStatus, body, options)),
+    mutationFn: (body: { id: number; status: 0 | 1; reason?: string }) => strictCall((options) => apiPost(P.gainStatus, body, options)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gainKeys.all }),
+  });
+}
+
+// --- platform side: add-on types ---------------------------------------------------------------
+
+export function useAddonTypes() {
+  return useQuery({
+    queryKey: gainKeys.addonTypes(),
+    queryFn: () => orThrow(P.addonTypes, apiGet(P.addonTypes, undefined, { hideNotice: true })),
+  });
+}
+
+/** Adds a type or changes one (by code); the types merchants are offered follow. */
+export function useSaveAddonType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddonTypeBody) => strictCall((options) => apiPost(P.saveAddonType, body, options)),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: gainKeys.addonTypes() });
+      void queryClient.invalidateQueries({ queryKey: gainKeys.types() });
+    },
   });
 }
 

@@ -19,6 +19,9 @@ export type GainPage = ApiData<'/api/platform/getGoodsGainList', 'get'>;
 export type Gain = GainPage['list'][number];
 export type GainBody = ApiBody<'/api/platform/addGoodsGain', 'post'>;
 export type GainTypeOption = ApiData<'/api/platform/newGetGoodsGainTypeMap', 'get'>[number];
+/** Every add-on type the platform keeps (enabled or not); merchants pick from the enabled ones. */
+export type AddonType = ApiData<'/api/platform/getAddonTypeList', 'get'>[number];
+export type AddonTypeBody = ApiBody<'/api/platform/saveAddonType', 'post'>;
 export type GainGroup = ApiData<'/api/platform/getGainSet', 'get'>[number];
 export type RentPlan = ApiData<'/api/platform/getRentPlan', 'get'>[number];
 

@@ -70,3 +70,20 @@ describe('menuPathVisible', () => {
     expect(menuPathVisible('/e2e/frameHost', context)).toBe(false);
   });
 });
+
+describe('the add-on services page', () => {
+  const admin = (actions: string[]) => ({ platformType: PLATFORM_ADMIN as PlatformType, auth: actions.map((action) => ({ action })) });
+  const store = (actions: string[]) => ({ platformType: PLATFORM_STORE as PlatformType, auth: actions.map((action) => ({ action })) });
+
+  it('is on both sides for a role with addon.manage', () => {
+    expect(menuPathVisible('/addServeManage', admin(['addon.manage']))).toBe(true);
+    expect(menuPathVisible('/addServeManage', store(['addon.manage']))).toBe(true);
+    expect(routeAccess('/addServeManage', admin(['addon.manage'])).status).toBe('allowed');
+  });
+
+  it('is forbidden without it (platform finance, a store auditor)', () => {
+    expect(menuPathVisible('/addServeManage', admin(['finance.view']))).toBe(false);
+    expect(routeAccess('/addServeManage', admin(['finance.view'])).status).toBe('forbidden');
+    expect(routeAccess('/addServeManage', store(['goods.view'])).status).toBe('forbidden');
+  });
+});

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +51,24 @@ describe('the request layer', () => {
 
   it('is reached by the client, which the screens use', () => {
     expect(relative(reachableFrom(resolve(SRC, 'api/client.ts')))).toContain('lib/request.ts');
+  });
+});
+
+describe('the UI kit', () => {
+  /** Every kit module; layout/ is the app shell (menu, header, session) and may use features. */
+  function kitFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'layout' || entry.name === '__tests__' ? [] : kitFiles(path);
+      return /\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('reaches no feature, so every feature may use it', () => {
+    const features = resolve(SRC, 'features');
+    for (const file of kitFiles(resolve(SRC, 'components'))) {
+      const reached = [...reachableFrom(file)].filter((path) => path.startsWith(features));
+      expect(reached.map((path) => path.slice(SRC.length + 1)), file.slice(SRC.length + 1)).toEqual([]);
+    }
   });
 });

@@ -60,3 +60,30 @@ export function gainListSearch(state: GainListState): string {
 export function gainListParams(state: GainListState) {
   return { page: state.page, page_size: state.page_size, ...(state.gain_type ? { gain_type: state.gain_type } : {}), ...(state.keyword ? { keyword: state.keyword } : {}) };
 }
+
+/** The platform's add-on list: every merchant's, with a status pill and a merchant select. */
+export const GAIN_STATUSES = ['enabled', 'disabled'] as const;
+export type GainStatusFilter = (typeof GAIN_STATUSES)[number];
+
+export interface PlatformGainListState extends GainListState {
+  status: GainStatusFilter | undefined;
+  merchant_id: number | undefined;
+}
+
+export const PLATFORM_GAIN_LIST_DEFAULTS: PlatformGainListState = { ...GAIN_LIST_DEFAULTS, status: undefined, merchant_id: undefined };
+
+export function parsePlatformGainListState(params: Pick<URLSearchParams, 'get'>): PlatformGainListState {
+  return { ...parseGainListState(params), status: readEnum(params, 'status', GAIN_STATUSES), merchant_id: readId(params, 'merchant_id') };
+}
+
+export function platformGainListSearch(state: PlatformGainListState): string {
+  return toSearch({ ...state }, { ...PLATFORM_GAIN_LIST_DEFAULTS });
+}
+
+export function platformGainListParams(state: PlatformGainListState) {
+  return {
+    ...gainListParams(state),
+    ...(state.status ? { status: state.status === 'enabled' ? (1 as const) : (0 as const) } : {}),
+    ...(state.merchant_id ? { merchant_id: state.merchant_id } : {}),
+  };
+}

@@ -4,6 +4,7 @@
  * fields (the form's names are the server's dotted paths, e.g. "settlement.account_number").
  */
 import { z } from 'zod';
+import { isStrongPassword } from '@/lib/password';
 import { adminHostPrefix, hostnameOf } from '@/lib/platform';
 
 export const SLUG_PATTERN = /^[a-z][a-z0-9]{1,29}$/;
@@ -13,11 +14,6 @@ export const RATE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]+$/;
 export const SETTLEMENT_CYCLES = ['T+1', 'T+3', 'T+7', 'T+15', 'monthly'] as const;
 export type SettlementCycle = (typeof SETTLEMENT_CYCLES)[number];
-
-/** The server's password rule (code 1009): at least 8 characters with letters and digits. */
-export function isStrongPassword(value: string): boolean {
-  return value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value);
-}
 
 export function isRate(value: string): boolean {
   return RATE_PATTERN.test(value) && Number(value) <= 100;

@@ -3,7 +3,8 @@
  * apps/subshops/schemas.py; the server's password rule is code 1009.
  */
 import { z } from 'zod';
-import { isStrongPassword, PHONE_PATTERN, USERNAME_PATTERN, type Translate } from '@/features/merchants/lib/onboarding';
+import { PHONE_PATTERN, USERNAME_PATTERN, type Translate } from '@/features/merchants/lib/onboarding';
+import { isStrongPassword } from '@/lib/password';
 
 export const STAFF_ROLES = ['auditor', 'salesman', 'finance', 'customer_service'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -36,13 +37,6 @@ export function staffEditSchema(t: Translate) {
   return staffSchema(t).pick({ name: true, phone: true, role_codes: true });
 }
 export type StaffEditValues = z.infer<ReturnType<typeof staffEditSchema>>;
-
-export function passwordSchema(t: Translate) {
-  return z
-    .object({ password: z.string().refine(isStrongPassword, t('password')), confirm: z.string() })
-    .refine((values) => values.password === values.confirm, { message: t('passwordMismatch'), path: ['confirm'] });
-}
-export type PasswordValues = z.infer<ReturnType<typeof passwordSchema>>;
 
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -92,6 +92,10 @@ export function GainDialog({ gain, types, onClose }: { gain: Gain | null; types:
               {type.label}
             </option>
           ))}
+          {/* A type the platform disabled since: kept, so saving does not silently change it. */}
+          {gain && !types.some((type) => type.value === gain.gain_type) && (
+            <option value={gain.gain_type}>{t('typeUnavailable', { name: gain.gain_type_name || gain.gain_type })}</option>
+          )}
         </Select>
         <Input label={t('fields.price')} inputMode="decimal" placeholder="0.00" error={text(errors.price)} {...register('price')} />
         <Textarea label={t('fields.description')} className="col-span-2" rows={3} maxLength={500} error={text(errors.description)} {...register('description')} />

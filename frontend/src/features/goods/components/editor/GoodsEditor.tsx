@@ -14,6 +14,7 @@ import { TableError } from '@/components/data-table/TableStates';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { goodsStatusTone } from '../../lib/status';
+import { StorefrontBadge } from '../StorefrontBadge';
 import { GoodsForm } from './GoodsForm';
 
 function ForceDownBanner({ detail }: { detail: GoodsDetail }) {
@@ -87,9 +88,12 @@ export function GoodsEditor() {
         description={detail.data ? t('editor.meta', { id: detail.data.id, updated: formatDateTime(detail.data.updated_at) }) : t('editor.createHint')}
         actions={
           detail.data && (
-            <StatusBadge tone={goodsStatusTone(detail.data.status, detail.data.force_down)}>
-              {detail.data.force_down ? t('status.force_down') : t(`status.${detail.data.status}` as 'status.draft')}
-            </StatusBadge>
+            <>
+              <StatusBadge tone={goodsStatusTone(detail.data.status, detail.data.force_down)}>
+                {detail.data.force_down ? t('status.force_down') : t(`status.${detail.data.status}` as 'status.draft')}
+              </StatusBadge>
+              <StorefrontBadge goods={detail.data} />
+            </>
           )
         }
       />

@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { goodsStatusTone } from '../../lib/status';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
+import { StorefrontBadge } from '../StorefrontBadge';
 
 export interface GoodsRowActions {
   onShelf: (row: GoodsRow, status: 'on_shelf' | 'off_shelf') => void;
@@ -132,7 +133,10 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
         id: 'status',
         header: t('list.columns.status'),
         cell: ({ row: { original: row } }) => (
-          <StatusBadge tone={goodsStatusTone(row.status, row.force_down)}>{row.force_down ? t('status.force_down') : t(`status.${row.status}` as 'status.draft')}</StatusBadge>
+          <div className="flex flex-col items-start gap-1">
+            <StatusBadge tone={goodsStatusTone(row.status, row.force_down)}>{row.force_down ? t('status.force_down') : t(`status.${row.status}` as 'status.draft')}</StatusBadge>
+            <StorefrontBadge goods={row} />
+          </div>
         ),
       },
       { id: 'sort', header: t('list.columns.sort'), cell: ({ row }) => <SortInput key={row.original.sort} row={row.original} onSort={actions.onSort} /> },

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   baseDomain,
   EMPTY_ONBOARDING,
-  isStrongPassword,
   newIdempotencyKey,
   onboardingBody,
   onboardingSchema,
@@ -53,12 +52,6 @@ describe('onboarding form rules', () => {
   it('allow a 0–100 rate with at most two decimals', () => {
     for (const rate of ['0', '5', '5.5', '12.34', '100']) expect(errorsOf({ ...valid, settlement: { ...valid.settlement, commission_rate: rate } }), rate).toEqual({});
     for (const rate of ['', '-1', '1.234', '101', 'abc']) expect(errorsOf({ ...valid, settlement: { ...valid.settlement, commission_rate: rate } }), rate).not.toEqual({});
-  });
-
-  it('check passwords like the server (8+, letters and digits)', () => {
-    expect(isStrongPassword('abc12345')).toBe(true);
-    expect(isStrongPassword('abcdefgh')).toBe(false);
-    expect(isStrongPassword('1234567')).toBe(false);
   });
 });
 
