@@ -87,3 +87,13 @@ def test_schema_names_are_unique_across_the_api():
                     owners.setdefault(name, set()).add(module.__name__)
 
     assert {name: mods for name, mods in owners.items() if len(mods) > 1} == {}
+
+
+def test_a_get_or_post_call_documents_its_answer_in_one_envelope():
+    from zulin.api import api
+
+    paths = api.get_openapi_schema()["paths"]
+    for method in ("get", "post"):
+        answer = paths["/api/platform/setGoodsGainStatus"][method]["responses"][200]
+        data = answer["content"]["application/json"]["schema"]["properties"]["data"]
+        assert data == {"$ref": "#/components/schemas/GainOut"}

@@ -503,11 +503,13 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
 # --- add-on services -------------------------------------------------------------------------
 
 
-def _addon_fields(data: GainIn) -> dict[str, Any]:
-    """The add-on's columns from the call's fields (`gain_type` at the API edge)."""
+def _addon_fields(data: GainIn, *, current_type: str | None = None) -> dict[str, Any]:
+    """The add-on's columns from the call's fields (`gain_type` at the API edge). A new
+    type must be one the platform offers now; an add-on keeps a type since disabled."""
     fields = data.model_dump(exclude={"id"})
     fields["addon_type"] = fields.pop("gain_type")
-    if fields["addon_type"] not in addon_type_names(active_only=True):
+    kept = current_type is not None and fields["addon_type"] == current_type
+    if not kept and fields["addon_type"] not in addon_type_names(active_only=True):
         raise _fields_error({"gain_type": ["not an add-on type the platform offers"]})
     return fields
 
@@ -535,9 +537,9 @@ def addon_create(*, actor: Session | None, data: GainIn) -> Addon:
 
 
 def addon_update(*, actor: Session | None, addon_id: int, data: GainIn) -> Addon:
-    fields = _addon_fields(data)
     with transaction.atomic():
         addon = _addon_locked(addon_id)
+        fields = _addon_fields(data, current_type=addon.addon_type)
         for name, value in fields.items():
             setattr(addon, name, value)
         addon.save()

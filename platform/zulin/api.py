@@ -39,9 +39,13 @@ class ZulinAPI(NinjaAPI):
 
     def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
         schema = super().get_openapi_schema(*args, **kwargs)
+        wrapped: set[int] = set()
         for path_item in schema.get("paths", {}).values():
             for operation in path_item.values():
-                _wrap_success_schema(operation)
+                # A GET-or-POST call's methods share one dict: wrap it once.
+                if id(operation) not in wrapped:
+                    wrapped.add(id(operation))
+                    _wrap_success_schema(operation)
             _unique_operation_ids(path_item)
         return schema
 

@@ -99,3 +99,22 @@ def test_addon_types_are_the_platforms_and_a_disabled_type_is_offered_no_more(
 
 def test_store_tokens_cannot_manage_addon_types(demo_owner):
     assert demo_owner.get("/api/platform/getAddonTypeList").code == 1002
+
+
+def test_an_addon_keeps_a_type_the_platform_disabled_since(admin_client, demo_owner):
+    admin_client.post(
+        "/api/platform/saveAddonType",
+        {"code": "repair", "name": "维修", "name_en": "Repair", "sort": 70},
+    )
+    addon_id = _addon(demo_owner, name="上门维修", addon_type="repair")
+    admin_client.post(
+        "/api/platform/saveAddonType",
+        {"code": "repair", "name": "维修", "name_en": "Repair", "is_active": False},
+    )
+
+    edited = demo_owner.post(
+        "/api/platform/editGoodsGain",
+        {"id": addon_id, "name": "上门维修（含配件）", "gain_type": "repair", "price": "39.00"},
+    )
+
+    assert edited.ok and edited.data["name"] == "上门维修（含配件）"

@@ -3888,12 +3888,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: components["schemas"]["CategoryOut"];
-                            msg: string;
-                        };
+                        data: components["schemas"]["CategoryOut"];
                         msg: string;
                     };
                 };
@@ -3934,12 +3929,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: components["schemas"]["CategoryOut"];
-                            msg: string;
-                        };
+                        data: components["schemas"]["CategoryOut"];
                         msg: string;
                     };
                 };
@@ -4061,12 +4051,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: unknown;
-                            msg: string;
-                        };
+                        data: unknown;
                         msg: string;
                     };
                 };
@@ -4101,12 +4086,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: unknown;
-                            msg: string;
-                        };
+                        data: unknown;
                         msg: string;
                     };
                 };
@@ -5193,12 +5173,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: components["schemas"]["GainOut"];
-                            msg: string;
-                        };
+                        data: components["schemas"]["GainOut"];
                         msg: string;
                     };
                 };
@@ -5249,12 +5224,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: components["schemas"]["GainOut"];
-                            msg: string;
-                        };
+                        data: components["schemas"]["GainOut"];
                         msg: string;
                     };
                 };
@@ -5321,12 +5291,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: components["schemas"]["CategoryOut"];
-                            msg: string;
-                        };
+                        data: components["schemas"]["CategoryOut"];
                         msg: string;
                     };
                 };
@@ -5364,12 +5329,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: {
-                            /** @enum {integer} */
-                            code: 200;
-                            data: components["schemas"]["CategoryOut"];
-                            msg: string;
-                        };
+                        data: components["schemas"]["CategoryOut"];
                         msg: string;
                     };
                 };
