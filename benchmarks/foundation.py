@@ -22,7 +22,7 @@ PY = str(ROOT / ".venv" / "bin" / "python")
 PORT = int(os.environ.get("BENCH_PORT", "8799"))
 DURATION = float(os.environ.get("BENCH_SECONDS", "10"))
 CONCURRENCY = int(os.environ.get("BENCH_CONCURRENCY", "8"))
-WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
+WORKERS = int(os.environ.get("GUNICORN_WORKERS") or os.cpu_count() or 2)
 
 
 def _request(path: str, headers: dict[str, str], body: bytes | None = None) -> tuple[int, bytes]:
@@ -107,8 +107,9 @@ def main() -> None:
                 "platform",
                 "--bind",
                 f"127.0.0.1:{PORT}",
-                "--workers",
-                str(WORKERS),
+                # What `make run` serves: sync workers, one per core (GUNICORN_WORKERS).
+                "--config",
+                str(ROOT / "infra" / "gunicorn.conf.py"),
                 "--log-level",
                 "warning",
             ],

@@ -55,11 +55,14 @@ def test_every_gunicorn_reads_request_lines_up_to_the_one_setting():
     run = (ROOT / "infra" / "scripts" / "run.sh").read_text()
     e2e = (ROOT / "infra" / "scripts" / "test-frontend.sh").read_text()
     nginx = (ROOT / "infra" / "nginx" / "zulin.conf").read_text()
+    config = (ROOT / "infra" / "gunicorn.conf.py").read_text()
 
-    assert "--limit-request-line=${GUNICORN_LIMIT_REQUEST_LINE:-8190}" in compose
-    assert 'GUNICORN_LIMIT_REQUEST_LINE="${GUNICORN_LIMIT_REQUEST_LINE:-8190}"' in run
-    assert '--limit-request-line "$GUNICORN_LIMIT_REQUEST_LINE"' in run
-    assert '--limit-request-line "${GUNICORN_LIMIT_REQUEST_LINE:-8190}"' in e2e
+    # One gunicorn configuration everywhere: sync workers, one per core, and the limit.
+    for served in (compose, run, e2e):
+        assert "infra/gunicorn.conf.py" in served
+        assert "--threads" not in served and "--workers" not in served
+    assert 'worker_class = "sync"' in config
+    assert 'os.environ.get("GUNICORN_LIMIT_REQUEST_LINE", "8190")' in config
     # nginx answers longer request lines itself, with the envelope.
     assert "large_client_header_buffers 4 8k;" in nginx
     assert "error_page 414 /__zulin_errors/uri_too_long;" in nginx

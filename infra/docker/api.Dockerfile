@@ -8,5 +8,6 @@ COPY manage.py ./
 COPY platform ./platform
 COPY tenants ./tenants
 COPY apps ./apps
+COPY infra/gunicorn.conf.py ./infra/gunicorn.conf.py
 ENV PYTHONPATH=/app/platform:/app
 EXPOSE 8000

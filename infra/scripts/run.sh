@@ -11,9 +11,6 @@ eval "$($PY infra/scripts/services.py zulin)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$PWD/platform:$PWD"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-zulin.settings.dev}"
 export TRUSTED_PROXY_COUNT="${TRUSTED_PROXY_COUNT:-1}"  # the Next.js server proxies /api
-# Longest request line (method, URL, version) gunicorn reads; longer ones get gunicorn's own
-# HTML 400, so it matches the proxy's limit (README: "Long URLs").
-GUNICORN_LIMIT_REQUEST_LINE="${GUNICORN_LIMIT_REQUEST_LINE:-8190}"
 
 $PY manage.py migrate_all
 $PY manage.py load_demo > .run/demo-logins.txt
@@ -26,9 +23,9 @@ pids=()
 stop_all() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
 trap stop_all EXIT INT TERM
 
+# Sync workers, one per core (infra/gunicorn.conf.py).
 .venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${API_PORT}" \
-  --workers 2 --threads 4 --limit-request-line "$GUNICORN_LIMIT_REQUEST_LINE" \
-  --access-logfile - >> .run/api.log 2>&1 &
+  --config infra/gunicorn.conf.py --access-logfile - >> .run/api.log 2>&1 &
 pids+=($!)
 .venv/bin/celery -A zulin.celery:app worker --concurrency 2 --loglevel INFO >> .run/worker.log 2>&1 &
 pids+=($!)

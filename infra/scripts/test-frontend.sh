@@ -43,8 +43,7 @@ $PY manage.py migrate_all >/dev/null
 $PY manage.py load_demo >/dev/null
 $PY -c "import redis, os; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb()"
 .venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${E2E_API_PORT}" \
-  --workers 2 --threads 4 --limit-request-line "${GUNICORN_LIMIT_REQUEST_LINE:-8190}" \
-  > .run/e2e-api.log 2>&1 &
+  --config infra/gunicorn.conf.py > .run/e2e-api.log 2>&1 &
 API_PID=$!
 trap 'kill $API_PID 2>/dev/null || true' EXIT
 $PY - "$E2E_API_PORT" <<'PY'

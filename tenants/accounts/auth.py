@@ -16,8 +16,8 @@ from zulin.core.cache import account_key, role_actions_key
 from zulin.core.tenancy import Prefetch
 from zulin.core.tokens import read_token
 
-from .models import Account
-from .selectors import of_merchant, role_actions
+from .models import Account, Role
+from .selectors import of_merchant, role_actions, role_summary
 
 ACCOUNT_SECONDS = 300
 # What a session needs of an account; the snapshot the cache keeps.
@@ -40,12 +40,17 @@ def _account_snapshot(account_id: int, merchant_id: int | None, epoch: int) -> d
         .values(*SESSION_FIELDS)
         .first()
     )
-    return {"missing": True, "epoch": epoch} if row is None else {**row, "epoch": epoch}
+    if row is None:
+        return {"missing": True, "epoch": epoch}
+    roles = Role.objects.filter(accounts__id=account_id).order_by("sort", "id")
+    return {**row, "roles": [role_summary(role) for role in roles], "epoch": epoch}
 
 
 def _detached(snapshot: dict[str, Any]) -> Account:
     account = Account(**{field: snapshot[field] for field in SESSION_FIELDS})
     account._state.adding = False
+    # Read by selectors.account_role_summaries: the roles cost no second round trip.
+    account.role_summaries = snapshot["roles"]  # type: ignore[attr-defined]
     return account
 
 

@@ -138,9 +138,8 @@ def test_warm_tenancy_and_auth_cost_no_query_and_one_redis_round_trip(demo_owner
     # django-tenants sets search_path before a statement; those are not reads.
     reads = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith("SET ")]
     assert reads == []
-    # One MGET for host, account and role (tenancy and auth); one GET for the role list the
-    # answer itself carries.
-    assert commands == ["MGET", "GET"]
+    # One MGET for host, account (with its roles) and role actions: tenancy and auth.
+    assert commands == ["MGET"]
 
 
 def test_role_change_retires_the_cached_role_list(demo):
