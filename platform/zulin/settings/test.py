@@ -9,9 +9,12 @@ from .env import env_int, env_str
 _redis_db = env_int("TEST_REDIS_DB", 15)
 TEST_REDIS_URL = re.sub(r"(\?db=)\d+$", rf"\g<1>{_redis_db}", REDIS_URL)
 TEST_REDIS_URL = re.sub(r"^(redis://[^/?]+)(/\d+)?$", rf"\1/{_redis_db}", TEST_REDIS_URL)
-DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_zulin")}
+_test_database = env_str("TEST_DATABASE_NAME", "test_zulin")
+DATABASES["default"]["TEST"] = {"NAME": _test_database}
 CACHES["default"]["LOCATION"] = TEST_REDIS_URL
-CACHES["default"]["KEY_PREFIX"] = "zulin-test"
+# Cached rows carry ids of this test database (account 3 exists in every one): two runs that
+# share a Redis database must never read each other's entries.
+CACHES["default"]["KEY_PREFIX"] = f"zulin-{_test_database}"
 CELERY_BROKER_URL = TEST_REDIS_URL.replace("unix://", "redis+socket://", 1)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
 for _logger in ("zulin.request", "zulin.task"):
