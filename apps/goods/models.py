@@ -56,6 +56,15 @@ class Goods(models.Model):
 
     class Meta:
         ordering = ["sort", "-id"]
+        indexes = [
+            # The goods list: live goods in list order, page 1 or page 500 alike.
+            models.Index(
+                "sort",
+                models.F("id").desc(),
+                name="goods_list_order",
+                condition=Q(is_deleted=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.title

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Min, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Min, Q, QuerySet, Sum
 
 from tenants.catalog.selectors import (
     addon_type_names,
@@ -174,6 +174,45 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
     }
 
 
+LIST_COLUMNS = (
+    "id",
+    "title",
+    "category_id",
+    "brand",
+    "fineness",
+    "pictures",
+    "status",
+    "sort",
+    "force_down",
+    "force_down_reason",
+    "review_note",
+    "updated_at",
+)
+
+
+def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Stock, SKU count and lowest rent of the page's goods: two grouped queries over the
+    page's ids only (not subqueries re-run per row, nor a join that would multiply stock)."""
+    if not goods_ids:
+        return {}
+    totals: dict[int, dict[str, Any]] = {gid: {} for gid in goods_ids}
+    skus = (
+        Sku.objects.filter(goods_id__in=goods_ids, is_active=True)
+        .values("goods_id")
+        .annotate(total_stock=Sum("stock"), sku_count=Count("id"))
+    )
+    for row in skus:
+        totals[row["goods_id"]].update(total_stock=row["total_stock"], sku_count=row["sku_count"])
+    rents = (
+        RentPlan.objects.filter(sku__goods_id__in=goods_ids, sku__is_active=True, is_active=True)
+        .values("sku__goods_id")
+        .annotate(low=Min("rent"))
+    )
+    for row in rents:
+        totals[row["sku__goods_id"]]["min_rent"] = row["low"]
+    return totals
+
+
 def goods_page(
     *,
     session: Session | None,
@@ -197,19 +236,10 @@ def goods_page(
         if keyword_id is not None:
             match |= Q(pk=keyword_id)
         queryset = queryset.filter(match)
-    # Subqueries, not joins: SKUs and rent plans joined together would multiply the stock.
-    active_skus = Sku.objects.filter(goods=OuterRef("pk"), is_active=True).values("goods")
-    queryset = queryset.annotate(
-        total_stock=Subquery(active_skus.annotate(n=Sum("stock")).values("n")),
-        sku_count=Subquery(active_skus.annotate(n=Count("id")).values("n")),
-        min_rent=Subquery(
-            RentPlan.objects.filter(sku__goods=OuterRef("pk"), sku__is_active=True, is_active=True)
-            .values("sku__goods")
-            .annotate(low=Min("rent"))
-            .values("low")
-        ),
-    ).order_by("sort", "-id")
+    # The page's own columns only (no description), in the order of the list's index.
+    queryset = queryset.only(*LIST_COLUMNS).order_by("sort", "-id")
     answer = page_of(queryset, page=page, page_size=page_size)
+    totals = _page_totals([g.pk for g in answer["list"]])
     names = category_names({g.category_id for g in answer["list"] if g.category_id})
     displayed = displayed_goods_ids(_merchant_id(), [g.pk for g in answer["list"]])
     answer["list"] = [
@@ -224,9 +254,9 @@ def goods_page(
             "status": g.status,
             "status_name": rules.STATUS_LABELS[g.status],
             "sort": g.sort,
-            "min_rent": money(g.min_rent),  # type: ignore[attr-defined]
-            "total_stock": g.total_stock or 0,  # type: ignore[attr-defined]
-            "sku_count": g.sku_count or 0,  # type: ignore[attr-defined]
+            "min_rent": money(totals.get(g.pk, {}).get("min_rent")),
+            "total_stock": totals.get(g.pk, {}).get("total_stock") or 0,
+            "sku_count": totals.get(g.pk, {}).get("sku_count") or 0,
             "force_down": g.force_down,
             "force_down_reason": g.force_down_reason,
             "review_note": g.review_note,
