@@ -198,13 +198,16 @@ def _bench_migration_modules() -> str:
 
 def _bench_migration_undo(schemas: list[str]) -> None:
     """Takes the throwaway migration back out of `schemas` (as if it had never run)."""
+    from psycopg import sql
+
+    undo = sql.SQL(
+        "ALTER TABLE {schema}.subshops_channel DROP COLUMN IF EXISTS bench_note;"
+        " DELETE FROM {schema}.django_migrations"
+        " WHERE app = 'subshops' AND name = '0003_bench_note'"
+    )
     with _raw_connection() as conn, conn.cursor() as cursor:
         for schema in schemas:
-            cursor.execute(
-                f'ALTER TABLE "{schema}".subshops_channel DROP COLUMN IF EXISTS bench_note;'
-                f'DELETE FROM "{schema}".django_migrations'
-                " WHERE app = 'subshops' AND name = '0003_bench_note'"
-            )
+            cursor.execute(undo.format(schema=sql.Identifier(schema)))
         conn.commit()
 
 
