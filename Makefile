@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-onboarding clean
+.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-onboarding bench-migrations bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -43,7 +43,7 @@ test-frontend: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-onboarding
+bench: bench-foundation bench-lists bench-onboarding bench-migrations
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -53,6 +53,9 @@ bench-lists: venv
 
 bench-onboarding: venv
 	$(PY) benchmarks/onboarding.py
+
+bench-migrations: venv
+	$(PY) benchmarks/migrations.py
 
 clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next

@@ -106,9 +106,8 @@ def _compare(label: str, client, path: str, params: dict, headers: dict, schema:
     if page_sql:
         plan = [row[0] for row in raw.execute("EXPLAIN " + page_sql).fetchall()]
         seq = [line.strip() for line in plan if "Seq Scan" in line]
-        print(
-            f"{'':<34} plan of the page query: {'sequential scans: ' + '; '.join(seq) if seq else 'no sequential scan'}"
-        )
+        verdict = "sequential scans: " + "; ".join(seq) if seq else "no sequential scan"
+        print(f"{'':<34} plan of the page query: {verdict}")
     raw.close()
 
 

@@ -1,0 +1,315 @@
+"""`migrate_all` and onboarding with 1,000 merchant schemas. Not a test.
+
+Phases (each bounded; about 15 minutes on 2 cores for 1,000 schemas):
+1. schema creation: django-tenants' `clone_schema` against replaying the template's
+   `pg_dump` (DDL and rows, schema name rewritten), a few of each at the start and at the end;
+   the 1,000 merchant schemas themselves are made by replaying the dump;
+2. `migrate_all` with nothing to do, and the old way (`migrate` in every schema) on a sample;
+3. `migrate_all` with one new migration (a throwaway RunSQL adding a nullable column, put in
+   a copy of apps/subshops/migrations under a temp directory and read through
+   MIGRATION_MODULES; nothing of it is committed), with the standard executor over all the
+   schemas and with the multiprocessing one over BENCH_PARALLEL_SAMPLE schemas;
+4. `merchant_create` with the spare pool holding.
+Uses a throwaway database, zulin_bench_migrate (dropped and made again).
+
+Run: make bench-migrations   (BENCH_SCHEMAS=1000 BENCH_PARALLEL_SAMPLE=200)
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMAS = int(os.environ.get("BENCH_SCHEMAS", "1000"))
+PARALLEL_SAMPLE = int(os.environ.get("BENCH_PARALLEL_SAMPLE", "200"))
+OLD_WAY_SAMPLE = int(os.environ.get("BENCH_OLD_WAY_SAMPLE", "50"))
+DB_NAME = "zulin_bench_migrate"
+BATCH = 50
+BENCH_MIGRATION = """from django.db import migrations
+
+
+class Migration(migrations.Migration):
+    dependencies = [("subshops", "0002_seed_channels")]
+
+    operations = [
+        migrations.RunSQL(
+            "ALTER TABLE subshops_channel ADD COLUMN bench_note text NULL",
+            "ALTER TABLE subshops_channel DROP COLUMN bench_note",
+        )
+    ]
+"""
+
+
+def _services_env() -> None:
+    exports = subprocess.run(  # noqa: S603 (fixed argv: our own script)
+        [sys.executable, str(ROOT / "infra/scripts/services.py"), DB_NAME, "--fresh"]
+        + ["--redis-db", "13"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)},
+    ).stdout
+    for line in exports.splitlines():
+        name, _, value = line.removeprefix("export ").partition("=")
+        os.environ[name] = value.strip("'")
+
+
+def _setup_django() -> None:
+    sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
+    os.environ["DJANGO_SETTINGS_MODULE"] = "zulin.settings.dev"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate_all", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
+
+
+def _template_dump() -> str:
+    """The template's DDL and rows as plain SQL (INSERTs, not COPY, so one execute runs it)."""
+    from django.conf import settings
+
+    dump = subprocess.run(  # noqa: S603 (fixed argv)
+        [shutil.which("pg_dump") or "pg_dump", "--schema", settings.TENANT_BASE_SCHEMA]
+        + ["--inserts", "--no-owner", "--no-privileges", os.environ["DATABASE_URL"]],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    # psql meta-commands (\restrict since 15.14) are not SQL.
+    return "\n".join(line for line in dump.splitlines() if not line.startswith("\\"))
+
+
+def _replay(cursor, dump: str, schema: str) -> None:  # noqa: ANN001
+    from django.conf import settings
+
+    template = re.compile(rf"\b{re.escape(settings.TENANT_BASE_SCHEMA)}\b")
+    cursor.execute(template.sub(schema, dump))
+
+
+def _raw_connection():  # noqa: ANN202
+    """A connection of our own: the dump sets search_path to '', which django-tenants'
+    cached search_path would not notice."""
+    import psycopg
+
+    return psycopg.connect(os.environ["DATABASE_URL"])
+
+
+def _time_replays(dump: str, count: int) -> list[float]:
+    """Seconds per schema made by replaying the dump (rolled back)."""
+    seconds = []
+    with _raw_connection() as conn:
+        for number in range(count):
+            started = time.perf_counter()
+            with conn.cursor() as cursor:
+                _replay(cursor, dump, f"bench_replay{number}")
+            seconds.append(time.perf_counter() - started)
+        conn.rollback()
+    return seconds
+
+
+def _time_clones(count: int) -> list[float]:
+    """Seconds per schema made by django-tenants' clone_schema (rolled back)."""
+    from django.conf import settings
+    from django.db import transaction
+
+    from tenants.merchants.provisioning import clone_function_ensure, schema_clone
+
+    clone_function_ensure()
+    seconds = []
+    for number in range(count):
+        started = time.perf_counter()
+        with transaction.atomic():
+            schema_clone(source=settings.TENANT_BASE_SCHEMA, target=f"bench_clone{number}")
+            seconds.append(time.perf_counter() - started)
+            transaction.set_rollback(True)
+    return seconds
+
+
+def _fill_to(count: int, dump: str, password_hash: str) -> float:
+    """Adds merchants (schema by dump replay, domain, owner) until `count` exist; returns
+    the seconds spent making their schemas."""
+    from django.conf import settings
+    from django.db import transaction
+
+    from tenants.accounts.models import Account, AccountRole, Role
+    from tenants.merchants.models import Domain, Merchant
+    from zulin.core.sides import PlatformType
+
+    owner_role = Role.objects.get(platform_type=PlatformType.STORE, merchant=None, code="owner")
+    total = Merchant.objects.count()
+    schema_seconds = 0.0
+    with _raw_connection() as conn:
+        while total < count:
+            batch = range(total, total + min(BATCH, count - total))
+            started = time.perf_counter()
+            with conn.cursor() as cursor:
+                for number in batch:
+                    _replay(cursor, dump, f"m_fill{number}")
+            conn.commit()
+            schema_seconds += time.perf_counter() - started
+            with transaction.atomic():
+                merchants = Merchant.objects.bulk_create(
+                    Merchant(schema_name=f"m_fill{n}", name=f"Fill {n}", slug=f"fill{n}")
+                    for n in batch
+                )
+                Domain.objects.bulk_create(
+                    Domain(domain=f"{m.slug}.{settings.BASE_DOMAIN}", tenant=m, is_primary=True)
+                    for m in merchants
+                )
+                owners = Account.objects.bulk_create(
+                    Account(platform_type=1, merchant=m, username="owner", password=password_hash)
+                    for m in merchants
+                )
+                AccountRole.objects.bulk_create(
+                    AccountRole(account=a, role=owner_role) for a in owners
+                )
+            total += len(batch)
+    return schema_seconds
+
+
+def _migrate_all(executor: str = "standard") -> float:
+    from django.core.management import call_command
+
+    started = time.perf_counter()
+    call_command("migrate_all", executor=executor, verbosity=0, stdout=io.StringIO())
+    return time.perf_counter() - started
+
+
+def _bench_migration_modules() -> str:
+    """A copy of apps/subshops/migrations plus the throwaway 0003, importable as
+    `bench_subshops_migrations`; returns the module name."""
+    folder = Path(tempfile.mkdtemp(prefix="zulin_bench_")) / "bench_subshops_migrations"
+    shutil.copytree(ROOT / "apps/subshops/migrations", folder)
+    (folder / "0003_bench_note.py").write_text(BENCH_MIGRATION)
+    sys.path.insert(0, str(folder.parent))
+    return folder.name
+
+
+def _bench_migration_undo(schemas: list[str]) -> None:
+    """Takes the throwaway migration back out of `schemas` (as if it had never run)."""
+    from psycopg import sql
+
+    undo = sql.SQL(
+        "ALTER TABLE {schema}.subshops_channel DROP COLUMN IF EXISTS bench_note;"
+        " DELETE FROM {schema}.django_migrations"
+        " WHERE app = 'subshops' AND name = '0003_bench_note'"
+    )
+    with _raw_connection() as conn, conn.cursor() as cursor:
+        for schema in schemas:
+            cursor.execute(undo.format(schema=sql.Identifier(schema)))
+        conn.commit()
+
+
+def _time_create(count: int) -> list[float]:
+    """Seconds of merchant_create with a spare schema ready (refilled, untimed, between)."""
+    from django.db import connection
+
+    from tenants.merchants.provisioning import spare_pool_fill
+    from tenants.merchants.services import SettlementInput, merchant_create
+
+    terms = SettlementInput(
+        commission_rate=Decimal("5.00"),
+        settlement_cycle="T+7",
+        bank_name="Bench Bank",
+        account_name="Bench",
+        account_number="6222000000000000",
+    )
+    seconds = []
+    for attempt in range(count):
+        spare_pool_fill()
+        started = time.perf_counter()
+        merchant_create(
+            name="Bench", slug=f"benchm{attempt}", owner_password="Bench@2026x", settlement=terms
+        )
+        seconds.append(time.perf_counter() - started)
+    connection.set_schema_to_public()
+    return seconds
+
+
+def _stats(seconds: list[float]) -> str:
+    return f"{statistics.median(seconds):.3f} median / {max(seconds):.3f} max s"
+
+
+def main() -> None:  # noqa: PLR0915 (one phase after another, printed as they finish)
+    _services_env()
+    _setup_django()
+    from django.conf import settings
+    from django.contrib.auth.hashers import make_password
+    from django.test.utils import override_settings
+
+    from tenants.merchants.management.commands.migrate_all import (
+        merchant_schemas_behind,
+        merchant_schemas_migrate,
+    )
+    from tenants.merchants.models import Merchant
+
+    print(f"{SCHEMAS} merchant schemas, database {DB_NAME}", flush=True)
+    dump = _template_dump()
+    print("1. schema creation, per schema (rolled back unless said)", flush=True)
+    print(f"   clone_schema, empty database:   {_stats(_time_clones(3))}", flush=True)
+    print(f"   dump replay, empty database:    {_stats(_time_replays(dump, 10))}", flush=True)
+    fill_seconds = _fill_to(SCHEMAS, dump, make_password("Bench@2026x"))
+    print(
+        f"   dump replay, {SCHEMAS} kept:        {fill_seconds / SCHEMAS:.3f} s mean"
+        f" ({fill_seconds:.0f} s in all)",
+        flush=True,
+    )
+    print(f"   clone_schema, at {SCHEMAS}:         {_stats(_time_clones(3))}", flush=True)
+    print(f"   dump replay, at {SCHEMAS}:          {_stats(_time_replays(dump, 10))}", flush=True)
+
+    schemas = list(Merchant.objects.order_by("id").values_list("schema_name", flat=True))
+    print(f"2. nothing to do ({len(schemas)} merchants)", flush=True)
+    started = time.perf_counter()
+    behind = merchant_schemas_behind()
+    check = time.perf_counter() - started
+    print(f"   the check alone: {check:.2f} s ({len(behind)} behind)", flush=True)
+    print(f"   migrate_all: {_migrate_all():.1f} s", flush=True)
+    sample = schemas[:OLD_WAY_SAMPLE]
+    started = time.perf_counter()
+    merchant_schemas_migrate(sample, executor="standard")
+    per_schema = (time.perf_counter() - started) / len(sample)
+    print(
+        f"   the old way (migrate in each schema): {per_schema:.3f} s per schema,"
+        f" so ~{per_schema * len(schemas):.0f} s for {len(schemas)}",
+        flush=True,
+    )
+
+    print("3. one new migration (RunSQL adding a nullable column)", flush=True)
+    modules = {**settings.MIGRATION_MODULES, "subshops": _bench_migration_modules()}
+    with override_settings(MIGRATION_MODULES=modules):
+        took = _migrate_all("standard")
+        print(
+            f"   migrate_all, standard executor, {len(schemas)} schemas: {took:.1f} s", flush=True
+        )
+        assert merchant_schemas_behind() == [], "some schemas were left behind"  # noqa: S101
+        for executor in ("standard", "multiprocessing"):
+            part = schemas[:PARALLEL_SAMPLE]
+            _bench_migration_undo(part)
+            started = time.perf_counter()
+            merchant_schemas_migrate(part, executor=executor)
+            took = time.perf_counter() - started
+            print(
+                f"   {executor} executor alone, {len(part)} schemas: {took:.1f} s"
+                f" ({took / len(part):.3f} s per schema)",
+                flush=True,
+            )
+        assert merchant_schemas_behind() == [], "some schemas were left behind"  # noqa: S101
+        print(f"   migrate_all again, nothing to do: {_migrate_all():.1f} s", flush=True)
+
+    print(f"4. merchant_create at {Merchant.objects.count()} merchants, spare ready", flush=True)
+    print(f"   {_stats(_time_create(3))}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
