@@ -23,6 +23,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  // The catalogues are compiled at build time, so the browser gets no ICU message parser.
+  experimental: { messages: { path: './messages', locales: 'infer', format: 'json', precompile: true } },
+});
 
 export default withNextIntl(nextConfig);

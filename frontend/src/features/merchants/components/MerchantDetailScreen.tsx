@@ -6,7 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { storeUrl } from '../lib/onboarding';
+import { storeUrl } from '../lib/onboardingRules';
 import { allowedTransitions, canEditMerchant, isMerchantStatus, MERCHANT_STATUS_TONE, type StatusTransition } from '../lib/status';
 import { useMerchantInfo, useUpdateMerchantStatus, type MerchantInfo } from '../queries';
 import { HistoryList } from '@/components/history/HistoryList';

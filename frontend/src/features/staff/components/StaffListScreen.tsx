@@ -11,7 +11,7 @@ import { useListUrlState } from '@/components/filters/useListUrlState';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { toggledStatus } from '@/features/subshops/lib/subShopListState';
-import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from '../lib/account';
+import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from '../lib/staffRoles';
 import { parseStaffListState, staffListParams, staffListSearch } from '../lib/staffListState';
 import { useStaffList, useUpdateStaff, type StaffRow } from '../queries';
 import { useStaffColumns } from './staff-table/columns';
