@@ -59,3 +59,9 @@ bench-migrations: venv
 
 clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next
+
+# First-load JavaScript per screen in Chromium, cache off (issue 10: ≤ 200 KB gzip each).
+.PHONY: bench-frontend
+bench: bench-frontend
+bench-frontend:
+	cd frontend && { test -d node_modules || npm ci --no-audit --no-fund --loglevel=error; } && node scripts/bundle-size.mjs

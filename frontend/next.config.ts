@@ -9,6 +9,8 @@ const nextConfig: NextConfig = {
   // Lets two builds of this folder live side by side (parallel work, e2e runs).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
+  // `BUNDLE_SOURCEMAPS=1 npm run build` keeps browser source maps to see what a chunk holds.
+  productionBrowserSourceMaps: process.env.BUNDLE_SOURCEMAPS === '1',
   // `npm run typecheck` is its own step; skipping it here keeps `next build` fast on 2 cores.
   typescript: { ignoreBuildErrors: true },
   // The /api proxy lives in src/app/api/[...path]/route.ts so API_ORIGIN is read at run time
@@ -21,6 +23,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  // The catalogues are compiled at build time, so the browser gets no ICU message parser.
+  experimental: { messages: { path: './messages', locales: 'infer', format: 'json', precompile: true } },
+});
 
 export default withNextIntl(nextConfig);

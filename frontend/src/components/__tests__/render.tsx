@@ -1,6 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { vi } from 'vitest';
 import messages from '../../../messages/zh-CN.json';
 
 /** Renders a kit piece with the zh-CN catalogue, as the app does; returns its container. */
@@ -15,10 +16,14 @@ export async function render(node: ReactNode): Promise<{ container: HTMLDivEleme
     </NextIntlClientProvider>
   );
   await act(async () => root.render(wrap(node)));
+  await settle();
   return {
     container,
     root,
-    rerender: async (next) => act(async () => root.render(wrap(next))),
+    rerender: async (next) => {
+      await act(async () => root.render(wrap(next)));
+      await settle();
+    },
     unmount: async () => {
       await act(async () => root.unmount());
       container.remove();
@@ -26,9 +31,20 @@ export async function render(node: ReactNode): Promise<{ container: HTMLDivEleme
   };
 }
 
+/** Lets the pieces loaded on demand (next/dynamic: an opened dialog) arrive and render. */
+export async function settle() {
+  for (let round = 0; round < 3; round += 1) {
+    await act(async () => {
+      await vi.dynamicImportSettled();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
 export async function click(element: Element | null | undefined) {
   if (!element) throw new Error('nothing to click');
   await act(async () => (element as HTMLElement).click());
+  await settle();
 }
 
 export function byText(container: ParentNode, selector: string, text: string | RegExp): HTMLElement | undefined {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter } from 'next/navigation';
-import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
+import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useGlobalState, useGlobalStore } from '@/components/GlobalStateProvider';
 import { SiteBrand } from '@/features/auth/components/LoginFrame';
@@ -18,6 +18,9 @@ import { useClientValue } from '@/lib/useClientValue';
 import { Forbidden } from './Forbidden';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
+
+// The phone drawer (Headless UI's dialog) loads when the menu button is first pressed.
+const MenuDrawer = dynamic(() => import('./MenuDrawer'), { ssr: false });
 
 function FullPageSpinner({ label }: { label?: string }) {
   return (
@@ -112,13 +115,12 @@ export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: 
         {brand}
         <SideMenu items={menu} />
       </aside>
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="relative z-50 md:hidden">
-        <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-        <DialogPanel aria-label={t('layout.mainMenu')} className="fixed inset-y-0 left-0 w-64 max-w-[80vw] overflow-y-auto bg-slate-900">
+      {menuOpen && (
+        <MenuDrawer label={t('layout.mainMenu')} onClose={() => setMenuOpen(false)}>
           {brand}
           <SideMenu items={menu} />
-        </DialogPanel>
-      </Dialog>
+        </MenuDrawer>
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header user={user} roles={roles} currentRole={currentRole} onOpenMenu={() => setMenuOpen(true)} />
         <main className="min-w-0 flex-1 p-4 md:p-6">

@@ -1,6 +1,5 @@
 'use client';
 
-import { Switch as HeadlessSwitch } from '@headlessui/react';
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const CONTROL =
@@ -109,17 +108,25 @@ export function CellInput({
   );
 }
 
+/**
+ * An on/off switch: a button with role "switch" (what Headless UI's Switch renders), written out
+ * so a list with a switch column does not pull Headless UI into the screen's first load.
+ */
 export function Switch({ checked, onChange, label, disabled }: { checked: boolean; onChange: (next: boolean) => void; label: string; disabled?: boolean }) {
   return (
-    <HeadlessSwitch
-      checked={checked}
-      onChange={onChange}
-      disabled={disabled}
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
       aria-label={label}
+      disabled={disabled}
+      data-checked={checked ? '' : undefined}
+      data-disabled={disabled ? '' : undefined}
+      onClick={() => onChange(!checked)}
       className="group relative inline-flex h-5 w-9 shrink-0 cursor-pointer rounded-full bg-slate-300 transition data-checked:bg-brand-600 data-disabled:cursor-not-allowed data-disabled:opacity-50"
     >
       <span aria-hidden="true" className="pointer-events-none inline-block size-4 translate-x-0.5 translate-y-0.5 rounded-full bg-white shadow transition group-data-checked:translate-x-[18px]" />
-    </HeadlessSwitch>
+    </button>
   );
 }
 

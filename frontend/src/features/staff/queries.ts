@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
 import { orThrow } from '@/lib/query';
 import { strictCall } from '@/features/merchants/lib/apiError';
-import type { AccountStatus, StaffRole } from './lib/account';
+import type { AccountStatus, StaffRole } from './lib/staffRoles';
 
 export interface StaffListParams {
   keyword?: string;

@@ -1,29 +1,41 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useGlobalState, useGlobalStore } from '@/components/GlobalStateProvider';
 import { Button } from '@/components/ui/Button';
 import { Checkbox, Input } from '@/components/ui/Input';
 import { ROLE_PICKER_PATH, safeTarget } from '@/lib/routes';
 import { useLogin } from '../queries';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { PrivacyDialog } from './PrivacyDialog';
 
-function useLoginSchema() {
-  const t = useTranslations('login');
-  return z.object({
-    username: z.string().trim().min(1, t('usernameRequired')),
-    password: z.string().min(1, t('passwordRequired')),
-    remember: z.boolean(),
-  });
+// Dialogs load when first opened (see lazyDialog).
+const ForgotPasswordDialog = lazyDialog(() => import('./ForgotPasswordDialog').then((module) => module.ForgotPasswordDialog), (props) => props.open);
+const PrivacyDialog = lazyDialog(() => import('./PrivacyDialog').then((module) => module.PrivacyDialog), (props) => props.open);
+
+interface LoginValues {
+  username: string;
+  password: string;
+  remember: boolean;
 }
 
-type LoginValues = z.infer<ReturnType<typeof useLoginSchema>>;
+/**
+ * Both fields required, the user name trimmed. Written out rather than a zod schema: zod would
+ * be the largest piece of the login screen's first load for two checks.
+ */
+function useLoginResolver(): Resolver<LoginValues> {
+  const t = useTranslations('login');
+  return (values) => {
+    const username = values.username.trim();
+    const errors: FieldErrors<LoginValues> = {};
+    if (!username) errors.username = { type: 'required', message: t('usernameRequired') };
+    if (!values.password) errors.password = { type: 'required', message: t('passwordRequired') };
+    if (errors.username || errors.password) return { values: {}, errors };
+    return { values: { ...values, username }, errors: {} };
+  };
+}
 
 export function LoginForm() {
   const t = useTranslations('login');
@@ -39,7 +51,7 @@ export function LoginForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginValues>({
-    resolver: zodResolver(useLoginSchema()),
+    resolver: useLoginResolver(),
     defaultValues: { username: '', password: '', remember: false },
   });
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -14,7 +15,10 @@ import { asApiError, GOODS_ERRORS } from '@/features/goods/lib/apiError';
 import { notify } from '@/lib/notice';
 import { useCategoryTree, useChangeCategoryStatus, useDeleteCategory, useSetCategorySort } from '../queries';
 import type { CategoryNode } from '../types';
-import { CategoryDialog, type CategoryDialogState } from './CategoryDialog';
+import type { CategoryDialogState } from './CategoryDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const CategoryDialog = lazyDialog(() => import('./CategoryDialog').then((module) => module.CategoryDialog), () => true);
 
 /** The backend refuses a fourth level (1212). */
 const MAX_LEVEL = 3;

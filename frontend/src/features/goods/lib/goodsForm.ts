@@ -3,10 +3,9 @@
  * (goodsDetail) → form values, and form values → the saveGood body. In the form, rent plans
  * point at their SKU by key and packages at their rent plan by uid, so SKUs and plans can be
  * added, removed and regenerated freely; indexes (sku_index, rent_index) exist only in the body.
+ * The zod checks live in goodsSchema.ts, loaded on the form's first validation.
  */
-import { z } from 'zod';
 import type { GoodsDetail, GoodsSaveBody } from '../types';
-import { depositCeilingCents, toCents } from './money';
 import { skuKey, specsFromSkus, type SkuDraft, type SpecDefinition } from './sku';
 
 export interface RentPlanDraft {
@@ -264,76 +263,3 @@ export function mapServerFields(
   }
   return { byPath, unplaced };
 }
-
-// --- client-side checks (messages are keys under goods.validation) ----------------------------
-
-const amount = (min: number, max: number, optional = false) =>
-  z.string().superRefine((value, ctx) => {
-    if (optional && value.trim() === '') return;
-    const cents = toCents(value);
-    if (cents === null) ctx.addIssue({ code: 'custom', message: optional || value.trim() ? 'amount' : 'required' });
-    else if (cents < min || cents > max) ctx.addIssue({ code: 'custom', message: 'amountRange' });
-  });
-
-const wholeNumber = (max: number) =>
-  z.string().refine((value) => /^\d+$/.test(value.trim()) && Number(value) <= max, { message: 'wholeNumber' });
-
-const skuSchema = z.object({
-  key: z.string(),
-  id: z.number().optional(),
-  specs: z.record(z.string(), z.string()),
-  code: z.string().max(50, 'tooLong'),
-  stock: wholeNumber(LIMITS.stockMax),
-  sell_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
-  original_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
-});
-
-const rentPlanSchema = z
-  .object({
-    uid: z.string(),
-    skuKey: z.string().min(1, 'required'),
-    term: z.string().refine((value) => parseTerm(value) !== null, { message: 'required' }),
-    rent: amount(LIMITS.rentMin, LIMITS.rentMax),
-    // Blank deposit / buyout mean 0 (toPayload sends "0").
-    deposit: amount(0, LIMITS.depositMax, true),
-    buyout_price: amount(0, LIMITS.buyoutMax, true),
-    ownership_transfer: z.boolean(),
-  })
-  .superRefine((plan, ctx) => {
-    const term = parseTerm(plan.term);
-    const deposit = toCents(plan.deposit);
-    const ceiling = term ? depositCeilingCents(plan.rent, term.term) : null;
-    if (deposit !== null && ceiling !== null && deposit > ceiling) {
-      ctx.addIssue({ code: 'custom', path: ['deposit'], message: 'depositCeiling' });
-    }
-  });
-
-export const goodsFormSchema = z
-  .object({
-    id: z.number().optional(),
-    title: z.string().trim().min(1, 'required').max(100, 'tooLong'),
-    category_id: z.string().min(1, 'required'),
-    brand: z.string().max(50, 'tooLong'),
-    fineness: z.string().min(1, 'required'),
-    pictures: z.array(z.string()).max(LIMITS.pictures, 'tooManyPictures'),
-    description: z.string().max(50_000, 'tooLong'),
-    channels: z.array(z.string()).max(LIMITS.channels, 'channels'),
-    sub_shop_ids: z.array(z.number()),
-    sort: wholeNumber(LIMITS.sortMax),
-    specs: z.array(z.object({ name: z.string(), values: z.string() })),
-    skus: z.array(skuSchema),
-    rentPlans: z.array(rentPlanSchema),
-    packages: z.array(
-      z.object({ name: z.string().trim().min(1, 'required').max(50, 'tooLong'), rentUid: z.string().min(1, 'required'), gain_ids: z.array(z.string()) }),
-    ),
-  })
-  .superRefine((values, ctx) => {
-    const keys = new Set(values.skus.map((sku) => sku.key));
-    values.rentPlans.forEach((plan, index) => {
-      if (plan.skuKey && !keys.has(plan.skuKey)) ctx.addIssue({ code: 'custom', path: ['rentPlans', index, 'skuKey'], message: 'required' });
-    });
-    const uids = new Set(values.rentPlans.map((plan) => plan.uid));
-    values.packages.forEach((pkg, index) => {
-      if (pkg.rentUid && !uids.has(pkg.rentUid)) ctx.addIssue({ code: 'custom', path: ['packages', index, 'rentUid'], message: 'required' });
-    });
-  });

@@ -1,14 +1,14 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { storeUrl } from '../lib/onboarding';
+import { storeUrl } from '../lib/onboardingRules';
 import { allowedTransitions, canEditMerchant, isMerchantStatus, MERCHANT_STATUS_TONE, type StatusTransition } from '../lib/status';
 import { useMerchantInfo, useUpdateMerchantStatus, type MerchantInfo } from '../queries';
-import { AddSettlementDialog } from './AddSettlementDialog';
 import { HistoryList } from '@/components/history/HistoryList';
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
@@ -16,7 +16,10 @@ import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
 import { cycleName } from './merchant-table/columns';
-import { MerchantEditDialog } from './MerchantEditDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const AddSettlementDialog = lazyDialog(() => import('./AddSettlementDialog').then((module) => module.AddSettlementDialog), (props) => props.open);
+const MerchantEditDialog = lazyDialog(() => import('./MerchantEditDialog').then((module) => module.MerchantEditDialog), (props) => props.open);
 
 function MerchantStatusBadge({ status }: { status: string }) {
   const t = useTranslations('merchant.status');

@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -12,9 +13,11 @@ import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useMerchantColumns } from './merchant-table/columns';
 import { NoMatchingMerchants, NoMerchants } from './merchant-table/empty-states';
-import { OnboardMerchantDialog } from './OnboardMerchantDialog';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
+
+// Dialogs load when first opened (see lazyDialog).
+const OnboardMerchantDialog = lazyDialog(() => import('./OnboardMerchantDialog').then((module) => module.OnboardMerchantDialog), (props) => props.open);
 
 const SORTS = {
   'created_at:desc': 'created_at_desc',

@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/Input';
-import { SETTLEMENT_CYCLES, type SettlementValues } from '../lib/onboarding';
+import type { SettlementValues } from '../lib/onboarding';
+import { SETTLEMENT_CYCLES } from '../lib/onboardingRules';
 import { SelectField } from '@/components/ui/fields';
 
 type Name = keyof SettlementValues;

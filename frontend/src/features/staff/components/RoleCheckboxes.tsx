@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/Input';
-import { STAFF_ROLES } from '../lib/account';
+import { STAFF_ROLES } from '../lib/staffRoles';
 
 /** Multi-select of the four staff roles; a fieldset so the group has one accessible name. */
 export function RoleCheckboxes({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {

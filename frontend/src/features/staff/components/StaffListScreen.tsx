@@ -1,22 +1,26 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/PageHeader';
 import { ReasonDialog } from '@/components/ReasonDialog';
-import { ResetPasswordDialog } from '@/components/ResetPasswordDialog';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { toggledStatus } from '@/features/subshops/lib/subShopListState';
-import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from '../lib/account';
+import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from '../lib/staffRoles';
 import { parseStaffListState, staffListParams, staffListSearch } from '../lib/staffListState';
 import { useStaffList, useUpdateStaff, type StaffRow } from '../queries';
-import { CreateStaffDialog, EditStaffDialog } from './StaffFormDialog';
 import { useStaffColumns } from './staff-table/columns';
 import { NoMatchingStaff, NoStaff } from './staff-table/empty-states';
+
+// Dialogs load when first opened (see lazyDialog).
+const ResetPasswordDialog = lazyDialog(() => import('@/components/ResetPasswordDialog').then((module) => module.ResetPasswordDialog), (props) => props.open);
+const CreateStaffDialog = lazyDialog(() => import('./StaffFormDialog').then((module) => module.CreateStaffDialog), (props) => props.open);
+const EditStaffDialog = lazyDialog(() => import('./StaffFormDialog').then((module) => module.EditStaffDialog), (props) => props.staff !== null);
 
 export function StaffListScreen() {
   const t = useTranslations('staff');

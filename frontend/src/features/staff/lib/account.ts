@@ -3,15 +3,11 @@
  * apps/subshops/schemas.py; the server's password rule is code 1009.
  */
 import { z } from 'zod';
-import { PHONE_PATTERN, USERNAME_PATTERN, type Translate } from '@/features/merchants/lib/onboarding';
+import { PHONE_PATTERN, USERNAME_PATTERN, type Translate } from '@/features/merchants/lib/onboardingRules';
+import { STAFF_ROLES } from './staffRoles';
+
+export * from './staffRoles';
 import { isStrongPassword } from '@/lib/password';
-
-export const STAFF_ROLES = ['auditor', 'salesman', 'finance', 'customer_service'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export function isStaffRole(value: string): value is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(value);
-}
 
 export function accountSchema(t: Translate) {
   return z.object({
@@ -37,6 +33,3 @@ export function staffEditSchema(t: Translate) {
   return staffSchema(t).pick({ name: true, phone: true, role_codes: true });
 }
 export type StaffEditValues = z.infer<ReturnType<typeof staffEditSchema>>;
-
-export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { StaffListParams } from '../queries';
-import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from './account';
+import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from './staffRoles';
 
 export interface StaffListState {
   keyword: string;

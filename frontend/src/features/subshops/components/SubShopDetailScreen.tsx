@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
@@ -10,16 +11,18 @@ import { HistoryList } from '@/components/history/HistoryList';
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
 import { ReasonDialog } from '@/components/ReasonDialog';
-import { ResetPasswordDialog } from '@/components/ResetPasswordDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
 import { DataTable } from '@/components/data-table/DataTable';
 import { toggledStatus } from '../lib/subShopListState';
 import { useSubShopAccess } from '../lib/useSubShopAccess';
 import { useSubShopDetail, useUpdateSubShop, useUpdateSubShopAccount, type SubShopAccount, type SubShopDetail } from '../queries';
-import { AccountFormDialog } from './AccountFormDialog';
 import { SubShopStatusBadge } from './subshop-table/columns';
-import { SubShopFormDialog } from './SubShopFormDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const ResetPasswordDialog = lazyDialog(() => import('@/components/ResetPasswordDialog').then((module) => module.ResetPasswordDialog), (props) => props.open);
+const AccountFormDialog = lazyDialog(() => import('./AccountFormDialog').then((module) => module.AccountFormDialog), (props) => props.open);
+const SubShopFormDialog = lazyDialog(() => import('./SubShopFormDialog').then((module) => module.SubShopFormDialog), (props) => props.open);
 
 function AccountStatusBadge({ status }: { status: string }) {
   const t = useTranslations('subshop.accounts');

@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -15,7 +16,9 @@ import { useSubShopAccess } from '../lib/useSubShopAccess';
 import { useSubShopList, useUpdateSubShop, type SubShopRow } from '../queries';
 import { useSubShopColumns } from './subshop-table/columns';
 import { NoMatchingSubShops, NoSubShops } from './subshop-table/empty-states';
-import { SubShopFormDialog } from './SubShopFormDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const SubShopFormDialog = lazyDialog(() => import('./SubShopFormDialog').then((module) => module.SubShopFormDialog), (props) => props.open);
 
 export function SubShopListScreen() {
   const t = useTranslations('subshop');

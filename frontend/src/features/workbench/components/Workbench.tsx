@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useGlobalState } from '@/components/GlobalStateProvider';
@@ -15,7 +16,9 @@ import { WORKBENCH_PATH } from '@/lib/routes';
 import { useMemo, useState } from 'react';
 import { shortcutChoices } from '../lib/shortcuts';
 import { useCommonFunctionMenu } from '../queries';
-import { ShortcutsDialog } from './ShortcutsDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const ShortcutsDialog = lazyDialog(() => import('./ShortcutsDialog').then((module) => module.ShortcutsDialog), () => true);
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -12,7 +13,9 @@ import { Truncate } from '@/components/ui/Truncate';
 import { notify } from '@/lib/notice';
 import { useSaveAddonType, type useAddonTypes } from '../../queries';
 import type { AddonType } from '../../types';
-import { AddonTypeDialog } from './AddonTypeDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const AddonTypeDialog = lazyDialog(() => import('./AddonTypeDialog').then((module) => module.AddonTypeDialog), () => true);
 
 /** The platform's add-on types: merchants choose from the enabled ones when they add a service. */
 export function AddonTypeSection({ types }: { types: ReturnType<typeof useAddonTypes> }) {

@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -15,7 +16,9 @@ import { gainListParams, gainListSearch, parseGainListState } from '../../lib/li
 import { useGainList, useGainTypes, useSetGainStatus } from '../../queries';
 import type { Gain } from '../../types';
 import { useGainColumns } from './columns';
-import { GainDialog } from './GainDialog';
+
+// Dialogs load when first opened (see lazyDialog).
+const GainDialog = lazyDialog(() => import('./GainDialog').then((module) => module.GainDialog), () => true);
 
 /** The server's answer when the merchant enables an add-on the platform disabled. */
 const PLATFORM_DISABLED_CODE = 409;

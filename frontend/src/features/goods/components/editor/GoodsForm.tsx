@@ -1,23 +1,33 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/apiError';
-import { goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
+import { lazyResolver } from '@/lib/lazyResolver';
+import { mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
 import { useSaveGoods } from '../../queries';
 import { isGoodsStatus, type FinenessOption, type GainGroup, type GoodsClass, type GoodsDetail, type GoodsSaved, type SkuStock, type Term } from '../../types';
 import { Select, Textarea } from '@/components/ui/fields';
-import { StockDialog } from '../stock/StockDialog';
 import { ChannelPicker, SubShopPicker } from './AvailabilityPickers';
 import { PackageSection } from './PackageSection';
 import { PicturesField } from './PicturesField';
 import { RentPlanSection } from './RentPlanSection';
 import { SkuSection } from './SkuSection';
 import { useFieldMessage } from './useFieldMessage';
+
+// zod and the schema load on the form's first validation, not with the editor.
+const goodsResolver = lazyResolver<GoodsFormValues>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('../../lib/goodsSchema')]).then(
+    ([{ zodResolver }, { goodsFormSchema }]) => zodResolver(goodsFormSchema) as unknown as Resolver<GoodsFormValues>,
+  ),
+);
+
+// Dialogs load when first opened (see lazyDialog).
+const StockDialog = lazyDialog(() => import('../stock/StockDialog').then((module) => module.StockDialog), (props) => props.goods !== null);
 
 const LOCKED_PARTS: readonly string[] = ['spu_list', 'rent_list', 'sell_list', 'package_list'];
 type LockedPart = 'spu_list' | 'rent_list' | 'sell_list' | 'package_list';
@@ -77,7 +87,7 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
   const message = useFieldMessage();
   const form = useForm<GoodsFormValues>({
     defaultValues,
-    resolver: zodResolver(goodsFormSchema) as unknown as Resolver<GoodsFormValues>,
+    resolver: goodsResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

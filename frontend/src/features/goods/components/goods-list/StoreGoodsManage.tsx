@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
@@ -19,9 +20,11 @@ import { goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib
 import { useDeleteGoods, useGoodsClass, useGoodsList, useGoodsStatusCount, useUpdateGoodsSort, useUpdateGoodsStatus } from '../../queries';
 import { GOODS_STATUSES, type GoodsRow, type GoodsStatus } from '../../types';
 import { RefusalPanel, useRefusalLines, type RefusalLine } from '../refusal/Refusal';
-import { StockDialog } from '../stock/StockDialog';
 import { canPutOnShelf, canTakeOff, useGoodsColumns, type GoodsRowActions } from './columns';
 import { NoGoods, NoMatchingGoods } from './empty-states';
+
+// Dialogs load when first opened (see lazyDialog).
+const StockDialog = lazyDialog(() => import('../stock/StockDialog').then((module) => module.StockDialog), (props) => props.goods !== null);
 
 
 /** The store's goods: status tabs, filters in the URL, bulk shelf changes, sort, delete. */

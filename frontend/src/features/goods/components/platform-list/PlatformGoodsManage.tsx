@@ -1,5 +1,6 @@
 'use client';
 
+import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
@@ -15,9 +16,11 @@ import { goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib
 import { useGoodsClass, usePlatformGoodsCount, usePlatformGoodsList, useShopSelections, useUpdateDisplayStatus } from '../../queries';
 import { GOODS_STATUSES, type GoodsStatus, type PlatformGoodsRow } from '../../types';
 import { usePlatformGoodsColumns, type PlatformRowActions } from './columns';
-import { ForceDownDialog } from './ForceDownDialog';
-import { ReviewDialog } from './ReviewDialog';
 import { ReviewSettingSwitch } from './ReviewSettingSwitch';
+
+// Dialogs load when first opened (see lazyDialog).
+const ForceDownDialog = lazyDialog(() => import('./ForceDownDialog').then((module) => module.ForceDownDialog), () => true);
+const ReviewDialog = lazyDialog(() => import('./ReviewDialog').then((module) => module.ReviewDialog), () => true);
 
 
 /** The platform's view of every merchant's goods: filters in the URL, review, force down, display. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GoodsDetail } from '../../types';
-import { emptyGoodsForm, formFromDetail, formPathOf, goodsFormSchema, mapServerFields, toPayload, type GoodsFormValues } from '../goodsForm';
+import { emptyGoodsForm, formFromDetail, formPathOf, mapServerFields, toPayload, type GoodsFormValues } from '../goodsForm';
+import { goodsFormSchema } from '../goodsSchema';
 import { generateSkus } from '../sku';
 
 function filledForm(): GoodsFormValues {

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { MerchantRow } from '../../queries';
-import { isMerchantCycle } from '../../lib/onboarding';
+import { isMerchantCycle } from '../../lib/onboardingRules';
 import { isMerchantStatus, MERCHANT_STATUS_TONE } from '../../lib/status';
 import { Truncate } from '@/components/ui/Truncate';
 import { StatusBadge } from '@/components/StatusBadge';

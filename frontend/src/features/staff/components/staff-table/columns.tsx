@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
-import { isStaffRole } from '../../lib/account';
+import { isStaffRole } from '../../lib/staffRoles';
 import type { StaffRow } from '../../queries';
 import { Truncate } from '@/components/ui/Truncate';
 

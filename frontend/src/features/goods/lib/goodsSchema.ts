@@ -1,0 +1,80 @@
+/**
+ * The goods editor's client-side checks (zod). Kept apart from goodsForm.ts so the editor's
+ * first load does not carry zod: GoodsForm loads this module on the form's first validation.
+ */
+import { z } from 'zod';
+import { depositCeilingCents, toCents } from './money';
+import { LIMITS, parseTerm } from './goodsForm';
+
+// --- client-side checks (messages are keys under goods.validation) ----------------------------
+
+const amount = (min: number, max: number, optional = false) =>
+  z.string().superRefine((value, ctx) => {
+    if (optional && value.trim() === '') return;
+    const cents = toCents(value);
+    if (cents === null) ctx.addIssue({ code: 'custom', message: optional || value.trim() ? 'amount' : 'required' });
+    else if (cents < min || cents > max) ctx.addIssue({ code: 'custom', message: 'amountRange' });
+  });
+
+const wholeNumber = (max: number) =>
+  z.string().refine((value) => /^\d+$/.test(value.trim()) && Number(value) <= max, { message: 'wholeNumber' });
+
+const skuSchema = z.object({
+  key: z.string(),
+  id: z.number().optional(),
+  specs: z.record(z.string(), z.string()),
+  code: z.string().max(50, 'tooLong'),
+  stock: wholeNumber(LIMITS.stockMax),
+  sell_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
+  original_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
+});
+
+const rentPlanSchema = z
+  .object({
+    uid: z.string(),
+    skuKey: z.string().min(1, 'required'),
+    term: z.string().refine((value) => parseTerm(value) !== null, { message: 'required' }),
+    rent: amount(LIMITS.rentMin, LIMITS.rentMax),
+    // Blank deposit / buyout mean 0 (toPayload sends "0").
+    deposit: amount(0, LIMITS.depositMax, true),
+    buyout_price: amount(0, LIMITS.buyoutMax, true),
+    ownership_transfer: z.boolean(),
+  })
+  .superRefine((plan, ctx) => {
+    const term = parseTerm(plan.term);
+    const deposit = toCents(plan.deposit);
+    const ceiling = term ? depositCeilingCents(plan.rent, term.term) : null;
+    if (deposit !== null && ceiling !== null && deposit > ceiling) {
+      ctx.addIssue({ code: 'custom', path: ['deposit'], message: 'depositCeiling' });
+    }
+  });
+
+export const goodsFormSchema = z
+  .object({
+    id: z.number().optional(),
+    title: z.string().trim().min(1, 'required').max(100, 'tooLong'),
+    category_id: z.string().min(1, 'required'),
+    brand: z.string().max(50, 'tooLong'),
+    fineness: z.string().min(1, 'required'),
+    pictures: z.array(z.string()).max(LIMITS.pictures, 'tooManyPictures'),
+    description: z.string().max(50_000, 'tooLong'),
+    channels: z.array(z.string()).max(LIMITS.channels, 'channels'),
+    sub_shop_ids: z.array(z.number()),
+    sort: wholeNumber(LIMITS.sortMax),
+    specs: z.array(z.object({ name: z.string(), values: z.string() })),
+    skus: z.array(skuSchema),
+    rentPlans: z.array(rentPlanSchema),
+    packages: z.array(
+      z.object({ name: z.string().trim().min(1, 'required').max(50, 'tooLong'), rentUid: z.string().min(1, 'required'), gain_ids: z.array(z.string()) }),
+    ),
+  })
+  .superRefine((values, ctx) => {
+    const keys = new Set(values.skus.map((sku) => sku.key));
+    values.rentPlans.forEach((plan, index) => {
+      if (plan.skuKey && !keys.has(plan.skuKey)) ctx.addIssue({ code: 'custom', path: ['rentPlans', index, 'skuKey'], message: 'required' });
+    });
+    const uids = new Set(values.rentPlans.map((plan) => plan.uid));
+    values.packages.forEach((pkg, index) => {
+      if (pkg.rentUid && !uids.has(pkg.rentUid)) ctx.addIssue({ code: 'custom', path: ['packages', index, 'rentUid'], message: 'required' });
+    });
+  });
