@@ -43,7 +43,7 @@ test-frontend: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-onboarding bench-migrations
+bench: bench-foundation bench-lists bench-onboarding bench-migrations bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -61,7 +61,5 @@ clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next
 
 # First-load JavaScript per screen in Chromium, cache off (issue 10: ≤ 200 KB gzip each).
-.PHONY: bench-frontend
-bench: bench-frontend
 bench-frontend:
 	cd frontend && { test -d node_modules || npm ci --no-audit --no-fund --loglevel=error; } && node scripts/bundle-size.mjs
