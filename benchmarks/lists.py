@@ -14,39 +14,22 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from _setup import django_setup, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
 DB_NAME = "zulin_bench_lists"
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
 
 
-def _services_env() -> None:
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "infra/scripts/services.py"), DB_NAME, "--fresh"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
-    ).stdout
-    for part in out.replace("export ", "").split():
-        key, _, value = part.partition("=")
-        os.environ[key] = value.strip("'\"")
-
-
 def _setup() -> None:
-    sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
-    os.environ["DJANGO_SETTINGS_MODULE"] = "zulin.settings.dev"
-    os.environ["CACHE_KEY_PREFIX"] = "zulin-bench-lists"
-    import django
-
-    django.setup()
+    services_env(DB_NAME, redis_db=11)
+    django_setup(cache_prefix="zulin-bench-lists")
     from django.core.management import call_command
 
-    call_command("migrate_all", verbosity=0)
     call_command("load_demo", "--base-only", verbosity=0)
 
 
@@ -159,7 +142,6 @@ def _bulk_goods(schema: str, count: int) -> None:
 
 
 def main() -> None:
-    _services_env()
     _setup()
     from django.test import Client
 

@@ -29,6 +29,8 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
+from _setup import django_setup, services_env
+
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = int(os.environ.get("BENCH_SCHEMAS", "1000"))
 PARALLEL_SAMPLE = int(os.environ.get("BENCH_PARALLEL_SAMPLE", "200"))
@@ -51,28 +53,11 @@ class Migration(migrations.Migration):
 
 
 def _services_env() -> None:
-    exports = subprocess.run(  # noqa: S603 (fixed argv: our own script)
-        [sys.executable, str(ROOT / "infra/scripts/services.py"), DB_NAME, "--fresh"]
-        + ["--redis-db", "13"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)},
-    ).stdout
-    for line in exports.splitlines():
-        name, _, value = line.removeprefix("export ").partition("=")
-        os.environ[name] = value.strip("'")
+    services_env(DB_NAME, redis_db=13)
 
 
 def _setup_django() -> None:
-    sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
-    os.environ["DJANGO_SETTINGS_MODULE"] = "zulin.settings.dev"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate_all", verbosity=0, stdout=open(os.devnull, "w"))  # noqa: SIM115
+    django_setup(cache_prefix="zulin-bench-migrate")
 
 
 def _template_dump() -> str:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
-import sys
 import time
 from decimal import Decimal
 from pathlib import Path
+
+from _setup import django_setup, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [int(n) for n in os.environ.get("BENCH_SIZES", "10,100,500").split(",")]
@@ -23,28 +23,11 @@ DB_NAME = "zulin_bench_onboarding"
 
 
 def _services_env() -> None:
-    exports = subprocess.run(  # noqa: S603 (fixed argv: our own script)
-        [sys.executable, str(ROOT / "infra/scripts/services.py"), DB_NAME, "--fresh"]
-        + ["--redis-db", "12"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)},
-    ).stdout
-    for line in exports.splitlines():
-        name, _, value = line.removeprefix("export ").partition("=")
-        os.environ[name] = value.strip("'")
+    services_env(DB_NAME, redis_db=12)
 
 
 def _setup_django() -> None:
-    sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
-    os.environ["DJANGO_SETTINGS_MODULE"] = "zulin.settings.dev"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate_all", verbosity=0)
+    django_setup(cache_prefix="zulin-bench-onboarding")
 
 
 def _fill_to(count: int, password_hash: str) -> None:
