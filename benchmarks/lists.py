@@ -1,5 +1,6 @@
 """List calls against the same SQL through raw psycopg: `goodsList` on a merchant with 2,000
-and 100,000 goods, and `merchantList` over 1,000 merchants, at page 1 and page 500.
+and 100,000 goods (page 1 and page 500), and `merchantList` over 1,000 merchants (page 1 and
+the last page, 50).
 
 For each list: the SQL the call issues is captured once, then replayed through a plain
 psycopg connection (the floor: no ORM, no Ninja, no envelope); the call itself runs through
@@ -141,6 +142,47 @@ def _bulk_goods(schema: str, count: int) -> None:
             raw.execute(f"VACUUM ANALYZE {table}")
 
 
+def _bulk_merchants(count: int) -> None:
+    """Copies the demo merchant (made by onboarding: its domain, owner and settlement terms)
+    until `count` merchants exist; their schemas are not made (the list reads public rows
+    only), then ANALYZE."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET search_path = public")
+        cursor.execute("SELECT count(*) FROM merchants_merchant")
+        have = cursor.fetchone()[0]
+        if have >= count:
+            return
+        cursor.execute(
+            """
+            WITH made AS (
+              INSERT INTO merchants_merchant (schema_name, name, slug, status, contact_name,
+                contact_phone, created_at, updated_at)
+              SELECT 'm_bench' || n, m.name || ' ' || n, 'bench' || n,
+                (ARRAY['active', 'active', 'active', 'frozen', 'pending'])[1 + mod(n, 5)],
+                m.contact_name, m.contact_phone, now() - make_interval(mins => n), now()
+              FROM merchants_merchant m, generate_series(1, %s) AS n WHERE m.slug = 'demo'
+              RETURNING id, slug
+            ), domains AS (
+              INSERT INTO merchants_domain (domain, tenant_id, is_primary)
+              SELECT made.slug || '.localhost', made.id, true FROM made
+            )
+            INSERT INTO merchants_settlementterms (merchant_id, commission_rate,
+              settlement_cycle, bank_name, account_name, account_number, actor_account_id,
+              actor_name, created_at)
+            SELECT made.id, t.commission_rate, t.settlement_cycle, t.bank_name, t.account_name,
+              t.account_number, t.actor_account_id, t.actor_name, now()
+            FROM made, merchants_settlementterms t
+            JOIN merchants_merchant d ON d.id = t.merchant_id AND d.slug = 'demo'
+            """,
+            [count - have],
+        )
+    with _raw_connection() as raw:
+        for table in ("merchants_merchant", "merchants_domain", "merchants_settlementterms"):
+            raw.execute(f"VACUUM ANALYZE {table}")
+
+
 def main() -> None:
     _setup()
     from django.test import Client
@@ -165,7 +207,26 @@ def main() -> None:
         **store,
     ).json()
     assert sample["code"] == 200, sample
+    admin = Client()
+    admin_token = admin.post(
+        "/api/platform/mainLand",
+        json.dumps({"username": "admin", "password": "Zulin@2026"}),
+        content_type="application/json",
+        HTTP_HOST="admin.localhost",
+    ).json()["data"]["token"]
+    platform = {"HTTP_HOST": "admin.localhost", "HTTP_JWT_TOKEN": admin_token}
     print(f"{os.cpu_count()} cores; {SECONDS:.0f} s per measurement; warm; one process")
+    _bulk_merchants(1_000)
+    print("-- merchantList, 1,000 merchants")
+    for page in (1, 50):
+        _compare(
+            f"merchantList page {page}",
+            admin,
+            "/api/platform/merchantList",
+            {"page": page, "page_size": 20},
+            platform,
+            "public",
+        )
     for count in (2_000, 100_000):
         started = time.perf_counter()
         _bulk_goods(demo.schema_name, count)
