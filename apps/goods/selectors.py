@@ -285,12 +285,14 @@ def sku_stocks(goods_id: int, *, session: Session | None) -> list[dict[str, Any]
     ]
 
 
-def addon_row(addon: Addon) -> dict[str, Any]:
+def addon_row(addon: Addon, type_names: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:
+    """One add-on as answered; a list passes the type names it read once."""
+    names = addon_type_names() if type_names is None else type_names
     return {
         "id": addon.pk,
         "name": addon.name,
         "gain_type": addon.addon_type,
-        "gain_type_name": addon_type_names().get(addon.addon_type, ("", ""))[0],
+        "gain_type_name": names.get(addon.addon_type, ("", ""))[0],
         "price": money(addon.price),
         "description": addon.description,
         "is_required": addon.is_required,
@@ -312,17 +314,19 @@ def addon_page(
         queryset = queryset.filter(status=status)
     if keyword.strip():
         queryset = queryset.filter(name__icontains=keyword.strip())
-    return page_of(queryset, page=page, page_size=page_size, row=addon_row)
+    names = addon_type_names()
+    return page_of(queryset, page=page, page_size=page_size, row=lambda a: addon_row(a, names))
 
 
 def addon_set() -> list[dict[str, Any]]:
     """Enabled add-on services grouped by type, to build packages from."""
+    type_names = addon_type_names()
     groups: dict[str, list[dict[str, Any]]] = {}
     for addon in Addon.objects.filter(status=1).order_by("sort", "id"):
-        groups.setdefault(addon.addon_type, []).append(addon_row(addon))
+        groups.setdefault(addon.addon_type, []).append(addon_row(addon, type_names))
     return [
         {"gain_type": code, "gain_type_name": names[0], "gains": groups[code]}
-        for code, names in addon_type_names().items()
+        for code, names in type_names.items()
         if code in groups
     ]
 

@@ -196,8 +196,6 @@ def account_update(
             revoke = True
     if after:
         fields = [field for field in after if field != "roles"]
-        if "password" in fields:
-            fields[fields.index("password")] = "password"
         if revoke:
             account.token_version = F("token_version") + 1  # type: ignore[assignment]
             fields.append("token_version")

@@ -286,11 +286,4 @@ def save_addon_type(request: HttpRequest, payload: schemas.AddonTypeIn) -> dict[
         is_active=payload.is_active,
         sort=payload.sort,
     )
-    return {
-        "id": row.pk,
-        "code": row.code,
-        "name": row.name,
-        "name_en": row.name_en,
-        "is_active": row.is_active,
-        "sort": row.sort,
-    }
+    return selectors.addon_type_row(row)

@@ -203,28 +203,33 @@ def addon_type_names(*, active_only: bool = False) -> dict[str, tuple[str, str]]
     return {t.code: (t.name, t.name_en) for t in types}
 
 
+def addon_type_row(addon_type: AddonType) -> dict[str, Any]:
+    return {
+        "id": addon_type.pk,
+        "code": addon_type.code,
+        "name": addon_type.name,
+        "name_en": addon_type.name_en,
+        "is_active": addon_type.is_active,
+        "sort": addon_type.sort,
+    }
+
+
 def addon_type_rows() -> list[dict[str, Any]]:
-    return [
-        {
-            "id": t.pk,
-            "code": t.code,
-            "name": t.name,
-            "name_en": t.name_en,
-            "is_active": t.is_active,
-            "sort": t.sort,
-        }
-        for t in AddonType.objects.all()
-    ]
+    return [addon_type_row(t) for t in AddonType.objects.all()]
 
 
-def platform_addon_row(row: PlatformAddon) -> dict[str, Any]:
+def platform_addon_row(
+    row: PlatformAddon, type_names: dict[str, tuple[str, str]] | None = None
+) -> dict[str, Any]:
+    """One row of the platform's add-on list; a page passes the type names it read once."""
+    names = addon_type_names() if type_names is None else type_names
     return {
         "id": row.pk,
         "merchant_id": row.merchant_id,
         "merchant_name": row.merchant.name,
         "name": row.name,
         "gain_type": row.addon_type,
-        "gain_type_name": addon_type_names().get(row.addon_type, ("", ""))[0],
+        "gain_type_name": names.get(row.addon_type, ("", ""))[0],
         "price": money(row.price),
         "description": "",
         "is_required": False,
@@ -255,7 +260,10 @@ def platform_addon_page(
         queryset = queryset.filter(status=status)
     if keyword.strip():
         queryset = queryset.filter(name__icontains=keyword.strip())
-    return page_of(queryset, page=page, page_size=page_size, row=platform_addon_row)
+    names = addon_type_names()
+    return page_of(
+        queryset, page=page, page_size=page_size, row=lambda row: platform_addon_row(row, names)
+    )
 
 
 def platform_addon_get(platform_addon_id: int) -> PlatformAddon | None:

@@ -118,3 +118,21 @@ def test_an_addon_keeps_a_type_the_platform_disabled_since(admin_client, demo_ow
     )
 
     assert edited.ok and edited.data["name"] == "上门维修（含配件）"
+
+
+def test_addon_lists_read_the_type_names_once_whatever_their_length(admin_client, demo_owner):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def reads(client) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/api/platform/getGoodsGainList").ok
+        return len([q for q in queries.captured_queries if not q["sql"].startswith("SET ")])
+
+    _addon(demo_owner, name="一号")
+    reads(demo_owner), reads(admin_client)  # sessions warm: their state is cached
+    store_one, platform_one = reads(demo_owner), reads(admin_client)
+    for name in ("二号", "三号", "四号"):
+        _addon(demo_owner, name=name)
+
+    assert (reads(demo_owner), reads(admin_client)) == (store_one, platform_one)

@@ -1,10 +1,11 @@
 """The one state-change helper for every guarded status.
 
-A machine is a table of moves: (from statuses, action, right needed) → to status. A change
-locks the row, finds the move for the row's current status, checks the actor's right, sets
-the status (and whatever else the caller changes on the locked row), and writes the status
-history row and the audit entry, all in one transaction. Any other move is a CONFLICT error
-whose data names `from` and `to`.
+A machine is a table of moves: (from statuses, action, right needed) → to status. The caller
+locks the row in its scope (`select_for_update`, e.g. through `zulin.core.scoping.scoped_get`)
+inside its transaction; a change then finds the move for the row's current status, checks the
+actor's right, sets the status (and whatever else the caller changes on the locked row), and
+writes the status history row and the audit entry in that transaction. Any other move is a
+CONFLICT error whose data names `from` and `to`.
 
 Merchants and goods use it; orders, bills, withdrawals, recharges and notarization will.
 """
@@ -57,10 +58,6 @@ class Machine(Generic[M]):
                 return candidate
         return None
 
-    def actions_from(self, current: str) -> list[str]:
-        """The actions allowed now (for the buttons a screen shows)."""
-        return [m.action for m in self.moves if current in m.sources]
-
     def _label(self, status: str, language: int) -> str:
         if self.labels and status in self.labels:
             return self.labels[status][language]
@@ -75,35 +72,6 @@ class Machine(Generic[M]):
             msg_en=f"Not allowed from {self._label(current, 1)}"
             + (f" to {self._label(to, 1)}" if to else ""),
             data={"from": current, "to": to},
-        )
-
-
-def transition(
-    machine: Machine[M],
-    *,
-    pk: Any,
-    action: str,
-    actor: Session | None,
-    reason: str = "",
-    change: Callable[[M], dict[str, Any] | None] | None = None,
-    queryset: models.QuerySet[M] | None = None,
-    audit_action: str | None = None,
-) -> M:
-    """Locks row `pk` and moves it by `action` (see `transition_locked`). `queryset` narrows
-    which rows may be found (the caller's scope); not found → NOT_FOUND."""
-    with transaction.atomic():
-        base = queryset if queryset is not None else machine.model._default_manager.all()
-        row = base.select_for_update().filter(pk=pk).first()
-        if row is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
-        return transition_locked(
-            machine,
-            row=row,
-            action=action,
-            actor=actor,
-            reason=reason,
-            change=change,
-            audit_action=audit_action,
         )
 
 

@@ -17,14 +17,13 @@ from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 from django_tenants.utils import get_tenant_domain_model, get_tenant_model
 
+from .auth import TOKEN_HEADER
 from .cache import EPOCH_KEY, account_key, host_key, role_actions_key
 from .db import tenant_connection
 from .envelope import error_for
 from .errors import ErrorCode
 from .sides import PlatformType
 from .tokens import TokenClaims, read_token
-
-TOKEN_HEADER = "jwt-token"
 
 _MISSING = {"missing": True}
 # Paths that answer whatever the host: the health check (load balancers, compose) and docs.
@@ -58,14 +57,21 @@ class Prefetch:
 def prefetch(request: HttpRequest, host: str, *, store_side: bool) -> Prefetch:
     token = request.headers.get(TOKEN_HEADER) or None
     claims = read_token(token) if token else None
-    keys = [EPOCH_KEY]
+    keys: list[str] = []
     if store_side:
         keys.append(host_key(host))
     if claims is not None:
         keys.append(account_key(claims.account_id))
         if claims.role_id:
             keys.append(role_actions_key(claims.role_id))
-    values = cache.get_many(keys)
+    return _read(keys, token=token, claims=claims)
+
+
+def _read(
+    keys: list[str], *, token: str | None = None, claims: TokenClaims | None = None
+) -> Prefetch:
+    """One MGET of `keys` with the cache epoch."""
+    values = cache.get_many([EPOCH_KEY, *keys])
     return Prefetch(
         token=token, claims=claims, values=values, epoch=int(values.get(EPOCH_KEY) or 0)
     )
@@ -94,8 +100,7 @@ def resolve_host(host: str, fetched: Prefetch | None = None) -> HostTarget | Non
     if is_admin_host(host):
         return HostTarget(side=PlatformType.ADMIN, merchant=None)
     if fetched is None:
-        values = cache.get_many([EPOCH_KEY, host_key(host)])
-        fetched = Prefetch(None, None, values, int(values.get(EPOCH_KEY) or 0))
+        fetched = _read([host_key(host)])
     cached = fetched.fresh(host_key(host))
     if cached is None:
         domains = get_tenant_domain_model().objects.select_related("tenant")
