@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-onboarding bench-migrations bench-frontend clean
+.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -43,13 +43,16 @@ test-frontend: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-onboarding bench-migrations bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
 
 bench-lists: venv
 	$(PY) benchmarks/lists.py
+
+bench-exports: venv
+	$(PY) benchmarks/exports.py
 
 bench-onboarding: venv
 	$(PY) benchmarks/onboarding.py

@@ -1,14 +1,36 @@
-"""List calls against the same SQL through raw psycopg: `goodsList` on a merchant with 2,000
-and 100,000 goods (page 1 and page 500), and `merchantList` over 1,000 merchants (page 1 and
-the last page, 50).
+"""List calls against the same SQL through raw psycopg, in one warm process and at 8
+concurrent clients: `goodsList` on a merchant with 2,000 and 100,000 goods (page 1 and page
+500) and `merchantList` over 1,000 merchants (page 1 and the last page, 50).
 
-For each list: the SQL the call issues is captured once, then replayed through a plain
-psycopg connection (the floor: no ORM, no Ninja, no envelope); the call itself runs through
-the Django test client in the same process, warm. Printed: calls/s of each and their ratio,
-p99 of the call, and PostgreSQL's plan of the page query (no sequential scan of the big
-table is the aim). Data at scale is bulk-loaded by copying rows the services made (shape
-checked: the copied rows answer the same list columns as the sample). ANALYZE runs first.
-Not a test. Run: make bench-lists (its own database, zulin_bench_lists).
+For each list, scale and page, the SQL the call issues is captured once, then:
+- one client: the call through the Django test client in this process, warm, against the
+  same SQL replayed through a plain psycopg connection (the floor: no ORM, no Ninja, no
+  envelope). This isolates the call's in-process cost.
+- 8 concurrent clients (BENCH_CONCURRENCY): the call served exactly as `make run` serves it
+  (gunicorn, infra/gunicorn.conf.py: sync workers, one per core), driven over HTTP by a
+  second process with 8 threads, against the same SQL run by 8 threads of a second process,
+  each on its own psycopg connection.
+Printed: requests/s and p99 of each, their throughput ratio, and PostgreSQL's plan and time
+of the page query and of the total's COUNT (no sequential scan of the big table is the aim).
+Data at scale is bulk-loaded by copying rows the services made (shape checked: the copied rows
+answer like the sample). ANALYZE runs after each load. Not a test.
+
+Run: make bench-lists (its own database, zulin_bench_lists; Redis database 11), or
+`.venv/bin/python benchmarks/lists.py goodsList` for some calls only. BENCH_SECONDS (4) per
+figure.
+
+Adding a list call (orders, bills, withdrawals): write a seed function
+`seed_<rows>(bench, count)` that makes at least `count` rows shaped exactly as the services
+make them (make one sample through the API with `bench.store.post(...)` or
+`bench.platform.post(...)`, then copy it in SQL, and VACUUM ANALYZE the tables), and add one
+entry to LISTS:
+
+    ListCall("orderList", "/api/backend/orderList", side="store", seed=seed_orders,
+             rows=(2_000, 100_000), pages=(1, 500)),
+
+`side` picks the signed-in session: "store" is demo's owner on demo.localhost (merchant
+schema m_demo), "platform" the admin on admin.localhost (public schema). `params` adds query
+parameters to every page; `check(rows)` may assert that page 1 answers rows like the sample.
 """
 
 from __future__ import annotations
@@ -17,34 +39,103 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
 
+from _drive import CONCURRENCY, WORKERS, drive_http, drive_sql, served
 from _setup import django_setup, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
 DB_NAME = "zulin_bench_lists"
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
+PAGE_SIZE = 20
 
 
-def _setup() -> None:
-    services_env(DB_NAME, redis_db=11)
-    django_setup(cache_prefix="zulin-bench-lists")
-    from django.core.management import call_command
+@dataclass
+class Session:
+    """A signed-in account on a host, usable in process (Django's test client) and over HTTP."""
 
-    call_command("load_demo", "--base-only", verbosity=0)
+    host: str
+    token: str
+    schema: str  # the schema its calls read: the search path the raw SQL replays with
+
+    def __post_init__(self) -> None:
+        from django.test import Client
+
+        self.client = Client()
+
+    @property
+    def django_headers(self) -> dict[str, str]:
+        return {"HTTP_HOST": self.host, "HTTP_JWT_TOKEN": self.token}
+
+    @property
+    def http_headers(self) -> dict[str, str]:
+        return {"Host": self.host, "jwt-token": self.token}
+
+    def get(self, path: str, params: dict[str, Any]) -> Any:
+        return self.client.get(path, params, **self.django_headers)
+
+    def post(self, path: str, body: Any) -> dict[str, Any]:
+        answer = self.client.post(
+            path, json.dumps(body), content_type="application/json", **self.django_headers
+        )
+        return answer.json()
 
 
-def _raw_connection():  # type: ignore[no-untyped-def]
-    import psycopg
+@dataclass
+class Bench:
+    store: Session
+    platform: Session
+    raw_params: dict[str, Any]
+    made: dict[str, bool] = field(default_factory=dict)  # what seed functions made already
+
+
+@dataclass(frozen=True)
+class ListCall:
+    name: str
+    path: str
+    side: str  # "store" or "platform"
+    seed: Callable[[Bench, int], None]
+    rows: tuple[int, ...]
+    pages: tuple[int, ...]
+    params: dict[str, Any] = field(default_factory=dict)
+    check: Callable[[list[dict[str, Any]]], None] | None = None
+
+
+def _sign_in(host: str, username: str, schema: str) -> Session:
+    from django.test import Client
+
+    answer = (
+        Client()
+        .post(
+            "/api/platform/mainLand",
+            json.dumps({"username": username, "password": "Zulin@2026"}),
+            content_type="application/json",
+            HTTP_HOST=host,
+        )
+        .json()
+    )
+    assert answer["code"] == 200, answer
+    return Session(host=host, token=answer["data"]["token"], schema=schema)
+
+
+def _raw_params() -> dict[str, Any]:
     from django.db import connection
 
     params = connection.get_connection_params()
-    params.pop("cursor_factory", None)
-    params.pop("context", None)
-    return psycopg.connect(**{k: v for k, v in params.items() if v is not None}, autocommit=True)
+    for key in ("cursor_factory", "context"):
+        params.pop(key, None)
+    return {k: v for k, v in params.items() if v is not None}
 
 
-def _timed(call, seconds: float) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+def _search_path(schema: str) -> str:
+    return "public" if schema == "public" else f"{schema}, public"
+
+
+def _one_client(call: Callable[[], Any], seconds: float) -> tuple[float, float]:
     for _ in range(20):
         call()
     latencies = []
@@ -57,50 +148,81 @@ def _timed(call, seconds: float) -> tuple[float, float]:  # type: ignore[no-unty
     return len(latencies) / sum(latencies), latencies[int(len(latencies) * 0.99) - 1] * 1000
 
 
-def _captured(client, path: str, params: dict, headers: dict) -> list[str]:  # type: ignore[no-untyped-def]
+def _captured(session: Session, path: str, params: dict[str, Any]) -> list[str]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as queries:
-        answer = client.get(path, params, **headers).json()
+        answer = session.get(path, params).json()
     assert answer["code"] == 200, answer
-    return [q["sql"] for q in queries.captured_queries]
+    return [q["sql"] for q in queries.captured_queries if not q["sql"].startswith("SET ")]
 
 
-def _compare(label: str, client, path: str, params: dict, headers: dict, schema: str) -> None:  # type: ignore[no-untyped-def]
-    statements = _captured(client, path, params, headers)
-    raw = _raw_connection()
-    raw.execute(f"SET search_path = {schema}, public")
+def measure(bench: Bench, call: ListCall, page: int, label: str) -> None:
+    import psycopg
 
-    def replay() -> None:
-        for sql in statements:
-            if not sql.startswith("SET "):
+    session = bench.store if call.side == "store" else bench.platform
+    params = {**call.params, "page": page, "page_size": PAGE_SIZE}
+    statements = _captured(session, call.path, params)
+    search_path = _search_path(session.schema)
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw:
+        raw.execute(f"SET search_path = {search_path}")
+
+        def replay() -> None:
+            for sql in statements:
                 raw.execute(sql).fetchall()
 
-    def call() -> None:
-        client.get(path, params, **headers)
-
-    raw_rps, raw_p99 = _timed(replay, SECONDS)
-    api_rps, api_p99 = _timed(call, SECONDS)
+        raw_rps, raw_p99 = _one_client(replay, SECONDS)
+        api_rps, api_p99 = _one_client(lambda: session.get(call.path, params), SECONDS)
+        print(
+            f"{label:<30} 1 client : call {api_rps:7.0f}/s p99 {api_p99:6.1f} ms | raw SQL "
+            f"{raw_rps:7.0f}/s p99 {raw_p99:6.1f} ms | ratio {api_rps / raw_rps:4.2f}"
+        )
+        # The page query (the longest with a LIMIT) and the total (COUNT), each with its plan.
+        page_sql = max((s for s in statements if "LIMIT" in s), key=len, default="")
+        count_sql = next((s for s in statements if s.startswith("SELECT COUNT(")), "")
+        plans = {
+            name: [row[0] for row in raw.execute("EXPLAIN ANALYZE " + sql).fetchall()]
+            for name, sql in (("page query", page_sql), ("count", count_sql))
+            if sql
+        }
+    api = drive_http(f"{call.path}?{urlencode(params)}", session.http_headers, SECONDS)
+    floor = drive_sql(bench.raw_params, search_path, statements, SECONDS)
     print(
-        f"{label:<34} call {api_rps:7.0f}/s p99 {api_p99:5.1f} ms | raw SQL {raw_rps:7.0f}/s "
-        f"p99 {raw_p99:5.1f} ms | ratio {api_rps / raw_rps:4.2f}"
+        f"{'':<30} {CONCURRENCY} clients: call {api} | raw SQL {floor} | ratio "
+        f"{api.rps / floor.rps:4.2f}"
     )
-    page_sql = max((s for s in statements if "LIMIT" in s), key=len, default="")
-    if page_sql:
-        plan = [row[0] for row in raw.execute("EXPLAIN " + page_sql).fetchall()]
-        seq = [line.strip() for line in plan if "Seq Scan" in line]
-        verdict = "sequential scans: " + "; ".join(seq) if seq else "no sequential scan"
-        print(f"{'':<34} plan of the page query: {verdict}")
-    raw.close()
+    for name, plan in plans.items():
+        seq = [line.strip().split("  (")[0] for line in plan if "Seq Scan" in line]
+        took = next((line.split(": ")[1] for line in plan if line.startswith("Execution Time")), "")
+        verdict = "sequential scan: " + "; ".join(seq) if seq else "no sequential scan"
+        print(f"{'':<30} {name}: {verdict} ({took})")
 
 
-def _bulk_goods(schema: str, count: int) -> None:
-    """Copies the sample goods (made by the services) until `count` live goods exist, with
-    their SKUs and rent plans, then ANALYZE."""
-    from django.db import connection
+def _setup() -> None:
+    services_env(DB_NAME, redis_db=11)
+    django_setup(cache_prefix="zulin-bench-lists")
+    from django.core.management import call_command
 
-    with connection.cursor() as cursor:
+    with open(os.devnull, "w") as quiet:
+        call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+
+
+def seed_goods(bench: Bench, count: int) -> None:
+    """Copies a sample goods item (made through saveAndActiveGoods) until the merchant has
+    `count` live goods, with their SKUs and rent plans, then ANALYZE."""
+    import psycopg
+
+    from apps.goods.tests.factories import goods_payload, leaf_category
+
+    schema = bench.store.schema
+    if not bench.made.get("goods sample"):
+        category = leaf_category(name="基准手机", parent_name="基准数码")
+        made = bench.store.post("/api/platform/saveAndActiveGoods", goods_payload(category.pk))
+        assert made["code"] == 200, made
+        bench.made["goods sample"] = True
+
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
         cursor.execute(f"SET search_path = {schema}, public")
         cursor.execute("SELECT count(*) FROM goods_goods WHERE NOT is_deleted")
         have = cursor.fetchone()[0]
@@ -136,19 +258,19 @@ def _bulk_goods(schema: str, count: int) -> None:
             """,
             [count - have, sample, sample, sample],
         )
-    with _raw_connection() as raw:
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw:
         raw.execute(f"SET search_path = {schema}, public")
         for table in ("goods_goods", "goods_sku", "goods_rentplan"):
             raw.execute(f"VACUUM ANALYZE {table}")
 
 
-def _bulk_merchants(count: int) -> None:
+def seed_merchants(bench: Bench, count: int) -> None:
     """Copies the demo merchant (made by onboarding: its domain, owner and settlement terms)
     until `count` merchants exist; their schemas are not made (the list reads public rows
     only), then ANALYZE."""
-    from django.db import connection
+    import psycopg
 
-    with connection.cursor() as cursor:
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
         cursor.execute("SET search_path = public")
         cursor.execute("SELECT count(*) FROM merchants_merchant")
         have = cursor.fetchone()[0]
@@ -178,71 +300,72 @@ def _bulk_merchants(count: int) -> None:
             """,
             [count - have],
         )
-    with _raw_connection() as raw:
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw:
         for table in ("merchants_merchant", "merchants_domain", "merchants_settlementterms"):
             raw.execute(f"VACUUM ANALYZE {table}")
 
 
-def main() -> None:
-    _setup()
-    from django.test import Client
+def goods_rows_like_sample(rows: list[dict[str, Any]]) -> None:
+    assert {row["sku_count"] for row in rows} == {2}, "bulk rows differ from the sample"
 
-    from apps.goods.tests.factories import goods_payload, leaf_category
+
+LISTS = [
+    ListCall(
+        "merchantList",
+        "/api/platform/merchantList",
+        side="platform",
+        seed=seed_merchants,
+        rows=(1_000,),
+        pages=(1, 50),
+    ),
+    ListCall(
+        "goodsList",
+        "/api/platform/goodsList",
+        side="store",
+        seed=seed_goods,
+        rows=(2_000, 100_000),
+        pages=(1, 500),
+        check=goods_rows_like_sample,
+    ),
+]
+
+
+def main(names: list[str]) -> None:
+    unknown = set(names) - {call.name for call in LISTS}
+    if unknown:
+        raise SystemExit(f"no such list call: {', '.join(sorted(unknown))}")
+    _setup()
     from tenants.merchants.models import Merchant
 
-    owner = Client()
-    token = owner.post(
-        "/api/platform/mainLand",
-        json.dumps({"username": "owner", "password": "Zulin@2026"}),
-        content_type="application/json",
-        HTTP_HOST="demo.localhost",
-    ).json()["data"]["token"]
-    store = {"HTTP_HOST": "demo.localhost", "HTTP_JWT_TOKEN": token}
     demo = Merchant.objects.get(slug="demo")
-    category = leaf_category(name="基准手机", parent_name="基准数码")
-    sample = owner.post(
-        "/api/platform/saveAndActiveGoods",
-        json.dumps(goods_payload(category.pk)),
-        content_type="application/json",
-        **store,
-    ).json()
-    assert sample["code"] == 200, sample
-    admin = Client()
-    admin_token = admin.post(
-        "/api/platform/mainLand",
-        json.dumps({"username": "admin", "password": "Zulin@2026"}),
-        content_type="application/json",
-        HTTP_HOST="admin.localhost",
-    ).json()["data"]["token"]
-    platform = {"HTTP_HOST": "admin.localhost", "HTTP_JWT_TOKEN": admin_token}
-    print(f"{os.cpu_count()} cores; {SECONDS:.0f} s per measurement; warm; one process")
-    _bulk_merchants(1_000)
-    print("-- merchantList, 1,000 merchants")
-    for page in (1, 50):
-        _compare(
-            f"merchantList page {page}",
-            admin,
-            "/api/platform/merchantList",
-            {"page": page, "page_size": 20},
-            platform,
-            "public",
-        )
-    for count in (2_000, 100_000):
-        started = time.perf_counter()
-        _bulk_goods(demo.schema_name, count)
-        print(f"-- goodsList, {count:,} goods (loaded in {time.perf_counter() - started:.1f} s)")
-        rows = owner.get("/api/platform/goodsList", {"page": 1}, **store).json()["data"]["list"]
-        assert {row["sku_count"] for row in rows} == {2}, "bulk rows differ from the sample"
-        for page in (1, 500):
-            _compare(
-                f"goodsList page {page}",
-                owner,
-                "/api/platform/goodsList",
-                {"page": page, "page_size": 20},
-                store,
-                demo.schema_name,
-            )
+    bench = Bench(
+        store=_sign_in("demo.localhost", "owner", demo.schema_name),
+        platform=_sign_in("admin.localhost", "admin", "public"),
+        raw_params=_raw_params(),
+    )
+    load = os.getloadavg()
+    print(
+        f"{os.cpu_count()} cores (load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}); "
+        f"{SECONDS:.0f} s per figure; gunicorn sync workers={WORKERS}; "
+        f"drivers: a second process x {CONCURRENCY} threads"
+    )
+    with served():
+        for call in LISTS:
+            if names and call.name not in names:
+                continue
+            session = bench.store if call.side == "store" else bench.platform
+            for count in call.rows:
+                started = time.perf_counter()
+                call.seed(bench, count)
+                seeded = time.perf_counter() - started
+                print(f"-- {call.name}, {count:,} rows (seeded in {seeded:.1f} s)")
+                if call.check:
+                    answer = session.get(call.path, {**call.params, "page": 1}).json()
+                    call.check(answer["data"]["list"])
+                for page in call.pages:
+                    measure(bench, call, page, f"{call.name} {count:,} page {page}")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

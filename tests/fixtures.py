@@ -14,13 +14,17 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 
+from tenants.accounts.auth import session_from_token
 from tenants.accounts.models import Action, Role
 from tenants.accounts.selectors import role_actions_forget
 from tenants.merchants.models import Merchant
 from tenants.merchants.provisioning import template_schema_ensure
+from zulin.celery import app as celery_app
+from zulin.core.auth import Session
 from zulin.core.sides import PlatformType
+from zulin.core.tenancy import resolve_host
 from zulin.demo import DEMO_PASSWORD, demo_load
 
 PASSWORD = DEMO_PASSWORD
@@ -130,3 +134,24 @@ def grant_sub_merchants(*codes: str) -> None:
     role = Role.objects.get(merchant=None, platform_type=PlatformType.STORE, code="sub_merchant")
     role.actions.add(*Action.objects.filter(platform_type=PlatformType.STORE, code__in=codes))
     role_actions_forget(role.pk)
+
+
+def session_of(client: ApiClient) -> Session:
+    """The session a signed-in client's calls run with, for services that take one."""
+    request = RequestFactory().get("/", HTTP_HOST=client.host)
+    target = resolve_host(client.host)
+    assert target is not None
+    request.side = target.side  # type: ignore[attr-defined]
+    request.tenant = target.merchant  # type: ignore[attr-defined]
+    session = session_from_token(request, client.token or "")
+    assert session is not None
+    return session
+
+
+@pytest.fixture
+def celery_eager() -> Any:
+    """Tasks run in the calling process when sent (CELERY_TASK_ALWAYS_EAGER for one test)."""
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = False
+    connection.set_schema_to_public()

@@ -83,3 +83,25 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, setting
     before = _snapshot(demo, tmp_path)
     demo_showcase_load()
     assert _snapshot(demo, tmp_path) == before
+
+
+def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, tmp_path):
+    from apps.billing.models import Bill
+    from apps.orders.models import Order
+    from zulin.ledger.selectors import ledger_check
+
+    settings.MEDIA_ROOT = tmp_path
+    demo_showcase_load()
+
+    with tenant_context(demo):
+        orders = list(Order.objects.all())
+        stages = Counter(o.stage for o in orders)
+        statuses = Counter(o.status for o in orders)
+        assert set(stages) == {"regular", "dealing", "overdue", "finished", "after_sale"}
+        assert {"awaiting_audit", "in_lease", "completed", "bought_out", "paid"} <= set(statuses)
+        assert Bill.objects.filter(status="paid").exists()
+        assert ledger_check() == []
+        count = len(orders)
+    demo_showcase_load()
+    with tenant_context(demo):
+        assert Order.objects.count() == count

@@ -2,6 +2,7 @@
 
 import base64
 import json
+import time
 from datetime import UTC, datetime, timedelta
 
 import jwt
@@ -90,3 +91,24 @@ def test_matrix_covers_the_protected_calls():
 
 def test_a_valid_token_passes_on_its_own_host(demo_owner):
     assert demo_owner.get("/api/platform/getLoginUserInfo").code == 200
+
+
+def test_a_token_checked_before_is_refused_once_it_expires(demo, settings):
+    # Valid tokens are checked once per process and remembered; expiry still counts each time.
+    settings.JWT_TTL = timedelta(seconds=1)
+    owner = login("demo.localhost", "owner")
+    assert owner.get("/api/platform/getLoginUserInfo").ok
+    expires_at = _claims_of(owner.token)["exp"]
+
+    time.sleep(max(expires_at - time.time(), 0) + 0.05)
+
+    assert owner.get("/api/platform/getLoginUserInfo").code == 109
+
+
+def test_a_token_checked_before_is_refused_under_a_new_secret(demo, settings):
+    owner = login("demo.localhost", "owner")
+    assert owner.get("/api/platform/getLoginUserInfo").ok
+
+    settings.JWT_SECRET = "a-rotated-secret-of-enough-length-for-hs256"
+
+    assert owner.get("/api/platform/getLoginUserInfo").code == 109

@@ -4,10 +4,10 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from ninja import Schema
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
 from . import rules
@@ -159,10 +159,15 @@ class GainStatusIn(Schema):
     )
 
 
-class GoodsListIn(Schema):
+class GoodsFiltersIn(Schema):
+    """The goods list's filters: goodsList, and the goods export (kind `goods`)."""
+
     status: Literal["draft", "in_review", "on_shelf", "off_shelf", "force_down"] | None = None
     category_id: Id | None = None
     keyword: SingleLineText = Field("", max_length=100)
+
+
+class GoodsListIn(GoodsFiltersIn):
     page: Page = 1
     page_size: PageSize = 20
 

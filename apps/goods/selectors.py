@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -16,9 +18,10 @@ from tenants.catalog.selectors import (
 )
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
-from zulin.core.scoping import scope_to_sub_shop, scoped_get
+from zulin.core.scoping import SubShopScope, scope_to_sub_shop, scoped_get
 
 from . import rules
 from .models import Addon, Goods, GoodsPackage, RentPlan, SellPrice, Sku
@@ -31,7 +34,7 @@ def _merchant_id() -> int:
     return int(tenant_connection.tenant.pk)
 
 
-def visible_goods(session: Session | None) -> QuerySet[Goods]:
+def visible_goods(session: SubShopScope | None) -> QuerySet[Goods]:
     """Goods not deleted; a sub-shop account sees only goods offered in its sub-shop."""
     return scope_to_sub_shop(
         Goods.objects.filter(is_deleted=False), session, list_field=SALES_SCOPE
@@ -213,15 +216,14 @@ def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
     return totals
 
 
-def goods_page(
+def _goods_filtered(
     *,
-    session: Session | None,
+    session: SubShopScope | None,
     status: str | None,
     category_id: int | None,
     keyword: str,
-    page: int,
-    page_size: int,
-) -> dict[str, Any]:
+) -> QuerySet[Goods]:
+    """The list's filters (goodsList, and the goods export through the same code)."""
     queryset = visible_goods(session)
     if status == "force_down":
         queryset = queryset.filter(force_down=True)
@@ -236,13 +238,17 @@ def goods_page(
         if keyword_id is not None:
             match |= Q(pk=keyword_id)
         queryset = queryset.filter(match)
-    # The page's own columns only (no description), in the order of the list's index.
-    queryset = queryset.only(*LIST_COLUMNS).order_by("sort", "-id")
-    answer = page_of(queryset, page=page, page_size=page_size)
-    totals = _page_totals([g.pk for g in answer["list"]])
-    names = category_names({g.category_id for g in answer["list"] if g.category_id})
-    displayed = displayed_goods_ids(_merchant_id(), [g.pk for g in answer["list"]])
-    answer["list"] = [
+    # The list's own columns only (no description).
+    return queryset.only(*LIST_COLUMNS)
+
+
+def _list_rows(goods: list[Goods]) -> list[dict[str, Any]]:
+    """Rows of the list for one page (or one export chunk) of goods: stock, rent, category
+    names and display state read for these ids only, in a few grouped queries."""
+    totals = _page_totals([g.pk for g in goods])
+    names = category_names({g.category_id for g in goods if g.category_id})
+    displayed = displayed_goods_ids(_merchant_id(), [g.pk for g in goods])
+    return [
         {
             "id": g.pk,
             "title": g.title,
@@ -263,9 +269,63 @@ def goods_page(
             "display_status": g.pk in displayed,
             "updated_at": g.updated_at,
         }
-        for g in answer["list"]
+        for g in goods
     ]
+
+
+def goods_page(
+    *,
+    session: Session | None,
+    status: str | None,
+    category_id: int | None,
+    keyword: str,
+    page: int,
+    page_size: int,
+) -> dict[str, Any]:
+    queryset = _goods_filtered(
+        session=session, status=status, category_id=category_id, keyword=keyword
+    ).order_by("sort", "-id")  # the order of the list's index
+    answer = page_of(queryset, page=page, page_size=page_size)
+    answer["list"] = _list_rows(answer["list"])
     return answer
+
+
+def goods_export_count(
+    *, scope: SubShopScope | None, status: str | None, category_id: int | None, keyword: str
+) -> int:
+    return _goods_filtered(
+        session=scope, status=status, category_id=category_id, keyword=keyword
+    ).count()
+
+
+def goods_export_chunks(
+    *,
+    scope: SubShopScope | None,
+    status: str | None,
+    category_id: int | None,
+    keyword: str,
+    chunk_size: int = 1000,
+) -> Iterator[list[dict[str, Any]]]:
+    """Every goods row the list would show for these filters, in list order, one chunk at a
+    time: each chunk is read after the last one's (sort, id) through the list's index, so
+    memory stays flat however many goods there are and no OFFSET grows."""
+    queryset = _goods_filtered(
+        session=scope, status=status, category_id=category_id, keyword=keyword
+    ).order_by("sort", "-id")
+    after: tuple[int, int] | None = None
+    while True:
+        chunk_query = queryset
+        if after is not None:
+            sort, goods_id = after
+            # `sort >= s` bounds the index scan; the OR drops the rows of s already written.
+            chunk_query = queryset.filter(sort__gte=sort).filter(
+                Q(sort__gt=sort) | Q(id__lt=goods_id)
+            )
+        chunk = list(chunk_query[:chunk_size])
+        if not chunk:
+            return
+        yield _list_rows(chunk)
+        after = (chunk[-1].sort, chunk[-1].pk)
 
 
 def goods_status_counts(*, session: Session | None) -> dict[str, int]:
@@ -342,3 +402,116 @@ def rent_plans(goods_id: int, *, session: Session | None) -> list[dict[str, Any]
         }
         for plan in detail["rent_list"]
     ]
+
+
+# --- what an order may take (apps.orders intake) -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What one order takes from the catalogue, as the order keeps it (a snapshot)."""
+
+    goods_id: int
+    sku_id: int
+    title: str
+    picture: str
+    specs: dict[str, str]
+    rent_plan_id: int | None
+    package_id: int | None
+    term: int
+    term_unit: str
+    rent: Decimal
+    deposit: Decimal
+    buyout_price: Decimal
+    ownership_transfer: bool
+    sale_price: Decimal
+    addons: list[dict[str, Any]]
+
+
+def _offer_error(code: ErrorCode, field: str, message: str) -> ApplicationError:
+    return ApplicationError(code, data={"fields": {field: [message]}})
+
+
+def order_offer(
+    *,
+    sku_id: int,
+    rent_plan_id: int | None,
+    package_id: int | None,
+    addon_ids: list[int],
+    channel: str,
+    sub_shop_id: int | None,
+) -> Offer:
+    """The SKU with its rent plan (a lease) or sell price (a purchase, no plan given), checked
+    as orderable now: on shelf, not forced down, sold in the order's channel and sub-shop,
+    the package's and the chosen add-ons enabled (required add-ons always added)."""
+    sku = Sku.objects.select_related("goods").filter(pk=sku_id, is_active=True).first()
+    goods = sku.goods if sku is not None else None
+    if sku is None or goods is None or goods.is_deleted:
+        raise _offer_error(ErrorCode.NOT_FOUND, "sku_id", "no such SKU")
+    if goods.force_down or goods.status != rules.GoodsStatus.ON_SHELF:
+        raise _offer_error(ErrorCode.GOODS_NOT_ORDERABLE, "sku_id", "goods are not on shelf")
+    if goods.channels and channel not in goods.channels:
+        raise _offer_error(ErrorCode.GOODS_NOT_ORDERABLE, "channel", "not sold in this channel")
+    if goods.sub_shop_ids and sub_shop_id not in goods.sub_shop_ids:
+        raise _offer_error(
+            ErrorCode.GOODS_NOT_ORDERABLE, "sub_shop_id", "not sold in this sub-shop"
+        )
+    plan: RentPlan | None = None
+    package: GoodsPackage | None = None
+    if package_id is not None:
+        package = GoodsPackage.objects.filter(pk=package_id, goods=goods, is_active=True).first()
+        if package is None:
+            raise _offer_error(ErrorCode.NOT_FOUND, "package_id", "no such package")
+        rent_plan_id = package.rent_plan_id
+    if rent_plan_id is not None:
+        plan = RentPlan.objects.filter(pk=rent_plan_id, sku=sku, is_active=True).first()
+        if plan is None:
+            raise _offer_error(ErrorCode.NOT_FOUND, "rent_plan_id", "no such plan for this SKU")
+        chosen = set(addon_ids)
+        if package is not None:
+            chosen |= {addon.pk for addon in package.addons.all()}
+        addons = Addon.objects.filter(
+            Q(pk__in=chosen) | Q(is_required=True), status=1, platform_disabled=False
+        ).order_by("sort", "id")
+        found = {addon.pk for addon in addons}
+        if chosen - found:
+            raise _offer_error(
+                ErrorCode.GOODS_NOT_ORDERABLE, "addon_ids", f"not offered: {sorted(chosen - found)}"
+            )
+        return Offer(
+            goods_id=goods.pk,
+            sku_id=sku.pk,
+            title=goods.title,
+            picture=goods.pictures[0] if goods.pictures else "",
+            specs=dict(sku.specs),
+            rent_plan_id=plan.pk,
+            package_id=package.pk if package else None,
+            term=plan.term,
+            term_unit=plan.term_unit,
+            rent=plan.rent,
+            deposit=plan.deposit,
+            buyout_price=plan.buyout_price,
+            ownership_transfer=plan.ownership_transfer,
+            sale_price=Decimal("0.00"),
+            addons=[{"id": a.pk, "name": a.name, "price": str(a.price)} for a in addons],
+        )
+    sell = SellPrice.objects.filter(sku=sku, is_active=True).order_by("id").first()
+    if sell is None:
+        raise _offer_error(ErrorCode.GOODS_NOT_ORDERABLE, "sku_id", "not sold outright")
+    return Offer(
+        goods_id=goods.pk,
+        sku_id=sku.pk,
+        title=goods.title,
+        picture=goods.pictures[0] if goods.pictures else "",
+        specs=dict(sku.specs),
+        rent_plan_id=None,
+        package_id=None,
+        term=0,
+        term_unit="",
+        rent=Decimal("0.00"),
+        deposit=Decimal("0.00"),
+        buyout_price=Decimal("0.00"),
+        ownership_transfer=True,
+        sale_price=sell.price,
+        addons=[],
+    )

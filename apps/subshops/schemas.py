@@ -3,13 +3,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from ninja import Schema
 from pydantic import Field
 
 from tenants.accounts.schemas import RoleOut
 from zulin.audit.schemas import AuditOut
 from zulin.core.numbers import Id
 from zulin.core.pagination import PageIn
+from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
 PHONE = r"^1\d{10}$"

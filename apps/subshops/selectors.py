@@ -242,3 +242,9 @@ def known_channel_labels() -> set[str]:
     labels = set(Channel.objects.filter(is_active=True).values_list("label", flat=True))
     platforms = ShowPlatform.objects.filter(is_active=True).values_list("label", flat=True)
     return labels | set(platforms)
+
+
+def sub_shop_names(ids: set[int] | list[int]) -> dict[int, tuple[str, bool]]:
+    """`{id: (name, active)}` of the given sub-shops (order lists and intake)."""
+    rows = SubShop.objects.filter(pk__in=list(ids)).values_list("pk", "name", "status")
+    return {pk: (name, status == SubShopStatus.ACTIVE) for pk, name, status in rows}

@@ -11,6 +11,8 @@ eval "$($PY infra/scripts/services.py zulin)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$PWD/platform:$PWD"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-zulin.settings.dev}"
 export TRUSTED_PROXY_COUNT="${TRUSTED_PROXY_COUNT:-1}"  # the Next.js server proxies /api
+# Sandbox providers post their callbacks to the API itself.
+export CALLBACK_BASE_URL="${CALLBACK_BASE_URL:-http://127.0.0.1:${API_PORT}}"
 
 $PY manage.py migrate_all
 $PY manage.py load_demo > .run/demo-logins.txt
@@ -63,5 +65,6 @@ Zulin is running (logs in .run/*.log; Ctrl-C stops everything).
   demo staff       auditor, sales1, sales2, finance, service / Zulin@2026 (on demo.localhost)
   API              http://127.0.0.1:${API_PORT}/api/docs (send Host: admin.localhost or demo.localhost)
   Sandbox SMS      .venv/bin/python manage.py sandbox_sms
+  Sandboxes        .venv/bin/python manage.py sandbox payments|callbacks|fail … (README: Outside services)
 MSG
 wait -n "${pids[@]}"

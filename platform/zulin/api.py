@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import DataError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
@@ -12,7 +13,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.renderers import JSONRenderer
 
-from .core.envelope import error_for, error_response, request_language, success_msg
+from .core.envelope import error_for, error_response, json_bytes, request_language, success_msg
 from .core.errors import ApplicationError, ErrorCode
 from .core.field_messages import field_message
 
@@ -22,11 +23,8 @@ logger = logging.getLogger("zulin.request")
 class EnvelopeRenderer(JSONRenderer):
     """Wraps a handler's result as `{code: 200, data, msg}`; errors are built elsewhere."""
 
-    json_dumps_params = {"ensure_ascii": False}
-
     def render(self, request: HttpRequest, data: Any, *, response_status: int) -> Any:
-        body = {"code": int(ErrorCode.OK), "data": data, "msg": success_msg(request)}
-        return super().render(request, body, response_status=response_status)
+        return json_bytes({"code": int(ErrorCode.OK), "data": data, "msg": success_msg(request)})
 
 
 class ZulinAPI(NinjaAPI):
@@ -156,12 +154,22 @@ def _server_error(request: HttpRequest, exc: Exception) -> HttpResponse:
 def _mount_routers() -> None:
     # The composition root: the one place that names core, tenants and apps together.
     from tenants.accounts.auth import session_from_token
+    from tenants.accounts.selectors import account_reader_name
 
     from .core.auth import install_session_loader
+    from .files.links import install_reader_check
 
     install_session_loader(session_from_token)
+    install_reader_check(account_reader_name)
 
     from apps.goods.api import addon_router, goods_router, upload_router
+    from apps.orders.api import applet_router as orders_applet_router
+    from apps.orders.api import backend_router as orders_backend_router
+    from apps.orders.api import general_router as orders_general_router
+    from apps.orders.api import merchant_router as orders_merchant_router
+    from apps.orders.api import platform_router as orders_platform_router
+    from apps.orders.api import v2_router as orders_v2_router
+    from apps.orders.applet_api import router as intake_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
     from tenants.accounts.api import platform_router
@@ -171,6 +179,9 @@ def _mount_routers() -> None:
     from tenants.workbench.api import router as workbench_router
 
     from .core.health import router as health_router
+    from .exports.api import router as exports_router
+    from .files.api import router as files_router
+    from .providers.api import callback_router, sandbox_router
 
     api.add_router("/platform", platform_router)
     api.add_router("/platform", merchant_router)
@@ -184,6 +195,18 @@ def _mount_routers() -> None:
     api.add_router("/platform", addon_router)
     api.add_router("/backend", catalog_backend_router)
     api.add_router("", upload_router)
+    api.add_router("/platform", orders_platform_router)
+    api.add_router("/backend", orders_backend_router)
+    api.add_router("/merchant", orders_merchant_router)
+    api.add_router("/general", orders_general_router)
+    api.add_router("/applet", orders_applet_router)
+    api.add_router("/applet", intake_router)
+    api.add_router("/v2", orders_v2_router)
+    api.add_router("/callbacks", callback_router)
+    if settings.PAYMENT_PROVIDER == "sandbox":
+        api.add_router("/sandbox", sandbox_router)
+    api.add_router("/platform", exports_router)
+    api.add_router("", files_router)
 
 
 _mount_routers()

@@ -14,6 +14,7 @@ from django.db import transaction
 from django_tenants.utils import tenant_context
 
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
+from apps.orders.demo import ACME_PLAN, orders_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
     staff_showcase_load,
@@ -133,17 +134,21 @@ def demo_showcase_load() -> list[str]:
             catalogue=DEMO_CATALOGUE,
             sub_shop_ids=sub_shop_ids,
         )
+        demo_orders = orders_showcase_load(owner=owner, slug="demo")
     with tenant_context(acme):
+        acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
-            actor=demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner"),
+            actor=acme_owner,
             platform_actor=platform_actor,
             merchant=acme,
             catalogue=ACME_CATALOGUE,
         )
+        orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
     shops = ", ".join(sub_shop_ids)
     others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
     return [
         f"store demo  sub-shops: {shops} / {DEMO_PASSWORD}",
         f"            staff: {', '.join(staff)} / {DEMO_PASSWORD}",
+        f"            orders: {demo_orders} in every state",
         f"admin side  more merchants: {others}",
     ]

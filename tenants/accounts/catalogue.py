@@ -30,8 +30,12 @@ ACTIONS: dict[int, dict[str, str]] = {
         "goods.edit": "编辑商品",
         "addon.manage": "管理增值服务",
         "order.view": "查看订单",
+        "order.view_assigned": "查看分配给我的订单",
         "order.audit": "审核订单",
         "order.manage": "处理订单",
+        "order.ship": "发货与收货",
+        "order.remark": "订单备注",
+        "order.identity": "查看客户完整身份信息",
         "suborder.view": "查看子商户订单",
         "finance.view": "查看财务账单",
         "withdrawal.view": "查看提现",
@@ -79,8 +83,12 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
     ],
     STORE: [
         ("owner", "商户管理员", ["*"]),
-        ("auditor", "审核员", ["order.view", "order.audit", "goods.view"]),
-        ("salesman", "业务员", ["order.view", "goods.view", "promotion.manage"]),
+        ("auditor", "审核员", ["order.view", "order.audit", "order.remark", "goods.view"]),
+        (
+            "salesman",
+            "业务员",
+            ["order.view_assigned", "order.remark", "goods.view", "promotion.manage"],
+        ),
         (
             "finance",
             "财务",
@@ -93,8 +101,12 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "data.view",
             ],
         ),
-        ("customer_service", "客服", ["order.view", "service.config"]),
-        ("sub_merchant", "子商户", ["suborder.view", "goods.view", "subshop.view"]),
+        ("customer_service", "客服", ["order.view", "order.remark", "service.config"]),
+        (
+            "sub_merchant",
+            "子商户",
+            ["suborder.view", "order.ship", "order.remark", "goods.view", "subshop.view"],
+        ),
     ],
 }
 

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ninja import Schema
 from pydantic import BaseModel, Field
 
 from zulin.core.numbers import Id
+from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
 PHONE_PATTERN = r"^1\d{10}$"

@@ -142,3 +142,16 @@ def account_exists(*, merchant: Any, username: str) -> bool:
     return Account.objects.filter(
         of_merchant(merchant.pk if merchant else None), username=username
     ).exists()
+
+
+def account_reader_name(account_id: int) -> str | None:
+    """The name of an account that may still sign in, for the audit entry of a signed file
+    link's read (zulin.files); None once the account is disabled or gone."""
+    row = (
+        Account.objects.filter(pk=account_id, is_active=True)
+        .values_list("name", "username")
+        .first()
+    )
+    if row is None:
+        return None
+    return row[0] or row[1]

@@ -3,10 +3,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from ninja import Schema
 from pydantic import Field
 
 from zulin.core.numbers import Id, OptionalId
+from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
 

@@ -7,7 +7,6 @@ PostgreSQL DDL is transactional), so a failure leaves nothing behind.
 from __future__ import annotations
 
 import hashlib
-import logging
 import re
 import uuid
 
@@ -22,13 +21,13 @@ from tenants.accounts.selectors import OWNER_ROLE_CODE
 from tenants.accounts.services import account_create
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.queue import queue_on_commit
 from zulin.core.tenancy import forget_host
 
 from .models import Domain, Merchant, SpareSchema
 
 SLUG_PATTERN = re.compile(r"^[a-z][a-z0-9]{1,29}$")
 RESERVED_SLUGS = {"www", "api", "public", "static", "template", "mail", "localhost"}
-logger = logging.getLogger("zulin.task")
 
 
 # django-tenants' CloneSchema re-installs its ~4,500-line clone function (DROP TYPE …
@@ -135,7 +134,7 @@ def schema_take(*, target: str) -> bool:
         .order_by("id")
         .first()
     )
-    transaction.on_commit(_queue_spare_refill)
+    _queue_spare_refill()
     if spare is None:
         schema_clone(source=settings.TENANT_BASE_SCHEMA, target=target)
         return False
@@ -151,10 +150,9 @@ def schema_take(*, target: str) -> bool:
 def _queue_spare_refill() -> None:
     from .tasks import spare_pool_refill
 
-    try:
-        spare_pool_refill.delay()
-    except Exception:  # noqa: BLE001 — no broker: the next migrate_all or onboarding refills
-        logger.warning("spare pool refill not queued", exc_info=True)
+    # Onboarding does not need the queue: without a broker the refill is skipped and the
+    # next onboarding or migrate_all refills the pool.
+    queue_on_commit(spare_pool_refill, required=False)
 
 
 def slug_validate(slug: str) -> None:

@@ -4,12 +4,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
-from ninja import Schema
 from pydantic import Field
 
 from zulin.audit.schemas import AuditOut
 from zulin.core.numbers import Id
 from zulin.core.pagination import PageIn
+from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
 OPTIONAL_PHONE = r"^(1\d{10})?$"

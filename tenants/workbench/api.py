@@ -3,11 +3,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import Router, Schema
+from ninja import Router
 from pydantic import Field
 
 from zulin.core.auth import any_side_auth, current_session
 from zulin.core.envelope import request_language
+from zulin.core.schema import Schema
 
 from . import selectors, services
 

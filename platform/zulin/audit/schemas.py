@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ninja import Schema
+from zulin.core.schema import Schema
 
 
 class AuditOut(Schema):

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from zulin.core.auth import Session
@@ -7,15 +8,36 @@ from zulin.core.auth import Session
 from .models import AuditEntry
 
 
-def actor_name(actor: Session | None) -> str:
+@dataclass(frozen=True)
+class ActorRef:
+    """Who acts when no session is at hand: a worker doing what an account queued (an
+    export), or the account a signed download link was issued to."""
+
+    account_id: int | None
+    name: str
+    side: int | None
+
+
+def actor_ref(actor: Session | ActorRef | None) -> ActorRef:
+    """The session's account as recorded, kept for work done later on its behalf."""
     if actor is None:
-        return "system"
-    return actor.account.name or actor.account.username
+        return ActorRef(account_id=None, name="system", side=None)
+    if isinstance(actor, ActorRef):
+        return actor
+    return ActorRef(
+        account_id=actor.account.pk,
+        name=actor.account.name or actor.account.username,
+        side=actor.side,
+    )
+
+
+def actor_name(actor: Session | ActorRef | None) -> str:
+    return actor_ref(actor).name
 
 
 def audit_record(
     *,
-    actor: Session | None,
+    actor: Session | ActorRef | None,
     action: str,
     target_type: str,
     target_id: Any,
@@ -24,10 +46,11 @@ def audit_record(
     reason: str = "",
 ) -> AuditEntry:
     """Call inside the transaction of the change it records, in the schema it belongs to."""
+    who = actor_ref(actor)
     return AuditEntry.objects.create(
-        actor_account_id=actor.account.pk if actor else None,
-        actor_name=actor_name(actor),
-        actor_side=actor.side if actor else None,
+        actor_account_id=who.account_id,
+        actor_name=who.name,
+        actor_side=who.side,
         action=action,
         target_type=target_type,
         target_id=str(target_id),

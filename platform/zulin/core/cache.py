@@ -57,8 +57,11 @@ def role_actions_key(role_id: int) -> str:
 # --- the circuit --------------------------------------------------------------------------
 
 
-class _Circuit:
-    def __init__(self) -> None:
+class Circuit:
+    """Open for `CACHE_CIRCUIT_SECONDS` after a failure of `service`: nothing is tried."""
+
+    def __init__(self, service: str = "redis cache") -> None:
+        self.service = service
         self.open_until = 0.0
         self.epoch_bump_owed = False
         self.lock = threading.Lock()
@@ -69,11 +72,11 @@ class _Circuit:
     def trip(self, error: BaseException) -> None:
         seconds = getattr(settings, "CACHE_CIRCUIT_SECONDS", 5)
         if self.closed():
-            logger.warning("redis unavailable, cache off for %ss: %s", seconds, error)
+            logger.warning("%s unavailable, off for %ss: %s", self.service, seconds, error)
         self.open_until = time.monotonic() + seconds
 
 
-circuit = _Circuit()
+circuit = Circuit()
 
 
 def cache_available() -> bool:

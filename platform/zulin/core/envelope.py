@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+import orjson
+from django.http import HttpRequest, HttpResponse
+from ninja.responses import NinjaJSONEncoder
 
 from .errors import ApplicationError, ErrorCode, message_for
+
+_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_NON_STR_KEYS
+_encoder = NinjaJSONEncoder(ensure_ascii=False)
+
+
+def json_bytes(data: Any) -> bytes:
+    """An answer's JSON, as Ninja's renderer wrote it (`json.dumps` with its encoder and
+    `ensure_ascii=False`) but without the spaces after `,` and `:` and in a fifth of the time
+    (orjson). The values orjson would write otherwise go through Ninja's encoder: dates and
+    times (Django's form: milliseconds, `Z` for UTC), decimals (strings), lazy text, pydantic
+    models. Whatever orjson refuses (an integer beyond 64 bits, a lone surrogate) is written
+    by `json.dumps` as before."""
+    try:
+        return orjson.dumps(data, default=_encoder.default, option=_ORJSON_OPTIONS)
+    except orjson.JSONEncodeError:
+        return json.dumps(data, cls=NinjaJSONEncoder, ensure_ascii=False).encode()
 
 
 def request_language(request: HttpRequest) -> str:
@@ -15,22 +34,22 @@ def request_language(request: HttpRequest) -> str:
     return "en" if first.startswith("en") else "zh"
 
 
-def envelope(code: ErrorCode, data: Any, msg: str, *, status: int = 200) -> JsonResponse:
-    response = JsonResponse(
-        {"code": int(code), "data": data, "msg": msg},
+def envelope(code: ErrorCode, data: Any, msg: str, *, status: int = 200) -> HttpResponse:
+    response = HttpResponse(
+        json_bytes({"code": int(code), "data": data, "msg": msg}),
         status=status,
-        json_dumps_params={"ensure_ascii": False},
+        content_type="application/json",
     )
     response.zulin_code = int(code)  # type: ignore[attr-defined]  # read by the request log
     return response
 
 
-def error_response(request: HttpRequest, error: ApplicationError) -> JsonResponse:
+def error_response(request: HttpRequest, error: ApplicationError) -> HttpResponse:
     status = error.code if error.code in (ErrorCode.SERVER_ERROR, ErrorCode.UNAVAILABLE) else 200
     return envelope(error.code, error.data, error.message(request_language(request)), status=status)
 
 
-def error_for(request: HttpRequest, code: ErrorCode, data: Any = None) -> JsonResponse:
+def error_for(request: HttpRequest, code: ErrorCode, data: Any = None) -> HttpResponse:
     return error_response(request, ApplicationError(code, data=data))
 
 

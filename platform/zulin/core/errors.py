@@ -16,6 +16,7 @@ class ErrorCode(IntEnum):
     OK = 200
     NO_SESSION = 109
     VALIDATION = 400
+    SIGNATURE_INVALID = 401
     FORBIDDEN = 403
     NOT_FOUND = 404
     METHOD_NOT_ALLOWED = 405
@@ -52,6 +53,36 @@ class ErrorCode(IntEnum):
     UPLOAD_NOT_IMAGE = 1210
     UPLOAD_TOO_LARGE = 1211
     CATEGORY_TOO_DEEP = 1212
+    # orders and bills: 1300-1389
+    GOODS_NOT_ORDERABLE = 1301
+    AFTER_SALE_OPEN = 1302
+    DEPOSIT_EXCEEDS_FROZEN = 1303
+    BILL_ALREADY_PAID = 1304
+    PAYMENT_IN_PROGRESS = 1305
+    BUYOUT_NOT_ALLOWED = 1306
+    SERIAL_MISMATCH = 1307
+    INTAKE_SIGNATURE_INVALID = 1308
+    IDENTITY_INVALID = 1309
+    REFUND_EXCEEDS_PAID = 1310
+    CONTRACT_ALREADY_SIGNED = 1311
+    ORDER_NOT_DELETABLE = 1312
+    # the ledger: 1390-1399 (orders keep 1300-1389)
+    LEDGER_UNBALANCED = 1390
+    LEDGER_INVALID_LINE = 1391
+    LEDGER_UNKNOWN_ACCOUNT = 1392
+    LEDGER_INSUFFICIENT_BALANCE = 1393
+    LEDGER_ALREADY_REVERSED = 1394
+    LEDGER_JOURNAL_NOT_FOUND = 1395
+    # 1900-1999: outside services (callbacks, sandboxes)
+    CALLBACK_NOT_PROCESSED = 1900
+    CALLBACK_MERCHANT_UNKNOWN = 1901
+    # private files and exports: 1800-1899
+    FILE_LINK_INVALID = 1801
+    FILE_LINK_EXPIRED = 1802
+    FILE_LINK_WRONG_HOST = 1803
+    EXPORT_TOO_MANY_ACTIVE = 1810
+    EXPORT_TOO_MANY_ROWS = 1811
+    EXPORT_FAILED = 1812
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -61,6 +92,7 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
         "Your session is not valid; please sign in again",
     ),
     ErrorCode.VALIDATION: ("提交的数据有误", "The submitted data is not valid"),
+    ErrorCode.SIGNATURE_INVALID: ("签名校验失败", "The signature is not valid"),
     ErrorCode.FORBIDDEN: ("没有权限执行此操作", "You are not allowed to do this"),
     ErrorCode.NOT_FOUND: ("请求的资源不存在", "Not found"),
     ErrorCode.METHOD_NOT_ALLOWED: ("请求方法不被允许", "Method not allowed"),
@@ -134,6 +166,93 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ),
     ErrorCode.UPLOAD_TOO_LARGE: ("图片不能超过 5MB", "The image must be at most 5 MB"),
     ErrorCode.CATEGORY_TOO_DEEP: ("分类最多三级", "Categories have at most three levels"),
+    ErrorCode.GOODS_NOT_ORDERABLE: (
+        "商品当前不可下单（未上架、渠道或门店不符）",
+        "These goods cannot be ordered now (off shelf, or not sold in this channel or sub-shop)",
+    ),
+    ErrorCode.AFTER_SALE_OPEN: (
+        "订单有进行中的售后，请先处理完毕",
+        "An after-sale business is open on this order; finish it first",
+    ),
+    ErrorCode.DEPOSIT_EXCEEDS_FROZEN: (
+        "金额超过剩余冻结押金",
+        "The amount exceeds the deposit still frozen",
+    ),
+    ErrorCode.BILL_ALREADY_PAID: ("账单已支付", "This bill is already paid"),
+    ErrorCode.PAYMENT_IN_PROGRESS: (
+        "支付处理中，请稍后查询结果",
+        "A payment is in progress; query its result shortly",
+    ),
+    ErrorCode.BUYOUT_NOT_ALLOWED: (
+        "当前不在可买断的期间内",
+        "Buyout is not allowed at this point of the lease",
+    ),
+    ErrorCode.SERIAL_MISMATCH: (
+        "设备序列号与发货时不一致",
+        "The device serial does not match the one shipped",
+    ),
+    ErrorCode.INTAKE_SIGNATURE_INVALID: (
+        "应用签名无效或已过期",
+        "The application signature is invalid or expired",
+    ),
+    ErrorCode.IDENTITY_INVALID: (
+        "身份信息校验未通过",
+        "The identity could not be verified",
+    ),
+    ErrorCode.REFUND_EXCEEDS_PAID: (
+        "退款金额超过可退金额",
+        "The refund exceeds what can be refunded",
+    ),
+    ErrorCode.CONTRACT_ALREADY_SIGNED: (
+        "合同已签署，不能重新生成",
+        "The contract is signed and cannot be generated again",
+    ),
+    ErrorCode.ORDER_NOT_DELETABLE: (
+        "只能删除未成交或已结束的订单",
+        "Only orders that never became a deal or have ended can be deleted",
+    ),
+    ErrorCode.LEDGER_UNBALANCED: (
+        "记账借贷不平衡",
+        "The debits and credits of this posting do not balance",
+    ),
+    ErrorCode.LEDGER_INVALID_LINE: (
+        "记账分录无效：至少两行，每行借或贷一方为正数金额，最多两位小数",
+        "Invalid ledger lines: at least two, each a positive debit or credit with at most "
+        "two decimal places",
+    ),
+    ErrorCode.LEDGER_UNKNOWN_ACCOUNT: ("会计科目不存在", "No such ledger account"),
+    ErrorCode.LEDGER_INSUFFICIENT_BALANCE: (
+        "账户余额不足",
+        "The account's balance is not enough for this",
+    ),
+    ErrorCode.LEDGER_ALREADY_REVERSED: ("该笔记账已冲正", "This posting was already reversed"),
+    ErrorCode.LEDGER_JOURNAL_NOT_FOUND: ("未找到该笔记账", "No posting with this reference"),
+    ErrorCode.CALLBACK_NOT_PROCESSED: (
+        "回调未能处理，请稍后重发",
+        "The callback could not be processed; send it again later",
+    ),
+    ErrorCode.CALLBACK_MERCHANT_UNKNOWN: (
+        "回调地址中的商户不存在",
+        "No merchant has the identifier in this callback address",
+    ),
+    ErrorCode.FILE_LINK_INVALID: ("下载链接无效", "This download link is not valid"),
+    ErrorCode.FILE_LINK_EXPIRED: (
+        "下载链接已过期，请重新获取",
+        "This download link has expired; get a new one",
+    ),
+    ErrorCode.FILE_LINK_WRONG_HOST: (
+        "此下载链接不能在当前站点使用",
+        "This download link cannot be used on this site",
+    ),
+    ErrorCode.EXPORT_TOO_MANY_ACTIVE: (
+        "您还有导出任务未完成，请稍后再试",
+        "You have exports still running; try again when they finish",
+    ),
+    ErrorCode.EXPORT_TOO_MANY_ROWS: (
+        "导出行数超过上限，请缩小筛选范围",
+        "Too many rows to export; narrow the filters",
+    ),
+    ErrorCode.EXPORT_FAILED: ("导出失败，请稍后重试", "The export failed; try again later"),
 }
 
 

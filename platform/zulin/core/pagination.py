@@ -6,10 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
-from ninja import Schema
 from ninja.errors import ValidationError
 
 from .numbers import MAX_PAGE, MAX_PAGE_SIZE, Page, PageSize
+from .schema import Schema
 
 __all__ = ["MAX_PAGE", "MAX_PAGE_SIZE", "PageIn", "page_of"]
 

@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 
 import pydantic
 from django.http import HttpRequest
-from ninja import Schema
 from ninja.errors import HttpError, ValidationError
 
 from .errors import ApplicationError, ErrorCode
+from .schema import Schema
 
 SchemaT = TypeVar("SchemaT", bound=Schema)
 

@@ -15,7 +15,7 @@ Two shapes of ownership:
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from django.db.models import Model, Q, QuerySet
 
@@ -25,9 +25,17 @@ from .errors import ApplicationError, ErrorCode
 ModelT = TypeVar("ModelT", bound=Model)
 
 
+class SubShopScope(Protocol):
+    """What narrowing reads: a session, or work done later for one (an export job keeps the
+    sub-shop of the account that queued it)."""
+
+    @property
+    def sub_shop_id(self) -> int | None: ...
+
+
 def scope_to_sub_shop(
     queryset: QuerySet[ModelT, Any],
-    session: Session | None,
+    session: SubShopScope | None,
     *,
     field: str = "sub_shop_id",
     list_field: str | None = None,
@@ -45,7 +53,7 @@ def scope_to_sub_shop(
 
 def scoped_get(
     queryset: QuerySet[ModelT, Any],
-    session: Session | None,
+    session: SubShopScope | None,
     *,
     pk: int,
     field: str = "sub_shop_id",

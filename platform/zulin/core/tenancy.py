@@ -26,8 +26,16 @@ from .sides import PlatformType
 from .tokens import TokenClaims, read_token
 
 _MISSING = {"missing": True}
-# Paths that answer whatever the host: the health check (load balancers, compose) and docs.
-HOST_FREE_PATHS = ("/api/health", "/api/openapi.json", "/api/docs", "/bench/")
+# Paths that answer whatever the host: the health check (load balancers, compose), docs,
+# and what outside services call (providers' callbacks name the merchant in the path).
+HOST_FREE_PATHS = (
+    "/api/health",
+    "/api/openapi.json",
+    "/api/docs",
+    "/bench/",
+    "/api/callbacks/",
+    "/api/sandbox/",
+)
 
 
 @dataclass(frozen=True)

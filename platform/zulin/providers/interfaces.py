@@ -7,15 +7,22 @@ callback that follows; failures raise `ProviderError`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any, Protocol
 
 
 class ProviderError(Exception):
-    def __init__(self, provider: str, reason: str) -> None:
-        super().__init__(f"{provider}: {reason}")
+    """The provider could not answer (unreachable, refused the request as malformed or out of
+    bounds). Nothing was recorded at the provider, so the same request number may be sent
+    again. `code` is the provider's reason, e.g. AMOUNT_EXCEEDS_FROZEN, SYSTEM_ERROR."""
+
+    def __init__(self, provider: str, reason: str, *, code: str = "SYSTEM_ERROR") -> None:
+        super().__init__(f"{provider}: {code}: {reason}")
         self.provider = provider
         self.reason = reason
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -29,20 +36,146 @@ class SmsProvider(Protocol):
     def send(self, *, phone: str, template: str, params: dict[str, str]) -> ProviderReceipt: ...
 
 
+class PaymentOperation(StrEnum):
+    FREEZE = "freeze"  # pre-authorisation: a deposit frozen on the payer's account
+    THAW = "thaw"  # part or all of what remains frozen released
+    TRANSFER = "transfer"  # frozen money taken as a payment (transfer-to-pay)
+    WITHHOLD_SIGN = "withhold_sign"  # the payer's agreement to be charged without a prompt
+    WITHHOLD = "withhold"  # a charge under that agreement
+    PAY = "pay"  # the payer pays (scans a QR code) and the provider reports it
+    REFUND = "refund"  # money of a paid trade (pay, withhold, transfer) given back
+
+
+class PaymentStatus(StrEnum):
+    SUCCEEDED = "succeeded"
+    PROCESSING = "processing"  # the outcome comes later: re-query, or wait for the callback
+    FAILED = "failed"  # final; `reason` says why; a new attempt needs a new request number
+
+
+@dataclass(frozen=True)
+class PaymentResult:
+    """One record at the payment provider, as it stands now.
+
+    `out_no` is our request number (unique per merchant; sending it again answers this same
+    record and never charges twice), `trade_no` the provider's. Only the fields of the
+    record's operation are filled: `auth_no` (freeze, thaw, transfer), `agreement_no`
+    (withhold_sign, withhold), `original_out_no` (refund), `frozen_remaining` (freeze: what
+    can still be thawed or transferred), `refunded_amount` and `refundable_amount` (paid
+    trades), `qr_code` (pay: what the payer scans)."""
+
+    operation: PaymentOperation
+    out_no: str
+    trade_no: str
+    status: PaymentStatus
+    amount: Decimal
+    reason: str = ""
+    auth_no: str = ""
+    agreement_no: str = ""
+    original_out_no: str = ""
+    frozen_remaining: Decimal | None = None
+    refunded_amount: Decimal | None = None
+    refundable_amount: Decimal | None = None
+    qr_code: str = ""
+    created_at: datetime | None = None
+    finished_at: datetime | None = None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.status == PaymentStatus.SUCCEEDED
+
+
 class PaymentProvider(Protocol):
-    def create_payment(
-        self, *, out_trade_no: str, amount: Decimal, subject: str, notify_url: str
-    ) -> ProviderReceipt: ...
+    """Alipay-credit-lease-like. An adapter is bound to one merchant (its app at the
+    provider); amounts are yuan with two places. Operations listed in the
+    PAYMENT_ASYNC_OPERATIONS setting (withhold, transfer, refund by default) and `pay`
+    answer `processing`; their outcome arrives as a signed callback
+    (`zulin.providers.callbacks`) and by `query`."""
 
-    def query_payment(self, *, out_trade_no: str) -> ProviderReceipt: ...
+    name: str
+    merchant: str
 
-    def refund(self, *, out_trade_no: str, refund_no: str, amount: Decimal) -> ProviderReceipt: ...
+    def freeze(
+        self, *, out_no: str, payer: str, amount: Decimal, subject: str
+    ) -> PaymentResult: ...
 
-    def verify_webhook(self, *, body: bytes, signature: str) -> dict[str, Any]: ...
+    def thaw(self, *, out_no: str, auth_no: str, amount: Decimal | None = None) -> PaymentResult:
+        """`amount` None: all that remains frozen."""
+        ...
+
+    def transfer_to_pay(
+        self, *, out_no: str, auth_no: str, amount: Decimal, subject: str
+    ) -> PaymentResult:
+        """Never more than remains frozen: ProviderError AMOUNT_EXCEEDS_FROZEN otherwise."""
+        ...
+
+    def withhold_sign(self, *, out_no: str, payer: str) -> PaymentResult: ...
+
+    def withhold(
+        self, *, out_no: str, agreement_no: str, amount: Decimal, subject: str
+    ) -> PaymentResult: ...
+
+    def pay(self, *, out_no: str, payer: str, amount: Decimal, subject: str) -> PaymentResult: ...
+
+    def refund(
+        self, *, out_no: str, original_out_no: str, amount: Decimal, reason: str = ""
+    ) -> PaymentResult:
+        """Refunds of a trade never add up beyond what it took: ProviderError
+        REFUND_EXCEEDS_PAID otherwise."""
+        ...
+
+    def query(self, *, out_no: str) -> PaymentResult:
+        """Any record by our request number: ProviderError NOT_FOUND when there is none."""
+        ...
+
+
+@dataclass(frozen=True)
+class ExpressCompany:
+    code: str
+    name_zh: str
+    name_en: str
+
+
+class TrackingStatus(StrEnum):
+    """Where a parcel is, in the order a carrier reports it."""
+
+    PENDING = "pending"  # known to the carrier, not collected yet
+    COLLECTED = "collected"
+    IN_TRANSIT = "in_transit"
+    ARRIVED = "arrived"  # at the destination city's hub
+    DELIVERING = "delivering"
+    DELIVERED = "delivered"
+
+
+@dataclass(frozen=True)
+class TrackingEvent:
+    occurred_at: datetime
+    status: TrackingStatus
+    location: str
+    description_zh: str
+    description_en: str
+
+
+@dataclass(frozen=True)
+class TrackingResult:
+    company_code: str
+    tracking_no: str
+    status: TrackingStatus
+    events: tuple[TrackingEvent, ...]  # oldest first
+    delivered: bool
+    delivered_at: datetime | None
 
 
 class ExpressProvider(Protocol):
-    def track(self, *, company_code: str, tracking_no: str) -> ProviderReceipt: ...
+    def companies(self) -> list[ExpressCompany]: ...
+
+    def subscribe(self, *, company_code: str, tracking_no: str) -> ProviderReceipt:
+        """Ask the carrier's tracking service to follow a parcel just shipped."""
+        ...
+
+    def track(self, *, company_code: str, tracking_no: str) -> TrackingResult:
+        """Every event so far; ProviderError code NOT_FOUND for a number not known yet,
+        UNKNOWN_COMPANY for a carrier code not served."""
+        ...
 
 
 class CreditBureauProvider(Protocol):
@@ -59,13 +192,127 @@ class NotaryProvider(Protocol):
     def cancel(self, *, reference: str) -> ProviderReceipt: ...
 
 
+class RiskGrade(StrEnum):
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+    E = "E"
+
+
+class RiskDecision(StrEnum):
+    PASS = "pass"
+    REVIEW = "review"  # a person should look at it
+    REFUSE = "refuse"
+
+
+@dataclass(frozen=True)
+class RiskRuleHit:
+    code: str
+    name_zh: str
+    name_en: str
+
+
+@dataclass(frozen=True)
+class RiskAssessment:
+    """One risk query's answer, kept at the provider under `reference`: score 0-1000
+    (higher is safer), grade A (best) to E."""
+
+    reference: str
+    out_no: str
+    query_type: str
+    score: int
+    grade: RiskGrade
+    decision: RiskDecision
+    hit_rules: tuple[RiskRuleHit, ...] = ()
+    created_at: datetime | None = None
+
+
 class RiskProvider(Protocol):
-    def assess(self, *, id_number: str, name: str, phone: str) -> ProviderReceipt: ...
+    name: str
+    merchant: str
+
+    def assess(
+        self, *, out_no: str, name: str, id_number: str, phone: str, query_type: str = "standard"
+    ) -> RiskAssessment:
+        """The same `out_no` answers the kept assessment (one query, one charge)."""
+        ...
+
+    def query(self, *, out_no: str) -> RiskAssessment: ...
+
+
+@dataclass(frozen=True)
+class IdentityVerification:
+    """Name + ID number + phone checked against the issuer's records: `verified` only when
+    all three agree; `reason` names the first check that failed (ID_NUMBER_INVALID,
+    NAME_MISMATCH, PHONE_MISMATCH)."""
+
+    reference: str
+    out_no: str
+    verified: bool
+    id_number_valid: bool
+    name_matches: bool
+    phone_matches: bool
+    reason: str = ""
+    created_at: datetime | None = None
+
+
+class IdentityProvider(Protocol):
+    name: str
+    merchant: str
+
+    def verify(self, *, out_no: str, name: str, id_number: str, phone: str) -> IdentityVerification:
+        """The same `out_no` answers the kept verification."""
+        ...
+
+    def query(self, *, out_no: str) -> IdentityVerification: ...
+
+
+class EContractStatus(StrEnum):
+    SIGNING = "signing"  # waiting for the lessee's signature
+    SIGNED = "signed"
+    REJECTED = "rejected"  # the signer declined
+    CANCELLED = "cancelled"  # withdrawn by the merchant (e.g. the contract was regenerated)
+
+
+@dataclass(frozen=True)
+class EContractFlow:
+    reference: str
+    out_no: str
+    order_no: str
+    status: EContractStatus
+    document_sha256: str  # of the document the flow signs, to match the stored contract
+    created_at: datetime
+    signed_at: datetime | None
 
 
 class EContractProvider(Protocol):
+    """A signing flow per contract document, bound to one merchant (its account at the
+    service, which applies the merchant's seal by itself). The lessee signs through the
+    link; the service then sends a signed callback (`zulin.providers.callbacks`, provider
+    "econtract") of type "econtract.signed" or "econtract.rejected" whose data is
+    {reference, out_no, order_no, status, occurred_at}."""
+
+    name: str
+    merchant: str
+
     def create_contract(
-        self, *, order_no: str, signer_name: str, signer_id_number: str, document: bytes
-    ) -> ProviderReceipt: ...
+        self,
+        *,
+        out_no: str,
+        order_no: str,
+        document: bytes,
+        document_name: str,
+        signer_name: str,
+        signer_phone: str,
+        signer_id_number: str,
+    ) -> EContractFlow:
+        """`out_no` is our request number: sent again with the same document it answers the
+        same flow; with another document, ProviderError OUT_NO_REUSED."""
+        ...
 
     def signing_link(self, *, reference: str) -> str: ...
+
+    def query_contract(self, *, reference: str) -> EContractFlow: ...
+
+    def cancel_contract(self, *, reference: str) -> EContractFlow: ...

@@ -15,3 +15,229 @@ class SandboxSmsMessage(models.Model):
 
     class Meta:
         ordering = ["-id"]
+
+
+# --- what every sandbox shares -------------------------------------------------------------
+
+
+class SandboxFailureRule(models.Model):
+    """Failures on demand: the next `remaining` requests of `service`/`operation` (for one
+    merchant and one subject when set, any otherwise) end with `reason` instead of their
+    normal outcome. `remaining` null: every such request until the rule is deleted.
+
+    Reasons with a special meaning: SYSTEM_ERROR (the provider cannot be reached: it raises
+    ProviderError and records nothing), CALLBACK_LOST (the operation succeeds, its callback
+    is never delivered; a query still tells the truth). Any other reason makes the record
+    fail with it (INSUFFICIENT_BALANCE, FREEZE_REFUSED, REFUND_FAILED, NAME_MISMATCH …).
+    Set from tests, `manage.py sandbox fail …` or the demo (zulin/providers/sandbox.py)."""
+
+    service = models.CharField(max_length=20)
+    operation = models.CharField(max_length=20)
+    reason = models.CharField(max_length=40)
+    merchant = models.CharField(max_length=30, blank=True, default="")
+    subject = models.CharField(max_length=64, blank=True, default="")
+    remaining = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["service", "operation"], name="sandbox_rule_lookup_idx")]
+
+
+class SandboxCallbackStatus(models.TextChoices):
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    LOST = "lost"  # a failure on demand: never sent unless replayed
+    GIVEN_UP = "given_up"  # every retry failed
+
+
+class SandboxCallback(models.Model):
+    """The sandboxes' outbox: a signed notification to our callback route, kept so it can
+    be delivered (Celery in `make run`, in process in tests) and replayed."""
+
+    provider = models.CharField(max_length=20)
+    event_id = models.CharField(max_length=40, unique=True)
+    event_type = models.CharField(max_length=40)
+    merchant = models.CharField(max_length=30)
+    # The exact bytes signed and sent (JSON text), so a replay is byte for byte the same.
+    body = models.TextField()
+    signature = models.CharField(max_length=100)
+    status = models.CharField(
+        max_length=12, choices=SandboxCallbackStatus.choices, default=SandboxCallbackStatus.PENDING
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["status", "id"], name="sandbox_callback_status_idx")]
+
+
+# --- the payment sandbox's books -----------------------------------------------------------
+
+
+class SandboxPaymentRecord(models.Model):
+    """One request to the sandbox payment provider and its outcome: what a real provider
+    keeps on its side. `source` links a thaw or transfer to its freeze, a withhold to its
+    agreement, a refund to the trade it refunds."""
+
+    merchant = models.CharField(max_length=30)
+    operation = models.CharField(max_length=16)
+    out_no = models.CharField(max_length=64)
+    trade_no = models.CharField(max_length=32, unique=True)
+    status = models.CharField(max_length=12)
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reason = models.CharField(max_length=40, blank=True, default="")
+    payer = models.CharField(max_length=64, blank=True, default="")
+    subject = models.CharField(max_length=128, blank=True, default="")
+    auth_no = models.CharField(max_length=32, blank=True, default="")
+    agreement_no = models.CharField(max_length=32, blank=True, default="")
+    source = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="followers"
+    )
+    # While processing: the outcome it settles to, and when (null: waits for the payer).
+    planned_status = models.CharField(max_length=12, blank=True, default="")
+    planned_reason = models.CharField(max_length=40, blank=True, default="")
+    settle_after = models.DateTimeField(null=True, blank=True)
+    callback_lost = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_payment_out_no"),
+        ]
+        indexes = [
+            models.Index(fields=["auth_no"], name="sandbox_payment_auth_idx"),
+            models.Index(fields=["agreement_no"], name="sandbox_payment_agreement_idx"),
+            models.Index(fields=["status", "settle_after"], name="sandbox_payment_due_idx"),
+        ]
+
+
+# --- risk and identity sandboxes -----------------------------------------------------------
+
+
+class SandboxRiskAssessment(models.Model):
+    """An assessment the sandbox risk provider answered: kept so a query and a retry of the
+    same request number answer the same result. Identity fields are kept masked only."""
+
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    reference = models.CharField(max_length=40, unique=True)
+    query_type = models.CharField(max_length=30)
+    id_number_masked = models.CharField(max_length=24)
+    phone_masked = models.CharField(max_length=20)
+    score = models.PositiveSmallIntegerField()
+    grade = models.CharField(max_length=1)
+    decision = models.CharField(max_length=8)
+    hit_rules = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_risk_out_no"),
+        ]
+
+
+class SandboxIdentityVerification(models.Model):
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    reference = models.CharField(max_length=40, unique=True)
+    id_number_masked = models.CharField(max_length=24)
+    phone_masked = models.CharField(max_length=20)
+    verified = models.BooleanField()
+    id_number_valid = models.BooleanField()
+    name_matches = models.BooleanField()
+    phone_matches = models.BooleanField()
+    reason = models.CharField(max_length=40, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_identity_out_no"),
+        ]
+
+
+# --- our side: callbacks received ----------------------------------------------------------
+
+
+class CallbackLogStatus(models.TextChoices):
+    HANDLED = "handled"
+    IGNORED = "ignored"  # no handler for its event type: acknowledged, nothing done
+    FAILED = "failed"  # the handler raised: answered as an error, so the provider sends again
+
+
+class ProviderCallbackLog(models.Model):
+    """Every signed callback we received, once per (provider, event_id): a callback sent
+    again is recognised and acknowledged without being handled twice. Unsigned or badly
+    signed requests are never written here (they could squat a real event's id)."""
+
+    provider = models.CharField(max_length=20)
+    event_id = models.CharField(max_length=64)
+    event_type = models.CharField(max_length=40)
+    merchant = models.CharField(max_length=30)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=CallbackLogStatus.choices)
+    received_count = models.PositiveIntegerField(default=1)
+    error = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["provider", "event_id"], name="callback_log_event"),
+        ]
+        indexes = [models.Index(fields=["merchant", "-id"], name="callback_log_merchant_idx")]
+
+
+# --- the e-contract sandbox's flows and the express sandbox's parcels ------------------------
+
+
+class SandboxEContractFlow(models.Model):
+    """A signing flow the sandbox e-contract service holds for a merchant, as the real one
+    would; its events go out through the callback outbox (`events` lists their ids)."""
+
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    reference = models.CharField(max_length=40, unique=True)
+    order_no = models.CharField(max_length=64)
+    document_name = models.CharField(max_length=200)
+    document_sha256 = models.CharField(max_length=64)
+    signer_name = models.CharField(max_length=50)
+    signer_phone_masked = models.CharField(max_length=20)
+    signer_id_number_masked = models.CharField(max_length=32)
+    link_token = models.CharField(max_length=32)
+    status = models.CharField(max_length=16)
+    signed_at = models.DateTimeField(null=True, blank=True)
+    event_ids = models.JSONField(default=list)
+    created_at = models.DateTimeField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_econtract_out_no"),
+        ]
+
+
+class SandboxShipment(models.Model):
+    """A parcel the sandbox carrier knows: its events follow from `shipped_at`."""
+
+    company_code = models.CharField(max_length=8)
+    tracking_no = models.CharField(max_length=40)
+    shipped_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["company_code", "tracking_no"], name="sandbox_shipment_parcel"
+            )
+        ]

@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from .env import env_bool, env_float, env_int, env_list, env_str, parse_database_url
+from .env import (
+    env_bool,
+    env_dict,
+    env_float,
+    env_int,
+    env_list,
+    env_str,
+    parse_database_url,
+)
 
 BASE_DIR = Path(__file__).resolve().parents[3]
 
@@ -44,17 +52,27 @@ SHARED_APPS = [
     "zulin",
     "zulin.providers",
     "zulin.audit",
+    "zulin.ledger",
+    "zulin.files",
+    "zulin.exports",
     "tenants.merchants",
     "tenants.accounts",
     "tenants.workbench",
     "tenants.catalog",
+    "tenants.orders",
 ]
-# Apps living in each merchant's schema: the audit trail (both schemas) and apps/*.
+# Apps living in each merchant's schema: the audit trail, the ledger, private files and
+# exports (these in both schemas) and apps/*.
 TENANT_APPS = [
     "django.contrib.contenttypes",
     "zulin.audit",
+    "zulin.ledger",
+    "zulin.files",
+    "zulin.exports",
     "apps.subshops",
     "apps.goods",
+    "apps.billing",
+    "apps.orders",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -122,6 +140,17 @@ STATIC_ROOT = BASE_DIR / ".run" / "static"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / ".run" / "media")))
 MEDIA_URL = "/api/media/"
 SERVE_MEDIA = env_bool("SERVE_MEDIA", True)
+# Private files (ID cards, contracts, exports), one folder per schema (zulin/files): never
+# under MEDIA_ROOT (refused at start), read only through signed short-lived links
+# (/api/files/<token>). API and workers must share it (compose mounts one volume).
+PRIVATE_ROOT = Path(env_str("PRIVATE_ROOT", str(BASE_DIR / ".run" / "private")))
+PRIVATE_LINK_TTL_SECONDS = env_int("PRIVATE_LINK_TTL_SECONDS", 300)
+# HMAC key of those links; SECRET_KEY unless set.
+PRIVATE_LINK_SECRET = env_str("PRIVATE_LINK_SECRET", SECRET_KEY)
+# Excel exports (zulin/exports): a sheet holds 1,048,576 rows; unfinished exports one
+# account may have at once.
+EXPORT_MAX_ROWS = env_int("EXPORT_MAX_ROWS", 1_000_000)
+EXPORT_MAX_ACTIVE_PER_ACCOUNT = env_int("EXPORT_MAX_ACTIVE_PER_ACCOUNT", 3)
 LANGUAGE_CODE = "zh-hans"
 TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True
@@ -157,10 +186,34 @@ FIELD_HASH_KEY = env_str("FIELD_HASH_KEY", "")
 
 # --- outside services ----------------------------------------------------------------------
 SMS_PROVIDER = env_str("SMS_PROVIDER", "sandbox")
+PAYMENT_PROVIDER = env_str("PAYMENT_PROVIDER", "sandbox")
+RISK_PROVIDER = env_str("RISK_PROVIDER", "sandbox")
+IDENTITY_PROVIDER = env_str("IDENTITY_PROVIDER", "sandbox")
+EXPRESS_PROVIDER = env_str("EXPRESS_PROVIDER", "sandbox")
+ECONTRACT_PROVIDER = env_str("ECONTRACT_PROVIDER", "sandbox")
+# Keys of the HMAC-SHA256 signature on providers' callbacks, per service
+# (`payment=…,risk=…`); a service left out uses a key derived from SECRET_KEY.
+PROVIDER_CALLBACK_SECRETS = env_dict("PROVIDER_CALLBACK_SECRETS", {})
+# The API's address as providers reach it: callbacks go to
+# <CALLBACK_BASE_URL>/api/callbacks/<provider>/<merchant slug>.
+CALLBACK_BASE_URL = env_str("CALLBACK_BASE_URL", "http://127.0.0.1:8000")
+# Sandboxes complete asynchronous operations by themselves after SANDBOX_COMPLETE_SECONDS
+# and deliver callbacks through Celery; off in tests (zulin/providers/sandbox.py).
+SANDBOX_AUTO_COMPLETE = env_bool("SANDBOX_AUTO_COMPLETE", True)
+SANDBOX_COMPLETE_SECONDS = env_float("SANDBOX_COMPLETE_SECONDS", 3.0)
+# Payment operations the sandbox answers `processing` and settles later (`pay` always).
+SANDBOX_PAYMENT_ASYNC_OPERATIONS = env_list(
+    "SANDBOX_PAYMENT_ASYNC_OPERATIONS", ["withhold", "transfer", "refund"]
+)
+# Attempts after the first before a callback is given up (5 s doubling to 10 min apart).
+CALLBACK_DELIVERY_MAX_RETRIES = env_int("CALLBACK_DELIVERY_MAX_RETRIES", 10)
 
 # --- celery --------------------------------------------------------------------------------
 CELERY_BROKER_URL = REDIS_URL.replace("unix://", "redis+socket://", 1)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
+# kombu waits on a hung broker for ever by default; a publish (zulin/core/queue.py) waits at
+# most this long. The worker's BRPOP is read when the socket is readable, so it is unaffected.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 1.0, "socket_connect_timeout": 1.0}
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_TENANT_CACHE_SECONDS = 60
 CELERY_TIMEZONE = TIME_ZONE
@@ -182,6 +235,7 @@ LOGGING = {
     "loggers": {
         "zulin.request": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "zulin.task": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "zulin.providers": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django": {"handlers": ["console"], "level": "WARNING"},
     },
 }

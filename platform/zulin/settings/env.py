@@ -35,6 +35,15 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_dict(name: str, default: dict[str, str]) -> dict[str, str]:
+    """`key=value,key=value` (values may hold `=`, not commas)."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    pairs = (item.split("=", 1) for item in raw.split(",") if "=" in item)
+    return {key.strip(): value.strip() for key, value in pairs if key.strip()}
+
+
 @dataclass(frozen=True)
 class DatabaseURL:
     name: str

@@ -1,4 +1,6 @@
 import re
+import tempfile
+from pathlib import Path
 
 from .base import *  # noqa: F403
 from .base import CACHES, DATABASES, LOGGING, REDIS_URL
@@ -17,5 +19,9 @@ CACHES["default"]["LOCATION"] = TEST_REDIS_URL
 CACHES["default"]["KEY_PREFIX"] = f"zulin-{_test_database}"
 CELERY_BROKER_URL = TEST_REDIS_URL.replace("unix://", "redis+socket://", 1)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
-for _logger in ("zulin.request", "zulin.task"):
+# Sandboxes move only when a test tells them (sandbox_payments_complete, …_deliver).
+SANDBOX_AUTO_COMPLETE = False
+for _logger in ("zulin.request", "zulin.task", "zulin.providers"):
     LOGGING["loggers"][_logger]["level"] = "WARNING"  # type: ignore[index]
+# Private files of test runs never land in the checkout's .run/private.
+PRIVATE_ROOT = Path(tempfile.gettempdir()) / f"zulin-private-{_test_database}"

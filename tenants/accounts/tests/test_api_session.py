@@ -40,6 +40,7 @@ def test_menu_follows_the_role_actions(demo):
     assert {entry["action"] for entry in info["auth"]} == {
         "order.view",
         "order.audit",
+        "order.remark",
         "goods.view",
     }
     assert "/regularOrder" in paths

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tenants.accounts.models import Account
 from tenants.merchants.models import Merchant, SettlementTerms
@@ -182,6 +183,27 @@ def test_merchant_list_pages_searches_and_sorts(admin_client):
     found = admin_client.get("/api/platform/merchantList", {"keyword": "王经理"}).data
     assert [m["slug"] for m in found["list"]] == ["demo"]
     assert found["list"][0]["domain"] == "demo.localhost"
+
+
+def test_merchant_list_shows_each_merchants_current_terms_in_a_fixed_number_of_queries(
+    admin_client, demo
+):
+    admin_client.post(
+        "/api/platform/addSettle",
+        {"id": demo.pk, **SETTLEMENT, "commission_rate": "8", "settlement_cycle": "monthly"},
+    )
+    admin_client.get("/api/platform/merchantList")  # warm: tenancy and auth cost no query
+
+    with CaptureQueriesContext(connection) as queries:
+        rows = admin_client.get("/api/platform/merchantList").data["list"]
+
+    demo_row = next(row for row in rows if row["slug"] == "demo")
+    acme_row = next(row for row in rows if row["slug"] == "acme")
+    assert (demo_row["commission_rate"], demo_row["settlement_cycle"]) == ("8.00", "monthly")
+    assert demo_row["domain"] == "demo.localhost"
+    assert acme_row["commission_rate"] == "5.50" and acme_row["domain"] == "acme.localhost"
+    # The total, the page, then the page's domains and terms: not one per row.
+    assert len(queries) == 4
 
 
 def test_merchant_list_filters_by_status_and_refuses_an_unknown_one(admin_client, demo):

@@ -1,10 +1,15 @@
 'use client';
 
 import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
-import { Table } from './Table';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { Table as TableComponent } from './Table';
 import { TableSkeleton } from './TableSkeleton';
 import { TableError } from './TableStates';
+
+// The table library (TanStack Table) loads with a list's first rows rather than with the
+// screen: the skeleton, error and empty states need none of it. Until it arrives (once per
+// visit) the skeleton stays. The cast keeps Table's generic props, which lazy() drops.
+const Table = lazy(() => import('./Table').then((module) => ({ default: module.Table }))) as unknown as typeof TableComponent;
 
 export interface DataTableProps<T> {
   label: string;
@@ -34,7 +39,9 @@ export function DataTable<T>({ label, columns, rows, isPending, isFetching, isEr
   if (!rows || rows.length === 0) return <>{empty}</>;
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      <Table label={label} columns={columns} data={rows} getRowId={getRowId} fetching={isFetching} {...rest} />
+      <Suspense fallback={<TableSkeleton headers={headers} label={label} />}>
+        <Table label={label} columns={columns} data={rows} getRowId={getRowId} fetching={isFetching} {...rest} />
+      </Suspense>
       {footer}
     </div>
   );

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/lib/notice';
 import { emptyGoodsForm, formFromDetail } from '../../lib/goodsForm';
@@ -15,7 +15,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { goodsStatusTone } from '../../lib/status';
 import { StorefrontBadge } from '../StorefrontBadge';
-import { GoodsForm } from './GoodsForm';
+
+// The form (react-hook-form and every section) loads with the data it edits, not with the
+// screen: the spinner shown while the catalogues load needs none of it, and stays until it
+// arrives.
+const GoodsForm = lazy(() => import('./GoodsForm').then((module) => ({ default: module.GoodsForm })));
 
 function ForceDownBanner({ detail }: { detail: GoodsDetail }) {
   const t = useTranslations('goods.forceDown');
@@ -109,13 +113,16 @@ export function GoodsEditor() {
     );
   }
   const ready = goodsClass.data && fineness.data && terms.data && gains.data && (id === null || detail.data);
+  const spinner = (
+    <div className="flex justify-center py-16">
+      <Spinner label={t('editor.loading')} />
+    </div>
+  );
   if (!ready) {
     return (
       <div className="flex flex-col gap-4">
         {header}
-        <div className="flex justify-center py-16">
-          <Spinner label={t('editor.loading')} />
-        </div>
+        {spinner}
       </div>
     );
   }
@@ -125,16 +132,18 @@ export function GoodsEditor() {
       {header}
       {loaded?.force_down && <ForceDownBanner detail={loaded} />}
       {loaded?.review_note && <ReviewNoteBanner note={loaded.review_note} />}
-      <GoodsForm
-        key={`${id ?? 'new'}-${formVersion}`}
-        defaultValues={loaded ? formFromDetail(loaded) : emptyGoodsForm()}
-        detail={loaded}
-        goodsClass={goodsClass.data}
-        fineness={fineness.data}
-        terms={terms.data}
-        gains={gains.data}
-        onSaved={onSaved}
-      />
+      <Suspense fallback={spinner}>
+        <GoodsForm
+          key={`${id ?? 'new'}-${formVersion}`}
+          defaultValues={loaded ? formFromDetail(loaded) : emptyGoodsForm()}
+          detail={loaded}
+          goodsClass={goodsClass.data}
+          fineness={fineness.data}
+          terms={terms.data}
+          gains={gains.data}
+          onSaved={onSaved}
+        />
+      </Suspense>
     </div>
   );
 }

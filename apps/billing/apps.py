@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class BillingConfig(AppConfig):
+    name = "apps.billing"
+    label = "billing"
+    verbose_name = "Instalment bills and their payments (each merchant schema)"

@@ -1,0 +1,359 @@
+"""Collecting bills and giving money back, with the payment provider and the ledger.
+
+A bill is charged at most once. Its trade number (`Bill.out_trade_no`) is what every attempt
+sends while the provider has not said a final "failed": a retried call, a double click or two
+clerks at once all reach the same trade at the provider, which never charges one trade twice.
+Only after the provider reports the trade failed (insufficient balance …) does the bill take
+its next number (`…-2`), so at most one trade per bill is ever live, and at most one attempt
+succeeds (a partial unique index on `BillPayment`).
+
+Money counts when the provider confirms: a `processing` answer waits for the signed callback
+(or `payment_sync`, which re-queries), and the confirmation posts the ledger journal whose
+reference is the trade number, so a replayed callback finds the journal and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.ledger.services import Line, ledger_post
+from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.payment import get_payment_provider
+
+from .models import Bill, BillPayment, BillRefund, BillStatus
+
+ZERO = Decimal("0.00")
+
+
+def payment_provider():  # type: ignore[no-untyped-def]
+    return get_payment_provider(merchant=tenant_connection.tenant.slug)
+
+
+def provider_failed(error: ProviderError) -> ApplicationError:
+    return ApplicationError(
+        ErrorCode.PROVIDER_FAILED,
+        f"支付服务处理失败：{error.reason}",
+        msg_en=f"The payment provider failed: {error.reason}",
+        data={"provider_code": error.code},
+    )
+
+
+@dataclass(frozen=True)
+class Collected:
+    """What a settled attempt did: the bill, and whether this call made it paid."""
+
+    bill: Bill
+    payment: BillPayment
+    newly_paid: bool
+
+
+def _income_lines(bill: Bill, amount: Decimal, *, debit_account: str) -> list[Line]:
+    """Money in for a bill: rent, add-ons and fees to their income accounts."""
+    lines = [Line(debit_account, debit=amount, sub_key=f"order:{bill.order_id}")]
+    income = {"purchase": "sale_income", "buyout": "buyout_income"}.get(bill.kind, "rent_income")
+    parts = [
+        (income, bill.rent),
+        ("addon_income", bill.addon_amount),
+        ("shipping_fee_income", bill.fee_amount),
+    ]
+    lines += [Line(account, credit=part) for account, part in parts if part > 0]
+    return lines
+
+
+def _next_trade_no(bill: Bill) -> str:
+    base = bill.out_trade_no.split("-")[0]
+    attempts = BillPayment.objects.filter(bill=bill).values("out_trade_no").distinct().count()
+    return f"{base}-{attempts + 1}"
+
+
+def _succeed(payment: BillPayment, *, trade_no: str, actor: Session | None) -> Collected:
+    """The attempt succeeded: the bill is paid, and money taken through the provider is
+    posted (a deposit transfer is posted by the deposit's own journal)."""
+    bill = payment.bill
+    payment.status = BillPayment.Status.SUCCEEDED
+    payment.provider_trade_no = trade_no or payment.provider_trade_no
+    payment.finished_at = payment.finished_at or timezone.now()
+    payment.save()
+    bill.status, bill.paid_amount = BillStatus.PAID, bill.amount
+    bill.paid_at, bill.paid_by = payment.finished_at, payment.method
+    bill.save(update_fields=["status", "paid_amount", "paid_at", "paid_by", "updated_at"])
+    if payment.method != BillPayment.Method.DEPOSIT:
+        ledger_post(
+            reference=f"pay:{payment.out_trade_no}",
+            kind="bill_payment",
+            lines=_income_lines(bill, payment.amount, debit_account="provider_clearing"),
+            memo=f"{bill.order_no} #{bill.period}",
+            order_id=bill.order_id,
+            bill_id=bill.pk,
+            actor=actor,
+        )
+    audit_record(
+        actor=actor,
+        action="bill.paid",
+        target_type="order",
+        target_id=bill.order_id,
+        after={"period": bill.period, "amount": str(bill.amount), "method": payment.method},
+    )
+    return Collected(bill, payment, True)
+
+
+def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -> Collected:
+    """Records what the provider says of an attempt (the bill row is locked by the caller).
+    Idempotent: a settled attempt answers as it stands."""
+    bill = payment.bill
+    if payment.status != BillPayment.Status.PROCESSING or result.status == PaymentStatus.PROCESSING:
+        return Collected(bill, payment, False)
+    payment.finished_at = result.finished_at or timezone.now()
+    if result.status == PaymentStatus.SUCCEEDED:
+        return _succeed(payment, trade_no=result.trade_no, actor=actor)
+    payment.status = BillPayment.Status.FAILED
+    payment.provider_trade_no = result.trade_no or payment.provider_trade_no
+    payment.failure_reason = result.reason[:300]
+    payment.save()
+    bill.status = BillStatus.UNPAID
+    bill.out_trade_no = _next_trade_no(bill)
+    bill.save(update_fields=["status", "out_trade_no", "updated_at"])
+    return Collected(bill, payment, False)
+
+
+def bill_collect(
+    *,
+    bill_id: int,
+    method: str,
+    actor: Session | None,
+    idempotency_key: str = "",
+    agreement_no: str = "",
+    payer: str = "",
+) -> Collected:
+    """Charges one bill now: by the customer's withhold agreement (`withhold`) or by the
+    customer paying (`customer`). The same idempotency key answers the same attempt; a paid
+    bill answers BILL_ALREADY_PAID; an attempt still processing is re-queried first."""
+    with transaction.atomic():
+        bill = Bill.objects.select_for_update().get(pk=bill_id)
+        if idempotency_key:
+            earlier = BillPayment.objects.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.bill_id != bill.pk:
+                    raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+                return Collected(bill, earlier, False)
+        if bill.status == BillStatus.PAID:
+            raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
+        if bill.status == BillStatus.CANCELLED:
+            raise ApplicationError(ErrorCode.CONFLICT, data={"from": "cancelled", "to": "paid"})
+        live = bill.payments.filter(status=BillPayment.Status.PROCESSING).first()
+        if live is not None:
+            collected = _apply(live, _query(live.out_trade_no), actor)
+            if collected.payment.status == BillPayment.Status.PROCESSING:
+                raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
+            if collected.newly_paid:
+                return collected
+            bill = collected.bill
+        payment = BillPayment.objects.create(
+            bill=bill,
+            method=method,
+            amount=bill.amount,
+            out_trade_no=bill.out_trade_no,
+            idempotency_key=idempotency_key,
+            actor_account_id=actor.account.pk if actor else None,
+        )
+        bill.status = BillStatus.PAYING
+        bill.save(update_fields=["status", "updated_at"])
+        provider = payment_provider()
+        subject = f"{bill.order_no} 第{bill.period}期"
+        try:
+            if method == BillPayment.Method.WITHHOLD:
+                result = provider.withhold(
+                    out_no=payment.out_trade_no,
+                    agreement_no=agreement_no,
+                    amount=payment.amount,
+                    subject=subject,
+                )
+            else:
+                result = provider.pay(
+                    out_no=payment.out_trade_no, payer=payer, amount=payment.amount, subject=subject
+                )
+        except ProviderError as error:
+            # Nothing was recorded at the provider: the attempt is rolled back with the call.
+            raise provider_failed(error) from error
+        return _apply(payment, result, actor)
+
+
+def _query(out_no: str) -> PaymentResult:
+    try:
+        return payment_provider().query(out_no=out_no)
+    except ProviderError as error:
+        raise provider_failed(error) from error
+
+
+def payment_sync(*, out_no: str, actor: Session | None = None) -> Collected | None:
+    """Re-queries the provider about one of our bill trades and records the outcome (the
+    callback handler and `queryPayResult` use this). None when no attempt has that number."""
+    with transaction.atomic():
+        payment = BillPayment.objects.filter(out_trade_no=out_no).order_by("-id").first()
+        if payment is None:
+            return None
+        Bill.objects.select_for_update().get(pk=payment.bill_id)
+        payment.refresh_from_db()
+        return _apply(payment, _query(out_no), actor)
+
+
+def bill_paid_by_deposit(*, bill_id: int, out_no: str, actor: Session | None) -> Collected:
+    """A bill paid with frozen deposit the provider took (orders' transfer-to-pay, on its
+    confirmation); idempotent per transfer number."""
+    with transaction.atomic():
+        bill = Bill.objects.select_for_update().get(pk=bill_id)
+        existing = bill.payments.filter(out_trade_no=out_no).first()
+        if existing is not None:
+            return Collected(bill, existing, False)
+        if bill.status == BillStatus.PAID:
+            raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
+        payment = BillPayment.objects.create(
+            bill=bill, method=BillPayment.Method.DEPOSIT, amount=bill.amount, out_trade_no=out_no
+        )
+        return _succeed(payment, trade_no="", actor=actor)
+
+
+# --- refunds --------------------------------------------------------------------------------
+
+
+def refundable(payment: BillPayment, purpose: str) -> Decimal:
+    """What of a succeeded payment can still be given back for `purpose` (refunds being
+    processed count as given)."""
+    if (
+        payment.status != BillPayment.Status.SUCCEEDED
+        or payment.method == BillPayment.Method.DEPOSIT
+    ):
+        return ZERO
+    taken = sum((r.amount for r in payment.refunds.exclude(status=BillRefund.Status.FAILED)), ZERO)
+    if purpose == BillRefund.Purpose.SHIPPING_FEE:
+        fee_taken = sum(
+            (
+                r.amount
+                for r in payment.refunds.filter(purpose=BillRefund.Purpose.SHIPPING_FEE).exclude(
+                    status=BillRefund.Status.FAILED
+                )
+            ),
+            ZERO,
+        )
+        return min(payment.bill.fee_amount - fee_taken, payment.amount - taken)
+    return payment.amount - taken
+
+
+def _refund_lines(refund: BillRefund) -> list[Line]:
+    debit = (
+        "shipping_fee_income" if refund.purpose == BillRefund.Purpose.SHIPPING_FEE else "refunds"
+    )
+    return [
+        Line(debit, debit=refund.amount),
+        Line("provider_clearing", credit=refund.amount, sub_key=f"order:{refund.order_id}"),
+    ]
+
+
+def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | None) -> BillRefund:
+    if refund.status != BillRefund.Status.PROCESSING or result.status == PaymentStatus.PROCESSING:
+        return refund
+    refund.provider_trade_no = result.trade_no or refund.provider_trade_no
+    refund.finished_at = result.finished_at or timezone.now()
+    if result.status == PaymentStatus.FAILED:
+        refund.status, refund.failure_reason = BillRefund.Status.FAILED, result.reason[:300]
+        refund.save()
+        return refund
+    refund.status = BillRefund.Status.SUCCEEDED
+    refund.save()
+    ledger_post(
+        reference=f"refund:{refund.out_no}",
+        kind="refund",
+        lines=_refund_lines(refund),
+        memo=refund.reason,
+        order_id=refund.order_id,
+        bill_id=refund.payment.bill_id,
+        actor=actor,
+    )
+    audit_record(
+        actor=actor,
+        action="bill.refunded",
+        target_type="order",
+        target_id=refund.order_id,
+        after={"amount": str(refund.amount), "purpose": refund.purpose},
+        reason=refund.reason,
+    )
+    return refund
+
+
+def payment_refund(
+    *,
+    payment: BillPayment,
+    amount: Decimal,
+    purpose: str,
+    reason: str,
+    actor: Session | None,
+    idempotency_key: str = "",
+) -> BillRefund:
+    """Gives back `amount` of a succeeded payment (the caller holds the order's lock). Never
+    more than is left to give back; the same idempotency key answers the same refund."""
+    if idempotency_key:
+        earlier = BillRefund.objects.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            return earlier
+    if amount <= 0 or amount > refundable(payment, purpose):
+        raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+    count = BillRefund.objects.filter(payment=payment).count()
+    refund = BillRefund.objects.create(
+        payment=payment,
+        order_id=payment.bill.order_id,
+        purpose=purpose,
+        amount=amount,
+        out_no=f"{payment.out_trade_no}R{count + 1}",
+        reason=reason[:300],
+        idempotency_key=idempotency_key,
+        actor_account_id=actor.account.pk if actor else None,
+    )
+    try:
+        result = payment_provider().refund(
+            out_no=refund.out_no,
+            original_out_no=payment.out_trade_no,
+            amount=amount,
+            reason=reason[:100],
+        )
+    except ProviderError as error:
+        raise provider_failed(error) from error
+    return _refund_apply(refund, result, actor)
+
+
+def refund_sync(*, out_no: str, actor: Session | None = None) -> BillRefund | None:
+    """Re-queries the provider about one of our refunds and records the outcome."""
+    with transaction.atomic():
+        refund = BillRefund.objects.select_for_update().filter(out_no=out_no).first()
+        if refund is None:
+            return None
+        return _refund_apply(refund, _query(out_no), actor)
+
+
+def order_payments_refund(*, order_id: int, reason: str, actor: Session | None) -> list[BillRefund]:
+    """Gives back everything still refundable of an order's payments (an order refunded
+    before shipment, or closed): one refund per payment."""
+    refunds = []
+    payments = BillPayment.objects.filter(
+        bill__order_id=order_id, status=BillPayment.Status.SUCCEEDED
+    ).exclude(method=BillPayment.Method.DEPOSIT)
+    for payment in payments.select_related("bill").order_by("id"):
+        left = refundable(payment, BillRefund.Purpose.ORDER)
+        if left > 0:
+            refunds.append(
+                payment_refund(
+                    payment=payment,
+                    amount=left,
+                    purpose=BillRefund.Purpose.ORDER,
+                    reason=reason,
+                    actor=actor,
+                )
+            )
+    return refunds

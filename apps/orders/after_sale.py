@@ -1,0 +1,391 @@
+"""After-sale businesses: refund before shipment, return (at lease end or early), buyout,
+renewal and exchange. At most one is open on an order at a time (a partial unique index and
+the order's `has_open_after_sale`); while it is open the order takes no other business.
+
+Settling at the end (return inspected, buyout paid): what the customer owes — unpaid bills
+past due and any damage — is taken from the frozen deposit first, the rest is thawed; bills
+no longer owed are cancelled.
+
+Buyout price at any time = the plan's buyout price + the rent of the periods still unpaid,
+less the shop's early-buyout discount on that remaining rent (`OrderSetting`, default 0): it
+falls with each period paid and equals the plan's buyout price at the end. Allowed from the
+shop's `buyout_from_period` on (periods paid, counting bill 1).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.billing import payments
+from apps.billing import services as billing
+from apps.billing.models import Bill, BillStatus
+from apps.billing.schedule import add_months, lease_end
+from apps.billing.selectors import paid_periods, unpaid_bills
+from apps.goods.services import sku_stock_release
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from . import deposits, machine
+from .models import AfterSale, Order, OrderSetting, Shipment
+from .moves import order_move, order_refresh, order_unwind
+from .scope import order_in_scope
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+Kind, Status = AfterSale.Kind, AfterSale.Status
+OPEN = (Status.OPEN, Status.APPROVED)
+
+# Which business an order may open in which status.
+OPENS_FROM: dict[str, frozenset[str]] = {
+    Kind.REFUND: frozenset({machine.AWAITING_SHIPMENT, machine.PAID}),
+    Kind.RETURN: frozenset({machine.IN_LEASE}),
+    Kind.BUYOUT: frozenset({machine.IN_LEASE}),
+    Kind.RENEWAL: frozenset({machine.IN_LEASE}),
+    Kind.EXCHANGE: frozenset({machine.IN_LEASE}),
+}
+
+# Reasons a shop gives when it turns a business down (getAfterSaleRejectReason).
+REJECT_REASONS: list[dict[str, str]] = [
+    {
+        "code": "not_in_window",
+        "label": "不在可申请的期限内",
+        "label_en": "Outside the allowed period",
+    },
+    {"code": "goods_damaged", "label": "商品存在人为损坏", "label_en": "The goods show damage"},
+    {"code": "bills_unpaid", "label": "存在未结清的账单", "label_en": "Bills are still unpaid"},
+    {
+        "code": "info_mismatch",
+        "label": "信息与订单不符",
+        "label_en": "Details do not match the order",
+    },
+    {"code": "other", "label": "其他原因", "label_en": "Other reason"},
+]
+REJECT_CODES = {row["code"]: row["label"] for row in REJECT_REASONS}
+
+
+def _setting() -> OrderSetting:
+    return OrderSetting.objects.get_or_create(pk=1)[0]
+
+
+def buyout_quote(order: Order) -> Decimal:
+    """What buying the goods out costs now (module docstring)."""
+    remaining = sum((b.rent for b in unpaid_bills(order.pk) if b.period >= 1), ZERO)
+    discount = (remaining * _setting().early_buyout_discount_rate).quantize(CENT)
+    return order.buyout_price + remaining - discount
+
+
+def buyout_allowed(order: Order) -> bool:
+    return (
+        order.status == machine.IN_LEASE
+        and order.ownership_transfer
+        and paid_periods(order.pk) >= _setting().buyout_from_period
+    )
+
+
+def _open(order: Order) -> AfterSale | None:
+    return AfterSale.objects.filter(order=order, status__in=OPEN).first()
+
+
+def after_sale_apply(
+    *, order_id: int, kind: str, reason: str, extra_term: int = 0, actor: Session | None = None
+) -> AfterSale:
+    """Opens a business on an order (the customer through the app, or the shop for them)."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        if order.has_open_after_sale or _open(order) is not None:
+            raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
+        if order.status not in OPENS_FROM[kind]:
+            raise machine.machine_for(order).conflict(order.status, kind)
+        if kind == Kind.BUYOUT and not buyout_allowed(order):
+            raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
+        if kind == Kind.RENEWAL and not 1 <= extra_term <= 36:
+            raise ApplicationError(
+                ErrorCode.VALIDATION, data={"fields": {"extra_term": ["between 1 and 36"]}}
+            )
+        try:
+            with transaction.atomic():
+                business = AfterSale.objects.create(
+                    order=order,
+                    kind=kind,
+                    reason=reason[:300],
+                    extra_term=extra_term if kind == Kind.RENEWAL else 0,
+                    amount=buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
+                )
+        except IntegrityError:
+            raise ApplicationError(ErrorCode.AFTER_SALE_OPEN) from None
+        order.has_open_after_sale = True
+        order_refresh(order)
+        audit_record(
+            actor=actor,
+            action="order.after_sale_open",
+            target_type="order",
+            target_id=order.pk,
+            after={"kind": kind, "after_sale_id": business.pk},
+            reason=reason[:300],
+        )
+        return business
+
+
+def _finish(business: AfterSale, order: Order, status: str, actor: Session | None) -> None:
+    business.status, business.finished_at = status, timezone.now()
+    business.save()
+    order.has_open_after_sale = False
+    order_refresh(order)
+
+
+def _settle_from_deposit(order: Order, *, damage: Decimal, actor: Session | None) -> None:
+    """What is owed comes from the deposit first (bills past due, then damage); the rest is
+    thawed; bills no longer owed are cancelled."""
+    today = timezone.localdate()
+    due = [b for b in unpaid_bills(order.pk) if b.due_date <= today]
+    if due and deposits.deposit_available(order) > 0:
+        deposits.deposit_transfer(order, actor=actor, purpose="bills")
+    if damage > 0:
+        take = min(damage, deposits.deposit_available(order))
+        if take > 0:
+            deposits.deposit_transfer(order, actor=actor, amount=take, purpose="damage")
+    deposits.deposit_thaw(order, actor=actor)
+    Bill.objects.filter(order_id=order.pk, status=BillStatus.UNPAID, due_date__gt=today).update(
+        status=BillStatus.CANCELLED
+    )
+
+
+def buyout_complete(order: Order) -> None:
+    """The buyout bill is paid (its confirmation; the order row is locked)."""
+    business = _open(order)
+    billing.bills_cancel_open(order_id=order.pk)
+
+    def bought(row: Order) -> dict[str, Any]:
+        row.finished_at = timezone.now()
+        return {}
+
+    if business is not None:
+        business.status, business.finished_at = Status.DONE, timezone.now()
+        business.save()
+        order.has_open_after_sale = False
+    order_move(
+        order,
+        action="buyout",
+        actor=None,
+        reason="买断款已支付",
+        change=bought,
+        allow_after_sale=True,
+    )
+    deposits.deposit_thaw(order, actor=None)
+
+
+def after_sale_deal(
+    *,
+    actor: Session,
+    order_id: int,
+    decision: str,
+    reject_code: str = "",
+    reason: str = "",
+    damage_amount: Decimal = ZERO,
+    device_serial: str = "",
+    inspection_note: str = "",
+    idempotency_key: str = "",
+) -> AfterSale:
+    """The shop handles the open business: `approve` / `reject` it, `receive` the goods
+    sent back, `inspect` them (with a damage amount settled against the deposit)."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        business = _open(order)
+        if business is None:
+            raise ApplicationError(ErrorCode.CONFLICT, data={"from": order.status, "to": decision})
+        if decision == "reject":
+            if business.status != Status.OPEN:
+                raise ApplicationError(
+                    ErrorCode.CONFLICT, data={"from": business.status, "to": "rejected"}
+                )
+            if reject_code not in REJECT_CODES:
+                raise ApplicationError(
+                    ErrorCode.VALIDATION, data={"fields": {"reject_code": ["unknown reason"]}}
+                )
+            business.reject_reason = (
+                reason.strip()
+                if reject_code == "other" and reason.strip()
+                else REJECT_CODES[reject_code]
+            )
+            _finish(business, order, Status.REJECTED, actor)
+            _audit(actor, order, business, "reject", business.reject_reason)
+            return business
+        if decision == "approve":
+            if business.status != Status.OPEN:
+                raise ApplicationError(
+                    ErrorCode.CONFLICT, data={"from": business.status, "to": "approved"}
+                )
+            _approve(business, order, actor=actor, idempotency_key=idempotency_key)
+            _audit(actor, order, business, "approve", reason)
+            return business
+        if decision == "receive":
+            return _receive(business, order, actor=actor, device_serial=device_serial)
+        if decision == "inspect":
+            return _inspect(
+                business, order, actor=actor, damage=damage_amount, note=inspection_note
+            )
+        raise ApplicationError(ErrorCode.VALIDATION, data={"fields": {"decision": ["unknown"]}})
+
+
+def _audit(
+    actor: Session | None, order: Order, business: AfterSale, what: str, reason: str
+) -> None:
+    audit_record(
+        actor=actor,
+        action=f"order.after_sale_{what}",
+        target_type="order",
+        target_id=order.pk,
+        after={"kind": business.kind, "after_sale_id": business.pk, "status": business.status},
+        reason=reason[:300],
+    )
+
+
+def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_key: str) -> None:
+    kind = business.kind
+    if kind == Kind.REFUND:
+        business.status = Status.APPROVED
+        business.save()
+
+        def refunded(row: Order) -> dict[str, Any]:
+            row.finished_at = timezone.now()
+            sku_stock_release(sku_id=row.sku_id, quantity=row.quantity, reference=row.order_no)
+            return {}
+
+        order_move(
+            order,
+            action="refund",
+            actor=actor,
+            reason=business.reason,
+            change=refunded,
+            allow_after_sale=True,
+        )
+        order_unwind(order, actor=actor, reason=business.reason or "售后退款")
+        _finish(business, order, Status.DONE, actor)
+        return
+    if kind == Kind.RETURN:
+        business.status = Status.APPROVED
+        business.save()
+        order_move(
+            order, action="return_start", actor=actor, reason=business.reason, allow_after_sale=True
+        )
+        return
+    if kind == Kind.RENEWAL:
+        _renew(order, business.extra_term)
+        _finish(business, order, Status.DONE, actor)
+        return
+    if kind == Kind.BUYOUT:
+        if not buyout_allowed(order):
+            raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
+        business.amount = buyout_quote(order)
+        business.status = Status.APPROVED
+        business.save()
+        bill = _buyout_bill(order, business.amount)
+        from .lease import on_bill_paid
+
+        collected = payments.bill_collect(
+            bill_id=bill.pk,
+            method="withhold",
+            actor=actor,
+            idempotency_key=idempotency_key,
+            agreement_no=order.withhold_agreement_no,
+        )
+        if collected.newly_paid:
+            on_bill_paid(order, collected.bill)
+        return
+    # exchange: the goods come back and new goods go out (receive, then a new shipment)
+    business.status = Status.APPROVED
+    business.save()
+
+
+def _buyout_bill(order: Order, amount: Decimal) -> Bill:
+    existing = Bill.objects.filter(order_id=order.pk, period=0).first()
+    if existing is not None:
+        if existing.status == BillStatus.UNPAID and existing.amount != amount:
+            existing.amount = existing.rent = amount
+            existing.save(update_fields=["amount", "rent", "updated_at"])
+        return existing
+    return Bill.objects.create(
+        order_id=order.pk,
+        order_no=order.order_no,
+        sub_shop_id=order.sub_shop_id,
+        kind="buyout",
+        period=0,
+        due_date=timezone.localdate(),
+        rent=amount,
+        amount=amount,
+        out_trade_no=f"{order.order_no}BUY",
+    )
+
+
+def _renew(order: Order, extra: int) -> None:
+    """More periods at the same rent, due on the lease's day as before."""
+    last = Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("-period").first()
+    start = order.lease_start or timezone.localdate()
+    rows = []
+    first_new = (last.period if last else 0) + 1
+    for period in range(first_new, first_new + extra):
+        due = add_months(start, period - 1) if order.term_unit == "month" else start
+        rows.append(
+            Bill(
+                order_id=order.pk,
+                order_no=order.order_no,
+                sub_shop_id=order.sub_shop_id,
+                period=period,
+                due_date=due,
+                rent=order.rent if order.term_unit == "month" else order.rent * extra,
+                amount=order.rent if order.term_unit == "month" else order.rent * extra,
+                out_trade_no=f"{order.order_no}B{period:03d}",
+            )
+        )
+        if order.term_unit != "month":
+            break
+    Bill.objects.bulk_create(rows)
+    order.term += extra
+    order.total_rent = (order.rent * order.term).quantize(CENT)
+    order.lease_end = lease_end(start=start, term=order.term, term_unit=order.term_unit)
+    order.save()
+
+
+def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial: str) -> AfterSale:
+    if order.device_serial and device_serial.strip() != order.device_serial:
+        raise ApplicationError(ErrorCode.SERIAL_MISMATCH)
+    Shipment.objects.filter(
+        order=order, direction=Shipment.Direction.RETURN, delivered_at__isnull=True
+    ).update(delivered_at=timezone.now())
+    if business.kind == Kind.EXCHANGE:
+        _audit(actor, order, business, "receive", "")
+        return business
+    order_move(
+        order, action="return_receive", actor=actor, reason="已收到归还商品", allow_after_sale=True
+    )
+    return business
+
+
+def _inspect(
+    business: AfterSale, order: Order, *, actor: Session, damage: Decimal, note: str
+) -> AfterSale:
+    if damage < 0:
+        raise ApplicationError(ErrorCode.VALIDATION, data={"fields": {"damage_amount": [">= 0"]}})
+    business.damage_amount, business.inspection_note = damage, note[:500]
+    business.save()
+
+    def inspected(row: Order) -> dict[str, Any]:
+        row.finished_at = timezone.now()
+        return {"damage_amount": str(damage)}
+
+    order_move(
+        order,
+        action="inspect_done",
+        actor=actor,
+        reason=note,
+        change=inspected,
+        allow_after_sale=True,
+    )
+    _settle_from_deposit(order, damage=damage, actor=actor)
+    _finish(business, order, Status.DONE, actor)
+    return business

@@ -1,0 +1,589 @@
+"""Order calls of both sides: the lists and their counts, one order, the shop's decisions
+(audit, allocation, closing, deleting, remarks), and the platform's intervention."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from tenants.catalog.selectors import money
+from tenants.orders.selectors import platform_order_page, platform_stage_counts
+from zulin.core.auth import Session, any_side_auth, current_session, store_auth
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.sides import PlatformType
+
+from . import (
+    after_sale,
+    contracts,
+    deposits,
+    governance,
+    lease,
+    schemas,
+    selectors,
+    services,
+    shipping,
+)
+from .models import OrderKind
+from .scope import order_in_scope
+
+platform_router = Router(tags=["platform: orders"])
+backend_router = Router(tags=["backend: orders"])
+merchant_router = Router(tags=["merchant: orders"])
+general_router = Router(tags=["general: orders"])
+
+# Lists and details: the scope (apps.orders.scope) decides what a store session sees; the
+# platform needs order.view.
+VIEW = any_side_auth()
+STORE_VIEW = store_auth()
+
+
+def _session(request: HttpRequest) -> Session:
+    session = current_session(request)
+    if session.side == PlatformType.ADMIN and not session.can("order.view"):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    return session
+
+
+def _need(session: Session, action: str) -> None:
+    if not session.can(action):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+
+
+def _merchant_id(session: Session, merchant_id: int | None) -> int:
+    if merchant_id is None:
+        raise ApplicationError(
+            ErrorCode.VALIDATION, data={"fields": {"merchant_id": ["required on the platform"]}}
+        )
+    return merchant_id
+
+
+def _page(request: HttpRequest, kind: str, filters: schemas.OrderListIn) -> dict[str, Any]:
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        return platform_order_page(
+            kind=kind,
+            merchant_id=filters.merchant_id,
+            stage=filters.stage,
+            status=filters.status,
+            date_from=filters.date_from,
+            date_to=filters.date_to,
+            goods=filters.goods,
+            phone=filters.phone,
+            order_no=filters.order_no,
+            channel=filters.channel,
+            oldest_first=filters.sort == "oldest",
+            page=filters.page,
+            page_size=filters.page_size,
+        )
+    return selectors.order_page(
+        session=session,
+        kind=kind,
+        filters=selectors.OrderFilters(
+            stage=filters.stage,
+            status=filters.status,
+            date_from=filters.date_from,
+            date_to=filters.date_to,
+            goods=filters.goods,
+            phone=filters.phone,
+            order_no=filters.order_no,
+            sub_shop_id=filters.sub_shop_id,
+            salesman_id=filters.salesman_id,
+            channel=filters.channel,
+            sub_shops_only=filters.sub_shops,
+            oldest_first=filters.sort == "oldest",
+        ),
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+def _counts(request: HttpRequest, kind: str, filters: schemas.OrderCountIn) -> dict[str, int]:
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        return platform_stage_counts(kind=kind, merchant_id=filters.merchant_id)
+    return selectors.order_stage_counts(
+        session=session, kind=kind, sub_shops_only=filters.sub_shops
+    )
+
+
+@platform_router.get(
+    "/backendOrderList", response=schemas.OrderPageOut, auth=VIEW, operation_id="backendOrderList"
+)
+def backend_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
+    """Lease orders, newest first, by stage and every filter. The platform lists every
+    merchant's (from its index); a shop lists what its role may see."""
+    return _page(request, OrderKind.LEASE, filters)
+
+
+@platform_router.get(
+    "/ecommerceOrderList",
+    response=schemas.OrderPageOut,
+    auth=VIEW,
+    operation_id="ecommerceOrderList",
+)
+def ecommerce_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
+    """Purchase orders (bought outright at the sell price), with the same filters."""
+    return _page(request, OrderKind.PURCHASE, filters)
+
+
+@platform_router.get(
+    "/orderNumberCount",
+    response=schemas.OrderStageCountOut,
+    auth=VIEW,
+    operation_id="orderNumberCount",
+)
+def order_number_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
+    """Lease orders per list stage (the tabs) and in all."""
+    return _counts(request, OrderKind.LEASE, filters)
+
+
+@platform_router.get(
+    "/ecommerceOrderCount",
+    response=schemas.OrderStageCountOut,
+    auth=VIEW,
+    operation_id="ecommerceOrderCount",
+)
+def ecommerce_order_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
+    """Purchase orders per list stage and in all."""
+    return _counts(request, OrderKind.PURCHASE, filters)
+
+
+@merchant_router.get(
+    "/orderInfo", response=schemas.OrderDetailOut, auth=VIEW, operation_id="orderInfo"
+)
+def order_info(request: HttpRequest, query: Query[schemas.OrderIdIn]) -> Any:
+    """One order with its customer (masked), goods, plan, deposit, bills, shipments,
+    contract, remarks, risk result, timeline and the actions allowed now."""
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        return governance.platform_order_detail(
+            actor=session, merchant_id=_merchant_id(session, query.merchant_id), order_id=query.id
+        )
+    return selectors.order_detail(session=session, order_id=query.id)
+
+
+@general_router.get(
+    "/userOrderList",
+    response=list[schemas.OrderRowOut],
+    auth=STORE_VIEW,
+    operation_id="userOrderList",
+)
+def user_order_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
+    """Every order of the customer of `order_id` in this shop, newest first (within the
+    session's scope)."""
+    return selectors.customer_orders(session=current_session(request), order_id=query.order_id)
+
+
+@platform_router.get(
+    "/getRemarkList", response=list[schemas.RemarkOut], auth=VIEW, operation_id="getRemarkList"
+)
+def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        detail = governance.platform_order_detail(
+            actor=session,
+            merchant_id=_merchant_id(session, query.merchant_id),
+            order_id=query.order_id,
+        )
+        return detail["remarks"]
+    return selectors.order_remarks(session=session, order_id=query.order_id)
+
+
+@platform_router.post(
+    "/addRemark",
+    response=schemas.RemarkOut,
+    auth=store_auth("order.remark"),
+    operation_id="addRemark",
+)
+def add_remark(request: HttpRequest, payload: schemas.AddRemarkIn) -> Any:
+    remark = services.order_remark_add(
+        actor=current_session(request), order_id=payload.order_id, text=payload.remark
+    )
+    return {
+        "id": remark.pk,
+        "remark": remark.text,
+        "actor": remark.actor_name,
+        "created_at": remark.created_at,
+    }
+
+
+@backend_router.post(
+    "/auditOrder",
+    response=schemas.OrderRowOut,
+    auth=store_auth("order.audit"),
+    operation_id="auditOrder",
+)
+def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
+    """Passes an order awaiting audit (on to signing) or refuses it with a reason (stock
+    released, deposit thawed)."""
+    session = current_session(request)
+    order = services.order_audit(
+        actor=session, order_id=payload.id, passed=payload.passed, reason=payload.reason
+    )
+    return selectors.order_rows([order])[0]
+
+
+@backend_router.post(
+    "/allocateOrders",
+    response=schemas.OrderCountOut,
+    auth=store_auth("order.manage"),
+    operation_id="allocateOrders",
+)
+def allocate_orders(request: HttpRequest, payload: schemas.AllocateOrdersIn) -> Any:
+    """Gives orders to an auditor (getOrderAuditors) or a salesman (getShopSalesMan)."""
+    count = services.orders_allocate(
+        actor=current_session(request), ids=payload.ids, account_id=payload.account_id
+    )
+    return {"count": count}
+
+
+@backend_router.post(
+    "/allocateToSubShop",
+    response=schemas.OrderCountOut,
+    auth=store_auth("order.manage"),
+    operation_id="allocateToSubShop",
+)
+def allocate_to_sub_shop(request: HttpRequest, payload: schemas.AllocateToSubShopIn) -> Any:
+    """Moves orders to an active sub-shop (a disabled one is refused)."""
+    count = services.order_allocate_sub_shop(
+        actor=current_session(request), ids=payload.ids, sub_shop_id=payload.sub_shop_id
+    )
+    return {"count": count}
+
+
+@platform_router.post(
+    "/closeOrders",
+    response=schemas.OrderCountOut,
+    auth=any_side_auth("order.manage"),
+    operation_id="closeOrders",
+)
+def close_orders(request: HttpRequest, payload: schemas.CloseOrdersIn) -> Any:
+    """Closes orders with a reason: the shop before goods leave; the platform any open
+    order of a merchant (its intervention). What the customer paid is refunded, the deposit
+    thawed and stock released; all of `ids` or none."""
+    session = current_session(request)
+    if session.side == PlatformType.ADMIN:
+        count = governance.platform_orders_close(
+            actor=session,
+            merchant_id=_merchant_id(session, payload.merchant_id),
+            ids=payload.ids,
+            reason=payload.reason,
+        )
+    else:
+        count = services.orders_close(actor=session, ids=payload.ids, reason=payload.reason)
+    return {"count": count}
+
+
+@platform_router.post(
+    "/deleteOrders",
+    response=schemas.OrderCountOut,
+    auth=store_auth("order.manage"),
+    operation_id="deleteOrders",
+)
+def delete_orders(request: HttpRequest, payload: schemas.DeleteOrdersIn) -> Any:
+    """Removes from the lists orders that never became a deal or ended (refused,
+    cancelled, refunded, closed); kept for the books. All of `ids` or none."""
+    return {"count": services.orders_delete(actor=current_session(request), ids=payload.ids)}
+
+
+# --- shipping --------------------------------------------------------------------------------
+
+applet_router = Router(tags=["applet: express and contracts (back office)"])
+v2_router = Router(tags=["v2: bills"])
+
+
+@applet_router.get(
+    "/expressCompany",
+    response=list[schemas.ExpressCompanyOut],
+    auth=VIEW,
+    operation_id="expressCompany",
+)
+def express_company(request: HttpRequest) -> Any:
+    """Express companies a parcel may go with."""
+    return shipping.express_companies()
+
+
+@merchant_router.post(
+    "/addExpress",
+    response=schemas.OrderRowOut,
+    auth=store_auth("order.ship"),
+    operation_id="addExpress",
+)
+def add_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
+    """Ships an order: the parcel and the device serial/IMEI (required for a lease)."""
+    order = lease.order_ship(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        company_code=payload.company_code,
+        tracking_no=payload.tracking_no,
+        device_serial=payload.device_serial,
+    )
+    return selectors.order_rows([order])[0]
+
+
+@merchant_router.post(
+    "/updateExpress",
+    response=schemas.ShipmentOut,
+    auth=store_auth("order.ship"),
+    operation_id="updateExpress",
+)
+def update_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
+    """Corrects the parcel of an order on its way (company, number, serial)."""
+    shipment = shipping.shipment_update(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        company_code=payload.company_code,
+        tracking_no=payload.tracking_no,
+        device_serial=payload.device_serial,
+    )
+    return selectors.shipment_rows(shipment.order)[-1] | {"id": shipment.pk}
+
+
+@merchant_router.post(
+    "/confirmDelivery",
+    response=schemas.OrderRowOut,
+    auth=store_auth("order.ship"),
+    operation_id="confirmDelivery",
+)
+def confirm_delivery(request: HttpRequest, payload: schemas.DeliverIn) -> Any:
+    """The shop confirms the customer received the goods (the lease starts today); express
+    tracking and the job do the same on their own."""
+    order = lease.order_deliver(
+        order_id=payload.order_id, actor=current_session(request), reason="商家确认签收"
+    )
+    return selectors.order_rows([order])[0]
+
+
+@applet_router.get(
+    "/orderExpress",
+    response=list[schemas.ShipmentTrackingOut],
+    auth=STORE_VIEW,
+    operation_id="orderExpress",
+)
+def order_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) -> Any:
+    """Every parcel of an order with its tracking events (the screen may hide the notice
+    when tracking fails: `hide_error`)."""
+    return shipping.order_tracking(session=current_session(request), order_id=query.order_id)
+
+
+@platform_router.get(
+    "/adminLookExpress",
+    response=list[schemas.ShipmentTrackingOut],
+    auth=any_side_auth("order.view"),
+    operation_id="adminLookExpress",
+)
+def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) -> Any:
+    """The platform (or the shop) reads an order's parcels and their tracking."""
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        return governance.platform_order_tracking(
+            actor=session,
+            merchant_id=_merchant_id(session, query.merchant_id),
+            order_id=query.order_id,
+        )
+    return shipping.order_tracking(session=session, order_id=query.order_id)
+
+
+@merchant_router.post(
+    "/refundSfAmount",
+    response=schemas.RefundOut,
+    auth=store_auth("order.manage"),
+    operation_id="refundSfAmount",
+)
+def refund_sf_amount(request: HttpRequest, payload: schemas.RefundShippingFeeIn) -> Any:
+    """Gives back the shipping fee the customer paid (all that is left, or `amount`)."""
+    refund = shipping.shipping_fee_refund(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        amount=payload.amount,
+        idempotency_key=payload.idempotency_key,
+    )
+    return {
+        "id": refund.pk,
+        "out_no": refund.out_no,
+        "amount": money(refund.amount),
+        "status": refund.status,
+        "purpose": refund.purpose,
+    }
+
+
+# --- contracts -------------------------------------------------------------------------------
+
+
+@applet_router.post(
+    "/lookContract",
+    response=schemas.ContractLinkOut,
+    auth=store_auth("order.view"),
+    operation_id="lookContract",
+)
+def look_contract(request: HttpRequest, payload: schemas.ContractOrderIn) -> Any:
+    """A link to the order's contract PDF, valid a few minutes for this session only."""
+    return contracts.contract_link(actor=current_session(request), order_id=payload.order_id)
+
+
+@backend_router.post(
+    "/refreshContract",
+    response=schemas.OrderContractOut,
+    auth=store_auth("order.manage"),
+    operation_id="refreshContract",
+)
+def refresh_contract(request: HttpRequest, payload: schemas.ContractOrderIn) -> Any:
+    """Makes the contract again before the customer signs (a new version, sent for
+    signing); refused once signed."""
+    contract = contracts.contract_refresh(actor=current_session(request), order_id=payload.order_id)
+    return selectors.contract_block(contract.order)
+
+
+# --- deposits --------------------------------------------------------------------------------
+
+
+def _deposit_answer(op: Any) -> dict[str, Any]:
+    if op is None:
+        return {"id": None, "kind": "", "amount": "0.00", "status": "nothing", "out_request_no": ""}
+    return {
+        "id": op.pk,
+        "kind": op.kind,
+        "amount": money(op.amount),
+        "status": op.status,
+        "out_request_no": op.out_request_no,
+    }
+
+
+def _locked_order(request: HttpRequest, order_id: int) -> tuple[Session, Any]:
+    session = current_session(request)
+    return session, order_in_scope(session, order_id, lock=True)
+
+
+@platform_router.post(
+    "/depositThaw",
+    response=schemas.DepositResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="depositThaw",
+)
+def deposit_thaw(request: HttpRequest, payload: schemas.DepositThawIn) -> Any:
+    """Releases frozen deposit (`amount`, or all still frozen)."""
+    with transaction.atomic():
+        session, order = _locked_order(request, payload.order_id)
+        op = deposits.deposit_thaw(
+            order, actor=session, amount=payload.amount, idempotency_key=payload.idempotency_key
+        )
+        return _deposit_answer(op)
+
+
+@platform_router.post(
+    "/depositTransferPay",
+    response=schemas.DepositResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="depositTransferPay",
+)
+def deposit_transfer_pay(request: HttpRequest, payload: schemas.DepositTransferIn) -> Any:
+    """Takes frozen deposit to pay unpaid bills (oldest first, whole bills) or damage: never
+    more than is frozen; applied when the provider confirms."""
+    with transaction.atomic():
+        session, order = _locked_order(request, payload.order_id)
+        op = deposits.deposit_transfer(
+            order,
+            actor=session,
+            amount=payload.amount,
+            purpose=payload.purpose,
+            idempotency_key=payload.idempotency_key,
+        )
+        return _deposit_answer(op)
+
+
+@platform_router.post(
+    "/refundDeposit",
+    response=schemas.DepositResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="refundDeposit",
+)
+def refund_deposit(request: HttpRequest, payload: schemas.RefundDepositIn) -> Any:
+    """Gives back money taken from the deposit (a damage charge withdrawn)."""
+    with transaction.atomic():
+        session, order = _locked_order(request, payload.order_id)
+        op = deposits.deposit_refund(
+            order, actor=session, amount=payload.amount, idempotency_key=payload.idempotency_key
+        )
+        return _deposit_answer(op)
+
+
+# --- after-sale ------------------------------------------------------------------------------
+
+
+@platform_router.get(
+    "/getAfterSaleRejectReason",
+    response=list[schemas.RejectReasonOut],
+    auth=store_auth("order.manage"),
+    operation_id="getAfterSaleRejectReason",
+)
+def get_after_sale_reject_reason(request: HttpRequest) -> Any:
+    return after_sale.REJECT_REASONS
+
+
+@platform_router.post(
+    "/dealAfterSale",
+    response=schemas.AfterSaleOut,
+    auth=store_auth("order.manage"),
+    operation_id="dealAfterSale",
+)
+def deal_after_sale(request: HttpRequest, payload: schemas.DealAfterSaleIn) -> Any:
+    """Handles the order's open after-sale business: approve or reject (with a reason from
+    getAfterSaleRejectReason), receive the goods sent back (serial checked), inspect them
+    (damage settled against the deposit, the rest thawed)."""
+    business = after_sale.after_sale_deal(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        decision=payload.decision,
+        reject_code=payload.reject_code,
+        reason=payload.reason,
+        damage_amount=payload.damage_amount,
+        device_serial=payload.device_serial,
+        inspection_note=payload.inspection_note,
+        idempotency_key=payload.idempotency_key,
+    )
+    return next(
+        row for row in selectors.after_sale_rows(business.order) if row["id"] == business.pk
+    )
+
+
+# --- bills -----------------------------------------------------------------------------------
+
+
+@v2_router.post(
+    "/BillPayment",
+    response=schemas.PaymentResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="BillPayment",
+)
+def bill_payment(request: HttpRequest, payload: schemas.BillPaymentIn) -> Any:
+    """Charges one bill now by the customer's withhold agreement. The same idempotency key
+    answers the same attempt; a bill is paid at most once."""
+    collected = lease.order_bill_pay(
+        order_id=payload.order_id,
+        period=payload.period,
+        actor=current_session(request),
+        idempotency_key=payload.idempotency_key,
+    )
+    return {
+        "kind": "bill_payment",
+        "status": collected.payment.status,
+        "amount": money(collected.payment.amount),
+    }
+
+
+@platform_router.get(
+    "/queryPayResult",
+    response=schemas.PaymentResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="queryPayResult",
+)
+def query_pay_result(request: HttpRequest, query: Query[schemas.PayResultIn]) -> Any:
+    """Asks the provider again about one of our payment requests (bill payment, refund,
+    deposit freeze/thaw/transfer) and records what it says."""
+    result = lease.payment_result_sync(out_no=query.out_no, actor=current_session(request))
+    if result is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return {**result, "amount": money(result["amount"])}

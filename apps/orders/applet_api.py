@@ -1,0 +1,153 @@
+"""The intake: calls the shop's customer-facing app (mini-program/H5) makes on the shop's
+host, signed with the shop's application key (`intake_auth`), never with a back-office
+token. Listed in the README's "Added calls"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from tenants.catalog.selectors import money
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from . import after_sale, lease, services, shipping
+from . import applet_schemas as schemas
+from .intake_auth import AppSignatureAuth
+from .models import Order
+
+router = Router(tags=["applet: order intake (signed application key)"])
+SIGNED = AppSignatureAuth()
+
+
+def _order(order_no: str) -> Order:
+    order = (
+        Order.objects.select_related("customer")
+        .filter(order_no=order_no.strip().upper(), is_deleted=False)
+        .first()
+    )
+    if order is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return order
+
+
+def _answer(order: Order) -> dict[str, Any]:
+    return {
+        "order_no": order.order_no,
+        "kind": order.kind,
+        "status": order.status,
+        "stage": order.stage,
+        "deposit_required": money(order.deposit - order.deposit_waived),
+        "deposit_state": order.deposit_state,
+        "risk_grade": order.risk_grade,
+    }
+
+
+@router.post(
+    "/placeOrder", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletPlaceOrder"
+)
+def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
+    """Places a lease order (with `rent_plan_id` or `package_id`) or a purchase order. The
+    same `idempotency_key` answers the same order."""
+    key = request.auth  # type: ignore[attr-defined]
+    order = services.order_place(
+        data=services.Intake(
+            idempotency_key=payload.idempotency_key,
+            customer_name=payload.customer_name,
+            customer_phone=payload.customer_phone,
+            id_number=payload.id_number,
+            sku_id=payload.sku_id,
+            rent_plan_id=payload.rent_plan_id,
+            package_id=payload.package_id,
+            addon_ids=list(payload.addon_ids),
+            channel=payload.channel or key.channel,
+            sub_shop_id=payload.sub_shop_id,
+            salesman_account_id=payload.salesman_id,
+            shipping_fee=payload.shipping_fee,
+        )
+    )
+    return _answer(order)
+
+
+@router.get(
+    "/orderStatus", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletOrderStatus"
+)
+def order_status(request: HttpRequest, query: Query[schemas.AppletOrderIn]) -> Any:
+    return _answer(_order(query.order_no))
+
+
+@router.post(
+    "/cancelOrder", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletCancelOrder"
+)
+def cancel_order(request: HttpRequest, payload: schemas.AppletCancelIn) -> Any:
+    """The customer cancels an order not yet signed: stock released, deposit thawed."""
+    order = services.order_cancel(
+        order_id=_order(payload.order_no).pk, reason=payload.reason or "用户取消"
+    )
+    return _answer(order)
+
+
+@router.post("/payBill", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletPayBill")
+def pay_bill(request: HttpRequest, payload: schemas.AppletPayBillIn) -> Any:
+    """The customer pays one bill (bill 1 at signing; a purchase's one bill); the payment
+    counts when the provider confirms it."""
+    order = _order(payload.order_no)
+    lease.order_bill_pay(
+        order_id=order.pk,
+        period=payload.period,
+        actor=None,
+        idempotency_key=payload.idempotency_key,
+        by_customer=True,
+    )
+    order.refresh_from_db()
+    return _answer(order)
+
+
+@router.post(
+    "/confirmReceipt",
+    response=schemas.AppletOrderOut,
+    auth=SIGNED,
+    operation_id="appletConfirmReceipt",
+)
+def confirm_receipt(request: HttpRequest, payload: schemas.AppletOrderIn) -> Any:
+    """The customer received the goods: the lease starts today."""
+    order = lease.order_deliver(
+        order_id=_order(payload.order_no).pk, actor=None, reason="用户确认收货"
+    )
+    return _answer(order)
+
+
+@router.post(
+    "/applyAfterSale",
+    response=schemas.AppletOrderOut,
+    auth=SIGNED,
+    operation_id="appletApplyAfterSale",
+)
+def apply_after_sale(request: HttpRequest, payload: schemas.AppletAfterSaleIn) -> Any:
+    """The customer asks for a refund, a return, a buyout, a renewal or an exchange."""
+    order = _order(payload.order_no)
+    after_sale.after_sale_apply(
+        order_id=order.pk, kind=payload.kind, reason=payload.reason, extra_term=payload.extra_term
+    )
+    order.refresh_from_db()
+    return _answer(order)
+
+
+@router.post(
+    "/returnShipment",
+    response=schemas.AppletOrderOut,
+    auth=SIGNED,
+    operation_id="appletReturnShipment",
+)
+def return_shipment(request: HttpRequest, payload: schemas.AppletReturnIn) -> Any:
+    """The customer sends the goods back (a return or exchange the shop approved)."""
+    order = _order(payload.order_no)
+    shipping.return_shipment_add(
+        order_id=order.pk,
+        company_code=payload.company_code,
+        tracking_no=payload.tracking_no,
+        device_serial=payload.device_serial,
+    )
+    order.refresh_from_db()
+    return _answer(order)

@@ -1,0 +1,202 @@
+"""The lease contract of an order: made from the merchant's template when the audit passes,
+made again (a new version) before signing when asked, signed through the e-contract
+provider, and read through a short-lived authenticated link. The PDF lives in private
+storage with its SHA-256; the signed version never changes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.billing.models import Bill
+from tenants.merchants.models import Merchant
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.documents.clauses import clauses_from_data, default_lease_clauses
+from zulin.documents.contract import (
+    AddOn,
+    Instalment,
+    LeaseContractData,
+    LeasedGoods,
+    LeasePlan,
+    Lessee,
+    Lessor,
+    OwnershipTransfer,
+    RentUnit,
+    render_lease_contract,
+    sha256_hex,
+)
+from zulin.files.links import private_file_link
+from zulin.files.models import StoredFile
+from zulin.files.services import private_file_save
+from zulin.providers.econtract import get_econtract_provider
+from zulin.providers.interfaces import ProviderError
+
+from .models import Contract, ContractTemplate, Order
+from .scope import order_in_scope
+
+
+def contract_template() -> ContractTemplate:
+    """The merchant's template (made on first use with the default clauses)."""
+    template, created = ContractTemplate.objects.get_or_create(
+        pk=1, defaults={"clauses": default_lease_clauses()}
+    )
+    if created or not template.lessor_name:
+        merchant: Merchant = tenant_connection.tenant
+        template.lessor_name = template.lessor_name or merchant.name
+        template.lessor_contact = template.lessor_contact or merchant.contact_name
+        template.lessor_phone = template.lessor_phone or merchant.contact_phone
+        template.save()
+    return template
+
+
+def _data(order: Order, contract_no: str) -> LeaseContractData:
+    template = contract_template()
+    customer = order.customer
+    bills = list(Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("period"))
+    return LeaseContractData(
+        contract_no=contract_no,
+        order_no=order.order_no,
+        issued_on=timezone.localdate(),
+        lease_starts_on=order.lease_start or timezone.localdate(),
+        lease_ends_on=order.lease_end or timezone.localdate(),
+        lessor=Lessor(
+            legal_name=template.lessor_name,
+            contact_name=template.lessor_contact,
+            contact_phone=template.lessor_phone,
+            address=template.lessor_address,
+        ),
+        lessee=Lessee(name=customer.name, id_number=customer.id_number, phone=customer.phone),
+        goods=LeasedGoods(
+            title=order.goods_title,
+            specs=" ".join(f"{k}:{v}" for k, v in order.sku_specs.items()),
+            serial_number=order.device_serial,
+        ),
+        plan=LeasePlan(
+            term=order.term,
+            unit=RentUnit.MONTH if order.term_unit == "month" else RentUnit.DAY,
+            rent_per_period=order.rent,
+            deposit=order.deposit - order.deposit_waived,
+            buyout_price=order.buyout_price,
+            ownership=(
+                OwnershipTransfer.ON_BUYOUT if order.ownership_transfer else OwnershipTransfer.NEVER
+            ),
+        ),
+        schedule=tuple(Instalment(b.period, b.due_date, b.amount) for b in bills),
+        add_ons=tuple(AddOn(a["name"], Decimal(a["price"])) for a in order.addons),
+        clauses=clauses_from_data(template.clauses),
+    )
+
+
+def contract_generate(order: Order, *, actor: Session | None = None) -> Contract:
+    """A new version of the order's contract (the earlier one void), sent for signing."""
+    if order.contracts.filter(status=Contract.Status.SIGNED).exists():
+        raise ApplicationError(ErrorCode.CONTRACT_ALREADY_SIGNED)
+    version = (
+        order.contracts.order_by("-version").values_list("version", flat=True).first() or 0
+    ) + 1
+    contract_no = f"HT{order.order_no[2:]}{version:02d}"
+    document = render_lease_contract(_data(order, contract_no))
+    stored = private_file_save(
+        kind="contracts",
+        name=f"{contract_no}.pdf",
+        content=document,
+        content_type="application/pdf",
+        actor=actor,
+    )
+    order.contracts.filter(status__in=[Contract.Status.DRAFT, Contract.Status.SIGNING]).update(
+        status=Contract.Status.VOID
+    )
+    contract = Contract.objects.create(
+        order=order,
+        version=version,
+        contract_no=contract_no,
+        file_key=str(stored.pk),
+        sha256=sha256_hex(document),
+    )
+    try:
+        flow = get_econtract_provider().create_contract(
+            out_no=contract_no,
+            order_no=order.order_no,
+            document=document,
+            document_name=f"{contract_no}.pdf",
+            signer_name=order.customer.name,
+            signer_phone=order.customer.phone,
+            signer_id_number=order.customer.id_number,
+        )
+    except ProviderError as error:
+        raise ApplicationError(
+            ErrorCode.PROVIDER_FAILED, data={"provider_code": getattr(error, "code", "")}
+        ) from error
+    contract.status = Contract.Status.SIGNING
+    contract.provider_reference = flow.reference
+    contract.save(update_fields=["status", "provider_reference"])
+    audit_record(
+        actor=actor,
+        action="order.contract",
+        target_type="order",
+        target_id=order.pk,
+        after={"contract_no": contract_no, "version": version, "sha256": contract.sha256},
+    )
+    return contract
+
+
+def contract_refresh(*, actor: Session, order_id: int) -> Contract:
+    """Makes the contract again (details changed before signing); refused once signed."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        if order.status != "awaiting_signing":
+            raise ApplicationError(
+                ErrorCode.CONFLICT, data={"from": order.status, "to": "awaiting_signing"}
+            )
+        return contract_generate(order, actor=actor)
+
+
+def contract_link(*, actor: Session, order_id: int) -> dict[str, Any]:
+    """A short-lived authenticated link to the order's current contract PDF."""
+    order = order_in_scope(actor, order_id)
+    contract = order.contracts.exclude(status=Contract.Status.VOID).order_by("-version").first()
+    if contract is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    stored = StoredFile.objects.get(pk=int(contract.file_key))
+    return {
+        "url": private_file_link(stored, session=actor, inline=True),
+        "contract_no": contract.contract_no,
+        "sha256": contract.sha256,
+        "status": contract.status,
+    }
+
+
+def contract_signed(*, reference: str) -> Order | None:
+    """The e-contract provider says the customer signed (its callback, re-queried)."""
+    from .lease import order_signing_check, order_withhold_sign
+
+    with transaction.atomic():
+        contract = Contract.objects.select_for_update().filter(provider_reference=reference).first()
+        if contract is None:
+            return None
+        order = (
+            Order.objects.select_for_update().select_related("customer").get(pk=contract.order_id)
+        )
+        if contract.status == Contract.Status.SIGNED:
+            return order
+        if contract.status != Contract.Status.SIGNING:
+            return order  # a void version signed late changes nothing
+        contract.status, contract.signed_at = Contract.Status.SIGNED, timezone.now()
+        contract.save(update_fields=["status", "signed_at"])
+        order.contract_signed_at = contract.signed_at
+        order.save(update_fields=["contract_signed_at", "updated_at"])
+        audit_record(
+            actor=None,
+            action="order.contract_signed",
+            target_type="order",
+            target_id=order.pk,
+            after={"contract_no": contract.contract_no, "sha256": contract.sha256},
+        )
+        order_withhold_sign(order)
+        return order_signing_check(order)

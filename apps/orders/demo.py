@@ -1,0 +1,253 @@
+"""Demo orders: a living shop, made through the same services and sandbox providers the
+calls use (never SQL). Each order has its own idempotency key: a second run finds it and
+leaves it as it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
+from zulin.core.auth import Session
+from zulin.providers.econtract import sandbox_econtract_sign
+from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
+from zulin.providers.risk import sandbox_id_number_for
+from zulin.providers.sandbox import sandbox_callbacks_deliver
+
+from . import after_sale, lease, services
+from .intake_auth import intake_key_create
+from .models import IntakeKey, Order
+
+CHANNEL = "alipay_mini"
+NAMES = ["王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊", "赵敏", "黄强", "周婷", "吴杰"]
+
+# (how many, where the order ends up)
+DEMO_PLAN: list[tuple[int, str]] = [
+    (6, "awaiting_audit"),
+    (3, "refused"),
+    (2, "risk_refused"),
+    (4, "awaiting_signing"),
+    (3, "cancelled"),
+    (4, "awaiting_shipment"),
+    (3, "shipped"),
+    (8, "in_lease"),
+    (4, "overdue"),
+    (2, "returning"),
+    (3, "completed"),
+    (2, "bought_out"),
+    (2, "closed"),
+    (3, "after_sale"),
+    (2, "purchase_awaiting_payment"),
+    (3, "purchase_paid"),
+    (2, "purchase_completed"),
+]
+ACME_PLAN: list[tuple[int, str]] = [(2, "awaiting_audit"), (2, "in_lease"), (1, "completed")]
+
+
+@dataclass
+class _Offers:
+    leases: list[RentPlan]
+    sales: list[SellPrice]
+
+
+def _offers() -> _Offers:
+    on_shelf = {
+        "sku__goods__status": GoodsStatus.ON_SHELF,
+        "sku__goods__force_down": False,
+        "sku__goods__sub_shop_ids": [],
+    }
+    in_channel = Q(sku__goods__channels=[]) | Q(sku__goods__channels__contains=[CHANNEL])
+    plans = RentPlan.objects.filter(
+        in_channel, is_active=True, sku__is_active=True, sku__stock__gte=1, **on_shelf
+    ).select_related("sku__goods")
+    sales = SellPrice.objects.filter(
+        in_channel, is_active=True, sku__is_active=True, sku__stock__gte=1, **on_shelf
+    ).select_related("sku__goods")
+    return _Offers(leases=list(plans.order_by("id")[:40]), sales=list(sales.order_by("id")[:10]))
+
+
+def _settle(slug: str, pay_out_no: str = "") -> None:
+    if pay_out_no:
+        sandbox_payer_pay(merchant=slug, out_no=pay_out_no)
+    sandbox_payments_complete(merchant=slug)
+    sandbox_callbacks_deliver(merchant=slug)
+
+
+def _place(index: int, key: str, target: str, offers: _Offers, channel: str) -> Order:
+    purchase = target.startswith("purchase")
+    grade = "E" if target == "risk_refused" else ("A", "B", "C")[index % 3]
+    choices: list[RentPlan] | list[SellPrice] = offers.sales if purchase else offers.leases
+    # The first offer from this order's turn on that still has stock.
+    picked = next(
+        (
+            offer
+            for offer in choices[index % len(choices) :] + choices[: index % len(choices)]
+            if Sku.objects.filter(pk=offer.sku_id, stock__gte=1).exists()
+        ),
+        choices[0],
+    )
+    data = services.Intake(
+        idempotency_key=key,
+        customer_name=NAMES[index % len(NAMES)],
+        customer_phone=f"139{index:08d}",
+        id_number=sandbox_id_number_for(grade=grade, seed=index),  # type: ignore[arg-type]
+        sku_id=picked.sku_id,
+        rent_plan_id=None if purchase else picked.pk,
+        channel=channel,
+        shipping_fee=Decimal("12.00") if index % 4 == 0 else Decimal("0.00"),
+    )
+    return services.order_place(data=data)
+
+
+def _signed(order: Order, owner: Session, slug: str) -> Order:
+    services.order_audit(actor=owner, order_id=order.pk, passed=True)
+    order.refresh_from_db()
+    contract = order.contracts.order_by("-version").first()
+    if contract is not None:
+        sandbox_econtract_sign(contract.provider_reference)
+        sandbox_callbacks_deliver(merchant=slug)
+    lease.order_bill_pay(
+        order_id=order.pk,
+        period=1,
+        actor=None,
+        idempotency_key=f"{order.order_no}-p1",
+        by_customer=True,
+    )
+    _settle(slug, f"{order.order_no}B001")
+    order.refresh_from_db()
+    return order
+
+
+def _in_lease(order: Order, owner: Session, slug: str, days_ago: int) -> Order:
+    lease.order_ship(
+        actor=owner,
+        order_id=order.pk,
+        company_code="SF",
+        tracking_no=f"SF{order.pk:010d}",
+        device_serial=f"IMEI{order.pk:011d}",
+    )
+    lease.order_deliver(
+        order_id=order.pk,
+        actor=None,
+        delivered_at=timezone.now() - timedelta(days=days_ago),
+        reason="快递签收",
+    )
+    order.refresh_from_db()
+    return order
+
+
+def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -> None:
+    if target in ("awaiting_audit", "risk_refused", "purchase_awaiting_payment"):
+        return
+    if target == "refused":
+        services.order_audit(actor=owner, order_id=order.pk, passed=False, reason="资料不全")
+        return
+    if target.startswith("purchase"):
+        lease.order_bill_pay(
+            order_id=order.pk,
+            period=1,
+            actor=None,
+            idempotency_key=f"{order.order_no}-p1",
+            by_customer=True,
+        )
+        _settle(slug, f"{order.order_no}B001")
+        if target == "purchase_completed":
+            lease.order_ship(
+                actor=owner,
+                order_id=order.pk,
+                company_code="JD",
+                tracking_no=f"JD{order.pk:010d}",
+                device_serial="",
+            )
+            lease.order_deliver(order_id=order.pk, actor=None, reason="快递签收")
+        return
+    if target in ("awaiting_signing", "cancelled"):
+        services.order_audit(actor=owner, order_id=order.pk, passed=True)
+        if target == "cancelled":
+            services.order_cancel(order_id=order.pk, reason="用户取消")
+        return
+    order = _signed(order, owner, slug)
+    if target == "awaiting_shipment":
+        return
+    if target == "closed":
+        services.orders_close(actor=owner, ids=[order.pk], reason="缺货，协商关闭")
+        _settle(slug)
+        return
+    if target == "shipped":
+        lease.order_ship(
+            actor=owner,
+            order_id=order.pk,
+            company_code="SF",
+            tracking_no=f"SF{order.pk:010d}",
+            device_serial=f"IMEI{order.pk:011d}",
+        )
+        return
+    days_ago = {"overdue": 75, "in_lease": 20 + index % 25}.get(target, 40)
+    order = _in_lease(order, owner, slug, days_ago)
+    if target in ("in_lease", "overdue") and index % 2 == 0 and target != "overdue":
+        lease.order_bill_pay(
+            order_id=order.pk, period=2, actor=owner, idempotency_key=f"{order.order_no}-p2"
+        )
+        _settle(slug)
+    if target == "overdue":
+        services.order_overdue_refresh(order)
+        return
+    if target == "after_sale":
+        after_sale.after_sale_apply(
+            order_id=order.pk, kind="renewal", reason="想多用几个月", extra_term=3
+        )
+        return
+    if target == "bought_out":
+        after_sale.after_sale_apply(order_id=order.pk, kind="buyout", reason="想买下来")
+        after_sale.after_sale_deal(
+            actor=owner,
+            order_id=order.pk,
+            decision="approve",
+            idempotency_key=f"{order.order_no}-buy",
+        )
+        _settle(slug)
+        return
+    if target in ("returning", "completed"):
+        after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="到期归还")
+        after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
+        if target == "completed":
+            order.refresh_from_db()
+            after_sale.after_sale_deal(
+                actor=owner,
+                order_id=order.pk,
+                decision="receive",
+                device_serial=order.device_serial,
+            )
+            after_sale.after_sale_deal(
+                actor=owner,
+                order_id=order.pk,
+                decision="inspect",
+                damage_amount=Decimal("50.00") * (index % 2),
+                inspection_note="外观轻微划痕",
+            )
+            _settle(slug)
+
+
+def orders_showcase_load(
+    *, owner: Session, slug: str, plan: list[tuple[int, str]] | None = None
+) -> int:
+    """Orders in every state and stage for the active merchant; answers how many exist."""
+    if not IntakeKey.objects.exists():
+        intake_key_create(name="演示小程序", channel=CHANNEL)
+    offers = _offers()
+    if not offers.leases or not offers.sales:
+        return 0
+    index = 0
+    for count, target in plan or DEMO_PLAN:
+        for _ in range(count):
+            index += 1
+            key = f"demo-{slug}-{index:04d}"
+            if Order.objects.filter(idempotency_key=key).exists():
+                continue
+            order = _place(index, key, target, offers, channel=CHANNEL)
+            _advance(order, target, owner, slug, index)
+    return Order.objects.count()

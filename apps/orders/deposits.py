@@ -1,0 +1,334 @@
+"""An order's deposit at the payment provider: frozen at intake (less what the risk grade
+waives), thawed, or taken to pay bills or damage (transfer-to-pay), and money so taken given
+back (`refundDeposit`).
+
+Amounts count on the order only when the provider confirms: a `processing` answer waits for
+the signed callback (or `deposit_sync`, which re-queries). What is still being thawed or
+transferred is held back from what may be asked next, so two clerks at once can never take
+more than is frozen. Each confirmation posts one ledger journal named after the request
+number: a replayed callback finds it and changes nothing twice.
+
+The ledger: freeze Dr deposit_frozen / Cr deposit_held; thaw the reverse; transfer the
+reverse plus Dr provider_clearing / Cr the income it pays (rent, damage); refund of a
+transfer Dr the income / Cr provider_clearing.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from apps.billing.payments import bill_paid_by_deposit, payment_provider, provider_failed
+from apps.billing.selectors import unpaid_bills
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.ledger.services import Line, ledger_post
+from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+
+from .models import DepositOperation, DepositState, Order
+from .projection import order_project
+
+ZERO = Decimal("0.00")
+Op = DepositOperation
+
+
+def _payer(order: Order) -> str:
+    return f"cust-{order.customer_id}"
+
+
+def _pending(order: Order, *kinds: str) -> Decimal:
+    total = order.deposit_operations.filter(kind__in=kinds, status=Op.Status.PROCESSING).aggregate(
+        s=Sum("amount")
+    )["s"]
+    return total or ZERO
+
+
+def deposit_available(order: Order) -> Decimal:
+    """What may still be thawed or transferred: frozen, less what was and is being used."""
+    return order.deposit_remaining - _pending(order, Op.Kind.THAW, Op.Kind.TRANSFER)
+
+
+def _sub(order: Order) -> str:
+    return f"order:{order.pk}"
+
+
+def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
+    sub = _sub(order)
+    lines: list[Line]
+    if op.kind == Op.Kind.FREEZE:
+        lines = [
+            Line("deposit_frozen", debit=op.amount, sub_key=sub),
+            Line("deposit_held", credit=op.amount, sub_key=sub),
+        ]
+    elif op.kind == Op.Kind.THAW:
+        lines = [
+            Line("deposit_held", debit=op.amount, sub_key=sub),
+            Line("deposit_frozen", credit=op.amount, sub_key=sub),
+        ]
+    elif op.kind == Op.Kind.TRANSFER:
+        income = "damage_income" if op.purpose == "damage" else "rent_income"
+        lines = [
+            Line("deposit_held", debit=op.amount, sub_key=sub),
+            Line("deposit_frozen", credit=op.amount, sub_key=sub),
+            Line("provider_clearing", debit=op.amount, sub_key=sub),
+            Line(income, credit=op.amount),
+        ]
+    else:  # a refund of money a transfer took
+        income = "damage_income" if op.purpose == "damage" else "refunds"
+        lines = [
+            Line(income, debit=op.amount),
+            Line("provider_clearing", credit=op.amount, sub_key=sub),
+        ]
+    ledger_post(
+        reference=f"deposit:{op.out_request_no}",
+        kind=f"deposit_{op.kind}",
+        lines=lines,
+        memo=order.order_no,
+        order_id=order.pk,
+        actor=actor,
+    )
+
+
+def _confirm(
+    op: DepositOperation, order: Order, result: PaymentResult, actor: Session | None
+) -> DepositOperation:
+    """Records the provider's answer about an operation (the order row is locked)."""
+    if op.status != Op.Status.PROCESSING or result.status == PaymentStatus.PROCESSING:
+        return op
+    op.provider_reference = result.trade_no or op.provider_reference
+    op.confirmed_at = result.finished_at or timezone.now()
+    if result.status == PaymentStatus.FAILED:
+        op.status, op.failure_reason = Op.Status.FAILED, result.reason[:300]
+        op.save()
+        if op.kind == Op.Kind.FREEZE:
+            order.deposit_state = DepositState.FAILED
+            order.save(update_fields=["deposit_state", "updated_at"])
+            order_project(order)
+        return op
+    op.status = Op.Status.SUCCEEDED
+    op.save()
+    if op.kind == Op.Kind.FREEZE:
+        order.deposit_frozen += op.amount
+        order.deposit_auth_no = result.auth_no or order.deposit_auth_no
+        order.deposit_state = DepositState.FROZEN
+    elif op.kind == Op.Kind.THAW:
+        order.deposit_thawed += op.amount
+    elif op.kind == Op.Kind.TRANSFER:
+        order.deposit_transferred += op.amount
+    if op.kind != Op.Kind.FREEZE and order.deposit_remaining == 0 and order.deposit_frozen > 0:
+        order.deposit_state = DepositState.SETTLED
+    order.save()
+    _journal(op, order, actor)
+    if op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
+        for bill_id in op.bill_ids:
+            bill_paid_by_deposit(bill_id=bill_id, out_no=op.out_request_no, actor=actor)
+    audit_record(
+        actor=actor,
+        action=f"order.deposit_{op.kind}",
+        target_type="order",
+        target_id=order.pk,
+        after={"amount": str(op.amount), "purpose": op.purpose},
+    )
+    order_project(order)
+    return op
+
+
+def _request(
+    order: Order,
+    *,
+    kind: str,
+    amount: Decimal,
+    actor: Session | None,
+    purpose: str = "",
+    bill_ids: list[int] | None = None,
+    idempotency_key: str = "",
+    original: DepositOperation | None = None,
+) -> DepositOperation:
+    count = order.deposit_operations.count()
+    op = Op.objects.create(
+        order=order,
+        kind=kind,
+        amount=amount,
+        out_request_no=f"{order.order_no}D{count + 1:02d}",
+        purpose=purpose,
+        bill_ids=bill_ids or [],
+        idempotency_key=idempotency_key,
+        actor_account_id=actor.account.pk if actor else None,
+    )
+    provider = payment_provider()
+    subject = f"{order.order_no} 押金"
+    try:
+        if kind == Op.Kind.FREEZE:
+            result = provider.freeze(
+                out_no=op.out_request_no, payer=_payer(order), amount=amount, subject=subject
+            )
+        elif kind == Op.Kind.THAW:
+            result = provider.thaw(
+                out_no=op.out_request_no, auth_no=order.deposit_auth_no, amount=amount
+            )
+        elif kind == Op.Kind.TRANSFER:
+            result = provider.transfer_to_pay(
+                out_no=op.out_request_no,
+                auth_no=order.deposit_auth_no,
+                amount=amount,
+                subject=subject,
+            )
+        else:
+            assert original is not None
+            result = provider.refund(
+                out_no=op.out_request_no,
+                original_out_no=original.out_request_no,
+                amount=amount,
+                reason=purpose,
+            )
+    except ProviderError as error:
+        if error.code == "AMOUNT_EXCEEDS_FROZEN":
+            raise ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN) from error
+        raise provider_failed(error) from error
+    return _confirm(op, order, result, actor)
+
+
+def _earlier(idempotency_key: str, order: Order) -> DepositOperation | None:
+    if not idempotency_key:
+        return None
+    earlier = Op.objects.filter(idempotency_key=idempotency_key).first()
+    if earlier is not None and earlier.order_id != order.pk:
+        raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+    return earlier
+
+
+def deposit_freeze(order: Order) -> DepositOperation | None:
+    """At intake: asks the provider to freeze what the risk grade did not waive."""
+    required = order.deposit - order.deposit_waived
+    if required <= 0:
+        return None
+    order.deposit_state = DepositState.FREEZING
+    order.save(update_fields=["deposit_state", "updated_at"])
+    return _request(order, kind=Op.Kind.FREEZE, amount=required, actor=None)
+
+
+def deposit_thaw(
+    order: Order, *, actor: Session | None, amount: Decimal | None = None, idempotency_key: str = ""
+) -> DepositOperation | None:
+    """Releases `amount` (None: everything still available) of the frozen deposit. The
+    caller holds the order's lock."""
+    earlier = _earlier(idempotency_key, order)
+    if earlier is not None:
+        return earlier
+    available = deposit_available(order)
+    amount = available if amount is None else amount
+    if amount <= 0:
+        if available <= 0 and idempotency_key:
+            raise ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN)
+        return None
+    if amount > available:
+        raise ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN)
+    return _request(
+        order, kind=Op.Kind.THAW, amount=amount, actor=actor, idempotency_key=idempotency_key
+    )
+
+
+def deposit_transfer(
+    order: Order,
+    *,
+    actor: Session | None,
+    amount: Decimal | None = None,
+    purpose: str,
+    idempotency_key: str = "",
+) -> DepositOperation | None:
+    """Takes frozen deposit as payment: `bills` pays the order's unpaid bills oldest first
+    (the whole of each bill it covers; `amount` None: as many as the deposit covers),
+    `damage` pays a damage amount. Never more than is available."""
+    earlier = _earlier(idempotency_key, order)
+    if earlier is not None:
+        return earlier
+    available = deposit_available(order)
+    bill_ids: list[int] = []
+    if purpose == "bills":
+        covered = ZERO
+        for bill in unpaid_bills(order.pk):
+            if amount is None and covered + bill.amount > available:
+                break
+            if amount is not None and covered + bill.amount > amount:
+                break
+            covered += bill.amount
+            bill_ids.append(bill.pk)
+        if amount is not None and covered != amount:
+            raise ApplicationError(
+                ErrorCode.VALIDATION,
+                data={"fields": {"amount": [f"must cover whole unpaid bills (e.g. {covered})"]}},
+            )
+        amount = covered
+    if amount is None or amount <= 0:
+        return None
+    if amount > available:
+        raise ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN)
+    return _request(
+        order,
+        kind=Op.Kind.TRANSFER,
+        amount=amount,
+        actor=actor,
+        purpose=purpose,
+        bill_ids=bill_ids,
+        idempotency_key=idempotency_key,
+    )
+
+
+def deposit_refund(
+    order: Order, *, actor: Session | None, amount: Decimal, idempotency_key: str = ""
+) -> DepositOperation:
+    """Gives back money a transfer took from the deposit (a damage charge withdrawn): never
+    more than the transfers took, less what was given back already."""
+    earlier = _earlier(idempotency_key, order)
+    if earlier is not None:
+        return earlier
+    transfers = order.deposit_operations.filter(kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED)
+    refunded = order.deposit_operations.filter(kind=Op.Kind.REFUND).exclude(status=Op.Status.FAILED)
+    for transfer in transfers.order_by("-id"):
+        given = (
+            refunded.filter(out_request_no__startswith=transfer.out_request_no).aggregate(
+                s=Sum("amount")
+            )["s"]
+            or ZERO
+        )
+        if transfer.amount - given >= amount > 0:
+            op = Op.objects.create(
+                order=order,
+                kind=Op.Kind.REFUND,
+                amount=amount,
+                out_request_no=f"{transfer.out_request_no}R{refunded.count() + 1}",
+                purpose=transfer.purpose,
+                idempotency_key=idempotency_key,
+                actor_account_id=actor.account.pk if actor else None,
+            )
+            try:
+                result = payment_provider().refund(
+                    out_no=op.out_request_no,
+                    original_out_no=transfer.out_request_no,
+                    amount=amount,
+                    reason="押金退款",
+                )
+            except ProviderError as error:
+                raise provider_failed(error) from error
+            return _confirm(op, order, result, actor)
+    raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+
+
+def deposit_sync(*, out_no: str, actor: Session | None = None) -> DepositOperation | None:
+    """Re-queries the provider about a deposit request and records the outcome (callbacks
+    and `queryPayResult`)."""
+    op = Op.objects.filter(out_request_no=out_no).first()
+    if op is None:
+        return None
+    with transaction.atomic():
+        order = Order.objects.select_for_update().select_related("customer").get(pk=op.order_id)
+        op.refresh_from_db()
+        try:
+            result = payment_provider().query(out_no=out_no)
+        except ProviderError as error:
+            raise provider_failed(error) from error
+        return _confirm(op, order, result, None)

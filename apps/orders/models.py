@@ -1,0 +1,347 @@
+"""A merchant's orders: lease orders (a SKU on a rent plan) and purchase orders (bought at the
+sell price), their customers, remarks, shipments, deposits, contracts and after-sale
+businesses. Every table lives in the merchant's schema; the platform lists orders through
+`tenants.orders.OrderIndex`, written by `projection.py`. Bills live in `apps.billing`.
+
+An order keeps a snapshot of what was ordered (goods title, specs, plan, add-ons): goods
+change after the fact, the order must not."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+from tenants.orders.rules import OrderKind as OrderKind  # re-exported for order code
+from tenants.orders.rules import OrderStage as OrderStage
+from tenants.orders.rules import OrderStatus as OrderStatus
+from zulin.core.crypto import EncryptedTextField
+
+
+class DepositState(models.TextChoices):
+    NONE = "none", "无需押金"
+    FREEZING = "freezing", "冻结中"
+    FROZEN = "frozen", "已冻结"
+    FAILED = "failed", "冻结失败"
+    SETTLED = "settled", "已结清"
+
+
+class Customer(models.Model):
+    """A customer of this shop. The ID number is encrypted at rest, found by its keyed hash,
+    and shown masked unless the reader's role holds `order.identity`."""
+
+    name = models.CharField(max_length=50)
+    phone = models.CharField(max_length=20)
+    id_number = EncryptedTextField(context="customer.id_number")
+    id_number_hash = models.CharField(max_length=64, unique=True)
+    # Private files (zulin.files): ID card front and back, never under the media URL.
+    id_card_front = models.CharField(max_length=64, blank=True, default="")
+    id_card_back = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["phone"], name="customer_phone_idx")]
+
+
+class Order(models.Model):
+    order_no = models.CharField(max_length=32, unique=True)
+    kind = models.CharField(max_length=10, choices=OrderKind.choices)
+    status = models.CharField(max_length=20, choices=OrderStatus.choices)
+    status_changed_at = models.DateTimeField()
+    stage = models.CharField(max_length=12, choices=OrderStage.choices)
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="orders")
+    # Attribution.
+    channel = models.CharField(max_length=30, blank=True, default="")
+    sub_shop_id = models.BigIntegerField(null=True, blank=True)  # apps.subshops.SubShop
+    salesman_account_id = models.BigIntegerField(null=True, blank=True)  # tenants.Account
+    auditor_account_id = models.BigIntegerField(null=True, blank=True)
+    # What was ordered (a snapshot).
+    goods_id = models.BigIntegerField()
+    sku_id = models.BigIntegerField()
+    rent_plan_id = models.BigIntegerField(null=True, blank=True)
+    package_id = models.BigIntegerField(null=True, blank=True)
+    goods_title = models.CharField(max_length=100)
+    goods_picture = models.CharField(max_length=255, blank=True, default="")
+    sku_specs = models.JSONField(default=dict)
+    quantity = models.PositiveIntegerField(default=1)
+    # Lease terms (zero for purchases).
+    term = models.PositiveIntegerField(default=0)
+    term_unit = models.CharField(max_length=8, blank=True, default="")
+    rent = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    buyout_price = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    ownership_transfer = models.BooleanField(default=False)
+    addons = models.JSONField(default=list)  # [{id, name, price}]
+    addon_total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    total_rent = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    # Purchases: the sell price paid.
+    sale_price = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    shipping_fee = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    shipping_fee_refunded = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    # Deposit: the plan's, what the risk grade waived, what the provider froze and what left.
+    deposit = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    deposit_waived = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    deposit_state = models.CharField(
+        max_length=10, choices=DepositState.choices, default=DepositState.NONE
+    )
+    deposit_auth_no = models.CharField(max_length=64, blank=True, default="")
+    deposit_frozen = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    deposit_transferred = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    deposit_thawed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # Risk.
+    risk_grade = models.CharField(max_length=2, blank=True, default="")
+    risk_score = models.IntegerField(null=True, blank=True)
+    risk_decision = models.CharField(max_length=10, blank=True, default="")
+    risk_reference = models.CharField(max_length=64, blank=True, default="")
+    # Lease dates: planned at signing, moved by delivery.
+    lease_start = models.DateField(null=True, blank=True)
+    lease_end = models.DateField(null=True, blank=True)
+    device_serial = models.CharField(max_length=64, blank=True, default="")
+    withhold_agreement_no = models.CharField(max_length=64, blank=True, default="")
+    contract_signed_at = models.DateTimeField(null=True, blank=True)
+    first_bill_paid_at = models.DateTimeField(null=True, blank=True)
+    shipped_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Overdue: the earliest unpaid bill past due, or the lease end passed without a return.
+    overdue_since = models.DateField(null=True, blank=True)
+    has_open_after_sale = models.BooleanField(default=False)
+    refuse_reason = models.CharField(max_length=300, blank=True, default="")
+    close_reason = models.CharField(max_length=300, blank=True, default="")
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    is_deleted = models.BooleanField(default=False)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            # The lists: one stage (and kind), newest first, page 1 or page 500 alike.
+            models.Index(
+                "kind",
+                "stage",
+                models.F("id").desc(),
+                name="order_list_stage",
+                condition=Q(is_deleted=False),
+            ),
+            models.Index(
+                "kind",
+                "status",
+                models.F("id").desc(),
+                name="order_list_status",
+                condition=Q(is_deleted=False),
+            ),
+            models.Index(fields=["sub_shop_id", "-id"], name="order_sub_shop_idx"),
+            models.Index(fields=["salesman_account_id", "-id"], name="order_salesman_idx"),
+            models.Index(fields=["customer", "-id"], name="order_customer_idx"),
+            models.Index(fields=["status", "created_at"], name="order_status_created_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deposit_transferred__lte=models.F("deposit_frozen"))
+                & Q(
+                    deposit_thawed__lte=models.F("deposit_frozen") - models.F("deposit_transferred")
+                ),
+                name="order_deposit_within_frozen",
+            ),
+            models.CheckConstraint(
+                condition=Q(shipping_fee_refunded__lte=models.F("shipping_fee")),
+                name="order_shipping_refund_within_fee",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.order_no
+
+    @property
+    def deposit_remaining(self):  # type: ignore[no-untyped-def]
+        return self.deposit_frozen - self.deposit_transferred - self.deposit_thawed
+
+
+class OrderRemark(models.Model):
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="remarks")
+    text = models.CharField(max_length=500)
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+
+class Shipment(models.Model):
+    """A parcel: the merchant's to the customer (out) or the customer's back (return)."""
+
+    class Direction(models.TextChoices):
+        OUT = "out", "发货"
+        RETURN = "return", "归还"
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="shipments")
+    direction = models.CharField(max_length=8, choices=Direction.choices)
+    company_code = models.CharField(max_length=20)
+    tracking_no = models.CharField(max_length=40)
+    device_serial = models.CharField(max_length=64, blank=True, default="")
+    shipped_at = models.DateTimeField()
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+
+class DepositOperation(models.Model):
+    """One request to the payment provider about an order's deposit. Amounts count on the
+    order only once the provider confirms (`succeeded`)."""
+
+    class Kind(models.TextChoices):
+        FREEZE = "freeze", "冻结"
+        THAW = "thaw", "解冻"
+        TRANSFER = "transfer", "转支付"
+        REFUND = "refund", "退款"
+
+    class Status(models.TextChoices):
+        PROCESSING = "processing", "处理中"
+        SUCCEEDED = "succeeded", "成功"
+        FAILED = "failed", "失败"
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="deposit_operations")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    out_request_no = models.CharField(max_length=64, unique=True)
+    provider_reference = models.CharField(max_length=64, blank=True, default="")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
+    purpose = models.CharField(max_length=20, blank=True, default="")  # bills, damage
+    bill_ids = models.JSONField(default=list)
+    failure_reason = models.CharField(max_length=300, blank=True, default="")
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="deposit_operation_idempotency",
+            )
+        ]
+
+
+class AfterSale(models.Model):
+    """One after-sale business on an order. At most one is open at a time (a partial unique
+    index); while it is open the order takes no other business."""
+
+    class Kind(models.TextChoices):
+        REFUND = "refund", "退款"
+        RETURN = "return", "退租归还"
+        BUYOUT = "buyout", "买断"
+        RENEWAL = "renewal", "续租"
+        EXCHANGE = "exchange", "换货"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "待处理"
+        APPROVED = "approved", "处理中"
+        REJECTED = "rejected", "已驳回"
+        DONE = "done", "已完成"
+        CANCELLED = "cancelled", "已撤销"
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="after_sales")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    reason = models.CharField(max_length=300, blank=True, default="")
+    reject_reason = models.CharField(max_length=300, blank=True, default="")
+    # Renewal: extra periods asked for; buyout: the price quoted when approved.
+    extra_term = models.PositiveIntegerField(default=0)
+    amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    damage_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    inspection_note = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["order"],
+                condition=Q(status__in=["open", "approved"]),
+                name="after_sale_one_open_per_order",
+            )
+        ]
+
+
+class ContractTemplate(models.Model):
+    """The merchant's lease contract: lessor details and the clauses it edits (one row)."""
+
+    lessor_name = models.CharField(max_length=100, blank=True, default="")
+    lessor_contact = models.CharField(max_length=50, blank=True, default="")
+    lessor_phone = models.CharField(max_length=20, blank=True, default="")
+    lessor_address = models.CharField(max_length=255, blank=True, default="")
+    clauses = models.JSONField(default=list)  # [{title, body}]
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class Contract(models.Model):
+    """One generated contract document of an order; re-generated (a new version) before
+    signing, frozen once signed."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "待签署"
+        SIGNING = "signing", "签署中"
+        SIGNED = "signed", "已签署"
+        VOID = "void", "已作废"
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="contracts")
+    version = models.PositiveIntegerField()
+    contract_no = models.CharField(max_length=40)
+    file_key = models.CharField(max_length=64)  # zulin.files private file
+    sha256 = models.CharField(max_length=64)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    provider_reference = models.CharField(max_length=64, blank=True, default="")
+    signed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["order", "version"], name="contract_order_version")
+        ]
+
+
+class OrderSetting(models.Model):
+    """The merchant's order settings (one row, pk 1)."""
+
+    unpaid_cancel_minutes = models.PositiveIntegerField(default=30)
+    auto_receive_days = models.PositiveIntegerField(default=7)
+    # Early buyout: a share of the remaining rent waived (0 = none), and from which period on.
+    early_buyout_discount_rate = models.DecimalField(max_digits=5, decimal_places=4, default=0)
+    buyout_from_period = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class IntakeKey(models.Model):
+    """An application key of the shop's customer-facing mini-program/H5: it signs every
+    `/api/applet/` intake call (README, "Order intake"). The secret is encrypted at rest."""
+
+    app_id = models.CharField(max_length=32, unique=True)
+    secret = EncryptedTextField(context="intake.secret")
+    name = models.CharField(max_length=50, default="")
+    channel = models.CharField(max_length=30, blank=True, default="")
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class IntakeNonce(models.Model):
+    """Nonces of signed intake calls: a replayed call finds its nonce here and is refused."""
+
+    app_id = models.CharField(max_length=32)
+    nonce = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["app_id", "nonce"], name="intake_nonce_unique")
+        ]

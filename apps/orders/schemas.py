@@ -1,0 +1,448 @@
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.schema import Schema
+from zulin.core.text import MultiLineText, SingleLineText
+
+from . import rules
+
+StageCode = Literal["regular", "dealing", "overdue", "finished", "after_sale"]
+StatusCode = Literal[
+    "awaiting_audit",
+    "refused",
+    "awaiting_signing",
+    "awaiting_payment",
+    "paid",
+    "awaiting_shipment",
+    "shipped",
+    "in_lease",
+    "returning",
+    "inspecting",
+    "completed",
+    "bought_out",
+    "cancelled",
+    "refunded",
+    "closed",
+]
+Reason = Annotated[MultiLineText, Field(max_length=rules.REASON_MAX)]
+OrderIds = Annotated[list[Id], Field(min_length=1, max_length=rules.BULK_MAX)]
+Money = Annotated[Decimal, Field(max_digits=12, decimal_places=2)]
+
+
+class OrderListIn(Schema):
+    stage: StageCode | None = None
+    status: StatusCode | None = None
+    date_from: date | None = Field(None, description="placed on or after (YYYY-MM-DD)")
+    date_to: date | None = Field(None, description="placed on or before (YYYY-MM-DD)")
+    goods: SingleLineText = Field("", max_length=100, description="goods title or id")
+    phone: SingleLineText = Field("", max_length=20, description="the customer's phone")
+    order_no: SingleLineText = Field("", max_length=32)
+    sub_shop_id: Id | None = None
+    salesman_id: Id | None = None
+    channel: SingleLineText = Field("", max_length=30)
+    sub_shops: bool = Field(False, description="only orders of sub-shops (the s_ lists)")
+    sort: Literal["newest", "oldest"] = "newest"
+    merchant_id: Id | None = Field(None, description="platform side: one merchant's orders")
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class OrderCountIn(Schema):
+    sub_shops: bool = False
+    merchant_id: Id | None = None
+
+
+class OrderRowOut(Schema):
+    id: int
+    order_no: str
+    kind: str
+    status: str
+    status_name: str
+    stage: str
+    customer_name: str
+    customer_phone: str
+    goods_id: int
+    goods_title: str
+    goods_picture: str
+    sku_specs: dict[str, Any]
+    term: int
+    term_unit: str
+    rent: str
+    total_rent: str
+    sale_price: str
+    deposit: str
+    deposit_waived: str | None = None
+    deposit_state: str | None = None
+    channel: str
+    sub_shop_id: int | None
+    sub_shop_name: str
+    salesman_name: str | None = None
+    auditor_name: str | None = None
+    risk_grade: str | None = None
+    has_open_after_sale: bool
+    overdue_since: date | None
+    created_at: datetime
+    merchant_id: int | None
+    merchant_name: str
+
+
+class OrderPageOut(Schema):
+    list: list[OrderRowOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class OrderStageCountOut(Schema):
+    regular: int
+    dealing: int
+    overdue: int
+    finished: int
+    after_sale: int
+    all: int
+
+
+class OrderIdIn(Schema):
+    id: Id
+    merchant_id: Id | None = Field(None, description="platform side: the order's merchant")
+
+
+class OrderIdQueryIn(Schema):
+    order_id: Id
+    merchant_id: Id | None = None
+
+
+class AuditOrderIn(Schema):
+    id: Id
+    passed: bool
+    reason: Reason = ""
+
+
+class AllocateOrdersIn(Schema):
+    ids: OrderIds
+    account_id: Id = Field(description="an active auditor or salesman")
+
+
+class AllocateToSubShopIn(Schema):
+    ids: OrderIds
+    sub_shop_id: Id
+
+
+class CloseOrdersIn(Schema):
+    ids: OrderIds
+    reason: Reason
+    merchant_id: Id | None = Field(None, description="platform side: the orders' merchant")
+
+
+class DeleteOrdersIn(Schema):
+    ids: OrderIds
+
+
+class AddRemarkIn(Schema):
+    order_id: Id
+    remark: MultiLineText = Field(min_length=1, max_length=rules.REMARK_MAX)
+
+
+class OrderCountOut(Schema):
+    count: int
+
+
+class RemarkOut(Schema):
+    id: int
+    remark: str
+    actor: str
+    created_at: datetime
+
+
+class ShipmentOut(Schema):
+    id: int
+    direction: str
+    company_code: str
+    tracking_no: str
+    device_serial: str
+    shipped_at: datetime
+    delivered_at: datetime | None
+
+
+class AfterSaleOut(Schema):
+    id: int
+    kind: str
+    kind_name: str
+    status: str
+    status_name: str
+    reason: str
+    reject_reason: str
+    extra_term: int
+    amount: str
+    damage_amount: str
+    inspection_note: str
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class TimelineOut(Schema):
+    id: int
+    kind: Literal["status", "change"]
+    action: str
+    from_status: str
+    to_status: str
+    reason: str
+    actor: str
+    created_at: datetime
+    after: Any = None
+
+
+class OrderCustomerOut(Schema):
+    id: int
+    name: str
+    phone: str
+    id_number: str
+    has_id_card: bool
+
+
+class OrderRiskOut(Schema):
+    grade: str
+    score: int | None
+    decision: str
+    reference: str
+
+
+class DepositOperationOut(Schema):
+    id: int
+    kind: str
+    amount: str
+    status: str
+    purpose: str
+    failure_reason: str
+    created_at: datetime
+    confirmed_at: datetime | None
+
+
+class OrderDepositOut(Schema):
+    deposit: str
+    waived: str
+    required: str
+    state: str
+    frozen: str
+    transferred: str
+    thawed: str
+    remaining: str
+    operations: list[DepositOperationOut]
+
+
+class BillPaymentOut(Schema):
+    id: int
+    method: str
+    amount: str
+    out_trade_no: str
+    provider_trade_no: str
+    status: str
+    failure_reason: str
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class OrderBillOut(Schema):
+    id: int
+    order_id: int
+    order_no: str
+    period: int
+    due_date: date
+    rent: str
+    addon_amount: str
+    amount: str
+    paid_amount: str
+    status: str
+    state: str
+    paid_at: datetime | None
+    paid_by: str
+    out_trade_no: str
+    payments: list[BillPaymentOut]
+
+
+class BillTotalsOut(Schema):
+    amount: str
+    paid: str
+    owed: str
+
+
+class OrderContractOut(Schema):
+    id: int
+    contract_no: str
+    version: int
+    status: str
+    sha256: str
+    signed_at: datetime | None
+    created_at: datetime
+
+
+class OrderDetailOut(OrderRowOut):
+    customer: OrderCustomerOut
+    sku_id: int
+    rent_plan_id: int | None
+    package_id: int | None
+    quantity: int
+    buyout_price: str
+    ownership_transfer: bool
+    addons: list[dict[str, Any]]
+    addon_total: str
+    shipping_fee: str
+    shipping_fee_refunded: str
+    lease_start: date | None
+    lease_end: date | None
+    device_serial: str
+    contract_signed_at: datetime | None
+    first_bill_paid_at: datetime | None
+    shipped_at: datetime | None
+    delivered_at: datetime | None
+    finished_at: datetime | None
+    refuse_reason: str
+    close_reason: str
+    stage_name: str
+    risk: OrderRiskOut
+    deposit_detail: OrderDepositOut
+    bills: list[OrderBillOut]
+    bill_totals: BillTotalsOut
+    shipments: list[ShipmentOut]
+    contract: OrderContractOut | None
+    remarks: list[RemarkOut]
+    after_sales: list[AfterSaleOut]
+    timeline: list[TimelineOut]
+    actions: list[str]
+
+
+# --- shipping, contracts, deposits, after-sale, bill payment --------------------------------
+
+IdempotencyKey = Annotated[SingleLineText, Field(min_length=8, max_length=64)]
+
+
+class AddExpressIn(Schema):
+    order_id: Id
+    company_code: SingleLineText = Field(min_length=1, max_length=20)
+    tracking_no: SingleLineText = Field(min_length=4, max_length=40)
+    device_serial: SingleLineText = Field("", max_length=64, description="serial/IMEI shipped")
+
+
+class ExpressCompanyOut(Schema):
+    code: str
+    name: str
+    name_en: str
+
+
+class TrackingEventOut(Schema):
+    time: datetime
+    status: str
+    location: str
+    description: str
+    description_en: str
+
+
+class ShipmentTrackingOut(Schema):
+    shipment_id: int
+    direction: str
+    company_code: str
+    tracking_no: str
+    delivered: bool
+    delivered_at: datetime | None
+    events: list[TrackingEventOut]
+
+
+class OrderExpressIn(Schema):
+    order_id: Id
+    merchant_id: Id | None = None
+    hide_error: bool = Field(False, description="the screen shows no notice on failure")
+
+
+class RefundShippingFeeIn(Schema):
+    order_id: Id
+    amount: Money | None = Field(None, gt=0, description="omit: all of the fee still held")
+    idempotency_key: IdempotencyKey
+
+
+class RefundOut(Schema):
+    id: int
+    out_no: str
+    amount: str
+    status: str
+    purpose: str
+
+
+class ContractLinkOut(Schema):
+    url: str
+    contract_no: str
+    sha256: str
+    status: str
+
+
+class ContractOrderIn(Schema):
+    order_id: Id
+
+
+class DepositThawIn(Schema):
+    order_id: Id
+    amount: Money | None = Field(None, gt=0, description="omit: everything still frozen")
+    idempotency_key: IdempotencyKey
+
+
+class DepositTransferIn(Schema):
+    order_id: Id
+    purpose: Literal["bills", "damage"]
+    amount: Money | None = Field(None, gt=0, description="bills: omit to cover what it can")
+    idempotency_key: IdempotencyKey
+
+
+class RefundDepositIn(Schema):
+    order_id: Id
+    amount: Money = Field(gt=0)
+    idempotency_key: IdempotencyKey
+
+
+class DepositResultOut(Schema):
+    id: int | None
+    kind: str
+    amount: str
+    status: str
+    out_request_no: str
+
+
+class DealAfterSaleIn(Schema):
+    order_id: Id
+    decision: Literal["approve", "reject", "receive", "inspect"]
+    reject_code: SingleLineText = Field("", max_length=30)
+    reason: Reason = ""
+    damage_amount: Money = Field(Decimal("0.00"), ge=0, le=Decimal("1000000"))
+    device_serial: SingleLineText = Field("", max_length=64)
+    inspection_note: MultiLineText = Field("", max_length=500)
+    idempotency_key: SingleLineText = Field("", max_length=64)
+
+
+class RejectReasonOut(Schema):
+    code: str
+    label: str
+    label_en: str
+
+
+class BillPaymentIn(Schema):
+    order_id: Id
+    period: int = Field(ge=0, le=10_000, description="the bill's period (0: the buyout bill)")
+    idempotency_key: IdempotencyKey
+
+
+class PaymentResultOut(Schema):
+    kind: str
+    status: str
+    amount: str
+
+
+class PayResultIn(Schema):
+    out_no: SingleLineText = Field(min_length=4, max_length=64)
+
+
+class DeliverIn(Schema):
+    order_id: Id

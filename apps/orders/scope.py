@@ -1,0 +1,49 @@
+"""Which orders a session may see and act on: the same scope for lists, details and every
+action (a sibling sub-shop's or another salesman's order answers NOT_FOUND, as none would).
+
+- no session (system work, jobs, the platform's governance): every order;
+- a sub-merchant (token bound to a sub-shop): its sub-shop's orders;
+- `order.view` (owner, auditor, finance, customer service): every order;
+- `order.view_assigned` (salesman): orders allocated to the account;
+- `suborder.view` alone: the orders of sub-shops (the `/s_` lists).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.scoping import scope_to_sub_shop
+
+from .models import Order
+
+
+def visible_orders(session: Session | None, *, sub_shops_only: bool = False) -> QuerySet[Order]:
+    queryset = Order.objects.filter(is_deleted=False)
+    if sub_shops_only:
+        queryset = queryset.filter(sub_shop_id__isnull=False)
+    if session is None or session.side == 0:
+        return queryset
+    if session.sub_shop_id is not None:
+        return scope_to_sub_shop(queryset, session)
+    if session.can("order.view"):
+        return queryset
+    if session.can("order.view_assigned"):
+        return queryset.filter(salesman_account_id=session.account.pk)
+    if session.can("suborder.view"):
+        return queryset.filter(sub_shop_id__isnull=False)
+    raise ApplicationError(ErrorCode.FORBIDDEN)
+
+
+def order_in_scope(session: Session | None, order_id: int, *, lock: bool = False) -> Order:
+    """One order by id within the session's scope (locked for a change when `lock`)."""
+    queryset: Any = visible_orders(session)
+    if lock:
+        queryset = queryset.select_for_update(of=("self",))
+    found = queryset.select_related("customer").filter(pk=order_id).first()
+    if found is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return found

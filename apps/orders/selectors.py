@@ -1,0 +1,442 @@
+"""Reads of a merchant's orders (the active schema's): lists, stage counts, one order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from apps.billing.selectors import order_bill_totals, order_bills
+from apps.subshops.selectors import sub_shop_names
+from tenants.accounts.models import Account
+from tenants.catalog.selectors import money
+from tenants.orders.rules import STAGES, STATUS_LABELS
+from zulin.audit.selectors import audit_trail
+from zulin.audit.state import status_history
+from zulin.core.auth import Session
+from zulin.core.crypto import mask_id_number, mask_phone
+from zulin.core.numbers import id_from_text
+from zulin.core.pagination import page_of
+
+from . import machine
+from .models import (
+    AfterSale,
+    Order,
+    OrderKind,
+    OrderRemark,
+    OrderStage,
+    Shipment,
+)
+from .projection import mask_name
+from .scope import order_in_scope, visible_orders
+
+# The list's own columns (no snapshot JSON beyond specs, no reasons).
+LIST_COLUMNS = (
+    "id",
+    "order_no",
+    "kind",
+    "status",
+    "stage",
+    "customer__name",
+    "customer__phone",
+    "goods_id",
+    "goods_title",
+    "goods_picture",
+    "sku_specs",
+    "term",
+    "term_unit",
+    "rent",
+    "total_rent",
+    "sale_price",
+    "deposit",
+    "deposit_waived",
+    "deposit_state",
+    "channel",
+    "sub_shop_id",
+    "salesman_account_id",
+    "auditor_account_id",
+    "risk_grade",
+    "has_open_after_sale",
+    "overdue_since",
+    "created_at",
+)
+
+
+@dataclass(frozen=True)
+class OrderFilters:
+    stage: str | None = None
+    status: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    goods: str = ""
+    phone: str = ""
+    order_no: str = ""
+    sub_shop_id: int | None = None
+    salesman_id: int | None = None
+    channel: str = ""
+    sub_shops_only: bool = False
+    oldest_first: bool = False
+
+
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -> QuerySet[Order]:
+    """The orders a list shows: the session's scope, the kind and every filter. The export
+    and the bulk actions use the same."""
+    queryset = visible_orders(session, sub_shops_only=filters.sub_shops_only).filter(kind=kind)
+    if filters.stage:
+        queryset = queryset.filter(stage=filters.stage)
+    if filters.status:
+        queryset = queryset.filter(status=filters.status)
+    if filters.date_from:
+        queryset = queryset.filter(created_at__gte=_day_start(filters.date_from))
+    if filters.date_to:
+        queryset = queryset.filter(
+            created_at__lt=_day_start(date.fromordinal(filters.date_to.toordinal() + 1))
+        )
+    goods = filters.goods.strip()
+    if goods:
+        goods_id = id_from_text(goods)
+        queryset = queryset.filter(
+            Q(goods_title__icontains=goods) | (Q(goods_id=goods_id) if goods_id else Q(pk__in=[]))
+        )
+    if filters.phone.strip():
+        queryset = queryset.filter(customer__phone=filters.phone.strip())
+    if filters.order_no.strip():
+        queryset = queryset.filter(order_no=filters.order_no.strip().upper())
+    if filters.sub_shop_id:
+        queryset = queryset.filter(sub_shop_id=filters.sub_shop_id)
+    if filters.salesman_id:
+        queryset = queryset.filter(salesman_account_id=filters.salesman_id)
+    if filters.channel.strip():
+        queryset = queryset.filter(channel=filters.channel.strip())
+    return queryset.order_by("id" if filters.oldest_first else "-id")
+
+
+def account_names(ids: set[int]) -> dict[int, str]:
+    rows = Account.objects.filter(pk__in=[i for i in ids if i]).values_list(
+        "pk", "name", "username"
+    )
+    return {pk: name or username for pk, name, username in rows}
+
+
+def order_rows(orders: list[Order]) -> list[dict[str, Any]]:
+    """List rows with the names of sub-shops and people read once per page."""
+    shops = sub_shop_names({o.sub_shop_id for o in orders if o.sub_shop_id})
+    people = account_names(
+        {o.salesman_account_id for o in orders if o.salesman_account_id}
+        | {o.auditor_account_id for o in orders if o.auditor_account_id}
+    )
+    return [
+        {
+            "id": o.pk,
+            "order_no": o.order_no,
+            "kind": o.kind,
+            "status": o.status,
+            "status_name": STATUS_LABELS[o.status],
+            "stage": o.stage,
+            "customer_name": mask_name(o.customer.name),
+            "customer_phone": mask_phone(o.customer.phone),
+            "goods_id": o.goods_id,
+            "goods_title": o.goods_title,
+            "goods_picture": o.goods_picture,
+            "sku_specs": o.sku_specs,
+            "term": o.term,
+            "term_unit": o.term_unit,
+            "rent": money(o.rent),
+            "total_rent": money(o.total_rent),
+            "sale_price": money(o.sale_price),
+            "deposit": money(o.deposit),
+            "deposit_waived": money(o.deposit_waived),
+            "deposit_state": o.deposit_state,
+            "channel": o.channel,
+            "sub_shop_id": o.sub_shop_id,
+            "sub_shop_name": shops.get(o.sub_shop_id or 0, ("", True))[0],
+            "salesman_name": people.get(o.salesman_account_id or 0, ""),
+            "auditor_name": people.get(o.auditor_account_id or 0, ""),
+            "risk_grade": o.risk_grade,
+            "has_open_after_sale": o.has_open_after_sale,
+            "overdue_since": o.overdue_since,
+            "created_at": o.created_at,
+            "merchant_id": None,
+            "merchant_name": "",
+        }
+        for o in orders
+    ]
+
+
+def order_page(
+    *, session: Session | None, kind: str, filters: OrderFilters, page: int, page_size: int
+) -> dict[str, Any]:
+    queryset = (
+        filtered_orders(session, kind, filters).select_related("customer").only(*LIST_COLUMNS)
+    )
+    answer = page_of(queryset, page=page, page_size=page_size)
+    answer["list"] = order_rows(answer["list"])
+    return answer
+
+
+def order_stage_counts(
+    *, session: Session | None, kind: str, sub_shops_only: bool = False
+) -> dict[str, int]:
+    """Orders per stage for the list tabs, and `all`."""
+    queryset = visible_orders(session, sub_shops_only=sub_shops_only).filter(kind=kind)
+    counts = dict(queryset.values("stage").annotate(n=Count("id")).values_list("stage", "n"))
+    answer = {stage: counts.get(stage, 0) for stage in STAGES}
+    answer["all"] = sum(counts.values())
+    return answer
+
+
+def customer_orders(*, session: Session | None, order_id: int) -> list[dict[str, Any]]:
+    """Every order of the customer of `order_id` this session may see, newest first."""
+    order = order_in_scope(session, order_id)
+    orders = list(
+        visible_orders(session)
+        .filter(customer_id=order.customer_id)
+        .select_related("customer")
+        .order_by("-id")[:100]
+    )
+    return order_rows(orders)
+
+
+def remark_rows(order: Order) -> list[dict[str, Any]]:
+    return [
+        {"id": r.pk, "remark": r.text, "actor": r.actor_name, "created_at": r.created_at}
+        for r in OrderRemark.objects.filter(order=order).order_by("-id")
+    ]
+
+
+def order_remarks(*, session: Session | None, order_id: int) -> list[dict[str, Any]]:
+    return remark_rows(order_in_scope(session, order_id))
+
+
+def shipment_rows(order: Order) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": s.pk,
+            "direction": s.direction,
+            "company_code": s.company_code,
+            "tracking_no": s.tracking_no,
+            "device_serial": s.device_serial,
+            "shipped_at": s.shipped_at,
+            "delivered_at": s.delivered_at,
+        }
+        for s in Shipment.objects.filter(order=order).order_by("id")
+    ]
+
+
+def after_sale_rows(order: Order) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": a.pk,
+            "kind": a.kind,
+            "kind_name": AfterSale.Kind(a.kind).label,
+            "status": a.status,
+            "status_name": AfterSale.Status(a.status).label,
+            "reason": a.reason,
+            "reject_reason": a.reject_reason,
+            "extra_term": a.extra_term,
+            "amount": money(a.amount),
+            "damage_amount": money(a.damage_amount),
+            "inspection_note": a.inspection_note,
+            "created_at": a.created_at,
+            "finished_at": a.finished_at,
+        }
+        for a in AfterSale.objects.filter(order=order).order_by("-id")
+    ]
+
+
+def timeline(order: Order) -> list[dict[str, Any]]:
+    """The order's story, newest first: every status move (with its reason) and every other
+    recorded change (remarks, allocation, shipping, deposits …). A move's own audit entry
+    (it carries the status in `before`) is shown once, as the move."""
+    moves = [
+        {**row, "kind": "status", "after": None}
+        for row in status_history(target_type="order", target_id=order.pk)
+    ]
+    changes = [
+        {
+            "id": row["id"],
+            "kind": "change",
+            "action": row["action"],
+            "from_status": "",
+            "to_status": "",
+            "reason": row["reason"],
+            "actor": row["actor"],
+            "created_at": row["created_at"],
+            "after": row["after"],
+        }
+        for row in audit_trail(target_type="order", target_id=order.pk, limit=200)
+        if not (isinstance(row["before"], dict) and "status" in row["before"])
+    ]
+    return sorted(moves + changes, key=lambda row: row["created_at"], reverse=True)
+
+
+def customer_block(order: Order, *, full_identity: bool) -> dict[str, Any]:
+    customer = order.customer
+    return {
+        "id": customer.pk,
+        "name": customer.name if full_identity else mask_name(customer.name),
+        "phone": customer.phone if full_identity else mask_phone(customer.phone),
+        "id_number": customer.id_number if full_identity else mask_id_number(customer.id_number),
+        "has_id_card": bool(customer.id_card_front or customer.id_card_back),
+    }
+
+
+def is_lease(order: Order) -> bool:
+    return order.kind == OrderKind.LEASE
+
+
+def stage_label(stage: str) -> str:
+    return OrderStage(stage).label
+
+
+def final(order: Order) -> bool:
+    return order.status in machine.FINAL
+
+
+def order_actions(order: Order, session: Session | None) -> list[str]:
+    """Every action the order's state and the session's role allow now: the detail screen
+    shows a button for each, and nothing else."""
+    if session is not None and session.side == 0:
+        return ["platform_close"] if order.status in machine.OPEN else []
+    status, actions = order.status, []
+    can = session.can if session is not None else (lambda _action: True)
+    open_after_sale = AfterSale.objects.filter(
+        order=order, status__in=[AfterSale.Status.OPEN, AfterSale.Status.APPROVED]
+    ).first()
+    if can("order.remark"):
+        actions.append("remark")
+    if open_after_sale is not None:
+        if can("order.manage"):
+            actions.append("deal_after_sale")
+        if status == machine.RETURNING and can("order.ship"):
+            actions.append("return_receive")
+        if status == machine.INSPECTING and can("order.manage"):
+            actions.append("inspect")
+        return actions
+    if status == machine.AWAITING_AUDIT and can("order.audit"):
+        actions.append("audit")
+    if can("order.manage"):
+        if machine.machine_for(order).find(status, "close") is not None:
+            actions.append("close")
+        if status in machine.DELETABLE:
+            actions.append("delete")
+        if status in machine.OPEN:
+            actions += ["allocate", "allocate_sub_shop"]
+        if order.deposit_remaining > 0:
+            actions += ["deposit_thaw", "deposit_transfer"]
+        if order.shipping_fee > order.shipping_fee_refunded:
+            actions.append("refund_shipping_fee")
+        if status == machine.IN_LEASE:
+            actions += ["return", "buyout", "renewal"]
+        if status in (machine.AWAITING_SHIPMENT, machine.PAID):
+            actions.append("refund")
+        if status in (machine.IN_LEASE, machine.SHIPPED) and order.kind == OrderKind.LEASE:
+            actions.append("pay_bill")
+        if status == machine.AWAITING_SIGNING:
+            actions.append("refresh_contract")
+    if can("order.ship"):
+        if status in (machine.AWAITING_SHIPMENT, machine.PAID):
+            actions.append("ship")
+        if status == machine.SHIPPED:
+            actions += ["update_express", "deliver"]
+    return actions
+
+
+def deposit_block(order: Order) -> dict[str, Any]:
+    operations = [
+        {
+            "id": op.pk,
+            "kind": op.kind,
+            "amount": money(op.amount),
+            "status": op.status,
+            "purpose": op.purpose,
+            "failure_reason": op.failure_reason,
+            "created_at": op.created_at,
+            "confirmed_at": op.confirmed_at,
+        }
+        for op in order.deposit_operations.order_by("id")
+    ]
+    return {
+        "deposit": money(order.deposit),
+        "waived": money(order.deposit_waived),
+        "required": money(order.deposit - order.deposit_waived),
+        "state": order.deposit_state,
+        "frozen": money(order.deposit_frozen),
+        "transferred": money(order.deposit_transferred),
+        "thawed": money(order.deposit_thawed),
+        "remaining": money(order.deposit_remaining),
+        "operations": operations,
+    }
+
+
+def contract_block(order: Order) -> dict[str, Any] | None:
+    contract = order.contracts.order_by("-version").first()
+    if contract is None:
+        return None
+    return {
+        "id": contract.pk,
+        "contract_no": contract.contract_no,
+        "version": contract.version,
+        "status": contract.status,
+        "sha256": contract.sha256,
+        "signed_at": contract.signed_at,
+        "created_at": contract.created_at,
+    }
+
+
+def order_detail(*, session: Session | None, order_id: int) -> dict[str, Any]:
+    order = order_in_scope(session, order_id)
+    return order_detail_of(order, session=session)
+
+
+def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
+    """Everything the order's screen shows, and the actions it may offer now."""
+    row = order_rows([order])[0]
+    totals = order_bill_totals(order.pk)
+    return {
+        **row,
+        "customer": customer_block(order, full_identity=False),
+        "sku_id": order.sku_id,
+        "rent_plan_id": order.rent_plan_id,
+        "package_id": order.package_id,
+        "quantity": order.quantity,
+        "buyout_price": money(order.buyout_price),
+        "ownership_transfer": order.ownership_transfer,
+        "addons": order.addons,
+        "addon_total": money(order.addon_total),
+        "shipping_fee": money(order.shipping_fee),
+        "shipping_fee_refunded": money(order.shipping_fee_refunded),
+        "lease_start": order.lease_start,
+        "lease_end": order.lease_end,
+        "device_serial": order.device_serial,
+        "contract_signed_at": order.contract_signed_at,
+        "first_bill_paid_at": order.first_bill_paid_at,
+        "shipped_at": order.shipped_at,
+        "delivered_at": order.delivered_at,
+        "finished_at": order.finished_at,
+        "refuse_reason": order.refuse_reason,
+        "close_reason": order.close_reason,
+        "stage_name": stage_label(order.stage),
+        "risk": {
+            "grade": order.risk_grade,
+            "score": order.risk_score,
+            "decision": order.risk_decision,
+            "reference": order.risk_reference,
+        },
+        "deposit_detail": deposit_block(order),
+        "bills": order_bills(order.pk),
+        "bill_totals": {key: money(value) for key, value in totals.items()},
+        "shipments": shipment_rows(order),
+        "contract": contract_block(order),
+        "remarks": remark_rows(order),
+        "after_sales": after_sale_rows(order),
+        "timeline": timeline(order),
+        "actions": order_actions(order, session),
+    }

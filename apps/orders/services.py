@@ -1,0 +1,438 @@
+"""Writes of orders: intake, audit, allocation, closing, deleting, remarks, and the moves of
+the lease that the shop makes. Every status change goes through `zulin.audit.state` (the
+tables in `machine.py`), refreshes the list stage and the platform's index in the same
+transaction."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.billing.selectors import earliest_overdue
+from apps.goods.selectors import order_offer
+from apps.goods.services import sku_stock_release, sku_stock_reserve
+from apps.subshops.selectors import accounts_with_role, sub_shop_names
+from zulin.audit.services import audit_record
+from zulin.audit.state import status_created
+from zulin.core.auth import Session
+from zulin.core.crypto import lookup_hash, normalized
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.identity import id_number_valid
+from zulin.providers.interfaces import ProviderError
+from zulin.providers.risk import get_risk_provider
+
+from . import machine, rules
+from .deposits import deposit_freeze
+from .lease import after_audit_pass, schedule_make
+from .models import Customer, Order, OrderKind, OrderRemark, OrderStatus
+from .moves import order_move, order_unwind
+from .projection import order_project
+from .scope import order_in_scope, visible_orders
+
+
+def _fields_error(field_name: str, message: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field_name: [message]}})
+
+
+def _reason(reason: str, *, required: bool = True) -> str:
+    reason = (reason or "").strip()
+    if required and not reason:
+        raise _fields_error("reason", "required")
+    return reason[: rules.REASON_MAX]
+
+
+# --- intake --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Intake:
+    """One order as the customer-facing app places it."""
+
+    idempotency_key: str
+    customer_name: str
+    customer_phone: str
+    id_number: str
+    sku_id: int
+    rent_plan_id: int | None = None  # None: a purchase at the sell price
+    package_id: int | None = None
+    addon_ids: list[int] = field(default_factory=list)
+    channel: str = ""
+    sub_shop_id: int | None = None
+    salesman_account_id: int | None = None
+    shipping_fee: Decimal = Decimal("0.00")
+
+
+def _customer(data: Intake) -> Customer:
+    id_number = normalized(data.id_number)
+    if not id_number_valid(id_number):
+        raise _fields_error("id_number", "not a valid ID number")
+    id_hash = lookup_hash(id_number, context="customer.id_number")
+    customer = Customer.objects.select_for_update().filter(id_number_hash=id_hash).first()
+    if customer is None:
+        try:
+            with transaction.atomic():
+                return Customer.objects.create(
+                    name=data.customer_name,
+                    phone=data.customer_phone,
+                    id_number=id_number,
+                    id_number_hash=id_hash,
+                )
+        except IntegrityError:
+            customer = Customer.objects.select_for_update().get(id_number_hash=id_hash)
+    if (customer.name, customer.phone) != (data.customer_name, data.customer_phone):
+        customer.name, customer.phone = data.customer_name, data.customer_phone
+        customer.save(update_fields=["name", "phone", "updated_at"])
+    return customer
+
+
+def _attribution(data: Intake) -> None:
+    if data.sub_shop_id is not None:
+        found = sub_shop_names([data.sub_shop_id]).get(data.sub_shop_id)
+        if found is None:
+            raise _fields_error("sub_shop_id", "no such sub-shop")
+        if not found[1]:
+            raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
+    if data.salesman_account_id is not None:
+        salesmen = accounts_with_role(merchant=tenant_connection.tenant, role_code="salesman")
+        if data.salesman_account_id not in {row["id"] for row in salesmen}:
+            raise _fields_error("salesman_account_id", "not a salesman of this shop")
+
+
+def _order_no() -> str:
+    return f"{rules.ORDER_NO_PREFIX}{timezone.localtime():%Y%m%d}{secrets.randbelow(10**8):08d}"
+
+
+def order_place(*, data: Intake) -> Order:
+    """Places an order: checks the goods, reserves stock, assesses the risk of a lease,
+    asks for the deposit (less what the risk grade waives) to be frozen. The same
+    idempotency key answers the same order and reserves nothing again."""
+    existing = Order.objects.filter(idempotency_key=data.idempotency_key).first()
+    if existing is not None:
+        if existing.sku_id != data.sku_id:
+            raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+        return existing
+    _attribution(data)
+    offer = order_offer(
+        sku_id=data.sku_id,
+        rent_plan_id=data.rent_plan_id,
+        package_id=data.package_id,
+        addon_ids=data.addon_ids,
+        channel=data.channel,
+        sub_shop_id=data.sub_shop_id,
+    )
+    lease = offer.rent_plan_id is not None
+    addon_total = sum((Decimal(a["price"]) for a in offer.addons), Decimal("0.00"))
+    try:
+        with transaction.atomic():
+            customer = _customer(data)
+            order = Order(
+                order_no=_order_no(),
+                kind=OrderKind.LEASE if lease else OrderKind.PURCHASE,
+                status=OrderStatus.AWAITING_AUDIT if lease else OrderStatus.AWAITING_PAYMENT,
+                customer=customer,
+                channel=data.channel,
+                sub_shop_id=data.sub_shop_id,
+                salesman_account_id=data.salesman_account_id,
+                goods_id=offer.goods_id,
+                sku_id=offer.sku_id,
+                rent_plan_id=offer.rent_plan_id,
+                package_id=offer.package_id,
+                goods_title=offer.title,
+                goods_picture=offer.picture,
+                sku_specs=offer.specs,
+                term=offer.term,
+                term_unit=offer.term_unit,
+                rent=offer.rent,
+                buyout_price=offer.buyout_price,
+                ownership_transfer=offer.ownership_transfer,
+                addons=offer.addons,
+                addon_total=addon_total,
+                total_rent=(offer.rent * offer.term).quantize(Decimal("0.01")),
+                sale_price=offer.sale_price,
+                shipping_fee=data.shipping_fee,
+                deposit=offer.deposit,
+                idempotency_key=data.idempotency_key,
+                status_changed_at=timezone.now(),
+            )
+            order.stage = machine.stage_of(order)
+            order.save()
+            status_created(machine.machine_for(order), row=order, actor=None)
+            sku_stock_reserve(
+                sku_id=order.sku_id, quantity=order.quantity, reference=order.order_no
+            )
+            audit_record(
+                actor=None,
+                action="order.place",
+                target_type="order",
+                target_id=order.pk,
+                after={"order_no": order.order_no, "kind": order.kind, "channel": order.channel},
+            )
+            order_project(order)
+            if lease:
+                _risk_assess(order)
+                if order.status == OrderStatus.AWAITING_AUDIT:
+                    deposit_freeze(order)
+            else:
+                # A purchase is paid at once: its one bill (price and shipping fee).
+                schedule_make(order, start=timezone.localdate())
+    except IntegrityError:
+        # The same key placed concurrently: that order stands, ours rolled back.
+        return Order.objects.get(idempotency_key=data.idempotency_key)
+    return order
+
+
+def _risk_assess(order: Order) -> None:
+    """Asks the risk provider about the customer, keeps the result on the order and sets
+    the deposit the customer must have frozen; a refusing decision refuses the order (stock
+    released). A provider failure leaves the order to the auditor, grade unknown."""
+    customer = order.customer
+    try:
+        result = get_risk_provider().assess(
+            out_no=f"{order.order_no}R",
+            name=customer.name,
+            id_number=customer.id_number,
+            phone=customer.phone,
+        )
+    except ProviderError as error:
+        order.risk_decision = "unavailable"
+        order.save()
+        audit_record(
+            actor=None,
+            action="order.risk_unavailable",
+            target_type="order",
+            target_id=order.pk,
+            reason=error.reason[: rules.REASON_MAX],
+        )
+        return
+    grade, decision = str(result.grade), str(result.decision)
+    order.risk_grade, order.risk_score = grade, result.score
+    order.risk_decision, order.risk_reference = decision, result.reference
+    order.deposit_waived = rules.deposit_waiver(order.deposit, grade)
+    order.save()
+    if decision == rules.RISK_REFUSE:
+
+        def refused(row: Order) -> dict[str, Any]:
+            _release_stock(row)
+            return {"risk_grade": grade}
+
+        order_move(
+            order,
+            action="risk_refuse",
+            actor=None,
+            reason=f"风控拒绝（等级 {grade}）",
+            change=refused,
+        )
+    else:
+        order_project(order)
+
+
+def _release_stock(order: Order) -> None:
+    sku_stock_release(sku_id=order.sku_id, quantity=order.quantity, reference=order.order_no)
+
+
+# --- the shop's decisions ------------------------------------------------------------------
+
+
+def order_audit(*, actor: Session, order_id: int, passed: bool, reason: str = "") -> Order:
+    """Passes or refuses an order awaiting audit (two auditors at once: the row lock makes
+    one win, the other gets CONFLICT)."""
+    reason = _reason(reason, required=not passed)
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+
+        def decided(row: Order) -> dict[str, Any]:
+            row.auditor_account_id = actor.account.pk
+            if not passed:
+                row.refuse_reason = reason
+                _release_stock(row)
+            return {"auditor_account_id": actor.account.pk}
+
+        order_move(
+            order,
+            action="audit_pass" if passed else "audit_refuse",
+            actor=actor,
+            reason=reason,
+            change=decided,
+        )
+        if passed:
+            after_audit_pass(order)
+        else:
+            order_unwind(order, actor=actor, reason=reason)
+        return order
+
+
+def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
+    """Gives orders to an auditor (to audit) or a salesman (to follow up): the account's
+    role decides which."""
+    merchant = tenant_connection.tenant
+    auditors = {row["id"] for row in accounts_with_role(merchant=merchant, role_code="auditor")}
+    salesmen = {row["id"] for row in accounts_with_role(merchant=merchant, role_code="salesman")}
+    if account_id not in auditors | salesmen:
+        raise _fields_error("account_id", "not an active auditor or salesman of this shop")
+    field_name = "auditor_account_id" if account_id in auditors else "salesman_account_id"
+    with transaction.atomic():
+        orders = list(
+            visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
+        )
+        if len(orders) != len(set(ids)):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        for order in orders:
+            before = getattr(order, field_name)
+            setattr(order, field_name, account_id)
+            order.save(update_fields=[field_name, "updated_at"])
+            audit_record(
+                actor=actor,
+                action="order.allocate",
+                target_type="order",
+                target_id=order.pk,
+                before={field_name: before},
+                after={field_name: account_id},
+            )
+            order_project(order)
+    return len(orders)
+
+
+def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int) -> int:
+    found = sub_shop_names([sub_shop_id]).get(sub_shop_id)
+    if found is None:
+        raise _fields_error("sub_shop_id", "no such sub-shop")
+    if not found[1]:
+        raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
+    with transaction.atomic():
+        orders = list(
+            visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
+        )
+        if len(orders) != len(set(ids)):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        for order in orders:
+            before = order.sub_shop_id
+            order.sub_shop_id = sub_shop_id
+            order.save(update_fields=["sub_shop_id", "updated_at"])
+            audit_record(
+                actor=actor,
+                action="order.allocate_sub_shop",
+                target_type="order",
+                target_id=order.pk,
+                before={"sub_shop_id": before},
+                after={"sub_shop_id": sub_shop_id},
+            )
+            order_project(order)
+    return len(orders)
+
+
+def order_remark_add(*, actor: Session, order_id: int, text: str) -> OrderRemark:
+    text = (text or "").strip()
+    if not text:
+        raise _fields_error("remark", "required")
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id)
+        remark = OrderRemark.objects.create(
+            order=order,
+            text=text[: rules.REMARK_MAX],
+            actor_account_id=actor.account.pk,
+            actor_name=actor.account.name or actor.account.username,
+        )
+        audit_record(
+            actor=actor,
+            action="order.remark",
+            target_type="order",
+            target_id=order.pk,
+            after={"remark": remark.text},
+        )
+    return remark
+
+
+def orders_delete(*, actor: Session, ids: list[int]) -> int:
+    """Soft-deletes orders that never became a deal or ended without goods out; all or none."""
+    with transaction.atomic():
+        orders = list(
+            visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
+        )
+        if len(orders) != len(set(ids)):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        refused = [o.order_no for o in orders if o.status not in machine.DELETABLE]
+        if refused:
+            raise ApplicationError(ErrorCode.ORDER_NOT_DELETABLE, data={"order_nos": refused})
+        now = timezone.now()
+        for order in orders:
+            order.is_deleted, order.deleted_at = True, now
+            order.save(update_fields=["is_deleted", "deleted_at", "updated_at"])
+            audit_record(
+                actor=actor, action="order.delete", target_type="order", target_id=order.pk
+            )
+            order_project(order)
+    return len(orders)
+
+
+def orders_close(*, actor: Session, ids: list[int], reason: str, platform: bool = False) -> int:
+    """Closes orders, all or none: the shop before goods leave (`close`), the platform any
+    open order (`platform_close`). Bills still owed are cancelled, what the customer paid is
+    refunded, the deposit left frozen is thawed and stock not shipped is released."""
+    reason = _reason(reason)
+    action = "platform_close" if platform else "close"
+    with transaction.atomic():
+        orders = list(
+            visible_orders(actor)
+            .select_for_update(of=("self",))
+            .select_related("customer")
+            .filter(pk__in=ids)
+            .order_by("id")
+        )
+        if len(orders) != len(set(ids)):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        for order in orders:
+            goods_out = order.shipped_at is not None
+
+            def closed(row: Order, goods_out: bool = goods_out) -> dict[str, Any]:
+                row.close_reason = reason
+                row.finished_at = timezone.now()
+                if not goods_out:
+                    _release_stock(row)
+                return {"close_reason": reason}
+
+            order_move(
+                order,
+                action=action,
+                actor=actor,
+                reason=reason,
+                change=closed,
+                allow_after_sale=platform,
+            )
+            order_unwind(order, actor=actor, reason=reason)
+    return len(orders)
+
+
+def order_cancel(*, order_id: int, reason: str, actor: Session | None = None) -> Order:
+    """The customer (or the job for orders left unsigned or unpaid) cancels an order that
+    is not yet a deal: stock released, deposit thawed."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+
+        def cancelled(row: Order) -> dict[str, Any]:
+            row.finished_at = timezone.now()
+            _release_stock(row)
+            return {}
+
+        order_move(order, action="cancel", actor=actor, reason=reason, change=cancelled)
+        order_unwind(order, actor=actor, reason=reason)
+    return order
+
+
+def order_overdue_refresh(order: Order) -> bool:
+    """Sets `overdue_since` from the order's bills (the oldest unpaid bill past due) and the
+    stage with it; answers whether anything changed. The caller holds the row lock."""
+    before = (order.overdue_since, order.stage)
+    running = order.status in machine.DEAL_RUNNING
+    order.overdue_since = earliest_overdue(order.pk) if running else None
+    order.stage = machine.stage_of(order)
+    if (order.overdue_since, order.stage) == before:
+        return False
+    order.save(update_fields=["overdue_since", "stage", "updated_at"])
+    order_project(order)
+    return True

@@ -1,0 +1,199 @@
+"""Parcels of orders: express companies, tracking through the express provider, changing a
+shipment's tracking number, the customer's return parcel, and the shipping fee given back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.billing import payments
+from apps.billing.models import BillPayment, BillRefund
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.providers.express import get_express_provider
+from zulin.providers.interfaces import ProviderError
+
+from . import machine
+from .models import AfterSale, Order, Shipment
+from .scope import order_in_scope
+
+ZERO = Decimal("0.00")
+
+
+def express_companies() -> list[dict[str, str]]:
+    return [
+        {"code": c.code, "name": c.name_zh, "name_en": c.name_en}
+        # The carriers a parcel may go with are the provider's, the same for every merchant
+        # and for the platform's screens.
+        for c in get_express_provider(merchant="platform").companies()
+    ]
+
+
+def _company_check(company_code: str) -> None:
+    if company_code not in {c["code"] for c in express_companies()}:
+        raise ApplicationError(
+            ErrorCode.VALIDATION, data={"fields": {"company_code": ["unknown express company"]}}
+        )
+
+
+def express_register(*, company_code: str, tracking_no: str, shipped_at: datetime) -> None:
+    """Tells the express provider about a parcel, so tracking can follow it."""
+    _company_check(company_code)
+    try:
+        get_express_provider().subscribe(company_code=company_code, tracking_no=tracking_no)
+    except ProviderError as error:
+        raise ApplicationError(ErrorCode.PROVIDER_FAILED, data={"reason": error.reason}) from error
+
+
+def shipment_tracking(shipment: Shipment) -> dict[str, Any]:
+    """The parcel's events as the express provider reports them now."""
+    tracking = get_express_provider().track(
+        company_code=shipment.company_code, tracking_no=shipment.tracking_no
+    )
+    return {
+        "shipment_id": shipment.pk,
+        "direction": shipment.direction,
+        "company_code": shipment.company_code,
+        "tracking_no": shipment.tracking_no,
+        "delivered": tracking.delivered,
+        "delivered_at": tracking.delivered_at,
+        "events": [
+            {
+                "time": event.occurred_at,
+                "status": str(event.status),
+                "location": event.location,
+                "description": event.description_zh,
+                "description_en": event.description_en,
+            }
+            for event in tracking.events
+        ],
+    }
+
+
+def order_tracking(*, session: Session | None, order_id: int) -> list[dict[str, Any]]:
+    """Every parcel of an order with its events (orderExpress, adminLookExpress). A provider
+    failure answers PROVIDER_FAILED, which the screen may choose not to show."""
+    order = order_in_scope(session, order_id)
+    try:
+        return [shipment_tracking(s) for s in order.shipments.order_by("id")]
+    except ProviderError as error:
+        raise ApplicationError(ErrorCode.PROVIDER_FAILED, data={"reason": error.reason}) from error
+
+
+def shipment_update(
+    *, actor: Session, order_id: int, company_code: str, tracking_no: str, device_serial: str
+) -> Shipment:
+    """Corrects the outgoing parcel (company, number, serial) while it is on its way."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        if order.status != machine.SHIPPED:
+            raise machine.machine_for(order).conflict(order.status, "ship")
+        shipment = order.shipments.filter(direction=Shipment.Direction.OUT).order_by("-id").first()
+        if shipment is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        before = {"company_code": shipment.company_code, "tracking_no": shipment.tracking_no}
+        shipment.company_code, shipment.tracking_no = company_code, tracking_no
+        if device_serial.strip():
+            shipment.device_serial = order.device_serial = device_serial.strip()
+            order.save(update_fields=["device_serial", "updated_at"])
+        shipment.save()
+        express_register(
+            company_code=company_code, tracking_no=tracking_no, shipped_at=shipment.shipped_at
+        )
+        audit_record(
+            actor=actor,
+            action="order.express_update",
+            target_type="order",
+            target_id=order.pk,
+            before=before,
+            after={"company_code": company_code, "tracking_no": tracking_no},
+        )
+        return shipment
+
+
+def return_shipment_add(
+    *, order_id: int, company_code: str, tracking_no: str, device_serial: str
+) -> Shipment:
+    """The customer sends the goods back (return approved, or an exchange)."""
+    with transaction.atomic():
+        order = order_in_scope(None, order_id, lock=True)
+        business = AfterSale.objects.filter(
+            order=order,
+            kind__in=[AfterSale.Kind.RETURN, AfterSale.Kind.EXCHANGE],
+            status=AfterSale.Status.APPROVED,
+        ).first()
+        if business is None:
+            raise ApplicationError(
+                ErrorCode.CONFLICT, data={"from": order.status, "to": "returning"}
+            )
+        now = timezone.now()
+        express_register(company_code=company_code, tracking_no=tracking_no, shipped_at=now)
+        shipment = Shipment.objects.create(
+            order=order,
+            direction=Shipment.Direction.RETURN,
+            company_code=company_code,
+            tracking_no=tracking_no,
+            device_serial=device_serial.strip(),
+            shipped_at=now,
+        )
+        audit_record(
+            actor=None,
+            action="order.return_shipped",
+            target_type="order",
+            target_id=order.pk,
+            after={"company_code": company_code, "tracking_no": tracking_no},
+        )
+        return shipment
+
+
+def shipping_fee_refund(
+    *, actor: Session, order_id: int, amount: Decimal | None, idempotency_key: str
+) -> BillRefund:
+    """Gives back the shipping fee the customer paid with bill 1 (all that is left of it, or
+    `amount`)."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        payment = (
+            BillPayment.objects.filter(
+                bill__order_id=order.pk, bill__period=1, status=BillPayment.Status.SUCCEEDED
+            )
+            .select_related("bill")
+            .first()
+        )
+        if payment is None or payment.bill.fee_amount <= 0:
+            raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+        left = payments.refundable(payment, BillRefund.Purpose.SHIPPING_FEE)
+        amount = left if amount is None else amount
+        refund = payments.payment_refund(
+            payment=payment,
+            amount=amount,
+            purpose=BillRefund.Purpose.SHIPPING_FEE,
+            reason="退还运费",
+            actor=actor,
+            idempotency_key=idempotency_key,
+        )
+        shipping_fee_sync(order)
+        return refund
+
+
+def shipping_fee_sync(order: Order) -> None:
+    """The order's refunded shipping fee from its confirmed refunds (the order is locked)."""
+    refunded = sum(
+        (
+            r.amount
+            for r in BillRefund.objects.filter(
+                order_id=order.pk,
+                purpose=BillRefund.Purpose.SHIPPING_FEE,
+                status=BillRefund.Status.SUCCEEDED,
+            )
+        ),
+        ZERO,
+    )
+    if refunded != order.shipping_fee_refunded:
+        order.shipping_fee_refunded = refunded
+        order.save(update_fields=["shipping_fee_refunded", "updated_at"])

@@ -1,0 +1,69 @@
+"""Per-merchant order jobs, sent through the fan-out (`tenants.for_each_merchant`) by beat:
+each runs in the schema it was sent from, and each is safe to run again."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from zulin.celery import app
+from zulin.core.db import tenant_connection
+
+from . import machine, services
+from .intake_auth import intake_nonces_prune
+from .models import Order, OrderSetting
+from .projection import order_project
+
+
+def _settings() -> OrderSetting:
+    return OrderSetting.objects.get_or_create(pk=1)[0]
+
+
+@app.task(name="orders.cancel_unsigned")
+def orders_cancel_unsigned() -> dict[str, object]:
+    """Orders left unsigned/unpaid longer than the shop's setting are cancelled (stock
+    released, deposit thawed)."""
+    cutoff = timezone.now() - timedelta(minutes=_settings().unpaid_cancel_minutes)
+    stale = Order.objects.filter(
+        status__in=[machine.AWAITING_SIGNING, machine.AWAITING_PAYMENT],
+        status_changed_at__lt=cutoff,
+        has_open_after_sale=False,
+        is_deleted=False,
+    ).values_list("pk", flat=True)
+    cancelled = 0
+    for order_id in list(stale):
+        services.order_cancel(order_id=order_id, reason="超时未支付/签约，系统自动取消")
+        cancelled += 1
+    return {"schema": tenant_connection.schema_name, "cancelled": cancelled}
+
+
+@app.task(name="orders.refresh_overdue")
+def orders_refresh_overdue() -> dict[str, object]:
+    """Marks orders overdue (a bill past due and unpaid, or the lease over without a
+    return) and clears those settled since, so the overdue list is right every morning."""
+    changed = 0
+    running = Order.objects.filter(status__in=machine.DEAL_RUNNING, is_deleted=False)
+    for order_id in running.values_list("pk", flat=True).iterator():
+        with transaction.atomic():
+            order = Order.objects.select_for_update().select_related("customer").get(pk=order_id)
+            if services.order_overdue_refresh(order):
+                changed += 1
+    return {"schema": tenant_connection.schema_name, "changed": changed}
+
+
+@app.task(name="orders.reproject")
+def orders_reproject() -> dict[str, object]:
+    """Writes every order of the schema into the platform's index again (repairs)."""
+    projected = 0
+    for order in Order.objects.select_related("customer").iterator():
+        with transaction.atomic():
+            order_project(order)
+        projected += 1
+    return {"schema": tenant_connection.schema_name, "projected": projected}
+
+
+@app.task(name="orders.prune_nonces")
+def orders_prune_nonces() -> int:
+    return intake_nonces_prune()

@@ -1,0 +1,74 @@
+"""The per-merchant order jobs beat sends through the fan-out."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.goods.models import Sku
+from apps.orders import lease
+from apps.orders.models import Order, OrderSetting
+from apps.orders.tasks import orders_cancel_unsigned, orders_refresh_overdue
+
+from .support import IntakeClient, customer, goods_on_shelf, provider_settles
+from .test_lifecycle import DEMO
+
+
+def _placed_and_passed(demo, demo_owner):
+    offer = goods_on_shelf(demo_owner)
+    app = IntakeClient(demo, DEMO)
+    body = {
+        "idempotency_key": "job-order-0001",
+        **customer("B"),
+        "sku_id": offer.sku_id,
+        "rent_plan_id": offer.rent_plan_id,
+        "channel": "alipay",
+    }
+    order_no = app.post("/api/applet/placeOrder", body).data["order_no"]
+    with tenant_context(demo):
+        order_id = Order.objects.get(order_no=order_no).pk
+    assert demo_owner.post("/api/backend/auditOrder", {"id": order_id, "passed": True}).ok
+    return offer, order_id
+
+
+def test_orders_left_unsigned_are_cancelled_with_stock_and_deposit_given_back(demo, demo_owner):
+    offer, order_id = _placed_and_passed(demo, demo_owner)
+    with tenant_context(demo):
+        OrderSetting.objects.update_or_create(pk=1, defaults={"unpaid_cancel_minutes": 30})
+        Order.objects.filter(pk=order_id).update(
+            status_changed_at=timezone.now() - timedelta(minutes=31)
+        )
+        assert orders_cancel_unsigned()["cancelled"] == 1
+    provider_settles(demo)
+
+    with tenant_context(demo):
+        order = Order.objects.get(pk=order_id)
+        assert order.status == "cancelled" and order.stage == "regular"
+        assert order.deposit_thawed == order.deposit_frozen
+        assert Sku.objects.get(pk=offer.sku_id).stock == 5
+        assert orders_cancel_unsigned()["cancelled"] == 0
+
+
+def test_a_lease_with_a_bill_past_due_moves_to_the_overdue_list(demo, demo_owner):
+    _, order_id = _placed_and_passed(demo, demo_owner)
+    with tenant_context(demo):
+        order = Order.objects.get(pk=order_id)
+        order.contract_signed_at = order.first_bill_paid_at = timezone.now()
+        order.save()
+        lease.order_signing_check(order)
+        lease.order_ship(
+            actor=None,
+            order_id=order_id,
+            company_code="SF",  # type: ignore[arg-type]
+            tracking_no="SF0000000001",
+            device_serial="IMEI-9",
+        )
+        lease.order_deliver(
+            order_id=order_id, actor=None, delivered_at=timezone.now() - timedelta(days=70)
+        )
+
+        assert orders_refresh_overdue()["changed"] == 1
+        assert Order.objects.get(pk=order_id).stage == "overdue"
+        assert orders_refresh_overdue()["changed"] == 0

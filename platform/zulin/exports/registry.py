@@ -1,0 +1,106 @@
+"""What can be exported: each domain registers its exporters (in its AppConfig.ready).
+
+An exporter names its columns, the action a session needs to run it, the sides it runs on,
+the schema of its filters (the list's own filters, so the export matches the list) and two
+functions over the validated filters and the job's `ExportScope`: `count_fn` (how many rows,
+for progress) and `rows_fn`, which yields the rows in chunks (lists of dicts keyed by the
+columns' keys) so a hundred thousand rows never sit in memory at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from ninja import Schema
+
+from zulin.core.sides import PlatformType
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    title_zh: str
+    title_en: str
+    width: int = 16
+
+    def title(self, language: str) -> str:
+        return self.title_en if language == "en" else self.title_zh
+
+
+@dataclass(frozen=True)
+class ExportScope:
+    """The session an export was asked in, as the worker sees it: rows are narrowed as that
+    session's list was (a sub-merchant's export holds its own sub-shop's rows only; it
+    satisfies zulin.core.scoping.SubShopScope), and text is written in its language."""
+
+    account_id: int | None
+    side: int
+    sub_shop_id: int | None
+    language: str
+
+
+Row = Mapping[str, Any]
+RowsFn = Callable[[Any, ExportScope], Iterable[Sequence[Row]]]
+CountFn = Callable[[Any, ExportScope], int]
+
+
+@dataclass(frozen=True)
+class Exporter:
+    kind: str
+    columns: tuple[Column, ...]
+    rows_fn: RowsFn
+    count_fn: CountFn
+    title_zh: str
+    title_en: str
+    action: str
+    filters: type[Schema]
+    sides: frozenset[int]
+
+    def title(self, language: str) -> str:
+        return self.title_en if language == "en" else self.title_zh
+
+
+_exporters: dict[str, Exporter] = {}
+
+
+def register_exporter(
+    *,
+    kind: str,
+    columns: Sequence[Column],
+    rows_fn: RowsFn,
+    count_fn: CountFn,
+    title_zh: str,
+    title_en: str,
+    action: str,
+    filters: type[Schema],
+    sides: Iterable[int] = (PlatformType.STORE,),
+) -> Exporter:
+    exporter = Exporter(
+        kind=kind,
+        columns=tuple(columns),
+        rows_fn=rows_fn,
+        count_fn=count_fn,
+        title_zh=title_zh,
+        title_en=title_en,
+        action=action,
+        filters=filters,
+        sides=frozenset(int(side) for side in sides),
+    )
+    known = _exporters.get(kind)
+    if known is not None and known != exporter:
+        raise ImproperlyConfigured(f"two exporters of kind {kind!r}")
+    if len({column.key for column in exporter.columns}) != len(exporter.columns):
+        raise ImproperlyConfigured(f"exporter {kind!r} repeats a column key")
+    _exporters[kind] = exporter
+    return exporter
+
+
+def exporter_get(kind: str) -> Exporter | None:
+    return _exporters.get(kind)
+
+
+def exporter_list() -> list[Exporter]:
+    return [_exporters[kind] for kind in sorted(_exporters)]

@@ -1,0 +1,412 @@
+"""Posting to the ledger of the active schema (a merchant's books, or the platform's in
+public; `platform_ledger()` switches to the platform's inside the caller's transaction).
+
+A posting is one journal of balanced lines, written with its entries and the cached balances
+in one transaction (a savepoint inside the caller's), after locking the touched account rows
+in id order. Its `reference` is the idempotency key of the money movement: posting it again
+with the same lines answers the journal already written and changes nothing; with other
+lines it is refused. The journal is the record of who moved what (actor, memo, dimensions):
+the business service that posts writes its own audit entry for the action.
+
+Callers that post several journals in one transaction should lock their own business row
+first (the order, the bill, the withdrawal), so that two transactions never take the same
+accounts in different orders.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import reduce
+from operator import or_
+from typing import Any, NamedTuple
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django_tenants.utils import get_public_schema_name, schema_context
+
+from zulin.audit.services import actor_name
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from .chart import chart_for
+from .models import Entry, Journal, LedgerAccount, Side
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+# Decimal(14, 2): the largest amount one entry holds.
+MAX_AMOUNT = Decimal("999999999999.99")
+CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]{1,39}$")
+SUB_KEY_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9:_.\-]{0,63}$")
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a posting: `debit` or `credit` (the other left 0) on the chart account
+    `account`, or on its sub-ledger `sub_key` (e.g. "order:42"), made on first use."""
+
+    account: str
+    debit: Decimal | int = ZERO
+    credit: Decimal | int = ZERO
+    sub_key: str = ""
+
+
+class _Posting(NamedTuple):
+    code: str
+    sub_key: str
+    side: str
+    amount: Decimal
+
+
+def _invalid_line(index: int, problem: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.LEDGER_INVALID_LINE, data={"line": index, "problem": problem})
+
+
+def _amount(value: Any, index: int) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, Decimal | int):
+        raise _invalid_line(index, "amounts are Decimal (never float)")
+    amount = Decimal(value)
+    if not amount.is_finite() or amount < 0:
+        raise _invalid_line(index, "amounts are finite and not negative")
+    if amount > MAX_AMOUNT:
+        raise _invalid_line(index, "amount too large")
+    if amount != amount.quantize(CENT):
+        raise _invalid_line(index, "at most two decimal places")
+    return amount.quantize(CENT)
+
+
+def _postings(lines: Sequence[Line]) -> list[_Posting]:
+    """Checks the lines (at least two, one positive side each, two places, balanced)."""
+    if isinstance(lines, str | bytes) or len(lines) < 2:
+        raise _invalid_line(0, "a posting has at least two lines")
+    postings = []
+    for index, line in enumerate(lines):
+        if not isinstance(line, Line):
+            raise _invalid_line(index, "each line is a Line")
+        if not isinstance(line.account, str) or not CODE_PATTERN.match(line.account):
+            raise ApplicationError(
+                ErrorCode.LEDGER_UNKNOWN_ACCOUNT, data={"accounts": [str(line.account)]}
+            )
+        if line.sub_key and not (
+            isinstance(line.sub_key, str) and SUB_KEY_PATTERN.match(line.sub_key)
+        ):
+            raise _invalid_line(index, "sub_key: 1-64 letters, digits or : _ . -")
+        debit, credit = _amount(line.debit, index), _amount(line.credit, index)
+        if (debit > 0) == (credit > 0):
+            raise _invalid_line(index, "exactly one of debit and credit is positive")
+        side, amount = (Side.DEBIT, debit) if debit > 0 else (Side.CREDIT, credit)
+        postings.append(_Posting(line.account, line.sub_key, side.value, amount))
+    debits = sum((p.amount for p in postings if p.side == Side.DEBIT), ZERO)
+    credits = sum((p.amount for p in postings if p.side == Side.CREDIT), ZERO)
+    if debits != credits:
+        raise ApplicationError(
+            ErrorCode.LEDGER_UNBALANCED, data={"debit": str(debits), "credit": str(credits)}
+        )
+    return postings
+
+
+def _field_error(field: str, problem: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})
+
+
+def _check_text(field: str, value: Any, *, max_length: int, required: bool) -> None:
+    if not isinstance(value, str) or (required and not value):
+        raise _field_error(field, "required text")
+    if len(value) > max_length or CONTROL_CHARACTERS.search(value):
+        raise _field_error(field, f"at most {max_length} characters, no control characters")
+
+
+def _check_dimension(field: str, value: Any) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _field_error(field, "an integer id or None")
+
+
+class _Fingerprint(NamedTuple):
+    """What makes two postings under one reference the same money movement (memo and meta
+    describe it and may differ)."""
+
+    kind: str
+    lines: tuple[tuple[str, str, str, str], ...]
+    order_id: int | None
+    bill_id: int | None
+    payment_reference: str
+    reversal_of_id: int | None
+
+
+def _fingerprint_of(journal: Journal) -> _Fingerprint:
+    lines = tuple(
+        sorted(
+            (entry.account.code, entry.account.sub_key, entry.side, str(entry.amount))
+            for entry in journal.entries.all()
+        )
+    )
+    return _Fingerprint(
+        journal.kind,
+        lines,
+        journal.order_id,
+        journal.bill_id,
+        journal.payment_reference,
+        journal.reversal_of_id,
+    )
+
+
+def _journal_with_entries(reference: str) -> Journal | None:
+    return (
+        Journal.objects.filter(reference=reference)
+        .select_related("reversal_of")
+        .prefetch_related("entries__account")
+        .first()
+    )
+
+
+def _replayed(journal: Journal, fingerprint: _Fingerprint) -> Journal:
+    if _fingerprint_of(journal) != fingerprint:
+        raise ApplicationError(
+            ErrorCode.IDEMPOTENCY_KEY_REUSED,
+            "该记账流水号已用于另一笔不同的记账",
+            msg_en="This reference was already used for a different posting",
+            data={"reference": journal.reference},
+        )
+    return journal
+
+
+def _accounts_locked(postings: list[_Posting]) -> dict[tuple[str, str], LedgerAccount]:
+    """The rows of every (code, sub_key) posted to, locked in id order; sub-ledgers of known
+    chart accounts are made on first use."""
+    pairs = sorted({(p.code, p.sub_key) for p in postings})
+
+    def lock(wanted: list[tuple[str, str]]) -> list[LedgerAccount]:
+        match = reduce(or_, (Q(code=code, sub_key=sub_key) for code, sub_key in wanted))
+        return list(LedgerAccount.objects.select_for_update().filter(match).order_by("pk"))
+
+    found = {(row.code, row.sub_key): row for row in lock(pairs)}
+    missing = [pair for pair in pairs if pair not in found]
+    if missing:
+        codes = sorted({code for code, _ in missing})
+        charts = {row.code: row for row in LedgerAccount.objects.filter(code__in=codes, sub_key="")}
+        unknown = [code for code in codes if code not in charts]
+        if unknown:
+            raise ApplicationError(ErrorCode.LEDGER_UNKNOWN_ACCOUNT, data={"accounts": unknown})
+        LedgerAccount.objects.bulk_create(
+            [
+                LedgerAccount(
+                    code=code,
+                    sub_key=sub_key,
+                    parent=charts[code],
+                    name_zh=charts[code].name_zh,
+                    name_en=charts[code].name_en,
+                    type=charts[code].type,
+                    normal_side=charts[code].normal_side,
+                    may_go_negative=charts[code].may_go_negative,
+                )
+                for code, sub_key in missing
+            ],
+            ignore_conflicts=True,  # made by a concurrent posting: it is locked just below
+        )
+        found.update({(row.code, row.sub_key): row for row in lock(missing)})
+    return found
+
+
+def _post(
+    *,
+    reference: str,
+    kind: str,
+    postings: list[_Posting],
+    memo: str,
+    order_id: int | None,
+    bill_id: int | None,
+    payment_reference: str,
+    meta: dict | None,
+    actor: Session | None,
+    reversal_of: Journal | None,
+) -> Journal:
+    fingerprint = _Fingerprint(
+        kind,
+        tuple(sorted((p.code, p.sub_key, p.side, str(p.amount)) for p in postings)),
+        order_id,
+        bill_id,
+        payment_reference,
+        reversal_of.pk if reversal_of else None,
+    )
+    existing = _journal_with_entries(reference)
+    if existing is not None:
+        return _replayed(existing, fingerprint)
+    if reversal_of is not None and Journal.objects.filter(reversal_of=reversal_of).exists():
+        raise ApplicationError(ErrorCode.LEDGER_ALREADY_REVERSED)
+    try:
+        with transaction.atomic():
+            accounts = _accounts_locked(postings)
+            # Inserted before the balances are read for the guard: a retry that waited for
+            # our locks fails here on the unique reference and answers the journal written.
+            journal = Journal.objects.create(
+                reference=reference,
+                kind=kind,
+                memo=memo,
+                order_id=order_id,
+                bill_id=bill_id,
+                payment_reference=payment_reference,
+                meta=meta or {},
+                reversal_of=reversal_of,
+                actor_account_id=actor.account.pk if actor else None,
+                actor_name=actor_name(actor),
+                actor_side=actor.side if actor else None,
+            )
+            changes: dict[tuple[str, str], Decimal] = defaultdict(lambda: ZERO)
+            for p in postings:
+                account = accounts[(p.code, p.sub_key)]
+                change = p.amount if p.side == account.normal_side else -p.amount
+                changes[(p.code, p.sub_key)] += change
+            for key, change in changes.items():
+                account = accounts[key]
+                if change < 0 and not account.may_go_negative and account.balance + change < 0:
+                    raise ApplicationError(
+                        ErrorCode.LEDGER_INSUFFICIENT_BALANCE,
+                        data={
+                            "account": account.code,
+                            "sub_key": account.sub_key,
+                            "balance": str(account.balance),
+                            "change": str(change),
+                        },
+                    )
+            Entry.objects.bulk_create(
+                Entry(
+                    journal=journal,
+                    account=accounts[(p.code, p.sub_key)],
+                    side=p.side,
+                    amount=p.amount,
+                )
+                for p in postings
+            )
+            touched = []
+            for key, change in changes.items():
+                accounts[key].balance += change
+                touched.append(accounts[key])
+            LedgerAccount.objects.bulk_update(touched, ["balance"])
+    except IntegrityError:
+        existing = _journal_with_entries(reference)
+        if existing is not None:
+            return _replayed(existing, fingerprint)
+        if reversal_of is not None and Journal.objects.filter(reversal_of=reversal_of).exists():
+            raise ApplicationError(ErrorCode.LEDGER_ALREADY_REVERSED) from None
+        raise
+    return journal
+
+
+def ledger_post(
+    *,
+    reference: str,
+    kind: str,
+    lines: Sequence[Line],
+    memo: str = "",
+    order_id: int | None = None,
+    bill_id: int | None = None,
+    payment_reference: str = "",
+    meta: dict | None = None,
+    actor: Session | None = None,
+) -> Journal:
+    """Posts one money movement to the active schema's ledger and answers its journal.
+
+    Refused, writing nothing: unbalanced lines (LEDGER_UNBALANCED), a negative, zero,
+    float or more-than-two-places amount or fewer than two lines (LEDGER_INVALID_LINE), an
+    account not in the chart (LEDGER_UNKNOWN_ACCOUNT), a balance of an account that may not
+    go negative taken below zero (LEDGER_INSUFFICIENT_BALANCE), `reference` already used for
+    other lines or dimensions (IDEMPOTENCY_KEY_REUSED)."""
+    _check_text("reference", reference, max_length=100, required=True)
+    if not isinstance(kind, str) or not CODE_PATTERN.match(kind):
+        raise _field_error("kind", "2-40 lowercase letters, digits or _")
+    _check_text("memo", memo, max_length=200, required=False)
+    _check_text("payment_reference", payment_reference, max_length=64, required=False)
+    _check_dimension("order_id", order_id)
+    _check_dimension("bill_id", bill_id)
+    if meta is not None and not isinstance(meta, dict):
+        raise _field_error("meta", "a JSON object")
+    return _post(
+        reference=reference,
+        kind=kind,
+        postings=_postings(lines),
+        memo=memo,
+        order_id=order_id,
+        bill_id=bill_id,
+        payment_reference=payment_reference,
+        meta=meta,
+        actor=actor,
+        reversal_of=None,
+    )
+
+
+def ledger_reverse(
+    *, reference: str, of_reference: str, memo: str = "", actor: Session | None = None
+) -> Journal:
+    """Posts the mirror of the journal `of_reference` (each debit a credit and back) under
+    `reference`, with its kind and dimensions: the only way to correct a posting. A journal
+    is reversed at most once (LEDGER_ALREADY_REVERSED); replaying `reference` answers the
+    reversal already written."""
+    _check_text("reference", reference, max_length=100, required=True)
+    _check_text("memo", memo, max_length=200, required=False)
+    original = _journal_with_entries(of_reference) if isinstance(of_reference, str) else None
+    if original is None:
+        raise ApplicationError(ErrorCode.LEDGER_JOURNAL_NOT_FOUND)
+    opposite = {Side.DEBIT.value: Side.CREDIT.value, Side.CREDIT.value: Side.DEBIT.value}
+    postings = [
+        _Posting(entry.account.code, entry.account.sub_key, opposite[entry.side], entry.amount)
+        for entry in original.entries.all()
+    ]
+    return _post(
+        reference=reference,
+        kind=original.kind,
+        postings=postings,
+        memo=memo or f"冲正 {original.memo or original.reference}"[:200],
+        order_id=original.order_id,
+        bill_id=original.bill_id,
+        payment_reference=original.payment_reference,
+        meta={},
+        actor=actor,
+        reversal_of=original,
+    )
+
+
+@contextmanager
+def platform_ledger() -> Iterator[None]:
+    """Within the block, ledger posts and reads go to the platform's books (public), in the
+    caller's transaction; the merchant's schema is active again after it."""
+    with schema_context(get_public_schema_name()):
+        yield
+
+
+def chart_sync(*, account_model: Any = None, schema_name: str | None = None) -> int:
+    """Makes the chart of the schema (the platform's in public, the merchant's elsewhere)
+    exist: missing accounts are added, names and the negative guard follow the code.
+    Idempotent; answers how many accounts it added. Migrations pass their historical model
+    and schema; the template schema and its clones get the chart from the migration."""
+    model = account_model or LedgerAccount
+    schema = schema_name or tenant_connection.schema_name
+    existing = {row.code: row for row in model.objects.filter(sub_key="")}
+    added = 0
+    for spec in chart_for(schema, get_public_schema_name()):
+        row = existing.get(spec.code)
+        if row is None:
+            model.objects.create(
+                code=spec.code,
+                name_zh=spec.name_zh,
+                name_en=spec.name_en,
+                type=spec.type.value,
+                normal_side=spec.normal_side.value,
+                may_go_negative=spec.may_go_negative,
+            )
+            added += 1
+            continue
+        if (row.type, row.normal_side) != (spec.type.value, spec.normal_side.value):
+            # Balances already posted would change meaning: that needs its own migration.
+            raise ValueError(f"ledger account {spec.code} changed type in {schema}")
+        described = (spec.name_zh, spec.name_en, spec.may_go_negative)
+        if (row.name_zh, row.name_en, row.may_go_negative) != described:
+            model.objects.filter(code=spec.code).update(
+                name_zh=spec.name_zh, name_en=spec.name_en, may_go_negative=spec.may_go_negative
+            )
+    return added

@@ -1,0 +1,261 @@
+"""E-contract signing. `get_econtract_provider(merchant=…)` picks the adapter from
+settings.ECONTRACT_PROVIDER.
+
+The sandbox service holds one signing flow per contract document, like the real ones: the
+merchant's seal is applied on creation, the lessee signs through a link, and the service
+sends a signed callback (provider "econtract", event "econtract.signed" or
+"econtract.rejected", data {reference, out_no, order_no, status, occurred_at}) through the
+sandboxes' outbox (`sandbox.py`). Nobody opens the sandbox's link, so the signer is played
+by the sandbox: with SANDBOX_AUTO_COMPLETE (`make run`) the lessee signs by itself
+SANDBOX_COMPLETE_SECONDS after the flow is made; otherwise (tests) a caller signs with
+`sandbox_econtract_sign(reference)` or declines with `sandbox_econtract_reject(reference)`
+(also `manage.py sandbox_econtract sign|reject <reference>`).
+
+Failures on demand: a signer phone ending in SIGNER_UNVERIFIED_SUFFIX fails the service's
+identity check; failure rules (service "econtract"; operation "create", "query", "cancel"
+or "sign"; subject a signer phone or a flow reference) make the next calls fail with their
+reason: SYSTEM_ERROR (no answer), CALLBACK_LOST on "sign" (signed, but the callback is
+never delivered unless replayed), REJECTED on "sign" (the signer declines), any other code
+on any operation (the call fails with it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from zulin.core.crypto import mask_id_number, mask_phone
+
+from .interfaces import EContractFlow, EContractProvider, EContractStatus, ProviderError
+from .models import SandboxEContractFlow
+from .sandbox import (
+    CALLBACK_LOST,
+    SYSTEM_ERROR,
+    current_merchant_slug,
+    on_commit_in_public,
+    sandbox_callback_emit,
+    sandbox_failure_take,
+    sandbox_reference,
+)
+
+SERVICE = "econtract"
+EVENT_SIGNED = "econtract.signed"
+EVENT_REJECTED = "econtract.rejected"
+REJECTED = "REJECTED"
+SANDBOX_SIGNING_BASE_URL = "https://sign.econtract.sandbox.invalid"
+SIGNER_UNVERIFIED_SUFFIX = "0000"
+
+
+def _flow(row: SandboxEContractFlow) -> EContractFlow:
+    return EContractFlow(
+        reference=row.reference,
+        out_no=row.out_no,
+        order_no=row.order_no,
+        status=EContractStatus(row.status),
+        document_sha256=row.document_sha256,
+        created_at=row.created_at,
+        signed_at=row.signed_at,
+    )
+
+
+def _not_signable(row: SandboxEContractFlow) -> ProviderError:
+    return ProviderError(
+        SERVICE, f"the flow is {row.status}, not open for signing", code="NOT_SIGNABLE"
+    )
+
+
+def _take_failure(*, operation: str, merchant: str, subjects: list[str]) -> str | None:
+    with transaction.atomic():
+        failure = sandbox_failure_take(
+            service=SERVICE, operation=operation, merchant=merchant, subjects=subjects
+        )
+    if failure == SYSTEM_ERROR:
+        raise ProviderError(SERVICE, "the service did not answer", code=SYSTEM_ERROR)
+    return failure
+
+
+class SandboxEContractProvider:
+    name = "sandbox"
+
+    def __init__(self, merchant: str) -> None:
+        self.merchant = merchant
+
+    def create_contract(
+        self,
+        *,
+        out_no: str,
+        order_no: str,
+        document: bytes,
+        document_name: str,
+        signer_name: str,
+        signer_phone: str,
+        signer_id_number: str,
+    ) -> EContractFlow:
+        if not out_no or len(out_no) > 64:
+            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        if not document.startswith(b"%PDF-"):
+            raise ProviderError(SERVICE, "the document is not a PDF", code="INVALID_DOCUMENT")
+        if not signer_name.strip() or not signer_phone.strip() or not signer_id_number.strip():
+            raise ProviderError(SERVICE, "the signer is incomplete", code="INVALID_SIGNER")
+        document_sha256 = hashlib.sha256(document).hexdigest()
+        kept = self._kept(out_no)
+        if kept is not None:
+            return self._same_request(kept, document_sha256)
+        failure = _take_failure(operation="create", merchant=self.merchant, subjects=[signer_phone])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the service refused the flow", code=failure)
+        if signer_phone.endswith(SIGNER_UNVERIFIED_SUFFIX):
+            raise ProviderError(
+                SERVICE, "the signer's identity could not be verified", code="SIGNER_UNVERIFIED"
+            )
+        try:
+            with transaction.atomic():
+                row = SandboxEContractFlow.objects.create(
+                    merchant=self.merchant,
+                    out_no=out_no,
+                    reference=sandbox_reference("ec"),
+                    order_no=order_no,
+                    document_name=document_name,
+                    document_sha256=document_sha256,
+                    signer_name=signer_name,
+                    signer_phone_masked=mask_phone(signer_phone)[:20],
+                    signer_id_number_masked=mask_id_number(signer_id_number)[:32],
+                    link_token=secrets.token_urlsafe(16),
+                    status=EContractStatus.SIGNING,
+                    created_at=timezone.now(),
+                )
+        except IntegrityError:
+            # The same request number answered concurrently: its flow stands.
+            return self._same_request(self._kept(out_no), document_sha256)
+        if settings.SANDBOX_AUTO_COMPLETE:
+            from .tasks import sandbox_econtract_sign
+
+            reference = row.reference
+            on_commit_in_public(
+                lambda: sandbox_econtract_sign.apply_async(
+                    (reference,), countdown=settings.SANDBOX_COMPLETE_SECONDS
+                ),
+                f"sign {reference}",
+            )
+        return _flow(row)
+
+    def signing_link(self, *, reference: str) -> str:
+        row = self._row(reference)
+        if row.status != EContractStatus.SIGNING:
+            raise _not_signable(row)
+        return f"{SANDBOX_SIGNING_BASE_URL}/sign/{row.reference}?token={row.link_token}"
+
+    def query_contract(self, *, reference: str) -> EContractFlow:
+        failure = _take_failure(operation="query", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the query failed", code=failure)
+        return _flow(self._row(reference))
+
+    def cancel_contract(self, *, reference: str) -> EContractFlow:
+        failure = _take_failure(operation="cancel", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the service refused to cancel", code=failure)
+        with transaction.atomic():
+            row = self._row(reference, lock=True)
+            if row.status == EContractStatus.CANCELLED:
+                return _flow(row)
+            if row.status != EContractStatus.SIGNING:
+                raise ProviderError(
+                    SERVICE, f"a {row.status} flow cannot be cancelled", code="NOT_CANCELLABLE"
+                )
+            row.status = EContractStatus.CANCELLED
+            row.save(update_fields=["status", "updated_at"])
+        return _flow(row)
+
+    def _kept(self, out_no: str) -> SandboxEContractFlow | None:
+        return SandboxEContractFlow.objects.filter(merchant=self.merchant, out_no=out_no).first()
+
+    def _same_request(
+        self, kept: SandboxEContractFlow | None, document_sha256: str
+    ) -> EContractFlow:
+        if kept is None:
+            raise ProviderError(SERVICE, "the flow vanished", code=SYSTEM_ERROR)
+        if kept.document_sha256 != document_sha256:
+            raise ProviderError(
+                SERVICE, f"out_no {kept.out_no} was used for another document", code="OUT_NO_REUSED"
+            )
+        return _flow(kept)
+
+    def _row(self, reference: str, *, lock: bool = False) -> SandboxEContractFlow:
+        rows = SandboxEContractFlow.objects.filter(merchant=self.merchant, reference=reference)
+        row = (rows.select_for_update() if lock else rows).first()
+        if row is None:
+            raise ProviderError(SERVICE, f"no signing flow {reference!r}", code="NOT_FOUND")
+        return row
+
+
+# --- the signer, whom the sandbox plays ----------------------------------------------------
+
+
+def sandbox_econtract_sign(reference: str, *, at: datetime | None = None) -> EContractFlow:
+    """The lessee signs: the flow is signed and "econtract.signed" goes to the outbox.
+    Signing a signed flow again sends nothing new."""
+    return _signer_finishes(reference, EContractStatus.SIGNED, at)
+
+
+def sandbox_econtract_reject(reference: str, *, at: datetime | None = None) -> EContractFlow:
+    """The lessee declines: the flow is rejected and "econtract.rejected" goes out."""
+    return _signer_finishes(reference, EContractStatus.REJECTED, at)
+
+
+def _signer_finishes(reference: str, wanted: EContractStatus, at: datetime | None) -> EContractFlow:
+    row = SandboxEContractFlow.objects.filter(reference=reference).first()
+    if row is None:
+        raise ProviderError(SERVICE, f"no signing flow {reference!r}", code="NOT_FOUND")
+    if row.status == wanted:
+        return _flow(row)
+    if row.status != EContractStatus.SIGNING:
+        raise _not_signable(row)
+    lost = False
+    if wanted == EContractStatus.SIGNED:
+        # Taken in a transaction of its own: the failure below must not give the rule back.
+        failure = _take_failure(operation="sign", merchant=row.merchant, subjects=[reference])
+        if failure == REJECTED:
+            wanted = EContractStatus.REJECTED
+        elif failure == CALLBACK_LOST:
+            lost = True
+        elif failure is not None:
+            raise ProviderError(SERVICE, "the signature did not go through", code=failure)
+    with transaction.atomic():
+        row = SandboxEContractFlow.objects.select_for_update().get(pk=row.pk)
+        if row.status == wanted:
+            return _flow(row)
+        if row.status != EContractStatus.SIGNING:
+            raise _not_signable(row)
+        occurred_at = at or timezone.now()
+        row.status = wanted
+        if wanted == EContractStatus.SIGNED:
+            row.signed_at = occurred_at
+        callback = sandbox_callback_emit(
+            provider=SERVICE,
+            merchant=row.merchant,
+            event_type=EVENT_SIGNED if wanted == EContractStatus.SIGNED else EVENT_REJECTED,
+            data={
+                "reference": row.reference,
+                "out_no": row.out_no,
+                "order_no": row.order_no,
+                "status": str(wanted),
+                "occurred_at": occurred_at.isoformat(),
+            },
+            lost=lost,
+        )
+        row.event_ids = [*row.event_ids, callback.event_id]
+        row.save(update_fields=["status", "signed_at", "event_ids", "updated_at"])
+    return _flow(row)
+
+
+def get_econtract_provider(*, merchant: str | None = None) -> EContractProvider:
+    slug = merchant or current_merchant_slug(SERVICE)
+    if settings.ECONTRACT_PROVIDER == "sandbox":
+        return SandboxEContractProvider(slug)
+    raise ProviderError(SERVICE, f"no adapter named {settings.ECONTRACT_PROVIDER!r}")

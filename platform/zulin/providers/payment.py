@@ -1,0 +1,522 @@
+"""Payment adapters. `get_payment_provider(merchant=…)` picks one from settings.PAYMENT_PROVIDER.
+
+The sandbox behaves like Alipay's credit-lease products (pre-authorisation, withholding
+agreements, trade refunds) and keeps its books in `SandboxPaymentRecord` (public schema):
+
+- Every request carries our request number `out_no`, unique per merchant. Sending it again
+  answers the same record, never a second charge; the same number with other parameters is
+  refused (OUT_NO_REUSED).
+- Bounds are the provider's: a thaw or transfer never takes more than remains frozen
+  (AMOUNT_EXCEEDS_FROZEN), refunds of a trade never add up beyond what it took
+  (REFUND_EXCEEDS_PAID). Processing operations count against both until they fail.
+- Operations named in SANDBOX_PAYMENT_ASYNC_OPERATIONS (withhold, transfer, refund by
+  default) answer `processing` and settle later; `pay` waits for the payer to scan its QR
+  code (`sandbox_payer_pay`, or POST /api/sandbox/payments/<trade_no>/pay). Each settlement
+  writes a signed callback of event type = the operation (see `payment_event_data`).
+- A payer reference ending in NO_BALANCE_PAYER_SUFFIX has no balance: its withholds and
+  payments fail INSUFFICIENT_BALANCE. Other failures on demand: `sandbox_failure_add`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from .interfaces import (
+    PaymentOperation,
+    PaymentProvider,
+    PaymentResult,
+    PaymentStatus,
+    ProviderError,
+)
+from .models import SandboxPaymentRecord
+from .sandbox import (
+    CALLBACK_LOST,
+    SYSTEM_ERROR,
+    current_merchant_slug,
+    on_commit_in_public,
+    sandbox_callback_emit,
+    sandbox_failure_take,
+)
+
+SERVICE = "payment"
+NO_BALANCE_PAYER_SUFFIX = "0000"
+# Reasons the sandbox answers on its own (failure rules may add any other code).
+INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
+AMOUNT_EXCEEDS_FROZEN = "AMOUNT_EXCEEDS_FROZEN"
+REFUND_EXCEEDS_PAID = "REFUND_EXCEEDS_PAID"
+
+PAID_OPERATIONS = (PaymentOperation.PAY, PaymentOperation.WITHHOLD, PaymentOperation.TRANSFER)
+_HOLDING = (PaymentStatus.SUCCEEDED, PaymentStatus.PROCESSING)
+_CENT = Decimal("0.01")
+_MAX_AMOUNT = Decimal("999999999999.99")
+
+
+def _refuse(code: str, reason: str) -> ProviderError:
+    return ProviderError(SERVICE, reason, code=code)
+
+
+def _money(amount: Any) -> Decimal:
+    try:
+        value = Decimal(amount)
+    except (InvalidOperation, TypeError, ValueError):
+        raise _refuse("INVALID_AMOUNT", f"not an amount: {amount!r}") from None
+    if not value.is_finite() or value <= 0 or value > _MAX_AMOUNT or value != value.quantize(_CENT):
+        raise _refuse("INVALID_AMOUNT", f"an amount is positive with at most two places: {amount}")
+    return value.quantize(_CENT)
+
+
+def _number(prefix: str) -> str:
+    """Trade, authorisation and agreement numbers shaped like the provider's: a date and 16
+    digits (28 characters at most with the prefix)."""
+    return f"{prefix}{timezone.now():%Y%m%d}{secrets.randbelow(10**16):016d}"
+
+
+def _sum(records: Any) -> Decimal:
+    return records.aggregate(total=Sum("amount"))["total"] or Decimal("0.00")
+
+
+def _frozen_remaining(freeze: SandboxPaymentRecord) -> Decimal:
+    taken = freeze.followers.filter(
+        operation__in=[PaymentOperation.THAW, PaymentOperation.TRANSFER], status__in=_HOLDING
+    )
+    return freeze.amount - _sum(taken)
+
+
+def _refunds(trade: SandboxPaymentRecord, statuses: tuple[str, ...]) -> Decimal:
+    return _sum(trade.followers.filter(operation=PaymentOperation.REFUND, status__in=statuses))
+
+
+def payment_result(record: SandboxPaymentRecord) -> PaymentResult:
+    frozen_remaining = refunded = refundable = None
+    if record.operation == PaymentOperation.FREEZE and record.status == PaymentStatus.SUCCEEDED:
+        frozen_remaining = _frozen_remaining(record)
+    if record.operation in PAID_OPERATIONS and record.status == PaymentStatus.SUCCEEDED:
+        refunded = _refunds(record, (PaymentStatus.SUCCEEDED,))
+        refundable = record.amount - _refunds(record, _HOLDING)
+    return PaymentResult(
+        operation=PaymentOperation(record.operation),
+        out_no=record.out_no,
+        trade_no=record.trade_no,
+        status=PaymentStatus(record.status),
+        amount=record.amount,
+        reason=record.reason,
+        auth_no=record.auth_no,
+        agreement_no=record.agreement_no,
+        original_out_no=record.source.out_no
+        if record.operation == PaymentOperation.REFUND and record.source
+        else "",
+        frozen_remaining=frozen_remaining,
+        refunded_amount=refunded,
+        refundable_amount=refundable,
+        qr_code=_qr_code(record) if record.operation == PaymentOperation.PAY else "",
+        created_at=record.created_at,
+        finished_at=record.finished_at,
+    )
+
+
+def _qr_code(record: SandboxPaymentRecord) -> str:
+    # What the payer's phone opens; the sandbox's cashier answers it (zulin/providers/api.py).
+    return f"{settings.CALLBACK_BASE_URL.rstrip('/')}/api/sandbox/payments/{record.trade_no}/pay"
+
+
+def payment_event_data(record: SandboxPaymentRecord) -> dict[str, Any]:
+    """The `data` of a payment callback: enough to find our record; the handler re-queries
+    (`get_payment_provider(merchant=event.merchant).query(out_no=data["out_no"])`)."""
+    return {
+        "operation": record.operation,
+        "out_no": record.out_no,
+        "trade_no": record.trade_no,
+        "status": record.status,
+        "amount": str(record.amount),
+        "reason": record.reason,
+        "auth_no": record.auth_no,
+        "agreement_no": record.agreement_no,
+        "original_out_no": record.source.out_no
+        if record.operation == PaymentOperation.REFUND and record.source
+        else "",
+        "finished_at": record.finished_at.isoformat() if record.finished_at else "",
+    }
+
+
+def _settle(record: SandboxPaymentRecord, *, status: str, reason: str) -> SandboxPaymentRecord:
+    """processing → final, and the callback telling us so. The caller holds the row lock."""
+    record.status = status
+    record.reason = reason
+    record.finished_at = timezone.now()
+    record.planned_status = record.planned_reason = ""
+    record.settle_after = None
+    record.save(
+        update_fields=[
+            "status",
+            "reason",
+            "finished_at",
+            "planned_status",
+            "planned_reason",
+            "settle_after",
+        ]
+    )
+    sandbox_callback_emit(
+        provider=SERVICE,
+        merchant=record.merchant,
+        event_type=record.operation,
+        data=payment_event_data(record),
+        lost=record.callback_lost,
+    )
+    return record
+
+
+class SandboxPaymentProvider:
+    name = "sandbox"
+
+    def __init__(self, merchant: str) -> None:
+        self.merchant = merchant
+
+    # --- the operations ------------------------------------------------------------------
+
+    def freeze(self, *, out_no: str, payer: str, amount: Decimal, subject: str) -> PaymentResult:
+        return self._request(
+            operation=PaymentOperation.FREEZE,
+            out_no=out_no,
+            amount=_money(amount),
+            payer=payer,
+            subject=subject,
+        )
+
+    def thaw(self, *, out_no: str, auth_no: str, amount: Decimal | None = None) -> PaymentResult:
+        wanted = None if amount is None else _money(amount)
+
+        def bounds(freeze: SandboxPaymentRecord | None) -> Decimal:
+            assert freeze is not None
+            remaining = _frozen_remaining(freeze)
+            thawed = remaining if wanted is None else wanted
+            if thawed <= 0 or thawed > remaining:
+                raise _refuse(AMOUNT_EXCEEDS_FROZEN, f"{remaining} remains frozen")
+            return thawed
+
+        return self._request(
+            operation=PaymentOperation.THAW,
+            out_no=out_no,
+            amount=wanted,
+            source=lambda: self._freeze(auth_no),
+            bounds=bounds,
+        )
+
+    def transfer_to_pay(
+        self, *, out_no: str, auth_no: str, amount: Decimal, subject: str
+    ) -> PaymentResult:
+        wanted = _money(amount)
+
+        def bounds(freeze: SandboxPaymentRecord | None) -> Decimal:
+            assert freeze is not None
+            remaining = _frozen_remaining(freeze)
+            if wanted > remaining:
+                raise _refuse(AMOUNT_EXCEEDS_FROZEN, f"{remaining} remains frozen")
+            return wanted
+
+        return self._request(
+            operation=PaymentOperation.TRANSFER,
+            out_no=out_no,
+            amount=wanted,
+            subject=subject,
+            source=lambda: self._freeze(auth_no),
+            bounds=bounds,
+        )
+
+    def withhold_sign(self, *, out_no: str, payer: str) -> PaymentResult:
+        # An agreement moves no money: its amount is recorded as 0.00.
+        return self._request(
+            operation=PaymentOperation.WITHHOLD_SIGN,
+            out_no=out_no,
+            amount=Decimal("0.00"),
+            payer=payer,
+        )
+
+    def withhold(
+        self, *, out_no: str, agreement_no: str, amount: Decimal, subject: str
+    ) -> PaymentResult:
+        return self._request(
+            operation=PaymentOperation.WITHHOLD,
+            out_no=out_no,
+            amount=_money(amount),
+            subject=subject,
+            source=lambda: self._agreement(agreement_no),
+        )
+
+    def pay(self, *, out_no: str, payer: str, amount: Decimal, subject: str) -> PaymentResult:
+        return self._request(
+            operation=PaymentOperation.PAY,
+            out_no=out_no,
+            amount=_money(amount),
+            payer=payer,
+            subject=subject,
+        )
+
+    def refund(
+        self, *, out_no: str, original_out_no: str, amount: Decimal, reason: str = ""
+    ) -> PaymentResult:
+        wanted = _money(amount)
+
+        def bounds(trade: SandboxPaymentRecord | None) -> Decimal:
+            assert trade is not None
+            refundable = trade.amount - _refunds(trade, _HOLDING)
+            if wanted > refundable:
+                raise _refuse(REFUND_EXCEEDS_PAID, f"{refundable} can still be refunded")
+            return wanted
+
+        return self._request(
+            operation=PaymentOperation.REFUND,
+            out_no=out_no,
+            amount=wanted,
+            subject=reason[:128],
+            source=lambda: self._paid_trade(original_out_no),
+            bounds=bounds,
+        )
+
+    def query(self, *, out_no: str) -> PaymentResult:
+        record = (
+            SandboxPaymentRecord.objects.select_related("source")
+            .filter(merchant=self.merchant, out_no=out_no)
+            .first()
+        )
+        if record is None:
+            raise _refuse("NOT_FOUND", f"no record {out_no}")
+        return payment_result(record)
+
+    # --- the records they refer to (locked: bounds are checked against a still row) -------
+
+    def _locked(self, **lookup: Any) -> SandboxPaymentRecord | None:
+        return (
+            SandboxPaymentRecord.objects.select_for_update()
+            .filter(merchant=self.merchant, status=PaymentStatus.SUCCEEDED, **lookup)
+            .first()
+        )
+
+    def _freeze(self, auth_no: str) -> SandboxPaymentRecord:
+        freeze = self._locked(operation=PaymentOperation.FREEZE, auth_no=auth_no)
+        if freeze is None:
+            raise _refuse("AUTH_NOT_FOUND", f"no frozen authorisation {auth_no}")
+        return freeze
+
+    def _agreement(self, agreement_no: str) -> SandboxPaymentRecord:
+        agreement = self._locked(
+            operation=PaymentOperation.WITHHOLD_SIGN, agreement_no=agreement_no
+        )
+        if agreement is None:
+            raise _refuse("AGREEMENT_NOT_FOUND", f"no signed agreement {agreement_no}")
+        return agreement
+
+    def _paid_trade(self, out_no: str) -> SandboxPaymentRecord:
+        trade = self._locked(operation__in=PAID_OPERATIONS, out_no=out_no)
+        if trade is None:
+            raise _refuse("TRADE_NOT_REFUNDABLE", f"no paid trade {out_no}")
+        return trade
+
+    # --- one request ---------------------------------------------------------------------
+
+    def _request(
+        self,
+        *,
+        operation: PaymentOperation,
+        out_no: str,
+        amount: Decimal | None,
+        payer: str = "",
+        subject: str = "",
+        source: Callable[[], SandboxPaymentRecord] | None = None,
+        bounds: Callable[[SandboxPaymentRecord | None], Decimal] | None = None,
+    ) -> PaymentResult:
+        if not out_no or len(out_no) > 64:
+            raise _refuse("INVALID_OUT_NO", "a request number has 1 to 64 characters")
+        # A concurrent request with the same number that commits first makes our insert
+        # fail: the second pass answers its record.
+        for second_pass in (False, True):
+            try:
+                with transaction.atomic():
+                    answer = self._answer(
+                        operation=operation,
+                        out_no=out_no,
+                        amount=amount,
+                        payer=payer,
+                        subject=subject,
+                        source=source() if source else None,
+                        bounds=bounds,
+                    )
+                break
+            except IntegrityError:
+                if second_pass:
+                    raise
+        # Raised only now: a failure on demand stays counted down although nothing is
+        # recorded (the savepoint above is kept).
+        if isinstance(answer, ProviderError):
+            raise answer
+        return answer
+
+    def _answer(
+        self,
+        *,
+        operation: PaymentOperation,
+        out_no: str,
+        amount: Decimal | None,
+        payer: str,
+        subject: str,
+        source: SandboxPaymentRecord | None,
+        bounds: Callable[[SandboxPaymentRecord | None], Decimal] | None,
+    ) -> PaymentResult | ProviderError:
+        existing = SandboxPaymentRecord.objects.filter(
+            merchant=self.merchant, out_no=out_no
+        ).first()
+        if existing is not None:
+            same = (
+                existing.operation == operation
+                and (amount is None or existing.amount == amount)
+                and existing.source_id == (source.pk if source else None)
+            )
+            if not same:
+                raise _refuse("OUT_NO_REUSED", f"{out_no} was sent with other parameters")
+            return payment_result(existing)
+        if bounds is not None:
+            amount = bounds(source)
+        assert amount is not None
+        if source is not None:
+            payer = source.payer
+        failure = sandbox_failure_take(
+            service=SERVICE, operation=operation, merchant=self.merchant, subjects=[payer, out_no]
+        )
+        if failure == SYSTEM_ERROR:
+            return _refuse(SYSTEM_ERROR, "the provider did not answer (failure on demand)")
+        charges_payer = operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
+        if failure is None and charges_payer and payer.endswith(NO_BALANCE_PAYER_SUFFIX):
+            failure = INSUFFICIENT_BALANCE
+        callback_lost = failure == CALLBACK_LOST
+        failed_reason = "" if failure in (None, CALLBACK_LOST) else str(failure)
+        planned = PaymentStatus.FAILED if failed_reason else PaymentStatus.SUCCEEDED
+        asynchronous = operation in settings.SANDBOX_PAYMENT_ASYNC_OPERATIONS
+        record = SandboxPaymentRecord(
+            merchant=self.merchant,
+            operation=operation,
+            out_no=out_no,
+            trade_no=_number("T"),
+            amount=amount,
+            payer=payer[:64],
+            subject=subject[:128],
+            source=source,
+            callback_lost=callback_lost,
+        )
+        if operation == PaymentOperation.FREEZE:
+            record.auth_no = _number("A")
+        elif operation in (PaymentOperation.THAW, PaymentOperation.TRANSFER):
+            assert source is not None
+            record.auth_no = source.auth_no
+        elif operation == PaymentOperation.WITHHOLD_SIGN:
+            record.agreement_no = _number("G")
+        elif operation == PaymentOperation.WITHHOLD:
+            assert source is not None
+            record.agreement_no = source.agreement_no
+        if operation == PaymentOperation.PAY:
+            # Waits for the payer; how it ends (a failure on demand, no balance) is decided
+            # now, like every request's, and applied when they pay.
+            record.status = PaymentStatus.PROCESSING
+            record.planned_status, record.planned_reason = planned, failed_reason
+        elif asynchronous:
+            record.status = PaymentStatus.PROCESSING
+            record.planned_status, record.planned_reason = planned, failed_reason
+            record.settle_after = timezone.now() + timedelta(
+                seconds=settings.SANDBOX_COMPLETE_SECONDS
+            )
+        else:
+            record.status, record.reason = planned, failed_reason
+            record.finished_at = timezone.now()
+        record.save()
+        if record.settle_after is not None and settings.SANDBOX_AUTO_COMPLETE:
+            from .tasks import sandbox_payment_settle
+
+            record_id = record.pk
+            on_commit_in_public(
+                lambda: sandbox_payment_settle.apply_async(
+                    args=[record_id], countdown=settings.SANDBOX_COMPLETE_SECONDS
+                ),
+                f"settle {record.trade_no}",
+            )
+        return payment_result(record)
+
+
+def get_payment_provider(*, merchant: str | None = None) -> PaymentProvider:
+    """The adapter for `merchant` (its slug); None: the merchant whose schema is active."""
+    slug = merchant or current_merchant_slug(SERVICE)
+    if settings.PAYMENT_PROVIDER == "sandbox":
+        return SandboxPaymentProvider(slug)
+    raise ProviderError(SERVICE, f"no adapter named {settings.PAYMENT_PROVIDER!r}")
+
+
+# --- moving the sandbox along (Celery in `make run`; tests and the demo call these) --------
+
+
+def sandbox_payments_complete(
+    *, merchant: str | None = None, out_no: str | None = None, due_only: bool = False
+) -> list[PaymentResult]:
+    """Settles processing operations now (all of them, or only those past their
+    SANDBOX_COMPLETE_SECONDS with `due_only`), each writing its callback to the outbox.
+    Direct payments are not among them: they wait for the payer (`sandbox_payer_pay`)."""
+    with transaction.atomic():
+        records = SandboxPaymentRecord.objects.select_for_update().filter(
+            status=PaymentStatus.PROCESSING, settle_after__isnull=False
+        )
+        if merchant:
+            records = records.filter(merchant=merchant)
+        if out_no:
+            records = records.filter(out_no=out_no)
+        if due_only:
+            records = records.filter(settle_after__lte=timezone.now())
+        settled = [
+            _settle(record, status=record.planned_status, reason=record.planned_reason)
+            for record in records.order_by("id")
+        ]
+        return [payment_result(record) for record in settled]
+
+
+def sandbox_payment_settle_one(record_id: int) -> PaymentResult | None:
+    """The Celery task's work: settles one operation if it still waits (a no-op otherwise,
+    so a task that runs twice, or after a test settled it, changes nothing)."""
+    with transaction.atomic():
+        record = (
+            SandboxPaymentRecord.objects.select_for_update()
+            .filter(pk=record_id, status=PaymentStatus.PROCESSING, settle_after__isnull=False)
+            .first()
+        )
+        if record is None:
+            return None
+        return payment_result(
+            _settle(record, status=record.planned_status, reason=record.planned_reason)
+        )
+
+
+def sandbox_payer_pay(
+    *, trade_no: str | None = None, merchant: str | None = None, out_no: str | None = None
+) -> PaymentResult:
+    """The payer scans the QR code of a direct payment and pays (by `trade_no`, or by the
+    merchant's `out_no`): succeeded, or failed when the payer has no balance (suffix or a
+    failure rule on operation `pay`). Paying a settled payment again answers it unchanged."""
+    with transaction.atomic():
+        records = SandboxPaymentRecord.objects.select_for_update().filter(
+            operation=PaymentOperation.PAY
+        )
+        if trade_no:
+            records = records.filter(trade_no=trade_no)
+        elif merchant and out_no:
+            records = records.filter(merchant=merchant, out_no=out_no)
+        else:
+            raise ValueError("name the payment by trade_no, or by merchant and out_no")
+        record = records.first()
+        if record is None:
+            raise _refuse("NOT_FOUND", "no such payment")
+        if record.status == PaymentStatus.PROCESSING:
+            _settle(record, status=record.planned_status, reason=record.planned_reason)
+        return payment_result(record)

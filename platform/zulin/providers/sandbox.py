@@ -1,0 +1,283 @@
+"""What every sandbox provider shares: failures on demand, and the outbox of signed
+callbacks with its two ways of delivery.
+
+Delivery. A sandbox that completes an operation later writes a `SandboxCallback` (signed
+like a real provider's notification). With SANDBOX_AUTO_COMPLETE (the default; `make run`)
+it completes after SANDBOX_COMPLETE_SECONDS and a Celery task POSTs the callback to
+CALLBACK_BASE_URL, retrying with backoff until our route answers code 200. Tests run with
+SANDBOX_AUTO_COMPLETE off: nothing happens by itself; a test completes what is pending
+(`sandbox_payments_complete`, `sandbox_payer_pay`) and delivers the callbacks in process
+(`sandbox_callbacks_deliver`) through the same `callback_receive` the route calls, or sends
+one again (`sandbox_callback_replay`).
+
+Failures on demand: `sandbox_failure_add(service="payment", operation="withhold",
+reason="INSUFFICIENT_BALANCE", merchant="demo", times=3)`, or `manage.py sandbox fail …`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django_tenants.utils import get_public_schema_name, schema_context
+
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from .callbacks import SIGNATURE_HEADER, callback_receive, callback_sign, callback_url
+from .interfaces import ProviderError
+from .models import SandboxCallback, SandboxCallbackStatus, SandboxFailureRule
+
+logger = logging.getLogger("zulin.providers")
+
+# Failure reasons with a meaning of their own (SandboxFailureRule).
+SYSTEM_ERROR = "SYSTEM_ERROR"
+CALLBACK_LOST = "CALLBACK_LOST"
+_REASON = re.compile(r"^[A-Z][A-Z0-9_]{1,39}$")
+
+
+def sandbox_reference(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:24]}"
+
+
+def current_merchant_slug(service: str) -> str:
+    """The slug of the merchant whose schema is active: adapters are bound to a merchant
+    (its account at the provider); outside a merchant's schema it must be named."""
+    slug = getattr(getattr(tenant_connection, "tenant", None), "slug", None)
+    if not slug:
+        raise ProviderError(service, "no merchant: pass merchant=… outside a merchant's schema")
+    return str(slug)
+
+
+# --- failures on demand --------------------------------------------------------------------
+
+
+def sandbox_failure_add(
+    *,
+    service: str,
+    operation: str,
+    reason: str,
+    merchant: str = "",
+    subject: str = "",
+    times: int | None = 1,
+) -> SandboxFailureRule:
+    """The next `times` requests of `service`/`operation` (None: all of them until the rule
+    is removed) end with `reason`; `merchant` and `subject` (a payer, phone or ID number)
+    narrow it, empty matches any.
+
+    The sandbox's books share the caller's transaction: a caller that rolls back after the
+    failure also gives the rule its use back (a real provider would not). Callers that
+    record the failed attempt and commit, as they should, see exactly `times` failures."""
+    if not _REASON.match(reason):
+        raise ValueError(f"a reason is an upper-case code, got {reason!r}")
+    if times is not None and times < 1:
+        raise ValueError("times is at least 1 (or None for every request)")
+    return SandboxFailureRule.objects.create(
+        service=service,
+        operation=operation,
+        reason=reason,
+        merchant=merchant,
+        subject=subject,
+        remaining=times,
+    )
+
+
+def sandbox_failures_clear(*, service: str | None = None) -> int:
+    rules = SandboxFailureRule.objects.all()
+    if service:
+        rules = rules.filter(service=service)
+    return rules.delete()[0]
+
+
+def sandbox_failure_take(
+    *, service: str, operation: str, merchant: str, subjects: Iterable[str] = ()
+) -> str | None:
+    """The reason of the oldest rule matching this request, counted down (a rule used up is
+    removed); None: the request goes its normal way."""
+    wanted = [subject for subject in subjects if subject]
+    rule = (
+        SandboxFailureRule.objects.select_for_update()
+        .filter(service=service, operation=operation, merchant__in=["", merchant])
+        .filter(Q(subject="") | Q(subject__in=wanted))
+        .order_by("id")
+        .first()
+    )
+    if rule is None:
+        return None
+    if rule.remaining is not None:
+        if rule.remaining <= 1:
+            rule.delete()
+        else:
+            SandboxFailureRule.objects.filter(pk=rule.pk).update(remaining=F("remaining") - 1)
+    return rule.reason
+
+
+# --- the outbox ----------------------------------------------------------------------------
+
+
+def on_commit_in_public(send: Callable[[], Any], what: str) -> None:
+    """Queues a Celery task once the caller's transaction commits, sent from the public
+    schema (tenant-schemas-celery runs a task in the schema it was sent from, and the
+    sandboxes' books live in public). A missing broker is logged, not raised: the sandbox
+    can still be completed by hand (`manage.py sandbox complete`/`deliver`)."""
+
+    def queue() -> None:
+        try:
+            with schema_context(get_public_schema_name()):
+                send()
+        except Exception:
+            logger.warning("sandbox task not queued: %s", what, exc_info=True)
+
+    transaction.on_commit(queue)
+
+
+def sandbox_callback_emit(
+    *, provider: str, merchant: str, event_type: str, data: dict[str, Any], lost: bool = False
+) -> SandboxCallback:
+    """Writes a signed callback to the outbox; queued for delivery when auto-complete is on,
+    never when `lost` (a failure on demand: only a replay sends it)."""
+    event_id = f"evt_{uuid.uuid4().hex}"
+    body = json.dumps(
+        {
+            "event_id": event_id,
+            "event_type": event_type,
+            "provider": provider,
+            "merchant": merchant,
+            "created_at": timezone.now().isoformat(),
+            "data": data,
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    callback = SandboxCallback.objects.create(
+        provider=provider,
+        event_id=event_id,
+        event_type=event_type,
+        merchant=merchant,
+        body=body,
+        signature=callback_sign(provider, body.encode()),
+        status=SandboxCallbackStatus.LOST if lost else SandboxCallbackStatus.PENDING,
+    )
+    if not lost and settings.SANDBOX_AUTO_COMPLETE:
+        from .tasks import callback_deliver
+
+        callback_id = callback.pk
+        on_commit_in_public(lambda: callback_deliver.delay(callback_id), f"deliver {event_id}")
+    return callback
+
+
+@dataclass(frozen=True)
+class CallbackAnswer:
+    code: int | None  # the envelope code our route answered; None: no answer at all
+    text: str
+
+
+@dataclass(frozen=True)
+class CallbackDelivery:
+    event_id: str
+    event_type: str
+    merchant: str
+    delivered: bool
+    code: int | None
+    answer: str
+
+
+Transport = Callable[[SandboxCallback], CallbackAnswer]
+
+
+def in_process_transport(callback: SandboxCallback) -> CallbackAnswer:
+    """What the route does with the request, without the network: tests and the demo."""
+    try:
+        outcome = callback_receive(
+            provider=callback.provider,
+            merchant_slug=callback.merchant,
+            body=callback.body.encode(),
+            signature=callback.signature,
+        )
+    except ApplicationError as error:
+        return CallbackAnswer(int(error.code), error.message("en"))
+    return CallbackAnswer(int(ErrorCode.OK), outcome.status)
+
+
+def http_transport(callback: SandboxCallback) -> CallbackAnswer:
+    """A POST to our callback route at CALLBACK_BASE_URL, as the real provider sends it."""
+    url = callback_url(provider=callback.provider, merchant=callback.merchant)
+    if not url.startswith(("http://", "https://")):
+        return CallbackAnswer(None, f"not an http(s) URL: {url}")
+    request = urllib.request.Request(  # noqa: S310 — the scheme is checked above
+        url,
+        data=callback.body.encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", SIGNATURE_HEADER: callback.signature},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
+            raw = response.read()
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+    except (OSError, ValueError) as error:
+        return CallbackAnswer(None, f"{error.__class__.__name__}: {error}")
+    try:
+        body = json.loads(raw)
+        return CallbackAnswer(int(body["code"]), str(body.get("msg", "")))
+    except (ValueError, KeyError, TypeError):
+        return CallbackAnswer(None, f"not an envelope: {raw[:100]!r}")
+
+
+def sandbox_callback_send(callback: SandboxCallback, *, transport: Transport) -> CallbackDelivery:
+    """One attempt; delivered when our route answers code 200 (handled, ignored, or a
+    duplicate it already handled)."""
+    answer = transport(callback)
+    delivered = answer.code == int(ErrorCode.OK)
+    changes: dict[str, Any] = {"attempts": F("attempts") + 1}
+    if delivered:
+        changes |= {"status": SandboxCallbackStatus.DELIVERED, "delivered_at": timezone.now()}
+    else:
+        changes["last_error"] = f"{answer.code}: {answer.text}"[:300]
+    SandboxCallback.objects.filter(pk=callback.pk).update(**changes)
+    return CallbackDelivery(
+        event_id=callback.event_id,
+        event_type=callback.event_type,
+        merchant=callback.merchant,
+        delivered=delivered,
+        code=answer.code,
+        answer=answer.text,
+    )
+
+
+def sandbox_callbacks_deliver(
+    *,
+    provider: str | None = None,
+    merchant: str | None = None,
+    transport: Transport = in_process_transport,
+) -> list[CallbackDelivery]:
+    """Sends every pending callback once, oldest first (in process unless told otherwise);
+    one that fails stays pending."""
+    pending = SandboxCallback.objects.filter(status=SandboxCallbackStatus.PENDING)
+    if provider:
+        pending = pending.filter(provider=provider)
+    if merchant:
+        pending = pending.filter(merchant=merchant)
+    return [sandbox_callback_send(callback, transport=transport) for callback in pending]
+
+
+def sandbox_callback_replay(
+    *, event_id: str, transport: Transport = in_process_transport
+) -> CallbackDelivery:
+    """Sends a callback again, byte for byte, whatever became of it (a lost one arrives)."""
+    callback = SandboxCallback.objects.filter(event_id=event_id).first()
+    if callback is None:
+        raise ProviderError("sandbox", f"no callback {event_id}", code="NOT_FOUND")
+    return sandbox_callback_send(callback, transport=transport)
