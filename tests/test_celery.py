@@ -69,3 +69,14 @@ def test_fan_out_sends_one_task_per_usable_merchant(demo, acme, monkeypatch):
     assert count == len(sent)
     assert ("goods.reproject", "m_demo") in sent
     assert all(schema != "m_acme" for _, schema in sent)
+
+
+def test_every_beat_entry_names_a_task_the_worker_knows():
+    """A typo in the schedule would otherwise only show as a night with no billing."""
+    from django.conf import settings
+
+    app.loader.import_default_modules()
+    for name, entry in settings.CELERY_BEAT_SCHEDULE.items():
+        assert entry["task"] in app.tasks, name
+        if entry["task"] == "tenants.for_each_merchant":
+            assert entry["args"][0] in app.tasks, name

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from celery.schedules import crontab
+
 from .env import (
     env_bool,
     env_dict,
@@ -223,6 +225,24 @@ CELERY_BEAT_SCHEDULE: dict = {
     "prune-stale-shortcuts-nightly": {
         "task": "workbench.prune_stale_shortcuts",
         "schedule": 24 * 3600,
+    },
+    # Orders left unsigned/unpaid past the shop's limit are cancelled (stock and deposit back).
+    "orders-cancel-unsigned": {
+        "task": "tenants.for_each_merchant",
+        "schedule": 10 * 60,
+        "args": ["orders.cancel_unsigned"],
+    },
+    # Overdue stage of running leases, right every morning.
+    "orders-refresh-overdue-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=1, minute=10),
+        "args": ["orders.refresh_overdue"],
+    },
+    # Intake request nonces older than the replay window.
+    "orders-prune-nonces-daily": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=3, minute=40),
+        "args": ["orders.prune_nonces"],
     },
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
