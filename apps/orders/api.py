@@ -81,20 +81,7 @@ def _page(request: HttpRequest, kind: str, filters: schemas.OrderListIn) -> dict
     return selectors.order_page(
         session=session,
         kind=kind,
-        filters=selectors.OrderFilters(
-            stage=filters.stage,
-            status=filters.status,
-            date_from=filters.date_from,
-            date_to=filters.date_to,
-            goods=filters.goods,
-            phone=filters.phone,
-            order_no=filters.order_no,
-            sub_shop_id=filters.sub_shop_id,
-            salesman_id=filters.salesman_id,
-            channel=filters.channel,
-            sub_shops_only=filters.sub_shops,
-            oldest_first=filters.sort == "oldest",
-        ),
+        filters=selectors.OrderFilters.of(filters),
         page=filters.page,
         page_size=filters.page_size,
     )

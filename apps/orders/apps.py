@@ -10,5 +10,7 @@ class OrdersConfig(AppConfig):
 
     def ready(self) -> None:
         from .callbacks import register
+        from .exports import order_exporters_register
 
         register()
+        order_exporters_register()

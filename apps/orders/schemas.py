@@ -35,7 +35,9 @@ OrderIds = Annotated[list[Id], Field(min_length=1, max_length=rules.BULK_MAX)]
 Money = Annotated[Decimal, Field(max_digits=12, decimal_places=2)]
 
 
-class OrderListIn(Schema):
+class OrderFiltersIn(Schema):
+    """The order lists' filters; an export of a list takes the same."""
+
     stage: StageCode | None = None
     status: StatusCode | None = None
     date_from: date | None = Field(None, description="placed on or after (YYYY-MM-DD)")
@@ -48,6 +50,9 @@ class OrderListIn(Schema):
     channel: SingleLineText = Field("", max_length=30)
     sub_shops: bool = Field(False, description="only orders of sub-shops (the s_ lists)")
     sort: Literal["newest", "oldest"] = "newest"
+
+
+class OrderListIn(OrderFiltersIn):
     merchant_id: Id | None = Field(None, description="platform side: one merchant's orders")
     page: Page = 1
     page_size: PageSize = 20

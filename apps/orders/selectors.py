@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
@@ -79,6 +80,24 @@ class OrderFilters:
     channel: str = ""
     sub_shops_only: bool = False
     oldest_first: bool = False
+
+    @classmethod
+    def of(cls, given: Any) -> OrderFilters:
+        """From the lists' filter schema (`schemas.OrderFiltersIn`)."""
+        return cls(
+            stage=given.stage,
+            status=given.status,
+            date_from=given.date_from,
+            date_to=given.date_to,
+            goods=given.goods,
+            phone=given.phone,
+            order_no=given.order_no,
+            sub_shop_id=given.sub_shop_id,
+            salesman_id=given.salesman_id,
+            channel=given.channel,
+            sub_shops_only=given.sub_shops,
+            oldest_first=given.sort == "oldest",
+        )
 
 
 def _day_start(day: date) -> datetime:
@@ -440,3 +459,38 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "timeline": timeline(order),
         "actions": order_actions(order, session),
     }
+
+
+def order_export_queryset(
+    *, sub_shop_id: int | None, kind: str, filters: OrderFilters
+) -> QuerySet[Order]:
+    """What an export of the list holds: every order of the kind and filters the list would
+    show an `order.view` session, narrowed to the sub-shop of a sub-shop's session."""
+    queryset = filtered_orders(None, kind, filters)
+    if sub_shop_id is not None:
+        queryset = queryset.filter(sub_shop_id=sub_shop_id)
+    return queryset
+
+
+def order_export_chunks(
+    *, sub_shop_id: int | None, kind: str, filters: OrderFilters, chunk_size: int = 1000
+) -> Iterator[list[dict[str, Any]]]:
+    """The export's rows in list order, one chunk at a time, each read after the last one's
+    id (no OFFSET grows; memory stays flat)."""
+    queryset = (
+        order_export_queryset(sub_shop_id=sub_shop_id, kind=kind, filters=filters)
+        .select_related("customer")
+        .only(*LIST_COLUMNS)
+    )
+    after: int | None = None
+    while True:
+        chunk_query = queryset
+        if after is not None:
+            chunk_query = queryset.filter(
+                **({"id__gt": after} if filters.oldest_first else {"id__lt": after})
+            )
+        chunk = list(chunk_query[:chunk_size])
+        if not chunk:
+            return
+        yield order_rows(chunk)
+        after = chunk[-1].pk

@@ -77,3 +77,26 @@ def provider_settles(merchant: Merchant, *, customer_pays: str = "") -> None:
     sandbox_payments_complete(merchant=merchant.slug)
     sandbox_callbacks_deliver(merchant=merchant.slug)
     connection.set_schema_to_public()
+
+
+DEMO = "demo.localhost"
+
+
+def place(
+    app: IntakeClient,
+    offer: Offer,
+    key: str = "order-key-0001",
+    grade: str = "B",
+    phone: str = "13912345678",
+    **extra: Any,
+) -> Envelope:
+    """A lease order of `offer` placed through the signed intake."""
+    body = {
+        "idempotency_key": key,
+        **customer(grade, phone=phone),
+        "sku_id": offer.sku_id,
+        "rent_plan_id": offer.rent_plan_id,
+        "channel": "alipay",
+        **extra,
+    }
+    return app.post("/api/applet/placeOrder", body)

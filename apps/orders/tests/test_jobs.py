@@ -12,8 +12,7 @@ from apps.orders import lease
 from apps.orders.models import Order, OrderSetting
 from apps.orders.tasks import orders_cancel_unsigned, orders_refresh_overdue
 
-from .support import IntakeClient, customer, goods_on_shelf, provider_settles
-from .test_lifecycle import DEMO
+from .support import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
 
 
 def _placed_and_passed(demo, demo_owner):

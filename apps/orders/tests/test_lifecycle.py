@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
@@ -14,31 +13,7 @@ from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
-from .support import IntakeClient, customer, goods_on_shelf, provider_settles
-
-DEMO = "demo.localhost"
-
-
-@pytest.fixture
-def offer(demo_owner):
-    return goods_on_shelf(demo_owner)
-
-
-@pytest.fixture
-def app(demo):
-    return IntakeClient(demo, DEMO)
-
-
-def place(app, offer, key="order-key-0001", grade="B", **extra):
-    body = {
-        "idempotency_key": key,
-        **customer(grade),
-        "sku_id": offer.sku_id,
-        "rent_plan_id": offer.rent_plan_id,
-        "channel": "alipay",
-        **extra,
-    }
-    return app.post("/api/applet/placeOrder", body)
+from .support import DEMO, place, provider_settles
 
 
 def in_demo(demo, fn):
