@@ -1,0 +1,117 @@
+"""Money around an order beyond the happy lease: callbacks that come again, and the
+platform's close with refund."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django_tenants.utils import tenant_context
+
+from apps.billing.models import Bill, BillRefund
+from apps.goods.models import Sku
+from apps.orders.models import DepositOperation, Order
+from zulin.ledger.models import Journal
+from zulin.ledger.selectors import ledger_check
+from zulin.providers.econtract import sandbox_econtract_sign
+from zulin.providers.models import SandboxCallback
+from zulin.providers.sandbox import sandbox_callback_replay, sandbox_callbacks_deliver
+
+from .support import place, provider_settles
+
+DETAIL = "/api/merchant/orderInfo"
+
+
+def _signed_and_paid(demo, demo_owner, app, offer) -> tuple[int, str]:
+    """A lease past audit, contract signed and bill 1 paid: awaiting shipment."""
+    order_no = place(app, offer).data["order_no"]
+    with tenant_context(demo):
+        order = Order.objects.get(order_no=order_no)
+    assert demo_owner.post("/api/backend/auditOrder", {"id": order.pk, "passed": True}).ok
+    with tenant_context(demo):
+        sandbox_econtract_sign(order.contracts.first().provider_reference)
+    sandbox_callbacks_deliver(merchant="demo")
+    paid = app.post(
+        "/api/applet/payBill", {"order_no": order_no, "period": 1, "idempotency_key": "pay-0001"}
+    )
+    assert paid.ok, paid
+    provider_settles(demo, customer_pays=f"{order_no}B001")
+    assert demo_owner.get(DETAIL, {"id": order.pk}).data["status"] == "awaiting_shipment"
+    return order.pk, order_no
+
+
+def _books(demo, order_id):
+    with tenant_context(demo):
+        return (
+            list(Journal.objects.order_by("id").values_list("reference", flat=True)),
+            list(
+                Bill.objects.filter(order_id=order_id)
+                .order_by("period")
+                .values_list("period", "status", "paid_amount")
+            ),
+            list(DepositOperation.objects.filter(order_id=order_id).values_list("kind", "status")),
+            Order.objects.get(pk=order_id).status,
+        )
+
+
+def test_every_callback_delivered_again_changes_nothing(demo, demo_owner, app, offer):
+    order_id, _ = _signed_and_paid(demo, demo_owner, app, offer)
+    before = _books(demo, order_id)
+    delivered = list(
+        SandboxCallback.objects.filter(merchant="demo", status="delivered").values_list(
+            "event_id", "event_type"
+        )
+    )
+    assert {"econtract.signed", "pay"} <= {event_type for _, event_type in delivered}
+
+    for event_id, _ in delivered:
+        assert sandbox_callback_replay(event_id=event_id).delivered
+
+    assert _books(demo, order_id) == before
+    with tenant_context(demo):
+        assert ledger_check() == []
+
+
+def test_the_platform_closes_a_paid_order_with_a_refund_on_its_timeline(
+    demo, demo_owner, admin_client, app, offer
+):
+    order_id, _ = _signed_and_paid(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        stock_before = Sku.objects.get(pk=offer.sku_id).stock
+        bill_one = Bill.objects.get(order_id=order_id, period=1)
+
+    missing_reason = admin_client.post(
+        "/api/platform/closeOrders", {"ids": [order_id], "merchant_id": demo.pk, "reason": ""}
+    )
+    assert missing_reason.code != 200
+    closed = admin_client.post(
+        "/api/platform/closeOrders",
+        {"ids": [order_id], "merchant_id": demo.pk, "reason": "平台介入：客户投诉未发货"},
+    )
+    assert closed.ok, closed
+    provider_settles(demo)
+
+    detail = demo_owner.get(DETAIL, {"id": order_id}).data
+    assert detail["status"] == "closed" and detail["stage"] == "finished"
+    assert detail["close_reason"] == "平台介入：客户投诉未发货"
+    latest = [t for t in detail["timeline"] if t["kind"] == "status"][0]  # newest first
+    assert (latest["action"], latest["from_status"], latest["to_status"]) == (
+        "platform_close",
+        "awaiting_shipment",
+        "closed",
+    )
+    assert latest["reason"] == "平台介入：客户投诉未发货" and latest["actor"]
+    # The customer's money back, the deposit released, the goods back on the shelf.
+    with tenant_context(demo):
+        refunds = BillRefund.objects.filter(payment__bill=bill_one)
+        assert list(refunds.values_list("amount", "status")) == [(bill_one.amount, "succeeded")]
+        assert Sku.objects.get(pk=offer.sku_id).stock == stock_before + 1
+        assert ledger_check() == []
+    assert detail["deposit_detail"]["remaining"] == "0.00"
+    deposit = detail["deposit_detail"]
+    assert Decimal(deposit["thawed"]) == Decimal(deposit["frozen"]) > 0
+    # A closed order takes no second close.
+    again = admin_client.post(
+        "/api/platform/closeOrders",
+        {"ids": [order_id], "merchant_id": demo.pk, "reason": "再次关闭"},
+    )
+    assert again.code == 409
