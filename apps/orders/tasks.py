@@ -3,6 +3,7 @@ each runs in the schema it was sent from, and each is safe to run again."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.db import transaction
@@ -10,11 +11,16 @@ from django.utils import timezone
 
 from zulin.celery import app
 from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError
+from zulin.providers.express import get_express_provider
+from zulin.providers.interfaces import ProviderError
 
-from . import machine, services
+from . import lease, machine, services
 from .intake_auth import intake_nonces_prune
-from .models import Order, OrderSetting
+from .models import Order, OrderSetting, Shipment
 from .projection import order_project
+
+log = logging.getLogger("zulin.task")
 
 
 def _settings() -> OrderSetting:
@@ -51,6 +57,54 @@ def orders_refresh_overdue() -> dict[str, object]:
             if services.order_overdue_refresh(order):
                 changed += 1
     return {"schema": tenant_connection.schema_name, "changed": changed}
+
+
+@app.task(name="orders.deliver_shipped")
+def orders_deliver_shipped() -> dict[str, object]:
+    """Shipped orders whose parcel the carrier reports delivered move to in lease (a
+    purchase: completed) as of the carrier's delivery time; those shipped longer ago than
+    the shop's `auto_receive_days` without that report are taken as received. A carrier
+    outage skips an order until the next run; an order moved meanwhile is left alone."""
+    auto_after = timedelta(days=_settings().auto_receive_days)
+    now = timezone.now()
+    delivered = assumed = waiting = 0
+    shipped = Order.objects.filter(status=machine.SHIPPED, has_open_after_sale=False)
+    for order_id, shipped_at in shipped.values_list("pk", "shipped_at").order_by("pk"):
+        parcel = (
+            Shipment.objects.filter(order_id=order_id, direction=Shipment.Direction.OUT)
+            .order_by("-id")
+            .first()
+        )
+        when, by_carrier = None, False
+        if parcel is not None:
+            try:
+                tracking = get_express_provider().track(
+                    company_code=parcel.company_code, tracking_no=parcel.tracking_no
+                )
+            except ProviderError as error:
+                log.warning("tracking failed for order %s: %s", order_id, error.reason)
+                tracking = None
+            if tracking is not None and tracking.delivered:
+                when, by_carrier = tracking.delivered_at or now, True
+        if when is None and shipped_at is not None and shipped_at <= now - auto_after:
+            when = now
+        if when is None:
+            waiting += 1
+            continue
+        reason = "快递签收" if by_carrier else f"发货满{auto_after.days}天自动确认收货"
+        try:
+            lease.order_deliver(order_id=order_id, actor=None, delivered_at=when, reason=reason)
+        except ApplicationError:
+            waiting += 1  # moved since it was read (the customer confirmed, a close)
+            continue
+        delivered += by_carrier
+        assumed += not by_carrier
+    return {
+        "schema": tenant_connection.schema_name,
+        "delivered": delivered,
+        "assumed": assumed,
+        "waiting": waiting,
+    }
 
 
 @app.task(name="orders.reproject")

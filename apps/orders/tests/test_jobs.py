@@ -10,16 +10,22 @@ from django_tenants.utils import tenant_context
 from apps.goods.models import Sku
 from apps.orders import lease
 from apps.orders.models import Order, OrderSetting
-from apps.orders.tasks import orders_cancel_unsigned, orders_refresh_overdue
+from apps.orders.tasks import (
+    orders_cancel_unsigned,
+    orders_deliver_shipped,
+    orders_refresh_overdue,
+)
+from zulin.audit.models import StatusChange
+from zulin.providers.express import get_express_provider
 
 from .support import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
 
 
-def _placed_and_passed(demo, demo_owner):
+def _placed_and_passed(demo, demo_owner, key="job-order-0001"):
     offer = goods_on_shelf(demo_owner)
     app = IntakeClient(demo, DEMO)
     body = {
-        "idempotency_key": "job-order-0001",
+        "idempotency_key": key,
         **customer("B"),
         "sku_id": offer.sku_id,
         "rent_plan_id": offer.rent_plan_id,
@@ -50,8 +56,9 @@ def test_orders_left_unsigned_are_cancelled_with_stock_and_deposit_given_back(de
         assert orders_cancel_unsigned()["cancelled"] == 0
 
 
-def test_a_lease_with_a_bill_past_due_moves_to_the_overdue_list(demo, demo_owner):
-    _, order_id = _placed_and_passed(demo, demo_owner)
+def _shipped(demo, demo_owner, key: str, tracking_no: str) -> int:
+    """A lease signed, bill 1 paid and shipped under `tracking_no`."""
+    _, order_id = _placed_and_passed(demo, demo_owner, key)
     with tenant_context(demo):
         order = Order.objects.get(pk=order_id)
         order.contract_signed_at = order.first_bill_paid_at = timezone.now()
@@ -61,9 +68,15 @@ def test_a_lease_with_a_bill_past_due_moves_to_the_overdue_list(demo, demo_owner
             actor=None,
             order_id=order_id,
             company_code="SF",  # type: ignore[arg-type]
-            tracking_no="SF0000000001",
+            tracking_no=tracking_no,
             device_serial="IMEI-9",
         )
+    return order_id
+
+
+def test_a_lease_with_a_bill_past_due_moves_to_the_overdue_list(demo, demo_owner):
+    order_id = _shipped(demo, demo_owner, "job-order-0001", "SF0000000001")
+    with tenant_context(demo):
         lease.order_deliver(
             order_id=order_id, actor=None, delivered_at=timezone.now() - timedelta(days=70)
         )
@@ -71,3 +84,34 @@ def test_a_lease_with_a_bill_past_due_moves_to_the_overdue_list(demo, demo_owner
         assert orders_refresh_overdue()["changed"] == 1
         assert Order.objects.get(pk=order_id).stage == "overdue"
         assert orders_refresh_overdue()["changed"] == 0
+
+
+def test_parcels_the_carrier_delivered_start_their_lease_and_old_ones_are_taken_as_received(
+    demo, demo_owner
+):
+    arrived = _shipped(demo, demo_owner, "job-order-0002", "SF1000000002")
+    on_the_way = _shipped(demo, demo_owner, "job-order-0003", "SF1000000003")
+    # The carrier's tracking is down for this one, shipped ten days ago.
+    untracked = _shipped(demo, demo_owner, "job-order-0004", "SF1000000000")
+    with tenant_context(demo):
+        Order.objects.filter(pk=untracked).update(shipped_at=timezone.now() - timedelta(days=10))
+        carrier = get_express_provider()
+        carrier.deliver_now(company_code="SF", tracking_no="SF1000000002")
+        delivered_at = carrier.track(company_code="SF", tracking_no="SF1000000002").delivered_at
+
+        assert orders_deliver_shipped() == {
+            "schema": "m_demo",
+            "delivered": 1,
+            "assumed": 1,
+            "waiting": 1,
+        }
+        first = Order.objects.get(pk=arrived)
+        assert (first.status, first.delivered_at) == ("in_lease", delivered_at)
+        assert first.lease_start == timezone.localdate(delivered_at)
+        assert Order.objects.get(pk=on_the_way).status == "shipped"
+        assert Order.objects.get(pk=untracked).status == "in_lease"
+        assert StatusChange.objects.filter(
+            target_id=str(untracked), action="deliver", reason="发货满7天自动确认收货"
+        ).exists()
+        # Run again: nothing more to do.
+        assert orders_deliver_shipped()["delivered"] == 0

@@ -232,6 +232,12 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 10 * 60,
         "args": ["orders.cancel_unsigned"],
     },
+    # Shipped orders the carrier reports delivered (or shipped long ago) start their lease.
+    "orders-deliver-shipped": {
+        "task": "tenants.for_each_merchant",
+        "schedule": 30 * 60,
+        "args": ["orders.deliver_shipped"],
+    },
     # Overdue stage of running leases, right every morning.
     "orders-refresh-overdue-nightly": {
         "task": "tenants.for_each_merchant",
