@@ -214,6 +214,20 @@ def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
 
 
 @backend_router.post(
+    "/revealCustomerIdentity",
+    response=schemas.CustomerIdentityOut,
+    auth=store_auth("order.identity"),
+    operation_id="revealCustomerIdentity",
+)
+def reveal_customer_identity(request: HttpRequest, payload: schemas.CustomerIdentityIn) -> Any:
+    """The order's customer unmasked (name, phone, ID number, ID card pictures) for a role
+    with `order.identity`; each call is an audit entry on the order's timeline."""
+    return services.customer_identity_reveal(
+        actor=current_session(request), order_id=payload.order_id
+    )
+
+
+@backend_router.post(
     "/allocateOrders",
     response=schemas.OrderCountOut,
     auth=store_auth("order.manage"),

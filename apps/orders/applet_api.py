@@ -151,3 +151,19 @@ def return_shipment(request: HttpRequest, payload: schemas.AppletReturnIn) -> An
     )
     order.refresh_from_db()
     return _answer(order)
+
+
+@router.post(
+    "/uploadIdCard",
+    response=schemas.AppletIdCardOut,
+    auth=SIGNED,
+    operation_id="appletUploadIdCard",
+)
+def upload_id_card(request: HttpRequest, payload: schemas.AppletIdCardIn) -> Any:
+    """A picture of one side of the customer's ID card (JPEG or PNG, ≤ 1 MB, base64), kept
+    as a private file of the shop: never under the media URL, shown only through the
+    audited identity call. A second upload of a side replaces it."""
+    stored = services.customer_id_card_save(
+        order=_order(payload.order_no), side=payload.side, image_base64=payload.image_base64
+    )
+    return {"order_no": payload.order_no.strip().upper(), "side": payload.side, "size": stored.size}

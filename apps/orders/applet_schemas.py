@@ -64,3 +64,18 @@ class AppletReturnIn(AppletOrderIn):
     company_code: SingleLineText = Field(min_length=1, max_length=20)
     tracking_no: SingleLineText = Field(min_length=4, max_length=40)
     device_serial: SingleLineText = Field("", max_length=64)
+
+
+class AppletIdCardIn(AppletOrderIn):
+    side: Literal["front", "back"]
+    image_base64: str = Field(
+        min_length=100,
+        max_length=1_400_000,
+        description="a JPEG or PNG picture of the ID card side, base64 (≤ 1 MB)",
+    )
+
+
+class AppletIdCardOut(Schema):
+    order_no: str
+    side: str
+    size: int

@@ -211,6 +211,19 @@ class OrderCustomerOut(Schema):
     has_id_card: bool
 
 
+class CustomerIdentityIn(Schema):
+    order_id: Id
+
+
+class CustomerIdentityOut(Schema):
+    order_id: int
+    name: str
+    phone: str
+    id_number: str
+    id_card_front_url: str | None = Field(description="a link valid for a few minutes")
+    id_card_back_url: str | None
+
+
 class OrderRiskOut(Schema):
     grade: str
     score: int | None

@@ -296,13 +296,14 @@ def timeline(order: Order) -> list[dict[str, Any]]:
     return sorted(moves + changes, key=lambda row: row["created_at"], reverse=True)
 
 
-def customer_block(order: Order, *, full_identity: bool) -> dict[str, Any]:
+def customer_block(order: Order) -> dict[str, Any]:
+    """The customer as every screen shows them: masked (revealCustomerIdentity unmasks)."""
     customer = order.customer
     return {
         "id": customer.pk,
-        "name": customer.name if full_identity else mask_name(customer.name),
-        "phone": customer.phone if full_identity else mask_phone(customer.phone),
-        "id_number": customer.id_number if full_identity else mask_id_number(customer.id_number),
+        "name": mask_name(customer.name),
+        "phone": mask_phone(customer.phone),
+        "id_number": mask_id_number(customer.id_number),
         "has_id_card": bool(customer.id_card_front or customer.id_card_back),
     }
 
@@ -331,6 +332,8 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
     ).first()
     if can("order.remark"):
         actions.append("remark")
+    if can("order.identity"):
+        actions.append("reveal_identity")
     if open_after_sale is not None:
         if can("order.manage"):
             actions.append("deal_after_sale")
@@ -421,7 +424,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     totals = order_bill_totals(order.pk)
     return {
         **row,
-        "customer": customer_block(order, full_identity=False),
+        "customer": customer_block(order),
         "sku_id": order.sku_id,
         "rent_plan_id": order.rent_plan_id,
         "package_id": order.package_id,

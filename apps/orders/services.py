@@ -5,6 +5,8 @@ transaction."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import secrets
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -24,6 +26,9 @@ from zulin.core.crypto import lookup_hash, normalized
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.identity import id_number_valid
+from zulin.files.links import private_file_link
+from zulin.files.models import StoredFile
+from zulin.files.services import private_file_save
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.risk import get_risk_provider
 
@@ -89,6 +94,75 @@ def _customer(data: Intake) -> Customer:
         customer.name, customer.phone = data.customer_name, data.customer_phone
         customer.save(update_fields=["name", "phone", "updated_at"])
     return customer
+
+
+ID_CARD_MAX_BYTES = 1024 * 1024
+PICTURE_TYPES = ((b"\xff\xd8\xff", "image/jpeg", "jpg"), (b"\x89PNG\r\n\x1a\n", "image/png", "png"))
+
+
+def customer_id_card_save(*, order: Order, side: str, image_base64: str) -> StoredFile:
+    """One side of the order's customer's ID card as a private file (kind `id_card`)."""
+    try:
+        content = base64.b64decode(image_base64, validate=True)
+    except (binascii.Error, ValueError):
+        raise _fields_error("image_base64", "not base64") from None
+    if len(content) > ID_CARD_MAX_BYTES:
+        raise _fields_error("image_base64", "larger than 1 MB")
+    found = next((t for t in PICTURE_TYPES if content.startswith(t[0])), None)
+    if found is None:
+        raise _fields_error("image_base64", "not a JPEG or PNG picture")
+    _, content_type, extension = found
+    with transaction.atomic():
+        customer = Customer.objects.select_for_update().get(pk=order.customer_id)
+        stored = private_file_save(
+            kind="id_card",
+            name=f"id_card_{customer.pk}_{side}.{extension}",
+            content=content,
+            content_type=content_type,
+            actor=None,
+        )
+        setattr(customer, f"id_card_{side}", str(stored.pk))
+        customer.save(update_fields=[f"id_card_{side}", "updated_at"])
+        audit_record(
+            actor=None,
+            action="customer.id_card_upload",
+            target_type="order",
+            target_id=order.pk,
+            after={"side": side, "file_id": stored.pk, "size": stored.size},
+        )
+    return stored
+
+
+def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]:
+    """The order's customer in full (name, phone, ID number, links to the ID card
+    pictures) for a role with `order.identity`, within the session's order scope. Every
+    reveal is an audit entry on the order."""
+    if not actor.can("order.identity"):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id)
+        customer = order.customer
+        links: dict[str, str | None] = {}
+        for side in ("front", "back"):
+            file_id = getattr(customer, f"id_card_{side}")
+            stored = StoredFile.objects.filter(pk=int(file_id)).first() if file_id else None
+            links[f"id_card_{side}_url"] = (
+                private_file_link(stored, session=actor, inline=True) if stored else None
+            )
+        audit_record(
+            actor=actor,
+            action="order.identity_view",
+            target_type="order",
+            target_id=order.pk,
+            after={"customer_id": customer.pk},
+        )
+    return {
+        "order_id": order.pk,
+        "name": customer.name,
+        "phone": customer.phone,
+        "id_number": customer.id_number,
+        **links,
+    }
 
 
 def _attribution(data: Intake) -> None:

@@ -3,14 +3,17 @@ Excel export: every detail and action call keeps the scope of its list."""
 
 from __future__ import annotations
 
+import base64
 from io import BytesIO
 
 import pytest
+from django_tenants.utils import tenant_context
 from openpyxl import load_workbook
 
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
+from zulin.audit.models import AuditEntry
 
-from .support import place
+from .support import customer, place
 
 LIST = "/api/platform/backendOrderList"
 DETAIL = "/api/merchant/orderInfo"
@@ -119,3 +122,50 @@ def test_the_export_holds_the_filtered_lists_rows_in_its_order_with_customers_ma
     )
     assert [r[0] for r in oldest_first[1:]] == [r[0] for r in reversed(rows[1:])]
     assert third == listed[0]["id"]
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 2
+
+
+def test_the_full_identity_is_shown_only_to_order_identity_and_each_look_is_audited(
+    demo, demo_owner, acme_owner, app, offer, client
+):
+    placed = place(app, offer, key="identity-0001")
+    order_no = placed.data["order_no"]
+    picture = base64.b64encode(PNG).decode()
+    uploaded = app.post(
+        "/api/applet/uploadIdCard", {"order_no": order_no, "side": "front", "image_base64": picture}
+    )
+    assert uploaded.ok, uploaded
+    not_a_picture = base64.b64encode(b"%PDF-1.7" + bytes(200)).decode()
+    refused = app.post(
+        "/api/applet/uploadIdCard",
+        {"order_no": order_no, "side": "back", "image_base64": not_a_picture},
+    )
+    assert refused.code == 400 and "image_base64" in refused.data["fields"]
+    order_id = demo_owner.get(LIST, {"order_no": order_no}).data["list"][0]["id"]
+    detail = demo_owner.get(DETAIL, {"id": order_id}).data
+    assert detail["customer"]["id_number"].count("*") >= 8 and detail["customer"]["has_id_card"]
+    assert "reveal_identity" in detail["actions"]
+
+    shown = demo_owner.post("/api/backend/revealCustomerIdentity", {"order_id": order_id})
+
+    assert shown.ok, shown
+    assert shown.data["id_number"] == customer("B")["id_number"]
+    assert shown.data["phone"] == "13912345678" and shown.data["id_card_back_url"] is None
+    response = client.get(shown.data["id_card_front_url"], HTTP_HOST="demo.localhost")
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content) == PNG
+    with tenant_context(demo):
+        looks = AuditEntry.objects.filter(action="order.identity_view", target_id=str(order_id))
+        assert looks.count() == 1 and looks.get().actor_name
+    # Without the action, or from another shop: nothing shown, nothing logged.
+    staff_make(demo_owner, "audrey", ["auditor"])
+    auditor = sign_in("demo.localhost", "audrey")
+    assert "reveal_identity" not in auditor.get(DETAIL, {"id": order_id}).data["actions"]
+    denied = auditor.post("/api/backend/revealCustomerIdentity", {"order_id": order_id})
+    assert denied.code == 403
+    elsewhere = acme_owner.post("/api/backend/revealCustomerIdentity", {"order_id": order_id})
+    assert elsewhere.code == 404
+    with tenant_context(demo):
+        assert AuditEntry.objects.filter(action="order.identity_view").count() == 1

@@ -201,6 +201,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applet/uploadIdCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Id Card
+         * @description A picture of one side of the customer's ID card (JPEG or PNG, ≤ 1 MB, base64), kept
+         *     as a private file of the shop: never under the media URL, shown only through the
+         *     audited identity call. A second upload of a side replaces it.
+         */
+        post: operations["appletUploadIdCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/allocateOrders": {
         parameters: {
             query?: never;
@@ -535,6 +557,27 @@ export interface paths {
         get: operations["returnAddrSelections"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/revealCustomerIdentity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal Customer Identity
+         * @description The order's customer unmasked (name, phone, ID number, ID card pictures) for a role
+         *     with `order.identity`; each call is an audit entry on the order's timeline.
+         */
+        post: operations["revealCustomerIdentity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2548,6 +2591,30 @@ export interface components {
              */
             reason: string;
         };
+        /** AppletIdCardIn */
+        AppletIdCardIn: {
+            /**
+             * Image Base64
+             * @description a JPEG or PNG picture of the ID card side, base64 (≤ 1 MB)
+             */
+            image_base64: string;
+            /** Order No */
+            order_no: string;
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "front" | "back";
+        };
+        /** AppletIdCardOut */
+        AppletIdCardOut: {
+            /** Order No */
+            order_no: string;
+            /** Side */
+            side: string;
+            /** Size */
+            size: number;
+        };
         /** AppletOrderIn */
         AppletOrderIn: {
             /** Order No */
@@ -2913,6 +2980,29 @@ export interface components {
              * Phone
              * @default
              */
+            phone: string;
+        };
+        /** CustomerIdentityIn */
+        CustomerIdentityIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** CustomerIdentityOut */
+        CustomerIdentityOut: {
+            /** Id Card Back Url */
+            id_card_back_url: string | null;
+            /**
+             * Id Card Front Url
+             * @description a link valid for a few minutes
+             */
+            id_card_front_url: string | null;
+            /** Id Number */
+            id_number: string;
+            /** Name */
+            name: string;
+            /** Order Id */
+            order_id: number;
+            /** Phone */
             phone: string;
         };
         /** DealAfterSaleIn */
@@ -5507,6 +5597,35 @@ export interface operations {
             };
         };
     };
+    appletUploadIdCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppletIdCardIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AppletIdCardOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     allocateOrders: {
         parameters: {
             query?: never;
@@ -5976,6 +6095,35 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["ReturnAddressOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    revealCustomerIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerIdentityIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CustomerIdentityOut"];
                         msg: string;
                     };
                 };
