@@ -1,6 +1,8 @@
 """List calls against the same SQL through raw psycopg, in one warm process and at 8
 concurrent clients: `goodsList` on a merchant with 2,000 and 100,000 goods (page 1 and page
-500) and `merchantList` over 1,000 merchants (page 1 and the last page, 50).
+500), `merchantList` over 1,000 merchants (page 1 and the last page, 50) and
+`backendOrderList` (the deal-closed list, a fifth of the orders) at 2,000 and 100,000 orders
+(page 1 and page 100).
 
 For each list, scale and page, the SQL the call issues is captured once, then:
 - one client: the call through the Django test client in this process, warm, against the
@@ -305,6 +307,96 @@ def seed_merchants(bench: Bench, count: int) -> None:
             raw.execute(f"VACUUM ANALYZE {table}")
 
 
+ORDER_SHAPES = (
+    ("awaiting_audit", "regular"),
+    ("in_lease", "dealing"),
+    ("in_lease", "overdue"),
+    ("completed", "finished"),
+    ("in_lease", "after_sale"),
+)
+
+
+def seed_orders(bench: Bench, count: int) -> None:
+    """Places one lease order through the signed intake (goods made through the API), then
+    copies it until the merchant has `count` orders, spread evenly over the five stages
+    (newest first within each), then ANALYZE. Copies share the sample's customer."""
+    import psycopg
+    from psycopg import sql
+
+    from apps.goods.tests.factories import goods_payload, leaf_category
+    from apps.orders.tests.support import IntakeClient, customer
+    from tenants.merchants.models import Merchant
+
+    schema = bench.store.schema
+    if not bench.made.get("order sample"):
+        category = leaf_category(name="基准租机", parent_name="基准数码")
+        made = bench.store.post("/api/platform/saveAndActiveGoods", goods_payload(category.pk))
+        assert made["code"] == 200, made
+        detail = bench.store.post("/api/platform/goodsDetail", {"id": made["data"]["id"]})
+        plan = detail["data"]["rent_list"][0]
+        app = IntakeClient(Merchant.objects.get(slug="demo"), bench.store.host)
+        placed = app.post(
+            "/api/applet/placeOrder",
+            {
+                "idempotency_key": "bench-order-0001",
+                **customer("B"),
+                "sku_id": detail["data"]["spu_list"][plan["sku_index"]]["id"],
+                "rent_plan_id": plan["id"],
+                "channel": "alipay",
+            },
+        )
+        assert placed.ok, placed
+        bench.made["order sample"] = True
+
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
+        cursor.execute(f"SET search_path = {schema}, public")
+        cursor.execute("SELECT count(*) FROM orders_order")
+        have = cursor.fetchone()[0]
+        if have >= count:
+            return
+        cursor.execute("SELECT max(id) FROM orders_order")
+        sample = cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = %s "
+            "AND table_name = 'orders_order' ORDER BY ordinal_position",
+            [schema],
+        )
+        copied = [
+            name
+            for (name,) in cursor.fetchall()
+            if name not in ("id", "order_no", "status", "stage", "idempotency_key")
+        ]
+        query = sql.SQL(
+            """
+            INSERT INTO orders_order ({columns}, order_no, idempotency_key, status, stage)
+            SELECT {sources}, 'BENCH' || lpad(n::text, 9, '0'), 'bench-' || n,
+              (%s::text[])[1 + mod(n, 5)], (%s::text[])[1 + mod(n, 5)]
+            FROM orders_order o, generate_series(%s::int, %s::int) AS n WHERE o.id = %s
+            """
+        ).format(
+            columns=sql.SQL(", ").join(map(sql.Identifier, copied)),
+            sources=sql.SQL(", ").join(sql.Identifier("o", name) for name in copied),
+        )
+        cursor.execute(
+            query,
+            [
+                [status for status, _ in ORDER_SHAPES],
+                [stage for _, stage in ORDER_SHAPES],
+                have,
+                count - 1,
+                sample,
+            ],
+        )
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw:
+        raw.execute(f"SET search_path = {schema}, public")
+        raw.execute("VACUUM ANALYZE orders_order")
+
+
+def orders_rows_like_sample(rows: list[dict[str, Any]]) -> None:
+    assert rows and {row["stage"] for row in rows} == {"dealing"}, "not the stage asked for"
+    assert all("*" in row["customer_phone"] for row in rows), "customers must stay masked"
+
+
 def goods_rows_like_sample(rows: list[dict[str, Any]]) -> None:
     assert {row["sku_count"] for row in rows} == {2}, "bulk rows differ from the sample"
 
@@ -326,6 +418,16 @@ LISTS = [
         rows=(2_000, 100_000),
         pages=(1, 500),
         check=goods_rows_like_sample,
+    ),
+    ListCall(
+        "backendOrderList",
+        "/api/platform/backendOrderList",
+        side="store",
+        seed=seed_orders,
+        rows=(2_000, 100_000),
+        pages=(1, 100),
+        params={"stage": "dealing"},
+        check=orders_rows_like_sample,
     ),
 ]
 
