@@ -2,7 +2,8 @@
 concurrent clients: `goodsList` on a merchant with 2,000 and 100,000 goods (page 1 and page
 500), `merchantList` over 1,000 merchants (page 1 and the last page, 50) and
 `backendOrderList` (the deal-closed list, a fifth of the orders) at 2,000 and 100,000 orders
-(page 1 and page 100).
+of one merchant and on the platform side over 100,000 orders of 120 merchants (page 1 and
+page 500).
 
 For each list, scale and page, the SQL the call issues is captured once, then:
 - one client: the call through the Django test client in this process, warm, against the
@@ -392,6 +393,61 @@ def seed_orders(bench: Bench, count: int) -> None:
         raw.execute("VACUUM ANALYZE orders_order")
 
 
+def seed_platform_orders(bench: Bench, count: int) -> None:
+    """The platform's order index (`tenants.orders.OrderIndex`, written by the order
+    services in the same transaction) over 120 merchants: the sample order's index row
+    copied across them until `count` rows, stages spread evenly, then ANALYZE."""
+    import psycopg
+    from psycopg import sql
+
+    seed_merchants(bench, 120)
+    seed_orders(bench, 1)
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
+        cursor.execute("SET search_path = public")
+        cursor.execute("SELECT count(*) FROM orders_index_orderindex")
+        have = cursor.fetchone()[0]
+        if have >= count:
+            return
+        cursor.execute("SELECT max(id) FROM orders_index_orderindex")
+        sample = cursor.fetchone()[0]
+        cursor.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public'"
+            " AND table_name = 'orders_index_orderindex' ORDER BY ordinal_position"
+        )
+        own = ("id", "merchant_id", "order_id", "order_no", "status", "stage", "created_at")
+        copied = [name for (name,) in cursor.fetchall() if name not in own]
+        query = sql.SQL(
+            """
+            WITH merchants AS (
+              SELECT id, row_number() OVER (ORDER BY id) - 1 AS k,
+                count(*) OVER () AS total FROM merchants_merchant
+            )
+            INSERT INTO orders_index_orderindex ({columns}, merchant_id, order_id, order_no, status,
+              stage, created_at)
+            SELECT {sources}, m.id, 1000000 + n, 'PBENCH' || lpad(n::text, 9, '0'),
+              (%s::text[])[1 + mod(n, 5)], (%s::text[])[1 + mod(n, 5)],
+              now() - make_interval(secs => n)
+            FROM orders_index_orderindex o, generate_series(%s::int, %s::int) AS n
+            JOIN merchants m ON m.k = mod(n, m.total)
+            WHERE o.id = %s
+            """
+        ).format(
+            columns=sql.SQL(", ").join(map(sql.Identifier, copied)),
+            sources=sql.SQL(", ").join(sql.Identifier("o", name) for name in copied),
+        )
+        cursor.execute(
+            query,
+            [
+                [status for status, _ in ORDER_SHAPES],
+                [stage for _, stage in ORDER_SHAPES],
+                have,
+                count - 1,
+                sample,
+            ],
+        )
+        cursor.execute("VACUUM ANALYZE orders_index_orderindex")
+
+
 def orders_rows_like_sample(rows: list[dict[str, Any]]) -> None:
     assert rows and {row["stage"] for row in rows} == {"dealing"}, "not the stage asked for"
     assert all("*" in row["customer_phone"] for row in rows), "customers must stay masked"
@@ -425,7 +481,17 @@ LISTS = [
         side="store",
         seed=seed_orders,
         rows=(2_000, 100_000),
-        pages=(1, 100),
+        pages=(1, 500),
+        params={"stage": "dealing"},
+        check=orders_rows_like_sample,
+    ),
+    ListCall(
+        "platformOrderList",
+        "/api/platform/backendOrderList",
+        side="platform",
+        seed=seed_platform_orders,
+        rows=(100_000,),
+        pages=(1, 500),
         params={"stage": "dealing"},
         check=orders_rows_like_sample,
     ),
