@@ -31,9 +31,10 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import deposits, machine
-from .models import AfterSale, Order, OrderSetting, Shipment
+from .models import AfterSale, Order, Shipment
 from .moves import order_move, order_refresh, order_unwind
 from .scope import order_in_scope
+from .selectors import order_setting
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -68,14 +69,10 @@ REJECT_REASONS: list[dict[str, str]] = [
 REJECT_CODES = {row["code"]: row["label"] for row in REJECT_REASONS}
 
 
-def _setting() -> OrderSetting:
-    return OrderSetting.objects.get_or_create(pk=1)[0]
-
-
 def buyout_quote(order: Order) -> Decimal:
     """What buying the goods out costs now (module docstring)."""
     remaining = sum((b.rent for b in unpaid_bills(order.pk) if b.period >= 1), ZERO)
-    discount = (remaining * _setting().early_buyout_discount_rate).quantize(CENT)
+    discount = (remaining * order_setting().early_buyout_discount_rate).quantize(CENT)
     return order.buyout_price + remaining - discount
 
 
@@ -83,7 +80,7 @@ def buyout_allowed(order: Order) -> bool:
     return (
         order.status == machine.IN_LEASE
         and order.ownership_transfer
-        and paid_periods(order.pk) >= _setting().buyout_from_period
+        and paid_periods(order.pk) >= order_setting().buyout_from_period
     )
 
 

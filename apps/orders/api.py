@@ -213,6 +213,55 @@ def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
     return selectors.order_rows([order])[0]
 
 
+@backend_router.get(
+    "/getContractTemplate",
+    response=schemas.ContractTemplateOut,
+    auth=store_auth("order.manage"),
+    operation_id="getContractTemplate",
+)
+def get_contract_template(request: HttpRequest) -> Any:
+    """The shop's lease contract template: lessor details and the clauses it edits."""
+    return contracts.contract_template_read()
+
+
+@backend_router.post(
+    "/saveContractTemplate",
+    response=schemas.ContractTemplateOut,
+    auth=store_auth("order.manage"),
+    operation_id="saveContractTemplate",
+)
+def save_contract_template(request: HttpRequest, payload: schemas.ContractTemplateIn) -> Any:
+    """Saves the template; contracts made from now on use it, those made keep theirs."""
+    return contracts.contract_template_save(
+        actor=current_session(request), fields=payload.model_dump()
+    )
+
+
+@backend_router.get(
+    "/getOrderSetting",
+    response=schemas.OrderSettingOut,
+    auth=store_auth("order.manage"),
+    operation_id="getOrderSetting",
+)
+def get_order_setting(request: HttpRequest) -> Any:
+    return selectors.order_setting_answer(selectors.order_setting())
+
+
+@backend_router.post(
+    "/saveOrderSetting",
+    response=schemas.OrderSettingOut,
+    auth=store_auth("order.manage"),
+    operation_id="saveOrderSetting",
+)
+def save_order_setting(request: HttpRequest, payload: schemas.OrderSettingIn) -> Any:
+    """Minutes before an unsigned order is cancelled, days before a parcel is taken as
+    received, the early-buyout discount on the remaining rent and its first period."""
+    setting = services.order_setting_save(
+        actor=current_session(request), fields=payload.model_dump()
+    )
+    return selectors.order_setting_answer(setting)
+
+
 @backend_router.post(
     "/revealCustomerIdentity",
     response=schemas.CustomerIdentityOut,

@@ -55,6 +55,51 @@ def contract_template() -> ContractTemplate:
     return template
 
 
+def _template_answer(template: ContractTemplate) -> dict[str, Any]:
+    return {
+        "lessor_name": template.lessor_name,
+        "lessor_contact": template.lessor_contact,
+        "lessor_phone": template.lessor_phone,
+        "lessor_address": template.lessor_address,
+        "clauses": template.clauses,
+        "updated_at": template.updated_at,
+    }
+
+
+def contract_template_read() -> dict[str, Any]:
+    return _template_answer(contract_template())
+
+
+def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[str, Any]:
+    """The merchant's lessor details and clauses; contracts made from now on use them
+    (those already made keep theirs). Audited with the text before and after."""
+    rows = [{"title": c["title"].strip(), "body": c["body"].strip()} for c in fields["clauses"]]
+    try:
+        clauses_from_data(rows)
+    except ValueError as error:
+        raise ApplicationError(
+            ErrorCode.VALIDATION, data={"fields": {"clauses": [str(error)]}}
+        ) from error
+    with transaction.atomic():
+        contract_template()
+        template = ContractTemplate.objects.select_for_update().get(pk=1)
+        before = _template_answer(template)
+        for name in ("lessor_name", "lessor_contact", "lessor_phone", "lessor_address"):
+            setattr(template, name, fields[name].strip())
+        template.clauses = rows
+        template.save()
+        after = _template_answer(template)
+        audit_record(
+            actor=actor,
+            action="contract.template_update",
+            target_type="contract_template",
+            target_id=template.pk,
+            before={k: v for k, v in before.items() if k != "updated_at"},
+            after={k: v for k, v in after.items() if k != "updated_at"},
+        )
+    return after
+
+
 def _data(order: Order, contract_no: str) -> LeaseContractData:
     template = contract_template()
     customer = order.customer

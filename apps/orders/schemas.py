@@ -9,6 +9,11 @@ from pydantic import Field
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
+from zulin.documents.clauses import (
+    CLAUSE_BODY_MAX_LENGTH,
+    CLAUSE_TITLE_MAX_LENGTH,
+    CLAUSES_MAX_COUNT,
+)
 
 from . import rules
 
@@ -209,6 +214,43 @@ class OrderCustomerOut(Schema):
     phone: str
     id_number: str
     has_id_card: bool
+
+
+class ClauseIn(Schema):
+    title: SingleLineText = Field(min_length=1, max_length=CLAUSE_TITLE_MAX_LENGTH)
+    body: MultiLineText = Field(min_length=1, max_length=CLAUSE_BODY_MAX_LENGTH)
+
+
+class ContractTemplateIn(Schema):
+    lessor_name: SingleLineText = Field(min_length=2, max_length=100)
+    lessor_contact: SingleLineText = Field("", max_length=50)
+    lessor_phone: SingleLineText = Field("", max_length=20)
+    lessor_address: SingleLineText = Field("", max_length=255)
+    clauses: list[ClauseIn] = Field(min_length=1, max_length=CLAUSES_MAX_COUNT)
+
+
+class ContractTemplateOut(Schema):
+    lessor_name: str
+    lessor_contact: str
+    lessor_phone: str
+    lessor_address: str
+    clauses: list[dict[str, str]]
+    updated_at: datetime
+
+
+class OrderSettingIn(Schema):
+    unpaid_cancel_minutes: int = Field(ge=5, le=7 * 24 * 60)
+    auto_receive_days: int = Field(ge=1, le=60)
+    early_buyout_discount_rate: Decimal = Field(ge=0, le=1, max_digits=5, decimal_places=4)
+    buyout_from_period: int = Field(ge=1, le=120)
+
+
+class OrderSettingOut(Schema):
+    unpaid_cancel_minutes: int
+    auto_receive_days: int
+    early_buyout_discount_rate: str
+    buyout_from_period: int
+    updated_at: datetime
 
 
 class CustomerIdentityIn(Schema):

@@ -28,6 +28,7 @@ from .models import (
     Order,
     OrderKind,
     OrderRemark,
+    OrderSetting,
     OrderStage,
     Shipment,
 )
@@ -497,3 +498,18 @@ def order_export_chunks(
             return
         yield order_rows(chunk)
         after = chunk[-1].pk
+
+
+def order_setting() -> OrderSetting:
+    """The shop's order settings (the defaults until it saves its own)."""
+    return OrderSetting.objects.filter(pk=1).first() or OrderSetting(pk=1)
+
+
+def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
+    return {
+        "unpaid_cancel_minutes": setting.unpaid_cancel_minutes,
+        "auto_receive_days": setting.auto_receive_days,
+        "early_buyout_discount_rate": f"{setting.early_buyout_discount_rate:.4f}",
+        "buyout_from_period": setting.buyout_from_period,
+        "updated_at": setting.updated_at or timezone.now(),
+    }

@@ -35,10 +35,11 @@ from zulin.providers.risk import get_risk_provider
 from . import machine, rules
 from .deposits import deposit_freeze
 from .lease import after_audit_pass, schedule_make
-from .models import Customer, Order, OrderKind, OrderRemark, OrderStatus
+from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
 from .moves import order_move, order_unwind
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
+from .selectors import order_setting_answer
 
 
 def _fields_error(field_name: str, message: str) -> ApplicationError:
@@ -163,6 +164,28 @@ def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]
         "id_number": customer.id_number,
         **links,
     }
+
+
+def order_setting_save(*, actor: Session, fields: dict[str, Any]) -> OrderSetting:
+    """The shop's order settings (unsigned-order cancel minutes, days until a parcel is
+    taken as received, the early-buyout discount and the first period it is allowed from);
+    audited with before and after."""
+    with transaction.atomic():
+        setting, _ = OrderSetting.objects.select_for_update().get_or_create(pk=1)
+        before = order_setting_answer(setting)
+        for name, value in fields.items():
+            setattr(setting, name, value)
+        setting.save()
+        after = order_setting_answer(setting)
+        audit_record(
+            actor=actor,
+            action="order.settings_update",
+            target_type="order_setting",
+            target_id=setting.pk,
+            before={k: v for k, v in before.items() if k != "updated_at"},
+            after={k: v for k, v in after.items() if k != "updated_at"},
+        )
+    return setting
 
 
 def _attribution(data: Intake) -> None:

@@ -17,21 +17,18 @@ from zulin.providers.interfaces import ProviderError
 
 from . import lease, machine, services
 from .intake_auth import intake_nonces_prune
-from .models import Order, OrderSetting, Shipment
+from .models import Order, Shipment
 from .projection import order_project
+from .selectors import order_setting
 
 log = logging.getLogger("zulin.task")
-
-
-def _settings() -> OrderSetting:
-    return OrderSetting.objects.get_or_create(pk=1)[0]
 
 
 @app.task(name="orders.cancel_unsigned")
 def orders_cancel_unsigned() -> dict[str, object]:
     """Orders left unsigned/unpaid longer than the shop's setting are cancelled (stock
     released, deposit thawed)."""
-    cutoff = timezone.now() - timedelta(minutes=_settings().unpaid_cancel_minutes)
+    cutoff = timezone.now() - timedelta(minutes=order_setting().unpaid_cancel_minutes)
     stale = Order.objects.filter(
         status__in=[machine.AWAITING_SIGNING, machine.AWAITING_PAYMENT],
         status_changed_at__lt=cutoff,
@@ -65,7 +62,7 @@ def orders_deliver_shipped() -> dict[str, object]:
     purchase: completed) as of the carrier's delivery time; those shipped longer ago than
     the shop's `auto_receive_days` without that report are taken as received. A carrier
     outage skips an order until the next run; an order moved meanwhile is left alone."""
-    auto_after = timedelta(days=_settings().auto_receive_days)
+    auto_after = timedelta(days=order_setting().auto_receive_days)
     now = timezone.now()
     delivered = assumed = waiting = 0
     shipped = Order.objects.filter(status=machine.SHIPPED, has_open_after_sale=False)

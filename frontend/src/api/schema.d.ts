@@ -382,6 +382,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getContractTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Contract Template
+         * @description The shop's lease contract template: lessor details and the clauses it edits.
+         */
+        get: operations["getContractTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getOrderAuditors": {
         parameters: {
             query?: never;
@@ -394,6 +414,23 @@ export interface paths {
          * @description Active accounts with the auditor role: who an order can be given to for audit.
          */
         get: operations["getOrderAuditors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getOrderSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Order Setting */
+        get: operations["getOrderSetting"];
         put?: never;
         post?: never;
         delete?: never;
@@ -578,6 +615,47 @@ export interface paths {
          *     with `order.identity`; each call is an audit entry on the order's timeline.
          */
         post: operations["revealCustomerIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveContractTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Contract Template
+         * @description Saves the template; contracts made from now on use it, those made keep theirs.
+         */
+        post: operations["saveContractTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveOrderSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Order Setting
+         * @description Minutes before an unsigned order is cancelled, days before a parcel is taken as
+         *     received, the early-buyout discount on the remaining rent and its first period.
+         */
+        post: operations["saveOrderSetting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2854,6 +2932,13 @@ export interface components {
             /** Role Id */
             role_id: number;
         };
+        /** ClauseIn */
+        ClauseIn: {
+            /** Body */
+            body: string;
+            /** Title */
+            title: string;
+        };
         /** CloseOrdersIn */
         CloseOrdersIn: {
             /** Ids */
@@ -2881,6 +2966,48 @@ export interface components {
         ContractOrderIn: {
             /** Order Id */
             order_id: number;
+        };
+        /** ContractTemplateIn */
+        ContractTemplateIn: {
+            /** Clauses */
+            clauses: components["schemas"]["ClauseIn"][];
+            /**
+             * Lessor Address
+             * @default
+             */
+            lessor_address: string;
+            /**
+             * Lessor Contact
+             * @default
+             */
+            lessor_contact: string;
+            /** Lessor Name */
+            lessor_name: string;
+            /**
+             * Lessor Phone
+             * @default
+             */
+            lessor_phone: string;
+        };
+        /** ContractTemplateOut */
+        ContractTemplateOut: {
+            /** Clauses */
+            clauses: {
+                [key: string]: string;
+            }[];
+            /** Lessor Address */
+            lessor_address: string;
+            /** Lessor Contact */
+            lessor_contact: string;
+            /** Lessor Name */
+            lessor_name: string;
+            /** Lessor Phone */
+            lessor_phone: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** CountOut */
         CountOut: {
@@ -4238,6 +4365,33 @@ export interface components {
             term_unit: string;
             /** Total Rent */
             total_rent: string;
+        };
+        /** OrderSettingIn */
+        OrderSettingIn: {
+            /** Auto Receive Days */
+            auto_receive_days: number;
+            /** Buyout From Period */
+            buyout_from_period: number;
+            /** Early Buyout Discount Rate */
+            early_buyout_discount_rate: number | string;
+            /** Unpaid Cancel Minutes */
+            unpaid_cancel_minutes: number;
+        };
+        /** OrderSettingOut */
+        OrderSettingOut: {
+            /** Auto Receive Days */
+            auto_receive_days: number;
+            /** Buyout From Period */
+            buyout_from_period: number;
+            /** Early Buyout Discount Rate */
+            early_buyout_discount_rate: string;
+            /** Unpaid Cancel Minutes */
+            unpaid_cancel_minutes: number;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** OrderStageCountOut */
         OrderStageCountOut: {
@@ -5852,6 +6006,31 @@ export interface operations {
             };
         };
     };
+    getContractTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ContractTemplateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getOrderAuditors: {
         parameters: {
             query?: never;
@@ -5872,6 +6051,31 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["PersonOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrderSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OrderSettingOut"];
                         msg: string;
                     };
                 };
@@ -6124,6 +6328,64 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CustomerIdentityOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveContractTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractTemplateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ContractTemplateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveOrderSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSettingIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OrderSettingOut"];
                         msg: string;
                     };
                 };
