@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.goods.models import Addon, Goods
@@ -101,6 +102,9 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
         assert {"awaiting_audit", "in_lease", "completed", "bought_out", "paid"} <= set(statuses)
         assert Bill.objects.filter(status="paid").exists()
         assert ledger_check() == []
+        # A history: placed across the last 90 days, the newest today or yesterday.
+        ages = sorted((timezone.now() - o.created_at).days for o in orders)
+        assert ages[0] <= 1 and 60 <= ages[-1] < 90
         count = len(orders)
     demo_showcase_load()
     with tenant_context(demo):

@@ -5,13 +5,14 @@ leaves it as it is."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.db.models import Q
 from django.utils import timezone
 
 from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
+from apps.goods.services import sku_stock_update
 from zulin.core.auth import Session
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
@@ -77,28 +78,52 @@ def _settle(slug: str, pay_out_no: str = "") -> None:
     sandbox_callbacks_deliver(merchant=slug)
 
 
-def _place(index: int, key: str, target: str, offers: _Offers, channel: str) -> Order:
+# How long ago an order in each state was placed: the new ones in the last days, leases
+# running or ended across the last 90 days, so lists and the data centre show a history.
+RECENT = ("awaiting_audit", "risk_refused", "refused", "awaiting_signing", "cancelled")
+RUNNING = ("awaiting_shipment", "shipped", "purchase_awaiting_payment", "purchase_paid")
+
+
+def _placed_ago(target: str, index: int) -> timedelta:
+    if target in RECENT:
+        days = index % 3
+    elif target in RUNNING:
+        days = 2 + index % 6
+    else:
+        days = 10 + (index * 37) % 80
+    return timedelta(days=days, hours=(index * 7) % 24, minutes=(index * 13) % 60)
+
+
+def _place(
+    index: int, key: str, target: str, offers: _Offers, channel: str, owner: Session
+) -> Order:
     purchase = target.startswith("purchase")
     grade = "E" if target == "risk_refused" else ("A", "B", "C")[index % 3]
     choices: list[RentPlan] | list[SellPrice] = offers.sales if purchase else offers.leases
-    # The first offer from this order's turn on that still has stock.
+    # The first offer from this order's turn on that still has stock; when none has, the
+    # shop takes in new stock of this order's turn.
+    turn = choices[index % len(choices) :] + choices[: index % len(choices)]
     picked = next(
-        (
-            offer
-            for offer in choices[index % len(choices) :] + choices[: index % len(choices)]
-            if Sku.objects.filter(pk=offer.sku_id, stock__gte=1).exists()
-        ),
-        choices[0],
+        (offer for offer in turn if Sku.objects.filter(pk=offer.sku_id, stock__gte=1).exists()),
+        None,
     )
+    if picked is None:
+        picked = turn[0]
+        sku_stock_update(actor=owner, sku_id=picked.sku_id, mode="add", quantity=10)
     data = services.Intake(
         idempotency_key=key,
         customer_name=NAMES[index % len(NAMES)],
         customer_phone=f"139{index:08d}",
-        id_number=sandbox_id_number_for(grade=grade, seed=index),  # type: ignore[arg-type]
+        id_number=sandbox_id_number_for(
+            grade=grade,  # type: ignore[arg-type]
+            seed=index % 40,
+            born=date(1975 + index % 25, 1 + index % 12, 1 + index % 28),
+        ),
         sku_id=picked.sku_id,
         rent_plan_id=None if purchase else picked.pk,
         channel=channel,
         shipping_fee=Decimal("12.00") if index % 4 == 0 else Decimal("0.00"),
+        placed_at=timezone.now() - _placed_ago(target, index),
     )
     return services.order_place(data=data)
 
@@ -233,21 +258,22 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
 
 
 def orders_showcase_load(
-    *, owner: Session, slug: str, plan: list[tuple[int, str]] | None = None
+    *, owner: Session, slug: str, plan: list[tuple[int, str]] | None = None, rounds: int = 1
 ) -> int:
-    """Orders in every state and stage for the active merchant; answers how many exist."""
+    """Orders in every state and stage for the active merchant, the plan `rounds` times
+    over; answers how many exist."""
     if not IntakeKey.objects.exists():
         intake_key_create(name="演示小程序", channel=CHANNEL)
     offers = _offers()
     if not offers.leases or not offers.sales:
         return 0
     index = 0
-    for count, target in plan or DEMO_PLAN:
+    for count, target in (plan or DEMO_PLAN) * rounds:
         for _ in range(count):
             index += 1
             key = f"demo-{slug}-{index:04d}"
             if Order.objects.filter(idempotency_key=key).exists():
                 continue
-            order = _place(index, key, target, offers, channel=CHANNEL)
+            order = _place(index, key, target, offers, channel=CHANNEL, owner=owner)
             _advance(order, target, owner, slug, index)
     return Order.objects.count()

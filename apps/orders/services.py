@@ -9,6 +9,7 @@ import base64
 import binascii
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -72,6 +73,9 @@ class Intake:
     sub_shop_id: int | None = None
     salesman_account_id: int | None = None
     shipping_fee: Decimal = Decimal("0.00")
+    # When the customer placed it, for orders brought in from elsewhere (the demo, an
+    # import); never later than now. The intake call always places it now.
+    placed_at: datetime | None = None
 
 
 def _customer(data: Intake) -> Customer:
@@ -259,6 +263,9 @@ def order_place(*, data: Intake) -> Order:
             )
             order.stage = machine.stage_of(order)
             order.save()
+            if data.placed_at is not None and data.placed_at < order.created_at:
+                order.created_at = order.status_changed_at = data.placed_at
+                order.save(update_fields=["created_at", "status_changed_at"])
             status_created(machine.machine_for(order), row=order, actor=None)
             sku_stock_reserve(
                 sku_id=order.sku_id, quantity=order.quantity, reference=order.order_no

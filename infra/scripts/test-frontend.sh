@@ -20,7 +20,7 @@ mkdir -p "$ROOT/.run"
 eval "$($PY infra/scripts/services.py zulin_e2e --fresh --redis-db 14)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$ROOT/platform:$ROOT"
 export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e TRUSTED_PROXY_COUNT=1 \
-  LOGIN_RATE=1000/m  # the browser suite signs in often; throttling has its own API tests
+  LOGIN_RATE=1000/m DEMO_ORDER_ROUNDS=1  # the browser suite signs in often (throttling has its own API tests); every order state once
 
 # The committed OpenAPI snapshot must be what the backend serves now.
 $PY manage.py export_openapi "$ROOT/.run/openapi.json" >/dev/null

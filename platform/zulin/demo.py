@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
@@ -134,7 +135,9 @@ def demo_showcase_load() -> list[str]:
             catalogue=DEMO_CATALOGUE,
             sub_shop_ids=sub_shop_ids,
         )
-        demo_orders = orders_showcase_load(owner=owner, slug="demo")
+        demo_orders = orders_showcase_load(
+            owner=owner, slug="demo", rounds=settings.DEMO_ORDER_ROUNDS
+        )
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(

@@ -202,6 +202,8 @@ CALLBACK_BASE_URL = env_str("CALLBACK_BASE_URL", "http://127.0.0.1:8000")
 # Sandboxes complete asynchronous operations by themselves after SANDBOX_COMPLETE_SECONDS
 # and deliver callbacks through Celery; off in tests (zulin/providers/sandbox.py).
 SANDBOX_AUTO_COMPLETE = env_bool("SANDBOX_AUTO_COMPLETE", True)
+# The demo shop's order plan, this many times over (4: about 240 orders over 90 days).
+DEMO_ORDER_ROUNDS = env_int("DEMO_ORDER_ROUNDS", 4)
 SANDBOX_COMPLETE_SECONDS = env_float("SANDBOX_COMPLETE_SECONDS", 3.0)
 # Payment operations the sandbox answers `processing` and settles later (`pay` always).
 SANDBOX_PAYMENT_ASYNC_OPERATIONS = env_list(

@@ -21,6 +21,7 @@ CELERY_BROKER_URL = TEST_REDIS_URL.replace("unix://", "redis+socket://", 1)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
 # Sandboxes move only when a test tells them (sandbox_payments_complete, …_deliver).
 SANDBOX_AUTO_COMPLETE = False
+DEMO_ORDER_ROUNDS = 1  # every state once is what the demo tests need
 for _logger in ("zulin.request", "zulin.task", "zulin.providers"):
     LOGGING["loggers"][_logger]["level"] = "WARNING"  # type: ignore[index]
 # Private files of test runs never land in the checkout's .run/private.
