@@ -416,7 +416,9 @@ def confirm_delivery(request: HttpRequest, payload: schemas.DeliverIn) -> Any:
 def order_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) -> Any:
     """Every parcel of an order with its tracking events (the screen may hide the notice
     when tracking fails: `hide_error`)."""
-    return shipping.order_tracking(session=current_session(request), order_id=query.order_id)
+    return shipping.order_tracking(
+        session=current_session(request), order_id=query.order_id, hide_error=query.hide_error
+    )
 
 
 @platform_router.get(
@@ -433,8 +435,11 @@ def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn
             actor=session,
             merchant_id=_merchant_id(session, query.merchant_id),
             order_id=query.order_id,
+            hide_error=query.hide_error,
         )
-    return shipping.order_tracking(session=session, order_id=query.order_id)
+    return shipping.order_tracking(
+        session=session, order_id=query.order_id, hide_error=query.hide_error
+    )
 
 
 @merchant_router.post(

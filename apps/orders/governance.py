@@ -48,7 +48,7 @@ def platform_orders_close(*, actor: Session, merchant_id: int, ids: list[int], r
 
 
 def platform_order_tracking(
-    *, actor: Session, merchant_id: int, order_id: int
+    *, actor: Session, merchant_id: int, order_id: int, hide_error: bool = False
 ) -> list[dict[str, Any]]:
     with _in_merchant(merchant_id, [order_id]):
-        return shipping.order_tracking(session=None, order_id=order_id)
+        return shipping.order_tracking(session=None, order_id=order_id, hide_error=hide_error)

@@ -411,6 +411,7 @@ class ShipmentTrackingOut(Schema):
     delivered: bool
     delivered_at: datetime | None
     events: list[TrackingEventOut]
+    tracking_failed: bool = Field(False, description="the carrier could not be asked (hide_error)")
 
 
 class OrderExpressIn(Schema):

@@ -75,14 +75,35 @@ def shipment_tracking(shipment: Shipment) -> dict[str, Any]:
     }
 
 
-def order_tracking(*, session: Session | None, order_id: int) -> list[dict[str, Any]]:
-    """Every parcel of an order with its events (orderExpress, adminLookExpress). A provider
-    failure answers PROVIDER_FAILED, which the screen may choose not to show."""
+def order_tracking(
+    *, session: Session | None, order_id: int, hide_error: bool = False
+) -> list[dict[str, Any]]:
+    """Every parcel of an order with its events (orderExpress, adminLookExpress). When the
+    carrier's tracking fails the call answers PROVIDER_FAILED, or with `hide_error` the
+    parcels without events, each marked `tracking_failed`, so the screen shows no notice."""
     order = order_in_scope(session, order_id)
-    try:
-        return [shipment_tracking(s) for s in order.shipments.order_by("id")]
-    except ProviderError as error:
-        raise ApplicationError(ErrorCode.PROVIDER_FAILED, data={"reason": error.reason}) from error
+    answer = []
+    for shipment in order.shipments.order_by("id"):
+        try:
+            answer.append(shipment_tracking(shipment))
+        except ProviderError as error:
+            if not hide_error:
+                raise ApplicationError(
+                    ErrorCode.PROVIDER_FAILED, data={"reason": error.reason}
+                ) from error
+            answer.append(
+                {
+                    "shipment_id": shipment.pk,
+                    "direction": shipment.direction,
+                    "company_code": shipment.company_code,
+                    "tracking_no": shipment.tracking_no,
+                    "delivered": shipment.delivered_at is not None,
+                    "delivered_at": shipment.delivered_at,
+                    "events": [],
+                    "tracking_failed": True,
+                }
+            )
+    return answer
 
 
 def shipment_update(

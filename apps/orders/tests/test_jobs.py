@@ -16,6 +16,7 @@ from apps.orders.tasks import (
     orders_refresh_overdue,
 )
 from zulin.audit.models import StatusChange
+from zulin.core.errors import ErrorCode
 from zulin.providers.express import get_express_provider
 
 from .support import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
@@ -115,3 +116,22 @@ def test_parcels_the_carrier_delivered_start_their_lease_and_old_ones_are_taken_
         ).exists()
         # Run again: nothing more to do.
         assert orders_deliver_shipped()["delivered"] == 0
+
+
+def test_tracking_answers_the_carriers_events_or_with_hide_error_no_notice(demo, demo_owner):
+    tracked = _shipped(demo, demo_owner, "track-order-0001", "SF3000000001")
+    untracked = _shipped(demo, demo_owner, "track-order-0002", "SF3000000000")
+
+    [parcel] = demo_owner.get("/api/applet/orderExpress", {"order_id": tracked}).data
+    assert parcel["tracking_no"] == "SF3000000001" and parcel["events"]
+    assert parcel["tracking_failed"] is False
+    failed = demo_owner.get("/api/applet/orderExpress", {"order_id": untracked})
+    assert failed.code == ErrorCode.PROVIDER_FAILED
+    quiet = demo_owner.get("/api/applet/orderExpress", {"order_id": untracked, "hide_error": True})
+    assert quiet.ok, quiet
+    [parcel] = quiet.data
+    assert (parcel["tracking_no"], parcel["events"], parcel["tracking_failed"]) == (
+        "SF3000000000",
+        [],
+        True,
+    )

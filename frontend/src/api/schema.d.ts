@@ -5021,6 +5021,12 @@ export interface components {
             events: components["schemas"]["TrackingEventOut"][];
             /** Shipment Id */
             shipment_id: number;
+            /**
+             * Tracking Failed
+             * @description the carrier could not be asked (hide_error)
+             * @default false
+             */
+            tracking_failed: boolean;
             /** Tracking No */
             tracking_no: string;
         };
