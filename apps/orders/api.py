@@ -210,7 +210,7 @@ def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
     order = services.order_audit(
         actor=session, order_id=payload.id, passed=payload.passed, reason=payload.reason
     )
-    return selectors.order_rows([order])[0]
+    return selectors.order_row(order)
 
 
 @backend_router.get(
@@ -371,7 +371,7 @@ def add_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
         tracking_no=payload.tracking_no,
         device_serial=payload.device_serial,
     )
-    return selectors.order_rows([order])[0]
+    return selectors.order_row(order)
 
 
 @merchant_router.post(
@@ -404,7 +404,7 @@ def confirm_delivery(request: HttpRequest, payload: schemas.DeliverIn) -> Any:
     order = lease.order_deliver(
         order_id=payload.order_id, actor=current_session(request), reason="商家确认签收"
     )
-    return selectors.order_rows([order])[0]
+    return selectors.order_row(order)
 
 
 @applet_router.get(

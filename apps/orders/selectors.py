@@ -145,44 +145,57 @@ def account_names(ids: set[int]) -> dict[int, str]:
     return {pk: name or username for pk, name, username in rows}
 
 
-def order_rows(orders: list[Order]) -> list[dict[str, Any]]:
-    """List rows with the names of sub-shops and people read once per page."""
-    shops = sub_shop_names({o.sub_shop_id for o in orders if o.sub_shop_id})
+def list_values(order: Order) -> dict[str, Any]:
+    """An order already read, as the list's values (`LIST_COLUMNS`)."""
+    values = {name: getattr(order, name) for name in LIST_COLUMNS if "__" not in name}
+    values["customer__name"], values["customer__phone"] = order.customer.name, order.customer.phone
+    return values
+
+
+def order_row(order: Order) -> dict[str, Any]:
+    """One order already read, as a list row (answers of actions)."""
+    return order_rows([list_values(order)])[0]
+
+
+def order_rows(orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """List rows from the list's values (`LIST_COLUMNS`, read with `.values()`: no model
+    built per row), with the names of sub-shops and people read once per page."""
+    shops = sub_shop_names({o["sub_shop_id"] for o in orders if o["sub_shop_id"]})
     people = account_names(
-        {o.salesman_account_id for o in orders if o.salesman_account_id}
-        | {o.auditor_account_id for o in orders if o.auditor_account_id}
+        {o["salesman_account_id"] for o in orders if o["salesman_account_id"]}
+        | {o["auditor_account_id"] for o in orders if o["auditor_account_id"]}
     )
     return [
         {
-            "id": o.pk,
-            "order_no": o.order_no,
-            "kind": o.kind,
-            "status": o.status,
-            "status_name": STATUS_LABELS[o.status],
-            "stage": o.stage,
-            "customer_name": mask_name(o.customer.name),
-            "customer_phone": mask_phone(o.customer.phone),
-            "goods_id": o.goods_id,
-            "goods_title": o.goods_title,
-            "goods_picture": o.goods_picture,
-            "sku_specs": o.sku_specs,
-            "term": o.term,
-            "term_unit": o.term_unit,
-            "rent": money(o.rent),
-            "total_rent": money(o.total_rent),
-            "sale_price": money(o.sale_price),
-            "deposit": money(o.deposit),
-            "deposit_waived": money(o.deposit_waived),
-            "deposit_state": o.deposit_state,
-            "channel": o.channel,
-            "sub_shop_id": o.sub_shop_id,
-            "sub_shop_name": shops.get(o.sub_shop_id or 0, ("", True))[0],
-            "salesman_name": people.get(o.salesman_account_id or 0, ""),
-            "auditor_name": people.get(o.auditor_account_id or 0, ""),
-            "risk_grade": o.risk_grade,
-            "has_open_after_sale": o.has_open_after_sale,
-            "overdue_since": o.overdue_since,
-            "created_at": o.created_at,
+            "id": o["id"],
+            "order_no": o["order_no"],
+            "kind": o["kind"],
+            "status": o["status"],
+            "status_name": STATUS_LABELS[o["status"]],
+            "stage": o["stage"],
+            "customer_name": mask_name(o["customer__name"]),
+            "customer_phone": mask_phone(o["customer__phone"]),
+            "goods_id": o["goods_id"],
+            "goods_title": o["goods_title"],
+            "goods_picture": o["goods_picture"],
+            "sku_specs": o["sku_specs"],
+            "term": o["term"],
+            "term_unit": o["term_unit"],
+            "rent": money(o["rent"]),
+            "total_rent": money(o["total_rent"]),
+            "sale_price": money(o["sale_price"]),
+            "deposit": money(o["deposit"]),
+            "deposit_waived": money(o["deposit_waived"]),
+            "deposit_state": o["deposit_state"],
+            "channel": o["channel"],
+            "sub_shop_id": o["sub_shop_id"],
+            "sub_shop_name": shops.get(o["sub_shop_id"] or 0, ("", True))[0],
+            "salesman_name": people.get(o["salesman_account_id"] or 0, ""),
+            "auditor_name": people.get(o["auditor_account_id"] or 0, ""),
+            "risk_grade": o["risk_grade"],
+            "has_open_after_sale": o["has_open_after_sale"],
+            "overdue_since": o["overdue_since"],
+            "created_at": o["created_at"],
             "merchant_id": None,
             "merchant_name": "",
         }
@@ -193,10 +206,10 @@ def order_rows(orders: list[Order]) -> list[dict[str, Any]]:
 def order_page(
     *, session: Session | None, kind: str, filters: OrderFilters, page: int, page_size: int
 ) -> dict[str, Any]:
-    queryset = (
-        filtered_orders(session, kind, filters).select_related("customer").only(*LIST_COLUMNS)
+    filtered = filtered_orders(session, kind, filters)
+    answer = page_of(
+        filtered.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=filtered
     )
-    answer = page_of(queryset, page=page, page_size=page_size)
     answer["list"] = order_rows(answer["list"])
     return answer
 
@@ -218,8 +231,8 @@ def customer_orders(*, session: Session | None, order_id: int) -> list[dict[str,
     orders = list(
         visible_orders(session)
         .filter(customer_id=order.customer_id)
-        .select_related("customer")
-        .order_by("-id")[:100]
+        .order_by("-id")
+        .values(*LIST_COLUMNS)[:100]
     )
     return order_rows(orders)
 
@@ -421,7 +434,7 @@ def order_detail(*, session: Session | None, order_id: int) -> dict[str, Any]:
 
 def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     """Everything the order's screen shows, and the actions it may offer now."""
-    row = order_rows([order])[0]
+    row = order_row(order)
     totals = order_bill_totals(order.pk)
     return {
         **row,
@@ -481,10 +494,8 @@ def order_export_chunks(
 ) -> Iterator[list[dict[str, Any]]]:
     """The export's rows in list order, one chunk at a time, each read after the last one's
     id (no OFFSET grows; memory stays flat)."""
-    queryset = (
-        order_export_queryset(sub_shop_id=sub_shop_id, kind=kind, filters=filters)
-        .select_related("customer")
-        .only(*LIST_COLUMNS)
+    queryset = order_export_queryset(sub_shop_id=sub_shop_id, kind=kind, filters=filters).values(
+        *LIST_COLUMNS
     )
     after: int | None = None
     while True:
@@ -497,7 +508,7 @@ def order_export_chunks(
         if not chunk:
             return
         yield order_rows(chunk)
-        after = chunk[-1].pk
+        after = chunk[-1]["id"]
 
 
 def order_setting() -> OrderSetting:

@@ -29,8 +29,15 @@ def _bound_error(field: str, bound: int) -> dict[str, Any]:
 
 
 def page_of(
-    queryset: QuerySet[Any], *, page: int, page_size: int, row: Callable[[Any], Any] | None = None
+    queryset: QuerySet[Any],
+    *,
+    page: int,
+    page_size: int,
+    row: Callable[[Any], Any] | None = None,
+    counted: QuerySet[Any] | None = None,
 ) -> dict[str, Any]:
+    """One page of `queryset` and the total. `counted` is what to count when the page's
+    query joins tables the total does not need (a to-one join that never changes it)."""
     # Schemas bound these with Page/PageSize; this also holds for a schema that does not,
     # so a page far past the end never reaches the database as an overflowing OFFSET.
     errors = [
@@ -43,7 +50,7 @@ def page_of(
     ]
     if errors:
         raise ValidationError(errors)
-    total = queryset.count()
+    total = (queryset if counted is None else counted).count()
     start = (max(page, 1) - 1) * max(page_size, 1)
     items = list(queryset[start : start + page_size])
     return {
