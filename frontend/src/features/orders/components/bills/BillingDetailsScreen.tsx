@@ -27,13 +27,13 @@ function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: 
     () => [
       { id: 'period', header: t('bills.columns.period'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.period === 0 ? t('bills.buyoutPeriod') : t('bills.period', { period: row.original.period })}</span> },
       { id: 'dueDate', header: t('bills.columns.dueDate'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.due_date)}</span> },
-      { id: 'rent', header: t('bills.columns.rent'), cell: ({ row }) => <span className="tabular-nums">{formatCurrency(row.original.rent)}</span> },
-      { id: 'addon', header: t('bills.columns.addon'), cell: ({ row }) => <span className="tabular-nums">{formatCurrency(row.original.addon_amount)}</span> },
-      { id: 'amount', header: t('bills.columns.amount'), cell: ({ row }) => <span className="font-medium tabular-nums">{formatCurrency(row.original.amount)}</span> },
-      { id: 'paid', header: t('bills.columns.paid'), cell: ({ row }) => <span className="tabular-nums">{formatCurrency(row.original.paid_amount)}</span> },
+      { id: 'rent', header: t('bills.columns.rent'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.rent)}</span> },
+      { id: 'addon', header: t('bills.columns.addon'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.addon_amount)}</span> },
+      { id: 'amount', header: t('bills.columns.amount'), cell: ({ row }) => <span className="font-medium whitespace-nowrap tabular-nums">{formatCurrency(row.original.amount)}</span> },
+      { id: 'paid', header: t('bills.columns.paid'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.paid_amount)}</span> },
       { id: 'state', header: t('bills.columns.state'), cell: ({ row }) => <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge> },
       { id: 'paidAt', header: t('bills.columns.paidAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.paid_at)}</span> },
-      { id: 'paidBy', header: t('bills.columns.paidBy'), cell: ({ row }) => (row.original.paid_by ? label('bills.paidBy', row.original.paid_by) : '—') },
+      { id: 'paidBy', header: t('bills.columns.paidBy'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.paid_by ? label('bills.paidBy', row.original.paid_by) : '—'}</span> },
       {
         id: 'payments',
         header: t('bills.columns.payments'),
@@ -57,13 +57,13 @@ function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: 
           const bill = row.original;
           if (bill.state === 'paying')
             return (
-              <Button variant="link" disabled={actions.querying === bill.id} onClick={() => actions.onQuery(bill)} aria-label={t('bills.queryNamed', { period: bill.period })}>
+              <Button variant="link" className="whitespace-nowrap" disabled={actions.querying === bill.id} onClick={() => actions.onQuery(bill)} aria-label={t('bills.queryNamed', { period: bill.period })}>
                 {t('bills.query')}
               </Button>
             );
           if (!actions.canPay(bill)) return '—';
           return (
-            <Button variant="link" onClick={() => actions.onPay(bill)} aria-label={t('bills.payNamed', { period: bill.period })}>
+            <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onPay(bill)} aria-label={t('bills.payNamed', { period: bill.period })}>
               {t('bills.pay')}
             </Button>
           );
