@@ -16,10 +16,15 @@ export function checkAccess(platformType: PlatformType): boolean {
   return hasAccess({ token: readToken(platformType), roles: readRoleList(platformType) });
 }
 
-/** True when no action is required or the auth list holds an entry with that action. */
-export function hasAction(auth: readonly Pick<AuthEntry, 'action'>[], action: string | undefined): boolean {
+/**
+ * True when no action is required or the auth list holds an entry with that action; a list of
+ * actions is met by any one of them.
+ */
+export function hasAction(auth: readonly Pick<AuthEntry, 'action'>[], action: string | readonly string[] | undefined): boolean {
   if (!action) return true;
-  return auth.some((entry) => entry.action === action);
+  const wanted = typeof action === 'string' ? [action] : action;
+  if (wanted.length === 0) return true;
+  return auth.some((entry) => wanted.includes(entry.action));
 }
 
 export type RouteAccess =

@@ -16,8 +16,11 @@ export interface RouteEntry {
   side: RouteSide;
   /** The page exists in src/app. Later issues flip this as they add screens. */
   built: boolean;
-  /** Auth action the user needs to see the page (spec 5); none means every signed-in user. */
-  action?: string;
+  /**
+   * Auth action the user needs to see the page (spec 5); none means every signed-in user. A
+   * list is met by any one of its actions (a page several roles reach by different rights).
+   */
+  action?: string | readonly string[];
   /** Served only when the server runs with E2E_FIXTURES=1 (browser-test pages). */
   fixture?: boolean;
 }
@@ -29,6 +32,9 @@ export const WORKBENCH_PATH = '/';
 /** An action no role is ever granted: lets the browser tests reach the forbidden page honestly. */
 export const FIXTURE_FORBIDDEN_ACTION = 'e2e:never-granted';
 
+/** The rights that let a session read orders: all of them, its own, or the sub-shops'. */
+const ORDER_READERS = ['order.view', 'order.view_assigned', 'suborder.view'] as const;
+
 export const ROUTES: readonly RouteEntry[] = [
   { path: LOGIN_PATH, layout: 'login', side: 'both', built: true },
   { path: ROLE_PICKER_PATH, layout: 'login', side: 'both', built: true },
@@ -38,22 +44,25 @@ export const ROUTES: readonly RouteEntry[] = [
   // Both sides: a store its own add-ons; the platform every merchant's, and the add-on types.
   { path: '/addServeManage', layout: 'security', side: 'both', built: true, action: 'addon.manage' },
   { path: '/productCategory', layout: 'security', side: 'platform', built: true, action: 'category.manage' },
-  { path: '/regularOrder', layout: 'security', side: 'both', built: false },
-  { path: '/dealingOrder', layout: 'security', side: 'both', built: false },
-  { path: '/overdueOrder', layout: 'security', side: 'both', built: false },
-  { path: '/finishedOrder', layout: 'security', side: 'both', built: false },
-  { path: '/afterSaleOrder', layout: 'security', side: 'both', built: false },
-  { path: '/s_regularOrder', layout: 'security', side: 'sub', built: false },
-  { path: '/s_dealingOrder', layout: 'security', side: 'sub', built: false },
-  { path: '/s_overdueOrder', layout: 'security', side: 'sub', built: false },
-  { path: '/s_finishedOrder', layout: 'security', side: 'sub', built: false },
-  { path: '/s_afterSaleOrder', layout: 'security', side: 'sub', built: false },
+  // The order lists: the shop's (and the platform's) need order.view, the sub-shop lists suborder.view.
+  { path: '/regularOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
+  { path: '/dealingOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
+  { path: '/overdueOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
+  { path: '/finishedOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
+  { path: '/afterSaleOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
+  { path: '/s_regularOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
+  { path: '/s_dealingOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
+  { path: '/s_overdueOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
+  { path: '/s_finishedOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
+  { path: '/s_afterSaleOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/billList', layout: 'security', side: 'both', built: false },
   { path: '/cashWithdrawal', layout: 'security', side: 'both', built: false },
   { path: '/applyWithdrawal', layout: 'security', side: 'store', built: false },
-  { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: false },
+  // An order's pages serve every role that sees orders by any right; the server answers within
+  // the session's scope (a salesman its own orders, a sub-merchant its sub-shop's).
+  { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
   { path: '/dataCenter', layout: 'security', side: 'both', built: false },
-  { path: '/orderInfo/:id', layout: 'security', side: 'both', built: false },
+  { path: '/orderInfo/:id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
   { path: '/merchant', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },
   { path: '/merchantDetail', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },
   { path: '/h5Promotion', layout: 'security', side: 'store', built: false },

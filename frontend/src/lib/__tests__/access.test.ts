@@ -36,6 +36,10 @@ describe('hasAction', () => {
   it('is true when no action is required', () => {
     expect(hasAction([], undefined)).toBe(true);
   });
+  it('is met by any one action of a list', () => {
+    expect(hasAction(auth, ['orders:view', 'orders:view_assigned'])).toBe(true);
+    expect(hasAction(auth, ['orders:audit', 'orders:view_assigned'])).toBe(false);
+  });
   it('is true only when an entry with the action exists', () => {
     expect(hasAction(auth, 'goods:view')).toBe(true);
     expect(hasAction(auth, 'goods:edit')).toBe(false);
@@ -48,7 +52,7 @@ describe('routeAccess', () => {
     expect(routeAccess('/', context).status).toBe('allowed');
   });
   it('treats pages that are not built as not found', () => {
-    expect(routeAccess('/regularOrder', context).status).toBe('notFound');
+    expect(routeAccess('/billList', context).status).toBe('notFound');
     expect(routeAccess('/nowhere', context).status).toBe('notFound');
   });
   it('forbids a built route whose action the auth list lacks', () => {

@@ -23,6 +23,17 @@ describe('route registry', () => {
     // Both sides grant the same action name (tenants/accounts/catalogue.py).
     expect(action('/addServeManage')).toMatchObject({ built: true, side: 'both', action: 'addon.manage' });
   });
+
+  it('builds the order screens: lists by order.view or suborder.view, an order by any order right', () => {
+    const entry = (path: string) => ROUTES.find((route) => route.path === path);
+    for (const list of ['/regularOrder', '/dealingOrder', '/overdueOrder', '/finishedOrder', '/afterSaleOrder']) {
+      expect(entry(list)).toMatchObject({ built: true, side: 'both', action: 'order.view' });
+      expect(entry(`/s_${list.slice(1)}`)).toMatchObject({ built: true, side: 'sub', action: 'suborder.view' });
+    }
+    for (const page of ['/orderInfo/:id', '/billingDetails/:order_id']) {
+      expect(entry(page)).toMatchObject({ built: true, side: 'both', action: ['order.view', 'order.view_assigned', 'suborder.view'] });
+    }
+  });
 });
 
 describe('matchRoute', () => {

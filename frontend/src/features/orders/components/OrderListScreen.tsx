@@ -1,0 +1,109 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { PageHeader } from '@/components/PageHeader';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
+import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { FilterPills } from '@/components/filters/FilterPills';
+import { useListUrlState } from '@/components/filters/useListUrlState';
+import { Input } from '@/components/ui/Input';
+import { useLoginUserInfo } from '@/features/auth/queries';
+import { PLATFORM_ADMIN } from '@/lib/platform';
+import { hasOrderFilters, orderListQuery, orderListSearch, parseOrderListState, SEARCH_FIELDS, SORTS, type SearchField } from '../lib/orderListState';
+import { ORDER_KINDS, statusesFor, type OrderKind, type OrderListScope, type OrderStage, type OrderStatus } from '../lib/stages';
+import { useMerchantChoices, useOrderCounts, useOrderList, useSubShopChoices } from '../queries';
+import { useOrderColumns } from './order-table/columns';
+import { NoMatchingOrders, NoOrders } from './order-table/empty-states';
+import { StageTabs } from './StageTabs';
+
+/**
+ * Every order list: one stage (the route), the shop's or the sub-shops' orders (`scope`), on
+ * either side. The platform lists every merchant's orders and filters by merchant; a shop
+ * filters by sub-shop; a sub-merchant sees its own sub-shop's orders only (the server scopes).
+ */
+export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: OrderListScope }) {
+  const t = useTranslations('order');
+  const platformType = useGlobalState((state) => state.platformType);
+  const platform = platformType === PLATFORM_ADMIN;
+  const ownSubShop = useLoginUserInfo(platformType).data?.user.sub_shop ?? null;
+  const { state, update, reset } = useListUrlState(parseOrderListState, orderListSearch);
+  const list = useOrderList(state.kind, orderListQuery(state, { stage, scope, platform }));
+  const counts = useOrderCounts(state.kind, {
+    ...(scope === 'sub' ? { sub_shops: true } : {}),
+    ...(platform && state.merchant_id ? { merchant_id: state.merchant_id } : {}),
+  });
+  const pickSubShop = !platform && ownSubShop === null;
+  const subShops = useSubShopChoices(pickSubShop);
+  const merchants = useMerchantChoices(platform);
+  const columns = useOrderColumns({ platform, stage });
+
+  const statusOptions: { value: OrderStatus | undefined; label: string }[] = [
+    { value: undefined, label: t('list.allStatuses') },
+    ...statusesFor(stage, state.kind).map((status) => ({ value: status, label: t(`status.${status}`) })),
+  ];
+  const title = scope === 'sub' ? t(`subStage.${stage}`) : t(`stage.${stage}`);
+  const description = ownSubShop ? t('list.ownSubShop', { name: ownSubShop.name }) : platform ? t('list.descriptionPlatform') : scope === 'sub' ? t('list.descriptionSub') : t('list.description');
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={title} description={description} />
+      <StageTabs current={stage} scope={scope} kind={state.kind} counts={counts.data} />
+      <FilterBar>
+        <FilterSelect
+          label={t('list.kindFilter')}
+          value={state.kind}
+          options={ORDER_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+          // The statuses differ by kind: the status filter starts again.
+          onChange={(kind) => update({ kind: kind as OrderKind, status: undefined })}
+        />
+        <FilterSelect
+          label={t('list.searchField')}
+          value={state.field}
+          options={SEARCH_FIELDS.map((field) => ({ value: field, label: t(`list.searchFields.${field}`) }))}
+          onChange={(field) => update({ field: field as SearchField })}
+        />
+        <SearchBox key={state.keyword} label={t('list.keyword')} placeholder={t(`list.searchFields.${state.field}`)} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
+        <Input className="w-full sm:w-40" type="date" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
+        <Input className="w-full sm:w-40" type="date" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+        {pickSubShop && (
+          <FilterSelect
+            label={t('list.subShop')}
+            value={state.sub_shop_id ? String(state.sub_shop_id) : ''}
+            options={[{ value: '', label: t('list.allSubShops') }, ...(subShops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+            onChange={(value) => update({ sub_shop_id: value ? Number(value) : undefined })}
+          />
+        )}
+        {platform && (
+          <FilterSelect
+            label={t('list.merchant')}
+            value={state.merchant_id ? String(state.merchant_id) : ''}
+            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+            onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
+          />
+        )}
+        <FilterSelect
+          label={t('list.sort')}
+          value={state.sort}
+          options={SORTS.map((sort) => ({ value: sort, label: t(`list.sorts.${sort}`) }))}
+          onChange={(sort) => update({ sort: sort as (typeof SORTS)[number] })}
+        />
+      </FilterBar>
+      <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
+      <DataTable
+        label={t('list.tableLabel')}
+        columns={columns}
+        rows={list.data?.list}
+        isPending={list.isPending}
+        isFetching={list.isPlaceholderData}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        errorTitle={t('list.loadError')}
+        getRowId={(row) => `${row.merchant_id ?? 0}-${row.id}`}
+        empty={hasOrderFilters(state) ? <NoMatchingOrders onClear={reset} /> : <NoOrders />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { DetailError, DetailLoading, DetailSection } from '@/components/DetailSection';
+import { BackLink, PageHeader } from '@/components/PageHeader';
+import { formatCurrency } from '@/components/format';
+import { HistoryList } from '@/components/history/HistoryList';
+import { lazyDialog } from '@/components/lazyDialog';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { hasAction } from '@/lib/access';
+import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
+import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
+import { timelineEntries } from '../../lib/timeline';
+import { useOrderDetail, type OrderDetail, type OrderRef } from '../../queries';
+import { OrderStatusBadge, useOrderText } from '../labels';
+import { ContractSection } from './ContractSection';
+import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, SummarySection } from './OrderFacts';
+import { RemarksSection } from './RemarksSection';
+import { ShippingSection } from './ShippingSection';
+import { useOrderPage } from './useOrderPage';
+
+// The action dialogs (forms, Headless UI) load when a button is first pressed.
+const OrderActionDialog = lazyDialog(() => import('../dialogs/OrderActionDialog').then((module) => module.OrderActionDialog), (props) => props.button !== null);
+
+function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }) {
+  const { t } = useOrderText();
+  const totals = detail.bill_totals;
+  return (
+    <DetailSection
+      id="order-bills"
+      title={t('detail.sections.bills')}
+      actions={
+        detail.bills.length > 0 && (
+          <Link href={billingDetailsHref(orderRef.id, orderRef.merchantId)} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+            {t('detail.bills.open')}
+          </Link>
+        )
+      }
+    >
+      <p className="text-sm text-slate-700">
+        {detail.bills.length === 0
+          ? t('detail.bills.none')
+          : t('detail.bills.summary', { count: detail.bills.length, amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
+      </p>
+    </DetailSection>
+  );
+}
+
+function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orderRef: OrderRef; page: ReturnType<typeof useOrderPage> }) {
+  const { t, label } = useOrderText();
+  const router = useRouter();
+  const [open, setOpen] = useState<OrderButton | null>(null);
+  const afterSale = openAfterSale(detail.after_sales);
+  const buttons = orderButtons(detail.actions, { afterSaleStatus: afterSale?.status, subMerchant: page.subMerchant });
+  const stage = isOrderStage(detail.stage) ? detail.stage : 'regular';
+  const listPath = stageListPath(stage, page.scope);
+  const stageName = label(page.scope === 'sub' ? 'subStage' : 'stage', stage);
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        back={<BackLink href={listPath}>{t('detail.back', { stage: stageName })}</BackLink>}
+        title={t('detail.title', { orderNo: detail.order_no })}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <OrderStatusBadge status={detail.status} name={detail.status_name} />
+            <span>{label('stage', detail.stage, detail.stage_name)}</span>
+            {page.platform && detail.merchant_name && <span>· {detail.merchant_name}</span>}
+          </span>
+        }
+      />
+      <section aria-label={t('detail.actionsLabel')} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3">
+        {buttons.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('detail.noActions')}</p>
+        ) : (
+          buttons.map((button) => (
+            <Button key={button} variant={DANGER_BUTTONS.has(button) ? 'danger' : button === buttons[0] ? 'primary' : 'secondary'} onClick={() => setOpen(button)}>
+              {t(`actions.${button}`)}
+            </Button>
+          ))
+        )}
+      </section>
+      <SummarySection detail={detail} platform={page.platform} />
+      <GoodsSection detail={detail} />
+      <CustomerSection detail={detail} />
+      {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
+      {detail.kind === 'lease' && <DepositSection detail={detail} />}
+      <ShippingSection detail={detail} orderRef={orderRef} />
+      {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={!page.platform && hasAction(page.auth, 'order.view')} />}
+      {detail.after_sales.length > 0 && <AfterSalesSection detail={detail} />}
+      <RemarksSection detail={detail} orderRef={orderRef} canAdd={canRemark(detail.actions)} />
+      <DetailSection id="order-timeline" title={t('detail.sections.timeline')}>
+        <HistoryList entries={timelineEntries(detail.timeline)} label={t('detail.sections.timeline')} />
+      </DetailSection>
+      <OrderActionDialog button={open} detail={detail} orderRef={orderRef} onClose={() => setOpen(null)} onDeleted={() => router.push(listPath)} />
+    </div>
+  );
+}
+
+/** /orderInfo/[id]: one order, on either side (the platform adds `?merchant_id=`). */
+export function OrderDetailScreen() {
+  const { t } = useOrderText();
+  const page = useOrderPage('id');
+  const detail = useOrderDetail(page.orderRef);
+  if (page.missingMerchant) return <EmptyState title={t('detail.missingMerchant')} />;
+  if (page.orderRef === null) return <EmptyState title={t('detail.missingId')} />;
+  if (detail.isPending) return <DetailLoading />;
+  if (detail.isError) return <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} />;
+  return <OrderDetailView detail={detail.data} orderRef={page.orderRef} page={page} />;
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { DetailSection, Fact, Facts } from '@/components/DetailSection';
+import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
+import { Thumb } from '@/components/ui/Thumb';
+import type { OrderDetail } from '../../queries';
+import { OrderStatusBadge, specsText, useOrderText } from '../labels';
+
+/** The order itself: numbers, attribution, dates, and why it was refused or closed. */
+export function SummarySection({ detail, platform }: { detail: OrderDetail; platform: boolean }) {
+  const { t, label } = useOrderText();
+  return (
+    <DetailSection id="order-summary" title={t('detail.sections.summary')}>
+      <Facts>
+        <Fact label={t('detail.fields.orderNo')}>
+          <span className="font-mono">{detail.order_no}</span>
+        </Fact>
+        <Fact label={t('detail.fields.status')}>
+          <OrderStatusBadge status={detail.status} name={detail.status_name} />
+        </Fact>
+        <Fact label={t('detail.fields.stage')}>{label('stage', detail.stage, detail.stage_name)}</Fact>
+        <Fact label={t('detail.fields.kind')}>{label('kindShort', detail.kind)}</Fact>
+        <Fact label={t('detail.fields.channel')}>{label('channel', detail.channel)}</Fact>
+        <Fact label={t('detail.fields.createdAt')}>{formatDateTime(detail.created_at)}</Fact>
+        {platform && <Fact label={t('detail.fields.merchant')}>{detail.merchant_name}</Fact>}
+        <Fact label={t('detail.fields.subShop')}>{detail.sub_shop_name}</Fact>
+        <Fact label={t('detail.fields.auditor')}>{detail.auditor_name}</Fact>
+        <Fact label={t('detail.fields.salesman')}>{detail.salesman_name}</Fact>
+        {detail.kind === 'lease' && <Fact label={t('detail.fields.leaseStart')}>{formatDate(detail.lease_start)}</Fact>}
+        {detail.kind === 'lease' && <Fact label={t('detail.fields.leaseEnd')}>{formatDate(detail.lease_end)}</Fact>}
+        {detail.overdue_since && (
+          <Fact label={t('detail.fields.overdueSince')}>
+            <span className="text-red-700">{formatDate(detail.overdue_since)}</span>
+          </Fact>
+        )}
+        {detail.contract_signed_at && <Fact label={t('detail.fields.contractSignedAt')}>{formatDateTime(detail.contract_signed_at)}</Fact>}
+        {detail.first_bill_paid_at && <Fact label={t('detail.fields.firstBillPaidAt')}>{formatDateTime(detail.first_bill_paid_at)}</Fact>}
+        {detail.shipped_at && <Fact label={t('detail.fields.shippedAt')}>{formatDateTime(detail.shipped_at)}</Fact>}
+        {detail.delivered_at && <Fact label={t('detail.fields.deliveredAt')}>{formatDateTime(detail.delivered_at)}</Fact>}
+        {detail.finished_at && <Fact label={t('detail.fields.finishedAt')}>{formatDateTime(detail.finished_at)}</Fact>}
+        {detail.refuse_reason && <Fact label={t('detail.fields.refuseReason')}>{detail.refuse_reason}</Fact>}
+        {detail.close_reason && <Fact label={t('detail.fields.closeReason')}>{detail.close_reason}</Fact>}
+      </Facts>
+    </DetailSection>
+  );
+}
+
+export function GoodsSection({ detail }: { detail: OrderDetail }) {
+  const { t } = useOrderText();
+  const lease = detail.kind === 'lease';
+  const addons = (detail.addons as { name?: string; price?: string }[]).map((addon) => `${addon.name ?? ''} ${formatCurrency(addon.price)}`).join(' · ');
+  return (
+    <DetailSection id="order-goods" title={t('detail.sections.goods')}>
+      <div className="mb-4 flex items-start gap-3">
+        <Thumb src={detail.goods_picture} alt="" size={56} />
+        <div className="min-w-0">
+          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{detail.goods_title}</p>
+          <p className="text-sm text-slate-500">{specsText(detail.sku_specs)}</p>
+        </div>
+      </div>
+      <Facts>
+        <Fact label={t('detail.fields.quantity')}>{detail.quantity}</Fact>
+        {lease ? (
+          <>
+            <Fact label={t('detail.fields.term')}>{`${detail.term}${t.has(`termUnit.${detail.term_unit}`) ? ` ${t(`termUnit.${detail.term_unit}`)}` : ''}`}</Fact>
+            <Fact label={t('detail.fields.rent')}>{formatCurrency(detail.rent)}</Fact>
+            <Fact label={t('detail.fields.totalRent')}>{formatCurrency(detail.total_rent)}</Fact>
+            <Fact label={t('detail.fields.buyoutPrice')}>{formatCurrency(detail.buyout_price)}</Fact>
+            <Fact label={t('detail.fields.ownershipTransfer')}>{detail.ownership_transfer ? t('yes') : t('no')}</Fact>
+            <Fact label={t('detail.fields.deviceSerial')}>{detail.device_serial}</Fact>
+          </>
+        ) : (
+          <Fact label={t('detail.fields.salePrice')}>{formatCurrency(detail.sale_price)}</Fact>
+        )}
+        <Fact label={t('detail.fields.addons')}>{addons}</Fact>
+        <Fact label={t('detail.fields.addonTotal')}>{formatCurrency(detail.addon_total)}</Fact>
+        <Fact label={t('detail.fields.shippingFee')}>{formatCurrency(detail.shipping_fee)}</Fact>
+        <Fact label={t('detail.fields.shippingFeeRefunded')}>{formatCurrency(detail.shipping_fee_refunded)}</Fact>
+      </Facts>
+    </DetailSection>
+  );
+}
+
+export function CustomerSection({ detail }: { detail: OrderDetail }) {
+  const { t, label } = useOrderText();
+  const risk = detail.risk;
+  return (
+    <DetailSection id="order-customer" title={t('detail.sections.customer')}>
+      <Facts>
+        <Fact label={t('detail.fields.customerName')}>{detail.customer.name}</Fact>
+        <Fact label={t('detail.fields.customerPhone')}>
+          <span className="tabular-nums">{detail.customer.phone}</span>
+        </Fact>
+        <Fact label={t('detail.fields.idNumber')}>
+          <span className="tabular-nums">{detail.customer.id_number}</span>
+        </Fact>
+        <Fact label={t('detail.fields.hasIdCard')}>{detail.customer.has_id_card ? t('yes') : t('no')}</Fact>
+        <Fact label={t('detail.fields.riskGrade')}>{risk.grade}</Fact>
+        <Fact label={t('detail.fields.riskScore')}>{risk.score ?? ''}</Fact>
+        <Fact label={t('detail.fields.riskDecision')}>{risk.decision ? label('detail.riskDecision', risk.decision) : ''}</Fact>
+      </Facts>
+    </DetailSection>
+  );
+}
+
+export function DepositSection({ detail }: { detail: OrderDetail }) {
+  const { t, label } = useOrderText();
+  const deposit = detail.deposit_detail;
+  return (
+    <DetailSection id="order-deposit" title={t('detail.sections.deposit')}>
+      <Facts>
+        <Fact label={t('detail.deposit.state')}>{label('detail.deposit.states', deposit.state)}</Fact>
+        <Fact label={t('detail.deposit.deposit')}>{formatCurrency(deposit.deposit)}</Fact>
+        <Fact label={t('detail.deposit.waived')}>{formatCurrency(deposit.waived)}</Fact>
+        <Fact label={t('detail.deposit.required')}>{formatCurrency(deposit.required)}</Fact>
+        <Fact label={t('detail.deposit.frozen')}>{formatCurrency(deposit.frozen)}</Fact>
+        <Fact label={t('detail.deposit.transferred')}>{formatCurrency(deposit.transferred)}</Fact>
+        <Fact label={t('detail.deposit.thawed')}>{formatCurrency(deposit.thawed)}</Fact>
+        <Fact label={t('detail.deposit.remaining')}>{formatCurrency(deposit.remaining)}</Fact>
+      </Facts>
+      {deposit.operations.length > 0 && (
+        <div className="mt-4">
+          <h3 className="mb-2 text-xs font-medium text-slate-500">{t('detail.deposit.operations')}</h3>
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+            {deposit.operations.map((op) => (
+              <li key={op.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
+                <span className="font-medium text-slate-800">
+                  {label('detail.deposit.opKind', op.kind)}
+                  {op.purpose && <span className="ml-1 font-normal text-slate-500">({label('detail.deposit.opPurpose', op.purpose)})</span>}
+                </span>
+                <span className="tabular-nums">{formatCurrency(op.amount)}</span>
+                <span className={op.status === 'failed' ? 'text-red-700' : 'text-slate-600'}>{label('detail.deposit.opStatus', op.status)}</span>
+                <span className="text-xs text-slate-500 tabular-nums">{formatDateTime(op.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </DetailSection>
+  );
+}
+
+export function AfterSalesSection({ detail }: { detail: OrderDetail }) {
+  const { t, label } = useOrderText();
+  return (
+    <DetailSection id="order-after-sales" title={t('detail.sections.afterSales')}>
+      <ul className="flex flex-col gap-4">
+        {detail.after_sales.map((business) => (
+          <li key={business.id} className="rounded-md border border-slate-200 p-3">
+            <p className="mb-2 flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+              {label('detail.afterSales.kinds', business.kind, business.kind_name)}
+              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{label('detail.afterSales.statuses', business.status, business.status_name)}</span>
+            </p>
+            <Facts>
+              <Fact label={t('detail.afterSales.reason')}>{business.reason}</Fact>
+              <Fact label={t('detail.afterSales.createdAt')}>{formatDateTime(business.created_at)}</Fact>
+              <Fact label={t('detail.afterSales.finishedAt')}>{formatDateTime(business.finished_at)}</Fact>
+              {business.extra_term > 0 && <Fact label={t('detail.afterSales.extraTerm')}>{business.extra_term}</Fact>}
+              {business.reject_reason && <Fact label={t('detail.afterSales.rejectReason')}>{business.reject_reason}</Fact>}
+              {business.inspection_note && <Fact label={t('detail.afterSales.inspectionNote')}>{business.inspection_note}</Fact>}
+              <Fact label={t('detail.afterSales.damageAmount')}>{formatCurrency(business.damage_amount)}</Fact>
+            </Facts>
+          </li>
+        ))}
+      </ul>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { formatDate, formatDateTime } from '@/components/format';
+import { Thumb } from '@/components/ui/Thumb';
+import { Truncate } from '@/components/ui/Truncate';
+import { orderDetailHref, type OrderStage } from '../../lib/stages';
+import type { OrderRow } from '../../queries';
+import { OrderStatusBadge, specsText, useOrderText } from '../labels';
+
+/** The list's columns: the platform adds the merchant, a shop the sub-shop; overdue lists show since when. */
+export function useOrderColumns({ platform, stage }: { platform: boolean; stage: OrderStage }): ColumnDef<OrderRow, unknown>[] {
+  const { t, label, plan } = useOrderText();
+  return useMemo(() => {
+    const href = (row: OrderRow) => orderDetailHref(row.id, platform ? row.merchant_id : null);
+    const columns: ColumnDef<OrderRow, unknown>[] = [
+      {
+        id: 'order',
+        header: t('columns.order'),
+        cell: ({ row }) => (
+          <div className="flex min-w-40 flex-col gap-0.5">
+            <Link href={href(row.original)} className="font-mono text-sm font-medium text-slate-900 hover:text-brand-700 hover:underline">
+              {row.original.order_no}
+            </Link>
+            <span className="text-xs text-slate-500">
+              {label('kindShort', row.original.kind)} · {label('channel', row.original.channel)}
+            </span>
+          </div>
+        ),
+      },
+      {
+        id: 'goods',
+        header: t('columns.goods'),
+        cell: ({ row }) => (
+          <div className="flex min-w-48 items-start gap-2">
+            <Thumb src={row.original.goods_picture} alt="" />
+            <div className="min-w-0">
+              <Truncate text={row.original.goods_title} className="max-w-56 font-medium text-slate-900" />
+              <Truncate text={specsText(row.original.sku_specs)} className="max-w-56 text-xs text-slate-500" />
+            </div>
+          </div>
+        ),
+      },
+      {
+        id: 'customer',
+        header: t('columns.customer'),
+        cell: ({ row }) => (
+          <div className="flex flex-col whitespace-nowrap">
+            <span>{row.original.customer_name}</span>
+            <span className="text-xs text-slate-500 tabular-nums">{row.original.customer_phone}</span>
+          </div>
+        ),
+      },
+      { id: 'plan', header: t('columns.plan'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{plan(row.original)}</span> },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        cell: ({ row }) => (
+          <div className="flex flex-col items-start gap-1">
+            <OrderStatusBadge status={row.original.status} name={row.original.status_name} />
+            {row.original.has_open_after_sale && <span className="text-xs text-amber-700">{t('afterSaleOpen')}</span>}
+          </div>
+        ),
+      },
+    ];
+    if (platform) {
+      columns.push({ id: 'merchant', header: t('columns.merchant'), cell: ({ row }) => <Truncate text={row.original.merchant_name} className="max-w-40" /> });
+    } else {
+      columns.push({ id: 'subShop', header: t('columns.subShop'), cell: ({ row }) => <Truncate text={row.original.sub_shop_name || '—'} className="max-w-40" /> });
+    }
+    if (stage === 'overdue') {
+      columns.push({ id: 'overdueSince', header: t('columns.overdueSince'), cell: ({ row }) => <span className="whitespace-nowrap text-red-700 tabular-nums">{formatDate(row.original.overdue_since)}</span> });
+    }
+    columns.push(
+      { id: 'createdAt', header: t('columns.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span> },
+      {
+        id: 'actions',
+        header: t('columns.actions'),
+        cell: ({ row }) => (
+          <Link href={href(row.original)} className="text-sm font-medium whitespace-nowrap text-brand-600 hover:text-brand-700" aria-label={t('viewNamed', { orderNo: row.original.order_no })}>
+            {t('view')}
+          </Link>
+        ),
+      },
+    );
+    return columns;
+  }, [t, label, plan, platform, stage]);
+}

@@ -1,0 +1,58 @@
+/**
+ * An order's timeline as entries of the kit's history list: a status move reads as
+ * "订单状态 由 待审核 改为 待支付签约", a change (bill paid, deposit frozen, contract signed …)
+ * by its action with the few facts a person needs. Amounts are formatted here; hashes and ids
+ * are left out.
+ */
+import type { HistoryEntry } from '@/components/history/HistoryList';
+import { formatCurrency } from '@/components/format';
+
+export interface TimelineRow {
+  id: number;
+  kind: 'status' | 'change';
+  action: string;
+  from_status: string;
+  to_status: string;
+  reason: string;
+  actor: string;
+  created_at: string;
+  after?: unknown;
+}
+
+/** The facts of a change worth reading, in this order; everything else is left out. */
+const SHOWN_FACTS = ['period', 'amount', 'method', 'purpose', 'kind', 'status', 'contract_no', 'version', 'channel', 'tracking_no', 'remark'] as const;
+const MONEY_FACTS = new Set(['amount']);
+/** The backend writes "system" for its own jobs and callbacks; the kit shows its own word. */
+const SYSTEM_ACTOR = 'system';
+
+function shownFacts(after: unknown): Record<string, unknown> | undefined {
+  if (typeof after !== 'object' || after === null || Array.isArray(after)) return undefined;
+  const source = after as Record<string, unknown>;
+  const facts: Record<string, unknown> = {};
+  for (const key of SHOWN_FACTS) {
+    const value = source[key];
+    if (value === undefined || value === null || value === '') continue;
+    // A change's `status` is its business's (after-sale), not the order's.
+    const name = key === 'status' ? 'after_sale_status' : key === 'kind' ? 'business_kind' : key;
+    facts[name] = MONEY_FACTS.has(key) ? formatCurrency(String(value)) : value;
+  }
+  return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+export function timelineEntries(rows: readonly TimelineRow[]): HistoryEntry[] {
+  return rows.map((row) => {
+    const actor = row.actor === SYSTEM_ACTOR ? '' : row.actor;
+    if (row.kind === 'status') {
+      return {
+        id: `s${row.id}`,
+        actor,
+        action: `order.${row.action}`,
+        before: row.from_status ? { order_status: row.from_status } : undefined,
+        after: row.to_status ? { order_status: row.to_status } : undefined,
+        reason: row.reason,
+        created_at: row.created_at,
+      };
+    }
+    return { id: `c${row.id}`, actor, action: row.action, after: shownFacts(row.after), reason: row.reason, created_at: row.created_at };
+  });
+}

@@ -1,0 +1,255 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { strictCall } from '@/lib/apiError';
+import { orThrow } from '@/lib/query';
+import type { OrderListQuery } from './lib/orderListState';
+import type { OrderKind } from './lib/stages';
+
+export type OrderPage = ApiData<'/api/platform/backendOrderList', 'get'>;
+export type OrderRow = OrderPage['list'][number];
+export type OrderStageCounts = ApiData<'/api/platform/orderNumberCount', 'get'>;
+export type OrderDetail = ApiData<'/api/merchant/orderInfo', 'get'>;
+export type OrderBill = OrderDetail['bills'][number];
+export type OrderShipment = OrderDetail['shipments'][number];
+export type OrderAfterSale = OrderDetail['after_sales'][number];
+export type ShipmentTracking = ApiData<'/api/platform/adminLookExpress', 'get'>[number];
+export type ExpressCompany = ApiData<'/api/applet/expressCompany', 'get'>[number];
+export type Person = ApiData<'/api/backend/getOrderAuditors', 'get'>[number];
+export type RejectReason = ApiData<'/api/platform/getAfterSaleRejectReason', 'get'>[number];
+export type ExpressBody = ApiBody<'/api/merchant/addExpress', 'post'>;
+export type DealAfterSaleBody = ApiBody<'/api/platform/dealAfterSale', 'post'>;
+export type DepositThawBody = ApiBody<'/api/platform/depositThaw', 'post'>;
+export type DepositTransferBody = ApiBody<'/api/platform/depositTransferPay', 'post'>;
+export type RefundDepositBody = ApiBody<'/api/platform/refundDeposit', 'post'>;
+export type RefundShippingFeeBody = ApiBody<'/api/merchant/refundSfAmount', 'post'>;
+export type BillPaymentBody = ApiBody<'/api/v2/BillPayment', 'post'>;
+
+/** An order is named by its id, and on the platform also by its merchant. */
+export interface OrderRef {
+  id: number;
+  merchantId?: number | null;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (kind: OrderKind, query: OrderListQuery) => [...orderKeys.lists(), kind, query] as const,
+  counts: () => [...orderKeys.all, 'counts'] as const,
+  count: (kind: OrderKind, query: { sub_shops?: boolean; merchant_id?: number }) => [...orderKeys.counts(), kind, query] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (ref: OrderRef) => [...orderKeys.details(), ref.id, ref.merchantId ?? null] as const,
+  tracking: (ref: OrderRef) => [...orderKeys.all, 'tracking', ref.id, ref.merchantId ?? null] as const,
+  options: (what: string) => [...orderKeys.all, 'options', what] as const,
+};
+
+const P = {
+  leaseList: '/api/platform/backendOrderList',
+  purchaseList: '/api/platform/ecommerceOrderList',
+  leaseCount: '/api/platform/orderNumberCount',
+  purchaseCount: '/api/platform/ecommerceOrderCount',
+  detail: '/api/merchant/orderInfo',
+  storeTracking: '/api/applet/orderExpress',
+  platformTracking: '/api/platform/adminLookExpress',
+  companies: '/api/applet/expressCompany',
+  auditors: '/api/backend/getOrderAuditors',
+  salesmen: '/api/platform/getShopSalesMan',
+  subShops: '/api/backend/getSubShopOptions',
+  merchants: '/api/platform/getShopSelections',
+  rejectReasons: '/api/platform/getAfterSaleRejectReason',
+  audit: '/api/backend/auditOrder',
+  remark: '/api/platform/addRemark',
+  allocate: '/api/backend/allocateOrders',
+  allocateSubShop: '/api/backend/allocateToSubShop',
+  close: '/api/platform/closeOrders',
+  remove: '/api/platform/deleteOrders',
+  addExpress: '/api/merchant/addExpress',
+  updateExpress: '/api/merchant/updateExpress',
+  deliver: '/api/merchant/confirmDelivery',
+  contract: '/api/applet/lookContract',
+  refreshContract: '/api/backend/refreshContract',
+  depositThaw: '/api/platform/depositThaw',
+  depositTransfer: '/api/platform/depositTransferPay',
+  refundDeposit: '/api/platform/refundDeposit',
+  refundShippingFee: '/api/merchant/refundSfAmount',
+  dealAfterSale: '/api/platform/dealAfterSale',
+  billPayment: '/api/v2/BillPayment',
+  payResult: '/api/platform/queryPayResult',
+} as const;
+
+const OPTIONS_STALE_MS = 5 * 60_000;
+
+// --- reads -------------------------------------------------------------------------------------
+
+/** Lease orders (backendOrderList) or purchase orders (ecommerceOrderList): same filters, same rows. */
+export function useOrderList(kind: OrderKind, query: OrderListQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(kind, query),
+    queryFn: () => {
+      const path = kind === 'lease' ? P.leaseList : P.purchaseList;
+      return orThrow(path, apiGet(path, query, { hideNotice: true }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Orders per stage (the stage tabs' counts). */
+export function useOrderCounts(kind: OrderKind, query: { sub_shops?: boolean; merchant_id?: number }) {
+  return useQuery({
+    queryKey: orderKeys.count(kind, query),
+    queryFn: () => {
+      const path = kind === 'lease' ? P.leaseCount : P.purchaseCount;
+      return orThrow(path, apiGet(path, query, { hideNotice: true }));
+    },
+  });
+}
+
+export function useOrderDetail(ref: OrderRef | null) {
+  return useQuery({
+    queryKey: orderKeys.detail(ref ?? { id: 0 }),
+    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: ref?.id ?? 0, ...(ref?.merchantId ? { merchant_id: ref.merchantId } : {}) }, { hideNotice: true })),
+    enabled: ref !== null,
+  });
+}
+
+/**
+ * An order's parcels with their tracking events. The store reads them with orderExpress (any
+ * store role that sees the order, sub-merchants included); the platform with adminLookExpress.
+ */
+export function useOrderTracking(ref: OrderRef, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.tracking(ref),
+    queryFn: () =>
+      ref.merchantId
+        ? orThrow(P.platformTracking, apiGet(P.platformTracking, { order_id: ref.id, merchant_id: ref.merchantId, hide_error: true }, { hideNotice: true }))
+        : orThrow(P.storeTracking, apiGet(P.storeTracking, { order_id: ref.id, hide_error: true }, { hideNotice: true })),
+    enabled,
+  });
+}
+
+export function useExpressCompanies(enabled = true) {
+  return useQuery({ queryKey: orderKeys.options('companies'), queryFn: () => orThrow(P.companies, apiGet(P.companies)), staleTime: OPTIONS_STALE_MS, enabled });
+}
+
+/** Who an order may be given to: auditors (getOrderAuditors) or salesmen (getShopSalesMan). */
+export function useAssignees(role: 'auditor' | 'salesman') {
+  const path = role === 'auditor' ? P.auditors : P.salesmen;
+  return useQuery({ queryKey: orderKeys.options(role), queryFn: () => orThrow(path, apiGet(path)), staleTime: OPTIONS_STALE_MS });
+}
+
+export function useSubShopChoices(enabled = true) {
+  return useQuery({ queryKey: orderKeys.options('subShops'), queryFn: () => orThrow(P.subShops, apiGet(P.subShops)), staleTime: OPTIONS_STALE_MS, enabled });
+}
+
+export function useMerchantChoices(enabled = true) {
+  return useQuery({ queryKey: orderKeys.options('merchants'), queryFn: () => orThrow(P.merchants, apiGet(P.merchants)), staleTime: OPTIONS_STALE_MS, enabled });
+}
+
+export function useRejectReasons() {
+  return useQuery({ queryKey: orderKeys.options('rejectReasons'), queryFn: () => orThrow(P.rejectReasons, apiGet(P.rejectReasons)), staleTime: OPTIONS_STALE_MS });
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+/** Any write may move an order between stages: lists, counts and the order itself refresh. */
+function useInvalidateOrder() {
+  const queryClient = useQueryClient();
+  return (ref?: OrderRef) => {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.counts() });
+    if (ref) {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(ref) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.tracking(ref) });
+    }
+  };
+}
+
+/** A write of one order: the call's failure reaches the dialog as an ApiError. */
+function useOrderWrite<B, R>(ref: OrderRef, call: (body: B, options: Parameters<typeof apiPost>[2]) => Promise<R | false>) {
+  const invalidate = useInvalidateOrder();
+  return useMutation({
+    mutationFn: (body: B) => strictCall((options) => call(body, options)),
+    onSuccess: () => invalidate(ref),
+  });
+}
+
+export function useAuditOrder(ref: OrderRef) {
+  return useOrderWrite(ref, (body: { passed: boolean; reason: string }, options) => apiPost(P.audit, { id: ref.id, ...body }, options));
+}
+
+export function useAddRemark(ref: OrderRef) {
+  return useOrderWrite(ref, (remark: string, options) => apiPost(P.remark, { order_id: ref.id, remark }, options));
+}
+
+export function useAllocateOrder(ref: OrderRef) {
+  return useOrderWrite(ref, (accountId: number, options) => apiPost(P.allocate, { ids: [ref.id], account_id: accountId }, options));
+}
+
+export function useAllocateToSubShop(ref: OrderRef) {
+  return useOrderWrite(ref, (subShopId: number, options) => apiPost(P.allocateSubShop, { ids: [ref.id], sub_shop_id: subShopId }, options));
+}
+
+/** The shop closes before goods leave; the platform closes any open order of the merchant. */
+export function useCloseOrder(ref: OrderRef) {
+  return useOrderWrite(ref, (reason: string, options) =>
+    apiPost(P.close, { ids: [ref.id], reason, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }, options),
+  );
+}
+
+export function useDeleteOrder(ref: OrderRef) {
+  return useOrderWrite(ref, (_: void, options) => apiPost(P.remove, { ids: [ref.id] }, options));
+}
+
+export function useShipOrder(ref: OrderRef, update: boolean) {
+  return useOrderWrite(ref, (body: Omit<ExpressBody, 'order_id'>, options) => apiPost(update ? P.updateExpress : P.addExpress, { order_id: ref.id, ...body }, options));
+}
+
+export function useConfirmDelivery(ref: OrderRef) {
+  return useOrderWrite(ref, (_: void, options) => apiPost(P.deliver, { order_id: ref.id }, options));
+}
+
+export function useRefreshContract(ref: OrderRef) {
+  return useOrderWrite(ref, (_: void, options) => apiPost(P.refreshContract, { order_id: ref.id }, options));
+}
+
+/** A link to the contract PDF, valid a few minutes: asked for when the person opens it. */
+export function useContractLink(ref: OrderRef) {
+  return useMutation({ mutationFn: () => strictCall((options) => apiPost(P.contract, { order_id: ref.id }, options)) });
+}
+
+export function useDepositThaw(ref: OrderRef) {
+  return useOrderWrite(ref, (body: Omit<DepositThawBody, 'order_id'>, options) => apiPost(P.depositThaw, { order_id: ref.id, ...body }, options));
+}
+
+export function useDepositTransfer(ref: OrderRef) {
+  return useOrderWrite(ref, (body: Omit<DepositTransferBody, 'order_id'>, options) => apiPost(P.depositTransfer, { order_id: ref.id, ...body }, options));
+}
+
+export function useRefundDeposit(ref: OrderRef) {
+  return useOrderWrite(ref, (body: Omit<RefundDepositBody, 'order_id'>, options) => apiPost(P.refundDeposit, { order_id: ref.id, ...body }, options));
+}
+
+export function useRefundShippingFee(ref: OrderRef) {
+  return useOrderWrite(ref, (body: Omit<RefundShippingFeeBody, 'order_id'>, options) => apiPost(P.refundShippingFee, { order_id: ref.id, ...body }, options));
+}
+
+/** The fields a decision does not use are sent empty, as the backend's defaults. */
+const AFTER_SALE_DEFAULTS = { damage_amount: '0.00', device_serial: '', idempotency_key: '', inspection_note: '', reason: '', reject_code: '' };
+
+export function useDealAfterSale(ref: OrderRef) {
+  return useOrderWrite(ref, (body: Pick<DealAfterSaleBody, 'decision'> & Partial<Omit<DealAfterSaleBody, 'order_id' | 'decision'>>, options) =>
+    apiPost(P.dealAfterSale, { ...AFTER_SALE_DEFAULTS, order_id: ref.id, ...body }, options),
+  );
+}
+
+export function useBillPayment(ref: OrderRef) {
+  return useOrderWrite(ref, (body: Omit<BillPaymentBody, 'order_id'>, options) => apiPost(P.billPayment, { order_id: ref.id, ...body }, options));
+}
+
+/** Asks the provider again about a payment still processing, then rereads the order. */
+export function usePayResult(ref: OrderRef) {
+  const invalidate = useInvalidateOrder();
+  return useMutation({
+    mutationFn: (outNo: string) => strictCall((options) => apiGet(P.payResult, { out_no: outNo }, options)),
+    onSettled: () => invalidate(ref),
+  });
+}
