@@ -105,6 +105,8 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
         # A history: placed across the last 90 days, the newest today or yesterday.
         ages = sorted((timezone.now() - o.created_at).days for o in orders)
         assert ages[0] <= 1 and 60 <= ages[-1] < 90
+        # Sub-shops follow some of them up (the sub-merchants' lists are not empty).
+        assert len({o.sub_shop_id for o in orders if o.sub_shop_id}) >= 2
         count = len(orders)
     demo_showcase_load()
     with tenant_context(demo):

@@ -471,12 +471,20 @@ def refund_sf_amount(request: HttpRequest, payload: schemas.RefundShippingFeeIn)
 @applet_router.post(
     "/lookContract",
     response=schemas.ContractLinkOut,
-    auth=store_auth("order.view"),
+    auth=any_side_auth("order.view"),
     operation_id="lookContract",
 )
-def look_contract(request: HttpRequest, payload: schemas.ContractOrderIn) -> Any:
-    """A link to the order's contract PDF, valid a few minutes for this session only."""
-    return contracts.contract_link(actor=current_session(request), order_id=payload.order_id)
+def look_contract(request: HttpRequest, payload: schemas.ContractLookIn) -> Any:
+    """A link to the order's contract PDF, valid a few minutes for this session only (the
+    platform's on the admin host, with the order's `merchant_id`)."""
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        return governance.platform_contract_link(
+            actor=session,
+            merchant_id=_merchant_id(session, payload.merchant_id),
+            order_id=payload.order_id,
+        )
+    return contracts.contract_link(actor=session, order_id=payload.order_id)
 
 
 @backend_router.post(
@@ -578,6 +586,32 @@ def get_after_sale_reject_reason(request: HttpRequest) -> Any:
     return after_sale.REJECT_REASONS
 
 
+def _after_sale_answer(business: Any) -> dict[str, Any]:
+    return next(
+        row for row in selectors.after_sale_rows(business.order) if row["id"] == business.pk
+    )
+
+
+@platform_router.post(
+    "/applyAfterSale",
+    response=schemas.AfterSaleOut,
+    auth=store_auth("order.manage"),
+    operation_id="applyAfterSale",
+)
+def apply_after_sale(request: HttpRequest, payload: schemas.ApplyAfterSaleIn) -> Any:
+    """The shop opens an after-sale business for the customer (who asked by phone or in
+    the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
+    or an exchange; one open at a time. It is then handled with dealAfterSale."""
+    business = after_sale.after_sale_apply(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        kind=payload.kind,
+        reason=payload.reason,
+        extra_term=payload.extra_term,
+    )
+    return _after_sale_answer(business)
+
+
 @platform_router.post(
     "/dealAfterSale",
     response=schemas.AfterSaleOut,
@@ -599,9 +633,7 @@ def deal_after_sale(request: HttpRequest, payload: schemas.DealAfterSaleIn) -> A
         inspection_note=payload.inspection_note,
         idempotency_key=payload.idempotency_key,
     )
-    return next(
-        row for row in selectors.after_sale_rows(business.order) if row["id"] == business.pk
-    )
+    return _after_sale_answer(business)
 
 
 # --- bills -----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
 from apps.goods.services import sku_stock_update
+from apps.subshops.selectors import sub_shop_options
 from zulin.core.auth import Session
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
@@ -267,6 +268,7 @@ def orders_showcase_load(
     offers = _offers()
     if not offers.leases or not offers.sales:
         return 0
+    shops = sub_shop_options(session=owner)
     index = 0
     for count, target in (plan or DEMO_PLAN) * rounds:
         for _ in range(count):
@@ -275,5 +277,10 @@ def orders_showcase_load(
             if Order.objects.filter(idempotency_key=key).exists():
                 continue
             order = _place(index, key, target, offers, channel=CHANNEL, owner=owner)
+            # Every third order is followed up by one of the shop's sub-shops.
+            if shops and index % 3 == 0:
+                shop = shops[(index // 3) % len(shops)]["id"]
+                services.order_allocate_sub_shop(actor=owner, ids=[order.pk], sub_shop_id=shop)
+                order.refresh_from_db()
             _advance(order, target, owner, slug, index)
     return Order.objects.count()

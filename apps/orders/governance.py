@@ -16,7 +16,7 @@ from tenants.orders.selectors import platform_order_merchant
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import selectors, services, shipping
+from . import contracts, selectors, services, shipping
 
 
 @contextmanager
@@ -52,3 +52,10 @@ def platform_order_tracking(
 ) -> list[dict[str, Any]]:
     with _in_merchant(merchant_id, [order_id]):
         return shipping.order_tracking(session=None, order_id=order_id, hide_error=hide_error)
+
+
+def platform_contract_link(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
+    """A link to a merchant's order contract for the platform (read on the admin host; the
+    read is audited in the merchant's schema)."""
+    with _in_merchant(merchant_id, [order_id]):
+        return contracts.contract_link(actor=actor, order_id=order_id)

@@ -445,6 +445,10 @@ class ContractOrderIn(Schema):
     order_id: Id
 
 
+class ContractLookIn(ContractOrderIn):
+    merchant_id: Id | None = Field(None, description="platform side: the order's merchant")
+
+
 class DepositThawIn(Schema):
     order_id: Id
     amount: Money | None = Field(None, gt=0, description="omit: everything still frozen")
@@ -470,6 +474,13 @@ class DepositResultOut(Schema):
     amount: str
     status: str
     out_request_no: str
+
+
+class ApplyAfterSaleIn(Schema):
+    order_id: Id
+    kind: Literal["refund", "return", "buyout", "renewal", "exchange"]
+    reason: Reason = ""
+    extra_term: int = Field(0, ge=0, le=36, description="renewal: periods added (1-36)")
 
 
 class DealAfterSaleIn(Schema):

@@ -115,3 +115,40 @@ def test_the_platform_closes_a_paid_order_with_a_refund_on_its_timeline(
         {"ids": [order_id], "merchant_id": demo.pk, "reason": "再次关闭"},
     )
     assert again.code == 409
+
+
+def test_the_shop_opens_a_refund_for_the_customer_and_the_platform_reads_the_contract(
+    demo, demo_owner, admin_client, app, offer, client
+):
+    order_id, _ = _signed_and_paid(demo, demo_owner, app, offer)
+
+    opened = demo_owner.post(
+        "/api/platform/applyAfterSale",
+        {"order_id": order_id, "kind": "refund", "reason": "客户来电：不想要了"},
+    )
+
+    assert opened.ok, opened
+    assert (opened.data["kind"], opened.data["status"]) == ("refund", "open")
+    second = demo_owner.post(
+        "/api/platform/applyAfterSale", {"order_id": order_id, "kind": "return"}
+    )
+    assert second.code == 1302
+    assert demo_owner.get(DETAIL, {"id": order_id}).data["stage"] == "after_sale"
+    approved = demo_owner.post(
+        "/api/platform/dealAfterSale",
+        {"order_id": order_id, "decision": "approve", "idempotency_key": "refund-approve-1"},
+    )
+    assert approved.ok, approved
+    provider_settles(demo)
+    assert demo_owner.get(DETAIL, {"id": order_id}).data["status"] == "refunded"
+
+    # The platform reads the signed contract on the admin host.
+    needs_merchant = admin_client.post("/api/applet/lookContract", {"order_id": order_id})
+    assert needs_merchant.code == 400
+    link = admin_client.post(
+        "/api/applet/lookContract", {"order_id": order_id, "merchant_id": demo.pk}
+    )
+    assert link.ok, link
+    response = client.get(link.data["url"], HTTP_HOST="admin.localhost")
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content).startswith(b"%PDF")

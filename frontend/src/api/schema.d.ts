@@ -92,7 +92,8 @@ export interface paths {
         put?: never;
         /**
          * Look Contract
-         * @description A link to the order's contract PDF, valid a few minutes for this session only.
+         * @description A link to the order's contract PDF, valid a few minutes for this session only (the
+         *     platform's on the admin host, with the order's `merchant_id`).
          */
         post: operations["lookContract"];
         delete?: never;
@@ -1017,6 +1018,28 @@ export interface paths {
         get: operations["adminLookExpress"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/applyAfterSale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply After Sale
+         * @description The shop opens an after-sale business for the customer (who asked by phone or in
+         *     the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
+         *     or an exchange; one open at a time. It is then handled with dealAfterSale.
+         */
+        post: operations["applyAfterSale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2738,6 +2761,27 @@ export interface components {
             /** Tracking No */
             tracking_no: string;
         };
+        /** ApplyAfterSaleIn */
+        ApplyAfterSaleIn: {
+            /**
+             * Extra Term
+             * @description renewal: periods added (1-36)
+             * @default 0
+             */
+            extra_term: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "refund" | "return" | "buyout" | "renewal" | "exchange";
+            /** Order Id */
+            order_id: number;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
         /** AuditOrderIn */
         AuditOrderIn: {
             /** Id */
@@ -2961,6 +3005,16 @@ export interface components {
             status: string;
             /** Url */
             url: string;
+        };
+        /** ContractLookIn */
+        ContractLookIn: {
+            /**
+             * Merchant Id
+             * @description platform side: the order's merchant
+             */
+            merchant_id?: number | null;
+            /** Order Id */
+            order_id: number;
         };
         /** ContractOrderIn */
         ContractOrderIn: {
@@ -5592,7 +5646,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContractOrderIn"];
+                "application/json": components["schemas"]["ContractLookIn"];
             };
         };
         responses: {
@@ -6915,6 +6969,35 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["ShipmentTrackingOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    applyAfterSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyAfterSaleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AfterSaleOut"];
                         msg: string;
                     };
                 };
