@@ -250,7 +250,7 @@ class OrderSettingOut(Schema):
     auto_receive_days: int
     early_buyout_discount_rate: str
     buyout_from_period: int
-    updated_at: datetime
+    updated_at: datetime | None
 
 
 class CustomerIdentityIn(Schema):

@@ -522,5 +522,5 @@ def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
         "auto_receive_days": setting.auto_receive_days,
         "early_buyout_discount_rate": f"{setting.early_buyout_discount_rate:.4f}",
         "buyout_from_period": setting.buyout_from_period,
-        "updated_at": setting.updated_at or timezone.now(),
+        "updated_at": setting.updated_at,  # None: the defaults, never saved
     }

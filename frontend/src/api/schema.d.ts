@@ -4441,11 +4441,8 @@ export interface components {
             early_buyout_discount_rate: string;
             /** Unpaid Cancel Minutes */
             unpaid_cancel_minutes: number;
-            /**
-             * Updated At
-             * Format: date-time
-             */
-            updated_at: string;
+            /** Updated At */
+            updated_at: string | null;
         };
         /** OrderStageCountOut */
         OrderStageCountOut: {
