@@ -317,12 +317,41 @@ ORDER_SHAPES = (
 )
 
 
+def _copy_in_shapes(
+    cursor: Any,
+    template: str,
+    *,
+    schema: str,
+    table: str,
+    own: tuple[str, ...],
+    numbers: tuple[int, int],
+    sample: int,
+) -> None:
+    """Runs `template` (an INSERT … SELECT copying row `sample` once per n in `numbers`)
+    with {columns}/{sources} the table's columns but `own` (which the template sets),
+    and the statuses and stages of ORDER_SHAPES as its first two parameters."""
+    from psycopg import sql
+
+    cursor.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = %s"
+        " AND table_name = %s ORDER BY ordinal_position",
+        [schema, table],
+    )
+    copied = [name for (name,) in cursor.fetchall() if name not in own]
+    query = sql.SQL(template).format(  # type: ignore[arg-type]
+        columns=sql.SQL(", ").join(map(sql.Identifier, copied)),
+        sources=sql.SQL(", ").join(sql.Identifier("o", name) for name in copied),
+    )
+    statuses = [status for status, _ in ORDER_SHAPES]
+    stages = [stage for _, stage in ORDER_SHAPES]
+    cursor.execute(query, [statuses, stages, *numbers, sample])
+
+
 def seed_orders(bench: Bench, count: int) -> None:
     """Places one lease order through the signed intake (goods made through the API), then
     copies it until the merchant has `count` orders, spread evenly over the five stages
     (newest first within each), then ANALYZE. Copies share the sample's customer."""
     import psycopg
-    from psycopg import sql
 
     from apps.goods.tests.factories import goods_payload, leaf_category
     from apps.orders.tests.support import IntakeClient, customer
@@ -357,36 +386,19 @@ def seed_orders(bench: Bench, count: int) -> None:
             return
         cursor.execute("SELECT max(id) FROM orders_order")
         sample = cursor.fetchone()[0]
-        cursor.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_schema = %s "
-            "AND table_name = 'orders_order' ORDER BY ordinal_position",
-            [schema],
-        )
-        copied = [
-            name
-            for (name,) in cursor.fetchall()
-            if name not in ("id", "order_no", "status", "stage", "idempotency_key")
-        ]
-        query = sql.SQL(
+        _copy_in_shapes(
+            cursor,
             """
             INSERT INTO orders_order ({columns}, order_no, idempotency_key, status, stage)
             SELECT {sources}, 'BENCH' || lpad(n::text, 9, '0'), 'bench-' || n,
               (%s::text[])[1 + mod(n, 5)], (%s::text[])[1 + mod(n, 5)]
             FROM orders_order o, generate_series(%s::int, %s::int) AS n WHERE o.id = %s
-            """
-        ).format(
-            columns=sql.SQL(", ").join(map(sql.Identifier, copied)),
-            sources=sql.SQL(", ").join(sql.Identifier("o", name) for name in copied),
-        )
-        cursor.execute(
-            query,
-            [
-                [status for status, _ in ORDER_SHAPES],
-                [stage for _, stage in ORDER_SHAPES],
-                have,
-                count - 1,
-                sample,
-            ],
+            """,
+            schema=schema,
+            table="orders_order",
+            own=("id", "order_no", "status", "stage", "idempotency_key"),
+            numbers=(have, count - 1),
+            sample=sample,
         )
     with psycopg.connect(**bench.raw_params, autocommit=True) as raw:
         raw.execute(f"SET search_path = {schema}, public")
@@ -398,7 +410,6 @@ def seed_platform_orders(bench: Bench, count: int) -> None:
     services in the same transaction) over 120 merchants: the sample order's index row
     copied across them until `count` rows, stages spread evenly, then ANALYZE."""
     import psycopg
-    from psycopg import sql
 
     seed_merchants(bench, 120)
     seed_orders(bench, 1)
@@ -410,40 +421,27 @@ def seed_platform_orders(bench: Bench, count: int) -> None:
             return
         cursor.execute("SELECT max(id) FROM orders_index_orderindex")
         sample = cursor.fetchone()[0]
-        cursor.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public'"
-            " AND table_name = 'orders_index_orderindex' ORDER BY ordinal_position"
-        )
-        own = ("id", "merchant_id", "order_id", "order_no", "status", "stage", "created_at")
-        copied = [name for (name,) in cursor.fetchall() if name not in own]
-        query = sql.SQL(
+        _copy_in_shapes(
+            cursor,
             """
             WITH merchants AS (
               SELECT id, row_number() OVER (ORDER BY id) - 1 AS k,
                 count(*) OVER () AS total FROM merchants_merchant
             )
-            INSERT INTO orders_index_orderindex ({columns}, merchant_id, order_id, order_no, status,
-              stage, created_at)
+            INSERT INTO orders_index_orderindex ({columns}, merchant_id, order_id, order_no,
+              status, stage, created_at)
             SELECT {sources}, m.id, 1000000 + n, 'PBENCH' || lpad(n::text, 9, '0'),
               (%s::text[])[1 + mod(n, 5)], (%s::text[])[1 + mod(n, 5)],
               now() - make_interval(secs => n)
             FROM orders_index_orderindex o, generate_series(%s::int, %s::int) AS n
             JOIN merchants m ON m.k = mod(n, m.total)
             WHERE o.id = %s
-            """
-        ).format(
-            columns=sql.SQL(", ").join(map(sql.Identifier, copied)),
-            sources=sql.SQL(", ").join(sql.Identifier("o", name) for name in copied),
-        )
-        cursor.execute(
-            query,
-            [
-                [status for status, _ in ORDER_SHAPES],
-                [stage for _, stage in ORDER_SHAPES],
-                have,
-                count - 1,
-                sample,
-            ],
+            """,
+            schema="public",
+            table="orders_index_orderindex",
+            own=("id", "merchant_id", "order_id", "order_no", "status", "stage", "created_at"),
+            numbers=(have, count - 1),
+            sample=sample,
         )
         cursor.execute("VACUUM ANALYZE orders_index_orderindex")
 
