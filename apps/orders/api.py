@@ -26,6 +26,7 @@ from . import (
     services,
     shipping,
 )
+from .intake_auth import intake_key_create, intake_key_status_set
 from .models import OrderKind
 from .scope import order_in_scope
 
@@ -211,6 +212,45 @@ def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
         actor=session, order_id=payload.id, passed=payload.passed, reason=payload.reason
     )
     return selectors.order_row(order)
+
+
+@backend_router.get(
+    "/getIntakeKeys",
+    response=list[schemas.IntakeKeyOut],
+    auth=store_auth("intake.manage"),
+    operation_id="getIntakeKeys",
+)
+def get_intake_keys(request: HttpRequest) -> Any:
+    """The application keys of the shop's customer-facing app (never their secrets)."""
+    return selectors.intake_key_rows()
+
+
+@backend_router.post(
+    "/createIntakeKey",
+    response=schemas.IntakeKeyCreatedOut,
+    auth=store_auth("intake.manage"),
+    operation_id="createIntakeKey",
+)
+def create_intake_key(request: HttpRequest, payload: schemas.IntakeKeyCreateIn) -> Any:
+    """A new application key; its secret is in this answer only."""
+    key, secret = intake_key_create(
+        name=payload.name, channel=payload.channel, actor=current_session(request)
+    )
+    return {**selectors.intake_key_row(key), "secret": secret}
+
+
+@backend_router.post(
+    "/setIntakeKeyStatus",
+    response=schemas.IntakeKeyOut,
+    auth=store_auth("intake.manage"),
+    operation_id="setIntakeKeyStatus",
+)
+def set_intake_key_status(request: HttpRequest, payload: schemas.IntakeKeyStatusIn) -> Any:
+    """Turns a key off (its calls are refused from the next one) or on again."""
+    key = intake_key_status_set(
+        actor=current_session(request), app_id=payload.app_id, active=payload.active
+    )
+    return selectors.intake_key_row(key)
 
 
 @backend_router.get(

@@ -24,6 +24,8 @@ from django.http import HttpRequest
 from django.utils import timezone
 from ninja.security.base import AuthBase
 
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from .models import IntakeKey, IntakeNonce
@@ -56,13 +58,43 @@ def signed_headers(
     }
 
 
-def intake_key_create(*, name: str, channel: str = "") -> tuple[IntakeKey, str]:
-    """A new key; the secret is answered once, here."""
+def intake_key_create(
+    *, name: str, channel: str = "", actor: Session | None = None
+) -> tuple[IntakeKey, str]:
+    """A new key; the secret is answered once, here (kept encrypted, never shown again)."""
     secret = secrets.token_urlsafe(32)
-    key = IntakeKey.objects.create(
-        app_id=f"app_{secrets.token_hex(8)}", secret=secret, name=name, channel=channel
-    )
+    with transaction.atomic():
+        key = IntakeKey.objects.create(
+            app_id=f"app_{secrets.token_hex(8)}", secret=secret, name=name, channel=channel
+        )
+        audit_record(
+            actor=actor,
+            action="intake.key_create",
+            target_type="intake_key",
+            target_id=key.app_id,
+            after={"name": name, "channel": channel},
+        )
     return key, secret
+
+
+def intake_key_status_set(*, actor: Session, app_id: str, active: bool) -> IntakeKey:
+    """Turns a key off (a leaked secret: its calls are refused from the next one) or on."""
+    with transaction.atomic():
+        key = IntakeKey.objects.select_for_update().filter(app_id=app_id).first()
+        if key is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if key.is_active != active:
+            key.is_active = active
+            key.save(update_fields=["is_active"])
+            audit_record(
+                actor=actor,
+                action="intake.key_status",
+                target_type="intake_key",
+                target_id=key.app_id,
+                before={"is_active": not active},
+                after={"is_active": active},
+            )
+    return key
 
 
 def _refuse() -> ApplicationError:

@@ -253,6 +253,28 @@ class OrderSettingOut(Schema):
     updated_at: datetime | None
 
 
+class IntakeKeyOut(Schema):
+    app_id: str
+    name: str
+    channel: str
+    is_active: bool
+    created_at: datetime
+
+
+class IntakeKeyCreateIn(Schema):
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    channel: SingleLineText = Field("", max_length=30, description="orders default to it")
+
+
+class IntakeKeyCreatedOut(IntakeKeyOut):
+    secret: str = Field(description="shown this once; keep it in the app's server")
+
+
+class IntakeKeyStatusIn(Schema):
+    app_id: SingleLineText = Field(min_length=4, max_length=32)
+    active: bool
+
+
 class CustomerIdentityIn(Schema):
     order_id: Id
 

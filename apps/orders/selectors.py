@@ -25,6 +25,7 @@ from zulin.core.pagination import page_of
 from . import machine
 from .models import (
     AfterSale,
+    IntakeKey,
     Order,
     OrderKind,
     OrderRemark,
@@ -523,4 +524,19 @@ def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
         "early_buyout_discount_rate": f"{setting.early_buyout_discount_rate:.4f}",
         "buyout_from_period": setting.buyout_from_period,
         "updated_at": setting.updated_at,  # None: the defaults, never saved
+    }
+
+
+def intake_key_rows() -> list[dict[str, Any]]:
+    """The shop's application keys, newest first, without their secrets."""
+    return [intake_key_row(key) for key in IntakeKey.objects.defer("secret").order_by("-id")]
+
+
+def intake_key_row(key: IntakeKey) -> dict[str, Any]:
+    return {
+        "app_id": key.app_id,
+        "name": key.name,
+        "channel": key.channel,
+        "is_active": key.is_active,
+        "created_at": key.created_at,
     }

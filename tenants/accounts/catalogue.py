@@ -36,6 +36,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "order.ship": "发货与收货",
         "order.remark": "订单备注",
         "order.identity": "查看客户完整身份信息",
+        "intake.manage": "管理小程序接入密钥",
         "suborder.view": "查看子商户订单",
         "finance.view": "查看财务账单",
         "withdrawal.view": "查看提现",

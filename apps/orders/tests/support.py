@@ -49,6 +49,13 @@ class IntakeClient:
         self.app_id, self.secret, self.host = key.app_id, secret, host
         self.client = Client()
 
+    @classmethod
+    def with_key(cls, app_id: str, secret: str, host: str) -> IntakeClient:
+        """The app signing with a key the shop made (createIntakeKey)."""
+        app = cls.__new__(cls)
+        app.app_id, app.secret, app.host, app.client = app_id, secret, host, Client()
+        return app
+
     def post(self, path: str, body: dict[str, Any], **headers: str) -> Envelope:
         raw = json.dumps(body).encode()
         signed = signed_headers(

@@ -13,7 +13,7 @@ from apps.orders.models import Order
 from apps.subshops.tests.factories import sign_in, staff_make
 from zulin.audit.models import AuditEntry
 
-from .support import place
+from .support import IntakeClient, place
 
 CLAUSE = {"title": "租赁物保险", "body": "承租方应妥善保管租赁物，丢失须按买断价赔偿。"}
 
@@ -91,3 +91,33 @@ def test_order_settings_are_saved_audited_and_need_order_manage(demo, demo_owner
     staff_make(demo_owner, "audrey", ["auditor"])
     auditor = sign_in("demo.localhost", "audrey")
     assert auditor.post("/api/backend/saveOrderSetting", body).code == 403
+
+
+def test_the_owner_makes_an_application_key_the_app_signs_with_and_can_turn_it_off(
+    demo, demo_owner, offer
+):
+    made = demo_owner.post(
+        "/api/backend/createIntakeKey", {"name": "支付宝小程序", "channel": "alipay"}
+    )
+    assert made.ok, made
+    app_id, secret = made.data["app_id"], made.data["secret"]
+    assert len(secret) >= 32 and made.data["is_active"] is True
+    listed = demo_owner.get("/api/backend/getIntakeKeys").data
+    assert [k["app_id"] for k in listed][0] == app_id
+    assert all("secret" not in k for k in listed)
+
+    app = IntakeClient.with_key(app_id, secret, "demo.localhost")
+    assert place(app, offer, key="own-key-0001").ok
+    off = demo_owner.post("/api/backend/setIntakeKeyStatus", {"app_id": app_id, "active": False})
+    assert off.ok and off.data["is_active"] is False
+    refused = place(app, offer, key="own-key-0002")
+    assert refused.code == 1308
+    with tenant_context(demo):
+        assert not Order.objects.filter(idempotency_key="own-key-0002").exists()
+        actions = list(AuditEntry.objects.filter(target_id=app_id).values_list("action", flat=True))
+        assert sorted(actions) == ["intake.key_create", "intake.key_status"]
+    # Only a role holding intake.manage (the owner's) may see or make keys.
+    staff_make(demo_owner, "audrey", ["auditor"])
+    auditor = sign_in("demo.localhost", "audrey")
+    assert auditor.get("/api/backend/getIntakeKeys").code == 403
+    assert auditor.post("/api/backend/createIntakeKey", {"name": "x"}).code == 403

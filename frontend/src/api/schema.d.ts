@@ -285,6 +285,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/createIntakeKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Intake Key
+         * @description A new application key; its secret is in this answer only.
+         */
+        post: operations["createIntakeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/createStaff": {
         parameters: {
             query?: never;
@@ -395,6 +415,26 @@ export interface paths {
          * @description The shop's lease contract template: lessor details and the clauses it edits.
          */
         get: operations["getContractTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getIntakeKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Intake Keys
+         * @description The application keys of the shop's customer-facing app (never their secrets).
+         */
+        get: operations["getIntakeKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -677,6 +717,26 @@ export interface paths {
          * @description Creates (no `id`) or updates an address; `is_default` makes it the only default.
          */
         post: operations["saveReturnAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/setIntakeKeyStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Intake Key Status
+         * @description Turns a key off (its calls are refused from the next one) or on again.
+         */
+        post: operations["setIntakeKeyStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3829,6 +3889,61 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** IntakeKeyCreatedOut */
+        IntakeKeyCreatedOut: {
+            /** App Id */
+            app_id: string;
+            /** Channel */
+            channel: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Is Active */
+            is_active: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Secret
+             * @description shown this once; keep it in the app's server
+             */
+            secret: string;
+        };
+        /** IntakeKeyCreateIn */
+        IntakeKeyCreateIn: {
+            /**
+             * Channel
+             * @description orders default to it
+             * @default
+             */
+            channel: string;
+            /** Name */
+            name: string;
+        };
+        /** IntakeKeyOut */
+        IntakeKeyOut: {
+            /** App Id */
+            app_id: string;
+            /** Channel */
+            channel: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Is Active */
+            is_active: boolean;
+            /** Name */
+            name: string;
+        };
+        /** IntakeKeyStatusIn */
+        IntakeKeyStatusIn: {
+            /** Active */
+            active: boolean;
+            /** App Id */
+            app_id: string;
+        };
         /** LabelOut */
         LabelOut: {
             /** Label */
@@ -5924,6 +6039,35 @@ export interface operations {
             };
         };
     };
+    createIntakeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeKeyCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["IntakeKeyCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     createStaff: {
         parameters: {
             query?: never;
@@ -6082,6 +6226,32 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ContractTemplateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getIntakeKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["IntakeKeyOut"][];
                         msg: string;
                     };
                 };
@@ -6472,6 +6642,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ReturnAddressOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    setIntakeKeyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeKeyStatusIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["IntakeKeyOut"];
                         msg: string;
                     };
                 };
