@@ -250,7 +250,17 @@ def deposit_transfer(
     bill_ids: list[int] = []
     if purpose == "bills":
         covered = ZERO
+        # Bills a transfer still being processed pays are not paid twice.
+        in_flight = {
+            bill_id
+            for op in order.deposit_operations.filter(
+                kind=Op.Kind.TRANSFER, status=Op.Status.PROCESSING
+            )
+            for bill_id in op.bill_ids
+        }
         for bill in unpaid_bills(order.pk):
+            if bill.pk in in_flight:
+                continue
             if amount is None and covered + bill.amount > available:
                 break
             if amount is not None and covered + bill.amount > amount:
