@@ -92,12 +92,14 @@ def place(
     key: str = "order-key-0001",
     grade: str = "B",
     phone: str = "13912345678",
+    seed: int = 0,
     **extra: Any,
 ) -> Envelope:
-    """A lease order of `offer` placed through the signed intake."""
+    """A lease order of `offer` placed through the signed intake (the `seed`-th customer of
+    the risk grade: another seed, another person)."""
     body = {
         "idempotency_key": key,
-        **customer(grade, phone=phone),
+        **customer(grade, seed=seed, phone=phone),
         "sku_id": offer.sku_id,
         "rent_plan_id": offer.rent_plan_id,
         "channel": "alipay",
