@@ -158,7 +158,7 @@ def awaiting_shipment(
     return order
 
 
-def in_lease(
+def shipped(
     merchant: Merchant,
     owner: ApiClient,
     app: IntakeClient,
@@ -168,19 +168,25 @@ def in_lease(
     serial: str = "IMEI-1",
     **intake: Any,
 ) -> Placed:
-    """A lease shipped (SF, `tracking_no`, device `serial`) and received by the customer:
-    in lease, bill 1 paid, bills 2… unpaid."""
+    """A lease awaiting shipment, then shipped by SF as `tracking_no` with device `serial`."""
     order = awaiting_shipment(merchant, owner, app, offer, **intake)
-    shipped = owner.post(
-        "/api/merchant/addExpress",
-        {
-            "order_id": order.id,
-            "company_code": "SF",
-            "tracking_no": tracking_no,
-            "device_serial": serial,
-        },
-    )
-    assert shipped.ok, shipped
+    parcel = {
+        "order_id": order.id,
+        "company_code": "SF",
+        "tracking_no": tracking_no,
+        "device_serial": serial,
+    }
+    answer = owner.post("/api/merchant/addExpress", parcel)
+    assert answer.ok and answer.data["status"] == "shipped", answer
+    return order
+
+
+def in_lease(
+    merchant: Merchant, owner: ApiClient, app: IntakeClient, offer: Offer, **shipping: Any
+) -> Placed:
+    """A lease shipped (`shipping`: shipped's keywords) and received by the customer: in
+    lease, bill 1 paid, bills 2… unpaid."""
+    order = shipped(merchant, owner, app, offer, **shipping)
     received = app.post("/api/applet/confirmReceipt", {"order_no": order.no})
     assert received.data["status"] == "in_lease", received
     return order
