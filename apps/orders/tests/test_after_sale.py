@@ -237,3 +237,31 @@ def test_a_refund_is_refused_once_the_goods_are_out(demo, demo_owner, app, offer
 
     assert refused.code == 409 and refused.data == {"from": "in_lease", "to": "refunded"}
     assert detail_of(demo_owner, order.id)["after_sales"] == []
+
+
+def test_rent_is_not_charged_again_while_an_approved_buyout_includes_it(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    assert _apply(app, order, "buyout").ok
+    approved = demo_owner.post(
+        DEAL, {"order_id": order.id, "decision": "approve", "idempotency_key": "buyout-0002"}
+    )
+    assert approved.data["amount"] == "4390.00"  # bills 2-12 are in the price
+
+    by_withhold = demo_owner.post(
+        "/api/v2/BillPayment", {"order_id": order.id, "period": 2, "idempotency_key": "bill-2-0002"}
+    )
+    by_deposit = demo_owner.post(
+        "/api/platform/depositTransferPay",
+        {"order_id": order.id, "purpose": "bills", "idempotency_key": "transfer-0009"},
+    )
+    provider_settles(demo)
+
+    assert by_withhold.code == 1302 and by_deposit.code == 1302
+    assert detail_of(demo_owner, order.id)["status"] == "bought_out"
+    states = bill_states(demo_owner, order.id)
+    assert states[2] == "cancelled"
+    assert order_books(demo, order.id)["rent_income"] == Decimal("399.00")  # bill 1 only
+    assert order_books(demo, order.id)["buyout_income"] == Decimal("4390.00")
+    assert books_balance(demo) == []
