@@ -36,7 +36,7 @@ def _delta(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
     }
 
 
-def test_purchase_orders_have_their_own_list_and_counts(demo, demo_owner, app, offer):
+def test_purchase_orders_have_their_own_list_and_counts(demo, demo_owner, admin_client, app, offer):
     before = demo_owner.get(PURCHASE_COUNT).data
     order = placed(demo, place(app, offer, key="purchase-0001", phone=PHONE_1, rent_plan_id=None))
 
@@ -47,6 +47,9 @@ def test_purchase_orders_have_their_own_list_and_counts(demo, demo_owner, app, o
     ]
     assert rows[0]["sale_price"] == "7999.00" and rows[0]["customer_phone"] == "137****0001"
     assert _nos(demo_owner, LEASES, phone=PHONE_1) == []
+    on_platform = admin_client.get(PURCHASES, {"order_no": order.no}).data["list"]
+    assert [(r["order_no"], r["merchant_id"]) for r in on_platform] == [(order.no, demo.pk)]
+    assert admin_client.get(LEASES, {"order_no": order.no}).data["list"] == []
     assert _delta(before, demo_owner.get(PURCHASE_COUNT).data) == {"regular": 1, "all": 1}
 
     paid = app.post(
