@@ -195,6 +195,9 @@ def contract_refresh(*, actor: Session, order_id: int) -> Contract:
     """Makes the contract again (details changed before signing); refused once signed."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
+        # Once signed it is refused as signed, whether or not the order has moved on since.
+        if order.contracts.filter(status=Contract.Status.SIGNED).exists():
+            raise ApplicationError(ErrorCode.CONTRACT_ALREADY_SIGNED)
         if order.status != "awaiting_signing":
             raise ApplicationError(
                 ErrorCode.CONFLICT, data={"from": order.status, "to": "awaiting_signing"}

@@ -29,7 +29,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.services import Line, ledger_post
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
-from .models import DepositOperation, DepositState, Order
+from .models import AfterSale, DepositOperation, DepositState, Order
 from .projection import order_project
 
 ZERO = Decimal("0.00")
@@ -249,8 +249,23 @@ def deposit_transfer(
     available = deposit_available(order)
     bill_ids: list[int] = []
     if purpose == "bills":
+        if AfterSale.objects.filter(
+            order=order, kind=AfterSale.Kind.BUYOUT, status=AfterSale.Status.APPROVED
+        ).exists():
+            # The buyout being charged includes the unpaid rent: it is not paid twice.
+            raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         covered = ZERO
+        # Bills a transfer still being processed pays are not paid twice.
+        in_flight = {
+            bill_id
+            for op in order.deposit_operations.filter(
+                kind=Op.Kind.TRANSFER, status=Op.Status.PROCESSING
+            )
+            for bill_id in op.bill_ids
+        }
         for bill in unpaid_bills(order.pk):
+            if bill.pk in in_flight:
+                continue
             if amount is None and covered + bill.amount > available:
                 break
             if amount is not None and covered + bill.amount > amount:

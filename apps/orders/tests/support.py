@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection
@@ -12,8 +13,11 @@ from django_tenants.utils import tenant_context
 
 from apps.goods.tests.factories import goods_payload, leaf_category
 from apps.orders.intake_auth import intake_key_create, signed_headers
+from apps.orders.models import Contract, Order
 from tenants.merchants.models import Merchant
 from tests.fixtures import ApiClient, Envelope
+from zulin.ledger.selectors import balances_by_dimension, ledger_check
+from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver
@@ -95,15 +99,134 @@ def place(
     key: str = "order-key-0001",
     grade: str = "B",
     phone: str = "13912345678",
+    seed: int = 0,
     **extra: Any,
 ) -> Envelope:
-    """A lease order of `offer` placed through the signed intake."""
+    """A lease order of `offer` placed through the signed intake (the `seed`-th customer of
+    the risk grade: another seed, another person)."""
     body = {
         "idempotency_key": key,
-        **customer(grade, phone=phone),
+        **customer(grade, seed=seed, phone=phone),
         "sku_id": offer.sku_id,
         "rent_plan_id": offer.rent_plan_id,
         "channel": "alipay",
         **extra,
     }
     return app.post("/api/applet/placeOrder", body)
+
+
+# --- a lease taken further: signed and paid, shipped, in lease -------------------------------
+
+DETAIL = "/api/merchant/orderInfo"
+
+
+@dataclass
+class Placed:
+    """An order of the demo shop: its id and its number."""
+
+    id: int
+    no: str
+
+
+def placed(merchant: Merchant, answer: Envelope) -> Placed:
+    """The order an intake answer names."""
+    assert answer.ok, answer
+    with tenant_context(merchant):
+        order_id = Order.objects.values_list("pk", flat=True).get(order_no=answer.data["order_no"])
+    connection.set_schema_to_public()
+    return Placed(id=order_id, no=answer.data["order_no"])
+
+
+def customer_signs(merchant: Merchant, order_id: int) -> None:
+    """The customer signs the contract now out for signing; the provider's callback arrives."""
+    with tenant_context(merchant):
+        contract = Contract.objects.filter(order_id=order_id, status="signing").get()
+        sandbox_econtract_sign(contract.provider_reference)
+    sandbox_callbacks_deliver(merchant=merchant.slug)
+    connection.set_schema_to_public()
+
+
+def awaiting_shipment(
+    merchant: Merchant, owner: ApiClient, app: IntakeClient, offer: Offer, **intake: Any
+) -> Placed:
+    """A lease placed (`intake`: place's keywords), audited, its contract signed and bill 1
+    paid by the customer: awaiting shipment."""
+    order = placed(merchant, place(app, offer, **intake))
+    audited = owner.post("/api/backend/auditOrder", {"id": order.id, "passed": True})
+    assert audited.ok, audited
+    customer_signs(merchant, order.id)
+    first = app.post(
+        "/api/applet/payBill",
+        {"order_no": order.no, "period": 1, "idempotency_key": f"first-{order.no}"},
+    )
+    assert first.ok, first
+    provider_settles(merchant, customer_pays=f"{order.no}B001")
+    assert owner.get(DETAIL, {"id": order.id}).data["status"] == "awaiting_shipment"
+    return order
+
+
+def shipped(
+    merchant: Merchant,
+    owner: ApiClient,
+    app: IntakeClient,
+    offer: Offer,
+    *,
+    tracking_no: str = "SF1234567890",
+    serial: str = "IMEI-1",
+    **intake: Any,
+) -> Placed:
+    """A lease awaiting shipment, then shipped by SF as `tracking_no` with device `serial`."""
+    order = awaiting_shipment(merchant, owner, app, offer, **intake)
+    parcel = {
+        "order_id": order.id,
+        "company_code": "SF",
+        "tracking_no": tracking_no,
+        "device_serial": serial,
+    }
+    answer = owner.post("/api/merchant/addExpress", parcel)
+    assert answer.ok and answer.data["status"] == "shipped", answer
+    return order
+
+
+def in_lease(
+    merchant: Merchant, owner: ApiClient, app: IntakeClient, offer: Offer, **shipping: Any
+) -> Placed:
+    """A lease shipped (`shipping`: shipped's keywords) and received by the customer: in
+    lease, bill 1 paid, bills 2… unpaid."""
+    order = shipped(merchant, owner, app, offer, **shipping)
+    received = app.post("/api/applet/confirmReceipt", {"order_no": order.no})
+    assert received.data["status"] == "in_lease", received
+    return order
+
+
+def detail_of(owner: ApiClient, order_id: int) -> dict[str, Any]:
+    answer = owner.get(DETAIL, {"id": order_id})
+    assert answer.ok, answer
+    return dict(answer.data)
+
+
+def deposit_of(owner: ApiClient, order_id: int) -> dict[str, str]:
+    """frozen / transferred / thawed / remaining / state of the order's deposit."""
+    block = detail_of(owner, order_id)["deposit_detail"]
+    return {k: block[k] for k in ("frozen", "transferred", "thawed", "remaining", "state")}
+
+
+def bill_states(owner: ApiClient, order_id: int) -> dict[int, str]:
+    """Each bill's status by period."""
+    return {b["period"]: b["status"] for b in detail_of(owner, order_id)["bills"]}
+
+
+def books_balance(merchant: Merchant) -> list[Any]:
+    """What the merchant's ledger check finds wrong (nothing: [])."""
+    with tenant_context(merchant):
+        found = ledger_check()
+    connection.set_schema_to_public()
+    return list(found)
+
+
+def order_books(merchant: Merchant, order_id: int) -> dict[str, Decimal]:
+    """What the order's journals did to each ledger account (0.00 when moved and back)."""
+    with tenant_context(merchant):
+        found = balances_by_dimension(order_id=order_id)
+    connection.set_schema_to_public()
+    return {code: amount for code, amount in found.items() if amount != 0}
