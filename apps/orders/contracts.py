@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from apps.billing.models import Bill
 from tenants.merchants.models import Merchant
-from zulin.audit.services import audit_record
+from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -89,13 +89,13 @@ def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[st
         template.clauses = rows
         template.save()
         after = _template_answer(template)
-        audit_record(
+        audit_settings_change(
             actor=actor,
             action="contract.template_update",
             target_type="contract_template",
             target_id=template.pk,
-            before={k: v for k, v in before.items() if k != "updated_at"},
-            after={k: v for k, v in after.items() if k != "updated_at"},
+            before=before,
+            after=after,
         )
     return after
 

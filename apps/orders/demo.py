@@ -129,13 +129,9 @@ def _place(
     return services.order_place(data=data)
 
 
-def _signed(order: Order, owner: Session, slug: str) -> Order:
-    services.order_audit(actor=owner, order_id=order.pk, passed=True)
-    order.refresh_from_db()
-    contract = order.contracts.order_by("-version").first()
-    if contract is not None:
-        sandbox_econtract_sign(contract.provider_reference)
-        sandbox_callbacks_deliver(merchant=slug)
+def _first_bill_paid(order: Order, slug: str) -> None:
+    """The customer pays bill 1 (a lease at signing, a purchase's one bill) and the provider
+    confirms."""
     lease.order_bill_pay(
         order_id=order.pk,
         period=1,
@@ -144,6 +140,16 @@ def _signed(order: Order, owner: Session, slug: str) -> Order:
         by_customer=True,
     )
     _settle(slug, f"{order.order_no}B001")
+
+
+def _signed(order: Order, owner: Session, slug: str) -> Order:
+    services.order_audit(actor=owner, order_id=order.pk, passed=True)
+    order.refresh_from_db()
+    contract = order.contracts.order_by("-version").first()
+    if contract is not None:
+        sandbox_econtract_sign(contract.provider_reference)
+        sandbox_callbacks_deliver(merchant=slug)
+    _first_bill_paid(order, slug)
     order.refresh_from_db()
     return order
 
@@ -173,14 +179,7 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
         services.order_audit(actor=owner, order_id=order.pk, passed=False, reason="资料不全")
         return
     if target.startswith("purchase"):
-        lease.order_bill_pay(
-            order_id=order.pk,
-            period=1,
-            actor=None,
-            idempotency_key=f"{order.order_no}-p1",
-            by_customer=True,
-        )
-        _settle(slug, f"{order.order_no}B001")
+        _first_bill_paid(order, slug)
         if target == "purchase_completed":
             lease.order_ship(
                 actor=owner,

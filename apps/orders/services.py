@@ -20,7 +20,7 @@ from apps.billing.selectors import earliest_overdue
 from apps.goods.selectors import order_offer
 from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
-from zulin.audit.services import audit_record
+from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import status_created
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, normalized
@@ -181,13 +181,13 @@ def order_setting_save(*, actor: Session, fields: dict[str, Any]) -> OrderSettin
             setattr(setting, name, value)
         setting.save()
         after = order_setting_answer(setting)
-        audit_record(
+        audit_settings_change(
             actor=actor,
             action="order.settings_update",
             target_type="order_setting",
             target_id=setting.pk,
-            before={k: v for k, v in before.items() if k != "updated_at"},
-            after={k: v for k, v in after.items() if k != "updated_at"},
+            before=before,
+            after=after,
         )
     return setting
 

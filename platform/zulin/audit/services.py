@@ -58,3 +58,23 @@ def audit_record(
         after=after,
         reason=reason,
     )
+
+
+def audit_settings_change(
+    *,
+    actor: Session | ActorRef | None,
+    action: str,
+    target_type: str,
+    target_id: Any,
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> AuditEntry:
+    """A settings record saved: its answer before and after, less the save time."""
+    return audit_record(
+        actor=actor,
+        action=action,
+        target_type=target_type,
+        target_id=target_id,
+        before={k: v for k, v in before.items() if k != "updated_at"},
+        after={k: v for k, v in after.items() if k != "updated_at"},
+    )
