@@ -82,6 +82,44 @@ test.describe.serial('orders: the shop audits, ships and reads bills; the platfo
       await expect(bills.getByRole('button', { name: /对第 \d+ 期发起扣款/ }).first()).toBeVisible();
     });
 
+    test('opens a renewal for the customer of an order in lease: the order moves to after-sale', async ({ page }) => {
+      const list = new OrderListPage(page);
+      await list.goto(HOSTS.demo, '/dealingOrder?status=in_lease', '成交订单');
+      const orderNo = await list.openFirst();
+
+      const detail = new OrderDetailPage(page);
+      await detail.expectStatus('租赁中');
+      await expect(detail.actions().getByRole('button', { name: '发起退租归还' })).toBeVisible();
+      await expect(detail.actions().getByRole('button', { name: '发起买断' })).toBeVisible();
+      await detail.act('发起续租');
+      const dialog = detail.dialog();
+      await expect(dialog.getByRole('heading', { name: `为订单 ${orderNo} 发起续租` })).toBeVisible();
+      // The periods are checked before anything is sent.
+      await dialog.getByRole('button', { name: '发起续租', exact: true }).click();
+      await expect(dialog.getByText('请填写续租期数')).toBeVisible();
+      await dialog.getByLabel('续租期数').fill('40');
+      await dialog.getByRole('button', { name: '发起续租', exact: true }).click();
+      await expect(dialog.getByText('续租期数须在 1–36 期之间')).toBeVisible();
+      await dialog.getByLabel('续租期数').fill('6');
+      await dialog.getByLabel('原因（选填）').fill(`客户电话要求续租 ${stamp}`);
+      await detail.confirm('发起续租');
+
+      // The after-sale stage takes over: its section and the approve / reject buttons.
+      await detail.expectStatus('售后订单');
+      const afterSales = detail.section('售后');
+      await expect(afterSales).toContainText('续租');
+      await expect(afterSales).toContainText('待处理');
+      await expect(afterSales).toContainText(`客户电话要求续租 ${stamp}`);
+      await expect(afterSales).toContainText(/续租期数\s*6/);
+      await expect(detail.actions().getByRole('button', { name: '同意售后' })).toBeVisible();
+      await expect(detail.actions().getByRole('button', { name: '发起续租' })).toHaveCount(0);
+      await expect(detail.timeline()).toContainText('售后');
+
+      await page.getByRole('link', { name: '返回售后订单' }).click();
+      await list.searchOrderNo(orderNo);
+      await expect(list.row(orderNo)).toBeVisible();
+    });
+
     test('moves an order awaiting audit to a sub-shop', async ({ page }) => {
       const list = new OrderListPage(page);
       await list.goto(HOSTS.demo, '/regularOrder?status=awaiting_audit', '常规订单');
@@ -112,6 +150,32 @@ test.describe.serial('orders: the shop audits, ships and reads bills; the platfo
       await expect(detail.actions().getByRole('button', { name: '平台关闭订单' })).toBeVisible();
       await expect(detail.actions().getByRole('button', { name: '发货' })).toHaveCount(0);
       await expect(detail.timeline()).toBeVisible();
+    });
+
+    test('opens the contract of a merchant’s order in lease: a PDF', async ({ page, context }) => {
+      const list = new OrderListPage(page);
+      await list.goto(HOSTS.admin, '/dealingOrder?status=in_lease', '成交订单');
+      await page.getByRole('combobox', { name: '商户', exact: true }).selectOption({ label: '演示租赁商城' });
+      await expect(page).toHaveURL(/merchant_id=\d+/);
+      await list.openFirst();
+
+      const contract = new OrderDetailPage(page).section('合同');
+      const [link, tab, served] = await Promise.all([
+        page.waitForResponse((response) => response.url().includes('/api/applet/lookContract')),
+        context.waitForEvent('page'),
+        // The new tab's own load of the link (headless Chromium downloads a PDF rather than
+        // showing it, so the answer is read on the network, not in the tab).
+        context.waitForEvent('response', (response) => response.url().includes('/api/files/')),
+        contract.getByRole('button', { name: '查看合同' }).click(),
+      ]);
+      const answer = (await link.json()) as { code: number; data: { url: string } };
+      expect(answer.code).toBe(200);
+      expect(answer.data.url).toMatch(/^\/api\/files\//);
+      expect(served.url()).toBe(new URL(answer.data.url, HOSTS.admin).href);
+      expect(served.frame().page()).toBe(tab);
+      expect(served.status()).toBe(200);
+      expect(served.headers()['content-type']).toContain('application/pdf');
+      await tab.close();
     });
   });
 
@@ -158,5 +222,24 @@ test.describe('orders at phone width (390 px)', () => {
     await expect(new OrderDetailPage(page).heading(orderNo)).toBeVisible();
     await expect(page.getByRole('region', { name: '订单动态' })).toBeVisible();
     expect(await fits()).toBe(true);
+  });
+
+  test('the after-sale dialog of an order in lease fits: fields and buttons in view', async ({ page }) => {
+    const list = new OrderListPage(page);
+    await list.goto(HOSTS.demo, '/dealingOrder?status=in_lease', '成交订单');
+    await list.openFirst();
+    const detail = new OrderDetailPage(page);
+    await detail.act('发起买断');
+    const dialog = detail.dialog();
+    await expect(dialog.getByText('方案买断价')).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await expect(dialog.getByLabel('原因（选填）')).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: '发起买断', exact: true })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

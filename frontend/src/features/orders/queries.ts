@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
-import { strictCall } from '@/lib/apiError';
+import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
+import { AFTER_SALE_ERRORS } from './lib/afterSale';
 import type { OrderListQuery } from './lib/orderListState';
 import type { OrderKind } from './lib/stages';
 
@@ -17,6 +18,7 @@ export type ExpressCompany = ApiData<'/api/applet/expressCompany', 'get'>[number
 export type Person = ApiData<'/api/backend/getOrderAuditors', 'get'>[number];
 export type RejectReason = ApiData<'/api/platform/getAfterSaleRejectReason', 'get'>[number];
 export type ExpressBody = ApiBody<'/api/merchant/addExpress', 'post'>;
+export type ApplyAfterSaleBody = ApiBody<'/api/platform/applyAfterSale', 'post'>;
 export type DealAfterSaleBody = ApiBody<'/api/platform/dealAfterSale', 'post'>;
 export type DepositThawBody = ApiBody<'/api/platform/depositThaw', 'post'>;
 export type DepositTransferBody = ApiBody<'/api/platform/depositTransferPay', 'post'>;
@@ -71,6 +73,7 @@ const P = {
   depositTransfer: '/api/platform/depositTransferPay',
   refundDeposit: '/api/platform/refundDeposit',
   refundShippingFee: '/api/merchant/refundSfAmount',
+  applyAfterSale: '/api/platform/applyAfterSale',
   dealAfterSale: '/api/platform/dealAfterSale',
   billPayment: '/api/v2/BillPayment',
   payResult: '/api/platform/queryPayResult',
@@ -211,9 +214,14 @@ export function useRefreshContract(ref: OrderRef) {
   return useOrderWrite(ref, (_: void, options) => apiPost(P.refreshContract, { order_id: ref.id }, options));
 }
 
-/** A link to the contract PDF, valid a few minutes: asked for when the person opens it. */
+/**
+ * A link to the contract PDF, valid a few minutes: asked for when the person opens it. The
+ * platform names the order's merchant (read on the admin host, audited in its schema).
+ */
 export function useContractLink(ref: OrderRef) {
-  return useMutation({ mutationFn: () => strictCall((options) => apiPost(P.contract, { order_id: ref.id }, options)) });
+  return useMutation({
+    mutationFn: () => strictCall((options) => apiPost(P.contract, { order_id: ref.id, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }, options)),
+  });
 }
 
 export function useDepositThaw(ref: OrderRef) {
@@ -230,6 +238,21 @@ export function useRefundDeposit(ref: OrderRef) {
 
 export function useRefundShippingFee(ref: OrderRef) {
   return useOrderWrite(ref, (body: Omit<RefundShippingFeeBody, 'order_id'>, options) => apiPost(P.refundShippingFee, { order_id: ref.id, ...body }, options));
+}
+
+/**
+ * The shop opens an after-sale business for the customer; the order moves to the after-sale
+ * stage. Refused because another one is open (1302), the screen was stale: it rereads too.
+ */
+export function useApplyAfterSale(ref: OrderRef) {
+  const invalidate = useInvalidateOrder();
+  return useMutation({
+    mutationFn: (body: Omit<ApplyAfterSaleBody, 'order_id'>) => strictCall((options) => apiPost(P.applyAfterSale, { order_id: ref.id, ...body }, options)),
+    onSuccess: () => invalidate(ref),
+    onError: (error) => {
+      if (asApiError(error)?.code === AFTER_SALE_ERRORS.alreadyOpen) invalidate(ref);
+    },
+  });
 }
 
 /** The fields a decision does not use are sent empty, as the backend's defaults. */

@@ -2,9 +2,10 @@
  * Which buttons an order's screen shows. The backend's detail lists the actions the order's
  * state and the session's role allow now (`actions`, apps/orders/selectors.py
  * `order_actions`); a button shows only for an action in that list, and only where the back
- * office has a call for it. `return`, `buyout`, `renewal` and `refund` are started by the
- * customer (the applet's after-sale) and have no back-office call: no button.
+ * office has a call for it. `return`, `buyout`, `renewal` and `refund` open an after-sale
+ * business for the customer (applyAfterSale); `exchange` is not listed there, so no button.
  */
+import type { ApplyKind } from './afterSale';
 
 /** A button of the detail's action bar, in the order shown. */
 export const ORDER_BUTTONS = [
@@ -17,6 +18,10 @@ export const ORDER_BUTTONS = [
   'after_sale_reject',
   'return_receive',
   'inspect',
+  'apply_return',
+  'apply_buyout',
+  'apply_renewal',
+  'apply_refund',
   'refresh_contract',
   'allocate',
   'allocate_sub_shop',
@@ -40,6 +45,10 @@ const NEEDS: Record<OrderButton, string> = {
   after_sale_reject: 'deal_after_sale',
   return_receive: 'return_receive',
   inspect: 'inspect',
+  apply_return: 'return',
+  apply_buyout: 'buyout',
+  apply_renewal: 'renewal',
+  apply_refund: 'refund',
   refresh_contract: 'refresh_contract',
   allocate: 'allocate',
   allocate_sub_shop: 'allocate_sub_shop',
@@ -53,6 +62,22 @@ const NEEDS: Record<OrderButton, string> = {
 
 /** Buttons a person reads as "this ends or removes the order": shown in red. */
 export const DANGER_BUTTONS: ReadonlySet<OrderButton> = new Set(['audit_refuse', 'after_sale_reject', 'close', 'platform_close', 'delete']);
+
+/** The after-sale kind a button opens, or null for any other button. */
+export function applyKindOf(button: OrderButton): ApplyKind | null {
+  switch (button) {
+    case 'apply_return':
+      return 'return';
+    case 'apply_buyout':
+      return 'buyout';
+    case 'apply_renewal':
+      return 'renewal';
+    case 'apply_refund':
+      return 'refund';
+    default:
+      return null;
+  }
+}
 
 export interface ButtonContext {
   /** The status of the order's open after-sale business, if any (`open` or `approved`). */

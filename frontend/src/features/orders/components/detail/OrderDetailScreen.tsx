@@ -88,7 +88,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
       <ShippingSection detail={detail} orderRef={orderRef} />
-      {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={!page.platform && hasAction(page.auth, 'order.view')} />}
+      {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
       {detail.after_sales.length > 0 && <AfterSalesSection detail={detail} />}
       <RemarksSection detail={detail} orderRef={orderRef} canAdd={canRemark(detail.actions)} />
       <DetailSection id="order-timeline" title={t('detail.sections.timeline')}>

@@ -156,6 +156,7 @@ export function AfterSalesSection({ detail }: { detail: OrderDetail }) {
               <Fact label={t('detail.afterSales.createdAt')}>{formatDateTime(business.created_at)}</Fact>
               <Fact label={t('detail.afterSales.finishedAt')}>{formatDateTime(business.finished_at)}</Fact>
               {business.extra_term > 0 && <Fact label={t('detail.afterSales.extraTerm')}>{business.extra_term}</Fact>}
+              {business.kind === 'buyout' && <Fact label={t('detail.afterSales.buyoutQuote')}>{formatCurrency(business.amount)}</Fact>}
               {business.reject_reason && <Fact label={t('detail.afterSales.rejectReason')}>{business.reject_reason}</Fact>}
               {business.inspection_note && <Fact label={t('detail.afterSales.inspectionNote')}>{business.inspection_note}</Fact>}
               <Fact label={t('detail.afterSales.damageAmount')}>{formatCurrency(business.damage_amount)}</Fact>

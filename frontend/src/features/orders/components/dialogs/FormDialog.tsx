@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormError } from '@/components/ui/FormError';
-import { asApiError } from '@/lib/apiError';
+import { asApiError, type ApiError } from '@/lib/apiError';
 
 /**
  * A dialog with a few fields that sends one call: it checks the fields (`validate` answers an
@@ -20,6 +20,7 @@ export function FormDialog({
   onClose,
   validate,
   onSubmit,
+  explain,
   children,
 }: {
   title: string;
@@ -30,6 +31,8 @@ export function FormDialog({
   /** Field errors by name (undefined: that field is fine); none when the form may be sent. */
   validate?: () => Record<string, string | undefined>;
   onSubmit: () => Promise<unknown>;
+  /** The dialog's own words for a refusal it knows (by code); else the server's message shows. */
+  explain?: (error: ApiError) => string | undefined;
   children: (errors: Record<string, string>) => ReactNode;
 }) {
   const t = useTranslations('order');
@@ -51,7 +54,7 @@ export function FormDialog({
       const fields = apiError?.failure.fields ?? {};
       const fieldErrors = Object.fromEntries(Object.entries(fields).map(([name, messages]) => [name, Array.isArray(messages) ? String(messages[0] ?? '') : String(messages)]));
       setErrors(fieldErrors);
-      setFailure(apiError?.message || t('failed'));
+      setFailure((apiError && explain?.(apiError)) || apiError?.message || t('failed'));
     } finally {
       setBusy(false);
     }

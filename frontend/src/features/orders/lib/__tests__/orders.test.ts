@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canPayBill, canRemark, openAfterSale, orderButtons } from '../actions';
+import { applyKindOf, canPayBill, canRemark, openAfterSale, orderButtons } from '../actions';
+import { applyAfterSaleBody, extraTermProblem } from '../afterSale';
 import { newIdempotencyKey } from '../idempotency';
 import { fromCents, notAbove, parseMoneyInput, remainder, toCents } from '../money';
 import { hasOrderFilters, ORDER_LIST_DEFAULTS, orderListQuery, orderListSearch, parseOrderListState } from '../orderListState';
@@ -76,13 +77,25 @@ describe('order list state', () => {
 describe('order buttons', () => {
   it('shows a button only for an action the detail allows', () => {
     expect(orderButtons(['remark', 'audit', 'close', 'allocate', 'allocate_sub_shop'])).toEqual(['audit_pass', 'audit_refuse', 'allocate', 'allocate_sub_shop', 'close']);
-    expect(orderButtons(['remark', 'ship', 'refund', 'deposit_thaw'])).toEqual(['ship', 'deposit_thaw']);
+    expect(orderButtons(['remark', 'ship', 'refund', 'deposit_thaw'])).toEqual(['ship', 'apply_refund', 'deposit_thaw']);
     expect(orderButtons(['platform_close'])).toEqual(['platform_close']);
     expect(orderButtons([])).toEqual([]);
   });
 
   it('leaves out actions the back office has no call for', () => {
-    expect(orderButtons(['return', 'buyout', 'renewal', 'refund', 'pay_bill'])).toEqual([]);
+    expect(orderButtons(['remark', 'reveal_identity', 'pay_bill', 'exchange'])).toEqual([]);
+  });
+
+  it('offers opening an after-sale for each kind the order allows now', () => {
+    // In lease: return, buyout, renewal; awaiting shipment or paid: refund.
+    expect(orderButtons(['remark', 'allocate', 'return', 'buyout', 'renewal', 'pay_bill'])).toEqual(['apply_return', 'apply_buyout', 'apply_renewal', 'allocate']);
+    expect(orderButtons(['ship', 'refund'])).toEqual(['ship', 'apply_refund']);
+    expect(orderButtons(['buyout'])).toEqual(['apply_buyout']);
+    // Once one is open the detail lists deal_after_sale instead, and nothing to open.
+    expect(orderButtons(['deal_after_sale'], { afterSaleStatus: 'open' })).not.toContain('apply_return');
+    expect(applyKindOf('apply_renewal')).toBe('renewal');
+    expect(applyKindOf('apply_refund')).toBe('refund');
+    expect(applyKindOf('ship')).toBeNull();
   });
 
   it('offers approve and reject only while the after-sale awaits the decision', () => {
@@ -105,6 +118,27 @@ describe('order buttons', () => {
   it('finds the open after-sale business', () => {
     expect(openAfterSale([{ id: 2, status: 'done' }, { id: 1, status: 'approved' }])).toEqual({ id: 1, status: 'approved' });
     expect(openAfterSale([{ id: 2, status: 'rejected' }])).toBeNull();
+  });
+});
+
+describe('after-sale application', () => {
+  it('takes 1 to 36 whole extra periods for a renewal', () => {
+    expect(extraTermProblem('')).toBe('required');
+    expect(extraTermProblem('  ')).toBe('required');
+    expect(extraTermProblem('1')).toBeNull();
+    expect(extraTermProblem(' 12 ')).toBeNull();
+    expect(extraTermProblem('36')).toBeNull();
+    expect(extraTermProblem('0')).toBe('outOfRange');
+    expect(extraTermProblem('37')).toBe('outOfRange');
+    expect(extraTermProblem('1.5')).toBe('notWhole');
+    expect(extraTermProblem('-3')).toBe('notWhole');
+    expect(extraTermProblem('1e1')).toBe('notWhole');
+  });
+
+  it('sends the extra periods only for a renewal, the reason trimmed', () => {
+    expect(applyAfterSaleBody('renewal', ' 客户要求续租 ', '6')).toEqual({ kind: 'renewal', reason: '客户要求续租', extra_term: 6 });
+    expect(applyAfterSaleBody('return', '', '6')).toEqual({ kind: 'return', reason: '', extra_term: 0 });
+    expect(applyAfterSaleBody('buyout', 'x', '')).toEqual({ kind: 'buyout', reason: 'x', extra_term: 0 });
   });
 });
 
