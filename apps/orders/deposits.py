@@ -33,6 +33,15 @@ from .models import AfterSale, DepositOperation, DepositState, Order
 from .projection import order_project
 
 ZERO = Decimal("0.00")
+
+
+def buyout_approved(order: Order) -> bool:
+    """A buyout is approved and its bill (the unpaid rent included) is being charged."""
+    return AfterSale.objects.filter(
+        order=order, kind=AfterSale.Kind.BUYOUT, status=AfterSale.Status.APPROVED
+    ).exists()
+
+
 Op = DepositOperation
 
 
@@ -249,9 +258,7 @@ def deposit_transfer(
     available = deposit_available(order)
     bill_ids: list[int] = []
     if purpose == "bills":
-        if AfterSale.objects.filter(
-            order=order, kind=AfterSale.Kind.BUYOUT, status=AfterSale.Status.APPROVED
-        ).exists():
+        if buyout_approved(order):
             # The buyout being charged includes the unpaid rent: it is not paid twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         covered = ZERO

@@ -18,8 +18,8 @@ from apps.billing.schedule import lease_end
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import contracts, machine
-from .models import AfterSale, DepositState, Order, OrderKind, Shipment
+from . import contracts, deposits, machine
+from .models import DepositState, Order, OrderKind, Shipment
 from .moves import order_move
 from .scope import order_in_scope
 
@@ -28,13 +28,6 @@ ZERO = Decimal("0.00")
 
 def _locked(order_id: int, actor: Session | None = None) -> Order:
     return order_in_scope(actor, order_id, lock=True)
-
-
-def buyout_approved(order: Order) -> bool:
-    """A buyout is approved and its bill (the unpaid rent included) is being charged."""
-    return AfterSale.objects.filter(
-        order=order, kind=AfterSale.Kind.BUYOUT, status=AfterSale.Status.APPROVED
-    ).exists()
 
 
 def schedule_make(order: Order, *, start: date) -> list[Bill]:
@@ -125,7 +118,7 @@ def order_bill_pay(
         bill = Bill.objects.filter(order_id=order.pk, period=period).first()
         if bill is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
-        if period != 0 and buyout_approved(order):
+        if period != 0 and deposits.buyout_approved(order):
             # The buyout being charged includes this rent: it is not charged twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         if not by_customer and not order.withhold_agreement_no:
@@ -243,7 +236,6 @@ def payment_result_sync(*, out_no: str, actor: Session | None = None) -> dict[st
     changes nothing. Locks run order → bill → ledger accounts, as every other writer does."""
     from apps.billing.models import BillRefund
 
-    from . import deposits
     from .shipping import shipping_fee_sync
 
     deposit_op = deposits.Op.objects.filter(out_request_no=out_no).first()
