@@ -109,7 +109,14 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
     """Records what the provider says of an attempt (the bill row is locked by the caller).
     Idempotent: a settled attempt answers as it stands."""
     bill = payment.bill
-    if payment.status != BillPayment.Status.PROCESSING or result.status == PaymentStatus.PROCESSING:
+    if payment.status != BillPayment.Status.PROCESSING:
+        return Collected(bill, payment, False)
+    if result.status == PaymentStatus.PROCESSING:
+        # The provider's number is kept from the first answer: the screen shows it, and the
+        # customer's QR payment is looked up by it.
+        if result.trade_no and payment.provider_trade_no != result.trade_no:
+            payment.provider_trade_no = result.trade_no
+            payment.save(update_fields=["provider_trade_no"])
         return Collected(bill, payment, False)
     payment.finished_at = result.finished_at or timezone.now()
     if result.status == PaymentStatus.SUCCEEDED:

@@ -21,6 +21,8 @@ eval "$($PY infra/scripts/services.py zulin_e2e --fresh --redis-db 14)"
 export DATABASE_URL REDIS_URL PYTHONPATH="$ROOT/platform:$ROOT"
 export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e TRUSTED_PROXY_COUNT=1 \
   LOGIN_RATE=1000/m DEMO_ORDER_ROUNDS=1  # the browser suite signs in often (throttling has its own API tests); every order state once
+# The sandboxes' callbacks reach this run's API.
+export CALLBACK_BASE_URL="http://127.0.0.1:${E2E_API_PORT}"
 
 # The committed OpenAPI snapshot must be what the backend serves now.
 $PY manage.py export_openapi "$ROOT/.run/openapi.json" >/dev/null
@@ -45,7 +47,11 @@ $PY -c "import redis, os; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb(
 .venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${E2E_API_PORT}" \
   --config infra/gunicorn.conf.py > .run/e2e-api.log 2>&1 &
 API_PID=$!
-trap 'kill $API_PID 2>/dev/null || true' EXIT
+# A worker runs what the API queues (exports, the sandboxes' settling and callbacks).
+.venv/bin/celery -A zulin.celery:app worker --concurrency 1 --loglevel WARNING \
+  > .run/e2e-worker.log 2>&1 &
+WORKER_PID=$!
+trap 'kill $API_PID $WORKER_PID 2>/dev/null || true' EXIT
 $PY - "$E2E_API_PORT" <<'PY'
 import sys, time, urllib.request
 for _ in range(120):

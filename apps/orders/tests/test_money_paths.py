@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillRefund
+from apps.billing.models import Bill, BillPayment, BillRefund
 from apps.goods.models import Sku
 from apps.orders.models import DepositOperation, Order
 from zulin.ledger.models import Journal
@@ -34,6 +34,10 @@ def _signed_and_paid(demo, demo_owner, app, offer) -> tuple[int, str]:
         "/api/applet/payBill", {"order_no": order_no, "period": 1, "idempotency_key": "pay-0001"}
     )
     assert paid.ok, paid
+    # While the customer has not paid, the attempt already shows the provider's number.
+    with tenant_context(demo):
+        attempt = BillPayment.objects.get(bill__order_id=order.pk, bill__period=1)
+        assert (attempt.status, attempt.provider_trade_no[:1]) == ("processing", "T")
     provider_settles(demo, customer_pays=f"{order_no}B001")
     assert demo_owner.get(DETAIL, {"id": order.pk}).data["status"] == "awaiting_shipment"
     return order.pk, order_no

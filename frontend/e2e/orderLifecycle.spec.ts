@@ -1,0 +1,148 @@
+import { expect, test } from './support/test';
+import { HOSTS, STORAGE } from './support/env';
+import { GoodsApi } from './support/goodsApi';
+import { IntakeApp } from './support/intakeApp';
+import { OrderDetailPage } from './pages/OrderDetailPage';
+
+// One lease from the customer's app to its return: the app (outside the product) places the
+// order through the signed intake with a key the owner made; the shop audits, ships, charges a
+// bill and takes the goods back with damage on its screens; the sandbox providers (run by the
+// worker) sign the contract, settle payments and call back, as the real ones would.
+const stamp = Date.now().toString(36).toUpperCase();
+const ID_NUMBER = '110101198806060234'; // a valid ID the risk sandbox grades C (20 % waived)
+
+interface Placed {
+  order_no: string;
+  status: string;
+}
+
+test.describe.serial('a lease from the intake to its return with damage', () => {
+  test.use({ storageState: STORAGE.demo });
+  let owner: GoodsApi;
+  let app: IntakeApp;
+  let appKey = { app_id: '', secret: '' };
+  let orderNo = '';
+  let orderId = 0;
+
+  // Each test has its own request context: the owner's session and the app's key carry over.
+  test.beforeEach(async ({ request }) => {
+    if (!appKey.app_id) return;
+    owner = await GoodsApi.signIn(request, 'demo', 'owner');
+    app = new IntakeApp(request, 'demo', appKey.app_id, appKey.secret);
+  });
+
+  const status = async () => (await app.get<Placed>('/api/applet/orderStatus', { order_no: orderNo })).status;
+
+  test('the app places an order with the shop’s key; the owner passes its audit on screen', async ({ page, request }) => {
+    owner = await GoodsApi.signIn(request, 'demo', 'owner');
+    const picture = await owner.uploadPicture('e2e/fixtures/goods-picture.png');
+    const goods = await owner.createOnShelf({ title: `E2E 全流程租机 ${stamp}`, code: `E2E-LIFE-${stamp}`, picture });
+    const detail = await owner.post<{ spu_list: { id: number }[]; rent_list: { id: number; sku_index: number }[] }>(
+      '/api/platform/goodsDetail',
+      { id: goods.id },
+    );
+    const plan = detail.rent_list[0];
+    const sku = plan && detail.spu_list[plan.sku_index];
+    if (!plan || !sku) throw new Error('the goods have no rent plan');
+    const key = await owner.post<{ app_id: string; secret: string }>('/api/backend/createIntakeKey', {
+      name: `E2E 小程序 ${stamp}`,
+      channel: 'alipay',
+    });
+    appKey = key;
+    app = new IntakeApp(request, 'demo', key.app_id, key.secret);
+    const placed = await app.post<Placed>('/api/applet/placeOrder', {
+      idempotency_key: `e2e-life-${stamp}`,
+      customer_name: '端到端',
+      customer_phone: '13900001111',
+      id_number: ID_NUMBER,
+      sku_id: sku.id,
+      rent_plan_id: plan.id,
+    });
+    orderNo = placed.order_no;
+    expect(placed.status).toBe('awaiting_audit');
+    const rows = await owner.get<{ list: { id: number }[] }>('/api/platform/backendOrderList', { order_no: orderNo });
+    orderId = rows.list[0]?.id ?? 0;
+    expect(orderId).toBeGreaterThan(0);
+
+    const screen = new OrderDetailPage(page);
+    await page.goto(`${HOSTS.demo}/orderInfo/${orderId}`);
+    await expect(screen.heading(orderNo)).toBeVisible();
+    await screen.expectStatus('待审核');
+    await expect(page.getByRole('region', { name: '客户', exact: true })).not.toContainText(ID_NUMBER);
+    await screen.act('审核通过');
+    await screen.confirm('审核通过');
+    await screen.expectStatus('待支付签约');
+  });
+
+  test('the customer signs and pays bill 1; the shop ships and confirms delivery', async ({ page, request }) => {
+    // The e-contract sandbox signs by itself; the customer pays bill 1 by QR code.
+    await app.post('/api/applet/payBill', { order_no: orderNo, period: 1, idempotency_key: `e2e-pay1-${stamp}` });
+    let tradeNo = '';
+    await expect
+      .poll(async () => {
+        const order = await owner.get<{ bills: { period: number; payments: { provider_trade_no: string }[] }[] }>(
+          '/api/merchant/orderInfo',
+          { id: orderId },
+        );
+        tradeNo = order.bills.find((bill) => bill.period === 1)?.payments[0]?.provider_trade_no ?? '';
+        return tradeNo;
+      })
+      .not.toBe('');
+    const port = new URL(HOSTS.demo).port;
+    const paid = await request.post(`http://127.0.0.1:${port}/api/sandbox/payments/${tradeNo}/pay`, {
+      headers: { Host: new URL(HOSTS.demo).host },
+    });
+    expect((await paid.json()).code).toBe(200);
+    await expect.poll(status, { timeout: 30_000 }).toBe('awaiting_shipment');
+
+    const screen = new OrderDetailPage(page);
+    await page.goto(`${HOSTS.demo}/orderInfo/${orderId}`);
+    await screen.expectStatus('待发货');
+    await screen.act('发货');
+    const dialog = screen.dialog();
+    await dialog.getByLabel('快递公司').selectOption({ label: '顺丰速运' });
+    await dialog.getByLabel('快递单号').fill(`SF${stamp}1`);
+    await dialog.getByLabel('设备序列号/IMEI').fill(`IMEI-LIFE-${stamp}`);
+    await screen.confirm('发货');
+    await screen.expectStatus('已发货');
+    await screen.act('确认签收');
+    await screen.confirm('确认签收');
+    await screen.expectStatus('租赁中');
+    await expect(screen.timeline()).toContainText('订单状态 由 已发货 改为 租赁中');
+  });
+
+  test('the shop takes the goods back: inspected with damage settled from the deposit', async ({ page }) => {
+    const screen = new OrderDetailPage(page);
+    await page.goto(`${HOSTS.demo}/orderInfo/${orderId}`);
+    await screen.act('发起退租归还');
+    await screen.confirm('发起退租归还');
+    await expect(page.getByText('售后订单').first()).toBeVisible();
+    await screen.act('同意售后');
+    await screen.confirm('同意售后');
+    // The customer sends the device back.
+    await app.post('/api/applet/returnShipment', {
+      order_no: orderNo,
+      company_code: 'SF',
+      tracking_no: `SF${stamp}2`,
+      device_serial: `IMEI-LIFE-${stamp}`,
+    });
+    await page.reload();
+    await screen.act('确认收到归还');
+    await screen.dialog().getByLabel('设备序列号/IMEI').fill(`IMEI-LIFE-${stamp}`);
+    await screen.confirm('确认收到归还');
+    await screen.expectStatus('验机中');
+    await screen.act('验机完成');
+    await screen.dialog().getByLabel('损坏赔偿（元，选填）').fill('50.00');
+    await screen.confirm('验机完成');
+    // The rest of the deposit is released at once; the damage is taken once the provider confirms.
+    await screen.expectStatus('已完成');
+    const transferred = async () =>
+      (await owner.get<{ deposit_detail: { transferred: string; remaining: string } }>('/api/merchant/orderInfo', { id: orderId }))
+        .deposit_detail;
+    await expect.poll(transferred, { timeout: 30_000 }).toMatchObject({ transferred: '50.00', remaining: '0.00' });
+    await page.reload();
+    const deposit = screen.section('押金');
+    await expect(deposit.getByText('已转支付').locator('..')).toContainText('¥50.00');
+    await expect(deposit.getByText('剩余冻结').locator('..')).toContainText('¥0.00');
+  });
+});
