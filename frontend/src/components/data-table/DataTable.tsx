@@ -2,7 +2,7 @@
 
 import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { Table as TableComponent } from './Table';
+import type { SelectLabels, Table as TableComponent } from './Table';
 import { TableSkeleton } from './TableSkeleton';
 import { TableError } from './TableStates';
 
@@ -29,11 +29,13 @@ export interface DataTableProps<T> {
   rowSelection?: RowSelectionState;
   onRowSelectionChange?: OnChangeFn<RowSelectionState>;
   rowTone?: (row: T) => string | undefined;
+  /** With `onRowSelectionChange`: a first column of checkboxes (else the columns bring their own). */
+  selectLabels?: SelectLabels<T>;
 }
 
 /** A list with its loading (skeleton), error and empty states (STYLE 8) around the kit's table. */
 export function DataTable<T>({ label, columns, rows, isPending, isFetching, isError, onRetry, errorTitle, empty, getRowId, footer, ...rest }: DataTableProps<T>) {
-  const headers = columns.map((column) => (typeof column.header === 'string' ? column.header : ''));
+  const headers = [...(rest.selectLabels && rest.onRowSelectionChange ? [''] : []), ...columns.map((column) => (typeof column.header === 'string' ? column.header : ''))];
   if (isPending) return <TableSkeleton headers={headers} label={label} />;
   if (isError && !rows) return <TableError title={errorTitle} onRetry={onRetry} />;
   if (!rows || rows.length === 0) return <>{empty}</>;

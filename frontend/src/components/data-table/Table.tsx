@@ -9,6 +9,15 @@ import {
   type RowSelectionState,
   type OnChangeFn,
 } from '@tanstack/react-table';
+import { useMemo } from 'react';
+
+/** What the checkboxes of a selectable table say to a screen reader. */
+export interface SelectLabels<T> {
+  /** The header's checkbox: every row of this page. */
+  all: string;
+  /** One row's checkbox, named after the row ("Select order 2026…"). */
+  row: (row: T) => string;
+}
 
 export interface TableProps<T> {
   label: string;
@@ -21,6 +30,8 @@ export interface TableProps<T> {
   rowTone?: (row: T) => string | undefined;
   /** A new page loads over the old one. */
   fetching?: boolean;
+  /** With `onRowSelectionChange`: the table adds a first column of checkboxes. */
+  selectLabels?: SelectLabels<T>;
 }
 
 /**
@@ -41,16 +52,46 @@ function TableRow<T>({ row, tone }: { row: Row<T>; tone?: string }) {
   );
 }
 
+const CHECKBOX = 'size-4 cursor-pointer accent-brand-600 disabled:cursor-not-allowed';
+
+/** The checkbox column: a label around each box widens what a finger has to hit. */
+function selectColumn<T>(labels: SelectLabels<T>): ColumnDef<T, unknown> {
+  return {
+    id: 'select',
+    header: ({ table }) => (
+      <label className="-m-2 inline-flex p-2">
+        <input
+          type="checkbox"
+          aria-label={labels.all}
+          className={CHECKBOX}
+          checked={table.getIsAllRowsSelected()}
+          ref={(input) => {
+            if (input) input.indeterminate = table.getIsSomeRowsSelected();
+          }}
+          onChange={table.getToggleAllRowsSelectedHandler()}
+        />
+      </label>
+    ),
+    cell: ({ row }) => (
+      <label className="-m-2 inline-flex p-2">
+        <input type="checkbox" aria-label={labels.row(row.original)} className={CHECKBOX} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+      </label>
+    ),
+  };
+}
+
 /**
  * The table markup (TanStack Table): headers, rows, optional selection and row tones. It scrolls
  * sideways inside its card on a narrow screen, never the page. States live in DataTable.
  */
-export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching }: TableProps<T>) {
+export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching, selectLabels }: TableProps<T>) {
+  const selectable = Boolean(selectLabels && onRowSelectionChange);
+  const allColumns = useMemo(() => (selectable && selectLabels ? [selectColumn(selectLabels), ...columns] : columns), [selectable, selectLabels, columns]);
   // TanStack Table v8 hands back fresh functions each render; this app does not run the React Compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: data as T[],
-    columns,
+    columns: allColumns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     enableRowSelection: Boolean(onRowSelectionChange),

@@ -175,6 +175,32 @@ function useOrderWrite<B, R>(ref: OrderRef, call: (body: B, options: Parameters<
   });
 }
 
+/** A write of several orders of the list (bulk actions): all or none, then the lists and counts refresh. */
+function useOrdersWrite<B, R>(call: (body: B, options: Parameters<typeof apiPost>[2]) => Promise<R | false>) {
+  const invalidate = useInvalidateOrder();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => strictCall((options) => call(body, options)),
+    onSuccess: () => {
+      invalidate();
+      void queryClient.invalidateQueries({ queryKey: orderKeys.details() });
+    },
+  });
+}
+
+export function useAllocateOrders() {
+  return useOrdersWrite((body: { ids: number[]; account_id: number }, options) => apiPost(P.allocate, body, options));
+}
+
+export function useAllocateOrdersToSubShop() {
+  return useOrdersWrite((body: { ids: number[]; sub_shop_id: number }, options) => apiPost(P.allocateSubShop, body, options));
+}
+
+/** The shop's close of several orders (the platform closes one at a time, from the detail). */
+export function useCloseOrders() {
+  return useOrdersWrite((body: { ids: number[]; reason: string }, options) => apiPost(P.close, body, options));
+}
+
 export function useAuditOrder(ref: OrderRef) {
   return useOrderWrite(ref, (body: { passed: boolean; reason: string }, options) => apiPost(P.audit, { id: ref.id, ...body }, options));
 }

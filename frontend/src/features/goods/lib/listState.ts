@@ -40,6 +40,15 @@ export function goodsListParams(state: GoodsListState) {
   };
 }
 
+/** The store goods list as an export (kind `goods`): its filters without paging (GoodsFiltersIn). */
+export function goodsExportFilters(state: Pick<GoodsListState, 'status' | 'category_id' | 'keyword'>) {
+  return {
+    ...(state.status ? { status: state.status } : {}),
+    ...(state.category_id ? { category_id: state.category_id } : {}),
+    ...(state.keyword ? { keyword: state.keyword } : {}),
+  };
+}
+
 export interface GainListState {
   gain_type: string;
   keyword: string;

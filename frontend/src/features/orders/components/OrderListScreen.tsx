@@ -1,19 +1,26 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { ExportButton } from '@/components/ExportButton';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
+import { selectedRows, useListSelection } from '@/components/data-table/selection';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { Input } from '@/components/ui/Input';
 import { useLoginUserInfo } from '@/features/auth/queries';
+import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
+import { bulkActionsFor, orderRowId } from '../lib/orderBulk';
+import { orderExportFilters, orderExportKind } from '../lib/orderExport';
 import { hasOrderFilters, orderListQuery, orderListSearch, parseOrderListState, SEARCH_FIELDS, SORTS, type SearchField } from '../lib/orderListState';
 import { ORDER_KINDS, statusesFor, type OrderKind, type OrderListScope, type OrderStage, type OrderStatus } from '../lib/stages';
-import { useMerchantChoices, useOrderCounts, useOrderList, useSubShopChoices } from '../queries';
+import { useMerchantChoices, useOrderCounts, useOrderList, useSubShopChoices, type OrderRow } from '../queries';
+import { OrderBulkBar } from './bulk/OrderBulkBar';
 import { useOrderColumns } from './order-table/columns';
 import { NoMatchingOrders, NoOrders } from './order-table/empty-states';
 import { StageTabs } from './StageTabs';
@@ -22,14 +29,25 @@ import { StageTabs } from './StageTabs';
  * Every order list: one stage (the route), the shop's or the sub-shops' orders (`scope`), on
  * either side. The platform lists every merchant's orders and filters by merchant; a shop
  * filters by sub-shop; a sub-merchant sees its own sub-shop's orders only (the server scopes).
+ * The store exports the list as it is filtered (`order.view`) and, with `order.manage`, selects
+ * rows for the bulk actions.
  */
 export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: OrderListScope }) {
   const t = useTranslations('order');
+  const bulk = useTranslations('orderBulk');
   const platformType = useGlobalState((state) => state.platformType);
+  const auth = useGlobalState((state) => state.auth);
   const platform = platformType === PLATFORM_ADMIN;
   const ownSubShop = useLoginUserInfo(platformType).data?.user.sub_shop ?? null;
   const { state, update, reset } = useListUrlState(parseOrderListState, orderListSearch);
-  const list = useOrderList(state.kind, orderListQuery(state, { stage, scope, platform }));
+  const query = orderListQuery(state, { stage, scope, platform });
+  const list = useOrderList(state.kind, query);
+  const canExport = !platform && hasAction(auth, 'order.view');
+  const bulkActions = bulkActionsFor({ platform, canManage: hasAction(auth, 'order.manage'), ownSubShop: ownSubShop !== null });
+  // A selection belongs to the page and filters it was made on.
+  const { selection, setSelection, clear } = useListSelection(JSON.stringify([state.kind, query]));
+  const selected = selectedRows(list.data?.list, selection, orderRowId);
+  const selectLabels = useMemo(() => ({ all: bulk('selectAll'), row: (row: OrderRow) => bulk('selectRow', { orderNo: row.order_no }) }), [bulk]);
   const counts = useOrderCounts(state.kind, {
     ...(scope === 'sub' ? { sub_shops: true } : {}),
     ...(platform && state.merchant_id ? { merchant_id: state.merchant_id } : {}),
@@ -48,7 +66,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={title} description={description} />
+      <PageHeader title={title} description={description} actions={canExport && <ExportButton kind={orderExportKind(state.kind)} filters={orderExportFilters(state, { stage, scope })} />} />
       <StageTabs current={stage} scope={scope} kind={state.kind} counts={counts.data} />
       <FilterBar>
         <FilterSelect
@@ -91,6 +109,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
         />
       </FilterBar>
       <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
+      <OrderBulkBar orders={selected} actions={bulkActions} onClear={clear} />
       <DataTable
         label={t('list.tableLabel')}
         columns={columns}
@@ -100,7 +119,8 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
         isError={list.isError}
         onRetry={() => void list.refetch()}
         errorTitle={t('list.loadError')}
-        getRowId={(row) => `${row.merchant_id ?? 0}-${row.id}`}
+        getRowId={orderRowId}
+        {...(bulkActions.length > 0 ? { rowSelection: selection, onRowSelectionChange: setSelection, selectLabels } : {})}
         empty={hasOrderFilters(state) ? <NoMatchingOrders onClear={reset} /> : <NoOrders />}
         footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
       />

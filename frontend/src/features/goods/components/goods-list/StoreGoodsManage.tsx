@@ -5,6 +5,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
+import { ExportButton } from '@/components/ExportButton';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
@@ -16,7 +17,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { notify } from '@/lib/notice';
 import { asApiError } from '../../lib/apiError';
-import { goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib/listState';
+import { goodsExportFilters, goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib/listState';
 import { useDeleteGoods, useGoodsClass, useGoodsList, useGoodsStatusCount, useUpdateGoodsSort, useUpdateGoodsStatus } from '../../queries';
 import { GOODS_STATUSES, type GoodsRow, type GoodsStatus } from '../../types';
 import { RefusalPanel, useRefusalLines, type RefusalLine } from '../refusal/Refusal';
@@ -32,6 +33,7 @@ export function StoreGoodsManage() {
   const t = useTranslations('goods');
   const store = useGlobalStore();
   const canEdit = store.hasAction('goods.edit');
+  const canExport = store.hasAction('goods.view');
   const { state, update, reset } = useListUrlState(parseGoodsListState, goodsListSearch);
   const filters = goodsListParams({ ...state, merchant_id: undefined });
   const list = useGoodsList(filters);
@@ -119,11 +121,16 @@ export function StoreGoodsManage() {
         title={t('list.title')}
         description={t('list.description')}
         actions={
-          canEdit && (
-            <Link href="/product" className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-              <span aria-hidden="true">＋</span>
-              {t('list.create')}
-            </Link>
+          (canExport || canEdit) && (
+            <>
+              {canExport && <ExportButton kind="goods" filters={goodsExportFilters(state)} />}
+              {canEdit && (
+                <Link href="/product" className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+                  <span aria-hidden="true">＋</span>
+                  {t('list.create')}
+                </Link>
+              )}
+            </>
           )
         }
       />

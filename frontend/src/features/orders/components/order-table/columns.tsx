@@ -1,6 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime } from '@/components/format';
@@ -13,6 +14,7 @@ import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 /** The list's columns: the platform adds the merchant, a shop the sub-shop; overdue lists show since when. */
 export function useOrderColumns({ platform, stage }: { platform: boolean; stage: OrderStage }): ColumnDef<OrderRow, unknown>[] {
   const { t, label, plan } = useOrderText();
+  const bulk = useTranslations('orderBulk');
   return useMemo(() => {
     const href = (row: OrderRow) => orderDetailHref(row.id, platform ? row.merchant_id : null);
     const columns: ColumnDef<OrderRow, unknown>[] = [
@@ -69,6 +71,21 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
       columns.push({ id: 'merchant', header: t('columns.merchant'), cell: ({ row }) => <Truncate text={row.original.merchant_name} className="max-w-40" /> });
     } else {
       columns.push({ id: 'subShop', header: t('columns.subShop'), cell: ({ row }) => <Truncate text={row.original.sub_shop_name || '—'} className="max-w-40" /> });
+      // Who the shop gave the order to (allocateOrders): its auditor and its salesman.
+      columns.push({
+        id: 'assignees',
+        header: bulk('columns.assignees'),
+        cell: ({ row }) => {
+          const { auditor_name: auditor, salesman_name: salesman } = row.original;
+          if (!auditor && !salesman) return <span className="text-slate-400">—</span>;
+          return (
+            <div className="flex flex-col text-xs whitespace-nowrap">
+              {auditor && <span>{bulk('columns.auditor', { name: auditor })}</span>}
+              {salesman && <span>{bulk('columns.salesman', { name: salesman })}</span>}
+            </div>
+          );
+        },
+      });
     }
     if (stage === 'overdue') {
       columns.push({ id: 'overdueSince', header: t('columns.overdueSince'), cell: ({ row }) => <span className="whitespace-nowrap text-red-700 tabular-nums">{formatDate(row.original.overdue_since)}</span> });
@@ -86,5 +103,5 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
       },
     );
     return columns;
-  }, [t, label, plan, platform, stage]);
+  }, [t, bulk, label, plan, platform, stage]);
 }
