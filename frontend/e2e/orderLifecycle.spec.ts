@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import { HOSTS, STORAGE } from './support/env';
 import { GoodsApi } from './support/goodsApi';
@@ -14,6 +15,55 @@ const ID_NUMBER = '110101198806060234'; // a valid ID the risk sandbox grades C 
 interface Placed {
   order_no: string;
   status: string;
+}
+
+/** Goods on shelf and an application key made through the owner's API; an order placed with it. */
+async function placeThroughTheApp(owner: GoodsApi, request: APIRequestContext, label: string, ownership = false) {
+  const picture = await owner.uploadPicture('e2e/fixtures/goods-picture.png');
+  const goods = await owner.createOnShelf({ title: `E2E ${label} ${stamp}`, code: `E2E-${label}-${stamp}`, picture, ownership });
+  const detail = await owner.post<{ spu_list: { id: number }[]; rent_list: { id: number; sku_index: number }[] }>(
+    '/api/platform/goodsDetail',
+    { id: goods.id },
+  );
+  const plan = detail.rent_list[0];
+  const sku = plan && detail.spu_list[plan.sku_index];
+  if (!plan || !sku) throw new Error('the goods have no rent plan');
+  const key = await owner.post<{ app_id: string; secret: string }>('/api/backend/createIntakeKey', {
+    name: `E2E 小程序 ${label} ${stamp}`,
+    channel: 'alipay',
+  });
+  const app = new IntakeApp(request, 'demo', key.app_id, key.secret);
+  const placed = await app.post<Placed>('/api/applet/placeOrder', {
+    idempotency_key: `e2e-${label}-${stamp}`,
+    customer_name: '端到端',
+    customer_phone: '13900001111',
+    id_number: ID_NUMBER,
+    sku_id: sku.id,
+    rent_plan_id: plan.id,
+  });
+  const rows = await owner.get<{ list: { id: number }[] }>('/api/platform/backendOrderList', { order_no: placed.order_no });
+  return { key, app, placed, orderId: rows.list[0]?.id ?? 0 };
+}
+
+/** The customer pays bill 1 by QR code in the payment sandbox (the contract signs by itself). */
+async function customerPaysBillOne(owner: GoodsApi, app: IntakeApp, request: APIRequestContext, orderNo: string, orderId: number) {
+  await app.post('/api/applet/payBill', { order_no: orderNo, period: 1, idempotency_key: `e2e-pay1-${orderNo}` });
+  let tradeNo = '';
+  await expect
+    .poll(async () => {
+      const order = await owner.get<{ bills: { period: number; payments: { provider_trade_no: string }[] }[] }>(
+        '/api/merchant/orderInfo',
+        { id: orderId },
+      );
+      tradeNo = order.bills.find((bill) => bill.period === 1)?.payments[0]?.provider_trade_no ?? '';
+      return tradeNo;
+    })
+    .not.toBe('');
+  const origin = new URL(HOSTS.demo);
+  const paid = await request.post(`http://127.0.0.1:${origin.port}/api/sandbox/payments/${tradeNo}/pay`, {
+    headers: { Host: origin.host },
+  });
+  expect((await paid.json()).code).toBe(200);
 }
 
 test.describe.serial('a lease from the intake to its return with damage', () => {
@@ -35,33 +85,11 @@ test.describe.serial('a lease from the intake to its return with damage', () => 
 
   test('the app places an order with the shop’s key; the owner passes its audit on screen', async ({ page, request }) => {
     owner = await GoodsApi.signIn(request, 'demo', 'owner');
-    const picture = await owner.uploadPicture('e2e/fixtures/goods-picture.png');
-    const goods = await owner.createOnShelf({ title: `E2E 全流程租机 ${stamp}`, code: `E2E-LIFE-${stamp}`, picture });
-    const detail = await owner.post<{ spu_list: { id: number }[]; rent_list: { id: number; sku_index: number }[] }>(
-      '/api/platform/goodsDetail',
-      { id: goods.id },
-    );
-    const plan = detail.rent_list[0];
-    const sku = plan && detail.spu_list[plan.sku_index];
-    if (!plan || !sku) throw new Error('the goods have no rent plan');
-    const key = await owner.post<{ app_id: string; secret: string }>('/api/backend/createIntakeKey', {
-      name: `E2E 小程序 ${stamp}`,
-      channel: 'alipay',
-    });
-    appKey = key;
-    app = new IntakeApp(request, 'demo', key.app_id, key.secret);
-    const placed = await app.post<Placed>('/api/applet/placeOrder', {
-      idempotency_key: `e2e-life-${stamp}`,
-      customer_name: '端到端',
-      customer_phone: '13900001111',
-      id_number: ID_NUMBER,
-      sku_id: sku.id,
-      rent_plan_id: plan.id,
-    });
-    orderNo = placed.order_no;
-    expect(placed.status).toBe('awaiting_audit');
-    const rows = await owner.get<{ list: { id: number }[] }>('/api/platform/backendOrderList', { order_no: orderNo });
-    orderId = rows.list[0]?.id ?? 0;
+    const made = await placeThroughTheApp(owner, request, 'LIFE');
+    ({ app, orderId } = made);
+    appKey = made.key;
+    orderNo = made.placed.order_no;
+    expect(made.placed.status).toBe('awaiting_audit');
     expect(orderId).toBeGreaterThan(0);
 
     const screen = new OrderDetailPage(page);
@@ -76,23 +104,7 @@ test.describe.serial('a lease from the intake to its return with damage', () => 
 
   test('the customer signs and pays bill 1; the shop ships and confirms delivery', async ({ page, request }) => {
     // The e-contract sandbox signs by itself; the customer pays bill 1 by QR code.
-    await app.post('/api/applet/payBill', { order_no: orderNo, period: 1, idempotency_key: `e2e-pay1-${stamp}` });
-    let tradeNo = '';
-    await expect
-      .poll(async () => {
-        const order = await owner.get<{ bills: { period: number; payments: { provider_trade_no: string }[] }[] }>(
-          '/api/merchant/orderInfo',
-          { id: orderId },
-        );
-        tradeNo = order.bills.find((bill) => bill.period === 1)?.payments[0]?.provider_trade_no ?? '';
-        return tradeNo;
-      })
-      .not.toBe('');
-    const port = new URL(HOSTS.demo).port;
-    const paid = await request.post(`http://127.0.0.1:${port}/api/sandbox/payments/${tradeNo}/pay`, {
-      headers: { Host: new URL(HOSTS.demo).host },
-    });
-    expect((await paid.json()).code).toBe(200);
+    await customerPaysBillOne(owner, app, request, orderNo, orderId);
     await expect.poll(status, { timeout: 30_000 }).toBe('awaiting_shipment');
 
     const screen = new OrderDetailPage(page);
@@ -144,5 +156,35 @@ test.describe.serial('a lease from the intake to its return with damage', () => 
     const deposit = screen.section('押金');
     await expect(deposit.getByText('已转支付').locator('..')).toContainText('¥50.00');
     await expect(deposit.getByText('剩余冻结').locator('..')).toContainText('¥0.00');
+  });
+});
+
+test.describe('a buyout', () => {
+  test.use({ storageState: STORAGE.demo });
+
+  test('the shop opens a buyout for a customer in lease; the buyout is charged and the order is bought out', async ({ page, request }) => {
+    const owner = await GoodsApi.signIn(request, 'demo', 'owner');
+    const { app, placed, orderId } = await placeThroughTheApp(owner, request, 'BUY', true);
+    const orderNo = placed.order_no;
+    const status = async () => (await app.get<Placed>('/api/applet/orderStatus', { order_no: orderNo })).status;
+    // Audited, signed, paid, shipped and received (each step shown on screens in the flow above).
+    await owner.post('/api/backend/auditOrder', { id: orderId, passed: true });
+    await customerPaysBillOne(owner, app, request, orderNo, orderId);
+    await expect.poll(status, { timeout: 30_000 }).toBe('awaiting_shipment');
+    await owner.post('/api/merchant/addExpress', { order_id: orderId, company_code: 'SF', tracking_no: `SF${stamp}9`, device_serial: `IMEI-BUY-${stamp}` });
+    await app.post('/api/applet/confirmReceipt', { order_no: orderNo });
+
+    const screen = new OrderDetailPage(page);
+    await page.goto(`${HOSTS.demo}/orderInfo/${orderId}`);
+    await screen.expectStatus('租赁中');
+    await screen.act('发起买断');
+    await screen.confirm('发起买断');
+    await screen.act('同意售后');
+    await screen.confirm('同意售后');
+    // The buyout bill is charged by the customer's withhold agreement; the provider confirms.
+    await expect.poll(status, { timeout: 30_000 }).toBe('bought_out');
+    await page.reload();
+    await screen.expectStatus('已买断');
+    await expect(screen.timeline()).toContainText('已买断');
   });
 });

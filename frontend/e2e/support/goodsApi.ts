@@ -66,6 +66,8 @@ export class GoodsApi {
     code: string;
     picture: string;
     skus?: { specs: Record<string, string>; code: string; stock: number }[];
+    /** The goods become the customer's at buyout (a buyout is allowed). */
+    ownership?: boolean;
   }): Promise<{ id: number; status: string }> {
     const skus = goods.skus ?? [{ specs: {}, code: goods.code, stock: 3 }];
     const classes = await this.get<{ id: number; path: string }[]>('/api/platform/getGoodsClass');
@@ -82,7 +84,7 @@ export class GoodsApi {
       sub_shop_ids: [],
       sort: 0,
       spu_list: skus,
-      rent_list: skus.map((_, index) => ({ sku_index: index, term: 6, term_unit: 'month', rent: '88.00', deposit: '200.00', buyout_price: '900.00', ownership_transfer: false })),
+      rent_list: skus.map((_, index) => ({ sku_index: index, term: 6, term_unit: 'month', rent: '88.00', deposit: '200.00', buyout_price: '900.00', ownership_transfer: goods.ownership ?? false })),
       sell_list: [],
       package_list: [],
     });
