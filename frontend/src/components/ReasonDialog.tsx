@@ -3,9 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
-import { Button } from './ui/Button';
-import { Dialog } from './ui/Dialog';
-import { FormError } from './ui/FormError';
+import { FormFrameDialog } from './ui/FormFrameDialog';
 import { TextAreaField } from './ui/fields';
 
 export interface ReasonChoice {
@@ -73,60 +71,45 @@ function ReasonDialogBody({ onClose, title, description, confirmLabel, reasonReq
   };
 
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={busy ? () => undefined : onClose}
+    <FormFrameDialog
       title={title}
-      width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={() => void submit()}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      cancelLabel={t('cancel')}
+      failedLabel={t('failed')}
+      busy={busy}
+      danger={danger}
+      failure={errors.form}
+      onClose={onClose}
+      onSubmit={() => void submit()}
     >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {description && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{description}</p>}
-        {choices && (
-          <fieldset aria-describedby={errors.choice ? `${groupId}-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium text-slate-700">{t('choice')}</legend>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {choices.map((option) => (
-                <label key={option.value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm ${choice === option.value ? 'border-brand-400 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'}`}>
-                  <input type="radio" name={groupId} value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} className="accent-brand-600" />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-            {errors.choice && (
-              <p id={`${groupId}-error`} className="mt-1 text-xs text-red-600">
-                {errors.choice}
-              </p>
-            )}
-          </fieldset>
-        )}
-        <TextAreaField
-          label={textRequired ? t('reason') : t('reasonOptional')}
-          value={reason}
-          maxLength={maxLength}
-          onChange={(event) => setReason(event.target.value)}
-          error={errors.reason}
-          hint={hint}
-          autoFocus={!choices}
-        />
-        {errors.form && <FormError title={t('failed')} message={errors.form} />}
-      </form>
-    </Dialog>
+      {description && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{description}</p>}
+      {choices && (
+        <fieldset aria-describedby={errors.choice ? `${groupId}-error` : undefined}>
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t('choice')}</legend>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {choices.map((option) => (
+              <label key={option.value} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm ${choice === option.value ? 'border-brand-400 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'}`}>
+                <input type="radio" name={groupId} value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} className="accent-brand-600" />
+                {option.label}
+              </label>
+            ))}
+          </div>
+          {errors.choice && (
+            <p id={`${groupId}-error`} className="mt-1 text-xs text-red-600">
+              {errors.choice}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <TextAreaField
+        label={textRequired ? t('reason') : t('reasonOptional')}
+        value={reason}
+        maxLength={maxLength}
+        onChange={(event) => setReason(event.target.value)}
+        error={errors.reason}
+        hint={hint}
+        autoFocus={!choices}
+      />
+    </FormFrameDialog>
   );
 }

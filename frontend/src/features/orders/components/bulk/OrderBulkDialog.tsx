@@ -3,9 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { ReasonDialog } from '@/components/ReasonDialog';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { FormError } from '@/components/ui/FormError';
+import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { SelectField } from '@/components/ui/fields';
 import { ApiError, asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
@@ -69,33 +67,19 @@ function useDone(onDone: () => void) {
 function BulkFormDialog({ title, confirmLabel, busy, failure, onClose, onSubmit, children }: { title: string; confirmLabel: string; busy: boolean; failure: string | null; onClose: () => void; onSubmit: () => void; children: ReactNode }) {
   const t = useTranslations('orderBulk');
   return (
-    <Dialog
-      open
-      onClose={busy ? () => undefined : onClose}
+    <FormFrameDialog
       title={title}
+      confirmLabel={confirmLabel}
+      cancelLabel={t('cancel')}
+      failedLabel={t('failed')}
+      busy={busy}
+      failure={failure}
       width={480}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button loading={busy} onClick={onSubmit}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-        {failure && <FormError title={t('failed')} message={failure} />}
-      </form>
-    </Dialog>
+      {children}
+    </FormFrameDialog>
   );
 }
 

@@ -2,9 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { FormError } from '@/components/ui/FormError';
+import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { asApiError, type ApiError } from '@/lib/apiError';
 
 /**
@@ -61,34 +59,19 @@ export function FormDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? () => undefined : onClose}
+    <FormFrameDialog
       title={title}
-      width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={() => void submit()}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      cancelLabel={t('cancel')}
+      failedLabel={t('failed')}
+      busy={busy}
+      danger={danger}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={() => void submit()}
     >
-      <form
-        className="flex flex-col gap-3"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {description && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{description}</p>}
-        {children(errors)}
-        {failure && <FormError title={t('failed')} message={failure} />}
-      </form>
-    </Dialog>
+      {description && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{description}</p>}
+      {children(errors)}
+    </FormFrameDialog>
   );
 }
