@@ -16,7 +16,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.providers.express import get_express_provider
-from zulin.providers.interfaces import ProviderError
+from zulin.providers.interfaces import ProviderError, TrackingResult
 
 from . import machine
 from .models import AfterSale, Order, Shipment
@@ -50,18 +50,23 @@ def express_register(*, company_code: str, tracking_no: str, shipped_at: datetim
         raise ApplicationError(ErrorCode.PROVIDER_FAILED, data={"reason": error.reason}) from error
 
 
-def shipment_tracking(shipment: Shipment) -> dict[str, Any]:
-    """The parcel's events as the express provider reports them now."""
-    tracking = get_express_provider().track(
+def parcel_tracking(shipment: Shipment) -> TrackingResult:
+    """What the carrier reports of the parcel now (ProviderError when it cannot say)."""
+    return get_express_provider().track(
         company_code=shipment.company_code, tracking_no=shipment.tracking_no
     )
+
+
+def _parcel_answer(shipment: Shipment, tracking: TrackingResult | None) -> dict[str, Any]:
+    """A parcel with the carrier's events, or (tracking None: the carrier could not be
+    asked) with what the order knows and no events, marked `tracking_failed`."""
     return {
         "shipment_id": shipment.pk,
         "direction": shipment.direction,
         "company_code": shipment.company_code,
         "tracking_no": shipment.tracking_no,
-        "delivered": tracking.delivered,
-        "delivered_at": tracking.delivered_at,
+        "delivered": tracking.delivered if tracking else shipment.delivered_at is not None,
+        "delivered_at": tracking.delivered_at if tracking else shipment.delivered_at,
         "events": [
             {
                 "time": event.occurred_at,
@@ -70,8 +75,9 @@ def shipment_tracking(shipment: Shipment) -> dict[str, Any]:
                 "description": event.description_zh,
                 "description_en": event.description_en,
             }
-            for event in tracking.events
+            for event in (tracking.events if tracking else ())
         ],
+        "tracking_failed": tracking is None,
     }
 
 
@@ -85,24 +91,14 @@ def order_tracking(
     answer = []
     for shipment in order.shipments.order_by("id"):
         try:
-            answer.append(shipment_tracking(shipment))
+            tracking: TrackingResult | None = parcel_tracking(shipment)
         except ProviderError as error:
             if not hide_error:
                 raise ApplicationError(
                     ErrorCode.PROVIDER_FAILED, data={"reason": error.reason}
                 ) from error
-            answer.append(
-                {
-                    "shipment_id": shipment.pk,
-                    "direction": shipment.direction,
-                    "company_code": shipment.company_code,
-                    "tracking_no": shipment.tracking_no,
-                    "delivered": shipment.delivered_at is not None,
-                    "delivered_at": shipment.delivered_at,
-                    "events": [],
-                    "tracking_failed": True,
-                }
-            )
+            tracking = None
+        answer.append(_parcel_answer(shipment, tracking))
     return answer
 
 

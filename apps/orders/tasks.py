@@ -12,10 +12,9 @@ from django.utils import timezone
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
-from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError
 
-from . import lease, machine, services
+from . import lease, machine, services, shipping
 from .intake_auth import intake_nonces_prune
 from .models import Order, Shipment
 from .projection import order_project
@@ -65,19 +64,24 @@ def orders_deliver_shipped() -> dict[str, object]:
     auto_after = timedelta(days=order_setting().auto_receive_days)
     now = timezone.now()
     delivered = assumed = waiting = 0
-    shipped = Order.objects.filter(status=machine.SHIPPED, has_open_after_sale=False)
-    for order_id, shipped_at in shipped.values_list("pk", "shipped_at").order_by("pk"):
-        parcel = (
-            Shipment.objects.filter(order_id=order_id, direction=Shipment.Direction.OUT)
-            .order_by("-id")
-            .first()
-        )
+    shipped = list(
+        Order.objects.filter(status=machine.SHIPPED, has_open_after_sale=False)
+        .order_by("pk")
+        .values_list("pk", "shipped_at")
+    )
+    # Each order's latest outgoing parcel, read at once.
+    parcels = {
+        parcel.order_id: parcel
+        for parcel in Shipment.objects.filter(
+            order_id__in=[order_id for order_id, _ in shipped], direction=Shipment.Direction.OUT
+        ).order_by("id")
+    }
+    for order_id, shipped_at in shipped:
+        parcel = parcels.get(order_id)
         when, by_carrier = None, False
         if parcel is not None:
             try:
-                tracking = get_express_provider().track(
-                    company_code=parcel.company_code, tracking_no=parcel.tracking_no
-                )
+                tracking = shipping.parcel_tracking(parcel)
             except ProviderError as error:
                 log.warning("tracking failed for order %s: %s", order_id, error.reason)
                 tracking = None
