@@ -11,21 +11,9 @@ from django.core.files.uploadedfile import UploadedFile
 
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.images import image_extension
 
 MAX_PICTURE_BYTES = 5 * 1024 * 1024
-
-
-def image_extension(head: bytes) -> str | None:
-    """The image type of a file from its magic bytes; None when it is not one we accept."""
-    if head.startswith(b"\xff\xd8\xff"):
-        return "jpg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if head[:6] in (b"GIF87a", b"GIF89a"):
-        return "gif"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "webp"
-    return None
 
 
 def picture_store(*, upload: UploadedFile, folder: str) -> str:

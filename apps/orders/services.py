@@ -27,6 +27,7 @@ from zulin.core.crypto import lookup_hash, normalized
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.identity import id_number_valid
+from zulin.core.images import CONTENT_TYPES, image_extension
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
@@ -102,7 +103,7 @@ def _customer(data: Intake) -> Customer:
 
 
 ID_CARD_MAX_BYTES = 1024 * 1024
-PICTURE_TYPES = ((b"\xff\xd8\xff", "image/jpeg", "jpg"), (b"\x89PNG\r\n\x1a\n", "image/png", "png"))
+ID_CARD_TYPES = ("jpg", "png")
 
 
 def customer_id_card_save(*, order: Order, side: str, image_base64: str) -> StoredFile:
@@ -113,17 +114,16 @@ def customer_id_card_save(*, order: Order, side: str, image_base64: str) -> Stor
         raise _fields_error("image_base64", "not base64") from None
     if len(content) > ID_CARD_MAX_BYTES:
         raise _fields_error("image_base64", "larger than 1 MB")
-    found = next((t for t in PICTURE_TYPES if content.startswith(t[0])), None)
-    if found is None:
+    extension = image_extension(content[:16])
+    if extension not in ID_CARD_TYPES:
         raise _fields_error("image_base64", "not a JPEG or PNG picture")
-    _, content_type, extension = found
     with transaction.atomic():
         customer = Customer.objects.select_for_update().get(pk=order.customer_id)
         stored = private_file_save(
             kind="id_card",
             name=f"id_card_{customer.pk}_{side}.{extension}",
             content=content,
-            content_type=content_type,
+            content_type=CONTENT_TYPES[extension],
             actor=None,
         )
         setattr(customer, f"id_card_{side}", str(stored.pk))
