@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import Client
 from django_tenants.utils import tenant_context
 
+from apps.billing.models import BillPayment
 from apps.goods.tests.factories import goods_payload, leaf_category
 from apps.orders.intake_auth import intake_key_create, signed_headers
 from apps.orders.models import Contract, Order
@@ -160,6 +161,11 @@ def awaiting_shipment(
         {"order_no": order.no, "period": 1, "idempotency_key": f"first-{order.no}"},
     )
     assert first.ok, first
+    # While the customer has not paid, the attempt already shows the provider's number.
+    with tenant_context(merchant):
+        attempt = BillPayment.objects.get(bill__order_id=order.id, bill__period=1)
+        assert (attempt.status, attempt.provider_trade_no[:1]) == ("processing", "T")
+    connection.set_schema_to_public()
     provider_settles(merchant, customer_pays=f"{order.no}B001")
     assert owner.get(DETAIL, {"id": order.id}).data["status"] == "awaiting_shipment"
     return order

@@ -7,40 +7,17 @@ from decimal import Decimal
 
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillPayment, BillRefund
+from apps.billing.models import Bill, BillRefund
 from apps.goods.models import Sku
 from apps.orders.models import DepositOperation, Order
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import ledger_check
-from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.models import SandboxCallback
-from zulin.providers.sandbox import sandbox_callback_replay, sandbox_callbacks_deliver
+from zulin.providers.sandbox import sandbox_callback_replay
 
-from .support import place, provider_settles
+from .support import awaiting_shipment, provider_settles
 
 DETAIL = "/api/merchant/orderInfo"
-
-
-def _signed_and_paid(demo, demo_owner, app, offer) -> tuple[int, str]:
-    """A lease past audit, contract signed and bill 1 paid: awaiting shipment."""
-    order_no = place(app, offer).data["order_no"]
-    with tenant_context(demo):
-        order = Order.objects.get(order_no=order_no)
-    assert demo_owner.post("/api/backend/auditOrder", {"id": order.pk, "passed": True}).ok
-    with tenant_context(demo):
-        sandbox_econtract_sign(order.contracts.first().provider_reference)
-    sandbox_callbacks_deliver(merchant="demo")
-    paid = app.post(
-        "/api/applet/payBill", {"order_no": order_no, "period": 1, "idempotency_key": "pay-0001"}
-    )
-    assert paid.ok, paid
-    # While the customer has not paid, the attempt already shows the provider's number.
-    with tenant_context(demo):
-        attempt = BillPayment.objects.get(bill__order_id=order.pk, bill__period=1)
-        assert (attempt.status, attempt.provider_trade_no[:1]) == ("processing", "T")
-    provider_settles(demo, customer_pays=f"{order_no}B001")
-    assert demo_owner.get(DETAIL, {"id": order.pk}).data["status"] == "awaiting_shipment"
-    return order.pk, order_no
 
 
 def _books(demo, order_id):
@@ -58,7 +35,7 @@ def _books(demo, order_id):
 
 
 def test_every_callback_delivered_again_changes_nothing(demo, demo_owner, app, offer):
-    order_id, _ = _signed_and_paid(demo, demo_owner, app, offer)
+    order_id = awaiting_shipment(demo, demo_owner, app, offer).id
     before = _books(demo, order_id)
     delivered = list(
         SandboxCallback.objects.filter(merchant="demo", status="delivered").values_list(
@@ -78,7 +55,7 @@ def test_every_callback_delivered_again_changes_nothing(demo, demo_owner, app, o
 def test_the_platform_closes_a_paid_order_with_a_refund_on_its_timeline(
     demo, demo_owner, admin_client, app, offer
 ):
-    order_id, _ = _signed_and_paid(demo, demo_owner, app, offer)
+    order_id = awaiting_shipment(demo, demo_owner, app, offer).id
     with tenant_context(demo):
         stock_before = Sku.objects.get(pk=offer.sku_id).stock
         bill_one = Bill.objects.get(order_id=order_id, period=1)
@@ -124,7 +101,7 @@ def test_the_platform_closes_a_paid_order_with_a_refund_on_its_timeline(
 def test_the_shop_opens_a_refund_for_the_customer_and_the_platform_reads_the_contract(
     demo, demo_owner, admin_client, app, offer, client
 ):
-    order_id, _ = _signed_and_paid(demo, demo_owner, app, offer)
+    order_id = awaiting_shipment(demo, demo_owner, app, offer).id
 
     opened = demo_owner.post(
         "/api/platform/applyAfterSale",
