@@ -36,7 +36,10 @@ def orders_cancel_unsigned() -> dict[str, object]:
     ).values_list("pk", flat=True)
     cancelled = 0
     for order_id in list(stale):
-        services.order_cancel(order_id=order_id, reason="超时未支付/签约，系统自动取消")
+        try:
+            services.order_cancel(order_id=order_id, reason="超时未支付/签约，系统自动取消")
+        except ApplicationError:
+            continue  # moved since it was read (signed or paid meanwhile): left as it is
         cancelled += 1
     return {"schema": tenant_connection.schema_name, "cancelled": cancelled}
 

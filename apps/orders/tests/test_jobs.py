@@ -135,3 +135,17 @@ def test_tracking_answers_the_carriers_events_or_with_hide_error_no_notice(demo,
         [],
         True,
     )
+
+
+def test_an_order_the_job_cannot_cancel_does_not_stop_the_others(demo, demo_owner):
+    offer, first = _placed_and_passed(demo, demo_owner, "job-order-0005")
+    _, second = _placed_and_passed(demo, demo_owner, "job-order-0006")
+    with tenant_context(demo):
+        stale = timezone.now() - timedelta(minutes=31)
+        Order.objects.filter(pk__in=[first, second]).update(status_changed_at=stale)
+        # The first moved on in a way a cancel refuses (as if paid between read and cancel).
+        Order.objects.filter(pk=first).update(status="awaiting_payment")
+
+        assert orders_cancel_unsigned()["cancelled"] == 1
+        assert Order.objects.get(pk=first).status == "awaiting_payment"
+        assert Order.objects.get(pk=second).status == "cancelled"
