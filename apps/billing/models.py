@@ -38,6 +38,12 @@ class Bill(models.Model):
     out_trade_no = models.CharField(max_length=48, unique=True)
     paid_at = models.DateTimeField(null=True, blank=True)
     paid_by = models.CharField(max_length=16, blank=True, default="")  # withhold, deposit …
+    # Late fees (finance.latefees): accrued day by day while overdue (the days are
+    # `BillLateFee` rows; this is their sum), never above `amount`; waived with a reason;
+    # paid before the rent by the payment that settles the bill.
+    late_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    late_fee_waived = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    late_fee_paid = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -57,7 +63,22 @@ class Bill(models.Model):
             models.CheckConstraint(
                 condition=Q(paid_amount__lte=models.F("amount")), name="bill_paid_within_amount"
             ),
+            models.CheckConstraint(
+                condition=Q(late_fee__lte=models.F("amount"))
+                & Q(late_fee_waived__gte=0)
+                & Q(late_fee_paid__gte=0)
+                & Q(late_fee__gte=models.F("late_fee_waived") + models.F("late_fee_paid")),
+                name="bill_late_fee_within_cap",
+            ),
         ]
+
+    @property
+    def late_fee_owed(self):  # type: ignore[no-untyped-def]
+        return self.late_fee - self.late_fee_waived - self.late_fee_paid
+
+    @property
+    def rent_owed(self):  # type: ignore[no-untyped-def]
+        return self.amount - self.paid_amount
 
 
 class BillPayment(models.Model):
@@ -77,6 +98,8 @@ class BillPayment(models.Model):
     bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="payments")
     method = models.CharField(max_length=10, choices=Method.choices)
     amount = models.DecimalField(max_digits=12, decimal_places=2)
+    # The part of `amount` that pays the bill's late fee (settled first); the rest is rent.
+    late_fee_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     out_trade_no = models.CharField(max_length=48)
     provider_trade_no = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
@@ -136,3 +159,87 @@ class BillRefund(models.Model):
                 name="bill_refund_idempotency",
             )
         ]
+
+
+class BillLateFee(models.Model):
+    """One day's late fee of an overdue bill: at most one row per bill per day (the nightly
+    run and its re-runs add each day once)."""
+
+    bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="late_fees")
+    day = models.DateField()
+    days_overdue = models.PositiveIntegerField()
+    base = models.DecimalField(max_digits=12, decimal_places=2)  # the unpaid amount that day
+    rate = models.DecimalField(max_digits=6, decimal_places=4)  # percent per day
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["bill_id", "day"]
+        constraints = [
+            models.UniqueConstraint(fields=["bill", "day"], name="bill_late_fee_day_unique"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="bill_late_fee_positive"),
+        ]
+
+
+class LateFeeWaiver(models.Model):
+    """Late fee of a bill forgone, with the reason and who decided it."""
+
+    bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="waivers")
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    reason = models.CharField(max_length=300)
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="late_fee_waiver_positive"),
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="late_fee_waiver_idempotency",
+            ),
+        ]
+
+
+class BillReminder(models.Model):
+    """A reminder SMS of a bill: at most one of each kind per bill. The row is committed
+    before the message is sent, so a run killed in between never sends it twice."""
+
+    class Kind(models.TextChoices):
+        DUE_SOON = "due_soon", "到期提醒"
+        OVERDUE = "overdue", "逾期提醒"
+
+    class Status(models.TextChoices):
+        SENDING = "sending", "发送中"
+        SENT = "sent", "已发送"
+        FAILED = "failed", "发送失败"
+
+    bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="reminders")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SENDING)
+    provider_reference = models.CharField(max_length=64, blank=True, default="")
+    failure_reason = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["bill", "kind"], name="bill_reminder_once"),
+        ]
+
+
+class FinanceSetting(models.Model):
+    """The shop's finance settings (one row). An empty field follows the platform's default
+    (settings.FINANCE_DEFAULTS)."""
+
+    late_fee_rate_early = models.DecimalField(
+        max_digits=6, decimal_places=4, null=True, blank=True
+    )  # percent of the unpaid amount per day, up to `late_fee_tier_days` days overdue
+    late_fee_rate_late = models.DecimalField(max_digits=6, decimal_places=4, null=True, blank=True)
+    reminder_days_before = models.PositiveSmallIntegerField(null=True, blank=True)
+    updated_at = models.DateTimeField(null=True, blank=True)
+    actor_account_id = models.BigIntegerField(null=True, blank=True)

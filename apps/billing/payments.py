@@ -55,11 +55,15 @@ class Collected:
     newly_paid: bool
 
 
-def _income_lines(bill: Bill, amount: Decimal, *, debit_account: str) -> list[Line]:
-    """Money in for a bill: rent, add-ons and fees to their income accounts."""
+def _income_lines(
+    bill: Bill, amount: Decimal, *, debit_account: str, late_fee: Decimal = ZERO
+) -> list[Line]:
+    """Money in for a bill: its late fee, then rent, add-ons and fees to their income
+    accounts."""
     lines = [Line(debit_account, debit=amount, sub_key=f"order:{bill.order_id}")]
     income = {"purchase": "sale_income", "buyout": "buyout_income"}.get(bill.kind, "rent_income")
     parts = [
+        ("late_fee_income", late_fee),
         (income, bill.rent),
         ("addon_income", bill.addon_amount),
         ("shipping_fee_income", bill.fee_amount),
@@ -84,12 +88,20 @@ def _succeed(payment: BillPayment, *, trade_no: str, actor: Session | None) -> C
     payment.save()
     bill.status, bill.paid_amount = BillStatus.PAID, bill.amount
     bill.paid_at, bill.paid_by = payment.finished_at, payment.method
-    bill.save(update_fields=["status", "paid_amount", "paid_at", "paid_by", "updated_at"])
+    bill.late_fee_paid += payment.late_fee_amount
+    bill.save(
+        update_fields=["status", "paid_amount", "paid_at", "paid_by", "late_fee_paid", "updated_at"]
+    )
     if payment.method != BillPayment.Method.DEPOSIT:
         ledger_post(
             reference=f"pay:{payment.out_trade_no}",
             kind="bill_payment",
-            lines=_income_lines(bill, payment.amount, debit_account="provider_clearing"),
+            lines=_income_lines(
+                bill,
+                payment.amount,
+                debit_account="provider_clearing",
+                late_fee=payment.late_fee_amount,
+            ),
             memo=f"{bill.order_no} #{bill.period}",
             order_id=bill.order_id,
             bill_id=bill.pk,
@@ -155,6 +167,20 @@ def bill_collect(
             raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
         if bill.status == BillStatus.CANCELLED:
             raise ApplicationError(ErrorCode.CONFLICT, data={"from": "cancelled", "to": "paid"})
+        if bill.period > 0:
+            older = (
+                Bill.objects.filter(
+                    order_id=bill.order_id,
+                    period__gte=1,
+                    period__lt=bill.period,
+                    status__in=(BillStatus.UNPAID, BillStatus.PAYING),
+                )
+                .order_by("period")
+                .values_list("period", flat=True)
+                .first()
+            )
+            if older is not None:
+                raise ApplicationError(ErrorCode.OLDER_BILL_FIRST, data={"period": older})
         live = bill.payments.filter(status=BillPayment.Status.PROCESSING).first()
         if live is not None:
             collected = _apply(live, _query(live.out_trade_no), actor)
@@ -163,10 +189,12 @@ def bill_collect(
             if collected.newly_paid:
                 return collected
             bill = collected.bill
+        # What the bill still owes: its late fee first, then its rent.
         payment = BillPayment.objects.create(
             bill=bill,
             method=method,
-            amount=bill.amount,
+            amount=bill.rent_owed + bill.late_fee_owed,
+            late_fee_amount=bill.late_fee_owed,
             out_trade_no=bill.out_trade_no,
             idempotency_key=idempotency_key,
             actor_account_id=actor.account.pk if actor else None,
@@ -200,16 +228,29 @@ def _query(out_no: str) -> PaymentResult:
         raise provider_failed(error) from error
 
 
-def payment_sync(*, out_no: str, actor: Session | None = None) -> Collected | None:
+def payment_sync(
+    *, out_no: str, actor: Session | None = None, close_if_processing: bool = False
+) -> Collected | None:
     """Re-queries the provider about one of our bill trades and records the outcome (the
-    callback handler and `queryPayResult` use this). None when no attempt has that number."""
+    callback handler and `queryPayResult` use this). None when no attempt has that number.
+
+    `close_if_processing` (a payment left processing too long): when the provider still has
+    no outcome, the trade is closed there so it can never succeed later, and the attempt
+    counts failed (its bill takes the next trade number); one that succeeded meanwhile is
+    recorded as paid."""
     with transaction.atomic():
         payment = BillPayment.objects.filter(out_trade_no=out_no).order_by("-id").first()
         if payment is None:
             return None
         Bill.objects.select_for_update().get(pk=payment.bill_id)
         payment.refresh_from_db()
-        return _apply(payment, _query(out_no), actor)
+        result = _query(out_no)
+        if close_if_processing and result.status == PaymentStatus.PROCESSING:
+            try:
+                result = payment_provider().close(out_no=out_no)
+            except ProviderError as error:
+                raise provider_failed(error) from error
+        return _apply(payment, result, actor)
 
 
 def bill_paid_by_deposit(*, bill_id: int, out_no: str, actor: Session | None) -> Collected:
@@ -222,8 +263,10 @@ def bill_paid_by_deposit(*, bill_id: int, out_no: str, actor: Session | None) ->
             return Collected(bill, existing, False)
         if bill.status == BillStatus.PAID:
             raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
+        # The deposit covers the rent; a late fee the bill owes stays owed (waived or paid
+        # apart).
         payment = BillPayment.objects.create(
-            bill=bill, method=BillPayment.Method.DEPOSIT, amount=bill.amount, out_trade_no=out_no
+            bill=bill, method=BillPayment.Method.DEPOSIT, amount=bill.rent_owed, out_trade_no=out_no
         )
         return _succeed(payment, trade_no="", actor=actor)
 

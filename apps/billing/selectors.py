@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Prefetch, Q, Sum
+from django.db.models import Count, Prefetch, Q, Sum
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
@@ -27,6 +27,7 @@ def payment_row(payment: BillPayment) -> dict[str, Any]:
         "id": payment.pk,
         "method": payment.method,
         "amount": money(payment.amount),
+        "late_fee_amount": money(payment.late_fee_amount),
         "out_trade_no": payment.out_trade_no,
         "provider_trade_no": payment.provider_trade_no,
         "status": payment.status,
@@ -51,6 +52,10 @@ def bill_row(bill: Bill, today: Any = None) -> dict[str, Any]:
         "state": bill_state(bill, today),
         "paid_at": bill.paid_at,
         "paid_by": bill.paid_by,
+        "late_fee": money(bill.late_fee),
+        "late_fee_waived": money(bill.late_fee_waived),
+        "late_fee_paid": money(bill.late_fee_paid),
+        "late_fee_owed": money(bill.late_fee_owed),
         "out_trade_no": bill.out_trade_no,
         "payments": [payment_row(p) for p in bill.payments.all()],
     }
@@ -98,3 +103,53 @@ def earliest_overdue(order_id: int) -> Any:
 
 def paid_periods(order_id: int) -> int:
     return Bill.objects.filter(order_id=order_id, status=BillStatus.PAID).count()
+
+
+def stale_payment_numbers(*, older_than: Any) -> list[str]:
+    """Trade numbers of bill payments (withhold, the customer's) still processing that
+    were started before `older_than`."""
+    return list(
+        BillPayment.objects.filter(
+            status=BillPayment.Status.PROCESSING,
+            created_at__lt=older_than,
+            method__in=(BillPayment.Method.WITHHOLD, BillPayment.Method.CUSTOMER),
+        )
+        .order_by("id")
+        .values_list("out_trade_no", flat=True)
+    )
+
+
+def due_unpaid_bills(*, today: Any) -> list[tuple[int, int, int]]:
+    """(order id, bill id, period) of every unpaid instalment due by `today`, each order's
+    oldest first."""
+    return list(
+        Bill.objects.filter(status=BillStatus.UNPAID, due_date__lte=today, period__gte=1)
+        .order_by("order_id", "period")
+        .values_list("order_id", "pk", "period")
+    )
+
+
+def order_overdue_money(order_id: int, today: Any = None) -> dict[str, Any]:
+    """What an order owes for lateness: the unpaid rent of its bills past due, their late
+    fees accrued, waived and paid, and the total still owed (overdue rent + late fees not
+    waived or paid, of every bill)."""
+    today = today or timezone.localdate()
+    zero = Decimal("0.00")
+    bills = Bill.objects.filter(order_id=order_id).exclude(status=BillStatus.CANCELLED)
+    overdue = bills.filter(status__in=OPEN_STATUSES, due_date__lt=today)
+    rent = overdue.aggregate(amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id"))
+    fees = bills.aggregate(
+        accrued=Sum("late_fee"), waived=Sum("late_fee_waived"), paid=Sum("late_fee_paid")
+    )
+    overdue_rent = (rent["amount"] or zero) - (rent["paid"] or zero)
+    accrued, waived, paid = (fees[key] or zero for key in ("accrued", "waived", "paid"))
+    late_fee_owed = accrued - waived - paid
+    return {
+        "overdue_bills": rent["count"] or 0,
+        "overdue_rent": overdue_rent,
+        "late_fee": accrued,
+        "late_fee_waived": waived,
+        "late_fee_paid": paid,
+        "late_fee_owed": late_fee_owed,
+        "total": overdue_rent + late_fee_owed,
+    }

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from apps.billing import latefees
+from apps.billing import selectors as billing_selectors
 from tenants.catalog.selectors import money
 from tenants.orders.selectors import platform_order_page, platform_stage_counts
 from zulin.core.auth import Session, any_side_auth, current_session, store_auth
@@ -17,6 +20,7 @@ from zulin.core.sides import PlatformType
 
 from . import (
     after_sale,
+    collection,
     contracts,
     deposits,
     governance,
@@ -178,6 +182,33 @@ def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) 
         )
         return detail["remarks"]
     return selectors.order_remarks(session=session, order_id=query.order_id)
+
+
+def _money_answer(values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: money(value) if isinstance(value, Decimal) else value for key, value in values.items()
+    }
+
+
+@platform_router.get(
+    "/getOverdueMoney",
+    response=schemas.OverdueMoneyOut,
+    auth=VIEW,
+    operation_id="getOverdueMoney",
+)
+def get_overdue_money(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
+    """What the order owes for lateness: unpaid rent of its bills past due, late fees
+    accrued, waived and paid, and the total still owed. The platform names the merchant."""
+    session = _session(request)
+    if session.side == PlatformType.ADMIN:
+        owed = governance.platform_overdue_money(
+            actor=session,
+            merchant_id=_merchant_id(session, query.merchant_id),
+            order_id=query.order_id,
+        )
+    else:
+        owed = collection.overdue_money(actor=session, order_id=query.order_id)
+    return _money_answer(owed)
 
 
 @platform_router.post(
@@ -714,3 +745,66 @@ def query_pay_result(request: HttpRequest, query: Query[schemas.PayResultIn]) ->
     if result is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
     return {**result, "amount": money(result["amount"])}
+
+
+finance_router = Router(tags=["finance: late fees and settings"])
+
+
+@finance_router.post(
+    "/waiveLateFee",
+    response=schemas.OrderBillOut,
+    auth=store_auth("order.manage"),
+    operation_id="waiveLateFee",
+)
+def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any:
+    """Forgoes the late fee (all still owed, or `amount`) of one bill, with a reason on the
+    order's timeline. The same idempotency key answers the same waiver."""
+    session = current_session(request)
+    bill = collection.late_fee_waive(
+        actor=session,
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return next(row for row in billing_selectors.order_bills(bill.order_id) if row["id"] == bill.pk)
+
+
+@finance_router.get(
+    "/getFinanceSetting",
+    response=schemas.FinanceSettingOut,
+    auth=store_auth("finance.view"),
+    operation_id="getFinanceSetting",
+)
+def get_finance_setting(request: HttpRequest) -> Any:
+    """The shop's late-fee rates and reminder days in force, with the platform's
+    defaults."""
+    return _finance_setting_answer(latefees.finance_setting())
+
+
+@finance_router.post(
+    "/saveFinanceSetting",
+    response=schemas.FinanceSettingOut,
+    auth=store_auth("order.manage"),
+    operation_id="saveFinanceSetting",
+)
+def save_finance_setting(request: HttpRequest, payload: schemas.FinanceSettingIn) -> Any:
+    """Sets the shop's late-fee rates (percent per day of the unpaid amount, before and
+    after the tier) and reminder days; a null field follows the platform's default."""
+    saved = latefees.finance_setting_save(
+        actor=current_session(request), fields=payload.model_dump()
+    )
+    return _finance_setting_answer(saved)
+
+
+def _finance_setting_answer(setting: dict[str, Any]) -> dict[str, Any]:
+    rates = ("late_fee_rate_early", "late_fee_rate_late")
+    return {
+        **setting,
+        **{field: f"{Decimal(setting[field]):.4f}" for field in rates},
+        "platform_defaults": {
+            **setting["platform_defaults"],
+            **{field: f"{Decimal(setting['platform_defaults'][field]):.4f}" for field in rates},
+        },
+    }

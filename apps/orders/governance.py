@@ -40,6 +40,14 @@ def platform_order_detail(*, actor: Session, merchant_id: int, order_id: int) ->
         return detail
 
 
+def platform_overdue_money(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
+    """What an order of the merchant owes for lateness, read in its schema."""
+    from .collection import overdue_money
+
+    with _in_merchant(merchant_id, [order_id]):
+        return overdue_money(actor=None, order_id=order_id)
+
+
 def platform_orders_close(*, actor: Session, merchant_id: int, ids: list[int], reason: str) -> int:
     """The platform closes open orders of a merchant: what the customer paid is refunded,
     the deposit thawed, reserved stock released; the reason joins each order's timeline."""

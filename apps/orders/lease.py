@@ -229,7 +229,9 @@ def order_deliver(
 # --- the provider's confirmations -----------------------------------------------------------
 
 
-def payment_result_sync(*, out_no: str, actor: Session | None = None) -> dict[str, Any] | None:
+def payment_result_sync(
+    *, out_no: str, actor: Session | None = None, close_if_processing: bool = False
+) -> dict[str, Any] | None:
     """Re-queries the provider about one of our requests (a bill payment, a refund, a deposit
     freeze/thaw/transfer) and records the outcome on the bill, the refund, the deposit and
     the order. The signed callbacks and `queryPayResult` both come here; running it again
@@ -262,7 +264,9 @@ def payment_result_sync(*, out_no: str, actor: Session | None = None) -> dict[st
                 .select_related("customer")
                 .get(pk=bill_payment.bill.order_id)
             )
-            collected = payments.payment_sync(out_no=out_no, actor=actor)
+            collected = payments.payment_sync(
+                out_no=out_no, actor=actor, close_if_processing=close_if_processing
+            )
             if collected is None:
                 return None
             if collected.newly_paid:

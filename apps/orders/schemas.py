@@ -322,6 +322,7 @@ class BillPaymentOut(Schema):
     id: int
     method: str
     amount: str
+    late_fee_amount: str
     out_trade_no: str
     provider_trade_no: str
     status: str
@@ -344,6 +345,10 @@ class OrderBillOut(Schema):
     state: str
     paid_at: datetime | None
     paid_by: str
+    late_fee: str
+    late_fee_waived: str
+    late_fee_paid: str
+    late_fee_owed: str
     out_trade_no: str
     payments: list[BillPaymentOut]
 
@@ -540,3 +545,49 @@ class PayResultIn(Schema):
 
 class DeliverIn(Schema):
     order_id: Id
+
+
+class OverdueMoneyOut(Schema):
+    overdue_bills: int
+    overdue_rent: str = Field(description="unpaid rent of the bills past due")
+    late_fee: str = Field(description="late fees accrued on the order's bills")
+    late_fee_waived: str
+    late_fee_paid: str
+    late_fee_owed: str
+    total: str = Field(description="overdue rent + late fees neither waived nor paid")
+
+
+class WaiveLateFeeIn(Schema):
+    order_id: Id
+    period: int = Field(ge=1, le=10_000)
+    amount: Money | None = Field(default=None, gt=0, description="None: all still owed")
+    reason: Reason = Field(min_length=2)
+    idempotency_key: IdempotencyKey
+
+
+class FinanceSettingIn(Schema):
+    """A field left null follows the platform's default."""
+
+    late_fee_rate_early: Decimal | None = Field(
+        default=None, ge=0, le=5, max_digits=6, decimal_places=4
+    )
+    late_fee_rate_late: Decimal | None = Field(
+        default=None, ge=0, le=5, max_digits=6, decimal_places=4
+    )
+    reminder_days_before: int | None = Field(default=None, ge=0, le=15)
+
+
+class FinanceDefaultsOut(Schema):
+    late_fee_rate_early: str
+    late_fee_rate_late: str
+    reminder_days_before: int
+
+
+class FinanceSettingOut(Schema):
+    late_fee_rate_early: str = Field(description="percent of the unpaid amount per day")
+    late_fee_rate_late: str
+    late_fee_tier_days: int = Field(description="days overdue charged at the early rate")
+    reminder_days_before: int
+    own: list[str] = Field(description="fields the shop set (the others follow the platform)")
+    platform_defaults: FinanceDefaultsOut
+    updated_at: datetime | None

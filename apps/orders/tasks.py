@@ -14,7 +14,7 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
 from zulin.providers.interfaces import ProviderError
 
-from . import lease, machine, services, shipping
+from . import collection, lease, machine, services, shipping
 from .intake_auth import intake_nonces_prune
 from .models import Order, Shipment
 from .projection import order_project
@@ -125,3 +125,13 @@ def orders_reproject() -> dict[str, object]:
 @app.task(name="orders.prune_nonces")
 def orders_prune_nonces() -> int:
     return intake_nonces_prune()
+
+
+@app.task(name="orders.collect_due")
+def orders_collect_due() -> dict[str, object]:
+    """The night's rent collection (`collection.collect_night`): payments left processing,
+    late fees, the auto-debit of bills due, reminders. Safe to run again the same night
+    (nothing new is made) and to be killed at any point (nothing lost, nothing doubled)."""
+    result = collection.collect_night()
+    log.info("collect_due %s: %s", tenant_connection.schema_name, result)
+    return {"schema": tenant_connection.schema_name, **result}

@@ -165,6 +165,7 @@ def _mount_routers() -> None:
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
+    from apps.orders.api import finance_router as orders_finance_router
     from apps.orders.api import general_router as orders_general_router
     from apps.orders.api import merchant_router as orders_merchant_router
     from apps.orders.api import platform_router as orders_platform_router
@@ -202,6 +203,7 @@ def _mount_routers() -> None:
     api.add_router("/applet", orders_applet_router)
     api.add_router("/applet", intake_router)
     api.add_router("/v2", orders_v2_router)
+    api.add_router("/finance", orders_finance_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

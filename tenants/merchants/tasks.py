@@ -2,20 +2,50 @@
 
 from __future__ import annotations
 
-from django_tenants.utils import tenant_context
+from typing import Any
 
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django_tenants.utils import get_public_schema_name, tenant_context
+
+from tenants.orders.models import OrderIndex
+from tenants.orders.rules import OrderStatus
 from zulin.celery import app
 
 from .models import Merchant, MerchantStatus
 
+# Orders whose customers still owe rent or hold goods: a closed merchant's money jobs run
+# while it has one of these.
+RUNNING_LEASE_STATUSES = (
+    OrderStatus.PAID,
+    OrderStatus.AWAITING_SHIPMENT,
+    OrderStatus.SHIPPED,
+    OrderStatus.IN_LEASE,
+    OrderStatus.RETURNING,
+    OrderStatus.INSPECTING,
+)
+
+
+def merchants_for_jobs(*, money: bool = False) -> QuerySet[Merchant]:
+    """The merchants a job runs for: usable ones (active, pending); for money jobs also the
+    frozen (its customers still owe rent) and the closed while they have a running lease."""
+    usable: Any = Q(status__in=[MerchantStatus.ACTIVE, MerchantStatus.PENDING])
+    if money:
+        running = OrderIndex.objects.filter(
+            merchant=OuterRef("pk"), status__in=RUNNING_LEASE_STATUSES, is_deleted=False
+        )
+        usable |= Q(status=MerchantStatus.FROZEN) | (
+            Q(status=MerchantStatus.CLOSED) & Exists(running)
+        )
+    return Merchant.objects.exclude(schema_name=get_public_schema_name()).filter(usable)
+
 
 @app.task(name="tenants.for_each_merchant")
-def for_each_merchant(task_name: str, args: list | None = None) -> int:
-    """Sends `task_name` once per usable merchant, each copy carrying that merchant's schema
-    (tenant-schemas-celery reads it at send time). Nightly jobs are scheduled through this."""
+def for_each_merchant(task_name: str, args: list | None = None, money: bool = False) -> int:
+    """Sends `task_name` once per merchant a job runs for (`merchants_for_jobs`), each copy
+    carrying that merchant's schema (tenant-schemas-celery reads it at send time). Nightly
+    jobs are scheduled through this; money jobs pass `money=True`."""
     sent = 0
-    usable = Merchant.objects.filter(status__in=[MerchantStatus.ACTIVE, MerchantStatus.PENDING])
-    for merchant in usable.order_by("id"):
+    for merchant in merchants_for_jobs(money=money).order_by("id"):
         with tenant_context(merchant):
             app.send_task(task_name, args=args or [])
         sent += 1

@@ -849,6 +849,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/getFinanceSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Finance Setting
+         * @description The shop's late-fee rates and reminder days in force, with the platform's
+         *     defaults.
+         */
+        get: operations["getFinanceSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/saveFinanceSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Finance Setting
+         * @description Sets the shop's late-fee rates (percent per day of the unpaid amount, before and
+         *     after the tier) and reminder days; a null field follows the platform's default.
+         */
+        post: operations["saveFinanceSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/waiveLateFee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Waive Late Fee
+         * @description Forgoes the late fee (all still owed, or `amount`) of one bill, with a reason on the
+         *     order's timeline. The same idempotency key answers the same waiver.
+         */
+        post: operations["waiveLateFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/general/userOrderList": {
         parameters: {
             query?: never;
@@ -1748,6 +1811,27 @@ export interface paths {
         };
         /** Get Login User Info */
         get: operations["getLoginUserInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getOverdueMoney": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Overdue Money
+         * @description What the order owes for lateness: unpaid rent of its bills past due, late fees
+         *     accrued, waived and paid, and the total still owed. The platform names the merchant.
+         */
+        get: operations["getOverdueMoney"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2904,6 +2988,8 @@ export interface components {
             finished_at: string | null;
             /** Id */
             id: number;
+            /** Late Fee Amount */
+            late_fee_amount: string;
             /** Method */
             method: string;
             /** Out Trade No */
@@ -3525,6 +3611,52 @@ export interface components {
             /** Name En */
             name_en: string;
         };
+        /** FinanceDefaultsOut */
+        FinanceDefaultsOut: {
+            /** Late Fee Rate Early */
+            late_fee_rate_early: string;
+            /** Late Fee Rate Late */
+            late_fee_rate_late: string;
+            /** Reminder Days Before */
+            reminder_days_before: number;
+        };
+        /**
+         * FinanceSettingIn
+         * @description A field left null follows the platform's default.
+         */
+        FinanceSettingIn: {
+            /** Late Fee Rate Early */
+            late_fee_rate_early?: number | string | null;
+            /** Late Fee Rate Late */
+            late_fee_rate_late?: number | string | null;
+            /** Reminder Days Before */
+            reminder_days_before?: number | null;
+        };
+        /** FinanceSettingOut */
+        FinanceSettingOut: {
+            /**
+             * Late Fee Rate Early
+             * @description percent of the unpaid amount per day
+             */
+            late_fee_rate_early: string;
+            /** Late Fee Rate Late */
+            late_fee_rate_late: string;
+            /**
+             * Late Fee Tier Days
+             * @description days overdue charged at the early rate
+             */
+            late_fee_tier_days: number;
+            /**
+             * Own
+             * @description fields the shop set (the others follow the platform)
+             */
+            own: string[];
+            platform_defaults: components["schemas"]["FinanceDefaultsOut"];
+            /** Reminder Days Before */
+            reminder_days_before: number;
+            /** Updated At */
+            updated_at: string | null;
+        };
         /** ForceDownIn */
         ForceDownIn: {
             /**
@@ -4120,6 +4252,14 @@ export interface components {
             due_date: string;
             /** Id */
             id: number;
+            /** Late Fee */
+            late_fee: string;
+            /** Late Fee Owed */
+            late_fee_owed: string;
+            /** Late Fee Paid */
+            late_fee_paid: string;
+            /** Late Fee Waived */
+            late_fee_waived: string;
             /** Order Id */
             order_id: number;
             /** Order No */
@@ -4573,6 +4713,32 @@ export interface components {
             overdue: number;
             /** Regular */
             regular: number;
+        };
+        /** OverdueMoneyOut */
+        OverdueMoneyOut: {
+            /**
+             * Late Fee
+             * @description late fees accrued on the order's bills
+             */
+            late_fee: string;
+            /** Late Fee Owed */
+            late_fee_owed: string;
+            /** Late Fee Paid */
+            late_fee_paid: string;
+            /** Late Fee Waived */
+            late_fee_waived: string;
+            /** Overdue Bills */
+            overdue_bills: number;
+            /**
+             * Overdue Rent
+             * @description unpaid rent of the bills past due
+             */
+            overdue_rent: string;
+            /**
+             * Total
+             * @description overdue rent + late fees neither waived nor paid
+             */
+            total: string;
         };
         /** OwnerOut */
         OwnerOut: {
@@ -5626,6 +5792,22 @@ export interface components {
             sub_shop: components["schemas"]["SubShopBrief"] | null;
             /** Username */
             username: string;
+        };
+        /** WaiveLateFeeIn */
+        WaiveLateFeeIn: {
+            /**
+             * Amount
+             * @description None: all still owed
+             */
+            amount?: number | string | null;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order Id */
+            order_id: number;
+            /** Period */
+            period: number;
+            /** Reason */
+            reason: string;
         };
     };
     responses: never;
@@ -6813,6 +6995,89 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: unknown;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getFinanceSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["FinanceSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveFinanceSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinanceSettingIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["FinanceSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    waiveLateFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiveLateFeeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OrderBillOut"];
                         msg: string;
                     };
                 };
@@ -8226,6 +8491,34 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["LoginUserInfoOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getOverdueMoney: {
+        parameters: {
+            query: {
+                merchant_id?: number | null;
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OverdueMoneyOut"];
                         msg: string;
                     };
                 };

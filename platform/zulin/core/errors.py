@@ -66,6 +66,9 @@ class ErrorCode(IntEnum):
     REFUND_EXCEEDS_PAID = 1310
     CONTRACT_ALREADY_SIGNED = 1311
     ORDER_NOT_DELETABLE = 1312
+    # money: 1400-1499
+    WAIVER_EXCEEDS_LATE_FEE = 1401
+    OLDER_BILL_FIRST = 1402
     # the ledger: 1390-1399 (orders keep 1300-1389)
     LEDGER_UNBALANCED = 1390
     LEDGER_INVALID_LINE = 1391
@@ -210,6 +213,14 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.ORDER_NOT_DELETABLE: (
         "只能删除未成交或已结束的订单",
         "Only orders that never became a deal or have ended can be deleted",
+    ),
+    ErrorCode.WAIVER_EXCEEDS_LATE_FEE: (
+        "减免金额超过未付的逾期违约金",
+        "The waiver is more than the late fee still owed",
+    ),
+    ErrorCode.OLDER_BILL_FIRST: (
+        "请先支付更早的未付账单",
+        "An older bill is still unpaid; it is paid first",
     ),
     ErrorCode.LEDGER_UNBALANCED: (
         "记账借贷不平衡",

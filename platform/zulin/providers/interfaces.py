@@ -127,6 +127,12 @@ class PaymentProvider(Protocol):
         """Any record by our request number: ProviderError NOT_FOUND when there is none."""
         ...
 
+    def close(self, *, out_no: str) -> PaymentResult:
+        """Closes a payment still processing (withhold or the customer's payment) so it can
+        never succeed later: answers it failed (TRADE_CLOSED), or as it stands when it had
+        already ended (a trade that succeeded meanwhile answers succeeded)."""
+        ...
+
 
 @dataclass(frozen=True)
 class ExpressCompany:

@@ -53,6 +53,7 @@ NO_BALANCE_PAYER_SUFFIX = "0000"
 INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
 AMOUNT_EXCEEDS_FROZEN = "AMOUNT_EXCEEDS_FROZEN"
 REFUND_EXCEEDS_PAID = "REFUND_EXCEEDS_PAID"
+TRADE_CLOSED = "TRADE_CLOSED"
 
 PAID_OPERATIONS = (PaymentOperation.PAY, PaymentOperation.WITHHOLD, PaymentOperation.TRANSFER)
 _HOLDING = (PaymentStatus.SUCCEEDED, PaymentStatus.PROCESSING)
@@ -290,6 +291,34 @@ class SandboxPaymentProvider:
         if record is None:
             raise _refuse("NOT_FOUND", f"no record {out_no}")
         return payment_result(record)
+
+    def close(self, *, out_no: str) -> PaymentResult:
+        with transaction.atomic():
+            record = (
+                SandboxPaymentRecord.objects.select_for_update()
+                .filter(merchant=self.merchant, out_no=out_no)
+                .first()
+            )
+            if record is None:
+                raise _refuse("NOT_FOUND", f"no record {out_no}")
+            closable = record.operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
+            if record.status == PaymentStatus.PROCESSING and closable:
+                # Closed by the merchant's request: no callback, the answer says it.
+                record.status, record.reason = PaymentStatus.FAILED, TRADE_CLOSED
+                record.finished_at = timezone.now()
+                record.planned_status = record.planned_reason = ""
+                record.settle_after = None
+                record.save(
+                    update_fields=[
+                        "status",
+                        "reason",
+                        "finished_at",
+                        "planned_status",
+                        "planned_reason",
+                        "settle_after",
+                    ]
+                )
+            return payment_result(record)
 
     # --- the records they refer to (locked: bounds are checked against a still row) -------
 

@@ -11,6 +11,14 @@ from .models import SandboxSmsMessage
 
 TEMPLATES = {
     "reset_password": "【{site}】您的验证码为{code}，5分钟内有效，请勿泄露给他人。",
+    "bill_due_soon": (
+        "【{site}】您的订单{order_no}第{period}期租金{amount}元将于{due_date}到期，"
+        "届时将从代扣账户扣款，请保持余额充足。"
+    ),
+    "bill_overdue": (
+        "【{site}】您的订单{order_no}第{period}期租金{amount}元已于{due_date}逾期，"
+        "请尽快还款，逾期将按日产生违约金。"
+    ),
 }
 
 # Phone numbers ending in this suffix make the sandbox fail, as a gateway outage would.

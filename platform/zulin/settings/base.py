@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from celery.schedules import crontab
@@ -209,6 +210,19 @@ SANDBOX_COMPLETE_SECONDS = env_float("SANDBOX_COMPLETE_SECONDS", 3.0)
 SANDBOX_PAYMENT_ASYNC_OPERATIONS = env_list(
     "SANDBOX_PAYMENT_ASYNC_OPERATIONS", ["withhold", "transfer", "refund"]
 )
+# The platform's defaults of every shop's finance settings (a shop's own value wins):
+# late fee = the bill's unpaid amount x a percent per day, one rate for the first
+# `late_fee_tier_days` days overdue and another after; at most the bill's amount in all.
+# Reminder SMS `reminder_days_before` days before the due date and on the first day overdue.
+FINANCE_DEFAULTS = {
+    "late_fee_rate_early": Decimal(env_str("LATE_FEE_RATE_EARLY", "0.0500")),
+    "late_fee_rate_late": Decimal(env_str("LATE_FEE_RATE_LATE", "0.1000")),
+    "late_fee_tier_days": 15,
+    "reminder_days_before": env_int("REMINDER_DAYS_BEFORE", 3),
+}
+# A bill payment still `processing` this long is asked about once more, then closed at the
+# provider and counted failed (its bill takes the next trade number and is retried).
+PAYMENT_STALE_MINUTES = env_int("PAYMENT_STALE_MINUTES", 60)
 # Attempts after the first before a callback is given up (5 s doubling to 10 min apart).
 CALLBACK_DELIVERY_MAX_RETRIES = env_int("CALLBACK_DELIVERY_MAX_RETRIES", 10)
 
@@ -245,6 +259,15 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tenants.for_each_merchant",
         "schedule": crontab(hour=1, minute=10),
         "args": ["orders.refresh_overdue"],
+        "kwargs": {"money": True},
+    },
+    # Rent collection (stale payments, late fees, auto-debit, reminders): frozen merchants
+    # and closed ones with running leases too, since their customers still owe rent.
+    "orders-collect-due-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=1, minute=30),
+        "args": ["orders.collect_due"],
+        "kwargs": {"money": True},
     },
     # Intake request nonces older than the replay window.
     "orders-prune-nonces-daily": {

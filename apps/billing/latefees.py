@@ -1,0 +1,211 @@
+"""Late fees of overdue bills, their waivers, and the shop's finance settings.
+
+A bill due on day D and still unpaid is overdue from D + 1. Each overdue day adds one
+`BillLateFee` row: the bill's unpaid amount that day × the day's rate (the shop's
+`late_fee_rate_early` percent for the first `late_fee_tier_days` days, `late_fee_rate_late`
+after), rounded half-up to the cent, the total never above the bill's amount. A day is
+added at most once (a unique row per bill and day), so the nightly run, its re-run and a
+run killed halfway all end with the same fees; a night missed is caught up by the next.
+A bill whose payment is being processed accrues nothing meanwhile; if that payment fails,
+the days in between are caught up.
+
+Late fees are income only when paid (the ledger is cash basis): accrual and waivers post
+nothing; the payment that settles a bill pays its late fee first, then its rent.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from zulin.audit.services import actor_name, audit_record, audit_settings_change
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from .models import Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+SETTING_FIELDS = ("late_fee_rate_early", "late_fee_rate_late", "reminder_days_before")
+MAX_RATE = Decimal("5.0000")  # percent per day; the law caps far lower, this guards typos
+MAX_REMINDER_DAYS = 15
+
+
+def finance_setting() -> dict[str, Any]:
+    """The shop's finance settings in force: its own values, the platform's default for
+    each field it left empty, and whether each is its own."""
+    row = FinanceSetting.objects.first()
+    defaults = settings.FINANCE_DEFAULTS
+    answer: dict[str, Any] = {
+        "late_fee_tier_days": defaults["late_fee_tier_days"],
+        "updated_at": row.updated_at if row else None,
+        "own": [],
+    }
+    for field in SETTING_FIELDS:
+        own = getattr(row, field) if row else None
+        answer[field] = defaults[field] if own is None else own
+        if own is not None:
+            answer["own"].append(field)
+    answer["platform_defaults"] = {field: defaults[field] for field in SETTING_FIELDS}
+    return answer
+
+
+def _setting_error(field: str, problem: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})
+
+
+def finance_setting_save(*, actor: Session, fields: dict[str, Any]) -> dict[str, Any]:
+    """Saves the fields given (None: back to the platform's default); audited."""
+    for field in ("late_fee_rate_early", "late_fee_rate_late"):
+        value = fields.get(field)
+        if value is not None and not (ZERO <= value <= MAX_RATE):
+            raise _setting_error(field, f"a percent per day from 0 to {MAX_RATE}")
+        if value is not None and value != value.quantize(Decimal("0.0001")):
+            raise _setting_error(field, "at most four decimal places")
+    days = fields.get("reminder_days_before")
+    if days is not None and not (0 <= days <= MAX_REMINDER_DAYS):
+        raise _setting_error("reminder_days_before", f"0 to {MAX_REMINDER_DAYS} days")
+    with transaction.atomic():
+        before = finance_setting()
+        row = FinanceSetting.objects.select_for_update().first() or FinanceSetting()
+        for field in SETTING_FIELDS:
+            if field in fields:
+                setattr(row, field, fields[field])
+        row.updated_at = timezone.now()
+        row.actor_account_id = actor.account.pk
+        row.save()
+        after = finance_setting()
+        audit_settings_change(
+            actor=actor,
+            action="finance.settings",
+            target_type="finance_setting",
+            target_id=row.pk,
+            before=_audited(before),
+            after=_audited(after),
+        )
+    return after
+
+
+def _audited(setting: dict[str, Any]) -> dict[str, Any]:
+    return {field: str(setting[field]) for field in SETTING_FIELDS} | {"own": setting["own"]}
+
+
+def daily_rate(days_overdue: int, setting: dict[str, Any]) -> Decimal:
+    if days_overdue <= setting["late_fee_tier_days"]:
+        return Decimal(setting["late_fee_rate_early"])
+    return Decimal(setting["late_fee_rate_late"])
+
+
+def _fee(base: Decimal, rate: Decimal) -> Decimal:
+    return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def bill_late_fees_accrue(bill_id: int, *, today: date, setting: dict[str, Any]) -> Decimal:
+    """Adds the bill's missing overdue days up to `today` (its own transaction, the bill
+    locked); answers what was added. Nothing for a bill paid, cancelled, being paid or not
+    overdue, or at its cap."""
+    with transaction.atomic():
+        bill = Bill.objects.select_for_update().get(pk=bill_id)
+        if bill.status != BillStatus.UNPAID or bill.due_date >= today:
+            return ZERO
+        last = (
+            BillLateFee.objects.filter(bill=bill).order_by("-day").values_list("day", flat=True)
+        ).first()
+        day = max(bill.due_date, last or bill.due_date) + timedelta(days=1)
+        base = bill.rent_owed
+        room = bill.amount - bill.late_fee
+        rows = []
+        while day <= today and room > 0 and base > 0:
+            days_overdue = (day - bill.due_date).days
+            rate = daily_rate(days_overdue, setting)
+            amount = min(_fee(base, rate), room)
+            if amount > 0:
+                rows.append(
+                    BillLateFee(
+                        bill=bill,
+                        day=day,
+                        days_overdue=days_overdue,
+                        base=base,
+                        rate=rate,
+                        amount=amount,
+                    )
+                )
+                room -= amount
+            day += timedelta(days=1)
+        if not rows:
+            return ZERO
+        BillLateFee.objects.bulk_create(rows)
+        added = sum((row.amount for row in rows), ZERO)
+        bill.late_fee += added
+        bill.save(update_fields=["late_fee", "updated_at"])
+        return added
+
+
+def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
+    """Every overdue unpaid bill of the shop, caught up to `today` (default: the local
+    date). Safe to run again: a day already added is not added twice."""
+    today = today or timezone.localdate()
+    setting = finance_setting()
+    bill_ids = list(
+        Bill.objects.filter(status=BillStatus.UNPAID, due_date__lt=today)
+        .order_by("due_date", "id")
+        .values_list("pk", flat=True)
+    )
+    added = ZERO
+    touched = 0
+    for bill_id in bill_ids:
+        amount = bill_late_fees_accrue(bill_id, today=today, setting=setting)
+        if amount > 0:
+            touched += 1
+            added += amount
+    return {"bills": touched, "added": str(added)}
+
+
+def late_fee_waive(
+    *,
+    actor: Session | None,
+    bill: Bill,
+    amount: Decimal | None,
+    reason: str,
+    idempotency_key: str = "",
+) -> LateFeeWaiver:
+    """Forgoes `amount` (None: all) of the late fee the bill still owes, with a reason. The
+    caller holds the bill's row lock (and its order's). The same idempotency key answers the
+    same waiver."""
+    if idempotency_key:
+        earlier = LateFeeWaiver.objects.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            if earlier.bill_id != bill.pk:
+                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+            return earlier
+    owed = bill.late_fee_owed
+    amount = owed if amount is None else amount
+    if amount <= 0 or amount > owed:
+        raise ApplicationError(
+            ErrorCode.WAIVER_EXCEEDS_LATE_FEE, data={"owed": str(owed), "amount": str(amount)}
+        )
+    waiver = LateFeeWaiver.objects.create(
+        bill=bill,
+        amount=amount,
+        reason=reason,
+        idempotency_key=idempotency_key,
+        actor_account_id=actor.account.pk if actor else None,
+        actor_name=actor_name(actor),
+    )
+    bill.late_fee_waived += amount
+    bill.save(update_fields=["late_fee_waived", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="bill.late_fee_waived",
+        target_type="order",
+        target_id=bill.order_id,
+        before={"period": bill.period, "late_fee_owed": str(owed)},
+        after={"period": bill.period, "waived": str(amount)},
+        reason=reason,
+    )
+    return waiver

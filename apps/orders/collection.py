@@ -1,0 +1,191 @@
+"""Collecting rent every night, per shop: payments left processing, late fees, the
+auto-debit of bills due, and the customers' reminders. Run by `orders.collect_due`
+(`tasks.py`), each step safe to run again and to be killed at any point:
+
+- a stale payment is asked about again, then closed at the provider before its bill is
+  retried, so a trade never succeeds after we gave up on it;
+- late fees are one row per bill per day (`apps.billing.latefees`);
+- the auto-debit of a bill uses the idempotency key `auto:<bill>:<date>`: a re-run of the
+  night answers the attempt already made, and a run killed between the provider's answer
+  and our commit sends the same trade number again, which the provider answers with the
+  same trade (never a second charge);
+- a reminder is claimed (committed) before it is sent.
+
+Orders with an after-sale business open (return, buyout, renewal) are not charged: the
+business decides what is owed.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from apps.billing import latefees, reminders
+from apps.billing.models import Bill
+from apps.billing.selectors import due_unpaid_bills, order_overdue_money, stale_payment_numbers
+from tenants.catalog.selectors import money
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.providers.interfaces import ProviderError
+from zulin.providers.sms import get_sms_provider
+
+from . import lease, machine
+from .models import Order
+from .scope import order_in_scope
+
+log = logging.getLogger("zulin.task")
+
+
+def payments_stale_close(*, now: Any = None) -> dict[str, int]:
+    """Bill payments processing longer than PAYMENT_STALE_MINUTES: asked again, closed at
+    the provider when still without an outcome (the bill is retried by the auto-debit)."""
+    cutoff = (now or timezone.now()) - timedelta(minutes=settings.PAYMENT_STALE_MINUTES)
+    numbers = stale_payment_numbers(older_than=cutoff)
+    settled = 0
+    for out_no in numbers:
+        try:
+            result = lease.payment_result_sync(out_no=out_no, close_if_processing=True)
+        except ApplicationError as error:
+            log.warning("stale payment %s left for the next run: %s", out_no, error)
+            continue
+        if result and result["status"] != "processing":
+            settled += 1
+    return {"stale": len(numbers), "settled": settled}
+
+
+def bills_collect_due(*, today: date | None = None) -> dict[str, int]:
+    """Charges every bill due by `today` through the customer's withhold agreement, each
+    order's oldest first (a later bill waits while an older one is unpaid or being paid)."""
+    today = today or timezone.localdate()
+    due = due_unpaid_bills(today=today)
+    order_ids = sorted({order_id for order_id, _, _ in due})
+    chargeable = set(
+        Order.objects.filter(
+            pk__in=order_ids,
+            status__in=machine.DEAL_RUNNING,
+            has_open_after_sale=False,
+            is_deleted=False,
+        )
+        .exclude(withhold_agreement_no="")
+        .values_list("pk", flat=True)
+    )
+    counts = {"due": len(due), "charged": 0, "paid": 0, "failed": 0, "skipped": 0}
+    blocked: set[int] = set()
+    for order_id, bill_id, period in due:
+        if order_id not in chargeable or order_id in blocked:
+            counts["skipped"] += 1
+            continue
+        try:
+            collected = lease.order_bill_pay(
+                order_id=order_id,
+                period=period,
+                actor=None,
+                idempotency_key=f"auto:{bill_id}:{today.isoformat()}",
+            )
+        except ApplicationError as error:
+            # Moved since it was read, an older bill still being paid, the provider down:
+            # the order's later bills wait for the next run.
+            blocked.add(order_id)
+            counts["skipped"] += 1
+            if error.code == ErrorCode.PROVIDER_FAILED:
+                log.warning("auto-debit of bill %s failed at the provider: %s", bill_id, error)
+            continue
+        counts["charged"] += 1
+        status = collected.payment.status
+        if status == "succeeded":
+            counts["paid"] += 1
+        else:
+            blocked.add(order_id)  # processing or failed: the next bill waits
+            if status == "failed":
+                counts["failed"] += 1
+    return counts
+
+
+def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
+    """Reminder SMS for bills due soon and bills overdue, each at most once per bill."""
+    today = today or timezone.localdate()
+    setting = latefees.finance_setting()
+    wanted = reminders.bills_to_remind(
+        today=today, days_before=int(setting["reminder_days_before"])
+    )
+    phones = dict(
+        Order.objects.filter(pk__in={row["order_id"] for row in wanted}).values_list(
+            "pk", "customer__phone"
+        )
+    )
+    sent = failed = 0
+    sms = get_sms_provider()
+    for row in wanted:
+        phone = phones.get(row["order_id"])
+        if not phone:
+            continue
+        reminder = reminders.reminder_begin(bill_id=row["id"], kind=row["kind"])
+        if reminder is None:
+            continue
+        template = "bill_overdue" if row["kind"] == "overdue" else "bill_due_soon"
+        params = {
+            "order_no": row["order_no"],
+            "period": str(row["period"]),
+            "amount": money(row["amount"]) or "0.00",
+            "due_date": row["due_date"].isoformat(),
+        }
+        try:
+            receipt = sms.send(phone=phone, template=template, params=params)
+        except ProviderError as error:
+            reminders.reminder_finish(reminder, error=error.reason)
+            failed += 1
+            continue
+        reminders.reminder_finish(reminder, reference=receipt.reference)
+        sent += 1
+    return {"wanted": len(wanted), "sent": sent, "failed": failed}
+
+
+def collect_night(*, today: date | None = None) -> dict[str, Any]:
+    """The night's steps in order: stale payments, late fees, auto-debit, reminders."""
+    today = today or timezone.localdate()
+    return {
+        "stale": payments_stale_close(),
+        "late_fees": latefees.late_fees_accrue(today=today),
+        "debit": bills_collect_due(today=today),
+        "reminders": bill_reminders_send(today=today),
+    }
+
+
+# --- calls ------------------------------------------------------------------------------
+
+
+def overdue_money(*, actor: Session | None, order_id: int) -> dict[str, Any]:
+    """`getOverdueMoney`: what the order owes for lateness (the caller's scope applies)."""
+    order = order_in_scope(actor, order_id)
+    return order_overdue_money(order.pk)
+
+
+def late_fee_waive(
+    *,
+    actor: Session,
+    order_id: int,
+    period: int,
+    amount: Decimal | None,
+    reason: str,
+    idempotency_key: str = "",
+) -> Bill:
+    """Forgoes late fee of one bill of an order with a reason (locks: order, then bill)."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
+        if bill is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        latefees.late_fee_waive(
+            actor=actor,
+            bill=bill,
+            amount=amount,
+            reason=reason,
+            idempotency_key=idempotency_key,
+        )
+        return bill
