@@ -100,6 +100,10 @@ class BillPayment(models.Model):
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     # The part of `amount` that pays the bill's late fee (settled first); the rest is rent.
     late_fee_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The platform's commission on this payment (`commission.py`): the merchant's rate in
+    # force when it succeeded x its rent, buyout, sale and add-on amounts, to the cent.
+    commission_rate = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
+    commission = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     out_trade_no = models.CharField(max_length=48)
     provider_trade_no = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
@@ -140,6 +144,8 @@ class BillRefund(models.Model):
     order_id = models.BigIntegerField(db_index=True)
     purpose = models.CharField(max_length=16, choices=Purpose.choices)
     amount = models.DecimalField(max_digits=12, decimal_places=2)
+    # The part of the payment's commission this refund gives back to the merchant.
+    commission_reversed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     out_no = models.CharField(max_length=64, unique=True)
     provider_trade_no = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)

@@ -28,6 +28,7 @@ from zulin.ledger.services import Line, ledger_post
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
+from . import commission
 from .models import Bill, BillPayment, BillRefund, BillStatus
 
 ZERO = Decimal("0.00")
@@ -107,6 +108,7 @@ def _succeed(payment: BillPayment, *, trade_no: str, actor: Session | None) -> C
             bill_id=bill.pk,
             actor=actor,
         )
+    commission.payment_settled(payment, actor=actor)
     audit_record(
         actor=actor,
         action="bill.paid",
@@ -327,6 +329,7 @@ def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | No
         bill_id=refund.payment.bill_id,
         actor=actor,
     )
+    commission.refund_settled(refund, actor=actor)
     audit_record(
         actor=actor,
         action="bill.refunded",

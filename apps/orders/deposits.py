@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from apps.billing.commission import platform_payback, platform_receipt
 from apps.billing.payments import bill_paid_by_deposit, payment_provider, provider_failed
 from apps.billing.selectors import unpaid_bills
 from zulin.audit.services import audit_record
@@ -100,6 +101,24 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
         order_id=order.pk,
         actor=actor,
     )
+    # The platform's books see money the provider took from the deposit for the merchant,
+    # and what of it was given back.
+    if op.kind == Op.Kind.TRANSFER:
+        platform_receipt(
+            reference=f"deposit:{op.out_request_no}",
+            amount=op.amount,
+            order_id=order.pk,
+            memo=order.order_no,
+            actor=actor,
+        )
+    elif op.kind == Op.Kind.REFUND:
+        platform_payback(
+            reference=f"deposit:{op.out_request_no}",
+            amount=op.amount,
+            order_id=order.pk,
+            memo=order.order_no,
+            actor=actor,
+        )
 
 
 def _confirm(

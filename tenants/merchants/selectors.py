@@ -188,3 +188,12 @@ def sub_shop_is_active(*, merchant_id: int | None, sub_shop_id: int) -> bool:
         return False
     entries = SubShopEntry.objects.filter(merchant_id=merchant_id, sub_shop_id=sub_shop_id)
     return entries.filter(is_active=True).exists()
+
+
+def terms_in_force(*, merchant_id: int, at: Any = None) -> SettlementTerms | None:
+    """The merchant's settlement terms in force at `at` (default: now): the latest row
+    made by then."""
+    terms = SettlementTerms.objects.filter(merchant_id=merchant_id)
+    if at is not None:
+        terms = terms.filter(created_at__lte=at)
+    return terms.order_by("-created_at", "-id").first()

@@ -1,0 +1,204 @@
+"""The platform's commission, and the platform's books mirroring each merchant's money.
+
+Commission = the merchant's rate (a percent of its settlement terms in force when the
+payment succeeds) x the rent, buyout, sale and add-on amounts the payment settles, rounded
+half-up to the cent per payment. Late fees and the shipping fee carry none; deposits are
+never income (a deposit taken to pay a bill is rent, and carries it like any payment). A
+refund gives back the payment's commission pro rata (to the cent, never more than was
+taken).
+
+Each movement is posted twice in one transaction: in the merchant's books (commission as an
+expense against what sits at the provider) and in the platform's (`platform_ledger`): money
+received for the merchant is owed to it (`merchant_payable`, one sub-ledger per merchant),
+less the commission the platform earns. Sub-ledgers per merchant keep the platform's rows
+locked by one merchant's postings only.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from tenants.merchants.selectors import terms_in_force
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.ledger.services import Line, ledger_post, platform_ledger
+
+from .models import Bill, BillPayment, BillRefund
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+
+
+def _merchant() -> tuple[int, str]:
+    tenant = tenant_connection.tenant
+    return int(tenant.pk), f"merchant:{tenant.pk}"
+
+
+def commission_rate(at=None) -> Decimal:  # type: ignore[no-untyped-def]
+    merchant_id, _ = _merchant()
+    terms = terms_in_force(merchant_id=merchant_id, at=at)
+    return terms.commission_rate if terms else ZERO
+
+
+def commissionable(bill: Bill) -> Decimal:
+    """What of a bill carries commission: its rent (or buyout or sale price) and add-ons."""
+    return bill.rent + bill.addon_amount
+
+
+def commission_of(base: Decimal, rate: Decimal) -> Decimal:
+    return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def platform_receipt(
+    *, reference: str, amount: Decimal, order_id: int, memo: str, actor: Session | None
+) -> None:
+    """The platform's books: money the provider received for the merchant, owed to it."""
+    merchant_id, sub = _merchant()
+    with platform_ledger():
+        ledger_post(
+            reference=f"m{merchant_id}:{reference}",
+            kind="merchant_receipt",
+            lines=[
+                Line("provider_clearing", debit=amount, sub_key=sub),
+                Line("merchant_payable", credit=amount, sub_key=sub),
+            ],
+            memo=memo,
+            meta={"merchant_id": merchant_id, "order_id": order_id},
+            actor=actor,
+        )
+
+
+def platform_payback(
+    *, reference: str, amount: Decimal, order_id: int, memo: str, actor: Session | None
+) -> None:
+    """The platform's books: money given back to a customer out of what the merchant is
+    owed."""
+    merchant_id, sub = _merchant()
+    with platform_ledger():
+        ledger_post(
+            reference=f"m{merchant_id}:{reference}",
+            kind="merchant_refund",
+            lines=[
+                Line("merchant_payable", debit=amount, sub_key=sub),
+                Line("provider_clearing", credit=amount, sub_key=sub),
+            ],
+            memo=memo,
+            meta={"merchant_id": merchant_id, "order_id": order_id},
+            actor=actor,
+        )
+
+
+def _commission_journals(
+    *, reference: str, amount: Decimal, bill: Bill, reverse: bool, actor: Session | None
+) -> None:
+    merchant_id, sub = _merchant()
+    order_sub = f"order:{bill.order_id}"
+    expense, clearing = (
+        (
+            Line("commission_expense", credit=amount),
+            Line("provider_clearing", debit=amount, sub_key=order_sub),
+        )
+        if reverse
+        else (
+            Line("commission_expense", debit=amount),
+            Line("provider_clearing", credit=amount, sub_key=order_sub),
+        )
+    )
+    kind = "commission_reversal" if reverse else "commission"
+    memo = f"{bill.order_no} #{bill.period}"
+    ledger_post(
+        reference=reference,
+        kind=kind,
+        lines=[expense, clearing],
+        memo=memo,
+        order_id=bill.order_id,
+        bill_id=bill.pk,
+        actor=actor,
+    )
+    payable, income = (
+        (
+            Line("merchant_payable", credit=amount, sub_key=sub),
+            Line("commission_income", debit=amount, sub_key=sub),
+        )
+        if reverse
+        else (
+            Line("merchant_payable", debit=amount, sub_key=sub),
+            Line("commission_income", credit=amount, sub_key=sub),
+        )
+    )
+    with platform_ledger():
+        ledger_post(
+            reference=f"m{merchant_id}:{reference}",
+            kind=kind,
+            lines=[payable, income],
+            memo=memo,
+            meta={"merchant_id": merchant_id, "order_id": bill.order_id},
+            actor=actor,
+        )
+
+
+def payment_settled(payment: BillPayment, *, actor: Session | None) -> None:
+    """A bill payment succeeded (the bill row is locked): the platform's books receive it
+    (a deposit transfer was received by the deposit's own mirror) and the commission is
+    taken in both books."""
+    bill = payment.bill
+    if payment.method != BillPayment.Method.DEPOSIT:
+        platform_receipt(
+            reference=f"pay:{payment.out_trade_no}",
+            amount=payment.amount,
+            order_id=bill.order_id,
+            memo=f"{bill.order_no} #{bill.period}",
+            actor=actor,
+        )
+    rate = commission_rate()
+    payment.commission_rate = rate
+    payment.commission = commission_of(commissionable(bill), rate)
+    payment.save(update_fields=["commission_rate", "commission"])
+    if payment.commission > 0:
+        _commission_journals(
+            reference=f"commission:{payment.out_trade_no}",
+            amount=payment.commission,
+            bill=bill,
+            reverse=False,
+            actor=actor,
+        )
+
+
+def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
+    """A refund of a bill payment succeeded: the platform's books give it back and the
+    payment's commission is returned pro rata (none for a shipping-fee refund)."""
+    payment = refund.payment
+    bill = payment.bill
+    platform_payback(
+        reference=f"refund:{refund.out_no}",
+        amount=refund.amount,
+        order_id=refund.order_id,
+        memo=refund.reason,
+        actor=actor,
+    )
+    if payment.commission <= 0 or refund.purpose == BillRefund.Purpose.SHIPPING_FEE:
+        return
+    given_back = sum(
+        (
+            r.commission_reversed
+            for r in payment.refunds.filter(status=BillRefund.Status.SUCCEEDED).exclude(
+                pk=refund.pk
+            )
+        ),
+        ZERO,
+    )
+    share = (payment.commission * refund.amount / payment.amount).quantize(
+        CENT, rounding=ROUND_HALF_UP
+    )
+    reversed_now = min(share, payment.commission - given_back)
+    if reversed_now <= 0:
+        return
+    refund.commission_reversed = reversed_now
+    refund.save(update_fields=["commission_reversed"])
+    _commission_journals(
+        reference=f"commission-back:{refund.out_no}",
+        amount=reversed_now,
+        bill=bill,
+        reverse=True,
+        actor=actor,
+    )
