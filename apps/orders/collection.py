@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import latefees, reminders
+from apps.billing import latefees, reminders, settlement
 from apps.billing.models import Bill
 from apps.billing.selectors import due_unpaid_bills, order_overdue_money, stale_payment_numbers
 from tenants.catalog.selectors import money
@@ -147,13 +147,15 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
 
 
 def collect_night(*, today: date | None = None) -> dict[str, Any]:
-    """The night's steps in order: stale payments, late fees, auto-debit, reminders."""
+    """The night's steps in order: stale payments, late fees, auto-debit, reminders, and
+    the settlement statements whose day has come."""
     today = today or timezone.localdate()
     return {
         "stale": payments_stale_close(),
         "late_fees": latefees.late_fees_accrue(today=today),
         "debit": bills_collect_due(today=today),
         "reminders": bill_reminders_send(today=today),
+        "statements": settlement.statements_close(today=today),
     }
 
 

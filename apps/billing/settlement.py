@@ -1,0 +1,202 @@
+"""Settlement statements: when money received at the provider becomes withdrawable.
+
+The cycle is the merchant's `settlement_cycle` (terms in force when the statement closes):
+`T+N` settles each day's movements N days later, `monthly` a month's on the first day of
+the next. A statement takes every journal that moved money at the provider
+(`provider_clearing`: payments, deposit transfers, refunds, commission and its reversals)
+not yet in a statement and booked by its period's end — a journal booked late joins the
+next statement, never a closed one — and posts its net from `provider_clearing` (each
+order's sub-ledger) to `merchant_cash`, the withdrawable balance.
+
+A statement whose net is negative (refunds above what arrived) takes it from the
+withdrawable balance; when that balance is too small the statement is kept `held` with
+nothing posted, and its journals stay unsettled for the next run. The run is safe to
+repeat: a journal is settled at most once (a unique line), and the statement's ledger
+reference is its period.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections import defaultdict
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tenants.merchants.selectors import terms_in_force
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.ledger.models import Entry
+from zulin.ledger.services import Line, ledger_post
+
+from .models import Statement, StatementLine
+
+ZERO = Decimal("0.00")
+RECEIVED = {"bill_payment", "deposit_transfer"}
+REFUNDED = {"refund", "deposit_refund"}
+COMMISSION = {"commission", "commission_reversal"}
+
+
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def _cycle() -> str:
+    terms = terms_in_force(merchant_id=tenant_connection.tenant.pk)
+    return terms.settlement_cycle if terms else "T+1"
+
+
+def _period(day: date, cycle: str) -> tuple[date, date, date]:
+    """(start, end, closes on) of the period holding `day`."""
+    if cycle == "monthly":
+        start = day.replace(day=1)
+        end = day.replace(day=calendar.monthrange(day.year, day.month)[1])
+        return start, end, end + timedelta(days=1)
+    lag = int(cycle.removeprefix("T+"))
+    return day, day, day + timedelta(days=lag)
+
+
+def _unsettled(before: datetime) -> dict[int, dict[str, Any]]:
+    """Journals that moved `provider_clearing`, booked before `before`, not in a statement:
+    their movement there (+ in, - out), kind, order and time."""
+    settled = StatementLine.objects.values("journal_id")
+    entries = (
+        Entry.objects.filter(account__code="provider_clearing", journal__created_at__lt=before)
+        .exclude(journal_id__in=settled)
+        .exclude(journal__kind="settlement")  # the statements' own postings
+        .values_list(
+            "journal_id",
+            "journal__kind",
+            "journal__order_id",
+            "journal__created_at",
+            "account__sub_key",
+            "side",
+            "amount",
+        )
+    )
+    journals: dict[int, dict[str, Any]] = {}
+    for journal_id, kind, order_id, booked_at, sub_key, side, amount in entries:
+        row = journals.setdefault(
+            journal_id,
+            {
+                "kind": kind,
+                "order_id": order_id,
+                "booked_at": booked_at,
+                "amount": ZERO,
+                "subs": defaultdict(lambda: ZERO),
+            },
+        )
+        signed = amount if side == "debit" else -amount
+        row["amount"] += signed
+        row["subs"][sub_key] += signed
+    return journals
+
+
+def _close(
+    start: date, end: date, cycle: str, journals: dict[int, dict[str, Any]]
+) -> Statement | None:
+    rows = {
+        jid: row
+        for jid, row in journals.items()
+        if row["booked_at"] < _day_start(end + timedelta(days=1))
+    }
+    if not rows:
+        return None
+    by_kind: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    subs: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    for row in rows.values():
+        group = (
+            "received"
+            if row["kind"] in RECEIVED
+            else "refunded"
+            if row["kind"] in REFUNDED
+            else "commission"
+            if row["kind"] in COMMISSION
+            else "received"
+        )
+        by_kind[group] += row["amount"]
+        for sub_key, amount in row["subs"].items():
+            subs[sub_key] += amount
+    net = sum(subs.values(), ZERO)
+    with transaction.atomic():
+        statement = Statement.objects.create(
+            period_start=start,
+            period_end=end,
+            cycle=cycle,
+            status=Statement.Status.CLOSED,
+            received=by_kind["received"],
+            refunded=-by_kind["refunded"],
+            commission=-by_kind["commission"],
+            net=net,
+            payments=sum(1 for row in rows.values() if row["kind"] in RECEIVED),
+        )
+        lines = [Line("provider_clearing", credit=a, sub_key=s) for s, a in subs.items() if a > 0]
+        lines += [Line("provider_clearing", debit=-a, sub_key=s) for s, a in subs.items() if a < 0]
+        if net > 0:
+            lines.append(Line("merchant_cash", debit=net))
+        elif net < 0:
+            lines.append(Line("merchant_cash", credit=-net))
+        try:
+            with transaction.atomic():
+                if len(lines) >= 2:
+                    ledger_post(
+                        reference=f"statement:{end.isoformat()}",
+                        kind="settlement",
+                        lines=lines,
+                        memo=f"{start.isoformat()} ~ {end.isoformat()}",
+                        meta={"statement_id": statement.pk},
+                    )
+                StatementLine.objects.bulk_create(
+                    StatementLine(
+                        statement=statement,
+                        journal_id=jid,
+                        kind=row["kind"],
+                        order_id=row["order_id"],
+                        amount=row["amount"],
+                        booked_at=row["booked_at"],
+                    )
+                    for jid, row in rows.items()
+                )
+        except ApplicationError as error:
+            if error.code != ErrorCode.LEDGER_INSUFFICIENT_BALANCE:
+                raise
+            statement.status = Statement.Status.HELD
+            statement.save(update_fields=["status"])
+        for jid in rows if statement.status == Statement.Status.CLOSED else ():
+            journals.pop(jid, None)
+        return statement
+
+
+def statements_close(*, today: date | None = None) -> dict[str, Any]:
+    """Closes every period whose settlement day has come (`today` default: the local
+    date). Answers how many statements closed, were held, and the net made withdrawable."""
+    today = today or timezone.localdate()
+    cycle = _cycle()
+    # A held period is tried again: its statement row goes, its journals are still open.
+    Statement.objects.filter(status=Statement.Status.HELD).delete()
+    journals = _unsettled(_day_start(today + timedelta(days=1)))
+    if not journals:
+        return {"closed": 0, "held": 0, "net": "0.00"}
+    first = min(timezone.localtime(row["booked_at"]).date() for row in journals.values())
+    last = Statement.objects.order_by("-period_end").values_list("period_end", flat=True).first()
+    if last is not None and first <= last:
+        first = last + timedelta(days=1)  # booked late for a closed period: the next one
+    closed = held = 0
+    net = ZERO
+    day = first
+    while journals:
+        start, end, closes_on = _period(day, cycle)
+        if closes_on > today:
+            break
+        statement = _close(start, end, cycle, journals)
+        if statement is not None:
+            if statement.status == Statement.Status.HELD:
+                held += 1
+                break
+            closed += 1
+            net += statement.net
+        day = end + timedelta(days=1)
+    return {"closed": closed, "held": held, "net": str(net)}

@@ -1,0 +1,123 @@
+"""Settlement statements: a cycle's movements at the provider become withdrawable."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db import connection
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.billing.models import BillPayment, Statement, StatementLine
+from apps.billing.settlement import statements_close
+from tenants.merchants.models import SettlementTerms
+from zulin.ledger.selectors import account_balance
+
+from .support import awaiting_shipment, books_balance, in_lease, provider_settles
+
+TODAY = timezone.localdate()
+
+
+def _terms(merchant, cycle: str, rate: str = "5.00") -> None:
+    SettlementTerms.objects.create(
+        merchant=merchant,
+        commission_rate=Decimal(rate),
+        settlement_cycle=cycle,
+        bank_name="招商银行",
+        account_name="演示租赁",
+        account_number="6225880000000001",
+    )
+
+
+def _close(merchant, day):
+    with tenant_context(merchant):
+        result = statements_close(today=day)
+        statements = list(Statement.objects.order_by("period_end"))
+        cash = account_balance("merchant_cash")
+    connection.set_schema_to_public()
+    return result, statements, cash
+
+
+def test_a_t_plus_1_statement_settles_the_day_a_day_later_once(demo, demo_owner, app, offer):
+    _terms(demo, "T+1")
+    order = in_lease(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        payment = BillPayment.objects.get(bill__order_id=order.id, status="succeeded")
+        clearing = account_balance("provider_clearing", sub_key=f"order:{order.id}")
+    connection.set_schema_to_public()
+
+    early, statements, cash = _close(demo, TODAY)
+    assert (early["closed"], statements, cash) == (0, [], 0)  # its day has not come
+
+    result, statements, cash = _close(demo, TODAY + timedelta(days=1))
+    (statement,) = statements
+    assert result["closed"] == 1
+    assert (statement.period_start, statement.period_end) == (TODAY, TODAY)
+    assert statement.received == payment.amount  # the first bill, paid at signing
+    assert statement.commission == payment.commission > 0
+    assert statement.net == statement.received - statement.commission - statement.refunded
+    assert statement.net == clearing  # what sat at the provider for the order
+    assert cash == statement.net  # withdrawable now
+    with tenant_context(demo):
+        lines = StatementLine.objects.filter(statement=statement)
+        assert sum(line.amount for line in lines) == statement.net
+        assert account_balance("provider_clearing", sub_key=f"order:{order.id}") == 0
+    connection.set_schema_to_public()
+
+    again, statements_again, cash_again = _close(demo, TODAY + timedelta(days=1))
+    assert (again["closed"], len(statements_again), cash_again) == (0, 1, cash)
+    assert books_balance(demo) == []
+
+
+def test_a_monthly_statement_closes_on_the_first_of_the_next_month(demo, demo_owner, app, offer):
+    _terms(demo, "monthly")
+    in_lease(demo, demo_owner, app, offer)
+    month_end = (TODAY.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+
+    result, statements, _ = _close(demo, month_end)
+    assert (result["closed"], statements) == (0, [])
+    result, statements, cash = _close(demo, month_end + timedelta(days=1))
+    (statement,) = statements
+    assert (statement.period_start, statement.period_end) == (TODAY.replace(day=1), month_end)
+    assert cash == statement.net > 0
+
+
+def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered(
+    demo, demo_owner, app, offer
+):
+    _terms(demo, "T+1")
+    order = awaiting_shipment(demo, demo_owner, app, offer)
+    _, _, cash = _close(demo, TODAY + timedelta(days=1))  # the first bill is withdrawable
+    assert cash > 0
+    # The order is closed today: the payment goes back in full, booked after its day closed.
+    assert demo_owner.post(
+        "/api/platform/closeOrders", {"ids": [order.id], "reason": "客户取消"}
+    ).ok
+    provider_settles(demo)
+    with tenant_context(demo):
+        from zulin.ledger.services import Line, ledger_post
+
+        # The owner took the cash out meanwhile (as a withdrawal would).
+        ledger_post(
+            reference="test-take-cash",
+            kind="withdrawal",
+            lines=[Line("merchant_cash", credit=cash), Line("bank", debit=cash)],
+        )
+    connection.set_schema_to_public()
+    result, statements, _ = _close(demo, TODAY + timedelta(days=2))
+    assert (result["closed"], result["held"]) == (0, 1)  # nothing to take the refund from
+    assert [s.status for s in statements] == ["closed", "held"]
+    with tenant_context(demo):
+        ledger_post(
+            reference="test-put-cash",
+            kind="withdrawal",
+            lines=[Line("merchant_cash", debit=cash), Line("bank", credit=cash)],
+        )
+    connection.set_schema_to_public()
+    result, statements, cash_left = _close(demo, TODAY + timedelta(days=2))
+    assert (result["closed"], result["held"]) == (1, 0)
+    assert [s.status for s in statements] == ["closed", "closed"]
+    assert statements[1].period_start == TODAY + timedelta(days=1)  # late: the next period
+    assert statements[0].net + statements[1].net == cash_left == 0
+    assert books_balance(demo) == []
