@@ -162,6 +162,9 @@ def _mount_routers() -> None:
     install_session_loader(session_from_token)
     install_reader_check(account_reader_name)
 
+    from apps.billing.api import finance_router as billing_finance_router
+    from apps.billing.api import platform_router as billing_platform_router
+    from apps.billing.api import v2_router as billing_v2_router
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
@@ -204,6 +207,9 @@ def _mount_routers() -> None:
     api.add_router("/applet", intake_router)
     api.add_router("/v2", orders_v2_router)
     api.add_router("/finance", orders_finance_router)
+    api.add_router("/finance", billing_finance_router)
+    api.add_router("/platform", billing_platform_router)
+    api.add_router("/v2", billing_v2_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

@@ -849,6 +849,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/getFinanceBillList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Finance Bill List
+         * @description The customers' instalment bills across orders: due, overdue, paying, paid, failed
+         *     (the latest withhold failed), cancelled.
+         */
+        get: operations["getFinanceBillList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/getFinanceSetting": {
         parameters: {
             query?: never;
@@ -862,6 +883,27 @@ export interface paths {
          *     defaults.
          */
         get: operations["getFinanceSetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/getMarkCollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Mark Collect
+         * @description The totals above the shop's lines: received, refunded, commission and settled in
+         *     the period; the withdrawable balance and what awaits settlement now.
+         */
+        get: operations["getMarkCollect"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1640,6 +1682,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getFinanceRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Finance Record
+         * @description The platform's lines for every merchant (or `merchant_id`'s): money received and
+         *     refunded for merchants, commission, merchant withdrawals.
+         */
+        get: operations["getFinanceRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/getForceRefuseReasons": {
         parameters: {
             query?: never;
@@ -1987,6 +2050,46 @@ export interface paths {
          * @description Lease terms a rent plan may use: number of periods and unit (day or month).
          */
         get: operations["getTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getTransactionType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Transaction Type
+         * @description The line types of this side's list (the type filter).
+         */
+        get: operations["getTransactionType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getTransactionTypeCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Transaction Type Count
+         * @description How many lines of each type the filters leave (the tabs).
+         */
+        get: operations["getTransactionTypeCount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2605,6 +2708,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/getBillList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Bill List
+         * @description The shop's income and expense lines, newest first: rent received, deposits taken,
+         *     refunds, commission, settlements to the withdrawable balance, withdrawals.
+         */
+        get: operations["getBillList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/getCommonFunctionMenu": {
         parameters: {
             query?: never;
@@ -2960,6 +3084,36 @@ export interface components {
             id: number;
             /** Reason */
             reason: string;
+        };
+        /** BillListIn */
+        BillListIn: {
+            /**
+             * Date From
+             * @description booked on or after (YYYY-MM-DD)
+             */
+            date_from?: string | null;
+            /**
+             * Date To
+             * @description booked on or before (YYYY-MM-DD)
+             */
+            date_to?: string | null;
+            /**
+             * Order No
+             * @default
+             */
+            order_no: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Type */
+            type?: ("payment" | "deposit" | "refund" | "commission" | "settlement" | "withdrawal") | null;
         };
         /** BillPaymentIn */
         BillPaymentIn: {
@@ -3611,6 +3765,77 @@ export interface components {
             /** Name En */
             name_en: string;
         };
+        /** FinanceBillListIn */
+        FinanceBillListIn: {
+            /** Due From */
+            due_from?: string | null;
+            /** Due To */
+            due_to?: string | null;
+            /**
+             * Order No
+             * @default
+             */
+            order_no: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** State */
+            state?: ("due" | "overdue" | "paying" | "paid" | "failed" | "cancelled") | null;
+        };
+        /** FinanceBillOut */
+        FinanceBillOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Due Date
+             * Format: date
+             */
+            due_date: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Last Failure */
+            last_failure: string;
+            /** Late Fee */
+            late_fee: string;
+            /** Late Fee Owed */
+            late_fee_owed: string;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Paid Amount */
+            paid_amount: string;
+            /** Paid At */
+            paid_at: string | null;
+            /** Paid By */
+            paid_by: string;
+            /** Period */
+            period: number;
+            /** State */
+            state: string;
+            /** Status */
+            status: string;
+        };
+        /** FinanceBillPageOut */
+        FinanceBillPageOut: {
+            /** List */
+            list: components["schemas"]["FinanceBillOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** FinanceDefaultsOut */
         FinanceDefaultsOut: {
             /** Late Fee Rate Early */
@@ -3619,6 +3844,30 @@ export interface components {
             late_fee_rate_late: string;
             /** Reminder Days Before */
             reminder_days_before: number;
+        };
+        /** FinanceRecordIn */
+        FinanceRecordIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Merchant Id
+             * @description one merchant's lines
+             */
+            merchant_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Type */
+            type?: ("receipt" | "refund" | "commission" | "withdrawal") | null;
         };
         /**
          * FinanceSettingIn
@@ -4083,6 +4332,52 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** LineOut */
+        LineOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Amount
+             * @description + money in (or income), - money out
+             */
+            amount: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Memo */
+            memo: string;
+            /** Merchant Id */
+            merchant_id: number | null;
+            /** Merchant Name */
+            merchant_name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Reference */
+            reference: string;
+            /** Type */
+            type: string;
+            /** Type Name */
+            type_name: string;
+            /** Type Name En */
+            type_name_en: string;
+        };
+        /** LinePageOut */
+        LinePageOut: {
+            /** List */
+            list: components["schemas"]["LineOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** LoginIn */
         LoginIn: {
             /** Password */
@@ -4106,6 +4401,23 @@ export interface components {
             roles: components["schemas"]["RoleOut"][];
             site: components["schemas"]["SiteOut"];
             user: components["schemas"]["UserOut"];
+        };
+        /** MarkCollectOut */
+        MarkCollectOut: {
+            /** Awaiting Settlement */
+            awaiting_settlement: string;
+            /** Commission */
+            commission: string;
+            /** Received */
+            received: string;
+            /** Refunded */
+            refunded: string;
+            /** Settled */
+            settled: string;
+            /** Statements */
+            statements: number;
+            /** Withdrawable */
+            withdrawable: string;
         };
         /**
          * MenuNode
@@ -4795,6 +5107,13 @@ export interface components {
         PayResultIn: {
             /** Out No */
             out_no: string;
+        };
+        /** PeriodIn */
+        PeriodIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
         };
         /** PersonOut */
         PersonOut: {
@@ -5695,6 +6014,44 @@ export interface components {
              * Format: date-time
              */
             time: string;
+        };
+        /** TransactionTypeCountOut */
+        TransactionTypeCountOut: {
+            /** Count */
+            count: number;
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /** Value */
+            value: string;
+        };
+        /** TransactionTypeOut */
+        TransactionTypeOut: {
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /** Value */
+            value: string;
+        };
+        /** TypeCountIn */
+        TypeCountIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Merchant Id
+             * @description platform side: one merchant's lines
+             */
+            merchant_id?: number | null;
+            /**
+             * Order No
+             * @description store side: one order's
+             * @default
+             */
+            order_no: string;
         };
         /** UpdateAccountIn */
         UpdateAccountIn: {
@@ -7001,6 +7358,38 @@ export interface operations {
             };
         };
     };
+    getFinanceBillList: {
+        parameters: {
+            query?: {
+                due_from?: string | null;
+                due_to?: string | null;
+                order_no?: string;
+                page?: number;
+                page_size?: number;
+                state?: ("due" | "overdue" | "paying" | "paid" | "failed" | "cancelled") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["FinanceBillPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getFinanceSetting: {
         parameters: {
             query?: never;
@@ -7020,6 +7409,34 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["FinanceSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getMarkCollect: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["MarkCollectOut"];
                         msg: string;
                     };
                 };
@@ -8247,6 +8664,39 @@ export interface operations {
             };
         };
     };
+    getFinanceRecord: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                /** @description one merchant's lines */
+                merchant_id?: number | null;
+                page?: number;
+                page_size?: number;
+                type?: ("receipt" | "refund" | "commission" | "withdrawal") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LinePageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getForceRefuseReasons: {
         parameters: {
             query?: never;
@@ -8735,6 +9185,65 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["TermOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getTransactionType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["TransactionTypeOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getTransactionTypeCount: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                /** @description platform side: one merchant's lines */
+                merchant_id?: number | null;
+                /** @description store side: one order's */
+                order_no?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["TransactionTypeCountOut"][];
                         msg: string;
                     };
                 };
@@ -9748,6 +10257,40 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["PaymentResultOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getBillList: {
+        parameters: {
+            query?: {
+                /** @description booked on or after (YYYY-MM-DD) */
+                date_from?: string | null;
+                /** @description booked on or before (YYYY-MM-DD) */
+                date_to?: string | null;
+                order_no?: string;
+                page?: number;
+                page_size?: number;
+                type?: ("payment" | "deposit" | "refund" | "commission" | "settlement" | "withdrawal") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LinePageOut"];
                         msg: string;
                     };
                 };

@@ -1,0 +1,314 @@
+"""Reads for the finance screens: income and expense lines (the ledger's journals, as a
+person reads them), their totals, and the customers' instalment bills across orders.
+
+Both sides read the ledger of the schema they run in: a merchant's books on its host, the
+platform's books in public (where each line names the merchant it is for)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    DecimalField,
+    F,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from tenants.catalog.selectors import money
+from zulin.core.pagination import page_of
+from zulin.ledger.models import Journal
+from zulin.ledger.selectors import account_balance
+
+from .models import Bill, BillPayment, BillStatus, Statement
+
+ZERO = Decimal("0.00")
+
+# type → (the journal kinds it covers, 中文, English); in the order the tabs show them.
+STORE_TYPES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "payment": (("bill_payment",), "租金收款", "Rent received"),
+    "deposit": (("deposit_transfer",), "押金转支付", "Deposit taken"),
+    "refund": (("refund", "deposit_refund"), "退款", "Refunds"),
+    "commission": (("commission", "commission_reversal"), "平台佣金", "Platform commission"),
+    "settlement": (("settlement",), "结算入账", "Settled to balance"),
+    "withdrawal": (("withdrawal",), "提现", "Withdrawals"),
+}
+PLATFORM_TYPES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "receipt": (("merchant_receipt",), "商户代收", "Received for merchants"),
+    "refund": (("merchant_refund",), "商户退款", "Refunded for merchants"),
+    "commission": (("commission", "commission_reversal"), "佣金收入", "Commission income"),
+    "withdrawal": (("withdrawal",), "商户提现", "Merchant withdrawals"),
+}
+
+
+def transaction_types(platform: bool) -> list[dict[str, str]]:
+    types = PLATFORM_TYPES if platform else STORE_TYPES
+    return [{"value": key, "label": zh, "label_en": en} for key, (_, zh, en) in types.items()]
+
+
+def _type_of(types: dict[str, tuple[tuple[str, ...], str, str]]) -> Case:
+    return Case(
+        *[When(kind__in=kinds, then=Value(key)) for key, (kinds, _, _) in types.items()],
+        default=Value("other"),
+        output_field=CharField(),
+    )
+
+
+def _moved(code: str) -> Any:
+    """Debits less credits of the journal on `code` (any sub-ledger)."""
+    field: DecimalField = DecimalField(max_digits=14, decimal_places=2)
+
+    def side(name: str) -> Any:
+        return Coalesce(
+            Sum(
+                "entries__amount",
+                filter=Q(entries__account__code=code, entries__side=name),
+            ),
+            Value(ZERO),
+            output_field=field,
+        )
+
+    return side("debit") - side("credit")
+
+
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def _lines(
+    *,
+    platform: bool,
+    date_from: date | None,
+    date_to: date | None,
+    order_no: str = "",
+    merchant_id: int | None = None,
+) -> Any:  # a Journal queryset annotated with its `type`
+    types = PLATFORM_TYPES if platform else STORE_TYPES
+    kinds = [kind for covered, _, _ in types.values() for kind in covered]
+    journals = Journal.objects.filter(kind__in=kinds)
+    if date_from:
+        journals = journals.filter(created_at__gte=_day_start(date_from))
+    if date_to:
+        journals = journals.filter(created_at__lt=_day_start(date_to + timedelta(days=1)))
+    if order_no:
+        ids = Bill.objects.filter(order_no=order_no.strip().upper()).values("order_id")[:1]
+        journals = journals.filter(order_id__in=Subquery(ids))
+    if merchant_id is not None:
+        journals = journals.filter(meta__merchant_id=merchant_id)
+    return journals.annotate(type=_type_of(types))
+
+
+def _signed(row: dict[str, Any], platform: bool) -> Decimal:
+    """The line's amount as the list shows it: + money in (or income), - money out."""
+    if platform:
+        if row["type"] == "commission":
+            return -row["payable"]  # commission: + income; reversal: - (given back)
+        return row["clearing"]
+    if row["type"] in ("settlement", "withdrawal"):
+        return row["cash"]
+    return row["clearing"]
+
+
+def bill_lines(
+    *,
+    platform: bool,
+    type: str | None,
+    date_from: date | None,
+    date_to: date | None,
+    order_no: str = "",
+    merchant_id: int | None = None,
+    page: int,
+    page_size: int,
+) -> dict[str, Any]:
+    """`getBillList` (a merchant's lines) and `getFinanceRecord` (the platform's, every
+    merchant's or one's): newest first."""
+    journals = _lines(
+        platform=platform,
+        date_from=date_from,
+        date_to=date_to,
+        order_no=order_no,
+        merchant_id=merchant_id,
+    )
+    if type:
+        journals = journals.filter(type=type)
+    types = PLATFORM_TYPES if platform else STORE_TYPES
+    rows = journals.order_by("-id").values(
+        "id",
+        "reference",
+        "kind",
+        "type",
+        "memo",
+        "order_id",
+        "meta",
+        "actor_name",
+        "created_at",
+        clearing=_moved("provider_clearing"),
+        cash=_moved("merchant_cash"),
+        payable=_moved("merchant_payable"),
+    )
+    names = _merchant_names() if platform else {}
+
+    def row(item: dict[str, Any]) -> dict[str, Any]:
+        _, zh, en = types.get(item["type"], ((), item["type"], item["type"]))
+        merchant = (item["meta"] or {}).get("merchant_id")
+        return {
+            "id": item["id"],
+            "reference": item["reference"],
+            "type": item["type"],
+            "type_name": zh,
+            "type_name_en": en,
+            "kind": item["kind"],
+            "memo": item["memo"],
+            "order_id": item["order_id"] or (item["meta"] or {}).get("order_id"),
+            "merchant_id": merchant,
+            "merchant_name": names.get(merchant, "") if merchant else "",
+            "amount": money(_signed(item, platform)),
+            "actor": item["actor_name"],
+            "created_at": item["created_at"],
+        }
+
+    return page_of(rows, page=page, page_size=page_size, row=row, counted=journals)
+
+
+def _merchant_names() -> dict[int, str]:
+    from tenants.merchants.models import Merchant
+
+    return dict(Merchant.objects.values_list("pk", "name"))
+
+
+def bill_line_counts(
+    *,
+    platform: bool,
+    date_from: date | None,
+    date_to: date | None,
+    order_no: str = "",
+    merchant_id: int | None = None,
+) -> list[dict[str, Any]]:
+    """How many lines of each type the filters leave (the tabs), every type listed."""
+    journals = _lines(
+        platform=platform,
+        date_from=date_from,
+        date_to=date_to,
+        order_no=order_no,
+        merchant_id=merchant_id,
+    )
+    counts = dict(journals.values_list("type").annotate(n=Count("id")).values_list("type", "n"))
+    return [{**item, "count": counts.get(item["value"], 0)} for item in transaction_types(platform)]
+
+
+def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, Any]:
+    """`getMarkCollect`, the totals above a merchant's lines: in the period, money received
+    (payments and deposits taken), refunded, commission (net of what refunds gave back)
+    and settled; now, the withdrawable balance and what awaits settlement."""
+    journals = _lines(platform=False, date_from=date_from, date_to=date_to)
+    totals = dict.fromkeys(("payment", "deposit", "refund", "commission", "settlement"), ZERO)
+    grouped = journals.values("type").annotate(
+        clearing=_moved("provider_clearing"), cash=_moved("merchant_cash")
+    )
+    for item in grouped:
+        if item["type"] in totals:
+            totals[item["type"]] += _signed(item, False)
+    return {
+        "received": money(totals["payment"] + totals["deposit"]),
+        "refunded": money(-totals["refund"]),
+        "commission": money(-totals["commission"]),
+        "settled": money(totals["settlement"]),
+        "withdrawable": money(account_balance("merchant_cash", cached=True)),
+        "awaiting_settlement": money(account_balance("provider_clearing", cached=True)),
+        "statements": Statement.objects.filter(status=Statement.Status.CLOSED).count(),
+    }
+
+
+# --- the customers' bills ------------------------------------------------------------------
+
+BILL_STATES = ("due", "overdue", "paying", "paid", "failed", "cancelled")
+
+
+def finance_bills(
+    *,
+    state: str | None,
+    due_from: date | None,
+    due_to: date | None,
+    order_no: str = "",
+    page: int,
+    page_size: int,
+) -> dict[str, Any]:
+    """`getFinanceBillList`: instalment bills across orders, soonest due first: due (not
+    yet past due), overdue (past due, unpaid), paying, paid, failed (unpaid, its latest
+    attempt failed), cancelled."""
+    today = timezone.localdate()
+    latest = BillPayment.objects.filter(bill=OuterRef("pk")).order_by("-id")
+    bills = Bill.objects.annotate(
+        last_attempt=Subquery(latest.values("status")[:1]),
+        last_failure=Subquery(latest.values("failure_reason")[:1]),
+    )
+    if due_from:
+        bills = bills.filter(due_date__gte=due_from)
+    if due_to:
+        bills = bills.filter(due_date__lte=due_to)
+    if order_no:
+        bills = bills.filter(order_no=order_no.strip().upper())
+    unpaid = Q(status=BillStatus.UNPAID)
+    filters = {
+        "due": unpaid & Q(due_date__gte=today),
+        "overdue": unpaid & Q(due_date__lt=today),
+        "paying": Q(status=BillStatus.PAYING),
+        "paid": Q(status=BillStatus.PAID),
+        "failed": unpaid & Q(last_attempt="failed"),
+        "cancelled": Q(status=BillStatus.CANCELLED),
+    }
+    if state:
+        bills = bills.filter(filters[state])
+    order = (
+        ("due_date", "id") if state in (None, "due", "overdue", "failed") else ("-due_date", "-id")
+    )
+    rows = bills.order_by(*order).values(
+        "id",
+        "order_id",
+        "order_no",
+        "kind",
+        "period",
+        "due_date",
+        "amount",
+        "paid_amount",
+        "status",
+        "paid_at",
+        "paid_by",
+        "late_fee",
+        "last_attempt",
+        "last_failure",
+        owed_late_fee=F("late_fee") - F("late_fee_waived") - F("late_fee_paid"),
+    )
+
+    def row(item: dict[str, Any]) -> dict[str, Any]:
+        state_now = item["status"]
+        if state_now == BillStatus.UNPAID:
+            state_now = "overdue" if item["due_date"] < today else "due"
+            if item["last_attempt"] == "failed":
+                state_now = "failed"
+        return {
+            **{key: item[key] for key in ("id", "order_id", "order_no", "kind", "period")},
+            "due_date": item["due_date"],
+            "amount": money(item["amount"]),
+            "paid_amount": money(item["paid_amount"]),
+            "late_fee": money(item["late_fee"]),
+            "late_fee_owed": money(item["owed_late_fee"]),
+            "status": item["status"],
+            "state": state_now,
+            "paid_at": item["paid_at"],
+            "paid_by": item["paid_by"],
+            "last_failure": item["last_failure"] or "",
+        }
+
+    return page_of(rows, page=page, page_size=page_size, row=row, counted=bills)

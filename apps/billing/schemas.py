@@ -1,0 +1,124 @@
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import Field
+
+from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.schema import Schema
+from zulin.core.text import SingleLineText
+
+StoreType = Literal["payment", "deposit", "refund", "commission", "settlement", "withdrawal"]
+PlatformType = Literal["receipt", "refund", "commission", "withdrawal"]
+BillState = Literal["due", "overdue", "paying", "paid", "failed", "cancelled"]
+
+
+class LineFiltersIn(Schema):
+    date_from: date | None = Field(None, description="booked on or after (YYYY-MM-DD)")
+    date_to: date | None = Field(None, description="booked on or before (YYYY-MM-DD)")
+    order_no: SingleLineText = Field("", max_length=32)
+
+
+class BillListIn(LineFiltersIn):
+    type: StoreType | None = None
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class FinanceRecordIn(Schema):
+    type: PlatformType | None = None
+    merchant_id: Id | None = Field(None, description="one merchant's lines")
+    date_from: date | None = None
+    date_to: date | None = None
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class TypeCountIn(Schema):
+    date_from: date | None = None
+    date_to: date | None = None
+    order_no: SingleLineText = Field("", max_length=32, description="store side: one order's")
+    merchant_id: Id | None = Field(None, description="platform side: one merchant's lines")
+
+
+class PeriodIn(Schema):
+    date_from: date | None = None
+    date_to: date | None = None
+
+
+class LineOut(Schema):
+    id: int
+    reference: str
+    type: str
+    type_name: str
+    type_name_en: str
+    kind: str
+    memo: str
+    order_id: int | None
+    merchant_id: int | None
+    merchant_name: str
+    amount: str = Field(description="+ money in (or income), - money out")
+    actor: str
+    created_at: datetime
+
+
+class LinePageOut(Schema):
+    list: list[LineOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class TransactionTypeOut(Schema):
+    value: str
+    label: str
+    label_en: str
+
+
+class TransactionTypeCountOut(TransactionTypeOut):
+    count: int
+
+
+class MarkCollectOut(Schema):
+    received: str
+    refunded: str
+    commission: str
+    settled: str
+    withdrawable: str
+    awaiting_settlement: str
+    statements: int
+
+
+class FinanceBillListIn(Schema):
+    state: BillState | None = None
+    due_from: date | None = None
+    due_to: date | None = None
+    order_no: SingleLineText = Field("", max_length=32)
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class FinanceBillOut(Schema):
+    id: int
+    order_id: int
+    order_no: str
+    kind: str
+    period: int
+    due_date: date
+    amount: str
+    paid_amount: str
+    late_fee: str
+    late_fee_owed: str
+    status: str
+    state: str
+    paid_at: datetime | None
+    paid_by: str
+    last_failure: str
+
+
+class FinanceBillPageOut(Schema):
+    list: list[FinanceBillOut]
+    total: int
+    page: int
+    page_size: int
