@@ -173,4 +173,5 @@ class CreatePlatformStaffIn(CreateAccountIn):
 
 
 class UpdatePlatformStaffIn(UpdateAccountIn):
-    role_codes: list[PlatformStaffRoleCode] | None = Field(None, min_length=1, max_length=3)
+    # Empty only for an admin: platform_admin stays, the staff roles all go.
+    role_codes: list[PlatformStaffRoleCode] | None = Field(None, max_length=3)

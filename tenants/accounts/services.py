@@ -229,10 +229,13 @@ def _forbidden(msg: str, msg_en: str) -> ApplicationError:
     return ApplicationError(ErrorCode.FORBIDDEN, msg, msg_en=msg_en)
 
 
-def staff_role_codes(role_codes: list[str], *, assignable: tuple[str, ...]) -> list[str]:
-    """The distinct codes, sorted: at least one, each one the screen may give."""
+def staff_role_codes(
+    role_codes: list[str], *, assignable: tuple[str, ...], allow_empty: bool = False
+) -> list[str]:
+    """The distinct codes, sorted: each one the screen may give, at least one unless
+    `allow_empty` (the account keeps a role the screen does not give)."""
     codes = sorted(set(role_codes))
-    if not codes or any(code not in assignable for code in codes):
+    if (not codes and not allow_empty) or any(code not in assignable for code in codes):
         raise ApplicationError(
             ErrorCode.VALIDATION,
             data={"fields": {"role_codes": [f"one or more of {', '.join(assignable)}"]}},
@@ -289,12 +292,15 @@ def staff_account_update(
     disabling, new roles or a new password end its sessions), with an audit entry.
 
     `role_codes` replaces the roles the screen gives; a role outside `assignable` the account
-    holds (a platform admin's) stays, and only a session holding every action of such roles
-    may change the account at all, so a lesser role never takes over a greater one. No one
-    disables their own account or takes away their own `staff.manage`."""
+    holds (a platform admin's) stays, so its screen roles may all go. Only a session holding
+    every action of such roles may change the account at all: a lesser role never takes over
+    a greater one. No one disables their own account or takes away their own
+    `staff.manage`."""
     reason = reason.strip()
-    codes = staff_role_codes(role_codes, assignable=assignable) if role_codes is not None else None
     kept = [role for role in account.roles.all() if role.code not in assignable]
+    codes = None
+    if role_codes is not None:
+        codes = staff_role_codes(role_codes, assignable=assignable, allow_empty=bool(kept))
     if kept and not roles_actions(roles=kept) <= actor.actions:
         raise _forbidden(
             "该账号拥有您的角色没有的权限，不能修改",

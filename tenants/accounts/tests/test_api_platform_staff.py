@@ -225,12 +225,18 @@ def test_an_admin_keeps_platform_admin_when_its_staff_roles_change(admin_client)
         merchant=None, username="admin2", password=STAFF_PASSWORD, role_codes=["platform_admin"]
     )
     me = Account.objects.get(merchant=None, username="admin")
+    fin = staff_make(admin_client, "fin1")
 
     other = admin_client.post(UPDATE, {"id": second.pk, "role_codes": ["platform_finance"]})
-    own = admin_client.post(UPDATE, {"id": me.pk, "role_codes": ["platform_operator"]})
-
     assert other.code == 200
     assert [r["code"] for r in other.data["roles"]] == ["platform_admin", "platform_finance"]
+    # An admin's staff roles may all go (platform_admin stays); anyone else needs one.
+    none_left = admin_client.post(UPDATE, {"id": second.pk, "role_codes": []})
+    assert [r["code"] for r in none_left.data["roles"]] == ["platform_admin"]
+    assert admin_client.post(UPDATE, {"id": fin["id"], "role_codes": []}).code == 400
+
+    own = admin_client.post(UPDATE, {"id": me.pk, "role_codes": ["platform_operator"]})
+
     # Their own: platform_admin (and so staff.manage) stays; new roles end the session.
     assert [r["code"] for r in own.data["roles"]] == ["platform_admin", "platform_operator"]
     assert admin_client.get("/api/platform/getLoginUserInfo").code == 109
