@@ -53,7 +53,7 @@ test('the platform admin makes a finance person who signs in; a role change and 
 test.describe('phone width (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the platform staff list scrolls inside its card and the page never sideways', async ({ page }) => {
+  test('the platform staff screen fits a phone: the page never scrolls sideways, the form offers the platform roles only', async ({ page }) => {
     const staff = new PlatformStaffPage(page);
     await staff.goto(HOSTS.admin);
     await expect(staff.row('finance2')).toBeVisible();

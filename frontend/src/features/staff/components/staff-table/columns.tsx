@@ -23,14 +23,14 @@ export function useStaffColumns(actions: StaffRowActions, selfId?: number): Colu
     () => [
       { id: 'username', header: t('fields.username'), cell: ({ row }) => <Truncate text={row.original.username} className="max-w-48 font-mono" /> },
       { id: 'name', header: t('fields.name'), cell: ({ row }) => <Truncate text={row.original.name} className="max-w-48 font-medium text-slate-900" /> },
-      { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="tabular-nums">{row.original.phone || '—'}</span> },
+      { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.phone || '—'}</span> },
       {
         id: 'roles',
         header: t('fields.roles'),
         cell: ({ row }) => (
           <ul className="flex flex-wrap gap-1">
             {row.original.roles.map((role) => (
-              <li key={role.id} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              <li key={role.id} className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
                 {isKnownRole(role.code) ? t(`roles.${role.code}`) : role.name}
               </li>
             ))}
