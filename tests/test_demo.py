@@ -81,6 +81,23 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, setting
 
     assert set(Merchant.objects.values_list("status", flat=True)) == set(MerchantStatus.values)
 
+    # The platform's staff: two finance people (two-person approvals), an operator, an auditor,
+    # made through the staff screen's service (audited in the public schema).
+    platform_staff = {
+        account.username: [role.code for role in account.roles.all()]
+        for account in Account.objects.filter(merchant=None).exclude(username__in=["admin", "ops"])
+    }
+    assert platform_staff == {
+        "finance1": ["platform_finance"],
+        "finance2": ["platform_finance"],
+        "operator": ["platform_operator"],
+        "auditor": ["platform_auditor"],
+    }
+    created = AuditEntry.objects.filter(action="staff.create", target_type="staff")
+    assert created.count() == 4
+    for username in platform_staff:
+        assert login("admin.localhost", username).get("/api/platform/getLoginUserInfo").ok
+
     before = _snapshot(demo, tmp_path)
     demo_showcase_load()
     assert _snapshot(demo, tmp_path) == before

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from tenants.accounts.schemas import StaffListOut, StaffOut
+from tenants.accounts.selectors import account_row, staff_row
 from zulin.core.auth import Session, current_session, store_auth
 
 from . import selectors, services
@@ -27,8 +29,6 @@ from .schemas import (
     ReturnAddressIn,
     ReturnAddressOut,
     StaffListIn,
-    StaffListOut,
-    StaffOut,
     SubShopDetailOut,
     SubShopListIn,
     SubShopListOut,
@@ -159,7 +159,7 @@ def create_sub_shop_account(
         name=payload.name.strip(),
         phone=payload.phone,
     )
-    return selectors.account_row(account)
+    return account_row(account)
 
 
 @router.post(
@@ -182,7 +182,7 @@ def update_sub_shop_account(request: HttpRequest, payload: UpdateAccountIn) -> d
         status=payload.status,
         reason=payload.reason,
     )
-    return selectors.account_row(account)
+    return account_row(account)
 
 
 # --- staff ---------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ def create_staff(request: HttpRequest, payload: CreateStaffIn) -> dict[str, Any]
         phone=payload.phone,
         role_codes=list(payload.role_codes),
     )
-    return selectors.staff_row(selectors.staff_get(merchant=merchant, account_id=account.pk))
+    return staff_row(selectors.staff_get(merchant=merchant, account_id=account.pk))
 
 
 @router.post(
@@ -246,7 +246,7 @@ def update_staff(request: HttpRequest, payload: UpdateStaffIn) -> dict[str, Any]
         status=payload.status,
         reason=payload.reason,
     )
-    return selectors.staff_row(selectors.staff_get(merchant=merchant, account_id=account.pk))
+    return staff_row(selectors.staff_get(merchant=merchant, account_id=account.pk))
 
 
 @router.get(

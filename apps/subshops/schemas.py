@@ -5,18 +5,21 @@ from typing import Literal
 
 from pydantic import Field
 
-from tenants.accounts.schemas import RoleOut
+from tenants.accounts.schemas import (
+    OPTIONAL_PHONE_PATTERN,
+    AccountOut,
+    AccountStatusValue,
+    CreateAccountIn,
+    UpdateAccountIn,
+)
 from zulin.audit.schemas import AuditOut
 from zulin.core.numbers import Id
 from zulin.core.pagination import PageIn
 from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
-PHONE = r"^1\d{10}$"
-OPTIONAL_PHONE = r"^(1\d{10})?$"
-USERNAME = r"^[A-Za-z0-9_.@-]+$"
+OPTIONAL_PHONE = OPTIONAL_PHONE_PATTERN
 SubShopStatusValue = Literal["active", "disabled"]
-AccountStatusValue = Literal["active", "disabled"]
 StaffRoleCode = Literal["auditor", "salesman", "finance", "customer_service"]
 
 
@@ -75,41 +78,14 @@ class SubShopOptionOut(Schema):
     name: str
 
 
-class AccountOut(Schema):
-    id: int
-    username: str
-    name: str
-    phone: str
-    status: AccountStatusValue
-    last_login_at: datetime | None
-    created_at: datetime
-
-
 class SubShopDetailOut(Schema):
     sub_shop: SubShopOut
     accounts: list[AccountOut]
     audit: list[AuditOut]
 
 
-class CreateAccountIn(Schema):
-    username: str = Field(min_length=1, max_length=50, pattern=USERNAME)
-    # A password is taken as typed (never trimmed); NUL is refused by the input guard.
-    password: str = Field(min_length=1, max_length=128)
-    name: SingleLineText = Field(min_length=1, max_length=50)
-    phone: str = Field("", pattern=OPTIONAL_PHONE)
-
-
 class CreateSubShopAccountIn(CreateAccountIn):
     sub_shop_id: Id
-
-
-class UpdateAccountIn(Schema):
-    id: Id
-    name: SingleLineText | None = Field(None, min_length=1, max_length=50)
-    phone: str | None = Field(None, pattern=OPTIONAL_PHONE)
-    password: str | None = Field(None, min_length=1, max_length=128)
-    status: AccountStatusValue | None = None
-    reason: MultiLineText = Field("", max_length=500)
 
 
 class StaffListIn(PageIn):
@@ -124,17 +100,6 @@ class CreateStaffIn(CreateAccountIn):
 
 class UpdateStaffIn(UpdateAccountIn):
     role_codes: list[StaffRoleCode] | None = Field(None, min_length=1, max_length=4)
-
-
-class StaffOut(AccountOut):
-    roles: list[RoleOut]
-
-
-class StaffListOut(Schema):
-    list: list[StaffOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class PersonOut(Schema):

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
-from tenants.accounts.models import Account, Role
-from tenants.accounts.selectors import OWNER_ROLE_CODE
+from tenants.accounts.models import Account
+from tenants.accounts.selectors import (
+    OWNER_ROLE_CODE,
+    account_row,
+    staff_page,
+    with_roles,
+)
 from tenants.merchants.models import Merchant
 from zulin.audit.selectors import audit_trail
 from zulin.core.auth import Session
@@ -20,7 +25,6 @@ from zulin.core.sides import PlatformType
 from .models import Channel, ReturnAddress, ShowPlatform, SubShop, SubShopStatus
 
 SUB_SHOP_AUDIT_TARGET = "sub_shop"
-STAFF_AUDIT_TARGET = "staff"
 SUB_MERCHANT_ROLE_CODE = "sub_merchant"
 # The system roles an owner may give staff (tenants/catalogue.py).
 STAFF_ROLE_CODES = ("auditor", "salesman", "finance", "customer_service")
@@ -114,40 +118,16 @@ def sub_shop_detail(*, session: Session, sub_shop_id: int) -> dict[str, Any]:
     }
 
 
-# --- accounts and staff --------------------------------------------------------------------
-
-
-def account_row(account: Account) -> dict[str, Any]:
-    return {
-        "id": account.pk,
-        "username": account.username,
-        "name": account.name,
-        "phone": account.phone,
-        "status": "active" if account.is_active else "disabled",
-        "last_login_at": account.last_login_at,
-        "created_at": account.created_at,
-    }
-
-
-def staff_row(account: Account) -> dict[str, Any]:
-    return {
-        **account_row(account),
-        "roles": [
-            {"id": role.pk, "code": role.code, "name": role.name}
-            for role in account.roles.all()  # prefetched
-        ],
-    }
+# --- staff (the rows and the page are tenants.accounts.selectors', shared with the platform) -
 
 
 def staff_accounts(merchant: Merchant | None) -> QuerySet[Account]:
     """The merchant's staff: its store accounts that are neither the owner nor a
     sub-merchant."""
-    return (
+    return with_roles(
         Account.objects.filter(
             merchant=merchant, platform_type=PlatformType.STORE, sub_shop_id__isnull=True
-        )
-        .exclude(roles__code=OWNER_ROLE_CODE)
-        .prefetch_related(Prefetch("roles", queryset=Role.objects.order_by("sort", "id")))
+        ).exclude(roles__code=OWNER_ROLE_CODE)
     )
 
 
@@ -162,20 +142,13 @@ def staff_list(
     page_size: int = 20,
 ) -> dict[str, Any]:
     # Staff belong to no sub-shop: a sub-shop account's scope holds none of them.
-    queryset = scope_to_sub_shop(staff_accounts(merchant), session)
-    keyword = keyword.strip()
-    if keyword:
-        queryset = queryset.filter(
-            Q(username__icontains=keyword)
-            | Q(name__icontains=keyword)
-            | Q(phone__icontains=keyword)
-        )
-    if role:
-        queryset = queryset.filter(roles__code=role)
-    if status:
-        queryset = queryset.filter(is_active=status == "active")
-    return page_of(
-        queryset.order_by("-created_at", "-id"), page=page, page_size=page_size, row=staff_row
+    return staff_page(
+        scope_to_sub_shop(staff_accounts(merchant), session),
+        keyword=keyword,
+        role=role,
+        status=status,
+        page=page,
+        page_size=page_size,
     )
 
 

@@ -15,6 +15,8 @@ from tenants.accounts.services import (
     account_create,
     account_lock,
     account_update,
+    staff_account_create,
+    staff_account_update,
     sub_shop_sessions_end,
 )
 from zulin.audit.services import audit_record
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
     from tenants.accounts.models import Account
     from tenants.merchants.models import Merchant
 from .selectors import (
-    STAFF_AUDIT_TARGET,
     STAFF_ROLE_CODES,
     SUB_MERCHANT_ROLE_CODE,
     SUB_SHOP_AUDIT_TARGET,
@@ -224,15 +225,7 @@ def sub_shop_account_update(
     return account
 
 
-# --- staff ---------------------------------------------------------------------------------
-
-
-def _check_staff_roles(role_codes: list[str]) -> list[str]:
-    codes = sorted(set(role_codes))
-    unknown = [code for code in codes if code not in STAFF_ROLE_CODES]
-    if not codes or unknown:
-        raise _field_error("role_codes", f"one or more of {', '.join(STAFF_ROLE_CODES)}")
-    return codes
+# --- staff (the rules both sides share live in tenants.accounts.services) -------------------
 
 
 def staff_create(
@@ -246,24 +239,16 @@ def staff_create(
     role_codes: list[str],
 ) -> Account:
     refuse_sub_shop_session(actor)  # staff work for the whole merchant, not one sub-shop
-    codes = _check_staff_roles(role_codes)
-    with transaction.atomic():
-        account = account_create(
-            merchant=merchant,
-            username=username,
-            password=password,
-            name=name,
-            phone=phone,
-            role_codes=codes,
-        )
-        audit_record(
-            actor=actor,
-            action="staff.create",
-            target_type=STAFF_AUDIT_TARGET,
-            target_id=account.pk,
-            after={"username": username, "name": name, "phone": phone, "roles": codes},
-        )
-    return account
+    return staff_account_create(
+        actor=actor,
+        merchant=merchant,
+        username=username,
+        password=password,
+        name=name,
+        phone=phone,
+        role_codes=role_codes,
+        assignable=STAFF_ROLE_CODES,
+    )
 
 
 def staff_update(
@@ -280,34 +265,23 @@ def staff_update(
 ) -> Account:
     """Changes a staff account. Disabling it, changing its roles or its password ends its
     sessions (its token version moves on): a token trusts the role it names."""
-    reason = reason.strip()
-    codes = _check_staff_roles(role_codes) if role_codes is not None else None
     with transaction.atomic():
         # Staff belong to no sub-shop: a sub-shop account's scope holds none of them.
         account = staff_accounts(merchant).select_for_update(of=("self",)).filter(pk=account_id)
         locked = scope_to_sub_shop(account, actor).first()
         if locked is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
-        before, after = account_update(
-            locked,
+        return staff_account_update(
+            actor=actor,
+            account=locked,
+            assignable=STAFF_ROLE_CODES,
             name=name,
             phone=phone,
             password=password,
+            role_codes=role_codes,
             status=status,
-            role_codes=codes,
             reason=reason,
         )
-        if after:
-            audit_record(
-                actor=actor,
-                action="staff.update",
-                target_type=STAFF_AUDIT_TARGET,
-                target_id=locked.pk,
-                before=before,
-                after=after,
-                reason=reason,
-            )
-    return locked
 
 
 # --- return addresses ----------------------------------------------------------------------

@@ -176,7 +176,7 @@ def _mount_routers() -> None:
     from apps.orders.applet_api import router as intake_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
-    from tenants.accounts.api import platform_router
+    from tenants.accounts.api import platform_router, staff_router
     from tenants.catalog.api import backend_router as catalog_backend_router
     from tenants.catalog.api import category_router, platform_goods_router
     from tenants.merchants.api import merchant_router
@@ -188,6 +188,7 @@ def _mount_routers() -> None:
     from .providers.api import callback_router, sandbox_router
 
     api.add_router("/platform", platform_router)
+    api.add_router("/platform", staff_router)
     api.add_router("/platform", merchant_router)
     api.add_router("/platform", subshops_platform_router)
     api.add_router("/backend", subshops_backend_router)

@@ -21,7 +21,7 @@ from apps.subshops.demo import (
     staff_showcase_load,
     sub_shops_showcase_load,
 )
-from tenants.accounts.demo import demo_actor
+from tenants.accounts.demo import demo_actor, platform_staff_showcase_load
 from tenants.accounts.models import Account
 from tenants.accounts.selectors import find_account
 from tenants.accounts.services import account_create
@@ -120,6 +120,7 @@ def demo_showcase_load() -> list[str]:
     """The showcase on top of `demo_load` (which must have run): safe to run again, a second
     run adds nothing."""
     platform_actor = demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username="admin")
+    platform_staff = platform_staff_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
     merchants = merchants_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
     demo = Merchant.objects.get(slug="demo")
     acme = Merchant.objects.get(slug="acme")
@@ -154,4 +155,5 @@ def demo_showcase_load() -> list[str]:
         f"            staff: {', '.join(staff)} / {DEMO_PASSWORD}",
         f"            orders: {demo_orders} in every state",
         f"admin side  more merchants: {others}",
+        f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

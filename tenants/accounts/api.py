@@ -1,4 +1,5 @@
-"""Sign-in and session calls under /api/platform, served on both sides."""
+"""Sign-in and session calls under /api/platform, served on both sides; the platform's staff
+accounts (admin host, `staff.manage`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Query, Router
 from ninja.throttling import AnonRateThrottle, BaseThrottle
 
 from tenants.merchants.models import Merchant
 from tenants.merchants.selectors import sub_shop_name
-from zulin.core.auth import any_side_auth, current_session
+from zulin.core.auth import admin_auth, any_side_auth, current_session
 from zulin.core.envelope import request_language
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -19,17 +20,23 @@ from . import selectors, services
 from .models import Account
 from .schemas import (
     ChooseRoleIn,
+    CreatePlatformStaffIn,
     LoginIn,
     LoginUserInfoOut,
+    PlatformStaffListIn,
     PrivacyOut,
     ResendOut,
     ResetPasswordIn,
     ResetSmsIn,
     SessionOut,
     SiteOut,
+    StaffListOut,
+    StaffOut,
+    UpdatePlatformStaffIn,
 )
 
 platform_router = Router(tags=["platform: session"])
+staff_router = Router(tags=["platform: staff"], auth=admin_auth("staff.manage"))
 
 # Ninja's throttle (per client IP) bounds the raw rate; services count failed sign-ins.
 login_rate = AnonRateThrottle(settings.LOGIN_RATE)
@@ -193,3 +200,58 @@ def show_privacy(request: HttpRequest) -> Any:
     if policy is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
     return policy
+
+
+# --- platform staff ------------------------------------------------------------------------
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if value is not None else None
+
+
+@staff_router.get(
+    "/getPlatformStaffList", response=StaffListOut, operation_id="getPlatformStaffList"
+)
+def get_platform_staff_list(
+    request: HttpRequest, filters: Query[PlatformStaffListIn]
+) -> dict[str, Any]:
+    """(Added) Every platform account with its roles, newest first."""
+    return selectors.platform_staff_list(
+        keyword=filters.keyword,
+        role=filters.role,
+        status=filters.status,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+@staff_router.post("/createPlatformStaff", response=StaffOut, operation_id="createPlatformStaff")
+def create_platform_staff(request: HttpRequest, payload: CreatePlatformStaffIn) -> dict[str, Any]:
+    """(Added) A platform account with one or more staff roles (operator, finance, auditor)."""
+    account = services.platform_staff_create(
+        actor=current_session(request),
+        username=payload.username.strip(),
+        password=payload.password,
+        name=payload.name.strip(),
+        phone=payload.phone,
+        role_codes=list(payload.role_codes),
+    )
+    return selectors.staff_row(selectors.platform_staff_get(account_id=account.pk))
+
+
+@staff_router.post("/updatePlatformStaff", response=StaffOut, operation_id="updatePlatformStaff")
+def update_platform_staff(request: HttpRequest, payload: UpdatePlatformStaffIn) -> dict[str, Any]:
+    """(Added) Name, phone, password, staff roles or status of a platform account. Disabling
+    (needs `reason`), new roles or a new password sign it out; an admin keeps platform_admin;
+    no one disables themselves or takes away their own `staff.manage`."""
+    account = services.platform_staff_update(
+        actor=current_session(request),
+        account_id=payload.id,
+        name=_strip(payload.name),
+        phone=payload.phone,
+        password=payload.password,
+        role_codes=list(payload.role_codes) if payload.role_codes is not None else None,
+        status=payload.status,
+        reason=payload.reason,
+    )
+    return selectors.staff_row(selectors.platform_staff_get(account_id=account.pk))

@@ -24,6 +24,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "merchant.manage": "管理商户",
         "recharge.audit": "审核风控充值",
         "data.view": "查看数据中心",
+        "staff.manage": "管理平台员工",
     },
     STORE: {
         "goods.view": "查看商品",
@@ -80,6 +81,12 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "order.view",
                 "data.view",
             ],
+        ),
+        # Reads what the platform sees, changes nothing: for audits and reviews.
+        (
+            "platform_auditor",
+            "平台审计",
+            ["goods.view", "order.view", "finance.view", "data.view"],
         ),
     ],
     STORE: [
@@ -172,6 +179,14 @@ MENUS: dict[int, list[Menu]] = {
             "risk",
             [
                 _leaf("充值审核", "Recharge audit", "/rechargeAudit", "risk", "recharge.audit"),
+            ],
+        ),
+        _group(
+            "系统管理",
+            "System",
+            "setting",
+            [
+                _leaf("员工管理", "Staff", "/staff", "user", "staff.manage"),
             ],
         ),
         DATA_CENTER,

@@ -1,5 +1,6 @@
 """The actor of demo data: a Session for an account acting without a request, as the
-services expect one (the account, its side, its merchant and the actions of its role)."""
+services expect one (the account, its side, its merchant and the actions of its role); and
+the platform's staff, made through the staff screen's service."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.tokens import TokenClaims
 
-from .selectors import account_roles, find_account, role_actions
+from .selectors import account_exists, account_roles, find_account, role_actions
+from .services import platform_staff_create
 
 if TYPE_CHECKING:
     from tenants.merchants.models import Merchant
+
+# username, name, phone, roles: two finance accounts (a withdrawal above the threshold needs
+# two different approvers), an operator and an auditor.
+PLATFORM_STAFF = (
+    ("finance1", "林财务", "13800000011", ["platform_finance"]),
+    ("finance2", "高财务", "13800000012", ["platform_finance"]),
+    ("operator", "许运营", "13800000013", ["platform_operator"]),
+    ("auditor", "韩审计", "13800000014", ["platform_auditor"]),
+)
 
 
 def demo_actor(*, platform_type: int, merchant: Merchant | None, username: str) -> Session:
@@ -44,3 +55,19 @@ def demo_actor(*, platform_type: int, merchant: Merchant | None, username: str) 
         actions=role_actions(role.pk) if role else frozenset(),
         claims=claims,
     )
+
+
+def platform_staff_showcase_load(*, actor: Session, password: str) -> list[str]:
+    """The platform's staff, made by `actor` (an admin) as the staff screen would; what exists
+    by username is left as it is. Answers their usernames."""
+    for username, name, phone, roles in PLATFORM_STAFF:
+        if not account_exists(merchant=None, username=username):
+            platform_staff_create(
+                actor=actor,
+                username=username,
+                password=password,
+                name=name,
+                phone=phone,
+                role_codes=roles,
+            )
+    return [username for username, *_ in PLATFORM_STAFF]

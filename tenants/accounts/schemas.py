@@ -1,14 +1,24 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from zulin.core.numbers import Id
+from zulin.core.pagination import PageIn
 from zulin.core.schema import Schema
-from zulin.core.text import SingleLineText
+from zulin.core.text import MultiLineText, SingleLineText
 
 PHONE_PATTERN = r"^1\d{10}$"
+OPTIONAL_PHONE_PATTERN = r"^(1\d{10})?$"
+USERNAME_PATTERN = r"^[A-Za-z0-9_.@-]+$"
+AccountStatusValue = Literal["active", "disabled"]
+# The platform's system roles (catalogue.py); staff roles are those the staff screen gives.
+PlatformRoleCode = Literal[
+    "platform_admin", "platform_operator", "platform_finance", "platform_auditor"
+]
+PlatformStaffRoleCode = Literal["platform_operator", "platform_finance", "platform_auditor"]
 
 
 class LoginIn(Schema):
@@ -109,3 +119,59 @@ class PrivacyOut(Schema):
     title: str
     content: str
     published_at: datetime
+
+
+# --- accounts and staff (both sides' staff screens) -----------------------------------------
+
+
+class AccountOut(Schema):
+    id: int
+    username: str
+    name: str
+    phone: str
+    status: AccountStatusValue
+    last_login_at: datetime | None
+    created_at: datetime
+
+
+class CreateAccountIn(Schema):
+    username: str = Field(min_length=1, max_length=50, pattern=USERNAME_PATTERN)
+    # A password is taken as typed (never trimmed); NUL is refused by the input guard.
+    password: str = Field(min_length=1, max_length=128)
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    phone: str = Field("", pattern=OPTIONAL_PHONE_PATTERN)
+
+
+class UpdateAccountIn(Schema):
+    id: Id
+    name: SingleLineText | None = Field(None, min_length=1, max_length=50)
+    phone: str | None = Field(None, pattern=OPTIONAL_PHONE_PATTERN)
+    password: str | None = Field(None, min_length=1, max_length=128)
+    status: AccountStatusValue | None = None
+    reason: MultiLineText = Field("", max_length=500)
+
+
+class StaffOut(AccountOut):
+    roles: list[RoleOut]
+
+
+class StaffListOut(Schema):
+    list: list[StaffOut]
+    total: int
+    page: int
+    page_size: int
+
+
+class PlatformStaffListIn(PageIn):
+    keyword: SingleLineText = Field("", max_length=50)
+    role: PlatformRoleCode | None = None
+    status: AccountStatusValue | None = None
+
+
+class CreatePlatformStaffIn(CreateAccountIn):
+    role_codes: list[PlatformStaffRoleCode] = Field(min_length=1, max_length=3)
+
+
+class UpdatePlatformStaffIn(UpdateAccountIn):
+    # Empty only for an admin: platform_admin stays, the staff roles all go.
+    role_codes: list[PlatformStaffRoleCode] | None = Field(None, max_length=3)

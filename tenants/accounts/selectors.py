@@ -6,9 +6,12 @@ import functools
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Prefetch, Q, QuerySet
 
 from zulin.core.cache import role_actions_key
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.pagination import page_of
+from zulin.core.sides import PlatformType
 
 from .models import Account, Action, Menu, PrivacyPolicy, Role
 
@@ -155,3 +158,101 @@ def account_reader_name(account_id: int) -> str | None:
     if row is None:
         return None
     return row[0] or row[1]
+
+
+# --- staff (both sides' staff screens) ------------------------------------------------------
+
+
+def account_row(account: Account) -> dict[str, Any]:
+    return {
+        "id": account.pk,
+        "username": account.username,
+        "name": account.name,
+        "phone": account.phone,
+        "status": "active" if account.is_active else "disabled",
+        "last_login_at": account.last_login_at,
+        "created_at": account.created_at,
+    }
+
+
+def staff_row(account: Account) -> dict[str, Any]:
+    return {
+        **account_row(account),
+        "roles": [role_summary(role) for role in account.roles.all()],  # prefetched
+    }
+
+
+def with_roles(queryset: QuerySet[Account]) -> QuerySet[Account]:
+    """Accounts with their roles in the order sign-in offers them (one query for a page)."""
+    return queryset.prefetch_related(
+        Prefetch("roles", queryset=Role.objects.order_by("sort", "id"))
+    )
+
+
+def staff_page(
+    queryset: QuerySet[Account],
+    *,
+    keyword: str = "",
+    role: str | None = None,
+    status: str | None = None,
+    page: int = 1,
+    page_size: int = 20,
+) -> dict[str, Any]:
+    """A page of staff rows, newest first: `keyword` in username, name or phone; one role;
+    'active' or 'disabled'."""
+    keyword = keyword.strip()
+    if keyword:
+        queryset = queryset.filter(
+            Q(username__icontains=keyword)
+            | Q(name__icontains=keyword)
+            | Q(phone__icontains=keyword)
+        )
+    if role:
+        queryset = queryset.filter(roles__code=role)
+    if status:
+        queryset = queryset.filter(is_active=status == "active")
+    return page_of(
+        queryset.order_by("-created_at", "-id"), page=page, page_size=page_size, row=staff_row
+    )
+
+
+def platform_accounts() -> QuerySet[Account]:
+    """Every sign-in of the platform side (admins included: the screen shows all its people)."""
+    return with_roles(Account.objects.filter(platform_type=PlatformType.ADMIN, merchant=None))
+
+
+def platform_staff_list(
+    *,
+    keyword: str = "",
+    role: str | None = None,
+    status: str | None = None,
+    page: int = 1,
+    page_size: int = 20,
+) -> dict[str, Any]:
+    return staff_page(
+        platform_accounts(),
+        keyword=keyword,
+        role=role,
+        status=status,
+        page=page,
+        page_size=page_size,
+    )
+
+
+def platform_staff_get(*, account_id: int) -> Account:
+    account = platform_accounts().filter(pk=account_id).first()
+    if account is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return account
+
+
+def roles_grant(*, platform_type: int, role_codes: list[str], action: str) -> bool:
+    """Whether any of these system roles of a side holds `action`."""
+    return Role.objects.filter(
+        platform_type=platform_type, merchant=None, code__in=role_codes, actions__code=action
+    ).exists()
+
+
+def roles_actions(*, roles: list[Role]) -> set[str]:
+    """Every action the given roles hold together."""
+    return set(Action.objects.filter(roles__in=roles).values_list("code", flat=True))

@@ -1,6 +1,6 @@
 """State changes of accounts and sessions: creating and changing accounts (one path for
-merchant owners, sub-shop accounts, staff and platform staff), login, role choice, logout,
-password reset."""
+merchant owners, sub-shop accounts, staff and platform staff), the staff screens' rules
+shared by both sides, login, role choice, logout, password reset."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tenants.merchants.models import Merchant
 from tenants.merchants.selectors import sub_shop_is_active
+from zulin.audit.services import audit_record
+from zulin.core.auth import Session
 from zulin.core.cache import cache_available
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.sides import PlatformType
@@ -29,7 +31,7 @@ from zulin.providers.sms import get_sms_provider
 
 from .auth import accounts_forget
 from .models import Account, AccountRole, PasswordResetCode, Role
-from .selectors import account_roles, find_account
+from .selectors import account_roles, find_account, roles_actions, roles_grant
 
 
 @functools.cache
@@ -213,6 +215,184 @@ def account_lock(*, merchant: Merchant, account_id: int, sub_shop: bool) -> Acco
         .filter(merchant=merchant, pk=account_id, sub_shop_id__isnull=not sub_shop)
         .first()
     )
+
+
+# --- staff (both sides' staff screens) ------------------------------------------------------
+
+STAFF_AUDIT_TARGET = "staff"
+STAFF_MANAGE_ACTION = "staff.manage"
+# The roles the platform's staff screen gives (catalogue.py); platform_admin never from there.
+PLATFORM_STAFF_ROLE_CODES = ("platform_operator", "platform_finance", "platform_auditor")
+
+
+def _forbidden(msg: str, msg_en: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.FORBIDDEN, msg, msg_en=msg_en)
+
+
+def staff_role_codes(
+    role_codes: list[str], *, assignable: tuple[str, ...], allow_empty: bool = False
+) -> list[str]:
+    """The distinct codes, sorted: each one the screen may give, at least one unless
+    `allow_empty` (the account keeps a role the screen does not give)."""
+    codes = sorted(set(role_codes))
+    if (not codes and not allow_empty) or any(code not in assignable for code in codes):
+        raise ApplicationError(
+            ErrorCode.VALIDATION,
+            data={"fields": {"role_codes": [f"one or more of {', '.join(assignable)}"]}},
+        )
+    return codes
+
+
+def staff_account_create(
+    *,
+    actor: Session,
+    merchant: Merchant | None,
+    username: str,
+    password: str,
+    name: str,
+    phone: str,
+    role_codes: list[str],
+    assignable: tuple[str, ...],
+) -> Account:
+    """A staff sign-in of the merchant (the platform when None) with roles from `assignable`,
+    recorded in the audit trail of the schema the caller is in."""
+    codes = staff_role_codes(role_codes, assignable=assignable)
+    with transaction.atomic():
+        account = account_create(
+            merchant=merchant,
+            username=username,
+            password=password,
+            name=name,
+            phone=phone,
+            role_codes=codes,
+        )
+        audit_record(
+            actor=actor,
+            action="staff.create",
+            target_type=STAFF_AUDIT_TARGET,
+            target_id=account.pk,
+            after={"username": username, "name": name, "phone": phone, "roles": codes},
+        )
+    return account
+
+
+def staff_account_update(
+    *,
+    actor: Session,
+    account: Account,
+    assignable: tuple[str, ...],
+    name: str | None = None,
+    phone: str | None = None,
+    password: str | None = None,
+    role_codes: list[str] | None = None,
+    status: str | None = None,
+    reason: str = "",
+) -> Account:
+    """Changes a staff account the caller locked inside its transaction (`account_update`:
+    disabling, new roles or a new password end its sessions), with an audit entry.
+
+    `role_codes` replaces the roles the screen gives; a role outside `assignable` the account
+    holds (a platform admin's) stays, so its screen roles may all go. Only a session holding
+    every action of such roles may change the account at all: a lesser role never takes over
+    a greater one. No one disables their own account or takes away their own
+    `staff.manage`."""
+    reason = reason.strip()
+    kept = [role for role in account.roles.all() if role.code not in assignable]
+    codes = None
+    if role_codes is not None:
+        codes = staff_role_codes(role_codes, assignable=assignable, allow_empty=bool(kept))
+    if kept and not roles_actions(roles=kept) <= actor.actions:
+        raise _forbidden(
+            "该账号拥有您的角色没有的权限，不能修改",
+            "This account holds rights your role does not have; you cannot change it",
+        )
+    if codes is not None:
+        codes = sorted({*codes, *(role.code for role in kept)})
+    if account.pk == actor.account.pk:
+        if status == "disabled":
+            raise _forbidden("不能停用自己的账号", "You cannot disable your own account")
+        if codes is not None and not roles_grant(
+            platform_type=account.platform_type, role_codes=codes, action=STAFF_MANAGE_ACTION
+        ):
+            raise _forbidden(
+                "不能移除自己的员工管理权限",
+                "You cannot take away your own right to manage staff",
+            )
+    before, after = account_update(
+        account,
+        name=name,
+        phone=phone,
+        password=password,
+        status=status,
+        role_codes=codes,
+        reason=reason,
+    )
+    if after:
+        audit_record(
+            actor=actor,
+            action="staff.update",
+            target_type=STAFF_AUDIT_TARGET,
+            target_id=account.pk,
+            before=before,
+            after=after,
+            reason=reason,
+        )
+    return account
+
+
+def platform_staff_create(
+    *,
+    actor: Session,
+    username: str,
+    password: str,
+    name: str,
+    phone: str,
+    role_codes: list[str],
+) -> Account:
+    """A platform sign-in with platform staff roles (never platform_admin)."""
+    return staff_account_create(
+        actor=actor,
+        merchant=None,
+        username=username,
+        password=password,
+        name=name,
+        phone=phone,
+        role_codes=role_codes,
+        assignable=PLATFORM_STAFF_ROLE_CODES,
+    )
+
+
+def platform_staff_update(
+    *,
+    actor: Session,
+    account_id: int,
+    name: str | None = None,
+    phone: str | None = None,
+    password: str | None = None,
+    role_codes: list[str] | None = None,
+    status: str | None = None,
+    reason: str = "",
+) -> Account:
+    """Changes a platform account: name, phone, password, staff roles, status."""
+    with transaction.atomic():
+        account = (
+            Account.objects.select_for_update()
+            .filter(platform_type=PlatformType.ADMIN, merchant__isnull=True, pk=account_id)
+            .first()
+        )
+        if account is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        return staff_account_update(
+            actor=actor,
+            account=account,
+            assignable=PLATFORM_STAFF_ROLE_CODES,
+            name=name,
+            phone=phone,
+            password=password,
+            role_codes=role_codes,
+            status=status,
+            reason=reason,
+        )
 
 
 def merchant_sessions_end(*, merchant: Merchant) -> int:

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Store side: /staff. */
+/** /staff on the store side (and, through PlatformStaffPage, the platform side). */
 export class MerchantStaffPage {
   constructor(readonly page: Page) {}
 

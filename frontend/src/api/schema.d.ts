@@ -1336,6 +1336,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/createPlatformStaff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Platform Staff
+         * @description (Added) A platform account with one or more staff roles (operator, finance, auditor).
+         */
+        post: operations["createPlatformStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/dealAfterSale": {
         parameters: {
             query?: never;
@@ -1916,6 +1936,26 @@ export interface paths {
          *     force_down and all.
          */
         get: operations["getPlatformGoodsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getPlatformStaffList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Platform Staff List
+         * @description (Added) Every platform account with its roles, newest first.
+         */
+        get: operations["getPlatformStaffList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2627,6 +2667,28 @@ export interface paths {
         put?: never;
         /** Update Merchant */
         post: operations["updateMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/updatePlatformStaff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update Platform Staff
+         * @description (Added) Name, phone, password, staff roles or status of a platform account. Disabling
+         *     (needs `reason`), new roles or a new password sign it out; an admin keeps platform_admin;
+         *     no one disables themselves or takes away their own `staff.manage`.
+         */
+        post: operations["updatePlatformStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3410,6 +3472,22 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "active";
+        };
+        /** CreatePlatformStaffIn */
+        CreatePlatformStaffIn: {
+            /** Name */
+            name: string;
+            /** Password */
+            password: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /** Role Codes */
+            role_codes: ("platform_operator" | "platform_finance" | "platform_auditor")[];
+            /** Username */
+            username: string;
         };
         /** CreateStaffIn */
         CreateStaffIn: {
@@ -5238,6 +5316,28 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** PlatformStaffListIn */
+        PlatformStaffListIn: {
+            /**
+             * Keyword
+             * @default
+             */
+            keyword: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Role */
+            role?: ("platform_admin" | "platform_operator" | "platform_finance" | "platform_auditor") | null;
+            /** Status */
+            status?: ("active" | "disabled") | null;
+        };
         /** PrivacyOut */
         PrivacyOut: {
             /** Content */
@@ -6081,6 +6181,26 @@ export interface components {
             id: number;
             /** Name */
             name?: string | null;
+        };
+        /** UpdatePlatformStaffIn */
+        UpdatePlatformStaffIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Password */
+            password?: string | null;
+            /** Phone */
+            phone?: string | null;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+            /** Role Codes */
+            role_codes?: ("platform_operator" | "platform_finance" | "platform_auditor")[] | null;
+            /** Status */
+            status?: ("active" | "disabled") | null;
         };
         /** UpdateStaffIn */
         UpdateStaffIn: {
@@ -8127,6 +8247,35 @@ export interface operations {
             };
         };
     };
+    createPlatformStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePlatformStaffIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["StaffOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     dealAfterSale: {
         parameters: {
             query?: never;
@@ -8997,6 +9146,37 @@ export interface operations {
                         data: {
                             [key: string]: number;
                         };
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getPlatformStaffList: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+                role?: ("platform_admin" | "platform_operator" | "platform_finance" | "platform_auditor") | null;
+                status?: ("active" | "disabled") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["StaffListOut"];
                         msg: string;
                     };
                 };
@@ -10143,6 +10323,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["MerchantRowOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePlatformStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePlatformStaffIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["StaffOut"];
                         msg: string;
                     };
                 };

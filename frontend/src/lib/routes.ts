@@ -68,7 +68,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/h5Promotion', layout: 'security', side: 'store', built: false },
   { path: '/subMerchant', layout: 'security', side: 'store', built: true, action: 'subshop.view' },
   { path: '/subMerchantDetails', layout: 'security', side: 'store', built: true, action: 'subshop.view' },
-  { path: '/staff', layout: 'security', side: 'store', built: true, action: 'staff.manage' },
+  // Both sides: a store's staff, or the platform's (the same screen with the side's roles).
+  { path: '/staff', layout: 'security', side: 'both', built: true, action: 'staff.manage' },
   { path: '/baseSet', layout: 'security', side: 'store', built: false },
   { path: '/riskRecharge', layout: 'security', side: 'store', built: false },
   { path: '/rechargeAudit', layout: 'security', side: 'platform', built: false },

@@ -1,37 +1,66 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
 import { orThrow } from '@/lib/query';
 import { strictCall } from '@/features/merchants/lib/apiError';
-import type { AccountStatus, StaffRole } from './lib/staffRoles';
+import type { AccountStatus, AssignableRole, FilterRole, StaffSide } from './lib/staffRoles';
 
 export interface StaffListParams {
   keyword?: string;
-  role?: StaffRole;
+  role?: FilterRole;
   status?: AccountStatus;
   page: number;
   page_size: number;
 }
+// Both sides answer the same staff rows (StaffListOut).
 export type StaffList = ApiData<'/api/backend/getStaffList', 'get'>;
 export type StaffRow = StaffList['list'][number];
 export type CreateStaffBody = ApiBody<'/api/backend/createStaff', 'post'>;
 export type UpdateStaffBody = ApiBody<'/api/backend/updateStaff', 'post'>;
+export type CreatePlatformStaffBody = ApiBody<'/api/platform/createPlatformStaff', 'post'>;
+export type UpdatePlatformStaffBody = ApiBody<'/api/platform/updatePlatformStaff', 'post'>;
+
+/** What the forms send, on either side: the role codes are the side's (checked by its schema). */
+export interface StaffCreateValues {
+  username: string;
+  password: string;
+  name: string;
+  phone: string;
+  role_codes: AssignableRole[];
+}
+export interface StaffUpdateValues {
+  id: number;
+  name?: string;
+  phone?: string;
+  password?: string;
+  status?: AccountStatus;
+  reason?: string;
+  role_codes?: AssignableRole[];
+}
 
 export const staffKeys = {
   all: ['staff'] as const,
-  lists: () => [...staffKeys.all, 'list'] as const,
-  list: (params: StaffListParams) => [...staffKeys.lists(), params] as const,
+  lists: (side: StaffSide) => [...staffKeys.all, side, 'list'] as const,
+  list: (side: StaffSide, params: StaffListParams) => [...staffKeys.lists(side), params] as const,
 };
 
 const P = {
-  list: '/api/backend/getStaffList',
-  create: '/api/backend/createStaff',
-  update: '/api/backend/updateStaff',
+  store: { list: '/api/backend/getStaffList', create: '/api/backend/createStaff', update: '/api/backend/updateStaff' },
+  platform: { list: '/api/platform/getPlatformStaffList', create: '/api/platform/createPlatformStaff', update: '/api/platform/updatePlatformStaff' },
 } as const;
 
-export function useStaffList(params: StaffListParams) {
+function fetchStaffList(side: StaffSide, params: StaffListParams): Promise<StaffList> {
+  if (side === 'platform') {
+    const path = P.platform.list;
+    return orThrow(path, apiGet(path, params as ApiQuery<typeof path, 'get'>, { hideNotice: true }));
+  }
+  const path = P.store.list;
+  return orThrow(path, apiGet(path, params as ApiQuery<typeof path, 'get'>, { hideNotice: true }));
+}
+
+export function useStaffList(side: StaffSide, params: StaffListParams) {
   return useQuery({
-    queryKey: staffKeys.list(params),
-    queryFn: () => orThrow(P.list, apiGet(P.list, params, { hideNotice: true })),
+    queryKey: staffKeys.list(side, params),
+    queryFn: () => fetchStaffList(side, params),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,18 +71,24 @@ function useInvalidateStaff() {
   return () => void queryClient.invalidateQueries({ queryKey: staffKeys.all });
 }
 
-export function useCreateStaff() {
+export function useCreateStaff(side: StaffSide) {
   const invalidate = useInvalidateStaff();
   return useMutation({
-    mutationFn: (body: CreateStaffBody) => strictCall((options) => apiPost(P.create, body, options)),
+    mutationFn: (body: StaffCreateValues) =>
+      strictCall((options) =>
+        side === 'platform' ? apiPost(P.platform.create, body as CreatePlatformStaffBody, options) : apiPost(P.store.create, body as CreateStaffBody, options),
+      ),
     onSuccess: invalidate,
   });
 }
 
-export function useUpdateStaff() {
+export function useUpdateStaff(side: StaffSide) {
   const invalidate = useInvalidateStaff();
   return useMutation({
-    mutationFn: (body: UpdateStaffBody) => strictCall((options) => apiPost(P.update, body, options)),
+    mutationFn: (body: StaffUpdateValues) =>
+      strictCall((options) =>
+        side === 'platform' ? apiPost(P.platform.update, body as UpdatePlatformStaffBody, options) : apiPost(P.store.update, body as UpdateStaffBody, options),
+      ),
     onSuccess: invalidate,
   });
 }

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { AccountFields } from '@/components/AccountFields';
 import { FormError } from '@/components/ui/FormError';
 import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
-import { isStaffRole, staffEditSchema, staffSchema, type StaffEditValues, type StaffValues } from '../lib/account';
+import { isAssignableRole, isKnownRole, staffEditSchema, staffSchema, type StaffEditValues, type StaffSide, type StaffValues } from '../lib/account';
 import { useCreateStaff, useUpdateStaff, type StaffRow } from '../queries';
 import { RoleCheckboxes } from './RoleCheckboxes';
 
@@ -51,14 +51,14 @@ function FormDialog({ id, title, submitLabel, busy, onClose, formError, children
   );
 }
 
-export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return open ? <CreateBody onClose={onClose} /> : null;
+export function CreateStaffDialog({ side, open, onClose }: { side: StaffSide; open: boolean; onClose: () => void }) {
+  return open ? <CreateBody side={side} onClose={onClose} /> : null;
 }
 
-function CreateBody({ onClose }: { onClose: () => void }) {
+function CreateBody({ side, onClose }: { side: StaffSide; onClose: () => void }) {
   const t = useTranslations('staff');
   const tm = useTranslations('merchant.errors');
-  const create = useCreateStaff();
+  const create = useCreateStaff(side);
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -66,7 +66,7 @@ function CreateBody({ onClose }: { onClose: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<StaffValues>({
-    resolver: zodResolver(staffSchema(tm)),
+    resolver: zodResolver(staffSchema(tm, side)),
     defaultValues: { username: '', password: '', name: '', phone: '', role_codes: [] },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -84,19 +84,22 @@ function CreateBody({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog id="create-staff" title={t('form.createTitle')} submitLabel={t('form.create')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
       <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
-      <RoleCheckboxes registration={register('role_codes')} error={errors.role_codes?.message} />
+      <RoleCheckboxes side={side} registration={register('role_codes')} error={errors.role_codes?.message} />
     </FormDialog>
   );
 }
 
-export function EditStaffDialog({ staff, onClose }: { staff: StaffRow | null; onClose: () => void }) {
-  return staff ? <EditBody staff={staff} onClose={onClose} /> : null;
+export function EditStaffDialog({ side, staff, onClose }: { side: StaffSide; staff: StaffRow | null; onClose: () => void }) {
+  return staff ? <EditBody side={side} staff={staff} onClose={onClose} /> : null;
 }
 
-function EditBody({ staff, onClose }: { staff: StaffRow; onClose: () => void }) {
+function EditBody({ side, staff, onClose }: { side: StaffSide; staff: StaffRow; onClose: () => void }) {
   const t = useTranslations('staff');
   const tm = useTranslations('merchant.errors');
-  const update = useUpdateStaff();
+  const update = useUpdateStaff(side);
+  // Roles this screen neither gives nor takes (a platform admin's): the server keeps them.
+  const kept = staff.roles.filter((role) => !isAssignableRole(side, role.code));
+  const keptNames = kept.map((role) => (isKnownRole(role.code) ? t(`roles.${role.code}`) : role.name));
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -104,8 +107,8 @@ function EditBody({ staff, onClose }: { staff: StaffRow; onClose: () => void }) 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<StaffEditValues>({
-    resolver: zodResolver(staffEditSchema(tm)),
-    defaultValues: { name: staff.name, phone: staff.phone, role_codes: staff.roles.map((role) => role.code).filter(isStaffRole) },
+    resolver: zodResolver(staffEditSchema(tm, side, { keepsOtherRole: kept.length > 0 })),
+    defaultValues: { name: staff.name, phone: staff.phone, role_codes: staff.roles.map((role) => role.code).filter((code) => isAssignableRole(side, code)) },
   });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(undefined);
@@ -122,7 +125,7 @@ function EditBody({ staff, onClose }: { staff: StaffRow; onClose: () => void }) 
   return (
     <FormDialog id="edit-staff" title={t('form.editTitle', { name: staff.username })} submitLabel={t('save')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
       <AccountFields withCredentials={false} register={(field) => register(field as 'name' | 'phone')} errors={{ name: errors.name?.message, phone: errors.phone?.message }} />
-      <RoleCheckboxes registration={register('role_codes')} error={errors.role_codes?.message} />
+      <RoleCheckboxes side={side} registration={register('role_codes')} error={errors.role_codes?.message} keptRoles={keptNames} />
     </FormDialog>
   );
 }

@@ -10,9 +10,12 @@ import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterB
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { useLoginUserInfo } from '@/features/auth/queries';
 import { toggledStatus } from '@/features/subshops/lib/subShopListState';
-import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from '../lib/staffRoles';
-import { parseStaffListState, staffListParams, staffListSearch } from '../lib/staffListState';
+import { PLATFORM_ADMIN } from '@/lib/platform';
+import { ACCOUNT_STATUSES, filterRoles, type AccountStatus, type FilterRole, type StaffSide } from '../lib/staffRoles';
+import { staffListParams, staffListParser, staffListSearch } from '../lib/staffListState';
 import { useStaffList, useUpdateStaff, type StaffRow } from '../queries';
 import { useStaffColumns } from './staff-table/columns';
 import { NoMatchingStaff, NoStaff } from './staff-table/empty-states';
@@ -22,30 +25,34 @@ const ResetPasswordDialog = lazyDialog(() => import('@/components/ResetPasswordD
 const CreateStaffDialog = lazyDialog(() => import('./StaffFormDialog').then((module) => module.CreateStaffDialog), (props) => props.open);
 const EditStaffDialog = lazyDialog(() => import('./StaffFormDialog').then((module) => module.EditStaffDialog), (props) => props.staff !== null);
 
+/** /staff on both sides: the store's staff (merchant host) or the platform's (admin host). */
 export function StaffListScreen() {
+  const platformType = useGlobalState((state) => state.platformType);
+  const side: StaffSide = platformType === PLATFORM_ADMIN ? 'platform' : 'store';
   const t = useTranslations('staff');
-  const { state, update, reset } = useListUrlState(parseStaffListState, staffListSearch);
-  const list = useStaffList(staffListParams(state));
-  const updateStaff = useUpdateStaff();
+  const { state, update, reset } = useListUrlState(staffListParser(side), staffListSearch);
+  const list = useStaffList(side, staffListParams(state));
+  const updateStaff = useUpdateStaff(side);
+  const selfId = useLoginUserInfo(platformType).data?.user.id;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<StaffRow | null>(null);
   const [toggling, setToggling] = useState<StaffRow | null>(null);
   const [resetting, setResetting] = useState<StaffRow | null>(null);
   const actions = useMemo(() => ({ onEdit: setEditing, onToggle: setToggling, onReset: setResetting }), []);
-  const columns = useStaffColumns(actions);
+  const columns = useStaffColumns(actions, selfId);
   const filtered = state.keyword !== '' || state.role !== undefined || state.status !== undefined;
   const toggle = toggling ? toggledStatus(toggling.status) : null;
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={t('list.title')} description={t('list.description')} actions={<Button onClick={() => setCreating(true)}>{t('list.create')}</Button>} />
+      <PageHeader title={t('list.title')} description={t(side === 'platform' ? 'list.descriptionPlatform' : 'list.description')} actions={<Button onClick={() => setCreating(true)}>{t('list.create')}</Button>} />
       <FilterBar>
         <SearchBox key={state.keyword} label={t('list.keyword')} placeholder={t('list.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
         <FilterSelect
           label={t('fields.roles')}
           value={state.role ?? ''}
-          options={[{ value: '', label: t('list.allRoles') }, ...STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))]}
-          onChange={(value) => update({ role: (value || undefined) as StaffRole | undefined })}
+          options={[{ value: '', label: t('list.allRoles') }, ...filterRoles(side).map((role) => ({ value: role, label: t(`roles.${role}`) }))]}
+          onChange={(value) => update({ role: (value || undefined) as FilterRole | undefined })}
         />
         <FilterSelect
           label={t('fields.status')}
@@ -64,11 +71,11 @@ export function StaffListScreen() {
         onRetry={() => void list.refetch()}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
-        empty={filtered ? <NoMatchingStaff onClear={reset} /> : <NoStaff onCreate={() => setCreating(true)} />}
+        empty={filtered ? <NoMatchingStaff onClear={reset} /> : <NoStaff side={side} onCreate={() => setCreating(true)} />}
         footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
       />
-      <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
-      <EditStaffDialog staff={editing} onClose={() => setEditing(null)} />
+      <CreateStaffDialog side={side} open={creating} onClose={() => setCreating(false)} />
+      <EditStaffDialog side={side} staff={editing} onClose={() => setEditing(null)} />
       {toggling && toggle && (
         <ReasonDialog
           open

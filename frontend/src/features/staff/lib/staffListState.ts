@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { StaffListParams } from '../queries';
-import { ACCOUNT_STATUSES, STAFF_ROLES, type AccountStatus, type StaffRole } from './staffRoles';
+import { ACCOUNT_STATUSES, filterRoles, type AccountStatus, type FilterRole, type StaffSide } from './staffRoles';
 
 export interface StaffListState {
   keyword: string;
-  role: StaffRole | undefined;
+  role: FilterRole | undefined;
   status: AccountStatus | undefined;
   page: number;
   page_size: number;
@@ -12,14 +12,25 @@ export interface StaffListState {
 
 export const STAFF_LIST_DEFAULTS: StaffListState = { keyword: '', role: undefined, status: undefined, page: 1, page_size: DEFAULT_PAGE_SIZE };
 
-export function parseStaffListState(params: Pick<URLSearchParams, 'get'>): StaffListState {
+/** Reads the list's state from the URL; a role the side does not have is dropped. */
+export function parseStaffListState(params: Pick<URLSearchParams, 'get'>, side: StaffSide = 'store'): StaffListState {
   return {
     keyword: readText(params, 'keyword'),
-    role: readEnum(params, 'role', STAFF_ROLES),
+    role: readEnum(params, 'role', filterRoles(side)),
     status: readEnum(params, 'status', ACCOUNT_STATUSES),
     page: readPage(params),
     page_size: readPageSize(params),
   };
+}
+
+const PARSERS: Record<StaffSide, (params: URLSearchParams) => StaffListState> = {
+  store: (params) => parseStaffListState(params, 'store'),
+  platform: (params) => parseStaffListState(params, 'platform'),
+};
+
+/** One stable parser per side (the URL state hook memoises on it). */
+export function staffListParser(side: StaffSide): (params: URLSearchParams) => StaffListState {
+  return PARSERS[side];
 }
 
 export function staffListSearch(state: StaffListState): string {

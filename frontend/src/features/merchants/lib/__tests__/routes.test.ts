@@ -18,4 +18,9 @@ describe('merchant, sub-shop and staff screens in the route registry', () => {
     expect(routeAccess('/staff', subMerchant).status).toBe('forbidden');
     expect(routeAccess('/staff', { platformType: PLATFORM_STORE, auth: can('staff.manage') }).status).toBe('allowed');
   });
+
+  it('open /staff on the admin side to staff.manage (platform admins), not to finance', () => {
+    expect(routeAccess('/staff', { platformType: PLATFORM_ADMIN, auth: can('staff.manage') }).status).toBe('allowed');
+    expect(routeAccess('/staff', { platformType: PLATFORM_ADMIN, auth: can('finance.view', 'withdrawal.audit') }).status).toBe('forbidden');
+  });
 });

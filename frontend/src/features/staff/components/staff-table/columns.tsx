@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
-import { isStaffRole } from '../../lib/staffRoles';
+import { isKnownRole } from '../../lib/staffRoles';
 import type { StaffRow } from '../../queries';
 import { Truncate } from '@/components/ui/Truncate';
 
@@ -16,21 +16,22 @@ export interface StaffRowActions {
   onReset: (row: StaffRow) => void;
 }
 
-export function useStaffColumns(actions: StaffRowActions): ColumnDef<StaffRow, unknown>[] {
+/** `selfId`: the signed-in account, which may not disable itself (the server refuses it too). */
+export function useStaffColumns(actions: StaffRowActions, selfId?: number): ColumnDef<StaffRow, unknown>[] {
   const t = useTranslations('staff');
   return useMemo(
     () => [
       { id: 'username', header: t('fields.username'), cell: ({ row }) => <Truncate text={row.original.username} className="max-w-48 font-mono" /> },
       { id: 'name', header: t('fields.name'), cell: ({ row }) => <Truncate text={row.original.name} className="max-w-48 font-medium text-slate-900" /> },
-      { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="tabular-nums">{row.original.phone || '—'}</span> },
+      { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.phone || '—'}</span> },
       {
         id: 'roles',
         header: t('fields.roles'),
         cell: ({ row }) => (
           <ul className="flex flex-wrap gap-1">
             {row.original.roles.map((role) => (
-              <li key={role.id} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                {isStaffRole(role.code) ? t(`roles.${role.code}`) : role.name}
+              <li key={role.id} className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                {isKnownRole(role.code) ? t(`roles.${role.code}`) : role.name}
               </li>
             ))}
           </ul>
@@ -55,18 +56,22 @@ export function useStaffColumns(actions: StaffRowActions): ColumnDef<StaffRow, u
             <Button variant="link" onClick={() => actions.onReset(row.original)} aria-label={t('resetNamed', { name: row.original.username })}>
               {t('reset')}
             </Button>
-            <Button
-              variant="link"
-              className={row.original.status === 'active' ? 'text-red-600 hover:text-red-700' : ''}
-              onClick={() => actions.onToggle(row.original)}
-              aria-label={t(row.original.status === 'active' ? 'disableNamed' : 'enableNamed', { name: row.original.username })}
-            >
-              {row.original.status === 'active' ? t('disable') : t('enable')}
-            </Button>
+            {row.original.id === selfId ? (
+              <span className="text-xs text-slate-500">{t('self')}</span>
+            ) : (
+              <Button
+                variant="link"
+                className={row.original.status === 'active' ? 'text-red-600 hover:text-red-700' : ''}
+                onClick={() => actions.onToggle(row.original)}
+                aria-label={t(row.original.status === 'active' ? 'disableNamed' : 'enableNamed', { name: row.original.username })}
+              >
+                {row.original.status === 'active' ? t('disable') : t('enable')}
+              </Button>
+            )}
           </div>
         ),
       },
     ],
-    [t, actions],
+    [t, actions, selfId],
   );
 }

@@ -3,10 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import type { StaffSide } from '../../lib/staffRoles';
 
-export function NoStaff({ onCreate }: { onCreate: () => void }) {
+export function NoStaff({ side, onCreate }: { side: StaffSide; onCreate: () => void }) {
   const t = useTranslations('staff.list');
-  return <EmptyState title={t('emptyTitle')} description={t('emptyHint')} action={<Button onClick={onCreate}>{t('create')}</Button>} />;
+  return <EmptyState title={t('emptyTitle')} description={t(side === 'platform' ? 'emptyHintPlatform' : 'emptyHint')} action={<Button onClick={onCreate}>{t('create')}</Button>} />;
 }
 
 export function NoMatchingStaff({ onClear }: { onClear: () => void }) {
