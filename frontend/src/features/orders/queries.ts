@@ -3,6 +3,7 @@ import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
 import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
+import { WAIVER_EXCEEDS_LATE_FEE } from './lib/lateFees';
 import type { OrderListQuery } from './lib/orderListState';
 import type { OrderKind } from './lib/stages';
 
@@ -25,6 +26,8 @@ export type DepositTransferBody = ApiBody<'/api/platform/depositTransferPay', 'p
 export type RefundDepositBody = ApiBody<'/api/platform/refundDeposit', 'post'>;
 export type RefundShippingFeeBody = ApiBody<'/api/merchant/refundSfAmount', 'post'>;
 export type BillPaymentBody = ApiBody<'/api/v2/BillPayment', 'post'>;
+export type OverdueMoney = ApiData<'/api/platform/getOverdueMoney', 'get'>;
+export type WaiveLateFeeBody = ApiBody<'/api/finance/waiveLateFee', 'post'>;
 
 /** An order is named by its id, and on the platform also by its merchant. */
 export interface OrderRef {
@@ -41,6 +44,7 @@ export const orderKeys = {
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (ref: OrderRef) => [...orderKeys.details(), ref.id, ref.merchantId ?? null] as const,
   tracking: (ref: OrderRef) => [...orderKeys.all, 'tracking', ref.id, ref.merchantId ?? null] as const,
+  overdueMoney: (ref: OrderRef) => [...orderKeys.all, 'overdueMoney', ref.id, ref.merchantId ?? null] as const,
   options: (what: string) => [...orderKeys.all, 'options', what] as const,
 };
 
@@ -77,6 +81,8 @@ const P = {
   dealAfterSale: '/api/platform/dealAfterSale',
   billPayment: '/api/v2/BillPayment',
   payResult: '/api/platform/queryPayResult',
+  overdueMoney: '/api/platform/getOverdueMoney',
+  waiveLateFee: '/api/finance/waiveLateFee',
 } as const;
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -129,6 +135,16 @@ export function useOrderTracking(ref: OrderRef, enabled: boolean) {
   });
 }
 
+/** What the order owes for lateness (getOverdueMoney); the platform names the merchant. */
+export function useOverdueMoney(ref: OrderRef, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.overdueMoney(ref),
+    queryFn: () =>
+      orThrow(P.overdueMoney, apiGet(P.overdueMoney, { order_id: ref.id, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }, { hideNotice: true })),
+    enabled,
+  });
+}
+
 export function useExpressCompanies(enabled = true) {
   return useQuery({ queryKey: orderKeys.options('companies'), queryFn: () => orThrow(P.companies, apiGet(P.companies)), staleTime: OPTIONS_STALE_MS, enabled });
 }
@@ -162,6 +178,7 @@ function useInvalidateOrder() {
     if (ref) {
       void queryClient.invalidateQueries({ queryKey: orderKeys.detail(ref) });
       void queryClient.invalidateQueries({ queryKey: orderKeys.tracking(ref) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.overdueMoney(ref) });
     }
   };
 }
@@ -292,6 +309,21 @@ export function useDealAfterSale(ref: OrderRef) {
 
 export function useBillPayment(ref: OrderRef) {
   return useOrderWrite(ref, (body: Omit<BillPaymentBody, 'order_id'>, options) => apiPost(P.billPayment, { order_id: ref.id, ...body }, options));
+}
+
+/**
+ * The shop forgoes late fee of one bill (store side, `order.manage`). Refused as more than is
+ * still owed (1401), the screen was stale: the bills and the summary are read again too.
+ */
+export function useWaiveLateFee(ref: OrderRef) {
+  const invalidate = useInvalidateOrder();
+  return useMutation({
+    mutationFn: (body: Omit<WaiveLateFeeBody, 'order_id'>) => strictCall((options) => apiPost(P.waiveLateFee, { order_id: ref.id, ...body }, options)),
+    onSuccess: () => invalidate(ref),
+    onError: (error) => {
+      if (asApiError(error)?.code === WAIVER_EXCEEDS_LATE_FEE) invalidate(ref);
+    },
+  });
 }
 
 /** Asks the provider again about a payment still processing, then rereads the order. */

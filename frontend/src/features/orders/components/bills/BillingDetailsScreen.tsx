@@ -13,15 +13,30 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { notify } from '@/lib/notice';
 import { asApiError } from '@/lib/apiError';
+import { hasAction } from '@/lib/access';
 import { canPayBill } from '../../lib/actions';
+import { canWaiveLateFee } from '../../lib/lateFees';
+import { isPositive } from '../../lib/money';
 import { billStateTone, orderDetailHref } from '../../lib/stages';
 import { useOrderDetail, usePayResult, type OrderBill, type OrderDetail, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
 import { useOrderPage } from '../detail/useOrderPage';
+import { OverdueMoneySummary } from './OverdueMoneySummary';
 
 const PayBillDialog = lazyDialog(() => import('./PayBillDialog').then((module) => module.PayBillDialog), (props) => props.bill !== null);
+const WaiveLateFeeDialog = lazyDialog(() => import('./WaiveLateFeeDialog').then((module) => module.WaiveLateFeeDialog), (props) => props.bill !== null);
+const FinanceSettingDialog = lazyDialog(() => import('@/features/finance/components/FinanceSettingDialog').then((module) => module.FinanceSettingDialog), (props) => props.open);
 
-function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: (bill: OrderBill) => void; onQuery: (bill: OrderBill) => void; querying: number | null }) {
+interface BillActions {
+  canPay: (bill: OrderBill) => boolean;
+  onPay: (bill: OrderBill) => void;
+  canWaive: (bill: OrderBill) => boolean;
+  onWaive: (bill: OrderBill) => void;
+  onQuery: (bill: OrderBill) => void;
+  querying: number | null;
+}
+
+function useBillColumns(actions: BillActions) {
   const { t, label } = useOrderText();
   return useMemo<ColumnDef<OrderBill, unknown>[]>(
     () => [
@@ -31,6 +46,16 @@ function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: 
       { id: 'addon', header: t('bills.columns.addon'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.addon_amount)}</span> },
       { id: 'amount', header: t('bills.columns.amount'), cell: ({ row }) => <span className="font-medium whitespace-nowrap tabular-nums">{formatCurrency(row.original.amount)}</span> },
       { id: 'paid', header: t('bills.columns.paid'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.paid_amount)}</span> },
+      { id: 'lateFee', header: t('bills.columns.lateFee'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.late_fee)}</span> },
+      { id: 'lateFeeWaived', header: t('bills.columns.lateFeeWaived'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.late_fee_waived)}</span> },
+      { id: 'lateFeePaid', header: t('bills.columns.lateFeePaid'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.late_fee_paid)}</span> },
+      {
+        id: 'lateFeeOwed',
+        header: t('bills.columns.lateFeeOwed'),
+        cell: ({ row }) => (
+          <span className={`whitespace-nowrap tabular-nums ${isPositive(row.original.late_fee_owed) ? 'font-medium text-red-700' : ''}`}>{formatCurrency(row.original.late_fee_owed)}</span>
+        ),
+      },
       { id: 'state', header: t('bills.columns.state'), cell: ({ row }) => <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge> },
       { id: 'paidAt', header: t('bills.columns.paidAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.paid_at)}</span> },
       { id: 'paidBy', header: t('bills.columns.paidBy'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.paid_by ? label('bills.paidBy', row.original.paid_by) : '—'}</span> },
@@ -45,6 +70,7 @@ function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: 
               {row.original.payments.map((payment) => (
                 <li key={payment.id} className="whitespace-nowrap" title={payment.failure_reason || undefined}>
                   {t('bills.payment', { method: label('bills.paidBy', payment.method), amount: formatCurrency(payment.amount), status: label('bills.paymentStatus', payment.status) })}
+                  <span className="ml-1 text-slate-500">{t('bills.paymentLateFee', { amount: formatCurrency(payment.late_fee_amount) })}</span>
                 </li>
               ))}
             </ul>
@@ -61,11 +87,22 @@ function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: 
                 {t('bills.query')}
               </Button>
             );
-          if (!actions.canPay(bill)) return '—';
+          const pay = actions.canPay(bill);
+          const waive = actions.canWaive(bill);
+          if (!pay && !waive) return '—';
           return (
-            <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onPay(bill)} aria-label={t('bills.payNamed', { period: bill.period })}>
-              {t('bills.pay')}
-            </Button>
+            <span className="flex flex-col items-start gap-1">
+              {pay && (
+                <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onPay(bill)} aria-label={t('bills.payNamed', { period: bill.period })}>
+                  {t('bills.pay')}
+                </Button>
+              )}
+              {waive && (
+                <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onWaive(bill)} aria-label={t('bills.waiveNamed', { period: bill.period })}>
+                  {t('bills.waive')}
+                </Button>
+              )}
+            </span>
           );
         },
       },
@@ -74,15 +111,27 @@ function useBillColumns(actions: { canPay: (bill: OrderBill) => boolean; onPay: 
   );
 }
 
-function Bills({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }) {
+interface BillsSession {
+  platform: boolean;
+  /** Store side with `order.manage`: may waive late fees and change the late-fee rates. */
+  canManage: boolean;
+  /** Store side with `finance.view`: may read the late-fee rates. */
+  canReadRates: boolean;
+}
+
+function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: OrderRef; session: BillsSession }) {
   const { t, label } = useOrderText();
   const [paying, setPaying] = useState<OrderBill | null>(null);
+  const [waiving, setWaiving] = useState<OrderBill | null>(null);
+  const [ratesOpen, setRatesOpen] = useState(false);
   const [querying, setQuerying] = useState<number | null>(null);
   const payResult = usePayResult(orderRef);
-  const actions = useMemo(
+  const actions = useMemo<BillActions>(
     () => ({
       canPay: (bill: OrderBill) => canPayBill(detail.actions, bill.state),
       onPay: setPaying,
+      canWaive: (bill: OrderBill) => canWaiveLateFee(bill, session),
+      onWaive: setWaiving,
       querying,
       onQuery: (bill: OrderBill) => {
         setQuerying(bill.id);
@@ -93,7 +142,7 @@ function Bills({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }
         });
       },
     }),
-    [detail.actions, querying, payResult, t, label],
+    [detail.actions, session, querying, payResult, t, label],
   );
   const columns = useBillColumns(actions);
   const totals = detail.bill_totals;
@@ -103,7 +152,15 @@ function Bills({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }
         back={<BackLink href={orderDetailHref(orderRef.id, orderRef.merchantId)}>{t('bills.back')}</BackLink>}
         title={t('bills.title', { orderNo: detail.order_no })}
         description={t('bills.totals', { amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
+        actions={
+          session.canReadRates && (
+            <Button variant="secondary" onClick={() => setRatesOpen(true)}>
+              {t('bills.lateFeeRates')}
+            </Button>
+          )
+        }
       />
+      {detail.kind === 'lease' && <OverdueMoneySummary orderRef={orderRef} />}
       <DataTable
         label={t('bills.tableLabel')}
         columns={columns}
@@ -117,6 +174,8 @@ function Bills({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }
         empty={<TableEmpty title={t('bills.empty')} />}
       />
       <PayBillDialog bill={paying} orderRef={orderRef} onClose={() => setPaying(null)} />
+      <WaiveLateFeeDialog bill={waiving} orderRef={orderRef} onClose={() => setWaiving(null)} />
+      <FinanceSettingDialog open={ratesOpen} canEdit={session.canManage} onClose={() => setRatesOpen(false)} />
     </div>
   );
 }
@@ -126,9 +185,18 @@ export function BillingDetailsScreen() {
   const { t } = useOrderText();
   const page = useOrderPage('order_id');
   const detail = useOrderDetail(page.orderRef);
+  const { platform, auth } = page;
+  const session = useMemo<BillsSession>(
+    () => ({
+      platform,
+      canManage: !platform && hasAction(auth, 'order.manage'),
+      canReadRates: !platform && hasAction(auth, 'finance.view'),
+    }),
+    [platform, auth],
+  );
   if (page.missingMerchant) return <EmptyState title={t('detail.missingMerchant')} />;
   if (page.orderRef === null) return <EmptyState title={t('detail.missingId')} />;
   if (detail.isPending) return <DetailLoading />;
   if (detail.isError) return <DetailError title={t('bills.loadError')} onRetry={() => void detail.refetch()} />;
-  return <Bills detail={detail.data} orderRef={page.orderRef} />;
+  return <Bills detail={detail.data} orderRef={page.orderRef} session={session} />;
 }

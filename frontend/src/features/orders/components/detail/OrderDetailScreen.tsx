@@ -12,9 +12,11 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
+import { hasOverdueMoney } from '../../lib/lateFees';
 import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
 import { timelineEntries } from '../../lib/timeline';
 import { useOrderDetail, type OrderDetail, type OrderRef } from '../../queries';
+import { OverdueMoneySummary } from '../bills/OverdueMoneySummary';
 import { OrderStatusBadge, useOrderText } from '../labels';
 import { ContractSection } from './ContractSection';
 import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, SummarySection } from './OrderFacts';
@@ -82,6 +84,17 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
           ))
         )}
       </section>
+      {detail.kind === 'lease' && hasOverdueMoney(detail.bills) && (
+        <OverdueMoneySummary
+          orderRef={orderRef}
+          compact
+          actions={
+            <Link href={billingDetailsHref(orderRef.id, orderRef.merchantId)} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+              {t('detail.bills.open')}
+            </Link>
+          }
+        />
+      )}
       <SummarySection detail={detail} platform={page.platform} />
       <GoodsSection detail={detail} />
       <CustomerSection detail={detail} />

@@ -1,0 +1,72 @@
+'use client';
+
+import { useState } from 'react';
+import { formatCurrency } from '@/components/format';
+import { Input } from '@/components/ui/Input';
+import { TextAreaField } from '@/components/ui/fields';
+import { notify } from '@/lib/notice';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { WAIVE_REASON_MAX, WAIVE_REASON_MIN, WAIVER_EXCEEDS_LATE_FEE, waiveLateFeeInput } from '../../lib/lateFees';
+import { useWaiveLateFee, type OrderBill, type OrderRef } from '../../queries';
+import { FormDialog } from '../dialogs/FormDialog';
+import { useOrderText } from '../labels';
+
+/**
+ * Forgoes late fee of one bill: an amount (empty: all still owed) and a reason the order's
+ * timeline keeps. One idempotency key per opening, so a retry after a lost answer is the same
+ * waiver.
+ */
+export function WaiveLateFeeDialog({ bill, orderRef, onClose }: { bill: OrderBill | null; orderRef: OrderRef; onClose: () => void }) {
+  const { t } = useOrderText();
+  const waive = useWaiveLateFee(orderRef);
+  const [key] = useState(() => newIdempotencyKey('latefee'));
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  if (!bill) return null;
+  const owed = bill.late_fee_owed;
+  const checked = () => waiveLateFeeInput({ amount, reason }, owed);
+  return (
+    <FormDialog
+      title={t('bills.waiveTitle', { period: bill.period })}
+      description={t('bills.waiveHint', { accrued: formatCurrency(bill.late_fee), waived: formatCurrency(bill.late_fee_waived), paid: formatCurrency(bill.late_fee_paid), owed: formatCurrency(owed) })}
+      confirmLabel={t('bills.waive')}
+      onClose={onClose}
+      validate={() => {
+        const result = checked();
+        if (!('problems' in result)) return {};
+        return Object.fromEntries(
+          result.problems.map((found) => [
+            found.field,
+            found.field === 'amount'
+              ? found.problem === 'tooHigh'
+                ? t('dialogs.amountTooHigh', { max: formatCurrency(owed) })
+                : t('dialogs.amountInvalid')
+              : t(`bills.waiveReason.${found.problem}`, { min: WAIVE_REASON_MIN, max: WAIVE_REASON_MAX }),
+          ]),
+        );
+      }}
+      explain={(error) => (error.code === WAIVER_EXCEEDS_LATE_FEE ? t('bills.waiveExceeds') : undefined)}
+      onSubmit={async () => {
+        const result = checked();
+        if ('problems' in result) return;
+        await waive.mutateAsync({ period: bill.period, ...result.body, idempotency_key: key });
+        notify({ kind: 'success', message: { raw: t('bills.waiveDone', { period: bill.period }) } });
+      }}
+    >
+      {(errors) => (
+        <>
+          <Input
+            label={t('bills.waiveAmount')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('bills.waiveAmountPlaceholder', { owed: formatCurrency(owed) })}
+            value={amount}
+            error={errors.amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <TextAreaField label={t('bills.waiveReasonLabel')} value={reason} maxLength={WAIVE_REASON_MAX} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, settle } from '@/components/__tests__/render';
+import { OrderDetailScreen } from '../OrderDetailScreen';
+
+vi.mock('../useOrderPage', () => ({
+  useOrderPage: () => ({ id: 9, orderRef: { id: 9, merchantId: null }, platform: false, scope: 'main', subMerchant: false, auth: [{ action: 'order.view' }], missingMerchant: false }),
+}));
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));
+vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+
+const bill = (period: number, state: string, lateFee = '0.00') => ({
+  id: period,
+  period,
+  due_date: '2026-02-01',
+  rent: '1237.00',
+  addon_amount: '0.00',
+  amount: '1237.00',
+  paid_amount: state === 'paid' ? '1237.00' : '0.00',
+  status: state === 'paid' ? 'paid' : 'unpaid',
+  state,
+  paid_at: null,
+  paid_by: '',
+  late_fee: lateFee,
+  late_fee_waived: '0.00',
+  late_fee_paid: lateFee,
+  late_fee_owed: '0.00',
+  out_trade_no: '',
+  payments: [],
+});
+
+function order(bills: ReturnType<typeof bill>[]) {
+  return {
+    id: 9,
+    order_no: 'ZL9',
+    kind: 'lease',
+    status: 'in_lease',
+    status_name: '租赁中',
+    stage: 'overdue',
+    stage_name: '逾期订单',
+    channel: 'alipay',
+    created_at: '2026-01-01T10:00:00+08:00',
+    actions: [],
+    addons: [],
+    sku_specs: {},
+    term: 12,
+    term_unit: 'month',
+    customer: { name: '张*', phone: '139****1111', id_number: '1101**********0234', has_id_card: true },
+    risk: { grade: 'B', score: 700, decision: 'pass' },
+    deposit_detail: { state: 'frozen', deposit: '0.00', waived: '0.00', required: '0.00', frozen: '0.00', transferred: '0.00', thawed: '0.00', remaining: '0.00', operations: [] },
+    bill_totals: { amount: '2474.00', paid: '1237.00', owed: '1237.00' },
+    bills,
+    shipments: [],
+    after_sales: [],
+    remarks: [],
+    timeline: [],
+    contract: null,
+  };
+}
+
+function answer(data: unknown) {
+  return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+const overdue = { overdue_bills: 1, overdue_rent: '1237.00', late_fee: '8.20', late_fee_waived: '0.00', late_fee_paid: '0.00', late_fee_owed: '8.20', total: '1245.20' };
+const block = () => document.querySelector('section[aria-labelledby="order-overdue-money"]') as HTMLElement | null;
+
+let cleanup: () => Promise<void> = async () => undefined;
+afterEach(() => cleanup());
+
+async function renderDetail(bills: ReturnType<typeof bill>[]) {
+  const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? overdue : order(bills)));
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = await render(
+    <QueryClientProvider client={client}>
+      <OrderDetailScreen />
+    </QueryClientProvider>,
+  );
+  cleanup = view.unmount;
+  for (let round = 0; round < 10 && !document.querySelector('h1'); round += 1) await settle();
+  return fetchMock;
+}
+
+describe('OrderDetailScreen: overdue money', () => {
+  it('shows a compact overdue summary, linked to the bills, when a bill is overdue', async () => {
+    const fetchMock = await renderDetail([bill(1, 'paid'), bill(2, 'overdue')]);
+    for (let round = 0; round < 10 && !block()?.querySelector('dl'); round += 1) await settle();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/platform/getOverdueMoney?order_id=9'))).toBe(true);
+    expect(block()!.textContent).toContain('逾期欠款');
+    expect(block()!.querySelector('[data-stat="overdueBills"] dd')!.textContent).toBe('1 期');
+    expect(block()!.querySelector('[data-stat="lateFeeOwed"] dd')!.textContent).toBe('¥8.20');
+    expect(block()!.querySelector('[data-stat="total"] dd')!.textContent).toBe('¥1,245.20');
+    expect(block()!.querySelector('a')!.getAttribute('href')).toBe('/billingDetails/9');
+  });
+
+  it('shows it for late fees already paid too, and not at all for an order that was never late', async () => {
+    await renderDetail([bill(1, 'paid', '2.00'), bill(2, 'unpaid')]);
+    expect(block()).not.toBeNull();
+    await cleanup();
+    const fetchMock = await renderDetail([bill(1, 'paid'), bill(2, 'unpaid')]);
+    expect(document.querySelector('h1')!.textContent).toContain('ZL9');
+    expect(block()).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getOverdueMoney'))).toBe(false);
+  });
+});
