@@ -42,7 +42,7 @@ STORE_TYPES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "refund": (("refund", "deposit_refund"), "退款", "Refunds"),
     "commission": (("commission", "commission_reversal"), "平台佣金", "Platform commission"),
     "settlement": (("settlement",), "结算入账", "Settled to balance"),
-    "withdrawal": (("withdrawal",), "提现", "Withdrawals"),
+    "withdrawal": (("withdrawal_freeze", "withdrawal_back"), "提现", "Withdrawals"),
 }
 PLATFORM_TYPES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "receipt": (("merchant_receipt",), "商户代收", "Received for merchants"),

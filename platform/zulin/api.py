@@ -179,6 +179,9 @@ def _mount_routers() -> None:
     from tenants.accounts.api import platform_router, staff_router
     from tenants.catalog.api import backend_router as catalog_backend_router
     from tenants.catalog.api import category_router, platform_goods_router
+    from tenants.finance.api import finance_router as withdrawals_finance_router
+    from tenants.finance.api import platform_router as withdrawals_platform_router
+    from tenants.finance.api import v2_router as withdrawals_v2_router
     from tenants.merchants.api import merchant_router
     from tenants.workbench.api import router as workbench_router
 
@@ -211,6 +214,9 @@ def _mount_routers() -> None:
     api.add_router("/finance", billing_finance_router)
     api.add_router("/platform", billing_platform_router)
     api.add_router("/v2", billing_v2_router)
+    api.add_router("/finance", withdrawals_finance_router)
+    api.add_router("/platform", withdrawals_platform_router)
+    api.add_router("/v2", withdrawals_v2_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

@@ -849,6 +849,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/applyWithdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply Withdraw
+         * @description Withdraws part of the withdrawable balance to the settlement account; the amount is
+         *     frozen at once. The same idempotency key answers the same withdrawal.
+         */
+        post: operations["applyWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/cancelWithdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Withdraw
+         * @description Takes back a withdrawal the platform has not approved yet; the amount is unfrozen.
+         */
+        post: operations["cancelWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/getFinanceBillList": {
         parameters: {
             query?: never;
@@ -912,6 +953,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/getWithdrawDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Withdraw Detail
+         * @description One withdrawal with its approvals and timeline: the shop's own, or any on the
+         *     platform.
+         */
+        get: operations["getWithdrawDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/initDetailForReject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Init Detail For Reject
+         * @description What the rejection dialog shows: the withdrawal and the usual reasons.
+         */
+        get: operations["initDetailForReject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/saveFinanceSetting": {
         parameters: {
             query?: never;
@@ -948,6 +1030,26 @@ export interface paths {
          *     order's timeline. The same idempotency key answers the same waiver.
          */
         post: operations["waiveLateFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/withdrawList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdraw List
+         * @description The shop's withdrawals, newest first.
+         */
+        get: operations["withdrawList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2138,6 +2240,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getWithdrawalRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Withdrawal Record
+         * @description Every merchant's withdrawals (or one's), newest first.
+         */
+        get: operations["getWithdrawalRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getWithdrawalType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Withdrawal Type
+         * @description The withdrawal statuses with how many each holds (the platform's tabs).
+         */
+        get: operations["getWithdrawalType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/goodsDetail": {
         parameters: {
             query?: never;
@@ -2268,6 +2410,27 @@ export interface paths {
         get: operations["newGetGoodsGainTypeMap"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/operateWithdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operate Withdrawal
+         * @description Approves (above the threshold, a second different account completes it and the
+         *     payout is requested) or rejects with a reason (the amount is unfrozen).
+         */
+        post: operations["operateWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2811,6 +2974,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/getWithdrawalCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Withdrawal Count
+         * @description The shop's withdrawals per status (the tabs), its withdrawable balance and what
+         *     withdrawals in flight hold.
+         */
+        get: operations["getWithdrawalCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/saveCommonFunctionMenu": {
         parameters: {
             query?: never;
@@ -3111,6 +3295,18 @@ export interface components {
              * @default
              */
             reason: string;
+        };
+        /** ApplyWithdrawIn */
+        ApplyWithdrawIn: {
+            /** Amount */
+            amount: number | string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Remark
+             * @default
+             */
+            remark: string;
         };
         /** AuditOrderIn */
         AuditOrderIn: {
@@ -4622,6 +4818,22 @@ export interface components {
              */
             updated_at: string;
         };
+        /** OperateWithdrawalIn */
+        OperateWithdrawalIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "approve" | "reject";
+            /** Id */
+            id: number;
+            /**
+             * Reason
+             * @description required to reject
+             * @default
+             */
+            reason: string;
+        };
         /** OptionOut */
         OptionOut: {
             /** Label */
@@ -5399,6 +5611,12 @@ export interface components {
             idempotency_key: string;
             /** Order Id */
             order_id: number;
+        };
+        /** RejectInitOut */
+        RejectInitOut: {
+            /** Reasons */
+            reasons: components["schemas"]["WithdrawalRejectReasonOut"][];
+            withdrawal: components["schemas"]["WithdrawalDetailOut"];
         };
         /** RejectReasonOut */
         RejectReasonOut: {
@@ -6285,6 +6503,253 @@ export interface components {
             period: number;
             /** Reason */
             reason: string;
+        };
+        /** WithdrawalApprovalOut */
+        WithdrawalApprovalOut: {
+            /** Account Id */
+            account_id: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Name */
+            name: string;
+        };
+        /** WithdrawalCountOut */
+        WithdrawalCountOut: {
+            /**
+             * In Flight
+             * @description frozen by withdrawals not yet paid out
+             */
+            in_flight: string;
+            /** Statuses */
+            statuses: components["schemas"]["WithdrawalStatusCountOut"][];
+            /**
+             * Withdrawable
+             * @description the merchant's withdrawable balance now
+             */
+            withdrawable: string;
+        };
+        /** WithdrawalDetailOut */
+        WithdrawalDetailOut: {
+            /** Account Name */
+            account_name: string;
+            /**
+             * Account Number
+             * @description masked
+             */
+            account_number: string;
+            /** Amount */
+            amount: string;
+            /** Applicant */
+            applicant: string;
+            /** Approvals */
+            approvals: components["schemas"]["WithdrawalApprovalOut"][];
+            /** Approvals Needed */
+            approvals_needed: number;
+            /** Bank Name */
+            bank_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Id */
+            id: number;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /**
+             * Needs Two
+             * @description two different platform accounts must approve
+             */
+            needs_two: boolean;
+            /** Paid At */
+            paid_at: string | null;
+            /** Provider Trade No */
+            provider_trade_no: string;
+            /** Reject Reason */
+            reject_reason: string;
+            /** Remark */
+            remark: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Timeline */
+            timeline: {
+                [key: string]: unknown;
+            }[];
+            /** Withdrawal No */
+            withdrawal_no: string;
+        };
+        /** WithdrawalOut */
+        WithdrawalOut: {
+            /** Account Name */
+            account_name: string;
+            /**
+             * Account Number
+             * @description masked
+             */
+            account_number: string;
+            /** Amount */
+            amount: string;
+            /** Applicant */
+            applicant: string;
+            /** Approvals */
+            approvals: components["schemas"]["WithdrawalApprovalOut"][];
+            /** Approvals Needed */
+            approvals_needed: number;
+            /** Bank Name */
+            bank_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Id */
+            id: number;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /**
+             * Needs Two
+             * @description two different platform accounts must approve
+             */
+            needs_two: boolean;
+            /** Paid At */
+            paid_at: string | null;
+            /** Provider Trade No */
+            provider_trade_no: string;
+            /** Reject Reason */
+            reject_reason: string;
+            /** Remark */
+            remark: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Withdrawal No */
+            withdrawal_no: string;
+        };
+        /** WithdrawalPageOut */
+        WithdrawalPageOut: {
+            /** List */
+            list: components["schemas"]["WithdrawalOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** WithdrawalRecordIn */
+        WithdrawalRecordIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /** Merchant Id */
+            merchant_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+            /**
+             * Withdrawal No
+             * @default
+             */
+            withdrawal_no: string;
+        };
+        /** WithdrawalRejectReasonOut */
+        WithdrawalRejectReasonOut: {
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+        };
+        /** WithdrawalStatusCountOut */
+        WithdrawalStatusCountOut: {
+            /** Count */
+            count: number;
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** WithdrawalTypeIn */
+        WithdrawalTypeIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /** Merchant Id */
+            merchant_id?: number | null;
+            /** Status */
+            status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+            /**
+             * Withdrawal No
+             * @default
+             */
+            withdrawal_no: string;
+        };
+        /** WithdrawFiltersIn */
+        WithdrawFiltersIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /** Status */
+            status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+            /**
+             * Withdrawal No
+             * @default
+             */
+            withdrawal_no: string;
+        };
+        /** WithdrawIdIn */
+        WithdrawIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** WithdrawListIn */
+        WithdrawListIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+            /**
+             * Withdrawal No
+             * @default
+             */
+            withdrawal_no: string;
         };
     };
     responses: never;
@@ -7478,6 +7943,64 @@ export interface operations {
             };
         };
     };
+    applyWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyWithdrawIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getFinanceBillList: {
         parameters: {
             query?: {
@@ -7563,6 +8086,60 @@ export interface operations {
             };
         };
     };
+    getWithdrawDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    initDetailForReject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RejectInitOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     saveFinanceSetting: {
         parameters: {
             query?: never;
@@ -7615,6 +8192,38 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["OrderBillOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawList: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                page?: number;
+                page_size?: number;
+                status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+                withdrawal_no?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalPageOut"];
                         msg: string;
                     };
                 };
@@ -9430,6 +10039,71 @@ export interface operations {
             };
         };
     };
+    getWithdrawalRecord: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                merchant_id?: number | null;
+                page?: number;
+                page_size?: number;
+                status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+                withdrawal_no?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getWithdrawalType: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                merchant_id?: number | null;
+                status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+                withdrawal_no?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["WithdrawalStatusCountOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     goodsDetail: {
         parameters: {
             query?: never;
@@ -9623,6 +10297,35 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["OptionOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    operateWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperateWithdrawalIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalDetailOut"];
                         msg: string;
                     };
                 };
@@ -10526,6 +11229,36 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["ShortcutOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getWithdrawalCount: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                status?: ("pending" | "reviewing" | "paying" | "paid" | "failed" | "rejected" | "cancelled") | null;
+                withdrawal_no?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WithdrawalCountOut"];
                         msg: string;
                     };
                 };

@@ -69,6 +69,9 @@ class ErrorCode(IntEnum):
     # money: 1400-1499
     WAIVER_EXCEEDS_LATE_FEE = 1401
     OLDER_BILL_FIRST = 1402
+    WITHDRAWAL_EXCEEDS_BALANCE = 1403
+    WITHDRAWAL_SAME_APPROVER = 1404
+    NO_SETTLEMENT_ACCOUNT = 1405
     # the ledger: 1390-1399 (orders keep 1300-1389)
     LEDGER_UNBALANCED = 1390
     LEDGER_INVALID_LINE = 1391
@@ -221,6 +224,18 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.OLDER_BILL_FIRST: (
         "请先支付更早的未付账单",
         "An older bill is still unpaid; it is paid first",
+    ),
+    ErrorCode.WITHDRAWAL_EXCEEDS_BALANCE: (
+        "提现金额超过可提现余额",
+        "The amount is more than the withdrawable balance",
+    ),
+    ErrorCode.WITHDRAWAL_SAME_APPROVER: (
+        "该提现需要另一位财务人员复核",
+        "Another finance account must give the second approval",
+    ),
+    ErrorCode.NO_SETTLEMENT_ACCOUNT: (
+        "商户尚未设置结算账户",
+        "The merchant has no settlement account",
     ),
     ErrorCode.LEDGER_UNBALANCED: (
         "记账借贷不平衡",

@@ -44,6 +44,7 @@ class PaymentOperation(StrEnum):
     WITHHOLD = "withhold"  # a charge under that agreement
     PAY = "pay"  # the payer pays (scans a QR code) and the provider reports it
     REFUND = "refund"  # money of a paid trade (pay, withhold, transfer) given back
+    PAYOUT = "payout"  # money paid out to the merchant's bank account (a withdrawal)
 
 
 class PaymentStatus(StrEnum):
@@ -125,6 +126,13 @@ class PaymentProvider(Protocol):
 
     def query(self, *, out_no: str) -> PaymentResult:
         """Any record by our request number: ProviderError NOT_FOUND when there is none."""
+        ...
+
+    def payout(
+        self, *, out_no: str, account_name: str, account_number: str, amount: Decimal, subject: str
+    ) -> PaymentResult:
+        """Pays `amount` out to the merchant's bank account (a withdrawal): `processing`,
+        then a callback of event type `payout` when the bank has it (or it failed)."""
         ...
 
     def close(self, *, out_no: str) -> PaymentResult:

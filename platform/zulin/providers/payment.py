@@ -292,6 +292,17 @@ class SandboxPaymentProvider:
             raise _refuse("NOT_FOUND", f"no record {out_no}")
         return payment_result(record)
 
+    def payout(
+        self, *, out_no: str, account_name: str, account_number: str, amount: Decimal, subject: str
+    ) -> PaymentResult:
+        return self._request(
+            operation=PaymentOperation.PAYOUT,
+            out_no=out_no,
+            amount=_money(amount),
+            payer=f"{account_name[:40]}:{account_number[-4:]}",
+            subject=subject,
+        )
+
     def close(self, *, out_no: str) -> PaymentResult:
         with transaction.atomic():
             record = (

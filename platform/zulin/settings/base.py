@@ -63,6 +63,7 @@ SHARED_APPS = [
     "tenants.workbench",
     "tenants.catalog",
     "tenants.orders",
+    "tenants.finance",
 ]
 # Apps living in each merchant's schema: the audit trail, the ledger, private files and
 # exports (these in both schemas) and apps/*.
@@ -208,8 +209,12 @@ DEMO_ORDER_ROUNDS = env_int("DEMO_ORDER_ROUNDS", 4)
 SANDBOX_COMPLETE_SECONDS = env_float("SANDBOX_COMPLETE_SECONDS", 3.0)
 # Payment operations the sandbox answers `processing` and settles later (`pay` always).
 SANDBOX_PAYMENT_ASYNC_OPERATIONS = env_list(
-    "SANDBOX_PAYMENT_ASYNC_OPERATIONS", ["withhold", "transfer", "refund"]
+    "SANDBOX_PAYMENT_ASYNC_OPERATIONS", ["withhold", "transfer", "refund", "payout"]
 )
+# Withdrawals above this amount need two different platform finance accounts to approve.
+WITHDRAWAL_TWO_PERSON_ABOVE = Decimal(env_str("WITHDRAWAL_TWO_PERSON_ABOVE", "10000.00"))
+# At most this much, and at least WITHDRAWAL_MIN, per withdrawal.
+WITHDRAWAL_MIN = Decimal(env_str("WITHDRAWAL_MIN", "1.00"))
 # The platform's defaults of every shop's finance settings (a shop's own value wins):
 # late fee = the bill's unpaid amount x a percent per day, one rate for the first
 # `late_fee_tier_days` days overdue and another after; at most the bill's amount in all.

@@ -1,0 +1,257 @@
+"""Withdrawals: applied by the merchant, approved by the platform, paid out by the provider.
+
+Money: applying freezes the amount in the merchant's books (`merchant_cash` to
+`withdrawals_in_transit`, under the account's row lock, never below zero); a cancellation,
+a rejection or a failed payout gives it back; the provider's confirmation of the payout
+moves it to the merchant's bank and, in the platform's books, out of what the platform owes
+the merchant. Every step is one transaction with the withdrawal row locked first; the
+ledger references are the withdrawal number, so a replayed callback changes nothing.
+
+Approval: up to WITHDRAWAL_TWO_PERSON_ABOVE one platform account with `withdrawal.audit`
+approves; above it two different ones must (pending → reviewing → paying). The payout is
+requested in the approving transaction: if the provider refuses at once, nothing changed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django_tenants.utils import get_public_schema_name, schema_context
+
+from tenants.merchants.models import Merchant
+from tenants.merchants.selectors import terms_in_force
+from zulin.audit.services import actor_name, audit_record
+from zulin.audit.state import Machine, move, status_created, transition_locked
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.payment import get_payment_provider
+
+from . import governance
+from .models import Withdrawal, WithdrawalApproval, WithdrawalStatus
+
+S = WithdrawalStatus
+OPEN = (S.PENDING, S.REVIEWING)
+MACHINE: Machine[Withdrawal] = Machine(
+    model=Withdrawal,
+    target_type="withdrawal",
+    moves=(
+        move(S.PENDING, "approve", S.PAYING, right="withdrawal.audit"),
+        move(S.PENDING, "first_approve", S.REVIEWING, right="withdrawal.audit"),
+        move(S.REVIEWING, "approve", S.PAYING, right="withdrawal.audit"),
+        move(OPEN, "reject", S.REJECTED, right="withdrawal.audit"),
+        move(OPEN, "cancel", S.CANCELLED, right="withdrawal.apply"),
+        move(S.PAYING, "paid", S.PAID),
+        move(S.PAYING, "payout_failed", S.FAILED),
+    ),
+    labels={status.value: (str(status.label), status.value) for status in S},
+)
+
+
+def _public():  # type: ignore[no-untyped-def]
+    """The withdrawal's history and audit live with it, in public, whichever schema the
+    call runs in (the merchant's host, the provider's callback)."""
+    return schema_context(get_public_schema_name())
+
+
+def _move(withdrawal: Withdrawal, action: str, actor: Session | None, **kwargs: Any) -> None:
+    with _public():
+        transition_locked(MACHINE, row=withdrawal, action=action, actor=actor, **kwargs)
+
+
+def _field_error(field: str, problem: str) -> ApplicationError:
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})
+
+
+def _number() -> str:
+    return f"W{timezone.localtime():%Y%m%d%H%M}{secrets.randbelow(10**8):08d}"
+
+
+def withdrawal_apply(
+    *, actor: Session, amount: Decimal, idempotency_key: str, remark: str = ""
+) -> Withdrawal:
+    """The merchant (the schema of the request) asks to withdraw `amount` of its
+    withdrawable balance to the settlement account in force; the amount is frozen at once.
+    The same idempotency key answers the same withdrawal."""
+    merchant = tenant_connection.tenant
+    earlier = Withdrawal.objects.filter(merchant=merchant, idempotency_key=idempotency_key).first()
+    if earlier is not None:
+        if earlier.amount != amount:
+            raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+        return earlier
+    if amount < settings.WITHDRAWAL_MIN:
+        raise _field_error("amount", f"at least {settings.WITHDRAWAL_MIN}")
+    terms = terms_in_force(merchant_id=merchant.pk)
+    if terms is None:
+        raise ApplicationError(ErrorCode.NO_SETTLEMENT_ACCOUNT)
+    try:
+        with transaction.atomic():
+            withdrawal = Withdrawal.objects.create(
+                merchant_id=merchant.pk,
+                withdrawal_no=_number(),
+                amount=amount,
+                needs_two=amount > settings.WITHDRAWAL_TWO_PERSON_ABOVE,
+                remark=remark,
+                bank_name=terms.bank_name,
+                account_name=terms.account_name,
+                account_number=terms.account_number,
+                idempotency_key=idempotency_key,
+                applicant_account_id=actor.account.pk,
+                applicant_name=actor_name(actor),
+            )
+            try:
+                governance.withdrawal_freeze(withdrawal, actor=actor)
+            except ApplicationError as error:
+                if error.code == ErrorCode.LEDGER_INSUFFICIENT_BALANCE:
+                    raise ApplicationError(
+                        ErrorCode.WITHDRAWAL_EXCEEDS_BALANCE,
+                        data={"withdrawable": (error.data or {}).get("balance")},
+                    ) from None
+                raise
+            with _public():
+                status_created(MACHINE, row=withdrawal, actor=actor)
+                audit_record(
+                    actor=actor,
+                    action="withdrawal.apply",
+                    target_type="withdrawal",
+                    target_id=withdrawal.pk,
+                    after={"amount": str(amount), "withdrawal_no": withdrawal.withdrawal_no},
+                )
+            return withdrawal
+    except IntegrityError:
+        # The same key committed by a concurrent request meanwhile: its withdrawal.
+        earlier = Withdrawal.objects.filter(
+            merchant=merchant, idempotency_key=idempotency_key
+        ).first()
+        if earlier is None:
+            raise
+        if earlier.amount != amount:
+            raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED) from None
+        return earlier
+
+
+def _locked(withdrawal_id: int, merchant_id: int | None) -> Withdrawal:
+    rows = Withdrawal.objects.select_for_update(of=("self",)).select_related("merchant")
+    if merchant_id is not None:
+        rows = rows.filter(merchant_id=merchant_id)
+    found = rows.filter(pk=withdrawal_id).first()
+    if found is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return found
+
+
+def withdrawal_cancel(*, actor: Session, withdrawal_id: int) -> Withdrawal:
+    """The merchant takes back a withdrawal not yet approved: the amount is unfrozen."""
+    with transaction.atomic():
+        withdrawal = _locked(withdrawal_id, tenant_connection.tenant.pk)
+        _move(withdrawal, "cancel", actor)
+        governance.withdrawal_unfreeze(withdrawal, actor=actor)
+        return withdrawal
+
+
+def withdrawal_operate(
+    *, actor: Session, withdrawal_id: int, approve: bool, reason: str = ""
+) -> Withdrawal:
+    """The platform approves (a second, different account above the threshold) or rejects
+    with a reason. The last approval requests the payout."""
+    with transaction.atomic():
+        withdrawal = _locked(withdrawal_id, None)
+        if not approve:
+            if not reason.strip():
+                raise _field_error("reason", "a rejection says why")
+
+            def rejected(row: Withdrawal) -> dict[str, Any]:
+                row.reject_reason = reason[:300]
+                return {"reason": reason[:300]}
+
+            _move(withdrawal, "reject", actor, reason=reason, change=rejected)
+            governance.withdrawal_unfreeze(withdrawal, actor=actor)
+            return withdrawal
+        approvers = set(withdrawal.approvals.values_list("account_id", flat=True))
+        if actor.account.pk in approvers:
+            raise ApplicationError(ErrorCode.WITHDRAWAL_SAME_APPROVER)
+        first_of_two = withdrawal.needs_two and withdrawal.status == S.PENDING
+        action = "first_approve" if first_of_two else "approve"
+        if MACHINE.find(withdrawal.status, action) is None:
+            raise MACHINE.conflict(withdrawal.status, action)
+        WithdrawalApproval.objects.create(
+            withdrawal=withdrawal, account_id=actor.account.pk, account_name=actor_name(actor)
+        )
+        _move(withdrawal, action, actor, reason=reason)
+        if withdrawal.status == S.PAYING:
+            _payout(withdrawal, actor)
+        return withdrawal
+
+
+def _provider(merchant: Merchant) -> Any:
+    return get_payment_provider(merchant=merchant.slug)
+
+
+def _payout(withdrawal: Withdrawal, actor: Session | None) -> None:
+    try:
+        result = _provider(withdrawal.merchant).payout(
+            out_no=withdrawal.withdrawal_no,
+            account_name=withdrawal.account_name,
+            account_number=withdrawal.account_number,
+            amount=withdrawal.amount,
+            subject=f"{withdrawal.merchant.name} 提现 {withdrawal.withdrawal_no}",
+        )
+    except ProviderError as error:
+        raise ApplicationError(
+            ErrorCode.PROVIDER_FAILED,
+            f"支付服务处理失败：{error.reason}",
+            msg_en=f"The payment provider failed: {error.reason}",
+            data={"provider_code": error.code},
+        ) from error
+    _apply(withdrawal, result, actor)
+
+
+def _apply(withdrawal: Withdrawal, result: PaymentResult, actor: Session | None) -> None:
+    """What the provider says of the payout (the withdrawal row is locked); idempotent."""
+    if withdrawal.status != S.PAYING or result.status == PaymentStatus.PROCESSING:
+        if result.trade_no and not withdrawal.provider_trade_no:
+            withdrawal.provider_trade_no = result.trade_no
+            withdrawal.save(update_fields=["provider_trade_no", "updated_at"])
+        return
+    if result.status == PaymentStatus.SUCCEEDED:
+
+        def paid(row: Withdrawal) -> dict[str, Any]:
+            row.provider_trade_no = result.trade_no or row.provider_trade_no
+            row.paid_at = result.finished_at or timezone.now()
+            return {"provider_trade_no": row.provider_trade_no}
+
+        _move(withdrawal, "paid", None, change=paid)
+        governance.withdrawal_paid(withdrawal, actor=actor)
+        return
+
+    def failed(row: Withdrawal) -> dict[str, Any]:
+        row.failure_reason = result.reason[:300]
+        return {"failure_reason": row.failure_reason}
+
+    _move(withdrawal, "payout_failed", None, reason=result.reason[:300], change=failed)
+    governance.withdrawal_unfreeze(withdrawal, actor=actor)
+
+
+def withdrawal_payout_sync(*, merchant: Merchant, out_no: str) -> Withdrawal | None:
+    """Asks the provider about a payout and records it (the callback and a re-query)."""
+    with transaction.atomic():
+        found = (
+            Withdrawal.objects.filter(merchant=merchant, withdrawal_no=out_no)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if found is None:
+            return None
+        withdrawal = _locked(found, merchant.pk)
+        try:
+            result = _provider(merchant).query(out_no=out_no)
+        except ProviderError:
+            return withdrawal  # asked again on the next callback or query
+        _apply(withdrawal, result, None)
+        return withdrawal
