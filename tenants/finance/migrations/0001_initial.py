@@ -6,72 +6,121 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('merchants', '0002_settlement_account_encrypted'),
+        ("merchants", "0002_settlement_account_encrypted"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Withdrawal',
+            name="Withdrawal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('withdrawal_no', models.CharField(max_length=32, unique=True)),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=14)),
-                ('status', models.CharField(choices=[('pending', '待审核'), ('reviewing', '待复核'), ('paying', '打款中'), ('paid', '已到账'), ('failed', '打款失败'), ('rejected', '已驳回'), ('cancelled', '已取消')], default='pending', max_length=12)),
-                ('needs_two', models.BooleanField(default=False)),
-                ('remark', models.CharField(blank=True, default='', max_length=200)),
-                ('bank_name', models.CharField(max_length=100)),
-                ('account_name', models.CharField(max_length=100)),
-                ('account_number', zulin.core.crypto.EncryptedTextField(context='withdrawal.account_number')),
-                ('idempotency_key', models.CharField(max_length=64)),
-                ('applicant_account_id', models.BigIntegerField(blank=True, null=True)),
-                ('applicant_name', models.CharField(blank=True, default='', max_length=50)),
-                ('reject_reason', models.CharField(blank=True, default='', max_length=300)),
-                ('failure_reason', models.CharField(blank=True, default='', max_length=300)),
-                ('provider_trade_no', models.CharField(blank=True, default='', max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('paid_at', models.DateTimeField(blank=True, null=True)),
-                ('merchant', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='withdrawals', to='merchants.merchant')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("withdrawal_no", models.CharField(max_length=32, unique=True)),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=14)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "待审核"),
+                            ("reviewing", "待复核"),
+                            ("paying", "打款中"),
+                            ("paid", "已到账"),
+                            ("failed", "打款失败"),
+                            ("rejected", "已驳回"),
+                            ("cancelled", "已取消"),
+                        ],
+                        default="pending",
+                        max_length=12,
+                    ),
+                ),
+                ("needs_two", models.BooleanField(default=False)),
+                ("remark", models.CharField(blank=True, default="", max_length=200)),
+                ("bank_name", models.CharField(max_length=100)),
+                ("account_name", models.CharField(max_length=100)),
+                (
+                    "account_number",
+                    zulin.core.crypto.EncryptedTextField(context="withdrawal.account_number"),
+                ),
+                ("idempotency_key", models.CharField(max_length=64)),
+                ("applicant_account_id", models.BigIntegerField(blank=True, null=True)),
+                ("applicant_name", models.CharField(blank=True, default="", max_length=50)),
+                ("reject_reason", models.CharField(blank=True, default="", max_length=300)),
+                ("failure_reason", models.CharField(blank=True, default="", max_length=300)),
+                ("provider_trade_no", models.CharField(blank=True, default="", max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("paid_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "merchant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="withdrawals",
+                        to="merchants.merchant",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='WithdrawalApproval',
+            name="WithdrawalApproval",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('account_id', models.BigIntegerField()),
-                ('account_name', models.CharField(blank=True, default='', max_length=50)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('withdrawal', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='approvals', to='finance.withdrawal')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("account_id", models.BigIntegerField()),
+                ("account_name", models.CharField(blank=True, default="", max_length=50)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "withdrawal",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="approvals",
+                        to="finance.withdrawal",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
         migrations.AddIndex(
-            model_name='withdrawal',
-            index=models.Index(fields=['status', '-created_at'], name='withdrawal_status_idx'),
+            model_name="withdrawal",
+            index=models.Index(fields=["status", "-created_at"], name="withdrawal_status_idx"),
         ),
         migrations.AddIndex(
-            model_name='withdrawal',
-            index=models.Index(fields=['merchant', 'status', '-created_at'], name='withdrawal_merchant_idx'),
+            model_name="withdrawal",
+            index=models.Index(
+                fields=["merchant", "status", "-created_at"], name="withdrawal_merchant_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='withdrawal',
-            constraint=models.UniqueConstraint(fields=('merchant', 'idempotency_key'), name='withdrawal_idempotency'),
+            model_name="withdrawal",
+            constraint=models.UniqueConstraint(
+                fields=("merchant", "idempotency_key"), name="withdrawal_idempotency"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='withdrawal',
-            constraint=models.CheckConstraint(condition=models.Q(('amount__gt', 0)), name='withdrawal_amount_positive'),
+            model_name="withdrawal",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("amount__gt", 0)), name="withdrawal_amount_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='withdrawalapproval',
-            constraint=models.UniqueConstraint(fields=('withdrawal', 'account_id'), name='withdrawal_approval_once'),
+            model_name="withdrawalapproval",
+            constraint=models.UniqueConstraint(
+                fields=("withdrawal", "account_id"), name="withdrawal_approval_once"
+            ),
         ),
     ]
