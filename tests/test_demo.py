@@ -128,3 +128,24 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
     demo_showcase_load()
     with tenant_context(demo):
         assert Order.objects.count() == count
+
+
+def test_showcase_money_has_late_fees_a_failed_withhold_statements_and_withdrawals(
+    demo, settings, tmp_path
+):
+    from apps.billing.models import BillPayment, LateFeeWaiver, Statement
+    from tenants.finance.models import Withdrawal
+    from zulin.ledger.selectors import ledger_check
+
+    settings.MEDIA_ROOT = tmp_path
+    demo_showcase_load()
+    with tenant_context(demo):
+        assert LateFeeWaiver.objects.count() == 1
+        assert BillPayment.objects.filter(status="failed", failure_reason="INSUFFICIENT_BALANCE")
+        assert Statement.objects.filter(status="closed").exists()
+        assert ledger_check() == []
+    statuses = set(Withdrawal.objects.filter(merchant=demo).values_list("status", flat=True))
+    assert {"paid", "pending", "rejected", "cancelled"} <= statuses
+    count = Withdrawal.objects.count()
+    demo_showcase_load()
+    assert Withdrawal.objects.count() == count

@@ -771,6 +771,33 @@ def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any
     return next(row for row in billing_selectors.order_bills(bill.order_id) if row["id"] == bill.pk)
 
 
+@finance_router.post(
+    "/refundBillPayment",
+    response=schemas.RefundOut,
+    auth=store_auth("order.manage"),
+    operation_id="refundBillPayment",
+)
+def refund_bill_payment(request: HttpRequest, payload: schemas.RefundBillPaymentIn) -> Any:
+    """Gives back part or all of a bill's payment to the customer through the provider
+    (never more than is left of it); the commission comes back pro rata when it is
+    confirmed. The same idempotency key answers the same refund."""
+    refund = collection.bill_payment_refund(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return {
+        "id": refund.pk,
+        "out_no": refund.out_no,
+        "amount": money(refund.amount),
+        "status": refund.status,
+        "purpose": refund.purpose,
+    }
+
+
 @finance_router.get(
     "/getFinanceSetting",
     response=schemas.FinanceSettingOut,

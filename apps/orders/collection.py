@@ -191,3 +191,40 @@ def late_fee_waive(
             idempotency_key=idempotency_key,
         )
         return bill
+
+
+def bill_payment_refund(
+    *,
+    actor: Session,
+    order_id: int,
+    period: int,
+    amount: Decimal,
+    reason: str,
+    idempotency_key: str,
+) -> Any:
+    """Gives back part or all of what a bill's payment took (never more than is left of it,
+    through the provider; its commission comes back pro rata on confirmation). Locks: the
+    order, then the bill."""
+    from apps.billing import payments
+    from apps.billing.models import BillPayment, BillRefund
+
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
+        if bill is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        payment = (
+            BillPayment.objects.filter(bill=bill, status=BillPayment.Status.SUCCEEDED)
+            .select_related("bill")
+            .first()
+        )
+        if payment is None:
+            raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+        return payments.payment_refund(
+            payment=payment,
+            amount=amount,
+            purpose=BillRefund.Purpose.ORDER,
+            reason=reason,
+            actor=actor,
+            idempotency_key=idempotency_key,
+        )

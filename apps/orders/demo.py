@@ -283,3 +283,59 @@ def orders_showcase_load(
                 order.refresh_from_db()
             _advance(order, target, owner, slug, index)
     return Order.objects.count()
+
+
+def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
+    """The shop's money after its orders: late fees on overdue bills (one partly waived), a
+    withhold that failed for lack of balance, and the settlement statements of past days
+    (what is withdrawable now). Safe to run again: late fees are one row per bill and day,
+    the waiver and the attempt have their keys, statements settle each journal once."""
+    from apps.billing import latefees, settlement
+    from apps.billing.models import Bill, BillPayment, BillStatus
+    from zulin.providers.sandbox import sandbox_failure_add
+
+    from .collection import late_fee_waive
+
+    latefees.late_fees_accrue()
+    overdue = list(
+        Bill.objects.filter(
+            status=BillStatus.UNPAID, due_date__lt=timezone.localdate(), period__gte=1
+        ).order_by("order_id", "period")
+    )
+    owing = [bill for bill in overdue if bill.late_fee_owed > 0]
+    if owing:
+        bill = owing[0]
+        half = (bill.late_fee_owed / 2).quantize(Decimal("0.01"))
+        if half > 0 and not bill.waivers.exists():
+            late_fee_waive(
+                actor=owner,
+                order_id=bill.order_id,
+                period=bill.period,
+                amount=half,
+                reason="客户首次逾期，减免一半违约金",
+                idempotency_key=f"demo-{slug}-waive-1",
+            )
+    # The oldest bill of another overdue order: the customer's account had no balance.
+    other = next((b for b in overdue if owing and b.order_id != owing[0].order_id), None)
+    if other is not None and not BillPayment.objects.filter(bill=other).exists():
+        order = Order.objects.get(pk=other.order_id)
+        if order.withhold_agreement_no and not order.has_open_after_sale:
+            sandbox_failure_add(
+                service="payment",
+                operation="withhold",
+                reason="INSUFFICIENT_BALANCE",
+                merchant=slug,
+                subject=f"cust-{order.customer_id}",
+            )
+            lease.order_bill_pay(
+                order_id=order.pk,
+                period=other.period,
+                actor=owner,
+                idempotency_key=f"demo-{slug}-withhold-failed",
+            )
+            _settle(slug)
+    # Every journal of the demo was booked today, the day it was loaded (its orders are
+    # back-dated, its money is not): the demo settles that history at once, as if its
+    # settlement day had come, so the shop shows a withdrawable balance.
+    closed = settlement.statements_close(today=timezone.localdate() + timedelta(days=31))
+    return {"late_fee_bills": len(owing), "statements": int(closed["closed"])}

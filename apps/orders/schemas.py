@@ -591,3 +591,11 @@ class FinanceSettingOut(Schema):
     own: list[str] = Field(description="fields the shop set (the others follow the platform)")
     platform_defaults: FinanceDefaultsOut
     updated_at: datetime | None
+
+
+class RefundBillPaymentIn(Schema):
+    order_id: Id
+    period: int = Field(ge=0, le=10_000, description="the bill whose payment is given back")
+    amount: Money = Field(gt=0)
+    reason: Reason = Field(min_length=2)
+    idempotency_key: IdempotencyKey

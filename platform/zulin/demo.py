@@ -15,7 +15,7 @@ from django.db import transaction
 from django_tenants.utils import tenant_context
 
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
-from apps.orders.demo import ACME_PLAN, orders_showcase_load
+from apps.orders.demo import ACME_PLAN, money_showcase_load, orders_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
     staff_showcase_load,
@@ -25,6 +25,7 @@ from tenants.accounts.demo import demo_actor, platform_staff_showcase_load
 from tenants.accounts.models import Account
 from tenants.accounts.selectors import find_account
 from tenants.accounts.services import account_create
+from tenants.finance.demo import withdrawals_showcase_load
 from tenants.merchants.demo import merchants_showcase_load
 from tenants.merchants.models import Merchant
 from tenants.merchants.services import SettlementInput, merchant_create
@@ -139,6 +140,12 @@ def demo_showcase_load() -> list[str]:
         demo_orders = orders_showcase_load(
             owner=owner, slug="demo", rounds=settings.DEMO_ORDER_ROUNDS
         )
+        money = money_showcase_load(owner=owner, slug="demo")
+    finance_staff = [
+        demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username=name)
+        for name in ("finance1", "finance2")
+    ]
+    withdrawals = withdrawals_showcase_load(merchant=demo, owner=owner, approvers=finance_staff)
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
@@ -154,6 +161,8 @@ def demo_showcase_load() -> list[str]:
         f"store demo  sub-shops: {shops} / {DEMO_PASSWORD}",
         f"            staff: {', '.join(staff)} / {DEMO_PASSWORD}",
         f"            orders: {demo_orders} in every state",
+        f"            money: late fees on {money['late_fee_bills']} bills,"
+        f" {money['statements']} statements, {withdrawals} withdrawals",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

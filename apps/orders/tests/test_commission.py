@@ -138,3 +138,36 @@ def test_a_partial_refund_returns_its_share_of_the_commission(demo, demo_owner, 
         CENT, rounding=ROUND_HALF_UP
     )
     assert refund.status == "succeeded" and refund.commission_reversed == share
+
+
+def test_a_rent_payment_refunded_through_the_call_never_beyond_what_it_took(
+    demo, demo_owner, app, offer
+):
+    _terms(demo, "4.00")
+    order = in_lease(demo, demo_owner, app, offer)
+    body = {
+        "order_id": order.id,
+        "period": 1,
+        "reason": "多收的租金退还",
+        "idempotency_key": "refund-rent-0001",
+    }
+    with tenant_context(demo):
+        paid = BillPayment.objects.get(bill__order_id=order.id, bill__period=1, status="succeeded")
+    connection.set_schema_to_public()
+    too_much = demo_owner.post(
+        "/api/finance/refundBillPayment", {**body, "amount": str(paid.amount + CENT)}
+    )
+    assert too_much.code == 1310
+    refunded = demo_owner.post("/api/finance/refundBillPayment", {**body, "amount": "50.00"})
+    assert refunded.ok and refunded.data["status"] == "processing", refunded
+    again = demo_owner.post("/api/finance/refundBillPayment", {**body, "amount": "50.00"})
+    assert again.data["id"] == refunded.data["id"]
+    provider_settles(demo)
+    with tenant_context(demo):
+        refund = BillRefund.objects.get(pk=refunded.data["id"])
+    connection.set_schema_to_public()
+    share = (paid.commission * Decimal("50.00") / paid.amount).quantize(
+        CENT, rounding=ROUND_HALF_UP
+    )
+    assert (refund.status, refund.commission_reversed) == ("succeeded", share)
+    assert books_balance(demo) == []

@@ -994,6 +994,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/refundBillPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund Bill Payment
+         * @description Gives back part or all of a bill's payment to the customer through the provider
+         *     (never more than is left of it); the commission comes back pro rata when it is
+         *     confirmed. The same idempotency key answers the same refund.
+         */
+        post: operations["refundBillPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/saveFinanceSetting": {
         parameters: {
             query?: never;
@@ -5578,6 +5600,22 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** RefundBillPaymentIn */
+        RefundBillPaymentIn: {
+            /** Amount */
+            amount: number | string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Period
+             * @description the bill whose payment is given back
+             */
+            period: number;
+            /** Reason */
+            reason: string;
+        };
         /** RefundDepositIn */
         RefundDepositIn: {
             /** Amount */
@@ -8134,6 +8172,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["RejectInitOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    refundBillPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBillPaymentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RefundOut"];
                         msg: string;
                     };
                 };
