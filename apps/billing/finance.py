@@ -260,7 +260,9 @@ def _order_key(item: dict[str, Any], platform: bool) -> tuple[int | None, int | 
     return (item["merchant_id"] if platform else None, item["order_id"])
 
 
-def _order_numbers(rows: list[dict[str, Any]], platform: bool) -> dict[tuple[int | None, int | None], str]:
+def _order_numbers(
+    rows: list[dict[str, Any]], platform: bool
+) -> dict[tuple[int | None, int | None], str]:
     """(merchant id, order id) → order number of the orders these lines name: a merchant's
     from its bills (merchant id None), the platform's from the public order index."""
     ids = {item["order_id"] for item in rows if item["order_id"]}
