@@ -5,3 +5,8 @@ class BillingConfig(AppConfig):
     name = "apps.billing"
     label = "billing"
     verbose_name = "Instalment bills and their payments (each merchant schema)"
+
+    def ready(self) -> None:
+        from .exports import finance_exporters_register
+
+        finance_exporters_register()

@@ -6,6 +6,7 @@ platform's books in public (where each line names the merchant it is for)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
@@ -133,17 +134,87 @@ def bill_lines(
 ) -> dict[str, Any]:
     """`getBillList` (a merchant's lines) and `getFinanceRecord` (the platform's, every
     merchant's or one's): newest first."""
-    journals = _lines(
+    journals = _typed_lines(
         platform=platform,
+        type=type,
         date_from=date_from,
         date_to=date_to,
         order_no=order_no,
         merchant_id=merchant_id,
     )
-    if type:
-        journals = journals.filter(type=type)
-    types = PLATFORM_TYPES if platform else STORE_TYPES
-    rows = journals.order_by("-id").values(
+    return page_of(
+        _line_values(journals),
+        page=page,
+        page_size=page_size,
+        row=_line_row(platform),
+        counted=journals,
+    )
+
+
+def bill_line_count(
+    *,
+    platform: bool,
+    type: str | None,
+    date_from: date | None,
+    date_to: date | None,
+    order_no: str = "",
+    merchant_id: int | None = None,
+) -> int:
+    """How many lines `bill_lines` lists for these filters (every page)."""
+    return _typed_lines(
+        platform=platform,
+        type=type,
+        date_from=date_from,
+        date_to=date_to,
+        order_no=order_no,
+        merchant_id=merchant_id,
+    ).count()
+
+
+def bill_line_chunks(
+    *,
+    platform: bool,
+    type: str | None,
+    date_from: date | None,
+    date_to: date | None,
+    order_no: str = "",
+    merchant_id: int | None = None,
+    chunk_size: int = 1000,
+) -> Iterator[list[dict[str, Any]]]:
+    """Every line `bill_lines` lists for these filters, in its order (newest first), one
+    chunk at a time, each read below the last one's id (no OFFSET grows; memory stays flat
+    for an export). Each row is the list's, plus the number of the order it names."""
+    journals = _typed_lines(
+        platform=platform,
+        type=type,
+        date_from=date_from,
+        date_to=date_to,
+        order_no=order_no,
+        merchant_id=merchant_id,
+    )
+    row = _line_row(platform)
+    after: int | None = None
+    while True:
+        chunk = list(
+            _line_values(journals if after is None else journals.filter(id__lt=after))[:chunk_size]
+        )
+        if not chunk:
+            return
+        rows = [row(item) for item in chunk]
+        numbers = _order_numbers(rows, platform)
+        yield [{**item, "order_no": numbers.get(_order_key(item, platform), "")} for item in rows]
+        after = chunk[-1]["id"]
+
+
+def _typed_lines(*, platform: bool, type: str | None, **filters: Any) -> Any:
+    journals = _lines(platform=platform, **filters)
+    return journals.filter(type=type) if type else journals
+
+
+def _line_values(journals: Any) -> Any:
+    """The lines as the list reads them, newest first, with what each moved on the accounts
+    its signed amount comes from."""
+    return journals.order_by("-id").values(
         "id",
         "reference",
         "kind",
@@ -157,6 +228,10 @@ def bill_lines(
         cash=_moved("merchant_cash"),
         payable=_moved("merchant_payable"),
     )
+
+
+def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    types = PLATFORM_TYPES if platform else STORE_TYPES
     names = _merchant_names() if platform else {}
 
     def row(item: dict[str, Any]) -> dict[str, Any]:
@@ -178,7 +253,32 @@ def bill_lines(
             "created_at": item["created_at"],
         }
 
-    return page_of(rows, page=page, page_size=page_size, row=row, counted=journals)
+    return row
+
+
+def _order_key(item: dict[str, Any], platform: bool) -> tuple[int | None, int | None]:
+    return (item["merchant_id"] if platform else None, item["order_id"])
+
+
+def _order_numbers(
+    rows: list[dict[str, Any]], platform: bool
+) -> dict[tuple[int | None, int | None], str]:
+    """(merchant id, order id) → order number of the orders these lines name: a merchant's
+    from its bills (merchant id None), the platform's from the public order index."""
+    ids = {item["order_id"] for item in rows if item["order_id"]}
+    if not ids:
+        return {}
+    if not platform:
+        bills = Bill.objects.filter(order_id__in=ids).values_list("order_id", "order_no")
+        return {(None, order_id): number for order_id, number in bills.distinct()}
+    from tenants.orders.models import OrderIndex
+
+    merchants = {item["merchant_id"] for item in rows if item["order_id"]}
+    index = OrderIndex.objects.filter(order_id__in=ids, merchant_id__in=merchants)
+    return {
+        (merchant, order_id): number
+        for merchant, order_id, number in index.values_list("merchant_id", "order_id", "order_no")
+    }
 
 
 def _merchant_names() -> dict[int, str]:
@@ -248,6 +348,65 @@ def finance_bills(
     yet past due), overdue (past due, unpaid), paying, paid, failed (unpaid, its latest
     attempt failed), cancelled."""
     today = timezone.localdate()
+    bills = _bills(state=state, due_from=due_from, due_to=due_to, order_no=order_no, today=today)
+    return page_of(
+        _bill_values(bills, state),
+        page=page,
+        page_size=page_size,
+        row=_bill_row(today),
+        counted=bills,
+    )
+
+
+def finance_bill_count(
+    *, state: str | None, due_from: date | None, due_to: date | None, order_no: str = ""
+) -> int:
+    """How many bills `finance_bills` lists for these filters (every page)."""
+    today = timezone.localdate()
+    return _bills(
+        state=state, due_from=due_from, due_to=due_to, order_no=order_no, today=today
+    ).count()
+
+
+def finance_bill_chunks(
+    *,
+    state: str | None,
+    due_from: date | None,
+    due_to: date | None,
+    order_no: str = "",
+    chunk_size: int = 1000,
+) -> Iterator[list[dict[str, Any]]]:
+    """Every bill `finance_bills` lists for these filters, in its order, one chunk at a
+    time, each read after the last one's (due date, id): no OFFSET grows, memory stays flat."""
+    today = timezone.localdate()
+    bills = _bills(state=state, due_from=due_from, due_to=due_to, order_no=order_no, today=today)
+    soonest_first = _soonest_first(state)
+    row = _bill_row(today)
+    after: tuple[date, int] | None = None
+    while True:
+        chunk_query = bills
+        if after is not None:
+            due, bill_id = after
+            chunk_query = (
+                bills.filter(Q(due_date__gt=due) | Q(due_date=due, id__gt=bill_id))
+                if soonest_first
+                else bills.filter(Q(due_date__lt=due) | Q(due_date=due, id__lt=bill_id))
+            )
+        chunk = list(_bill_values(chunk_query, state)[:chunk_size])
+        if not chunk:
+            return
+        yield [row(item) for item in chunk]
+        after = (chunk[-1]["due_date"], chunk[-1]["id"])
+
+
+def _soonest_first(state: str | None) -> bool:
+    """Bills still to collect read soonest due first; settled ones latest first."""
+    return state in (None, "due", "overdue", "failed")
+
+
+def _bills(
+    *, state: str | None, due_from: date | None, due_to: date | None, order_no: str, today: date
+) -> Any:  # a Bill queryset annotated with its latest attempt
     latest = BillPayment.objects.filter(bill=OuterRef("pk")).order_by("-id")
     bills = Bill.objects.annotate(
         last_attempt=Subquery(latest.values("status")[:1]),
@@ -270,10 +429,12 @@ def finance_bills(
     }
     if state:
         bills = bills.filter(filters[state])
-    order = (
-        ("due_date", "id") if state in (None, "due", "overdue", "failed") else ("-due_date", "-id")
-    )
-    rows = bills.order_by(*order).values(
+    return bills
+
+
+def _bill_values(bills: Any, state: str | None) -> Any:
+    order = ("due_date", "id") if _soonest_first(state) else ("-due_date", "-id")
+    return bills.order_by(*order).values(
         "id",
         "order_id",
         "order_no",
@@ -291,6 +452,8 @@ def finance_bills(
         owed_late_fee=F("late_fee") - F("late_fee_waived") - F("late_fee_paid"),
     )
 
+
+def _bill_row(today: date) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def row(item: dict[str, Any]) -> dict[str, Any]:
         state_now = item["status"]
         if state_now == BillStatus.UNPAID:
@@ -311,4 +474,4 @@ def finance_bills(
             "last_failure": item["last_failure"] or "",
         }
 
-    return page_of(rows, page=page, page_size=page_size, row=row, counted=bills)
+    return row

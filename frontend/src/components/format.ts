@@ -3,7 +3,9 @@
  * zone in every language (tables line up, no locale guesses); a missing or unreadable value is
  * an em dash, never an empty cell. Money is CNY through lib/currency (empty shows 0.00).
  */
-export { formatCurrency } from '@/lib/currency';
+import { formatCurrency } from '@/lib/currency';
+
+export { formatCurrency };
 
 export const EMPTY_VALUE = '—';
 
@@ -32,4 +34,20 @@ export function formatDate(value: string | number | Date | null | undefined): st
 /** Any text for a cell: empty shows "—". */
 export function orDash(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? EMPTY_VALUE : String(value);
+}
+
+/** Which way an amount moved: money in (> 0), out (< 0), or none (0, empty, unreadable). */
+export type AmountDirection = 'in' | 'out' | 'none';
+
+export function amountDirection(amount: string | number | null | undefined): AmountDirection {
+  const text = String(amount ?? '').trim();
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) || /^[-+]?0*\.?0*$/.test(text)) return 'none';
+  return text.startsWith('-') ? 'out' : 'in';
+}
+
+/** A signed amount of an income and expense line: "+¥12.50", "-¥3.00"; nothing moved is "¥0.00". */
+export function formatSignedCurrency(amount: string | number | null | undefined): string {
+  const direction = amountDirection(amount);
+  if (direction === 'none') return formatCurrency(0);
+  return direction === 'in' ? `+${formatCurrency(amount)}` : formatCurrency(amount);
 }

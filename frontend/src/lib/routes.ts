@@ -55,7 +55,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/s_overdueOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/s_finishedOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/s_afterSaleOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
-  { path: '/billList', layout: 'security', side: 'both', built: false },
+  // Both sides: a store's income and expense lines and customer bills, the platform's lines.
+  { path: '/billList', layout: 'security', side: 'both', built: true, action: 'finance.view' },
   { path: '/cashWithdrawal', layout: 'security', side: 'both', built: false },
   { path: '/applyWithdrawal', layout: 'security', side: 'store', built: false },
   // An order's pages serve every role that sees orders by any right; the server answers within

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime, orDash } from '../format';
+import { amountDirection, formatCurrency, formatDate, formatDateTime, formatSignedCurrency, orDash } from '../format';
 
 describe('kit formatters', () => {
   it('show one date format and a dash for empty or unreadable values', () => {
@@ -16,5 +16,15 @@ describe('kit formatters', () => {
   it('show money as CNY with 0.00 for empty', () => {
     expect(formatCurrency('1234.5')).toContain('1,234.50');
     expect(formatCurrency(null)).toContain('0.00');
+  });
+});
+
+describe('signed amounts (income and expense lines)', () => {
+  it('says which way money moved and shows the sign', () => {
+    expect(['12.50', '-3.00', '0.00', '-0.00', '', null, 'abc'].map(amountDirection)).toEqual(['in', 'out', 'none', 'none', 'none', 'none', 'none']);
+    expect(formatSignedCurrency('1237.00')).toBe('+¥1,237.00');
+    expect(formatSignedCurrency('-61.85')).toBe('-¥61.85');
+    expect(formatSignedCurrency('0.00')).toBe('¥0.00');
+    expect(formatSignedCurrency(undefined)).toBe('¥0.00');
   });
 });

@@ -52,7 +52,7 @@ describe('routeAccess', () => {
     expect(routeAccess('/', context).status).toBe('allowed');
   });
   it('treats pages that are not built as not found', () => {
-    expect(routeAccess('/billList', context).status).toBe('notFound');
+    expect(routeAccess('/dataCenter', context).status).toBe('notFound');
     expect(routeAccess('/nowhere', context).status).toBe('notFound');
   });
   it('forbids a built route whose action the auth list lacks', () => {

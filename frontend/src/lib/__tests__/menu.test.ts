@@ -29,7 +29,7 @@ describe('buildSideMenu', () => {
   });
 
   it('hides entries whose page is not built', () => {
-    expect(buildSideMenu([node(5, '/billList')], visible)).toEqual([]);
+    expect(buildSideMenu([node(5, '/dataCenter')], visible)).toEqual([]);
   });
 });
 

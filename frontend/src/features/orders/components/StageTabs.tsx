@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { LinkTabs } from '@/components/ui/LinkTabs';
 import { ORDER_STAGES, stageListPath, type OrderKind, type OrderListScope, type OrderStage } from '../lib/stages';
 import type { OrderStageCounts } from '../queries';
 import { useOrderText } from './labels';
@@ -11,28 +11,11 @@ import { useOrderText } from './labels';
  */
 export function StageTabs({ current, scope, kind, counts }: { current: OrderStage; scope: OrderListScope; kind: OrderKind; counts: OrderStageCounts | undefined }) {
   const { t } = useOrderText();
-  return (
-    <nav aria-label={t('list.stageTabs')} className="-mx-1 overflow-x-auto px-1">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
-        {ORDER_STAGES.map((stage) => {
-          const active = stage === current;
-          const href = kind === 'lease' ? stageListPath(stage, scope) : `${stageListPath(stage, scope)}?kind=${kind}`;
-          return (
-            <li key={stage}>
-              <Link
-                href={href}
-                aria-current={active ? 'page' : undefined}
-                className={`-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                  active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-800'
-                }`}
-              >
-                {t(`stage.${stage}`)}
-                {counts && <span className={`rounded-full px-1.5 text-xs tabular-nums ${active ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-500'}`}>{counts[stage]}</span>}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  const tabs = ORDER_STAGES.map((stage) => ({
+    id: stage,
+    href: kind === 'lease' ? stageListPath(stage, scope) : `${stageListPath(stage, scope)}?kind=${kind}`,
+    label: t(`stage.${stage}`),
+    ...(counts ? { count: counts[stage] } : {}),
+  }));
+  return <LinkTabs label={t('list.stageTabs')} tabs={tabs} current={current} />;
 }

@@ -4,7 +4,7 @@
  * (store) or merchant (platform), sort and page. The stage and the sub-shop scope come from the
  * route, not from the URL.
  */
-import { DEFAULT_PAGE_SIZE, readEnum, readId, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
+import { DEFAULT_PAGE_SIZE, readDay, readEnum, readId, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { ApiQuery } from '@/api/client';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderListScope, type OrderStage, type OrderStatus } from './stages';
 
@@ -42,13 +42,6 @@ export const ORDER_LIST_DEFAULTS: OrderListState = {
   page: 1,
   page_size: DEFAULT_PAGE_SIZE,
 };
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function readDay(params: Pick<URLSearchParams, 'get'>, key: string): string {
-  const raw = params.get(key) ?? '';
-  return DAY.test(raw) && !Number.isNaN(new Date(`${raw}T00:00:00`).getTime()) ? raw : '';
-}
 
 export function parseOrderListState(params: Pick<URLSearchParams, 'get'>): OrderListState {
   return {
