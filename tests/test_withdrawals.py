@@ -148,6 +148,9 @@ def test_above_the_threshold_two_different_platform_accounts_must_approve(
     assert (first["status"], first["approvals_needed"]) == ("reviewing", 1)
     same = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
     assert same.code == ErrorCode.WITHDRAWAL_SAME_APPROVER
+    # A finance account picks the merchant in the platform's lists.
+    shops = second.get("/api/platform/getShopSelections")
+    assert shops.ok and demo.pk in {shop["id"] for shop in shops.data}, shops
     done = second.post(OPERATE, {"id": applied["id"], "action": "approve"}).data
     assert done["status"] == "paying"
     assert [a["name"] for a in done["approvals"]] == [

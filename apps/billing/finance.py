@@ -419,9 +419,11 @@ def _bills(
     if order_no:
         bills = bills.filter(order_no=order_no.strip().upper())
     unpaid = Q(status=BillStatus.UNPAID)
+    # A bill whose latest withhold failed is listed as failed, not among due or overdue.
+    not_failed = Q(last_attempt__isnull=True) | ~Q(last_attempt="failed")
     filters = {
-        "due": unpaid & Q(due_date__gte=today),
-        "overdue": unpaid & Q(due_date__lt=today),
+        "due": unpaid & Q(due_date__gte=today) & not_failed,
+        "overdue": unpaid & Q(due_date__lt=today) & not_failed,
         "paying": Q(status=BillStatus.PAYING),
         "paid": Q(status=BillStatus.PAID),
         "failed": unpaid & Q(last_attempt="failed"),

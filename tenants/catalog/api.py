@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from zulin.core.auth import admin_auth, any_side_auth, current_session
+from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 from zulin.core.params import get_or_post_docs, read_params
 
@@ -187,14 +188,22 @@ def get_platform_goods_count(request: HttpRequest) -> dict[str, int]:
     return selectors.platform_goods_counts(statuses=STATUSES)
 
 
+# The platform screens that filter by merchant: goods, orders, finance lines, withdrawals.
+MERCHANT_FILTER_ACTIONS = ("goods.view", "order.view", "finance.view", "withdrawal.audit")
+
+
 @platform_goods_router.get(
     "/getShopSelections",
     response=list[schemas.ShopOut],
-    auth=GOODS_VIEW,
+    auth=admin_auth(),
     operation_id="getShopSelections",
 )
 def get_shop_selections(request: HttpRequest) -> list[dict[str, Any]]:
-    """Merchants for the platform goods list's filter."""
+    """Merchants for the merchant filter of the platform's lists (goods, orders, finance
+    lines, withdrawals): any platform role that reads one of them."""
+    session = current_session(request)
+    if not any(session.can(action) for action in MERCHANT_FILTER_ACTIONS):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
     return selectors.shop_selections()
 
 

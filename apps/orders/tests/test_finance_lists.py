@@ -117,6 +117,7 @@ def test_the_bill_list_shows_due_overdue_failed_and_paid_bills(demo, demo_owner,
     assert [(r["period"], r["last_failure"]) for r in failed["list"]] == [
         (2, "INSUFFICIENT_BALANCE")
     ]
+    assert 2 not in states(state="overdue")  # listed as failed, once
     staff_make(demo_owner, "bob", ["salesman"])
     salesman = login("demo.localhost", "bob", ACCOUNT_PASSWORD)
     assert salesman.get("/api/finance/getFinanceBillList").code == ErrorCode.FORBIDDEN

@@ -2154,7 +2154,8 @@ export interface paths {
         };
         /**
          * Get Shop Selections
-         * @description Merchants for the platform goods list's filter.
+         * @description Merchants for the merchant filter of the platform's lists (goods, orders, finance
+         *     lines, withdrawals): any platform role that reads one of them.
          */
         get: operations["getShopSelections"];
         put?: never;
