@@ -31,16 +31,16 @@ from zulin.providers.sandbox import sandbox_failure_add
 
 from .support import books_balance, detail_of, in_lease, provider_settles
 
-TODAY = timezone.localdate()
 CENT = Decimal("0.01")
 
 
 def _overdue(merchant: Merchant, order_id: int, period: int, days: int) -> Bill:
     """Bill `period` of the order made due `days` days ago (and the later ones after it)."""
+    today = timezone.localdate()
     with tenant_context(merchant):
         bills = Bill.objects.filter(order_id=order_id, period__gte=period).order_by("period")
         for offset, bill in enumerate(bills):
-            bill.due_date = TODAY - timedelta(days=days) + timedelta(days=30 * offset)
+            bill.due_date = today - timedelta(days=days) + timedelta(days=30 * offset)
             bill.save(update_fields=["due_date"])
         found = Bill.objects.get(order_id=order_id, period=period)
     connection.set_schema_to_public()
@@ -76,20 +76,21 @@ def _fee(base: Decimal, percent: str) -> Decimal:
 def test_late_fees_accrue_per_day_at_two_rates_once_per_day_and_never_above_the_bill(
     demo, demo_owner, app, offer
 ):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _rates(demo_owner, "0.5000", "1.0000")
     bill = _overdue(demo, order.id, 2, days=20)
 
     with tenant_context(demo):
-        first = late_fees_accrue(today=TODAY)
-        again = late_fees_accrue(today=TODAY)
+        first = late_fees_accrue(today=today)
+        again = late_fees_accrue(today=today)
         days = list(BillLateFee.objects.filter(bill=bill).order_by("day"))
     expected = 15 * _fee(bill.amount, "0.5") + 5 * _fee(bill.amount, "1.0")
 
     assert first == {"bills": 1, "added": str(expected)}
     assert again == {"bills": 0, "added": "0.00"}  # a re-run adds no day twice
     assert [d.days_overdue for d in days] == list(range(1, 21))
-    assert days[0].day == bill.due_date + timedelta(days=1) and days[-1].day == TODAY
+    assert days[0].day == bill.due_date + timedelta(days=1) and days[-1].day == today
     assert {d.rate for d in days[:15]} == {Decimal("0.5")}
     assert {d.rate for d in days[15:]} == {Decimal("1.0")}
     assert _bill(demo, order.id, 2).late_fee == expected
@@ -97,11 +98,11 @@ def test_late_fees_accrue_per_day_at_two_rates_once_per_day_and_never_above_the_
     # A night missed is caught up; at 5 % a day the total stops at the bill's amount.
     _rates(demo_owner, "5.0000", "5.0000")
     with tenant_context(demo):
-        late_fees_accrue(today=TODAY + timedelta(days=60))
+        late_fees_accrue(today=today + timedelta(days=60))
     capped = _bill(demo, order.id, 2)
     assert capped.late_fee == capped.amount
     with tenant_context(demo):
-        overdue = list(Bill.objects.filter(order_id=order.id, status="unpaid", due_date__lt=TODAY))
+        overdue = list(Bill.objects.filter(order_id=order.id, status="unpaid", due_date__lt=today))
         accrued = sum((b.late_fee for b in Bill.objects.filter(order_id=order.id)), Decimal(0))
     answer = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
     assert [b.period for b in overdue] == [2]  # bill 3 is not past due today
@@ -130,13 +131,14 @@ def test_finance_settings_follow_the_platform_until_the_shop_sets_its_own(demo_o
 def test_the_auto_debit_takes_the_late_fee_first_then_the_rent_and_books_both(
     demo, demo_owner, app, offer
 ):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _rates(demo_owner, "1.0000", "1.0000")
     bill = _overdue(demo, order.id, 2, days=3)
     late_fee = 3 * _fee(bill.amount, "1.0")
 
     with tenant_context(demo):
-        result = collect_night(today=TODAY)
+        result = collect_night(today=today)
     assert result["late_fees"]["added"] == str(late_fee)
     assert result["debit"]["charged"] == 1
     provider_settles(demo)
@@ -160,11 +162,12 @@ def test_the_auto_debit_takes_the_late_fee_first_then_the_rent_and_books_both(
 
 
 def test_a_waiver_forgoes_late_fee_with_a_reason_never_more_than_owed(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _rates(demo_owner, "1.0000", "1.0000")
     bill = _overdue(demo, order.id, 2, days=4)
     with tenant_context(demo):
-        late_fees_accrue(today=TODAY)
+        late_fees_accrue(today=today)
     owed = _bill(demo, order.id, 2).late_fee
     assert owed == 4 * _fee(bill.amount, "1.0")
     body = {
@@ -197,12 +200,13 @@ def test_a_waiver_forgoes_late_fee_with_a_reason_never_more_than_owed(demo, demo
 def test_a_rerun_of_the_night_makes_nothing_new_and_an_after_sale_freezes_the_debit(
     demo, demo_owner, app, offer
 ):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=1)
     with tenant_context(demo):
-        first = bills_collect_due(today=TODAY)
+        first = bills_collect_due(today=today)
         payments = BillPayment.objects.count()
-        again = bills_collect_due(today=TODAY)
+        again = bills_collect_due(today=today)
         assert BillPayment.objects.count() == payments
     records = SandboxPaymentRecord.objects.filter(merchant="demo", operation="withhold").count()
     assert (first["charged"], records) == (1, 1)
@@ -218,26 +222,27 @@ def test_a_rerun_of_the_night_makes_nothing_new_and_an_after_sale_freezes_the_de
     )
     assert opened.ok, opened
     with tenant_context(demo):
-        frozen = bills_collect_due(today=TODAY)
+        frozen = bills_collect_due(today=today)
     assert (frozen["charged"], frozen["skipped"]) == (0, 1)
 
 
 def test_a_failed_withhold_is_retried_the_next_night_with_the_next_trade_number(
     demo, demo_owner, app, offer
 ):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=0)
     sandbox_failure_add(
         service="payment", operation="withhold", merchant="demo", reason="INSUFFICIENT_BALANCE"
     )
     with tenant_context(demo):
-        bills_collect_due(today=TODAY)
+        bills_collect_due(today=today)
     provider_settles(demo)
     failed = _bill(demo, order.id, 2)
     assert failed.status == "unpaid" and failed.out_trade_no.endswith("-2")
 
     with tenant_context(demo):
-        bills_collect_due(today=TODAY + timedelta(days=1))
+        bills_collect_due(today=today + timedelta(days=1))
     provider_settles(demo)
     with tenant_context(demo):
         attempts = list(
@@ -253,10 +258,11 @@ def test_a_failed_withhold_is_retried_the_next_night_with_the_next_trade_number(
 def test_a_payment_left_processing_is_closed_at_the_provider_and_never_succeeds_later(
     demo, demo_owner, app, offer
 ):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=0)
     with tenant_context(demo):
-        bills_collect_due(today=TODAY)
+        bills_collect_due(today=today)
         BillPayment.objects.filter(bill__order_id=order.id, status="processing").update(
             created_at=timezone.now() - timedelta(hours=2)
         )
@@ -274,13 +280,14 @@ def test_a_payment_left_processing_is_closed_at_the_provider_and_never_succeeds_
 
 
 def test_a_stale_payment_the_provider_did_take_is_recorded_paid(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=0)
     sandbox_failure_add(
         service="payment", operation="withhold", merchant="demo", reason="CALLBACK_LOST"
     )
     with tenant_context(demo):
-        bills_collect_due(today=TODAY)
+        bills_collect_due(today=today)
     provider_settles(demo)  # settled at the provider, but the callback never came
     assert _bill(demo, order.id, 2).status == "paying"
     with tenant_context(demo):
@@ -293,16 +300,17 @@ def test_a_stale_payment_the_provider_did_take_is_recorded_paid(demo, demo_owner
 
 
 def test_reminders_go_once_before_the_due_date_and_once_overdue(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=-2)  # due in two days
     with tenant_context(demo):
-        soon = bill_reminders_send(today=TODAY)
-        again = bill_reminders_send(today=TODAY)
+        soon = bill_reminders_send(today=today)
+        again = bill_reminders_send(today=today)
     assert (soon["sent"], again["sent"]) == (1, 0)
     late = _overdue(demo, order.id, 2, days=1)
     with tenant_context(demo):
-        overdue = bill_reminders_send(today=TODAY)
-        bill_reminders_send(today=TODAY)
+        overdue = bill_reminders_send(today=today)
+        bill_reminders_send(today=today)
         kinds = sorted(BillReminder.objects.filter(bill=late).values_list("kind", "status"))
     assert overdue["sent"] == 1
     assert kinds == [("due_soon", "sent"), ("overdue", "sent")]
@@ -323,10 +331,11 @@ def test_reminders_go_once_before_the_due_date_and_once_overdue(demo, demo_owner
     }
 )
 def test_no_reminder_before_the_due_date_when_the_shop_wants_none(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=-1)
     with tenant_context(demo):
-        assert bill_reminders_send(today=TODAY)["wanted"] == 0
+        assert bill_reminders_send(today=today)["wanted"] == 0
 
 
 @pytest.mark.parametrize(

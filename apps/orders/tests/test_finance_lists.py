@@ -21,8 +21,6 @@ from zulin.providers.sandbox import sandbox_failure_add
 
 from .support import in_lease, provider_settles
 
-TODAY = timezone.localdate()
-
 
 def _terms(merchant, rate: str = "5.00") -> None:
     SettlementTerms.objects.create(
@@ -36,11 +34,12 @@ def _terms(merchant, rate: str = "5.00") -> None:
 
 
 def test_the_shop_sees_its_lines_typed_counted_and_totalled(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     _terms(demo)
     order = in_lease(demo, demo_owner, app, offer)
     with tenant_context(demo):
         payment = BillPayment.objects.get(bill__order_id=order.id, status="succeeded")
-        statements_close(today=TODAY + timedelta(days=1))
+        statements_close(today=today + timedelta(days=1))
     connection.set_schema_to_public()
 
     lines = demo_owner.get("/api/v2/getBillList", {"order_no": order.no}).data
@@ -64,11 +63,11 @@ def test_the_shop_sees_its_lines_typed_counted_and_totalled(demo, demo_owner, ap
     types = demo_owner.get("/api/platform/getTransactionType").data
     assert [t["value"] for t in types][:3] == ["payment", "deposit", "refund"]
 
-    totals = demo_owner.get("/api/finance/getMarkCollect", {"date_from": TODAY.isoformat()}).data
+    totals = demo_owner.get("/api/finance/getMarkCollect", {"date_from": today.isoformat()}).data
     assert Decimal(totals["withdrawable"]) >= payment.amount - payment.commission
     assert Decimal(totals["commission"]) >= payment.commission
     nothing = demo_owner.get(
-        "/api/finance/getMarkCollect", {"date_from": (TODAY + timedelta(days=5)).isoformat()}
+        "/api/finance/getMarkCollect", {"date_from": (today + timedelta(days=5)).isoformat()}
     ).data
     assert (nothing["received"], nothing["commission"]) == ("0.00", "0.00")
 
@@ -94,10 +93,11 @@ def test_the_platform_sees_every_merchants_lines_and_filters_by_merchant(
 
 
 def test_the_bill_list_shows_due_overdue_failed_and_paid_bills(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     order = in_lease(demo, demo_owner, app, offer)
     with tenant_context(demo):
-        Bill.objects.filter(order_id=order.id, period=2).update(due_date=TODAY - timedelta(days=2))
-        Bill.objects.filter(order_id=order.id, period=3).update(due_date=TODAY + timedelta(days=3))
+        Bill.objects.filter(order_id=order.id, period=2).update(due_date=today - timedelta(days=2))
+        Bill.objects.filter(order_id=order.id, period=3).update(due_date=today + timedelta(days=3))
     connection.set_schema_to_public()
     query = {"order_no": order.no}
 

@@ -16,8 +16,6 @@ from zulin.ledger.selectors import account_balance
 
 from .support import awaiting_shipment, books_balance, in_lease, provider_settles
 
-TODAY = timezone.localdate()
-
 
 def _terms(merchant, cycle: str, rate: str = "5.00") -> None:
     SettlementTerms.objects.create(
@@ -40,6 +38,7 @@ def _close(merchant, day):
 
 
 def test_a_t_plus_1_statement_settles_the_day_a_day_later_once(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     _terms(demo, "T+1")
     order = in_lease(demo, demo_owner, app, offer)
     with tenant_context(demo):
@@ -47,13 +46,13 @@ def test_a_t_plus_1_statement_settles_the_day_a_day_later_once(demo, demo_owner,
         clearing = account_balance("provider_clearing", sub_key=f"order:{order.id}")
     connection.set_schema_to_public()
 
-    early, statements, cash = _close(demo, TODAY)
+    early, statements, cash = _close(demo, today)
     assert (early["closed"], statements, cash) == (0, [], 0)  # its day has not come
 
-    result, statements, cash = _close(demo, TODAY + timedelta(days=1))
+    result, statements, cash = _close(demo, today + timedelta(days=1))
     (statement,) = statements
     assert result["closed"] == 1
-    assert (statement.period_start, statement.period_end) == (TODAY, TODAY)
+    assert (statement.period_start, statement.period_end) == (today, today)
     assert statement.received == payment.amount  # the first bill, paid at signing
     assert statement.commission == payment.commission > 0
     assert statement.net == statement.received - statement.commission - statement.refunded
@@ -65,30 +64,32 @@ def test_a_t_plus_1_statement_settles_the_day_a_day_later_once(demo, demo_owner,
         assert account_balance("provider_clearing", sub_key=f"order:{order.id}") == 0
     connection.set_schema_to_public()
 
-    again, statements_again, cash_again = _close(demo, TODAY + timedelta(days=1))
+    again, statements_again, cash_again = _close(demo, today + timedelta(days=1))
     assert (again["closed"], len(statements_again), cash_again) == (0, 1, cash)
     assert books_balance(demo) == []
 
 
 def test_a_monthly_statement_closes_on_the_first_of_the_next_month(demo, demo_owner, app, offer):
+    today = timezone.localdate()
     _terms(demo, "monthly")
     in_lease(demo, demo_owner, app, offer)
-    month_end = (TODAY.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+    month_end = (today.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
 
     result, statements, _ = _close(demo, month_end)
     assert (result["closed"], statements) == (0, [])
     result, statements, cash = _close(demo, month_end + timedelta(days=1))
     (statement,) = statements
-    assert (statement.period_start, statement.period_end) == (TODAY.replace(day=1), month_end)
+    assert (statement.period_start, statement.period_end) == (today.replace(day=1), month_end)
     assert cash == statement.net > 0
 
 
 def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered(
     demo, demo_owner, app, offer
 ):
+    today = timezone.localdate()
     _terms(demo, "T+1")
     order = awaiting_shipment(demo, demo_owner, app, offer)
-    _, _, cash = _close(demo, TODAY + timedelta(days=1))  # the first bill is withdrawable
+    _, _, cash = _close(demo, today + timedelta(days=1))  # the first bill is withdrawable
     assert cash > 0
     # The order is closed today: the payment goes back in full, booked after its day closed.
     assert demo_owner.post(
@@ -105,7 +106,7 @@ def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered
             lines=[Line("merchant_cash", credit=cash), Line("bank", debit=cash)],
         )
     connection.set_schema_to_public()
-    result, statements, _ = _close(demo, TODAY + timedelta(days=2))
+    result, statements, _ = _close(demo, today + timedelta(days=2))
     assert (result["closed"], result["held"]) == (0, 1)  # nothing to take the refund from
     assert [s.status for s in statements] == ["closed", "held"]
     with tenant_context(demo):
@@ -115,9 +116,9 @@ def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered
             lines=[Line("merchant_cash", debit=cash), Line("bank", credit=cash)],
         )
     connection.set_schema_to_public()
-    result, statements, cash_left = _close(demo, TODAY + timedelta(days=2))
+    result, statements, cash_left = _close(demo, today + timedelta(days=2))
     assert (result["closed"], result["held"]) == (1, 0)
     assert [s.status for s in statements] == ["closed", "closed"]
-    assert statements[1].period_start == TODAY + timedelta(days=1)  # late: the next period
+    assert statements[1].period_start == today + timedelta(days=1)  # late: the next period
     assert statements[0].net + statements[1].net == cash_left == 0
     assert books_balance(demo) == []
