@@ -96,7 +96,7 @@ describe('ApplyWithdrawalScreen', () => {
     await click(byText(document.body, 'button', '全部提现'));
     expect(amountInput().value).toBe('120.50');
     await click(byText(document.body, 'button', '提交申请'));
-    const [[, init]] = calls(fetchMock, 'applyWithdraw');
+    const [, init] = calls(fetchMock, 'applyWithdraw')[0]!;
     expect(JSON.parse(String(init.body))).toEqual({ amount: '120.50', remark: '', idempotency_key: expect.stringMatching(/^withdraw-[0-9a-f-]{36}$/) });
     await until(() => router.push.mock.calls.length === 1);
     expect(router.push).toHaveBeenCalledWith('/cashWithdrawal?status=pending');
