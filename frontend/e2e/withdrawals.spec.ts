@@ -35,7 +35,7 @@ test.describe.serial('withdrawals', () => {
       // Every status of the demo has its tab count.
       for (const label of ['待审核', '待复核', '已到账', '已驳回', '已取消']) await expect(screen.tab(label)).toContainText(/[1-9]\d*$/);
 
-      await page.getByRole('link', { name: '申请提现' }).click();
+      await page.getByRole('main').getByRole('link', { name: '申请提现' }).click();
       await expect(screen.heading('申请提现')).toBeVisible();
       await expect(screen.figure('可提现余额')).toHaveText(shown(before));
       const amount = page.getByLabel('提现金额（元）');
@@ -62,11 +62,12 @@ test.describe.serial('withdrawals', () => {
       await first.getByRole('button', { name: `查看提现 ${withdrawalNo} 的详情` }).first().click();
       await expect(screen.dialog()).toContainText('还没有人审核');
       await expect(screen.dialog()).toContainText('提交提现申请');
-      await screen.dialog().getByRole('button', { name: '关闭' }).click();
+      await page.keyboard.press('Escape');
+      await expect(screen.dialog()).toBeHidden();
 
       // A phone: the list still reads, the apply link stays reachable.
       await page.setViewportSize({ width: 390, height: 800 });
-      await expect(page.getByRole('link', { name: '申请提现' })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: '申请提现' })).toBeVisible();
       await expect(screen.row(withdrawalNo)).toBeVisible();
     });
   });
@@ -111,7 +112,8 @@ test.describe.serial('withdrawals', () => {
       await same.getByRole('button', { name: `查看提现 ${large} 的详情` }).first().click();
       await expect(theirs.dialog()).toContainText('还需 1 人审核通过');
       await expect(theirs.dialog()).toContainText('初审通过');
-      await theirs.dialog().getByRole('button', { name: '关闭' }).click();
+      await second.page.keyboard.press('Escape');
+      await expect(theirs.dialog()).toBeHidden();
       await same.getByRole('button', { name: `通过提现 ${large}` }).click();
       await theirs.dialog().getByRole('button', { name: '通过并打款' }).click();
       await expect(theirs.dialog()).toBeHidden();
