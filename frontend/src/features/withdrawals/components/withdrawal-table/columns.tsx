@@ -27,7 +27,7 @@ export function useWithdrawalColumns({ platform, actions }: { platform: boolean;
         id: 'withdrawal_no',
         header: t('fields.withdrawalNo'),
         cell: ({ row }) => (
-          <Button variant="link" className="font-mono text-xs" aria-label={t('actions.detailOf', { no: row.original.withdrawal_no })} onClick={() => actions.onOpen(row.original)}>
+          <Button variant="link" className="font-mono text-xs whitespace-nowrap" aria-label={t('actions.detailOf', { no: row.original.withdrawal_no })} onClick={() => actions.onOpen(row.original)}>
             {row.original.withdrawal_no}
           </Button>
         ),
