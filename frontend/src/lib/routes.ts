@@ -57,8 +57,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/s_afterSaleOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   // Both sides: a store's income and expense lines and customer bills, the platform's lines.
   { path: '/billList', layout: 'security', side: 'both', built: true, action: 'finance.view' },
-  { path: '/cashWithdrawal', layout: 'security', side: 'both', built: false },
-  { path: '/applyWithdrawal', layout: 'security', side: 'store', built: false },
+  // Withdrawals: a store reads its own (withdrawal.view), the platform audits every merchant's.
+  { path: '/cashWithdrawal', layout: 'security', side: 'both', built: true, action: ['withdrawal.view', 'withdrawal.audit'] },
+  { path: '/applyWithdrawal', layout: 'security', side: 'store', built: true, action: 'withdrawal.apply' },
   // An order's pages serve every role that sees orders by any right; the server answers within
   // the session's scope (a salesman its own orders, a sub-merchant its sub-shop's).
   { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },

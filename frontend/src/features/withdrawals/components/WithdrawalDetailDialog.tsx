@@ -1,0 +1,85 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { DetailError, DetailLoading, Fact } from '@/components/DetailSection';
+import { formatCurrency, formatDateTime } from '@/components/format';
+import { HistoryList } from '@/components/history/HistoryList';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { withdrawalTimeline, type WithdrawalTimelineRow } from '../lib/withdrawals';
+import { useWithdrawalDetail, type WithdrawalDetail } from '../queries';
+import { accountText, WithdrawalStatusBadge } from './WithdrawalStatusBadge';
+
+/** One withdrawal: its facts, who approved it, and its status moves. */
+export function WithdrawalDetailDialog({ id, platform, onClose }: { id: number | null; platform: boolean; onClose: () => void }) {
+  const t = useTranslations('withdrawal');
+  const detail = useWithdrawalDetail(id);
+  const data = detail.data;
+  return (
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      title={data ? t('detail.title', { no: data.withdrawal_no }) : t('detail.titleLoading')}
+      width={720}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {t('detail.close')}
+        </Button>
+      }
+    >
+      {detail.isPending ? <DetailLoading /> : detail.isError || !data ? <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} /> : <DetailBody data={data} platform={platform} />}
+    </Dialog>
+  );
+}
+
+function DetailBody({ data, platform }: { data: WithdrawalDetail; platform: boolean }) {
+  const t = useTranslations('withdrawal');
+  const reason = data.reject_reason || data.failure_reason;
+  return (
+    <div className="flex flex-col gap-5">
+      <section aria-labelledby="withdrawal-facts">
+        <h3 id="withdrawal-facts" className="sr-only">
+          {t('detail.facts')}
+        </h3>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+          <Fact label={t('fields.amount')}>
+            <span className="font-semibold tabular-nums">{formatCurrency(data.amount)}</span>
+          </Fact>
+          <Fact label={t('fields.status')}>
+            <WithdrawalStatusBadge status={data.status} fallback={data.status_name} />
+          </Fact>
+          {platform && <Fact label={t('fields.merchant')}>{data.merchant_name}</Fact>}
+          <Fact label={t('fields.account')}>{accountText(data)}</Fact>
+          <Fact label={t('fields.applicant')}>{data.applicant}</Fact>
+          <Fact label={t('fields.createdAt')}>{formatDateTime(data.created_at)}</Fact>
+          <Fact label={t('fields.paidAt')}>{formatDateTime(data.paid_at)}</Fact>
+          <Fact label={t('fields.remark')}>{data.remark}</Fact>
+          {data.provider_trade_no && <Fact label={t('fields.providerTradeNo')}>{data.provider_trade_no}</Fact>}
+          {reason && <Fact label={data.reject_reason ? t('fields.rejectReason') : t('fields.failureReason')}>{reason}</Fact>}
+        </dl>
+      </section>
+      <section aria-labelledby="withdrawal-approvals" className="flex flex-col gap-2">
+        <h3 id="withdrawal-approvals" className="text-sm font-semibold text-slate-800">
+          {t('detail.approvals')}
+        </h3>
+        {data.needs_two && <p className="text-xs text-slate-500">{t('detail.needsTwo')}</p>}
+        {data.approvals.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('detail.noApprovals')}</p>
+        ) : (
+          <ol className="flex flex-col gap-1 text-sm text-slate-700">
+            {data.approvals.map((approval) => (
+              <li key={`${approval.account_id}-${approval.created_at}`}>{t('detail.approvedBy', { name: approval.name, time: formatDateTime(approval.created_at) })}</li>
+            ))}
+          </ol>
+        )}
+        {data.approvals_needed > 0 && <p className="text-sm font-medium text-amber-700">{t('detail.approvalsLeft', { count: data.approvals_needed })}</p>}
+      </section>
+      <section aria-labelledby="withdrawal-timeline" className="flex flex-col gap-2">
+        <h3 id="withdrawal-timeline" className="text-sm font-semibold text-slate-800">
+          {t('detail.timeline')}
+        </h3>
+        <HistoryList entries={withdrawalTimeline(data.timeline as WithdrawalTimelineRow[])} label={t('detail.timeline')} />
+      </section>
+    </div>
+  );
+}
