@@ -183,6 +183,9 @@ def late_fee_waive(
             if earlier.bill_id != bill.pk:
                 raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             return earlier
+    if bill.status == BillStatus.PAYING:
+        # The payment in flight already counts the late fee it would pay.
+        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
     owed = bill.late_fee_owed
     amount = owed if amount is None else amount
     if amount <= 0 or amount > owed:

@@ -189,6 +189,14 @@ def test_a_waiver_forgoes_late_fee_with_a_reason_never_more_than_owed(demo, demo
         "/api/finance/waiveLateFee", {**body, "idempotency_key": "waive-0003"}
     )
     assert nothing_left.code == ErrorCode.WAIVER_EXCEEDS_LATE_FEE
+    # While a payment of the bill is in flight, its late fee is not waived under it.
+    with tenant_context(demo):
+        Bill.objects.filter(pk=bill.pk).update(status="paying")
+    connection.set_schema_to_public()
+    in_flight = demo_owner.post(
+        "/api/finance/waiveLateFee", {**body, "idempotency_key": "waive-0004"}
+    )
+    assert in_flight.code == ErrorCode.PAYMENT_IN_PROGRESS
     timeline = detail_of(demo_owner, order.id)["timeline"]
     assert sum(1 for event in timeline if event["action"] == "bill.late_fee_waived") == 2
 
