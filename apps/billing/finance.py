@@ -7,7 +7,7 @@ platform's books in public (where each line names the merchant it is for)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +28,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
+from zulin.core.dates import day_start
 from zulin.core.pagination import page_of
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance
@@ -83,10 +84,6 @@ def _moved(code: str) -> Any:
     return side("debit") - side("credit")
 
 
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
 def _lines(
     *,
     platform: bool,
@@ -99,9 +96,9 @@ def _lines(
     kinds = [kind for covered, _, _ in types.values() for kind in covered]
     journals = Journal.objects.filter(kind__in=kinds)
     if date_from:
-        journals = journals.filter(created_at__gte=_day_start(date_from))
+        journals = journals.filter(created_at__gte=day_start(date_from))
     if date_to:
-        journals = journals.filter(created_at__lt=_day_start(date_to + timedelta(days=1)))
+        journals = journals.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
     if order_no:
         ids = Bill.objects.filter(order_no=order_no.strip().upper()).values("order_id")[:1]
         journals = journals.filter(order_id__in=Subquery(ids))

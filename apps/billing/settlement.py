@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import calendar
 from collections import defaultdict
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tenants.merchants.selectors import terms_in_force
+from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry
@@ -38,10 +39,6 @@ ZERO = Decimal("0.00")
 RECEIVED = {"bill_payment", "deposit_transfer"}
 REFUNDED = {"refund", "deposit_refund"}
 COMMISSION = {"commission", "commission_reversal"}
-
-
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
 
 
 def _cycle() -> str:
@@ -101,7 +98,7 @@ def _close(
     rows = {
         jid: row
         for jid, row in journals.items()
-        if row["booked_at"] < _day_start(end + timedelta(days=1))
+        if row["booked_at"] < day_start(end + timedelta(days=1))
     }
     if not rows:
         return None
@@ -177,7 +174,7 @@ def statements_close(*, today: date | None = None) -> dict[str, Any]:
     cycle = _cycle()
     # A held period is tried again: its statement row goes, its journals are still open.
     Statement.objects.filter(status=Statement.Status.HELD).delete()
-    journals = _unsettled(_day_start(today + timedelta(days=1)))
+    journals = _unsettled(day_start(today + timedelta(days=1)))
     if not journals:
         return {"closed": 0, "held": 0, "net": "0.00"}
     first = min(timezone.localtime(row["booked_at"]).date() for row in journals.values())

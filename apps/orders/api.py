@@ -513,6 +513,16 @@ def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn
     )
 
 
+def _refund_answer(refund: Any) -> dict[str, Any]:
+    return {
+        "id": refund.pk,
+        "out_no": refund.out_no,
+        "amount": money(refund.amount),
+        "status": refund.status,
+        "purpose": refund.purpose,
+    }
+
+
 @merchant_router.post(
     "/refundSfAmount",
     response=schemas.RefundOut,
@@ -527,13 +537,7 @@ def refund_sf_amount(request: HttpRequest, payload: schemas.RefundShippingFeeIn)
         amount=payload.amount,
         idempotency_key=payload.idempotency_key,
     )
-    return {
-        "id": refund.pk,
-        "out_no": refund.out_no,
-        "amount": money(refund.amount),
-        "status": refund.status,
-        "purpose": refund.purpose,
-    }
+    return _refund_answer(refund)
 
 
 # --- contracts -------------------------------------------------------------------------------
@@ -789,13 +793,7 @@ def refund_bill_payment(request: HttpRequest, payload: schemas.RefundBillPayment
         reason=payload.reason,
         idempotency_key=payload.idempotency_key,
     )
-    return {
-        "id": refund.pk,
-        "out_no": refund.out_no,
-        "amount": money(refund.amount),
-        "status": refund.status,
-        "purpose": refund.purpose,
-    }
+    return _refund_answer(refund)
 
 
 @finance_router.get(

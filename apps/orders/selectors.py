@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
 
 from apps.billing.selectors import order_bill_totals, order_bills
 from apps.subshops.selectors import sub_shop_names
@@ -19,6 +18,7 @@ from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
 from zulin.core.crypto import mask_id_number, mask_phone
+from zulin.core.dates import day_start
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
@@ -102,10 +102,6 @@ class OrderFilters:
         )
 
 
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
 def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -> QuerySet[Order]:
     """The orders a list shows: the session's scope, the kind and every filter. The export
     and the bulk actions use the same."""
@@ -115,10 +111,10 @@ def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -
     if filters.status:
         queryset = queryset.filter(status=filters.status)
     if filters.date_from:
-        queryset = queryset.filter(created_at__gte=_day_start(filters.date_from))
+        queryset = queryset.filter(created_at__gte=day_start(filters.date_from))
     if filters.date_to:
         queryset = queryset.filter(
-            created_at__lt=_day_start(date.fromordinal(filters.date_to.toordinal() + 1))
+            created_at__lt=day_start(date.fromordinal(filters.date_to.toordinal() + 1))
         )
     goods = filters.goods.strip()
     if goods:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.db.models import Count, QuerySet
-from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from tenants.catalog.selectors import money
 from zulin.audit.state import status_history
 from zulin.core.crypto import mask_bank_account
+from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
@@ -23,10 +23,6 @@ REJECT_REASONS = (
     ("账户存在风险，需人工核实", "The account needs a manual check"),
     ("金额与结算单不符", "The amount does not match the statements"),
 )
-
-
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
 
 
 def withdrawals(
@@ -43,9 +39,9 @@ def withdrawals(
     if status:
         rows = rows.filter(status=status)
     if date_from:
-        rows = rows.filter(created_at__gte=_day_start(date_from))
+        rows = rows.filter(created_at__gte=day_start(date_from))
     if date_to:
-        rows = rows.filter(created_at__lt=_day_start(date_to + timedelta(days=1)))
+        rows = rows.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
     if withdrawal_no:
         rows = rows.filter(withdrawal_no=withdrawal_no.strip().upper())
     return rows

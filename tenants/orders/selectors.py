@@ -3,15 +3,15 @@ visited for a list or a count)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
-from django.utils import timezone
 
 from tenants.catalog.selectors import money
 from tenants.merchants.models import Merchant
 from zulin.core.crypto import lookup_hash
+from zulin.core.dates import day_start
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
@@ -46,10 +46,6 @@ LIST_COLUMNS = (
 )
 
 
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
 def platform_orders(
     *,
     kind: str,
@@ -72,10 +68,10 @@ def platform_orders(
     if status:
         queryset = queryset.filter(status=status)
     if date_from:
-        queryset = queryset.filter(created_at__gte=_day_start(date_from))
+        queryset = queryset.filter(created_at__gte=day_start(date_from))
     if date_to:
         queryset = queryset.filter(
-            created_at__lt=_day_start(date.fromordinal(date_to.toordinal() + 1))
+            created_at__lt=day_start(date.fromordinal(date_to.toordinal() + 1))
         )
     goods = goods.strip()
     if goods:
