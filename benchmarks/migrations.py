@@ -19,17 +19,15 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from decimal import Decimal
 from pathlib import Path
 
-from _setup import django_setup, services_env
+from _setup import django_setup, schema_replay, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = int(os.environ.get("BENCH_SCHEMAS", "1000"))
@@ -60,28 +58,6 @@ def _setup_django() -> None:
     django_setup(cache_prefix="zulin-bench-migrate")
 
 
-def _template_dump() -> str:
-    """The template's DDL and rows as plain SQL (INSERTs, not COPY, so one execute runs it)."""
-    from django.conf import settings
-
-    dump = subprocess.run(  # noqa: S603 (fixed argv)
-        [shutil.which("pg_dump") or "pg_dump", "--schema", settings.TENANT_BASE_SCHEMA]
-        + ["--inserts", "--no-owner", "--no-privileges", os.environ["DATABASE_URL"]],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    # psql meta-commands (\restrict since 15.14) are not SQL.
-    return "\n".join(line for line in dump.splitlines() if not line.startswith("\\"))
-
-
-def _replay(cursor, dump: str, schema: str) -> None:  # noqa: ANN001
-    from django.conf import settings
-
-    template = re.compile(rf"\b{re.escape(settings.TENANT_BASE_SCHEMA)}\b")
-    cursor.execute(template.sub(schema, dump))
-
-
 def _raw_connection():  # noqa: ANN202
     """A connection of our own: the dump sets search_path to '', which django-tenants'
     cached search_path would not notice."""
@@ -97,7 +73,7 @@ def _time_replays(dump: str, count: int) -> list[float]:
         for number in range(count):
             started = time.perf_counter()
             with conn.cursor() as cursor:
-                _replay(cursor, dump, f"bench_replay{number}")
+                schema_replay(cursor, dump, f"bench_replay{number}")
             seconds.append(time.perf_counter() - started)
         conn.rollback()
     return seconds
@@ -140,7 +116,7 @@ def _fill_to(count: int, dump: str, password_hash: str) -> float:
             started = time.perf_counter()
             with conn.cursor() as cursor:
                 for number in batch:
-                    _replay(cursor, dump, f"m_fill{number}")
+                    schema_replay(cursor, dump, f"m_fill{number}")
             conn.commit()
             schema_seconds += time.perf_counter() - started
             with transaction.atomic():
@@ -240,7 +216,7 @@ def main() -> None:  # noqa: PLR0915 (one phase after another, printed as they f
     from tenants.merchants.models import Merchant
 
     print(f"{SCHEMAS} merchant schemas, database {DB_NAME}", flush=True)
-    dump = _template_dump()
+    dump = template_dump()
     print("1. schema creation, per schema (rolled back unless said)", flush=True)
     print(f"   clone_schema, empty database:   {_stats(_time_clones(3))}", flush=True)
     print(f"   dump replay, empty database:    {_stats(_time_replays(dump, 10))}", flush=True)

@@ -63,8 +63,13 @@ def test_keys_rotate_by_id(settings):
         decrypt(sealed_with_old)
 
 
-@pytest.mark.parametrize("setting", ["k1", "k1:short", f"k 1:{_key()}", f"k1:{_key()},k1:{_key()}"])
+@pytest.mark.parametrize(
+    "setting",
+    ["k1", "k1:short", "k 1:{key}", "k1:{key},k1:{key}"],
+    ids=["no-key", "short-key", "space-in-id", "id-twice"],
+)
 def test_a_malformed_key_setting_is_refused(settings, setting):
+    setting = setting.replace("{key}", _key(), 1).replace("{key}", _key())
     settings.FIELD_ENCRYPTION_KEY = setting
 
     with pytest.raises(ImproperlyConfigured):

@@ -130,12 +130,21 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
         assert Order.objects.count() == count
 
 
-def test_showcase_money_has_late_fees_a_failed_withhold_statements_and_withdrawals(
+def test_showcase_money_has_late_fees_a_failed_withhold_statements_withdrawals_and_recharges(
     demo, settings, tmp_path
 ):
-    from apps.billing.models import BillPayment, LateFeeWaiver, Statement
+    from apps.billing.models import (
+        BillPayment,
+        EarlySettlement,
+        LateFeeWaiver,
+        OfflineReceipt,
+        Statement,
+    )
+    from apps.orders.models import Order
+    from apps.risk.models import CreditQuery, RiskQuery
     from tenants.finance.models import Withdrawal
-    from zulin.ledger.selectors import ledger_check
+    from tenants.risk.models import RiskRecharge
+    from zulin.ledger.selectors import account_balance, ledger_check
 
     settings.MEDIA_ROOT = tmp_path
     demo_showcase_load()
@@ -144,8 +153,65 @@ def test_showcase_money_has_late_fees_a_failed_withhold_statements_and_withdrawa
         assert BillPayment.objects.filter(status="failed", failure_reason="INSUFFICIENT_BALANCE")
         assert Statement.objects.filter(status="closed").exists()
         assert ledger_check() == []
+        # A bill repaid offline with its voucher; a lease settled early and bought out.
+        receipt = OfflineReceipt.objects.get()
+        assert receipt.payments.get().bill.paid_by == "offline" and receipt.voucher_file_id
+        settled = EarlySettlement.objects.get()
+        assert settled.status == "succeeded"
+        assert Order.objects.get(pk=settled.order_id).status == "bought_out"
     statuses = set(Withdrawal.objects.filter(merchant=demo).values_list("status", flat=True))
     assert {"paid", "pending", "rejected", "cancelled"} <= statuses
+    # The risk balance: the intake's charge of every order and a few queries by hand, a QR
+    # recharge credited and one waiting, transfers pending, approved and rejected.
+    with tenant_context(demo):
+        assert set(RiskQuery.objects.values_list("source", flat=True)) == {"intake", "manual"}
+        assert CreditQuery.objects.filter(status="done").exists()
+        assert account_balance("risk_prepaid") > 0
+    recharges = set(RiskRecharge.objects.filter(merchant=demo).values_list("method", "status"))
+    assert {
+        ("qr", "credited"),
+        ("qr", "paying"),
+        ("offline", "pending"),
+        ("offline", "credited"),
+        ("offline", "rejected"),
+    } <= recharges
     count = Withdrawal.objects.count()
+    recharged = RiskRecharge.objects.count()
     demo_showcase_load()
     assert Withdrawal.objects.count() == count
+    assert RiskRecharge.objects.count() == recharged
+    with tenant_context(demo):
+        assert (OfflineReceipt.objects.count(), EarlySettlement.objects.count()) == (1, 1)
+
+
+def test_showcase_reconciliation_has_runs_in_every_state_and_the_days_money(
+    demo, acme, settings, tmp_path
+):
+    from tenants.finance.models import MerchantMoneyDay, ReconciliationMismatch, ReconciliationRun
+    from tenants.finance.money import money_days_check
+
+    settings.MEDIA_ROOT = tmp_path
+    demo_showcase_load()
+    today = timezone.localdate()
+    runs = {
+        (r.merchant.slug, r.day): r for r in ReconciliationRun.objects.select_related("merchant")
+    }
+    statuses = {key: run.status for key, run in runs.items()}
+    assert set(statuses.values()) == {"balanced", "mismatched", "resolved", "failed"}
+    assert statuses[("demo", today)] == "mismatched"
+    open_kinds = Counter(
+        ReconciliationMismatch.objects.filter(run=runs[("demo", today)], status="open").values_list(
+            "kind", flat=True
+        )
+    )
+    assert open_kinds == {"missing_in_ledger": 2, "amount_differs": 1}
+    resolved = ReconciliationMismatch.objects.get(run=runs[("acme", today)])
+    assert (resolved.status, resolved.resolution) == ("resolved", "written_off")
+    money = MerchantMoneyDay.objects.get(merchant=demo, day=today)
+    assert money.payments > 0 and money.received_rent > 0 and money.withdrawals_paid > 0
+    with tenant_context(demo):
+        assert money_days_check(date_from=today, date_to=today) == []
+    rows = ReconciliationMismatch.objects.count()
+    demo_showcase_load()
+    assert ReconciliationMismatch.objects.count() == rows
+    assert ReconciliationRun.objects.get(pk=runs[("demo", today)].pk).attempts == 1

@@ -57,3 +57,16 @@ def test_role_change_takes_effect_once_its_cache_entry_is_dropped(demo):
     role_actions_forget(auditor.pk)
 
     assert "finance.view" in role_actions(auditor.pk)
+
+
+def test_offline_repayment_and_early_settlement_belong_to_the_owner_and_store_finance(demo):
+    from tenants.accounts.models import Role
+    from tenants.accounts.selectors import role_actions
+
+    def holds(code: str) -> bool:
+        role = Role.objects.get(platform_type=1, merchant=None, code=code)
+        return "finance.manage" in role_actions(role.pk)
+
+    assert holds("owner") and holds("finance")
+    assert not any(holds(code) for code in ("auditor", "salesman", "customer_service"))
+    assert not holds("sub_merchant")

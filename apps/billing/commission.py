@@ -10,8 +10,11 @@ taken).
 Each movement is posted twice in one transaction: in the merchant's books (commission as an
 expense against what sits at the provider) and in the platform's (`platform_ledger`): money
 received for the merchant is owed to it (`merchant_payable`, one sub-ledger per merchant),
-less the commission the platform earns. Sub-ledgers per merchant keep the platform's rows
-locked by one merchant's postings only.
+less the commission the platform earns. Money repaid offline never reached the provider:
+the platform's books receive nothing of it and earn its commission out of what they owe the
+merchant, and the merchant's commission journal waits at the provider for the next
+statement, which takes it from the withdrawable balance. Sub-ledgers per merchant keep the
+platform's rows locked by one merchant's postings only.
 """
 
 from __future__ import annotations
@@ -89,10 +92,17 @@ def platform_payback(
 
 
 def _commission_journals(
-    *, reference: str, amount: Decimal, bill: Bill, reverse: bool, actor: Session | None
+    *,
+    reference: str,
+    amount: Decimal,
+    order_id: int,
+    memo: str,
+    bill_id: int | None,
+    reverse: bool,
+    actor: Session | None,
 ) -> None:
     merchant_id, sub = _merchant()
-    order_sub = f"order:{bill.order_id}"
+    order_sub = f"order:{order_id}"
     expense, clearing = (
         (
             Line("commission_expense", credit=amount),
@@ -105,14 +115,13 @@ def _commission_journals(
         )
     )
     kind = "commission_reversal" if reverse else "commission"
-    memo = f"{bill.order_no} #{bill.period}"
     ledger_post(
         reference=reference,
         kind=kind,
         lines=[expense, clearing],
         memo=memo,
-        order_id=bill.order_id,
-        bill_id=bill.pk,
+        order_id=order_id,
+        bill_id=bill_id,
         actor=actor,
     )
     payable, income = (
@@ -132,17 +141,31 @@ def _commission_journals(
             kind=kind,
             lines=[payable, income],
             memo=memo,
-            meta={"merchant_id": merchant_id, "order_id": bill.order_id},
+            meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
         )
 
 
+def _bill_journals(
+    *, reference: str, amount: Decimal, bill: Bill, reverse: bool, actor: Session | None
+) -> None:
+    _commission_journals(
+        reference=reference,
+        amount=amount,
+        order_id=bill.order_id,
+        memo=f"{bill.order_no} #{bill.period}",
+        bill_id=bill.pk,
+        reverse=reverse,
+        actor=actor,
+    )
+
+
 def payment_settled(payment: BillPayment, *, actor: Session | None) -> None:
     """A bill payment succeeded (the bill row is locked): the platform's books receive it
-    (a deposit transfer was received by the deposit's own mirror) and the commission is
-    taken in both books."""
+    (a deposit transfer was received by the deposit's own mirror; an offline repayment never
+    reached the provider) and the commission is taken in both books."""
     bill = payment.bill
-    if payment.method != BillPayment.Method.DEPOSIT:
+    if payment.method not in (BillPayment.Method.DEPOSIT, BillPayment.Method.OFFLINE):
         platform_receipt(
             reference=f"pay:{payment.out_trade_no}",
             amount=payment.amount,
@@ -155,7 +178,7 @@ def payment_settled(payment: BillPayment, *, actor: Session | None) -> None:
     payment.commission = commission_of(commissionable(bill), rate)
     payment.save(update_fields=["commission_rate", "commission"])
     if payment.commission > 0:
-        _commission_journals(
+        _bill_journals(
             reference=f"commission:{payment.out_trade_no}",
             amount=payment.commission,
             bill=bill,
@@ -195,10 +218,50 @@ def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
         return
     refund.commission_reversed = reversed_now
     refund.save(update_fields=["commission_reversed"])
-    _commission_journals(
+    _bill_journals(
         reference=f"commission-back:{refund.out_no}",
         amount=reversed_now,
         bill=bill,
         reverse=True,
         actor=actor,
     )
+
+
+def settlement_settled(
+    *,
+    reference: str,
+    payments: list[BillPayment],
+    received: Decimal,
+    through_provider: bool,
+    order_id: int,
+    memo: str,
+    actor: Session | None,
+) -> Decimal:
+    """An early settlement paid its bills (each a payment of its own, `payments`, their
+    bills locked): the platform's books receive what reached the provider, each payment
+    carries its commission (the rate in force x what it settled of rent, buyout and add-ons
+    after the discount, to the cent), and their sum is taken in one journal in each book.
+    Answers the commission."""
+    if through_provider:
+        platform_receipt(
+            reference=reference, amount=received, order_id=order_id, memo=memo, actor=actor
+        )
+    rate = commission_rate()
+    total = ZERO
+    for payment in payments:
+        base = commissionable(payment.bill) - payment.bill.discount
+        payment.commission_rate = rate
+        payment.commission = commission_of(base, rate)
+        payment.save(update_fields=["commission_rate", "commission"])
+        total += payment.commission
+    if total > 0:
+        _commission_journals(
+            reference=f"commission:{reference}",
+            amount=total,
+            order_id=order_id,
+            memo=memo,
+            bill_id=None,
+            reverse=False,
+            actor=actor,
+        )
+    return total

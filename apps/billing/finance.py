@@ -45,6 +45,10 @@ STORE_TYPES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "commission": (("commission", "commission_reversal"), "平台佣金", "Platform commission"),
     "settlement": (("settlement",), "结算入账", "Settled to balance"),
     "withdrawal": (("withdrawal_freeze", "withdrawal_back"), "提现", "Withdrawals"),
+    "early": (("early_settlement",), "提前结清", "Early settlement"),
+    # Money the merchant received itself (bank transfer, cash), recorded with a voucher:
+    # its amount is what reached the merchant's bank account, never withdrawable here.
+    "offline": (("offline_repayment",), "线下还款", "Offline repayment"),
 }
 PLATFORM_TYPES: dict[str, tuple[tuple[str, ...], str, str]] = {
     "receipt": (("merchant_receipt",), "商户代收", "Received for merchants"),
@@ -115,6 +119,8 @@ def _signed(row: dict[str, Any], platform: bool) -> Decimal:
         return row["clearing"]
     if row["type"] in ("settlement", "withdrawal"):
         return row["cash"]
+    if row["type"] == "offline":
+        return row["bank"]
     return row["clearing"]
 
 
@@ -224,6 +230,7 @@ def _line_values(journals: Any) -> Any:
         clearing=_moved("provider_clearing"),
         cash=_moved("merchant_cash"),
         payable=_moved("merchant_payable"),
+        bank=_moved("bank"),
     )
 
 
@@ -306,18 +313,23 @@ def bill_line_counts(
 
 def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, Any]:
     """`getMarkCollect`, the totals above a merchant's lines: in the period, money received
-    (payments and deposits taken), refunded, commission (net of what refunds gave back)
-    and settled; now, the withdrawable balance and what awaits settlement."""
+    through the provider (payments, early settlements, deposits taken), received offline
+    (straight to the merchant's bank: never withdrawable here), refunded, commission (net
+    of what refunds gave back) and settled; now, the withdrawable balance and what awaits
+    settlement."""
     journals = _lines(platform=False, date_from=date_from, date_to=date_to)
-    totals = dict.fromkeys(("payment", "deposit", "refund", "commission", "settlement"), ZERO)
+    totals = dict.fromkeys(
+        ("payment", "early", "offline", "deposit", "refund", "commission", "settlement"), ZERO
+    )
     grouped = journals.values("type").annotate(
-        clearing=_moved("provider_clearing"), cash=_moved("merchant_cash")
+        clearing=_moved("provider_clearing"), cash=_moved("merchant_cash"), bank=_moved("bank")
     )
     for item in grouped:
         if item["type"] in totals:
             totals[item["type"]] += _signed(item, False)
     return {
-        "received": money(totals["payment"] + totals["deposit"]),
+        "received": money(totals["payment"] + totals["early"] + totals["deposit"]),
+        "received_offline": money(totals["offline"]),
         "refunded": money(-totals["refund"]),
         "commission": money(-totals["commission"]),
         "settled": money(totals["settlement"]),

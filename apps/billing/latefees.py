@@ -21,11 +21,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .models import Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
 
@@ -55,21 +56,17 @@ def finance_setting() -> dict[str, Any]:
     return answer
 
 
-def _setting_error(field: str, problem: str) -> ApplicationError:
-    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})
-
-
 def finance_setting_save(*, actor: Session, fields: dict[str, Any]) -> dict[str, Any]:
     """Saves the fields given (None: back to the platform's default); audited."""
     for field in ("late_fee_rate_early", "late_fee_rate_late"):
         value = fields.get(field)
         if value is not None and not (ZERO <= value <= MAX_RATE):
-            raise _setting_error(field, f"a percent per day from 0 to {MAX_RATE}")
+            raise field_error(field, f"a percent per day from 0 to {MAX_RATE}")
         if value is not None and value != value.quantize(Decimal("0.0001")):
-            raise _setting_error(field, "at most four decimal places")
+            raise field_error(field, "at most four decimal places")
     days = fields.get("reminder_days_before")
     if days is not None and not (0 <= days <= MAX_REMINDER_DAYS):
-        raise _setting_error("reminder_days_before", f"0 to {MAX_REMINDER_DAYS} days")
+        raise field_error("reminder_days_before", f"0 to {MAX_REMINDER_DAYS} days")
     with transaction.atomic():
         before = finance_setting()
         row = FinanceSetting.objects.select_for_update().first() or FinanceSetting()
@@ -105,50 +102,91 @@ def _fee(base: Decimal, rate: Decimal) -> Decimal:
     return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
+def _days_missing(
+    bill: Bill, last: date | None, *, today: date, setting: dict[str, Any]
+) -> list[BillLateFee]:
+    """The bill's overdue days after `last` (its latest fee day) up to `today`, each the unpaid
+    amount x the day's rate, the total never above the bill's amount."""
+    day = max(bill.due_date, last or bill.due_date) + timedelta(days=1)
+    base = bill.rent_owed
+    room = bill.amount - bill.late_fee
+    rows = []
+    while day <= today and room > 0 and base > 0:
+        days_overdue = (day - bill.due_date).days
+        rate = daily_rate(days_overdue, setting)
+        amount = min(_fee(base, rate), room)
+        if amount > 0:
+            rows.append(
+                BillLateFee(
+                    bill=bill,
+                    day=day,
+                    days_overdue=days_overdue,
+                    base=base,
+                    rate=rate,
+                    amount=amount,
+                )
+            )
+            room -= amount
+        day += timedelta(days=1)
+    return rows
+
+
 def bill_late_fees_accrue(bill_id: int, *, today: date, setting: dict[str, Any]) -> Decimal:
     """Adds the bill's missing overdue days up to `today` (its own transaction, the bill
     locked); answers what was added. Nothing for a bill paid, cancelled, being paid or not
     overdue, or at its cap."""
+    added, _ = _accrue_locked([bill_id], today=today, setting=setting)
+    return added
+
+
+def _accrue_locked(
+    bill_ids: list[int], *, today: date, setting: dict[str, Any]
+) -> tuple[Decimal, int]:
+    """One transaction: the bills locked (in the order every other multi-bill lock takes),
+    those still unpaid and overdue given their missing days; answers (added, bills given
+    fees)."""
     with transaction.atomic():
-        bill = Bill.objects.select_for_update().get(pk=bill_id)
-        if bill.status != BillStatus.UNPAID or bill.due_date >= today:
-            return ZERO
-        last = (
-            BillLateFee.objects.filter(bill=bill).order_by("-day").values_list("day", flat=True)
-        ).first()
-        day = max(bill.due_date, last or bill.due_date) + timedelta(days=1)
-        base = bill.rent_owed
-        room = bill.amount - bill.late_fee
-        rows = []
-        while day <= today and room > 0 and base > 0:
-            days_overdue = (day - bill.due_date).days
-            rate = daily_rate(days_overdue, setting)
-            amount = min(_fee(base, rate), room)
-            if amount > 0:
-                rows.append(
-                    BillLateFee(
-                        bill=bill,
-                        day=day,
-                        days_overdue=days_overdue,
-                        base=base,
-                        rate=rate,
-                        amount=amount,
-                    )
-                )
-                room -= amount
-            day += timedelta(days=1)
+        bills = list(
+            Bill.objects.select_for_update()
+            .filter(pk__in=bill_ids, status=BillStatus.UNPAID, due_date__lt=today)
+            .order_by("order_id", "period")
+        )
+        if not bills:
+            return ZERO, 0
+        last_days = dict(
+            BillLateFee.objects.filter(bill__in=bills)
+            .order_by()
+            .values("bill_id")
+            .annotate(last=Max("day"))
+            .values_list("bill_id", "last")
+        )
+        rows: list[BillLateFee] = []
+        touched = []
+        now = timezone.now()
+        for bill in bills:
+            missing = _days_missing(bill, last_days.get(bill.pk), today=today, setting=setting)
+            if not missing:
+                continue
+            rows += missing
+            bill.late_fee += sum((row.amount for row in missing), ZERO)
+            bill.updated_at = now
+            touched.append(bill)
         if not rows:
-            return ZERO
+            return ZERO, 0
         BillLateFee.objects.bulk_create(rows)
-        added = sum((row.amount for row in rows), ZERO)
-        bill.late_fee += added
-        bill.save(update_fields=["late_fee", "updated_at"])
-        return added
+        Bill.objects.bulk_update(touched, ["late_fee", "updated_at"])
+        return sum((row.amount for row in rows), ZERO), len(touched)
+
+
+# Bills given their days per transaction: a night's overdue bills in a few statements, each
+# transaction short enough not to keep a payment of one of them waiting.
+ACCRUE_BATCH = 200
 
 
 def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
     """Every overdue unpaid bill of the shop, caught up to `today` (default: the local
-    date). Safe to run again: a day already added is not added twice."""
+    date), ACCRUE_BATCH bills a transaction. Safe to run again: a day already added is not
+    added twice."""
     today = today or timezone.localdate()
     setting = finance_setting()
     bill_ids = list(
@@ -158,11 +196,12 @@ def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
     )
     added = ZERO
     touched = 0
-    for bill_id in bill_ids:
-        amount = bill_late_fees_accrue(bill_id, today=today, setting=setting)
-        if amount > 0:
-            touched += 1
-            added += amount
+    for start in range(0, len(bill_ids), ACCRUE_BATCH):
+        amount, bills = _accrue_locked(
+            bill_ids[start : start + ACCRUE_BATCH], today=today, setting=setting
+        )
+        added += amount
+        touched += bills
     return {"bills": touched, "added": str(added)}
 
 

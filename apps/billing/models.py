@@ -44,6 +44,9 @@ class Bill(models.Model):
     late_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     late_fee_waived = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     late_fee_paid = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # Rent forgone when the lease was settled early (`early.py`): the bill is paid with
+    # `paid_amount` = `amount` - `discount`.
+    discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -62,6 +65,11 @@ class Bill(models.Model):
             models.UniqueConstraint(fields=["order_id", "period"], name="bill_order_period_unique"),
             models.CheckConstraint(
                 condition=Q(paid_amount__lte=models.F("amount")), name="bill_paid_within_amount"
+            ),
+            models.CheckConstraint(
+                condition=Q(discount__gte=0)
+                & Q(discount__lte=models.F("amount") - models.F("paid_amount")),
+                name="bill_discount_within_amount",
             ),
             models.CheckConstraint(
                 condition=Q(late_fee__lte=models.F("amount"))
@@ -94,6 +102,11 @@ class BillPayment(models.Model):
         WITHHOLD = "withhold", "代扣"
         CUSTOMER = "customer", "用户支付"
         DEPOSIT = "deposit", "押金转支付"
+        # Money the merchant received itself (bank transfer, cash …), recorded by finance
+        # with a voucher (`offline.py`): never at the provider, never refundable through it.
+        OFFLINE = "offline", "线下还款"
+        # One withhold for every bill left of a lease (`early.py`).
+        EARLY = "early", "提前结清"
 
     bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="payments")
     method = models.CharField(max_length=10, choices=Method.choices)
@@ -110,6 +123,17 @@ class BillPayment(models.Model):
     failure_reason = models.CharField(max_length=300, blank=True, default="")
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
+    # An offline repayment's receipt (the voucher); an early settlement that paid the bill.
+    offline_receipt = models.ForeignKey(
+        "OfflineReceipt", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
+    early_settlement = models.ForeignKey(
+        "EarlySettlement",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="payments",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -290,3 +314,97 @@ class StatementLine(models.Model):
 
     class Meta:
         ordering = ["booked_at", "id"]
+
+
+class OfflineReceipt(models.Model):
+    """Money a customer paid the merchant outside the payment provider (bank transfer,
+    cash …), recorded by a finance person with the voucher picture (a private file): for
+    one bill, or for an early settlement of every bill left. It never reaches the provider,
+    so it never becomes withdrawable; its commission is still owed to the platform."""
+
+    class Channel(models.TextChoices):
+        BANK_TRANSFER = "bank_transfer", "银行转账"
+        CASH = "cash", "现金"
+        WECHAT = "wechat", "微信转账"
+        ALIPAY = "alipay", "支付宝转账"
+        OTHER = "other", "其他"
+
+    class Purpose(models.TextChoices):
+        BILL = "bill", "单期还款"
+        EARLY_SETTLEMENT = "early_settlement", "提前结清"
+
+    receipt_no = models.CharField(max_length=48, unique=True)
+    order_id = models.BigIntegerField(db_index=True)
+    order_no = models.CharField(max_length=32)
+    purpose = models.CharField(max_length=20, choices=Purpose.choices)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    channel = models.CharField(max_length=16, choices=Channel.choices)
+    paid_on = models.DateField()
+    payer_name = models.CharField(max_length=50)
+    bank_reference = models.CharField(max_length=64, blank=True, default="")
+    remark = models.CharField(max_length=200, blank=True, default="")
+    voucher_file_id = models.BigIntegerField()  # zulin.files StoredFile, kind `voucher`
+    voucher_sha256 = models.CharField(max_length=64)
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="offline_receipt_positive"),
+        ]
+
+
+class EarlySettlement(models.Model):
+    """Every bill left of a lease paid at once (`early.py`): bills due by the day in full
+    with their late fees, later bills' rent less the shop's early-buyout discount, and for
+    a lease that transfers ownership the plan's buyout price (the order is then bought
+    out). Through the provider (one withhold, `settlement_no` its trade number; counts when
+    confirmed) or offline (a receipt with a voucher; counts at once)."""
+
+    class Method(models.TextChoices):
+        PROVIDER = "provider", "支付渠道代扣"
+        OFFLINE = "offline", "线下还款"
+
+    class Status(models.TextChoices):
+        PROCESSING = "processing", "处理中"
+        SUCCEEDED = "succeeded", "成功"
+        FAILED = "failed", "失败"
+
+    settlement_no = models.CharField(max_length=48, unique=True)
+    order_id = models.BigIntegerField(db_index=True)
+    order_no = models.CharField(max_length=32)
+    method = models.CharField(max_length=10, choices=Method.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
+    total = models.DecimalField(max_digits=12, decimal_places=2)
+    discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    discount_rate = models.DecimalField(max_digits=5, decimal_places=4, default=0)
+    late_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    buyout_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The quote it was made from: one row per bill (id, period, rent, addon, fee, late fee,
+    # discount, amount), so the outcome pays exactly what was asked.
+    lines = models.JSONField(default=list)
+    quoted_on = models.DateField()
+    provider_trade_no = models.CharField(max_length=64, blank=True, default="")
+    failure_reason = models.CharField(max_length=300, blank=True, default="")
+    offline_receipt = models.OneToOneField(
+        OfflineReceipt, on_delete=models.PROTECT, null=True, blank=True, related_name="settlement"
+    )
+    idempotency_key = models.CharField(max_length=64, unique=True)
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(total__gt=0), name="early_settlement_positive"),
+            # At most one in flight per order.
+            models.UniqueConstraint(
+                fields=["order_id"],
+                condition=Q(status="processing"),
+                name="early_settlement_one_in_flight",
+            ),
+        ]

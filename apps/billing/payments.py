@@ -73,6 +73,24 @@ def _income_lines(
     return lines
 
 
+def older_bills_first(bill: Bill) -> None:
+    """An order's bills are paid oldest first: refused (1402, naming the period) while an
+    older rent bill is still open."""
+    older = (
+        Bill.objects.filter(
+            order_id=bill.order_id,
+            period__gte=1,
+            period__lt=bill.period,
+            status__in=(BillStatus.UNPAID, BillStatus.PAYING),
+        )
+        .order_by("period")
+        .values_list("period", flat=True)
+        .first()
+    )
+    if older is not None:
+        raise ApplicationError(ErrorCode.OLDER_BILL_FIRST, data={"period": older})
+
+
 def _next_trade_no(bill: Bill) -> str:
     base = bill.out_trade_no.split("-")[0]
     attempts = BillPayment.objects.filter(bill=bill).values("out_trade_no").distinct().count()
@@ -170,20 +188,11 @@ def bill_collect(
         if bill.status == BillStatus.CANCELLED:
             raise ApplicationError(ErrorCode.CONFLICT, data={"from": "cancelled", "to": "paid"})
         if bill.period > 0:
-            older = (
-                Bill.objects.filter(
-                    order_id=bill.order_id,
-                    period__gte=1,
-                    period__lt=bill.period,
-                    status__in=(BillStatus.UNPAID, BillStatus.PAYING),
-                )
-                .order_by("period")
-                .values_list("period", flat=True)
-                .first()
-            )
-            if older is not None:
-                raise ApplicationError(ErrorCode.OLDER_BILL_FIRST, data={"period": older})
+            older_bills_first(bill)
         live = bill.payments.filter(status=BillPayment.Status.PROCESSING).first()
+        if live is None and bill.status == BillStatus.PAYING:
+            # Paid by something else in flight (an early settlement's withhold).
+            raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
         if live is not None:
             collected = _apply(live, _query(live.out_trade_no), actor)
             if collected.payment.status == BillPayment.Status.PROCESSING:
@@ -279,9 +288,9 @@ def bill_paid_by_deposit(*, bill_id: int, out_no: str, actor: Session | None) ->
 def refundable(payment: BillPayment, purpose: str) -> Decimal:
     """What of a succeeded payment can still be given back for `purpose` (refunds being
     processed count as given)."""
-    if (
-        payment.status != BillPayment.Status.SUCCEEDED
-        or payment.method == BillPayment.Method.DEPOSIT
+    if payment.status != BillPayment.Status.SUCCEEDED or payment.method in (
+        BillPayment.Method.DEPOSIT,
+        BillPayment.Method.OFFLINE,  # never at the provider: given back offline, if at all
     ):
         return ZERO
     taken = sum((r.amount for r in payment.refunds.exclude(status=BillRefund.Status.FAILED)), ZERO)
@@ -358,7 +367,9 @@ def payment_refund(
             return earlier
     if amount <= 0 or amount > refundable(payment, purpose):
         raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-    count = BillRefund.objects.filter(payment=payment).count()
+    # Counted over the trade, not the payment: an early settlement's one trade paid several
+    # bills, each a payment that may be refunded.
+    count = BillRefund.objects.filter(payment__out_trade_no=payment.out_trade_no).count()
     refund = BillRefund.objects.create(
         payment=payment,
         order_id=payment.bill.order_id,

@@ -9,7 +9,9 @@ from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
-StoreType = Literal["payment", "deposit", "refund", "commission", "settlement", "withdrawal"]
+StoreType = Literal[
+    "payment", "deposit", "refund", "commission", "settlement", "withdrawal", "early", "offline"
+]
 PlatformType = Literal["receipt", "refund", "commission", "withdrawal"]
 BillState = Literal["due", "overdue", "paying", "paid", "failed", "cancelled"]
 
@@ -81,7 +83,10 @@ class TransactionTypeCountOut(TransactionTypeOut):
 
 
 class MarkCollectOut(Schema):
-    received: str
+    received: str = Field(description="through the provider: payments, early settlements, deposits")
+    received_offline: str = Field(
+        description="repaid offline, straight to the merchant's bank (never withdrawable)"
+    )
     refunded: str
     commission: str
     settled: str

@@ -5,12 +5,15 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models import Count, Min, Prefetch, Q, Sum
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
+from zulin.core.auth import Session
+from zulin.files.links import private_file_link
+from zulin.files.models import StoredFile
 
-from .models import Bill, BillPayment, BillStatus
+from .models import Bill, BillPayment, BillStatus, OfflineReceipt
 
 OPEN_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING)
 
@@ -37,7 +40,53 @@ def payment_row(payment: BillPayment) -> dict[str, Any]:
     }
 
 
-def bill_row(bill: Bill, today: Any = None) -> dict[str, Any]:
+# Who may open an offline repayment's voucher (a link in the bill's answer; each read of the
+# file is audited where it is kept).
+VOUCHER_ACTION = "finance.view"
+
+
+def receipt_row(
+    receipt: OfflineReceipt, session: Session | None, files: dict[int, StoredFile]
+) -> dict[str, Any]:
+    stored = files.get(receipt.voucher_file_id)
+    may_read = session is not None and session.can(VOUCHER_ACTION)
+    return {
+        "receipt_no": receipt.receipt_no,
+        "purpose": receipt.purpose,
+        "amount": money(receipt.amount),
+        "channel": receipt.channel,
+        "paid_on": receipt.paid_on,
+        "payer_name": receipt.payer_name,
+        "bank_reference": receipt.bank_reference,
+        "remark": receipt.remark,
+        "recorded_by": receipt.actor_name,
+        "recorded_at": receipt.created_at,
+        "voucher_url": (
+            private_file_link(stored, session=session, inline=True)
+            if stored is not None and may_read and session is not None
+            else None
+        ),
+    }
+
+
+def _offline_receipt(bill: Bill) -> OfflineReceipt | None:
+    for payment in bill.payments.all():
+        if payment.status == BillPayment.Status.SUCCEEDED and payment.offline_receipt_id:
+            return payment.offline_receipt
+    return None
+
+
+def bill_row(
+    bill: Bill,
+    today: Any = None,
+    *,
+    session: Session | None = None,
+    files: dict[int, StoredFile] | None = None,
+) -> dict[str, Any]:
+    receipt = _offline_receipt(bill)
+    settled_early = any(
+        p.early_settlement_id for p in bill.payments.all() if p.status == "succeeded"
+    )
     return {
         "id": bill.pk,
         "order_id": bill.order_id,
@@ -56,17 +105,40 @@ def bill_row(bill: Bill, today: Any = None) -> dict[str, Any]:
         "late_fee_waived": money(bill.late_fee_waived),
         "late_fee_paid": money(bill.late_fee_paid),
         "late_fee_owed": money(bill.late_fee_owed),
+        "discount": money(bill.discount),
+        "settled_early": settled_early,
         "out_trade_no": bill.out_trade_no,
         "payments": [payment_row(p) for p in bill.payments.all()],
+        "offline_receipt": receipt_row(receipt, session, files or {}) if receipt else None,
     }
 
 
-def order_bills(order_id: int) -> list[dict[str, Any]]:
-    bills = Bill.objects.filter(order_id=order_id).prefetch_related(
-        Prefetch("payments", queryset=BillPayment.objects.order_by("id"))
+def order_bills(order_id: int, *, session: Session | None = None) -> list[dict[str, Any]]:
+    """The order's bills with every payment attempt; a bill repaid offline carries its
+    receipt, and for a session with VOUCHER_ACTION a signed link to the voucher."""
+    bills = list(
+        Bill.objects.filter(order_id=order_id)
+        .prefetch_related(
+            Prefetch(
+                "payments",
+                queryset=BillPayment.objects.select_related("offline_receipt").order_by("id"),
+            )
+        )
+        .order_by("period")
     )
+    file_ids = {
+        p.offline_receipt.voucher_file_id
+        for bill in bills
+        for p in bill.payments.all()
+        if p.offline_receipt is not None
+    }
+    files = {f.pk: f for f in StoredFile.objects.filter(pk__in=file_ids)} if file_ids else {}
     today = timezone.localdate()
-    return [bill_row(bill, today) for bill in bills.order_by("period")]
+    return [bill_row(bill, today, session=session, files=files) for bill in bills]
+
+
+def has_open_instalments(order_id: int) -> bool:
+    return Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID, period__gte=1).exists()
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
@@ -99,6 +171,18 @@ def earliest_overdue(order_id: int) -> Any:
         .first()
     )
     return row
+
+
+def earliest_overdue_by_order(*, today: Any = None) -> dict[int, Any]:
+    """`earliest_overdue` of every order at once: order id → the due date of its oldest unpaid
+    bill past due (orders without one are left out)."""
+    rows = (
+        Bill.objects.filter(status__in=OPEN_STATUSES, due_date__lt=today or timezone.localdate())
+        .order_by()
+        .values("order_id")
+        .annotate(since=Min("due_date"))
+    )
+    return {row["order_id"]: row["since"] for row in rows}
 
 
 def paid_periods(order_id: int) -> int:

@@ -3,10 +3,15 @@
 The cycle is the merchant's `settlement_cycle` (terms in force when the statement closes):
 `T+N` settles each day's movements N days later, `monthly` a month's on the first day of
 the next. A statement takes every journal that moved money at the provider
-(`provider_clearing`: payments, deposit transfers, refunds, commission and its reversals)
-not yet in a statement and booked by its period's end — a journal booked late joins the
-next statement, never a closed one — and posts its net from `provider_clearing` (each
-order's sub-ledger) to `merchant_cash`, the withdrawable balance.
+(`provider_clearing`: payments, early settlements, deposit transfers, refunds, commission
+and its reversals) not yet in a statement and booked by its period's end — a journal booked
+late joins the next statement, never a closed one — and posts its net from
+`provider_clearing` (each order's sub-ledger) to `merchant_cash`, the withdrawable balance.
+
+An offline repayment (`offline.py`: money the customer paid into the merchant's own bank)
+never touches `provider_clearing`, so it never becomes withdrawable; its commission does
+(the platform is owed it all the same), so the statement of its day takes that commission
+from the withdrawable balance.
 
 A statement whose net is negative (refunds above what arrived) takes it from the
 withdrawable balance; when that balance is too small the statement is kept `held` with
@@ -36,7 +41,7 @@ from zulin.ledger.services import Line, ledger_post
 from .models import Statement, StatementLine
 
 ZERO = Decimal("0.00")
-RECEIVED = {"bill_payment", "deposit_transfer"}
+RECEIVED = {"bill_payment", "deposit_transfer", "early_settlement"}
 REFUNDED = {"refund", "deposit_refund"}
 COMMISSION = {"commission", "commission_reversal"}
 

@@ -28,7 +28,7 @@ from apps.billing.selectors import paid_periods, unpaid_bills
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from . import deposits, machine
 from .models import AfterSale, Order, Shipment
@@ -101,9 +101,7 @@ def after_sale_apply(
         if kind == Kind.BUYOUT and not buyout_allowed(order):
             raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
         if kind == Kind.RENEWAL and not 1 <= extra_term <= 36:
-            raise ApplicationError(
-                ErrorCode.VALIDATION, data={"fields": {"extra_term": ["between 1 and 36"]}}
-            )
+            raise field_error("extra_term", "between 1 and 36")
         try:
             with transaction.atomic():
                 business = AfterSale.objects.create(
@@ -152,8 +150,9 @@ def _settle_from_deposit(order: Order, *, damage: Decimal, actor: Session | None
     )
 
 
-def buyout_complete(order: Order) -> None:
-    """The buyout bill is paid (its confirmation; the order row is locked)."""
+def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None:
+    """The buyout bill is paid (its confirmation, or an early settlement that included it;
+    the order row is locked)."""
     business = _open(order)
     billing.bills_cancel_open(order_id=order.pk)
 
@@ -169,7 +168,7 @@ def buyout_complete(order: Order) -> None:
         order,
         action="buyout",
         actor=None,
-        reason="买断款已支付",
+        reason=reason,
         change=bought,
         allow_after_sale=True,
     )
@@ -201,9 +200,7 @@ def after_sale_deal(
                     ErrorCode.CONFLICT, data={"from": business.status, "to": "rejected"}
                 )
             if reject_code not in REJECT_CODES:
-                raise ApplicationError(
-                    ErrorCode.VALIDATION, data={"fields": {"reject_code": ["unknown reason"]}}
-                )
+                raise field_error("reject_code", "unknown reason")
             business.reject_reason = (
                 reason.strip()
                 if reject_code == "other" and reason.strip()
@@ -226,7 +223,7 @@ def after_sale_deal(
             return _inspect(
                 business, order, actor=actor, damage=damage_amount, note=inspection_note
             )
-        raise ApplicationError(ErrorCode.VALIDATION, data={"fields": {"decision": ["unknown"]}})
+        raise field_error("decision", "unknown")
 
 
 def _audit(
@@ -367,7 +364,7 @@ def _inspect(
     business: AfterSale, order: Order, *, actor: Session, damage: Decimal, note: str
 ) -> AfterSale:
     if damage < 0:
-        raise ApplicationError(ErrorCode.VALIDATION, data={"fields": {"damage_amount": [">= 0"]}})
+        raise field_error("damage_amount", ">= 0")
     business.damage_amount, business.inspection_note = damage, note[:500]
     business.save()
 

@@ -12,10 +12,16 @@ from ninja import Query, Router
 
 from apps.billing import latefees
 from apps.billing import selectors as billing_selectors
+from apps.billing.offline import OfflineDetails
 from tenants.catalog.selectors import money
+from tenants.finance import schemas as finance_schemas
+from tenants.finance import selectors as finance_selectors
+from tenants.finance import services as finance_services
 from tenants.orders.selectors import platform_order_page, platform_stage_counts
-from zulin.core.auth import Session, any_side_auth, current_session, store_auth
-from zulin.core.errors import ApplicationError, ErrorCode
+from tenants.risk.services import recharge_payment_sync
+from zulin.core.auth import Session, admin_auth, any_side_auth, current_session, store_auth
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.sides import PlatformType
 
 from . import (
@@ -25,6 +31,7 @@ from . import (
     deposits,
     governance,
     lease,
+    repayments,
     schemas,
     selectors,
     services,
@@ -59,9 +66,7 @@ def _need(session: Session, action: str) -> None:
 
 def _merchant_id(session: Session, merchant_id: int | None) -> int:
     if merchant_id is None:
-        raise ApplicationError(
-            ErrorCode.VALIDATION, data={"fields": {"merchant_id": ["required on the platform"]}}
-        )
+        raise field_error("merchant_id", "required on the platform")
     return merchant_id
 
 
@@ -739,19 +744,38 @@ def bill_payment(request: HttpRequest, payload: schemas.BillPaymentIn) -> Any:
 @platform_router.get(
     "/queryPayResult",
     response=schemas.PaymentResultOut,
-    auth=store_auth("order.manage"),
+    auth=store_auth(),
     operation_id="queryPayResult",
 )
 def query_pay_result(request: HttpRequest, query: Query[schemas.PayResultIn]) -> Any:
-    """Asks the provider again about one of our payment requests (bill payment, refund,
-    deposit freeze/thaw/transfer) and records what it says."""
-    result = lease.payment_result_sync(out_no=query.out_no, actor=current_session(request))
+    """Asks the provider again about one of our payment requests and records what it says:
+    an order's (bill payment, refund, deposit freeze/thaw/transfer; `order.manage`), or a QR
+    recharge of the risk balance (kind `risk_recharge`, by its recharge number;
+    `risk.recharge`)."""
+    session = current_session(request)
+    if not (session.can("order.manage") or session.can("risk.recharge")):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    result = None
+    if session.can("order.manage"):
+        result = lease.payment_result_sync(out_no=query.out_no, actor=session)
+    if result is None and session.can("risk.recharge"):
+        recharge = recharge_payment_sync(merchant=tenant_connection.tenant, out_no=query.out_no)
+        if recharge is not None:
+            result = {
+                "kind": "risk_recharge",
+                "status": RECHARGE_PAYMENT_STATUS[recharge.status],
+                "amount": recharge.amount,
+            }
     if result is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
     return {**result, "amount": money(result["amount"])}
 
 
-finance_router = Router(tags=["finance: late fees and settings"])
+# A QR recharge's status as its payment's: credited is the payment succeeded.
+RECHARGE_PAYMENT_STATUS = {"paying": "processing", "credited": "succeeded", "failed": "failed"}
+
+
+finance_router = Router(tags=["finance: late fees, settings, offline and early repayment"])
 
 
 @finance_router.post(
@@ -772,7 +796,12 @@ def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any
         reason=payload.reason,
         idempotency_key=payload.idempotency_key,
     )
-    return next(row for row in billing_selectors.order_bills(bill.order_id) if row["id"] == bill.pk)
+    return _bill_answer(session, bill)
+
+
+def _bill_answer(session: Session, bill: Any) -> dict[str, Any]:
+    rows = billing_selectors.order_bills(bill.order_id, session=session)
+    return next(row for row in rows if row["id"] == bill.pk)
 
 
 @finance_router.post(
@@ -794,6 +823,83 @@ def refund_bill_payment(request: HttpRequest, payload: schemas.RefundBillPayment
         idempotency_key=payload.idempotency_key,
     )
     return _refund_answer(refund)
+
+
+def _offline_details(given: schemas.OfflineDetailsIn) -> OfflineDetails:
+    return OfflineDetails(
+        channel=given.channel,
+        paid_on=given.paid_on,
+        payer_name=given.payer_name,
+        bank_reference=given.bank_reference,
+        remark=given.remark,
+        voucher_base64=given.voucher_base64,
+    )
+
+
+@finance_router.post(
+    "/recordOfflineRepayment",
+    response=schemas.OrderBillOut,
+    auth=store_auth("finance.manage"),
+    operation_id="recordOfflineRepayment",
+)
+def record_offline_repayment(request: HttpRequest, payload: schemas.OfflineRepaymentIn) -> Any:
+    """Records that the customer paid the order's oldest open bill outside the provider
+    (bank transfer, cash …) with the voucher picture: exactly what the bill owes, its late
+    fee first. The money is the merchant's already (never withdrawable); its commission is
+    taken from the next settlement. The same idempotency key answers the same repayment."""
+    session = current_session(request)
+    bill = repayments.offline_repay(
+        actor=session,
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        details=_offline_details(payload),
+        idempotency_key=payload.idempotency_key,
+    )
+    return _bill_answer(session, bill)
+
+
+@finance_router.get(
+    "/getEarlySettlementQuote",
+    response=schemas.EarlySettlementQuoteOut,
+    auth=store_auth("finance.manage"),
+    operation_id="getEarlySettlementQuote",
+)
+def get_early_settlement_quote(
+    request: HttpRequest, query: Query[schemas.EarlySettlementQuoteIn]
+) -> Any:
+    """What settling the lease early costs today: bills due in full with their late fees,
+    later rent less the shop's early-buyout discount, add-ons, and the buyout price when
+    ownership transfers; the settlement in flight, if any."""
+    return repayments.early_settlement_quote(
+        actor=current_session(request), order_id=query.order_id
+    )
+
+
+@finance_router.post(
+    "/settleEarly",
+    response=schemas.EarlySettlementOut,
+    auth=store_auth("finance.manage"),
+    operation_id="settleEarly",
+)
+def settle_early(request: HttpRequest, payload: schemas.SettleEarlyIn) -> Any:
+    """Settles every bill left of the lease at the quote's total: by the customer's withhold
+    agreement (counts when the provider confirms) or offline with a voucher. A lease that
+    transfers ownership is then bought out. The same idempotency key answers the same
+    settlement, asking the provider again while it is processing."""
+    if payload.method == "offline" and payload.offline is None:
+        raise field_error("offline", "required for an offline settlement")
+    return repayments.early_settle(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        total=payload.total,
+        idempotency_key=payload.idempotency_key,
+        offline_details=(
+            _offline_details(payload.offline)
+            if payload.method == "offline" and payload.offline
+            else None
+        ),
+    )
 
 
 @finance_router.get(
@@ -832,4 +938,27 @@ def _finance_setting_answer(setting: dict[str, Any]) -> dict[str, Any]:
             **setting["platform_defaults"],
             **{field: f"{Decimal(setting['platform_defaults'][field]):.4f}" for field in rates},
         },
+    }
+
+
+@platform_router.post(
+    "/syncReconciliationMismatch",
+    response=finance_schemas.SyncMismatchOut,
+    auth=admin_auth("reconciliation.resolve"),
+    operation_id="syncReconciliationMismatch",
+)
+def sync_reconciliation_mismatch(
+    request: HttpRequest, payload: finance_schemas.SyncMismatchIn
+) -> Any:
+    """A difference of a trade the provider finished and the merchant never recorded: asks
+    the provider again through the merchant's payments (as its callback would have) and,
+    when the difference is gone, resolves it as synced (audited)."""
+    mismatch, synced = finance_services.mismatch_sync(
+        actor=current_session(request),
+        mismatch_id=payload.id,
+        payment_sync=governance.platform_payment_sync,
+    )
+    return {
+        "synced": synced,
+        "mismatch": finance_selectors.mismatch_detail(mismatch_id=mismatch.pk),
     }

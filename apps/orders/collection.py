@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.billing import latefees, reminders, settlement
+from apps.billing.early import stale_settlement_numbers
 from apps.billing.models import Bill
 from apps.billing.selectors import due_unpaid_bills, order_overdue_money, stale_payment_numbers
 from tenants.catalog.selectors import money
@@ -46,7 +47,7 @@ def payments_stale_close(*, now: Any = None) -> dict[str, int]:
     """Bill payments processing longer than PAYMENT_STALE_MINUTES: asked again, closed at
     the provider when still without an outcome (the bill is retried by the auto-debit)."""
     cutoff = (now or timezone.now()) - timedelta(minutes=settings.PAYMENT_STALE_MINUTES)
-    numbers = stale_payment_numbers(older_than=cutoff)
+    numbers = stale_payment_numbers(older_than=cutoff) + stale_settlement_numbers(older_than=cutoff)
     settled = 0
     for out_no in numbers:
         try:
@@ -89,10 +90,12 @@ def bills_collect_due(*, today: date | None = None) -> dict[str, int]:
                 idempotency_key=f"auto:{bill_id}:{today.isoformat()}",
             )
         except ApplicationError as error:
+            counts["skipped"] += 1
+            if error.code == ErrorCode.BILL_ALREADY_PAID:
+                continue  # paid meanwhile (by the customer's own payment): the next may follow
             # Moved since it was read, an older bill still being paid, the provider down:
             # the order's later bills wait for the next run.
             blocked.add(order_id)
-            counts["skipped"] += 1
             if error.code == ErrorCode.PROVIDER_FAILED:
                 log.warning("auto-debit of bill %s failed at the provider: %s", bill_id, error)
             continue

@@ -16,7 +16,7 @@ from tenants.merchants.models import Merchant
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.documents.clauses import clauses_from_data, default_lease_clauses
 from zulin.documents.contract import (
     AddOn,
@@ -77,9 +77,7 @@ def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[st
     try:
         clauses_from_data(rows)
     except ValueError as error:
-        raise ApplicationError(
-            ErrorCode.VALIDATION, data={"fields": {"clauses": [str(error)]}}
-        ) from error
+        raise field_error("clauses", str(error)) from error
     with transaction.atomic():
         contract_template()
         template = ContractTemplate.objects.select_for_update().get(pk=1)

@@ -334,8 +334,165 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
                 idempotency_key=f"demo-{slug}-withhold-failed",
             )
             _settle(slug)
+    repayments_showcase_load(owner=owner, slug=slug)
     # Every journal of the demo was booked today, the day it was loaded (its orders are
     # back-dated, its money is not): the demo settles that history at once, as if its
     # settlement day had come, so the shop shows a withdrawable balance.
     closed = settlement.statements_close(today=timezone.localdate() + timedelta(days=31))
     return {"late_fee_bills": len(owing), "statements": int(closed["closed"])}
+
+
+def reconciliation_faults_load(*, owner: Session, slug: str) -> int:
+    """Two withholds whose money the provider's books and the shop's disagree on, made
+    through the collection service with the sandbox's failures on demand: one taken whose
+    callback was lost (never synced: missing in the ledger), one taken 0.01 short (amounts
+    differ). Each has its idempotency key: a second run adds nothing. Answers how many."""
+    from apps.billing.models import Bill, BillPayment, BillStatus
+    from zulin.providers.sandbox import sandbox_failure_add
+
+    faults = (("recon-lost", "CALLBACK_LOST"), ("recon-short", "AMOUNT_DIFFERS"))
+    made = 0
+    for name, reason in faults:
+        key = f"demo-{slug}-{name}"
+        if BillPayment.objects.filter(idempotency_key=key).exists():
+            made += 1
+            continue
+        candidates = Order.objects.filter(
+            status="in_lease", has_open_after_sale=False, is_deleted=False
+        ).exclude(withhold_agreement_no="")
+        for order in candidates.order_by("pk"):
+            bill = (
+                Bill.objects.filter(order_id=order.pk, period__gte=2)
+                .exclude(status__in=[BillStatus.PAID, BillStatus.CANCELLED])
+                .order_by("period")
+                .first()
+            )
+            if bill is None or bill.status != BillStatus.UNPAID or bill.payments.exists():
+                continue
+            sandbox_failure_add(
+                service="payment",
+                operation="withhold",
+                reason=reason,
+                merchant=slug,
+                subject=bill.out_trade_no,
+            )
+            lease.order_bill_pay(
+                order_id=order.pk, period=bill.period, actor=owner, idempotency_key=key
+            )
+            _settle(slug)
+            made += 1
+            break
+    return made
+
+
+def _voucher_picture(lines: list[str]) -> str:
+    """A bank slip as a picture (PNG, base64), as finance photographs one."""
+    import base64
+    from io import BytesIO
+
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("RGB", (520, 300), (250, 250, 246))
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle((10, 10, 509, 289), outline=(40, 90, 160), width=3)
+    draw.rectangle((10, 10, 509, 60), fill=(40, 90, 160))
+    draw.text((28, 28), "BANK TRANSFER RECEIPT", fill=(255, 255, 255))
+    for row, text in enumerate(lines):
+        draw.text((28, 86 + row * 34), text, fill=(30, 30, 30))
+    out = BytesIO()
+    picture.save(out, "PNG")
+    return base64.b64encode(out.getvalue()).decode()
+
+
+def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
+    """One overdue bill the customer repaid by bank transfer, recorded with its voucher, and
+    one lease settled early through the provider (bought out). Each has its key: a second
+    run finds it and changes nothing."""
+    from apps.billing.models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
+    from apps.billing.offline import OfflineDetails
+
+    from . import machine, repayments
+
+    today = timezone.localdate()
+    offline_key, early_key = f"demo-{slug}-offline-1", f"demo-{slug}-early-1"
+    running = Order.objects.filter(
+        kind="lease", status=machine.IN_LEASE, has_open_after_sale=False, is_deleted=False
+    ).order_by("id")
+    if not OfflineReceipt.objects.filter(idempotency_key=offline_key).exists():
+        overdue = (
+            Bill.objects.filter(
+                order_id__in=running.values("pk"),
+                status=BillStatus.UNPAID,
+                due_date__lt=today,
+                period__gte=1,
+            )
+            .exclude(order_id__in=Bill.objects.filter(status=BillStatus.PAYING).values("order_id"))
+            .order_by("order_id", "period")
+        )
+        # The oldest open bill of an overdue order whose customer paid by bank transfer (one
+        # the demo waived nothing of and never tried to charge).
+        oldest: dict[int, Bill] = {}
+        for candidate in overdue:
+            oldest.setdefault(candidate.order_id, candidate)
+        bill = next(
+            (
+                b
+                for b in oldest.values()
+                if not b.waivers.exists()
+                and not BillPayment.objects.filter(
+                    bill__order_id=b.order_id, status="failed"
+                ).exists()
+            ),
+            None,
+        )
+        if bill is not None:
+            amount = bill.late_fee_owed + bill.rent_owed
+            repayments.offline_repay(
+                actor=owner,
+                order_id=bill.order_id,
+                period=bill.period,
+                amount=amount,
+                details=OfflineDetails(
+                    channel="bank_transfer",
+                    paid_on=today,
+                    payer_name="王芳",
+                    bank_reference=f"CMB{today:%Y%m%d}{bill.pk:06d}",
+                    remark="客户逾期后银行转账还款，凭证已核对",
+                    voucher_base64=_voucher_picture(
+                        [
+                            f"Order  {bill.order_no}  #{bill.period}",
+                            f"Amount  CNY {amount}",
+                            f"Reference  CMB{today:%Y%m%d}{bill.pk:06d}",
+                            f"Date  {today.isoformat()}",
+                        ]
+                    ),
+                ),
+                idempotency_key=offline_key,
+            )
+    if not EarlySettlement.objects.filter(idempotency_key=early_key).exists():
+        # A lease paid on time, nothing overdue: the customer settles the rest now.
+        order = next(
+            (
+                o
+                for o in running.filter(overdue_since__isnull=True, ownership_transfer=True)
+                .exclude(withhold_agreement_no="")
+                .exclude(pk__in=Bill.objects.filter(status=BillStatus.PAYING).values("order_id"))
+                if Bill.objects.filter(order_id=o.pk, status=BillStatus.UNPAID).exists()
+            ),
+            None,
+        )
+        if order is not None:
+            quote = repayments.early_settlement_quote(actor=owner, order_id=order.pk)
+            repayments.early_settle(
+                actor=owner,
+                order_id=order.pk,
+                total=Decimal(quote["total"]),
+                idempotency_key=early_key,
+            )
+            _settle(slug)
+    return {
+        "offline": OfflineReceipt.objects.filter(idempotency_key=offline_key).exists(),
+        "early": EarlySettlement.objects.filter(
+            idempotency_key=early_key, status=EarlySettlement.Status.SUCCEEDED
+        ).exists(),
+    }

@@ -26,7 +26,7 @@ from apps.billing.payments import bill_paid_by_deposit, payment_provider, provid
 from apps.billing.selectors import unpaid_bills
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.ledger.services import Line, ledger_post
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
@@ -299,10 +299,7 @@ def deposit_transfer(
             covered += bill.amount
             bill_ids.append(bill.pk)
         if amount is not None and covered != amount:
-            raise ApplicationError(
-                ErrorCode.VALIDATION,
-                data={"fields": {"amount": [f"must cover whole unpaid bills (e.g. {covered})"]}},
-            )
+            raise field_error("amount", f"must cover whole unpaid bills (e.g. {covered})")
         amount = covered
     if amount is None or amount <= 0:
         return None

@@ -16,7 +16,7 @@ from tenants.orders.selectors import platform_order_merchant
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import contracts, selectors, services, shipping
+from . import contracts, lease, selectors, services, shipping
 
 
 @contextmanager
@@ -67,3 +67,12 @@ def platform_contract_link(*, actor: Session, merchant_id: int, order_id: int) -
     read is audited in the merchant's schema)."""
     with _in_merchant(merchant_id, [order_id]):
         return contracts.contract_link(actor=actor, order_id=order_id)
+
+
+def platform_payment_sync(merchant: Merchant, out_no: str) -> dict[str, Any] | None:
+    """Reconciliation's fix for a trade the provider finished that the merchant never
+    recorded: its payments re-query the provider about `out_no` and record the outcome on
+    the bill, refund or deposit still waiting for it (the same path as a signed callback,
+    so nothing is charged or booked twice). None: the merchant has no request under it."""
+    with tenant_context(merchant), transaction.atomic():
+        return lease.payment_result_sync(out_no=out_no)

@@ -16,7 +16,7 @@ from apps.billing import services as billing
 from apps.billing.models import Bill, BillPayment
 from apps.billing.schedule import lease_end
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from . import contracts, deposits, machine
 from .models import DepositState, Order, OrderKind, Shipment
@@ -112,13 +112,18 @@ def order_bill_pay(
     by_customer: bool = False,
 ) -> payments.Collected:
     """Charges one bill of an order now (`BillPayment`: by the customer's withhold
-    agreement; the app: the customer paying). A bill is paid at most once."""
+    agreement; the app: the customer paying). A bill is paid at most once.
+
+    A call that finds an earlier attempt of the bill (another key) already paid at the
+    provider records that payment and answers BILL_ALREADY_PAID: it made no attempt of its
+    own, and a replay of its key answers the same."""
     with transaction.atomic():
         order = _locked(order_id, actor)
         bill = Bill.objects.filter(order_id=order.pk, period=period).first()
         if bill is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
-        if period != 0 and deposits.buyout_approved(order):
+        # An approved buyout keeps the order's after-sale business open until it is paid.
+        if period != 0 and order.has_open_after_sale and deposits.buyout_approved(order):
             # The buyout being charged includes this rent: it is not charged twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         if not by_customer and not order.withhold_agreement_no:
@@ -138,7 +143,9 @@ def order_bill_pay(
         )
         if collected.newly_paid:
             on_bill_paid(order, collected.bill)
-        return collected
+    if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:
+        raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)  # the payment found is committed
+    return collected
 
 
 def order_withhold_sign(order: Order) -> None:
@@ -175,9 +182,7 @@ def order_ship(
     with transaction.atomic():
         order = _locked(order_id, actor)
         if order.kind == OrderKind.LEASE and not device_serial.strip():
-            raise ApplicationError(
-                ErrorCode.VALIDATION, data={"fields": {"device_serial": ["required"]}}
-            )
+            raise field_error("device_serial", "required")
         now = timezone.now()
 
         def shipped(row: Order) -> dict[str, Any]:
@@ -238,8 +243,15 @@ def payment_result_sync(
     changes nothing. Locks run order → bill → ledger accounts, as every other writer does."""
     from apps.billing.models import BillRefund
 
+    from .repayments import settlement_result_sync
     from .shipping import shipping_fee_sync
 
+    # An early settlement's trade first: the bill payments it made carry its number too.
+    settled = settlement_result_sync(
+        out_no=out_no, actor=actor, close_if_processing=close_if_processing
+    )
+    if settled is not None:
+        return settled
     deposit_op = deposits.Op.objects.filter(out_request_no=out_no).first()
     bill_payment = BillPayment.objects.filter(out_trade_no=out_no).order_by("-id").first()
     refund = BillRefund.objects.filter(out_no=out_no).first()

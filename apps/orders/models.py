@@ -90,7 +90,9 @@ class Order(models.Model):
     # Risk.
     risk_grade = models.CharField(max_length=2, blank=True, default="")
     risk_score = models.IntegerField(null=True, blank=True)
-    risk_decision = models.CharField(max_length=10, blank=True, default="")
+    # pass, review, refuse (the provider's); unavailable (the provider failed), balance_short
+    # (the prepaid risk balance could not pay the check): those two wait for a manual audit.
+    risk_decision = models.CharField(max_length=20, blank=True, default="")
     risk_reference = models.CharField(max_length=64, blank=True, default="")
     # Lease dates: planned at signing, moved by delivery.
     lease_start = models.DateField(null=True, blank=True)

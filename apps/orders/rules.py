@@ -16,6 +16,10 @@ DEPOSIT_WAIVER_BY_GRADE: dict[str, Decimal] = {
 
 # The risk provider's decision that refuses an order at intake (it is kept, as refused).
 RISK_REFUSE = "refuse"
+# The intake could not check the risk: the order waits for a manual audit, grade unknown.
+RISK_UNAVAILABLE = "unavailable"  # the provider failed
+RISK_BALANCE_SHORT = "balance_short"  # the prepaid risk balance could not pay the check
+RISK_UNCHECKED = (RISK_UNAVAILABLE, RISK_BALANCE_SHORT)
 
 ORDER_NO_PREFIX = "ZL"
 

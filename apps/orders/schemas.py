@@ -6,9 +6,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from apps.risk.schemas import RiskQueryOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.schema import Schema
-from zulin.core.text import MultiLineText, SingleLineText
+from zulin.core.text import IdempotencyKey, MultiLineText, SingleLineText
 from zulin.documents.clauses import (
     CLAUSE_BODY_MAX_LENGTH,
     CLAUSE_TITLE_MAX_LENGTH,
@@ -291,8 +292,14 @@ class CustomerIdentityOut(Schema):
 class OrderRiskOut(Schema):
     grade: str
     score: int | None
-    decision: str
+    decision: str = Field(
+        description="pass, review, refuse; unavailable (the provider failed) or balance_short"
+        " (the prepaid risk balance could not pay the intake's check): a manual audit"
+    )
     reference: str
+    checks: list[RiskQueryOut] = Field(
+        description="each risk query of the order's customer (the intake's, then getRisk's)"
+    )
 
 
 class DepositOperationOut(Schema):
@@ -331,6 +338,23 @@ class BillPaymentOut(Schema):
     finished_at: datetime | None
 
 
+class OfflineReceiptOut(Schema):
+    receipt_no: str
+    purpose: str = Field(description="bill (one bill) or early_settlement")
+    amount: str
+    channel: str
+    paid_on: date
+    payer_name: str
+    bank_reference: str
+    remark: str
+    recorded_by: str
+    recorded_at: datetime
+    voucher_url: str | None = Field(
+        description="a link to the voucher picture valid a few minutes (finance.view); each "
+        "read is audited"
+    )
+
+
 class OrderBillOut(Schema):
     id: int
     order_id: int
@@ -349,8 +373,11 @@ class OrderBillOut(Schema):
     late_fee_waived: str
     late_fee_paid: str
     late_fee_owed: str
+    discount: str = Field(description="rent forgone when the lease was settled early")
+    settled_early: bool
     out_trade_no: str
     payments: list[BillPaymentOut]
+    offline_receipt: OfflineReceiptOut | None = Field(description="repaid offline: the receipt")
 
 
 class BillTotalsOut(Schema):
@@ -405,8 +432,6 @@ class OrderDetailOut(OrderRowOut):
 
 
 # --- shipping, contracts, deposits, after-sale, bill payment --------------------------------
-
-IdempotencyKey = Annotated[SingleLineText, Field(min_length=8, max_length=64)]
 
 
 class AddExpressIn(Schema):
@@ -598,4 +623,90 @@ class RefundBillPaymentIn(Schema):
     period: int = Field(ge=0, le=10_000, description="the bill whose payment is given back")
     amount: Money = Field(gt=0)
     reason: Reason = Field(min_length=2)
+    idempotency_key: IdempotencyKey
+
+
+# --- offline repayment and early settlement (finance.manage) -------------------------------
+
+OfflineChannel = Literal["bank_transfer", "cash", "wechat", "alipay", "other"]
+
+
+class OfflineDetailsIn(Schema):
+    """Money received outside the payment provider, and its voucher."""
+
+    channel: OfflineChannel
+    paid_on: date = Field(description="the day the customer paid (not in the future)")
+    payer_name: SingleLineText = Field(min_length=1, max_length=50)
+    bank_reference: SingleLineText = Field(
+        "", max_length=64, description="the bank's transaction number (a bank transfer needs it)"
+    )
+    remark: SingleLineText = Field("", max_length=200)
+    voucher_base64: str = Field(
+        min_length=100,
+        max_length=2_000_000,
+        description="the voucher picture, JPEG or PNG, base64 (at most 1.5 MB)",
+    )
+
+
+class OfflineRepaymentIn(OfflineDetailsIn):
+    order_id: Id
+    period: int = Field(ge=1, le=10_000, description="the order's oldest open bill")
+    amount: Money = Field(gt=0, description="exactly what the bill owes: late fee, then rent")
+    idempotency_key: IdempotencyKey
+
+
+class EarlySettlementQuoteIn(Schema):
+    order_id: Id
+
+
+class EarlySettlementBillOut(Schema):
+    period: int
+    due_date: date
+    due: bool = Field(description="due by today: in full, with its late fee")
+    rent: str
+    addon_amount: str
+    late_fee: str
+    discount: str
+    amount: str
+
+
+class EarlySettlementOut(Schema):
+    id: int
+    settlement_no: str
+    order_id: int
+    method: str = Field(description="provider (withhold) or offline")
+    status: str = Field(description="processing, succeeded or failed")
+    total: str
+    discount: str
+    late_fee: str
+    buyout_price: str
+    bills: int
+    failure_reason: str
+    receipt_no: str
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class EarlySettlementQuoteOut(Schema):
+    order_id: int
+    as_of: date
+    bills: list[EarlySettlementBillOut]
+    due_amount: str = Field(description="rent and add-ons of the bills due by today")
+    late_fee: str = Field(description="late fees still owed on them")
+    future_rent: str = Field(description="rent of the bills not yet due")
+    future_addon: str = Field(description="add-ons of the bills not yet due (not discounted)")
+    discount_rate: str = Field(description="the shop's early-buyout discount on that rent")
+    discount: str = Field(description="future rent x rate, half-up to the cent")
+    buyout_price: str = Field(description="the plan's buyout price when ownership transfers")
+    ownership_transfer: bool = Field(description="settling buys the goods out")
+    total: str
+    withhold_available: bool = Field(description="the customer's withhold agreement exists")
+    in_flight: EarlySettlementOut | None
+
+
+class SettleEarlyIn(Schema):
+    order_id: Id
+    total: Money = Field(gt=0, description="the quote's total (refused if it changed: 1407)")
+    method: Literal["provider", "offline"]
+    offline: OfflineDetailsIn | None = Field(None, description="method offline: the receipt")
     idempotency_key: IdempotencyKey

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from apps.billing.selectors import order_bill_totals, order_bills
+from apps.billing.selectors import has_open_instalments, order_bill_totals, order_bills
+from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
 from tenants.catalog.selectors import money
@@ -17,12 +18,12 @@ from tenants.orders.rules import STAGES, STATUS_LABELS
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
-from zulin.core.crypto import mask_id_number, mask_phone
+from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
 from zulin.core.dates import day_start
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
-from . import machine
+from . import machine, rules
 from .models import (
     AfterSale,
     IntakeKey,
@@ -355,6 +356,12 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
         return actions
     if status == machine.AWAITING_AUDIT and can("order.audit"):
         actions.append("audit")
+    if can("finance.manage") and order.kind == OrderKind.LEASE:
+        # Finance records money that came in outside the provider, and settles leases early.
+        if status in (machine.SHIPPED, machine.IN_LEASE):
+            actions.append("offline_repayment")
+        if status == machine.IN_LEASE and has_open_instalments(order.pk):
+            actions.append("early_settlement")
     if can("order.manage"):
         if machine.machine_for(order).find(status, "close") is not None:
             actions.append("close")
@@ -462,9 +469,10 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
             "score": order.risk_score,
             "decision": order.risk_decision,
             "reference": order.risk_reference,
+            "checks": order_risk_checks(order.pk),
         },
         "deposit_detail": deposit_block(order),
-        "bills": order_bills(order.pk),
+        "bills": order_bills(order.pk, session=session),
         "bill_totals": {key: money(value) for key, value in totals.items()},
         "shipments": shipment_rows(order),
         "contract": contract_block(order),
@@ -536,3 +544,27 @@ def intake_key_row(key: IntakeKey) -> dict[str, Any]:
         "is_active": key.is_active,
         "created_at": key.created_at,
     }
+
+
+def orders_risk_unchecked_count() -> int:
+    """Orders waiting for a manual audit whose risk the intake could not check because the
+    prepaid risk balance was short (the workbench warns of them)."""
+    return Order.objects.filter(
+        is_deleted=False,
+        status=machine.AWAITING_AUDIT,
+        risk_decision=rules.RISK_BALANCE_SHORT,
+    ).count()
+
+
+def awaiting_audit_order_ids(limit: int) -> list[int]:
+    """The newest lease orders waiting for the auditor (the demo checks their risk again)."""
+    rows = Order.objects.filter(is_deleted=False, status=machine.AWAITING_AUDIT).order_by("-id")
+    return list(rows.values_list("pk", flat=True)[:limit])
+
+
+def order_credit_query_times(*, session: Session, order_id: int, days: int) -> dict[str, Any]:
+    """How often the shop queried the credit of the order's customer (within the session's
+    order scope), and what the bureau counted."""
+    order = order_in_scope(session, order_id)
+    person = lookup_hash(order.customer.id_number, context="credit.id_number")
+    return {"order_id": order.pk, **credit_query_times(id_number_hash=person, days=days)}

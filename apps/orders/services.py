@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -19,20 +19,22 @@ from django.utils import timezone
 from apps.billing.selectors import earliest_overdue
 from apps.goods.selectors import order_offer
 from apps.goods.services import sku_stock_release, sku_stock_reserve
+from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
+from tenants.risk.rules import INTAKE_QUERY_TYPE
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import status_created
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, normalized
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.identity import id_number_valid
 from zulin.core.images import CONTENT_TYPES, image_extension
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
-from zulin.providers.interfaces import ProviderError
-from zulin.providers.risk import get_risk_provider
+from zulin.providers.identity import get_identity_provider
+from zulin.providers.interfaces import IdentityVerification, ProviderError
 
 from . import machine, rules
 from .deposits import deposit_freeze
@@ -43,15 +45,14 @@ from .projection import order_project
 from .scope import order_in_scope, visible_orders
 from .selectors import order_setting_answer
 
-
-def _fields_error(field_name: str, message: str) -> ApplicationError:
-    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field_name: [message]}})
+if TYPE_CHECKING:
+    from apps.risk.models import CreditQuery, RiskQuery
 
 
 def _reason(reason: str, *, required: bool = True) -> str:
     reason = (reason or "").strip()
     if required and not reason:
-        raise _fields_error("reason", "required")
+        raise field_error("reason", "required")
     return reason[: rules.REASON_MAX]
 
 
@@ -82,7 +83,7 @@ class Intake:
 def _customer(data: Intake) -> Customer:
     id_number = normalized(data.id_number)
     if not id_number_valid(id_number):
-        raise _fields_error("id_number", "not a valid ID number")
+        raise field_error("id_number", "not a valid ID number")
     id_hash = lookup_hash(id_number, context="customer.id_number")
     customer = Customer.objects.select_for_update().filter(id_number_hash=id_hash).first()
     if customer is None:
@@ -111,12 +112,12 @@ def customer_id_card_save(*, order: Order, side: str, image_base64: str) -> Stor
     try:
         content = base64.b64decode(image_base64, validate=True)
     except (binascii.Error, ValueError):
-        raise _fields_error("image_base64", "not base64") from None
+        raise field_error("image_base64", "not base64") from None
     if len(content) > ID_CARD_MAX_BYTES:
-        raise _fields_error("image_base64", "larger than 1 MB")
+        raise field_error("image_base64", "larger than 1 MB")
     extension = image_extension(content[:16])
     if extension not in ID_CARD_TYPES:
-        raise _fields_error("image_base64", "not a JPEG or PNG picture")
+        raise field_error("image_base64", "not a JPEG or PNG picture")
     with transaction.atomic():
         customer = Customer.objects.select_for_update().get(pk=order.customer_id)
         stored = private_file_save(
@@ -196,13 +197,13 @@ def _attribution(data: Intake) -> None:
     if data.sub_shop_id is not None:
         found = sub_shop_names([data.sub_shop_id]).get(data.sub_shop_id)
         if found is None:
-            raise _fields_error("sub_shop_id", "no such sub-shop")
+            raise field_error("sub_shop_id", "no such sub-shop")
         if not found[1]:
             raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     if data.salesman_account_id is not None:
         salesmen = accounts_with_role(merchant=tenant_connection.tenant, role_code="salesman")
         if data.salesman_account_id not in {row["id"] for row in salesmen}:
-            raise _fields_error("salesman_account_id", "not a salesman of this shop")
+            raise field_error("salesman_account_id", "not a salesman of this shop")
 
 
 def _order_no() -> str:
@@ -292,34 +293,44 @@ def order_place(*, data: Intake) -> Order:
 
 
 def _risk_assess(order: Order) -> None:
-    """Asks the risk provider about the customer, keeps the result on the order and sets
-    the deposit the customer must have frozen; a refusing decision refuses the order (stock
-    released). A provider failure leaves the order to the auditor, grade unknown."""
+    """Asks the risk provider about the customer (the intake's query, charged to the prepaid
+    risk balance), keeps the result on the order and sets the deposit the customer must have
+    frozen; a refusing decision refuses the order (stock released). A provider failure, or a
+    balance that cannot pay the query, leaves the order to the auditor, grade unknown (and
+    nothing charged)."""
     customer = order.customer
     try:
-        result = get_risk_provider().assess(
-            out_no=f"{order.order_no}R",
-            name=customer.name,
-            id_number=customer.id_number,
-            phone=customer.phone,
+        query = risk_query_run(
+            query_type=INTAKE_QUERY_TYPE,
+            subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
+            idempotency_key=f"intake:{order.order_no}",
+            order_id=order.pk,
+            order_no=order.order_no,
+            source=INTAKE,
         )
-    except ProviderError as error:
-        order.risk_decision = "unavailable"
+    except ApplicationError as error:
+        unchecked = {
+            ErrorCode.PROVIDER_FAILED: (rules.RISK_UNAVAILABLE, "order.risk_unavailable"),
+            ErrorCode.RISK_BALANCE_SHORT: (rules.RISK_BALANCE_SHORT, "order.risk_unchecked"),
+        }.get(ErrorCode(error.code))
+        if unchecked is None:
+            raise
+        order.risk_decision, action = unchecked
         order.save()
         audit_record(
             actor=None,
-            action="order.risk_unavailable",
+            action=action,
             target_type="order",
             target_id=order.pk,
-            reason=error.reason[: rules.REASON_MAX],
+            reason=error.message("zh")[: rules.REASON_MAX],
         )
+        order_project(order)
         return
-    grade, decision = str(result.grade), str(result.decision)
-    order.risk_grade, order.risk_score = grade, result.score
-    order.risk_decision, order.risk_reference = decision, result.reference
-    order.deposit_waived = rules.deposit_waiver(order.deposit, grade)
+    _risk_result_keep(order, query)
+    order.deposit_waived = rules.deposit_waiver(order.deposit, order.risk_grade)
     order.save()
-    if decision == rules.RISK_REFUSE:
+    if order.risk_decision == rules.RISK_REFUSE:
+        grade = order.risk_grade
 
         def refused(row: Order) -> dict[str, Any]:
             _release_stock(row)
@@ -334,6 +345,44 @@ def _risk_assess(order: Order) -> None:
         )
     else:
         order_project(order)
+
+
+def _risk_result_keep(order: Order, query: RiskQuery) -> None:
+    order.risk_grade, order.risk_score = query.grade, query.score
+    order.risk_decision, order.risk_reference = query.decision, query.provider_reference
+
+
+def order_risk_check(
+    *, actor: Session, order_id: int, query_type: str, idempotency_key: str
+) -> RiskQuery:
+    """A risk query of the order's customer (an order in the session's scope), charged to
+    the prepaid risk balance; its result joins the order's risk results. An order the
+    intake could not check (the provider failed, the balance was short) takes the result of
+    a `standard` query as its own grade; the deposit asked at intake stays as it was."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        customer = order.customer
+        query = risk_query_run(
+            query_type=query_type,
+            subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
+            idempotency_key=f"order:{order.pk}:{idempotency_key}",
+            actor=actor,
+            order_id=order.pk,
+            order_no=order.order_no,
+        )
+        if order.risk_decision in rules.RISK_UNCHECKED and query_type == INTAKE_QUERY_TYPE:
+            _risk_result_keep(order, query)
+            order.save(
+                update_fields=[
+                    "risk_grade",
+                    "risk_score",
+                    "risk_decision",
+                    "risk_reference",
+                    "updated_at",
+                ]
+            )
+            order_project(order)
+        return query
 
 
 def _release_stock(order: Order) -> None:
@@ -378,7 +427,7 @@ def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
     auditors = {row["id"] for row in accounts_with_role(merchant=merchant, role_code="auditor")}
     salesmen = {row["id"] for row in accounts_with_role(merchant=merchant, role_code="salesman")}
     if account_id not in auditors | salesmen:
-        raise _fields_error("account_id", "not an active auditor or salesman of this shop")
+        raise field_error("account_id", "not an active auditor or salesman of this shop")
     field_name = "auditor_account_id" if account_id in auditors else "salesman_account_id"
     with transaction.atomic():
         orders = list(
@@ -405,7 +454,7 @@ def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
 def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int) -> int:
     found = sub_shop_names([sub_shop_id]).get(sub_shop_id)
     if found is None:
-        raise _fields_error("sub_shop_id", "no such sub-shop")
+        raise field_error("sub_shop_id", "no such sub-shop")
     if not found[1]:
         raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     with transaction.atomic():
@@ -433,7 +482,7 @@ def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int)
 def order_remark_add(*, actor: Session, order_id: int, text: str) -> OrderRemark:
     text = (text or "").strip()
     if not text:
-        raise _fields_error("remark", "required")
+        raise field_error("remark", "required")
     with transaction.atomic():
         order = order_in_scope(actor, order_id)
         remark = OrderRemark.objects.create(
@@ -540,3 +589,39 @@ def order_overdue_refresh(order: Order) -> bool:
     order.save(update_fields=["overdue_since", "stage", "updated_at"])
     order_project(order)
     return True
+
+
+def order_credit_query_apply(*, actor: Session, order_id: int, idempotency_key: str) -> CreditQuery:
+    """A credit-bureau report of the order's customer (an order in the session's scope),
+    charged to the prepaid risk balance; the report arrives later."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        customer = order.customer
+        return credit_query_run(
+            subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
+            idempotency_key=f"credit:{order.pk}:{idempotency_key}",
+            order_id=order.pk,
+            order_no=order.order_no,
+            actor=actor,
+        )
+
+
+def order_identity_status(*, actor: Session, order_id: int) -> IdentityVerification:
+    """The order's customer's real-name status at the identity provider: name, ID number and
+    phone checked against the issuer's records (asked once per order, then the kept answer)."""
+    order = order_in_scope(actor, order_id)
+    customer = order.customer
+    try:
+        return get_identity_provider().verify(
+            out_no=f"{order.order_no}I",
+            name=customer.name,
+            id_number=customer.id_number,
+            phone=customer.phone,
+        )
+    except ProviderError as error:
+        raise ApplicationError(
+            ErrorCode.PROVIDER_FAILED,
+            f"实名认证服务查询失败：{error.reason}",
+            msg_en=f"The identity provider failed: {error.reason}",
+            data={"provider_code": error.code},
+        ) from error

@@ -14,7 +14,7 @@ from apps.billing import payments
 from apps.billing.models import BillPayment, BillRefund
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError, TrackingResult
 
@@ -36,9 +36,7 @@ def express_companies() -> list[dict[str, str]]:
 
 def _company_check(company_code: str) -> None:
     if company_code not in {c["code"] for c in express_companies()}:
-        raise ApplicationError(
-            ErrorCode.VALIDATION, data={"fields": {"company_code": ["unknown express company"]}}
-        )
+        raise field_error("company_code", "unknown express company")
 
 
 def express_register(*, company_code: str, tracking_no: str, shipped_at: datetime) -> None:

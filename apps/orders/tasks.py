@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from apps.billing.selectors import earliest_overdue_by_order
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
@@ -47,10 +48,32 @@ def orders_cancel_unsigned() -> dict[str, object]:
 @app.task(name="orders.refresh_overdue")
 def orders_refresh_overdue() -> dict[str, object]:
     """Marks orders overdue (a bill past due and unpaid, or the lease over without a
-    return) and clears those settled since, so the overdue list is right every morning."""
-    changed = 0
+    return) and clears those settled since, so the overdue list is right every morning.
+
+    The shop's running orders and their oldest bills past due are read in two queries; only
+    an order whose mark or stage would change is then locked and refreshed on its own (the
+    same `order_overdue_refresh` every change of an order calls), so a night costs a query
+    per change, not four per running order."""
+    today = timezone.localdate()
+    since = earliest_overdue_by_order(today=today)
     running = Order.objects.filter(status__in=machine.DEAL_RUNNING, is_deleted=False)
-    for order_id in running.values_list("pk", flat=True).iterator():
+    fields = ("pk", "status", "has_open_after_sale", "lease_end", "overdue_since", "stage")
+    stale = []
+    for row in running.order_by("pk").values(*fields).iterator():
+        probe = Order(
+            pk=row["pk"],
+            status=row["status"],
+            has_open_after_sale=row["has_open_after_sale"],
+            lease_end=row["lease_end"],
+            overdue_since=since.get(row["pk"]),
+        )
+        if (probe.overdue_since, machine.stage_of(probe, today=today)) != (
+            row["overdue_since"],
+            row["stage"],
+        ):
+            stale.append(row["pk"])
+    changed = 0
+    for order_id in stale:
         with transaction.atomic():
             order = Order.objects.select_for_update().select_related("customer").get(pk=order_id)
             if services.order_overdue_refresh(order):

@@ -21,7 +21,7 @@ from tenants.accounts.services import (
 )
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.scoping import refuse_sub_shop_session, scope_to_sub_shop, scoped_get
 
 from .models import ReturnAddress, SubShop, SubShopStatus
@@ -38,12 +38,8 @@ from .selectors import (
 )
 
 
-def _field_error(field: str, message: str) -> ApplicationError:
-    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [message]}})
-
-
 def _reason_required() -> ApplicationError:
-    return _field_error("reason", "a reason is required to disable")
+    return field_error("reason", "a reason is required to disable")
 
 
 def _apply(instance: Any, changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -66,7 +62,7 @@ def sub_shop_create(
 ) -> SubShop:
     refuse_sub_shop_session(actor)  # a sub-shop account never makes siblings
     if SubShop.objects.filter(name=name).exists():
-        raise _field_error("name", "a sub-shop with this name exists")
+        raise field_error("name", "a sub-shop with this name exists")
     try:
         with transaction.atomic():
             sub_shop = SubShop.objects.create(
@@ -87,7 +83,7 @@ def sub_shop_create(
                 },
             )
     except IntegrityError:
-        raise _field_error("name", "a sub-shop with this name exists") from None
+        raise field_error("name", "a sub-shop with this name exists") from None
     return sub_shop
 
 
@@ -114,7 +110,7 @@ def sub_shop_update(
             if status == SubShopStatus.DISABLED and sub_shop.status != status and not reason:
                 raise _reason_required()
             if name and name != sub_shop.name and SubShop.objects.filter(name=name).exists():
-                raise _field_error("name", "a sub-shop with this name exists")
+                raise field_error("name", "a sub-shop with this name exists")
             before, after = _apply(
                 sub_shop,
                 {
@@ -141,7 +137,7 @@ def sub_shop_update(
                 reason=reason,
             )
     except IntegrityError:
-        raise _field_error("name", "a sub-shop with this name exists") from None
+        raise field_error("name", "a sub-shop with this name exists") from None
     return sub_shop
 
 

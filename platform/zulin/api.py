@@ -174,6 +174,10 @@ def _mount_routers() -> None:
     from apps.orders.api import platform_router as orders_platform_router
     from apps.orders.api import v2_router as orders_v2_router
     from apps.orders.applet_api import router as intake_router
+    from apps.risk.api import backend_router as risk_backend_router
+    from apps.risk.api import credit_router as risk_credit_router
+    from apps.risk.api import general_router as risk_general_router
+    from apps.risk.api import v2_router as risk_v2_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
     from tenants.accounts.api import platform_router, staff_router
@@ -183,6 +187,9 @@ def _mount_routers() -> None:
     from tenants.finance.api import platform_router as withdrawals_platform_router
     from tenants.finance.api import v2_router as withdrawals_v2_router
     from tenants.merchants.api import merchant_router
+    from tenants.risk.api import general_router as risk_types_router
+    from tenants.risk.api import merchant_router as recharge_merchant_router
+    from tenants.risk.api import platform_router as recharge_platform_router
     from tenants.workbench.api import router as workbench_router
 
     from .core.health import router as health_router
@@ -217,6 +224,13 @@ def _mount_routers() -> None:
     api.add_router("/finance", withdrawals_finance_router)
     api.add_router("/platform", withdrawals_platform_router)
     api.add_router("/v2", withdrawals_v2_router)
+    api.add_router("/backend", risk_backend_router)
+    api.add_router("/general", risk_general_router)
+    api.add_router("/v2", risk_v2_router)
+    api.add_router("/credit", risk_credit_router)
+    api.add_router("/general", risk_types_router)
+    api.add_router("/platform", recharge_platform_router)
+    api.add_router("/merchant", recharge_merchant_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

@@ -15,7 +15,13 @@ from django.db import transaction
 from django_tenants.utils import tenant_context
 
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
-from apps.orders.demo import ACME_PLAN, money_showcase_load, orders_showcase_load
+from apps.orders.demo import (
+    ACME_PLAN,
+    money_showcase_load,
+    orders_showcase_load,
+    reconciliation_faults_load,
+)
+from apps.risk.demo import risk_queries_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
     staff_showcase_load,
@@ -25,10 +31,11 @@ from tenants.accounts.demo import demo_actor, platform_staff_showcase_load
 from tenants.accounts.models import Account
 from tenants.accounts.selectors import find_account
 from tenants.accounts.services import account_create
-from tenants.finance.demo import withdrawals_showcase_load
+from tenants.finance.demo import reconciliation_showcase_load, withdrawals_showcase_load
 from tenants.merchants.demo import merchants_showcase_load
 from tenants.merchants.models import Merchant
 from tenants.merchants.services import SettlementInput, merchant_create
+from tenants.risk.demo import recharges_showcase_load, risk_opening_balance_load
 from zulin.core.sides import PlatformType
 
 DEMO_PASSWORD = "Zulin@2026"
@@ -108,6 +115,11 @@ def demo_load() -> list[str]:
         phone="13900000003",
         role_codes=["auditor", "finance"],
     )
+    # Every order's intake checks its risk, paid from the shop's prepaid risk balance.
+    admin = demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username="admin")
+    for merchant in (demo, acme):
+        owner = demo_actor(platform_type=PlatformType.STORE, merchant=merchant, username="owner")
+        risk_opening_balance_load(merchant=merchant, owner=owner, approver=admin)
     return [
         f"admin side  http://admin.localhost  admin / {DEMO_PASSWORD}",
         f"            (ops / {DEMO_PASSWORD}: two roles)",
@@ -146,6 +158,9 @@ def demo_showcase_load() -> list[str]:
         for name in ("finance1", "finance2")
     ]
     withdrawals = withdrawals_showcase_load(merchant=demo, owner=owner, approvers=finance_staff)
+    recharges = recharges_showcase_load(merchant=demo, owner=owner, approver=finance_staff[0])
+    with tenant_context(demo):
+        risk_queries = risk_queries_showcase_load(actor=owner)
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
@@ -155,6 +170,9 @@ def demo_showcase_load() -> list[str]:
             catalogue=ACME_CATALOGUE,
         )
         orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
+    with tenant_context(demo):
+        reconciliation_faults_load(owner=owner, slug="demo")
+    runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
     shops = ", ".join(sub_shop_ids)
     others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
     return [
@@ -163,6 +181,8 @@ def demo_showcase_load() -> list[str]:
         f"            orders: {demo_orders} in every state",
         f"            money: late fees on {money['late_fee_bills']} bills,"
         f" {money['statements']} statements, {withdrawals} withdrawals",
+        "            reconciliation: " + ", ".join(f"{k} {v}" for k, v in runs.items()),
+        f"            risk: {recharges} recharges, {risk_queries} risk queries",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

@@ -21,6 +21,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "order.manage": "处理订单",
         "finance.view": "查看财务账单",
         "withdrawal.audit": "审核提现",
+        "reconciliation.resolve": "处理对账差异",
         "merchant.manage": "管理商户",
         "recharge.audit": "审核风控充值",
         "data.view": "查看数据中心",
@@ -40,6 +41,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "intake.manage": "管理小程序接入密钥",
         "suborder.view": "查看子商户订单",
         "finance.view": "查看财务账单",
+        "finance.manage": "登记线下还款与提前结清",
         "withdrawal.view": "查看提现",
         "withdrawal.apply": "申请提现",
         "subshop.view": "查看子商户",
@@ -77,6 +79,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
             [
                 "finance.view",
                 "withdrawal.audit",
+                "reconciliation.resolve",
                 "recharge.audit",
                 "order.view",
                 "data.view",
@@ -102,6 +105,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
             "财务",
             [
                 "finance.view",
+                "finance.manage",
                 "withdrawal.view",
                 "withdrawal.apply",
                 "risk.recharge",
@@ -163,6 +167,7 @@ MENUS: dict[int, list[Menu]] = {
             [
                 _leaf("收支账单", "Bills", "/billList", "finance", "finance.view"),
                 _leaf("提现管理", "Withdrawals", "/cashWithdrawal", "finance", "withdrawal.audit"),
+                _leaf("渠道对账", "Reconciliation", "/reconciliation", "finance", "finance.view"),
             ],
         ),
         _group(

@@ -1,8 +1,11 @@
 """Withdrawal calls: the merchant applies, cancels and reads its own (its host); the
-platform lists every merchant's, approves (two accounts above the threshold) or rejects."""
+platform lists every merchant's, approves (two accounts above the threshold) or rejects.
+The platform's reconciliation with the payment provider (runs, their differences, resolve,
+re-run) and the per merchant per day money totals, all read from public rows."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.http import HttpRequest
@@ -11,7 +14,7 @@ from ninja import Query, Router
 from tenants.catalog.selectors import money
 from zulin.core.auth import admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.sides import PlatformType
 from zulin.ledger.selectors import account_balance
 
@@ -163,3 +166,91 @@ def operate_withdrawal(request: HttpRequest, payload: schemas.OperateWithdrawalI
 def init_detail_for_reject(request: HttpRequest, query: Query[schemas.WithdrawIdIn]) -> Any:
     """What the rejection dialog shows: the withdrawal and the usual reasons."""
     return {"withdrawal": _detail(query.id, None), "reasons": selectors.reject_reasons()}
+
+
+# --- reconciliation with the payment provider ----------------------------------------------
+
+RECONCILE = admin_auth("reconciliation.resolve")
+
+
+@platform_router.get(
+    "/getReconciliationRuns",
+    response=schemas.ReconciliationRunPageOut,
+    auth=admin_auth("finance.view"),
+    operation_id="getReconciliationRuns",
+)
+def get_reconciliation_runs(
+    request: HttpRequest, query: Query[schemas.ReconciliationRunsIn]
+) -> Any:
+    """Each merchant's days compared with the provider's statement, newest day first, with
+    the counts and amounts matched and differing; how many runs each status holds (tabs)."""
+    return selectors.reconciliation_run_page(**query.model_dump())
+
+
+@platform_router.get(
+    "/getReconciliationRun",
+    response=schemas.ReconciliationRunDetailOut,
+    auth=admin_auth("finance.view"),
+    operation_id="getReconciliationRun",
+)
+def get_reconciliation_run(
+    request: HttpRequest, query: Query[schemas.ReconciliationRunIdIn]
+) -> Any:
+    """One run with its differences (open ones first)."""
+    return selectors.reconciliation_run_detail(run_id=query.id)
+
+
+@platform_router.post(
+    "/resolveReconciliationMismatch",
+    response=schemas.ReconciliationMismatchOut,
+    auth=RECONCILE,
+    operation_id="resolveReconciliationMismatch",
+)
+def resolve_reconciliation_mismatch(
+    request: HttpRequest, payload: schemas.ResolveMismatchIn
+) -> Any:
+    """Marks a difference handled with how (synced, written off, the provider's error,
+    other) and a note; audited. The run's counts follow."""
+    mismatch = services.mismatch_resolve(
+        actor=current_session(request),
+        mismatch_id=payload.id,
+        resolution=payload.resolution,
+        note=payload.note,
+    )
+    return selectors.mismatch_detail(mismatch_id=mismatch.pk)
+
+
+@platform_router.post(
+    "/rerunReconciliation",
+    response=schemas.ReconciliationRunOut,
+    auth=RECONCILE,
+    operation_id="rerunReconciliation",
+)
+def rerun_reconciliation(request: HttpRequest, payload: schemas.RerunReconciliationIn) -> Any:
+    """Compares one merchant's day with the provider's statement again now, replacing the
+    day's result (a difference found again keeps its resolution); audited."""
+    run = services.reconciliation_rerun(
+        actor=current_session(request), merchant_id=payload.merchant_id, day=payload.day
+    )
+    return selectors.reconciliation_run_detail(run_id=run.pk)["run"]
+
+
+# --- money per merchant per day ------------------------------------------------------------
+
+MONEY_DAILY_MAX_DAYS = 366
+
+
+@platform_router.get(
+    "/getMoneyDaily",
+    response=schemas.MoneyDailyOut,
+    auth=admin_auth("data.view"),
+    operation_id="getMoneyDaily",
+)
+def get_money_daily(request: HttpRequest, query: Query[schemas.MoneyDailyIn]) -> Any:
+    """Money per day across merchants (or of one), per merchant over the range and in all:
+    received by type, refunded, commission, deposits, settlements, withdrawals, counts."""
+    if query.date_from > query.date_to:
+        raise field_error("date_from", "on or before date_to")
+    if query.date_to - query.date_from >= timedelta(days=MONEY_DAILY_MAX_DAYS):
+        raise field_error("date_to", f"at most {MONEY_DAILY_MAX_DAYS} days")
+    return selectors.money_daily(**query.model_dump())

@@ -1,23 +1,31 @@
 """Demo withdrawals of a merchant, made through the services: one paid out, one waiting
 for the platform, one above the two-person threshold with one approval, one rejected, one
-cancelled. Each has its idempotency key: a second run adds nothing."""
+cancelled. Each has its idempotency key: a second run adds nothing.
+
+Demo reconciliation: runs in every state (balanced, with open differences, resolved, failed)
+and the money totals of the demo's days, through the same services and the sandbox's
+failures on demand. A day that already has a run is left as it is."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.conf import settings
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from tenants.merchants.models import Merchant
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError
 from zulin.ledger.selectors import account_balance
-from zulin.providers.payment import sandbox_payments_complete
-from zulin.providers.sandbox import sandbox_callbacks_deliver
+from zulin.providers.payment import sandbox_payment_unknown, sandbox_payments_complete
+from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from .models import Withdrawal, WithdrawalStatus
-from .services import withdrawal_apply, withdrawal_cancel, withdrawal_operate
+from .models import ReconciliationRun, Withdrawal, WithdrawalStatus
+from .money import money_days_refresh
+from .reconciliation import reconcile_day
+from .services import mismatch_resolve, withdrawal_apply, withdrawal_cancel, withdrawal_operate
 
 PLAN = (
     # key, amount, what happens
@@ -65,3 +73,44 @@ def withdrawals_showcase_load(
     sandbox_payments_complete(merchant=merchant.slug)
     sandbox_callbacks_deliver(merchant=merchant.slug)
     return Withdrawal.objects.filter(merchant=merchant).count()
+
+
+def _reconciled(merchant: Merchant, day: date) -> ReconciliationRun:
+    found = ReconciliationRun.objects.filter(merchant=merchant, day=day).first()
+    if found is not None:
+        return found
+    with tenant_context(merchant):
+        return reconcile_day(day=day)
+
+
+def reconciliation_showcase_load(
+    *, demo: Merchant, acme: Merchant, resolver: Session, history_days: int = 120
+) -> dict[str, str]:
+    """Today of `demo` with open differences (its lost callback and short withhold made by
+    the orders' demo, and a payment it never asked for), the day before balanced, the day
+    before that failed (the provider's statement unreachable); today of `acme` with a
+    difference resolved with a note. Then both merchants' money totals. Answers each run's
+    status by merchant and day."""
+    today = timezone.localdate()
+    sandbox_payment_unknown(merchant=demo.slug, amount=Decimal("66.00"), out_no="DEMO-WALKIN-1")
+    sandbox_payment_unknown(merchant=acme.slug, amount=Decimal("12.00"), out_no="ACME-WALKIN-1")
+    runs = [_reconciled(demo, today), _reconciled(demo, today - timedelta(days=1))]
+    failed_day = today - timedelta(days=2)
+    if not ReconciliationRun.objects.filter(merchant=demo, day=failed_day).exists():
+        sandbox_failure_add(
+            service="payment", operation="statement", reason="SYSTEM_ERROR", merchant=demo.slug
+        )
+    runs.append(_reconciled(demo, failed_day))
+    acme_today = _reconciled(acme, today)
+    for mismatch in acme_today.mismatches.filter(status="open", out_no="ACME-WALKIN-1"):
+        mismatch_resolve(
+            actor=resolver,
+            mismatch_id=mismatch.pk,
+            resolution="written_off",
+            note="商户收款码线下收款，已与商户核实，核销",
+        )
+    runs.append(ReconciliationRun.objects.get(pk=acme_today.pk))
+    for merchant in (demo, acme):
+        with tenant_context(merchant):
+            money_days_refresh(date_from=today - timedelta(days=history_days), date_to=today)
+    return {f"{run.merchant.slug} {run.day}": str(run.status) for run in runs}

@@ -1,15 +1,20 @@
-"""The withdrawal's postings in the merchant's own books (its schema), whichever side the
-call came from: the platform's approval and the provider's callback enter the merchant's
-schema here, and only here. The platform's books (public) see the payout."""
+"""The platform's actions inside a merchant's schema, and only here: the withdrawal's
+postings in the merchant's own books (whichever side the call came from: the platform's
+approval and the provider's callback; the platform's books in public see the payout), and
+reconciliation reading the merchant's ledger (a re-run of a day, a re-check of one trade)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from django_tenants.utils import tenant_context
 
+from tenants.merchants.models import Merchant
 from zulin.core.auth import Session
 from zulin.ledger.services import Line, ledger_post, platform_ledger
 
-from .models import Withdrawal
+from .models import ReconciliationMismatch, ReconciliationRun, Withdrawal
+from .reconciliation import Finding, reconcile_day, trade_recheck
 
 
 def _post(withdrawal: Withdrawal, *, reference: str, kind: str, lines: list[Line], actor) -> None:  # type: ignore[no-untyped-def]
@@ -68,3 +73,15 @@ def withdrawal_paid(withdrawal: Withdrawal, *, actor: Session | None) -> None:
             meta={"merchant_id": withdrawal.merchant_id, "withdrawal_id": withdrawal.pk},
             actor=actor,
         )
+
+
+def reconciliation_rerun(merchant: Merchant, *, day: date) -> ReconciliationRun:
+    """Reconciles `day` of the merchant again, in its schema (replacing the day's result)."""
+    with tenant_context(merchant):
+        return reconcile_day(day=day)
+
+
+def mismatch_recheck(mismatch: ReconciliationMismatch) -> Finding | None:
+    """The provider's and the merchant's ledger's word on one mismatch's trade now."""
+    with tenant_context(mismatch.merchant):
+        return trade_recheck(mismatch=mismatch)

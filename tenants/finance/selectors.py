@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, F, QuerySet, Sum
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from tenants.catalog.selectors import money
@@ -15,7 +15,18 @@ from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
-from .models import Withdrawal, WithdrawalStatus
+from .models import (
+    MerchantMoneyDay,
+    MismatchKind,
+    MismatchStatus,
+    ReconciliationMismatch,
+    ReconciliationRun,
+    Resolution,
+    RunStatus,
+    Withdrawal,
+    WithdrawalStatus,
+)
+from .money import AMOUNT_COLUMNS, COUNT_COLUMNS, RECEIVED_COLUMNS, ZERO
 
 REJECT_REASONS = (
     ("结算账户信息有误", "The settlement account details are wrong"),
@@ -122,3 +133,177 @@ def withdrawal_counts(*, merchant_id: int | None, **filters: Any) -> list[dict[s
 
 def reject_reasons() -> list[dict[str, str]]:
     return [{"label": zh, "label_en": en} for zh, en in REJECT_REASONS]
+
+
+# --- reconciliation runs and their mismatches ----------------------------------------------
+
+# Kinds a re-query of the provider can fix (tenants.finance.reconciliation.SYNCABLE).
+SYNCABLE_KINDS = frozenset({MismatchKind.MISSING_IN_LEDGER})
+
+
+def reconciliation_runs(
+    *,
+    merchant_id: int | None = None,
+    status: str | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> QuerySet[ReconciliationRun]:
+    rows = ReconciliationRun.objects.all()
+    if merchant_id is not None:
+        rows = rows.filter(merchant_id=merchant_id)
+    if status:
+        rows = rows.filter(status=status)
+    if date_from:
+        rows = rows.filter(day__gte=date_from)
+    if date_to:
+        rows = rows.filter(day__lte=date_to)
+    return rows
+
+
+def reconciliation_run_row(run: ReconciliationRun) -> dict[str, Any]:
+    return {
+        "id": run.pk,
+        "merchant_id": run.merchant_id,
+        "merchant_name": run.merchant.name,
+        "day": run.day,
+        "status": run.status,
+        "status_name": RunStatus(run.status).label,
+        "provider_count": run.provider_count,
+        "provider_amount": money(run.provider_amount),
+        "ledger_count": run.ledger_count,
+        "ledger_amount": money(run.ledger_amount),
+        "matched_count": run.matched_count,
+        "matched_amount": money(run.matched_amount),
+        "mismatch_count": run.mismatch_count,
+        "mismatch_amount": money(run.mismatch_amount),
+        "open_count": run.open_count,
+        "error": run.error,
+        "attempts": run.attempts,
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+    }
+
+
+def reconciliation_run_page(*, page: int, page_size: int, **filters: Any) -> dict[str, Any]:
+    """Runs newest day first, and how many runs each status holds under the other filters
+    (the tabs)."""
+    rows = reconciliation_runs(**filters).select_related("merchant")
+    answer = page_of(
+        rows.order_by("-day", "merchant_id"),
+        page=page,
+        page_size=page_size,
+        row=reconciliation_run_row,
+        counted=reconciliation_runs(**filters),
+    )
+    found = dict(
+        reconciliation_runs(**{**filters, "status": None})
+        .values_list("status")
+        .annotate(n=Count("id"))
+        .values_list("status", "n")
+    )
+    answer["statuses"] = [
+        {"value": s.value, "label": str(s.label), "count": found.get(s.value, 0)} for s in RunStatus
+    ]
+    return answer
+
+
+def mismatch_row(row: ReconciliationMismatch) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "run_id": row.run_id,
+        "merchant_id": row.merchant_id,
+        "day": row.day,
+        "kind": row.kind,
+        "kind_name": MismatchKind(row.kind).label,
+        "operation": row.operation,
+        "out_no": row.out_no,
+        "trade_no": row.trade_no,
+        "provider_status": row.provider_status,
+        "provider_amount": money(row.provider_amount),
+        "ledger_amount": money(row.ledger_amount),
+        "ledger_reference": row.ledger_reference,
+        "difference": money(row.difference),
+        "detail": row.detail,
+        "status": row.status,
+        "resolution": row.resolution,
+        "resolution_name": Resolution(row.resolution).label if row.resolution else "",
+        "note": row.note,
+        "resolved_by": row.resolved_by_name,
+        "resolved_at": row.resolved_at,
+        "can_sync": row.status == MismatchStatus.OPEN and row.kind in SYNCABLE_KINDS,
+    }
+
+
+def reconciliation_run_detail(*, run_id: int) -> dict[str, Any]:
+    run = ReconciliationRun.objects.select_related("merchant").filter(pk=run_id).first()
+    if run is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return {
+        "run": reconciliation_run_row(run),
+        "mismatches": [mismatch_row(row) for row in run.mismatches.order_by("status", "id")],
+    }
+
+
+def mismatch_detail(*, mismatch_id: int) -> dict[str, Any]:
+    found = ReconciliationMismatch.objects.filter(pk=mismatch_id).first()
+    if found is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return mismatch_row(found)
+
+
+# --- money per merchant per day ------------------------------------------------------------
+
+_FIGURES = (*AMOUNT_COLUMNS, *COUNT_COLUMNS)
+_SUMS = {f"sum_{column}": Sum(column) for column in _FIGURES}
+
+
+def _money_figures(sums: dict[str, Any]) -> dict[str, Any]:
+    figures: dict[str, Any] = {c: money(sums[f"sum_{c}"] or ZERO) for c in AMOUNT_COLUMNS}
+    figures.update({c: int(sums[f"sum_{c}"] or 0) for c in COUNT_COLUMNS})
+    figures["received"] = money(sum((sums[f"sum_{c}"] or ZERO for c in RECEIVED_COLUMNS), ZERO))
+    return figures
+
+
+def money_daily(
+    *,
+    date_from: date,
+    date_to: date,
+    merchant_id: int | None = None,
+    page: int = 1,
+    page_size: int = 20,
+) -> dict[str, Any]:
+    """Money per day summed across merchants (or of `merchant_id`), per merchant over the
+    range (most received first, a page of them), and the range's total. Reads the public
+    rows only (`MerchantMoneyDay`)."""
+    rows = MerchantMoneyDay.objects.filter(day__gte=date_from, day__lte=date_to)
+    if merchant_id is not None:
+        rows = rows.filter(merchant_id=merchant_id)
+    days = [
+        {"day": row["day"], **_money_figures(row)}
+        for row in rows.values("day").annotate(**_SUMS).order_by("day")
+    ]
+    received = sum((F(f"sum_{c}") for c in RECEIVED_COLUMNS[1:]), F(f"sum_{RECEIVED_COLUMNS[0]}"))
+    per_merchant = (
+        rows.values("merchant_id", "merchant__name")
+        .annotate(**_SUMS)
+        .annotate(received_total=received)
+        .order_by("-received_total", "merchant_id")
+    )
+    merchants = page_of(
+        per_merchant,
+        page=page,
+        page_size=page_size,
+        row=lambda row: {
+            "merchant_id": row["merchant_id"],
+            "merchant_name": row["merchant__name"],
+            **_money_figures(row),
+        },
+        counted=rows.values("merchant_id").distinct(),
+    )
+    return {
+        "date_from": date_from,
+        "date_to": date_to,
+        "days": days,
+        "merchants": merchants,
+        "total": _money_figures(rows.aggregate(**_SUMS)),
+    }

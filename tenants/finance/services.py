@@ -15,6 +15,8 @@ requested in the approving transaction: if the provider refuses at once, nothing
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -29,12 +31,21 @@ from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
 from . import governance
-from .models import Withdrawal, WithdrawalApproval, WithdrawalStatus
+from .models import (
+    MismatchStatus,
+    ReconciliationMismatch,
+    ReconciliationRun,
+    Resolution,
+    Withdrawal,
+    WithdrawalApproval,
+    WithdrawalStatus,
+)
+from .reconciliation import SYNCABLE, run_counts_refresh
 
 S = WithdrawalStatus
 OPEN = (S.PENDING, S.REVIEWING)
@@ -65,10 +76,6 @@ def _move(withdrawal: Withdrawal, action: str, actor: Session | None, **kwargs: 
         transition_locked(MACHINE, row=withdrawal, action=action, actor=actor, **kwargs)
 
 
-def _field_error(field: str, problem: str) -> ApplicationError:
-    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})
-
-
 def _number() -> str:
     return f"W{timezone.localtime():%Y%m%d%H%M}{secrets.randbelow(10**8):08d}"
 
@@ -86,7 +93,7 @@ def withdrawal_apply(
             raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
         return earlier
     if amount < settings.WITHDRAWAL_MIN:
-        raise _field_error("amount", f"at least {settings.WITHDRAWAL_MIN}")
+        raise field_error("amount", f"at least {settings.WITHDRAWAL_MIN}")
     terms = terms_in_force(merchant_id=merchant.pk)
     if terms is None:
         raise ApplicationError(ErrorCode.NO_SETTLEMENT_ACCOUNT)
@@ -164,7 +171,7 @@ def withdrawal_operate(
         withdrawal = _locked(withdrawal_id, None)
         if not approve:
             if not reason.strip():
-                raise _field_error("reason", "a rejection says why")
+                raise field_error("reason", "a rejection says why")
 
             def rejected(row: Withdrawal) -> dict[str, Any]:
                 row.reject_reason = reason[:300]
@@ -255,3 +262,118 @@ def withdrawal_payout_sync(*, merchant: Merchant, out_no: str) -> Withdrawal | N
             return withdrawal  # asked again on the next callback or query
         _apply(withdrawal, result, None)
         return withdrawal
+
+
+# --- reconciliation: the platform finance's actions ----------------------------------------
+
+MISMATCH_MACHINE: Machine[ReconciliationMismatch] = Machine(
+    model=ReconciliationMismatch,
+    target_type="reconciliation_mismatch",
+    moves=(
+        move(
+            MismatchStatus.OPEN, "resolve", MismatchStatus.RESOLVED, right="reconciliation.resolve"
+        ),
+    ),
+    labels={s.value: (str(s.label), s.value) for s in MismatchStatus},
+)
+SYNCED_NOTE = "重新查询支付渠道后已入账"
+
+
+def reconciliation_rerun(*, actor: Session, merchant_id: int, day: date) -> ReconciliationRun:
+    """Reconciles one merchant's day again now (replacing its result); audited."""
+    if day > timezone.localdate():
+        raise field_error("day", "a day that has begun")
+    merchant = Merchant.objects.exclude(schema_name=get_public_schema_name()).filter(pk=merchant_id)
+    found = merchant.first()
+    if found is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    run = governance.reconciliation_rerun(found, day=day)
+    with _public():
+        audit_record(
+            actor=actor,
+            action="reconciliation.rerun",
+            target_type="reconciliation_run",
+            target_id=run.pk,
+            after={"merchant_id": merchant_id, "day": day.isoformat(), "status": run.status},
+        )
+    return run
+
+
+def _mismatch_locked(mismatch_id: int) -> tuple[ReconciliationRun, ReconciliationMismatch]:
+    """The mismatch and its run, locked run first (as a re-run of the day locks them)."""
+    run_id = (
+        ReconciliationMismatch.objects.filter(pk=mismatch_id)
+        .values_list("run_id", flat=True)
+        .first()
+    )
+    if run_id is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    run = ReconciliationRun.objects.select_for_update().get(pk=run_id)
+    mismatch = ReconciliationMismatch.objects.select_for_update().filter(pk=mismatch_id).first()
+    if mismatch is None:  # the day was re-run meanwhile: its differences are new rows
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return run, mismatch
+
+
+def mismatch_resolve(
+    *, actor: Session | None, mismatch_id: int, resolution: str, note: str
+) -> ReconciliationMismatch:
+    """Marks a difference handled, saying how (synced, written off, the provider's error,
+    other) and why; the run's counts and status follow. Audited, with the history of the
+    mismatch's status."""
+    if not note.strip():
+        raise field_error("note", "say what was done")
+    with transaction.atomic(), _public():
+        run, mismatch = _mismatch_locked(mismatch_id)
+
+        def resolved(row: ReconciliationMismatch) -> dict[str, Any]:
+            row.resolution = Resolution(resolution).value
+            row.note = note.strip()[:300]
+            row.resolved_by_id = actor.account.pk if actor else None
+            row.resolved_by_name = actor_name(actor)
+            row.resolved_at = timezone.now()
+            return {"resolution": row.resolution, "out_no": row.out_no, "kind": row.kind}
+
+        transition_locked(
+            MISMATCH_MACHINE,
+            row=mismatch,
+            action="resolve",
+            actor=actor,
+            reason=note.strip()[:300],
+            change=resolved,
+        )
+        run_counts_refresh(run)
+        run.save()
+        return mismatch
+
+
+PaymentSync = Callable[[Merchant, str], Any]
+
+
+def mismatch_sync(
+    *, actor: Session, mismatch_id: int, payment_sync: PaymentSync
+) -> tuple[ReconciliationMismatch, bool]:
+    """The fix the system already has for a trade the provider finished and we never heard
+    of: ask the provider about it again and record its answer on our side (`payment_sync`,
+    the merchant's payments through their governance; a payout here). It only ever applies
+    the provider's outcome to a record of ours still waiting for it: it charges nothing,
+    never changes a record already final, books nothing twice. Answers the mismatch and
+    whether it is gone (then resolved as synced)."""
+    found = ReconciliationMismatch.objects.select_related("merchant").filter(pk=mismatch_id).first()
+    if found is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    if found.status != MismatchStatus.OPEN:
+        raise MISMATCH_MACHINE.conflict(found.status, "resolve")
+    if found.kind not in SYNCABLE or not found.out_no:
+        raise ApplicationError(ErrorCode.RECONCILIATION_NOT_SYNCABLE)
+    if found.operation == "payout":
+        synced = withdrawal_payout_sync(merchant=found.merchant, out_no=found.out_no)
+    else:
+        synced = payment_sync(found.merchant, found.out_no)
+    if synced is None:
+        raise ApplicationError(ErrorCode.RECONCILIATION_NOTHING_TO_SYNC)
+    if governance.mismatch_recheck(found) is not None:
+        return found, False
+    return mismatch_resolve(
+        actor=actor, mismatch_id=found.pk, resolution=Resolution.SYNCED, note=SYNCED_NOTE
+    ), True

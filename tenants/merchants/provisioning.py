@@ -20,7 +20,7 @@ from psycopg import sql
 from tenants.accounts.selectors import OWNER_ROLE_CODE
 from tenants.accounts.services import account_create
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import field_error
 from zulin.core.queue import queue_on_commit
 from zulin.core.tenancy import forget_host
 
@@ -157,10 +157,7 @@ def _queue_spare_refill() -> None:
 
 def slug_validate(slug: str) -> None:
     if not SLUG_PATTERN.match(slug) or slug in RESERVED_SLUGS or slug == settings.ADMIN_HOST_PREFIX:
-        raise ApplicationError(
-            ErrorCode.VALIDATION,
-            data={"fields": {"slug": ["2-30 lowercase letters or digits, starting with a letter"]}},
-        )
+        raise field_error("slug", "2-30 lowercase letters or digits, starting with a letter")
 
 
 def merchant_provision(

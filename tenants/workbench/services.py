@@ -4,7 +4,7 @@ from django.db import transaction
 
 from tenants.accounts.selectors import flatten_menu, menu_tree
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import field_error
 
 from .models import ShortcutPin
 
@@ -13,10 +13,7 @@ MAX_SHORTCUTS = 12
 
 def shortcuts_replace(*, session: Session, menu_ids: list[int]) -> None:
     if len(menu_ids) > MAX_SHORTCUTS or len(set(menu_ids)) != len(menu_ids):
-        raise ApplicationError(
-            ErrorCode.VALIDATION,
-            data={"fields": {"menu_ids": [f"at most {MAX_SHORTCUTS} distinct entries"]}},
-        )
+        raise field_error("menu_ids", f"at most {MAX_SHORTCUTS} distinct entries")
     allowed = {
         leaf["id"]
         for leaf in flatten_menu(
@@ -25,10 +22,7 @@ def shortcuts_replace(*, session: Session, menu_ids: list[int]) -> None:
     }
     unknown = [menu_id for menu_id in menu_ids if menu_id not in allowed]
     if unknown:
-        raise ApplicationError(
-            ErrorCode.VALIDATION,
-            data={"fields": {"menu_ids": [f"not in your menu: {unknown}"]}},
-        )
+        raise field_error("menu_ids", f"not in your menu: {unknown}")
     with transaction.atomic():
         ShortcutPin.objects.filter(account_id=session.account.pk).delete()
         ShortcutPin.objects.bulk_create(

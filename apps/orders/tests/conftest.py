@@ -36,16 +36,19 @@ def _tables_with_ids() -> list[tuple[str, str]]:
         return list(cursor.fetchall())
 
 
-def _high_water() -> tuple[dict[tuple[str, str], int], list[tuple[int, Any]]]:
-    """The highest id of every table, and the ledger accounts' kept balances (the one
-    column the scenarios change on rows that existed before)."""
+def _high_water() -> tuple[dict[tuple[str, str], int], dict[str, list[tuple[int, Any]]]]:
+    """The highest id of every table, and the ledger accounts' kept balances in both books
+    (the one column the scenarios change on rows that existed before: a payment also posts
+    to the platform's books)."""
     marks = {}
+    balances = {}
     with connection.cursor() as cursor:
         for schema, table in _tables_with_ids():
             cursor.execute(f'SELECT coalesce(max(id), 0) FROM "{schema}"."{table}"')
             marks[(schema, table)] = cursor.fetchone()[0]
-        cursor.execute("SELECT id, balance FROM m_demo.ledger_account")
-        balances = list(cursor.fetchall())
+        for schema in SCHEMAS:
+            cursor.execute(f'SELECT id, balance FROM "{schema}".ledger_account')
+            balances[schema] = list(cursor.fetchall())
     return marks, balances
 
 
@@ -59,9 +62,10 @@ def committed_demo(demo) -> Iterator[Any]:
             cursor.execute("SET LOCAL session_replication_role = replica")
             for (schema, table), mark in marks.items():
                 cursor.execute(f'DELETE FROM "{schema}"."{table}" WHERE id > %s', [mark])
-            cursor.executemany(
-                "UPDATE m_demo.ledger_account SET balance = %s WHERE id = %s",
-                [(balance, account_id) for account_id, balance in balances],
-            )
+            for schema, kept in balances.items():
+                cursor.executemany(
+                    f'UPDATE "{schema}".ledger_account SET balance = %s WHERE id = %s',
+                    [(balance, account_id) for account_id, balance in kept],
+                )
 
     committed(demo, purge)

@@ -7,15 +7,17 @@ from decimal import Decimal
 
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillRefund
+from apps.billing.models import Bill, BillPayment, BillRefund
 from apps.goods.models import Sku
 from apps.orders.models import DepositOperation, Order
+from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import ledger_check
 from zulin.providers.models import SandboxCallback
+from zulin.providers.payment import sandbox_payer_pay
 from zulin.providers.sandbox import sandbox_callback_replay
 
-from .support import awaiting_shipment, provider_settles
+from .support import awaiting_shipment, in_lease, provider_settles
 
 DETAIL = "/api/merchant/orderInfo"
 
@@ -133,3 +135,32 @@ def test_the_shop_opens_a_refund_for_the_customer_and_the_platform_reads_the_con
     response = client.get(link.data["url"], HTTP_HOST="admin.localhost")
     assert response.status_code == 200
     assert b"".join(response.streaming_content).startswith(b"%PDF")
+
+
+def test_a_key_finding_the_customers_payment_already_paid_answers_already_paid_every_time(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    # The customer pays bill 2 by QR code and the payer pays; no one here has heard of it yet.
+    own = {"order_no": order.no, "period": 2, "idempotency_key": "qr-bill-0002"}
+    assert app.post("/api/applet/payBill", own).ok
+    sandbox_payer_pay(merchant=demo.slug, out_no=f"{order.no}B002")
+    shop = {"order_id": order.id, "period": 2, "idempotency_key": "shop-bill-0002"}
+
+    first = demo_owner.post("/api/v2/BillPayment", shop)
+    again = demo_owner.post("/api/v2/BillPayment", shop)
+
+    # The payment found is recorded; the shop's key made none and answers alike each time.
+    assert (first.code, again.code) == (ErrorCode.BILL_ALREADY_PAID, ErrorCode.BILL_ALREADY_PAID)
+    with tenant_context(demo):
+        bill = Bill.objects.get(order_id=order.id, period=2)
+        attempts = list(
+            BillPayment.objects.filter(bill=bill).values_list("idempotency_key", "status")
+        )
+    assert (bill.status, bill.paid_amount) == ("paid", bill.amount)
+    assert attempts == [("qr-bill-0002", "succeeded")]
+    assert app.post("/api/applet/payBill", own).ok  # the customer's key: its own payment
+    provider_settles(demo)  # the provider's callback arrives late: nothing twice
+    with tenant_context(demo):
+        assert Journal.objects.filter(bill_id=bill.pk, kind="bill_payment").count() == 1
+        assert ledger_check() == []

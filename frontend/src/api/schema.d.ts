@@ -500,6 +500,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getRiskBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Risk Balance
+         * @description The shop's prepaid risk balance, whether it is low, and how many orders wait for a
+         *     manual audit because the balance could not pay the intake's check.
+         */
+        get: operations["getRiskBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getShowPlts": {
         parameters: {
             query?: never;
@@ -827,6 +848,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/applyCreditQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply Credit Query
+         * @description Asks the credit bureau for the report of an order's customer, charged at the price
+         *     list's `credit_report` price to the prepaid risk balance (code 1501 when it cannot pay:
+         *     nothing charged). The report arrives later (`getCreditQueryResult`, `applyResultQuery`).
+         *     The same idempotency key answers the same query, charged once.
+         */
+        post: operations["applyCreditQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/applyResultQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Apply Result Query
+         * @description Asks the bureau again about a credit query still processing and keeps its report
+         *     (what its callback would do; nothing changes twice).
+         */
+        get: operations["applyResultQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getCreditQueryResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit Query Result
+         * @description One credit query as kept: processing, or its report (score, level, accounts in
+         *     arrears and open, the bureau's count of recent queries).
+         */
+        get: operations["getCreditQueryResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{token}": {
         parameters: {
             query?: never;
@@ -884,6 +970,28 @@ export interface paths {
          * @description Takes back a withdrawal the platform has not approved yet; the amount is unfrozen.
          */
         post: operations["cancelWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/getEarlySettlementQuote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Early Settlement Quote
+         * @description What settling the lease early costs today: bills due in full with their late fees,
+         *     later rent less the shop's early-buyout discount, add-ons, and the buyout price when
+         *     ownership transfers; the settlement in flight, if any.
+         */
+        get: operations["getEarlySettlementQuote"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -994,6 +1102,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/recordOfflineRepayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record Offline Repayment
+         * @description Records that the customer paid the order's oldest open bill outside the provider
+         *     (bank transfer, cash …) with the voucher picture: exactly what the bill owes, its late
+         *     fee first. The money is the merchant's already (never withdrawable); its commission is
+         *     taken from the next settlement. The same idempotency key answers the same repayment.
+         */
+        post: operations["recordOfflineRepayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/refundBillPayment": {
         parameters: {
             query?: never;
@@ -1037,6 +1168,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/settleEarly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle Early
+         * @description Settles every bill left of the lease at the quote's total: by the customer's withhold
+         *     agreement (counts when the provider confirms) or offline with a voucher. A lease that
+         *     transfers ownership is then bought out. The same idempotency key answers the same
+         *     settlement, asking the provider again while it is processing.
+         */
+        post: operations["settleEarly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/waiveLateFee": {
         parameters: {
             query?: never;
@@ -1070,6 +1224,116 @@ export interface paths {
          * @description The shop's withdrawals, newest first.
          */
         get: operations["withdrawList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/ali/userAuthenticationInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User Authentication Info
+         * @description The real-name status of an order's customer at the identity provider: whether name,
+         *     ID number and phone agree with the issuer's records, and the first check that failed
+         *     (asked once per order; the kept answer after). Within the session's order scope.
+         */
+        get: operations["ali/userAuthenticationInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/chartRiskListDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chart Risk List Detail
+         * @description The shop's risk queries, newest first, each with what it cost and what it found:
+         *     filter by query type, source (the intake's or a manual one), dates and order number.
+         */
+        post: operations["chartRiskListDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/getCreditQueryTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Credit Query Time
+         * @description How often the shop queried the credit of an order's customer in the last `days`
+         *     days (90 by default), when last, and the bureau's count of queries by any institution in
+         *     its latest report (too many hard queries weigh on a customer's credit).
+         */
+        post: operations["getCreditQueryTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/getRisk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Risk
+         * @description A risk query of `query_type` (getRiskTypeMap), charged at its price to the prepaid
+         *     risk balance: of an order's customer (`order_id`: the result joins the order's risk
+         *     results) or of a person (`name`, `id_number`, `phone`). A balance that cannot pay it
+         *     refuses the query (code 1501) and charges nothing. The same idempotency key answers the
+         *     same query, charged once.
+         */
+        post: operations["getRisk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/getRiskTypeMap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Risk Type Map
+         * @description The risk query types the platform sells and the price of one query of each, charged
+         *     to the merchant's prepaid risk balance.
+         */
+        get: operations["getRiskTypeMap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1160,6 +1424,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchant/checkChart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check Chart
+         * @description The platform's audit of an offline recharge (`id`, `action` approve or reject,
+         *     `reason` to reject, `idempotency_key`): approved, the amount is credited to the
+         *     merchant's risk balance once; rejected, nothing is credited and the merchant sees the
+         *     reason. The same key answers the decision already made.
+         */
+        get: operations["checkChart"];
+        put?: never;
+        /**
+         * Check Chart
+         * @description The platform's audit of an offline recharge (`id`, `action` approve or reject,
+         *     `reason` to reject, `idempotency_key`): approved, the amount is credited to the
+         *     merchant's risk balance once; rejected, nothing is credited and the merchant sees the
+         *     reason. The same key answers the decision already made.
+         */
+        post: operations["checkChart_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchant/confirmDelivery": {
         parameters: {
             query?: never;
@@ -1175,6 +1469,70 @@ export interface paths {
          *     tracking and the job do the same on their own.
          */
         post: operations["confirmDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/getChartDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Chart Detail
+         * @description (Added) One recharge: its timeline, a short-lived link to its voucher, its QR code
+         *     while the payment waits, and the usual reasons to reject one.
+         */
+        get: operations["getChartDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/merChart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mer Chart
+         * @description An offline recharge: the amount transferred to the platform's account and a picture
+         *     of the transfer voucher; credited once the platform approves it. The same idempotency
+         *     key answers the same recharge.
+         */
+        post: operations["merChart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/merChartList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mer Chart List
+         * @description Recharges, newest first, with the count of each status: the shop's own (QR and
+         *     offline), or on the platform every merchant's (`merchant_id`: one merchant's).
+         */
+        get: operations["merChartList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2026,6 +2384,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getMoneyDaily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Money Daily
+         * @description Money per day across merchants (or of one), per merchant over the range and in all:
+         *     received by type, refunded, commission, deposits, settlements, withdrawals, counts.
+         */
+        get: operations["getMoneyDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/getOverdueMoney": {
         parameters: {
             query?: never;
@@ -2088,6 +2467,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getReconciliationRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Reconciliation Run
+         * @description One run with its differences (open ones first).
+         */
+        get: operations["getReconciliationRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getReconciliationRuns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Reconciliation Runs
+         * @description Each merchant's days compared with the provider's statement, newest day first, with
+         *     the counts and amounts matched and differing; how many runs each status holds (tabs).
+         */
+        get: operations["getReconciliationRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/getRemarkList": {
         parameters: {
             query?: never;
@@ -2119,6 +2539,29 @@ export interface paths {
         get: operations["getRentPlan"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getRiskRechargePayQrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Risk Recharge Pay Qrcode
+         * @description A QR-code payment of `amount` to recharge the shop's risk balance: its QR code (what
+         *     it holds, and the picture). The balance rises once the provider confirms the payment;
+         *     `queryPayResult` with the recharge number asks again. The same idempotency key answers
+         *     the same recharge.
+         */
+        post: operations["getRiskRechargePayQrcode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2509,8 +2952,10 @@ export interface paths {
         };
         /**
          * Query Pay Result
-         * @description Asks the provider again about one of our payment requests (bill payment, refund,
-         *     deposit freeze/thaw/transfer) and records what it says.
+         * @description Asks the provider again about one of our payment requests and records what it says:
+         *     an order's (bill payment, refund, deposit freeze/thaw/transfer; `order.manage`), or a QR
+         *     recharge of the risk balance (kind `risk_recharge`, by its recharge number;
+         *     `risk.recharge`).
          */
         get: operations["queryPayResult"];
         put?: never;
@@ -2541,6 +2986,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/rerunReconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rerun Reconciliation
+         * @description Compares one merchant's day with the provider's statement again now, replacing the
+         *     day's result (a difference found again keeps its resolution); audited.
+         */
+        post: operations["rerunReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/resetPwd": {
         parameters: {
             query?: never;
@@ -2552,6 +3018,27 @@ export interface paths {
         put?: never;
         /** Reset Pwd */
         post: operations["resetPwd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/resolveReconciliationMismatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve Reconciliation Mismatch
+         * @description Marks a difference handled with how (synced, written off, the provider's error,
+         *     other) and a note; audited. The run's counts follow.
+         */
+        post: operations["resolveReconciliationMismatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2758,6 +3245,28 @@ export interface paths {
         put?: never;
         /** Show Privacy */
         post: operations["showPrivacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/syncReconciliationMismatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync Reconciliation Mismatch
+         * @description A difference of a trade the provider finished and the merchant never recorded: asks
+         *     the provider again through the merchant's payments (as its callback would have) and,
+         *     when the difference is gone, resolves it as synced (audited).
+         */
+        post: operations["syncReconciliationMismatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2997,6 +3506,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/getCreditQueryTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit Query Time V2
+         * @description getCreditQueryTime as the contract's v2 GET (the twin of the general POST).
+         */
+        get: operations["getCreditQueryTime_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getRiskBillList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Risk Bill List
+         * @description The prepaid risk balance's lines, newest first: recharges in, query charges out
+         *     (`type`), by dates; with the balance now and the period's totals.
+         */
+        get: operations["getRiskBillList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/getWithdrawalCount": {
         parameters: {
             query?: never;
@@ -3032,6 +3582,27 @@ export interface paths {
          * @description (Added) Replaces the account's pinned workbench shortcuts.
          */
         post: operations["saveCommonFunctionMenu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/userCreditQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * User Credit Query
+         * @description The shop's credit queries of its customers, newest first (of one order: `order_id`
+         *     or `order_no`; by status).
+         */
+        get: operations["userCreditQuery"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3394,7 +3965,7 @@ export interface components {
              */
             page_size: number;
             /** Type */
-            type?: ("payment" | "deposit" | "refund" | "commission" | "settlement" | "withdrawal") | null;
+            type?: ("payment" | "deposit" | "refund" | "commission" | "settlement" | "withdrawal" | "early" | "offline") | null;
         };
         /** BillPaymentIn */
         BillPaymentIn: {
@@ -3760,6 +4331,160 @@ export interface components {
              */
             phone: string;
         };
+        /** CreditApplyIn */
+        CreditApplyIn: {
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Order Id
+             * @description the order whose customer's credit report is asked for
+             */
+            order_id: number;
+        };
+        /** CreditQueryIdIn */
+        CreditQueryIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** CreditQueryListIn */
+        CreditQueryListIn: {
+            /** Order Id */
+            order_id?: number | null;
+            /**
+             * Order No
+             * @default
+             */
+            order_no: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("processing" | "done" | "failed") | null;
+        };
+        /** CreditQueryOut */
+        CreditQueryOut: {
+            /** Actor */
+            actor: string;
+            /** Apply No */
+            apply_no: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Level
+             * @description excellent, good, fair or poor
+             */
+            level: string;
+            /** Level Name */
+            level_name: string;
+            /** Level Name En */
+            level_name_en: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /** Open Accounts */
+            open_accounts: number;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Overdue Accounts */
+            overdue_accounts: number;
+            /**
+             * Price
+             * @description charged to the prepaid risk balance when applied
+             */
+            price: string;
+            /**
+             * Queries 90 Days
+             * @description institutions that queried in the 90 days before
+             */
+            queries_90_days: number;
+            /**
+             * Reason
+             * @description why it failed, e.g. NO_CREDIT_FILE
+             */
+            reason: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Score
+             * @description 350-950, higher is better (done only)
+             */
+            score: number | null;
+            /**
+             * Status
+             * @description processing (the bureau compiles it), done or failed
+             */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Status Name En */
+            status_name_en: string;
+        };
+        /** CreditQueryPageOut */
+        CreditQueryPageOut: {
+            /** List */
+            list: components["schemas"]["CreditQueryOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** CreditQueryTimeIn */
+        CreditQueryTimeIn: {
+            /**
+             * Days
+             * @description the window counted, in days
+             * @default 90
+             */
+            days: number;
+            /** Order Id */
+            order_id: number;
+        };
+        /** CreditQueryTimeOut */
+        CreditQueryTimeOut: {
+            /** Bureau Reported At */
+            bureau_reported_at: string | null;
+            /**
+             * Bureau Times 90 Days
+             * @description queries by any institution the bureau counted in its latest report
+             */
+            bureau_times_90_days: number | null;
+            /** Days */
+            days: number;
+            /** Last Query At */
+            last_query_at: string | null;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Times
+             * @description the shop's credit queries of the customer in the window
+             */
+            times: number;
+        };
         /** CustomerIdentityIn */
         CustomerIdentityIn: {
             /** Order Id */
@@ -3949,6 +4674,136 @@ export interface components {
             domain: string;
             /** Is Primary */
             is_primary: boolean;
+        };
+        /** EarlySettlementBillOut */
+        EarlySettlementBillOut: {
+            /** Addon Amount */
+            addon_amount: string;
+            /** Amount */
+            amount: string;
+            /** Discount */
+            discount: string;
+            /**
+             * Due
+             * @description due by today: in full, with its late fee
+             */
+            due: boolean;
+            /**
+             * Due Date
+             * Format: date
+             */
+            due_date: string;
+            /** Late Fee */
+            late_fee: string;
+            /** Period */
+            period: number;
+            /** Rent */
+            rent: string;
+        };
+        /** EarlySettlementOut */
+        EarlySettlementOut: {
+            /** Bills */
+            bills: number;
+            /** Buyout Price */
+            buyout_price: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Discount */
+            discount: string;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Late Fee */
+            late_fee: string;
+            /**
+             * Method
+             * @description provider (withhold) or offline
+             */
+            method: string;
+            /** Order Id */
+            order_id: number;
+            /** Receipt No */
+            receipt_no: string;
+            /** Settlement No */
+            settlement_no: string;
+            /**
+             * Status
+             * @description processing, succeeded or failed
+             */
+            status: string;
+            /** Total */
+            total: string;
+        };
+        /** EarlySettlementQuoteIn */
+        EarlySettlementQuoteIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** EarlySettlementQuoteOut */
+        EarlySettlementQuoteOut: {
+            /**
+             * As Of
+             * Format: date
+             */
+            as_of: string;
+            /** Bills */
+            bills: components["schemas"]["EarlySettlementBillOut"][];
+            /**
+             * Buyout Price
+             * @description the plan's buyout price when ownership transfers
+             */
+            buyout_price: string;
+            /**
+             * Discount
+             * @description future rent x rate, half-up to the cent
+             */
+            discount: string;
+            /**
+             * Discount Rate
+             * @description the shop's early-buyout discount on that rent
+             */
+            discount_rate: string;
+            /**
+             * Due Amount
+             * @description rent and add-ons of the bills due by today
+             */
+            due_amount: string;
+            /**
+             * Future Addon
+             * @description add-ons of the bills not yet due (not discounted)
+             */
+            future_addon: string;
+            /**
+             * Future Rent
+             * @description rent of the bills not yet due
+             */
+            future_rent: string;
+            in_flight: components["schemas"]["EarlySettlementOut"] | null;
+            /**
+             * Late Fee
+             * @description late fees still owed on them
+             */
+            late_fee: string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Ownership Transfer
+             * @description settling buys the goods out
+             */
+            ownership_transfer: boolean;
+            /** Total */
+            total: string;
+            /**
+             * Withhold Available
+             * @description the customer's withhold agreement exists
+             */
+            withhold_available: boolean;
         };
         /** ExportCreatedOut */
         ExportCreatedOut: {
@@ -4368,6 +5223,116 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** GetRiskIn */
+        GetRiskIn: {
+            /**
+             * Id Number
+             * @default
+             */
+            id_number: string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Name
+             * @description without an order: the person
+             * @default
+             */
+            name: string;
+            /**
+             * Order Id
+             * @description check this order's customer (its results)
+             */
+            order_id?: number | null;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /**
+             * Query Type
+             * @description getRiskTypeMap
+             */
+            query_type: string;
+        };
+        /** GetRiskOut */
+        GetRiskOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Balance
+             * @description the prepaid risk balance after this query
+             */
+            balance: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Decision
+             * @description pass, review or refuse
+             */
+            decision: string;
+            /** Decision Name */
+            decision_name: string;
+            /** Decision Name En */
+            decision_name_en: string;
+            /**
+             * Grade
+             * @description A (best) to E
+             */
+            grade: string;
+            /** Hit Rules */
+            hit_rules: components["schemas"]["RiskHitOut"][];
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Order No */
+            order_no: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /**
+             * Price
+             * @description charged to the prepaid risk balance
+             */
+            price: string;
+            /** Query No */
+            query_no: string;
+            /** Query Type */
+            query_type: string;
+            /** Query Type Name */
+            query_type_name: string;
+            /** Query Type Name En */
+            query_type_name_en: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Score
+             * @description 0-1000, higher is safer
+             */
+            score: number | null;
+            /**
+             * Source
+             * @description intake (placing the order) or manual (getRisk)
+             */
+            source: string;
+            /** Source Name */
+            source_name: string;
+        };
         /** GoodsClassOut */
         GoodsClassOut: {
             /** Id */
@@ -4705,8 +5670,16 @@ export interface components {
             awaiting_settlement: string;
             /** Commission */
             commission: string;
-            /** Received */
+            /**
+             * Received
+             * @description through the provider: payments, early settlements, deposits
+             */
             received: string;
+            /**
+             * Received Offline
+             * @description repaid offline, straight to the merchant's bank (never withdrawable)
+             */
+            received_offline: string;
             /** Refunded */
             refunded: string;
             /** Settled */
@@ -4841,6 +5814,334 @@ export interface components {
              */
             updated_at: string;
         };
+        /** MoneyDailyIn */
+        MoneyDailyIn: {
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            /** Merchant Id */
+            merchant_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+        };
+        /** MoneyDailyOut */
+        MoneyDailyOut: {
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            /**
+             * Days
+             * @description each day with money, summed across merchants
+             */
+            days: components["schemas"]["MoneyDayOut"][];
+            /** @description each merchant over the range */
+            merchants: components["schemas"]["MoneyMerchantPageOut"];
+            total: components["schemas"]["MoneyFiguresOut"];
+        };
+        /** MoneyDayOut */
+        MoneyDayOut: {
+            /** Commission */
+            commission: string;
+            /** Commission Returned */
+            commission_returned: string;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Deposits Frozen */
+            deposits_frozen: string;
+            /** Deposits Released */
+            deposits_released: string;
+            /** Deposits Taken */
+            deposits_taken: string;
+            /** Journals */
+            journals: number;
+            /** Payments */
+            payments: number;
+            /**
+             * Received
+             * @description every received_* together
+             */
+            received: string;
+            /** Received Addon */
+            received_addon: string;
+            /** Received Buyout */
+            received_buyout: string;
+            /** Received Damage */
+            received_damage: string;
+            /** Received Late Fee */
+            received_late_fee: string;
+            /** Received Rent */
+            received_rent: string;
+            /** Received Sale */
+            received_sale: string;
+            /** Received Shipping Fee */
+            received_shipping_fee: string;
+            /** Refunded */
+            refunded: string;
+            /** Refunds */
+            refunds: number;
+            /** Settled */
+            settled: string;
+            /** Withdrawals Applied */
+            withdrawals_applied: string;
+            /** Withdrawals Paid */
+            withdrawals_paid: string;
+            /** Withdrawals Returned */
+            withdrawals_returned: string;
+        };
+        /** MoneyFiguresOut */
+        MoneyFiguresOut: {
+            /** Commission */
+            commission: string;
+            /** Commission Returned */
+            commission_returned: string;
+            /** Deposits Frozen */
+            deposits_frozen: string;
+            /** Deposits Released */
+            deposits_released: string;
+            /** Deposits Taken */
+            deposits_taken: string;
+            /** Journals */
+            journals: number;
+            /** Payments */
+            payments: number;
+            /**
+             * Received
+             * @description every received_* together
+             */
+            received: string;
+            /** Received Addon */
+            received_addon: string;
+            /** Received Buyout */
+            received_buyout: string;
+            /** Received Damage */
+            received_damage: string;
+            /** Received Late Fee */
+            received_late_fee: string;
+            /** Received Rent */
+            received_rent: string;
+            /** Received Sale */
+            received_sale: string;
+            /** Received Shipping Fee */
+            received_shipping_fee: string;
+            /** Refunded */
+            refunded: string;
+            /** Refunds */
+            refunds: number;
+            /** Settled */
+            settled: string;
+            /** Withdrawals Applied */
+            withdrawals_applied: string;
+            /** Withdrawals Paid */
+            withdrawals_paid: string;
+            /** Withdrawals Returned */
+            withdrawals_returned: string;
+        };
+        /** MoneyMerchantOut */
+        MoneyMerchantOut: {
+            /** Commission */
+            commission: string;
+            /** Commission Returned */
+            commission_returned: string;
+            /** Deposits Frozen */
+            deposits_frozen: string;
+            /** Deposits Released */
+            deposits_released: string;
+            /** Deposits Taken */
+            deposits_taken: string;
+            /** Journals */
+            journals: number;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /** Payments */
+            payments: number;
+            /**
+             * Received
+             * @description every received_* together
+             */
+            received: string;
+            /** Received Addon */
+            received_addon: string;
+            /** Received Buyout */
+            received_buyout: string;
+            /** Received Damage */
+            received_damage: string;
+            /** Received Late Fee */
+            received_late_fee: string;
+            /** Received Rent */
+            received_rent: string;
+            /** Received Sale */
+            received_sale: string;
+            /** Received Shipping Fee */
+            received_shipping_fee: string;
+            /** Refunded */
+            refunded: string;
+            /** Refunds */
+            refunds: number;
+            /** Settled */
+            settled: string;
+            /** Withdrawals Applied */
+            withdrawals_applied: string;
+            /** Withdrawals Paid */
+            withdrawals_paid: string;
+            /** Withdrawals Returned */
+            withdrawals_returned: string;
+        };
+        /** MoneyMerchantPageOut */
+        MoneyMerchantPageOut: {
+            /** List */
+            list: components["schemas"]["MoneyMerchantOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * OfflineDetailsIn
+         * @description Money received outside the payment provider, and its voucher.
+         */
+        OfflineDetailsIn: {
+            /**
+             * Bank Reference
+             * @description the bank's transaction number (a bank transfer needs it)
+             * @default
+             */
+            bank_reference: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "bank_transfer" | "cash" | "wechat" | "alipay" | "other";
+            /**
+             * Paid On
+             * Format: date
+             * @description the day the customer paid (not in the future)
+             */
+            paid_on: string;
+            /** Payer Name */
+            payer_name: string;
+            /**
+             * Remark
+             * @default
+             */
+            remark: string;
+            /**
+             * Voucher Base64
+             * @description the voucher picture, JPEG or PNG, base64 (at most 1.5 MB)
+             */
+            voucher_base64: string;
+        };
+        /** OfflineReceiptOut */
+        OfflineReceiptOut: {
+            /** Amount */
+            amount: string;
+            /** Bank Reference */
+            bank_reference: string;
+            /** Channel */
+            channel: string;
+            /**
+             * Paid On
+             * Format: date
+             */
+            paid_on: string;
+            /** Payer Name */
+            payer_name: string;
+            /**
+             * Purpose
+             * @description bill (one bill) or early_settlement
+             */
+            purpose: string;
+            /** Receipt No */
+            receipt_no: string;
+            /**
+             * Recorded At
+             * Format: date-time
+             */
+            recorded_at: string;
+            /** Recorded By */
+            recorded_by: string;
+            /** Remark */
+            remark: string;
+            /**
+             * Voucher Url
+             * @description a link to the voucher picture valid a few minutes (finance.view); each read is audited
+             */
+            voucher_url: string | null;
+        };
+        /** OfflineRepaymentIn */
+        OfflineRepaymentIn: {
+            /**
+             * Amount
+             * @description exactly what the bill owes: late fee, then rent
+             */
+            amount: number | string;
+            /**
+             * Bank Reference
+             * @description the bank's transaction number (a bank transfer needs it)
+             * @default
+             */
+            bank_reference: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "bank_transfer" | "cash" | "wechat" | "alipay" | "other";
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Paid On
+             * Format: date
+             * @description the day the customer paid (not in the future)
+             */
+            paid_on: string;
+            /** Payer Name */
+            payer_name: string;
+            /**
+             * Period
+             * @description the order's oldest open bill
+             */
+            period: number;
+            /**
+             * Remark
+             * @default
+             */
+            remark: string;
+            /**
+             * Voucher Base64
+             * @description the voucher picture, JPEG or PNG, base64 (at most 1.5 MB)
+             */
+            voucher_base64: string;
+        };
         /** OperateWithdrawalIn */
         OperateWithdrawalIn: {
             /**
@@ -4871,6 +6172,11 @@ export interface components {
             /** Amount */
             amount: string;
             /**
+             * Discount
+             * @description rent forgone when the lease was settled early
+             */
+            discount: string;
+            /**
              * Due Date
              * Format: date
              */
@@ -4885,6 +6191,8 @@ export interface components {
             late_fee_paid: string;
             /** Late Fee Waived */
             late_fee_waived: string;
+            /** @description repaid offline: the receipt */
+            offline_receipt: components["schemas"]["OfflineReceiptOut"] | null;
             /** Order Id */
             order_id: number;
             /** Order No */
@@ -4903,6 +6211,8 @@ export interface components {
             period: number;
             /** Rent */
             rent: string;
+            /** Settled Early */
+            settled_early: boolean;
             /** State */
             state: string;
             /** Status */
@@ -5221,7 +6531,15 @@ export interface components {
         };
         /** OrderRiskOut */
         OrderRiskOut: {
-            /** Decision */
+            /**
+             * Checks
+             * @description each risk query of the order's customer (the intake's, then getRisk's)
+             */
+            checks: components["schemas"]["RiskQueryOut"][];
+            /**
+             * Decision
+             * @description pass, review, refuse; unavailable (the provider failed) or balance_short (the prepaid risk balance could not pay the intake's check): a manual audit
+             */
             decision: string;
             /** Grade */
             grade: string;
@@ -5596,6 +6914,395 @@ export interface components {
             /** Needs Text */
             needs_text: boolean;
         };
+        /** RechargeDetailOut */
+        RechargeDetailOut: {
+            /** Amount */
+            amount: string;
+            /** Applicant */
+            applicant: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Credited At */
+            credited_at: string | null;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Has Voucher */
+            has_voucher: boolean;
+            /** Id */
+            id: number;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /** Method */
+            method: string;
+            /** Method Name */
+            method_name: string;
+            /** Provider Trade No */
+            provider_trade_no: string;
+            /**
+             * Qr Code
+             * @description while a QR payment waits: what its QR code holds
+             */
+            qr_code: string;
+            /**
+             * Qr Image
+             * @description that QR code as an SVG data URI
+             */
+            qr_image: string;
+            /** Recharge No */
+            recharge_no: string;
+            /**
+             * Reject Reason
+             * @description why the platform rejected it (the merchant sees it)
+             */
+            reject_reason: string;
+            /** Reject Reasons */
+            reject_reasons: components["schemas"]["RechargeRejectReasonOut"][];
+            /** Remark */
+            remark: string;
+            /** Reviewed At */
+            reviewed_at: string | null;
+            /** Reviewer */
+            reviewer: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Timeline */
+            timeline: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Voucher Url
+             * @description the voucher picture, a link valid minutes
+             */
+            voucher_url: string | null;
+        };
+        /** RechargeIdIn */
+        RechargeIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** RechargeListIn */
+        RechargeListIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Merchant Id
+             * @description platform only: one merchant's
+             */
+            merchant_id?: number | null;
+            /** Method */
+            method?: ("qr" | "offline") | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Recharge No
+             * @default
+             */
+            recharge_no: string;
+            /** Status */
+            status?: ("paying" | "pending" | "credited" | "failed" | "rejected") | null;
+        };
+        /** RechargeOfflineIn */
+        RechargeOfflineIn: {
+            /** Amount */
+            amount: number | string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Remark
+             * @description e.g. the paying account
+             * @default
+             */
+            remark: string;
+            /**
+             * Voucher Base64
+             * @description the transfer voucher: a JPEG or PNG picture of at most 1.5 MB, base64
+             */
+            voucher_base64: string;
+        };
+        /** RechargeOut */
+        RechargeOut: {
+            /** Amount */
+            amount: string;
+            /** Applicant */
+            applicant: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Credited At */
+            credited_at: string | null;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Has Voucher */
+            has_voucher: boolean;
+            /** Id */
+            id: number;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /** Method */
+            method: string;
+            /** Method Name */
+            method_name: string;
+            /** Provider Trade No */
+            provider_trade_no: string;
+            /** Recharge No */
+            recharge_no: string;
+            /**
+             * Reject Reason
+             * @description why the platform rejected it (the merchant sees it)
+             */
+            reject_reason: string;
+            /** Remark */
+            remark: string;
+            /** Reviewed At */
+            reviewed_at: string | null;
+            /** Reviewer */
+            reviewer: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+        };
+        /** RechargePageOut */
+        RechargePageOut: {
+            /** List */
+            list: components["schemas"]["RechargeOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /**
+             * Statuses
+             * @description each status's count (the tabs)
+             */
+            statuses: components["schemas"]["RechargeStatusCountOut"][];
+            /** Total */
+            total: number;
+        };
+        /** RechargeQrIn */
+        RechargeQrIn: {
+            /** Amount */
+            amount: number | string;
+            /** Idempotency Key */
+            idempotency_key: string;
+        };
+        /** RechargeRejectReasonOut */
+        RechargeRejectReasonOut: {
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+        };
+        /** RechargeStatusCountOut */
+        RechargeStatusCountOut: {
+            /** Count */
+            count: number;
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ReconciliationMismatchOut */
+        ReconciliationMismatchOut: {
+            /**
+             * Can Sync
+             * @description a re-query of the provider may fix it
+             */
+            can_sync: boolean;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Detail */
+            detail: string;
+            /** Difference */
+            difference: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description missing_in_ledger, missing_at_provider, status_differs, amount_differs, totals_differ
+             */
+            kind: string;
+            /** Kind Name */
+            kind_name: string;
+            /** Ledger Amount */
+            ledger_amount: string | null;
+            /** Ledger Reference */
+            ledger_reference: string;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Note */
+            note: string;
+            /**
+             * Operation
+             * @description pay, withhold, refund, freeze, thaw, transfer, payout
+             */
+            operation: string;
+            /**
+             * Out No
+             * @description our request number
+             */
+            out_no: string;
+            /** Provider Amount */
+            provider_amount: string | null;
+            /** Provider Status */
+            provider_status: string;
+            /** Resolution */
+            resolution: string;
+            /** Resolution Name */
+            resolution_name: string;
+            /** Resolved At */
+            resolved_at: string | null;
+            /** Resolved By */
+            resolved_by: string;
+            /** Run Id */
+            run_id: number;
+            /** Status */
+            status: string;
+            /**
+             * Trade No
+             * @description the provider's trade number
+             */
+            trade_no: string;
+        };
+        /** ReconciliationRunDetailOut */
+        ReconciliationRunDetailOut: {
+            /** Mismatches */
+            mismatches: components["schemas"]["ReconciliationMismatchOut"][];
+            run: components["schemas"]["ReconciliationRunOut"];
+        };
+        /** ReconciliationRunIdIn */
+        ReconciliationRunIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** ReconciliationRunOut */
+        ReconciliationRunOut: {
+            /** Attempts */
+            attempts: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /**
+             * Error
+             * @description why the provider's statement could not be had (failed)
+             */
+            error: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Ledger Amount */
+            ledger_amount: string;
+            /**
+             * Ledger Count
+             * @description provider trades the merchant's ledger booked that day
+             */
+            ledger_count: number;
+            /** Matched Amount */
+            matched_amount: string;
+            /** Matched Count */
+            matched_count: number;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /**
+             * Mismatch Amount
+             * @description the differences' amounts, each counted positive
+             */
+            mismatch_amount: string;
+            /** Mismatch Count */
+            mismatch_count: number;
+            /**
+             * Open Count
+             * @description differences not resolved yet
+             */
+            open_count: number;
+            /** Provider Amount */
+            provider_amount: string;
+            /**
+             * Provider Count
+             * @description trades the provider's statement has succeeded
+             */
+            provider_count: number;
+            /** Started At */
+            started_at: string | null;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+        };
+        /** ReconciliationRunPageOut */
+        ReconciliationRunPageOut: {
+            /** List */
+            list: components["schemas"]["ReconciliationRunOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /**
+             * Statuses
+             * @description runs per status (tabs)
+             */
+            statuses: components["schemas"]["ReconciliationStatusCountOut"][];
+            /** Total */
+            total: number;
+        };
+        /** ReconciliationRunsIn */
+        ReconciliationRunsIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /** Merchant Id */
+            merchant_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("running" | "balanced" | "mismatched" | "resolved" | "failed") | null;
+        };
+        /** ReconciliationStatusCountOut */
+        ReconciliationStatusCountOut: {
+            /** Count */
+            count: number;
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
         /** RecordIdIn */
         RecordIdIn: {
             /** Id */
@@ -5767,6 +7474,16 @@ export interface components {
             /** Total With Buyout */
             total_with_buyout: string;
         };
+        /** RerunReconciliationIn */
+        RerunReconciliationIn: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Merchant Id */
+            merchant_id: number;
+        };
         /** ResendOut */
         ResendOut: {
             /** Resend After */
@@ -5789,6 +7506,18 @@ export interface components {
             phone: string;
             /** Username */
             username: string;
+        };
+        /** ResolveMismatchIn */
+        ResolveMismatchIn: {
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /**
+             * Resolution
+             * @enum {string}
+             */
+            resolution: "synced" | "written_off" | "provider_error" | "other";
         };
         /** ReturnAddressIn */
         ReturnAddressIn: {
@@ -5879,6 +7608,278 @@ export interface components {
             /** Merchant Id */
             merchant_id: number;
         };
+        /** RiskBalanceOut */
+        RiskBalanceOut: {
+            /**
+             * Balance
+             * @description the prepaid risk balance now
+             */
+            balance: string;
+            /**
+             * Intake Price
+             * @description what the intake's check of one order costs
+             */
+            intake_price: string;
+            /** Low */
+            low: boolean;
+            /**
+             * Low Threshold
+             * @description below this the balance is low (the workbench warns)
+             */
+            low_threshold: string;
+            /**
+             * Unchecked Orders
+             * @description orders waiting for a manual audit: risk not checked, the balance was short
+             */
+            unchecked_orders: number;
+        };
+        /** RiskBillListIn */
+        RiskBillListIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Type */
+            type?: ("recharge" | "charge") | null;
+        };
+        /** RiskBillOut */
+        RiskBillOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Amount
+             * @description + into the balance, - out of it
+             */
+            amount: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Memo */
+            memo: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Order No */
+            order_no: string;
+            /** Query No */
+            query_no: string;
+            /** Query Type Name */
+            query_type_name: string;
+            /** Query Type Name En */
+            query_type_name_en: string;
+            /** Recharge No */
+            recharge_no: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Type
+             * @description recharge (money in) or charge (a query's price)
+             */
+            type: string;
+            /** Type Name */
+            type_name: string;
+            /** Type Name En */
+            type_name_en: string;
+        };
+        /** RiskBillPageOut */
+        RiskBillPageOut: {
+            /**
+             * Balance
+             * @description the prepaid risk balance now
+             */
+            balance: string;
+            /**
+             * Charged
+             * @description charged for queries in the period of the date filters
+             */
+            charged: string;
+            /** List */
+            list: components["schemas"]["RiskBillOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /**
+             * Recharged
+             * @description credited in the period of the date filters
+             */
+            recharged: string;
+            /** Total */
+            total: number;
+            /** Types */
+            types: components["schemas"]["RiskBillTypeOut"][];
+        };
+        /** RiskBillTypeOut */
+        RiskBillTypeOut: {
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /** Value */
+            value: string;
+        };
+        /** RiskHitOut */
+        RiskHitOut: {
+            /** Code */
+            code: string;
+            /** Name En */
+            name_en: string;
+            /** Name Zh */
+            name_zh: string;
+        };
+        /** RiskQueryListIn */
+        RiskQueryListIn: {
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Order No
+             * @default
+             */
+            order_no: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Query Type
+             * @default
+             */
+            query_type: string;
+            /** Source */
+            source?: ("intake" | "manual") | null;
+        };
+        /** RiskQueryOut */
+        RiskQueryOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Decision
+             * @description pass, review or refuse
+             */
+            decision: string;
+            /** Decision Name */
+            decision_name: string;
+            /** Decision Name En */
+            decision_name_en: string;
+            /**
+             * Grade
+             * @description A (best) to E
+             */
+            grade: string;
+            /** Hit Rules */
+            hit_rules: components["schemas"]["RiskHitOut"][];
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Order No */
+            order_no: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /**
+             * Price
+             * @description charged to the prepaid risk balance
+             */
+            price: string;
+            /** Query No */
+            query_no: string;
+            /** Query Type */
+            query_type: string;
+            /** Query Type Name */
+            query_type_name: string;
+            /** Query Type Name En */
+            query_type_name_en: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Score
+             * @description 0-1000, higher is safer
+             */
+            score: number | null;
+            /**
+             * Source
+             * @description intake (placing the order) or manual (getRisk)
+             */
+            source: string;
+            /** Source Name */
+            source_name: string;
+        };
+        /** RiskQueryPageOut */
+        RiskQueryPageOut: {
+            /** List */
+            list: components["schemas"]["RiskQueryOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** RiskTypeOut */
+        RiskTypeOut: {
+            /** Description */
+            description: string;
+            /** Description En */
+            description_en: string;
+            /**
+             * Kind
+             * @description risk (getRisk, the intake) or credit (applyCreditQuery)
+             */
+            kind: string;
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /**
+             * Price
+             * @description charged to the prepaid risk balance per query
+             */
+            price: string;
+            /**
+             * Value
+             * @description the query type's code (getRisk's query_type)
+             */
+            value: string;
+        };
         /** RoleOut */
         RoleOut: {
             /** Code */
@@ -5956,6 +7957,25 @@ export interface components {
             /** Token */
             token: string;
             user: components["schemas"]["UserOut"];
+        };
+        /** SettleEarlyIn */
+        SettleEarlyIn: {
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "provider" | "offline";
+            /** @description method offline: the receipt */
+            offline?: components["schemas"]["OfflineDetailsIn"] | null;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Total
+             * @description the quote's total (refused if it changed: 1407)
+             */
+            total: number | string;
         };
         /** SettlementIn */
         SettlementIn: {
@@ -6320,6 +8340,20 @@ export interface components {
              */
             updated_at: string;
         };
+        /** SyncMismatchIn */
+        SyncMismatchIn: {
+            /** Id */
+            id: number;
+        };
+        /** SyncMismatchOut */
+        SyncMismatchOut: {
+            mismatch: components["schemas"]["ReconciliationMismatchOut"];
+            /**
+             * Synced
+             * @description the difference is gone (then resolved as synced)
+             */
+            synced: boolean;
+        };
         /** TermOut */
         TermOut: {
             /** Label */
@@ -6513,6 +8547,36 @@ export interface components {
             reason: string;
             /** Status */
             status?: ("active" | "disabled") | null;
+        };
+        /** UserAuthenticationIn */
+        UserAuthenticationIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** UserAuthenticationOut */
+        UserAuthenticationOut: {
+            /** Id Number Valid */
+            id_number_valid: boolean;
+            /** Name Matches */
+            name_matches: boolean;
+            /** Order Id */
+            order_id: number;
+            /** Phone Matches */
+            phone_matches: boolean;
+            /**
+             * Reason
+             * @description the first check that failed, e.g. PHONE_MISMATCH
+             */
+            reason: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Verified
+             * @description name, ID number and phone agree with the issuer's records
+             */
+            verified: boolean;
+            /** Verified At */
+            verified_at: string | null;
         };
         /** UserOut */
         UserOut: {
@@ -7498,6 +9562,31 @@ export interface operations {
             };
         };
     };
+    getRiskBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RiskBalanceOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getShowPlts: {
         parameters: {
             query?: never;
@@ -7955,6 +10044,89 @@ export interface operations {
             };
         };
     };
+    applyCreditQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditApplyIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditQueryOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    applyResultQuery: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditQueryOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditQueryResult: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditQueryOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     privateFileDownload: {
         parameters: {
             query?: never;
@@ -8034,6 +10206,33 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WithdrawalDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getEarlySettlementQuote: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["EarlySettlementQuoteOut"];
                         msg: string;
                     };
                 };
@@ -8179,6 +10378,35 @@ export interface operations {
             };
         };
     };
+    recordOfflineRepayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflineRepaymentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OrderBillOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     refundBillPayment: {
         parameters: {
             query?: never;
@@ -8231,6 +10459,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["FinanceSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    settleEarly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettleEarlyIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["EarlySettlementOut"];
                         msg: string;
                     };
                 };
@@ -8292,6 +10549,146 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WithdrawalPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    "ali/userAuthenticationInfo": {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["UserAuthenticationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    chartRiskListDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskQueryListIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RiskQueryPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditQueryTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditQueryTimeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditQueryTimeOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRisk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetRiskIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["GetRiskOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRiskTypeMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["RiskTypeOut"][];
                         msg: string;
                     };
                 };
@@ -8416,6 +10813,108 @@ export interface operations {
             };
         };
     };
+    checkChart: {
+        parameters: {
+            query: {
+                action: "approve" | "reject";
+                id: number;
+                idempotency_key: string;
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Action
+                     * @enum {string}
+                     */
+                    action: "approve" | "reject";
+                    /** Id */
+                    id: number;
+                    /** Idempotency Key */
+                    idempotency_key: string;
+                    /**
+                     * Reason
+                     * @description required to reject
+                     * @default
+                     */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RechargeDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    checkChart_post: {
+        parameters: {
+            query: {
+                action: "approve" | "reject";
+                id: number;
+                idempotency_key: string;
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Action
+                     * @enum {string}
+                     */
+                    action: "approve" | "reject";
+                    /** Id */
+                    id: number;
+                    /** Idempotency Key */
+                    idempotency_key: string;
+                    /**
+                     * Reason
+                     * @description required to reject
+                     * @default
+                     */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RechargeDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     confirmDelivery: {
         parameters: {
             query?: never;
@@ -8439,6 +10938,97 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["OrderRowOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getChartDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RechargeDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    merChart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RechargeOfflineIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RechargeDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    merChartList: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                /** @description platform only: one merchant's */
+                merchant_id?: number | null;
+                method?: ("qr" | "offline") | null;
+                page?: number;
+                page_size?: number;
+                recharge_no?: string;
+                status?: ("paying" | "pending" | "credited" | "failed" | "rejected") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RechargePageOut"];
                         msg: string;
                     };
                 };
@@ -9773,6 +12363,37 @@ export interface operations {
             };
         };
     };
+    getMoneyDaily: {
+        parameters: {
+            query: {
+                date_from: string;
+                date_to: string;
+                merchant_id?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["MoneyDailyOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getOverdueMoney: {
         parameters: {
             query: {
@@ -9860,6 +12481,65 @@ export interface operations {
             };
         };
     };
+    getReconciliationRun: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReconciliationRunDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getReconciliationRuns: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                merchant_id?: number | null;
+                page?: number;
+                page_size?: number;
+                status?: ("running" | "balanced" | "mismatched" | "resolved" | "failed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReconciliationRunPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getRemarkList: {
         parameters: {
             query: {
@@ -9911,6 +12591,35 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["RentPlanOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRiskRechargePayQrcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RechargeQrIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RechargeDetailOut"];
                         msg: string;
                     };
                 };
@@ -10516,6 +13225,35 @@ export interface operations {
             };
         };
     };
+    rerunReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RerunReconciliationIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReconciliationRunOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     resetPwd: {
         parameters: {
             query?: never;
@@ -10539,6 +13277,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: unknown;
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    resolveReconciliationMismatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveMismatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReconciliationMismatchOut"];
                         msg: string;
                     };
                 };
@@ -10951,6 +13718,35 @@ export interface operations {
             };
         };
     };
+    syncReconciliationMismatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncMismatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SyncMismatchOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     updateCategory: {
         parameters: {
             query?: never;
@@ -11253,7 +14049,7 @@ export interface operations {
                 order_no?: string;
                 page?: number;
                 page_size?: number;
-                type?: ("payment" | "deposit" | "refund" | "commission" | "settlement" | "withdrawal") | null;
+                type?: ("payment" | "deposit" | "refund" | "commission" | "settlement" | "withdrawal" | "early" | "offline") | null;
             };
             header?: never;
             path?: never;
@@ -11297,6 +14093,66 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["ShortcutOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditQueryTime_get: {
+        parameters: {
+            query: {
+                /** @description the window counted, in days */
+                days?: number;
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditQueryTimeOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRiskBillList: {
+        parameters: {
+            query?: {
+                date_from?: string | null;
+                date_to?: string | null;
+                page?: number;
+                page_size?: number;
+                type?: ("recharge" | "charge") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RiskBillPageOut"];
                         msg: string;
                     };
                 };
@@ -11357,6 +14213,37 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["ShortcutOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    userCreditQuery: {
+        parameters: {
+            query?: {
+                order_id?: number | null;
+                order_no?: string;
+                page?: number;
+                page_size?: number;
+                status?: ("processing" | "done" | "failed") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditQueryPageOut"];
                         msg: string;
                     };
                 };

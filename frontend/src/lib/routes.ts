@@ -60,6 +60,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // Withdrawals: a store reads its own (withdrawal.view), the platform audits every merchant's.
   { path: '/cashWithdrawal', layout: 'security', side: 'both', built: true, action: ['withdrawal.view', 'withdrawal.audit'] },
   { path: '/applyWithdrawal', layout: 'security', side: 'store', built: true, action: 'withdrawal.apply' },
+  // Added: the platform's reconciliation with the payment provider (platform finance).
+  { path: '/reconciliation', layout: 'security', side: 'platform', built: true, action: 'finance.view' },
   // An order's pages serve every role that sees orders by any right; the server answers within
   // the session's scope (a salesman its own orders, a sub-merchant its sub-shop's).
   { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
@@ -73,8 +75,9 @@ export const ROUTES: readonly RouteEntry[] = [
   // Both sides: a store's staff, or the platform's (the same screen with the side's roles).
   { path: '/staff', layout: 'security', side: 'both', built: true, action: 'staff.manage' },
   { path: '/baseSet', layout: 'security', side: 'store', built: false },
-  { path: '/riskRecharge', layout: 'security', side: 'store', built: false },
-  { path: '/rechargeAudit', layout: 'security', side: 'platform', built: false },
+  // The shop's prepaid risk balance and its recharges; the platform's audit of every merchant's.
+  { path: '/riskRecharge', layout: 'security', side: 'store', built: true, action: 'risk.recharge' },
+  { path: '/rechargeAudit', layout: 'security', side: 'platform', built: true, action: 'recharge.audit' },
   // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
   { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },
   { path: '/e2e/frameHost', layout: 'security', side: 'both', built: true, fixture: true },

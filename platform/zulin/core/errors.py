@@ -72,6 +72,14 @@ class ErrorCode(IntEnum):
     WITHDRAWAL_EXCEEDS_BALANCE = 1403
     WITHDRAWAL_SAME_APPROVER = 1404
     NO_SETTLEMENT_ACCOUNT = 1405
+    OFFLINE_AMOUNT_MISMATCH = 1406
+    QUOTE_CHANGED = 1407
+    NOTHING_TO_SETTLE = 1408
+    # reconciliation with the payment provider: 1450-1469
+    RECONCILIATION_NOT_SYNCABLE = 1450
+    RECONCILIATION_NOTHING_TO_SYNC = 1451
+    # risk checks and the prepaid risk balance: 1500-1549
+    RISK_BALANCE_SHORT = 1501
     # the ledger: 1390-1399 (orders keep 1300-1389)
     LEDGER_UNBALANCED = 1390
     LEDGER_INVALID_LINE = 1391
@@ -237,6 +245,31 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
         "商户尚未设置结算账户",
         "The merchant has no settlement account",
     ),
+    ErrorCode.RECONCILIATION_NOT_SYNCABLE: (
+        "重新查询支付渠道无法修复此类差异，请核实后填写说明标记处理",
+        "Asking the provider again cannot fix this kind of difference; check it and resolve"
+        " it with a note",
+    ),
+    ErrorCode.RECONCILIATION_NOTHING_TO_SYNC: (
+        "我方没有该交易号的支付记录，无法同步",
+        "We have no payment under this trade number to bring up to date",
+    ),
+    ErrorCode.OFFLINE_AMOUNT_MISMATCH: (
+        "线下还款金额须等于该期账单应还金额（逾期违约金加租金）",
+        "An offline repayment must be exactly what the bill owes (late fee plus rent)",
+    ),
+    ErrorCode.QUOTE_CHANGED: (
+        "提前结清金额已变化，请重新获取报价",
+        "The early settlement amount has changed; get the quote again",
+    ),
+    ErrorCode.NOTHING_TO_SETTLE: (
+        "该订单没有待结清的账单",
+        "This order has no bills left to settle",
+    ),
+    ErrorCode.RISK_BALANCE_SHORT: (
+        "风控余额不足，请先充值",
+        "The prepaid risk balance is too low for this query; recharge it first",
+    ),
     ErrorCode.LEDGER_UNBALANCED: (
         "记账借贷不平衡",
         "The debits and credits of this posting do not balance",
@@ -308,3 +341,9 @@ class ApplicationError(Exception):
         if language == "en":
             return self.custom_msg_en or message_for(self.code, "en")
         return self.custom_msg or message_for(self.code, "zh")
+
+
+def field_error(field: str, problem: str) -> ApplicationError:
+    """Bad input in one field: code 400 with `data.fields = {field: [problem]}`, the shape every
+    validation answer has (the front end shows it beside the field)."""
+    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})

@@ -16,3 +16,30 @@ def image_extension(head: bytes) -> str | None:
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "webp"
     return None
+
+
+# A picture decoded in full is width x height x 4 bytes in memory: refuse larger before
+# decoding (a few kilobytes of PNG can claim a gigapixel).
+MAX_PIXELS = 40_000_000
+
+
+def picture_decodes(content: bytes, extension: str) -> bool:
+    """Whether `content` is a whole picture of the type its first bytes claim: Pillow reads
+    its header (format and size within MAX_PIXELS) and decodes every pixel, so a truncated
+    or corrupt file, or another file behind a picture's magic bytes, is refused."""
+    from io import BytesIO
+
+    from PIL import Image, UnidentifiedImageError
+
+    formats = {"jpg": "JPEG", "png": "PNG", "gif": "GIF", "webp": "WEBP"}
+    try:
+        with Image.open(BytesIO(content), formats=[formats[extension]]) as picture:
+            width, height = picture.size
+            if width < 1 or height < 1 or width * height > MAX_PIXELS:
+                return False
+            picture.load()
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, KeyError):
+        return False
+    except Image.DecompressionBombError:
+        return False
+    return True

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import AfterValidator, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
 # C0 controls, DEL, C1 controls, LINE SEPARATOR and PARAGRAPH SEPARATOR.
@@ -53,3 +53,5 @@ SingleLineText = Annotated[
 MultiLineText = Annotated[
     str, StringConstraints(strip_whitespace=True), AfterValidator(_multi_line)
 ]
+# What every money call takes so that a retry answers the same result (orders, withdrawals …).
+IdempotencyKey = Annotated[SingleLineText, Field(min_length=8, max_length=64)]

@@ -110,6 +110,15 @@ MERCHANT_CHART: tuple[AccountSpec, ...] = (
     AccountSpec("shipping_fee_income", "运费收入", "Shipping fee income", INCOME),
     AccountSpec("late_fee_income", "逾期违约金收入", "Late fee income", INCOME),
     AccountSpec("refunds", "退款", "Refunds (against income)", INCOME, contra=True),
+    # Rent forgone when a lease is settled early (the shop's early-buyout discount): the
+    # rent is booked in full and this takes the discount back, so income nets to what came in.
+    AccountSpec(
+        "early_settlement_discount",
+        "提前结清优惠",
+        "Early settlement discounts (against rent)",
+        INCOME,
+        contra=True,
+    ),
     # expenses
     AccountSpec("commission_expense", "平台佣金", "Platform commission", EXPENSE),
     AccountSpec("risk_check_expense", "风控查询费", "Risk check fees", EXPENSE),

@@ -12,7 +12,7 @@ from django.db.models.functions import Coalesce
 from django_tenants.utils import get_public_schema_name
 
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .chart import chart_for
 from .models import AccountType, Entry, Journal, LedgerAccount, Side
@@ -48,9 +48,7 @@ def _chart_account(code: str) -> LedgerAccount:
 
 def _one_dimension(order_id: int | None, bill_id: int | None) -> Q:
     if (order_id is None) == (bill_id is None):
-        raise ApplicationError(
-            ErrorCode.VALIDATION, data={"fields": {"order_id": ["give order_id or bill_id"]}}
-        )
+        raise field_error("order_id", "give order_id or bill_id")
     return Q(journal__order_id=order_id) if order_id is not None else Q(journal__bill_id=bill_id)
 
 

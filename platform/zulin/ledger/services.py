@@ -32,7 +32,7 @@ from django_tenants.utils import get_public_schema_name, schema_context
 from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .chart import chart_for
 from .models import Entry, Journal, LedgerAccount, Side
@@ -111,20 +111,16 @@ def _postings(lines: Sequence[Line]) -> list[_Posting]:
     return postings
 
 
-def _field_error(field: str, problem: str) -> ApplicationError:
-    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})
-
-
 def _check_text(field: str, value: Any, *, max_length: int, required: bool) -> None:
     if not isinstance(value, str) or (required and not value):
-        raise _field_error(field, "required text")
+        raise field_error(field, "required text")
     if len(value) > max_length or CONTROL_CHARACTERS.search(value):
-        raise _field_error(field, f"at most {max_length} characters, no control characters")
+        raise field_error(field, f"at most {max_length} characters, no control characters")
 
 
 def _check_dimension(field: str, value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise _field_error(field, "an integer id or None")
+        raise field_error(field, "an integer id or None")
 
 
 class _Fingerprint(NamedTuple):
@@ -319,13 +315,13 @@ def ledger_post(
     other lines or dimensions (IDEMPOTENCY_KEY_REUSED)."""
     _check_text("reference", reference, max_length=100, required=True)
     if not isinstance(kind, str) or not CODE_PATTERN.match(kind):
-        raise _field_error("kind", "2-40 lowercase letters, digits or _")
+        raise field_error("kind", "2-40 lowercase letters, digits or _")
     _check_text("memo", memo, max_length=200, required=False)
     _check_text("payment_reference", payment_reference, max_length=64, required=False)
     _check_dimension("order_id", order_id)
     _check_dimension("bill_id", bill_id)
     if meta is not None and not isinstance(meta, dict):
-        raise _field_error("meta", "a JSON object")
+        raise field_error("meta", "a JSON object")
     return _post(
         reference=reference,
         kind=kind,

@@ -11,6 +11,10 @@ idempotent itself (the provider may send after a failed attempt that half-ran el
 Apps register their handlers in AppConfig.ready():
 
     register_callback_handler("payment", "withhold", bill_payment_on_callback)
+
+Several apps may handle one kind (a QR-code `pay` settles a customer's bill for orders and a
+merchant's risk recharge for the risk balance): each handler runs, in the order registered,
+and leaves alone a request number that is not its own.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tenants.utils import get_tenant_model, tenant_context
 
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .models import CallbackLogStatus, ProviderCallbackLog
 
@@ -60,23 +64,36 @@ class CallbackEvent:
 
 CallbackHandler = Callable[[CallbackEvent], None]
 
-_handlers: dict[tuple[str, str], CallbackHandler] = {}
+# (provider, event type) → {the handler's module and name: handler}, in the order registered.
+_handlers: dict[tuple[str, str], dict[str, CallbackHandler]] = {}
+
+
+def _handler_name(handler: CallbackHandler) -> str:
+    module = getattr(handler, "__module__", "") or type(handler).__module__
+    name = getattr(handler, "__qualname__", "") or type(handler).__qualname__
+    return f"{module}.{name}"
 
 
 def register_callback_handler(provider: str, event_type: str, handler: CallbackHandler) -> None:
-    """Called from AppConfig.ready(); registering the same kind again replaces the handler
-    (ready() may run more than once in one process)."""
+    """Called from AppConfig.ready(); the same handler registered again for a kind replaces
+    itself (ready() may run more than once in one process), another one joins it."""
     if provider not in CALLBACK_PROVIDERS:
         raise ValueError(f"unknown callback provider {provider!r}")
-    _handlers[(provider, event_type)] = handler
+    _handlers.setdefault((provider, event_type), {})[_handler_name(handler)] = handler
 
 
-def callback_handler_for(provider: str, event_type: str) -> CallbackHandler | None:
-    return _handlers.get((provider, event_type))
+def callback_handlers_for(provider: str, event_type: str) -> list[CallbackHandler]:
+    return list(_handlers.get((provider, event_type), {}).values())
 
 
-def unregister_callback_handler(provider: str, event_type: str) -> None:
-    _handlers.pop((provider, event_type), None)
+def unregister_callback_handler(
+    provider: str, event_type: str, handler: CallbackHandler | None = None
+) -> None:
+    """Removes `handler` from the kind (None: every handler of it)."""
+    if handler is None:
+        _handlers.pop((provider, event_type), None)
+        return
+    _handlers.get((provider, event_type), {}).pop(_handler_name(handler), None)
 
 
 # --- signatures ----------------------------------------------------------------------------
@@ -116,7 +133,7 @@ class CallbackOutcome:
 
 
 def _body_error(problem: str) -> ApplicationError:
-    return ApplicationError(ErrorCode.VALIDATION, data={"fields": {"body": [problem]}})
+    return field_error("body", problem)
 
 
 def _event_from(body: bytes, *, provider: str, merchant_slug: str) -> CallbackEvent:
@@ -185,8 +202,8 @@ def callback_receive(
             if log.status != CallbackLogStatus.FAILED:
                 log.save(update_fields=["received_count"])
                 return CallbackOutcome(event.event_id, log.event_type, "duplicate")
-        handler = callback_handler_for(provider, event.event_type)
-        if handler is None:
+        handlers = callback_handlers_for(provider, event.event_type)
+        if not handlers:
             logger.warning(
                 "callback of an unknown kind acknowledged",
                 extra={"fields": {"provider": provider, "event_type": event.event_type}},
@@ -195,7 +212,8 @@ def callback_receive(
         else:
             try:
                 with transaction.atomic(), tenant_context(merchant):
-                    handler(event)
+                    for handler in handlers:
+                        handler(event)
             except Exception as exc:  # any failure: kept in the log, answered as an error
                 failure = exc
                 log.status = CallbackLogStatus.FAILED

@@ -7,7 +7,7 @@ callback that follows; failures raise `ProviderError`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Protocol
@@ -85,6 +85,22 @@ class PaymentResult:
         return self.status == PaymentStatus.SUCCEEDED
 
 
+@dataclass(frozen=True)
+class StatementRecord:
+    """One line of the provider's daily statement (Alipay's and WeChat Pay's daily bill):
+    a money operation that ended that day, as the provider keeps it. `amount` is what the
+    provider moved (it may differ from what was asked: reconciliation compares them)."""
+
+    operation: PaymentOperation
+    out_no: str
+    trade_no: str
+    status: PaymentStatus  # succeeded or failed: only ended operations are listed
+    amount: Decimal
+    finished_at: datetime
+    reason: str = ""
+    original_out_no: str = ""  # a refund: the trade it gives money back from
+
+
 class PaymentProvider(Protocol):
     """Alipay-credit-lease-like. An adapter is bound to one merchant (its app at the
     provider); amounts are yuan with two places. Operations listed in the
@@ -141,6 +157,14 @@ class PaymentProvider(Protocol):
         already ended (a trade that succeeded meanwhile answers succeeded)."""
         ...
 
+    def statement(self, *, day: date) -> list[StatementRecord]:
+        """Every money operation of the merchant (freeze, thaw, transfer, withhold, pay,
+        refund, payout; not agreements) that ended, succeeded or failed, on `day` in the
+        site's time zone, oldest first: the daily bill. Today's answers the day so far; a
+        later day is refused (BILL_NOT_READY); ProviderError when the provider cannot
+        answer (nothing can be compared then: try again later)."""
+        ...
+
 
 @dataclass(frozen=True)
 class ExpressCompany:
@@ -192,10 +216,48 @@ class ExpressProvider(Protocol):
         ...
 
 
+class CreditQueryStatus(StrEnum):
+    PROCESSING = "processing"  # the bureau is compiling the report: callback, or ask again
+    DONE = "done"
+    FAILED = "failed"  # final; `reason` says why (e.g. NO_CREDIT_FILE)
+
+
+@dataclass(frozen=True)
+class CreditQueryResult:
+    """A customer's credit report summary as the bureau answers a query, kept under
+    `reference`: a score 350-950 (higher is better) and its level (excellent, good, fair,
+    poor), the accounts in arrears and still open, and how many institutions queried the
+    person's credit in the 90 days before this query."""
+
+    reference: str
+    out_no: str
+    status: CreditQueryStatus
+    score: int | None = None
+    level: str = ""
+    overdue_accounts: int = 0
+    open_accounts: int = 0
+    queries_90_days: int = 0
+    reason: str = ""
+    created_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
 class CreditBureauProvider(Protocol):
     def report(self, *, record_type: str, payload: dict[str, Any]) -> ProviderReceipt: ...
 
     def query(self, *, id_number: str, name: str) -> ProviderReceipt: ...
+
+    def apply_query(
+        self, *, out_no: str, name: str, id_number: str, phone: str
+    ) -> CreditQueryResult:
+        """A credit-report query of the person, with their authorisation: `processing`, then a
+        callback (provider "credit", event type "credit.query") once the report is compiled.
+        The same `out_no` answers the same query (one query at the bureau)."""
+        ...
+
+    def query_result(self, *, out_no: str) -> CreditQueryResult:
+        """The query as it stands: ProviderError NOT_FOUND when there is none."""
+        ...
 
 
 class NotaryProvider(Protocol):

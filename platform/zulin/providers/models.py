@@ -89,6 +89,9 @@ class SandboxPaymentRecord(models.Model):
     trade_no = models.CharField(max_length=32, unique=True)
     status = models.CharField(max_length=12)
     amount = models.DecimalField(max_digits=14, decimal_places=2)
+    # What our request asked for when the provider moved another amount (a failure on
+    # demand, AMOUNT_DIFFERS); null: the amount asked. A request sent again is matched on it.
+    requested_amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     reason = models.CharField(max_length=40, blank=True, default="")
     payer = models.CharField(max_length=64, blank=True, default="")
     subject = models.CharField(max_length=128, blank=True, default="")
@@ -114,6 +117,8 @@ class SandboxPaymentRecord(models.Model):
             models.Index(fields=["auth_no"], name="sandbox_payment_auth_idx"),
             models.Index(fields=["agreement_no"], name="sandbox_payment_agreement_idx"),
             models.Index(fields=["status", "settle_after"], name="sandbox_payment_due_idx"),
+            # The daily statement: a merchant's operations that ended on a day.
+            models.Index(fields=["merchant", "finished_at"], name="sandbox_payment_day_idx"),
         ]
 
 
@@ -160,6 +165,37 @@ class SandboxIdentityVerification(models.Model):
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_identity_out_no"),
+        ]
+
+
+class SandboxCreditQuery(models.Model):
+    """A credit-report query the sandbox bureau took: processing until it settles (at
+    `settle_after`, or by hand), then its report. The bureau sees every merchant's queries of
+    a person (`id_number_digest`), which is what `queries_before` counts."""
+
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    reference = models.CharField(max_length=40, unique=True)
+    id_number_digest = models.CharField(max_length=64, db_index=True)
+    id_number_masked = models.CharField(max_length=24)
+    status = models.CharField(max_length=12)
+    score = models.PositiveSmallIntegerField(null=True, blank=True)
+    level = models.CharField(max_length=12, blank=True, default="")
+    overdue_accounts = models.PositiveSmallIntegerField(default=0)
+    open_accounts = models.PositiveSmallIntegerField(default=0)
+    queries_before = models.PositiveSmallIntegerField(default=0)
+    reason = models.CharField(max_length=40, blank=True, default="")
+    # While processing: how it ends (a failure on demand decided at the request) and when.
+    planned_reason = models.CharField(max_length=40, blank=True, default="")
+    settle_after = models.DateTimeField(null=True, blank=True)
+    callback_lost = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_credit_out_no"),
         ]
 
 

@@ -15,13 +15,18 @@ agreements, trade refunds) and keeps its books in `SandboxPaymentRecord` (public
   writes a signed callback of event type = the operation (see `payment_event_data`).
 - A payer reference ending in NO_BALANCE_PAYER_SUFFIX has no balance: its withholds and
   payments fail INSUFFICIENT_BALANCE. Other failures on demand: `sandbox_failure_add`.
+- The daily statement (`statement`) lists every money operation that ended on a day, from
+  these records. Mismatches with our books on demand: CALLBACK_LOST (done, never told),
+  AMOUNT_DIFFERS on a withhold or payment (the provider takes 0.01 less than asked),
+  `sandbox_payment_void` (a trade the provider later reports failed), `sandbox_payment_unknown`
+  (a trade we never asked for), and SYSTEM_ERROR on operation `statement` (no statement).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -30,12 +35,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from zulin.core.dates import day_start
+
 from .interfaces import (
     PaymentOperation,
     PaymentProvider,
     PaymentResult,
     PaymentStatus,
     ProviderError,
+    StatementRecord,
 )
 from .models import SandboxPaymentRecord
 from .sandbox import (
@@ -54,6 +62,10 @@ INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
 AMOUNT_EXCEEDS_FROZEN = "AMOUNT_EXCEEDS_FROZEN"
 REFUND_EXCEEDS_PAID = "REFUND_EXCEEDS_PAID"
 TRADE_CLOSED = "TRADE_CLOSED"
+BILL_NOT_READY = "BILL_NOT_READY"
+# A failure on demand of a withhold or payment: it succeeds, taking 0.01 less than asked.
+AMOUNT_DIFFERS = "AMOUNT_DIFFERS"
+STATEMENT = "statement"  # the operation name failure rules use for the daily statement
 
 PAID_OPERATIONS = (PaymentOperation.PAY, PaymentOperation.WITHHOLD, PaymentOperation.TRANSFER)
 _HOLDING = (PaymentStatus.SUCCEEDED, PaymentStatus.PROCESSING)
@@ -331,6 +343,44 @@ class SandboxPaymentProvider:
                 )
             return payment_result(record)
 
+    def statement(self, *, day: date) -> list[StatementRecord]:
+        if day > timezone.localdate():
+            raise _refuse(BILL_NOT_READY, f"no statement for {day} yet")
+        with transaction.atomic():
+            failure = sandbox_failure_take(
+                service=SERVICE, operation=STATEMENT, merchant=self.merchant
+            )
+        if failure == SYSTEM_ERROR:
+            raise _refuse(SYSTEM_ERROR, "the statement could not be fetched (failure on demand)")
+        start = day_start(day)
+        records = (
+            SandboxPaymentRecord.objects.select_related("source")
+            .filter(
+                merchant=self.merchant,
+                finished_at__gte=start,
+                finished_at__lt=day_start(day + timedelta(days=1)),
+                status__in=[PaymentStatus.SUCCEEDED, PaymentStatus.FAILED],
+            )
+            .exclude(operation=PaymentOperation.WITHHOLD_SIGN)
+            .order_by("finished_at", "id")
+        )
+        return [
+            StatementRecord(
+                operation=PaymentOperation(record.operation),
+                out_no=record.out_no,
+                trade_no=record.trade_no,
+                status=PaymentStatus(record.status),
+                amount=record.amount,
+                finished_at=record.finished_at,
+                reason=record.reason,
+                original_out_no=record.source.out_no
+                if record.operation == PaymentOperation.REFUND and record.source
+                else "",
+            )
+            for record in records
+            if record.finished_at is not None
+        ]
+
     # --- the records they refer to (locked: bounds are checked against a still row) -------
 
     def _locked(self, **lookup: Any) -> SandboxPaymentRecord | None:
@@ -414,9 +464,12 @@ class SandboxPaymentProvider:
             merchant=self.merchant, out_no=out_no
         ).first()
         if existing is not None:
+            asked = (
+                existing.amount if existing.requested_amount is None else existing.requested_amount
+            )
             same = (
                 existing.operation == operation
-                and (amount is None or existing.amount == amount)
+                and (amount is None or asked == amount)
                 and existing.source_id == (source.pk if source else None)
             )
             if not same:
@@ -433,6 +486,11 @@ class SandboxPaymentProvider:
         if failure == SYSTEM_ERROR:
             return _refuse(SYSTEM_ERROR, "the provider did not answer (failure on demand)")
         charges_payer = operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
+        requested = None
+        if failure == AMOUNT_DIFFERS:
+            failure = None
+            if charges_payer and amount > _CENT:
+                requested, amount = amount, amount - _CENT
         if failure is None and charges_payer and payer.endswith(NO_BALANCE_PAYER_SUFFIX):
             failure = INSUFFICIENT_BALANCE
         callback_lost = failure == CALLBACK_LOST
@@ -445,6 +503,7 @@ class SandboxPaymentProvider:
             out_no=out_no,
             trade_no=_number("T"),
             amount=amount,
+            requested_amount=requested,
             payer=payer[:64],
             subject=subject[:128],
             source=source,
@@ -560,3 +619,44 @@ def sandbox_payer_pay(
         if record.status == PaymentStatus.PROCESSING:
             _settle(record, status=record.planned_status, reason=record.planned_reason)
         return payment_result(record)
+
+
+def sandbox_payment_void(*, merchant: str, out_no: str, reason: str = "REVERSED") -> PaymentResult:
+    """The provider reports a trade that had succeeded as failed after all (a bank
+    reversal): its record says failed from now on, with no callback. A mismatch on demand."""
+    with transaction.atomic():
+        record = (
+            SandboxPaymentRecord.objects.select_for_update()
+            .filter(merchant=merchant, out_no=out_no, status=PaymentStatus.SUCCEEDED)
+            .first()
+        )
+        if record is None:
+            raise _refuse("NOT_FOUND", f"no succeeded record {out_no}")
+        record.status, record.reason = PaymentStatus.FAILED, reason[:40]
+        record.save(update_fields=["status", "reason"])
+        return payment_result(record)
+
+
+def sandbox_payment_unknown(
+    *, merchant: str, amount: Decimal, out_no: str = "", payer: str = "walk-in"
+) -> PaymentResult:
+    """A payment the provider took for the merchant that we never asked for (paid in the
+    provider's own app): succeeded now, no callback. A mismatch on demand; the same
+    `out_no` answers the same record."""
+    out_no = out_no or f"X{timezone.localtime():%Y%m%d}{secrets.randbelow(10**8):08d}"
+    existing = SandboxPaymentRecord.objects.filter(merchant=merchant, out_no=out_no).first()
+    if existing is not None:
+        return payment_result(existing)
+    now = timezone.now()
+    record = SandboxPaymentRecord.objects.create(
+        merchant=merchant,
+        operation=PaymentOperation.PAY,
+        out_no=out_no,
+        trade_no=_number("T"),
+        status=PaymentStatus.SUCCEEDED,
+        amount=_money(amount),
+        payer=payer[:64],
+        subject="商户收款码收款",
+        finished_at=now,
+    )
+    return payment_result(record)

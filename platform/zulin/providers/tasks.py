@@ -28,6 +28,14 @@ def sandbox_payment_settle(record_id: int) -> str:
     return "settled" if result is not None else "nothing to settle"
 
 
+@app.task(name="providers.sandbox_credit_settle")
+def sandbox_credit_settle(record_id: int) -> str:
+    from .credit import sandbox_credit_settle_one
+
+    result = sandbox_credit_settle_one(record_id)
+    return "settled" if result is not None else "nothing to settle"
+
+
 @app.task(name="providers.callback_deliver", bind=True, max_retries=None)
 def callback_deliver(self, callback_id: int) -> str:  # type: ignore[no-untyped-def]
     callback = SandboxCallback.objects.filter(

@@ -64,6 +64,7 @@ SHARED_APPS = [
     "tenants.catalog",
     "tenants.orders",
     "tenants.finance",
+    "tenants.risk",
 ]
 # Apps living in each merchant's schema: the audit trail, the ledger, private files and
 # exports (these in both schemas) and apps/*.
@@ -77,6 +78,7 @@ TENANT_APPS = [
     "apps.goods",
     "apps.billing",
     "apps.orders",
+    "apps.risk",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -192,6 +194,7 @@ FIELD_HASH_KEY = env_str("FIELD_HASH_KEY", "")
 SMS_PROVIDER = env_str("SMS_PROVIDER", "sandbox")
 PAYMENT_PROVIDER = env_str("PAYMENT_PROVIDER", "sandbox")
 RISK_PROVIDER = env_str("RISK_PROVIDER", "sandbox")
+CREDIT_PROVIDER = env_str("CREDIT_PROVIDER", "sandbox")
 IDENTITY_PROVIDER = env_str("IDENTITY_PROVIDER", "sandbox")
 EXPRESS_PROVIDER = env_str("EXPRESS_PROVIDER", "sandbox")
 ECONTRACT_PROVIDER = env_str("ECONTRACT_PROVIDER", "sandbox")
@@ -272,6 +275,22 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tenants.for_each_merchant",
         "schedule": crontab(hour=1, minute=30),
         "args": ["orders.collect_due"],
+        "kwargs": {"money": True},
+    },
+    # Yesterday compared with the payment provider's statement, per merchant (and earlier
+    # days of the week whose run failed); the day's money totals made final.
+    "finance-reconcile-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=3, minute=0),
+        "args": ["finance.reconcile"],
+        "kwargs": {"money": True},
+    },
+    # The public per merchant per day money totals of today and yesterday, from each
+    # merchant's ledger (tenants/finance/money.py).
+    "finance-money-days-refresh": {
+        "task": "tenants.for_each_merchant",
+        "schedule": 10 * 60,
+        "args": ["finance.money_days_refresh"],
         "kwargs": {"money": True},
     },
     # Intake request nonces older than the replay window.

@@ -8,15 +8,21 @@ from .env import env_int, env_str
 
 # Tests flush their own Redis database (15 unless TEST_REDIS_DB), never the one `make run`
 # uses; TEST_DATABASE_NAME lets two test runs share one PostgreSQL server.
-_redis_db = env_int("TEST_REDIS_DB", 15)
+# Under pytest-xdist each worker (gw0, gw1 …) has its own test database (pytest-django adds the
+# `_gwN` suffix), and here its own Redis database, cache prefix and private folder: the
+# workers flush and fill them independently.
+_worker = env_str("PYTEST_XDIST_WORKER", "")
+_worker_index = int(_worker[2:]) if _worker.startswith("gw") and _worker[2:].isdigit() else 0
+_redis_db = (env_int("TEST_REDIS_DB", 15) - 3 * _worker_index) % 16
 TEST_REDIS_URL = re.sub(r"(\?db=)\d+$", rf"\g<1>{_redis_db}", REDIS_URL)
 TEST_REDIS_URL = re.sub(r"^(redis://[^/?]+)(/\d+)?$", rf"\1/{_redis_db}", TEST_REDIS_URL)
 _test_database = env_str("TEST_DATABASE_NAME", "test_zulin")
+_worker_database = f"{_test_database}_{_worker}" if _worker else _test_database
 DATABASES["default"]["TEST"] = {"NAME": _test_database}
 CACHES["default"]["LOCATION"] = TEST_REDIS_URL
 # Cached rows carry ids of this test database (account 3 exists in every one): two runs that
 # share a Redis database must never read each other's entries.
-CACHES["default"]["KEY_PREFIX"] = f"zulin-{_test_database}"
+CACHES["default"]["KEY_PREFIX"] = f"zulin-{_worker_database}"
 CELERY_BROKER_URL = TEST_REDIS_URL.replace("unix://", "redis+socket://", 1)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
 # Sandboxes move only when a test tells them (sandbox_payments_complete, …_deliver).
@@ -25,4 +31,4 @@ DEMO_ORDER_ROUNDS = 1  # every state once is what the demo tests need
 for _logger in ("zulin.request", "zulin.task", "zulin.providers"):
     LOGGING["loggers"][_logger]["level"] = "WARNING"  # type: ignore[index]
 # Private files of test runs never land in the checkout's .run/private.
-PRIVATE_ROOT = Path(tempfile.gettempdir()) / f"zulin-private-{_test_database}"
+PRIVATE_ROOT = Path(tempfile.gettempdir()) / f"zulin-private-{_worker_database}"

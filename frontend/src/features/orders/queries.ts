@@ -28,6 +28,10 @@ export type RefundShippingFeeBody = ApiBody<'/api/merchant/refundSfAmount', 'pos
 export type BillPaymentBody = ApiBody<'/api/v2/BillPayment', 'post'>;
 export type OverdueMoney = ApiData<'/api/platform/getOverdueMoney', 'get'>;
 export type WaiveLateFeeBody = ApiBody<'/api/finance/waiveLateFee', 'post'>;
+export type OfflineRepaymentBody = ApiBody<'/api/finance/recordOfflineRepayment', 'post'>;
+export type SettleEarlyBody = ApiBody<'/api/finance/settleEarly', 'post'>;
+export type EarlySettlementQuote = ApiData<'/api/finance/getEarlySettlementQuote', 'get'>;
+export type EarlySettlement = ApiData<'/api/finance/settleEarly', 'post'>;
 
 /** An order is named by its id, and on the platform also by its merchant. */
 export interface OrderRef {
@@ -46,6 +50,7 @@ export const orderKeys = {
   tracking: (ref: OrderRef) => [...orderKeys.all, 'tracking', ref.id, ref.merchantId ?? null] as const,
   overdueMoney: (ref: OrderRef) => [...orderKeys.all, 'overdueMoney', ref.id, ref.merchantId ?? null] as const,
   options: (what: string) => [...orderKeys.all, 'options', what] as const,
+  earlyQuote: (ref: OrderRef) => [...orderKeys.all, 'earlyQuote', ref.id] as const,
 };
 
 const P = {
@@ -83,6 +88,9 @@ const P = {
   payResult: '/api/platform/queryPayResult',
   overdueMoney: '/api/platform/getOverdueMoney',
   waiveLateFee: '/api/finance/waiveLateFee',
+  offlineRepayment: '/api/finance/recordOfflineRepayment',
+  earlyQuote: '/api/finance/getEarlySettlementQuote',
+  settleEarly: '/api/finance/settleEarly',
 } as const;
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -332,5 +340,46 @@ export function usePayResult(ref: OrderRef) {
   return useMutation({
     mutationFn: (outNo: string) => strictCall((options) => apiGet(P.payResult, { out_no: outNo }, options)),
     onSettled: () => invalidate(ref),
+  });
+}
+
+/**
+ * Finance records a bill the customer paid outside the provider (store side, `finance.manage`).
+ * Refused because the screen was stale (another bill first, a payment in flight, the amount
+ * changed): the order is read again too.
+ */
+export function useRecordOfflineRepayment(ref: OrderRef) {
+  const invalidate = useInvalidateOrder();
+  return useMutation({
+    mutationFn: (body: Omit<OfflineRepaymentBody, 'order_id'>) => strictCall((options) => apiPost(P.offlineRepayment, { order_id: ref.id, ...body }, options)),
+    onSettled: () => invalidate(ref),
+  });
+}
+
+/**
+ * What settling the lease early costs today (store side, `finance.manage`); asked when the
+ * dialog opens and never kept long (late fees accrue, bills fall due).
+ */
+export function useEarlySettlementQuote(ref: OrderRef, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.earlyQuote(ref),
+    queryFn: () => strictCall((options) => apiGet(P.earlyQuote, { order_id: ref.id }, options)),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** Settles every bill left at the quote's total; the order and its quote are read again. */
+export function useSettleEarly(ref: OrderRef) {
+  const invalidate = useInvalidateOrder();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<SettleEarlyBody, 'order_id'>) => strictCall((options) => apiPost(P.settleEarly, { order_id: ref.id, ...body }, options)),
+    onSettled: () => {
+      invalidate(ref);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.earlyQuote(ref) });
+    },
   });
 }

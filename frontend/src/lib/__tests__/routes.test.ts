@@ -6,7 +6,7 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(32); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it)
+    expect(paths).toHaveLength(33); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it) and /reconciliation (added: the platform's)
     expect(paths).toContain('/billingDetails/:order_id');
   });
 
@@ -74,7 +74,10 @@ describe('sides', () => {
 
   it('finds a built page only when it is built', () => {
     expect(builtRoute('/', PLATFORM_STORE)?.path).toBe('/');
-    expect(builtRoute('/rechargeAudit', PLATFORM_ADMIN)).toBeNull();
+    expect(builtRoute('/dataCenter', PLATFORM_ADMIN)).toBeNull();
+    expect(builtRoute('/rechargeAudit', PLATFORM_ADMIN)?.action).toBe('recharge.audit');
+    expect(builtRoute('/riskRecharge', PLATFORM_STORE)?.action).toBe('risk.recharge');
+    expect(builtRoute('/riskRecharge', PLATFORM_ADMIN)).toBeNull();
     expect(builtRoute('/e2e/frameHost', PLATFORM_STORE)).toBeNull();
     expect(builtRoute('/e2e/frameHost', PLATFORM_STORE, { fixturesEnabled: true })?.path).toBe('/e2e/frameHost');
   });

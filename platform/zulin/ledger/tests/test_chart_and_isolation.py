@@ -130,8 +130,9 @@ def test_the_check_command_reports_each_ledger_and_fails_on_a_problem(demo, caps
     assert f"{settings.TENANT_BASE_SCHEMA}: ok" in lines
     assert f"{demo.schema_name}: ok" in lines
 
+    # An account the base data never posts to (the opening risk recharge moves `bank`).
     with tenant_context(demo):
-        LedgerAccount.objects.filter(code="bank", sub_key="").update(balance=D("9.99"))
+        LedgerAccount.objects.filter(code="owner_equity", sub_key="").update(balance=D("9.99"))
     with pytest.raises(CommandError, match="1 of 1 ledgers"):
         call_command("ledger_check", "--schema", demo.schema_name)
-    assert "m_demo: account bank: cached 9.99 != entries 0.00" in capsys.readouterr().out
+    assert "m_demo: account owner_equity: cached 9.99 != entries 0.00" in capsys.readouterr().out

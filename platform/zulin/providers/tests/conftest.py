@@ -27,4 +27,4 @@ def handler():
         register_callback_handler("payment", kind, recording)
     yield recording
     for kind in ("withhold", "refund", "transfer", "pay"):
-        unregister_callback_handler("payment", kind)
+        unregister_callback_handler("payment", kind, recording)

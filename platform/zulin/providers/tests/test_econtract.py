@@ -57,7 +57,7 @@ def handler():
         register_callback_handler("econtract", kind, recording)
     yield recording
     for kind in ("econtract.signed", "econtract.rejected"):
-        unregister_callback_handler("econtract", kind)
+        unregister_callback_handler("econtract", kind, recording)
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
 """The payment sandbox behaves like the provider: idempotent request numbers, its own
 bounds on frozen and paid money, asynchronous outcomes, failures on demand."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from zulin.providers.callbacks import callback_signature_valid
@@ -12,6 +14,8 @@ from zulin.providers.models import SandboxCallback, SandboxPaymentRecord
 from zulin.providers.payment import (
     get_payment_provider,
     sandbox_payer_pay,
+    sandbox_payment_unknown,
+    sandbox_payment_void,
     sandbox_payments_complete,
 )
 from zulin.providers.sandbox import sandbox_failure_add
@@ -295,3 +299,74 @@ def test_the_adapter_serves_the_merchant_whose_schema_is_active(demo):
         assert get_payment_provider().merchant == "demo"
     with pytest.raises(ProviderError):
         get_payment_provider()
+
+
+# --- the daily statement and mismatches on demand -------------------------------------------
+
+
+def test_the_statement_lists_the_days_ended_money_operations_of_one_merchant(pay, agreement, acme):
+    today = timezone.localdate()
+    freeze = pay.freeze(out_no="dep-1", payer="customer-1", amount=D("300.00"), subject="押金")
+    pay.withhold(out_no="bill-1", agreement_no=agreement, amount=D("99.50"), subject="1期")
+    pay.withhold(out_no="bill-2", agreement_no=agreement, amount=D("20.00"), subject="2期")
+    pay.pay(out_no="pay-1", payer="customer-1", amount=D("5.00"), subject="运费")  # waits
+    get_payment_provider(merchant="acme").freeze(
+        out_no="acme-dep", payer="customer-9", amount=D("1.00"), subject="押金"
+    )
+    sandbox_failure_add(service="payment", operation="withhold", reason="INSUFFICIENT_BALANCE")
+    pay.withhold(out_no="bill-3", agreement_no=agreement, amount=D("30.00"), subject="3期")
+    sandbox_payments_complete(merchant="demo")
+    pay.refund(out_no="bill-1R1", original_out_no="bill-1", amount=D("9.50"))
+    sandbox_payments_complete(merchant="demo")
+
+    lines = pay.statement(day=today)
+
+    assert [(r.operation, r.out_no, r.status, r.amount) for r in lines] == [
+        ("freeze", "dep-1", "succeeded", D("300.00")),
+        ("withhold", "bill-1", "succeeded", D("99.50")),
+        ("withhold", "bill-2", "succeeded", D("20.00")),
+        ("withhold", "bill-3", "failed", D("30.00")),
+        ("refund", "bill-1R1", "succeeded", D("9.50")),
+    ]
+    assert lines[0].trade_no == freeze.trade_no and lines[3].reason == "INSUFFICIENT_BALANCE"
+    assert lines[4].original_out_no == "bill-1"
+    assert pay.statement(day=today - timedelta(days=1)) == []
+    refused(lambda: pay.statement(day=today + timedelta(days=1)), "BILL_NOT_READY")
+
+
+def test_an_unreachable_statement_is_a_failure_on_demand(pay):
+    sandbox_failure_add(service="payment", operation="statement", reason="SYSTEM_ERROR")
+
+    refused(lambda: pay.statement(day=timezone.localdate()), "SYSTEM_ERROR")
+    assert pay.statement(day=timezone.localdate()) == []
+
+
+def test_an_amount_differs_on_demand_and_a_resent_request_still_answers_it(pay, agreement):
+    sandbox_failure_add(
+        service="payment", operation="withhold", reason="AMOUNT_DIFFERS", subject="bill-1"
+    )
+    pay.withhold(out_no="bill-1", agreement_no=agreement, amount=D("99.50"), subject="1期")
+    sandbox_payments_complete()
+
+    again = pay.withhold(out_no="bill-1", agreement_no=agreement, amount=D("99.50"), subject="1期")
+
+    assert (again.status, again.amount) == (PaymentStatus.SUCCEEDED, D("99.49"))
+    (line,) = pay.statement(day=timezone.localdate())
+    assert (line.out_no, line.amount) == ("bill-1", D("99.49"))
+
+
+def test_a_voided_trade_reads_failed_and_an_unknown_one_succeeded(pay, agreement):
+    pay.withhold(out_no="bill-1", agreement_no=agreement, amount=D("99.50"), subject="1期")
+    sandbox_payments_complete()
+
+    voided = sandbox_payment_void(merchant="demo", out_no="bill-1")
+    unknown = sandbox_payment_unknown(merchant="demo", amount=D("66.00"), out_no="X-1")
+
+    assert (voided.status, voided.reason) == (PaymentStatus.FAILED, "REVERSED")
+    assert pay.query(out_no="bill-1").status == PaymentStatus.FAILED
+    assert sandbox_payment_unknown(merchant="demo", amount=D("66.00"), out_no="X-1") == unknown
+    assert {(r.out_no, r.status, r.amount) for r in pay.statement(day=timezone.localdate())} == {
+        ("bill-1", "failed", D("99.50")),
+        ("X-1", "succeeded", D("66.00")),
+    }
+    refused(lambda: sandbox_payment_void(merchant="demo", out_no="bill-1"), "NOT_FOUND")

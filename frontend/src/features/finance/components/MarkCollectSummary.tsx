@@ -49,6 +49,7 @@ export function MarkCollectSummary({ state }: { state: BillListState }) {
     ];
     const inPeriod: StatItem[] = [
       { id: 'received', label: t('received'), value: formatCurrency(data.received), tone: isZero(data.received) ? 'muted' : 'default' },
+      { id: 'receivedOffline', label: t('receivedOffline'), value: formatCurrency(data.received_offline), tone: isZero(data.received_offline) ? 'muted' : 'default' },
       { id: 'refunded', label: t('refunded'), value: formatCurrency(data.refunded), tone: isZero(data.refunded) ? 'muted' : 'default' },
       { id: 'commission', label: t('commission'), value: formatCurrency(data.commission), tone: isZero(data.commission) ? 'muted' : 'default' },
       { id: 'settled', label: t('settled'), value: formatCurrency(data.settled), tone: isZero(data.settled) ? 'muted' : 'default' },

@@ -8,7 +8,7 @@
 import type { ApiQuery } from '@/api/client';
 import { DEFAULT_PAGE_SIZE, readDay, readEnum, readId, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 
-export const STORE_LINE_TYPES = ['payment', 'deposit', 'refund', 'commission', 'settlement', 'withdrawal'] as const;
+export const STORE_LINE_TYPES = ['payment', 'deposit', 'refund', 'commission', 'settlement', 'withdrawal', 'early', 'offline'] as const;
 export const PLATFORM_LINE_TYPES = ['receipt', 'refund', 'commission', 'withdrawal'] as const;
 export const BILL_STATES = ['due', 'overdue', 'paying', 'paid', 'failed', 'cancelled'] as const;
 export const BILL_LIST_VIEWS = ['lines', 'bills'] as const;

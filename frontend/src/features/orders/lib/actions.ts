@@ -4,6 +4,8 @@
  * `order_actions`); a button shows only for an action in that list, and only where the back
  * office has a call for it. `return`, `buyout`, `renewal` and `refund` open an after-sale
  * business for the customer (applyAfterSale); `exchange` is not listed there, so no button.
+ * `offline_repayment` (the oldest open bill repaid outside the provider) and `early_settlement`
+ * are finance's (`finance.manage`).
  */
 import type { ApplyKind } from './afterSale';
 
@@ -23,6 +25,8 @@ export const ORDER_BUTTONS = [
   'apply_renewal',
   'apply_refund',
   'refresh_contract',
+  'offline_repayment',
+  'early_settlement',
   'allocate',
   'allocate_sub_shop',
   'deposit_thaw',
@@ -50,6 +54,8 @@ const NEEDS: Record<OrderButton, string> = {
   apply_renewal: 'renewal',
   apply_refund: 'refund',
   refresh_contract: 'refresh_contract',
+  offline_repayment: 'offline_repayment',
+  early_settlement: 'early_settlement',
   allocate: 'allocate',
   allocate_sub_shop: 'allocate_sub_shop',
   deposit_thaw: 'deposit_thaw',
@@ -84,6 +90,8 @@ export interface ButtonContext {
   afterSaleStatus?: string | null;
   /** A sub-merchant cannot pick sub-shops or staff (the server refuses). */
   subMerchant?: boolean;
+  /** A bill may be recorded as repaid offline now (the oldest open one, none being paid). */
+  offlineBill?: boolean;
 }
 
 /**
@@ -97,6 +105,7 @@ export function orderButtons(actions: readonly string[], context: ButtonContext 
     if (!allowed.has(NEEDS[button])) return false;
     if ((button === 'after_sale_approve' || button === 'after_sale_reject') && context.afterSaleStatus !== 'open') return false;
     if ((button === 'allocate' || button === 'allocate_sub_shop') && context.subMerchant) return false;
+    if (button === 'offline_repayment' && !context.offlineBill) return false;
     return true;
   });
 }

@@ -20,8 +20,8 @@ export interface TimelineRow {
 }
 
 /** The facts of a change worth reading, in this order; everything else is left out. */
-const SHOWN_FACTS = ['period', 'amount', 'method', 'purpose', 'kind', 'status', 'contract_no', 'version', 'channel', 'tracking_no', 'remark'] as const;
-const MONEY_FACTS = new Set(['amount']);
+const SHOWN_FACTS = ['period', 'amount', 'discount', 'bills', 'method', 'purpose', 'kind', 'status', 'contract_no', 'version', 'channel', 'paid_on', 'tracking_no', 'remark'] as const;
+const MONEY_FACTS = new Set(['amount', 'discount']);
 /** The backend writes "system" for its own jobs and callbacks; the kit shows its own word. */
 const SYSTEM_ACTOR = 'system';
 

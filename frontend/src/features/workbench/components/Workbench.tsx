@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { useLoginUserInfo } from '@/features/auth/queries';
-import { menuPathVisible } from '@/lib/access';
+import { RiskWarnings } from '@/features/risk/components/RiskWarnings';
+import { useRiskBalance } from '@/features/risk/queries';
+import { hasAction, menuPathVisible } from '@/lib/access';
 import { buildSideMenu, menuIconName } from '@/lib/menu';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { WORKBENCH_PATH } from '@/lib/routes';
@@ -78,6 +80,19 @@ function Shortcuts({ editing, onEdited }: { editing: boolean; onEdited: () => vo
   );
 }
 
+/**
+ * The store's risk alerts: orders the intake could not risk-check because the prepaid risk
+ * balance was short (waiting for a manual audit), and a balance running low. For those who
+ * recharge it or audit orders; never a sub-shop's account.
+ */
+function RiskAlerts({ subShop }: { subShop: boolean }) {
+  const auth = useGlobalState((state) => state.auth);
+  const canRecharge = hasAction(auth, 'risk.recharge');
+  const canAudit = hasAction(auth, 'order.audit');
+  const balance = useRiskBalance(!subShop && (canRecharge || canAudit));
+  return <RiskWarnings balance={balance.data} canRecharge={canRecharge} canAudit={canAudit} />;
+}
+
 export function Workbench() {
   const t = useTranslations();
   const platformType = useGlobalState((state) => state.platformType);
@@ -97,6 +112,7 @@ export function Workbench() {
         <h1 className="text-xl font-semibold text-slate-900">{t('workbench.title')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('workbench.welcome', { name: user.name || user.username })}</p>
       </div>
+      {!isAdmin && <RiskAlerts subShop={Boolean(user.sub_shop)} />}
       <section aria-labelledby="workbench-profile" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="workbench-profile" className="mb-4 text-sm font-semibold text-slate-700">
           {t('workbench.profile')}

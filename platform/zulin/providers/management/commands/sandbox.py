@@ -1,8 +1,17 @@
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
 from django.core.management.base import BaseCommand, CommandError
 
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.models import SandboxCallback, SandboxFailureRule, SandboxPaymentRecord
-from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
+from zulin.providers.payment import (
+    get_payment_provider,
+    sandbox_payer_pay,
+    sandbox_payment_unknown,
+    sandbox_payment_void,
+    sandbox_payments_complete,
+)
 from zulin.providers.sandbox import (
     http_transport,
     in_process_transport,
@@ -23,14 +32,17 @@ class Command(BaseCommand):
         "  deliver [--http]               deliver pending callbacks (in process, or by HTTP)\n"
         "  replay <event_id> [--http]     send one callback again\n"
         "  fail <service> <operation> <REASON> [--merchant m] [--subject s] [--times n|0]\n"
-        "  rules | clear [service]        the failure rules; remove them"
+        "  rules | clear [service]        the failure rules; remove them\n"
+        "  statement <YYYY-MM-DD> --merchant m   the merchant's daily statement\n"
+        "  void <out_no> --merchant m     the provider reports a succeeded trade failed\n"
+        "  unknown <amount> --merchant m  a payment we never asked for"
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "action",
             choices=["payments", "callbacks", "complete", "pay", "deliver", "replay", "fail"]
-            + ["rules", "clear"],
+            + ["rules", "clear", "statement", "void", "unknown"],
         )
         parser.add_argument("values", nargs="*")
         parser.add_argument("--merchant", default="")
@@ -91,11 +103,44 @@ class Command(BaseCommand):
                         f"merchant={rule.merchant or '*'} subject={rule.subject or '*'} "
                         f"remaining={rule.remaining if rule.remaining is not None else 'all'}"
                     )
+            elif action == "statement":
+                day = self._day(self._one(values, "day"))
+                provider = get_payment_provider(merchant=self._merchant(options))
+                for line in provider.statement(day=day):
+                    self.stdout.write(
+                        f"{line.finished_at:%H:%M:%S} {line.operation:<9} {line.out_no} "
+                        f"{line.trade_no} {line.amount} {line.status} {line.reason}".rstrip()
+                    )
+            elif action == "void":
+                result = sandbox_payment_void(
+                    merchant=self._merchant(options), out_no=self._one(values, "out_no")
+                )
+                self.stdout.write(f"{result.out_no}: {result.status} {result.reason}")
+            elif action == "unknown":
+                try:
+                    amount = Decimal(self._one(values, "amount"))
+                except InvalidOperation as error:
+                    raise CommandError("give an amount such as 88.00") from error
+                result = sandbox_payment_unknown(merchant=self._merchant(options), amount=amount)
+                self.stdout.write(f"{result.out_no} {result.trade_no}: {result.amount}")
             elif action == "clear":
                 removed = sandbox_failures_clear(service=values[0] if values else None)
                 self.stdout.write(f"{removed} rule(s) removed")
         except (ProviderError, ValueError) as error:
             raise CommandError(str(error)) from error
+
+    @staticmethod
+    def _merchant(options):
+        if not options["merchant"]:
+            raise CommandError("name the merchant: --merchant <slug>")
+        return options["merchant"]
+
+    @staticmethod
+    def _day(value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError as error:
+            raise CommandError("a day is YYYY-MM-DD") from error
 
     @staticmethod
     def _one(values, name):

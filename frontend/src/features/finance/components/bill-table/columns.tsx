@@ -85,7 +85,12 @@ export function useFinanceBillColumns(): ColumnDef<FinanceBill, unknown>[] {
   const t = useTranslations('finance.billList');
   return useMemo(() => {
     const period = (bill: FinanceBill) => (bill.kind === 'buyout' ? t('buyout') : bill.kind === 'purchase' ? t('purchase') : t('period', { period: bill.period }));
-    const method = (paidBy: string) => (paidBy === 'withhold' || paidBy === 'customer' || paidBy === 'deposit' ? t('paidBy', { method: t(`methods.${paidBy}`) }) : '');
+    const method = (paidBy: string) =>
+      paidBy === 'offline' || paidBy === 'early'
+        ? t(`methods.${paidBy}`)
+        : paidBy === 'withhold' || paidBy === 'customer' || paidBy === 'deposit'
+          ? t('paidBy', { method: t(`methods.${paidBy}`) })
+          : '';
     return [
       {
         id: 'order',

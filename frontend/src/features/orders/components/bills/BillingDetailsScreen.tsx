@@ -17,6 +17,7 @@ import { hasAction } from '@/lib/access';
 import { canPayBill } from '../../lib/actions';
 import { canWaiveLateFee } from '../../lib/lateFees';
 import { isPositive } from '../../lib/money';
+import { offlineRepayableBill } from '../../lib/repayments';
 import { billStateTone, orderDetailHref } from '../../lib/stages';
 import { useOrderDetail, usePayResult, type OrderBill, type OrderDetail, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
@@ -25,11 +26,16 @@ import { OverdueMoneySummary } from './OverdueMoneySummary';
 
 const PayBillDialog = lazyDialog(() => import('./PayBillDialog').then((module) => module.PayBillDialog), (props) => props.bill !== null);
 const WaiveLateFeeDialog = lazyDialog(() => import('./WaiveLateFeeDialog').then((module) => module.WaiveLateFeeDialog), (props) => props.bill !== null);
+const OfflineRepaymentDialog = lazyDialog(() => import('./OfflineRepaymentDialog').then((module) => module.OfflineRepaymentDialog), (props) => props.bill !== null);
+const EarlySettlementDialog = lazyDialog(() => import('./EarlySettlementDialog').then((module) => module.EarlySettlementDialog), (props) => props.open);
 const FinanceSettingDialog = lazyDialog(() => import('@/features/finance/components/FinanceSettingDialog').then((module) => module.FinanceSettingDialog), (props) => props.open);
 
 interface BillActions {
   canPay: (bill: OrderBill) => boolean;
   onPay: (bill: OrderBill) => void;
+  /** The one bill finance may record as repaid offline now (the oldest open one), if any. */
+  offlineBillId: number | null;
+  onRecordOffline: (bill: OrderBill) => void;
   canWaive: (bill: OrderBill) => boolean;
   onWaive: (bill: OrderBill) => void;
   onQuery: (bill: OrderBill) => void;
@@ -58,7 +64,32 @@ function useBillColumns(actions: BillActions) {
       },
       { id: 'state', header: t('bills.columns.state'), cell: ({ row }) => <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge> },
       { id: 'paidAt', header: t('bills.columns.paidAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.paid_at)}</span> },
-      { id: 'paidBy', header: t('bills.columns.paidBy'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.paid_by ? label('bills.paidBy', row.original.paid_by) : '—'}</span> },
+      {
+        id: 'paidBy',
+        header: t('bills.columns.paidBy'),
+        cell: ({ row }) => {
+          const bill = row.original;
+          const receipt = bill.offline_receipt;
+          return (
+            <span className="flex flex-col items-start gap-0.5">
+              <span className="whitespace-nowrap">{bill.paid_by ? label('bills.paidBy', bill.paid_by) : '—'}</span>
+              {bill.settled_early && <StatusBadge tone="sky">{t('bills.settledEarly')}</StatusBadge>}
+              {isPositive(bill.discount) && <span className="text-xs whitespace-nowrap text-emerald-700">{t('bills.discount', { amount: formatCurrency(bill.discount) })}</span>}
+              {receipt && (
+                <span className="text-xs text-slate-500">
+                  {t('bills.receipt', { channel: label('repayment.channels', receipt.channel), date: formatDate(receipt.paid_on), payer: receipt.payer_name })}
+                  {receipt.bank_reference && <span className="block font-mono">{receipt.bank_reference}</span>}
+                </span>
+              )}
+              {receipt?.voucher_url && (
+                <a href={receipt.voucher_url} target="_blank" rel="noreferrer" className="text-xs font-medium whitespace-nowrap text-brand-600 hover:text-brand-700 hover:underline" aria-label={t('bills.voucherNamed', { period: bill.period })}>
+                  {t('bills.voucher')}
+                </a>
+              )}
+            </span>
+          );
+        },
+      },
       {
         id: 'payments',
         header: t('bills.columns.payments'),
@@ -89,9 +120,15 @@ function useBillColumns(actions: BillActions) {
             );
           const pay = actions.canPay(bill);
           const waive = actions.canWaive(bill);
-          if (!pay && !waive) return '—';
+          const offline = actions.offlineBillId === bill.id;
+          if (!pay && !waive && !offline) return '—';
           return (
             <span className="flex flex-col items-start gap-1">
+              {offline && (
+                <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onRecordOffline(bill)} aria-label={t('bills.offlineNamed', { period: bill.period })}>
+                  {t('bills.offline')}
+                </Button>
+              )}
               {pay && (
                 <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onPay(bill)} aria-label={t('bills.payNamed', { period: bill.period })}>
                   {t('bills.pay')}
@@ -123,6 +160,8 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
   const { t, label } = useOrderText();
   const [paying, setPaying] = useState<OrderBill | null>(null);
   const [waiving, setWaiving] = useState<OrderBill | null>(null);
+  const [repaying, setRepaying] = useState<OrderBill | null>(null);
+  const [settling, setSettling] = useState(false);
   const [ratesOpen, setRatesOpen] = useState(false);
   const [querying, setQuerying] = useState<number | null>(null);
   const payResult = usePayResult(orderRef);
@@ -130,6 +169,8 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
     () => ({
       canPay: (bill: OrderBill) => canPayBill(detail.actions, bill.state),
       onPay: setPaying,
+      offlineBillId: offlineRepayableBill(detail.actions, detail.bills)?.id ?? null,
+      onRecordOffline: setRepaying,
       canWaive: (bill: OrderBill) => canWaiveLateFee(bill, session),
       onWaive: setWaiving,
       querying,
@@ -142,7 +183,7 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
         });
       },
     }),
-    [detail.actions, session, querying, payResult, t, label],
+    [detail.actions, detail.bills, session, querying, payResult, t, label],
   );
   const columns = useBillColumns(actions);
   const totals = detail.bill_totals;
@@ -153,10 +194,19 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
         title={t('bills.title', { orderNo: detail.order_no })}
         description={t('bills.totals', { amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
         actions={
-          session.canReadRates && (
-            <Button variant="secondary" onClick={() => setRatesOpen(true)}>
-              {t('bills.lateFeeRates')}
-            </Button>
+          (session.canReadRates || detail.actions.includes('early_settlement')) && (
+            <span className="flex flex-wrap gap-2">
+              {detail.actions.includes('early_settlement') && (
+                <Button variant="primary" onClick={() => setSettling(true)}>
+                  {t('actions.early_settlement')}
+                </Button>
+              )}
+              {session.canReadRates && (
+                <Button variant="secondary" onClick={() => setRatesOpen(true)}>
+                  {t('bills.lateFeeRates')}
+                </Button>
+              )}
+            </span>
           )
         }
       />
@@ -175,6 +225,8 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
       />
       <PayBillDialog bill={paying} orderRef={orderRef} onClose={() => setPaying(null)} />
       <WaiveLateFeeDialog bill={waiving} orderRef={orderRef} onClose={() => setWaiving(null)} />
+      <OfflineRepaymentDialog bill={repaying} orderRef={orderRef} onClose={() => setRepaying(null)} />
+      <EarlySettlementDialog open={settling} orderRef={orderRef} onClose={() => setSettling(false)} />
       <FinanceSettingDialog open={ratesOpen} canEdit={session.canManage} onClose={() => setRatesOpen(false)} />
     </div>
   );

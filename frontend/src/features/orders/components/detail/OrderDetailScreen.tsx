@@ -10,9 +10,11 @@ import { HistoryList } from '@/components/history/HistoryList';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
 import { hasOverdueMoney } from '../../lib/lateFees';
+import { offlineRepayableBill } from '../../lib/repayments';
 import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
 import { timelineEntries } from '../../lib/timeline';
 import { useOrderDetail, type OrderDetail, type OrderRef } from '../../queries';
@@ -56,7 +58,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
   const router = useRouter();
   const [open, setOpen] = useState<OrderButton | null>(null);
   const afterSale = openAfterSale(detail.after_sales);
-  const buttons = orderButtons(detail.actions, { afterSaleStatus: afterSale?.status, subMerchant: page.subMerchant });
+  const buttons = orderButtons(detail.actions, { afterSaleStatus: afterSale?.status, subMerchant: page.subMerchant, offlineBill: offlineRepayableBill(detail.actions, detail.bills) !== null });
   const stage = isOrderStage(detail.stage) ? detail.stage : 'regular';
   const listPath = stageListPath(stage, page.scope);
   const stageName = label(page.scope === 'sub' ? 'subStage' : 'stage', stage);
@@ -98,6 +100,9 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       <SummarySection detail={detail} platform={page.platform} />
       <GoodsSection detail={detail} />
       <CustomerSection detail={detail} />
+      {detail.kind === 'lease' && (
+        <OrderRiskSection orderId={detail.id} orderNo={detail.order_no} decision={detail.risk.decision} checks={detail.risk.checks} canQuery={!page.platform && hasAction(page.auth, 'order.audit')} />
+      )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
       <ShippingSection detail={detail} orderRef={orderRef} />

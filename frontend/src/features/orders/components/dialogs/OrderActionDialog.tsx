@@ -33,6 +33,9 @@ import {
   type OrderDetail,
   type OrderRef,
 } from '../../queries';
+import { offlineRepayableBill } from '../../lib/repayments';
+import { EarlySettlementDialog } from '../bills/EarlySettlementDialog';
+import { OfflineRepaymentDialog } from '../bills/OfflineRepaymentDialog';
 import { useOrderText } from '../labels';
 import { FormDialog } from './FormDialog';
 
@@ -77,6 +80,10 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
       return <RefreshContractDialog {...props} />;
     case 'deposit_thaw':
       return <ThawDialog {...props} />;
+    case 'offline_repayment':
+      return <OfflineRepaymentDialog bill={offlineRepayableBill(props.detail.actions, props.detail.bills)} orderRef={props.orderRef} onClose={props.onClose} />;
+    case 'early_settlement':
+      return <EarlySettlementDialog open orderRef={props.orderRef} onClose={props.onClose} />;
     case 'deposit_transfer':
       return <TransferDialog {...props} />;
     case 'refund_shipping_fee':

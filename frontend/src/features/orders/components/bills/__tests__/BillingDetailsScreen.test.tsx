@@ -48,8 +48,11 @@ const bill = (period: number, patch: Record<string, unknown> = {}) => ({
   late_fee_waived: '0.00',
   late_fee_paid: '0.00',
   late_fee_owed: '0.00',
+  discount: '0.00',
+  settled_early: false,
   out_trade_no: `T${period}`,
   payments: [],
+  offline_receipt: null,
   ...patch,
 });
 

@@ -26,8 +26,11 @@ const bill = (period: number, state: string, lateFee = '0.00') => ({
   late_fee_waived: '0.00',
   late_fee_paid: lateFee,
   late_fee_owed: '0.00',
+  discount: '0.00',
+  settled_early: false,
   out_trade_no: '',
   payments: [],
+  offline_receipt: null,
 });
 
 function order(bills: ReturnType<typeof bill>[]) {
@@ -47,7 +50,7 @@ function order(bills: ReturnType<typeof bill>[]) {
     term: 12,
     term_unit: 'month',
     customer: { name: '张*', phone: '139****1111', id_number: '1101**********0234', has_id_card: true },
-    risk: { grade: 'B', score: 700, decision: 'pass' },
+    risk: { grade: 'B', score: 700, decision: 'pass', reference: 'rsk-1', checks: [] },
     deposit_detail: { state: 'frozen', deposit: '0.00', waived: '0.00', required: '0.00', frozen: '0.00', transferred: '0.00', thawed: '0.00', remaining: '0.00', operations: [] },
     bill_totals: { amount: '2474.00', paid: '1237.00', owed: '1237.00' },
     bills,

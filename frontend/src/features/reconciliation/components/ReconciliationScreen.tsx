@@ -1,0 +1,84 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { PageHeader } from '@/components/PageHeader';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
+import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
+import { FilterPills } from '@/components/filters/FilterPills';
+import { useListUrlState } from '@/components/filters/useListUrlState';
+import { Input } from '@/components/ui/Input';
+import { useMerchantChoices } from '@/features/orders/queries';
+import { hasAction } from '@/lib/access';
+import { hasRunFilters, parseRunListState, runListQuery, runListSearch, RUN_STATUSES, type RunStatus } from '../lib/reconciliation';
+import { useReconciliationRuns, type MismatchRow, type RunRow } from '../queries';
+import { RerunDialog, ResolveMismatchDialog, SyncMismatchDialog } from './ReconciliationDialogs';
+import { RunDetailDialog } from './RunDetailDialog';
+import { useRunColumns } from './run-table/columns';
+import { NoMatchingRuns, NoRuns } from './run-table/empty-states';
+
+type RerunTarget = Pick<RunRow, 'merchant_id' | 'merchant_name' | 'day'>;
+
+/**
+ * /reconciliation (platform finance): every merchant's days compared with the payment
+ * provider's statement. Status tabs with counts, merchant and dates in the URL; a run's
+ * differences, resolved with a note, re-queried where that can fix them, or the day re-run.
+ */
+export function ReconciliationScreen() {
+  const t = useTranslations('reconciliation');
+  const auth = useGlobalState((state) => state.auth);
+  const canAct = hasAction(auth, 'reconciliation.resolve');
+  const { state, update, reset } = useListUrlState(parseRunListState, runListSearch);
+  const list = useReconciliationRuns(runListQuery(state));
+  const merchants = useMerchantChoices();
+  const [runId, setRunId] = useState<number | null>(null);
+  const [rerun, setRerun] = useState<RerunTarget | null>(null);
+  const [resolving, setResolving] = useState<MismatchRow | null>(null);
+  const [syncing, setSyncing] = useState<MismatchRow | null>(null);
+  const rowActions = useMemo(() => ({ onOpen: (row: RunRow) => setRunId(row.id), ...(canAct ? { onRerun: (row: RunRow) => setRerun(row) } : {}) }), [canAct]);
+  const columns = useRunColumns(rowActions);
+  const counts = list.data?.statuses;
+  const countOf = (status: RunStatus) => counts?.find((item) => item.value === status)?.count;
+  const total = counts?.reduce((sum, item) => sum + item.count, 0);
+  const tabs = [{ value: undefined, label: t('list.all'), count: total }, ...RUN_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`), count: countOf(status) }))];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+      <FilterPills label={t('list.statusTabs')} value={state.status} options={tabs} onChange={(status) => update({ status })} />
+      <FilterBar>
+        <FilterSelect
+          label={t('list.merchant')}
+          value={state.merchant_id ? String(state.merchant_id) : ''}
+          options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
+        />
+        <Input className="w-full sm:w-40" type="date" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
+        <Input className="w-full sm:w-40" type="date" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+      </FilterBar>
+      <DataTable
+        label={t('list.tableLabel')}
+        columns={columns}
+        rows={list.data?.list}
+        isPending={list.isPending}
+        isFetching={list.isPlaceholderData}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        errorTitle={t('list.loadError')}
+        getRowId={(row) => String(row.id)}
+        empty={hasRunFilters(state) ? <NoMatchingRuns onClear={reset} /> : <NoRuns />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+      />
+      <RunDetailDialog
+        id={runId}
+        onClose={() => setRunId(null)}
+        actions={canAct ? { onResolve: setResolving, onSync: setSyncing, onRerun: (run) => setRerun(run) } : undefined}
+      />
+      <ResolveMismatchDialog mismatch={resolving} onClose={() => setResolving(null)} />
+      <SyncMismatchDialog mismatch={syncing} onClose={() => setSyncing(null)} />
+      <RerunDialog run={rerun} onClose={() => setRerun(null)} />
+    </div>
+  );
+}

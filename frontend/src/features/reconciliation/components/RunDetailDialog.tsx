@@ -1,0 +1,157 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { DetailError, DetailLoading, Fact } from '@/components/DetailSection';
+import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { isMismatchKind, isOperation, isResolution } from '../lib/reconciliation';
+import { useReconciliationRun, type MismatchRow, type RunDetail } from '../queries';
+import { MismatchStatusBadge, RunStatusBadge } from './RunStatusBadge';
+
+export interface MismatchActions {
+  onResolve: (row: MismatchRow) => void;
+  onSync: (row: MismatchRow) => void;
+  onRerun: (run: RunDetail['run']) => void;
+}
+
+/** One run: its figures and its differences, open ones first, each with what can be done. */
+export function RunDetailDialog({ id, actions, onClose }: { id: number | null; actions?: MismatchActions; onClose: () => void }) {
+  const t = useTranslations('reconciliation');
+  const detail = useReconciliationRun(id);
+  const data = detail.data;
+  return (
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      title={data ? t('detail.title', { merchant: data.run.merchant_name, day: formatDate(data.run.day) }) : t('detail.titleLoading')}
+      width={760}
+      footer={
+        <>
+          {actions && data && (
+            <Button variant="secondary" onClick={() => actions.onRerun(data.run)}>
+              {t('actions.rerun')}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            {t('detail.close')}
+          </Button>
+        </>
+      }
+    >
+      {detail.isPending ? <DetailLoading /> : detail.isError || !data ? <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} /> : <DetailBody data={data} actions={actions} />}
+    </Dialog>
+  );
+}
+
+function DetailBody({ data, actions }: { data: RunDetail; actions?: MismatchActions }) {
+  const t = useTranslations('reconciliation');
+  const { run } = data;
+  return (
+    <div className="flex flex-col gap-5">
+      <section aria-labelledby="run-facts">
+        <h3 id="run-facts" className="sr-only">
+          {t('detail.facts')}
+        </h3>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+          <Fact label={t('fields.status')}>
+            <RunStatusBadge status={run.status} fallback={run.status_name} />
+          </Fact>
+          <Fact label={t('fields.provider')}>{t('detail.countAmount', { count: run.provider_count, amount: formatCurrency(run.provider_amount) })}</Fact>
+          <Fact label={t('fields.ledger')}>{t('detail.countAmount', { count: run.ledger_count, amount: formatCurrency(run.ledger_amount) })}</Fact>
+          <Fact label={t('fields.matched')}>{t('detail.countAmount', { count: run.matched_count, amount: formatCurrency(run.matched_amount) })}</Fact>
+          <Fact label={t('fields.differences')}>{t('detail.countAmount', { count: run.mismatch_count, amount: formatCurrency(run.mismatch_amount) })}</Fact>
+          <Fact label={t('fields.finishedAt')}>{formatDateTime(run.finished_at)}</Fact>
+        </dl>
+        {run.status === 'failed' && (
+          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {t('detail.failed')}
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="run-mismatches" className="flex flex-col gap-2">
+        <h3 id="run-mismatches" className="text-sm font-semibold text-slate-800">
+          {t('detail.mismatches')}
+        </h3>
+        {data.mismatches.length === 0 ? (
+          <p className="text-sm text-slate-500">{run.status === 'failed' ? t('detail.noneYet') : t('detail.none')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {data.mismatches.map((mismatch) => (
+              <MismatchCard key={mismatch.id} mismatch={mismatch} actions={actions} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function MismatchCard({ mismatch, actions }: { mismatch: MismatchRow; actions?: MismatchActions }) {
+  const t = useTranslations('reconciliation');
+  const kind = isMismatchKind(mismatch.kind) ? t(`kind.${mismatch.kind}`) : mismatch.kind_name;
+  const operation = isOperation(mismatch.operation) ? t(`operation.${mismatch.operation}`) : mismatch.operation;
+  const provider = mismatch.provider_amount === null ? t('mismatch.noTrade') : `${formatCurrency(mismatch.provider_amount)} · ${providerStatus(t, mismatch.provider_status)}`;
+  const ledger = mismatch.ledger_amount === null ? t('mismatch.notBooked') : formatCurrency(mismatch.ledger_amount);
+  const open = mismatch.status === 'open';
+  return (
+    <li aria-label={t('mismatch.label', { kind, no: mismatch.out_no || '—' })} className={`rounded-md border p-3 ${open ? 'border-amber-200 bg-amber-50/40' : 'border-slate-200'}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-semibold text-slate-900">{kind}</span>
+          <MismatchStatusBadge status={mismatch.status} />
+        </div>
+        {actions && open && (
+          <div className="flex items-center gap-3">
+            {mismatch.can_sync && (
+              <Button variant="link" onClick={() => actions.onSync(mismatch)}>
+                {t('actions.sync')}
+              </Button>
+            )}
+            <Button variant="link" onClick={() => actions.onResolve(mismatch)}>
+              {t('actions.resolve')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+        {mismatch.out_no && (
+          <Fact label={t('mismatch.outNo')}>
+            <span className="font-mono text-xs">{mismatch.out_no}</span>
+            {operation && <span className="ml-2 text-xs text-slate-500">{operation}</span>}
+          </Fact>
+        )}
+        {mismatch.trade_no && (
+          <Fact label={t('mismatch.tradeNo')}>
+            <span className="font-mono text-xs">{mismatch.trade_no}</span>
+          </Fact>
+        )}
+        {mismatch.kind !== 'totals_differ' && (
+          <>
+            <Fact label={t('mismatch.provider')}>{provider}</Fact>
+            <Fact label={t('mismatch.ledger')}>{ledger}</Fact>
+            <Fact label={t('mismatch.difference')}>
+              <span className="font-medium tabular-nums">{formatCurrency(mismatch.difference)}</span>
+            </Fact>
+          </>
+        )}
+        {mismatch.kind === 'totals_differ' && <Fact label={t('mismatch.detail')}>{mismatch.detail}</Fact>}
+      </dl>
+      {!open && (
+        <p className="mt-2 text-sm text-slate-700">
+          {t('mismatch.resolvedAs', {
+            resolution: isResolution(mismatch.resolution) ? t(`resolution.${mismatch.resolution}`) : mismatch.resolution_name,
+            name: mismatch.resolved_by || t('mismatch.system'),
+            time: formatDateTime(mismatch.resolved_at),
+          })}
+          {mismatch.note && <span className="mt-1 block text-slate-600">{mismatch.note}</span>}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function providerStatus(t: ReturnType<typeof useTranslations<'reconciliation'>>, status: string): string {
+  if (status === 'succeeded' || status === 'failed' || status === 'processing') return t(`mismatch.providerStatus.${status}`);
+  return status;
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '@/components/PageHeader';
+import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
+import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
+import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
+import { useListUrlState } from '@/components/filters/useListUrlState';
+import { Input } from '@/components/ui/Input';
+import { useMerchantChoices } from '@/features/orders/queries';
+import { auditListQuery, auditListSearch, hasAuditFilters, parseAuditListState, RECHARGE_METHODS, RECHARGE_STATUSES, type AuditStatus, type RechargeStatus } from '../lib/risk';
+import { useRecharges, type RechargeRow } from '../queries';
+import { ApproveRechargeDialog, RejectRechargeDialog } from './AuditDecisionDialogs';
+import { RechargeDetailDialog } from './RechargeDetailDialog';
+import { useRechargeColumns } from './risk-table/columns';
+
+type Pending = { kind: 'approve' | 'reject'; row: RechargeRow } | null;
+
+/**
+ * /rechargeAudit (platform, `recharge.audit`): every merchant's risk-balance recharges, status
+ * tabs with counts (awaiting audit first), a merchant filter; a transfer's voucher in its
+ * detail, approved (credited once) or rejected with a reason the merchant sees.
+ */
+export function RechargeAuditScreen() {
+  const t = useTranslations('risk');
+  const { state, update, reset } = useListUrlState(parseAuditListState, auditListSearch);
+  const list = useRecharges(auditListQuery(state));
+  const merchants = useMerchantChoices(true);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const actions = useMemo(
+    () => ({
+      onOpen: (row: RechargeRow) => setDetailId(row.id),
+      onApprove: (row: RechargeRow) => setPending({ kind: 'approve', row }),
+      onReject: (row: RechargeRow) => setPending({ kind: 'reject', row }),
+    }),
+    [],
+  );
+  const columns = useRechargeColumns({ platform: true, actions });
+  const counts = list.data?.statuses;
+  const countOf = (status: RechargeStatus) => counts?.find((item) => item.value === status)?.count;
+  const ordered: readonly RechargeStatus[] = ['pending', ...RECHARGE_STATUSES.filter((status) => status !== 'pending')];
+  const tabs: PillOption<AuditStatus>[] = [
+    ...ordered.map((status) => ({ value: status, label: t(`status.${status}`), ...(countOf(status) !== undefined ? { count: countOf(status) } : {}) })),
+    { value: 'all', label: t('filters.allStatuses'), ...(counts ? { count: counts.reduce((sum, item) => sum + item.count, 0) } : {}) },
+  ];
+  const close = () => setPending(null);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={t('audit.title')} description={t('audit.description')} />
+      <FilterPills label={t('filters.status')} value={state.status} options={tabs} onChange={(status) => update({ status: status ?? 'pending' })} />
+      <FilterBar>
+        <FilterSelect
+          label={t('filters.merchant')}
+          value={state.merchant_id ? String(state.merchant_id) : ''}
+          options={[{ value: '', label: t('filters.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
+        />
+        <FilterSelect
+          label={t('filters.method')}
+          value={state.method ?? ''}
+          options={[{ value: '', label: t('filters.allMethods') }, ...RECHARGE_METHODS.map((method) => ({ value: method, label: t(`method.${method}`) }))]}
+          onChange={(value) => update({ method: value === 'qr' || value === 'offline' ? value : undefined })}
+        />
+        <SearchBox key={state.recharge_no} label={t('filters.number')} placeholder={t('filters.numberPlaceholder')} initial={state.recharge_no} onSearch={(rechargeNo) => update({ recharge_no: rechargeNo })} />
+        <Input className="w-full sm:w-40" type="date" label={t('filters.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
+        <Input className="w-full sm:w-40" type="date" label={t('filters.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+      </FilterBar>
+      <DataTable
+        label={t('tables.recharges')}
+        columns={columns}
+        rows={list.data?.list}
+        isPending={list.isPending}
+        isFetching={list.isPlaceholderData}
+        isError={list.isError}
+        onRetry={() => void list.refetch()}
+        errorTitle={t('empty.loadError')}
+        getRowId={(row) => String(row.id)}
+        empty={hasAuditFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+      />
+      <RechargeDetailDialog id={detailId} platform onClose={() => setDetailId(null)} />
+      {pending?.kind === 'approve' && <ApproveRechargeDialog row={pending.row} onClose={close} />}
+      {pending?.kind === 'reject' && <RejectRechargeDialog row={pending.row} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { useMemo } from 'react';
+import { formatCurrency, formatDateTime, orDash } from '@/components/format';
+import { Button } from '@/components/ui/Button';
+import { SignedAmount } from '@/components/ui/SignedAmount';
+import { Truncate } from '@/components/ui/Truncate';
+import { canCheck } from '../../lib/risk';
+import type { RechargeRow, RiskBill, RiskQueryRow } from '../../queries';
+import { GradeBadge, RechargeStatusBadge } from '../RechargeStatusBadge';
+
+/** The ledger's name for the provider's callbacks and the intake (no person). */
+const SYSTEM_ACTOR = 'system';
+
+function OrderLink({ id, no }: { id: number | null; no: string }) {
+  if (!id || !no) return <span className="whitespace-nowrap">{orDash(no)}</span>;
+  return (
+    <Link href={`/orderInfo/${id}`} className="font-mono text-xs whitespace-nowrap text-brand-700 hover:underline">
+      {no}
+    </Link>
+  );
+}
+
+/** The balance's lines: recharges in (+), query charges out (-). */
+export function useRiskBillColumns(): ColumnDef<RiskBill, unknown>[] {
+  const t = useTranslations('risk');
+  const english = !useLocale().startsWith('zh');
+  return useMemo(
+    () => [
+      { id: 'time', header: t('fields.time'), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span> },
+      { id: 'type', header: t('fields.type'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.type === 'recharge' || row.original.type === 'charge' ? t(`billType.${row.original.type}`) : row.original.type}</span> },
+      { id: 'amount', header: t('fields.amount'), cell: ({ row }) => <SignedAmount amount={row.original.amount} className="font-medium" /> },
+      {
+        id: 'detail',
+        header: t('fields.detail'),
+        cell: ({ row }) => {
+          const line = row.original;
+          const text = line.type === 'charge' ? (english ? line.query_type_name_en : line.query_type_name) || line.query_no : line.recharge_no;
+          return <span className="block max-w-56 text-xs"><Truncate text={orDash(text)} /></span>;
+        },
+      },
+      { id: 'order', header: t('fields.order'), cell: ({ row }) => <OrderLink id={row.original.order_id} no={row.original.order_no} /> },
+      { id: 'actor', header: t('fields.actor'), cell: ({ row }) => <span className="whitespace-nowrap">{!row.original.actor || row.original.actor === SYSTEM_ACTOR ? t('fields.system') : row.original.actor}</span> },
+    ],
+    [t, english],
+  );
+}
+
+/** The shop's risk queries: who (masked), what it found, what it cost. */
+export function useRiskQueryColumns(): ColumnDef<RiskQueryRow, unknown>[] {
+  const t = useTranslations('risk');
+  const english = !useLocale().startsWith('zh');
+  return useMemo(
+    () => [
+      { id: 'time', header: t('fields.time'), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span> },
+      { id: 'query_type', header: t('fields.queryType'), cell: ({ row }) => <span className="whitespace-nowrap">{english ? row.original.query_type_name_en : row.original.query_type_name}</span> },
+      {
+        id: 'person',
+        header: t('fields.person'),
+        cell: ({ row }) => (
+          <span className="flex flex-col text-xs whitespace-nowrap">
+            <span>{row.original.name}</span>
+            <span className="text-slate-500">{row.original.id_number}</span>
+          </span>
+        ),
+      },
+      { id: 'grade', header: t('fields.grade'), cell: ({ row }) => <GradeBadge grade={row.original.grade} score={row.original.score} /> },
+      { id: 'decision', header: t('fields.decision'), cell: ({ row }) => <span className="whitespace-nowrap">{english ? row.original.decision_name_en : row.original.decision_name}</span> },
+      {
+        id: 'hits',
+        header: t('fields.hits'),
+        cell: ({ row }) => {
+          const hits = row.original.hit_rules.map((hit) => (english ? hit.name_en : hit.name_zh));
+          return <span className="block max-w-64 text-xs"><Truncate text={hits.length ? hits.join('；') : t('order.noHits')} /></span>;
+        },
+      },
+      { id: 'price', header: t('fields.price'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.price)}</span> },
+      { id: 'order', header: t('fields.order'), cell: ({ row }) => <OrderLink id={row.original.order_id} no={row.original.order_no} /> },
+      { id: 'source', header: t('fields.source'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.source === 'intake' || row.original.source === 'manual' ? t(`source.${row.original.source}`) : row.original.source}</span> },
+    ],
+    [t, english],
+  );
+}
+
+export interface RechargeRowActions {
+  onOpen: (row: RechargeRow) => void;
+  /** The platform's decisions on a transfer awaiting audit. */
+  onApprove?: (row: RechargeRow) => void;
+  onReject?: (row: RechargeRow) => void;
+}
+
+/** Recharges: the shop's own, or (platform) every merchant's with the audit's buttons. */
+export function useRechargeColumns({ platform, actions }: { platform: boolean; actions: RechargeRowActions }): ColumnDef<RechargeRow, unknown>[] {
+  const t = useTranslations('risk');
+  return useMemo(() => {
+    const columns: ColumnDef<RechargeRow, unknown>[] = [
+      {
+        id: 'recharge_no',
+        header: t('fields.rechargeNo'),
+        cell: ({ row }) => (
+          <Button variant="link" className="font-mono text-xs whitespace-nowrap" aria-label={t('actions.detailOf', { no: row.original.recharge_no })} onClick={() => actions.onOpen(row.original)}>
+            {row.original.recharge_no}
+          </Button>
+        ),
+      },
+    ];
+    if (platform) columns.push({ id: 'merchant', header: t('fields.merchant'), cell: ({ row }) => <span className="block max-w-48"><Truncate text={row.original.merchant_name} /></span> });
+    columns.push(
+      { id: 'method', header: t('fields.method'), cell: ({ row }) => <span className="whitespace-nowrap">{t(`method.${row.original.method === 'qr' ? 'qr' : 'offline'}`)}</span> },
+      { id: 'amount', header: t('fields.amount'), cell: ({ row }) => <span className="font-medium whitespace-nowrap tabular-nums">{formatCurrency(row.original.amount)}</span> },
+      { id: 'status', header: t('fields.status'), cell: ({ row }) => <RechargeStatusBadge status={row.original.status} fallback={row.original.status_name} /> },
+      { id: 'created_at', header: t('fields.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span> },
+      { id: 'reason', header: t('fields.detail'), cell: ({ row }) => <span className="block max-w-48 text-xs"><Truncate text={orDash(row.original.reject_reason || row.original.failure_reason || row.original.remark)} /></span> },
+      {
+        id: 'actions',
+        header: t('fields.actions'),
+        cell: ({ row }) => {
+          const no = row.original.recharge_no;
+          const open = platform && canCheck(row.original);
+          return (
+            <div className="flex items-center gap-3 whitespace-nowrap">
+              <Button variant="link" aria-label={t('actions.detailOf', { no })} onClick={() => actions.onOpen(row.original)}>
+                {platform && row.original.has_voucher ? t('actions.voucher') : t('actions.detail')}
+              </Button>
+              {open && actions.onApprove && (
+                <Button variant="link" aria-label={t('actions.approveOf', { no })} onClick={() => actions.onApprove?.(row.original)}>
+                  {t('actions.approve')}
+                </Button>
+              )}
+              {open && actions.onReject && (
+                <Button variant="link" className="text-red-600 hover:text-red-700" aria-label={t('actions.rejectOf', { no })} onClick={() => actions.onReject?.(row.original)}>
+                  {t('actions.reject')}
+                </Button>
+              )}
+            </div>
+          );
+        },
+      },
+    );
+    return columns;
+  }, [t, platform, actions]);
+}

@@ -1,0 +1,255 @@
+"""The platform's per merchant per day money totals: computed from the merchant's ledger
+after payments, refunds, deposits, settlements and withdrawals, equal to it (checked against
+the ledger's own balances), rebuilt when they drift, and read across merchants by the
+platform only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.billing.settlement import statements_close
+from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease, provider_settles
+from tenants.finance.models import MerchantMoneyDay
+from tenants.finance.money import money_days_check, money_days_refresh
+from tenants.finance.reconciliation import reconcile_day
+from tenants.finance.tasks import finance_money_days_refresh
+from tenants.merchants.models import SettlementTerms
+from zulin.core.errors import ErrorCode
+from zulin.ledger.selectors import account_balance
+from zulin.ledger.services import Line, ledger_post, ledger_reverse
+
+DAILY = "/api/platform/getMoneyDaily"
+D = Decimal
+
+
+def _refresh(merchant, day) -> MerchantMoneyDay:
+    with tenant_context(merchant):
+        money_days_refresh(date_from=day, date_to=day)
+    connection.set_schema_to_public()
+    return MerchantMoneyDay.objects.get(merchant=merchant, day=day)
+
+
+@pytest.fixture
+def busy_day(demo, demo_owner, admin_client):
+    """One day of the demo shop: a lease (deposit 500.00 frozen, bill 1 of 399.00 paid at 5 %
+    commission), 100.00 of it refunded, 100.00 of the deposit thawed, the day settled T+1,
+    80.00 withdrawn and paid out."""
+    SettlementTerms.objects.create(
+        merchant=demo,
+        commission_rate=D("5.00"),
+        settlement_cycle="T+1",
+        bank_name="招商银行",
+        account_name="演示租赁",
+        account_number="6225880000001234",
+    )
+    order = in_lease(demo, demo_owner, IntakeClient(demo, DEMO), goods_on_shelf(demo_owner))
+    refund = demo_owner.post(
+        "/api/finance/refundBillPayment",
+        {
+            "order_id": order.id,
+            "period": 1,
+            "amount": "100.00",
+            "reason": "部分退款",
+            "idempotency_key": "money-refund-1",
+        },
+    )
+    assert refund.ok, refund
+    provider_settles(demo)
+    thawed = demo_owner.post(
+        "/api/platform/depositThaw",
+        {"order_id": order.id, "amount": "100.00", "idempotency_key": "money-thaw-1"},
+    )
+    assert thawed.ok, thawed
+    with tenant_context(demo):
+        statements_close(today=timezone.localdate() + timedelta(days=1))
+    connection.set_schema_to_public()
+    applied = demo_owner.post(
+        "/api/finance/applyWithdraw", {"amount": "80.00", "idempotency_key": "money-wd-1"}
+    )
+    assert admin_client.post(
+        "/api/platform/operateWithdrawal", {"id": applied.data["id"], "action": "approve"}
+    ).ok
+    provider_settles(demo)
+    return order
+
+
+def test_the_days_totals_equal_the_ledger_after_payments_refunds_and_withdrawals(demo, busy_day):
+    today = timezone.localdate()
+
+    row = _refresh(demo, today)
+
+    assert (row.received_rent, row.refunded, row.commission, row.commission_returned) == (
+        D("399.00"),
+        D("100.00"),
+        D("19.95"),
+        D("5.00"),
+    )
+    assert (row.deposits_frozen, row.deposits_released, row.deposits_taken) == (
+        D("500.00"),
+        D("100.00"),
+        D("0.00"),
+    )
+    assert row.settled == D("399.00") - D("100.00") - D("19.95") + D("5.00")
+    assert (row.withdrawals_applied, row.withdrawals_paid, row.withdrawals_returned) == (
+        D("80.00"),
+        D("80.00"),
+        D("0.00"),
+    )
+    assert (row.payments, row.refunds) == (1, 1)
+    with tenant_context(demo):
+        # Every journal of the test is today's: the day equals the ledger's balances.
+        assert row.received_rent == account_balance("rent_income")
+        assert row.refunded == account_balance("refunds")
+        assert row.commission - row.commission_returned == account_balance("commission_expense")
+        assert row.deposits_frozen - row.deposits_released - row.deposits_taken == account_balance(
+            "deposit_frozen"
+        )
+        assert row.settled - row.withdrawals_applied + row.withdrawals_returned == (
+            account_balance("merchant_cash")
+        )
+        assert row.withdrawals_paid == account_balance("bank")
+        assert money_days_check(date_from=today - timedelta(days=1), date_to=today) == []
+
+
+def test_a_drifted_day_is_found_by_the_check_and_rebuilt(demo, busy_day):
+    today = timezone.localdate()
+    _refresh(demo, today)
+    MerchantMoneyDay.objects.filter(merchant=demo, day=today).update(received_rent=D("1.00"))
+    with tenant_context(demo):
+        found = money_days_check(date_from=today, date_to=today)
+    connection.set_schema_to_public()
+    assert found == [f"{today} received_rent: 1.00 kept, 399.00 in ledger"]
+    with pytest.raises(CommandError, match="1 figure"):
+        call_command("money_days", "check", "--merchant", "demo", "--from", today.isoformat())
+
+    call_command("money_days", "rebuild", "--merchant", "demo", "--from", today.isoformat())
+
+    assert MerchantMoneyDay.objects.get(merchant=demo, day=today).received_rent == D("399.00")
+    call_command("money_days", "check", "--from", today.isoformat())
+
+
+def test_a_reversal_takes_back_and_a_new_kind_of_receipt_counts(demo):
+    today = timezone.localdate()
+    with tenant_context(demo):
+        ledger_post(
+            reference="pay:T-1",
+            kind="bill_payment",
+            lines=[Line("provider_clearing", debit=D(50)), Line("rent_income", credit=D(50))],
+        )
+        ledger_reverse(reference="pay:T-1:reversed", of_reference="pay:T-1")
+        ledger_post(
+            reference="offline:T-2",
+            kind="offline_payment",
+            lines=[Line("bank", debit=D(30)), Line("late_fee_income", credit=D(30))],
+        )
+    connection.set_schema_to_public()
+
+    row = _refresh(demo, today)
+
+    assert (row.received_rent, row.payments, row.received_late_fee, row.journals) == (
+        D("0.00"),
+        0,
+        D("30.00"),
+        3,
+    )
+
+
+def test_the_job_refreshes_today_and_yesterday_and_drops_a_day_with_nothing(demo):
+    today = timezone.localdate()
+    MerchantMoneyDay.objects.create(
+        merchant=demo,
+        day=today - timedelta(days=1),
+        received_rent=D(5),
+        refreshed_at=timezone.now(),
+    )
+    with tenant_context(demo):
+        ledger_post(
+            reference="pay:T-3",
+            kind="bill_payment",
+            lines=[Line("provider_clearing", debit=D(12)), Line("addon_income", credit=D(12))],
+        )
+        result = finance_money_days_refresh()
+    connection.set_schema_to_public()
+
+    assert result == {"schema": "m_demo", "days": 1}
+    assert list(
+        MerchantMoneyDay.objects.filter(merchant=demo).values_list("day", "received_addon")
+    ) == [(today, D("12.00"))]
+
+
+def test_the_platform_reads_money_per_day_and_per_merchant(demo, acme, admin_client, demo_owner):
+    today = timezone.localdate()
+    for merchant, day, amount in (
+        (demo, today, 100),
+        (demo, today - timedelta(days=2), 40),
+        (acme, today, 7),
+    ):
+        MerchantMoneyDay.objects.create(
+            merchant=merchant,
+            day=day,
+            received_rent=D(amount),
+            received_addon=D(1),
+            payments=2,
+            refreshed_at=timezone.now(),
+        )
+    span = {"date_from": (today - timedelta(days=6)).isoformat(), "date_to": today.isoformat()}
+
+    every = admin_client.get(DAILY, span)
+    of_acme = admin_client.get(DAILY, {**span, "merchant_id": acme.pk})
+
+    assert every.ok, every
+    assert [(d["day"], d["received"], d["payments"]) for d in every.data["days"]] == [
+        ((today - timedelta(days=2)).isoformat(), "41.00", 2),
+        (today.isoformat(), "109.00", 4),
+    ]
+    assert [(m["merchant_name"], m["received_rent"]) for m in every.data["merchants"]["list"]] == [
+        ("演示租赁商城", "140.00"),
+        ("Acme 数码租赁", "7.00"),
+    ]
+    assert (every.data["merchants"]["total"], every.data["total"]["received"]) == (2, "150.00")
+    assert [d["received"] for d in of_acme.data["days"]] == ["8.00"]
+    backwards = {"date_from": today.isoformat(), "date_to": (today - timedelta(days=1)).isoformat()}
+    too_long = {
+        "date_from": (today - timedelta(days=366)).isoformat(),
+        "date_to": today.isoformat(),
+    }
+    assert admin_client.get(DAILY, backwards).code == ErrorCode.VALIDATION
+    assert admin_client.get(DAILY, too_long).code == ErrorCode.VALIDATION
+    assert demo_owner.get(DAILY, span).code == ErrorCode.WRONG_SIDE
+
+
+def test_a_reconciled_day_whose_final_totals_differ_from_the_ledger_is_a_difference(demo):
+    yesterday = timezone.localdate() - timedelta(days=1)
+    MerchantMoneyDay.objects.create(
+        merchant=demo, day=yesterday, received_rent=D("5.00"), refreshed_at=timezone.now()
+    )
+
+    with tenant_context(demo):
+        run = reconcile_day(day=yesterday)
+    connection.set_schema_to_public()
+
+    (found,) = run.mismatches.all()
+    assert (run.status, found.kind) == ("mismatched", "totals_differ")
+    assert found.detail == f"{yesterday} received_rent: 5.00 kept, 0.00 in ledger"
+    assert not MerchantMoneyDay.objects.filter(merchant=demo, day=yesterday).exists()
+
+
+def test_an_open_day_is_only_refreshed_by_its_reconciliation(demo):
+    today = timezone.localdate()
+    MerchantMoneyDay.objects.create(
+        merchant=demo, day=today, received_rent=D("5.00"), refreshed_at=timezone.now()
+    )
+
+    with tenant_context(demo):
+        run = reconcile_day(day=today)
+    connection.set_schema_to_public()
+
+    assert (run.status, run.mismatch_count) == ("balanced", 0)
+    assert not MerchantMoneyDay.objects.filter(merchant=demo, day=today).exists()
