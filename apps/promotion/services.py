@@ -226,11 +226,16 @@ def share_link_scheme(*, actor: Session, link_id: int, expire_days: int) -> Mini
     provider (a new one each call; nothing is stored)."""
     link = link_in_scope(actor, link_id)
     path, query = mini_program_target(link)
-    try:
-        return get_messaging_provider().generate_scheme(
-            path=path, query=query, expire_days=expire_days
-        )
-    except ProviderError as error:
-        raise ApplicationError(
-            ErrorCode.PROVIDER_FAILED, data={"provider_code": error.code}
-        ) from error
+    failure: ProviderError | None = None
+    # The sandbox's books (its failure rules) are kept in the database: a refused request is
+    # committed like an answered one, so a rule is used up once.
+    with transaction.atomic():
+        try:
+            return get_messaging_provider().generate_scheme(
+                path=path, query=query, expire_days=expire_days
+            )
+        except ProviderError as error:
+            failure = error
+    raise ApplicationError(
+        ErrorCode.PROVIDER_FAILED, data={"provider_code": failure.code}
+    ) from failure

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Truncate } from '@/components/ui/Truncate';
 import { formatCurrency, formatDateTime } from '@/components/format';
+import { attribution } from '../lib/shareLinkState';
 import type { ShareLinkRow } from '../queries';
 
 export interface ShareLinkRowActions {
@@ -15,11 +16,6 @@ export interface ShareLinkRowActions {
   onOrders: (row: ShareLinkRow) => void;
   onEdit: (row: ShareLinkRow) => void;
   onDelete: (row: ShareLinkRow) => void;
-}
-
-function attribution(row: ShareLinkRow, shopWide: string): string {
-  const parts = [row.sub_shop_name, row.salesman_name].filter(Boolean);
-  return parts.length ? parts.join(' · ') : shopWide;
 }
 
 export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<ShareLinkRow, unknown>[] {
@@ -41,14 +37,14 @@ export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<Sha
           </div>
         ),
       },
-      { id: 'channel', header: t('fields.channel'), cell: ({ row }) => row.original.channel_name },
-      { id: 'attribution', header: t('fields.attribution'), cell: ({ row }) => attribution(row.original, t('shopWide')) },
+      { id: 'channel', header: t('fields.channel'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.channel_name}</span> },
+      { id: 'attribution', header: t('fields.attribution'), cell: ({ row }) => <span className="whitespace-nowrap">{attribution(row.original, t('shopWide'))}</span> },
       {
         id: 'landing',
         header: t('fields.landing'),
         cell: ({ row }) => (
-          <div className="max-w-48">
-            <p>{row.original.landing_type_name}</p>
+          <div className="max-w-48 min-w-24">
+            <p className="whitespace-nowrap">{row.original.landing_type_name}</p>
             {row.original.landing_name && (
               <p className="text-xs text-slate-500">
                 <Truncate text={row.original.landing_name} />
@@ -72,7 +68,7 @@ export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<Sha
         cell: ({ row }) => {
           const link = row.original;
           return (
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap">
+            <div className="grid min-w-max grid-cols-3 justify-items-start gap-x-3 gap-y-1 whitespace-nowrap">
               <Button variant="link" onClick={() => actions.onShare(link)} aria-label={t('actions.shareNamed', { name: link.name })}>
                 {t('actions.share')}
               </Button>

@@ -67,3 +67,9 @@ export function shareLinkBody(values: ShareLinkFormValues) {
     remark: values.remark.trim(),
   };
 }
+
+/** Whom a link is attributed to, as the list shows it: its sub-shop and salesman, or the whole shop. */
+export function attribution(link: { sub_shop_name: string; salesman_name: string }, shopWide: string): string {
+  const parts = [link.sub_shop_name, link.salesman_name].filter(Boolean);
+  return parts.length ? parts.join(' · ') : shopWide;
+}

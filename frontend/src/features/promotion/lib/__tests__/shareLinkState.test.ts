@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShareLinkListState, SHARE_LINK_LIST_DEFAULTS, shareLinkBody, shareLinkListQuery, shareLinkListSearch } from '../shareLinkState';
+import { attribution, parseShareLinkListState, SHARE_LINK_LIST_DEFAULTS, shareLinkBody, shareLinkListQuery, shareLinkListSearch } from '../shareLinkState';
 
 describe('share link list state', () => {
   it('reads the filters from the URL, unknown statuses falling back to the links in use', () => {
@@ -30,5 +30,13 @@ describe('share link form', () => {
   it('sends no landing id for the shop home, and none for text that is no id', () => {
     expect(shareLinkBody({ ...values, landing_type: 'shop' }).landing_id).toBeNull();
     expect(shareLinkBody({ ...values, landing_id: 'abc' }).landing_id).toBeNull();
+  });
+});
+
+describe('attribution', () => {
+  it('names the sub-shop and the salesman, or the whole shop', () => {
+    expect(attribution({ sub_shop_name: '城东店', salesman_name: '吴业务' }, '全店')).toBe('城东店 · 吴业务');
+    expect(attribution({ sub_shop_name: '', salesman_name: '吴业务' }, '全店')).toBe('吴业务');
+    expect(attribution({ sub_shop_name: '', salesman_name: '' }, '全店')).toBe('全店');
   });
 });
