@@ -209,9 +209,24 @@ def attribution_of(code: str) -> Attribution | None:
         raise field_error("share_code", "no such share link")
     if link.is_deleted:
         return None
+    # A salesman who left or a sub-shop closed since the link was shared must not keep the
+    # customer from ordering: the order is the link's, without them.
+    salesman_id = link.salesman_account_id
+    if salesman_id is not None:
+        salesmen = accounts_with_role(
+            merchant=tenant_connection.tenant, role_code=SALESMAN_ROLE_CODE
+        )
+        if salesman_id not in {row["id"] for row in salesmen}:
+            salesman_id = None
+    sub_shop_id = link.sub_shop_id
+    if (
+        sub_shop_id is not None
+        and not sub_shop_names([sub_shop_id]).get(sub_shop_id, ("", False))[1]
+    ):
+        sub_shop_id = None
     return Attribution(
         link_id=link.pk,
         channel=link.channel,
-        salesman_account_id=link.salesman_account_id,
-        sub_shop_id=link.sub_shop_id,
+        salesman_account_id=salesman_id,
+        sub_shop_id=sub_shop_id,
     )

@@ -305,3 +305,28 @@ def test_a_scheme_opens_the_mini_program_at_the_links_page(demo_owner, h5_offer)
     failed = demo_owner.post(SCHEME, {"id": link["id"]})
     assert failed.code == 1012, failed
     assert demo_owner.post(SCHEME, {"id": link["id"]}).ok  # the rule was used up
+
+
+def test_a_link_whose_salesman_left_still_takes_orders_without_them(
+    demo, demo_owner, app, h5_offer
+):
+    east = sub_shop_make(demo_owner, "城东店")
+    sam = staff_make(demo_owner, "sam", ["salesman"])
+    link = _link(demo_owner, salesman_id=sam["id"], sub_shop_id=east["id"])
+    assert demo_owner.post(
+        "/api/backend/updateStaff", {"id": sam["id"], "status": "disabled", "reason": "离职"}
+    ).ok
+    assert demo_owner.post(
+        "/api/backend/updateSubShop", {"id": east["id"], "status": "disabled", "reason": "闭店"}
+    ).ok
+    placed = place(app, h5_offer, key="share-order-0006", share_code=link["code"], channel="")
+    assert placed.ok, placed
+    with tenant_context(demo):
+        order = Order.objects.get(order_no=placed.data["order_no"])
+        assert (order.share_link_id, order.salesman_account_id, order.sub_shop_id) == (
+            link["id"],
+            None,
+            None,
+        )
+    connection.set_schema_to_public()
+    assert demo_owner.get(GET, {"id": link["id"]}).data["orders"] == 1
