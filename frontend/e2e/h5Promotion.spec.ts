@@ -63,3 +63,18 @@ test('a link is created, copied and shown as a QR code; an order through it is c
   await screen.action(NAME, '订单').click();
   await expect(screen.dialog().getByRole('table', { name: '推广订单' })).toContainText(placed.order_no);
 });
+
+test.describe('phone width (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list scrolls inside its card and the QR dialog fits', async ({ page }) => {
+    const screen = new H5PromotionPage(page);
+    await screen.goto(HOSTS.demo);
+    await expect(screen.row('支付宝小程序首页')).toBeVisible();
+    const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    expect(width.scroll).toBeLessThanOrEqual(width.width);
+    await screen.action('支付宝小程序首页', '二维码').click();
+    const picture = screen.dialog().getByRole('img', { name: '推广链接二维码' });
+    await expect(picture).toBeInViewport();
+  });
+});
