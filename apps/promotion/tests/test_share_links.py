@@ -305,6 +305,12 @@ def test_a_scheme_opens_the_mini_program_at_the_links_page(demo_owner, h5_offer)
     failed = demo_owner.post(SCHEME, {"id": link["id"]})
     assert failed.code == 1012, failed
     assert demo_owner.post(SCHEME, {"id": link["id"]}).ok  # the rule was used up
+    sandbox_failure_add(service="messaging", operation="scheme", reason="QUOTA_EXCEEDED")
+    refused = demo_owner.post(SCHEME, {"id": link["id"]})
+    assert (refused.code, refused.data["provider_code"]) == (1012, "QUOTA_EXCEEDED")
+    # A deleted link gets no new scheme.
+    assert demo_owner.post(DELETE, {"id": link["id"]}).ok
+    assert demo_owner.post(SCHEME, {"id": link["id"]}).code == 404
 
 
 def test_a_link_whose_salesman_left_still_takes_orders_without_them(
