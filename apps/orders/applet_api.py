@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from apps.promotion.selectors import attribution_of
 from tenants.catalog.selectors import money
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -51,6 +52,9 @@ def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
     """Places a lease order (with `rent_plan_id` or `package_id`) or a purchase order. The
     same `idempotency_key` answers the same order."""
     key = request.auth  # type: ignore[attr-defined]
+    # A share link's code attributes the order to the link, and to its channel, salesman and
+    # sub-shop where the app names none (a deleted link's code attributes nothing).
+    link = attribution_of(payload.share_code) if payload.share_code.strip() else None
     order = services.order_place(
         data=services.Intake(
             idempotency_key=payload.idempotency_key,
@@ -61,10 +65,11 @@ def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
             rent_plan_id=payload.rent_plan_id,
             package_id=payload.package_id,
             addon_ids=list(payload.addon_ids),
-            channel=payload.channel or key.channel,
-            sub_shop_id=payload.sub_shop_id,
-            salesman_account_id=payload.salesman_id,
+            channel=payload.channel or (link.channel if link else "") or key.channel,
+            sub_shop_id=payload.sub_shop_id or (link.sub_shop_id if link else None),
+            salesman_account_id=payload.salesman_id or (link.salesman_account_id if link else None),
             shipping_fee=payload.shipping_fee,
+            share_link_id=link.link_id if link else None,
         )
     )
     return _answer(order)

@@ -29,6 +29,9 @@ class PlaceOrderIn(Schema):
     sub_shop_id: Id | None = None
     salesman_id: Id | None = None
     shipping_fee: Money = Decimal("0.00")
+    share_code: SingleLineText = Field(
+        "", max_length=16, description="the promotion share link the customer came through"
+    )
 
 
 class AppletOrderIn(Schema):

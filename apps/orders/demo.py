@@ -56,13 +56,13 @@ class _Offers:
     sales: list[SellPrice]
 
 
-def _offers() -> _Offers:
+def _offers(channel: str = CHANNEL) -> _Offers:
     on_shelf = {
         "sku__goods__status": GoodsStatus.ON_SHELF,
         "sku__goods__force_down": False,
         "sku__goods__sub_shop_ids": [],
     }
-    in_channel = Q(sku__goods__channels=[]) | Q(sku__goods__channels__contains=[CHANNEL])
+    in_channel = Q(sku__goods__channels=[]) | Q(sku__goods__channels__contains=[channel])
     plans = RentPlan.objects.filter(
         in_channel, is_active=True, sku__is_active=True, sku__stock__gte=1, **on_shelf
     ).select_related("sku__goods")
@@ -96,7 +96,13 @@ def _placed_ago(target: str, index: int) -> timedelta:
 
 
 def _place(
-    index: int, key: str, target: str, offers: _Offers, channel: str, owner: Session
+    index: int,
+    key: str,
+    target: str,
+    offers: _Offers,
+    channel: str,
+    owner: Session,
+    share: ShareAttribution | None = None,
 ) -> Order:
     purchase = target.startswith("purchase")
     grade = "E" if target == "risk_refused" else ("A", "B", "C")[index % 3]
@@ -125,6 +131,7 @@ def _place(
         channel=channel,
         shipping_fee=Decimal("12.00") if index % 4 == 0 else Decimal("0.00"),
         placed_at=timezone.now() - _placed_ago(target, index),
+        **(share.__dict__ if share else {}),
     )
     return services.order_place(data=data)
 
@@ -255,6 +262,41 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
                 inspection_note="外观轻微划痕",
             )
             _settle(slug)
+
+
+@dataclass(frozen=True)
+class ShareAttribution:
+    """What an order placed through a promotion share link carries (apps/promotion/demo.py)."""
+
+    share_link_id: int
+    salesman_account_id: int | None
+    sub_shop_id: int | None
+
+
+def orders_through_share_link_load(
+    *,
+    owner: Session,
+    slug: str,
+    channel: str,
+    share: ShareAttribution,
+    orders: list[tuple[str, str]],
+    first_index: int,
+) -> int:
+    """Orders `(idempotency key, target state)` placed through a share link as the intake
+    places them, and taken to their state; a key already used is left as it is. Answers how
+    many it placed."""
+    offers = _offers(channel)
+    if not offers.leases or not offers.sales:
+        return 0
+    placed = 0
+    for n, (key, target) in enumerate(orders):
+        if Order.objects.filter(idempotency_key=key).exists():
+            continue
+        index = first_index + n
+        order = _place(index, key, target, offers, channel=channel, owner=owner, share=share)
+        _advance(order, target, owner, slug, index)
+        placed += 1
+    return placed
 
 
 def orders_showcase_load(

@@ -55,6 +55,8 @@ class Order(models.Model):
     sub_shop_id = models.BigIntegerField(null=True, blank=True)  # apps.subshops.SubShop
     salesman_account_id = models.BigIntegerField(null=True, blank=True)  # tenants.Account
     auditor_account_id = models.BigIntegerField(null=True, blank=True)
+    # The promotion share link the customer came through (apps.promotion.ShareLink), if any.
+    share_link_id = models.BigIntegerField(null=True, blank=True)
     # What was ordered (a snapshot).
     goods_id = models.BigIntegerField()
     sku_id = models.BigIntegerField()
@@ -136,6 +138,11 @@ class Order(models.Model):
             models.Index(fields=["sub_shop_id", "-id"], name="order_sub_shop_idx"),
             models.Index(fields=["salesman_account_id", "-id"], name="order_salesman_idx"),
             models.Index(fields=["customer", "-id"], name="order_customer_idx"),
+            models.Index(
+                fields=["share_link_id", "-id"],
+                name="order_share_link_idx",
+                condition=Q(share_link_id__isnull=False),
+            ),
             models.Index(fields=["status", "created_at"], name="order_status_created_idx"),
         ]
         constraints = [

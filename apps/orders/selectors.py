@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, DecimalField, F, Q, QuerySet, Sum, When
 
 from apps.billing.selectors import has_open_instalments, order_bill_totals, order_bills
 from apps.risk.selectors import credit_query_times, order_risk_checks
@@ -568,3 +569,58 @@ def order_credit_query_times(*, session: Session, order_id: int, days: int) -> d
     order = order_in_scope(session, order_id)
     person = lookup_hash(order.customer.id_number, context="credit.id_number")
     return {"order_id": order.pk, **credit_query_times(id_number_hash=person, days=days)}
+
+
+# --- orders placed through promotion share links (apps.promotion reads them here) ----------
+
+# An order is a deal once the customer has paid and signed: from then on its value counts.
+DEAL_STATUSES = (
+    "paid",
+    "awaiting_shipment",
+    "shipped",
+    "in_lease",
+    "returning",
+    "inspecting",
+    "completed",
+    "bought_out",
+)
+
+
+def share_link_order_figures(link_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Per share link: the orders placed through it, the deals among them and their value
+    (a lease's rent over its term and add-ons, a purchase's price), one SQL aggregate."""
+    value = Case(
+        When(kind=OrderKind.LEASE, then=F("total_rent") + F("addon_total")),
+        default=F("sale_price"),
+        output_field=DecimalField(max_digits=16, decimal_places=2),
+    )
+    deal = Q(status__in=DEAL_STATUSES)
+    rows = (
+        Order.objects.filter(is_deleted=False, share_link_id__in=link_ids)
+        .values("share_link_id")
+        .annotate(
+            orders=Count("id"),
+            deals=Count("id", filter=deal),
+            deal_value=Sum(value, filter=deal),
+        )
+    )
+    return {
+        row["share_link_id"]: {
+            "orders": row["orders"],
+            "deals": row["deals"],
+            "deal_value": row["deal_value"] or Decimal("0.00"),
+        }
+        for row in rows
+    }
+
+
+def share_link_order_page(
+    *, session: Session | None, share_link_id: int, page: int, page_size: int
+) -> dict[str, Any]:
+    """The orders placed through one share link that this session may see, newest first."""
+    filtered = visible_orders(session).filter(share_link_id=share_link_id).order_by("-id")
+    answer = page_of(
+        filtered.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=filtered
+    )
+    answer["list"] = order_rows(answer["list"])
+    return answer

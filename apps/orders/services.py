@@ -75,6 +75,8 @@ class Intake:
     sub_shop_id: int | None = None
     salesman_account_id: int | None = None
     shipping_fee: Decimal = Decimal("0.00")
+    # The promotion share link it came through (apps.promotion resolves the code).
+    share_link_id: int | None = None
     # When the customer placed it, for orders brought in from elsewhere (the demo, an
     # import); never later than now. The intake call always places it now.
     placed_at: datetime | None = None
@@ -241,6 +243,7 @@ def order_place(*, data: Intake) -> Order:
                 channel=data.channel,
                 sub_shop_id=data.sub_shop_id,
                 salesman_account_id=data.salesman_account_id,
+                share_link_id=data.share_link_id,
                 goods_id=offer.goods_id,
                 sku_id=offer.sku_id,
                 rent_plan_id=offer.rent_plan_id,

@@ -174,6 +174,9 @@ def _mount_routers() -> None:
     from apps.orders.api import platform_router as orders_platform_router
     from apps.orders.api import v2_router as orders_v2_router
     from apps.orders.applet_api import router as intake_router
+    from apps.promotion.api import applet_router as promotion_applet_router
+    from apps.promotion.api import general_router as promotion_general_router
+    from apps.promotion.api import platform_router as promotion_platform_router
     from apps.risk.api import backend_router as risk_backend_router
     from apps.risk.api import credit_router as risk_credit_router
     from apps.risk.api import general_router as risk_general_router
@@ -231,6 +234,9 @@ def _mount_routers() -> None:
     api.add_router("/general", risk_types_router)
     api.add_router("/platform", recharge_platform_router)
     api.add_router("/merchant", recharge_merchant_router)
+    api.add_router("/platform", promotion_platform_router)
+    api.add_router("/general", promotion_general_router)
+    api.add_router("/applet", promotion_applet_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

@@ -21,6 +21,7 @@ from apps.orders.demo import (
     orders_showcase_load,
     reconciliation_faults_load,
 )
+from apps.promotion.demo import share_links_showcase_load
 from apps.risk.demo import risk_queries_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
@@ -153,6 +154,7 @@ def demo_showcase_load() -> list[str]:
             owner=owner, slug="demo", rounds=settings.DEMO_ORDER_ROUNDS
         )
         money = money_showcase_load(owner=owner, slug="demo")
+        share_links = share_links_showcase_load(owner=owner, slug="demo")
     finance_staff = [
         demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username=name)
         for name in ("finance1", "finance2")
@@ -183,6 +185,7 @@ def demo_showcase_load() -> list[str]:
         f" {money['statements']} statements, {withdrawals} withdrawals",
         "            reconciliation: " + ", ".join(f"{k} {v}" for k, v in runs.items()),
         f"            risk: {recharges} recharges, {risk_queries} risk queries",
+        f"            promotion: {share_links} share links (/h5Promotion)",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

@@ -117,7 +117,15 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
         (
             "sub_merchant",
             "子商户",
-            ["suborder.view", "order.ship", "order.remark", "goods.view", "subshop.view"],
+            [
+                "suborder.view",
+                "order.ship",
+                "order.remark",
+                "goods.view",
+                "subshop.view",
+                # Its own sub-shop's share links (apps.promotion scopes them).
+                "promotion.manage",
+            ],
         ),
     ],
 }

@@ -202,6 +202,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applet/shareLinkVisit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share Link Visit
+         * @description Intake: a visitor opened a share link's page. Counted once per visitor and day.
+         */
+        post: operations["appletShareLinkVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applet/uploadIdCard": {
         parameters: {
             query?: never;
@@ -1275,6 +1295,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/general/delShareLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Del Share Link
+         * @description Deletes a link: it brings no new visits or orders; its figures and orders stay.
+         */
+        get: operations["delShareLink"];
+        put?: never;
+        /**
+         * Del Share Link
+         * @description Deletes a link: it brings no new visits or orders; its figures and orders stay.
+         */
+        post: operations["delShareLink_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/editShareLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Edit Share Link
+         * @description Changes a link (name, channel, attribution, landing, remark); its code stays and
+         *     orders already placed keep their attribution.
+         */
+        get: operations["editShareLink"];
+        put?: never;
+        /**
+         * Edit Share Link
+         * @description Changes a link (name, channel, attribution, landing, remark); its code stays and
+         *     orders already placed keep their attribution.
+         */
+        post: operations["editShareLink_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/front/wxGenerateScheme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wx Generate Scheme
+         * @description A mini-program scheme (weixin://…) that opens the link's landing with its code, valid
+         *     `expire_days` (1–30), from the messaging provider; code 1012 when it fails.
+         */
+        post: operations["front/wxGenerateScheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/general/getCreditQueryTime": {
         parameters: {
             query?: never;
@@ -1334,6 +1425,89 @@ export interface paths {
          *     to the merchant's prepaid risk balance.
          */
         get: operations["getRiskTypeMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/getShareLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Share Link
+         * @description One link (a deleted one too) with its figures and its QR picture.
+         */
+        get: operations["getShareLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/shareLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share Link
+         * @description Creates a share link with its short code (a sub-shop's account: for its sub-shop; a
+         *     salesman: attributed to themselves); answers it with its QR picture.
+         */
+        post: operations["shareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/shareLinkList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share Link List
+         * @description The links this session may see, newest first, each with its visits, orders, deals and
+         *     deal value; `status` deleted or all shows deleted links with their history.
+         */
+        get: operations["shareLinkList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/shareUserOrderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share User Order List
+         * @description The orders placed through a link (a deleted one too), newest first, customers masked;
+         *     within the session's order scope.
+         */
+        get: operations["shareUserOrderList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2562,6 +2736,27 @@ export interface paths {
          *     the same recharge.
          */
         post: operations["getRiskRechargePayQrcode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getShareLinkMap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Share Link Map
+         * @description The link form's options: the shop's channels, the landings (shop, category, goods),
+         *     the salesmen and sub-shops this session may attribute a link to.
+         */
+        get: operations["getShareLinkMap"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6782,6 +6977,12 @@ export interface components {
             /** Salesman Id */
             salesman_id?: number | null;
             /**
+             * Share Code
+             * @description the promotion share link the customer came through
+             * @default
+             */
+            share_code: string;
+            /**
              * Shipping Fee
              * @default 0.00
              */
@@ -7909,6 +8110,36 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** SchemeIn */
+        SchemeIn: {
+            /**
+             * Expire Days
+             * @default 30
+             */
+            expire_days: number;
+            /**
+             * Id
+             * @description the share link
+             */
+            id: number;
+        };
+        /** SchemeOut */
+        SchemeOut: {
+            /**
+             * Expire At
+             * Format: date-time
+             */
+            expire_at: string;
+            /** Path */
+            path: string;
+            /** Query */
+            query: string;
+            /**
+             * Scheme
+             * @description weixin://… opening the mini-program at the link's page
+             */
+            scheme: string;
+        };
         /** SelectionOut */
         SelectionOut: {
             /** Children */
@@ -8014,6 +8245,353 @@ export interface components {
             id: number;
             /** Settlement Cycle */
             settlement_cycle: string;
+        };
+        /** ShareLandingOptionOut */
+        ShareLandingOptionOut: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ShareLinkDetailOut */
+        ShareLinkDetailOut: {
+            /** Channel */
+            channel: string;
+            /** Channel Name */
+            channel_name: string;
+            /** Code */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Deal Value
+             * @description the deals' value: rent over the term and add-ons, or price
+             */
+            deal_value: string;
+            /**
+             * Deals
+             * @description of those, paid and signed (not refunded, closed, refused)
+             */
+            deals: number;
+            /** Deleted At */
+            deleted_at: string | null;
+            /** Id */
+            id: number;
+            /** Is Deleted */
+            is_deleted: boolean;
+            /** Landing Id */
+            landing_id: number | null;
+            /** Landing Name */
+            landing_name: string;
+            /** Landing Type */
+            landing_type: string;
+            /** Landing Type Name */
+            landing_type_name: string;
+            /** Name */
+            name: string;
+            /**
+             * Orders
+             * @description orders placed through the link
+             */
+            orders: number;
+            /**
+             * Qr Code
+             * @description the link as a QR picture (an SVG data URL)
+             */
+            qr_code: string;
+            /** Remark */
+            remark: string;
+            /** Salesman Id */
+            salesman_id: number | null;
+            /** Salesman Name */
+            salesman_name: string;
+            /** Sub Shop Id */
+            sub_shop_id: number | null;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Url
+             * @description the link to share: the landing page with the code
+             */
+            url: string;
+            /**
+             * Visits
+             * @description visitors a day, summed over the days
+             */
+            visits: number;
+        };
+        /** ShareLinkIdIn */
+        ShareLinkIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** ShareLinkIn */
+        ShareLinkIn: {
+            /**
+             * Channel
+             * @description getShareLinkMap
+             */
+            channel: string;
+            /**
+             * Landing Id
+             * @description the category's or goods' id; none for shop
+             */
+            landing_id?: number | null;
+            /**
+             * Landing Type
+             * @enum {string}
+             */
+            landing_type: "shop" | "category" | "goods";
+            /** Name */
+            name: string;
+            /**
+             * Remark
+             * @default
+             */
+            remark: string;
+            /**
+             * Salesman Id
+             * @description the salesman the link is attributed to
+             */
+            salesman_id?: number | null;
+            /**
+             * Sub Shop Id
+             * @description the sub-shop the link is attributed to
+             */
+            sub_shop_id?: number | null;
+        };
+        /** ShareLinkListIn */
+        ShareLinkListIn: {
+            /**
+             * Channel
+             * @default
+             */
+            channel: string;
+            /**
+             * Keyword
+             * @description name, or the exact code
+             * @default
+             */
+            keyword: string;
+            /** Landing Type */
+            landing_type?: ("shop" | "category" | "goods") | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Salesman Id */
+            salesman_id?: number | null;
+            /**
+             * Status
+             * @default active
+             * @enum {string}
+             */
+            status: "active" | "deleted" | "all";
+            /** Sub Shop Id */
+            sub_shop_id?: number | null;
+        };
+        /** ShareLinkMapOut */
+        ShareLinkMapOut: {
+            /** Channels */
+            channels: components["schemas"]["ShareOptionOut"][];
+            /** Landing Types */
+            landing_types: components["schemas"]["ShareLandingOptionOut"][];
+            /** Salesmen */
+            salesmen: components["schemas"]["SharePersonOut"][];
+            /** Sub Shops */
+            sub_shops: components["schemas"]["SharePersonOut"][];
+        };
+        /** ShareLinkOut */
+        ShareLinkOut: {
+            /** Channel */
+            channel: string;
+            /** Channel Name */
+            channel_name: string;
+            /** Code */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Deal Value
+             * @description the deals' value: rent over the term and add-ons, or price
+             */
+            deal_value: string;
+            /**
+             * Deals
+             * @description of those, paid and signed (not refunded, closed, refused)
+             */
+            deals: number;
+            /** Deleted At */
+            deleted_at: string | null;
+            /** Id */
+            id: number;
+            /** Is Deleted */
+            is_deleted: boolean;
+            /** Landing Id */
+            landing_id: number | null;
+            /** Landing Name */
+            landing_name: string;
+            /** Landing Type */
+            landing_type: string;
+            /** Landing Type Name */
+            landing_type_name: string;
+            /** Name */
+            name: string;
+            /**
+             * Orders
+             * @description orders placed through the link
+             */
+            orders: number;
+            /** Remark */
+            remark: string;
+            /** Salesman Id */
+            salesman_id: number | null;
+            /** Salesman Name */
+            salesman_name: string;
+            /** Sub Shop Id */
+            sub_shop_id: number | null;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Url
+             * @description the link to share: the landing page with the code
+             */
+            url: string;
+            /**
+             * Visits
+             * @description visitors a day, summed over the days
+             */
+            visits: number;
+        };
+        /** ShareLinkPageOut */
+        ShareLinkPageOut: {
+            /** List */
+            list: components["schemas"]["ShareLinkOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** ShareOptionOut */
+        ShareOptionOut: {
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+        };
+        /** ShareOrderOut */
+        ShareOrderOut: {
+            /** Channel */
+            channel: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Customer Name */
+            customer_name: string;
+            /** Customer Phone */
+            customer_phone: string;
+            /** Goods Title */
+            goods_title: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Order No */
+            order_no: string;
+            /** Sale Price */
+            sale_price: string;
+            /** Salesman Name */
+            salesman_name?: string | null;
+            /** Stage */
+            stage: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /** Total Rent */
+            total_rent: string;
+        };
+        /** ShareOrderPageOut */
+        ShareOrderPageOut: {
+            /** List */
+            list: components["schemas"]["ShareOrderOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** ShareOrdersIn */
+        ShareOrdersIn: {
+            /**
+             * Id
+             * @description the share link
+             */
+            id: number;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+        };
+        /** SharePersonOut */
+        SharePersonOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ShareVisitIn */
+        ShareVisitIn: {
+            /** Code */
+            code: string;
+            /**
+             * Visitor
+             * @description the app's id of the visitor (openid, device)
+             */
+            visitor: string;
+        };
+        /** ShareVisitOut */
+        ShareVisitOut: {
+            /**
+             * Counted
+             * @description false: the link was deleted, nothing counted
+             */
+            counted: boolean;
         };
         /** ShipmentOut */
         ShipmentOut: {
@@ -9144,6 +9722,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["AppletOrderOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    appletShareLinkVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareVisitIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareVisitOut"];
                         msg: string;
                     };
                 };
@@ -10611,6 +11218,259 @@ export interface operations {
             };
         };
     };
+    delShareLink: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    delShareLink_post: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Id */
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    editShareLink: {
+        parameters: {
+            query: {
+                channel: string;
+                id: number;
+                landing_id?: number | null;
+                landing_type: "shop" | "category" | "goods";
+                name: string;
+                remark?: string;
+                salesman_id?: number | null;
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Channel
+                     * @description getShareLinkMap
+                     */
+                    channel: string;
+                    /** Id */
+                    id: number;
+                    /**
+                     * Landing Id
+                     * @description the category's or goods' id; none for shop
+                     * @default null
+                     */
+                    landing_id?: number | null;
+                    /**
+                     * Landing Type
+                     * @enum {string}
+                     */
+                    landing_type: "shop" | "category" | "goods";
+                    /** Name */
+                    name: string;
+                    /**
+                     * Remark
+                     * @default
+                     */
+                    remark?: string;
+                    /**
+                     * Salesman Id
+                     * @description the salesman the link is attributed to
+                     * @default null
+                     */
+                    salesman_id?: number | null;
+                    /**
+                     * Sub Shop Id
+                     * @description the sub-shop the link is attributed to
+                     * @default null
+                     */
+                    sub_shop_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    editShareLink_post: {
+        parameters: {
+            query: {
+                channel: string;
+                id: number;
+                landing_id?: number | null;
+                landing_type: "shop" | "category" | "goods";
+                name: string;
+                remark?: string;
+                salesman_id?: number | null;
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Channel
+                     * @description getShareLinkMap
+                     */
+                    channel: string;
+                    /** Id */
+                    id: number;
+                    /**
+                     * Landing Id
+                     * @description the category's or goods' id; none for shop
+                     * @default null
+                     */
+                    landing_id?: number | null;
+                    /**
+                     * Landing Type
+                     * @enum {string}
+                     */
+                    landing_type: "shop" | "category" | "goods";
+                    /** Name */
+                    name: string;
+                    /**
+                     * Remark
+                     * @default
+                     */
+                    remark?: string;
+                    /**
+                     * Salesman Id
+                     * @description the salesman the link is attributed to
+                     * @default null
+                     */
+                    salesman_id?: number | null;
+                    /**
+                     * Sub Shop Id
+                     * @description the sub-shop the link is attributed to
+                     * @default null
+                     */
+                    sub_shop_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    "front/wxGenerateScheme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchemeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SchemeOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getCreditQueryTime: {
         parameters: {
             query?: never;
@@ -10689,6 +11549,127 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["RiskTypeOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getShareLink: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    shareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareLinkIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    shareLinkList: {
+        parameters: {
+            query?: {
+                channel?: string;
+                /** @description name, or the exact code */
+                keyword?: string;
+                landing_type?: ("shop" | "category" | "goods") | null;
+                page?: number;
+                page_size?: number;
+                salesman_id?: number | null;
+                status?: "active" | "deleted" | "all";
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    shareUserOrderList: {
+        parameters: {
+            query: {
+                /** @description the share link */
+                id: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareOrderPageOut"];
                         msg: string;
                     };
                 };
@@ -12620,6 +13601,31 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["RechargeDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getShareLinkMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShareLinkMapOut"];
                         msg: string;
                     };
                 };

@@ -69,7 +69,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/orderInfo/:id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
   { path: '/merchant', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },
   { path: '/merchantDetail', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },
-  { path: '/h5Promotion', layout: 'security', side: 'store', built: false },
+  // Share links: the owner every link, a salesman their own, a sub-shop account its sub-shop's.
+  { path: '/h5Promotion', layout: 'security', side: 'store', built: true, action: 'promotion.manage' },
   { path: '/subMerchant', layout: 'security', side: 'store', built: true, action: 'subshop.view' },
   { path: '/subMerchantDetails', layout: 'security', side: 'store', built: true, action: 'subshop.view' },
   // Both sides: a store's staff, or the platform's (the same screen with the side's roles).

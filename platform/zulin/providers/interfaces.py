@@ -392,3 +392,31 @@ class EContractProvider(Protocol):
     def query_contract(self, *, reference: str) -> EContractFlow: ...
 
     def cancel_contract(self, *, reference: str) -> EContractFlow: ...
+
+
+# --- messaging (mini-program links) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MiniProgramScheme:
+    """A URL scheme that opens the shop's mini-program at `path?query` from outside WeChat
+    (an SMS, an H5 page), valid until `expire_at`."""
+
+    reference: str
+    scheme: str
+    path: str
+    query: str
+    expire_at: datetime
+
+
+class MessagingProvider(Protocol):
+    """The messaging platform the shop's mini-program lives on (WeChat's `generatescheme`),
+    bound to one merchant (its mini-program account)."""
+
+    name: str
+    merchant: str
+
+    def generate_scheme(self, *, path: str, query: str, expire_days: int) -> MiniProgramScheme:
+        """A new scheme each call (the platform hands out a fresh ticket); ProviderError
+        when the platform refuses (INVALID_PATH, QUOTA_EXCEEDED) or does not answer."""
+        ...
