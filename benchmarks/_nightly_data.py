@@ -135,12 +135,34 @@ def sample_make(merchant: Any) -> Sample:
     from apps.orders import lease
     from apps.orders.collection import bill_reminders_send
     from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease, provider_settles
+    from tenants.accounts.demo import demo_actor
+    from tenants.accounts.services import account_create
+    from tenants.risk.demo import risk_opening_balance_load
     from tests.fixtures import login
+    from zulin.core.sides import PlatformType
     from zulin.providers.sandbox import sandbox_failure_add
 
     today = timezone.localdate()
     schema, host = merchant.schema_name, f"{merchant.slug}.localhost"
     with transaction.atomic():
+        # A shop's intake checks the risk of every order, paid from its prepaid risk balance:
+        # the sample shop has one, as every shop has (its opening transfer, approved by a
+        # platform admin made for it; all of it rolled back with the sample).
+        account_create(
+            merchant=None,
+            username="nb-admin",
+            password="Nb@20260",
+            name="nb admin",
+            phone="13800000009",
+            role_codes=["platform_admin"],
+        )
+        risk_opening_balance_load(
+            merchant=merchant,
+            owner=demo_actor(platform_type=PlatformType.STORE, merchant=merchant, username="owner"),
+            approver=demo_actor(
+                platform_type=PlatformType.ADMIN, merchant=None, username="nb-admin"
+            ),
+        )
         owner = login(host, "owner")
         app = IntakeClient(merchant, host)
         connection.set_schema_to_public()
