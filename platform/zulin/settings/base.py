@@ -79,6 +79,7 @@ TENANT_APPS = [
     "apps.billing",
     "apps.orders",
     "apps.risk",
+    "apps.notary",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -198,6 +199,7 @@ CREDIT_PROVIDER = env_str("CREDIT_PROVIDER", "sandbox")
 IDENTITY_PROVIDER = env_str("IDENTITY_PROVIDER", "sandbox")
 EXPRESS_PROVIDER = env_str("EXPRESS_PROVIDER", "sandbox")
 ECONTRACT_PROVIDER = env_str("ECONTRACT_PROVIDER", "sandbox")
+NOTARY_PROVIDER = env_str("NOTARY_PROVIDER", "sandbox")
 # Keys of the HMAC-SHA256 signature on providers' callbacks, per service
 # (`payment=…,risk=…`); a service left out uses a key derived from SECRET_KEY.
 PROVIDER_CALLBACK_SECRETS = env_dict("PROVIDER_CALLBACK_SECRETS", {})
