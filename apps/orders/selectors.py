@@ -564,6 +564,14 @@ def awaiting_audit_order_ids(limit: int) -> list[int]:
     return list(rows.values_list("pk", flat=True)[:limit])
 
 
+def signed_lease_order_ids(limit: int) -> list[int]:
+    """The oldest lease orders whose contract is signed (the demo notarizes some)."""
+    rows = Order.objects.filter(
+        is_deleted=False, kind=OrderKind.LEASE, contracts__status="signed"
+    ).order_by("id")
+    return list(rows.values_list("pk", flat=True).distinct()[:limit])
+
+
 def order_notary_subject(*, session: Session | None, order_id: int) -> dict[str, Any]:
     """What notarizing the order needs, within the session's order scope (NOT_FOUND
     outside it): its number and status, the customer in full, the file ids of the ID card
