@@ -15,13 +15,13 @@ from django.db import transaction
 from django_tenants.utils import tenant_context
 
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
+from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
     money_showcase_load,
     orders_showcase_load,
     reconciliation_faults_load,
 )
-from apps.notary.demo import notary_showcase_load
 from apps.risk.demo import risk_queries_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
