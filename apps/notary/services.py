@@ -31,7 +31,7 @@ from zulin.providers.notary import get_notary_provider
 from . import evidence
 from .machine import NOTARY_MACHINE, already_done
 from .models import Notarization, NotarySetting, NotaryStatus
-from .selectors import mask_secret, setting_answer, setting_complete
+from .selectors import mask_secret, notary_setting, setting_answer, setting_complete
 
 S = NotaryStatus
 T = TypeVar("T")
@@ -52,11 +52,16 @@ def _provider_failed(code: str) -> ApplicationError:
 
 # --- settings and the access token ---------------------------------------------------------
 
+CONFIG_FIELDS = ("org_name", "org_code", "app_key", "app_secret")
+
 
 def notary_setting_save(*, actor: Session, fields: dict[str, Any]) -> NotarySetting:
     """The shop's notary account: open or not, organisation name and code, app key and
     secret (a secret left empty keeps the one saved). New credentials drop the cached token.
-    Opening needs every field. Audited, the secret masked."""
+    Opening needs every field. Audited, the secret masked. Nothing given: nothing saved (the
+    contract's GET without parameters reads)."""
+    if all(fields.get(name) in (None, "") for name in ("is_open", *CONFIG_FIELDS)):
+        return notary_setting()
     with transaction.atomic():
         setting, _ = NotarySetting.objects.select_for_update().get_or_create(pk=1)
         before = _audited(setting)

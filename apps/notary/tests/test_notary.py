@@ -108,6 +108,8 @@ def test_settings_are_saved_masked_and_need_every_field_to_open(demo, demo_owner
     assert {"org_code", "app_key", "app_secret"} <= set(half.data["fields"])
     assert demo_owner.get(f"{N}/isSetNotary").data["org_name"] == ""  # nothing saved
 
+    # Nothing given: nothing saved, the settings answered as they are.
+    assert demo_owner.get(f"{N}/setNotaryConfig").data["updated_at"] is None
     bad_code = demo_owner.post(f"{N}/setNotaryConfig", {**CONFIG, "org_code": "123"})
     assert bad_code.code == ErrorCode.VALIDATION and "org_code" in bad_code.data["fields"]
 
