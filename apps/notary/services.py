@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.orders.selectors import order_notary_subject
@@ -174,10 +174,18 @@ def _with_token(setting: NotarySetting, call: Callable[[str], T]) -> T:
 
 
 def _row(subject: dict[str, Any], *, actor: Session | None) -> Notarization:
-    row = Notarization.objects.select_for_update().filter(order_id=subject["id"]).first()
-    if row is None:
-        row = Notarization.objects.create(order_id=subject["id"], order_no=subject["order_no"])
-        status_created(NOTARY_MACHINE, row=row, actor=actor)
+    """The order's notarization, locked; made (draft) on its first step. Two first steps at
+    once: the second waits on the order's unique row and then takes the one made."""
+    rows = Notarization.objects.select_for_update()
+    row = rows.filter(order_id=subject["id"]).first()
+    if row is not None:
+        return row
+    try:
+        with transaction.atomic():
+            row = Notarization.objects.create(order_id=subject["id"], order_no=subject["order_no"])
+    except IntegrityError:
+        return rows.get(order_id=subject["id"])
+    status_created(NOTARY_MACHINE, row=row, actor=actor)
     return row
 
 

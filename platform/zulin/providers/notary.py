@@ -356,10 +356,3 @@ def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryC
         row.save()
     return _case(row)
 
-
-def sandbox_notary_settle_due() -> list[NotaryCase]:
-    """Ends every processing case whose time has come (the Celery task's backstop)."""
-    due = SandboxNotaryCase.objects.filter(
-        status=NotaryCaseStatus.PROCESSING, settle_after__lte=timezone.now()
-    ).values_list("reference", flat=True)
-    return [sandbox_notary_complete(reference) for reference in list(due)]
