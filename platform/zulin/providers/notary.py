@@ -355,4 +355,3 @@ def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryC
         row.event_ids = [*row.event_ids, callback.event_id]
         row.save()
     return _case(row)
-
