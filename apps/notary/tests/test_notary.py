@@ -430,3 +430,21 @@ def test_other_merchants_and_sub_shops_cannot_read_or_act_by_id(
     assert (
         admin_client.post(f"{N}/queryNotary", {"order_id": order_id}).code == ErrorCode.WRONG_SIDE
     )
+
+
+def test_the_auditor_notarizes_and_sees_the_next_steps(demo_owner, signed_order):
+    staff_make(demo_owner, "audrey", ["auditor"])
+    auditor = sign_in(DEMO, "audrey")
+    assert auditor.get(DETAIL, {"id": signed_order.id}).data["notary"]["actions"] == [
+        "push_customer"
+    ]
+    pushed = auditor.post(f"{N}/pushCustomerInfo", {"order_id": signed_order.id})
+    assert pushed.ok and pushed.data["actions"] == ["push_id_card", "cancel"]
+    # A role without notary.manage reads the state on the detail and acts on nothing.
+    staff_make(demo_owner, "fin", ["finance"])
+    finance = sign_in(DEMO, "fin")
+    seen = finance.get(DETAIL, {"id": signed_order.id}).data["notary"]
+    assert seen["status"] == "customer_pushed" and seen["actions"] == []
+    assert finance.post(f"{N}/pushIdCardInfo", {"order_id": signed_order.id}).code == (
+        ErrorCode.FORBIDDEN
+    )
