@@ -64,8 +64,6 @@ def next_actions(status: str, *, session: Session | None, is_open: bool) -> list
     """What the session may do next on the notarization (the detail shows a button for each)."""
     if session is None or session.side != PlatformType.STORE or not session.can(MANAGE):
         return []
-    if not is_open:
-        return []
     by_status = {
         NONE: ["push_customer"],
         S.DRAFT: ["push_customer", "cancel"],
@@ -76,7 +74,12 @@ def next_actions(status: str, *, session: Session | None, is_open: bool) -> list
         S.FAILED: ["push_customer"],
         S.CANCELLED: ["push_customer"],
     }
-    return list(by_status.get(status, []))
+    allowed = by_status.get(status, [])
+    if not is_open:
+        # Closed: nothing new starts or moves on; a case under way may still be followed or
+        # withdrawn.
+        allowed = [action for action in allowed if action in ("link", "query", "cancel")]
+    return list(allowed)
 
 
 def notarization_block(

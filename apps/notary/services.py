@@ -368,7 +368,7 @@ def notary_link(*, actor: Session, order_id: int) -> dict[str, Any]:
         if row is None or row.status != S.SUBMITTED:
             current = row.status if row is not None else "none"
             raise NOTARY_MACHINE.conflict(current, "submit", S.SUBMITTED)
-        setting = _locked_setting(need_open=True)
+        setting = _locked_setting(need_open=False)
         reference = row.case_reference
         try:
             url = _with_token(

@@ -297,12 +297,18 @@ def test_an_unsigned_contract_cannot_be_notarized(demo, demo_owner, app, configu
 
 def test_a_cancel_before_completion_and_a_new_attempt(demo, demo_owner, signed_order):
     submitted = to_submitted(demo_owner, signed_order.id)
+    # Notarization turned off meanwhile: nothing new starts, the case under way can still be
+    # followed and withdrawn.
+    demo_owner.post(f"{N}/setNotaryConfig", {"is_open": False})
+    closed = demo_owner.get(DETAIL, {"id": signed_order.id}).data["notary"]
+    assert closed["actions"] == ["link", "query", "cancel"]
+    assert demo_owner.post(f"{N}/getNotaryLink", {"order_id": signed_order.id}).ok
     cancelled = demo_owner.post(
         f"{N}/cancelNotary", {"order_id": signed_order.id, "reason": "客户要求撤销"}
     )
     assert cancelled.ok and cancelled.data["status"] == "cancelled"
     assert cancelled.data["cancel_reason"] == "客户要求撤销"
-    assert cancelled.data["actions"] == ["push_customer"]
+    assert cancelled.data["actions"] == []  # closed: nothing starts again
     case = SandboxNotaryCase.objects.get(reference=submitted["case_reference"])
     assert case.status == "cancelled"
     # The notary can no longer finish it; cancelling again answers the same.
@@ -312,6 +318,10 @@ def test_a_cancel_before_completion_and_a_new_attempt(demo, demo_owner, signed_o
         ErrorCode.CONFLICT
     )
 
+    assert demo_owner.post(f"{N}/pushCustomerInfo", {"order_id": signed_order.id}).code == (
+        ErrorCode.NOTARY_NOT_OPEN
+    )
+    demo_owner.post(f"{N}/setNotaryConfig", {"is_open": True})
     restarted = demo_owner.post(f"{N}/pushCustomerInfo", {"order_id": signed_order.id})
     assert restarted.ok and restarted.data["attempt"] == 2
     assert restarted.data["case_reference"] != submitted["case_reference"]
