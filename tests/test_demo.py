@@ -125,9 +125,15 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
         # Sub-shops follow some of them up (the sub-merchants' lists are not empty).
         assert len({o.sub_shop_id for o in orders if o.sub_shop_id}) >= 2
         count = len(orders)
+        # Notarization: three leases notarized, one under way, one cancelled.
+        from apps.notary.models import Notarization
+
+        notarized = Counter(Notarization.objects.values_list("status", flat=True))
+        assert notarized == {"notarized": 3, "contract_pushed": 1, "cancelled": 1}
     demo_showcase_load()
     with tenant_context(demo):
         assert Order.objects.count() == count
+        assert Counter(Notarization.objects.values_list("status", flat=True)) == notarized
 
 
 def test_showcase_money_has_late_fees_a_failed_withhold_statements_withdrawals_and_recharges(

@@ -137,6 +137,20 @@ def order_bills(order_id: int, *, session: Session | None = None) -> list[dict[s
     return [bill_row(bill, today, session=session, files=files) for bill in bills]
 
 
+def order_bill_schedule(order_id: int) -> list[dict[str, str | int]]:
+    """The lease's instalments as the contract lists them (period, due date, amount), for
+    evidence kept elsewhere (notarization): plain values, no state that changes with payments."""
+    rows = (
+        Bill.objects.filter(order_id=order_id, period__gte=1)
+        .order_by("period")
+        .values_list("period", "due_date", "amount")
+    )
+    return [
+        {"period": period, "due_date": due.isoformat(), "amount": f"{amount:.2f}"}
+        for period, due, amount in rows
+    ]
+
+
 def has_open_instalments(order_id: int) -> bool:
     return Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID, period__gte=1).exists()
 

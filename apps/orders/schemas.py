@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from apps.notary.schemas import NotarizationOut
 from apps.risk.schemas import RiskQueryOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.schema import Schema
@@ -427,6 +428,9 @@ class OrderDetailOut(OrderRowOut):
     contract: OrderContractOut | None
     remarks: list[RemarkOut]
     after_sales: list[AfterSaleOut]
+    notary: NotarizationOut = Field(
+        description="the order's notarization (status none: not started)"
+    )
     timeline: list[TimelineOut]
     actions: list[str]
 

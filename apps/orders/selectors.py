@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Case, Count, DecimalField, F, Q, QuerySet, Sum, When
 
 from apps.billing.selectors import has_open_instalments, order_bill_totals, order_bills
+from apps.notary.selectors import order_notarization
 from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
@@ -479,6 +480,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "contract": contract_block(order),
         "remarks": remark_rows(order),
         "after_sales": after_sale_rows(order),
+        "notary": order_notarization(order.pk, session=session),
         "timeline": timeline(order),
         "actions": order_actions(order, session),
     }
@@ -561,6 +563,42 @@ def awaiting_audit_order_ids(limit: int) -> list[int]:
     """The newest lease orders waiting for the auditor (the demo checks their risk again)."""
     rows = Order.objects.filter(is_deleted=False, status=machine.AWAITING_AUDIT).order_by("-id")
     return list(rows.values_list("pk", flat=True)[:limit])
+
+
+def signed_lease_order_ids(limit: int) -> list[int]:
+    """The oldest lease orders whose contract is signed (the demo notarizes some)."""
+    rows = Order.objects.filter(
+        is_deleted=False, kind=OrderKind.LEASE, contracts__status="signed"
+    ).order_by("id")
+    return list(rows.values_list("pk", flat=True).distinct()[:limit])
+
+
+def order_notary_subject(*, session: Session | None, order_id: int) -> dict[str, Any]:
+    """What notarizing the order needs, within the session's order scope (NOT_FOUND
+    outside it): its number and status, the customer in full, the file ids of the ID card
+    pictures and the newest contract that is not void (None before there is one)."""
+    order = order_in_scope(session, order_id)
+    customer = order.customer
+    contract = order.contracts.exclude(status="void").order_by("-version").first()
+    return {
+        "id": order.pk,
+        "order_no": order.order_no,
+        "kind": order.kind,
+        "status": order.status,
+        "customer_name": customer.name,
+        "customer_phone": customer.phone,
+        "customer_id_number": customer.id_number,
+        "id_card_front": int(customer.id_card_front) if customer.id_card_front else None,
+        "id_card_back": int(customer.id_card_back) if customer.id_card_back else None,
+        "contract": None
+        if contract is None
+        else {
+            "contract_no": contract.contract_no,
+            "status": contract.status,
+            "sha256": contract.sha256,
+            "file_id": int(contract.file_key),
+        },
+    }
 
 
 def order_credit_query_times(*, session: Session, order_id: int, days: int) -> dict[str, Any]:

@@ -141,6 +141,17 @@ def customer_id_card_save(*, order: Order, side: str, image_base64: str) -> Stor
     return stored
 
 
+def order_id_card_upload(
+    *, actor: Session, order_id: int, side: str, image_base64: str
+) -> StoredFile:
+    """The shop uploads one side of the customer's ID card for an order in its scope (when
+    the intake sent none): kept like the intake's, a private file."""
+    if side not in ("front", "back"):
+        raise field_error("side", "front or back")
+    order = order_in_scope(actor, order_id)
+    return customer_id_card_save(order=order, side=side, image_base64=image_base64)
+
+
 def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]:
     """The order's customer in full (name, phone, ID number, links to the ID card
     pictures) for a role with `order.identity`, within the session's order scope. Every

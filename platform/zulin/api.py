@@ -166,6 +166,7 @@ def _mount_routers() -> None:
     from apps.billing.api import platform_router as billing_platform_router
     from apps.billing.api import v2_router as billing_v2_router
     from apps.goods.api import addon_router, goods_router, upload_router
+    from apps.notary.api import router as notary_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
     from apps.orders.api import finance_router as orders_finance_router
@@ -237,6 +238,7 @@ def _mount_routers() -> None:
     api.add_router("/platform", promotion_platform_router)
     api.add_router("/general", promotion_general_router)
     api.add_router("/applet", promotion_applet_router)
+    api.add_router("/notarization", notary_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

@@ -15,6 +15,7 @@ from django.db import transaction
 from django_tenants.utils import tenant_context
 
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
+from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
     money_showcase_load,
@@ -163,6 +164,7 @@ def demo_showcase_load() -> list[str]:
     recharges = recharges_showcase_load(merchant=demo, owner=owner, approver=finance_staff[0])
     with tenant_context(demo):
         risk_queries = risk_queries_showcase_load(actor=owner)
+        notarizations = notary_showcase_load(actor=owner)
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
@@ -186,6 +188,7 @@ def demo_showcase_load() -> list[str]:
         "            reconciliation: " + ", ".join(f"{k} {v}" for k, v in runs.items()),
         f"            risk: {recharges} recharges, {risk_queries} risk queries",
         f"            promotion: {share_links} share links (/h5Promotion)",
+        "            notarization: " + ", ".join(f"{k} {v}" for k, v in notarizations.items()),
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

@@ -53,6 +53,7 @@ ACTIONS: dict[int, dict[str, str]] = {
         "data.view": "查看数据中心",
         "credit.manage": "征信报送",
         "notary.manage": "合同公证",
+        "notary.config": "公证服务设置",
     },
 }
 
@@ -94,7 +95,11 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
     ],
     STORE: [
         ("owner", "商户管理员", ["*"]),
-        ("auditor", "审核员", ["order.view", "order.audit", "order.remark", "goods.view"]),
+        (
+            "auditor",
+            "审核员",
+            ["order.view", "order.audit", "order.remark", "goods.view", "notary.manage"],
+        ),
         (
             "salesman",
             "业务员",

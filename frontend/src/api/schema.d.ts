@@ -1774,6 +1774,250 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notarization/cancelNotary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Notary
+         * @description Withdraws the notarization before it ends (409 once notarized or failed).
+         */
+        post: operations["cancelNotary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/getApiToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Api Token
+         * @description The access token at the notary service, masked, and when it expires: the cached one
+         *     while it lasts, else a new one (`refresh`: a new one now). NOTARY_NOT_CONFIGURED before
+         *     the credentials are saved; PROVIDER_FAILED when the service refuses them.
+         */
+        get: operations["getApiToken"];
+        put?: never;
+        /**
+         * Get Api Token
+         * @description The access token at the notary service, masked, and when it expires: the cached one
+         *     while it lasts, else a new one (`refresh`: a new one now). NOTARY_NOT_CONFIGURED before
+         *     the credentials are saved; PROVIDER_FAILED when the service refuses them.
+         */
+        post: operations["getApiToken_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/getNotaryLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Notary Link
+         * @description The customer's signing and face-check page while the case is being notarized.
+         */
+        post: operations["getNotaryLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/isOpenNotary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is Open Notary
+         * @description Whether the shop notarizes contracts (and has its account set up).
+         */
+        get: operations["isOpenNotary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/isSetNotary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is Set Notary
+         * @description The shop's notary settings: whether they are complete and open, the organisation,
+         *     the app key, the secret masked and the cached token's expiry (never a secret).
+         */
+        get: operations["isSetNotary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/pushContractInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push Contract Info
+         * @description Step 3: the signed contract PDF and the bill schedule, each with its SHA-256, and the
+         *     combined evidence hash.
+         */
+        post: operations["pushContractInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/pushCustomerInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push Customer Info
+         * @description Step 1: opens the order's case at the notary service with its customer (the contract
+         *     must be signed). Again: the same case. After a failure or a cancel: a new case.
+         */
+        post: operations["pushCustomerInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/pushIdCardInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push Id Card Info
+         * @description Step 2: both sides of the customer's ID card — the intake's pictures, or those given
+         *     here (kept as the customer's private files).
+         */
+        post: operations["pushIdCardInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/queryNotary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Query Notary
+         * @description The order's notarization; a submitted one is asked of the service first and takes its
+         *     outcome (as the callback would).
+         */
+        post: operations["queryNotary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/readyNotary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ready Notary
+         * @description Step 4: submits the case; the outcome arrives by the service's callback (or
+         *     queryNotary).
+         */
+        post: operations["readyNotary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notarization/setNotaryConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Set Notary Config
+         * @description Saves the shop's notary account (`notary.config`, the owner's): open or not, the
+         *     organisation's name and unified social credit code, app key and secret (empty: keep the
+         *     saved one). Turning it on needs every field; new credentials drop the cached token.
+         *     Audited, the secret masked.
+         */
+        get: operations["setNotaryConfig"];
+        put?: never;
+        /**
+         * Set Notary Config
+         * @description Saves the shop's notary account (`notary.config`, the owner's): open or not, the
+         *     organisation's name and unified social credit code, app key and secret (empty: keep the
+         *     saved one). Turning it on needs every field; new credentials drop the cached token.
+         *     Audited, the secret masked.
+         */
+        post: operations["setNotaryConfig_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/addGoodsGain": {
         parameters: {
             query?: never;
@@ -6219,6 +6463,195 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** NotarizationOut */
+        NotarizationOut: {
+            /**
+             * Actions
+             * @description next steps the session may take: push_customer, push_id_card, push_contract, submit, link, query, cancel
+             */
+            actions: string[];
+            /** Attempt */
+            attempt: number;
+            /** Cancel Reason */
+            cancel_reason: string;
+            /** Case Reference */
+            case_reference: string;
+            /** Certificate No */
+            certificate_no: string;
+            /** Contract No */
+            contract_no: string;
+            /** Evidence */
+            evidence: components["schemas"]["NotaryEvidenceOut"][];
+            /**
+             * Evidence Hash
+             * @description SHA-256 over every part's name and SHA-256
+             */
+            evidence_hash: string;
+            /** Failure Reason */
+            failure_reason: string;
+            /** History */
+            history: components["schemas"]["NotaryHistoryOut"][];
+            /** Is Open */
+            is_open: boolean;
+            /**
+             * Last Error
+             * @description the notary service's code of the last failed call
+             */
+            last_error: string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Status
+             * @description none, draft, customer_pushed, id_pushed, contract_pushed, submitted, notarized, failed, cancelled
+             */
+            status: string;
+            /** Steps */
+            steps: components["schemas"]["NotaryStepOut"][];
+            /** Updated At */
+            updated_at: string | null;
+        };
+        /** NotaryCancelIn */
+        NotaryCancelIn: {
+            /** Order Id */
+            order_id: number;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** NotaryEvidenceOut */
+        NotaryEvidenceOut: {
+            /** Content Type */
+            content_type: string;
+            /**
+             * Name
+             * @description id_card_front, id_card_back, contract, bill_schedule …
+             */
+            name: string;
+            /** Sha256 */
+            sha256: string;
+            /** Size */
+            size: number;
+        };
+        /** NotaryHistoryOut */
+        NotaryHistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
+        };
+        /** NotaryIdCardIn */
+        NotaryIdCardIn: {
+            /**
+             * Back Base64
+             * @description the back, likewise
+             * @default
+             */
+            back_base64: string;
+            /**
+             * Front Base64
+             * @description the ID card's front (JPEG/PNG ≤ 1 MB, base64); empty: the intake's
+             * @default
+             */
+            front_base64: string;
+            /** Order Id */
+            order_id: number;
+        };
+        /** NotaryLinkOut */
+        NotaryLinkOut: {
+            /** Order Id */
+            order_id: number;
+            /**
+             * Url
+             * @description the customer's signing and face-check page
+             */
+            url: string;
+        };
+        /** NotaryOpenOut */
+        NotaryOpenOut: {
+            /** Is Open */
+            is_open: boolean;
+            /** Is Set */
+            is_set: boolean;
+        };
+        /** NotaryOrderIn */
+        NotaryOrderIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** NotarySettingOut */
+        NotarySettingOut: {
+            /** App Key */
+            app_key: string;
+            /**
+             * App Secret Masked
+             * @description never the secret itself
+             */
+            app_secret_masked: string;
+            /**
+             * Is Open
+             * @description the shop notarizes its orders' contracts
+             */
+            is_open: boolean;
+            /**
+             * Is Set
+             * @description organisation and credentials all given
+             */
+            is_set: boolean;
+            /**
+             * Org Code
+             * @description the unified social credit code (18 characters)
+             */
+            org_code: string;
+            /** Org Name */
+            org_name: string;
+            /**
+             * Token Expires At
+             * @description the cached access token's expiry
+             */
+            token_expires_at: string | null;
+            /** Updated At */
+            updated_at: string | null;
+        };
+        /** NotaryStepOut */
+        NotaryStepOut: {
+            /** Done At */
+            done_at: string | null;
+            /**
+             * Step
+             * @description customer, id_card, contract, submit, outcome
+             */
+            step: string;
+        };
+        /** NotaryTokenOut */
+        NotaryTokenOut: {
+            /**
+             * Cached
+             * @description the cached token was still valid
+             */
+            cached: boolean;
+            /** Expires At */
+            expires_at: string | null;
+            /**
+             * Token Masked
+             * @description the access token, masked: never shown in full
+             */
+            token_masked: string;
+        };
         /**
          * OfflineDetailsIn
          * @description Money received outside the payment provider, and its voucher.
@@ -6553,6 +6986,8 @@ export interface components {
             merchant_id: number | null;
             /** Merchant Name */
             merchant_name: string;
+            /** @description the order's notarization (status none: not started) */
+            notary: components["schemas"]["NotarizationOut"];
             /** Order No */
             order_no: string;
             /** Overdue Since */
@@ -12097,6 +12532,465 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ShipmentOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelNotary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryCancelIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarizationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiToken: {
+        parameters: {
+            query?: {
+                refresh?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Refresh
+                     * @description ask the service for a new token now
+                     * @default false
+                     */
+                    refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotaryTokenOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiToken_post: {
+        parameters: {
+            query?: {
+                refresh?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Refresh
+                     * @description ask the service for a new token now
+                     * @default false
+                     */
+                    refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotaryTokenOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getNotaryLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotaryLinkOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    isOpenNotary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotaryOpenOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    isSetNotary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarySettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    pushContractInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarizationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    pushCustomerInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarizationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    pushIdCardInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryIdCardIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarizationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    queryNotary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarizationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    readyNotary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotaryOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarizationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    setNotaryConfig: {
+        parameters: {
+            query?: {
+                app_key?: string | null;
+                app_secret?: string | null;
+                is_open?: boolean | null;
+                org_code?: string | null;
+                org_name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * App Key
+                     * @default null
+                     */
+                    app_key?: string | null;
+                    /**
+                     * App Secret
+                     * @description empty or null: keep the saved one
+                     * @default null
+                     */
+                    app_secret?: string | null;
+                    /**
+                     * Is Open
+                     * @description null: unchanged
+                     * @default null
+                     */
+                    is_open?: boolean | null;
+                    /**
+                     * Org Code
+                     * @default null
+                     */
+                    org_code?: string | null;
+                    /**
+                     * Org Name
+                     * @default null
+                     */
+                    org_name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarySettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    setNotaryConfig_post: {
+        parameters: {
+            query?: {
+                app_key?: string | null;
+                app_secret?: string | null;
+                is_open?: boolean | null;
+                org_code?: string | null;
+                org_name?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description POST: the same parameters as a JSON body */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * App Key
+                     * @default null
+                     */
+                    app_key?: string | null;
+                    /**
+                     * App Secret
+                     * @description empty or null: keep the saved one
+                     * @default null
+                     */
+                    app_secret?: string | null;
+                    /**
+                     * Is Open
+                     * @description null: unchanged
+                     * @default null
+                     */
+                    is_open?: boolean | null;
+                    /**
+                     * Org Code
+                     * @default null
+                     */
+                    org_code?: string | null;
+                    /**
+                     * Org Name
+                     * @default null
+                     */
+                    org_name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["NotarySettingOut"];
                         msg: string;
                     };
                 };

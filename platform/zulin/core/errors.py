@@ -80,6 +80,12 @@ class ErrorCode(IntEnum):
     RECONCILIATION_NOTHING_TO_SYNC = 1451
     # risk checks and the prepaid risk balance: 1500-1549
     RISK_BALANCE_SHORT = 1501
+    # notarization of lease contracts: 1760-1779
+    NOTARY_NOT_CONFIGURED = 1760
+    NOTARY_NOT_OPEN = 1761
+    NOTARY_EVIDENCE_MISSING = 1762
+    NOTARY_CONTRACT_NOT_SIGNED = 1763
+    NOTARY_EVIDENCE_ALTERED = 1764
     # the ledger: 1390-1399 (orders keep 1300-1389)
     LEDGER_UNBALANCED = 1390
     LEDGER_INVALID_LINE = 1391
@@ -269,6 +275,26 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.RISK_BALANCE_SHORT: (
         "风控余额不足，请先充值",
         "The prepaid risk balance is too low for this query; recharge it first",
+    ),
+    ErrorCode.NOTARY_NOT_CONFIGURED: (
+        "尚未配置公证服务账号，请先完成公证设置",
+        "The notary service account is not set up; complete the notary settings first",
+    ),
+    ErrorCode.NOTARY_NOT_OPEN: (
+        "本店未开启合同公证",
+        "Contract notarization is not turned on for this shop",
+    ),
+    ErrorCode.NOTARY_EVIDENCE_MISSING: (
+        "公证材料不全，请先补充",
+        "Some notarization evidence is missing; add it first",
+    ),
+    ErrorCode.NOTARY_CONTRACT_NOT_SIGNED: (
+        "合同尚未签署，不能推送公证",
+        "The contract is not signed yet; it cannot be sent for notarization",
+    ),
+    ErrorCode.NOTARY_EVIDENCE_ALTERED: (
+        "存证文件与保存时的摘要不一致，已拒绝发送",
+        "A stored evidence file no longer matches its hash; it was not sent",
     ),
     ErrorCode.LEDGER_UNBALANCED: (
         "记账借贷不平衡",

@@ -260,12 +260,90 @@ class CreditBureauProvider(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class NotaryToken:
+    """An access token of the notary service for one merchant's credentials: every other
+    call carries it until `expires_at` (then ProviderError TOKEN_EXPIRED: ask for another)."""
+
+    token: str
+    expires_at: datetime
+
+
+class NotaryCaseStatus(StrEnum):
+    OPEN = "open"  # made, taking evidence
+    PROCESSING = "processing"  # submitted: the customer's signing/face check, the notary's review
+    NOTARIZED = "notarized"  # final: `certificate_no` is the notarial certificate
+    FAILED = "failed"  # final: refused by the notary or the customer; `reason` says why
+    CANCELLED = "cancelled"  # final: withdrawn by the merchant before completion
+
+
+@dataclass(frozen=True)
+class NotaryCase:
+    """One notarization case at the notary service, under our request number `out_no`.
+    `evidence` maps each part received (customer, id_card_front, contract …) to its SHA-256."""
+
+    reference: str
+    out_no: str
+    order_no: str
+    status: NotaryCaseStatus
+    evidence: dict[str, str]
+    certificate_no: str = ""
+    reason: str = ""
+    created_at: datetime | None = None
+    submitted_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
 class NotaryProvider(Protocol):
-    def apply(self, *, order_no: str, sections: dict[str, Any]) -> ProviderReceipt: ...
+    """Online notarization of a lease contract (公证云-like), bound to one merchant's account
+    at the service. The outcome of a submitted case arrives as a signed callback (provider
+    "notary", event "notary.finished", data {reference, out_no, order_no, status}) and by
+    `query_case`. Calls other than `issue_token` take a token; ProviderError TOKEN_EXPIRED
+    or TOKEN_INVALID asks for a new one."""
 
-    def query(self, *, reference: str) -> ProviderReceipt: ...
+    name: str
+    merchant: str
 
-    def cancel(self, *, reference: str) -> ProviderReceipt: ...
+    def issue_token(self, *, app_key: str, app_secret: str) -> NotaryToken: ...
+
+    def create_case(
+        self,
+        *,
+        token: str,
+        out_no: str,
+        order_no: str,
+        org_name: str,
+        org_code: str,
+        customer_name: str,
+        customer_id_number: str,
+        customer_phone: str,
+    ) -> NotaryCase:
+        """`out_no` sent again answers the same case (with other customer details:
+        OUT_NO_REUSED)."""
+        ...
+
+    def upload_evidence(
+        self, *, token: str, reference: str, name: str, content: bytes, content_type: str
+    ) -> NotaryCase:
+        """One named part of the evidence (the service checks the bytes against nothing but
+        keeps their SHA-256); the same part again replaces it while the case is open."""
+        ...
+
+    def submit_case(self, *, token: str, reference: str) -> NotaryCase:
+        """open → processing (EVIDENCE_INCOMPLETE when a required part is missing); a case
+        already submitted answers as it stands."""
+        ...
+
+    def signing_link(self, *, token: str, reference: str) -> str:
+        """The customer's signing and face-check page while the case is processing."""
+        ...
+
+    def query_case(self, *, token: str, reference: str) -> NotaryCase: ...
+
+    def cancel_case(self, *, token: str, reference: str) -> NotaryCase:
+        """Before completion only (NOT_CANCELLABLE otherwise); a cancelled case answers as
+        it stands."""
+        ...
 
 
 class RiskGrade(StrEnum):

@@ -277,3 +277,53 @@ class SandboxShipment(models.Model):
                 fields=["company_code", "tracking_no"], name="sandbox_shipment_parcel"
             )
         ]
+
+
+# --- the notary sandbox ------------------------------------------------------------------------
+
+
+class SandboxNotaryToken(models.Model):
+    """An access token the sandbox notary service issued to a merchant's credentials (kept
+    as a digest, like a real service would)."""
+
+    merchant = models.CharField(max_length=30)
+    app_key = models.CharField(max_length=64)
+    token_sha256 = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+
+class SandboxNotaryCase(models.Model):
+    """A notarization case the sandbox notary service holds: evidence by part (digests only),
+    then processing until the notary's outcome (at `settle_after`, or by hand), sent as a
+    signed callback through the outbox."""
+
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    reference = models.CharField(max_length=40, unique=True)
+    order_no = models.CharField(max_length=64)
+    org_code = models.CharField(max_length=32)
+    customer_digest = models.CharField(max_length=64)
+    customer_masked = models.CharField(max_length=80)
+    status = models.CharField(max_length=12)
+    evidence = models.JSONField(default=dict)  # part name → SHA-256
+    certificate_no = models.CharField(max_length=40, blank=True, default="")
+    reason = models.CharField(max_length=40, blank=True, default="")
+    link_token = models.CharField(max_length=32)
+    # While processing: how it ends (a failure on demand decided at submission) and when.
+    planned_reason = models.CharField(max_length=40, blank=True, default="")
+    settle_after = models.DateTimeField(null=True, blank=True)
+    callback_lost = models.BooleanField(default=False)
+    event_ids = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_notary_out_no"),
+        ]

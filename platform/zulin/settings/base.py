@@ -80,6 +80,7 @@ TENANT_APPS = [
     "apps.orders",
     "apps.risk",
     "apps.promotion",
+    "apps.notary",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -203,6 +204,7 @@ ECONTRACT_PROVIDER = env_str("ECONTRACT_PROVIDER", "sandbox")
 MESSAGING_PROVIDER = env_str("MESSAGING_PROVIDER", "sandbox")
 # Where a share link points: the shop's H5 pages ({slug}: the merchant's).
 SHARE_LINK_BASE_URL = env_str("SHARE_LINK_BASE_URL", "https://{slug}." + BASE_DOMAIN + "/h5")
+NOTARY_PROVIDER = env_str("NOTARY_PROVIDER", "sandbox")
 # Keys of the HMAC-SHA256 signature on providers' callbacks, per service
 # (`payment=…,risk=…`); a service left out uses a key derived from SECRET_KEY.
 PROVIDER_CALLBACK_SECRETS = env_dict("PROVIDER_CALLBACK_SECRETS", {})

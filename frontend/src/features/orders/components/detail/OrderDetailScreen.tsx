@@ -10,6 +10,7 @@ import { HistoryList } from '@/components/history/HistoryList';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { NotarySection } from '@/features/notary/components/NotarySection';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
@@ -107,6 +108,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
       <ShippingSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
+      {detail.kind === 'lease' && <NotarySection notary={detail.notary} orderId={detail.id} canConfigure={!page.platform && !page.subMerchant && hasAction(page.auth, 'notary.config')} />}
       {detail.after_sales.length > 0 && <AfterSalesSection detail={detail} />}
       <RemarksSection detail={detail} orderRef={orderRef} canAdd={canRemark(detail.actions)} />
       <DetailSection id="order-timeline" title={t('detail.sections.timeline')}>

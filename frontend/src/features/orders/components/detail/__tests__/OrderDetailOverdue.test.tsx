@@ -56,6 +56,7 @@ function order(bills: ReturnType<typeof bill>[]) {
     bills,
     shipments: [],
     after_sales: [],
+    notary: { order_id: 1, status: 'none', is_open: false, attempt: 0, case_reference: '', steps: [], evidence: [], evidence_hash: '', contract_no: '', certificate_no: '', failure_reason: '', cancel_reason: '', last_error: '', updated_at: null, history: [], actions: [] },
     remarks: [],
     timeline: [],
     contract: null,

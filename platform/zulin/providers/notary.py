@@ -1,0 +1,357 @@
+"""Online notarization of lease contracts. `get_notary_provider(merchant=…)` picks the adapter
+from settings.NOTARY_PROVIDER.
+
+The sandbox notary service behaves like the real ones (公证云-like): the merchant's
+credentials buy an access token that lasts TOKEN_SECONDS; a case is made under our request
+number with the customer, takes the evidence part by part (it keeps each part's SHA-256),
+and is submitted: `processing` while the customer signs and passes the face check through
+the link and the notary reviews. The outcome — `notarized` with a certificate number, or
+`failed` with a reason — comes SANDBOX_COMPLETE_SECONDS later (a Celery task in `make run`;
+`sandbox_notary_complete`/`sandbox_notary_refuse` in tests, `manage.py sandbox_notary`) as a
+signed callback (provider "notary", event "notary.finished"). A case is cancelled only
+before it ends.
+
+Failures on demand (service "notary"; operation "token", "create", "upload", "submit",
+"link", "query", "cancel" or "complete"; subject a case reference or our request number):
+SYSTEM_ERROR (no answer, nothing recorded), CALLBACK_LOST on "complete" (the case ends, its
+callback is never delivered unless replayed), any other reason on "complete" (the case
+fails with it, e.g. REFUSED, FACE_CHECK_FAILED), on any other operation (the call fails
+with it, e.g. INVALID_CREDENTIALS on "token"). A customer phone ending in
+FACE_CHECK_FAIL_SUFFIX never passes the face check.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from zulin.core.crypto import mask_id_number, mask_phone
+
+from .interfaces import NotaryCase, NotaryCaseStatus, NotaryProvider, NotaryToken, ProviderError
+from .models import SandboxNotaryCase, SandboxNotaryToken
+from .sandbox import (
+    CALLBACK_LOST,
+    SYSTEM_ERROR,
+    current_merchant_slug,
+    on_commit_in_public,
+    sandbox_callback_emit,
+    sandbox_failure_take,
+    sandbox_reference,
+)
+
+SERVICE = "notary"
+EVENT_FINISHED = "notary.finished"
+TOKEN_SECONDS = 7200
+REQUIRED_EVIDENCE = ("id_card_front", "id_card_back", "contract")
+FACE_CHECK_FAIL_SUFFIX = "7777"
+FACE_CHECK_FAILED = "FACE_CHECK_FAILED"
+SANDBOX_NOTARY_BASE_URL = "https://notary.sandbox.invalid"
+FINAL = (NotaryCaseStatus.NOTARIZED, NotaryCaseStatus.FAILED, NotaryCaseStatus.CANCELLED)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _case(row: SandboxNotaryCase) -> NotaryCase:
+    return NotaryCase(
+        reference=row.reference,
+        out_no=row.out_no,
+        order_no=row.order_no,
+        status=NotaryCaseStatus(row.status),
+        evidence=dict(row.evidence),
+        certificate_no=row.certificate_no,
+        reason=row.reason,
+        created_at=row.created_at,
+        submitted_at=row.submitted_at,
+        finished_at=row.finished_at,
+    )
+
+
+def _take_failure(*, operation: str, merchant: str, subjects: list[str]) -> str | None:
+    with transaction.atomic():
+        failure = sandbox_failure_take(
+            service=SERVICE, operation=operation, merchant=merchant, subjects=subjects
+        )
+    if failure == SYSTEM_ERROR:
+        raise ProviderError(SERVICE, "the notary service did not answer", code=SYSTEM_ERROR)
+    return failure
+
+
+class SandboxNotaryProvider:
+    name = "sandbox"
+
+    def __init__(self, merchant: str) -> None:
+        self.merchant = merchant
+
+    # --- access ----------------------------------------------------------------------------
+
+    def issue_token(self, *, app_key: str, app_secret: str) -> NotaryToken:
+        if not app_key.strip() or len(app_secret.strip()) < 8:
+            raise ProviderError(SERVICE, "unknown app key or secret", code="INVALID_CREDENTIALS")
+        failure = _take_failure(operation="token", merchant=self.merchant, subjects=[app_key])
+        if failure is not None:
+            raise ProviderError(SERVICE, "no token issued", code=failure)
+        token = f"ntk_{secrets.token_urlsafe(24)}"
+        expires_at = timezone.now() + timedelta(seconds=TOKEN_SECONDS)
+        SandboxNotaryToken.objects.create(
+            merchant=self.merchant,
+            app_key=app_key[:64],
+            token_sha256=_digest(token),
+            expires_at=expires_at,
+        )
+        return NotaryToken(token=token, expires_at=expires_at)
+
+    def _check_token(self, token: str) -> None:
+        row = SandboxNotaryToken.objects.filter(
+            token_sha256=_digest(token or ""), merchant=self.merchant
+        ).first()
+        if row is None:
+            raise ProviderError(SERVICE, "the token is not known", code="TOKEN_INVALID")
+        if row.expires_at <= timezone.now():
+            raise ProviderError(SERVICE, "the token has expired", code="TOKEN_EXPIRED")
+
+    # --- cases -----------------------------------------------------------------------------
+
+    def create_case(
+        self,
+        *,
+        token: str,
+        out_no: str,
+        order_no: str,
+        org_name: str,
+        org_code: str,
+        customer_name: str,
+        customer_id_number: str,
+        customer_phone: str,
+    ) -> NotaryCase:
+        self._check_token(token)
+        if not out_no or len(out_no) > 64:
+            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        if not (customer_name.strip() and customer_id_number.strip() and customer_phone.strip()):
+            raise ProviderError(SERVICE, "the customer is incomplete", code="INVALID_CUSTOMER")
+        if not (org_name.strip() and org_code.strip()):
+            raise ProviderError(SERVICE, "the organisation is incomplete", code="INVALID_ORG")
+        customer = _digest(f"{customer_name}|{customer_id_number}|{customer_phone}")
+        kept = self._kept(out_no)
+        if kept is not None:
+            return self._same_request(kept, customer)
+        failure = _take_failure(operation="create", merchant=self.merchant, subjects=[out_no])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the case was refused", code=failure)
+        try:
+            with transaction.atomic():
+                row = SandboxNotaryCase.objects.create(
+                    merchant=self.merchant,
+                    out_no=out_no,
+                    reference=sandbox_reference("nt"),
+                    order_no=order_no[:64],
+                    org_code=org_code[:32],
+                    customer_digest=customer,
+                    customer_masked=(
+                        f"{customer_name[:1]}* {mask_id_number(customer_id_number)} "
+                        f"{mask_phone(customer_phone)}"
+                    )[:80],
+                    status=NotaryCaseStatus.OPEN,
+                    evidence={"customer": customer},
+                    link_token=secrets.token_urlsafe(16),
+                    # The face check is the customer's: decided by who they are.
+                    planned_reason=(
+                        FACE_CHECK_FAILED if customer_phone.endswith(FACE_CHECK_FAIL_SUFFIX) else ""
+                    ),
+                )
+        except IntegrityError:
+            return self._same_request(self._kept(out_no), customer)
+        return _case(row)
+
+    def upload_evidence(
+        self, *, token: str, reference: str, name: str, content: bytes, content_type: str
+    ) -> NotaryCase:
+        self._check_token(token)
+        if not name or len(name) > 40 or not content:
+            raise ProviderError(SERVICE, "a part needs a name and content", code="INVALID_PART")
+        failure = _take_failure(operation="upload", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the part was refused", code=failure)
+        with transaction.atomic():
+            row = self._row(reference, lock=True)
+            digest = hashlib.sha256(content).hexdigest()
+            if row.evidence.get(name) == digest:
+                return _case(row)
+            if row.status != NotaryCaseStatus.OPEN:
+                raise ProviderError(
+                    SERVICE, f"a {row.status} case takes no evidence", code="CASE_NOT_OPEN"
+                )
+            row.evidence = {**row.evidence, name: digest}
+            row.save(update_fields=["evidence"])
+        return _case(row)
+
+    def submit_case(self, *, token: str, reference: str) -> NotaryCase:
+        self._check_token(token)
+        with transaction.atomic():
+            row = self._row(reference, lock=True)
+            if row.status != NotaryCaseStatus.OPEN:
+                if row.status == NotaryCaseStatus.CANCELLED:
+                    raise ProviderError(SERVICE, "the case is cancelled", code="CASE_NOT_OPEN")
+                return _case(row)
+            missing = [part for part in REQUIRED_EVIDENCE if part not in row.evidence]
+            if missing:
+                raise ProviderError(
+                    SERVICE, f"missing evidence: {', '.join(missing)}", code="EVIDENCE_INCOMPLETE"
+                )
+        failure = _take_failure(operation="submit", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the submission was refused", code=failure)
+        with transaction.atomic():
+            row = self._row(reference, lock=True)
+            if row.status != NotaryCaseStatus.OPEN:
+                return _case(row)
+            now = timezone.now()
+            row.status = NotaryCaseStatus.PROCESSING
+            row.submitted_at = now
+            row.settle_after = now + timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS)
+            row.save(update_fields=["status", "submitted_at", "settle_after"])
+        if settings.SANDBOX_AUTO_COMPLETE:
+            from .tasks import sandbox_notary_settle
+
+            on_commit_in_public(
+                lambda: sandbox_notary_settle.apply_async(
+                    (reference,), countdown=settings.SANDBOX_COMPLETE_SECONDS
+                ),
+                f"settle notary case {reference}",
+            )
+        return _case(row)
+
+    def signing_link(self, *, token: str, reference: str) -> str:
+        self._check_token(token)
+        failure = _take_failure(operation="link", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "no link", code=failure)
+        row = self._row(reference)
+        if row.status != NotaryCaseStatus.PROCESSING:
+            raise ProviderError(
+                SERVICE, f"a {row.status} case has no signing page", code="CASE_NOT_PROCESSING"
+            )
+        return f"{SANDBOX_NOTARY_BASE_URL}/sign/{row.reference}?token={row.link_token}"
+
+    def query_case(self, *, token: str, reference: str) -> NotaryCase:
+        self._check_token(token)
+        failure = _take_failure(operation="query", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the query failed", code=failure)
+        return _case(self._row(reference))
+
+    def cancel_case(self, *, token: str, reference: str) -> NotaryCase:
+        self._check_token(token)
+        failure = _take_failure(operation="cancel", merchant=self.merchant, subjects=[reference])
+        if failure is not None:
+            raise ProviderError(SERVICE, "the service refused to cancel", code=failure)
+        with transaction.atomic():
+            row = self._row(reference, lock=True)
+            if row.status == NotaryCaseStatus.CANCELLED:
+                return _case(row)
+            if row.status in FINAL:
+                raise ProviderError(
+                    SERVICE, f"a {row.status} case cannot be cancelled", code="NOT_CANCELLABLE"
+                )
+            row.status = NotaryCaseStatus.CANCELLED
+            row.finished_at = timezone.now()
+            row.settle_after = None
+            row.save(update_fields=["status", "finished_at", "settle_after"])
+        return _case(row)
+
+    # --- rows ------------------------------------------------------------------------------
+
+    def _kept(self, out_no: str) -> SandboxNotaryCase | None:
+        return SandboxNotaryCase.objects.filter(merchant=self.merchant, out_no=out_no).first()
+
+    def _same_request(self, kept: SandboxNotaryCase | None, customer: str) -> NotaryCase:
+        if kept is None:
+            raise ProviderError(SERVICE, "the case vanished", code=SYSTEM_ERROR)
+        if kept.customer_digest != customer:
+            raise ProviderError(
+                SERVICE, f"out_no {kept.out_no} was used for another customer", code="OUT_NO_REUSED"
+            )
+        return _case(kept)
+
+    def _row(self, reference: str, *, lock: bool = False) -> SandboxNotaryCase:
+        rows = SandboxNotaryCase.objects.filter(merchant=self.merchant, reference=reference)
+        row = (rows.select_for_update() if lock else rows).first()
+        if row is None:
+            raise ProviderError(SERVICE, f"no notary case {reference!r}", code="NOT_FOUND")
+        return row
+
+
+def get_notary_provider(*, merchant: str | None = None) -> NotaryProvider:
+    slug = merchant or current_merchant_slug(SERVICE)
+    if settings.NOTARY_PROVIDER == "sandbox":
+        return SandboxNotaryProvider(slug)
+    raise ProviderError(SERVICE, f"no adapter named {settings.NOTARY_PROVIDER!r}")
+
+
+# --- the notary and the customer, whom the sandbox plays ---------------------------------------
+
+
+def sandbox_notary_complete(reference: str, *, at: datetime | None = None) -> NotaryCase:
+    """The case ends as planned: notarized with a certificate number (or failed when a
+    failure on demand or the customer's face check says so); "notary.finished" goes out.
+    A case already ended answers as it stands and sends nothing."""
+    return _finish(reference, refuse_with="", at=at)
+
+
+def sandbox_notary_refuse(
+    reference: str, *, reason: str = "REFUSED", at: datetime | None = None
+) -> NotaryCase:
+    """The notary refuses the case (or the customer gives up): failed with `reason`."""
+    return _finish(reference, refuse_with=reason, at=at)
+
+
+def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryCase:
+    row = SandboxNotaryCase.objects.filter(reference=reference).first()
+    if row is None:
+        raise ProviderError(SERVICE, f"no notary case {reference!r}", code="NOT_FOUND")
+    if row.status in FINAL:
+        return _case(row)
+    if row.status != NotaryCaseStatus.PROCESSING:
+        raise ProviderError(SERVICE, "the case was never submitted", code="CASE_NOT_PROCESSING")
+    lost = False
+    reason = refuse_with
+    if not reason:
+        # Taken in a transaction of its own: an error below must not give the rule back.
+        failure = _take_failure(operation="complete", merchant=row.merchant, subjects=[reference])
+        if failure == CALLBACK_LOST:
+            lost = True
+        elif failure is not None:
+            reason = failure
+    with transaction.atomic():
+        row = SandboxNotaryCase.objects.select_for_update().get(pk=row.pk)
+        if row.status != NotaryCaseStatus.PROCESSING:
+            return _case(row)
+        reason = reason or row.planned_reason
+        row.status = NotaryCaseStatus.FAILED if reason else NotaryCaseStatus.NOTARIZED
+        row.reason = reason
+        row.finished_at = at or timezone.now()
+        row.settle_after = None
+        if not reason:
+            year = timezone.localdate().year
+            row.certificate_no = f"({year})沙箱证字第{row.pk:06d}号"
+        callback = sandbox_callback_emit(
+            provider=SERVICE,
+            merchant=row.merchant,
+            event_type=EVENT_FINISHED,
+            data={
+                "reference": row.reference,
+                "out_no": row.out_no,
+                "order_no": row.order_no,
+                "status": str(row.status),
+            },
+            lost=lost,
+        )
+        row.event_ids = [*row.event_ids, callback.event_id]
+        row.save()
+    return _case(row)
