@@ -37,16 +37,20 @@ def _order_answer(request: HttpRequest, order_id: int, appended: list[str] | Non
 
 
 def _period(value: str | None) -> str:
-    return value or f"{timezone.localdate():%Y-%m}"
+    """The month asked (default the current one); never a month still to come."""
+    current = f"{timezone.localdate():%Y-%m}"
+    if value and value > current:
+        raise field_error("period", "a month not in the future")
+    return value or current
 
 
 @router.post(
     "/userCreateSign",
-    response=schemas.AuthorisationOut,
+    response=schemas.CreditAuthorisationOut,
     auth=MANAGE,
     operation_id="userCreateSign",
 )
-def user_create_sign(request: HttpRequest, payload: schemas.SignIn) -> Any:
+def user_create_sign(request: HttpRequest, payload: schemas.CreditSignIn) -> Any:
     """The customer's authorisation to report the lease to the credit bureau (once per
     order; asked again, the same one)."""
     found = services.authorisation_sign(
@@ -62,11 +66,11 @@ def user_create_sign(request: HttpRequest, payload: schemas.SignIn) -> Any:
 
 @router.post(
     "/applyContractLeasing",
-    response=schemas.AuthorisationOut,
+    response=schemas.CreditAuthorisationOut,
     auth=MANAGE,
     operation_id="applyContractLeasing",
 )
-def apply_contract_leasing(request: HttpRequest, payload: schemas.OrderIn) -> Any:
+def apply_contract_leasing(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """The lease contract the account reports: the order's signed contract (409 while
     unsigned; 1601 without the customer's authorisation)."""
     found = services.contract_register(actor=current_session(request), order_id=payload.order_id)
@@ -80,11 +84,11 @@ def apply_contract_leasing(request: HttpRequest, payload: schemas.OrderIn) -> An
 
 @router.post(
     "/accountOpeningCredit",
-    response=schemas.OrderCreditOut,
+    response=schemas.CreditOrderCreditOut,
     auth=MANAGE,
     operation_id="accountOpeningCredit",
 )
-def account_opening_credit(request: HttpRequest, payload: schemas.OrderIn) -> Any:
+def account_opening_credit(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """Opens the lease's D1 account (from the day the customer received the goods) with its
     opening record; needs the authorisation (1601) and a started lease (1602)."""
     services.account_open(actor=current_session(request), order_id=payload.order_id)
@@ -93,11 +97,11 @@ def account_opening_credit(request: HttpRequest, payload: schemas.OrderIn) -> An
 
 @router.post(
     "/appendRepaymentTurnover",
-    response=schemas.OrderCreditOut,
+    response=schemas.CreditOrderCreditOut,
     auth=MANAGE,
     operation_id="appendRepaymentTurnover",
 )
-def append_repayment_turnover(request: HttpRequest, payload: schemas.OrderIn) -> Any:
+def append_repayment_turnover(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """Appends the repayment and overdue records the order's bills now call for (status
     codes N, 1-7); what the account already carries is not made again."""
     made = services.records_append(
@@ -110,11 +114,11 @@ def append_repayment_turnover(request: HttpRequest, payload: schemas.OrderIn) ->
 
 @router.post(
     "/repayment",
-    response=schemas.RecordOut,
+    response=schemas.CreditRecordOut,
     auth=MANAGE,
     operation_id="repayment",
 )
-def repayment(request: HttpRequest, payload: schemas.RepaymentIn) -> Any:
+def repayment(request: HttpRequest, payload: schemas.CreditRepaymentIn) -> Any:
     """The repayment record of one instalment once it is paid (1603 before)."""
     record = services.repayment_report(
         actor=current_session(request), order_id=payload.order_id, period=payload.period
@@ -124,11 +128,11 @@ def repayment(request: HttpRequest, payload: schemas.RepaymentIn) -> Any:
 
 @router.post(
     "/collectionReportCredit",
-    response=schemas.RecordOut,
+    response=schemas.CreditRecordOut,
     auth=MANAGE,
     operation_id="collectionReportCredit",
 )
-def collection_report_credit(request: HttpRequest, payload: schemas.CollectionIn) -> Any:
+def collection_report_credit(request: HttpRequest, payload: schemas.CreditCollectionIn) -> Any:
     """The debt handed to a collector: a C1 account and its collection record (only a debt
     past due, 1606 otherwise; once per order)."""
     today = timezone.localdate()
@@ -146,11 +150,11 @@ def collection_report_credit(request: HttpRequest, payload: schemas.CollectionIn
 
 @router.post(
     "/accountClose",
-    response=schemas.OrderCreditOut,
+    response=schemas.CreditOrderCreditOut,
     auth=MANAGE,
     operation_id="accountClose",
 )
-def account_close(request: HttpRequest, payload: schemas.OrderIn) -> Any:
+def account_close(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """Closes the D1 account: C (settled) when every instalment is paid, G when the lease
     ended otherwise; 1605 while it runs."""
     services.account_close(actor=current_session(request), order_id=payload.order_id)
@@ -159,11 +163,11 @@ def account_close(request: HttpRequest, payload: schemas.OrderIn) -> Any:
 
 @router.post(
     "/cancelReportCredit",
-    response=schemas.RecordOut,
+    response=schemas.CreditRecordOut,
     auth=MANAGE,
     operation_id="cancelReportCredit",
 )
-def cancel_report_credit(request: HttpRequest, payload: schemas.CorrectIn) -> Any:
+def cancel_report_credit(request: HttpRequest, payload: schemas.CreditCorrectIn) -> Any:
     """Corrects a record: a new pending record derived again from the order replaces it
     (the old one `replaced`); never a second live record. 409 while its file is at the
     bureau."""
@@ -175,7 +179,7 @@ def cancel_report_credit(request: HttpRequest, payload: schemas.CorrectIn) -> An
 
 @router.get(
     "/getRepaymentStatusMap",
-    response=list[schemas.StatusCodeOut],
+    response=list[schemas.CreditStatusCodeOut],
     auth=VIEW,
     operation_id="getRepaymentStatusMap",
 )
@@ -185,7 +189,7 @@ def get_repayment_status_map(request: HttpRequest) -> Any:
     return selectors.status_map()
 
 
-def _generate(request: HttpRequest, payload: schemas.PeriodIn) -> Any:
+def _generate(request: HttpRequest, payload: schemas.CreditPeriodIn) -> Any:
     session = current_session(request)
     found = services.file_generate(actor=session, period=_period(payload.period))
     return selectors.file_detail(session, file_id=found.pk, language=_language(request))
@@ -193,11 +197,11 @@ def _generate(request: HttpRequest, payload: schemas.PeriodIn) -> Any:
 
 @router.get(
     "/generateFileData",
-    response=schemas.FileDetailOut,
+    response=schemas.CreditFileDetailOut,
     auth=MANAGE,
     operation_id="generateFileData",
 )
-def generate_file_data(request: HttpRequest, payload: Query[schemas.PeriodIn]) -> Any:
+def generate_file_data(request: HttpRequest, payload: Query[schemas.CreditPeriodIn]) -> Any:
     """The report file of the records pending up to the month's end: XML with a section per
     account type, validated against the shipped XSD (1604 otherwise), kept privately with
     its SHA-256; answered with its tree. 1603 when nothing is pending."""
@@ -206,16 +210,16 @@ def generate_file_data(request: HttpRequest, payload: Query[schemas.PeriodIn]) -
 
 @router.post(
     "/generateFileData",
-    response=schemas.FileDetailOut,
+    response=schemas.CreditFileDetailOut,
     auth=MANAGE,
     operation_id="generateFileData_post",
 )
-def generate_file_data_post(request: HttpRequest, payload: schemas.PeriodIn) -> Any:
+def generate_file_data_post(request: HttpRequest, payload: schemas.CreditPeriodIn) -> Any:
     """generateFileData as a POST (it makes a file)."""
     return _generate(request, payload)
 
 
-def _submit(request: HttpRequest, payload: schemas.IdIn) -> Any:
+def _submit(request: HttpRequest, payload: schemas.CreditIdIn) -> Any:
     session = current_session(request)
     found = services.file_submit(actor=session, file_id=payload.id)
     return selectors.file_detail(session, file_id=found.pk, language=_language(request))
@@ -223,11 +227,11 @@ def _submit(request: HttpRequest, payload: schemas.IdIn) -> Any:
 
 @router.get(
     "/submitUploadFile",
-    response=schemas.FileDetailOut,
+    response=schemas.CreditFileDetailOut,
     auth=MANAGE,
     operation_id="submitUploadFile",
 )
-def submit_upload_file(request: HttpRequest, payload: Query[schemas.IdIn]) -> Any:
+def submit_upload_file(request: HttpRequest, payload: Query[schemas.CreditIdIn]) -> Any:
     """Sends a generated file to the credit bureau (processing; each record's feedback
     arrives by callback). Asked again for a file already sent: asks the bureau again."""
     return _submit(request, payload)
@@ -235,22 +239,22 @@ def submit_upload_file(request: HttpRequest, payload: Query[schemas.IdIn]) -> An
 
 @router.post(
     "/submitUploadFile",
-    response=schemas.FileDetailOut,
+    response=schemas.CreditFileDetailOut,
     auth=MANAGE,
     operation_id="submitUploadFile_post",
 )
-def submit_upload_file_post(request: HttpRequest, payload: schemas.IdIn) -> Any:
+def submit_upload_file_post(request: HttpRequest, payload: schemas.CreditIdIn) -> Any:
     """submitUploadFile as a POST (it sends the file)."""
     return _submit(request, payload)
 
 
 @router.post(
     "/settleDataReport",
-    response=schemas.SettlementOut,
+    response=schemas.CreditSettlementOut,
     auth=MANAGE,
     operation_id="settleDataReport",
 )
-def settle_data_report(request: HttpRequest, payload: schemas.PeriodIn) -> Any:
+def settle_data_report(request: HttpRequest, payload: schemas.CreditPeriodIn) -> Any:
     """Drafts the month-end settlement report: each D1 account open at the month's end with
     its standing then (one live batch per month)."""
     batch = services.settlement_draft(
@@ -261,11 +265,11 @@ def settle_data_report(request: HttpRequest, payload: schemas.PeriodIn) -> Any:
 
 @router.post(
     "/settleReportConfirm",
-    response=schemas.SettlementOut,
+    response=schemas.CreditSettlementOut,
     auth=MANAGE,
     operation_id="settleReportConfirm",
 )
-def settle_report_confirm(request: HttpRequest, payload: schemas.IdIn) -> Any:
+def settle_report_confirm(request: HttpRequest, payload: schemas.CreditIdIn) -> Any:
     """Confirms a drafted batch: its records go out with the next file."""
     batch = services.settlement_confirm(actor=current_session(request), batch_id=payload.id)
     return selectors.settlement_row(batch)
@@ -273,11 +277,11 @@ def settle_report_confirm(request: HttpRequest, payload: schemas.IdIn) -> Any:
 
 @router.post(
     "/settleRecovery",
-    response=schemas.SettlementOut,
+    response=schemas.CreditSettlementOut,
     auth=MANAGE,
     operation_id="settleRecovery",
 )
-def settle_recovery(request: HttpRequest, payload: schemas.RecoverIn) -> Any:
+def settle_recovery(request: HttpRequest, payload: schemas.CreditRecoverIn) -> Any:
     """Takes a batch back while none of its records is in a file (409 after)."""
     batch = services.settlement_recover(
         actor=current_session(request), batch_id=payload.id, reason=payload.reason
@@ -287,11 +291,11 @@ def settle_recovery(request: HttpRequest, payload: schemas.RecoverIn) -> Any:
 
 @router.get(
     "/getSettleResult",
-    response=schemas.SettlementResultOut,
+    response=schemas.CreditSettlementResultOut,
     auth=VIEW,
     operation_id="getSettleResult",
 )
-def get_settle_result(request: HttpRequest, payload: Query[schemas.IdIn]) -> Any:
+def get_settle_result(request: HttpRequest, payload: Query[schemas.CreditIdIn]) -> Any:
     """A settlement batch with its records and how many the bureau accepted or rejected."""
     return selectors.settlement_result(current_session(request), batch_id=payload.id)
 
@@ -301,22 +305,22 @@ def get_settle_result(request: HttpRequest, payload: Query[schemas.IdIn]) -> Any
 
 @router.get(
     "/getOrderCredit",
-    response=schemas.OrderCreditOut,
+    response=schemas.CreditOrderCreditOut,
     auth=VIEW,
     operation_id="getOrderCredit",
 )
-def get_order_credit(request: HttpRequest, payload: Query[schemas.OrderQuery]) -> Any:
+def get_order_credit(request: HttpRequest, payload: Query[schemas.CreditOrderQuery]) -> Any:
     """An order's reporting: authorisation, accounts, records and its credit file's tree."""
     return _order_answer(request, payload.order_id)
 
 
 @router.get(
     "/getCreditRecordList",
-    response=schemas.RecordPageOut,
+    response=schemas.CreditRecordPageOut,
     auth=VIEW,
     operation_id="getCreditRecordList",
 )
-def get_credit_record_list(request: HttpRequest, payload: Query[schemas.RecordListIn]) -> Any:
+def get_credit_record_list(request: HttpRequest, payload: Query[schemas.CreditRecordListIn]) -> Any:
     """The shop's report records, newest first, with counts per state."""
     filters = payload.model_dump()
     return selectors.record_page(
@@ -332,11 +336,11 @@ def get_credit_record_list(request: HttpRequest, payload: Query[schemas.RecordLi
 
 @router.get(
     "/getCreditFileList",
-    response=schemas.FilePageOut,
+    response=schemas.CreditFilePageOut,
     auth=VIEW,
     operation_id="getCreditFileList",
 )
-def get_credit_file_list(request: HttpRequest, payload: Query[schemas.FileListIn]) -> Any:
+def get_credit_file_list(request: HttpRequest, payload: Query[schemas.CreditFileListIn]) -> Any:
     """The shop's report files, newest first."""
     return selectors.file_page(
         current_session(request),
@@ -348,11 +352,11 @@ def get_credit_file_list(request: HttpRequest, payload: Query[schemas.FileListIn
 
 @router.get(
     "/getCreditFileDetail",
-    response=schemas.FileDetailOut,
+    response=schemas.CreditFileDetailOut,
     auth=VIEW,
     operation_id="getCreditFileDetail",
 )
-def get_credit_file_detail(request: HttpRequest, payload: Query[schemas.IdIn]) -> Any:
+def get_credit_file_detail(request: HttpRequest, payload: Query[schemas.CreditIdIn]) -> Any:
     """A report file: its tree, records, feedback and a short-lived download link."""
     return selectors.file_detail(
         current_session(request), file_id=payload.id, language=_language(request)
@@ -361,11 +365,11 @@ def get_credit_file_detail(request: HttpRequest, payload: Query[schemas.IdIn]) -
 
 @router.get(
     "/getCreditSettleList",
-    response=schemas.SettlementPageOut,
+    response=schemas.CreditSettlementPageOut,
     auth=VIEW,
     operation_id="getCreditSettleList",
 )
-def get_credit_settle_list(request: HttpRequest, payload: Query[schemas.PageIn]) -> Any:
+def get_credit_settle_list(request: HttpRequest, payload: Query[schemas.CreditPageIn]) -> Any:
     """The month-end settlement batches, newest first."""
     return selectors.settlement_page(
         current_session(request), page=payload.page, page_size=payload.page_size

@@ -86,10 +86,11 @@ class Expected:
 
 
 def instalments_of(bills: list[dict[str, Any]]) -> list[Instalment]:
-    """The lease's instalments from billing's bill rows (cancelled bills left out)."""
+    """The lease's instalments from billing's bill rows: periods 1… (a buyout bill, period 0,
+    is not an instalment; cancelled bills are left out)."""
     found = []
     for bill in bills:
-        if bill["status"] == "cancelled":
+        if bill["status"] == "cancelled" or int(bill["period"]) < 1:
             continue
         paid = bill["status"] == "paid"
         found.append(

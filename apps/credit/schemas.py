@@ -9,7 +9,7 @@ from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
-Period = Annotated[str, Field(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="a month, YYYY-MM")]
+Period = Annotated[str, Field(pattern=r"^20\d{2}-(0[1-9]|1[0-2])$", description="a month, YYYY-MM")]
 RecordStateCode = Literal[
     "draft", "pending", "in_file", "accepted", "rejected", "replaced", "withdrawn"
 ]
@@ -17,51 +17,51 @@ RecordKindCode = Literal["open", "repayment", "overdue", "collection", "settle",
 FileStatusCode = Literal["generated", "submitted", "accepted", "partial", "rejected"]
 
 
-class OrderIn(Schema):
+class CreditOrderIn(Schema):
     order_id: Id
 
 
-class OrderQuery(Schema):
+class CreditOrderQuery(Schema):
     order_id: Id
 
 
-class SignIn(Schema):
+class CreditSignIn(Schema):
     order_id: Id
     channel: Literal["alipay", "wechat", "app", "paper"] = Field(
         "app", description="where the customer signed the authorisation"
     )
 
 
-class RepaymentIn(Schema):
+class CreditRepaymentIn(Schema):
     order_id: Id
     period: int = Field(ge=1, le=360, description="the instalment (bill period) repaid")
 
 
-class CollectionIn(Schema):
+class CreditCollectionIn(Schema):
     order_id: Id
     collector: SingleLineText = Field(min_length=1, max_length=60, description="who took it over")
     handed_on: date | None = Field(None, description="default today; never in the future")
 
 
-class CorrectIn(Schema):
+class CreditCorrectIn(Schema):
     record_id: Id
     reason: SingleLineText = Field(min_length=1, max_length=200)
 
 
-class PeriodIn(Schema):
+class CreditPeriodIn(Schema):
     period: Period | None = Field(None, description="default the current month")
 
 
-class IdIn(Schema):
+class CreditIdIn(Schema):
     id: Id
 
 
-class RecoverIn(Schema):
+class CreditRecoverIn(Schema):
     id: Id
     reason: SingleLineText = Field(min_length=1, max_length=200)
 
 
-class RecordListIn(Schema):
+class CreditRecordListIn(Schema):
     state: RecordStateCode | None = None
     kind: RecordKindCode | None = None
     order_no: SingleLineText = Field("", max_length=32)
@@ -70,36 +70,36 @@ class RecordListIn(Schema):
     page_size: PageSize = 20
 
 
-class FileListIn(Schema):
+class CreditFileListIn(Schema):
     status: FileStatusCode | None = None
     page: Page = 1
     page_size: PageSize = 20
 
 
-class PageIn(Schema):
+class CreditPageIn(Schema):
     page: Page = 1
     page_size: PageSize = 20
 
 
-class StatusCodeOut(Schema):
+class CreditStatusCodeOut(Schema):
     code: str
     name: str
     name_en: str
 
 
-class AuthorisationOut(Schema):
+class CreditAuthorisationOut(Schema):
     sign_no: str
     channel: str
     signed_at: datetime
     contract_no: str = Field(description="the lease contract reported (applyContractLeasing)")
 
 
-class ErrorOut(Schema):
+class CreditErrorOut(Schema):
     code: str
     message: str
 
 
-class RecordOut(Schema):
+class CreditRecordOut(Schema):
     id: int
     record_no: str
     order_id: int
@@ -119,7 +119,7 @@ class RecordOut(Schema):
     overdue_amount: str
     overdue_periods: int
     state: str
-    errors: list[ErrorOut] = Field(description="the bureau's feedback on a rejected record")
+    errors: list[CreditErrorOut] = Field(description="the bureau's feedback on a rejected record")
     replaces_no: str = Field(description="the record this one corrects")
     replaced_by_no: str = Field(description="the correction that replaced this one")
     correction_reason: str
@@ -127,23 +127,23 @@ class RecordOut(Schema):
     created_at: datetime
 
 
-class RecordPageOut(Schema):
-    list: list[RecordOut]
+class CreditRecordPageOut(Schema):
+    list: list[CreditRecordOut]
     total: int
     state_counts: dict[str, int]
 
 
-class TreeNodeOut(Schema):
+class CreditTreeNodeOut(Schema):
     key: str
     parentKey: str  # noqa: N815 (the spec's node shape)
     label: str
     parentName: str  # noqa: N815
     type: str
     value: str | None
-    children: list[TreeNodeOut]
+    children: list[CreditTreeNodeOut]
 
 
-class AccountOut(Schema):
+class CreditAccountOut(Schema):
     account_no: str
     account_type: str
     state: str
@@ -153,19 +153,19 @@ class AccountOut(Schema):
     collector: str
 
 
-class OrderCreditOut(Schema):
+class CreditOrderCreditOut(Schema):
     order_id: int
     order_no: str
     lease_started: bool
-    authorisation: AuthorisationOut | None
-    accounts: list[AccountOut]
-    records: list[RecordOut]
+    authorisation: CreditAuthorisationOut | None
+    accounts: list[CreditAccountOut]
+    records: list[CreditRecordOut]
     sha256: str = Field(description="of the order's credit file (its accounts as sent)")
-    tree: list[TreeNodeOut]
+    tree: list[CreditTreeNodeOut]
     appended: list[str] = Field(default_factory=list, description="record numbers just made")
 
 
-class FileOut(Schema):
+class CreditFileOut(Schema):
     id: int
     file_no: str
     period: str
@@ -184,19 +184,19 @@ class FileOut(Schema):
     finished_at: datetime | None
 
 
-class FilePageOut(Schema):
-    list: list[FileOut]
+class CreditFilePageOut(Schema):
+    list: list[CreditFileOut]
     total: int
 
 
-class FileDetailOut(FileOut):
+class CreditFileDetailOut(CreditFileOut):
     intact: bool = Field(description="the kept XML still has its SHA-256")
     download_url: str
-    tree: list[TreeNodeOut]
-    records: list[RecordOut]
+    tree: list[CreditTreeNodeOut]
+    records: list[CreditRecordOut]
 
 
-class SettlementOut(Schema):
+class CreditSettlementOut(Schema):
     id: int
     batch_no: str
     period: str
@@ -207,14 +207,14 @@ class SettlementOut(Schema):
     confirmed_at: datetime | None
 
 
-class SettlementPageOut(Schema):
-    list: list[SettlementOut]
+class CreditSettlementPageOut(Schema):
+    list: list[CreditSettlementOut]
     total: int
 
 
-class SettlementResultOut(SettlementOut):
+class CreditSettlementResultOut(CreditSettlementOut):
     state_counts: dict[str, int]
-    records: list[RecordOut]
+    records: list[CreditRecordOut]
 
 
-TreeNodeOut.model_rebuild()
+CreditTreeNodeOut.model_rebuild()

@@ -106,7 +106,7 @@ def test_status_codes_follow_the_oldest_unpaid_instalment():
         1,
         Decimal("100.00"),  # instalment 3 was paid on its day, 2 still unpaid
     )
-    assert [derive.overdue_code(days) for days in (1, 30, 31, 180, 181, 900)] == list("122677")
+    assert [derive.overdue_code(days) for days in (1, 30, 31, 180, 181, 900)] == list("112677")
     unpaid = [
         instalments[0],
         derive.Instalment(2, date(2026, 2, 10), Decimal("5"), Decimal(0), None),

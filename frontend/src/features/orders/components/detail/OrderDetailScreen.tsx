@@ -10,6 +10,7 @@ import { HistoryList } from '@/components/history/HistoryList';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { OrderCreditSection } from '@/features/credit/components/OrderCreditSection';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
@@ -105,6 +106,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
+      {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && <OrderCreditSection orderId={detail.id} canCorrect={hasAction(page.auth, 'credit.manage')} />}
       <ShippingSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
       {detail.after_sales.length > 0 && <AfterSalesSection detail={detail} />}
