@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { formatCurrency, formatDate } from '@/components/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
@@ -8,7 +9,7 @@ import { correctable, recordStateTone } from '../lib/credit';
 import type { CreditRecord } from '../queries';
 
 /** Report records as cards (readable at phone width): kind, status code, amounts, state, feedback. */
-export function CreditRecordTable({ records, onCorrect }: { records: readonly CreditRecord[]; onCorrect?: (record: CreditRecord) => void }) {
+export function CreditRecordTable({ records, onCorrect, linkOrders = false }: { records: readonly CreditRecord[]; onCorrect?: (record: CreditRecord) => void; linkOrders?: boolean }) {
   const t = useTranslations('credit');
   return (
     <ul className="flex flex-col gap-2">
@@ -33,7 +34,14 @@ export function CreditRecordTable({ records, onCorrect }: { records: readonly Cr
           </p>
           <p className="mt-0.5 font-mono text-xs text-slate-400">
             {record.record_no}
-            {record.order_no ? ` · ${record.order_no}` : ''}
+            {linkOrders && (
+              <>
+                {' · '}
+                <Link href={`/orderInfo/${record.order_id}`} className="text-sky-700 hover:underline">
+                  {record.order_no}
+                </Link>
+              </>
+            )}
             {record.replaces_no ? ` · ${t('replaces', { no: record.replaces_no })}` : ''}
             {record.replaced_by_no ? ` · ${t('replacedBy', { no: record.replaced_by_no })}` : ''}
           </p>

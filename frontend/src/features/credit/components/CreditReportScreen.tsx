@@ -106,7 +106,7 @@ export function CreditReportScreen() {
         ) : records.data.list.length === 0 ? (
           <EmptyState title={t('records.empty')} />
         ) : (
-          <CreditRecordTable records={records.data.list} onCorrect={canManage ? setCorrecting : undefined} />
+          <CreditRecordTable records={records.data.list} onCorrect={canManage ? setCorrecting : undefined} linkOrders />
         )}
       </DetailSection>
       {correcting && <CorrectRecordDialog record={correcting} onClose={() => setCorrecting(null)} />}
