@@ -1,7 +1,8 @@
 """The report file: built as the format's XML from accounts and their records, validated
 against the XSD the project ships (`xsd/credit_report.xsd`), and shown as a tree of nodes
 (key, parentKey, label, parentName, type, value, children) read back from the XML itself, so
-the tree is exactly what is sent. ID numbers are masked in the tree, never in the file."""
+the tree is exactly what is sent. Names and ID numbers are masked in the tree, never in the
+file."""
 
 from __future__ import annotations
 
@@ -189,7 +190,12 @@ def xml_tree(content: bytes, *, language: int = 0) -> list[dict[str, Any]]:
         value = None
         if not children:
             text = (element.text or "").strip()
-            value = mask_id_number(text) if element.tag == "IdNumber" else text
+            if element.tag == "IdNumber":
+                value = mask_id_number(text)
+            elif element.tag == "Name":
+                value = text[:1] + "*" * (len(text) - 1)
+            else:
+                value = text
         return {
             "key": key,
             "parentKey": parent_key,

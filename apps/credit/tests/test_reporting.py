@@ -172,6 +172,8 @@ def test_a_lease_from_start_to_close_is_reported_corrected_and_accepted(demo, de
     account = section["children"][0]
     id_node = next(node for node in account["children"] if node["type"] == "IdNumber")
     assert "*" in id_node["value"]  # masked for people; in full in the file
+    name_node = next(node for node in account["children"] if node["type"] == "Name")
+    assert name_node["value"].endswith("*") and b"<Name>" in evidence["xml"]
     assert demo_owner.post(P + "generateFileData", {}).code == ErrorCode.CREDIT_NOTHING_TO_REPORT
 
     # The bureau rejects the repayment of instalment 5.
