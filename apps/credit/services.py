@@ -631,34 +631,37 @@ def _provider_failed(error: ProviderError) -> ApplicationError:
 def file_submit(*, actor: Session | None, file_id: int) -> CreditReportFile:
     """Sends a generated file to the bureau (processing; the feedback comes by callback).
     A file already sent is asked about again, which applies feedback a lost callback did
-    not bring."""
+    not bring. The bureau is asked outside any lock: the file number makes a second sending
+    answer the same file there."""
     from .selectors import files_in_scope
     from .xmlfile import read_stored
 
+    found = files_in_scope(actor).filter(pk=file_id).first()
+    if found is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    if found.status != CreditReportFile.Status.GENERATED:
+        return file_sync(file_no=found.file_no) or found
+    if actor is not None and not actor.can("credit.manage"):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    try:
+        answer = get_credit_provider().submit_report_file(
+            out_no=found.file_no,
+            file_name=found.file_name,
+            content=read_stored(found.stored_file_id),
+        )
+    except ProviderError as error:
+        raise _provider_failed(error) from error
     with transaction.atomic():
-        found = files_in_scope(actor).select_for_update().filter(pk=file_id).first()
-        if found is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        found = CreditReportFile.objects.select_for_update().get(pk=found.pk)
         if found.status != CreditReportFile.Status.GENERATED:
-            file_no = found.file_no
-        else:
-            try:
-                answer = get_credit_provider().submit_report_file(
-                    out_no=found.file_no,
-                    file_name=found.file_name,
-                    content=read_stored(found.stored_file_id),
-                )
-            except ProviderError as error:
-                raise _provider_failed(error) from error
+            return found  # sent at the same moment by another call
 
-            def sent(row: CreditReportFile) -> dict[str, Any]:
-                row.provider_reference = answer.reference
-                row.submitted_at = timezone.now()
-                return {"provider_reference": answer.reference}
+        def sent(row: CreditReportFile) -> dict[str, Any]:
+            row.provider_reference = answer.reference
+            row.submitted_at = timezone.now()
+            return {"provider_reference": answer.reference}
 
-            transition_locked(machine.FILE, row=found, action="submit", actor=actor, change=sent)
-            return found
-    return file_sync(file_no=file_no) or found
+        return transition_locked(machine.FILE, row=found, action="submit", actor=actor, change=sent)
 
 
 def file_sync(*, file_no: str) -> CreditReportFile | None:

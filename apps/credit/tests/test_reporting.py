@@ -345,3 +345,45 @@ def test_other_merchants_and_sub_shops_cannot_read_or_act(demo, demo_owner, acme
         == ErrorCode.NOT_FOUND
     )
     assert clerk.get(P + "getCreditRecordList").data["total"] == 0
+
+
+def test_the_xsd_refuses_what_the_format_does_not_allow(demo, demo_owner, lease):
+    demo_owner.post(P + "userCreateSign", {"order_id": lease.id})
+    demo_owner.post(P + "accountOpeningCredit", {"order_id": lease.id})
+    with tenant_context(demo):
+        xml = order_credit_file(lease.id)["xml"]
+    connection.set_schema_to_public()
+    assert xml_errors(xml) == []
+    assert xml_errors(xml.replace(b"<StatusCode>N</StatusCode>", b"<StatusCode>Q</StatusCode>"))
+    assert xml_errors(xml.replace(b'<Section code="D1">', b'<Section code="X9">'))
+    assert xml_errors(b"<CreditReport version='2.0'>")  # not even well-formed
+
+
+def test_a_silent_bureau_changes_nothing_and_a_lost_callback_is_made_good_by_asking_again(
+    demo, demo_owner, lease
+):
+    demo_owner.post(P + "userCreateSign", {"order_id": lease.id})
+    demo_owner.post(P + "accountOpeningCredit", {"order_id": lease.id})
+    made = demo_owner.post(P + "generateFileData", {}).data
+
+    sandbox_failure_add(
+        service="credit", operation="submit", reason="SYSTEM_ERROR", merchant="demo"
+    )
+    silent = demo_owner.post(P + "submitUploadFile", {"id": made["id"]})
+    assert silent.code == ErrorCode.PROVIDER_FAILED
+    assert demo_owner.get(P + "getCreditFileDetail", {"id": made["id"]}).data["status"] == (
+        "generated"
+    )
+
+    sandbox_failure_add(
+        service="credit", operation="submit", reason="CALLBACK_LOST", merchant="demo"
+    )
+    lost = demo_owner.get(P + "submitUploadFile", {"id": made["id"]})
+    assert lost.ok and lost.data["status"] == "submitted", lost
+    _bureau_answers(demo)
+    assert demo_owner.get(P + "getCreditFileDetail", {"id": made["id"]}).data["status"] == (
+        "submitted"
+    )
+    asked = demo_owner.get(P + "submitUploadFile", {"id": made["id"]})
+    assert (asked.data["status"], asked.data["accepted_count"]) == ("accepted", 1), asked
+    assert [r["state"] for r in asked.data["records"]] == ["accepted"]
