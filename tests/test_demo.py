@@ -181,11 +181,22 @@ def test_showcase_money_has_late_fees_a_failed_withhold_statements_withdrawals_a
         ("offline", "credited"),
         ("offline", "rejected"),
     } <= recharges
+    # Credit reporting: a file with one record rejected, its correction in a file accepted.
+    from apps.credit.models import CreditRecord, CreditReportFile
+
+    with tenant_context(demo):
+        files = list(CreditReportFile.objects.order_by("id").values_list("status", flat=True))
+        assert files == ["partial", "accepted"]
+        corrected = CreditRecord.objects.get(state="replaced")
+        assert corrected.replaced_by.state == "accepted"
+        credit_rows = (CreditRecord.objects.count(), CreditReportFile.objects.count())
     count = Withdrawal.objects.count()
     recharged = RiskRecharge.objects.count()
     demo_showcase_load()
     assert Withdrawal.objects.count() == count
     assert RiskRecharge.objects.count() == recharged
+    with tenant_context(demo):
+        assert (CreditRecord.objects.count(), CreditReportFile.objects.count()) == credit_rows
     with tenant_context(demo):
         assert (OfflineReceipt.objects.count(), EarlySettlement.objects.count()) == (1, 1)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from apps.billing.selectors import order_bill_schedule
+from apps.credit.selectors import order_credit_file
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.models import StoredFile
 from zulin.files.services import private_path
@@ -40,9 +41,6 @@ class EvidencePart:
             "size": len(self.content),
             "content_type": self.content_type,
         }
-
-
-PartBuilder = Callable[[dict[str, Any]], EvidencePart]
 
 
 def missing(*names: str) -> ApplicationError:
@@ -112,14 +110,22 @@ def credit_file_part(credit_file: dict[str, Any] | None) -> EvidencePart:
     return part
 
 
-CONTRACT_PARTS: list[tuple[str, PartBuilder]] = [
+def order_credit_file_part(subject: dict[str, Any]) -> EvidencePart | None:
+    """The order's credit file when the lease has a credit account (the customer authorised
+    reporting and the lease started); none before: the evidence says what was sent."""
+    credit_file = order_credit_file(subject["id"])
+    return credit_file_part(credit_file) if credit_file is not None else None
+
+
+CONTRACT_PARTS: list[tuple[str, Callable[[dict[str, Any]], EvidencePart | None]]] = [
     ("contract", contract_part),
     ("bill_schedule", bill_schedule_part),
+    ("credit_file", order_credit_file_part),
 ]
 
 
 def contract_parts(subject: dict[str, Any]) -> list[EvidencePart]:
-    return [build(subject) for _name, build in CONTRACT_PARTS]
+    return [part for _name, build in CONTRACT_PARTS if (part := build(subject)) is not None]
 
 
 def evidence_hash(rows: list[dict[str, Any]]) -> str:

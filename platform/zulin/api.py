@@ -165,6 +165,7 @@ def _mount_routers() -> None:
     from apps.billing.api import finance_router as billing_finance_router
     from apps.billing.api import platform_router as billing_platform_router
     from apps.billing.api import v2_router as billing_v2_router
+    from apps.credit.api import router as credit_reporting_router
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.notary.api import router as notary_router
     from apps.orders.api import applet_router as orders_applet_router
@@ -232,6 +233,7 @@ def _mount_routers() -> None:
     api.add_router("/general", risk_general_router)
     api.add_router("/v2", risk_v2_router)
     api.add_router("/credit", risk_credit_router)
+    api.add_router("/credit", credit_reporting_router)
     api.add_router("/general", risk_types_router)
     api.add_router("/platform", recharge_platform_router)
     api.add_router("/merchant", recharge_merchant_router)

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
+from apps.credit.demo import credit_showcase_load
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
@@ -176,6 +177,8 @@ def demo_showcase_load() -> list[str]:
         orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
     with tenant_context(demo):
         reconciliation_faults_load(owner=owner, slug="demo")
+        # Last: reports what the bills came to once every other part has moved them.
+        credit = credit_showcase_load(actor=owner)
     runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
     shops = ", ".join(sub_shop_ids)
     others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
@@ -189,6 +192,7 @@ def demo_showcase_load() -> list[str]:
         f"            risk: {recharges} recharges, {risk_queries} risk queries",
         f"            promotion: {share_links} share links (/h5Promotion)",
         "            notarization: " + ", ".join(f"{k} {v}" for k, v in notarizations.items()),
+        f"            credit reporting: {credit['records']} records, {credit['files']} files",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

@@ -868,6 +868,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/accountClose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Account Close
+         * @description Closes the D1 account: C (settled) when every instalment is paid, G when the lease
+         *     ended otherwise; 1605 while it runs.
+         */
+        post: operations["accountClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/accountOpeningCredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Account Opening Credit
+         * @description Opens the lease's D1 account (from the day the customer received the goods) with its
+         *     opening record; needs the authorisation (1601) and a started lease (1602).
+         */
+        post: operations["accountOpeningCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/appendRepaymentTurnover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Append Repayment Turnover
+         * @description Appends the repayment and overdue records the order's bills now call for (status
+         *     codes N, 1-7); what the account already carries is not made again.
+         */
+        post: operations["appendRepaymentTurnover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/applyContractLeasing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply Contract Leasing
+         * @description The lease contract the account reports: the order's signed contract (409 while
+         *     unsigned; 1601 without the customer's authorisation).
+         */
+        post: operations["applyContractLeasing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credit/applyCreditQuery": {
         parameters: {
             query?: never;
@@ -912,6 +996,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/cancelReportCredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Report Credit
+         * @description Corrects a record: a new pending record derived again from the order replaces it
+         *     (the old one `replaced`); never a second live record. 409 while its file is at the
+         *     bureau.
+         */
+        post: operations["cancelReportCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/collectionReportCredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collection Report Credit
+         * @description The debt handed to a collector: a C1 account and its collection record (only a debt
+         *     past due, 1606 otherwise; once per order).
+         */
+        post: operations["collectionReportCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/generateFileData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generate File Data
+         * @description The report file of the records pending up to the month's end: XML with a section per
+         *     account type, validated against the shipped XSD (1604 otherwise), kept privately with
+         *     its SHA-256; answered with its tree. 1603 when nothing is pending.
+         */
+        get: operations["generateFileData"];
+        put?: never;
+        /**
+         * Generate File Data Post
+         * @description generateFileData as a POST (it makes a file).
+         */
+        post: operations["generateFileData_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getCreditFileDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit File Detail
+         * @description A report file: its tree, records, feedback and a short-lived download link.
+         */
+        get: operations["getCreditFileDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getCreditFileList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit File List
+         * @description The shop's report files, newest first.
+         */
+        get: operations["getCreditFileList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credit/getCreditQueryResult": {
         parameters: {
             query?: never;
@@ -927,6 +1120,234 @@ export interface paths {
         get: operations["getCreditQueryResult"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getCreditRecordList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit Record List
+         * @description The shop's report records, newest first, with counts per state.
+         */
+        get: operations["getCreditRecordList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getCreditSettleList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit Settle List
+         * @description The month-end settlement batches, newest first.
+         */
+        get: operations["getCreditSettleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getOrderCredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Order Credit
+         * @description An order's reporting: authorisation, accounts, records and its credit file's tree.
+         */
+        get: operations["getOrderCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getRepaymentStatusMap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Repayment Status Map
+         * @description The repayment status codes of the format: N, 1-7 (30-day overdue buckets), C, G, D,
+         *     Z, #, /, *.
+         */
+        get: operations["getRepaymentStatusMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/getSettleResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Settle Result
+         * @description A settlement batch with its records and how many the bureau accepted or rejected.
+         */
+        get: operations["getSettleResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/repayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repayment
+         * @description The repayment record of one instalment once it is paid (1603 before).
+         */
+        post: operations["repayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/settleDataReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle Data Report
+         * @description Drafts the month-end settlement report: each D1 account open at the month's end with
+         *     its standing then (one live batch per month).
+         */
+        post: operations["settleDataReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/settleRecovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle Recovery
+         * @description Takes a batch back while none of its records is in a file (409 after).
+         */
+        post: operations["settleRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/settleReportConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle Report Confirm
+         * @description Confirms a drafted batch: its records go out with the next file.
+         */
+        post: operations["settleReportConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/submitUploadFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Submit Upload File
+         * @description Sends a generated file to the credit bureau (processing; each record's feedback
+         *     arrives by callback). Asked again for a file already sent: asks the bureau again.
+         */
+        get: operations["submitUploadFile"];
+        put?: never;
+        /**
+         * Submit Upload File Post
+         * @description submitUploadFile as a POST (it sends the file).
+         */
+        post: operations["submitUploadFile_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/userCreateSign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * User Create Sign
+         * @description The customer's authorisation to report the lease to the credit bureau (once per
+         *     order; asked again, the same one).
+         */
+        post: operations["userCreateSign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4770,6 +5191,26 @@ export interface components {
              */
             phone: string;
         };
+        /** CreditAccountOut */
+        CreditAccountOut: {
+            /** Account No */
+            account_no: string;
+            /** Account Type */
+            account_type: string;
+            /** Closed On */
+            closed_on: string | null;
+            /** Collector */
+            collector: string;
+            /** Credit Limit */
+            credit_limit: string;
+            /**
+             * Opened On
+             * Format: date
+             */
+            opened_on: string;
+            /** State */
+            state: string;
+        };
         /** CreditApplyIn */
         CreditApplyIn: {
             /** Idempotency Key */
@@ -4779,6 +5220,223 @@ export interface components {
              * @description the order whose customer's credit report is asked for
              */
             order_id: number;
+        };
+        /** CreditAuthorisationOut */
+        CreditAuthorisationOut: {
+            /** Channel */
+            channel: string;
+            /**
+             * Contract No
+             * @description the lease contract reported (applyContractLeasing)
+             */
+            contract_no: string;
+            /** Sign No */
+            sign_no: string;
+            /**
+             * Signed At
+             * Format: date-time
+             */
+            signed_at: string;
+        };
+        /** CreditCollectionIn */
+        CreditCollectionIn: {
+            /**
+             * Collector
+             * @description who took it over
+             */
+            collector: string;
+            /**
+             * Handed On
+             * @description default today; never in the future
+             */
+            handed_on?: string | null;
+            /** Order Id */
+            order_id: number;
+        };
+        /** CreditCorrectIn */
+        CreditCorrectIn: {
+            /** Reason */
+            reason: string;
+            /** Record Id */
+            record_id: number;
+        };
+        /** CreditErrorOut */
+        CreditErrorOut: {
+            /** Code */
+            code: string;
+            /** Message */
+            message: string;
+        };
+        /** CreditFileDetailOut */
+        CreditFileDetailOut: {
+            /** Accepted Count */
+            accepted_count: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Download Url */
+            download_url: string;
+            /** Feedback Reason */
+            feedback_reason: string;
+            /** File Name */
+            file_name: string;
+            /** File No */
+            file_no: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Intact
+             * @description the kept XML still has its SHA-256
+             */
+            intact: boolean;
+            /** Period */
+            period: string;
+            /** Provider Reference */
+            provider_reference: string;
+            /** Record Count */
+            record_count: number;
+            /** Records */
+            records: components["schemas"]["CreditRecordOut"][];
+            /** Rejected Count */
+            rejected_count: number;
+            /** Sha256 */
+            sha256: string;
+            /** Size */
+            size: number;
+            /** Status */
+            status: string;
+            /** Submitted At */
+            submitted_at: string | null;
+            /** Tree */
+            tree: components["schemas"]["CreditTreeNodeOut"][];
+        };
+        /** CreditFileListIn */
+        CreditFileListIn: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("generated" | "submitted" | "accepted" | "partial" | "rejected") | null;
+        };
+        /** CreditFileOut */
+        CreditFileOut: {
+            /** Accepted Count */
+            accepted_count: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Feedback Reason */
+            feedback_reason: string;
+            /** File Name */
+            file_name: string;
+            /** File No */
+            file_no: string;
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Period */
+            period: string;
+            /** Provider Reference */
+            provider_reference: string;
+            /** Record Count */
+            record_count: number;
+            /** Rejected Count */
+            rejected_count: number;
+            /** Sha256 */
+            sha256: string;
+            /** Size */
+            size: number;
+            /** Status */
+            status: string;
+            /** Submitted At */
+            submitted_at: string | null;
+        };
+        /** CreditFilePageOut */
+        CreditFilePageOut: {
+            /** List */
+            list: components["schemas"]["CreditFileOut"][];
+            /** Total */
+            total: number;
+        };
+        /** CreditIdIn */
+        CreditIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** CreditOrderCreditOut */
+        CreditOrderCreditOut: {
+            /** Accounts */
+            accounts: components["schemas"]["CreditAccountOut"][];
+            /**
+             * Appended
+             * @description record numbers just made
+             */
+            appended?: string[];
+            authorisation: components["schemas"]["CreditAuthorisationOut"] | null;
+            /** Lease Started */
+            lease_started: boolean;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Records */
+            records: components["schemas"]["CreditRecordOut"][];
+            /**
+             * Sha256
+             * @description of the order's credit file (its accounts as sent)
+             */
+            sha256: string;
+            /** Tree */
+            tree: components["schemas"]["CreditTreeNodeOut"][];
+        };
+        /** CreditOrderIn */
+        CreditOrderIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** CreditOrderQuery */
+        CreditOrderQuery: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** CreditPageIn */
+        CreditPageIn: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+        };
+        /** CreditPeriodIn */
+        CreditPeriodIn: {
+            /**
+             * Period
+             * @description default the current month
+             */
+            period?: string | null;
         };
         /** CreditQueryIdIn */
         CreditQueryIdIn: {
@@ -4923,6 +5581,227 @@ export interface components {
              * @description the shop's credit queries of the customer in the window
              */
             times: number;
+        };
+        /** CreditRecordListIn */
+        CreditRecordListIn: {
+            /** Kind */
+            kind?: ("open" | "repayment" | "overdue" | "collection" | "settle" | "close") | null;
+            /**
+             * Order No
+             * @default
+             */
+            order_no: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Period */
+            period?: string | null;
+            /** State */
+            state?: ("draft" | "pending" | "in_file" | "accepted" | "rejected" | "replaced" | "withdrawn") | null;
+        };
+        /** CreditRecordOut */
+        CreditRecordOut: {
+            /** Account No */
+            account_no: string;
+            /**
+             * Account Type
+             * @description D1 lease account, C1 collection
+             */
+            account_type: string;
+            /** Amount Due */
+            amount_due: string;
+            /** Amount Paid */
+            amount_paid: string;
+            /** Balance */
+            balance: string;
+            /** Correction Reason */
+            correction_reason: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Customer Name */
+            customer_name: string;
+            /**
+             * Errors
+             * @description the bureau's feedback on a rejected record
+             */
+            errors: components["schemas"]["CreditErrorOut"][];
+            /** File No */
+            file_no: string;
+            /** Id */
+            id: number;
+            /** Instalment */
+            instalment: number | null;
+            /** Key */
+            key: string;
+            /** Kind */
+            kind: string;
+            /**
+             * Occurred On
+             * Format: date
+             */
+            occurred_on: string;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Overdue Amount */
+            overdue_amount: string;
+            /** Overdue Periods */
+            overdue_periods: number;
+            /** Period */
+            period: string;
+            /** Record No */
+            record_no: string;
+            /**
+             * Replaced By No
+             * @description the correction that replaced this one
+             */
+            replaced_by_no: string;
+            /**
+             * Replaces No
+             * @description the record this one corrects
+             */
+            replaces_no: string;
+            /** State */
+            state: string;
+            /**
+             * Status Code
+             * @description getRepaymentStatusMap
+             */
+            status_code: string;
+        };
+        /** CreditRecordPageOut */
+        CreditRecordPageOut: {
+            /** List */
+            list: components["schemas"]["CreditRecordOut"][];
+            /** State Counts */
+            state_counts: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+        };
+        /** CreditRecoverIn */
+        CreditRecoverIn: {
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+        };
+        /** CreditRepaymentIn */
+        CreditRepaymentIn: {
+            /** Order Id */
+            order_id: number;
+            /**
+             * Period
+             * @description the instalment (bill period) repaid
+             */
+            period: number;
+        };
+        /** CreditSettlementOut */
+        CreditSettlementOut: {
+            /** Batch No */
+            batch_no: string;
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Id */
+            id: number;
+            /** Period */
+            period: string;
+            /** Record Count */
+            record_count: number;
+            /** Status */
+            status: string;
+        };
+        /** CreditSettlementPageOut */
+        CreditSettlementPageOut: {
+            /** List */
+            list: components["schemas"]["CreditSettlementOut"][];
+            /** Total */
+            total: number;
+        };
+        /** CreditSettlementResultOut */
+        CreditSettlementResultOut: {
+            /** Batch No */
+            batch_no: string;
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Id */
+            id: number;
+            /** Period */
+            period: string;
+            /** Record Count */
+            record_count: number;
+            /** Records */
+            records: components["schemas"]["CreditRecordOut"][];
+            /** State Counts */
+            state_counts: {
+                [key: string]: number;
+            };
+            /** Status */
+            status: string;
+        };
+        /** CreditSignIn */
+        CreditSignIn: {
+            /**
+             * Channel
+             * @description where the customer signed the authorisation
+             * @default app
+             * @enum {string}
+             */
+            channel: "alipay" | "wechat" | "app" | "paper";
+            /** Order Id */
+            order_id: number;
+        };
+        /** CreditStatusCodeOut */
+        CreditStatusCodeOut: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Name En */
+            name_en: string;
+        };
+        /** CreditTreeNodeOut */
+        CreditTreeNodeOut: {
+            /** Children */
+            children: components["schemas"]["CreditTreeNodeOut"][];
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Parentkey */
+            parentKey: string;
+            /** Parentname */
+            parentName: string;
+            /** Type */
+            type: string;
+            /** Value */
+            value: string | null;
         };
         /** CustomerIdentityIn */
         CustomerIdentityIn: {
@@ -11086,6 +11965,122 @@ export interface operations {
             };
         };
     };
+    accountClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditOrderCreditOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    accountOpeningCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditOrderCreditOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    appendRepaymentTurnover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditOrderCreditOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    applyContractLeasing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditAuthorisationOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     applyCreditQuery: {
         parameters: {
             query?: never;
@@ -11142,6 +12137,177 @@ export interface operations {
             };
         };
     };
+    cancelReportCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditCorrectIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditRecordOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    collectionReportCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditCollectionIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditRecordOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    generateFileData: {
+        parameters: {
+            query?: {
+                /** @description default the current month */
+                period?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFileDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    generateFileData_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditPeriodIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFileDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditFileDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFileDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditFileList: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                status?: ("generated" | "submitted" | "accepted" | "partial" | "rejected") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFilePageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getCreditQueryResult: {
         parameters: {
             query: {
@@ -11163,6 +12329,347 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CreditQueryOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditRecordList: {
+        parameters: {
+            query?: {
+                kind?: ("open" | "repayment" | "overdue" | "collection" | "settle" | "close") | null;
+                order_no?: string;
+                page?: number;
+                page_size?: number;
+                period?: string | null;
+                state?: ("draft" | "pending" | "in_file" | "accepted" | "rejected" | "replaced" | "withdrawn") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditRecordPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCreditSettleList: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditSettlementPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrderCredit: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditOrderCreditOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRepaymentStatusMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["CreditStatusCodeOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getSettleResult: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditSettlementResultOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    repayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditRepaymentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditRecordOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    settleDataReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditPeriodIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditSettlementOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    settleRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditRecoverIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditSettlementOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    settleReportConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditSettlementOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    submitUploadFile: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFileDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    submitUploadFile_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFileDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    userCreateSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditSignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditAuthorisationOut"];
                         msg: string;
                     };
                 };

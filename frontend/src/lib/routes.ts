@@ -78,6 +78,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/baseSet', layout: 'security', side: 'store', built: false },
   // The shop's prepaid risk balance and its recharges; the platform's audit of every merchant's.
   { path: '/riskRecharge', layout: 'security', side: 'store', built: true, action: 'risk.recharge' },
+  // Credit reporting (added screen): records, report files and their trees.
+  { path: '/creditReport', layout: 'security', side: 'store', built: true, action: 'credit.view' },
   { path: '/rechargeAudit', layout: 'security', side: 'platform', built: true, action: 'recharge.audit' },
   // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
   { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },

@@ -86,6 +86,13 @@ class ErrorCode(IntEnum):
     NOTARY_EVIDENCE_MISSING = 1762
     NOTARY_CONTRACT_NOT_SIGNED = 1763
     NOTARY_EVIDENCE_ALTERED = 1764
+    # credit-bureau reporting: 1600-1649
+    CREDIT_NOT_AUTHORISED = 1601
+    CREDIT_LEASE_NOT_STARTED = 1602
+    CREDIT_NOTHING_TO_REPORT = 1603
+    CREDIT_FILE_INVALID = 1604
+    CREDIT_ACCOUNT_NOT_CLOSABLE = 1605
+    CREDIT_NO_DEBT = 1606
     # the ledger: 1390-1399 (orders keep 1300-1389)
     LEDGER_UNBALANCED = 1390
     LEDGER_INVALID_LINE = 1391
@@ -295,6 +302,27 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.NOTARY_EVIDENCE_ALTERED: (
         "存证文件与保存时的摘要不一致，已拒绝发送",
         "A stored evidence file no longer matches its hash; it was not sent",
+    ),
+    ErrorCode.CREDIT_NOT_AUTHORISED: (
+        "客户尚未授权征信报送",
+        "The customer has not authorised credit reporting",
+    ),
+    ErrorCode.CREDIT_LEASE_NOT_STARTED: (
+        "租赁尚未开始，不能开立征信账户",
+        "The lease has not started: no credit account can open",
+    ),
+    ErrorCode.CREDIT_NOTHING_TO_REPORT: ("没有待报送的记录", "There is nothing to report"),
+    ErrorCode.CREDIT_FILE_INVALID: (
+        "报送文件未通过格式校验",
+        "The report file does not validate against the format",
+    ),
+    ErrorCode.CREDIT_ACCOUNT_NOT_CLOSABLE: (
+        "租赁尚未结清或结束，不能关户",
+        "The lease is neither settled nor ended: the account cannot close",
+    ),
+    ErrorCode.CREDIT_NO_DEBT: (
+        "该订单没有逾期欠款，不能转催收",
+        "The order owes nothing overdue: there is no debt to hand to collection",
     ),
     ErrorCode.LEDGER_UNBALANCED: (
         "记账借贷不平衡",

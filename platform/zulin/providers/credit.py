@@ -9,14 +9,22 @@ The sandbox bureau compiles a report asynchronously, like the real one: a query 
 the person by any merchant in the 90 days before. Failures on demand: service "credit",
 operation "query", reason SYSTEM_ERROR (nothing recorded), NO_CREDIT_FILE (the query fails
 when it settles) or CALLBACK_LOST.
+
+Reporting: a report file answers `processing` and is checked after SANDBOX_COMPLETE_SECONDS
+(`sandbox_credit_reports_complete` in tests), sending a `credit.report` callback; each record
+is accepted unless a failure rule (operation "record", subject its record, account or order
+number, reason an error code such as E_ID_MISMATCH) marks it. Operation "submit": SYSTEM_ERROR
+(nothing recorded), CALLBACK_LOST, or any other reason refuses the whole file; a file that is
+not the format's XML fails as MALFORMED_FILE.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 from datetime import timedelta
-from typing import Any
 
+import xmlschema
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -28,10 +36,12 @@ from .interfaces import (
     CreditBureauProvider,
     CreditQueryResult,
     CreditQueryStatus,
+    CreditRecordFeedback,
+    CreditReportResult,
+    CreditReportStatus,
     ProviderError,
-    ProviderReceipt,
 )
-from .models import SandboxCreditQuery
+from .models import SandboxCreditQuery, SandboxCreditReportFile
 from .sandbox import (
     CALLBACK_LOST,
     SYSTEM_ERROR,
@@ -101,17 +111,90 @@ def _settle(record: SandboxCreditQuery) -> SandboxCreditQuery:
     return record
 
 
+REPORT_EVENT_TYPE = "credit.report"
+MALFORMED_FILE = "MALFORMED_FILE"
+# What the sandbox says of the record errors its failure rules plant (operation "record",
+# subject a record number, account number or order number); any other reason is its own text.
+RECORD_ERRORS = {
+    "E_ID_MISMATCH": "证件号码与姓名不一致 / the ID number does not match the name",
+    "E_AMOUNT": "金额不合逻辑 / the amounts do not add up",
+    "E_DATE": "日期不合逻辑 / the dates are out of order",
+    "E_STATUS": "还款状态与逾期信息不符 / the status code contradicts the overdue amounts",
+}
+
+
+def report_file_records(content: bytes) -> list[tuple[str, str, str]] | None:
+    """(record number, account number, order number) of each record of a report file, or
+    None when it is not well-formed XML of the format (parsed with entities refused)."""
+    try:
+        root = xmlschema.XMLResource(io.BytesIO(content), defuse="always").root
+    except Exception:
+        return None
+    if root.tag != "CreditReport":
+        return None
+    found = []
+    for account in root.iter("Account"):
+        account_no = account.findtext("AccountNo", "")
+        order_no = account.findtext("OrderNo", "")
+        for record in account.iter("Record"):
+            found.append((record.findtext("RecordNo", ""), account_no, order_no))
+    return found
+
+
+def _report_result(record: SandboxCreditReportFile) -> CreditReportResult:
+    feedback = tuple(
+        CreditRecordFeedback(
+            record_no=item["record_no"],
+            accepted=bool(item["accepted"]),
+            errors=tuple(item.get("errors", ())),
+        )
+        for item in (record.feedback or [])
+    )
+    return CreditReportResult(
+        reference=record.reference,
+        out_no=record.out_no,
+        status=CreditReportStatus(record.status),
+        sha256=record.sha256,
+        record_count=record.record_count,
+        feedback=feedback,
+        reason=record.reason,
+        created_at=record.created_at,
+        finished_at=record.finished_at,
+    )
+
+
+def _check(record: SandboxCreditReportFile) -> SandboxCreditReportFile:
+    """processing → done with each record's feedback (or failed as a whole), and the
+    callback. The caller holds the lock."""
+    if record.reason:
+        record.status = CreditReportStatus.FAILED
+        record.feedback = []
+    else:
+        record.status = CreditReportStatus.DONE
+        feedback = []
+        for record_no, _account, _order in report_file_records(bytes(record.content)) or []:
+            code = record.planned_errors.get(record_no)
+            errors = [{"code": code, "message": RECORD_ERRORS.get(code, code)}] if code else []
+            feedback.append({"record_no": record_no, "accepted": not errors, "errors": errors})
+        record.feedback = feedback
+    record.finished_at = timezone.now()
+    record.settle_after = None
+    record.save(update_fields=["status", "feedback", "finished_at", "settle_after"])
+    sandbox_callback_emit(
+        provider=SERVICE,
+        merchant=record.merchant,
+        event_type=REPORT_EVENT_TYPE,
+        data={"out_no": record.out_no, "reference": record.reference, "status": record.status},
+        lost=record.callback_lost,
+    )
+    return record
+
+
 class SandboxCreditProvider:
     name = "sandbox"
 
     def __init__(self, merchant: str) -> None:
         self.merchant = merchant
-
-    def report(self, *, record_type: str, payload: dict[str, Any]) -> ProviderReceipt:
-        raise ProviderError(SERVICE, "reporting is not served by this sandbox", code="UNSUPPORTED")
-
-    def query(self, *, id_number: str, name: str) -> ProviderReceipt:
-        raise ProviderError(SERVICE, "a query is asked by apply_query", code="UNSUPPORTED")
 
     def apply_query(
         self, *, out_no: str, name: str, id_number: str, phone: str
@@ -176,6 +259,75 @@ class SandboxCreditProvider:
             raise ProviderError(SERVICE, f"no credit query {out_no}", code="NOT_FOUND")
         return _result(kept)
 
+    # --- reporting: files of the second-generation format ------------------------------------
+
+    def submit_report_file(
+        self, *, out_no: str, file_name: str, content: bytes
+    ) -> CreditReportResult:
+        if not out_no or len(out_no) > 64:
+            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        if not content:
+            raise ProviderError(SERVICE, "the file is empty", code="EMPTY_FILE")
+        kept = SandboxCreditReportFile.objects.filter(merchant=self.merchant, out_no=out_no).first()
+        if kept is not None:
+            return _report_result(kept)
+        failure = sandbox_failure_take(
+            service=SERVICE, operation="submit", merchant=self.merchant, subjects=[out_no]
+        )
+        if failure == SYSTEM_ERROR:
+            raise ProviderError(SERVICE, "the bureau did not answer", code=SYSTEM_ERROR)
+        records = report_file_records(content)
+        planned: dict[str, str] = {}
+        reason = "" if failure in (None, CALLBACK_LOST) else str(failure)
+        if records is None:
+            reason = reason or MALFORMED_FILE
+        elif not reason:
+            for record_no, account_no, order_no in records:
+                error = sandbox_failure_take(
+                    service=SERVICE,
+                    operation="record",
+                    merchant=self.merchant,
+                    subjects=[record_no, account_no, order_no],
+                )
+                if error is not None:
+                    planned[record_no] = str(error)
+        try:
+            with transaction.atomic():
+                record = SandboxCreditReportFile.objects.create(
+                    merchant=self.merchant,
+                    out_no=out_no,
+                    reference=sandbox_reference("crf"),
+                    file_name=file_name[:100],
+                    content=content,
+                    sha256=hashlib.sha256(content).hexdigest(),
+                    record_count=len(records or ()),
+                    status=CreditReportStatus.PROCESSING,
+                    reason=reason,
+                    planned_errors=planned,
+                    settle_after=timezone.now()
+                    + timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS),
+                    callback_lost=failure == CALLBACK_LOST,
+                )
+        except IntegrityError:
+            return self.report_file_result(out_no=out_no)
+        if settings.SANDBOX_AUTO_COMPLETE:
+            from .tasks import sandbox_credit_report_settle
+
+            record_id = record.pk
+            on_commit_in_public(
+                lambda: sandbox_credit_report_settle.apply_async(
+                    args=[record_id], countdown=settings.SANDBOX_COMPLETE_SECONDS
+                ),
+                f"check credit report file {record.reference}",
+            )
+        return _report_result(record)
+
+    def report_file_result(self, *, out_no: str) -> CreditReportResult:
+        kept = SandboxCreditReportFile.objects.filter(merchant=self.merchant, out_no=out_no).first()
+        if kept is None:
+            raise ProviderError(SERVICE, f"no report file {out_no}", code="NOT_FOUND")
+        return _report_result(kept)
+
 
 def get_credit_provider(*, merchant: str | None = None) -> CreditBureauProvider:
     slug = merchant or current_merchant_slug(SERVICE)
@@ -208,3 +360,26 @@ def sandbox_credit_settle_one(record_id: int) -> CreditQueryResult | None:
             .first()
         )
         return _result(_settle(record)) if record is not None else None
+
+
+def sandbox_credit_reports_complete(*, merchant: str | None = None) -> list[CreditReportResult]:
+    """Checks every report file still processing (of one merchant), each with its callback
+    written to the outbox."""
+    with transaction.atomic():
+        records = SandboxCreditReportFile.objects.select_for_update().filter(
+            status=CreditReportStatus.PROCESSING
+        )
+        if merchant:
+            records = records.filter(merchant=merchant)
+        return [_report_result(_check(record)) for record in records.order_by("id")]
+
+
+def sandbox_credit_report_settle_one(record_id: int) -> CreditReportResult | None:
+    """The Celery task's work: checks one file if it still waits (a no-op otherwise)."""
+    with transaction.atomic():
+        record = (
+            SandboxCreditReportFile.objects.select_for_update()
+            .filter(pk=record_id, status=CreditReportStatus.PROCESSING)
+            .first()
+        )
+        return _report_result(_check(record)) if record is not None else None

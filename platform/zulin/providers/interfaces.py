@@ -242,10 +242,49 @@ class CreditQueryResult:
     finished_at: datetime | None = None
 
 
-class CreditBureauProvider(Protocol):
-    def report(self, *, record_type: str, payload: dict[str, Any]) -> ProviderReceipt: ...
+class CreditReportStatus(StrEnum):
+    PROCESSING = "processing"  # the bureau is checking the file: callback, or ask again
+    DONE = "done"  # checked: `feedback` holds each record's outcome
+    FAILED = "failed"  # the file as a whole was refused (`reason`): no record was taken
 
-    def query(self, *, id_number: str, name: str) -> ProviderReceipt: ...
+
+@dataclass(frozen=True)
+class CreditRecordFeedback:
+    """The bureau's word on one record of a report file: accepted, or its errors
+    ([{code, message}])."""
+
+    record_no: str
+    accepted: bool
+    errors: tuple[dict[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class CreditReportResult:
+    """A report file at the bureau, kept under `reference` (our `out_no`: the file number)."""
+
+    reference: str
+    out_no: str
+    status: CreditReportStatus
+    sha256: str
+    record_count: int = 0
+    feedback: tuple[CreditRecordFeedback, ...] = ()
+    reason: str = ""
+    created_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+class CreditBureauProvider(Protocol):
+    def submit_report_file(
+        self, *, out_no: str, file_name: str, content: bytes
+    ) -> CreditReportResult:
+        """A report file (the second-generation XML format) sent for checking: `processing`,
+        then a callback (provider "credit", event type "credit.report") with the per-record
+        feedback. The same `out_no` answers the same file (sent once)."""
+        ...
+
+    def report_file_result(self, *, out_no: str) -> CreditReportResult:
+        """The file as it stands: ProviderError NOT_FOUND when there is none."""
+        ...
 
     def apply_query(
         self, *, out_no: str, name: str, id_number: str, phone: str

@@ -327,3 +327,34 @@ class SandboxNotaryCase(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_notary_out_no"),
         ]
+
+
+class SandboxCreditReportFile(models.Model):
+    """A report file the sandbox bureau took: its bytes and hash, processing until it is
+    checked (at `settle_after`, or by hand), then each record's feedback
+    ([{record_no, accepted, errors: [{code, message}]}])."""
+
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    reference = models.CharField(max_length=40, unique=True)
+    file_name = models.CharField(max_length=100)
+    content = models.BinaryField()
+    sha256 = models.CharField(max_length=64)
+    record_count = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=12)
+    feedback = models.JSONField(default=list)
+    reason = models.CharField(max_length=40, blank=True, default="")
+    # While processing: records the failure rules marked (record_no → error code).
+    planned_errors = models.JSONField(default=dict)
+    settle_after = models.DateTimeField(null=True, blank=True)
+    callback_lost = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["merchant", "out_no"], name="sandbox_credit_report_out_no"
+            ),
+        ]

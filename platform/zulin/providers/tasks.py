@@ -76,3 +76,11 @@ def sandbox_notary_settle(reference: str) -> str:
         return str(sandbox_notary_complete(reference).status)
     except ProviderError as exc:
         return exc.code
+
+
+@app.task(name="providers.sandbox_credit_report_settle")
+def sandbox_credit_report_settle(record_id: int) -> str:
+    from .credit import sandbox_credit_report_settle_one
+
+    result = sandbox_credit_report_settle_one(record_id)
+    return "checked" if result is not None else "nothing to check"

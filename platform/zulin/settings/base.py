@@ -81,6 +81,7 @@ TENANT_APPS = [
     "apps.risk",
     "apps.promotion",
     "apps.notary",
+    "apps.credit",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -286,6 +287,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     # Yesterday compared with the payment provider's statement, per merchant (and earlier
     # days of the week whose run failed); the day's money totals made final.
+    # Credit reporting: new records of each merchant's leases (apps.credit).
+    "credit-refresh-reporting-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=2, minute=20),
+        "args": ["credit.refresh_reporting"],
+    },
     "finance-reconcile-nightly": {
         "task": "tenants.for_each_merchant",
         "schedule": crontab(hour=3, minute=0),

@@ -11,6 +11,7 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { NotarySection } from '@/features/notary/components/NotarySection';
+import { OrderCreditSection } from '@/features/credit/components/OrderCreditSection';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
@@ -106,6 +107,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
+      {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && <OrderCreditSection orderId={detail.id} canCorrect={hasAction(page.auth, 'credit.manage')} />}
       <ShippingSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
       {detail.kind === 'lease' && <NotarySection notary={detail.notary} orderId={detail.id} canConfigure={!page.platform && !page.subMerchant && hasAction(page.auth, 'notary.config')} />}

@@ -1,0 +1,98 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { orThrow } from '@/lib/query';
+
+export type OrderCredit = ApiData<'/api/credit/getOrderCredit', 'get'>;
+export type CreditRecordPage = ApiData<'/api/credit/getCreditRecordList', 'get'>;
+export type CreditRecord = CreditRecordPage['list'][number];
+export type CreditFilePage = ApiData<'/api/credit/getCreditFileList', 'get'>;
+export type CreditFile = CreditFilePage['list'][number];
+export type CreditFileDetail = ApiData<'/api/credit/getCreditFileDetail', 'get'>;
+export type CreditRecordQuery = NonNullable<ApiQuery<'/api/credit/getCreditRecordList', 'get'>>;
+export type CorrectBody = ApiBody<'/api/credit/cancelReportCredit', 'post'>;
+
+const P = {
+  order: '/api/credit/getOrderCredit',
+  records: '/api/credit/getCreditRecordList',
+  files: '/api/credit/getCreditFileList',
+  file: '/api/credit/getCreditFileDetail',
+  generate: '/api/credit/generateFileData',
+  submit: '/api/credit/submitUploadFile',
+  correct: '/api/credit/cancelReportCredit',
+} as const;
+
+export const creditKeys = {
+  all: ['credit'] as const,
+  order: (orderId: number) => [...creditKeys.all, 'order', orderId] as const,
+  records: (query: object) => [...creditKeys.all, 'records', query] as const,
+  files: (page: number) => [...creditKeys.all, 'files', page] as const,
+  file: (id: number) => [...creditKeys.all, 'file', id] as const,
+};
+
+/** An order's reporting: authorisation, accounts, records and the tree of its credit file. */
+export function useOrderCredit(orderId: number, enabled = true) {
+  return useQuery({
+    queryKey: creditKeys.order(orderId),
+    queryFn: () => orThrow(P.order, apiGet(P.order, { order_id: orderId }, { hideNotice: true })),
+    enabled,
+  });
+}
+
+/** The shop's report records, newest first, with counts per state. */
+export function useCreditRecords(query: CreditRecordQuery) {
+  return useQuery({
+    queryKey: creditKeys.records(query),
+    queryFn: () => orThrow(P.records, apiGet(P.records, query, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The shop's report files, newest first. */
+export function useCreditFiles(page: number) {
+  return useQuery({
+    queryKey: creditKeys.files(page),
+    queryFn: () => orThrow(P.files, apiGet(P.files, { page, page_size: 20 }, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One file with its tree, records and the bureau's feedback. */
+export function useCreditFile(id: number | null) {
+  return useQuery({
+    queryKey: creditKeys.file(id ?? 0),
+    queryFn: () => orThrow(P.file, apiGet(P.file, { id: id ?? 0 }, { hideNotice: true })),
+    enabled: id !== null,
+  });
+}
+
+function useInvalidateCredit() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: creditKeys.all });
+}
+
+/** The file of every record pending up to the current month's end. */
+export function useGenerateFile() {
+  const invalidate = useInvalidateCredit();
+  return useMutation({
+    mutationFn: () => orThrow(P.generate, apiPost(P.generate, {})),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Sends a generated file to the credit bureau (or asks the bureau again about one sent). */
+export function useSubmitFile() {
+  const invalidate = useInvalidateCredit();
+  return useMutation({
+    mutationFn: (id: number) => orThrow(P.submit, apiPost(P.submit, { id })),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** A correction that replaces a record. */
+export function useCorrectRecord() {
+  const invalidate = useInvalidateCredit();
+  return useMutation({
+    mutationFn: (body: CorrectBody) => orThrow(P.correct, apiPost(P.correct, body)),
+    onSuccess: () => void invalidate(),
+  });
+}
