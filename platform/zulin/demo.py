@@ -22,6 +22,7 @@ from apps.orders.demo import (
     reconciliation_faults_load,
 )
 from apps.risk.demo import risk_queries_showcase_load
+from apps.service.demo import service_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
     staff_showcase_load,
@@ -161,6 +162,7 @@ def demo_showcase_load() -> list[str]:
     recharges = recharges_showcase_load(merchant=demo, owner=owner, approver=finance_staff[0])
     with tenant_context(demo):
         risk_queries = risk_queries_showcase_load(actor=owner)
+        service = service_showcase_load(actor=owner)
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
@@ -183,6 +185,8 @@ def demo_showcase_load() -> list[str]:
         f" {money['statements']} statements, {withdrawals} withdrawals",
         "            reconciliation: " + ", ".join(f"{k} {v}" for k, v in runs.items()),
         f"            risk: {recharges} recharges, {risk_queries} risk queries",
+        f"            customer service: {service['messages']} messages,"
+        f" {service['blacklist']} blacklist entries",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

@@ -79,6 +79,7 @@ TENANT_APPS = [
     "apps.billing",
     "apps.orders",
     "apps.risk",
+    "apps.service",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
