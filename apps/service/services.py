@@ -294,18 +294,15 @@ def _message_finish(
         message.failure_reason = error[:300]
         message.sent_at = None if error else timezone.now()
         message.save(update_fields=["status", "provider_reference", "failure_reason", "sent_at"])
+        # On the order's timeline: the template and the text as kept (name masked); a
+        # failure says why.
         audit_record(
             actor=actor,
-            action="order.message_send",
+            action="order.message_failed" if error else "order.message_sent",
             target_type="order",
             target_id=message.order_id,
-            after={
-                "message_id": message.pk,
-                "template": message.template_name,
-                "text": message.text,
-                "status": message.status,
-            },
-            reason=message.failure_reason,
+            after={"message_id": message.pk, "template_code": message.template_code},
+            reason=f"{message.template_name}：{message.failure_reason or message.text}"[:300],
         )
 
 

@@ -51,8 +51,8 @@ def test_a_reminder_goes_to_the_customer_filled_from_the_order_and_its_bills(
     assert len(_sms("13911110001")) == 1
     # On the order's timeline.
     detail = demo_owner.get("/api/merchant/orderInfo", {"id": order.id}).data
-    [entry] = [t for t in detail["timeline"] if t["action"] == "order.message_send"]
-    assert entry["after"]["status"] == "sent" and entry["after"]["template"] == "还款提醒"
+    [entry] = [t for t in detail["timeline"] if t["action"] == "order.message_sent"]
+    assert entry["reason"] == "还款提醒：" + sent.data["text"]
 
 
 def test_messages_are_throttled_per_customer_across_their_orders(demo, demo_owner, app, offer):
@@ -91,6 +91,10 @@ def test_a_gateway_failure_is_kept_as_failed_and_does_not_count(demo, demo_owner
         message = CustomerMessage.objects.get(order_id=order.id)
         assert (message.status, message.sent_at) == ("failed", None)
     connection.set_schema_to_public()
+    timeline = demo_owner.get("/api/merchant/orderInfo", {"id": order.id}).data["timeline"]
+    assert [t["action"] for t in timeline if t["action"].startswith("order.message")] == [
+        "order.message_failed"
+    ]
 
 
 def test_a_sub_shop_messages_its_own_orders_only_and_another_shop_none(
