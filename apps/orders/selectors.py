@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
 
 from apps.billing.selectors import has_open_instalments, order_bill_totals, order_bills
 from apps.risk.selectors import credit_query_times, order_risk_checks
@@ -577,8 +577,9 @@ def customer_order_groups(
     *, session: Session | None, keyword: str = "", overdue_only: bool = False
 ) -> QuerySet[Any]:
     """One row per customer with an order the session may see: `customer_id`, `orders`
-    (count), `overdue_orders`, `last_order_id`, `last_order_at`; newest customer activity
-    first. `keyword`: a name (part of it), a phone, an ID number or an order number."""
+    (count), `overdue_orders`, `first_order_at`, `last_order_id`, `last_order_at`; the
+    newest order placed first. `keyword`: a name (part of it), a phone, an ID number or an
+    order number."""
     orders = visible_orders(session)
     keyword = keyword.strip()
     if keyword:
@@ -594,13 +595,14 @@ def customer_order_groups(
         .annotate(
             orders=Count("id"),
             overdue_orders=Count("id", filter=Q(overdue_since__isnull=False)),
+            first_order_at=Min("created_at"),
             last_order_id=Max("id"),
             last_order_at=Max("created_at"),
         )
     )
     if overdue_only:
         groups = groups.filter(overdue_orders__gt=0)
-    return groups.order_by("-last_order_id")
+    return groups.order_by("-last_order_at", "-last_order_id")
 
 
 def customer_people(ids: list[int]) -> dict[int, dict[str, Any]]:
@@ -617,7 +619,6 @@ def customer_people(ids: list[int]) -> dict[int, dict[str, Any]]:
             "id_number": mask_id_number(c.id_number),
             "id_number_hash": c.id_number_hash,
             "phone_hash": lookup_hash(c.phone, context="customer.phone"),
-            "created_at": c.created_at,
         }
         for c in rows
     }

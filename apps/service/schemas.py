@@ -154,8 +154,8 @@ class CustomerRowOut(Schema):
     risk_grade: str = Field(description="of the newest order with a grade")
     messages: int = Field(description="messages sent")
     blacklisted: bool
+    first_order_at: datetime
     last_order_at: datetime
-    first_seen_at: datetime
 
 
 class CustomerPageOut(Schema):

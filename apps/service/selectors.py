@@ -235,7 +235,7 @@ def customer_page(
     page: int,
     page_size: int,
 ) -> dict[str, Any]:
-    """One row per customer with an order the session may see, newest activity first: their
+    """One row per customer with an order the session may see, newest order first: their
     orders (and how many are overdue), what they owe and what of it is past due, their
     latest risk grade, the messages sent to them and whether the shop refuses them."""
     groups = customer_order_groups(session=session, keyword=keyword, overdue_only=overdue_only)
@@ -283,7 +283,7 @@ def customer_rows(session: Session, groups: list[dict[str, Any]]) -> list[dict[s
                 "messages": sent.get(person["id"], 0),
                 "blacklisted": person["id_number_hash"] in listed,
                 "last_order_at": group["last_order_at"],
-                "first_seen_at": person["created_at"],
+                "first_order_at": group["first_order_at"],
             }
         )
     return rows
@@ -304,6 +304,7 @@ def customer_detail(*, session: Session, customer_id: int) -> dict[str, Any]:
                 "customer_id": customer_id,
                 "orders": len(orders),
                 "overdue_orders": sum(1 for o in orders if o["overdue_since"]),
+                "first_order_at": min(o["created_at"] for o in orders),
                 "last_order_at": max(o["created_at"] for o in orders),
             }
         ],

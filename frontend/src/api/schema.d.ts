@@ -4915,10 +4915,10 @@ export interface components {
             /** Blacklisted */
             blacklisted: boolean;
             /**
-             * First Seen At
+             * First Order At
              * Format: date-time
              */
-            first_seen_at: string;
+            first_order_at: string;
             /** Id */
             id: number;
             /**
@@ -5046,10 +5046,10 @@ export interface components {
             /** Blacklisted */
             blacklisted: boolean;
             /**
-             * First Seen At
+             * First Order At
              * Format: date-time
              */
-            first_seen_at: string;
+            first_order_at: string;
             /** Id */
             id: number;
             /**

@@ -53,7 +53,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
         <Fact label={t('owed')}>{`${formatCurrency(detail.owed)}（${t('overdueAmount', { amount: formatCurrency(detail.overdue) })}）`}</Fact>
         <Fact label={t('grade')}>{detail.risk_grade}</Fact>
         <Fact label={t('messages')}>{String(detail.messages)}</Fact>
-        <Fact label={t('firstSeen')}>{formatDateTime(detail.first_seen_at)}</Fact>
+        <Fact label={t('firstSeen')}>{formatDateTime(detail.first_order_at)}</Fact>
       </Facts>
       <section aria-label={t('blacklist')} className={`flex flex-col gap-2 rounded-md border px-3 py-3 ${active ? 'border-red-200 bg-red-50' : 'border-slate-200'}`}>
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -65,7 +65,7 @@ function useColumns(onOpen: (row: CustomerRow) => void): ColumnDef<CustomerRow, 
         id: 'actions',
         header: t('actions'),
         cell: ({ row }) => (
-          <Button variant="link" onClick={() => onOpen(row.original)} aria-label={t('openNamed', { name: row.original.name, phone: row.original.phone })}>
+          <Button variant="link" className="whitespace-nowrap" onClick={() => onOpen(row.original)} aria-label={t('openNamed', { name: row.original.name, phone: row.original.phone })}>
             {t('open')}
           </Button>
         ),

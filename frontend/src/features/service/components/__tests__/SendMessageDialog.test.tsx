@@ -82,8 +82,8 @@ describe('SendMessageDialog', () => {
 
     await click(byText(document.body, 'button', '发送'));
     await until(() => closed.mock.calls.length === 1);
-    const [[, init]] = calls(fetchMock, '/api/general/sendMessage');
-    const sent = JSON.parse(String(init.body));
+    const [call] = calls(fetchMock, '/api/general/sendMessage');
+    const sent = JSON.parse(String(call?.[1].body));
     expect(sent).toMatchObject({ order_id: 42, template_code: 'shop:3' });
     expect(sent.idempotency_key).toMatch(/^message-.+-shop:3$/);
   });
