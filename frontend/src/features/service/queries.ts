@@ -13,6 +13,9 @@ export type CustomerRow = CustomerPage['list'][number];
 export type CustomerQuery = NonNullable<ApiQuery<'/api/backend/getCustomerList', 'get'>>;
 export type CustomerDetail = ApiData<'/api/backend/getCustomerDetail', 'get'>;
 export type BlacklistEntry = CustomerDetail['blacklist'][number];
+export type BlacklistPage = ApiData<'/api/backend/getCustomerBlacklist', 'get'>;
+export type BlacklistRow = BlacklistPage['list'][number];
+export type BlacklistQuery = NonNullable<ApiQuery<'/api/backend/getCustomerBlacklist', 'get'>>;
 
 const P = {
   info: '/api/general/getBaseInfo',
@@ -21,6 +24,7 @@ const P = {
   send: '/api/general/sendMessage',
   customers: '/api/backend/getCustomerList',
   customer: '/api/backend/getCustomerDetail',
+  entries: '/api/backend/getCustomerBlacklist',
   blacklist: '/api/backend/setCustomerBlacklist',
   lift: '/api/backend/removeCustomerBlacklist',
 } as const;
@@ -31,6 +35,7 @@ export const serviceKeys = {
   preview: (orderId: number, code: string) => [...serviceKeys.all, 'preview', orderId, code] as const,
   customers: (query: object) => [...serviceKeys.all, 'customers', query] as const,
   customer: (id: number) => [...serviceKeys.all, 'customer', id] as const,
+  entries: (query: object) => [...serviceKeys.all, 'blacklist', query] as const,
 };
 
 /** The shop's customer-service settings, templates and the return addresses (read-only here). */
@@ -84,6 +89,15 @@ export function useCustomerDetail(id: number | null) {
     queryKey: serviceKeys.customer(id ?? 0),
     queryFn: () => orThrow(P.customer, apiGet(P.customer, { customer_id: id ?? 0 }, { hideNotice: true })),
     enabled: id !== null,
+  });
+}
+
+/** The blacklist's entries, people without an order included. */
+export function useBlacklistEntries(query: BlacklistQuery) {
+  return useQuery({
+    queryKey: serviceKeys.entries(query),
+    queryFn: () => orThrow(P.entries, apiGet(P.entries, query, { hideNotice: true })),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -13,8 +13,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { LinkTabs } from '@/components/ui/LinkTabs';
+import { useSearchParams } from 'next/navigation';
 import { BLACKLIST_FILTERS, customerListParser, customerListSearch, customerQuery, type BlacklistFilter } from '../lib/service';
 import { useCustomers, type CustomerRow } from '../queries';
+import { BlacklistView } from './BlacklistView';
 
 const CustomerDetailDialog = lazyDialog(() => import('./CustomerDetailDialog').then((module) => module.CustomerDetailDialog), (props) => props.customerId !== null);
 
@@ -75,8 +78,27 @@ function useColumns(onOpen: (row: CustomerRow) => void): ColumnDef<CustomerRow, 
   );
 }
 
-/** /customers (added): the shop's customers, their orders and money, and the blacklist. */
+/** /customers (added): the shop's customers, their orders and money; `?view=blacklist` the blacklist. */
 export function CustomersScreen() {
+  const t = useTranslations('service.customers');
+  const view = useSearchParams().get('view') === 'blacklist' ? 'blacklist' : 'customers';
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={t('title')} description={t('description')} />
+      <LinkTabs
+        label={t('views')}
+        current={view}
+        tabs={[
+          { id: 'customers', href: '/customers', label: t('customersTab') },
+          { id: 'blacklist', href: '/customers?view=blacklist', label: t('blacklistTab') },
+        ]}
+      />
+      {view === 'blacklist' ? <BlacklistView /> : <CustomerList />}
+    </div>
+  );
+}
+
+function CustomerList() {
   const t = useTranslations('service.customers');
   const { state, update, reset } = useListUrlState(customerListParser, customerListSearch);
   const list = useCustomers(customerQuery(state));
@@ -84,8 +106,7 @@ export function CustomersScreen() {
   const columns = useColumns(useMemo(() => (row: CustomerRow) => setOpen(row.id), []));
   const filtered = state.keyword !== '' || state.overdue || state.blacklisted !== undefined;
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader title={t('title')} description={t('description')} />
+    <div className="flex flex-col gap-4">
       <FilterBar>
         <SearchBox key={state.keyword} label={t('keyword')} placeholder={t('keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
         <FilterSelect

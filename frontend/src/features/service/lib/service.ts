@@ -80,3 +80,30 @@ export const BILL_STATES = ['unpaid', 'overdue', 'paying', 'paid', 'cancelled'] 
 export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
   return (values as readonly string[]).includes(value);
 }
+
+export const BLACKLIST_STATUSES = ['active', 'lifted'] as const;
+export type BlacklistStatus = (typeof BLACKLIST_STATUSES)[number];
+
+/** The blacklist view of /customers (`?view=blacklist`): its status filter and page. */
+export interface BlacklistListState {
+  status: BlacklistStatus | undefined;
+  page: number;
+  page_size: number;
+}
+
+export function blacklistListParser(params: URLSearchParams): BlacklistListState {
+  return { status: readEnum(params, 'status', BLACKLIST_STATUSES), page: readPage(params), page_size: readPageSize(params) };
+}
+
+export function blacklistListSearch(state: BlacklistListState): string {
+  return toSearch({ view: 'blacklist', status: state.status, page: state.page, page_size: state.page_size }, { page: 1, page_size: DEFAULT_PAGE_SIZE });
+}
+
+/** A person blacklisted by hand: an 18-character ID number (the last may be X), a phone if any. */
+export function personProblems(person: { id_number: string; phone: string; reason: string }): Partial<Record<'id_number' | 'phone' | 'reason', 'idNumber' | 'phone' | 'required'>> {
+  const problems: Partial<Record<'id_number' | 'phone' | 'reason', 'idNumber' | 'phone' | 'required'>> = {};
+  if (!/^\d{17}[\dXx]$/.test(person.id_number.trim())) problems.id_number = 'idNumber';
+  if (person.phone.trim() && !/^1[3-9]\d{9}$/.test(person.phone.trim())) problems.phone = 'phone';
+  if (!person.reason.trim()) problems.reason = 'required';
+  return problems;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerListParser, customerListSearch, customerQuery, holdsIdNumber, moved, templateVariables, unknownVariables } from '../service';
+import { blacklistListParser, blacklistListSearch, customerListParser, customerListSearch, customerQuery, holdsIdNumber, moved, personProblems, templateVariables, unknownVariables } from '../service';
 
 describe('templates', () => {
   it('reads the variables a template names, in order', () => {
@@ -41,5 +41,19 @@ describe('customers list state', () => {
     expect(customerQuery(base)).not.toHaveProperty('blacklisted');
     expect(customerQuery({ ...base, blacklisted: 'no' })).toMatchObject({ blacklisted: false });
     expect(customerQuery({ ...base, blacklisted: 'yes' })).toMatchObject({ blacklisted: true });
+  });
+});
+
+describe('blacklist view', () => {
+  it('keeps its status and page in the URL with the view', () => {
+    const state = blacklistListParser(new URLSearchParams('view=blacklist&status=lifted&page=3'));
+    expect(state).toEqual({ status: 'lifted', page: 3, page_size: 20 });
+    expect(blacklistListSearch(state)).toBe('view=blacklist&status=lifted&page=3');
+    expect(blacklistListSearch(blacklistListParser(new URLSearchParams('status=gone')))).toBe('view=blacklist');
+  });
+
+  it('checks a person blacklisted by hand before asking the server', () => {
+    expect(personProblems({ id_number: '11010119900307451X', phone: '', reason: '冒用' })).toEqual({});
+    expect(personProblems({ id_number: '1234', phone: '12345', reason: ' ' })).toEqual({ id_number: 'idNumber', phone: 'phone', reason: 'required' });
   });
 });
