@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from apps.orders.intake_auth import AppSignatureAuth
 from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -15,6 +16,7 @@ from . import schemas, selectors, services
 
 general_router = Router(tags=["general: customer service"])
 backend_router = Router(tags=["backend: customers"])
+applet_router = Router(tags=["applet: customer service (signed application key)"])
 
 
 def _service_reader(session: Session) -> None:
@@ -97,6 +99,18 @@ def send_message(request: HttpRequest, payload: schemas.SendMessageIn) -> Any:
         idempotency_key=payload.idempotency_key or "",
     )
     return selectors.message_row(message)
+
+
+@applet_router.get(
+    "/serviceInfo",
+    response=schemas.CustomerFacingOut,
+    auth=AppSignatureAuth(),
+    operation_id="appletServiceInfo",
+)
+def applet_service_info(request: HttpRequest) -> Any:
+    """For the shop's customer-facing app (signed like the intake): the service phone, hours
+    and online link, the notices shown to customers in order, and the after-sale address."""
+    return selectors.customer_facing_info()
 
 
 # --- customers -----------------------------------------------------------------------------

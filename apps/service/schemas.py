@@ -92,6 +92,21 @@ class BaseInfoOut(Schema):
     limits: LimitsOut = Field(description="messages per customer")
 
 
+class CustomerNoticeOut(Schema):
+    title: str
+    content: str
+
+
+class CustomerFacingOut(Schema):
+    phone: str
+    hours: str
+    online_url: str
+    notices: list[CustomerNoticeOut] = Field(description="the visible ones, in order")
+    after_sale_address: ReturnAddressOut | None = Field(
+        description="the shop's default return address (none: not set)"
+    )
+
+
 # --- messages ------------------------------------------------------------------------------
 
 

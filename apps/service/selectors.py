@@ -189,6 +189,21 @@ def base_info() -> dict[str, Any]:
     }
 
 
+def customer_facing_info() -> dict[str, Any]:
+    """What the shop's customer-facing app shows: the service phone, hours and link, the
+    visible notices in order, and where goods go back (the default return address)."""
+    setting = service_setting()
+    addresses = return_addresses()
+    address = next((a for a in addresses if a["is_default"]), addresses[0] if addresses else None)
+    return {
+        **setting_values(setting),
+        "notices": [
+            {"title": n["title"], "content": n["content"]} for n in notice_rows(visible_only=True)
+        ],
+        "after_sale_address": address,
+    }
+
+
 # --- messages -----------------------------------------------------------------------------
 
 

@@ -3,7 +3,9 @@ what is refused, the notices and the shop's own templates."""
 
 from __future__ import annotations
 
+from apps.orders.intake_auth import signed_headers
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.fixtures import ApiClient
 
 GET, SET = "/api/general/getBaseInfo", "/api/general/baseSet"
 SETTINGS = {
@@ -116,3 +118,22 @@ def test_each_shop_keeps_its_own_settings(demo_owner, acme_owner):
     demo_owner.post(SET, SETTINGS)
     assert acme_owner.post(GET).data["phone"] == ""
     assert acme_owner.post(GET).data["notices"] == []
+
+
+def test_the_customer_facing_app_reads_the_visible_notices_and_the_after_sale_address(
+    demo_owner, app
+):
+    assert demo_owner.post("/api/backend/saveReturnAddress", ADDRESS).ok
+    demo_owner.post(SET, SETTINGS)
+    path = "/api/applet/serviceInfo"
+    headers = signed_headers(
+        app_id=app.app_id, secret=app.secret, method="GET", path=path, body=b""
+    )
+    extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
+    answer = ApiClient._read(app.client.get(path, HTTP_HOST=app.host, **extra))
+    assert answer.code == 200, answer
+    assert answer.data["phone"] == "400-800-1234"
+    assert answer.data["notices"] == [{"title": "发货时间", "content": "工作日16点前下单当天发货"}]
+    assert answer.data["after_sale_address"]["full_address"] == "浙江省杭州市西湖区 文三路1号"
+    # A back-office token is not the app's signature.
+    assert demo_owner.get(path).code == 1308

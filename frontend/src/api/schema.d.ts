@@ -202,6 +202,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applet/serviceInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applet Service Info
+         * @description For the shop's customer-facing app (signed like the intake): the service phone, hours
+         *     and online link, the notices shown to customers in order, and the after-sale address.
+         */
+        get: operations["appletServiceInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applet/uploadIdCard": {
         parameters: {
             query?: never;
@@ -4972,6 +4993,22 @@ export interface components {
              */
             risk_grade: string;
         };
+        /** CustomerFacingOut */
+        CustomerFacingOut: {
+            /** @description the shop's default return address (none: not set) */
+            after_sale_address: components["schemas"]["ReturnAddressOut"] | null;
+            /** Hours */
+            hours: string;
+            /**
+             * Notices
+             * @description the visible ones, in order
+             */
+            notices: components["schemas"]["CustomerNoticeOut"][];
+            /** Online Url */
+            online_url: string;
+            /** Phone */
+            phone: string;
+        };
         /** CustomerIdentityIn */
         CustomerIdentityIn: {
             /** Order Id */
@@ -5029,6 +5066,13 @@ export interface components {
              * @default 20
              */
             page_size: number;
+        };
+        /** CustomerNoticeOut */
+        CustomerNoticeOut: {
+            /** Content */
+            content: string;
+            /** Title */
+            title: string;
         };
         /** CustomerPageOut */
         CustomerPageOut: {
@@ -9920,6 +9964,31 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["AppletOrderOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    appletServiceInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CustomerFacingOut"];
                         msg: string;
                     };
                 };
