@@ -11,3 +11,6 @@ def offer(demo_owner):
 @pytest.fixture
 def app(demo):
     return IntakeClient(demo, DEMO)
+
+
+from apps.orders.tests.conftest import committed_demo  # noqa: E402,F401 — races commit their rows
