@@ -11,7 +11,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from apps.billing.selectors import next_open_bill, order_overdue_money
-from apps.orders.selectors import customer_identity, order_contact
+from apps.orders.selectors import customer_identity, customer_order_values, order_contact
 from tenants.catalog.selectors import money
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import Machine, move, status_created, transition_locked
@@ -337,7 +337,9 @@ def blacklist_add(
     person already listed answers CONFLICT."""
     reason = _reason(reason)
     if customer_id is not None:
-        person = customer_identity(customer_id)
+        # A customer with an order the session may see (NOT_FOUND otherwise, as for the list).
+        visible = customer_order_values(session=actor, customer_ids=[customer_id])
+        person = customer_identity(customer_id) if visible else None
         if person is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
         name, id_number, phone = person["name"], person["id_number"], person["phone"]

@@ -7,7 +7,8 @@ from django_tenants.utils import tenant_context
 
 from apps.orders.models import Customer, Order
 from apps.orders.tests.support import customer, place
-from apps.subshops.tests.factories import sign_in, staff_make
+from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
+from tests.fixtures import grant_sub_merchants
 
 LIST, DETAIL = "/api/backend/getCustomerList", "/api/backend/getCustomerDetail"
 SET, LIFT = "/api/backend/setCustomerBlacklist", "/api/backend/removeCustomerBlacklist"
@@ -111,3 +112,26 @@ def test_a_person_without_orders_is_blacklisted_by_id_number_or_phone(demo_owner
     assert bad.code == 400 and "id_number" in bad.data["fields"]
     page = demo_owner.get("/api/backend/getCustomerBlacklist", {"status": "active"}).data
     assert page["total"] == 2
+
+
+def test_a_sub_shop_given_the_customers_sees_and_lists_its_own_customers_only(
+    demo, demo_owner, app, offer
+):
+    grant_sub_merchants("customer.view", "customer.blacklist")
+    place(app, offer, key="subshop-people-0001", phone="13922220007")
+    place(app, offer, key="subshop-people-0002", phone="13922220008", seed=1)
+    mine, other = _customer_id(demo, "13922220007"), _customer_id(demo, "13922220008")
+    east = sub_shop_make(demo_owner, "城东店")
+    sub_shop_account_make(demo_owner, east["id"], "east")
+    with tenant_context(demo):
+        order_id = Order.objects.get(customer_id=mine).pk
+    connection.set_schema_to_public()
+    assert demo_owner.post(
+        "/api/backend/allocateToSubShop", {"ids": [order_id], "sub_shop_id": east["id"]}
+    ).ok
+    clerk = sign_in("demo.localhost", "east")
+
+    assert [row["id"] for row in clerk.get(LIST).data["list"]] == [mine]
+    assert clerk.get(DETAIL, {"customer_id": other}).code == 404
+    assert clerk.post(SET, {"customer_id": other, "reason": "x"}).code == 404
+    assert clerk.post(SET, {"customer_id": mine, "reason": "骗租"}).ok
