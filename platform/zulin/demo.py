@@ -162,7 +162,6 @@ def demo_showcase_load() -> list[str]:
     recharges = recharges_showcase_load(merchant=demo, owner=owner, approver=finance_staff[0])
     with tenant_context(demo):
         risk_queries = risk_queries_showcase_load(actor=owner)
-        service = service_showcase_load(actor=owner)
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
@@ -174,6 +173,8 @@ def demo_showcase_load() -> list[str]:
         orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
     with tenant_context(demo):
         reconciliation_faults_load(owner=owner, slug="demo")
+        # Last: its blacklist refuses a customer's further orders.
+        service = service_showcase_load(actor=owner)
     runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
     shops = ", ".join(sub_shop_ids)
     others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
