@@ -27,7 +27,7 @@ def _service_reader(session: Session) -> None:
 
 @general_router.post(
     "/getBaseInfo",
-    response=schemas.BaseInfoOut,
+    response=schemas.ServiceBaseInfoOut,
     auth=store_auth(),
     operation_id="getBaseInfo",
 )
@@ -42,11 +42,11 @@ def get_base_info(request: HttpRequest) -> Any:
 
 @general_router.post(
     "/baseSet",
-    response=schemas.BaseInfoOut,
+    response=schemas.ServiceBaseInfoOut,
     auth=store_auth("service.config"),
     operation_id="baseSet",
 )
-def base_set(request: HttpRequest, payload: schemas.BaseSetIn) -> Any:
+def base_set(request: HttpRequest, payload: schemas.ServiceBaseSetIn) -> Any:
     """Saves the settings; `notices` and `templates`, when given, replace the shop's (in the
     order given). A template names only known variables and never an ID number. Audited."""
     services.service_setting_save(
@@ -66,11 +66,11 @@ def base_set(request: HttpRequest, payload: schemas.BaseSetIn) -> Any:
 
 @general_router.post(
     "/previewMessage",
-    response=schemas.PreviewOut,
+    response=schemas.MessagePreviewOut,
     auth=store_auth("service.message"),
     operation_id="previewMessage",
 )
-def preview_message(request: HttpRequest, payload: schemas.MessageIn) -> Any:
+def preview_message(request: HttpRequest, payload: schemas.CustomerMessageIn) -> Any:
     """What a template would say to the order's customer now (name masked), the variables
     the order cannot fill, and the messages the customer has had in the last hour and day.
     Sends nothing."""
@@ -83,11 +83,11 @@ def preview_message(request: HttpRequest, payload: schemas.MessageIn) -> Any:
 
 @general_router.post(
     "/sendMessage",
-    response=schemas.MessageOut,
+    response=schemas.CustomerMessageOut,
     auth=store_auth("service.message"),
     operation_id="sendMessage",
 )
-def send_message(request: HttpRequest, payload: schemas.SendMessageIn) -> Any:
+def send_message(request: HttpRequest, payload: schemas.SendCustomerMessageIn) -> Any:
     """An SMS to the order's customer (an order within the session's scope) from a template,
     filled from the order and its bills, through the SMS gateway; on the order's timeline.
     At most `limits.per_hour` / `limits.per_day` per customer (code 1661); a variable the
@@ -103,7 +103,7 @@ def send_message(request: HttpRequest, payload: schemas.SendMessageIn) -> Any:
 
 @applet_router.get(
     "/serviceInfo",
-    response=schemas.CustomerFacingOut,
+    response=schemas.ServiceInfoOut,
     auth=AppSignatureAuth(),
     operation_id="appletServiceInfo",
 )
@@ -142,7 +142,7 @@ def get_customer_list(request: HttpRequest, query: Query[schemas.CustomerListIn]
     auth=store_auth("customer.view"),
     operation_id="getCustomerDetail",
 )
-def get_customer_detail(request: HttpRequest, query: Query[schemas.CustomerIn]) -> Any:
+def get_customer_detail(request: HttpRequest, query: Query[schemas.CustomerDetailIn]) -> Any:
     """One customer: their orders, bills, risk results, messages and blacklist entries with
     their history."""
     return selectors.customer_detail(

@@ -17,13 +17,13 @@ from . import rules
 # --- settings ------------------------------------------------------------------------------
 
 
-class NoticeIn(Schema):
+class ServiceNoticeIn(Schema):
     title: SingleLineText = Field(min_length=1, max_length=50)
     content: MultiLineText = Field(min_length=1, max_length=500)
     is_visible: bool = True
 
 
-class TemplateIn(Schema):
+class MessageTemplateIn(Schema):
     id: Id | None = Field(None, description="an existing template of the shop's; none: a new one")
     name: SingleLineText = Field(min_length=1, max_length=30)
     content: SingleLineText = Field(
@@ -34,21 +34,21 @@ class TemplateIn(Schema):
     is_active: bool = True
 
 
-class BaseSetIn(Schema):
+class ServiceBaseSetIn(Schema):
     phone: SingleLineText = Field("", max_length=20, description="mobile, landline or 400 number")
     hours: SingleLineText = Field("", max_length=50, description="e.g. 每天 09:00-21:00")
     online_url: SingleLineText = Field("", max_length=255, description="http(s) address")
-    notices: list[NoticeIn] | None = Field(
+    notices: list[ServiceNoticeIn] | None = Field(
         None, max_length=rules.NOTICES_MAX, description="in order; replaces the shop's when given"
     )
-    templates: list[TemplateIn] | None = Field(
+    templates: list[MessageTemplateIn] | None = Field(
         None,
         max_length=rules.TEMPLATES_MAX,
         description="the shop's own templates in order; replaces them when given",
     )
 
 
-class NoticeOut(Schema):
+class ServiceNoticeOut(Schema):
     id: int
     title: str
     content: str
@@ -56,7 +56,7 @@ class NoticeOut(Schema):
     sort: int
 
 
-class TemplateOut(Schema):
+class MessageTemplateOut(Schema):
     code: str = Field(description="what sendMessage takes: a platform code or shop:<id>")
     id: int | None = Field(description="the shop's own template's id (none: the platform's)")
     name: str
@@ -67,41 +67,41 @@ class TemplateOut(Schema):
     variables: list[str]
 
 
-class VariableOut(Schema):
+class TemplateVariableOut(Schema):
     name: str
     label: str
     label_en: str
 
 
-class LimitsOut(Schema):
+class MessageLimitsOut(Schema):
     per_hour: int
     per_day: int
 
 
-class BaseInfoOut(Schema):
+class ServiceBaseInfoOut(Schema):
     phone: str
     hours: str
     online_url: str
     updated_at: datetime | None = Field(description="none: never saved")
-    notices: list[NoticeOut]
-    templates: list[TemplateOut]
-    variables: list[VariableOut]
+    notices: list[ServiceNoticeOut]
+    templates: list[MessageTemplateOut]
+    variables: list[TemplateVariableOut]
     return_addresses: list[ReturnAddressOut] = Field(
         description="the after-sale address: the shop's return addresses, the default first"
     )
-    limits: LimitsOut = Field(description="messages per customer")
+    limits: MessageLimitsOut = Field(description="messages per customer")
 
 
-class CustomerNoticeOut(Schema):
+class ServiceInfoNoticeOut(Schema):
     title: str
     content: str
 
 
-class CustomerFacingOut(Schema):
+class ServiceInfoOut(Schema):
     phone: str
     hours: str
     online_url: str
-    notices: list[CustomerNoticeOut] = Field(description="the visible ones, in order")
+    notices: list[ServiceInfoNoticeOut] = Field(description="the visible ones, in order")
     after_sale_address: ReturnAddressOut | None = Field(
         description="the shop's default return address (none: not set)"
     )
@@ -110,16 +110,16 @@ class CustomerFacingOut(Schema):
 # --- messages ------------------------------------------------------------------------------
 
 
-class MessageIn(Schema):
+class CustomerMessageIn(Schema):
     order_id: Id
     template_code: SingleLineText = Field(min_length=1, max_length=30)
 
 
-class SendMessageIn(MessageIn):
+class SendCustomerMessageIn(CustomerMessageIn):
     idempotency_key: IdempotencyKey | None = None
 
 
-class MessageOut(Schema):
+class CustomerMessageOut(Schema):
     id: int
     order_id: int
     order_no: str
@@ -134,7 +134,7 @@ class MessageOut(Schema):
     sent_at: datetime | None
 
 
-class PreviewOut(Schema):
+class MessagePreviewOut(Schema):
     template_code: str
     template_name: str
     text: str = Field(description="the name masked; a variable the order cannot fill stays")
@@ -180,7 +180,7 @@ class CustomerPageOut(Schema):
     page_size: int
 
 
-class CustomerIn(Schema):
+class CustomerDetailIn(Schema):
     customer_id: Id
 
 
@@ -197,7 +197,7 @@ class CustomerBillOut(Schema):
     paid_at: datetime | None
 
 
-class HistoryOut(Schema):
+class BlacklistHistoryOut(Schema):
     id: int
     action: str
     from_status: str
@@ -223,14 +223,14 @@ class BlacklistOut(Schema):
 
 
 class BlacklistWithHistoryOut(BlacklistOut):
-    history: list[HistoryOut]
+    history: list[BlacklistHistoryOut]
 
 
 class CustomerDetailOut(CustomerRowOut):
     orders_list: list[OrderRowOut]
     bills: list[CustomerBillOut]
     risk_checks: list[RiskQueryOut]
-    messages_list: list[MessageOut]
+    messages_list: list[CustomerMessageOut]
     blacklist: list[BlacklistWithHistoryOut]
 
 

@@ -4151,64 +4151,6 @@ export interface components {
             /** Reason */
             reason: string;
         };
-        /** BaseInfoOut */
-        BaseInfoOut: {
-            /** Hours */
-            hours: string;
-            /** @description messages per customer */
-            limits: components["schemas"]["LimitsOut"];
-            /** Notices */
-            notices: components["schemas"]["NoticeOut"][];
-            /** Online Url */
-            online_url: string;
-            /** Phone */
-            phone: string;
-            /**
-             * Return Addresses
-             * @description the after-sale address: the shop's return addresses, the default first
-             */
-            return_addresses: components["schemas"]["ReturnAddressOut"][];
-            /** Templates */
-            templates: components["schemas"]["TemplateOut"][];
-            /**
-             * Updated At
-             * @description none: never saved
-             */
-            updated_at: string | null;
-            /** Variables */
-            variables: components["schemas"]["VariableOut"][];
-        };
-        /** BaseSetIn */
-        BaseSetIn: {
-            /**
-             * Hours
-             * @description e.g. 每天 09:00-21:00
-             * @default
-             */
-            hours: string;
-            /**
-             * Notices
-             * @description in order; replaces the shop's when given
-             */
-            notices?: components["schemas"]["NoticeIn"][] | null;
-            /**
-             * Online Url
-             * @description http(s) address
-             * @default
-             */
-            online_url: string;
-            /**
-             * Phone
-             * @description mobile, landline or 400 number
-             * @default
-             */
-            phone: string;
-            /**
-             * Templates
-             * @description the shop's own templates in order; replaces them when given
-             */
-            templates?: components["schemas"]["TemplateIn"][] | null;
-        };
         /** BillListIn */
         BillListIn: {
             /**
@@ -4285,6 +4227,26 @@ export interface components {
             owed: string;
             /** Paid */
             paid: string;
+        };
+        /** BlacklistHistoryOut */
+        BlacklistHistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
         };
         /** BlacklistListIn */
         BlacklistListIn: {
@@ -4398,7 +4360,7 @@ export interface components {
             /** Customer Id */
             customer_id: number | null;
             /** History */
-            history: components["schemas"]["HistoryOut"][];
+            history: components["schemas"]["BlacklistHistoryOut"][];
             /** Id */
             id: number;
             /**
@@ -4927,6 +4889,11 @@ export interface components {
             /** State */
             state: string;
         };
+        /** CustomerDetailIn */
+        CustomerDetailIn: {
+            /** Customer Id */
+            customer_id: number;
+        };
         /** CustomerDetailOut */
         CustomerDetailOut: {
             /** Bills */
@@ -4958,7 +4925,7 @@ export interface components {
              */
             messages: number;
             /** Messages List */
-            messages_list: components["schemas"]["MessageOut"][];
+            messages_list: components["schemas"]["CustomerMessageOut"][];
             /**
              * Name
              * @description masked
@@ -4993,22 +4960,6 @@ export interface components {
              */
             risk_grade: string;
         };
-        /** CustomerFacingOut */
-        CustomerFacingOut: {
-            /** @description the shop's default return address (none: not set) */
-            after_sale_address: components["schemas"]["ReturnAddressOut"] | null;
-            /** Hours */
-            hours: string;
-            /**
-             * Notices
-             * @description the visible ones, in order
-             */
-            notices: components["schemas"]["CustomerNoticeOut"][];
-            /** Online Url */
-            online_url: string;
-            /** Phone */
-            phone: string;
-        };
         /** CustomerIdentityIn */
         CustomerIdentityIn: {
             /** Order Id */
@@ -5031,11 +4982,6 @@ export interface components {
             order_id: number;
             /** Phone */
             phone: string;
-        };
-        /** CustomerIn */
-        CustomerIn: {
-            /** Customer Id */
-            customer_id: number;
         };
         /** CustomerListIn */
         CustomerListIn: {
@@ -5067,12 +5013,51 @@ export interface components {
              */
             page_size: number;
         };
-        /** CustomerNoticeOut */
-        CustomerNoticeOut: {
-            /** Content */
-            content: string;
-            /** Title */
-            title: string;
+        /** CustomerMessageIn */
+        CustomerMessageIn: {
+            /** Order Id */
+            order_id: number;
+            /** Template Code */
+            template_code: string;
+        };
+        /** CustomerMessageOut */
+        CustomerMessageOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Id */
+            id: number;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /** Sent At */
+            sent_at: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "sending" | "sent" | "failed";
+            /** Template Code */
+            template_code: string;
+            /** Template Name */
+            template_name: string;
+            /**
+             * Text
+             * @description as sent, the name masked
+             */
+            text: string;
         };
         /** CustomerPageOut */
         CustomerPageOut: {
@@ -6160,26 +6145,6 @@ export interface components {
              */
             updated_at: string;
         };
-        /** HistoryOut */
-        HistoryOut: {
-            /** Action */
-            action: string;
-            /** Actor */
-            actor: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /** From Status */
-            from_status: string;
-            /** Id */
-            id: number;
-            /** Reason */
-            reason: string;
-            /** To Status */
-            to_status: string;
-        };
         /** IdIn */
         IdIn: {
             /** Id */
@@ -6246,13 +6211,6 @@ export interface components {
             label: string;
             /** Name */
             name: string;
-        };
-        /** LimitsOut */
-        LimitsOut: {
-            /** Per Day */
-            per_day: number;
-            /** Per Hour */
-            per_hour: number;
         };
         /** LineOut */
         LineOut: {
@@ -6474,51 +6432,83 @@ export interface components {
              */
             updated_at: string;
         };
-        /** MessageIn */
-        MessageIn: {
-            /** Order Id */
-            order_id: number;
-            /** Template Code */
-            template_code: string;
+        /** MessageLimitsOut */
+        MessageLimitsOut: {
+            /** Per Day */
+            per_day: number;
+            /** Per Hour */
+            per_hour: number;
         };
-        /** MessageOut */
-        MessageOut: {
-            /** Actor */
-            actor: string;
+        /** MessagePreviewOut */
+        MessagePreviewOut: {
             /**
-             * Created At
-             * Format: date-time
+             * Missing
+             * @description variables this order cannot fill now
              */
-            created_at: string;
-            /** Failure Reason */
-            failure_reason: string;
-            /** Id */
-            id: number;
-            /** Order Id */
-            order_id: number;
-            /** Order No */
-            order_no: string;
+            missing: string[];
             /**
              * Phone
              * @description masked
              */
             phone: string;
-            /** Sent At */
-            sent_at: string | null;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "sending" | "sent" | "failed";
+            /** Sent Last Hour */
+            sent_last_hour: number;
+            /** Sent Today */
+            sent_today: number;
             /** Template Code */
             template_code: string;
             /** Template Name */
             template_name: string;
             /**
              * Text
-             * @description as sent, the name masked
+             * @description the name masked; a variable the order cannot fill stays
              */
             text: string;
+        };
+        /** MessageTemplateIn */
+        MessageTemplateIn: {
+            /**
+             * Content
+             * @description text with variables in braces, e.g. {name} {order_no} (getBaseInfo)
+             */
+            content: string;
+            /**
+             * Id
+             * @description an existing template of the shop's; none: a new one
+             */
+            id?: number | null;
+            /**
+             * Is Active
+             * @default true
+             */
+            is_active: boolean;
+            /** Name */
+            name: string;
+        };
+        /** MessageTemplateOut */
+        MessageTemplateOut: {
+            /**
+             * Code
+             * @description what sendMessage takes: a platform code or shop:<id>
+             */
+            code: string;
+            /** Content */
+            content: string;
+            /**
+             * Id
+             * @description the shop's own template's id (none: the platform's)
+             */
+            id: number | null;
+            /** Is Active */
+            is_active: boolean;
+            /** Name */
+            name: string;
+            /** Name En */
+            name_en: string;
+            /** Platform */
+            platform: boolean;
+            /** Variables */
+            variables: string[];
         };
         /** MoneyDailyIn */
         MoneyDailyIn: {
@@ -6729,31 +6719,6 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
-        };
-        /** NoticeIn */
-        NoticeIn: {
-            /** Content */
-            content: string;
-            /**
-             * Is Visible
-             * @default true
-             */
-            is_visible: boolean;
-            /** Title */
-            title: string;
-        };
-        /** NoticeOut */
-        NoticeOut: {
-            /** Content */
-            content: string;
-            /** Id */
-            id: number;
-            /** Is Visible */
-            is_visible: boolean;
-            /** Sort */
-            sort: number;
-            /** Title */
-            title: string;
         };
         /**
          * OfflineDetailsIn
@@ -7621,32 +7586,6 @@ export interface components {
             role?: ("platform_admin" | "platform_operator" | "platform_finance" | "platform_auditor") | null;
             /** Status */
             status?: ("active" | "disabled") | null;
-        };
-        /** PreviewOut */
-        PreviewOut: {
-            /**
-             * Missing
-             * @description variables this order cannot fill now
-             */
-            missing: string[];
-            /**
-             * Phone
-             * @description masked
-             */
-            phone: string;
-            /** Sent Last Hour */
-            sent_last_hour: number;
-            /** Sent Today */
-            sent_today: number;
-            /** Template Code */
-            template_code: string;
-            /** Template Name */
-            template_name: string;
-            /**
-             * Text
-             * @description the name masked; a variable the order cannot fill stays
-             */
-            text: string;
         };
         /** PrivacyOut */
         PrivacyOut: {
@@ -8697,14 +8636,120 @@ export interface components {
             /** Sku Index */
             sku_index: number;
         };
-        /** SendMessageIn */
-        SendMessageIn: {
+        /** SendCustomerMessageIn */
+        SendCustomerMessageIn: {
             /** Idempotency Key */
             idempotency_key?: string | null;
             /** Order Id */
             order_id: number;
             /** Template Code */
             template_code: string;
+        };
+        /** ServiceBaseInfoOut */
+        ServiceBaseInfoOut: {
+            /** Hours */
+            hours: string;
+            /** @description messages per customer */
+            limits: components["schemas"]["MessageLimitsOut"];
+            /** Notices */
+            notices: components["schemas"]["ServiceNoticeOut"][];
+            /** Online Url */
+            online_url: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Return Addresses
+             * @description the after-sale address: the shop's return addresses, the default first
+             */
+            return_addresses: components["schemas"]["ReturnAddressOut"][];
+            /** Templates */
+            templates: components["schemas"]["MessageTemplateOut"][];
+            /**
+             * Updated At
+             * @description none: never saved
+             */
+            updated_at: string | null;
+            /** Variables */
+            variables: components["schemas"]["TemplateVariableOut"][];
+        };
+        /** ServiceBaseSetIn */
+        ServiceBaseSetIn: {
+            /**
+             * Hours
+             * @description e.g. 每天 09:00-21:00
+             * @default
+             */
+            hours: string;
+            /**
+             * Notices
+             * @description in order; replaces the shop's when given
+             */
+            notices?: components["schemas"]["ServiceNoticeIn"][] | null;
+            /**
+             * Online Url
+             * @description http(s) address
+             * @default
+             */
+            online_url: string;
+            /**
+             * Phone
+             * @description mobile, landline or 400 number
+             * @default
+             */
+            phone: string;
+            /**
+             * Templates
+             * @description the shop's own templates in order; replaces them when given
+             */
+            templates?: components["schemas"]["MessageTemplateIn"][] | null;
+        };
+        /** ServiceInfoNoticeOut */
+        ServiceInfoNoticeOut: {
+            /** Content */
+            content: string;
+            /** Title */
+            title: string;
+        };
+        /** ServiceInfoOut */
+        ServiceInfoOut: {
+            /** @description the shop's default return address (none: not set) */
+            after_sale_address: components["schemas"]["ReturnAddressOut"] | null;
+            /** Hours */
+            hours: string;
+            /**
+             * Notices
+             * @description the visible ones, in order
+             */
+            notices: components["schemas"]["ServiceInfoNoticeOut"][];
+            /** Online Url */
+            online_url: string;
+            /** Phone */
+            phone: string;
+        };
+        /** ServiceNoticeIn */
+        ServiceNoticeIn: {
+            /** Content */
+            content: string;
+            /**
+             * Is Visible
+             * @default true
+             */
+            is_visible: boolean;
+            /** Title */
+            title: string;
+        };
+        /** ServiceNoticeOut */
+        ServiceNoticeOut: {
+            /** Content */
+            content: string;
+            /** Id */
+            id: number;
+            /** Is Visible */
+            is_visible: boolean;
+            /** Sort */
+            sort: number;
+            /** Title */
+            title: string;
         };
         /** SessionOut */
         SessionOut: {
@@ -9120,50 +9165,14 @@ export interface components {
              */
             synced: boolean;
         };
-        /** TemplateIn */
-        TemplateIn: {
-            /**
-             * Content
-             * @description text with variables in braces, e.g. {name} {order_no} (getBaseInfo)
-             */
-            content: string;
-            /**
-             * Id
-             * @description an existing template of the shop's; none: a new one
-             */
-            id?: number | null;
-            /**
-             * Is Active
-             * @default true
-             */
-            is_active: boolean;
+        /** TemplateVariableOut */
+        TemplateVariableOut: {
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
             /** Name */
             name: string;
-        };
-        /** TemplateOut */
-        TemplateOut: {
-            /**
-             * Code
-             * @description what sendMessage takes: a platform code or shop:<id>
-             */
-            code: string;
-            /** Content */
-            content: string;
-            /**
-             * Id
-             * @description the shop's own template's id (none: the platform's)
-             */
-            id: number | null;
-            /** Is Active */
-            is_active: boolean;
-            /** Name */
-            name: string;
-            /** Name En */
-            name_en: string;
-            /** Platform */
-            platform: boolean;
-            /** Variables */
-            variables: string[];
         };
         /** TermOut */
         TermOut: {
@@ -9401,15 +9410,6 @@ export interface components {
             sub_shop: components["schemas"]["SubShopBrief"] | null;
             /** Username */
             username: string;
-        };
-        /** VariableOut */
-        VariableOut: {
-            /** Label */
-            label: string;
-            /** Label En */
-            label_en: string;
-            /** Name */
-            name: string;
         };
         /** WaiveLateFeeIn */
         WaiveLateFeeIn: {
@@ -9988,7 +9988,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["CustomerFacingOut"];
+                        data: components["schemas"]["ServiceInfoOut"];
                         msg: string;
                     };
                 };
@@ -11584,7 +11584,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BaseSetIn"];
+                "application/json": components["schemas"]["ServiceBaseSetIn"];
             };
         };
         responses: {
@@ -11597,7 +11597,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["BaseInfoOut"];
+                        data: components["schemas"]["ServiceBaseInfoOut"];
                         msg: string;
                     };
                 };
@@ -11651,7 +11651,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["BaseInfoOut"];
+                        data: components["schemas"]["ServiceBaseInfoOut"];
                         msg: string;
                     };
                 };
@@ -11751,7 +11751,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MessageIn"];
+                "application/json": components["schemas"]["CustomerMessageIn"];
             };
         };
         responses: {
@@ -11764,7 +11764,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["PreviewOut"];
+                        data: components["schemas"]["MessagePreviewOut"];
                         msg: string;
                     };
                 };
@@ -11780,7 +11780,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendMessageIn"];
+                "application/json": components["schemas"]["SendCustomerMessageIn"];
             };
         };
         responses: {
@@ -11793,7 +11793,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["MessageOut"];
+                        data: components["schemas"]["CustomerMessageOut"];
                         msg: string;
                     };
                 };
