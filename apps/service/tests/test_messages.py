@@ -3,11 +3,15 @@ the order's timeline, throttled per customer, within the session's order scope."
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import connection
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.orders.tests.support import awaiting_shipment, place, placed
 from apps.service.models import CustomerMessage
+from apps.service.rules import MESSAGES_PER_DAY
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
 from zulin.providers.models import SandboxSmsMessage
 
@@ -116,3 +120,23 @@ def test_a_sub_shop_messages_its_own_orders_only_and_another_shop_none(
     assert clerk.post(PREVIEW, {**body, "order_id": other.id}).code == 404
     assert acme_owner.post(SEND, {**body, "order_id": mine.id}).code == 404
     assert _sms("13911110005") == []
+
+
+def test_the_daily_cap_counts_the_last_day_not_only_the_hour(demo, demo_owner, app, offer):
+    demo_owner.post("/api/general/baseSet", SETTINGS)
+    order = placed(demo, place(app, offer, key="daily-0001", phone="13911110006"))
+    assert demo_owner.post(SEND, {"order_id": order.id, "template_code": "service_contact"}).ok
+    with tenant_context(demo):
+        sent = CustomerMessage.objects.get(order_id=order.id)
+        earlier = timezone.now() - timedelta(hours=2)
+        for _ in range(MESSAGES_PER_DAY - 1):
+            sent.pk = None
+            sent.save()
+        CustomerMessage.objects.filter(order_id=order.id).update(created_at=earlier)
+        # Older than a day: no longer counted.
+        CustomerMessage.objects.filter(pk=sent.pk).update(created_at=earlier - timedelta(days=1))
+    connection.set_schema_to_public()
+    body = {"order_id": order.id, "template_code": "service_contact"}
+    assert demo_owner.post(SEND, body).ok  # 9 in the day, none in the hour
+    refused = demo_owner.post(SEND, body)
+    assert refused.code == 1661 and refused.data["window"] == "day", refused
