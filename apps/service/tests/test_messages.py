@@ -9,7 +9,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import awaiting_shipment, place, placed
+from apps.orders.tests.support import awaiting_shipment, goods_on_shelf, place, placed
 from apps.service.models import CustomerMessage
 from apps.service.rules import MESSAGES_PER_DAY
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
@@ -140,3 +140,19 @@ def test_the_daily_cap_counts_the_last_day_not_only_the_hour(demo, demo_owner, a
     assert demo_owner.post(SEND, body).ok  # 9 in the day, none in the hour
     refused = demo_owner.post(SEND, body)
     assert refused.code == 1661 and refused.data["window"] == "day", refused
+
+
+def test_a_text_that_would_carry_an_id_number_is_never_sent(demo, demo_owner, app):
+    demo_owner.post(
+        "/api/general/baseSet",
+        {
+            **SETTINGS,
+            "templates": [{"name": "商品", "content": "{name}您好，您租用的{goods}已发货。"}],
+        },
+    )
+    own = [t for t in demo_owner.post("/api/general/getBaseInfo").data["templates"] if t["id"]]
+    offer = goods_on_shelf(demo_owner, title="手机 110101199003074514 版")
+    order = placed(demo, place(app, offer, key="unsafe-0001", phone="13911110007"))
+    answer = demo_owner.post(SEND, {"order_id": order.id, "template_code": own[0]["code"]})
+    assert answer.code == 1663, answer
+    assert _sms("13911110007") == []
