@@ -98,6 +98,16 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, setting
     for username in platform_staff:
         assert login("admin.localhost", username).get("/api/platform/getLoginUserInfo").ok
 
+    # Customer service: settings, messages sent to customers, a customer listed, one lifted.
+    owner = login("demo.localhost", "owner")
+    info = owner.post("/api/general/getBaseInfo").data
+    assert info["phone"] and [n for n in info["notices"] if n["is_visible"]]
+    blacklist = owner.get("/api/backend/getCustomerBlacklist").data["list"]
+    assert sorted(e["status"] for e in blacklist) == ["active", "lifted"]
+    customers = owner.get("/api/backend/getCustomerList", {"page_size": 100}).data["list"]
+    assert sum(c["messages"] for c in customers) >= 2
+    assert any(c["blacklisted"] for c in customers)
+
     before = _snapshot(demo, tmp_path)
     demo_showcase_load()
     assert _snapshot(demo, tmp_path) == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Min, Prefetch, Q, Sum
+from django.db.models import Count, F, Min, Prefetch, Q, Sum
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
@@ -250,4 +250,65 @@ def order_overdue_money(order_id: int, today: Any = None) -> dict[str, Any]:
         "late_fee_paid": paid,
         "late_fee_owed": late_fee_owed,
         "total": overdue_rent + late_fee_owed,
+    }
+
+
+# --- per customer (read by apps.service) ---------------------------------------------------
+
+
+def owed_by_order(order_ids: list[int], today: Any = None) -> dict[int, dict[str, Decimal]]:
+    """What each order still owes on its open bills (rent left plus late fees not waived or
+    paid), and how much of it is past due: order id → {owed, overdue}."""
+    today = today or timezone.localdate()
+    left = (
+        F("amount") - F("paid_amount") + F("late_fee") - F("late_fee_waived") - F("late_fee_paid")
+    )
+    rows = (
+        Bill.objects.filter(order_id__in=order_ids, status__in=OPEN_STATUSES)
+        .order_by()
+        .values("order_id")
+        .annotate(owed=Sum(left), overdue=Sum(left, filter=Q(due_date__lt=today)))
+    )
+    zero = Decimal("0.00")
+    return {
+        row["order_id"]: {"owed": row["owed"] or zero, "overdue": row["overdue"] or zero}
+        for row in rows
+    }
+
+
+def bills_of_orders(order_ids: list[int]) -> list[dict[str, Any]]:
+    """The bills of these orders as a customer's page lists them: newest due first."""
+    today = timezone.localdate()
+    bills = Bill.objects.filter(order_id__in=order_ids).order_by("-due_date", "-id")[:200]
+    return [
+        {
+            "id": bill.pk,
+            "order_id": bill.order_id,
+            "order_no": bill.order_no,
+            "period": bill.period,
+            "due_date": bill.due_date,
+            "amount": money(bill.amount),
+            "paid_amount": money(bill.paid_amount),
+            "late_fee_owed": money(bill.late_fee_owed),
+            "state": bill_state(bill, today),
+            "paid_at": bill.paid_at,
+        }
+        for bill in bills
+    ]
+
+
+def next_open_bill(order_id: int) -> dict[str, Any] | None:
+    """The order's oldest open instalment (what a reminder names): period, due date and what
+    it still asks (rent left and late fee owed); None when nothing is open."""
+    bill = (
+        Bill.objects.filter(order_id=order_id, status__in=OPEN_STATUSES, period__gte=1)
+        .order_by("period")
+        .first()
+    )
+    if bill is None:
+        return None
+    return {
+        "period": bill.period,
+        "due_date": bill.due_date,
+        "amount": bill.rent_owed + bill.late_fee_owed,
     }

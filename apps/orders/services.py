@@ -20,6 +20,7 @@ from apps.billing.selectors import earliest_overdue
 from apps.goods.selectors import order_offer
 from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
+from apps.service.selectors import is_blacklisted
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
 from tenants.risk.rules import INTAKE_QUERY_TYPE
 from zulin.audit.services import audit_record, audit_settings_change
@@ -232,6 +233,8 @@ def order_place(*, data: Intake) -> Order:
         if existing.sku_id != data.sku_id:
             raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
         return existing
+    if is_blacklisted(id_number=data.id_number, phone=data.customer_phone):  # nothing recorded
+        raise ApplicationError(ErrorCode.CUSTOMER_BLACKLISTED)
     _attribution(data)
     offer = order_offer(
         sku_id=data.sku_id,

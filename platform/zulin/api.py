@@ -183,6 +183,9 @@ def _mount_routers() -> None:
     from apps.risk.api import credit_router as risk_credit_router
     from apps.risk.api import general_router as risk_general_router
     from apps.risk.api import v2_router as risk_v2_router
+    from apps.service.api import applet_router as service_applet_router
+    from apps.service.api import backend_router as service_backend_router
+    from apps.service.api import general_router as service_general_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
     from tenants.accounts.api import platform_router, staff_router
@@ -241,6 +244,9 @@ def _mount_routers() -> None:
     api.add_router("/general", promotion_general_router)
     api.add_router("/applet", promotion_applet_router)
     api.add_router("/notarization", notary_router)
+    api.add_router("/general", service_general_router)
+    api.add_router("/backend", service_backend_router)
+    api.add_router("/applet", service_applet_router)
     api.add_router("/callbacks", callback_router)
     if settings.PAYMENT_PROVIDER == "sandbox":
         api.add_router("/sandbox", sandbox_router)

@@ -25,6 +25,7 @@ from apps.orders.demo import (
 )
 from apps.promotion.demo import share_links_showcase_load
 from apps.risk.demo import risk_queries_showcase_load
+from apps.service.demo import service_showcase_load
 from apps.subshops.demo import (
     return_addresses_showcase_load,
     staff_showcase_load,
@@ -177,6 +178,8 @@ def demo_showcase_load() -> list[str]:
         orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
     with tenant_context(demo):
         reconciliation_faults_load(owner=owner, slug="demo")
+        # Late: its blacklist refuses a customer's further orders.
+        service = service_showcase_load(actor=owner)
         # Last: reports what the bills came to once every other part has moved them.
         credit = credit_showcase_load(actor=owner)
     runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
@@ -193,6 +196,8 @@ def demo_showcase_load() -> list[str]:
         f"            promotion: {share_links} share links (/h5Promotion)",
         "            notarization: " + ", ".join(f"{k} {v}" for k, v in notarizations.items()),
         f"            credit reporting: {credit['records']} records, {credit['files']} files",
+        f"            customer service: {service['messages']} messages,"
+        f" {service['blacklist']} blacklist entries",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

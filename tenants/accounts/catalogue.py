@@ -50,6 +50,10 @@ ACTIONS: dict[int, dict[str, str]] = {
         "promotion.manage": "管理推广链接",
         "risk.recharge": "风控充值",
         "service.config": "客服配置",
+        # Customer service: messages to customers; the customers list and the blacklist.
+        "service.message": "给客户发送短信",
+        "customer.view": "查看客户",
+        "customer.blacklist": "管理客户黑名单",
         "data.view": "查看数据中心",
         "credit.view": "查看征信报送",
         "credit.manage": "征信报送",
@@ -99,7 +103,15 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
         (
             "auditor",
             "审核员",
-            ["order.view", "order.audit", "order.remark", "goods.view", "notary.manage"],
+            [
+                "order.view",
+                "order.audit",
+                "order.remark",
+                "goods.view",
+                "customer.view",
+                "customer.blacklist",
+                "notary.manage",
+            ],
         ),
         (
             "salesman",
@@ -121,7 +133,11 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "credit.manage",
             ],
         ),
-        ("customer_service", "客服", ["order.view", "order.remark", "service.config"]),
+        (
+            "customer_service",
+            "客服",
+            ["order.view", "order.remark", "service.config", "service.message", "customer.view"],
+        ),
         (
             "sub_merchant",
             "子商户",
@@ -133,6 +149,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "subshop.view",
                 # Its own sub-shop's share links (apps.promotion scopes them).
                 "promotion.manage",
+                "service.message",
             ],
         ),
     ],
@@ -250,6 +267,12 @@ MENUS: dict[int, list[Menu]] = {
                 _leaf("员工管理", "Staff", "/staff", "user", "staff.manage"),
                 _leaf("客服配置", "Customer service", "/baseSet", "setting", "service.config"),
             ],
+        ),
+        _group(
+            "客户管理",
+            "Customers",
+            "user",
+            [_leaf("客户列表", "Customers", "/customers", "user", "customer.view")],
         ),
         _group(
             "推广管理",

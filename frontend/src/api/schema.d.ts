@@ -202,6 +202,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applet/serviceInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applet Service Info
+         * @description For the shop's customer-facing app (signed like the intake): the service phone, hours
+         *     and online link, the notices shown to customers in order, and the after-sale address.
+         */
+        get: operations["appletServiceInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applet/shareLinkVisit": {
         parameters: {
             query?: never;
@@ -443,6 +464,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getCustomerBlacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Customer Blacklist
+         * @description The shop's blacklist entries, newest first (active, lifted or both), masked.
+         */
+        get: operations["getCustomerBlacklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getCustomerDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Customer Detail
+         * @description One customer: their orders, bills, risk results, messages and blacklist entries with
+         *     their history.
+         */
+        get: operations["getCustomerDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getCustomerList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Customer List
+         * @description The shop's customers (one per ID number), newest activity first, masked: their
+         *     orders, what they owe and what of it is overdue, their latest risk grade, the messages
+         *     sent and whether they are blacklisted; search and filters.
+         */
+        get: operations["getCustomerList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getIntakeKeys": {
         parameters: {
             query?: never;
@@ -662,6 +746,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/removeCustomerBlacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove Customer Blacklist
+         * @description Lifts an active entry with a reason (kept with its history); lifted already: 409.
+         */
+        post: operations["removeCustomerBlacklist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/returnAddrSelections": {
         parameters: {
             query?: never;
@@ -758,6 +862,27 @@ export interface paths {
          * @description Creates (no `id`) or updates an address; `is_default` makes it the only default.
          */
         post: operations["saveReturnAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/setCustomerBlacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Customer Blacklist
+         * @description Blacklists a customer of the shop (`customer_id`) or a person by ID number (and
+         *     phone), with a reason: the intake refuses them (code 1660). Already listed: 409.
+         */
+        post: operations["setCustomerBlacklist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1695,6 +1820,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/general/baseSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Base Set
+         * @description Saves the settings; `notices` and `templates`, when given, replace the shop's (in the
+         *     order given). A template names only known variables and never an ID number. Audited.
+         */
+        post: operations["baseSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/general/chartRiskListDetail": {
         parameters: {
             query?: never;
@@ -1787,6 +1933,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/general/getBaseInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Base Info
+         * @description The shop's customer-service settings: phone, hours, online service link, the notices
+         *     customers see, the message templates (the platform's and the shop's own) with the
+         *     variables they may name, the messages allowed per customer, and the after-sale address:
+         *     the shop's return addresses (edited with saveReturnAddress, not here).
+         */
+        post: operations["getBaseInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/general/getCreditQueryTime": {
         parameters: {
             query?: never;
@@ -1868,6 +2037,51 @@ export interface paths {
         get: operations["getShareLink"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/previewMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview Message
+         * @description What a template would say to the order's customer now (name masked), the variables
+         *     the order cannot fill, and the messages the customer has had in the last hour and day.
+         *     Sends nothing.
+         */
+        post: operations["previewMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/general/sendMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Message
+         * @description An SMS to the order's customer (an order within the session's scope) from a template,
+         *     filled from the order and its bills, through the SMS gateway; on the order's timeline.
+         *     At most `limits.per_hour` / `limits.per_day` per customer (code 1661); a variable the
+         *     order cannot fill refuses it (1662). The same idempotency key answers the same message.
+         */
+        post: operations["sendMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4874,6 +5088,170 @@ export interface components {
             /** Paid */
             paid: string;
         };
+        /** BlacklistHistoryOut */
+        BlacklistHistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
+        };
+        /** BlacklistListIn */
+        BlacklistListIn: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("active" | "lifted") | null;
+        };
+        /** BlacklistOut */
+        BlacklistOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Customer Id */
+            customer_id: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /** Lift Reason */
+            lift_reason: string;
+            /** Lifted At */
+            lifted_at: string | null;
+            /** Lifted By */
+            lifted_by: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /** Reason */
+            reason: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "active" | "lifted";
+        };
+        /** BlacklistPageOut */
+        BlacklistPageOut: {
+            /** List */
+            list: components["schemas"]["BlacklistOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** BlacklistRemoveIn */
+        BlacklistRemoveIn: {
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+        };
+        /** BlacklistSetIn */
+        BlacklistSetIn: {
+            /**
+             * Customer Id
+             * @description a customer of the shop; or the person:
+             */
+            customer_id?: number | null;
+            /**
+             * Id Number
+             * @default
+             */
+            id_number: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /** Reason */
+            reason: string;
+        };
+        /** BlacklistWithHistoryOut */
+        BlacklistWithHistoryOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Customer Id */
+            customer_id: number | null;
+            /** History */
+            history: components["schemas"]["BlacklistHistoryOut"][];
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /** Lift Reason */
+            lift_reason: string;
+            /** Lifted At */
+            lifted_at: string | null;
+            /** Lifted By */
+            lifted_by: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /** Reason */
+            reason: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "active" | "lifted";
+        };
         /** CallbackAnswerOut */
         CallbackAnswerOut: {
             /** Event Id */
@@ -5803,6 +6181,103 @@ export interface components {
             /** Value */
             value: string | null;
         };
+        /** CustomerBillOut */
+        CustomerBillOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Due Date
+             * Format: date
+             */
+            due_date: string;
+            /** Id */
+            id: number;
+            /** Late Fee Owed */
+            late_fee_owed: string;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Paid Amount */
+            paid_amount: string;
+            /** Paid At */
+            paid_at: string | null;
+            /** Period */
+            period: number;
+            /** State */
+            state: string;
+        };
+        /** CustomerDetailIn */
+        CustomerDetailIn: {
+            /** Customer Id */
+            customer_id: number;
+        };
+        /** CustomerDetailOut */
+        CustomerDetailOut: {
+            /** Bills */
+            bills: components["schemas"]["CustomerBillOut"][];
+            /** Blacklist */
+            blacklist: components["schemas"]["BlacklistWithHistoryOut"][];
+            /** Blacklisted */
+            blacklisted: boolean;
+            /**
+             * First Order At
+             * Format: date-time
+             */
+            first_order_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Last Order At
+             * Format: date-time
+             */
+            last_order_at: string;
+            /**
+             * Messages
+             * @description messages sent
+             */
+            messages: number;
+            /** Messages List */
+            messages_list: components["schemas"]["CustomerMessageOut"][];
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /** Orders */
+            orders: number;
+            /** Orders List */
+            orders_list: components["schemas"]["OrderRowOut"][];
+            /**
+             * Overdue
+             * @description of which past due
+             */
+            overdue: string;
+            /** Overdue Orders */
+            overdue_orders: number;
+            /**
+             * Owed
+             * @description open bills' rent and late fees still owed
+             */
+            owed: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /** Risk Checks */
+            risk_checks: components["schemas"]["RiskQueryOut"][];
+            /**
+             * Risk Grade
+             * @description of the newest order with a grade
+             */
+            risk_grade: string;
+        };
         /** CustomerIdentityIn */
         CustomerIdentityIn: {
             /** Order Id */
@@ -5825,6 +6300,149 @@ export interface components {
             order_id: number;
             /** Phone */
             phone: string;
+        };
+        /** CustomerListIn */
+        CustomerListIn: {
+            /**
+             * Blacklisted
+             * @description only (true) or none (false) listed
+             */
+            blacklisted?: boolean | null;
+            /**
+             * Keyword
+             * @description name (part), phone, ID number or order number
+             * @default
+             */
+            keyword: string;
+            /**
+             * Overdue
+             * @description only customers with an overdue order
+             * @default false
+             */
+            overdue: boolean;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+        };
+        /** CustomerMessageIn */
+        CustomerMessageIn: {
+            /** Order Id */
+            order_id: number;
+            /** Template Code */
+            template_code: string;
+        };
+        /** CustomerMessageOut */
+        CustomerMessageOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Failure Reason */
+            failure_reason: string;
+            /** Id */
+            id: number;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /** Sent At */
+            sent_at: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "sending" | "sent" | "failed";
+            /** Template Code */
+            template_code: string;
+            /** Template Name */
+            template_name: string;
+            /**
+             * Text
+             * @description as sent, the name masked
+             */
+            text: string;
+        };
+        /** CustomerPageOut */
+        CustomerPageOut: {
+            /** List */
+            list: components["schemas"]["CustomerRowOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** CustomerRowOut */
+        CustomerRowOut: {
+            /** Blacklisted */
+            blacklisted: boolean;
+            /**
+             * First Order At
+             * Format: date-time
+             */
+            first_order_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Last Order At
+             * Format: date-time
+             */
+            last_order_at: string;
+            /**
+             * Messages
+             * @description messages sent
+             */
+            messages: number;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /** Orders */
+            orders: number;
+            /**
+             * Overdue
+             * @description of which past due
+             */
+            overdue: string;
+            /** Overdue Orders */
+            overdue_orders: number;
+            /**
+             * Owed
+             * @description open bills' rent and late fees still owed
+             */
+            owed: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /**
+             * Risk Grade
+             * @description of the newest order with a grade
+             */
+            risk_grade: string;
         };
         /** DealAfterSaleIn */
         DealAfterSaleIn: {
@@ -7131,6 +7749,84 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** MessageLimitsOut */
+        MessageLimitsOut: {
+            /** Per Day */
+            per_day: number;
+            /** Per Hour */
+            per_hour: number;
+        };
+        /** MessagePreviewOut */
+        MessagePreviewOut: {
+            /**
+             * Missing
+             * @description variables this order cannot fill now
+             */
+            missing: string[];
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /** Sent Last Hour */
+            sent_last_hour: number;
+            /** Sent Today */
+            sent_today: number;
+            /** Template Code */
+            template_code: string;
+            /** Template Name */
+            template_name: string;
+            /**
+             * Text
+             * @description the name masked; a variable the order cannot fill stays
+             */
+            text: string;
+        };
+        /** MessageTemplateIn */
+        MessageTemplateIn: {
+            /**
+             * Content
+             * @description text with variables in braces, e.g. {name} {order_no} (getBaseInfo)
+             */
+            content: string;
+            /**
+             * Id
+             * @description an existing template of the shop's; none: a new one
+             */
+            id?: number | null;
+            /**
+             * Is Active
+             * @default true
+             */
+            is_active: boolean;
+            /** Name */
+            name: string;
+        };
+        /** MessageTemplateOut */
+        MessageTemplateOut: {
+            /**
+             * Code
+             * @description what sendMessage takes: a platform code or shop:<id>
+             */
+            code: string;
+            /** Content */
+            content: string;
+            /**
+             * Id
+             * @description the shop's own template's id (none: the platform's)
+             */
+            id: number | null;
+            /** Is Active */
+            is_active: boolean;
+            /** Name */
+            name: string;
+            /** Name En */
+            name_en: string;
+            /** Platform */
+            platform: boolean;
+            /** Variables */
+            variables: string[];
         };
         /** MoneyDailyIn */
         MoneyDailyIn: {
@@ -9485,6 +10181,121 @@ export interface components {
             /** Sku Index */
             sku_index: number;
         };
+        /** SendCustomerMessageIn */
+        SendCustomerMessageIn: {
+            /** Idempotency Key */
+            idempotency_key?: string | null;
+            /** Order Id */
+            order_id: number;
+            /** Template Code */
+            template_code: string;
+        };
+        /** ServiceBaseInfoOut */
+        ServiceBaseInfoOut: {
+            /** Hours */
+            hours: string;
+            /** @description messages per customer */
+            limits: components["schemas"]["MessageLimitsOut"];
+            /** Notices */
+            notices: components["schemas"]["ServiceNoticeOut"][];
+            /** Online Url */
+            online_url: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Return Addresses
+             * @description the after-sale address: the shop's return addresses, the default first
+             */
+            return_addresses: components["schemas"]["ReturnAddressOut"][];
+            /** Templates */
+            templates: components["schemas"]["MessageTemplateOut"][];
+            /**
+             * Updated At
+             * @description none: never saved
+             */
+            updated_at: string | null;
+            /** Variables */
+            variables: components["schemas"]["TemplateVariableOut"][];
+        };
+        /** ServiceBaseSetIn */
+        ServiceBaseSetIn: {
+            /**
+             * Hours
+             * @description e.g. 每天 09:00-21:00
+             * @default
+             */
+            hours: string;
+            /**
+             * Notices
+             * @description in order; replaces the shop's when given
+             */
+            notices?: components["schemas"]["ServiceNoticeIn"][] | null;
+            /**
+             * Online Url
+             * @description http(s) address
+             * @default
+             */
+            online_url: string;
+            /**
+             * Phone
+             * @description mobile, landline or 400 number
+             * @default
+             */
+            phone: string;
+            /**
+             * Templates
+             * @description the shop's own templates in order; replaces them when given
+             */
+            templates?: components["schemas"]["MessageTemplateIn"][] | null;
+        };
+        /** ServiceInfoNoticeOut */
+        ServiceInfoNoticeOut: {
+            /** Content */
+            content: string;
+            /** Title */
+            title: string;
+        };
+        /** ServiceInfoOut */
+        ServiceInfoOut: {
+            /** @description the shop's default return address (none: not set) */
+            after_sale_address: components["schemas"]["ReturnAddressOut"] | null;
+            /** Hours */
+            hours: string;
+            /**
+             * Notices
+             * @description the visible ones, in order
+             */
+            notices: components["schemas"]["ServiceInfoNoticeOut"][];
+            /** Online Url */
+            online_url: string;
+            /** Phone */
+            phone: string;
+        };
+        /** ServiceNoticeIn */
+        ServiceNoticeIn: {
+            /** Content */
+            content: string;
+            /**
+             * Is Visible
+             * @default true
+             */
+            is_visible: boolean;
+            /** Title */
+            title: string;
+        };
+        /** ServiceNoticeOut */
+        ServiceNoticeOut: {
+            /** Content */
+            content: string;
+            /** Id */
+            id: number;
+            /** Is Visible */
+            is_visible: boolean;
+            /** Sort */
+            sort: number;
+            /** Title */
+            title: string;
+        };
         /** SessionOut */
         SessionOut: {
             current_role: components["schemas"]["RoleOut"] | null;
@@ -10245,6 +11056,15 @@ export interface components {
              * @description the difference is gone (then resolved as synced)
              */
             synced: boolean;
+        };
+        /** TemplateVariableOut */
+        TemplateVariableOut: {
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /** Name */
+            name: string;
         };
         /** TermOut */
         TermOut: {
@@ -11042,6 +11862,31 @@ export interface operations {
             };
         };
     };
+    appletServiceInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ServiceInfoOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     appletShareLinkVisit: {
         parameters: {
             query?: never;
@@ -11380,6 +12225,96 @@ export interface operations {
             };
         };
     };
+    getCustomerBlacklist: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                status?: ("active" | "lifted") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["BlacklistPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCustomerDetail: {
+        parameters: {
+            query: {
+                customer_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CustomerDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCustomerList: {
+        parameters: {
+            query?: {
+                /** @description only (true) or none (false) listed */
+                blacklisted?: boolean | null;
+                /** @description name (part), phone, ID number or order number */
+                keyword?: string;
+                /** @description only customers with an overdue order */
+                overdue?: boolean;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CustomerPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getIntakeKeys: {
         parameters: {
             query?: never;
@@ -11679,6 +12614,35 @@ export interface operations {
             };
         };
     };
+    removeCustomerBlacklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlacklistRemoveIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["BlacklistOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     returnAddrSelections: {
         parameters: {
             query?: never;
@@ -11815,6 +12779,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ReturnAddressOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    setCustomerBlacklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlacklistSetIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["BlacklistOut"];
                         msg: string;
                     };
                 };
@@ -13131,6 +14124,35 @@ export interface operations {
             };
         };
     };
+    baseSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceBaseSetIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ServiceBaseInfoOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     chartRiskListDetail: {
         parameters: {
             query?: never;
@@ -13413,6 +14435,31 @@ export interface operations {
             };
         };
     };
+    getBaseInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ServiceBaseInfoOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getCreditQueryTime: {
         parameters: {
             query?: never;
@@ -13518,6 +14565,64 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ShareLinkDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    previewMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerMessageIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["MessagePreviewOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCustomerMessageIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CustomerMessageOut"];
                         msg: string;
                     };
                 };

@@ -75,7 +75,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/subMerchantDetails', layout: 'security', side: 'store', built: true, action: 'subshop.view' },
   // Both sides: a store's staff, or the platform's (the same screen with the side's roles).
   { path: '/staff', layout: 'security', side: 'both', built: true, action: 'staff.manage' },
-  { path: '/baseSet', layout: 'security', side: 'store', built: false },
+  // The shop's customer-service settings; and (added) its customers with the blacklist.
+  { path: '/baseSet', layout: 'security', side: 'store', built: true, action: 'service.config' },
+  { path: '/customers', layout: 'security', side: 'store', built: true, action: 'customer.view' },
   // The shop's prepaid risk balance and its recharges; the platform's audit of every merchant's.
   { path: '/riskRecharge', layout: 'security', side: 'store', built: true, action: 'risk.recharge' },
   // Credit reporting (added screen): records, report files and their trees.

@@ -110,6 +110,11 @@ class ErrorCode(IntEnum):
     EXPORT_TOO_MANY_ACTIVE = 1810
     EXPORT_TOO_MANY_ROWS = 1811
     EXPORT_FAILED = 1812
+    # customer service and customers: 1660-1679
+    CUSTOMER_BLACKLISTED = 1660
+    MESSAGE_THROTTLED = 1661
+    MESSAGE_VARIABLE_MISSING = 1662
+    MESSAGE_UNSAFE = 1663
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -366,6 +371,23 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
         "Too many rows to export; narrow the filters",
     ),
     ErrorCode.EXPORT_FAILED: ("导出失败，请稍后重试", "The export failed; try again later"),
+    ErrorCode.CUSTOMER_BLACKLISTED: (
+        "该客户已被商户列入黑名单，不能下单",
+        "The shop has blacklisted this customer; no order can be placed",
+    ),
+    ErrorCode.MESSAGE_THROTTLED: (
+        "发给该客户的短信已达上限，请稍后再试",
+        "This customer has had as many messages as allowed for now; try again later",
+    ),
+    ErrorCode.MESSAGE_VARIABLE_MISSING: (
+        "该订单缺少模板所需的内容（如待还账单或客服电话），请换一个模板或先完善客服配置",
+        "This order cannot fill the template (e.g. no open bill or no service phone); pick"
+        " another template or complete the customer-service settings",
+    ),
+    ErrorCode.MESSAGE_UNSAFE: (
+        "短信内容不能包含身份证号",
+        "A message must not contain an ID number",
+    ),
 }
 
 

@@ -19,6 +19,8 @@ TEMPLATES = {
         "【{site}】您的订单{order_no}第{period}期租金{amount}元已于{due_date}逾期，"
         "请尽快还款，逾期将按日产生违约金。"
     ),
+    # A shop's message to its customer, rendered by us from its template (apps.service).
+    "shop_message": "【{site}】{content}",
 }
 
 # Phone numbers ending in this suffix make the sandbox fail, as a gateway outage would.

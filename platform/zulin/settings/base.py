@@ -82,6 +82,7 @@ TENANT_APPS = [
     "apps.promotion",
     "apps.notary",
     "apps.credit",
+    "apps.service",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 

@@ -42,8 +42,10 @@ def test_menu_follows_the_role_actions(demo):
         "order.audit",
         "order.remark",
         "goods.view",
+        "customer.view",
+        "customer.blacklist",
     }
-    assert "/regularOrder" in paths
+    assert "/regularOrder" in paths and "/customers" in paths
     assert "/subMerchant" not in paths and "/billList" not in paths
     # A group whose entries are all hidden is not shown.
     assert "店铺管理" not in {node["menu_name"] for node in info["menus"]}

@@ -6,7 +6,7 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(34); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's) and /creditReport (added: the store's)
+    expect(paths).toHaveLength(35); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's)
     expect(paths).toContain('/billingDetails/:order_id');
   });
 

@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { NotarySection } from '@/features/notary/components/NotarySection';
 import { OrderCreditSection } from '@/features/credit/components/OrderCreditSection';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
+import { SendMessageButton } from '@/features/service/components/SendMessageButton';
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
 import { hasOverdueMoney } from '../../lib/lateFees';
@@ -62,6 +63,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
   const afterSale = openAfterSale(detail.after_sales);
   const buttons = orderButtons(detail.actions, { afterSaleStatus: afterSale?.status, subMerchant: page.subMerchant, offlineBill: offlineRepayableBill(detail.actions, detail.bills) !== null });
   const stage = isOrderStage(detail.stage) ? detail.stage : 'regular';
+  const canMessage = !page.platform && hasAction(page.auth, 'service.message');
   const listPath = stageListPath(stage, page.scope);
   const stageName = label(page.scope === 'sub' ? 'subStage' : 'stage', stage);
   return (
@@ -78,8 +80,9 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
         }
       />
       <section aria-label={t('detail.actionsLabel')} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3">
+        {canMessage && <SendMessageButton orderId={detail.id} />}
         {buttons.length === 0 ? (
-          <p className="text-sm text-slate-500">{t('detail.noActions')}</p>
+          !canMessage && <p className="text-sm text-slate-500">{t('detail.noActions')}</p>
         ) : (
           buttons.map((button) => (
             <Button key={button} variant={DANGER_BUTTONS.has(button) ? 'danger' : button === buttons[0] ? 'primary' : 'secondary'} onClick={() => setOpen(button)}>
