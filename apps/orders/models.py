@@ -137,6 +137,13 @@ class Order(models.Model):
             models.Index(fields=["salesman_account_id", "-id"], name="order_salesman_idx"),
             models.Index(fields=["customer", "-id"], name="order_customer_idx"),
             models.Index(fields=["status", "created_at"], name="order_status_created_idx"),
+            # The data centre: orders, deals and deal value of a period, from the index alone.
+            models.Index(
+                fields=["created_at"],
+                include=["status", "kind", "total_rent", "sale_price", "sub_shop_id"],
+                name="order_created_figures",
+                condition=Q(is_deleted=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(

@@ -165,6 +165,7 @@ def _mount_routers() -> None:
     from apps.billing.api import finance_router as billing_finance_router
     from apps.billing.api import platform_router as billing_platform_router
     from apps.billing.api import v2_router as billing_v2_router
+    from apps.dashboard.api import router as dashboard_router
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
@@ -221,6 +222,7 @@ def _mount_routers() -> None:
     api.add_router("/finance", billing_finance_router)
     api.add_router("/platform", billing_platform_router)
     api.add_router("/v2", billing_v2_router)
+    api.add_router("/v2", dashboard_router)
     api.add_router("/finance", withdrawals_finance_router)
     api.add_router("/platform", withdrawals_platform_router)
     api.add_router("/v2", withdrawals_v2_router)

@@ -117,7 +117,14 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
         (
             "sub_merchant",
             "子商户",
-            ["suborder.view", "order.ship", "order.remark", "goods.view", "subshop.view"],
+            [
+                "suborder.view",
+                "order.ship",
+                "order.remark",
+                "goods.view",
+                "subshop.view",
+                "data.view",  # its own sub-shop's figures (branch `data`)
+            ],
         ),
     ],
 }
