@@ -34,7 +34,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _asked(request: HttpRequest, query: schemas.DataPeriodIn) -> tuple[Period, Shop | None, int | None]:
+def _asked(
+    request: HttpRequest, query: schemas.DataPeriodIn
+) -> tuple[Period, Shop | None, int | None]:
     """The period, and whose figures: a shop (store side) or the platform's `merchant_id`."""
     period = Period.parse(
         date_from=query.date_from, date_to=query.date_to, granularity=query.granularity
@@ -100,7 +102,9 @@ def get_order_goods_count(request: HttpRequest, query: Query[schemas.DataPeriodI
     auth=VIEW,
     operation_id="getEcommerceOrderGoodsCount",
 )
-def get_ecommerce_order_goods_count(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
+def get_ecommerce_order_goods_count(
+    request: HttpRequest, query: Query[schemas.DataPeriodIn]
+) -> Any:
     """The ten goods bought outright most in the period."""
     return _goods(request, query, "purchase")
 
@@ -148,6 +152,41 @@ def get_final_payment_curve(request: HttpRequest, query: Query[schemas.DataPerio
     auth=VIEW,
     operation_id="getReceivedFinalPaymentCurve",
 )
-def get_received_final_payment_curve(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
+def get_received_final_payment_curve(
+    request: HttpRequest, query: Query[schemas.DataPeriodIn]
+) -> Any:
     """Buyout received per day (or month), as the ledger booked it."""
     return _curve(request, query, kind="buyout", received=True)
+
+
+# Which to-do each right brings (store side; a sub-shop's account counts its own sub-shop's).
+STORE_TODOS = {
+    "awaiting_audit": ("order.audit",),
+    "awaiting_shipment": ("order.ship",),
+    "overdue_bills": ("finance.view", "order.manage", "suborder.view"),
+}
+
+
+@router.get(
+    "/getWorkbenchData",
+    response=schemas.WorkbenchDataOut,
+    auth=any_side_auth(),
+    operation_id="getWorkbenchData",
+)
+def get_workbench_data(request: HttpRequest) -> Any:
+    """(Added) The workbench's figures of today (with `data.view`) and the to-dos the role
+    acts on, with their counts: a shop's orders awaiting audit or shipment and overdue bills;
+    the platform's withdrawals and recharges awaiting approval."""
+    session = current_session(request)
+    if session.side == 0:
+        today = platform.platform_today() if session.can("data.view") else None
+        counts = platform.platform_todo_counts(
+            withdrawals=session.can("withdrawal.audit"), recharges=session.can("recharge.audit")
+        )
+    else:
+        shop = Shop(int(tenant_connection.tenant.pk), session.sub_shop_id)
+        today = selectors.shop_today(shop) if session.can("data.view") else None
+        wanted = [key for key, rights in STORE_TODOS.items() if any(map(session.can, rights))]
+        counts = selectors.shop_todo_counts(shop) if wanted else {}
+        counts = {key: counts[key] for key in wanted}
+    return _plain({"today": today, "todos": [{"key": k, "count": n} for k, n in counts.items()]})

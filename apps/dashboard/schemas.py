@@ -98,3 +98,20 @@ class DataGoodsCountOut(DataPeriodOut):
     orders: int
     deals: int
     deal_value: str
+
+
+class WorkbenchTodayOut(DataFiguresOut):
+    date: date
+
+
+class WorkbenchTodoOut(Schema):
+    key: str = Field(
+        description="awaiting_audit, awaiting_shipment, overdue_bills (store); "
+        "withdrawals_pending, recharges_pending (platform)"
+    )
+    count: int
+
+
+class WorkbenchDataOut(Schema):
+    today: WorkbenchTodayOut | None = Field(description="none without data.view")
+    todos: list[WorkbenchTodoOut]

@@ -11,10 +11,12 @@ from typing import Any
 
 from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
-from tenants.finance.models import MerchantMoneyDay
+from tenants.finance.models import MerchantMoneyDay, Withdrawal, WithdrawalStatus
 from tenants.merchants.models import Merchant
 from tenants.orders.models import OrderIndex
+from tenants.risk.models import RechargeStatus, RiskRecharge
 from zulin.core.dates import day_start
 
 from . import figures
@@ -150,3 +152,28 @@ def final_money_days(
         for row in rows
         if row["refreshed_at"] >= day_start(row["day"] + timedelta(days=1)) + FINAL_AFTER
     }
+
+
+# --- the platform's workbench --------------------------------------------------------------
+
+
+def platform_todo_counts(*, withdrawals: bool, recharges: bool) -> dict[str, int]:
+    """Every merchant's withdrawals awaiting approval (a first or a second one) and transfer
+    recharges awaiting audit, for the roles that decide them."""
+    found: dict[str, int] = {}
+    if withdrawals:
+        found["withdrawals_pending"] = Withdrawal.objects.filter(
+            status__in=(WithdrawalStatus.PENDING, WithdrawalStatus.REVIEWING)
+        ).count()
+    if recharges:
+        found["recharges_pending"] = RiskRecharge.objects.filter(
+            status=RechargeStatus.PENDING
+        ).count()
+    return found
+
+
+def platform_today() -> dict[str, Any]:
+    """Every merchant's figures of today (money received as the last refresh has it)."""
+    today = timezone.localdate()
+    period = Period(today, today)
+    return {"date": today, **_period_figures(period, None)}

@@ -275,3 +275,33 @@ def test_a_bad_period_is_refused(demo_owner, admin_client, params, field):
         answer = client.get(OVERVIEW, params)
         assert answer.code == 400, answer
         assert field in str(answer.data["fields"])
+
+
+WORKBENCH = "/api/v2/getWorkbenchData"
+
+
+def test_the_workbench_shows_todays_figures_and_each_roles_to_dos(demo_owner, admin_client, shop):
+    owner = demo_owner.get(WORKBENCH)
+    assert owner.ok, owner
+    assert owner.data["today"]["orders"] == 3
+    assert owner.data["today"]["rent_received"] == "798.00"
+    assert {t["key"]: t["count"] for t in owner.data["todos"]} == {
+        "awaiting_audit": 1,  # order C
+        "awaiting_shipment": 0,
+        "overdue_bills": 1,  # lease A's bill 2, due yesterday
+    }
+    # A sub-shop's account: its own sub-shop's figures and to-dos, no audit.
+    sub_shop_account_make(demo_owner, shop["east"], "east")
+    clerk = sign_in(DEMO, "east").get(WORKBENCH).data
+    assert (clerk["today"]["orders"], clerk["today"]["rent_received"]) == (2, "399.00")
+    assert {t["key"]: t["count"] for t in clerk["todos"]} == {
+        "awaiting_shipment": 0,
+        "overdue_bills": 0,
+    }
+    # A salesman: neither figures nor to-dos.
+    staff_make(demo_owner, "sam", ["salesman"])
+    assert sign_in(DEMO, "sam").get(WORKBENCH).data == {"today": None, "todos": []}
+    # The platform's admin: every merchant's figures and what awaits its approval.
+    platform = admin_client.get(WORKBENCH).data
+    assert platform["today"]["orders"] == 3
+    assert {t["key"] for t in platform["todos"]} == {"withdrawals_pending", "recharges_pending"}

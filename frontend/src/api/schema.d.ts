@@ -3729,6 +3729,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/getWorkbenchData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Workbench Data
+         * @description (Added) The workbench's figures of today (with `data.view`) and the to-dos the role
+         *     acts on, with their counts: a shop's orders awaiting audit or shipment and overdue bills;
+         *     the platform's withdrawals and recharges awaiting approval.
+         */
+        get: operations["getWorkbenchData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/saveCommonFunctionMenu": {
         parameters: {
             query?: never;
@@ -9224,6 +9246,54 @@ export interface components {
              * @default
              */
             withdrawal_no: string;
+        };
+        /** WorkbenchDataOut */
+        WorkbenchDataOut: {
+            /** @description none without data.view */
+            today: components["schemas"]["WorkbenchTodayOut"] | null;
+            /** Todos */
+            todos: components["schemas"]["WorkbenchTodoOut"][];
+        };
+        /** WorkbenchTodayOut */
+        WorkbenchTodayOut: {
+            /** Buyout Due */
+            buyout_due: string;
+            /** Buyout Received */
+            buyout_received: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Orders */
+            orders: number;
+            /** Overdue Amount */
+            overdue_amount: string;
+            /** Overdue Base */
+            overdue_base: string;
+            /**
+             * Overdue Rate
+             * @description percent; none when nothing fell due
+             */
+            overdue_rate: string | null;
+            /** Rent Due */
+            rent_due: string;
+            /** Rent Received */
+            rent_received: string;
+        };
+        /** WorkbenchTodoOut */
+        WorkbenchTodoOut: {
+            /** Count */
+            count: number;
+            /**
+             * Key
+             * @description awaiting_audit, awaiting_shipment, overdue_bills (store); withdrawals_pending, recharges_pending (platform)
+             */
+            key: string;
         };
     };
     responses: never;
@@ -14834,6 +14904,31 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WithdrawalCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getWorkbenchData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WorkbenchDataOut"];
                         msg: string;
                     };
                 };
