@@ -266,20 +266,28 @@ def rent_due_by_day(
     return {row["due_date"]: row["amount"] for row in rows}
 
 
-def overdue_totals(
-    *, date_from: Any, date_to: Any, order_ids: Any = None
-) -> tuple[Decimal, Decimal]:
-    """Of the lease bills due in the range: what they came to (rent, add-ons and fees) and
-    what of it is still unpaid."""
+def due_totals(
+    *, date_from: Any, date_to: Any, overdue_to: Any, order_ids: Any = None
+) -> dict[str, Decimal]:
+    """Of the bills due in the range, in one pass over the due-date index: the rent of the
+    lease bills (`rent_due`) and of the buyout bills (`buyout_due`); and of the lease bills
+    due up to `overdue_to`, what they came to (rent, add-ons and fees: `overdue_base`) and
+    what of it is still unpaid (`overdue_amount`)."""
+    lease, buyout = Q(kind="lease"), Q(kind="buyout")
+    settled_by = lease & Q(due_date__lte=overdue_to)
     found = (
         _due_bills(order_ids=order_ids)
-        .filter(kind="lease", due_date__gte=date_from, due_date__lte=date_to)
+        .filter(due_date__gte=date_from, due_date__lte=date_to)
         .aggregate(
-            base=Sum("amount"),
-            outstanding=Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OPEN_STATUSES)),
+            rent_due=Sum("rent", filter=lease),
+            buyout_due=Sum("rent", filter=buyout),
+            overdue_base=Sum("amount", filter=settled_by),
+            overdue_amount=Sum(
+                F("amount") - F("paid_amount"), filter=settled_by & Q(status__in=OPEN_STATUSES)
+            ),
         )
     )
-    return found["base"] or Decimal("0.00"), found["outstanding"] or Decimal("0.00")
+    return {key: value or Decimal("0.00") for key, value in found.items()}
 
 
 def due_days_compute() -> list[dict[str, Any]]:

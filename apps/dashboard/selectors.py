@@ -119,28 +119,25 @@ def _due(shop: Shop, period: Period, kind: str) -> dict[date, Decimal]:
     )
 
 
-def _overdue(shop: Shop, period: Period) -> dict[str, Any]:
-    base, outstanding = billing.overdue_totals(
-        date_from=period.date_from,
-        date_to=figures.overdue_cutoff(period),
-        order_ids=shop.order_ids,
-    )
-    return figures.overdue_figures(base, outstanding)
-
-
 def _total(by_day: dict[date, Decimal]) -> Decimal:
     return figures.money(sum(by_day.values(), ZERO))
 
 
 def _period_figures(shop: Shop, period: Period) -> dict[str, Any]:
     received = received_by_day(shop, period)
+    due = billing.due_totals(
+        date_from=period.date_from,
+        date_to=period.date_to,
+        overdue_to=figures.overdue_cutoff(period),
+        order_ids=shop.order_ids,
+    )
     return {
         **figures.order_totals(orders.orders_for_figures(sub_shop_id=shop.sub_shop_id), period),
-        "rent_due": _total(_due(shop, period, "lease")),
+        "rent_due": figures.money(due["rent_due"]),
         "rent_received": _total(received["lease"]),
-        "buyout_due": _total(_due(shop, period, "buyout")),
+        "buyout_due": figures.money(due["buyout_due"]),
         "buyout_received": _total(received["buyout"]),
-        **_overdue(shop, period),
+        **figures.overdue_figures(due["overdue_base"], due["overdue_amount"]),
     }
 
 
