@@ -23,8 +23,8 @@ test.describe('routing', () => {
     await expect(page).toHaveURL(`${HOSTS.demo}/main/rolePicker?target=%2F`);
 
     // A contract route whose page is not built yet: canonical casing, then the 404 page.
-    await page.goto(`${HOSTS.demo}/datacenter`);
-    await expect(page).toHaveURL(`${HOSTS.demo}/dataCenter`);
+    await page.goto(`${HOSTS.demo}/h5promotion`);
+    await expect(page).toHaveURL(`${HOSTS.demo}/h5Promotion`);
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   });
 
