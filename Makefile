@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-frontend clean
+.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -46,7 +46,7 @@ test-frontend: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -67,6 +67,10 @@ bench-migrations: venv
 # between runs (remade when missing, stale or of another day), a Celery worker as `make run`'s.
 bench-nightly: venv
 	$(PY) benchmarks/nightly.py
+
+# The data centre on a merchant with 100,000 orders and over 100 merchants (issue 14).
+bench-dashboard: venv
+	$(PY) benchmarks/dashboard.py
 
 clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next

@@ -144,6 +144,13 @@ class Order(models.Model):
                 condition=Q(share_link_id__isnull=False),
             ),
             models.Index(fields=["status", "created_at"], name="order_status_created_idx"),
+            # The data centre: orders, deals and deal value of a period, from the index alone.
+            models.Index(
+                fields=["created_at"],
+                include=["status", "kind", "total_rent", "sale_price", "sub_shop_id"],
+                name="order_created_figures",
+                condition=Q(is_deleted=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(

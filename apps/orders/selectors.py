@@ -34,6 +34,7 @@ from .models import (
     OrderRemark,
     OrderSetting,
     OrderStage,
+    OrderStatus,
     Shipment,
 )
 from .projection import mask_name
@@ -806,3 +807,31 @@ def order_contact(*, session: Session | None, order_id: int) -> dict[str, Any]:
         "name_masked": mask_name(customer.name),
         "phone_masked": mask_phone(customer.phone),
     }
+
+
+# --- the data centre (apps.dashboard) ----------------------------------------------------
+
+
+def orders_for_figures(*, sub_shop_id: int | None = None, kind: str | None = None) -> Any:
+    """The shop's orders (deleted ones left out; a sub-shop's only, when given), for the
+    data centre's sums (`tenants.dashboard.figures`)."""
+    orders = Order.objects.filter(is_deleted=False)
+    if sub_shop_id is not None:
+        orders = orders.filter(sub_shop_id=sub_shop_id)
+    return orders if kind is None else orders.filter(kind=kind)
+
+
+def order_ids_of_sub_shop(sub_shop_id: int) -> Any:
+    """The ids of a sub-shop's orders, as a subquery (its journals in the ledger)."""
+    return Order.objects.filter(sub_shop_id=sub_shop_id).values("pk")
+
+
+def order_todo_counts(*, sub_shop_id: int | None = None) -> dict[str, int]:
+    """The workbench's to-dos: orders awaiting audit, and orders awaiting shipment."""
+    orders = orders_for_figures(sub_shop_id=sub_shop_id)
+    return orders.aggregate(
+        awaiting_audit=Count("id", filter=Q(status=OrderStatus.AWAITING_AUDIT)),
+        awaiting_shipment=Count(
+            "id", filter=Q(status__in=(OrderStatus.AWAITING_SHIPMENT, OrderStatus.PAID))
+        ),
+    )

@@ -1,5 +1,6 @@
 import { HOSTS, STORAGE } from './support/env';
 import { expect, test } from './support/test';
+import { H5PromotionPage } from './pages/H5PromotionPage';
 import { LoginPage } from './pages/LoginPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
 
@@ -22,10 +23,10 @@ test.describe('routing', () => {
     await page.goto(`${HOSTS.demo}/Main/RolePicker?target=%2F`);
     await expect(page).toHaveURL(`${HOSTS.demo}/main/rolePicker?target=%2F`);
 
-    // A contract route whose page is not built yet: canonical casing, then the 404 page.
-    await page.goto(`${HOSTS.demo}/datacenter`);
-    await expect(page).toHaveURL(`${HOSTS.demo}/dataCenter`);
-    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+    // A screen of the contract in other casing: canonical casing, then the screen itself.
+    await page.goto(`${HOSTS.demo}/h5promotion`);
+    await expect(page).toHaveURL(`${HOSTS.demo}/h5Promotion`);
+    await expect(new H5PromotionPage(page).heading()).toBeVisible();
   });
 
   test('a route whose action the role lacks shows the forbidden page', async ({ page }) => {

@@ -166,6 +166,7 @@ def _mount_routers() -> None:
     from apps.billing.api import platform_router as billing_platform_router
     from apps.billing.api import v2_router as billing_v2_router
     from apps.credit.api import router as credit_reporting_router
+    from apps.dashboard.api import router as dashboard_router
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.notary.api import router as notary_router
     from apps.orders.api import applet_router as orders_applet_router
@@ -229,6 +230,7 @@ def _mount_routers() -> None:
     api.add_router("/finance", billing_finance_router)
     api.add_router("/platform", billing_platform_router)
     api.add_router("/v2", billing_v2_router)
+    api.add_router("/v2", dashboard_router)
     api.add_router("/finance", withdrawals_finance_router)
     api.add_router("/platform", withdrawals_platform_router)
     api.add_router("/v2", withdrawals_v2_router)

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
+from apps.billing.demo import due_days_showcase_load
 from apps.credit.demo import credit_showcase_load
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
@@ -183,6 +184,9 @@ def demo_showcase_load() -> list[str]:
         # Last: reports what the bills came to once every other part has moved them.
         credit = credit_showcase_load(actor=owner)
     runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
+    for merchant in (demo, acme):  # the platform's data centre: bills due per day
+        with tenant_context(merchant):
+            due_days_showcase_load()
     shops = ", ".join(sub_shop_ids)
     others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
     return [

@@ -150,6 +150,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 # Its own sub-shop's share links (apps.promotion scopes them).
                 "promotion.manage",
                 "service.message",
+                "data.view",  # its own sub-shop's figures (branch `data`)
             ],
         ),
     ],

@@ -58,4 +58,17 @@ class OrderIndex(models.Model):
                 name="order_index_merchant_stage",
                 condition=Q(is_deleted=False),
             ),
+            # The data centre: every merchant's (or one's) orders of a period.
+            models.Index(
+                fields=["created_at"],
+                include=["status", "kind", "total_rent", "sale_price"],
+                name="order_index_created_figures",
+                condition=Q(is_deleted=False),
+            ),
+            models.Index(
+                fields=["merchant", "created_at"],
+                include=["status", "kind", "total_rent", "sale_price"],
+                name="order_index_merchant_created",
+                condition=Q(is_deleted=False),
+            ),
         ]

@@ -4600,6 +4600,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/getDataOverview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Data Overview
+         * @description Orders, deals and deal value, rent and buyout due and received, the overdue rate, for
+         *     the period and the previous one of the same length.
+         */
+        get: operations["getDataOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getEcommerceOrderGoodsCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ecommerce Order Goods Count
+         * @description The ten goods bought outright most in the period.
+         */
+        get: operations["getEcommerceOrderGoodsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getFinalPaymentCurve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Final Payment Curve
+         * @description Buyout (final payment) falling due per day (or month).
+         */
+        get: operations["getFinalPaymentCurve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getOrderDataCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Order Data Count
+         * @description Orders placed, deals and deal value per day (or month) of the period.
+         */
+        get: operations["getOrderDataCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getOrderGoodsCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Order Goods Count
+         * @description The ten goods leased most in the period (orders, deals, deal value).
+         */
+        get: operations["getOrderGoodsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getReceivedFinalPaymentCurve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Received Final Payment Curve
+         * @description Buyout received per day (or month), as the ledger booked it.
+         */
+        get: operations["getReceivedFinalPaymentCurve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getReceivedRentCurve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Received Rent Curve
+         * @description Rent received per day (or month), as the ledger booked it.
+         */
+        get: operations["getReceivedRentCurve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getRentCurve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Rent Curve
+         * @description Rent falling due per day (or month): the rent of lease bills by due date.
+         */
+        get: operations["getRentCurve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/getRiskBillList": {
         parameters: {
             query?: never;
@@ -4634,6 +4795,28 @@ export interface paths {
          *     withdrawals in flight hold.
          */
         get: operations["getWithdrawalCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/getWorkbenchData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Workbench Data
+         * @description (Added) The workbench's figures of today (with `data.view`) and the to-dos the role
+         *     acts on, with their counts: a shop's orders awaiting audit or shipment and overdue bills;
+         *     the platform's withdrawals and recharges awaiting approval.
+         */
+        get: operations["getWorkbenchData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6443,6 +6626,216 @@ export interface components {
              * @description of the newest order with a grade
              */
             risk_grade: string;
+        };
+        /** DataChangeOut */
+        DataChangeOut: {
+            /** Buyout Due */
+            buyout_due: string | null;
+            /** Buyout Received */
+            buyout_received: string | null;
+            /** Deal Value */
+            deal_value: string | null;
+            /** Deals */
+            deals: string | null;
+            /** Orders */
+            orders: string | null;
+            /** Overdue Amount */
+            overdue_amount: string | null;
+            /** Overdue Base */
+            overdue_base: string | null;
+            /** Overdue Rate */
+            overdue_rate: string | null;
+            /** Rent Due */
+            rent_due: string | null;
+            /** Rent Received */
+            rent_received: string | null;
+        };
+        /** DataCurveOut */
+        DataCurveOut: {
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            /** Granularity */
+            granularity: string;
+            /** Points */
+            points: components["schemas"]["DataCurvePointOut"][];
+            /** Total */
+            total: string;
+        };
+        /** DataCurvePointOut */
+        DataCurvePointOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Date
+             * @description YYYY-MM-DD, or YYYY-MM by month
+             */
+            date: string;
+        };
+        /** DataFiguresOut */
+        DataFiguresOut: {
+            /** Buyout Due */
+            buyout_due: string;
+            /** Buyout Received */
+            buyout_received: string;
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Orders */
+            orders: number;
+            /** Overdue Amount */
+            overdue_amount: string;
+            /** Overdue Base */
+            overdue_base: string;
+            /**
+             * Overdue Rate
+             * @description percent; none when nothing fell due
+             */
+            overdue_rate: string | null;
+            /** Rent Due */
+            rent_due: string;
+            /** Rent Received */
+            rent_received: string;
+        };
+        /** DataGoodsCountOut */
+        DataGoodsCountOut: {
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Granularity */
+            granularity: string;
+            /** Items */
+            items: components["schemas"]["DataGoodsRankOut"][];
+            /** Orders */
+            orders: number;
+        };
+        /** DataGoodsRankOut */
+        DataGoodsRankOut: {
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Goods Id */
+            goods_id: number;
+            /** Goods Title */
+            goods_title: string;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /** Orders */
+            orders: number;
+        };
+        /** DataOrderCountOut */
+        DataOrderCountOut: {
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Granularity */
+            granularity: string;
+            /** Orders */
+            orders: number;
+            /** Points */
+            points: components["schemas"]["DataOrderPointOut"][];
+        };
+        /** DataOrderPointOut */
+        DataOrderPointOut: {
+            /** Date */
+            date: string;
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Orders */
+            orders: number;
+        };
+        /** DataOverviewOut */
+        DataOverviewOut: {
+            /** @description percent against the previous period */
+            change: components["schemas"]["DataChangeOut"];
+            current: components["schemas"]["DataFiguresOut"];
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            /** Granularity */
+            granularity: string;
+            previous: components["schemas"]["DataFiguresOut"];
+            /**
+             * Previous From
+             * Format: date
+             */
+            previous_from: string;
+            /**
+             * Previous To
+             * Format: date
+             */
+            previous_to: string;
+        };
+        /** DataPeriodIn */
+        DataPeriodIn: {
+            /**
+             * Date From
+             * @description first day (Asia/Shanghai); default 29 days before date_to
+             */
+            date_from?: string | null;
+            /**
+             * Date To
+             * @description last day; default today; at most 366 days
+             */
+            date_to?: string | null;
+            /**
+             * Granularity
+             * @default day
+             * @enum {string}
+             */
+            granularity: "day" | "month";
+            /**
+             * Merchant Id
+             * @description platform: one merchant's figures
+             */
+            merchant_id?: number | null;
+            /**
+             * Sub Shop Id
+             * @description store: one sub-shop's figures
+             */
+            sub_shop_id?: number | null;
         };
         /** DealAfterSaleIn */
         DealAfterSaleIn: {
@@ -11565,6 +11958,54 @@ export interface components {
              * @default
              */
             withdrawal_no: string;
+        };
+        /** WorkbenchDataOut */
+        WorkbenchDataOut: {
+            /** @description none without data.view */
+            today: components["schemas"]["WorkbenchTodayOut"] | null;
+            /** Todos */
+            todos: components["schemas"]["WorkbenchTodoOut"][];
+        };
+        /** WorkbenchTodayOut */
+        WorkbenchTodayOut: {
+            /** Buyout Due */
+            buyout_due: string;
+            /** Buyout Received */
+            buyout_received: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Deal Value */
+            deal_value: string;
+            /** Deals */
+            deals: number;
+            /** Orders */
+            orders: number;
+            /** Overdue Amount */
+            overdue_amount: string;
+            /** Overdue Base */
+            overdue_base: string;
+            /**
+             * Overdue Rate
+             * @description percent; none when nothing fell due
+             */
+            overdue_rate: string | null;
+            /** Rent Due */
+            rent_due: string;
+            /** Rent Received */
+            rent_received: string;
+        };
+        /** WorkbenchTodoOut */
+        WorkbenchTodoOut: {
+            /** Count */
+            count: number;
+            /**
+             * Key
+             * @description awaiting_audit, awaiting_shipment, overdue_bills (store); withdrawals_pending, recharges_pending (platform)
+             */
+            key: string;
         };
     };
     responses: never;
@@ -18640,6 +19081,286 @@ export interface operations {
             };
         };
     };
+    getDataOverview: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataOverviewOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getEcommerceOrderGoodsCount: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataGoodsCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getFinalPaymentCurve: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataCurveOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrderDataCount: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataOrderCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrderGoodsCount: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataGoodsCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getReceivedFinalPaymentCurve: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataCurveOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getReceivedRentCurve: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataCurveOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRentCurve: {
+        parameters: {
+            query?: {
+                /** @description first day (Asia/Shanghai); default 29 days before date_to */
+                date_from?: string | null;
+                /** @description last day; default today; at most 366 days */
+                date_to?: string | null;
+                granularity?: "day" | "month";
+                /** @description platform: one merchant's figures */
+                merchant_id?: number | null;
+                /** @description store: one sub-shop's figures */
+                sub_shop_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DataCurveOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getRiskBillList: {
         parameters: {
             query?: {
@@ -18695,6 +19416,31 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WithdrawalCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getWorkbenchData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WorkbenchDataOut"];
                         msg: string;
                     };
                 };

@@ -65,7 +65,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // An order's pages serve every role that sees orders by any right; the server answers within
   // the session's scope (a salesman its own orders, a sub-merchant its sub-shop's).
   { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
-  { path: '/dataCenter', layout: 'security', side: 'both', built: false },
+  // The data centre: the platform every merchant's figures, a shop its own, a sub-shop its own.
+  { path: '/dataCenter', layout: 'security', side: 'both', built: true, action: 'data.view' },
   { path: '/orderInfo/:id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
   { path: '/merchant', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },
   { path: '/merchantDetail', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },

@@ -65,6 +65,7 @@ SHARED_APPS = [
     "tenants.orders",
     "tenants.finance",
     "tenants.risk",
+    "tenants.dashboard",
 ]
 # Apps living in each merchant's schema: the audit trail, the ledger, private files and
 # exports (these in both schemas) and apps/*.
@@ -83,6 +84,7 @@ TENANT_APPS = [
     "apps.notary",
     "apps.credit",
     "apps.service",
+    "apps.dashboard",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -306,6 +308,14 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tenants.for_each_merchant",
         "schedule": 10 * 60,
         "args": ["finance.money_days_refresh"],
+        "kwargs": {"money": True},
+    },
+    # The public bills due per merchant per day (the platform's data centre: rent and buyout
+    # due, the overdue rate), recomputed from each merchant's bills (apps/billing/projection.py).
+    "billing-due-days-refresh": {
+        "task": "tenants.for_each_merchant",
+        "schedule": 30 * 60,
+        "args": ["billing.due_days_refresh"],
         "kwargs": {"money": True},
     },
     # Intake request nonces older than the replay window.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/api/client';
+import { apiGet, apiPost, type ApiData } from '@/api/client';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { strictCall } from '@/lib/apiError';
 import type { PlatformType } from '@/lib/platform';
@@ -29,5 +29,17 @@ export function useSaveShortcuts() {
   return useMutation({
     mutationFn: (menuIds: number[]) => strictCall((options) => apiPost(SAVE_COMMON_FUNCTION_MENU, { menu_ids: menuIds }, options)),
     onSuccess: (shortcuts) => queryClient.setQueryData(workbenchKeys.commonFunctionMenu(platformType), shortcuts),
+  });
+}
+
+const WORKBENCH_DATA = '/api/v2/getWorkbenchData';
+
+export type WorkbenchData = ApiData<typeof WORKBENCH_DATA, 'get'>;
+
+/** Today's figures (with `data.view`) and the role's to-dos with their counts. */
+export function useWorkbenchData(platformType: PlatformType) {
+  return useQuery({
+    queryKey: [...workbenchKeys.all, 'today', platformType] as const,
+    queryFn: () => orThrow(WORKBENCH_DATA, apiGet(WORKBENCH_DATA, undefined, { hideNotice: true })),
   });
 }

@@ -17,6 +17,7 @@ import { PLATFORM_ADMIN } from '@/lib/platform';
 import { WORKBENCH_PATH } from '@/lib/routes';
 import { useMemo, useState } from 'react';
 import { shortcutChoices } from '../lib/shortcuts';
+import { TodayPanel } from './TodayPanel';
 import { useCommonFunctionMenu } from '../queries';
 
 // Dialogs load when first opened (see lazyDialog).
@@ -113,6 +114,7 @@ export function Workbench() {
         <p className="mt-1 text-sm text-slate-600">{t('workbench.welcome', { name: user.name || user.username })}</p>
       </div>
       {!isAdmin && <RiskAlerts subShop={Boolean(user.sub_shop)} />}
+      <TodayPanel subShop={!isAdmin && Boolean(user.sub_shop)} />
       <section aria-labelledby="workbench-profile" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="workbench-profile" className="mb-4 text-sm font-semibold text-slate-700">
           {t('workbench.profile')}

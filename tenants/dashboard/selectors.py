@@ -1,0 +1,179 @@
+"""The platform's data centre: every merchant's figures (or one's, `merchant_id`) from public
+rows only — orders from the order index (`tenants.orders.OrderIndex`), money received from
+the money per merchant per day (`tenants.finance.MerchantMoneyDay`), bills due and overdue
+from `MerchantDueDay`. No request enters a merchant's schema. Definitions: `figures.py`."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from tenants.finance.models import MerchantMoneyDay, Withdrawal, WithdrawalStatus
+from tenants.merchants.models import Merchant
+from tenants.orders.models import OrderIndex
+from tenants.risk.models import RechargeStatus, RiskRecharge
+from zulin.core.dates import day_start
+
+from . import figures
+from .figures import ZERO, Period
+from .models import MerchantDueDay
+
+RECEIVED = {"lease": "received_rent", "buyout": "received_buyout"}
+
+
+def _orders(merchant_id: int | None, kind: str | None = None) -> QuerySet[OrderIndex]:
+    rows = OrderIndex.objects.filter(is_deleted=False)
+    if merchant_id is not None:
+        rows = rows.filter(merchant_id=merchant_id)
+    if kind is not None:
+        rows = rows.filter(kind=kind)
+    return rows
+
+
+def _in_period(rows: QuerySet[Any], period: Period, merchant_id: int | None) -> QuerySet[Any]:
+    rows = rows.filter(day__gte=period.date_from, day__lte=period.date_to)
+    return rows if merchant_id is None else rows.filter(merchant_id=merchant_id)
+
+
+def received_by_day(period: Period, *, kind: str, merchant_id: int | None) -> dict[date, Decimal]:
+    column = RECEIVED[kind]
+    rows = (
+        _in_period(MerchantMoneyDay.objects.all(), period, merchant_id)
+        .values("day")
+        .annotate(amount=Sum(column))
+        .order_by()
+    )
+    return {row["day"]: row["amount"] for row in rows}
+
+
+def due_by_day(period: Period, *, kind: str, merchant_id: int | None) -> dict[date, Decimal]:
+    rows = (
+        _in_period(MerchantDueDay.objects.filter(kind=kind), period, merchant_id)
+        .values("day")
+        .annotate(amount=Sum("rent_due"))
+        .order_by()
+    )
+    return {row["day"]: row["amount"] for row in rows}
+
+
+def _overdue(period: Period, merchant_id: int | None) -> dict[str, Any]:
+    cutoff = figures.overdue_cutoff(period)
+    found = _in_period(
+        MerchantDueDay.objects.filter(kind="lease", day__lte=cutoff), period, merchant_id
+    ).aggregate(
+        base=Coalesce(Sum("amount_due"), ZERO), outstanding=Coalesce(Sum("outstanding"), ZERO)
+    )
+    return figures.overdue_figures(found["base"], found["outstanding"])
+
+
+def _money_totals(period: Period, merchant_id: int | None) -> dict[str, Decimal]:
+    received = _in_period(MerchantMoneyDay.objects.all(), period, merchant_id).aggregate(
+        rent=Coalesce(Sum("received_rent"), ZERO), buyout=Coalesce(Sum("received_buyout"), ZERO)
+    )
+    due = _in_period(MerchantDueDay.objects.all(), period, merchant_id).aggregate(
+        rent=Coalesce(Sum("rent_due", filter=Q(kind="lease")), ZERO),
+        buyout=Coalesce(Sum("rent_due", filter=Q(kind="buyout")), ZERO),
+    )
+    return {
+        "rent_due": figures.money(due["rent"]),
+        "rent_received": figures.money(received["rent"]),
+        "buyout_due": figures.money(due["buyout"]),
+        "buyout_received": figures.money(received["buyout"]),
+    }
+
+
+def _period_figures(period: Period, merchant_id: int | None) -> dict[str, Any]:
+    return {
+        **figures.order_totals(_orders(merchant_id), period),
+        **_money_totals(period, merchant_id),
+        **_overdue(period, merchant_id),
+    }
+
+
+def platform_overview(period: Period, *, merchant_id: int | None) -> dict[str, Any]:
+    return figures.overview(
+        period,
+        _period_figures(period, merchant_id),
+        _period_figures(period.previous, merchant_id),
+    )
+
+
+def platform_order_series(period: Period, *, merchant_id: int | None) -> dict[str, Any]:
+    return figures.order_series(_orders(merchant_id), period)
+
+
+def platform_goods_ranking(period: Period, *, kind: str, merchant_id: int | None) -> dict[str, Any]:
+    found = figures.goods_ranking(
+        _orders(merchant_id, kind), period, group=("merchant_id", "goods_id")
+    )
+    names = dict(
+        Merchant.objects.filter(
+            pk__in={item["merchant_id"] for item in found["items"]}
+        ).values_list("pk", "name")
+    )
+    for item in found["items"]:
+        item["merchant_name"] = names.get(item["merchant_id"], "")
+    return found
+
+
+def platform_curve(
+    period: Period, *, kind: str, received: bool, merchant_id: int | None
+) -> dict[str, Any]:
+    """Rent (`kind` lease) or buyout due per bucket, or received."""
+    by_day = (received_by_day if received else due_by_day)(
+        period, kind=kind, merchant_id=merchant_id
+    )
+    return figures.series(period, by_day)
+
+
+# --- a merchant's own money days (read by apps.dashboard for its shop-wide figures) -------
+
+# A day's row counts as final once refreshed this long after the day ended: a journal is
+# stamped when it is written, so a transaction still open at midnight commits within it.
+FINAL_AFTER = timedelta(minutes=10)
+
+
+def final_money_days(
+    *, merchant_id: int, date_from: date, date_to: date
+) -> dict[date, dict[str, Decimal]]:
+    """The merchant's days of the range whose `MerchantMoneyDay` row is final (refreshed
+    after the day was over), with their rent and buyout received. A day without a final row
+    (today, a day the job has not yet seen, a day without journals) is not among them."""
+    rows = MerchantMoneyDay.objects.filter(
+        merchant_id=merchant_id, day__gte=date_from, day__lte=date_to
+    ).values("day", "received_rent", "received_buyout", "refreshed_at")
+    return {
+        row["day"]: {"lease": row["received_rent"], "buyout": row["received_buyout"]}
+        for row in rows
+        if row["refreshed_at"] >= day_start(row["day"] + timedelta(days=1)) + FINAL_AFTER
+    }
+
+
+# --- the platform's workbench --------------------------------------------------------------
+
+
+def platform_todo_counts(*, withdrawals: bool, recharges: bool) -> dict[str, int]:
+    """Every merchant's withdrawals awaiting approval (a first or a second one) and transfer
+    recharges awaiting audit, for the roles that decide them."""
+    found: dict[str, int] = {}
+    if withdrawals:
+        found["withdrawals_pending"] = Withdrawal.objects.filter(
+            status__in=(WithdrawalStatus.PENDING, WithdrawalStatus.REVIEWING)
+        ).count()
+    if recharges:
+        found["recharges_pending"] = RiskRecharge.objects.filter(
+            status=RechargeStatus.PENDING
+        ).count()
+    return found
+
+
+def platform_today() -> dict[str, Any]:
+    """Every merchant's figures of today (money received as the last refresh has it)."""
+    today = timezone.localdate()
+    period = Period(today, today)
+    return {"date": today, **_period_figures(period, None)}
