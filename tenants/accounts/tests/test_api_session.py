@@ -44,6 +44,7 @@ def test_menu_follows_the_role_actions(demo):
         "goods.view",
         "customer.view",
         "customer.blacklist",
+        "notary.manage",
     }
     assert "/regularOrder" in paths and "/customers" in paths
     assert "/subMerchant" not in paths and "/billList" not in paths
