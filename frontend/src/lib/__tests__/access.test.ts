@@ -51,8 +51,8 @@ describe('routeAccess', () => {
   it('allows the workbench to everyone signed in', () => {
     expect(routeAccess('/', context).status).toBe('allowed');
   });
-  it('treats pages that are not built as not found', () => {
-    expect(routeAccess('/dataCenter', context).status).toBe('notFound');
+  it('treats unknown pages as not found and the other side\'s pages as forbidden', () => {
+    expect(routeAccess('/rechargeAudit', context).status).toBe('forbidden');
     expect(routeAccess('/nowhere', context).status).toBe('notFound');
   });
   it('forbids a built route whose action the auth list lacks', () => {

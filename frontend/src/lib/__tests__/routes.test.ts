@@ -74,7 +74,8 @@ describe('sides', () => {
 
   it('finds a built page only when it is built', () => {
     expect(builtRoute('/', PLATFORM_STORE)?.path).toBe('/');
-    expect(builtRoute('/dataCenter', PLATFORM_ADMIN)).toBeNull();
+    expect(builtRoute('/dataCenter', PLATFORM_ADMIN)?.path).toBe('/dataCenter');
+    expect(builtRoute('/h5Promotion', PLATFORM_ADMIN)).toBeNull();
     expect(builtRoute('/rechargeAudit', PLATFORM_ADMIN)?.action).toBe('recharge.audit');
     expect(builtRoute('/riskRecharge', PLATFORM_STORE)?.action).toBe('risk.recharge');
     expect(builtRoute('/riskRecharge', PLATFORM_ADMIN)).toBeNull();
