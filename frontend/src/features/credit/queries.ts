@@ -10,6 +10,7 @@ export type CreditFile = CreditFilePage['list'][number];
 export type CreditFileDetail = ApiData<'/api/credit/getCreditFileDetail', 'get'>;
 export type CreditRecordQuery = NonNullable<ApiQuery<'/api/credit/getCreditRecordList', 'get'>>;
 export type CorrectBody = ApiBody<'/api/credit/cancelReportCredit', 'post'>;
+export type SignChannel = ApiBody<'/api/credit/userCreateSign', 'post'>['channel'];
 
 const P = {
   order: '/api/credit/getOrderCredit',
@@ -19,6 +20,9 @@ const P = {
   generate: '/api/credit/generateFileData',
   submit: '/api/credit/submitUploadFile',
   correct: '/api/credit/cancelReportCredit',
+  sign: '/api/credit/userCreateSign',
+  open: '/api/credit/accountOpeningCredit',
+  append: '/api/credit/appendRepaymentTurnover',
 } as const;
 
 export const creditKeys = {
@@ -93,6 +97,33 @@ export function useCorrectRecord() {
   const invalidate = useInvalidateCredit();
   return useMutation({
     mutationFn: (body: CorrectBody) => orThrow(P.correct, apiPost(P.correct, body)),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** The customer's authorisation to report the lease, recorded once (where they signed it). */
+export function useRecordAuthorisation(orderId: number) {
+  const invalidate = useInvalidateCredit();
+  return useMutation({
+    mutationFn: (channel: SignChannel) => orThrow(P.sign, apiPost(P.sign, { order_id: orderId, channel })),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Opens the lease's D1 account (authorised, lease started), with its opening record. */
+export function useOpenCreditAccount(orderId: number) {
+  const invalidate = useInvalidateCredit();
+  return useMutation({
+    mutationFn: () => orThrow(P.open, apiPost(P.open, { order_id: orderId })),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Adds the repayment and overdue records the order's bills now call for (none twice). */
+export function useAppendCreditRecords(orderId: number) {
+  const invalidate = useInvalidateCredit();
+  return useMutation({
+    mutationFn: () => orThrow(P.append, apiPost(P.append, { order_id: orderId })),
     onSuccess: () => void invalidate(),
   });
 }

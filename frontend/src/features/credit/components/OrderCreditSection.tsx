@@ -9,14 +9,16 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useOrderCredit, type CreditRecord } from '../queries';
 import { CorrectRecordDialog } from './CorrectRecordDialog';
+import { OrderCreditActions } from './OrderCreditActions';
 import { CreditRecordTable } from './CreditRecordTable';
 
 /**
  * The order's credit reporting on its detail: the customer's authorisation, the D1 (and C1)
  * accounts, every record with its status code and the bureau's feedback, and the tree of the
- * order's credit file exactly as it is sent.
+ * order's credit file exactly as it is sent; a finance session (`credit.manage`) records the
+ * authorisation, opens the account, adds records and corrects them from here.
  */
-export function OrderCreditSection({ orderId, canCorrect }: { orderId: number; canCorrect: boolean }) {
+export function OrderCreditSection({ orderId, canManage }: { orderId: number; canManage: boolean }) {
   const t = useTranslations('credit');
   const credit = useOrderCredit(orderId);
   const [correcting, setCorrecting] = useState<CreditRecord | null>(null);
@@ -38,6 +40,7 @@ export function OrderCreditSection({ orderId, canCorrect }: { orderId: number; c
         <p className="text-sm text-slate-600">
           {data.authorisation ? t('order.authorised', { no: data.authorisation.sign_no, at: formatDateTime(data.authorisation.signed_at) }) : t('order.notAuthorised')}
         </p>
+        {canManage && <OrderCreditActions orderId={orderId} credit={data} />}
         {data.accounts.length === 0 ? (
           <p className="text-sm text-slate-500">{t('order.noAccount')}</p>
         ) : (
@@ -49,7 +52,7 @@ export function OrderCreditSection({ orderId, canCorrect }: { orderId: number; c
                 </li>
               ))}
             </ul>
-            <CreditRecordTable records={data.records} onCorrect={canCorrect ? setCorrecting : undefined} />
+            <CreditRecordTable records={data.records} onCorrect={canManage ? setCorrecting : undefined} />
             <div>
               <h3 className="mb-1 text-sm font-semibold text-slate-800">{t('order.file')}</h3>
               <p className="mb-2 break-all font-mono text-xs text-slate-500">SHA-256 {data.sha256}</p>

@@ -110,7 +110,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
-      {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && <OrderCreditSection orderId={detail.id} canCorrect={hasAction(page.auth, 'credit.manage')} />}
+      {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && <OrderCreditSection orderId={detail.id} canManage={hasAction(page.auth, 'credit.manage')} />}
       <ShippingSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
       {detail.kind === 'lease' && <NotarySection notary={detail.notary} orderId={detail.id} canConfigure={!page.platform && !page.subMerchant && hasAction(page.auth, 'notary.config')} />}
