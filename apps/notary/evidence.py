@@ -104,7 +104,9 @@ def credit_file_part(credit_file: dict[str, Any] | None) -> EvidencePart:
     """The order's credit file (`{xml, sha256, tree}`), its XML checked against its hash."""
     if not credit_file or not credit_file.get("xml"):
         raise missing("credit_file")
-    part = text_part("credit_file", str(credit_file["xml"]), "application/xml")
+    xml = credit_file["xml"]  # the file's bytes as the bureau receives them (or its text)
+    content = xml if isinstance(xml, bytes) else str(xml).encode()
+    part = EvidencePart(name="credit_file", content=content, content_type="application/xml")
     if credit_file.get("sha256") and part.sha256 != credit_file["sha256"]:
         raise ApplicationError(ErrorCode.NOTARY_EVIDENCE_ALTERED, data={"part": "credit_file"})
     return part

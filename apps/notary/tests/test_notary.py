@@ -15,6 +15,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 from PIL import Image
 
+from apps.credit.selectors import order_credit_file
 from apps.notary.evidence import credit_file_part, evidence_hash
 from apps.notary.models import NotarySetting
 from apps.orders.models import Contract
@@ -24,6 +25,7 @@ from apps.orders.tests.support import (
     IntakeClient,
     awaiting_shipment,
     goods_on_shelf,
+    in_lease,
 )
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tests.fixtures import grant_sub_merchants, login
@@ -267,6 +269,43 @@ def test_the_flow_end_to_end_with_steps_in_order_and_each_idempotent(
     )
 
 
+def test_a_lease_reported_to_the_bureau_carries_its_credit_file_as_evidence(
+    demo, demo_owner, app, configured
+):
+    """Once the lease has a credit account, the contract's evidence carries the order's credit
+    file as the bureau would receive it, and the evidence hash covers it."""
+    order = in_lease(demo, demo_owner, app, goods_on_shelf(demo_owner))
+    for side, color in (("front", "red"), ("back", "blue")):
+        sent = app.post(
+            "/api/applet/uploadIdCard",
+            {"order_no": order.no, "side": side, "image_base64": picture(color)},
+        )
+        assert sent.ok, sent
+    assert demo_owner.post("/api/credit/userCreateSign", {"order_id": order.id}).ok
+    assert demo_owner.post("/api/credit/accountOpeningCredit", {"order_id": order.id}).ok
+
+    for step in ("pushCustomerInfo", "pushIdCardInfo", "pushContractInfo"):
+        answer = demo_owner.post(f"{N}/{step}", {"order_id": order.id})
+        assert answer.ok, (step, answer)
+
+    parts = answer.data["evidence"]
+    assert [p["name"] for p in parts] == [
+        "id_card_front",
+        "id_card_back",
+        "contract",
+        "bill_schedule",
+        "credit_file",
+    ]
+    with tenant_context(demo):
+        credit_file = order_credit_file(order.id)
+    connection.set_schema_to_public()
+    assert credit_file is not None
+    assert parts[4]["sha256"] == credit_file["sha256"]
+    assert answer.data["evidence_hash"] == evidence_hash(parts)
+    case = SandboxNotaryCase.objects.get(reference=answer.data["case_reference"])
+    assert case.evidence["credit_file"] == credit_file["sha256"]
+
+
 def test_pictures_uploaded_here_are_kept_as_private_files(demo, demo_owner, app, configured):
     order = awaiting_shipment(demo, demo_owner, app, goods_on_shelf(demo_owner))
     demo_owner.post(f"{N}/pushCustomerInfo", {"order_id": order.id})
@@ -387,6 +426,9 @@ def test_the_credit_file_part_is_checked_against_its_hash():
     xml = "<credit><D1/></credit>"
     part = credit_file_part({"xml": xml, "sha256": hashlib.sha256(xml.encode()).hexdigest()})
     assert part.name == "credit_file" and part.content == xml.encode()
+    # order_credit_file answers the file's bytes: taken as they are, not as their repr.
+    as_bytes = credit_file_part({"xml": xml.encode(), "sha256": part.sha256})
+    assert as_bytes.content == xml.encode()
     with pytest.raises(ApplicationError) as altered:
         credit_file_part({"xml": xml, "sha256": "0" * 64})
     assert altered.value.code == ErrorCode.NOTARY_EVIDENCE_ALTERED
