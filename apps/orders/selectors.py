@@ -8,7 +8,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Case, Count, DecimalField, F, Max, Min, Q, QuerySet, Sum, When
+from django.db.models import Count, Max, Min, Q, QuerySet
 
 from apps.billing.selectors import has_open_instalments, order_bill_totals, order_bills
 from apps.notary.selectors import order_notarization
@@ -16,6 +16,7 @@ from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
 from tenants.catalog.selectors import money
+from tenants.dashboard.figures import DEAL_STATUSES, deal_value_sum
 from tenants.orders.rules import STAGES, STATUS_LABELS
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
@@ -612,35 +613,18 @@ def order_credit_query_times(*, session: Session, order_id: int, days: int) -> d
 
 # --- orders placed through promotion share links (apps.promotion reads them here) ----------
 
-# An order is a deal once the customer has paid and signed: from then on its value counts.
-DEAL_STATUSES = (
-    "paid",
-    "awaiting_shipment",
-    "shipped",
-    "in_lease",
-    "returning",
-    "inspecting",
-    "completed",
-    "bought_out",
-)
-
 
 def share_link_order_figures(link_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """Per share link: the orders placed through it, the deals among them and their value
-    (a lease's rent over its term and add-ons, a purchase's price), one SQL aggregate."""
-    value = Case(
-        When(kind=OrderKind.LEASE, then=F("total_rent") + F("addon_total")),
-        default=F("sale_price"),
-        output_field=DecimalField(max_digits=16, decimal_places=2),
-    )
-    deal = Q(status__in=DEAL_STATUSES)
+    """Per share link: the orders placed through it, the deals among them and their value,
+    one SQL aggregate; a deal and its value as the data centre counts them
+    (`tenants.dashboard.figures`)."""
     rows = (
         Order.objects.filter(is_deleted=False, share_link_id__in=link_ids)
         .values("share_link_id")
         .annotate(
             orders=Count("id"),
-            deals=Count("id", filter=deal),
-            deal_value=Sum(value, filter=deal),
+            deals=Count("id", filter=Q(status__in=DEAL_STATUSES)),
+            deal_value=deal_value_sum(),
         )
     )
     return {

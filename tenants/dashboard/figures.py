@@ -193,7 +193,9 @@ def overdue_cutoff(period: Period) -> date:
 # --- orders, on either side's rows -------------------------------------------------------
 
 
-def _deal_value() -> Any:
+def deal_value_sum() -> Any:
+    """The deals' value as one SQL sum over order rows (either side's): a lease's total rent,
+    a purchase's price. The data centre and the share links' figures both count by it."""
     return Sum(
         Case(
             When(kind="purchase", then=F("sale_price")),
@@ -208,7 +210,7 @@ def _order_sums() -> dict[str, Any]:
     return {
         "orders": Count("id"),
         "deals": Count("id", filter=Q(status__in=DEAL_STATUSES)),
-        "deal_value": Coalesce(_deal_value(), Value(ZERO)),
+        "deal_value": Coalesce(deal_value_sum(), Value(ZERO)),
     }
 
 

@@ -10,7 +10,7 @@ from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.orders.models import Order
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, place
+from apps.orders.tests.support import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf, place
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from zulin.audit.models import AuditEntry
 from zulin.providers.sandbox import sandbox_failure_add
@@ -137,6 +137,25 @@ def test_an_order_through_a_link_counts_once_for_the_link_its_salesman_and_sub_s
         assert [row["order_no"] for row in orders] == [first.data["order_no"]]
         assert set(_listed(client)) == {link["id"]}
         assert client.get(ORDERS, {"id": link["id"]}).data["total"] == 1
+
+
+def test_a_links_deals_and_their_value_count_as_the_data_centre_counts_them(
+    demo, demo_owner, app, h5_offer
+):
+    link = _link(demo_owner)
+    waiting = place(app, h5_offer, key="share-deal-0001", share_code=link["code"], channel="")
+    assert waiting.ok, waiting
+    paid = awaiting_shipment(
+        demo, demo_owner, app, h5_offer, key="share-deal-0002", share_code=link["code"], channel=""
+    )
+    with tenant_context(demo):
+        deal = Order.objects.get(pk=paid.id)
+    connection.set_schema_to_public()
+
+    row = _listed(demo_owner)[link["id"]]
+
+    # Two orders, one of them paid and signed: a deal worth the lease's total rent.
+    assert (row["orders"], row["deals"], row["deal_value"]) == (2, 1, f"{deal.total_rent:.2f}")
 
 
 def test_the_intake_names_override_the_links_attribution(demo, demo_owner, app, h5_offer):
