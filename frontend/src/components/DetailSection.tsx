@@ -50,6 +50,22 @@ export function DetailError({ title, onRetry }: { title: string; onRetry: () => 
   return <EmptyState tone="error" title={title} action={<Button variant="secondary" onClick={onRetry}>{t('retry')}</Button>} />;
 }
 
+/** A detail's body once its query answers: the spinner while it is pending, the error with a
+ * retry when it failed (or answered nothing), else what `children` makes of its data. */
+export function DetailQueryBody<T>({
+  query,
+  errorTitle,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <DetailLoading />;
+  if (query.isError || query.data === undefined) return <DetailError title={errorTitle} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
+}
+
 /** `?id=` missing or not a positive integer. */
 export function parseId(raw: string | null): number | null {
   if (!raw || !/^\d{1,12}$/.test(raw)) return null;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { DetailError, DetailLoading, Fact } from '@/components/DetailSection';
+import { DetailQueryBody, Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -39,7 +39,9 @@ export function RunDetailDialog({ id, actions, onClose }: { id: number | null; a
         </>
       }
     >
-      {detail.isPending ? <DetailLoading /> : detail.isError || !data ? <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} /> : <DetailBody data={data} actions={actions} />}
+      <DetailQueryBody query={detail} errorTitle={t('detail.loadError')}>
+        {(found) => <DetailBody data={found} actions={actions} />}
+      </DetailQueryBody>
     </Dialog>
   );
 }

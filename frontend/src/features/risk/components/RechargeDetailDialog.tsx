@@ -2,7 +2,7 @@
 /* eslint-disable @next/next/no-img-element -- the voucher is a private file behind a short-lived signed link and the QR code a data URI: next/image would proxy and cache them */
 
 import { useTranslations } from 'next-intl';
-import { DetailError, DetailLoading, Fact } from '@/components/DetailSection';
+import { DetailQueryBody, Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
 import { Button } from '@/components/ui/Button';
@@ -28,7 +28,9 @@ export function RechargeDetailDialog({ id, platform, onClose }: { id: number | n
         </Button>
       }
     >
-      {detail.isPending ? <DetailLoading /> : detail.isError || !data ? <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} /> : <DetailBody data={data} platform={platform} />}
+      <DetailQueryBody query={detail} errorTitle={t('detail.loadError')}>
+        {(found) => <DetailBody data={found} platform={platform} />}
+      </DetailQueryBody>
     </Dialog>
   );
 }

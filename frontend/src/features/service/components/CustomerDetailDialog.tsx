@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { DetailError, DetailLoading, Fact, Facts } from '@/components/DetailSection';
+import { DetailQueryBody, Fact, Facts } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
@@ -33,7 +33,9 @@ export function CustomerDetailDialog({ customerId, onClose }: { customerId: numb
   const detail = useCustomerDetail(customerId);
   return (
     <Dialog open onClose={onClose} title={detail.data ? t('detailTitle', { name: detail.data.name, phone: detail.data.phone }) : t('detail')} width={860}>
-      {detail.isPending ? <DetailLoading /> : detail.isError ? <DetailError title={t('detailError')} onRetry={() => void detail.refetch()} /> : <CustomerBody detail={detail.data} />}
+      <DetailQueryBody query={detail} errorTitle={t('detailError')}>
+        {(found) => <CustomerBody detail={found} />}
+      </DetailQueryBody>
     </Dialog>
   );
 }

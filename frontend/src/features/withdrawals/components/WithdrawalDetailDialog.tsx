@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { DetailError, DetailLoading, Fact } from '@/components/DetailSection';
+import { DetailQueryBody, Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
 import { Button } from '@/components/ui/Button';
@@ -27,7 +27,9 @@ export function WithdrawalDetailDialog({ id, platform, onClose }: { id: number |
         </Button>
       }
     >
-      {detail.isPending ? <DetailLoading /> : detail.isError || !data ? <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} /> : <DetailBody data={data} platform={platform} />}
+      <DetailQueryBody query={detail} errorTitle={t('detail.loadError')}>
+        {(found) => <DetailBody data={found} platform={platform} />}
+      </DetailQueryBody>
     </Dialog>
   );
 }
