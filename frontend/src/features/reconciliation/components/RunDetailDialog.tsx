@@ -1,10 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { DetailQueryBody, Fact } from '@/components/DetailSection';
+import { DetailDialog } from '@/components/DetailDialog';
+import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
 import { isMismatchKind, isOperation, isResolution } from '../lib/reconciliation';
 import { useReconciliationRun, type MismatchRow, type RunDetail } from '../queries';
 import { MismatchStatusBadge, RunStatusBadge } from './RunStatusBadge';
@@ -18,31 +18,27 @@ export interface MismatchActions {
 /** One run: its figures and its differences, open ones first, each with what can be done. */
 export function RunDetailDialog({ id, actions, onClose }: { id: number | null; actions?: MismatchActions; onClose: () => void }) {
   const t = useTranslations('reconciliation');
-  const detail = useReconciliationRun(id);
-  const data = detail.data;
   return (
-    <Dialog
+    <DetailDialog
       open={id !== null}
       onClose={onClose}
-      title={data ? t('detail.title', { merchant: data.run.merchant_name, day: formatDate(data.run.day) }) : t('detail.titleLoading')}
+      query={useReconciliationRun(id)}
+      title={(data) => t('detail.title', { merchant: data.run.merchant_name, day: formatDate(data.run.day) })}
+      loadingTitle={t('detail.titleLoading')}
+      errorTitle={t('detail.loadError')}
+      closeLabel={t('detail.close')}
       width={760}
-      footer={
-        <>
-          {actions && data && (
-            <Button variant="secondary" onClick={() => actions.onRerun(data.run)}>
-              {t('actions.rerun')}
-            </Button>
-          )}
-          <Button variant="secondary" onClick={onClose}>
-            {t('detail.close')}
+      actions={
+        actions &&
+        ((data) => (
+          <Button variant="secondary" onClick={() => actions.onRerun(data.run)}>
+            {t('actions.rerun')}
           </Button>
-        </>
+        ))
       }
     >
-      <DetailQueryBody query={detail} errorTitle={t('detail.loadError')}>
-        {(found) => <DetailBody data={found} actions={actions} />}
-      </DetailQueryBody>
-    </Dialog>
+      {(data) => <DetailBody data={data} actions={actions} />}
+    </DetailDialog>
   );
 }
 

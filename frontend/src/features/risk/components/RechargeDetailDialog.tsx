@@ -2,11 +2,10 @@
 /* eslint-disable @next/next/no-img-element -- the voucher is a private file behind a short-lived signed link and the QR code a data URI: next/image would proxy and cache them */
 
 import { useTranslations } from 'next-intl';
-import { DetailQueryBody, Fact } from '@/components/DetailSection';
+import { DetailDialog } from '@/components/DetailDialog';
+import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
 import { rechargeTimeline, type RechargeTimelineRow } from '../lib/risk';
 import { useRechargeDetail, type RechargeDetail } from '../queries';
 import { RechargeStatusBadge } from './RechargeStatusBadge';
@@ -14,24 +13,19 @@ import { RechargeStatusBadge } from './RechargeStatusBadge';
 /** One recharge: its facts, the transfer voucher (a short-lived private link), the QR code while it waits, its status moves. */
 export function RechargeDetailDialog({ id, platform, onClose }: { id: number | null; platform: boolean; onClose: () => void }) {
   const t = useTranslations('risk');
-  const detail = useRechargeDetail(id);
-  const data = detail.data;
   return (
-    <Dialog
+    <DetailDialog
       open={id !== null}
       onClose={onClose}
-      title={data ? t('detail.title', { no: data.recharge_no }) : t('detail.titleLoading')}
+      query={useRechargeDetail(id)}
+      title={(data) => t('detail.title', { no: data.recharge_no })}
+      loadingTitle={t('detail.titleLoading')}
+      errorTitle={t('detail.loadError')}
+      closeLabel={t('detail.close')}
       width={720}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('detail.close')}
-        </Button>
-      }
     >
-      <DetailQueryBody query={detail} errorTitle={t('detail.loadError')}>
-        {(found) => <DetailBody data={found} platform={platform} />}
-      </DetailQueryBody>
-    </Dialog>
+      {(data) => <DetailBody data={data} platform={platform} />}
+    </DetailDialog>
   );
 }
 

@@ -1,11 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { DetailQueryBody, Fact } from '@/components/DetailSection';
+import { DetailDialog } from '@/components/DetailDialog';
+import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
 import { withdrawalTimeline, type WithdrawalTimelineRow } from '../lib/withdrawals';
 import { useWithdrawalDetail, type WithdrawalDetail } from '../queries';
 import { accountText, WithdrawalStatusBadge } from './WithdrawalStatusBadge';
@@ -13,24 +12,19 @@ import { accountText, WithdrawalStatusBadge } from './WithdrawalStatusBadge';
 /** One withdrawal: its facts, who approved it, and its status moves. */
 export function WithdrawalDetailDialog({ id, platform, onClose }: { id: number | null; platform: boolean; onClose: () => void }) {
   const t = useTranslations('withdrawal');
-  const detail = useWithdrawalDetail(id);
-  const data = detail.data;
   return (
-    <Dialog
+    <DetailDialog
       open={id !== null}
       onClose={onClose}
-      title={data ? t('detail.title', { no: data.withdrawal_no }) : t('detail.titleLoading')}
+      query={useWithdrawalDetail(id)}
+      title={(data) => t('detail.title', { no: data.withdrawal_no })}
+      loadingTitle={t('detail.titleLoading')}
+      errorTitle={t('detail.loadError')}
+      closeLabel={t('detail.close')}
       width={720}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('detail.close')}
-        </Button>
-      }
     >
-      <DetailQueryBody query={detail} errorTitle={t('detail.loadError')}>
-        {(found) => <DetailBody data={found} platform={platform} />}
-      </DetailQueryBody>
-    </Dialog>
+      {(data) => <DetailBody data={data} platform={platform} />}
+    </DetailDialog>
   );
 }
 
