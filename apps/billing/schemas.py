@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
@@ -65,11 +66,8 @@ class LineOut(Schema):
     created_at: datetime
 
 
-class LinePageOut(Schema):
+class LinePageOut(PageOut):
     list: list[LineOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class TransactionTypeOut(Schema):
@@ -122,8 +120,5 @@ class FinanceBillOut(Schema):
     last_failure: str
 
 
-class FinanceBillPageOut(Schema):
+class FinanceBillPageOut(PageOut):
     list: list[FinanceBillOut]
-    total: int
-    page: int
-    page_size: int

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
@@ -127,9 +128,8 @@ class CreditRecordOut(Schema):
     created_at: datetime
 
 
-class CreditRecordPageOut(Schema):
+class CreditRecordPageOut(PageOut):
     list: list[CreditRecordOut]
-    total: int
     state_counts: dict[str, int]
 
 
@@ -184,9 +184,8 @@ class CreditFileOut(Schema):
     finished_at: datetime | None
 
 
-class CreditFilePageOut(Schema):
+class CreditFilePageOut(PageOut):
     list: list[CreditFileOut]
-    total: int
 
 
 class CreditFileDetailOut(CreditFileOut):
@@ -207,9 +206,8 @@ class CreditSettlementOut(Schema):
     confirmed_at: datetime | None
 
 
-class CreditSettlementPageOut(Schema):
+class CreditSettlementPageOut(PageOut):
     list: list[CreditSettlementOut]
-    total: int
 
 
 class CreditSettlementResultOut(CreditSettlementOut):

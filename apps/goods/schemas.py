@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
@@ -278,11 +279,8 @@ class GoodsRowOut(Schema):
     updated_at: datetime
 
 
-class GoodsPageOut(Schema):
+class GoodsPageOut(PageOut):
     list: list[GoodsRowOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class SkuStockOut(Schema):
@@ -326,11 +324,8 @@ class RentPlanOut(RentOut):
     total_with_buyout: str
 
 
-class GainPageOut(Schema):
+class GainPageOut(PageOut):
     list: list[GainOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class OptionOut(Schema):

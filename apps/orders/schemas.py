@@ -9,6 +9,7 @@ from pydantic import Field
 from apps.notary.schemas import NotarizationOut
 from apps.risk.schemas import RiskQueryOut
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import IdempotencyKey, MultiLineText, SingleLineText
 from zulin.documents.clauses import (
@@ -104,11 +105,8 @@ class OrderRowOut(Schema):
     merchant_name: str
 
 
-class OrderPageOut(Schema):
+class OrderPageOut(PageOut):
     list: list[OrderRowOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class OrderStageCountOut(Schema):

@@ -141,6 +141,8 @@ def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -
 
 
 def account_names(ids: set[int]) -> dict[int, str]:
+    if not any(ids):
+        return {}
     rows = Account.objects.filter(pk__in=[i for i in ids if i]).values_list(
         "pk", "name", "username"
     )

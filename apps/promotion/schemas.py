@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
@@ -75,11 +76,8 @@ class ShareLinkDetailOut(ShareLinkOut):
     qr_code: str = Field(description="the link as a QR picture (an SVG data URL)")
 
 
-class ShareLinkPageOut(Schema):
+class ShareLinkPageOut(PageOut):
     list: list[ShareLinkOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class ShareOptionOut(Schema):
@@ -128,11 +126,8 @@ class ShareOrderOut(Schema):
     created_at: datetime
 
 
-class ShareOrderPageOut(Schema):
+class ShareOrderPageOut(PageOut):
     list: list[ShareOrderOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class SchemeIn(Schema):

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import IdempotencyKey, SingleLineText
 
@@ -80,11 +81,8 @@ class RiskQueryListIn(RiskQueryFiltersIn):
     page_size: PageSize = 20
 
 
-class RiskQueryPageOut(Schema):
+class RiskQueryPageOut(PageOut):
     list: list[RiskQueryOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class RiskBillFiltersIn(Schema):
@@ -122,15 +120,12 @@ class RiskBillTypeOut(Schema):
     label_en: str
 
 
-class RiskBillPageOut(Schema):
+class RiskBillPageOut(PageOut):
     types: list[RiskBillTypeOut]
     balance: str = Field(description="the prepaid risk balance now")
     recharged: str = Field(description="credited in the period of the date filters")
     charged: str = Field(description="charged for queries in the period of the date filters")
     list: list[RiskBillOut]
-    total: int
-    page: int
-    page_size: int
 
 
 # --- credit-bureau queries -----------------------------------------------------------------
@@ -180,11 +175,8 @@ class CreditQueryOut(Schema):
     finished_at: datetime | None
 
 
-class CreditQueryPageOut(Schema):
+class CreditQueryPageOut(PageOut):
     list: list[CreditQueryOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class CreditQueryTimeIn(Schema):

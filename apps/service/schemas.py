@@ -9,6 +9,7 @@ from apps.orders.schemas import OrderRowOut
 from apps.risk.schemas import RiskQueryOut
 from apps.subshops.schemas import ReturnAddressOut
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import IdempotencyKey, MultiLineText, SingleLineText
 
@@ -173,11 +174,8 @@ class CustomerRowOut(Schema):
     last_order_at: datetime
 
 
-class CustomerPageOut(Schema):
+class CustomerPageOut(PageOut):
     list: list[CustomerRowOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class CustomerDetailIn(Schema):
@@ -240,11 +238,8 @@ class BlacklistListIn(Schema):
     page_size: PageSize = 20
 
 
-class BlacklistPageOut(Schema):
+class BlacklistPageOut(PageOut):
     list: list[BlacklistOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class BlacklistSetIn(Schema):

@@ -14,7 +14,7 @@ from tenants.accounts.schemas import (
 )
 from zulin.audit.schemas import AuditOut
 from zulin.core.numbers import Id
-from zulin.core.pagination import PageIn
+from zulin.core.pagination import PageIn, PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
@@ -66,11 +66,8 @@ class SubShopOut(Schema):
     updated_at: datetime
 
 
-class SubShopListOut(Schema):
+class SubShopListOut(PageOut):
     list: list[SubShopOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class SubShopOptionOut(Schema):

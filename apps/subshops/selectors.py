@@ -219,5 +219,7 @@ def known_channel_labels() -> set[str]:
 
 def sub_shop_names(ids: set[int] | list[int]) -> dict[int, tuple[str, bool]]:
     """`{id: (name, active)}` of the given sub-shops (order lists and intake)."""
+    if not ids:
+        return {}
     rows = SubShop.objects.filter(pk__in=list(ids)).values_list("pk", "name", "status")
     return {pk: (name, status == SubShopStatus.ACTIVE) for pk, name, status in rows}

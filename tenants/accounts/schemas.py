@@ -6,7 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from zulin.core.numbers import Id
-from zulin.core.pagination import PageIn
+from zulin.core.pagination import PageIn, PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
@@ -155,11 +155,8 @@ class StaffOut(AccountOut):
     roles: list[RoleOut]
 
 
-class StaffListOut(Schema):
+class StaffListOut(PageOut):
     list: list[StaffOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class PlatformStaffListIn(PageIn):

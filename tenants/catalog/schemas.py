@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, OptionalId
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import SingleLineText
 
@@ -117,11 +118,8 @@ class PlatformGoodsOut(Schema):
     updated_at: datetime
 
 
-class PlatformGoodsPageOut(Schema):
+class PlatformGoodsPageOut(PageOut):
     list: list[PlatformGoodsOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class ShopOut(Schema):

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import IdempotencyKey, MultiLineText, SingleLineText
 
@@ -82,11 +83,8 @@ class WithdrawalDetailOut(WithdrawalOut):
     timeline: list[dict[str, Any]]
 
 
-class WithdrawalPageOut(Schema):
+class WithdrawalPageOut(PageOut):
     list: list[WithdrawalOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class WithdrawalStatusCountOut(Schema):
@@ -154,12 +152,9 @@ class ReconciliationStatusCountOut(Schema):
     count: int
 
 
-class ReconciliationRunPageOut(Schema):
+class ReconciliationRunPageOut(PageOut):
     statuses: list[ReconciliationStatusCountOut] = Field(description="runs per status (tabs)")
     list: list[ReconciliationRunOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class ReconciliationRunIdIn(Schema):
@@ -263,11 +258,8 @@ class MoneyMerchantOut(MoneyFiguresOut):
     merchant_name: str
 
 
-class MoneyMerchantPageOut(Schema):
+class MoneyMerchantPageOut(PageOut):
     list: list[MoneyMerchantOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class MoneyDailyOut(Schema):

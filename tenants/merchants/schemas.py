@@ -8,7 +8,7 @@ from pydantic import Field
 
 from zulin.audit.schemas import AuditOut
 from zulin.core.numbers import Id
-from zulin.core.pagination import PageIn
+from zulin.core.pagination import PageIn, PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import MultiLineText, SingleLineText
 
@@ -83,11 +83,8 @@ class MerchantRowOut(Schema):
     updated_at: datetime
 
 
-class MerchantListOut(Schema):
+class MerchantListOut(PageOut):
     list: list[MerchantRowOut]
-    total: int
-    page: int
-    page_size: int
 
 
 class SettlementOut(Schema):

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
 from zulin.core.text import IdempotencyKey, MultiLineText, SingleLineText
 
@@ -106,9 +107,6 @@ class RechargeStatusCountOut(Schema):
     count: int
 
 
-class RechargePageOut(Schema):
+class RechargePageOut(PageOut):
     statuses: list[RechargeStatusCountOut] = Field(description="each status's count (the tabs)")
     list: list[RechargeOut]
-    total: int
-    page: int
-    page_size: int

@@ -5358,6 +5358,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** BlacklistRemoveIn */
         BlacklistRemoveIn: {
@@ -5934,8 +5939,17 @@ export interface components {
         CreditFilePageOut: {
             /** List */
             list: components["schemas"]["CreditFileOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** CreditIdIn */
         CreditIdIn: {
@@ -6110,6 +6124,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** CreditQueryTimeIn */
         CreditQueryTimeIn: {
@@ -6245,12 +6264,21 @@ export interface components {
         CreditRecordPageOut: {
             /** List */
             list: components["schemas"]["CreditRecordOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
             /** State Counts */
             state_counts: {
                 [key: string]: number;
             };
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** CreditRecoverIn */
         CreditRecoverIn: {
@@ -6295,8 +6323,17 @@ export interface components {
         CreditSettlementPageOut: {
             /** List */
             list: components["schemas"]["CreditSettlementOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** CreditSettlementResultOut */
         CreditSettlementResultOut: {
@@ -6570,6 +6607,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** CustomerRowOut */
         CustomerRowOut: {
@@ -7236,6 +7278,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** ExpressCompanyOut */
         ExpressCompanyOut: {
@@ -7316,6 +7363,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** FinanceDefaultsOut */
         FinanceDefaultsOut: {
@@ -7551,6 +7603,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** GetRiskIn */
         GetRiskIn: {
@@ -7813,6 +7870,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** GoodsRowOut */
         GoodsRowOut: {
@@ -7968,6 +8030,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** LoginIn */
         LoginIn: {
@@ -8106,6 +8173,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** MerchantRowOut */
         MerchantRowOut: {
@@ -8430,6 +8502,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** NotarizationOut */
         NotarizationOut: {
@@ -9126,6 +9203,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** OrderRiskOut */
         OrderRiskOut: {
@@ -9472,6 +9554,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** PlatformStaffListIn */
         PlatformStaffListIn: {
@@ -9702,6 +9789,11 @@ export interface components {
             statuses: components["schemas"]["RechargeStatusCountOut"][];
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** RechargeQrIn */
         RechargeQrIn: {
@@ -9876,6 +9968,11 @@ export interface components {
             statuses: components["schemas"]["ReconciliationStatusCountOut"][];
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** ReconciliationRunsIn */
         ReconciliationRunsIn: {
@@ -10323,6 +10420,11 @@ export interface components {
             recharged: string;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
             /** Types */
             types: components["schemas"]["RiskBillTypeOut"][];
         };
@@ -10457,6 +10559,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** RiskTypeOut */
         RiskTypeOut: {
@@ -11013,6 +11120,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** ShareOptionOut */
         ShareOptionOut: {
@@ -11067,6 +11179,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** ShareOrdersIn */
         ShareOrdersIn: {
@@ -11275,6 +11392,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** StaffOut */
         StaffOut: {
@@ -11388,6 +11510,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** SubShopOptionOut */
         SubShopOptionOut: {
@@ -11857,6 +11984,11 @@ export interface components {
             page_size: number;
             /** Total */
             total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
         };
         /** WithdrawalRecordIn */
         WithdrawalRecordIn: {

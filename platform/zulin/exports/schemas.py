@@ -7,6 +7,7 @@ from ninja import Schema
 from pydantic import Field
 
 from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
 from zulin.core.text import SingleLineText
 
 
@@ -50,8 +51,5 @@ class ExportJobOut(Schema):
     finished_at: datetime | None
 
 
-class ExportPageOut(Schema):
+class ExportPageOut(PageOut):
     list: list[ExportJobOut]
-    total: int
-    page: int
-    page_size: int

@@ -58,4 +58,16 @@ describe('Pagination', () => {
     await view.rerender(<Pagination page={1} pageSize={10} total={45} sizes={null} onChange={onChange} />);
     expect(view.container.querySelector('select')).toBeNull();
   });
+
+  it('shows a total the list stopped counting at as a lower bound and keeps the next page open', async () => {
+    const onChange = vi.fn();
+    const view = await render(<Pagination page={500} pageSize={20} total={10000} capped onChange={onChange} />);
+    cleanup = view.unmount;
+    expect(view.container.textContent).toContain('共 10000+ 条');
+    expect(view.container.textContent).toContain('第 500 / 500+ 页');
+    await click(byText(view.container, 'button', '下一页'));
+    expect(onChange).toHaveBeenLastCalledWith({ page: 501 });
+    await view.rerender(<Pagination page={500} pageSize={20} total={10000} onChange={onChange} />);
+    expect(byText(view.container, 'button', '下一页')!.hasAttribute('disabled')).toBe(true);
+  });
 });

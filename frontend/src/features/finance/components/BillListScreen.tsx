@@ -171,7 +171,7 @@ function LinesTable({
       errorTitle={t('linesLoadError')}
       getRowId={(line) => String(line.id)}
       empty={hasBillListFilters(state) ? <NoMatches title={t('empty.linesNoMatch')} onClear={reset} /> : <TableEmpty title={t('empty.linesTitle')} description={platform ? t('empty.platformLinesHint') : t('empty.linesHint')} />}
-      footer={lines.data && <Pagination page={state.page} pageSize={state.page_size} total={lines.data.total} onChange={(patch) => update(patch)} />}
+      footer={lines.data && <Pagination page={state.page} pageSize={state.page_size} total={lines.data.total} capped={lines.data.total_capped} onChange={(patch) => update(patch)} />}
     />
   );
 }
@@ -201,7 +201,7 @@ function CustomerBills({ state, update }: { state: BillListState; update: Update
         errorTitle={t('billsLoadError')}
         getRowId={(bill) => String(bill.id)}
         empty={hasBillListFilters(state) ? <NoMatches title={t('empty.billsNoMatch')} onClear={clear} /> : <TableEmpty title={t('empty.billsTitle')} description={t('empty.billsHint')} />}
-        footer={bills.data && <Pagination page={state.page} pageSize={state.page_size} total={bills.data.total} onChange={(patch) => update(patch)} />}
+        footer={bills.data && <Pagination page={state.page} pageSize={state.page_size} total={bills.data.total} capped={bills.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </>
   );

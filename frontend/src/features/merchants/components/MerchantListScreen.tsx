@@ -76,7 +76,7 @@ export function MerchantListScreen() {
         empty={hasFilters(state) ? <NoMatchingMerchants onClear={reset} /> : <NoMerchants onOnboard={() => setOnboarding(true)} />}
         footer={
           list.data && (
-            <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />
+            <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />
           )
         }
       />

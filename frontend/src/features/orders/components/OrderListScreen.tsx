@@ -122,7 +122,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
         getRowId={orderRowId}
         {...(bulkActions.length > 0 ? { rowSelection: selection, onRowSelectionChange: setSelection, selectLabels } : {})}
         empty={hasOrderFilters(state) ? <NoMatchingOrders onClear={reset} /> : <NoOrders />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </div>
   );

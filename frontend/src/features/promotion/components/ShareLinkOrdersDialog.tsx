@@ -65,7 +65,7 @@ export function ShareLinkOrdersDialog({ link, onClose }: { link: ShareLinkRow | 
         errorTitle={t('loadError')}
         getRowId={(row) => String(row.id)}
         empty={<EmptyState title={t('empty')} />}
-        footer={orders.data && orders.data.total > 10 && <Pagination page={page} pageSize={10} total={orders.data.total} sizes={null} onChange={(patch) => setPage(patch.page ?? 1)} />}
+        footer={orders.data && orders.data.total > 10 && <Pagination page={page} pageSize={10} total={orders.data.total} capped={orders.data.total_capped} sizes={null} onChange={(patch) => setPage(patch.page ?? 1)} />}
       />
     </Dialog>
   );

@@ -110,7 +110,7 @@ export function ShareLinkScreen() {
             <EmptyState title={t('emptyTitle')} description={t('emptyHint')} action={<Button onClick={() => setCreating(true)}>{t('create')}</Button>} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <ShareLinkFormDialog open={creating} onClose={() => setCreating(false)} />
       <ShareLinkFormDialog open={editing !== null} link={editing ?? undefined} onClose={() => setEditing(null)} />

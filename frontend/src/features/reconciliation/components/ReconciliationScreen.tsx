@@ -69,7 +69,7 @@ export function ReconciliationScreen() {
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRunFilters(state) ? <NoMatchingRuns onClear={reset} /> : <NoRuns />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <RunDetailDialog
         id={runId}

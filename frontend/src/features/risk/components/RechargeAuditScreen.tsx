@@ -81,7 +81,7 @@ export function RechargeAuditScreen() {
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasAuditFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <RechargeDetailDialog id={detailId} platform onClose={() => setDetailId(null)} />
       {pending?.kind === 'approve' && <ApproveRechargeDialog row={pending.row} onClose={close} />}

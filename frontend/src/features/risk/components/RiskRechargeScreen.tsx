@@ -148,7 +148,7 @@ function BillsView({ state, update, reset }: { state: RiskScreenState; update: U
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.billsTitle')} description={t('empty.billsHint')} />}
-        footer={bills.data && <Pagination page={state.page} pageSize={state.page_size} total={bills.data.total} onChange={(patch) => update(patch)} />}
+        footer={bills.data && <Pagination page={state.page} pageSize={state.page_size} total={bills.data.total} capped={bills.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </>
   );
@@ -189,7 +189,7 @@ function RechargesView({ state, update, reset }: { state: RiskScreenState; updat
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} description={t('empty.rechargesHint')} />}
-        footer={recharges.data && <Pagination page={state.page} pageSize={state.page_size} total={recharges.data.total} onChange={(patch) => update(patch)} />}
+        footer={recharges.data && <Pagination page={state.page} pageSize={state.page_size} total={recharges.data.total} capped={recharges.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <RechargeDetailDialog id={detailId} platform={false} onClose={() => setDetailId(null)} />
     </>
@@ -224,7 +224,7 @@ function QueriesView({ state, update, reset }: { state: RiskScreenState; update:
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.queriesTitle')} description={t('empty.queriesHint')} />}
-        footer={queries.data && <Pagination page={state.page} pageSize={state.page_size} total={queries.data.total} onChange={(patch) => update(patch)} />}
+        footer={queries.data && <Pagination page={state.page} pageSize={state.page_size} total={queries.data.total} capped={queries.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </>
   );

@@ -120,7 +120,7 @@ export function BlacklistView() {
             <EmptyState title={t('empty')} description={t('emptyHint')} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <AddPersonDialog open={adding} onClose={() => setAdding(false)} />
       <ReasonDialog

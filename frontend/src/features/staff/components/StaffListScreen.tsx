@@ -72,7 +72,7 @@ export function StaffListScreen() {
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={filtered ? <NoMatchingStaff onClear={reset} /> : <NoStaff side={side} onCreate={() => setCreating(true)} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <CreateStaffDialog side={side} open={creating} onClose={() => setCreating(false)} />
       <EditStaffDialog side={side} staff={editing} onClose={() => setEditing(null)} />

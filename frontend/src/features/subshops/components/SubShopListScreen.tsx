@@ -62,7 +62,7 @@ export function SubShopListScreen() {
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={filtered ? <NoMatchingSubShops onClear={reset} /> : <NoSubShops onCreate={canManage ? () => setCreating(true) : undefined} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <SubShopFormDialog open={creating} onClose={() => setCreating(false)} />
       <SubShopFormDialog open={editing !== null} subShop={editing ?? undefined} onClose={() => setEditing(null)} />

@@ -111,7 +111,7 @@ export function WithdrawalListScreen() {
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasWithdrawalFilters(state) ? <NoMatchingWithdrawals onClear={reset} /> : <NoWithdrawals canApply={canApply} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} onChange={(patch) => update(patch)} />}
+        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <WithdrawalDetailDialog id={detailId} platform={platform} onClose={() => setDetailId(null)} />
       {pending?.kind === 'cancel' && <CancelWithdrawalDialog row={pending.row} onClose={close} />}

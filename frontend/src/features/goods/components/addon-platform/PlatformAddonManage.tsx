@@ -87,7 +87,7 @@ export function PlatformAddonManage() {
         getRowId={(gain) => String(gain.id)}
         rowTone={(gain) => (gain.platform_disabled ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatches title={t('noMatchTitle')} onClear={reset} /> : <TableEmpty title={t('platform.emptyTitle')} description={t('platform.emptyHint')} />}
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onChange={update} />}
+        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       <AddonTypeSection types={types} />
       <ReasonDialog

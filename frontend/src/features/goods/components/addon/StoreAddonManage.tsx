@@ -86,7 +86,7 @@ export function StoreAddonManage() {
             <TableEmpty title={t('emptyTitle')} description={t('emptyHint')} action={types.data && <Button onClick={() => setDialog({ gain: null })}>{t('create')}</Button>} />
           )
         }
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onChange={update} />}
+        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       {dialog && types.data && <GainDialog gain={dialog.gain} types={types.data} onClose={() => setDialog(null)} />}
     </div>

@@ -184,7 +184,7 @@ export function StoreGoodsManage() {
         onRowSelectionChange={setSelection}
         rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatchingGoods onClear={reset} /> : <NoGoods canCreate={canEdit} />}
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onChange={update} />}
+        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       <StockDialog goods={stockGoods} onClose={() => setStockGoods(null)} />
       <ConfirmDialog

@@ -103,7 +103,7 @@ export function PlatformGoodsManage() {
         getRowId={(row) => String(row.id)}
         rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatches title={t('list.noMatchTitle')} description={t('list.noMatchHint')} onClear={reset} /> : <TableEmpty title={t('platform.emptyTitle')} description={t('platform.emptyHint')} />}
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} onChange={update} />}
+        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       {forcing && <ForceDownDialog goods={forcing} onClose={() => setForcing(null)} />}
       {reviewing && <ReviewDialog goods={reviewing} onClose={() => setReviewing(null)} />}

@@ -1,0 +1,95 @@
+"""The one page of every list (`zulin.core.pagination.page_of`): the same rows as a plain
+OFFSET on every page, a total counted only as far as its bound, and a deep page read through
+its ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.models import Count
+from django.test.utils import CaptureQueriesContext
+
+from tenants.merchants.models import Merchant
+from zulin.core import pagination
+from zulin.core.pagination import page_of
+
+ROWS = 57
+
+
+@pytest.fixture
+def merchants(db: None) -> Any:
+    """57 merchant rows (no schemas: the page reads public rows only), with repeated
+    statuses so an order by status needs its id to break ties."""
+    Merchant.objects.bulk_create(
+        Merchant(
+            schema_name=f"m_page{n}",
+            slug=f"page{n}",
+            name=f"Page {n:02d}",
+            status=("active", "frozen", "pending")[n % 3],
+        )
+        for n in range(ROWS)
+    )
+    return Merchant.objects.filter(slug__startswith="page")
+
+
+@pytest.mark.parametrize("ordering", [("-id",), ("status", "-id"), ("name",)])
+def test_every_page_holds_the_rows_a_plain_offset_reads(merchants: Any, ordering: Any) -> None:
+    ordered = merchants.order_by(*ordering)
+    expected = list(ordered.values_list("pk", flat=True))
+
+    pages = [page_of(ordered, page=n, page_size=10)["list"] for n in range(1, 8)]
+    as_values = [
+        page_of(ordered.values("pk", "name"), page=n, page_size=10)["list"] for n in range(1, 8)
+    ]
+
+    assert [m.pk for page in pages for m in page] == expected
+    assert [row["pk"] for page in as_values for row in page] == expected
+    assert pages[-1] == []  # page 7 is past the end
+
+
+def test_the_total_is_counted_to_its_bound_or_to_the_page_asked(
+    merchants: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pagination, "COUNT_BOUND", 30)
+    ordered = merchants.order_by("-id")
+
+    def frame(page: int) -> tuple[int, bool, int]:
+        answer = page_of(ordered, page=page, page_size=10)
+        return answer["total"], answer["total_capped"], len(answer["list"])
+
+    assert frame(1) == (30, True, 10)  # more than 30 rows: at least 30
+    assert frame(3) == (30, True, 10)  # the last page within the bound, the next one open
+    assert frame(4) == (40, True, 10)  # a deeper page counts to its own end
+    assert frame(6) == (57, False, 7)  # past every row: the exact total
+    monkeypatch.setattr(pagination, "COUNT_BOUND", 100)
+    assert frame(1) == (57, False, 10)
+
+
+def test_a_deep_page_reads_its_ids_first_in_one_statement(merchants: Any) -> None:
+    ordered = merchants.order_by("-id")
+    with CaptureQueriesContext(connection) as first:
+        page_of(ordered, page=1, page_size=10)
+    with CaptureQueriesContext(connection) as deep:
+        rows = page_of(ordered, page=5, page_size=10)["list"]
+
+    count_sql, page_sql = (q["sql"] for q in deep.captured_queries)
+    assert [m.pk for m in rows] == list(ordered.values_list("pk", flat=True)[40:50])
+    # The total stops at its bound; the page's rows are read for its own ids only.
+    assert "LIMIT 10001" in count_sql and "ORDER BY" not in count_sql
+    assert " IN (SELECT " in page_sql and "OFFSET 40" in page_sql
+    assert " IN (SELECT " not in first.captured_queries[1]["sql"]  # page 1: a plain LIMIT
+
+
+def test_a_grouped_list_pages_and_counts_as_it_is(merchants: Any) -> None:
+    grouped = merchants.values("status").annotate(n=Count("id")).order_by("status")
+
+    pages = [page_of(grouped, page=n, page_size=2) for n in (1, 2)]
+
+    assert [row["status"] for page in pages for row in page["list"]] == [
+        "active",
+        "frozen",
+        "pending",
+    ]
+    assert {page["total"] for page in pages} == {3} and pages[0]["list"][0]["n"] == 19
