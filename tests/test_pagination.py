@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Count
 from django.test.utils import CaptureQueriesContext
 
-from tenants.merchants.models import Merchant
+from tenants.merchants.models import Domain, Merchant
 from zulin.core import pagination
 from zulin.core.pagination import page_of
 
@@ -80,6 +80,24 @@ def test_a_deep_page_reads_its_ids_first_in_one_statement(merchants: Any) -> Non
     assert "LIMIT 10001" in count_sql and "ORDER BY" not in count_sql
     assert " IN (SELECT " in page_sql and "OFFSET 40" in page_sql
     assert " IN (SELECT " not in first.captured_queries[1]["sql"]  # page 1: a plain LIMIT
+
+
+def test_a_deep_page_finds_its_ids_without_the_rows_to_one_joins(merchants: Any) -> None:
+    Domain.objects.bulk_create(
+        Domain(domain=f"{m.slug}.localhost", tenant=m, is_primary=True) for m in merchants
+    )
+    domains = Domain.objects.filter(tenant__in=list(merchants)).order_by("-id")
+    shown = domains.values("pk", "domain", "tenant__name", "tenant__status")
+
+    with CaptureQueriesContext(connection) as deep:
+        rows = page_of(shown, page=3, page_size=10, counted=domains)["list"]
+
+    page_sql = deep.captured_queries[-1]["sql"]
+    inner = page_sql[page_sql.index(" IN (SELECT ") :]
+    assert [row["pk"] for row in rows] == list(domains.values_list("pk", flat=True)[20:30])
+    assert rows[0]["domain"].startswith("page") and rows[0]["tenant__name"].startswith("Page")
+    # The merchant's columns join it for the page's 10 rows, not for the 20 skipped.
+    assert " JOIN " in page_sql[: page_sql.index(" IN (SELECT ")] and " JOIN " not in inner
 
 
 def test_a_grouped_list_pages_and_counts_as_it_is(merchants: Any) -> None:

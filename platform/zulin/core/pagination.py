@@ -74,13 +74,20 @@ def bounded_total(queryset: QuerySet[Any], *, reach: int) -> tuple[int, bool]:
     return (bound, True) if found > bound else (found, False)
 
 
-def page_rows(queryset: QuerySet[Any], *, start: int, size: int) -> list[Any]:
+def page_rows(
+    queryset: QuerySet[Any], *, start: int, size: int, ids_from: QuerySet[Any] | None = None
+) -> list[Any]:
     """Rows start … start + size of the ordered queryset; past the first page through its
     ids (one statement: `WHERE id IN (SELECT id … ORDER BY … LIMIT … OFFSET …)`, then
-    ordered again)."""
+    ordered again). `ids_from` finds the ids without the page's to-one joins (the same rows:
+    what `page_of` counts), so the walk past the skipped rows stays on the list's index."""
     if start == 0 or not _plain(queryset) or not queryset.ordered:
         return list(queryset[start : start + size])
-    ids = queryset.values("pk")[start : start + size]
+    source = queryset
+    if ids_from is not None and _plain(ids_from):
+        ordering = queryset.query.order_by
+        source = ids_from.order_by(*ordering) if ordering else ids_from
+    ids = source.values("pk")[start : start + size]
     return list(queryset.filter(pk__in=ids))
 
 
@@ -109,7 +116,7 @@ def page_of(
     page, page_size = max(page, 1), max(page_size, 1)
     start = (page - 1) * page_size
     total, capped = bounded_total(queryset if counted is None else counted, reach=start + page_size)
-    items = page_rows(queryset, start=start, size=page_size)
+    items = page_rows(queryset, start=start, size=page_size, ids_from=counted)
     return {
         "list": [row(item) for item in items] if row else items,
         "total": total,
