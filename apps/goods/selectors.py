@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Min, Q, QuerySet, Sum
+from django.db.models import Count, Q, QuerySet
 
 from tenants.catalog.selectors import (
     addon_type_names,
@@ -194,26 +194,28 @@ LIST_COLUMNS = (
 
 
 def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """Stock, SKU count and lowest rent of the page's goods: two grouped queries over the
-    page's ids only (not subqueries re-run per row, nor a join that would multiply stock)."""
+    """Stock, SKU count and lowest rent of the page's goods, in one statement over the page's
+    ids (the lowest rent per SKU first, so stock is never multiplied by a SKU's plans)."""
     if not goods_ids:
         return {}
-    totals: dict[int, dict[str, Any]] = {gid: {} for gid in goods_ids}
-    skus = (
-        Sku.objects.filter(goods_id__in=goods_ids, is_active=True)
-        .values("goods_id")
-        .annotate(total_stock=Sum("stock"), sku_count=Count("id"))
-    )
-    for row in skus:
-        totals[row["goods_id"]].update(total_stock=row["total_stock"], sku_count=row["sku_count"])
-    rents = (
-        RentPlan.objects.filter(sku__goods_id__in=goods_ids, sku__is_active=True, is_active=True)
-        .values("sku__goods_id")
-        .annotate(low=Min("rent"))
-    )
-    for row in rents:
-        totals[row["sku__goods_id"]]["min_rent"] = row["low"]
-    return totals
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            SELECT s.goods_id, sum(s.stock), count(*), min(plan.low)
+            FROM {Sku._meta.db_table} s
+            LEFT JOIN LATERAL (
+              SELECT min(r.rent) AS low FROM {RentPlan._meta.db_table} r
+              WHERE r.sku_id = s.id AND r.is_active
+            ) plan ON true
+            WHERE s.goods_id = ANY(%s) AND s.is_active
+            GROUP BY s.goods_id
+            """,  # noqa: S608 (table names from the models; values are parameters)
+            [list(goods_ids)],
+        )
+        return {
+            goods_id: {"total_stock": stock, "sku_count": skus, "min_rent": low}
+            for goods_id, stock, skus, low in cursor.fetchall()
+        }
 
 
 def _goods_filtered(
@@ -238,36 +240,35 @@ def _goods_filtered(
         if keyword_id is not None:
             match |= Q(pk=keyword_id)
         queryset = queryset.filter(match)
-    # The list's own columns only (no description).
-    return queryset.only(*LIST_COLUMNS)
+    return queryset
 
 
-def _list_rows(goods: list[Goods]) -> list[dict[str, Any]]:
-    """Rows of the list for one page (or one export chunk) of goods: stock, rent, category
-    names and display state read for these ids only, in a few grouped queries."""
-    totals = _page_totals([g.pk for g in goods])
-    names = category_names({g.category_id for g in goods if g.category_id})
-    displayed = displayed_goods_ids(_merchant_id(), [g.pk for g in goods])
+def _list_rows(goods: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of the list for one page (or one export chunk) of goods (their `LIST_COLUMNS`
+    values): stock, rent, category names and display state read for these ids only."""
+    totals = _page_totals([g["id"] for g in goods])
+    names = category_names({g["category_id"] for g in goods if g["category_id"]})
+    displayed = displayed_goods_ids(_merchant_id(), [g["id"] for g in goods])
     return [
         {
-            "id": g.pk,
-            "title": g.title,
-            "category_id": g.category_id,
-            "category_name": names.get(g.category_id or 0, ""),
-            "brand": g.brand,
-            "fineness": g.fineness,
-            "picture": g.pictures[0] if g.pictures else "",
-            "status": g.status,
-            "status_name": rules.STATUS_LABELS[g.status],
-            "sort": g.sort,
-            "min_rent": money(totals.get(g.pk, {}).get("min_rent")),
-            "total_stock": totals.get(g.pk, {}).get("total_stock") or 0,
-            "sku_count": totals.get(g.pk, {}).get("sku_count") or 0,
-            "force_down": g.force_down,
-            "force_down_reason": g.force_down_reason,
-            "review_note": g.review_note,
-            "display_status": g.pk in displayed,
-            "updated_at": g.updated_at,
+            "id": g["id"],
+            "title": g["title"],
+            "category_id": g["category_id"],
+            "category_name": names.get(g["category_id"] or 0, ""),
+            "brand": g["brand"],
+            "fineness": g["fineness"],
+            "picture": g["pictures"][0] if g["pictures"] else "",
+            "status": g["status"],
+            "status_name": rules.STATUS_LABELS[g["status"]],
+            "sort": g["sort"],
+            "min_rent": money(totals.get(g["id"], {}).get("min_rent")),
+            "total_stock": totals.get(g["id"], {}).get("total_stock") or 0,
+            "sku_count": totals.get(g["id"], {}).get("sku_count") or 0,
+            "force_down": g["force_down"],
+            "force_down_reason": g["force_down_reason"],
+            "review_note": g["review_note"],
+            "display_status": g["id"] in displayed,
+            "updated_at": g["updated_at"],
         }
         for g in goods
     ]
@@ -285,7 +286,9 @@ def goods_page(
     queryset = _goods_filtered(
         session=session, status=status, category_id=category_id, keyword=keyword
     ).order_by("sort", "-id")  # the order of the list's index
-    answer = page_of(queryset, page=page, page_size=page_size)
+    answer = page_of(
+        queryset.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=queryset
+    )
     answer["list"] = _list_rows(answer["list"])
     return answer
 
@@ -312,20 +315,21 @@ def goods_export_chunks(
     queryset = _goods_filtered(
         session=scope, status=status, category_id=category_id, keyword=keyword
     ).order_by("sort", "-id")
+    columns = queryset.values(*LIST_COLUMNS)
     after: tuple[int, int] | None = None
     while True:
-        chunk_query = queryset
+        chunk_query = columns
         if after is not None:
             sort, goods_id = after
             # `sort >= s` bounds the index scan; the OR drops the rows of s already written.
-            chunk_query = queryset.filter(sort__gte=sort).filter(
+            chunk_query = columns.filter(sort__gte=sort).filter(
                 Q(sort__gt=sort) | Q(id__lt=goods_id)
             )
         chunk = list(chunk_query[:chunk_size])
         if not chunk:
             return
         yield _list_rows(chunk)
-        after = (chunk[-1].sort, chunk[-1].pk)
+        after = (chunk[-1]["sort"], chunk[-1]["id"])
 
 
 def goods_status_counts(*, session: Session | None) -> dict[str, int]:

@@ -335,3 +335,17 @@ def test_goods_offer_only_known_sub_shops_and_channels(demo_owner):
     detail = demo_owner.post("/api/platform/goodsDetail", {"id": known.data["id"]}).data
     assert detail["sub_shop_ids"] == [shop["id"]]
     assert detail["channels"] == ["alipay_mini", "h5"]
+
+
+def test_a_list_row_counts_each_skus_stock_once_however_many_plans_it_has(demo_owner):
+    phones = leaf_category("手机", parent_name="测试数码")
+    plans = goods_payload(phones.pk)["rent_list"]
+    shorter = {**plans[0], "term": 6, "rent": "299.00"}
+    longer = {**plans[0], "term": 24, "rent": "249.00"}
+    goods_id = saved_goods(demo_owner, phones.pk, rent_list=[*plans, shorter, longer])
+
+    row = demo_owner.get("/api/platform/goodsList", {"keyword": str(goods_id)}).data["list"][0]
+
+    # Black 256G (5 in stock) has three plans, white (0) one: stock 5 on 2 SKUs, not 15.
+    assert (row["id"], row["total_stock"], row["sku_count"]) == (goods_id, 5, 2)
+    assert row["min_rent"] == "249.00"
