@@ -11,6 +11,7 @@ from tenants.accounts.selectors import OWNER_ROLE_CODE
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.crypto import mask_bank_account
+from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
@@ -84,28 +85,33 @@ def merchant_list(
 
 
 def _add_summaries(merchants: list[Merchant]) -> None:
-    """The primary domain and current settlement terms of a page's merchants, in two queries
-    over the page's ids (as subqueries they were planned and run for every row before the
-    page's offset, and compiled on every call)."""
-    ids = [merchant.pk for merchant in merchants]
-    domains = dict(
-        Domain.objects.filter(tenant_id__in=ids, is_primary=True)
-        .order_by("tenant_id", "id")
-        .distinct("tenant_id")
-        .values_list("tenant_id", "domain")
-    )
-    current_terms = {
-        terms["merchant_id"]: terms
-        for terms in SettlementTerms.objects.filter(merchant_id__in=ids)
-        .order_by("merchant_id", "-created_at", "-id")
-        .distinct("merchant_id")
-        .values("merchant_id", "commission_rate", "settlement_cycle")
-    }
+    """The primary domain and current settlement terms of a page's merchants, in one
+    statement over the page's ids (as subqueries they were planned and run for every row
+    before the page's offset, and compiled on every call)."""
+    if not merchants:
+        return
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            SELECT m.id, d.domain, t.commission_rate, t.settlement_cycle
+            FROM unnest(%s::bigint[]) AS m(id)
+            LEFT JOIN LATERAL (
+              SELECT domain FROM {Domain._meta.db_table}
+              WHERE tenant_id = m.id AND is_primary ORDER BY id LIMIT 1
+            ) d ON true
+            LEFT JOIN LATERAL (
+              SELECT commission_rate, settlement_cycle FROM {SettlementTerms._meta.db_table}
+              WHERE merchant_id = m.id ORDER BY created_at DESC, id DESC LIMIT 1
+            ) t ON true
+            """,  # noqa: S608 (table names from the models; values are parameters)
+            [[merchant.pk for merchant in merchants]],
+        )
+        found = {row[0]: row[1:] for row in cursor.fetchall()}
     for merchant in merchants:
-        terms = current_terms.get(merchant.pk)
-        merchant.domain = domains.get(merchant.pk)  # type: ignore[attr-defined]
-        merchant.commission_rate = terms["commission_rate"] if terms else None  # type: ignore[attr-defined]
-        merchant.settlement_cycle = terms["settlement_cycle"] if terms else None  # type: ignore[attr-defined]
+        domain, rate, cycle = found.get(merchant.pk, (None, None, None))
+        merchant.domain = domain  # type: ignore[attr-defined]
+        merchant.commission_rate = rate  # type: ignore[attr-defined]
+        merchant.settlement_cycle = cycle  # type: ignore[attr-defined]
 
 
 def merchant_row(merchant: Merchant) -> dict[str, Any]:
