@@ -3,6 +3,10 @@ concurrent clients: `goodsList` on a merchant with 2,000 and 100,000 goods (page
 500), `merchantList` over 1,000 merchants (page 1 and the last page, 50) and
 `backendOrderList` (the deal-closed list, a fifth of the orders) at 2,000 and 100,000 orders
 of one merchant and on the platform side over 100,000 orders of 120 merchants (page 1 and
+page 500); the shop's finance lists at 2,000 and 100,000 rows (page 1 and page 500):
+`getBillList` (its income and expense lines: ledger journals), `getFinanceBillList` (its
+customers' instalment bills: paid, due, overdue) and `withdrawList` (its withdrawals); and
+the platform's `getWithdrawalRecord` over 100,000 withdrawals of 120 merchants (page 1 and
 page 500).
 
 For each list, scale and page, the SQL the call issues is captured once, then:
@@ -18,7 +22,8 @@ of the page query and of the total's COUNT (no sequential scan of the big table 
 Data at scale is bulk-loaded by copying rows the services made (shape checked: the copied rows
 answer like the sample). ANALYZE runs after each load. Not a test.
 
-Run: make bench-lists (its own database, zulin_bench_lists; Redis database 11), or
+Run: make bench-lists (its own database, zulin_bench_lists, and Redis database 11:
+BENCH_LISTS_DB and BENCH_LISTS_REDIS_DB name others, for a second checkout's run), or
 `.venv/bin/python benchmarks/lists.py goodsList` for some calls only. BENCH_SECONDS (4) per
 figure.
 
@@ -52,7 +57,9 @@ from _drive import CONCURRENCY, WORKERS, drive_http, drive_sql, served
 from _setup import django_setup, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
-DB_NAME = "zulin_bench_lists"
+# Overridable so that a second checkout's run never disturbs another's database or Redis.
+DB_NAME = os.environ.get("BENCH_LISTS_DB", "zulin_bench_lists")
+REDIS_DB = int(os.environ.get("BENCH_LISTS_REDIS_DB", "11"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
 PAGE_SIZE = 20
 
@@ -93,7 +100,7 @@ class Bench:
     store: Session
     platform: Session
     raw_params: dict[str, Any]
-    made: dict[str, bool] = field(default_factory=dict)  # what seed functions made already
+    made: dict[str, Any] = field(default_factory=dict)  # what seed functions made already
 
 
 @dataclass(frozen=True)
@@ -203,7 +210,7 @@ def measure(bench: Bench, call: ListCall, page: int, label: str) -> None:
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=11)
+    services_env(DB_NAME, redis_db=REDIS_DB)
     django_setup(cache_prefix="zulin-bench-lists")
     from django.core.management import call_command
 
@@ -446,6 +453,401 @@ def seed_platform_orders(bench: Bench, count: int) -> None:
         cursor.execute("VACUUM ANALYZE orders_index_orderindex")
 
 
+def _copied(cursor: Any, schema: str, table: str, own: tuple[str, ...], alias: str) -> Any:
+    """The columns of `table` but `own` (which the statement sets), as the target list and as
+    `alias`'s columns in the SELECT: a pair of psycopg sql fragments."""
+    from psycopg import sql
+
+    cursor.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = %s"
+        " AND table_name = %s ORDER BY ordinal_position",
+        [schema, table],
+    )
+    names = [name for (name,) in cursor.fetchall() if name not in own]
+    return (
+        sql.SQL(", ").join(map(sql.Identifier, names)),
+        sql.SQL(", ").join(sql.Identifier(alias, name) for name in names),
+    )
+
+
+def _run(cursor: Any, template: str, params: list[Any], **fragments: Any) -> None:
+    from psycopg import sql
+
+    cursor.execute(sql.SQL(template).format(**fragments), params)  # type: ignore[arg-type]
+
+
+def _vacuum(bench: Bench, schema: str, tables: tuple[str, ...]) -> None:
+    import psycopg
+
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw:
+        raw.execute(f"SET search_path = {_search_path(schema)}")
+        for table in tables:
+            raw.execute(f"VACUUM ANALYZE {table}")
+
+
+def _lease_sample(bench: Bench) -> None:
+    """One lease driven through the real flow as the order tests drive it (goods on shelf
+    through the API, placed through the signed intake, audited, contract signed by the
+    customer, bill 1 paid through the sandbox provider, shipped, received): in lease, bill 1
+    paid and bills 2-12 unpaid, with the journals each step posts. Then the demo shop's
+    statements close (settlement to its withdrawable balance, as the nightly job does)."""
+    if bench.made.get("lease sample"):
+        return
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.utils import timezone
+    from django_tenants.utils import tenant_context
+
+    from apps.billing.settlement import statements_close
+    from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
+    from tenants.merchants.models import Merchant
+    from tests.fixtures import login
+    from zulin.demo import DEMO_PASSWORD
+
+    demo = Merchant.objects.get(slug="demo")
+    owner = login(bench.store.host, "owner", DEMO_PASSWORD)
+    app = IntakeClient(demo, bench.store.host)
+    order = in_lease(
+        demo,
+        owner,
+        app,
+        goods_on_shelf(owner),
+        key="bench-lease-0001",
+        seed=11,
+        phone="13912340011",
+    )
+    with tenant_context(demo):
+        # The demo shop settles T+7: a period that far back is closed.
+        statements_close(today=timezone.localdate() + timedelta(days=10))
+    connection.set_schema_to_public()
+    bench.made["lease sample"] = True
+    bench.made["lease order id"] = order.id  # type: ignore[assignment]
+
+
+def seed_finance_bills(bench: Bench, count: int) -> None:
+    """The sample lease's 12 bills (see _lease_sample) copied as further orders' bills (order
+    ids from 1,000,000, numbers BENCHB…) until the merchant has `count` bills, each copy's
+    schedule moved 0-12 months back: bills due before today are paid (with a copy of bill
+    1's successful payment), but the latest past one of every fourth order, which is
+    overdue; the rest unpaid (due). Then VACUUM ANALYZE."""
+    import psycopg
+
+    from apps.billing.models import Bill, BillPayment
+
+    _lease_sample(bench)
+    schema = bench.store.schema
+    bills, payments = Bill._meta.db_table, BillPayment._meta.db_table
+    sample = bench.made["lease order id"]
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
+        cursor.execute(f"SET search_path = {schema}, public")
+        cursor.execute(f"SELECT count(*) FROM {bills}")  # noqa: S608 (our table name)
+        have = cursor.fetchone()[0]
+        if have >= count:
+            return
+        cursor.execute(f"SELECT count(*) FROM {bills} WHERE order_id = %s", [sample])  # noqa: S608
+        term = cursor.fetchone()[0]
+        cursor.execute(
+            f"SELECT coalesce(max(order_id) - 1000000, 0) FROM {bills} WHERE order_id > 1000000"  # noqa: S608
+        )
+        first = cursor.fetchone()[0] + 1
+        orders = -(-(count - have) // term)
+        bill_columns, bill_sources = _copied(
+            cursor,
+            schema,
+            bills,
+            (
+                "id",
+                "order_id",
+                "order_no",
+                "due_date",
+                "status",
+                "paid_amount",
+                "paid_at",
+                "paid_by",
+                "out_trade_no",
+                "created_at",
+                "updated_at",
+            ),
+            "b",
+        )
+        pay_columns, pay_sources = _copied(
+            cursor,
+            schema,
+            payments,
+            ("id", "bill_id", "out_trade_no", "idempotency_key", "created_at", "finished_at"),
+            "p",
+        )
+        _run(
+            cursor,
+            """
+            WITH source AS MATERIALIZED (
+              SELECT b.*, n, nextval(pg_get_serial_sequence({table}, 'id')) AS new_id,
+                (b.due_date - make_interval(months => mod(n, {term} + 1)))::date AS new_due,
+                b.period = 1 OR (b.period <= mod(n, {term} + 1)
+                  AND NOT (b.period = mod(n, {term} + 1) AND mod(n, 4) = 0)) AS paid
+              FROM {bills} b, generate_series(%s::int, %s::int) AS n WHERE b.order_id = %s
+            ), made AS (
+              INSERT INTO {bills} (id, {bill_columns}, order_id, order_no, due_date, status,
+                paid_amount, paid_at, paid_by, out_trade_no, created_at, updated_at)
+              SELECT b.new_id, {bill_sources}, 1000000 + b.n,
+                'BENCHB' || lpad(b.n::text, 9, '0'), b.new_due,
+                CASE WHEN b.paid THEN 'paid' ELSE 'unpaid' END,
+                CASE WHEN b.paid THEN b.amount ELSE 0 END,
+                CASE WHEN b.paid THEN b.new_due::timestamptz END,
+                CASE WHEN b.paid THEN first_paid.paid_by ELSE '' END,
+                b.out_trade_no || '-' || b.n, now() - make_interval(mins => b.n), now()
+              FROM source b,
+                (SELECT paid_by FROM {bills} WHERE order_id = %s AND period = 1) AS first_paid
+            )
+            INSERT INTO {payments} (bill_id, {pay_columns}, out_trade_no, idempotency_key,
+              created_at, finished_at)
+            SELECT b.new_id, {pay_sources}, b.out_trade_no || '-' || b.n, '',
+              b.new_due::timestamptz, b.new_due::timestamptz
+            FROM source b
+            JOIN {bills} first_bill ON first_bill.order_id = %s AND first_bill.period = 1
+            JOIN {payments} p ON p.bill_id = first_bill.id AND p.status = 'succeeded'
+            WHERE b.paid
+            """,
+            [first, first + orders - 1, sample, sample, sample],
+            table=psycopg.sql.Literal(bills),
+            term=psycopg.sql.Literal(term),
+            bills=psycopg.sql.Identifier(bills),
+            payments=psycopg.sql.Identifier(payments),
+            bill_columns=bill_columns,
+            bill_sources=bill_sources,
+            pay_columns=pay_columns,
+            pay_sources=pay_sources,
+        )
+    _vacuum(bench, schema, (bills, payments))
+
+
+def seed_bill_lines(bench: Bench, count: int) -> None:
+    """`getBillList`'s lines are the shop's ledger journals of the kinds it lists: the sample
+    lease's (see _lease_sample: deposit, rent received, commission, settlement; a withdrawal
+    freeze if the withdrawal sample was made) copied, each with its entries, as further
+    orders' (order ids from 1,000,000, as seed_finance_bills's copies) until `count` lines,
+    so the types spread as one lease spreads them. Then VACUUM ANALYZE."""
+    import psycopg
+
+    from apps.billing.finance import STORE_TYPES
+    from zulin.ledger.models import Entry, Journal
+
+    _lease_sample(bench)
+    schema = bench.store.schema
+    journals, entries = Journal._meta.db_table, Entry._meta.db_table
+    kinds = [kind for covered, _, _ in STORE_TYPES.values() for kind in covered]
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
+        cursor.execute(f"SET search_path = {schema}, public")
+        cursor.execute(
+            f"SELECT count(*) FILTER (WHERE reference LIKE %s), count(*) FROM {journals}"  # noqa: S608
+            " WHERE kind = ANY(%s)",
+            ["% #bench%", kinds],
+        )
+        copies, have = cursor.fetchone()
+        if have >= count:
+            return
+        originals = have - copies
+        first = bench.made.get("line rounds", 0) + 1  # copy n's references end " #bench<n>"
+        rounds = -(-(count - have) // originals)
+        bench.made["line rounds"] = first + rounds - 1
+        journal_columns, journal_sources = _copied(
+            cursor, schema, journals, ("id", "reference", "order_id", "created_at"), "j"
+        )
+        entry_columns, entry_sources = _copied(cursor, schema, entries, ("id", "journal_id"), "e")
+        _run(
+            cursor,
+            """
+            WITH source AS MATERIALIZED (
+              SELECT j.*, n, nextval(pg_get_serial_sequence({table}, 'id')) AS new_id
+              FROM {journals} j, generate_series(%s::int, %s::int) AS n
+              WHERE j.kind = ANY(%s) AND j.reference NOT LIKE %s
+              ORDER BY n, j.id
+            ), made AS (
+              INSERT INTO {journals} (id, {journal_columns}, reference, order_id, created_at)
+              SELECT j.new_id, {journal_sources}, j.reference || ' #bench' || j.n,
+                CASE WHEN j.order_id IS NOT NULL THEN 1000000 + j.n END,
+                now() - make_interval(mins => j.n)
+              FROM source j
+            )
+            INSERT INTO {entries} (journal_id, {entry_columns})
+            SELECT j.new_id, {entry_sources}
+            FROM source j JOIN {entries} e ON e.journal_id = j.id
+            """,
+            [first, first + rounds - 1, kinds, "% #bench%"],
+            table=psycopg.sql.Literal(journals),
+            journals=psycopg.sql.Identifier(journals),
+            entries=psycopg.sql.Identifier(entries),
+            journal_columns=journal_columns,
+            journal_sources=journal_sources,
+            entry_columns=entry_columns,
+            entry_sources=entry_sources,
+        )
+    _vacuum(bench, schema, (journals, entries))
+
+
+# Withdrawal statuses of the copies, in turn (a needs-two "reviewing" needs > 10,000.00).
+WITHDRAWAL_SHAPES = ("paid", "paid", "paid", "paid", "pending", "paying", "rejected", "cancelled")
+WITHDRAWAL_SHAPES += ("failed",)
+
+
+def _withdrawal_sample(bench: Bench) -> int:
+    """One withdrawal made as tests/test_withdrawals.py makes one: the shop's settled money
+    (_lease_sample), applied for by its owner (applyWithdraw), approved by the platform's
+    admin (operateWithdrawal), paid out by the sandbox provider's callback. Answers its id."""
+    if not bench.made.get("withdrawal sample"):
+        _lease_sample(bench)
+        from apps.orders.tests.support import provider_settles
+        from tenants.merchants.models import Merchant
+
+        applied = bench.store.post(
+            "/api/finance/applyWithdraw", {"amount": "100.00", "idempotency_key": "bench-wd-0"}
+        )
+        assert applied["code"] == 200, applied
+        approved = bench.platform.post(
+            "/api/platform/operateWithdrawal", {"id": applied["data"]["id"], "action": "approve"}
+        )
+        assert approved["code"] == 200, approved
+        provider_settles(Merchant.objects.get(slug="demo"))
+        paid = bench.store.get("/api/finance/getWithdrawDetail", {"id": applied["data"]["id"]})
+        assert paid.json()["data"]["status"] == "paid", paid.json()
+        bench.made["withdrawal sample"] = applied["data"]["id"]
+    return int(bench.made["withdrawal sample"])
+
+
+def _copy_withdrawals(bench: Bench, count: int, *, platform: bool) -> None:
+    """Copies the sample withdrawal (its approval too where the status had one) until
+    `count` rows: the demo shop's, or (platform) those of every merchant but demo, spread
+    over them; statuses in turn as WITHDRAWAL_SHAPES; each call's copies one a minute back
+    from now (so the store's and the platform's copies interleave). Then VACUUM ANALYZE."""
+    import psycopg
+
+    from tenants.finance.models import Withdrawal, WithdrawalApproval
+    from tenants.merchants.models import Merchant
+
+    sample = _withdrawal_sample(bench)
+    demo = Merchant.objects.get(slug="demo").pk
+    rows, approvals = Withdrawal._meta.db_table, WithdrawalApproval._meta.db_table
+    mine = "merchant_id <> %s" if platform else "merchant_id = %s"
+    with psycopg.connect(**bench.raw_params, autocommit=True) as raw, raw.cursor() as cursor:
+        cursor.execute("SET search_path = public")
+        cursor.execute(f"SELECT count(*) FROM {rows} WHERE {mine}", [demo])  # noqa: S608
+        have = cursor.fetchone()[0]
+        if have >= count:
+            return
+        cursor.execute(f"SELECT count(*) FROM {rows} WHERE withdrawal_no LIKE 'WBENCH%%'")  # noqa: S608
+        first = cursor.fetchone()[0] + 1
+        row_columns, row_sources = _copied(
+            cursor,
+            "public",
+            rows,
+            (
+                "id",
+                "merchant_id",
+                "withdrawal_no",
+                "idempotency_key",
+                "status",
+                "reject_reason",
+                "failure_reason",
+                "provider_trade_no",
+                "created_at",
+                "updated_at",
+                "paid_at",
+            ),
+            "w",
+        )
+        approval_columns, approval_sources = _copied(
+            cursor, "public", approvals, ("id", "withdrawal_id", "created_at"), "a"
+        )
+        _run(
+            cursor,
+            """
+            WITH merchants AS (
+              SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS total
+              FROM merchants_merchant WHERE id <> %s
+            ), source AS MATERIALIZED (
+              SELECT w.*, n, nextval(pg_get_serial_sequence({table}, 'id')) AS new_id,
+                (%s::text[])[1 + mod(n, cardinality(%s::text[]))] AS new_status,
+                now() - make_interval(mins => n - %s) AS new_created,
+                CASE WHEN %s THEN (SELECT m.id FROM merchants m WHERE m.k = mod(n, m.total))
+                  ELSE w.merchant_id END AS new_merchant
+              FROM {rows} w, generate_series(%s::int, %s::int) AS n WHERE w.id = %s
+            ), made AS (
+              INSERT INTO {rows} (id, {row_columns}, merchant_id, withdrawal_no, idempotency_key,
+                status, reject_reason, failure_reason, provider_trade_no, created_at,
+                updated_at, paid_at)
+              SELECT w.new_id, {row_sources}, w.new_merchant,
+                'WBENCH' || lpad(w.n::text, 10, '0'), 'bench-wd-' || w.n, w.new_status,
+                CASE WHEN w.new_status = 'rejected' THEN '结算账户信息有误' ELSE '' END,
+                CASE WHEN w.new_status = 'failed' THEN 'BANK_REJECTED' ELSE '' END,
+                CASE WHEN w.new_status IN ('paying', 'paid', 'failed')
+                  THEN w.provider_trade_no || '-' || w.n ELSE '' END,
+                w.new_created, w.new_created,
+                CASE WHEN w.new_status = 'paid' THEN w.new_created END
+              FROM source w
+            )
+            INSERT INTO {approvals} (withdrawal_id, {approval_columns}, created_at)
+            SELECT w.new_id, {approval_sources}, w.new_created
+            FROM source w JOIN {approvals} a ON a.withdrawal_id = w.id
+            WHERE w.new_status IN ('paying', 'paid', 'failed')
+            """,
+            [
+                demo,
+                list(WITHDRAWAL_SHAPES),
+                list(WITHDRAWAL_SHAPES),
+                first - 1,
+                platform,
+                first,
+                first + count - have - 1,
+                sample,
+            ],
+            table=psycopg.sql.Literal(rows),
+            rows=psycopg.sql.Identifier(rows),
+            approvals=psycopg.sql.Identifier(approvals),
+            row_columns=row_columns,
+            row_sources=row_sources,
+            approval_columns=approval_columns,
+            approval_sources=approval_sources,
+        )
+    _vacuum(bench, "public", (rows, approvals))
+
+
+def seed_withdrawals(bench: Bench, count: int) -> None:
+    """The demo shop's withdrawals: the sample (see _withdrawal_sample) copied until the
+    shop has `count`."""
+    _copy_withdrawals(bench, count, platform=False)
+
+
+def seed_platform_withdrawals(bench: Bench, count: int) -> None:
+    """Every merchant's withdrawals on the platform: the sample copied over 120 merchants
+    (seed_merchants) until merchants other than demo have `count` (demo's own rows come on
+    top: 1, or those seed_withdrawals made in the same run)."""
+    seed_merchants(bench, 120)
+    _copy_withdrawals(bench, count, platform=True)
+
+
+def finance_bills_like_sample(rows: list[dict[str, Any]]) -> None:
+    assert rows and {row["kind"] for row in rows} == {"lease"}, "bulk rows differ from the sample"
+    assert {row["state"] for row in rows} <= {"due", "overdue", "paid"}, "unexpected states"
+    assert all(row["amount"] == rows[0]["amount"] for row in rows), "amounts differ"
+
+
+def bill_lines_like_sample(rows: list[dict[str, Any]]) -> None:
+    from apps.billing.finance import STORE_TYPES
+
+    assert rows and {row["type"] for row in rows} <= set(STORE_TYPES), "lines of no listed type"
+    assert all(row["amount"] not in ("0.00", "-0.00") for row in rows), "a line moved nothing"
+
+
+def withdrawals_like_sample(rows: list[dict[str, Any]]) -> None:
+    assert len(rows) == PAGE_SIZE, "fewer rows than a page"
+    assert {row["status"] for row in rows} <= set(WITHDRAWAL_SHAPES), "unexpected statuses"
+    assert all("*" in row["account_number"] for row in rows), "accounts must stay masked"
+    assert all(row["merchant_name"] for row in rows), "a row without its merchant"
+    paid = [row for row in rows if row["status"] == "paid"]
+    assert paid and all(row["approvals"] and row["paid_at"] for row in paid), "paid lacks approval"
+
+
 def orders_rows_like_sample(rows: list[dict[str, Any]]) -> None:
     assert rows and {row["stage"] for row in rows} == {"dealing"}, "not the stage asked for"
     assert all("*" in row["customer_phone"] for row in rows), "customers must stay masked"
@@ -492,6 +894,42 @@ LISTS = [
         pages=(1, 500),
         params={"stage": "dealing"},
         check=orders_rows_like_sample,
+    ),
+    ListCall(
+        "getBillList",
+        "/api/v2/getBillList",
+        side="store",
+        seed=seed_bill_lines,
+        rows=(2_000, 100_000),
+        pages=(1, 500),
+        check=bill_lines_like_sample,
+    ),
+    ListCall(
+        "getFinanceBillList",
+        "/api/finance/getFinanceBillList",
+        side="store",
+        seed=seed_finance_bills,
+        rows=(2_000, 100_000),
+        pages=(1, 500),
+        check=finance_bills_like_sample,
+    ),
+    ListCall(
+        "withdrawList",
+        "/api/finance/withdrawList",
+        side="store",
+        seed=seed_withdrawals,
+        rows=(2_000, 100_000),
+        pages=(1, 500),
+        check=withdrawals_like_sample,
+    ),
+    ListCall(
+        "getWithdrawalRecord",
+        "/api/platform/getWithdrawalRecord",
+        side="platform",
+        seed=seed_platform_withdrawals,
+        rows=(100_000,),
+        pages=(1, 500),
+        check=withdrawals_like_sample,
     ),
 ]
 
