@@ -100,6 +100,27 @@ def test_a_deep_page_finds_its_ids_without_the_rows_to_one_joins(merchants: Any)
     assert " JOIN " in page_sql[: page_sql.index(" IN (SELECT ")] and " JOIN " not in inner
 
 
+def test_a_page_of_totals_per_row_totals_only_its_own_rows(merchants: Any) -> None:
+    Domain.objects.bulk_create(
+        Domain(domain=f"{m.slug}-{k}.localhost", tenant=m, is_primary=not k)
+        for m in merchants
+        for k in range(m.pk % 3)
+    )
+    ordered = merchants.order_by("-id")
+    totals = ordered.values("pk", "name").annotate(domains=Count("domains"))
+
+    with CaptureQueriesContext(connection) as deep:
+        rows = page_of(totals, page=4, page_size=10, counted=ordered)["list"]
+
+    expected = list(ordered[30:40])
+    assert [(r["pk"], r["domains"]) for r in rows] == [(m.pk, m.pk % 3) for m in expected]
+    assert " IN (SELECT " in deep.captured_queries[-1]["sql"]
+    # Ordered by the total itself: the page is read as it is, with the same rows.
+    by_total = totals.order_by("-domains", "-pk")
+    page = page_of(by_total, page=2, page_size=10, counted=ordered)["list"]
+    assert [r["pk"] for r in page] == [r["pk"] for r in by_total[10:20]]
+
+
 def test_a_grouped_list_pages_and_counts_as_it_is(merchants: Any) -> None:
     grouped = merchants.values("status").annotate(n=Count("id")).order_by("status")
 

@@ -57,6 +57,12 @@ class Withdrawal(models.Model):
             models.Index(
                 fields=["merchant", "status", "-created_at"], name="withdrawal_merchant_idx"
             ),
+            # The lists without a status: a merchant's (withdrawList) and the platform's
+            # (getWithdrawalRecord), newest first, page 1 or page 500 alike.
+            models.Index(
+                fields=["merchant", "-created_at", "-id"], name="withdrawal_merchant_list"
+            ),
+            models.Index(fields=["-created_at", "-id"], name="withdrawal_list"),
         ]
 
 

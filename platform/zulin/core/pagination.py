@@ -15,8 +15,10 @@ What a page costs is bounded by how deep it is, not by how big the table is:
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
+from django.core.exceptions import FieldError
 from django.db.models import QuerySet
 from ninja.errors import ValidationError
 
@@ -79,14 +81,25 @@ def page_rows(
 ) -> list[Any]:
     """Rows start … start + size of the ordered queryset; past the first page through its
     ids (one statement: `WHERE id IN (SELECT id … ORDER BY … LIMIT … OFFSET …)`, then
-    ordered again). `ids_from` finds the ids without the page's to-one joins (the same rows:
-    what `page_of` counts), so the walk past the skipped rows stays on the list's index."""
-    if start == 0 or not _plain(queryset) or not queryset.ordered:
+    ordered again). `ids_from` holds the same rows without the page's joins (what `page_of`
+    counts): its ids are walked instead, so the walk past the skipped rows stays on the
+    list's index, and a page that totals to-many rows per row (GROUP BY its id) totals only
+    its own."""
+    query = queryset.query
+    if start == 0 or not queryset.ordered or query.is_sliced or query.combinator:
         return list(queryset[start : start + size])
-    source = queryset
-    if ids_from is not None and _plain(ids_from):
-        ordering = queryset.query.order_by
-        source = ids_from.order_by(*ordering) if ordering else ids_from
+    source = queryset if _plain(queryset) else None
+    # Not when the page is ordered by something only it has (a total), even where the name
+    # is also a relation of the model: the ids' order would not be the page's.
+    own_order = all(
+        isinstance(item, str) and item.lstrip("-") not in query.annotations
+        for item in query.order_by
+    )
+    if ids_from is not None and _plain(ids_from) and not query.distinct and own_order:
+        with suppress(FieldError):
+            source = ids_from.order_by(*query.order_by) if query.order_by else ids_from
+    if source is None:
+        return list(queryset[start : start + size])
     ids = source.values("pk")[start : start + size]
     return list(queryset.filter(pk__in=ids))
 
