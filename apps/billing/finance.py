@@ -29,8 +29,9 @@ from django.utils import timezone
 
 from tenants.catalog.selectors import money
 from zulin.core.dates import day_start
+from zulin.core.db import tenant_connection
 from zulin.core.pagination import page_of
-from zulin.ledger.models import Journal
+from zulin.ledger.models import Entry, Journal, LedgerAccount
 from zulin.ledger.selectors import account_balance
 
 from .models import Bill, BillPayment, BillStatus, Statement
@@ -145,13 +146,10 @@ def bill_lines(
         order_no=order_no,
         merchant_id=merchant_id,
     )
-    return page_of(
-        _line_values(journals),
-        page=page,
-        page_size=page_size,
-        row=_line_row(platform),
-        counted=journals,
-    )
+    answer = page_of(_line_values(journals), page=page, page_size=page_size, counted=journals)
+    row = _line_row(platform)
+    answer["list"] = [row(line) for line in _with_moved(answer["list"])]
+    return answer
 
 
 def bill_line_count(
@@ -203,7 +201,7 @@ def bill_line_chunks(
         )
         if not chunk:
             return
-        rows = [row(item) for item in chunk]
+        rows = [row(item) for item in _with_moved(chunk)]
         numbers = _order_numbers(rows, platform)
         yield [{**item, "order_no": numbers.get(_order_key(item, platform), "")} for item in rows]
         after = chunk[-1]["id"]
@@ -215,23 +213,46 @@ def _typed_lines(*, platform: bool, type: str | None, **filters: Any) -> Any:
 
 
 def _line_values(journals: Any) -> Any:
-    """The lines as the list reads them, newest first, with what each moved on the accounts
-    its signed amount comes from."""
+    """The lines as the list reads them, newest first (what each moved comes per page, from
+    `_with_moved`)."""
     return journals.order_by("-id").values(
-        "id",
-        "reference",
-        "kind",
-        "type",
-        "memo",
-        "order_id",
-        "meta",
-        "actor_name",
-        "created_at",
-        clearing=_moved("provider_clearing"),
-        cash=_moved("merchant_cash"),
-        payable=_moved("merchant_payable"),
-        bank=_moved("bank"),
+        "id", "reference", "kind", "type", "memo", "order_id", "meta", "actor_name", "created_at"
     )
+
+
+# What a line moved on the accounts its signed amount comes from (`_signed`).
+_MOVED = {
+    "clearing": "provider_clearing",
+    "cash": "merchant_cash",
+    "payable": "merchant_payable",
+    "bank": "bank",
+}
+
+
+def _with_moved(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines with the debits less credits of each on `_MOVED`'s accounts (any
+    sub-ledger), in one grouped statement over these lines only: as annotations of the
+    list's query they were built and compiled on every call."""
+    moved: dict[int, dict[str, Decimal]] = {line["id"]: {} for line in lines}
+    if lines:
+        with tenant_connection.cursor() as cursor:
+            cursor.execute(
+                f"""
+                SELECT e.journal_id, a.code,
+                  sum(CASE WHEN e.side = 'debit' THEN e.amount ELSE -e.amount END)
+                FROM {Entry._meta.db_table} e
+                JOIN {LedgerAccount._meta.db_table} a ON a.id = e.account_id
+                WHERE e.journal_id = ANY(%s) AND a.code = ANY(%s)
+                GROUP BY e.journal_id, a.code
+                """,  # noqa: S608 (table names from the models; values are parameters)
+                [list(moved), list(_MOVED.values())],
+            )
+            for journal_id, code, amount in cursor.fetchall():
+                moved[journal_id][code] = amount
+    return [
+        {**line, **{name: moved[line["id"]].get(code, ZERO) for name, code in _MOVED.items()}}
+        for line in lines
+    ]
 
 
 def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
