@@ -24,6 +24,7 @@ from .models import (
     Resolution,
     RunStatus,
     Withdrawal,
+    WithdrawalApproval,
     WithdrawalStatus,
 )
 from .money import AMOUNT_COLUMNS, COUNT_COLUMNS, RECEIVED_COLUMNS, ZERO
@@ -58,52 +59,91 @@ def withdrawals(
     return rows
 
 
-def withdrawal_row(row: Withdrawal) -> dict[str, Any]:
-    approvals = list(row.approvals.all())
+# What a withdrawal's row shows, read as values (the list reads its page this way).
+_ROW_COLUMNS = (
+    "id",
+    "withdrawal_no",
+    "merchant_id",
+    "merchant__name",
+    "amount",
+    "status",
+    "needs_two",
+    "bank_name",
+    "account_name",
+    "account_number",
+    "remark",
+    "applicant_name",
+    "reject_reason",
+    "failure_reason",
+    "provider_trade_no",
+    "created_at",
+    "paid_at",
+)
+
+
+def _withdrawal_rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows from `_ROW_COLUMNS` values, with the approvals of all of them in one query."""
+    approvals: dict[int, list[dict[str, Any]]] = {row["id"]: [] for row in found}
+    if approvals:
+        for approval in (
+            WithdrawalApproval.objects.filter(withdrawal_id__in=list(approvals))
+            .order_by("id")
+            .values("withdrawal_id", "account_id", "account_name", "created_at")
+        ):
+            approvals[approval["withdrawal_id"]].append(
+                {
+                    "account_id": approval["account_id"],
+                    "name": approval["account_name"],
+                    "created_at": approval["created_at"],
+                }
+            )
+    return [_withdrawal_row(row, approvals[row["id"]]) for row in found]
+
+
+def _withdrawal_row(row: dict[str, Any], approvals: list[dict[str, Any]]) -> dict[str, Any]:
+    waiting = row["status"] in (WithdrawalStatus.PENDING, WithdrawalStatus.REVIEWING)
     return {
-        "id": row.pk,
-        "withdrawal_no": row.withdrawal_no,
-        "merchant_id": row.merchant_id,
-        "merchant_name": row.merchant.name,
-        "amount": money(row.amount),
-        "status": row.status,
-        "status_name": WithdrawalStatus(row.status).label,
-        "needs_two": row.needs_two,
-        "approvals_needed": (2 if row.needs_two else 1) - len(approvals)
-        if row.status in (WithdrawalStatus.PENDING, WithdrawalStatus.REVIEWING)
-        else 0,
-        "approvals": [
-            {"account_id": a.account_id, "name": a.account_name, "created_at": a.created_at}
-            for a in approvals
-        ],
-        "bank_name": row.bank_name,
-        "account_name": row.account_name,
-        "account_number": mask_bank_account(row.account_number),
-        "remark": row.remark,
-        "applicant": row.applicant_name,
-        "reject_reason": row.reject_reason,
-        "failure_reason": row.failure_reason,
-        "provider_trade_no": row.provider_trade_no,
-        "created_at": row.created_at,
-        "paid_at": row.paid_at,
+        "id": row["id"],
+        "withdrawal_no": row["withdrawal_no"],
+        "merchant_id": row["merchant_id"],
+        "merchant_name": row["merchant__name"],
+        "amount": money(row["amount"]),
+        "status": row["status"],
+        "status_name": WithdrawalStatus(row["status"]).label,
+        "needs_two": row["needs_two"],
+        "approvals_needed": (2 if row["needs_two"] else 1) - len(approvals) if waiting else 0,
+        "approvals": approvals,
+        "bank_name": row["bank_name"],
+        "account_name": row["account_name"],
+        "account_number": mask_bank_account(row["account_number"]),
+        "remark": row["remark"],
+        "applicant": row["applicant_name"],
+        "reject_reason": row["reject_reason"],
+        "failure_reason": row["failure_reason"],
+        "provider_trade_no": row["provider_trade_no"],
+        "created_at": row["created_at"],
+        "paid_at": row["paid_at"],
     }
 
 
+def withdrawal_row(row: Withdrawal) -> dict[str, Any]:
+    """One withdrawal as its list row (the answers of actions and the detail)."""
+    values = {name: getattr(row, name) for name in _ROW_COLUMNS if "__" not in name}
+    values["merchant__name"] = row.merchant.name
+    return _withdrawal_rows([values])[0]
+
+
 def withdrawal_page(*, page: int, page_size: int, **filters: Any) -> dict[str, Any]:
-    rows = withdrawals(**filters).select_related("merchant").prefetch_related("approvals")
-    return page_of(
-        rows.order_by("-created_at", "-id"),
-        page=page,
-        page_size=page_size,
-        row=withdrawal_row,
-        counted=withdrawals(**filters),
-    )
+    rows = withdrawals(**filters).order_by("-created_at", "-id")
+    answer = page_of(rows.values(*_ROW_COLUMNS), page=page, page_size=page_size, counted=rows)
+    answer["list"] = _withdrawal_rows(answer["list"])
+    return answer
 
 
 def withdrawal_detail(*, withdrawal_id: int, merchant_id: int | None) -> dict[str, Any]:
     """One withdrawal with its timeline; a merchant sees only its own (NOT_FOUND else)."""
     rows = withdrawals(merchant_id=merchant_id).select_related("merchant")
-    found = rows.prefetch_related("approvals").filter(pk=withdrawal_id).first()
+    found = rows.filter(pk=withdrawal_id).first()
     if found is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
     return {
