@@ -126,13 +126,6 @@ def _withdrawal_row(row: dict[str, Any], approvals: list[dict[str, Any]]) -> dic
     }
 
 
-def withdrawal_row(row: Withdrawal) -> dict[str, Any]:
-    """One withdrawal as its list row (the answers of actions and the detail)."""
-    values = {name: getattr(row, name) for name in _ROW_COLUMNS if "__" not in name}
-    values["merchant__name"] = row.merchant.name
-    return _withdrawal_rows([values])[0]
-
-
 def withdrawal_page(*, page: int, page_size: int, **filters: Any) -> dict[str, Any]:
     rows = withdrawals(**filters).order_by("-created_at", "-id")
     answer = page_of(rows.values(*_ROW_COLUMNS), page=page, page_size=page_size, counted=rows)
@@ -142,14 +135,10 @@ def withdrawal_page(*, page: int, page_size: int, **filters: Any) -> dict[str, A
 
 def withdrawal_detail(*, withdrawal_id: int, merchant_id: int | None) -> dict[str, Any]:
     """One withdrawal with its timeline; a merchant sees only its own (NOT_FOUND else)."""
-    rows = withdrawals(merchant_id=merchant_id).select_related("merchant")
-    found = rows.filter(pk=withdrawal_id).first()
-    if found is None:
+    found = withdrawals(merchant_id=merchant_id).filter(pk=withdrawal_id).values(*_ROW_COLUMNS)
+    if not found:
         raise ApplicationError(ErrorCode.NOT_FOUND)
-    return {
-        **withdrawal_row(found),
-        "timeline": _timeline(found.pk),
-    }
+    return {**_withdrawal_rows(list(found))[0], "timeline": _timeline(withdrawal_id)}
 
 
 def _timeline(withdrawal_id: int) -> list[dict[str, Any]]:

@@ -3,13 +3,13 @@
 What a page costs is bounded by how deep it is, not by how big the table is:
 - The total is counted up to `COUNT_BOUND` rows (or to the end of the page asked for, if
   that is further). A list with more answers `total` = that bound and `total_capped` true,
-  which the pager shows as "10,000+" with its next page open. Counting every row of a
+  which the pager shows as "10000+" with its next page open. Counting every row of a
   100,000-row list took most of its call (17 ms for goods); the tabs' exact counts per
   status come from their own calls.
 - A page past the first is read by a deferred join: the page's ids are found first (an
   index-only walk when the list's index covers its filters and order), then only those
   rows are read. A plain OFFSET reads and joins every skipped row (page 500 of a merchant's
-  orders: 31 ms against 2.5 ms).
+  orders: 31 ms against 1.6 ms in SQL).
 """
 
 from __future__ import annotations
