@@ -68,16 +68,21 @@ def configured(demo_owner):
     return answer.data
 
 
-@pytest.fixture
-def signed_order(demo, demo_owner, app, configured):
-    """A lease whose contract the customer signed, with both ID card pictures from intake."""
-    order = awaiting_shipment(demo, demo_owner, app, goods_on_shelf(demo_owner))
+def id_cards_uploaded(app, order) -> None:
+    """Both ID card pictures of the order's customer, sent through intake."""
     for side, color in (("front", "red"), ("back", "blue")):
         sent = app.post(
             "/api/applet/uploadIdCard",
             {"order_no": order.no, "side": side, "image_base64": picture(color)},
         )
         assert sent.ok, sent
+
+
+@pytest.fixture
+def signed_order(demo, demo_owner, app, configured):
+    """A lease whose contract the customer signed, with both ID card pictures from intake."""
+    order = awaiting_shipment(demo, demo_owner, app, goods_on_shelf(demo_owner))
+    id_cards_uploaded(app, order)
     return order
 
 
@@ -275,12 +280,7 @@ def test_a_lease_reported_to_the_bureau_carries_its_credit_file_as_evidence(
     """Once the lease has a credit account, the contract's evidence carries the order's credit
     file as the bureau would receive it, and the evidence hash covers it."""
     order = in_lease(demo, demo_owner, app, goods_on_shelf(demo_owner))
-    for side, color in (("front", "red"), ("back", "blue")):
-        sent = app.post(
-            "/api/applet/uploadIdCard",
-            {"order_no": order.no, "side": side, "image_base64": picture(color)},
-        )
-        assert sent.ok, sent
+    id_cards_uploaded(app, order)
     assert demo_owner.post("/api/credit/userCreateSign", {"order_id": order.id}).ok
     assert demo_owner.post("/api/credit/accountOpeningCredit", {"order_id": order.id}).ok
 
