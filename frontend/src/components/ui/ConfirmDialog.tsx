@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -24,6 +26,8 @@ export function ConfirmDialog({
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** What the person chooses before confirming (a field), below the message. */
+  children?: ReactNode;
 }) {
   const t = useTranslations('common');
   return (
@@ -43,6 +47,7 @@ export function ConfirmDialog({
       }
     >
       <p className="text-sm text-slate-700">{message}</p>
+      {children && <div className="mt-3">{children}</div>}
       {error && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

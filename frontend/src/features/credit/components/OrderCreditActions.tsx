@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog } from '@/components/ui/Dialog';
 import { Select } from '@/components/ui/fields';
 import { useAppendCreditRecords, useOpenCreditAccount, useRecordAuthorisation, type OrderCredit, type SignChannel } from '../queries';
 
@@ -42,32 +41,23 @@ export function OrderCreditActions({ orderId, credit }: { orderId: number; credi
           {t('append')}
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={asking === 'sign'}
-        onClose={close}
         title={t('signTitle')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              {t('cancel')}
-            </Button>
-            <Button loading={sign.isPending} onClick={() => sign.mutate(channel, { onSuccess: close })}>
-              {t('signConfirm')}
-            </Button>
-          </>
-        }
+        message={t('signMessage')}
+        confirmLabel={t('signConfirm')}
+        loading={sign.isPending}
+        onConfirm={() => sign.mutate(channel, { onSuccess: close })}
+        onClose={close}
       >
-        <div className="flex flex-col gap-3">
-          <p className="text-sm text-slate-600">{t('signMessage')}</p>
-          <Select label={t('channel')} value={channel} onChange={(event) => setChannel(event.target.value as NonNullable<SignChannel>)}>
-            {CHANNELS.map((value) => (
-              <option key={value} value={value}>
-                {t(`channels.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </Dialog>
+        <Select label={t('channel')} value={channel} onChange={(event) => setChannel(event.target.value as NonNullable<SignChannel>)}>
+          {CHANNELS.map((value) => (
+            <option key={value} value={value}>
+              {t(`channels.${value}`)}
+            </option>
+          ))}
+        </Select>
+      </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'open'}
         title={t('openTitle')}
