@@ -12,8 +12,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import (
-    Case,
-    CharField,
     Count,
     DecimalField,
     F,
@@ -22,7 +20,6 @@ from django.db.models import (
     Subquery,
     Sum,
     Value,
-    When,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -64,12 +61,11 @@ def transaction_types(platform: bool) -> list[dict[str, str]]:
     return [{"value": key, "label": zh, "label_en": en} for key, (_, zh, en) in types.items()]
 
 
-def _type_of(types: dict[str, tuple[tuple[str, ...], str, str]]) -> Case:
-    return Case(
-        *[When(kind__in=kinds, then=Value(key)) for key, (kinds, _, _) in types.items()],
-        default=Value("other"),
-        output_field=CharField(),
-    )
+# platform? → journal kind → the line type it shows as (read per row: no CASE in the SQL).
+TYPE_BY_KIND = {
+    side: {kind: key for key, (kinds, _, _) in types.items() for kind in kinds}
+    for side, types in ((False, STORE_TYPES), (True, PLATFORM_TYPES))
+}
 
 
 def _moved(code: str) -> Any:
@@ -96,10 +92,8 @@ def _lines(
     date_to: date | None,
     order_no: str = "",
     merchant_id: int | None = None,
-) -> Any:  # a Journal queryset annotated with its `type`
-    types = PLATFORM_TYPES if platform else STORE_TYPES
-    kinds = [kind for covered, _, _ in types.values() for kind in covered]
-    journals = Journal.objects.filter(kind__in=kinds)
+) -> Any:  # a Journal queryset of the side's kinds (each line's type: `TYPE_BY_KIND`)
+    journals = Journal.objects.filter(kind__in=list(TYPE_BY_KIND[platform]))
     if date_from:
         journals = journals.filter(created_at__gte=day_start(date_from))
     if date_to:
@@ -109,7 +103,7 @@ def _lines(
         journals = journals.filter(order_id__in=Subquery(ids))
     if merchant_id is not None:
         journals = journals.filter(meta__merchant_id=merchant_id)
-    return journals.annotate(type=_type_of(types))
+    return journals
 
 
 def _signed(row: dict[str, Any], platform: bool) -> Decimal:
@@ -209,14 +203,17 @@ def bill_line_chunks(
 
 def _typed_lines(*, platform: bool, type: str | None, **filters: Any) -> Any:
     journals = _lines(platform=platform, **filters)
-    return journals.filter(type=type) if type else journals
+    if not type:
+        return journals
+    types = PLATFORM_TYPES if platform else STORE_TYPES
+    return journals.filter(kind__in=types[type][0] if type in types else ())
 
 
 def _line_values(journals: Any) -> Any:
-    """The lines as the list reads them, newest first (what each moved comes per page, from
-    `_with_moved`)."""
+    """The lines as the list reads them, newest first (each line's type comes from its kind
+    in `_line_row`, what each moved per page from `_with_moved`)."""
     return journals.order_by("-id").values(
-        "id", "reference", "kind", "type", "memo", "order_id", "meta", "actor_name", "created_at"
+        "id", "reference", "kind", "memo", "order_id", "meta", "actor_name", "created_at"
     )
 
 
@@ -257,10 +254,12 @@ def _with_moved(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
     types = PLATFORM_TYPES if platform else STORE_TYPES
+    type_of = TYPE_BY_KIND[platform]
     names = _merchant_names() if platform else {}
 
     def row(item: dict[str, Any]) -> dict[str, Any]:
-        _, zh, en = types.get(item["type"], ((), item["type"], item["type"]))
+        item["type"] = type_of[item["kind"]]
+        _, zh, en = types[item["type"]]
         merchant = (item["meta"] or {}).get("merchant_id")
         return {
             "id": item["id"],
@@ -328,7 +327,10 @@ def bill_line_counts(
         order_no=order_no,
         merchant_id=merchant_id,
     )
-    counts = dict(journals.values_list("type").annotate(n=Count("id")).values_list("type", "n"))
+    type_of = TYPE_BY_KIND[platform]
+    counts: dict[str, int] = {}
+    for kind, n in journals.values_list("kind").annotate(n=Count("id")).values_list("kind", "n"):
+        counts[type_of[kind]] = counts.get(type_of[kind], 0) + n
     return [{**item, "count": counts.get(item["value"], 0)} for item in transaction_types(platform)]
 
 
@@ -342,10 +344,12 @@ def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, A
     totals = dict.fromkeys(
         ("payment", "early", "offline", "deposit", "refund", "commission", "settlement"), ZERO
     )
-    grouped = journals.values("type").annotate(
+    grouped = journals.values("kind").annotate(
         clearing=_moved("provider_clearing"), cash=_moved("merchant_cash"), bank=_moved("bank")
     )
+    type_of = TYPE_BY_KIND[False]
     for item in grouped:
+        item["type"] = type_of[item["kind"]]
         if item["type"] in totals:
             totals[item["type"]] += _signed(item, False)
     return {
