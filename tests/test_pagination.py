@@ -67,6 +67,23 @@ def test_the_total_is_counted_to_its_bound_or_to_the_page_asked(
     assert frame(1) == (57, False, 10)
 
 
+def test_a_page_that_is_not_full_ends_the_list_and_is_not_counted(merchants: Any) -> None:
+    ordered = merchants.order_by("-id")
+    with CaptureQueriesContext(connection) as last:
+        answer = page_of(ordered, page=6, page_size=10)
+    with CaptureQueriesContext(connection) as only:
+        small = page_of(ordered.filter(status="frozen"), page=1, page_size=50)
+    with CaptureQueriesContext(connection) as past:
+        beyond = page_of(ordered, page=9, page_size=10)
+
+    assert (answer["total"], answer["total_capped"], len(answer["list"])) == (57, False, 7)
+    assert (small["total"], len(small["list"])) == (19, 19)
+    assert len(last.captured_queries) == len(only.captured_queries) == 1  # the page alone
+    # Past the end nothing tells how many precede: those are counted.
+    assert (beyond["total"], beyond["list"]) == (57, [])
+    assert "COUNT(*)" in past.captured_queries[-1]["sql"]
+
+
 def test_a_deep_page_reads_its_ids_first_in_one_statement(merchants: Any) -> None:
     ordered = merchants.order_by("-id")
     with CaptureQueriesContext(connection) as first:
@@ -74,12 +91,12 @@ def test_a_deep_page_reads_its_ids_first_in_one_statement(merchants: Any) -> Non
     with CaptureQueriesContext(connection) as deep:
         rows = page_of(ordered, page=5, page_size=10)["list"]
 
-    count_sql, page_sql = (q["sql"] for q in deep.captured_queries)
+    page_sql, count_sql = (q["sql"] for q in deep.captured_queries)
     assert [m.pk for m in rows] == list(ordered.values_list("pk", flat=True)[40:50])
     # The total stops at its bound; the page's rows are read for its own ids only.
     assert "LIMIT 10001" in count_sql and "ORDER BY" not in count_sql
     assert " IN (SELECT " in page_sql and "OFFSET 40" in page_sql
-    assert " IN (SELECT " not in first.captured_queries[1]["sql"]  # page 1: a plain LIMIT
+    assert " IN (SELECT " not in first.captured_queries[0]["sql"]  # page 1: a plain LIMIT
 
 
 def test_a_deep_page_finds_its_ids_without_the_rows_to_one_joins(merchants: Any) -> None:
@@ -92,7 +109,7 @@ def test_a_deep_page_finds_its_ids_without_the_rows_to_one_joins(merchants: Any)
     with CaptureQueriesContext(connection) as deep:
         rows = page_of(shown, page=3, page_size=10, counted=domains)["list"]
 
-    page_sql = deep.captured_queries[-1]["sql"]
+    page_sql = deep.captured_queries[0]["sql"]
     inner = page_sql[page_sql.index(" IN (SELECT ") :]
     assert [row["pk"] for row in rows] == list(domains.values_list("pk", flat=True)[20:30])
     assert rows[0]["domain"].startswith("page") and rows[0]["tenant__name"].startswith("Page")
@@ -114,7 +131,7 @@ def test_a_page_of_totals_per_row_totals_only_its_own_rows(merchants: Any) -> No
 
     expected = list(ordered[30:40])
     assert [(r["pk"], r["domains"]) for r in rows] == [(m.pk, m.pk % 3) for m in expected]
-    assert " IN (SELECT " in deep.captured_queries[-1]["sql"]
+    assert " IN (SELECT " in deep.captured_queries[0]["sql"]
     # Ordered by the total itself: the page is read as it is, with the same rows.
     by_total = totals.order_by("-domains", "-pk")
     page = page_of(by_total, page=2, page_size=10, counted=ordered)["list"]
