@@ -44,8 +44,10 @@ class Figure:
         return f"{self.rps:7.0f}/s p99 {self.p99_ms:6.1f} ms ({self.requests}{errors})"
 
 
-def request(path: str, headers: dict[str, str], body: bytes | None = None) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+def request(
+    path: str, headers: dict[str, str], body: bytes | None = None, *, port: int = PORT
+) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("POST" if body else "GET", path, body=body, headers=headers)
     response = conn.getresponse()
     data = response.read()
@@ -54,16 +56,19 @@ def request(path: str, headers: dict[str, str], body: bytes | None = None) -> tu
 
 
 @contextmanager
-def served(env: dict[str, str] | None = None) -> Iterator[None]:
-    """gunicorn with the project's config on BENCH_PORT, ready once /api/health answers."""
+def served(
+    env: dict[str, str] | None = None, *, app: str = "zulin.wsgi:application", port: int = PORT
+) -> Iterator[None]:
+    """gunicorn with the project's config on BENCH_PORT (or `port`) serving `app` (the API,
+    or a module of benchmarks/), ready once /api/health answers."""
     server = subprocess.Popen(  # noqa: S603 (fixed argv: our own server)
         [
             str(ROOT / ".venv/bin/gunicorn"),
-            "zulin.wsgi:application",
+            app,
             "--chdir",
-            "platform",
+            "platform" if app.startswith("zulin.") else "benchmarks",
             "--bind",
-            f"127.0.0.1:{PORT}",
+            f"127.0.0.1:{port}",
             "--config",
             str(ROOT / "infra" / "gunicorn.conf.py"),
             "--log-level",
@@ -82,7 +87,7 @@ def served(env: dict[str, str] | None = None) -> Iterator[None]:
     try:
         for _ in range(200):
             try:
-                request("/api/health", {})
+                request("/api/health", {}, port=port)
                 break
             except OSError:
                 time.sleep(0.1)
@@ -133,20 +138,44 @@ def _figure(target: Callable[..., None], args: tuple) -> Figure:  # type: ignore
     return Figure(len(latencies) / elapsed, p99, len(latencies), errors)
 
 
-def _http_driver(path: str, headers: dict[str, str], seconds: float, out: mp.Queue) -> None:
+def _http_driver(
+    path: str, headers: dict[str, str], seconds: float, port: int, out: mp.Queue
+) -> None:
     def one() -> bool:
-        status, body = request(path, headers)
+        status, body = request(path, headers, port=port)
         return status == 200 and body[:16].replace(b" ", b"").startswith(b'{"code":200,')
 
     _run_threads(one, seconds, out)
 
 
-def drive_http(path: str, headers: dict[str, str], seconds: float) -> Figure:
+def drive_http(path: str, headers: dict[str, str], seconds: float, *, port: int = PORT) -> Figure:
     """CONCURRENCY clients calling `path` (query string included) for `seconds`, from a second
     process, after 30 warm-up calls. A request counts as an error unless it answers code 200."""
     for _ in range(30):
-        request(path, headers)
-    return _figure(_http_driver, (path, headers, seconds))
+        request(path, headers, port=port)
+    return _figure(_http_driver, (path, headers, seconds, port))
+
+
+def drive_raw_served(
+    conninfo: str, search_path: str, statements: list[str], path: str, seconds: float
+) -> Figure:
+    """The floor of a call served over HTTP: `statements` run by benchmarks/_raw_wsgi.py (raw
+    psycopg, rows answered as JSON, no Django) under the project's gunicorn config on a port
+    of its own, driven exactly as `drive_http` drives the call (same path, CONCURRENCY
+    clients from a second process)."""
+    import json
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as spec:
+        json.dump(
+            {"conninfo": conninfo, "search_path": search_path, "statements": statements}, spec
+        )
+    port = _free_port()
+    try:
+        with served({"BENCH_RAW_STATEMENTS": spec.name}, app="_raw_wsgi:application", port=port):
+            return drive_http(path, {}, seconds, port=port)
+    finally:
+        os.unlink(spec.name)
 
 
 def _sql_driver(

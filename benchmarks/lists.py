@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from _drive import CONCURRENCY, WORKERS, drive_http, drive_sql, served
+from _drive import CONCURRENCY, WORKERS, drive_http, drive_raw_served, drive_sql, served
 from _setup import django_setup, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -196,11 +196,15 @@ def measure(bench: Bench, call: ListCall, page: int, label: str) -> None:
             for name, sql in (("page query", page_sql), ("count", count_sql))
             if sql
         }
-    api = drive_http(f"{call.path}?{urlencode(params)}", session.http_headers, SECONDS)
+    url = f"{call.path}?{urlencode(params)}"
+    api = drive_http(url, session.http_headers, SECONDS)
     floor = drive_sql(bench.raw_params, search_path, statements, SECONDS)
+    conninfo = psycopg.conninfo.make_conninfo(**bench.raw_params)
+    raw_served = drive_raw_served(conninfo, search_path, statements, url, SECONDS)
     print(
         f"{'':<30} {CONCURRENCY} clients: call {api} | raw SQL {floor} | ratio "
-        f"{api.rps / floor.rps:4.2f}"
+        f"{api.rps / floor.rps:4.2f}\n"
+        f"{'':<30} {'':<10} raw SQL served {raw_served} | ratio {api.rps / raw_served.rps:4.2f}"
     )
     for name, plan in plans.items():
         seq = [line.strip().split("  (")[0] for line in plan if "Seq Scan" in line]
