@@ -11,9 +11,8 @@ from django.db.models import Count, Q, QuerySet
 
 from tenants.catalog.selectors import (
     addon_type_names,
-    category_names,
     category_with_descendants,
-    displayed_goods_ids,
+    goods_catalog_facts,
     money,
 )
 from zulin.core.auth import Session
@@ -112,7 +111,9 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
     skus, plans, sells, packages = _active_parts(goods)
     sku_index = {sku.pk: index for index, sku in enumerate(skus)}
     plan_index = {plan.pk: index for index, plan in enumerate(plans)}
-    names = category_names({goods.category_id}) if goods.category_id else {}
+    names, displayed = goods_catalog_facts(
+        _merchant_id(), [goods.pk], {goods.category_id} if goods.category_id else set()
+    )
     return {
         "id": goods.pk,
         "title": goods.title,
@@ -131,7 +132,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
         "force_down_reason": goods.force_down_reason,
         "force_down_at": goods.force_down_at,
         "review_note": goods.review_note,
-        "display_status": goods.pk in displayed_goods_ids(_merchant_id(), [goods.pk]),
+        "display_status": goods.pk in displayed,
         "spu_list": [
             {"id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock} for sku in skus
         ],
@@ -195,7 +196,8 @@ LIST_COLUMNS = (
 
 def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
     """Stock, SKU count and lowest rent of the page's goods, in one statement over the page's
-    ids (the lowest rent per SKU first, so stock is never multiplied by a SKU's plans)."""
+    ids (the lowest rent per SKU first, so stock is never multiplied by a SKU's plans); a
+    goods item with no active SKU has 0, 0 and none."""
     if not goods_ids:
         return {}
     with tenant_connection.cursor() as cursor:
@@ -212,10 +214,12 @@ def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
             """,  # noqa: S608 (table names from the models; values are parameters)
             [list(goods_ids)],
         )
-        return {
+        found = {
             goods_id: {"total_stock": stock, "sku_count": skus, "min_rent": low}
             for goods_id, stock, skus, low in cursor.fetchall()
         }
+    none = {"total_stock": 0, "sku_count": 0, "min_rent": None}  # no active SKU
+    return {goods_id: found.get(goods_id, none) for goods_id in goods_ids}
 
 
 def _goods_filtered(
@@ -247,8 +251,11 @@ def _list_rows(goods: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows of the list for one page (or one export chunk) of goods (their `LIST_COLUMNS`
     values): stock, rent, category names and display state read for these ids only."""
     totals = _page_totals([g["id"] for g in goods])
-    names = category_names({g["category_id"] for g in goods if g["category_id"]})
-    displayed = displayed_goods_ids(_merchant_id(), [g["id"] for g in goods])
+    names, displayed = goods_catalog_facts(
+        _merchant_id(),
+        [g["id"] for g in goods],
+        {g["category_id"] for g in goods if g["category_id"]},
+    )
     return [
         {
             "id": g["id"],
@@ -261,9 +268,9 @@ def _list_rows(goods: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "status": g["status"],
             "status_name": rules.STATUS_LABELS[g["status"]],
             "sort": g["sort"],
-            "min_rent": money(totals.get(g["id"], {}).get("min_rent")),
-            "total_stock": totals.get(g["id"], {}).get("total_stock") or 0,
-            "sku_count": totals.get(g["id"], {}).get("sku_count") or 0,
+            "min_rent": money(totals[g["id"]]["min_rent"]),
+            "total_stock": totals[g["id"]]["total_stock"],
+            "sku_count": totals[g["id"]]["sku_count"],
             "force_down": g["force_down"],
             "force_down_reason": g["force_down_reason"],
             "review_note": g["review_note"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
 from tenants.merchants.models import Merchant
@@ -270,11 +271,24 @@ def platform_addon_get(platform_addon_id: int) -> PlatformAddon | None:
     return PlatformAddon.objects.select_related("merchant").filter(pk=platform_addon_id).first()
 
 
-def displayed_goods_ids(merchant_id: int, goods_ids: list[int]) -> set[int]:
-    """Which of a merchant's goods the platform shows on its storefront (one query)."""
-    if not goods_ids:
-        return set()
-    rows = PlatformGoods.objects.filter(
-        merchant_id=merchant_id, goods_id__in=goods_ids, display_status=True
-    )
-    return set(rows.values_list("goods_id", flat=True))
+def goods_catalog_facts(
+    merchant_id: int, goods_ids: list[int], category_ids: set[int]
+) -> tuple[dict[int, str], set[int]]:
+    """What a page of a merchant's goods shows from the catalogue, in one statement: the
+    names of these categories, and which of these goods the platform displays on its
+    storefront. (As two ORM queries they cost a goods page more than its own rows.)"""
+    if not goods_ids and not category_ids:
+        return {}, set()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            SELECT true, id, name FROM {Category._meta.db_table} WHERE id = ANY(%s)
+            UNION ALL
+            SELECT false, goods_id, '' FROM {PlatformGoods._meta.db_table}
+            WHERE merchant_id = %s AND goods_id = ANY(%s) AND display_status
+            """,  # noqa: S608 (table names from the models; values are parameters)
+            [list(category_ids), merchant_id, list(goods_ids)],
+        )
+        rows = cursor.fetchall()
+    names = {pk: name for is_category, pk, name in rows if is_category}
+    return names, {pk for is_category, pk, _ in rows if not is_category}

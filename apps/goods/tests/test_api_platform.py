@@ -196,3 +196,29 @@ def test_the_merchant_sees_whether_the_platform_shows_its_goods(admin_client, de
     )
 
     assert merchant_view() == (True, True)
+
+
+def test_another_merchants_displayed_goods_of_the_same_id_never_show_as_displayed(
+    admin_client, demo_owner, acme_owner, demo, acme
+):
+    category = leaf_category()
+    shelved = _on_shelf(demo_owner, category.pk)
+    theirs = _projection(demo, shelved)
+    # acme's row in the platform's listing for a goods item of the same id, displayed.
+    PlatformGoods.objects.create(
+        merchant=acme,
+        goods_id=shelved,
+        title="acme's",
+        category=category,
+        status="on_shelf",
+        display_status=True,
+        updated_at=theirs.updated_at,
+    )
+
+    row = next(
+        r for r in demo_owner.get("/api/platform/goodsList").data["list"] if r["id"] == shelved
+    )
+    detail = demo_owner.post("/api/platform/goodsDetail", {"id": shelved}).data
+
+    assert (row["display_status"], detail["display_status"]) == (False, False)
+    assert (row["category_name"], detail["category_name"]) == (category.name, category.name)
