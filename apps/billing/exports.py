@@ -11,7 +11,6 @@ Each holds the list's rows in the list's order, read through the list's own quer
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -22,7 +21,7 @@ from zulin.core.numbers import Id
 from zulin.core.schema import Schema
 from zulin.core.sides import PlatformType
 from zulin.core.text import SingleLineText
-from zulin.exports.registry import Column, ExportScope, register_exporter
+from zulin.exports.registry import Column, chunked_by, counted_by, register_exporter
 
 from . import finance
 from .schemas import BillState, LineFiltersIn, StoreType
@@ -135,54 +134,12 @@ def _bill_cells(row: dict[str, Any], language: str) -> dict[str, Any]:
     }
 
 
-# --- bill_lines (store) --------------------------------------------------------------------
-
-
-def _bill_line_count(filters: BillLineFiltersIn, scope: ExportScope) -> int:
-    return finance.bill_line_count(platform=False, **filters.model_dump())
-
-
-def _bill_line_rows(
-    filters: BillLineFiltersIn, scope: ExportScope
-) -> Iterator[list[dict[str, Any]]]:
-    for chunk in finance.bill_line_chunks(platform=False, **filters.model_dump()):
-        yield [_line_cells(row, scope.language) for row in chunk]
-
-
-# --- finance_records (platform) ------------------------------------------------------------
-
-
-def _record_count(filters: FinanceRecordFiltersIn, scope: ExportScope) -> int:
-    return finance.bill_line_count(platform=True, **filters.model_dump())
-
-
-def _record_rows(
-    filters: FinanceRecordFiltersIn, scope: ExportScope
-) -> Iterator[list[dict[str, Any]]]:
-    for chunk in finance.bill_line_chunks(platform=True, **filters.model_dump()):
-        yield [_line_cells(row, scope.language) for row in chunk]
-
-
-# --- finance_bills (store) -----------------------------------------------------------------
-
-
-def _finance_bill_count(filters: FinanceBillFiltersIn, scope: ExportScope) -> int:
-    return finance.finance_bill_count(**filters.model_dump())
-
-
-def _finance_bill_rows(
-    filters: FinanceBillFiltersIn, scope: ExportScope
-) -> Iterator[list[dict[str, Any]]]:
-    for chunk in finance.finance_bill_chunks(**filters.model_dump()):
-        yield [_bill_cells(row, scope.language) for row in chunk]
-
-
 def finance_exporters_register() -> None:
     register_exporter(
         kind="bill_lines",
         columns=LINE_COLUMNS,
-        rows_fn=_bill_line_rows,
-        count_fn=_bill_line_count,
+        rows_fn=chunked_by(finance.bill_line_chunks, _line_cells, platform=False),
+        count_fn=counted_by(finance.bill_line_count, platform=False),
         title_zh="收支明细",
         title_en="Income and expenses",
         action=ACTION,
@@ -192,8 +149,8 @@ def finance_exporters_register() -> None:
     register_exporter(
         kind="finance_bills",
         columns=BILL_COLUMNS,
-        rows_fn=_finance_bill_rows,
-        count_fn=_finance_bill_count,
+        rows_fn=chunked_by(finance.finance_bill_chunks, _bill_cells),
+        count_fn=counted_by(finance.finance_bill_count),
         title_zh="客户账单",
         title_en="Customer bills",
         action=ACTION,
@@ -203,8 +160,8 @@ def finance_exporters_register() -> None:
     register_exporter(
         kind="finance_records",
         columns=RECORD_COLUMNS,
-        rows_fn=_record_rows,
-        count_fn=_record_count,
+        rows_fn=chunked_by(finance.bill_line_chunks, _line_cells, platform=True),
+        count_fn=counted_by(finance.bill_line_count, platform=True),
         title_zh="平台收支明细",
         title_en="Platform income and expenses",
         action=ACTION,

@@ -4,12 +4,11 @@ ready: `risk_queries` (chartRiskListDetail's rows and filters) and `risk_bills`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 from zulin.core.sides import PlatformType
-from zulin.exports.registry import Column, ExportScope, register_exporter
+from zulin.exports.registry import Column, chunked_by, counted_by, register_exporter
 
 from . import selectors
 from .schemas import RiskBillFiltersIn, RiskQueryFiltersIn
@@ -73,30 +72,12 @@ def _bill_cells(row: dict[str, Any], language: str) -> dict[str, Any]:
     }
 
 
-def _query_count(filters: RiskQueryFiltersIn, scope: ExportScope) -> int:
-    return selectors.risk_query_count(**filters.model_dump())
-
-
-def _query_rows(filters: RiskQueryFiltersIn, scope: ExportScope) -> Iterator[list[dict[str, Any]]]:
-    for chunk in selectors.risk_query_chunks(**filters.model_dump()):
-        yield [_query_cells(row, scope.language) for row in chunk]
-
-
-def _bill_count(filters: RiskBillFiltersIn, scope: ExportScope) -> int:
-    return selectors.risk_bill_count(**filters.model_dump())
-
-
-def _bill_rows(filters: RiskBillFiltersIn, scope: ExportScope) -> Iterator[list[dict[str, Any]]]:
-    for chunk in selectors.risk_bill_chunks(**filters.model_dump()):
-        yield [_bill_cells(row, scope.language) for row in chunk]
-
-
 def risk_exporters_register() -> None:
     register_exporter(
         kind="risk_queries",
         columns=QUERY_COLUMNS,
-        rows_fn=_query_rows,
-        count_fn=_query_count,
+        rows_fn=chunked_by(selectors.risk_query_chunks, _query_cells),
+        count_fn=counted_by(selectors.risk_query_count),
         title_zh="风控查询明细",
         title_en="Risk queries",
         action=ACTION,
@@ -106,8 +87,8 @@ def risk_exporters_register() -> None:
     register_exporter(
         kind="risk_bills",
         columns=BILL_COLUMNS,
-        rows_fn=_bill_rows,
-        count_fn=_bill_count,
+        rows_fn=chunked_by(selectors.risk_bill_chunks, _bill_cells),
+        count_fn=counted_by(selectors.risk_bill_count),
         title_zh="风控余额明细",
         title_en="Risk balance lines",
         action=ACTION,

@@ -9,7 +9,7 @@ columns' keys) so a hundred thousand rows never sit in memory at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +64,31 @@ class Exporter:
 
 
 _exporters: dict[str, Exporter] = {}
+
+
+def counted_by(count: Callable[..., int], **fixed: Any) -> CountFn:
+    """`count_fn` of an exporter whose rows are the same for every session of its sides: the
+    selector's own count, called with the filters (and `fixed`)."""
+
+    def count_fn(filters: Any, scope: ExportScope) -> int:
+        return count(**fixed, **filters.model_dump())
+
+    return count_fn
+
+
+def chunked_by(
+    chunks: Callable[..., Iterable[Sequence[Row]]],
+    cells: Callable[[Any, str], Row],
+    **fixed: Any,
+) -> RowsFn:
+    """`rows_fn` of such an exporter: the selector's chunks, called with the filters (and
+    `fixed`), each row written as `cells` in the job's language."""
+
+    def rows_fn(filters: Any, scope: ExportScope) -> Iterator[list[Row]]:
+        for chunk in chunks(**fixed, **filters.model_dump()):
+            yield [cells(row, scope.language) for row in chunk]
+
+    return rows_fn
 
 
 def register_exporter(
