@@ -56,3 +56,16 @@ export function DetailDialog<T>({
     </Dialog>
   );
 }
+
+/** A titled part of a detail dialog's body: an h3 under the dialog's own title, naming its
+ * region for screen readers and tests; `hideTitle` keeps the heading for them only. */
+export function DialogSection({ id, title, hideTitle, children }: { id: string; title: ReactNode; hideTitle?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={hideTitle ? undefined : 'flex flex-col gap-2'}>
+      <h3 id={id} className={hideTitle ? 'sr-only' : 'text-sm font-semibold text-slate-800'}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { DetailDialog } from '@/components/DetailDialog';
+import { DetailDialog, DialogSection } from '@/components/DetailDialog';
 import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Button } from '@/components/ui/Button';
@@ -47,10 +47,7 @@ function DetailBody({ data, actions }: { data: RunDetail; actions?: MismatchActi
   const { run } = data;
   return (
     <div className="flex flex-col gap-5">
-      <section aria-labelledby="run-facts">
-        <h3 id="run-facts" className="sr-only">
-          {t('detail.facts')}
-        </h3>
+      <DialogSection id="run-facts" title={t('detail.facts')} hideTitle>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
           <Fact label={t('fields.status')}>
             <RunStatusBadge status={run.status} fallback={run.status_name} />
@@ -66,11 +63,8 @@ function DetailBody({ data, actions }: { data: RunDetail; actions?: MismatchActi
             {t('detail.failed')}
           </p>
         )}
-      </section>
-      <section aria-labelledby="run-mismatches" className="flex flex-col gap-2">
-        <h3 id="run-mismatches" className="text-sm font-semibold text-slate-800">
-          {t('detail.mismatches')}
-        </h3>
+      </DialogSection>
+      <DialogSection id="run-mismatches" title={t('detail.mismatches')}>
         {data.mismatches.length === 0 ? (
           <p className="text-sm text-slate-500">{run.status === 'failed' ? t('detail.noneYet') : t('detail.none')}</p>
         ) : (
@@ -80,7 +74,7 @@ function DetailBody({ data, actions }: { data: RunDetail; actions?: MismatchActi
             ))}
           </ul>
         )}
-      </section>
+      </DialogSection>
     </div>
   );
 }

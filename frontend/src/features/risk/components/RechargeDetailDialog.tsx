@@ -2,7 +2,7 @@
 /* eslint-disable @next/next/no-img-element -- the voucher is a private file behind a short-lived signed link and the QR code a data URI: next/image would proxy and cache them */
 
 import { useTranslations } from 'next-intl';
-import { DetailDialog } from '@/components/DetailDialog';
+import { DetailDialog, DialogSection } from '@/components/DetailDialog';
 import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
@@ -34,10 +34,7 @@ function DetailBody({ data, platform }: { data: RechargeDetail; platform: boolea
   const reason = data.reject_reason || data.failure_reason;
   return (
     <div className="flex flex-col gap-5">
-      <section aria-labelledby="recharge-facts">
-        <h3 id="recharge-facts" className="sr-only">
-          {t('detail.facts')}
-        </h3>
+      <DialogSection id="recharge-facts" title={t('detail.facts')} hideTitle>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <Fact label={t('fields.amount')}>
             <span className="font-semibold tabular-nums">{formatCurrency(data.amount)}</span>
@@ -55,12 +52,9 @@ function DetailBody({ data, platform }: { data: RechargeDetail; platform: boolea
           {data.provider_trade_no && <Fact label={t('fields.providerTradeNo')}>{data.provider_trade_no}</Fact>}
           {reason && <Fact label={data.reject_reason ? t('fields.rejectReason') : t('fields.failureReason')}>{reason}</Fact>}
         </dl>
-      </section>
+      </DialogSection>
       {data.method === 'offline' && (
-        <section aria-labelledby="recharge-voucher" className="flex flex-col gap-2">
-          <h3 id="recharge-voucher" className="text-sm font-semibold text-slate-800">
-            {t('detail.voucher')}
-          </h3>
+        <DialogSection id="recharge-voucher" title={t('detail.voucher')}>
           {data.voucher_url ? (
             <a href={data.voucher_url} target="_blank" rel="noreferrer" className="block w-fit">
               <img src={data.voucher_url} alt={t('detail.voucherAlt')} className="max-h-80 max-w-full rounded-md border border-slate-200 object-contain" />
@@ -68,22 +62,16 @@ function DetailBody({ data, platform }: { data: RechargeDetail; platform: boolea
           ) : (
             <p className="text-sm text-slate-500">{t('detail.noVoucher')}</p>
           )}
-        </section>
+        </DialogSection>
       )}
       {data.qr_image && (
-        <section aria-labelledby="recharge-qr" className="flex flex-col gap-2">
-          <h3 id="recharge-qr" className="text-sm font-semibold text-slate-800">
-            {t('detail.qr')}
-          </h3>
+        <DialogSection id="recharge-qr" title={t('detail.qr')}>
           <img src={data.qr_image} alt={t('qr.imageAlt')} className="size-48 rounded-md border border-slate-200" />
-        </section>
+        </DialogSection>
       )}
-      <section aria-labelledby="recharge-timeline" className="flex flex-col gap-2">
-        <h3 id="recharge-timeline" className="text-sm font-semibold text-slate-800">
-          {t('detail.timeline')}
-        </h3>
+      <DialogSection id="recharge-timeline" title={t('detail.timeline')}>
         <HistoryList entries={rechargeTimeline(data.timeline as RechargeTimelineRow[])} label={t('detail.timeline')} />
-      </section>
+      </DialogSection>
     </div>
   );
 }

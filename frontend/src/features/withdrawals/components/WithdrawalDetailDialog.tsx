@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { DetailDialog } from '@/components/DetailDialog';
+import { DetailDialog, DialogSection } from '@/components/DetailDialog';
 import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
@@ -33,10 +33,7 @@ function DetailBody({ data, platform }: { data: WithdrawalDetail; platform: bool
   const reason = data.reject_reason || data.failure_reason;
   return (
     <div className="flex flex-col gap-5">
-      <section aria-labelledby="withdrawal-facts">
-        <h3 id="withdrawal-facts" className="sr-only">
-          {t('detail.facts')}
-        </h3>
+      <DialogSection id="withdrawal-facts" title={t('detail.facts')} hideTitle>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <Fact label={t('fields.amount')}>
             <span className="font-semibold tabular-nums">{formatCurrency(data.amount)}</span>
@@ -53,11 +50,8 @@ function DetailBody({ data, platform }: { data: WithdrawalDetail; platform: bool
           {data.provider_trade_no && <Fact label={t('fields.providerTradeNo')}>{data.provider_trade_no}</Fact>}
           {reason && <Fact label={data.reject_reason ? t('fields.rejectReason') : t('fields.failureReason')}>{reason}</Fact>}
         </dl>
-      </section>
-      <section aria-labelledby="withdrawal-approvals" className="flex flex-col gap-2">
-        <h3 id="withdrawal-approvals" className="text-sm font-semibold text-slate-800">
-          {t('detail.approvals')}
-        </h3>
+      </DialogSection>
+      <DialogSection id="withdrawal-approvals" title={t('detail.approvals')}>
         {data.needs_two && <p className="text-xs text-slate-500">{t('detail.needsTwo')}</p>}
         {data.approvals.length === 0 ? (
           <p className="text-sm text-slate-500">{t('detail.noApprovals')}</p>
@@ -69,13 +63,10 @@ function DetailBody({ data, platform }: { data: WithdrawalDetail; platform: bool
           </ol>
         )}
         {data.approvals_needed > 0 && <p className="text-sm font-medium text-amber-700">{t('detail.approvalsLeft', { count: data.approvals_needed })}</p>}
-      </section>
-      <section aria-labelledby="withdrawal-timeline" className="flex flex-col gap-2">
-        <h3 id="withdrawal-timeline" className="text-sm font-semibold text-slate-800">
-          {t('detail.timeline')}
-        </h3>
+      </DialogSection>
+      <DialogSection id="withdrawal-timeline" title={t('detail.timeline')}>
         <HistoryList entries={withdrawalTimeline(data.timeline as WithdrawalTimelineRow[])} label={t('detail.timeline')} />
-      </section>
+      </DialogSection>
     </div>
   );
 }
