@@ -107,14 +107,16 @@ def _lines(
 
 
 def _signed(row: dict[str, Any], platform: bool) -> Decimal:
-    """The line's amount as the list shows it: + money in (or income), - money out."""
+    """The line's amount as the list shows it: + money in (or income), - money out; the
+    account it is read on follows the type of the line's journal kind."""
+    type = TYPE_BY_KIND[platform][row["kind"]]
     if platform:
-        if row["type"] == "commission":
+        if type == "commission":
             return -row["payable"]  # commission: + income; reversal: - (given back)
         return row["clearing"]
-    if row["type"] in ("settlement", "withdrawal"):
+    if type in ("settlement", "withdrawal"):
         return row["cash"]
-    if row["type"] == "offline":
+    if type == "offline":
         return row["bank"]
     return row["clearing"]
 
@@ -258,13 +260,13 @@ def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
     names = _merchant_names() if platform else {}
 
     def row(item: dict[str, Any]) -> dict[str, Any]:
-        item["type"] = type_of[item["kind"]]
-        _, zh, en = types[item["type"]]
+        type = type_of[item["kind"]]
+        _, zh, en = types[type]
         merchant = (item["meta"] or {}).get("merchant_id")
         return {
             "id": item["id"],
             "reference": item["reference"],
-            "type": item["type"],
+            "type": type,
             "type_name": zh,
             "type_name_en": en,
             "kind": item["kind"],
@@ -347,11 +349,10 @@ def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, A
     grouped = journals.values("kind").annotate(
         clearing=_moved("provider_clearing"), cash=_moved("merchant_cash"), bank=_moved("bank")
     )
-    type_of = TYPE_BY_KIND[False]
     for item in grouped:
-        item["type"] = type_of[item["kind"]]
-        if item["type"] in totals:
-            totals[item["type"]] += _signed(item, False)
+        type = TYPE_BY_KIND[False][item["kind"]]
+        if type in totals:
+            totals[type] += _signed(item, False)
     return {
         "received": money(totals["payment"] + totals["early"] + totals["deposit"]),
         "received_offline": money(totals["offline"]),
