@@ -1,6 +1,6 @@
 """The floor of a list call served over HTTP: a plain WSGI app (no Django, no ORM, no
 validation) that runs a call's captured SQL through raw psycopg on one connection per worker
-and answers its rows in the envelope, as JSON (orjson). `_drive.served_raw` serves it with
+and answers its rows in the envelope, as JSON (orjson). `_drive.drive_raw_served` serves it with
 the project's gunicorn config, so it differs from the call only by what the call does above
 its SQL.
 

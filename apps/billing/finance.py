@@ -106,10 +106,9 @@ def _lines(
     return journals
 
 
-def _signed(row: dict[str, Any], platform: bool) -> Decimal:
+def _signed(row: dict[str, Any], type: str, platform: bool) -> Decimal:
     """The line's amount as the list shows it: + money in (or income), - money out; the
-    account it is read on follows the type of the line's journal kind."""
-    type = TYPE_BY_KIND[platform][row["kind"]]
+    account it is read on follows the line's `type` (`TYPE_BY_KIND` of its journal kind)."""
     if platform:
         if type == "commission":
             return -row["payable"]  # commission: + income; reversal: - (given back)
@@ -274,7 +273,7 @@ def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
             "order_id": item["order_id"] or (item["meta"] or {}).get("order_id"),
             "merchant_id": merchant,
             "merchant_name": names.get(merchant, "") if merchant else "",
-            "amount": money(_signed(item, platform)),
+            "amount": money(_signed(item, type, platform)),
             "actor": item["actor_name"],
             "created_at": item["created_at"],
         }
@@ -332,7 +331,8 @@ def bill_line_counts(
     type_of = TYPE_BY_KIND[platform]
     counts: dict[str, int] = {}
     for kind, n in journals.values_list("kind").annotate(n=Count("id")).values_list("kind", "n"):
-        counts[type_of[kind]] = counts.get(type_of[kind], 0) + n
+        type = type_of[kind]
+        counts[type] = counts.get(type, 0) + n
     return [{**item, "count": counts.get(item["value"], 0)} for item in transaction_types(platform)]
 
 
@@ -352,7 +352,7 @@ def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, A
     for item in grouped:
         type = TYPE_BY_KIND[False][item["kind"]]
         if type in totals:
-            totals[type] += _signed(item, False)
+            totals[type] += _signed(item, type, False)
     return {
         "received": money(totals["payment"] + totals["early"] + totals["deposit"]),
         "received_offline": money(totals["offline"]),
