@@ -4,8 +4,8 @@ Commission = the merchant's rate (a percent of its settlement terms in force whe
 payment succeeds) x the rent, buyout, sale and add-on amounts the payment settles, rounded
 half-up to the cent per payment. Late fees and the shipping fee carry none; deposits are
 never income (a deposit taken to pay a bill is rent, and carries it like any payment). A
-refund gives back the payment's commission pro rata (to the cent, never more than was
-taken).
+refund gives back commission on the commissionable part of what it returns (`commission_back`:
+rent and add-ons first, to the cent, never more than was taken).
 
 Each movement is posted twice in one transaction: in the merchant's books (commission as an
 expense against what sits at the provider) and in the platform's (`platform_ledger`): money
@@ -41,11 +41,6 @@ def commission_rate(at=None) -> Decimal:  # type: ignore[no-untyped-def]
     merchant_id, _ = _merchant()
     terms = terms_in_force(merchant_id=merchant_id, at=at)
     return terms.commission_rate if terms else ZERO
-
-
-def commissionable(bill: Bill) -> Decimal:
-    """What of a bill carries commission: its rent (or buyout or sale price) and add-ons."""
-    return bill.rent + bill.addon_amount
 
 
 def commission_of(base: Decimal, rate: Decimal) -> Decimal:
@@ -160,36 +155,60 @@ def _bill_journals(
     )
 
 
-def payment_settled(payment: BillPayment, *, actor: Session | None) -> None:
-    """A bill payment succeeded (the bill row is locked): the platform's books receive it
-    (a deposit transfer was received by the deposit's own mirror; an offline repayment never
-    reached the provider) and the commission is taken in both books."""
-    bill = payment.bill
-    if payment.method not in (BillPayment.Method.DEPOSIT, BillPayment.Method.OFFLINE):
-        platform_receipt(
-            reference=f"pay:{payment.out_trade_no}",
-            amount=payment.amount,
-            order_id=bill.order_id,
-            memo=f"{bill.order_no} #{bill.period}",
-            actor=actor,
-        )
+def payments_commission(
+    payments: list[BillPayment],
+    *,
+    reference: str,
+    order_id: int,
+    memo: str,
+    actor: Session | None,
+) -> Decimal:
+    """The commission of succeeded payments of one settlement (their bills locked): each
+    carries the rate in force x what it paid of rent (sale, buyout price) and add-ons
+    (`commission_base`, set by the collection path), to the cent; their sum is taken in
+    one journal in each book. Answers the commission."""
     rate = commission_rate()
-    payment.commission_rate = rate
-    payment.commission = commission_of(commissionable(bill), rate)
-    payment.save(update_fields=["commission_rate", "commission"])
-    if payment.commission > 0:
-        _bill_journals(
-            reference=f"commission:{payment.out_trade_no}",
-            amount=payment.commission,
-            bill=bill,
+    total = ZERO
+    for payment in payments:
+        payment.commission_rate = rate
+        payment.commission = commission_of(payment.commission_base, rate)
+        payment.save(update_fields=["commission_rate", "commission"])
+        total += payment.commission
+    if total > 0:
+        _commission_journals(
+            reference=reference,
+            amount=total,
+            order_id=order_id,
+            memo=memo,
+            bill_id=payments[0].bill_id if len(payments) == 1 else None,
             reverse=False,
             actor=actor,
         )
+    return total
+
+
+def commission_back(payment: BillPayment, refund: BillRefund) -> Decimal:
+    """What of a payment's commission a refund gives back: the refund is money of the
+    commissionable part first (rent and add-ons the payment paid, `commission_base`), its
+    late fee and fees after; the commission comes back in proportion to the commissionable
+    money refunded so far, to the cent, never more than was taken."""
+    earlier = payment.refunds.filter(
+        status=BillRefund.Status.SUCCEEDED, purpose=BillRefund.Purpose.ORDER
+    ).exclude(pk=refund.pk)
+    refunded_before = sum((r.amount for r in earlier), ZERO)
+    given_back = sum((r.commission_reversed for r in earlier), ZERO)
+    base = payment.commission_base
+    if base <= 0:
+        return ZERO
+    refunded_base = min(refunded_before + refund.amount, base)
+    due_back = (payment.commission * refunded_base / base).quantize(CENT, rounding=ROUND_HALF_UP)
+    return max(min(due_back, payment.commission) - given_back, ZERO)
 
 
 def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
     """A refund of a bill payment succeeded: the platform's books give it back and the
-    payment's commission is returned pro rata (none for a shipping-fee refund)."""
+    payment's commission comes back on the commissionable part refunded (`commission_back`;
+    none for a shipping-fee refund)."""
     payment = refund.payment
     bill = payment.bill
     platform_payback(
@@ -201,19 +220,7 @@ def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
     )
     if payment.commission <= 0 or refund.purpose == BillRefund.Purpose.SHIPPING_FEE:
         return
-    given_back = sum(
-        (
-            r.commission_reversed
-            for r in payment.refunds.filter(status=BillRefund.Status.SUCCEEDED).exclude(
-                pk=refund.pk
-            )
-        ),
-        ZERO,
-    )
-    share = (payment.commission * refund.amount / payment.amount).quantize(
-        CENT, rounding=ROUND_HALF_UP
-    )
-    reversed_now = min(share, payment.commission - given_back)
+    reversed_now = commission_back(payment, refund)
     if reversed_now <= 0:
         return
     refund.commission_reversed = reversed_now
@@ -225,43 +232,3 @@ def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
         reverse=True,
         actor=actor,
     )
-
-
-def settlement_settled(
-    *,
-    reference: str,
-    payments: list[BillPayment],
-    received: Decimal,
-    through_provider: bool,
-    order_id: int,
-    memo: str,
-    actor: Session | None,
-) -> Decimal:
-    """An early settlement paid its bills (each a payment of its own, `payments`, their
-    bills locked): the platform's books receive what reached the provider, each payment
-    carries its commission (the rate in force x what it settled of rent, buyout and add-ons
-    after the discount, to the cent), and their sum is taken in one journal in each book.
-    Answers the commission."""
-    if through_provider:
-        platform_receipt(
-            reference=reference, amount=received, order_id=order_id, memo=memo, actor=actor
-        )
-    rate = commission_rate()
-    total = ZERO
-    for payment in payments:
-        base = commissionable(payment.bill) - payment.bill.discount
-        payment.commission_rate = rate
-        payment.commission = commission_of(base, rate)
-        payment.save(update_fields=["commission_rate", "commission"])
-        total += payment.commission
-    if total > 0:
-        _commission_journals(
-            reference=f"commission:{reference}",
-            amount=total,
-            order_id=order_id,
-            memo=memo,
-            bill_id=None,
-            reverse=False,
-            actor=actor,
-        )
-    return total

@@ -39,10 +39,9 @@ from django.utils import timezone
 
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
-from . import commission
+from . import collect
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
 from .offline import OfflineDetails, offline_details_check, receipt_record
 from .payments import payment_provider, provider_failed
@@ -135,22 +134,31 @@ def _share(amount: Decimal, part: Decimal, whole: Decimal) -> Decimal:
     return (amount * part / whole).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
+def discount_of(rent: Decimal, rate: Decimal) -> Decimal:
+    """The early-buyout discount of `rent` at `rate`: half-up to the cent, once (the one
+    rounding of every quote, buyout and early settlement alike)."""
+    return (rent * rate).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
 def quote_make(
     *, bills: list[Bill], today: date, discount_rate: Decimal, buyout: Decimal = ZERO
 ) -> Quote:
-    """The quote of an order's open instalments on `today` (module docstring)."""
+    """The quote of an order's open instalments on `today` (module docstring): what each
+    still owes after what earlier payments paid (`collect.principal_parts`)."""
     open_bills = sorted(
         (b for b in bills if b.status == BillStatus.UNPAID and b.period >= 1),
         key=lambda b: b.period,
     )
+    owed = {bill.pk: collect.principal_parts(bill) for bill in open_bills}
     future = [b for b in open_bills if b.due_date > today]
-    future_rent = sum((b.rent for b in future), ZERO)
-    discount = (future_rent * discount_rate).quantize(CENT, rounding=ROUND_HALF_UP)
+    future_rent = sum((owed[b.pk][0] for b in future), ZERO)
+    discount = discount_of(future_rent, discount_rate)
     shares: dict[int, Decimal] = {}
     left = discount
     for index, bill in enumerate(future):
-        share = left if index == len(future) - 1 else _share(discount, bill.rent, future_rent)
-        share = min(share, left, bill.rent)
+        rent = owed[bill.pk][0]
+        share = left if index == len(future) - 1 else _share(discount, rent, future_rent)
+        share = min(share, left, rent)
         shares[bill.pk] = share
         left -= share
     lines = tuple(
@@ -159,9 +167,9 @@ def quote_make(
             period=bill.period,
             due_date=bill.due_date,
             due=bill.due_date <= today,
-            rent=bill.rent,
-            addon=bill.addon_amount,
-            fee=bill.fee_amount,
+            rent=owed[bill.pk][0],
+            addon=owed[bill.pk][1],
+            fee=owed[bill.pk][2],
             late_fee=bill.late_fee_owed if bill.due_date <= today else ZERO,
             discount=shares.get(bill.pk, ZERO),
         )
@@ -226,7 +234,8 @@ def settlement_quote(settlement: EarlySettlement) -> Quote:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an attempt came to, and whether this call settled it (its order then moves)."""
+    """What an attempt came to: whether this call settled the lease (its order then moves),
+    and the last bill this call made paid (a short result pays some bills only)."""
 
     settlement: EarlySettlement
     newly_settled: bool
@@ -266,6 +275,12 @@ def settlement_begin(
         idempotency_key=idempotency_key,
         actor_account_id=actor.account.pk if actor else None,
     )
+    bills = {bill.pk: bill for bill in collect.order_bills_lock(order_id)}
+    asks = [
+        collect.Ask(bills[line.bill_id], amount=line.amount, discount=line.discount)
+        for line in quote.lines
+    ]
+    collect.claim_check([ask.bill for ask in asks])
     if offline is not None:
         settlement.offline_receipt = receipt_record(
             order_id=order_id,
@@ -276,12 +291,17 @@ def settlement_begin(
             idempotency_key=idempotency_key,
             actor=actor,
         )
-        settlement.save()
-        return _settle(settlement, trade_no="", actor=actor)
     settlement.save()
-    Bill.objects.filter(pk__in=[line.bill_id for line in quote.lines]).update(
-        status=BillStatus.PAYING, updated_at=timezone.now()
+    collect.bills_claim(
+        asks,
+        method=BillPayment.Method.OFFLINE if offline else BillPayment.Method.EARLY,
+        out_no=_out_no(settlement),
+        actor=actor,
+        early_settlement=settlement,
+        offline_receipt=settlement.offline_receipt,
     )
+    if offline is not None:
+        return _settle(settlement, received=quote.total, trade_no="", actor=actor)
     try:
         result = payment_provider().withhold(
             out_no=settlement.settlement_no,
@@ -293,6 +313,12 @@ def settlement_begin(
         # Nothing was recorded at the provider: the attempt is rolled back with the call.
         raise provider_failed(error) from error
     return settlement_apply(settlement, result, actor)
+
+
+def _out_no(settlement: EarlySettlement) -> str:
+    """The number its bill payments carry: the receipt's offline, else the settlement's."""
+    receipt = settlement.offline_receipt
+    return receipt.receipt_no if receipt else settlement.settlement_no
 
 
 def settlement_apply(
@@ -309,16 +335,18 @@ def settlement_apply(
         return Outcome(settlement, False)
     if result.status == PaymentStatus.SUCCEEDED:
         settlement.finished_at = result.finished_at or timezone.now()
-        return _settle(settlement, trade_no=result.trade_no, actor=actor)
+        return _settle(settlement, received=result.amount, trade_no=result.trade_no, actor=actor)
     settlement.status = EarlySettlement.Status.FAILED
     settlement.provider_trade_no = result.trade_no or settlement.provider_trade_no
     settlement.failure_reason = result.reason[:300]
     settlement.finished_at = result.finished_at or timezone.now()
     settlement.save()
     # The bills are owed as before: the night's auto-debit and late fees see them again.
-    bill_ids = [QuoteLine.of_json(row).bill_id for row in settlement.lines]
-    Bill.objects.filter(pk__in=bill_ids, status=BillStatus.PAYING).update(
-        status=BillStatus.UNPAID, updated_at=timezone.now()
+    collect.payments_release(
+        collect.claimed_by(_out_no(settlement)),
+        reason=result.reason,
+        trade_no=result.trade_no,
+        finished_at=settlement.finished_at,
     )
     return Outcome(settlement, False)
 
@@ -348,86 +376,55 @@ def _buyout_bill(settlement: EarlySettlement, like: Bill) -> Bill:
     return bill
 
 
-def _settle(settlement: EarlySettlement, *, trade_no: str, actor: Session | None) -> Outcome:
-    """Every bill of the settlement paid, booked in one journal, commission taken."""
-    lines = [QuoteLine.of_json(row) for row in settlement.lines]
-    bills = {
-        bill.pk: bill
-        for bill in Bill.objects.select_for_update().filter(pk__in=[x.bill_id for x in lines])
-    }
+def _settle(
+    settlement: EarlySettlement, *, received: Decimal, trade_no: str, actor: Session | None
+) -> Outcome:
+    """What came for the settlement, through the collection path (`collect.py`): every bill
+    it claimed paid (each less its discount) and, when ownership transfers, the buyout bill;
+    booked in one journal, commission taken. A short result pays the oldest bills first with
+    no discount and no buyout, leaves the rest owed and the lease running (SHORT)."""
     offline = settlement.method == EarlySettlement.Method.OFFLINE
-    method = BillPayment.Method.OFFLINE if offline else BillPayment.Method.EARLY
-    receipt = settlement.offline_receipt
-    out_no = receipt.receipt_no if receipt else settlement.settlement_no
-    now = settlement.finished_at or timezone.now()
-    paid: list[tuple[Bill, Decimal, Decimal, Decimal]] = [
-        (bills[x.bill_id], x.amount, x.late_fee, x.discount) for x in lines
-    ]
-    if settlement.buyout_amount > 0:
-        buyout_bill = _buyout_bill(settlement, bills[lines[0].bill_id])
-        paid.append((buyout_bill, settlement.buyout_amount, ZERO, ZERO))
-    payments = []
-    for bill, amount, late_fee, discount in paid:
-        payments.append(
-            BillPayment.objects.create(
-                bill=bill,
-                method=method,
-                amount=amount,
-                late_fee_amount=late_fee,
-                out_trade_no=out_no,
-                provider_trade_no=trade_no,
-                status=BillPayment.Status.SUCCEEDED,
-                actor_account_id=settlement.actor_account_id,
-                offline_receipt=receipt,
-                early_settlement=settlement,
-                finished_at=now,
-            )
+    out_no = _out_no(settlement)
+    claimed = collect.claimed_by(out_no)
+    whole = received >= settlement.total
+    if whole and settlement.buyout_amount > 0 and claimed:
+        buyout_bill = _buyout_bill(settlement, claimed[0].bill)
+        claimed += collect.bills_claim(
+            [collect.Ask(buyout_bill, amount=settlement.buyout_amount)],
+            method=claimed[0].method,
+            out_no=out_no,
+            actor=None,
+            early_settlement=settlement,
+            offline_receipt=settlement.offline_receipt,
         )
-        bill.status, bill.discount = BillStatus.PAID, discount
-        bill.paid_amount = bill.amount - discount
-        bill.paid_at, bill.paid_by = now, method
-        bill.late_fee_paid += late_fee
-        bill.save()
-    sums = {
-        "late_fee_income": sum((x.late_fee for x in lines), ZERO),
-        "rent_income": sum((x.rent for x in lines), ZERO),
-        "addon_income": sum((x.addon for x in lines), ZERO),
-        "shipping_fee_income": sum((x.fee for x in lines), ZERO),
-        "buyout_income": settlement.buyout_amount,
-    }
-    order_sub = f"order:{settlement.order_id}"
-    journal_lines = [
-        Line("bank" if offline else "provider_clearing", debit=settlement.total, sub_key=order_sub)
-    ]
-    if settlement.discount > 0:
-        journal_lines.append(Line("early_settlement_discount", debit=settlement.discount))
-    journal_lines += [Line(code, credit=amount) for code, amount in sums.items() if amount > 0]
-    reference = f"early:{settlement.settlement_no}"
     memo = f"{settlement.order_no} 提前结清"
-    ledger_post(
-        reference=reference,
-        kind="offline_repayment" if offline else "early_settlement",
-        lines=journal_lines,
-        memo=memo,
-        order_id=settlement.order_id,
-        payment_reference=out_no,
-        meta={"discount": str(settlement.discount), "bills": len(payments)},
+    reference = f"early:{settlement.settlement_no}"
+    settled = collect.payments_settle(
+        claimed,
+        received=received,
+        posting=collect.Posting(
+            reference=reference,
+            kind="offline_repayment" if offline else "early_settlement",
+            debit_account="bank" if offline else "provider_clearing",
+            memo=memo,
+            commission_reference=f"commission:{reference}",
+            platform_receipt=not offline,
+            payment_reference=out_no,
+            meta={"discount": str(settlement.discount if whole else ZERO), "bills": len(claimed)},
+        ),
         actor=actor,
+        trade_no=trade_no,
+        finished_at=settlement.finished_at or timezone.now(),
     )
-    commission.settlement_settled(
-        reference=reference,
-        payments=payments,
-        received=settlement.total,
-        through_provider=not offline,
-        order_id=settlement.order_id,
-        memo=memo,
-        actor=actor,
+    complete = whole and len(settled.newly_paid) == len(claimed)
+    settlement.status = (
+        EarlySettlement.Status.SUCCEEDED if complete else EarlySettlement.Status.SHORT
     )
-    settlement.status = EarlySettlement.Status.SUCCEEDED
+    settlement.received = received
     settlement.provider_trade_no = trade_no or settlement.provider_trade_no
-    settlement.finished_at = now
+    settlement.finished_at = settlement.finished_at or timezone.now()
     settlement.save()
-    return Outcome(settlement, True, paid[-1][0])
+    return Outcome(settlement, complete, settled.last_paid)
 
 
 def settlement_sync(

@@ -96,8 +96,10 @@ class Bill(models.Model):
 
 
 class BillPayment(models.Model):
-    """One attempt to collect a bill (withhold, the customer paying, or frozen deposit taken
-    to pay it). A bill has at most one succeeded attempt (a partial unique index)."""
+    """One attempt to collect a bill, by any method (`collect.py`, the one collection path):
+    `processing` while its settlement is in flight (at most one per bill: a partial unique
+    index), then what came (`succeeded`, `amount`) or nothing (`failed`). A bill may have
+    several succeeded payments when a short result left part of it owed."""
 
     class Status(models.TextChoices):
         PROCESSING = "processing", "处理中"
@@ -116,9 +118,17 @@ class BillPayment(models.Model):
 
     bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="payments")
     method = models.CharField(max_length=10, choices=Method.choices)
+    # What was asked while processing; what came once succeeded.
     amount = models.DecimalField(max_digits=12, decimal_places=2)
+    # What was asked (the provider's result may differ: `amount_mismatch`, for reconciliation).
+    asked_amount = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    amount_mismatch = models.BooleanField(default=False)
     # The part of `amount` that pays the bill's late fee (settled first); the rest is rent.
     late_fee_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # An early settlement's discount of this bill's rent (it holds when all asked came).
+    discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # What of `amount` carries commission: the rent (sale, buyout price) and add-ons it paid.
+    commission_base = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # The platform's commission on this payment (`commission.py`): the merchant's rate in
     # force when it succeeded x its rent, buyout, sale and add-on amounts, to the cent.
     commission_rate = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
@@ -146,8 +156,9 @@ class BillPayment(models.Model):
     class Meta:
         ordering = ["-id"]
         constraints = [
+            # One settlement in flight per bill, whatever its method.
             models.UniqueConstraint(
-                fields=["bill"], condition=Q(status="succeeded"), name="bill_one_success"
+                fields=["bill"], condition=Q(status="processing"), name="bill_one_in_flight"
             ),
             models.UniqueConstraint(
                 fields=["idempotency_key"],
@@ -377,6 +388,9 @@ class EarlySettlement(models.Model):
     class Status(models.TextChoices):
         PROCESSING = "processing", "处理中"
         SUCCEEDED = "succeeded", "成功"
+        # The provider took less than the quote: what came paid the oldest bills, the rest
+        # is owed; the lease is not settled.
+        SHORT = "short", "部分到账"
         FAILED = "failed", "失败"
 
     settlement_no = models.CharField(max_length=48, unique=True)
@@ -389,6 +403,9 @@ class EarlySettlement(models.Model):
     discount_rate = models.DecimalField(max_digits=5, decimal_places=4, default=0)
     late_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     buyout_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # What the provider took (null while processing); differs from `total` only on a
+    # mismatch (`collect.py`).
+    received = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     # The quote it was made from: one row per bill (id, period, rent, addon, fee, late fee,
     # discount, amount), so the outcome pays exactly what was asked.
     lines = models.JSONField(default=list)

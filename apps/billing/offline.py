@@ -27,20 +27,20 @@ import binascii
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.utils import timezone
 
-from zulin.audit.services import actor_name, audit_record
+from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.images import CONTENT_TYPES, image_extension, picture_decodes
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
-from zulin.ledger.services import ledger_post
 
-from . import commission
-from .models import Bill, BillPayment, BillStatus, OfflineReceipt
-from .payments import Collected, _income_lines, older_bills_first
+from . import collect
+from .models import Bill, BillPayment, OfflineReceipt
+from .payments import Collected
 
 ZERO = Decimal("0.00")
 VOUCHER_MAX_BYTES = 1_500_000
@@ -100,13 +100,13 @@ def receipt_record(
 ) -> OfflineReceipt:
     """The receipt and its voucher (checked before: nothing is written for a bad one). The
     caller holds the order's lock and has refused a replayed idempotency key."""
-    content, extension = voucher_content(details.voucher_base64)
+    data, extension = voucher_content(details.voucher_base64)
     count = OfflineReceipt.objects.filter(order_id=order_id).count()
     receipt_no = f"{order_no}OF{count + 1}"
     stored = private_file_save(
         kind="voucher",
         name=f"voucher_{receipt_no}.{extension}",
-        content=content,
+        content=data,
         content_type=CONTENT_TYPES[extension],
         actor=actor,
     )
@@ -139,7 +139,7 @@ def earlier_receipt(idempotency_key: str) -> OfflineReceipt | None:
 
 def owed_now(bill: Bill) -> Decimal:
     """What settles the bill now: its late fee still owed, then its rent."""
-    return bill.late_fee_owed + bill.rent_owed
+    return collect.owed(bill)
 
 
 def bill_repay_offline(
@@ -151,8 +151,9 @@ def bill_repay_offline(
     actor: Session | None,
 ) -> Collected:
     """Records one bill repaid outside the provider (the caller holds the order's lock and
-    has checked the order may take it). The same idempotency key answers the same
-    repayment and writes nothing; another bill under it is refused."""
+    has checked the order may take it), through the collection path: claimed and settled at
+    once. The same idempotency key answers the same repayment and writes nothing; another
+    bill under it is refused."""
     bill = Bill.objects.select_for_update().get(pk=bill_id)
     earlier = earlier_receipt(idempotency_key)
     if earlier is not None:
@@ -160,13 +161,7 @@ def bill_repay_offline(
         if payment is None:
             raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
         return Collected(bill, payment, False)
-    if bill.status == BillStatus.PAID:
-        raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
-    if bill.status == BillStatus.CANCELLED:
-        raise ApplicationError(ErrorCode.CONFLICT, data={"from": "cancelled", "to": "paid"})
-    if bill.status == BillStatus.PAYING:
-        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
-    older_bills_first(bill)
+    collect.claim_check([bill])
     owed = owed_now(bill)
     if amount != owed:
         raise ApplicationError(
@@ -183,49 +178,48 @@ def bill_repay_offline(
         idempotency_key=idempotency_key,
         actor=actor,
     )
-    now = timezone.now()
-    payment = BillPayment.objects.create(
-        bill=bill,
+    [payment] = collect.bills_claim(
+        [collect.Ask(bill, amount=amount)],
         method=BillPayment.Method.OFFLINE,
-        amount=amount,
-        late_fee_amount=bill.late_fee_owed,
-        out_trade_no=receipt.receipt_no,
-        status=BillPayment.Status.SUCCEEDED,
+        out_no=receipt.receipt_no,
+        actor=actor,
         idempotency_key=idempotency_key,
-        actor_account_id=actor.account.pk if actor else None,
         offline_receipt=receipt,
-        finished_at=now,
     )
-    bill.status, bill.paid_amount = BillStatus.PAID, bill.amount
-    bill.paid_at, bill.paid_by = now, BillPayment.Method.OFFLINE
-    bill.late_fee_paid += payment.late_fee_amount
-    bill.save(
-        update_fields=["status", "paid_amount", "paid_at", "paid_by", "late_fee_paid", "updated_at"]
+    settled = collect.payments_settle(
+        [payment],
+        received=amount,
+        posting=offline_posting(
+            receipt,
+            reference=f"offline:{receipt.receipt_no}",
+            memo=f"{bill.order_no} #{bill.period}",
+            commission_reference=f"commission:{receipt.receipt_no}",
+        ),
+        actor=actor,
+        finished_at=timezone.now(),
     )
-    ledger_post(
-        reference=f"offline:{receipt.receipt_no}",
+    return Collected(payment.bill, payment, bool(settled.newly_paid))
+
+
+def offline_posting(
+    receipt: OfflineReceipt, *, reference: str, memo: str, commission_reference: str, **meta: Any
+) -> collect.Posting:
+    """How money received outside the provider is booked: in the merchant's own bank, never
+    at the provider (so never withdrawable), the receipt's channel and day on the journal."""
+    return collect.Posting(
+        reference=reference,
         kind="offline_repayment",
-        lines=_income_lines(bill, amount, debit_account="bank", late_fee=payment.late_fee_amount),
-        memo=f"{bill.order_no} #{bill.period}",
-        order_id=bill.order_id,
-        bill_id=bill.pk,
+        debit_account="bank",
+        memo=memo,
+        commission_reference=commission_reference,
+        platform_receipt=False,
         payment_reference=receipt.receipt_no,
-        meta={"channel": receipt.channel, "paid_on": receipt.paid_on.isoformat()},
-        actor=actor,
-    )
-    commission.payment_settled(payment, actor=actor)
-    audit_record(
-        actor=actor,
-        action="bill.paid_offline",
-        target_type="order",
-        target_id=bill.order_id,
-        after={
-            "period": bill.period,
-            "amount": str(amount),
+        meta={"channel": receipt.channel, "paid_on": receipt.paid_on.isoformat(), **meta},
+        audit_action="bill.paid_offline",
+        audit_extra={
             "channel": receipt.channel,
             "receipt_no": receipt.receipt_no,
             "paid_on": receipt.paid_on.isoformat(),
         },
-        reason=receipt.remark,
+        audit_reason=receipt.remark,
     )
-    return Collected(bill, payment, True)

@@ -4,8 +4,9 @@ A bill is charged at most once. Its trade number (`Bill.out_trade_no`) is what e
 sends while the provider has not said a final "failed": a retried call, a double click or two
 clerks at once all reach the same trade at the provider, which never charges one trade twice.
 Only after the provider reports the trade failed (insufficient balance …) does the bill take
-its next number (`…-2`), so at most one trade per bill is ever live, and at most one attempt
-succeeds (a partial unique index on `BillPayment`).
+its next number (`…-2`), so at most one trade per bill is ever live. Claiming the bill and
+recording what came go through the one collection path (`collect.py`): no other way of paying
+reaches a bill while its attempt is in flight.
 
 Money counts when the provider confirms: a `processing` answer waits for the signed callback
 (or `payment_sync`, which re-queries), and the confirmation posts the ledger journal whose
@@ -28,7 +29,7 @@ from zulin.ledger.services import Line, ledger_post
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
-from . import commission
+from . import collect, commission
 from .models import Bill, BillPayment, BillRefund, BillStatus
 
 ZERO = Decimal("0.00")
@@ -56,90 +57,22 @@ class Collected:
     newly_paid: bool
 
 
-def _income_lines(
-    bill: Bill, amount: Decimal, *, debit_account: str, late_fee: Decimal = ZERO
-) -> list[Line]:
-    """Money in for a bill: its late fee, then rent, add-ons and fees to their income
-    accounts."""
-    lines = [Line(debit_account, debit=amount, sub_key=f"order:{bill.order_id}")]
-    income = {"purchase": "sale_income", "buyout": "buyout_income"}.get(bill.kind, "rent_income")
-    parts = [
-        ("late_fee_income", late_fee),
-        (income, bill.rent),
-        ("addon_income", bill.addon_amount),
-        ("shipping_fee_income", bill.fee_amount),
-    ]
-    lines += [Line(account, credit=part) for account, part in parts if part > 0]
-    return lines
-
-
-def older_bills_first(bill: Bill) -> None:
-    """An order's bills are paid oldest first: refused (1402, naming the period) while an
-    older rent bill is still open."""
-    older = (
-        Bill.objects.filter(
-            order_id=bill.order_id,
-            period__gte=1,
-            period__lt=bill.period,
-            status__in=(BillStatus.UNPAID, BillStatus.PAYING),
-        )
-        .order_by("period")
-        .values_list("period", flat=True)
-        .first()
-    )
-    if older is not None:
-        raise ApplicationError(ErrorCode.OLDER_BILL_FIRST, data={"period": older})
-
-
-def _next_trade_no(bill: Bill) -> str:
-    base = bill.out_trade_no.split("-")[0]
-    attempts = BillPayment.objects.filter(bill=bill).values("out_trade_no").distinct().count()
-    return f"{base}-{attempts + 1}"
-
-
-def _succeed(payment: BillPayment, *, trade_no: str, actor: Session | None) -> Collected:
-    """The attempt succeeded: the bill is paid, and money taken through the provider is
-    posted (a deposit transfer is posted by the deposit's own journal)."""
+def _posting(payment: BillPayment) -> collect.Posting:
     bill = payment.bill
-    payment.status = BillPayment.Status.SUCCEEDED
-    payment.provider_trade_no = trade_no or payment.provider_trade_no
-    payment.finished_at = payment.finished_at or timezone.now()
-    payment.save()
-    bill.status, bill.paid_amount = BillStatus.PAID, bill.amount
-    bill.paid_at, bill.paid_by = payment.finished_at, payment.method
-    bill.late_fee_paid += payment.late_fee_amount
-    bill.save(
-        update_fields=["status", "paid_amount", "paid_at", "paid_by", "late_fee_paid", "updated_at"]
+    return collect.Posting(
+        reference=f"pay:{payment.out_trade_no}",
+        kind="bill_payment",
+        debit_account="provider_clearing",
+        memo=f"{bill.order_no} #{bill.period}",
+        commission_reference=f"commission:{payment.out_trade_no}",
+        platform_receipt=True,
     )
-    if payment.method != BillPayment.Method.DEPOSIT:
-        ledger_post(
-            reference=f"pay:{payment.out_trade_no}",
-            kind="bill_payment",
-            lines=_income_lines(
-                bill,
-                payment.amount,
-                debit_account="provider_clearing",
-                late_fee=payment.late_fee_amount,
-            ),
-            memo=f"{bill.order_no} #{bill.period}",
-            order_id=bill.order_id,
-            bill_id=bill.pk,
-            actor=actor,
-        )
-    commission.payment_settled(payment, actor=actor)
-    audit_record(
-        actor=actor,
-        action="bill.paid",
-        target_type="order",
-        target_id=bill.order_id,
-        after={"period": bill.period, "amount": str(bill.amount), "method": payment.method},
-    )
-    return Collected(bill, payment, True)
 
 
 def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -> Collected:
-    """Records what the provider says of an attempt (the bill row is locked by the caller).
-    Idempotent: a settled attempt answers as it stands."""
+    """Records what the provider says of a withhold or a customer's payment (the bill row is
+    locked by the caller) through the collection path: what came is allocated (`collect.py`),
+    a failure releases the bill. Idempotent: a settled attempt answers as it stands."""
     bill = payment.bill
     if payment.status != BillPayment.Status.PROCESSING:
         return Collected(bill, payment, False)
@@ -150,17 +83,21 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
             payment.provider_trade_no = result.trade_no
             payment.save(update_fields=["provider_trade_no"])
         return Collected(bill, payment, False)
-    payment.finished_at = result.finished_at or timezone.now()
+    finished = result.finished_at or timezone.now()
     if result.status == PaymentStatus.SUCCEEDED:
-        return _succeed(payment, trade_no=result.trade_no, actor=actor)
-    payment.status = BillPayment.Status.FAILED
-    payment.provider_trade_no = result.trade_no or payment.provider_trade_no
-    payment.failure_reason = result.reason[:300]
-    payment.save()
-    bill.status = BillStatus.UNPAID
-    bill.out_trade_no = _next_trade_no(bill)
-    bill.save(update_fields=["status", "out_trade_no", "updated_at"])
-    return Collected(bill, payment, False)
+        settled = collect.payments_settle(
+            [payment],
+            received=result.amount,
+            posting=_posting(payment),
+            actor=actor,
+            trade_no=result.trade_no,
+            finished_at=finished,
+        )
+        return Collected(payment.bill, payment, bool(settled.newly_paid))
+    collect.payments_release(
+        [payment], reason=result.reason, trade_no=result.trade_no, finished_at=finished
+    )
+    return Collected(payment.bill, payment, False)
 
 
 def bill_collect(
@@ -173,8 +110,11 @@ def bill_collect(
     payer: str = "",
 ) -> Collected:
     """Charges one bill now: by the customer's withhold agreement (`withhold`) or by the
-    customer paying (`customer`). The same idempotency key answers the same attempt; a paid
-    bill answers BILL_ALREADY_PAID; an attempt still processing is re-queried first."""
+    customer paying (`customer`), asking what the bill owes (its late fee, then its rent).
+    The same idempotency key answers the same attempt; a paid bill answers
+    BILL_ALREADY_PAID; a bill whose own attempt is still processing is re-queried first;
+    a bill another settlement holds (a deposit transfer, an early settlement) answers
+    PAYMENT_IN_PROGRESS (`collect.py`)."""
     with transaction.atomic():
         bill = Bill.objects.select_for_update().get(pk=bill_id)
         if idempotency_key:
@@ -183,35 +123,24 @@ def bill_collect(
                 if earlier.bill_id != bill.pk:
                     raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
                 return Collected(bill, earlier, False)
-        if bill.status == BillStatus.PAID:
-            raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
-        if bill.status == BillStatus.CANCELLED:
-            raise ApplicationError(ErrorCode.CONFLICT, data={"from": "cancelled", "to": "paid"})
-        if bill.period > 0:
-            older_bills_first(bill)
-        live = bill.payments.filter(status=BillPayment.Status.PROCESSING).first()
-        if live is None and bill.status == BillStatus.PAYING:
-            # Paid by something else in flight (an early settlement's withhold).
-            raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
-        if live is not None:
+        live = bill.payments.filter(
+            status=BillPayment.Status.PROCESSING, method__in=collect.BILL_TRADES
+        ).first()
+        if live is not None and bill.status == BillStatus.PAYING:
+            live.bill = bill
             collected = _apply(live, _query(live.out_trade_no), actor)
             if collected.payment.status == BillPayment.Status.PROCESSING:
                 raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
             if collected.newly_paid:
                 return collected
             bill = collected.bill
-        # What the bill still owes: its late fee first, then its rent.
-        payment = BillPayment.objects.create(
-            bill=bill,
+        [payment] = collect.bills_claim(
+            [collect.Ask(bill)],
             method=method,
-            amount=bill.rent_owed + bill.late_fee_owed,
-            late_fee_amount=bill.late_fee_owed,
-            out_trade_no=bill.out_trade_no,
+            out_no=bill.out_trade_no,
+            actor=actor,
             idempotency_key=idempotency_key,
-            actor_account_id=actor.account.pk if actor else None,
         )
-        bill.status = BillStatus.PAYING
-        bill.save(update_fields=["status", "updated_at"])
         provider = payment_provider()
         subject = f"{bill.order_no} 第{bill.period}期"
         try:
@@ -250,11 +179,15 @@ def payment_sync(
     counts failed (its bill takes the next trade number); one that succeeded meanwhile is
     recorded as paid."""
     with transaction.atomic():
-        payment = BillPayment.objects.filter(out_trade_no=out_no).order_by("-id").first()
+        payment = (
+            BillPayment.objects.filter(out_trade_no=out_no, method__in=collect.BILL_TRADES)
+            .order_by("-id")
+            .first()
+        )
         if payment is None:
             return None
-        Bill.objects.select_for_update().get(pk=payment.bill_id)
-        payment.refresh_from_db()
+        payment.bill = Bill.objects.select_for_update().get(pk=payment.bill_id)
+        payment.refresh_from_db(fields=[f.attname for f in BillPayment._meta.concrete_fields])
         result = _query(out_no)
         if close_if_processing and result.status == PaymentStatus.PROCESSING:
             try:
@@ -262,24 +195,6 @@ def payment_sync(
             except ProviderError as error:
                 raise provider_failed(error) from error
         return _apply(payment, result, actor)
-
-
-def bill_paid_by_deposit(*, bill_id: int, out_no: str, actor: Session | None) -> Collected:
-    """A bill paid with frozen deposit the provider took (orders' transfer-to-pay, on its
-    confirmation); idempotent per transfer number."""
-    with transaction.atomic():
-        bill = Bill.objects.select_for_update().get(pk=bill_id)
-        existing = bill.payments.filter(out_trade_no=out_no).first()
-        if existing is not None:
-            return Collected(bill, existing, False)
-        if bill.status == BillStatus.PAID:
-            raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
-        # The deposit covers the rent; a late fee the bill owes stays owed (waived or paid
-        # apart).
-        payment = BillPayment.objects.create(
-            bill=bill, method=BillPayment.Method.DEPOSIT, amount=bill.rent_owed, out_trade_no=out_no
-        )
-        return _succeed(payment, trade_no="", actor=actor)
 
 
 # --- refunds --------------------------------------------------------------------------------

@@ -6,35 +6,39 @@ Settling at the end (return inspected, buyout paid): what the customer owes — 
 past due and any damage — is taken from the frozen deposit first, the rest is thawed; bills
 no longer owed are cancelled.
 
-Buyout price at any time = the plan's buyout price + the rent of the periods still unpaid,
-less the shop's early-buyout discount on that remaining rent (`OrderSetting`, default 0): it
-falls with each period paid and equals the plan's buyout price at the end. Allowed from the
-shop's `buyout_from_period` on (periods paid, counting bill 1).
+A buyout is an early settlement that also pays the plan's buyout price: one quote
+(`repayments.buyout_quote`, `apps/billing/early.py`) — bills due by today in full with their
+late fees, later rent less the shop's early-buyout discount (half-up to the cent, once), plus
+the buyout price — and one way to collect it (the collection path). Approving a buyout
+starts that settlement through the customer's withhold agreement; it completes the buyout
+when the provider confirms. Allowed from the shop's `buyout_from_period` on (periods paid,
+counting bill 1).
+
+A renewal adds periods after the current lease: its first bill is due the day after the
+current lease end (the first day it pays for), for month and day plans alike.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import payments
-from apps.billing import services as billing
 from apps.billing.models import Bill, BillStatus
 from apps.billing.schedule import add_months, lease_end
-from apps.billing.selectors import paid_periods, unpaid_bills
+from apps.billing.selectors import unpaid_bills
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
-from . import deposits, machine
+from . import deposits, machine, repayments
 from .models import AfterSale, Order, Shipment
 from .moves import order_move, order_refresh, order_unwind
 from .scope import order_in_scope
-from .selectors import order_setting
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -69,21 +73,6 @@ REJECT_REASONS: list[dict[str, str]] = [
 REJECT_CODES = {row["code"]: row["label"] for row in REJECT_REASONS}
 
 
-def buyout_quote(order: Order) -> Decimal:
-    """What buying the goods out costs now (module docstring)."""
-    remaining = sum((b.rent for b in unpaid_bills(order.pk) if b.period >= 1), ZERO)
-    discount = (remaining * order_setting().early_buyout_discount_rate).quantize(CENT)
-    return order.buyout_price + remaining - discount
-
-
-def buyout_allowed(order: Order) -> bool:
-    return (
-        order.status == machine.IN_LEASE
-        and order.ownership_transfer
-        and paid_periods(order.pk) >= order_setting().buyout_from_period
-    )
-
-
 def _open(order: Order) -> AfterSale | None:
     return AfterSale.objects.filter(order=order, status__in=OPEN).first()
 
@@ -98,7 +87,7 @@ def after_sale_apply(
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         if order.status not in OPENS_FROM[kind]:
             raise machine.machine_for(order).conflict(order.status, kind)
-        if kind == Kind.BUYOUT and not buyout_allowed(order):
+        if kind == Kind.BUYOUT and not repayments.buyout_allowed(order):
             raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
         if kind == Kind.RENEWAL and not 1 <= extra_term <= 36:
             raise field_error("extra_term", "between 1 and 36")
@@ -109,7 +98,7 @@ def after_sale_apply(
                     kind=kind,
                     reason=reason[:300],
                     extra_term=extra_term if kind == Kind.RENEWAL else 0,
-                    amount=buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
+                    amount=repayments.buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
                 )
         except IntegrityError:
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN) from None
@@ -139,7 +128,11 @@ def _settle_from_deposit(order: Order, *, damage: Decimal, actor: Session | None
     today = timezone.localdate()
     due = [b for b in unpaid_bills(order.pk) if b.due_date <= today]
     if due and deposits.deposit_available(order) > 0:
-        deposits.deposit_transfer(order, actor=actor, purpose="bills")
+        try:
+            deposits.deposit_transfer(order, actor=actor, purpose="bills")
+        except ApplicationError as error:
+            if error.code != ErrorCode.PAYMENT_IN_PROGRESS:
+                raise  # a bill being paid otherwise stays with that payment
     if damage > 0:
         take = min(damage, deposits.deposit_available(order))
         if take > 0:
@@ -148,31 +141,6 @@ def _settle_from_deposit(order: Order, *, damage: Decimal, actor: Session | None
     Bill.objects.filter(order_id=order.pk, status=BillStatus.UNPAID, due_date__gt=today).update(
         status=BillStatus.CANCELLED
     )
-
-
-def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None:
-    """The buyout bill is paid (its confirmation, or an early settlement that included it;
-    the order row is locked)."""
-    business = _open(order)
-    billing.bills_cancel_open(order_id=order.pk)
-
-    def bought(row: Order) -> dict[str, Any]:
-        row.finished_at = timezone.now()
-        return {}
-
-    if business is not None:
-        business.status, business.finished_at = Status.DONE, timezone.now()
-        business.save()
-        order.has_open_after_sale = False
-    order_move(
-        order,
-        action="buyout",
-        actor=None,
-        reason=reason,
-        change=bought,
-        allow_after_sale=True,
-    )
-    deposits.deposit_thaw(order, actor=None)
 
 
 def after_sale_deal(
@@ -273,72 +241,51 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
         _finish(business, order, Status.DONE, actor)
         return
     if kind == Kind.BUYOUT:
-        if not buyout_allowed(order):
+        if not repayments.buyout_allowed(order):
             raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
-        business.amount = buyout_quote(order)
         business.status = Status.APPROVED
         business.save()
-        bill = _buyout_bill(order, business.amount)
-        from .lease import on_bill_paid
-
-        collected = payments.bill_collect(
-            bill_id=bill.pk,
-            method="withhold",
-            actor=actor,
-            idempotency_key=idempotency_key,
-            agreement_no=order.withhold_agreement_no,
+        settlement = repayments.buyout_settle(
+            order, actor=actor, idempotency_key=idempotency_key or f"buyout:{business.pk}"
         )
-        if collected.newly_paid:
-            on_bill_paid(order, collected.bill)
+        business.amount = settlement.total
+        business.save(update_fields=["amount"])
         return
     # exchange: the goods come back and new goods go out (receive, then a new shipment)
     business.status = Status.APPROVED
     business.save()
 
 
-def _buyout_bill(order: Order, amount: Decimal) -> Bill:
-    existing = Bill.objects.filter(order_id=order.pk, period=0).first()
-    if existing is not None:
-        if existing.status == BillStatus.UNPAID and existing.amount != amount:
-            existing.amount = existing.rent = amount
-            existing.save(update_fields=["amount", "rent", "updated_at"])
-        return existing
-    return Bill.objects.create(
-        order_id=order.pk,
-        order_no=order.order_no,
-        sub_shop_id=order.sub_shop_id,
-        kind="buyout",
-        period=0,
-        due_date=timezone.localdate(),
-        rent=amount,
-        amount=amount,
-        out_trade_no=f"{order.order_no}BUY",
-    )
-
-
 def _renew(order: Order, extra: int) -> None:
-    """More periods at the same rent, due on the lease's day as before."""
+    """More periods at the same rent, after the current lease: a month plan's bills due on
+    the lease's day of each month from the day after the current lease end, a day plan's
+    one bill (the extra days' rent) due that day."""
     last = Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("-period").first()
     start = order.lease_start or timezone.localdate()
-    rows = []
+    current_end = order.lease_end or lease_end(
+        start=start, term=order.term, term_unit=order.term_unit
+    )
     first_new = (last.period if last else 0) + 1
-    for period in range(first_new, first_new + extra):
-        due = add_months(start, period - 1) if order.term_unit == "month" else start
-        rows.append(
-            Bill(
-                order_id=order.pk,
-                order_no=order.order_no,
-                sub_shop_id=order.sub_shop_id,
-                period=period,
-                due_date=due,
-                rent=order.rent if order.term_unit == "month" else order.rent * extra,
-                amount=order.rent if order.term_unit == "month" else order.rent * extra,
-                out_trade_no=f"{order.order_no}B{period:03d}",
-            )
+    if order.term_unit == "month":
+        plan = [
+            (period, add_months(start, order.term + period - first_new), order.rent)
+            for period in range(first_new, first_new + extra)
+        ]
+    else:
+        plan = [(first_new, current_end + timedelta(days=1), order.rent * extra)]
+    Bill.objects.bulk_create(
+        Bill(
+            order_id=order.pk,
+            order_no=order.order_no,
+            sub_shop_id=order.sub_shop_id,
+            period=period,
+            due_date=due,
+            rent=rent.quantize(CENT),
+            amount=rent.quantize(CENT),
+            out_trade_no=f"{order.order_no}B{period:03d}",
         )
-        if order.term_unit != "month":
-            break
-    Bill.objects.bulk_create(rows)
+        for period, due, rent in plan
+    )
     order.term += extra
     order.total_rent = (order.rent * order.term).quantize(CENT)
     order.lease_end = lease_end(start=start, term=order.term, term_unit=order.term_unit)

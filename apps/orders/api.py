@@ -27,6 +27,7 @@ from zulin.core.sides import PlatformType
 from . import (
     after_sale,
     collection,
+    confirmations,
     contracts,
     deposits,
     governance,
@@ -757,7 +758,7 @@ def query_pay_result(request: HttpRequest, query: Query[schemas.PayResultIn]) ->
         raise ApplicationError(ErrorCode.FORBIDDEN)
     result = None
     if session.can("order.manage"):
-        result = lease.payment_result_sync(out_no=query.out_no, actor=session)
+        result = confirmations.payment_result_sync(out_no=query.out_no, actor=session)
     if result is None and session.can("risk.recharge"):
         recharge = recharge_payment_sync(merchant=tenant_connection.tenant, out_no=query.out_no)
         if recharge is not None:

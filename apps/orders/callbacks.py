@@ -1,13 +1,13 @@
 """Handlers of the providers' signed callbacks for orders (registered in `apps.py`). Each
-re-queries the provider (`lease.payment_result_sync`, the e-contract's status) and is
+re-queries the provider (`confirmations.payment_result_sync`, the e-contract's status) and is
 idempotent: the callback route already drops an event received twice."""
 
 from __future__ import annotations
 
 from zulin.providers.callbacks import CallbackEvent, register_callback_handler
 
+from .confirmations import payment_result_sync
 from .contracts import contract_signed
-from .lease import payment_result_sync
 
 PAYMENT_EVENTS = ("freeze", "thaw", "transfer", "withhold", "pay", "refund")
 

@@ -36,7 +36,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import lease, machine
+from . import confirmations, lease, machine
 from .models import Order
 from .scope import order_in_scope
 
@@ -51,7 +51,7 @@ def payments_stale_close(*, now: Any = None) -> dict[str, int]:
     settled = 0
     for out_no in numbers:
         try:
-            result = lease.payment_result_sync(out_no=out_no, close_if_processing=True)
+            result = confirmations.payment_result_sync(out_no=out_no, close_if_processing=True)
         except ApplicationError as error:
             log.warning("stale payment %s left for the next run: %s", out_no, error)
             continue

@@ -38,6 +38,7 @@ from zulin.providers.econtract import get_econtract_provider
 from zulin.providers.interfaces import ProviderError
 
 from .models import Contract, ContractTemplate, Order
+from .outcomes import order_signing_check, order_withhold_sign
 from .scope import order_in_scope
 
 
@@ -220,8 +221,6 @@ def contract_link(*, actor: Session, order_id: int) -> dict[str, Any]:
 
 def contract_signed(*, reference: str) -> Order | None:
     """The e-contract provider says the customer signed (its callback, re-queried)."""
-    from .lease import order_signing_check, order_withhold_sign
-
     with transaction.atomic():
         contract = Contract.objects.select_for_update().filter(provider_reference=reference).first()
         if contract is None:

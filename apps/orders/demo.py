@@ -20,7 +20,7 @@ from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
-from . import after_sale, lease, services
+from . import after_sale, lease, outcomes, services
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
 
@@ -226,7 +226,7 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
         )
         _settle(slug)
     if target == "overdue":
-        services.order_overdue_refresh(order)
+        outcomes.order_overdue_refresh(order)
         return
     if target == "after_sale":
         after_sale.after_sale_apply(

@@ -21,9 +21,10 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from apps.billing import collect
 from apps.billing.commission import platform_payback, platform_receipt
-from apps.billing.payments import bill_paid_by_deposit, payment_provider, provider_failed
-from apps.billing.selectors import unpaid_bills
+from apps.billing.models import BillStatus
+from apps.billing.payments import payment_provider, provider_failed
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
@@ -66,6 +67,39 @@ def _sub(order: Order) -> str:
     return f"order:{order.pk}"
 
 
+def _release_lines(op: DepositOperation, order: Order) -> list[Line]:
+    """Frozen deposit leaves the freeze: it is no longer owed back to the customer."""
+    sub = _sub(order)
+    return [
+        Line("deposit_held", debit=op.amount, sub_key=sub),
+        Line("deposit_frozen", credit=op.amount, sub_key=sub),
+    ]
+
+
+def _bills_paid(
+    op: DepositOperation, order: Order, received: Decimal, actor: Session | None
+) -> None:
+    """A transfer to pay bills confirmed: the bills it claimed are paid through the
+    collection path (late fee, then rent, oldest first), in one journal with the deposit
+    leaving the freeze."""
+    collect.payments_settle(
+        collect.claimed_by(op.out_request_no),
+        received=received,
+        posting=collect.Posting(
+            reference=f"deposit:{op.out_request_no}",
+            kind="deposit_transfer",
+            debit_account="provider_clearing",
+            memo=order.order_no,
+            commission_reference=f"commission:{op.out_request_no}",
+            platform_receipt=False,  # received by the deposit's own mirror (`_journal`)
+            extra_lines=tuple(_release_lines(op, order)),
+        ),
+        actor=actor,
+        trade_no=op.provider_reference,
+        finished_at=op.confirmed_at,
+    )
+
+
 def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
     sub = _sub(order)
     lines: list[Line]
@@ -93,14 +127,15 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
             Line(income, debit=op.amount),
             Line("provider_clearing", credit=op.amount, sub_key=sub),
         ]
-    ledger_post(
-        reference=f"deposit:{op.out_request_no}",
-        kind=f"deposit_{op.kind}",
-        lines=lines,
-        memo=order.order_no,
-        order_id=order.pk,
-        actor=actor,
-    )
+    if not (op.kind == Op.Kind.TRANSFER and op.purpose == "bills"):  # `_bills_paid` posts it
+        ledger_post(
+            reference=f"deposit:{op.out_request_no}",
+            kind=f"deposit_{op.kind}",
+            lines=lines,
+            memo=order.order_no,
+            order_id=order.pk,
+            actor=actor,
+        )
     # The platform's books see money the provider took from the deposit for the merchant,
     # and what of it was given back.
     if op.kind == Op.Kind.TRANSFER:
@@ -132,6 +167,10 @@ def _confirm(
     if result.status == PaymentStatus.FAILED:
         op.status, op.failure_reason = Op.Status.FAILED, result.reason[:300]
         op.save()
+        if op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
+            collect.payments_release(
+                collect.claimed_by(op.out_request_no), reason=op.failure_reason
+            )
         if op.kind == Op.Kind.FREEZE:
             order.deposit_state = DepositState.FAILED
             order.save(update_fields=["deposit_state", "updated_at"])
@@ -150,10 +189,9 @@ def _confirm(
     if op.kind != Op.Kind.FREEZE and order.deposit_remaining == 0 and order.deposit_frozen > 0:
         order.deposit_state = DepositState.SETTLED
     order.save()
-    _journal(op, order, actor)
     if op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
-        for bill_id in op.bill_ids:
-            bill_paid_by_deposit(bill_id=bill_id, out_no=op.out_request_no, actor=actor)
+        _bills_paid(op, order, result.amount, actor)
+    _journal(op, order, actor)
     audit_record(
         actor=actor,
         action=f"order.deposit_{op.kind}",
@@ -175,6 +213,7 @@ def _request(
     bill_ids: list[int] | None = None,
     idempotency_key: str = "",
     original: DepositOperation | None = None,
+    claims: list[collect.Ask] | None = None,
 ) -> DepositOperation:
     count = order.deposit_operations.count()
     op = Op.objects.create(
@@ -187,6 +226,9 @@ def _request(
         idempotency_key=idempotency_key,
         actor_account_id=actor.account.pk if actor else None,
     )
+    if claims:
+        # The bills are held for this transfer until the provider answers (`collect.py`).
+        collect.bills_claim(claims, method="deposit", out_no=op.out_request_no, actor=actor)
     provider = payment_provider()
     subject = f"{order.order_no} 押金"
     try:
@@ -276,28 +318,29 @@ def deposit_transfer(
         return earlier
     available = deposit_available(order)
     bill_ids: list[int] = []
+    claims: list[collect.Ask] = []
     if purpose == "bills":
         if buyout_approved(order):
             # The buyout being charged includes the unpaid rent: it is not paid twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         covered = ZERO
-        # Bills a transfer still being processed pays are not paid twice.
-        in_flight = {
-            bill_id
-            for op in order.deposit_operations.filter(
-                kind=Op.Kind.TRANSFER, status=Op.Status.PROCESSING
-            )
-            for bill_id in op.bill_ids
-        }
-        for bill in unpaid_bills(order.pk):
-            if bill.pk in in_flight:
+        # Oldest first, each bill whole (its late fee, then its rent); a bill another
+        # settlement holds stops the run (the collection path refuses it).
+        for bill in collect.order_bills_lock(order.pk):
+            if bill.period < 1 or bill.status not in collect.OPEN:
                 continue
-            if amount is None and covered + bill.amount > available:
+            if bill.status == BillStatus.PAYING:
+                if not claims:
+                    raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
                 break
-            if amount is not None and covered + bill.amount > amount:
+            owed = collect.owed(bill)
+            if amount is None and covered + owed > available:
                 break
-            covered += bill.amount
+            if amount is not None and covered + owed > amount:
+                break
+            covered += owed
             bill_ids.append(bill.pk)
+            claims.append(collect.Ask(bill, amount=owed))
         if amount is not None and covered != amount:
             raise field_error("amount", f"must cover whole unpaid bills (e.g. {covered})")
         amount = covered
@@ -313,6 +356,7 @@ def deposit_transfer(
         purpose=purpose,
         bill_ids=bill_ids,
         idempotency_key=idempotency_key,
+        claims=claims,
     )
 
 

@@ -16,7 +16,7 @@ from tenants.orders.selectors import platform_order_merchant
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import contracts, lease, selectors, services, shipping
+from . import confirmations, contracts, selectors, services, shipping
 
 
 @contextmanager
@@ -75,4 +75,4 @@ def platform_payment_sync(merchant: Merchant, out_no: str) -> dict[str, Any] | N
     the bill, refund or deposit still waiting for it (the same path as a signed callback,
     so nothing is charged or booked twice). None: the merchant has no request under it."""
     with tenant_context(merchant), transaction.atomic():
-        return lease.payment_result_sync(out_no=out_no)
+        return confirmations.payment_result_sync(out_no=out_no)

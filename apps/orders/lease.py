@@ -18,10 +18,12 @@ from apps.billing.schedule import lease_end
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
-from . import contracts, deposits, machine
-from .models import DepositState, Order, OrderKind, Shipment
+from . import contracts, deposits
+from .models import Order, OrderKind, Shipment
 from .moves import order_move
+from .outcomes import on_bill_paid
 from .scope import order_in_scope
+from .shipping import express_register
 
 ZERO = Decimal("0.00")
 
@@ -68,41 +70,6 @@ def after_audit_pass(order: Order) -> None:
     contracts.contract_generate(order)
 
 
-def _signing_complete(order: Order) -> bool:
-    deposit_ready = order.deposit_state in (DepositState.NONE, DepositState.FROZEN) or (
-        order.deposit == order.deposit_waived
-    )
-    return bool(order.contract_signed_at and order.first_bill_paid_at and deposit_ready)
-
-
-def order_signing_check(order: Order) -> Order:
-    """Moves a lease awaiting signing on to shipment once the contract is signed, bill 1 is
-    paid and the deposit is frozen (each arrives on its own confirmation, in any order)."""
-    if order.status == machine.AWAITING_SIGNING and _signing_complete(order):
-        order_move(order, action="sign", actor=None, reason="合同已签署，首期已支付")
-    return order
-
-
-def on_bill_paid(order: Order, bill: Bill) -> None:
-    """What a confirmed bill payment does to its order (the order row is locked)."""
-    if bill.period == 1 and order.first_bill_paid_at is None:
-        order.first_bill_paid_at = bill.paid_at or timezone.now()
-        order.save(update_fields=["first_bill_paid_at", "updated_at"])
-        if order.kind == OrderKind.PURCHASE and order.status == machine.AWAITING_PAYMENT:
-            order_move(order, action="pay", actor=None, reason="用户已支付")
-            return
-        order_signing_check(order)
-    if bill.period == 0 and order.status == machine.IN_LEASE:
-        from .after_sale import buyout_complete
-
-        buyout_complete(order)
-        return
-    if order.status in machine.DEAL_RUNNING:
-        from .services import order_overdue_refresh
-
-        order_overdue_refresh(order)
-
-
 def order_bill_pay(
     *,
     order_id: int,
@@ -141,30 +108,11 @@ def order_bill_pay(
             agreement_no=order.withhold_agreement_no,
             payer=f"cust-{order.customer_id}",
         )
-        if collected.newly_paid:
-            on_bill_paid(order, collected.bill)
+        if collected.payment.status == BillPayment.Status.SUCCEEDED:
+            on_bill_paid(order, collected.bill if collected.newly_paid else None)
     if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:
         raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)  # the payment found is committed
     return collected
-
-
-def order_withhold_sign(order: Order) -> None:
-    """The customer's withhold agreement, signed with the contract (later bills are charged
-    by it)."""
-    if order.withhold_agreement_no:
-        return
-    try:
-        result = payments.payment_provider().withhold_sign(
-            out_no=f"{order.order_no}W", payer=f"cust-{order.customer_id}"
-        )
-    except payments.ProviderError as error:
-        raise payments.provider_failed(error) from error
-    if result.succeeded:
-        order.withhold_agreement_no = result.agreement_no
-        order.save(update_fields=["withhold_agreement_no", "updated_at"])
-
-
-# --- shipping -------------------------------------------------------------------------------
 
 
 def order_ship(
@@ -177,8 +125,6 @@ def order_ship(
 ) -> Order:
     """The shop ships: the parcel and the device serial (required for a lease: checked
     again when the goods come back)."""
-    from .shipping import express_register
-
     with transaction.atomic():
         order = _locked(order_id, actor)
         if order.kind == OrderKind.LEASE and not device_serial.strip():
@@ -229,72 +175,3 @@ def order_deliver(
             return {"lease_start": str(start), "lease_end": str(row.lease_end)}
 
         return order_move(order, action="deliver", actor=actor, reason=reason, change=delivered)
-
-
-# --- the provider's confirmations -----------------------------------------------------------
-
-
-def payment_result_sync(
-    *, out_no: str, actor: Session | None = None, close_if_processing: bool = False
-) -> dict[str, Any] | None:
-    """Re-queries the provider about one of our requests (a bill payment, a refund, a deposit
-    freeze/thaw/transfer) and records the outcome on the bill, the refund, the deposit and
-    the order. The signed callbacks and `queryPayResult` both come here; running it again
-    changes nothing. Locks run order → bill → ledger accounts, as every other writer does."""
-    from apps.billing.models import BillRefund
-
-    from .repayments import settlement_result_sync
-    from .shipping import shipping_fee_sync
-
-    # An early settlement's trade first: the bill payments it made carry its number too.
-    settled = settlement_result_sync(
-        out_no=out_no, actor=actor, close_if_processing=close_if_processing
-    )
-    if settled is not None:
-        return settled
-    deposit_op = deposits.Op.objects.filter(out_request_no=out_no).first()
-    bill_payment = BillPayment.objects.filter(out_trade_no=out_no).order_by("-id").first()
-    refund = BillRefund.objects.filter(out_no=out_no).first()
-    with transaction.atomic():
-        if deposit_op is not None:
-            order = (
-                Order.objects.select_for_update()
-                .select_related("customer")
-                .get(pk=deposit_op.order_id)
-            )
-            op = deposits.deposit_sync(out_no=out_no, actor=actor)
-            order.refresh_from_db()
-            order_signing_check(order)
-            return (
-                {"kind": f"deposit_{op.kind}", "status": op.status, "amount": op.amount}
-                if op
-                else None
-            )
-        if bill_payment is not None:
-            order = (
-                Order.objects.select_for_update()
-                .select_related("customer")
-                .get(pk=bill_payment.bill.order_id)
-            )
-            collected = payments.payment_sync(
-                out_no=out_no, actor=actor, close_if_processing=close_if_processing
-            )
-            if collected is None:
-                return None
-            if collected.newly_paid:
-                on_bill_paid(order, collected.bill)
-            return {
-                "kind": "bill_payment",
-                "status": collected.payment.status,
-                "amount": collected.payment.amount,
-            }
-        if refund is not None:
-            order = Order.objects.select_for_update().get(pk=refund.order_id)
-            synced = payments.refund_sync(out_no=out_no, actor=actor)
-            shipping_fee_sync(order)
-            return (
-                {"kind": "refund", "status": synced.status, "amount": synced.amount}
-                if synced
-                else None
-            )
-    return None

@@ -23,15 +23,15 @@ from django.utils import timezone
 from apps.billing import early, offline
 from apps.billing.models import Bill, BillStatus
 from apps.billing.offline import OfflineDetails
+from apps.billing.selectors import paid_periods
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import machine
-from .after_sale import buyout_allowed, buyout_complete
 from .deposits import Op
-from .lease import on_bill_paid
-from .models import Order, OrderKind
+from .models import AfterSale, Order, OrderKind
+from .outcomes import buyout_complete, on_bill_paid
 from .scope import order_in_scope
 from .selectors import order_setting
 
@@ -39,10 +39,26 @@ from .selectors import order_setting
 OFFLINE_FROM = frozenset({machine.SHIPPED, machine.IN_LEASE})
 
 
-def _order_ready(order: Order, statuses: frozenset[str], to: str) -> None:
+def buyout_allowed(order: Order) -> bool:
+    return (
+        order.status == machine.IN_LEASE
+        and order.ownership_transfer
+        and paid_periods(order.pk) >= order_setting().buyout_from_period
+    )
+
+
+def _buyout_approved(order: Order) -> bool:
+    return AfterSale.objects.filter(
+        order=order, kind=AfterSale.Kind.BUYOUT, status=AfterSale.Status.APPROVED
+    ).exists()
+
+
+def _order_ready(order: Order, statuses: frozenset[str], to: str, *, buyout: bool = False) -> None:
+    """The order may take the money: a lease in one of `statuses`, no after-sale business
+    open (`buyout`: but an approved buyout, which is settled this way)."""
     if order.kind != OrderKind.LEASE or order.status not in statuses:
         raise ApplicationError(ErrorCode.CONFLICT, data={"from": order.status, "to": to})
-    if order.has_open_after_sale:
+    if order.has_open_after_sale and not (buyout and _buyout_approved(order)):
         raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
 
 
@@ -111,9 +127,38 @@ def _quote(order: Order, bills: list[Bill]) -> early.Quote:
 
 
 def _settle_checks(order: Order) -> None:
-    _order_ready(order, frozenset({machine.IN_LEASE}), "settled_early")
+    _order_ready(order, frozenset({machine.IN_LEASE}), "settled_early", buyout=True)
     if _money_in_flight(order):
         raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
+
+
+def buyout_quote(order: Order) -> Decimal:
+    """What buying the goods out costs today: the early settlement's quote with the plan's
+    buyout price (bills due in full with their late fees, later rent less the discount)."""
+    if not buyout_allowed(order):
+        raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
+    return _quote(order, list(Bill.objects.filter(order_id=order.pk))).total
+
+
+def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> early.EarlySettlement:
+    """An approved buyout collected (the order locked): the early settlement of today's
+    quote with the buyout price, through the customer's withhold agreement; the buyout
+    completes when the provider confirms (`_after_settled`)."""
+    if _money_in_flight(order):
+        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
+    bills = early.order_open_bills(order.pk)
+    quote = _quote(order, bills)
+    outcome = early.settlement_begin(
+        order_id=order.pk,
+        order_no=order.order_no,
+        quote=quote,
+        idempotency_key=idempotency_key,
+        actor=actor,
+        agreement_no=order.withhold_agreement_no,
+    )
+    if outcome.newly_settled or outcome.last_bill is not None:
+        _after_settled(order, outcome, actor)
+    return outcome.settlement
 
 
 def early_settlement_quote(*, actor: Session, order_id: int) -> dict[str, Any]:
@@ -131,7 +176,7 @@ def early_settlement_quote(*, actor: Session, order_id: int) -> dict[str, Any]:
                 raise
         order.refresh_from_db()
         in_flight = early.settlement_in_flight(order.pk)
-    _order_ready(order, frozenset({machine.IN_LEASE}), "settled_early")
+    _order_ready(order, frozenset({machine.IN_LEASE}), "settled_early", buyout=True)
     quote = (
         early.settlement_quote(in_flight)
         if in_flight is not None
@@ -148,9 +193,13 @@ def early_settlement_quote(*, actor: Session, order_id: int) -> dict[str, Any]:
 
 
 def _after_settled(order: Order, outcome: early.Outcome, actor: Session | None) -> None:
-    """A settlement newly succeeded (the order is locked): the timeline says so, then the
-    order moves as the last bill paid moves it (the buyout bill: bought out)."""
+    """A settlement newly ended with money (the order is locked): the timeline says so, then
+    the order moves as the last bill paid moves it (the buyout bill: bought out). A short
+    result (SHORT) paid the oldest bills only: the lease runs on with the rest owed."""
     settlement = outcome.settlement
+    if not outcome.newly_settled:
+        on_bill_paid(order, outcome.last_bill)
+        return
     audit_record(
         actor=actor,
         action="order.settled_early",
@@ -189,7 +238,7 @@ def early_settle(
             if earlier.order_id != order.pk:
                 raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             outcome = early.settlement_sync(out_no=earlier.settlement_no, actor=actor)
-            if outcome is not None and outcome.newly_settled:
+            if outcome is not None and (outcome.newly_settled or outcome.last_bill is not None):
                 _after_settled(order, outcome, actor)
             earlier.refresh_from_db()
             return early.settlement_answer(earlier)
@@ -218,7 +267,7 @@ def early_settle(
             agreement_no=order.withhold_agreement_no,
             offline=offline_details,
         )
-        if outcome.newly_settled:
+        if outcome.newly_settled or outcome.last_bill is not None:
             _after_settled(order, outcome, actor)
         return early.settlement_answer(outcome.settlement)
 
@@ -233,7 +282,12 @@ def settlement_result_sync(
         # A bill's own number while an early settlement holds it (the bill list's "query"):
         # the answer is the settlement's.
         held = Bill.objects.filter(out_trade_no=out_no, status=BillStatus.PAYING).first()
-        if held is None or held.payments.filter(status="processing").exists():
+        if (
+            held is None
+            or held.payments.filter(
+                status="processing", method__in=("withhold", "customer")
+            ).exists()
+        ):
             return None
         settlement = early.settlement_in_flight(held.order_id)
         if settlement is None:
@@ -246,7 +300,7 @@ def settlement_result_sync(
         )
         if outcome is None:
             return None
-        if outcome.newly_settled:
+        if outcome.newly_settled or outcome.last_bill is not None:
             _after_settled(order, outcome, actor)
         return {
             "kind": "early_settlement",

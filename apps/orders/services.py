@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing.selectors import earliest_overdue
 from apps.goods.selectors import order_offer
 from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
@@ -592,20 +591,6 @@ def order_cancel(*, order_id: int, reason: str, actor: Session | None = None) ->
         order_move(order, action="cancel", actor=actor, reason=reason, change=cancelled)
         order_unwind(order, actor=actor, reason=reason)
     return order
-
-
-def order_overdue_refresh(order: Order) -> bool:
-    """Sets `overdue_since` from the order's bills (the oldest unpaid bill past due) and the
-    stage with it; answers whether anything changed. The caller holds the row lock."""
-    before = (order.overdue_since, order.stage)
-    running = order.status in machine.DEAL_RUNNING
-    order.overdue_since = earliest_overdue(order.pk) if running else None
-    order.stage = machine.stage_of(order)
-    if (order.overdue_since, order.stage) == before:
-        return False
-    order.save(update_fields=["overdue_since", "stage", "updated_at"])
-    order_project(order)
-    return True
 
 
 def order_credit_query_apply(*, actor: Session, order_id: int, idempotency_key: str) -> CreditQuery:

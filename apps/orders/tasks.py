@@ -15,7 +15,7 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
 from zulin.providers.interfaces import ProviderError
 
-from . import collection, lease, machine, services, shipping
+from . import collection, lease, machine, outcomes, services, shipping
 from .intake_auth import intake_nonces_prune
 from .models import Order, Shipment
 from .projection import order_project
@@ -76,7 +76,7 @@ def orders_refresh_overdue() -> dict[str, object]:
     for order_id in stale:
         with transaction.atomic():
             order = Order.objects.select_for_update().select_related("customer").get(pk=order_id)
-            if services.order_overdue_refresh(order):
+            if outcomes.order_overdue_refresh(order):
                 changed += 1
     return {"schema": tenant_connection.schema_name, "changed": changed}
 

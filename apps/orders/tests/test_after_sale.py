@@ -85,10 +85,11 @@ def test_an_approved_buyout_ends_the_lease_once_its_bill_is_paid(demo, demo_owne
     # 1.00 + 11 × 399.00 − 10 % of 4389.00 (438.90)
     assert approved.ok, approved
     assert (approved.data["status"], approved.data["amount"]) == ("approved", "3951.10")
-    # The buyout bill is charged by withhold; nothing ends before the provider confirms.
+    # The buyout is an early settlement with the buyout price, charged by withhold: every
+    # bill it pays is held meanwhile; nothing ends before the provider confirms.
     before = detail_of(demo_owner, order.id)
     assert before["status"] == "in_lease" and before["stage"] == "after_sale"
-    assert bill_states(demo_owner, order.id)[0] == "paying"
+    assert {bill_states(demo_owner, order.id)[period] for period in range(2, 13)} == {"paying"}
 
     provider_settles(demo)
 
@@ -99,9 +100,9 @@ def test_an_approved_buyout_ends_the_lease_once_its_bill_is_paid(demo, demo_owne
         False,
     )
     assert after["after_sales"][0]["status"] == "done"
-    states = bill_states(demo_owner, order.id)
-    assert (states[0], states[1]) == ("paid", "paid")
-    assert {states[period] for period in range(2, 13)} == {"cancelled"}
+    # Every bill paid by the one settlement (the later rent less its discount), none
+    # cancelled away.
+    assert set(bill_states(demo_owner, order.id).values()) == {"paid"}
     assert deposit_of(demo_owner, order.id) == {
         "frozen": "500.00",
         "transferred": "0.00",
@@ -109,7 +110,11 @@ def test_an_approved_buyout_ends_the_lease_once_its_bill_is_paid(demo, demo_owne
         "remaining": "0.00",
         "state": "settled",
     }
-    assert order_books(demo, order.id)["buyout_income"] == Decimal("3951.10")
+    books = order_books(demo, order.id)
+    assert (books["buyout_income"], books["early_settlement_discount"]) == (
+        Decimal("1.00"),
+        Decimal("438.90"),
+    )
     assert books_balance(demo) == []
 
 
@@ -260,8 +265,8 @@ def test_rent_is_not_charged_again_while_an_approved_buyout_includes_it(
 
     assert by_withhold.code == 1302 and by_deposit.code == 1302
     assert detail_of(demo_owner, order.id)["status"] == "bought_out"
-    states = bill_states(demo_owner, order.id)
-    assert states[2] == "cancelled"
-    assert order_books(demo, order.id)["rent_income"] == Decimal("399.00")  # bill 1 only
-    assert order_books(demo, order.id)["buyout_income"] == Decimal("4390.00")
+    # Bills 2-12 are paid by the buyout's settlement, once; none is cancelled away.
+    assert set(bill_states(demo_owner, order.id).values()) == {"paid"}
+    books = order_books(demo, order.id)
+    assert (books["rent_income"], books["buyout_income"]) == (Decimal("4788.00"), Decimal("1.00"))
     assert books_balance(demo) == []

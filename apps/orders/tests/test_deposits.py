@@ -51,7 +51,8 @@ def test_deposit_pays_the_oldest_unpaid_bill_only_once_the_provider_confirms(
         "remaining": "500.00",
         "state": "frozen",
     }
-    assert bill_states(demo_owner, order.id)[2] == "unpaid"
+    # The bill is held for the transfer (no other way of paying can reach it meanwhile).
+    assert bill_states(demo_owner, order.id)[2] == "paying"
     held_back = demo_owner.post(
         THAW, {"order_id": order.id, "amount": "200.00", "idempotency_key": "thaw-0001"}
     )
@@ -228,30 +229,19 @@ def test_a_damage_charge_given_back_never_beyond_what_was_taken(demo, demo_owner
     assert books_balance(demo) == []
 
 
-def test_two_transfers_for_bills_in_flight_pay_two_different_bills(demo, demo_owner, app, offer):
+def test_a_second_transfer_waits_for_the_bill_the_first_holds(demo, demo_owner, app, offer):
     order = in_lease(demo, demo_owner, app, offer, grade="C")  # C: 800.00 frozen
-    first = demo_owner.post(
-        TRANSFER,
-        {
-            "order_id": order.id,
-            "purpose": "bills",
-            "amount": "399.00",
-            "idempotency_key": "transfer-0007",
-        },
-    )
-    second = demo_owner.post(
-        TRANSFER,
-        {
-            "order_id": order.id,
-            "purpose": "bills",
-            "amount": "399.00",
-            "idempotency_key": "transfer-0008",
-        },
-    )
-    assert first.data["status"] == second.data["status"] == "processing"
+    body = {"order_id": order.id, "purpose": "bills", "amount": "399.00"}
+    first = demo_owner.post(TRANSFER, {**body, "idempotency_key": "transfer-0007"})
+    # Bill 2 is held by the first transfer, and bill 3 may not be paid before it.
+    second = demo_owner.post(TRANSFER, {**body, "idempotency_key": "transfer-0008"})
+    assert first.data["status"] == "processing" and second.code == 1305
 
     provider_settles(demo)
+    again = demo_owner.post(TRANSFER, {**body, "idempotency_key": "transfer-0009"})
+    provider_settles(demo)
 
+    assert again.ok, again
     states = bill_states(demo_owner, order.id)
     assert (states[2], states[3], states[4]) == ("paid", "paid", "unpaid")
     assert deposit_of(demo_owner, order.id)["transferred"] == "798.00"

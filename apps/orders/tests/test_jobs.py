@@ -8,7 +8,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.goods.models import Sku
-from apps.orders import lease
+from apps.orders import lease, outcomes
 from apps.orders.models import Order, OrderSetting
 from apps.orders.tasks import (
     orders_cancel_unsigned,
@@ -64,7 +64,7 @@ def _shipped(demo, demo_owner, key: str, tracking_no: str) -> int:
         order = Order.objects.get(pk=order_id)
         order.contract_signed_at = order.first_bill_paid_at = timezone.now()
         order.save()
-        lease.order_signing_check(order)
+        outcomes.order_signing_check(order)
         lease.order_ship(
             actor=None,
             order_id=order_id,

@@ -1,0 +1,121 @@
+"""What a confirmed payment, a signature or a due date does to an order — in one place.
+
+Every confirmation reaches its order through here, the order row locked by the caller:
+- the contract signed, bill 1 paid and the deposit frozen, in any order: a lease awaiting
+  signing moves on to shipment (`order_signing_check`), the withhold agreement signed with
+  the contract (`order_withhold_sign`);
+- a bill paid (`on_bill_paid`): bill 1 marks the first payment (a purchase is then paid);
+  the buyout bill completes the buyout (`buyout_complete`); any bill refreshes the order's
+  overdue state;
+- a due date passed or a bill paid: `order_overdue_refresh` sets `overdue_since` from the
+  oldest unpaid bill past due, and the stage with it.
+
+This module sits below the modules that take money in (lease, after-sale, repayments,
+deposits' callers, confirmations) and above moves and deposits: the import-linter `layers`
+contract of `apps.orders` keeps it so (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from apps.billing.models import Bill
+from apps.billing.payments import payment_provider, provider_failed
+from apps.billing.selectors import earliest_overdue
+from zulin.providers.interfaces import ProviderError
+
+from . import deposits, machine
+from .models import AfterSale, DepositState, Order, OrderKind
+from .moves import order_move
+from .projection import order_project
+
+
+def _signing_complete(order: Order) -> bool:
+    deposit_ready = order.deposit_state in (DepositState.NONE, DepositState.FROZEN) or (
+        order.deposit == order.deposit_waived
+    )
+    return bool(order.contract_signed_at and order.first_bill_paid_at and deposit_ready)
+
+
+def order_signing_check(order: Order) -> Order:
+    """Moves a lease awaiting signing on to shipment once the contract is signed, bill 1 is
+    paid and the deposit is frozen (each arrives on its own confirmation, in any order)."""
+    if order.status == machine.AWAITING_SIGNING and _signing_complete(order):
+        order_move(order, action="sign", actor=None, reason="合同已签署，首期已支付")
+    return order
+
+
+def order_withhold_sign(order: Order) -> None:
+    """The customer's withhold agreement, signed with the contract (later bills are charged
+    by it)."""
+    if order.withhold_agreement_no:
+        return
+    try:
+        result = payment_provider().withhold_sign(
+            out_no=f"{order.order_no}W", payer=f"cust-{order.customer_id}"
+        )
+    except ProviderError as error:
+        raise provider_failed(error) from error
+    if result.succeeded:
+        order.withhold_agreement_no = result.agreement_no
+        order.save(update_fields=["withhold_agreement_no", "updated_at"])
+
+
+def order_overdue_refresh(order: Order) -> bool:
+    """Sets `overdue_since` from the order's bills (the oldest unpaid bill past due) and the
+    stage with it; answers whether anything changed. The caller holds the row lock."""
+    before = (order.overdue_since, order.stage)
+    running = order.status in machine.DEAL_RUNNING
+    order.overdue_since = earliest_overdue(order.pk) if running else None
+    order.stage = machine.stage_of(order)
+    if (order.overdue_since, order.stage) == before:
+        return False
+    order.save(update_fields=["overdue_since", "stage", "updated_at"])
+    order_project(order)
+    return True
+
+
+def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None:
+    """The buyout is paid (an early settlement that included the buyout price, the order row
+    locked): the order is finished, its buyout business done, the deposit thawed. Every bill
+    was paid by that settlement; nothing owed is cancelled here."""
+    business = AfterSale.objects.filter(
+        order=order, status__in=[AfterSale.Status.OPEN, AfterSale.Status.APPROVED]
+    ).first()
+
+    def bought(row: Order) -> dict[str, Any]:
+        row.finished_at = timezone.now()
+        return {}
+
+    if business is not None:
+        business.status, business.finished_at = AfterSale.Status.DONE, timezone.now()
+        business.save()
+        order.has_open_after_sale = False
+    order_move(
+        order,
+        action="buyout",
+        actor=None,
+        reason=reason,
+        change=bought,
+        allow_after_sale=True,
+    )
+    deposits.deposit_thaw(order, actor=None)
+
+
+def on_bill_paid(order: Order, bill: Bill | None) -> None:
+    """What a confirmed payment of a bill does to its order (the order row is locked);
+    `bill` the last bill it made paid, None when it paid none whole (a short result)."""
+    if bill is not None and bill.period == 1 and order.first_bill_paid_at is None:
+        order.first_bill_paid_at = bill.paid_at or timezone.now()
+        order.save(update_fields=["first_bill_paid_at", "updated_at"])
+        if order.kind == OrderKind.PURCHASE and order.status == machine.AWAITING_PAYMENT:
+            order_move(order, action="pay", actor=None, reason="用户已支付")
+            return
+        order_signing_check(order)
+    if bill is not None and bill.period == 0 and order.status == machine.IN_LEASE:
+        buyout_complete(order)
+        return
+    if order.status in machine.DEAL_RUNNING:
+        order_overdue_refresh(order)
