@@ -468,6 +468,7 @@ def settlement_answer(settlement: EarlySettlement) -> dict[str, Any]:
         "method": settlement.method,
         "status": settlement.status,
         "total": str(settlement.total),
+        "received": None if settlement.received is None else str(settlement.received),
         "discount": str(settlement.discount),
         "late_fee": str(settlement.late_fee),
         "buyout_price": str(settlement.buyout_amount),

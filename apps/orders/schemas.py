@@ -677,8 +677,15 @@ class EarlySettlementOut(Schema):
     settlement_no: str
     order_id: int
     method: str = Field(description="provider (withhold) or offline")
-    status: str = Field(description="processing, succeeded or failed")
+    status: str = Field(
+        description="processing, succeeded, short (less than the total arrived: the oldest"
+        " bills were paid first, the rest is owed) or failed"
+    )
     total: str
+    received: str | None = Field(
+        description="what the provider took (null while processing); differs from total only"
+        " on a mismatch, which is flagged for reconciliation"
+    )
     discount: str
     late_fee: str
     buyout_price: str

@@ -25,12 +25,13 @@ from apps.orders.tests.support import (
     order_books,
 )
 from apps.orders.tests.support import provider_settles as settles
-from apps.orders.tests.test_offline_repayment import body, overdue_with_late_fee, terms
 from tests.fixtures import Envelope
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxPaymentRecord
 from zulin.providers.sandbox import sandbox_failure_add
+
+from .test_offline_repayment import body, overdue_with_late_fee, terms
 
 TRANSFER = "/api/platform/depositTransferPay"
 WITHHOLD = "/api/v2/BillPayment"
@@ -154,7 +155,12 @@ def test_a_withhold_in_flight_keeps_a_deposit_transfer_and_an_early_settlement_o
     total = demo_owner.get(QUOTE, {"order_id": order.id}).data["total"]
     early = demo_owner.post(
         SETTLE,
-        {"order_id": order.id, "total": total, "method": "provider", "idempotency_key": "flight-0003"},
+        {
+            "order_id": order.id,
+            "total": total,
+            "method": "provider",
+            "idempotency_key": "flight-0003",
+        },
     )
     settles(demo)
 

@@ -7101,11 +7101,16 @@ export interface components {
             order_id: number;
             /** Receipt No */
             receipt_no: string;
+            /**
+             * Received
+             * @description what the provider took (null while processing); differs from total only on a mismatch, which is flagged for reconciliation
+             */
+            received: string | null;
             /** Settlement No */
             settlement_no: string;
             /**
              * Status
-             * @description processing, succeeded or failed
+             * @description processing, succeeded, short (less than the total arrived: the oldest bills were paid first, the rest is owed) or failed
              */
             status: string;
             /** Total */

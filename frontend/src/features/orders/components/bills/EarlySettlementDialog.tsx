@@ -120,6 +120,9 @@ export function EarlySettlementDialog({ open, orderRef, onClose }: { open: boole
       if (answer.status === 'succeeded') {
         notify({ kind: 'success', message: { raw: t('early.done', { total: formatCurrency(answer.total) }) } });
         onClose();
+      } else if (answer.status === 'short') {
+        setKey(newIdempotencyKey('early'));
+        setFailure(t('early.short', { received: formatCurrency(answer.received ?? '0'), total: formatCurrency(answer.total) }));
       } else if (answer.status === 'failed') {
         setKey(newIdempotencyKey('early'));
         setFailure(t('early.failed', { reason: label('early.failures', answer.failure_reason, answer.failure_reason || t('failed')) }));
@@ -145,6 +148,10 @@ export function EarlySettlementDialog({ open, orderRef, onClose }: { open: boole
         if (answer.status === 'succeeded') {
           notify({ kind: 'success', message: { raw: t('early.done', { total: formatCurrency(answer.total) }) } });
           onClose();
+        } else if (answer.status === 'short') {
+          setResult(null);
+          setKey(newIdempotencyKey('early'));
+          setFailure(t('early.short', { received: formatCurrency(answer.received ?? '0'), total: formatCurrency(answer.total) }));
         } else if (answer.status === 'failed') {
           setResult(null);
           setKey(newIdempotencyKey('early'));

@@ -11,10 +11,9 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import BillPayment, Statement, StatementLine
 from apps.billing.settlement import statements_close
+from apps.orders.tests.support import awaiting_shipment, books_balance, in_lease, provider_settles
 from tenants.merchants.models import SettlementTerms
 from zulin.ledger.selectors import account_balance
-
-from .support import awaiting_shipment, books_balance, in_lease, provider_settles
 
 
 def _terms(merchant, cycle: str, rate: str = "5.00") -> None:

@@ -12,10 +12,9 @@ from django_tenants.utils import get_public_schema_name, schema_context, tenant_
 from apps.billing.commission import commission_of
 from apps.billing.models import Bill, BillPayment, BillRefund
 from apps.orders.collection import bills_collect_due
+from apps.orders.tests.support import awaiting_shipment, books_balance, in_lease, provider_settles
 from tenants.merchants.models import SettlementTerms
 from zulin.ledger.selectors import account_balance, ledger_check
-
-from .support import awaiting_shipment, books_balance, in_lease, provider_settles
 
 CENT = Decimal("0.01")
 

@@ -13,13 +13,12 @@ from django_tenants.utils import tenant_context
 from apps.billing.models import Bill, BillPayment
 from apps.billing.settlement import statements_close
 from apps.orders.collection import bills_collect_due
+from apps.orders.tests.support import in_lease, provider_settles
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login
 from zulin.core.errors import ErrorCode
 from zulin.providers.sandbox import sandbox_failure_add
-
-from .support import in_lease, provider_settles
 
 
 def _terms(merchant, rate: str = "5.00") -> None:

@@ -20,6 +20,7 @@ from apps.orders.collection import (
     collect_night,
     payments_stale_close,
 )
+from apps.orders.tests.support import books_balance, detail_of, in_lease, provider_settles
 from tenants.merchants.models import Merchant, MerchantStatus
 from tenants.merchants.tasks import merchants_for_jobs
 from tenants.orders.models import OrderIndex
@@ -28,8 +29,6 @@ from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxPaymentRecord, SandboxSmsMessage
 from zulin.providers.payment import sandbox_payments_complete
 from zulin.providers.sandbox import sandbox_failure_add
-
-from .support import books_balance, detail_of, in_lease, provider_settles
 
 CENT = Decimal("0.01")
 

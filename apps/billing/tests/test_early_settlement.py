@@ -18,6 +18,14 @@ from apps.billing.models import Bill, BillPayment, EarlySettlement
 from apps.billing.settlement import statements_close
 from apps.orders.collection import bills_collect_due
 from apps.orders.models import Order
+from apps.orders.tests.support import (
+    awaiting_shipment,
+    books_balance,
+    detail_of,
+    in_lease,
+    order_books,
+)
+from apps.orders.tests.support import provider_settles as settles
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
 from tests.fixtures import grant_sub_merchants
 from zulin.ledger.models import Journal
@@ -30,8 +38,6 @@ from zulin.providers.sandbox import (
     sandbox_failures_clear,
 )
 
-from .support import awaiting_shipment, books_balance, detail_of, in_lease, order_books
-from .support import provider_settles as settles
 from .test_offline_repayment import VOUCHER, overdue_with_late_fee, terms
 
 CENT = Decimal("0.01")

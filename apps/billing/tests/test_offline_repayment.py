@@ -19,6 +19,7 @@ from PIL import Image
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, OfflineReceipt
 from apps.billing.settlement import statements_close
+from apps.orders.tests.support import books_balance, detail_of, in_lease, order_books
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import grant_sub_merchants
@@ -26,8 +27,6 @@ from zulin.audit.models import AuditEntry
 from zulin.files.models import StoredFile
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance
-
-from .support import books_balance, detail_of, in_lease, order_books
 
 CENT = Decimal("0.01")
 RECORD = "/api/finance/recordOfflineRepayment"

@@ -18,6 +18,7 @@ from openpyxl import load_workbook
 from apps.billing import finance
 from apps.billing.models import Bill
 from apps.billing.settlement import statements_close
+from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.accounts.tests.test_api_platform_staff import sign_in
 from tenants.accounts.tests.test_api_platform_staff import staff_make as platform_staff_make
@@ -25,7 +26,6 @@ from tests.fixtures import ApiClient, login
 from zulin.core.errors import ErrorCode
 from zulin.exports.models import ExportJob
 
-from .support import IntakeClient, goods_on_shelf, in_lease
 from .test_finance_lists import _terms
 
 TODAY = timezone.localdate()
