@@ -52,7 +52,7 @@ def base(demo) -> dict:
 
 
 @pytest.fixture
-def busy_day(demo, demo_owner, admin_client, base):
+def busy_day(demo, demo_owner, admin_client, base, django_capture_on_commit_callbacks):
     """One day of the demo shop: a lease (deposit 500.00 frozen, bill 1 of 399.00 paid at 5 %
     commission), 100.00 of it refunded, 100.00 of the deposit thawed, the day settled T+1,
     80.00 withdrawn and paid out."""
@@ -88,9 +88,10 @@ def busy_day(demo, demo_owner, admin_client, base):
     applied = demo_owner.post(
         "/api/finance/applyWithdraw", {"amount": "80.00", "idempotency_key": "money-wd-1"}
     )
-    assert admin_client.post(
-        "/api/platform/operateWithdrawal", {"id": applied.data["id"], "action": "approve"}
-    ).ok
+    with django_capture_on_commit_callbacks(execute=True):  # the payout, once committed
+        assert admin_client.post(
+            "/api/platform/operateWithdrawal", {"id": applied.data["id"], "action": "approve"}
+        ).ok
     provider_settles(demo)
     return order
 
