@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-frontend clean
+.PHONY: run test venv lint typecheck test-backend test-frontend mutants bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -42,6 +42,14 @@ test: lint typecheck test-backend
 
 test-frontend: venv
 	bash infra/scripts/test-frontend.sh
+
+# Targeted mutants of the money rules (infra/mutants.toml, docs/money.md): each breaks one
+# rule and must make its tests fail. Not part of `make test`; it changes this checkout's
+# files while it runs (each put back), so run no other tests from here meanwhile.
+# One mutant: make mutants MUTANTS_ARGS="--only payout-after-commit".
+MUTANTS_ARGS ?=
+mutants: venv
+	$(call SERVICES,zulin) && $(PY) infra/scripts/mutants.py $(MUTANTS_ARGS)
 
 run: venv
 	bash infra/scripts/run.sh

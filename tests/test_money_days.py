@@ -1,11 +1,13 @@
 """The platform's per merchant per day money totals: computed from the merchant's ledger
 after payments, refunds, deposits, settlements and withdrawals, equal to it (checked against
 the ledger's own balances), rebuilt when they drift, and read across merchants by the
-platform only."""
+platform only. Every day is Asia/Shanghai's: at 16:30 UTC it is already the next day for
+the totals, the bills' due dates, what is overdue and the late fees."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -14,8 +16,20 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing.latefees import late_fees_accrue
+from apps.billing.models import Bill, BillLateFee
+from apps.billing.schedule import add_months
 from apps.billing.settlement import statements_close
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease, provider_settles
+from apps.orders.models import Order
+from apps.orders.tasks import orders_refresh_overdue
+from apps.orders.tests.support import (
+    DEMO,
+    IntakeClient,
+    detail_of,
+    goods_on_shelf,
+    in_lease,
+    provider_settles,
+)
 from tenants.finance.models import MerchantMoneyDay
 from tenants.finance.money import money_days_check, money_days_compute, money_days_refresh
 from tenants.finance.reconciliation import reconcile_day
@@ -52,7 +66,7 @@ def base(demo) -> dict:
 
 
 @pytest.fixture
-def busy_day(demo, demo_owner, admin_client, base):
+def busy_day(demo, demo_owner, admin_client, base, django_capture_on_commit_callbacks):
     """One day of the demo shop: a lease (deposit 500.00 frozen, bill 1 of 399.00 paid at 5 %
     commission), 100.00 of it refunded, 100.00 of the deposit thawed, the day settled T+1,
     80.00 withdrawn and paid out."""
@@ -88,9 +102,10 @@ def busy_day(demo, demo_owner, admin_client, base):
     applied = demo_owner.post(
         "/api/finance/applyWithdraw", {"amount": "80.00", "idempotency_key": "money-wd-1"}
     )
-    assert admin_client.post(
-        "/api/platform/operateWithdrawal", {"id": applied.data["id"], "action": "approve"}
-    ).ok
+    with django_capture_on_commit_callbacks(execute=True):  # the payout, once committed
+        assert admin_client.post(
+            "/api/platform/operateWithdrawal", {"id": applied.data["id"], "action": "approve"}
+        ).ok
     provider_settles(demo)
     return order
 
@@ -275,3 +290,54 @@ def test_an_open_day_is_only_refreshed_by_its_reconciliation(demo, base):
         (row.received_rent, row.journals)
         for row in MerchantMoneyDay.objects.filter(merchant=demo, day=today)
     ] == ([(D("0.00"), base["journals"])] if base["journals"] else [])
+
+
+@pytest.fixture
+def china_half_past_midnight(monkeypatch) -> Iterator[datetime]:
+    """Django's clock (`timezone.now`, and `localdate` through it) set to the latest 16:30
+    UTC before now, 00:30 of the next day in Asia/Shanghai, and ticking on from there."""
+    real = timezone.now
+    began = real()
+    start = began.astimezone(UTC).replace(hour=16, minute=30, second=0, microsecond=0)
+    if start > began:
+        start -= timedelta(days=1)
+    monkeypatch.setattr(timezone, "now", lambda: start + (real() - began))
+    yield start
+
+
+def test_at_half_past_midnight_in_china_bills_and_late_fees_take_chinas_day(
+    demo, demo_owner, china_half_past_midnight
+):
+    utc_day = china_half_past_midnight.date()
+    china_day = utc_day + timedelta(days=1)
+    assert timezone.localdate() == china_day
+
+    # Audited (the schedule made), paid, shipped and received at this instant.
+    order = in_lease(demo, demo_owner, IntakeClient(demo, DEMO), goods_on_shelf(demo_owner))
+
+    with tenant_context(demo):
+        lease_start = Order.objects.get(pk=order.id).lease_start
+        dues = dict(Bill.objects.filter(order_id=order.id).values_list("period", "due_date"))
+    # Bill 1, paid before delivery, keeps the schedule's date; the rest follow the delivery.
+    assert (lease_start, dues[1], dues[2]) == (china_day, china_day, add_months(china_day, 1))
+    assert _refresh(demo, china_day).received_rent == D("399.00")
+
+    # Bill 2 due on the day UTC still calls today: in China that day is over.
+    with tenant_context(demo):
+        Bill.objects.filter(order_id=order.id, period=2).update(due_date=utc_day)
+        accrued = late_fees_accrue()
+        fees = list(
+            BillLateFee.objects.filter(bill__order_id=order.id).values_list(
+                "bill__period", "day", "days_overdue", "amount"
+            )
+        )
+        orders_refresh_overdue()
+    connection.set_schema_to_public()
+
+    assert accrued["bills"] == 1
+    assert [fee[:3] for fee in fees] == [(2, china_day, 1)] and fees[0][3] > 0
+    detail = detail_of(demo_owner, order.id)
+    bills = {bill["period"]: bill for bill in detail["bills"]}
+    assert (bills[2]["state"], bills[3]["state"]) == ("overdue", "unpaid")
+    assert Decimal(bills[2]["late_fee"]) == fees[0][3]
+    assert detail["overdue_since"] == utc_day.isoformat()

@@ -1,27 +1,41 @@
 """Withdrawals: applied and frozen by the shop, approved by one or two platform finance
 accounts, paid out through the provider's callback, rejected, cancelled or failed with the
-amount given back; every step balanced in both books."""
+amount given back; every step balanced in both books. The payout is requested once the
+approval has committed (tests run in a transaction that never commits: the approval's
+on_commit callbacks run where a test says so), and a withdrawal left paying with nothing at
+the provider is requested again under its number."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
+from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test import override_settings
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
 from apps.billing.settlement import statements_close
+from apps.orders.tests.conftest import committed_demo  # noqa: F401 (a fixture)
 from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
+from tenants.finance import services
+from tenants.finance.models import Withdrawal
+from tenants.finance.services import withdrawal_operate
+from tenants.finance.tasks import finance_payouts_resume
 from tenants.merchants.models import SettlementTerms
-from tests.fixtures import login
+from tests.fixtures import login, session_of
+from zulin.audit.models import StatusChange
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance, ledger_check
-from zulin.providers.models import SandboxCallback
-from zulin.providers.payment import sandbox_payments_complete
+from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
+from zulin.providers.models import SandboxCallback, SandboxPaymentRecord
+from zulin.providers.payment import SandboxPaymentProvider, sandbox_payments_complete
 from zulin.providers.sandbox import (
     sandbox_callback_replay,
     sandbox_callbacks_deliver,
@@ -33,8 +47,7 @@ OPERATE = "/api/platform/operateWithdrawal"
 DETAIL = "/api/finance/getWithdrawDetail"
 
 
-@pytest.fixture
-def cash(demo, demo_owner) -> Decimal:
+def _settled_cash(demo, demo_owner) -> Decimal:
     """The demo shop with money withdrawable: a lease's first bill, settled T+1."""
     SettlementTerms.objects.create(
         merchant=demo,
@@ -51,6 +64,44 @@ def cash(demo, demo_owner) -> Decimal:
     connection.set_schema_to_public()
     assert balance > 0
     return balance
+
+
+@pytest.fixture
+def cash(demo, demo_owner) -> Decimal:
+    return _settled_cash(demo, demo_owner)
+
+
+@pytest.fixture
+def provider_outside(demo, monkeypatch) -> Iterator[list[str]]:
+    """The sandbox's payouts made the way a real provider makes them: on a connection of
+    their own, committed at once, whatever our transaction does afterwards (the sandbox
+    otherwise keeps its books in our database, so a rollback of ours would take its record
+    back too). Answers the numbers requested; their records are removed at the end."""
+    requested: list[str] = []
+    payout = SandboxPaymentProvider.payout
+
+    def outside(self: SandboxPaymentProvider, **request: Any) -> Any:
+        requested.append(request["out_no"])
+        return committed(demo, lambda: payout(self, **request))
+
+    monkeypatch.setattr(SandboxPaymentProvider, "payout", outside)
+    yield requested
+    monkeypatch.undo()
+    committed(
+        demo,
+        lambda: SandboxPaymentRecord.objects.filter(
+            merchant=demo.slug, out_no__in=requested
+        ).delete(),
+    )
+
+
+def _payouts(number: str) -> list[tuple[str, Decimal, str]]:
+    """The sandbox provider's records under a withdrawal's number."""
+    return list(
+        SandboxPaymentRecord.objects.filter(merchant="demo", out_no=number).values_list(
+            "operation", "amount", "status"
+        )
+    )
 
 
 def _books(merchant) -> dict[str, Decimal]:
@@ -111,11 +162,18 @@ def test_applying_freezes_never_more_than_withdrawable_and_the_key_answers_once(
     )
 
 
-def test_one_approval_pays_out_on_the_providers_callback_once(demo, demo_owner, cash, admin_client):
+def test_one_approval_requests_the_payout_once_committed_and_the_callback_pays_it_once(
+    demo, demo_owner, cash, admin_client, django_capture_on_commit_callbacks
+):
     applied = demo_owner.post(APPLY, {"amount": "80.00", "idempotency_key": "wd-key-0101"}).data
     before = _books(demo)
-    approved = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
-    assert approved.ok and approved.data["status"] == "paying", approved
+    with django_capture_on_commit_callbacks(execute=True) as after_commit:
+        approved = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
+        assert approved.ok and approved.data["status"] == "paying", approved
+        # Nothing asked of the provider while the approval's transaction is open.
+        assert _payouts(applied["withdrawal_no"]) == []
+    assert len(after_commit) == 1
+    assert _payouts(applied["withdrawal_no"]) == [("payout", Decimal("80.00"), "processing")]
     _settle(demo)
     paid = admin_client.get(DETAIL, {"id": applied["id"]}).data
     assert paid["status"] == "paid" and paid["provider_trade_no"]
@@ -137,21 +195,23 @@ def test_one_approval_pays_out_on_the_providers_callback_once(demo, demo_owner, 
 
 @override_settings(WITHDRAWAL_TWO_PERSON_ABOVE=Decimal("50.00"))
 def test_above_the_threshold_two_different_platform_accounts_must_approve(
-    demo, demo_owner, cash, admin_client
+    demo, demo_owner, cash, admin_client, django_capture_on_commit_callbacks
 ):
     staff_make(admin_client, "fin2", ["platform_finance"])
     second = login("admin.localhost", "fin2", STAFF_PASSWORD)
     applied = demo_owner.post(APPLY, {"amount": "60.00", "idempotency_key": "wd-key-0201"}).data
     assert applied["needs_two"] and applied["approvals_needed"] == 2
 
-    first = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"}).data
-    assert (first["status"], first["approvals_needed"]) == ("reviewing", 1)
+    with django_capture_on_commit_callbacks(execute=True) as after_first:
+        first = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"}).data
+    assert (first["status"], first["approvals_needed"], after_first) == ("reviewing", 1, [])
     same = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
     assert same.code == ErrorCode.WITHDRAWAL_SAME_APPROVER
     # A finance account picks the merchant in the platform's lists.
     shops = second.get("/api/platform/getShopSelections")
     assert shops.ok and demo.pk in {shop["id"] for shop in shops.data}, shops
-    done = second.post(OPERATE, {"id": applied["id"], "action": "approve"}).data
+    with django_capture_on_commit_callbacks(execute=True):
+        done = second.post(OPERATE, {"id": applied["id"], "action": "approve"}).data
     assert done["status"] == "paying"
     assert [a["name"] for a in done["approvals"]] == [
         first["approvals"][0]["name"],
@@ -179,12 +239,15 @@ def test_a_rejection_needs_a_reason_and_gives_the_amount_back(demo, demo_owner, 
     assert again.code == 409
 
 
-def test_a_failed_payout_gives_the_amount_back(demo, demo_owner, cash, admin_client):
+def test_a_failed_payout_gives_the_amount_back(
+    demo, demo_owner, cash, admin_client, django_capture_on_commit_callbacks
+):
     sandbox_failure_add(
         service="payment", operation="payout", merchant="demo", reason="BANK_REJECTED"
     )
     applied = demo_owner.post(APPLY, {"amount": "40.00", "idempotency_key": "wd-key-0401"}).data
-    admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
     _settle(demo)
     failed = demo_owner.get(DETAIL, {"id": applied["id"]}).data
     assert (failed["status"], failed["failure_reason"]) == ("failed", "BANK_REJECTED")
@@ -197,3 +260,160 @@ def test_another_merchant_neither_sees_nor_cancels_a_withdrawal(demo, demo_owner
     assert acme_owner.get(DETAIL, {"id": applied["id"]}).code == ErrorCode.NOT_FOUND
     assert acme_owner.post("/api/finance/cancelWithdraw", {"id": applied["id"]}).code == 404
     assert acme_owner.get("/api/finance/withdrawList").data["total"] == 0
+
+
+# --- the payout after the approval's commit, and its recovery ------------------------------
+
+
+@pytest.mark.parametrize("needs_two", [False, True], ids=["one-approval", "second-of-two"])
+def test_a_failure_after_the_last_approval_in_its_transaction_leaves_no_payout_at_the_provider(
+    demo, demo_owner, cash, admin_client, provider_outside, needs_two, settings
+):
+    settings.WITHDRAWAL_TWO_PERSON_ABOVE = Decimal("50.00") if needs_two else Decimal("10000.00")
+    applied = demo_owner.post(APPLY, {"amount": "60.00", "idempotency_key": "wd-key-0601"}).data
+    last = session_of(admin_client)
+    if needs_two:
+        staff_make(admin_client, "fin2", ["platform_finance"])
+        first = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
+        assert first.data["status"] == "reviewing", first
+        last = session_of(login("admin.localhost", "fin2", STAFF_PASSWORD))
+    before = (demo_owner.get(DETAIL, {"id": applied["id"]}).data, _books(demo))
+
+    # The approval's transaction fails after its payout step (a later write, the process).
+    with pytest.raises(RuntimeError), transaction.atomic():
+        approved = withdrawal_operate(actor=last, withdrawal_id=applied["id"], approve=True)
+        assert approved.status == "paying"
+        raise RuntimeError("the approval's transaction fails after the payout step")
+
+    # No payout at the provider (which a rollback of ours could never take back) …
+    assert provider_outside == []
+    assert _payouts(applied["withdrawal_no"]) == []
+    # … and the withdrawal as it was: waiting for its (last) approval, the amount frozen.
+    after = demo_owner.get(DETAIL, {"id": applied["id"]}).data
+    assert after["status"] == ("reviewing" if needs_two else "pending")
+    assert (after, _books(demo)) == before
+
+
+def _left_paying(admin_client, demo_owner, key: str, amount: str = "70.00") -> dict[str, Any]:
+    """A withdrawal approved and committed as paying whose on_commit never ran: the process
+    ended between the commit and the payout's request. Made to look 11 minutes old."""
+    applied = demo_owner.post(APPLY, {"amount": amount, "idempotency_key": key}).data
+    approved = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
+    assert approved.data["status"] == "paying", approved
+    Withdrawal.objects.filter(pk=applied["id"]).update(
+        updated_at=timezone.now() - timedelta(minutes=11)
+    )
+    return dict(applied)
+
+
+def test_a_withdrawal_left_paying_with_no_payout_is_requested_again_under_its_number(
+    demo, demo_owner, cash, admin_client
+):
+    left = _left_paying(admin_client, demo_owner, "wd-key-0701")
+    before = _books(demo)
+    assert _payouts(left["withdrawal_no"]) == []
+
+    resumed = finance_payouts_resume()
+
+    assert resumed == {"asked": 1, "paying": 1}
+    assert _payouts(left["withdrawal_no"]) == [("payout", Decimal("70.00"), "processing")]
+    # Asked again (the next run, the approval's own request arriving late): the same payout.
+    Withdrawal.objects.filter(pk=left["id"]).update(
+        updated_at=timezone.now() - timedelta(minutes=11)
+    )
+    assert finance_payouts_resume() == {"asked": 1, "paying": 1}
+    services._payout_send(left["id"], None)
+    assert len(_payouts(left["withdrawal_no"])) == 1
+    _settle(demo)
+    paid = demo_owner.get(DETAIL, {"id": left["id"]}).data
+    assert paid["status"] == "paid" and paid["provider_trade_no"]
+    after = _books(demo)
+    assert after["withdrawals_in_transit"] == before["withdrawals_in_transit"] - 70
+    assert after["bank"] == before["bank"] + 70
+    assert finance_payouts_resume() == {"asked": 0, "paying": 0}
+
+
+def test_a_provider_that_does_not_answer_leaves_the_approval_paying_until_the_resume(
+    demo, demo_owner, cash, admin_client, django_capture_on_commit_callbacks
+):
+    sandbox_failure_add(
+        service="payment", operation="payout", merchant="demo", reason="SYSTEM_ERROR"
+    )
+    applied = demo_owner.post(APPLY, {"amount": "30.00", "idempotency_key": "wd-key-0801"}).data
+    with django_capture_on_commit_callbacks(execute=True):
+        approved = admin_client.post(OPERATE, {"id": applied["id"], "action": "approve"})
+
+    # The approval stands (it committed); the payout waits for the resume job.
+    assert approved.ok and approved.data["status"] == "paying", approved
+    assert _payouts(applied["withdrawal_no"]) == []
+    # A withdrawal paying for less than the resume's delay is left to its own request.
+    assert finance_payouts_resume() == {"asked": 0, "paying": 0}
+    Withdrawal.objects.filter(pk=applied["id"]).update(
+        updated_at=timezone.now() - timedelta(minutes=11)
+    )
+    finance_payouts_resume()
+    _settle(demo)
+    assert demo_owner.get(DETAIL, {"id": applied["id"]}).data["status"] == "paid"
+
+
+# --- an approval and a rejection of one withdrawal at once, committed ----------------------
+
+
+def _pause_after_locking(monkeypatch, parties: int = 2, seconds: float = 3.0) -> None:
+    """The first `parties` calls of the withdrawal's row lock each wait, once they have the
+    row, until all have it or `seconds` pass. With the row lock the second caller cannot
+    have it while the first waits (the first goes on alone, after `seconds`); without it
+    both read the same status before either writes: the race made certain, not likely."""
+    gate = threading.Barrier(parties, timeout=seconds)
+    calls = iter(range(parties))
+    locked = services._locked
+
+    def pausing(withdrawal_id: int, merchant_id: int | None) -> Withdrawal:
+        row = locked(withdrawal_id, merchant_id)
+        if next(calls, None) is not None:
+            with contextlib.suppress(threading.BrokenBarrierError):
+                gate.wait()
+        return row
+
+    monkeypatch.setattr(services, "_locked", pausing)
+
+
+@pytest.mark.usefixtures("committed_demo")  # every row committed here removed at the end
+def test_an_approval_and_a_rejection_at_once_one_wins_and_the_balance_is_right(demo, monkeypatch):
+    def applied() -> tuple[dict[str, Any], Decimal]:
+        owner = login(DEMO, "owner")
+        cash = _settled_cash(demo, owner)
+        answer = owner.post(APPLY, {"amount": "90.00", "idempotency_key": "wd-race-0001"})
+        assert answer.ok, answer
+        return answer.data, cash
+
+    withdrawal, cash = committed(demo, applied)
+    _pause_after_locking(monkeypatch)
+    decisions = [{"action": "approve"}, {"action": "reject", "reason": "结算账户信息有误"}]
+
+    def decide(number: int) -> int:
+        finance = login("admin.localhost", "admin")
+        return finance.post(OPERATE, {"id": withdrawal["id"], **decisions[number]}).code
+
+    codes = in_threads(demo, 2, decide)
+    monkeypatch.undo()
+
+    assert sorted(codes) == [200, 409], codes
+    approved = codes[0] == 200
+    committed(demo, lambda: _settle(demo))
+
+    def outcome() -> tuple[Any, ...]:
+        row = Withdrawal.objects.get(pk=withdrawal["id"])
+        with schema_context(get_public_schema_name()):
+            moves = StatusChange.objects.filter(target_type="withdrawal", target_id=str(row.pk))
+            count = moves.count()
+        return row.status, count, _books(demo), _payouts(row.withdrawal_no)
+
+    status, moves, books, payouts = committed(demo, outcome)
+    assert moves == (3 if approved else 2)  # created, then approved and paid, or rejected
+    if approved:
+        assert status == "paid" and payouts == [("payout", Decimal("90.00"), "succeeded")]
+        assert (books["merchant_cash"], books["withdrawals_in_transit"]) == (cash - 90, 0)
+    else:
+        assert status == "rejected" and payouts == []
+        assert (books["merchant_cash"], books["withdrawals_in_transit"]) == (cash, 0)

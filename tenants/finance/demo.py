@@ -25,7 +25,13 @@ from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_a
 from .models import ReconciliationRun, Withdrawal, WithdrawalStatus
 from .money import money_days_refresh
 from .reconciliation import reconcile_day
-from .services import mismatch_resolve, withdrawal_apply, withdrawal_cancel, withdrawal_operate
+from .services import (
+    mismatch_resolve,
+    withdrawal_apply,
+    withdrawal_cancel,
+    withdrawal_operate,
+    withdrawal_payout_sync,
+)
 
 PLAN = (
     # key, amount, what happens
@@ -64,12 +70,17 @@ def withdrawals_showcase_load(
         ).first()
         if waiting is None or not then or then == "cancel":
             continue
-        withdrawal_operate(
+        operated = withdrawal_operate(
             actor=approvers[0],
             withdrawal_id=waiting.pk,
             approve=then != "reject",
             reason="结算账户信息有误" if then == "reject" else "",
         )
+        if operated.status == WithdrawalStatus.PAYING:
+            # The demo loads in one transaction, so the payout its commit requests would
+            # come too late for the sandbox below: requested now, as the resume job does
+            # (the same number, so the commit's request answers the same payout).
+            withdrawal_payout_sync(merchant=merchant, out_no=operated.withdrawal_no)
     sandbox_payments_complete(merchant=merchant.slug)
     sandbox_callbacks_deliver(merchant=merchant.slug)
     return Withdrawal.objects.filter(merchant=merchant).count()

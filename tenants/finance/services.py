@@ -9,15 +9,23 @@ ledger references are the withdrawal number, so a replayed callback changes noth
 
 Approval: up to WITHDRAWAL_TWO_PERSON_ABOVE one platform account with `withdrawal.audit`
 approves; above it two different ones must (pending → reviewing → paying). The payout is
-requested in the approving transaction: if the provider refuses at once, nothing changed.
+requested only once the move to paying has committed (`transaction.on_commit`), under the
+withdrawal's own number: requested inside the approval's transaction, a rollback after the
+provider accepted would leave a live payout on a withdrawal still pending. A withdrawal
+left paying with nothing at the provider (the process ended between the commit and the
+request, or the provider did not answer) is requested again by `withdrawals_payout_resume`
+under the same number; the provider answers the same record for the same number, so a
+payout is never made twice.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -46,6 +54,8 @@ from .models import (
     WithdrawalStatus,
 )
 from .reconciliation import SYNCABLE, run_counts_refresh
+
+log = logging.getLogger("zulin.providers")
 
 S = WithdrawalStatus
 OPEN = (S.PENDING, S.REVIEWING)
@@ -166,7 +176,7 @@ def withdrawal_operate(
     *, actor: Session, withdrawal_id: int, approve: bool, reason: str = ""
 ) -> Withdrawal:
     """The platform approves (a second, different account above the threshold) or rejects
-    with a reason. The last approval requests the payout."""
+    with a reason. The last approval requests the payout once it has committed."""
     with transaction.atomic():
         withdrawal = _locked(withdrawal_id, None)
         if not approve:
@@ -192,7 +202,7 @@ def withdrawal_operate(
         )
         _move(withdrawal, action, actor, reason=reason)
         if withdrawal.status == S.PAYING:
-            _payout(withdrawal, actor)
+            transaction.on_commit(partial(_payout_send, withdrawal.pk, actor), robust=True)
         return withdrawal
 
 
@@ -200,7 +210,19 @@ def _provider(merchant: Merchant) -> Any:
     return get_payment_provider(merchant=merchant.slug)
 
 
+def _payout_send(withdrawal_id: int, actor: Session | None) -> None:
+    """The payout of a withdrawal whose move to paying has committed (the approval's
+    on_commit): requested unless something already finished it."""
+    with transaction.atomic():
+        withdrawal = _locked(withdrawal_id, None)
+        if withdrawal.status == S.PAYING:
+            _payout(withdrawal, actor)
+
+
 def _payout(withdrawal: Withdrawal, actor: Session | None) -> None:
+    """Requests the payout under the withdrawal's number and records the answer (the row
+    is locked). A provider that does not answer leaves the withdrawal paying: the resume
+    job asks again under the same number."""
     try:
         result = _provider(withdrawal.merchant).payout(
             out_no=withdrawal.withdrawal_no,
@@ -210,12 +232,13 @@ def _payout(withdrawal: Withdrawal, actor: Session | None) -> None:
             subject=f"{withdrawal.merchant.name} 提现 {withdrawal.withdrawal_no}",
         )
     except ProviderError as error:
-        raise ApplicationError(
-            ErrorCode.PROVIDER_FAILED,
-            f"支付服务处理失败：{error.reason}",
-            msg_en=f"The payment provider failed: {error.reason}",
-            data={"provider_code": error.code},
-        ) from error
+        log.warning(
+            "payout %s not requested (%s: %s): the resume job asks again",
+            withdrawal.withdrawal_no,
+            error.code,
+            error.reason,
+        )
+        return
     _apply(withdrawal, result, actor)
 
 
@@ -246,7 +269,9 @@ def _apply(withdrawal: Withdrawal, result: PaymentResult, actor: Session | None)
 
 
 def withdrawal_payout_sync(*, merchant: Merchant, out_no: str) -> Withdrawal | None:
-    """Asks the provider about a payout and records it (the callback and a re-query)."""
+    """Asks the provider about a payout and records it (the callback, a re-query, the
+    resume job). A withdrawal paying that the provider has no record of (its request never
+    reached it) is requested now, under its own number."""
     with transaction.atomic():
         found = (
             Withdrawal.objects.filter(merchant=merchant, withdrawal_no=out_no)
@@ -258,10 +283,36 @@ def withdrawal_payout_sync(*, merchant: Merchant, out_no: str) -> Withdrawal | N
         withdrawal = _locked(found, merchant.pk)
         try:
             result = _provider(merchant).query(out_no=out_no)
-        except ProviderError:
-            return withdrawal  # asked again on the next callback or query
+        except ProviderError as error:
+            if error.code == "NOT_FOUND" and withdrawal.status == S.PAYING:
+                _payout(withdrawal, None)
+            return withdrawal  # otherwise asked again on the next callback or query
         _apply(withdrawal, result, None)
         return withdrawal
+
+
+# A payout is requested as its approval commits; one still paying after this long is asked
+# about again (a callback lost, a request that never reached the provider).
+PAYOUT_RESUME_AFTER = timedelta(minutes=10)
+
+
+def withdrawals_payout_resume(*, older_than: timedelta = PAYOUT_RESUME_AFTER) -> dict[str, int]:
+    """Every withdrawal paying, untouched for `older_than`, through `withdrawal_payout_sync`:
+    the provider's outcome recorded, or the payout requested when the provider has none.
+    Answers how many were asked about and how many are still paying."""
+    cutoff = timezone.now() - older_than
+    waiting = list(
+        Withdrawal.objects.filter(status=S.PAYING, updated_at__lt=cutoff)
+        .select_related("merchant")
+        .order_by("pk")
+    )
+    still = 0
+    for withdrawal in waiting:
+        synced = withdrawal_payout_sync(
+            merchant=withdrawal.merchant, out_no=withdrawal.withdrawal_no
+        )
+        still += synced is not None and synced.status == S.PAYING
+    return {"asked": len(waiting), "paying": still}
 
 
 # --- reconciliation: the platform finance's actions ----------------------------------------

@@ -1,6 +1,7 @@
 """Per-merchant money jobs, sent through the fan-out (`tenants.for_each_merchant`,
 `money=True`) by beat: each runs in the schema of the merchant it was sent for, and each is
-safe to run again (a day's result or totals are replaced, never added to)."""
+safe to run again (a day's result or totals are replaced, never added to). The payouts'
+resume runs once, in public, where the withdrawals are."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from zulin.core.db import tenant_connection
 from .models import RunStatus
 from .money import money_days_refresh
 from .reconciliation import days_to_retry, reconcile_day
+from .services import withdrawals_payout_resume
 
 log = logging.getLogger("zulin.task")
 
@@ -48,3 +50,13 @@ def finance_money_days_refresh() -> dict[str, object]:
     today = timezone.localdate()
     days = money_days_refresh(date_from=today - timedelta(days=1), date_to=today)
     return {"schema": tenant_connection.schema_name, "days": days}
+
+
+@app.task(name="finance.payouts_resume")
+def finance_payouts_resume() -> dict[str, object]:
+    """Withdrawals paying for a while, asked about again: the provider's outcome recorded,
+    or the payout requested under the withdrawal's number when the provider has none (the
+    process ended between the approval's commit and its request). Safe to run again."""
+    found = withdrawals_payout_resume()
+    log.info("payouts resumed: %s", found)
+    return dict(found)

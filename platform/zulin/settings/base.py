@@ -302,6 +302,13 @@ CELERY_BEAT_SCHEDULE: dict = {
         "args": ["finance.reconcile"],
         "kwargs": {"money": True},
     },
+    # Withdrawals left paying (a payout requested after its approval's commit that never
+    # reached the provider, a lost callback): asked about again, requested under the same
+    # number when the provider has none (tenants/finance/services.py). Public, once.
+    "finance-payouts-resume": {
+        "task": "finance.payouts_resume",
+        "schedule": 10 * 60,
+    },
     # The public per merchant per day money totals of today and yesterday, from each
     # merchant's ledger (tenants/finance/money.py).
     "finance-money-days-refresh": {
