@@ -326,12 +326,15 @@ def payments_settle(
     actor: Session | None,
     trade_no: str = "",
     finished_at: datetime | None = None,
+    asked: Decimal | None = None,
 ) -> Settled:
     """Records that `received` came for the claimed `payments` (one settlement, their bills
     locked): allocated oldest first, each bill its late fee then its principal; a bill
     whose whole debt is covered is paid, any other goes back to `unpaid` with the rest
-    owed. Posts one journal of what came and the commission of what it paid. Idempotent:
-    payments no longer processing are left as they are."""
+    owed. Posts one journal of what came and the commission of what it paid. `asked`: what
+    the settlement asked in all, when more than its payments ask (an early settlement's
+    buyout price, claimed only once all of it came). Idempotent: payments no longer
+    processing are left as they are."""
     live = sorted(
         (p for p in payments if p.status == BillPayment.Status.PROCESSING),
         key=lambda p: collection_order(p.bill),
@@ -339,7 +342,8 @@ def payments_settle(
     if not live:
         return Settled(list(payments), [], ZERO)
     now = finished_at or timezone.now()
-    asked = sum((p.asked_amount or p.amount for p in live), ZERO)
+    if asked is None:
+        asked = sum((p.asked_amount or p.amount for p in live), ZERO)
     whole = received >= asked
     differs = received != asked
     left = received

@@ -415,6 +415,7 @@ def _settle(
         actor=actor,
         trade_no=trade_no,
         finished_at=settlement.finished_at or timezone.now(),
+        asked=settlement.total,
     )
     complete = whole and len(settled.newly_paid) == len(claimed)
     settlement.status = (

@@ -186,8 +186,9 @@ def payment_sync(
         )
         if payment is None:
             return None
-        payment.bill = Bill.objects.select_for_update().get(pk=payment.bill_id)
-        payment.refresh_from_db(fields=[f.attname for f in BillPayment._meta.concrete_fields])
+        bill = Bill.objects.select_for_update().get(pk=payment.bill_id)
+        payment.refresh_from_db()
+        payment.bill = bill
         result = _query(out_no)
         if close_if_processing and result.status == PaymentStatus.PROCESSING:
             try:

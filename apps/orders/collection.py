@@ -206,8 +206,9 @@ def bill_payment_refund(
     idempotency_key: str,
 ) -> Any:
     """Gives back part or all of what a bill's payment took (never more than is left of it,
-    through the provider; its commission comes back pro rata on confirmation). Locks: the
-    order, then the bill."""
+    through the provider; the commission of the rent it returns comes back on confirmation).
+    A bill paid in parts (a short result, then the rest): the newest payment that still
+    holds the amount. Locks: the order, then the bill."""
     from apps.billing import payments
     from apps.billing.models import BillPayment, BillRefund
 
@@ -216,10 +217,21 @@ def bill_payment_refund(
         bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
         if bill is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
-        payment = (
-            BillPayment.objects.filter(bill=bill, status=BillPayment.Status.SUCCEEDED)
-            .select_related("bill")
-            .first()
+        earlier = BillRefund.objects.filter(idempotency_key=idempotency_key).first()
+        if idempotency_key and earlier is not None:
+            if earlier.order_id != order.pk:
+                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+            return earlier  # a replay answers the refund it made
+        succeeded = BillPayment.objects.filter(
+            bill=bill, status=BillPayment.Status.SUCCEEDED
+        ).select_related("bill")
+        payment = next(
+            (
+                p
+                for p in succeeded.order_by("-id")
+                if payments.refundable(p, BillRefund.Purpose.ORDER) >= amount
+            ),
+            None,
         )
         if payment is None:
             raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)

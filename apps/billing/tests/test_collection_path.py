@@ -490,3 +490,47 @@ def test_nothing_is_claimed_when_a_claim_is_refused(demo, demo_owner, app, offer
         order_row = Order.objects.get(pk=order.id)
     connection.set_schema_to_public()
     assert refused == 1402 and left == 0 and order_row.status == "in_lease"
+
+
+def test_an_early_settlement_that_comes_short_pays_the_oldest_bills_without_discount(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    _settings(demo_owner, discount="0.1000")
+    quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
+    assert quoted["discount"] == "438.90"  # 10 % of 11 x 399.00
+    sandbox_failure_add(service="payment", operation="withhold", reason="AMOUNT_DIFFERS")
+
+    asked = demo_owner.post(
+        SETTLE,
+        {
+            "order_id": order.id,
+            "total": quoted["total"],
+            "method": "provider",
+            "idempotency_key": "short-early-01",
+        },
+    )
+    settles(demo)
+    answer = demo_owner.post(
+        SETTLE,
+        {
+            "order_id": order.id,
+            "total": quoted["total"],
+            "method": "provider",
+            "idempotency_key": "short-early-01",
+        },
+    ).data
+
+    assert asked.ok, asked
+    received = Decimal(quoted["total"]) - Decimal("0.01")
+    assert (answer["status"], answer["received"]) == ("short", str(received))
+    bills = _bills(demo, order.id)
+    # No discount: what came (3951.09) pays bills 2-10 whole (3591.00) and 360.09 of bill 11.
+    assert {p: bills[p].status for p in range(2, 11)} == dict.fromkeys(range(2, 11), "paid")
+    assert all(bills[p].discount == 0 for p in range(2, 13))
+    assert (bills[11].status, bills[11].paid_amount) == ("unpaid", Decimal("360.09"))
+    assert (bills[12].status, bills[12].paid_amount) == ("unpaid", Decimal("0"))
+    assert 0 not in bills  # no buyout without the whole price
+    assert detail_of(demo_owner, order.id)["status"] == "in_lease"
+    assert _booked_at_provider(demo, order.id) == _taken_by_provider(order.no)
+    assert books_balance(demo) == []
