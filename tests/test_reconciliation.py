@@ -14,7 +14,13 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
+from apps.orders.tests.support import (
+    DEMO,
+    IntakeClient,
+    goods_on_shelf,
+    in_lease,
+    provider_settles,
+)
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
 from tenants.finance.reconciliation import reconcile_day
@@ -128,21 +134,31 @@ def test_each_kind_of_difference_is_found(demo, demo_owner, lease):
 
 
 def test_an_amount_the_provider_took_otherwise_differs(demo, demo_owner):
-    sandbox_failure_add(
-        service="payment", operation="pay", merchant="demo", reason="AMOUNT_DIFFERS"
-    )
     order = in_lease(demo, demo_owner, IntakeClient(demo, DEMO), goods_on_shelf(demo_owner))
+    sandbox_failure_add(
+        service="payment", operation="withhold", merchant="demo", reason="AMOUNT_DIFFERS"
+    )
+    charged = demo_owner.post(
+        "/api/v2/BillPayment", {"order_id": order.id, "period": 2, "idempotency_key": "differs-2"}
+    )
+    assert charged.ok, charged
+    provider_settles(demo)
 
     run = _reconcile(demo)
 
+    # The collection path books what came (398.99) and leaves 0.01 owed on the bill; the
+    # run still reports that the provider took otherwise than asked.
     (found,) = ReconciliationMismatch.objects.filter(run=run)
-    assert (found.kind, found.out_no) == ("amount_differs", f"{order.no}B001")
+    assert (found.kind, found.out_no) == ("amount_differs", f"{order.no}B002")
     assert (found.provider_amount, found.ledger_amount, found.difference) == (
         D("398.99"),
-        D("399.00"),
+        D("398.99"),
         D("0.01"),
     )
-    assert run.matched_count == 1
+    assert "asked 399.00" in found.detail
+    with tenant_context(demo):
+        assert Bill.objects.get(order_id=order.id, period=2).rent_owed == D("0.01")
+    connection.set_schema_to_public()
 
 
 def test_a_rerun_replaces_the_day_and_keeps_resolutions(demo, lease, finance):

@@ -395,7 +395,8 @@ def payments_settle(
             order_id=order_id,
             bill_id=live[0].bill.pk if len(live) == 1 else None,
             payment_reference=posting.payment_reference,
-            meta=posting.meta or None,
+            # What was asked, when the provider took another amount: reconciliation reports it.
+            meta={**posting.meta, "asked": str(asked)} if differs else (posting.meta or None),
             actor=actor,
         )
         if posting.platform_receipt:

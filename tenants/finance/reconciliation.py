@@ -13,7 +13,9 @@ settlement, `risk-recharge:<recharge_no>` a QR recharge of the risk balance,
   lost and never synced; a trade we never asked for);
 - missing_at_provider: the ledger booked it, the provider has no such trade;
 - status_differs: the ledger booked it, the provider failed it (or has it still processing);
-- amount_differs: both have it, with other amounts;
+- amount_differs: both have it, with other amounts; or both have the same amount but the
+  provider took otherwise than we asked (the collection path books what came and leaves the
+  rest owed, and the journal keeps what was asked: `meta.asked`);
 - totals_differ: the day's public totals (`money`), refreshed after the day was over, do not
   equal the ledger (they are then made right).
 
@@ -87,6 +89,7 @@ class Booked:
     kind: str
     out_no: str
     amount: Decimal
+    asked: Decimal | None = None  # what was asked, when the provider took otherwise
 
     @property
     def operation(self) -> str:
@@ -105,16 +108,25 @@ def _bookings(journals: Q) -> dict[str, Booked]:
             account__code__in={account for _, account, _ in LEDGER_KINDS.values()},
         )
         .exclude(Q(journal__kind="risk_recharge") & ~Q(journal__meta__method="qr"))
-        .values_list("journal__reference", "journal__kind", "account__code", "side", "amount")
+        .values_list(
+            "journal__reference",
+            "journal__kind",
+            "account__code",
+            "side",
+            "amount",
+            "journal__meta__asked",
+        )
         .order_by("journal_id", "id")
     )
     found: dict[str, Booked] = {}
-    for reference, kind, code, side, amount in entries:
+    for reference, kind, code, side, amount, asked in entries:
         prefix, account, _ = LEDGER_KINDS[kind]
         if code != account or not reference.startswith(prefix):
             continue
         out_no = reference.removeprefix(prefix)
-        booked = found.setdefault(out_no, Booked(reference, kind, out_no, ZERO))
+        booked = found.setdefault(
+            out_no, Booked(reference, kind, out_no, ZERO, Decimal(asked) if asked else None)
+        )
         booked.amount += amount if side == "debit" else -amount
     for booked in found.values():
         booked.amount = abs(booked.amount)
@@ -149,13 +161,15 @@ class Finding:
     ledger_amount: Decimal | None = None
     ledger_reference: str = ""
     detail: str = ""
+    asked: Decimal | None = None
 
     @property
     def difference(self) -> Decimal:
         """The money at stake: what the provider moved (nothing unless it succeeded) against
-        what the ledger booked."""
+        what the ledger booked (against what was asked, when the ledger booked what came)."""
         moved = self.provider_amount if self.provider_status == PaymentStatus.SUCCEEDED else None
-        return abs((moved or ZERO) - (self.ledger_amount or ZERO))
+        expected = self.asked if self.asked is not None else self.ledger_amount
+        return abs((moved or ZERO) - (expected or ZERO))
 
 
 @dataclass
@@ -186,6 +200,13 @@ def _against(record: Any, booked: Booked | None, *, provider_status: str) -> Fin
             return Finding(MismatchKind.MISSING_IN_LEDGER, **common)
         if booked.amount != record.amount:
             return Finding(MismatchKind.AMOUNT_DIFFERS, **common)
+        if booked.asked is not None and booked.asked != record.amount:
+            return Finding(
+                MismatchKind.AMOUNT_DIFFERS,
+                **common,
+                asked=booked.asked,
+                detail=f"asked {booked.asked}: what came is booked, the rest stays owed",
+            )
         return None
     if booked is None:
         return None  # failed on both sides: no money moved
