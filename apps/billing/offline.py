@@ -2,8 +2,8 @@
 (a bank transfer, cash …), recorded by a finance person with the voucher picture.
 
 A bill is repaid offline in full or not at all: the amount must be exactly what the bill
-still owes — its late fee first, then its rent — so the bill keeps its one succeeded payment
-and its late-fee bounds (a customer who paid less is recorded once the rest arrives, or
+still owes — its late fee first, then its rent — so the bill is paid whole by it
+and keeps its late-fee bounds (a customer who paid less is recorded once the rest arrives, or
 after the shop waives late fee). The rule of the oldest open bill first holds as for any
 payment, and a bill being paid through the provider is refused until that payment ends.
 
