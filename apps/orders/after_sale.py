@@ -15,7 +15,8 @@ when the provider confirms. Allowed from the shop's `buyout_from_period` on (per
 counting bill 1).
 
 A renewal adds periods after the current lease: its first bill is due the day after the
-current lease end (the first day it pays for), for month and day plans alike.
+current lease end (the first day it pays for), for month and day plans alike, and
+never before the day it is agreed.
 """
 
 from __future__ import annotations
@@ -259,13 +260,15 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
 def _renew(order: Order, extra: int) -> None:
     """More periods at the same rent, after the current lease: a month plan's bills due on
     the lease's day of each month from the day after the current lease end, a day plan's
-    one bill (the extra days' rent) due that day."""
+    one bill (the extra days' rent) due that day — never before today (a renewal agreed
+    after the lease ran out is not born overdue)."""
     last = Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("-period").first()
     start = order.lease_start or timezone.localdate()
     current_end = order.lease_end or lease_end(
         start=start, term=order.term, term_unit=order.term_unit
     )
     first_new = (last.period if last else 0) + 1
+    today = timezone.localdate()
     if order.term_unit == "month":
         plan = [
             (period, add_months(start, order.term + period - first_new), order.rent)
@@ -279,7 +282,7 @@ def _renew(order: Order, extra: int) -> None:
             order_no=order.order_no,
             sub_shop_id=order.sub_shop_id,
             period=period,
-            due_date=due,
+            due_date=max(due, today),
             rent=rent.quantize(CENT),
             amount=rent.quantize(CENT),
             out_trade_no=f"{order.order_no}B{period:03d}",

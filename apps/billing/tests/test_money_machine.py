@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import base64
 import os
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -604,21 +604,25 @@ class LeaseMoney(RuleBasedStateMachine):
             bills = {b.pk: b for b in Bill.objects.filter(order_id=self.order.id)}
             rent_parts: defaultdict[int, Decimal] = defaultdict(Decimal)
             late_fee_parts: defaultdict[int, Decimal] = defaultdict(Decimal)
-            in_flight: Counter[int] = Counter()
+            # Each bill's collections in flight, by their request numbers (a deposit
+            # transfer's and an early settlement's payments carry the request's own).
+            in_flight: defaultdict[int, set[str]] = defaultdict(set)
             for payment in BillPayment.objects.filter(bill_id__in=bills):
                 if payment.status == BillPayment.Status.SUCCEEDED:
                     rent_parts[payment.bill_id] += payment.amount - payment.late_fee_amount
                     late_fee_parts[payment.bill_id] += payment.late_fee_amount
                 elif payment.status == BillPayment.Status.PROCESSING:
-                    in_flight[payment.bill_id] += 1
+                    in_flight[payment.bill_id].add(payment.out_trade_no)
             for op in DepositOperation.objects.filter(
                 order_id=self.order.id, kind="transfer", status="processing"
             ):
-                in_flight.update(op.bill_ids)
+                for bill_id in op.bill_ids:
+                    in_flight[bill_id].add(op.out_request_no)
             for settlement in EarlySettlement.objects.filter(
                 order_id=self.order.id, status="processing"
             ):
-                in_flight.update(int(line["bill_id"]) for line in settlement.lines)
+                for line in settlement.lines:
+                    in_flight[int(line["bill_id"])].add(settlement.settlement_no)
         for bill_id, bill in bills.items():
             assert rent_parts[bill_id] + bill.discount <= bill.amount, (
                 f"bill {bill.period} asked {bill.amount} (discount {bill.discount}), "
@@ -628,8 +632,8 @@ class LeaseMoney(RuleBasedStateMachine):
                 f"bill {bill.period} accrued {bill.late_fee} of late fee (waived "
                 f"{bill.late_fee_waived}), its payments took {late_fee_parts[bill_id]}"
             )
-            assert in_flight[bill_id] <= 1, (
-                f"bill {bill.period} has {in_flight[bill_id]} collections in flight at once"
+            assert len(in_flight[bill_id]) <= 1, (
+                f"bill {bill.period} has collections {sorted(in_flight[bill_id])} in flight"
             )
             settled = (
                 rent_parts[bill_id] + bill.discount == bill.amount
