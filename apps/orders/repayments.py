@@ -146,8 +146,20 @@ def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> earl
     completes when the provider confirms (`_after_settled`)."""
     if _money_in_flight(order):
         raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
-    bills = early.order_open_bills(order.pk)
-    quote = _quote(order, bills)
+    quote = _quote(order, early.order_open_bills(order.pk))
+    return _begin(order, quote, actor=actor, idempotency_key=idempotency_key).settlement
+
+
+def _begin(
+    order: Order,
+    quote: early.Quote,
+    *,
+    actor: Session,
+    idempotency_key: str,
+    offline: OfflineDetails | None = None,
+) -> early.Outcome:
+    """Starts the settlement of `quote` (the order locked and checked) and moves the order
+    by what it came to at once (offline, or a provider that answered at once)."""
     outcome = early.settlement_begin(
         order_id=order.pk,
         order_no=order.order_no,
@@ -155,10 +167,10 @@ def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> earl
         idempotency_key=idempotency_key,
         actor=actor,
         agreement_no=order.withhold_agreement_no,
+        offline=offline,
     )
-    if outcome.newly_settled or outcome.last_bill is not None:
-        _after_settled(order, outcome, actor)
-    return outcome.settlement
+    _after_settled(order, outcome, actor)
+    return outcome
 
 
 def early_settlement_quote(*, actor: Session, order_id: int) -> dict[str, Any]:
@@ -198,7 +210,8 @@ def _after_settled(order: Order, outcome: early.Outcome, actor: Session | None) 
     result (SHORT) paid the oldest bills only: the lease runs on with the rest owed."""
     settlement = outcome.settlement
     if not outcome.newly_settled:
-        on_bill_paid(order, outcome.last_bill)
+        if outcome.last_bill is not None:
+            on_bill_paid(order, outcome.last_bill)
         return
     audit_record(
         actor=actor,
@@ -238,7 +251,7 @@ def early_settle(
             if earlier.order_id != order.pk:
                 raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             outcome = early.settlement_sync(out_no=earlier.settlement_no, actor=actor)
-            if outcome is not None and (outcome.newly_settled or outcome.last_bill is not None):
+            if outcome is not None:
                 _after_settled(order, outcome, actor)
             earlier.refresh_from_db()
             return early.settlement_answer(earlier)
@@ -258,17 +271,9 @@ def early_settle(
                 msg_en="The customer has no withhold agreement; settle offline",
                 data={"from": order.status, "to": "settled_early"},
             )
-        outcome = early.settlement_begin(
-            order_id=order.pk,
-            order_no=order.order_no,
-            quote=quote,
-            idempotency_key=idempotency_key,
-            actor=actor,
-            agreement_no=order.withhold_agreement_no,
-            offline=offline_details,
+        outcome = _begin(
+            order, quote, actor=actor, idempotency_key=idempotency_key, offline=offline_details
         )
-        if outcome.newly_settled or outcome.last_bill is not None:
-            _after_settled(order, outcome, actor)
         return early.settlement_answer(outcome.settlement)
 
 
@@ -300,8 +305,7 @@ def settlement_result_sync(
         )
         if outcome is None:
             return None
-        if outcome.newly_settled or outcome.last_bill is not None:
-            _after_settled(order, outcome, actor)
+        _after_settled(order, outcome, actor)
         return {
             "kind": "early_settlement",
             "status": outcome.settlement.status,

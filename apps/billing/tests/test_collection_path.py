@@ -25,6 +25,7 @@ from apps.orders.tests.support import (
     order_books,
 )
 from apps.orders.tests.support import provider_settles as settles
+from apps.orders.tests.test_after_sale import _settings
 from tests.fixtures import Envelope
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
@@ -83,19 +84,6 @@ def _booked_at_provider(merchant, order_id: int) -> Decimal:
                 total += entry.amount if entry.side == "debit" else -entry.amount
     connection.set_schema_to_public()
     return total
-
-
-def _settings(owner, *, discount: str = "0.0000", from_period: int = 1) -> None:
-    saved = owner.post(
-        "/api/backend/saveOrderSetting",
-        {
-            "unpaid_cancel_minutes": 30,
-            "auto_receive_days": 7,
-            "early_buyout_discount_rate": discount,
-            "buyout_from_period": from_period,
-        },
-    )
-    assert saved.ok, saved
 
 
 def _apply(app, order, kind: str, **extra) -> Envelope:
