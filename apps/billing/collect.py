@@ -55,9 +55,9 @@ from zulin.ledger.services import Line, ledger_post
 
 from . import commission
 from .models import Bill, BillPayment, BillStatus
+from .selectors import OPEN_STATUSES
 
 ZERO = Decimal("0.00")
-OPEN = (BillStatus.UNPAID, BillStatus.PAYING)
 Method = BillPayment.Method
 # Methods whose trade is the bill's own trade number: a failure moves the bill to the next.
 BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER)
@@ -95,7 +95,7 @@ def principal_parts(bill: Bill, *, discount: Decimal = ZERO) -> tuple[Decimal, D
 
 def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
     """What settles the bill now: its late fee still owed and its principal still owed."""
-    if bill.status not in OPEN:
+    if bill.status not in OPEN_STATUSES:
         return ZERO
     return bill.late_fee_owed + sum(principal_parts(bill, discount=discount), ZERO)
 
@@ -161,7 +161,7 @@ def oldest_first(bills: Sequence[Bill], *, out_no: str = "") -> None:
     newest = max(periods) if periods else None
     if any(bill.period == 0 for bill in bills):
         newest = None  # the buyout bill: every instalment still owed goes with it
-    older = Bill.objects.filter(order_id=order_id, period__gte=1, status__in=OPEN).exclude(
+    older = Bill.objects.filter(order_id=order_id, period__gte=1, status__in=OPEN_STATUSES).exclude(
         pk__in=claimed
     )
     if out_no:
@@ -263,10 +263,9 @@ class Posting:
 
 @dataclass(frozen=True)
 class Settled:
-    """What a settlement did: its payments, the bills it made paid (oldest first), what came
-    beyond what was asked (owed back to the customer)."""
+    """What a settlement did: the bills it made paid (oldest first), what came beyond what
+    was asked (owed back to the customer)."""
 
-    payments: list[BillPayment]
     newly_paid: list[Bill]
     excess: Decimal
 
@@ -340,7 +339,7 @@ def payments_settle(
         key=lambda p: collection_order(p.bill),
     )
     if not live:
-        return Settled(list(payments), [], ZERO)
+        return Settled([], ZERO)
     now = finished_at or timezone.now()
     if asked is None:
         asked = sum((p.asked_amount or p.amount for p in live), ZERO)
@@ -445,7 +444,7 @@ def payments_settle(
             },
             reason="到账金额与请求金额不符，待对账",
         )
-    return Settled(list(payments), newly_paid, excess)
+    return Settled(newly_paid, excess)
 
 
 def payments_release(

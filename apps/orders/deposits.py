@@ -25,6 +25,7 @@ from apps.billing import collect
 from apps.billing.commission import platform_payback, platform_receipt
 from apps.billing.models import BillStatus
 from apps.billing.payments import payment_provider, provider_failed
+from apps.billing.selectors import OPEN_STATUSES
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
@@ -109,17 +110,13 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
             Line("deposit_held", credit=op.amount, sub_key=sub),
         ]
     elif op.kind == Op.Kind.THAW:
-        lines = [
-            Line("deposit_held", debit=op.amount, sub_key=sub),
-            Line("deposit_frozen", credit=op.amount, sub_key=sub),
-        ]
+        lines = _release_lines(op, order)
     elif op.kind == Op.Kind.TRANSFER:
-        income = "damage_income" if op.purpose == "damage" else "rent_income"
+        # Damage here; a transfer for bills is posted by `_bills_paid`, with what it paid.
         lines = [
-            Line("deposit_held", debit=op.amount, sub_key=sub),
-            Line("deposit_frozen", credit=op.amount, sub_key=sub),
+            *_release_lines(op, order),
             Line("provider_clearing", debit=op.amount, sub_key=sub),
-            Line(income, credit=op.amount),
+            Line("damage_income", credit=op.amount),
         ]
     else:  # a refund of money a transfer took
         income = "damage_income" if op.purpose == "damage" else "refunds"
@@ -327,7 +324,7 @@ def deposit_transfer(
         # Oldest first, each bill whole (its late fee, then its rent); a bill another
         # settlement holds stops the run (the collection path refuses it).
         for bill in collect.order_bills_lock(order.pk):
-            if bill.period < 1 or bill.status not in collect.OPEN:
+            if bill.period < 1 or bill.status not in OPEN_STATUSES:
                 continue
             if bill.status == BillStatus.PAYING:
                 if not claims:

@@ -20,7 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import early, offline
+from apps.billing import collect, early, offline
 from apps.billing.models import Bill, BillStatus
 from apps.billing.offline import OfflineDetails
 from apps.billing.selectors import paid_periods
@@ -289,9 +289,7 @@ def settlement_result_sync(
         held = Bill.objects.filter(out_trade_no=out_no, status=BillStatus.PAYING).first()
         if (
             held is None
-            or held.payments.filter(
-                status="processing", method__in=("withhold", "customer")
-            ).exists()
+            or held.payments.filter(status="processing", method__in=collect.BILL_TRADES).exists()
         ):
             return None
         settlement = early.settlement_in_flight(held.order_id)
