@@ -54,14 +54,19 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.services import Line, ledger_post
 
 from . import commission
-from .models import Bill, BillPayment, BillStatus
+from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
 from .selectors import OPEN_STATUSES
 
 ZERO = Decimal("0.00")
 Method = BillPayment.Method
 # Methods whose trade is the bill's own trade number: a failure moves the bill to the next.
 BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER)
-INCOME_OF_KIND = {"purchase": "sale_income", "buyout": "buyout_income"}
+INCOME_OF_KIND = {
+    "purchase": "sale_income",
+    "buyout": "buyout_income",
+    "damage": "damage_income",
+    "termination": "termination_fee_income",
+}
 
 
 # --- locks and what a bill owes ------------------------------------------------------------
@@ -355,7 +360,8 @@ def payments_settle(
         left -= part.total
         settles = part.total == owed(bill, discount=discount)
         payment.amount, payment.late_fee_amount = part.total, part.late_fee
-        payment.commission_base = part.commissionable
+        # A charge (damage, early-termination fee) carries no commission.
+        payment.commission_base = ZERO if bill.kind in CHARGE_KINDS else part.commissionable
         payment.discount = discount
         payment.amount_mismatch = differs
         payment.provider_trade_no = trade_no or payment.provider_trade_no

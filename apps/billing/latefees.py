@@ -28,7 +28,7 @@ from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
-from .models import Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
+from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -149,6 +149,7 @@ def _accrue_locked(
         bills = list(
             Bill.objects.select_for_update()
             .filter(pk__in=bill_ids, status=BillStatus.UNPAID, due_date__lt=today)
+            .exclude(kind__in=CHARGE_KINDS)
             .order_by("order_id", "period")
         )
         if not bills:
@@ -191,6 +192,7 @@ def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
     setting = finance_setting()
     bill_ids = list(
         Bill.objects.filter(status=BillStatus.UNPAID, due_date__lt=today)
+        .exclude(kind__in=CHARGE_KINDS)  # no late fee accrues on a charge
         .order_by("due_date", "id")
         .values_list("pk", flat=True)
     )

@@ -17,11 +17,26 @@ class BillStatus(models.TextChoices):
     CANCELLED = "cancelled", "已取消"
 
 
+class BillKind(models.TextChoices):
+    LEASE = "lease", "租金"
+    PURCHASE = "purchase", "购买款"
+    BUYOUT = "buyout", "买断款"
+    # Charges that outlive the lease (`charges.py`): owed once the goods are back.
+    DAMAGE = "damage", "损坏赔偿"
+    TERMINATION = "termination", "提前退租违约金"
+
+
+# Charges: no late fee accrues on them and no commission is taken of them.
+CHARGE_KINDS = (BillKind.DAMAGE.value, BillKind.TERMINATION.value)
+
+
 class Bill(models.Model):
-    """One instalment of a lease (or the one payment of a purchase, `kind` purchase)."""
+    """One instalment of a lease (or the one payment of a purchase, `kind` purchase), or a
+    charge owed after it (`kind` damage, termination: `charges.py`), numbered after the
+    instalments."""
 
     order_id = models.BigIntegerField()
-    kind = models.CharField(max_length=10, default="lease")
+    kind = models.CharField(max_length=12, choices=BillKind.choices, default=BillKind.LEASE)
     order_no = models.CharField(max_length=32)
     sub_shop_id = models.BigIntegerField(null=True, blank=True)
     period = models.PositiveIntegerField()  # 1 … term
@@ -47,6 +62,10 @@ class Bill(models.Model):
     # Rent forgone when the lease was settled early (`early.py`): the bill is paid with
     # `paid_amount` = `amount` - `discount`.
     discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # What a waiver forgave of the principal (`charges.bill_waive`, with a `BillWaiver`): the
+    # bill is then cancelled; its late fee forgiven goes to `late_fee_waived`.
+    waived_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    waived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -247,6 +266,34 @@ class LateFeeWaiver(models.Model):
                 fields=["idempotency_key"],
                 condition=~Q(idempotency_key=""),
                 name="late_fee_waiver_idempotency",
+            ),
+        ]
+
+
+class BillWaiver(models.Model):
+    """What a bill still owed, forgone with a reason by a role allowed to (`finance.waive`):
+    the only way an owed bill is cancelled (`charges.bill_waive`)."""
+
+    bill = models.OneToOneField(Bill, on_delete=models.PROTECT, related_name="waiver")
+    order_id = models.BigIntegerField(db_index=True)
+    principal = models.DecimalField(max_digits=12, decimal_places=2)
+    late_fee = models.DecimalField(max_digits=12, decimal_places=2)
+    reason = models.CharField(max_length=300)
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(principal__gte=0) & Q(late_fee__gte=0), name="bill_waiver_amounts"
+            ),
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="bill_waiver_idempotency",
             ),
         ]
 

@@ -14,7 +14,7 @@ from zulin.core.auth import Session
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 
-from .models import Bill, BillPayment, BillStatus, OfflineReceipt
+from .models import CHARGE_KINDS, Bill, BillKind, BillPayment, BillStatus, OfflineReceipt
 
 OPEN_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING)
 
@@ -88,10 +88,13 @@ def bill_row(
     settled_early = any(
         p.early_settlement_id for p in bill.payments.all() if p.status == "succeeded"
     )
+    waiver = bill.waiver if bill.waived_at is not None else None
     return {
         "id": bill.pk,
         "order_id": bill.order_id,
         "order_no": bill.order_no,
+        "kind": bill.kind,
+        "kind_name": BillKind(bill.kind).label if bill.kind in BillKind.values else bill.kind,
         "period": bill.period,
         "due_date": bill.due_date,
         "rent": money(bill.rent),
@@ -107,6 +110,16 @@ def bill_row(
         "late_fee_paid": money(bill.late_fee_paid),
         "late_fee_owed": money(bill.late_fee_owed),
         "discount": money(bill.discount),
+        "waived_amount": money(bill.waived_amount),
+        "waiver": {
+            "principal": money(waiver.principal),
+            "late_fee": money(waiver.late_fee),
+            "reason": waiver.reason,
+            "actor_name": waiver.actor_name,
+            "created_at": waiver.created_at,
+        }
+        if waiver
+        else None,
         "settled_early": settled_early,
         "out_trade_no": bill.out_trade_no,
         "payments": [payment_row(p) for p in bill.payments.all()],
@@ -119,6 +132,7 @@ def order_bills(order_id: int, *, session: Session | None = None) -> list[dict[s
     receipt, and for a session with VOUCHER_ACTION a signed link to the voucher."""
     bills = list(
         Bill.objects.filter(order_id=order_id)
+        .select_related("waiver")
         .prefetch_related(
             Prefetch(
                 "payments",
@@ -150,6 +164,11 @@ def order_bill_schedule(order_id: int) -> list[dict[str, str | int]]:
         {"period": period, "due_date": due.isoformat(), "amount": f"{amount:.2f}"}
         for period, due, amount in rows
     ]
+
+
+def has_open_bills(order_id: int) -> bool:
+    """Something of the order is owed: an unpaid bill or charge (not being paid)."""
+    return Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID).exists()
 
 
 def has_open_instalments(order_id: int) -> bool:
@@ -229,14 +248,21 @@ def due_unpaid_bills(*, today: Any) -> list[tuple[int, int, int]]:
 
 
 def order_overdue_money(order_id: int, today: Any = None) -> dict[str, Any]:
-    """What an order owes for lateness: the unpaid rent of its bills past due, their late
-    fees accrued, waived and paid, and the total still owed (overdue rent + late fees not
-    waived or paid, of every bill)."""
+    """What an order owes for lateness: the unpaid rent of its instalments past due, their
+    late fees accrued, waived and paid, the charges it owes (damage above the deposit, an
+    early-termination fee: `charges.py`, due or not), and the total still owed (overdue rent
+    + late fees not waived or paid + charges)."""
     today = today or timezone.localdate()
     zero = Decimal("0.00")
     bills = Bill.objects.filter(order_id=order_id).exclude(status=BillStatus.CANCELLED)
-    overdue = bills.filter(status__in=OPEN_STATUSES, due_date__lt=today)
+    overdue = bills.filter(status__in=OPEN_STATUSES, due_date__lt=today).exclude(
+        kind__in=CHARGE_KINDS
+    )
     rent = overdue.aggregate(amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id"))
+    owed_charges = bills.filter(status__in=OPEN_STATUSES, kind__in=CHARGE_KINDS).aggregate(
+        amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id")
+    )
+    charges = (owed_charges["amount"] or zero) - (owed_charges["paid"] or zero)
     fees = bills.aggregate(
         accrued=Sum("late_fee"), waived=Sum("late_fee_waived"), paid=Sum("late_fee_paid")
     )
@@ -250,7 +276,9 @@ def order_overdue_money(order_id: int, today: Any = None) -> dict[str, Any]:
         "late_fee_waived": waived,
         "late_fee_paid": paid,
         "late_fee_owed": late_fee_owed,
-        "total": overdue_rent + late_fee_owed,
+        "charges": owed_charges["count"] or 0,
+        "charges_owed": charges,
+        "total": overdue_rent + late_fee_owed + charges,
     }
 
 

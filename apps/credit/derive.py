@@ -3,7 +3,14 @@ stand: pure functions, so the calls, the nightly job and a correction all agree.
 
 Status codes are the second-generation format's (`STATUS_CODES`): on a date, the account is
 overdue by its oldest instalment past due and unpaid then (1: 1-30 days … 7: over 180), else
-N; C once every instalment is paid, G when the lease ended otherwise."""
+N; C once every instalment is paid, G once everything left unpaid was written off.
+
+What is reported as owed (docs/money.md, "What the credit file says"): every instalment and
+every charge of the order (damage above the deposit, an early-termination fee — bills
+numbered after the instalments) not paid, whether the lease is running or ended. A lease
+that ended owing stays open, reported overdue month by month, until it is paid (C) or what
+it owes is waived (written off: G on the day of the last waiver). Rent a return cancelled
+(due after the goods came back) was never owed and is not reported."""
 
 from __future__ import annotations
 
@@ -49,6 +56,7 @@ class Instalment:
     amount: Decimal
     paid_amount: Decimal
     paid_on: date | None  # None: not paid (yet)
+    written_off_on: date | None = None  # forgone by a waiver that day
 
 
 @dataclass(frozen=True)
@@ -86,11 +94,13 @@ class Expected:
 
 
 def instalments_of(bills: list[dict[str, Any]]) -> list[Instalment]:
-    """The lease's instalments from billing's bill rows: periods 1… (a buyout bill, period 0,
-    is not an instalment; cancelled bills are left out)."""
+    """The lease's instalments and charges from billing's bill rows: periods 1… (a buyout
+    bill, period 0, is not an instalment; cancelled bills are left out, but for those a
+    waiver wrote off: they count as owed until the waiver's day)."""
     found = []
     for bill in bills:
-        if bill["status"] == "cancelled" or int(bill["period"]) < 1:
+        waiver = bill.get("waiver")
+        if int(bill["period"]) < 1 or (bill["status"] == "cancelled" and not waiver):
             continue
         paid = bill["status"] == "paid"
         found.append(
@@ -100,13 +110,16 @@ def instalments_of(bills: list[dict[str, Any]]) -> list[Instalment]:
                 amount=Decimal(str(bill["amount"])) - Decimal(str(bill["discount"])),
                 paid_amount=Decimal(str(bill["paid_amount"])),
                 paid_on=timezone.localdate(bill["paid_at"]) if paid and bill["paid_at"] else None,
+                written_off_on=timezone.localdate(waiver["created_at"]) if waiver else None,
             )
         )
     return sorted(found, key=lambda item: item.period)
 
 
 def _unpaid_on(item: Instalment, day: date) -> bool:
-    return item.paid_on is None or item.paid_on > day
+    """Still owed at the end of `day`: neither paid nor written off by then."""
+    written_off = item.written_off_on is not None and item.written_off_on <= day
+    return (item.paid_on is None or item.paid_on > day) and not written_off
 
 
 @dataclass(frozen=True)
@@ -152,7 +165,7 @@ def d1_records(
     every instalment is paid, G when the lease ended `ended_on` with some unpaid)."""
     found = [_at("open", "open", opened_on, instalments, status_code="N")]
     for item in instalments:
-        reached = min(item.paid_on or today, today)
+        reached = min(item.paid_on or item.written_off_on or today, today)
         late_days = (reached - item.due_on).days
         for step in range(1, int(overdue_code(late_days)) + 1 if late_days > 0 else 1):
             day = item.due_on + timedelta(days=1 + 30 * (step - 1))
@@ -187,14 +200,19 @@ def d1_records(
 def close_record(
     *, instalments: list[Instalment], ended_on: date | None, opened_on: date
 ) -> Expected | None:
-    """C: every instalment paid (on the last payment's day); G: the lease ended with some
-    unpaid (written off, returned early); None: still running."""
+    """C: every instalment paid (on the last payment's day); G: the lease ended and what it
+    left unpaid was written off (on the last waiver's day); None: still running, or ended
+    while something is still owed (it stays reported as owed)."""
     if instalments and all(item.paid_on is not None for item in instalments):
         day = max(max(item.paid_on for item in instalments if item.paid_on), opened_on)
         return _at("close", "close", day, instalments, status_code="C")
-    if ended_on is not None:
-        return _at("close", "close", max(ended_on, opened_on), instalments, status_code="G")
-    return None
+    if ended_on is None:
+        return None
+    if any(item.paid_on is None and item.written_off_on is None for item in instalments):
+        return None
+    written_off = [item.written_off_on for item in instalments if item.written_off_on]
+    day = max([ended_on, opened_on, *written_off])
+    return _at("close", "close", day, instalments, status_code="G")
 
 
 def month_end(period: str) -> date:

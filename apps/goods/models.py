@@ -92,6 +92,12 @@ class RentPlan(models.Model):
     deposit = models.DecimalField(max_digits=12, decimal_places=2)
     buyout_price = models.DecimalField(max_digits=12, decimal_places=2)
     ownership_transfer = models.BooleanField(default=True)
+    # Early return (`apps/orders/termination.py`): the minimum term in periods and the
+    # early-termination fee (`rate`: a share of the rent cancelled; `fixed`: yuan; `none`);
+    # None / "" take the shop's defaults of its order settings.
+    min_term = models.PositiveIntegerField(null=True, blank=True)
+    early_fee_mode = models.CharField(max_length=8, blank=True, default="")
+    early_fee_value = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
     position = models.PositiveIntegerField(default=0)
     is_active = models.BooleanField(default=True)
 

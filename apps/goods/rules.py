@@ -52,3 +52,26 @@ INCOMPLETE_REASONS = {
     "no_stock": ("库存为 0", "zero stock"),
     "category_unavailable": ("分类不存在或已停用", "the category is missing or disabled"),
 }
+
+
+# Early return (a rent plan's, or the shop's defaults: `apps/orders/termination.py`).
+EARLY_FEE_MODES = ("none", "rate", "fixed")
+EARLY_FEE_FIXED_MAX = Decimal("100000.00")
+
+
+def early_fee_problem(mode: str, value: Decimal | None) -> str:
+    """Why an early-termination fee rule cannot be kept ("" when it can): a rate is a share
+    above 0 and at most 1 (4 places), a fixed fee yuan above 0 in cents."""
+    if mode in ("", "none"):
+        return ""
+    if mode not in EARLY_FEE_MODES:
+        return "none, rate or fixed"
+    if value is None or value <= 0:
+        return "above 0"
+    if mode == "rate" and (value > 1 or value != value.quantize(Decimal("0.0001"))):
+        return "a share above 0, at most 1, 4 decimal places"
+    if mode == "fixed" and (
+        value > EARLY_FEE_FIXED_MAX or value != value.quantize(Decimal("0.01"))
+    ):
+        return f"yuan above 0, at most {EARLY_FEE_FIXED_MAX}, in cents"
+    return ""

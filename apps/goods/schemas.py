@@ -39,6 +39,19 @@ class RentIn(Schema):
     deposit: Money = Field(ge=0, le=rules.DEPOSIT_MAX)
     buyout_price: Money = Field(ge=0, le=rules.BUYOUT_MAX)
     ownership_transfer: bool = True
+    min_term: int | None = Field(
+        None, ge=0, le=10_000, description="minimum term (periods); None: the shop's default"
+    )
+    early_fee_mode: Literal["", "none", "rate", "fixed"] = Field(
+        "", description="early-termination fee; '': the shop's default"
+    )
+    early_fee_value: Decimal | None = Field(
+        None,
+        ge=0,
+        max_digits=10,
+        decimal_places=4,
+        description="rate: a share 0-1 of the rent a return cancels; fixed: yuan",
+    )
 
 
 class SellIn(Schema):
@@ -202,6 +215,9 @@ class RentOut(Schema):
     deposit: str
     buyout_price: str
     ownership_transfer: bool
+    min_term: int | None
+    early_fee_mode: str
+    early_fee_value: str | None
     total_rent: str
 
 

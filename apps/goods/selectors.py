@@ -86,6 +86,9 @@ def goods_editing_state(goods: Goods) -> dict[str, list[Any]]:
                 p.deposit,
                 p.buyout_price,
                 p.ownership_transfer,
+                p.min_term,
+                p.early_fee_mode,
+                p.early_fee_value,
             )
             for p in plans
         ],
@@ -147,6 +150,13 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
                 "deposit": money(p.deposit),
                 "buyout_price": money(p.buyout_price),
                 "ownership_transfer": p.ownership_transfer,
+                "min_term": p.min_term,
+                "early_fee_mode": p.early_fee_mode,
+                "early_fee_value": None
+                if p.early_fee_value is None
+                else f"{p.early_fee_value:.4f}"
+                if p.early_fee_mode == "rate"
+                else f"{p.early_fee_value:.2f}",
                 "total_rent": money(p.rent * p.term),
             }
             for p in plans
@@ -437,6 +447,10 @@ class Offer:
     ownership_transfer: bool
     sale_price: Decimal
     addons: list[dict[str, Any]]
+    # The plan's early-return terms (None / "": the shop's defaults).
+    min_term: int | None = None
+    early_fee_mode: str = ""
+    early_fee_value: Decimal | None = None
 
 
 def _offer_error(code: ErrorCode, field: str, message: str) -> ApplicationError:
@@ -505,6 +519,9 @@ def order_offer(
             ownership_transfer=plan.ownership_transfer,
             sale_price=Decimal("0.00"),
             addons=[{"id": a.pk, "name": a.name, "price": str(a.price)} for a in addons],
+            min_term=plan.min_term,
+            early_fee_mode=plan.early_fee_mode,
+            early_fee_value=plan.early_fee_value,
         )
     sell = SellPrice.objects.filter(sku=sku, is_active=True).order_by("id").first()
     if sell is None:

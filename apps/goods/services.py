@@ -3,6 +3,7 @@ platform projection (apps.goods.projection) and the audit trail."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -92,6 +93,11 @@ def _status_change(
 # --- editing ---------------------------------------------------------------------------------
 
 
+def _early_fee_value(mode: str, value: Decimal | None) -> Decimal | None:
+    """What a plan keeps of its fee value: none with no fee of its own."""
+    return value if mode in ("rate", "fixed") else None
+
+
 def _validate(data: GoodsIn) -> None:
     fields: dict[str, list[str]] = {}
     spec_keys = {tuple(sorted(row.specs)) for row in data.spu_list}
@@ -107,6 +113,11 @@ def _validate(data: GoodsIn) -> None:
         if plan.term not in rules.TERMS[plan.term_unit]:
             fields[f"{at}.term"] = [f"one of {rules.TERMS[plan.term_unit]} ({plan.term_unit})"]
             continue
+        problem = rules.early_fee_problem(plan.early_fee_mode, plan.early_fee_value)
+        if problem:
+            fields[f"{at}.early_fee_value"] = [problem]
+        if plan.min_term is not None and plan.min_term > plan.term:
+            fields[f"{at}.min_term"] = [f"at most the term ({plan.term})"]
         total_rent = plan.rent * plan.term
         if plan.deposit > total_rent * rules.DEPOSIT_MAX_RENT_MULTIPLE:
             fields[f"{at}.deposit"] = [
@@ -149,6 +160,9 @@ def _requested_state(data: GoodsIn) -> dict[str, list[Any]]:
                 p.deposit,
                 p.buyout_price,
                 p.ownership_transfer,
+                p.min_term,
+                p.early_fee_mode,
+                _early_fee_value(p.early_fee_mode, p.early_fee_value),
             )
             for p in data.rent_list
         ],
@@ -191,6 +205,9 @@ def _prices_write(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
             deposit=p.deposit,
             buyout_price=p.buyout_price,
             ownership_transfer=p.ownership_transfer,
+            min_term=p.min_term,
+            early_fee_mode=p.early_fee_mode,
+            early_fee_value=_early_fee_value(p.early_fee_mode, p.early_fee_value),
             position=position,
         )
         for position, p in enumerate(data.rent_list)

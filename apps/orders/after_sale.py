@@ -2,9 +2,11 @@
 renewal and exchange. At most one is open on an order at a time (a partial unique index and
 the order's `has_open_after_sale`); while it is open the order takes no other business.
 
-Settling at the end (return inspected, buyout paid): what the customer owes — unpaid bills
-past due and any damage — is taken from the frozen deposit first, the rest is thawed; bills
-no longer owed are cancelled.
+Settling a return (at inspection, `_settle_return`, the rules in `termination.py`): the
+return's day is the day the goods came back; rent due after it is cancelled, an early
+return before the minimum term owes its fee, damage is owed in full; the frozen deposit
+pays oldest first, the rest of it is thawed, and what it did not cover stays owed as open
+charges — the order ends `owing` until they are paid or waived.
 
 A buyout is an early settlement that also pays the plan's buyout price: one quote
 (`repayments.buyout_quote`, `apps/billing/early.py`) — bills due by today in full with their
@@ -28,15 +30,15 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing.models import Bill, BillStatus
+from apps.billing import charges, collect
+from apps.billing.models import Bill, BillKind, BillStatus
 from apps.billing.schedule import add_months, lease_end
-from apps.billing.selectors import unpaid_bills
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
-from . import deposits, machine, repayments
+from . import deposits, machine, outcomes, repayments, termination
 from .models import AfterSale, Order, Shipment
 from .moves import order_move, order_refresh, order_unwind
 from .scope import order_in_scope
@@ -123,25 +125,59 @@ def _finish(business: AfterSale, order: Order, status: str, actor: Session | Non
     order_refresh(order)
 
 
-def _settle_from_deposit(order: Order, *, damage: Decimal, actor: Session | None) -> None:
-    """What is owed comes from the deposit first (bills past due, then damage); the rest is
-    thawed; bills no longer owed are cancelled."""
+# The largest damage a clerk may enter (a typing slip guard, not a rule of the lease).
+DAMAGE_MAX = Decimal("1000000.00")
+
+
+def _settle_return(
+    business: AfterSale, order: Order, *, damage: Decimal, actor: Session | None
+) -> termination.Quote:
+    """Settles a return at inspection (the order row locked): rent due after the return's
+    day cancelled, the early-termination fee and the damage charged, the deposit taken
+    oldest first for what is owed and the rest thawed (`termination.py`)."""
     today = timezone.localdate()
-    due = [b for b in unpaid_bills(order.pk) if b.due_date <= today]
-    if due and deposits.deposit_available(order) > 0:
+    return_day = business.received_on or today
+    bills = collect.order_bills_lock(order.pk)
+    quote = termination.return_quote(order, return_day=return_day, damage=damage, bills=bills)
+    for bill in quote.cancelled:
+        bill.status = BillStatus.CANCELLED
+        bill.save(update_fields=["status", "updated_at"])
+    if quote.cancelled:
+        audit_record(
+            actor=actor,
+            action="bill.cancelled_by_return",
+            target_type="order",
+            target_id=order.pk,
+            after={
+                "return_date": return_day.isoformat(),
+                "periods": [bill.period for bill in quote.cancelled],
+                "rent": str(quote.rent_cancelled),
+            },
+            reason="归还日后到期的租金不再收取",
+        )
+    for kind, amount, due in (
+        (BillKind.TERMINATION, quote.fee, return_day),
+        (BillKind.DAMAGE, quote.damage, today),
+    ):
+        if amount > 0:
+            charges.charge_add(
+                order_id=order.pk,
+                order_no=order.order_no,
+                sub_shop_id=order.sub_shop_id,
+                kind=kind,
+                amount=amount,
+                due=due,
+            )
+    business.rent_cancelled, business.termination_fee = quote.rent_cancelled, quote.fee
+    business.save(update_fields=["rent_cancelled", "termination_fee", "updated_at"])
+    if quote.deposit_applied > 0:
         try:
-            deposits.deposit_transfer(order, actor=actor, purpose="bills")
+            deposits.deposit_transfer(order, actor=actor, purpose="bills", partial=True)
         except ApplicationError as error:
             if error.code != ErrorCode.PAYMENT_IN_PROGRESS:
                 raise  # a bill being paid otherwise stays with that payment
-    if damage > 0:
-        take = min(damage, deposits.deposit_available(order))
-        if take > 0:
-            deposits.deposit_transfer(order, actor=actor, amount=take, purpose="damage")
     deposits.deposit_thaw(order, actor=actor)
-    Bill.objects.filter(order_id=order.pk, status=BillStatus.UNPAID, due_date__gt=today).update(
-        status=BillStatus.CANCELLED
-    )
+    return quote
 
 
 def after_sale_deal(
@@ -301,6 +337,8 @@ def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial
     Shipment.objects.filter(
         order=order, direction=Shipment.Direction.RETURN, delivered_at__isnull=True
     ).update(delivered_at=timezone.now())
+    business.received_on = timezone.localdate()
+    business.save(update_fields=["received_on", "updated_at"])
     if business.kind == Kind.EXCHANGE:
         _audit(actor, order, business, "receive", "")
         return business
@@ -313,8 +351,8 @@ def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial
 def _inspect(
     business: AfterSale, order: Order, *, actor: Session, damage: Decimal, note: str
 ) -> AfterSale:
-    if damage < 0:
-        raise field_error("damage_amount", ">= 0")
+    if damage < 0 or damage > DAMAGE_MAX or damage != damage.quantize(CENT):
+        raise field_error("damage_amount", f"0 to {DAMAGE_MAX}, in cents")
     business.damage_amount, business.inspection_note = damage, note[:500]
     business.save()
 
@@ -330,6 +368,7 @@ def _inspect(
         change=inspected,
         allow_after_sale=True,
     )
-    _settle_from_deposit(order, damage=damage, actor=actor)
+    _settle_return(business, order, damage=damage, actor=actor)
     _finish(business, order, Status.DONE, actor)
+    outcomes.order_overdue_refresh(order)
     return business

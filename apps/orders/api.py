@@ -12,6 +12,7 @@ from ninja import Query, Router
 
 from apps.billing import latefees
 from apps.billing import selectors as billing_selectors
+from apps.billing.charges import WAIVE_RIGHT
 from apps.billing.offline import OfflineDetails
 from tenants.catalog.selectors import money
 from tenants.finance import schemas as finance_schemas
@@ -37,6 +38,7 @@ from . import (
     selectors,
     services,
     shipping,
+    termination,
 )
 from .intake_auth import intake_key_create, intake_key_status_set
 from .models import OrderKind
@@ -288,6 +290,24 @@ def set_intake_key_status(request: HttpRequest, payload: schemas.IntakeKeyStatus
         actor=current_session(request), app_id=payload.app_id, active=payload.active
     )
     return selectors.intake_key_row(key)
+
+
+@backend_router.get(
+    "/getReturnQuote",
+    response=schemas.ReturnQuoteOut,
+    auth=store_auth("order.view"),
+    operation_id="getReturnQuote",
+)
+def get_return_quote(request: HttpRequest, params: Query[schemas.ReturnQuoteIn]) -> Any:
+    """What the customer will owe if the goods come back on `return_date` with
+    `damage_amount`: bills due by then, rent cancelled after it, the early-termination fee
+    before the minimum term, the damage, what the deposit pays and what stays owed."""
+    return termination.order_return_quote(
+        actor=current_session(request),
+        order_id=params.order_id,
+        return_date=params.return_date,
+        damage=params.damage_amount,
+    )
 
 
 @backend_router.get(
@@ -798,6 +818,27 @@ def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any
         idempotency_key=payload.idempotency_key,
     )
     return _bill_answer(session, bill)
+
+
+@finance_router.post(
+    "/waiveOrderCharge",
+    response=schemas.OrderBillOut,
+    auth=store_auth(WAIVE_RIGHT),
+    operation_id="waiveOrderCharge",
+)
+def waive_order_charge(request: HttpRequest, payload: schemas.WaiveChargeIn) -> Any:
+    """Forgoes everything one bill or charge of the order still owes (principal and late
+    fee), with a reason, on the order's timeline; the order leaves `owing` once nothing is
+    owed. The same idempotency key answers the same waiver."""
+    session = current_session(request)
+    waiver = collection.charge_waive(
+        actor=session,
+        order_id=payload.order_id,
+        period=payload.period,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return _bill_answer(session, waiver.bill)
 
 
 def _bill_answer(session: Session, bill: Any) -> dict[str, Any]:

@@ -24,11 +24,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from apps.billing import latefees, reminders, settlement
+from apps.billing import charges, latefees, reminders, settlement
 from apps.billing.early import stale_settlement_numbers
-from apps.billing.models import Bill
+from apps.billing.models import Bill, BillWaiver
 from apps.billing.selectors import due_unpaid_bills, order_overdue_money, stale_payment_numbers
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
@@ -36,8 +37,8 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import confirmations, lease, machine
-from .models import Order
+from . import confirmations, lease, machine, outcomes
+from .models import Order, OrderStage
 from .scope import order_in_scope
 
 log = logging.getLogger("zulin.task")
@@ -62,14 +63,16 @@ def payments_stale_close(*, now: Any = None) -> dict[str, int]:
 
 def bills_collect_due(*, today: date | None = None) -> dict[str, int]:
     """Charges every bill due by `today` through the customer's withhold agreement, each
-    order's oldest first (a later bill waits while an older one is unpaid or being paid)."""
+    order's oldest first (a later bill waits while an older one is unpaid or being paid):
+    a running lease's instalments, and what an ended order still owes (`owing`: past-due
+    bills, damage above the deposit, an early-termination fee)."""
     today = today or timezone.localdate()
     due = due_unpaid_bills(today=today)
     order_ids = sorted({order_id for order_id, _, _ in due})
     chargeable = set(
         Order.objects.filter(
+            Q(status__in=machine.DEAL_RUNNING) | Q(stage=OrderStage.OWING),
             pk__in=order_ids,
-            status__in=machine.DEAL_RUNNING,
             has_open_after_sale=False,
             is_deleted=False,
         )
@@ -194,6 +197,24 @@ def late_fee_waive(
             idempotency_key=idempotency_key,
         )
         return bill
+
+
+def charge_waive(
+    *, actor: Session, order_id: int, period: int, reason: str, idempotency_key: str
+) -> BillWaiver:
+    """`waiveOrderCharge`: forgoes everything one bill or charge of the order still owes,
+    with a reason, by a role holding `finance.waive` (`apps/billing/charges.py`); the order's
+    owed amount and stage follow (locks: order, then bill)."""
+    with transaction.atomic():
+        order = order_in_scope(actor, order_id, lock=True)
+        bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
+        if bill is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        waiver = charges.bill_waive(
+            actor=actor, bill=bill, reason=reason, idempotency_key=idempotency_key
+        )
+        outcomes.order_overdue_refresh(order)
+        return waiver
 
 
 def bill_payment_refund(

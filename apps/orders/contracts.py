@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing.models import Bill
+from apps.billing.models import Bill, BillKind
 from tenants.merchants.models import Merchant
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
@@ -40,6 +40,7 @@ from zulin.providers.interfaces import ProviderError
 from .models import Contract, ContractTemplate, Order
 from .outcomes import order_signing_check, order_withhold_sign
 from .scope import order_in_scope
+from .termination import contract_note
 
 
 def contract_template() -> ContractTemplate:
@@ -102,7 +103,11 @@ def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[st
 def _data(order: Order, contract_no: str) -> LeaseContractData:
     template = contract_template()
     customer = order.customer
-    bills = list(Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("period"))
+    bills = list(
+        Bill.objects.filter(order_id=order.pk, period__gte=1, kind=BillKind.LEASE).order_by(
+            "period"
+        )
+    )
     return LeaseContractData(
         contract_no=contract_no,
         order_no=order.order_no,
@@ -134,6 +139,7 @@ def _data(order: Order, contract_no: str) -> LeaseContractData:
         schedule=tuple(Instalment(b.period, b.due_date, b.amount) for b in bills),
         add_ons=tuple(AddOn(a["name"], Decimal(a["price"])) for a in order.addons),
         clauses=clauses_from_data(template.clauses),
+        notes=(contract_note(order),),
     )
 
 

@@ -306,10 +306,12 @@ def deposit_transfer(
     amount: Decimal | None = None,
     purpose: str,
     idempotency_key: str = "",
+    partial: bool = False,
 ) -> DepositOperation | None:
-    """Takes frozen deposit as payment: `bills` pays the order's unpaid bills oldest first
-    (the whole of each bill it covers; `amount` None: as many as the deposit covers),
-    `damage` pays a damage amount. Never more than is available."""
+    """Takes frozen deposit as payment: `bills` pays the order's unpaid bills and charges
+    oldest first (the whole of each bill it covers; `amount` None: as many as the deposit
+    covers; `partial`: then what is left of the deposit pays part of the next, as when a
+    return is settled), `damage` pays a damage amount. Never more than is available."""
     earlier = _earlier(idempotency_key, order)
     if earlier is not None:
         return earlier
@@ -332,6 +334,10 @@ def deposit_transfer(
                 break
             owed = collect.owed(bill)
             if amount is None and covered + owed > available:
+                if partial and available > covered:
+                    bill_ids.append(bill.pk)
+                    claims.append(collect.Ask(bill, amount=available - covered))
+                    covered = available
                 break
             if amount is not None and covered + owed > amount:
                 break

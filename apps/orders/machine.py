@@ -28,6 +28,8 @@ NEVER_DEAL = frozenset({REFUSED, CANCELLED})
 DEAL_RUNNING = frozenset({PAID, AWAITING_SHIPMENT, SHIPPED, IN_LEASE, RETURNING, INSPECTING})
 ENDED = frozenset({COMPLETED, BOUGHT_OUT, REFUNDED, CLOSED})
 FINAL = NEVER_DEAL | ENDED
+# Ended with the goods delivered: what is still owed then is owed after the lease (`owing`).
+MAY_OWE_AFTER = frozenset({COMPLETED, BOUGHT_OUT})
 # deleteOrders: only orders that never became a deal or ended without goods out.
 DELETABLE = frozenset({REFUSED, CANCELLED, REFUNDED, CLOSED})
 OPEN = NOT_YET_DEAL | DEAL_RUNNING
@@ -88,7 +90,8 @@ def machine_for(order: Order) -> Machine[Order]:
 
 
 def stage_of(order: Order, *, today: date | None = None) -> str:
-    """The list stage: an open after-sale business first, then overdue, then the status."""
+    """The list stage: an open after-sale business first, then overdue, then the status; an
+    ended order that still owes (`owed_amount`) is `owing`, never a silent finished."""
     if order.has_open_after_sale:
         return OrderStage.AFTER_SALE.value
     status = order.status
@@ -102,5 +105,7 @@ def stage_of(order: Order, *, today: date | None = None) -> str:
             return OrderStage.OVERDUE.value
         return OrderStage.DEALING.value
     if status in ENDED:
+        if order.owed_amount > 0:
+            return OrderStage.OWING.value
         return OrderStage.FINISHED.value
     return OrderStage.REGULAR.value

@@ -109,6 +109,16 @@ class Order(models.Model):
     # Overdue: the earliest unpaid bill past due, or the lease end passed without a return.
     overdue_since = models.DateField(null=True, blank=True)
     has_open_after_sale = models.BooleanField(default=False)
+    # What an ended order still owes (open bills and charges, late fees included): kept by
+    # `outcomes.order_overdue_refresh`; above zero the order's stage is `owing`.
+    owed_amount = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    # Early return by rule, copied from the rent plan (or the shop's defaults) when placed
+    # and printed in the contract (`apps/orders/termination.py`): returned before
+    # `min_term` periods have run, the customer owes the early-termination fee — a share
+    # of the rent cancelled (`rate`) or a fixed amount (`fixed`); `none`: no fee.
+    min_term = models.PositiveIntegerField(default=0)
+    early_fee_mode = models.CharField(max_length=8, default="none")
+    early_fee_value = models.DecimalField(max_digits=12, decimal_places=4, default=0)
     refuse_reason = models.CharField(max_length=300, blank=True, default="")
     close_reason = models.CharField(max_length=300, blank=True, default="")
     idempotency_key = models.CharField(max_length=64, unique=True)
@@ -274,6 +284,11 @@ class AfterSale(models.Model):
     amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     damage_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     inspection_note = models.CharField(max_length=500, blank=True, default="")
+    # A return: the day the goods came back (China time), the return's day; what settling
+    # it cancelled (rent due after that day) and charged (`termination.py`).
+    received_on = models.DateField(null=True, blank=True)
+    rent_cancelled = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    termination_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -335,6 +350,10 @@ class OrderSetting(models.Model):
     # Early buyout: a share of the remaining rent waived (0 = none), and from which period on.
     early_buyout_discount_rate = models.DecimalField(max_digits=5, decimal_places=4, default=0)
     buyout_from_period = models.PositiveIntegerField(default=1)
+    # Early return, the shop's defaults for rent plans that set none (`termination.py`).
+    early_return_min_term = models.PositiveIntegerField(default=0)
+    early_return_fee_mode = models.CharField(max_length=8, default="none")
+    early_return_fee_value = models.DecimalField(max_digits=12, decimal_places=4, default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
 

@@ -7,8 +7,8 @@ Every confirmation reaches its order through here, the order row locked by the c
 - a bill paid (`on_bill_paid`): bill 1 marks the first payment (a purchase is then paid);
   the buyout bill completes the buyout (`buyout_complete`); any bill refreshes the order's
   overdue state;
-- a due date passed or a bill paid: `order_overdue_refresh` sets `overdue_since` from the
-  oldest unpaid bill past due, and the stage with it.
+- a due date passed, a bill paid or waived: `order_overdue_refresh` sets `overdue_since`
+  from the oldest unpaid bill past due, what an ended order still owes, and the stage.
 
 This module sits below the modules that take money in (lease, after-sale, repayments,
 deposits' callers, confirmations) and above moves and deposits: the import-linter `layers`
@@ -17,10 +17,12 @@ contract of `apps.orders` keeps it so (docs/architecture.md).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
 
+from apps.billing.charges import open_owed
 from apps.billing.models import Bill
 from apps.billing.payments import payment_provider, provider_failed
 from apps.billing.selectors import earliest_overdue
@@ -30,6 +32,8 @@ from . import deposits, machine
 from .models import AfterSale, DepositState, Order, OrderKind
 from .moves import order_move
 from .projection import order_project
+
+ZERO = Decimal("0.00")
 
 
 def _signing_complete(order: Order) -> bool:
@@ -64,15 +68,17 @@ def order_withhold_sign(order: Order) -> None:
 
 
 def order_overdue_refresh(order: Order) -> bool:
-    """Sets `overdue_since` from the order's bills (the oldest unpaid bill past due) and the
-    stage with it; answers whether anything changed. The caller holds the row lock."""
-    before = (order.overdue_since, order.stage)
-    running = order.status in machine.DEAL_RUNNING
-    order.overdue_since = earliest_overdue(order.pk) if running else None
+    """Sets `overdue_since` from the order's bills (the oldest unpaid bill past due), what an
+    ended order still owes (`owed_amount`: open bills and charges, late fees included) and
+    the stage with them; answers whether anything changed. The caller holds the row lock."""
+    before = (order.overdue_since, order.owed_amount, order.stage)
+    order.owed_amount = open_owed(order.pk) if order.status in machine.MAY_OWE_AFTER else ZERO
+    watched = order.status in machine.DEAL_RUNNING or order.owed_amount > 0
+    order.overdue_since = earliest_overdue(order.pk) if watched else None
     order.stage = machine.stage_of(order)
-    if (order.overdue_since, order.stage) == before:
+    if (order.overdue_since, order.owed_amount, order.stage) == before:
         return False
-    order.save(update_fields=["overdue_since", "stage", "updated_at"])
+    order.save(update_fields=["overdue_since", "owed_amount", "stage", "updated_at"])
     order_project(order)
     return True
 
@@ -117,5 +123,5 @@ def on_bill_paid(order: Order, bill: Bill | None) -> None:
     if bill is not None and bill.period == 0 and order.status == machine.IN_LEASE:
         buyout_complete(order)
         return
-    if order.status in machine.DEAL_RUNNING:
+    if order.status in machine.DEAL_RUNNING or order.status in machine.MAY_OWE_AFTER:
         order_overdue_refresh(order)

@@ -35,8 +35,9 @@ from .outcomes import buyout_complete, on_bill_paid
 from .scope import order_in_scope
 from .selectors import order_setting
 
-# A bill is repaid offline while the lease runs with goods out (as the shop charges one).
-OFFLINE_FROM = frozenset({machine.SHIPPED, machine.IN_LEASE})
+# A bill is repaid offline while the lease runs with goods out (as the shop charges one),
+# and after it ended while something is still owed (`owing`).
+OFFLINE_FROM = frozenset({machine.SHIPPED, machine.IN_LEASE}) | machine.MAY_OWE_AFTER
 
 
 def buyout_allowed(order: Order) -> bool:

@@ -20,7 +20,7 @@ from zulin.documents.clauses import (
 
 from . import rules
 
-StageCode = Literal["regular", "dealing", "overdue", "finished", "after_sale"]
+StageCode = Literal["regular", "dealing", "overdue", "finished", "after_sale", "owing"]
 StatusCode = Literal[
     "awaiting_audit",
     "refused",
@@ -100,6 +100,9 @@ class OrderRowOut(Schema):
     risk_grade: str | None = None
     has_open_after_sale: bool
     overdue_since: date | None
+    owed_amount: str | None = Field(
+        None, description="what an ended order still owes (stage owing); the shop's lists"
+    )
     created_at: datetime
     merchant_id: int | None
     merchant_name: str
@@ -115,6 +118,7 @@ class OrderStageCountOut(Schema):
     overdue: int
     finished: int
     after_sale: int
+    owing: int = Field(description="ended orders that still owe (returned with charges)")
     all: int
 
 
@@ -192,6 +196,9 @@ class AfterSaleOut(Schema):
     amount: str
     damage_amount: str
     inspection_note: str
+    received_on: date | None = Field(description="a return: the day the goods came back")
+    rent_cancelled: str = Field(description="a return: rent due after that day, cancelled")
+    termination_fee: str = Field(description="a return: the early-termination fee charged")
     created_at: datetime
     finished_at: datetime | None
 
@@ -243,6 +250,18 @@ class OrderSettingIn(Schema):
     auto_receive_days: int = Field(ge=1, le=60)
     early_buyout_discount_rate: Decimal = Field(ge=0, le=1, max_digits=5, decimal_places=4)
     buyout_from_period: int = Field(ge=1, le=120)
+    early_return_min_term: int = Field(
+        0, ge=0, le=120, description="the default minimum term (periods; 0: none)"
+    )
+    early_return_fee_mode: Literal["none", "rate", "fixed"] = "none"
+    early_return_fee_value: Decimal = Field(
+        Decimal("0"),
+        ge=0,
+        le=Decimal("100000"),
+        max_digits=10,
+        decimal_places=4,
+        description="rate: a share 0-1 of the rent cancelled; fixed: yuan (cents)",
+    )
 
 
 class OrderSettingOut(Schema):
@@ -250,6 +269,9 @@ class OrderSettingOut(Schema):
     auto_receive_days: int
     early_buyout_discount_rate: str
     buyout_from_period: int
+    early_return_min_term: int
+    early_return_fee_mode: str
+    early_return_fee_value: str
     updated_at: datetime | None
 
 
@@ -354,10 +376,20 @@ class OfflineReceiptOut(Schema):
     )
 
 
+class BillWaiverOut(Schema):
+    principal: str
+    late_fee: str
+    reason: str
+    actor_name: str
+    created_at: datetime
+
+
 class OrderBillOut(Schema):
     id: int
     order_id: int
     order_no: str
+    kind: str = Field(description="lease, purchase, buyout, damage or termination (a charge)")
+    kind_name: str
     period: int
     due_date: date
     rent: str
@@ -373,6 +405,8 @@ class OrderBillOut(Schema):
     late_fee_paid: str
     late_fee_owed: str
     discount: str = Field(description="rent forgone when the lease was settled early")
+    waived_amount: str = Field(description="principal forgone by a waiver (bill cancelled)")
+    waiver: BillWaiverOut | None
     settled_early: bool
     out_trade_no: str
     payments: list[BillPaymentOut]
@@ -392,6 +426,75 @@ class OrderContractOut(Schema):
     status: str
     sha256: str
     signed_at: datetime | None
+    created_at: datetime
+
+
+class EarlyReturnTermsOut(Schema):
+    min_term: int = Field(description="periods; 0: no minimum term")
+    min_term_end: date | None = Field(description="the first day a return owes no fee")
+    fee_mode: str = Field(description="none, rate (a share of the rent cancelled), fixed")
+    fee_value: str = Field(description="rate: a share 0-1 (4 places); fixed: yuan")
+
+
+class ReturnQuoteLineOut(Schema):
+    kind: str = Field(description="lease, buyout, termination or damage")
+    period: int | None
+    due_date: date | None
+    amount: str
+    from_deposit: str
+    left_owed: str
+
+
+class ReturnQuoteOut(Schema):
+    order_id: int
+    return_date: date
+    lease_start: date | None
+    lease_end: date | None
+    min_term: int
+    min_term_end: date | None
+    before_min_term: bool
+    fee_mode: str
+    fee_value: str
+    bills_owed: str = Field(description="unpaid bills due on or before the return day")
+    bills_owed_count: int
+    rent_cancelled: str = Field(description="rent due after the return day, cancelled")
+    bills_cancelled_count: int
+    termination_fee: str
+    damage_amount: str
+    charges_owed: str = Field(description="charges already owed")
+    total_owed: str
+    deposit_available: str
+    deposit_applied: str = Field(description="what the frozen deposit pays, oldest first")
+    deposit_thawed: str = Field(description="what of the deposit goes back to the customer")
+    owed_after_deposit: str = Field(description="what stays owed as open charges")
+    lines: list[ReturnQuoteLineOut]
+
+
+class ReturnQuoteIn(Schema):
+    order_id: Id
+    return_date: date | None = Field(
+        None, description="default: the day the goods came back, else today (China time)"
+    )
+    damage_amount: Decimal = Field(
+        Decimal("0.00"), ge=0, le=Decimal("1000000.00"), max_digits=10, decimal_places=2
+    )
+
+
+class WaiveChargeIn(Schema):
+    order_id: Id
+    period: int = Field(ge=0, le=10_000, description="the bill or charge (its number)")
+    reason: Reason = Field(min_length=2)
+    idempotency_key: IdempotencyKey
+
+
+class BillWaiverAnswerOut(Schema):
+    order_id: int
+    period: int
+    kind: str
+    principal: str
+    late_fee: str
+    reason: str
+    actor_name: str
     created_at: datetime
 
 
@@ -418,6 +521,7 @@ class OrderDetailOut(OrderRowOut):
     refuse_reason: str
     close_reason: str
     stage_name: str
+    early_return: EarlyReturnTermsOut
     risk: OrderRiskOut
     deposit_detail: OrderDepositOut
     bills: list[OrderBillOut]
@@ -581,7 +685,11 @@ class OverdueMoneyOut(Schema):
     late_fee_waived: str
     late_fee_paid: str
     late_fee_owed: str
-    total: str = Field(description="overdue rent + late fees neither waived nor paid")
+    charges: int = Field(description="open charges: damage above the deposit, termination fee")
+    charges_owed: str = Field(description="what the open charges still owe, due or not")
+    total: str = Field(
+        description="overdue rent + late fees neither waived nor paid + charges owed"
+    )
 
 
 class WaiveLateFeeIn(Schema):

@@ -10,7 +10,13 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, Q, QuerySet
 
-from apps.billing.selectors import has_open_instalments, order_bill_totals, order_bills
+from apps.billing.charges import WAIVE_RIGHT
+from apps.billing.selectors import (
+    has_open_bills,
+    has_open_instalments,
+    order_bill_totals,
+    order_bills,
+)
 from apps.notary.selectors import order_notarization
 from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
@@ -40,6 +46,7 @@ from .models import (
 )
 from .projection import mask_name
 from .scope import order_in_scope, visible_orders
+from .termination import min_term_end
 
 # The list's own columns (no snapshot JSON beyond specs, no reasons).
 LIST_COLUMNS = (
@@ -69,6 +76,7 @@ LIST_COLUMNS = (
     "risk_grade",
     "has_open_after_sale",
     "overdue_since",
+    "owed_amount",
     "created_at",
 )
 
@@ -199,6 +207,7 @@ def order_rows(orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "risk_grade": o["risk_grade"],
             "has_open_after_sale": o["has_open_after_sale"],
             "overdue_since": o["overdue_since"],
+            "owed_amount": money(o["owed_amount"]),
             "created_at": o["created_at"],
             "merchant_id": None,
             "merchant_name": "",
@@ -281,6 +290,9 @@ def after_sale_rows(order: Order) -> list[dict[str, Any]]:
             "amount": money(a.amount),
             "damage_amount": money(a.damage_amount),
             "inspection_note": a.inspection_note,
+            "received_on": a.received_on,
+            "rent_cancelled": money(a.rent_cancelled),
+            "termination_fee": money(a.termination_fee),
             "created_at": a.created_at,
             "finished_at": a.finished_at,
         }
@@ -362,9 +374,10 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
         return actions
     if status == machine.AWAITING_AUDIT and can("order.audit"):
         actions.append("audit")
+    owing = status in machine.MAY_OWE_AFTER and order.owed_amount > 0
     if can("finance.manage") and order.kind == OrderKind.LEASE:
         # Finance records money that came in outside the provider, and settles leases early.
-        if status in (machine.SHIPPED, machine.IN_LEASE):
+        if status in (machine.SHIPPED, machine.IN_LEASE) or owing:
             actions.append("offline_repayment")
         if status == machine.IN_LEASE and has_open_instalments(order.pk):
             actions.append("early_settlement")
@@ -383,10 +396,14 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions += ["return", "buyout", "renewal"]
         if status in (machine.AWAITING_SHIPMENT, machine.PAID):
             actions.append("refund")
-        if status in (machine.IN_LEASE, machine.SHIPPED) and order.kind == OrderKind.LEASE:
+        if (status in (machine.IN_LEASE, machine.SHIPPED) or owing) and (
+            order.kind == OrderKind.LEASE
+        ):
             actions.append("pay_bill")
         if status == machine.AWAITING_SIGNING:
             actions.append("refresh_contract")
+    if can(WAIVE_RIGHT) and has_open_bills(order.pk) and status not in machine.NOT_YET_DEAL:
+        actions.append("waive_charge")
     if can("order.ship"):
         if status in (machine.AWAITING_SHIPMENT, machine.PAID):
             actions.append("ship")
@@ -470,6 +487,14 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "refuse_reason": order.refuse_reason,
         "close_reason": order.close_reason,
         "stage_name": stage_label(order.stage),
+        "early_return": {
+            "min_term": order.min_term,
+            "min_term_end": min_term_end(order),
+            "fee_mode": order.early_fee_mode,
+            "fee_value": f"{order.early_fee_value:.4f}"
+            if order.early_fee_mode == "rate"
+            else f"{order.early_fee_value:.2f}",
+        },
         "risk": {
             "grade": order.risk_grade,
             "score": order.risk_score,
@@ -534,6 +559,11 @@ def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
         "auto_receive_days": setting.auto_receive_days,
         "early_buyout_discount_rate": f"{setting.early_buyout_discount_rate:.4f}",
         "buyout_from_period": setting.buyout_from_period,
+        "early_return_min_term": setting.early_return_min_term,
+        "early_return_fee_mode": setting.early_return_fee_mode,
+        "early_return_fee_value": f"{setting.early_return_fee_value:.4f}"
+        if setting.early_return_fee_mode == "rate"
+        else f"{setting.early_return_fee_value:.2f}",
         "updated_at": setting.updated_at,  # None: the defaults, never saved
     }
 

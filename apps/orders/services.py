@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from apps.goods.rules import early_fee_problem
 from apps.goods.selectors import order_offer
 from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
@@ -43,7 +44,8 @@ from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, Order
 from .moves import order_move, order_unwind
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
-from .selectors import order_setting_answer
+from .selectors import order_setting, order_setting_answer
+from .termination import terms_resolve
 
 if TYPE_CHECKING:
     from apps.risk.models import CreditQuery, RiskQuery
@@ -186,8 +188,15 @@ def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]
 
 def order_setting_save(*, actor: Session, fields: dict[str, Any]) -> OrderSetting:
     """The shop's order settings (unsigned-order cancel minutes, days until a parcel is
-    taken as received, the early-buyout discount and the first period it is allowed from);
-    audited with before and after."""
+    taken as received, the early-buyout discount and the first period it is allowed from,
+    the default early-return terms); audited with before and after."""
+    problem = early_fee_problem(
+        fields.get("early_return_fee_mode", "none"), fields.get("early_return_fee_value")
+    )
+    if problem:
+        raise field_error("early_return_fee_value", problem)
+    if fields.get("early_return_fee_mode", "none") == "none":
+        fields = {**fields, "early_return_fee_value": Decimal("0")}
     with transaction.atomic():
         setting, _ = OrderSetting.objects.select_for_update().get_or_create(pk=1)
         before = order_setting_answer(setting)
@@ -245,6 +254,13 @@ def order_place(*, data: Intake) -> Order:
     )
     lease = offer.rent_plan_id is not None
     addon_total = sum((Decimal(a["price"]) for a in offer.addons), Decimal("0.00"))
+    # The early-return terms as they stand now, kept by the order (and its contract).
+    terms = terms_resolve(
+        setting=order_setting(),
+        min_term=offer.min_term,
+        fee_mode=offer.early_fee_mode,
+        fee_value=offer.early_fee_value,
+    )
     try:
         with transaction.atomic():
             customer = _customer(data)
@@ -269,6 +285,9 @@ def order_place(*, data: Intake) -> Order:
                 rent=offer.rent,
                 buyout_price=offer.buyout_price,
                 ownership_transfer=offer.ownership_transfer,
+                min_term=min(terms.min_term, offer.term) if lease else 0,
+                early_fee_mode=terms.fee_mode if lease else "none",
+                early_fee_value=terms.fee_value if lease else Decimal("0"),
                 addons=offer.addons,
                 addon_total=addon_total,
                 total_rent=(offer.rent * offer.term).quantize(Decimal("0.01")),

@@ -7,6 +7,7 @@ import logging
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from apps.billing.selectors import earliest_overdue_by_order
@@ -17,7 +18,7 @@ from zulin.providers.interfaces import ProviderError
 
 from . import collection, lease, machine, outcomes, services, shipping
 from .intake_auth import intake_nonces_prune
-from .models import Order, Shipment
+from .models import Order, OrderStage, Shipment
 from .projection import order_project
 from .selectors import order_setting
 
@@ -48,7 +49,8 @@ def orders_cancel_unsigned() -> dict[str, object]:
 @app.task(name="orders.refresh_overdue")
 def orders_refresh_overdue() -> dict[str, object]:
     """Marks orders overdue (a bill past due and unpaid, or the lease over without a
-    return) and clears those settled since, so the overdue list is right every morning.
+    return) and clears those settled since, so the overdue list is right every morning;
+    an ended order that still owes (`owing`) is watched the same way.
 
     The shop's running orders and their oldest bills past due are read in two queries; only
     an order whose mark or stage would change is then locked and refreshed on its own (the
@@ -56,8 +58,18 @@ def orders_refresh_overdue() -> dict[str, object]:
     per change, not four per running order."""
     today = timezone.localdate()
     since = earliest_overdue_by_order(today=today)
-    running = Order.objects.filter(status__in=machine.DEAL_RUNNING, is_deleted=False)
-    fields = ("pk", "status", "has_open_after_sale", "lease_end", "overdue_since", "stage")
+    running = Order.objects.filter(
+        Q(status__in=machine.DEAL_RUNNING) | Q(stage=OrderStage.OWING), is_deleted=False
+    )
+    fields = (
+        "pk",
+        "status",
+        "has_open_after_sale",
+        "lease_end",
+        "overdue_since",
+        "stage",
+        "owed_amount",
+    )
     stale = []
     for row in running.order_by("pk").values(*fields).iterator():
         probe = Order(
@@ -66,6 +78,7 @@ def orders_refresh_overdue() -> dict[str, object]:
             has_open_after_sale=row["has_open_after_sale"],
             lease_end=row["lease_end"],
             overdue_since=since.get(row["pk"]),
+            owed_amount=row["owed_amount"],
         )
         if (probe.overdue_since, machine.stage_of(probe, today=today)) != (
             row["overdue_since"],

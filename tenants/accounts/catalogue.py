@@ -42,6 +42,9 @@ ACTIONS: dict[int, dict[str, str]] = {
         "suborder.view": "查看子商户订单",
         "finance.view": "查看财务账单",
         "finance.manage": "登记线下还款与提前结清",
+        # Forgo what an order still owes (a bill or charge), with a reason: the owner's
+        # alone unless a custom role is given it.
+        "finance.waive": "减免欠款",
         "withdrawal.view": "查看提现",
         "withdrawal.apply": "申请提现",
         "subshop.view": "查看子商户",

@@ -204,6 +204,7 @@ class MerchantMoneyDay(models.Model):
     received_late_fee = models.DecimalField(max_digits=16, decimal_places=2, default=0)
     received_shipping_fee = models.DecimalField(max_digits=16, decimal_places=2, default=0)
     received_damage = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    received_termination_fee = models.DecimalField(max_digits=16, decimal_places=2, default=0)
     refunded = models.DecimalField(max_digits=16, decimal_places=2, default=0)
     commission = models.DecimalField(max_digits=16, decimal_places=2, default=0)
     commission_returned = models.DecimalField(max_digits=16, decimal_places=2, default=0)

@@ -85,6 +85,7 @@ RULES: tuple[Rule, ...] = (
     _received("received_late_fee", "late_fee_income"),
     _received("received_shipping_fee", "shipping_fee_income"),
     _received("received_damage", "damage_income"),
+    _received("received_termination_fee", "termination_fee_income"),
     Rule("refunded", "provider_clearing", REFUND_KINDS, 1),
     Rule("commission", "commission_expense", frozenset({"commission"}), -1),
     Rule("commission_returned", "commission_expense", frozenset({"commission_reversal"}), 1),

@@ -234,6 +234,7 @@ class MoneyFiguresOut(Schema):
     received_late_fee: str
     received_shipping_fee: str
     received_damage: str
+    received_termination_fee: str
     refunded: str
     commission: str
     commission_returned: str

@@ -30,14 +30,17 @@ class OrderStatus(models.TextChoices):
 
 
 class OrderStage(models.TextChoices):
-    """The five list stages (README, "Order stages"): kept on the row, refreshed by every
-    change and by the nightly overdue job, so lists and tab counts read one indexed column."""
+    """The list stages (README, "Order stages"): kept on the row, refreshed by every change
+    and by the nightly overdue job, so lists and tab counts read one indexed column. `owing`:
+    an order that ended (returned and inspected) while something is still owed — bills past
+    due, damage above the deposit, an early-termination fee — until it is paid or waived."""
 
     REGULAR = "regular", "常规订单"
     DEALING = "dealing", "成交订单"
     OVERDUE = "overdue", "逾期订单"
     FINISHED = "finished", "完结订单"
     AFTER_SALE = "after_sale", "售后订单"
+    OWING = "owing", "完结欠款"
 
 
 STATUS_LABELS = {status.value: status.label for status in OrderStatus}

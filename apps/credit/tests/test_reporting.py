@@ -112,8 +112,23 @@ def test_status_codes_follow_the_oldest_unpaid_instalment():
         derive.Instalment(2, date(2026, 2, 10), Decimal("5"), Decimal(0), None),
     ]
     assert derive.close_record(instalments=unpaid, ended_on=None, opened_on=start) is None
-    ended = derive.close_record(instalments=unpaid, ended_on=date(2026, 3, 1), opened_on=start)
-    assert ended is not None and ended.status_code == "G"
+    # A lease that ended owing stays open, reported as owed ...
+    owing = derive.close_record(instalments=unpaid, ended_on=date(2026, 3, 1), opened_on=start)
+    assert owing is None
+    standing = derive.standing_on(unpaid, date(2026, 3, 20))
+    assert (standing.status_code, standing.balance) == ("2", Decimal("5"))
+    # ... until what it owes is written off: G on the waiver's day, nothing owed after it.
+    written_off = [
+        unpaid[0],
+        derive.Instalment(
+            2, date(2026, 2, 10), Decimal("5"), Decimal(0), None, written_off_on=date(2026, 4, 2)
+        ),
+    ]
+    ended = derive.close_record(
+        instalments=written_off, ended_on=date(2026, 3, 1), opened_on=start
+    )
+    assert ended is not None and (ended.status_code, ended.occurred_on) == ("G", date(2026, 4, 2))
+    assert derive.standing_on(written_off, date(2026, 4, 2)).balance == 0
 
 
 def test_a_lease_from_start_to_close_is_reported_corrected_and_accepted(demo, demo_owner, lease):

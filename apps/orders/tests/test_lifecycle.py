@@ -154,7 +154,10 @@ def test_a_lease_runs_from_signing_to_return_with_damage_settled_from_the_deposi
     assert detail["deposit_detail"]["transferred"] == "200.00"
     assert detail["deposit_detail"]["thawed"] == "300.00"
     assert detail["deposit_detail"]["remaining"] == "0.00"
-    assert [b["period"] for b in detail["bills"] if b["status"] == "paid"] == [1, 2]
+    # The damage is a charge of its own (numbered after the instalments), paid by the deposit.
+    paid = [(b["period"], b["kind"], b["amount"]) for b in detail["bills"] if b["status"] == "paid"]
+    assert paid[:2] == [(1, "lease", paid[0][2]), (2, "lease", paid[1][2])]
+    assert paid[2][1:] == ("damage", "200.00") and len(paid) == 3
     assert in_demo(demo, ledger_check) == []
     assert in_demo(demo, lambda: account_balance("damage_income")) >= Decimal("200.00")
 

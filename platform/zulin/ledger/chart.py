@@ -107,6 +107,10 @@ MERCHANT_CHART: tuple[AccountSpec, ...] = (
     AccountSpec("sale_income", "销售收入", "Sales income", INCOME),
     AccountSpec("buyout_income", "买断收入", "Buyout income", INCOME),
     AccountSpec("damage_income", "损坏赔偿收入", "Damage compensation income", INCOME),
+    # The early-termination fee of a lease returned before its minimum term, when paid.
+    AccountSpec(
+        "termination_fee_income", "提前退租违约金收入", "Early-termination fee income", INCOME
+    ),
     AccountSpec("shipping_fee_income", "运费收入", "Shipping fee income", INCOME),
     AccountSpec("late_fee_income", "逾期违约金收入", "Late fee income", INCOME),
     AccountSpec("refunds", "退款", "Refunds (against income)", INCOME, contra=True),

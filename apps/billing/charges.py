@@ -1,0 +1,124 @@
+"""What an order owes beyond its instalments, and the one way anything owed is forgone.
+
+A **charge** is a bill of kind `damage` (damage above what the deposit covered) or
+`termination` (the early-termination fee of a lease returned before its minimum term),
+numbered after the order's instalments. It is owed like any bill: shown on the order and
+in `getOverdueMoney`, collected by the nightly auto-debit and by every payment method
+through the one collection path (`collect.py`), oldest first. The books stay on a cash
+basis: a charge is no journal until money for it arrives (then `damage_income` /
+`termination_fee_income`); no late fee accrues on a charge and no commission is taken.
+
+A **waiver** (`bill_waive`) forgoes everything one open bill still owes — its principal and
+its late fee — with a reason, by a role holding `finance.waive`, with an audit entry; the
+bill is then cancelled and carries what was forgiven (`waived_amount`, its `BillWaiver`).
+Nothing owed is cancelled any other way (a return cancels only rent falling due after the
+goods came back, by the contract's rule: `apps/orders/termination.py`).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Max
+from django.utils import timezone
+
+from zulin.audit.services import actor_name, audit_record
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
+
+from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
+from .selectors import OPEN_STATUSES
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+WAIVE_RIGHT = "finance.waive"
+
+
+def charge_add(
+    *, order_id: int, order_no: str, sub_shop_id: int | None, kind: str, amount: Decimal, due: date
+) -> Bill:
+    """A charge of `kind` owed by the order from `due` (the caller holds the order's bills
+    locked: `collect.order_bills_lock`), numbered after every bill the order has."""
+    if kind not in CHARGE_KINDS:
+        raise ValueError(f"not a charge: {kind}")
+    amount = amount.quantize(CENT)
+    if amount <= 0:
+        raise field_error("amount", "> 0")
+    last = Bill.objects.filter(order_id=order_id).aggregate(last=Max("period"))["last"] or 0
+    period = last + 1
+    return Bill.objects.create(
+        order_id=order_id,
+        order_no=order_no,
+        sub_shop_id=sub_shop_id,
+        kind=kind,
+        period=period,
+        due_date=due,
+        rent=amount,
+        amount=amount,
+        out_trade_no=f"{order_no}B{period:03d}",
+    )
+
+
+def open_owed(order_id: int) -> Decimal:
+    """What the order's open bills still owe: principal and late fee not paid or waived."""
+    total = ZERO
+    for bill in Bill.objects.filter(order_id=order_id, status__in=OPEN_STATUSES):
+        total += bill.rent_owed + bill.late_fee_owed
+    return total
+
+
+def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str = "") -> BillWaiver:
+    """Forgoes what `bill` (locked after its order) still owes. Refused: without the right
+    (FORBIDDEN), without a reason, a paid bill (BILL_ALREADY_PAID), a cancelled one
+    (CONFLICT), a bill being paid (PAYMENT_IN_PROGRESS). The same key answers the same
+    waiver."""
+    if idempotency_key:
+        earlier = BillWaiver.objects.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            if earlier.bill_id != bill.pk:
+                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+            return earlier
+    if not actor.can(WAIVE_RIGHT):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    reason = reason.strip()
+    if not reason:
+        raise field_error("reason", "required")
+    if bill.status == BillStatus.PAID:
+        raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
+    if bill.status == BillStatus.CANCELLED:
+        raise ApplicationError(ErrorCode.CONFLICT, data={"from": "cancelled", "to": "waived"})
+    if bill.status == BillStatus.PAYING:
+        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
+    principal, late_fee = bill.rent_owed, bill.late_fee_owed
+    waiver = BillWaiver.objects.create(
+        bill=bill,
+        order_id=bill.order_id,
+        principal=principal,
+        late_fee=late_fee,
+        reason=reason[:300],
+        idempotency_key=idempotency_key,
+        actor_account_id=actor.account.pk,
+        actor_name=actor_name(actor)[:50],
+    )
+    bill.late_fee_waived += late_fee
+    bill.waived_amount = principal
+    bill.waived_at = waiver.created_at
+    bill.status = BillStatus.CANCELLED
+    bill.save()
+    audit_record(
+        actor=actor,
+        action="bill.waived",
+        target_type="order",
+        target_id=bill.order_id,
+        before={"period": bill.period, "kind": bill.kind, "status": "unpaid"},
+        after={
+            "period": bill.period,
+            "kind": bill.kind,
+            "principal": str(principal),
+            "late_fee": str(late_fee),
+            "at": timezone.localtime(waiver.created_at).isoformat(),
+        },
+        reason=reason[:300],
+    )
+    return waiver
