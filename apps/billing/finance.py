@@ -22,10 +22,11 @@ from django.db.models import (
     Sum,
     Value,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Replace
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
+from tenants.finance.governance import BACK_REFERENCE, FREEZE_REFERENCE
 from tenants.finance.selectors import withdrawal_statuses
 from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
@@ -143,7 +144,7 @@ def _lines(
         # A withdrawal given back shows as its freeze's line (`_with_returns`): the journal
         # that gave it back is no line of its own, on any page or in any count.
         freeze = Journal.objects.filter(
-            kind="withdrawal_freeze", meta__withdrawal_id=OuterRef("meta__withdrawal_id")
+            reference=Replace(OuterRef("reference"), Value(BACK_REFERENCE), Value(FREEZE_REFERENCE))
         )
         journals = journals.exclude(Q(kind="withdrawal_back") & Exists(freeze))
     if date_from:
@@ -290,25 +291,26 @@ def _with_returns(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     balance, read from the `withdrawal_back` journal whatever its date) and the
     withdrawal's status then; nothing given back: `returned` zero."""
     frozen = {
-        (line["meta"] or {}).get("withdrawal_id"): line["id"]
+        BACK_REFERENCE + line["reference"].removeprefix(FREEZE_REFERENCE): line
         for line in lines
         if line["kind"] == "withdrawal_freeze"
     }
-    frozen.pop(None, None)
     returned: dict[int, Decimal] = {}
     statuses: dict[int, str] = {}
     if frozen:
         backs = list(
-            Journal.objects.filter(
-                kind="withdrawal_back", meta__withdrawal_id__in=list(frozen)
-            ).values("id", "meta")
+            Journal.objects.filter(reference__in=list(frozen), kind="withdrawal_back").values(
+                "id", "reference"
+            )
         )
+        given_back = {}
         for back in _with_moved(backs):
-            line_id = frozen[back["meta"]["withdrawal_id"]]
-            returned[line_id] = returned.get(line_id, ZERO) + back["cash"]
-        ids_back = {back["meta"]["withdrawal_id"] for back in backs}
+            line = frozen[back["reference"]]
+            returned[line["id"]] = back["cash"]
+            given_back[(line["meta"] or {}).get("withdrawal_id")] = line["id"]
         statuses = {
-            frozen[pk]: status for pk, status in withdrawal_statuses(list(ids_back)).items()
+            given_back[pk]: status
+            for pk, status in withdrawal_statuses([pk for pk in given_back if pk]).items()
         }
     return [
         {
