@@ -48,6 +48,8 @@ from .payments import payment_provider, provider_failed
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
+# The settlement journal's memo is "<order no> 提前结清" (the finance lists read it back).
+MEMO_SUFFIX = " 提前结清"
 
 
 @dataclass(frozen=True)
@@ -397,7 +399,7 @@ def _settle(
             early_settlement=settlement,
             offline_receipt=settlement.offline_receipt,
         )
-    memo = f"{settlement.order_no} 提前结清"
+    memo = f"{settlement.order_no}{MEMO_SUFFIX}"
     reference = f"early:{settlement.settlement_no}"
     settled = collect.payments_settle(
         claimed,

@@ -109,9 +109,14 @@ def _numbers(row: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Decimal]:
 
 
 def _line_cells(row: dict[str, Any], language: str) -> dict[str, Any]:
+    memo = row["memo_en"] if language == "en" else row["memo"]
+    detail = finance.line_detail(row, language)
     return {
         **row,
         "type_name": row["type_name_en"] if language == "en" else row["type_name"],
+        "memo": f"{memo}{'; ' if language == 'en' else '；'}{detail}"
+        if memo and detail
+        else memo or detail,
         **_numbers(row, LINE_MONEY),
     }
 

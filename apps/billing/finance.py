@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import (
     Count,
     DecimalField,
+    Exists,
     F,
     OuterRef,
     Q,
@@ -21,16 +22,19 @@ from django.db.models import (
     Sum,
     Value,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Replace
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
+from tenants.finance.governance import BACK_REFERENCE, FREEZE_REFERENCE
+from tenants.finance.selectors import withdrawal_statuses
 from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.core.pagination import page_of
 from zulin.ledger.models import Entry, Journal, LedgerAccount
 from zulin.ledger.selectors import account_balance
 
+from .early import MEMO_SUFFIX as EARLY_MEMO_SUFFIX
 from .models import Bill, BillPayment, BillStatus, Statement
 
 ZERO = Decimal("0.00")
@@ -68,6 +72,48 @@ TYPE_BY_KIND = {
 }
 
 
+# A line whose journal credits the buyout price is the buyout, whichever way it was paid
+# (its type, the tab it counts under, stays its journal kind's).
+BUYOUT_NAMES = {
+    "payment": ("买断款", "Buyout payment"),
+    "early": ("买断款", "Buyout payment"),
+    "offline": ("买断款（线下）", "Buyout payment (offline)"),
+}
+# A withdrawal given back (cancelled, rejected, its payout failed) is one line netting to
+# zero: its freeze and the journal that gave the amount back (`withdrawal_back`).
+RETURNED_NAMES = {
+    "cancelled": ("提现（已取消）", "Withdrawal (cancelled)"),
+    "rejected": ("提现（已驳回）", "Withdrawal (rejected)"),
+    "failed": ("提现（打款失败）", "Withdrawal (payout failed)"),
+}
+RETURNED_NAME = ("提现（已退回）", "Withdrawal (returned)")
+# What a line's amount includes beside rent, from the income its journal's own lines move
+# (in the order the line says them): part → (account, 中文, English).
+INCLUDED_PARTS: dict[str, tuple[str, str, str]] = {
+    "buyout": ("buyout_income", "买断价", "buyout price"),
+    "shipping": ("shipping_fee_income", "运费", "shipping"),
+    "addons": ("addon_income", "增值服务", "add-ons"),
+}
+
+
+def line_detail(row: dict[str, Any], language: str) -> str:
+    """A line's detail as a person reads it (the export's; the screen says the same from its
+    catalogue): what its amount includes, or the withdrawal asked and given back."""
+    english = language == "en"
+    if row["returned"]:
+        amount = f"¥{row['returned']}"
+        if english:
+            return f"{amount} asked, given back to the withdrawable balance"
+        return f"申请 {amount}，已退回可提现余额"
+    parts = [
+        f"{INCLUDED_PARTS[item['part']][2 if english else 1]} ¥{item['amount']}"
+        for item in row["includes"]
+    ]
+    if not parts:
+        return ""
+    return f"incl. {', '.join(parts)}" if english else f"含{'、'.join(parts)}"
+
+
 def _moved(code: str) -> Any:
     """Debits less credits of the journal on `code` (any sub-ledger)."""
     field: DecimalField = DecimalField(max_digits=14, decimal_places=2)
@@ -94,6 +140,13 @@ def _lines(
     merchant_id: int | None = None,
 ) -> Any:  # a Journal queryset of the side's kinds (each line's type: `TYPE_BY_KIND`)
     journals = Journal.objects.filter(kind__in=list(TYPE_BY_KIND[platform]))
+    if not platform:
+        # A withdrawal given back shows as its freeze's line (`_with_returns`): the journal
+        # that gave it back is no line of its own, on any page or in any count.
+        freeze = Journal.objects.filter(
+            reference=Replace(OuterRef("reference"), Value(BACK_REFERENCE), Value(FREEZE_REFERENCE))
+        )
+        journals = journals.exclude(Q(kind="withdrawal_back") & Exists(freeze))
     if date_from:
         journals = journals.filter(created_at__gte=day_start(date_from))
     if date_to:
@@ -142,8 +195,7 @@ def bill_lines(
         merchant_id=merchant_id,
     )
     answer = page_of(_line_values(journals), page=page, page_size=page_size, counted=journals)
-    row = _line_row(platform)
-    answer["list"] = [row(line) for line in _with_moved(answer["list"])]
+    answer["list"] = _rows(answer["list"], platform)
     return answer
 
 
@@ -188,7 +240,6 @@ def bill_line_chunks(
         order_no=order_no,
         merchant_id=merchant_id,
     )
-    row = _line_row(platform)
     after: int | None = None
     while True:
         chunk = list(
@@ -196,7 +247,7 @@ def bill_line_chunks(
         )
         if not chunk:
             return
-        rows = [row(item) for item in _with_moved(chunk)]
+        rows = _rows(chunk, platform)
         numbers = _order_numbers(rows, platform)
         yield [{**item, "order_no": numbers.get(_order_key(item, platform), "")} for item in rows]
         after = chunk[-1]["id"]
@@ -218,13 +269,57 @@ def _line_values(journals: Any) -> Any:
     )
 
 
-# What a line moved on the accounts its signed amount comes from (`_signed`).
+# What a line moved on the accounts its signed amount comes from (`_signed`), and on the
+# income it says its amount includes (`INCLUDED_PARTS`).
 _MOVED = {
     "clearing": "provider_clearing",
     "cash": "merchant_cash",
     "payable": "merchant_payable",
     "bank": "bank",
+    **{part: account for part, (account, _, _) in INCLUDED_PARTS.items()},
 }
+
+
+def _rows(lines: list[dict[str, Any]], platform: bool) -> list[dict[str, Any]]:
+    row = _line_row(platform)
+    moved = _with_moved(lines)
+    return [row(line) for line in (moved if platform else _with_returns(moved))]
+
+
+def _with_returns(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines with what gave each withdrawal back (`returned`, on the withdrawable
+    balance, read from the `withdrawal_back` journal whatever its date) and the
+    withdrawal's status then; nothing given back: `returned` zero."""
+    frozen = {
+        BACK_REFERENCE + line["reference"].removeprefix(FREEZE_REFERENCE): line
+        for line in lines
+        if line["kind"] == "withdrawal_freeze"
+    }
+    returned: dict[int, Decimal] = {}
+    statuses: dict[int, str] = {}
+    if frozen:
+        backs = list(
+            Journal.objects.filter(reference__in=list(frozen), kind="withdrawal_back").values(
+                "id", "reference"
+            )
+        )
+        given_back = {}
+        for back in _with_moved(backs):
+            line = frozen[back["reference"]]
+            returned[line["id"]] = back["cash"]
+            given_back[(line["meta"] or {}).get("withdrawal_id")] = line["id"]
+        statuses = {
+            given_back[pk]: status
+            for pk, status in withdrawal_statuses([pk for pk in given_back if pk]).items()
+        }
+    return [
+        {
+            **line,
+            "returned": returned.get(line["id"], ZERO),
+            "withdrawal_status": statuses.get(line["id"], ""),
+        }
+        for line in lines
+    ]
 
 
 def _with_moved(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -261,6 +356,20 @@ def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def row(item: dict[str, Any]) -> dict[str, Any]:
         type = type_of[item["kind"]]
         _, zh, en = types[type]
+        amount = _signed(item, type, platform)
+        returned = item.get("returned", ZERO)
+        if returned:
+            # The freeze and what gave it back: one line, netting to what was kept.
+            amount += returned
+            zh, en = RETURNED_NAMES.get(item["withdrawal_status"], RETURNED_NAME)
+        # Income a journal credits (or a refund debits) beside rent, in the line's words.
+        included = {part: abs(item.get(part, ZERO)) for part in INCLUDED_PARTS}
+        buyout = included["buyout"] > 0 and type in BUYOUT_NAMES
+        if buyout:
+            zh, en = BUYOUT_NAMES[type]
+            if included["buyout"] == abs(amount):
+                included["buyout"] = ZERO  # the whole line is the buyout: nothing to add
+        memo, memo_en = _memos(item["memo"], buyout=buyout)
         merchant = (item["meta"] or {}).get("merchant_id")
         return {
             "id": item["id"],
@@ -269,16 +378,35 @@ def _line_row(platform: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
             "type_name": zh,
             "type_name_en": en,
             "kind": item["kind"],
-            "memo": item["memo"],
+            "memo": memo,
+            "memo_en": memo_en,
+            "includes": [
+                {"part": part, "amount": money(value)}
+                for part, value in included.items()
+                if value > 0
+            ],
+            "returned": money(returned) if returned else None,
             "order_id": item["order_id"] or (item["meta"] or {}).get("order_id"),
             "merchant_id": merchant,
             "merchant_name": names.get(merchant, "") if merchant else "",
-            "amount": money(_signed(item, type, platform)),
+            "amount": money(amount),
             "actor": item["actor_name"],
             "created_at": item["created_at"],
         }
 
     return row
+
+
+def _memos(memo: str, *, buyout: bool) -> tuple[str, str]:
+    """A journal's memo in both languages: the early settlement's says so in words; a
+    buyout bill's "<order no> #0" names only the order (the line's type says buyout)."""
+    if memo.endswith(EARLY_MEMO_SUFFIX):
+        order_no = memo.removesuffix(EARLY_MEMO_SUFFIX)
+        return memo, f"{order_no} early settlement"
+    if buyout and memo.endswith(" #0"):
+        order_no = memo.removesuffix(" #0")
+        return order_no, order_no
+    return memo, memo
 
 
 def _order_key(item: dict[str, Any], platform: bool) -> tuple[int | None, int | None]:

@@ -50,6 +50,13 @@ class PeriodIn(Schema):
     date_to: date | None = None
 
 
+class IncludedOut(Schema):
+    part: Literal["buyout", "shipping", "addons"] = Field(
+        description="buyout price, shipping fee or add-on services"
+    )
+    amount: str
+
+
 class LineOut(Schema):
     id: int
     reference: str
@@ -58,6 +65,14 @@ class LineOut(Schema):
     type_name_en: str
     kind: str
     memo: str
+    memo_en: str
+    includes: list[IncludedOut] = Field(
+        description="what the amount includes beside rent, from the journal's own lines"
+    )
+    returned: str | None = Field(
+        description="a withdrawal given back (cancelled, rejected, payout failed): the amount "
+        "asked and returned; the line's amount nets both"
+    )
     order_id: int | None
     merchant_id: int | None
     merchant_name: str

@@ -16,6 +16,11 @@ from zulin.ledger.services import Line, ledger_post, platform_ledger
 from .models import ReconciliationMismatch, ReconciliationRun, Withdrawal
 from .reconciliation import Finding, reconcile_day, trade_recheck
 
+# The references of a withdrawal's freeze and of the journal that gives it back, each followed
+# by the withdrawal's number (the finance lists pair the two by them, on the unique index).
+FREEZE_REFERENCE = "withdraw:"
+BACK_REFERENCE = "withdraw-back:"
+
 
 def _post(withdrawal: Withdrawal, *, reference: str, kind: str, lines: list[Line], actor) -> None:  # type: ignore[no-untyped-def]
     with tenant_context(withdrawal.merchant):
@@ -33,7 +38,7 @@ def withdrawal_freeze(withdrawal: Withdrawal, *, actor: Session | None) -> None:
     amount = withdrawal.amount
     _post(
         withdrawal,
-        reference=f"withdraw:{withdrawal.withdrawal_no}",
+        reference=f"{FREEZE_REFERENCE}{withdrawal.withdrawal_no}",
         kind="withdrawal_freeze",
         lines=[Line("withdrawals_in_transit", debit=amount), Line("merchant_cash", credit=amount)],
         actor=actor,
@@ -44,7 +49,7 @@ def withdrawal_unfreeze(withdrawal: Withdrawal, *, actor: Session | None) -> Non
     amount = withdrawal.amount
     _post(
         withdrawal,
-        reference=f"withdraw-back:{withdrawal.withdrawal_no}",
+        reference=f"{BACK_REFERENCE}{withdrawal.withdrawal_no}",
         kind="withdrawal_back",
         lines=[Line("merchant_cash", debit=amount), Line("withdrawals_in_transit", credit=amount)],
         actor=actor,

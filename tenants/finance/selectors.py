@@ -81,6 +81,14 @@ _ROW_COLUMNS = (
 )
 
 
+def withdrawal_statuses(ids: list[int]) -> dict[int, str]:
+    """id → status of these withdrawals (read from a merchant's schema too: the rows live in
+    public, which every schema's path reaches)."""
+    if not ids:
+        return {}
+    return dict(Withdrawal.objects.filter(pk__in=ids).values_list("pk", "status"))
+
+
 def _withdrawal_rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows from `_ROW_COLUMNS` values, with the approvals of all of them in one query."""
     approvals: dict[int, list[dict[str, Any]]] = {row["id"]: [] for row in found}

@@ -10,9 +10,11 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing.finance import line_detail
 from apps.billing.models import Bill, BillPayment
 from apps.billing.settlement import statements_close
 from apps.orders.collection import bills_collect_due
+from apps.orders.models import Order
 from apps.orders.tests.support import in_lease, provider_settles
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.merchants.models import SettlementTerms
@@ -120,3 +122,157 @@ def test_the_bill_list_shows_due_overdue_failed_and_paid_bills(demo, demo_owner,
     staff_make(demo_owner, "bob", ["salesman"])
     salesman = login("demo.localhost", "bob", ACCOUNT_PASSWORD)
     assert salesman.get("/api/finance/getFinanceBillList").code == ErrorCode.FORBIDDEN
+
+
+# --- the lines' words for money: a withdrawal given back, a buyout, what an amount includes --
+
+
+def _lines(owner, **query) -> dict:
+    answer = owner.get("/api/v2/getBillList", {"page_size": 50, **query})
+    assert answer.ok, answer
+    return answer.data
+
+
+def _counts(owner, **query) -> dict[str, int]:
+    rows = owner.get("/api/platform/getTransactionTypeCount", query).data
+    return {row["value"]: row["count"] for row in rows}
+
+
+def test_a_withdrawal_given_back_is_one_line_netting_to_zero_counted_once(
+    demo, demo_owner, app, offer, admin_client
+):
+    _terms(demo)
+    in_lease(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        statements_close(today=timezone.localdate() + timedelta(days=1))
+    connection.set_schema_to_public()
+    apply = "/api/finance/applyWithdraw"
+    kept = demo_owner.post(apply, {"amount": "30.00", "idempotency_key": "lines-wd-0001"}).data
+    cancelled = demo_owner.post(apply, {"amount": "100.00", "idempotency_key": "lines-wd-0002"})
+    assert demo_owner.post("/api/finance/cancelWithdraw", {"id": cancelled.data["id"]}).ok
+    rejected = demo_owner.post(apply, {"amount": "20.00", "idempotency_key": "lines-wd-0003"})
+    assert admin_client.post(
+        "/api/platform/operateWithdrawal",
+        {"id": rejected.data["id"], "action": "reject", "reason": "结算账户信息有误"},
+    ).ok
+
+    lines = _lines(demo_owner, type="withdrawal")
+
+    by_no = {row["memo"]: row for row in lines["list"]}
+    assert lines["total"] == len(lines["list"]) == 3  # each withdrawal once, given back or not
+    assert _counts(demo_owner)["withdrawal"] == 3
+    gone = by_no[cancelled.data["withdrawal_no"]]
+    assert (gone["amount"], gone["returned"], gone["type"]) == ("0.00", "100.00", "withdrawal")
+    assert (gone["type_name"], gone["type_name_en"]) == ("提现（已取消）", "Withdrawal (cancelled)")
+    assert line_detail(gone, "zh") == "申请 ¥100.00，已退回可提现余额"
+    refused = by_no[rejected.data["withdrawal_no"]]
+    assert (refused["amount"], refused["type_name_en"]) == ("0.00", "Withdrawal (rejected)")
+    open_one = by_no[kept["withdrawal_no"]]
+    assert (open_one["amount"], open_one["returned"], open_one["type_name"]) == (
+        "-30.00",
+        None,
+        "提现",
+    )
+    # Every line of the shop: the journals that gave money back are no lines of their own,
+    # and a page at a time lists the same lines as the total says.
+    every = _lines(demo_owner)
+    assert every["total"] == len(every["list"])
+    assert "withdrawal_back" not in {row["kind"] for row in every["list"]}
+    pages = [_lines(demo_owner, type="withdrawal", page_size=2, page=n) for n in (1, 2)]
+    assert [page["total"] for page in pages] == [3, 3]
+    assert [row["id"] for page in pages for row in page["list"]] == [
+        row["id"] for row in lines["list"]
+    ]
+
+
+def _buyout_settings(owner) -> None:
+    saved = owner.post(
+        "/api/backend/saveOrderSetting",
+        {
+            "unpaid_cancel_minutes": 30,
+            "auto_receive_days": 7,
+            "early_buyout_discount_rate": "0",
+            "buyout_from_period": 1,
+        },
+    )
+    assert saved.ok, saved
+
+
+def test_a_buyout_reads_as_the_buyout_and_an_early_settlement_without_one_as_itself(
+    demo, demo_owner, app, offer
+):
+    _terms(demo)
+    _buyout_settings(demo_owner)
+    bought = in_lease(demo, demo_owner, app, offer)
+    applied = app.post(
+        "/api/applet/applyAfterSale", {"order_no": bought.no, "kind": "buyout", "reason": "买下"}
+    )
+    assert applied.ok, applied
+    approved = demo_owner.post(
+        "/api/platform/dealAfterSale",
+        {"order_id": bought.id, "decision": "approve", "idempotency_key": "lines-buyout-01"},
+    )
+    assert approved.ok, approved
+    provider_settles(demo)
+    settled = in_lease(
+        demo, demo_owner, app, offer, key="order-key-0002", seed=1, tracking_no="SF1234567891"
+    )
+    with tenant_context(demo):
+        Order.objects.filter(pk=settled.id).update(ownership_transfer=False)
+    connection.set_schema_to_public()
+    total = demo_owner.get("/api/finance/getEarlySettlementQuote", {"order_id": settled.id})
+    early = demo_owner.post(
+        "/api/finance/settleEarly",
+        {
+            "order_id": settled.id,
+            "total": total.data["total"],
+            "method": "provider",
+            "idempotency_key": "lines-early-01",
+        },
+    )
+    assert early.ok, early
+    provider_settles(demo)
+
+    buyout = next(
+        row for row in _lines(demo_owner, order_no=bought.no)["list"] if row["type"] == "early"
+    )
+    assert (buyout["type_name"], buyout["type_name_en"]) == ("买断款", "Buyout payment")
+    assert buyout["memo_en"] == f"{bought.no} early settlement"
+    # The buyout price is part of what the settlement took: the line says how much.
+    assert buyout["includes"] == [{"part": "buyout", "amount": "1.00"}]
+    assert Decimal(buyout["amount"]) == Decimal(approved.data["amount"])
+    plain = next(
+        row for row in _lines(demo_owner, order_no=settled.no)["list"] if row["type"] == "early"
+    )
+    assert (plain["type_name"], plain["type_name_en"]) == ("提前结清", "Early settlement")
+    assert plain["includes"] == []
+    assert Decimal(plain["amount"]) == Decimal(total.data["total"])
+
+
+def test_a_line_says_the_shipping_fee_and_add_ons_its_amount_includes(demo, demo_owner, app, offer):
+    addon = demo_owner.post(
+        "/api/platform/addGoodsGain",
+        {"name": "碎屏保障", "gain_type": "damage_cover", "price": "30.00"},
+    )
+    assert addon.ok, addon
+    order = in_lease(
+        demo, demo_owner, app, offer, addon_ids=[addon.data["id"]], shipping_fee="10.00"
+    )
+    with tenant_context(demo):
+        first = Bill.objects.get(order_id=order.id, period=1)
+    connection.set_schema_to_public()
+    assert (first.fee_amount, first.addon_amount) == (Decimal("10.00"), Decimal("30.00"))
+
+    lines = _lines(demo_owner, order_no=order.no)["list"]
+
+    paid = next(row for row in lines if row["type"] == "payment")
+    assert Decimal(paid["amount"]) == first.amount
+    assert paid["includes"] == [
+        {"part": "shipping", "amount": "10.00"},
+        {"part": "addons", "amount": "30.00"},
+    ]
+    assert (paid["type_name"], paid["memo"]) == ("租金收款", f"{order.no} #1")
+    assert line_detail(paid, "zh") == "含运费 ¥10.00、增值服务 ¥30.00"
+    assert line_detail(paid, "en") == "incl. shipping ¥10.00, add-ons ¥30.00"
+    commission = next(row for row in lines if row["type"] == "commission")
+    assert commission["includes"] == [] and commission["returned"] is None

@@ -7928,6 +7928,17 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** IncludedOut */
+        IncludedOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Part
+             * @description buyout price, shipping fee or add-on services
+             * @enum {string}
+             */
+            part: "buyout" | "shipping" | "addons";
+        };
         /** IntakeKeyCreatedOut */
         IntakeKeyCreatedOut: {
             /** App Id */
@@ -8006,10 +8017,17 @@ export interface components {
             created_at: string;
             /** Id */
             id: number;
+            /**
+             * Includes
+             * @description what the amount includes beside rent, from the journal's own lines
+             */
+            includes: components["schemas"]["IncludedOut"][];
             /** Kind */
             kind: string;
             /** Memo */
             memo: string;
+            /** Memo En */
+            memo_en: string;
             /** Merchant Id */
             merchant_id: number | null;
             /** Merchant Name */
@@ -8018,6 +8036,11 @@ export interface components {
             order_id: number | null;
             /** Reference */
             reference: string;
+            /**
+             * Returned
+             * @description a withdrawal given back (cancelled, rejected, payout failed): the amount asked and returned; the line's amount nets both
+             */
+            returned: string | null;
             /** Type */
             type: string;
             /** Type Name */

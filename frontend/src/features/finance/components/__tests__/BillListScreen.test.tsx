@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTranslator } from 'next-intl';
 import { act, useSyncExternalStore, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, settle } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
+import en from '../../../../../messages/en.json';
 import { BillListScreen } from '../BillListScreen';
+import { lineDetail } from '../bill-table/columns';
 
 // The page's URL (next/navigation) as a small store the screen re-renders from, and the session's
 // side and actions (the global state).
@@ -239,6 +242,40 @@ describe('/billList on the store side', () => {
     await click(byText(pills(), 'button', '已逾期'));
     expect(url.get()).toBe('view=bills&state=overdue');
     await until(() => calls(fetchMock, '/api/finance/getFinanceBillList').at(-1)!.searchParams.get('state') === 'overdue');
+  });
+});
+
+describe('/billList: the money in words', () => {
+  const MONEY_LINES = [
+    line(7, { type: 'withdrawal', type_name: '提现（已取消）', type_name_en: 'Withdrawal (cancelled)', kind: 'withdrawal_freeze', memo: 'W2026001', order_id: null, amount: '0.00', returned: '100.00', includes: [] }),
+    line(6, { type: 'early', type_name: '买断款', type_name_en: 'Buyout payment', kind: 'early_settlement', memo: 'ZL006 提前结清', memo_en: 'ZL006 early settlement', amount: '4390.00', includes: [{ part: 'buyout', amount: '1.00' }] }),
+    line(5, { includes: [{ part: 'shipping', amount: '10.00' }, { part: 'addons', amount: '30.00' }, { part: 'gift_wrap', amount: '5.00' }] }),
+  ];
+
+  it('shows a withdrawal given back as one line of ¥0.00 saying what was returned, a buyout as such, and what an amount includes', async () => {
+    await renderScreen(backend({ '/api/v2/getBillList': () => ({ data: { list: MONEY_LINES, total: 3, page: 1, page_size: 20 } }) }));
+    await until(() => rows().length === 3);
+    const [withdrawal, buyout, payment] = rows();
+
+    expect(withdrawal!.textContent).toContain('提现（已取消）');
+    const net = withdrawal!.querySelector('[data-direction]')!;
+    expect([net.textContent, net.getAttribute('data-direction')]).toEqual(['¥0.00', 'none']);
+    expect(withdrawal!.textContent).toContain('申请 ¥100.00，已退回可提现余额');
+
+    expect(buyout!.textContent).toContain('买断款');
+    expect(buyout!.textContent).not.toContain('租金收款');
+    expect(buyout!.textContent).toContain('含买断价 ¥1.00');
+
+    expect(payment!.textContent).toContain('含运费 ¥10.00、增值服务 ¥30.00');
+    expect(payment!.textContent).not.toContain('gift_wrap'); // a part the catalogue does not know: left out
+    expect(rows().map((row) => row.textContent).join('')).not.toMatch(/withdrawal_freeze|early_settlement|shipping|addons/);
+  });
+
+  it('says the same in English from the en catalogue', () => {
+    const t = createTranslator({ locale: 'en', messages: en, namespace: 'finance.billList' });
+    expect(lineDetail({ returned: '100.00', includes: [] }, t)).toBe('¥100.00 asked, given back to the withdrawable balance');
+    expect(lineDetail({ returned: null, includes: [{ part: 'shipping', amount: '10.00' }, { part: 'addons', amount: '30.00' }] }, t)).toBe('incl. shipping ¥10.00, add-ons ¥30.00');
+    expect(lineDetail({ returned: null, includes: [] }, t)).toBe('');
   });
 });
 

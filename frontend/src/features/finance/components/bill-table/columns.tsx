@@ -14,6 +14,24 @@ import type { BillLine, FinanceBill } from '../../queries';
 
 const LINK = 'text-sm font-medium whitespace-nowrap text-brand-600 hover:text-brand-700';
 
+const PARTS = ['buyout', 'shipping', 'addons'] as const;
+type Part = (typeof PARTS)[number];
+type DetailKey = 'detail.includes' | 'detail.separator' | 'detail.returned' | `detail.parts.${Part}`;
+
+/**
+ * What a line's amount is made of, in the reader's words: a withdrawal given back says what was
+ * asked and returned (its amount nets to 0.00); any other line the buyout price, shipping fee and
+ * add-ons its amount includes ("含运费 ¥10.00、增值服务 ¥30.00"). A part the catalogue does not
+ * know is left out, never shown as its code.
+ */
+export function lineDetail(line: Pick<BillLine, 'returned' | 'includes'>, t: (key: DetailKey, values?: Record<string, string>) => string): string {
+  if (line.returned) return t('detail.returned', { amount: formatCurrency(line.returned) });
+  const parts = (line.includes ?? [])
+    .filter((item): item is { part: Part; amount: string } => (PARTS as readonly string[]).includes(item.part))
+    .map((item) => t(`detail.parts.${item.part}`, { amount: formatCurrency(item.amount) }));
+  return parts.length ? t('detail.includes', { parts: parts.join(t('detail.separator')) }) : '';
+}
+
 /**
  * The income and expense lines' columns: the type in the reader's language, the signed amount
  * (in green, out red), the memo, the order's link and the time; the platform adds the merchant,
@@ -48,7 +66,20 @@ export function useLineColumns({ platform, onMerchant }: { platform: boolean; on
       });
     }
     columns.push(
-      { id: 'memo', header: t('columns.memo'), cell: ({ row }) => <Truncate text={row.original.memo || '—'} className="max-w-56" /> },
+      {
+        id: 'memo',
+        header: t('columns.memo'),
+        cell: ({ row }) => {
+          const memo = (english ? row.original.memo_en : row.original.memo) || row.original.memo;
+          const detail = lineDetail(row.original, t);
+          return (
+            <div className="flex max-w-56 flex-col">
+              <Truncate text={memo || '—'} />
+              {detail && <Truncate text={detail} className="text-xs text-slate-500" />}
+            </div>
+          );
+        },
+      },
       {
         id: 'order',
         header: t('columns.order'),
