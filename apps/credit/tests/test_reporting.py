@@ -124,9 +124,7 @@ def test_status_codes_follow_the_oldest_unpaid_instalment():
             2, date(2026, 2, 10), Decimal("5"), Decimal(0), None, written_off_on=date(2026, 4, 2)
         ),
     ]
-    ended = derive.close_record(
-        instalments=written_off, ended_on=date(2026, 3, 1), opened_on=start
-    )
+    ended = derive.close_record(instalments=written_off, ended_on=date(2026, 3, 1), opened_on=start)
     assert ended is not None and (ended.status_code, ended.occurred_on) == ("G", date(2026, 4, 2))
     assert derive.standing_on(written_off, date(2026, 4, 2)).balance == 0
 

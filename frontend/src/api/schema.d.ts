@@ -604,6 +604,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getReturnQuote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Return Quote
+         * @description What the customer will owe if the goods come back on `return_date` with
+         *     `damage_amount`: bills due by then, rent cancelled after it, the early-termination fee
+         *     before the minimum term, the damage, what the deposit pays and what stays owed.
+         */
+        get: operations["getReturnQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getRiskBalance": {
         parameters: {
             query?: never;
@@ -1772,6 +1794,28 @@ export interface paths {
          *     order's timeline. The same idempotency key answers the same waiver.
          */
         post: operations["waiveLateFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/waiveOrderCharge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Waive Order Charge
+         * @description Forgoes everything one bill or charge of the order still owes (principal and late
+         *     fee), with a reason, on the order's timeline; the order leaves `owing` once nothing is
+         *     owed. The same idempotency key answers the same waiver.
+         */
+        post: operations["waiveOrderCharge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5003,12 +5047,27 @@ export interface components {
             kind_name: string;
             /** Reason */
             reason: string;
+            /**
+             * Received On
+             * @description a return: the day the goods came back
+             */
+            received_on: string | null;
             /** Reject Reason */
             reject_reason: string;
+            /**
+             * Rent Cancelled
+             * @description a return: rent due after that day, cancelled
+             */
+            rent_cancelled: string;
             /** Status */
             status: string;
             /** Status Name */
             status_name: string;
+            /**
+             * Termination Fee
+             * @description a return: the early-termination fee charged
+             */
+            termination_fee: string;
         };
         /** AllocateOrdersIn */
         AllocateOrdersIn: {
@@ -5270,6 +5329,22 @@ export interface components {
             owed: string;
             /** Paid */
             paid: string;
+        };
+        /** BillWaiverOut */
+        BillWaiverOut: {
+            /** Actor Name */
+            actor_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Late Fee */
+            late_fee: string;
+            /** Principal */
+            principal: string;
+            /** Reason */
+            reason: string;
         };
         /** BlacklistHistoryOut */
         BlacklistHistoryOut: {
@@ -7046,6 +7121,29 @@ export interface components {
             /** Is Primary */
             is_primary: boolean;
         };
+        /** EarlyReturnTermsOut */
+        EarlyReturnTermsOut: {
+            /**
+             * Fee Mode
+             * @description none, rate (a share of the rent cancelled), fixed
+             */
+            fee_mode: string;
+            /**
+             * Fee Value
+             * @description rate: a share 0-1 (4 places); fixed: yuan
+             */
+            fee_value: string;
+            /**
+             * Min Term
+             * @description periods; 0: no minimum term
+             */
+            min_term: number;
+            /**
+             * Min Term End
+             * @description the first day a return owes no fee
+             */
+            min_term_end: string | null;
+        };
         /** EarlySettlementBillOut */
         EarlySettlementBillOut: {
             /** Addon Amount */
@@ -8407,6 +8505,8 @@ export interface components {
             received_sale: string;
             /** Received Shipping Fee */
             received_shipping_fee: string;
+            /** Received Termination Fee */
+            received_termination_fee: string;
             /** Refunded */
             refunded: string;
             /** Refunds */
@@ -8455,6 +8555,8 @@ export interface components {
             received_sale: string;
             /** Received Shipping Fee */
             received_shipping_fee: string;
+            /** Received Termination Fee */
+            received_termination_fee: string;
             /** Refunded */
             refunded: string;
             /** Refunds */
@@ -8507,6 +8609,8 @@ export interface components {
             received_sale: string;
             /** Received Shipping Fee */
             received_shipping_fee: string;
+            /** Received Termination Fee */
+            received_termination_fee: string;
             /** Refunded */
             refunded: string;
             /** Refunds */
@@ -8884,6 +8988,13 @@ export interface components {
             due_date: string;
             /** Id */
             id: number;
+            /**
+             * Kind
+             * @description lease, purchase, buyout, damage or termination (a charge)
+             */
+            kind: string;
+            /** Kind Name */
+            kind_name: string;
             /** Late Fee */
             late_fee: string;
             /** Late Fee Owed */
@@ -8918,6 +9029,12 @@ export interface components {
             state: string;
             /** Status */
             status: string;
+            /**
+             * Waived Amount
+             * @description principal forgone by a waiver (bill cancelled)
+             */
+            waived_amount: string;
+            waiver: components["schemas"]["BillWaiverOut"] | null;
         };
         /** OrderContractOut */
         OrderContractOut: {
@@ -9035,6 +9152,7 @@ export interface components {
             deposit_waived?: string | null;
             /** Device Serial */
             device_serial: string;
+            early_return: components["schemas"]["EarlyReturnTermsOut"];
             /** Finished At */
             finished_at: string | null;
             /** First Bill Paid At */
@@ -9065,6 +9183,11 @@ export interface components {
             order_no: string;
             /** Overdue Since */
             overdue_since: string | null;
+            /**
+             * Owed Amount
+             * @description what an ended order still owes (stage owing); the shop's lists
+             */
+            owed_amount?: string | null;
             /** Ownership Transfer */
             ownership_transfer: boolean;
             /** Package Id */
@@ -9209,7 +9332,7 @@ export interface components {
              */
             sort: "newest" | "oldest";
             /** Stage */
-            stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale") | null;
+            stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale" | "owing") | null;
             /** Status */
             status?: ("awaiting_audit" | "refused" | "awaiting_signing" | "awaiting_payment" | "paid" | "awaiting_shipment" | "shipped" | "in_lease" | "returning" | "inspecting" | "completed" | "bought_out" | "cancelled" | "refunded" | "closed") | null;
             /** Sub Shop Id */
@@ -9297,6 +9420,11 @@ export interface components {
             order_no: string;
             /** Overdue Since */
             overdue_since: string | null;
+            /**
+             * Owed Amount
+             * @description what an ended order still owes (stage owing); the shop's lists
+             */
+            owed_amount?: string | null;
             /** Rent */
             rent: string;
             /** Risk Grade */
@@ -9334,6 +9462,24 @@ export interface components {
             buyout_from_period: number;
             /** Early Buyout Discount Rate */
             early_buyout_discount_rate: number | string;
+            /**
+             * Early Return Fee Mode
+             * @default none
+             * @enum {string}
+             */
+            early_return_fee_mode: "none" | "rate" | "fixed";
+            /**
+             * Early Return Fee Value
+             * @description rate: a share 0-1 of the rent cancelled; fixed: yuan (cents)
+             * @default 0
+             */
+            early_return_fee_value: number | string;
+            /**
+             * Early Return Min Term
+             * @description the default minimum term (periods; 0: none)
+             * @default 0
+             */
+            early_return_min_term: number;
             /** Unpaid Cancel Minutes */
             unpaid_cancel_minutes: number;
         };
@@ -9345,6 +9491,12 @@ export interface components {
             buyout_from_period: number;
             /** Early Buyout Discount Rate */
             early_buyout_discount_rate: string;
+            /** Early Return Fee Mode */
+            early_return_fee_mode: string;
+            /** Early Return Fee Value */
+            early_return_fee_value: string;
+            /** Early Return Min Term */
+            early_return_min_term: number;
             /** Unpaid Cancel Minutes */
             unpaid_cancel_minutes: number;
             /** Updated At */
@@ -9362,11 +9514,26 @@ export interface components {
             finished: number;
             /** Overdue */
             overdue: number;
+            /**
+             * Owing
+             * @description ended orders that still owe (returned with charges)
+             */
+            owing: number;
             /** Regular */
             regular: number;
         };
         /** OverdueMoneyOut */
         OverdueMoneyOut: {
+            /**
+             * Charges
+             * @description open charges: damage above the deposit, termination fee
+             */
+            charges: number;
+            /**
+             * Charges Owed
+             * @description what the open charges still owe, due or not
+             */
+            charges_owed: string;
             /**
              * Late Fee
              * @description late fees accrued on the order's bills
@@ -9387,7 +9554,7 @@ export interface components {
             overdue_rent: string;
             /**
              * Total
-             * @description overdue rent + late fees neither waived nor paid
+             * @description overdue rent + late fees neither waived nor paid + charges owed
              */
             total: string;
         };
@@ -10123,6 +10290,23 @@ export interface components {
             /** Deposit */
             deposit: number | string;
             /**
+             * Early Fee Mode
+             * @description early-termination fee; '': the shop's default
+             * @default
+             * @enum {string}
+             */
+            early_fee_mode: "" | "none" | "rate" | "fixed";
+            /**
+             * Early Fee Value
+             * @description rate: a share 0-1 of the rent a return cancels; fixed: yuan
+             */
+            early_fee_value?: number | string | null;
+            /**
+             * Min Term
+             * @description minimum term (periods); None: the shop's default
+             */
+            min_term?: number | null;
+            /**
              * Ownership Transfer
              * @default true
              */
@@ -10154,8 +10338,14 @@ export interface components {
             buyout_price: string;
             /** Deposit */
             deposit: string;
+            /** Early Fee Mode */
+            early_fee_mode: string;
+            /** Early Fee Value */
+            early_fee_value: string | null;
             /** Id */
             id: number;
+            /** Min Term */
+            min_term: number | null;
             /** Ownership Transfer */
             ownership_transfer: boolean;
             /** Rent */
@@ -10180,8 +10370,14 @@ export interface components {
             buyout_price: string;
             /** Deposit */
             deposit: string;
+            /** Early Fee Mode */
+            early_fee_mode: string;
+            /** Early Fee Value */
+            early_fee_value: string | null;
             /** Id */
             id: number;
+            /** Min Term */
+            min_term: number | null;
             /** Ownership Transfer */
             ownership_transfer: boolean;
             /** Rent */
@@ -10301,6 +10497,107 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** ReturnQuoteIn */
+        ReturnQuoteIn: {
+            /**
+             * Damage Amount
+             * @default 0.00
+             */
+            damage_amount: number | string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Return Date
+             * @description default: the day the goods came back, else today (China time)
+             */
+            return_date?: string | null;
+        };
+        /** ReturnQuoteLineOut */
+        ReturnQuoteLineOut: {
+            /** Amount */
+            amount: string;
+            /** Due Date */
+            due_date: string | null;
+            /** From Deposit */
+            from_deposit: string;
+            /**
+             * Kind
+             * @description lease, buyout, termination or damage
+             */
+            kind: string;
+            /** Left Owed */
+            left_owed: string;
+            /** Period */
+            period: number | null;
+        };
+        /** ReturnQuoteOut */
+        ReturnQuoteOut: {
+            /** Before Min Term */
+            before_min_term: boolean;
+            /** Bills Cancelled Count */
+            bills_cancelled_count: number;
+            /**
+             * Bills Owed
+             * @description unpaid bills due on or before the return day
+             */
+            bills_owed: string;
+            /** Bills Owed Count */
+            bills_owed_count: number;
+            /**
+             * Charges Owed
+             * @description charges already owed
+             */
+            charges_owed: string;
+            /** Damage Amount */
+            damage_amount: string;
+            /**
+             * Deposit Applied
+             * @description what the frozen deposit pays, oldest first
+             */
+            deposit_applied: string;
+            /** Deposit Available */
+            deposit_available: string;
+            /**
+             * Deposit Thawed
+             * @description what of the deposit goes back to the customer
+             */
+            deposit_thawed: string;
+            /** Fee Mode */
+            fee_mode: string;
+            /** Fee Value */
+            fee_value: string;
+            /** Lease End */
+            lease_end: string | null;
+            /** Lease Start */
+            lease_start: string | null;
+            /** Lines */
+            lines: components["schemas"]["ReturnQuoteLineOut"][];
+            /** Min Term */
+            min_term: number;
+            /** Min Term End */
+            min_term_end: string | null;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Owed After Deposit
+             * @description what stays owed as open charges
+             */
+            owed_after_deposit: string;
+            /**
+             * Rent Cancelled
+             * @description rent due after the return day, cancelled
+             */
+            rent_cancelled: string;
+            /**
+             * Return Date
+             * Format: date
+             */
+            return_date: string;
+            /** Termination Fee */
+            termination_fee: string;
+            /** Total Owed */
+            total_owed: string;
         };
         /** ReviewIn */
         ReviewIn: {
@@ -11851,6 +12148,20 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** WaiveChargeIn */
+        WaiveChargeIn: {
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Period
+             * @description the bill or charge (its number)
+             */
+            period: number;
+            /** Reason */
+            reason: string;
+        };
         /** WaiveLateFeeIn */
         WaiveLateFeeIn: {
             /**
@@ -13013,6 +13324,36 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["CategoryCountOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getReturnQuote: {
+        parameters: {
+            query: {
+                damage_amount?: number | string;
+                order_id: number;
+                /** @description default: the day the goods came back, else today (China time) */
+                return_date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReturnQuoteOut"];
                         msg: string;
                     };
                 };
@@ -14647,6 +14988,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WaiveLateFeeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OrderBillOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    waiveOrderCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiveChargeIn"];
             };
         };
         responses: {
@@ -16376,7 +16746,7 @@ export interface operations {
                 phone?: string;
                 salesman_id?: number | null;
                 sort?: "newest" | "oldest";
-                stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale") | null;
+                stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale" | "owing") | null;
                 status?: ("awaiting_audit" | "refused" | "awaiting_signing" | "awaiting_payment" | "paid" | "awaiting_shipment" | "shipped" | "in_lease" | "returning" | "inspecting" | "completed" | "bought_out" | "cancelled" | "refunded" | "closed") | null;
                 sub_shop_id?: number | null;
                 /** @description only orders of sub-shops (the s_ lists) */
@@ -16893,7 +17263,7 @@ export interface operations {
                 phone?: string;
                 salesman_id?: number | null;
                 sort?: "newest" | "oldest";
-                stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale") | null;
+                stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale" | "owing") | null;
                 status?: ("awaiting_audit" | "refused" | "awaiting_signing" | "awaiting_payment" | "paid" | "awaiting_shipment" | "shipped" | "in_lease" | "returning" | "inspecting" | "completed" | "bought_out" | "cancelled" | "refunded" | "closed") | null;
                 sub_shop_id?: number | null;
                 /** @description only orders of sub-shops (the s_ lists) */

@@ -178,6 +178,7 @@ export function toPayload(values: GoodsFormValues): { body: GoodsSaveBody; index
         deposit: plan.deposit.trim() || '0',
         buyout_price: plan.buyout_price.trim() || '0',
         ownership_transfer: plan.ownership_transfer,
+        early_fee_mode: '' as const, // the shop's default early-return terms
       };
     }),
     sell_list,
