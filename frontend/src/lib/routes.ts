@@ -49,11 +49,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dealingOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
   { path: '/overdueOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
   { path: '/finishedOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
+  // Added (issue 24): finished orders that still owe (a charge after the return, a bill left).
+  { path: '/owingOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
   { path: '/afterSaleOrder', layout: 'security', side: 'both', built: true, action: 'order.view' },
   { path: '/s_regularOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/s_dealingOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/s_overdueOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/s_finishedOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
+  { path: '/s_owingOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   { path: '/s_afterSaleOrder', layout: 'security', side: 'sub', built: true, action: 'suborder.view' },
   // Both sides: a store's income and expense lines and customer bills, the platform's lines.
   { path: '/billList', layout: 'security', side: 'both', built: true, action: 'finance.view' },

@@ -32,6 +32,15 @@ export type OfflineRepaymentBody = ApiBody<'/api/finance/recordOfflineRepayment'
 export type SettleEarlyBody = ApiBody<'/api/finance/settleEarly', 'post'>;
 export type EarlySettlementQuote = ApiData<'/api/finance/getEarlySettlementQuote', 'get'>;
 export type EarlySettlement = ApiData<'/api/finance/settleEarly', 'post'>;
+export type OrderSetting = ApiData<'/api/backend/getOrderSetting', 'get'>;
+export type OrderSettingBody = ApiBody<'/api/backend/saveOrderSetting', 'post'>;
+export type ReturnQuote = ApiData<'/api/backend/getReturnQuote', 'get'>;
+export type WaiveOrderChargeBody = ApiBody<'/api/finance/waiveOrderCharge', 'post'>;
+/** What getReturnQuote is asked: the return day (default: received, else today) and damage. */
+export interface ReturnQuoteParams {
+  return_date?: string;
+  damage_amount?: string;
+}
 
 /** An order is named by its id, and on the platform also by its merchant. */
 export interface OrderRef {
@@ -51,6 +60,9 @@ export const orderKeys = {
   overdueMoney: (ref: OrderRef) => [...orderKeys.all, 'overdueMoney', ref.id, ref.merchantId ?? null] as const,
   options: (what: string) => [...orderKeys.all, 'options', what] as const,
   earlyQuote: (ref: OrderRef) => [...orderKeys.all, 'earlyQuote', ref.id] as const,
+  setting: () => [...orderKeys.all, 'setting'] as const,
+  returnQuotes: (ref: OrderRef) => [...orderKeys.all, 'returnQuote', ref.id] as const,
+  returnQuote: (ref: OrderRef, params: ReturnQuoteParams) => [...orderKeys.returnQuotes(ref), params] as const,
 };
 
 const P = {
@@ -91,6 +103,10 @@ const P = {
   offlineRepayment: '/api/finance/recordOfflineRepayment',
   earlyQuote: '/api/finance/getEarlySettlementQuote',
   settleEarly: '/api/finance/settleEarly',
+  returnQuote: '/api/backend/getReturnQuote',
+  setting: '/api/backend/getOrderSetting',
+  saveSetting: '/api/backend/saveOrderSetting',
+  waiveCharge: '/api/finance/waiveOrderCharge',
 } as const;
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -187,6 +203,7 @@ function useInvalidateOrder() {
       void queryClient.invalidateQueries({ queryKey: orderKeys.detail(ref) });
       void queryClient.invalidateQueries({ queryKey: orderKeys.tracking(ref) });
       void queryClient.invalidateQueries({ queryKey: orderKeys.overdueMoney(ref) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.returnQuotes(ref) });
     }
   };
 }
@@ -381,5 +398,47 @@ export function useSettleEarly(ref: OrderRef) {
       invalidate(ref);
       void queryClient.invalidateQueries({ queryKey: orderKeys.earlyQuote(ref) });
     },
+  });
+}
+
+/**
+ * What the customer owes if the goods come back (issue 24): bills still owed, rent cancelled,
+ * the early-termination fee, damage, and how the deposit covers them. Asked while the return or
+ * the inspection dialog is open; the previous figures stay while a new damage is quoted.
+ */
+export function useReturnQuote(ref: OrderRef, params: ReturnQuoteParams, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.returnQuote(ref, params),
+    queryFn: () => strictCall((options) => apiGet(P.returnQuote, { order_id: ref.id, ...params }, options)),
+    enabled,
+    staleTime: 0,
+    gcTime: 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Finance forgoes everything one bill still owes (store side, `finance.waive`), with a reason
+ * the timeline keeps; the order may leave the owing list.
+ */
+export function useWaiveOrderCharge(ref: OrderRef) {
+  const invalidate = useInvalidateOrder();
+  return useMutation({
+    mutationFn: (body: Omit<WaiveOrderChargeBody, 'order_id'>) => strictCall((options) => apiPost(P.waiveCharge, { order_id: ref.id, ...body }, options)),
+    onSettled: () => invalidate(ref),
+  });
+}
+
+/** The shop's order settings (store side, `order.manage`), read when their dialog opens. */
+export function useOrderSetting(enabled: boolean) {
+  return useQuery({ queryKey: orderKeys.setting(), queryFn: () => orThrow(P.setting, apiGet(P.setting, undefined, { hideNotice: true })), enabled });
+}
+
+export function useSaveOrderSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderSettingBody) => strictCall((options) => apiPost(P.saveSetting, body, options)),
+    onSuccess: (saved) => queryClient.setQueryData(orderKeys.setting(), saved),
   });
 }

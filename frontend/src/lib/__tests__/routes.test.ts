@@ -6,7 +6,7 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(35); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's)
+    expect(paths).toHaveLength(37); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24)
     expect(paths).toContain('/billingDetails/:order_id');
   });
 
@@ -26,7 +26,7 @@ describe('route registry', () => {
 
   it('builds the order screens: lists by order.view or suborder.view, an order by any order right', () => {
     const entry = (path: string) => ROUTES.find((route) => route.path === path);
-    for (const list of ['/regularOrder', '/dealingOrder', '/overdueOrder', '/finishedOrder', '/afterSaleOrder']) {
+    for (const list of ['/regularOrder', '/dealingOrder', '/overdueOrder', '/finishedOrder', '/owingOrder', '/afterSaleOrder']) {
       expect(entry(list)).toMatchObject({ built: true, side: 'both', action: 'order.view' });
       expect(entry(`/s_${list.slice(1)}`)).toMatchObject({ built: true, side: 'sub', action: 'suborder.view' });
     }

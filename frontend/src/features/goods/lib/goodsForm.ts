@@ -5,6 +5,7 @@
  * added, removed and regenerated freely; indexes (sku_index, rent_index) exist only in the body.
  * The zod checks live in goodsSchema.ts, loaded on the form's first validation.
  */
+import { percentToShare, shareToPercent } from '@/lib/share';
 import type { GoodsDetail, GoodsSaveBody } from '../types';
 import { skuKey, specsFromSkus, type SkuDraft, type SpecDefinition } from './sku';
 
@@ -17,6 +18,27 @@ export interface RentPlanDraft {
   deposit: string;
   buyout_price: string;
   ownership_transfer: boolean;
+  /** Periods before which a return costs a fee; empty: the shop's default (issue 24). */
+  min_term: string;
+  /** '' follows the shop's default; else none, rate or fixed. */
+  early_fee_mode: '' | 'none' | 'rate' | 'fixed';
+  /** A percent for `rate`, yuan for `fixed`. */
+  early_fee_value: string;
+}
+
+/** The early-return fee rules a rent plan may set ('' follows the shop). */
+export const PLAN_FEE_MODES = ['', 'none', 'rate', 'fixed'] as const;
+export type PlanFeeMode = (typeof PLAN_FEE_MODES)[number];
+
+function planFeeMode(value: string | null | undefined): PlanFeeMode {
+  return (PLAN_FEE_MODES as readonly string[]).includes(value ?? '') ? (value as PlanFeeMode) : '';
+}
+
+/** The fee value as the API takes it: a share for a rate, yuan for a fixed fee, else null. */
+export function planFeeValue(mode: PlanFeeMode, text: string): string | null {
+  if (mode === 'rate') return percentToShare(text);
+  if (mode === 'fixed') return text.trim() || null;
+  return null;
 }
 
 export interface PackageDraft {
@@ -107,6 +129,9 @@ export function formFromDetail(detail: GoodsDetail): GoodsFormValues {
     deposit: plan.deposit,
     buyout_price: plan.buyout_price,
     ownership_transfer: plan.ownership_transfer,
+    min_term: plan.min_term === null || plan.min_term === undefined ? '' : String(plan.min_term),
+    early_fee_mode: planFeeMode(plan.early_fee_mode),
+    early_fee_value: plan.early_fee_mode === 'rate' ? shareToPercent(plan.early_fee_value) : plan.early_fee_mode === 'fixed' ? (plan.early_fee_value ?? '') : '',
   }));
   const specs = specsFromSkus(detail.spu_list);
   return {
@@ -178,7 +203,9 @@ export function toPayload(values: GoodsFormValues): { body: GoodsSaveBody; index
         deposit: plan.deposit.trim() || '0',
         buyout_price: plan.buyout_price.trim() || '0',
         ownership_transfer: plan.ownership_transfer,
-        early_fee_mode: '' as const, // the shop's default early-return terms
+        min_term: plan.min_term.trim() === '' ? null : Number(plan.min_term.trim()),
+        early_fee_mode: plan.early_fee_mode,
+        early_fee_value: planFeeValue(plan.early_fee_mode, plan.early_fee_value),
       };
     }),
     sell_list,
@@ -215,6 +242,9 @@ const RENT_FIELDS: Record<string, keyof RentPlanDraft> = {
   deposit: 'deposit',
   buyout_price: 'buyout_price',
   ownership_transfer: 'ownership_transfer',
+  min_term: 'min_term',
+  early_fee_mode: 'early_fee_mode',
+  early_fee_value: 'early_fee_value',
 };
 const SKU_FIELDS: Record<string, keyof SkuDraft> = { code: 'code', stock: 'stock', specs: 'code' };
 const SELL_FIELDS: Record<string, keyof SkuDraft> = { price: 'sell_price', original_price: 'original_price', sku_index: 'sell_price' };

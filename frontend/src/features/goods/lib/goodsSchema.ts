@@ -4,7 +4,11 @@
  */
 import { z } from 'zod';
 import { depositCeilingCents, toCents } from './money';
-import { LIMITS, parseTerm } from './goodsForm';
+import { percentToShare } from '@/lib/share';
+import { LIMITS, parseTerm, PLAN_FEE_MODES } from './goodsForm';
+
+/** The longest minimum term a rent plan may ask (periods). */
+const MIN_TERM_MAX = 120;
 
 // --- client-side checks (messages are keys under goods.validation) ----------------------------
 
@@ -39,8 +43,21 @@ const rentPlanSchema = z
     deposit: amount(0, LIMITS.depositMax, true),
     buyout_price: amount(0, LIMITS.buyoutMax, true),
     ownership_transfer: z.boolean(),
+    // Empty follows the shop's default; else a whole number of periods.
+    min_term: z.string().refine((value) => value.trim() === '' || (/^\d+$/.test(value.trim()) && Number(value) <= MIN_TERM_MAX), { message: 'minTerm' }),
+    early_fee_mode: z.enum(PLAN_FEE_MODES),
+    early_fee_value: z.string(),
   })
   .superRefine((plan, ctx) => {
+    if (plan.early_fee_mode === 'rate' || plan.early_fee_mode === 'fixed') {
+      const text = plan.early_fee_value.trim();
+      if (text === '') ctx.addIssue({ code: 'custom', path: ['early_fee_value'], message: 'feeValueRequired' });
+      else if (plan.early_fee_mode === 'rate' && percentToShare(text) === null) ctx.addIssue({ code: 'custom', path: ['early_fee_value'], message: 'feeRate' });
+      else if (plan.early_fee_mode === 'fixed') {
+        const cents = toCents(text);
+        if (cents === null || cents <= 0 || cents > LIMITS.rentMax) ctx.addIssue({ code: 'custom', path: ['early_fee_value'], message: 'feeFixed' });
+      }
+    }
     const term = parseTerm(plan.term);
     const deposit = toCents(plan.deposit);
     const ceiling = term ? depositCeilingCents(plan.rent, term.term) : null;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { ExportButton } from '@/components/ExportButton';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
@@ -11,7 +11,9 @@ import { selectedRows, useListSelection } from '@/components/data-table/selectio
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
+import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
+import { lazyDialog } from '@/components/lazyDialog';
 import { useLoginUserInfo } from '@/features/auth/queries';
 import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
@@ -24,6 +26,8 @@ import { OrderBulkBar } from './bulk/OrderBulkBar';
 import { useOrderColumns } from './order-table/columns';
 import { NoMatchingOrders, NoOrders } from './order-table/empty-states';
 import { StageTabs } from './StageTabs';
+
+const OrderSettingDialog = lazyDialog(() => import('./settings/OrderSettingDialog').then((module) => module.OrderSettingDialog), (props) => props.open);
 
 /**
  * Every order list: one stage (the route), the shop's or the sub-shops' orders (`scope`), on
@@ -43,6 +47,8 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
   const query = orderListQuery(state, { stage, scope, platform });
   const list = useOrderList(state.kind, query);
   const canExport = !platform && hasAction(auth, 'order.view');
+  const canConfigure = !platform && scope === 'main' && ownSubShop === null && hasAction(auth, 'order.manage');
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const bulkActions = bulkActionsFor({ platform, canManage: hasAction(auth, 'order.manage'), ownSubShop: ownSubShop !== null });
   // A selection belongs to the page and filters it was made on.
   const { selection, setSelection, clear } = useListSelection(JSON.stringify([state.kind, query]));
@@ -66,7 +72,22 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={title} description={description} actions={canExport && <ExportButton kind={orderExportKind(state.kind)} filters={orderExportFilters(state, { stage, scope })} />} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          (canExport || canConfigure) && (
+            <span className="flex flex-wrap gap-2">
+              {canConfigure && (
+                <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+                  {t('list.settings')}
+                </Button>
+              )}
+              {canExport && <ExportButton kind={orderExportKind(state.kind)} filters={orderExportFilters(state, { stage, scope })} />}
+            </span>
+          )
+        }
+      />
       <StageTabs current={stage} scope={scope} kind={state.kind} counts={counts.data} />
       <FilterBar>
         <FilterSelect
@@ -124,6 +145,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
         empty={hasOrderFilters(state) ? <NoMatchingOrders onClear={reset} /> : <NoOrders />}
         footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
+      <OrderSettingDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </div>
   );
 }

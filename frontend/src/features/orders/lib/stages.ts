@@ -1,11 +1,12 @@
 /**
- * The words of orders the screens use: the five list stages and their routes, the statuses
+ * The words of orders the screens use: the six list stages and their routes, the statuses
  * each stage and kind can hold (for the status pills), and a tone per status. Labels come
  * from the catalogue (`order.stage.*`, `order.status.*`), never from the codes.
  */
 import type { Tone } from '@/components/StatusBadge';
 
-export const ORDER_STAGES = ['regular', 'dealing', 'overdue', 'finished', 'after_sale'] as const;
+// `owing`: finished (goods back, inspected) yet still owing something — a charge or a bill.
+export const ORDER_STAGES = ['regular', 'dealing', 'overdue', 'finished', 'owing', 'after_sale'] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
 export const ORDER_KINDS = ['lease', 'purchase'] as const;
@@ -38,6 +39,7 @@ const STAGE_PATHS: Record<OrderStage, string> = {
   dealing: '/dealingOrder',
   overdue: '/overdueOrder',
   finished: '/finishedOrder',
+  owing: '/owingOrder',
   after_sale: '/afterSaleOrder',
 };
 
@@ -58,6 +60,7 @@ const STAGE_STATUSES: Record<OrderStage, readonly OrderStatus[]> = {
   dealing: DEAL_RUNNING,
   overdue: DEAL_RUNNING,
   finished: ['completed', 'bought_out', 'refunded', 'closed'],
+  owing: ['completed', 'bought_out', 'refunded', 'closed'],
   after_sale: DEAL_RUNNING,
 };
 const KIND_STATUSES: Record<OrderKind, readonly OrderStatus[]> = {

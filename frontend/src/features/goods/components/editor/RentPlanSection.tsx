@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { formatCurrency } from '@/lib/currency';
-import { newUid, parseTerm, type GoodsFormValues, type RentPlanDraft } from '../../lib/goodsForm';
+import { newUid, parseTerm, PLAN_FEE_MODES, type GoodsFormValues, type RentPlanDraft } from '../../lib/goodsForm';
 import { depositCeilingCents, totalRentCents } from '../../lib/money';
 import { skuLabel } from '../../lib/sku';
 import type { Term } from '../../types';
@@ -43,6 +43,9 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
     deposit: '',
     buyout_price: '',
     ownership_transfer: true,
+    min_term: '',
+    early_fee_mode: '',
+    early_fee_value: '',
   });
 
   const addForEverySku = () => {
@@ -87,6 +90,26 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
               <Button variant="ghost" className="mt-6" onClick={() => plans.remove(index)} aria-label={t('rent.remove', { index: index + 1 })}>
                 {t('remove')}
               </Button>
+            </div>
+            <div className="mt-3 grid grid-cols-1 items-start gap-3 sm:grid-cols-[repeat(3,minmax(8rem,1fr))]">
+              <CellInput label={t('rent.minTerm')} hideLabel={false} inputMode="numeric" placeholder={t('rent.shopDefault')} error={message(planErrors?.min_term)} {...register(`rentPlans.${index}.min_term`)} />
+              <Select label={t('rent.earlyFeeMode')} error={message(planErrors?.early_fee_mode)} {...register(`rentPlans.${index}.early_fee_mode`)}>
+                {PLAN_FEE_MODES.map((mode) => (
+                  <option key={mode || 'default'} value={mode}>
+                    {t(`rent.earlyFeeModes.${mode || 'default'}`)}
+                  </option>
+                ))}
+              </Select>
+              {plan && (plan.early_fee_mode === 'rate' || plan.early_fee_mode === 'fixed') && (
+                <CellInput
+                  label={plan.early_fee_mode === 'rate' ? t('rent.earlyFeeRate') : t('rent.earlyFeeFixed')}
+                  hideLabel={false}
+                  inputMode="decimal"
+                  placeholder={plan.early_fee_mode === 'rate' ? '10' : '0.00'}
+                  error={message(planErrors?.early_fee_value)}
+                  {...register(`rentPlans.${index}.early_fee_value`)}
+                />
+              )}
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
               <label className="flex items-center gap-2 text-sm text-slate-700">

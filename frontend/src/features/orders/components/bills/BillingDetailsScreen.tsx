@@ -17,15 +17,19 @@ import { hasAction } from '@/lib/access';
 import { canPayBill } from '../../lib/actions';
 import { canWaiveLateFee } from '../../lib/lateFees';
 import { isPositive } from '../../lib/money';
-import { offlineRepayableBill } from '../../lib/repayments';
+import { offlineRepayableBill, owedNow } from '../../lib/repayments';
+import { CHARGE_KINDS, isOpenBill, isWaived } from '../../lib/returns';
 import { billStateTone, orderDetailHref } from '../../lib/stages';
 import { useOrderDetail, usePayResult, type OrderBill, type OrderDetail, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
 import { useOrderPage } from '../detail/useOrderPage';
+import { OwedBanner } from '../returns/OwedBanner';
+import { useBillName } from './billName';
 import { OverdueMoneySummary } from './OverdueMoneySummary';
 
 const PayBillDialog = lazyDialog(() => import('./PayBillDialog').then((module) => module.PayBillDialog), (props) => props.bill !== null);
 const WaiveLateFeeDialog = lazyDialog(() => import('./WaiveLateFeeDialog').then((module) => module.WaiveLateFeeDialog), (props) => props.bill !== null);
+const WaiveChargeDialog = lazyDialog(() => import('./WaiveChargeDialog').then((module) => module.WaiveChargeDialog), (props) => props.bill !== null);
 const OfflineRepaymentDialog = lazyDialog(() => import('./OfflineRepaymentDialog').then((module) => module.OfflineRepaymentDialog), (props) => props.bill !== null);
 const EarlySettlementDialog = lazyDialog(() => import('./EarlySettlementDialog').then((module) => module.EarlySettlementDialog), (props) => props.open);
 const FinanceSettingDialog = lazyDialog(() => import('@/features/finance/components/FinanceSettingDialog').then((module) => module.FinanceSettingDialog), (props) => props.open);
@@ -38,15 +42,25 @@ interface BillActions {
   onRecordOffline: (bill: OrderBill) => void;
   canWaive: (bill: OrderBill) => boolean;
   onWaive: (bill: OrderBill) => void;
+  /** Finance may forgo all a bill still owes (an order that owes, `finance.waive`). */
+  canWaiveCharge: (bill: OrderBill) => boolean;
+  onWaiveCharge: (bill: OrderBill) => void;
   onQuery: (bill: OrderBill) => void;
   querying: number | null;
 }
 
 function useBillColumns(actions: BillActions) {
   const { t, label } = useOrderText();
+  const billName = useBillName();
   return useMemo<ColumnDef<OrderBill, unknown>[]>(
     () => [
-      { id: 'period', header: t('bills.columns.period'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.period === 0 ? t('bills.buyoutPeriod') : t('bills.period', { period: row.original.period })}</span> },
+      {
+        id: 'period',
+        header: t('bills.columns.period'),
+        cell: ({ row }) => (
+          <span className={`whitespace-nowrap ${CHARGE_KINDS.has(row.original.kind) ? 'font-medium text-amber-800' : ''}`}>{billName(row.original)}</span>
+        ),
+      },
       { id: 'dueDate', header: t('bills.columns.dueDate'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.due_date)}</span> },
       { id: 'rent', header: t('bills.columns.rent'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.rent)}</span> },
       { id: 'addon', header: t('bills.columns.addon'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.addon_amount)}</span> },
@@ -62,7 +76,25 @@ function useBillColumns(actions: BillActions) {
           <span className={`whitespace-nowrap tabular-nums ${isPositive(row.original.late_fee_owed) ? 'font-medium text-red-700' : ''}`}>{formatCurrency(row.original.late_fee_owed)}</span>
         ),
       },
-      { id: 'state', header: t('bills.columns.state'), cell: ({ row }) => <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge> },
+      {
+        id: 'state',
+        header: t('bills.columns.state'),
+        cell: ({ row }) =>
+          isWaived(row.original) ? (
+            <span className="flex max-w-48 flex-col items-start gap-0.5">
+              <StatusBadge tone="slate">{t('charges.waived')}</StatusBadge>
+              <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{t('charges.waivedAmount', { amount: formatCurrency(row.original.waived_amount) })}</span>
+              {row.original.waiver && (
+                <span className="text-xs text-slate-500 [overflow-wrap:anywhere]">
+                  {t('charges.waivedReason', { reason: row.original.waiver.reason })}
+                  <span className="block tabular-nums">{t('charges.waivedBy', { name: row.original.waiver.actor_name || '—', time: formatDateTime(row.original.waiver.created_at) })}</span>
+                </span>
+              )}
+            </span>
+          ) : (
+            <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge>
+          ),
+      },
       { id: 'paidAt', header: t('bills.columns.paidAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.paid_at)}</span> },
       {
         id: 'paidBy',
@@ -121,11 +153,17 @@ function useBillColumns(actions: BillActions) {
           const pay = actions.canPay(bill);
           const waive = actions.canWaive(bill);
           const offline = actions.offlineBillId === bill.id;
-          if (!pay && !waive && !offline) return '—';
+          const waiveCharge = actions.canWaiveCharge(bill);
+          if (!pay && !waive && !offline && !waiveCharge) return '—';
           return (
             <span className="flex flex-col items-start gap-1">
               {offline && (
-                <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onRecordOffline(bill)} aria-label={t('bills.offlineNamed', { period: bill.period })}>
+                <Button
+                  variant="link"
+                  className="whitespace-nowrap"
+                  onClick={() => actions.onRecordOffline(bill)}
+                  aria-label={CHARGE_KINDS.has(bill.kind) ? t('bills.offlineNamedCharge', { bill: billName(bill) }) : t('bills.offlineNamed', { period: bill.period })}
+                >
                   {t('bills.offline')}
                 </Button>
               )}
@@ -139,12 +177,17 @@ function useBillColumns(actions: BillActions) {
                   {t('bills.waive')}
                 </Button>
               )}
+              {waiveCharge && (
+                <Button variant="link" className="whitespace-nowrap" onClick={() => actions.onWaiveCharge(bill)} aria-label={t('charges.waiveNamed', { bill: billName(bill) })}>
+                  {t('charges.waive')}
+                </Button>
+              )}
             </span>
           );
         },
       },
     ],
-    [t, label, actions],
+    [t, label, actions, billName],
   );
 }
 
@@ -154,12 +197,16 @@ interface BillsSession {
   canManage: boolean;
   /** Store side with `finance.view`: may read the late-fee rates. */
   canReadRates: boolean;
+  /** Store side with `finance.waive`: may forgo what a bill of an order that owes still asks. */
+  canWaiveCharge: boolean;
 }
 
 function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: OrderRef; session: BillsSession }) {
   const { t, label } = useOrderText();
   const [paying, setPaying] = useState<OrderBill | null>(null);
   const [waiving, setWaiving] = useState<OrderBill | null>(null);
+  const [waivingCharge, setWaivingCharge] = useState<OrderBill | null>(null);
+  const owing = isPositive(detail.owed_amount ?? '0');
   const [repaying, setRepaying] = useState<OrderBill | null>(null);
   const [settling, setSettling] = useState(false);
   const [ratesOpen, setRatesOpen] = useState(false);
@@ -173,6 +220,9 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
       onRecordOffline: setRepaying,
       canWaive: (bill: OrderBill) => canWaiveLateFee(bill, session),
       onWaive: setWaiving,
+      // The server lists `waive_charge` for a session holding finance.waive on an order with open bills.
+      canWaiveCharge: (bill: OrderBill) => session.canWaiveCharge && detail.actions.includes('waive_charge') && isOpenBill(bill.state) && isPositive(owedNow(bill)),
+      onWaiveCharge: setWaivingCharge,
       querying,
       onQuery: (bill: OrderBill) => {
         setQuerying(bill.id);
@@ -210,6 +260,7 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
           )
         }
       />
+      {owing && <OwedBanner detail={detail} />}
       {detail.kind === 'lease' && <OverdueMoneySummary orderRef={orderRef} />}
       <DataTable
         label={t('bills.tableLabel')}
@@ -225,6 +276,7 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
       />
       <PayBillDialog bill={paying} orderRef={orderRef} onClose={() => setPaying(null)} />
       <WaiveLateFeeDialog bill={waiving} orderRef={orderRef} onClose={() => setWaiving(null)} />
+      <WaiveChargeDialog bill={waivingCharge} orderRef={orderRef} onClose={() => setWaivingCharge(null)} />
       <OfflineRepaymentDialog bill={repaying} orderRef={orderRef} onClose={() => setRepaying(null)} />
       <EarlySettlementDialog open={settling} orderRef={orderRef} onClose={() => setSettling(false)} />
       <FinanceSettingDialog open={ratesOpen} canEdit={session.canManage} onClose={() => setRatesOpen(false)} />
@@ -243,6 +295,7 @@ export function BillingDetailsScreen() {
       platform,
       canManage: !platform && hasAction(auth, 'order.manage'),
       canReadRates: !platform && hasAction(auth, 'finance.view'),
+      canWaiveCharge: !platform && hasAction(auth, 'finance.waive'),
     }),
     [platform, auth],
   );

@@ -10,7 +10,9 @@ import { isPositive } from '../../lib/money';
 import { AFTER_SALE_OPEN, localDay, OFFLINE_AMOUNT_MISMATCH, offlineRepaymentInput, OLDER_BILL_FIRST, owedNow, PAYMENT_IN_PROGRESS } from '../../lib/repayments';
 import { useRecordOfflineRepayment, type OrderBill, type OrderRef } from '../../queries';
 import { FormDialog } from '../dialogs/FormDialog';
+import { CHARGE_KINDS } from '../../lib/returns';
 import { useOrderText } from '../labels';
+import { useBillName } from './billName';
 import { OfflineReceiptFields, receiptForm, useReceiptProblemText, useReceiptState } from './OfflineReceiptFields';
 
 /**
@@ -27,7 +29,10 @@ export function OfflineRepaymentDialog({ bill, orderRef, onClose }: { bill: Orde
   const [amount, setAmount] = useState(owed);
   const [receipt, setReceipt] = useReceiptState();
   const problemText = useReceiptProblemText();
+  const billName = useBillName();
   if (!bill) return null;
+  // A charge raised after the return is named by its kind; rent by its period.
+  const charge = CHARGE_KINDS.has(bill.kind);
   const checked = () => offlineRepaymentInput({ ...receiptForm(receipt), amount }, owed, localDay());
   const explain = (error: ApiError) => {
     if (error.code === OFFLINE_AMOUNT_MISMATCH) return t('repayment.amountChanged');
@@ -38,7 +43,7 @@ export function OfflineRepaymentDialog({ bill, orderRef, onClose }: { bill: Orde
   };
   return (
     <FormDialog
-      title={t('repayment.title', { period: bill.period })}
+      title={charge ? t('repayment.titleCharge', { bill: billName(bill) }) : t('repayment.title', { period: bill.period })}
       description={
         isPositive(bill.late_fee_owed) ? t('repayment.hint', { owed: formatCurrency(owed), lateFee: formatCurrency(bill.late_fee_owed) }) : t('repayment.hintNoLateFee', { owed: formatCurrency(owed) })
       }
@@ -59,7 +64,7 @@ export function OfflineRepaymentDialog({ bill, orderRef, onClose }: { bill: Orde
         const result = checked();
         if ('problems' in result) return;
         await record.mutateAsync({ period: bill.period, ...result.body, idempotency_key: key });
-        notify({ kind: 'success', message: { raw: t('repayment.done', { period: bill.period }) } });
+        notify({ kind: 'success', message: { raw: charge ? t('repayment.doneCharge', { bill: billName(bill) }) : t('repayment.done', { period: bill.period }) } });
       }}
     >
       {(errors) => (

@@ -17,12 +17,14 @@ import { SendMessageButton } from '@/features/service/components/SendMessageButt
 import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
 import { hasOverdueMoney } from '../../lib/lateFees';
+import { isPositive } from '../../lib/money';
 import { offlineRepayableBill } from '../../lib/repayments';
 import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
 import { timelineEntries } from '../../lib/timeline';
 import { useOrderDetail, type OrderDetail, type OrderRef } from '../../queries';
 import { OverdueMoneySummary } from '../bills/OverdueMoneySummary';
 import { OrderStatusBadge, useOrderText } from '../labels';
+import { OwedBanner } from '../returns/OwedBanner';
 import { ContractSection } from './ContractSection';
 import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, SummarySection } from './OrderFacts';
 import { RemarksSection } from './RemarksSection';
@@ -91,6 +93,16 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
           ))
         )}
       </section>
+      {isPositive(detail.owed_amount ?? '0') && (
+        <OwedBanner
+          detail={detail}
+          actions={
+            <Link href={billingDetailsHref(orderRef.id, orderRef.merchantId)} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+              {t('detail.bills.open')}
+            </Link>
+          }
+        />
+      )}
       {detail.kind === 'lease' && hasOverdueMoney(detail.bills) && (
         <OverdueMoneySummary
           orderRef={orderRef}

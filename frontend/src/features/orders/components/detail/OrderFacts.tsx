@@ -3,8 +3,16 @@
 import { DetailSection, Fact, Facts } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Thumb } from '@/components/ui/Thumb';
+import { shareText } from '../../lib/returns';
 import type { OrderDetail } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
+
+/** The early-return fee rule copied onto the order when it was placed, in words. */
+export function earlyFeeText(rule: { fee_mode: string; fee_value: string | null }, t: ReturnType<typeof useOrderText>['t']): string {
+  if (rule.fee_mode === 'rate') return t('earlyReturn.feeRate', { share: shareText(rule.fee_value) });
+  if (rule.fee_mode === 'fixed') return t('earlyReturn.feeFixed', { amount: formatCurrency(rule.fee_value) });
+  return t('earlyReturn.feeNone');
+}
 
 /** The order itself: numbers, attribution, dates, and why it was refused or closed. */
 export function SummarySection({ detail, platform }: { detail: OrderDetail; platform: boolean }) {
@@ -68,6 +76,14 @@ export function GoodsSection({ detail }: { detail: OrderDetail }) {
             <Fact label={t('detail.fields.buyoutPrice')}>{formatCurrency(detail.buyout_price)}</Fact>
             <Fact label={t('detail.fields.ownershipTransfer')}>{detail.ownership_transfer ? t('yes') : t('no')}</Fact>
             <Fact label={t('detail.fields.deviceSerial')}>{detail.device_serial}</Fact>
+            {detail.early_return && (
+              <>
+                <Fact label={t('detail.fields.minTerm')}>
+                  {detail.early_return.min_term > 0 ? t('earlyReturn.minTerm', { term: detail.early_return.min_term, date: formatDate(detail.early_return.min_term_end) }) : t('earlyReturn.noMinTerm')}
+                </Fact>
+                <Fact label={t('detail.fields.earlyReturnFee')}>{earlyFeeText(detail.early_return, t)}</Fact>
+              </>
+            )}
           </>
         ) : (
           <Fact label={t('detail.fields.salePrice')}>{formatCurrency(detail.sale_price)}</Fact>

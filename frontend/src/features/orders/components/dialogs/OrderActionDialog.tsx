@@ -34,8 +34,10 @@ import {
   type OrderRef,
 } from '../../queries';
 import { offlineRepayableBill } from '../../lib/repayments';
+import { useDebouncedValue } from '../../lib/returns';
 import { EarlySettlementDialog } from '../bills/EarlySettlementDialog';
 import { OfflineRepaymentDialog } from '../bills/OfflineRepaymentDialog';
+import { ReturnQuotePanel } from '../returns/ReturnQuotePanel';
 import { useOrderText } from '../labels';
 import { FormDialog } from './FormDialog';
 
@@ -283,15 +285,15 @@ function SubShopDialog({ orderRef, onClose }: OrderActionDialogProps) {
   );
 }
 
-/** An amount field: empty allowed when `optional`, else a positive two-place amount at most `max`. */
-function useAmount(max: string, optional: boolean) {
+/** An amount field: empty allowed when `optional`, else a positive two-place amount at most `max` (null: no cap). */
+function useAmount(max: string | null, optional: boolean) {
   const { t } = useOrderText();
   const [text, setText] = useState('');
   const check = (): string | undefined => {
     if (text.trim() === '') return optional ? undefined : t('dialogs.amountRequired');
     const amount = parseMoneyInput(text);
     if (amount === null) return t('dialogs.amountInvalid');
-    if (!notAbove(amount, max)) return t('dialogs.amountTooHigh', { max: formatCurrency(max) });
+    if (max !== null && !notAbove(amount, max)) return t('dialogs.amountTooHigh', { max: formatCurrency(max) });
     return undefined;
   };
   /** The amount to send: a decimal string, or undefined for "all of it". */
@@ -445,14 +447,16 @@ function ReceiveDialog({ detail, orderRef, onClose }: OrderActionDialogProps) {
   );
 }
 
-function InspectDialog({ detail, orderRef, onClose }: OrderActionDialogProps) {
+function InspectDialog({ orderRef, onClose }: OrderActionDialogProps) {
   const { t } = useOrderText();
-  // Damage is settled against what is still frozen.
-  const damage = useAmount(detail.deposit_detail.remaining, true);
+  // Any damage: the deposit covers what it can, the rest stays owed as a charge (issue 24).
+  const damage = useAmount(null, true);
   const [note, setNote] = useState('');
   const [key] = useState(() => newIdempotencyKey('inspect'));
   const deal = useDealAfterSale(orderRef);
   const done = useDone();
+  // The split is quoted live as the amount is typed: a readable amount, once typing paused.
+  const quotedDamage = useDebouncedValue(damage.check() === undefined ? (damage.value() ?? '') : '', 400);
   return (
     <FormDialog
       title={t('dialogs.inspectTitle')}
@@ -469,6 +473,7 @@ function InspectDialog({ detail, orderRef, onClose }: OrderActionDialogProps) {
         <>
           <Input label={t('dialogs.damage')} inputMode="decimal" value={damage.text} error={errors.damage_amount} onChange={(event) => damage.setText(event.target.value)} />
           <TextAreaField label={t('dialogs.note')} value={note} maxLength={500} error={errors.inspection_note} onChange={(event) => setNote(event.target.value)} />
+          <ReturnQuotePanel orderRef={orderRef} mode="inspect" damageAmount={quotedDamage || undefined} />
         </>
       )}
     </FormDialog>
@@ -512,6 +517,7 @@ function ApplyAfterSaleDialog({ detail, orderRef, onClose, kind }: OrderActionDi
               <dd className="col-span-2 text-xs text-slate-500">{t('dialogs.apply.quoteNote')}</dd>
             </dl>
           )}
+          {kind === 'return' && <ReturnQuotePanel orderRef={orderRef} mode="return" />}
           {kind === 'renewal' && (
             <div>
               <Input

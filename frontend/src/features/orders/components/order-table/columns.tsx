@@ -4,9 +4,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo } from 'react';
-import { formatDate, formatDateTime } from '@/components/format';
+import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
+import { isPositive } from '../../lib/money';
 import { orderDetailHref, type OrderStage } from '../../lib/stages';
 import type { OrderRow } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
@@ -63,6 +64,11 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
           <div className="flex flex-col items-start gap-1">
             <OrderStatusBadge status={row.original.status} name={row.original.status_name} />
             {row.original.has_open_after_sale && <span className="text-xs text-amber-700">{t('afterSaleOpen')}</span>}
+            {isPositive(row.original.owed_amount ?? '0') && (
+              <span className="text-xs font-medium whitespace-nowrap text-red-700 tabular-nums" data-testid="row-owed">
+                {t('owing.rowOwed', { amount: formatCurrency(row.original.owed_amount) })}
+              </span>
+            )}
           </div>
         ),
       },

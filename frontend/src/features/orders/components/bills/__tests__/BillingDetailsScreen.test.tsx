@@ -53,6 +53,9 @@ const bill = (period: number, patch: Record<string, unknown> = {}) => ({
   out_trade_no: `T${period}`,
   payments: [],
   offline_receipt: null,
+  kind: 'lease',
+  waived_amount: '0.00',
+  waiver: null,
   ...patch,
 });
 
@@ -66,6 +69,7 @@ function backend(options: { lateFeeOwed?: string; waive?: () => { code: number; 
     order_no: 'ZL7',
     kind: 'lease',
     actions: ['pay_bill'],
+    owed_amount: '0.00',
     bill_totals: { amount: '3711.00', paid: '1240.00', owed: '2474.00' },
     bills: [
       bill(1, { state: 'paid', status: 'paid', paid_amount: '1237.00', paid_by: 'customer', payments: [payment({ method: 'customer' })] }),

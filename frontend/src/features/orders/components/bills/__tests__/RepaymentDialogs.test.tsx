@@ -38,6 +38,9 @@ const bill = (period: number, patch: Record<string, unknown> = {}) => ({
   out_trade_no: `T${period}`,
   payments: [],
   offline_receipt: null,
+  kind: 'lease',
+  waived_amount: '0.00',
+  waiver: null,
   ...patch,
 });
 
@@ -102,6 +105,7 @@ function backend(replies: { offline?: Reply[]; settle?: Reply[]; quoteTotals?: s
         order_no: 'ZL7',
         kind: 'lease',
         actions: ['offline_repayment', 'early_settlement'],
+        owed_amount: '0.00',
         bill_totals: { amount: '4948.00', paid: '2474.00', owed: '2474.00' },
         bills: [
           bill(1, { state: 'paid', status: 'paid', paid_amount: '1237.00', paid_by: 'customer' }),

@@ -31,6 +31,9 @@ const bill = (period: number, state: string, lateFee = '0.00') => ({
   out_trade_no: '',
   payments: [],
   offline_receipt: null,
+  kind: 'lease',
+  waived_amount: '0.00',
+  waiver: null,
 });
 
 function order(bills: ReturnType<typeof bill>[]) {
@@ -52,6 +55,7 @@ function order(bills: ReturnType<typeof bill>[]) {
     customer: { name: '张*', phone: '139****1111', id_number: '1101**********0234', has_id_card: true },
     risk: { grade: 'B', score: 700, decision: 'pass', reference: 'rsk-1', checks: [] },
     deposit_detail: { state: 'frozen', deposit: '0.00', waived: '0.00', required: '0.00', frozen: '0.00', transferred: '0.00', thawed: '0.00', remaining: '0.00', operations: [] },
+    owed_amount: '0.00',
     bill_totals: { amount: '2474.00', paid: '1237.00', owed: '1237.00' },
     bills,
     shipments: [],

@@ -1,0 +1,160 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { byText, click, render, settle } from '@/components/__tests__/render';
+import type { OrderRef } from '../../../queries';
+import { BillingDetailsScreen } from '../BillingDetailsScreen';
+
+const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
+vi.mock('../../detail/useOrderPage', () => ({
+  useOrderPage: () => {
+    const { platform, auth, orderRef } = page.current!;
+    return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
+  },
+}));
+vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+
+const WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.waive' }];
+const NO_WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }];
+
+const bill = (period: number, patch: Record<string, unknown> = {}) => ({
+  id: 100 + period,
+  period,
+  kind: 'lease',
+  due_date: `2026-0${period}-01`,
+  rent: '1237.00',
+  addon_amount: '0.00',
+  amount: '1237.00',
+  paid_amount: '0.00',
+  status: 'unpaid',
+  state: 'unpaid',
+  paid_at: null,
+  paid_by: '',
+  late_fee: '0.00',
+  late_fee_waived: '0.00',
+  late_fee_paid: '0.00',
+  late_fee_owed: '0.00',
+  discount: '0.00',
+  settled_early: false,
+  out_trade_no: `T${period}`,
+  payments: [],
+  offline_receipt: null,
+  waived_amount: '0.00',
+  waiver: null,
+  ...patch,
+});
+
+/** A finished order owing a damage charge; the termination fee was waived before. */
+function backend() {
+  let waived = false;
+  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+  const damage = () =>
+    waived
+      ? bill(3, { kind: 'damage', rent: '0.00', amount: '500.00', state: 'cancelled', status: 'cancelled', waived_amount: '500.00', waiver: { reason: '客户困难，同意减免', actor_name: '演示店主', created_at: '2026-03-12T10:00:00+08:00', principal: '500.00', late_fee: '0.00' } })
+      : bill(3, { kind: 'damage', rent: '0.00', amount: '500.00' });
+  const detail = () => ({
+    id: 7,
+    order_no: 'ZL7',
+    kind: 'lease',
+    // The server lists waive_charge for a session holding finance.waive.
+    actions: page.current!.auth.some((grant) => grant.action === 'finance.waive') ? ['waive_charge'] : [],
+    owed_amount: waived ? '0.00' : '500.00',
+    bill_totals: { amount: '1737.00', paid: '1237.00', owed: waived ? '0.00' : '500.00' },
+    bills: [
+      bill(1, { state: 'paid', status: 'paid', paid_amount: '1237.00', paid_by: 'customer' }),
+      bill(2, { kind: 'termination', rent: '0.00', amount: '300.00', state: 'cancelled', status: 'cancelled', waived_amount: '300.00', waiver: { reason: '老客户', actor_name: '演示店主', created_at: '2026-03-11T09:30:00+08:00', principal: '300.00', late_fee: '0.00' } }),
+      damage(),
+    ],
+  });
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.includes('/api/merchant/orderInfo')) return answer(detail());
+    if (url.includes('/api/platform/getOverdueMoney'))
+      return answer({ overdue_bills: 0, overdue_rent: '0.00', late_fee: '0.00', late_fee_waived: '0.00', late_fee_paid: '0.00', late_fee_owed: '0.00', total: '0.00' });
+    if (url.includes('/api/finance/waiveOrderCharge')) {
+      waived = true;
+      return answer(damage());
+    }
+    return answer(null, 404, `unexpected ${url} ${init?.method ?? 'GET'}`);
+  });
+  return fetchMock;
+}
+
+const table = () => document.querySelector('table') as HTMLTableElement;
+const row = (name: string) => [...table().querySelectorAll('tbody tr')].find((tr) => tr.querySelector('td')?.textContent === name) as HTMLElement;
+const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
+
+async function until(check: () => boolean) {
+  for (let round = 0; round < 20 && !check(); round += 1) await settle();
+  expect(check()).toBe(true);
+}
+
+async function type(element: HTMLTextAreaElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
+  await act(async () => {
+    setter.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+let cleanup: () => Promise<void> = async () => undefined;
+beforeEach(() => {
+  page.current = { platform: false, auth: WAIVER, orderRef: { id: 7, merchantId: null } };
+});
+afterEach(() => cleanup());
+
+async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = await render(
+    <QueryClientProvider client={client}>
+      <BillingDetailsScreen />
+    </QueryClientProvider>,
+  );
+  cleanup = view.unmount;
+  await until(() => Boolean(document.querySelector('table')));
+}
+
+describe('BillingDetailsScreen: charges after a return', () => {
+  it('names the charges, shows a waived one with its reason, and what the order still owes', async () => {
+    await renderScreen(backend());
+    expect(row('损坏赔偿')).toBeDefined();
+    const termination = row('提前退租违约金');
+    expect(termination.textContent).toContain('已减免');
+    expect(termination.textContent).toContain('减免 ¥300.00');
+    expect(termination.textContent).toContain('原因：老客户');
+    expect(termination.textContent).toMatch(/演示店主 于 2026-03-11 \d{2}:30 减免/);
+    expect(document.querySelector('[data-testid="owed-banner"]')?.textContent).toContain('订单已完结，客户仍欠 ¥500.00');
+  });
+
+  it('offers the waiver only on an open bill, only with finance.waive', async () => {
+    await renderScreen(backend());
+    expect(byText(row('损坏赔偿'), 'button', '减免欠款')?.getAttribute('aria-label')).toBe('减免损坏赔偿欠款');
+    expect(byText(row('提前退租违约金'), 'button', '减免欠款')).toBeUndefined();
+    expect(byText(row('第 1 期'), 'button', '减免欠款')).toBeUndefined();
+    await cleanup();
+    page.current = { platform: false, auth: NO_WAIVER, orderRef: { id: 7, merchantId: null } };
+    await renderScreen(backend());
+    expect(byText(row('损坏赔偿'), 'button', '减免欠款')).toBeUndefined();
+  });
+
+  it('needs a reason, then waives all the bill owes with one key per opening', async () => {
+    const fetchMock = backend();
+    await renderScreen(fetchMock);
+    await click(byText(row('损坏赔偿'), 'button', '减免欠款'));
+    await until(() => Boolean(dialog()));
+    expect(dialog()!.textContent).toContain('损坏赔偿现在待付 ¥500.00');
+    await click(byText(dialog()!, 'button', '减免 ¥500.00'));
+    expect(dialog()!.textContent).toContain('请填写减免原因');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('waiveOrderCharge'))).toHaveLength(0);
+    await type(dialog()!.querySelector('textarea')!, '客户困难，同意减免');
+    await click(byText(dialog()!, 'button', '减免 ¥500.00'));
+    await until(() => dialog() === null);
+    const sent = fetchMock.mock.calls.filter(([url]) => String(url).includes('waiveOrderCharge'));
+    expect(sent).toHaveLength(1);
+    const body = JSON.parse(String(sent[0]![1]!.body));
+    expect(body).toMatchObject({ order_id: 7, period: 3, reason: '客户困难，同意减免' });
+    expect(body.idempotency_key).toMatch(/^waivecharge/);
+    await until(() => row('损坏赔偿').textContent?.includes('已减免') ?? false);
+    expect(document.querySelector('[data-testid="owed-banner"]')).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { formatDateTime } from '@/components/format';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
+import { Input } from '@/components/ui/Input';
+import { SelectField } from '@/components/ui/fields';
+import { Spinner } from '@/components/ui/Spinner';
+import { asApiError, fieldErrorsOf } from '@/lib/apiError';
+import { notify } from '@/lib/notice';
+import { FEE_MODES, SETTING_LIMITS, settingBody, settingForm, WHOLE_FIELDS, type OrderSettingForm, type SettingProblem } from '../../lib/orderSetting';
+import type { FeeMode } from '../../lib/returns';
+import { useOrderSetting, useSaveOrderSetting, type OrderSetting } from '../../queries';
+
+const WIDTH = 600;
+
+/** A field's problem in words, with its bounds. */
+function useProblemText() {
+  const t = useTranslations('orderSetting');
+  return (field: keyof OrderSettingForm, problem: SettingProblem): string => {
+    if (problem === 'whole' && field in SETTING_LIMITS) return t('problems.whole', SETTING_LIMITS[field as keyof typeof SETTING_LIMITS]);
+    return t(`problems.${problem}`);
+  };
+}
+
+function SettingEditor({ setting, onClose }: { setting: OrderSetting; onClose: () => void }) {
+  const t = useTranslations('orderSetting');
+  const common = useTranslations('common');
+  const save = useSaveOrderSetting();
+  const problemText = useProblemText();
+  const [form, setForm] = useState<OrderSettingForm>(() => settingForm(setting));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (patch: Partial<OrderSettingForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  const submit = async () => {
+    setFailure(null);
+    const result = settingBody(form);
+    if ('problems' in result) {
+      setErrors(Object.fromEntries(Object.entries(result.problems).map(([field, problem]) => [field, problemText(field as keyof OrderSettingForm, problem)])));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(result.body);
+      notify({ kind: 'success', message: { raw: t('saved') } });
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      if (apiError) {
+        // The server names its fields; the form's percent fields are the shares it read.
+        const fields = fieldErrorsOf(apiError);
+        setErrors(Object.fromEntries(Object.keys(fields).map((field) => [field === 'early_buyout_discount_rate' ? 'early_buyout_discount_percent' : field, t('problems.refused')])));
+      }
+      setFailure(apiError?.message || t('failed'));
+    }
+  };
+
+  const mode = form.early_return_fee_mode;
+  return (
+    <FormFrameDialog title={t('title')} confirmLabel={t('save')} cancelLabel={common('cancel')} failedLabel={t('failed')} busy={save.isPending} failure={failure} width={WIDTH} onClose={onClose} onSubmit={() => void submit()}>
+      <p className="text-xs text-slate-500">{setting.updated_at ? t('updatedAt', { time: formatDateTime(setting.updated_at) }) : t('neverSaved')}</p>
+      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-800">{t('orderLegend')}</legend>
+        {WHOLE_FIELDS.filter((field) => field !== 'early_return_min_term').map((field) => (
+          <Input key={field} label={t(`fields.${field}`)} inputMode="numeric" autoComplete="off" value={form[field]} error={errors[field]} onChange={(event) => set({ [field]: event.target.value })} />
+        ))}
+        <Input label={t('fields.early_buyout_discount_percent')} inputMode="decimal" autoComplete="off" value={form.early_buyout_discount_percent} error={errors.early_buyout_discount_percent} onChange={(event) => set({ early_buyout_discount_percent: event.target.value })} />
+      </fieldset>
+      <fieldset className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
+        <legend className="mb-2 pt-3 text-sm font-semibold text-slate-800">{t('earlyReturnLegend')}</legend>
+        <p className="text-xs text-slate-500 sm:col-span-2">{t('earlyReturnHint')}</p>
+        <Input label={t('fields.early_return_min_term')} inputMode="numeric" autoComplete="off" value={form.early_return_min_term} error={errors.early_return_min_term} onChange={(event) => set({ early_return_min_term: event.target.value })} />
+        <SelectField
+          label={t('fields.early_return_fee_mode')}
+          value={mode}
+          onChange={(event) => set({ early_return_fee_mode: event.target.value as FeeMode, early_return_fee_value: '' })}
+          options={FEE_MODES.map((value) => ({ value, label: t(`feeModes.${value}`) }))}
+        />
+        {mode !== 'none' && (
+          <Input
+            className="sm:col-span-2"
+            label={mode === 'rate' ? t('fields.feeRate') : t('fields.feeFixed')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.early_return_fee_value}
+            error={errors.early_return_fee_value}
+            onChange={(event) => set({ early_return_fee_value: event.target.value })}
+          />
+        )}
+      </fieldset>
+    </FormFrameDialog>
+  );
+}
+
+/**
+ * The shop's order settings (no screen of their own in the contract's routes: opened from the
+ * order lists' header by `order.manage`), with the early-return terms new orders copy.
+ */
+export function OrderSettingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslations('orderSetting');
+  const common = useTranslations('common');
+  const setting = useOrderSetting(open);
+  if (!open) return null;
+  if (setting.isSuccess) return <SettingEditor setting={setting.data} onClose={onClose} />;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('title')}
+      width={WIDTH}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {common('close')}
+        </Button>
+      }
+    >
+      {setting.isError ? (
+        <EmptyState
+          tone="error"
+          title={t('loadError')}
+          action={
+            <Button variant="secondary" onClick={() => void setting.refetch()}>
+              {common('retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      )}
+    </Dialog>
+  );
+}
