@@ -125,8 +125,20 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
         orders = list(Order.objects.all())
         stages = Counter(o.stage for o in orders)
         statuses = Counter(o.status for o in orders)
-        assert set(stages) == {"regular", "dealing", "overdue", "finished", "after_sale"}
+        assert set(stages) == {
+            "regular",
+            "dealing",
+            "overdue",
+            "finished",
+            "after_sale",
+            "owing",
+        }
         assert {"awaiting_audit", "in_lease", "completed", "bought_out", "paid"} <= set(statuses)
+        # Early returns under the shop's terms: the fee charged, damage above a deposit owed.
+        kinds = Counter(Bill.objects.values_list("kind", flat=True))
+        assert kinds["termination"] >= 2 and kinds["damage"] >= 1
+        assert all(o.owed_amount > 0 for o in orders if o.stage == "owing")
+        assert any(o.status == "inspecting" for o in orders)
         assert Bill.objects.filter(status="paid").exists()
         assert ledger_check() == []
         # A history: placed across the last 90 days, the newest today or yesterday.

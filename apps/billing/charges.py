@@ -111,7 +111,7 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
         action="bill.waived",
         target_type="order",
         target_id=bill.order_id,
-        before={"period": bill.period, "kind": bill.kind, "status": "unpaid"},
+        before={"period": bill.period, "kind": bill.kind, "owed": str(principal + late_fee)},
         after={
             "period": bill.period,
             "kind": bill.kind,

@@ -538,3 +538,58 @@ def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
             idempotency_key=early_key, status=EarlySettlement.Status.SUCCEEDED
         ).exists(),
     }
+
+
+# The shop's early-return terms, and leases placed under them (`owed_after_lease_load`):
+# (the order's turn, delivered days ago, where it ends, damage found at inspection).
+EARLY_RETURN_TERMS: dict[str, object] = {
+    "early_return_min_term": 6,
+    "early_return_fee_mode": "rate",
+    "early_return_fee_value": Decimal("0.3000"),
+}
+OWED_PLAN: list[tuple[int, int, str, Decimal]] = [
+    (901, 50, "returned", Decimal("0.00")),  # early: the fee, the deposit takes part
+    (902, 65, "returned", Decimal("120.00")),  # early, two bills past due, small damage
+    (903, 40, "returned", Decimal("2600.00")),  # damage far above the deposit: owing
+    (904, 30, "inspecting", Decimal("0.00")),  # the goods are back, not yet inspected
+    (905, 25, "in_lease", Decimal("0.00")),  # running under the terms (a return quote)
+]
+
+
+def owed_after_lease_load(*, owner: Session, slug: str) -> int:
+    """The shop's early-return terms (a minimum of 6 months; before it, 30 % of the rent a
+    return cancels) and leases placed under them: returned early with the fee, returned
+    with damage above the deposit (the order ends owing), one awaiting inspection and one
+    running. Answers how many orders end owing. Each order has its key: a second run finds
+    it and changes nothing."""
+    from .selectors import order_setting
+
+    keys = [f"demo-{slug}-owed-{index}" for index, *_ in OWED_PLAN]
+    placed = Order.objects.filter(idempotency_key__in=keys).exists()
+    if not placed and order_setting().early_return_fee_mode == "none":
+        services.order_setting_save(actor=owner, fields=dict(EARLY_RETURN_TERMS))
+    offers = _offers()
+    if not offers.leases:
+        return 0
+    for (index, days_ago, end, damage), key in zip(OWED_PLAN, keys, strict=True):
+        if Order.objects.filter(idempotency_key=key).exists():
+            continue
+        order = _place(index, key, "completed", offers, channel=CHANNEL, owner=owner)
+        order = _in_lease(_signed(order, owner, slug), owner, slug, days_ago)
+        if end == "in_lease":
+            continue
+        after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="提前退租")
+        after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
+        after_sale.after_sale_deal(
+            actor=owner, order_id=order.pk, decision="receive", device_serial=order.device_serial
+        )
+        if end == "returned":
+            after_sale.after_sale_deal(
+                actor=owner,
+                order_id=order.pk,
+                decision="inspect",
+                damage_amount=damage,
+                inspection_note="屏幕碎裂，需更换" if damage > 1000 else "外观检查",
+            )
+            _settle(slug)
+    return Order.objects.filter(idempotency_key__in=keys, stage="owing").count()

@@ -49,6 +49,10 @@ FEE_MODES = ("none", "rate", "fixed")
 FEE_MODE_TEXT = {"none": "不收取", "rate": "按剩余租金比例", "fixed": "固定金额"}
 
 
+def _money(amount: Decimal) -> str:
+    return f"{amount.quantize(CENT):.2f}"
+
+
 @dataclass(frozen=True)
 class Terms:
     min_term: int
@@ -140,9 +144,9 @@ class Line:
             "kind": self.kind,
             "period": self.period,
             "due_date": self.due_date,
-            "amount": self.amount,
-            "from_deposit": self.from_deposit,
-            "left_owed": self.left_owed,
+            "amount": _money(self.amount),
+            "from_deposit": _money(self.from_deposit),
+            "left_owed": _money(self.left_owed),
         }
 
 
@@ -188,18 +192,18 @@ class Quote:
             "fee_value": f"{self.terms.fee_value:.4f}"
             if self.terms.fee_mode == "rate"
             else f"{self.terms.fee_value:.2f}",
-            "bills_owed": sum((line.amount for line in bills), ZERO),
+            "bills_owed": _money(sum((line.amount for line in bills), ZERO)),
             "bills_owed_count": len(bills),
-            "rent_cancelled": self.rent_cancelled,
+            "rent_cancelled": _money(self.rent_cancelled),
             "bills_cancelled_count": len(self.cancelled),
-            "termination_fee": self.fee,
-            "damage_amount": self.damage,
-            "charges_owed": sum((line.amount for line in charges), ZERO),
-            "total_owed": self.total_owed,
-            "deposit_available": self.deposit_available,
-            "deposit_applied": self.deposit_applied,
-            "deposit_thawed": self.deposit_available - self.deposit_applied,
-            "owed_after_deposit": self.owed_after_deposit,
+            "termination_fee": _money(self.fee),
+            "damage_amount": _money(self.damage),
+            "charges_owed": _money(sum((line.amount for line in charges), ZERO)),
+            "total_owed": _money(self.total_owed),
+            "deposit_available": _money(self.deposit_available),
+            "deposit_applied": _money(self.deposit_applied),
+            "deposit_thawed": _money(self.deposit_available - self.deposit_applied),
+            "owed_after_deposit": _money(self.owed_after_deposit),
             "lines": [line.answer() for line in self.lines],
         }
 

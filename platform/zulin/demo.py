@@ -22,6 +22,7 @@ from apps.orders.demo import (
     ACME_PLAN,
     money_showcase_load,
     orders_showcase_load,
+    owed_after_lease_load,
     reconciliation_faults_load,
 )
 from apps.promotion.demo import share_links_showcase_load
@@ -157,6 +158,7 @@ def demo_showcase_load() -> list[str]:
         demo_orders = orders_showcase_load(
             owner=owner, slug="demo", rounds=settings.DEMO_ORDER_ROUNDS
         )
+        owing = owed_after_lease_load(owner=owner, slug="demo")
         money = money_showcase_load(owner=owner, slug="demo")
         share_links = share_links_showcase_load(owner=owner, slug="demo")
     finance_staff = [
@@ -192,7 +194,7 @@ def demo_showcase_load() -> list[str]:
     return [
         f"store demo  sub-shops: {shops} / {DEMO_PASSWORD}",
         f"            staff: {', '.join(staff)} / {DEMO_PASSWORD}",
-        f"            orders: {demo_orders} in every state",
+        f"            orders: {demo_orders} in every state, {owing} ended still owing",
         f"            money: late fees on {money['late_fee_bills']} bills,"
         f" {money['statements']} statements, {withdrawals} withdrawals",
         "            reconciliation: " + ", ".join(f"{k} {v}" for k, v in runs.items()),

@@ -1,0 +1,349 @@
+"""What is owed outlives the lease: an early return by the contract's rule (the fee before
+the minimum term, rent after the return's day cancelled), damage above the deposit, the
+finished order that still owes (`owing`), its collection, its waiver and its credit file."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db import connection
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.billing import selectors as billing_selectors
+from apps.billing.models import Bill, BillPayment, BillWaiver
+from apps.billing.schedule import add_months
+from apps.billing.tests.test_offline_repayment import body as offline_body
+from apps.credit import derive
+from apps.goods.models import RentPlan
+from apps.orders import contracts
+from apps.orders.collection import bills_collect_due
+from apps.orders.models import Order
+from apps.orders.tasks import orders_refresh_overdue
+from apps.subshops.tests.factories import sign_in, staff_make
+
+from .support import books_balance, detail_of, in_lease, order_books, provider_settles
+
+APPLY = "/api/platform/applyAfterSale"
+DEAL = "/api/platform/dealAfterSale"
+QUOTE = "/api/backend/getReturnQuote"
+WAIVE = "/api/finance/waiveOrderCharge"
+LIST = "/api/platform/backendOrderList"
+COUNT = "/api/platform/orderNumberCount"
+
+
+def _terms(owner, *, min_term: int = 0, mode: str = "none", value: str = "0") -> None:
+    saved = owner.post(
+        "/api/backend/saveOrderSetting",
+        {
+            "unpaid_cancel_minutes": 30,
+            "auto_receive_days": 7,
+            "early_buyout_discount_rate": "0",
+            "buyout_from_period": 1,
+            "early_return_min_term": min_term,
+            "early_return_fee_mode": mode,
+            "early_return_fee_value": value,
+        },
+    )
+    assert saved.ok, saved
+
+
+def _due_from(merchant, order_id: int, period: int, days_ago: int) -> None:
+    """Bill `period` due `days_ago` days ago, each later instalment a month after it."""
+    today = timezone.localdate()
+    with tenant_context(merchant):
+        bills = Bill.objects.filter(order_id=order_id, period__gte=period).order_by("period")
+        for offset, bill in enumerate(bills):
+            bill.due_date = add_months(today - timedelta(days=days_ago), offset)
+            bill.save(update_fields=["due_date"])
+    connection.set_schema_to_public()
+
+
+def _returned(owner, order_id: int, *, damage: str = "0.00") -> None:
+    """The shop takes the goods back today and inspects them with `damage`."""
+    steps = [
+        (APPLY, {"order_id": order_id, "kind": "return", "reason": "不想租了"}),
+        (DEAL, {"order_id": order_id, "decision": "approve"}),
+        (DEAL, {"order_id": order_id, "decision": "receive", "device_serial": "IMEI-1"}),
+        (DEAL, {"order_id": order_id, "decision": "inspect", "damage_amount": damage}),
+    ]
+    for path, payload in steps:
+        answer = owner.post(path, payload)
+        assert answer.ok, (path, payload, answer)
+
+
+def _bills(owner, order_id: int) -> dict[int, dict]:
+    return {bill["period"]: bill for bill in detail_of(owner, order_id)["bills"]}
+
+
+def _owing_with_damage(demo, owner, app, offer, *, seed: int = 0):
+    """A lease returned at once with ¥800.00 damage: ¥500.00 of deposit takes part of it."""
+    order = in_lease(demo, owner, app, offer, seed=seed)
+    _returned(owner, order.id, damage="800.00")
+    provider_settles(demo)
+    return order
+
+
+def test_an_early_return_before_the_minimum_term_charges_the_fee_and_ends_the_later_rent(
+    demo, demo_owner, app, offer
+):
+    _terms(demo_owner, min_term=6, mode="rate", value="0.3000")
+    order = in_lease(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+    # Bill 2 fell due a month ago, bill 3 falls due today, 4 … 12 after it.
+    _due_from(demo, order.id, 2, days_ago=31)
+    with tenant_context(demo):
+        kept = Order.objects.get(pk=order.id)
+        assert (kept.min_term, kept.early_fee_mode, kept.early_fee_value) == (
+            6,
+            "rate",
+            Decimal("0.3000"),
+        )
+        note = contracts._data(kept, "HT-TEST").notes[0]
+    connection.set_schema_to_public()
+    assert "最短租期为6个月" in note and "30%" in note
+    # A later change of the shop's defaults does not reach a placed order.
+    _terms(demo_owner)
+    terms = detail_of(demo_owner, order.id)["early_return"]
+    assert terms == {
+        "min_term": 6,
+        "min_term_end": add_months(today, 6).isoformat(),
+        "fee_mode": "rate",
+        "fee_value": "0.3000",
+    }
+
+    quote = demo_owner.get(QUOTE, {"order_id": order.id})
+
+    assert quote.ok, quote
+    q = quote.data
+    assert q["return_date"] == today.isoformat() and q["before_min_term"] is True
+    assert (q["bills_owed"], q["bills_owed_count"]) == ("798.00", 2)  # bills 2 and 3
+    assert (q["rent_cancelled"], q["bills_cancelled_count"]) == ("3591.00", 9)  # 4 … 12
+    assert q["termination_fee"] == "1077.30"  # 30 % of 3,591.00
+    assert (q["total_owed"], q["deposit_applied"], q["owed_after_deposit"]) == (
+        "1875.30",
+        "500.00",
+        "1375.30",
+    )
+    assert [(line["kind"], line["from_deposit"], line["left_owed"]) for line in q["lines"]] == [
+        ("lease", "399.00", "0.00"),
+        ("lease", "101.00", "298.00"),
+        ("termination", "0.00", "1077.30"),
+    ]
+
+    _returned(demo_owner, order.id)
+    provider_settles(demo)
+
+    detail = detail_of(demo_owner, order.id)
+    bills = {bill["period"]: bill for bill in detail["bills"]}
+    assert (detail["status"], detail["stage"], detail["owed_amount"]) == (
+        "completed",
+        "owing",
+        "1375.30",
+    )
+    assert bills[2]["status"] == "paid"
+    assert (bills[3]["status"], bills[3]["paid_amount"]) == ("unpaid", "101.00")
+    assert all(bills[period]["status"] == "cancelled" for period in range(4, 13))
+    assert (bills[13]["kind"], bills[13]["amount"], bills[13]["status"]) == (
+        "termination",
+        "1077.30",
+        "unpaid",
+    )
+    business = detail["after_sales"][0]
+    assert (business["rent_cancelled"], business["termination_fee"]) == ("3591.00", "1077.30")
+    assert business["received_on"] == today.isoformat()
+    actions = [event["action"] for event in detail["timeline"]]
+    assert "bill.cancelled_by_return" in actions
+    assert detail["deposit_detail"]["transferred"] == "500.00"
+    assert books_balance(demo) == []
+
+
+def test_a_return_on_or_after_the_minimum_term_owes_no_fee(demo, demo_owner, app, offer):
+    _terms(demo_owner, min_term=1, mode="fixed", value="200.00")
+    order = in_lease(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        # The lease began two months ago: its minimum month has run.
+        Order.objects.filter(pk=order.id).update(
+            lease_start=timezone.localdate() - timedelta(days=62)
+        )
+    connection.set_schema_to_public()
+
+    quote = demo_owner.get(QUOTE, {"order_id": order.id}).data
+
+    assert (quote["before_min_term"], quote["termination_fee"]) == (False, "0.00")
+    assert quote["rent_cancelled"] == "4389.00"  # bills 2 … 12, none due yet
+
+
+def test_damage_above_the_deposit_is_owed_collected_the_next_night_and_paid_off(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    # Before confirming, the inspection dialog shows the split.
+    split = demo_owner.get(QUOTE, {"order_id": order.id, "damage_amount": "800.00"}).data
+    assert (split["damage_amount"], split["deposit_applied"], split["owed_after_deposit"]) == (
+        "800.00",
+        "500.00",
+        "300.00",
+    )
+    _returned(demo_owner, order.id, damage="800.00")
+    provider_settles(demo)
+
+    detail = detail_of(demo_owner, order.id)
+    charge = _bills(demo_owner, order.id)[13]
+    assert (detail["stage"], detail["owed_amount"]) == ("owing", "300.00")
+    assert (charge["kind"], charge["amount"], charge["paid_amount"]) == (
+        "damage",
+        "800.00",
+        "500.00",
+    )
+    assert "offline_repayment" in detail["actions"] and "waive_charge" in detail["actions"]
+    owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+    assert (owed["charges"], owed["charges_owed"], owed["total"]) == (1, "300.00", "300.00")
+
+    # The night: the charge is due, the withhold agreement takes it.
+    with tenant_context(demo):
+        night = bills_collect_due(today=timezone.localdate())
+    connection.set_schema_to_public()
+    assert (night["charged"], night["skipped"]) == (1, 0)
+    provider_settles(demo)
+
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
+    assert _bills(demo_owner, order.id)[13]["status"] == "paid"
+    with tenant_context(demo):
+        paid = BillPayment.objects.filter(bill__order_id=order.id, bill__period=13)
+        # A charge carries no commission; damage is income when it arrives (cash basis).
+        assert {(p.method, p.amount, p.commission) for p in paid} == {
+            ("deposit", Decimal("500.00"), Decimal("0.00")),
+            ("withhold", Decimal("300.00"), Decimal("0.00")),
+        }
+    connection.set_schema_to_public()
+    assert order_books(demo, order.id)["damage_income"] == Decimal("800.00")
+    assert books_balance(demo) == []
+
+
+def test_a_finished_order_that_owes_has_its_own_tab_and_list(demo, demo_owner, app, offer):
+    owing = _owing_with_damage(demo, demo_owner, app, offer)
+    settled = in_lease(demo, demo_owner, app, offer, seed=1, key="order-key-0002")
+    _returned(demo_owner, settled.id)
+    provider_settles(demo)
+    assert detail_of(demo_owner, settled.id)["stage"] == "finished"
+
+    counts = demo_owner.get(COUNT).data
+    listed = demo_owner.get(LIST, {"stage": "owing"}).data
+    finished = demo_owner.get(LIST, {"stage": "finished"}).data
+
+    assert counts["owing"] == listed["total"] == 1
+    assert [row["id"] for row in listed["list"]] == [owing.id]
+    assert listed["list"][0]["owed_amount"] == "300.00"
+    assert [row["id"] for row in finished["list"]] == [settled.id]
+    assert counts["finished"] == finished["total"]
+    # The nightly watch keeps the stage as the charge falls past due.
+    with tenant_context(demo):
+        Bill.objects.filter(order_id=owing.id, period=13).update(
+            due_date=timezone.localdate() - timedelta(days=3)
+        )
+        orders_refresh_overdue()
+        watched = Order.objects.get(pk=owing.id)
+    connection.set_schema_to_public()
+    assert (watched.stage, watched.overdue_since) == (
+        "owing",
+        timezone.localdate() - timedelta(days=3),
+    )
+
+
+def test_the_charge_is_paid_by_an_offline_repayment(demo, demo_owner, app, offer):
+    order = _owing_with_damage(demo, demo_owner, app, offer)
+
+    paid = demo_owner.post(
+        "/api/finance/recordOfflineRepayment",
+        offline_body(order.id, 13, Decimal("300.00"), "offline-charge-1"),
+    )
+
+    assert paid.ok, paid
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
+    assert books_balance(demo) == []
+
+
+def test_a_waiver_needs_a_reason_and_a_role_and_is_recorded(demo, demo_owner, app, offer):
+    order = _owing_with_damage(demo, demo_owner, app, offer)
+    staff_make(demo_owner, "fiona", ["finance"])
+    finance = sign_in("demo.localhost", "fiona")
+    body = {"order_id": order.id, "period": 13, "reason": "客户困难，经理批准减免"}
+
+    refused = finance.post(WAIVE, {**body, "idempotency_key": "waive-charge-1"})
+    no_reason = demo_owner.post(WAIVE, {**body, "reason": " ", "idempotency_key": "waive-charge-2"})
+    assert refused.code == 403 and no_reason.code == 400
+    assert _bills(demo_owner, order.id)[13]["status"] == "unpaid"
+
+    waived = demo_owner.post(WAIVE, {**body, "idempotency_key": "waive-charge-3"})
+    again = demo_owner.post(WAIVE, {**body, "idempotency_key": "waive-charge-3"})
+
+    assert waived.ok, waived
+    assert again.data == waived.data
+    assert (waived.data["status"], waived.data["waived_amount"]) == ("cancelled", "300.00")
+    assert waived.data["waiver"]["reason"] == body["reason"]
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
+    assert [e for e in detail["timeline"] if e["action"] == "bill.waived"]
+    with tenant_context(demo):
+        assert BillWaiver.objects.filter(order_id=order.id).count() == 1
+    connection.set_schema_to_public()
+    paid_bill = demo_owner.post(WAIVE, {**body, "period": 1, "idempotency_key": "waive-charge-4"})
+    assert paid_bill.code == 1304
+    assert books_balance(demo) == []
+
+
+def test_the_credit_file_reports_the_debt_until_it_is_written_off(demo, demo_owner, app, offer):
+    order = _owing_with_damage(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+
+    def reported():
+        with tenant_context(demo):
+            found = derive.instalments_of(billing_selectors.order_bills(order.id))
+        connection.set_schema_to_public()
+        return found
+
+    owed = reported()
+    # The damage is reported as an instalment still owed; the account does not close.
+    assert [(i.period, i.paid_on) for i in owed if i.period == 13] == [(13, None)]
+    assert derive.close_record(instalments=owed, ended_on=today, opened_on=today) is None
+    assert derive.standing_on(owed, today + timedelta(days=40)).status_code == "2"
+
+    demo_owner.post(
+        WAIVE,
+        {"order_id": order.id, "period": 13, "reason": "核销", "idempotency_key": "waive-credit"},
+    )
+    closed = derive.close_record(instalments=reported(), ended_on=today, opened_on=today)
+    assert closed is not None and closed.status_code == "G"
+
+
+def test_a_rent_plans_own_terms_come_before_the_shops(demo, demo_owner, app, offer):
+    _terms(demo_owner, min_term=6, mode="rate", value="0.3000")
+    with tenant_context(demo):
+        RentPlan.objects.filter(pk=offer.rent_plan_id).update(
+            min_term=3, early_fee_mode="fixed", early_fee_value=Decimal("150.00")
+        )
+    connection.set_schema_to_public()
+    order = in_lease(demo, demo_owner, app, offer)
+
+    terms = detail_of(demo_owner, order.id)["early_return"]
+    quote = demo_owner.get(QUOTE, {"order_id": order.id}).data
+
+    assert (terms["min_term"], terms["fee_mode"], terms["fee_value"]) == (3, "fixed", "150.00")
+    assert quote["termination_fee"] == "150.00"
+    bad = demo_owner.post(
+        "/api/backend/saveOrderSetting",
+        {
+            "unpaid_cancel_minutes": 30,
+            "auto_receive_days": 7,
+            "early_buyout_discount_rate": "0",
+            "buyout_from_period": 1,
+            "early_return_min_term": 6,
+            "early_return_fee_mode": "rate",
+            "early_return_fee_value": "1.5000",
+        },
+    )
+    assert bad.code == 400 and "early_return_fee_value" in str(bad.data)
