@@ -192,4 +192,20 @@ test.describe.serial('what is owed after the return', () => {
     await expect(list.row(order.order_no)).toHaveCount(0);
     await expect(page.getByText('没有符合条件的订单')).toBeVisible();
   });
+
+  test('the order settings hold the early-return terms new orders copy, checked before they are saved', async ({ page }) => {
+    const list = new OrderListPage(page);
+    await list.goto(HOSTS.demo, '/regularOrder', '常规订单');
+    await page.getByRole('button', { name: '订单设置', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('最短租期（期，0 为不限）')).toHaveValue('6');
+    await expect(dialog.getByLabel('提前退租违约金')).toHaveValue('rate');
+    const rate = dialog.getByLabel('违约金比例（取消租金的 %）');
+    await expect(rate).toHaveValue('30');
+    await rate.fill('130');
+    await dialog.getByRole('button', { name: '保存设置', exact: true }).click();
+    await expect(dialog).toContainText('请输入 0–100 之间的百分比，最多两位小数');
+    await dialog.getByRole('button', { name: '取消', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
 });
