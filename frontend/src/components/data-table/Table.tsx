@@ -6,10 +6,20 @@ import {
   useReactTable,
   type ColumnDef,
   type Row,
+  type RowData,
+  type Column,
   type RowSelectionState,
   type OnChangeFn,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** `end`: the column stays in view at the right while a wide table scrolls (a row's actions). */
+    sticky?: 'end';
+  }
+}
 
 /** What the checkboxes of a selectable table say to a screen reader. */
 export interface SelectLabels<T> {
@@ -40,11 +50,18 @@ export interface TableProps<T> {
  */
 export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]';
 
+/** A column kept in view at the right edge (its cells need their own background over the scroll). */
+const STICKY_END = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.18)]';
+
+function stickyClass<T>(column: Column<T, unknown>, background: string): string {
+  return column.columnDef.meta?.sticky === 'end' ? `${STICKY_END} ${background}` : '';
+}
+
 function TableRow<T>({ row, tone }: { row: Row<T>; tone?: string }) {
   return (
     <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={CELL_CLASS}>
+        <td key={cell.id} className={`${CELL_CLASS} ${stickyClass(cell.column, 'bg-white')}`}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
@@ -105,7 +122,7 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600">
+                <th key={header.id} scope="col" className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(header.column, 'bg-slate-50')}`}>
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}

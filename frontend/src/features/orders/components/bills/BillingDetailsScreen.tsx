@@ -142,6 +142,8 @@ function useBillColumns(actions: BillActions) {
       {
         id: 'actions',
         header: t('bills.columns.actions'),
+        // Fifteen columns are wider than a laptop: a bill's actions stay in view at the right.
+        meta: { sticky: 'end' },
         cell: ({ row }) => {
           const bill = row.original;
           if (bill.state === 'paying')
