@@ -145,16 +145,22 @@ test.describe.serial('a lease from the intake to its return with damage', () => 
     await screen.expectStatus('验机中');
     await screen.act('验机完成');
     await screen.dialog().getByLabel('损坏赔偿（元，选填）').fill('50.00');
+    // Before confirming, the quote says what the deposit takes: the damage, and (issue 24) the
+    // bills still owed and any early-termination fee under the shop's terms, oldest first.
+    const quote = screen.dialog().getByRole('region', { name: '退租结算预估' });
+    await expect(quote.locator('[data-stat="damage"] dd')).toHaveText('¥50.00');
+    const applied = (await quote.locator('[data-stat="depositApplied"] dd').innerText()).trim();
+    expect(applied).toMatch(/^¥[\d,]+\.\d{2}$/);
     await screen.confirm('验机完成');
-    // The rest of the deposit is released at once; the damage is taken once the provider confirms.
+    // The rest of the deposit is released at once; what it pays is taken once the provider confirms.
     await screen.expectStatus('已完成');
     const transferred = async () =>
       (await owner.get<{ deposit_detail: { transferred: string; remaining: string } }>('/api/merchant/orderInfo', { id: orderId }))
         .deposit_detail;
-    await expect.poll(transferred, { timeout: 30_000 }).toMatchObject({ transferred: '50.00', remaining: '0.00' });
+    await expect.poll(transferred, { timeout: 30_000 }).toMatchObject({ transferred: applied.replace(/[¥,]/g, ''), remaining: '0.00' });
     await page.reload();
     const deposit = screen.section('押金');
-    await expect(deposit.getByText('已转支付').locator('..')).toContainText('¥50.00');
+    await expect(deposit.getByText('已转支付').locator('..')).toContainText(applied);
     await expect(deposit.getByText('剩余冻结').locator('..')).toContainText('¥0.00');
   });
 });
