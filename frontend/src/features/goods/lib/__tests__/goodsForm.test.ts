@@ -111,6 +111,22 @@ describe('client-side checks', () => {
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['rentPlans.0.deposit', 'depositCeiling']]);
   });
 
+  it('checks a plan’s early-return terms: a whole minimum term, a fee for a rate or a fixed fee', () => {
+    const issues = (patch: Partial<ReturnType<typeof filledForm>['rentPlans'][number]>) => {
+      const form = filledForm();
+      form.rentPlans[0] = { ...form.rentPlans[0]!, ...patch };
+      return goodsFormSchema.safeParse(form).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
+    };
+    expect(issues({ min_term: '2.5' })).toEqual(['rentPlans.0.min_term:minTerm']);
+    expect(issues({ min_term: '121' })).toEqual(['rentPlans.0.min_term:minTerm']);
+    expect(issues({ min_term: '' })).toEqual([]);
+    expect(issues({ early_fee_mode: 'rate', early_fee_value: '' })).toEqual(['rentPlans.0.early_fee_value:feeValueRequired']);
+    expect(issues({ early_fee_mode: 'rate', early_fee_value: '120' })).toEqual(['rentPlans.0.early_fee_value:feeRate']);
+    expect(issues({ early_fee_mode: 'fixed', early_fee_value: '0' })).toEqual(['rentPlans.0.early_fee_value:feeFixed']);
+    expect(issues({ early_fee_mode: 'fixed', early_fee_value: '200' })).toEqual([]);
+    expect(issues({ early_fee_mode: 'none', early_fee_value: 'anything' })).toEqual([]);
+  });
+
   it('allows at most 10 channels', () => {
     const form = filledForm();
     form.channels = Array.from({ length: 11 }, (_, index) => `c${index}`);
