@@ -382,3 +382,33 @@ def test_the_fee_is_rounded_half_up_and_never_above_the_rent_it_replaces(
     ).data
     assert capped["termination_fee"] == "399.00"  # never more than the rent it replaces
     assert (on_the_day["before_min_term"], on_the_day["termination_fee"]) == (False, "0.00")
+
+
+def test_a_waived_instalment_forgoes_its_late_fee_with_it(demo, demo_owner, app, offer):
+    order = in_lease(demo, demo_owner, app, offer)
+    _due_from(demo, order.id, 2, days_ago=10)
+    with tenant_context(demo):
+        late_fees_accrue()
+        accrued = Bill.objects.get(order_id=order.id, period=2).late_fee
+    connection.set_schema_to_public()
+    assert accrued > 0
+
+    waived = demo_owner.post(
+        WAIVE,
+        {
+            "order_id": order.id,
+            "period": 2,
+            "reason": "门店原因延误",
+            "idempotency_key": "waive-i2",
+        },
+    )
+
+    assert waived.ok, waived
+    assert (waived.data["late_fee_waived"], waived.data["late_fee_paid"]) == (
+        f"{accrued:.2f}",
+        "0.00",
+    )
+    assert waived.data["waiver"]["late_fee"] == f"{accrued:.2f}"
+    owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+    assert (owed["overdue_bills"], owed["late_fee_owed"], owed["total"]) == (0, "0.00", "0.00")
+    assert books_balance(demo) == []
