@@ -126,6 +126,10 @@ def _bill_period(row: dict[str, Any], language: str) -> str:
         return "Buyout" if language == "en" else "买断款"
     if row["kind"] == "purchase":
         return "Payment" if language == "en" else "货款"
+    if row["kind"] == "damage":
+        return "Damage" if language == "en" else "损坏赔偿"
+    if row["kind"] == "termination":
+        return "Early-termination fee" if language == "en" else "提前退租违约金"
     return f"#{row['period']}" if language == "en" else f"第 {row['period']} 期"
 
 

@@ -149,7 +149,7 @@ def _accrue_locked(
         bills = list(
             Bill.objects.select_for_update()
             .filter(pk__in=bill_ids, status=BillStatus.UNPAID, due_date__lt=today)
-            .exclude(kind__in=CHARGE_KINDS)
+            .exclude(kind__in=CHARGE_KINDS)  # no late fee accrues on a charge
             .order_by("order_id", "period")
         )
         if not bills:
@@ -192,7 +192,6 @@ def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
     setting = finance_setting()
     bill_ids = list(
         Bill.objects.filter(status=BillStatus.UNPAID, due_date__lt=today)
-        .exclude(kind__in=CHARGE_KINDS)  # no late fee accrues on a charge
         .order_by("due_date", "id")
         .values_list("pk", flat=True)
     )

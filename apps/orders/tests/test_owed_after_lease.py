@@ -12,6 +12,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing import selectors as billing_selectors
+from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillWaiver
 from apps.billing.schedule import add_months
 from apps.billing.tests.test_offline_repayment import body as offline_body
@@ -239,18 +240,22 @@ def test_a_finished_order_that_owes_has_its_own_tab_and_list(demo, demo_owner, a
     assert listed["list"][0]["owed_amount"] == "300.00"
     assert [row["id"] for row in finished["list"]] == [settled.id]
     assert counts["finished"] == finished["total"]
-    # The nightly watch keeps the stage as the charge falls past due.
+    # The nightly watch keeps the stage as the charge falls past due; no late fee accrues
+    # on a charge.
     with tenant_context(demo):
         Bill.objects.filter(order_id=owing.id, period=13).update(
             due_date=timezone.localdate() - timedelta(days=3)
         )
         orders_refresh_overdue()
+        late_fees_accrue()
         watched = Order.objects.get(pk=owing.id)
+        charge = Bill.objects.get(order_id=owing.id, period=13)
     connection.set_schema_to_public()
     assert (watched.stage, watched.overdue_since) == (
         "owing",
         timezone.localdate() - timedelta(days=3),
     )
+    assert (charge.late_fee, watched.owed_amount) == (Decimal("0.00"), Decimal("300.00"))
 
 
 def test_the_charge_is_paid_by_an_offline_repayment(demo, demo_owner, app, offer):
@@ -347,3 +352,63 @@ def test_a_rent_plans_own_terms_come_before_the_shops(demo, demo_owner, app, off
         },
     )
     assert bad.code == 400 and "early_return_fee_value" in str(bad.data)
+
+
+def test_the_fee_is_rounded_half_up_and_never_above_the_rent_it_replaces(
+    demo, demo_owner, app, offer
+):
+    _terms(demo_owner, min_term=12, mode="rate", value="0.0150")
+    order = in_lease(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+    last_due = add_months(today, 11)  # bill 12
+
+    # Back the day before bill 12: only its 399.00 is cancelled; 1.5 % is 5.985 → 5.99.
+    late = demo_owner.get(
+        QUOTE, {"order_id": order.id, "return_date": (last_due - timedelta(days=1)).isoformat()}
+    ).data
+    assert (late["rent_cancelled"], late["termination_fee"]) == ("399.00", "5.99")
+    assert late["bills_owed_count"] == 10  # bills 2 … 11 fell due by then
+
+    with tenant_context(demo):
+        Order.objects.filter(pk=order.id).update(
+            early_fee_mode="fixed", early_fee_value=Decimal("800.00")
+        )
+    connection.set_schema_to_public()
+    capped = demo_owner.get(
+        QUOTE, {"order_id": order.id, "return_date": (last_due - timedelta(days=1)).isoformat()}
+    ).data
+    on_the_day = demo_owner.get(
+        QUOTE, {"order_id": order.id, "return_date": add_months(today, 12).isoformat()}
+    ).data
+    assert capped["termination_fee"] == "399.00"  # never more than the rent it replaces
+    assert (on_the_day["before_min_term"], on_the_day["termination_fee"]) == (False, "0.00")
+
+
+def test_a_waived_instalment_forgoes_its_late_fee_with_it(demo, demo_owner, app, offer):
+    order = in_lease(demo, demo_owner, app, offer)
+    _due_from(demo, order.id, 2, days_ago=10)
+    with tenant_context(demo):
+        late_fees_accrue()
+        accrued = Bill.objects.get(order_id=order.id, period=2).late_fee
+    connection.set_schema_to_public()
+    assert accrued > 0
+
+    waived = demo_owner.post(
+        WAIVE,
+        {
+            "order_id": order.id,
+            "period": 2,
+            "reason": "门店原因延误",
+            "idempotency_key": "waive-i2",
+        },
+    )
+
+    assert waived.ok, waived
+    assert (waived.data["late_fee_waived"], waived.data["late_fee_paid"]) == (
+        f"{accrued:.2f}",
+        "0.00",
+    )
+    assert waived.data["waiver"]["late_fee"] == f"{accrued:.2f}"
+    owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+    assert (owed["overdue_bills"], owed["late_fee_owed"], owed["total"]) == (0, "0.00", "0.00")
+    assert books_balance(demo) == []

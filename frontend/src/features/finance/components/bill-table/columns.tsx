@@ -115,7 +115,10 @@ function isBillState(state: string): state is BillState {
 export function useFinanceBillColumns(): ColumnDef<FinanceBill, unknown>[] {
   const t = useTranslations('finance.billList');
   return useMemo(() => {
-    const period = (bill: FinanceBill) => (bill.kind === 'buyout' ? t('buyout') : bill.kind === 'purchase' ? t('purchase') : t('period', { period: bill.period }));
+    const period = (bill: FinanceBill) => {
+      if (bill.kind === 'buyout' || bill.kind === 'purchase' || bill.kind === 'damage' || bill.kind === 'termination') return t(bill.kind);
+      return t('period', { period: bill.period });
+    };
     const method = (paidBy: string) =>
       paidBy === 'offline' || paidBy === 'early'
         ? t(`methods.${paidBy}`)
