@@ -50,6 +50,7 @@ async function detailOf(owner: GoodsApi, id: number): Promise<Detail> {
 }
 
 let inspectedOrderNo = '';
+let repaidOrderNo = '';
 
 async function signIn(request: APIRequestContext) {
   return GoodsApi.signIn(request, 'demo', 'owner');
@@ -154,6 +155,7 @@ test.describe.serial('what is owed after the return', () => {
     }
     expect(target, 'the demo has a finished order owing damage').not.toBeNull();
     const order = target!.detail;
+    repaidOrderNo = order.order_no;
 
     const list = new OrderListPage(page);
     await list.goto(HOSTS.demo, '/owingOrder', '完结欠款');
@@ -207,5 +209,42 @@ test.describe.serial('what is owed after the return', () => {
     await expect(dialog).toContainText('请输入 0–100 之间的百分比，最多两位小数');
     await dialog.getByRole('button', { name: '取消', exact: true }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('the owner waives an early-termination fee with a reason: the bill reads 已减免 and why', async ({ page, request }) => {
+    const owner = await signIn(request);
+    let target: Detail | null = null;
+    for (const row of await rows(owner, { stage: 'owing' })) {
+      if (row.order_no === inspectedOrderNo || row.order_no === repaidOrderNo) continue;
+      const detail = await detailOf(owner, row.id);
+      if (detail.actions.includes('waive_charge') && detail.bills.some((bill) => bill.kind === 'termination' && (bill.state === 'unpaid' || bill.state === 'overdue'))) {
+        target = detail;
+        break;
+      }
+    }
+    expect(target, 'the demo has an order owing an early-termination fee').not.toBeNull();
+    const order = target!;
+
+    await page.goto(`${HOSTS.demo}/billingDetails/${order.id}`);
+    const bills = new BillingDetailsPage(page);
+    await expect(bills.heading(order.order_no)).toBeVisible();
+    const fee = bills.bills().locator('tbody tr').filter({ hasText: '提前退租违约金' });
+    // The row's actions stay in view at 1440 px, however wide the table.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const waive = fee.getByRole('button', { name: '减免提前退租违约金欠款', exact: true });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // down the page, never sideways
+    await expect(waive).toBeInViewport();
+    await waive.click();
+    const dialog = bills.dialog();
+    await expect(dialog).toContainText(/提前退租违约金现在待付 ¥[\d,]+\.\d{2}/);
+    const confirm = dialog.getByRole('button', { name: /^减免 ¥[\d,]+\.\d{2}$/ });
+    await confirm.click();
+    await expect(dialog).toContainText('请填写减免原因');
+    await dialog.getByLabel('减免原因').fill('客户提前退租有正当理由，同意减免');
+    await confirm.click();
+    await expect(dialog).toBeHidden();
+    await expect(await bills.cell(fee, '状态')).toContainText('已减免');
+    await expect(await bills.cell(fee, '状态')).toContainText('原因：客户提前退租有正当理由，同意减免');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
