@@ -17,8 +17,7 @@ export function isFeeMode(value: string): value is FeeMode {
   return (FEE_MODES as readonly string[]).includes(value);
 }
 
-/** The kinds of a bill (billing `kind`): rent, a purchase, a buyout, and the charges after a return. */
-export const BILL_KINDS = ['lease', 'purchase', 'buyout', 'damage', 'termination'] as const;
+/** The kinds of bill raised when the goods come back (billing `kind`; beside lease, purchase, buyout). */
 export const CHARGE_KINDS: ReadonlySet<string> = new Set(['damage', 'termination']);
 
 /** A bill forgone by the shop (waiveOrderCharge): cancelled with something waived. */
