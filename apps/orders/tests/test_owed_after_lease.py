@@ -34,8 +34,9 @@ LIST = "/api/platform/backendOrderList"
 COUNT = "/api/platform/orderNumberCount"
 
 
-def _terms(owner, *, min_term: int = 0, mode: str = "none", value: str = "0") -> None:
-    saved = owner.post(
+def _save_terms(owner, *, min_term: int = 0, mode: str = "none", value: str = "0"):
+    """The shop's order settings saved with these early-return terms."""
+    return owner.post(
         "/api/backend/saveOrderSetting",
         {
             "unpaid_cancel_minutes": 30,
@@ -47,6 +48,10 @@ def _terms(owner, *, min_term: int = 0, mode: str = "none", value: str = "0") ->
             "early_return_fee_value": value,
         },
     )
+
+
+def _terms(owner, **terms) -> None:
+    saved = _save_terms(owner, **terms)
     assert saved.ok, saved
 
 
@@ -339,18 +344,7 @@ def test_a_rent_plans_own_terms_come_before_the_shops(demo, demo_owner, app, off
 
     assert (terms["min_term"], terms["fee_mode"], terms["fee_value"]) == (3, "fixed", "150.00")
     assert quote["termination_fee"] == "150.00"
-    bad = demo_owner.post(
-        "/api/backend/saveOrderSetting",
-        {
-            "unpaid_cancel_minutes": 30,
-            "auto_receive_days": 7,
-            "early_buyout_discount_rate": "0",
-            "buyout_from_period": 1,
-            "early_return_min_term": 6,
-            "early_return_fee_mode": "rate",
-            "early_return_fee_value": "1.5000",
-        },
-    )
+    bad = _save_terms(demo_owner, min_term=6, mode="rate", value="1.5000")
     assert bad.code == 400 and "early_return_fee_value" in str(bad.data)
 
 
