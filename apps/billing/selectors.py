@@ -179,12 +179,14 @@ def order_bill_totals(order_id: int) -> dict[str, Decimal]:
     """What the order's bills ask, what was paid and what is still owed."""
     totals = Bill.objects.filter(order_id=order_id).aggregate(
         asked=Sum("amount", filter=~Q(status=BillStatus.CANCELLED)),
+        # A bill cancelled after part of it was paid (a waiver of the rest): what it took.
+        cancelled_paid=Sum("paid_amount", filter=Q(status=BillStatus.CANCELLED)),
         paid_sum=Sum("paid_amount"),
-        owed=Sum("amount", filter=Q(status__in=OPEN_STATUSES)),
+        owed=Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OPEN_STATUSES)),
     )
     zero = Decimal("0.00")
     return {
-        "amount": totals["asked"] or zero,
+        "amount": (totals["asked"] or zero) + (totals["cancelled_paid"] or zero),
         "paid": totals["paid_sum"] or zero,
         "owed": totals["owed"] or zero,
     }

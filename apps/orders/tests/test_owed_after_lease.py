@@ -298,6 +298,9 @@ def test_a_waiver_needs_a_reason_and_a_role_and_is_recorded(demo, demo_owner, ap
     detail = detail_of(demo_owner, order.id)
     assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
     assert [e for e in detail["timeline"] if e["action"] == "bill.waived"]
+    # What the bills asked counts what the waived charge took before it was waived.
+    totals = detail["bill_totals"]
+    assert totals["amount"] == totals["paid"] and totals["owed"] == "0.00"
     with tenant_context(demo):
         assert BillWaiver.objects.filter(order_id=order.id).count() == 1
     connection.set_schema_to_public()
