@@ -138,6 +138,10 @@ def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, t
         kinds = Counter(Bill.objects.values_list("kind", flat=True))
         assert kinds["termination"] >= 2 and kinds["damage"] >= 1
         assert all(o.owed_amount > 0 for o in orders if o.stage == "owing")
+        # The merchant's books and the platform's sub-ledger of it mirror each other.
+        from tenants.finance.agreement import books_agreement
+
+        assert books_agreement(demo) == []
         assert any(o.status == "inspecting" for o in orders)
         assert Bill.objects.filter(status="paid").exists()
         assert ledger_check() == []

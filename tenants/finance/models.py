@@ -135,6 +135,8 @@ class MismatchKind(models.TextChoices):
     STATUS_DIFFERS = "status_differs", "状态不一致"
     AMOUNT_DIFFERS = "amount_differs", "金额不一致"
     TOTALS_DIFFER = "totals_differ", "日汇总与账本不符"
+    # The merchant's books and the platform's sub-ledger of it do not mirror (`agreement.py`).
+    BOOKS_DIFFER = "books_differ", "商户账与平台账不一致"
 
 
 class MismatchStatus(models.TextChoices):

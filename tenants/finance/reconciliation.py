@@ -17,7 +17,9 @@ settlement, `risk-recharge:<recharge_no>` a QR recharge of the risk balance,
   provider took otherwise than we asked (the collection path books what came and leaves the
   rest owed, and the journal keeps what was asked: `meta.asked`);
 - totals_differ: the day's public totals (`money`), refreshed after the day was over, do not
-  equal the ledger (they are then made right).
+  equal the ledger (they are then made right);
+- books_differ: the merchant's books and the platform's sub-ledger of that merchant do not
+  mirror each other (`agreement.py`; the detail names each pair and its difference).
 
 A booking of the day the statement does not list is asked about (`query`): one the provider
 finished on another day (a callback that arrived after midnight) agrees. Results live in the
@@ -280,6 +282,17 @@ def _totals_finding(day: date) -> Finding | None:
     return Finding(MismatchKind.TOTALS_DIFFER, operation="", out_no="", detail="; ".join(problems))
 
 
+def _books_finding() -> Finding | None:
+    """The merchant's books against the platform's sub-ledger of it (`agreement.py`): a
+    difference of any mirror is one finding of the day."""
+    from .agreement import books_agreement
+
+    problems = books_agreement(tenant_connection.tenant)
+    if not problems:
+        return None
+    return Finding(MismatchKind.BOOKS_DIFFER, operation="", out_no="", detail="; ".join(problems))
+
+
 def run_counts_refresh(run: ReconciliationRun) -> None:
     """The run's mismatch counts and status from its rows (the run row is locked)."""
     mismatches = list(run.mismatches.values_list("status", "difference"))
@@ -351,8 +364,8 @@ def reconcile_day(*, day: date) -> ReconciliationRun:
             run.finished_at = timezone.now()
             run.save()
             return run
-        totals = _totals_finding(day)
-        _replace(run, comparison.findings + ([totals] if totals else []))
+        extra = [found for found in (_totals_finding(day), _books_finding()) if found]
+        _replace(run, comparison.findings + extra)
         for field in (
             "provider_count",
             "provider_amount",

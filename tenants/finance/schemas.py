@@ -168,7 +168,7 @@ class ReconciliationMismatchOut(Schema):
     day: date
     kind: str = Field(
         description="missing_in_ledger, missing_at_provider, status_differs, amount_differs,"
-        " totals_differ"
+        " totals_differ, books_differ"
     )
     kind_name: str
     operation: str = Field(description="pay, withhold, refund, freeze, thaw, transfer, payout")

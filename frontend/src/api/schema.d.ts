@@ -10033,7 +10033,7 @@ export interface components {
             id: number;
             /**
              * Kind
-             * @description missing_in_ledger, missing_at_provider, status_differs, amount_differs, totals_differ
+             * @description missing_in_ledger, missing_at_provider, status_differs, amount_differs, totals_differ, books_differ
              */
             kind: string;
             /** Kind Name */

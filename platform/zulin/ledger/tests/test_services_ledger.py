@@ -9,7 +9,7 @@ import random
 from decimal import Decimal
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry, Journal, LedgerAccount
@@ -447,3 +447,89 @@ def test_a_cached_balance_changed_outside_posting_is_reported(books):
     problems = ledger_check()
 
     assert any("account rent_income: cached -1.00" in problem for problem in problems)
+
+
+def _unbalanced(cursor, reference: str, *, second: str | None) -> None:
+    """A journal written behind the service's back: one debit of 10.00 and, if `second`,
+    a credit of `second`."""
+    cursor.execute(
+        "INSERT INTO ledger_journal"
+        " (reference, kind, memo, payment_reference, meta, actor_name, created_at)"
+        " VALUES (%s, 'bill_payment', '', '', '{}', '', now()) RETURNING id",
+        [reference],
+    )
+    journal = cursor.fetchone()[0]
+    # Two accounts of the schema's chart (the platform's and a merchant's differ).
+    cursor.execute("SELECT id FROM ledger_account WHERE sub_key = '' ORDER BY id LIMIT 2")
+    clearing, income = (row[0] for row in cursor.fetchall())
+    cursor.execute(
+        "INSERT INTO ledger_entry (journal_id, account_id, side, amount)"
+        " VALUES (%s, %s, 'debit', 10)",
+        [journal, clearing],
+    )
+    if second:
+        cursor.execute(
+            "INSERT INTO ledger_entry (journal_id, account_id, side, amount)"
+            " VALUES (%s, %s, 'credit', %s)",
+            [journal, income, second],
+        )
+
+
+@pytest.mark.parametrize("second", [None, "9.99"], ids=["one entry", "debits above credits"])
+def test_postgresql_refuses_an_unbalanced_journal_when_it_commits(books, second):
+    before = written()
+    # What a commit does: the deferred checks run (SET CONSTRAINTS … IMMEDIATE fires them
+    # inside the test's own transaction, which is rolled back after it).
+    with (
+        pytest.raises(IntegrityError, match="unbalanced"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        _unbalanced(cursor, f"raw-{second}", second=second)
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    assert written() == before
+    # A balanced journal written the same way passes the same check.
+    with transaction.atomic(), connection.cursor() as cursor:
+        _unbalanced(cursor, "raw-balanced", second="10.00")
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+    assert written() == (before[0] + 1, before[1] + 2)
+
+
+def test_a_real_commit_of_an_unbalanced_journal_is_refused_in_every_schema(books, acme):
+    """Through a connection of its own, outside the test's transaction: the commit itself
+    fails, in the platform's books and a merchant's, and nothing stays."""
+    import psycopg
+
+    settings_db = connection.settings_dict
+    params = {
+        "dbname": settings_db["NAME"],
+        "user": settings_db["USER"],
+        "host": settings_db["HOST"] or None,
+        "port": settings_db["PORT"] or None,
+    }
+    if settings_db.get("PASSWORD"):
+        params["password"] = settings_db["PASSWORD"]
+    for schema in ("public", acme.schema_name):
+        with psycopg.connect(**params) as raw:
+            with raw.cursor() as cursor:
+                cursor.execute(f'SET search_path TO "{schema}", public')
+                _unbalanced(cursor, f"raw-commit-{schema}", second=None)
+            with pytest.raises(psycopg.errors.CheckViolation, match="unbalanced"):
+                raw.commit()
+        with psycopg.connect(**params) as raw, raw.cursor() as cursor:
+            cursor.execute(
+                f'SELECT count(*) FROM "{schema}".ledger_journal WHERE reference = %s',
+                [f"raw-commit-{schema}"],
+            )
+            assert cursor.fetchone()[0] == 0
+
+
+def test_the_ledger_cannot_be_truncated(books):
+    for table in ("ledger_entry", "ledger_journal"):
+        with (
+            pytest.raises(DatabaseError, match="immutable"),
+            transaction.atomic(),
+            connection.cursor() as cursor,
+        ):
+            cursor.execute(f"TRUNCATE {table} CASCADE")

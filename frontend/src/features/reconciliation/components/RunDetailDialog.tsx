@@ -9,6 +9,9 @@ import { isMismatchKind, isOperation, isResolution } from '../lib/reconciliation
 import { useReconciliationRun, type MismatchRow, type RunDetail } from '../queries';
 import { MismatchStatusBadge, RunStatusBadge } from './RunStatusBadge';
 
+/** Differences of the books as a whole (a day's totals, the platform's mirror of the merchant): told in words, not as one trade. */
+const BOOK_KINDS: ReadonlySet<string> = new Set(['totals_differ', 'books_differ']);
+
 export interface MismatchActions {
   onResolve: (row: MismatchRow) => void;
   onSync: (row: MismatchRow) => void;
@@ -118,7 +121,7 @@ function MismatchCard({ mismatch, actions }: { mismatch: MismatchRow; actions?: 
             <span className="font-mono text-xs">{mismatch.trade_no}</span>
           </Fact>
         )}
-        {mismatch.kind !== 'totals_differ' && (
+        {!BOOK_KINDS.has(mismatch.kind) && (
           <>
             <Fact label={t('mismatch.provider')}>{provider}</Fact>
             <Fact label={t('mismatch.ledger')}>{ledger}</Fact>
@@ -127,7 +130,7 @@ function MismatchCard({ mismatch, actions }: { mismatch: MismatchRow; actions?: 
             </Fact>
           </>
         )}
-        {mismatch.kind === 'totals_differ' && <Fact label={t('mismatch.detail')}>{mismatch.detail}</Fact>}
+        {BOOK_KINDS.has(mismatch.kind) && <Fact label={t('mismatch.detail')}>{mismatch.detail}</Fact>}
       </dl>
       {!open && (
         <p className="mt-2 text-sm text-slate-700">

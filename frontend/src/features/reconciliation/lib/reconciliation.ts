@@ -9,7 +9,7 @@ import { readDay, readEnum, readId, readPage, readPageSize, toSearch, DEFAULT_PA
 export const RUN_STATUSES = ['mismatched', 'failed', 'running', 'resolved', 'balanced'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-export const MISMATCH_KINDS = ['missing_in_ledger', 'missing_at_provider', 'status_differs', 'amount_differs', 'totals_differ'] as const;
+export const MISMATCH_KINDS = ['missing_in_ledger', 'missing_at_provider', 'status_differs', 'amount_differs', 'totals_differ', 'books_differ'] as const;
 export type MismatchKind = (typeof MISMATCH_KINDS)[number];
 
 export const RESOLUTIONS = ['synced', 'written_off', 'provider_error', 'other'] as const;
