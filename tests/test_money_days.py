@@ -167,7 +167,7 @@ def test_a_drifted_day_is_found_by_the_check_and_rebuilt(demo, busy_day):
     call_command("money_days", "check", "--merchant", "demo", "--from", today.isoformat())
 
 
-def test_a_reversal_takes_back_and_a_new_kind_of_receipt_counts(demo, base):
+def test_a_reversal_takes_back_and_a_receipt_of_another_kind_counts(demo, base):
     today = timezone.localdate()
     with tenant_context(demo):
         ledger_post(
@@ -178,7 +178,7 @@ def test_a_reversal_takes_back_and_a_new_kind_of_receipt_counts(demo, base):
         ledger_reverse(reference="pay:T-1:reversed", of_reference="pay:T-1")
         ledger_post(
             reference="offline:T-2",
-            kind="offline_payment",
+            kind="offline_repayment",
             lines=[Line("bank", debit=D(30)), Line("late_fee_income", credit=D(30))],
         )
     connection.set_schema_to_public()

@@ -98,11 +98,11 @@ def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered
     with tenant_context(demo):
         from zulin.ledger.services import Line, ledger_post
 
-        # The owner took the cash out meanwhile (as a withdrawal would).
+        # The owner applied for the cash meanwhile (a withdrawal freezes it).
         ledger_post(
             reference="test-take-cash",
-            kind="withdrawal",
-            lines=[Line("merchant_cash", credit=cash), Line("bank", debit=cash)],
+            kind="withdrawal_freeze",
+            lines=[Line("merchant_cash", credit=cash), Line("withdrawals_in_transit", debit=cash)],
         )
     connection.set_schema_to_public()
     result, statements, _ = _close(demo, today + timedelta(days=2))
@@ -111,8 +111,8 @@ def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered
     with tenant_context(demo):
         ledger_post(
             reference="test-put-cash",
-            kind="withdrawal",
-            lines=[Line("merchant_cash", debit=cash), Line("bank", credit=cash)],
+            kind="withdrawal_back",
+            lines=[Line("merchant_cash", debit=cash), Line("withdrawals_in_transit", credit=cash)],
         )
     connection.set_schema_to_public()
     result, statements, cash_left = _close(demo, today + timedelta(days=2))

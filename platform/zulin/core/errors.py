@@ -100,6 +100,7 @@ class ErrorCode(IntEnum):
     LEDGER_INSUFFICIENT_BALANCE = 1393
     LEDGER_ALREADY_REVERSED = 1394
     LEDGER_JOURNAL_NOT_FOUND = 1395
+    LEDGER_RULE_BROKEN = 1396
     # 1900-1999: outside services (callbacks, sandboxes)
     CALLBACK_NOT_PROCESSED = 1900
     CALLBACK_MERCHANT_UNKNOWN = 1901
@@ -345,6 +346,10 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ),
     ErrorCode.LEDGER_ALREADY_REVERSED: ("该笔记账已冲正", "This posting was already reversed"),
     ErrorCode.LEDGER_JOURNAL_NOT_FOUND: ("未找到该笔记账", "No posting with this reference"),
+    ErrorCode.LEDGER_RULE_BROKEN: (
+        "记账规则不允许此分录",
+        "The posting rules do not allow this entry",
+    ),
     ErrorCode.CALLBACK_NOT_PROCESSED: (
         "回调未能处理，请稍后重发",
         "The callback could not be processed; send it again later",

@@ -36,6 +36,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .chart import chart_for
 from .models import Entry, Journal, LedgerAccount, Side
+from .rules import MERCHANT, PLATFORM, rule_problem
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -209,6 +210,16 @@ def _accounts_locked(postings: list[_Posting]) -> dict[tuple[str, str], LedgerAc
     return found
 
 
+def _rules_check(kind: str, postings: list[_Posting], *, reversal: bool) -> None:
+    """Refuses (LEDGER_RULE_BROKEN) what the posting rules of the active book do not allow."""
+    book = PLATFORM if tenant_connection.schema_name == get_public_schema_name() else MERCHANT
+    problem = rule_problem(
+        book=book, kind=kind, legs=[(p.code, p.side) for p in postings], reversal=reversal
+    )
+    if problem:
+        raise ApplicationError(ErrorCode.LEDGER_RULE_BROKEN, data={"problem": problem})
+
+
 def _post(
     *,
     reference: str,
@@ -238,6 +249,7 @@ def _post(
     try:
         with transaction.atomic():
             accounts = _accounts_locked(postings)
+            _rules_check(kind, postings, reversal=reversal_of is not None)
             # Inserted before the balances are read for the guard: a retry that waited for
             # our locks fails here on the unique reference and answers the journal written.
             journal = Journal.objects.create(

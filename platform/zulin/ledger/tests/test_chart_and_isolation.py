@@ -109,7 +109,7 @@ def test_platform_ledger_posts_to_the_platforms_books_from_a_merchants_schema(de
         with platform_ledger():
             ledger_post(
                 reference="platform-side-pay",
-                kind="bill_payment",
+                kind="merchant_receipt",
                 lines=[
                     Line("provider_clearing", debit=D("500.00")),
                     Line("merchant_payable", credit=D("500.00"), sub_key=merchant_key),

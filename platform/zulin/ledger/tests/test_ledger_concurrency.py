@@ -130,7 +130,7 @@ def test_concurrent_withdrawals_never_take_a_guarded_balance_below_zero(demo, ow
     def withdraw(number: int) -> str:
         ledger_post(
             reference=f"{prefix}withdraw-{number}",
-            kind="withdrawal_apply",
+            kind="withdrawal_freeze",
             lines=[
                 Line("withdrawals_in_transit", debit=D("30.00"), sub_key=sub_key),
                 Line("merchant_cash", credit=D("30.00"), sub_key=sub_key),

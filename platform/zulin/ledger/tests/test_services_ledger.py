@@ -21,7 +21,7 @@ from zulin.ledger.selectors import (
     ledger_check,
     trial_balance,
 )
-from zulin.ledger.services import Line, ledger_post, ledger_reverse
+from zulin.ledger.services import Line, ledger_post, ledger_reverse, platform_ledger
 
 D = Decimal
 
@@ -382,21 +382,21 @@ def test_the_trial_balance_sums_to_zero(books):
 def test_cached_balances_equal_the_entries_after_many_postings(books):
     chance = random.Random(20261123)
     pairs = [
-        ("provider_clearing", "rent_income"),
-        ("provider_clearing", "late_fee_income"),
-        ("commission_expense", "provider_clearing"),
-        ("refunds", "provider_clearing"),
-        ("merchant_cash", "provider_clearing"),
-        ("deposit_frozen", "deposit_held"),
+        ("provider_clearing", "rent_income", "bill_payment"),
+        ("provider_clearing", "late_fee_income", "bill_payment"),
+        ("commission_expense", "provider_clearing", "commission"),
+        ("refunds", "provider_clearing", "refund"),
+        ("merchant_cash", "provider_clearing", "settlement"),
+        ("deposit_frozen", "deposit_held", "deposit_freeze"),
     ]
     expected: dict[tuple[str, str], Decimal] = {}
     for number in range(300):
-        debit, credit = chance.choice(pairs)
+        debit, credit, kind = chance.choice(pairs)
         sub_key = f"order:{chance.randint(1, 12)}" if chance.random() < 0.5 else ""
         amount = D(chance.randint(1, 99999)) / 100
         ledger_post(
             reference=f"many-{number}",
-            kind="test_posting",
+            kind=kind,
             lines=[
                 Line(debit, debit=amount, sub_key=sub_key),
                 Line(credit, credit=amount, sub_key=sub_key),
@@ -533,3 +533,43 @@ def test_the_ledger_cannot_be_truncated(books):
             connection.cursor() as cursor,
         ):
             cursor.execute(f"TRUNCATE {table} CASCADE")
+
+
+def test_the_posting_rules_refuse_a_swapped_side_a_wrong_account_and_an_unknown_kind(books):
+    before = written()
+    swapped = [Line("provider_clearing", credit=D("5")), Line("rent_income", debit=D("5"))]
+    wrong = [Line("provider_clearing", debit=D("5")), Line("refunds", credit=D("5"))]
+    right = [Line("provider_clearing", debit=D("5")), Line("rent_income", credit=D("5"))]
+    for reference, kind, lines in (
+        ("swapped", "bill_payment", swapped),
+        ("wrong", "bill_payment", wrong),
+        ("unknown", "gift", right),
+    ):
+        with pytest.raises(ApplicationError) as refused:
+            ledger_post(reference=reference, kind=kind, lines=lines)
+        assert refused.value.code == ErrorCode.LEDGER_RULE_BROKEN
+    assert written() == before
+    # The platform's books have rules of their own: a merchant's kind is not one of them.
+    received = [
+        Line("provider_clearing", debit=D("5")),
+        Line("merchant_payable", credit=D("5"), sub_key="merchant:1"),
+    ]
+    with platform_ledger(), pytest.raises(ApplicationError) as refused:
+        ledger_post(reference="platform-rent", kind="bill_payment", lines=received)
+    assert refused.value.code == ErrorCode.LEDGER_RULE_BROKEN
+    # A reversal posts each leg on the other side: allowed.
+    rent_payment("rule-ok")
+    ledger_reverse(reference="rule-ok-back", of_reference="rule-ok")
+
+
+def test_every_leg_of_the_posting_rules_is_an_account_of_its_books_chart():
+    from zulin.ledger.chart import MERCHANT_CHART, PLATFORM_CHART
+    from zulin.ledger.rules import MERCHANT, RULES
+
+    charts = {
+        book: {spec.code for spec in chart}
+        for book, chart in ((MERCHANT, MERCHANT_CHART), ("platform", PLATFORM_CHART))
+    }
+    for rule in RULES:
+        assert rule.debits and rule.credits, rule.kind
+        assert rule.debits | rule.credits <= charts[rule.book], (rule.book, rule.kind)
