@@ -42,6 +42,7 @@ def order_project(order: Order) -> None:
             "sub_shop_id": order.sub_shop_id,
             "has_open_after_sale": order.has_open_after_sale,
             "overdue_since": order.overdue_since,
+            "owed_amount": order.owed_amount,
             "is_deleted": order.is_deleted,
             "created_at": order.created_at,
             "updated_at": order.updated_at,

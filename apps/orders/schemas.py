@@ -101,7 +101,7 @@ class OrderRowOut(Schema):
     has_open_after_sale: bool
     overdue_since: date | None
     owed_amount: str | None = Field(
-        None, description="what an ended order still owes (stage owing); the shop's lists"
+        None, description="what an ended order still owes (stage owing)"
     )
     created_at: datetime
     merchant_id: int | None

@@ -32,6 +32,8 @@ class OrderIndex(models.Model):
     sub_shop_id = models.BigIntegerField(null=True, blank=True)
     has_open_after_sale = models.BooleanField(default=False)
     overdue_since = models.DateField(null=True, blank=True)
+    # What an ended order still owes (its stage `owing`): the platform sees it on the row.
+    owed_amount = models.DecimalField(max_digits=14, decimal_places=2, default=0)
     is_deleted = models.BooleanField(default=False)
     created_at = models.DateTimeField()
     updated_at = models.DateTimeField()

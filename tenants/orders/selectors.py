@@ -42,6 +42,7 @@ LIST_COLUMNS = (
     "sub_shop_id",
     "has_open_after_sale",
     "overdue_since",
+    "owed_amount",
     "created_at",
 )
 
@@ -121,6 +122,7 @@ def platform_order_rows(rows: list[OrderIndex]) -> list[dict[str, Any]]:
             "sub_shop_name": "",
             "has_open_after_sale": r.has_open_after_sale,
             "overdue_since": r.overdue_since,
+            "owed_amount": money(r.owed_amount),
             "created_at": r.created_at,
             "merchant_id": r.merchant_id,
             "merchant_name": names.get(r.merchant_id, ""),

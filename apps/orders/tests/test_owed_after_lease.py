@@ -229,7 +229,9 @@ def test_damage_above_the_deposit_is_owed_collected_the_next_night_and_paid_off(
     assert books_balance(demo) == []
 
 
-def test_a_finished_order_that_owes_has_its_own_tab_and_list(demo, demo_owner, app, offer):
+def test_a_finished_order_that_owes_has_its_own_tab_and_list(
+    demo, demo_owner, admin_client, app, offer
+):
     owing = _owing_with_damage(demo, demo_owner, app, offer)
     settled = in_lease(demo, demo_owner, app, offer, seed=1, key="order-key-0002")
     _returned(demo_owner, settled.id)
@@ -245,6 +247,11 @@ def test_a_finished_order_that_owes_has_its_own_tab_and_list(demo, demo_owner, a
     assert listed["list"][0]["owed_amount"] == "300.00"
     assert [row["id"] for row in finished["list"]] == [settled.id]
     assert counts["finished"] == finished["total"]
+    # The platform sees it too, from its index: the tab, the list and what is owed.
+    platform = admin_client.get(LIST, {"stage": "owing", "merchant_id": demo.pk}).data
+    platform_counts = admin_client.get(COUNT, {"merchant_id": demo.pk}).data
+    assert platform_counts["owing"] == platform["total"] == 1
+    assert [(row["id"], row["owed_amount"]) for row in platform["list"]] == [(owing.id, "300.00")]
     # The nightly watch keeps the stage as the charge falls past due; no late fee accrues
     # on a charge.
     with tenant_context(demo):

@@ -9185,7 +9185,7 @@ export interface components {
             overdue_since: string | null;
             /**
              * Owed Amount
-             * @description what an ended order still owes (stage owing); the shop's lists
+             * @description what an ended order still owes (stage owing)
              */
             owed_amount?: string | null;
             /** Ownership Transfer */
@@ -9422,7 +9422,7 @@ export interface components {
             overdue_since: string | null;
             /**
              * Owed Amount
-             * @description what an ended order still owes (stage owing); the shop's lists
+             * @description what an ended order still owes (stage owing)
              */
             owed_amount?: string | null;
             /** Rent */
