@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, settle } from '@/components/__tests__/render';
 import type { OrderRef } from '../../../queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
+import { bill } from './bills';
 
 // The page's route and session (useOrderPage reads the URL, the global state and the login
 // info); each test sets the side and the actions the session holds.
@@ -29,33 +30,6 @@ const payment = (patch: Record<string, unknown>) => ({
   status: 'succeeded',
   failure_reason: '',
   created_at: '2026-01-01T10:00:00+08:00',
-  ...patch,
-});
-
-const bill = (period: number, patch: Record<string, unknown> = {}) => ({
-  id: 100 + period,
-  period,
-  due_date: `2026-0${period}-01`,
-  rent: '1237.00',
-  addon_amount: '0.00',
-  amount: '1237.00',
-  paid_amount: '0.00',
-  status: 'unpaid',
-  state: 'unpaid',
-  paid_at: null,
-  paid_by: '',
-  late_fee: '0.00',
-  late_fee_waived: '0.00',
-  late_fee_paid: '0.00',
-  late_fee_owed: '0.00',
-  discount: '0.00',
-  settled_early: false,
-  out_trade_no: `T${period}`,
-  payments: [],
-  offline_receipt: null,
-  kind: 'lease',
-  waived_amount: '0.00',
-  waiver: null,
   ...patch,
 });
 

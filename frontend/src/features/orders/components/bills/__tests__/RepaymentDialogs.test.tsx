@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, settle } from '@/components/__tests__/render';
 import type { OrderRef } from '../../../queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
+import { bill } from './bills';
 
 const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
 vi.mock('../../detail/useOrderPage', () => ({
@@ -16,33 +17,6 @@ vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: str
 
 const FINANCE = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.manage' }];
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-
-const bill = (period: number, patch: Record<string, unknown> = {}) => ({
-  id: 100 + period,
-  period,
-  due_date: `2026-0${period}-01`,
-  rent: '1237.00',
-  addon_amount: '0.00',
-  amount: '1237.00',
-  paid_amount: '0.00',
-  status: 'unpaid',
-  state: 'unpaid',
-  paid_at: null,
-  paid_by: '',
-  late_fee: '0.00',
-  late_fee_waived: '0.00',
-  late_fee_paid: '0.00',
-  late_fee_owed: '0.00',
-  discount: '0.00',
-  settled_early: false,
-  out_trade_no: `T${period}`,
-  payments: [],
-  offline_receipt: null,
-  kind: 'lease',
-  waived_amount: '0.00',
-  waiver: null,
-  ...patch,
-});
 
 const RECEIPT = {
   receipt_no: 'ZL7OF1',
