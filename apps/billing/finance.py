@@ -26,7 +26,7 @@ from django.db.models.functions import Coalesce, Replace
 from django.utils import timezone
 
 from tenants.catalog.selectors import money
-from tenants.finance.governance import BACK_REFERENCE, FREEZE_REFERENCE
+from tenants.finance.models import BACK_REFERENCE, FREEZE_REFERENCE
 from tenants.finance.selectors import withdrawal_statuses
 from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection

@@ -59,6 +59,12 @@ EARLY_FEE_MODES = ("none", "rate", "fixed")
 EARLY_FEE_FIXED_MAX = Decimal("100000.00")
 
 
+def early_fee_text(mode: str, value: Decimal) -> str:
+    """An early-termination fee's value as the calls answer it: a rate's share with 4 places,
+    a fixed fee (or none) in yuan with 2."""
+    return f"{value:.4f}" if mode == "rate" else f"{value:.2f}"
+
+
 def early_fee_problem(mode: str, value: Decimal | None) -> str:
     """Why an early-termination fee rule cannot be kept ("" when it can): a rate is a share
     above 0 and at most 1 (4 places), a fixed fee yuan above 0 in cents."""

@@ -154,9 +154,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
                 "early_fee_mode": p.early_fee_mode,
                 "early_fee_value": None
                 if p.early_fee_value is None
-                else f"{p.early_fee_value:.4f}"
-                if p.early_fee_mode == "rate"
-                else f"{p.early_fee_value:.2f}",
+                else rules.early_fee_text(p.early_fee_mode, p.early_fee_value),
                 "total_rent": money(p.rent * p.term),
             }
             for p in plans

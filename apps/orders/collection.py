@@ -174,6 +174,16 @@ def overdue_money(*, actor: Session | None, order_id: int) -> dict[str, Any]:
     return order_overdue_money(order.pk)
 
 
+def _order_bill_locked(actor: Session | None, order_id: int, period: int) -> tuple[Order, Bill]:
+    """The order in the caller's scope and its bill `period`, locked in that order (inside
+    the caller's transaction); NOT_FOUND without such a bill."""
+    order = order_in_scope(actor, order_id, lock=True)
+    bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
+    if bill is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return order, bill
+
+
 def late_fee_waive(
     *,
     actor: Session,
@@ -185,10 +195,7 @@ def late_fee_waive(
 ) -> Bill:
     """Forgoes late fee of one bill of an order with a reason (locks: order, then bill)."""
     with transaction.atomic():
-        order = order_in_scope(actor, order_id, lock=True)
-        bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
-        if bill is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        _, bill = _order_bill_locked(actor, order_id, period)
         latefees.late_fee_waive(
             actor=actor,
             bill=bill,
@@ -206,10 +213,7 @@ def charge_waive(
     with a reason, by a role holding `finance.waive` (`apps/billing/charges.py`); the order's
     owed amount and stage follow (locks: order, then bill)."""
     with transaction.atomic():
-        order = order_in_scope(actor, order_id, lock=True)
-        bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
-        if bill is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        order, bill = _order_bill_locked(actor, order_id, period)
         waiver = charges.bill_waive(
             actor=actor, bill=bill, reason=reason, idempotency_key=idempotency_key
         )
@@ -234,10 +238,7 @@ def bill_payment_refund(
     from apps.billing.models import BillPayment, BillRefund
 
     with transaction.atomic():
-        order = order_in_scope(actor, order_id, lock=True)
-        bill = Bill.objects.select_for_update().filter(order_id=order.pk, period=period).first()
-        if bill is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        order, bill = _order_bill_locked(actor, order_id, period)
         earlier = BillRefund.objects.filter(idempotency_key=idempotency_key).first()
         if idempotency_key and earlier is not None:
             if earlier.order_id != order.pk:

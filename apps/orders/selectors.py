@@ -17,6 +17,7 @@ from apps.billing.selectors import (
     order_bill_totals,
     order_bills,
 )
+from apps.goods.rules import early_fee_text
 from apps.notary.selectors import order_notarization
 from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
@@ -491,9 +492,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
             "min_term": order.min_term,
             "min_term_end": min_term_end(order),
             "fee_mode": order.early_fee_mode,
-            "fee_value": f"{order.early_fee_value:.4f}"
-            if order.early_fee_mode == "rate"
-            else f"{order.early_fee_value:.2f}",
+            "fee_value": early_fee_text(order.early_fee_mode, order.early_fee_value),
         },
         "risk": {
             "grade": order.risk_grade,
@@ -561,9 +560,9 @@ def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
         "buyout_from_period": setting.buyout_from_period,
         "early_return_min_term": setting.early_return_min_term,
         "early_return_fee_mode": setting.early_return_fee_mode,
-        "early_return_fee_value": f"{setting.early_return_fee_value:.4f}"
-        if setting.early_return_fee_mode == "rate"
-        else f"{setting.early_return_fee_value:.2f}",
+        "early_return_fee_value": early_fee_text(
+            setting.early_return_fee_mode, setting.early_return_fee_value
+        ),
         "updated_at": setting.updated_at,  # None: the defaults, never saved
     }
 

@@ -36,6 +36,7 @@ from apps.billing import collect
 from apps.billing.models import CHARGE_KINDS, Bill, BillKind, BillStatus
 from apps.billing.schedule import add_months
 from apps.billing.selectors import OPEN_STATUSES
+from apps.goods.rules import early_fee_text
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -189,9 +190,7 @@ class Quote:
             "min_term_end": self.min_term_end,
             "before_min_term": self.before_min_term,
             "fee_mode": self.terms.fee_mode,
-            "fee_value": f"{self.terms.fee_value:.4f}"
-            if self.terms.fee_mode == "rate"
-            else f"{self.terms.fee_value:.2f}",
+            "fee_value": early_fee_text(self.terms.fee_mode, self.terms.fee_value),
             "bills_owed": _money(sum((line.amount for line in bills), ZERO)),
             "bills_owed_count": len(bills),
             "rent_cancelled": _money(self.rent_cancelled),

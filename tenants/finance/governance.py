@@ -13,13 +13,14 @@ from tenants.merchants.models import Merchant
 from zulin.core.auth import Session
 from zulin.ledger.services import Line, ledger_post, platform_ledger
 
-from .models import ReconciliationMismatch, ReconciliationRun, Withdrawal
+from .models import (
+    BACK_REFERENCE,
+    FREEZE_REFERENCE,
+    ReconciliationMismatch,
+    ReconciliationRun,
+    Withdrawal,
+)
 from .reconciliation import Finding, reconcile_day, trade_recheck
-
-# The references of a withdrawal's freeze and of the journal that gives it back, each followed
-# by the withdrawal's number (the finance lists pair the two by them, on the unique index).
-FREEZE_REFERENCE = "withdraw:"
-BACK_REFERENCE = "withdraw-back:"
 
 
 def _post(withdrawal: Withdrawal, *, reference: str, kind: str, lines: list[Line], actor) -> None:  # type: ignore[no-untyped-def]

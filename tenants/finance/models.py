@@ -10,6 +10,11 @@ from django.db.models import Q
 from tenants.merchants.models import Merchant
 from zulin.core.crypto import EncryptedTextField
 
+# The references of a withdrawal's freeze and of the journal that gives it back, each followed
+# by the withdrawal's number (the finance lists pair the two by them, on the unique index).
+FREEZE_REFERENCE = "withdraw:"
+BACK_REFERENCE = "withdraw-back:"
+
 
 class WithdrawalStatus(models.TextChoices):
     PENDING = "pending", "待审核"
