@@ -37,6 +37,7 @@ from apps.billing.models import CHARGE_KINDS, Bill, BillKind, BillStatus
 from apps.billing.schedule import add_months
 from apps.billing.selectors import OPEN_STATUSES
 from apps.goods.rules import early_fee_text
+from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -48,10 +49,6 @@ ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
 FEE_MODES = ("none", "rate", "fixed")
 FEE_MODE_TEXT = {"none": "不收取", "rate": "按剩余租金比例", "fixed": "固定金额"}
-
-
-def _money(amount: Decimal) -> str:
-    return f"{amount.quantize(CENT):.2f}"
 
 
 @dataclass(frozen=True)
@@ -145,9 +142,9 @@ class Line:
             "kind": self.kind,
             "period": self.period,
             "due_date": self.due_date,
-            "amount": _money(self.amount),
-            "from_deposit": _money(self.from_deposit),
-            "left_owed": _money(self.left_owed),
+            "amount": money(self.amount),
+            "from_deposit": money(self.from_deposit),
+            "left_owed": money(self.left_owed),
         }
 
 
@@ -191,18 +188,18 @@ class Quote:
             "before_min_term": self.before_min_term,
             "fee_mode": self.terms.fee_mode,
             "fee_value": early_fee_text(self.terms.fee_mode, self.terms.fee_value),
-            "bills_owed": _money(sum((line.amount for line in bills), ZERO)),
+            "bills_owed": money(sum((line.amount for line in bills), ZERO)),
             "bills_owed_count": len(bills),
-            "rent_cancelled": _money(self.rent_cancelled),
+            "rent_cancelled": money(self.rent_cancelled),
             "bills_cancelled_count": len(self.cancelled),
-            "termination_fee": _money(self.fee),
-            "damage_amount": _money(self.damage),
-            "charges_owed": _money(sum((line.amount for line in charges), ZERO)),
-            "total_owed": _money(self.total_owed),
-            "deposit_available": _money(self.deposit_available),
-            "deposit_applied": _money(self.deposit_applied),
-            "deposit_thawed": _money(self.deposit_available - self.deposit_applied),
-            "owed_after_deposit": _money(self.owed_after_deposit),
+            "termination_fee": money(self.fee),
+            "damage_amount": money(self.damage),
+            "charges_owed": money(sum((line.amount for line in charges), ZERO)),
+            "total_owed": money(self.total_owed),
+            "deposit_available": money(self.deposit_available),
+            "deposit_applied": money(self.deposit_applied),
+            "deposit_thawed": money(self.deposit_available - self.deposit_applied),
+            "owed_after_deposit": money(self.owed_after_deposit),
             "lines": [line.answer() for line in self.lines],
         }
 
