@@ -17,7 +17,8 @@ if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wq
 fi
 
 mkdir -p "$ROOT/.run"
-eval "$($PY infra/scripts/services.py zulin_e2e --fresh --redis-db 14)"
+# E2E_DB / E2E_REDIS_DB let two checkouts on one machine run the suite side by side.
+eval "$($PY infra/scripts/services.py "${E2E_DB:-zulin_e2e}" --fresh --redis-db "${E2E_REDIS_DB:-14}")"
 export DATABASE_URL REDIS_URL PYTHONPATH="$ROOT/platform:$ROOT"
 export DJANGO_SETTINGS_MODULE=zulin.settings.dev CACHE_KEY_PREFIX=zulin-e2e TRUSTED_PROXY_COUNT=1 \
   LOGIN_RATE=1000/m DEMO_ORDER_ROUNDS=1  # the browser suite signs in often (throttling has its own API tests); every order state once
@@ -33,7 +34,8 @@ if ! cmp -s "$ROOT/.run/openapi.json" frontend/src/api/openapi.json; then
 fi
 
 cd frontend
-npm ci --no-audit --no-fund --loglevel=error
+# E2E_SKIP_NPM_CI=1 keeps node_modules as it is (a worktree whose node_modules is shared).
+if [ -z "${E2E_SKIP_NPM_CI:-}" ]; then npm ci --no-audit --no-fund --loglevel=error; fi
 npm run check:api
 npm run typecheck
 if npm run | grep -q "^  lint$"; then npm run lint; fi
@@ -64,4 +66,4 @@ sys.exit("the e2e API did not start; see .run/e2e-api.log")
 PY
 
 cd frontend
-API_ORIGIN="http://127.0.0.1:${E2E_API_PORT}" CI=1 npm run e2e
+API_ORIGIN="http://127.0.0.1:${E2E_API_PORT}" CI=1 npm run e2e -- ${E2E_ARGS:-}
