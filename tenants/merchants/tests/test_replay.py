@@ -218,3 +218,21 @@ def test_the_dump_is_taken_once_per_template_version(db, monkeypatch):
     assert len(taken) == 1
     assert [key.endswith(f":{template_mark()}") for key in replay._scripts] == [True]
     assert all(schema_exists(name) for name in ("m_first", "m_second", "m_third"))
+
+
+def test_the_api_image_carries_a_pg_dump_of_the_compose_postgres_version():
+    """The images install the project's dependencies (pgserver among them, its pg_dump
+    inside): that pg_dump must have the major version of the compose file's PostgreSQL."""
+    import tomllib
+    from pathlib import Path
+
+    import pgserver
+    import yaml
+
+    root = Path(__file__).resolve().parents[3]
+    image = yaml.safe_load((root / "docker-compose.yml").read_text())["services"]["postgres"]
+    dependencies = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert any(d.startswith("pgserver") for d in dependencies)
+    assert "uv sync --frozen --no-dev" in (root / "infra/docker/api.Dockerfile").read_text()
+    bundled = Path(pgserver.__file__).parent / "pginstall/bin/pg_dump"
+    assert replay._pg_dump_major(str(bundled)) == int(image["image"].split(":")[1].split(".")[0])
