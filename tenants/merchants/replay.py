@@ -120,8 +120,8 @@ def _template_dump(pg_dump: str) -> list[str]:
 
 def template_script(*, mark: str) -> list[str] | None:
     """The template's dump for the template at `mark` (provisioning.template_mark), or None
-    when no pg_dump matches the server (logged). Taken once per version: kept here and in
-    the cache, which every process shares."""
+    when no pg_dump matches the server or it fails (logged). Taken once per version: kept
+    here and in the cache, which every process shares."""
     with tenant_connection.cursor() as cursor:
         # The schema's oid too: a template made again (a database dropped and made again
         # under the same name) has the same migrations but other rows.
@@ -141,7 +141,17 @@ def template_script(*, mark: str) -> list[str] | None:
                 tenant_connection.pg_version // 10000,
             )
             return None
-        script = _template_dump(pg_dump)
+        try:
+            script = _template_dump(pg_dump)
+        except (OSError, subprocess.SubprocessError) as failed:
+            stderr = getattr(failed, "stderr", "") or ""
+            log.warning(
+                "%s could not dump the template (%s): new schemas are cloned with "
+                "clone_schema, slower",
+                pg_dump,
+                stderr.strip()[:500] or failed,
+            )
+            return None
         cache.set(cache_key, script, timeout=None)
     _scripts[key] = script
     return script

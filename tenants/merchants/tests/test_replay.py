@@ -204,6 +204,29 @@ def test_without_a_matching_pg_dump_onboarding_clones_and_says_so(db, monkeypatc
     assert replay._scripts == {}  # nothing remembered: a pg_dump installed later is used
 
 
+def test_a_pg_dump_that_fails_makes_onboarding_clone_and_say_so(db, monkeypatch, caplog, tmp_path):
+    """A pg_dump of the right version that cannot dump (no access, a broken install)."""
+    broken = tmp_path / "pg_dump"
+    major = connection.pg_version // 10000
+    broken.write_text(
+        f'#!/bin/sh\n[ "$1" = --version ] && echo "pg_dump (PostgreSQL) {major}.0" && exit 0\n'
+        'echo "pg_dump: error: permission denied for schema merchant_template" >&2; exit 1\n'
+    )
+    broken.chmod(0o755)
+    monkeypatch.setattr(replay, "_scripts", {})
+    logger = logging.getLogger("zulin.provisioning")
+    logger.addHandler(caplog.handler)
+    try:
+        with override_settings(PG_DUMP=str(broken)):
+            assert replay.pg_dump_find() == str(broken)
+            schema_make(target="m_brokendump")
+    finally:
+        logger.removeHandler(caplog.handler)
+
+    assert schema_exists("m_brokendump")
+    assert "permission denied" in caplog.records[-1].getMessage()
+
+
 def test_the_dump_is_taken_once_per_template_version(db, monkeypatch):
     monkeypatch.setattr(replay, "_scripts", {})
     taken = []
