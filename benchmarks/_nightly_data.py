@@ -59,6 +59,7 @@ from datetime import date, datetime, timedelta
 from datetime import time as clock
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 MERCHANTS = int(os.environ.get("BENCH_MERCHANTS", "100"))
 LEASES = int(os.environ.get("BENCH_LEASES", "1000"))
@@ -355,6 +356,14 @@ def _at(day: date, hour: int, minute: int, second: int = 0) -> datetime:
     return timezone.make_aware(datetime.combine(day, clock(hour, minute, second)))
 
 
+CHINA = ZoneInfo("Asia/Shanghai")
+
+
+def _china_day(at: datetime) -> date:
+    """The China date of `at` (a journal's `moved_on` and `counted_on`)."""
+    return at.astimezone(CHINA).date()
+
+
 def _jsonb(value: Any) -> Any:
     return json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else value
 
@@ -489,6 +498,8 @@ class Writer:
             bill_id=None if public else bill_id,
             meta=_jsonb(meta if meta is not None else journal["meta"]),
             created_at=at,
+            moved_on=_china_day(at),
+            counted_on=_china_day(at),
         )
         movement: dict[str, Decimal] = defaultdict(lambda: ZERO)
         for entry in entries:
@@ -903,6 +914,8 @@ class Writer:
                 memo=f"{day.isoformat()} ~ {day.isoformat()}",
                 meta=_jsonb({"statement_id": statement_id}),
                 created_at=closed_at,
+                moved_on=_china_day(closed_at),
+                counted_on=_china_day(closed_at),
             )
             for sub, amount in per_sub.items():
                 if amount > 0:

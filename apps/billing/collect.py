@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -51,7 +51,7 @@ from django.utils import timezone
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post
+from zulin.ledger.services import Line, ledger_post, money_moved
 
 from . import commission
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
@@ -264,6 +264,8 @@ class Posting:
     audit_action: str = "bill.paid"
     audit_extra: dict[str, Any] = field(default_factory=dict)
     audit_reason: str = ""
+    # The day the money moved when it is not the settlement's finish (an offline receipt's).
+    moved_on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -389,36 +391,38 @@ def payments_settle(
             splits.append((bill, part, discount))
     excess = left
     order_id = live[0].bill.order_id
-    if received > 0:
-        ledger_post(
-            reference=posting.reference,
-            kind=posting.kind,
-            lines=_journal_lines(
-                splits, posting, received=received, excess=excess, order_id=order_id
-            ),
-            memo=posting.memo,
-            order_id=order_id,
-            bill_id=live[0].bill.pk if len(live) == 1 else None,
-            payment_reference=posting.payment_reference,
-            # What was asked, when the provider took another amount: reconciliation reports it.
-            meta={**posting.meta, "asked": str(asked)} if differs else (posting.meta or None),
-            actor=actor,
-        )
-        if posting.platform_receipt:
-            commission.platform_receipt(
+    # The journal, the platform's mirror and the commission: the day the money moved.
+    with money_moved(posting.moved_on or now):
+        if received > 0:
+            ledger_post(
                 reference=posting.reference,
-                amount=received,
-                order_id=order_id,
+                kind=posting.kind,
+                lines=_journal_lines(
+                    splits, posting, received=received, excess=excess, order_id=order_id
+                ),
                 memo=posting.memo,
+                order_id=order_id,
+                bill_id=live[0].bill.pk if len(live) == 1 else None,
+                payment_reference=posting.payment_reference,
+                # What was asked, when the provider took another amount (reconciliation says).
+                meta={**posting.meta, "asked": str(asked)} if differs else (posting.meta or None),
                 actor=actor,
             )
-    commission.payments_commission(
-        [p for p in live if p.status == BillPayment.Status.SUCCEEDED],
-        reference=posting.commission_reference,
-        order_id=order_id,
-        memo=posting.memo,
-        actor=actor,
-    )
+            if posting.platform_receipt:
+                commission.platform_receipt(
+                    reference=posting.reference,
+                    amount=received,
+                    order_id=order_id,
+                    memo=posting.memo,
+                    actor=actor,
+                )
+        commission.payments_commission(
+            [p for p in live if p.status == BillPayment.Status.SUCCEEDED],
+            reference=posting.commission_reference,
+            order_id=order_id,
+            memo=posting.memo,
+            actor=actor,
+        )
     for payment in live:
         if payment.status != BillPayment.Status.SUCCEEDED:
             continue
