@@ -155,8 +155,8 @@ def test_the_ledger_refuses_an_unbalanced_journal_in_a_replayed_schema(db):
     ):
         cursor.execute(
             "INSERT INTO m_ledgered.ledger_journal (reference, kind, memo,"
-            " payment_reference, meta, actor_name, created_at)"
-            " VALUES ('alone', 'test', '', '', '{}', '', now())"
+            " payment_reference, meta, actor_name, created_at, moved_on, counted_on)"
+            " VALUES ('alone', 'test', '', '', '{}', '', now(), current_date, current_date)"
         )
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
