@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import re
-from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -16,16 +15,10 @@ from psycopg import sql
 
 from tenants.merchants import replay
 from tenants.merchants.provisioning import schema_make, spare_pool_fill, template_mark
-from tenants.merchants.services import SettlementInput, merchant_create
+from tenants.merchants.services import merchant_create
+from tenants.merchants.tests.test_provisioning import TERMS
 
 TEMPLATE = "merchant_template"
-TERMS = SettlementInput(
-    commission_rate=Decimal("6.00"),
-    settlement_cycle="T+7",
-    bank_name="招商银行",
-    account_name="测试商户",
-    account_number="6225880012345678",
-)
 LEDGER_TRIGGERS = {
     ("ledger_journal", "ledger_journal_balanced"),
     ("ledger_entry", "ledger_entry_balanced"),
