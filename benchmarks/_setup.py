@@ -11,10 +11,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def services_env(db_name: str, *, redis_db: int) -> None:
-    """Exports DATABASE_URL and REDIS_URL of a fresh database `db_name` (services.py)."""
+def services_env(db_name: str, *, redis_db: int, fresh: bool = True) -> None:
+    """Exports DATABASE_URL and REDIS_URL of database `db_name`, fresh (dropped and made
+    again) unless told otherwise (services.py)."""
     exports = subprocess.run(  # noqa: S603 (fixed argv: our own script)
-        [sys.executable, str(ROOT / "infra/scripts/services.py"), db_name, "--fresh"]
+        [sys.executable, str(ROOT / "infra/scripts/services.py"), db_name]
+        + (["--fresh"] if fresh else [])
         + ["--redis-db", str(redis_db)],
         check=True,
         capture_output=True,
