@@ -52,6 +52,8 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.services import Line, ledger_post, money_moved
+from zulin.money import allocation
+from zulin.money.allocation import Split
 
 from . import commission
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
@@ -82,20 +84,20 @@ def order_bills_lock(order_id: int) -> list[Bill]:
 
 
 def collection_order(bill: Bill) -> tuple[int, int]:
-    """The order money is allocated in: instalments by period, the buyout bill last."""
-    return (1 if bill.period == 0 else 0, bill.period)
+    """The order money is allocated in (`zulin.money.allocation.collection_key`)."""
+    return allocation.collection_key(bill.period)
 
 
 def principal_parts(bill: Bill, *, discount: Decimal = ZERO) -> tuple[Decimal, Decimal, Decimal]:
     """What the bill's rent, add-ons and fee still ask, after `discount` (off the rent) and
     after what earlier payments paid (rent first, then add-ons, then fee)."""
-    paid = bill.paid_amount
-    owed = []
-    for part in (bill.rent - discount, bill.addon_amount, bill.fee_amount):
-        covered = min(paid, part)
-        paid -= covered
-        owed.append(part - covered)
-    return owed[0], owed[1], owed[2]
+    return allocation.principal_parts(
+        rent=bill.rent,
+        addon=bill.addon_amount,
+        fee=bill.fee_amount,
+        paid=bill.paid_amount,
+        discount=discount,
+    )
 
 
 def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
@@ -105,40 +107,14 @@ def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
     return bill.late_fee_owed + sum(principal_parts(bill, discount=discount), ZERO)
 
 
-@dataclass(frozen=True)
-class Split:
-    """What one amount pays of one bill (`split`)."""
-
-    late_fee: Decimal
-    rent: Decimal
-    addon: Decimal
-    fee: Decimal
-
-    @property
-    def principal(self) -> Decimal:
-        return self.rent + self.addon + self.fee
-
-    @property
-    def total(self) -> Decimal:
-        return self.late_fee + self.principal
-
-    @property
-    def commissionable(self) -> Decimal:
-        """What of it carries commission: rent (sale, buyout price) and add-ons."""
-        return self.rent + self.addon
-
-
 def split(bill: Bill, amount: Decimal, *, discount: Decimal = ZERO) -> Split:
     """How `amount` pays `bill`: its late fee owed first, then rent, add-ons and fee still
     owed (after `discount`), never more than the bill owes (the caller keeps the rest)."""
-    late_fee = min(amount, bill.late_fee_owed)
-    left = amount - late_fee
-    shares = []
-    for part in principal_parts(bill, discount=discount):
-        take = min(left, part)
-        left -= take
-        shares.append(take)
-    return Split(late_fee, shares[0], shares[1], shares[2])
+    return allocation.split(
+        amount,
+        late_fee_owed=bill.late_fee_owed,
+        parts=principal_parts(bill, discount=discount),
+    )
 
 
 # --- claiming ------------------------------------------------------------------------------

@@ -19,12 +19,14 @@ platform's rows locked by one merchant's postings only.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from tenants.merchants.selectors import terms_in_force
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
-from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
+from zulin.money import commission as money_rules
+from zulin.money.commission import commission_of
 
 from .models import Bill, BillPayment, BillRefund
 
@@ -43,10 +45,6 @@ def commission_rate(at=None) -> Decimal:  # type: ignore[no-untyped-def]
     return terms.commission_rate if terms else ZERO
 
 
-def commission_of(base: Decimal, rate: Decimal) -> Decimal:
-    return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
 def platform_receipt(
     *, reference: str, amount: Decimal, order_id: int, memo: str, actor: Session | None
 ) -> None:
@@ -56,10 +54,7 @@ def platform_receipt(
         ledger_post(
             reference=f"m{merchant_id}:{reference}",
             kind="merchant_receipt",
-            lines=[
-                Line("provider_clearing", debit=amount, sub_key=sub),
-                Line("merchant_payable", credit=amount, sub_key=sub),
-            ],
+            lines=pair_lines("merchant_receipt", amount, sub_key=sub),
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -76,10 +71,7 @@ def platform_payback(
         ledger_post(
             reference=f"m{merchant_id}:{reference}",
             kind="merchant_refund",
-            lines=[
-                Line("merchant_payable", debit=amount, sub_key=sub),
-                Line("provider_clearing", credit=amount, sub_key=sub),
-            ],
+            lines=pair_lines("merchant_refund", amount, sub_key=sub),
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -97,44 +89,21 @@ def _commission_journals(
     actor: Session | None,
 ) -> None:
     merchant_id, sub = _merchant()
-    order_sub = f"order:{order_id}"
-    expense, clearing = (
-        (
-            Line("commission_expense", credit=amount),
-            Line("provider_clearing", debit=amount, sub_key=order_sub),
-        )
-        if reverse
-        else (
-            Line("commission_expense", debit=amount),
-            Line("provider_clearing", credit=amount, sub_key=order_sub),
-        )
-    )
     kind = "commission_reversal" if reverse else "commission"
     ledger_post(
         reference=reference,
         kind=kind,
-        lines=[expense, clearing],
+        lines=pair_lines(kind, amount, subs={"provider_clearing": f"order:{order_id}"}),
         memo=memo,
         order_id=order_id,
         bill_id=bill_id,
         actor=actor,
     )
-    payable, income = (
-        (
-            Line("merchant_payable", credit=amount, sub_key=sub),
-            Line("commission_income", debit=amount, sub_key=sub),
-        )
-        if reverse
-        else (
-            Line("merchant_payable", debit=amount, sub_key=sub),
-            Line("commission_income", credit=amount, sub_key=sub),
-        )
-    )
     with platform_ledger():
         ledger_post(
             reference=f"m{merchant_id}:{reference}",
             kind=kind,
-            lines=[payable, income],
+            lines=pair_lines(kind, amount, sub_key=sub),
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -195,14 +164,13 @@ def commission_back(payment: BillPayment, refund: BillRefund) -> Decimal:
     earlier = payment.refunds.filter(
         status=BillRefund.Status.SUCCEEDED, purpose=BillRefund.Purpose.ORDER
     ).exclude(pk=refund.pk)
-    refunded_before = sum((r.amount for r in earlier), ZERO)
-    given_back = sum((r.commission_reversed for r in earlier), ZERO)
-    base = payment.commission_base
-    if base <= 0:
-        return ZERO
-    refunded_base = min(refunded_before + refund.amount, base)
-    due_back = (payment.commission * refunded_base / base).quantize(CENT, rounding=ROUND_HALF_UP)
-    return max(min(due_back, payment.commission) - given_back, ZERO)
+    return money_rules.commission_back(
+        commission=payment.commission,
+        base=payment.commission_base,
+        refunded_before=sum((r.amount for r in earlier), ZERO),
+        refund=refund.amount,
+        given_back=sum((r.commission_reversed for r in earlier), ZERO),
+    )
 
 
 def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
