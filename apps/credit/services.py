@@ -50,7 +50,9 @@ Facts = dict[str, Any]
 
 
 def _number(prefix: str) -> str:
-    return f"{prefix}{timezone.now():%Y%m%d%H%M%S}{secrets.token_hex(4).upper()}"
+    """A file, batch or authorisation number: its prefix, the China time it was made (the day
+    a person reads in it is the business day, not UTC's), and a random tail."""
+    return f"{prefix}{timezone.localtime():%Y%m%d%H%M%S}{secrets.token_hex(4).upper()}"
 
 
 def _lease(actor: Session | None, order_id: int) -> Facts:

@@ -5,7 +5,7 @@ isolation from another merchant and from sub-shops."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
 import pytest
@@ -247,6 +247,36 @@ def test_a_lease_from_start_to_close_is_reported_corrected_and_accepted(demo, de
     assert {"type": "Corrects", "value": rejected_no} in [
         {"type": n["type"], "value": n["value"]} for n in corrects
     ]
+
+
+def test_numbers_carry_the_china_day_when_utc_is_still_on_the_day_before(
+    demo, demo_owner, lease, monkeypatch
+):
+    # 17:30 UTC is 01:30 the next day in China: the file is that China day's, as its reader
+    # (and the bureau) count days.
+    utc_day = datetime.now(UTC).date()
+    late_evening = datetime.combine(utc_day, time(17, 30), tzinfo=UTC)
+    china_day = utc_day + timedelta(days=1)
+    assert timezone.localdate(late_evening) == china_day
+    monkeypatch.setattr(timezone, "now", lambda: late_evening)
+
+    signed = demo_owner.post(P + "userCreateSign", {"order_id": lease.id, "channel": "alipay"})
+    assert signed.ok, signed
+    assert signed.data["sign_no"].startswith(f"CAU{china_day:%Y%m%d}0130")
+    assert demo_owner.post(P + "applyContractLeasing", {"order_id": lease.id}).ok
+    assert demo_owner.post(P + "accountOpeningCredit", {"order_id": lease.id}).ok
+    made = demo_owner.post(P + "generateFileData", {})
+    assert made.ok, made
+    assert made.data["file_no"].startswith(f"CRF{china_day:%Y%m%d}0130")
+    assert made.data["period"] == f"{china_day:%Y-%m}"
+    with tenant_context(demo):
+        evidence = order_credit_file(lease.id)
+    connection.set_schema_to_public()
+    assert evidence is not None
+    assert (
+        f"<GeneratedAt>{china_day.isoformat()}T01:30:00+08:00</GeneratedAt>".encode()
+        in (evidence["xml"])
+    )
 
 
 def test_collection_and_month_end_settlement(demo, demo_owner, lease):

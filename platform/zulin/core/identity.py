@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from django.utils import timezone
+
 # Weight of each of the first 17 digits: 2^(17-i) mod 11.
 CHECK_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 # The check character for each remainder of the weighted sum mod 11.
@@ -49,6 +51,6 @@ def id_number_valid(number: str, *, today: date | None = None) -> bool:
     if not _SHAPE.match(text) or text[:2] not in PROVINCE_CODES:
         return False
     born = id_number_birth_date(text)
-    if born is None or not date(1900, 1, 1) <= born <= (today or date.today()):
+    if born is None or not date(1900, 1, 1) <= born <= (today or timezone.localdate()):
         return False
     return id_number_check_character(text[:17]) == text[17]

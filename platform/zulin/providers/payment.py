@@ -91,7 +91,7 @@ def _money(amount: Any) -> Decimal:
 def _number(prefix: str) -> str:
     """Trade, authorisation and agreement numbers shaped like the provider's: a date and 16
     digits (28 characters at most with the prefix)."""
-    return f"{prefix}{timezone.now():%Y%m%d}{secrets.randbelow(10**16):016d}"
+    return f"{prefix}{timezone.localtime():%Y%m%d}{secrets.randbelow(10**16):016d}"
 
 
 def _sum(records: Any) -> Decimal:

@@ -1,7 +1,7 @@
 """The payment sandbox behaves like the provider: idempotent request numbers, its own
 bounds on frozen and paid money, asynchronous outcomes, failures on demand."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -28,6 +28,13 @@ def refused(call, code: str) -> ProviderError:
         call()
     assert caught.value.code == code, caught.value
     return caught.value
+
+
+def test_trade_numbers_carry_the_china_day(pay, agreement, monkeypatch):
+    # 17:30 UTC on the 24th is 01:30 on the 25th in China.
+    monkeypatch.setattr(timezone, "now", lambda: datetime(2026, 11, 24, 17, 30, tzinfo=UTC))
+    made = pay.withhold(out_no="bill-tz", agreement_no=agreement, amount=D("9.50"), subject="1期")
+    assert made.trade_no.startswith("T20261125")
 
 
 def test_a_request_number_sent_again_answers_the_same_record_and_charges_once(pay, agreement):

@@ -2,6 +2,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.timezone import localtime
 
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.models import SandboxCallback, SandboxFailureRule, SandboxPaymentRecord
@@ -61,13 +62,13 @@ class Command(BaseCommand):
                     records = records.filter(merchant=options["merchant"])
                 for r in records[: options["limit"]]:
                     self.stdout.write(
-                        f"{r.created_at:%m-%d %H:%M:%S} {r.merchant} {r.operation:<13} "
+                        f"{localtime(r.created_at):%m-%d %H:%M:%S} {r.merchant} {r.operation:<13} "
                         f"{r.out_no} {r.trade_no} {r.amount} {r.status} {r.reason}".rstrip()
                     )
             elif action == "callbacks":
                 for c in SandboxCallback.objects.order_by("-id")[: options["limit"]]:
                     self.stdout.write(
-                        f"{c.created_at:%m-%d %H:%M:%S} {c.provider}/{c.merchant} "
+                        f"{localtime(c.created_at):%m-%d %H:%M:%S} {c.provider}/{c.merchant} "
                         f"{c.event_type} {c.event_id} {c.status} x{c.attempts} {c.last_error}"
                     )
             elif action == "complete":
@@ -108,7 +109,7 @@ class Command(BaseCommand):
                 provider = get_payment_provider(merchant=self._merchant(options))
                 for line in provider.statement(day=day):
                     self.stdout.write(
-                        f"{line.finished_at:%H:%M:%S} {line.operation:<9} {line.out_no} "
+                        f"{localtime(line.finished_at):%H:%M:%S} {line.operation:<9} {line.out_no} "
                         f"{line.trade_no} {line.amount} {line.status} {line.reason}".rstrip()
                     )
             elif action == "void":

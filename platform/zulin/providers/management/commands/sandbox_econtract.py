@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.timezone import localtime
 
 from zulin.providers.econtract import sandbox_econtract_reject, sandbox_econtract_sign
 from zulin.providers.interfaces import ProviderError
@@ -36,7 +37,7 @@ class Command(BaseCommand):
             flows = flows.filter(order_no=options["order"])
         for flow in flows[: options["limit"]]:
             self.stdout.write(
-                f"{flow.created_at:%Y-%m-%d %H:%M:%S} {flow.merchant} {flow.reference} "
+                f"{localtime(flow.created_at):%Y-%m-%d %H:%M:%S} {flow.merchant} {flow.reference} "
                 f"order {flow.order_no} [{flow.status}] {flow.signer_name} "
                 f"{flow.document_sha256[:12]}… events {len(flow.event_ids)}"
             )

@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.timezone import localtime
 
 from zulin.providers.express import SandboxExpressProvider
 from zulin.providers.interfaces import ProviderError
@@ -30,7 +31,7 @@ class Command(BaseCommand):
                 result = provider.track(**parcel)
                 for event in result.events:
                     self.stdout.write(
-                        f"{event.occurred_at:%Y-%m-%d %H:%M} [{event.status}] "
+                        f"{localtime(event.occurred_at):%Y-%m-%d %H:%M} [{event.status}] "
                         f"{event.description_zh}"
                     )
                 self.stdout.write(f"delivered: {result.delivered} {result.delivered_at or ''}")
@@ -40,5 +41,5 @@ class Command(BaseCommand):
         for shipment in SandboxShipment.objects.all()[: options["limit"]]:
             self.stdout.write(
                 f"{shipment.company_code} {shipment.tracking_no} "
-                f"shipped {shipment.shipped_at:%Y-%m-%d %H:%M}"
+                f"shipped {localtime(shipment.shipped_at):%Y-%m-%d %H:%M}"
             )

@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.timezone import localtime
 
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.models import SandboxNotaryCase
@@ -38,7 +39,7 @@ class Command(BaseCommand):
             cases = cases.filter(merchant=options["merchant"])
         for row in cases[: options["limit"]]:
             self.stdout.write(
-                f"{row.created_at:%Y-%m-%d %H:%M:%S} {row.merchant} {row.reference} "
+                f"{localtime(row.created_at):%Y-%m-%d %H:%M:%S} {row.merchant} {row.reference} "
                 f"order {row.order_no} [{row.status}] {row.customer_masked} "
                 f"evidence {', '.join(sorted(row.evidence))} {row.certificate_no}"
                 f" {row.reason}".rstrip()

@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand
+from django.utils.timezone import localtime
 
 from zulin.providers.models import SandboxSmsMessage
 
@@ -16,6 +17,7 @@ class Command(BaseCommand):
             messages = messages.filter(phone=options["phone"])
         for message in messages[: options["limit"]]:
             self.stdout.write(
-                f"{message.created_at:%Y-%m-%d %H:%M:%S} {message.phone} [{message.status}] "
+                f"{localtime(message.created_at):%Y-%m-%d %H:%M:%S} {message.phone} "
+                f"[{message.status}] "
                 f"{message.reference}: {message.text}"
             )
