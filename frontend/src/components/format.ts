@@ -1,8 +1,11 @@
 /**
- * The one way the app shows dates and money. A date is "2026-05-01 10:20" in the viewer's time
- * zone in every language (tables line up, no locale guesses); a missing or unreadable value is
- * an em dash, never an empty cell. Money is CNY through lib/currency (empty shows 0.00).
+ * The one way the app shows dates and money. A date is "2026-05-01 10:20" in the business time
+ * zone (China time, lib/businessTime) whatever the viewer's browser zone, in every language
+ * (tables line up, no locale guesses); a calendar day the server sends ("2026-05-01", a bill's
+ * due date) is that day as it is. A missing or unreadable value is an em dash, never an empty
+ * cell. Money is CNY through lib/currency (empty shows 0.00).
  */
+import { businessDay, businessParts } from '@/lib/businessTime';
 import { formatCurrency } from '@/lib/currency';
 
 export { formatCurrency };
@@ -15,20 +18,22 @@ function parse(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2026-05-01T10:20:30+08:00" → "2026-05-01 10:20"; empty → "—". */
+/** "2026-05-01T02:20:30Z" → "2026-05-01 10:20" (China time); empty → "—". */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = parse(value);
   if (!date) return EMPTY_VALUE;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const { year, month, day, hour, minute } = businessParts(date);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
 }
 
-/** "2026-05-01T10:20:30+08:00" → "2026-05-01"; empty → "—". */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-04-30T17:20:30Z" → "2026-05-01" (the China day); "2026-05-01" stays; empty → "—". */
 export function formatDate(value: string | number | Date | null | undefined): string {
+  if (typeof value === 'string' && CALENDAR_DAY.test(value) && parse(value)) return value;
   const date = parse(value);
   if (!date) return EMPTY_VALUE;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return businessDay(date);
 }
 
 /** Any text for a cell: empty shows "—". */

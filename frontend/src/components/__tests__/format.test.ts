@@ -1,11 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountDirection, formatCurrency, formatDate, formatDateTime, formatSignedCurrency, orDash } from '../format';
 
+// The viewer's browser is in Los Angeles; the shop's times are China time (Node reads TZ anew).
+const browserZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Los_Angeles';
+});
+afterAll(() => {
+  process.env.TZ = browserZone;
+});
+
 describe('kit formatters', () => {
+  it('show times and days in China time whatever the browser zone', () => {
+    // 03:29 on 25 November in Shanghai is 11:29 on the 24th in Los Angeles.
+    const shipped = '2026-11-24T19:29:00Z';
+    expect(new Date(shipped).getDate()).toBe(24);
+    expect(formatDateTime(shipped)).toBe('2026-11-25 03:29');
+    expect(formatDateTime('2026-11-25T03:29:00+08:00')).toBe('2026-11-25 03:29');
+    expect(formatDate(shipped)).toBe('2026-11-25');
+    expect(formatDate(new Date(shipped))).toBe('2026-11-25');
+    expect(formatDateTime(Date.parse('2026-05-01T00:05:00+08:00'))).toBe('2026-05-01 00:05');
+    // A bill's due date is a calendar day: the same day everywhere.
+    expect(formatDate('2026-12-01')).toBe('2026-12-01');
+  });
+
   it('show one date format and a dash for empty or unreadable values', () => {
-    const local = new Date(2026, 4, 1, 9, 5);
-    expect(formatDateTime(local.toISOString())).toBe('2026-05-01 09:05');
-    expect(formatDate(local)).toBe('2026-05-01');
+    expect(formatDateTime('2026-05-01T01:05:00Z')).toBe('2026-05-01 09:05');
+    expect(formatDate('2026-13-01')).toBe('—');
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('')).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');

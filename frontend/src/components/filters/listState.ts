@@ -62,5 +62,5 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day "YYYY-MM-DD" (a date filter), or "" when missing or not a real day. */
 export function readDay(params: Params, key: string): string {
   const raw = params.get(key) ?? '';
-  return DAY.test(raw) && !Number.isNaN(new Date(`${raw}T00:00:00`).getTime()) ? raw : '';
+  return DAY.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : '';
 }

@@ -1,10 +1,11 @@
 /**
- * The data centre's URL state: the period (Asia/Shanghai days, at most 366), day or month,
- * and on the platform one merchant. A missing or unreadable value falls back to the last 30
+ * The data centre's URL state: the period (business days, China time whatever the browser's
+ * zone; at most 366), day or month, and on the platform one merchant. A missing or unreadable value falls back to the last 30
  * days to today, so any hand-edited link still opens a working screen; writing leaves the
  * defaults out.
  */
 import { readDay, readEnum, readId, toSearch } from '@/components/filters/listState';
+import { businessDay } from '@/lib/businessTime';
 
 export const GRANULARITIES = ['day', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -20,14 +21,6 @@ export interface DataCenterState {
   page: number;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A Date's calendar day in Shanghai time, "YYYY-MM-DD". */
-export function shanghaiDay(now: Date): string {
-  const shifted = new Date(now.getTime() + 8 * 3600 * 1000);
-  return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
-}
-
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -39,7 +32,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export function defaultPeriod(now: Date = new Date()): { date_from: string; date_to: string } {
-  const today = shanghaiDay(now);
+  const today = businessDay(now);
   return { date_from: addDays(today, -(DEFAULT_DAYS - 1)), date_to: today };
 }
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { businessDay } from '@/lib/businessTime';
 import { formatCurrency, formatDate } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
@@ -11,7 +12,7 @@ import { asApiError, type ApiError } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { isPositive } from '../../lib/money';
-import { AFTER_SALE_OPEN, BUYOUT_NOT_ALLOWED, localDay, NOTHING_TO_SETTLE, offlineDetailsInput, PAYMENT_IN_PROGRESS, QUOTE_CHANGED } from '../../lib/repayments';
+import { AFTER_SALE_OPEN, BUYOUT_NOT_ALLOWED, NOTHING_TO_SETTLE, offlineDetailsInput, PAYMENT_IN_PROGRESS, QUOTE_CHANGED } from '../../lib/repayments';
 import { useEarlySettlementQuote, useSettleEarly, type EarlySettlement, type EarlySettlementQuote, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
 import { OfflineReceiptFields, receiptForm, useReceiptProblemText, useReceiptState } from './OfflineReceiptFields';
@@ -106,7 +107,7 @@ export function EarlySettlementDialog({ open, orderRef, onClose }: { open: boole
     setFailure(null);
     let offline;
     if (chosen === 'offline') {
-      const checked = offlineDetailsInput(receiptForm(receipt), localDay());
+      const checked = offlineDetailsInput(receiptForm(receipt), businessDay());
       if ('problems' in checked) {
         setErrors(Object.fromEntries(checked.problems.map((found) => [found.field, problemText(found)])));
         return;

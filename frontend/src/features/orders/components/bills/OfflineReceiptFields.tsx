@@ -1,9 +1,10 @@
 'use client';
 
 import { useState } from 'react';
+import { businessDay } from '@/lib/businessTime';
 import { Input } from '@/components/ui/Input';
 import { SelectField } from '@/components/ui/fields';
-import { BANK_REFERENCE_MAX, localDay, OFFLINE_CHANNELS, PAYER_NAME_MAX, REMARK_MAX, type OfflineProblem } from '../../lib/repayments';
+import { BANK_REFERENCE_MAX, OFFLINE_CHANNELS, PAYER_NAME_MAX, REMARK_MAX, type OfflineProblem } from '../../lib/repayments';
 import { useOrderText } from '../labels';
 import { VoucherPicker, type PickedVoucher } from './VoucherPicker';
 
@@ -18,7 +19,7 @@ export interface ReceiptState {
 
 /** The receipt's fields, opened on today's bank transfer. */
 export function useReceiptState() {
-  return useState<ReceiptState>(() => ({ channel: 'bank_transfer', paid_on: localDay(), payer_name: '', bank_reference: '', remark: '', voucher: null }));
+  return useState<ReceiptState>(() => ({ channel: 'bank_transfer', paid_on: businessDay(), payer_name: '', bank_reference: '', remark: '', voucher: null }));
 }
 
 /** The form's values as `offlineDetailsInput` reads them. */
@@ -52,7 +53,7 @@ export function OfflineReceiptFields({ state, onChange, errors }: { state: Recei
           options={OFFLINE_CHANNELS.map((channel) => ({ value: channel, label: label('repayment.channels', channel) }))}
           onChange={set('channel')}
         />
-        <Input label={t('repayment.paidOn')} type="date" max={localDay()} value={state.paid_on} error={errors.paid_on} onChange={set('paid_on')} />
+        <Input label={t('repayment.paidOn')} type="date" max={businessDay()} value={state.paid_on} error={errors.paid_on} onChange={set('paid_on')} />
         <Input label={t('repayment.payerName')} maxLength={PAYER_NAME_MAX} autoComplete="off" value={state.payer_name} error={errors.payer_name} onChange={set('payer_name')} />
         <Input
           label={state.channel === 'bank_transfer' ? t('repayment.bankReference') : t('repayment.bankReferenceOptional')}

@@ -1,13 +1,14 @@
 'use client';
 
 import { useState } from 'react';
+import { businessDay } from '@/lib/businessTime';
 import { formatCurrency } from '@/components/format';
 import { Input } from '@/components/ui/Input';
 import type { ApiError } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { isPositive } from '../../lib/money';
-import { AFTER_SALE_OPEN, localDay, OFFLINE_AMOUNT_MISMATCH, offlineRepaymentInput, OLDER_BILL_FIRST, owedNow, PAYMENT_IN_PROGRESS } from '../../lib/repayments';
+import { AFTER_SALE_OPEN, OFFLINE_AMOUNT_MISMATCH, offlineRepaymentInput, OLDER_BILL_FIRST, owedNow, PAYMENT_IN_PROGRESS } from '../../lib/repayments';
 import { useRecordOfflineRepayment, type OrderBill, type OrderRef } from '../../queries';
 import { FormDialog } from '../dialogs/FormDialog';
 import { CHARGE_KINDS } from '../../lib/returns';
@@ -33,7 +34,7 @@ export function OfflineRepaymentDialog({ bill, orderRef, onClose }: { bill: Orde
   if (!bill) return null;
   // A charge raised after the return is named by its kind; rent by its period.
   const charge = CHARGE_KINDS.has(bill.kind);
-  const checked = () => offlineRepaymentInput({ ...receiptForm(receipt), amount }, owed, localDay());
+  const checked = () => offlineRepaymentInput({ ...receiptForm(receipt), amount }, owed, businessDay());
   const explain = (error: ApiError) => {
     if (error.code === OFFLINE_AMOUNT_MISMATCH) return t('repayment.amountChanged');
     if (error.code === OLDER_BILL_FIRST) return t('repayment.olderFirst');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64, localDay, offlineDetailsInput, offlineRepayableBill, offlineRepaymentInput, owedNow, voucherProblem } from '../repayments';
+import { bytesToBase64, offlineDetailsInput, offlineRepayableBill, offlineRepaymentInput, owedNow, voucherProblem } from '../repayments';
 
 const bill = (period: number, patch: Partial<{ state: string; late_fee_owed: string; amount: string; paid_amount: string }> = {}) => ({
   id: 100 + period,
@@ -71,9 +71,5 @@ describe('offline repayment: the voucher', () => {
   it('is sent as base64 of its bytes', () => {
     expect(bytesToBase64(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBe('iVBORw==');
     expect(bytesToBase64(new Uint8Array(70_000).fill(65)).length).toBe(93_336);
-  });
-
-  it('is dated by the local day', () => {
-    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });
