@@ -55,6 +55,7 @@ from tenants.risk.demo import risk_opening_balance_load
 from tenants.risk.models import RiskRecharge
 from tests.fixtures import PASSWORD
 from tests.served import ServedApi, served_api
+from tests.test_jwt_matrix import router_auth
 from zulin.api import api
 from zulin.core.auth import TokenAuth
 from zulin.core.sides import PlatformType
@@ -81,10 +82,6 @@ class Operation:
     definition: dict[str, Any] = field(hash=False, compare=False)
 
 
-def _as_list(auth: Any) -> list[Any]:
-    return auth if isinstance(auth, list | tuple) else [auth]
-
-
 def operations() -> list[Operation]:
     found = []
     for prefix, router in api._routers:
@@ -93,7 +90,7 @@ def operations() -> list[Operation]:
             methods = {m for operation in view.operations for m in operation.methods}
             for operation in view.operations:
                 # A router's auth reaches its calls only once the URLs are mounted.
-                declared = operation.auth_callbacks or _as_list(router.auth)
+                declared = operation.auth_callbacks or router_auth(router)
                 auths = [a for a in declared if isinstance(a, TokenAuth)]
                 for method in operation.methods:
                     openapi_path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", full)
