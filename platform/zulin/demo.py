@@ -22,6 +22,7 @@ from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
     money_showcase_load,
+    order_risk_checks_showcase_load,
     orders_showcase_load,
     owed_after_lease_load,
     reconciliation_faults_load,
@@ -216,6 +217,7 @@ def shop_showcase_load(
     withdrawals = withdrawals_showcase_load(merchant=merchant, owner=owner, approvers=finance_staff)
     recharges = recharges_showcase_load(merchant=merchant, owner=owner, approver=finance_staff[0])
     with tenant_context(merchant):
+        order_risk_checks_showcase_load(actor=owner)
         risk_queries = risk_queries_showcase_load(actor=owner)
         notarizations = notary_showcase_load(actor=owner)
         reconciliation_faults_load(owner=owner, slug=merchant.slug)
