@@ -117,6 +117,9 @@ DATABASES = {
         "PORT": _db.port,
         "CONN_MAX_AGE": env_int("DB_CONN_MAX_AGE", 60),
         "CONN_HEALTH_CHECKS": True,
+        # PostgreSQL down answers 503 (core/db.py): a refused connection fails at once; a
+        # host that does not answer at all is given up after this (2 s is libpq's minimum).
+        "OPTIONS": {"connect_timeout": env_int("DB_CONNECT_TIMEOUT", 2)},
     }
 }
 
