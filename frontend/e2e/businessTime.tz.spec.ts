@@ -38,11 +38,12 @@ function answers<T>(page: Page, path: string): T[] {
   return seen;
 }
 
+/** The value of the order summary's fact named `label`. */
 function fact(page: Page, label: string) {
   return page
     .getByRole('region', { name: '订单信息', exact: true })
-    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd');
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 test.use({ storageState: STORAGE.demo });

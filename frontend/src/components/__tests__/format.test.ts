@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amountDirection, formatCurrency, formatDate, formatDateTime, formatSignedCurrency, orDash } from '../format';
+import { inBrowserZone } from '@/lib/__tests__/browserZone';
 
-// The viewer's browser is in Los Angeles; the shop's times are China time (Node reads TZ anew).
-const browserZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  process.env.TZ = browserZone;
-});
+// The viewer's browser is in Los Angeles; the shop's times are China time.
+inBrowserZone('America/Los_Angeles');
 
 describe('kit formatters', () => {
   it('show times and days in China time whatever the browser zone', () => {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUSINESS_TIME_ZONE, businessDay, businessParts } from '../businessTime';
+import { inBrowserZone } from './browserZone';
 
-// The viewer's browser is in Los Angeles (Node reads TZ anew when it changes).
-const browserZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  process.env.TZ = browserZone;
-});
+// The viewer's browser is in Los Angeles.
+inBrowserZone('America/Los_Angeles');
 
 describe('the business time zone', () => {
   it('is China time unless set', () => {
