@@ -146,7 +146,13 @@ def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -
         queryset = queryset.filter(salesman_account_id=filters.salesman_id)
     if filters.channel.strip():
         queryset = queryset.filter(channel=filters.channel.strip())
-    return queryset.order_by("id" if filters.oldest_first else "-id")
+    return queryset.order_by(*list_order(oldest_first=filters.oldest_first))
+
+
+def list_order(*, oldest_first: bool) -> tuple[str, str]:
+    """The lists' sort: by the time the order was placed (the column the lists show and the
+    sort names), the id breaking ties. Imported and demo orders are not placed in id order."""
+    return ("created_at", "id") if oldest_first else ("-created_at", "-id")
 
 
 def account_names(ids: set[int]) -> dict[int, str]:
@@ -245,7 +251,7 @@ def customer_orders(*, session: Session | None, order_id: int) -> list[dict[str,
     orders = list(
         visible_orders(session)
         .filter(customer_id=order.customer_id)
-        .order_by("-id")
+        .order_by(*list_order(oldest_first=False))
         .values(*LIST_COLUMNS)[:100]
     )
     return order_rows(orders)
@@ -529,22 +535,24 @@ def order_export_chunks(
     *, sub_shop_id: int | None, kind: str, filters: OrderFilters, chunk_size: int = 1000
 ) -> Iterator[list[dict[str, Any]]]:
     """The export's rows in list order, one chunk at a time, each read after the last one's
-    id (no OFFSET grows; memory stays flat)."""
+    placing time and id (no OFFSET grows; memory stays flat)."""
     queryset = order_export_queryset(sub_shop_id=sub_shop_id, kind=kind, filters=filters).values(
         *LIST_COLUMNS
     )
-    after: int | None = None
+    after: dict[str, Any] | None = None
     while True:
         chunk_query = queryset
         if after is not None:
+            later = "gt" if filters.oldest_first else "lt"
             chunk_query = queryset.filter(
-                **({"id__gt": after} if filters.oldest_first else {"id__lt": after})
+                Q(**{f"created_at__{later}": after["created_at"]})
+                | Q(created_at=after["created_at"], **{f"id__{later}": after["id"]})
             )
         chunk = list(chunk_query[:chunk_size])
         if not chunk:
             return
         yield order_rows(chunk)
-        after = chunk[-1]["id"]
+        after = chunk[-1]
 
 
 def order_setting() -> OrderSetting:
@@ -672,7 +680,11 @@ def share_link_order_page(
     *, session: Session | None, share_link_id: int, page: int, page_size: int
 ) -> dict[str, Any]:
     """The orders placed through one share link that this session may see, newest first."""
-    filtered = visible_orders(session).filter(share_link_id=share_link_id).order_by("-id")
+    filtered = (
+        visible_orders(session)
+        .filter(share_link_id=share_link_id)
+        .order_by(*list_order(oldest_first=False))
+    )
     answer = page_of(
         filtered.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=filtered
     )
