@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -24,7 +24,7 @@ from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
 from tenants.catalog.selectors import money
 from tenants.dashboard.figures import DEAL_STATUSES, deal_value_sum
-from tenants.orders.rules import STAGES, STATUS_LABELS
+from tenants.orders.rules import ORDER_TODOS, STAGES, STATUS_LABELS
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
@@ -42,7 +42,6 @@ from .models import (
     OrderRemark,
     OrderSetting,
     OrderStage,
-    OrderStatus,
     Shipment,
 )
 from .projection import mask_name
@@ -96,6 +95,7 @@ class OrderFilters:
     channel: str = ""
     sub_shops_only: bool = False
     oldest_first: bool = False
+    todo: str | None = None
 
     @classmethod
     def of(cls, given: Any) -> OrderFilters:
@@ -113,13 +113,24 @@ class OrderFilters:
             channel=given.channel,
             sub_shops_only=given.sub_shops,
             oldest_first=given.sort == "oldest",
+            todo=given.todo,
         )
 
 
-def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -> QuerySet[Order]:
-    """The orders a list shows: the session's scope, the kind and every filter. The export
-    and the bulk actions use the same."""
-    queryset = visible_orders(session, sub_shops_only=filters.sub_shops_only).filter(kind=kind)
+def filtered_orders(
+    session: Session | None, kind: str | None, filters: OrderFilters
+) -> QuerySet[Order]:
+    """The orders a list shows: the session's scope, the kind and every filter. The export,
+    the bulk actions, the tab counts and the workbench's to-dos use the same. A to-do
+    (`ORDER_TODOS`) spans both kinds: with one, the kind is not a filter."""
+    queryset = visible_orders(session, sub_shops_only=filters.sub_shops_only)
+    if filters.todo:
+        todo_stage, todo_statuses = ORDER_TODOS[filters.todo]
+        queryset = queryset.filter(stage=todo_stage)
+        if todo_statuses:
+            queryset = queryset.filter(status__in=todo_statuses)
+    elif kind:
+        queryset = queryset.filter(kind=kind)
     if filters.stage:
         queryset = queryset.filter(stage=filters.stage)
     if filters.status:
@@ -235,11 +246,14 @@ def order_page(
 
 
 def order_stage_counts(
-    *, session: Session | None, kind: str, sub_shops_only: bool = False
+    *, session: Session | None, kind: str, filters: OrderFilters
 ) -> dict[str, int]:
-    """Orders per stage for the list tabs, and `all`."""
-    queryset = visible_orders(session, sub_shops_only=sub_shops_only).filter(kind=kind)
-    counts = dict(queryset.values("stage").annotate(n=Count("id")).values_list("stage", "n"))
+    """Orders per stage for the list tabs, and `all`: the list's own selection with every
+    filter the tabs carry (all but the stage, the status and the to-do: a stage's own)."""
+    queryset = filtered_orders(session, kind, replace(filters, stage=None, status=None, todo=None))
+    counts = dict(
+        queryset.order_by().values("stage").annotate(n=Count("id")).values_list("stage", "n")
+    )
     answer = {stage: counts.get(stage, 0) for stage in STAGES}
     answer["all"] = sum(counts.values())
     return answer
@@ -853,12 +867,14 @@ def order_ids_of_sub_shop(sub_shop_id: int) -> Any:
     return Order.objects.filter(sub_shop_id=sub_shop_id).values("pk")
 
 
-def order_todo_counts(*, sub_shop_id: int | None = None) -> dict[str, int]:
-    """The workbench's to-dos: orders awaiting audit, and orders awaiting shipment."""
-    orders = orders_for_figures(sub_shop_id=sub_shop_id)
-    return orders.aggregate(
-        awaiting_audit=Count("id", filter=Q(status=OrderStatus.AWAITING_AUDIT)),
-        awaiting_shipment=Count(
-            "id", filter=Q(status__in=(OrderStatus.AWAITING_SHIPMENT, OrderStatus.PAID))
-        ),
-    )
+def order_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int]:
+    """The workbench's order to-dos (`ORDER_TODOS`) the session sees: each the total of the
+    list its figure opens (the same selection, `filtered_orders`), of a sub-shop's account
+    its own sub-shop's."""
+    sub_shops_only = session.sub_shop_id is not None
+    return {
+        todo: filtered_orders(
+            session, None, OrderFilters(todo=todo, sub_shops_only=sub_shops_only)
+        ).count()
+        for todo in todos
+    }

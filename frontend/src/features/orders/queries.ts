@@ -4,7 +4,7 @@ import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
 import { WAIVER_EXCEEDS_LATE_FEE } from './lib/lateFees';
-import type { OrderListQuery } from './lib/orderListState';
+import type { OrderCountQuery, OrderListQuery } from './lib/orderListState';
 import type { OrderKind } from './lib/stages';
 
 export type OrderPage = ApiData<'/api/platform/backendOrderList', 'get'>;
@@ -53,7 +53,7 @@ export const orderKeys = {
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (kind: OrderKind, query: OrderListQuery) => [...orderKeys.lists(), kind, query] as const,
   counts: () => [...orderKeys.all, 'counts'] as const,
-  count: (kind: OrderKind, query: { sub_shops?: boolean; merchant_id?: number }) => [...orderKeys.counts(), kind, query] as const,
+  count: (kind: OrderKind, query: OrderCountQuery) => [...orderKeys.counts(), kind, query] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (ref: OrderRef) => [...orderKeys.details(), ref.id, ref.merchantId ?? null] as const,
   tracking: (ref: OrderRef) => [...orderKeys.all, 'tracking', ref.id, ref.merchantId ?? null] as const,
@@ -125,8 +125,8 @@ export function useOrderList(kind: OrderKind, query: OrderListQuery) {
   });
 }
 
-/** Orders per stage (the stage tabs' counts). */
-export function useOrderCounts(kind: OrderKind, query: { sub_shops?: boolean; merchant_id?: number }) {
+/** Orders per stage (the stage tabs' counts), with the list's filters. */
+export function useOrderCounts(kind: OrderKind, query: OrderCountQuery) {
   return useQuery({
     queryKey: orderKeys.count(kind, query),
     queryFn: () => {
