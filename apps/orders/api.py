@@ -32,6 +32,7 @@ from . import (
     contracts,
     deposits,
     governance,
+    guards,
     lease,
     repayments,
     schemas,
@@ -350,7 +351,7 @@ def save_contract_template(request: HttpRequest, payload: schemas.ContractTempla
     operation_id="getOrderSetting",
 )
 def get_order_setting(request: HttpRequest) -> Any:
-    return selectors.order_setting_answer(selectors.order_setting())
+    return selectors.order_setting_answer(guards.order_setting())
 
 
 @backend_router.post(

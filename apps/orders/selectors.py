@@ -33,7 +33,7 @@ from zulin.core.dates import day_start
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
-from . import machine, rules
+from . import guards, machine, rules
 from .models import (
     AfterSale,
     IntakeKey,
@@ -373,7 +373,8 @@ def final(order: Order) -> bool:
 
 def order_actions(order: Order, session: Session | None) -> list[str]:
     """Every action the order's state and the session's role allow now: the detail screen
-    shows a button for each, and nothing else."""
+    shows a button for each, and nothing else. Where a service guards the order's state, the
+    same guard (`guards`) decides here."""
     if session is not None and session.side == 0:
         return ["platform_close"] if order.status in machine.OPEN else []
     status, actions = order.status, []
@@ -409,19 +410,22 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("delete")
         if status in machine.OPEN:
             actions += ["allocate", "allocate_sub_shop"]
-        if order.deposit_remaining > 0:
+        if guards.deposit_refusal(order) is None:
             actions += ["deposit_thaw", "deposit_transfer"]
         if order.shipping_fee > order.shipping_fee_refunded:
             actions.append("refund_shipping_fee")
-        if status == machine.IN_LEASE:
-            actions += ["return", "buyout", "renewal"]
-        if status in (machine.AWAITING_SHIPMENT, machine.PAID):
-            actions.append("refund")
-        if (status in (machine.IN_LEASE, machine.SHIPPED) or owing) and (
-            order.kind == OrderKind.LEASE
+        actions += [
+            kind
+            for kind in ("return", "buyout", "renewal", "refund")
+            if guards.after_sale_refusal(order, kind) is None
+        ]
+        if (
+            (status in (machine.IN_LEASE, machine.SHIPPED) or owing)
+            and order.kind == OrderKind.LEASE
+            and guards.withhold_refusal(order) is None
         ):
             actions.append("pay_bill")
-        if status == machine.AWAITING_SIGNING:
+        if guards.contract_refresh_refusal(order) is None:
             actions.append("refresh_contract")
     if can(WAIVE_RIGHT) and has_open_bills(order.pk) and status not in machine.NOT_YET_DEAL:
         actions.append("waive_charge")
@@ -567,11 +571,6 @@ def order_export_chunks(
             return
         yield order_rows(chunk)
         after = chunk[-1]
-
-
-def order_setting() -> OrderSetting:
-    """The shop's order settings (the defaults until it saves its own)."""
-    return OrderSetting.objects.filter(pk=1).first() or OrderSetting(pk=1)
 
 
 def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
