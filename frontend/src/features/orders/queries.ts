@@ -139,7 +139,8 @@ export function useOrderCounts(kind: OrderKind, query: OrderCountQuery) {
 export function useOrderDetail(ref: OrderRef | null) {
   return useQuery({
     queryKey: orderKeys.detail(ref ?? { id: 0 }),
-    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: ref?.id ?? 0, ...(ref?.merchantId ? { merchant_id: ref.merchantId } : {}) }, { hideNotice: true })),
+    // strictCall keeps the server's code: another shop's order answers NOT_FOUND (RecordUnavailable).
+    queryFn: () => strictCall((options) => apiGet(P.detail, { id: ref?.id ?? 0, ...(ref?.merchantId ? { merchant_id: ref.merchantId } : {}) }, options)),
     enabled: ref !== null,
   });
 }
