@@ -107,6 +107,7 @@ const P = {
   setting: '/api/backend/getOrderSetting',
   saveSetting: '/api/backend/saveOrderSetting',
   waiveCharge: '/api/finance/waiveOrderCharge',
+  revealIdentity: '/api/backend/revealCustomerIdentity',
 } as const;
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -242,6 +243,13 @@ export function useAllocateOrdersToSubShop() {
 /** The shop's close of several orders (the platform closes one at a time, from the detail). */
 export function useCloseOrders() {
   return useOrdersWrite((body: { ids: number[]; reason: string }, options) => apiPost(P.close, body, options));
+}
+
+export type CustomerIdentity = ApiData<'/api/backend/revealCustomerIdentity', 'post'>;
+
+/** The customer unmasked (`reveal_identity`, order.identity); each reveal joins the order's timeline. */
+export function useRevealIdentity(ref: OrderRef) {
+  return useOrderWrite(ref, (_: null, options) => apiPost(P.revealIdentity, { order_id: ref.id }, options));
 }
 
 export function useAuditOrder(ref: OrderRef) {

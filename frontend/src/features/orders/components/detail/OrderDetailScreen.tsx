@@ -122,9 +122,9 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       <SummarySection detail={detail} platform={page.platform} />
       <GoodsSection detail={detail} />
-      <CustomerSection detail={detail} />
+      <CustomerSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && (
-        <OrderRiskSection orderId={detail.id} orderNo={detail.order_no} decision={detail.risk.decision} checks={detail.risk.checks} canQuery={!page.platform && hasAction(page.auth, 'order.audit')} />
+        <OrderRiskSection orderId={detail.id} orderNo={detail.order_no} decision={detail.risk.decision} checks={detail.risk.checks} canQuery={!page.platform && hasAction(page.auth, 'order.audit')} identity={!page.platform} />
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
