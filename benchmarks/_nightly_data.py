@@ -15,7 +15,7 @@ How the rows are made, honestly:
 - Every lease is then written with COPY as a copy of those template rows, with only what
   differs between leases computed here: its numbers, dates, statuses and the amounts that
   follow from them, using the services' own rules where there are any (the schedule:
-  `apps.billing.schedule`; late fees: `apps.billing.latefees.daily_rate`/`_fee` with the
+  `zulin.money.schedule`; late fees: `zulin.money.latefees.fee_days` with the
   shop's settings; SMS texts: the sandbox's templates; the statement's sums as
   `apps.billing.settlement` makes them). Ledger balances are then derived from the entries
   (what posting keeps them equal to), so `ledger_check` finds nothing wrong.
@@ -59,6 +59,7 @@ from datetime import date, datetime, timedelta
 from datetime import time as clock
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 MERCHANTS = int(os.environ.get("BENCH_MERCHANTS", "100"))
 LEASES = int(os.environ.get("BENCH_LEASES", "1000"))
@@ -355,6 +356,14 @@ def _at(day: date, hour: int, minute: int, second: int = 0) -> datetime:
     return timezone.make_aware(datetime.combine(day, clock(hour, minute, second)))
 
 
+CHINA = ZoneInfo("Asia/Shanghai")
+
+
+def _china_day(at: datetime) -> date:
+    """The China date of `at` (a journal's `moved_on` and `counted_on`)."""
+    return at.astimezone(CHINA).date()
+
+
 def _jsonb(value: Any) -> Any:
     return json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else value
 
@@ -388,7 +397,7 @@ class Merchant:
 def _leases(merchant: Merchant, term: int) -> list[Lease]:
     from django.utils import timezone
 
-    from apps.billing.schedule import add_months
+    from zulin.money.schedule import add_months
 
     today = timezone.localdate()
     rng = random.Random(merchant.index)
@@ -489,6 +498,8 @@ class Writer:
             bill_id=None if public else bill_id,
             meta=_jsonb(meta if meta is not None else journal["meta"]),
             created_at=at,
+            moved_on=_china_day(at),
+            counted_on=_china_day(at),
         )
         movement: dict[str, Decimal] = defaultdict(lambda: ZERO)
         for entry in entries:
@@ -541,8 +552,9 @@ class Writer:
         return reference
 
     def lease(self, lease: Lease, customer_id: int) -> None:  # noqa: C901, PLR0912, PLR0915
-        from apps.billing.latefees import _fee, daily_rate
-        from apps.billing.schedule import lease_end
+        from apps.billing.latefees import tiers_of
+        from zulin.money.latefees import fee_days
+        from zulin.money.schedule import lease_end
 
         s, m = self.s, self.m
         last_run = m.last_run
@@ -602,16 +614,17 @@ class Writer:
             # Late fee days caught up to the last night that ran.
             fees: list[tuple[date, int, Decimal, Decimal]] = []
             if state == "unpaid" and due < last_run:
-                room = amount
-                day = due + timedelta(days=1)
-                while day <= last_run and room > 0:
-                    days_overdue = (day - due).days
-                    rate = daily_rate(days_overdue, setting)
-                    fee = min(_fee(amount, rate), room)
-                    if fee > 0:
-                        fees.append((day, days_overdue, rate, fee))
-                        room -= fee
-                    day += timedelta(days=1)
+                fees = [
+                    (row.day, row.days_overdue, row.rate, row.amount)
+                    for row in fee_days(
+                        due_date=due,
+                        last=None,
+                        today=last_run,
+                        base=amount,
+                        room=amount,
+                        tiers=tiers_of(setting),
+                    )
+                ]
             attempts = 0
             if overdue and period == lease.overdue_from and due <= last_run:
                 attempts = (last_run - due).days + 1  # one failed withhold each night
@@ -903,6 +916,8 @@ class Writer:
                 memo=f"{day.isoformat()} ~ {day.isoformat()}",
                 meta=_jsonb({"statement_id": statement_id}),
                 created_at=closed_at,
+                moved_on=_china_day(closed_at),
+                counted_on=_china_day(closed_at),
             )
             for sub, amount in per_sub.items():
                 if amount > 0:

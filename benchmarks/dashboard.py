@@ -185,26 +185,49 @@ def _seed_shop(raw: dict[str, Any], schema: str, sample: int) -> None:
         _copy(
             cursor,
             f"""
-            INSERT INTO ledger_journal ({{columns}}, reference, order_id, bill_id, created_at)
-            SELECT {{sources}}, s.reference || ':b' || b.id, b.order_id, b.id, b.paid_at
+            INSERT INTO ledger_journal
+                ({{columns}}, reference, order_id, bill_id, created_at, moved_on, counted_on)
+            SELECT {{sources}}, s.reference || ':b' || b.id, b.order_id, b.id, b.paid_at,
+                (b.paid_at AT TIME ZONE 'Asia/Shanghai')::date,
+                (b.paid_at AT TIME ZONE 'Asia/Shanghai')::date
             FROM billing_bill b, ledger_journal s
             WHERE s.bill_id = {first_bill} AND b.status = 'paid' AND b.order_no LIKE 'DB%'
             """,
             schema=schema,
             table="ledger_journal",
-            own=("id", "reference", "order_id", "bill_id", "created_at", "reversal_of_id"),
+            own=(
+                "id",
+                "reference",
+                "order_id",
+                "bill_id",
+                "created_at",
+                "moved_on",
+                "counted_on",
+                "reversal_of_id",
+            ),
         )
         _copy(
             cursor,
             f"""
-            INSERT INTO ledger_journal ({{columns}}, reference, order_id, created_at)
-            SELECT {{sources}}, s.reference || ':o' || c.id, c.id, o.created_at
+            INSERT INTO ledger_journal
+                ({{columns}}, reference, order_id, created_at, moved_on, counted_on)
+            SELECT {{sources}}, s.reference || ':o' || c.id, c.id, o.created_at,
+                (o.created_at AT TIME ZONE 'Asia/Shanghai')::date,
+                (o.created_at AT TIME ZONE 'Asia/Shanghai')::date
             FROM copies c JOIN orders_order o ON o.id = c.id, ledger_journal s
             WHERE s.order_id = {sample} AND s.bill_id IS NULL AND c.status = 'in_lease'
             """,
             schema=schema,
             table="ledger_journal",
-            own=("id", "reference", "order_id", "created_at", "reversal_of_id"),
+            own=(
+                "id",
+                "reference",
+                "order_id",
+                "created_at",
+                "moved_on",
+                "counted_on",
+                "reversal_of_id",
+            ),
         )
         cursor.execute(
             f"""

@@ -18,7 +18,6 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee
-from apps.billing.schedule import add_months
 from apps.billing.settlement import statements_close
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
@@ -38,6 +37,7 @@ from tenants.merchants.models import SettlementTerms
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance
 from zulin.ledger.services import Line, ledger_post, ledger_reverse
+from zulin.money.schedule import add_months
 
 DAILY = "/api/platform/getMoneyDaily"
 D = Decimal

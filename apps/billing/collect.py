@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -51,7 +51,9 @@ from django.utils import timezone
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post
+from zulin.ledger.services import Line, ledger_post, money_moved
+from zulin.money import allocation
+from zulin.money.allocation import Split
 
 from . import commission
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
@@ -82,20 +84,20 @@ def order_bills_lock(order_id: int) -> list[Bill]:
 
 
 def collection_order(bill: Bill) -> tuple[int, int]:
-    """The order money is allocated in: instalments by period, the buyout bill last."""
-    return (1 if bill.period == 0 else 0, bill.period)
+    """The order money is allocated in (`zulin.money.allocation.collection_key`)."""
+    return allocation.collection_key(bill.period)
 
 
 def principal_parts(bill: Bill, *, discount: Decimal = ZERO) -> tuple[Decimal, Decimal, Decimal]:
     """What the bill's rent, add-ons and fee still ask, after `discount` (off the rent) and
     after what earlier payments paid (rent first, then add-ons, then fee)."""
-    paid = bill.paid_amount
-    owed = []
-    for part in (bill.rent - discount, bill.addon_amount, bill.fee_amount):
-        covered = min(paid, part)
-        paid -= covered
-        owed.append(part - covered)
-    return owed[0], owed[1], owed[2]
+    return allocation.principal_parts(
+        rent=bill.rent,
+        addon=bill.addon_amount,
+        fee=bill.fee_amount,
+        paid=bill.paid_amount,
+        discount=discount,
+    )
 
 
 def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
@@ -105,40 +107,14 @@ def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
     return bill.late_fee_owed + sum(principal_parts(bill, discount=discount), ZERO)
 
 
-@dataclass(frozen=True)
-class Split:
-    """What one amount pays of one bill (`split`)."""
-
-    late_fee: Decimal
-    rent: Decimal
-    addon: Decimal
-    fee: Decimal
-
-    @property
-    def principal(self) -> Decimal:
-        return self.rent + self.addon + self.fee
-
-    @property
-    def total(self) -> Decimal:
-        return self.late_fee + self.principal
-
-    @property
-    def commissionable(self) -> Decimal:
-        """What of it carries commission: rent (sale, buyout price) and add-ons."""
-        return self.rent + self.addon
-
-
 def split(bill: Bill, amount: Decimal, *, discount: Decimal = ZERO) -> Split:
     """How `amount` pays `bill`: its late fee owed first, then rent, add-ons and fee still
     owed (after `discount`), never more than the bill owes (the caller keeps the rest)."""
-    late_fee = min(amount, bill.late_fee_owed)
-    left = amount - late_fee
-    shares = []
-    for part in principal_parts(bill, discount=discount):
-        take = min(left, part)
-        left -= take
-        shares.append(take)
-    return Split(late_fee, shares[0], shares[1], shares[2])
+    return allocation.split(
+        amount,
+        late_fee_owed=bill.late_fee_owed,
+        parts=principal_parts(bill, discount=discount),
+    )
 
 
 # --- claiming ------------------------------------------------------------------------------
@@ -264,6 +240,8 @@ class Posting:
     audit_action: str = "bill.paid"
     audit_extra: dict[str, Any] = field(default_factory=dict)
     audit_reason: str = ""
+    # The day the money moved when it is not the settlement's finish (an offline receipt's).
+    moved_on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -389,36 +367,38 @@ def payments_settle(
             splits.append((bill, part, discount))
     excess = left
     order_id = live[0].bill.order_id
-    if received > 0:
-        ledger_post(
-            reference=posting.reference,
-            kind=posting.kind,
-            lines=_journal_lines(
-                splits, posting, received=received, excess=excess, order_id=order_id
-            ),
-            memo=posting.memo,
-            order_id=order_id,
-            bill_id=live[0].bill.pk if len(live) == 1 else None,
-            payment_reference=posting.payment_reference,
-            # What was asked, when the provider took another amount: reconciliation reports it.
-            meta={**posting.meta, "asked": str(asked)} if differs else (posting.meta or None),
-            actor=actor,
-        )
-        if posting.platform_receipt:
-            commission.platform_receipt(
+    # The journal, the platform's mirror and the commission: the day the money moved.
+    with money_moved(posting.moved_on or now):
+        if received > 0:
+            ledger_post(
                 reference=posting.reference,
-                amount=received,
-                order_id=order_id,
+                kind=posting.kind,
+                lines=_journal_lines(
+                    splits, posting, received=received, excess=excess, order_id=order_id
+                ),
                 memo=posting.memo,
+                order_id=order_id,
+                bill_id=live[0].bill.pk if len(live) == 1 else None,
+                payment_reference=posting.payment_reference,
+                # What was asked, when the provider took another amount (reconciliation says).
+                meta={**posting.meta, "asked": str(asked)} if differs else (posting.meta or None),
                 actor=actor,
             )
-    commission.payments_commission(
-        [p for p in live if p.status == BillPayment.Status.SUCCEEDED],
-        reference=posting.commission_reference,
-        order_id=order_id,
-        memo=posting.memo,
-        actor=actor,
-    )
+            if posting.platform_receipt:
+                commission.platform_receipt(
+                    reference=posting.reference,
+                    amount=received,
+                    order_id=order_id,
+                    memo=posting.memo,
+                    actor=actor,
+                )
+        commission.payments_commission(
+            [p for p in live if p.status == BillPayment.Status.SUCCEEDED],
+            reference=posting.commission_reference,
+            order_id=order_id,
+            memo=posting.memo,
+            actor=actor,
+        )
     for payment in live:
         if payment.status != BillPayment.Status.SUCCEEDED:
             continue

@@ -19,12 +19,14 @@ platform's rows locked by one merchant's postings only.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from tenants.merchants.selectors import terms_in_force
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.money import commission as money_rules
+from zulin.money.commission import commission_of
 
 from .models import Bill, BillPayment, BillRefund
 
@@ -41,10 +43,6 @@ def commission_rate(at=None) -> Decimal:  # type: ignore[no-untyped-def]
     merchant_id, _ = _merchant()
     terms = terms_in_force(merchant_id=merchant_id, at=at)
     return terms.commission_rate if terms else ZERO
-
-
-def commission_of(base: Decimal, rate: Decimal) -> Decimal:
-    return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def platform_receipt(
@@ -195,14 +193,13 @@ def commission_back(payment: BillPayment, refund: BillRefund) -> Decimal:
     earlier = payment.refunds.filter(
         status=BillRefund.Status.SUCCEEDED, purpose=BillRefund.Purpose.ORDER
     ).exclude(pk=refund.pk)
-    refunded_before = sum((r.amount for r in earlier), ZERO)
-    given_back = sum((r.commission_reversed for r in earlier), ZERO)
-    base = payment.commission_base
-    if base <= 0:
-        return ZERO
-    refunded_base = min(refunded_before + refund.amount, base)
-    due_back = (payment.commission * refunded_base / base).quantize(CENT, rounding=ROUND_HALF_UP)
-    return max(min(due_back, payment.commission) - given_back, ZERO)
+    return money_rules.commission_back(
+        commission=payment.commission,
+        base=payment.commission_base,
+        refunded_before=sum((r.amount for r in earlier), ZERO),
+        refund=refund.amount,
+        given_back=sum((r.commission_reversed for r in earlier), ZERO),
+    )
 
 
 def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
 
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.money.quotes import discount_of, discount_shares
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
 from . import collect
@@ -132,16 +133,6 @@ class Quote:
         return sum((line.amount for line in self.lines), ZERO) + self.buyout
 
 
-def _share(amount: Decimal, part: Decimal, whole: Decimal) -> Decimal:
-    return (amount * part / whole).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def discount_of(rent: Decimal, rate: Decimal) -> Decimal:
-    """The early-buyout discount of `rent` at `rate`: half-up to the cent, once (the one
-    rounding of every quote, buyout and early settlement alike)."""
-    return (rent * rate).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
 def quote_make(
     *, bills: list[Bill], today: date, discount_rate: Decimal, buyout: Decimal = ZERO
 ) -> Quote:
@@ -155,14 +146,13 @@ def quote_make(
     future = [b for b in open_bills if b.due_date > today]
     future_rent = sum((owed[b.pk][0] for b in future), ZERO)
     discount = discount_of(future_rent, discount_rate)
-    shares: dict[int, Decimal] = {}
-    left = discount
-    for index, bill in enumerate(future):
-        rent = owed[bill.pk][0]
-        share = left if index == len(future) - 1 else _share(discount, rent, future_rent)
-        share = min(share, left, rent)
-        shares[bill.pk] = share
-        left -= share
+    shares = dict(
+        zip(
+            (bill.pk for bill in future),
+            discount_shares(discount, [owed[bill.pk][0] for bill in future]),
+            strict=True,
+        )
+    )
     lines = tuple(
         QuoteLine(
             bill_id=bill.pk,

@@ -15,8 +15,8 @@ nothing; the payment that settles a bill pays its late fee first, then its rent.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +27,7 @@ from django.utils import timezone
 from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.money.latefees import Tiers, fee_days
 
 from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
 
@@ -92,43 +93,39 @@ def _audited(setting: dict[str, Any]) -> dict[str, Any]:
     return {field: str(setting[field]) for field in SETTING_FIELDS} | {"own": setting["own"]}
 
 
-def daily_rate(days_overdue: int, setting: dict[str, Any]) -> Decimal:
-    if days_overdue <= setting["late_fee_tier_days"]:
-        return Decimal(setting["late_fee_rate_early"])
-    return Decimal(setting["late_fee_rate_late"])
-
-
-def _fee(base: Decimal, rate: Decimal) -> Decimal:
-    return (base * rate / Decimal(100)).quantize(CENT, rounding=ROUND_HALF_UP)
+def tiers_of(setting: dict[str, Any]) -> Tiers:
+    """The shop's late-fee setting as the pure rule reads it."""
+    return Tiers(
+        tier_days=int(setting["late_fee_tier_days"]),
+        rate_early=Decimal(setting["late_fee_rate_early"]),
+        rate_late=Decimal(setting["late_fee_rate_late"]),
+    )
 
 
 def _days_missing(
     bill: Bill, last: date | None, *, today: date, setting: dict[str, Any]
 ) -> list[BillLateFee]:
     """The bill's overdue days after `last` (its latest fee day) up to `today`, each the unpaid
-    amount x the day's rate, the total never above the bill's amount."""
-    day = max(bill.due_date, last or bill.due_date) + timedelta(days=1)
+    amount x the day's rate, the total never above the bill's amount (`zulin.money.latefees`)."""
     base = bill.rent_owed
-    room = bill.amount - bill.late_fee
-    rows = []
-    while day <= today and room > 0 and base > 0:
-        days_overdue = (day - bill.due_date).days
-        rate = daily_rate(days_overdue, setting)
-        amount = min(_fee(base, rate), room)
-        if amount > 0:
-            rows.append(
-                BillLateFee(
-                    bill=bill,
-                    day=day,
-                    days_overdue=days_overdue,
-                    base=base,
-                    rate=rate,
-                    amount=amount,
-                )
-            )
-            room -= amount
-        day += timedelta(days=1)
-    return rows
+    return [
+        BillLateFee(
+            bill=bill,
+            day=row.day,
+            days_overdue=row.days_overdue,
+            base=base,
+            rate=row.rate,
+            amount=row.amount,
+        )
+        for row in fee_days(
+            due_date=bill.due_date,
+            last=last,
+            today=today,
+            base=base,
+            room=bill.amount - bill.late_fee,
+            tiers=tiers_of(setting),
+        )
+    ]
 
 
 def bill_late_fees_accrue(bill_id: int, *, today: date, setting: dict[str, Any]) -> Decimal:

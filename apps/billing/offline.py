@@ -215,6 +215,7 @@ def offline_posting(
         platform_receipt=False,
         payment_reference=receipt.receipt_no,
         meta={"channel": receipt.channel, "paid_on": receipt.paid_on.isoformat(), **meta},
+        moved_on=receipt.paid_on,
         audit_action="bill.paid_offline",
         audit_extra={
             "channel": receipt.channel,

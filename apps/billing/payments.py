@@ -25,7 +25,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post
+from zulin.ledger.services import Line, ledger_post, money_moved
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
@@ -245,16 +245,17 @@ def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | No
         return refund
     refund.status = BillRefund.Status.SUCCEEDED
     refund.save()
-    ledger_post(
-        reference=f"refund:{refund.out_no}",
-        kind="refund",
-        lines=_refund_lines(refund),
-        memo=refund.reason,
-        order_id=refund.order_id,
-        bill_id=refund.payment.bill_id,
-        actor=actor,
-    )
-    commission.refund_settled(refund, actor=actor)
+    with money_moved(refund.finished_at):
+        ledger_post(
+            reference=f"refund:{refund.out_no}",
+            kind="refund",
+            lines=_refund_lines(refund),
+            memo=refund.reason,
+            order_id=refund.order_id,
+            bill_id=refund.payment.bill_id,
+            actor=actor,
+        )
+        commission.refund_settled(refund, actor=actor)
     audit_record(
         actor=actor,
         action="bill.refunded",

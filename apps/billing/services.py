@@ -7,8 +7,9 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from zulin.money.schedule import instalments
+
 from .models import Bill, BillStatus
-from .schedule import instalments
 
 OPEN_BILL = (BillStatus.UNPAID, BillStatus.PAYING)
 

@@ -4,9 +4,11 @@ The cycle is the merchant's `settlement_cycle` (terms in force when the statemen
 `T+N` settles each day's movements N days later, `monthly` a month's on the first day of
 the next. A statement takes every journal that moved money at the provider
 (`provider_clearing`: payments, early settlements, deposit transfers, refunds, commission
-and its reversals) not yet in a statement and booked by its period's end — a journal booked
-late joins the next statement, never a closed one — and posts its net from
-`provider_clearing` (each order's sub-ledger) to `merchant_cash`, the withdrawable balance.
+and its reversals) not yet in a statement and counted by its period's end (`counted_on`: the
+day the money moved) — a journal booked late, for a period already closed, joins the next
+statement, never a closed one — and posts its net from `provider_clearing` (each order's
+sub-ledger) to `merchant_cash`, the withdrawable balance. Closing a statement closes the
+books through its period's end (`ledger_close_through`).
 
 An offline repayment (`offline.py`: money the customer paid into the merchant's own bank)
 never touches `provider_clearing`, so it never becomes withdrawable; its commission does
@@ -36,7 +38,7 @@ from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry
-from zulin.ledger.services import Line, ledger_post
+from zulin.ledger.services import Line, ledger_close_through, ledger_post
 
 from .models import Statement, StatementLine
 
@@ -74,19 +76,21 @@ def _unsettled(before: datetime) -> dict[int, dict[str, Any]]:
             "journal__kind",
             "journal__order_id",
             "journal__created_at",
+            "journal__counted_on",
             "account__sub_key",
             "side",
             "amount",
         )
     )
     journals: dict[int, dict[str, Any]] = {}
-    for journal_id, kind, order_id, booked_at, sub_key, side, amount in entries:
+    for journal_id, kind, order_id, booked_at, counted, sub_key, side, amount in entries:
         row = journals.setdefault(
             journal_id,
             {
                 "kind": kind,
                 "order_id": order_id,
                 "booked_at": booked_at,
+                "counted_on": counted,
                 "amount": ZERO,
                 "subs": defaultdict(lambda: ZERO),
             },
@@ -100,11 +104,7 @@ def _unsettled(before: datetime) -> dict[int, dict[str, Any]]:
 def _close(
     start: date, end: date, cycle: str, journals: dict[int, dict[str, Any]]
 ) -> Statement | None:
-    rows = {
-        jid: row
-        for jid, row in journals.items()
-        if row["booked_at"] < day_start(end + timedelta(days=1))
-    }
+    rows = {jid: row for jid, row in journals.items() if row["counted_on"] <= end}
     if not rows:
         return None
     by_kind: dict[str, Decimal] = defaultdict(lambda: ZERO)
@@ -182,12 +182,13 @@ def statements_close(*, today: date | None = None) -> dict[str, Any]:
     journals = _unsettled(day_start(today + timedelta(days=1)))
     if not journals:
         return {"closed": 0, "held": 0, "net": "0.00"}
-    first = min(timezone.localtime(row["booked_at"]).date() for row in journals.values())
+    first = min(row["counted_on"] for row in journals.values())
     last = Statement.objects.order_by("-period_end").values_list("period_end", flat=True).first()
     if last is not None and first <= last:
         first = last + timedelta(days=1)  # booked late for a closed period: the next one
     closed = held = 0
     net = ZERO
+    closed_through: date | None = None
     day = first
     while journals:
         start, end, closes_on = _period(day, cycle)
@@ -200,5 +201,8 @@ def statements_close(*, today: date | None = None) -> dict[str, Any]:
                 break
             closed += 1
             net += statement.net
+            closed_through = end
         day = end + timedelta(days=1)
+    if closed_through is not None:
+        ledger_close_through(closed_through, by="settlement")
     return {"closed": closed, "held": held, "net": str(net)}

@@ -18,8 +18,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from django.db.models import Q, Sum
-from django.db.models.functions import TruncDate
+from django.db.models import F, Q, Sum
 from django.utils import timezone
 
 from apps.billing import selectors as billing
@@ -28,7 +27,6 @@ from tenants.dashboard import figures
 from tenants.dashboard.figures import ZERO, Period
 from tenants.dashboard.selectors import final_money_days
 from tenants.finance.money import REFUND_KINDS
-from zulin.core.dates import day_start
 from zulin.ledger.models import Entry
 
 INCOME_ACCOUNTS = {"rent_income": "lease", "buyout_income": "buyout"}
@@ -71,8 +69,7 @@ def _ledger_received(
     when = reduce(
         or_,
         (
-            Q(journal__created_at__gte=day_start(first))
-            & Q(journal__created_at__lt=day_start(last + timedelta(days=1)))
+            Q(journal__counted_on__gte=first) & Q(journal__counted_on__lte=last)
             for first, last in runs
         ),
     )
@@ -82,7 +79,7 @@ def _ledger_received(
     if sub_shop_id is not None:
         entries = entries.filter(journal__order_id__in=orders.order_ids_of_sub_shop(sub_shop_id))
     rows = (
-        entries.annotate(day=TruncDate("journal__created_at"))
+        entries.annotate(day=F("journal__counted_on"))
         .values("day", "account__code")
         .annotate(
             credit=Sum("amount", filter=Q(side="credit")),

@@ -32,11 +32,11 @@ from django.utils import timezone
 
 from apps.billing import charges, collect
 from apps.billing.models import Bill, BillKind, BillStatus
-from apps.billing.schedule import add_months, lease_end
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.money.schedule import add_months, lease_end
 
 from . import deposits, outcomes, repayments, termination
 from .guards import after_sale_refusal, buyout_allowed

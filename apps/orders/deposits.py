@@ -29,7 +29,7 @@ from apps.billing.selectors import OPEN_STATUSES
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
-from zulin.ledger.services import Line, ledger_post
+from zulin.ledger.services import Line, ledger_post, money_moved
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
 from .models import AfterSale, DepositOperation, DepositState, Order
@@ -188,7 +188,8 @@ def _confirm(
     order.save()
     if op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
         _bills_paid(op, order, result.amount, actor)
-    _journal(op, order, actor)
+    with money_moved(op.confirmed_at):
+        _journal(op, order, actor)
     audit_record(
         actor=actor,
         action=f"order.deposit_{op.kind}",

@@ -14,9 +14,9 @@ from django.utils import timezone
 from apps.billing import payments
 from apps.billing import services as billing
 from apps.billing.models import Bill, BillPayment
-from apps.billing.schedule import lease_end
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.money.schedule import lease_end
 
 from . import contracts, deposits
 from .guards import withhold_refusal

@@ -8,6 +8,7 @@ from datetime import date
 from django.utils import timezone
 
 from zulin.audit.state import Machine, move
+from zulin.money.stages import list_stage
 
 from .models import Order, OrderKind, OrderStage, OrderStatus
 
@@ -92,20 +93,16 @@ def machine_for(order: Order) -> Machine[Order]:
 def stage_of(order: Order, *, today: date | None = None) -> str:
     """The list stage: an open after-sale business first, then overdue, then the status; an
     ended order that still owes (`owed_amount`) is `owing`, never a silent finished."""
-    if order.has_open_after_sale:
-        return OrderStage.AFTER_SALE.value
     status = order.status
-    if status in DEAL_RUNNING:
-        lease_over = (
-            status == IN_LEASE
+    return OrderStage(
+        list_stage(
+            open_after_sale=order.has_open_after_sale,
+            running=status in DEAL_RUNNING,
+            overdue=order.overdue_since is not None,
+            lease_over=status == IN_LEASE
             and order.lease_end is not None
-            and order.lease_end < (today or timezone.localdate())
+            and order.lease_end < (today or timezone.localdate()),
+            ended=status in ENDED,
+            owed=order.owed_amount,
         )
-        if order.overdue_since is not None or lease_over:
-            return OrderStage.OVERDUE.value
-        return OrderStage.DEALING.value
-    if status in ENDED:
-        if order.owed_amount > 0:
-            return OrderStage.OWING.value
-        return OrderStage.FINISHED.value
-    return OrderStage.REGULAR.value
+    ).value

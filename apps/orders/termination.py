@@ -27,19 +27,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
 
 from apps.billing import collect
 from apps.billing.models import CHARGE_KINDS, Bill, BillKind, BillStatus
-from apps.billing.schedule import add_months
 from apps.billing.selectors import OPEN_STATUSES
 from apps.goods.rules import early_fee_text
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.money import quotes
+from zulin.money.allocation import take_in_order
+from zulin.money.schedule import add_months
 
 from . import deposits, machine
 from .models import AfterSale, Order, OrderKind, OrderSetting
@@ -92,14 +94,11 @@ def min_term_end(order: Order) -> date | None:
 
 
 def termination_fee(terms: Terms, rent_cancelled: Decimal) -> Decimal:
-    """The fee of a return before the minimum term that cancels `rent_cancelled`."""
-    if rent_cancelled <= 0 or terms.fee_mode == "none":
-        return ZERO
-    if terms.fee_mode == "rate":
-        fee = (rent_cancelled * terms.fee_value).quantize(CENT, rounding=ROUND_HALF_UP)
-    else:
-        fee = terms.fee_value.quantize(CENT, rounding=ROUND_HALF_UP)
-    return min(fee, rent_cancelled)
+    """The fee of a return before the minimum term that cancels `rent_cancelled`
+    (`zulin.money.quotes.termination_fee`)."""
+    return quotes.termination_fee(
+        mode=terms.fee_mode, value=terms.fee_value, rent_cancelled=rent_cancelled
+    )
 
 
 def contract_note(order: Order) -> str:
@@ -237,10 +236,10 @@ def return_quote(
     if damage > 0:
         lines.append(Line(BillKind.DAMAGE.value, damage.quantize(CENT)))
     available = deposits.deposit_available(order)
-    left = available
-    for line in lines:
-        line.from_deposit = min(left, line.amount)
-        left -= line.from_deposit
+    for line, taken in zip(
+        lines, take_in_order(available, [line.amount for line in lines]), strict=True
+    ):
+        line.from_deposit = taken
     return Quote(
         return_day=return_day,
         terms=terms,

@@ -11,7 +11,7 @@ from django_tenants.utils import tenant_context
 
 from tenants.merchants.models import Merchant
 from zulin.core.auth import Session
-from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.ledger.services import Line, ledger_post, money_moved, platform_ledger
 
 from .models import (
     BACK_REFERENCE,
@@ -58,6 +58,12 @@ def withdrawal_unfreeze(withdrawal: Withdrawal, *, actor: Session | None) -> Non
 
 
 def withdrawal_paid(withdrawal: Withdrawal, *, actor: Session | None) -> None:
+    """Both books: the payout reached the bank, on the day the provider finished it."""
+    with money_moved(withdrawal.paid_at):
+        _withdrawal_paid(withdrawal, actor=actor)
+
+
+def _withdrawal_paid(withdrawal: Withdrawal, *, actor: Session | None) -> None:
     amount = withdrawal.amount
     _post(
         withdrawal,

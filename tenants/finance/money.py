@@ -2,8 +2,10 @@
 computed from the merchant's own ledger: what the platform's lists and the data centre read
 across merchants without entering any merchant's schema.
 
-A day's figures are a function of that day's journals (Asia/Shanghai), and journals are only
-ever added, each booked at the moment it is posted: `money_days_refresh` recomputes days from
+A day's figures are a function of the journals that count in it (`Journal.counted_on`: the
+China date the money moved, or, for a late booking of a day already closed by its
+reconciliation, the first open day — a closed day's figures never change), and journals are
+only ever added: `money_days_refresh` recomputes days from
 the ledger and replaces their rows, under a per-merchant advisory lock taken before the
 ledger is read (two refreshes of one merchant run one after the other, the later one reading
 everything the earlier one read). It runs in the merchant's schema: every 10 minutes for
@@ -42,16 +44,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count, Q, Sum
-from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.ledger.models import Entry, Journal
 
@@ -122,16 +122,14 @@ def _empty() -> dict[str, Any]:
 def money_days_compute(*, date_from: date, date_to: date) -> dict[date, dict[str, Any]]:
     """Each day of the range with journals in the active schema's ledger, and its figures
     (days without journals are left out)."""
-    start, end = day_start(date_from), day_start(date_to + timedelta(days=1))
     days: dict[date, dict[str, Any]] = defaultdict(_empty)
     moved = (
         Entry.objects.filter(
-            journal__created_at__gte=start,
-            journal__created_at__lt=end,
+            journal__counted_on__gte=date_from,
+            journal__counted_on__lte=date_to,
             account__code__in=_ACCOUNTS,
         )
-        .annotate(day=TruncDate("journal__created_at"))
-        .values("day", "journal__kind", "account__code", "side")
+        .values("journal__counted_on", "journal__kind", "account__code", "side")
         .annotate(total=Sum("amount"))
         .order_by()
     )
@@ -139,16 +137,15 @@ def money_days_compute(*, date_from: date, date_to: date) -> dict[date, dict[str
         credit_less_debit = row["total"] if row["side"] == "credit" else -row["total"]
         for rule in RULES:
             if rule.account == row["account__code"] and _applies(rule, row["journal__kind"]):
-                days[row["day"]][rule.column] += rule.sign * credit_less_debit
+                days[row["journal__counted_on"]][rule.column] += rule.sign * credit_less_debit
     journals = (
-        Journal.objects.filter(created_at__gte=start, created_at__lt=end)
-        .annotate(day=TruncDate("created_at"))
-        .values("day", "kind")
+        Journal.objects.filter(counted_on__gte=date_from, counted_on__lte=date_to)
+        .values("counted_on", "kind")
         .annotate(n=Count("id"), reversals=Count("id", filter=Q(reversal_of__isnull=False)))
         .order_by()
     )
     for row in journals:
-        figures = days[row["day"]]
+        figures = days[row["counted_on"]]
         figures["journals"] += row["n"]
         for column, kinds in COUNTS.items():
             if row["kind"] in kinds:

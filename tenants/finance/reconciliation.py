@@ -43,6 +43,7 @@ from django.utils import timezone
 from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.ledger.models import Entry
+from zulin.ledger.services import ledger_close_through
 from zulin.providers.interfaces import (
     PaymentOperation,
     PaymentStatus,
@@ -136,8 +137,9 @@ def _bookings(journals: Q) -> dict[str, Booked]:
 
 
 def _booked_on(day: date) -> dict[str, Booked]:
-    start, end = day_start(day), day_start(day + timedelta(days=1))
-    return _bookings(Q(journal__created_at__gte=start, journal__created_at__lt=end))
+    """Bookings of money that moved on `day` (whenever booked): the provider's statement of
+    the day lists the trades that finished on it."""
+    return _bookings(Q(journal__moved_on=day))
 
 
 def _booked_as(records: Iterable[tuple[str, str]]) -> dict[str, Booked]:
@@ -379,7 +381,9 @@ def reconcile_day(*, day: date) -> ReconciliationRun:
         run_counts_refresh(run)
         run.finished_at = timezone.now()
         run.save()
-        return run
+    # The day is final: what is booked for it from now on counts in the first open day.
+    ledger_close_through(day, by="reconciliation")
+    return run
 
 
 def trade_recheck(*, mismatch: ReconciliationMismatch) -> Finding | None:

@@ -9,9 +9,11 @@ import logging
 from datetime import date, timedelta
 
 from django.utils import timezone
+from django_tenants.utils import get_public_schema_name, schema_context
 
 from zulin.celery import app
 from zulin.core.db import tenant_connection
+from zulin.ledger.services import ledger_close_through
 
 from .models import RunStatus
 from .money import money_days_refresh
@@ -41,6 +43,17 @@ def finance_reconcile(self, day: str | None = None) -> dict[str, object]:  # typ
     if failed:
         raise self.retry(countdown=RECONCILE_RETRY_SECONDS * 2**self.request.retries)
     return {"schema": schema, "runs": statuses}
+
+
+@app.task(name="finance.platform_books_close")
+def finance_platform_books_close(day: str | None = None) -> dict[str, object]:
+    """Closes the platform's books (public) through `day` (default yesterday), as each
+    merchant's reconciliation closes its own: a later booking for a closed day counts in the
+    first open day."""
+    target = date.fromisoformat(day) if day else timezone.localdate() - timedelta(days=1)
+    with schema_context(get_public_schema_name()):
+        closed = ledger_close_through(target, by="nightly")
+    return {"closed_through": closed.isoformat() if closed else None}
 
 
 @app.task(name="finance.money_days_refresh")

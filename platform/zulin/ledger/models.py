@@ -96,7 +96,14 @@ class AppendOnly(models.Model):
 
 class Journal(AppendOnly):
     """One money movement: balanced entries posted together. `reference` is its idempotency
-    key; the dimensions tie it to the business records it belongs to."""
+    key; the dimensions tie it to the business records it belongs to.
+
+    Two dates beside the booking time (`created_at`): `moved_on`, the China date the money
+    moved (the provider's finish time, an offline receipt's day, the payout's), and
+    `counted_on`, the day its figures count in — `moved_on`, unless that day was already
+    closed (`LedgerClose`) when the journal was booked: then the first open day. Statements,
+    daily money totals and the data centre cut by `counted_on`; reconciliation with the
+    provider by `moved_on`."""
 
     reference = models.CharField(max_length=100, unique=True)
     kind = models.CharField(max_length=40)
@@ -112,6 +119,8 @@ class Journal(AppendOnly):
     actor_name = models.CharField(max_length=50, blank=True, default="")
     actor_side = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    moved_on = models.DateField()
+    counted_on = models.DateField()
 
     class Meta:
         db_table = "ledger_journal"
@@ -119,6 +128,14 @@ class Journal(AppendOnly):
         indexes = [
             models.Index(fields=["order_id"], name="ledger_journal_order_idx"),
             models.Index(fields=["bill_id"], name="ledger_journal_bill_idx"),
+            models.Index(fields=["counted_on"], name="ledger_journal_counted_idx"),
+            models.Index(fields=["moved_on"], name="ledger_journal_moved_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(counted_on__gte=models.F("moved_on")),
+                name="ledger_journal_counted_not_before_moved",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -142,3 +159,17 @@ class Entry(AppendOnly):
                 condition=Q(side__in=["debit", "credit"]), name="ledger_entry_side_valid"
             ),
         ]
+
+
+class LedgerClose(models.Model):
+    """How far the books of this schema are closed: days up to `closed_through` are final.
+    One row (made by the migration). A closing (`ledger_close_through`: the nightly
+    reconciliation of a day, a settlement statement at its period's end) locks it FOR UPDATE;
+    every posting reads it FOR KEY SHARE, so no journal lands in a day while it closes."""
+
+    closed_through = models.DateField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.CharField(max_length=60, blank=True, default="")
+
+    class Meta:
+        db_table = "ledger_close"

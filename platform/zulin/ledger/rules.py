@@ -40,146 +40,170 @@ class Rule:
     amounts: str  # how the amounts are derived (what the docs print)
 
 
-def _rule(
-    book: str, kind: str, debits: set[str], credits: set[str] | frozenset[str], amounts: str
-) -> Rule:
-    return Rule(book, kind, frozenset(debits), frozenset(credits), amounts)
-
-
 RULES: tuple[Rule, ...] = (
     # --- a merchant's books ----------------------------------------------------------------
-    _rule(
+    Rule(
         MERCHANT,
         "bill_payment",
-        {"provider_clearing", "early_settlement_discount"},
+        frozenset({"provider_clearing", "early_settlement_discount"}),
         INCOME,
         "what the provider reports came, allocated oldest bill first: late fee, principal, "
         "add-ons, shipping fee; the excess owed back",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "early_settlement",
-        {"provider_clearing", "early_settlement_discount"},
+        frozenset({"provider_clearing", "early_settlement_discount"}),
         INCOME,
         "as bill_payment; the rent forgone (the shop's discount) debited against rent",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "offline_repayment",
-        {"bank", "early_settlement_discount"},
+        frozenset({"bank", "early_settlement_discount"}),
         INCOME,
         "what the voucher shows the merchant received itself, allocated as bill_payment",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "deposit_transfer",
-        {"provider_clearing", "deposit_held", "early_settlement_discount"},
+        frozenset({"provider_clearing", "deposit_held", "early_settlement_discount"}),
         INCOME | {"deposit_frozen"},
         "deposit taken: it leaves the freeze (held / frozen) and pays bills as bill_payment, "
         "or damage",
     ),
-    _rule(MERCHANT, "deposit_freeze", {"deposit_frozen"}, {"deposit_held"}, "the amount frozen"),
-    _rule(MERCHANT, "deposit_thaw", {"deposit_held"}, {"deposit_frozen"}, "the amount thawed"),
-    _rule(
+    Rule(
+        MERCHANT,
+        "deposit_freeze",
+        frozenset({"deposit_frozen"}),
+        frozenset({"deposit_held"}),
+        "the amount frozen",
+    ),
+    Rule(
+        MERCHANT,
+        "deposit_thaw",
+        frozenset({"deposit_held"}),
+        frozenset({"deposit_frozen"}),
+        "the amount thawed",
+    ),
+    Rule(
         MERCHANT,
         "deposit_refund",
-        {"damage_income", "refunds"},
-        {"provider_clearing"},
+        frozenset({"damage_income", "refunds"}),
+        frozenset({"provider_clearing"}),
         "money a deposit transfer took, given back",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "refund",
-        {"refunds", "shipping_fee_income"},
-        {"provider_clearing"},
+        frozenset({"refunds", "shipping_fee_income"}),
+        frozenset({"provider_clearing"}),
         "the refund confirmed by the provider (a shipping fee against its income)",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "commission",
-        {"commission_expense"},
-        {"provider_clearing"},
+        frozenset({"commission_expense"}),
+        frozenset({"provider_clearing"}),
         "rate in force x the rent, sale, buyout and add-ons a payment paid, half-up per payment",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "commission_reversal",
-        {"provider_clearing"},
-        {"commission_expense"},
+        frozenset({"provider_clearing"}),
+        frozenset({"commission_expense"}),
         "the commission of the commissionable part a refund returned",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "settlement",
-        {"provider_clearing", "merchant_cash"},
-        {"provider_clearing", "merchant_cash"},
+        frozenset({"provider_clearing", "merchant_cash"}),
+        frozenset({"provider_clearing", "merchant_cash"}),
         "a statement's net: money at the provider becomes withdrawable (or back, when negative)",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "withdrawal_freeze",
-        {"withdrawals_in_transit"},
-        {"merchant_cash"},
+        frozenset({"withdrawals_in_transit"}),
+        frozenset({"merchant_cash"}),
         "the amount applied for",
     ),
-    _rule(
+    Rule(
         MERCHANT,
         "withdrawal_back",
-        {"merchant_cash"},
-        {"withdrawals_in_transit"},
+        frozenset({"merchant_cash"}),
+        frozenset({"withdrawals_in_transit"}),
         "a withdrawal cancelled, rejected or failed: its amount",
     ),
-    _rule(MERCHANT, "withdrawal", {"bank"}, {"withdrawals_in_transit"}, "the amount paid out"),
-    _rule(MERCHANT, "risk_recharge", {"risk_prepaid"}, {"bank"}, "the recharge approved"),
-    _rule(MERCHANT, "risk_charge", {"risk_check_expense"}, {"risk_prepaid"}, "a check's price"),
+    Rule(
+        MERCHANT,
+        "withdrawal",
+        frozenset({"bank"}),
+        frozenset({"withdrawals_in_transit"}),
+        "the amount paid out",
+    ),
+    Rule(
+        MERCHANT,
+        "risk_recharge",
+        frozenset({"risk_prepaid"}),
+        frozenset({"bank"}),
+        "the recharge approved",
+    ),
+    Rule(
+        MERCHANT,
+        "risk_charge",
+        frozenset({"risk_check_expense"}),
+        frozenset({"risk_prepaid"}),
+        "a check's price",
+    ),
     # --- the platform's books (sub-ledger `merchant:<id>` of each merchant) ----------------
-    _rule(
+    Rule(
         PLATFORM,
         "merchant_receipt",
-        {"provider_clearing"},
-        {"merchant_payable"},
+        frozenset({"provider_clearing"}),
+        frozenset({"merchant_payable"}),
         "money the provider took for the merchant (a payment, a deposit transfer)",
     ),
-    _rule(
+    Rule(
         PLATFORM,
         "merchant_refund",
-        {"merchant_payable"},
-        {"provider_clearing"},
+        frozenset({"merchant_payable"}),
+        frozenset({"provider_clearing"}),
         "money given back for the merchant",
     ),
-    _rule(
+    Rule(
         PLATFORM,
         "commission",
-        {"merchant_payable"},
-        {"commission_income"},
+        frozenset({"merchant_payable"}),
+        frozenset({"commission_income"}),
         "the merchant's commission journal, mirrored",
     ),
-    _rule(
+    Rule(
         PLATFORM,
         "commission_reversal",
-        {"commission_income"},
-        {"merchant_payable"},
+        frozenset({"commission_income"}),
+        frozenset({"merchant_payable"}),
         "the merchant's commission reversal, mirrored",
     ),
-    _rule(
+    Rule(
         PLATFORM,
         "withdrawal",
-        {"merchant_payable"},
-        {"provider_clearing"},
+        frozenset({"merchant_payable"}),
+        frozenset({"provider_clearing"}),
         "the merchant's payout",
     ),
-    _rule(
+    Rule(
         PLATFORM,
         "risk_recharge",
-        {"provider_clearing", "bank"},
-        {"risk_recharge_liability"},
+        frozenset({"provider_clearing", "bank"}),
+        frozenset({"risk_recharge_liability"}),
         "a merchant's risk recharge received",
     ),
-    _rule(
+    Rule(
         PLATFORM,
         "risk_charge",
-        {"risk_recharge_liability"},
-        {"risk_service_income"},
+        frozenset({"risk_recharge_liability"}),
+        frozenset({"risk_service_income"}),
         "a check's price earned",
     ),
 )

@@ -19,7 +19,9 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from functools import reduce
 from operator import or_
@@ -27,6 +29,7 @@ from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from zulin.audit.services import actor_name
@@ -35,7 +38,7 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .chart import chart_for
-from .models import Entry, Journal, LedgerAccount, Side
+from .models import Entry, Journal, LedgerAccount, LedgerClose, Side
 from .rules import MERCHANT, PLATFORM, rule_problem
 
 ZERO = Decimal("0.00")
@@ -210,6 +213,52 @@ def _accounts_locked(postings: list[_Posting]) -> dict[tuple[str, str], LedgerAc
     return found
 
 
+# The day money moved for postings made inside `money_moved(...)` (None: today).
+_MOVED_ON: ContextVar[date | None] = ContextVar("ledger_moved_on", default=None)
+
+
+@contextmanager
+def money_moved(when: date | datetime | None) -> Iterator[None]:
+    """Within the block, postings that name no `moved_on` say the money moved on `when` (a
+    datetime is read as its China date): a payment's journal, its commission and the
+    platform's mirror all carry the provider's finish day."""
+    day = timezone.localtime(when).date() if isinstance(when, datetime) else when
+    token = _MOVED_ON.set(day)
+    try:
+        yield
+    finally:
+        _MOVED_ON.reset(token)
+
+
+def _moved_on(value: Any) -> date:
+    today = timezone.localdate()
+    if value is None:
+        value = _MOVED_ON.get() or today
+    if isinstance(value, datetime) or not isinstance(value, date):
+        raise field_error("moved_on", "a date")
+    if value > today:
+        raise field_error("moved_on", "not after today")
+    return value
+
+
+def counted_on(moved_on: date, closed_through: date | None, today: date) -> date:
+    """The day a journal's figures count in: the day money moved, unless that day is closed
+    (a late booking), then the first open day — today, or the day after the last closed one
+    when the books were closed ahead of the calendar."""
+    if closed_through is None or moved_on > closed_through:
+        return moved_on
+    return max(today, closed_through + timedelta(days=1))
+
+
+def _closed_through() -> date | None:
+    """How far the active book is closed, read FOR KEY SHARE: a closing (FOR UPDATE) waits
+    for this posting to commit, and this posting for a closing under way."""
+    with tenant_connection.cursor() as cursor:
+        cursor.execute("SELECT closed_through FROM ledger_close WHERE id = 1 FOR KEY SHARE")
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
 def _rules_check(kind: str, postings: list[_Posting], *, reversal: bool) -> None:
     """Refuses (LEDGER_RULE_BROKEN) what the posting rules of the active book do not allow."""
     book = PLATFORM if tenant_connection.schema_name == get_public_schema_name() else MERCHANT
@@ -232,6 +281,7 @@ def _post(
     meta: dict | None,
     actor: Session | None,
     reversal_of: Journal | None,
+    moved_on: date,
 ) -> Journal:
     fingerprint = _Fingerprint(
         kind,
@@ -248,6 +298,7 @@ def _post(
         raise ApplicationError(ErrorCode.LEDGER_ALREADY_REVERSED)
     try:
         with transaction.atomic():
+            closed_through = _closed_through()
             accounts = _accounts_locked(postings)
             _rules_check(kind, postings, reversal=reversal_of is not None)
             # Inserted before the balances are read for the guard: a retry that waited for
@@ -264,6 +315,8 @@ def _post(
                 actor_account_id=actor.account.pk if actor else None,
                 actor_name=actor_name(actor),
                 actor_side=actor.side if actor else None,
+                moved_on=moved_on,
+                counted_on=counted_on(moved_on, closed_through, timezone.localdate()),
             )
             changes: dict[tuple[str, str], Decimal] = defaultdict(lambda: ZERO)
             for p in postings:
@@ -317,8 +370,12 @@ def ledger_post(
     payment_reference: str = "",
     meta: dict | None = None,
     actor: Session | None = None,
+    moved_on: date | None = None,
 ) -> Journal:
     """Posts one money movement to the active schema's ledger and answers its journal.
+    `moved_on`: the day the money moved (default: the enclosing `money_moved`, else today);
+    not in the future. It describes the movement: a replay with another day answers the
+    journal written.
 
     Refused, writing nothing: unbalanced lines (LEDGER_UNBALANCED), a negative, zero,
     float or more-than-two-places amount or fewer than two lines (LEDGER_INVALID_LINE), an
@@ -345,6 +402,7 @@ def ledger_post(
         meta=meta,
         actor=actor,
         reversal_of=None,
+        moved_on=_moved_on(moved_on),
     )
 
 
@@ -376,7 +434,23 @@ def ledger_reverse(
         meta={},
         actor=actor,
         reversal_of=original,
+        moved_on=_moved_on(None),  # a correction moves the money back the day it is made
     )
+
+
+def ledger_close_through(day: date, *, by: str) -> date | None:
+    """Closes the active book through `day` (never reopening a later close), and never
+    further than yesterday: a day closes once it is over. A journal booked afterwards for a
+    day up to it counts in the first open day. Answers how far it is closed. Run in its own
+    transaction, outside one that posted (its lock waits for postings)."""
+    day = min(day, timezone.localdate() - timedelta(days=1))
+    with transaction.atomic():
+        LedgerClose.objects.get_or_create(pk=1)
+        row = LedgerClose.objects.select_for_update().get(pk=1)
+        if row.closed_through is None or day > row.closed_through:
+            row.closed_through, row.closed_at, row.closed_by = day, timezone.now(), by[:60]
+            row.save(update_fields=["closed_through", "closed_at", "closed_by"])
+        return row.closed_through
 
 
 @contextmanager

@@ -302,6 +302,11 @@ CELERY_BEAT_SCHEDULE: dict = {
         "args": ["finance.reconcile"],
         "kwargs": {"money": True},
     },
+    # The platform's books closed through yesterday (a late booking counts today).
+    "finance-platform-books-close-nightly": {
+        "task": "finance.platform_books_close",
+        "schedule": crontab(hour=3, minute=0),
+    },
     # Withdrawals left paying (a payout requested after its approval's commit that never
     # reached the provider, a lost callback): asked about again, requested under the same
     # number when the provider has none (tenants/finance/services.py). Public, once.

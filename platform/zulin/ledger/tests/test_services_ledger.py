@@ -454,8 +454,10 @@ def _unbalanced(cursor, reference: str, *, second: str | None) -> None:
     a credit of `second`."""
     cursor.execute(
         "INSERT INTO ledger_journal"
-        " (reference, kind, memo, payment_reference, meta, actor_name, created_at)"
-        " VALUES (%s, 'bill_payment', '', '', '{}', '', now()) RETURNING id",
+        " (reference, kind, memo, payment_reference, meta, actor_name, created_at,"
+        " moved_on, counted_on)"
+        " VALUES (%s, 'bill_payment', '', '', '{}', '', now(), current_date, current_date)"
+        " RETURNING id",
         [reference],
     )
     journal = cursor.fetchone()[0]

@@ -1,4 +1,4 @@
-"""The instalment schedule (apps/billing/schedule.py) and its shift at delivery."""
+"""The instalment schedule (`zulin.money.schedule`): due days, the lease's end, amounts."""
 
 from __future__ import annotations
 
@@ -6,11 +6,8 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillStatus
-from apps.billing.schedule import add_months, instalments, lease_end
-from apps.billing.services import bills_shift
+from zulin.money.schedule import add_months, instalments, lease_end
 
 
 def _dues(start: date, term: int = 4) -> list[date]:
@@ -75,27 +72,5 @@ def test_a_day_plan_is_one_bill_and_add_ons_go_on_bill_one():
         addon_amount=Decimal("19.9"),
     )
     assert [m.amount for m in months] == [Decimal("418.90"), Decimal("399.00"), Decimal("399.00")]
+    assert [m.period for m in months] == [1, 2, 3]
     assert all(m.rent.as_tuple().exponent == -2 for m in months)
-
-
-def test_delivery_moves_every_unpaid_bill_and_keeps_the_paid_ones(demo):
-    with tenant_context(demo):
-        for period, due in enumerate(_dues(date(2027, 1, 10), term=3), start=1):
-            Bill.objects.create(
-                order_id=987654,
-                order_no="SHIFT0001",
-                period=period,
-                due_date=due,
-                rent=Decimal("100.00"),
-                amount=Decimal("100.00"),
-                status=BillStatus.PAID if period == 1 else BillStatus.UNPAID,
-                out_trade_no=f"SHIFT0001B{period:03d}",
-            )
-
-        moved = bills_shift(order_id=987654, start=date(2027, 1, 31), term=3, term_unit="month")
-
-        assert moved == 2
-        dues = dict(Bill.objects.filter(order_id=987654).values_list("period", "due_date"))
-        # The paid bill keeps its date.
-        assert dues == {1: date(2027, 1, 10), 2: date(2027, 2, 28), 3: date(2027, 3, 31)}
-        assert bills_shift(order_id=987654, start=date(2027, 1, 31), term=3, term_unit="month") == 0

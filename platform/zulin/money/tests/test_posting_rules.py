@@ -1,0 +1,86 @@
+"""The posting-rule table (`zulin.ledger.rules`), as data: what each kind may debit and
+credit in each book, and why a posting breaks it."""
+
+from __future__ import annotations
+
+from zulin.ledger.rules import BY_KIND, INCOME, MERCHANT, PLATFORM, RULES, rule_problem
+
+
+def test_a_bill_payment_takes_money_in_at_the_provider_against_income():
+    legs = [
+        ("provider_clearing", "debit"),
+        ("rent_income", "credit"),
+        ("late_fee_income", "credit"),
+    ]
+    assert rule_problem(book=MERCHANT, kind="bill_payment", legs=legs, reversal=False) == ""
+
+
+def test_a_swapped_side_is_named():
+    legs = [("provider_clearing", "credit"), ("rent_income", "debit")]
+    assert (
+        rule_problem(book=MERCHANT, kind="bill_payment", legs=legs, reversal=False)
+        == "bill_payment may not credit provider_clearing"
+    )
+    legs = [("provider_clearing", "debit"), ("rent_income", "debit")]
+    assert (
+        rule_problem(book=MERCHANT, kind="bill_payment", legs=legs, reversal=False)
+        == "bill_payment may not debit rent_income"
+    )
+
+
+def test_a_reversal_posts_each_leg_on_the_other_side():
+    legs = [("provider_clearing", "credit"), ("rent_income", "debit")]
+    assert rule_problem(book=MERCHANT, kind="bill_payment", legs=legs, reversal=True) == ""
+    legs = [("provider_clearing", "debit"), ("rent_income", "credit")]
+    assert (
+        rule_problem(book=MERCHANT, kind="bill_payment", legs=legs, reversal=True)
+        == "bill_payment may not debit provider_clearing"
+    )
+
+
+def test_a_kind_has_rules_only_in_the_books_that_post_it():
+    assert rule_problem(
+        book=PLATFORM, kind="bill_payment", legs=[("bank", "debit")], reversal=False
+    ) == ("no posting rule for bill_payment in the platform's books")
+    assert rule_problem(
+        book=MERCHANT, kind="merchant_receipt", legs=[("bank", "debit")], reversal=False
+    ) == ("no posting rule for merchant_receipt in the merchant's books")
+    assert rule_problem(
+        book=MERCHANT, kind="made_up", legs=[("bank", "debit")], reversal=False
+    ).startswith("no posting rule")
+
+
+def test_the_platform_mirrors_the_merchants_money():
+    assert BY_KIND[(PLATFORM, "merchant_receipt")].debits == {"provider_clearing"}
+    assert BY_KIND[(PLATFORM, "merchant_receipt")].credits == {"merchant_payable"}
+    assert BY_KIND[(PLATFORM, "commission")].debits == {"merchant_payable"}
+    assert BY_KIND[(PLATFORM, "commission")].credits == {"commission_income"}
+    assert BY_KIND[(PLATFORM, "withdrawal")].debits == {"merchant_payable"}
+    assert BY_KIND[(MERCHANT, "commission")].debits == {"commission_expense"}
+    assert BY_KIND[(MERCHANT, "commission")].credits == {"provider_clearing"}
+    assert BY_KIND[(MERCHANT, "withdrawal_freeze")].credits == {"merchant_cash"}
+    assert BY_KIND[(MERCHANT, "withdrawal")].debits == {"bank"}
+
+
+def test_money_in_may_pay_every_income_and_only_income_or_what_is_owed_back():
+    assert {
+        "late_fee_income",
+        "rent_income",
+        "sale_income",
+        "buyout_income",
+        "addon_income",
+        "shipping_fee_income",
+        "damage_income",
+        "termination_fee_income",
+        "customer_refunds_payable",
+    } == INCOME
+    for kind in ("bill_payment", "early_settlement", "offline_repayment"):
+        assert BY_KIND[(MERCHANT, kind)].credits == INCOME
+    assert BY_KIND[(MERCHANT, "offline_repayment")].debits == {"bank", "early_settlement_discount"}
+
+
+def test_one_rule_per_kind_and_book_each_with_legs_on_both_sides():
+    assert len(BY_KIND) == len(RULES) == 23
+    for rule in RULES:
+        assert rule.book in (MERCHANT, PLATFORM)
+        assert rule.debits and rule.credits and rule.amounts
