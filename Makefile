@@ -52,7 +52,7 @@ mutants: venv
 	$(call SERVICES,zulin) && $(PY) infra/scripts/mutants.py $(MUTANTS_ARGS)
 
 # mutmut over the pure money rules (platform/zulin/money) and the posting-rule table, with
-# their unit tests (no database): ~2 min here, at least 90 % of mutants killed
+# their unit tests (no database): under 2 min here, at least 90 % of mutants killed
 # (docs/money.md, "Mutation testing"). Not part of `make test`; the checkout is not touched.
 mutation: venv
 	$(PY) infra/scripts/mutation.py

@@ -24,7 +24,7 @@ from decimal import Decimal
 from tenants.merchants.selectors import terms_in_force
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
-from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
 from zulin.money import commission as money_rules
 from zulin.money.commission import commission_of
 
@@ -54,10 +54,7 @@ def platform_receipt(
         ledger_post(
             reference=f"m{merchant_id}:{reference}",
             kind="merchant_receipt",
-            lines=[
-                Line("provider_clearing", debit=amount, sub_key=sub),
-                Line("merchant_payable", credit=amount, sub_key=sub),
-            ],
+            lines=pair_lines("merchant_receipt", amount, sub_key=sub),
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -74,10 +71,7 @@ def platform_payback(
         ledger_post(
             reference=f"m{merchant_id}:{reference}",
             kind="merchant_refund",
-            lines=[
-                Line("merchant_payable", debit=amount, sub_key=sub),
-                Line("provider_clearing", credit=amount, sub_key=sub),
-            ],
+            lines=pair_lines("merchant_refund", amount, sub_key=sub),
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -95,44 +89,21 @@ def _commission_journals(
     actor: Session | None,
 ) -> None:
     merchant_id, sub = _merchant()
-    order_sub = f"order:{order_id}"
-    expense, clearing = (
-        (
-            Line("commission_expense", credit=amount),
-            Line("provider_clearing", debit=amount, sub_key=order_sub),
-        )
-        if reverse
-        else (
-            Line("commission_expense", debit=amount),
-            Line("provider_clearing", credit=amount, sub_key=order_sub),
-        )
-    )
     kind = "commission_reversal" if reverse else "commission"
     ledger_post(
         reference=reference,
         kind=kind,
-        lines=[expense, clearing],
+        lines=pair_lines(kind, amount, subs={"provider_clearing": f"order:{order_id}"}),
         memo=memo,
         order_id=order_id,
         bill_id=bill_id,
         actor=actor,
     )
-    payable, income = (
-        (
-            Line("merchant_payable", credit=amount, sub_key=sub),
-            Line("commission_income", debit=amount, sub_key=sub),
-        )
-        if reverse
-        else (
-            Line("merchant_payable", debit=amount, sub_key=sub),
-            Line("commission_income", credit=amount, sub_key=sub),
-        )
-    )
     with platform_ledger():
         ledger_post(
             reference=f"m{merchant_id}:{reference}",
             kind=kind,
-            lines=[payable, income],
+            lines=pair_lines(kind, amount, sub_key=sub),
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,

@@ -25,7 +25,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post, money_moved
+from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
@@ -228,10 +228,12 @@ def _refund_lines(refund: BillRefund) -> list[Line]:
     debit = (
         "shipping_fee_income" if refund.purpose == BillRefund.Purpose.SHIPPING_FEE else "refunds"
     )
-    return [
-        Line(debit, debit=refund.amount),
-        Line("provider_clearing", credit=refund.amount, sub_key=f"order:{refund.order_id}"),
-    ]
+    return pair_lines(
+        "refund",
+        refund.amount,
+        debit=debit,
+        subs={"provider_clearing": f"order:{refund.order_id}"},
+    )
 
 
 def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | None) -> BillRefund:

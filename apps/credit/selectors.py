@@ -10,8 +10,10 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
+from apps.orders.selectors import order_credit_facts
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 from zulin.core.scoping import scope_to_sub_shop
@@ -27,7 +29,7 @@ from .models import (
     CreditReportFile,
     CreditSettlement,
 )
-from .xmlfile import build_xml, read_stored, sha256_of, xml_tree
+from .xmlfile import FileAccount, build_xml, read_stored, sha256_of, xml_tree
 
 
 def records_in_scope(session: Session | None) -> QuerySet[CreditRecord]:
@@ -204,6 +206,68 @@ def settlement_page(session: Session | None, *, page: int = 1, page_size: int = 
     )
 
 
+# --- report files: the accounts a file carries -------------------------------------------------
+
+
+def file_accounts(records: list[CreditRecord]) -> list[FileAccount]:
+    """The accounts of `records` as the file carries them (identity from the order)."""
+    by_account: dict[int, list[CreditRecord]] = {}
+    accounts: dict[int, CreditAccount] = {}
+    for record in records:
+        by_account.setdefault(record.account_id, []).append(record)
+        accounts[record.account_id] = record.account
+    facts_of: dict[int, dict[str, Any]] = {}
+    contracts = dict(
+        CreditAuthorisation.objects.filter(
+            order_id__in={a.order_id for a in accounts.values()}
+        ).values_list("order_id", "contract_no")
+    )
+    found = []
+    for account_id, account in sorted(accounts.items()):
+        if account.order_id not in facts_of:
+            facts_of[account.order_id] = order_credit_facts(session=None, order_id=account.order_id)
+        facts = facts_of[account.order_id]
+        found.append(
+            FileAccount(
+                account_no=account.account_no,
+                account_type=account.account_type,
+                order_no=account.order_no,
+                contract_no=contracts.get(account.order_id, ""),
+                name=facts["customer_name"],
+                id_number=facts["customer_id_number"],
+                opened_on=account.opened_on,
+                due_on=account.due_on,
+                credit_limit=account.credit_limit,
+                term=account.term,
+                collector=account.collector,
+                records=[
+                    {
+                        "record_no": r.record_no,
+                        "kind": r.kind,
+                        "period": r.period,
+                        "occurred_on": r.occurred_on,
+                        "instalment": r.instalment,
+                        "status_code": r.status_code,
+                        "balance": r.balance,
+                        "amount_due": r.amount_due,
+                        "amount_paid": r.amount_paid,
+                        "overdue_amount": r.overdue_amount,
+                        "overdue_periods": r.overdue_periods,
+                        "corrects": r.replaces.record_no
+                        if r.replaces is not None and r.replaces.file_id is not None
+                        else "",
+                    }
+                    for r in by_account[account_id]
+                ],
+            )
+        )
+    return found
+
+
+def institution_code() -> str:
+    return str(getattr(tenant_connection.tenant, "slug", "") or tenant_connection.schema_name)
+
+
 # --- an order's credit file ------------------------------------------------------------------
 
 
@@ -220,8 +284,6 @@ def order_credit_file(order_id: int) -> dict[str, Any] | None:
     """The order's credit accounts and their live records as a report file would carry them:
     {xml, sha256, tree} (None while the order has no credit account). The notary attaches it
     as evidence."""
-    from .services import file_accounts, institution_code
-
     records = _order_records(order_id)
     if not records:
         return None
@@ -241,8 +303,6 @@ def order_credit_file(order_id: int) -> dict[str, Any] | None:
 def order_credit(session: Session | None, *, order_id: int, language: int = 0) -> dict[str, Any]:
     """What the order detail shows of reporting: the authorisation, the accounts, every
     record (corrections with what they replace) and the credit file's tree."""
-    from apps.orders.selectors import order_credit_facts
-
     facts = order_credit_facts(session=session, order_id=order_id)  # the order's scope: 404
     authorisation = CreditAuthorisation.objects.filter(order_id=order_id).first()
     accounts = list(CreditAccount.objects.filter(order_id=order_id).order_by("id"))

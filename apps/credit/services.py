@@ -21,7 +21,6 @@ from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.crypto import mask_id_number
-from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.services import private_file_save
 from zulin.providers.credit import get_credit_provider
@@ -38,7 +37,14 @@ from .models import (
     CreditSettlement,
     RecordState,
 )
-from .xmlfile import FileAccount, build_xml, sha256_of, xml_errors
+from .selectors import (
+    file_accounts,
+    files_in_scope,
+    institution_code,
+    records_in_scope,
+    settlements_in_scope,
+)
+from .xmlfile import build_xml, sha256_of, xml_errors
 
 Facts = dict[str, Any]
 
@@ -386,8 +392,6 @@ def record_correct(*, actor: Session | None, record_id: int, reason: str) -> Cre
     order and its bills, replaces it — the old one is `replaced`, the new one names it; the
     next file carries the correction. A record inside a file the bureau is still checking
     waits for its feedback (409)."""
-    from .selectors import records_in_scope
-
     with transaction.atomic():
         record = (
             records_in_scope(actor)
@@ -449,8 +453,6 @@ def settlement_draft(*, actor: Session | None, period: str) -> CreditSettlement:
 
 
 def _settlement(actor: Session | None, batch_id: int) -> CreditSettlement:
-    from .selectors import settlements_in_scope
-
     found = settlements_in_scope(actor).select_for_update().filter(pk=batch_id).first()
     if found is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
@@ -501,65 +503,6 @@ def settlement_recover(*, actor: Session | None, batch_id: int, reason: str) -> 
 
 
 # --- report files ------------------------------------------------------------------------------
-
-
-def file_accounts(records: list[CreditRecord]) -> list[FileAccount]:
-    """The accounts of `records` as the file carries them (identity from the order)."""
-    by_account: dict[int, list[CreditRecord]] = {}
-    accounts: dict[int, CreditAccount] = {}
-    for record in records:
-        by_account.setdefault(record.account_id, []).append(record)
-        accounts[record.account_id] = record.account
-    facts_of: dict[int, Facts] = {}
-    contracts = dict(
-        CreditAuthorisation.objects.filter(
-            order_id__in={a.order_id for a in accounts.values()}
-        ).values_list("order_id", "contract_no")
-    )
-    found = []
-    for account_id, account in sorted(accounts.items()):
-        if account.order_id not in facts_of:
-            facts_of[account.order_id] = order_credit_facts(session=None, order_id=account.order_id)
-        facts = facts_of[account.order_id]
-        found.append(
-            FileAccount(
-                account_no=account.account_no,
-                account_type=account.account_type,
-                order_no=account.order_no,
-                contract_no=contracts.get(account.order_id, ""),
-                name=facts["customer_name"],
-                id_number=facts["customer_id_number"],
-                opened_on=account.opened_on,
-                due_on=account.due_on,
-                credit_limit=account.credit_limit,
-                term=account.term,
-                collector=account.collector,
-                records=[
-                    {
-                        "record_no": r.record_no,
-                        "kind": r.kind,
-                        "period": r.period,
-                        "occurred_on": r.occurred_on,
-                        "instalment": r.instalment,
-                        "status_code": r.status_code,
-                        "balance": r.balance,
-                        "amount_due": r.amount_due,
-                        "amount_paid": r.amount_paid,
-                        "overdue_amount": r.overdue_amount,
-                        "overdue_periods": r.overdue_periods,
-                        "corrects": r.replaces.record_no
-                        if r.replaces is not None and r.replaces.file_id is not None
-                        else "",
-                    }
-                    for r in by_account[account_id]
-                ],
-            )
-        )
-    return found
-
-
-def institution_code() -> str:
-    return str(getattr(tenant_connection.tenant, "slug", "") or tenant_connection.schema_name)
 
 
 def file_generate(*, actor: Session | None, period: str) -> CreditReportFile:
@@ -633,7 +576,6 @@ def file_submit(*, actor: Session | None, file_id: int) -> CreditReportFile:
     A file already sent is asked about again, which applies feedback a lost callback did
     not bring. The bureau is asked outside any lock: the file number makes a second sending
     answer the same file there."""
-    from .selectors import files_in_scope
     from .xmlfile import read_stored
 
     found = files_in_scope(actor).filter(pk=file_id).first()

@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router
 
+from apps.orders.schemas import NotarizationOut
 from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.params import get_or_post_docs, read_params
@@ -102,7 +103,7 @@ def is_open_notary(request: HttpRequest) -> Any:
 
 @router.post(
     "/pushCustomerInfo",
-    response=schemas.NotarizationOut,
+    response=NotarizationOut,
     auth=MANAGE,
     operation_id="pushCustomerInfo",
 )
@@ -116,7 +117,7 @@ def push_customer_info(request: HttpRequest, payload: schemas.NotaryOrderIn) -> 
 
 @router.post(
     "/pushIdCardInfo",
-    response=schemas.NotarizationOut,
+    response=NotarizationOut,
     auth=MANAGE,
     operation_id="pushIdCardInfo",
 )
@@ -135,7 +136,7 @@ def push_id_card_info(request: HttpRequest, payload: schemas.NotaryIdCardIn) -> 
 
 @router.post(
     "/pushContractInfo",
-    response=schemas.NotarizationOut,
+    response=NotarizationOut,
     auth=MANAGE,
     operation_id="pushContractInfo",
 )
@@ -149,7 +150,7 @@ def push_contract_info(request: HttpRequest, payload: schemas.NotaryOrderIn) -> 
 
 @router.post(
     "/readyNotary",
-    response=schemas.NotarizationOut,
+    response=NotarizationOut,
     auth=MANAGE,
     operation_id="readyNotary",
 )
@@ -174,7 +175,7 @@ def get_notary_link(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any
 
 @router.post(
     "/queryNotary",
-    response=schemas.NotarizationOut,
+    response=NotarizationOut,
     auth=MANAGE,
     operation_id="queryNotary",
 )
@@ -188,7 +189,7 @@ def query_notary(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
 
 @router.post(
     "/cancelNotary",
-    response=schemas.NotarizationOut,
+    response=NotarizationOut,
     auth=MANAGE,
     operation_id="cancelNotary",
 )

@@ -7,6 +7,10 @@ class NotaryConfig(AppConfig):
     verbose_name = "Notarization of lease contracts (each merchant schema)"
 
     def ready(self) -> None:
+        from apps.orders import events
+
         from .callbacks import register
+        from .selectors import order_notarization
 
         register()
+        events.ORDER_NOTARIZATION.register(order_notarization)

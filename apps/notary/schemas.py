@@ -1,4 +1,5 @@
-"""Input and output of the notarization calls."""
+"""Input and output of the notarization calls. An order's notarization answers in the shape
+the order detail shows it (`apps.orders.schemas.NotarizationOut`)."""
 
 from __future__ import annotations
 
@@ -65,53 +66,6 @@ class NotaryIdCardIn(NotaryOrderIn):
 
 class NotaryCancelIn(NotaryOrderIn):
     reason: MultiLineText = Field(default="", max_length=300)
-
-
-class NotaryStepOut(Schema):
-    step: str = Field(description="customer, id_card, contract, submit, outcome")
-    done_at: datetime | None
-
-
-class NotaryEvidenceOut(Schema):
-    name: str = Field(description="id_card_front, id_card_back, contract, bill_schedule …")
-    sha256: str
-    size: int
-    content_type: str
-
-
-class NotaryHistoryOut(Schema):
-    id: int
-    action: str
-    from_status: str
-    to_status: str
-    reason: str
-    actor: str
-    created_at: datetime
-
-
-class NotarizationOut(Schema):
-    order_id: int
-    status: str = Field(
-        description="none, draft, customer_pushed, id_pushed, contract_pushed, submitted,"
-        " notarized, failed, cancelled"
-    )
-    is_open: bool
-    attempt: int
-    case_reference: str
-    steps: list[NotaryStepOut]
-    evidence: list[NotaryEvidenceOut]
-    evidence_hash: str = Field(description="SHA-256 over every part's name and SHA-256")
-    contract_no: str
-    certificate_no: str
-    failure_reason: str
-    cancel_reason: str
-    last_error: str = Field(description="the notary service's code of the last failed call")
-    updated_at: datetime | None
-    history: list[NotaryHistoryOut]
-    actions: list[str] = Field(
-        description="next steps the session may take: push_customer, push_id_card,"
-        " push_contract, submit, link, query, cancel"
-    )
 
 
 class NotaryLinkOut(Schema):

@@ -9,12 +9,12 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from apps.promotion.selectors import attribution_of
 from tenants.catalog.selectors import money
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import after_sale, lease, services, shipping
 from . import applet_schemas as schemas
+from .events import share_code_attribution
 from .intake_auth import AppSignatureAuth
 from .models import Order
 
@@ -54,7 +54,7 @@ def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
     key = request.auth  # type: ignore[attr-defined]
     # A share link's code attributes the order to the link, and to its channel, salesman and
     # sub-shop where the app names none (a deleted link's code attributes nothing).
-    link = attribution_of(payload.share_code) if payload.share_code.strip() else None
+    link = share_code_attribution(payload.share_code) if payload.share_code.strip() else None
     order = services.order_place(
         data=services.Intake(
             idempotency_key=payload.idempotency_key,

@@ -15,12 +15,14 @@ from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
 from apps.goods.services import sku_stock_update
 from apps.subshops.selectors import sub_shop_options
 from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
+from zulin.providers.credit import sandbox_credit_complete
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
-from . import after_sale, lease, outcomes, services
+from . import after_sale, lease, outcomes, selectors, services
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
 
@@ -593,3 +595,22 @@ def owed_after_lease_load(*, owner: Session, slug: str) -> int:
             )
             _settle(slug)
     return Order.objects.filter(idempotency_key__in=keys, stage="owing").count()
+
+
+def order_risk_checks_showcase_load(*, actor: Session) -> None:
+    """Risk queries beyond the intake's (every demo order's intake already charged one): an
+    in-depth report on the newest orders awaiting audit, and a credit-bureau report of the
+    newest one's customer (the sandbox bureau settles it and its callback arrives). Each has
+    its idempotency key: a second run adds nothing."""
+    newest = selectors.awaiting_audit_order_ids(2)
+    for order_id in newest:
+        services.order_risk_check(
+            actor=actor, order_id=order_id, query_type="deep", idempotency_key="demo-risk-deep"
+        )
+    if newest:
+        services.order_credit_query_apply(
+            actor=actor, order_id=newest[0], idempotency_key="demo-credit-report"
+        )
+        slug = tenant_connection.tenant.slug
+        sandbox_credit_complete(merchant=slug)
+        sandbox_callbacks_deliver(merchant=slug)

@@ -29,7 +29,7 @@ from apps.billing.selectors import OPEN_STATUSES
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
-from zulin.ledger.services import Line, ledger_post, money_moved
+from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
 from .models import AfterSale, DepositOperation, DepositState, Order
@@ -70,11 +70,7 @@ def _sub(order: Order) -> str:
 
 def _release_lines(op: DepositOperation, order: Order) -> list[Line]:
     """Frozen deposit leaves the freeze: it is no longer owed back to the customer."""
-    sub = _sub(order)
-    return [
-        Line("deposit_held", debit=op.amount, sub_key=sub),
-        Line("deposit_frozen", credit=op.amount, sub_key=sub),
-    ]
+    return pair_lines("deposit_thaw", op.amount, sub_key=_sub(order))
 
 
 def _bills_paid(
@@ -105,10 +101,7 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
     sub = _sub(order)
     lines: list[Line]
     if op.kind == Op.Kind.FREEZE:
-        lines = [
-            Line("deposit_frozen", debit=op.amount, sub_key=sub),
-            Line("deposit_held", credit=op.amount, sub_key=sub),
-        ]
+        lines = pair_lines("deposit_freeze", op.amount, sub_key=sub)
     elif op.kind == Op.Kind.THAW:
         lines = _release_lines(op, order)
     elif op.kind == Op.Kind.TRANSFER:
@@ -120,10 +113,9 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
         ]
     else:  # a refund of money a transfer took
         income = "damage_income" if op.purpose == "damage" else "refunds"
-        lines = [
-            Line(income, debit=op.amount),
-            Line("provider_clearing", credit=op.amount, sub_key=sub),
-        ]
+        lines = pair_lines(
+            "deposit_refund", op.amount, debit=income, subs={"provider_clearing": sub}
+        )
     if not (op.kind == Op.Kind.TRANSFER and op.purpose == "bills"):  # `_bills_paid` posts it
         ledger_post(
             reference=f"deposit:{op.out_request_no}",

@@ -6,7 +6,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from apps.notary.schemas import NotarizationOut
 from apps.risk.schemas import RiskQueryOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
@@ -503,6 +502,57 @@ class BillWaiverAnswerOut(Schema):
     reason: str
     actor_name: str
     created_at: datetime
+
+
+# The order's notarization as the detail shows it (filled by apps.notary through
+# events.order_notarization; the notary's calls answer in this shape too).
+
+
+class NotaryStepOut(Schema):
+    step: str = Field(description="customer, id_card, contract, submit, outcome")
+    done_at: datetime | None
+
+
+class NotaryEvidenceOut(Schema):
+    name: str = Field(description="id_card_front, id_card_back, contract, bill_schedule …")
+    sha256: str
+    size: int
+    content_type: str
+
+
+class NotaryHistoryOut(Schema):
+    id: int
+    action: str
+    from_status: str
+    to_status: str
+    reason: str
+    actor: str
+    created_at: datetime
+
+
+class NotarizationOut(Schema):
+    order_id: int
+    status: str = Field(
+        description="none, draft, customer_pushed, id_pushed, contract_pushed, submitted,"
+        " notarized, failed, cancelled"
+    )
+    is_open: bool
+    attempt: int
+    case_reference: str
+    steps: list[NotaryStepOut]
+    evidence: list[NotaryEvidenceOut]
+    evidence_hash: str = Field(description="SHA-256 over every part's name and SHA-256")
+    contract_no: str
+    certificate_no: str
+    failure_reason: str
+    cancel_reason: str
+    last_error: str = Field(description="the notary service's code of the last failed call")
+    updated_at: datetime | None
+    history: list[NotaryHistoryOut]
+    actions: list[str] = Field(
+        description="next steps the session may take: push_customer, push_id_card,"
+        " push_contract, submit, link, query, cancel"
+    )
 
 
 class OrderDetailOut(OrderRowOut):

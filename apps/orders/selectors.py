@@ -18,7 +18,6 @@ from apps.billing.selectors import (
     order_bills,
 )
 from apps.goods.rules import early_fee_text
-from apps.notary.selectors import order_notarization
 from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
@@ -34,6 +33,7 @@ from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
 from . import guards, machine, rules
+from .events import order_notarization
 from .models import (
     AfterSale,
     IntakeKey,

@@ -20,7 +20,6 @@ from apps.goods.rules import early_fee_problem
 from apps.goods.selectors import order_offer
 from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
-from apps.service.selectors import is_blacklisted
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
 from tenants.risk.rules import INTAKE_QUERY_TYPE
 from zulin.audit.services import audit_record, audit_settings_change
@@ -39,6 +38,7 @@ from zulin.providers.interfaces import IdentityVerification, ProviderError
 
 from . import machine, rules
 from .deposits import deposit_freeze
+from .events import person_refused
 from .guards import order_setting
 from .lease import after_audit_pass, schedule_make
 from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
@@ -242,7 +242,7 @@ def order_place(*, data: Intake) -> Order:
         if existing.sku_id != data.sku_id:
             raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
         return existing
-    if is_blacklisted(id_number=data.id_number, phone=data.customer_phone):  # nothing recorded
+    if person_refused(id_number=data.id_number, phone=data.customer_phone):  # nothing recorded
         raise ApplicationError(ErrorCode.CUSTOMER_BLACKLISTED)
     _attribution(data)
     offer = order_offer(

@@ -11,6 +11,7 @@ import segno
 from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
+from apps.orders.events import Attribution
 from apps.orders.selectors import account_names, share_link_order_figures
 from apps.subshops.selectors import (
     accounts_with_role,
@@ -191,14 +192,6 @@ def link_form_options(*, session: Session) -> dict[str, Any]:
         "salesmen": salesmen,
         "sub_shops": shops,
     }
-
-
-@dataclass(frozen=True)
-class Attribution:
-    link_id: int
-    channel: str
-    salesman_account_id: int | None
-    sub_shop_id: int | None
 
 
 def attribution_of(code: str) -> Attribution | None:

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from tenants.catalog.selectors import money
 from tenants.risk.selectors import query_type_names
+from zulin.core.auth import Session
 from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
@@ -47,6 +48,24 @@ DECISIONS = {
     "review": ("人工复核", "Review"),
     "refuse": ("拒绝", "Refuse"),
 }
+
+
+# --- who reads the balance and the queries -------------------------------------------------
+
+
+def risk_reader_check(session: Session) -> None:
+    """The balance and the queries are the merchant's: who recharges it and the auditors who
+    spend it read them; a sub-shop's account never does (they span every sub-shop)."""
+    if session.sub_shop_id is not None:
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    if not (session.can("risk.recharge") or session.can("order.audit")):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+
+
+def credit_auditor_check(session: Session) -> None:
+    """A credit report is the merchant's to ask for: its auditors, never a sub-shop."""
+    if session.sub_shop_id is not None or not session.can("order.audit"):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
 
 
 def risk_balance() -> Decimal:

@@ -29,7 +29,7 @@ from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
 from zulin.providers.credit import get_credit_provider
 from zulin.providers.interfaces import CreditQueryResult, ProviderError, RiskAssessment
 from zulin.providers.risk import get_risk_provider
@@ -77,7 +77,7 @@ def _charge(
         ledger_post(
             reference=f"risk-charge:{number}",
             kind="risk_charge",
-            lines=[Line("risk_check_expense", debit=price), Line("risk_prepaid", credit=price)],
+            lines=pair_lines("risk_charge", price),
             memo=memo,
             order_id=order_id,
             meta=meta,
@@ -101,10 +101,7 @@ def _charge(
         ledger_post(
             reference=f"m{merchant_id}:risk-charge:{number}",
             kind="risk_charge",
-            lines=[
-                Line("risk_recharge_liability", debit=price, sub_key=sub),
-                Line("risk_service_income", credit=price, sub_key=sub),
-            ],
+            lines=pair_lines("risk_charge", price, sub_key=sub),
             memo=memo,
             meta={**meta, "merchant_id": merchant_id, "order_id": order_id},
             actor=actor,

@@ -177,10 +177,13 @@ def _mount_routers() -> None:
     from apps.orders.api import platform_router as orders_platform_router
     from apps.orders.api import v2_router as orders_v2_router
     from apps.orders.applet_api import router as intake_router
+    from apps.orders.risk_api import backend_router as order_risk_backend_router
+    from apps.orders.risk_api import credit_router as order_risk_credit_router
+    from apps.orders.risk_api import general_router as order_risk_general_router
+    from apps.orders.risk_api import v2_router as order_risk_v2_router
     from apps.promotion.api import applet_router as promotion_applet_router
     from apps.promotion.api import general_router as promotion_general_router
     from apps.promotion.api import platform_router as promotion_platform_router
-    from apps.risk.api import backend_router as risk_backend_router
     from apps.risk.api import credit_router as risk_credit_router
     from apps.risk.api import general_router as risk_general_router
     from apps.risk.api import v2_router as risk_v2_router
@@ -234,10 +237,13 @@ def _mount_routers() -> None:
     api.add_router("/finance", withdrawals_finance_router)
     api.add_router("/platform", withdrawals_platform_router)
     api.add_router("/v2", withdrawals_v2_router)
-    api.add_router("/backend", risk_backend_router)
+    api.add_router("/backend", order_risk_backend_router)
+    api.add_router("/general", order_risk_general_router)
     api.add_router("/general", risk_general_router)
     api.add_router("/v2", risk_v2_router)
+    api.add_router("/credit", order_risk_credit_router)
     api.add_router("/credit", risk_credit_router)
+    api.add_router("/v2", order_risk_v2_router)
     api.add_router("/credit", credit_reporting_router)
     api.add_router("/general", risk_types_router)
     api.add_router("/platform", recharge_platform_router)

@@ -21,6 +21,7 @@ from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
     money_showcase_load,
+    order_risk_checks_showcase_load,
     orders_showcase_load,
     owed_after_lease_load,
     reconciliation_faults_load,
@@ -168,6 +169,7 @@ def demo_showcase_load() -> list[str]:
     withdrawals = withdrawals_showcase_load(merchant=demo, owner=owner, approvers=finance_staff)
     recharges = recharges_showcase_load(merchant=demo, owner=owner, approver=finance_staff[0])
     with tenant_context(demo):
+        order_risk_checks_showcase_load(actor=owner)
         risk_queries = risk_queries_showcase_load(actor=owner)
         notarizations = notary_showcase_load(actor=owner)
     with tenant_context(acme):

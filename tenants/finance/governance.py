@@ -11,7 +11,7 @@ from django_tenants.utils import tenant_context
 
 from tenants.merchants.models import Merchant
 from zulin.core.auth import Session
-from zulin.ledger.services import Line, ledger_post, money_moved, platform_ledger
+from zulin.ledger.services import ledger_post, money_moved, pair_lines, platform_ledger
 
 from .models import (
     BACK_REFERENCE,
@@ -23,12 +23,13 @@ from .models import (
 from .reconciliation import Finding, reconcile_day, trade_recheck
 
 
-def _post(withdrawal: Withdrawal, *, reference: str, kind: str, lines: list[Line], actor) -> None:  # type: ignore[no-untyped-def]
+def _post(withdrawal: Withdrawal, *, reference: str, kind: str, actor) -> None:  # type: ignore[no-untyped-def]
+    """The withdrawal's `kind` in the merchant's books, laid out by the posting rules."""
     with tenant_context(withdrawal.merchant):
         ledger_post(
             reference=reference,
             kind=kind,
-            lines=lines,
+            lines=pair_lines(kind, withdrawal.amount),
             memo=withdrawal.withdrawal_no,
             meta={"withdrawal_id": withdrawal.pk},
             actor=actor,
@@ -36,23 +37,19 @@ def _post(withdrawal: Withdrawal, *, reference: str, kind: str, lines: list[Line
 
 
 def withdrawal_freeze(withdrawal: Withdrawal, *, actor: Session | None) -> None:
-    amount = withdrawal.amount
     _post(
         withdrawal,
         reference=f"{FREEZE_REFERENCE}{withdrawal.withdrawal_no}",
         kind="withdrawal_freeze",
-        lines=[Line("withdrawals_in_transit", debit=amount), Line("merchant_cash", credit=amount)],
         actor=actor,
     )
 
 
 def withdrawal_unfreeze(withdrawal: Withdrawal, *, actor: Session | None) -> None:
-    amount = withdrawal.amount
     _post(
         withdrawal,
         reference=f"{BACK_REFERENCE}{withdrawal.withdrawal_no}",
         kind="withdrawal_back",
-        lines=[Line("merchant_cash", debit=amount), Line("withdrawals_in_transit", credit=amount)],
         actor=actor,
     )
 
@@ -69,7 +66,6 @@ def _withdrawal_paid(withdrawal: Withdrawal, *, actor: Session | None) -> None:
         withdrawal,
         reference=f"withdraw-paid:{withdrawal.withdrawal_no}",
         kind="withdrawal",
-        lines=[Line("bank", debit=amount), Line("withdrawals_in_transit", credit=amount)],
         actor=actor,
     )
     sub = f"merchant:{withdrawal.merchant_id}"
@@ -77,10 +73,7 @@ def _withdrawal_paid(withdrawal: Withdrawal, *, actor: Session | None) -> None:
         ledger_post(
             reference=f"m{withdrawal.merchant_id}:withdraw-paid:{withdrawal.withdrawal_no}",
             kind="withdrawal",
-            lines=[
-                Line("merchant_payable", debit=amount, sub_key=sub),
-                Line("provider_clearing", credit=amount, sub_key=sub),
-            ],
+            lines=pair_lines("withdrawal", amount, sub_key=sub),
             memo=withdrawal.withdrawal_no,
             meta={"merchant_id": withdrawal.merchant_id, "withdrawal_id": withdrawal.pk},
             actor=actor,

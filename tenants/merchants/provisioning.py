@@ -19,6 +19,7 @@ from psycopg import sql
 
 from tenants.accounts.selectors import OWNER_ROLE_CODE
 from tenants.accounts.services import account_create
+from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import field_error
 from zulin.core.queue import queue_on_commit
@@ -147,9 +148,13 @@ def schema_take(*, target: str) -> bool:
     return True
 
 
-def _queue_spare_refill() -> None:
-    from .tasks import spare_pool_refill
+@app.task(name="tenants.spare_pool_refill")
+def spare_pool_refill() -> int:
+    """Clones spare schemas back up to SPARE_SCHEMAS after onboardings took some."""
+    return spare_pool_fill()
 
+
+def _queue_spare_refill() -> None:
     # Onboarding does not need the queue: without a broker the refill is skipped and the
     # next onboarding or migrate_all refills the pool.
     queue_on_commit(spare_pool_refill, required=False)

@@ -1,4 +1,5 @@
-"""Platform-level tasks: fanning a job out to every merchant's schema."""
+"""Platform-level tasks: fanning a job out to every merchant's schema; and, for the worker,
+the spare pool's refill (defined beside the pool in `provisioning.py`, which queues it)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from tenants.orders.rules import OrderStatus
 from zulin.celery import app
 
 from .models import Merchant, MerchantStatus
+from .provisioning import spare_pool_refill
+
+__all__ = ["for_each_merchant", "merchants_for_jobs", "spare_pool_refill"]
 
 # Orders whose customers still owe rent or hold goods: a closed merchant's money jobs run
 # while it has one of these.
@@ -50,11 +54,3 @@ def for_each_merchant(task_name: str, args: list | None = None, money: bool = Fa
             app.send_task(task_name, args=args or [])
         sent += 1
     return sent
-
-
-@app.task(name="tenants.spare_pool_refill")
-def spare_pool_refill() -> int:
-    """Clones spare schemas back up to SPARE_SCHEMAS after onboardings took some."""
-    from .provisioning import spare_pool_fill
-
-    return spare_pool_fill()

@@ -12,7 +12,7 @@ from zulin.core.auth import Session
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
-from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
 
 from .models import RechargeMethod, RiskRecharge
 
@@ -30,7 +30,7 @@ def recharge_credit(recharge: RiskRecharge, *, actor: Session | None) -> None:
         ledger_post(
             reference=f"risk-recharge:{number}",
             kind="risk_recharge",
-            lines=[Line("risk_prepaid", debit=amount), Line("bank", credit=amount)],
+            lines=pair_lines("risk_recharge", amount),
             memo=memo,
             meta=meta,
             actor=actor,
@@ -41,10 +41,7 @@ def recharge_credit(recharge: RiskRecharge, *, actor: Session | None) -> None:
         ledger_post(
             reference=f"m{recharge.merchant_id}:risk-recharge:{number}",
             kind="risk_recharge",
-            lines=[
-                Line(received, debit=amount, sub_key=sub),
-                Line("risk_recharge_liability", credit=amount, sub_key=sub),
-            ],
+            lines=pair_lines("risk_recharge", amount, sub_key=sub, debit=received),
             memo=memo,
             meta={**meta, "merchant_id": recharge.merchant_id},
             actor=actor,

@@ -1,5 +1,5 @@
-"""Export jobs: asked for in a request, written by a Celery task in the schema they were
-asked in (zulin.exports.tasks), the workbook kept as a private file there."""
+"""Export jobs: asked for in a request, written by a Celery task (`export_run`, at the end)
+in the schema they were asked in, the workbook kept as a private file there."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from django_tenants.utils import schema_context
 from ninja.errors import ValidationError
 
 from zulin.audit.services import ActorRef, actor_ref, audit_record
+from zulin.celery import app
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -108,8 +109,6 @@ def export_create(
 def _queue(job_id: int, schema: str) -> None:
     """Sends the task with the job's schema named explicitly (not read from the connection
     when the commit hook runs). No broker: the job fails at once and the caller gets 503."""
-    from .tasks import export_run
-
     try:
         export_run.apply_async(args=[job_id], headers={"_schema_name": schema})
     except Exception:  # noqa: BLE001 — any failure to reach the broker
@@ -219,3 +218,9 @@ def export_job_run(*, job_id: int) -> dict[str, Any]:
         finished_at=timezone.now(),
     )
     return {"schema": schema, "job": job_id, "ran": True, "status": ExportStatus.DONE, "rows": rows}
+
+
+@app.task(name="exports.run")
+def export_run(job_id: int) -> dict[str, Any]:
+    """The export worker: runs in the schema the job was asked in (tenant-schemas-celery)."""
+    return export_job_run(job_id=job_id)

@@ -1,14 +1,8 @@
-"""The export worker: runs in the schema the job was asked in (tenant-schemas-celery)."""
+"""The export worker's task, defined beside the job it runs (`services.export_run`) and named
+here for the worker (Celery's discovery imports every app's `tasks.py`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from .services import export_run
 
-from zulin.celery import app
-
-from .services import export_job_run
-
-
-@app.task(name="exports.run")
-def export_run(job_id: int) -> dict[str, Any]:
-    return export_job_run(job_id=job_id)
+__all__ = ["export_run"]

@@ -211,6 +211,27 @@ RULES: tuple[Rule, ...] = (
 BY_KIND: dict[tuple[str, str], Rule] = {(rule.book, rule.kind): rule for rule in RULES}
 
 
+def pair(book: str, kind: str, *, debit: str = "", credit: str = "") -> tuple[str, str]:
+    """The (debit, credit) accounts of a two-leg posting of `kind` in `book`, from the table:
+    a side with one account takes it; a side with several takes the one named, which must be
+    among them. A kind the book has no rule for, or a wrong name, is a bug of the caller
+    (ValueError)."""
+    rule = BY_KIND.get((book, kind))
+    if rule is None:
+        raise ValueError(f"no posting rule for {kind} in the {book}'s books")
+    return _leg(rule.debits, debit, kind, "debit"), _leg(rule.credits, credit, kind, "credit")
+
+
+def _leg(allowed: frozenset[str], named: str, kind: str, side: str) -> str:
+    if not named:
+        if len(allowed) != 1:
+            raise ValueError(f"{kind} may {side} any of {sorted(allowed)}: name one")
+        (named,) = allowed
+    elif named not in allowed:
+        raise ValueError(f"{kind} may not {side} {named}")
+    return named
+
+
 def rule_problem(*, book: str, kind: str, legs: list[tuple[str, str]], reversal: bool) -> str:
     """Why posting `legs` ((account, side) pairs) as `kind` in `book` breaks the rules ("" when
     it does not)."""

@@ -39,7 +39,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 
 from .chart import chart_for
 from .models import Entry, Journal, LedgerAccount, LedgerClose, Side
-from .rules import MERCHANT, PLATFORM, rule_problem
+from .rules import MERCHANT, PLATFORM, pair, rule_problem
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -259,11 +259,35 @@ def _closed_through() -> date | None:
     return row[0] if row else None
 
 
+def _book() -> str:
+    return PLATFORM if tenant_connection.schema_name == get_public_schema_name() else MERCHANT
+
+
+def pair_lines(
+    kind: str,
+    amount: Decimal,
+    *,
+    sub_key: str = "",
+    subs: dict[str, str] | None = None,
+    debit: str = "",
+    credit: str = "",
+) -> list[Line]:
+    """The two lines of a two-leg movement of `kind` in the active book, laid out by the
+    posting-rule table (`rules.pair`): `amount` debited and credited on the accounts it
+    names (`debit`/`credit` choose where the rule allows several). Each line's sub-ledger is
+    `subs[account]`, else `sub_key`."""
+    debit_account, credit_account = pair(_book(), kind, debit=debit, credit=credit)
+    chosen = subs or {}
+    return [
+        Line(debit_account, debit=amount, sub_key=chosen.get(debit_account, sub_key)),
+        Line(credit_account, credit=amount, sub_key=chosen.get(credit_account, sub_key)),
+    ]
+
+
 def _rules_check(kind: str, postings: list[_Posting], *, reversal: bool) -> None:
     """Refuses (LEDGER_RULE_BROKEN) what the posting rules of the active book do not allow."""
-    book = PLATFORM if tenant_connection.schema_name == get_public_schema_name() else MERCHANT
     problem = rule_problem(
-        book=book, kind=kind, legs=[(p.code, p.side) for p in postings], reversal=reversal
+        book=_book(), kind=kind, legs=[(p.code, p.side) for p in postings], reversal=reversal
     )
     if problem:
         raise ApplicationError(ErrorCode.LEDGER_RULE_BROKEN, data={"problem": problem})

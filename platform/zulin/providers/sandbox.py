@@ -32,6 +32,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
+from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -171,8 +172,6 @@ def sandbox_callback_emit(
         status=SandboxCallbackStatus.LOST if lost else SandboxCallbackStatus.PENDING,
     )
     if not lost and settings.SANDBOX_AUTO_COMPLETE:
-        from .tasks import callback_deliver
-
         callback_id = callback.pk
         on_commit_in_public(lambda: callback_deliver.delay(callback_id), f"deliver {event_id}")
     return callback
@@ -281,3 +280,30 @@ def sandbox_callback_replay(
     if callback is None:
         raise ProviderError("sandbox", f"no callback {event_id}", code="NOT_FOUND")
     return sandbox_callback_send(callback, transport=transport)
+
+
+# --- delivery over HTTP in `make run` (listed for the worker in tasks.py) ------------------
+
+# Waits between delivery attempts: 5 s, 10 s, 20 s … at most 10 minutes.
+RETRY_FIRST_SECONDS = 5
+RETRY_LONGEST_SECONDS = 600
+
+
+def callback_retry_delay(retries: int) -> int:
+    return int(min(RETRY_FIRST_SECONDS * 2**retries, RETRY_LONGEST_SECONDS))
+
+
+@app.task(name="providers.callback_deliver", bind=True, max_retries=None)
+def callback_deliver(self, callback_id: int) -> str:  # type: ignore[no-untyped-def]
+    callback = SandboxCallback.objects.filter(
+        pk=callback_id, status=SandboxCallbackStatus.PENDING
+    ).first()
+    if callback is None:
+        return "nothing to deliver"
+    delivery = sandbox_callback_send(callback, transport=http_transport)
+    if delivery.delivered:
+        return "delivered"
+    if self.request.retries >= settings.CALLBACK_DELIVERY_MAX_RETRIES:
+        SandboxCallback.objects.filter(pk=callback_id).update(status=SandboxCallbackStatus.GIVEN_UP)
+        return "given up"
+    raise self.retry(countdown=callback_retry_delay(self.request.retries))

@@ -2,8 +2,17 @@
 
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 
-import type { DialogProps } from './Dialog';
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Panel width in px; defaults to the global content width's share for dialogs. */
+  width?: number;
+}
 
 /** The open dialog (Headless UI): loaded by `Dialog` the first time a dialog opens. */
 export default function DialogFrame({ open, onClose, title, children, footer, width = 480 }: DialogProps) {

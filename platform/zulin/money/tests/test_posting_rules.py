@@ -3,7 +3,9 @@ credit in each book, and why a posting breaks it."""
 
 from __future__ import annotations
 
-from zulin.ledger.rules import BY_KIND, INCOME, MERCHANT, PLATFORM, RULES, rule_problem
+import pytest
+
+from zulin.ledger.rules import BY_KIND, INCOME, MERCHANT, PLATFORM, RULES, pair, rule_problem
 
 
 def test_a_bill_payment_takes_money_in_at_the_provider_against_income():
@@ -84,3 +86,30 @@ def test_one_rule_per_kind_and_book_each_with_legs_on_both_sides():
     for rule in RULES:
         assert rule.book in (MERCHANT, PLATFORM)
         assert rule.debits and rule.credits and rule.amounts
+
+
+def test_a_two_leg_movement_is_laid_out_by_the_table():
+    assert pair(MERCHANT, "withdrawal_freeze") == ("withdrawals_in_transit", "merchant_cash")
+    assert pair(MERCHANT, "withdrawal_back") == ("merchant_cash", "withdrawals_in_transit")
+    assert pair(MERCHANT, "commission") == ("commission_expense", "provider_clearing")
+    assert pair(MERCHANT, "commission_reversal") == ("provider_clearing", "commission_expense")
+    assert pair(PLATFORM, "commission") == ("merchant_payable", "commission_income")
+    assert pair(PLATFORM, "merchant_receipt") == ("provider_clearing", "merchant_payable")
+    assert pair(MERCHANT, "deposit_freeze") == ("deposit_frozen", "deposit_held")
+    assert pair(MERCHANT, "deposit_thaw") == ("deposit_held", "deposit_frozen")
+
+
+def test_where_the_table_allows_several_accounts_the_caller_names_one_of_them():
+    assert pair(MERCHANT, "refund", debit="shipping_fee_income") == (
+        "shipping_fee_income",
+        "provider_clearing",
+    )
+    assert pair(PLATFORM, "risk_recharge", debit="bank") == ("bank", "risk_recharge_liability")
+    with pytest.raises(ValueError, match=r"refund may debit any of \['refunds', 'shipping"):
+        pair(MERCHANT, "refund")
+    with pytest.raises(ValueError, match="refund may not debit bank"):
+        pair(MERCHANT, "refund", debit="bank")
+    with pytest.raises(ValueError, match="withdrawal may not credit bank"):
+        pair(MERCHANT, "withdrawal", credit="bank")
+    with pytest.raises(ValueError, match="no posting rule for refund in the platform's books"):
+        pair(PLATFORM, "refund", debit="refunds")

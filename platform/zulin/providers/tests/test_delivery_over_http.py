@@ -18,8 +18,12 @@ from django_tenants.utils import tenant_context
 
 from zulin.celery import app
 from zulin.providers.models import ProviderCallbackLog, SandboxCallback
-from zulin.providers.sandbox import http_transport, sandbox_callback_replay
-from zulin.providers.tasks import callback_deliver, callback_retry_delay
+from zulin.providers.sandbox import (
+    callback_deliver,
+    callback_retry_delay,
+    http_transport,
+    sandbox_callback_replay,
+)
 
 from .helpers import audit_entries
 

@@ -7,7 +7,7 @@ import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { pictureProblem, readAsBase64 } from '../lib/notary';
 import { useNotaryStep } from '../queries';
-import { useStepFailure } from './NotarySection';
+import { useStepFailure } from './stepFailure';
 
 type Side = 'front' | 'back';
 const SIDES: readonly Side[] = ['front', 'back'];

@@ -8,28 +8,17 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
-import { asApiError } from '@/lib/apiError';
 import { copyToClipboard } from '@/lib/clipboard';
 import { notify } from '@/lib/notice';
-import { failureKey, knownPart, knownStatus, notaryButtons, notaryTone, PROVIDER_FAILED, sizeText, type NotaryButton, type NotaryStep } from '../lib/notary';
+import { failureKey, knownPart, knownStatus, notaryButtons, notaryTone, sizeText, type NotaryButton, type NotaryStep } from '../lib/notary';
 import { useNotaryLink, useNotaryStep, type Notarization } from '../queries';
+import { useStepFailure } from './stepFailure';
 
 // Dialogs (Headless UI, file reading) load when first opened.
 const IdCardDialog = lazyDialog(() => import('./IdCardDialog').then((module) => module.IdCardDialog), (props) => props.open);
 const NotarySettingsDialog = lazyDialog(() => import('./NotarySettingsDialog').then((module) => module.NotarySettingsDialog), (props) => props.open);
 
 const STEPS = ['customer', 'id_card', 'contract', 'submit', 'outcome'] as const;
-
-/** A failure of a step as a sentence: the server's own words, the notary service's outage in ours. */
-export function useStepFailure() {
-  const t = useTranslations('notary');
-  return (error: unknown): string => {
-    const apiError = asApiError(error);
-    if (apiError?.code === PROVIDER_FAILED) return t('errors.provider');
-    if (apiError?.isTransport) return t('errors.transport');
-    return apiError?.message || t('errors.failed');
-  };
-}
 
 function Steps({ notary }: { notary: Notarization }) {
   const t = useTranslations('notary');

@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { useNotarySetting, useNotaryToken, useSaveNotaryConfig, type NotarySetting, type NotaryToken } from '../queries';
-import { useStepFailure } from './NotarySection';
+import { useStepFailure } from './stepFailure';
 
 const WIDTH = 560;
 type Field = 'org_name' | 'org_code' | 'app_key' | 'app_secret';

@@ -1,0 +1,88 @@
+"""The order events registry: what a step of an order asks of the apps above orders.
+
+Orders imports none of the apps that read orders (notary, promotion, service, credit,
+dashboard: docs/architecture.md). Where a step of an order concerns one of them, orders asks
+here, and that app answers through the handler it registers in its `AppConfig.ready()`:
+
+- `person_refused` (service): may this person order? Asked by the intake before anything is
+  recorded.
+- `share_code_attribution` (promotion): whose share link is this code? Asked by the applet's
+  intake.
+- `order_notarization` (notary): the order's notarization as its detail shows it.
+
+Each event has one handler; asking one that no app registered is a programming error (the
+apps are installed together), never a silent default."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from zulin.core.auth import Session
+
+H = TypeVar("H", bound=Callable[..., Any])
+
+
+class OrderEvent(Generic[H]):
+    """One event and the one handler an app registered for it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._handler: H | None = None
+
+    def register(self, handler: H) -> None:
+        if self._handler is not None and self._handler is not handler:
+            raise RuntimeError(f"the order event {self.name} has a handler already")
+        self._handler = handler
+
+    @property
+    def handler(self) -> H:
+        if self._handler is None:
+            raise RuntimeError(f"no app registered a handler for the order event {self.name}")
+        return self._handler
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """Whose share link an order came through: the link, and its channel, salesman and
+    sub-shop where they still stand."""
+
+    link_id: int
+    channel: str
+    salesman_account_id: int | None
+    sub_shop_id: int | None
+
+
+class PersonRefused(Protocol):
+    def __call__(self, *, id_number: str, phone: str) -> bool: ...
+
+
+class ShareCodeAttribution(Protocol):
+    def __call__(self, code: str) -> Attribution | None: ...
+
+
+class OrderNotarization(Protocol):
+    def __call__(self, order_id: int, *, session: Session | None) -> dict[str, Any]: ...
+
+
+PERSON_REFUSED: OrderEvent[PersonRefused] = OrderEvent("person_refused")
+SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_code_attribution")
+ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
+
+
+def person_refused(*, id_number: str, phone: str) -> bool:
+    """Whether the shop refuses this person an order (its blacklist)."""
+    return PERSON_REFUSED.handler(id_number=id_number, phone=phone)
+
+
+def share_code_attribution(code: str) -> Attribution | None:
+    """The attribution of an order placed with a share link's code: None for a link deleted
+    since; a code no link has is bad input (raised by the handler)."""
+    return SHARE_CODE_ATTRIBUTION.handler(code)
+
+
+def order_notarization(order_id: int, *, session: Session | None) -> dict[str, Any]:
+    """The order's notarization block, for an order the caller found in its session's
+    scope."""
+    return ORDER_NOTARIZATION.handler(order_id, session=session)
