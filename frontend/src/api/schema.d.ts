@@ -12535,11 +12535,14 @@ export interface components {
         };
         /** WorkbenchTodoOut */
         WorkbenchTodoOut: {
-            /** Count */
+            /**
+             * Count
+             * @description the total of the list the to-do opens
+             */
             count: number;
             /**
              * Key
-             * @description awaiting_audit, awaiting_shipment, overdue_bills (store); withdrawals_pending, recharges_pending (platform)
+             * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
              */
             key: string;
         };
