@@ -1286,10 +1286,11 @@ def spares_make(count: int) -> None:
     import uuid
 
     import psycopg
-    from _setup import schema_replay, template_dump
+    from _setup import template_dump
 
     from tenants.merchants.models import SpareSchema
     from tenants.merchants.provisioning import template_mark
+    from tenants.merchants.replay import schema_replay
 
     dump = template_dump()
     mark = template_mark()

@@ -11,10 +11,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def services_env(db_name: str, *, redis_db: int) -> None:
-    """Exports DATABASE_URL and REDIS_URL of a fresh database `db_name` (services.py)."""
+def services_env(db_name: str, *, redis_db: int, fresh: bool = True) -> None:
+    """Exports DATABASE_URL and REDIS_URL of database `db_name`, fresh (dropped and made
+    again) unless told otherwise (services.py)."""
     exports = subprocess.run(  # noqa: S603 (fixed argv: our own script)
-        [sys.executable, str(ROOT / "infra/scripts/services.py"), db_name, "--fresh"]
+        [sys.executable, str(ROOT / "infra/scripts/services.py"), db_name]
+        + (["--fresh"] if fresh else [])
         + ["--redis-db", str(redis_db)],
         check=True,
         capture_output=True,
@@ -40,31 +42,14 @@ def django_setup(*, cache_prefix: str) -> None:
         call_command("migrate_all", verbosity=0, stdout=quiet)
 
 
-def template_dump() -> str:
-    """The merchant template schema's DDL and rows as plain SQL (INSERTs, not COPY, so one
-    execute runs it); `schema_replay` makes a schema from it."""
-    import shutil
+def template_dump() -> list[str]:
+    """The merchant template's dump as onboarding replays it (tenants/merchants/replay.py);
+    `schema_replay(cursor, dump, name)` there makes a schema from it (0.08 s a schema where
+    django-tenants' clone takes seconds once there are many: docs/benchmarks.md)."""
+    from tenants.merchants.provisioning import template_mark
+    from tenants.merchants.replay import template_script
 
-    from django.conf import settings
-
-    dump = subprocess.run(  # noqa: S603 (fixed argv)
-        [shutil.which("pg_dump") or "pg_dump", "--schema", settings.TENANT_BASE_SCHEMA]
-        + ["--inserts", "--no-owner", "--no-privileges", os.environ["DATABASE_URL"]],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    # psql meta-commands (\restrict since 15.14) are not SQL.
-    return "\n".join(line for line in dump.splitlines() if not line.startswith("\\"))
-
-
-def schema_replay(cursor, dump: str, schema: str) -> None:  # noqa: ANN001
-    """Makes `schema` as a copy of the template by running its dump renamed (0.08 s a schema
-    where django-tenants' clone takes seconds once there are many: benchmarks/migrations.py).
-    Use a connection of its own: the dump sets search_path to ''."""
-    import re
-
-    from django.conf import settings
-
-    template = re.compile(rf"\b{re.escape(settings.TENANT_BASE_SCHEMA)}\b")
-    cursor.execute(template.sub(schema, dump))
+    script = template_script(mark=template_mark())
+    if script is None:
+        raise SystemExit("no pg_dump of the server's major version (docs/configuration.md)")
+    return script

@@ -27,7 +27,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-from _setup import django_setup, schema_replay, services_env, template_dump
+from _setup import django_setup, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = int(os.environ.get("BENCH_SCHEMAS", "1000"))
@@ -59,15 +59,16 @@ def _setup_django() -> None:
 
 
 def _raw_connection():  # noqa: ANN202
-    """A connection of our own: the dump sets search_path to '', which django-tenants'
-    cached search_path would not notice."""
+    """A connection of our own, committed apart from Django's."""
     import psycopg
 
     return psycopg.connect(os.environ["DATABASE_URL"])
 
 
-def _time_replays(dump: str, count: int) -> list[float]:
+def _time_replays(dump: list[str], count: int) -> list[float]:
     """Seconds per schema made by replaying the dump (rolled back)."""
+    from tenants.merchants.replay import schema_replay
+
     seconds = []
     with _raw_connection() as conn:
         for number in range(count):
@@ -97,7 +98,7 @@ def _time_clones(count: int) -> list[float]:
     return seconds
 
 
-def _fill_to(count: int, dump: str, password_hash: str) -> float:
+def _fill_to(count: int, dump: list[str], password_hash: str) -> float:
     """Adds merchants (schema by dump replay, domain, owner) until `count` exist; returns
     the seconds spent making their schemas."""
     from django.conf import settings
@@ -105,6 +106,7 @@ def _fill_to(count: int, dump: str, password_hash: str) -> float:
 
     from tenants.accounts.models import Account, AccountRole, Role
     from tenants.merchants.models import Domain, Merchant
+    from tenants.merchants.replay import schema_replay
     from zulin.core.sides import PlatformType
 
     owner_role = Role.objects.get(platform_type=PlatformType.STORE, merchant=None, code="owner")

@@ -14,5 +14,5 @@ workers = int(os.environ.get("GUNICORN_WORKERS") or multiprocessing.cpu_count())
 threads = 1
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # Longest request line (method, URL, version) gunicorn reads; longer ones get gunicorn's own
-# HTML 400, so it matches the proxy's limit (README: "Long URLs").
+# HTML 400, so it matches the proxy's limit (docs/platform.md, "Long URLs").
 limit_request_line = int(os.environ.get("GUNICORN_LIMIT_REQUEST_LINE", "8190"))

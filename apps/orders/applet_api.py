@@ -1,6 +1,6 @@
 """The intake: calls the shop's customer-facing app (mini-program/H5) makes on the shop's
 host, signed with the shop's application key (`intake_auth`), never with a back-office
-token. Listed in the README's "Added calls"."""
+token. Listed in docs/added-calls.md."""
 
 from __future__ import annotations
 

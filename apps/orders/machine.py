@@ -1,5 +1,5 @@
 """The allowed moves of an order's status (through `zulin.audit.state`), one table per kind,
-and the five list stages derived from an order (README, "Orders")."""
+and the five list stages derived from an order (docs/orders.md)."""
 
 from __future__ import annotations
 

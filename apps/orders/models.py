@@ -361,7 +361,7 @@ class OrderSetting(models.Model):
 
 class IntakeKey(models.Model):
     """An application key of the shop's customer-facing mini-program/H5: it signs every
-    `/api/applet/` intake call (README, "Order intake"). The secret is encrypted at rest."""
+    `/api/applet/` intake call (docs/orders.md, "Intake"). The secret is encrypted at rest."""
 
     app_id = models.CharField(max_length=32, unique=True)
     secret = EncryptedTextField(context="intake.secret")

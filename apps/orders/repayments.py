@@ -1,5 +1,6 @@
 """More ways money comes in for a lease, as finance records them (`finance.manage`): a bill
-repaid offline with its voucher, and the lease settled early (README, "Money").
+repaid offline with its voucher, and the lease settled early (docs/money.md, "Offline
+repayments" and "Early settlement").
 
 Both act on one order within the session's scope (a sibling sub-shop's or another shop's
 order answers NOT_FOUND), under the order's row lock, and move the order as any payment

@@ -1,4 +1,4 @@
-"""Fixed rules of orders, in one place (the README's "Orders" section repeats them)."""
+"""Fixed rules of orders, in one place (docs/orders.md repeats them)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 UV_PROJECT_ENVIRONMENT=/usr/loc
 WORKDIR /app
 RUN pip install --no-cache-dir uv==0.13.9
 COPY pyproject.toml uv.lock ./
+# The dependencies bring pgserver, whose pg_dump (PostgreSQL 16, as the compose file's server)
+# makes new merchant schemas by replaying the template (tenants/merchants/replay.py).
 RUN uv sync --frozen --no-dev --no-install-project
 COPY manage.py ./
 COPY platform ./platform

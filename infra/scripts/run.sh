@@ -65,6 +65,6 @@ Zulin is running (logs in .run/*.log; Ctrl-C stops everything).
   demo staff       auditor, sales1, sales2, finance, service / Zulin@2026 (on demo.localhost)
   API              http://127.0.0.1:${API_PORT}/api/docs (send Host: admin.localhost or demo.localhost)
   Sandbox SMS      .venv/bin/python manage.py sandbox_sms
-  Sandboxes        .venv/bin/python manage.py sandbox payments|callbacks|fail … (README: Outside services)
+  Sandboxes        .venv/bin/python manage.py sandbox payments|callbacks|fail … (docs/configuration.md)
 MSG
 wait -n "${pids[@]}"

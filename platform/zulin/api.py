@@ -6,13 +6,14 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.db import DataError
+from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.renderers import JSONRenderer
 
+from .core.db import database_unavailable, database_unreachable
 from .core.envelope import error_for, error_response, json_bytes, request_language, success_msg
 from .core.errors import ApplicationError, ErrorCode
 from .core.field_messages import field_message
@@ -143,6 +144,17 @@ def _data_error(request: HttpRequest, exc: DataError) -> HttpResponse:
 @api.exception_handler(MultiPartParserError)
 def _malformed_multipart(request: HttpRequest, exc: MultiPartParserError) -> HttpResponse:
     return error_for(request, ErrorCode.VALIDATION, {"fields": {}})
+
+
+@api.exception_handler(OperationalError)
+@api.exception_handler(InterfaceError)
+def _database_error(request: HttpRequest, exc: Exception) -> HttpResponse:
+    """PostgreSQL down or gone away: 503 at once (the connection is tried again on the next
+    request, so calls pass as soon as it is back). Any other database failure is a fault."""
+    if database_unreachable(exc):
+        logger.warning("database unreachable on %s: %s", request.path, exc)
+        return error_response(request, database_unavailable())
+    return _server_error(request, exc)
 
 
 @api.exception_handler(Exception)

@@ -9,6 +9,7 @@ Each domain's part lives in its own `demo.py`; entering a merchant's schema happ
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -43,6 +44,7 @@ from tenants.merchants.demo import merchants_showcase_load
 from tenants.merchants.models import Merchant
 from tenants.merchants.services import SettlementInput, merchant_create
 from tenants.risk.demo import recharges_showcase_load, risk_opening_balance_load
+from zulin.core.auth import Session
 from zulin.core.sides import PlatformType
 
 DEMO_PASSWORD = "Zulin@2026"
@@ -144,34 +146,13 @@ def demo_showcase_load() -> list[str]:
     merchants = merchants_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
     demo = Merchant.objects.get(slug="demo")
     acme = Merchant.objects.get(slug="acme")
-    with tenant_context(demo):
-        owner = demo_actor(platform_type=PlatformType.STORE, merchant=demo, username="owner")
-        sub_shop_ids = sub_shops_showcase_load(actor=owner, merchant=demo, password=DEMO_PASSWORD)
-        staff = staff_showcase_load(actor=owner, merchant=demo, password=DEMO_PASSWORD)
-        return_addresses_showcase_load(actor=owner)
-        goods_showcase_load(
-            actor=owner,
-            platform_actor=platform_actor,
-            merchant=demo,
-            catalogue=DEMO_CATALOGUE,
-            sub_shop_ids=sub_shop_ids,
-        )
-        demo_orders = orders_showcase_load(
-            owner=owner, slug="demo", rounds=settings.DEMO_ORDER_ROUNDS
-        )
-        owing = owed_after_lease_load(owner=owner, slug="demo")
-        money = money_showcase_load(owner=owner, slug="demo")
-        share_links = share_links_showcase_load(owner=owner, slug="demo")
     finance_staff = [
         demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username=name)
         for name in ("finance1", "finance2")
     ]
-    withdrawals = withdrawals_showcase_load(merchant=demo, owner=owner, approvers=finance_staff)
-    recharges = recharges_showcase_load(merchant=demo, owner=owner, approver=finance_staff[0])
-    with tenant_context(demo):
-        order_risk_checks_showcase_load(actor=owner)
-        risk_queries = risk_queries_showcase_load(actor=owner)
-        notarizations = notary_showcase_load(actor=owner)
+    shop = shop_showcase_load(
+        merchant=demo, platform_actor=platform_actor, finance_staff=finance_staff
+    )
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
         goods_showcase_load(
@@ -181,27 +162,23 @@ def demo_showcase_load() -> list[str]:
             catalogue=ACME_CATALOGUE,
         )
         orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
-    with tenant_context(demo):
-        reconciliation_faults_load(owner=owner, slug="demo")
-        # Late: its blacklist refuses a customer's further orders.
-        service = service_showcase_load(actor=owner)
-        # Last: reports what the bills came to once every other part has moved them.
-        credit = credit_showcase_load(actor=owner)
     runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
     for merchant in (demo, acme):  # the platform's data centre: bills due per day
         with tenant_context(merchant):
             due_days_showcase_load()
-    shops = ", ".join(sub_shop_ids)
+    shops = ", ".join(shop["sub_shop_ids"])
+    money, notarizations = shop["money"], shop["notarizations"]
+    credit, service = shop["credit"], shop["service"]
     others = ", ".join(f"{m.slug} ({m.status})" for m in merchants)
     return [
         f"store demo  sub-shops: {shops} / {DEMO_PASSWORD}",
-        f"            staff: {', '.join(staff)} / {DEMO_PASSWORD}",
-        f"            orders: {demo_orders} in every state, {owing} ended still owing",
+        f"            staff: {', '.join(shop['staff'])} / {DEMO_PASSWORD}",
+        f"            orders: {shop['orders']} in every state, {shop['owing']} ended still owing",
         f"            money: late fees on {money['late_fee_bills']} bills,"
-        f" {money['statements']} statements, {withdrawals} withdrawals",
+        f" {money['statements']} statements, {shop['withdrawals']} withdrawals",
         "            reconciliation: " + ", ".join(f"{k} {v}" for k, v in runs.items()),
-        f"            risk: {recharges} recharges, {risk_queries} risk queries",
-        f"            promotion: {share_links} share links (/h5Promotion)",
+        f"            risk: {shop['recharges']} recharges, {shop['risk_queries']} risk queries",
+        f"            promotion: {shop['share_links']} share links (/h5Promotion)",
         "            notarization: " + ", ".join(f"{k} {v}" for k, v in notarizations.items()),
         f"            credit reporting: {credit['records']} records, {credit['files']} files",
         f"            customer service: {service['messages']} messages,"
@@ -209,3 +186,56 @@ def demo_showcase_load() -> list[str]:
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]
+
+
+def shop_showcase_load(
+    *, merchant: Merchant, platform_actor: Session, finance_staff: list[Session]
+) -> dict[str, Any]:
+    """One shop of the showcase (the demo's; the served smoke fills a shop made for it the
+    same way): sub-shops, staff, goods, orders in every state, money, withdrawals, risk,
+    notarization, customer service and credit reporting. Safe to run again."""
+    with tenant_context(merchant):
+        owner = demo_actor(platform_type=PlatformType.STORE, merchant=merchant, username="owner")
+        sub_shop_ids = sub_shops_showcase_load(
+            actor=owner, merchant=merchant, password=DEMO_PASSWORD
+        )
+        staff = staff_showcase_load(actor=owner, merchant=merchant, password=DEMO_PASSWORD)
+        return_addresses_showcase_load(actor=owner)
+        goods_showcase_load(
+            actor=owner,
+            platform_actor=platform_actor,
+            merchant=merchant,
+            catalogue=DEMO_CATALOGUE,
+            sub_shop_ids=sub_shop_ids,
+        )
+        orders = orders_showcase_load(
+            owner=owner, slug=merchant.slug, rounds=settings.DEMO_ORDER_ROUNDS
+        )
+        owing = owed_after_lease_load(owner=owner, slug=merchant.slug)
+        money = money_showcase_load(owner=owner, slug=merchant.slug)
+        share_links = share_links_showcase_load(owner=owner, slug=merchant.slug)
+    withdrawals = withdrawals_showcase_load(merchant=merchant, owner=owner, approvers=finance_staff)
+    recharges = recharges_showcase_load(merchant=merchant, owner=owner, approver=finance_staff[0])
+    with tenant_context(merchant):
+        order_risk_checks_showcase_load(actor=owner)
+        risk_queries = risk_queries_showcase_load(actor=owner)
+        notarizations = notary_showcase_load(actor=owner)
+        reconciliation_faults_load(owner=owner, slug=merchant.slug)
+        # Late: its blacklist refuses a customer's further orders.
+        service = service_showcase_load(actor=owner)
+        # Last: reports what the bills came to once every other part has moved them.
+        credit = credit_showcase_load(actor=owner)
+    return {
+        "sub_shop_ids": sub_shop_ids,
+        "staff": staff,
+        "orders": orders,
+        "owing": owing,
+        "money": money,
+        "share_links": share_links,
+        "withdrawals": withdrawals,
+        "recharges": recharges,
+        "risk_queries": risk_queries,
+        "notarizations": notarizations,
+        "service": service,
+        "credit": credit,
+    }

@@ -5,7 +5,7 @@ a merchant its orders (`apps.dashboard`), the platform its order index (`selecto
 both carry `created_at`, `status`, `kind`, `total_rent`, `sale_price`, `goods_id` and
 `goods_title` — so the two sides count the same way, in SQL.
 
-Definitions (README, "Data centre"):
+Definitions (docs/data-centre.md):
 - orders: orders placed in the period (deleted ones left out), leases and purchases;
 - deals: of those, the ones that went through — paid and beyond (`DEAL_STATUSES`); a
   refused, cancelled, closed or refunded order, or one still awaiting audit, signing or

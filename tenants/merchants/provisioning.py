@@ -1,4 +1,7 @@
-"""Making merchants: one schema (cloned from a migrated template), one domain, one owner.
+"""Making merchants: one schema (a copy of the migrated template), one domain, one owner.
+
+Schemas are made by replaying the template's dump (`replay.py`: flat at any number of
+merchants), or with django-tenants' `clone_schema` when no pg_dump fits the server.
 
 `merchant_provision` runs in the onboarding transaction (`tenants.merchants.services`;
 PostgreSQL DDL is transactional), so a failure leaves nothing behind.
@@ -26,6 +29,7 @@ from zulin.core.queue import queue_on_commit
 from zulin.core.tenancy import forget_host
 
 from .models import Domain, Merchant, SpareSchema
+from .replay import schema_replay, template_script
 
 SLUG_PATTERN = re.compile(r"^[a-z][a-z0-9]{1,29}$")
 RESERVED_SLUGS = {"www", "api", "public", "static", "template", "mail", "localhost"}
@@ -36,7 +40,8 @@ RESERVED_SLUGS = {"www", "api", "public", "static", "template", "mail", "localho
 # until commit, so concurrent creations queue behind each other. We install it once per
 # database and version (its text's hash is kept as the function's comment) and only call it.
 # (benchmarks/onboarding.py: the re-install itself is cheap; the clone's time grows with the
-# number of schemas in the database, see the README's benchmark notes.)
+# number of schemas in the database: docs/benchmarks.md; hence the replay, with this clone
+# kept for when no pg_dump fits.)
 CLONE_FUNCTION_VERSION = hashlib.sha256(CLONE_SCHEMA_FUNCTION.encode()).hexdigest()[:16]
 _clone_function_ready: set[str] = set()
 
@@ -75,6 +80,21 @@ def template_schema_ensure() -> None:
     )
     tenant_connection.set_schema_to_public()
     clone_function_ensure()
+    if not transaction.get_connection().in_atomic_block:
+        template_script(mark=template_mark())  # taken now, not at the first onboarding
+
+
+def schema_make(*, target: str) -> None:
+    """Makes schema `target` as a copy of the template, in the caller's transaction: the
+    template's dump replayed, or a clone when no pg_dump fits the server (logged)."""
+    script = template_script(mark=template_mark())
+    if script is None:
+        schema_clone(source=settings.TENANT_BASE_SCHEMA, target=target)
+        return
+    if schema_exists(target, case_sensitive=False):
+        raise IntegrityError(f"schema {target} exists")
+    with transaction.atomic(), tenant_connection.cursor() as cursor:
+        schema_replay(cursor, script, target)
 
 
 def schema_clone(*, source: str, target: str) -> None:
@@ -98,7 +118,7 @@ def template_mark() -> str:
 
 
 def spare_pool_fill(*, target: int | None = None) -> int:
-    """Clones spare schemas until `target` (settings.SPARE_SCHEMAS) fresh ones exist; one
+    """Makes spare schemas until `target` (settings.SPARE_SCHEMAS) fresh ones exist; one
     filler at a time (advisory lock). Returns how many it made."""
     target = settings.SPARE_SCHEMAS if target is None else target
     made = 0
@@ -113,7 +133,7 @@ def spare_pool_fill(*, target: int | None = None) -> int:
             stale.delete()
         while SpareSchema.objects.count() < target:
             name = f"spare_{uuid.uuid4().hex[:16]}"
-            schema_clone(source=settings.TENANT_BASE_SCHEMA, target=name)
+            schema_make(target=name)
             SpareSchema.objects.create(schema_name=name, template_mark=mark)
             made += 1
     tenant_connection.set_schema_to_public()
@@ -126,8 +146,8 @@ def _schema_drop(name: str) -> None:
 
 
 def schema_take(*, target: str) -> bool:
-    """Gives the new merchant a schema: a fresh spare renamed (True), or a clone made now
-    when the pool is empty (False). In the caller's transaction; a refill is queued once it
+    """Gives the new merchant a schema: a fresh spare renamed (True), or one made now when
+    the pool is empty (False). In the caller's transaction; a refill is queued once it
     commits."""
     spare = (
         SpareSchema.objects.select_for_update(skip_locked=True)
@@ -137,7 +157,7 @@ def schema_take(*, target: str) -> bool:
     )
     _queue_spare_refill()
     if spare is None:
-        schema_clone(source=settings.TENANT_BASE_SCHEMA, target=target)
+        schema_make(target=target)
         return False
     if schema_exists(target, case_sensitive=False):
         raise IntegrityError(f"schema {target} exists")

@@ -30,7 +30,7 @@ class OrderStatus(models.TextChoices):
 
 
 class OrderStage(models.TextChoices):
-    """The list stages (README, "Order stages"): kept on the row, refreshed by every change
+    """The list stages (docs/orders.md, "Stages"): kept on the row, refreshed by every change
     and by the nightly overdue job, so lists and tab counts read one indexed column. `owing`:
     an order that ended (returned and inspected) while something is still owed — bills past
     due, damage above the deposit, an early-termination fee — until it is paid or waived."""

@@ -1,5 +1,5 @@
 """One lease's money under random sequences of everything that moves it (a Hypothesis
-`RuleBasedStateMachine`), with the rules of the README's "Money" checked after every step.
+`RuleBasedStateMachine`), with the rules of docs/money.md checked after every step.
 
 The lease is the demo shop's, made once per test through the real calls (`in_lease`: bill 1
 paid, bills 2… unpaid, 500.00 frozen, the customer's withhold agreement); each example

@@ -1,4 +1,4 @@
-"""Who sees and acts on which order (README, "Who may do what"), and the order lists'
+"""Who sees and acts on which order (docs/orders.md, "Who may do what"), and the order lists'
 Excel export: every detail and action call keeps the scope of its list."""
 
 from __future__ import annotations

@@ -15,12 +15,8 @@ Everything is committed (the server is other processes); `committed_demo` remove
 
 from __future__ import annotations
 
-import http.client
 import json
-import os
 import random
-import subprocess
-import sys
 import threading
 import time
 from collections import defaultdict
@@ -28,7 +24,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import ROUND_DOWN, Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,6 +38,7 @@ from apps.orders.intake_auth import signed_headers
 from tenants.finance.models import Withdrawal
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login
+from tests.served import ServedApi, served_api
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.ledger.tests.test_ledger_concurrency import committed
@@ -52,8 +48,6 @@ from zulin.providers.sandbox import sandbox_callbacks_deliver
 
 from .support import DEMO, IntakeClient, goods_on_shelf, in_lease
 
-ROOT = Path(__file__).resolve().parents[3]
-PORT = int(os.environ.get("TEST_SERVED_PORT", "8868"))
 WORKERS = 8
 LEASES = 8
 STORM = 200
@@ -64,63 +58,13 @@ CENT = Decimal("0.01")
 
 
 @pytest.fixture
-def server(committed_demo) -> Iterator[None]:
-    """gunicorn as `make run` serves the API (infra/gunicorn.conf.py), WORKERS sync workers,
-    on the test database; withholds answered at once by the sandbox (as a provider that
-    settles them synchronously), so a bill can be paid while other requests still race for
-    it."""
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "zulin.settings.test",
-        "DATABASE_URL": f"postgresql://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-        "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
-        "GUNICORN_WORKERS": str(WORKERS),
-        "SANDBOX_PAYMENT_ASYNC_OPERATIONS": "transfer,refund,payout",
-        # Eight workers importing Django at once on a busy 2-core machine may take longer
-        # than the default 30 s to boot; a request never comes near it.
-        "GUNICORN_TIMEOUT": "120",
-    }
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "zulin.wsgi:application"]
-        + ["--chdir", "platform", "--bind", f"127.0.0.1:{PORT}"]
-        + ["--config", str(ROOT / "infra/gunicorn.conf.py"), "--log-level", "warning"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            assert process.poll() is None, process.communicate()[1].decode()[-2000:]
-            assert time.monotonic() < deadline, "gunicorn did not answer within 180 s"
-            try:
-                status, _ = _http("GET", "/api/platform/getSiteInfo", {"Host": DEMO})
-                if status == 200:
-                    break
-            except OSError:
-                time.sleep(0.5)
-        yield
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-
-
-def _http(
-    method: str, path: str, headers: dict[str, str], body: bytes | None = None
-) -> tuple[int, dict[str, Any]]:
-    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
-    try:
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        raw = response.read()
-    finally:
-        conn.close()
-    try:
-        return response.status, json.loads(raw)
-    except ValueError:
-        return response.status, {"not_json": raw[:300].decode(errors="replace")}
+def server(committed_demo) -> Iterator[ServedApi]:
+    """gunicorn as `make run` serves the API (tests/served.py), WORKERS sync workers, on the
+    test database; withholds answered at once by the sandbox (as a provider that settles
+    them synchronously), so a bill can be paid while other requests still race for it."""
+    env = {"SANDBOX_PAYMENT_ASYNC_OPERATIONS": "transfer,refund,payout"}
+    with served_api(workers=WORKERS, env=env) as served:
+        yield served
 
 
 # --- the scene: money to withdraw, leases with a bill to pay ----------------------------------
@@ -133,6 +77,7 @@ class Scene:
     secret: str
     orders: list[tuple[int, str]]  # (order id, order number)
     settled: Decimal  # the withdrawable balance before the storm
+    api: ServedApi | None = None
 
 
 def _scene(demo) -> Scene:
@@ -221,6 +166,8 @@ def _calls(scene: Scene, amount: Decimal) -> list[Call]:
 
 
 def _run(call: Call, scene: Scene) -> None:
+    assert scene.api is not None
+    _http = scene.api.http
     shop = {"Host": DEMO, "jwt-token": scene.token, "Content-Type": "application/json"}
     order_id, order_no = call.order
     if call.delay:
@@ -246,18 +193,18 @@ def _run(call: Call, scene: Scene) -> None:
         call.answers.append(_http("GET", path, shop))
     else:  # the payer scans the QR code of the customer's payment, once there is one
         try:
-            _payer(call, shop, order_id)
+            _payer(scene.api, call, shop, order_id)
         finally:
             assert call.paid is not None
             call.paid.set()
 
 
-def _payer(call: Call, shop: dict[str, str], order_id: int) -> None:
+def _payer(api: ServedApi, call: Call, shop: dict[str, str], order_id: int) -> None:
     """The payer scans the QR code of the customer's payment of bill 2 once there is one
     (nothing to do when the shop's withhold took the bill first)."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        detail = _http("GET", f"/api/merchant/orderInfo?id={order_id}", shop)
+        detail = api.http("GET", f"/api/merchant/orderInfo?id={order_id}", shop)
         call.answers.append(detail)
         bill = next(b for b in detail[1]["data"]["bills"] if b["period"] == 2)
         qr = [
@@ -265,7 +212,7 @@ def _payer(call: Call, shop: dict[str, str], order_id: int) -> None:
         ]
         if qr:
             pay = f"/api/sandbox/payments/{qr[0]['provider_trade_no']}/pay"
-            call.answers.append(_http("POST", pay, {"Host": DEMO}))
+            call.answers.append(api.http("POST", pay, {"Host": DEMO}))
             return
         if bill["status"] == "paid":
             return
@@ -312,6 +259,7 @@ def test_two_hundred_withdrawals_and_payments_at_once_keep_every_balance_and_key
 ):
     demo = committed_demo
     scene: Scene = committed(demo, lambda: _scene(demo))
+    scene.api = server
     amount = (scene.settled / 24).quantize(CENT, rounding=ROUND_DOWN)
     assert amount >= Decimal("1.00"), scene.settled
     calls = _calls(scene, amount)

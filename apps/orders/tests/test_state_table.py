@@ -1,4 +1,4 @@
-"""Every status × every move of both order kinds against the table the README states:
+"""Every status × every move of both order kinds against the table docs/orders.md states:
 allowed moves land with a history row, every other is a 409 naming from and to and changes
 nothing. The expected table is written out here, independently of apps/orders/machine.py."""
 

@@ -1,4 +1,4 @@
-"""Share links (README, "Promotion"): created within the shop's channels and landings, each
+"""Share links (docs/promotion.md): created within the shop's channels and landings, each
 with its code, URL and QR picture; orders placed through a link attributed to it once, with
 its salesman and sub-shop; visits counted once per visitor and day; a deleted link keeps its
 history; every call keeps the session's scope."""

@@ -4,8 +4,8 @@ import { HOSTS, type HostName } from './env';
 
 /**
  * The shop's customer-facing app (mini-program/H5, outside this product) as the intake sees it:
- * every call signed with an application key the owner made (createIntakeKey), as the README's
- * "Orders" section describes: hex HMAC-SHA256 of `METHOD\npath?query\ntimestamp\nnonce\nsha256(body)`.
+ * every call signed with an application key the owner made (createIntakeKey), as docs/orders.md
+ * ("Intake") describes: hex HMAC-SHA256 of `METHOD\npath?query\ntimestamp\nnonce\nsha256(body)`.
  */
 interface Envelope<T> {
   code: number;

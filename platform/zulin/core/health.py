@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.db import connection
 from ninja import Router
 
+from .db import database_unreachable
 from .errors import ApplicationError, ErrorCode
 
 router = Router(tags=["health"])
@@ -19,7 +20,7 @@ def _check_database() -> str:
             cursor.execute("select 1")
         return "ok"
     except Exception as exc:  # any failure is the answer here
-        return f"error: {exc.__class__.__name__}"
+        return "down" if database_unreachable(exc) else f"error: {exc.__class__.__name__}"
 
 
 def _check_redis() -> str:
@@ -42,9 +43,13 @@ def _check_celery() -> str:
 
 @router.get("/health", auth=None, operation_id="health", summary="Service health (added)")
 def health(request: Any) -> dict[str, Any]:
-    """HTTP 503 with code 503 when the database or Redis fails; a missing Celery worker is
-    reported (`healthy` false) without failing the API itself."""
-    checks = {"database": _check_database(), "redis": _check_redis(), "celery": _check_celery()}
+    """HTTP 503 with code 503 when the database or Redis fails (the database `down` when
+    PostgreSQL cannot be reached); a missing Celery worker is reported (`healthy` false)
+    without failing the API itself. Workers are asked only when the rest is up: their ping
+    waits a second, and a failing answer must come at once."""
+    checks = {"database": _check_database(), "redis": _check_redis()}
     if not (checks["database"] == "ok" and checks["redis"] == "ok"):
+        checks["celery"] = "not checked"
         raise ApplicationError(ErrorCode.UNAVAILABLE, data={"healthy": False, "checks": checks})
+    checks["celery"] = _check_celery()
     return {"healthy": all(v.startswith("ok") for v in checks.values()), "checks": checks}

@@ -14,13 +14,14 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import DisallowedHost
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django_tenants.utils import get_tenant_domain_model, get_tenant_model
 
 from .auth import TOKEN_HEADER
 from .cache import EPOCH_KEY, account_key, host_key, role_actions_key
-from .db import tenant_connection
-from .envelope import error_for
+from .db import database_unavailable, database_unreachable, tenant_connection
+from .envelope import error_for, error_response
 from .errors import ErrorCode
 from .sides import PlatformType
 from .tokens import TokenClaims, read_token
@@ -151,7 +152,12 @@ class SideMiddleware:
             return error_for(request, ErrorCode.UNKNOWN_HOST)
         fetched = prefetch(request, host, store_side=not is_admin_host(host))
         request.prefetch = fetched  # type: ignore[attr-defined]
-        target = resolve_host(host, fetched)
+        try:
+            target = resolve_host(host, fetched)
+        except DatabaseError as error:  # a host not cached is looked up in PostgreSQL
+            if not database_unreachable(error):
+                raise
+            return error_response(request, database_unavailable())
         if target is None:
             return error_for(request, ErrorCode.UNKNOWN_HOST)
         request.side = target.side  # type: ignore[attr-defined]

@@ -105,23 +105,28 @@ def sandbox_failure_take(
     *, service: str, operation: str, merchant: str, subjects: Iterable[str] = ()
 ) -> str | None:
     """The reason of the oldest rule matching this request, counted down (a rule used up is
-    removed); None: the request goes its normal way."""
+    removed); None: the request goes its normal way.
+
+    Taking a rule is a write of its own (lock, count down), in its own transaction (a
+    savepoint inside the caller's): a provider reached from a read that runs outside one
+    (`ali/userAuthenticationInfo`, a GET) must not meet `select_for_update` in autocommit."""
     wanted = [subject for subject in subjects if subject]
-    rule = (
-        SandboxFailureRule.objects.select_for_update()
-        .filter(service=service, operation=operation, merchant__in=["", merchant])
-        .filter(Q(subject="") | Q(subject__in=wanted))
-        .order_by("id")
-        .first()
-    )
-    if rule is None:
-        return None
-    if rule.remaining is not None:
-        if rule.remaining <= 1:
-            rule.delete()
-        else:
-            SandboxFailureRule.objects.filter(pk=rule.pk).update(remaining=F("remaining") - 1)
-    return rule.reason
+    with transaction.atomic():
+        rule = (
+            SandboxFailureRule.objects.select_for_update()
+            .filter(service=service, operation=operation, merchant__in=["", merchant])
+            .filter(Q(subject="") | Q(subject__in=wanted))
+            .order_by("id")
+            .first()
+        )
+        if rule is None:
+            return None
+        if rule.remaining is not None:
+            if rule.remaining <= 1:
+                rule.delete()
+            else:
+                SandboxFailureRule.objects.filter(pk=rule.pk).update(remaining=F("remaining") - 1)
+        return rule.reason
 
 
 # --- the outbox ----------------------------------------------------------------------------

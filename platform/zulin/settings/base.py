@@ -41,6 +41,10 @@ TENANT_BASE_SCHEMA = "merchant_template"
 TENANT_CREATION_FAKES_MIGRATIONS = True
 # Schemas cloned ahead of time and renamed at onboarding (tenants/merchants/provisioning.py).
 SPARE_SCHEMAS = env_int("SPARE_SCHEMAS", 3)
+# Schemas are made by replaying the template's dump (tenants/merchants/replay.py) with a
+# pg_dump of the server's major version: this one when set, else one found on PATH, under
+# /usr/lib/postgresql or inside pgserver. None found: django-tenants' slower clone_schema.
+PG_DUMP = env_str("PG_DUMP", "")
 DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
 # SET search_path only when the path changes (zulin/core/postgres/base.py); off behind a
 # transaction-mode pooler.
@@ -113,6 +117,9 @@ DATABASES = {
         "PORT": _db.port,
         "CONN_MAX_AGE": env_int("DB_CONN_MAX_AGE", 60),
         "CONN_HEALTH_CHECKS": True,
+        # PostgreSQL down answers 503 (core/db.py): a refused connection fails at once; a
+        # host that does not answer at all is given up after this (2 s is libpq's minimum).
+        "OPTIONS": {"connect_timeout": env_int("DB_CONNECT_TIMEOUT", 2)},
     }
 }
 
@@ -348,6 +355,7 @@ LOGGING = {
         "zulin.request": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "zulin.task": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "zulin.providers": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "zulin.provisioning": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django": {"handlers": ["console"], "level": "WARNING"},
     },
 }

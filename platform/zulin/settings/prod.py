@@ -8,4 +8,4 @@ FIELD_ENCRYPTION_KEY = env_str("FIELD_ENCRYPTION_KEY", "")
 if not FIELD_ENCRYPTION_KEY:
     # A key derived from SECRET_KEY would make every encrypted value unreadable the day the
     # secret changes.
-    raise RuntimeError("FIELD_ENCRYPTION_KEY must be set in production (see README)")
+    raise RuntimeError("FIELD_ENCRYPTION_KEY must be set in production (see docs/configuration.md)")

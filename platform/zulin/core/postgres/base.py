@@ -10,7 +10,7 @@ none: each of those forgets what is remembered, so the next statement sets it ag
 
 Behind a transaction-mode pooler (PgBouncer) a session's SET does not follow the client
 from one transaction to the next: there, turn TENANT_LIMIT_SET_CALLS off (a SET before each
-statement) or use session pooling; see the README.
+statement) or use session pooling; see docs/platform.md.
 """
 
 from __future__ import annotations

@@ -2,11 +2,17 @@
 failing on demand."""
 
 import pytest
+from django.db import connection
 
 from zulin.core.identity import id_number_valid
+from zulin.ledger.tests.test_ledger_concurrency import committed
 from zulin.providers.identity import get_identity_provider
 from zulin.providers.interfaces import ProviderError, RiskDecision, RiskGrade
-from zulin.providers.models import SandboxIdentityVerification, SandboxRiskAssessment
+from zulin.providers.models import (
+    SandboxFailureRule,
+    SandboxIdentityVerification,
+    SandboxRiskAssessment,
+)
 from zulin.providers.risk import get_risk_provider, risk_grade_of, sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_failure_add
 
@@ -136,3 +142,30 @@ def test_an_unreachable_identity_provider_records_nothing(identity):
 
     assert caught.value.code == "SYSTEM_ERROR"
     assert not SandboxIdentityVerification.objects.exists()
+
+
+def test_a_failure_on_demand_is_taken_outside_any_transaction(demo):
+    """As served: a GET runs in autocommit (API tests run inside a transaction and would not
+    see it), and taking a failure rule locks it. The rule is counted down and kept, in a
+    transaction of its own; everything committed here is removed at the end."""
+    subject = "13800009999"
+    out_nos = ["served-v-1", "served-v-2"]
+
+    def served() -> tuple[str, str, bool]:
+        assert connection.get_autocommit()  # no transaction around the call, as served
+        sandbox_failure_add(
+            service="identity", operation="verify", reason="NAME_MISMATCH", subject=subject
+        )
+        provider = get_identity_provider(merchant="demo")
+        first = provider.verify(out_no=out_nos[0], **{**PERSON, "phone": subject})
+        second = provider.verify(out_no=out_nos[1], **{**PERSON, "phone": subject})
+        return first.reason, second.reason, SandboxFailureRule.objects.exists()
+
+    def remove() -> None:
+        SandboxFailureRule.objects.filter(subject=subject).delete()
+        SandboxIdentityVerification.objects.filter(out_no__in=out_nos).delete()
+
+    try:
+        assert committed(demo, served) == ("NAME_MISMATCH", "", False)
+    finally:
+        committed(demo, remove)
