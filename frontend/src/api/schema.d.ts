@@ -2245,8 +2245,10 @@ export interface paths {
         };
         /**
          * Service health (added)
-         * @description HTTP 503 with code 503 when the database or Redis fails; a missing Celery worker is
-         *     reported (`healthy` false) without failing the API itself.
+         * @description HTTP 503 with code 503 when the database or Redis fails (the database `down` when
+         *     PostgreSQL cannot be reached); a missing Celery worker is reported (`healthy` false)
+         *     without failing the API itself. Workers are asked only when the rest is up: their ping
+         *     waits a second, and a failing answer must come at once.
          */
         get: operations["health"];
         put?: never;
