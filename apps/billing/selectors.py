@@ -412,11 +412,3 @@ def due_days_compute() -> list[dict[str, Any]]:
         )
         .order_by("due_date", "kind")
     )
-
-
-def open_bills_past_due(*, today: Any, order_ids: Any = None) -> int:
-    """How many bills are unpaid past their due date (the workbench's to-do)."""
-    bills = Bill.objects.filter(status__in=OPEN_STATUSES, due_date__lt=today)
-    if order_ids is not None:
-        bills = bills.filter(order_id__in=order_ids)
-    return bills.count()

@@ -10,6 +10,8 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from apps.orders.scope import can_see_orders
+from apps.orders.selectors import order_todo_counts
 from tenants.dashboard import selectors as platform
 from tenants.dashboard.figures import Period
 from zulin.core.auth import any_side_auth, current_session
@@ -160,10 +162,11 @@ def get_received_final_payment_curve(
 
 
 # Which to-do each right brings (store side; a sub-shop's account counts its own sub-shop's).
+# Each is an order list's selection (`tenants.orders.rules.ORDER_TODOS`).
 STORE_TODOS = {
     "awaiting_audit": ("order.audit",),
     "awaiting_shipment": ("order.ship",),
-    "overdue_bills": ("finance.view", "order.manage", "suborder.view"),
+    "overdue": ("finance.view", "order.manage", "suborder.view"),
 }
 
 
@@ -187,6 +190,5 @@ def get_workbench_data(request: HttpRequest) -> Any:
         shop = Shop(int(tenant_connection.tenant.pk), session.sub_shop_id)
         today = selectors.shop_today(shop) if session.can("data.view") else None
         wanted = [key for key, rights in STORE_TODOS.items() if any(map(session.can, rights))]
-        counts = selectors.shop_todo_counts(shop) if wanted else {}
-        counts = {key: counts[key] for key in wanted}
+        counts = order_todo_counts(session=session, todos=wanted) if can_see_orders(session) else {}
     return _plain({"today": today, "todos": [{"key": k, "count": n} for k, n in counts.items()]})

@@ -106,10 +106,10 @@ class WorkbenchTodayOut(DataFiguresOut):
 
 class WorkbenchTodoOut(Schema):
     key: str = Field(
-        description="awaiting_audit, awaiting_shipment, overdue_bills (store); "
-        "withdrawals_pending, recharges_pending (platform)"
+        description="awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); "
+        "withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)"
     )
-    count: int
+    count: int = Field(description="the total of the list the to-do opens")
 
 
 class WorkbenchDataOut(Schema):

@@ -167,14 +167,3 @@ def shop_today(shop: Shop) -> dict[str, Any]:
     """The shop's (sub-shop's) figures of today, for the workbench."""
     today = timezone.localdate()
     return {"date": today, **_period_figures(shop, Period(today, today))}
-
-
-def shop_todo_counts(shop: Shop) -> dict[str, int]:
-    """The workbench's to-dos: orders awaiting audit, orders awaiting shipment, bills unpaid
-    past their due date."""
-    return {
-        **orders.order_todo_counts(sub_shop_id=shop.sub_shop_id),
-        "overdue_bills": billing.open_bills_past_due(
-            today=timezone.localdate(), order_ids=shop.order_ids
-        ),
-    }

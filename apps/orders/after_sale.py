@@ -38,7 +38,8 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.money.schedule import add_months, lease_end
 
-from . import deposits, machine, outcomes, repayments, termination
+from . import deposits, outcomes, repayments, termination
+from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
 from .moves import order_move, order_refresh, order_unwind
 from .scope import order_in_scope
@@ -48,14 +49,6 @@ CENT = Decimal("0.01")
 Kind, Status = AfterSale.Kind, AfterSale.Status
 OPEN = (Status.OPEN, Status.APPROVED)
 
-# Which business an order may open in which status.
-OPENS_FROM: dict[str, frozenset[str]] = {
-    Kind.REFUND: frozenset({machine.AWAITING_SHIPMENT, machine.PAID}),
-    Kind.RETURN: frozenset({machine.IN_LEASE}),
-    Kind.BUYOUT: frozenset({machine.IN_LEASE}),
-    Kind.RENEWAL: frozenset({machine.IN_LEASE}),
-    Kind.EXCHANGE: frozenset({machine.IN_LEASE}),
-}
 
 # Reasons a shop gives when it turns a business down (getAfterSaleRejectReason).
 REJECT_REASONS: list[dict[str, str]] = [
@@ -86,12 +79,9 @@ def after_sale_apply(
     """Opens a business on an order (the customer through the app, or the shop for them)."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
-        if order.has_open_after_sale or _open(order) is not None:
-            raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
-        if order.status not in OPENS_FROM[kind]:
-            raise machine.machine_for(order).conflict(order.status, kind)
-        if kind == Kind.BUYOUT and not repayments.buyout_allowed(order):
-            raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
+        refusal = after_sale_refusal(order, kind)
+        if refusal is not None:
+            raise refusal
         if kind == Kind.RENEWAL and not 1 <= extra_term <= 36:
             raise field_error("extra_term", "between 1 and 36")
         try:
@@ -278,7 +268,7 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
         _finish(business, order, Status.DONE, actor)
         return
     if kind == Kind.BUYOUT:
-        if not repayments.buyout_allowed(order):
+        if not buyout_allowed(order):
             raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
         business.status = Status.APPROVED
         business.save()

@@ -32,6 +32,7 @@ from . import (
     contracts,
     deposits,
     governance,
+    guards,
     lease,
     repayments,
     schemas,
@@ -73,23 +74,29 @@ def _merchant_id(session: Session, merchant_id: int | None) -> int:
     return merchant_id
 
 
+def _platform_filters(kind: str, filters: schemas.OrderCountIn) -> dict[str, Any]:
+    """The platform index's filters (`platform_orders`) from the lists' filters."""
+    return {
+        "kind": kind,
+        "merchant_id": filters.merchant_id,
+        "stage": filters.stage,
+        "status": filters.status,
+        "date_from": filters.date_from,
+        "date_to": filters.date_to,
+        "goods": filters.goods,
+        "phone": filters.phone,
+        "order_no": filters.order_no,
+        "channel": filters.channel,
+        "oldest_first": filters.sort == "oldest",
+        "todo": filters.todo,
+    }
+
+
 def _page(request: HttpRequest, kind: str, filters: schemas.OrderListIn) -> dict[str, Any]:
     session = _session(request)
     if session.side == PlatformType.ADMIN:
         return platform_order_page(
-            kind=kind,
-            merchant_id=filters.merchant_id,
-            stage=filters.stage,
-            status=filters.status,
-            date_from=filters.date_from,
-            date_to=filters.date_to,
-            goods=filters.goods,
-            phone=filters.phone,
-            order_no=filters.order_no,
-            channel=filters.channel,
-            oldest_first=filters.sort == "oldest",
-            page=filters.page,
-            page_size=filters.page_size,
+            **_platform_filters(kind, filters), page=filters.page, page_size=filters.page_size
         )
     return selectors.order_page(
         session=session,
@@ -103,9 +110,11 @@ def _page(request: HttpRequest, kind: str, filters: schemas.OrderListIn) -> dict
 def _counts(request: HttpRequest, kind: str, filters: schemas.OrderCountIn) -> dict[str, int]:
     session = _session(request)
     if session.side == PlatformType.ADMIN:
-        return platform_stage_counts(kind=kind, merchant_id=filters.merchant_id)
+        return platform_stage_counts(
+            **{**_platform_filters(kind, filters), "stage": None, "status": None, "todo": None}
+        )
     return selectors.order_stage_counts(
-        session=session, kind=kind, sub_shops_only=filters.sub_shops
+        session=session, kind=kind, filters=selectors.OrderFilters.of(filters)
     )
 
 
@@ -113,8 +122,9 @@ def _counts(request: HttpRequest, kind: str, filters: schemas.OrderCountIn) -> d
     "/backendOrderList", response=schemas.OrderPageOut, auth=VIEW, operation_id="backendOrderList"
 )
 def backend_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
-    """Lease orders, newest first, by stage and every filter. The platform lists every
-    merchant's (from its index); a shop lists what its role may see."""
+    """Lease orders, newest placed first, by stage and every filter (a workbench `todo`:
+    orders of both kinds). The platform lists every merchant's (from its index); a shop lists
+    what its role may see."""
     return _page(request, OrderKind.LEASE, filters)
 
 
@@ -136,7 +146,7 @@ def ecommerce_order_list(request: HttpRequest, filters: Query[schemas.OrderListI
     operation_id="orderNumberCount",
 )
 def order_number_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
-    """Lease orders per list stage (the tabs) and in all."""
+    """Lease orders per list stage (the tabs) and in all, with the list's filters."""
     return _counts(request, OrderKind.LEASE, filters)
 
 
@@ -147,7 +157,7 @@ def order_number_count(request: HttpRequest, filters: Query[schemas.OrderCountIn
     operation_id="ecommerceOrderCount",
 )
 def ecommerce_order_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
-    """Purchase orders per list stage and in all."""
+    """Purchase orders per list stage and in all, with the list's filters."""
     return _counts(request, OrderKind.PURCHASE, filters)
 
 
@@ -341,7 +351,7 @@ def save_contract_template(request: HttpRequest, payload: schemas.ContractTempla
     operation_id="getOrderSetting",
 )
 def get_order_setting(request: HttpRequest) -> Any:
-    return selectors.order_setting_answer(selectors.order_setting())
+    return selectors.order_setting_answer(guards.order_setting())
 
 
 @backend_router.post(

@@ -37,6 +37,7 @@ from zulin.files.services import private_file_save
 from zulin.providers.econtract import get_econtract_provider
 from zulin.providers.interfaces import ProviderError
 
+from .guards import contract_refresh_refusal
 from .models import Contract, ContractTemplate, Order
 from .outcomes import order_signing_check, order_withhold_sign
 from .scope import order_in_scope
@@ -200,13 +201,9 @@ def contract_refresh(*, actor: Session, order_id: int) -> Contract:
     """Makes the contract again (details changed before signing); refused once signed."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
-        # Once signed it is refused as signed, whether or not the order has moved on since.
-        if order.contracts.filter(status=Contract.Status.SIGNED).exists():
-            raise ApplicationError(ErrorCode.CONTRACT_ALREADY_SIGNED)
-        if order.status != "awaiting_signing":
-            raise ApplicationError(
-                ErrorCode.CONFLICT, data={"from": order.status, "to": "awaiting_signing"}
-            )
+        refusal = contract_refresh_refusal(order)
+        if refusal is not None:
+            raise refusal
         return contract_generate(order, actor=actor)
 
 

@@ -564,7 +564,7 @@ def owed_after_lease_load(*, owner: Session, slug: str) -> int:
     with damage above the deposit (the order ends owing), one awaiting inspection and one
     running. Answers how many orders end owing. Each order has its key: a second run finds
     it and changes nothing."""
-    from .selectors import order_setting
+    from .guards import order_setting
 
     keys = [f"demo-{slug}-owed-{index}" for index, *_ in OWED_PLAN]
     placed = Order.objects.filter(idempotency_key__in=keys).exists()

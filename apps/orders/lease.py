@@ -19,6 +19,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.money.schedule import lease_end
 
 from . import contracts, deposits
+from .guards import withhold_refusal
 from .models import Order, OrderKind, Shipment
 from .moves import order_move
 from .outcomes import on_bill_paid
@@ -93,13 +94,9 @@ def order_bill_pay(
         if period != 0 and order.has_open_after_sale and deposits.buyout_approved(order):
             # The buyout being charged includes this rent: it is not charged twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
-        if not by_customer and not order.withhold_agreement_no:
-            raise ApplicationError(
-                ErrorCode.CONFLICT,
-                "客户未签署代扣协议，不能代扣",
-                msg_en="The customer has no withhold agreement",
-                data={"from": order.status, "to": "paid"},
-            )
+        refusal = None if by_customer else withhold_refusal(order)
+        if refusal is not None:
+            raise refusal
         collected = payments.bill_collect(
             bill_id=bill.pk,
             method=BillPayment.Method.CUSTOMER if by_customer else BillPayment.Method.WITHHOLD,

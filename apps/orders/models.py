@@ -130,10 +130,11 @@ class Order(models.Model):
     class Meta:
         ordering = ["-id"]
         indexes = [
-            # The lists: one stage (and kind), newest first, page 1 or page 500 alike.
+            # The lists: one stage (and kind), newest placed first, page 1 or page 500 alike.
             models.Index(
                 "kind",
                 "stage",
+                models.F("created_at").desc(),
                 models.F("id").desc(),
                 name="order_list_stage",
                 condition=Q(is_deleted=False),
@@ -141,6 +142,7 @@ class Order(models.Model):
             models.Index(
                 "kind",
                 "status",
+                models.F("created_at").desc(),
                 models.F("id").desc(),
                 name="order_list_status",
                 condition=Q(is_deleted=False),

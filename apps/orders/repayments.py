@@ -24,29 +24,20 @@ from django.utils import timezone
 from apps.billing import collect, early, offline
 from apps.billing.models import Bill, BillStatus
 from apps.billing.offline import OfflineDetails
-from apps.billing.selectors import paid_periods
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import machine
 from .deposits import Op
+from .guards import buyout_allowed, order_setting
 from .models import AfterSale, Order, OrderKind
 from .outcomes import buyout_complete, on_bill_paid
 from .scope import order_in_scope
-from .selectors import order_setting
 
 # A bill is repaid offline while the lease runs with goods out (as the shop charges one),
 # and after it ended while something is still owed (`owing`).
 OFFLINE_FROM = frozenset({machine.SHIPPED, machine.IN_LEASE}) | machine.MAY_OWE_AFTER
-
-
-def buyout_allowed(order: Order) -> bool:
-    return (
-        order.status == machine.IN_LEASE
-        and order.ownership_transfer
-        and paid_periods(order.pk) >= order_setting().buyout_from_period
-    )
 
 
 def _buyout_approved(order: Order) -> bool:

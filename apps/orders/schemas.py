@@ -37,6 +37,7 @@ StatusCode = Literal[
     "refunded",
     "closed",
 ]
+TodoCode = Literal["awaiting_audit", "awaiting_shipment", "overdue"]
 Reason = Annotated[MultiLineText, Field(max_length=rules.REASON_MAX)]
 OrderIds = Annotated[list[Id], Field(min_length=1, max_length=rules.BULK_MAX)]
 Money = Annotated[Decimal, Field(max_digits=12, decimal_places=2)]
@@ -57,17 +58,23 @@ class OrderFiltersIn(Schema):
     channel: SingleLineText = Field("", max_length=30)
     sub_shops: bool = Field(False, description="only orders of sub-shops (the s_ lists)")
     sort: Literal["newest", "oldest"] = "newest"
+    todo: TodoCode | None = Field(
+        None,
+        description="a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment "
+        "(leases awaiting shipment and paid purchases), overdue",
+    )
 
 
-class OrderListIn(OrderFiltersIn):
+class OrderCountIn(OrderFiltersIn):
+    """The tabs' counts take the list's filters (stage, status and to-do left out: each tab
+    is a stage), so a tab's count is the total of the list its link opens."""
+
     merchant_id: Id | None = Field(None, description="platform side: one merchant's orders")
+
+
+class OrderListIn(OrderCountIn):
     page: Page = 1
     page_size: PageSize = 20
-
-
-class OrderCountIn(Schema):
-    sub_shops: bool = False
-    merchant_id: Id | None = None
 
 
 class OrderRowOut(Schema):

@@ -20,6 +20,9 @@ from zulin.core.scoping import scope_to_sub_shop
 
 from .models import Order
 
+# A store session with none of these (and no sub-shop) has no order list.
+ORDER_LIST_RIGHTS = ("order.view", "order.view_assigned", "suborder.view")
+
 
 def visible_orders(session: Session | None, *, sub_shops_only: bool = False) -> QuerySet[Order]:
     queryset = Order.objects.filter(is_deleted=False)
@@ -36,6 +39,15 @@ def visible_orders(session: Session | None, *, sub_shops_only: bool = False) -> 
     if session.can("suborder.view"):
         return queryset.filter(sub_shop_id__isnull=False)
     raise ApplicationError(ErrorCode.FORBIDDEN)
+
+
+def can_see_orders(session: Session) -> bool:
+    """Whether the session has any order list (`visible_orders` refuses it otherwise)."""
+    return (
+        session.side == 0
+        or session.sub_shop_id is not None
+        or any(map(session.can, ORDER_LIST_RIGHTS))
+    )
 
 
 def order_in_scope(session: Session | None, order_id: int, *, lock: bool = False) -> Order:

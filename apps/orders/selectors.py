@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -23,7 +23,7 @@ from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
 from tenants.catalog.selectors import money
 from tenants.dashboard.figures import DEAL_STATUSES, deal_value_sum
-from tenants.orders.rules import STAGES, STATUS_LABELS
+from tenants.orders.rules import ORDER_TODOS, STAGES, STATUS_LABELS
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
@@ -32,7 +32,7 @@ from zulin.core.dates import day_start
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
-from . import machine, rules
+from . import guards, machine, rules
 from .events import order_notarization
 from .models import (
     AfterSale,
@@ -42,7 +42,6 @@ from .models import (
     OrderRemark,
     OrderSetting,
     OrderStage,
-    OrderStatus,
     Shipment,
 )
 from .projection import mask_name
@@ -96,6 +95,7 @@ class OrderFilters:
     channel: str = ""
     sub_shops_only: bool = False
     oldest_first: bool = False
+    todo: str | None = None
 
     @classmethod
     def of(cls, given: Any) -> OrderFilters:
@@ -113,13 +113,24 @@ class OrderFilters:
             channel=given.channel,
             sub_shops_only=given.sub_shops,
             oldest_first=given.sort == "oldest",
+            todo=given.todo,
         )
 
 
-def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -> QuerySet[Order]:
-    """The orders a list shows: the session's scope, the kind and every filter. The export
-    and the bulk actions use the same."""
-    queryset = visible_orders(session, sub_shops_only=filters.sub_shops_only).filter(kind=kind)
+def filtered_orders(
+    session: Session | None, kind: str | None, filters: OrderFilters
+) -> QuerySet[Order]:
+    """The orders a list shows: the session's scope, the kind and every filter. The export,
+    the bulk actions, the tab counts and the workbench's to-dos use the same. A to-do
+    (`ORDER_TODOS`) spans both kinds: with one, the kind is not a filter."""
+    queryset = visible_orders(session, sub_shops_only=filters.sub_shops_only)
+    if filters.todo:
+        todo_stage, todo_statuses = ORDER_TODOS[filters.todo]
+        queryset = queryset.filter(stage=todo_stage)
+        if todo_statuses:
+            queryset = queryset.filter(status__in=todo_statuses)
+    elif kind:
+        queryset = queryset.filter(kind=kind)
     if filters.stage:
         queryset = queryset.filter(stage=filters.stage)
     if filters.status:
@@ -146,7 +157,13 @@ def filtered_orders(session: Session | None, kind: str, filters: OrderFilters) -
         queryset = queryset.filter(salesman_account_id=filters.salesman_id)
     if filters.channel.strip():
         queryset = queryset.filter(channel=filters.channel.strip())
-    return queryset.order_by("id" if filters.oldest_first else "-id")
+    return queryset.order_by(*list_order(oldest_first=filters.oldest_first))
+
+
+def list_order(*, oldest_first: bool) -> tuple[str, str]:
+    """The lists' sort: by the time the order was placed (the column the lists show and the
+    sort names), the id breaking ties. Imported and demo orders are not placed in id order."""
+    return ("created_at", "id") if oldest_first else ("-created_at", "-id")
 
 
 def account_names(ids: set[int]) -> dict[int, str]:
@@ -229,11 +246,14 @@ def order_page(
 
 
 def order_stage_counts(
-    *, session: Session | None, kind: str, sub_shops_only: bool = False
+    *, session: Session | None, kind: str, filters: OrderFilters
 ) -> dict[str, int]:
-    """Orders per stage for the list tabs, and `all`."""
-    queryset = visible_orders(session, sub_shops_only=sub_shops_only).filter(kind=kind)
-    counts = dict(queryset.values("stage").annotate(n=Count("id")).values_list("stage", "n"))
+    """Orders per stage for the list tabs, and `all`: the list's own selection with every
+    filter the tabs carry (all but the stage, the status and the to-do: a stage's own)."""
+    queryset = filtered_orders(session, kind, replace(filters, stage=None, status=None, todo=None))
+    counts = dict(
+        queryset.order_by().values("stage").annotate(n=Count("id")).values_list("stage", "n")
+    )
     answer = {stage: counts.get(stage, 0) for stage in STAGES}
     answer["all"] = sum(counts.values())
     return answer
@@ -245,7 +265,7 @@ def customer_orders(*, session: Session | None, order_id: int) -> list[dict[str,
     orders = list(
         visible_orders(session)
         .filter(customer_id=order.customer_id)
-        .order_by("-id")
+        .order_by(*list_order(oldest_first=False))
         .values(*LIST_COLUMNS)[:100]
     )
     return order_rows(orders)
@@ -353,7 +373,8 @@ def final(order: Order) -> bool:
 
 def order_actions(order: Order, session: Session | None) -> list[str]:
     """Every action the order's state and the session's role allow now: the detail screen
-    shows a button for each, and nothing else."""
+    shows a button for each, and nothing else. Where a service guards the order's state, the
+    same guard (`guards`) decides here."""
     if session is not None and session.side == 0:
         return ["platform_close"] if order.status in machine.OPEN else []
     status, actions = order.status, []
@@ -389,19 +410,22 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("delete")
         if status in machine.OPEN:
             actions += ["allocate", "allocate_sub_shop"]
-        if order.deposit_remaining > 0:
+        if guards.deposit_refusal(order) is None:
             actions += ["deposit_thaw", "deposit_transfer"]
         if order.shipping_fee > order.shipping_fee_refunded:
             actions.append("refund_shipping_fee")
-        if status == machine.IN_LEASE:
-            actions += ["return", "buyout", "renewal"]
-        if status in (machine.AWAITING_SHIPMENT, machine.PAID):
-            actions.append("refund")
-        if (status in (machine.IN_LEASE, machine.SHIPPED) or owing) and (
-            order.kind == OrderKind.LEASE
+        actions += [
+            kind
+            for kind in ("return", "buyout", "renewal", "refund")
+            if guards.after_sale_refusal(order, kind) is None
+        ]
+        if (
+            (status in (machine.IN_LEASE, machine.SHIPPED) or owing)
+            and order.kind == OrderKind.LEASE
+            and guards.withhold_refusal(order) is None
         ):
             actions.append("pay_bill")
-        if status == machine.AWAITING_SIGNING:
+        if guards.contract_refresh_refusal(order) is None:
             actions.append("refresh_contract")
     if can(WAIVE_RIGHT) and has_open_bills(order.pk) and status not in machine.NOT_YET_DEAL:
         actions.append("waive_charge")
@@ -529,27 +553,24 @@ def order_export_chunks(
     *, sub_shop_id: int | None, kind: str, filters: OrderFilters, chunk_size: int = 1000
 ) -> Iterator[list[dict[str, Any]]]:
     """The export's rows in list order, one chunk at a time, each read after the last one's
-    id (no OFFSET grows; memory stays flat)."""
+    placing time and id (no OFFSET grows; memory stays flat)."""
     queryset = order_export_queryset(sub_shop_id=sub_shop_id, kind=kind, filters=filters).values(
         *LIST_COLUMNS
     )
-    after: int | None = None
+    after: dict[str, Any] | None = None
     while True:
         chunk_query = queryset
         if after is not None:
+            later = "gt" if filters.oldest_first else "lt"
             chunk_query = queryset.filter(
-                **({"id__gt": after} if filters.oldest_first else {"id__lt": after})
+                Q(**{f"created_at__{later}": after["created_at"]})
+                | Q(created_at=after["created_at"], **{f"id__{later}": after["id"]})
             )
         chunk = list(chunk_query[:chunk_size])
         if not chunk:
             return
         yield order_rows(chunk)
-        after = chunk[-1]["id"]
-
-
-def order_setting() -> OrderSetting:
-    """The shop's order settings (the defaults until it saves its own)."""
-    return OrderSetting.objects.filter(pk=1).first() or OrderSetting(pk=1)
+        after = chunk[-1]
 
 
 def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
@@ -672,7 +693,11 @@ def share_link_order_page(
     *, session: Session | None, share_link_id: int, page: int, page_size: int
 ) -> dict[str, Any]:
     """The orders placed through one share link that this session may see, newest first."""
-    filtered = visible_orders(session).filter(share_link_id=share_link_id).order_by("-id")
+    filtered = (
+        visible_orders(session)
+        .filter(share_link_id=share_link_id)
+        .order_by(*list_order(oldest_first=False))
+    )
     answer = page_of(
         filtered.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=filtered
     )
@@ -841,12 +866,14 @@ def order_ids_of_sub_shop(sub_shop_id: int) -> Any:
     return Order.objects.filter(sub_shop_id=sub_shop_id).values("pk")
 
 
-def order_todo_counts(*, sub_shop_id: int | None = None) -> dict[str, int]:
-    """The workbench's to-dos: orders awaiting audit, and orders awaiting shipment."""
-    orders = orders_for_figures(sub_shop_id=sub_shop_id)
-    return orders.aggregate(
-        awaiting_audit=Count("id", filter=Q(status=OrderStatus.AWAITING_AUDIT)),
-        awaiting_shipment=Count(
-            "id", filter=Q(status__in=(OrderStatus.AWAITING_SHIPMENT, OrderStatus.PAID))
-        ),
-    )
+def order_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int]:
+    """The workbench's order to-dos (`ORDER_TODOS`) the session sees: each the total of the
+    list its figure opens (the same selection, `filtered_orders`), of a sub-shop's account
+    its own sub-shop's."""
+    sub_shops_only = session.sub_shop_id is not None
+    return {
+        todo: filtered_orders(
+            session, None, OrderFilters(todo=todo, sub_shops_only=sub_shops_only)
+        ).count()
+        for todo in todos
+    }

@@ -39,12 +39,13 @@ from zulin.providers.interfaces import IdentityVerification, ProviderError
 from . import machine, rules
 from .deposits import deposit_freeze
 from .events import person_refused
+from .guards import order_setting
 from .lease import after_audit_pass, schedule_make
 from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
 from .moves import order_move, order_unwind
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
-from .selectors import order_setting, order_setting_answer
+from .selectors import order_setting_answer
 from .termination import terms_resolve
 
 if TYPE_CHECKING:

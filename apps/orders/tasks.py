@@ -17,10 +17,10 @@ from zulin.core.errors import ApplicationError
 from zulin.providers.interfaces import ProviderError
 
 from . import collection, lease, machine, outcomes, services, shipping
+from .guards import order_setting
 from .intake_auth import intake_nonces_prune
 from .models import Order, OrderStage, Shipment
 from .projection import order_project
-from .selectors import order_setting
 
 log = logging.getLogger("zulin.task")
 

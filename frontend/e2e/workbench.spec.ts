@@ -37,3 +37,32 @@ test.describe('workbench shortcuts', () => {
     await expect(shortcuts.getByRole('link').first()).toBeVisible();
   });
 });
+
+test.describe('workbench to-dos', () => {
+  test('each to-do figure opens a list whose total is the figure (待发货 over leases and paid purchases)', async ({ page }) => {
+    const workbench = new WorkbenchPage(page);
+    await workbench.goto(HOSTS.demo);
+    const todos = page.getByRole('list', { name: '待办事项' }).getByRole('listitem');
+    await expect(todos.first()).toBeVisible();
+    const keys = await todos.evaluateAll((items) => items.map((item) => item.getAttribute('data-todo') ?? ''));
+    expect(keys).toEqual(expect.arrayContaining(['awaiting_audit', 'awaiting_shipment', 'overdue']));
+    let counted = 0;
+    for (const key of keys) {
+      await workbench.goto(HOSTS.demo);
+      const link = page.locator(`[data-todo="${key}"] a`);
+      const figure = Number((await link.locator('span').last().textContent())?.trim());
+      counted += figure;
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`todo=${key}`));
+      const table = page.getByRole('table', { name: '订单列表' });
+      if (figure > 0) {
+        await expect(page.getByText(`共 ${figure} 条`, { exact: true })).toBeVisible();
+        await expect(table.getByRole('row').nth(1)).toBeVisible();
+      } else {
+        await expect(page.getByText('没有符合条件的订单')).toBeVisible();
+      }
+    }
+    // The demo shop has leases awaiting shipment and paid purchases: the check is not vacuous.
+    expect(counted).toBeGreaterThan(0);
+  });
+});

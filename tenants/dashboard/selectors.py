@@ -13,10 +13,12 @@ from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from tenants.finance.models import MerchantMoneyDay, Withdrawal, WithdrawalStatus
+from tenants.finance.models import MerchantMoneyDay, WithdrawalStatus
+from tenants.finance.selectors import withdrawals as withdrawal_rows
 from tenants.merchants.models import Merchant
 from tenants.orders.models import OrderIndex
-from tenants.risk.models import RechargeStatus, RiskRecharge
+from tenants.risk.models import RechargeStatus
+from tenants.risk.selectors import recharges as recharge_rows
 from zulin.core.dates import day_start
 
 from . import figures
@@ -158,16 +160,20 @@ def final_money_days(
 
 
 def platform_todo_counts(*, withdrawals: bool, recharges: bool) -> dict[str, int]:
-    """Every merchant's withdrawals awaiting approval (a first or a second one) and transfer
-    recharges awaiting audit, for the roles that decide them."""
+    """Every merchant's withdrawals awaiting a first approval or a second one, and transfer
+    recharges awaiting audit, for the roles that decide them: each the total of the list its
+    figure opens (the lists' own selectors, filtered by that one status)."""
     found: dict[str, int] = {}
     if withdrawals:
-        found["withdrawals_pending"] = Withdrawal.objects.filter(
-            status__in=(WithdrawalStatus.PENDING, WithdrawalStatus.REVIEWING)
+        found["withdrawals_pending"] = withdrawal_rows(
+            merchant_id=None, status=WithdrawalStatus.PENDING
+        ).count()
+        found["withdrawals_reviewing"] = withdrawal_rows(
+            merchant_id=None, status=WithdrawalStatus.REVIEWING
         ).count()
     if recharges:
-        found["recharges_pending"] = RiskRecharge.objects.filter(
-            status=RechargeStatus.PENDING
+        found["recharges_pending"] = recharge_rows(
+            merchant_id=None, status=RechargeStatus.PENDING
         ).count()
     return found
 

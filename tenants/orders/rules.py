@@ -45,3 +45,15 @@ class OrderStage(models.TextChoices):
 
 STATUS_LABELS = {status.value: status.label for status in OrderStatus}
 STAGES = tuple(stage.value for stage in OrderStage)
+
+
+# The workbench's order to-dos, each the list stage it sits in and the statuses that make it
+# (none: every status of the stage), over both kinds: a lease awaits shipment as
+# `awaiting_shipment`, a purchase once it is `paid`. The workbench counts and the lists
+# filtered by `todo` read this one table, through `apps.orders.selectors.filtered_orders`
+# (the platform's index: `tenants.orders.selectors.platform_orders`).
+ORDER_TODOS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "awaiting_audit": (OrderStage.REGULAR, (OrderStatus.AWAITING_AUDIT,)),
+    "awaiting_shipment": (OrderStage.DEALING, (OrderStatus.AWAITING_SHIPMENT, OrderStatus.PAID)),
+    "overdue": (OrderStage.OVERDUE, ()),
+}

@@ -16,7 +16,7 @@ from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
 from .models import OrderIndex
-from .rules import STAGES, STATUS_LABELS
+from .rules import ORDER_TODOS, STAGES, STATUS_LABELS
 
 LIST_COLUMNS = (
     "id",
@@ -49,7 +49,7 @@ LIST_COLUMNS = (
 
 def platform_orders(
     *,
-    kind: str,
+    kind: str | None,
     merchant_id: int | None = None,
     stage: str | None = None,
     status: str | None = None,
@@ -60,8 +60,17 @@ def platform_orders(
     order_no: str = "",
     channel: str = "",
     oldest_first: bool = False,
+    todo: str | None = None,
 ) -> QuerySet[OrderIndex]:
-    queryset = OrderIndex.objects.filter(kind=kind, is_deleted=False)
+    """The index rows a platform list shows; a to-do (`ORDER_TODOS`) spans both kinds."""
+    queryset = OrderIndex.objects.filter(is_deleted=False)
+    if todo:
+        todo_stage, todo_statuses = ORDER_TODOS[todo]
+        queryset = queryset.filter(stage=todo_stage)
+        if todo_statuses:
+            queryset = queryset.filter(status__in=todo_statuses)
+    elif kind:
+        queryset = queryset.filter(kind=kind)
     if merchant_id:
         queryset = queryset.filter(merchant_id=merchant_id)
     if stage:
@@ -138,10 +147,10 @@ def platform_order_page(*, page: int, page_size: int, **filters: Any) -> dict[st
     return answer
 
 
-def platform_stage_counts(*, kind: str, merchant_id: int | None = None) -> dict[str, int]:
-    queryset = OrderIndex.objects.filter(kind=kind, is_deleted=False)
-    if merchant_id:
-        queryset = queryset.filter(merchant_id=merchant_id)
+def platform_stage_counts(**filters: Any) -> dict[str, int]:
+    """Index rows per stage (the tabs) with the list's filters but the stage, the status and
+    the to-do (a stage's own), and `all`."""
+    queryset = platform_orders(**filters).order_by()
     counts = dict(queryset.values("stage").annotate(n=Count("id")).values_list("stage", "n"))
     answer = {stage: counts.get(stage, 0) for stage in STAGES}
     answer["all"] = sum(counts.values())

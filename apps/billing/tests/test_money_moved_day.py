@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from decimal import Decimal
 
+import pytest
 from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
@@ -16,10 +17,19 @@ from apps.billing.settlement import statements_close
 from apps.orders.tests.support import in_lease
 from tenants.finance.money import money_days_compute
 from tenants.finance.reconciliation import _booked_on
-from zulin.ledger.models import Journal
+from zulin.ledger.models import Journal, LedgerClose
 from zulin.ledger.services import Line, ledger_close_through, ledger_post
 
 from .test_offline_repayment import RECORD, body, overdue_with_late_fee, terms
+
+
+@pytest.fixture(autouse=True)
+def open_books(demo):
+    """The demo's books not yet closed (a committed test may have closed them; undone with
+    this test's transaction)."""
+    with tenant_context(demo):
+        LedgerClose.objects.filter(pk=1).update(closed_through=None)
+    connection.set_schema_to_public()
 
 
 def _repaid_offline(demo, demo_owner, app, offer, *, paid_on, key: str) -> tuple[int, str]:

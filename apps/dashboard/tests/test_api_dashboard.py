@@ -288,7 +288,7 @@ def test_the_workbench_shows_todays_figures_and_each_roles_to_dos(demo_owner, ad
     assert {t["key"]: t["count"] for t in owner.data["todos"]} == {
         "awaiting_audit": 1,  # order C
         "awaiting_shipment": 0,
-        "overdue_bills": 1,  # lease A's bill 2, due yesterday
+        "overdue": 0,  # lease A's bill 2 is due yesterday: overdue once the nightly job runs
     }
     # A sub-shop's account: its own sub-shop's figures and to-dos, no audit.
     sub_shop_account_make(demo_owner, shop["east"], "east")
@@ -296,7 +296,7 @@ def test_the_workbench_shows_todays_figures_and_each_roles_to_dos(demo_owner, ad
     assert (clerk["today"]["orders"], clerk["today"]["rent_received"]) == (2, "399.00")
     assert {t["key"]: t["count"] for t in clerk["todos"]} == {
         "awaiting_shipment": 0,
-        "overdue_bills": 0,
+        "overdue": 0,
     }
     # A salesman: neither figures nor to-dos.
     staff_make(demo_owner, "sam", ["salesman"])
@@ -304,4 +304,8 @@ def test_the_workbench_shows_todays_figures_and_each_roles_to_dos(demo_owner, ad
     # The platform's admin: every merchant's figures and what awaits its approval.
     platform = admin_client.get(WORKBENCH).data
     assert platform["today"]["orders"] == 3
-    assert {t["key"] for t in platform["todos"]} == {"withdrawals_pending", "recharges_pending"}
+    assert {t["key"] for t in platform["todos"]} == {
+        "withdrawals_pending",
+        "withdrawals_reviewing",
+        "recharges_pending",
+    }

@@ -1,5 +1,5 @@
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from django.db import connection, transaction
@@ -36,36 +36,50 @@ def _tables_with_ids() -> list[tuple[str, str]]:
         return list(cursor.fetchall())
 
 
-def _high_water() -> tuple[dict[tuple[str, str], int], dict[str, list[tuple[int, Any]]]]:
-    """The highest id of every table, and the ledger accounts' kept balances in both books
-    (the one column the scenarios change on rows that existed before: a payment also posts
-    to the platform's books)."""
-    marks = {}
-    balances = {}
+class HighWater(NamedTuple):
+    """What a committed scenario is undone to: the highest id of every table, and what it
+    changes on rows that existed before, in both books — the ledger accounts' kept balances
+    (a payment also posts to the platform's books) and how far the books are closed (a
+    reconciliation run or a statement closes days)."""
+
+    marks: dict[tuple[str, str], int]
+    balances: dict[str, list[tuple[int, Any]]]
+    closed: dict[str, Any]
+
+
+def _high_water() -> HighWater:
+    water = HighWater({}, {}, {})
     with connection.cursor() as cursor:
         for schema, table in _tables_with_ids():
             cursor.execute(f'SELECT coalesce(max(id), 0) FROM "{schema}"."{table}"')
-            marks[(schema, table)] = cursor.fetchone()[0]
+            water.marks[(schema, table)] = cursor.fetchone()[0]
         for schema in SCHEMAS:
             cursor.execute(f'SELECT id, balance FROM "{schema}".ledger_account')
-            balances[schema] = list(cursor.fetchall())
-    return marks, balances
+            water.balances[schema] = list(cursor.fetchall())
+            cursor.execute(f'SELECT closed_through FROM "{schema}".ledger_close WHERE id = 1')
+            water.closed[schema] = cursor.fetchone()[0]
+    return water
 
 
 @pytest.fixture
 def committed_demo(demo) -> Iterator[Any]:
-    marks, balances = committed(demo, _high_water)
+    water = committed(demo, _high_water)
     yield demo
 
     def purge() -> None:
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("SET LOCAL session_replication_role = replica")
-            for (schema, table), mark in marks.items():
+            for (schema, table), mark in water.marks.items():
                 cursor.execute(f'DELETE FROM "{schema}"."{table}" WHERE id > %s', [mark])
-            for schema, kept in balances.items():
+            for schema, kept in water.balances.items():
                 cursor.executemany(
                     f'UPDATE "{schema}".ledger_account SET balance = %s WHERE id = %s',
                     [(balance, account_id) for account_id, balance in kept],
+                )
+            for schema, closed_through in water.closed.items():
+                cursor.execute(
+                    f'UPDATE "{schema}".ledger_close SET closed_through = %s WHERE id = 1',
+                    [closed_through],
                 )
 
     committed(demo, purge)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.orders.models import Order
+from apps.orders.selectors import OrderFilters, order_export_chunks
 
 from .support import DETAIL, awaiting_shipment, goods_on_shelf, place, placed, provider_settles
 
@@ -135,6 +136,28 @@ def test_each_list_filter_narrows_the_list(demo, demo_owner, app):
         closed.no,
     ]
     assert demo_owner.get(LEASES, {"stage": "nowhere"}).code == 400
+
+
+def test_the_sort_orders_by_the_time_an_order_was_placed_not_by_its_id(
+    demo, demo_owner, app, offer
+):
+    # An imported (or demo) order is stored after others yet placed before them.
+    earlier_id = placed(demo, place(app, offer, key="sort-0001", phone=PHONE_1, seed=4))
+    later_id = placed(demo, place(app, offer, key="sort-0002", phone=PHONE_1, seed=4))
+    with tenant_context(demo):
+        Order.objects.filter(pk=later_id.id).update(created_at=timezone.now() - timedelta(days=3))
+        chunks = list(
+            order_export_chunks(
+                sub_shop_id=None,
+                kind="lease",
+                filters=OrderFilters(phone=PHONE_1),
+                chunk_size=1,
+            )
+        )
+
+    assert _nos(demo_owner, LEASES, phone=PHONE_1) == [earlier_id.no, later_id.no]
+    assert _nos(demo_owner, LEASES, phone=PHONE_1, sort="oldest") == [later_id.no, earlier_id.no]
+    assert [chunk[0]["order_no"] for chunk in chunks] == [earlier_id.no, later_id.no]
 
 
 def test_an_order_goes_to_an_auditor_from_the_picker(demo, demo_owner, app, offer):

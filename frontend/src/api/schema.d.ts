@@ -2801,8 +2801,9 @@ export interface paths {
         };
         /**
          * Backend Order List
-         * @description Lease orders, newest first, by stage and every filter. The platform lists every
-         *     merchant's (from its index); a shop lists what its role may see.
+         * @description Lease orders, newest placed first, by stage and every filter (a workbench `todo`:
+         *     orders of both kinds). The platform lists every merchant's (from its index); a shop lists
+         *     what its role may see.
          */
         get: operations["backendOrderList"];
         put?: never;
@@ -3074,7 +3075,7 @@ export interface paths {
         };
         /**
          * Ecommerce Order Count
-         * @description Purchase orders per list stage and in all.
+         * @description Purchase orders per list stage and in all, with the list's filters.
          */
         get: operations["ecommerceOrderCount"];
         put?: never;
@@ -4032,7 +4033,7 @@ export interface paths {
         };
         /**
          * Order Number Count
-         * @description Lease orders per list stage (the tabs) and in all.
+         * @description Lease orders per list stage (the tabs) and in all, with the list's filters.
          */
         get: operations["orderNumberCount"];
         put?: never;
@@ -9058,15 +9059,74 @@ export interface components {
             /** Version */
             version: number;
         };
-        /** OrderCountIn */
+        /**
+         * OrderCountIn
+         * @description The tabs' counts take the list's filters (stage, status and to-do left out: each tab
+         *     is a stage), so a tab's count is the total of the list its link opens.
+         */
         OrderCountIn: {
-            /** Merchant Id */
+            /**
+             * Channel
+             * @default
+             */
+            channel: string;
+            /**
+             * Date From
+             * @description placed on or after (YYYY-MM-DD)
+             */
+            date_from?: string | null;
+            /**
+             * Date To
+             * @description placed on or before (YYYY-MM-DD)
+             */
+            date_to?: string | null;
+            /**
+             * Goods
+             * @description goods title or id
+             * @default
+             */
+            goods: string;
+            /**
+             * Merchant Id
+             * @description platform side: one merchant's orders
+             */
             merchant_id?: number | null;
             /**
+             * Order No
+             * @default
+             */
+            order_no: string;
+            /**
+             * Phone
+             * @description the customer's phone
+             * @default
+             */
+            phone: string;
+            /** Salesman Id */
+            salesman_id?: number | null;
+            /**
+             * Sort
+             * @default newest
+             * @enum {string}
+             */
+            sort: "newest" | "oldest";
+            /** Stage */
+            stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale" | "owing") | null;
+            /** Status */
+            status?: ("awaiting_audit" | "refused" | "awaiting_signing" | "awaiting_payment" | "paid" | "awaiting_shipment" | "shipped" | "in_lease" | "returning" | "inspecting" | "completed" | "bought_out" | "cancelled" | "refunded" | "closed") | null;
+            /** Sub Shop Id */
+            sub_shop_id?: number | null;
+            /**
              * Sub Shops
+             * @description only orders of sub-shops (the s_ lists)
              * @default false
              */
             sub_shops: boolean;
+            /**
+             * Todo
+             * @description a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment (leases awaiting shipment and paid purchases), overdue
+             */
+            todo?: ("awaiting_audit" | "awaiting_shipment" | "overdue") | null;
         };
         /** OrderCountOut */
         OrderCountOut: {
@@ -9345,6 +9405,11 @@ export interface components {
              * @default false
              */
             sub_shops: boolean;
+            /**
+             * Todo
+             * @description a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment (leases awaiting shipment and paid purchases), overdue
+             */
+            todo?: ("awaiting_audit" | "awaiting_shipment" | "overdue") | null;
         };
         /** OrderPageOut */
         OrderPageOut: {
@@ -12472,11 +12537,14 @@ export interface components {
         };
         /** WorkbenchTodoOut */
         WorkbenchTodoOut: {
-            /** Count */
+            /**
+             * Count
+             * @description the total of the list the to-do opens
+             */
             count: number;
             /**
              * Key
-             * @description awaiting_audit, awaiting_shipment, overdue_bills (store); withdrawals_pending, recharges_pending (platform)
+             * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
              */
             key: string;
         };
@@ -16753,6 +16821,8 @@ export interface operations {
                 sub_shop_id?: number | null;
                 /** @description only orders of sub-shops (the s_ lists) */
                 sub_shops?: boolean;
+                /** @description a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment (leases awaiting shipment and paid purchases), overdue */
+                todo?: ("awaiting_audit" | "awaiting_shipment" | "overdue") | null;
             };
             header?: never;
             path?: never;
@@ -17221,8 +17291,27 @@ export interface operations {
     ecommerceOrderCount: {
         parameters: {
             query?: {
+                channel?: string;
+                /** @description placed on or after (YYYY-MM-DD) */
+                date_from?: string | null;
+                /** @description placed on or before (YYYY-MM-DD) */
+                date_to?: string | null;
+                /** @description goods title or id */
+                goods?: string;
+                /** @description platform side: one merchant's orders */
                 merchant_id?: number | null;
+                order_no?: string;
+                /** @description the customer's phone */
+                phone?: string;
+                salesman_id?: number | null;
+                sort?: "newest" | "oldest";
+                stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale" | "owing") | null;
+                status?: ("awaiting_audit" | "refused" | "awaiting_signing" | "awaiting_payment" | "paid" | "awaiting_shipment" | "shipped" | "in_lease" | "returning" | "inspecting" | "completed" | "bought_out" | "cancelled" | "refunded" | "closed") | null;
+                sub_shop_id?: number | null;
+                /** @description only orders of sub-shops (the s_ lists) */
                 sub_shops?: boolean;
+                /** @description a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment (leases awaiting shipment and paid purchases), overdue */
+                todo?: ("awaiting_audit" | "awaiting_shipment" | "overdue") | null;
             };
             header?: never;
             path?: never;
@@ -17270,6 +17359,8 @@ export interface operations {
                 sub_shop_id?: number | null;
                 /** @description only orders of sub-shops (the s_ lists) */
                 sub_shops?: boolean;
+                /** @description a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment (leases awaiting shipment and paid purchases), overdue */
+                todo?: ("awaiting_audit" | "awaiting_shipment" | "overdue") | null;
             };
             header?: never;
             path?: never;
@@ -18597,8 +18688,27 @@ export interface operations {
     orderNumberCount: {
         parameters: {
             query?: {
+                channel?: string;
+                /** @description placed on or after (YYYY-MM-DD) */
+                date_from?: string | null;
+                /** @description placed on or before (YYYY-MM-DD) */
+                date_to?: string | null;
+                /** @description goods title or id */
+                goods?: string;
+                /** @description platform side: one merchant's orders */
                 merchant_id?: number | null;
+                order_no?: string;
+                /** @description the customer's phone */
+                phone?: string;
+                salesman_id?: number | null;
+                sort?: "newest" | "oldest";
+                stage?: ("regular" | "dealing" | "overdue" | "finished" | "after_sale" | "owing") | null;
+                status?: ("awaiting_audit" | "refused" | "awaiting_signing" | "awaiting_payment" | "paid" | "awaiting_shipment" | "shipped" | "in_lease" | "returning" | "inspecting" | "completed" | "bought_out" | "cancelled" | "refunded" | "closed") | null;
+                sub_shop_id?: number | null;
+                /** @description only orders of sub-shops (the s_ lists) */
                 sub_shops?: boolean;
+                /** @description a workbench to-do, over both kinds: awaiting_audit, awaiting_shipment (leases awaiting shipment and paid purchases), overdue */
+                todo?: ("awaiting_audit" | "awaiting_shipment" | "overdue") | null;
             };
             header?: never;
             path?: never;

@@ -25,7 +25,7 @@ export function DetailDialog<T>({
 }: {
   open: boolean;
   onClose: () => void;
-  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  query: { isPending: boolean; isError: boolean; error?: unknown; data: T | undefined; refetch: () => unknown };
   title: (data: T) => string;
   loadingTitle: string;
   errorTitle: string;

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { EMPTY_VALUE } from './format';
+import { isRecordUnavailable, RecordUnavailable, type BackTo } from './RecordUnavailable';
 import { Button } from './ui/Button';
 import { EmptyState } from './ui/EmptyState';
 import { Spinner } from './ui/Spinner';
@@ -45,24 +46,30 @@ export function DetailLoading() {
   );
 }
 
-export function DetailError({ title, onRetry }: { title: string; onRetry: () => void }) {
+/**
+ * A detail that failed to load: a record the session may not see (`error` NOT_FOUND or
+ * FORBIDDEN) says so with the way `back`; any other failure offers a retry.
+ */
+export function DetailError({ title, onRetry, error, back }: { title: string; onRetry: () => void; error?: unknown; back?: BackTo }) {
   const t = useTranslations('common');
+  if (isRecordUnavailable(error)) return <RecordUnavailable back={back} />;
   return <EmptyState tone="error" title={title} action={<Button variant="secondary" onClick={onRetry}>{t('retry')}</Button>} />;
 }
 
 /** A detail's body once its query answers: the spinner while it is pending, the error with a
- * retry when it failed (or answered nothing), else what `children` makes of its data. */
+ * retry when it failed (or answered nothing; a record the session may not see says so), else
+ * what `children` makes of its data. */
 export function DetailQueryBody<T>({
   query,
   errorTitle,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => unknown };
+  query: { isPending: boolean; isError: boolean; error?: unknown; data: T | undefined; refetch: () => unknown };
   errorTitle: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <DetailLoading />;
-  if (query.isError || query.data === undefined) return <DetailError title={errorTitle} onRetry={() => void query.refetch()} />;
+  if (query.isError || query.data === undefined) return <DetailError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
 }
 

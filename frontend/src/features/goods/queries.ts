@@ -126,7 +126,7 @@ export function useGoodsStatusCount() {
 export function useGoodsDetail(id: number | null) {
   return useQuery({
     queryKey: goodsKeys.detail(id ?? 0),
-    queryFn: () => orThrow(P.detail, apiPost(P.detail, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: () => strictCall((options) => apiPost(P.detail, { id: id ?? 0 }, options)),
     enabled: id !== null,
     // The form is filled once from the detail; a background refetch must not overwrite typing.
     staleTime: Infinity,

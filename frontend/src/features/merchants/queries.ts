@@ -46,7 +46,7 @@ export function useMerchantList(params: MerchantListParams) {
 export function useMerchantInfo(id: number | null) {
   return useQuery({
     queryKey: merchantKeys.detail(id ?? 0),
-    queryFn: () => orThrow(P.info, apiGet(P.info, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: () => strictCall((options) => apiGet(P.info, { id: id ?? 0 }, options)),
     enabled: id !== null,
   });
 }

@@ -4,7 +4,7 @@ import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
 import { WAIVER_EXCEEDS_LATE_FEE } from './lib/lateFees';
-import type { OrderListQuery } from './lib/orderListState';
+import type { OrderCountQuery, OrderListQuery } from './lib/orderListState';
 import type { OrderKind } from './lib/stages';
 
 export type OrderPage = ApiData<'/api/platform/backendOrderList', 'get'>;
@@ -53,7 +53,7 @@ export const orderKeys = {
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (kind: OrderKind, query: OrderListQuery) => [...orderKeys.lists(), kind, query] as const,
   counts: () => [...orderKeys.all, 'counts'] as const,
-  count: (kind: OrderKind, query: { sub_shops?: boolean; merchant_id?: number }) => [...orderKeys.counts(), kind, query] as const,
+  count: (kind: OrderKind, query: OrderCountQuery) => [...orderKeys.counts(), kind, query] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (ref: OrderRef) => [...orderKeys.details(), ref.id, ref.merchantId ?? null] as const,
   tracking: (ref: OrderRef) => [...orderKeys.all, 'tracking', ref.id, ref.merchantId ?? null] as const,
@@ -107,6 +107,7 @@ const P = {
   setting: '/api/backend/getOrderSetting',
   saveSetting: '/api/backend/saveOrderSetting',
   waiveCharge: '/api/finance/waiveOrderCharge',
+  revealIdentity: '/api/backend/revealCustomerIdentity',
 } as const;
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -125,8 +126,8 @@ export function useOrderList(kind: OrderKind, query: OrderListQuery) {
   });
 }
 
-/** Orders per stage (the stage tabs' counts). */
-export function useOrderCounts(kind: OrderKind, query: { sub_shops?: boolean; merchant_id?: number }) {
+/** Orders per stage (the stage tabs' counts), with the list's filters. */
+export function useOrderCounts(kind: OrderKind, query: OrderCountQuery) {
   return useQuery({
     queryKey: orderKeys.count(kind, query),
     queryFn: () => {
@@ -139,7 +140,8 @@ export function useOrderCounts(kind: OrderKind, query: { sub_shops?: boolean; me
 export function useOrderDetail(ref: OrderRef | null) {
   return useQuery({
     queryKey: orderKeys.detail(ref ?? { id: 0 }),
-    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: ref?.id ?? 0, ...(ref?.merchantId ? { merchant_id: ref.merchantId } : {}) }, { hideNotice: true })),
+    // strictCall keeps the server's code: another shop's order answers NOT_FOUND (RecordUnavailable).
+    queryFn: () => strictCall((options) => apiGet(P.detail, { id: ref?.id ?? 0, ...(ref?.merchantId ? { merchant_id: ref.merchantId } : {}) }, options)),
     enabled: ref !== null,
   });
 }
@@ -241,6 +243,13 @@ export function useAllocateOrdersToSubShop() {
 /** The shop's close of several orders (the platform closes one at a time, from the detail). */
 export function useCloseOrders() {
   return useOrdersWrite((body: { ids: number[]; reason: string }, options) => apiPost(P.close, body, options));
+}
+
+export type CustomerIdentity = ApiData<'/api/backend/revealCustomerIdentity', 'post'>;
+
+/** The customer unmasked (`reveal_identity`, order.identity); each reveal joins the order's timeline. */
+export function useRevealIdentity(ref: OrderRef) {
+  return useOrderWrite(ref, (_: null, options) => apiPost(P.revealIdentity, { order_id: ref.id }, options));
 }
 
 export function useAuditOrder(ref: OrderRef) {

@@ -19,6 +19,7 @@ export type RechargeListQuery = NonNullable<ApiQuery<'/api/merchant/merChartList
 export type RiskBillQuery = NonNullable<ApiQuery<'/api/v2/getRiskBillList', 'get'>>;
 export type RiskQueryListBody = ApiBody<'/api/general/chartRiskListDetail', 'post'>;
 export type PayResult = ApiData<'/api/platform/queryPayResult', 'get'>;
+export type IdentityStatus = ApiData<'/api/general/ali/userAuthenticationInfo', 'get'>;
 
 const P = {
   balance: '/api/backend/getRiskBalance',
@@ -32,6 +33,7 @@ const P = {
   recharges: '/api/merchant/merChartList',
   detail: '/api/merchant/getChartDetail',
   check: '/api/merchant/checkChart',
+  identity: '/api/general/ali/userAuthenticationInfo',
 } as const;
 
 export const riskKeys = {
@@ -44,7 +46,21 @@ export const riskKeys = {
   details: () => [...riskKeys.all, 'detail'] as const,
   detail: (id: number) => [...riskKeys.details(), id] as const,
   payResult: (outNo: string) => [...riskKeys.all, 'payResult', outNo] as const,
+  identity: (orderId: number) => [...riskKeys.all, 'identity', orderId] as const,
 };
+
+/**
+ * The real-name check of an order's customer (name, ID number and phone against the issuer's
+ * records): asked of the provider once per order, the kept answer after. The shop's only.
+ */
+export function useIdentityStatus(orderId: number, enabled = true) {
+  return useQuery({
+    queryKey: riskKeys.identity(orderId),
+    queryFn: () => strictCall((options) => apiGet(P.identity, { order_id: orderId }, options)),
+    enabled,
+    staleTime: Infinity,
+  });
+}
 
 /** The shop's prepaid risk balance, whether it is low, and the orders its shortness left unchecked. */
 export function useRiskBalance(enabled = true) {

@@ -47,7 +47,7 @@ export function useSubShopList(params: SubShopListParams) {
 export function useSubShopDetail(id: number | null) {
   return useQuery({
     queryKey: subShopKeys.detail(id ?? 0),
-    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: () => strictCall((options) => apiGet(P.detail, { id: id ?? 0 }, options)),
     enabled: id !== null,
   });
 }

@@ -27,7 +27,12 @@ D = Decimal
 
 @pytest.fixture
 def books(demo):
+    """The demo's books, never closed (whatever a committed test closed, undone with the
+    test's transaction)."""
     connection.set_tenant(demo)
+    LedgerClose.objects.filter(pk=1).update(closed_through=None)
+    with platform_ledger():
+        LedgerClose.objects.filter(pk=1).update(closed_through=None)
     return demo
 
 

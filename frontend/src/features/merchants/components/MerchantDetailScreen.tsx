@@ -231,6 +231,6 @@ export function MerchantDetailScreen() {
   const info = useMerchantInfo(id);
   if (id === null) return <EmptyState title={t('detail.missingId')} action={<BackLink href="/merchant">{t('detail.back')}</BackLink>} />;
   if (info.isPending) return <DetailLoading />;
-  if (info.isError) return <DetailError title={t('detail.loadError')} onRetry={() => void info.refetch()} />;
+  if (info.isError) return <DetailError title={t('detail.loadError')} error={info.error} back={{ href: '/merchant', label: t('detail.back') }} onRetry={() => void info.refetch()} />;
   return <Detail info={info.data} />;
 }

@@ -19,7 +19,7 @@ import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { bulkActionsFor, orderRowId } from '../lib/orderBulk';
 import { orderExportFilters, orderExportKind } from '../lib/orderExport';
-import { hasOrderFilters, orderListQuery, orderListSearch, parseOrderListState, SEARCH_FIELDS, SORTS, type SearchField } from '../lib/orderListState';
+import { hasOrderFilters, orderCountQuery, orderListQuery, orderListSearch, parseOrderListState, SEARCH_FIELDS, SORTS, stageTabSearch, type SearchField } from '../lib/orderListState';
 import { ORDER_KINDS, statusesFor, type OrderKind, type OrderListScope, type OrderStage, type OrderStatus } from '../lib/stages';
 import { useMerchantChoices, useOrderCounts, useOrderList, useSubShopChoices, type OrderRow } from '../queries';
 import { OrderBulkBar } from './bulk/OrderBulkBar';
@@ -54,10 +54,8 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
   const { selection, setSelection, clear } = useListSelection(JSON.stringify([state.kind, query]));
   const selected = selectedRows(list.data?.list, selection, orderRowId);
   const selectLabels = useMemo(() => ({ all: bulk('selectAll'), row: (row: OrderRow) => bulk('selectRow', { orderNo: row.order_no }) }), [bulk]);
-  const counts = useOrderCounts(state.kind, {
-    ...(scope === 'sub' ? { sub_shops: true } : {}),
-    ...(platform && state.merchant_id ? { merchant_id: state.merchant_id } : {}),
-  });
+  // The tabs count with the list's filters; each tab's link carries them (`stageTabSearch`).
+  const counts = useOrderCounts(state.kind, orderCountQuery(state, { scope, platform }));
   const pickSubShop = !platform && ownSubShop === null;
   const subShops = useSubShopChoices(pickSubShop);
   const merchants = useMerchantChoices(platform);
@@ -88,15 +86,31 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
           )
         }
       />
-      <StageTabs current={stage} scope={scope} kind={state.kind} counts={counts.data} />
+      <StageTabs current={stage} scope={scope} search={stageTabSearch(state)} counts={counts.data} />
       <FilterBar>
-        <FilterSelect
-          label={t('list.kindFilter')}
-          value={state.kind}
-          options={ORDER_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
-          // The statuses differ by kind: the status filter starts again.
-          onChange={(kind) => update({ kind: kind as OrderKind, status: undefined })}
-        />
+        {state.todo ? (
+          // A workbench to-do spans both kinds: the list holds exactly what its figure counted.
+          <FilterSelect
+            label={t('list.todoFilter')}
+            value={state.todo}
+            options={[
+              { value: state.todo, label: t(`list.todos.${state.todo}`) },
+              { value: '', label: t('list.todoClear') },
+            ]}
+            onChange={() => update({ todo: undefined })}
+          />
+        ) : (
+          <FilterSelect
+            label={t('list.kindFilter')}
+            value={state.kind}
+            options={ORDER_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+            // A status the other kind has too stays chosen; one it cannot have starts again.
+            onChange={(value) => {
+              const kind = value as OrderKind;
+              update({ kind, status: state.status && statusesFor(stage, kind).includes(state.status) ? state.status : undefined });
+            }}
+          />
+        )}
         <FilterSelect
           label={t('list.searchField')}
           value={state.field}
@@ -129,7 +143,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
           onChange={(sort) => update({ sort: sort as (typeof SORTS)[number] })}
         />
       </FilterBar>
-      <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
+      {!state.todo && <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />}
       <OrderBulkBar orders={selected} actions={bulkActions} onClear={clear} />
       <DataTable
         label={t('list.tableLabel')}

@@ -1,19 +1,20 @@
 'use client';
 
 import { LinkTabs } from '@/components/ui/LinkTabs';
-import { ORDER_STAGES, stageListPath, type OrderKind, type OrderListScope, type OrderStage } from '../lib/stages';
+import { ORDER_STAGES, stageListPath, type OrderListScope, type OrderStage } from '../lib/stages';
 import type { OrderStageCounts } from '../queries';
 import { useOrderText } from './labels';
 
 /**
- * The five stage lists as tabs (each its own route), with how many orders each holds. The
- * order type travels along, so a person reading purchase orders stays on purchase orders.
+ * The six stage lists as tabs (each its own route), with how many orders each holds. The
+ * list's filters travel along (`search`: `stageTabSearch`, the filters the counts were made
+ * with), so each tab's count is the total of the list it opens.
  */
-export function StageTabs({ current, scope, kind, counts }: { current: OrderStage; scope: OrderListScope; kind: OrderKind; counts: OrderStageCounts | undefined }) {
+export function StageTabs({ current, scope, search, counts }: { current: OrderStage; scope: OrderListScope; search: string; counts: OrderStageCounts | undefined }) {
   const { t } = useOrderText();
   const tabs = ORDER_STAGES.map((stage) => ({
     id: stage,
-    href: kind === 'lease' ? stageListPath(stage, scope) : `${stageListPath(stage, scope)}?kind=${kind}`,
+    href: `${stageListPath(stage, scope)}${search}`,
     label: t(`stage.${stage}`),
     ...(counts ? { count: counts[stage] } : {}),
   }));

@@ -1,5 +1,6 @@
 /**
- * A list's filters in the URL (STYLE 8): kind (lease or purchase), status pill, one search box
+ * A list's filters in the URL (STYLE 8): a workbench to-do (both kinds: the to-do's own stage
+ * and statuses, `tenants/orders/rules.py` ORDER_TODOS), kind (lease or purchase), status pill, one search box
  * with the field it searches (order number, phone or goods), placed-between dates, sub-shop
  * (store) or merchant (platform), sort and page. The stage and the sub-shop scope come from the
  * route, not from the URL.
@@ -11,11 +12,15 @@ import { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderListScope, type 
 export const SEARCH_FIELDS = ['order_no', 'phone', 'goods'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const SORTS = ['newest', 'oldest'] as const;
+export const ORDER_TODOS = ['awaiting_audit', 'awaiting_shipment', 'overdue'] as const;
+export type OrderTodo = (typeof ORDER_TODOS)[number];
 export type OrderSort = (typeof SORTS)[number];
 
 export type OrderListQuery = ApiQuery<'/api/platform/backendOrderList', 'get'>;
+export type OrderCountQuery = ApiQuery<'/api/platform/orderNumberCount', 'get'>;
 
 export interface OrderListState {
+  todo: OrderTodo | undefined;
   kind: OrderKind;
   status: OrderStatus | undefined;
   field: SearchField;
@@ -30,6 +35,7 @@ export interface OrderListState {
 }
 
 export const ORDER_LIST_DEFAULTS: OrderListState = {
+  todo: undefined,
   kind: 'lease',
   status: undefined,
   field: 'order_no',
@@ -45,6 +51,7 @@ export const ORDER_LIST_DEFAULTS: OrderListState = {
 
 export function parseOrderListState(params: Pick<URLSearchParams, 'get'>): OrderListState {
   return {
+    todo: readEnum(params, 'todo', ORDER_TODOS),
     kind: readEnum(params, 'kind', ORDER_KINDS) ?? 'lease',
     status: readEnum(params, 'status', ORDER_STATUSES),
     field: readEnum(params, 'field', SEARCH_FIELDS) ?? 'order_no',
@@ -65,22 +72,36 @@ export function orderListSearch(state: OrderListState): string {
 }
 
 export function hasOrderFilters(state: OrderListState): boolean {
-  return Boolean(state.status || state.keyword || state.date_from || state.date_to || state.sub_shop_id || state.merchant_id);
+  return Boolean(state.todo || state.status || state.keyword || state.date_from || state.date_to || state.sub_shop_id || state.merchant_id);
 }
 
 /**
- * The list call's query. The sub-shop filter is a store filter (the platform's index has none);
- * the merchant filter is the platform's.
+ * The filters the list and its stage tabs share: everything but the stage (the route), the
+ * status and the to-do (a stage's own) and the page. The sub-shop filter is a store filter
+ * (the platform's index has none); the merchant filter is the platform's.
  */
-export function orderListQuery(state: OrderListState, context: { stage: OrderStage; scope: OrderListScope; platform: boolean }): OrderListQuery {
-  const query: OrderListQuery = { stage: context.stage, page: state.page, page_size: state.page_size };
+export function orderCountQuery(state: OrderListState, context: { scope: OrderListScope; platform: boolean }): OrderCountQuery {
+  const query: OrderCountQuery = {};
   if (context.scope === 'sub') query.sub_shops = true;
-  if (state.status) query.status = state.status;
   if (state.keyword) query[state.field] = state.keyword;
   if (state.date_from) query.date_from = state.date_from;
   if (state.date_to) query.date_to = state.date_to;
-  if (state.sort !== 'newest') query.sort = state.sort;
   if (context.platform && state.merchant_id) query.merchant_id = state.merchant_id;
   if (!context.platform && state.sub_shop_id) query.sub_shop_id = state.sub_shop_id;
   return query;
+}
+
+/** The list call's query: the tabs' filters, the stage, the status or to-do, the sort and the page. */
+export function orderListQuery(state: OrderListState, context: { stage: OrderStage; scope: OrderListScope; platform: boolean }): OrderListQuery {
+  const query: OrderListQuery = { ...orderCountQuery(state, context), stage: context.stage, page: state.page, page_size: state.page_size };
+  if (state.todo) query.todo = state.todo;
+  else if (state.status) query.status = state.status;
+  if (state.sort !== 'newest') query.sort = state.sort;
+  return query;
+}
+
+/** A stage tab's link: the list's filters but the status, the to-do and the page (what its count counts). */
+export function stageTabSearch(state: OrderListState): string {
+  const search = orderListSearch({ ...state, todo: undefined, status: undefined, page: ORDER_LIST_DEFAULTS.page });
+  return search ? `?${search}` : '';
 }

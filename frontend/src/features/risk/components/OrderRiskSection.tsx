@@ -4,27 +4,30 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DetailSection } from '@/components/DetailSection';
+import { StatusBadge } from '@/components/StatusBadge';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormError } from '@/components/ui/FormError';
+import { Spinner } from '@/components/ui/Spinner';
 import { SelectField } from '@/components/ui/fields';
 import { orderKeys } from '@/features/orders/queries';
 import { asApiError } from '@/lib/apiError';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notify } from '@/lib/notice';
 import { PROVIDER_FAILED, RISK_BALANCE_SHORT } from '../lib/risk';
-import { useGetRisk, useRiskBalance, useRiskTypes, type RiskQueryRow } from '../queries';
+import { useGetRisk, useIdentityStatus, useRiskBalance, useRiskTypes, type IdentityStatus, type RiskQueryRow } from '../queries';
 import { GradeBadge } from './RechargeStatusBadge';
 
 type Check = Pick<RiskQueryRow, 'id' | 'query_type_name' | 'query_type_name_en' | 'grade' | 'score' | 'decision' | 'decision_name' | 'decision_name_en' | 'hit_rules' | 'price' | 'source' | 'created_at' | 'actor'>;
 
 /**
- * An order's risk results: one card per query of its customer (the intake's, then any an auditor
- * ran), each with its grade, score, decision and the rules it hit. An auditor of the shop runs
- * another query here, charged to the risk balance; an order the intake could not check says so.
+ * An order's risk results: the customer's real-name check (the shop's side: `identity`), then one
+ * card per query of its customer (the intake's, then any an auditor ran), each with its grade,
+ * score, decision and the rules it hit. An auditor of the shop runs another query here, charged
+ * to the risk balance; an order the intake could not check says so.
  */
-export function OrderRiskSection({ orderId, orderNo, decision, checks, canQuery }: { orderId: number; orderNo: string; decision: string; checks: readonly Check[]; canQuery: boolean }) {
+export function OrderRiskSection({ orderId, orderNo, decision, checks, canQuery, identity = false }: { orderId: number; orderNo: string; decision: string; checks: readonly Check[]; canQuery: boolean; identity?: boolean }) {
   const t = useTranslations('risk.order');
   const english = !useLocale().startsWith('zh');
   const [open, setOpen] = useState(false);
@@ -41,6 +44,7 @@ export function OrderRiskSection({ orderId, orderNo, decision, checks, canQuery 
         )
       }
     >
+      {identity && <IdentityCheck orderId={orderId} />}
       {unchecked && (
         <p data-risk-unchecked className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {unchecked}
@@ -78,6 +82,64 @@ export function OrderRiskSection({ orderId, orderNo, decision, checks, canQuery 
         <RiskQueryDialog orderId={orderId} orderNo={orderNo} onClose={() => setOpen(false)} />
       )}
     </DetailSection>
+  );
+}
+
+const IDENTITY_CHECKS = ['id_number_valid', 'name_matches', 'phone_matches'] as const;
+
+/** The real-name check: agrees or not, each of its three checks, and when it was asked. */
+export function IdentityCheck({ orderId }: { orderId: number }) {
+  const t = useTranslations('risk.order.identity');
+  const common = useTranslations('common');
+  const status = useIdentityStatus(orderId);
+  let body;
+  if (status.isPending) {
+    body = (
+      <span className="flex items-center gap-2 text-slate-500">
+        <Spinner />
+        {t('loading')}
+      </span>
+    );
+  } else if (status.isError) {
+    body = (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="text-red-700">{t('loadError')}</span>
+        <Button variant="secondary" className="px-2.5 py-1" onClick={() => void status.refetch()}>
+          {common('retry')}
+        </Button>
+      </span>
+    );
+  } else {
+    body = <IdentityResult result={status.data} />;
+  }
+  return (
+    <div data-identity-check className="mb-3 flex flex-col gap-1 rounded-md border border-slate-200 p-3 text-sm">
+      <span className="font-medium text-slate-900">{t('title')}</span>
+      {body}
+    </div>
+  );
+}
+
+function IdentityResult({ result }: { result: IdentityStatus }) {
+  const t = useTranslations('risk.order.identity');
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <StatusBadge tone={result.verified ? 'green' : 'red'}>{result.verified ? t('verified') : t('notVerified')}</StatusBadge>
+        {result.verified_at && <span className="text-xs text-slate-500">{t('checkedAt', { time: formatDateTime(result.verified_at) })}</span>}
+      </span>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+        {IDENTITY_CHECKS.map((check) => (
+          <li key={check} data-identity-item={check} data-ok={result[check]}>
+            <span aria-hidden="true" className={result[check] ? 'text-green-600' : 'text-red-600'}>
+              {result[check] ? '✓' : '✗'}{' '}
+            </span>
+            {t(`checks.${check}`)}
+            <span className="sr-only">{result[check] ? t('ok') : t('failed')}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

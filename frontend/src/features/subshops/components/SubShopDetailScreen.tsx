@@ -187,6 +187,6 @@ export function SubShopDetailScreen() {
   const detail = useSubShopDetail(id);
   if (id === null) return <EmptyState title={t('detail.missingId')} />;
   if (detail.isPending) return <DetailLoading />;
-  if (detail.isError) return <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <DetailError title={t('detail.loadError')} error={detail.error} back={{ href: '/subMerchant', label: t('detail.back') }} onRetry={() => void detail.refetch()} />;
   return <Detail detail={detail.data} />;
 }

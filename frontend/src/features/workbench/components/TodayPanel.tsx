@@ -10,18 +10,24 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Stats } from '@/components/ui/Stats';
 import { useWorkbenchData } from '../queries';
 
-/** Where each to-do's count leads: the list filtered to it (a sub-shop's account: its `/s_` lists). */
+/**
+ * Where each to-do's count leads: the list that holds exactly what it counts (the server
+ * counts with the list's own selection), every filter in the link. An order to-do spans both
+ * kinds (`todo`, in its stage's list); a sub-shop's account opens its `/s_` lists.
+ */
 export function todoPath(key: string, subShop: boolean): string | null {
   const prefix = subShop ? '/s_' : '/';
   switch (key) {
     case 'awaiting_audit':
-      return `${prefix}regularOrder?status=awaiting_audit`;
+      return `${prefix}regularOrder?todo=awaiting_audit`;
     case 'awaiting_shipment':
-      return `${prefix}dealingOrder?status=awaiting_shipment`;
-    case 'overdue_bills':
-      return `${prefix}overdueOrder`;
+      return `${prefix}dealingOrder?todo=awaiting_shipment`;
+    case 'overdue':
+      return `${prefix}overdueOrder?todo=overdue`;
     case 'withdrawals_pending':
       return '/cashWithdrawal?status=pending';
+    case 'withdrawals_reviewing':
+      return '/cashWithdrawal?status=reviewing';
     case 'recharges_pending':
       return '/rechargeAudit?status=pending';
     default:

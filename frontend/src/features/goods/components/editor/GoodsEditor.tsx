@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { lazy, Suspense, useState } from 'react';
+import { isRecordUnavailable, RecordUnavailable } from '@/components/RecordUnavailable';
 import { Spinner } from '@/components/ui/Spinner';
 import { notify } from '@/lib/notice';
 import { emptyGoodsForm, formFromDetail } from '../../lib/goodsForm';
@@ -104,6 +105,9 @@ export function GoodsEditor() {
     </div>
   );
 
+  if (detail.isError && isRecordUnavailable(detail.error)) {
+    return <RecordUnavailable back={{ href: '/productManage', label: t('editor.backToList') }} />;
+  }
   if (failed) {
     return (
       <div className="flex flex-col gap-4">

@@ -19,7 +19,7 @@ import { canWaiveLateFee } from '../../lib/lateFees';
 import { isPositive } from '../../lib/money';
 import { offlineRepayableBill, owedNow } from '../../lib/repayments';
 import { CHARGE_KINDS, isOpenBill, isWaived } from '../../lib/returns';
-import { billStateTone, orderDetailHref } from '../../lib/stages';
+import { billStateTone, orderDetailHref, stageListPath } from '../../lib/stages';
 import { useOrderDetail, usePayResult, type OrderBill, type OrderDetail, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
 import { useOrderPage } from '../detail/useOrderPage';
@@ -304,6 +304,6 @@ export function BillingDetailsScreen() {
   if (page.missingMerchant) return <EmptyState title={t('detail.missingMerchant')} />;
   if (page.orderRef === null) return <EmptyState title={t('detail.missingId')} />;
   if (detail.isPending) return <DetailLoading />;
-  if (detail.isError) return <DetailError title={t('bills.loadError')} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <DetailError title={t('bills.loadError')} error={detail.error} back={{ href: stageListPath('regular', page.scope), label: t('detail.backToList') }} onRetry={() => void detail.refetch()} />;
   return <Bills detail={detail.data} orderRef={page.orderRef} session={session} />;
 }

@@ -18,6 +18,7 @@ import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
 import { hasOverdueMoney } from '../../lib/lateFees';
 import { isPositive } from '../../lib/money';
+import { orderNextStep } from '../../lib/nextStep';
 import { offlineRepayableBill } from '../../lib/repayments';
 import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
 import { timelineEntries } from '../../lib/timeline';
@@ -65,6 +66,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
   const afterSale = openAfterSale(detail.after_sales);
   const buttons = orderButtons(detail.actions, { afterSaleStatus: afterSale?.status, subMerchant: page.subMerchant, offlineBill: offlineRepayableBill(detail.actions, detail.bills) !== null });
   const stage = isOrderStage(detail.stage) ? detail.stage : 'regular';
+  const nextStep = orderNextStep(detail);
   const canMessage = !page.platform && hasAction(page.auth, 'service.message');
   const listPath = stageListPath(stage, page.scope);
   const stageName = label(page.scope === 'sub' ? 'subStage' : 'stage', stage);
@@ -82,6 +84,10 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
         }
       />
       <section aria-label={t('detail.actionsLabel')} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3">
+        <p data-next-step={nextStep} className="w-full text-sm text-slate-700">
+          <span className="font-medium text-slate-900">{t('nextStep.label')}</span>
+          {t(`nextStep.${nextStep}`, { side: page.platform ? 'platform' : 'store' })}
+        </p>
         {canMessage && <SendMessageButton orderId={detail.id} />}
         {buttons.length === 0 ? (
           !canMessage && <p className="text-sm text-slate-500">{t('detail.noActions')}</p>
@@ -116,9 +122,9 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       <SummarySection detail={detail} platform={page.platform} />
       <GoodsSection detail={detail} />
-      <CustomerSection detail={detail} />
+      <CustomerSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && (
-        <OrderRiskSection orderId={detail.id} orderNo={detail.order_no} decision={detail.risk.decision} checks={detail.risk.checks} canQuery={!page.platform && hasAction(page.auth, 'order.audit')} />
+        <OrderRiskSection orderId={detail.id} orderNo={detail.order_no} decision={detail.risk.decision} checks={detail.risk.checks} canQuery={!page.platform && hasAction(page.auth, 'order.audit')} identity={!page.platform} />
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
@@ -144,6 +150,6 @@ export function OrderDetailScreen() {
   if (page.missingMerchant) return <EmptyState title={t('detail.missingMerchant')} />;
   if (page.orderRef === null) return <EmptyState title={t('detail.missingId')} />;
   if (detail.isPending) return <DetailLoading />;
-  if (detail.isError) return <DetailError title={t('detail.loadError')} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <DetailError title={t('detail.loadError')} error={detail.error} back={{ href: stageListPath('regular', page.scope), label: t('detail.backToList') }} onRetry={() => void detail.refetch()} />;
   return <OrderDetailView detail={detail.data} orderRef={page.orderRef} page={page} />;
 }

@@ -1,10 +1,13 @@
 'use client';
 
+import { useState } from 'react';
 import { DetailSection, Fact, Facts } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
+import { lazyDialog } from '@/components/lazyDialog';
+import { Button } from '@/components/ui/Button';
 import { Thumb } from '@/components/ui/Thumb';
 import { shareText } from '../../lib/returns';
-import type { OrderDetail } from '../../queries';
+import type { OrderDetail, OrderRef } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 
 /** The early-return fee rule copied onto the order when it was placed, in words. */
@@ -97,11 +100,25 @@ export function GoodsSection({ detail }: { detail: OrderDetail }) {
   );
 }
 
-export function CustomerSection({ detail }: { detail: OrderDetail }) {
+// Asked for on purpose (each reveal is on the timeline): loaded when first opened.
+const RevealIdentityDialog = lazyDialog(() => import('../dialogs/RevealIdentityDialog').then((module) => module.RevealIdentityDialog), (props) => props.open);
+
+export function CustomerSection({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }) {
   const { t, label } = useOrderText();
   const risk = detail.risk;
+  const [revealing, setRevealing] = useState(false);
   return (
-    <DetailSection id="order-customer" title={t('detail.sections.customer')}>
+    <DetailSection
+      id="order-customer"
+      title={t('detail.sections.customer')}
+      actions={
+        detail.actions.includes('reveal_identity') && (
+          <Button variant="secondary" className="px-2.5 py-1" onClick={() => setRevealing(true)}>
+            {t('detail.reveal.open')}
+          </Button>
+        )
+      }
+    >
       <Facts>
         <Fact label={t('detail.fields.customerName')}>{detail.customer.name}</Fact>
         <Fact label={t('detail.fields.customerPhone')}>
@@ -115,6 +132,7 @@ export function CustomerSection({ detail }: { detail: OrderDetail }) {
         <Fact label={t('detail.fields.riskScore')}>{risk.score ?? ''}</Fact>
         <Fact label={t('detail.fields.riskDecision')}>{risk.decision ? label('detail.riskDecision', risk.decision) : ''}</Fact>
       </Facts>
+      <RevealIdentityDialog open={revealing} orderRef={orderRef} onClose={() => setRevealing(false)} />
     </DetailSection>
   );
 }

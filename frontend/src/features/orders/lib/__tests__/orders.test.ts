@@ -3,7 +3,7 @@ import { applyKindOf, canPayBill, canRemark, openAfterSale, orderButtons } from 
 import { applyAfterSaleBody, extraTermProblem } from '../afterSale';
 import { newIdempotencyKey } from '../idempotency';
 import { fromCents, notAbove, parseMoneyInput, remainder, toCents } from '../money';
-import { hasOrderFilters, ORDER_LIST_DEFAULTS, orderListQuery, orderListSearch, parseOrderListState } from '../orderListState';
+import { hasOrderFilters, ORDER_LIST_DEFAULTS, orderCountQuery, orderListQuery, orderListSearch, parseOrderListState, stageTabSearch } from '../orderListState';
 import { billingDetailsHref, orderDetailHref, orderStatusTone, stageListPath, statusesFor } from '../stages';
 import { timelineEntries, type TimelineRow } from '../timeline';
 
@@ -65,6 +65,19 @@ describe('order list state', () => {
     expect(orderListQuery(state, { stage: 'dealing', scope: 'sub', platform: false })).toMatchObject({ sub_shops: true });
     expect(orderListQuery(state, { stage: 'overdue', scope: 'main', platform: true })).toMatchObject({ stage: 'overdue', merchant_id: 9 });
     expect(orderListQuery(state, { stage: 'overdue', scope: 'main', platform: true })).not.toHaveProperty('sub_shop_id');
+  });
+
+  it('sends a workbench to-do instead of the status, over both kinds', () => {
+    const state = parseOrderListState(params('todo=awaiting_shipment&status=shipped&kind=purchase'));
+    expect(orderListQuery(state, { stage: 'dealing', scope: 'main', platform: false })).toEqual({ stage: 'dealing', page: 1, page_size: 20, todo: 'awaiting_shipment' });
+    expect(parseOrderListState(params('todo=nope')).todo).toBeUndefined();
+  });
+
+  it('gives the tabs the filters of the list, and their links carry them (not the status, to-do or page)', () => {
+    const state = parseOrderListState(params('todo=overdue&status=shipped&kind=purchase&field=phone&keyword=139&date_from=2026-01-01&sub_shop_id=4&page=3'));
+    expect(orderCountQuery(state, { scope: 'sub', platform: false })).toEqual({ sub_shops: true, phone: '139', date_from: '2026-01-01', sub_shop_id: 4 });
+    expect(stageTabSearch(state)).toBe('?kind=purchase&field=phone&keyword=139&date_from=2026-01-01&sub_shop_id=4');
+    expect(stageTabSearch(ORDER_LIST_DEFAULTS)).toBe('');
   });
 
   it('knows when filters narrow the list', () => {

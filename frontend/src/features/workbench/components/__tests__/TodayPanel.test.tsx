@@ -21,12 +21,12 @@ async function show(data: unknown, subShop = false) {
 
 describe('TodayPanel', () => {
   it("shows today's figures and links each to-do to its filtered list", async () => {
-    await show({ today: TODAY, todos: [{ key: 'awaiting_audit', count: 1 }, { key: 'overdue_bills', count: 2 }] });
+    await show({ today: TODAY, todos: [{ key: 'awaiting_audit', count: 1 }, { key: 'overdue', count: 2 }] });
     const card = document.querySelector('[data-card="today"]')!;
     expect(card.querySelector('[data-stat="orders"]')?.textContent).toContain('3');
     expect(card.querySelector('[data-stat="rent_received"]')?.textContent).toContain('798.00');
-    expect(card.querySelector('[data-todo="awaiting_audit"] a')?.getAttribute('href')).toBe('/regularOrder?status=awaiting_audit');
-    expect(card.querySelector('[data-todo="overdue_bills"]')?.textContent).toContain('逾期账单2');
+    expect(card.querySelector('[data-todo="awaiting_audit"] a')?.getAttribute('href')).toBe('/regularOrder?todo=awaiting_audit');
+    expect(card.querySelector('[data-todo="overdue"] a')?.textContent).toContain('逾期订单2');
   });
 
   it('shows nothing to a role with neither figures nor to-dos', async () => {
@@ -35,8 +35,9 @@ describe('TodayPanel', () => {
   });
 
   it("leads a sub-shop's account to its own lists, and the platform to its approvals", () => {
-    expect(todoPath('awaiting_shipment', true)).toBe('/s_dealingOrder?status=awaiting_shipment');
+    expect(todoPath('awaiting_shipment', true)).toBe('/s_dealingOrder?todo=awaiting_shipment');
     expect(todoPath('withdrawals_pending', false)).toBe('/cashWithdrawal?status=pending');
+    expect(todoPath('withdrawals_reviewing', false)).toBe('/cashWithdrawal?status=reviewing');
     expect(todoPath('unknown', false)).toBeNull();
   });
 });
