@@ -36,6 +36,7 @@ from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.money.days import counted_on
 
 from .chart import chart_for
 from .models import Entry, Journal, LedgerAccount, LedgerClose, Side
@@ -239,15 +240,6 @@ def _moved_on(value: Any) -> date:
     if value > today:
         raise field_error("moved_on", "not after today")
     return value
-
-
-def counted_on(moved_on: date, closed_through: date | None, today: date) -> date:
-    """The day a journal's figures count in: the day money moved, unless that day is closed
-    (a late booking), then the first open day — today, or the day after the last closed one
-    when the books were closed ahead of the calendar."""
-    if closed_through is None or moved_on > closed_through:
-        return moved_on
-    return max(today, closed_through + timedelta(days=1))
 
 
 def _closed_through() -> date | None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -14,7 +14,6 @@ from zulin.core.errors import ApplicationError
 from zulin.ledger.models import Journal, LedgerClose
 from zulin.ledger.services import (
     Line,
-    counted_on,
     ledger_close_through,
     ledger_post,
     ledger_reverse,
@@ -43,16 +42,6 @@ def pay(reference: str, **kwargs) -> Journal:
         lines=[Line("provider_clearing", debit=D("10.00")), Line("rent_income", credit=D("10.00"))],
         **kwargs,
     )
-
-
-def test_the_counted_day_is_the_day_money_moved_unless_that_day_is_closed():
-    today = date(2026, 11, 25)
-    assert counted_on(date(2026, 11, 20), None, today) == date(2026, 11, 20)
-    assert counted_on(date(2026, 11, 20), date(2026, 11, 19), today) == date(2026, 11, 20)
-    assert counted_on(date(2026, 11, 20), date(2026, 11, 20), today) == today
-    assert counted_on(date(2026, 11, 2), date(2026, 11, 24), today) == today
-    # Books closed ahead of the calendar (a test's clock): the day after the close.
-    assert counted_on(date(2026, 11, 20), date(2026, 11, 26), today) == date(2026, 11, 27)
 
 
 def test_a_journal_keeps_the_day_money_moved_beside_its_booking_time(books):
