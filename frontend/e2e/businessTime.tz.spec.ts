@@ -79,7 +79,7 @@ test('a browser in Los Angeles reads order times and bill days as the API says t
   await expect(fact(page, '发货时间')).toHaveText(chinaTime(detail.shipped_at as string));
 
   // A bill's due date is a China calendar day: the same day here.
-  await page.getByRole('link', { name: '查看账单明细' }).click();
+  await page.getByRole('link', { name: '查看账单明细' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: `订单 ${orderNo} 的账单` })).toBeVisible();
   const bills = page.getByRole('table', { name: '分期账单' });
   const first = detail.bills.find((bill) => bill.period === 1);
