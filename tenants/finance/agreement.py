@@ -11,10 +11,11 @@ mirrors, the withdrawals' payouts). At rest, therefore, for every merchant:
 - the platform's `risk_recharge_liability` = the merchant's `risk_prepaid`;
 - the platform's `risk_service_income` = the merchant's `risk_check_expense`.
 
-`books_agreement` reports every pair that does not; `manage.py ledger_agreement` runs it for
-every merchant and the nightly reconciliation reports a difference as a `books_differ`
-mismatch of the day (`reconciliation.py`). Balances are derived from the entries, not the
-cached balances (`ledger_check` proves those separately).
+`books_agreement` reports every pair that does not; `every_books_agreement` runs it for every
+merchant, for `manage.py ledger_agreement` and `manage.py ledger_check --all` (registered as
+a cross-book check when the app is ready), and the nightly reconciliation reports a
+difference as a `books_differ` mismatch of the day (`reconciliation.py`). Balances are
+derived from the entries, not the cached balances (`ledger_check` proves those separately).
 """
 
 from __future__ import annotations
@@ -55,3 +56,9 @@ def books_agreement(merchant: Merchant) -> list[str]:
                 f" (difference {platform[code] - mirrored})"
             )
     return problems
+
+
+def every_books_agreement() -> list[str]:
+    """Every difference between a merchant's books and the platform's, over all merchants."""
+    merchants = Merchant.objects.exclude(schema_name=get_public_schema_name()).order_by("pk")
+    return [problem for merchant in merchants for problem in books_agreement(merchant)]

@@ -10,6 +10,10 @@ class FinanceConfig(AppConfig):
     verbose_name = "Withdrawals (public schema)"
 
     def ready(self) -> None:
+        from zulin.ledger.checks import cross_book_check_register
+
+        from .agreement import every_books_agreement
         from .callbacks import register
 
         register()
+        cross_book_check_register("books agree", every_books_agreement)

@@ -4,6 +4,7 @@ schema alone is reported by the check, the nightly reconciliation and the comman
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 
 import pytest
@@ -31,6 +32,9 @@ def test_the_books_agree_after_a_lease_and_a_one_sided_posting_is_reported(
 
     assert books_agreement(demo) == [] and books_agreement(acme) == []
     call_command("ledger_agreement")
+    out = io.StringIO()
+    call_command("ledger_check", "--all", stdout=out)
+    assert "books agree: ok" in out.getvalue()
 
     # The platform books a commission the merchant's books never saw.
     sub = f"merchant:{demo.pk}"
@@ -52,6 +56,11 @@ def test_the_books_agree_after_a_lease_and_a_one_sided_posting_is_reported(
     assert books_agreement(acme) == []
     with pytest.raises(CommandError, match="2 difference"):
         call_command("ledger_agreement")
+    # ledger_check --all proves each book alone and then that they agree.
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="2 difference"):
+        call_command("ledger_check", "--all", stdout=out)
+    assert f"books agree: merchant {demo.slug}: platform commission_income" in out.getvalue()
     with tenant_context(demo):
         run = reconcile_day(day=timezone.localdate())
         found = list(run.mismatches.filter(kind="books_differ").values_list("detail", flat=True))

@@ -1,6 +1,8 @@
 """`manage.py ledger_check [--schema X | --all]`: proves a ledger sums to the cent.
 
 Exits with an error when any checked schema has a problem (`zulin.ledger.selectors.ledger_check`).
+With `--all` it then runs the checks that span books (`zulin.ledger.checks`): every
+merchant's books against the platform's sub-ledger of that merchant.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django_tenants.utils import (
     schema_exists,
 )
 
+from zulin.ledger.checks import cross_book_checks
 from zulin.ledger.selectors import ledger_check
 
 
@@ -36,7 +39,8 @@ class Command(BaseCommand):
     help = (
         "Check that a ledger sums to the cent: debits equal credits overall and per journal, "
         "cached balances equal their entries, guarded accounts are not below zero, the chart "
-        "is complete. Default: the platform's ledger (public)."
+        "is complete. Default: the platform's ledger (public). --all also proves every "
+        "merchant's books and the platform's sub-ledger of it agree."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -61,5 +65,17 @@ class Command(BaseCommand):
                     self.stdout.write(f"{schema}: {problem}")
             else:
                 self.stdout.write(f"{schema}: ok")
-        if failed:
-            raise CommandError(f"{failed} of {len(schemas)} ledgers have problems")
+        differences = 0
+        if options["all"]:
+            for name, check in cross_book_checks().items():
+                problems = check()
+                differences += len(problems)
+                for problem in problems:
+                    self.stdout.write(f"{name}: {problem}")
+                if not problems:
+                    self.stdout.write(f"{name}: ok")
+        if failed or differences:
+            raise CommandError(
+                f"{failed} of {len(schemas)} ledgers have problems;"
+                f" {differences} difference(s) between the books"
+            )
