@@ -109,8 +109,8 @@ test.describe.serial('late fees on the order screens', () => {
       const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
       expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
       await screen.openRates();
-      const dialogBox = await screen.dialog().boundingBox();
-      expect(dialogBox!.width).toBeLessThanOrEqual(390);
+      // The dialog's frame loads lazily: measure once it has a box (null while it mounts).
+      await expect.poll(async () => (await screen.dialog().boundingBox())?.width ?? Infinity).toBeLessThanOrEqual(390);
     });
   });
 
