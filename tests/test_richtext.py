@@ -80,7 +80,7 @@ def test_a_picture_from_anywhere_but_the_shops_goods_uploads_is_removed(src):
         'rel="noopener noreferrer nofollow">链接</a></p>',
         '<p><a href="mailto:shop@example.com" rel="noopener noreferrer nofollow">邮件</a></p>',
         f'<p><img src="{PICTURE}" alt="正面" title="正面图" width="640" height="480"></p>',
-        '<p style="text-align: center">居中</p><h2 style="text-align: right">右</h2>',
+        '<p style="text-align: center;">居中</p><h2 style="text-align: right;">右</h2>',
         "<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>",
         "纯文本\n第二行",
         "",
@@ -98,7 +98,7 @@ def test_links_get_rel_forced_and_only_a_blank_target():
 
 def test_only_text_alignment_stays_of_a_style():
     assert clean('<p style="color: red; TEXT-ALIGN: Center; background: url(x)">a</p>') == (
-        '<p style="text-align: center">a</p>'
+        '<p style="text-align: center;">a</p>'
     )
     assert clean('<p style="text-align: start">a</p>') == "<p>a</p>"
 

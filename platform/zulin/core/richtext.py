@@ -12,7 +12,8 @@ editor (`frontend/src/components/RichTextEditor`) emits, and nothing else:
 - pictures `img`: `src` only under `image_prefix` (the caller's uploads, e.g. this shop's
   goods pictures `/api/media/<schema>/goods/<file>.<ext>`) — a picture from anywhere else, a
   `data:` URL included, is removed whole; `alt`, `title`, and `width`/`height` as numbers;
-- alignment: a `style` on a block holding `text-align: left|center|right|justify` only.
+- alignment: a `style` on a block holding `text-align: left|center|right|justify;` only
+  (written as the editor writes it).
 
 Everything else is removed: `script`, `style`, `iframe`, `svg` and `math` with their content,
 every event handler (`on…`), `class`, `id`, any other style, comments. Text is kept and
@@ -55,7 +56,7 @@ def _alignment(style: str) -> str | None:
     for declaration in style.split(";"):
         name, _, value = declaration.partition(":")
         if name.strip().lower() == "text-align" and value.strip().lower() in ALIGNMENTS:
-            return f"text-align: {value.strip().lower()}"
+            return f"text-align: {value.strip().lower()};"
     return None
 
 
