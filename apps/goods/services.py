@@ -16,6 +16,7 @@ from zulin.audit.services import audit_record
 from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.richtext import rich_text_clean
 from zulin.core.scoping import scope_to_sub_shop, scoped_get
 
 from . import rules
@@ -34,6 +35,7 @@ from .models import (
 from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
 from .selectors import SALES_SCOPE, goods_editing_state
+from .uploads import picture_url_prefix
 
 
 def _fields_error(fields: dict[str, list[str]]) -> ApplicationError:
@@ -287,10 +289,17 @@ def _sales_scope_check(actor: Session | None, data: GoodsIn) -> None:
         raise _fields_error({"sub_shop_ids": ["a sub-shop account offers goods in its own only"]})
 
 
+def goods_description_clean(html: str) -> str:
+    """A goods description as it is stored: rich text kept to the allow-list, its pictures
+    only this shop's goods uploads (docs/goods.md)."""
+    return rich_text_clean(html, image_prefix=picture_url_prefix("goods"))
+
+
 def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) -> Goods:
     """Saves the whole editing state (saveGood); with `activate`, puts the goods on shelf
     or into platform review (saveAndActiveGoods). A save clears a platform force-down."""
     _sales_scope_check(actor, data)
+    data.description = goods_description_clean(data.description)
     _validate(data)
     with transaction.atomic():
         if data.id:

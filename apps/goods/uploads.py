@@ -16,6 +16,12 @@ from zulin.core.images import image_extension
 MAX_PICTURE_BYTES = 5 * 1024 * 1024
 
 
+def picture_url_prefix(folder: str) -> str:
+    """Where this schema's pictures of `folder` are served: the start of every URL
+    `picture_store` answers for it (a goods description's pictures must start with it)."""
+    return f"{settings.MEDIA_URL}{tenant_connection.schema_name}/{folder}/"
+
+
 def picture_store(*, upload: UploadedFile, folder: str) -> str:
     """Stores an uploaded picture and answers its URL."""
     if (upload.size or 0) > MAX_PICTURE_BYTES:

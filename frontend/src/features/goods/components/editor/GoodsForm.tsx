@@ -3,18 +3,19 @@
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
-import { FormProvider, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
+import { RichTextEditor } from '@/components/RichTextEditor';
 import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/apiError';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { mapServerFields, toPayload, type GoodsFormValues } from '../../lib/goodsForm';
-import { useSaveGoods } from '../../queries';
+import { usePictureUpload, useSaveGoods } from '../../queries';
 import { isGoodsStatus, type FinenessOption, type GainGroup, type GoodsClass, type GoodsDetail, type GoodsSaved, type SkuStock, type Term } from '../../types';
-import { Select, Textarea } from '@/components/ui/fields';
+import { Select } from '@/components/ui/fields';
 import { ChannelPicker, SubShopPicker } from './AvailabilityPickers';
 import { PackageSection } from './PackageSection';
-import { PicturesField } from './PicturesField';
+import { PicturesField, uploadFailure } from './PicturesField';
 import { RentPlanSection } from './RentPlanSection';
 import { SkuSection } from './SkuSection';
 import { useFieldMessage } from './useFieldMessage';
@@ -99,6 +100,8 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
   const locked = detail?.disabled.locked ?? false;
   const pictures = useWatch({ control, name: 'pictures' });
   const [stockOpen, setStockOpen] = useState(false);
+  const upload = usePictureUpload();
+  const tPictures = useTranslations('goods.editor.pictures');
 
   // Stock of saved SKUs changes only through the stock dialog; mirror its answer in the grid
   // without marking the form dirty (saveGood ignores the stock of existing SKUs).
@@ -207,7 +210,23 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
         </Section>
 
         <Section id="goods-description" title={t('editor.sections.description')}>
-          <Textarea label={t('editor.fields.description')} rows={5} error={message(errors.description)} {...register('description')} />
+          {/* The editor (Tiptap) loads with this section; its pictures are the goods' own or
+              uploaded through the same call, and the server keeps its HTML to an allow-list. */}
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <RichTextEditor
+                label={t('editor.fields.description')}
+                value={field.value}
+                onChange={field.onChange}
+                error={message(errors.description)}
+                pictures={pictures}
+                onUpload={async (file) => (await upload.mutateAsync(file)).url}
+                uploadErrorMessage={(file, failure) => uploadFailure(tPictures, file, failure)}
+              />
+            )}
+          />
         </Section>
 
         {locked && (

@@ -11,6 +11,14 @@ import { usePictureUpload } from '../../queries';
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/** Why a picture upload failed, in words (the description editor's uploads say it the same way). */
+export function uploadFailure(t: ReturnType<typeof useTranslations<'goods.editor.pictures'>>, file: File, failure: unknown): string {
+  const apiError = asApiError(failure);
+  if (apiError?.code === GOODS_ERRORS.notAnImage) return t('notImage', { name: file.name });
+  if (apiError?.code === GOODS_ERRORS.tooLarge) return t('tooLarge', { name: file.name });
+  return t('failed', { name: file.name, msg: apiError?.message ?? String(failure) });
+}
+
 /** Pictures of the goods: upload (POST /api/getPicUrl), preview, remove; the first is the cover. */
 export function PicturesField({ value, onChange, error }: { value: string[]; onChange: (next: string[]) => void; error?: string }) {
   const t = useTranslations('goods.editor.pictures');
@@ -35,14 +43,7 @@ export function PicturesField({ value, onChange, error }: { value: string[]; onC
         next = [...next, url];
         onChange(next);
       } catch (failure) {
-        const apiError = asApiError(failure);
-        setUploadError(
-          apiError?.code === GOODS_ERRORS.notAnImage
-            ? t('notImage', { name: file.name })
-            : apiError?.code === GOODS_ERRORS.tooLarge
-              ? t('tooLarge', { name: file.name })
-              : t('failed', { name: file.name, msg: apiError?.message ?? String(failure) }),
-        );
+        setUploadError(uploadFailure(t, file, failure));
       } finally {
         setUploading((count) => count - 1);
       }
