@@ -11,6 +11,7 @@ from ninja import Query, Router
 
 from zulin.core.auth import admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.errors import field_error
+from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
 from . import finance, schemas
@@ -74,7 +75,12 @@ def get_transaction_type_count(request: HttpRequest, query: Query[schemas.TypeCo
     wrong = wrong or ("order_no" if platform and query.order_no else "")
     if wrong:
         side = "platform" if wrong == "merchant_id" else "store"
-        raise field_error(wrong, f"{side} side only")
+        raise field_error(
+            wrong,
+            Text("仅限平台端", "platform side only")
+            if side == "platform"
+            else Text("仅限商户端", "store side only"),
+        )
     return finance.bill_line_counts(platform=platform, **query.model_dump())
 
 

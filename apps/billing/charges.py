@@ -26,6 +26,7 @@ from django.utils import timezone
 from zulin.audit.services import actor_name, audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
 from .selectors import OPEN_STATUSES
@@ -44,7 +45,7 @@ def charge_add(
         raise ValueError(f"not a charge: {kind}")
     amount = amount.quantize(CENT)
     if amount <= 0:
-        raise field_error("amount", "> 0")
+        raise field_error("amount", Text("应大于 0", "> 0"))
     last = Bill.objects.filter(order_id=order_id).aggregate(last=Max("period"))["last"] or 0
     period = last + 1
     return Bill.objects.create(
@@ -83,7 +84,7 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
         raise ApplicationError(ErrorCode.FORBIDDEN)
     reason = reason.strip()
     if not reason:
-        raise field_error("reason", "required")
+        raise field_error("reason", Text("必填", "required"))
     if bill.status == BillStatus.PAID:
         raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)
     if bill.status == BillStatus.CANCELLED:

@@ -27,6 +27,7 @@ from django.utils import timezone
 from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.money.latefees import Tiers, fee_days
 
 from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
@@ -62,12 +63,20 @@ def finance_setting_save(*, actor: Session, fields: dict[str, Any]) -> dict[str,
     for field in ("late_fee_rate_early", "late_fee_rate_late"):
         value = fields.get(field)
         if value is not None and not (ZERO <= value <= MAX_RATE):
-            raise field_error(field, f"a percent per day from 0 to {MAX_RATE}")
+            raise field_error(
+                field,
+                Text("应为每日 0 到 {0} 的百分比", "a percent per day from 0 to {0}").format(
+                    MAX_RATE
+                ),
+            )
         if value is not None and value != value.quantize(Decimal("0.0001")):
-            raise field_error(field, "at most four decimal places")
+            raise field_error(field, Text("最多 4 位小数", "at most four decimal places"))
     days = fields.get("reminder_days_before")
     if days is not None and not (0 <= days <= MAX_REMINDER_DAYS):
-        raise field_error("reminder_days_before", f"0 to {MAX_REMINDER_DAYS} days")
+        raise field_error(
+            "reminder_days_before",
+            Text("应为 0 到 {0} 天", "0 to {0} days").format(MAX_REMINDER_DAYS),
+        )
     with transaction.atomic():
         before = finance_setting()
         row = FinanceSetting.objects.select_for_update().first() or FinanceSetting()

@@ -34,6 +34,7 @@ from django.utils import timezone
 from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.images import CONTENT_TYPES, image_extension, picture_decodes
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
@@ -63,14 +64,14 @@ def offline_details_check(details: OfflineDetails) -> None:
     """Refuses what cannot be true of a receipt: paid in the future, a bank transfer without
     its bank reference, a channel we do not know."""
     if details.channel not in OfflineReceipt.Channel.values:
-        raise field_error("channel", "unknown channel")
+        raise field_error("channel", Text("未知的渠道", "unknown channel"))
     if details.paid_on > timezone.localdate():
-        raise field_error("paid_on", "not in the future")
+        raise field_error("paid_on", Text("不能是未来的日期", "not in the future"))
     if not details.payer_name.strip():
-        raise field_error("payer_name", "required")
+        raise field_error("payer_name", Text("必填", "required"))
     bank_transfer = details.channel == OfflineReceipt.Channel.BANK_TRANSFER
     if bank_transfer and not details.bank_reference.strip():
-        raise field_error("bank_reference", "required for a bank transfer")
+        raise field_error("bank_reference", Text("银行转账必填", "required for a bank transfer"))
 
 
 def voucher_content(voucher_base64: str) -> tuple[bytes, str]:
@@ -79,12 +80,14 @@ def voucher_content(voucher_base64: str) -> tuple[bytes, str]:
     try:
         content = base64.b64decode(voucher_base64, validate=True)
     except (binascii.Error, ValueError):
-        raise field_error("voucher_base64", "not base64") from None
+        raise field_error("voucher_base64", Text("不是 base64 编码", "not base64")) from None
     if len(content) > VOUCHER_MAX_BYTES:
-        raise field_error("voucher_base64", "larger than 1.5 MB")
+        raise field_error("voucher_base64", Text("超过 1.5 MB", "larger than 1.5 MB"))
     extension = image_extension(content[:16])
     if extension not in VOUCHER_TYPES or not picture_decodes(content, extension):
-        raise field_error("voucher_base64", "not a JPEG or PNG picture")
+        raise field_error(
+            "voucher_base64", Text("不是 JPEG 或 PNG 图片", "not a JPEG or PNG picture")
+        )
     return content, extension
 
 

@@ -16,6 +16,7 @@ from ninja import Query, Router
 from zulin.core.auth import current_session, store_auth
 from zulin.core.envelope import request_language
 from zulin.core.errors import field_error
+from zulin.core.i18n import Text
 
 from . import schemas, selectors, services
 
@@ -40,7 +41,7 @@ def _period(value: str | None) -> str:
     """The month asked (default the current one); never a month still to come."""
     current = f"{timezone.localdate():%Y-%m}"
     if value and value > current:
-        raise field_error("period", "a month not in the future")
+        raise field_error("period", Text("不能是未来的月份", "a month not in the future"))
     return value or current
 
 
@@ -138,7 +139,7 @@ def collection_report_credit(request: HttpRequest, payload: schemas.CreditCollec
     today = timezone.localdate()
     handed_on = payload.handed_on or today
     if handed_on > today:
-        raise field_error("handed_on", "not in the future")
+        raise field_error("handed_on", Text("不能是未来的日期", "not in the future"))
     record = services.collection_report(
         actor=current_session(request),
         order_id=payload.order_id,

@@ -22,6 +22,7 @@ from zulin.audit.state import status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.crypto import mask_id_number
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text
 from zulin.files.services import private_file_save
 from zulin.providers.credit import get_credit_provider
 from zulin.providers.interfaces import CreditReportResult, CreditReportStatus, ProviderError
@@ -419,7 +420,8 @@ def settlement_draft(*, actor: Session | None, period: str) -> CreditSettlement:
     today = timezone.localdate()
     if period > f"{today:%Y-%m}":
         raise ApplicationError(
-            ErrorCode.VALIDATION, data={"fields": {"period": ["a month not in the future"]}}
+            ErrorCode.VALIDATION,
+            data={"fields": {"period": [Text("不能是未来的月份", "a month not in the future")]}},
         )
     end = derive.month_end(period)
     with transaction.atomic():

@@ -57,14 +57,14 @@ def _saved(goods: Goods) -> dict[str, Any]:
 )
 def get_good_fineness(request: HttpRequest) -> list[dict[str, str]]:
     """Fineness (condition) choices of goods: value and label (全新, 99新 …)."""
-    return rules.FINENESS
+    return rules.fineness_options()
 
 
 @goods_router.get("/getTerms", response=list[schemas.TermOut], auth=VIEW, operation_id="getTerms")
 def get_terms(request: HttpRequest) -> list[dict[str, Any]]:
     """Lease terms a rent plan may use: number of periods and unit (day or month)."""
     return [
-        {"term": term, "term_unit": unit, "label": f"{term}{'个月' if unit == 'month' else '天'}"}
+        {"term": term, "term_unit": unit, "label": rules.term_label(term, unit)}
         for unit, terms in rules.TERMS.items()
         for term in terms
     ]

@@ -10,7 +10,7 @@ from typing import Any
 from zulin.core.sides import PlatformType
 from zulin.exports.registry import Column, ExportScope, register_exporter
 
-from . import schemas, selectors
+from . import rules, schemas, selectors
 from .models import Fineness, GoodsStatus
 
 COLUMNS = (
@@ -28,7 +28,6 @@ COLUMNS = (
     Column("updated_at", "更新时间", "Updated", 20),
 )
 
-FINENESS_EN = {"new": "New", "99": "99% new", "95": "95% new", "90": "90% new", "80": "80% new"}
 FINENESS_ZH = {choice.value: choice.label for choice in Fineness}
 STATUS_ZH = {status.value: status.label for status in GoodsStatus}
 
@@ -37,7 +36,7 @@ def _cells(row: dict[str, Any], language: str) -> dict[str, Any]:
     english = language == "en"
     return {
         **row,
-        "fineness": (FINENESS_EN if english else FINENESS_ZH).get(row["fineness"], ""),
+        "fineness": (rules.FINENESS_EN if english else FINENESS_ZH).get(row["fineness"], ""),
         "status": row["status"].replace("_", " ") if english else STATUS_ZH[row["status"]],
         # A number in the sheet (the API's money strings would not add up in Excel).
         "min_rent": None if row["min_rent"] is None else Decimal(row["min_rent"]),

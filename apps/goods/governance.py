@@ -17,6 +17,7 @@ from tenants.catalog.selectors import platform_addon_get
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text
 
 from . import rules
 from .models import Addon, GoodsSetting, GoodsStatus
@@ -50,10 +51,12 @@ def goods_force_down(
     schema from the admin side. The merchant sees the reason and must edit the goods before
     they can go back on shelf."""
     if reason_code not in rules.FORCE_DOWN_REASONS:
-        raise _fields_error({"reason_code": ["unknown reason"]})
+        raise _fields_error({"reason_code": [Text("未知的原因", "unknown reason")]})
     reason_text = reason_text.strip()
     if reason_code == "other" and not reason_text:
-        raise _fields_error({"reason_text": ["required when the reason is other"]})
+        raise _fields_error(
+            {"reason_text": [Text("原因为“其他”时必填", "required when the reason is other")]}
+        )
     reason = rules.FORCE_DOWN_REASONS[reason_code]
     if reason_text:
         reason = f"{reason}：{reason_text}" if reason_code != "other" else reason_text
@@ -87,7 +90,9 @@ def goods_review(
     shelf; turned-down goods go off shelf with the reason, which the merchant sees."""
     reason = reason.strip()
     if not approve and not reason:
-        raise _fields_error({"reason": ["required when turning goods down"]})
+        raise _fields_error(
+            {"reason": [Text("下架商品须填写", "required when turning goods down")]}
+        )
     projection = _projection(platform_goods_id)
     with _in_merchant(projection.merchant):
         goods = _goods_get(projection.goods_id, actor)
@@ -144,7 +149,9 @@ def addon_platform_status_set(
     merchant to enable."""
     reason = reason.strip()
     if disable and not reason:
-        raise _fields_error({"reason": ["required when disabling an add-on service"]})
+        raise _fields_error(
+            {"reason": [Text("停用增值服务须填写", "required when disabling an add-on service")]}
+        )
     projection = platform_addon_get(platform_addon_id)
     if projection is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tenants.catalog import rules as catalog_rules
+from zulin.core.i18n import Text, choice_name, pick
 
 from .models import Fineness, GoodsStatus, TermUnit
 
@@ -32,7 +33,20 @@ TERMS: dict[str, list[int]] = {
     TermUnit.DAY: [7, 15, 30, 60, 90],
 }
 
-FINENESS = [{"value": choice.value, "label": choice.label} for choice in Fineness]
+FINENESS_EN = {"new": "New", "99": "99% new", "95": "95% new", "90": "90% new", "80": "80% new"}
+
+
+def fineness_options() -> list[dict[str, str]]:
+    """Fineness (condition) choices, named in the request's language."""
+    return [{"value": c.value, "label": choice_name(c, FINENESS_EN)} for c in Fineness]
+
+
+def term_label(term: int, unit: str) -> str:
+    """A lease term as people read it: 12个月 / 12 months, 7天 / 7 days."""
+    if unit == TermUnit.MONTH:
+        return pick(Text(f"{term}个月", f"{term} month" + ("s" if term != 1 else "")))
+    return pick(Text(f"{term}天", f"{term} day" + ("s" if term != 1 else "")))
+
 
 STATUSES = [status.value for status in GoodsStatus]
 STATUS_LABELS = {status.value: status.label for status in GoodsStatus}
@@ -65,19 +79,24 @@ def early_fee_text(mode: str, value: Decimal) -> str:
     return f"{value:.4f}" if mode == "rate" else f"{value:.2f}"
 
 
-def early_fee_problem(mode: str, value: Decimal | None) -> str:
-    """Why an early-termination fee rule cannot be kept ("" when it can): a rate is a share
+def early_fee_problem(mode: str, value: Decimal | None) -> Text | None:
+    """Why an early-termination fee rule cannot be kept (None when it can): a rate is a share
     above 0 and at most 1 (4 places), a fixed fee yuan above 0 in cents."""
     if mode in ("", "none"):
-        return ""
+        return None
     if mode not in EARLY_FEE_MODES:
-        return "none, rate or fixed"
+        return Text("应为不收取、按比例或固定金额", "none, rate or fixed")
     if value is None or value <= 0:
-        return "above 0"
+        return Text("应大于 0", "above 0")
     if mode == "rate" and (value > 1 or value != value.quantize(Decimal("0.0001"))):
-        return "a share above 0, at most 1, 4 decimal places"
+        return Text(
+            "应为大于 0、不超过 1 的比例，最多 4 位小数",
+            "a share above 0, at most 1, 4 decimal places",
+        )
     if mode == "fixed" and (
         value > EARLY_FEE_FIXED_MAX or value != value.quantize(Decimal("0.01"))
     ):
-        return f"yuan above 0, at most {EARLY_FEE_FIXED_MAX}, in cents"
-    return ""
+        return Text(
+            "应为大于 0、不超过 {0} 元的金额，精确到分", "yuan above 0, at most {0}, in cents"
+        ).format(EARLY_FEE_FIXED_MAX)
+    return None

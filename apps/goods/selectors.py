@@ -18,6 +18,7 @@ from tenants.catalog.selectors import (
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop, scoped_get
@@ -451,7 +452,7 @@ class Offer:
     early_fee_value: Decimal | None = None
 
 
-def _offer_error(code: ErrorCode, field: str, message: str) -> ApplicationError:
+def _offer_error(code: ErrorCode, field: str, message: Text) -> ApplicationError:
     return ApplicationError(code, data={"fields": {field: [message]}})
 
 
@@ -470,26 +471,40 @@ def order_offer(
     sku = Sku.objects.select_related("goods").filter(pk=sku_id, is_active=True).first()
     goods = sku.goods if sku is not None else None
     if sku is None or goods is None or goods.is_deleted:
-        raise _offer_error(ErrorCode.NOT_FOUND, "sku_id", "no such SKU")
+        raise _offer_error(ErrorCode.NOT_FOUND, "sku_id", Text("没有该 SKU", "no such SKU"))
     if goods.force_down or goods.status != rules.GoodsStatus.ON_SHELF:
-        raise _offer_error(ErrorCode.GOODS_NOT_ORDERABLE, "sku_id", "goods are not on shelf")
+        raise _offer_error(
+            ErrorCode.GOODS_NOT_ORDERABLE, "sku_id", Text("商品未上架", "goods are not on shelf")
+        )
     if goods.channels and channel not in goods.channels:
-        raise _offer_error(ErrorCode.GOODS_NOT_ORDERABLE, "channel", "not sold in this channel")
+        raise _offer_error(
+            ErrorCode.GOODS_NOT_ORDERABLE,
+            "channel",
+            Text("该渠道不销售此商品", "not sold in this channel"),
+        )
     if goods.sub_shop_ids and sub_shop_id not in goods.sub_shop_ids:
         raise _offer_error(
-            ErrorCode.GOODS_NOT_ORDERABLE, "sub_shop_id", "not sold in this sub-shop"
+            ErrorCode.GOODS_NOT_ORDERABLE,
+            "sub_shop_id",
+            Text("该子店不销售此商品", "not sold in this sub-shop"),
         )
     plan: RentPlan | None = None
     package: GoodsPackage | None = None
     if package_id is not None:
         package = GoodsPackage.objects.filter(pk=package_id, goods=goods, is_active=True).first()
         if package is None:
-            raise _offer_error(ErrorCode.NOT_FOUND, "package_id", "no such package")
+            raise _offer_error(
+                ErrorCode.NOT_FOUND, "package_id", Text("没有该套餐", "no such package")
+            )
         rent_plan_id = package.rent_plan_id
     if rent_plan_id is not None:
         plan = RentPlan.objects.filter(pk=rent_plan_id, sku=sku, is_active=True).first()
         if plan is None:
-            raise _offer_error(ErrorCode.NOT_FOUND, "rent_plan_id", "no such plan for this SKU")
+            raise _offer_error(
+                ErrorCode.NOT_FOUND,
+                "rent_plan_id",
+                Text("该 SKU 没有此租赁方案", "no such plan for this SKU"),
+            )
         chosen = set(addon_ids)
         if package is not None:
             chosen |= {addon.pk for addon in package.addons.all()}
@@ -499,7 +514,9 @@ def order_offer(
         found = {addon.pk for addon in addons}
         if chosen - found:
             raise _offer_error(
-                ErrorCode.GOODS_NOT_ORDERABLE, "addon_ids", f"not offered: {sorted(chosen - found)}"
+                ErrorCode.GOODS_NOT_ORDERABLE,
+                "addon_ids",
+                Text("未提供：{0}", "not offered: {0}").format(sorted(chosen - found)),
             )
         return Offer(
             goods_id=goods.pk,
@@ -523,7 +540,9 @@ def order_offer(
         )
     sell = SellPrice.objects.filter(sku=sku, is_active=True).order_by("id").first()
     if sell is None:
-        raise _offer_error(ErrorCode.GOODS_NOT_ORDERABLE, "sku_id", "not sold outright")
+        raise _offer_error(
+            ErrorCode.GOODS_NOT_ORDERABLE, "sku_id", Text("该商品不可直接购买", "not sold outright")
+        )
     return Offer(
         goods_id=goods.pk,
         sku_id=sku.pk,

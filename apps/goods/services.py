@@ -16,6 +16,7 @@ from zulin.audit.services import audit_record
 from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text
 from zulin.core.richtext import rich_text_clean
 from zulin.core.scoping import scope_to_sub_shop, scoped_get
 
@@ -38,7 +39,7 @@ from .selectors import SALES_SCOPE, goods_editing_state
 from .uploads import picture_url_prefix
 
 
-def _fields_error(fields: dict[str, list[str]]) -> ApplicationError:
+def _fields_error(fields: dict[str, list[Text]]) -> ApplicationError:
     return ApplicationError(ErrorCode.VALIDATION, data={"fields": fields})
 
 
@@ -101,48 +102,70 @@ def _early_fee_value(mode: str, value: Decimal | None) -> Decimal | None:
 
 
 def _validate(data: GoodsIn) -> None:
-    fields: dict[str, list[str]] = {}
+    fields: dict[str, list[Text]] = {}
     spec_keys = {tuple(sorted(row.specs)) for row in data.spu_list}
     if len(spec_keys) > 1:
-        fields["spu_list"] = ["every SKU needs the same spec names"]
+        fields["spu_list"] = [
+            Text("每个 SKU 的规格名称须相同", "every SKU needs the same spec names")
+        ]
     combos = [tuple(sorted(row.specs.items())) for row in data.spu_list]
     if len(set(combos)) != len(combos):
-        fields.setdefault("spu_list", []).append("two SKUs have the same specs")
+        fields.setdefault("spu_list", []).append(
+            Text("有两个 SKU 的规格相同", "two SKUs have the same specs")
+        )
     for index, plan in enumerate(data.rent_list):
         at = f"rent_list.{index}"
         if plan.sku_index >= len(data.spu_list):
-            fields[f"{at}.sku_index"] = ["no such SKU"]
+            fields[f"{at}.sku_index"] = [Text("没有该 SKU", "no such SKU")]
         if plan.term not in rules.TERMS[plan.term_unit]:
-            fields[f"{at}.term"] = [f"one of {rules.TERMS[plan.term_unit]} ({plan.term_unit})"]
+            fields[f"{at}.term"] = [
+                Text("应为以下之一：{0}（{1}）", "one of {0} ({1})").format(
+                    rules.TERMS[plan.term_unit], plan.term_unit
+                )
+            ]
             continue
         problem = rules.early_fee_problem(plan.early_fee_mode, plan.early_fee_value)
         if problem:
             fields[f"{at}.early_fee_value"] = [problem]
         if plan.min_term is not None and plan.min_term > plan.term:
-            fields[f"{at}.min_term"] = [f"at most the term ({plan.term})"]
+            fields[f"{at}.min_term"] = [
+                Text("不能超过租期（{0}）", "at most the term ({0})").format(plan.term)
+            ]
         total_rent = plan.rent * plan.term
         if plan.deposit > total_rent * rules.DEPOSIT_MAX_RENT_MULTIPLE:
             fields[f"{at}.deposit"] = [
-                f"at most {rules.DEPOSIT_MAX_RENT_MULTIPLE} × total rent ({total_rent:.2f})"
+                Text(
+                    "最多为总租金的 {0} 倍（{1:.2f}）", "at most {0} × total rent ({1:.2f})"
+                ).format(rules.DEPOSIT_MAX_RENT_MULTIPLE, total_rent)
             ]
     for index, sell in enumerate(data.sell_list):
         if sell.sku_index >= len(data.spu_list):
-            fields[f"sell_list.{index}.sku_index"] = ["no such SKU"]
+            fields[f"sell_list.{index}.sku_index"] = [Text("没有该 SKU", "no such SKU")]
     if len({sell.sku_index for sell in data.sell_list}) != len(data.sell_list):
-        fields["sell_list"] = ["one sale price per SKU"]
+        fields["sell_list"] = [Text("每个 SKU 只能有一个售价", "one sale price per SKU")]
     gain_ids = {gain_id for package in data.package_list for gain_id in package.gain_ids}
     known = set(Addon.objects.filter(pk__in=gain_ids, status=1).values_list("pk", flat=True))
     for index, package in enumerate(data.package_list):
         if package.rent_index >= len(data.rent_list):
-            fields[f"package_list.{index}.rent_index"] = ["no such rent plan"]
+            fields[f"package_list.{index}.rent_index"] = [
+                Text("没有该租赁方案", "no such rent plan")
+            ]
         if set(package.gain_ids) - known:
-            fields[f"package_list.{index}.gain_ids"] = ["unknown or disabled add-on service"]
+            fields[f"package_list.{index}.gain_ids"] = [
+                Text("增值服务不存在或已停用", "unknown or disabled add-on service")
+            ]
     unknown_shops = set(data.sub_shop_ids) - known_sub_shop_ids(data.sub_shop_ids)
     if unknown_shops:
-        fields["sub_shop_ids"] = [f"no such sub-shop: {sorted(unknown_shops)}"]
+        fields["sub_shop_ids"] = [
+            Text("没有该子店：{0}", "no such sub-shop: {0}").format(sorted(unknown_shops))
+        ]
     unknown_channels = set(data.channels) - known_channel_labels()
     if unknown_channels:
-        fields["channels"] = [f"not a channel of this shop: {sorted(unknown_channels)}"]
+        fields["channels"] = [
+            Text("不是本店的渠道：{0}", "not a channel of this shop: {0}").format(
+                sorted(unknown_channels)
+            )
+        ]
     if fields:
         raise _fields_error(fields)
     if not category_usable(data.category_id):
@@ -286,7 +309,16 @@ def _sales_scope_check(actor: Session | None, data: GoodsIn) -> None:
     if not data.sub_shop_ids:
         data.sub_shop_ids = [actor.sub_shop_id]
     if set(data.sub_shop_ids) != {actor.sub_shop_id}:
-        raise _fields_error({"sub_shop_ids": ["a sub-shop account offers goods in its own only"]})
+        raise _fields_error(
+            {
+                "sub_shop_ids": [
+                    Text(
+                        "子店账号只能在本店上架商品",
+                        "a sub-shop account offers goods in its own only",
+                    )
+                ]
+            }
+        )
 
 
 def goods_description_clean(html: str) -> str:
@@ -443,7 +475,9 @@ def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity:
         sku = _sku_active(sku_id, actor)
         if mode == "set":
             if quantity < 0:
-                raise _fields_error({"quantity": ["stock cannot be negative"]})
+                raise _fields_error(
+                    {"quantity": [Text("库存不能为负数", "stock cannot be negative")]}
+                )
             locked = Sku.objects.select_for_update().get(pk=sku.pk)
             change = quantity - locked.stock
             Sku.objects.filter(pk=sku.pk).update(stock=quantity)
@@ -469,7 +503,13 @@ def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMov
     """Takes `quantity` units of a SKU for an order. Safe under concurrency (a conditional
     UPDATE: stock never goes below zero) and idempotent per reference."""
     if quantity <= 0 or not reference:
-        raise _fields_error({"quantity": ["positive quantity and a reference are required"]})
+        raise _fields_error(
+            {
+                "quantity": [
+                    Text("须填写正数数量和单据号", "positive quantity and a reference are required")
+                ]
+            }
+        )
     existing = StockMovement.objects.filter(
         sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference
     ).first()
@@ -514,7 +554,13 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
         if released is not None:
             return released
         if quantity <= 0 or quantity > -reserved.quantity:
-            raise _fields_error({"quantity": [f"between 1 and {-reserved.quantity}"]})
+            raise _fields_error(
+                {
+                    "quantity": [
+                        Text("应在 1 到 {0} 之间", "between 1 and {0}").format(-reserved.quantity)
+                    ]
+                }
+            )
         Sku.objects.filter(pk=sku_id).update(stock=F("stock") + quantity)
         stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
         return StockMovement.objects.create(
@@ -536,7 +582,13 @@ def _addon_fields(data: GainIn, *, current_type: str | None = None) -> dict[str,
     fields["addon_type"] = fields.pop("gain_type")
     kept = current_type is not None and fields["addon_type"] == current_type
     if not kept and fields["addon_type"] not in addon_type_names(active_only=True):
-        raise _fields_error({"gain_type": ["not an add-on type the platform offers"]})
+        raise _fields_error(
+            {
+                "gain_type": [
+                    Text("平台不提供该增值服务类型", "not an add-on type the platform offers")
+                ]
+            }
+        )
     return fields
 
 

@@ -25,6 +25,7 @@ from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text
 from zulin.providers.interfaces import NotaryCase, NotaryCaseStatus, ProviderError
 from zulin.providers.notary import get_notary_provider
 
@@ -81,7 +82,12 @@ def notary_setting_save(*, actor: Session, fields: dict[str, Any]) -> NotarySett
             ]
             raise ApplicationError(
                 ErrorCode.VALIDATION,
-                data={"fields": {name: ["required to turn notarization on"] for name in missing}},
+                data={
+                    "fields": {
+                        name: [Text("开启公证须填写", "required to turn notarization on")]
+                        for name in missing
+                    }
+                },
             )
         if (setting.app_key, setting.app_secret) != credentials:
             setting.api_token, setting.token_expires_at = "", None
@@ -310,7 +316,12 @@ def notary_id_card_push(
                         problems = (error.data or {}).get("fields", {}).get("image_base64", [])
                         raise ApplicationError(
                             ErrorCode.VALIDATION,
-                            data={"fields": {f"{side}_base64": problems or ["not a picture"]}},
+                            data={
+                                "fields": {
+                                    f"{side}_base64": problems
+                                    or [Text("不是图片", "not a picture")]
+                                }
+                            },
                         ) from None
                     raise
                 subject[f"id_card_{side}"] = stored.pk

@@ -36,6 +36,7 @@ from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.money.schedule import add_months, lease_end
 
 from . import deposits, outcomes, repayments, termination
@@ -83,7 +84,7 @@ def after_sale_apply(
         if refusal is not None:
             raise refusal
         if kind == Kind.RENEWAL and not 1 <= extra_term <= 36:
-            raise field_error("extra_term", "between 1 and 36")
+            raise field_error("extra_term", Text("应在 1 到 36 之间", "between 1 and 36"))
         try:
             with transaction.atomic():
                 business = AfterSale.objects.create(
@@ -195,7 +196,7 @@ def after_sale_deal(
                     ErrorCode.CONFLICT, data={"from": business.status, "to": "rejected"}
                 )
             if reject_code not in REJECT_CODES:
-                raise field_error("reject_code", "unknown reason")
+                raise field_error("reject_code", Text("未知的原因", "unknown reason"))
             business.reject_reason = (
                 reason.strip()
                 if reject_code == "other" and reason.strip()
@@ -218,7 +219,7 @@ def after_sale_deal(
             return _inspect(
                 business, order, actor=actor, damage=damage_amount, note=inspection_note
             )
-        raise field_error("decision", "unknown")
+        raise field_error("decision", Text("未知的选项", "unknown"))
 
 
 def _audit(
@@ -342,7 +343,10 @@ def _inspect(
     business: AfterSale, order: Order, *, actor: Session, damage: Decimal, note: str
 ) -> AfterSale:
     if damage < 0 or damage > DAMAGE_MAX or damage != damage.quantize(CENT):
-        raise field_error("damage_amount", f"0 to {DAMAGE_MAX}, in cents")
+        raise field_error(
+            "damage_amount",
+            Text("应为 0 到 {0}，精确到分", "0 to {0}, in cents").format(DAMAGE_MAX),
+        )
     business.damage_amount, business.inspection_note = damage, note[:500]
     business.save()
 

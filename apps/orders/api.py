@@ -23,6 +23,7 @@ from tenants.risk.services import recharge_payment_sync
 from zulin.core.auth import Session, admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
 from . import (
@@ -70,7 +71,7 @@ def _need(session: Session, action: str) -> None:
 
 def _merchant_id(session: Session, merchant_id: int | None) -> int:
     if merchant_id is None:
-        raise field_error("merchant_id", "required on the platform")
+        raise field_error("merchant_id", Text("平台端必填", "required on the platform"))
     return merchant_id
 
 
@@ -940,7 +941,7 @@ def settle_early(request: HttpRequest, payload: schemas.SettleEarlyIn) -> Any:
     transfers ownership is then bought out. The same idempotency key answers the same
     settlement, asking the provider again while it is processing."""
     if payload.method == "offline" and payload.offline is None:
-        raise field_error("offline", "required for an offline settlement")
+        raise field_error("offline", Text("线下结清必填", "required for an offline settlement"))
     return repayments.early_settle(
         actor=current_session(request),
         order_id=payload.order_id,

@@ -17,7 +17,7 @@ from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
-from zulin.documents.clauses import clauses_from_data, default_lease_clauses
+from zulin.documents.clauses import ClauseProblem, clauses_from_data, default_lease_clauses
 from zulin.documents.contract import (
     AddOn,
     Instalment,
@@ -79,8 +79,8 @@ def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[st
     rows = [{"title": c["title"].strip(), "body": c["body"].strip()} for c in fields["clauses"]]
     try:
         clauses_from_data(rows)
-    except ValueError as error:
-        raise field_error("clauses", str(error)) from error
+    except ClauseProblem as error:
+        raise field_error("clauses", error.text) from error
     with transaction.atomic():
         contract_template()
         template = ContractTemplate.objects.select_for_update().get(pk=1)

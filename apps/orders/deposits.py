@@ -29,6 +29,7 @@ from apps.billing.selectors import OPEN_STATUSES
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
@@ -338,7 +339,12 @@ def deposit_transfer(
             bill_ids.append(bill.pk)
             claims.append(collect.Ask(bill, amount=owed))
         if amount is not None and covered != amount:
-            raise field_error("amount", f"must cover whole unpaid bills (e.g. {covered})")
+            raise field_error(
+                "amount",
+                Text(
+                    "须覆盖整期未付账单（例如 {0}）", "must cover whole unpaid bills (e.g. {0})"
+                ).format(covered),
+            )
         amount = covered
     if amount is None or amount <= 0:
         return None

@@ -16,6 +16,7 @@ from apps.billing import services as billing
 from apps.billing.models import Bill, BillPayment
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.money.schedule import lease_end
 
 from . import contracts, deposits
@@ -125,7 +126,7 @@ def order_ship(
     with transaction.atomic():
         order = _locked(order_id, actor)
         if order.kind == OrderKind.LEASE and not device_serial.strip():
-            raise field_error("device_serial", "required")
+            raise field_error("device_serial", Text("必填", "required"))
         now = timezone.now()
 
         def shipped(row: Order) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from tenants.risk import rules
 from tenants.risk.selectors import low_balance_threshold, query_type_names, query_type_price
 from zulin.core.auth import current_session, store_auth
 from zulin.core.errors import field_error
+from zulin.core.i18n import Text
 from zulin.core.identity import id_number_valid
 
 from . import selectors, services
@@ -71,14 +72,14 @@ def get_risk(request: HttpRequest, payload: risk_schemas.GetRiskIn) -> Any:
         )
     else:
         if session.sub_shop_id is not None:  # a sub-shop checks its own orders' customers only
-            raise field_error("order_id", "required for a sub-shop's account")
+            raise field_error("order_id", Text("子店账号必填", "required for a sub-shop's account"))
         for name in ("name", "id_number", "phone"):
             if not getattr(payload, name):
-                raise field_error(name, "required without an order")
+                raise field_error(name, Text("未指定订单时必填", "required without an order"))
         if not id_number_valid(payload.id_number):
-            raise field_error("id_number", "not a valid ID number")
+            raise field_error("id_number", Text("身份证号不正确", "not a valid ID number"))
         if not payload.phone.isdigit() or not 5 <= len(payload.phone) <= 20:
-            raise field_error("phone", "digits only")
+            raise field_error("phone", Text("只能是数字", "digits only"))
         query = risk_services.risk_query_run(
             query_type=payload.query_type,
             subject=risk_services.Subject(

@@ -28,6 +28,7 @@ from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, normalized
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.identity import id_number_valid
 from zulin.core.images import CONTENT_TYPES, image_extension
 from zulin.files.links import private_file_link
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 def _reason(reason: str, *, required: bool = True) -> str:
     reason = (reason or "").strip()
     if required and not reason:
-        raise field_error("reason", "required")
+        raise field_error("reason", Text("必填", "required"))
     return reason[: rules.REASON_MAX]
 
 
@@ -88,7 +89,7 @@ class Intake:
 def _customer(data: Intake) -> Customer:
     id_number = normalized(data.id_number)
     if not id_number_valid(id_number):
-        raise field_error("id_number", "not a valid ID number")
+        raise field_error("id_number", Text("身份证号不正确", "not a valid ID number"))
     id_hash = lookup_hash(id_number, context="customer.id_number")
     customer = Customer.objects.select_for_update().filter(id_number_hash=id_hash).first()
     if customer is None:
@@ -117,12 +118,14 @@ def customer_id_card_save(*, order: Order, side: str, image_base64: str) -> Stor
     try:
         content = base64.b64decode(image_base64, validate=True)
     except (binascii.Error, ValueError):
-        raise field_error("image_base64", "not base64") from None
+        raise field_error("image_base64", Text("不是 base64 编码", "not base64")) from None
     if len(content) > ID_CARD_MAX_BYTES:
-        raise field_error("image_base64", "larger than 1 MB")
+        raise field_error("image_base64", Text("超过 1 MB", "larger than 1 MB"))
     extension = image_extension(content[:16])
     if extension not in ID_CARD_TYPES:
-        raise field_error("image_base64", "not a JPEG or PNG picture")
+        raise field_error(
+            "image_base64", Text("不是 JPEG 或 PNG 图片", "not a JPEG or PNG picture")
+        )
     with transaction.atomic():
         customer = Customer.objects.select_for_update().get(pk=order.customer_id)
         stored = private_file_save(
@@ -150,7 +153,7 @@ def order_id_card_upload(
     """The shop uploads one side of the customer's ID card for an order in its scope (when
     the intake sent none): kept like the intake's, a private file."""
     if side not in ("front", "back"):
-        raise field_error("side", "front or back")
+        raise field_error("side", Text("应为正面或反面", "front or back"))
     order = order_in_scope(actor, order_id)
     return customer_id_card_save(order=order, side=side, image_base64=image_base64)
 
@@ -220,13 +223,15 @@ def _attribution(data: Intake) -> None:
     if data.sub_shop_id is not None:
         found = sub_shop_names([data.sub_shop_id]).get(data.sub_shop_id)
         if found is None:
-            raise field_error("sub_shop_id", "no such sub-shop")
+            raise field_error("sub_shop_id", Text("没有该子店", "no such sub-shop"))
         if not found[1]:
             raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     if data.salesman_account_id is not None:
         salesmen = accounts_with_role(merchant=tenant_connection.tenant, role_code="salesman")
         if data.salesman_account_id not in {row["id"] for row in salesmen}:
-            raise field_error("salesman_account_id", "not a salesman of this shop")
+            raise field_error(
+                "salesman_account_id", Text("不是本店的业务员", "not a salesman of this shop")
+            )
 
 
 def _order_no() -> str:
@@ -463,7 +468,10 @@ def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
     auditors = {row["id"] for row in accounts_with_role(merchant=merchant, role_code="auditor")}
     salesmen = {row["id"] for row in accounts_with_role(merchant=merchant, role_code="salesman")}
     if account_id not in auditors | salesmen:
-        raise field_error("account_id", "not an active auditor or salesman of this shop")
+        raise field_error(
+            "account_id",
+            Text("不是本店在职的审核员或业务员", "not an active auditor or salesman of this shop"),
+        )
     field_name = "auditor_account_id" if account_id in auditors else "salesman_account_id"
     with transaction.atomic():
         orders = list(
@@ -490,7 +498,7 @@ def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
 def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int) -> int:
     found = sub_shop_names([sub_shop_id]).get(sub_shop_id)
     if found is None:
-        raise field_error("sub_shop_id", "no such sub-shop")
+        raise field_error("sub_shop_id", Text("没有该子店", "no such sub-shop"))
     if not found[1]:
         raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     with transaction.atomic():
@@ -518,7 +526,7 @@ def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int)
 def order_remark_add(*, actor: Session, order_id: int, text: str) -> OrderRemark:
     text = (text or "").strip()
     if not text:
-        raise field_error("remark", "required")
+        raise field_error("remark", Text("必填", "required"))
     with transaction.atomic():
         order = order_in_scope(actor, order_id)
         remark = OrderRemark.objects.create(

@@ -15,6 +15,7 @@ from apps.billing.models import BillPayment, BillRefund
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError, TrackingResult
 
@@ -36,7 +37,7 @@ def express_companies() -> list[dict[str, str]]:
 
 def _company_check(company_code: str) -> None:
     if company_code not in {c["code"] for c in express_companies()}:
-        raise field_error("company_code", "unknown express company")
+        raise field_error("company_code", Text("未知的快递公司", "unknown express company"))
 
 
 def express_register(*, company_code: str, tracking_no: str, shipped_at: datetime) -> None:

@@ -23,9 +23,16 @@ from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text, choice_name
 from zulin.core.pagination import page_of
 
 from .models import LandingType, ShareLink, ShareVisit
+
+LANDING_TYPES_EN = {
+    "shop": "Shop home page",
+    "category": "Goods category",
+    "goods": "Goods details",
+}
 
 SALESMAN_ROLE_CODE = "salesman"
 # The mini-program's page of each landing (wxGenerateScheme) and the H5 path (the link).
@@ -113,7 +120,7 @@ def _rows(links: list[ShareLink]) -> list[dict[str, Any]]:
                 "sub_shop_id": link.sub_shop_id,
                 "sub_shop_name": shops.get(link.sub_shop_id or 0, ("", True))[0],
                 "landing_type": link.landing_type,
-                "landing_type_name": LandingType(link.landing_type).label,
+                "landing_type_name": choice_name(LandingType(link.landing_type), LANDING_TYPES_EN),
                 "landing_id": link.landing_id,
                 "landing_name": link.landing_name,
                 "remark": link.remark,
@@ -188,7 +195,9 @@ def link_form_options(*, session: Session) -> dict[str, Any]:
         salesmen = [s for s in salesmen if s["id"] == session.account.pk]
     return {
         "channels": [{"label": row["label"], "name": row["name"]} for row in channels()],
-        "landing_types": [{"value": t.value, "label": t.label} for t in LandingType],
+        "landing_types": [
+            {"value": t.value, "label": choice_name(t, LANDING_TYPES_EN)} for t in LandingType
+        ],
         "salesmen": salesmen,
         "sub_shops": shops,
     }
@@ -199,7 +208,7 @@ def attribution_of(code: str) -> Attribution | None:
     history stays, it brings no new orders); a code no link has is bad input."""
     link = ShareLink.objects.filter(code=code.strip().upper()).first()
     if link is None:
-        raise field_error("share_code", "no such share link")
+        raise field_error("share_code", Text("没有该推广链接", "no such share link"))
     if link.is_deleted:
         return None
     # A salesman who left or a sub-shop closed since the link was shared must not keep the

@@ -17,6 +17,7 @@ from tenants.catalog.selectors import category_names, category_tree
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.providers.interfaces import MiniProgramScheme, ProviderError
 from zulin.providers.messaging import get_messaging_provider
 
@@ -61,22 +62,31 @@ def _landing_name(data: LinkInput, session: Session) -> str:
     must be on shelf, sold in the link's channel and in its sub-shop."""
     if data.landing_type == LandingType.SHOP:
         if data.landing_id is not None:
-            raise field_error("landing_id", "the shop's home page takes no id")
+            raise field_error(
+                "landing_id", Text("店铺首页不需要编号", "the shop's home page takes no id")
+            )
         return ""
     if data.landing_id is None:
-        raise field_error("landing_id", "required for a category or goods landing")
+        raise field_error(
+            "landing_id",
+            Text("落地页为分类或商品时必填", "required for a category or goods landing"),
+        )
     if data.landing_type == LandingType.CATEGORY:
         if data.landing_id not in _enabled_category_ids():
-            raise field_error("landing_id", "no such enabled category")
+            raise field_error("landing_id", Text("没有该启用中的分类", "no such enabled category"))
         return category_names({data.landing_id}).get(data.landing_id, "")
     try:
         goods = goods_find(data.landing_id, session=_SubShopScope(data.sub_shop_id))  # type: ignore[arg-type]
     except ApplicationError as error:
-        raise field_error("landing_id", "no such goods in this sub-shop") from error
+        raise field_error(
+            "landing_id", Text("该子店没有此商品", "no such goods in this sub-shop")
+        ) from error
     if goods.status != "on_shelf" or goods.force_down:
-        raise field_error("landing_id", "the goods are not on shelf")
+        raise field_error("landing_id", Text("该商品未上架", "the goods are not on shelf"))
     if goods.channels and data.channel not in goods.channels:
-        raise field_error("landing_id", "the goods are not sold in this channel")
+        raise field_error(
+            "landing_id", Text("该渠道不销售此商品", "the goods are not sold in this channel")
+        )
     return goods.title[:100]
 
 
@@ -88,20 +98,28 @@ def _attribution(data: LinkInput, session: Session) -> tuple[int | None, int | N
         if sub_shop_id not in (None, session.sub_shop_id):
             raise ApplicationError(ErrorCode.NOT_FOUND)
         if salesman_id is not None:
-            raise field_error("salesman_id", "a sub-shop's link names no salesman")
+            raise field_error(
+                "salesman_id",
+                Text("子店的推广链接不指定业务员", "a sub-shop's link names no salesman"),
+            )
         sub_shop_id = session.sub_shop_id
     elif not session.can("order.view"):
         if salesman_id not in (None, session.account.pk):
-            raise field_error("salesman_id", "a salesman's links are their own")
+            raise field_error(
+                "salesman_id",
+                Text("业务员只能使用自己的推广链接", "a salesman's links are their own"),
+            )
         salesman_id = session.account.pk
     if salesman_id is not None:
         salesmen = accounts_with_role(merchant=session.merchant, role_code=SALESMAN_ROLE_CODE)
         if salesman_id not in {row["id"] for row in salesmen}:
-            raise field_error("salesman_id", "not an active salesman of this shop")
+            raise field_error(
+                "salesman_id", Text("不是本店在职的业务员", "not an active salesman of this shop")
+            )
     if sub_shop_id is not None:
         found = sub_shop_names([sub_shop_id]).get(sub_shop_id)
         if found is None:
-            raise field_error("sub_shop_id", "no such sub-shop")
+            raise field_error("sub_shop_id", Text("没有该子店", "no such sub-shop"))
         if not found[1]:
             raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     return salesman_id, sub_shop_id
@@ -109,7 +127,7 @@ def _attribution(data: LinkInput, session: Session) -> tuple[int | None, int | N
 
 def _checked(data: LinkInput, session: Session) -> dict[str, Any]:
     if data.channel not in {row["label"] for row in channels()}:
-        raise field_error("channel", "not a channel of this shop")
+        raise field_error("channel", Text("不是本店的渠道", "not a channel of this shop"))
     salesman_id, sub_shop_id = _attribution(data, session)
     checked = LinkInput(**{**data.__dict__, "salesman_id": salesman_id, "sub_shop_id": sub_shop_id})
     return {
@@ -205,7 +223,7 @@ def share_visit_record(*, code: str, visitor: str) -> bool:
     and day, so reloads and replays change nothing. False when the link is deleted."""
     link = ShareLink.objects.filter(code=code.strip().upper()).first()
     if link is None:
-        raise field_error("code", "no such share link")
+        raise field_error("code", Text("没有该推广链接", "no such share link"))
     if link.is_deleted:
         return False
     ShareVisit.objects.bulk_create(

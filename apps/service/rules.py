@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from zulin.core.i18n import Text
+
 # Variables a template may name: {name} … filled from the order, its bills and the shop.
 VARIABLES: dict[str, tuple[str, str]] = {
     "name": ("客户姓名", "customer's name"),
@@ -82,16 +84,16 @@ def placeholders(content: str) -> list[str]:
     return _PLACEHOLDER.findall(content)
 
 
-def template_problem(content: str) -> str | None:
+def template_problem(content: str) -> Text | None:
     """Why a template cannot be kept, or None: unknown variables, stray braces, an ID
     number written into it."""
     unknown = sorted({name for name in placeholders(content) if name not in VARIABLES})
     if unknown:
-        return "unknown variables: " + ", ".join(unknown)
+        return Text("未知的变量：{0}", "unknown variables: {0}").format(", ".join(unknown))
     if _PLACEHOLDER.sub("", content).count("{") or _PLACEHOLDER.sub("", content).count("}"):
-        return "unbalanced braces"
+        return Text("花括号不成对", "unbalanced braces")
     if ID_NUMBER_LIKE.search(content):
-        return "must not contain an ID number"
+        return Text("不能包含身份证号", "must not contain an ID number")
     return None
 
 

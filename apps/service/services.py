@@ -19,6 +19,7 @@ from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone, normalized
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.identity import id_number_valid
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
@@ -78,14 +79,22 @@ def service_setting_save(
     `id` is updated, one without is added, one left out is removed). Audited with before and
     after."""
     if phone and not rules.PHONE.match(phone):
-        raise field_error("phone", "not a phone number (mobile, landline or 400)")
+        raise field_error(
+            "phone",
+            Text(
+                "不是有效的电话号码（手机、座机或 400）",
+                "not a phone number (mobile, landline or 400)",
+            ),
+        )
     if online_url and not rules.URL.match(online_url):
-        raise field_error("online_url", "not an http(s) address")
+        raise field_error("online_url", Text("不是 http(s) 地址", "not an http(s) address"))
     if notices is not None and len(notices) > rules.NOTICES_MAX:
-        raise field_error("notices", f"at most {rules.NOTICES_MAX}")
+        raise field_error("notices", Text("最多 {0} 条", "at most {0}").format(rules.NOTICES_MAX))
     if templates is not None:
         if len(templates) > rules.TEMPLATES_MAX:
-            raise field_error("templates", f"at most {rules.TEMPLATES_MAX}")
+            raise field_error(
+                "templates", Text("最多 {0} 个", "at most {0}").format(rules.TEMPLATES_MAX)
+            )
         for index, template in enumerate(templates):
             problem = rules.template_problem(template.content)
             if problem:
@@ -121,7 +130,7 @@ def _templates_replace(templates: list[TemplateInput]) -> None:
         if given.id is not None:
             row = existing.get(given.id)
             if row is None:
-                raise field_error(f"templates.{index}.id", "no such template")
+                raise field_error(f"templates.{index}.id", Text("没有该模板", "no such template"))
             kept.add(row.pk)
         else:
             row = MessageTemplate()
@@ -168,7 +177,7 @@ def _compose(contact: dict[str, Any], code: str) -> tuple[str, str, str]:
     """(template name, the text sent, the text kept and shown: the name masked)."""
     found = selectors.template_find(code)
     if found is None:
-        raise field_error("template_code", "no such active template")
+        raise field_error("template_code", Text("没有该启用中的模板", "no such active template"))
     name, content = found
     wanted = set(rules.placeholders(content))
     full = _values(contact, masked=False)
@@ -187,7 +196,7 @@ def message_preview(*, actor: Session, order_id: int, template_code: str) -> dic
     contact = order_contact(session=actor, order_id=order_id)
     found = selectors.template_find(template_code)
     if found is None:
-        raise field_error("template_code", "no such active template")
+        raise field_error("template_code", Text("没有该启用中的模板", "no such active template"))
     name, content = found
     values = _values(contact, masked=True)
     missing = sorted(set(rules.placeholders(content)) - set(values))
@@ -319,7 +328,7 @@ BLACKLIST = Machine(
 def _reason(reason: str, field: str = "reason") -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise field_error(field, "required")
+        raise field_error(field, Text("必填", "required"))
     return reason[:300]
 
 
@@ -346,9 +355,9 @@ def blacklist_add(
     else:
         id_number = normalized(id_number)
         if not id_number_valid(id_number):
-            raise field_error("id_number", "not a valid ID number")
+            raise field_error("id_number", Text("身份证号不正确", "not a valid ID number"))
         if phone and not rules.PHONE.match(phone):
-            raise field_error("phone", "not a phone number")
+            raise field_error("phone", Text("不是有效的电话号码", "not a phone number"))
     id_hash = lookup_hash(id_number, context=selectors.ID_CONTEXT)
     try:
         with transaction.atomic():

@@ -3,6 +3,7 @@ channels and display platforms. Runs in the merchant's schema (set by the host).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -18,6 +19,7 @@ from tenants.merchants.models import Merchant
 from zulin.audit.selectors import audit_trail
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text, pick
 from zulin.core.pagination import page_of
 from zulin.core.scoping import scope_to_sub_shop
 from zulin.core.sides import PlatformType
@@ -196,13 +198,31 @@ def return_addresses() -> list[dict[str, Any]]:
     return [return_address_row(address) for address in ReturnAddress.objects.all()]
 
 
+# The seeded channels' and display platforms' names in English, by label (the Chinese name is
+# the row's); a channel a shop adds is named by the shop and shown as it typed it.
+CHANNEL_NAMES_EN = {
+    "alipay_mini": "Alipay mini program",
+    "wechat_mini": "WeChat mini program",
+    "alipay": "Alipay",
+    "wechat": "WeChat",
+    "h5": "H5",
+    "app": "App",
+}
+
+
+def _named(row: Mapping[str, Any]) -> dict[str, Any]:
+    english = CHANNEL_NAMES_EN.get(row["label"])
+    return {**row, "name": pick(Text(row["name"], english))} if english else dict(row)
+
+
 def channels() -> list[dict[str, Any]]:
-    return [dict(row) for row in Channel.objects.filter(is_active=True).values("label", "name")]
+    """The active order channels, `{label, name}`, named in the request's language."""
+    return [_named(row) for row in Channel.objects.filter(is_active=True).values("label", "name")]
 
 
 def show_platforms() -> list[dict[str, Any]]:
     rows = ShowPlatform.objects.filter(is_active=True).values("label", "name")
-    return [dict(row) for row in rows]
+    return [_named(row) for row in rows]
 
 
 def known_sub_shop_ids(ids: list[int]) -> set[int]:

@@ -30,6 +30,8 @@ from .projection import sub_shop_project
 if TYPE_CHECKING:
     from tenants.accounts.models import Account
     from tenants.merchants.models import Merchant
+from zulin.core.i18n import Text
+
 from .selectors import (
     STAFF_ROLE_CODES,
     SUB_MERCHANT_ROLE_CODE,
@@ -39,7 +41,7 @@ from .selectors import (
 
 
 def _reason_required() -> ApplicationError:
-    return field_error("reason", "a reason is required to disable")
+    return field_error("reason", Text("停用须填写原因", "a reason is required to disable"))
 
 
 def _apply(instance: Any, changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -62,7 +64,7 @@ def sub_shop_create(
 ) -> SubShop:
     refuse_sub_shop_session(actor)  # a sub-shop account never makes siblings
     if SubShop.objects.filter(name=name).exists():
-        raise field_error("name", "a sub-shop with this name exists")
+        raise field_error("name", Text("已有同名子店", "a sub-shop with this name exists"))
     try:
         with transaction.atomic():
             sub_shop = SubShop.objects.create(
@@ -83,7 +85,9 @@ def sub_shop_create(
                 },
             )
     except IntegrityError:
-        raise field_error("name", "a sub-shop with this name exists") from None
+        raise field_error(
+            "name", Text("已有同名子店", "a sub-shop with this name exists")
+        ) from None
     return sub_shop
 
 
@@ -110,7 +114,7 @@ def sub_shop_update(
             if status == SubShopStatus.DISABLED and sub_shop.status != status and not reason:
                 raise _reason_required()
             if name and name != sub_shop.name and SubShop.objects.filter(name=name).exists():
-                raise field_error("name", "a sub-shop with this name exists")
+                raise field_error("name", Text("已有同名子店", "a sub-shop with this name exists"))
             before, after = _apply(
                 sub_shop,
                 {
@@ -137,7 +141,9 @@ def sub_shop_update(
                 reason=reason,
             )
     except IntegrityError:
-        raise field_error("name", "a sub-shop with this name exists") from None
+        raise field_error(
+            "name", Text("已有同名子店", "a sub-shop with this name exists")
+        ) from None
     return sub_shop
 
 

@@ -74,13 +74,13 @@ def _masked(phone: str) -> str:
 
 
 def _session_out(issued: services.IssuedSession, merchant: Merchant | None) -> dict[str, Any]:
-    roles = [selectors.role_summary(role) for role in issued.roles]
+    roles = [selectors.role_out(selectors.role_summary(role)) for role in issued.roles]
     return {
         "token": issued.token,
         "expires_at": issued.expires_at,
         "platform_type": issued.account.platform_type,
         "roles": roles,
-        "current_role": selectors.role_summary(issued.current_role)
+        "current_role": selectors.role_out(selectors.role_summary(issued.current_role))
         if issued.current_role
         else None,
         "need_role_pick": issued.current_role is None and len(roles) > 1,
@@ -134,7 +134,7 @@ def logout(request: HttpRequest) -> None:
 )
 def get_login_user_info(request: HttpRequest) -> dict[str, Any]:
     session = current_session(request)
-    roles = selectors.account_role_summaries(session.account)
+    roles = [selectors.role_out(role) for role in selectors.account_role_summaries(session.account)]
     return {
         "user": _user_out(session.account, session.merchant),
         "roles": roles,

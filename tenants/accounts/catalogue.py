@@ -65,6 +65,20 @@ ACTIONS: dict[int, dict[str, str]] = {
     },
 }
 
+# The system roles' names in English, by code (their Chinese names are stored with the role).
+ROLE_NAMES_EN: dict[str, str] = {
+    "platform_admin": "Platform admin",
+    "platform_operator": "Platform operator",
+    "platform_finance": "Platform finance",
+    "platform_auditor": "Platform auditor",
+    "owner": "Merchant admin",
+    "auditor": "Auditor",
+    "salesman": "Salesman",
+    "finance": "Finance",
+    "customer_service": "Customer service",
+    "sub_merchant": "Sub-merchant",
+}
+
 # code, name, actions ("*" = every action of the side)
 ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
     ADMIN: [

@@ -10,9 +10,11 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from zulin.core.cache import role_actions_key
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text, pick
 from zulin.core.pagination import page_of
 from zulin.core.sides import PlatformType
 
+from .catalogue import ROLE_NAMES_EN
 from .models import Account, Action, Menu, PrivacyPolicy, Role
 
 ROLE_ACTIONS_SECONDS = 600
@@ -55,7 +57,18 @@ def account_role_summaries(account: Account) -> list[dict[str, Any]]:
 
 
 def role_summary(role: Role) -> dict[str, Any]:
+    """A role as stored (its Chinese name): what sessions and caches keep; answers show
+    `role_out(...)` of it."""
     return {"id": role.pk, "code": role.code, "name": role.name}
+
+
+def role_out(summary: dict[str, Any]) -> dict[str, Any]:
+    """A role summary with its name in the request's language (every role is a system role
+    of the access catalogue, named there in both languages)."""
+    english = ROLE_NAMES_EN.get(summary["code"])
+    if english is None:
+        return summary
+    return {**summary, "name": pick(Text(summary["name"], english))}
 
 
 def menu_tree(*, platform_type: int, actions: frozenset[str], language: str) -> list[dict]:
@@ -178,7 +191,7 @@ def account_row(account: Account) -> dict[str, Any]:
 def staff_row(account: Account) -> dict[str, Any]:
     return {
         **account_row(account),
-        "roles": [role_summary(role) for role in account.roles.all()],  # prefetched
+        "roles": [role_out(role_summary(role)) for role in account.roles.all()],  # prefetched
     }
 
 

@@ -24,6 +24,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.cache import cache_available
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 from zulin.core.tokens import TokenClaims, issue_token
 from zulin.providers.interfaces import ProviderError
@@ -113,7 +114,9 @@ def _system_roles(side: int, role_codes: list[str]) -> list[Role]:
     if len(roles) != len(set(role_codes)):
         known = {role.code for role in roles}
         missing = ", ".join(sorted(set(role_codes) - known))
-        raise field_error("role_codes", f"unknown role: {missing}")
+        raise field_error(
+            "role_codes", Text("未知的角色：{0}", "unknown role: {0}").format(missing)
+        )
     return roles
 
 
@@ -171,7 +174,7 @@ def account_update(
     after: dict[str, Any] = {}
     is_active = None if status is None else status == "active"
     if is_active is False and account.is_active and not reason:
-        raise field_error("reason", "a reason is required to disable")
+        raise field_error("reason", Text("停用须填写原因", "a reason is required to disable"))
     for field, value in (("name", name), ("phone", phone), ("is_active", is_active)):
         if value is not None and getattr(account, field) != value:
             before[field], after[field] = getattr(account, field), value
@@ -231,7 +234,10 @@ def staff_role_codes(
     `allow_empty` (the account keeps a role the screen does not give)."""
     codes = sorted(set(role_codes))
     if (not codes and not allow_empty) or any(code not in assignable for code in codes):
-        raise field_error("role_codes", f"one or more of {', '.join(assignable)}")
+        raise field_error(
+            "role_codes",
+            Text("应为以下一个或多个：{0}", "one or more of {0}").format(", ".join(assignable)),
+        )
     return codes
 
 

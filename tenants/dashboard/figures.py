@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from zulin.core.dates import day_start
 from zulin.core.errors import field_error
+from zulin.core.i18n import Text
 
 ZERO = Decimal("0.00")
 MAX_DAYS = 366
@@ -62,16 +63,18 @@ class Period:
     ) -> Period:
         """The asked period, checked (400 with the field); by default the 30 days to today."""
         if granularity not in GRANULARITIES:
-            raise field_error("granularity", "day or month")
+            raise field_error("granularity", Text("应为按日或按月", "day or month"))
         today = timezone.localdate()
         date_to = date_to or (date_from + timedelta(days=DEFAULT_DAYS - 1) if date_from else today)
         date_from = date_from or date_to - timedelta(days=DEFAULT_DAYS - 1)
         if date_from > date_to:
-            raise field_error("date_from", "on or before date_to")
+            raise field_error("date_from", Text("不能晚于结束日期", "on or before date_to"))
         if (date_to - date_from).days >= MAX_DAYS:
-            raise field_error("date_to", f"at most {MAX_DAYS} days")
+            raise field_error("date_to", Text("最多 {0} 天", "at most {0} days").format(MAX_DAYS))
         if date_from.year < 2000 or date_to.year > 2999:
-            raise field_error("date_from", "between 2000 and 2999")
+            raise field_error(
+                "date_from", Text("应在 2000 到 2999 年之间", "between 2000 and 2999")
+            )
         return cls(date_from, date_to, granularity)
 
     @property

@@ -15,6 +15,7 @@ from tenants.catalog.selectors import money
 from zulin.core.auth import admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 from zulin.ledger.selectors import account_balance
 
@@ -250,7 +251,9 @@ def get_money_daily(request: HttpRequest, query: Query[schemas.MoneyDailyIn]) ->
     """Money per day across merchants (or of one), per merchant over the range and in all:
     received by type, refunded, commission, deposits, settlements, withdrawals, counts."""
     if query.date_from > query.date_to:
-        raise field_error("date_from", "on or before date_to")
+        raise field_error("date_from", Text("不能晚于结束日期", "on or before date_to"))
     if query.date_to - query.date_from >= timedelta(days=MONEY_DAILY_MAX_DAYS):
-        raise field_error("date_to", f"at most {MONEY_DAILY_MAX_DAYS} days")
+        raise field_error(
+            "date_to", Text("最多 {0} 天", "at most {0} days").format(MONEY_DAILY_MAX_DAYS)
+        )
     return selectors.money_daily(**query.model_dump())

@@ -40,6 +40,7 @@ from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
@@ -103,7 +104,9 @@ def withdrawal_apply(
             raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
         return earlier
     if amount < settings.WITHDRAWAL_MIN:
-        raise field_error("amount", f"at least {settings.WITHDRAWAL_MIN}")
+        raise field_error(
+            "amount", Text("不少于 {0}", "at least {0}").format(settings.WITHDRAWAL_MIN)
+        )
     terms = terms_in_force(merchant_id=merchant.pk)
     if terms is None:
         raise ApplicationError(ErrorCode.NO_SETTLEMENT_ACCOUNT)
@@ -181,7 +184,7 @@ def withdrawal_operate(
         withdrawal = _locked(withdrawal_id, None)
         if not approve:
             if not reason.strip():
-                raise field_error("reason", "a rejection says why")
+                raise field_error("reason", Text("驳回须填写原因", "a rejection says why"))
 
             def rejected(row: Withdrawal) -> dict[str, Any]:
                 row.reject_reason = reason[:300]
@@ -333,7 +336,7 @@ SYNCED_NOTE = "重新查询支付渠道后已入账"
 def reconciliation_rerun(*, actor: Session, merchant_id: int, day: date) -> ReconciliationRun:
     """Reconciles one merchant's day again now (replacing its result); audited."""
     if day > timezone.localdate():
-        raise field_error("day", "a day that has begun")
+        raise field_error("day", Text("应为已开始的日期", "a day that has begun"))
     merchant = Merchant.objects.exclude(schema_name=get_public_schema_name()).filter(pk=merchant_id)
     found = merchant.first()
     if found is None:
@@ -373,7 +376,7 @@ def mismatch_resolve(
     other) and why; the run's counts and status follow. Audited, with the history of the
     mismatch's status."""
     if not note.strip():
-        raise field_error("note", "say what was done")
+        raise field_error("note", Text("请说明处理情况", "say what was done"))
     with transaction.atomic(), _public():
         run, mismatch = _mismatch_locked(mismatch_id)
 

@@ -25,6 +25,7 @@ from tenants.accounts.services import account_create
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import field_error
+from zulin.core.i18n import Text
 from zulin.core.queue import queue_on_commit
 from zulin.core.tenancy import forget_host
 
@@ -182,7 +183,13 @@ def _queue_spare_refill() -> None:
 
 def slug_validate(slug: str) -> None:
     if not SLUG_PATTERN.match(slug) or slug in RESERVED_SLUGS or slug == settings.ADMIN_HOST_PREFIX:
-        raise field_error("slug", "2-30 lowercase letters or digits, starting with a letter")
+        raise field_error(
+            "slug",
+            Text(
+                "2–30 位小写字母或数字，以字母开头",
+                "2-30 lowercase letters or digits, starting with a letter",
+            ),
+        )
 
 
 def merchant_provision(

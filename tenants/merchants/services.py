@@ -18,6 +18,7 @@ from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.crypto import mask_bank_account
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.tenancy import forget_merchant_hosts
 
 from .models import Merchant, MerchantOnboarding, MerchantStatus, SettlementTerms
@@ -260,7 +261,10 @@ def merchant_status_change(
     host answers MERCHANT_UNAVAILABLE at once; reactivating lets new sign-ins in."""
     reason = reason.strip()
     if status in STATUSES_NEEDING_REASON and not reason:
-        raise field_error("reason", "a reason is required to freeze or close a merchant")
+        raise field_error(
+            "reason",
+            Text("冻结或关闭商户须填写原因", "a reason is required to freeze or close a merchant"),
+        )
     with transaction.atomic():
         merchant = _locked_merchant(merchant_id)
         if merchant.status == MerchantStatus.CLOSED:

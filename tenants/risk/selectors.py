@@ -16,6 +16,7 @@ from zulin.audit.state import status_history
 from zulin.core.auth import Session
 from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.pagination import page_of
 
 from . import governance, rules
@@ -59,7 +60,9 @@ def query_type_price(code: str, *, kind: str = QueryKind.RISK) -> Decimal:
     not sell it."""
     found = RiskQueryType.objects.filter(code=code, kind=kind, enabled=True).first()
     if found is None:
-        raise field_error("query_type", "not a query type the platform sells")
+        raise field_error(
+            "query_type", Text("平台不提供该查询类型", "not a query type the platform sells")
+        )
     return found.price
 
 

@@ -36,6 +36,7 @@ from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.images import CONTENT_TYPES, image_extension
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
@@ -74,7 +75,12 @@ def _number() -> str:
 
 def _check_amount(amount: Decimal) -> None:
     if amount < rules.RECHARGE_MIN or amount > rules.RECHARGE_MAX:
-        raise field_error("amount", f"from {rules.RECHARGE_MIN} to {rules.RECHARGE_MAX}")
+        raise field_error(
+            "amount",
+            Text("应在 {0} 到 {1} 之间", "from {0} to {1}").format(
+                rules.RECHARGE_MIN, rules.RECHARGE_MAX
+            ),
+        )
 
 
 def _earlier(
@@ -181,14 +187,16 @@ def _voucher(voucher_base64: str) -> tuple[bytes, str]:
     try:
         content = base64.b64decode(voucher_base64, validate=True)
     except (binascii.Error, ValueError):
-        raise field_error("voucher_base64", "not base64") from None
+        raise field_error("voucher_base64", Text("不是 base64 编码", "not base64")) from None
     if not content:
-        raise field_error("voucher_base64", "required")
+        raise field_error("voucher_base64", Text("必填", "required"))
     if len(content) > rules.VOUCHER_MAX_BYTES:
-        raise field_error("voucher_base64", "larger than 1.5 MB")
+        raise field_error("voucher_base64", Text("超过 1.5 MB", "larger than 1.5 MB"))
     extension = image_extension(content[:16])
     if extension not in rules.VOUCHER_TYPES:
-        raise field_error("voucher_base64", "not a JPEG or PNG picture")
+        raise field_error(
+            "voucher_base64", Text("不是 JPEG 或 PNG 图片", "not a JPEG or PNG picture")
+        )
     return content, extension
 
 
@@ -244,7 +252,7 @@ def recharge_check(
     reason. The same idempotency key answers the decision already made."""
     reason = (reason or "").strip()[: rules.REASON_MAX]
     if not approve and not reason:
-        raise field_error("reason", "a rejection says why")
+        raise field_error("reason", Text("驳回须填写原因", "a rejection says why"))
     with transaction.atomic():
         recharge = _locked(recharge_id, None)
         if recharge.decision_key and recharge.decision_key == idempotency_key:

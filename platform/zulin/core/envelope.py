@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja.responses import NinjaJSONEncoder
 
 from .errors import ApplicationError, ErrorCode, message_for
+from .i18n import language_of, resolve
 
 _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_NON_STR_KEYS
 _encoder = NinjaJSONEncoder(ensure_ascii=False)
@@ -29,9 +30,7 @@ def json_bytes(data: Any) -> bytes:
 
 
 def request_language(request: HttpRequest) -> str:
-    header = request.headers.get("Accept-Language", "")
-    first = header.split(",", 1)[0].strip().lower()
-    return "en" if first.startswith("en") else "zh"
+    return language_of(request.headers.get("Accept-Language", ""))
 
 
 def envelope(code: ErrorCode, data: Any, msg: str, *, status: int = 200) -> HttpResponse:
@@ -46,7 +45,11 @@ def envelope(code: ErrorCode, data: Any, msg: str, *, status: int = 200) -> Http
 
 def error_response(request: HttpRequest, error: ApplicationError) -> HttpResponse:
     status = error.code if error.code in (ErrorCode.SERVER_ERROR, ErrorCode.UNAVAILABLE) else 200
-    return envelope(error.code, error.data, error.message(request_language(request)), status=status)
+    language = request_language(request)
+    # Field problems and other texts in `data` are bilingual (zulin.core.i18n.Text).
+    return envelope(
+        error.code, resolve(error.data, language), error.message(language), status=status
+    )
 
 
 def error_for(request: HttpRequest, code: ErrorCode, data: Any = None) -> HttpResponse:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from .i18n import Text
+
 
 class ErrorCode(IntEnum):
     OK = 200
@@ -424,7 +426,8 @@ class ApplicationError(Exception):
         return self.custom_msg or message_for(self.code, "zh")
 
 
-def field_error(field: str, problem: str) -> ApplicationError:
+def field_error(field: str, problem: Text) -> ApplicationError:
     """Bad input in one field: code 400 with `data.fields = {field: [problem]}`, the shape every
-    validation answer has (the front end shows it beside the field)."""
+    validation answer has (the front end shows it beside the field). The problem is worded in
+    both languages; the envelope answers it in the request's (zulin.core.i18n)."""
     return ApplicationError(ErrorCode.VALIDATION, data={"fields": {field: [problem]}})

@@ -1,7 +1,9 @@
 """Field messages of input validation in the request's language.
 
-Pydantic words its errors in English; for Chinese (the default) the common kinds are
-rendered here from the error's type and context, and anything else keeps pydantic's text.
+Pydantic words its errors in English; for Chinese (the default) the kinds are rendered here
+from the error's type and context, and a kind without a Chinese wording reads 内容不正确
+(never pydantic's English inside a Chinese screen). The checks our services make themselves
+word their problems as `zulin.core.i18n.Text` (`field_error`).
 """
 
 from __future__ import annotations
@@ -49,14 +51,19 @@ ZH_TEMPLATES: dict[str, str] = {
 }
 
 
+ZH_UNKNOWN = "内容不正确"
+
+
 def field_message(error: dict[str, Any], language: str) -> str:
-    fallback = str(error.get("msg", "invalid"))
     if language == "en":
-        return fallback
+        return str(error.get("msg", "invalid"))
     template = ZH_TEMPLATES.get(str(error.get("type", "")))
     if template is None:
-        return fallback
+        return ZH_UNKNOWN
+    context = dict(error.get("ctx") or {})
+    if "expected" in context:  # pydantic's "'a', 'b' or 'c'"
+        context["expected"] = str(context["expected"]).replace(" or ", "、").replace(", ", "、")
     try:
-        return template.format(**(error.get("ctx") or {}))
+        return template.format(**context)
     except (KeyError, IndexError, ValueError):
-        return fallback
+        return ZH_UNKNOWN

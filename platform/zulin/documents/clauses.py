@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from zulin.core.i18n import Text
+
 # Limits a merchant's edits must keep, so a contract always fits on a few pages.
 CLAUSE_TITLE_MAX_LENGTH = 40
 CLAUSE_BODY_MAX_LENGTH = 2000
@@ -116,18 +118,36 @@ def clauses_to_data(clauses: Iterable[ContractClause]) -> list[dict[str, str]]:
     return [{"title": clause.title, "body": clause.body} for clause in clauses]
 
 
+class ClauseProblem(ValueError):
+    """A broken clause row; `text` says which and why in both languages (its str is English)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.en)
+        self.text = text
+
+
 def clauses_from_data(rows: Sequence[Mapping[str, str]]) -> tuple[ContractClause, ...]:
     """Stored rows back to clauses; raises ValueError naming the first broken row."""
     if len(rows) > CLAUSES_MAX_COUNT:
-        raise ValueError(f"at most {CLAUSES_MAX_COUNT} clauses")
+        raise ClauseProblem(
+            Text("最多 {0} 条条款", "at most {0} clauses").format(CLAUSES_MAX_COUNT)
+        )
     clauses: list[ContractClause] = []
     for index, row in enumerate(rows):
         title = str(row.get("title", "")).strip()
         body = str(row.get("body", "")).strip()
         if not title or len(title) > CLAUSE_TITLE_MAX_LENGTH:
-            raise ValueError(f"clause {index + 1}: title must be 1-{CLAUSE_TITLE_MAX_LENGTH} long")
+            raise ClauseProblem(
+                Text(
+                    "第 {0} 条：标题应为 1–{1} 个字符", "clause {0}: title must be 1-{1} long"
+                ).format(index + 1, CLAUSE_TITLE_MAX_LENGTH)
+            )
         if not body or len(body) > CLAUSE_BODY_MAX_LENGTH:
-            raise ValueError(f"clause {index + 1}: body must be 1-{CLAUSE_BODY_MAX_LENGTH} long")
+            raise ClauseProblem(
+                Text(
+                    "第 {0} 条：正文应为 1–{1} 个字符", "clause {0}: body must be 1-{1} long"
+                ).format(index + 1, CLAUSE_BODY_MAX_LENGTH)
+            )
         clauses.append(ContractClause(title=title, body=body))
     return tuple(clauses)
 

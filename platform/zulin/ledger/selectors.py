@@ -13,6 +13,7 @@ from django_tenants.utils import get_public_schema_name
 
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 
 from .chart import chart_for
 from .models import AccountType, Entry, Journal, LedgerAccount, Side
@@ -48,7 +49,7 @@ def _chart_account(code: str) -> LedgerAccount:
 
 def _one_dimension(order_id: int | None, bill_id: int | None) -> Q:
     if (order_id is None) == (bill_id is None):
-        raise field_error("order_id", "give order_id or bill_id")
+        raise field_error("order_id", Text("请提供订单编号或账单编号", "give order_id or bill_id"))
     return Q(journal__order_id=order_id) if order_id is not None else Q(journal__bill_id=bill_id)
 
 

@@ -36,6 +36,7 @@ from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.money.days import counted_on
 
 from .chart import chart_for
@@ -118,14 +119,19 @@ def _postings(lines: Sequence[Line]) -> list[_Posting]:
 
 def _check_text(field: str, value: Any, *, max_length: int, required: bool) -> None:
     if not isinstance(value, str) or (required and not value):
-        raise field_error(field, "required text")
+        raise field_error(field, Text("必填", "required text"))
     if len(value) > max_length or CONTROL_CHARACTERS.search(value):
-        raise field_error(field, f"at most {max_length} characters, no control characters")
+        raise field_error(
+            field,
+            Text(
+                "最多 {0} 个字符，不能包含控制字符", "at most {0} characters, no control characters"
+            ).format(max_length),
+        )
 
 
 def _check_dimension(field: str, value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise field_error(field, "an integer id or None")
+        raise field_error(field, Text("应为整数编号或空", "an integer id or None"))
 
 
 class _Fingerprint(NamedTuple):
@@ -236,9 +242,9 @@ def _moved_on(value: Any) -> date:
     if value is None:
         value = _MOVED_ON.get() or today
     if isinstance(value, datetime) or not isinstance(value, date):
-        raise field_error("moved_on", "a date")
+        raise field_error("moved_on", Text("应为日期", "a date"))
     if value > today:
-        raise field_error("moved_on", "not after today")
+        raise field_error("moved_on", Text("不能晚于今天", "not after today"))
     return value
 
 
@@ -400,13 +406,15 @@ def ledger_post(
     other lines or dimensions (IDEMPOTENCY_KEY_REUSED)."""
     _check_text("reference", reference, max_length=100, required=True)
     if not isinstance(kind, str) or not CODE_PATTERN.match(kind):
-        raise field_error("kind", "2-40 lowercase letters, digits or _")
+        raise field_error(
+            "kind", Text("2–40 位小写字母、数字或下划线", "2-40 lowercase letters, digits or _")
+        )
     _check_text("memo", memo, max_length=200, required=False)
     _check_text("payment_reference", payment_reference, max_length=64, required=False)
     _check_dimension("order_id", order_id)
     _check_dimension("bill_id", bill_id)
     if meta is not None and not isinstance(meta, dict):
-        raise field_error("meta", "a JSON object")
+        raise field_error("meta", Text("应为 JSON 对象", "a JSON object"))
     return _post(
         reference=reference,
         kind=kind,

@@ -33,6 +33,7 @@ from django.utils import timezone
 from django_tenants.utils import get_tenant_model, tenant_context
 
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 
 from .models import CallbackLogStatus, ProviderCallbackLog
 
@@ -132,7 +133,7 @@ class CallbackOutcome:
     status: str  # handled, ignored (no handler for the kind), duplicate (received before)
 
 
-def _body_error(problem: str) -> ApplicationError:
+def _body_error(problem: Text) -> ApplicationError:
     return field_error("body", problem)
 
 
@@ -140,21 +141,23 @@ def _event_from(body: bytes, *, provider: str, merchant_slug: str) -> CallbackEv
     try:
         payload = json.loads(body)
     except (UnicodeDecodeError, ValueError):
-        raise _body_error("not JSON") from None
+        raise _body_error(Text("不是 JSON", "not JSON")) from None
     if not isinstance(payload, dict):
-        raise _body_error("not a JSON object")
+        raise _body_error(Text("不是 JSON 对象", "not a JSON object"))
     event_id, event_type = payload.get("event_id"), payload.get("event_type")
     if not isinstance(event_id, str) or not 0 < len(event_id) <= 64:
-        raise _body_error("event_id missing")
+        raise _body_error(Text("缺少 event_id", "event_id missing"))
     if not isinstance(event_type, str) or not 0 < len(event_type) <= 40:
-        raise _body_error("event_type missing")
+        raise _body_error(Text("缺少 event_type", "event_type missing"))
     data = payload.get("data")
     if not isinstance(data, dict):
-        raise _body_error("data missing")
+        raise _body_error(Text("缺少 data", "data missing"))
     # A signed body names its merchant: a callback posted to another merchant's address
     # is refused, not handled there.
     if payload.get("provider") != provider or payload.get("merchant") != merchant_slug:
-        raise _body_error("provider or merchant differs from the address")
+        raise _body_error(
+            Text("服务方或商户与地址不符", "provider or merchant differs from the address")
+        )
     return CallbackEvent(
         provider=provider,
         event_id=event_id,

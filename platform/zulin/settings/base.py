@@ -96,6 +96,7 @@ DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
 
 MIDDLEWARE = [
     "zulin.core.logging.RequestLogMiddleware",
+    "zulin.core.i18n.LanguageMiddleware",
     "zulin.core.envelope.EnvelopeFallbackMiddleware",
     "zulin.core.tenancy.SideMiddleware",
     "zulin.core.input_guard.InputGuardMiddleware",
