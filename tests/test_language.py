@@ -102,3 +102,12 @@ def test_condition_and_terms_read_as_people_say_them(demo, demo_owner):
     assert {row["value"]: row["label"] for row in fineness}["99"] == "99% new"
     assert {(t["term"], t["term_unit"]): t["label"] for t in terms}[(12, "month")] == "12 months"
     assert {(t["term"], t["term_unit"]): t["label"] for t in chinese_terms}[(7, "day")] == "7天"
+
+
+def test_the_platform_reads_take_down_reasons_in_its_language(admin_client):
+    chinese = _as(admin_client, "zh-CN").get("/api/platform/getForceRefuseReasons")
+    english = _as(admin_client, "en").get("/api/platform/getForceRefuseReasons")
+
+    assert {row["code"]: row["label"] for row in chinese.data}["other"] == "其他原因"
+    assert {row["code"]: row["label"] for row in english.data}["other"] == "Other reason"
+    assert not [row for row in english.data if HAN.search(row["label"])]

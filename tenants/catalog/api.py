@@ -10,11 +10,12 @@ from ninja import Query, Router
 
 from zulin.core.auth import admin_auth, any_side_auth, current_session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text, pick
 from zulin.core.pagination import page_of
 from zulin.core.params import get_or_post_docs, read_params
 
 from . import schemas, selectors, services
-from .rules import FORCE_DOWN_REASONS, STATUSES, GoodsStatus
+from .rules import FORCE_DOWN_REASONS, FORCE_DOWN_REASONS_EN, STATUSES, GoodsStatus
 
 category_router = Router(tags=["platform: categories"])
 platform_goods_router = Router(tags=["platform: goods governance"])
@@ -257,7 +258,11 @@ def update_goods_display_status(request: HttpRequest, payload: schemas.DisplayIn
 def get_force_refuse_reasons(request: HttpRequest) -> list[dict[str, Any]]:
     """Reasons for forceGoodsDown; `other` needs free text."""
     return [
-        {"code": code, "label": label, "needs_text": code == "other"}
+        {
+            "code": code,
+            "label": pick(Text(label, FORCE_DOWN_REASONS_EN[code])),
+            "needs_text": code == "other",
+        }
         for code, label in FORCE_DOWN_REASONS.items()
     ]
 

@@ -23,3 +23,11 @@ FORCE_DOWN_REASONS = {
     "complaints": "用户投诉较多",
     "other": "其他原因",
 }
+FORCE_DOWN_REASONS_EN = {
+    "prohibited": "Prohibited goods",
+    "false_info": "False information or not as described",
+    "price_abnormal": "Abnormal price or rent",
+    "infringement": "Suspected infringement",
+    "complaints": "Many customer complaints",
+    "other": "Other reason",
+}
