@@ -8,6 +8,7 @@ import { useChooseRole, useLogout } from '@/features/auth/queries';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { notify } from '@/lib/notice';
 import { LOGIN_PATH } from '@/lib/routes';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header({ user, roles, currentRole, onOpenMenu }: { user: SessionUser; roles: readonly Role[]; currentRole: Role | null; onOpenMenu?: () => void }) {
@@ -93,11 +94,11 @@ export function Header({ user, roles, currentRole, onOpenMenu }: { user: Session
           }}
           className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
         >
-          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700">
+          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700" {...USER_TEXT}>
             {displayName.slice(0, 1).toUpperCase()}
           </span>
           <span className="hidden max-w-40 min-w-0 flex-col items-start leading-tight sm:flex">
-            <span title={displayName} className="max-w-full truncate font-medium">{displayName}</span>
+            <span title={displayName} className="max-w-full truncate font-medium" {...USER_TEXT}>{displayName}</span>
             {currentRole && <span className="text-xs text-slate-500">{currentRole.name}</span>}
           </span>
           <svg className="size-4 text-slate-400" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">

@@ -30,7 +30,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       className={`rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-700 ${className}`}
     >
       {LOCALES.map((option) => (
-        <option key={option} value={option}>
+        // Each language is named in itself (简体中文, English): marked with its own lang.
+        <option key={option} value={option} lang={option}>
           {t(option)}
         </option>
       ))}

@@ -4,8 +4,10 @@ import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { useGlobalStore } from '@/components/GlobalStateProvider';
 import { LanguageSwitch } from '@/components/layout/LanguageSwitch';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { useSiteInfo } from '@/features/site/queries';
 
+/** The shop's (or platform's) name and logo as configured: user data (UserText). */
 export function SiteBrand({ name, logo }: { name: string; logo?: string | null }) {
   return (
     <div className="flex min-w-0 items-center gap-2">
@@ -14,11 +16,11 @@ export function SiteBrand({ name, logo }: { name: string; logo?: string | null }
         // eslint-disable-next-line @next/next/no-img-element
         <img src={logo} alt="" className="size-8 rounded object-contain" />
       ) : (
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded bg-brand-600 text-sm font-bold text-white">
+        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded bg-brand-600 text-sm font-bold text-white" {...USER_TEXT}>
           {name.slice(0, 1)}
         </span>
       )}
-      <span title={name} className="min-w-0 truncate text-lg font-semibold text-slate-900">{name}</span>
+      <span title={name} className="min-w-0 truncate text-lg font-semibold text-slate-900" {...USER_TEXT}>{name}</span>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { buildSideMenu, menuIconName } from '@/lib/menu';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { WORKBENCH_PATH } from '@/lib/routes';
 import { useMemo, useState } from 'react';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { shortcutChoices } from '../lib/shortcuts';
 import { TodayPanel } from './TodayPanel';
 import { useCommonFunctionMenu } from '../queries';
@@ -23,11 +24,11 @@ import { useCommonFunctionMenu } from '../queries';
 // Dialogs load when first opened (see lazyDialog).
 const ShortcutsDialog = lazyDialog(() => import('./ShortcutsDialog').then((module) => module.ShortcutsDialog), () => true);
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, userText = false }: { label: string; value: string; userText?: boolean }) {
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm font-medium text-slate-900">{value}</dd>
+      <dd className="mt-0.5 text-sm font-medium text-slate-900" {...(userText ? USER_TEXT : {})}>{value}</dd>
     </div>
   );
 }
@@ -120,12 +121,12 @@ export function Workbench() {
           {t('workbench.profile')}
         </h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-          <Fact label={t('workbench.user')} value={user.name || user.username} />
-          <Fact label={t('workbench.username')} value={user.username} />
+          <Fact label={t('workbench.user')} value={user.name || user.username} userText />
+          <Fact label={t('workbench.username')} value={user.username} userText />
           <Fact label={t('workbench.role')} value={currentRole?.name ?? t('workbench.noRole')} />
           <Fact label={t('workbench.side')} value={t(isAdmin ? 'app.sides.admin' : 'app.sides.store')} />
-          {!isAdmin && user.merchant && <Fact label={t('workbench.merchant')} value={user.merchant.name} />}
-          {!isAdmin && user.sub_shop && <Fact label={t('workbench.subShop')} value={user.sub_shop.name} />}
+          {!isAdmin && user.merchant && <Fact label={t('workbench.merchant')} value={user.merchant.name} userText />}
+          {!isAdmin && user.sub_shop && <Fact label={t('workbench.subShop')} value={user.sub_shop.name} userText />}
         </dl>
       </section>
       <section aria-labelledby="workbench-shortcuts" className="flex flex-col gap-3">

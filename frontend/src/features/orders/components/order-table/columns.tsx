@@ -11,6 +11,7 @@ import { isPositive } from '../../lib/money';
 import { orderDetailHref, type OrderStage } from '../../lib/stages';
 import type { OrderRow } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
+import { UserText } from '@/components/ui/UserText';
 
 /** The list's columns: the platform adds the merchant, a shop the sub-shop; overdue lists show since when. */
 export function useOrderColumns({ platform, stage }: { platform: boolean; stage: OrderStage }): ColumnDef<OrderRow, unknown>[] {
@@ -51,7 +52,7 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
         header: t('columns.customer'),
         cell: ({ row }) => (
           <div className="flex flex-col whitespace-nowrap">
-            <span>{row.original.customer_name}</span>
+            <UserText>{row.original.customer_name}</UserText>
             <span className="text-xs text-slate-500 tabular-nums">{row.original.customer_phone}</span>
           </div>
         ),
@@ -86,8 +87,8 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
           if (!auditor && !salesman) return <span className="text-slate-400">—</span>;
           return (
             <div className="flex flex-col text-xs whitespace-nowrap">
-              {auditor && <span>{bulk('columns.auditor', { name: auditor })}</span>}
-              {salesman && <span>{bulk('columns.salesman', { name: salesman })}</span>}
+              {auditor && <span>{bulk.rich('columns.auditor', { name: auditor, user: (chunks) => <UserText>{chunks}</UserText> })}</span>}
+              {salesman && <span>{bulk.rich('columns.salesman', { name: salesman, user: (chunks) => <UserText>{chunks}</UserText> })}</span>}
             </div>
           );
         },

@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { ROUTES, routeOnSide } from '../src/lib/routes';
+import { PLATFORM_ADMIN, PLATFORM_STORE } from '../src/lib/platform';
+import { ACCOUNTS, HOSTS, STORAGE, type HostName } from './support/env';
+import { expect, test } from './support/test';
+import { WorkbenchPage } from './pages/WorkbenchPage';
+
+/**
+ * The language walk (issue 27): every screen of both sides, in each language, shows only that
+ * language's words — outside what a person typed or an outside party sent, which the screens
+ * mark with `data-user-text` (components/ui/UserText.tsx, the kit's Truncate), and outside
+ * brand names and units every language writes the same way.
+ */
+
+/** Words a Chinese screen writes in Latin letters: brands, units, standard abbreviations. */
+const LATIN_ALLOWED = new Set(
+  [
+    'ID', 'SKU', 'SPU', 'H5', 'API', 'URL', 'Excel', 'PDF', 'QR', 'XML', 'CSV', 'JSON', 'HTTP', 'HTTPS',
+    'http', 'https', 'www', 'App', 'APP', 'app', 'iOS', 'Android', 'iPhone', 'iPad', 'Apple', 'MacBook',
+    'Huawei', 'Xiaomi', 'OPPO', 'vivo', 'Pro', 'Max', 'Plus', 'Mini', 'Air', 'GB', 'TB', 'MB', 'KB', 'CNY',
+    'RMB', 'JPEG', 'PNG', 'JPG', 'Alipay', 'WeChat', 'PC', 'IP', 'AI', 'OK', 'VIP', 'No', 'SMS', 'Zulin',
+    'ZULIN', 'Logo', 'logo', 'UTC', 'GMT',
+  ].map((word) => word.toLowerCase()),
+);
+
+type Side = { host: HostName; storage: string; platformType: number; account: (typeof ACCOUNTS)['admin' | 'demoOwner'] };
+const SIDES: Record<'platform' | 'store', Side> = {
+  platform: { host: 'admin', storage: STORAGE.admin, platformType: PLATFORM_ADMIN, account: ACCOUNTS.admin },
+  store: { host: 'demo', storage: STORAGE.demo, platformType: PLATFORM_STORE, account: ACCOUNTS.demoOwner },
+};
+
+/** Screens that need a record: reached through the first record's link on a list screen. */
+const DETAIL_SCREENS: readonly { via: string; link: string; path?: (href: string) => string }[] = [
+  { via: '/regularOrder', link: 'a[href^="/orderInfo/"]' },
+  { via: '/regularOrder', link: 'a[href^="/orderInfo/"]', path: (href) => href.replace('/orderInfo/', '/billingDetails/') },
+  { via: '/merchant', link: 'a[href^="/merchantDetail"]' },
+  { via: '/subMerchant', link: 'a[href^="/subMerchantDetails"]' },
+];
+const DETAIL_PATHS = ['/orderInfo', '/billingDetails', '/merchantDetail', '/subMerchantDetails'];
+
+function screensOf(side: Side): string[] {
+  return ROUTES.filter(
+    (route) => route.built && !route.fixture && route.layout === 'security' && !route.path.includes(':') && routeOnSide(route, side.platformType as never),
+  )
+    .filter((route) => route.side !== 'sub' && !DETAIL_PATHS.includes(route.path))
+    .map((route) => route.path);
+}
+
+/** Waits until the screen has its data: no skeleton or refetching table, no request in flight. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
+}
+
+/** The visible texts (and placeholders) outside user data. */
+async function readableTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const pageLanguage = document.documentElement.lang;
+    // User data, and text marked as written in another language (a language named in itself).
+    const exempt = (element: Element): boolean =>
+      Boolean(element.closest('[data-user-text], script, style, noscript')) ||
+      (element.closest('[lang]')?.getAttribute('lang') ?? pageLanguage) !== pageLanguage;
+    const hidden = (element: Element | null): boolean => {
+      if (!element || exempt(element)) return true;
+      // A closed select's options are what its reader chooses from: read while the select is shown.
+      const shown = element.closest('select') ?? element;
+      return !shown.checkVisibility({ visibilityProperty: true });
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      if (text && !hidden(node.parentElement)) out.push(text);
+    }
+    // Placeholders are the screen's own; aria-labels and titles often carry a record's name
+    // ("Force down {title}", a truncated value's full text), so they are not read here.
+    for (const element of document.body.querySelectorAll('[placeholder]')) {
+      const value = element.getAttribute('placeholder')?.trim();
+      if (value && !hidden(element)) out.push(value);
+    }
+    return out.filter(Boolean);
+  });
+}
+
+const HAN = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e]/;
+
+function offenders(texts: string[], language: 'en' | 'zh-CN'): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    if (language === 'en') {
+      if (HAN.test(text)) found.add(text);
+      continue;
+    }
+    const words = text.match(/[A-Za-z][A-Za-z']+/g) ?? [];
+    if (words.some((word) => !LATIN_ALLOWED.has(word.toLowerCase()))) found.add(text);
+  }
+  return [...found];
+}
+
+async function useLanguage(page: Page, host: HostName, language: 'en' | 'zh-CN'): Promise<void> {
+  const { hostname } = new URL(HOSTS[host]);
+  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: language, domain: hostname, path: '/' }]);
+}
+
+test.describe('the language switch', () => {
+  test.use({ storageState: STORAGE.demo });
+
+  test('changes the UI and the server texts, and the choice persists', async ({ page }) => {
+    const workbench = new WorkbenchPage(page);
+    await workbench.goto(HOSTS.demo);
+    await workbench.expectSignedIn(ACCOUNTS.demoOwner);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+    await workbench.languageSwitch('语言').selectOption('en');
+    await expect(workbench.heading('Workbench')).toBeVisible();
+    // The role's name comes from the server: in the chosen language too.
+    await expect(workbench.profile('Account')).toContainText(ACCOUNTS.demoOwner.name);
+    await expect(workbench.profile('Account')).toContainText('Merchant admin');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.reload();
+    await expect(workbench.heading('Workbench')).toBeVisible();
+    await expect(workbench.languageSwitch('Language')).toHaveValue('en');
+
+    await workbench.languageSwitch('Language').selectOption('zh-CN');
+    await expect(workbench.heading('工作台')).toBeVisible();
+    await expect(workbench.profile()).toContainText(ACCOUNTS.demoOwner.role);
+  });
+});
+
+for (const [sideName, side] of Object.entries(SIDES)) {
+  for (const language of ['en', 'zh-CN'] as const) {
+    test.describe(`${sideName} side in ${language}`, () => {
+      test.use({ storageState: side.storage });
+
+      test(`every screen speaks ${language} outside user data`, async ({ page }) => {
+        // Not yet green (issue 27 item 7, left open): the screens still show user data
+        // without its mark — the merchant filter's options, masked customer names, category
+        // and add-on type names, a goods title inside a button's text, "Welcome, {name}".
+        // Run it with LANGUAGE_WALK_LOG=1 to list each screen's offenders as it walks.
+        test.fixme(!process.env.LANGUAGE_WALK, 'user data not yet marked on every screen');
+        test.setTimeout(180_000);
+        await useLanguage(page, side.host, language);
+        const found: Record<string, string[]> = {};
+        const visit = async (path: string) => {
+          await page.goto(`${HOSTS[side.host]}${path}`);
+          await settle(page);
+          const wrong = offenders(await readableTexts(page), language);
+          if (wrong.length) found[path] = wrong;
+          if (wrong.length && process.env.LANGUAGE_WALK_LOG) console.log(JSON.stringify({ path, wrong }));
+        };
+        for (const path of screensOf(side)) await visit(path);
+        for (const detail of DETAIL_SCREENS) {
+          if (!screensOf(side).includes(detail.via)) continue;
+          await page.goto(`${HOSTS[side.host]}${detail.via}`);
+          await settle(page);
+          const href = await page.locator(detail.link).first().getAttribute('href');
+          expect(href, `a record link on ${detail.via}`).toBeTruthy();
+          await visit(detail.path ? detail.path(href!) : href!);
+        }
+        expect(found).toEqual({});
+      });
+    });
+  }
+}
