@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { formatCurrency, formatDate } from '@/components/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
+import { UserText } from '@/components/ui/UserText';
 import { correctable, recordStateTone } from '../lib/credit';
 import type { CreditRecord } from '../queries';
 
@@ -49,7 +50,9 @@ export function CreditRecordTable({ records, onCorrect, linkOrders = false }: { 
             <ul className="mt-1 text-xs text-red-700">
               {record.errors.map((error) => (
                 <li key={error.code}>
-                  <span className="font-mono">{error.code}</span> {error.message}
+                  <span className="font-mono">{error.code}</span>{' '}
+                  {/* The bureau's known codes read in the session's language; any other is its own words. */}
+                  {t.has(`bureauErrors.${error.code}`) ? t(`bureauErrors.${error.code}`) : <UserText>{error.message}</UserText>}
                 </li>
               ))}
             </ul>
