@@ -66,9 +66,10 @@ test.describe('goods description: rich text', () => {
     await expect(page.getByText('草稿已保存')).toBeVisible();
     await expect(page).toHaveURL(/\/product\?id=\d+/);
 
-    const answered = descriptionAnswered(page);
-    await page.reload();
-    const stored = await answered;
+    // Listen once the reload has begun: the saved goods may still be refetched before it, and a
+    // response of the page left behind has no body to read.
+    await page.reload({ waitUntil: 'commit' });
+    const stored = await descriptionAnswered(page);
     expect(stored).toContain('<strong>九成新</strong>');
     expect(stored).toContain(`<img src="${pictureUrl}">`);
     expect(stored).toContain('粘贴');
