@@ -15,9 +15,28 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The /api proxy lives in src/app/api/[...path]/route.ts so API_ORIGIN is read at run time
   // (rewrites are frozen into the build) and x-forwarded-host is set explicitly.
-  webpack(config, { isServer }) {
+  webpack(config, { isServer, dev }) {
     if (!isServer) {
       config.output = { ...config.output, chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS };
+    }
+    const splitChunks = config.optimization?.splitChunks;
+    if (!isServer && !dev && splitChunks) {
+      // Next moves code that several chunks share into a chunk of its own only when that
+      // chunk reaches 20 KB; below it each chunk keeps its own copy. The layouts and their
+      // error boundaries are separate entries, so every screen fetched next-intl's translator,
+      // TanStack Query's observers, next/dynamic's loader and the kit's Button twice. These
+      // few libraries, which every screen uses, are one chunk each instead (issue 27 item 10).
+      const shared = (name: string, test: RegExp) => ({ name, test, chunks: 'all' as const, enforce: true, priority: 20 });
+      config.optimization.splitChunks = {
+        ...splitChunks,
+        cacheGroups: {
+          ...splitChunks.cacheGroups,
+          intl: shared('intl', /[\\/]node_modules[\\/](next-intl|use-intl|@formatjs)[\\/]/),
+          query: shared('query', /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/),
+          dynamic: shared('next-dynamic', /[\\/]node_modules[\\/]next[\\/]dist[\\/]shared[\\/]lib[\\/](app-dynamic|lazy-dynamic)[\\/.]/),
+          kit: shared('kit', /[\\/]src[\\/](components[\\/]ui[\\/](Button|Spinner|EmptyState)|lib[\\/](chunkError|chunkGuard))\.tsx?$/),
+        },
+      };
     }
     return config;
   },

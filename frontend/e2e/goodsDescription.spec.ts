@@ -41,8 +41,9 @@ test.describe('goods description: rich text', () => {
     const pictureUrl = await page.getByRole('img', { name: '商品图片 1' }).getAttribute('src');
     expect(pictureUrl).toMatch(/^\/api\/media\/m_demo\/goods\/\w+\.png$/);
 
-    // The editor arrives with its section (a chunk of its own), then takes typing and the toolbar.
-    const description = page.getByRole('textbox', { name: '描述', exact: true });
+    // The editor arrives as its section comes near the screen (a chunk of its own), then takes
+    // typing and the toolbar.
+    const description = await editor.description();
     await description.click();
     await page.keyboard.type('成色 ');
     await page.getByRole('button', { name: '加粗' }).click();
@@ -65,15 +66,16 @@ test.describe('goods description: rich text', () => {
     await expect(page.getByText('草稿已保存')).toBeVisible();
     await expect(page).toHaveURL(/\/product\?id=\d+/);
 
-    const answered = descriptionAnswered(page);
-    await page.reload();
-    const stored = await answered;
+    // Listen once the reload has begun: the saved goods may still be refetched before it, and a
+    // response of the page left behind has no body to read.
+    await page.reload({ waitUntil: 'commit' });
+    const stored = await descriptionAnswered(page);
     expect(stored).toContain('<strong>九成新</strong>');
     expect(stored).toContain(`<img src="${pictureUrl}">`);
     expect(stored).toContain('粘贴');
     expect(stored).not.toMatch(/onerror|src="x"/);
 
-    const reloaded = page.getByRole('textbox', { name: '描述', exact: true });
+    const reloaded = await editor.description();
     await expect(reloaded.locator('strong')).toHaveText('九成新');
     await expect(reloaded).toContainText('成色 九成新，配件齐全');
     await expect(reloaded.locator(`img[src="${pictureUrl}"]`)).toBeVisible();

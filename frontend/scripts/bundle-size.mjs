@@ -1,27 +1,42 @@
 #!/usr/bin/env node
 /**
- * First-load JavaScript per screen (issue 10: ≤ 200 KB gzip each), measured in Chromium.
+ * First-load JavaScript per screen (issue 10, issue 27 item 10: ≤ 200 KB gzip each), measured in
+ * Chromium on each screen as a user sees it: signed in, with its data from a real backend.
+ *
+ * Needs API_ORIGIN: a backend holding the demo data (`load_demo` with DEMO_ORDER_ROUNDS=1, as
+ * the browser tests load it). `make bench-frontend` (infra/scripts/bench-frontend.sh) makes one
+ * (fresh database, demo data, gunicorn) and runs this script against it.
  *
  * Builds the front end (`next build` into NEXT_DIST_DIR, default `.next-bench`, so it never
  * clobbers the `.next` of a browser-test run), serves it with `next start` on a free port with
- * API_ORIGIN pointing nowhere, and loads every built screen of src/lib/routes.ts in a fresh
- * headless Chromium context with the HTTP cache disabled.
+ * API_ORIGIN, signs in through the login screen on each side (the demo shop's owner on
+ * `demo.localhost` for the store screens, the platform admin on `admin.localhost` for the
+ * platform's; a screen of both sides is measured on each) and loads every built screen of
+ * src/lib/routes.ts in a fresh headless Chromium context with the HTTP cache disabled. The
+ * sign-in screens are measured signed out (that is how they are seen).
  *
- * What a figure counts: every response of resource type "script" the page fetched until the
- * network went idle — Next's runtime, the shared layout's chunks, the route's own chunks and
- * any chunk loaded lazily while the screen first renders — as bytes on the wire (the encoded
- * body size, `request.sizes().responseBodySize`; `next start` gzips them). A script served
- * uncompressed is gzipped here with zlib level 6 instead and marked `*`. Not counted: the HTML
- * document and its inline scripts (the RSC payload, the message catalogue), CSS, fonts, images.
+ * Detail screens open a real record of the demo, the one a user reaches from its list: the
+ * first link of that kind on the list screen (an order in lease from /dealingOrder, its bills
+ * from that order, a merchant, a sub-shop, a goods from /productManage); /product is measured
+ * both new and editing that goods.
  *
- * Signed-in screens: the browser gets a fake token cookie, and the two calls the security
- * layout waits for (getLoginUserInfo, getSiteInfo) are answered in the browser with a session
- * holding every auth action, so the screen itself renders and loads its chunks; every other
- * /api call fails the way a backend error would (the screen shows its error state). Screens of
- * both sides are measured on each side (store host `demo.localhost`, platform `admin.localhost`).
+ * When a figure is taken: after the load, the network idle, no loading state left on the screen
+ * (no `aria-busy="true"`, no skeleton or spinner), then once more the network idle, so the
+ * chunks the screen asks for once its data has rendered (charts, a form with its data) count.
+ * Every /api answer of the load is checked: a screen whose data call failed (HTTP ≥ 400 or an
+ * envelope code other than 200) is flagged `!` and fails --check, since it was not measured
+ * with its data.
  *
- * Usage: node scripts/bundle-size.mjs [--no-build] [--json FILE] [--verbose] [--check]
- * --verbose lists every script per screen; --check exits 1 when a screen is over the budget.
+ * What a figure counts: every response of resource type "script" the page fetched until then —
+ * Next's runtime, the shared layout's chunks, the route's own chunks and any chunk loaded lazily
+ * while the screen first renders with its data — as bytes on the wire (the encoded body size,
+ * `request.sizes().responseBodySize`; `next start` gzips them). A script served uncompressed is
+ * gzipped here with zlib level 6 instead and marked `*`. Not counted: the HTML document and its
+ * inline scripts (the RSC payload, the message catalogue), CSS, fonts, images, /api answers.
+ *
+ * Usage: node scripts/bundle-size.mjs [--no-build] [--json FILE] [--verbose] [--check] [--only PATH]
+ * --verbose lists every script per screen; --check exits 1 when a screen is over the budget or
+ * was not measured with its data; --only measures the screens whose path starts with PATH.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -38,16 +53,33 @@ const skipBuild = args.includes('--no-build');
 const verbose = args.includes('--verbose');
 const check = args.includes('--check');
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const distDir = process.env.NEXT_DIST_DIR || '.next-bench';
+const apiOrigin = process.env.API_ORIGIN;
+const password = process.env.E2E_PASSWORD ?? 'Zulin@2026';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-quic',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * Where a detail screen's record comes from: the list screen a user opens it from and the
+ * beginning of the link they follow there (the first such link on the screen).
+ */
+const RECORD_SOURCES = {
+  '/orderInfo/:id': { from: '/dealingOrder', link: '/orderInfo/' },
+  '/billingDetails/:order_id': { from: '/orderInfo/:id', link: '/billingDetails/' },
+  '/merchantDetail': { from: '/merchant', link: '/merchantDetail?' },
+  '/subMerchantDetails': { from: '/subMerchant', link: '/subMerchantDetails?' },
+};
+/** Screens measured a second time on a record: /product edits the first goods of the list. */
+const RECORD_VARIANTS = { '/product': { from: '/productManage', link: '/product?id=' } };
 
 /** The built, non-fixture screens of the route registry, parsed from its source (no TS loader needed). */
 function builtScreens() {
@@ -61,9 +93,8 @@ function builtScreens() {
     if (built !== 'true' || rest.includes('fixture: true')) continue;
     const pattern = rawPath.startsWith("'") ? rawPath.slice(1, -1) : constants[rawPath];
     if (!pattern) continue;
-    // A parameter route is measured at a sample value: its data call fails like every other here.
-    const path = pattern.replace(/:\w+/g, '1');
-    screens.push({ path, layout, side });
+    screens.push({ pattern, path: pattern, layout, side, record: RECORD_SOURCES[pattern] ?? null });
+    if (RECORD_VARIANTS[pattern]) screens.push({ pattern: `${pattern}?id`, path: pattern, layout, side, record: RECORD_VARIANTS[pattern] });
   }
   return screens;
 }
@@ -101,7 +132,11 @@ async function waitForServer(url, child) {
   throw new Error(`${url} did not answer`);
 }
 
-const SIDES = { store: { host: 'demo.localhost', tokenCookie: 'zulin_store_token', platformType: 1 }, platform: { host: 'admin.localhost', tokenCookie: 'zulin_admin_token', platformType: 0 } };
+/** The demo accounts (`load_demo`) each side signs in with. */
+const SIDES = {
+  store: { host: 'demo.localhost', username: 'owner' },
+  platform: { host: 'admin.localhost', username: 'admin' },
+};
 
 function sidesOf(screen) {
   if (screen.layout === 'login') return ['store'];
@@ -109,40 +144,83 @@ function sidesOf(screen) {
   return [screen.side === 'platform' ? 'platform' : 'store'];
 }
 
-function fakeSession(actions) {
-  const site = { name: 'Bench', logo: null, merchant: null };
-  return {
-    user: { id: 1, username: 'bench', name: 'Bench' },
-    roles: [],
-    current_role: null,
-    auth: actions.map((action, index) => ({ id: index + 1, action, name: action })),
-    menus: [],
-    site,
-  };
+/** Signs in through the login screen; the context's cookies and storage are the session. */
+async function signIn(browser, port, sideName) {
+  const side = SIDES[sideName];
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`http://${side.host}:${port}/main/login`);
+  await page.getByLabel('用户名', { exact: true }).fill(side.username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000, waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }
 
-async function measure(browser, port, screen, sideName, actions) {
-  const side = SIDES[sideName];
-  const origin = `http://${side.host}:${port}`;
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
-  if (screen.layout === 'security') {
-    await context.addCookies([{ name: side.tokenCookie, value: 'bench-token', domain: side.host, path: '/' }]);
-    await context.route('**/api/**', (route) => {
-      const url = new URL(route.request().url());
-      let body = { code: 500, msg: 'bench: no backend', data: null };
-      if (url.pathname === '/api/platform/getLoginUserInfo') body = { code: 200, msg: 'ok', data: fakeSession(actions) };
-      else if (url.pathname === '/api/platform/getSiteInfo') body = { code: 200, msg: 'ok', data: fakeSession([]).site };
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+/** Waits until the screen shows its data: the network idle and no loading state left. */
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('[aria-busy="true"], .animate-pulse, [role="status"] .animate-spin') &&
+        Boolean(document.querySelector('main, h1')),
+      null,
+      { timeout: 30_000, polling: 100 },
+    )
+    .catch(() => {
+      throw new Error(`${page.url()} still shows a loading state after 30 s`);
     });
-  }
+  await page.waitForTimeout(500); // chunks a render right after the data asks for
+  await page.waitForLoadState('networkidle');
+}
+
+/** The href of the first link beginning with `prefix` on a screen, opened signed in. */
+async function recordHref(browser, origin, storageState, path, prefix) {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 }, storageState });
+  const page = await context.newPage();
+  await page.goto(`${origin}${path}`);
+  const link = page.locator(`a[href^="${prefix}"]`).first();
+  await link.waitFor({ state: 'attached', timeout: 60_000 }).catch(() => {
+    throw new Error(`no link to ${prefix} on ${path}`);
+  });
+  const href = await link.getAttribute('href');
+  await context.close();
+  return href;
+}
+
+async function measure(browser, origin, url, storageState) {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 }, storageState });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 
   const scripts = [];
+  const calls = [];
   page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
+    const type = request.resourceType();
+    if (type === 'fetch' || type === 'xhr') {
+      const path = new URL(request.url()).pathname;
+      if (!path.startsWith('/api/')) return;
+      calls.push(
+        (async () => {
+          const response = await request.response();
+          let code = null;
+          try {
+            code = (await response.json()).code;
+          } catch {
+            // not an envelope (a file)
+          }
+          return { path, status: response?.status() ?? 0, code };
+        })(),
+      );
+      return;
+    }
+    if (type !== 'script') return;
     scripts.push(
       (async () => {
         const response = await request.response();
@@ -159,31 +237,39 @@ async function measure(browser, port, screen, sideName, actions) {
       })(),
     );
   });
+  page.on('requestfailed', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(Promise.resolve({ path, status: 0, code: null }));
+  });
 
-  const response = await page.goto(`${origin}${screen.path}`, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500); // chunks a render right after idle asks for
-  await page.waitForLoadState('networkidle');
-  const finalPath = new URL(page.url()).pathname;
+  const response = await page.goto(`${origin}${url}`, { waitUntil: 'load' });
+  await settle(page);
+  const finalUrl = new URL(page.url());
   const results = await Promise.all(scripts);
+  const answers = await Promise.all(calls);
   await context.close();
   const seen = new Map();
   for (const script of results) seen.set(script.url, script); // a chunk counts once
   const list = [...seen.values()].sort((a, b) => b.bytes - a.bytes);
+  const failed = answers.filter((call) => call.status === 0 || call.status >= 400 || (call.code !== null && call.code !== 200));
   return {
-    screen: screen.path,
-    side: sideName,
     status: response?.status() ?? 0,
-    finalPath,
+    finalPath: finalUrl.pathname + finalUrl.search,
     scripts: list.length,
     bytes: list.reduce((sum, script) => sum + script.bytes, 0),
     selfGzipped: list.some((script) => script.selfGzipped),
     encodings: [...new Set(list.map((script) => script.encoding || 'identity'))],
+    calls: answers.length,
+    failed,
     list,
   };
 }
 
 async function main() {
+  if (!apiOrigin) {
+    console.error('API_ORIGIN is not set: run `make bench-frontend` (infra/scripts/bench-frontend.sh), which starts a demo-loaded backend, or point API_ORIGIN at one.');
+    process.exit(2);
+  }
   const env = { NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' };
   if (!skipBuild) {
     // next build adds its dist folder's type paths to tsconfig.json: keep the committed file as it was.
@@ -198,7 +284,7 @@ async function main() {
   const port = await freePort();
   const server = spawn(join(FRONTEND, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: FRONTEND,
-    env: { ...process.env, ...env, PORT: String(port), API_ORIGIN: 'http://127.0.0.1:9' },
+    env: { ...process.env, ...env, PORT: String(port), API_ORIGIN: apiOrigin },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -213,34 +299,57 @@ async function main() {
   let browser;
   try {
     await waitForServer(`http://127.0.0.1:${port}/main/login`, server);
-    const source = readFileSync(join(FRONTEND, 'src/lib/routes.ts'), 'utf8');
-    const actions = [...new Set([...source.matchAll(/action: '([^']+)'/g)].map((match) => match[1]))];
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+    const sessions = {};
+    for (const side of Object.keys(SIDES)) sessions[side] = await signIn(browser, port, side);
     const rows = [];
-    for (const screen of builtScreens()) {
+    const resolved = new Map(); // `${side} ${pattern}` → the URL measured
+    const screens = builtScreens();
+    for (const screen of screens) {
+      if (only && !screen.pattern.startsWith(only)) continue;
       for (const side of sidesOf(screen)) {
-        const row = await measure(browser, port, screen, side, actions);
+        const origin = `http://${SIDES[side].host}:${port}`;
+        const storageState = screen.layout === 'security' ? sessions[side] : undefined;
+        let url = screen.path;
+        if (screen.record) {
+          const key = `${side} ${screen.record.from}`;
+          let from = screen.record.from;
+          if (from.includes(':')) {
+            if (!resolved.has(key)) {
+              const source = screens.find((candidate) => candidate.pattern === from);
+              resolved.set(key, await recordHref(browser, origin, storageState, source.record.from, source.record.link));
+            }
+            from = resolved.get(key);
+          }
+          url = await recordHref(browser, origin, storageState, from, screen.record.link);
+          resolved.set(`${side} ${screen.pattern}`, url);
+        }
+        const row = { screen: screen.pattern, url, side, ...(await measure(browser, origin, url, storageState)) };
         rows.push(row);
         if (verbose) {
-          console.log(`\n${row.screen} (${row.side}) → ${row.finalPath}`);
+          console.log(`\n${row.url} (${row.side}) → ${row.finalPath}; ${row.calls} data calls${row.failed.length ? `, failed: ${row.failed.map((call) => `${call.path} ${call.status}/${call.code}`).join(', ')}` : ''}`);
           for (const script of row.list) console.log(`  ${(script.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(script.url).pathname}`);
         }
       }
     }
-    const header = `${'screen'.padEnd(22)}${'side'.padEnd(10)}${'scripts'.padStart(8)}${'KB gzip'.padStart(10)}  ≤ ${BUDGET_KB} KB`;
-    console.log(`\nFirst-load JavaScript per screen (Chromium, cache off; encodings: ${[...new Set(rows.flatMap((row) => row.encodings))].join(', ')})`);
+    const header = `${'screen'.padEnd(28)}${'side'.padEnd(10)}${'calls'.padStart(6)}${'scripts'.padStart(8)}${'KB gzip'.padStart(10)}  ≤ ${BUDGET_KB} KB`;
+    console.log(`\nFirst-load JavaScript per screen, signed in with its data (Chromium, cache off; encodings: ${[...new Set(rows.flatMap((row) => row.encodings))].join(', ')})`);
     console.log(header);
     console.log('-'.repeat(header.length));
     for (const row of rows) {
       const kb = row.bytes / 1024;
-      const note = row.finalPath !== row.screen ? `  (ended on ${row.finalPath})` : '';
+      const ended = row.finalPath !== row.url ? `  (ended on ${row.finalPath})` : '';
+      const failed = row.failed.length ? `  ! failed: ${row.failed.map((call) => `${call.path} ${call.status}/${call.code}`).join(', ')}` : '';
       console.log(
-        `${row.screen.padEnd(22)}${row.side.padEnd(10)}${String(row.scripts).padStart(8)}${(kb.toFixed(1) + (row.selfGzipped ? '*' : '')).padStart(10)}  ${kb <= BUDGET_KB ? 'yes' : 'NO'}${note}`,
+        `${row.screen.padEnd(28)}${row.side.padEnd(10)}${String(row.calls).padStart(6)}${String(row.scripts).padStart(8)}${(kb.toFixed(1) + (row.selfGzipped ? '*' : '')).padStart(10)}  ${kb <= BUDGET_KB ? 'yes' : 'NO'}${ended}${failed}`,
       );
     }
+    const records = rows.filter((row) => row.url !== row.screen);
+    if (records.length) console.log(`records opened: ${records.map((row) => `${row.screen} (${row.side}) ${row.url}`).join('; ')}`);
     if (rows.some((row) => row.selfGzipped)) console.log('* some scripts were served uncompressed: gzipped here with zlib level 6');
+    if (rows.some((row) => row.failed.length)) console.log('! a data call of the screen failed: not measured with its data');
     if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows.map(({ list, ...row }) => ({ ...row, list: list.map((s) => ({ path: new URL(s.url).pathname, bytes: s.bytes })) })), null, 2));
-    if (check && rows.some((row) => row.bytes / 1024 > BUDGET_KB)) process.exitCode = 1;
+    if (check && rows.some((row) => row.bytes / 1024 > BUDGET_KB || row.failed.length)) process.exitCode = 1;
   } finally {
     await browser?.close();
     stop();

@@ -7,7 +7,7 @@ export class DataCenterPage {
   readonly heading = () => this.page.getByRole('heading', { name: '数据中心', exact: true, level: 1 });
   readonly stat = (id: string) => this.page.locator(`[data-stat="${id}"]`);
   readonly card = (name: string) => this.page.locator(`[data-card="${name}"]`);
-  /** A chart once ECharts has drawn it (the library loads with the first chart). */
+  /** A chart once it is drawn (it follows its box, so it draws once the box is laid out). */
   readonly drawnChart = (name: string): Locator => this.page.locator(`[data-chart="${name}"][data-drawn="true"]`);
   readonly dateFrom = () => this.page.getByLabel('开始日期');
   readonly dateTo = () => this.page.getByLabel('结束日期');

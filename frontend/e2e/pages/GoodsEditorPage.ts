@@ -13,6 +13,17 @@ export class GoodsEditorPage {
     await expect(this.page.getByLabel('商品名称')).toBeVisible();
   }
 
+  /**
+   * The description's editor, scrolled to as a user does: it loads when it comes near the
+   * screen (the end of a long form), not with the form's first paint.
+   */
+  async description() {
+    await this.page.locator('#goods-description').scrollIntoViewIfNeeded();
+    const editor = this.page.getByRole('textbox', { name: '描述', exact: true });
+    await expect(editor).toBeVisible();
+    return editor;
+  }
+
   async fillBasics(goods: { title: string; category: string; brand: string }) {
     await this.page.getByLabel('商品名称').fill(goods.title);
     await this.page.getByLabel('商品分类').selectOption({ label: goods.category });

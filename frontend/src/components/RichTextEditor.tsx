@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RichTextBodyProps, RichTextEditorProps } from './rich-text/types';
 
 export type { RichTextEditorProps } from './rich-text/types';
@@ -16,12 +16,34 @@ function EditorLoading() {
   );
 }
 
-// Tiptap and ProseMirror (~100 KB gzip) are a chunk of their own, fetched when an editor is
-// first shown and never server-rendered: no screen's first load carries them.
+// Tiptap and ProseMirror (~140 KB gzip) are a chunk of their own, fetched when an editor comes
+// near the screen (see `useNearScreen`) and never server-rendered: no screen's first load
+// carries them.
 const Body = dynamic<RichTextBodyProps>(() => import('./rich-text/RichTextEditorBody').then((module) => module.RichTextEditorBody), {
   ssr: false,
   loading: EditorLoading,
 });
+
+/**
+ * True once the element is within 200 px of the viewport (and from then on): a field
+ * below the fold (the goods description, at the end of a long form) loads its editor as the
+ * user scrolls towards it, not with the screen's first paint. Without IntersectionObserver
+ * (old browsers, tests) it is true at once.
+ */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 /**
  * A rich-text field (Tiptap): bold, italic, underline, strike, headings, lists, alignment,
@@ -30,12 +52,13 @@ const Body = dynamic<RichTextBodyProps>(() => import('./rich-text/RichTextEditor
  */
 export function RichTextEditor({ label, error, hint, className = '', ...props }: RichTextEditorProps & { className?: string }) {
   const id = useId();
+  const [box, near] = useNearScreen<HTMLDivElement>();
   return (
-    <div className={className}>
+    <div ref={box} className={className}>
       <p id={`${id}-label`} className="mb-1 text-sm font-medium text-slate-700">
         {label}
       </p>
-      <Body {...props} labelId={`${id}-label`} describedBy={error ? `${id}-error` : hint ? `${id}-hint` : undefined} invalid={Boolean(error)} />
+      {near ? <Body {...props} labelId={`${id}-label`} describedBy={error ? `${id}-error` : hint ? `${id}-hint` : undefined} invalid={Boolean(error)} /> : <EditorLoading />}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
           {error}

@@ -68,6 +68,34 @@ describe('RichTextEditor', () => {
     ]);
   });
 
+  it('loads only when it comes near the screen (a field at the end of a long form)', async () => {
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const view = await render(<RichTextEditor label="商品描述" value="<p>成色</p>" onChange={() => undefined} />);
+      cleanup = view.unmount;
+      expect(view.container.querySelector('[role="textbox"]')).toBeNull();
+      expect(view.container.querySelector('[role="status"]')!.textContent).toBe('正在加载编辑器…');
+      await act(async () => report!([{ isIntersecting: false }]));
+      await settle();
+      expect(view.container.querySelector('[role="textbox"]')).toBeNull();
+      await act(async () => report!([{ isIntersecting: true }]));
+      await settle();
+      expect(view.container.querySelector('[role="textbox"]')!.innerHTML).toContain('成色');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 30_000);
+
   it('bold, italic, then undo and redo change the HTML it reports', async () => {
     const { container, area, last } = await mount('<p>全新国行</p>');
     await selectAll(area);

@@ -77,7 +77,6 @@ const P = {
   auditors: '/api/backend/getOrderAuditors',
   salesmen: '/api/platform/getShopSalesMan',
   subShops: '/api/backend/getSubShopOptions',
-  merchants: '/api/platform/getShopSelections',
   rejectReasons: '/api/platform/getAfterSaleRejectReason',
   audit: '/api/backend/auditOrder',
   remark: '/api/platform/addRemark',
@@ -185,9 +184,7 @@ export function useSubShopChoices(enabled = true) {
   return useQuery({ queryKey: orderKeys.options('subShops'), queryFn: () => orThrow(P.subShops, apiGet(P.subShops)), staleTime: OPTIONS_STALE_MS, enabled });
 }
 
-export function useMerchantChoices(enabled = true) {
-  return useQuery({ queryKey: orderKeys.options('merchants'), queryFn: () => orThrow(P.merchants, apiGet(P.merchants)), staleTime: OPTIONS_STALE_MS, enabled });
-}
+export { useMerchantChoices } from './merchantChoices';
 
 export function useRejectReasons() {
   return useQuery({ queryKey: orderKeys.options('rejectReasons'), queryFn: () => orThrow(P.rejectReasons, apiGet(P.rejectReasons)), staleTime: OPTIONS_STALE_MS });

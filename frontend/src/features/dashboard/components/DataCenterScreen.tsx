@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
-import { useMerchantChoices } from '@/features/orders/queries';
+import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { allZero, dueReceivedOption, ordersOption, type ChartOption } from '../lib/chartOptions';
 import { addDays, dataCenterQuery, dataCenterSearch, daysBetween, GRANULARITIES, MAX_DAYS, parseDataCenterState, type DataCenterState } from '../lib/period';

@@ -13,7 +13,7 @@ import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { Input } from '@/components/ui/Input';
 import { LinkTabs } from '@/components/ui/LinkTabs';
-import { useMerchantChoices } from '@/features/orders/queries';
+import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import {

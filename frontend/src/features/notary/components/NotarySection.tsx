@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { DetailSection, Fact, Facts } from '@/components/DetailSection';
 import { formatDateTime } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
-import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { copyToClipboard } from '@/lib/clipboard';
@@ -13,6 +12,9 @@ import { notify } from '@/lib/notice';
 import { failureKey, knownPart, knownStatus, notaryButtons, notaryTone, sizeText, type NotaryButton, type NotaryStep } from '../lib/notary';
 import { useNotaryLink, useNotaryStep, type Notarization } from '../queries';
 import { useStepFailure } from './stepFailure';
+
+// The cancel dialog loads when it is first opened.
+const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
 
 // Dialogs (Headless UI, file reading) load when first opened.
 const IdCardDialog = lazyDialog(() => import('./IdCardDialog').then((module) => module.IdCardDialog), (props) => props.open);

@@ -10,7 +10,7 @@ import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { Input } from '@/components/ui/Input';
-import { useMerchantChoices } from '@/features/orders/queries';
+import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { hasRunFilters, parseRunListState, runListQuery, runListSearch, RUN_STATUSES, type RunStatus } from '../lib/reconciliation';
 import { useReconciliationRuns, type MismatchRow, type RunRow } from '../queries';

@@ -9,13 +9,17 @@ import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
+import { lazyDialog } from '@/components/lazyDialog';
 import { Input } from '@/components/ui/Input';
-import { useMerchantChoices } from '@/features/orders/queries';
+import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { auditListQuery, auditListSearch, hasAuditFilters, parseAuditListState, RECHARGE_METHODS, RECHARGE_STATUSES, type AuditStatus, type RechargeStatus } from '../lib/risk';
 import { useRecharges, type RechargeRow } from '../queries';
-import { ApproveRechargeDialog, RejectRechargeDialog } from './AuditDecisionDialogs';
-import { RechargeDetailDialog } from './RechargeDetailDialog';
 import { useRechargeColumns } from './risk-table/columns';
+
+// The recharge's detail (its history, the decision) and the decisions' dialogs load when first opened.
+const ApproveRechargeDialog = lazyDialog(() => import('./AuditDecisionDialogs').then((module) => module.ApproveRechargeDialog), () => true);
+const RejectRechargeDialog = lazyDialog(() => import('./AuditDecisionDialogs').then((module) => module.RejectRechargeDialog), () => true);
+const RechargeDetailDialog = lazyDialog(() => import('./RechargeDetailDialog').then((module) => module.RechargeDetailDialog), (props) => props.id !== null);
 
 type Pending = { kind: 'approve' | 'reject'; row: RechargeRow } | null;
 

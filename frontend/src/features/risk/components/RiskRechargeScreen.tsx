@@ -37,9 +37,11 @@ import {
   type RiskScreenState,
 } from '../lib/risk';
 import { useRecharges, useRiskBalance, useRiskBills, useRiskQueries, useRiskTypes, type RechargeRow } from '../queries';
-import { RechargeDetailDialog } from './RechargeDetailDialog';
 import { RiskWarnings } from './RiskWarnings';
 import { useRechargeColumns, useRiskBillColumns, useRiskQueryColumns } from './risk-table/columns';
+
+// The recharge's detail (its history, the decision) loads when a row is first opened.
+const RechargeDetailDialog = lazyDialog(() => import('./RechargeDetailDialog').then((module) => module.RechargeDetailDialog), (props) => props.id !== null);
 
 // The recharge dialogs (and the picture handling) load when first opened.
 const QrRechargeDialog = lazyDialog(() => import('./QrRechargeDialog').then((module) => module.QrRechargeDialog), (props) => props.open);

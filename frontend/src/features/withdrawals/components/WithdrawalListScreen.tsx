@@ -13,7 +13,7 @@ import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
 import { Input } from '@/components/ui/Input';
 import { Stats } from '@/components/ui/Stats';
-import { useMerchantChoices } from '@/features/orders/queries';
+import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { hasWithdrawalFilters, parseWithdrawalListState, withdrawalFilters, withdrawalListQuery, withdrawalListSearch, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../lib/withdrawals';
