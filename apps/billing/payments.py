@@ -340,3 +340,9 @@ def order_payments_refund(*, order_id: int, reason: str, actor: Session | None) 
                 )
             )
     return refunds
+
+
+def payment_pay_link(out_no: str) -> str:
+    """What the payer opens (or scans as a QR code) to pay our trade `out_no` now: the
+    provider's cashier for a customer's payment still waiting; empty otherwise."""
+    return _query(out_no).qr_code

@@ -6,7 +6,7 @@ killed after sending can never send it again; a run killed before sending leaves
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -14,6 +14,26 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from .models import Bill, BillReminder, BillStatus
+
+# No reminder reaches a customer between 21:00 and 08:00 China time (TIME_ZONE): the morning
+# run sends them, and a run at another hour sends nothing.
+QUIET_FROM_HOUR, QUIET_UNTIL_HOUR = 21, 8
+
+
+def quiet_hours(now: datetime | None = None) -> bool:
+    """Whether `now` (default: the clock) is inside China's quiet hours, 21:00 to 08:00."""
+    hour = timezone.localtime(now or timezone.now()).hour
+    return hour >= QUIET_FROM_HOUR or hour < QUIET_UNTIL_HOUR
+
+
+def reminders_sent_count(order_ids: Any, *, since: datetime) -> int:
+    """Reminder SMS of these orders' bills sent (or being sent) since `since`: what a
+    customer got today counts against recovery's daily cap."""
+    return BillReminder.objects.filter(
+        bill__order_id__in=order_ids,
+        created_at__gte=since,
+        status__in=[BillReminder.Status.SENDING, BillReminder.Status.SENT],
+    ).count()
 
 
 def bills_to_remind(*, today: date, days_before: int) -> list[dict[str, Any]]:

@@ -412,3 +412,59 @@ def due_days_compute() -> list[dict[str, Any]]:
         )
         .order_by("due_date", "kind")
     )
+
+
+# --- what is past due, per order (read by apps.recovery) -----------------------------------
+
+
+def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[str, Any]]:
+    """Every order with an open bill or charge due before `today` (China day): order id →
+    {oldest_due, rent, late_fee, charges, total}: the rent (instalments, a purchase, a
+    buyout) and the charges still owed of those bills, and their late fees not waived or
+    paid. One grouped query; `order_ids` narrows it to some orders."""
+    zero = Decimal("0.00")
+    left = F("amount") - F("paid_amount")
+    bills = Bill.objects.filter(status__in=OPEN_STATUSES, due_date__lt=today)
+    if order_ids is not None:
+        bills = bills.filter(order_id__in=order_ids)
+    rows = (
+        bills.order_by()
+        .values("order_id")
+        .annotate(
+            oldest_due=Min("due_date"),
+            rent=Sum(left, filter=~Q(kind__in=CHARGE_KINDS)),
+            charges=Sum(left, filter=Q(kind__in=CHARGE_KINDS)),
+            late_fee=Sum(F("late_fee") - F("late_fee_waived") - F("late_fee_paid")),
+        )
+    )
+    found: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        rent, charges, fee = (row[k] or zero for k in ("rent", "charges", "late_fee"))
+        found[row["order_id"]] = {
+            "oldest_due": row["oldest_due"],
+            "rent": rent,
+            "late_fee": fee,
+            "charges": charges,
+            "total": rent + fee + charges,
+        }
+    return found
+
+
+def order_paid_total(order_id: int) -> Decimal:
+    """What every succeeded payment of the order's bills brought, by any method (less
+    nothing: refunds are the shop's giving back, not the customer's paying less)."""
+    total = BillPayment.objects.filter(
+        bill__order_id=order_id, status=BillPayment.Status.SUCCEEDED
+    ).aggregate(total=Sum("amount"))["total"]
+    return total or Decimal("0.00")
+
+
+def oldest_past_due_period(order_id: int, *, today: Any) -> int | None:
+    """The period of the order's oldest open bill due before `today` (what a payment link
+    collects first: the one collection path pays oldest first), or None."""
+    return (
+        Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID, due_date__lt=today)
+        .order_by("period")
+        .values_list("period", flat=True)
+        .first()
+    )

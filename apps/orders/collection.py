@@ -1,6 +1,7 @@
 """Collecting rent every night, per shop: payments left processing, late fees, the
-auto-debit of bills due, and the customers' reminders. Run by `orders.collect_due`
-(`tasks.py`), each step safe to run again and to be killed at any point:
+auto-debit of bills due (`orders.collect_due`), and the customers' reminders in the morning
+(`orders.send_reminders`, never in China's quiet hours). Run by `tasks.py`, each step safe
+to run again and to be killed at any point:
 
 - a stale payment is asked about again, then closed at the provider before its bill is
   retried, so a trade never succeeds after we gave up on it;
@@ -153,16 +154,26 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
 
 
 def collect_night(*, today: date | None = None) -> dict[str, Any]:
-    """The night's steps in order: stale payments, late fees, auto-debit, reminders, and
-    the settlement statements whose day has come."""
+    """The night's steps in order: stale payments, late fees, auto-debit, and the settlement
+    statements whose day has come. Reminders are not the night's: they go in the morning
+    (`reminders_morning`), never between 21:00 and 08:00 China time."""
     today = today or timezone.localdate()
     return {
         "stale": payments_stale_close(),
         "late_fees": latefees.late_fees_accrue(today=today),
         "debit": bills_collect_due(today=today),
-        "reminders": bill_reminders_send(today=today),
         "statements": settlement.statements_close(today=today),
     }
+
+
+def reminders_morning(*, now: Any = None) -> dict[str, Any]:
+    """The morning's reminder SMS of bills (`bill_reminders_send`), unless the clock is in
+    China's quiet hours (21:00–08:00): then nothing is sent, and the next morning's run
+    sends what is still wanted."""
+    now = now or timezone.now()
+    if reminders.quiet_hours(now):
+        return {"quiet": True, "wanted": 0, "sent": 0, "failed": 0}
+    return {"quiet": False, **bill_reminders_send(today=timezone.localtime(now).date())}
 
 
 # --- calls ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from apps.billing import payments
 from apps.billing.models import BillPayment, BillRefund
 from zulin.core.auth import Session
 
-from . import deposits
+from . import deposits, events
 from .models import Order
 from .outcomes import on_bill_paid, order_signing_check
 from .repayments import settlement_result_sync
@@ -20,6 +20,19 @@ from .shipping import shipping_fee_sync
 
 
 def payment_result_sync(
+    *, out_no: str, actor: Session | None = None, close_if_processing: bool = False
+) -> dict[str, Any] | None:
+    """`_result_sync`, then a bill payment that ended succeeded or failed is told to the apps
+    that follow the order's debt (`events.payment_outcome`), once its transaction is over."""
+    result = _result_sync(out_no=out_no, actor=actor, close_if_processing=close_if_processing)
+    if result and result.get("kind") == "bill_payment" and result.get("status") != "processing":
+        bill_payment = BillPayment.objects.filter(out_trade_no=out_no).order_by("-id").first()
+        if bill_payment is not None:
+            events.payment_outcome(order_id=bill_payment.bill.order_id, status=result["status"])
+    return result
+
+
+def _result_sync(
     *, out_no: str, actor: Session | None = None, close_if_processing: bool = False
 ) -> dict[str, Any] | None:
     """Re-queries the provider about one of our requests (a bill payment, a refund, a deposit

@@ -105,6 +105,7 @@ def _place(
     channel: str,
     owner: Session,
     share: ShareAttribution | None = None,
+    placed_ago: timedelta | None = None,
 ) -> Order:
     purchase = target.startswith("purchase")
     grade = "E" if target == "risk_refused" else ("A", "B", "C")[index % 3]
@@ -132,7 +133,7 @@ def _place(
         rent_plan_id=None if purchase else picked.pk,
         channel=channel,
         shipping_fee=Decimal("12.00") if index % 4 == 0 else Decimal("0.00"),
-        placed_at=timezone.now() - _placed_ago(target, index),
+        placed_at=timezone.now() - (placed_ago or _placed_ago(target, index)),
         **(share.__dict__ if share else {}),
     )
     return services.order_place(data=data)
@@ -329,6 +330,36 @@ def orders_showcase_load(
     return Order.objects.count()
 
 
+def overdue_leases_load(*, owner: Session, slug: str, days_ago: tuple[int, ...]) -> list[int]:
+    """Month leases delivered `days_ago` days ago (one each) whose customer paid nothing
+    since bill 1: debts of every age for the recovery showcase. Each has its key: a second
+    run finds them. Answers their ids."""
+    offers = _offers()
+    months = [plan for plan in offers.leases if plan.term_unit == "month"]
+    if not months:
+        return []
+    offers = _Offers(leases=months, sales=offers.sales)
+    ids = []
+    for number, days in enumerate(days_ago):
+        key = f"demo-{slug}-late-{days:04d}"
+        order = Order.objects.filter(idempotency_key=key).first()
+        if order is None:
+            order = _place(
+                700 + number,
+                key,
+                "overdue",
+                offers,
+                channel=CHANNEL,
+                owner=owner,
+                placed_ago=timedelta(days=days + 3),
+            )
+            order = _signed(order, owner, slug)
+            order = _in_lease(order, owner, slug, days)
+            outcomes.order_overdue_refresh(order)
+        ids.append(order.pk)
+    return ids
+
+
 def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
     """The shop's money after its orders: late fees on overdue bills (one partly waived), a
     withhold that failed for lack of balance, and the settlement statements of past days
@@ -359,9 +390,15 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
                 reason="客户首次逾期，减免一半违约金",
                 idempotency_key=f"demo-{slug}-waive-1",
             )
-    # The oldest bill of another overdue order: the customer's account had no balance.
+    # The oldest bill of another overdue order: the customer's account had no balance (once:
+    # a later part of the showcase may have the customer pay that bill since).
+    failed_key = f"demo-{slug}-withhold-failed"
     other = next((b for b in overdue if owing and b.order_id != owing[0].order_id), None)
-    if other is not None and not BillPayment.objects.filter(bill=other).exists():
+    if (
+        other is not None
+        and not BillPayment.objects.filter(bill=other).exists()
+        and not BillPayment.objects.filter(idempotency_key=failed_key).exists()
+    ):
         order = Order.objects.get(pk=other.order_id)
         if order.withhold_agreement_no and not order.has_open_after_sale:
             sandbox_failure_add(
@@ -375,7 +412,7 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
                 order_id=order.pk,
                 period=other.period,
                 actor=owner,
-                idempotency_key=f"demo-{slug}-withhold-failed",
+                idempotency_key=failed_key,
             )
             _settle(slug)
     repayments_showcase_load(owner=owner, slug=slug)

@@ -9,17 +9,25 @@ here, and that app answers through the handler it registers in its `AppConfig.re
 - `share_code_attribution` (promotion): whose share link is this code? Asked by the applet's
   intake.
 - `order_notarization` (notary): the order's notarization as its detail shows it.
+- `payment_outcome` (recovery): a bill payment of the order succeeded or failed; the
+  recovery case of the order follows (opened when something is past due, closed when
+  nothing is). Told after the payment's transaction, and never allowed to undo it.
 
 Each event has one handler; asking one that no app registered is a programming error (the
 apps are installed together), never a silent default."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from django.db import transaction
+
 from zulin.core.auth import Session
+
+log = logging.getLogger("zulin.task")
 
 H = TypeVar("H", bound=Callable[..., Any])
 
@@ -66,9 +74,14 @@ class OrderNotarization(Protocol):
     def __call__(self, order_id: int, *, session: Session | None) -> dict[str, Any]: ...
 
 
+class PaymentOutcome(Protocol):
+    def __call__(self, *, order_id: int, status: str) -> None: ...
+
+
 PERSON_REFUSED: OrderEvent[PersonRefused] = OrderEvent("person_refused")
 SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_code_attribution")
 ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
+PAYMENT_OUTCOME: OrderEvent[PaymentOutcome] = OrderEvent("payment_outcome")
 
 
 def person_refused(*, id_number: str, phone: str) -> bool:
@@ -86,3 +99,15 @@ def order_notarization(order_id: int, *, session: Session | None) -> dict[str, A
     """The order's notarization block, for an order the caller found in its session's
     scope."""
     return ORDER_NOTARIZATION.handler(order_id, session=session)
+
+
+def payment_outcome(*, order_id: int, status: str) -> None:
+    """A bill payment of the order ended `succeeded` or `failed` (its transaction committed):
+    the apps that follow the order's debt are told. Their failure is logged, never raised:
+    the payment stands (the nightly run catches up)."""
+    handler = PAYMENT_OUTCOME.handler
+    try:
+        with transaction.atomic():
+            handler(order_id=order_id, status=status)
+    except Exception:
+        log.exception("payment_outcome of order %s (%s) left for the nightly run", order_id, status)

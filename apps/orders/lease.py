@@ -19,7 +19,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import lease_end
 
-from . import contracts, deposits
+from . import contracts, deposits, events
 from .guards import withhold_refusal
 from .models import Order, OrderKind, Shipment
 from .moves import order_move
@@ -108,6 +108,8 @@ def order_bill_pay(
         )
         if collected.payment.status == BillPayment.Status.SUCCEEDED:
             on_bill_paid(order, collected.bill if collected.newly_paid else None)
+    if collected.payment.status != BillPayment.Status.PROCESSING:
+        events.payment_outcome(order_id=order_id, status=collected.payment.status)
     if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:
         raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)  # the payment found is committed
     return collected

@@ -877,3 +877,70 @@ def order_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int]:
         ).count()
         for todo in todos
     }
+
+
+# --- recovery (apps.recovery) ----------------------------------------------------------------
+
+
+def recovery_order_facts(order_ids: Any) -> dict[int, dict[str, Any]]:
+    """What a recovery case keeps and shows of its orders: number, sub-shop, the customer
+    (masked, with the ID number's lookup hash), the goods, status and stage, and whether the
+    order was deleted. `order_ids`: a list or a subquery."""
+    rows = Order.objects.filter(pk__in=order_ids).values(
+        "pk",
+        "order_no",
+        "kind",
+        "sub_shop_id",
+        "customer_id",
+        "customer__id_number_hash",
+        "customer__name",
+        "customer__phone",
+        "goods_title",
+        "status",
+        "stage",
+        "is_deleted",
+        "lease_start",
+        "lease_end",
+        "term",
+        "rent",
+    )
+    return {
+        row["pk"]: {
+            "order_id": row["pk"],
+            "order_no": row["order_no"],
+            "kind": row["kind"],
+            "sub_shop_id": row["sub_shop_id"],
+            "customer_id": row["customer_id"],
+            "customer_hash": row["customer__id_number_hash"],
+            "customer_name": mask_name(row["customer__name"]),
+            "customer_phone": mask_phone(row["customer__phone"]),
+            "goods_title": row["goods_title"],
+            "status": row["status"],
+            "status_name": STATUS_LABELS.get(row["status"], row["status"]),
+            "stage": row["stage"],
+            "is_deleted": row["is_deleted"],
+            "lease_start": row["lease_start"],
+            "lease_end": row["lease_end"],
+            "term": row["term"],
+            "rent": row["rent"],
+        }
+        for row in rows
+    }
+
+
+def order_ids_of_customer(customer_id: int) -> QuerySet[Any]:
+    """The ids of a customer's orders, as a subquery (the reminders they got today)."""
+    return Order.objects.filter(customer_id=customer_id).values("pk")
+
+
+def customer_ids_matching(keyword: str) -> QuerySet[Any]:
+    """Ids of the customers a keyword names (part of a name, a phone, an ID number), as a
+    subquery (the recovery list's search)."""
+    from .models import Customer
+
+    keyword = keyword.strip()
+    return Customer.objects.filter(
+        Q(name__icontains=keyword)
+        | Q(phone=keyword)
+        | Q(id_number_hash=lookup_hash(keyword, context="customer.id_number"))
+    ).values("pk")

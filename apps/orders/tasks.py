@@ -163,11 +163,20 @@ def orders_prune_nonces() -> int:
     return intake_nonces_prune()
 
 
+@app.task(name="orders.send_reminders")
+def orders_send_reminders() -> dict[str, object]:
+    """The morning's reminder SMS of bills (`collection.reminders_morning`): due soon and
+    overdue, each once; nothing in China's quiet hours (21:00–08:00)."""
+    result = collection.reminders_morning()
+    log.info("send_reminders %s: %s", tenant_connection.schema_name, result)
+    return {"schema": tenant_connection.schema_name, **result}
+
+
 @app.task(name="orders.collect_due")
 def orders_collect_due() -> dict[str, object]:
     """The night's rent collection (`collection.collect_night`): payments left processing,
-    late fees, the auto-debit of bills due, reminders. Safe to run again the same night
-    (nothing new is made) and to be killed at any point (nothing lost, nothing doubled)."""
+    late fees, the auto-debit of bills due. Safe to run again the same night (nothing new
+    is made) and to be killed at any point (nothing lost, nothing doubled)."""
     result = collection.collect_night()
     log.info("collect_due %s: %s", tenant_connection.schema_name, result)
     return {"schema": tenant_connection.schema_name, **result}

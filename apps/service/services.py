@@ -242,20 +242,27 @@ def _customer_lock(customer_hash: str) -> None:
 
 
 def message_send(
-    *, actor: Session, order_id: int, template_code: str, idempotency_key: str = ""
+    *,
+    actor: Session | None,
+    order_id: int,
+    template_code: str,
+    idempotency_key: str = "",
+    scope_checked: bool = False,
 ) -> CustomerMessage:
     """An SMS to the order's customer (an order within the session's scope) from a template,
     its variables filled from the order and its bills, through the SMS gateway; throttled
     per customer (MESSAGES_PER_HOUR, MESSAGES_PER_DAY); on the order's timeline. The same
-    idempotency key answers the same message, sent once."""
-    key = f"{actor.account.pk}:{idempotency_key}" if idempotency_key else ""
+    idempotency key answers the same message, sent once. `scope_checked`: the caller found
+    the order in a scope of its own (a recovery case the session may work). No actor: the
+    system's own message (recovery's automatic reminders), throttled the same."""
+    key = f"{actor.account.pk if actor else 'system'}:{idempotency_key}" if idempotency_key else ""
     if key:
         existing = CustomerMessage.objects.filter(idempotency_key=key).first()
         if existing is not None:
             if existing.order_id != order_id or existing.template_code != template_code:
                 raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             return existing
-    contact = order_contact(session=actor, order_id=order_id)
+    contact = order_contact(session=None if scope_checked else actor, order_id=order_id)
     name, text, shown = _compose(contact, template_code)
     try:
         with transaction.atomic():
@@ -272,8 +279,8 @@ def message_send(
                 template_name=name,
                 text=shown,
                 idempotency_key=key,
-                actor_account_id=actor.account.pk,
-                actor_name=actor.account.name or actor.account.username,
+                actor_account_id=actor.account.pk if actor else None,
+                actor_name=(actor.account.name or actor.account.username) if actor else "系统",
             )
     except IntegrityError:
         return CustomerMessage.objects.get(idempotency_key=key)
@@ -295,7 +302,7 @@ def message_send(
 
 
 def _message_finish(
-    message: CustomerMessage, *, actor: Session, reference: str = "", error: str = ""
+    message: CustomerMessage, *, actor: Session | None, reference: str = "", error: str = ""
 ) -> None:
     with transaction.atomic():
         message.status = MessageStatus.FAILED if error else MessageStatus.SENT

@@ -23,13 +23,15 @@ SUB_SHOPS = (
     ("west", "城西体验店", "钱店长", "13700000012", "杭州市西湖区文三路 199 号"),
     ("north", "城北自提点", "孙店长", "13700000013", "杭州市拱墅区湖州街 66 号"),
 )
-# username, name, phone, roles: one account per staff role, two salesmen
+# username, name, phone, roles: one account per staff role, two salesmen, two collectors
 STAFF = (
     ("auditor", "周审核", "13700000021", ["auditor"]),
     ("sales1", "吴业务", "13700000022", ["salesman"]),
     ("sales2", "郑业务", "13700000023", ["salesman"]),
     ("finance", "冯财务", "13700000024", ["finance"]),
     ("service", "陈客服", "13700000025", ["customer_service"]),
+    ("collector1", "褚催收", "13700000026", ["collector"]),
+    ("collector2", "卫催收", "13700000027", ["collector"]),
 )
 RETURN_ADDRESSES = (
     (

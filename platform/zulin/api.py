@@ -196,6 +196,7 @@ def _mount_routers() -> None:
     from apps.promotion.api import applet_router as promotion_applet_router
     from apps.promotion.api import general_router as promotion_general_router
     from apps.promotion.api import platform_router as promotion_platform_router
+    from apps.recovery.api import router as recovery_router
     from apps.risk.api import credit_router as risk_credit_router
     from apps.risk.api import general_router as risk_general_router
     from apps.risk.api import v2_router as risk_v2_router
@@ -257,6 +258,7 @@ def _mount_routers() -> None:
     api.add_router("/credit", risk_credit_router)
     api.add_router("/v2", order_risk_v2_router)
     api.add_router("/credit", credit_reporting_router)
+    api.add_router("/backend", recovery_router)
     api.add_router("/general", risk_types_router)
     api.add_router("/platform", recharge_platform_router)
     api.add_router("/merchant", recharge_merchant_router)

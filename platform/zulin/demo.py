@@ -28,6 +28,7 @@ from apps.orders.demo import (
     reconciliation_faults_load,
 )
 from apps.promotion.demo import share_links_showcase_load
+from apps.recovery.demo import recovery_showcase_load
 from apps.risk.demo import risk_queries_showcase_load
 from apps.service.demo import service_showcase_load
 from apps.subshops.demo import (
@@ -223,6 +224,8 @@ def shop_showcase_load(
         reconciliation_faults_load(owner=owner, slug=merchant.slug)
         # Late: its blacklist refuses a customer's further orders.
         service = service_showcase_load(actor=owner)
+        # After the money and the blacklist: cases of every debt still owed.
+        recovery = recovery_showcase_load(owner=owner, merchant=merchant)
         # Last: reports what the bills came to once every other part has moved them.
         credit = credit_showcase_load(actor=owner)
     return {
@@ -237,5 +240,6 @@ def shop_showcase_load(
         "risk_queries": risk_queries,
         "notarizations": notarizations,
         "service": service,
+        "recovery": recovery,
         "credit": credit,
     }

@@ -62,6 +62,12 @@ ACTIONS: dict[int, dict[str, str]] = {
         "credit.manage": "征信报送",
         "notary.manage": "合同公证",
         "notary.config": "公证服务设置",
+        # Recovery (apps.recovery): every case; the cases assigned to the account (or a
+        # sub-shop's, for its account); assigning them; the recovery settings.
+        "recovery.view": "查看全部催收案件",
+        "recovery.work": "跟进催收案件",
+        "recovery.assign": "分配催收案件",
+        "recovery.config": "催收设置",
     },
 }
 
@@ -148,6 +154,9 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "data.view",
                 "credit.view",
                 "credit.manage",
+                "recovery.view",
+                "recovery.work",
+                "recovery.assign",
             ],
         ),
         (
@@ -168,8 +177,11 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "promotion.manage",
                 "service.message",
                 "data.view",  # its own sub-shop's figures (branch `data`)
+                "recovery.work",  # its own sub-shop's cases
             ],
         ),
+        # Works the recovery cases assigned to it (apps.recovery), nothing else of the shop.
+        ("collector", "催收员", ["recovery.work"]),
     ],
 }
 
@@ -291,6 +303,12 @@ MENUS: dict[int, list[Menu]] = {
             "Customers",
             "user",
             [_leaf("客户列表", "Customers", "/customers", "user", "customer.view")],
+        ),
+        _group(
+            "催收管理",
+            "Recovery",
+            "finance",
+            [_leaf("催收工作台", "Recovery workbench", "/recovery", "finance", "recovery.work")],
         ),
         _group(
             "推广管理",

@@ -269,3 +269,21 @@ def roles_grant(*, platform_type: int, role_codes: list[str], action: str) -> bo
 def roles_actions(*, roles: list[Role]) -> set[str]:
     """Every action the given roles hold together."""
     return set(Action.objects.filter(roles__in=roles).values_list("code", flat=True))
+
+
+def store_accounts_with_role(*, merchant_id: int, role_code: str) -> list[dict[str, Any]]:
+    """The merchant's active sign-ins holding a system role (e.g. its collectors), oldest
+    first: id, username, name."""
+    return [
+        dict(row)
+        for row in Account.objects.filter(
+            merchant_id=merchant_id,
+            platform_type=1,
+            is_active=True,
+            roles__code=role_code,
+            roles__merchant=None,
+        )
+        .order_by("id")
+        .distinct()
+        .values("id", "username", "name")
+    ]

@@ -265,6 +265,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/addContactRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add Contact Record
+         * @description A contact with the customer on an open case: channel, outcome, note, time; an SMS
+         *     with `template_code` is sent through sendMessage's path and throttle.
+         */
+        post: operations["addContactRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/addPromiseToPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add Promise To Pay
+         * @description The customer's promise to pay an amount by a day; kept or broken by the nightly run.
+         *     Idempotency key.
+         */
+        post: operations["addPromiseToPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/allocateOrders": {
         parameters: {
             query?: never;
@@ -299,6 +341,26 @@ export interface paths {
          * @description Moves orders to an active sub-shop (a disabled one is refused).
          */
         post: operations["allocateToSubShop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/assignRecoveryCases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign Recovery Cases
+         * @description Assigns cases to a collector (or none) by hand, one or many; audited on each case.
+         */
+        post: operations["assignRecoveryCases"];
         delete?: never;
         options?: never;
         head?: never;
@@ -604,6 +666,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getRecoveryCase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Case
+         * @description One case: what is owed by kind, the order's summary (the customer masked; a reveal
+         *     is revealCustomerIdentity's), contacts, promises, state history and events.
+         */
+        get: operations["getRecoveryCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRecoveryCases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Cases
+         * @description The cases the session may work, next action due first, then the highest priority:
+         *     filters bucket, state, assignee (or unassigned), mine, sub-shop, keyword.
+         */
+        get: operations["getRecoveryCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRecoveryCollectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Collectors
+         * @description The shop's collectors with their open cases and what those owe (for assignment).
+         */
+        get: operations["getRecoveryCollectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRecoveryCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Count
+         * @description Per bucket and per state, the cases and what they owe: each count is the total of
+         *     getRecoveryCases with the same filters and that bucket (state).
+         */
+        get: operations["getRecoveryCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRecoverySetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Setting
+         * @description The buckets' bounds, the reminders a customer may get per day, the assignment rule.
+         */
+        get: operations["getRecoverySetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getReturnQuote": {
         parameters: {
             query?: never;
@@ -870,6 +1035,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/saveRecoverySetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Recovery Setting
+         * @description Saves the settings (bounds increasing; reminders 0–3 a day); audited.
+         */
+        post: operations["saveRecoverySetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/saveReturnAddress": {
         parameters: {
             query?: never;
@@ -884,6 +1069,27 @@ export interface paths {
          * @description Creates (no `id`) or updates an address; `is_default` makes it the only default.
          */
         post: operations["saveReturnAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/sendPaymentLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Payment Link
+         * @description A payment of the case's oldest bill past due by the customer (the provider's cashier:
+         *     H5 link and QR code); it settles through the one collection path. Idempotency key.
+         */
+        post: operations["sendPaymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5072,6 +5278,13 @@ export interface components {
              */
             termination_fee: string;
         };
+        /** AllCountOut */
+        AllCountOut: {
+            /** Count */
+            count: number;
+            /** Total Owed */
+            total_owed: string;
+        };
         /** AllocateOrdersIn */
         AllocateOrdersIn: {
             /**
@@ -5220,6 +5433,21 @@ export interface components {
              * @default
              */
             remark: string;
+        };
+        /** AssignIn */
+        AssignIn: {
+            /**
+             * Assignee Id
+             * @description a collector's account id; null: unassigned
+             */
+            assignee_id: number | null;
+            /** Case Ids */
+            case_ids: number[];
+        };
+        /** AssignOut */
+        AssignOut: {
+            /** Assigned */
+            assigned: number;
         };
         /** AuditOrderIn */
         AuditOrderIn: {
@@ -5518,6 +5746,35 @@ export interface components {
              */
             status: "active" | "lifted";
         };
+        /** BucketCountOut */
+        BucketCountOut: {
+            /** Bucket */
+            bucket: string;
+            /** Count */
+            count: number;
+            /** Total Owed */
+            total_owed: string;
+        };
+        /** BucketTemplateIn */
+        BucketTemplateIn: {
+            /**
+             * Bucket
+             * @enum {string}
+             */
+            bucket: "M1" | "M2" | "M3" | "M3+";
+            /**
+             * Template Code
+             * @description a message template (getBaseInfo's codes)
+             */
+            template_code: string;
+        };
+        /** BucketTemplateOut */
+        BucketTemplateOut: {
+            /** Bucket */
+            bucket: string;
+            /** Template Code */
+            template_code: string;
+        };
         /** CallbackAnswerOut */
         CallbackAnswerOut: {
             /** Event Id */
@@ -5526,6 +5783,299 @@ export interface components {
             event_type: string;
             /** Status */
             status: string;
+        };
+        /** CaseCountOut */
+        CaseCountOut: {
+            /** @description the list's filters as given */
+            all: components["schemas"]["AllCountOut"];
+            /**
+             * Buckets
+             * @description the list's filters but the bucket
+             */
+            buckets: components["schemas"]["BucketCountOut"][];
+            /**
+             * States
+             * @description the list's filters but the state
+             */
+            states: components["schemas"]["StateCountOut"][];
+        };
+        /** CaseDetailOut */
+        CaseDetailOut: {
+            /** Assignee Id */
+            assignee_id: number | null;
+            /** Assignee Name */
+            assignee_name: string;
+            /** Broken Promises */
+            broken_promises: number;
+            /** Bucket */
+            bucket: string;
+            /**
+             * Charges Owed
+             * @description damage, early-termination fee
+             */
+            charges_owed: string;
+            /** Close Reason */
+            close_reason: string;
+            /** Closed On */
+            closed_on: string | null;
+            /** Contacts */
+            contacts: components["schemas"]["ContactOut"][];
+            /**
+             * Customer Name
+             * @description masked
+             */
+            customer_name: string;
+            /**
+             * Customer Phone
+             * @description masked
+             */
+            customer_phone: string;
+            /** Days Past Due */
+            days_past_due: number;
+            /** Events */
+            events: components["schemas"]["EventOut"][];
+            /** Goods Title */
+            goods_title: string;
+            /** History */
+            history: components["schemas"]["HistoryOut"][];
+            /** Id */
+            id: number;
+            /** Late Fee Owed */
+            late_fee_owed: string;
+            /** Next Action On */
+            next_action_on: string | null;
+            /**
+             * Oldest Due On
+             * @description the oldest unpaid due date (China day)
+             */
+            oldest_due_on: string | null;
+            /**
+             * Opened On
+             * Format: date
+             */
+            opened_on: string;
+            order: components["schemas"]["CaseOrderOut"];
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /**
+             * Other Cases
+             * @description the order's earlier cases
+             */
+            other_cases: components["schemas"]["OtherCaseOut"][];
+            /**
+             * Priority
+             * @description higher first; a broken promise raises it
+             */
+            priority: number;
+            /** Promises */
+            promises: components["schemas"]["PromiseOut"][];
+            /** Rent Owed */
+            rent_owed: string;
+            /** State */
+            state: string;
+            /** State Name */
+            state_name: string;
+            /** Sub Shop Id */
+            sub_shop_id: number | null;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /** Total Owed */
+            total_owed: string;
+        };
+        /** CaseFiltersIn */
+        CaseFiltersIn: {
+            /**
+             * Assignee Id
+             * @description a collector's account id
+             */
+            assignee_id?: number | null;
+            /** Bucket */
+            bucket?: ("M1" | "M2" | "M3" | "M3+") | null;
+            /**
+             * Keyword
+             * @description an order number, part of a name, a phone, an ID number
+             * @default
+             */
+            keyword: string;
+            /**
+             * Mine
+             * @description only the cases assigned to the signed-in account
+             * @default false
+             */
+            mine: boolean;
+            /**
+             * State
+             * @description omit: open and closed
+             */
+            state?: ("open" | "closed") | null;
+            /** Sub Shop Id */
+            sub_shop_id?: number | null;
+            /**
+             * Unassigned
+             * @description only cases no one is assigned
+             * @default false
+             */
+            unassigned: boolean;
+        };
+        /** CaseIdIn */
+        CaseIdIn: {
+            /** Case Id */
+            case_id: number;
+        };
+        /** CaseListIn */
+        CaseListIn: {
+            /**
+             * Assignee Id
+             * @description a collector's account id
+             */
+            assignee_id?: number | null;
+            /** Bucket */
+            bucket?: ("M1" | "M2" | "M3" | "M3+") | null;
+            /**
+             * Keyword
+             * @description an order number, part of a name, a phone, an ID number
+             * @default
+             */
+            keyword: string;
+            /**
+             * Mine
+             * @description only the cases assigned to the signed-in account
+             * @default false
+             */
+            mine: boolean;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * State
+             * @description omit: open and closed
+             */
+            state?: ("open" | "closed") | null;
+            /** Sub Shop Id */
+            sub_shop_id?: number | null;
+            /**
+             * Unassigned
+             * @description only cases no one is assigned
+             * @default false
+             */
+            unassigned: boolean;
+        };
+        /** CaseOrderOut */
+        CaseOrderOut: {
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Lease End */
+            lease_end: string | null;
+            /** Lease Start */
+            lease_start: string | null;
+            /** Order No */
+            order_no: string;
+            /** Rent */
+            rent: string;
+            /** Stage */
+            stage: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Term */
+            term: number;
+        };
+        /** CasePageOut */
+        CasePageOut: {
+            /** List */
+            list: components["schemas"]["CaseRowOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** CaseRowOut */
+        CaseRowOut: {
+            /** Assignee Id */
+            assignee_id: number | null;
+            /** Assignee Name */
+            assignee_name: string;
+            /** Broken Promises */
+            broken_promises: number;
+            /** Bucket */
+            bucket: string;
+            /**
+             * Charges Owed
+             * @description damage, early-termination fee
+             */
+            charges_owed: string;
+            /** Closed On */
+            closed_on: string | null;
+            /**
+             * Customer Name
+             * @description masked
+             */
+            customer_name: string;
+            /**
+             * Customer Phone
+             * @description masked
+             */
+            customer_phone: string;
+            /** Days Past Due */
+            days_past_due: number;
+            /** Goods Title */
+            goods_title: string;
+            /** Id */
+            id: number;
+            /** Late Fee Owed */
+            late_fee_owed: string;
+            /** Next Action On */
+            next_action_on: string | null;
+            /**
+             * Oldest Due On
+             * @description the oldest unpaid due date (China day)
+             */
+            oldest_due_on: string | null;
+            /**
+             * Opened On
+             * Format: date
+             */
+            opened_on: string;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /**
+             * Priority
+             * @description higher first; a broken promise raises it
+             */
+            priority: number;
+            /** Rent Owed */
+            rent_owed: string;
+            /** State */
+            state: string;
+            /** State Name */
+            state_name: string;
+            /** Sub Shop Id */
+            sub_shop_id: number | null;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /** Total Owed */
+            total_owed: string;
         };
         /** CategoryCountOut */
         CategoryCountOut: {
@@ -5650,6 +6200,70 @@ export interface components {
             merchant_id?: number | null;
             /** Reason */
             reason: string;
+        };
+        /** CollectorOut */
+        CollectorOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Open Cases */
+            open_cases: number;
+            /** Total Owed */
+            total_owed: string;
+            /** Username */
+            username: string;
+        };
+        /** ContactIn */
+        ContactIn: {
+            /** Case Id */
+            case_id: number;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "call" | "sms" | "visit" | "letter";
+            /**
+             * Contacted At
+             * @description omit: now; never in the future
+             */
+            contacted_at?: string | null;
+            /** Idempotency Key */
+            idempotency_key?: string | null;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "reached" | "no_answer" | "wrong_number" | "promised" | "refused" | "disputes" | "paid_elsewhere";
+            /**
+             * Template Code
+             * @description an SMS: the message template sent (sendMessage's)
+             * @default
+             */
+            template_code: string;
+        };
+        /** ContactOut */
+        ContactOut: {
+            /** Actor */
+            actor: string;
+            /** Channel */
+            channel: string;
+            /**
+             * Contacted At
+             * Format: date-time
+             */
+            contacted_at: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Outcome */
+            outcome: string;
         };
         /** ContractLinkOut */
         ContractLinkOut: {
@@ -5795,7 +6409,7 @@ export interface components {
              */
             phone: string;
             /** Role Codes */
-            role_codes: ("auditor" | "salesman" | "finance" | "customer_service")[];
+            role_codes: ("auditor" | "salesman" | "finance" | "customer_service" | "collector")[];
             /** Username */
             username: string;
         };
@@ -7282,6 +7896,26 @@ export interface components {
              */
             withhold_available: boolean;
         };
+        /** EventOut */
+        EventOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /** After */
+            after?: unknown;
+            /** Before */
+            before?: unknown;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+        };
         /** ExportCreatedOut */
         ExportCreatedOut: {
             /** Id */
@@ -8023,6 +8657,26 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** HistoryOut */
+        HistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
         };
         /** IdIn */
         IdIn: {
@@ -9589,6 +10243,20 @@ export interface components {
             /** Regular */
             regular: number;
         };
+        /** OtherCaseOut */
+        OtherCaseOut: {
+            /** Closed On */
+            closed_on: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Opened On
+             * Format: date
+             */
+            opened_on: string;
+            /** State */
+            state: string;
+        };
         /** OverdueMoneyOut */
         OverdueMoneyOut: {
             /**
@@ -9666,6 +10334,42 @@ export interface components {
             rent_index: number;
             /** Rent Plan Id */
             rent_plan_id: number;
+        };
+        /** PaymentLinkIn */
+        PaymentLinkIn: {
+            /** Case Id */
+            case_id: number;
+            /** Idempotency Key */
+            idempotency_key: string;
+        };
+        /** PaymentLinkOut */
+        PaymentLinkOut: {
+            /** Amount */
+            amount: string;
+            /** Case Id */
+            case_id: number;
+            /** Out Trade No */
+            out_trade_no: string;
+            /**
+             * Pay Url
+             * @description the provider's cashier (H5), empty once settled
+             */
+            pay_url: string;
+            /**
+             * Period
+             * @description the bill it pays: the oldest past due
+             */
+            period: number;
+            /**
+             * Qr Code
+             * @description the same as a QR picture (an SVG data URL)
+             */
+            qr_code: string;
+            /**
+             * Status
+             * @description processing until the customer pays
+             */
+            status: string;
         };
         /** PaymentResultOut */
         PaymentResultOut: {
@@ -9857,6 +10561,51 @@ export interface components {
             title: string;
             /** Version */
             version: string;
+        };
+        /** PromiseIn */
+        PromiseIn: {
+            /** Amount */
+            amount: number | string;
+            /** Case Id */
+            case_id: number;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Promised On
+             * Format: date
+             * @description today or within 30 days (China day)
+             */
+            promised_on: string;
+        };
+        /** PromiseOut */
+        PromiseOut: {
+            /** Actor */
+            actor: string;
+            /** Amount */
+            amount: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Decided On */
+            decided_on: string | null;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /**
+             * Promised On
+             * Format: date
+             */
+            promised_on: string;
+            /** State */
+            state: string;
         };
         /** ReasonOut */
         ReasonOut: {
@@ -11206,6 +11955,70 @@ export interface components {
             token: string;
             user: components["schemas"]["UserOut"];
         };
+        /** SettingIn */
+        SettingIn: {
+            /**
+             * Assignment Rule
+             * @default round_robin
+             * @enum {string}
+             */
+            assignment_rule: "round_robin" | "by_sub_shop";
+            /**
+             * Bucket Templates
+             * @description each bucket's automatic reminder; a bucket left out keeps the default
+             */
+            bucket_templates?: components["schemas"]["BucketTemplateIn"][];
+            /**
+             * M1 Max Days
+             * @description M1: 1 … this many days past due
+             * @default 30
+             */
+            m1_max_days: number;
+            /**
+             * M2 Max Days
+             * @default 60
+             */
+            m2_max_days: number;
+            /**
+             * M3 Max Days
+             * @description M3+: beyond this
+             * @default 90
+             */
+            m3_max_days: number;
+            /**
+             * Reminders Per Day
+             * @description automatic reminders a customer may get per China day
+             * @default 1
+             */
+            reminders_per_day: number;
+            /** Sub Shop Collectors */
+            sub_shop_collectors?: components["schemas"]["SubShopCollectorIn"][];
+        };
+        /** SettingOut */
+        SettingOut: {
+            /** Assignment Rule */
+            assignment_rule: string;
+            /**
+             * Bucket Templates
+             * @description every bucket, in order
+             */
+            bucket_templates: components["schemas"]["BucketTemplateOut"][];
+            /** M1 Max Days */
+            m1_max_days: number;
+            /** M2 Max Days */
+            m2_max_days: number;
+            /** M3 Max Days */
+            m3_max_days: number;
+            /** Reminders Per Day */
+            reminders_per_day: number;
+            /** Sub Shop Collectors */
+            sub_shop_collectors: components["schemas"]["SubShopCollectorOut"][];
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
         /** SettleEarlyIn */
         SettleEarlyIn: {
             /** Idempotency Key */
@@ -11770,7 +12583,7 @@ export interface components {
              */
             page_size: number;
             /** Role */
-            role?: ("auditor" | "salesman" | "finance" | "customer_service") | null;
+            role?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector") | null;
             /** Status */
             status?: ("active" | "disabled") | null;
         };
@@ -11814,6 +12627,17 @@ export interface components {
             status: "active" | "disabled";
             /** Username */
             username: string;
+        };
+        /** StateCountOut */
+        StateCountOut: {
+            /** Count */
+            count: number;
+            /** State */
+            state: string;
+            /** State Name */
+            state_name: string;
+            /** Total Owed */
+            total_owed: string;
         };
         /** StatusChangeOut */
         StatusChangeOut: {
@@ -11863,6 +12687,20 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** SubShopCollectorIn */
+        SubShopCollectorIn: {
+            /** Collector Id */
+            collector_id: number;
+            /** Sub Shop Id */
+            sub_shop_id: number;
+        };
+        /** SubShopCollectorOut */
+        SubShopCollectorOut: {
+            /** Collector Id */
+            collector_id: number;
+            /** Sub Shop Id */
+            sub_shop_id: number;
         };
         /** SubShopDetailOut */
         SubShopDetailOut: {
@@ -12133,7 +12971,7 @@ export interface components {
              */
             reason: string;
             /** Role Codes */
-            role_codes?: ("auditor" | "salesman" | "finance" | "customer_service")[] | null;
+            role_codes?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector")[] | null;
             /** Status */
             status?: ("active" | "disabled") | null;
         };
@@ -12927,6 +13765,64 @@ export interface operations {
             };
         };
     };
+    addContactRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ContactOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    addPromiseToPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromiseIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PromiseOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     allocateOrders: {
         parameters: {
             query?: never;
@@ -12979,6 +13875,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["OrderCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    assignRecoveryCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AssignOut"];
                         msg: string;
                     };
                 };
@@ -13400,6 +14325,162 @@ export interface operations {
             };
         };
     };
+    getRecoveryCase: {
+        parameters: {
+            query: {
+                case_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CaseDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRecoveryCases: {
+        parameters: {
+            query?: {
+                /** @description a collector's account id */
+                assignee_id?: number | null;
+                bucket?: ("M1" | "M2" | "M3" | "M3+") | null;
+                /** @description an order number, part of a name, a phone, an ID number */
+                keyword?: string;
+                /** @description only the cases assigned to the signed-in account */
+                mine?: boolean;
+                page?: number;
+                page_size?: number;
+                /** @description omit: open and closed */
+                state?: ("open" | "closed") | null;
+                sub_shop_id?: number | null;
+                /** @description only cases no one is assigned */
+                unassigned?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CasePageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRecoveryCollectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["CollectorOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRecoveryCount: {
+        parameters: {
+            query?: {
+                /** @description a collector's account id */
+                assignee_id?: number | null;
+                bucket?: ("M1" | "M2" | "M3" | "M3+") | null;
+                /** @description an order number, part of a name, a phone, an ID number */
+                keyword?: string;
+                /** @description only the cases assigned to the signed-in account */
+                mine?: boolean;
+                /** @description omit: open and closed */
+                state?: ("open" | "closed") | null;
+                sub_shop_id?: number | null;
+                /** @description only cases no one is assigned */
+                unassigned?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CaseCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRecoverySetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getReturnQuote: {
         parameters: {
             query: {
@@ -13487,7 +14568,7 @@ export interface operations {
                 keyword?: string;
                 page?: number;
                 page_size?: number;
-                role?: ("auditor" | "salesman" | "finance" | "customer_service") | null;
+                role?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector") | null;
                 status?: ("active" | "disabled") | null;
             };
             header?: never;
@@ -13768,6 +14849,35 @@ export interface operations {
             };
         };
     };
+    saveRecoverySetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     saveReturnAddress: {
         parameters: {
             query?: never;
@@ -13791,6 +14901,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ReturnAddressOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    sendPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentLinkIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PaymentLinkOut"];
                         msg: string;
                     };
                 };

@@ -118,6 +118,8 @@ class ErrorCode(IntEnum):
     MESSAGE_THROTTLED = 1661
     MESSAGE_VARIABLE_MISSING = 1662
     MESSAGE_UNSAFE = 1663
+    # No collection message between 21:00 and 08:00 China time (apps.recovery).
+    MESSAGE_QUIET_HOURS = 1664
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -394,6 +396,10 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.MESSAGE_UNSAFE: (
         "短信内容不能包含身份证号",
         "A message must not contain an ID number",
+    ),
+    ErrorCode.MESSAGE_QUIET_HOURS: (
+        "21:00至次日08:00不发送催收短信，请在白天发送",
+        "No collection message goes between 21:00 and 08:00 China time; send it in the day",
     ),
 }
 

@@ -88,6 +88,7 @@ TENANT_APPS = [
     "apps.notary",
     "apps.credit",
     "apps.service",
+    "apps.recovery",
     "apps.dashboard",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
@@ -288,12 +289,33 @@ CELERY_BEAT_SCHEDULE: dict = {
         "args": ["orders.refresh_overdue"],
         "kwargs": {"money": True},
     },
-    # Rent collection (stale payments, late fees, auto-debit, reminders): frozen merchants
-    # and closed ones with running leases too, since their customers still owe rent.
+    # Rent collection (stale payments, late fees, auto-debit): frozen merchants and closed
+    # ones with running leases too, since their customers still owe rent.
     "orders-collect-due-nightly": {
         "task": "tenants.for_each_merchant",
         "schedule": crontab(hour=1, minute=30),
         "args": ["orders.collect_due"],
+        "kwargs": {"money": True},
+    },
+    # Recovery cases follow the night's debts (after the auto-debit); promises decided.
+    "recovery-night": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=2, minute=0),
+        "args": ["recovery.night"],
+        "kwargs": {"money": True},
+    },
+    # Reminder SMS in the morning, never in China's quiet hours (21:00–08:00): the bills'
+    # (due soon, overdue once), then recovery's by bucket within the daily cap.
+    "orders-send-reminders-morning": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=9, minute=0),
+        "args": ["orders.send_reminders"],
+        "kwargs": {"money": True},
+    },
+    "recovery-reminders-morning": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=9, minute=30),
+        "args": ["recovery.send_reminders"],
         "kwargs": {"money": True},
     },
     # Yesterday compared with the payment provider's statement, per merchant (and earlier

@@ -1,0 +1,186 @@
+"""Recovery: the cases of orders past due, a collector's workbench. Every call applies the
+session's scope (`selectors.visible_cases`): a collector its own cases, a sub-shop's account
+its sub-shop's, the owner and finance every case; a case outside it answers 404."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from zulin.core.auth import current_session, store_auth
+
+from . import schemas, selectors, services
+
+router = Router(tags=["backend: recovery"])
+
+
+def _filters(query: schemas.CaseFiltersIn) -> selectors.CaseFilters:
+    return selectors.CaseFilters(
+        bucket=query.bucket,
+        state=query.state,
+        assignee_id=query.assignee_id,
+        unassigned=query.unassigned,
+        mine=query.mine,
+        sub_shop_id=query.sub_shop_id,
+        keyword=query.keyword,
+    )
+
+
+@router.get(
+    "/getRecoveryCases",
+    response=schemas.CasePageOut,
+    auth=store_auth(),
+    operation_id="getRecoveryCases",
+)
+def get_recovery_cases(request: HttpRequest, query: Query[schemas.CaseListIn]) -> Any:
+    """The cases the session may work, next action due first, then the highest priority:
+    filters bucket, state, assignee (or unassigned), mine, sub-shop, keyword."""
+    return selectors.case_page(
+        session=current_session(request),
+        filters=_filters(query),
+        page=query.page,
+        page_size=query.page_size,
+    )
+
+
+@router.get(
+    "/getRecoveryCount",
+    response=schemas.CaseCountOut,
+    auth=store_auth(),
+    operation_id="getRecoveryCount",
+)
+def get_recovery_count(request: HttpRequest, query: Query[schemas.CaseFiltersIn]) -> Any:
+    """Per bucket and per state, the cases and what they owe: each count is the total of
+    getRecoveryCases with the same filters and that bucket (state)."""
+    return selectors.case_counts(session=current_session(request), filters=_filters(query))
+
+
+@router.get(
+    "/getRecoveryCase",
+    response=schemas.CaseDetailOut,
+    auth=store_auth(),
+    operation_id="getRecoveryCase",
+)
+def get_recovery_case(request: HttpRequest, query: Query[schemas.CaseIdIn]) -> Any:
+    """One case: what is owed by kind, the order's summary (the customer masked; a reveal
+    is revealCustomerIdentity's), contacts, promises, state history and events."""
+    return selectors.case_detail(session=current_session(request), case_id=query.case_id)
+
+
+@router.get(
+    "/getRecoveryCollectors",
+    response=list[schemas.CollectorOut],
+    auth=store_auth("recovery.assign"),
+    operation_id="getRecoveryCollectors",
+)
+def get_recovery_collectors(request: HttpRequest) -> Any:
+    """The shop's collectors with their open cases and what those owe (for assignment)."""
+    return selectors.collectors()
+
+
+@router.post(
+    "/assignRecoveryCases",
+    response=schemas.AssignOut,
+    auth=store_auth("recovery.assign"),
+    operation_id="assignRecoveryCases",
+)
+def assign_recovery_cases(request: HttpRequest, payload: schemas.AssignIn) -> Any:
+    """Assigns cases to a collector (or none) by hand, one or many; audited on each case."""
+    count = services.cases_assign(
+        actor=current_session(request),
+        case_ids=list(payload.case_ids),
+        assignee_id=payload.assignee_id,
+    )
+    return {"assigned": count}
+
+
+@router.post(
+    "/addContactRecord",
+    response=schemas.ContactOut,
+    auth=store_auth("recovery.work"),
+    operation_id="addContactRecord",
+)
+def add_contact_record(request: HttpRequest, payload: schemas.ContactIn) -> Any:
+    """A contact with the customer on an open case: channel, outcome, note, time; an SMS
+    with `template_code` is sent through sendMessage's path and throttle."""
+    contact = services.contact_add(
+        actor=current_session(request),
+        case_id=payload.case_id,
+        channel=payload.channel,
+        outcome=payload.outcome,
+        note=payload.note,
+        contacted_at=payload.contacted_at,
+        template_code=payload.template_code,
+        idempotency_key=payload.idempotency_key or "",
+    )
+    return selectors.contact_row(contact)
+
+
+@router.post(
+    "/addPromiseToPay",
+    response=schemas.PromiseOut,
+    auth=store_auth("recovery.work"),
+    operation_id="addPromiseToPay",
+)
+def add_promise_to_pay(request: HttpRequest, payload: schemas.PromiseIn) -> Any:
+    """The customer's promise to pay an amount by a day; kept or broken by the nightly run.
+    Idempotency key."""
+    promise = services.promise_add(
+        actor=current_session(request),
+        case_id=payload.case_id,
+        promised_on=payload.promised_on,
+        amount=payload.amount,
+        note=payload.note,
+        idempotency_key=payload.idempotency_key,
+    )
+    return selectors.promise_row(promise)
+
+
+@router.post(
+    "/sendPaymentLink",
+    response=schemas.PaymentLinkOut,
+    auth=store_auth("recovery.work"),
+    operation_id="sendPaymentLink",
+)
+def send_payment_link(request: HttpRequest, payload: schemas.PaymentLinkIn) -> Any:
+    """A payment of the case's oldest bill past due by the customer (the provider's cashier:
+    H5 link and QR code); it settles through the one collection path. Idempotency key."""
+    return services.payment_link_send(
+        actor=current_session(request),
+        case_id=payload.case_id,
+        idempotency_key=payload.idempotency_key,
+    )
+
+
+@router.get(
+    "/getRecoverySetting",
+    response=schemas.SettingOut,
+    auth=store_auth("recovery.assign"),
+    operation_id="getRecoverySetting",
+)
+def get_recovery_setting(request: HttpRequest) -> Any:
+    """The buckets' bounds, the reminders a customer may get per day, the assignment rule."""
+    return selectors.setting_answer(selectors.recovery_setting())
+
+
+@router.post(
+    "/saveRecoverySetting",
+    response=schemas.SettingOut,
+    auth=store_auth("recovery.config"),
+    operation_id="saveRecoverySetting",
+)
+def save_recovery_setting(request: HttpRequest, payload: schemas.SettingIn) -> Any:
+    """Saves the settings (bounds increasing; reminders 0–3 a day); audited."""
+    setting = services.setting_save(
+        actor=current_session(request),
+        m1_max_days=payload.m1_max_days,
+        m2_max_days=payload.m2_max_days,
+        m3_max_days=payload.m3_max_days,
+        reminders_per_day=payload.reminders_per_day,
+        assignment_rule=payload.assignment_rule,
+        sub_shop_collectors={s.sub_shop_id: s.collector_id for s in payload.sub_shop_collectors},
+        bucket_templates={t.bucket: t.template_code for t in payload.bucket_templates},
+    )
+    return selectors.setting_answer(setting)

@@ -1,0 +1,102 @@
+"""Recovery cases follow the debt: opened by the nightly run for an order past due, aged
+in China days into the shop's buckets, closed when nothing past due is owed (here by a
+payment through the one collection path); the counts equal the lists."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.orders.tests.support import provider_settles
+from apps.recovery import rules
+
+from .support import CASE, CASES, COUNT, case_of, night, overdue_lease, past_due
+
+
+@pytest.mark.parametrize(
+    ("days", "bucket"),
+    [(1, "M1"), (30, "M1"), (31, "M2"), (60, "M2"), (61, "M3"), (90, "M3"), (91, "M3+")],
+)
+def test_the_buckets_end_at_their_bounds(days, bucket):
+    assert rules.bucket_of(days, rules.Bounds(*rules.DEFAULT_BOUNDS)) == bucket
+
+
+def test_days_past_due_count_china_days_from_the_oldest_unpaid_due_date():
+    today = timezone.localdate()
+    assert rules.days_past_due(today - timedelta(days=31), today) == 31
+    assert rules.days_past_due(today, today) == 0
+    assert rules.days_past_due(None, today) == 0
+
+
+def test_a_case_opens_with_the_debt_and_closes_when_the_customer_pays(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=31, n=1)
+    assert night(demo)["cases"]["opened"] == 1
+    page = demo_owner.get(CASES, {"state": "open"})
+    assert page.ok, page
+    [row] = page.data["list"]
+    assert (row["order_no"], row["bucket"], row["days_past_due"]) == (order.no, "M2", 31)
+    assert row["customer_name"].endswith("*") and "*" in row["customer_phone"]
+    assert row["total_owed"] == row["rent_owed"] != "0.00"
+    # Run again: nothing new (one open case per order).
+    assert night(demo)["cases"] == {"opened": 0, "refreshed": 0, "closed": 0}
+
+    # The customer pays bill 2 in the app: the collection path, then the case follows.
+    paid = app.post(
+        "/api/applet/payBill",
+        {"order_no": order.no, "period": 2, "idempotency_key": f"pay-{order.no}-2"},
+    )
+    assert paid.ok, paid
+    provider_settles(demo, customer_pays=f"{order.no}B002")
+    case = case_of(demo, order.id)
+    assert (case.state, case.closed_on) == ("closed", timezone.localdate())
+    detail = demo_owner.get(CASE, {"case_id": case.pk}).data
+    assert [h["action"] for h in detail["history"]] == ["close", "create"]  # newest first
+
+    # A later debt opens a new case; the closed one stays the order's history.
+    past_due(demo, order.id, days=3, period=3)
+    assert night(demo)["cases"]["opened"] == 1
+    newer = case_of(demo, order.id)
+    assert newer.pk != case.pk and newer.bucket == "M1" and newer.days_past_due == 3
+    assert [c["id"] for c in demo_owner.get(CASE, {"case_id": newer.pk}).data["other_cases"]] == [
+        case.pk
+    ]
+
+
+def test_the_shops_bounds_move_a_case_between_buckets(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=45, n=2)
+    night(demo)
+    assert case_of(demo, order.id).bucket == "M2"
+    saved = demo_owner.post(
+        "/api/backend/saveRecoverySetting",
+        {"m1_max_days": 45, "m2_max_days": 60, "m3_max_days": 90, "reminders_per_day": 1},
+    )
+    assert saved.ok, saved
+    night(demo)
+    assert case_of(demo, order.id).bucket == "M1"
+    refused = demo_owner.post(
+        "/api/backend/saveRecoverySetting",
+        {"m1_max_days": 60, "m2_max_days": 60, "m3_max_days": 90},
+    )
+    assert refused.code == 400, refused
+
+
+def test_each_count_is_its_lists_total(demo, demo_owner, app, offer):
+    for n, days in enumerate((5, 40, 70, 100, 120), start=3):
+        overdue_lease(demo, demo_owner, app, offer, days=days, n=n)
+    night(demo)
+    counts = demo_owner.get(COUNT, {"state": "open"}).data
+    assert [b["count"] for b in counts["buckets"]] == [1, 1, 1, 2]
+    for bucket in counts["buckets"]:
+        page = demo_owner.get(CASES, {"state": "open", "bucket": bucket["bucket"]}).data
+        assert page["total"] == bucket["count"]
+        owed = sum((__import__("decimal").Decimal(r["total_owed"]) for r in page["list"]), 0)
+        assert f"{owed:.2f}" == bucket["total_owed"]
+    for state in counts["states"]:
+        page = demo_owner.get(CASES, {"state": state["state"]}).data
+        assert page["total"] == state["count"]
+    assert counts["all"]["count"] == demo_owner.get(CASES, {"state": "open"}).data["total"] == 5
+    # Sorted by the next action due, then priority: every case is due today.
+    rows = demo_owner.get(CASES, {}).data["list"]
+    assert {r["next_action_on"] for r in rows} == {timezone.localdate().isoformat()}

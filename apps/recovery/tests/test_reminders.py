@@ -1,0 +1,99 @@
+"""Reminders of recovery cases: never between 21:00 and 08:00 China time (the bills' morning
+run neither), at most the shop's number a day to a customer, a collector's message by hand
+counted in the same day."""
+
+from __future__ import annotations
+
+from django.db import connection
+from django_tenants.utils import tenant_context
+
+from apps.orders.collection import collect_night, reminders_morning
+from apps.recovery.services import case_reminders_send
+from apps.service.models import CustomerMessage
+
+from .support import case_of, night, overdue_lease
+
+SETTINGS = {"phone": "400-800-1234", "hours": "每天 09:00-21:00"}
+
+
+def _reminders(merchant, now=None):
+    with tenant_context(merchant):
+        done = case_reminders_send(now=now)
+    connection.set_schema_to_public()
+    return done
+
+
+def _messages(merchant, order_id) -> list[str]:
+    with tenant_context(merchant):
+        found = list(
+            CustomerMessage.objects.filter(order_id=order_id, status="sent")
+            .order_by("id")
+            .values_list("template_code", flat=True)
+        )
+    connection.set_schema_to_public()
+    return found
+
+
+def test_no_reminder_in_chinas_quiet_hours_and_one_a_day_by_default(
+    demo, demo_owner, app, offer, china_clock
+):
+    demo_owner.post("/api/general/baseSet", SETTINGS)
+    order = overdue_lease(demo, demo_owner, app, offer, days=40, n=51)
+    night(demo)
+    assert case_of(demo, order.id).bucket == "M2"
+    for hour, minute in ((21, 0), (23, 30), (0, 30), (7, 59)):
+        at = china_clock(hour, minute)
+        assert _reminders(demo)["quiet"] is True, at
+        with tenant_context(demo):
+            assert reminders_morning()["quiet"] is True
+        connection.set_schema_to_public()
+    assert _messages(demo, order.id) == []
+
+    china_clock(9, 0)
+    assert _reminders(demo)["sent"] == 1
+    assert _messages(demo, order.id) == ["bill_overdue"]  # M2's template
+    china_clock(15, 0)
+    again = _reminders(demo)
+    assert (again["sent"], again["capped"]) == (0, 1)
+    assert _messages(demo, order.id) == ["bill_overdue"]
+
+
+def test_a_message_by_hand_counts_toward_the_day_and_is_refused_at_night(
+    demo, demo_owner, app, offer, china_clock
+):
+    demo_owner.post("/api/general/baseSet", SETTINGS)
+    order = overdue_lease(demo, demo_owner, app, offer, days=10, n=52)
+    night(demo)
+    case = case_of(demo, order.id)
+    body = {
+        "case_id": case.pk,
+        "channel": "sms",
+        "outcome": "no_answer",
+        "template_code": "service_contact",
+    }
+    china_clock(22, 0)
+    refused = demo_owner.post("/api/backend/addContactRecord", body)
+    assert refused.code == 1664, refused
+    china_clock(10, 0)
+    assert demo_owner.post("/api/backend/addContactRecord", body).ok
+    # The day's one message went by hand: no automatic one today.
+    assert _reminders(demo)["capped"] == 1
+    assert _messages(demo, order.id) == ["service_contact"]
+    # A shop allowing two a day: the automatic one goes (its bucket's template, M1).
+    saved = demo_owner.post(
+        "/api/backend/saveRecoverySetting",
+        {"m1_max_days": 30, "m2_max_days": 60, "m3_max_days": 90, "reminders_per_day": 2},
+    )
+    assert saved.ok, saved
+    assert _reminders(demo)["sent"] == 1
+    assert _messages(demo, order.id) == ["service_contact", "bill_overdue"]
+    assert _reminders(demo)["capped"] == 1
+
+
+def test_the_night_sends_no_reminder_any_more(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=3, n=53)
+    with tenant_context(demo):
+        result = collect_night()
+    connection.set_schema_to_public()
+    assert "reminders" not in result
+    assert _messages(demo, order.id) == []
