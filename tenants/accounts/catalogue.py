@@ -62,6 +62,8 @@ ACTIONS: dict[int, dict[str, str]] = {
         "credit.manage": "征信报送",
         "notary.manage": "合同公证",
         "notary.config": "公证服务设置",
+        # Make and download an order's evidence pack (docs/disputes.md): owner and finance.
+        "dispute.evidence": "生成与下载证据包",
     },
 }
 
@@ -134,6 +136,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "data.view",
                 "credit.view",
                 "credit.manage",
+                "dispute.evidence",
             ],
         ),
         (

@@ -89,6 +89,7 @@ TENANT_APPS = [
     "apps.credit",
     "apps.service",
     "apps.dashboard",
+    "apps.disputes",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
