@@ -242,6 +242,7 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"merchantInfo|addSettle|updateMerchant|updateStatus", "merchant"),
     ("id", r"[Gg]ood", "goods"),
     ("id", r"exportStatus", lambda rows: 1),
+    ("id", r"evidencePack", lambda rows: 1),
     ("ids", r"GoodsDisplayStatus", lambda rows: [rows["platform_goods"]]),
     ("ids", r"[Gg]oods", lambda rows: [rows["goods"]]),
     ("ids", r"", lambda rows: [rows["order"]]),
@@ -462,8 +463,9 @@ def served(shop) -> Iterator[ServedApi]:
         yield running
 
 
-# Reads on their own side that may find nothing in a fresh shop: no export was asked for.
-MAY_BE_MISSING = {"/api/platform/exportStatus"}
+# Reads on their own side that may find nothing in a fresh shop: no export (nor evidence
+# pack) was asked for.
+MAY_BE_MISSING = {"/api/platform/exportStatus", "/api/backend/evidencePackStatus"}
 
 
 def test_every_call_as_served_answers_the_envelope_and_never_a_server_error(shop, served):

@@ -14,7 +14,16 @@ from zulin.core.auth import Session
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 
-from .models import CHARGE_KINDS, Bill, BillKind, BillPayment, BillStatus, OfflineReceipt
+from .models import (
+    CHARGE_KINDS,
+    Bill,
+    BillKind,
+    BillLateFee,
+    BillPayment,
+    BillStatus,
+    LateFeeWaiver,
+    OfflineReceipt,
+)
 
 OPEN_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING)
 
@@ -468,3 +477,37 @@ def oldest_past_due_period(order_id: int, *, today: Any) -> int | None:
         .values_list("period", flat=True)
         .first()
     )
+
+
+def order_late_fee_days(order_id: int) -> dict[int, list[dict[str, Any]]]:
+    """Every day's late fee of the order's bills, by bill id, oldest day first: the day, how
+    many days overdue, the unpaid base, the day's rate (percent) and the fee it gave."""
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for fee in BillLateFee.objects.filter(bill__order_id=order_id).order_by("bill_id", "day"):
+        rows.setdefault(fee.bill_id, []).append(
+            {
+                "day": fee.day,
+                "days_overdue": fee.days_overdue,
+                "base": fee.base,
+                "rate": fee.rate,
+                "amount": fee.amount,
+            }
+        )
+    return rows
+
+
+def order_late_fee_waivers(order_id: int) -> list[dict[str, Any]]:
+    """Late fee forgone on the order's bills (`waiveLateFee`), oldest first."""
+    return [
+        {
+            "bill_id": waiver.bill_id,
+            "period": waiver.bill.period,
+            "amount": waiver.amount,
+            "reason": waiver.reason,
+            "actor_name": waiver.actor_name,
+            "created_at": waiver.created_at,
+        }
+        for waiver in LateFeeWaiver.objects.filter(bill__order_id=order_id)
+        .select_related("bill")
+        .order_by("id")
+    ]

@@ -179,6 +179,7 @@ def _mount_routers() -> None:
     from apps.billing.api import v2_router as billing_v2_router
     from apps.credit.api import router as credit_reporting_router
     from apps.dashboard.api import router as dashboard_router
+    from apps.disputes.api import router as disputes_router
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.notary.api import router as notary_router
     from apps.orders.api import applet_router as orders_applet_router
@@ -266,6 +267,7 @@ def _mount_routers() -> None:
     api.add_router("/general", promotion_general_router)
     api.add_router("/applet", promotion_applet_router)
     api.add_router("/notarization", notary_router)
+    api.add_router("/backend", disputes_router)
     api.add_router("/general", service_general_router)
     api.add_router("/backend", service_backend_router)
     api.add_router("/applet", service_applet_router)

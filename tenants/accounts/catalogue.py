@@ -68,6 +68,8 @@ ACTIONS: dict[int, dict[str, str]] = {
         "recovery.work": "跟进催收案件",
         "recovery.assign": "分配催收案件",
         "recovery.config": "催收设置",
+        # Make and download an order's evidence pack (docs/disputes.md): owner and finance.
+        "dispute.evidence": "生成与下载证据包",
     },
 }
 
@@ -157,6 +159,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "recovery.view",
                 "recovery.work",
                 "recovery.assign",
+                "dispute.evidence",
             ],
         ),
         (

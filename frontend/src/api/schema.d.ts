@@ -465,6 +465,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/evidencePackCreate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evidence Pack Create
+         * @description Queues the evidence pack of an order (a ZIP: contract, e-signature, notarization,
+         *     identity, shipping, bills with late-fee arithmetic, charges and waivers, ledger, contact
+         *     log, timeline, and a manifest with each file's SHA-256). 404 for an order outside the
+         *     session's scope; 1810 while the account has its limit of unfinished exports; 503 when
+         *     the task queue cannot be reached.
+         */
+        post: operations["evidencePackCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/evidencePackStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence Pack Status
+         * @description One evidence pack: status, progress 0–100, files, and when done a signed download
+         *     link valid a few minutes (ask again for a fresh one).
+         */
+        get: operations["evidencePackStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getAllAuditors": {
         parameters: {
             query?: never;
@@ -7916,6 +7961,80 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /** EvidencePackCreatedOut */
+        EvidencePackCreatedOut: {
+            /**
+             * Id
+             * @description the pack's id (evidencePackStatus)
+             */
+            id: number;
+            /** Status */
+            status: string;
+        };
+        /** EvidencePackCreateIn */
+        EvidencePackCreateIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** EvidencePackIdIn */
+        EvidencePackIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** EvidencePackOut */
+        EvidencePackOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Download Expires In
+             * @description seconds the link is valid
+             */
+            download_expires_in: number;
+            /**
+             * Download Url
+             * @description when done: a signed link, valid a few minutes
+             */
+            download_url: string;
+            /** Error */
+            error: string;
+            /** Error Code */
+            error_code: number | null;
+            /** File Name */
+            file_name: string;
+            /** File Size */
+            file_size: number;
+            /** Filters */
+            filters: {
+                [key: string]: unknown;
+            };
+            /** Finished At */
+            finished_at: string | null;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /**
+             * Progress
+             * @description 0–100
+             */
+            progress: number;
+            /** Rows */
+            rows: number;
+            /**
+             * Status
+             * @description queued, running, done or failed
+             */
+            status: string;
+            /** Title */
+            title: string;
+        };
         /** ExportCreatedOut */
         ExportCreatedOut: {
             /** Id */
@@ -14049,6 +14168,62 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["AccountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    evidencePackCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvidencePackCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["EvidencePackCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    evidencePackStatus: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["EvidencePackOut"];
                         msg: string;
                     };
                 };

@@ -185,6 +185,12 @@ def _font() -> TTFont:
     return font
 
 
+def embedded_font() -> str:
+    """Registers the embedded font (once) and answers its name, for other documents."""
+    _font()
+    return FONT_NAME
+
+
 def font_missing_characters(text: str) -> str:
     """The characters of `text` the embedded font cannot draw (they would print as boxes),
     each once, in order of appearance."""

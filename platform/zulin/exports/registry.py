@@ -5,13 +5,19 @@ the schema of its filters (the list's own filters, so the export matches the lis
 functions over the validated filters and the job's `ExportScope`: `count_fn` (how many rows,
 for progress) and `rows_fn`, which yields the rows in chunks (lists of dicts keyed by the
 columns' keys) so a hundred thousand rows never sit in memory at once.
+
+A file builder (`register_file_builder`) is a job of the same machinery that writes a file of
+its own instead of a workbook (an evidence pack's ZIP): its `write_fn` writes the bytes and
+reports its progress. Its jobs are queued by its domain's own call, which checks what the
+job is about (`export_job_queue`), never by `exportCreate`; status, progress, the private
+file and its download link are the exports'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 from django.core.exceptions import ImproperlyConfigured
 from ninja import Schema
@@ -48,6 +54,20 @@ CountFn = Callable[[Any, ExportScope], int]
 
 
 @dataclass(frozen=True)
+class BuiltFile:
+    """What a file builder wrote: the name a download is offered as, its type, and how many
+    items it holds (the job's `rows`)."""
+
+    name: str
+    content_type: str
+    items: int
+
+
+# (filters, scope, the file to write, report(progress 0–99)) → what was written
+WriteFn = Callable[[Any, ExportScope, IO[bytes], Callable[[int], None]], BuiltFile]
+
+
+@dataclass(frozen=True)
 class Exporter:
     kind: str
     columns: tuple[Column, ...]
@@ -58,6 +78,12 @@ class Exporter:
     action: str
     filters: type[Schema]
     sides: frozenset[int]
+    # A file builder's writer (None for a list's workbook export).
+    write_fn: WriteFn | None = None
+
+    @property
+    def is_file_builder(self) -> bool:
+        return self.write_fn is not None
 
     def title(self, language: str) -> str:
         return self.title_en if language == "en" else self.title_zh
@@ -121,6 +147,44 @@ def register_exporter(
         raise ImproperlyConfigured(f"exporter {kind!r} repeats a column key")
     _exporters[kind] = exporter
     return exporter
+
+
+def _no_rows(filters: Any, scope: ExportScope) -> Iterator[list[Row]]:
+    return iter(())
+
+
+def _no_count(filters: Any, scope: ExportScope) -> int:
+    return 0
+
+
+def register_file_builder(
+    *,
+    kind: str,
+    write_fn: WriteFn,
+    title_zh: str,
+    title_en: str,
+    action: str,
+    filters: type[Schema],
+    sides: Iterable[int] = (PlatformType.STORE,),
+) -> Exporter:
+    """A job kind that writes its own file (see the module's text)."""
+    builder = Exporter(
+        kind=kind,
+        columns=(),
+        rows_fn=_no_rows,
+        count_fn=_no_count,
+        title_zh=title_zh,
+        title_en=title_en,
+        action=action,
+        filters=filters,
+        sides=frozenset(int(side) for side in sides),
+        write_fn=write_fn,
+    )
+    known = _exporters.get(kind)
+    if known is not None and known != builder:
+        raise ImproperlyConfigured(f"two exporters of kind {kind!r}")
+    _exporters[kind] = builder
+    return builder
 
 
 def exporter_get(kind: str) -> Exporter | None:

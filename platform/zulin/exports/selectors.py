@@ -90,3 +90,9 @@ def export_page(
         page_size=page_size,
         row=lambda job: export_job_row(job, session=session, language=language),
     )
+
+
+def export_job_of_kind(*, job_id: int, kind: str) -> ExportJob | None:
+    """A job of one kind by id in this schema, whoever asked for it: a file builder's own
+    call decides who may read it (an evidence pack: whoever may see its order)."""
+    return ExportJob.objects.filter(pk=job_id, kind=kind).select_related("file").first()

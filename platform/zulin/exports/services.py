@@ -36,12 +36,18 @@ ACTIVE_WINDOW = timedelta(hours=1)
 
 
 def exporters_on_side(side: int) -> list[str]:
-    return [exporter.kind for exporter in exporter_list() if side in exporter.sides]
+    """The kinds `exportCreate` takes on a side: a file builder's jobs are queued by its own
+    call, which checks what the job is about."""
+    return [
+        exporter.kind
+        for exporter in exporter_list()
+        if side in exporter.sides and not exporter.is_file_builder
+    ]
 
 
 def _exporter_for(session: Session, kind: str) -> Exporter:
     exporter = exporter_get(kind)
-    if exporter is None or session.side not in exporter.sides:
+    if exporter is None or session.side not in exporter.sides or exporter.is_file_builder:
         expected = ", ".join(repr(k) for k in exporters_on_side(session.side))
         raise ValidationError(
             [
@@ -74,7 +80,22 @@ def export_create(
     """Queues an export of `kind` with the list's `filters`, narrowed as this session's list
     is (its sub-shop). The task is sent once the job is committed, in this schema."""
     exporter = _exporter_for(session, kind)
-    valid = _filters_valid(exporter, filters)
+    return export_job_queue(
+        session=session,
+        exporter=exporter,
+        filters=_filters_valid(exporter, filters),
+        language=language,
+    )
+
+
+def export_job_queue(
+    *, session: Session, exporter: Exporter, filters: dict[str, Any], language: str
+) -> ExportJob:
+    """Records a job of `exporter` with filters already valid (JSON) and sends its task once
+    committed: `export_create`'s, and a file builder's own call once it has checked what the
+    job is about. EXPORT_TOO_MANY_ACTIVE while the account has its limit of unfinished jobs."""
+    if not session.can(exporter.action):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
     schema = tenant_connection.schema_name
     who = actor_ref(session)
     account_id = int(session.account.pk)
@@ -87,8 +108,8 @@ def export_create(
         if active >= settings.EXPORT_MAX_ACTIVE_PER_ACCOUNT:
             raise ApplicationError(ErrorCode.EXPORT_TOO_MANY_ACTIVE)
         job = ExportJob.objects.create(
-            kind=kind,
-            filters=valid,
+            kind=exporter.kind,
+            filters=filters,
             created_by_account_id=account_id,
             created_by_name=who.name[:50],
             side=session.side,
@@ -100,7 +121,7 @@ def export_create(
             action="export.create",
             target_type="export",
             target_id=job.pk,
-            after={"kind": kind, "filters": valid},
+            after={"kind": exporter.kind, "filters": filters},
         )
         transaction.on_commit(lambda: _queue(job.pk, schema))
     return job
@@ -191,6 +212,39 @@ def _workbook_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
     return rows, stored
 
 
+def _built_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
+    """A file builder's job: its writer fills a temporary file, kept as a private file."""
+    assert exporter.write_fn is not None
+    scope = ExportScope(
+        account_id=job.created_by_account_id,
+        side=job.side,
+        sub_shop_id=job.sub_shop_id,
+        language=job.language,
+    )
+    filters = exporter.filters.model_validate(job.filters)
+    reported = {"progress": 0}
+
+    def report(progress: int) -> None:
+        progress = max(0, min(99, int(progress)))
+        if progress != reported["progress"]:
+            reported["progress"] = progress
+            ExportJob.objects.filter(pk=job.pk).update(progress=progress)
+
+    with tempfile.TemporaryFile() as out:
+        built = exporter.write_fn(filters, scope, out, report)
+        out.seek(0)
+        stored = private_file_save(
+            kind="exports",
+            name=built.name,
+            content=out,
+            content_type=built.content_type,
+            actor=ActorRef(
+                account_id=job.created_by_account_id, name=job.created_by_name, side=job.side
+            ),
+        )
+    return built.items, stored
+
+
 def export_job_run(*, job_id: int) -> dict[str, Any]:
     """Writes the workbook of a queued job in the active schema, reporting progress as it
     goes; a failure of the exporter marks the job failed with what happened."""
@@ -202,7 +256,8 @@ def export_job_run(*, job_id: int) -> dict[str, Any]:
     try:
         if exporter is None:
             raise ApplicationError(ErrorCode.EXPORT_FAILED, f"no exporter of kind {job.kind}")
-        rows, stored = _workbook_store(job, exporter)
+        store = _built_store if exporter.is_file_builder else _workbook_store
+        rows, stored = store(job, exporter)
     except ApplicationError as error:
         _job_fail(job, error.code, error.message(job.language))
         return {"schema": schema, "job": job_id, "ran": True, "status": ExportStatus.FAILED}

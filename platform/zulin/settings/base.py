@@ -90,6 +90,7 @@ TENANT_APPS = [
     "apps.service",
     "apps.recovery",
     "apps.dashboard",
+    "apps.disputes",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 

@@ -15,6 +15,14 @@ export interface ExportRefusal {
   message: string;
 }
 
+/** Words of a job that is not a list's export (an evidence pack), already translated. */
+export interface ExportDialogCopy {
+  title: string;
+  running: string;
+  done: (rows: number) => string;
+  startFailed: string;
+}
+
 export interface ExportDialogProps {
   open: boolean;
   /** The queued export to follow; null when exportCreate refused (`refusal`). */
@@ -23,20 +31,22 @@ export interface ExportDialogProps {
   /** The job is done or failed: the next press of the button starts a new export. */
   onFinished: () => void;
   onClose: () => void;
+  /** The export's own words unless given (the job is followed the same way). */
+  copy?: ExportDialogCopy;
 }
 
 /**
  * An export's progress (loaded with its first opening): queued, running with a bar, then the
  * download, or why it failed. Closing it leaves the export running on the server.
  */
-export function ExportDialog({ jobId, refusal, onFinished, onClose }: ExportDialogProps) {
+export function ExportDialog({ jobId, refusal, onFinished, onClose, copy }: ExportDialogProps) {
   const t = useTranslations('export');
   const failureKey = refusal ? exportFailureKey(refusal.code) : null;
   return (
     <Dialog
       open
       onClose={onClose}
-      title={t('title')}
+      title={copy?.title ?? t('title')}
       width={460}
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -44,12 +54,12 @@ export function ExportDialog({ jobId, refusal, onFinished, onClose }: ExportDial
         </Button>
       }
     >
-      {refusal ? <FormError title={t('startFailed')} message={failureKey ? t(failureKey) : refusal.message || t('failedGeneric')} /> : jobId !== null && <ExportProgress id={jobId} onFinished={onFinished} />}
+      {refusal ? <FormError title={copy?.startFailed ?? t('startFailed')} message={failureKey ? t(failureKey) : refusal.message || t('failedGeneric')} /> : jobId !== null && <ExportProgress id={jobId} onFinished={onFinished} copy={copy} />}
     </Dialog>
   );
 }
 
-function ExportProgress({ id, onFinished }: { id: number; onFinished: () => void }) {
+function ExportProgress({ id, onFinished, copy }: { id: number; onFinished: () => void; copy?: ExportDialogCopy }) {
   const t = useTranslations('export');
   const status = useExportStatus(id);
   const job = status.data;
@@ -86,7 +96,7 @@ function ExportProgress({ id, onFinished }: { id: number; onFinished: () => void
     return (
       <div className="flex flex-col gap-3 text-sm">
         <p role="status" className="text-slate-700">
-          {t('done', { rows: job.rows })}
+          {copy ? copy.done(job.rows) : t('done', { rows: job.rows })}
         </p>
         <ProgressBar job={job} label={t('progress')} />
         <p className="text-slate-500 [overflow-wrap:anywhere]">{job.file_name}</p>
@@ -105,7 +115,7 @@ function ExportProgress({ id, onFinished }: { id: number; onFinished: () => void
   return (
     <div className="flex flex-col gap-3 text-sm">
       <p role="status" className="text-slate-700">
-        {job.status === 'queued' ? t('queued') : t('running', { rows: job.rows })}
+        {job.status === 'queued' ? t('queued') : (copy?.running ?? t('running', { rows: job.rows }))}
       </p>
       <ProgressBar job={job} label={t('progress')} />
       {status.isError && <p className="text-xs text-amber-700">{t('statusRetrying')}</p>}

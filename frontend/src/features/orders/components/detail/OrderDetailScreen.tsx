@@ -10,6 +10,7 @@ import { HistoryList } from '@/components/history/HistoryList';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { EvidencePackButton } from '@/features/disputes/components/EvidencePackButton';
 import { NotarySection } from '@/features/notary/components/NotarySection';
 import { OrderCreditSection } from '@/features/credit/components/OrderCreditSection';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
@@ -68,6 +69,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
   const stage = isOrderStage(detail.stage) ? detail.stage : 'regular';
   const nextStep = orderNextStep(detail);
   const canMessage = !page.platform && hasAction(page.auth, 'service.message');
+  const canPack = !page.platform && hasAction(page.auth, 'dispute.evidence');
   const listPath = stageListPath(stage, page.scope);
   const stageName = label(page.scope === 'sub' ? 'subStage' : 'stage', stage);
   return (
@@ -89,8 +91,9 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
           {t(`nextStep.${nextStep}`, { side: page.platform ? 'platform' : 'store' })}
         </p>
         {canMessage && <SendMessageButton orderId={detail.id} />}
+        {canPack && <EvidencePackButton orderId={detail.id} />}
         {buttons.length === 0 ? (
-          !canMessage && <p className="text-sm text-slate-500">{t('detail.noActions')}</p>
+          !canMessage && !canPack && <p className="text-sm text-slate-500">{t('detail.noActions')}</p>
         ) : (
           buttons.map((button) => (
             <Button key={button} variant={DANGER_BUTTONS.has(button) ? 'danger' : button === buttons[0] ? 'primary' : 'secondary'} onClick={() => setOpen(button)}>
