@@ -107,9 +107,11 @@ function CaseView({ detail }: { detail: CaseDetail }) {
                 {t('detail.reveal')}
               </Button>
             )}
-            <Link href={orderDetailHref(detail.order_id)} className="text-sm font-medium text-brand-600 hover:text-brand-700">
-              {t('detail.openOrder')}
-            </Link>
+            {access.canOpenOrder && (
+              <Link href={orderDetailHref(detail.order_id)} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+                {t('detail.openOrder')}
+              </Link>
+            )}
           </span>
         }
       >

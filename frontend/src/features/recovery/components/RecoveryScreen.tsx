@@ -39,6 +39,8 @@ export function useRecoveryAccess() {
     canConfigure: hasAction(auth, 'recovery.config'),
     canWork: hasAction(auth, 'recovery.work'),
     canReveal: hasAction(auth, 'order.identity'),
+    // A collector works the case here; the order's own page needs an order right.
+    canOpenOrder: hasAction(auth, ['order.view', 'order.view_assigned', 'suborder.view']),
     ownSubShop,
     // A collector starts on its own cases; the owner, finance and a sub-shop on every case they see.
     defaultWho: (seesAll || ownSubShop !== null ? 'all' : 'mine') as Who,
