@@ -42,6 +42,7 @@ from apps.orders.intake_auth import intake_key_create, signed_headers
 from apps.orders.models import Order
 from apps.orders.tests.conftest import committed_demo  # noqa: F401 — the fixture
 from apps.promotion.models import ShareLink
+from apps.recovery.models import RecoveryCase
 from apps.risk.models import CreditQuery
 from apps.service.models import BlacklistEntry, CustomerMessage
 from apps.subshops.models import ReturnAddress, SubShop
@@ -159,6 +160,8 @@ def _shop_rows(merchant: Merchant) -> dict[str, Any]:
             "credit_record": _first(CreditRecord.objects.all()),
             "credit_file": _first(CreditReportFile.objects.all()),
             "credit_settlement": _first(CreditSettlement.objects.all()),
+            "recovery_case": _first(RecoveryCase.objects.all()),
+            "collector": _first(staff.filter(roles__code="collector")),
             "out_no": _first(BillPayment.objects.filter(bill__order_id=order.pk), "out_trade_no"),
             "trade_no": _first(
                 BillPayment.objects.exclude(provider_trade_no=""), "provider_trade_no"
@@ -242,6 +245,10 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("ids", r"GoodsDisplayStatus", lambda rows: [rows["platform_goods"]]),
     ("ids", r"[Gg]oods", lambda rows: [rows["goods"]]),
     ("ids", r"", lambda rows: [rows["order"]]),
+    ("case_id", r"", "recovery_case"),
+    ("case_ids", r"", lambda rows: [rows["recovery_case"]]),
+    ("assignee_id", r"", "collector"),
+    ("collector_id", r"", "collector"),
     ("order_id", r"", "order"),
     ("order_no", r"", "order_no"),
     ("customer_id", r"", "customer"),

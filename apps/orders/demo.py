@@ -390,9 +390,15 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
                 reason="客户首次逾期，减免一半违约金",
                 idempotency_key=f"demo-{slug}-waive-1",
             )
-    # The oldest bill of another overdue order: the customer's account had no balance.
+    # The oldest bill of another overdue order: the customer's account had no balance (once:
+    # a later part of the showcase may have the customer pay that bill since).
+    failed_key = f"demo-{slug}-withhold-failed"
     other = next((b for b in overdue if owing and b.order_id != owing[0].order_id), None)
-    if other is not None and not BillPayment.objects.filter(bill=other).exists():
+    if (
+        other is not None
+        and not BillPayment.objects.filter(bill=other).exists()
+        and not BillPayment.objects.filter(idempotency_key=failed_key).exists()
+    ):
         order = Order.objects.get(pk=other.order_id)
         if order.withhold_agreement_no and not order.has_open_after_sale:
             sandbox_failure_add(
@@ -406,7 +412,7 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
                 order_id=order.pk,
                 period=other.period,
                 actor=owner,
-                idempotency_key=f"demo-{slug}-withhold-failed",
+                idempotency_key=failed_key,
             )
             _settle(slug)
     repayments_showcase_load(owner=owner, slug=slug)

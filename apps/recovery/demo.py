@@ -33,7 +33,7 @@ DAYS_AGO = (45, 100, 160, 250)
 
 
 def recovery_showcase_load(*, owner: Session, merchant: Merchant) -> dict[str, int]:
-    overdue_leases_load(owner=owner, slug=merchant.slug, days_ago=DAYS_AGO)
+    own = overdue_leases_load(owner=owner, slug=merchant.slug, days_ago=DAYS_AGO)
     late_fees_accrue()
     services.cases_refresh()
     collectors = [
@@ -41,7 +41,7 @@ def recovery_showcase_load(*, owner: Session, merchant: Merchant) -> dict[str, i
         for name in ("collector1", "collector2")
     ]
     if not ContactRecord.objects.exists():
-        _worked(collectors, merchant.slug)
+        _worked(collectors, merchant.slug, own)
     services.promises_decide()
     return {
         "open": RecoveryCase.objects.filter(state=CaseState.OPEN).count(),
@@ -50,9 +50,11 @@ def recovery_showcase_load(*, owner: Session, merchant: Merchant) -> dict[str, i
     }
 
 
-def _worked(collectors: list[Session], slug: str) -> None:
+def _worked(collectors: list[Session], slug: str, own: list[int]) -> None:
     """Each collector logs calls on its cases; one customer promised and paid through the
-    payment link (kept), another promised and did not (broken, found the next night)."""
+    payment link (kept), another promised and did not (broken, found the next night). The
+    promises are on this showcase's own leases (`own`): the other parts' bills stay as
+    they made them."""
     today = timezone.localdate()
     for number, collector in enumerate(collectors):
         cases = list(
@@ -71,11 +73,25 @@ def _worked(collectors: list[Session], slug: str) -> None:
                 ],
                 contacted_at=timezone.now() - timedelta(days=6 - index, hours=number),
             )
-        if not cases:
+        promised = (
+            RecoveryCase.objects.filter(
+                state=CaseState.OPEN, assignee_account_id=collector.account.pk, order_id__in=own
+            )
+            .order_by("days_past_due", "id")
+            .first()
+        )
+        if promised is None:
             continue
-        promised = cases[-1]
         amount = min(promised.total_owed, Decimal("100.00"))
-        promise = services.promise_add(
+        link = None
+        if number == 0:
+            # Kept: the collector sends the payment link of the oldest bill; the customer
+            # promises part of it for today and pays it through the link.
+            link = services.payment_link_send(
+                actor=collector, case_id=promised.pk, idempotency_key=f"demo-link-{promised.pk}"
+            )
+            amount = min(amount, Decimal(link["amount"]))
+        services.promise_add(
             actor=collector,
             case_id=promised.pk,
             promised_on=today if number == 0 else today - timedelta(days=2),
@@ -84,11 +100,7 @@ def _worked(collectors: list[Session], slug: str) -> None:
             idempotency_key=f"demo-promise-{promised.pk}",
             made_on=today - timedelta(days=5),
         )
-        if number == 0:
-            # Kept: the customer pays the oldest bill through the link the collector sent.
-            link = services.payment_link_send(
-                actor=collector, case_id=promised.pk, idempotency_key=f"demo-link-{promise.pk}"
-            )
+        if link is not None:
             sandbox_payer_pay(merchant=slug, out_no=link["out_trade_no"])
             sandbox_payments_complete(merchant=slug)
             sandbox_callbacks_deliver(merchant=slug)
