@@ -35,6 +35,9 @@ export const FIXTURE_FORBIDDEN_ACTION = 'e2e:never-granted';
 /** The rights that let a session read orders: all of them, its own, or the sub-shops'. */
 const ORDER_READERS = ['order.view', 'order.view_assigned', 'suborder.view'] as const;
 
+/** The rights that let a session work recovery cases: all of them, or its own (sub-shop's). */
+const RECOVERY_READERS = ['recovery.view', 'recovery.work'] as const;
+
 export const ROUTES: readonly RouteEntry[] = [
   { path: LOGIN_PATH, layout: 'login', side: 'both', built: true },
   { path: ROLE_PICKER_PATH, layout: 'login', side: 'both', built: true },
@@ -86,6 +89,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/riskRecharge', layout: 'security', side: 'store', built: true, action: 'risk.recharge' },
   // Credit reporting (added screen): records, report files and their trees.
   { path: '/creditReport', layout: 'security', side: 'store', built: true, action: 'credit.view' },
+  // Added (issue 28): the collector's workbench and a recovery case; the server scopes each case
+  // (a collector its own, a sub-shop account its sub-shop's, the owner and finance every case).
+  { path: '/recovery', layout: 'security', side: 'store', built: true, action: RECOVERY_READERS },
+  { path: '/recovery/:id', layout: 'security', side: 'store', built: true, action: RECOVERY_READERS },
   { path: '/rechargeAudit', layout: 'security', side: 'platform', built: true, action: 'recharge.audit' },
   // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
   { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },

@@ -1,0 +1,206 @@
+'use client';
+
+import Link from 'next/link';
+import { useParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
+import { formatCurrency, formatDate, formatDateTime, orDash } from '@/components/format';
+import { lazyDialog } from '@/components/lazyDialog';
+import { BackLink, PageHeader } from '@/components/PageHeader';
+import { StatusBadge } from '@/components/StatusBadge';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Stats } from '@/components/ui/Stats';
+import { orderDetailHref } from '@/features/orders/lib/stages';
+import { bucketTone, caseStateTone, CHANNELS, known, OUTCOMES, PROMISE_STATES, promiseStateTone } from '../lib/recovery';
+import { useRecoveryCase, type CaseDetail } from '../queries';
+import { useRecoveryAccess } from './RecoveryScreen';
+
+const ContactDialog = lazyDialog(() => import('./CaseDialogs').then((module) => module.ContactDialog), (props) => props.open);
+const PromiseDialog = lazyDialog(() => import('./CaseDialogs').then((module) => module.PromiseDialog), (props) => props.open);
+const PaymentLinkDialog = lazyDialog(() => import('./CaseDialogs').then((module) => module.PaymentLinkDialog), (props) => props.open);
+const AssignDialog = lazyDialog(() => import('./AssignDialog').then((module) => module.AssignDialog), (props) => props.caseIds.length > 0);
+const RevealIdentityDialog = lazyDialog(() => import('@/features/orders/components/dialogs/RevealIdentityDialog').then((module) => module.RevealIdentityDialog), (props) => props.open);
+
+type RecoveryT = ReturnType<typeof useTranslations<'recovery'>>;
+
+function channelName(t: RecoveryT, value: string): string {
+  const channel = known(CHANNELS, value);
+  return channel ? t(`channels.${channel}`) : value;
+}
+
+function outcomeName(t: RecoveryT, value: string): string {
+  const outcome = known(OUTCOMES, value);
+  return outcome ? t(`outcomes.${outcome}`) : value;
+}
+
+function promiseStateName(t: RecoveryT, value: string): string {
+  const state = known(PROMISE_STATES, value);
+  return state ? t(`promiseStates.${state}`) : value;
+}
+
+type Open = 'contact' | 'promise' | 'paymentLink' | 'reveal' | null;
+
+const WORKBENCH = '/recovery';
+
+function CaseView({ detail }: { detail: CaseDetail }) {
+  const t = useTranslations('recovery');
+  const access = useRecoveryAccess();
+  const [open, setOpen] = useState<Open>(null);
+  const [assigning, setAssigning] = useState<number[]>([]);
+  const isOpen = detail.state === 'open';
+  const canWork = isOpen && access.canWork;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        back={<BackLink href={WORKBENCH}>{t('detail.back')}</BackLink>}
+        title={t('detail.title', { orderNo: detail.order_no })}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <StatusBadge tone={caseStateTone(detail.state)}>{detail.state_name}</StatusBadge>
+            {isOpen && <StatusBadge tone={bucketTone(detail.bucket)}>{detail.bucket}</StatusBadge>}
+            <span>{t('daysPastDue', { days: detail.days_past_due })}</span>
+            {detail.broken_promises > 0 && <span className="text-red-700">{t('brokenPromises', { count: detail.broken_promises })}</span>}
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canWork && (
+              <>
+                <Button onClick={() => setOpen('contact')}>{t('detail.actions.contact')}</Button>
+                <Button variant="secondary" onClick={() => setOpen('promise')}>
+                  {t('detail.actions.promise')}
+                </Button>
+                <Button variant="secondary" onClick={() => setOpen('paymentLink')}>
+                  {t('detail.actions.paymentLink')}
+                </Button>
+              </>
+            )}
+            {isOpen && access.canAssign && (
+              <Button variant="secondary" onClick={() => setAssigning([detail.id])}>
+                {t('detail.actions.assign')}
+              </Button>
+            )}
+          </div>
+        }
+      />
+      {!isOpen && <p className="text-sm text-slate-600">{t('detail.closedNote')}</p>}
+      <DetailSection id="recovery-owed" title={t('detail.sections.owed')}>
+        <Stats
+          compact
+          items={[
+            { id: 'rent_owed', label: t('detail.owed.rent'), value: formatCurrency(detail.rent_owed), tone: 'danger' },
+            { id: 'late_fee_owed', label: t('detail.owed.lateFee'), value: formatCurrency(detail.late_fee_owed), tone: 'danger' },
+            { id: 'charges_owed', label: t('detail.owed.charges'), value: formatCurrency(detail.charges_owed), tone: 'danger' },
+            { id: 'total_owed', label: t('detail.owed.total'), value: formatCurrency(detail.total_owed), tone: 'primary' },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection
+        id="recovery-order"
+        title={t('detail.sections.order')}
+        actions={
+          <span className="flex flex-wrap gap-3">
+            {access.canReveal && (
+              <Button variant="link" onClick={() => setOpen('reveal')}>
+                {t('detail.reveal')}
+              </Button>
+            )}
+            {access.canOpenOrder && (
+              <Link href={orderDetailHref(detail.order_id)} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+                {t('detail.openOrder')}
+              </Link>
+            )}
+          </span>
+        }
+      >
+        <Facts>
+          <Fact label={t('detail.fields.orderNo')}>
+            <span className="font-mono">{detail.order.order_no}</span>
+          </Fact>
+          <Fact label={t('detail.fields.status')}>{detail.order.status_name}</Fact>
+          <Fact label={t('detail.fields.goods')}>{orDash(detail.goods_title)}</Fact>
+          <Fact label={t('detail.fields.customer')}>{detail.customer_name}</Fact>
+          <Fact label={t('detail.fields.phone')}>
+            <span className="tabular-nums">{detail.customer_phone}</span>
+          </Fact>
+          {detail.sub_shop_name && <Fact label={t('detail.fields.subShop')}>{detail.sub_shop_name}</Fact>}
+          <Fact label={t('detail.fields.lease')}>
+            <span className="tabular-nums">
+              {formatDate(detail.order.lease_start)} ~ {formatDate(detail.order.lease_end)}
+            </span>
+          </Fact>
+          <Fact label={t('detail.fields.rent')}>
+            {formatCurrency(detail.order.rent)} · {t('detail.termValue', { term: detail.order.term })}
+          </Fact>
+          <Fact label={t('detail.fields.oldestDue')}>{formatDate(detail.oldest_due_on)}</Fact>
+          <Fact label={t('detail.fields.opened')}>{formatDate(detail.opened_on)}</Fact>
+          {detail.closed_on && <Fact label={t('detail.fields.closed')}>{formatDate(detail.closed_on)}</Fact>}
+          <Fact label={t('detail.fields.assignee')}>{detail.assignee_name || t('unassigned')}</Fact>
+          <Fact label={t('detail.fields.priority')}>{detail.priority}</Fact>
+          <Fact label={t('detail.fields.nextAction')}>{formatDate(detail.next_action_on)}</Fact>
+        </Facts>
+      </DetailSection>
+      <DetailSection id="recovery-promises" title={t('detail.sections.promises')}>
+        {detail.promises.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('detail.promisesEmpty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100" data-promises>
+            {detail.promises.map((promise) => (
+              <li key={promise.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm" data-promise-state={promise.state}>
+                <div className="min-w-0">
+                  <p className="text-slate-900">{t('detail.promiseLine', { day: formatDate(promise.promised_on), amount: formatCurrency(promise.amount) })}</p>
+                  {promise.note && <p className="text-slate-600 [overflow-wrap:anywhere]">{promise.note}</p>}
+                  <p className="text-xs text-slate-500">
+                    {t('detail.by', { actor: promise.actor, time: formatDateTime(promise.created_at) })}
+                    {promise.decided_on && ` · ${t('detail.decidedOn', { day: formatDate(promise.decided_on) })}`}
+                  </p>
+                </div>
+                <StatusBadge tone={promiseStateTone(promise.state)}>{promiseStateName(t, promise.state)}</StatusBadge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailSection>
+      <DetailSection id="recovery-contacts" title={t('detail.sections.contacts')}>
+        {detail.contacts.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('detail.contactsEmpty')}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100" data-contacts>
+            {detail.contacts.map((contact) => (
+              <li key={contact.id} className="py-2 text-sm" data-contact-outcome={contact.outcome}>
+                <p className="font-medium text-slate-900">
+                  {t('detail.contactLine', {
+                    channel: channelName(t, contact.channel),
+                    outcome: outcomeName(t, contact.outcome),
+                  })}
+                </p>
+                {contact.note && <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{contact.note}</p>}
+                <p className="text-xs text-slate-500">{t('detail.by', { actor: contact.actor, time: formatDateTime(contact.contacted_at) })}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DetailSection>
+      <ContactDialog caseId={detail.id} open={open === 'contact'} onClose={() => setOpen(null)} onPromised={() => setOpen('promise')} />
+      <PromiseDialog caseId={detail.id} owed={detail.total_owed} open={open === 'promise'} onClose={() => setOpen(null)} />
+      <PaymentLinkDialog caseId={detail.id} open={open === 'paymentLink'} onClose={() => setOpen(null)} />
+      <RevealIdentityDialog open={open === 'reveal'} orderRef={{ id: detail.order_id }} onClose={() => setOpen(null)} />
+      <AssignDialog caseIds={assigning} onClose={() => setAssigning([])} />
+    </div>
+  );
+}
+
+/** /recovery/[id]: one case — what is owed, the order, promises and the contact log. */
+export function CaseDetailScreen() {
+  const t = useTranslations('recovery');
+  const params = useParams<{ id: string }>();
+  const id = parseId(params.id ?? null);
+  const detail = useRecoveryCase(id);
+  const back = { href: WORKBENCH, label: t('detail.back') };
+  if (id === null) return <EmptyState title={t('detail.missingId')} />;
+  if (detail.isPending) return <DetailLoading />;
+  if (detail.isError) return <DetailError title={t('detail.loadError')} error={detail.error} back={back} onRetry={() => void detail.refetch()} />;
+  return <CaseView detail={detail.data} />;
+}
