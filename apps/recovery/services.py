@@ -31,6 +31,7 @@ from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.providers.interfaces import ProviderError
 
 from . import rules, selectors
@@ -318,10 +319,12 @@ def cases_assign(*, actor: Session, case_ids: list[int], assignee_id: int | None
         raise ApplicationError(ErrorCode.FORBIDDEN)
     wanted = sorted(set(case_ids))
     if not wanted:
-        raise field_error("case_ids", "required")
+        raise field_error("case_ids", Text("必填", "required"))
     names = {p["id"]: p["name"] for p in selectors.collectors()}
     if assignee_id is not None and assignee_id not in names:
-        raise field_error("assignee_id", "not an active collector of the shop")
+        raise field_error(
+            "assignee_id", Text("不是本店在职的催收员", "not an active collector of the shop")
+        )
     with transaction.atomic():
         cases = list(
             selectors.visible_cases(actor).select_for_update().filter(pk__in=wanted).order_by("pk")
@@ -385,9 +388,9 @@ def contact_add(
     now = timezone.now()
     contacted_at = contacted_at or now
     if contacted_at > now + timedelta(minutes=5):
-        raise field_error("contacted_at", "in the future")
+        raise field_error("contacted_at", Text("不能晚于现在", "in the future"))
     if template_code and channel != "sms":
-        raise field_error("template_code", "only for an SMS")
+        raise field_error("template_code", Text("仅用于短信", "only for an SMS"))
     if template_code and quiet_hours(now):
         raise ApplicationError(ErrorCode.MESSAGE_QUIET_HOURS)
     with transaction.atomic():
@@ -455,14 +458,24 @@ def promise_add(
             return earlier
     today = made_on or timezone.localdate()
     if promised_on < today or promised_on > today + timedelta(days=PROMISE_DAYS_MAX):
-        raise field_error("promised_on", f"today or within {PROMISE_DAYS_MAX} days")
+        raise field_error(
+            "promised_on",
+            Text("应为今天或 {days} 天内", "today or within {days} days").format(
+                days=PROMISE_DAYS_MAX
+            ),
+        )
     if amount <= 0:
-        raise field_error("amount", "must be above 0")
+        raise field_error("amount", Text("应大于 0", "must be above 0"))
     try:
         with transaction.atomic():
             case = _open_case(actor, case_id)
             if amount > case.total_owed:
-                raise field_error("amount", f"more than the case owes ({money(case.total_owed)})")
+                raise field_error(
+                    "amount",
+                    Text("超过案件欠款（{owed}）", "more than the case owes ({owed})").format(
+                        owed=money(case.total_owed)
+                    ),
+                )
             promise = PromiseToPay.objects.create(
                 case=case,
                 promised_on=promised_on,
@@ -498,7 +511,7 @@ def payment_link_send(*, actor: Session, case_id: int, idempotency_key: str) -> 
     what it collects goes through the one collection path like any payment of the bill. The
     same idempotency key answers the same payment."""
     if not idempotency_key:
-        raise field_error("idempotency_key", "required")
+        raise field_error("idempotency_key", Text("必填", "required"))
     who, _ = _who(actor)
     with transaction.atomic():
         case = _open_case(actor, case_id)
@@ -562,21 +575,40 @@ def setting_save(
     if not actor.can(CONFIG):
         raise ApplicationError(ErrorCode.FORBIDDEN)
     if not rules.Bounds(m1_max_days, m2_max_days, m3_max_days).valid():
-        raise field_error("m2_max_days", "the bounds must increase: 1 ≤ M1 < M2 < M3 ≤ 3650")
+        raise field_error(
+            "m2_max_days",
+            Text(
+                "分段上限应递增：1 ≤ M1 < M2 < M3 ≤ 3650",
+                "the bounds must increase: 1 ≤ M1 < M2 < M3 ≤ 3650",
+            ),
+        )
     if not 0 <= reminders_per_day <= 3:
-        raise field_error("reminders_per_day", "0 to 3")
+        raise field_error("reminders_per_day", Text("应为 0 到 3", "0 to 3"))
     collectors = set(selectors.collector_ids())
     shops = sub_shop_names(list(sub_shop_collectors))
     for sub_shop_id, account_id in sub_shop_collectors.items():
         if sub_shop_id not in shops:
-            raise field_error("sub_shop_collectors", f"no sub-shop {sub_shop_id}")
+            raise field_error(
+                "sub_shop_collectors",
+                Text("没有子店铺 {id}", "no sub-shop {id}").format(id=sub_shop_id),
+            )
         if account_id not in collectors:
-            raise field_error("sub_shop_collectors", f"{account_id} is not an active collector")
+            raise field_error(
+                "sub_shop_collectors",
+                Text("{id} 不是在职的催收员", "{id} is not an active collector").format(
+                    id=account_id
+                ),
+            )
     for bucket, code in (bucket_templates or {}).items():
         if bucket not in rules.BUCKETS:
-            raise field_error("bucket_templates", f"no bucket {bucket}")
+            raise field_error(
+                "bucket_templates", Text("没有账龄段 {b}", "no bucket {b}").format(b=bucket)
+            )
         if template_find(code) is None:
-            raise field_error("bucket_templates", f"no active template {code}")
+            raise field_error(
+                "bucket_templates",
+                Text("没有启用的模板 {c}", "no active template {c}").format(c=code),
+            )
     with transaction.atomic():
         setting = RecoverySetting.objects.select_for_update().get_or_create(pk=1)[0]
         before = selectors.setting_answer(setting)
