@@ -1,9 +1,9 @@
 /**
  * Staff roles of each side and account statuses (no zod: the staff list imports these without
- * the forms). The store gives its four staff roles; the platform its staff roles, never
+ * the forms). The store gives its five staff roles (the collector follows recovery cases); the platform its staff roles, never
  * platform_admin (an admin keeps it, the screen neither gives nor takes it).
  */
-export const STAFF_ROLES = ['auditor', 'salesman', 'finance', 'customer_service'] as const;
+export const STAFF_ROLES = ['auditor', 'salesman', 'finance', 'customer_service', 'collector'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const PLATFORM_STAFF_ROLES = ['platform_operator', 'platform_finance', 'platform_auditor'] as const;
