@@ -76,7 +76,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, setting
         )
     )
     assert set(STAFF_ROLE_CODES) <= staff_roles
-    for username in ("auditor", "sales1", "sales2", "finance", "service"):
+    for username in ("auditor", "sales1", "sales2", "finance", "service", "collector1"):
         login("demo.localhost", username)
 
     assert set(Merchant.objects.values_list("status", flat=True)) == set(MerchantStatus.values)
@@ -108,9 +108,32 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, setting
     assert sum(c["messages"] for c in customers) >= 2
     assert any(c["blacklisted"] for c in customers)
 
+    _recovery_showcase_checked(demo)
+
     before = _snapshot(demo, tmp_path)
     demo_showcase_load()
     assert _snapshot(demo, tmp_path) == before
+
+
+def _recovery_showcase_checked(demo: Merchant) -> None:
+    """Recovery: open cases in every bucket, both collectors with cases of their own and
+    their contacts, a promise kept and one broken; made through the services."""
+    from apps.recovery.models import ContactRecord, PromiseToPay
+
+    owner = login("demo.localhost", "owner")
+    counts = owner.get("/api/backend/getRecoveryCount", {"state": "open"}).data
+    assert all(bucket["count"] > 0 for bucket in counts["buckets"]), counts
+    for username in ("collector1", "collector2"):
+        collector = login("demo.localhost", username)
+        mine = collector.get("/api/backend/getRecoveryCases", {"state": "open"}).data
+        assert mine["total"] > 0
+        assert len({row["assignee_name"] for row in mine["list"]}) == 1
+        case = collector.get("/api/backend/getRecoveryCase", {"case_id": mine["list"][0]["id"]})
+        assert case.ok, case
+    with tenant_context(demo):
+        assert len(set(ContactRecord.objects.values_list("actor_account_id", flat=True))) == 2
+        states = set(PromiseToPay.objects.values_list("state", flat=True))
+        assert {"kept", "broken"} <= states
 
 
 def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, tmp_path):
