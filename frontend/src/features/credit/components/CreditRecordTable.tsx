@@ -9,6 +9,14 @@ import { UserText } from '@/components/ui/UserText';
 import { correctable, recordStateTone } from '../lib/credit';
 import type { CreditRecord } from '../queries';
 
+/** The bureau's error codes the catalogue words (credit.bureauErrors.*). */
+const BUREAU_ERRORS = ['E_ID_MISMATCH', 'E_AMOUNT', 'E_DATE', 'E_STATUS'] as const;
+type BureauError = (typeof BUREAU_ERRORS)[number];
+
+function isBureauError(code: string): code is BureauError {
+  return (BUREAU_ERRORS as readonly string[]).includes(code);
+}
+
 /** Report records as cards (readable at phone width): kind, status code, amounts, state, feedback. */
 export function CreditRecordTable({ records, onCorrect, linkOrders = false }: { records: readonly CreditRecord[]; onCorrect?: (record: CreditRecord) => void; linkOrders?: boolean }) {
   const t = useTranslations('credit');
@@ -52,7 +60,7 @@ export function CreditRecordTable({ records, onCorrect, linkOrders = false }: { 
                 <li key={error.code}>
                   <span className="font-mono">{error.code}</span>{' '}
                   {/* The bureau's known codes read in the session's language; any other is its own words. */}
-                  {t.has(`bureauErrors.${error.code}`) ? t(`bureauErrors.${error.code}`) : <UserText>{error.message}</UserText>}
+                  {isBureauError(error.code) ? t(`bureauErrors.${error.code}`) : <UserText>{error.message}</UserText>}
                 </li>
               ))}
             </ul>
