@@ -16,7 +16,7 @@ test.describe('workbench shortcuts', () => {
     await expect(dialog).toBeVisible();
     // Pages the owner may open are offered; the workbench itself is not.
     await expect(dialog.getByRole('checkbox', { name: '员工管理' })).toBeVisible();
-    await expect(dialog.getByRole('checkbox', { name: '工作台' })).toHaveCount(0);
+    await expect(dialog.getByRole('checkbox', { name: '工作台', exact: true })).toHaveCount(0);
     const checked = dialog.getByRole('checkbox', { checked: true });
     while ((await checked.count()) > 0) await checked.first().uncheck();
     await dialog.getByRole('checkbox', { name: '员工管理' }).check();
