@@ -28,6 +28,7 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 
+from .collect import order_bills_lock
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
 from .selectors import OPEN_STATUSES
 
@@ -123,3 +124,41 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
         reason=reason[:300],
     )
     return waiver
+
+
+def bills_write_off(*, actor: Session, order_id: int, before: date, reason: str) -> list[Bill]:
+    """Writes off what the order's bills due before `before` still owe (apps.recovery's
+    write-off: the caller checks the right, the age and the reason). Each such open bill
+    keeps what it owed (`written_off_amount`, principal and late fee) and becomes
+    `written_off`: no longer collected by the shop, still owed by the customer, so the one
+    collection path takes a later payment of it (`collect.py`). No journal: the books are on
+    a cash basis. Refused for a bill being paid (PAYMENT_IN_PROGRESS); nothing written then.
+    Locks the order, then its bills."""
+    bills = [
+        bill
+        for bill in order_bills_lock(order_id)
+        if bill.status in OPEN_STATUSES and bill.due_date < before
+    ]
+    if any(bill.status == BillStatus.PAYING for bill in bills):
+        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
+    now = timezone.now()
+    written = []
+    for bill in bills:
+        owed = bill.rent_owed + bill.late_fee_owed
+        if owed <= 0:
+            continue
+        bill.written_off_amount = owed
+        bill.written_off_at = now
+        bill.status = BillStatus.WRITTEN_OFF
+        bill.save(update_fields=["written_off_amount", "written_off_at", "status", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="bill.written_off",
+            target_type="order",
+            target_id=order_id,
+            before={"period": bill.period, "kind": bill.kind, "status": "unpaid"},
+            after={"period": bill.period, "kind": bill.kind, "written_off": str(owed)},
+            reason=reason[:300],
+        )
+        written.append(bill)
+    return written

@@ -13,7 +13,10 @@ Locks: the order row, then its bills in period order, then the ledger accounts â
 every writer of an order takes (`order_bills_lock`).
 
 A claim is refused, writing nothing:
-- a paid bill (BILL_ALREADY_PAID), a cancelled one (CONFLICT);
+- a paid bill (BILL_ALREADY_PAID), a cancelled one (CONFLICT); a bill written off
+  (apps.recovery) is still owed and may be claimed: what it pays is recovered after
+  write-off (`recovered_after_write_off`), income when it arrives like any payment, and a
+  short result leaves it `written_off`;
 - a bill with a settlement in flight by ANY method (PAYMENT_IN_PROGRESS): a withhold or the
   customer's payment waiting for the provider, a deposit transfer, an early settlement's
   withhold. The database holds it too: at most one payment `processing` per bill (a partial
@@ -60,6 +63,9 @@ from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
 from .selectors import OPEN_STATUSES
 
 ZERO = Decimal("0.00")
+# What a payment may still settle: the open bills and those written off (still owed by the
+# customer; what a later payment pays of one is recovered after write-off).
+PAYABLE_STATUSES = (*OPEN_STATUSES, BillStatus.WRITTEN_OFF)
 Method = BillPayment.Method
 # Methods whose trade is the bill's own trade number: a failure moves the bill to the next.
 BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER)
@@ -102,7 +108,7 @@ def principal_parts(bill: Bill, *, discount: Decimal = ZERO) -> tuple[Decimal, D
 
 def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
     """What settles the bill now: its late fee still owed and its principal still owed."""
-    if bill.status not in OPEN_STATUSES:
+    if bill.status not in PAYABLE_STATUSES:
         return ZERO
     return bill.late_fee_owed + sum(principal_parts(bill, discount=discount), ZERO)
 
@@ -354,12 +360,14 @@ def payments_settle(
         payment.save()
         bill.late_fee_paid += part.late_fee
         bill.paid_amount += part.principal
+        if bill.written_off_at is not None:
+            bill.recovered_after_write_off += part.total
         if settles:
             bill.status, bill.discount = BillStatus.PAID, discount
             bill.paid_at, bill.paid_by = now, payment.method
             newly_paid.append(bill)
         else:
-            bill.status = BillStatus.UNPAID
+            bill.status = _unsettled_status(bill)
             if payment.method in BILL_TRADES:
                 bill.out_trade_no = _next_trade_no(bill)
         bill.save()
@@ -416,6 +424,19 @@ def payments_settle(
             },
             reason=posting.audit_reason,
         )
+        if bill.written_off_at is not None:
+            audit_record(
+                actor=actor,
+                action="bill.recovered_after_write_off",
+                target_type="order",
+                target_id=bill.order_id,
+                after={
+                    "period": bill.period,
+                    "amount": str(payment.amount),
+                    "recovered": str(bill.recovered_after_write_off),
+                    "written_off": str(bill.written_off_amount),
+                },
+            )
     if differs:
         audit_record(
             actor=actor,
@@ -453,10 +474,16 @@ def payments_release(
         payment.save()
         bill = payment.bill
         if bill.status == BillStatus.PAYING:
-            bill.status = BillStatus.UNPAID
+            bill.status = _unsettled_status(bill)
             if payment.method in BILL_TRADES:
                 bill.out_trade_no = _next_trade_no(bill)
             bill.save(update_fields=["status", "out_trade_no", "updated_at"])
+
+
+def _unsettled_status(bill: Bill) -> str:
+    """Where a bill goes back when a payment left it owing: `unpaid`, or `written_off` for
+    a bill the shop wrote off (still closed in its collection)."""
+    return BillStatus.WRITTEN_OFF if bill.written_off_at is not None else BillStatus.UNPAID
 
 
 def claimed_by(out_no: str) -> list[BillPayment]:

@@ -15,6 +15,10 @@ class BillStatus(models.TextChoices):
     PAYING = "paying", "支付中"
     PAID = "paid", "已支付"
     CANCELLED = "cancelled", "已取消"
+    # Written off by the shop after long past due (apps.recovery: `writeOffDebt`): closed in
+    # the shop's collection, still owed by the customer, so the one collection path still
+    # takes its payment (then `recovered_after_write_off`). Not a waiver: nothing forgiven.
+    WRITTEN_OFF = "written_off", "已核销"
 
 
 class BillKind(models.TextChoices):
@@ -47,7 +51,7 @@ class Bill(models.Model):
     fee_amount = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     amount = models.DecimalField(max_digits=12, decimal_places=2)  # rent + add-ons + fee
     paid_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
-    status = models.CharField(max_length=10, choices=BillStatus.choices, default=BillStatus.UNPAID)
+    status = models.CharField(max_length=12, choices=BillStatus.choices, default=BillStatus.UNPAID)
     # One trade number per bill, whatever the number of attempts: the provider answers the
     # same trade for a retry, so a bill is never charged twice.
     out_trade_no = models.CharField(max_length=48, unique=True)
@@ -66,6 +70,11 @@ class Bill(models.Model):
     # bill is then cancelled; its late fee forgiven goes to `late_fee_waived`.
     waived_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     waived_at = models.DateTimeField(null=True, blank=True)
+    # A write-off (`charges.bills_write_off`): what the bill still owed then (principal and
+    # late fee), when; and what money that came later paid of it (the one collection path).
+    written_off_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    written_off_at = models.DateTimeField(null=True, blank=True)
+    recovered_after_write_off = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

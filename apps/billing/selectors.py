@@ -29,8 +29,14 @@ OPEN_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING)
 
 
 def bill_state(bill: Bill, today: Any = None) -> str:
-    """What a person reads: paid, cancelled, paying, overdue (past due, unpaid) or due."""
-    if bill.status in (BillStatus.PAID, BillStatus.CANCELLED, BillStatus.PAYING):
+    """What a person reads: paid, cancelled, written off, paying, overdue (past due,
+    unpaid) or due."""
+    if bill.status in (
+        BillStatus.PAID,
+        BillStatus.CANCELLED,
+        BillStatus.PAYING,
+        BillStatus.WRITTEN_OFF,
+    ):
         return str(bill.status)
     return "overdue" if bill.due_date < (today or timezone.localdate()) else "unpaid"
 
@@ -433,7 +439,10 @@ def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[st
     paid. One grouped query; `order_ids` narrows it to some orders."""
     zero = Decimal("0.00")
     left = F("amount") - F("paid_amount")
-    bills = Bill.objects.filter(status__in=OPEN_STATUSES, due_date__lt=today)
+    # A bill written off stays out while a later payment of it is in flight (`paying`).
+    bills = Bill.objects.filter(
+        status__in=OPEN_STATUSES, due_date__lt=today, written_off_at__isnull=True
+    )
     if order_ids is not None:
         bills = bills.filter(order_id__in=order_ids)
     rows = (
@@ -511,3 +520,19 @@ def order_late_fee_waivers(order_id: int) -> list[dict[str, Any]]:
         .select_related("bill")
         .order_by("id")
     ]
+
+
+def succeeded_payments_of_orders(order_ids: Any, *, since: Any, until: Any) -> list[dict[str, Any]]:
+    """The succeeded payments of the orders' bills finished in [since, until), oldest first:
+    order id, bill id, its due date, what came for it and when (apps.recovery's report)."""
+    return list(
+        BillPayment.objects.filter(
+            bill__order_id__in=list(order_ids),
+            status=BillPayment.Status.SUCCEEDED,
+            finished_at__gte=since,
+            finished_at__lt=until,
+        )
+        .order_by("finished_at", "id")
+        .values("id", "amount", "finished_at", "bill_id", order_id=F("bill__order_id"))
+        .annotate(due_date=F("bill__due_date"))
+    )

@@ -4,12 +4,16 @@ its sub-shop's, the owner and finance every case; a case outside it answers 404.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 from ninja import Query, Router
 
 from zulin.core.auth import current_session, store_auth
+from zulin.core.errors import field_error
+from zulin.core.i18n import Text
 
 from . import schemas, selectors, services
 
@@ -182,5 +186,52 @@ def save_recovery_setting(request: HttpRequest, payload: schemas.SettingIn) -> A
         assignment_rule=payload.assignment_rule,
         sub_shop_collectors={s.sub_shop_id: s.collector_id for s in payload.sub_shop_collectors},
         bucket_templates={t.bucket: t.template_code for t in payload.bucket_templates},
+        write_off_after_days=payload.write_off_after_days,
     )
     return selectors.setting_answer(setting)
+
+
+@router.post(
+    "/writeOffDebt",
+    response=schemas.CaseDetailOut,
+    auth=store_auth("recovery.writeoff"),
+    operation_id="writeOffDebt",
+)
+def write_off_debt(request: HttpRequest, payload: schemas.WriteOffIn) -> Any:
+    """Writes off what an open case owes past due, once it is the shop's age for it
+    (default 180 days past due; 1665 before), with a reason: its bills close as written
+    off, the case as `written_off`. No journal (cash basis): money that comes later is
+    income when it arrives and marks what it pays recovered after write-off. Idempotency
+    key; a case out of scope answers 404."""
+    session = current_session(request)
+    write_off = services.case_write_off(
+        actor=session,
+        case_id=payload.case_id,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return selectors.case_detail(session=session, case_id=write_off.case_id)
+
+
+@router.get(
+    "/getRecoveryReport",
+    response=schemas.ReportOut,
+    auth=store_auth("recovery.view"),
+    operation_id="getRecoveryReport",
+)
+def get_recovery_report(request: HttpRequest, query: Query[schemas.ReportIn]) -> Any:
+    """Over China days: money recovered (after write-off among it), the recovery rate,
+    promises kept and broken, cases closed and written off, by collector and by bucket,
+    with totals (docs/recovery.md)."""
+    date_to = query.date_to or timezone.localdate()
+    date_from = query.date_from or date_to - timedelta(days=29)
+    if date_from > date_to:
+        raise field_error("date_from", Text("不能晚于结束日期", "after date_to"))
+    if (date_to - date_from).days >= selectors.REPORT_DAYS_MAX:
+        raise field_error(
+            "date_from",
+            Text("最多 {days} 天", "at most {days} days").format(days=selectors.REPORT_DAYS_MAX),
+        )
+    return selectors.recovery_report(
+        session=current_session(request), date_from=date_from, date_to=date_to
+    )

@@ -14,6 +14,9 @@ from django.db.models import Q
 class CaseState(models.TextChoices):
     OPEN = "open", "跟进中"
     CLOSED = "closed", "已结案"
+    # Closed by a write-off (`writeOffDebt`): the debt stays the customer's; what comes later
+    # is recovered after write-off.
+    WRITTEN_OFF = "written_off", "已核销"
 
 
 class Bucket(models.TextChoices):
@@ -44,6 +47,8 @@ class RecoverySetting(models.Model):
     bucket_templates = models.JSONField(default=dict)
     # round_robin: bucket → the account id of the collector given the last case.
     round_robin_last = models.JSONField(default=dict)
+    # A case may be written off once this many days past due (`writeOffDebt`).
+    write_off_after_days = models.PositiveIntegerField(default=180)
     updated_at = models.DateTimeField(auto_now=True)
 
 
@@ -53,7 +58,7 @@ class RecoveryCase(models.Model):
     sub_shop_id = models.BigIntegerField(null=True, blank=True)
     customer_id = models.BigIntegerField()
     customer_hash = models.CharField(max_length=64)  # the ID number's lookup hash
-    state = models.CharField(max_length=8, choices=CaseState.choices, default=CaseState.OPEN)
+    state = models.CharField(max_length=12, choices=CaseState.choices, default=CaseState.OPEN)
     opened_on = models.DateField()
     closed_on = models.DateField(null=True, blank=True)
     close_reason = models.CharField(max_length=100, blank=True, default="")
@@ -160,4 +165,35 @@ class PromiseToPay(models.Model):
                 name="promise_idempotency",
             ),
             models.CheckConstraint(condition=Q(amount__gt=0), name="promise_amount_positive"),
+        ]
+
+
+class WriteOff(models.Model):
+    """A case's debt written off (`services.case_write_off`): what its bills still owed
+    then, who and why. The bills keep it too (`written_off_amount`); money that comes later
+    is income when it arrives, through the one collection path, and marks the bills it pays
+    recovered after write-off."""
+
+    case = models.OneToOneField(RecoveryCase, on_delete=models.PROTECT, related_name="write_off")
+    order_id = models.BigIntegerField()
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    # [{bill_id, period, kind, amount}] as written off.
+    bills = models.JSONField(default=list)
+    days_past_due = models.PositiveIntegerField()
+    reason = models.CharField(max_length=300)
+    idempotency_key = models.CharField(max_length=120, blank=True, default="")
+    actor_account_id = models.BigIntegerField(null=True, blank=True)
+    actor_name = models.CharField(max_length=50, blank=True, default="")
+    written_off_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="write_off_idempotency",
+            ),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="write_off_amount_positive"),
         ]

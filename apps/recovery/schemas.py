@@ -13,7 +13,7 @@ from zulin.core.text import IdempotencyKey, MultiLineText, SingleLineText
 
 Money = Annotated[Decimal, Field(max_digits=12, decimal_places=2)]
 BucketName = Literal["M1", "M2", "M3", "M3+"]
-CaseStateName = Literal["open", "closed"]
+CaseStateName = Literal["open", "closed", "written_off"]
 Channel = Literal["call", "sms", "visit", "letter"]
 Outcome = Literal[
     "reached", "no_answer", "wrong_number", "promised", "refused", "disputes", "paid_elsewhere"
@@ -22,7 +22,7 @@ Outcome = Literal[
 
 class CaseFiltersIn(Schema):
     bucket: BucketName | None = None
-    state: CaseStateName | None = Field(None, description="omit: open and closed")
+    state: CaseStateName | None = Field(None, description="omit: every state")
     assignee_id: Id | None = Field(None, description="a collector's account id")
     unassigned: bool = Field(False, description="only cases no one is assigned")
     mine: bool = Field(False, description="only the cases assigned to the signed-in account")
@@ -156,8 +156,29 @@ class OtherCaseOut(Schema):
     closed_on: date | None
 
 
+class WriteOffBillOut(Schema):
+    bill_id: int
+    period: int
+    kind: str
+    amount: str
+
+
+class WriteOffOut(Schema):
+    id: int
+    amount: str = Field(description="what the bills still owed when written off")
+    recovered: str = Field(description="what came since (recovered after write-off)")
+    days_past_due: int
+    reason: str
+    actor: str
+    written_off_on: date
+    bills: list[WriteOffBillOut]
+    created_at: datetime
+
+
 class CaseDetailOut(CaseRowOut):
     close_reason: str
+    write_off_after_days: int = Field(description="the shop's age for a write-off")
+    write_off: WriteOffOut | None = Field(description="the case's write-off, if written off")
     order: CaseOrderOut
     contacts: list[ContactOut]
     promises: list[PromiseOut]
@@ -244,6 +265,9 @@ class SettingIn(Schema):
         max_length=4,
         description="each bucket's automatic reminder; a bucket left out keeps the default",
     )
+    write_off_after_days: int | None = Field(
+        None, ge=1, le=3650, description="days past due before a write-off; omit: unchanged"
+    )
 
 
 class SubShopCollectorOut(Schema):
@@ -264,4 +288,46 @@ class SettingOut(Schema):
     assignment_rule: str
     sub_shop_collectors: list[SubShopCollectorOut]
     bucket_templates: list[BucketTemplateOut] = Field(description="every bucket, in order")
+    write_off_after_days: int = Field(description="days past due before a write-off (180)")
     updated_at: datetime
+
+
+class WriteOffIn(Schema):
+    case_id: Id
+    reason: MultiLineText = Field(min_length=1, max_length=300)
+    idempotency_key: IdempotencyKey
+
+
+class ReportIn(Schema):
+    date_from: date | None = Field(None, description="first China day; default 29 days earlier")
+    date_to: date | None = Field(None, description="last China day; default today; ≤ 366 days")
+
+
+class ReportFiguresOut(Schema):
+    cases: int = Field(description="cases open in the range (or written off)")
+    recovered: str = Field(description="money that came for bills past due")
+    recovered_after_write_off: str
+    owed: str = Field(description="what the same cases still owe now")
+    recovery_rate: str | None = Field(description="percent: recovered ÷ (recovered + owed)")
+    promises_kept: int
+    promises_broken: int
+    closed: int
+    written_off: int
+    written_off_amount: str
+
+
+class ReportCollectorOut(ReportFiguresOut):
+    collector_id: int | None = Field(description="null: unassigned")
+    collector_name: str
+
+
+class ReportBucketOut(ReportFiguresOut):
+    bucket: str
+
+
+class ReportOut(Schema):
+    date_from: date
+    date_to: date
+    by_collector: list[ReportCollectorOut]
+    by_bucket: list[ReportBucketOut]
+    totals: ReportFiguresOut

@@ -5,12 +5,14 @@ the settings."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
+from apps.billing.selectors import succeeded_payments_of_orders
 from apps.orders.selectors import customer_ids_matching, recovery_order_facts
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.selectors import store_accounts_with_role
@@ -18,6 +20,7 @@ from tenants.catalog.selectors import money
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
+from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
@@ -27,19 +30,22 @@ from .models import (
     Bucket,
     CaseState,
     ContactRecord,
+    PromiseState,
     PromiseToPay,
     RecoveryCase,
     RecoverySetting,
+    WriteOff,
 )
 
 COLLECTOR_ROLE_CODE = "collector"
 CASE_TARGET = "recovery_case"
 # Every case (owner, finance); the cases assigned to the account (collector).
-VIEW_ALL, WORK, ASSIGN, CONFIG = (
+VIEW_ALL, WORK, ASSIGN, CONFIG, WRITE_OFF = (
     "recovery.view",
     "recovery.work",
     "recovery.assign",
     "recovery.config",
+    "recovery.writeoff",
 )
 ZERO = Decimal("0.00")
 
@@ -229,6 +235,8 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
     return {
         **row,
         "close_reason": case.close_reason,
+        "write_off_after_days": recovery_setting().write_off_after_days,
+        "write_off": write_off_row(case),
         "order": {
             "id": case.order_id,
             "order_no": case.order_no,
@@ -251,6 +259,27 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
             .order_by("-id")
             .values("id", "state", "opened_on", "closed_on")[:20]
         ),
+    }
+
+
+def write_off_row(case: RecoveryCase) -> dict[str, Any] | None:
+    """The case's write-off, and what came since (recovered after write-off)."""
+    found = WriteOff.objects.filter(case=case).first()
+    if found is None:
+        return None
+    since = succeeded_payments_of_orders(
+        [found.order_id], since=found.created_at, until=timezone.now() + timedelta(days=1)
+    )
+    return {
+        "id": found.pk,
+        "amount": money(found.amount),
+        "recovered": money(sum((p["amount"] for p in since), ZERO)),
+        "days_past_due": found.days_past_due,
+        "reason": found.reason,
+        "actor": found.actor_name,
+        "written_off_on": found.written_off_on,
+        "bills": found.bills,
+        "created_at": found.created_at,
     }
 
 
@@ -315,9 +344,172 @@ def setting_answer(setting: RecoverySetting) -> dict[str, Any]:
                 **setting.bucket_templates,
             }.items()
         ],
+        "write_off_after_days": setting.write_off_after_days,
         "updated_at": setting.updated_at,
     }
 
 
 def today() -> Any:
     return timezone.localdate()
+
+
+# --- the recovery report -------------------------------------------------------------------
+
+REPORT_DAYS_MAX = 366
+MONEY_FIGURES = ("recovered", "recovered_after_write_off", "owed", "written_off_amount")
+FIGURES = (
+    "cases",
+    "recovered",
+    "recovered_after_write_off",
+    "owed",
+    "promises_kept",
+    "promises_broken",
+    "closed",
+    "written_off",
+    "written_off_amount",
+)
+
+
+def recovery_rate(recovered: Decimal, owed: Decimal) -> str | None:
+    """Percent, to two places: what came ÷ (what came + what the same cases still owe);
+    None when both are nothing."""
+    base = recovered + owed
+    if base <= 0:
+        return None
+    return str((recovered * 100 / base).quantize(Decimal("0.01")))
+
+
+def _case_figures(
+    cases: list[RecoveryCase], *, date_from: Any, date_to: Any
+) -> dict[int, dict[str, Any]]:
+    """Per case, its figures of the range: money that came while it was open (or after its
+    write-off) for bills already past due, promises decided, whether it closed or was
+    written off in the range, and what it still owes now."""
+    figures: dict[int, dict[str, Any]] = {
+        case.pk: {
+            "cases": 1,
+            **{k: ZERO for k in ("recovered", "recovered_after_write_off", "owed")},
+            **{k: 0 for k in ("promises_kept", "promises_broken", "closed", "written_off")},
+            "written_off_amount": ZERO,
+        }
+        for case in cases
+    }
+    write_offs = {w.case_id: w for w in WriteOff.objects.filter(case__in=cases)}
+    by_order: dict[int, list[RecoveryCase]] = {}
+    for case in sorted(cases, key=lambda c: c.opened_on):
+        by_order.setdefault(case.order_id, []).append(case)
+    payments = succeeded_payments_of_orders(
+        by_order, since=day_start(date_from), until=day_start(date_to + timedelta(days=1))
+    )
+    after_write_off_all: dict[int, Decimal] = {}
+    for payment in succeeded_payments_of_orders(
+        {w.order_id for w in write_offs.values()},
+        since=min((w.created_at for w in write_offs.values()), default=timezone.now()),
+        until=timezone.now() + timedelta(days=1),
+    ):
+        for w in write_offs.values():
+            if w.order_id == payment["order_id"] and payment["finished_at"] > w.created_at:
+                after_write_off_all[w.case_id] = (
+                    after_write_off_all.get(w.case_id, ZERO) + payment["amount"]
+                )
+    for payment in payments:
+        day = timezone.localdate(payment["finished_at"])
+        if payment["due_date"] >= day:
+            continue  # a bill not yet past due: not a recovery
+        # The order's latest case opened by that day, if it was open then (or written off).
+        owner = None
+        for case in by_order.get(payment["order_id"], []):
+            if case.opened_on <= day:
+                owner = case
+        if owner is None:
+            continue
+        written = write_offs.get(owner.pk)
+        if owner.closed_on is not None and day > owner.closed_on and written is None:
+            continue
+        row = figures[owner.pk]
+        row["recovered"] += payment["amount"]
+        if written is not None and payment["finished_at"] > written.created_at:
+            row["recovered_after_write_off"] += payment["amount"]
+    for promise in PromiseToPay.objects.filter(
+        case__in=cases, decided_on__gte=date_from, decided_on__lte=date_to
+    ).values("case_id", "state"):
+        if promise["state"] in (PromiseState.KEPT, PromiseState.BROKEN):
+            figures[promise["case_id"]][f"promises_{promise['state']}"] += 1
+    for case in cases:
+        row = figures[case.pk]
+        closed_in_range = case.closed_on is not None and date_from <= case.closed_on <= date_to
+        written = write_offs.get(case.pk)
+        if case.state == CaseState.OPEN:
+            row["owed"] = case.total_owed
+        elif case.state == CaseState.CLOSED:
+            row["closed"] = 1 if closed_in_range else 0
+        elif written is not None:
+            row["owed"] = max(written.amount - after_write_off_all.get(case.pk, ZERO), ZERO)
+            if date_from <= written.written_off_on <= date_to:
+                row["written_off"] = 1
+                row["written_off_amount"] = written.amount
+    return figures
+
+
+def _zeros() -> dict[str, Any]:
+    return {k: (ZERO if k in MONEY_FIGURES else 0) for k in FIGURES}
+
+
+def _summed(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    total = _zeros()
+    for row in rows:
+        for k in FIGURES:
+            total[k] += row[k]
+    return total
+
+
+def _answer(figures: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **{
+            k: money(v) if isinstance(v, Decimal) else v for k, v in figures.items() if k in FIGURES
+        },
+        "recovery_rate": recovery_rate(figures["recovered"], figures["owed"]),
+    }
+
+
+def recovery_report(*, session: Session, date_from: Any, date_to: Any) -> dict[str, Any]:
+    """What recovery did over China days [date_from, date_to] (docs/recovery.md), by
+    collector and by bucket, with totals: the cases in the session's scope open at some
+    time in the range (or written off, whose later recoveries still count), money recovered
+    (after write-off among it), what they still owe, the recovery rate, promises kept and
+    broken, cases closed and written off. Each group is the sum of its cases' figures; the
+    totals are the sum of every case's."""
+    cases = list(
+        visible_cases(session)
+        .filter(opened_on__lte=date_to)
+        .filter(
+            Q(closed_on__isnull=True) | Q(closed_on__gte=date_from) | Q(state=CaseState.WRITTEN_OFF)
+        )
+        .order_by("id")
+    )
+    figures = _case_figures(cases, date_from=date_from, date_to=date_to)
+    collectors: dict[int | None, dict[str, Any]] = {}
+    buckets: dict[str, dict[str, Any]] = {b.value: _zeros() for b in Bucket}
+    names: dict[int | None, str] = {}
+    for case in cases:
+        row = figures[case.pk]
+        names.setdefault(case.assignee_account_id, case.assignee_name)
+        group = collectors.setdefault(case.assignee_account_id, _zeros())
+        for k in FIGURES:
+            group[k] += row[k]
+            buckets[case.bucket][k] += row[k]
+    ordered = sorted(collectors, key=lambda c: (c is None, names.get(c, ""), c or 0))
+    return {
+        "date_from": date_from,
+        "date_to": date_to,
+        "by_collector": [
+            {
+                "collector_id": c,
+                "collector_name": names.get(c, "") if c is not None else "",
+                **_answer(collectors[c]),
+            }
+            for c in ordered
+        ],
+        "by_bucket": [{"bucket": b, **_answer(buckets[b])} for b in buckets],
+        "totals": _answer(_summed(list(figures.values()))),
+    }

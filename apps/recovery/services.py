@@ -8,6 +8,7 @@ case (assigned, a contact, a promise, a link) is an audit entry on the case."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -16,9 +17,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from apps.billing import charges
+from apps.billing.collect import order_bills_lock
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
 from apps.billing.selectors import oldest_past_due_period, order_paid_total, past_due_by_order
+from apps.credit import services as credit
 from apps.orders import lease
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
@@ -44,16 +48,25 @@ from .models import (
     PromiseToPay,
     RecoveryCase,
     RecoverySetting,
+    WriteOff,
 )
-from .selectors import ASSIGN, CASE_TARGET, CONFIG, WORK
+from .selectors import ASSIGN, CASE_TARGET, CONFIG, WORK, WRITE_OFF
 
 CASE = Machine(
     model=RecoveryCase,
     target_type=CASE_TARGET,
     field="state",
-    moves=(move(CaseState.OPEN, "close", CaseState.CLOSED),),
-    labels={"open": ("跟进中", "open"), "closed": ("已结案", "closed")},
+    moves=(
+        move(CaseState.OPEN, "close", CaseState.CLOSED),
+        move(CaseState.OPEN, "write_off", CaseState.WRITTEN_OFF, right=WRITE_OFF),
+    ),
+    labels={
+        "open": ("跟进中", "open"),
+        "closed": ("已结案", "closed"),
+        "written_off": ("已核销", "written off"),
+    },
 )
+logger = logging.getLogger(__name__)
 PROMISE_DAYS_MAX = 30  # a promise further out than this is no promise
 
 
@@ -567,10 +580,12 @@ def setting_save(
     assignment_rule: str,
     sub_shop_collectors: dict[int, int],
     bucket_templates: dict[str, str] | None = None,
+    write_off_after_days: int | None = None,
 ) -> RecoverySetting:
     """The buckets' bounds (M1 ≤ M2 ≤ M3, increasing), the automatic reminders a customer
     may get per China day (0–3), the assignment rule and, for `by_sub_shop`, each
-    sub-shop's collector, and each bucket's reminder template (an active one). Audited
+    sub-shop's collector, and each bucket's reminder template (an active one), and the age
+    at which a case may be written off (days past due, 1–3650; None keeps it). Audited
     with before and after."""
     if not actor.can(CONFIG):
         raise ApplicationError(ErrorCode.FORBIDDEN)
@@ -584,6 +599,8 @@ def setting_save(
         )
     if not 0 <= reminders_per_day <= 3:
         raise field_error("reminders_per_day", Text("应为 0 到 3", "0 to 3"))
+    if write_off_after_days is not None and not 1 <= write_off_after_days <= 3650:
+        raise field_error("write_off_after_days", Text("应为 1 到 3650", "1 to 3650"))
     collectors = set(selectors.collector_ids())
     shops = sub_shop_names(list(sub_shop_collectors))
     for sub_shop_id, account_id in sub_shop_collectors.items():
@@ -620,6 +637,8 @@ def setting_save(
             m3_max_days,
         )
         setting.reminders_per_day = reminders_per_day
+        if write_off_after_days is not None:
+            setting.write_off_after_days = write_off_after_days
         setting.assignment_rule = assignment_rule
         setting.sub_shop_collectors = {str(k): v for k, v in sub_shop_collectors.items()}
         setting.save()
@@ -632,3 +651,115 @@ def setting_save(
             after=selectors.setting_answer(setting),
         )
     return setting
+
+
+# --- write-off -----------------------------------------------------------------------------
+
+# Who the credit file names as collecting a written-off debt: the shop itself.
+WRITE_OFF_COLLECTOR = "本商户（核销后自行催收）"
+
+
+def case_write_off(
+    *, actor: Session, case_id: int, reason: str, idempotency_key: str = ""
+) -> WriteOff:
+    """Writes off what an open case's order owes past due, once the case is the shop's age
+    for it (`write_off_after_days`, default 180 days past due), with a reason, by a role
+    holding `recovery.writeoff`: its bills close as written off (they keep what they owed),
+    the case moves to `written_off` (the state machine: its history and audit entry), the
+    write-off keeps who, why and what. No journal: the books are on a cash basis; money that
+    comes later is income when it arrives (the one collection path) and marks the bills it
+    pays recovered after write-off. The credit file is told at once (`_credit_report`). A
+    case outside the session's scope answers NOT_FOUND; the same key, the same write-off."""
+    if not actor.can(WRITE_OFF):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    who, name = _who(actor)
+    key = f"{who}:{idempotency_key}"[:120] if idempotency_key else ""
+    if key:
+        earlier = WriteOff.objects.filter(idempotency_key=key).first()
+        if earlier is not None:
+            if earlier.case_id != case_id:
+                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+            selectors.case_in_scope(actor, case_id)
+            return earlier
+    reason = reason.strip()
+    if not reason:
+        raise field_error("reason", Text("必填", "required"))
+    today = timezone.localdate()
+    found = selectors.case_in_scope(actor, case_id)
+    with transaction.atomic():
+        # The order and its bills first (every writer of an order's bills locks so), then
+        # the case.
+        bills = order_bills_lock(found.order_id)
+        case = selectors.case_in_scope(actor, case_id, lock=True)
+        if case.state != CaseState.OPEN:
+            raise CASE.conflict(case.state, "write_off")
+        age = rules.days_past_due(_oldest_due(bills, today) or case.oldest_due_on, today)
+        after_days = selectors.recovery_setting().write_off_after_days
+        if age < after_days:
+            raise ApplicationError(
+                ErrorCode.RECOVERY_WRITE_OFF_TOO_EARLY,
+                data={"days_past_due": age, "write_off_after_days": after_days},
+            )
+        written = charges.bills_write_off(
+            actor=actor, order_id=case.order_id, before=today, reason=reason
+        )
+        amount = sum((bill.written_off_amount for bill in written), Decimal("0.00"))
+        if amount <= 0:
+            raise ApplicationError(
+                ErrorCode.CONFLICT,
+                "该案件已没有可核销的逾期欠款",
+                msg_en="The case owes nothing past due to write off",
+            )
+        write_off = WriteOff.objects.create(
+            case=case,
+            order_id=case.order_id,
+            amount=amount,
+            bills=[
+                {
+                    "bill_id": bill.pk,
+                    "period": bill.period,
+                    "kind": bill.kind,
+                    "amount": money(bill.written_off_amount),
+                }
+                for bill in written
+            ],
+            days_past_due=age,
+            reason=reason[:300],
+            idempotency_key=key,
+            actor_account_id=who,
+            actor_name=name,
+            written_off_on=today,
+        )
+
+        def closed(row: RecoveryCase) -> dict[str, Any]:
+            row.closed_on = today
+            row.close_reason = f"核销：{reason}"[:100]
+            row.next_action_on = None
+            return {"written_off": money(amount), "days_past_due": age}
+
+        transition_locked(
+            CASE, row=case, action="write_off", actor=actor, reason=reason[:300], change=closed
+        )
+    _credit_report(case.order_id, today)
+    return write_off
+
+
+def _oldest_due(bills: list[Any], today: date) -> date | None:
+    due = [b.due_date for b in bills if b.status in ("unpaid", "paying") and b.due_date < today]
+    return min(due) if due else None
+
+
+def _credit_report(order_id: int, day: date) -> None:
+    """What the credit file says of a written-off debt, made pending at once for the next
+    file (docs/recovery.md): the D1 account's records the bills now call for (it stays open,
+    overdue, until paid) and the collection record (a C1 account: the debt the shop now
+    collects itself after writing it off). A lease never authorised or never opened to the
+    bureau has nothing to report; a failure here never undoes the write-off."""
+    try:
+        with transaction.atomic():
+            credit.records_append(actor=None, order_id=order_id, kinds=("overdue", "repayment"))
+            credit.collection_report(
+                actor=None, order_id=order_id, collector=WRITE_OFF_COLLECTOR, handed_on=day
+            )
+    except ApplicationError:
+        logger.info("recovery.write_off: order %s has no credit account to report", order_id)

@@ -68,6 +68,8 @@ ACTIONS: dict[int, dict[str, str]] = {
         "recovery.work": "跟进催收案件",
         "recovery.assign": "分配催收案件",
         "recovery.config": "催收设置",
+        # Write off a case's debt long past due, with a reason (owner, finance).
+        "recovery.writeoff": "核销坏账",
         # Make and download an order's evidence pack (docs/disputes.md): owner and finance.
         "dispute.evidence": "生成与下载证据包",
     },
@@ -159,6 +161,7 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "recovery.view",
                 "recovery.work",
                 "recovery.assign",
+                "recovery.writeoff",
                 "dispute.evidence",
             ],
         ),
@@ -311,7 +314,10 @@ MENUS: dict[int, list[Menu]] = {
             "催收管理",
             "Recovery",
             "finance",
-            [_leaf("催收工作台", "Recovery workbench", "/recovery", "finance", "recovery.work")],
+            [
+                _leaf("催收工作台", "Recovery workbench", "/recovery", "finance", "recovery.work"),
+                _leaf("催收报表", "Recovery report", "/recoveryReport", "finance", "recovery.view"),
+            ],
         ),
         _group(
             "推广管理",

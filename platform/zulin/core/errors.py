@@ -120,6 +120,8 @@ class ErrorCode(IntEnum):
     MESSAGE_UNSAFE = 1663
     # No collection message between 21:00 and 08:00 China time (apps.recovery).
     MESSAGE_QUIET_HOURS = 1664
+    # A case written off before the shop's age for it (apps.recovery: `writeOffDebt`).
+    RECOVERY_WRITE_OFF_TOO_EARLY = 1665
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -400,6 +402,10 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.MESSAGE_QUIET_HOURS: (
         "21:00至次日08:00不发送催收短信，请在白天发送",
         "No collection message goes between 21:00 and 08:00 China time; send it in the day",
+    ),
+    ErrorCode.RECOVERY_WRITE_OFF_TOO_EARLY: (
+        "逾期天数未达到核销要求，暂不能核销",
+        "This debt is not yet past due long enough to be written off",
     ),
 }
 
