@@ -1,0 +1,229 @@
+"""A write-off: a finance role closes what a case long past due owes, with a reason; the bills
+stay (written off, what they owed kept), no journal is posted (cash basis), and money that
+comes later is income once, through the one collection path, recovered after write-off. The
+recovery report's figures are the sums of the rows behind them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from django.db import connection
+from django.db.models import Sum
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.billing.models import Bill, BillPayment
+from apps.orders.tests.support import provider_settles
+from apps.recovery.models import PromiseToPay, RecoveryCase, WriteOff
+from apps.subshops.tests.factories import sign_in, staff_make
+from zulin.audit.models import AuditEntry
+from zulin.ledger.models import Journal
+from zulin.providers.models import SandboxCallback
+from zulin.providers.sandbox import sandbox_callback_replay
+
+from .support import CASE, case_of, night, overdue_lease
+
+HOST = "demo.localhost"
+WRITE_OFF = "/api/backend/writeOffDebt"
+REPORT = "/api/backend/getRecoveryReport"
+
+
+def _body(case_id: int, key: str = "write-off-0001", reason: str = "失联逾期超半年，核销") -> dict:
+    return {"case_id": case_id, "reason": reason, "idempotency_key": key}
+
+
+def _journals(merchant) -> int:
+    with tenant_context(merchant):
+        count = Journal.objects.count()
+    connection.set_schema_to_public()
+    return count
+
+
+def test_a_write_off_needs_the_right_a_reason_and_the_age(demo, demo_owner, app, offer):
+    young = overdue_lease(demo, demo_owner, app, offer, days=100, n=41)
+    old = overdue_lease(demo, demo_owner, app, offer, days=200, n=42)
+    staff_make(demo_owner, "coll9", ["collector"])
+    staff_make(demo_owner, "fin9", ["finance"])
+    night(demo)
+    young_case, old_case = case_of(demo, young.id), case_of(demo, old.id)
+
+    collector = sign_in(HOST, "coll9")
+    assert collector.post(WRITE_OFF, _body(old_case.pk)).code == 403
+    assert not demo_owner.post(WRITE_OFF, _body(old_case.pk, reason="")).ok
+    blank = demo_owner.post(WRITE_OFF, _body(old_case.pk, reason="   "))
+    assert not blank.ok and case_of(demo, old.id).state == "open", blank
+
+    too_young = demo_owner.post(WRITE_OFF, _body(young_case.pk, key="write-off-young"))
+    assert too_young.code == 1665, too_young
+    assert case_of(demo, young.id).state == "open"
+    # The shop's age is a setting: at 90 days the younger case may go too.
+    detail = demo_owner.get(CASE, {"case_id": young_case.pk}).data
+    assert (detail["write_off_after_days"], detail["write_off"]) == (180, None)
+    saved = demo_owner.post(
+        "/api/backend/saveRecoverySetting",
+        {"m1_max_days": 30, "m2_max_days": 60, "m3_max_days": 90, "write_off_after_days": 90},
+    )
+    assert saved.ok and saved.data["write_off_after_days"] == 90, saved
+
+    finance = sign_in(HOST, "fin9")
+    done = finance.post(WRITE_OFF, _body(young_case.pk, key="write-off-young-2"))
+    assert done.ok and done.data["state"] == "written_off", done
+    assert done.data["write_off"]["actor"] and done.data["write_off"]["reason"]
+
+
+def test_a_write_off_closes_the_bills_and_the_case_and_posts_no_journal(
+    demo, demo_owner, app, offer
+):
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=43)
+    night(demo)
+    case = case_of(demo, order.id)
+    with tenant_context(demo):
+        owed = Bill.objects.get(order_id=order.id, period=2).amount
+    journals = _journals(demo)
+
+    done = demo_owner.post(WRITE_OFF, _body(case.pk))
+    assert done.ok, done
+    assert _journals(demo) == journals  # cash basis: a write-off moves no money
+    assert done.data["state"] == "written_off" and done.data["closed_on"]
+    assert done.data["write_off"]["amount"] == str(owed) == done.data["total_owed"]
+    assert [h["action"] for h in done.data["history"]][:1] == ["write_off"]
+    # The same key answers the same write-off; the case can be written off only once.
+    again = demo_owner.post(WRITE_OFF, _body(case.pk))
+    assert again.ok and again.data["write_off"]["id"] == done.data["write_off"]["id"]
+    assert demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-other")).code == 409
+
+    with tenant_context(demo):
+        bill = Bill.objects.get(order_id=order.id, period=2)
+        assert (bill.status, bill.written_off_amount) == ("written_off", owed)
+        assert bill.written_off_at is not None and bill.paid_amount == 0
+        # The future instalments are no debt yet: not written off.
+        assert not Bill.objects.filter(order_id=order.id, period=3, status="written_off").exists()
+        write_off = WriteOff.objects.get(case_id=case.pk)
+        assert write_off.reason == "失联逾期超半年，核销" and write_off.actor_name
+        actions = set(
+            AuditEntry.objects.filter(target_id=str(order.id)).values_list("action", flat=True)
+        ) | set(AuditEntry.objects.filter(target_id=str(case.pk)).values_list("action", flat=True))
+    connection.set_schema_to_public()
+    assert {"bill.written_off", "recovery_case.write_off"} <= actions
+    # Nothing owed past due any more for the shop: the night opens no new case.
+    assert night(demo)["cases"]["opened"] == 0
+
+
+def test_money_after_a_write_off_is_income_once_and_marked_recovered(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=44)
+    night(demo)
+    case = case_of(demo, order.id)
+    assert demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-later")).ok
+    journals = _journals(demo)
+
+    # The customer pays the written-off bill in the app: the one collection path.
+    paid = app.post(
+        "/api/applet/payBill",
+        {"order_no": order.no, "period": 2, "idempotency_key": f"late-{order.no}"},
+    )
+    assert paid.ok, paid
+    provider_settles(demo, customer_pays=f"{order.no}B002")
+    with tenant_context(demo):
+        bill = Bill.objects.get(order_id=order.id, period=2)
+        assert bill.status == "paid" and bill.recovered_after_write_off == bill.amount
+        payment = BillPayment.objects.get(bill=bill, status="succeeded")
+        [booked] = Journal.objects.filter(order_id=order.id, kind="bill_payment").exclude(
+            created_at__lt=bill.written_off_at
+        )
+        income = booked.entries.filter(account__code="rent_income").get().amount
+    connection.set_schema_to_public()
+    assert _journals(demo) > journals and income == payment.amount - payment.late_fee_amount
+    after = _journals(demo)
+
+    # A replayed callback changes nothing.
+    event = SandboxCallback.objects.filter(merchant="demo").order_by("-id").first()
+    assert event is not None and sandbox_callback_replay(event_id=event.event_id).delivered
+    assert _journals(demo) == after
+    with tenant_context(demo):
+        assert Bill.objects.get(pk=bill.pk).recovered_after_write_off == bill.amount
+    connection.set_schema_to_public()
+    detail = demo_owner.get(CASE, {"case_id": case.pk}).data
+    assert detail["state"] == "written_off"
+    assert detail["write_off"]["recovered"] == str(payment.amount)
+    assert night(demo)["cases"]["opened"] == 0
+
+
+def test_another_shop_or_a_case_out_of_scope_is_missing(
+    demo, acme, demo_owner, acme_owner, app, offer
+):
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=45)
+    night(demo)
+    case = case_of(demo, order.id)
+    assert acme_owner.post(WRITE_OFF, _body(case.pk, key="acme-try")).code == 404
+    assert demo_owner.post(WRITE_OFF, _body(99_999_999, key="missing-try")).code == 404
+    assert case_of(demo, order.id).state == "open"
+
+
+def test_the_report_figures_are_the_sums_of_their_rows(demo, demo_owner, app, offer):
+    today = timezone.localdate()
+    written = overdue_lease(demo, demo_owner, app, offer, days=200, n=46)
+    paying = overdue_lease(demo, demo_owner, app, offer, days=20, n=47)
+    owing = overdue_lease(demo, demo_owner, app, offer, days=40, n=48)
+    staff_make(demo_owner, "coll8", ["collector"])
+    night(demo)
+    # A promise made on the owing case, broken by the night after its day.
+    promise = demo_owner.post(
+        "/api/backend/addPromiseToPay",
+        {
+            "case_id": case_of(demo, owing.id).pk,
+            "promised_on": today.isoformat(),
+            "amount": "1.00",
+            "idempotency_key": "report-promise",
+        },
+    )
+    assert promise.ok, promise
+    assert demo_owner.post(
+        WRITE_OFF, _body(case_of(demo, written.id).pk, key="report-write-off")
+    ).ok
+    for order in (written, paying):
+        assert app.post(
+            "/api/applet/payBill",
+            {"order_no": order.no, "period": 2, "idempotency_key": f"rep-{order.no}"},
+        ).ok
+        provider_settles(demo, customer_pays=f"{order.no}B002")
+    night(demo, today=today + timedelta(days=1))
+
+    answer = demo_owner.get(REPORT, {"date_from": today.isoformat(), "date_to": today.isoformat()})
+    assert answer.ok, answer
+    report = answer.data
+    with tenant_context(demo):
+        cases = list(RecoveryCase.objects.all())
+        ids = [c.order_id for c in cases]
+        recovered = BillPayment.objects.filter(
+            bill__order_id__in=ids, status="succeeded", bill__due_date__lt=today
+        ).aggregate(total=Sum("amount"))["total"]
+        after = BillPayment.objects.filter(
+            bill__order_id=written.id, status="succeeded", bill__due_date__lt=today
+        ).aggregate(total=Sum("amount"))["total"]
+        open_owed = sum((c.total_owed for c in cases if c.state == "open"), Decimal("0.00"))
+        written_off = WriteOff.objects.aggregate(total=Sum("amount"))["total"]
+        kept = PromiseToPay.objects.filter(state="kept", decided_on=today).count()
+    connection.set_schema_to_public()
+    totals = report["totals"]
+    assert totals["cases"] == len(cases) == 3
+    assert Decimal(totals["recovered"]) == recovered
+    assert Decimal(totals["recovered_after_write_off"]) == after == written_off
+    assert Decimal(totals["owed"]) == open_owed  # the written-off debt was paid back in full
+    assert (totals["closed"], totals["written_off"]) == (1, 1)
+    assert Decimal(totals["written_off_amount"]) == written_off
+    assert totals["promises_kept"] == kept and totals["promises_broken"] == 0
+    rate = (recovered * 100 / (recovered + open_owed)).quantize(Decimal("0.01"))
+    assert totals["recovery_rate"] == str(rate)
+    # Each grouping adds up to the totals.
+    for groups in (report["by_collector"], report["by_bucket"]):
+        for figure in ("cases", "closed", "written_off", "promises_kept"):
+            assert sum(g[figure] for g in groups) == totals[figure], figure
+        for figure in ("recovered", "owed", "written_off_amount"):
+            assert sum(Decimal(g[figure]) for g in groups) == Decimal(totals[figure]), figure
+    assert [b["bucket"] for b in report["by_bucket"]] == ["M1", "M2", "M3", "M3+"]
+    # The broken promise counts on the day it was decided.
+    tomorrow = (today + timedelta(days=1)).isoformat()
+    later = demo_owner.get(REPORT, {"date_from": tomorrow, "date_to": tomorrow}).data
+    assert later["totals"]["promises_broken"] == 1
+    assert demo_owner.get(REPORT, {"date_from": tomorrow, "date_to": today.isoformat()}).code != 0
