@@ -227,3 +227,29 @@ def test_the_report_figures_are_the_sums_of_their_rows(demo, demo_owner, app, of
     later = demo_owner.get(REPORT, {"date_from": tomorrow, "date_to": tomorrow}).data
     assert later["totals"]["promises_broken"] == 1
     assert demo_owner.get(REPORT, {"date_from": tomorrow, "date_to": today.isoformat()}).code != 0
+
+
+def test_a_written_off_debt_is_reported_as_still_owed_and_handed_to_collection(
+    demo, demo_owner, app, offer
+):
+    from apps.credit.models import CreditAccount, CreditRecord
+
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=49)
+    assert demo_owner.post("/api/credit/userCreateSign", {"order_id": order.id}).ok
+    assert demo_owner.post("/api/credit/accountOpeningCredit", {"order_id": order.id}).ok
+    night(demo)
+    assert demo_owner.post(WRITE_OFF, _body(case_of(demo, order.id).pk, key="credit-wo")).ok
+    with tenant_context(demo):
+        d1 = CreditAccount.objects.get(order_id=order.id, account_type="D1")
+        c1 = CreditAccount.objects.get(order_id=order.id, account_type="C1")
+        collection = CreditRecord.objects.get(account=c1, kind="collection")
+        latest = CreditRecord.objects.filter(account=d1, kind="overdue").order_by("-occurred_on")[0]
+        closed = CreditRecord.objects.filter(account=d1, kind="close").exists()
+        amount = Bill.objects.get(order_id=order.id, period=2).amount
+    connection.set_schema_to_public()
+    # The D1 account stays open, overdue beyond 180 days (7); no close record (not settled,
+    # not forgiven); the collection record carries what is owed, pending for the next file.
+    assert d1.state == "open" and not closed
+    assert latest.status_code == "7"
+    assert collection.state == "pending" and collection.status_code == "7"
+    assert collection.overdue_amount == amount
