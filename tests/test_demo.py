@@ -4,6 +4,7 @@ second run adds nothing. Runs inside the test's transaction, so it is rolled bac
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,13 @@ def _recovery_showcase_checked(demo: Merchant) -> None:
         assert len(set(ContactRecord.objects.values_list("actor_account_id", flat=True))) == 2
         states = set(PromiseToPay.objects.values_list("state", flat=True))
         assert {"kept", "broken"} <= states
+    # A debt written off, partly paid back after (recovered after write-off).
+    written = owner.get("/api/backend/getRecoveryCases", {"state": "written_off"}).data
+    assert written["total"] == 1, written
+    case = owner.get("/api/backend/getRecoveryCase", {"case_id": written["list"][0]["id"]}).data
+    write_off = case["write_off"]
+    assert write_off["reason"] and write_off["days_past_due"] >= 180
+    assert Decimal("0") < Decimal(write_off["recovered"]) < Decimal(write_off["amount"])
 
 
 def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, tmp_path):

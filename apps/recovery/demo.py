@@ -1,7 +1,8 @@
 """The recovery showcase: debts of every age (leases unpaid for weeks to months, beside the
 orders showcase's overdue and owing orders), their cases opened and assigned by the nightly
 run's service, contacts logged by the two collectors, a promise kept (paid through the
-payment link in the sandbox) and one broken. Made through the services the calls use; runs
+payment link in the sandbox) and one broken, the oldest debt written off and partly paid
+back after. Made through the services the calls use; runs
 in the merchant's schema (the caller enters it) and is safe to run again."""
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import TYPE_CHECKING
 from django.utils import timezone
 
 from apps.billing.latefees import late_fees_accrue
+from apps.billing.models import Bill, BillStatus
+from apps.orders import lease
 from apps.orders.demo import overdue_leases_load
 from tenants.accounts.demo import demo_actor
 from zulin.core.auth import Session
@@ -21,7 +24,8 @@ from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
 from . import services
-from .models import CaseState, ContactRecord, PromiseToPay, RecoveryCase
+from . import selectors
+from .models import CaseState, ContactRecord, PromiseToPay, RecoveryCase, WriteOff
 
 if TYPE_CHECKING:
     from tenants.merchants.models import Merchant
@@ -44,11 +48,54 @@ def recovery_showcase_load(*, owner: Session, merchant: Merchant) -> dict[str, i
     if not ContactRecord.objects.exists():
         _worked(collectors, merchant.slug, own)
     services.promises_decide()
+    if not WriteOff.objects.exists():
+        _written_off(owner, merchant.slug, own)
     return {
         "open": RecoveryCase.objects.filter(state=CaseState.OPEN).count(),
         "contacts": ContactRecord.objects.count(),
         "promises": PromiseToPay.objects.count(),
+        "written_off": WriteOff.objects.count(),
     }
+
+
+def _written_off(owner: Session, slug: str, own: list[int]) -> None:
+    """The oldest of this showcase's debts (past the shop's age for a write-off) is written
+    off by the owner with a reason; later the customer pays its oldest bill in the app (a
+    partial recovery after write-off, income when it arrives)."""
+    oldest = (
+        RecoveryCase.objects.filter(
+            state=CaseState.OPEN,
+            order_id__in=own,
+            days_past_due__gte=selectors.recovery_setting().write_off_after_days,
+        )
+        .order_by("-days_past_due", "id")
+        .first()
+    )
+    if oldest is None:
+        return
+    done = services.case_write_off(
+        actor=owner,
+        case_id=oldest.pk,
+        reason="客户失联逾期超过半年，经财务审批核销；如后续回款按收入入账",
+        idempotency_key=f"demo-write-off-{oldest.pk}",
+    )
+    first = (
+        Bill.objects.filter(order_id=done.order_id, status=BillStatus.WRITTEN_OFF)
+        .order_by("period")
+        .first()
+    )
+    if first is None:
+        return
+    collected = lease.order_bill_pay(
+        order_id=done.order_id,
+        period=first.period,
+        actor=None,
+        idempotency_key=f"demo-recovered-{first.pk}",
+        by_customer=True,
+    )
+    sandbox_payer_pay(merchant=slug, out_no=collected.payment.out_trade_no)
+    sandbox_payments_complete(merchant=slug)
+    sandbox_callbacks_deliver(merchant=slug)
 
 
 def _worked(collectors: list[Session], slug: str, own: list[int]) -> None:

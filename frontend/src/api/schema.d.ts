@@ -794,6 +794,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getRecoveryReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Recovery Report
+         * @description Over China days: money recovered (after write-off among it), the recovery rate,
+         *     promises kept and broken, cases closed and written off, by collector and by bucket,
+         *     with totals (docs/recovery.md).
+         */
+        get: operations["getRecoveryReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getRecoverySetting": {
         parameters: {
             query?: never;
@@ -1238,6 +1260,30 @@ export interface paths {
          *     `reason`; disabling or a new password signs it out).
          */
         post: operations["updateSubShopAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/writeOffDebt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write Off Debt
+         * @description Writes off what an open case owes past due, once it is the shop's age for it
+         *     (default 180 days past due; 1665 before), with a reason: its bills close as written
+         *     off, the case as `written_off`. No journal (cash basis): money that comes later is
+         *     income when it arrives and marks what it pays recovered after write-off. Idempotency
+         *     key; a case out of scope answers 404.
+         */
+        post: operations["writeOffDebt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5928,6 +5974,13 @@ export interface components {
             sub_shop_name: string;
             /** Total Owed */
             total_owed: string;
+            /** @description the case's write-off, if written off */
+            write_off: components["schemas"]["WriteOffOut"] | null;
+            /**
+             * Write Off After Days
+             * @description the shop's age for a write-off
+             */
+            write_off_after_days: number;
         };
         /** CaseFiltersIn */
         CaseFiltersIn: {
@@ -5952,9 +6005,9 @@ export interface components {
             mine: boolean;
             /**
              * State
-             * @description omit: open and closed
+             * @description omit: every state
              */
-            state?: ("open" | "closed") | null;
+            state?: ("open" | "closed" | "written_off") | null;
             /** Sub Shop Id */
             sub_shop_id?: number | null;
             /**
@@ -6002,9 +6055,9 @@ export interface components {
             page_size: number;
             /**
              * State
-             * @description omit: open and closed
+             * @description omit: every state
              */
-            state?: ("open" | "closed") | null;
+            state?: ("open" | "closed" | "written_off") | null;
             /** Sub Shop Id */
             sub_shop_id?: number | null;
             /**
@@ -11334,6 +11387,151 @@ export interface components {
             /** Total With Buyout */
             total_with_buyout: string;
         };
+        /** ReportBucketOut */
+        ReportBucketOut: {
+            /** Bucket */
+            bucket: string;
+            /**
+             * Cases
+             * @description cases open in the range (or written off)
+             */
+            cases: number;
+            /** Closed */
+            closed: number;
+            /**
+             * Owed
+             * @description what the same cases still owe now
+             */
+            owed: string;
+            /** Promises Broken */
+            promises_broken: number;
+            /** Promises Kept */
+            promises_kept: number;
+            /**
+             * Recovered
+             * @description money that came for bills past due
+             */
+            recovered: string;
+            /** Recovered After Write Off */
+            recovered_after_write_off: string;
+            /**
+             * Recovery Rate
+             * @description percent: recovered ÷ (recovered + owed)
+             */
+            recovery_rate: string | null;
+            /** Written Off */
+            written_off: number;
+            /** Written Off Amount */
+            written_off_amount: string;
+        };
+        /** ReportCollectorOut */
+        ReportCollectorOut: {
+            /**
+             * Cases
+             * @description cases open in the range (or written off)
+             */
+            cases: number;
+            /** Closed */
+            closed: number;
+            /**
+             * Collector Id
+             * @description null: unassigned
+             */
+            collector_id: number | null;
+            /** Collector Name */
+            collector_name: string;
+            /**
+             * Owed
+             * @description what the same cases still owe now
+             */
+            owed: string;
+            /** Promises Broken */
+            promises_broken: number;
+            /** Promises Kept */
+            promises_kept: number;
+            /**
+             * Recovered
+             * @description money that came for bills past due
+             */
+            recovered: string;
+            /** Recovered After Write Off */
+            recovered_after_write_off: string;
+            /**
+             * Recovery Rate
+             * @description percent: recovered ÷ (recovered + owed)
+             */
+            recovery_rate: string | null;
+            /** Written Off */
+            written_off: number;
+            /** Written Off Amount */
+            written_off_amount: string;
+        };
+        /** ReportFiguresOut */
+        ReportFiguresOut: {
+            /**
+             * Cases
+             * @description cases open in the range (or written off)
+             */
+            cases: number;
+            /** Closed */
+            closed: number;
+            /**
+             * Owed
+             * @description what the same cases still owe now
+             */
+            owed: string;
+            /** Promises Broken */
+            promises_broken: number;
+            /** Promises Kept */
+            promises_kept: number;
+            /**
+             * Recovered
+             * @description money that came for bills past due
+             */
+            recovered: string;
+            /** Recovered After Write Off */
+            recovered_after_write_off: string;
+            /**
+             * Recovery Rate
+             * @description percent: recovered ÷ (recovered + owed)
+             */
+            recovery_rate: string | null;
+            /** Written Off */
+            written_off: number;
+            /** Written Off Amount */
+            written_off_amount: string;
+        };
+        /** ReportIn */
+        ReportIn: {
+            /**
+             * Date From
+             * @description first China day; default 29 days earlier
+             */
+            date_from?: string | null;
+            /**
+             * Date To
+             * @description last China day; default today; ≤ 366 days
+             */
+            date_to?: string | null;
+        };
+        /** ReportOut */
+        ReportOut: {
+            /** By Bucket */
+            by_bucket: components["schemas"]["ReportBucketOut"][];
+            /** By Collector */
+            by_collector: components["schemas"]["ReportCollectorOut"][];
+            /**
+             * Date From
+             * Format: date
+             */
+            date_from: string;
+            /**
+             * Date To
+             * Format: date
+             */
+            date_to: string;
+            totals: components["schemas"]["ReportFiguresOut"];
+        };
         /** RerunReconciliationIn */
         RerunReconciliationIn: {
             /**
@@ -12112,6 +12310,11 @@ export interface components {
             reminders_per_day: number;
             /** Sub Shop Collectors */
             sub_shop_collectors?: components["schemas"]["SubShopCollectorIn"][];
+            /**
+             * Write Off After Days
+             * @description days past due before a write-off; omit: unchanged
+             */
+            write_off_after_days?: number | null;
         };
         /** SettingOut */
         SettingOut: {
@@ -12137,6 +12340,11 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+            /**
+             * Write Off After Days
+             * @description days past due before a write-off (180)
+             */
+            write_off_after_days: number;
         };
         /** SettleEarlyIn */
         SettleEarlyIn: {
@@ -13505,6 +13713,59 @@ export interface components {
              */
             key: string;
         };
+        /** WriteOffBillOut */
+        WriteOffBillOut: {
+            /** Amount */
+            amount: string;
+            /** Bill Id */
+            bill_id: number;
+            /** Kind */
+            kind: string;
+            /** Period */
+            period: number;
+        };
+        /** WriteOffIn */
+        WriteOffIn: {
+            /** Case Id */
+            case_id: number;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Reason */
+            reason: string;
+        };
+        /** WriteOffOut */
+        WriteOffOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Amount
+             * @description what the bills still owed when written off
+             */
+            amount: string;
+            /** Bills */
+            bills: components["schemas"]["WriteOffBillOut"][];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Days Past Due */
+            days_past_due: number;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /**
+             * Recovered
+             * @description what came since (recovered after write-off)
+             */
+            recovered: string;
+            /**
+             * Written Off On
+             * Format: date
+             */
+            written_off_on: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -14539,8 +14800,8 @@ export interface operations {
                 mine?: boolean;
                 page?: number;
                 page_size?: number;
-                /** @description omit: open and closed */
-                state?: ("open" | "closed") | null;
+                /** @description omit: every state */
+                state?: ("open" | "closed" | "written_off") | null;
                 sub_shop_id?: number | null;
                 /** @description only cases no one is assigned */
                 unassigned?: boolean;
@@ -14603,8 +14864,8 @@ export interface operations {
                 keyword?: string;
                 /** @description only the cases assigned to the signed-in account */
                 mine?: boolean;
-                /** @description omit: open and closed */
-                state?: ("open" | "closed") | null;
+                /** @description omit: every state */
+                state?: ("open" | "closed" | "written_off") | null;
                 sub_shop_id?: number | null;
                 /** @description only cases no one is assigned */
                 unassigned?: boolean;
@@ -14625,6 +14886,36 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CaseCountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRecoveryReport: {
+        parameters: {
+            query?: {
+                /** @description first China day; default 29 days earlier */
+                date_from?: string | null;
+                /** @description last China day; default today; ≤ 366 days */
+                date_to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReportOut"];
                         msg: string;
                     };
                 };
@@ -15250,6 +15541,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["AccountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    writeOffDebt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteOffIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CaseDetailOut"];
                         msg: string;
                     };
                 };
