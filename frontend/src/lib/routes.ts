@@ -93,6 +93,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // (a collector its own, a sub-shop account its sub-shop's, the owner and finance every case).
   { path: '/recovery', layout: 'security', side: 'store', built: true, action: RECOVERY_READERS },
   { path: '/recovery/:id', layout: 'security', side: 'store', built: true, action: RECOVERY_READERS },
+  // Added (issue 29): the recovery report, for those who see every case in scope (owner, finance).
+  { path: '/recoveryReport', layout: 'security', side: 'store', built: true, action: 'recovery.view' },
   { path: '/rechargeAudit', layout: 'security', side: 'platform', built: true, action: 'recharge.audit' },
   // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
   { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },

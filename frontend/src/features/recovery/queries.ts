@@ -15,6 +15,9 @@ export type CaseCountQuery = NonNullable<ApiQuery<'/api/backend/getRecoveryCount
 export type ContactBody = ApiBody<'/api/backend/addContactRecord', 'post'>;
 export type PromiseBody = ApiBody<'/api/backend/addPromiseToPay', 'post'>;
 export type SettingBody = ApiBody<'/api/backend/saveRecoverySetting', 'post'>;
+export type WriteOffBody = ApiBody<'/api/backend/writeOffDebt', 'post'>;
+export type RecoveryReport = ApiData<'/api/backend/getRecoveryReport', 'get'>;
+export type ReportQuery = NonNullable<ApiQuery<'/api/backend/getRecoveryReport', 'get'>>;
 
 const P = {
   list: '/api/backend/getRecoveryCases',
@@ -27,6 +30,8 @@ const P = {
   paymentLink: '/api/backend/sendPaymentLink',
   setting: '/api/backend/getRecoverySetting',
   saveSetting: '/api/backend/saveRecoverySetting',
+  writeOff: '/api/backend/writeOffDebt',
+  report: '/api/backend/getRecoveryReport',
 } as const;
 
 export const recoveryKeys = {
@@ -37,6 +42,7 @@ export const recoveryKeys = {
   detail: (id: number) => [...recoveryKeys.all, 'detail', id] as const,
   collectors: () => [...recoveryKeys.all, 'collectors'] as const,
   setting: () => [...recoveryKeys.all, 'setting'] as const,
+  report: (query: ReportQuery) => [...recoveryKeys.all, 'report', query] as const,
 };
 
 /** The cases the session may work, next action due first. */
@@ -116,4 +122,18 @@ export function useSendPaymentLink() {
 
 export function useSaveRecoverySetting() {
   return useRecoveryWrite((body: SettingBody, options) => apiPost(P.saveSetting, body, options));
+}
+
+/** Writes off what a case owes past due (recovery.writeoff; the shop's age, a reason). */
+export function useWriteOffDebt() {
+  return useRecoveryWrite((body: WriteOffBody, options) => apiPost(P.writeOff, body, options));
+}
+
+/** Recovered, the recovery rate, promises and closings over China days, by collector and bucket. */
+export function useRecoveryReport(query: ReportQuery) {
+  return useQuery({
+    queryKey: recoveryKeys.report(query),
+    queryFn: () => orThrow(P.report, apiGet(P.report, query, { hideNotice: true })),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -13,14 +13,16 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Stats } from '@/components/ui/Stats';
 import { orderDetailHref } from '@/features/orders/lib/stages';
-import { bucketTone, caseStateTone, CHANNELS, known, OUTCOMES, PROMISE_STATES, promiseStateTone } from '../lib/recovery';
-import { useRecoveryCase, type CaseDetail } from '../queries';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { bucketTone, caseStateTone, CHANNELS, known, mayWriteOff, OUTCOMES, PROMISE_STATES, promiseStateTone } from '../lib/recovery';
+import { useRecoveryCase, useWriteOffDebt, type CaseDetail } from '../queries';
 import { useRecoveryAccess } from './RecoveryScreen';
 
 const ContactDialog = lazyDialog(() => import('./CaseDialogs').then((module) => module.ContactDialog), (props) => props.open);
 const PromiseDialog = lazyDialog(() => import('./CaseDialogs').then((module) => module.PromiseDialog), (props) => props.open);
 const PaymentLinkDialog = lazyDialog(() => import('./CaseDialogs').then((module) => module.PaymentLinkDialog), (props) => props.open);
 const AssignDialog = lazyDialog(() => import('./AssignDialog').then((module) => module.AssignDialog), (props) => props.caseIds.length > 0);
+const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
 const RevealIdentityDialog = lazyDialog(() => import('@/features/orders/components/dialogs/RevealIdentityDialog').then((module) => module.RevealIdentityDialog), (props) => props.open);
 
 type RecoveryT = ReturnType<typeof useTranslations<'recovery'>>;
@@ -40,7 +42,7 @@ function promiseStateName(t: RecoveryT, value: string): string {
   return state ? t(`promiseStates.${state}`) : value;
 }
 
-type Open = 'contact' | 'promise' | 'paymentLink' | 'reveal' | null;
+type Open = 'contact' | 'promise' | 'paymentLink' | 'reveal' | 'writeOff' | null;
 
 const WORKBENCH = '/recovery';
 
@@ -51,6 +53,9 @@ function CaseView({ detail }: { detail: CaseDetail }) {
   const [assigning, setAssigning] = useState<number[]>([]);
   const isOpen = detail.state === 'open';
   const canWork = isOpen && access.canWork;
+  const canWriteOff = mayWriteOff(detail, access.canWriteOff);
+  const writeOff = useWriteOffDebt();
+  const [writeOffKey, setWriteOffKey] = useState(() => newIdempotencyKey('write-off'));
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -82,10 +87,35 @@ function CaseView({ detail }: { detail: CaseDetail }) {
                 {t('detail.actions.assign')}
               </Button>
             )}
+            {canWriteOff && (
+              <Button variant="danger" onClick={() => setOpen('writeOff')}>
+                {t('detail.actions.writeOff')}
+              </Button>
+            )}
           </div>
         }
       />
       {!isOpen && <p className="text-sm text-slate-600">{t('detail.closedNote')}</p>}
+      {detail.write_off && (
+        <DetailSection id="recovery-write-off" title={t('detail.sections.writeOff')}>
+          <Stats
+            compact
+            items={[
+              { id: 'written_off', label: t('detail.writeOff.amount'), value: formatCurrency(detail.write_off.amount), tone: 'danger' },
+              { id: 'recovered', label: t('detail.writeOff.recovered'), value: formatCurrency(detail.write_off.recovered), tone: 'primary' },
+            ]}
+          />
+          <Facts>
+            <Fact label={t('detail.writeOff.on')}>{formatDate(detail.write_off.written_off_on)}</Fact>
+            <Fact label={t('detail.writeOff.age')}>{t('daysPastDue', { days: detail.write_off.days_past_due })}</Fact>
+            <Fact label={t('detail.writeOff.actor')}>{detail.write_off.actor}</Fact>
+            <Fact label={t('detail.writeOff.reason')}>
+              <span className="whitespace-pre-line [overflow-wrap:anywhere]">{detail.write_off.reason}</span>
+            </Fact>
+          </Facts>
+          <p className="mt-2 text-xs text-slate-500">{t('detail.writeOff.note')}</p>
+        </DetailSection>
+      )}
       <DetailSection id="recovery-owed" title={t('detail.sections.owed')}>
         <Stats
           compact
@@ -188,6 +218,19 @@ function CaseView({ detail }: { detail: CaseDetail }) {
       <PaymentLinkDialog caseId={detail.id} open={open === 'paymentLink'} onClose={() => setOpen(null)} />
       <RevealIdentityDialog open={open === 'reveal'} orderRef={{ id: detail.order_id }} onClose={() => setOpen(null)} />
       <AssignDialog caseIds={assigning} onClose={() => setAssigning([])} />
+      <ReasonDialog
+        open={open === 'writeOff'}
+        onClose={() => setOpen(null)}
+        title={t('detail.writeOffDialog.title', { orderNo: detail.order_no })}
+        description={t('detail.writeOffDialog.description', { amount: formatCurrency(detail.total_owed), days: detail.days_past_due })}
+        confirmLabel={t('detail.writeOffDialog.confirm')}
+        reasonRequired
+        danger
+        maxLength={300}
+        onConfirm={(reason) =>
+          writeOff.mutateAsync({ case_id: detail.id, reason: reason.trim(), idempotency_key: writeOffKey }).then(() => setWriteOffKey(newIdempotencyKey('write-off')))
+        }
+      />
     </div>
   );
 }

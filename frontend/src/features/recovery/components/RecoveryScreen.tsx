@@ -38,6 +38,7 @@ export function useRecoveryAccess() {
     canAssign: hasAction(auth, 'recovery.assign'),
     canConfigure: hasAction(auth, 'recovery.config'),
     canWork: hasAction(auth, 'recovery.work'),
+    canWriteOff: hasAction(auth, 'recovery.writeoff'),
     canReveal: hasAction(auth, 'order.identity'),
     // A collector works the case here; the order's own page needs an order right.
     canOpenOrder: hasAction(auth, ['order.view', 'order.view_assigned', 'suborder.view']),

@@ -13,7 +13,7 @@ export type Bucket = (typeof BUCKETS)[number];
 export const WHO = ['mine', 'all', 'unassigned'] as const;
 export type Who = (typeof WHO)[number];
 
-export const CASE_STATES = ['open', 'closed', 'any'] as const;
+export const CASE_STATES = ['open', 'closed', 'written_off', 'any'] as const;
 export type CaseStateFilter = (typeof CASE_STATES)[number];
 
 export const CHANNELS = ['call', 'sms', 'visit', 'letter'] as const;
@@ -64,7 +64,13 @@ export function bucketTone(bucket: string): Tone {
 }
 
 export function caseStateTone(state: string): Tone {
+  if (state === 'written_off') return 'slate';
   return state === 'open' ? 'amber' : 'green';
+}
+
+/** A write-off is offered on an open case once it is the shop's age for it (the server decides). */
+export function mayWriteOff(detail: { state: string; days_past_due: number; write_off_after_days: number }, allowed: boolean): boolean {
+  return allowed && detail.state === 'open' && detail.days_past_due >= detail.write_off_after_days;
 }
 
 export function promiseStateTone(state: string): Tone {
