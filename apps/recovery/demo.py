@@ -23,8 +23,7 @@ from zulin.core.sides import PlatformType
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
-from . import services
-from . import selectors
+from . import selectors, services
 from .models import CaseState, ContactRecord, PromiseToPay, RecoveryCase, WriteOff
 
 if TYPE_CHECKING:
