@@ -23,20 +23,24 @@ function SettingsForm({ setting, canSave, onClose }: { setting: RecoverySetting;
   const [m3, setM3] = useState(String(setting.m3_max_days));
   const [reminders, setReminders] = useState(String(setting.reminders_per_day));
   const [rule, setRule] = useState(setting.assignment_rule);
+  const [writeOffDays, setWriteOffDays] = useState(String(setting.write_off_after_days));
   const [failure, setFailure] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
   const bounds = { m1_max_days: Number(m1), m2_max_days: Number(m2), m3_max_days: Number(m3) };
   const boundsProblem = boundsError(bounds);
   const remindersNumber = Number(reminders);
   const remindersProblem = !/^\d$/.test(reminders) || remindersNumber > 3;
+  const writeOffNumber = Number(writeOffDays);
+  const writeOffProblem = !/^\d{1,4}$/.test(writeOffDays) || writeOffNumber < 1 || writeOffNumber > 3650;
   const submit = () => {
     setChecked(true);
     setFailure(null);
-    if (boundsProblem || remindersProblem) return;
+    if (boundsProblem || remindersProblem || writeOffProblem) return;
     save.mutate(
       {
         ...bounds,
         reminders_per_day: remindersNumber,
+        write_off_after_days: writeOffNumber,
         assignment_rule: rule === 'by_sub_shop' ? 'by_sub_shop' : 'round_robin',
         // The sub-shops' collectors and the buckets' templates are kept as they are.
         sub_shop_collectors: setting.sub_shop_collectors,
@@ -86,6 +90,16 @@ function SettingsForm({ setting, canSave, onClose }: { setting: RecoverySetting;
           value={reminders}
           error={checked && remindersProblem ? t('errors.reminders') : undefined}
           onChange={(event) => setReminders(event.target.value)}
+        />
+        <Input
+          label={t('writeOffAfterDays')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3650}
+          value={writeOffDays}
+          error={checked && writeOffProblem ? t('errors.writeOffAfterDays') : undefined}
+          onChange={(event) => setWriteOffDays(event.target.value)}
         />
         <SelectField label={t('rule')} value={rule} options={RULES.map((value) => ({ value, label: t(`rules.${value}`) }))} onChange={(event) => setRule(event.target.value)} />
         {!canSave && <p className="text-sm text-slate-500">{t('readOnly')}</p>}
