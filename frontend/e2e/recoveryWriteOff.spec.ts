@@ -1,0 +1,45 @@
+import { HOSTS, STORAGE } from './support/env';
+import { expect, test } from './support/test';
+
+test.use({ storageState: STORAGE.demo });
+
+test.describe('recovery write-off and report', () => {
+  test('the written-off case shows its write-off; a case younger than the shop’s age offers none', async ({ page }) => {
+    await page.goto(`${HOSTS.demo}/recovery?state=written_off&who=all`);
+    const table = page.getByRole('table', { name: '催收案件' });
+    await expect(table.getByRole('row')).toHaveCount(2); // the header and the demo's one write-off
+    await table.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/recovery\/\d+/);
+    await expect(page.getByText('已核销').first()).toBeVisible();
+    const section = page.locator('#recovery-write-off');
+    await expect(section).toBeVisible();
+    await expect(section.locator('[data-stat="written_off"]')).toContainText('¥');
+    await expect(section.locator('[data-stat="recovered"]')).toContainText('¥');
+    await expect(section).toContainText('经财务审批核销');
+    await expect(page.getByRole('button', { name: '核销坏账' })).toHaveCount(0);
+
+    // An open case short of 180 days past due: no write-off offered.
+    await page.goto(`${HOSTS.demo}/recovery?who=all&bucket=M1`);
+    await table.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: '记录联系' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '核销坏账' })).toHaveCount(0);
+  });
+
+  test('the report shows each collector then the totals, by bucket too, and an empty range says so', async ({ page }) => {
+    await page.goto(`${HOSTS.demo}/recoveryReport`);
+    await expect(page.getByRole('heading', { level: 1, name: '催收报表' })).toBeVisible();
+    const table = page.getByRole('table', { name: '催收报表' });
+    await expect(table.getByRole('row', { name: /合计/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: '回收率' })).toBeVisible();
+
+    await page.getByLabel('分组').selectOption('bucket');
+    await expect(page).toHaveURL(/group=bucket/);
+    for (const bucket of ['M1', 'M2', 'M3', 'M3+']) await expect(table.getByRole('cell', { name: bucket, exact: true })).toBeVisible();
+    await page.reload();
+    await expect(table.getByRole('cell', { name: 'M3+', exact: true })).toBeVisible();
+
+    // Long before the shop opened: nothing to report.
+    await page.goto(`${HOSTS.demo}/recoveryReport?date_from=2020-01-01&date_to=2020-01-31`);
+    await expect(page.getByText('所选日期内没有催收案件')).toBeVisible();
+  });
+});
