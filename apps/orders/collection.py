@@ -232,6 +232,16 @@ def charge_waive(
         return waiver
 
 
+def order_owed_refresh(order_id: int) -> None:
+    """The order's owed amount, overdue day and stage follow its bills after a change made
+    elsewhere (a recovery write-off: `apps.recovery`). Locks the order row (the caller
+    usually holds it already)."""
+    with transaction.atomic():
+        order = Order.objects.select_for_update().filter(pk=order_id).first()
+        if order is not None:
+            outcomes.order_overdue_refresh(order)
+
+
 def bill_payment_refund(
     *,
     actor: Session,

@@ -24,6 +24,7 @@ from apps.billing.reminders import quiet_hours, reminders_sent_count
 from apps.billing.selectors import oldest_past_due_period, order_paid_total, past_due_by_order
 from apps.credit import services as credit
 from apps.orders import lease
+from apps.orders.collection import order_owed_refresh
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
 from apps.service.selectors import messages_counted, template_find
@@ -703,6 +704,7 @@ def case_write_off(
         written = charges.bills_write_off(
             actor=actor, order_id=case.order_id, before=today, reason=reason
         )
+        order_owed_refresh(case.order_id)
         amount = sum((bill.written_off_amount for bill in written), Decimal("0.00"))
         if amount <= 0:
             raise ApplicationError(

@@ -100,8 +100,8 @@ export function orderStatusTone(status: string): Tone {
 }
 
 /** Bill states as the backend reads them for a person (apps/billing `bill_state`). */
-export const BILL_STATES = ['unpaid', 'overdue', 'paying', 'paid', 'cancelled'] as const;
-const BILL_TONES: Record<string, Tone> = { unpaid: 'amber', overdue: 'red', paying: 'sky', paid: 'green', cancelled: 'slate' };
+export const BILL_STATES = ['unpaid', 'overdue', 'paying', 'paid', 'cancelled', 'written_off'] as const;
+const BILL_TONES: Record<string, Tone> = { unpaid: 'amber', overdue: 'red', paying: 'sky', paid: 'green', cancelled: 'slate', written_off: 'slate' };
 
 export function billStateTone(state: string): Tone {
   return BILL_TONES[state] ?? 'slate';
