@@ -298,9 +298,16 @@ class WriteOffIn(Schema):
     idempotency_key: IdempotencyKey
 
 
+EARLIEST, LATEST = date(2000, 1, 1), date(2099, 12, 31)
+
+
 class ReportIn(Schema):
-    date_from: date | None = Field(None, description="first China day; default 29 days earlier")
-    date_to: date | None = Field(None, description="last China day; default today; ≤ 366 days")
+    date_from: date | None = Field(
+        None, ge=EARLIEST, le=LATEST, description="first China day; default 29 days earlier"
+    )
+    date_to: date | None = Field(
+        None, ge=EARLIEST, le=LATEST, description="last China day; default today; ≤ 366 days"
+    )
 
 
 class ReportFiguresOut(Schema):
