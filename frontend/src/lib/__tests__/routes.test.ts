@@ -6,7 +6,7 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(39); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24), /recovery and /recovery/:id (added: issue 28)
+    expect(paths).toHaveLength(40); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24), /recovery and /recovery/:id (added: issue 28), /recoveryReport (added: issue 29)
     expect(paths).toContain('/billingDetails/:order_id');
   });
 
