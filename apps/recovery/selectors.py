@@ -321,3 +321,30 @@ def setting_answer(setting: RecoverySetting) -> dict[str, Any]:
 
 def today() -> Any:
     return timezone.localdate()
+
+
+def open_cases_by_bucket() -> dict[str, dict[str, Any]]:
+    """Every bucket (none left out) with its open cases and what they owe — rent, late fees,
+    other charges and the total — over every case of the shop (what the platform's aging
+    projects: `projection.aging_project`)."""
+    rows = {
+        row["bucket"]: row
+        for row in RecoveryCase.objects.filter(state=CaseState.OPEN)
+        .order_by()
+        .values("bucket")
+        .annotate(
+            cases=Count("id"),
+            rent_owed=Sum("rent_owed"),
+            late_fee_owed=Sum("late_fee_owed"),
+            charges_owed=Sum("charges_owed"),
+            total_owed=Sum("total_owed"),
+        )
+    }
+    amounts = ("rent_owed", "late_fee_owed", "charges_owed", "total_owed")
+    return {
+        bucket.value: {
+            "cases": rows.get(bucket.value, {}).get("cases", 0),
+            **{name: money(rows.get(bucket.value, {}).get(name) or ZERO) for name in amounts},
+        }
+        for bucket in Bucket
+    }

@@ -45,6 +45,7 @@ from .models import (
     RecoveryCase,
     RecoverySetting,
 )
+from .projection import aging_project
 from .selectors import ASSIGN, CASE_TARGET, CONFIG, WORK
 
 CASE = Machine(
@@ -141,6 +142,8 @@ def cases_refresh(
             reason = "订单已删除" if known is None or known["is_deleted"] else "逾期欠款已结清"
             _case_close(case.pk, today=today, reason=reason)
             counts["closed"] += 1
+    # The platform's aging follows every refresh: four rows, one GROUP BY over open cases.
+    aging_project(today=today)
     return counts
 
 

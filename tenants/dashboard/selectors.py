@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -20,10 +20,11 @@ from tenants.orders.models import OrderIndex
 from tenants.risk.models import RechargeStatus
 from tenants.risk.selectors import recharges as recharge_rows
 from zulin.core.dates import day_start
+from zulin.core.pagination import page_of
 
 from . import figures
 from .figures import ZERO, Period
-from .models import MerchantDueDay
+from .models import AGING_BUCKETS, MerchantAging, MerchantDueDay
 
 RECEIVED = {"lease": "received_rent", "buyout": "received_buyout"}
 
@@ -183,3 +184,103 @@ def platform_today() -> dict[str, Any]:
     today = timezone.localdate()
     period = Period(today, today)
     return {"date": today, **_period_figures(period, None)}
+
+
+# --- the platform's aging: every merchant's open recovery cases per bucket -----------------
+
+AGING_AMOUNTS = ("rent_owed", "late_fee_owed", "charges_owed", "total_owed")
+AGING_SORTS = {
+    "total_desc": ("-sum_total_owed", "merchant_id"),
+    "total_asc": ("sum_total_owed", "merchant_id"),
+    "cases_desc": ("-sum_cases", "-sum_total_owed", "merchant_id"),
+}
+
+
+def _aging_sums(prefix: str = "sum_", **only: Any) -> dict[str, Any]:
+    condition = Q(**only) if only else None
+    return {
+        f"{prefix}cases": Coalesce(Sum("cases", filter=condition), 0),
+        **{
+            f"{prefix}{name}": Coalesce(Sum(name, filter=condition), ZERO) for name in AGING_AMOUNTS
+        },
+    }
+
+
+def _aging_figures(row: dict[str, Any], prefix: str = "sum_") -> dict[str, Any]:
+    return {
+        "cases": row[f"{prefix}cases"] or 0,
+        **{name: figures.money(row[f"{prefix}{name}"]) for name in AGING_AMOUNTS},
+    }
+
+
+def _bucket_key(bucket: str) -> str:
+    return bucket.lower().replace("+", "_plus") + "_"
+
+
+def platform_aging(
+    *,
+    merchant_id: int | None = None,
+    keyword: str = "",
+    sort: str = "total_desc",
+    page: int = 1,
+    page_size: int = 20,
+) -> dict[str, Any]:
+    """Every merchant's debt by bucket from the public projection (`MerchantAging`, kept by
+    each merchant's case refresh; no merchant schema is entered): the totals per bucket and in
+    all, and a page of merchants (each with its buckets), sorted by what they owe. Filters: one
+    merchant, or merchants whose name (or slug) holds `keyword`. `as_of` is the latest run's
+    day among the rows read (each merchant's own beside it)."""
+    rows = MerchantAging.objects.all()
+    if merchant_id is not None:
+        rows = rows.filter(merchant_id=merchant_id)
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(
+            Q(merchant__name__icontains=keyword) | Q(merchant__slug__icontains=keyword.lower())
+        )
+    by_bucket = {
+        row["bucket"]: row for row in rows.order_by().values("bucket").annotate(**_aging_sums())
+    }
+    overall = rows.aggregate(
+        **_aging_sums(), merchants=Count("merchant_id", distinct=True), as_of=Max("as_of")
+    )
+    merchants = (
+        rows.values("merchant_id", "merchant__name")
+        .annotate(
+            **_aging_sums(),
+            **{
+                key: value
+                for bucket in AGING_BUCKETS
+                for key, value in _aging_sums(_bucket_key(bucket), bucket=bucket).items()
+            },
+            as_of=Max("as_of"),
+        )
+        .order_by(*AGING_SORTS[sort])
+    )
+    answer = page_of(merchants, page=page, page_size=page_size)
+    answer["list"] = [
+        {
+            "merchant_id": row["merchant_id"],
+            "merchant_name": row["merchant__name"],
+            **_aging_figures(row),
+            "as_of": row["as_of"],
+            "buckets": [
+                {"bucket": bucket, **_aging_figures(row, _bucket_key(bucket))}
+                for bucket in AGING_BUCKETS
+            ],
+        }
+        for row in answer["list"]
+    ]
+    empty = {"cases": 0, **dict.fromkeys(AGING_AMOUNTS, ZERO)}
+    return {
+        **answer,
+        "as_of": overall["as_of"],
+        "buckets": [
+            {
+                "bucket": bucket,
+                **(_aging_figures(by_bucket[bucket]) if bucket in by_bucket else empty),
+            }
+            for bucket in AGING_BUCKETS
+        ],
+        "all": {**_aging_figures(overall), "merchants": overall["merchants"]},
+    }
