@@ -7,7 +7,8 @@ export class AgingPage {
   readonly heading = () => this.page.getByRole('heading', { name: '账龄分析', exact: true, level: 1 });
   readonly stat = (id: string) => this.page.locator(`[data-stat="${id}"]`);
   readonly drawnChart = (name = 'aging-buckets'): Locator => this.page.locator(`[data-chart="${name}"][data-drawn="true"]`);
-  readonly merchant = () => this.page.getByLabel('商户', { exact: true });
+  /** The merchant select (its name also holds the chosen option; the keyword box is 商户名称). */
+  readonly merchant = () => this.page.getByRole('combobox', { name: /^商户/ });
   readonly table = () => this.page.getByRole('table');
   readonly row = (merchant: string) => this.table().getByRole('row').filter({ hasText: merchant });
 
