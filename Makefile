@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-evidence bench-frontend clean
+.PHONY: run test venv lint typecheck test-backend test-frontend mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -60,7 +60,7 @@ mutation: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-evidence bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -85,6 +85,10 @@ bench-nightly: venv
 # The data centre on a merchant with 100,000 orders and over 100 merchants (issue 14).
 bench-dashboard: venv
 	$(PY) benchmarks/dashboard.py
+
+# The platform's aging over 100 merchants' projection rows at 8 clients (issue 29: p95 < 300 ms).
+bench-aging: venv
+	$(PY) benchmarks/aging.py
 
 # An evidence pack of an order with 36 bills: the median build (aim < 5 s), the same bytes.
 bench-evidence: venv

@@ -131,6 +131,12 @@ def _recovery_showcase_checked(demo: Merchant) -> None:
         assert len({row["assignee_name"] for row in mine["list"]}) == 1
         case = collector.get("/api/backend/getRecoveryCase", {"case_id": mine["list"][0]["id"]})
         assert case.ok, case
+    # The platform's aging (/aging) shows both shops, the demo's debts as its own count has them.
+    aging = login("admin.localhost", "admin").get("/api/backend/getPlatformAging").data
+    rows = {row["merchant_id"]: row for row in aging["list"]}
+    assert rows[demo.pk]["total_owed"] == counts["all"]["total_owed"] != "0.00"
+    assert [b["cases"] for b in rows[demo.pk]["buckets"]] == [b["count"] for b in counts["buckets"]]
+    assert Merchant.objects.get(slug="acme").pk in rows and aging["as_of"]
     with tenant_context(demo):
         assert len(set(ContactRecord.objects.values_list("actor_account_id", flat=True))) == 2
         states = set(PromiseToPay.objects.values_list("state", flat=True))

@@ -151,3 +151,11 @@ def _worked(collectors: list[Session], slug: str, own: list[int]) -> None:
             sandbox_payer_pay(merchant=slug, out_no=link["out_trade_no"])
             sandbox_payments_complete(merchant=slug)
             sandbox_callbacks_deliver(merchant=slug)
+
+
+def aging_showcase_load() -> dict[str, int]:
+    """The platform's aging (/aging) for the merchant the caller entered: the night's case
+    refresh, which projects its open cases per bucket into the public rows. Safe to run
+    again (a refresh of unchanged debts changes nothing but the projection's day)."""
+    services.cases_refresh()
+    return {"open": RecoveryCase.objects.filter(state=CaseState.OPEN).count()}

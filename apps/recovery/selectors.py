@@ -513,3 +513,30 @@ def recovery_report(*, session: Session, date_from: Any, date_to: Any) -> dict[s
         "by_bucket": [{"bucket": b, **_answer(buckets[b])} for b in buckets],
         "totals": _answer(_summed(list(figures.values()))),
     }
+
+
+def open_cases_by_bucket() -> dict[str, dict[str, Any]]:
+    """Every bucket (none left out) with its open cases and what they owe — rent, late fees,
+    other charges and the total — over every case of the shop (what the platform's aging
+    projects: `projection.aging_project`)."""
+    rows = {
+        row["bucket"]: row
+        for row in RecoveryCase.objects.filter(state=CaseState.OPEN)
+        .order_by()
+        .values("bucket")
+        .annotate(
+            cases=Count("id"),
+            rent_owed=Sum("rent_owed"),
+            late_fee_owed=Sum("late_fee_owed"),
+            charges_owed=Sum("charges_owed"),
+            total_owed=Sum("total_owed"),
+        )
+    }
+    amounts = ("rent_owed", "late_fee_owed", "charges_owed", "total_owed")
+    return {
+        bucket.value: {
+            "cases": rows.get(bucket.value, {}).get("cases", 0),
+            **{name: money(rows.get(bucket.value, {}).get(name) or ZERO) for name in amounts},
+        }
+        for bucket in Bucket
+    }

@@ -51,6 +51,7 @@ from .models import (
     RecoverySetting,
     WriteOff,
 )
+from .projection import aging_project
 from .selectors import ASSIGN, CASE_TARGET, CONFIG, WORK, WRITE_OFF
 
 CASE = Machine(
@@ -155,6 +156,8 @@ def cases_refresh(
             reason = "订单已删除" if known is None or known["is_deleted"] else "逾期欠款已结清"
             _case_close(case.pk, today=today, reason=reason)
             counts["closed"] += 1
+    # The platform's aging follows every refresh: four rows, one GROUP BY over open cases.
+    aging_project(today=today)
     return counts
 
 
@@ -743,6 +746,7 @@ def case_write_off(
             CASE, row=case, action="write_off", actor=actor, reason=reason[:300], change=closed
         )
     _credit_report(case.order_id, today)
+    aging_project(today=today)  # the platform's aging drops the written-off case at once
     return write_off
 
 

@@ -209,6 +209,7 @@ def _mount_routers() -> None:
     from tenants.accounts.api import platform_router, staff_router
     from tenants.catalog.api import backend_router as catalog_backend_router
     from tenants.catalog.api import category_router, platform_goods_router
+    from tenants.dashboard.api import backend_router as platform_aging_router
     from tenants.finance.api import finance_router as withdrawals_finance_router
     from tenants.finance.api import platform_router as withdrawals_platform_router
     from tenants.finance.api import v2_router as withdrawals_v2_router
@@ -248,6 +249,7 @@ def _mount_routers() -> None:
     api.add_router("/platform", billing_platform_router)
     api.add_router("/v2", billing_v2_router)
     api.add_router("/v2", dashboard_router)
+    api.add_router("/backend", platform_aging_router)
     api.add_router("/finance", withdrawals_finance_router)
     api.add_router("/platform", withdrawals_platform_router)
     api.add_router("/v2", withdrawals_v2_router)

@@ -28,7 +28,7 @@ from apps.orders.demo import (
     reconciliation_faults_load,
 )
 from apps.promotion.demo import share_links_showcase_load
-from apps.recovery.demo import recovery_showcase_load
+from apps.recovery.demo import aging_showcase_load, recovery_showcase_load
 from apps.risk.demo import risk_queries_showcase_load
 from apps.service.demo import service_showcase_load
 from apps.subshops.demo import (
@@ -167,6 +167,9 @@ def demo_showcase_load() -> list[str]:
     for merchant in (demo, acme):  # the platform's data centre: bills due per day
         with tenant_context(merchant):
             due_days_showcase_load()
+    for merchant in (demo, acme):  # last: the platform's aging, each shop's debts as they end
+        with tenant_context(merchant):
+            aging_showcase_load()
     shops = ", ".join(shop["sub_shop_ids"])
     money, notarizations = shop["money"], shop["notarizations"]
     credit, service = shop["credit"], shop["service"]

@@ -214,6 +214,8 @@ def _order_lists(prefix: str, action: str) -> list[Menu]:
 
 WORKBENCH = _leaf("工作台", "Workbench", "/", "home", None)
 DATA_CENTER = _leaf("数据中心", "Data center", "/dataCenter", "chart", "data.view")
+# The platform's aging: every merchant's recovery debt by bucket (tenants.dashboard).
+PLATFORM_AGING = _leaf("账龄分析", "Debt aging", "/aging", "chart", "data.view")
 
 MENUS: dict[int, list[Menu]] = {
     ADMIN: [
@@ -264,6 +266,7 @@ MENUS: dict[int, list[Menu]] = {
             ],
         ),
         DATA_CENTER,
+        PLATFORM_AGING,
     ],
     STORE: [
         WORKBENCH,

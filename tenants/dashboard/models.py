@@ -36,3 +36,33 @@ class MerchantDueDay(models.Model):
             )
         ]
         indexes = [models.Index(fields=["day", "kind"], name="merchant_due_day_idx")]
+
+
+AGING_BUCKETS = ("M1", "M2", "M3", "M3+")
+
+
+class MerchantAging(models.Model):
+    """A merchant's open recovery cases per bucket (public schema): what the platform's aging
+    (`getPlatformAging`) reads without entering any merchant's schema.
+
+    Written only by `apps.recovery.projection.aging_project`, at the end of every refresh of
+    the merchant's cases (the nightly `recovery.night`, a payment's outcome): the merchant's
+    four rows are replaced together, each the sum of its open cases in that bucket as the
+    shop's own `getRecoveryCount` answers it. A bucket without cases keeps a row of zeros, so
+    every merchant the run reached shows its day (`as_of`)."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.PROTECT, related_name="+")
+    bucket = models.CharField(max_length=4)  # AGING_BUCKETS
+    cases = models.IntegerField(default=0)  # open cases
+    rent_owed = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    late_fee_owed = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    charges_owed = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    total_owed = models.DecimalField(max_digits=16, decimal_places=2, default=0)
+    as_of = models.DateField()  # the run's China day
+    refreshed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["merchant_id", "bucket"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "bucket"], name="merchant_aging_unique")
+        ]

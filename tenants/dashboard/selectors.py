@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -23,7 +23,7 @@ from zulin.core.dates import day_start
 
 from . import figures
 from .figures import ZERO, Period
-from .models import MerchantDueDay
+from .models import AGING_BUCKETS, MerchantAging, MerchantDueDay
 
 RECEIVED = {"lease": "received_rent", "buyout": "received_buyout"}
 
@@ -183,3 +183,117 @@ def platform_today() -> dict[str, Any]:
     today = timezone.localdate()
     period = Period(today, today)
     return {"date": today, **_period_figures(period, None)}
+
+
+# --- the platform's aging: every merchant's open recovery cases per bucket -----------------
+
+AGING_AMOUNTS = ("rent_owed", "late_fee_owed", "charges_owed", "total_owed")
+AGING_SORTS = {
+    "total_desc": ("-sum_total_owed", "merchant_id"),
+    "total_asc": ("sum_total_owed", "merchant_id"),
+    "cases_desc": ("-sum_cases", "-sum_total_owed", "merchant_id"),
+}
+
+
+def _aging_sums(prefix: str = "sum_", **only: Any) -> dict[str, Any]:
+    condition = Q(**only) if only else None
+    return {
+        f"{prefix}cases": Coalesce(Sum("cases", filter=condition), 0),
+        **{
+            f"{prefix}{name}": Coalesce(Sum(name, filter=condition), ZERO) for name in AGING_AMOUNTS
+        },
+    }
+
+
+def _aging_figures(row: dict[str, Any], prefix: str = "sum_") -> dict[str, Any]:
+    return {
+        "cases": row[f"{prefix}cases"] or 0,
+        **{name: figures.money(row[f"{prefix}{name}"]) for name in AGING_AMOUNTS},
+    }
+
+
+_NO_AGING: dict[str, Any] = {"sum_cases": 0, **{f"sum_{name}": ZERO for name in AGING_AMOUNTS}}
+
+
+def _bucket_key(bucket: str) -> str:
+    return bucket.lower().replace("+", "_plus") + "_"
+
+
+def platform_aging(
+    *,
+    merchant_id: int | None = None,
+    keyword: str = "",
+    sort: str = "total_desc",
+    page: int = 1,
+    page_size: int = 20,
+) -> dict[str, Any]:
+    """Every merchant's debt by bucket from the public projection (`MerchantAging`, kept by
+    each merchant's case refresh; no merchant schema is entered): the totals per bucket and in
+    all, and a page of merchants (each with its buckets), sorted by what they owe. Filters: one
+    merchant, or merchants whose name (or slug) holds `keyword`. `as_of` is the latest run's
+    day among the rows read (each merchant's own beside it).
+
+    Two statements: the buckets' sums, and the page. The projection writes all four buckets
+    of a merchant together, so the merchants read are the rows of any one bucket, and the
+    totals in all are the buckets' sums (no count, no third pass)."""
+    rows = MerchantAging.objects.all()
+    if merchant_id is not None:
+        rows = rows.filter(merchant_id=merchant_id)
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(
+            Q(merchant__name__icontains=keyword) | Q(merchant__slug__icontains=keyword.lower())
+        )
+    by_bucket = {
+        row["bucket"]: row
+        for row in rows.order_by()
+        .values("bucket")
+        .annotate(**_aging_sums(), merchants=Count("id"), as_of=Max("as_of"))
+    }
+    buckets = [
+        {"bucket": bucket, **_aging_figures(by_bucket.get(bucket, _NO_AGING))}
+        for bucket in AGING_BUCKETS
+    ]
+    merchants = max((row["merchants"] for row in by_bucket.values()), default=0)
+    start = (max(page, 1) - 1) * page_size
+    page_rows = (
+        rows.values("merchant_id", "merchant__name")
+        .annotate(
+            **_aging_sums(),
+            **{
+                key: value
+                for bucket in AGING_BUCKETS
+                for key, value in _aging_sums(_bucket_key(bucket), bucket=bucket).items()
+            },
+            as_of=Max("as_of"),
+        )
+        .order_by(*AGING_SORTS[sort])[start : start + page_size]
+    )
+    return {
+        "list": [
+            {
+                "merchant_id": row["merchant_id"],
+                "merchant_name": row["merchant__name"],
+                **_aging_figures(row),
+                "as_of": row["as_of"],
+                "buckets": [
+                    {"bucket": bucket, **_aging_figures(row, _bucket_key(bucket))}
+                    for bucket in AGING_BUCKETS
+                ],
+            }
+            for row in page_rows
+        ],
+        "total": merchants,
+        "total_capped": False,
+        "page": page,
+        "page_size": page_size,
+        "as_of": max((row["as_of"] for row in by_bucket.values()), default=None),
+        "buckets": buckets,
+        "all": {
+            "cases": sum(b["cases"] for b in buckets),
+            **{
+                name: figures.money(sum((b[name] for b in buckets), ZERO)) for name in AGING_AMOUNTS
+            },
+            "merchants": merchants,
+        },
+    }

@@ -691,6 +691,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getPlatformAging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Platform Aging
+         * @description Every merchant's open recovery cases and what they owe (rent, late fees, other
+         *     charges) per bucket and in all, as of each merchant's last case refresh (the nightly
+         *     run); a page of merchants sorted by what they owe; one merchant or a name keyword.
+         */
+        get: operations["getPlatformAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getPltCateCount": {
         parameters: {
             query?: never;
@@ -5368,6 +5390,103 @@ export interface components {
              * @description a return: the early-termination fee charged
              */
             termination_fee: string;
+        };
+        /** AgingAllOut */
+        AgingAllOut: {
+            /**
+             * Cases
+             * @description open recovery cases
+             */
+            cases: number;
+            /**
+             * Charges Owed
+             * @description other charges (damage, early-termination fee)
+             */
+            charges_owed: string;
+            /**
+             * Late Fee Owed
+             * @description their late fees not waived or paid
+             */
+            late_fee_owed: string;
+            /**
+             * Merchants
+             * @description merchants among the rows read
+             */
+            merchants: number;
+            /**
+             * Rent Owed
+             * @description rent past due still owed
+             */
+            rent_owed: string;
+            /** Total Owed */
+            total_owed: string;
+        };
+        /** AgingBucketOut */
+        AgingBucketOut: {
+            /**
+             * Bucket
+             * @description M1, M2, M3 or M3+ (each shop's own bounds)
+             */
+            bucket: string;
+            /**
+             * Cases
+             * @description open recovery cases
+             */
+            cases: number;
+            /**
+             * Charges Owed
+             * @description other charges (damage, early-termination fee)
+             */
+            charges_owed: string;
+            /**
+             * Late Fee Owed
+             * @description their late fees not waived or paid
+             */
+            late_fee_owed: string;
+            /**
+             * Rent Owed
+             * @description rent past due still owed
+             */
+            rent_owed: string;
+            /** Total Owed */
+            total_owed: string;
+        };
+        /** AgingMerchantOut */
+        AgingMerchantOut: {
+            /**
+             * As Of
+             * Format: date
+             * @description the China day of the merchant's last case refresh
+             */
+            as_of: string;
+            /** Buckets */
+            buckets: components["schemas"]["AgingBucketOut"][];
+            /**
+             * Cases
+             * @description open recovery cases
+             */
+            cases: number;
+            /**
+             * Charges Owed
+             * @description other charges (damage, early-termination fee)
+             */
+            charges_owed: string;
+            /**
+             * Late Fee Owed
+             * @description their late fees not waived or paid
+             */
+            late_fee_owed: string;
+            /** Merchant Id */
+            merchant_id: number;
+            /** Merchant Name */
+            merchant_name: string;
+            /**
+             * Rent Owed
+             * @description rent past due still owed
+             */
+            rent_owed: string;
+            /** Total Owed */
+            total_owed: string;
         };
         /** AllCountOut */
         AllCountOut: {
@@ -10615,6 +10734,61 @@ export interface components {
             /** Sub Shop Id */
             sub_shop_id?: number | null;
         };
+        /** PlatformAgingIn */
+        PlatformAgingIn: {
+            /**
+             * Keyword
+             * @description merchants whose name or slug holds it
+             * @default
+             */
+            keyword: string;
+            /**
+             * Merchant Id
+             * @description one merchant's debt
+             */
+            merchant_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Sort
+             * @description the merchants' order: by what they owe, or by open cases
+             * @default total_desc
+             * @enum {string}
+             */
+            sort: "total_desc" | "total_asc" | "cases_desc";
+        };
+        /** PlatformAgingOut */
+        PlatformAgingOut: {
+            all: components["schemas"]["AgingAllOut"];
+            /**
+             * As Of
+             * @description the latest run's day among the rows read
+             */
+            as_of: string | null;
+            /** Buckets */
+            buckets: components["schemas"]["AgingBucketOut"][];
+            /** List */
+            list: components["schemas"]["AgingMerchantOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
         /** PlatformGoodsDecisionOut */
         PlatformGoodsDecisionOut: {
             /** Id */
@@ -14729,6 +14903,40 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["OrderSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getPlatformAging: {
+        parameters: {
+            query?: {
+                /** @description merchants whose name or slug holds it */
+                keyword?: string;
+                /** @description one merchant's debt */
+                merchant_id?: number | null;
+                page?: number;
+                page_size?: number;
+                /** @description the merchants' order: by what they owe, or by open cases */
+                sort?: "total_desc" | "total_asc" | "cases_desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PlatformAgingOut"];
                         msg: string;
                     };
                 };

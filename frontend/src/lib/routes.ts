@@ -73,6 +73,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/billingDetails/:order_id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
   // The data centre: the platform every merchant's figures, a shop its own, a sub-shop its own.
   { path: '/dataCenter', layout: 'security', side: 'both', built: true, action: 'data.view' },
+  // Added (issue 29): the platform's aging, every merchant's recovery debt by bucket.
+  { path: '/aging', layout: 'security', side: 'platform', built: true, action: 'data.view' },
   { path: '/orderInfo/:id', layout: 'security', side: 'both', built: true, action: ORDER_READERS },
   { path: '/merchant', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },
   { path: '/merchantDetail', layout: 'security', side: 'platform', built: true, action: 'merchant.manage' },

@@ -56,3 +56,21 @@ export function useCurve(name: CurveName, query: DataQuery) {
   const path = P[name];
   return useQuery({ queryKey: dataCenterKeys.curve(name, query), queryFn: () => orThrow(path, apiGet(path, query, options)), placeholderData: keepPreviousData });
 }
+
+// --- the platform's aging (/aging, admin side) -------------------------------------------------
+
+const AGING = '/api/backend/getPlatformAging';
+
+export type PlatformAging = ApiData<typeof AGING, 'get'>;
+export type AgingMerchantRow = PlatformAging['list'][number];
+export type AgingQuery = { merchant_id?: number; keyword?: string; sort?: 'total_desc' | 'total_asc' | 'cases_desc'; page: number; page_size: number };
+
+export const agingKeys = {
+  all: ['platformAging'] as const,
+  list: (query: AgingQuery) => [...agingKeys.all, 'list', query] as const,
+};
+
+/** Every merchant's recovery debt by bucket, from the public projection the nightly run keeps. */
+export function usePlatformAging(query: AgingQuery) {
+  return useQuery({ queryKey: agingKeys.list(query), queryFn: () => orThrow(AGING, apiGet(AGING, query, options)), placeholderData: keepPreviousData });
+}

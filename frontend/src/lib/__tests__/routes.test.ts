@@ -6,8 +6,13 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(40); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24), /recovery and /recovery/:id (added: issue 28), /recoveryReport (added: issue 29)
+    expect(paths).toHaveLength(41); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24), /recovery and /recovery/:id (added: issue 28), /recoveryReport and /aging (added: issue 29)
     expect(paths).toContain('/billingDetails/:order_id');
+  });
+
+  it('builds the platform aging for the data centre right, on the platform only', () => {
+    expect(builtRoute('/aging', PLATFORM_ADMIN)?.action).toBe('data.view');
+    expect(builtRoute('/aging', PLATFORM_STORE)).toBeFalsy();
   });
 
   it('guards every built screen beyond the workbench and login pages with an action', () => {
