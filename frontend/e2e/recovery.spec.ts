@@ -18,7 +18,7 @@ test.describe('recovery workbench', () => {
     // A collector sees its own cases only.
     await expect(recovery.table().getByText(COLLECTOR2.name)).toHaveCount(0);
     const picked = await recovery.firstCase();
-    await recovery.firstRow().getByRole('link', { name: picked.orderNo }).click();
+    await recovery.firstRow().getByRole('link', { name: picked.orderNo, exact: true }).click();
 
     await expect(recovery.caseHeading(picked.orderNo)).toBeVisible();
     await expect(page.getByText('跟进中', { exact: true }).first()).toBeVisible();
@@ -67,9 +67,9 @@ test.describe('recovery workbench', () => {
     await page.getByRole('link', { name: '返回催收工作台' }).click();
     await expect(recovery.heading()).toBeVisible();
     await expect(recovery.firstRow()).toBeVisible();
-    await expect(recovery.table().getByRole('link', { name: picked.orderNo })).toHaveCount(0);
+    await expect(recovery.table().getByRole('link', { name: picked.orderNo, exact: true })).toHaveCount(0);
     await recovery.goto(HOSTS.demo, '?state=closed');
-    await expect(recovery.table().getByRole('link', { name: picked.orderNo })).toBeVisible();
+    await expect(recovery.table().getByRole('link', { name: picked.orderNo, exact: true })).toBeVisible();
   });
 
   test("a second collector opening the first one's case by its address sees 不存在或无权查看", async ({ page, browser }) => {
@@ -87,7 +87,7 @@ test.describe('recovery workbench', () => {
     await expect(other.page.getByText(theirs.orderNo)).toHaveCount(0);
     await other.page.getByRole('link', { name: '返回催收工作台' }).click();
     await expect(other.heading()).toBeVisible();
-    await expect(other.table().getByRole('link', { name: theirs.orderNo })).toHaveCount(0);
+    await expect(other.table().getByRole('link', { name: theirs.orderNo, exact: true })).toHaveCount(0);
     await context.close();
   });
 
@@ -99,11 +99,14 @@ test.describe('recovery workbench', () => {
       await recovery.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
       await recovery.goto(HOSTS.demo);
       await expect(recovery.firstRow()).toBeInViewport();
+      // What the collector acts on (aging, debt) is in the first column, not off to the right.
+      await expect(recovery.firstRow().locator('[data-compact-aging]')).toBeInViewport();
+      await expect(recovery.firstRow().locator('[data-compact-aging]')).toContainText('¥');
       const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
       expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
 
       const { orderNo } = await recovery.firstCase();
-      await recovery.firstRow().getByRole('link', { name: orderNo }).click();
+      await recovery.firstRow().getByRole('link', { name: orderNo, exact: true }).click();
       await expect(recovery.caseHeading(orderNo)).toBeVisible();
       await expect(recovery.owed('total_owed')).toBeInViewport();
       const detail = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
