@@ -175,9 +175,10 @@ def _worker_start(log: Path) -> subprocess.Popen[bytes]:
     )
     from zulin.celery import app
 
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a loaded machine starts it slowly
     while not app.control.ping(timeout=0.5):
         if worker.poll() is not None or time.monotonic() > deadline:
+            worker.terminate()  # never left behind, taking another run's tasks
             raise SystemExit(f"the Celery worker did not start; see {log}")
     return worker
 
