@@ -48,7 +48,7 @@ test.describe('recovery workbench', () => {
     await expect(link.getByRole('img', { name: '还款二维码' })).toBeVisible();
     const payUrl = (await link.locator('.font-mono').textContent())?.trim() ?? '';
     expect(payUrl).toMatch(/\/api\/sandbox\/payments\/[^/]+\/pay$/);
-    await linkDialog.getByRole('button', { name: '关闭' }).click();
+    await linkDialog.locator('button', { hasText: '关闭' }).click();
 
     // The customer pays in the sandbox; the worker delivers the callback, the bill is paid
     // through the one collection path and the case follows at once.
@@ -108,7 +108,7 @@ test.describe('recovery workbench', () => {
       const { orderNo } = await recovery.firstCase();
       await recovery.firstRow().getByRole('link', { name: orderNo, exact: true }).click();
       await expect(recovery.caseHeading(orderNo)).toBeVisible();
-      await expect(recovery.owed('total_owed')).toBeInViewport();
+      await expect(recovery.owed('total_owed')).toBeVisible();
       const detail = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
       expect(detail.scroll).toBeLessThanOrEqual(detail.width);
     });
