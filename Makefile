@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-frontend clean
+.PHONY: run test venv lint typecheck test-backend test-frontend mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -60,7 +60,7 @@ mutation: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -93,6 +93,11 @@ bench-aging: venv
 # An evidence pack of an order with 36 bills: the median build (aim < 5 s), the same bytes.
 bench-evidence: venv
 	$(PY) benchmarks/evidence.py
+
+# The collector's workbench list at 100,000 orders and 10,000 open cases (issue 28): p99 < 50 ms
+# at 8 clients at page 1 and page 500, against the same SQL without Django.
+bench-recovery: venv
+	$(PY) benchmarks/recovery.py
 
 clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next

@@ -1,6 +1,7 @@
 """The night's money jobs for 100 merchants x 1,000 leases (issue 12): `orders.refresh_overdue`
-(01:10) and `orders.collect_due` (01:30) as production runs them, then the same night again at
-once, which must make nothing. Not a test.
+(01:10), `orders.collect_due` (01:30) and recovery's cases, `recovery.night` (02:00, issue 28),
+as production runs them, then the same night again at once, which must make nothing. Not a
+test.
 
 How the night runs here: what beat does at those times — the fan-out of
 `tenants.for_each_merchant` (`merchants_for_jobs(money=True)`, one task per merchant schema,
@@ -15,7 +16,8 @@ callbacks are not part of the night).
 
 Figures: seconds of each job over all merchants and of the night, bills acted on per second
 (distinct bills given a late fee day, a withhold or a reminder tonight), late fee rows made,
-debits made (withholds sent), stale payments closed, reminders, statements; then the second
+debits made (withholds sent), stale payments closed, reminders, statements, recovery cases
+opened, refreshed and closed and promises decided; then the second
 night's seconds and a check that every table it could write holds exactly the rows it held
 before it (and that every merchant's ledger and the platform's balance to the cent).
 
@@ -173,9 +175,10 @@ def _worker_start(log: Path) -> subprocess.Popen[bytes]:
     )
     from zulin.celery import app
 
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a loaded machine starts it slowly
     while not app.control.ping(timeout=0.5):
         if worker.poll() is not None or time.monotonic() > deadline:
+            worker.terminate()  # never left behind, taking another run's tasks
             raise SystemExit(f"the Celery worker did not start; see {log}")
     return worker
 
@@ -232,6 +235,8 @@ MERCHANT_COUNTS = {
     "orders overdue": "SELECT count(*) FROM {s}.orders_order WHERE overdue_since IS NOT NULL",
     "audit entries": "SELECT count(*) FROM {s}.audit_auditentry",
     "status changes": "SELECT count(*) FROM {s}.audit_statuschange",
+    "recovery cases": "SELECT count(*) FROM {s}.recovery_recoverycase",
+    "recovery cases open": "SELECT count(*) FROM {s}.recovery_recoverycase WHERE state = 'open'",
 }
 PUBLIC_COUNTS = {
     "provider records": "SELECT count(*) FROM public.providers_sandboxpaymentrecord",
@@ -292,13 +297,15 @@ def _night(schemas: list[str]) -> dict[str, Any]:
     since = timezone.now()
     refresh_s, refreshed = _job("orders.refresh_overdue")
     collect_s, collected = _job("orders.collect_due")
+    recovery_s, recovered = _job("recovery.night")
     after = _counts(schemas)
     return {
         "before": before,
         "after": after,
         "refresh_s": refresh_s,
         "collect_s": collect_s,
-        "total_s": refresh_s + collect_s,
+        "recovery_s": recovery_s,
+        "total_s": refresh_s + collect_s + recovery_s,
         "tasks": len(collected),
         "orders changed": _total(refreshed, "changed"),
         "late fee bills": _total(collected, "late_fees", "bills"),
@@ -306,8 +313,12 @@ def _night(schemas: list[str]) -> dict[str, Any]:
         "due": _total(collected, "debit", "due"),
         "charged": _total(collected, "debit", "charged"),
         "skipped": _total(collected, "debit", "skipped"),
-        "reminders sent": _total(collected, "reminders", "sent"),
         "statements closed": _total(collected, "statements", "closed"),
+        "cases opened": _total(recovered, "cases", "opened"),
+        "cases refreshed": _total(recovered, "cases", "refreshed"),
+        "cases closed": _total(recovered, "cases", "closed"),
+        "promises decided": _total(recovered, "promises", "kept")
+        + _total(recovered, "promises", "broken"),
         "acted on": _bills_acted_on(schemas, since),
     }
 
@@ -456,6 +467,11 @@ def _report(
             f"{first['collect_s']:.1f} s",
             f"{second['collect_s']:.1f} s",
         ),
+        (
+            "recovery.night (all merchants)",
+            f"{first['recovery_s']:.1f} s",
+            f"{second['recovery_s']:.1f} s",
+        ),
         ("the night", f"{first['total_s']:.1f} s", f"{second['total_s']:.1f} s"),
         (
             "bills acted on / s",
@@ -479,11 +495,21 @@ def _report(
             f"{first['due']:,} / {first['charged']:,} / {first['skipped']:,}",
             f"{second['due']:,} / {second['charged']:,} / {second['skipped']:,}",
         ),
-        ("reminders sent", f"{first['reminders sent']:,}", f"{second['reminders sent']:,}"),
         (
             "statements closed",
             f"{first['statements closed']:,}",
             f"{second['statements closed']:,}",
+        ),
+        (
+            "recovery cases opened / refreshed / closed",
+            f"{first['cases opened']:,} / {first['cases refreshed']:,} / {first['cases closed']:,}",
+            f"{second['cases opened']:,} / {second['cases refreshed']:,}"
+            f" / {second['cases closed']:,}",
+        ),
+        (
+            "promises decided",
+            f"{first['promises decided']:,}",
+            f"{second['promises decided']:,}",
         ),
     ]
     width = max(len(r[0]) for r in rows)

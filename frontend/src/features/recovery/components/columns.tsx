@@ -30,6 +30,11 @@ export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
             <p className="max-w-48 text-xs text-slate-500">
               <Truncate text={row.original.goods_title} />
             </p>
+            {/* On a phone the aging and the debt sit beside the order: their columns are off to the right. */}
+            <p className="mt-1 flex items-center gap-2 text-xs whitespace-nowrap sm:hidden" data-compact-aging>
+              <StatusBadge tone={row.original.state === 'open' ? bucketTone(row.original.bucket) : 'green'}>{row.original.state === 'open' ? row.original.bucket : row.original.state_name}</StatusBadge>
+              <span className="font-medium text-red-700 tabular-nums">{formatCurrency(row.original.total_owed)}</span>
+            </p>
           </div>
         ),
       },

@@ -1,0 +1,115 @@
+import { HOSTS } from './support/env';
+import { expect, test } from './support/test';
+import { RecoveryPage } from './pages/RecoveryPage';
+
+// The demo's collectors (apps/subshops/demo.py, apps/recovery/demo.py): each has cases in
+// several buckets, assigned by the nightly run's round robin.
+const COLLECTOR1 = { username: 'collector1', name: '褚催收' };
+const COLLECTOR2 = { username: 'collector2', name: '卫催收' };
+
+test.describe('recovery workbench', () => {
+  test('a collector works a case from the list to a promise; the payment link is paid in the sandbox; the case closes', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const recovery = new RecoveryPage(page);
+    await recovery.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
+    // M1: a debt of one instalment past due, which the link (the oldest bill past due) pays whole.
+    await recovery.goto(HOSTS.demo, '?bucket=M1');
+    await expect(recovery.firstRow()).toBeVisible();
+    // A collector sees its own cases only.
+    await expect(recovery.table().getByText(COLLECTOR2.name)).toHaveCount(0);
+    const picked = await recovery.firstCase();
+    await recovery.firstRow().getByRole('link', { name: picked.orderNo, exact: true }).click();
+
+    await expect(recovery.caseHeading(picked.orderNo)).toBeVisible();
+    await expect(page.getByText('跟进中', { exact: true }).first()).toBeVisible();
+    const owed = (await recovery.owed('total_owed').textContent())?.trim() ?? '';
+    expect(owed).toMatch(/^¥/);
+
+    // The call: the customer promises; saving it opens the promise, for today, the whole debt.
+    await page.getByRole('button', { name: '记录联系' }).click();
+    const contact = page.getByRole('dialog', { name: '记录联系' });
+    await contact.getByLabel('结果').selectOption({ label: '承诺还款' });
+    await contact.getByLabel('备注').fill('客户承诺今天通过还款链接还清');
+    await contact.getByRole('button', { name: '保存' }).click();
+    await expect(contact).toBeHidden();
+    const promise = page.getByRole('dialog', { name: '登记还款承诺' });
+    await expect(promise).toBeVisible();
+    await promise.getByRole('button', { name: '保存' }).click();
+    await expect(promise).toBeHidden();
+    await expect(recovery.contacts().locator('[data-contact-outcome="promised"]').filter({ hasText: '客户承诺今天通过还款链接还清' })).toBeVisible();
+    await expect(recovery.promises().locator('[data-promise-state="pending"]')).toHaveCount(1);
+
+    // The payment link of the oldest bill past due: its H5 link, for the whole debt.
+    await page.getByRole('button', { name: '发送还款链接' }).click();
+    const linkDialog = page.getByRole('dialog', { name: '发送还款链接' });
+    await linkDialog.getByRole('button', { name: '生成链接' }).click();
+    const link = linkDialog.locator('[data-payment-link]');
+    await expect(link).toContainText(owed);
+    await expect(link.getByRole('img', { name: '还款二维码' })).toBeVisible();
+    const payUrl = (await link.locator('.font-mono').textContent())?.trim() ?? '';
+    expect(payUrl).toMatch(/\/api\/sandbox\/payments\/[^/]+\/pay$/);
+    await linkDialog.locator('button', { hasText: '关闭' }).click();
+
+    // The customer pays in the sandbox; the worker delivers the callback, the bill is paid
+    // through the one collection path and the case follows at once.
+    const paid = await request.post(payUrl);
+    expect(paid.ok()).toBeTruthy();
+    expect((await paid.json()).data.status).toBe('succeeded');
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText('案件已结案，不能再添加记录。')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(recovery.promises().locator('[data-promise-state="kept"]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: '记录联系' })).toHaveCount(0);
+
+    // Off the open list, on the closed one.
+    await page.getByRole('link', { name: '返回催收工作台' }).click();
+    await expect(recovery.heading()).toBeVisible();
+    await expect(recovery.firstRow()).toBeVisible();
+    await expect(recovery.table().getByRole('link', { name: picked.orderNo, exact: true })).toHaveCount(0);
+    await recovery.goto(HOSTS.demo, '?state=closed');
+    await expect(recovery.table().getByRole('link', { name: picked.orderNo, exact: true })).toBeVisible();
+  });
+
+  test("a second collector opening the first one's case by its address sees 不存在或无权查看", async ({ page, browser }) => {
+    const first = new RecoveryPage(page);
+    await first.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
+    await first.goto(HOSTS.demo);
+    const theirs = await first.firstCase();
+
+    const context = await browser.newContext();
+    const other = new RecoveryPage(await context.newPage());
+    await other.signIn(HOSTS.demo, COLLECTOR2.username, COLLECTOR2.name);
+    await other.page.goto(`${HOSTS.demo}/recovery/${theirs.id}`);
+    await expect(other.page.locator('[data-record-unavailable]').getByText('不存在或无权查看')).toBeVisible();
+    await expect(other.caseHeading(theirs.orderNo)).toHaveCount(0);
+    await expect(other.page.getByText(theirs.orderNo)).toHaveCount(0);
+    await other.page.getByRole('link', { name: '返回催收工作台' }).click();
+    await expect(other.heading()).toBeVisible();
+    await expect(other.table().getByRole('link', { name: theirs.orderNo, exact: true })).toHaveCount(0);
+    await context.close();
+  });
+
+  test.describe('at 390 × 844', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the workbench shows its first case without scrolling and never scrolls sideways', async ({ page }) => {
+      const recovery = new RecoveryPage(page);
+      await recovery.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
+      await recovery.goto(HOSTS.demo);
+      await expect(recovery.firstRow()).toBeInViewport();
+      // What the collector acts on (aging, debt) is in the first column, not off to the right.
+      await expect(recovery.firstRow().locator('[data-compact-aging]')).toBeInViewport();
+      await expect(recovery.firstRow().locator('[data-compact-aging]')).toContainText('¥');
+      const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+      expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
+
+      const { orderNo } = await recovery.firstCase();
+      await recovery.firstRow().getByRole('link', { name: orderNo, exact: true }).click();
+      await expect(recovery.caseHeading(orderNo)).toBeVisible();
+      await expect(recovery.owed('total_owed')).toBeVisible();
+      const detail = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+      expect(detail.scroll).toBeLessThanOrEqual(detail.width);
+    });
+  });
+});
