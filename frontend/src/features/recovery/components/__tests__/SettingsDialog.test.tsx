@@ -11,6 +11,7 @@ const SETTING = {
   m2_max_days: 60,
   m3_max_days: 90,
   reminders_per_day: 1,
+  write_off_after_days: 180,
   assignment_rule: 'by_sub_shop',
   sub_shop_collectors: [{ sub_shop_id: 1, collector_id: 11 }],
   bucket_templates: [{ bucket: 'M1', template_code: 'overdue_notice' }],
