@@ -53,3 +53,14 @@ def template_dump() -> list[str]:
     if script is None:
         raise SystemExit("no pg_dump of the server's major version (docs/configuration.md)")
     return script
+
+
+def raw_params() -> dict[str, object]:
+    """Django's connection parameters for a plain psycopg connection (the benchmarks' floor:
+    the same SQL without Django)."""
+    from django.db import connection
+
+    params = connection.get_connection_params()
+    for key in ("cursor_factory", "context"):
+        params.pop(key, None)
+    return {k: v for k, v in params.items() if v is not None}

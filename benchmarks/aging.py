@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, PORT, WORKERS, _http_driver, drive_sql, request, served
-from _setup import django_setup, services_env
+from _setup import django_setup, raw_params, services_env
 
 DB_NAME = os.environ.get("BENCH_AGING_DB", "zulin_bench_aging")
 REDIS_DB = int(os.environ.get("BENCH_AGING_REDIS_DB", "15"))
@@ -49,15 +49,6 @@ def _setup() -> None:
         call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
 
 
-def _raw_params() -> dict[str, Any]:
-    from django.db import connection
-
-    params = connection.get_connection_params()
-    for key in ("cursor_factory", "context"):
-        params.pop(key, None)
-    return {k: v for k, v in params.items() if v is not None}
-
-
 def _seed() -> int:
     """The demo merchant's rows through the projection, 99 more merchants' copied in SQL."""
     import psycopg
@@ -73,7 +64,7 @@ def _seed() -> int:
         aging_project()
     connection.set_schema_to_public()
     assert MerchantAging.objects.filter(merchant=demo).count() == 4
-    with psycopg.connect(**_raw_params(), autocommit=True) as conn, conn.cursor() as cursor:
+    with psycopg.connect(**raw_params(), autocommit=True) as conn, conn.cursor() as cursor:
         cursor.execute("SET search_path = public")
         cursor.execute(
             """
@@ -209,7 +200,7 @@ def main() -> int:
         for label, params in cases:
             worst = max(worst, _served(label, token, params))
     # The floor: the call's SQL (session check included) with no Django above it.
-    floor = drive_sql(_raw_params(), "public", statements[cases[0][0]], SECONDS)
+    floor = drive_sql(raw_params(), "public", statements[cases[0][0]], SECONDS)
     print(f"{'floor: its SQL, raw psycopg':<40} {CONCURRENCY} clients  {floor}")
     print(
         f"worst p95 at {CONCURRENCY} clients {worst:.1f} ms (target {TARGET_MS:.0f} ms);"

@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from _setup import django_setup, services_env
+from _setup import django_setup, raw_params, services_env
 
 DB_NAME = "zulin_bench_dashboard"
 ORDERS = int(os.environ.get("BENCH_DASHBOARD_ORDERS", "100000"))
@@ -50,15 +50,6 @@ def _setup() -> None:
 
     with open(os.devnull, "w") as quiet:
         call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
-
-
-def _raw_params() -> dict[str, Any]:
-    from django.db import connection
-
-    params = connection.get_connection_params()
-    for key in ("cursor_factory", "context"):
-        params.pop(key, None)
-    return {k: v for k, v in params.items() if v is not None}
 
 
 def _sample() -> tuple[Any, int]:
@@ -388,7 +379,7 @@ def main() -> int:
     )
     started = time.perf_counter()
     demo, sample = _sample()
-    raw = _raw_params()
+    raw = raw_params()
     print(f"-- seeding {ORDERS:,} orders of {demo.slug} with their bills and ledger")
     _seed_shop(raw, demo.schema_name, sample)
     _summaries(demo)

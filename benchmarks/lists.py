@@ -56,7 +56,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, WORKERS, drive_http, drive_raw_served, drive_sql, served
-from _setup import django_setup, services_env
+from _setup import django_setup, raw_params, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
 # Overridable so that a second checkout's run never disturbs another's database or Redis.
@@ -135,15 +135,6 @@ def _sign_in(host: str, username: str, schema: str) -> Session:
     )
     assert answer["code"] == 200, answer
     return Session(host=host, token=answer["data"]["token"], schema=schema)
-
-
-def _raw_params() -> dict[str, Any]:
-    from django.db import connection
-
-    params = connection.get_connection_params()
-    for key in ("cursor_factory", "context"):
-        params.pop(key, None)
-    return {k: v for k, v in params.items() if v is not None}
 
 
 def _search_path(schema: str) -> str:
@@ -959,7 +950,7 @@ def main(names: list[str]) -> None:
     bench = Bench(
         store=_sign_in("demo.localhost", "owner", demo.schema_name),
         platform=_sign_in("admin.localhost", "admin", "public"),
-        raw_params=_raw_params(),
+        raw_params=raw_params(),
     )
     load = os.getloadavg()
     print(

@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import django_setup, services_env
+from _setup import django_setup, raw_params, services_env
 
 DB_NAME = os.environ.get("BENCH_RECOVERY_DB", "zulin_bench_recovery")
 REDIS_DB = int(os.environ.get("BENCH_RECOVERY_REDIS_DB", "10"))
@@ -170,7 +170,7 @@ def cases_like_sample(rows: list[dict[str, Any]]) -> None:
 
 def main() -> None:
     _setup()
-    from lists import Bench, ListCall, _raw_params, _sign_in, measure
+    from lists import Bench, ListCall, _sign_in, measure
 
     from tenants.merchants.models import Merchant
 
@@ -178,7 +178,7 @@ def main() -> None:
     bench = Bench(
         store=_sign_in("demo.localhost", "owner", demo.schema_name),
         platform=_sign_in("admin.localhost", "admin", "public"),
-        raw_params=_raw_params(),
+        raw_params=raw_params(),
     )
     call = ListCall(
         "getRecoveryCases",
