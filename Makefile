@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend clean
+.PHONY: run test venv lint typecheck test-backend test-frontend e2e mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -42,6 +42,10 @@ test: lint typecheck test-backend
 
 test-frontend: venv
 	bash infra/scripts/test-frontend.sh
+
+# The browser suite alone, or one spec: make e2e E2E_ARGS=e2e/orders.spec.ts (builds when no build is there).
+e2e: venv
+	bash infra/scripts/e2e.sh
 
 # Targeted mutants of the money rules (infra/mutants.toml, docs/money.md): each breaks one
 # rule and must make its tests fail. Not part of `make test`; it changes this checkout's

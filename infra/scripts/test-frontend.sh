@@ -8,14 +8,6 @@ PY=$ROOT/.venv/bin/python
 E2E_API_PORT="${E2E_API_PORT:-8765}"
 export E2E_PORT="${E2E_PORT:-3100}"
 
-# Debian's chromium drives the browser tests; a CJK font makes the screenshots legible.
-if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy"; then
-  echo "installing Debian's chromium and a CJK font for the browser tests"
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
-fi
-
 mkdir -p "$ROOT/.run"
 # E2E_DB / E2E_REDIS_DB let two checkouts on one machine run the suite side by side.
 eval "$($PY infra/scripts/services.py "${E2E_DB:-zulin_e2e}" --fresh --redis-db "${E2E_REDIS_DB:-14}")"
@@ -43,27 +35,4 @@ npm run test:unit
 npm run build
 
 cd "$ROOT"
-$PY manage.py migrate_all >/dev/null
-$PY manage.py load_demo >/dev/null
-$PY -c "import redis, os; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb()"
-.venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${E2E_API_PORT}" \
-  --config infra/gunicorn.conf.py > .run/e2e-api.log 2>&1 &
-API_PID=$!
-# A worker runs what the API queues (exports, the sandboxes' settling and callbacks).
-.venv/bin/celery -A zulin.celery:app worker --concurrency 1 --loglevel WARNING \
-  > .run/e2e-worker.log 2>&1 &
-WORKER_PID=$!
-trap 'kill $API_PID $WORKER_PID 2>/dev/null || true' EXIT
-$PY - "$E2E_API_PORT" <<'PY'
-import sys, time, urllib.request
-for _ in range(120):
-    try:
-        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeout=3)
-        sys.exit(0)
-    except OSError:
-        time.sleep(0.5)
-sys.exit("the e2e API did not start; see .run/e2e-api.log")
-PY
-
-cd frontend
-API_ORIGIN="http://127.0.0.1:${E2E_API_PORT}" CI=1 npm run e2e -- ${E2E_ARGS:-}
+bash infra/scripts/e2e.sh
