@@ -148,6 +148,12 @@ def _recovery_showcase_checked(demo: Merchant) -> None:
     write_off = case["write_off"]
     assert write_off["reason"] and write_off["days_past_due"] >= 180
     assert Decimal("0") < Decimal(write_off["recovered"]) < Decimal(write_off["amount"])
+    # Its evidence pack, ready in the owner's exports (one, however often the demo runs).
+    packs = owner.get("/api/platform/exportList", {"kind": "evidence_pack"}).data
+    assert packs["total"] == 1, packs
+    pack = owner.get("/api/backend/evidencePackStatus", {"id": packs["list"][0]["id"]}).data
+    assert (pack["status"], pack["order_id"]) == ("done", case["order"]["id"]), pack
+    assert pack["download_url"]
 
 
 def test_showcase_orders_cover_every_stage_and_the_ledger_sums(demo, settings, tmp_path):

@@ -12,6 +12,8 @@ class RecoveryConfig(AppConfig):
     def ready(self) -> None:
         from apps.orders import events
 
+        from .evidence import recovery_part_register
         from .services import case_follow_payment
 
         events.PAYMENT_OUTCOME.register(case_follow_payment)
+        recovery_part_register()

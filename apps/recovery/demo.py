@@ -2,7 +2,7 @@
 orders showcase's overdue and owing orders), their cases opened and assigned by the nightly
 run's service, contacts logged by the two collectors, a promise kept (paid through the
 payment link in the sandbox) and one broken, the oldest debt written off and partly paid
-back after. Made through the services the calls use; runs
+back after, and the evidence pack of that debt. Made through the services the calls use; runs
 in the merchant's schema (the caller enters it) and is safe to run again."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillStatus
+from apps.disputes.demo import evidence_pack_showcase_load
 from apps.orders import lease
 from apps.orders.demo import overdue_leases_load
 from tenants.accounts.demo import demo_actor
@@ -49,11 +50,15 @@ def recovery_showcase_load(*, owner: Session, merchant: Merchant) -> dict[str, i
     services.promises_decide()
     if not WriteOff.objects.exists():
         _written_off(owner, merchant.slug, own)
+    # The lawyer's pack of the debt written off: its contract, bills, contacts and write-off.
+    written = WriteOff.objects.order_by("id").first()
+    pack = evidence_pack_showcase_load(owner=owner, order_id=written.order_id) if written else 0
     return {
         "open": RecoveryCase.objects.filter(state=CaseState.OPEN).count(),
         "contacts": ContactRecord.objects.count(),
         "promises": PromiseToPay.objects.count(),
         "written_off": WriteOff.objects.count(),
+        "evidence_pack": pack,
     }
 
 
