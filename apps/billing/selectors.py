@@ -477,6 +477,17 @@ def order_paid_total(order_id: int) -> Decimal:
     return total or Decimal("0.00")
 
 
+def period_paid_by_key(order_id: int, idempotency_key: str) -> int | None:
+    """The period of the order's bill an attempt with this idempotency key pays (a replay
+    finds the bill it already chose), or None."""
+    found = (
+        BillPayment.objects.filter(bill__order_id=order_id, idempotency_key=idempotency_key)
+        .values_list("bill__period", flat=True)
+        .first()
+    )
+    return None if found is None else int(found)
+
+
 def oldest_past_due_period(order_id: int, *, today: Any) -> int | None:
     """The period of the order's oldest open bill due before `today` (what a payment link
     collects first: the one collection path pays oldest first), or None."""

@@ -150,11 +150,13 @@ def add_promise_to_pay(request: HttpRequest, payload: schemas.PromiseIn) -> Any:
 )
 def send_payment_link(request: HttpRequest, payload: schemas.PaymentLinkIn) -> Any:
     """A payment of the case's oldest bill past due by the customer (the provider's cashier:
-    H5 link and QR code); it settles through the one collection path. Idempotency key."""
+    H5 link and QR code); it settles through the one collection path; `send_sms` texts it to
+    the customer. Idempotency key."""
     return services.payment_link_send(
         actor=current_session(request),
         case_id=payload.case_id,
         idempotency_key=payload.idempotency_key,
+        send_sms=payload.send_sms,
     )
 
 

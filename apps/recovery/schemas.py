@@ -227,6 +227,18 @@ class PromiseIn(Schema):
 class PaymentLinkIn(Schema):
     case_id: Id
     idempotency_key: IdempotencyKey
+    send_sms: bool = Field(
+        False, description="also text the link to the customer (refused in the quiet hours)"
+    )
+
+
+class PaymentLinkSmsOut(Schema):
+    status: str = Field(description="sent, or failed (the link stands; send it another way)")
+    message_id: int | None
+    phone: str = Field(description="the customer's phone, masked")
+    text: str = Field(description="the text as kept (the name masked)")
+    error_code: int | None = Field(description="why it was not sent: the error's code")
+    error: str
 
 
 class PaymentLinkOut(Schema):
@@ -237,6 +249,7 @@ class PaymentLinkOut(Schema):
     status: str = Field(description="processing until the customer pays")
     pay_url: str = Field(description="the provider's cashier (H5), empty once settled")
     qr_code: str = Field(description="the same as a QR picture (an SVG data URL)")
+    sms: PaymentLinkSmsOut | None = Field(description="the text to the customer, when asked")
 
 
 class SubShopCollectorIn(Schema):

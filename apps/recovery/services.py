@@ -21,12 +21,18 @@ from apps.billing import charges
 from apps.billing.collect import order_bills_lock
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
-from apps.billing.selectors import oldest_past_due_period, order_paid_total, past_due_by_order
+from apps.billing.selectors import (
+    oldest_past_due_period,
+    order_paid_total,
+    past_due_by_order,
+    period_paid_by_key,
+)
 from apps.credit import services as credit
 from apps.orders import lease
 from apps.orders.collection import order_owed_refresh
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
+from apps.service.rules import PAYMENT_LINK_TEMPLATE
 from apps.service.selectors import messages_counted, template_find
 from apps.service.services import message_send
 from apps.subshops.selectors import sub_shop_names
@@ -36,7 +42,7 @@ from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
-from zulin.core.i18n import Text
+from zulin.core.i18n import Text, current_language
 from zulin.providers.interfaces import ProviderError
 
 from . import rules, selectors
@@ -522,17 +528,31 @@ def promise_add(
     return promise
 
 
-def payment_link_send(*, actor: Session, case_id: int, idempotency_key: str) -> dict[str, Any]:
+def payment_link_send(
+    *, actor: Session, case_id: int, idempotency_key: str, send_sms: bool = False
+) -> dict[str, Any]:
     """A payment of the case's oldest bill past due by the customer (the applet's bill
     payment: the provider's cashier, a QR code or an H5 link), for the collector to send;
     what it collects goes through the one collection path like any payment of the bill. The
-    same idempotency key answers the same payment."""
+    same idempotency key answers the same payment.
+
+    `send_sms`: the link is also texted to the customer (the payment-link template, through
+    `sendMessage`'s path: its per-customer throttle, counted with the day's reminders; never
+    in the quiet hours, when nothing is made). A message the gateway or the throttle refuses
+    leaves the link made, answered with why, to be sent another way; the same key never
+    texts twice."""
     if not idempotency_key:
         raise field_error("idempotency_key", Text("必填", "required"))
+    if send_sms and quiet_hours(timezone.now()):
+        raise ApplicationError(ErrorCode.MESSAGE_QUIET_HOURS)
     who, _ = _who(actor)
     with transaction.atomic():
         case = _open_case(actor, case_id)
-    period = oldest_past_due_period(case.order_id, today=timezone.localdate())
+    key = f"recovery:{who}:{idempotency_key}"[:64]
+    # A replay answers the bill its first call chose (now being paid, or paid), and records
+    # nothing again.
+    replayed = period_paid_by_key(case.order_id, key)
+    period = replayed or oldest_past_due_period(case.order_id, today=timezone.localdate())
     if period is None:
         raise ApplicationError(
             ErrorCode.CONFLICT,
@@ -540,15 +560,12 @@ def payment_link_send(*, actor: Session, case_id: int, idempotency_key: str) -> 
             msg_en="No bill past due to pay (one may be being paid)",
         )
     collected = lease.order_bill_pay(
-        order_id=case.order_id,
-        period=period,
-        actor=None,
-        idempotency_key=f"recovery:{who}:{idempotency_key}"[:64],
-        by_customer=True,
+        order_id=case.order_id, period=period, actor=None, idempotency_key=key, by_customer=True
     )
     payment = collected.payment
     link = payment_pay_link(payment.out_trade_no) if payment.status == "processing" else ""
-    with transaction.atomic():
+    sms = _link_texted(actor, case, payment, link, idempotency_key) if send_sms and link else None
+    if replayed is None:
         audit_record(
             actor=actor,
             action="recovery_case.payment_link",
@@ -558,6 +575,7 @@ def payment_link_send(*, actor: Session, case_id: int, idempotency_key: str) -> 
                 "out_trade_no": payment.out_trade_no,
                 "period": period,
                 "amount": money(payment.amount),
+                **({"sms": sms["status"], "message_id": sms["message_id"]} if sms else {}),
             },
         )
     return {
@@ -568,6 +586,41 @@ def payment_link_send(*, actor: Session, case_id: int, idempotency_key: str) -> 
         "status": payment.status,
         "pay_url": link,
         "qr_code": qr_picture(link) if link else "",
+        "sms": sms,
+    }
+
+
+def _link_texted(
+    actor: Session, case: RecoveryCase, payment: Any, link: str, idempotency_key: str
+) -> dict[str, Any]:
+    """The payment link texted to the case's customer: the message kept (name masked), or
+    why it was not sent."""
+    try:
+        message = message_send(
+            actor=actor,
+            order_id=case.order_id,
+            template_code=PAYMENT_LINK_TEMPLATE.code,
+            idempotency_key=f"recovery-link:{case.pk}:{idempotency_key}",
+            scope_checked=True,
+            link={"pay_url": link, "pay_amount": money(payment.amount) or ""},
+        )
+    except ApplicationError as error:
+        failed = (error.data or {}).get("message_id")
+        return {
+            "status": "failed",
+            "message_id": failed,
+            "phone": "",
+            "text": "",
+            "error_code": int(error.code),
+            "error": error.message(current_language()),
+        }
+    return {
+        "status": message.status,
+        "message_id": message.pk,
+        "phone": message.phone_masked,
+        "text": message.text,
+        "error_code": None,
+        "error": message.failure_reason,
     }
 
 

@@ -63,6 +63,17 @@ PLATFORM_TEMPLATES: tuple[PlatformTemplate, ...] = (
     ),
 )
 PLATFORM_CODES = {t.code: t for t in PLATFORM_TEMPLATES}
+
+# The text of a payment link sent from a recovery case (`sendPaymentLink` with `send_sms`):
+# not among the templates a person picks, since only a link fills its two variables.
+PAYMENT_LINK_TEMPLATE = PlatformTemplate(
+    "payment_link",
+    "付款链接",
+    "Payment link",
+    "{name}您好，您的订单{order_no}有逾期账单待付{pay_amount}元，可打开{pay_url}付款。"
+    "如已付款请忽略。客服电话{shop_phone}。",
+)
+LINK_VARIABLES = ("pay_url", "pay_amount")
 SHOP_TEMPLATE_PREFIX = "shop:"
 
 # Per customer (the ID number's hash, every order of theirs together).

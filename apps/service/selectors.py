@@ -164,6 +164,9 @@ def template_find(code: str) -> tuple[str, str] | None:
     if code in rules.PLATFORM_CODES:
         found = rules.PLATFORM_CODES[code]
         return found.name, found.content
+    if code == rules.PAYMENT_LINK_TEMPLATE.code:
+        link = rules.PAYMENT_LINK_TEMPLATE
+        return link.name, link.content
     if code.startswith(rules.SHOP_TEMPLATE_PREFIX) and code[5:].isdigit():
         own = MessageTemplate.objects.filter(pk=int(code[5:]), is_active=True).first()
         if own is not None:

@@ -173,21 +173,25 @@ def _values(contact: dict[str, Any], *, masked: bool) -> dict[str, str]:
     return values
 
 
-def _compose(contact: dict[str, Any], code: str) -> tuple[str, str, str]:
-    """(template name, the text sent, the text kept and shown: the name masked)."""
+def _compose(
+    contact: dict[str, Any], code: str, link: dict[str, str] | None = None
+) -> tuple[str, str, str]:
+    """(template name, the text sent, the text kept and shown: the name masked). `link`: a
+    payment link's `pay_url` and `pay_amount`, the only way those variables are filled."""
     found = selectors.template_find(code)
     if found is None:
         raise field_error("template_code", Text("没有该启用中的模板", "no such active template"))
     name, content = found
     wanted = set(rules.placeholders(content))
-    full = _values(contact, masked=False)
+    extra = {k: v for k, v in (link or {}).items() if k in rules.LINK_VARIABLES}
+    full = {**_values(contact, masked=False), **extra}
     missing = sorted(wanted - set(full))
     if missing:
         raise ApplicationError(ErrorCode.MESSAGE_VARIABLE_MISSING, data={"variables": missing})
     text = rules.render(content, full)
     if normalized(contact["id_number"]) in normalized(text) or rules.ID_NUMBER_LIKE.search(text):
         raise ApplicationError(ErrorCode.MESSAGE_UNSAFE)
-    return name, text, rules.render(content, _values(contact, masked=True))
+    return name, text, rules.render(content, {**_values(contact, masked=True), **extra})
 
 
 def message_preview(*, actor: Session, order_id: int, template_code: str) -> dict[str, Any]:
@@ -248,13 +252,15 @@ def message_send(
     template_code: str,
     idempotency_key: str = "",
     scope_checked: bool = False,
+    link: dict[str, str] | None = None,
 ) -> CustomerMessage:
     """An SMS to the order's customer (an order within the session's scope) from a template,
     its variables filled from the order and its bills, through the SMS gateway; throttled
     per customer (MESSAGES_PER_HOUR, MESSAGES_PER_DAY); on the order's timeline. The same
     idempotency key answers the same message, sent once. `scope_checked`: the caller found
     the order in a scope of its own (a recovery case the session may work). No actor: the
-    system's own message (recovery's automatic reminders), throttled the same."""
+    system's own message (recovery's automatic reminders), throttled the same. `link`: the
+    payment link a recovery case sends (`rules.PAYMENT_LINK_TEMPLATE`)."""
     key = f"{actor.account.pk if actor else 'system'}:{idempotency_key}" if idempotency_key else ""
     if key:
         existing = CustomerMessage.objects.filter(idempotency_key=key).first()
@@ -263,7 +269,7 @@ def message_send(
                 raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             return existing
     contact = order_contact(session=None if scope_checked else actor, order_id=order_id)
-    name, text, shown = _compose(contact, template_code)
+    name, text, shown = _compose(contact, template_code, link)
     try:
         with transaction.atomic():
             _customer_lock(contact["customer_hash"])

@@ -7,9 +7,11 @@ from __future__ import annotations
 from django.db import connection
 from django_tenants.utils import tenant_context
 
+from apps.billing.models import BillPayment
 from apps.orders.collection import collect_night, reminders_morning
 from apps.recovery.services import case_reminders_send
 from apps.service.models import CustomerMessage
+from zulin.providers.models import SandboxSmsMessage
 
 from .support import case_of, night, overdue_lease
 
@@ -97,3 +99,75 @@ def test_the_night_sends_no_reminder_any_more(demo, demo_owner, app, offer):
     connection.set_schema_to_public()
     assert "reminders" not in result
     assert _messages(demo, order.id) == []
+
+
+def _texts_to(phone: str) -> list[str]:
+    """What the sandbox gateway was given for a phone (kept in the public schema)."""
+    connection.set_schema_to_public()
+    return list(
+        SandboxSmsMessage.objects.filter(phone=phone).order_by("id").values_list("text", flat=True)
+    )
+
+
+def test_the_payment_link_is_texted_once_counts_toward_the_day_and_never_at_night(
+    demo, demo_owner, app, offer, china_clock
+):
+    demo_owner.post("/api/general/baseSet", SETTINGS)
+    order = overdue_lease(demo, demo_owner, app, offer, days=10, n=54)
+    night(demo)
+    case = case_of(demo, order.id)
+    body = {"case_id": case.pk, "idempotency_key": "link-sms-0054", "send_sms": True}
+
+    china_clock(21, 30)
+    refused = demo_owner.post("/api/backend/sendPaymentLink", body)
+    assert refused.code == 1664, refused
+    with tenant_context(demo):  # nothing made at night: no payment waiting, no message
+        assert not BillPayment.objects.filter(bill__order_id=order.id, status="processing").exists()
+    connection.set_schema_to_public()
+    assert _texts_to("13911110054") == []
+
+    china_clock(10, 0)
+    link = demo_owner.post("/api/backend/sendPaymentLink", body)
+    assert link.ok, link
+    sms = link.data["sms"]
+    assert (sms["status"], sms["error_code"]) == ("sent", None), sms
+    assert sms["phone"] != "13911110054" and sms["phone"].endswith("0054")
+    assert link.data["pay_url"] in sms["text"] and link.data["amount"] in sms["text"]
+    [texted] = _texts_to("13911110054")
+    assert link.data["pay_url"] in texted and "400-800-1234" in texted
+    # The same key: the same payment and message, nothing texted again.
+    again = demo_owner.post("/api/backend/sendPaymentLink", body)
+    assert again.data["out_trade_no"] == link.data["out_trade_no"]
+    assert again.data["sms"]["message_id"] == sms["message_id"]
+    assert len(_texts_to("13911110054")) == 1
+    # It was the customer's message of the day: no automatic reminder today.
+    assert _reminders(demo)["capped"] == 1
+    assert _messages(demo, order.id) == ["payment_link"]
+    # On the case, who sent which link and that it was texted.
+    events = demo_owner.get("/api/backend/getRecoveryCase", {"case_id": case.pk}).data["events"]
+    [sent] = [e for e in events if e["action"] == "recovery_case.payment_link"]
+    assert sent["after"]["sms"] == "sent"
+
+
+def test_a_payment_link_the_throttle_refuses_to_text_stands_with_why(
+    demo, demo_owner, app, offer, china_clock
+):
+    china_clock(10, 0)
+    demo_owner.post("/api/general/baseSet", SETTINGS)
+    order = overdue_lease(demo, demo_owner, app, offer, days=10, n=55)
+    night(demo)
+    case = case_of(demo, order.id)
+    for _ in range(3):  # the customer's messages of the hour, by hand
+        sent = demo_owner.post(
+            "/api/general/sendMessage", {"order_id": order.id, "template_code": "bill_overdue"}
+        )
+        assert sent.ok, sent
+    link = demo_owner.post(
+        "/api/backend/sendPaymentLink",
+        {"case_id": case.pk, "idempotency_key": "link-sms-0055", "send_sms": True},
+    )
+    assert link.ok, link
+    assert link.data["pay_url"] and link.data["status"] == "processing"
+    assert (link.data["sms"]["status"], link.data["sms"]["error_code"]) == ("failed", 1661)
+    assert link.data["sms"]["error"]
+    assert len(_texts_to("13911110055")) == 3

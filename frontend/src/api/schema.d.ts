@@ -1176,7 +1176,8 @@ export interface paths {
         /**
          * Send Payment Link
          * @description A payment of the case's oldest bill past due by the customer (the provider's cashier:
-         *     H5 link and QR code); it settles through the one collection path. Idempotency key.
+         *     H5 link and QR code); it settles through the one collection path; `send_sms` texts it to
+         *     the customer. Idempotency key.
          */
         post: operations["sendPaymentLink"];
         delete?: never;
@@ -10632,6 +10633,12 @@ export interface components {
             case_id: number;
             /** Idempotency Key */
             idempotency_key: string;
+            /**
+             * Send Sms
+             * @description also text the link to the customer (refused in the quiet hours)
+             * @default false
+             */
+            send_sms: boolean;
         };
         /** PaymentLinkOut */
         PaymentLinkOut: {
@@ -10656,11 +10663,40 @@ export interface components {
              * @description the same as a QR picture (an SVG data URL)
              */
             qr_code: string;
+            /** @description the text to the customer, when asked */
+            sms: components["schemas"]["PaymentLinkSmsOut"] | null;
             /**
              * Status
              * @description processing until the customer pays
              */
             status: string;
+        };
+        /** PaymentLinkSmsOut */
+        PaymentLinkSmsOut: {
+            /** Error */
+            error: string;
+            /**
+             * Error Code
+             * @description why it was not sent: the error's code
+             */
+            error_code: number | null;
+            /** Message Id */
+            message_id: number | null;
+            /**
+             * Phone
+             * @description the customer's phone, masked
+             */
+            phone: string;
+            /**
+             * Status
+             * @description sent, or failed (the link stands; send it another way)
+             */
+            status: string;
+            /**
+             * Text
+             * @description the text as kept (the name masked)
+             */
+            text: string;
         };
         /** PaymentResultOut */
         PaymentResultOut: {

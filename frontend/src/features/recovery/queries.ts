@@ -117,7 +117,7 @@ export function useAddPromiseToPay() {
 }
 
 export function useSendPaymentLink() {
-  return useRecoveryWrite((body: { case_id: number; idempotency_key: string }, options) => apiPost(P.paymentLink, body, options));
+  return useRecoveryWrite((body: { case_id: number; idempotency_key: string; send_sms: boolean }, options) => apiPost(P.paymentLink, body, options));
 }
 
 export function useSaveRecoverySetting() {

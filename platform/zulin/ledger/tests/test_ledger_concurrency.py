@@ -26,9 +26,12 @@ if TYPE_CHECKING:  # the ledger knows no domain; the tests get the merchant as a
 D = Decimal
 
 
-def in_threads(merchant: Merchant, count: int, work: Callable[[int], Any]) -> list[Any]:
+def in_threads(
+    merchant: Merchant, count: int, work: Callable[[int], Any], *, timeout: float = 120
+) -> list[Any]:
     """Runs work(0..count-1) at once, each on its own connection in `merchant`'s schema;
-    answers each result, an ApplicationError's code, or the exception."""
+    answers each result, an ApplicationError's code, or the exception. A thread still running
+    after `timeout` seconds fails the caller (it would go on committing behind its back)."""
     barrier = threading.Barrier(count)
     results: list[Any] = [None] * count
 
@@ -48,12 +51,18 @@ def in_threads(merchant: Merchant, count: int, work: Callable[[int], Any]) -> li
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=timeout)
+    if any(thread.is_alive() for thread in threads):
+        for thread in threads:  # let the late ones finish before anything is cleaned up
+            thread.join()
+        raise TimeoutError(f"work in threads ran over {timeout} s")
     return results
 
 
 def committed(merchant: Merchant, work: Callable[[], Any]) -> Any:
-    (result,) = in_threads(merchant, 1, lambda _: work())
+    """work() committed on a connection of its own; its result. Waits however long it takes
+    (a served test's shop filled with the showcase takes minutes on a loaded machine)."""
+    (result,) = in_threads(merchant, 1, lambda _: work(), timeout=1800)
     if isinstance(result, BaseException):
         raise result
     return result

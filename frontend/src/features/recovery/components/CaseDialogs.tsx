@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { Input } from '@/components/ui/Input';
+import { Checkbox, Input } from '@/components/ui/Input';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormError } from '@/components/ui/FormError';
 import { notify } from '@/components/ui/Notice';
@@ -14,7 +14,7 @@ import { businessDay } from '@/lib/businessTime';
 import { copyToClipboard } from '@/lib/clipboard';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { parseMoneyInput } from '@/lib/money';
-import { CHANNELS, OUTCOMES, promiseDayError, type Channel, type Outcome } from '../lib/recovery';
+import { CHANNELS, inQuietHours, OUTCOMES, promiseDayError, type Channel, type Outcome } from '../lib/recovery';
 import { useAddContactRecord, useAddPromiseToPay, useSendPaymentLink, type PaymentLink } from '../queries';
 
 /** A contact with the customer: channel, outcome, note (the time is now). */
@@ -122,16 +122,39 @@ export function PromiseDialog({ caseId, owed, open, onClose }: { caseId: number;
   );
 }
 
-/** A payment link for the case's oldest bill past due: the cashier's H5 link and its QR code. */
+/** What became of the text to the customer: sent to the masked phone, or why not (the link stands). */
+function LinkSms({ sms }: { sms: NonNullable<PaymentLink['sms']> }) {
+  const t = useTranslations('recovery.paymentLinkDialog');
+  if (sms.status === 'sent') {
+    return (
+      <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-800" data-link-sms="sent">
+        {t('smsSent', { phone: sms.phone })}
+      </p>
+    );
+  }
+  return (
+    <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-800" data-link-sms="failed">
+      {t('smsFailed', { reason: sms.error })}
+    </p>
+  );
+}
+
+/**
+ * A payment link for the case's oldest bill past due: the cashier's H5 link and its QR code,
+ * texted to the customer when asked (never in the quiet hours; the throttle may refuse it).
+ */
 export function PaymentLinkDialog({ caseId, open, onClose }: { caseId: number; open: boolean; onClose: () => void }) {
   const t = useTranslations('recovery.paymentLinkDialog');
   const send = useSendPaymentLink();
   const [key] = useState(() => newIdempotencyKey('paylink'));
   const [link, setLink] = useState<PaymentLink | null>(null);
+  // In the quiet hours no text may go: the box is off and says why (the link can still be made).
+  const [quiet] = useState(() => inQuietHours());
+  const [sendSms, setSendSms] = useState(!quiet);
   const [failure, setFailure] = useState<string | null>(null);
   const submit = () => {
     setFailure(null);
-    send.mutate({ case_id: caseId, idempotency_key: key }, { onSuccess: setLink, onError: (error) => setFailure(asApiError(error)?.message || t('failed')) });
+    send.mutate({ case_id: caseId, idempotency_key: key, send_sms: sendSms }, { onSuccess: setLink, onError: (error) => setFailure(asApiError(error)?.message || t('failed')) });
   };
   return (
     <Dialog
@@ -156,6 +179,7 @@ export function PaymentLinkDialog({ caseId, open, onClose }: { caseId: number; o
           <p className="text-slate-700">
             {t('period', { period: link.period })} · {t('amount')} <span className="font-medium tabular-nums">{formatCurrency(link.amount)}</span>
           </p>
+          {link.sms && <LinkSms sms={link.sms} />}
           {link.pay_url ? (
             <>
               <div>
@@ -180,6 +204,8 @@ export function PaymentLinkDialog({ caseId, open, onClose }: { caseId: number; o
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">{t('intro')}</p>
+          <Checkbox label={t('sendSms')} checked={sendSms} disabled={quiet} onChange={(event) => setSendSms(event.target.checked)} />
+          <p className="text-xs text-slate-500">{quiet ? t('smsQuiet') : t('smsHint')}</p>
           {failure && <FormError title={t('failed')} message={failure} />}
         </div>
       )}

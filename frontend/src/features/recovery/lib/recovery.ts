@@ -5,6 +5,7 @@
  */
 import { DEFAULT_PAGE_SIZE, readEnum, readId, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { Tone } from '@/components/StatusBadge';
+import { businessParts } from '@/lib/businessTime';
 
 export const BUCKETS = ['M1', 'M2', 'M3', 'M3+'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -173,4 +174,13 @@ export type PromiseState = (typeof PROMISE_STATES)[number];
 /** A value the server sends as text, narrowed to one the catalogue names (else shown as sent). */
 export function known<T extends string>(values: readonly T[], value: string): T | null {
   return (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** No message goes to a customer from 21:00 to 08:00 China time (the server refuses one then). */
+export const QUIET_FROM_HOUR = 21;
+export const QUIET_UNTIL_HOUR = 8;
+
+export function inQuietHours(now: Date = new Date()): boolean {
+  const hour = Number(businessParts(now).hour);
+  return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR;
 }

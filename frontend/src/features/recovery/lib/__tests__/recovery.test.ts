@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketRange, bucketTabs, boundsError, isActionDue, known, OUTCOMES, promiseDayError, recoveryCountQuery, recoveryListQuery, recoveryListUrl } from '../recovery';
+import { bucketRange, bucketTabs, boundsError, inQuietHours, isActionDue, known, OUTCOMES, promiseDayError, recoveryCountQuery, recoveryListQuery, recoveryListUrl } from '../recovery';
 
 describe('aging buckets', () => {
   it('reads the ranges from the shop bounds, the defaults 1–30, 31–60, 61–90, >90', () => {
@@ -81,5 +81,14 @@ describe('a case', () => {
   it('names only the outcomes the catalogue knows', () => {
     expect(known(OUTCOMES, 'promised')).toBe('promised');
     expect(known(OUTCOMES, 'shouted')).toBeNull();
+  });
+});
+
+describe('the quiet hours', () => {
+  it('are 21:00 to 08:00 China time, whatever the viewer\'s zone', () => {
+    expect(inQuietHours(new Date('2026-11-26T12:59:00Z'))).toBe(false); // 20:59 in China
+    expect(inQuietHours(new Date('2026-11-26T13:00:00Z'))).toBe(true); // 21:00
+    expect(inQuietHours(new Date('2026-11-26T23:59:00Z'))).toBe(true); // 07:59 the next day
+    expect(inQuietHours(new Date('2026-11-27T00:00:00Z'))).toBe(false); // 08:00
   });
 });
