@@ -14,6 +14,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.goods.models import Addon, Goods
+from apps.promotion.tests.demo_links import share_links_checked
 from apps.subshops.models import ReturnAddress, SubShop
 from apps.subshops.selectors import STAFF_ROLE_CODES
 from tenants.accounts.models import Account
@@ -114,7 +115,12 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
 
     _recovery_showcase_checked(demo)
     # Each part's own figures; then the second run, checked by each part as well.
-    checks_again = [_orders_checked(demo), _money_checked(demo), _reconciliation_checked(demo)]
+    checks_again = [
+        _orders_checked(demo),
+        _money_checked(demo),
+        _reconciliation_checked(demo),
+        share_links_checked(demo, owner),
+    ]
 
     before = _snapshot(demo, tmp_path)
     demo_showcase_load()

@@ -1,21 +1,24 @@
 """The demo's share links (`apps/promotion/demo.py`, in `make run`'s showcase): one per
 channel, one a salesman's, one a sub-shop's, one deleted keeping its history; visits and
-orders placed through them counted on the list; a second run adds nothing."""
+orders placed through them counted on the list; a second run adds nothing.
+
+The showcase takes minutes to load, so it is loaded once for every domain's check: this one
+runs inside `tests/test_demo.py`'s test (which calls `share_links_checked`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from django_tenants.utils import tenant_context
 
 from apps.orders.models import Order
 from apps.promotion.models import ShareLink, ShareVisit
-from zulin.demo import demo_showcase_load
 
 
-def test_the_demo_links_have_figures_and_a_second_run_adds_nothing(
-    demo, demo_owner, settings, tmp_path
-):
-    settings.MEDIA_ROOT = tmp_path
-    demo_showcase_load()
+def share_links_checked(demo: Any, demo_owner: Any) -> Callable[[], None]:
+    """The showcase's share links and their figures (the showcase loaded); the check after a
+    second run."""
     with tenant_context(demo):
         links = list(ShareLink.objects.all())
         counts = (len(links), ShareVisit.objects.count(), Order.objects.count())
@@ -38,7 +41,9 @@ def test_the_demo_links_have_figures_and_a_second_run_adds_nothing(
     deleted = demo_owner.get("/api/general/shareLinkList", {"status": "deleted"}).data["list"]
     assert len(deleted) == 1 and deleted[0]["orders"] == 1 and deleted[0]["visits"] > 0
 
-    demo_showcase_load()
-    with tenant_context(demo):
-        again = (ShareLink.objects.count(), ShareVisit.objects.count(), Order.objects.count())
-    assert again == counts
+    def again() -> None:
+        with tenant_context(demo):
+            found = (ShareLink.objects.count(), ShareVisit.objects.count(), Order.objects.count())
+        assert found == counts
+
+    return again
