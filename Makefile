@@ -37,8 +37,13 @@ PYTEST_WORKERS ?= 2
 test-backend: venv
 	$(call SERVICES,zulin) && $(VENV)/bin/pytest -q -n $(PYTEST_WORKERS) --dist worksteal --durations=25
 
-test: lint typecheck test-backend
-	@if [ -f frontend/package.json ]; then $(MAKE) --no-print-directory test-frontend; fi
+# The backend's tests and the front end's checks run side by side: the browser suite mostly
+# waits (one browser, one page at a time) while pytest keeps the cores busy. Each half's output
+# is printed whole when it ends (--output-sync); either failing fails `make test`.
+test: lint typecheck
+	@$(PY) infra/scripts/services.py zulin >/dev/null  # embedded servers started once, not by both halves at once
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend \
+	  $(if $(wildcard frontend/package.json),test-frontend)
 
 test-frontend: venv
 	bash infra/scripts/test-frontend.sh
