@@ -8,6 +8,7 @@ import { Button } from './ui/Button';
 import { EmptyState } from './ui/EmptyState';
 import { Spinner } from './ui/Spinner';
 import { WRAP_ANYWHERE } from './ui/Truncate';
+import { USER_TEXT } from './ui/UserText';
 
 /** A titled card of a detail screen; a region landmark so tests and screen readers find it by name. */
 export function DetailSection({ title, actions, children, id }: { title: string; actions?: ReactNode; children: ReactNode; id: string }) {
@@ -28,12 +29,18 @@ export function Facts({ children }: { children: ReactNode }) {
   return <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">{children}</dl>;
 }
 
-/** One labelled value; an empty one shows "—". */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One labelled value; an empty one shows "—". `userText`: the value is what a person typed or
+ * an outside party sent (a name, an address, a remark), marked as user data (UserText).
+ */
+export function Fact({ label, children, userText = false }: { label: string; children: ReactNode; userText?: boolean }) {
+  const empty = children === '' || children === null || children === undefined;
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={`mt-0.5 text-sm text-slate-900 ${WRAP_ANYWHERE}`}>{children === '' || children === null || children === undefined ? EMPTY_VALUE : children}</dd>
+      <dd className={`mt-0.5 text-sm text-slate-900 ${WRAP_ANYWHERE}`} {...(userText && !empty ? USER_TEXT : {})}>
+        {empty ? EMPTY_VALUE : children}
+      </dd>
     </div>
   );
 }

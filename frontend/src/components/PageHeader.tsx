@@ -2,8 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { WRAP_ANYWHERE } from './ui/Truncate';
 
-/** A screen's title, what it is for, its main actions, and an optional way back. */
-export function PageHeader({ title, description, actions, back }: { title: string; description?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
+/** A screen's title (a record's name in a UserText on a detail screen), what it is for, its main actions, and an optional way back. */
+export function PageHeader({ title, description, actions, back }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0 flex-1">

@@ -1,3 +1,5 @@
+import { USER_TEXT } from './ui/UserText';
+
 export type Tone = 'green' | 'amber' | 'sky' | 'slate' | 'red';
 
 const TONES: Record<Tone, string> = {
@@ -16,12 +18,16 @@ const DOTS: Record<Tone, string> = {
   red: 'bg-red-500',
 };
 
-/** A status a person reads: the label comes from the message catalogue, the tone from the feature. */
-export function StatusBadge({ tone, children, title }: { tone: Tone; children: string; title?: string }) {
+/**
+ * A status a person reads: the label comes from the message catalogue, the tone from the
+ * feature. `userText` says the label is a record's name (an add-on type the platform typed),
+ * marked as user data.
+ */
+export function StatusBadge({ tone, children, title, userText = false }: { tone: Tone; children: string; title?: string; userText?: boolean }) {
   return (
     <span title={title} data-tone={tone} className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}>
       <span className={`size-1.5 rounded-full ${DOTS[tone]}`} aria-hidden="true" />
-      {children}
+      {userText ? <span {...USER_TEXT}>{children}</span> : children}
     </span>
   );
 }

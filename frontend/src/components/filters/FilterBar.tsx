@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../ui/Button';
+import { USER_TEXT } from '../ui/UserText';
 
 /**
  * How every list filters (one way, decided once):
@@ -52,6 +53,8 @@ export function SearchBox({ label, placeholder, initial, onSearch }: { label: st
 export interface FilterOption {
   value: string;
   label: string;
+  /** The label is a record's name (a merchant, a category): marked as user data (UserText). */
+  userText?: boolean;
 }
 
 /** A select for one filter dimension; the first option is usually "all" with value "". */
@@ -65,7 +68,7 @@ export function FilterSelect({ label, value, options, onChange, className = '' }
         className="w-full max-w-full min-w-32 truncate rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal shadow-xs outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 sm:max-w-64"
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value} title={option.label}>
+          <option key={option.value} value={option.value} title={option.label} {...(option.userText ? USER_TEXT : {})}>
             {option.label}
           </option>
         ))}

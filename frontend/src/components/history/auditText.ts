@@ -69,20 +69,64 @@ export function reasonText(t: HistoryTranslate, reason: string): string {
   return /^[a-z_]+$/.test(reason) && t.has(`reasons.${reason}`) ? t(`reasons.${reason}`) : reason;
 }
 
-/** One sentence per changed field, in the order the server wrote them. */
-export function changeSentences(t: HistoryTranslate, before: unknown, after: unknown): string[] {
+/**
+ * A value as it reads, and whether it is user data. A value of a field the catalogue names
+ * values for (status, roles, settlement cycle …), a yes/no, a number or a rate is the
+ * product's own words; any other text is what a person typed (a name, an address, a
+ * username) and is shown as stored, marked (UserText).
+ */
+export interface ValueText {
+  text: string;
+  user: boolean;
+}
+
+export function valueOf(t: HistoryTranslate, path: string, value: unknown): ValueText {
+  const field = lastSegment(path);
+  const group = field === 'role_codes' ? 'roles' : field;
+  const text = valueText(t, path, value);
+  if (Array.isArray(value)) return { text, user: value.some((item) => valueOf(t, path, item).user) };
+  if (isRecord(value)) return { text, user: Object.entries(flatten(value)).some(([key, inner]) => valueOf(t, key, inner).user) };
+  const own = typeof value === 'boolean' || typeof value === 'number' || field === 'commission_rate' || t.has(`values.${group}`);
+  return { text, user: !own };
+}
+
+/** One changed field: its catalogue sentence (`kit.history.changed` …) and its values. */
+export type ChangePart =
+  | { kind: 'passwordChanged' }
+  | { kind: 'set'; field: string; after: ValueText }
+  | { kind: 'cleared'; field: string; before: ValueText }
+  | { kind: 'changed'; field: string; before: ValueText; after: ValueText };
+
+/** One part per changed field, in the order the server wrote them. */
+export function changeParts(t: HistoryTranslate, before: unknown, after: unknown): ChangePart[] {
   const from = flatten(before);
   const to = flatten(after);
   const paths = [...new Set([...Object.keys(from), ...Object.keys(to)])];
-  return paths.flatMap((path) => {
+  return paths.flatMap((path): ChangePart[] => {
     const old = from[path];
     const now = to[path];
     if (JSON.stringify(old) === JSON.stringify(now)) return [];
     const field = path === '' ? t('value') : fieldLabel(t, path);
-    if (lastSegment(path) === 'password') return [t('passwordChanged')];
+    if (lastSegment(path) === 'password') return [{ kind: 'passwordChanged' }];
     if (isEmpty(old) && isEmpty(now)) return [];
-    if (isEmpty(old)) return [t('set', { field, after: valueText(t, path, now) })];
-    if (isEmpty(now)) return [t('cleared', { field, before: valueText(t, path, old) })];
-    return [t('changed', { field, before: valueText(t, path, old), after: valueText(t, path, now) })];
+    if (isEmpty(old)) return [{ kind: 'set', field, after: valueOf(t, path, now) }];
+    if (isEmpty(now)) return [{ kind: 'cleared', field, before: valueOf(t, path, old) }];
+    return [{ kind: 'changed', field, before: valueOf(t, path, old), after: valueOf(t, path, now) }];
+  });
+}
+
+/** The values a part's sentence takes, each by its name in the catalogue text. */
+export function partValues(part: ChangePart): Record<string, ValueText> {
+  if (part.kind === 'passwordChanged') return {};
+  if (part.kind === 'set') return { after: part.after };
+  if (part.kind === 'cleared') return { before: part.before };
+  return { before: part.before, after: part.after };
+}
+
+/** One sentence per changed field, in the order the server wrote them. */
+export function changeSentences(t: HistoryTranslate, before: unknown, after: unknown): string[] {
+  return changeParts(t, before, after).map((part) => {
+    const values = Object.fromEntries(Object.entries(partValues(part)).map(([key, value]) => [key, value.text]));
+    return part.kind === 'passwordChanged' ? t(part.kind) : t(part.kind, { field: part.field, ...values });
   });
 }

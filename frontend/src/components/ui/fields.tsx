@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { USER_TEXT } from './UserText';
 
 const CONTROL =
   'block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm shadow-xs outline-none transition placeholder:text-slate-400 focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500';
@@ -155,7 +156,8 @@ function FieldShell({ id, label, error, hint, className, children }: { id: strin
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
-  options: readonly { value: string; label: string }[];
+  /** `userText`: the label is a record's name, marked as user data (UserText). */
+  options: readonly { value: string; label: string; userText?: boolean }[];
   ref?: Ref<HTMLSelectElement>;
 }
 
@@ -173,7 +175,7 @@ export function SelectField({ label, error, options, id, className = '', ref, ..
         {...props}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} {...(option.userText ? USER_TEXT : {})}>
             {option.label}
           </option>
         ))}

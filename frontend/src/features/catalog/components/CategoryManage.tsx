@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -139,7 +140,8 @@ export function CategoryManage() {
                       <span className="w-5" aria-hidden="true" />
                     )}
                     <Thumb src={node.icon} alt={t('iconOf', { name: node.name })} size={28} />
-                    <span className={`font-medium ${node.status === 1 ? 'text-slate-800' : 'text-slate-400'}`}>{node.name}</span>
+                    {/* A category is the platform operator's record (typed in the category dialog; the demo's are seeded the same way): user data. */}
+                    <span className={`font-medium ${node.status === 1 ? 'text-slate-800' : 'text-slate-400'}`} {...USER_TEXT}>{node.name}</span>
                   </div>
                 </th>
                 <td className="px-4 py-2 text-slate-600">{t('levelN', { level: node.level })}</td>

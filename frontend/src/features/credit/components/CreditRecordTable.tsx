@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { formatCurrency, formatDate } from '@/components/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
-import { UserText } from '@/components/ui/UserText';
+import { USER_TEXT, UserText } from '@/components/ui/UserText';
 import { correctable, recordStateTone } from '../lib/credit';
 import type { CreditRecord } from '../queries';
 
@@ -58,7 +58,9 @@ export function CreditRecordTable({ records, onCorrect, linkOrders = false }: { 
             <ul className="mt-1 text-xs text-red-700">
               {record.errors.map((error) => (
                 <li key={error.code}>
-                  <span className="font-mono">{error.code}</span>{' '}
+                  <span className="font-mono" {...USER_TEXT}>
+                    {error.code}
+                  </span>{' '}
                   {/* The bureau's known codes read in the session's language; any other is its own words. */}
                   {isBureauError(error.code) ? t(`bureauErrors.${error.code}`) : <UserText>{error.message}</UserText>}
                 </li>

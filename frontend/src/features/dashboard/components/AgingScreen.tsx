@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
@@ -24,7 +25,7 @@ function useAgingColumns(): ColumnDef<AgingMerchantRow, unknown>[] {
   const t = useTranslations('aging');
   return useMemo(
     () => [
-      { id: 'merchant', header: t('fields.merchant'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.merchant_name}</span> },
+      { id: 'merchant', header: t('fields.merchant'), cell: ({ row }) => <span className="whitespace-nowrap" {...USER_TEXT}>{row.original.merchant_name}</span> },
       { id: 'cases', header: t('fields.cases'), cell: ({ row }) => <span className="tabular-nums">{row.original.cases}</span> },
       ...bucketColumns(t),
       { id: 'rent', header: t('fields.rent'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.rent_owed)}</span> },
@@ -115,7 +116,7 @@ export function AgingScreen() {
         <FilterSelect
           label={t('merchant')}
           value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+          options={[{ value: '', label: t('allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
           onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
         />
         <SearchBox key={state.keyword} label={t('keyword')} placeholder={t('keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />

@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import { useTranslations } from 'next-intl';
 import { useMemo, type ReactNode } from 'react';
 import { useGlobalState } from '@/components/GlobalStateProvider';
@@ -87,8 +88,8 @@ function GoodsRanking({ query, kind, platform }: { query: DataQuery; kind: Goods
           <li key={`${item.merchant_id}-${item.goods_id}`} className="flex items-center gap-3 py-2">
             <span className="w-5 shrink-0 text-right text-xs text-slate-400 tabular-nums">{index + 1}</span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-slate-900" title={item.goods_title}>{item.goods_title}</span>
-              {platform && <span className="block truncate text-xs text-slate-500">{item.merchant_name}</span>}
+              <span className="block truncate text-slate-900" title={item.goods_title} {...USER_TEXT}>{item.goods_title}</span>
+              {platform && <span className="block truncate text-xs text-slate-500" {...USER_TEXT}>{item.merchant_name}</span>}
             </span>
             <span className="shrink-0 text-right tabular-nums">
               <span className="block text-slate-900">{t('dataCenter.goods.orders', { orders: item.orders, deals: item.deals })}</span>
@@ -143,7 +144,7 @@ export function DataCenterScreen() {
           <FilterSelect
             label={t('merchant')}
             value={state.merchant_id ? String(state.merchant_id) : ''}
-            options={[{ value: '', label: t('allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+            options={[{ value: '', label: t('allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
             onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
           />
         )}

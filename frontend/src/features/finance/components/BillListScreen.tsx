@@ -94,9 +94,9 @@ function PlatformBillList() {
   const merchants = useMerchantChoices(hasAction(auth, 'goods.view'));
   const named = lines.data?.list.find((line) => line.merchant_id === state.merchant_id);
   const merchantOptions = merchants.data
-    ? merchants.data.map((merchant) => ({ value: String(merchant.id), label: merchant.name }))
+    ? merchants.data.map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))
     : state.merchant_id && named
-      ? [{ value: String(state.merchant_id), label: named.merchant_name }]
+      ? [{ value: String(state.merchant_id), label: named.merchant_name, userText: true }]
       : [];
   const exported = billListExport(state, true);
   return (

@@ -15,6 +15,7 @@ import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from 
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
+import { USER_TEXT, UserText } from '@/components/ui/UserText';
 import { cycleName } from './merchant-table/columns';
 
 // Dialogs load when first opened (see lazyDialog).
@@ -41,12 +42,14 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
         <Facts>
           <Fact label={t('fields.commissionRate')}>{t('rateValue', { rate: String(current.commission_rate) })}</Fact>
           <Fact label={t('fields.settlementCycle')}>{cycleName(t, current.settlement_cycle)}</Fact>
-          <Fact label={t('fields.bankName')}>{current.bank_name}</Fact>
-          <Fact label={t('fields.accountName')}>{current.account_name}</Fact>
+          <Fact label={t('fields.bankName')}><UserText>{current.bank_name}</UserText></Fact>
+          <Fact label={t('fields.accountName')}><UserText>{current.account_name}</UserText></Fact>
           <Fact label={t('fields.accountNumber')}>
             <span className="font-mono">{current.account_number}</span>
           </Fact>
-          <Fact label={t('settlement.since')}>{`${formatDateTime(current.created_at)} · ${current.created_by}`}</Fact>
+          <Fact label={t('settlement.since')}>
+            {formatDateTime(current.created_at)} · <UserText>{current.created_by}</UserText>
+          </Fact>
         </Facts>
       ) : (
         <EmptyState title={t('settlement.none')} />
@@ -75,9 +78,9 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
                     <td className="px-3 py-2 tabular-nums">{t('rateValue', { rate: String(terms.commission_rate) })}</td>
                     <td className="px-3 py-2">{cycleName(t, terms.settlement_cycle)}</td>
                     <td className="px-3 py-2">
-                      {terms.bank_name} · {terms.account_name} · <span className="font-mono">{terms.account_number}</span>
+                      <UserText>{terms.bank_name}</UserText> · <UserText>{terms.account_name}</UserText> · <span className="font-mono">{terms.account_number}</span>
                     </td>
-                    <td className="px-3 py-2">{terms.created_by}</td>
+                    <td className="px-3 py-2"><UserText>{terms.created_by}</UserText></td>
                   </tr>
                 ))}
               </tbody>
@@ -144,11 +147,11 @@ function Detail({ info }: { info: MerchantInfo }) {
     <div className="flex flex-col gap-5">
       <PageHeader
         back={<BackLink href="/merchant">{t('detail.back')}</BackLink>}
-        title={merchant.name}
+        title={<UserText>{merchant.name}</UserText>}
         description={
           <span className="flex items-center gap-2">
             <MerchantStatusBadge status={merchant.status} />
-            <span className="font-mono text-xs text-slate-500">{merchant.slug}</span>
+            <span className="font-mono text-xs text-slate-500" {...USER_TEXT}>{merchant.slug}</span>
           </span>
         }
         actions={<StatusActions info={info} />}
@@ -166,14 +169,14 @@ function Detail({ info }: { info: MerchantInfo }) {
             actions={canEditMerchant(merchant.status) && <Button variant="secondary" className="py-1" onClick={() => setEditing(true)}>{t('detail.edit')}</Button>}
           >
             <Facts>
-              <Fact label={t('fields.name')}>{merchant.name}</Fact>
+              <Fact label={t('fields.name')}><UserText>{merchant.name}</UserText></Fact>
               <Fact label={t('fields.slug')}>
-                <span className="font-mono">{merchant.slug}</span>
+                <span className="font-mono" {...USER_TEXT}>{merchant.slug}</span>
               </Fact>
               <Fact label={t('fields.status')}>
                 <MerchantStatusBadge status={merchant.status} />
               </Fact>
-              <Fact label={t('fields.contactName')}>{merchant.contact_name}</Fact>
+              <Fact label={t('fields.contactName')}><UserText>{merchant.contact_name}</UserText></Fact>
               <Fact label={t('fields.contactPhone')}>{merchant.contact_phone}</Fact>
               <Fact label={t('fields.createdAt')}>{formatDateTime(merchant.created_at)}</Fact>
             </Facts>
@@ -188,9 +191,9 @@ function Detail({ info }: { info: MerchantInfo }) {
             {owner ? (
               <dl className="flex flex-col gap-3">
                 <Fact label={t('fields.ownerUsername')}>
-                  <span className="font-mono">{owner.username}</span>
+                  <span className="font-mono" {...USER_TEXT}>{owner.username}</span>
                 </Fact>
-                <Fact label={t('fields.ownerName')}>{owner.name}</Fact>
+                <Fact label={t('fields.ownerName')}><UserText>{owner.name}</UserText></Fact>
                 <Fact label={t('fields.ownerPhone')}>{owner.phone}</Fact>
                 <Fact label={t('detail.ownerState')}>{owner.is_active ? t('detail.ownerActive') : t('detail.ownerInactive')}</Fact>
                 <Fact label={t('detail.lastLogin')}>{formatDateTime(owner.last_login_at)}</Fact>
@@ -206,7 +209,7 @@ function Detail({ info }: { info: MerchantInfo }) {
               <ul className="flex flex-col gap-2">
                 {info.domains.map((domain) => (
                   <li key={domain.domain} className="flex items-center justify-between gap-2 text-sm">
-                    <a href={storeUrl(domain.domain, location)} target="_blank" rel="noreferrer" className="truncate font-mono text-brand-600 hover:underline">
+                    <a href={storeUrl(domain.domain, location)} target="_blank" rel="noreferrer" className="truncate font-mono text-brand-600 hover:underline" {...USER_TEXT}>
                       {domain.domain}
                     </a>
                     {domain.is_primary && <StatusBadge tone="sky">{t('detail.primary')}</StatusBadge>}

@@ -124,7 +124,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
           <FilterSelect
             label={t('list.subShop')}
             value={state.sub_shop_id ? String(state.sub_shop_id) : ''}
-            options={[{ value: '', label: t('list.allSubShops') }, ...(subShops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+            options={[{ value: '', label: t('list.allSubShops') }, ...(subShops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
             onChange={(value) => update({ sub_shop_id: value ? Number(value) : undefined })}
           />
         )}
@@ -132,7 +132,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
           <FilterSelect
             label={t('list.merchant')}
             value={state.merchant_id ? String(state.merchant_id) : ''}
-            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
             onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
           />
         )}

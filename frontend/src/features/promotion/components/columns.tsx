@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
@@ -30,7 +31,9 @@ export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<Sha
             <p className="font-medium text-slate-900">
               <Truncate text={row.original.name} />
             </p>
-            <p className="font-mono text-xs text-slate-500">{row.original.code}</p>
+            <p className="font-mono text-xs text-slate-500" translate="no">
+              {row.original.code}
+            </p>
             {row.original.is_deleted && (
               <StatusBadge tone="slate">{t('deletedAt', { time: formatDateTime(row.original.deleted_at) })}</StatusBadge>
             )}
@@ -38,7 +41,13 @@ export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<Sha
         ),
       },
       { id: 'channel', header: t('fields.channel'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.channel_name}</span> },
-      { id: 'attribution', header: t('fields.attribution'), cell: ({ row }) => <span className="whitespace-nowrap">{attribution(row.original, t('shopWide'))}</span> },
+      { id: 'attribution', header: t('fields.attribution'), cell: ({ row }) => (
+          // The sub-shop's and the salesman's names are user data; "whole shop" is the screen's.
+          <span className="whitespace-nowrap" {...(row.original.sub_shop_name || row.original.salesman_name ? USER_TEXT : {})}>
+            {attribution(row.original, t('shopWide'))}
+          </span>
+        ),
+      },
       {
         id: 'landing',
         header: t('fields.landing'),

@@ -52,7 +52,7 @@ export function ReconciliationScreen() {
         <FilterSelect
           label={t('list.merchant')}
           value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+          options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
           onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
         />
         <Input className="w-full sm:w-40" type="date" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />

@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
@@ -36,7 +37,7 @@ function useReportColumns(): ColumnDef<ReportRow, unknown>[] {
           const { kind, name } = row.original;
           if (kind === 'total') return <span className="font-semibold">{t('total')}</span>;
           if (kind === 'unassigned') return t('unassigned');
-          return name;
+          return <UserText>{name}</UserText>;
         },
       },
       count('cases'),

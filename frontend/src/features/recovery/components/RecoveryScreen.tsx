@@ -115,7 +115,7 @@ export function RecoveryScreen() {
           <FilterSelect
             label={t('assigneeFilter')}
             value={state.assignee_id ? String(state.assignee_id) : ''}
-            options={[{ value: '', label: t('allAssignees') }, ...(collectors.data ?? []).map((collector) => ({ value: String(collector.id), label: collector.name || collector.username }))]}
+            options={[{ value: '', label: t('allAssignees') }, ...(collectors.data ?? []).map((collector) => ({ value: String(collector.id), label: collector.name || collector.username, userText: true }))]}
             onChange={(value) => update({ assignee_id: value ? Number(value) : undefined })}
           />
         )}
@@ -123,7 +123,7 @@ export function RecoveryScreen() {
           <FilterSelect
             label={t('subShopFilter')}
             value={state.sub_shop_id ? String(state.sub_shop_id) : ''}
-            options={[{ value: '', label: t('allSubShops') }, ...(subShops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+            options={[{ value: '', label: t('allSubShops') }, ...(subShops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
             onChange={(value) => update({ sub_shop_id: value ? Number(value) : undefined })}
           />
         )}

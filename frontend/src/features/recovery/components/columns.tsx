@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -43,7 +44,7 @@ export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
         header: t('columns.customer'),
         cell: ({ row }) => (
           <div className="whitespace-nowrap">
-            <p>{row.original.customer_name}</p>
+            <p><UserText>{row.original.customer_name}</UserText></p>
             <p className="text-xs text-slate-500 tabular-nums">{row.original.customer_phone}</p>
           </div>
         ),
@@ -97,7 +98,7 @@ export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
       {
         id: 'assignee',
         header: t('columns.assignee'),
-        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.assignee_name || <span className="text-slate-400">{t('unassigned')}</span>}</span>,
+        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.assignee_name ? <UserText>{row.original.assignee_name}</UserText> : <span className="text-slate-400">{t('unassigned')}</span>}</span>,
       },
       {
         id: 'actions',

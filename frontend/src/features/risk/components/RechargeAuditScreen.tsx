@@ -61,7 +61,7 @@ export function RechargeAuditScreen() {
         <FilterSelect
           label={t('filters.merchant')}
           value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('filters.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+          options={[{ value: '', label: t('filters.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
           onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
         />
         <FilterSelect

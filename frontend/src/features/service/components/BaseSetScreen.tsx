@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT, UserText } from '@/components/ui/UserText';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DetailError, DetailLoading, DetailSection } from '@/components/DetailSection';
@@ -154,7 +155,7 @@ function BaseSetForm({ info }: { info: BaseInfo }) {
                     {notice.is_visible ? t('shown') : t('hidden')}
                   </div>
                 </div>
-                <TextAreaField label={t('noticeContent')} value={notice.content} maxLength={500} error={errors[`notices.${index}.content`]} onChange={(e) => setNotice(index, { content: e.target.value })} />
+                <TextAreaField {...USER_TEXT} label={t('noticeContent')} value={notice.content} maxLength={500} error={errors[`notices.${index}.content`]} onChange={(e) => setNotice(index, { content: e.target.value })} />
                 <div className="flex gap-3">
                   <Button variant="link" disabled={index === 0} onClick={() => patch({ notices: moved(form.notices, index, -1) })}>
                     {t('up')}
@@ -193,7 +194,10 @@ function BaseSetForm({ info }: { info: BaseInfo }) {
           {platformTemplates.map((x) => (
             <li key={x.code} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
               <p className="font-medium text-slate-800">{isOneOf(PLATFORM_TEMPLATE_CODES, x.code) ? t(`template.${x.code}`) : x.name}</p>
-              <p className="text-slate-600 [overflow-wrap:anywhere]">{x.content}</p>
+              {/* The text of the message the customer receives, in Chinese whatever the screen's language: marked as Chinese. */}
+              <p lang="zh-CN" className="text-slate-600 [overflow-wrap:anywhere]">
+                {x.content}
+              </p>
             </li>
           ))}
         </ul>
@@ -212,6 +216,7 @@ function BaseSetForm({ info }: { info: BaseInfo }) {
                   </div>
                 </div>
                 <TextAreaField
+                  {...USER_TEXT}
                   label={t('templateContent')}
                   value={x.content}
                   maxLength={300}
@@ -237,7 +242,7 @@ function BaseSetForm({ info }: { info: BaseInfo }) {
             {info.return_addresses.map((a) => (
               <li key={a.id} className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
                 {a.is_default && <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{t('default')}</span>}
-                {a.name} {a.phone} · {a.full_address}
+                <UserText>{a.name}</UserText> {a.phone} · <UserText>{a.full_address}</UserText>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -29,7 +30,7 @@ function useColumns(canList: boolean, onLift: (row: BlacklistRow) => void): Colu
         header: t('person'),
         cell: ({ row }) => (
           <div className="flex flex-col">
-            <span className="font-medium text-slate-900">{row.original.name || '—'}</span>
+            <span className="font-medium text-slate-900">{row.original.name ? <UserText>{row.original.name}</UserText> : '—'}</span>
             <span className="text-xs whitespace-nowrap text-slate-500 tabular-nums">{row.original.phone || '—'}</span>
           </div>
         ),

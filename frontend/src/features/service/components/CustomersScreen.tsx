@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -30,7 +31,7 @@ function useColumns(onOpen: (row: CustomerRow) => void): ColumnDef<CustomerRow, 
         header: t('name'),
         cell: ({ row }) => (
           <div className="flex flex-col">
-            <span className="font-medium text-slate-900">{row.original.name}</span>
+            <span className="font-medium text-slate-900" {...USER_TEXT}>{row.original.name}</span>
             <span className="text-xs whitespace-nowrap text-slate-500 tabular-nums">{row.original.phone}</span>
           </div>
         ),

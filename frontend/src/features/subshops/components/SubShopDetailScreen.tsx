@@ -13,6 +13,7 @@ import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from 
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
+import { USER_TEXT, UserText } from '@/components/ui/UserText';
 import { DataTable } from '@/components/data-table/DataTable';
 import { toggledStatus } from '../lib/subShopListState';
 import { useSubShopAccess } from '../lib/useSubShopAccess';
@@ -33,8 +34,8 @@ function useAccountColumns(actions: { onToggle: (account: SubShopAccount) => voi
   const t = useTranslations('subshop.accounts');
   return useMemo<ColumnDef<SubShopAccount, unknown>[]>(
     () => [
-      { id: 'username', header: t('username'), cell: ({ row }) => <span className="font-mono">{row.original.username}</span> },
-      { id: 'name', header: t('name'), cell: ({ row }) => row.original.name },
+      { id: 'username', header: t('username'), cell: ({ row }) => <span className="font-mono" {...USER_TEXT}>{row.original.username}</span> },
+      { id: 'name', header: t('name'), cell: ({ row }) => <UserText>{row.original.name}</UserText> },
       { id: 'phone', header: t('phone'), cell: ({ row }) => row.original.phone || '—' },
       { id: 'status', header: t('status'), cell: ({ row }) => <AccountStatusBadge status={row.original.status} /> },
       { id: 'last_login', header: t('lastLogin'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.last_login_at)}</span> },
@@ -134,7 +135,7 @@ function Detail({ detail }: { detail: SubShopDetail }) {
     <div className="flex flex-col gap-5">
       <PageHeader
         back={!ownSubShop && <BackLink href="/subMerchant">{t('detail.back')}</BackLink>}
-        title={shop.name}
+        title={<UserText>{shop.name}</UserText>}
         description={<SubShopStatusBadge status={shop.status} />}
         actions={
           canManage && (
@@ -152,10 +153,10 @@ function Detail({ detail }: { detail: SubShopDetail }) {
       {ownSubShop && <p className="rounded-md border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">{t('detail.readOnly')}</p>}
       <DetailSection id="sub-shop-profile" title={t('detail.profile')}>
         <Facts>
-          <Fact label={t('fields.name')}>{shop.name}</Fact>
-          <Fact label={t('fields.contactName')}>{shop.contact_name}</Fact>
+          <Fact label={t('fields.name')} userText>{shop.name}</Fact>
+          <Fact label={t('fields.contactName')} userText>{shop.contact_name}</Fact>
           <Fact label={t('fields.phone')}>{shop.phone}</Fact>
-          <Fact label={t('fields.address')}>{shop.address}</Fact>
+          <Fact label={t('fields.address')} userText>{shop.address}</Fact>
           <Fact label={t('fields.createdAt')}>{formatDateTime(shop.created_at)}</Fact>
           <Fact label={t('fields.updatedAt')}>{formatDateTime(shop.updated_at)}</Fact>
         </Facts>

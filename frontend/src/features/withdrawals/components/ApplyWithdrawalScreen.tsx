@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -91,7 +92,7 @@ export function ApplyWithdrawalScreen() {
       <DetailSection id="withdrawal-account" title={t('apply.account')}>
         {lastAccount ? (
           <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-            <span className="font-medium text-slate-900">{accountText(lastAccount)}</span>
+            <span className="font-medium text-slate-900" {...USER_TEXT}>{accountText(lastAccount)}</span>
             <span className="mt-1 block text-xs text-slate-500">{t('apply.accountFromLatest')}</span>
           </p>
         ) : (

@@ -42,7 +42,7 @@ function DetailBody({ data, platform }: { data: WithdrawalDetail; platform: bool
             <WithdrawalStatusBadge status={data.status} fallback={data.status_name} />
           </Fact>
           {platform && <Fact label={t('fields.merchant')}>{data.merchant_name}</Fact>}
-          <Fact label={t('fields.account')}>{accountText(data)}</Fact>
+          <Fact label={t('fields.account')} userText>{accountText(data)}</Fact>
           <Fact label={t('fields.applicant')}>{data.applicant}</Fact>
           <Fact label={t('fields.createdAt')}>{formatDateTime(data.created_at)}</Fact>
           <Fact label={t('fields.paidAt')}>{formatDateTime(data.paid_at)}</Fact>

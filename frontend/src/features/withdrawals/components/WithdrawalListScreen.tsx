@@ -95,7 +95,7 @@ export function WithdrawalListScreen() {
           <FilterSelect
             label={t('list.merchant')}
             value={state.merchant_id ? String(state.merchant_id) : ''}
-            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name }))]}
+            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
             onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
           />
         )}

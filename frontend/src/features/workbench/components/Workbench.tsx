@@ -16,7 +16,7 @@ import { buildSideMenu, menuIconName } from '@/lib/menu';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { WORKBENCH_PATH } from '@/lib/routes';
 import { useMemo, useState } from 'react';
-import { USER_TEXT } from '@/components/ui/UserText';
+import { USER_TEXT, userTag } from '@/components/ui/UserText';
 import { shortcutChoices } from '../lib/shortcuts';
 import { TodayPanel } from './TodayPanel';
 import { useCommonFunctionMenu } from '../queries';
@@ -112,7 +112,7 @@ export function Workbench() {
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-xl font-semibold text-slate-900">{t('workbench.title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('workbench.welcome', { name: user.name || user.username })}</p>
+        <p className="mt-1 text-sm text-slate-600">{t.rich('workbench.welcome', { name: user.name || user.username, user: userTag })}</p>
       </div>
       {!isAdmin && <RiskAlerts subShop={Boolean(user.sub_shop)} />}
       <TodayPanel subShop={!isAdmin && Boolean(user.sub_shop)} />

@@ -8,6 +8,7 @@ import { formatCurrency, formatDate, formatDateTime } from '@/components/format'
 import { StatusBadge, type Tone } from '@/components/StatusBadge';
 import { SignedAmount } from '@/components/ui/SignedAmount';
 import { Truncate } from '@/components/ui/Truncate';
+import { UserText } from '@/components/ui/UserText';
 import { billingDetailsHref, orderDetailHref } from '@/features/orders/lib/stages';
 import { BILL_STATES, type BillState } from '../../lib/billListState';
 import type { BillLine, FinanceBill } from '../../queries';
@@ -59,7 +60,7 @@ export function useLineColumns({ platform, onMerchant }: { platform: boolean; on
           if (!merchantId || !onMerchant) return <Truncate text={name || '—'} className="max-w-40" />;
           return (
             <button type="button" onClick={() => onMerchant(merchantId)} title={t('onlyMerchant', { name })} className="max-w-40 truncate text-left text-slate-800 hover:text-brand-700 hover:underline">
-              {name || '—'}
+              {name ? <UserText>{name}</UserText> : '—'}
             </button>
           );
         },
@@ -75,7 +76,7 @@ export function useLineColumns({ platform, onMerchant }: { platform: boolean; on
           return (
             <div className="flex max-w-56 flex-col">
               <Truncate text={memo || '—'} />
-              {detail && <Truncate text={detail} className="text-xs text-slate-500" />}
+              {detail && <Truncate text={detail} userText={false} className="text-xs text-slate-500" />}
             </div>
           );
         },

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Switch } from '@/components/ui/fields';
 import { Truncate } from '@/components/ui/Truncate';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { notify } from '@/lib/notice';
 import { useSaveAddonType, type useAddonTypes } from '../../queries';
 import type { AddonType } from '../../types';
@@ -47,7 +48,9 @@ export function AddonTypeSection({ types }: { types: ReturnType<typeof useAddonT
   };
 
   const columns: ColumnDef<AddonType, unknown>[] = [
-      { id: 'code', header: t('columns.code'), cell: ({ row }) => <code className="text-xs whitespace-nowrap text-slate-600">{row.original.code}</code> },
+      // An add-on type is the platform operator's record: its code, Chinese and English names are
+      // typed in the type dialog (the demo seeds some the same way), so all three are user data.
+      { id: 'code', header: t('columns.code'), cell: ({ row }) => <code className="text-xs whitespace-nowrap text-slate-600" {...USER_TEXT}>{row.original.code}</code> },
       { id: 'name', header: t('columns.name'), cell: ({ row }) => <Truncate text={row.original.name} className="max-w-48 font-medium text-slate-900" /> },
       { id: 'nameEn', header: t('columns.nameEn'), cell: ({ row }) => <Truncate text={row.original.name_en} className="max-w-48" /> },
       { id: 'sort', header: t('columns.sort'), cell: ({ row }) => <span className="tabular-nums">{row.original.sort}</span> },

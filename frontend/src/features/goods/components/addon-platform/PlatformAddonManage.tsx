@@ -64,13 +64,13 @@ export function PlatformAddonManage() {
         <FilterSelect
           label={t('platform.filters.merchant')}
           value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('platform.filters.allMerchants') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+          options={[{ value: '', label: t('platform.filters.allMerchants') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
           onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
         />
         <FilterSelect
           label={t('filters.type')}
           value={state.gain_type}
-          options={[{ value: '', label: t('filters.allTypes') }, ...(types.data ?? []).map((type) => ({ value: type.code, label: addonTypeLabel(type, locale) }))]}
+          options={[{ value: '', label: t('filters.allTypes') }, ...(types.data ?? []).map((type) => ({ value: type.code, label: addonTypeLabel(type, locale), userText: true }))]}
           onChange={(gain_type) => update({ gain_type })}
         />
         <SearchBox key={state.keyword} label={t('filters.keyword')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />

@@ -35,7 +35,7 @@ export function usePlatformGainColumns(actions: PlatformGainActions): ColumnDef<
           </div>
         ),
       },
-      { id: 'type', header: t('columns.type'), cell: ({ row }) => <StatusBadge tone="sky">{gainTypeName(row.original, actions.types, locale)}</StatusBadge> },
+      { id: 'type', header: t('columns.type'), cell: ({ row }) => <StatusBadge tone="sky" userText>{gainTypeName(row.original, actions.types, locale)}</StatusBadge> },
       { id: 'price', header: t('columns.price'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.price)}</span> },
       {
         id: 'status',

@@ -63,7 +63,7 @@ export function StoreAddonManage() {
         <FilterSelect
           label={t('filters.type')}
           value={state.gain_type}
-          options={[{ value: '', label: t('filters.allTypes') }, ...(types.data ?? []).map((type) => ({ value: type.value, label: type.label }))]}
+          options={[{ value: '', label: t('filters.allTypes') }, ...(types.data ?? []).map((type) => ({ value: type.value, label: type.label, userText: true }))]}
           onChange={(gain_type) => update({ gain_type })}
         />
         <SearchBox key={state.keyword} label={t('filters.keyword')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />

@@ -37,7 +37,7 @@ export function useGainColumns(actions: {
         id: 'type',
         header: t('columns.type'),
         cell: ({ row: { original: gain } }) => (
-          <StatusBadge tone="sky">{actions.types?.find((type) => type.value === gain.gain_type)?.label ?? gain.gain_type_name}</StatusBadge>
+          <StatusBadge tone="sky" userText>{actions.types?.find((type) => type.value === gain.gain_type)?.label ?? gain.gain_type_name}</StatusBadge>
         ),
       },
       { id: 'price', header: t('columns.price'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.price)}</span> },

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import type { GoodsFormValues } from '../../lib/goodsForm';
 import { useChannels, useSubShopOptions } from '../../queries';
 import { FieldError } from '@/components/ui/fields';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { useFieldMessage } from './useFieldMessage';
 
 interface Choice<V> {
@@ -15,6 +16,8 @@ interface Choice<V> {
   label: string;
   /** Selected in the goods but no longer offered (disabled sub-shop, retired channel). */
   gone?: boolean;
+  /** The label is a record's name (a sub-shop's), not the screen's words: marked as user data. */
+  userText?: boolean;
 }
 
 interface OptionsState {
@@ -73,7 +76,7 @@ function CheckboxGroup<V extends string | number>({
               checked={selected.includes(choice.value)}
               onChange={(event) => toggle(choice.value, event.target.checked)}
             />
-            <span className="truncate">{choice.label}</span>
+            <span className="truncate" {...(choice.userText ? USER_TEXT : {})}>{choice.label}</span>
           </label>
         ))}
       </div>
@@ -99,7 +102,7 @@ export function SubShopPicker() {
   const options = useSubShopOptions();
   const known = new Set(options.data?.map((shop) => shop.id));
   const choices: Choice<number>[] = [
-    ...(options.data ?? []).map((shop) => ({ value: shop.id, label: shop.name })),
+    ...(options.data ?? []).map((shop) => ({ value: shop.id, label: shop.name, userText: true })),
     ...(options.data ? field.value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: t('subShopGone', { id }), gone: true })) : []),
   ];
   return (

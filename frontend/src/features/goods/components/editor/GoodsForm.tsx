@@ -1,5 +1,6 @@
 'use client';
 
+import { USER_TEXT } from '@/components/ui/UserText';
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
@@ -178,7 +179,7 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
             <Select label={t('editor.fields.category')} error={message(errors.category_id)} {...register('category_id')}>
               <option value="">{t('editor.fields.chooseCategory')}</option>
               {goodsClass.map((item) => (
-                <option key={item.id} value={item.id}>
+                <option key={item.id} value={item.id} {...USER_TEXT}>
                   {item.path}
                 </option>
               ))}

@@ -83,7 +83,7 @@ export function PicturesField({ value, onChange, error }: { value: string[]; onC
                 <Spinner label={t('uploading')} className="flex-col text-xs" />
               ) : (
                 <>
-                  <span aria-hidden="true" className="text-2xl leading-none">＋</span>
+                  <span aria-hidden="true" className="text-2xl leading-none">+</span>
                   <span>{t('upload')}</span>
                 </>
               )}

@@ -126,7 +126,7 @@ export function StoreGoodsManage() {
               {canExport && <ExportButton kind="goods" filters={goodsExportFilters(state)} />}
               {canEdit && (
                 <Link href="/product" className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-                  <span aria-hidden="true">＋</span>
+                  <span aria-hidden="true">+</span>
                   {t('list.create')}
                 </Link>
               )}
@@ -147,7 +147,7 @@ export function StoreGoodsManage() {
         <FilterSelect
           label={t('filters.category')}
           value={state.category_id ? String(state.category_id) : ''}
-          options={[{ value: '', label: t('filters.allCategories') }, ...(classes.data ?? []).map((item) => ({ value: String(item.id), label: item.path }))]}
+          options={[{ value: '', label: t('filters.allCategories') }, ...(classes.data ?? []).map((item) => ({ value: String(item.id), label: item.path, userText: true }))]}
           onChange={(value) => update({ category_id: value ? Number(value) : undefined })}
         />
         <SearchBox key={state.keyword} label={t('filters.keyword')} placeholder={t('filters.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />

@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { goodsStatusTone } from '../../lib/status';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
+import { UserText } from '@/components/ui/UserText';
 import { StorefrontBadge } from '../StorefrontBadge';
 
 export interface GoodsRowActions {
@@ -102,25 +103,26 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
                 <Truncate text={row.title} lines={2} />
               </Link>
               <p className="mt-0.5 text-xs text-slate-500">
-                {[row.brand, t(`fineness.${row.fineness}` as 'fineness.new'), t('list.skuCount', { count: row.sku_count })].filter(Boolean).join(' · ')}
+                {row.brand && <><UserText>{row.brand}</UserText> · </>}
+                {[t(`fineness.${row.fineness}` as 'fineness.new'), t('list.skuCount', { count: row.sku_count })].join(' · ')}
               </p>
               {row.force_down && (
                 <p className="mt-1 max-w-md rounded bg-red-50 px-2 py-1 text-xs text-red-700">
                   <span className="font-semibold">{t('forceDown.reasonLabel')}</span>
-                  {row.force_down_reason}
+                  <UserText>{row.force_down_reason}</UserText>
                 </p>
               )}
               {row.review_note && (
                 <p className="mt-1 max-w-md rounded bg-amber-50 px-2 py-1 text-xs text-amber-800">
                   <span className="font-semibold">{t('review.noteLabel')}</span>
-                  {row.review_note}
+                  <UserText>{row.review_note}</UserText>
                 </p>
               )}
             </div>
           </div>
         ),
       },
-      { id: 'category', header: t('list.columns.category'), cell: ({ row }) => row.original.category_name || '—' },
+      { id: 'category', header: t('list.columns.category'), cell: ({ row }) => (row.original.category_name ? <UserText>{row.original.category_name}</UserText> : '—') },
       {
         id: 'minRent',
         header: t('list.columns.minRent'),

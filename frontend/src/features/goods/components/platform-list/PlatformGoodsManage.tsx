@@ -72,13 +72,13 @@ export function PlatformGoodsManage() {
         <FilterSelect
           label={t('filters.merchant')}
           value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('filters.allMerchants') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+          options={[{ value: '', label: t('filters.allMerchants') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
           onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
         />
         <FilterSelect
           label={t('filters.category')}
           value={state.category_id ? String(state.category_id) : ''}
-          options={[{ value: '', label: t('filters.allCategories') }, ...(classes.data ?? []).map((item) => ({ value: String(item.id), label: item.path }))]}
+          options={[{ value: '', label: t('filters.allCategories') }, ...(classes.data ?? []).map((item) => ({ value: String(item.id), label: item.path, userText: true }))]}
           onChange={(value) => update({ category_id: value ? Number(value) : undefined })}
         />
         {state.merchant_id !== undefined && (

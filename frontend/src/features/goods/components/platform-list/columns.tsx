@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { goodsStatusTone } from '../../lib/status';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
+import { UserText } from '@/components/ui/UserText';
 
 export interface PlatformRowActions {
   canGovern: boolean;
@@ -46,7 +47,7 @@ export function usePlatformGoodsColumns(actions: PlatformRowActions): ColumnDef<
               {row.force_down && (
                 <p className="mt-1 max-w-md rounded bg-red-50 px-2 py-1 text-xs text-red-700">
                   <span className="font-semibold">{t('forceDown.reasonLabel')}</span>
-                  {row.force_down_reason}
+                  <UserText>{row.force_down_reason}</UserText>
                 </p>
               )}
             </div>
@@ -54,7 +55,7 @@ export function usePlatformGoodsColumns(actions: PlatformRowActions): ColumnDef<
         ),
       },
       { id: 'merchant', header: t('platform.columns.merchant'), cell: ({ row }) => <Truncate text={row.original.merchant_name} className="max-w-48" /> },
-      { id: 'category', header: t('list.columns.category'), cell: ({ row }) => row.original.category_name || '—' },
+      { id: 'category', header: t('list.columns.category'), cell: ({ row }) => (row.original.category_name ? <UserText>{row.original.category_name}</UserText> : '—') },
       {
         id: 'minRent',
         header: t('list.columns.minRent'),

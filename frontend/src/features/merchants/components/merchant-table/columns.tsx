@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -39,7 +40,7 @@ export function useMerchantColumns(): ColumnDef<MerchantRow, unknown>[] {
       {
         id: 'domain',
         header: t('fields.domain'),
-        cell: ({ row }) => <span className="font-mono text-xs text-slate-600">{row.original.domain ?? '—'}</span>,
+        cell: ({ row }) => <span className="font-mono text-xs text-slate-600">{row.original.domain ? <UserText>{row.original.domain}</UserText> : '—'}</span>,
       },
       {
         id: 'status',
@@ -54,7 +55,7 @@ export function useMerchantColumns(): ColumnDef<MerchantRow, unknown>[] {
         header: t('fields.contact'),
         cell: ({ row }) => (
           <div className="whitespace-nowrap">
-            <p>{row.original.contact_name || '—'}</p>
+            <p>{row.original.contact_name ? <UserText>{row.original.contact_name}</UserText> : '—'}</p>
             {row.original.contact_phone && <p className="text-xs text-slate-500">{row.original.contact_phone}</p>}
           </div>
         ),

@@ -105,7 +105,7 @@ export function VoucherPicker({ value, onChange, error }: { value: PickedVoucher
           ) : (
             <>
               <span aria-hidden="true" className="text-2xl leading-none">
-                ＋
+                +
               </span>
               <span>{value ? t('repayment.voucherReplace') : t('repayment.voucherPick')}</span>
             </>

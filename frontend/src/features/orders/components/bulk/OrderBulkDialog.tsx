@@ -175,7 +175,7 @@ function SubShopDialog({ orders, onClose, onDone }: OrderBulkDialogProps) {
         disabled={shops.isPending}
         error={fieldError ?? (shops.isError ? t('optionsError') : shops.data?.length === 0 ? t('noSubShops') : undefined)}
         onChange={(event) => setSubShopId(event.target.value)}
-        options={[{ value: '', label: shops.isPending ? t('loadingOptions') : t('chooseSubShop') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+        options={[{ value: '', label: shops.isPending ? t('loadingOptions') : t('chooseSubShop') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
       />
     </BulkFormDialog>
   );

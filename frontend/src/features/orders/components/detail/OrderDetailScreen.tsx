@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -81,7 +82,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
           <span className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge status={detail.status} name={detail.status_name} />
             <span>{label('stage', detail.stage, detail.stage_name)}</span>
-            {page.platform && detail.merchant_name && <span>· {detail.merchant_name}</span>}
+            {page.platform && detail.merchant_name && <span>· <UserText>{detail.merchant_name}</UserText></span>}
           </span>
         }
       />

@@ -6,6 +6,7 @@ import { formatCurrency, formatDate, formatDateTime } from '@/components/format'
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { Thumb } from '@/components/ui/Thumb';
+import { USER_TEXT, UserText } from '@/components/ui/UserText';
 import { shareText } from '../../lib/returns';
 import type { OrderDetail, OrderRef } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
@@ -33,10 +34,10 @@ export function SummarySection({ detail, platform }: { detail: OrderDetail; plat
         <Fact label={t('detail.fields.kind')}>{label('kindShort', detail.kind)}</Fact>
         <Fact label={t('detail.fields.channel')}>{label('channel', detail.channel)}</Fact>
         <Fact label={t('detail.fields.createdAt')}>{formatDateTime(detail.created_at)}</Fact>
-        {platform && <Fact label={t('detail.fields.merchant')}>{detail.merchant_name}</Fact>}
-        <Fact label={t('detail.fields.subShop')}>{detail.sub_shop_name}</Fact>
-        <Fact label={t('detail.fields.auditor')}>{detail.auditor_name}</Fact>
-        <Fact label={t('detail.fields.salesman')}>{detail.salesman_name}</Fact>
+        {platform && <Fact label={t('detail.fields.merchant')} userText>{detail.merchant_name}</Fact>}
+        <Fact label={t('detail.fields.subShop')} userText>{detail.sub_shop_name}</Fact>
+        <Fact label={t('detail.fields.auditor')} userText>{detail.auditor_name}</Fact>
+        <Fact label={t('detail.fields.salesman')} userText>{detail.salesman_name}</Fact>
         {detail.kind === 'lease' && <Fact label={t('detail.fields.leaseStart')}>{formatDate(detail.lease_start)}</Fact>}
         {detail.kind === 'lease' && <Fact label={t('detail.fields.leaseEnd')}>{formatDate(detail.lease_end)}</Fact>}
         {detail.overdue_since && (
@@ -49,8 +50,8 @@ export function SummarySection({ detail, platform }: { detail: OrderDetail; plat
         {detail.shipped_at && <Fact label={t('detail.fields.shippedAt')}>{formatDateTime(detail.shipped_at)}</Fact>}
         {detail.delivered_at && <Fact label={t('detail.fields.deliveredAt')}>{formatDateTime(detail.delivered_at)}</Fact>}
         {detail.finished_at && <Fact label={t('detail.fields.finishedAt')}>{formatDateTime(detail.finished_at)}</Fact>}
-        {detail.refuse_reason && <Fact label={t('detail.fields.refuseReason')}>{detail.refuse_reason}</Fact>}
-        {detail.close_reason && <Fact label={t('detail.fields.closeReason')}>{detail.close_reason}</Fact>}
+        {detail.refuse_reason && <Fact label={t('detail.fields.refuseReason')} userText>{detail.refuse_reason}</Fact>}
+        {detail.close_reason && <Fact label={t('detail.fields.closeReason')} userText>{detail.close_reason}</Fact>}
       </Facts>
     </DetailSection>
   );
@@ -59,14 +60,20 @@ export function SummarySection({ detail, platform }: { detail: OrderDetail; plat
 export function GoodsSection({ detail }: { detail: OrderDetail }) {
   const { t } = useOrderText();
   const lease = detail.kind === 'lease';
-  const addons = (detail.addons as { name?: string; price?: string }[]).map((addon) => `${addon.name ?? ''} ${formatCurrency(addon.price)}`).join(' · ');
+  // An add-on's name is the merchant's (user data); its price is the screen's.
+  const addons = (detail.addons as { name?: string; price?: string }[]).map((addon, index) => (
+    <span key={index}>
+      {index > 0 && ' · '}
+      <UserText>{addon.name ?? ''}</UserText> {formatCurrency(addon.price)}
+    </span>
+  ));
   return (
     <DetailSection id="order-goods" title={t('detail.sections.goods')}>
       <div className="mb-4 flex items-start gap-3">
         <Thumb src={detail.goods_picture} alt="" size={56} />
         <div className="min-w-0">
-          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{detail.goods_title}</p>
-          <p className="text-sm text-slate-500">{specsText(detail.sku_specs)}</p>
+          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]" {...USER_TEXT}>{detail.goods_title}</p>
+          <p className="text-sm text-slate-500" {...USER_TEXT}>{specsText(detail.sku_specs)}</p>
         </div>
       </div>
       <Facts>
@@ -78,7 +85,7 @@ export function GoodsSection({ detail }: { detail: OrderDetail }) {
             <Fact label={t('detail.fields.totalRent')}>{formatCurrency(detail.total_rent)}</Fact>
             <Fact label={t('detail.fields.buyoutPrice')}>{formatCurrency(detail.buyout_price)}</Fact>
             <Fact label={t('detail.fields.ownershipTransfer')}>{detail.ownership_transfer ? t('yes') : t('no')}</Fact>
-            <Fact label={t('detail.fields.deviceSerial')}>{detail.device_serial}</Fact>
+            <Fact label={t('detail.fields.deviceSerial')} userText>{detail.device_serial}</Fact>
             {detail.early_return && (
               <>
                 <Fact label={t('detail.fields.minTerm')}>
@@ -91,7 +98,7 @@ export function GoodsSection({ detail }: { detail: OrderDetail }) {
         ) : (
           <Fact label={t('detail.fields.salePrice')}>{formatCurrency(detail.sale_price)}</Fact>
         )}
-        <Fact label={t('detail.fields.addons')}>{addons}</Fact>
+        <Fact label={t('detail.fields.addons')}>{addons.length ? addons : ''}</Fact>
         <Fact label={t('detail.fields.addonTotal')}>{formatCurrency(detail.addon_total)}</Fact>
         <Fact label={t('detail.fields.shippingFee')}>{formatCurrency(detail.shipping_fee)}</Fact>
         <Fact label={t('detail.fields.shippingFeeRefunded')}>{formatCurrency(detail.shipping_fee_refunded)}</Fact>
@@ -120,7 +127,7 @@ export function CustomerSection({ detail, orderRef }: { detail: OrderDetail; ord
       }
     >
       <Facts>
-        <Fact label={t('detail.fields.customerName')}>{detail.customer.name}</Fact>
+        <Fact label={t('detail.fields.customerName')} userText>{detail.customer.name}</Fact>
         <Fact label={t('detail.fields.customerPhone')}>
           <span className="tabular-nums">{detail.customer.phone}</span>
         </Fact>
@@ -186,13 +193,13 @@ export function AfterSalesSection({ detail }: { detail: OrderDetail }) {
               <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{label('detail.afterSales.statuses', business.status, business.status_name)}</span>
             </p>
             <Facts>
-              <Fact label={t('detail.afterSales.reason')}>{business.reason}</Fact>
+              <Fact label={t('detail.afterSales.reason')} userText>{business.reason}</Fact>
               <Fact label={t('detail.afterSales.createdAt')}>{formatDateTime(business.created_at)}</Fact>
               <Fact label={t('detail.afterSales.finishedAt')}>{formatDateTime(business.finished_at)}</Fact>
               {business.extra_term > 0 && <Fact label={t('detail.afterSales.extraTerm')}>{business.extra_term}</Fact>}
               {business.kind === 'buyout' && <Fact label={t('detail.afterSales.buyoutQuote')}>{formatCurrency(business.amount)}</Fact>}
-              {business.reject_reason && <Fact label={t('detail.afterSales.rejectReason')}>{business.reject_reason}</Fact>}
-              {business.inspection_note && <Fact label={t('detail.afterSales.inspectionNote')}>{business.inspection_note}</Fact>}
+              {business.reject_reason && <Fact label={t('detail.afterSales.rejectReason')} userText>{business.reject_reason}</Fact>}
+              {business.inspection_note && <Fact label={t('detail.afterSales.inspectionNote')} userText>{business.inspection_note}</Fact>}
               <Fact label={t('detail.afterSales.damageAmount')}>{formatCurrency(business.damage_amount)}</Fact>
             </Facts>
           </li>

@@ -278,7 +278,7 @@ function SubShopDialog({ orderRef, onClose }: OrderActionDialogProps) {
           value={subShopId}
           error={errors.sub_shop_id ?? (shops.isError ? t('dialogs.optionsError') : shops.data?.length === 0 ? t('dialogs.noSubShops') : undefined)}
           onChange={(event) => setSubShopId(event.target.value)}
-          options={[{ value: '', label: t('dialogs.chooseSubShop') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name }))]}
+          options={[{ value: '', label: t('dialogs.chooseSubShop') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
         />
       )}
     </FormDialog>

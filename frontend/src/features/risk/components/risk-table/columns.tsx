@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
@@ -43,7 +44,7 @@ export function useRiskBillColumns(): ColumnDef<RiskBill, unknown>[] {
         },
       },
       { id: 'order', header: t('fields.order'), cell: ({ row }) => <OrderLink id={row.original.order_id} no={row.original.order_no} /> },
-      { id: 'actor', header: t('fields.actor'), cell: ({ row }) => <span className="whitespace-nowrap">{!row.original.actor || row.original.actor === SYSTEM_ACTOR ? t('fields.system') : row.original.actor}</span> },
+      { id: 'actor', header: t('fields.actor'), cell: ({ row }) => <span className="whitespace-nowrap">{!row.original.actor || row.original.actor === SYSTEM_ACTOR ? t('fields.system') : <UserText>{row.original.actor}</UserText>}</span> },
     ],
     [t, english],
   );
@@ -62,7 +63,7 @@ export function useRiskQueryColumns(): ColumnDef<RiskQueryRow, unknown>[] {
         header: t('fields.person'),
         cell: ({ row }) => (
           <span className="flex flex-col text-xs whitespace-nowrap">
-            <span>{row.original.name}</span>
+            <UserText>{row.original.name}</UserText>
             <span className="text-slate-500">{row.original.id_number}</span>
           </span>
         ),

@@ -1,5 +1,6 @@
 'use client';
 
+import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -37,9 +38,9 @@ export function useSubShopColumns(actions: SubShopRowActions | null): ColumnDef<
           </Link>
         ),
       },
-      { id: 'contact', header: t('fields.contactName'), cell: ({ row }) => row.original.contact_name || '—' },
+      { id: 'contact', header: t('fields.contactName'), cell: ({ row }) => (row.original.contact_name ? <UserText>{row.original.contact_name}</UserText> : '—') },
       { id: 'phone', header: t('fields.phone'), cell: ({ row }) => <span className="tabular-nums">{row.original.phone || '—'}</span> },
-      { id: 'address', header: t('fields.address'), cell: ({ row }) => <span className="line-clamp-2 max-w-56">{row.original.address || '—'}</span> },
+      { id: 'address', header: t('fields.address'), cell: ({ row }) => <span className="line-clamp-2 max-w-56">{row.original.address ? <UserText>{row.original.address}</UserText> : '—'}</span> },
       { id: 'status', header: t('fields.status'), cell: ({ row }) => <SubShopStatusBadge status={row.original.status} /> },
       { id: 'accounts', header: t('fields.accountCount'), cell: ({ row }) => <span className="tabular-nums">{row.original.account_count}</span> },
       { id: 'created_at', header: t('fields.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span> },
