@@ -882,6 +882,21 @@ def order_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int]:
 # --- recovery (apps.recovery) ----------------------------------------------------------------
 
 
+def recovery_list_facts(order_ids: list[int]) -> dict[int, dict[str, str]]:
+    """What a recovery list's row shows of its order: the customer masked and the goods."""
+    rows = Order.objects.filter(pk__in=order_ids).values_list(
+        "pk", "customer__name", "customer__phone", "goods_title"
+    )
+    return {
+        pk: {
+            "customer_name": mask_name(name),
+            "customer_phone": mask_phone(phone),
+            "goods_title": title,
+        }
+        for pk, name, phone, title in rows
+    }
+
+
 def recovery_order_facts(order_ids: Any) -> dict[int, dict[str, Any]]:
     """What a recovery case keeps and shows of its orders: number, sub-shop, the customer
     (masked, with the ID number's lookup hash), the goods, status and stage, and whether the

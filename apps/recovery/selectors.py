@@ -13,7 +13,11 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.billing.selectors import succeeded_payments_of_orders
-from apps.orders.selectors import customer_ids_matching, recovery_order_facts
+from apps.orders.selectors import (
+    customer_ids_matching,
+    recovery_list_facts,
+    recovery_order_facts,
+)
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.selectors import store_accounts_with_role
 from tenants.catalog.selectors import money
@@ -115,6 +119,29 @@ def filtered_cases(session: Session | None, filters: CaseFilters) -> QuerySet[Re
     return cases.order_by("next_action_on", "-priority", "id")
 
 
+# What a row of the list reads of its case (the page query selects no more).
+ROW_FIELDS = (
+    "order_id",
+    "order_no",
+    "sub_shop_id",
+    "state",
+    "opened_on",
+    "closed_on",
+    "oldest_due_on",
+    "days_past_due",
+    "bucket",
+    "rent_owed",
+    "late_fee_owed",
+    "charges_owed",
+    "total_owed",
+    "assignee_account_id",
+    "assignee_name",
+    "priority",
+    "broken_promises",
+    "next_action_on",
+)
+
+
 def _row(
     case: RecoveryCase, facts: dict[str, Any], shops: dict[int, tuple[str, bool]]
 ) -> dict[str, Any]:
@@ -147,7 +174,7 @@ def _row(
 
 
 def case_rows(cases: list[RecoveryCase]) -> list[dict[str, Any]]:
-    facts = recovery_order_facts([c.order_id for c in cases])
+    facts = recovery_list_facts([c.order_id for c in cases])
     shops = sub_shop_names({c.sub_shop_id for c in cases if c.sub_shop_id})
     return [_row(c, facts.get(c.order_id, {}), shops) for c in cases]
 
@@ -155,7 +182,8 @@ def case_rows(cases: list[RecoveryCase]) -> list[dict[str, Any]]:
 def case_page(
     *, session: Session, filters: CaseFilters, page: int = 1, page_size: int = 20
 ) -> dict[str, Any]:
-    answer = page_of(filtered_cases(session, filters), page=page, page_size=page_size)
+    cases = filtered_cases(session, filters)
+    answer = page_of(cases.only(*ROW_FIELDS), page=page, page_size=page_size, counted=cases)
     answer["list"] = case_rows(answer["list"])
     return answer
 
