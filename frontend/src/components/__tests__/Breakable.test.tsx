@@ -20,7 +20,7 @@ describe('Breakable', () => {
     for (const text of ['ZL202611250001', 'a.b/c', '演示租赁商城-东区']) expect(breakPieces(text).join('')).toBe(text);
   });
 
-  it('renders the value whole with <wbr> between the pieces, not breaking anywhere else; user data only when asked', async () => {
+  it('renders the value whole with <wbr> between the pieces, breaking inside a piece only when it alone overflows; user data only when asked', async () => {
     const view = await render(
       <>
         <Breakable text="ZL202611250001" className="font-mono" />
@@ -31,7 +31,7 @@ describe('Breakable', () => {
     const number = view.container.querySelector('span')!;
     expect(number.textContent).toBe('ZL202611250001');
     expect(number.querySelectorAll('wbr')).toHaveLength(3);
-    expect(number.className).toContain('[overflow-wrap:normal]');
+    expect(number.className).toContain('[overflow-wrap:break-word]');
     expect(number.className).toContain('font-mono');
     expect(number.hasAttribute('data-user-text')).toBe(false);
     const domain = view.container.querySelector('p')!;

@@ -39,7 +39,7 @@ function Filters({ category = '7', keyword = 'iPhone', onChange = () => undefine
 }
 
 describe('FilterBar', () => {
-  it('counts the filters set among the kit pieces, through fragments and wrappers', () => {
+  it('counts the filters set among the kit pieces (away from their first option), through fragments and wrappers', () => {
     expect(countActiveFilters(<Filters />)).toBe(0); // a component it does not look into
     expect(
       countActiveFilters([
@@ -48,6 +48,8 @@ describe('FilterBar', () => {
           <SearchBox label="关键词" initial="x" onSearch={() => undefined} />
         </div>,
         <FilterSelect key="c" label="状态" value="" options={OPTIONS} onChange={() => undefined} />,
+        // A sort on its first (default) option is not a filter set.
+        <FilterSelect key="d" label="排序" value="new" options={[{ value: 'new', label: '最新在前' }, { value: 'old', label: '最早在前' }]} onChange={() => undefined} />,
         null,
         'text',
       ]),

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { foldOrder, isStickyEnd, type FoldableColumn } from './fit';
+import { foldOrder, isStickyEnd, STICKY_END, type FoldableColumn } from './fit';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -68,8 +68,6 @@ export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap
  */
 const CELL_BOX = 'max-w-[22rem]';
 
-/** A column kept in view at the right edge (its cells need their own background over the scroll). */
-const STICKY_END = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.18)]';
 
 function stickyClass<T>(column: Column<T, unknown>, background: string): string {
   return isStickyEnd(column.id, column.columnDef.meta) ? `${STICKY_END} ${background}` : '';

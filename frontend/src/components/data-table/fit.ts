@@ -9,6 +9,9 @@ export interface FoldableColumn {
 /** The default priority of a column that says none: folds after those marked 3 and above. */
 export const DEFAULT_PRIORITY = 2;
 
+/** A column kept in view at the right edge (its cells need their own background over the scroll). */
+export const STICKY_END = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.18)]';
+
 /** A row's actions: kept in view at the right (said by `meta.sticky`, or by the id `actions`). */
 export function isStickyEnd(id: string, meta?: FoldableColumn['meta']): boolean {
   return meta?.sticky === 'end' || id === 'actions';

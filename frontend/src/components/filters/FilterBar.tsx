@@ -31,15 +31,16 @@ const FilterSheet = lazyDialog(
 );
 
 /**
- * How many filters are set among the kit's pieces in `children` (a FilterSelect with a value,
- * a SearchBox with a keyword), looking through fragments and plain elements.
+ * How many filters are set among the kit's pieces in `children` (a FilterSelect away from its
+ * first option, a SearchBox with a keyword), looking through fragments and plain elements.
  */
 export function countActiveFilters(children: ReactNode): number {
   let count = 0;
   Children.forEach(children, (child) => {
     if (!isValidElement(child)) return;
-    const props = child.props as { value?: unknown; initial?: unknown; children?: ReactNode };
-    if (child.type === FilterSelect) count += props.value ? 1 : 0;
+    const props = child.props as { value?: unknown; initial?: unknown; options?: readonly FilterOption[]; children?: ReactNode };
+    // A select is set when it leaves its first option (the "all" or the default, e.g. the sort).
+    if (child.type === FilterSelect) count += props.value !== (props.options?.[0]?.value ?? '') ? 1 : 0;
     else if (child.type === SearchBox) count += props.initial ? 1 : 0;
     else if (child.type === Fragment || typeof child.type === 'string') count += countActiveFilters(props.children);
   });

@@ -36,15 +36,16 @@ export function breakPieces(text: string): string[] {
 }
 
 /**
- * A long value (an order number, a domain, a link) that breaks only where a reader expects
- * (`<wbr>` between breakPieces), never mid-piece: `[overflow-wrap:normal]` undoes the cells'
- * break-anywhere. Marked as user data unless `userText={false}` (an order number is the
- * system's, a domain the merchant's).
+ * A long value (an order number, a domain, a link, a title holding one) that breaks where a
+ * reader expects (`<wbr>` between breakPieces) rather than at whatever character meets the
+ * edge: a line breaks inside a piece only when the piece alone is wider than the line
+ * (`overflow-wrap: break-word`, which keeps the longest piece as its narrowest width). Not user
+ * data unless `userText` says so (an order number is the system's; a domain the merchant's).
  */
 export function Breakable({ text, className = '', as: Tag = 'span', userText = false }: { text: string | null | undefined; className?: string; as?: ElementType; userText?: boolean }) {
   const pieces = breakPieces(text ?? '');
   return (
-    <Tag className={`[overflow-wrap:normal] [word-break:normal] ${className}`} {...(userText ? USER_TEXT : {})}>
+    <Tag className={`[overflow-wrap:break-word] [word-break:normal] ${className}`} {...(userText ? USER_TEXT : {})}>
       {pieces.map((piece, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo } from 'react';
+import { prioritize } from '@/components/data-table/fit';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
@@ -12,6 +13,12 @@ import { orderDetailHref, type OrderStage } from '../../lib/stages';
 import type { OrderRow } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 import { UserText } from '@/components/ui/UserText';
+
+/**
+ * What folds first when the list is wider than the screen (the kit's priorities): who the order
+ * was given to, then the shop or merchant and the plan; the order, its status and its actions stay.
+ */
+const ORDER_PRIORITIES = { assignees: 4, merchant: 3, subShop: 3, plan: 3, status: 1 };
 
 /** The list's columns: the platform adds the merchant, a shop the sub-shop; overdue lists show since when. */
 export function useOrderColumns({ platform, stage }: { platform: boolean; stage: OrderStage }): ColumnDef<OrderRow, unknown>[] {
@@ -109,6 +116,6 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
         ),
       },
     );
-    return columns;
+    return prioritize(columns, ORDER_PRIORITIES);
   }, [t, bulk, label, plan, platform, stage]);
 }
