@@ -12,7 +12,7 @@ import {
   type OnChangeFn,
 } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { foldOrder, isStickyEnd, STICKY_END, type FoldableColumn } from './fit';
 
 declare module '@tanstack/react-table' {
@@ -73,42 +73,55 @@ function stickyClass<T>(column: Column<T, unknown>, background: string): string 
   return isStickyEnd(column.id, column.columnDef.meta) ? `${STICKY_END} ${background}` : '';
 }
 
-/** The id of the column of details toggles, shown while some columns are folded. */
-export const DETAILS_COLUMN = 'details';
-
 function Chevron({ open }: { open: boolean }) {
   return (
     <svg className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-      <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" clipRule="evenodd" />
+      <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06.02Z" clipRule="evenodd" />
     </svg>
   );
 }
 
-const TOGGLE = 'inline-flex size-7 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+const TOGGLE = '-my-1 -ml-2 inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * The cell that names the row (the first after the checkboxes) carries the row's details
+ * toggle while columns are folded: the columns stay as they were (a reader or a test counting
+ * cells meets the same ones), and the toggle sits where the eye starts the row.
+ */
+function WithToggle({ toggle, children }: { toggle: ReactNode; children: ReactNode }) {
+  if (!toggle) return <>{children}</>;
+  return (
+    <div className="flex items-start gap-1">
+      {toggle}
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
 
 function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Row<T>; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string }) {
   const t = useTranslations('kit.table');
   const cells = row.getVisibleCells();
   const hidden = folded.length ? row.getAllCells().filter((cell) => folded.includes(cell.column.id)) : [];
+  const first = cells.find((cell) => cell.column.id !== 'select');
+  const toggle = hidden.length > 0 && (
+    <button type="button" className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
+      <Chevron open={open} />
+    </button>
+  );
   return (
     <>
       <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
-        {hidden.length > 0 && (
-          <td data-column={DETAILS_COLUMN} className="w-10 py-2.5 pr-0 pl-2">
-            <button type="button" className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
-              <Chevron open={open} />
-            </button>
-          </td>
-        )}
         {cells.map((cell) => (
           <td key={cell.id} data-column={cell.column.id} className={`${CELL_CLASS} ${stickyClass(cell.column, 'bg-white')}`}>
-            <div className={CELL_BOX}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
+            <div className={CELL_BOX}>
+              <WithToggle toggle={cell === first ? toggle : null}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</WithToggle>
+            </div>
           </td>
         ))}
       </tr>
       {open && hidden.length > 0 && (
         <tr id={detailsId} data-row-details="" className={tone ?? ''}>
-          <td colSpan={cells.length + 1} className="bg-slate-50/70 px-4 py-3">
+          <td colSpan={cells.length} className="bg-slate-50/70 px-4 py-3">
             {/* Zero intrinsic width: the details never widen the table, they fill the width it has. */}
             <dl className="grid w-0 min-w-full grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-2 text-sm">
               {hidden.map((cell) => (
@@ -156,8 +169,8 @@ function useFoldCount<T>(card: RefObject<HTMLDivElement | null>, table: RefObjec
     if (!cardElement || !tableElement) return;
     const over = tableElement.offsetWidth - cardElement.clientWidth;
     let next = count;
-    // The toggles' column comes with the first fold.
-    let need = over + (count === 0 ? 40 : 0);
+    // The toggle comes into the first cell with the first fold.
+    let need = over + (count === 0 ? 32 : 0);
     while (over > 1 && next < order.length && need > 0) {
       const id = order[next];
       const th = [...tableElement.querySelectorAll<HTMLElement>('thead th')].find((header) => header.dataset.column === id);
@@ -244,22 +257,21 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
       else next.add(id);
       return next;
     });
+  const firstColumn = columns[0]?.id;
+  const allToggle = folded.length > 0 && (
+    <button type="button" className={TOGGLE} aria-expanded={allOpen} aria-label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
+      <Chevron open={allOpen} />
+    </button>
+  );
   return (
     <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
       <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} className="w-max min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {folded.length > 0 && (
-                <th scope="col" data-column={DETAILS_COLUMN} className="w-10 py-1.5 pr-0 pl-2 text-left">
-                  <button type="button" className={TOGGLE} aria-expanded={allOpen} aria-label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
-                    <Chevron open={allOpen} />
-                  </button>
-                </th>
-              )}
               {group.headers.map((header) => (
                 <th key={header.id} scope="col" data-column={header.column.id} className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(header.column, 'bg-slate-50')}`}>
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  <WithToggle toggle={header.column.id === firstColumn && allToggle}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</WithToggle>
                 </th>
               ))}
             </tr>

@@ -1,0 +1,17 @@
+import type { Locator } from '@playwright/test';
+
+/**
+ * The cell of `row` under the column `header`, wherever the kit's table put it: in the row, or
+ * — when the table folded that column to fit the screen — in the row's details line, which
+ * this opens (components/data-table/Table.tsx).
+ */
+export async function cellUnder(table: Locator, row: Locator, header: string): Promise<Locator> {
+  const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  const index = headers.indexOf(header);
+  if (index >= 0) return row.locator(':scope > td').nth(index);
+  const details = row.locator('xpath=following-sibling::tr[1][@data-row-details]');
+  if ((await details.count()) === 0) await row.getByRole('button', { name: '展开详情' }).click();
+  const folded = details.locator('dl > div').filter({ has: table.page().locator('dt').getByText(header, { exact: true }) });
+  if ((await folded.count()) === 0) throw new Error(`no column ${header} in ${headers.join(', ')} nor in the row's details`);
+  return folded.locator('dd');
+}
