@@ -61,6 +61,8 @@ const headers = (container: HTMLElement) => [...container.querySelectorAll('thea
 describe('fold order', () => {
   it('folds the highest priority number first, among equals the rightmost; never the first column, priority 1 or the actions', () => {
     expect(foldOrder([{ id: 'no' }, { id: 'a' }, { id: 'b', meta: { priority: 3 } }, { id: 'c' }, { id: 'keep', meta: { priority: 1 } }, { id: 'actions' }, { id: 'ops', meta: { sticky: 'end' } }])).toEqual(['b', 'c', 'a']);
+    // A screen's own checkboxes come first: the column after them names the row.
+    expect(foldOrder([{ id: 'select' }, { id: 'goods' }, { id: 'stock' }])).toEqual(['stock']);
     expect(isStickyEnd('actions')).toBe(true);
     expect(isStickyEnd('ops', { sticky: 'end' })).toBe(true);
     expect(isStickyEnd('name')).toBe(false);
@@ -93,11 +95,11 @@ describe('Table that fits', () => {
     cleanup = view.unmount;
     expect(headers(view.container)).toEqual(['no', 'name', 'actions']);
     expect(view.container.querySelector('table')!.getAttribute('data-folded')).toBe('note phone');
-    // The toggle sits in the cell naming the row: the row keeps its cells, the first one its text.
+    // The toggle sits in the row's last cell, beside its actions: the row keeps its cells.
     expect(view.container.querySelector('tbody tr')!.querySelectorAll('td')).toHaveLength(3);
     expect(view.container.querySelector('tbody td')!.textContent).toBe('ZL001');
-    expect(view.container.querySelector('tbody td[data-column="no"] button[aria-label="展开详情"]')).not.toBeNull();
-    expect(view.container.querySelector('thead th[data-column="no"] button[aria-label="全部展开"]')).not.toBeNull();
+    expect(view.container.querySelector('tbody td[data-column="actions"] button[aria-label="展开详情"]')).not.toBeNull();
+    expect(view.container.querySelector('thead th[data-column="actions"] button[aria-label="全部展开"]')).not.toBeNull();
     expect(view.container.querySelector('[data-row-details]')).toBeNull();
 
     const toggle = view.container.querySelector<HTMLButtonElement>('tbody button[aria-label="展开详情"]')!;

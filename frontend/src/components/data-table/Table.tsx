@@ -81,19 +81,20 @@ function Chevron({ open }: { open: boolean }) {
   );
 }
 
-const TOGGLE = '-my-1 -ml-2 inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+const TOGGLE = '-my-1 -mr-2 inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
- * The cell that names the row (the first after the checkboxes) carries the row's details
- * toggle while columns are folded: the columns stay as they were (a reader or a test counting
- * cells meets the same ones), and the toggle sits where the eye starts the row.
+ * The row's last cell (its actions, kept in view at the right) carries the row's details
+ * toggle while columns are folded: the row keeps its cells in their order, and the cell that
+ * names the row keeps its name (a reader, or a test looking a row up by its cell, meets the
+ * same ones as before).
  */
 function WithToggle({ toggle, children }: { toggle: ReactNode; children: ReactNode }) {
   if (!toggle) return <>{children}</>;
   return (
-    <div className="flex items-start gap-1">
-      {toggle}
+    <div className="flex items-start justify-between gap-2">
       <div className="min-w-0">{children}</div>
+      {toggle}
     </div>
   );
 }
@@ -102,7 +103,7 @@ function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Ro
   const t = useTranslations('kit.table');
   const cells = row.getVisibleCells();
   const hidden = folded.length ? row.getAllCells().filter((cell) => folded.includes(cell.column.id)) : [];
-  const first = cells.find((cell) => cell.column.id !== 'select');
+  const last = cells.findLast((cell) => cell.column.id !== 'select');
   const toggle = hidden.length > 0 && (
     <button type="button" className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
       <Chevron open={open} />
@@ -114,7 +115,7 @@ function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Ro
         {cells.map((cell) => (
           <td key={cell.id} data-column={cell.column.id} className={`${CELL_CLASS} ${stickyClass(cell.column, 'bg-white')}`}>
             <div className={CELL_BOX}>
-              <WithToggle toggle={cell === first ? toggle : null}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</WithToggle>
+              <WithToggle toggle={cell === last ? toggle : null}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</WithToggle>
             </div>
           </td>
         ))}
@@ -257,7 +258,7 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
       else next.add(id);
       return next;
     });
-  const firstColumn = columns[0]?.id;
+  const lastColumn = table.getVisibleLeafColumns().findLast((column) => column.id !== 'select')?.id;
   const allToggle = folded.length > 0 && (
     <button type="button" className={TOGGLE} aria-expanded={allOpen} aria-label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
       <Chevron open={allOpen} />
@@ -271,7 +272,7 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
             <tr key={group.id}>
               {group.headers.map((header) => (
                 <th key={header.id} scope="col" data-column={header.column.id} className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(header.column, 'bg-slate-50')}`}>
-                  <WithToggle toggle={header.column.id === firstColumn && allToggle}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</WithToggle>
+                  <WithToggle toggle={header.column.id === lastColumn && allToggle}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</WithToggle>
                 </th>
               ))}
             </tr>

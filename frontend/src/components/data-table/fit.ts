@@ -23,11 +23,17 @@ export function isStickyEnd(id: string, meta?: FoldableColumn['meta']): boolean 
  * priority 1, the actions, or the selection's checkboxes.
  */
 export function foldOrder(columns: readonly FoldableColumn[]): string[] {
+  const first = firstColumnId(columns);
   return columns
-    .map((column, index) => ({ column, index, priority: column.meta?.priority ?? (index === 0 ? 1 : DEFAULT_PRIORITY) }))
+    .map((column, index) => ({ column, index, priority: column.meta?.priority ?? (column.id === first ? 1 : DEFAULT_PRIORITY) }))
     .filter(({ column, priority }) => priority > 1 && !isStickyEnd(column.id, column.meta) && column.id !== 'select')
     .sort((a, b) => b.priority - a.priority || b.index - a.index)
     .map(({ column }) => column.id);
+}
+
+/** The column that names the row: the first one past a screen's own checkboxes (`select`). */
+export function firstColumnId(columns: readonly { id?: string }[]): string | undefined {
+  return columns.find((column) => column.id !== 'select')?.id;
 }
 
 /**
