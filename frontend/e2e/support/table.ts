@@ -15,3 +15,17 @@ export async function cellUnder(table: Locator, row: Locator, header: string): P
   if ((await folded.count()) === 0) throw new Error(`no column ${header} in ${headers.join(', ')} nor in the row's details`);
   return folded.locator('dd');
 }
+
+/**
+ * The names of a kit table's columns, those shown and those folded into the rows' details
+ * (opened for the first row when some are folded).
+ */
+export async function columnNames(table: Locator): Promise<string[]> {
+  const shown = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  if (!(await table.getAttribute('data-folded'))) return shown;
+  const first = table.locator('tbody > tr').first();
+  const details = first.locator('xpath=following-sibling::tr[1][@data-row-details]');
+  if ((await details.count()) === 0) await first.getByRole('button', { name: '展开详情' }).click();
+  const folded = (await details.locator('dt').allInnerTexts()).map((text) => text.trim());
+  return [...shown, ...folded];
+}

@@ -16,9 +16,10 @@ import { UserText } from '@/components/ui/UserText';
 
 /**
  * What folds first when the list is wider than the screen (the kit's priorities): who the order
- * was given to, then the shop or merchant and the plan; the order, its status and its actions stay.
+ * was given to, the plan, the customer and goods, the sub-shop; then the time and the merchant.
+ * The order, its status and its actions stay.
  */
-const ORDER_PRIORITIES = { assignees: 4, merchant: 3, subShop: 3, plan: 3, status: 1 };
+const ORDER_PRIORITIES = { assignees: 5, plan: 4, goods: 3, customer: 3, subShop: 3, merchant: 2, createdAt: 2, overdueSince: 2, status: 1 };
 
 /** The list's columns: the platform adds the merchant, a shop the sub-shop; overdue lists show since when. */
 export function useOrderColumns({ platform, stage }: { platform: boolean; stage: OrderStage }): ColumnDef<OrderRow, unknown>[] {
