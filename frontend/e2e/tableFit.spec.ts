@@ -61,9 +61,13 @@ interface Measure {
   firstRow: { top: number; bottom: number; height: number } | null;
 }
 
-/** Reads the screen's tables: each row's actions against the viewport and the card around them. */
-function measure(page: Page): Promise<Measure> {
-  return page.evaluate(() => {
+/**
+ * Reads the screen's tables: each row's buttons and links against the viewport and the card
+ * around them — all of them (`every`), or the last cell's only (the actions, kept in view while
+ * the rest of a table too wide for a phone scrolls inside its card).
+ */
+function measure(page: Page, scope: 'every' | 'actions'): Promise<Measure> {
+  return page.evaluate((scope) => {
     window.scrollTo(0, 0);
     const tables = [...document.querySelectorAll<HTMLTableElement>('main table')].filter((table) => !table.closest('[role="dialog"]') && table.querySelector('tbody tr td'));
     const clipped: string[] = [];
@@ -75,7 +79,8 @@ function measure(page: Page): Promise<Measure> {
       for (const row of table.querySelectorAll<HTMLTableRowElement>(':scope > tbody > tr:not([data-row-details])')) {
         if (row.querySelector('[aria-busy="true"]')) continue;
         rows += 1;
-        for (const action of row.querySelectorAll<HTMLElement>('button, a[href]')) {
+        const selector = scope === 'every' ? 'button, a[href]' : ':scope > td:last-child button, :scope > td:last-child a[href]';
+        for (const action of row.querySelectorAll<HTMLElement>(selector)) {
           const box = action.getBoundingClientRect();
           if (box.width === 0) continue;
           if (box.left < left - 1 || box.right > right + 1) clipped.push(`${table.getAttribute('aria-label')}: ${(action.getAttribute('aria-label') || action.textContent || '').trim()} [${Math.round(box.left)}–${Math.round(box.right)} of ${Math.round(left)}–${Math.round(right)}]`);
@@ -91,17 +96,17 @@ function measure(page: Page): Promise<Measure> {
       clientWidth: document.documentElement.clientWidth,
       firstRow: first ? { top: Math.round(first.top), bottom: Math.round(first.bottom), height: window.innerHeight } : null,
     };
-  });
+  }, scope);
 }
 
 /** Visits every list screen of a side (and its record screens with tables), measuring each. */
-async function walk(page: Page, side: Side, check: (path: string, found: Measure) => void): Promise<void> {
+async function walk(page: Page, side: Side, scope: 'every' | 'actions', check: (path: string, found: Measure) => void): Promise<void> {
   const origin = HOSTS[side.host];
   const screens = screensOf(side);
   for (const path of screens) {
     await page.goto(`${origin}${path}`);
     await settle(page);
-    check(path, await measure(page));
+    check(path, await measure(page, scope));
   }
   for (const detail of DETAIL_SCREENS) {
     if (!screens.includes(detail.via)) continue;
@@ -112,7 +117,7 @@ async function walk(page: Page, side: Side, check: (path: string, found: Measure
     const path = detail.path ? detail.path(href!) : href!;
     await page.goto(`${origin}${path}`);
     await settle(page);
-    check(path, await measure(page));
+    check(path, await measure(page, scope));
   }
 }
 
@@ -125,7 +130,7 @@ for (const [name, side] of Object.entries(SIDES)) {
       await page.setViewportSize({ width: 1440, height: 900 });
       const problems: Record<string, string[]> = {};
       let rows = 0;
-      await walk(page, side, (path, found) => {
+      await walk(page, side, 'every', (path, found) => {
         rows += found.rows;
         if (found.clipped.length) problems[path] = found.clipped;
         if (found.scrollWidth > found.clientWidth) (problems[path] ??= []).push(`the page scrolls sideways: ${found.scrollWidth} > ${found.clientWidth}`);
@@ -139,7 +144,7 @@ for (const [name, side] of Object.entries(SIDES)) {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 390, height: 844 });
       const problems: Record<string, string[]> = {};
-      await walk(page, side, (path, found) => {
+      await walk(page, side, 'actions', (path, found) => {
         const wrong: string[] = [];
         if (found.scrollWidth > found.clientWidth) wrong.push(`the page scrolls sideways: ${found.scrollWidth} > ${found.clientWidth}`);
         if (found.firstRow && found.firstRow.bottom > found.firstRow.height && !REPORTS.includes(path)) wrong.push(`the first row ends at ${found.firstRow.bottom} px, below the screen (${found.firstRow.height} px)`);

@@ -29,3 +29,15 @@ export async function columnNames(table: Locator): Promise<string[]> {
   const folded = (await details.locator('dt').allInnerTexts()).map((text) => text.trim());
   return [...shown, ...folded];
 }
+
+/**
+ * The texts of one column (by its id, the cells' `data-column`) in every row of a kit table,
+ * from the rows' details (all opened) when the table folded it.
+ */
+export async function columnTexts(table: Locator, column: string): Promise<string[]> {
+  const folded = ((await table.getAttribute('data-folded')) ?? '').split(' ');
+  if (!folded.includes(column)) return table.locator(`tbody > tr > td[data-column="${column}"]`).allInnerTexts();
+  const expand = table.getByRole('button', { name: '全部展开' });
+  if (await expand.count()) await expand.click();
+  return table.locator(`tbody > tr[data-row-details] [data-column="${column}"] dd`).allInnerTexts();
+}
