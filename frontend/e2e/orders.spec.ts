@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { LoginPage } from './pages/LoginPage';
 import { OrderDetailPage } from './pages/OrderDetailPage';
 import { OrderListPage } from './pages/OrderListPage';
+import { columnTexts } from './support/table';
 
 // Orders come from the demo data (apps/orders/demo.py): every state of the demo merchant.
 // Each test picks its order through the lists' status filters, so a rerun takes the next one.
@@ -191,7 +192,7 @@ test.describe.serial('orders: the shop audits, ships and reads bills; the platfo
       await list.goto(HOSTS.demo, '/s_regularOrder', '子商户常规订单');
       await expect(page.getByText(`你是“${SUB_SHOP}”的子商户账号`)).toBeVisible();
       await expect(list.row(allocatedOrderNo)).toBeVisible();
-      const shops = await list.rows().locator('td:nth-child(6)').allInnerTexts();
+      const shops = await columnTexts(list.table(), 'subShop');
       expect(shops.length).toBeGreaterThan(0);
       expect(shops.every((name) => name.trim() === SUB_SHOP)).toBe(true);
 

@@ -78,7 +78,7 @@ test.describe.serial('order lists: the store exports a list and acts on selected
     await expect(page.getByText('已分配 2 个订单')).toBeVisible();
     await expect(bulk.toolbar()).toBeHidden(); // the selection cleared
     for (const orderNo of chosen) {
-      await expect(list.row(orderNo)).toContainText(`审核：${AUDITOR}`);
+      await expect(await list.cell(orderNo, '跟进人')).toContainText(`审核：${AUDITOR}`);
       await expect(bulk.checkbox(orderNo)).not.toBeChecked();
     }
   });

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { cellUnder } from '../support/table';
 
 /** /billingDetails/[order_id]: the overdue money at the top, the bills, the late-fee settings. */
 export class BillingDetailsPage {
@@ -11,12 +12,9 @@ export class BillingDetailsPage {
   readonly bills = () => this.page.getByRole('table', { name: '分期账单' });
   readonly dialog = () => this.page.getByRole('dialog');
 
-  /** The cell of a bill row under a column header. */
+  /** The cell of a bill row under a column header (in the row's details when the column folded). */
   async cell(row: ReturnType<Page['locator']>, header: string) {
-    const headers = await this.bills().locator('thead th').allInnerTexts();
-    const index = headers.findIndex((text) => text.trim() === header);
-    expect(index, header).toBeGreaterThanOrEqual(0);
-    return row.locator('td').nth(index);
+    return cellUnder(this.bills(), row, header);
   }
 
   async openRates() {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { cellUnder } from '../support/table';
 
 /** /productManage on either side: status tabs, filters, goods table. */
 export class GoodsListPage {
@@ -25,9 +26,6 @@ export class GoodsListPage {
 
   /** The cell of a row under the given column header (e.g. 库存). */
   async cell(tableName: string, title: string, column: string) {
-    const headers = (await this.table(tableName).getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
-    const index = headers.indexOf(column);
-    if (index < 0) throw new Error(`no column ${column} in ${headers.join(', ')}`);
-    return this.row(tableName, title).getByRole('cell').nth(index);
+    return cellUnder(this.table(tableName), this.row(tableName, title).first(), column);
   }
 }

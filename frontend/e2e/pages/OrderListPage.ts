@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { cellUnder } from '../support/table';
 
 /** An order list (/regularOrder … /afterSaleOrder and the /s_ lists), either side. */
 export class OrderListPage {
@@ -8,6 +9,8 @@ export class OrderListPage {
   readonly table = () => this.page.getByRole('table', { name: '订单列表' });
   readonly rows = () => this.table().locator('tbody tr');
   readonly row = (orderNo: string) => this.rows().filter({ hasText: orderNo });
+  /** An order's cell under a column (from the row's details when the list folded that column). */
+  readonly cell = (orderNo: string, header: string) => cellUnder(this.table(), this.row(orderNo), header);
   readonly stageTabs = () => this.page.getByRole('navigation', { name: '订单阶段' });
 
   async goto(origin: string, path: string, heading: string) {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { cellUnder } from '../support/table';
 
 /** /cashWithdrawal (both sides) and /applyWithdrawal (store). */
 export class WithdrawalsPage {
@@ -23,7 +24,7 @@ export class WithdrawalsPage {
   }
 
   async status(row: Locator): Promise<string> {
-    return (await row.locator('td').nth(await this.columnIndex('状态')).innerText()).trim();
+    return (await (await cellUnder(this.table(), row, '状态')).innerText()).trim();
   }
 
   async columnIndex(name: string): Promise<number> {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { WRAP_ANYWHERE } from './ui/Truncate';
+import { Breakable } from './ui/Breakable';
 
 /** A screen's title (a record's name in a UserText on a detail screen), what it is for, its main actions, and an optional way back. */
 export function PageHeader({ title, description, actions, back }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
@@ -8,7 +8,8 @@ export function PageHeader({ title, description, actions, back }: { title: React
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0 flex-1">
         {back}
-        <h1 className={`text-xl font-semibold text-slate-900 ${WRAP_ANYWHERE}`}>{title}</h1>
+        {/* A title holding an order number or a domain breaks between its parts at phone width. */}
+        <Breakable as="h1" text={title} className="text-xl font-semibold text-slate-900" />
         {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}

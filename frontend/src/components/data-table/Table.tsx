@@ -11,13 +11,24 @@ import {
   type RowSelectionState,
   type OnChangeFn,
 } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { foldOrder, isStickyEnd, STICKY_END, type FoldableColumn } from './fit';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** `end`: the column stays in view at the right while a wide table scrolls (a row's actions). */
+    /**
+     * `end`: the column stays in view at the right while a wide table scrolls (a row's actions).
+     * A column with the id `actions` is sticky without saying so.
+     */
     sticky?: 'end';
+    /**
+     * How much the column matters when the table is wider than its card: 1 never folds; the
+     * others (default 2) fold into the row's details line, the highest number first and, among
+     * equals, the rightmost first. The first column (it names the row) and the actions stay.
+     */
+    priority?: number;
   }
 }
 
@@ -50,23 +61,128 @@ export interface TableProps<T> {
  */
 export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]';
 
-/** A column kept in view at the right edge (its cells need their own background over the scroll). */
-const STICKY_END = 'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.18)]';
+/**
+ * A cell's content is at most 22rem wide (longer text wraps inside it): the table is laid out at
+ * its columns' natural widths (never squeezed to a character per line) and folds columns
+ * instead when those are wider than its card.
+ */
+const CELL_BOX = 'max-w-[22rem]';
+
 
 function stickyClass<T>(column: Column<T, unknown>, background: string): string {
-  return column.columnDef.meta?.sticky === 'end' ? `${STICKY_END} ${background}` : '';
+  return isStickyEnd(column.id, column.columnDef.meta) ? `${STICKY_END} ${background}` : '';
 }
 
-function TableRow<T>({ row, tone }: { row: Row<T>; tone?: string }) {
+function Chevron({ open }: { open: boolean }) {
   return (
-    <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={`${CELL_CLASS} ${stickyClass(cell.column, 'bg-white')}`}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-        </td>
-      ))}
-    </tr>
+    <svg className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+      <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.17 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06.02Z" clipRule="evenodd" />
+    </svg>
   );
+}
+
+const TOGGLE = '-my-1 -mr-2 inline-flex size-7 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * The row's last cell (its actions, kept in view at the right) carries the row's details
+ * toggle while columns are folded: the row keeps its cells in their order, and the cell that
+ * names the row keeps its name (a reader, or a test looking a row up by its cell, meets the
+ * same ones as before).
+ */
+function WithToggle({ toggle, children }: { toggle: ReactNode; children: ReactNode }) {
+  if (!toggle) return <>{children}</>;
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <div className="min-w-0">{children}</div>
+      {toggle}
+    </div>
+  );
+}
+
+function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Row<T>; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string }) {
+  const t = useTranslations('kit.table');
+  const cells = row.getVisibleCells();
+  const hidden = folded.length ? row.getAllCells().filter((cell) => folded.includes(cell.column.id)) : [];
+  const last = cells.findLast((cell) => cell.column.id !== 'select');
+  const toggle = hidden.length > 0 && (
+    <button type="button" className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
+      <Chevron open={open} />
+    </button>
+  );
+  return (
+    <>
+      <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
+        {cells.map((cell) => (
+          <td key={cell.id} data-column={cell.column.id} className={`${CELL_CLASS} ${stickyClass(cell.column, 'bg-white')}`}>
+            <div className={CELL_BOX}>
+              <WithToggle toggle={cell === last ? toggle : null}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</WithToggle>
+            </div>
+          </td>
+        ))}
+      </tr>
+      {open && hidden.length > 0 && (
+        <tr id={detailsId} data-row-details="" className={tone ?? ''}>
+          <td colSpan={cells.length} className="bg-slate-50/70 px-4 py-3">
+            {/* Zero intrinsic width: the details never widen the table, they fill the width it has. */}
+            <dl className="grid w-0 min-w-full grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-2 text-sm">
+              {hidden.map((cell) => (
+                <div key={cell.id} data-column={cell.column.id} className="min-w-0">
+                  <dt className="text-xs font-semibold text-slate-500">{headerText(cell.column)}</dt>
+                  <dd className="mt-0.5 text-slate-700 [overflow-wrap:anywhere]">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                </div>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** A folded column's name in the details line (its header when that is text). */
+function headerText<T>(column: Column<T, unknown>): string {
+  const header = column.columnDef.header;
+  return typeof header === 'string' ? header : column.id;
+}
+
+/**
+ * How many columns of `order` (the fold order) to fold so the table fits its card: measured
+ * before paint each time the rows, the columns or the card's width change, starting from every
+ * column shown. The table is laid out at its natural width (`w-max`), so a column folded frees
+ * its own width.
+ */
+function useFoldCount<T>(card: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>, order: readonly string[], data: readonly T[], columns: readonly unknown[]): number {
+  const [width, setWidth] = useState(0);
+  const [fold, setFold] = useState<{ basis: readonly unknown[]; count: number }>({ basis: [], count: 0 });
+  useEffect(() => {
+    const element = card.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [card]);
+  // A new page, other columns or another width: measured again from every column shown.
+  const same = fold.basis[0] === data && fold.basis[1] === columns && fold.basis[2] === order && fold.basis[3] === width;
+  const count = same ? fold.count : 0;
+  useLayoutEffect(() => {
+    const cardElement = card.current;
+    const tableElement = table.current;
+    if (!cardElement || !tableElement) return;
+    const over = tableElement.offsetWidth - cardElement.clientWidth;
+    let next = count;
+    // The toggle comes into the first cell with the first fold.
+    let need = over + (count === 0 ? 32 : 0);
+    while (over > 1 && next < order.length && need > 0) {
+      const id = order[next];
+      const th = [...tableElement.querySelectorAll<HTMLElement>('thead th')].find((header) => header.dataset.column === id);
+      need -= Math.max(th?.offsetWidth ?? 0, 1);
+      next += 1;
+    }
+    // Measuring the laid-out table is what this effect is for; the new count renders before paint.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (next !== count) setFold({ basis: [data, columns, order, width], count: next });
+  }, [card, table, count, order, data, columns, width]);
+  return count;
 }
 
 const CHECKBOX = 'size-4 cursor-pointer accent-brand-600 disabled:cursor-not-allowed';
@@ -98,12 +214,30 @@ function selectColumn<T>(labels: SelectLabels<T>): ColumnDef<T, unknown> {
 }
 
 /**
- * The table markup (TanStack Table): headers, rows, optional selection and row tones. It scrolls
- * sideways inside its card on a narrow screen, never the page. States live in DataTable.
+ * The table markup (TanStack Table): headers, rows, optional selection and row tones. Its
+ * columns keep their natural widths; when they are wider than the card, the least important
+ * ones (`meta.priority`) fold into a details line each row opens with its toggle, and the
+ * actions stay in view at the right. What still does not fit (a phone) scrolls sideways inside
+ * the card, never the page. Every cell carries `data-column` (its column's id). States live in
+ * DataTable.
  */
 export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching, selectLabels }: TableProps<T>) {
+  const t = useTranslations('kit.table');
   const selectable = Boolean(selectLabels && onRowSelectionChange);
   const allColumns = useMemo(() => (selectable && selectLabels ? [selectColumn(selectLabels), ...columns] : columns), [selectable, selectLabels, columns]);
+  const order = useMemo(
+    () =>
+      foldOrder(
+        columns.map((column, index): FoldableColumn => ({ id: column.id ?? String(index), meta: column.meta })),
+      ),
+    [columns],
+  );
+  const card = useRef<HTMLDivElement>(null);
+  const tableElement = useRef<HTMLTableElement>(null);
+  const foldCount = useFoldCount(card, tableElement, order, data, allColumns);
+  const folded = useMemo(() => order.slice(0, foldCount), [order, foldCount]);
+  const columnVisibility = useMemo(() => Object.fromEntries(folded.map((id) => [id, false])), [folded]);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   // TanStack Table v8 hands back fresh functions each render; this app does not run the React Compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -112,26 +246,41 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     enableRowSelection: Boolean(onRowSelectionChange),
-    state: rowSelection ? { rowSelection } : {},
+    state: { columnVisibility, ...(rowSelection ? { rowSelection } : {}) },
     onRowSelectionChange,
   });
+  const rows = table.getRowModel().rows;
+  const allOpen = rows.length > 0 && rows.every((row) => opened.has(row.id));
+  const toggle = (id: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const lastColumn = table.getVisibleLeafColumns().findLast((column) => column.id !== 'select')?.id;
+  const allToggle = folded.length > 0 && (
+    <button type="button" className={TOGGLE} aria-expanded={allOpen} aria-label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
+      <Chevron open={allOpen} />
+    </button>
+  );
   return (
-    <div data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
-      <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
+    <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
+      <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} className="w-max min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(header.column, 'bg-slate-50')}`}>
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                <th key={header.id} scope="col" data-column={header.column.id} className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(header.column, 'bg-slate-50')}`}>
+                  <WithToggle toggle={header.column.id === lastColumn && allToggle}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</WithToggle>
                 </th>
               ))}
             </tr>
           ))}
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <TableRow key={row.id} row={row} tone={rowTone?.(row.original)} />
+          {rows.map((row) => (
+            <TableRow key={row.id} row={row} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} />
           ))}
         </tbody>
       </table>

@@ -7,10 +7,14 @@ export interface PillOption<S extends string> {
   count?: number;
 }
 
-/** The status filter: one pill per status plus "all"; the pressed pill is the URL's status. */
+/**
+ * The status filter: one pill per status plus "all"; the pressed pill is the URL's status. At
+ * phone width the pills stay on one line that scrolls sideways (the list's rows stay on the
+ * first screen); from `sm` they wrap.
+ */
 export function FilterPills<S extends string>({ label, value, options, onChange }: { label: string; value: S | undefined; options: readonly PillOption<S>[]; onChange: (value: S | undefined) => void }) {
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+    <div role="group" aria-label={label} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
       {options.map((option) => {
         const pressed = option.value === value;
         return (
@@ -19,7 +23,7 @@ export function FilterPills<S extends string>({ label, value, options, onChange 
             type="button"
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
-            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset transition ${
+            className={`inline-flex shrink-0 items-center gap-1.5 rounded-full whitespace-nowrap px-3 py-1 text-sm font-medium ring-1 ring-inset transition ${
               pressed ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-600 ring-slate-300 hover:bg-slate-50'
             }`}
           >

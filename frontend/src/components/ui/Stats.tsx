@@ -27,7 +27,7 @@ export function Stats({ items, compact = false }: { items: readonly StatItem[]; 
   return (
     <dl className={`grid grid-cols-2 gap-2 sm:gap-3 ${columns}`}>
       {items.map((item) => (
-        <div key={item.id} data-stat={item.id} className={`min-w-0 rounded-md ${item.tone === 'primary' ? 'bg-brand-50 ring-1 ring-brand-100 ring-inset' : 'bg-slate-50'} ${compact ? 'px-3 py-2' : 'px-3 py-2.5 sm:px-4 sm:py-3'}`}>
+        <div key={item.id} data-stat={item.id} className={`min-w-0 rounded-md ${item.tone === 'primary' ? 'bg-brand-50 ring-1 ring-brand-100 ring-inset' : 'bg-slate-50'} ${compact ? 'px-3 py-2' : 'px-3 py-2 sm:px-4 sm:py-3'}`}>
           <dt className="text-xs text-slate-500">{item.label}</dt>
           <dd className={`mt-0.5 font-semibold tabular-nums [overflow-wrap:anywhere] ${compact ? 'text-sm' : 'text-base sm:text-lg'} ${VALUE_TONES[item.tone ?? 'default']}`}>{item.value}</dd>
         </div>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Switch } from '@/components/ui/fields';
+import { STICKY_END } from '@/components/data-table/fit';
 import { TableSkeleton } from '@/components/data-table/TableSkeleton';
 import { TableError } from '@/components/data-table/TableStates';
 import { PageHeader } from '@/components/PageHeader';
@@ -116,7 +117,7 @@ export function CategoryManage() {
               <th scope="col" className="px-4 py-2.5 text-left">{t('columns.level')}</th>
               <th scope="col" className="px-4 py-2.5 text-left">{t('columns.status')}</th>
               <th scope="col" className="px-4 py-2.5 text-left">{t('columns.sort')}</th>
-              <th scope="col" className="px-4 py-2.5 text-left">{t('columns.actions')}</th>
+              <th scope="col" className={`px-4 py-2.5 text-left ${STICKY_END} bg-slate-50`}>{t('columns.actions')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -167,7 +168,7 @@ export function CategoryManage() {
                 <td className="px-4 py-2">
                   <SortCell key={node.sort} node={node} />
                 </td>
-                <td className="px-4 py-2">
+                <td className={`px-4 py-2 ${STICKY_END} bg-white`}>
                   <div className="flex gap-3 whitespace-nowrap">
                     {node.level < MAX_LEVEL && (
                       <Button variant="link" onClick={() => setDialog({ mode: 'create', parent: node })} aria-label={t('addChildOf', { name: node.name })}>

@@ -58,7 +58,7 @@ function StoreBillList() {
   const exported = billListExport(state, false);
   const views = BILL_LIST_VIEWS.map((view) => ({ id: view, href: billListViewHref(view), label: t(`views.${view}`) }));
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-4 sm:gap-5">
       <PageHeader title={t('pageTitle')} description={t('description')} actions={<ExportButton kind={exported.kind} filters={exported.filters} />} />
       <LinkTabs label={t('views.label')} tabs={views} current={state.view} />
       {state.view === 'lines' ? <StoreLines state={state} update={update} reset={reset} /> : <CustomerBills state={state} update={update} />}
@@ -100,7 +100,7 @@ function PlatformBillList() {
       : [];
   const exported = billListExport(state, true);
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-4 sm:gap-5">
       <PageHeader title={t('pageTitle')} description={t('descriptionPlatform')} actions={<ExportButton kind={exported.kind} filters={exported.filters} />} />
       <TypePills platform value={state.type} counts={counts.data} onChange={(type) => update({ type })} />
       <FilterBar>

@@ -55,7 +55,7 @@ export function MarkCollectSummary({ state }: { state: BillListState }) {
       { id: 'settled', label: t('settled'), value: formatCurrency(data.settled), tone: isZero(data.settled) ? 'muted' : 'default' },
     ];
     body = (
-      <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2 sm:gap-3">
         <div>
           <h3 className="mb-1.5 text-xs font-medium text-slate-500">{t('now')}</h3>
           <Stats items={now} />

@@ -2,6 +2,7 @@
 /* eslint-disable @next/next/no-img-element -- the QR picture is an SVG data URL the API draws */
 
 import { useTranslations } from 'next-intl';
+import { Breakable } from '@/components/ui/Breakable';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormError } from '@/components/ui/FormError';
@@ -38,8 +39,8 @@ export function ShareLinkQrDialog({ linkId, onClose }: { linkId: number | null; 
           {link.is_deleted && <p className="text-sm text-amber-700">{t('deletedHint')}</p>}
           <img src={link.qr_code} alt={t('qrAlt')} className="size-56 rounded-md border border-slate-200" />
           <p className="font-mono text-sm text-slate-700">{link.code}</p>
-          <p className="w-full text-xs break-all text-slate-500" data-share-url>
-            {link.url}
+          <p className="w-full text-xs text-slate-500" data-share-url>
+            <Breakable text={link.url} />
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button onClick={() => void copyToClipboard(link.url)}>{t('copy')}</Button>

@@ -18,6 +18,7 @@ import { copyToClipboard } from '@/lib/clipboard';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
 import { parseShareLinkListState, SHARE_LINK_STATUSES, shareLinkListQuery, shareLinkListSearch } from '../lib/shareLinkState';
 import { useDeleteShareLink, useShareLinkOptions, useShareLinks, type ShareLinkRow } from '../queries';
+import { prioritize } from '@/components/data-table/fit';
 import { useShareLinkColumns } from './columns';
 
 // Dialogs load when first opened (see lazyDialog).
@@ -52,7 +53,9 @@ export function ShareLinkScreen() {
     }),
     [],
   );
-  const columns = useShareLinkColumns(actions);
+  // A link's figures are what the list is read for: where it lands and when it was made fold first.
+  const linkColumns = useShareLinkColumns(actions);
+  const columns = useMemo(() => prioritize(linkColumns, { landing: 4, attribution: 3, channel: 3, created_at: 3, visits: 1, orders: 1, deals: 1 }), [linkColumns]);
   const channelOptions = [{ value: '', label: t('allChannels') }, ...(options.data?.channels.map((c) => ({ value: c.label, label: c.name })) ?? [])];
   const filtered = state.keyword !== '' || state.channel !== '';
 

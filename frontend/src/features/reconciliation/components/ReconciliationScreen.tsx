@@ -16,6 +16,7 @@ import { hasRunFilters, parseRunListState, runListQuery, runListSearch, RUN_STAT
 import { useReconciliationRuns, type MismatchRow, type RunRow } from '../queries';
 import { RerunDialog, ResolveMismatchDialog, SyncMismatchDialog } from './ReconciliationDialogs';
 import { RunDetailDialog } from './RunDetailDialog';
+import { prioritize } from '@/components/data-table/fit';
 import { useRunColumns } from './run-table/columns';
 import { NoMatchingRuns, NoRuns } from './run-table/empty-states';
 
@@ -38,7 +39,9 @@ export function ReconciliationScreen() {
   const [resolving, setResolving] = useState<MismatchRow | null>(null);
   const [syncing, setSyncing] = useState<MismatchRow | null>(null);
   const rowActions = useMemo(() => ({ onOpen: (row: RunRow) => setRunId(row.id), ...(canAct ? { onRerun: (row: RunRow) => setRerun(row) } : {}) }), [canAct]);
-  const columns = useRunColumns(rowActions);
+  // A run's differences and status are what the list is read for; the three sides' sums fold first.
+  const runColumns = useRunColumns(rowActions);
+  const columns = useMemo(() => prioritize(runColumns, { provider: 3, ledger: 3, matched: 3, status: 1, differences: 1 }), [runColumns]);
   const counts = list.data?.statuses;
   const countOf = (status: RunStatus) => counts?.find((item) => item.value === status)?.count;
   const total = counts?.reduce((sum, item) => sum + item.count, 0);

@@ -20,6 +20,7 @@ import { hasWithdrawalFilters, parseWithdrawalListState, withdrawalFilters, with
 import { usePlatformWithdrawals, useStoreWithdrawals, useWithdrawalCount, useWithdrawalTypes, type WithdrawalRow, type WithdrawalStatusCount } from '../queries';
 import { ApproveWithdrawalDialog, CancelWithdrawalDialog, RejectWithdrawalDialog } from './WithdrawalDecisionDialogs';
 import { WithdrawalDetailDialog } from './WithdrawalDetailDialog';
+import { prioritize } from '@/components/data-table/fit';
 import { useWithdrawalColumns } from './withdrawal-table/columns';
 import { NoMatchingWithdrawals, NoWithdrawals } from './withdrawal-table/empty-states';
 
@@ -58,7 +59,9 @@ export function WithdrawalListScreen() {
     }),
     [canApply, platform],
   );
-  const columns = useWithdrawalColumns({ platform, actions });
+  // A withdrawal's amount, status and why it was turned down stay in view; the account and payout time fold first.
+  const withdrawalColumns = useWithdrawalColumns({ platform, actions });
+  const columns = useMemo(() => prioritize(withdrawalColumns, { account: 3, paid_at: 3, amount: 1, status: 1, reason: 1 }), [withdrawalColumns]);
 
   const countOf = (status: WithdrawalStatus) => counts?.find((item) => item.value === status)?.count;
   const total = counts?.reduce((sum, item) => sum + item.count, 0);

@@ -21,6 +21,7 @@ import { goodsExportFilters, goodsListParams, goodsListSearch, parseGoodsListSta
 import { useDeleteGoods, useGoodsClass, useGoodsList, useGoodsStatusCount, useUpdateGoodsSort, useUpdateGoodsStatus } from '../../queries';
 import { GOODS_STATUSES, type GoodsRow, type GoodsStatus } from '../../types';
 import { RefusalPanel, useRefusalLines, type RefusalLine } from '../refusal/Refusal';
+import { prioritize } from '@/components/data-table/fit';
 import { canPutOnShelf, canTakeOff, useGoodsColumns, type GoodsRowActions } from './columns';
 import { NoGoods, NoMatchingGoods } from './empty-states';
 
@@ -96,7 +97,9 @@ export function StoreGoodsManage() {
         },
       ),
   };
-  const columns = useGoodsColumns(actions);
+  // A goods' state and stock stay in view; its sort, category and update time fold first.
+  const goodsColumns = useGoodsColumns(actions);
+  const columns = useMemo(() => prioritize(goodsColumns, { updated: 4, sort: 3, category: 3, status: 1 }), [goodsColumns]);
 
   const confirmDelete = () => {
     if (!deleting) return;

@@ -2,7 +2,7 @@
 
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
@@ -15,6 +15,7 @@ import { notify } from '@/lib/notice';
 import { goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib/listState';
 import { useGoodsClass, usePlatformGoodsCount, usePlatformGoodsList, useShopSelections, useUpdateDisplayStatus } from '../../queries';
 import { GOODS_STATUSES, type GoodsStatus, type PlatformGoodsRow } from '../../types';
+import { prioritize } from '@/components/data-table/fit';
 import { usePlatformGoodsColumns, type PlatformRowActions } from './columns';
 import { ReviewSettingSwitch } from './ReviewSettingSwitch';
 
@@ -56,7 +57,9 @@ export function PlatformGoodsManage() {
       );
     },
   };
-  const columns = usePlatformGoodsColumns(actions);
+  // A goods' state, storefront display and merchant stay in view; category and update time fold first.
+  const goodsColumns = usePlatformGoodsColumns(actions);
+  const columns = useMemo(() => prioritize(goodsColumns, { updated: 4, category: 3, status: 1 }), [goodsColumns]);
 
   const statusOptions = [
     { value: undefined, label: t('status.all'), count: counts.data?.all },

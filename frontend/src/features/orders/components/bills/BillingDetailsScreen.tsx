@@ -7,6 +7,7 @@ import { BackLink, PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { DataTable } from '@/components/data-table/DataTable';
 import { TableEmpty } from '@/components/data-table/TableStates';
+import { prioritize } from '@/components/data-table/fit';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
@@ -237,7 +238,10 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
     }),
     [detail.actions, detail.bills, session, querying, payResult, t, label],
   );
-  const columns = useBillColumns(actions);
+  const billColumns = useBillColumns(actions);
+  // Fifteen columns: the breakdown of the amount and the payments' list fold before the bill's
+  // state, how it was paid and its receipt.
+  const columns = useMemo(() => prioritize(billColumns, { addon: 3, rent: 3, lateFeeWaived: 3, lateFeePaid: 3, payments: 3, state: 1, amount: 1, dueDate: 1 }), [billColumns]);
   const totals = detail.bill_totals;
   return (
     <div className="flex flex-col gap-5">

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo } from 'react';
+import { prioritize } from '@/components/data-table/fit';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
@@ -12,6 +13,13 @@ import { orderDetailHref, type OrderStage } from '../../lib/stages';
 import type { OrderRow } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 import { UserText } from '@/components/ui/UserText';
+
+/**
+ * What folds first when the list is wider than the screen (the kit's priorities): who the order
+ * was given to, the plan, the customer and goods, the sub-shop; then the time and the merchant.
+ * The order, its status and its actions stay.
+ */
+const ORDER_PRIORITIES = { assignees: 5, plan: 4, goods: 3, customer: 3, subShop: 3, merchant: 2, createdAt: 2, overdueSince: 2, status: 1 };
 
 /** The list's columns: the platform adds the merchant, a shop the sub-shop; overdue lists show since when. */
 export function useOrderColumns({ platform, stage }: { platform: boolean; stage: OrderStage }): ColumnDef<OrderRow, unknown>[] {
@@ -109,6 +117,6 @@ export function useOrderColumns({ platform, stage }: { platform: boolean; stage:
         ),
       },
     );
-    return columns;
+    return prioritize(columns, ORDER_PRIORITIES);
   }, [t, bulk, label, plan, platform, stage]);
 }

@@ -1,0 +1,134 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { foldOrder, isStickyEnd, prioritize } from '../data-table/fit';
+import { Table } from '../data-table/Table';
+import { byText, click, render } from './render';
+
+interface Row {
+  id: number;
+  no: string;
+  name: string;
+  phone: string;
+  note: string;
+}
+const rows: Row[] = [
+  { id: 1, no: 'ZL001', name: '张三', phone: '138', note: '备注一' },
+  { id: 2, no: 'ZL002', name: '李四', phone: '139', note: '备注二' },
+];
+const columns: ColumnDef<Row, unknown>[] = prioritize(
+  [
+    { id: 'no', header: '订单号', cell: ({ row }) => row.original.no },
+    { id: 'name', header: '客户', cell: ({ row }) => row.original.name },
+    { id: 'phone', header: '手机号', cell: ({ row }) => row.original.phone },
+    { id: 'note', header: '备注', cell: ({ row }) => row.original.note },
+    { id: 'actions', header: '操作', cell: () => <button type="button">查看</button> },
+  ],
+  { name: 1, note: 3 },
+);
+
+// jsdom lays nothing out: each column is 200 px, the card `cardWidth`.
+let cardWidth = 2000;
+const descriptors = {
+  offsetWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth'),
+  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
+};
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (this.tagName === 'TH') return 200;
+      if (this.tagName === 'TABLE') return Math.max(cardWidth, [...this.querySelectorAll<HTMLElement>('thead th')].reduce((sum, th) => sum + th.offsetWidth, 0));
+      return 0;
+    },
+  });
+  Object.defineProperty(Element.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: Element) {
+      return this.hasAttribute('data-scroll-x') ? cardWidth : 0;
+    },
+  });
+});
+afterAll(() => {
+  if (descriptors.offsetWidth) Object.defineProperty(HTMLElement.prototype, 'offsetWidth', descriptors.offsetWidth);
+  if (descriptors.clientWidth) Object.defineProperty(Element.prototype, 'clientWidth', descriptors.clientWidth);
+});
+
+let cleanup: () => Promise<void> = async () => undefined;
+afterEach(() => cleanup());
+
+const headers = (container: HTMLElement) => [...container.querySelectorAll('thead th')].map((th) => th.getAttribute('data-column'));
+
+describe('fold order', () => {
+  it('folds the highest priority number first, among equals the rightmost; never the first column, priority 1 or the actions', () => {
+    expect(foldOrder([{ id: 'no' }, { id: 'a' }, { id: 'b', meta: { priority: 3 } }, { id: 'c' }, { id: 'keep', meta: { priority: 1 } }, { id: 'actions' }, { id: 'ops', meta: { sticky: 'end' } }])).toEqual(['b', 'c', 'a']);
+    // A screen's own checkboxes come first: the column after them names the row.
+    expect(foldOrder([{ id: 'select' }, { id: 'goods' }, { id: 'stock' }])).toEqual(['stock']);
+    expect(isStickyEnd('actions')).toBe(true);
+    expect(isStickyEnd('ops', { sticky: 'end' })).toBe(true);
+    expect(isStickyEnd('name')).toBe(false);
+  });
+
+  it('prioritize sets priorities by id and leaves the other columns as they were', () => {
+    const plain: { id: string; header?: string; meta?: object } = { id: 'x', header: 'X' };
+    const [x, y] = prioritize([plain, { id: 'y', meta: { sticky: 'end' } }], { y: 4 });
+    expect(x).toBe(plain);
+    expect(y!.meta).toEqual({ sticky: 'end', priority: 4 });
+  });
+});
+
+describe('Table that fits', () => {
+  it('shows every column when the card is wide enough, each cell named by its column, the actions sticky', async () => {
+    cardWidth = 2000;
+    const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
+    cleanup = view.unmount;
+    expect(headers(view.container)).toEqual(['no', 'name', 'phone', 'note', 'actions']);
+    expect(view.container.querySelector('tbody td[data-column="note"]')!.textContent).toBe('备注一');
+    expect(view.container.querySelector('td[data-column="actions"]')!.className).toContain('sticky');
+    expect(view.container.querySelector('table')!.className).toContain('w-max');
+    expect(byText(view.container, 'button', '')).toBeUndefined();
+  });
+
+  it('folds the least important columns into a details line each row opens, and all rows at once', async () => {
+    // 5 × 200 = 1000 px in 700: the note (priority 3), then the phone, fold; the name (1) stays.
+    cardWidth = 700;
+    const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
+    cleanup = view.unmount;
+    expect(headers(view.container)).toEqual(['no', 'name', 'actions']);
+    expect(view.container.querySelector('table')!.getAttribute('data-folded')).toBe('note phone');
+    // The toggle sits in the row's last cell, beside its actions: the row keeps its cells.
+    expect(view.container.querySelector('tbody tr')!.querySelectorAll('td')).toHaveLength(3);
+    expect(view.container.querySelector('tbody td')!.textContent).toBe('ZL001');
+    expect(view.container.querySelector('tbody td[data-column="actions"] button[aria-label="展开详情"]')).not.toBeNull();
+    expect(view.container.querySelector('thead th[data-column="actions"] button[aria-label="全部展开"]')).not.toBeNull();
+    expect(view.container.querySelector('[data-row-details]')).toBeNull();
+
+    const toggle = view.container.querySelector<HTMLButtonElement>('tbody button[aria-label="展开详情"]')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await click(toggle);
+    const details = view.container.querySelectorAll('[data-row-details]');
+    expect(details).toHaveLength(1);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('收起详情');
+    expect(toggle.getAttribute('aria-controls')).toBe(details[0]!.id);
+    // The folded cells in the columns' order, each under its header.
+    expect([...details[0]!.querySelectorAll('[data-column]')].map((cell) => cell.getAttribute('data-column'))).toEqual(['phone', 'note']);
+    expect(details[0]!.querySelector('[data-column="note"] dt')!.textContent).toBe('备注');
+    expect(details[0]!.querySelector('[data-column="note"] dd')!.textContent).toBe('备注一');
+    expect(details[0]!.querySelector('td')!.getAttribute('colspan')).toBe('3');
+
+    await click(view.container.querySelector('thead button[aria-label="全部展开"]'));
+    expect(view.container.querySelectorAll('[data-row-details]')).toHaveLength(2);
+    await click(view.container.querySelector('thead button[aria-label="全部收起"]'));
+    expect(view.container.querySelectorAll('[data-row-details]')).toHaveLength(0);
+  });
+
+  it('measures again for new rows, folding only what no longer fits', async () => {
+    cardWidth = 700;
+    const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
+    cleanup = view.unmount;
+    expect(headers(view.container)).toEqual(['no', 'name', 'actions']);
+    cardWidth = 2000;
+    await view.rerender(<Table label="订单" columns={columns} data={[...rows]} getRowId={(row) => String(row.id)} />);
+    expect(headers(view.container)).toEqual(['no', 'name', 'phone', 'note', 'actions']);
+  });
+});
