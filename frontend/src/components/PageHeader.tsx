@@ -1,6 +1,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Breakable } from './ui/Breakable';
+import { WRAP_ANYWHERE } from './ui/Truncate';
+
+const HEADING = 'text-xl font-semibold text-slate-900';
 
 /** A screen's title (a record's name in a UserText on a detail screen), what it is for, its main actions, and an optional way back. */
 export function PageHeader({ title, description, actions, back }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
@@ -8,8 +11,13 @@ export function PageHeader({ title, description, actions, back }: { title: React
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0 flex-1">
         {back}
-        {/* A title holding an order number or a domain breaks between its parts at phone width. */}
-        <Breakable as="h1" text={title} className="text-xl font-semibold text-slate-900" />
+        {/* A title holding an order number or a domain breaks between its parts at phone width;
+            one with a record's name in it (a UserText) wraps anywhere. */}
+        {typeof title === 'string' ? (
+          <Breakable as="h1" text={title} className={HEADING} />
+        ) : (
+          <h1 className={`${HEADING} ${WRAP_ANYWHERE}`}>{title}</h1>
+        )}
         {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
