@@ -53,7 +53,7 @@ def test_health_reports_database_redis_and_celery(db):
 def test_every_gunicorn_reads_request_lines_up_to_the_one_setting():
     compose = (ROOT / "docker-compose.yml").read_text()
     run = (ROOT / "infra" / "scripts" / "run.sh").read_text()
-    e2e = (ROOT / "infra" / "scripts" / "test-frontend.sh").read_text()
+    e2e = (ROOT / "infra" / "scripts" / "demo-api.sh").read_text()  # the browser tests' API
     nginx = (ROOT / "infra" / "nginx" / "zulin.conf").read_text()
     config = (ROOT / "infra" / "gunicorn.conf.py").read_text()
 
