@@ -101,9 +101,16 @@ async function readableTexts(page: Page): Promise<string[]> {
       return !shown.checkVisibility({ visibilityProperty: true });
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // A value cut into pieces with <wbr> between them (the kit's Breakable: ZL | 2026 | 1125 …)
+    // is one word to its reader: read whole, once.
+    const whole = new Set<Element>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      if (text && !hidden(node.parentElement)) out.push(text);
+      const parent = node.parentElement;
+      const broken = parent?.querySelector(':scope > wbr') ? parent : null;
+      if (broken && whole.has(broken)) continue;
+      if (broken) whole.add(broken);
+      const text = ((broken ?? node).textContent ?? '').trim();
+      if (text && !hidden(parent)) out.push(text);
     }
     // Placeholders are the screen's own; aria-labels and titles often carry a record's name
     // ("Force down {title}", a truncated value's full text), so they are not read here.
