@@ -27,10 +27,11 @@ from zulin.audit.services import actor_name, audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.idempotency import key_replay
 
 from .collect import order_bills_lock
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
-from .selectors import OPEN_STATUSES
+from .selectors import OPEN_STATUSES, order_owed
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -63,11 +64,9 @@ def charge_add(
 
 
 def open_owed(order_id: int) -> Decimal:
-    """What the order's open bills still owe: principal and late fee not paid or waived."""
-    total = ZERO
-    for bill in Bill.objects.filter(order_id=order_id, status__in=OPEN_STATUSES):
-        total += bill.rent_owed + bill.late_fee_owed
-    return total
+    """What the order still owes (`selectors.order_owed`): principal and late fee not paid or
+    waived of its open bills and of those written off (a write-off forgives nothing)."""
+    return order_owed(order_id).total
 
 
 def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str = "") -> BillWaiver:
@@ -76,10 +75,11 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
     (CONFLICT), a bill being paid (PAYMENT_IN_PROGRESS). The same key answers the same
     waiver."""
     if idempotency_key:
-        earlier = BillWaiver.objects.filter(idempotency_key=idempotency_key).first()
+        earlier = key_replay(
+            BillWaiver.objects.filter(idempotency_key=idempotency_key).first(),
+            same=lambda waiver: waiver.bill_id == bill.pk,
+        )
         if earlier is not None:
-            if earlier.bill_id != bill.pk:
-                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             return earlier
     if not actor.can(WAIVE_RIGHT):
         raise ApplicationError(ErrorCode.FORBIDDEN)

@@ -21,8 +21,9 @@ A claim is refused, writing nothing:
   customer's payment waiting for the provider, a deposit transfer, an early settlement's
   withhold. The database holds it too: at most one payment `processing` per bill (a partial
   unique index), so two methods can never both be in flight on one bill;
-- an instalment while an older one is still owed and not claimed with it (OLDER_BILL_FIRST,
-  naming the period); the buyout bill (period 0) only with every instalment still owed.
+- an instalment while an older one is still owed (`selectors.order_owed`: a written-off one
+  included, never jumped over) and not claimed with it (OLDER_BILL_FIRST, naming the
+  period); the buyout bill (period 0) only with every instalment still owed.
 
 Allocation (`split`), one order for every method: the claimed bills oldest first (the
 buyout bill last); per bill its late fee still owed first, then its principal in the order
@@ -60,12 +61,9 @@ from zulin.money.allocation import Split
 
 from . import commission
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
-from .selectors import OPEN_STATUSES
+from .selectors import OWED_STATUSES, bill_owed
 
 ZERO = Decimal("0.00")
-# What a payment may still settle: the open bills and those written off (still owed by the
-# customer; what a later payment pays of one is recovered after write-off).
-PAYABLE_STATUSES = (*OPEN_STATUSES, BillStatus.WRITTEN_OFF)
 Method = BillPayment.Method
 # Methods whose trade is the bill's own trade number: a failure moves the bill to the next.
 BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER)
@@ -107,8 +105,10 @@ def principal_parts(bill: Bill, *, discount: Decimal = ZERO) -> tuple[Decimal, D
 
 
 def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
-    """What settles the bill now: its late fee still owed and its principal still owed."""
-    if bill.status not in PAYABLE_STATUSES:
+    """What settles the bill now: its late fee still owed and its principal still owed
+    (after `discount`); nothing for a bill that owes nothing (`selectors.bill_owed`: open or
+    written off bills owe, a written-off one being recovered after write-off)."""
+    if bill_owed(bill) is None:
         return ZERO
     return bill.late_fee_owed + sum(principal_parts(bill, discount=discount), ZERO)
 
@@ -148,7 +148,7 @@ def oldest_first(bills: Sequence[Bill], *, out_no: str = "") -> None:
     newest = max(periods) if periods else None
     if any(bill.period == 0 for bill in bills):
         newest = None  # the buyout bill: every instalment still owed goes with it
-    older = Bill.objects.filter(order_id=order_id, period__gte=1, status__in=OPEN_STATUSES).exclude(
+    older = Bill.objects.filter(order_id=order_id, period__gte=1, status__in=OWED_STATUSES).exclude(
         pk__in=claimed
     )
     if out_no:

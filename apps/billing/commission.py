@@ -173,6 +173,47 @@ def commission_back(payment: BillPayment, refund: BillRefund) -> Decimal:
     )
 
 
+def transfer_refund_commission(
+    *,
+    transfer_no: str,
+    refund_no: str,
+    amount: Decimal,
+    refunded_before: Decimal,
+    given_back: Decimal,
+    order_id: int,
+    memo: str,
+    actor: Session | None,
+) -> Decimal:
+    """A refund of `amount` of money a deposit transfer (`transfer_no`) took to pay bills
+    succeeded: the commission of the rent it returns comes back exactly as for a refund of a
+    withheld payment (`commission_back`, over the transfer's bill payments taken together),
+    `refunded_before` and `given_back` being what earlier refunds of it returned. Posted in
+    both books; answers what came back."""
+    payments = BillPayment.objects.filter(
+        out_trade_no=transfer_no,
+        method=BillPayment.Method.DEPOSIT,
+        status=BillPayment.Status.SUCCEEDED,
+    )
+    back = money_rules.commission_back(
+        commission=sum((p.commission for p in payments), ZERO),
+        base=sum((p.commission_base for p in payments), ZERO),
+        refunded_before=refunded_before,
+        refund=amount,
+        given_back=given_back,
+    )
+    if back > 0:
+        _commission_journals(
+            reference=f"commission-back:{refund_no}",
+            amount=back,
+            order_id=order_id,
+            memo=memo,
+            bill_id=None,
+            reverse=True,
+            actor=actor,
+        )
+    return back
+
+
 def refund_settled(refund: BillRefund, *, actor: Session | None) -> None:
     """A refund of a bill payment succeeded: the platform's books give it back and the
     payment's commission comes back on the commissionable part refunded (`commission_back`;

@@ -1,8 +1,9 @@
 """Early settlement: every bill left of a lease paid at once, per the buyout rule.
 
 The quote, on day D (`quote_make`):
-- every open instalment due by D: its rent, add-ons and fee in full, and its late fee still
-  owed (accrued, less waived and paid);
+- every instalment owed and due by D (a written-off one included: a write-off forgives
+  nothing): its rent, add-ons and fee in full, and its late fee still owed (accrued, less
+  waived and paid);
 - every instalment due after D: its rent less the shop's early-buyout discount
   (`early_buyout_discount_rate` of the order settings, a share of the remaining rent; the
   same discount a buyout gets), and its add-ons in full; no late fee;
@@ -46,6 +47,7 @@ from . import collect
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
 from .offline import OfflineDetails, offline_details_check, receipt_record
 from .payments import payment_provider, provider_failed
+from .selectors import owed_of
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -136,10 +138,11 @@ class Quote:
 def quote_make(
     *, bills: list[Bill], today: date, discount_rate: Decimal, buyout: Decimal = ZERO
 ) -> Quote:
-    """The quote of an order's open instalments on `today` (module docstring): what each
-    still owes after what earlier payments paid (`collect.principal_parts`)."""
+    """The quote of what an order's instalments and charges still owe on `today` (module
+    docstring; `selectors.order_owed`: a written-off bill is owed in full, due), each after
+    what earlier payments paid (`collect.principal_parts`)."""
     open_bills = sorted(
-        (b for b in bills if b.status == BillStatus.UNPAID and b.period >= 1),
+        (line.bill for line in owed_of(bills).lines if line.bill.period >= 1),
         key=lambda b: b.period,
     )
     owed = {bill.pk: collect.principal_parts(bill) for bill in open_bills}

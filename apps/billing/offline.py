@@ -35,6 +35,7 @@ from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.idempotency import key_replay
 from zulin.core.images import CONTENT_TYPES, image_extension, picture_decodes
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
@@ -158,12 +159,12 @@ def bill_repay_offline(
     once. The same idempotency key answers the same repayment and writes nothing; another
     bill under it is refused."""
     bill = Bill.objects.select_for_update().get(pk=bill_id)
-    earlier = earlier_receipt(idempotency_key)
+    earlier = key_replay(
+        earlier_receipt(idempotency_key),
+        same=lambda receipt: receipt.payments.filter(bill=bill).exists(),
+    )
     if earlier is not None:
-        payment = earlier.payments.filter(bill=bill).first()
-        if payment is None:
-            raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
-        return Collected(bill, payment, False)
+        return Collected(bill, earlier.payments.get(bill=bill), False)
     collect.claim_check([bill])
     owed = owed_now(bill)
     if amount != owed:

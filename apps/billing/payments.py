@@ -25,6 +25,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
@@ -118,10 +119,11 @@ def bill_collect(
     with transaction.atomic():
         bill = Bill.objects.select_for_update().get(pk=bill_id)
         if idempotency_key:
-            earlier = BillPayment.objects.filter(idempotency_key=idempotency_key).first()
+            earlier = key_replay(
+                BillPayment.objects.filter(idempotency_key=idempotency_key).first(),
+                same=lambda payment: payment.bill_id == bill.pk,
+            )
             if earlier is not None:
-                if earlier.bill_id != bill.pk:
-                    raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
                 return Collected(bill, earlier, False)
         live = bill.payments.filter(
             status=BillPayment.Status.PROCESSING, method__in=collect.BILL_TRADES
@@ -281,7 +283,13 @@ def payment_refund(
     """Gives back `amount` of a succeeded payment (the caller holds the order's lock). Never
     more than is left to give back; the same idempotency key answers the same refund."""
     if idempotency_key:
-        earlier = BillRefund.objects.filter(idempotency_key=idempotency_key).first()
+        earlier = key_replay(
+            BillRefund.objects.filter(idempotency_key=idempotency_key).first(),
+            same=lambda refund: (
+                refund.payment_id == payment.pk
+                and (refund.purpose, refund.amount) == (purpose, amount)
+            ),
+        )
         if earlier is not None:
             return earlier
     if amount <= 0 or amount > refundable(payment, purpose):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -13,6 +16,7 @@ from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
+from zulin.money.allocation import collection_key
 
 from .models import (
     CHARGE_KINDS,
@@ -25,7 +29,115 @@ from .models import (
     OfflineReceipt,
 )
 
+# --- what an order owes, asked one way (docs/money.md, "What an order owes") ----------------
+#
+# A bill's remainder (principal and late fee not paid, waived or discounted) is owed by the
+# customer while the bill is open (unpaid, or being paid) or written off: a write-off takes
+# a debt out of the shop's collection (reminders, the night's auto-debit, recovery's past
+# due) without forgiving it. Paid and cancelled bills (a waiver, rent a return cancelled)
+# owe nothing. Every path that asks what is owed asks `bill_owed` / `order_owed`; no path
+# keeps its own list of statuses.
+OWED_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING, BillStatus.WRITTEN_OFF)
+# Owed and in the shop's collection (not written off).
 OPEN_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING)
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class Owed:
+    """What one bill still owes: its principal (rent, add-ons, fee not paid) and its late
+    fee (accrued, less waived and paid); written off or being paid, as its status says."""
+
+    bill: Bill
+    principal: Decimal
+    late_fee: Decimal
+
+    @property
+    def total(self) -> Decimal:
+        return self.principal + self.late_fee
+
+    @property
+    def written_off(self) -> bool:
+        return self.bill.status == BillStatus.WRITTEN_OFF
+
+    @property
+    def in_flight(self) -> bool:
+        """A settlement of it is in flight (by any method): nothing else may take it."""
+        return self.bill.status == BillStatus.PAYING
+
+    @property
+    def is_charge(self) -> bool:
+        return self.bill.kind in CHARGE_KINDS
+
+    def due_by(self, day: date) -> bool:
+        return self.bill.due_date <= day
+
+
+def bill_owed(bill: Bill) -> Owed | None:
+    """What `bill` still owes, None when it owes nothing (paid, cancelled, or settled)."""
+    if bill.status not in OWED_STATUSES:
+        return None
+    owed = Owed(bill, bill.amount - bill.paid_amount - bill.discount, bill.late_fee_owed)
+    return owed if owed.total > 0 else None
+
+
+@dataclass(frozen=True)
+class OrderOwed:
+    """What an order owes, bill by bill and charge by charge, oldest first (the order every
+    payment is allocated in: periods ascending, the buyout bill last)."""
+
+    lines: tuple[Owed, ...]
+
+    def _sum(self, lines: Iterable[Owed]) -> Decimal:
+        return sum((line.total for line in lines), ZERO)
+
+    @property
+    def total(self) -> Decimal:
+        return self._sum(self.lines)
+
+    @property
+    def principal(self) -> Decimal:
+        return sum((line.principal for line in self.lines), ZERO)
+
+    @property
+    def late_fee(self) -> Decimal:
+        return sum((line.late_fee for line in self.lines), ZERO)
+
+    @property
+    def written_off(self) -> Decimal:
+        """Of the total, what was written off and is still owed."""
+        return self._sum(line for line in self.lines if line.written_off)
+
+    @property
+    def in_flight(self) -> tuple[Owed, ...]:
+        return tuple(line for line in self.lines if line.in_flight)
+
+    def due(self, day: date) -> tuple[Owed, ...]:
+        """The lines due on or before `day` (charges and written-off bills are due)."""
+        return tuple(line for line in self.lines if line.due_by(day))
+
+    def past_due(self, today: date) -> tuple[Owed, ...]:
+        return tuple(line for line in self.lines if line.bill.due_date < today)
+
+    def due_total(self, day: date) -> Decimal:
+        return self._sum(self.due(day))
+
+    def collecting(self) -> tuple[Owed, ...]:
+        """The lines still in the shop's collection (not written off)."""
+        return tuple(line for line in self.lines if not line.written_off)
+
+
+def owed_of(bills: Iterable[Bill]) -> OrderOwed:
+    """What these bills of one order owe (read already, e.g. locked)."""
+    ordered = sorted(bills, key=lambda bill: collection_key(bill.period))
+    return OrderOwed(tuple(line for line in map(bill_owed, ordered) if line is not None))
+
+
+def order_owed(order_id: int, *, bills: Iterable[Bill] | None = None) -> OrderOwed:
+    """What the order owes (`bills`: its bills already read, e.g. locked, else read here)."""
+    if bills is None:
+        bills = Bill.objects.filter(order_id=order_id, status__in=OWED_STATUSES)
+    return owed_of(bills)
 
 
 def bill_state(bill: Bill, today: Any = None) -> str:
@@ -197,7 +309,7 @@ def order_bill_totals(order_id: int) -> dict[str, Decimal]:
         # A bill cancelled after part of it was paid (a waiver of the rest): what it took.
         cancelled_paid=Sum("paid_amount", filter=Q(status=BillStatus.CANCELLED)),
         paid_sum=Sum("paid_amount"),
-        owed=Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OPEN_STATUSES)),
+        owed=Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OWED_STATUSES)),
     )
     zero = Decimal("0.00")
     return {
@@ -215,7 +327,7 @@ def earliest_overdue(order_id: int) -> Any:
     """The due date of the order's oldest unpaid bill past due, or None."""
     row = (
         Bill.objects.filter(
-            order_id=order_id, status__in=OPEN_STATUSES, due_date__lt=timezone.localdate()
+            order_id=order_id, status__in=OWED_STATUSES, due_date__lt=timezone.localdate()
         )
         .order_by("due_date")
         .values_list("due_date", flat=True)
@@ -228,7 +340,7 @@ def earliest_overdue_by_order(*, today: Any = None) -> dict[int, Any]:
     """`earliest_overdue` of every order at once: order id → the due date of its oldest unpaid
     bill past due (orders without one are left out)."""
     rows = (
-        Bill.objects.filter(status__in=OPEN_STATUSES, due_date__lt=today or timezone.localdate())
+        Bill.objects.filter(status__in=OWED_STATUSES, due_date__lt=today or timezone.localdate())
         .order_by()
         .values("order_id")
         .annotate(since=Min("due_date"))
@@ -238,6 +350,17 @@ def earliest_overdue_by_order(*, today: Any = None) -> dict[int, Any]:
 
 def paid_periods(order_id: int) -> int:
     return Bill.objects.filter(order_id=order_id, status=BillStatus.PAID).count()
+
+
+def order_trades_in_flight(order_id: int) -> list[tuple[str, str]]:
+    """(trade number, method) of every settlement of the order's bills still in flight, by
+    any method, oldest first."""
+    rows = (
+        BillPayment.objects.filter(bill__order_id=order_id, status=BillPayment.Status.PROCESSING)
+        .order_by("id")
+        .values_list("out_trade_no", "method")
+    )
+    return list(dict.fromkeys(rows))
 
 
 def stale_payment_numbers(*, older_than: Any) -> list[str]:
@@ -272,11 +395,11 @@ def order_overdue_money(order_id: int, today: Any = None) -> dict[str, Any]:
     today = today or timezone.localdate()
     zero = Decimal("0.00")
     bills = Bill.objects.filter(order_id=order_id).exclude(status=BillStatus.CANCELLED)
-    overdue = bills.filter(status__in=OPEN_STATUSES, due_date__lt=today).exclude(
+    overdue = bills.filter(status__in=OWED_STATUSES, due_date__lt=today).exclude(
         kind__in=CHARGE_KINDS
     )
     rent = overdue.aggregate(amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id"))
-    owed_charges = bills.filter(status__in=OPEN_STATUSES, kind__in=CHARGE_KINDS).aggregate(
+    owed_charges = bills.filter(status__in=OWED_STATUSES, kind__in=CHARGE_KINDS).aggregate(
         amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id")
     )
     charges = (owed_charges["amount"] or zero) - (owed_charges["paid"] or zero)
@@ -310,7 +433,7 @@ def owed_by_order(order_ids: list[int], today: Any = None) -> dict[int, dict[str
         F("amount") - F("paid_amount") + F("late_fee") - F("late_fee_waived") - F("late_fee_paid")
     )
     rows = (
-        Bill.objects.filter(order_id__in=order_ids, status__in=OPEN_STATUSES)
+        Bill.objects.filter(order_id__in=order_ids, status__in=OWED_STATUSES)
         .order_by()
         .values("order_id")
         .annotate(owed=Sum(left), overdue=Sum(left, filter=Q(due_date__lt=today)))
@@ -403,7 +526,7 @@ def due_totals(
             buyout_due=Sum("rent", filter=buyout),
             overdue_base=Sum("amount", filter=settled_by),
             overdue_amount=Sum(
-                F("amount") - F("paid_amount"), filter=settled_by & Q(status__in=OPEN_STATUSES)
+                F("amount") - F("paid_amount"), filter=settled_by & Q(status__in=OWED_STATUSES)
             ),
         )
     )
@@ -421,7 +544,7 @@ def due_days_compute() -> list[dict[str, Any]]:
             rent_due=Sum("rent"),
             amount_due=Sum("amount"),
             outstanding=Coalesce(
-                Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OPEN_STATUSES)),
+                Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OWED_STATUSES)),
                 Decimal("0.00"),
             ),
         )

@@ -30,7 +30,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import charges, collect
+from apps.billing import charges, collect, payments
+from apps.billing import selectors as billing_selectors
 from apps.billing.models import Bill, BillKind, BillStatus
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
@@ -123,11 +124,14 @@ DAMAGE_MAX = Decimal("1000000.00")
 def _settle_return(
     business: AfterSale, order: Order, *, damage: Decimal, actor: Session | None
 ) -> termination.Quote:
-    """Settles a return at inspection (the order row locked): rent due after the return's
-    day cancelled, the early-termination fee and the damage charged, the deposit taken
-    oldest first for what is owed and the rest thawed (`termination.py`)."""
+    """Settles a return at inspection (the order row locked): payments in flight given their
+    outcome first, rent due after the return's day cancelled, the early-termination fee and
+    the damage charged, the deposit taken oldest first for what is owed (a written-off bill
+    included) and the rest thawed once nothing it could pay comes first (`termination.py`,
+    `deposits.deposit_owes_first`)."""
     today = timezone.localdate()
     return_day = business.received_on or today
+    _payments_in_flight_end(order, actor=actor)
     bills = collect.order_bills_lock(order.pk)
     quote = termination.return_quote(order, return_day=return_day, damage=damage, bills=bills)
     for bill in quote.cancelled:
@@ -162,13 +166,26 @@ def _settle_return(
     business.rent_cancelled, business.termination_fee = quote.rent_cancelled, quote.fee
     business.save(update_fields=["rent_cancelled", "termination_fee", "updated_at"])
     if quote.deposit_applied > 0:
-        try:
-            deposits.deposit_transfer(order, actor=actor, purpose="bills", partial=True)
-        except ApplicationError as error:
-            if error.code != ErrorCode.PAYMENT_IN_PROGRESS:
-                raise  # a bill being paid otherwise stays with that payment
-    deposits.deposit_thaw(order, actor=actor)
+        # Refused or failed, nothing is swallowed: the deposit stays frozen for the debt.
+        deposits.deposit_transfer(order, actor=actor, purpose="bills", partial=True)
+    deposits.deposit_thaw(order, actor=actor)  # kept while anything comes first
     return quote
+
+
+def _payments_in_flight_end(order: Order, *, actor: Session | None) -> None:
+    """Before a return settles, every payment of the order's bills still in flight gets its
+    outcome: the provider is asked, and a withhold or customer payment it has no outcome
+    for yet is closed there (it can never succeed later; its bill is owed again, for the
+    deposit to take); a deposit transfer is asked. One still without an outcome (a transfer
+    or an early settlement the provider holds) refuses the settlement
+    (PAYMENT_IN_PROGRESS), to be tried again: the deposit is never thawed past it."""
+    for out_no, method in billing_selectors.order_trades_in_flight(order.pk):
+        if method in collect.BILL_TRADES:
+            payments.payment_sync(out_no=out_no, actor=actor, close_if_processing=True)
+        elif method == "deposit":
+            deposits.deposit_sync(out_no=out_no, actor=actor)
+    if billing_selectors.order_trades_in_flight(order.pk):
+        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
 
 
 def after_sale_deal(

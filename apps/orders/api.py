@@ -639,11 +639,17 @@ def _locked_order(request: HttpRequest, order_id: int) -> tuple[Session, Any]:
     operation_id="depositThaw",
 )
 def deposit_thaw(request: HttpRequest, payload: schemas.DepositThawIn) -> Any:
-    """Releases frozen deposit (`amount`, or all still frozen)."""
+    """Releases frozen deposit (`amount`, or all still frozen); refused (1409) while the
+    order owes money that is due (written off included) or a payment is in flight: the
+    deposit pays that first."""
     with transaction.atomic():
         session, order = _locked_order(request, payload.order_id)
         op = deposits.deposit_thaw(
-            order, actor=session, amount=payload.amount, idempotency_key=payload.idempotency_key
+            order,
+            actor=session,
+            amount=payload.amount,
+            idempotency_key=payload.idempotency_key,
+            refuse_if_owed=True,
         )
         return _deposit_answer(op)
 

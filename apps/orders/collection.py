@@ -35,10 +35,11 @@ from apps.billing.selectors import due_unpaid_bills, order_overdue_money, stale_
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import confirmations, lease, machine, outcomes
+from . import confirmations, deposits, lease, machine, outcomes
 from .models import Order, OrderStage
 from .scope import order_in_scope
 
@@ -229,6 +230,8 @@ def charge_waive(
             actor=actor, bill=bill, reason=reason, idempotency_key=idempotency_key
         )
         outcomes.order_overdue_refresh(order)
+        # What the deposit was kept frozen for may be gone: the rest goes back.
+        deposits.deposit_rest_thaw(order, actor=actor)
         return waiver
 
 
@@ -260,11 +263,21 @@ def bill_payment_refund(
 
     with transaction.atomic():
         order, bill = _order_bill_locked(actor, order_id, period)
-        earlier = BillRefund.objects.filter(idempotency_key=idempotency_key).first()
-        if idempotency_key and earlier is not None:
-            if earlier.order_id != order.pk:
-                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
-            return earlier  # a replay answers the refund it made
+        # A replay answers the refund it made; the key of another refund (another bill,
+        # order or amount) is refused.
+        earlier = key_replay(
+            BillRefund.objects.filter(idempotency_key=idempotency_key)
+            .select_related("payment")
+            .first()
+            if idempotency_key
+            else None,
+            same=lambda refund: (
+                refund.payment.bill_id == bill.pk
+                and (refund.purpose, refund.amount) == (BillRefund.Purpose.ORDER, amount)
+            ),
+        )
+        if earlier is not None:
+            return earlier
         succeeded = BillPayment.objects.filter(
             bill=bill, status=BillPayment.Status.SUCCEEDED
         ).select_related("bill")

@@ -22,17 +22,22 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from apps.billing import collect
-from apps.billing.commission import platform_payback, platform_receipt
-from apps.billing.models import BillStatus
+from apps.billing.commission import (
+    platform_payback,
+    platform_receipt,
+    transfer_refund_commission,
+)
 from apps.billing.payments import payment_provider, provider_failed
-from apps.billing.selectors import OPEN_STATUSES
+from apps.billing.selectors import order_owed
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
+from . import machine
 from .models import AfterSale, DepositOperation, DepositState, Order
 from .projection import order_project
 
@@ -58,6 +63,19 @@ def _pending(order: Order, *kinds: str) -> Decimal:
         s=Sum("amount")
     )["s"]
     return total or ZERO
+
+
+def deposit_owes_first(order: Order) -> bool:
+    """Something the deposit could pay comes first, so none of it may be thawed: the order
+    owes money that is due by today (`order_owed`: instalments, charges, a written-off bill;
+    a write-off forgives nothing), a payment of one of its bills is in flight, or a
+    transfer of the deposit is (its outcome decides what is left)."""
+    owing = order_owed(order.pk)
+    return (
+        bool(owing.in_flight)
+        or owing.due_total(timezone.localdate()) > 0
+        or _pending(order, Op.Kind.TRANSFER) > 0
+    )
 
 
 def deposit_available(order: Order) -> Decimal:
@@ -144,6 +162,30 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
             memo=order.order_no,
             actor=actor,
         )
+        if op.purpose == "bills":
+            _commission_back(op, order, actor)
+
+
+def _commission_back(op: DepositOperation, order: Order, actor: Session | None) -> None:
+    """A refund of rent the deposit paid gives back that rent's commission (as a refund of a
+    withheld payment does); a refund of damage gives none (damage carries none)."""
+    transfer_no = op.out_request_no.rsplit("R", 1)[0]
+    earlier = Op.objects.filter(
+        kind=Op.Kind.REFUND,
+        status=Op.Status.SUCCEEDED,
+        out_request_no__startswith=f"{transfer_no}R",
+    ).exclude(pk=op.pk)
+    op.commission_reversed = transfer_refund_commission(
+        transfer_no=transfer_no,
+        refund_no=op.out_request_no,
+        amount=op.amount,
+        refunded_before=sum((e.amount for e in earlier), ZERO),
+        given_back=sum((e.commission_reversed for e in earlier), ZERO),
+        order_id=order.pk,
+        memo=order.order_no,
+        actor=actor,
+    )
+    op.save(update_fields=["commission_reversed"])
 
 
 def _confirm(
@@ -191,6 +233,10 @@ def _confirm(
         after={"amount": str(op.amount), "purpose": op.purpose},
     )
     order_project(order)
+    if op.kind == Op.Kind.TRANSFER:
+        # What the transfer paid no longer comes first: the rest of an ended lease's deposit
+        # goes back (a failed one leaves the debt first, the deposit frozen for it).
+        deposit_rest_thaw(order, actor=actor)
     return op
 
 
@@ -253,13 +299,14 @@ def _request(
     return _confirm(op, order, result, actor)
 
 
-def _earlier(idempotency_key: str, order: Order) -> DepositOperation | None:
+def _earlier(idempotency_key: str, order: Order, kind: str) -> DepositOperation | None:
+    """The operation this key made: the same kind on the same order (`key_replay`)."""
     if not idempotency_key:
         return None
-    earlier = Op.objects.filter(idempotency_key=idempotency_key).first()
-    if earlier is not None and earlier.order_id != order.pk:
-        raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
-    return earlier
+    return key_replay(
+        Op.objects.filter(idempotency_key=idempotency_key).first(),
+        same=lambda op: (op.order_id, op.kind) == (order.pk, kind),
+    )
 
 
 def deposit_freeze(order: Order) -> DepositOperation | None:
@@ -273,11 +320,19 @@ def deposit_freeze(order: Order) -> DepositOperation | None:
 
 
 def deposit_thaw(
-    order: Order, *, actor: Session | None, amount: Decimal | None = None, idempotency_key: str = ""
+    order: Order,
+    *,
+    actor: Session | None,
+    amount: Decimal | None = None,
+    idempotency_key: str = "",
+    refuse_if_owed: bool = False,
 ) -> DepositOperation | None:
-    """Releases `amount` (None: everything still available) of the frozen deposit. The
-    caller holds the order's lock."""
-    earlier = _earlier(idempotency_key, order)
+    """Releases `amount` (None: everything still available) of the frozen deposit, never
+    while something it could pay comes first (`deposit_owes_first`): the shop's own thaw
+    (`refuse_if_owed`) is then refused (DEPOSIT_OWED_FIRST); a thaw at the end of a lease
+    keeps the deposit frozen, and it is thawed once what was owed is paid or waived
+    (`deposit_rest_thaw`). The caller holds the order's lock."""
+    earlier = _earlier(idempotency_key, order, Op.Kind.THAW)
     if earlier is not None:
         return earlier
     available = deposit_available(order)
@@ -288,9 +343,22 @@ def deposit_thaw(
         return None
     if amount > available:
         raise ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN)
+    if deposit_owes_first(order):
+        if refuse_if_owed:
+            raise ApplicationError(ErrorCode.DEPOSIT_OWED_FIRST)
+        return None
     return _request(
         order, kind=Op.Kind.THAW, amount=amount, actor=actor, idempotency_key=idempotency_key
     )
+
+
+def deposit_rest_thaw(order: Order, *, actor: Session | None) -> DepositOperation | None:
+    """An ended lease's deposit still frozen goes back to the customer once nothing it could
+    pay comes first (a transfer confirmed, a debt paid or waived). The caller holds the
+    order's lock."""
+    if order.status not in machine.ENDED or deposit_available(order) <= 0:
+        return None
+    return deposit_thaw(order, actor=actor)
 
 
 def deposit_transfer(
@@ -306,7 +374,7 @@ def deposit_transfer(
     oldest first (the whole of each bill it covers; `amount` None: as many as the deposit
     covers; `partial`: then what is left of the deposit pays part of the next, as when a
     return is settled), `damage` pays a damage amount. Never more than is available."""
-    earlier = _earlier(idempotency_key, order)
+    earlier = _earlier(idempotency_key, order, Op.Kind.TRANSFER)
     if earlier is not None:
         return earlier
     available = deposit_available(order)
@@ -317,16 +385,19 @@ def deposit_transfer(
             # The buyout being charged includes the unpaid rent: it is not paid twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
         covered = ZERO
-        # Oldest first, each bill whole (its late fee, then its rent); a bill another
-        # settlement holds stops the run (the collection path refuses it).
-        for bill in collect.order_bills_lock(order.pk):
-            if bill.period < 1 or bill.status not in OPEN_STATUSES:
+        # Oldest first, each bill whole (its late fee, then its rent), whatever it owes
+        # (`order_owed`: a written-off bill included); a bill another settlement holds
+        # stops the run (the collection path refuses it).
+        owing = order_owed(order.pk, bills=collect.order_bills_lock(order.pk))
+        for line in owing.lines:
+            bill = line.bill
+            if bill.period < 1:
                 continue
-            if bill.status == BillStatus.PAYING:
+            if line.in_flight:
                 if not claims:
                     raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
                 break
-            owed = collect.owed(bill)
+            owed = line.total
             if amount is None and covered + owed > available:
                 if partial and available > covered:
                     bill_ids.append(bill.pk)
@@ -367,7 +438,7 @@ def deposit_refund(
 ) -> DepositOperation:
     """Gives back money a transfer took from the deposit (a damage charge withdrawn): never
     more than the transfers took, less what was given back already."""
-    earlier = _earlier(idempotency_key, order)
+    earlier = _earlier(idempotency_key, order, Op.Kind.REFUND)
     if earlier is not None:
         return earlier
     transfers = order.deposit_operations.filter(kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED)

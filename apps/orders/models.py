@@ -246,6 +246,9 @@ class DepositOperation(models.Model):
     actor_account_id = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A refund of a transfer that paid bills: the commission it gave back (as a refund of a
+    # withheld payment does: `apps/billing/commission.transfer_refund_commission`).
+    commission_reversed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     class Meta:
         ordering = ["-id"]

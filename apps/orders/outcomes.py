@@ -125,3 +125,5 @@ def on_bill_paid(order: Order, bill: Bill | None) -> None:
         return
     if order.status in machine.DEAL_RUNNING or order.status in machine.MAY_OWE_AFTER:
         order_overdue_refresh(order)
+    # An ended lease's deposit kept frozen for a debt goes back once nothing comes first.
+    deposits.deposit_rest_thaw(order, actor=None)

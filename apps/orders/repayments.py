@@ -27,6 +27,7 @@ from apps.billing.offline import OfflineDetails
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.idempotency import key_replay
 
 from . import machine
 from .deposits import Op
@@ -239,10 +240,11 @@ def early_settle(
     it is processing); a failed one is retried under a new key."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
-        earlier = early.settlement_for_key(idempotency_key)
+        earlier = key_replay(
+            early.settlement_for_key(idempotency_key),
+            same=lambda settlement: settlement.order_id == order.pk,
+        )
         if earlier is not None:
-            if earlier.order_id != order.pk:
-                raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
             outcome = early.settlement_sync(out_no=earlier.settlement_no, actor=actor)
             if outcome is not None:
                 _after_settled(order, outcome, actor)

@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from apps.billing import collect
 from apps.billing.models import CHARGE_KINDS, Bill, BillKind, BillStatus
-from apps.billing.selectors import OPEN_STATUSES
+from apps.billing.selectors import order_owed
 from apps.goods.rules import early_fee_text
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
@@ -208,18 +208,15 @@ def return_quote(
 ) -> Quote:
     """What settling a return on `return_day` with `damage` comes to (the module's rules),
     without changing anything."""
-    if bills is None:
-        bills = list(Bill.objects.filter(order_id=order.pk).order_by("period"))
-    open_bills = sorted(
-        (bill for bill in bills if bill.status in OPEN_STATUSES),
-        key=collect.collection_order,
-    )
+    # What the order owes (`order_owed`: written-off bills included, a write-off forgives
+    # nothing), oldest first.
+    owing = order_owed(order.pk, bills=bills).lines
     cancelled = [
-        bill
-        for bill in open_bills
-        if bill.kind == BillKind.LEASE
-        and bill.status == BillStatus.UNPAID
-        and bill.due_date > return_day
+        line.bill
+        for line in owing
+        if line.bill.kind == BillKind.LEASE
+        and line.bill.status == BillStatus.UNPAID
+        and line.bill.due_date > return_day
     ]
     rent_cancelled = sum((collect.owed(bill) for bill in cancelled), ZERO)
     terms = order_terms(order)
@@ -227,9 +224,9 @@ def return_quote(
     before = end is not None and return_day < end
     fee = termination_fee(terms, rent_cancelled) if before else ZERO
     lines = [
-        Line(bill.kind, collect.owed(bill), bill.period, bill.due_date)
-        for bill in open_bills
-        if bill not in cancelled
+        Line(line.bill.kind, line.total, line.bill.period, line.bill.due_date)
+        for line in owing
+        if line.bill not in cancelled
     ]
     if fee > 0:
         lines.append(Line(BillKind.TERMINATION.value, fee, None, return_day))

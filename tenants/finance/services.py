@@ -41,6 +41,7 @@ from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
@@ -98,10 +99,11 @@ def withdrawal_apply(
     withdrawable balance to the settlement account in force; the amount is frozen at once.
     The same idempotency key answers the same withdrawal."""
     merchant = tenant_connection.tenant
-    earlier = Withdrawal.objects.filter(merchant=merchant, idempotency_key=idempotency_key).first()
+    earlier = key_replay(
+        Withdrawal.objects.filter(merchant=merchant, idempotency_key=idempotency_key).first(),
+        same=lambda withdrawal: withdrawal.amount == amount,
+    )
     if earlier is not None:
-        if earlier.amount != amount:
-            raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
         return earlier
     if amount < settings.WITHDRAWAL_MIN:
         raise field_error(
@@ -151,8 +153,7 @@ def withdrawal_apply(
         ).first()
         if earlier is None:
             raise
-        if earlier.amount != amount:
-            raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED) from None
+        key_replay(earlier, same=lambda withdrawal: withdrawal.amount == amount)
         return earlier
 
 

@@ -3356,7 +3356,9 @@ export interface paths {
         put?: never;
         /**
          * Deposit Thaw
-         * @description Releases frozen deposit (`amount`, or all still frozen).
+         * @description Releases frozen deposit (`amount`, or all still frozen); refused (1409) while the
+         *     order owes money that is due (written off included) or a payment is in flight: the
+         *     deposit pays that first.
          */
         post: operations["depositThaw"];
         delete?: never;

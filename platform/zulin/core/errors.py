@@ -77,6 +77,7 @@ class ErrorCode(IntEnum):
     OFFLINE_AMOUNT_MISMATCH = 1406
     QUOTE_CHANGED = 1407
     NOTHING_TO_SETTLE = 1408
+    DEPOSIT_OWED_FIRST = 1409
     # reconciliation with the payment provider: 1450-1469
     RECONCILIATION_NOT_SYNCABLE = 1450
     RECONCILIATION_NOTHING_TO_SYNC = 1451
@@ -290,6 +291,11 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.NOTHING_TO_SETTLE: (
         "该订单没有待结清的账单",
         "This order has no bills left to settle",
+    ),
+    ErrorCode.DEPOSIT_OWED_FIRST: (
+        "订单尚有到期欠款（含已核销）或支付处理中，押金须先抵扣，不能解冻",
+        "The order owes money that is due (written off included) or has a payment in "
+        "flight: the deposit pays it first and cannot be thawed",
     ),
     ErrorCode.RISK_BALANCE_SHORT: (
         "风控余额不足，请先充值",
