@@ -293,13 +293,21 @@ def order_bill_schedule(order_id: int) -> list[dict[str, str | int]]:
     ]
 
 
+def _owed_not_in_flight(order_id: int) -> Any:
+    """The order's bills owed (`OWED_STATUSES`) that no settlement holds."""
+    return Bill.objects.filter(order_id=order_id, status__in=OWED_STATUSES).exclude(
+        status=BillStatus.PAYING
+    )
+
+
 def has_open_bills(order_id: int) -> bool:
-    """Something of the order is owed: an unpaid bill or charge (not being paid)."""
-    return Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID).exists()
+    """Something of the order is owed (a written-off bill included) and not being paid: a
+    bill or charge a waiver, a payment or a settlement may take."""
+    return _owed_not_in_flight(order_id).exists()
 
 
 def has_open_instalments(order_id: int) -> bool:
-    return Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID, period__gte=1).exists()
+    return _owed_not_in_flight(order_id).filter(period__gte=1).exists()
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
@@ -317,10 +325,6 @@ def order_bill_totals(order_id: int) -> dict[str, Decimal]:
         "paid": totals["paid_sum"] or zero,
         "owed": totals["owed"] or zero,
     }
-
-
-def unpaid_bills(order_id: int) -> list[Bill]:
-    return list(Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID).order_by("period"))
 
 
 def earliest_overdue(order_id: int) -> Any:
@@ -612,14 +616,11 @@ def period_paid_by_key(order_id: int, idempotency_key: str) -> int | None:
 
 
 def oldest_past_due_period(order_id: int, *, today: Any) -> int | None:
-    """The period of the order's oldest open bill due before `today` (what a payment link
-    collects first: the one collection path pays oldest first), or None."""
-    return (
-        Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID, due_date__lt=today)
-        .order_by("period")
-        .values_list("period", flat=True)
-        .first()
-    )
+    """The period of the order's oldest bill owed and due before `today` (what a payment
+    link collects first: the one collection path pays oldest first, a written-off bill
+    included), or None."""
+    past_due = order_owed(order_id).past_due(today)
+    return past_due[0].bill.period if past_due else None
 
 
 def order_late_fee_days(order_id: int) -> dict[int, list[dict[str, Any]]]:
