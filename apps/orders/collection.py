@@ -205,9 +205,11 @@ def late_fee_waive(
     reason: str,
     idempotency_key: str = "",
 ) -> Bill:
-    """Forgoes late fee of one bill of an order with a reason (locks: order, then bill)."""
+    """Forgoes late fee of one bill of an order with a reason (locks: order, then bill); the
+    order's owed amount and stage follow, and an ended lease's deposit kept for the debt
+    goes back once nothing comes first."""
     with transaction.atomic():
-        _, bill = _order_bill_locked(actor, order_id, period)
+        order, bill = _order_bill_locked(actor, order_id, period)
         latefees.late_fee_waive(
             actor=actor,
             bill=bill,
@@ -215,6 +217,8 @@ def late_fee_waive(
             reason=reason,
             idempotency_key=idempotency_key,
         )
+        outcomes.order_overdue_refresh(order)
+        deposits.deposit_rest_thaw(order, actor=actor)
         return bill
 
 

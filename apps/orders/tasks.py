@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.billing.selectors import earliest_overdue_by_order
+from apps.billing.selectors import earliest_overdue_by_order, owed_by_order
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
@@ -23,6 +24,7 @@ from .models import Order, OrderStage, Shipment
 from .projection import order_project
 
 log = logging.getLogger("zulin.task")
+ZERO = Decimal("0.00")
 
 
 @app.task(name="orders.cancel_unsigned")
@@ -55,7 +57,8 @@ def orders_refresh_overdue() -> dict[str, object]:
     The shop's running orders and their oldest bills past due are read in two queries; only
     an order whose mark or stage would change is then locked and refreshed on its own (the
     same `order_overdue_refresh` every change of an order calls), so a night costs a query
-    per change, not four per running order."""
+    per change, not four per running order. An ended order's owed amount is compared with
+    what its bills owe now (the night's late fees added to it), in one grouped query."""
     today = timezone.localdate()
     since = earliest_overdue_by_order(today=today)
     running = Order.objects.filter(
@@ -70,8 +73,16 @@ def orders_refresh_overdue() -> dict[str, object]:
         "stage",
         "owed_amount",
     )
+    ended = list(running.filter(status__in=machine.MAY_OWE_AFTER).values_list("pk", flat=True))
+    owed_now = {order_id: row["owed"] for order_id, row in owed_by_order(ended).items()}
     stale = []
     for row in running.order_by("pk").values(*fields).iterator():
+        if (
+            row["status"] in machine.MAY_OWE_AFTER
+            and owed_now.get(row["pk"], ZERO) != row["owed_amount"]
+        ):
+            stale.append(row["pk"])
+            continue
         probe = Order(
             pk=row["pk"],
             status=row["status"],

@@ -4,19 +4,31 @@ monthly bills of 399.00, bill 1 paid, 500.00 deposit frozen."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
 from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillRefund
 from apps.orders.collection import bills_collect_due
 from apps.orders.models import DepositOperation, Order
+from apps.orders.tasks import orders_refresh_overdue
 from tenants.merchants.models import SettlementTerms
 
-from .support import books_balance, deposit_of, in_lease, order_books, provider_settles
+from .support import (
+    books_balance,
+    deposit_of,
+    detail_of,
+    in_lease,
+    order_books,
+    provider_settles,
+)
+from .test_owed_after_lease import _returned
 from .test_owed_after_lease import _terms as early_return_terms
+from .test_written_rules import _bills, _monthly_from
 
 APPLY = "/api/platform/applyAfterSale"
 DEAL = "/api/platform/dealAfterSale"
@@ -157,3 +169,55 @@ def test_a_refund_key_reused_for_another_bill_is_refused_and_changes_nothing(
         ),
     )
     assert refunds == [(2, Decimal("50.00"))]
+
+
+def _ended_owing(demo, owner, app, offer):  # type: ignore[no-untyped-def]
+    """A lease (no deposit: grade A) returned with bill 2 20 days past due and its late fee
+    accrued at 1 % a day: it ends owing 399.00 and 79.80 of late fee."""
+    saved = owner.post(
+        "/api/finance/saveFinanceSetting",
+        {"late_fee_rate_early": "1.0000", "late_fee_rate_late": "1.0000"},
+    )
+    assert saved.ok, saved
+    order = in_lease(demo, owner, app, offer, grade="A")
+    today = timezone.localdate()
+    _monthly_from(demo, order.id, 2, today - timedelta(days=20))
+    with tenant_context(demo):
+        late_fees_accrue(today=today)
+    connection.set_schema_to_public()
+    _returned(owner, order.id)
+    assert detail_of(owner, order.id)["owed_amount"] == "478.80"
+    return order
+
+
+def test_the_night_keeps_an_ended_orders_owed_amount_with_its_new_late_fees(
+    demo, demo_owner, app, offer
+):
+    order = _ended_owing(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        late_fees_accrue(today=timezone.localdate() + timedelta(days=1))  # the next night
+        orders_refresh_overdue()
+    connection.set_schema_to_public()
+
+    bill = _bills(demo_owner, order.id)[2]
+    owed = Decimal(bill["amount"]) + Decimal(bill["late_fee_owed"])
+    assert owed > Decimal("478.80")
+    assert detail_of(demo_owner, order.id)["owed_amount"] == str(owed)
+
+
+def test_a_late_fee_waiver_lowers_an_ended_orders_owed_amount(demo, demo_owner, app, offer):
+    order = _ended_owing(demo, demo_owner, app, offer)
+
+    waived = demo_owner.post(
+        "/api/finance/waiveLateFee",
+        {
+            "order_id": order.id,
+            "period": 2,
+            "reason": "门店原因",
+            "idempotency_key": "edge-waive-1",
+        },
+    )
+
+    assert waived.ok, waived
+    overdue = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+    assert overdue["total"] == detail_of(demo_owner, order.id)["owed_amount"] == "399.00"
