@@ -2,40 +2,84 @@
 `RuleBasedStateMachine`), with the rules of docs/money.md checked after every step.
 
 The lease is the demo shop's, made once per test through the real calls (`in_lease`: bill 1
-paid, bills 2… unpaid, 500.00 frozen, the customer's withhold agreement); each example
+paid with 12.00 of shipping fee, bills 2… unpaid, 500.00 frozen, the customer's withhold
+agreement; the shop writes debts off 5 days past due); each example
 starts from it inside a savepoint rolled back when the example ends, so every example has
 the same fresh lease. The shop's rows and the sandbox provider's (public schema, the same
 connection) go back together: the provider never remembers a trade our books forgot.
 Nothing the money paths read is cached outside the database (the cache holds accounts and
 hosts only), so nothing of an example survives it.
 
-The steps go through the API the shop and the customer's app use (and, for the night and
-the provider, the functions their tasks and the sandbox run): the customer paying a bill
-(paying at the cashier or not), the shop's withhold, the night (`collect_night` on a later
-day), a deposit transfer, an offline repayment, an early settlement (provider or offline),
-a buyout and a renewal (asked, approved or rejected), a refund, a late-fee waiver, the
-provider settling, its callbacks delivered, replayed or lost, its failures on demand, and
-`queryPayResult`. A call refused with an envelope error is part of the game (noted, not a
+The steps go through the API the shop, its collectors and the customer's app use (and, for
+the night and the provider, the functions their tasks and the sandbox run):
+- payments by each way: the customer paying a bill in the app (paying at the cashier or
+  not), the shop's withhold, the night's auto-debit, a deposit transfer for bills, an
+  offline repayment, an early settlement (provider or offline), a buyout (asked, approved
+  or rejected; charged at once), a payment link a collector sends for the open recovery
+  case (the customer paying through it or not);
+- the provider's outcomes: settling (all or one; a long result on demand: 0.01 more than
+  asked), short results (`AMOUNT_DIFFERS`), lost callbacks, failures on demand, callbacks
+  delivered, held, replayed or lost ones arriving at last, `queryPayResult`;
+- the deposit: the shop's thaw (what is left, all of it named, or a cent), a refund of rent
+  the deposit paid (`refundDeposit`);
+- refunds of each kind of payment (`refundBillPayment` of a withheld, customer or link
+  payment; of an offline or deposit-paid bill it is refused, those go back another way),
+  and of the shipping fee (`refundSfAmount`, no commission back);
+- waivers: a late fee in whole or in part (`waiveLateFee`), a bill or charge whole
+  (`waiveOrderCharge`); recovery's write-off of the open case (`writeOffDebt`);
+- renewals, and returns: asked, approved and received today (early, or after the lease
+  end) or on a bill's due day, inspected at once or later, with no damage, some, or damage
+  above what the deposit has left, with the customer's payment just started (in flight:
+  the inspection closes it at the provider first, or refuses 1305);
+- time: the night (`collect_night` then recovery's night, a day, a month or a year later,
+  or the same night again) and the clock at China midnight (23:59:00 or 00:00:30
+  Asia/Shanghai, where the UTC day is the day before), the night run there or not;
+- a money call made again with a key already used: the same request, or another one.
+A call refused with an envelope error is part of the game (noted and counted, not a
 failure); an answer of 500, any other exception, or a callback handler that crashed
 (rather than refused) is a failure.
 
-Days pass by moving the clock: `django.utils.timezone.now` runs whole days ahead, so the
-night, the quote, the offline receipt's day, a renewal's dates and `created_at` all agree
-on what today is (`collect_night(today=…)` alone would run the night on a day the rest of
-the shop has not reached). Tokens and the app's signatures read `time.time()` and stay in
-real time.
+Days pass by moving the clock: `django.utils.timezone.now` runs whole days ahead (and, at
+China midnight, to the minute chosen), so the night, the quote, the offline receipt's day,
+a renewal's dates and `created_at` all agree on what today is (`collect_night(today=…)`
+alone would run the night on a day the rest of the shop has not reached). Tokens and the
+app's signatures read `time.time()` and stay in real time.
 
 The rules are sums over rows and ledger balances, whatever the status of a bill says (a
-bill may end partly paid):
+bill may end partly paid), checked after every step:
 1. nothing is paid twice: a bill's succeeded payments never add up to more than it asked,
    no bill has two collections in flight at once, and the money the provider took for the
    order's trades is the money our books booked for the order;
 2. every bill adds up (asked = paid + discount + waived + still owed, each part from its
-   rows), no late fee vanishes (cancelled bills owe none, waivers are rows) and none
-   accrues for a day the bill was not overdue (nor is a bill born overdue);
+   rows: late fee waivers and whole waivers), no late fee vanishes (cancelled bills owe
+   none, waivers are rows) and none accrues for a day the bill was not overdue (nor is a
+   bill born overdue);
 3. the deposit never goes below zero, nor is more of it in flight than is left;
-4. the merchant's books balance.
+4. the merchant's books balance;
+5. what is owed is asked one way: per bill, charged = paid + discount + waived + still owed
+   from its rows (a written-off bill's remainder still owed; a paid or waived bill owes
+   nothing, its late fee included), and `bill_owed` / `order_owed` answer exactly that —
+   the selector is what is checked, never the source of the expected figures;
+6. nothing is thawed while the deposit could pay something: every thaw asked of the
+   provider, by any path (the shop's, a return's, a buyout's, after a transfer or a
+   waiver), is recorded at its request with what the rows say the deposit could pay then
+   (owed by today, written off included; a payment or a transfer in flight), which must
+   be nothing; the shop's thaw is refused (1409) whenever it is not;
+7. an ended lease's owed amount is what its bills' rows leave owed; ended owing nothing,
+   `order_owed` is 0 and no bill is left written off; `finished` means nothing owed;
+8. every refund gives back exactly the commission of what it returns: per payment (per
+   deposit transfer, its payments together) the commission in proportion to the
+   commissionable money refunded so far (within a cent of the rate x that money), each in
+   a reversal journal of its own; a shipping-fee or damage refund none; no other reversal
+   booked. Each payment's commission is the rate x its commission base.
+In the steps themselves: a key used again for the same request answers what the first call
+made and adds no row (nor changes anything while nothing is in flight); for another request
+it is refused with 1101 and changes nothing (rows, bills, order, journals of both books,
+the provider's trades). A return settled with a payment in flight closed it first.
 
+The test prints what it ran (`money machine: {...}`: examples, steps, each action's count,
+the calls answered and refused by code, the thaws asked; `MONEY_MACHINE_TALLY=<file>` writes
+it as JSON), and under the default profile fails if an action never ran.
 `HYPOTHESIS_PROFILE=long` runs many more examples (benchmark day); the default profile is
 derandomized, so CI runs the same sequences every time.
 """
@@ -85,6 +129,7 @@ from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
 from apps.orders import deposits, machine
 from apps.orders.collection import collect_night
 from apps.orders.models import AfterSale, DepositOperation, Order
+from apps.orders.tasks import orders_refresh_overdue
 from apps.orders.tests.support import (
     DEMO,
     IntakeClient,
@@ -134,8 +179,8 @@ CHINA = ZoneInfo("Asia/Shanghai")
 PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
 PROFILES = {
     "default": settings(
-        max_examples=50,
-        stateful_step_count=15,
+        max_examples=45,
+        stateful_step_count=20,
         deadline=None,
         derandomize=True,
         database=None,
@@ -209,7 +254,8 @@ class Tally:
     examples: int = 0
     steps: int = 0
     actions: Counter[str] = field(default_factory=Counter)
-    refused: Counter[str] = field(default_factory=Counter)
+    answered: Counter[str] = field(default_factory=Counter)  # calls answered ok, by name
+    refused: Counter[str] = field(default_factory=Counter)  # calls refused, by name and code
     checks: int = 0
     thaws: int = 0
 
@@ -220,6 +266,7 @@ class Tally:
             "invariant_checks": self.checks,
             "thaws": self.thaws,
             "actions": dict(sorted(self.actions.items())),
+            "answered": dict(sorted(self.answered.items())),
             "refused": dict(sorted(self.refused.items())),
         }
 
@@ -407,7 +454,9 @@ class LeaseMoney(RuleBasedStateMachine):
         connection.set_schema_to_public()
         assert answer.status < 500 and answer.code != ErrorCode.SERVER_ERROR, (what, answer)
         note(f"{what}: {answer.code}" + ("" if answer.ok else f" {answer.data}"))
-        if not answer.ok:
+        if answer.ok:
+            self.shop.tally.answered[what.split()[0]] += 1
+        else:
             self.shop.tally.refused[f"{what.split()[0]} {answer.code}"] += 1
         return answer
 
@@ -816,6 +865,9 @@ class LeaseMoney(RuleBasedStateMachine):
         self.shop.clock.days += days
         today = timezone.localdate()
         with self._provider_does(failure, PaymentOperation.WITHHOLD), self._in_shop():
+            # The night's tasks in their schedule's order: the overdue refresh (01:10), the
+            # collection (01:30), recovery (02:00).
+            orders_refresh_overdue()
             try:
                 night = collect_night(today=today)
             except ApplicationError as error:
@@ -980,12 +1032,28 @@ class LeaseMoney(RuleBasedStateMachine):
             },
         )
 
-    @rule()
+    def _cases_follow_the_debt(self) -> RecoveryCase | None:
+        """Recovery's part of the night (cases opened and refreshed as the debt stands),
+        then the order's open case."""
+        with self._in_shop():
+            recovery_night(today=timezone.localdate())
+        return self._open_case()
+
+    def _nights_without_paying(self, days: int) -> None:
+        """`days` later the night's auto-debit finds the customer without money (the
+        provider answers its withhold so), and the provider's outcome arrives."""
+        if days:
+            self.night_passes(days=days, failure=INSUFFICIENT_BALANCE)
+            self.provider_settles(nth=None, callbacks_held=False)
+
+    @rule(days=st.sampled_from([0, 40]))
     @counted
-    def recovery_writes_the_debt_off(self) -> None:
-        """writeOffDebt of the order's open case (opened by the night once past due), once
-        it is the shop's age for it (30 days here)."""
-        case = self._open_case()
+    def recovery_writes_the_debt_off(self, days: int) -> None:
+        """writeOffDebt of the order's open case (opened by the night once something is past
+        due), once it is the shop's age for it (5 days here); `days`: the nights pass that
+        many days on first, the customer's account empty."""
+        self._nights_without_paying(days)
+        case = self._cases_follow_the_debt()
         self._post(
             "writeOffDebt",
             "/api/backend/writeOffDebt",
@@ -996,12 +1064,14 @@ class LeaseMoney(RuleBasedStateMachine):
             },
         )
 
-    @rule(pays=st.booleans(), failure=_failure(CHARGE_FAILURES))
+    @rule(days=st.sampled_from([0, 40]), pays=st.booleans(), failure=_failure(CHARGE_FAILURES))
     @counted
-    def collector_sends_a_payment_link(self, pays: bool, failure: str | None) -> None:
+    def collector_sends_a_payment_link(self, days: int, pays: bool, failure: str | None) -> None:
         """sendPaymentLink of the open case (its oldest bill past due), the customer paying
-        through it at the provider's cashier or not."""
-        case = self._open_case()
+        through it at the provider's cashier or not; `days`: the nights pass that many days
+        on first, the customer's account empty."""
+        self._nights_without_paying(days)
+        case = self._cases_follow_the_debt()
         if case is None:
             return
         with self._provider_does(failure, PaymentOperation.PAY):
@@ -1018,11 +1088,15 @@ class LeaseMoney(RuleBasedStateMachine):
 
     # --- the return ---------------------------------------------------------------------
 
-    @rule(on_a_due_day=st.booleans())
+    @rule(
+        on_a_due_day=st.booleans(),
+        inspected=st.none() | st.sampled_from(["none", "some", "above the deposit"]),
+    )
     @counted
-    def the_goods_come_back(self, on_a_due_day: bool) -> None:
+    def the_goods_come_back(self, on_a_due_day: bool, inspected: str | None) -> None:
         """A return asked, approved and the goods received: today (an early return, or one
-        after the lease end), or on the next open bill's due day."""
+        after the lease end), or on the next open bill's due day; inspected at once with
+        `inspected` damage, or later."""
         if on_a_due_day:
             today = timezone.localdate()
             due = [
@@ -1040,6 +1114,8 @@ class LeaseMoney(RuleBasedStateMachine):
         ):
             path = APPLY_SHOP if what.startswith("apply") else DEAL
             self._answer(what, self.shop.owner.post(path, {"order_id": self.order.id, **body}))
+        if inspected is not None:
+            self.shop_inspects_the_goods(damage=inspected, paying=False)
 
     @rule(damage=st.sampled_from(["none", "some", "above the deposit"]), paying=st.booleans())
     @counted
@@ -1143,7 +1219,14 @@ class LeaseMoney(RuleBasedStateMachine):
         """A money call made again with a key already used (one whose first call was
         answered): the same request answers what the first made and changes nothing;
         another request under it is refused (1101) and changes nothing (rule 7)."""
-        used = [s for s in self.sent if s.answer.ok and not s.path.endswith("AfterSale")]
+        # A call answered without a record (a transfer with nothing to take) used no key.
+        used = [
+            s
+            for s in self.sent
+            if s.answer.ok
+            and not s.path.endswith("AfterSale")
+            and (not isinstance(s.answer.data, dict) or s.answer.data.get("id", 0) is not None)
+        ]
         if not used:
             return
         sent = used[-1 - min(nth, len(used) - 1)]
@@ -1541,9 +1624,9 @@ def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, monkeypa
     lease = in_lease(demo, demo_owner, app, goods_on_shelf(demo_owner), shipping_fee="12.00")
     with tenant_context(demo):
         payer = f"cust-{Order.objects.get(pk=lease.id).customer_id}"
-        # Recovery may write a debt off 30 days past due (a night of 65 days reaches it).
+        # Recovery may write a debt off 5 days past due.
         setting = RecoverySetting.objects.get_or_create(pk=1)[0]
-        setting.write_off_after_days = 30
+        setting.write_off_after_days = 5
         setting.save(update_fields=["write_off_after_days"])
     connection.set_schema_to_public()
     clock = Clock(timezone.now)
