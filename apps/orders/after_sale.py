@@ -30,7 +30,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import charges, collect, payments
+from apps.billing import charges, collect, latefees, payments
 from apps.billing import selectors as billing_selectors
 from apps.billing.models import Bill, BillKind, BillStatus
 from apps.goods.services import sku_stock_release
@@ -135,6 +135,12 @@ def _settle_return(
     bills = collect.order_bills_lock(order.pk)
     quote = termination.return_quote(order, return_day=return_day, damage=damage, bills=bills)
     for bill in quote.cancelled:
+        if bill.late_fee_owed > 0:
+            # Late fee the nights added while the goods waited for inspection, on rent due
+            # after they came back: never owed, as that rent; forgone with a waiver row.
+            latefees.late_fee_waive(
+                actor=None, bill=bill, amount=None, reason="归还日后到期的租金不再收取"
+            )
         bill.status = BillStatus.CANCELLED
         bill.save(update_fields=["status", "updated_at"])
     if quote.cancelled:

@@ -31,7 +31,12 @@ from django.utils import timezone
 from apps.billing import charges, latefees, reminders, settlement
 from apps.billing.early import stale_settlement_numbers
 from apps.billing.models import Bill, BillWaiver
-from apps.billing.selectors import due_unpaid_bills, order_overdue_money, stale_payment_numbers
+from apps.billing.selectors import (
+    due_unpaid_bills,
+    order_overdue_money,
+    owed_by_order,
+    stale_payment_numbers,
+)
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -44,6 +49,7 @@ from .models import Order, OrderStage
 from .scope import order_in_scope
 
 log = logging.getLogger("zulin.task")
+ZERO = Decimal("0.00")
 
 
 def payments_stale_close(*, now: Any = None) -> dict[str, int]:
@@ -154,14 +160,38 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
     return {"wanted": len(wanted), "sent": sent, "failed": failed}
 
 
+def ended_owed_refresh() -> dict[str, int]:
+    """Ended leases still owing (`owing`) whose owed amount is no longer what their bills
+    owe — the late fees the night just added — refreshed at once, each under its lock (the
+    morning's overdue refresh runs before the night's collection, so it would only see them
+    a day later)."""
+    ended = dict(
+        Order.objects.filter(
+            status__in=machine.MAY_OWE_AFTER, stage=OrderStage.OWING, is_deleted=False
+        ).values_list("pk", "owed_amount")
+    )
+    owed_now = {order_id: row["owed"] for order_id, row in owed_by_order(list(ended)).items()}
+    changed = 0
+    for order_id, owed_amount in sorted(ended.items()):
+        if owed_now.get(order_id, ZERO) == owed_amount:
+            continue
+        with transaction.atomic():
+            order = Order.objects.select_for_update().get(pk=order_id)
+            if outcomes.order_overdue_refresh(order):
+                changed += 1
+    return {"changed": changed}
+
+
 def collect_night(*, today: date | None = None) -> dict[str, Any]:
-    """The night's steps in order: stale payments, late fees, auto-debit, and the settlement
-    statements whose day has come. Reminders are not the night's: they go in the morning
-    (`reminders_morning`), never between 21:00 and 08:00 China time."""
+    """The night's steps in order: stale payments, late fees (an ended lease's owed amount
+    follows them), auto-debit, and the settlement statements whose day has come. Reminders
+    are not the night's: they go in the morning (`reminders_morning`), never between 21:00
+    and 08:00 China time."""
     today = today or timezone.localdate()
     return {
         "stale": payments_stale_close(),
         "late_fees": latefees.late_fees_accrue(today=today),
+        "owed": ended_owed_refresh(),
         "debit": bills_collect_due(today=today),
         "statements": settlement.statements_close(today=today),
     }

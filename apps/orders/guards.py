@@ -8,6 +8,7 @@ the selectors)."""
 
 from __future__ import annotations
 
+from apps.billing.early import settlement_in_flight
 from apps.billing.selectors import paid_periods
 from zulin.core.errors import ApplicationError, ErrorCode
 
@@ -53,8 +54,9 @@ def contract_refresh_refusal(order: Order) -> ApplicationError | None:
 
 
 def after_sale_refusal(order: Order, kind: str) -> ApplicationError | None:
-    """A business opens on an order without one open, from the statuses of its kind; a
-    buyout once the order's ownership transfers and enough periods are paid."""
+    """A business opens on an order without one open, from the statuses of its kind, never
+    while an early settlement of it is being charged (PAYMENT_IN_PROGRESS); a buyout once
+    the order's ownership transfers and enough periods are paid."""
     if (
         order.has_open_after_sale
         or AfterSale.objects.filter(
@@ -64,6 +66,10 @@ def after_sale_refusal(order: Order, kind: str) -> ApplicationError | None:
         return ApplicationError(ErrorCode.AFTER_SALE_OPEN)
     if order.status not in OPENS_FROM[kind]:
         return machine.machine_for(order).conflict(order.status, kind)
+    if settlement_in_flight(order.pk) is not None:
+        # An early settlement being charged ends the lease (bought out) or pays every bill
+        # left of it: no return, buyout or renewal opens under it until it has an outcome.
+        return ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
     if kind == Kind.BUYOUT and not buyout_allowed(order):
         return ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
     return None

@@ -240,9 +240,15 @@ def early_settle(
     it is processing); a failed one is retried under a new key."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
+        # The same request: the same order, total and way of paying (another total or way
+        # under the key is another request, refused).
+        method = "provider" if offline_details is None else "offline"
         earlier = key_replay(
             early.settlement_for_key(idempotency_key),
-            same=lambda settlement: settlement.order_id == order.pk,
+            same=lambda settlement: (
+                (settlement.order_id, settlement.total, settlement.method)
+                == (order.pk, total, method)
+            ),
         )
         if earlier is not None:
             outcome = early.settlement_sync(out_no=earlier.settlement_no, actor=actor)

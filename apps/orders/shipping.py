@@ -16,6 +16,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.idempotency import key_replay
 from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError, TrackingResult
 
@@ -183,6 +184,20 @@ def shipping_fee_refund(
         )
         if payment is None or payment.bill.fee_amount <= 0:
             raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+        # A replay answers the refund it made, before "all that is left" is worked out
+        # again (nothing is left after it); the key of another refund is refused.
+        earlier = key_replay(
+            BillRefund.objects.filter(idempotency_key=idempotency_key).first()
+            if idempotency_key
+            else None,
+            same=lambda refund: (
+                refund.payment_id == payment.pk
+                and refund.purpose == BillRefund.Purpose.SHIPPING_FEE
+                and (amount is None or refund.amount == amount)
+            ),
+        )
+        if earlier is not None:
+            return earlier
         left = payments.refundable(payment, BillRefund.Purpose.SHIPPING_FEE)
         amount = left if amount is None else amount
         refund = payments.payment_refund(

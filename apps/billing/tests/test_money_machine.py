@@ -2,40 +2,84 @@
 `RuleBasedStateMachine`), with the rules of docs/money.md checked after every step.
 
 The lease is the demo shop's, made once per test through the real calls (`in_lease`: bill 1
-paid, bills 2… unpaid, 500.00 frozen, the customer's withhold agreement); each example
+paid with 12.00 of shipping fee, bills 2… unpaid, 500.00 frozen, the customer's withhold
+agreement; the shop writes debts off 5 days past due); each example
 starts from it inside a savepoint rolled back when the example ends, so every example has
 the same fresh lease. The shop's rows and the sandbox provider's (public schema, the same
 connection) go back together: the provider never remembers a trade our books forgot.
 Nothing the money paths read is cached outside the database (the cache holds accounts and
 hosts only), so nothing of an example survives it.
 
-The steps go through the API the shop and the customer's app use (and, for the night and
-the provider, the functions their tasks and the sandbox run): the customer paying a bill
-(paying at the cashier or not), the shop's withhold, the night (`collect_night` on a later
-day), a deposit transfer, an offline repayment, an early settlement (provider or offline),
-a buyout and a renewal (asked, approved or rejected), a refund, a late-fee waiver, the
-provider settling, its callbacks delivered, replayed or lost, its failures on demand, and
-`queryPayResult`. A call refused with an envelope error is part of the game (noted, not a
+The steps go through the API the shop, its collectors and the customer's app use (and, for
+the night and the provider, the functions their tasks and the sandbox run):
+- payments by each way: the customer paying a bill in the app (paying at the cashier or
+  not), the shop's withhold, the night's auto-debit, a deposit transfer for bills, an
+  offline repayment, an early settlement (provider or offline), a buyout (asked, approved
+  or rejected; charged at once), a payment link a collector sends for the open recovery
+  case (the customer paying through it or not);
+- the provider's outcomes: settling (all or one; a long result on demand: 0.01 more than
+  asked), short results (`AMOUNT_DIFFERS`), lost callbacks, failures on demand, callbacks
+  delivered, held, replayed or lost ones arriving at last, `queryPayResult`;
+- the deposit: the shop's thaw (what is left, all of it named, or a cent), a refund of rent
+  the deposit paid (`refundDeposit`);
+- refunds of each kind of payment (`refundBillPayment` of a withheld, customer or link
+  payment; of an offline or deposit-paid bill it is refused, those go back another way),
+  and of the shipping fee (`refundSfAmount`, no commission back);
+- waivers: a late fee in whole or in part (`waiveLateFee`), a bill or charge whole
+  (`waiveOrderCharge`); recovery's write-off of the open case (`writeOffDebt`);
+- renewals, and returns: asked, approved and received today (early, or after the lease
+  end) or on a bill's due day, inspected at once or later, with no damage, some, or damage
+  above what the deposit has left, with the customer's payment just started (in flight:
+  the inspection closes it at the provider first, or refuses 1305);
+- time: the night (`collect_night` then recovery's night, a day, a month or a year later,
+  or the same night again) and the clock at China midnight (23:59:00 or 00:00:30
+  Asia/Shanghai, where the UTC day is the day before), the night run there or not;
+- a money call made again with a key already used: the same request, or another one.
+A call refused with an envelope error is part of the game (noted and counted, not a
 failure); an answer of 500, any other exception, or a callback handler that crashed
 (rather than refused) is a failure.
 
-Days pass by moving the clock: `django.utils.timezone.now` runs whole days ahead, so the
-night, the quote, the offline receipt's day, a renewal's dates and `created_at` all agree
-on what today is (`collect_night(today=…)` alone would run the night on a day the rest of
-the shop has not reached). Tokens and the app's signatures read `time.time()` and stay in
-real time.
+Days pass by moving the clock: `django.utils.timezone.now` runs whole days ahead (and, at
+China midnight, to the minute chosen), so the night, the quote, the offline receipt's day,
+a renewal's dates and `created_at` all agree on what today is (`collect_night(today=…)`
+alone would run the night on a day the rest of the shop has not reached). Tokens and the
+app's signatures read `time.time()` and stay in real time.
 
 The rules are sums over rows and ledger balances, whatever the status of a bill says (a
-bill may end partly paid):
+bill may end partly paid), checked after every step:
 1. nothing is paid twice: a bill's succeeded payments never add up to more than it asked,
    no bill has two collections in flight at once, and the money the provider took for the
    order's trades is the money our books booked for the order;
 2. every bill adds up (asked = paid + discount + waived + still owed, each part from its
-   rows), no late fee vanishes (cancelled bills owe none, waivers are rows) and none
-   accrues for a day the bill was not overdue (nor is a bill born overdue);
+   rows: late fee waivers and whole waivers), no late fee vanishes (cancelled bills owe
+   none, waivers are rows) and none accrues for a day the bill was not overdue (nor is a
+   bill born overdue);
 3. the deposit never goes below zero, nor is more of it in flight than is left;
-4. the merchant's books balance.
+4. the merchant's books balance;
+5. what is owed is asked one way: per bill, charged = paid + discount + waived + still owed
+   from its rows (a written-off bill's remainder still owed; a paid or waived bill owes
+   nothing, its late fee included), and `bill_owed` / `order_owed` answer exactly that —
+   the selector is what is checked, never the source of the expected figures;
+6. nothing is thawed while the deposit could pay something: every thaw asked of the
+   provider, by any path (the shop's, a return's, a buyout's, after a transfer or a
+   waiver), is recorded at its request with what the rows say the deposit could pay then
+   (owed by today, written off included; a payment or a transfer in flight), which must
+   be nothing; the shop's thaw is refused (1409) whenever it is not;
+7. an ended lease's owed amount is what its bills' rows leave owed; ended owing nothing,
+   `order_owed` is 0 and no bill is left written off; `finished` means nothing owed;
+8. every refund gives back exactly the commission of what it returns: per payment (per
+   deposit transfer, its payments together) the commission in proportion to the
+   commissionable money refunded so far (within a cent of the rate x that money), each in
+   a reversal journal of its own; a shipping-fee or damage refund none; no other reversal
+   booked. Each payment's commission is the rate x its commission base.
+In the steps themselves: a key used again for the same request answers what the first call
+made and adds no row (nor changes anything while nothing is in flight); for another request
+it is refused with 1101 and changes nothing (rows, bills, order, journals of both books,
+the provider's trades). A return settled with a payment in flight closed it first.
 
+The test prints what it ran (`money machine: {...}`: examples, steps, each action's count,
+the calls answered and refused by code, the thaws asked; `MONEY_MACHINE_TALLY=<file>` writes
+it as JSON), and under the default profile fails if an action never ran.
 `HYPOTHESIS_PROFILE=long` runs many more examples (benchmark day); the default profile is
 derandomized, so CI runs the same sequences every time.
 """
@@ -43,15 +87,19 @@ derandomized, so CI runs the same sequences every time.
 from __future__ import annotations
 
 import base64
+import functools
+import json
 import os
-from collections import defaultdict
+import time
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from io import BytesIO
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -73,11 +121,15 @@ from apps.billing.models import (
     BillPayment,
     BillRefund,
     BillStatus,
+    BillWaiver,
     EarlySettlement,
     LateFeeWaiver,
 )
+from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
+from apps.orders import deposits, machine
 from apps.orders.collection import collect_night
-from apps.orders.models import DepositOperation, Order
+from apps.orders.models import AfterSale, DepositOperation, Order
+from apps.orders.tasks import orders_refresh_overdue
 from apps.orders.tests.support import (
     DEMO,
     IntakeClient,
@@ -87,9 +139,13 @@ from apps.orders.tests.support import (
     in_lease,
     order_books,
 )
+from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
+from apps.recovery.services import recovery_night
 from tenants.merchants.models import Merchant, SettlementTerms
 from tests.fixtures import ApiClient, Envelope
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.ledger.models import Entry, Journal
+from zulin.money.commission import commission_of
 from zulin.providers.interfaces import PaymentOperation, PaymentStatus
 from zulin.providers.models import (
     ProviderCallbackLog,
@@ -116,14 +172,15 @@ from zulin.providers.sandbox import (
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
+CHINA = ZoneInfo("Asia/Shanghai")
 
 # No explain phase: it reruns a failing example many times over to point at lines, which
 # the failing rule's message already names.
 PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
 PROFILES = {
     "default": settings(
-        max_examples=50,
-        stateful_step_count=15,
+        max_examples=45,
+        stateful_step_count=20,
         deadline=None,
         derandomize=True,
         database=None,
@@ -147,6 +204,8 @@ MONEY_IN = (PaymentOperation.PAY, PaymentOperation.WITHHOLD, PaymentOperation.TR
 
 QUOTE = "/api/finance/getEarlySettlementQuote"
 APPLY = "/api/applet/applyAfterSale"
+APPLY_SHOP = "/api/platform/applyAfterSale"
+DEAL = "/api/platform/dealAfterSale"
 
 
 def _voucher() -> str:
@@ -172,14 +231,55 @@ def _sum(values: Any) -> Decimal:
 
 
 class Clock:
-    """`django.utils.timezone.now`, whole days ahead of the real one."""
+    """`django.utils.timezone.now`, whole days ahead of the real one (and `shift` more: the
+    China midnight moves it to a minute before or after 00:00 in Asia/Shanghai)."""
 
     def __init__(self, real: Callable[[], datetime]) -> None:
         self.real = real
         self.days = 0
+        self.shift = timedelta(0)
 
     def now(self) -> datetime:
-        return self.real() + timedelta(days=self.days)
+        return self.real() + timedelta(days=self.days) + self.shift
+
+    def reset(self) -> None:
+        self.days, self.shift = 0, timedelta(0)
+
+
+@dataclass
+class Tally:
+    """What the machine ran: examples, steps (rules run by Hypothesis, a rule another calls
+    not counted again), each action, and the thaws requested of the provider by any path."""
+
+    examples: int = 0
+    steps: int = 0
+    actions: Counter[str] = field(default_factory=Counter)
+    answered: Counter[str] = field(default_factory=Counter)  # calls answered ok, by name
+    refused: Counter[str] = field(default_factory=Counter)  # calls refused, by name and code
+    checks: int = 0
+    thaws: int = 0
+
+    def answer(self) -> dict[str, Any]:
+        return {
+            "examples": self.examples,
+            "steps": self.steps,
+            "invariant_checks": self.checks,
+            "thaws": self.thaws,
+            "actions": dict(sorted(self.actions.items())),
+            "answered": dict(sorted(self.answered.items())),
+            "refused": dict(sorted(self.refused.items())),
+        }
+
+
+@dataclass
+class Sent:
+    """A money call made with an idempotency key, to be made again (`a_key_is_used_again`)."""
+
+    what: str
+    sender: str  # "owner" or "app"
+    path: str
+    body: dict[str, Any]
+    answer: Envelope
 
 
 @dataclass
@@ -192,6 +292,129 @@ class Shop:
     lease: Placed
     payer: str  # the lease's customer at the provider
     clock: Clock
+    tally: Tally = field(default_factory=Tally)
+    # What the deposit could pay at the moment of each thaw request of the example, by any
+    # path (the spy on `deposits._request`): empty lists only.
+    thaws: list[tuple[str, list[str]]] = field(default_factory=list)
+
+
+def counted(function: Callable[..., None]) -> Callable[..., None]:
+    """A rule counted in the tally when Hypothesis runs it (not when another rule calls it)."""
+
+    @functools.wraps(function)
+    def run(self: LeaseMoney, *args: Any, **kwargs: Any) -> None:
+        if not self.depth:
+            self.shop.tally.steps += 1
+            self.shop.tally.actions[function.__name__] += 1
+        self.depth += 1
+        try:
+            function(self, *args, **kwargs)
+        finally:
+            self.depth -= 1
+
+    return run
+
+
+def half_up(value: Decimal) -> Decimal:
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def commission_due_back(commission: Decimal, base: Decimal, refunded: Decimal) -> Decimal:
+    """The rule written in docs/money.md ("Refunds and commission"), not the code's: the
+    commission comes back in proportion to the commissionable money refunded so far, money
+    of the commissionable part first, never more than was taken."""
+    if base <= 0:
+        return ZERO
+    return min(half_up(commission * min(refunded, base) / base), commission)
+
+
+@dataclass
+class BillFromRows:
+    """One bill's parts, each summed from its own rows (never from the bill's own figures
+    nor from `bill_owed`, which are what is checked)."""
+
+    bill: Bill
+    charged: Decimal  # amount + the late fee of its days
+    paid_rent: Decimal
+    paid_late_fee: Decimal
+    waived_principal: Decimal  # BillWaiver rows
+    waived_late_fee: Decimal  # LateFeeWaiver rows and BillWaiver rows' late fee
+    late_fee: Decimal
+    waivers: int
+
+    @property
+    def principal_left(self) -> Decimal:
+        b = self.bill
+        return b.amount - self.paid_rent - b.discount - self.waived_principal
+
+    @property
+    def late_fee_left(self) -> Decimal:
+        return self.late_fee - self.paid_late_fee - self.waived_late_fee
+
+    @property
+    def owed(self) -> Decimal:
+        """Still owed, a written-off bill's included (a write-off forgives nothing); a bill
+        paid or cancelled owes nothing."""
+        if self.bill.status not in OWED_STATUSES:
+            return ZERO
+        return self.principal_left + self.late_fee_left
+
+
+def bills_from_rows(order_id: int) -> list[BillFromRows]:
+    """The order's bills, oldest period first, with their parts from rows (the caller is in
+    the shop's schema)."""
+    bills = list(Bill.objects.filter(order_id=order_id).order_by("period"))
+    ids = [b.pk for b in bills]
+    parts: dict[int, dict[str, Decimal]] = {b.pk: defaultdict(Decimal) for b in bills}
+    waivers: Counter[int] = Counter()
+    for payment in BillPayment.objects.filter(bill_id__in=ids, status="succeeded"):
+        parts[payment.bill_id]["rent"] += payment.amount - payment.late_fee_amount
+        parts[payment.bill_id]["late_fee_paid"] += payment.late_fee_amount
+    for row in BillLateFee.objects.filter(bill_id__in=ids):
+        parts[row.bill_id]["late_fee"] += row.amount
+    for waiver in LateFeeWaiver.objects.filter(bill_id__in=ids):
+        parts[waiver.bill_id]["late_fee_waived"] += waiver.amount
+    for whole in BillWaiver.objects.filter(bill_id__in=ids):
+        parts[whole.bill_id]["principal_waived"] += whole.principal
+        parts[whole.bill_id]["late_fee_waived"] += whole.late_fee
+        waivers[whole.bill_id] += 1
+    return [
+        BillFromRows(
+            bill=b,
+            charged=b.amount + parts[b.pk]["late_fee"],
+            paid_rent=parts[b.pk]["rent"],
+            paid_late_fee=parts[b.pk]["late_fee_paid"],
+            waived_principal=parts[b.pk]["principal_waived"],
+            waived_late_fee=parts[b.pk]["late_fee_waived"],
+            late_fee=parts[b.pk]["late_fee"],
+            waivers=waivers[b.pk],
+        )
+        for b in bills
+    ]
+
+
+def what_the_deposit_could_pay(order_id: int, today: date) -> list[str]:
+    """From rows: what of the order the deposit could pay now — a bill owing (from its rows;
+    written off included) due by `today`, a payment of one of its bills or a transfer of the
+    deposit in flight. Empty: the deposit may be thawed."""
+    found = [
+        f"bill {row.bill.period} ({row.bill.status}) owes {row.owed}"
+        for row in bills_from_rows(order_id)
+        if row.owed > 0 and row.bill.due_date <= today
+    ]
+    found += [
+        f"payment {number} in flight"
+        for number in BillPayment.objects.filter(
+            bill__order_id=order_id, status=BillPayment.Status.PROCESSING
+        ).values_list("out_trade_no", flat=True)
+    ]
+    found += [
+        f"transfer {number} in flight"
+        for number in DepositOperation.objects.filter(
+            order_id=order_id, kind="transfer", status="processing"
+        ).values_list("out_request_no", flat=True)
+    ]
+    return found
 
 
 class LeaseMoney(RuleBasedStateMachine):
@@ -200,8 +423,12 @@ class LeaseMoney(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.keys = 0
+        self.depth = 0
+        self.sent: list[Sent] = []
         self.order = self.shop.lease
-        self.shop.clock.days = 0
+        self.shop.clock.reset()
+        self.shop.thaws.clear()
+        self.shop.tally.examples += 1
         self.example = transaction.atomic()
         self.example.__enter__()
 
@@ -209,7 +436,7 @@ class LeaseMoney(RuleBasedStateMachine):
         transaction.set_rollback(True)
         self.example.__exit__(None, None, None)
         connection.set_schema_to_public()
-        self.shop.clock.days = 0
+        self.shop.clock.reset()
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -227,13 +454,95 @@ class LeaseMoney(RuleBasedStateMachine):
         connection.set_schema_to_public()
         assert answer.status < 500 and answer.code != ErrorCode.SERVER_ERROR, (what, answer)
         note(f"{what}: {answer.code}" + ("" if answer.ok else f" {answer.data}"))
+        if answer.ok:
+            self.shop.tally.answered[what.split()[0]] += 1
+        else:
+            self.shop.tally.refused[f"{what.split()[0]} {answer.code}"] += 1
+        return answer
+
+    def _send(self, sender: str, what: str, path: str, body: dict[str, Any]) -> Envelope:
+        client = self.shop.owner if sender == "owner" else self.shop.app
+        answer = self._answer(what, client.post(path, body))
+        if "idempotency_key" in body:
+            self.sent.append(Sent(what, sender, path, dict(body), answer))
         return answer
 
     def _post(self, what: str, path: str, body: dict[str, Any]) -> Envelope:
-        return self._answer(what, self.shop.owner.post(path, body))
+        return self._send("owner", what, path, body)
 
     def _app(self, what: str, path: str, body: dict[str, Any]) -> Envelope:
-        return self._answer(what, self.shop.app.post(path, {"order_no": self.order.no, **body}))
+        return self._send("app", what, path, {"order_no": self.order.no, **body})
+
+    def _open_case(self) -> RecoveryCase | None:
+        with self._in_shop():
+            return RecoveryCase.objects.filter(order_id=self.order.id, state=CaseState.OPEN).first()
+
+    def _in_flight(self) -> bool:
+        """Anything of the order still waiting for the provider's outcome."""
+        with self._in_shop():
+            return any(
+                query.exists()
+                for query in (
+                    BillPayment.objects.filter(bill__order_id=self.order.id, status="processing"),
+                    BillRefund.objects.filter(order_id=self.order.id, status="processing"),
+                    DepositOperation.objects.filter(order_id=self.order.id, status="processing"),
+                    EarlySettlement.objects.filter(order_id=self.order.id, status="processing"),
+                )
+            )
+
+    def _footprint(self) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+        """The rows of the order's money (how many of each record) and its state (bills,
+        order, journals in both books, the provider's trades)."""
+        order_id = self.order.id
+        with self._in_shop():
+            records = tuple(
+                query.count()
+                for query in (
+                    BillPayment.objects.filter(bill__order_id=order_id),
+                    BillRefund.objects.filter(order_id=order_id),
+                    DepositOperation.objects.filter(order_id=order_id),
+                    EarlySettlement.objects.filter(order_id=order_id),
+                    LateFeeWaiver.objects.filter(bill__order_id=order_id),
+                    BillWaiver.objects.filter(order_id=order_id),
+                    BillLateFee.objects.filter(bill__order_id=order_id),
+                    WriteOff.objects.filter(order_id=order_id),
+                    AfterSale.objects.filter(order_id=order_id),
+                    Bill.objects.filter(order_id=order_id),
+                )
+            )
+            state: tuple[Any, ...] = (
+                tuple(
+                    Bill.objects.filter(order_id=order_id)
+                    .order_by("id")
+                    .values_list(
+                        "id",
+                        "status",
+                        "paid_amount",
+                        "late_fee",
+                        "late_fee_paid",
+                        "late_fee_waived",
+                        "waived_amount",
+                        "written_off_amount",
+                    )
+                ),
+                Order.objects.filter(pk=order_id)
+                .values_list(
+                    "status",
+                    "deposit_frozen",
+                    "deposit_transferred",
+                    "deposit_thawed",
+                    "owed_amount",
+                    "shipping_fee_refunded",
+                )
+                .get(),
+                Journal.objects.count(),
+            )
+        provider = tuple(
+            SandboxPaymentRecord.objects.filter(merchant=self.shop.merchant.slug)
+            .order_by("id")
+            .values_list("out_no", "status", "amount")
+        )
+        return records, (*state, Journal.objects.count(), provider)
 
     @contextmanager
     def _provider_does(self, failure: str | None, *operations: str) -> Iterator[None]:
@@ -331,6 +640,7 @@ class LeaseMoney(RuleBasedStateMachine):
     # --- the customer -------------------------------------------------------------------
 
     @rule(pays=st.booleans(), failure=_failure(CHARGE_FAILURES))
+    @counted
     def customer_pays_a_bill(self, pays: bool, failure: str | None) -> None:
         """The customer pays the oldest bill open in the app, then pays at the provider's
         cashier or not."""
@@ -356,6 +666,7 @@ class LeaseMoney(RuleBasedStateMachine):
                 note(f"the customer pays {out_no} at the cashier: {paid.status}")
 
     @rule(decides_now=st.booleans(), failure=_failure(CHARGE_FAILURES))
+    @counted
     def customer_asks_to_buy_out(self, decides_now: bool, failure: str | None) -> None:
         """A buyout asked for in the app; the shop approves it now (charging bill 0 at
         once), or decides later."""
@@ -364,6 +675,7 @@ class LeaseMoney(RuleBasedStateMachine):
             self.shop_decides_the_after_sale(approve=True, failure=failure)
 
     @rule(extra_term=st.integers(1, 3), decides_now=st.booleans())
+    @counted
     def customer_asks_to_renew(self, extra_term: int, decides_now: bool) -> None:
         """A renewal of `extra_term` more months; approved now (its bills added), or later."""
         asked = self._app(
@@ -377,6 +689,7 @@ class LeaseMoney(RuleBasedStateMachine):
     # --- the shop -----------------------------------------------------------------------
 
     @rule(failure=_failure(CHARGE_FAILURES))
+    @counted
     def shop_withholds_a_bill(self, failure: str | None) -> None:
         """`BillPayment` of the oldest bill open (the buyout bill first)."""
         period = self._open_period()
@@ -388,6 +701,7 @@ class LeaseMoney(RuleBasedStateMachine):
             )
 
     @rule(one_bill=st.booleans(), failure=_failure(OTHER_FAILURES))
+    @counted
     def shop_takes_the_deposit_for_bills(self, one_bill: bool, failure: str | None) -> None:
         body: dict[str, Any] = {
             "order_id": self.order.id,
@@ -401,6 +715,7 @@ class LeaseMoney(RuleBasedStateMachine):
             self._post("depositTransferPay", "/api/platform/depositTransferPay", body)
 
     @rule()
+    @counted
     def finance_records_an_offline_repayment(self) -> None:
         """The oldest instalment open repaid at the bank, exactly what it owes, with a
         voucher."""
@@ -425,6 +740,7 @@ class LeaseMoney(RuleBasedStateMachine):
         )
 
     @rule(offline=st.booleans(), failure=_failure(CHARGE_FAILURES))
+    @counted
     def finance_settles_the_lease_early(self, offline: bool, failure: str | None) -> None:
         quote = self._answer(
             "getEarlySettlementQuote", self.shop.owner.get(QUOTE, {"order_id": self.order.id})
@@ -449,6 +765,7 @@ class LeaseMoney(RuleBasedStateMachine):
             self._post(f"settleEarly {body['method']}", "/api/finance/settleEarly", body)
 
     @rule(approve=st.booleans(), failure=_failure(CHARGE_FAILURES))
+    @counted
     def shop_decides_the_after_sale(self, approve: bool, failure: str | None) -> None:
         """The open business approved (a buyout is charged at once, by withhold of its bill
         0; a renewal adds its bills) or rejected."""
@@ -465,6 +782,7 @@ class LeaseMoney(RuleBasedStateMachine):
         share=st.sampled_from(["0.01", "half", "all"]),
         failure=_failure(OTHER_FAILURES),
     )
+    @counted
     def shop_refunds_part_of_a_payment(self, nth: int, share: str, failure: str | None) -> None:
         with self._in_shop():
             paid = list(
@@ -502,6 +820,7 @@ class LeaseMoney(RuleBasedStateMachine):
             )
 
     @rule(nth=NTH, all_of_it=st.booleans())
+    @counted
     def finance_waives_a_late_fee(self, nth: int, all_of_it: bool) -> None:
         owing = [b for b in self._bills() if b.late_fee_owed > 0 and b.period >= 1]
         bill = owing[min(nth, len(owing) - 1)] if owing else None
@@ -516,6 +835,7 @@ class LeaseMoney(RuleBasedStateMachine):
         self._post(f"waiveLateFee {body['period']}", "/api/finance/waiveLateFee", body)
 
     @rule(nth=st.integers(0, 3))
+    @counted
     def shop_asks_the_provider_again(self, nth: int) -> None:
         """queryPayResult of one of the order's requests, those still in flight first."""
         ours = self._our_numbers()
@@ -533,6 +853,7 @@ class LeaseMoney(RuleBasedStateMachine):
         days=st.sampled_from([0, 1, 35, 65, 95, 370]),
         failure=_failure(CHARGE_FAILURES),
     )
+    @counted
     def night_passes(self, days: int, failure: str | None) -> None:
         """`days` later (0: the same night again; 35: bill 2 a few days overdue; 370: past
         the lease's end), the night's collection runs: stale payments, late fees, the
@@ -544,20 +865,27 @@ class LeaseMoney(RuleBasedStateMachine):
         self.shop.clock.days += days
         today = timezone.localdate()
         with self._provider_does(failure, PaymentOperation.WITHHOLD), self._in_shop():
+            # The night's tasks in their schedule's order: the overdue refresh (01:10), the
+            # collection (01:30), recovery (02:00).
+            orders_refresh_overdue()
             try:
                 night = collect_night(today=today)
             except ApplicationError as error:
                 note(f"night of {today}: refused {error.code}")
                 return
-        note(f"night of {today}: {night['stale']} {night['late_fees']} {night['debit']}")
+            # Recovery's night follows the money's: cases opened, refreshed and closed.
+            cases = recovery_night(today=today)["cases"]
+        note(f"night of {today}: {night['stale']} {night['late_fees']} {night['debit']} {cases}")
 
     # --- the provider -------------------------------------------------------------------
 
-    @rule(nth=st.none() | st.integers(0, 2), callbacks_held=st.booleans())
-    def provider_settles(self, nth: int | None, callbacks_held: bool) -> None:
+    @rule(nth=st.none() | st.integers(0, 2), callbacks_held=st.booleans(), longer=st.booleans())
+    @counted
+    def provider_settles(self, nth: int | None, callbacks_held: bool, longer: bool = False) -> None:
         """The provider finishes what it is processing for the order (all, or one), each
         writing its callback (a lost one is never sent); the callbacks arrive at once, or
-        wait for `callbacks_arrive`."""
+        wait for `callbacks_arrive`. `longer`: the first charge it finishes took 0.01 more
+        than asked (a long result; the sandbox makes short ones on demand)."""
         waiting = [
             r
             for r in self._provider_records()
@@ -565,6 +893,17 @@ class LeaseMoney(RuleBasedStateMachine):
         ]
         if nth is not None:
             waiting = waiting[min(nth, len(waiting) - 1) :][:1]
+        charges = [
+            r
+            for r in waiting
+            if r.operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
+            and r.requested_amount is None
+        ]
+        if longer and charges:
+            record = charges[0]
+            record.requested_amount, record.amount = record.amount, record.amount + CENT
+            record.save(update_fields=["requested_amount", "amount"])
+            note(f"the provider takes {record.amount} for {record.out_no}")
         for record in waiting:
             sandbox_payments_complete(merchant=self.shop.merchant.slug, out_no=record.out_no)
             note(f"the provider settles {record.operation} {record.out_no}")
@@ -572,6 +911,7 @@ class LeaseMoney(RuleBasedStateMachine):
             self.callbacks_arrive(again=None)
 
     @rule(again=st.none() | st.integers(0, 3))
+    @counted
     def callbacks_arrive(self, again: int | None) -> None:
         """Every callback of the order waiting to be sent arrives (one our route refused is
         sent again), each handled in process by the function the route calls; or, `again`,
@@ -595,6 +935,323 @@ class LeaseMoney(RuleBasedStateMachine):
         if delivery.code == ErrorCode.CALLBACK_NOT_PROCESSED:
             log = ProviderCallbackLog.objects.get(provider="payment", event_id=delivery.event_id)
             assert log.error.startswith(ApplicationError.__name__), f"{what}: {log.error}"
+
+    # --- the deposit, waivers, write-offs, links -----------------------------------------
+
+    def _deposit_available(self) -> Decimal:
+        with self._in_shop():
+            order = Order.objects.get(pk=self.order.id)
+            return deposits.deposit_available(order)
+
+    @rule(share=st.sampled_from(["rest", "all", "0.01"]))
+    @counted
+    def shop_thaws_the_deposit(self, share: str) -> None:
+        """depositThaw of what is left (no amount), all of it named, or a cent: refused
+        (1409) while the deposit could pay something (from rows, at the call); every thaw
+        by any path is checked at its request to the provider (the spy, rule 5)."""
+        body: dict[str, Any] = {"order_id": self.order.id, "idempotency_key": self._key("thaw")}
+        if share != "rest":
+            available = self._deposit_available()
+            body["amount"] = str(available if share == "all" and available > 0 else CENT)
+        with self._in_shop():
+            could = what_the_deposit_could_pay(self.order.id, timezone.localdate())
+        answer = self._post(
+            f"depositThaw {body.get('amount', 'rest')}", "/api/platform/depositThaw", body
+        )
+        if could:
+            assert answer.code in (
+                ErrorCode.DEPOSIT_OWED_FIRST,
+                ErrorCode.DEPOSIT_EXCEEDS_FROZEN,
+            ), f"depositThaw answered {answer.code} while the deposit could pay {could}"
+
+    @rule(share=st.sampled_from(["0.01", "half", "all"]), failure=_failure(OTHER_FAILURES))
+    @counted
+    def shop_refunds_rent_the_deposit_paid(self, share: str, failure: str | None) -> None:
+        """refundDeposit: part or all of what the newest transfer took gives back (its rent's
+        commission back with it)."""
+        with self._in_shop():
+            transfer = (
+                DepositOperation.objects.filter(
+                    order_id=self.order.id, kind="transfer", status="succeeded"
+                )
+                .order_by("-id")
+                .first()
+            )
+            given = (
+                _sum(
+                    op.amount
+                    for op in DepositOperation.objects.filter(
+                        order_id=self.order.id,
+                        kind="refund",
+                        out_request_no__startswith=transfer.out_request_no,
+                    ).exclude(status="failed")
+                )
+                if transfer
+                else ZERO
+            )
+        left = max((transfer.amount - given) if transfer else CENT, CENT)
+        amount = {"0.01": CENT, "half": max(half_up(left / 2), CENT), "all": left}[share]
+        with self._provider_does(failure, PaymentOperation.REFUND):
+            self._post(
+                f"refundDeposit {amount}",
+                "/api/platform/refundDeposit",
+                {
+                    "order_id": self.order.id,
+                    "amount": str(amount),
+                    "idempotency_key": self._key("dref"),
+                },
+            )
+
+    @rule(all_of_it=st.booleans(), failure=_failure(OTHER_FAILURES))
+    @counted
+    def shop_refunds_the_shipping_fee(self, all_of_it: bool, failure: str | None) -> None:
+        """refundSfAmount: the shipping fee paid with bill 1 (no commission comes back)."""
+        body: dict[str, Any] = {"order_id": self.order.id, "idempotency_key": self._key("sf")}
+        if not all_of_it:
+            body["amount"] = "5.00"
+        with self._provider_does(failure, PaymentOperation.REFUND):
+            self._post(
+                f"refundSfAmount {body.get('amount', 'all')}", "/api/merchant/refundSfAmount", body
+            )
+
+    @rule(nth=NTH)
+    @counted
+    def finance_waives_a_bill(self, nth: int) -> None:
+        """waiveOrderCharge: everything one bill or charge still owes (principal and late
+        fee), the oldest owing half the time."""
+        owing = [b for b in self._bills() if b.status in OWED_STATUSES]
+        bill = owing[min(nth, len(owing) - 1)] if owing else None
+        self._post(
+            f"waiveOrderCharge {bill.period if bill else 2}",
+            "/api/finance/waiveOrderCharge",
+            {
+                "order_id": self.order.id,
+                "period": bill.period if bill else 2,
+                "reason": "客户困难，减免整期",
+                "idempotency_key": self._key("waivebill"),
+            },
+        )
+
+    def _cases_follow_the_debt(self) -> RecoveryCase | None:
+        """Recovery's part of the night (cases opened and refreshed as the debt stands),
+        then the order's open case."""
+        with self._in_shop():
+            recovery_night(today=timezone.localdate())
+        return self._open_case()
+
+    def _nights_without_paying(self, days: int) -> None:
+        """`days` later the night's auto-debit finds the customer without money (the
+        provider answers its withhold so), and the provider's outcome arrives."""
+        if days:
+            self.night_passes(days=days, failure=INSUFFICIENT_BALANCE)
+            self.provider_settles(nth=None, callbacks_held=False)
+
+    @rule(days=st.sampled_from([0, 40]))
+    @counted
+    def recovery_writes_the_debt_off(self, days: int) -> None:
+        """writeOffDebt of the order's open case (opened by the night once something is past
+        due), once it is the shop's age for it (5 days here); `days`: the nights pass that
+        many days on first, the customer's account empty."""
+        self._nights_without_paying(days)
+        case = self._cases_follow_the_debt()
+        self._post(
+            "writeOffDebt",
+            "/api/backend/writeOffDebt",
+            {
+                "case_id": case.pk if case else 999_999,
+                "reason": "失联，核销",
+                "idempotency_key": self._key("writeoff"),
+            },
+        )
+
+    @rule(days=st.sampled_from([0, 40]), pays=st.booleans(), failure=_failure(CHARGE_FAILURES))
+    @counted
+    def collector_sends_a_payment_link(self, days: int, pays: bool, failure: str | None) -> None:
+        """sendPaymentLink of the open case (its oldest bill past due), the customer paying
+        through it at the provider's cashier or not; `days`: the nights pass that many days
+        on first, the customer's account empty."""
+        self._nights_without_paying(days)
+        case = self._cases_follow_the_debt()
+        if case is None:
+            return
+        with self._provider_does(failure, PaymentOperation.PAY):
+            answer = self._post(
+                "sendPaymentLink",
+                "/api/backend/sendPaymentLink",
+                {"case_id": case.pk, "idempotency_key": self._key("link")},
+            )
+        if answer.ok and pays and answer.data["status"] == "processing":
+            paid = sandbox_payer_pay(
+                merchant=self.shop.merchant.slug, out_no=answer.data["out_trade_no"]
+            )
+            note(f"the customer pays {answer.data['out_trade_no']} by the link: {paid.status}")
+
+    # --- the return ---------------------------------------------------------------------
+
+    @rule(
+        on_a_due_day=st.booleans(),
+        inspected=st.none() | st.sampled_from(["none", "some", "above the deposit"]),
+    )
+    @counted
+    def the_goods_come_back(self, on_a_due_day: bool, inspected: str | None) -> None:
+        """A return asked, approved and the goods received: today (an early return, or one
+        after the lease end), or on the next open bill's due day; inspected at once with
+        `inspected` damage, or later."""
+        if on_a_due_day:
+            today = timezone.localdate()
+            due = [
+                b.due_date
+                for b in self._bills()
+                if b.status in OWED_STATUSES and b.due_date >= today
+            ]
+            if due:
+                self.shop.clock.days += (min(due) - today).days
+                note(f"the goods come back on {timezone.localdate()}, a bill's due day")
+        for what, body in (
+            ("applyAfterSale return", {"kind": "return", "reason": "不想租了"}),
+            ("dealAfterSale approve", {"decision": "approve"}),
+            ("dealAfterSale receive", {"decision": "receive", "device_serial": "IMEI-1"}),
+        ):
+            path = APPLY_SHOP if what.startswith("apply") else DEAL
+            self._answer(what, self.shop.owner.post(path, {"order_id": self.order.id, **body}))
+        if inspected is not None:
+            self.shop_inspects_the_goods(damage=inspected, paying=False)
+
+    @rule(damage=st.sampled_from(["none", "some", "above the deposit"]), paying=st.booleans())
+    @counted
+    def shop_inspects_the_goods(self, damage: str, paying: bool) -> None:
+        """The inspection settles the return: `paying`, the customer has just started paying
+        the oldest bill open (in flight at the cashier). Every payment in flight is given
+        its outcome first (closed at the provider when it has none) or the inspection is
+        refused (1305); damage above what the deposit has left stays owed."""
+        if paying:
+            self.customer_pays_a_bill(pays=False, failure=None)
+        amount = {
+            "none": ZERO,
+            "some": Decimal("80.00"),
+            "above the deposit": max(self._deposit_available(), ZERO) + Decimal("150.00"),
+        }[damage]
+        with self._in_shop():
+            flying = list(
+                BillPayment.objects.filter(
+                    bill__order_id=self.order.id,
+                    status="processing",
+                    method__in=[BillPayment.Method.CUSTOMER, BillPayment.Method.WITHHOLD],
+                ).values_list("pk", "out_trade_no")
+            )
+        answer = self._answer(
+            f"dealAfterSale inspect {amount}",
+            self.shop.owner.post(
+                DEAL,
+                {
+                    "order_id": self.order.id,
+                    "decision": "inspect",
+                    "damage_amount": str(amount),
+                    "idempotency_key": self._key("inspect"),
+                },
+            ),
+        )
+        if answer.ok and flying:
+            with self._in_shop():
+                still = BillPayment.objects.filter(
+                    pk__in=[pk for pk, _ in flying], status="processing"
+                ).count()
+            assert not still, f"the return settled with payments {flying} still in flight"
+            for _, out_no in flying:
+                record = SandboxPaymentRecord.objects.filter(
+                    merchant=self.shop.merchant.slug, out_no=out_no
+                ).first()
+                assert record is None or record.status != PaymentStatus.PROCESSING, (
+                    f"the return settled while the provider may still take {out_no}"
+                )
+
+    # --- the clock ----------------------------------------------------------------------
+
+    @rule(before=st.booleans(), night=st.booleans())
+    @counted
+    def the_clock_reaches_china_midnight(self, before: bool, night: bool) -> None:
+        """The clock moves on to the next 23:59:00 or 00:00:30 in China (15:59 or 16:00 UTC:
+        after midnight China's day is the next UTC day's), where the next steps happen;
+        `night`: the night's run right then."""
+        now = timezone.now().astimezone(CHINA)
+        if before:
+            target = now.replace(hour=23, minute=59, second=0, microsecond=0)
+        else:
+            target = (now + timedelta(days=1)).replace(hour=0, minute=0, second=30, microsecond=0)
+        if target <= now:
+            target += timedelta(days=1)
+        self.shop.clock.shift += target - now
+        china, utc = timezone.localdate(), timezone.now().astimezone(ZoneInfo("UTC")).date()
+        note(f"the clock at {timezone.localtime():%Y-%m-%d %H:%M:%S} China, UTC day {utc}")
+        assert (china != utc) == (not before), (china, utc)
+        if night:
+            self.night_passes(days=0, failure=None)
+
+    # --- a key used again ---------------------------------------------------------------
+
+    def _another_request(self, sent: Sent) -> dict[str, Any] | None:
+        """The same key with another request: another bill, or another amount."""
+        body = dict(sent.body)
+        if "period" in body:
+            periods = [b.period for b in self._bills() if b.period != body["period"]]
+            if not periods:
+                return None
+            body["period"] = min(periods, key=lambda p: abs(p - body["period"]))
+            return body
+        if "amount" in body and body["amount"] is not None:
+            body["amount"] = str(Decimal(str(body["amount"])) + CENT)
+            return body
+        if "total" in body:
+            body["total"] = str(Decimal(str(body["total"])) + CENT)
+            return body
+        if sent.path in ("/api/platform/depositThaw", "/api/merchant/refundSfAmount"):
+            body["amount"] = "0.01"
+            return body
+        if sent.path == "/api/platform/depositTransferPay":
+            body["purpose"] = "damage"
+            body["amount"] = "0.01"
+            return body
+        return None
+
+    @rule(nth=st.integers(0, 4), same=st.booleans())
+    @counted
+    def a_key_is_used_again(self, nth: int, same: bool) -> None:
+        """A money call made again with a key already used (one whose first call was
+        answered): the same request answers what the first made and changes nothing;
+        another request under it is refused (1101) and changes nothing (rule 7)."""
+        # A call answered without a record (a transfer with nothing to take) used no key.
+        used = [
+            s
+            for s in self.sent
+            if s.answer.ok
+            and not s.path.endswith("AfterSale")
+            and (not isinstance(s.answer.data, dict) or s.answer.data.get("id", 0) is not None)
+        ]
+        if not used:
+            return
+        sent = used[-1 - min(nth, len(used) - 1)]
+        body = sent.body if same else self._another_request(sent)
+        if body is None:
+            return
+        quiet = not self._in_flight()
+        records, state = self._footprint()
+        what = f"{sent.what} again ({'the same' if same else 'another'} request)"
+        client = self.shop.owner if sent.sender == "owner" else self.shop.app
+        answer = self._answer(what, client.post(sent.path, body))
+        records_after, state_after = self._footprint()
+        assert records_after == records, f"{what} made rows: {records} -> {records_after}"
+        if same:
+            assert answer.ok, f"{what}: {answer.code} {answer.data}, first {sent.answer.data}"
+            for name in ("id", "out_no", "out_trade_no", "period", "settlement_no"):
+                if name in sent.answer.data and name in answer.data:
+                    assert answer.data[name] == sent.answer.data[name], (what, name)
+            if quiet:
+                assert state_after == state, f"{what} changed the order's money"
+        else:
+            assert answer.code == ErrorCode.IDEMPOTENCY_KEY_REUSED, (
+                f"{what}: {answer.code} {answer.data}"
+            )
+            assert state_after == state, f"{what} changed the order's money"
 
     # --- the rules ----------------------------------------------------------------------
 
@@ -685,6 +1342,11 @@ class LeaseMoney(RuleBasedStateMachine):
             waived: defaultdict[int, Decimal] = defaultdict(Decimal)
             for waiver in LateFeeWaiver.objects.filter(bill_id__in=ids):
                 waived[waiver.bill_id] += waiver.amount
+            # A bill waived whole (waiveOrderCharge) forgoes its principal and late fee.
+            waived_whole: defaultdict[int, Decimal] = defaultdict(Decimal)
+            for whole in BillWaiver.objects.filter(bill_id__in=ids):
+                waived[whole.bill_id] += whole.late_fee
+                waived_whole[whole.bill_id] += whole.principal
         for bill in bills:
             name = f"bill {bill.period} ({bill.status})"
             # What it asked = paid + discount + still owed, each from its own rows.
@@ -701,6 +1363,9 @@ class LeaseMoney(RuleBasedStateMachine):
             )
             assert bill.late_fee_waived == waived[bill.pk], (
                 f"{name}: late_fee_waived {bill.late_fee_waived}, its waivers {waived[bill.pk]}"
+            )
+            assert bill.waived_amount == waived_whole[bill.pk], (
+                f"{name}: waived_amount {bill.waived_amount}, its waivers {waived_whole[bill.pk]}"
             )
             assert bill.late_fee_owed >= 0, f"{name}: late fee owed {bill.late_fee_owed}"
             # No late fee vanishes: a bill no longer owed owes no late fee either.
@@ -720,12 +1385,15 @@ class LeaseMoney(RuleBasedStateMachine):
             for b in bills
             if b.status != BillStatus.CANCELLED
         )
-        given_up = _sum(b.rent_owed - b.discount for b in bills if b.status == "cancelled")
+        given_up = _sum(
+            b.rent_owed - b.discount - b.waived_amount for b in bills if b.status == "cancelled"
+        )
         settled = _sum(paid_rent.values()) + _sum(paid_late_fee.values())
         discounts = _sum(b.discount for b in bills)
-        assert asked == settled + discounts + _sum(waived.values()) + owed + given_up, (
+        forgone = _sum(waived.values()) + _sum(waived_whole.values())
+        assert asked == settled + discounts + forgone + owed + given_up, (
             f"billed {asked} = paid {settled} + discount {discounts} + waived "
-            f"{_sum(waived.values())} + owed {owed} + no longer owed {given_up}?"
+            f"{forgone} + owed {owed} + no longer owed {given_up}?"
         )
 
     @invariant()
@@ -755,6 +1423,172 @@ class LeaseMoney(RuleBasedStateMachine):
     def the_books_balance(self) -> None:
         """4. The merchant's ledger check finds nothing wrong."""
         assert books_balance(self.shop.merchant) == []
+
+    @invariant()
+    def what_is_owed_is_asked_one_way(self) -> None:
+        """5. Per bill, from its rows: charged = paid + discount + waived + still owed, a
+        written-off bill's remainder still owed; the one selector (`bill_owed`,
+        `order_owed`) answers exactly that, principal and late fee."""
+        self.shop.tally.checks += 1
+        with self._in_shop():
+            rows = bills_from_rows(self.order.id)
+            owed = order_owed(self.order.id)
+            answers = {row.bill.pk: bill_owed(row.bill) for row in rows}
+        expected_total = written_off = ZERO
+        for row in rows:
+            bill = row.bill
+            name = f"bill {bill.period} ({bill.status})"
+            principal, late_fee = row.principal_left, row.late_fee_left
+            assert principal >= 0 and late_fee >= 0, (
+                f"{name}: charged {row.charged}, paid {row.paid_rent}+{row.paid_late_fee}, "
+                f"discount {bill.discount}, waived {row.waived_principal}+{row.waived_late_fee}"
+            )
+            got = answers[bill.pk]
+            got_parts = (got.principal, got.late_fee) if got else (ZERO, ZERO)
+            if bill.status in OWED_STATUSES:
+                assert got_parts == (principal, late_fee), (
+                    f"{name}: bill_owed says {got_parts}, its rows leave {(principal, late_fee)}"
+                )
+                expected_total += principal + late_fee
+                if bill.status == BillStatus.WRITTEN_OFF:
+                    written_off += principal + late_fee
+            else:
+                assert got is None, f"{name}: bill_owed says it owes {got_parts}"
+                if bill.status == BillStatus.PAID or row.waivers:
+                    # Paid or waived whole: nothing of it is left, its late fee included.
+                    assert (principal, late_fee) == (ZERO, ZERO), (
+                        f"{name}: closed with {(principal, late_fee)} neither paid nor waived"
+                    )
+                else:  # rent a return cancelled: never overdue, so no late fee left
+                    assert late_fee == 0, f"{name}: cancelled with {late_fee} of late fee"
+        assert (owed.total, owed.written_off) == (expected_total, written_off), (
+            f"order_owed says {owed.total} (written off {owed.written_off}), the bills' rows "
+            f"{expected_total} (written off {written_off})"
+        )
+
+    @invariant()
+    def nothing_is_thawed_while_the_deposit_could_pay(self) -> None:
+        """6. Every thaw asked of the provider in the example (by the shop, at a return, a
+        buyout, after a transfer or a waiver) was asked when nothing owed by then, no
+        payment and no transfer was in flight (from rows, at the request)."""
+        wrong = [(what, could) for what, could in self.shop.thaws if could]
+        assert not wrong, f"thawed while the deposit could pay: {wrong}"
+
+    @invariant()
+    def an_ended_lease_owes_what_its_bills_owe(self) -> None:
+        """7. An ended lease's owed amount is what its bills' rows leave owed (written off
+        included); finished with nothing owed means order_owed is 0 and no bill is left
+        written off."""
+        with self._in_shop():
+            order = Order.objects.get(pk=self.order.id)
+            rows = bills_from_rows(self.order.id)
+            owed = order_owed(self.order.id).total
+        if order.status not in machine.ENDED:
+            return
+        expected = _sum(row.owed for row in rows)
+        if order.status in machine.MAY_OWE_AFTER:
+            assert order.owed_amount == expected, (
+                f"{order.status} with owed_amount {order.owed_amount}, its bills owe {expected}"
+            )
+        if order.owed_amount == 0:
+            left = [r.bill.period for r in rows if r.bill.status == BillStatus.WRITTEN_OFF]
+            assert owed == 0 and not left, (
+                f"{order.status} ({order.stage}) owing nothing, yet order_owed {owed}, "
+                f"written off {left}"
+            )
+        if order.stage == "finished":
+            assert owed == 0, f"finished while order_owed says {owed}"
+
+    @invariant()
+    def a_refund_gives_back_its_commission(self) -> None:
+        """8. Every refund gives back exactly the commission of what it returns: per payment
+        (per transfer of the deposit, its payments together) the commission reversed is the
+        commission in proportion to the commissionable money refunded so far (within a cent
+        of the rate x that money), each in a journal of its own; a shipping-fee refund and
+        a refund of damage give none; no other reversal is booked."""
+        with self._in_shop():
+            refunds = list(
+                BillRefund.objects.filter(order_id=self.order.id, status="succeeded")
+                .select_related("payment")
+                .order_by("id")
+            )
+            deposit_refunds = list(
+                DepositOperation.objects.filter(
+                    order_id=self.order.id, kind="refund", status="succeeded"
+                )
+            )
+            by_transfer: defaultdict[str, list[BillPayment]] = defaultdict(list)
+            for payment in BillPayment.objects.filter(
+                bill__order_id=self.order.id, method="deposit", status="succeeded"
+            ):
+                by_transfer[payment.out_trade_no].append(payment)
+            paid = list(
+                BillPayment.objects.filter(bill__order_id=self.order.id, status="succeeded")
+            )
+            booked: defaultdict[str, Decimal] = defaultdict(Decimal)
+            for reference, amount in Entry.objects.filter(
+                journal__order_id=self.order.id,
+                journal__kind="commission_reversal",
+                side="debit",
+            ).values_list("journal__reference", "amount"):
+                booked[reference] += amount
+        for payment in paid:
+            assert payment.commission == commission_of(
+                payment.commission_base, payment.commission_rate or ZERO
+            ), f"payment {payment.out_trade_no}: commission {payment.commission}"
+            assert payment.commission_base <= payment.amount - payment.late_fee_amount
+        given: defaultdict[int, list[BillRefund]] = defaultdict(list)
+        reversed_total = ZERO
+        for refund in refunds:
+            reference = f"commission-back:{refund.out_no}"
+            assert booked.get(reference, ZERO) == refund.commission_reversed, (
+                f"refund {refund.out_no}: {refund.commission_reversed} back, booked "
+                f"{booked.get(reference)}"
+            )
+            reversed_total += refund.commission_reversed
+            if refund.purpose == BillRefund.Purpose.SHIPPING_FEE:
+                assert refund.commission_reversed == 0, f"shipping fee refund {refund.out_no}"
+            else:
+                given[refund.payment_id].append(refund)
+        for payment_refunds in given.values():
+            payment = payment_refunds[0].payment
+            refunded = _sum(r.amount for r in payment_refunds)
+            back = _sum(r.commission_reversed for r in payment_refunds)
+            due = commission_due_back(payment.commission, payment.commission_base, refunded)
+            assert back == due, (
+                f"payment {payment.out_trade_no} (commission {payment.commission} on "
+                f"{payment.commission_base}): {refunded} refunded, {back} back, {due} due"
+            )
+            rate_x = commission_of(
+                min(refunded, payment.commission_base), payment.commission_rate or ZERO
+            )
+            assert abs(back - rate_x) <= CENT, (payment.out_trade_no, back, rate_x)
+        per_transfer: defaultdict[str, list[DepositOperation]] = defaultdict(list)
+        for op in deposit_refunds:
+            reference = f"commission-back:{op.out_request_no}"
+            assert booked.get(reference, ZERO) == op.commission_reversed, (
+                f"deposit refund {op.out_request_no}: {op.commission_reversed} back, booked "
+                f"{booked.get(reference)}"
+            )
+            reversed_total += op.commission_reversed
+            if op.purpose == "bills":
+                per_transfer[op.out_request_no.rsplit("R", 1)[0]].append(op)
+            else:
+                assert op.commission_reversed == 0, f"damage refund {op.out_request_no}"
+        for transfer_no, ops in per_transfer.items():
+            payments = by_transfer[transfer_no]
+            commission = _sum(p.commission for p in payments)
+            base = _sum(p.commission_base for p in payments)
+            refunded = _sum(op.amount for op in ops)
+            back = _sum(op.commission_reversed for op in ops)
+            due = commission_due_back(commission, base, refunded)
+            assert back == due, (
+                f"transfer {transfer_no} (commission {commission} on {base}): {refunded} "
+                f"refunded, {back} back, {due} due"
+            )
+        assert _sum(booked.values()) == reversed_total, (
+            f"commission reversals booked {dict(booked)}, refunds gave back {reversed_total}"
+        )
 
 
 def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, monkeypatch):
@@ -786,12 +1620,47 @@ def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, monkeypa
         saved = demo_owner.post(path, body)
         assert saved.ok, saved
     app = IntakeClient(demo, DEMO)
-    lease = in_lease(demo, demo_owner, app, goods_on_shelf(demo_owner))
+    # The customer paid 12.00 of shipping fee with bill 1 (refundSfAmount gives it back).
+    lease = in_lease(demo, demo_owner, app, goods_on_shelf(demo_owner), shipping_fee="12.00")
     with tenant_context(demo):
         payer = f"cust-{Order.objects.get(pk=lease.id).customer_id}"
+        # Recovery may write a debt off 5 days past due.
+        setting = RecoverySetting.objects.get_or_create(pk=1)[0]
+        setting.write_off_after_days = 5
+        setting.save(update_fields=["write_off_after_days"])
+    connection.set_schema_to_public()
     clock = Clock(timezone.now)
     monkeypatch.setattr(timezone, "now", clock.now)
     shop = Shop(demo, demo_owner, app, lease, payer, clock)
     monkeypatch.setattr(LeaseMoney, "shop", shop, raising=False)
-    profile = PROFILES.get(os.environ.get("HYPOTHESIS_PROFILE", ""), PROFILES["default"])
+
+    # Every thaw asked of the provider, by any path, with what the deposit could pay then.
+    request = deposits._request
+
+    def watched(order: Order, *, kind: str, **rest: Any) -> DepositOperation:
+        if kind == DepositOperation.Kind.THAW:
+            shop.tally.thaws += 1
+            could = what_the_deposit_could_pay(order.pk, timezone.localdate())
+            shop.thaws.append((f"thaw of {rest.get('amount')} on {timezone.localdate()}", could))
+        return request(order, kind=kind, **rest)
+
+    monkeypatch.setattr(deposits, "_request", watched)
+    name = os.environ.get("HYPOTHESIS_PROFILE", "")
+    profile = PROFILES.get(name, PROFILES["default"])
+    started = time.monotonic()
     run_state_machine_as_test(LeaseMoney, settings=profile)
+    figures = {"profile": name or "default", **shop.tally.answer()}
+    figures["seconds"] = round(time.monotonic() - started, 1)
+    print("money machine:", json.dumps(figures, ensure_ascii=False))
+    if os.environ.get("MONEY_MACHINE_TALLY"):
+        with open(os.environ["MONEY_MACHINE_TALLY"], "w", encoding="utf-8") as out:
+            json.dump(figures, out, ensure_ascii=False, indent=1)
+    # The default profile runs every action (it is derandomized: the same ones every time).
+    rules = {
+        rule_name
+        for rule_name, value in vars(LeaseMoney).items()
+        if callable(value) and hasattr(value, "hypothesis_stateful_rule")
+    }
+    assert rules, "no rules found"
+    if not name:
+        assert not rules - set(shop.tally.actions), f"never ran: {rules - set(shop.tally.actions)}"
