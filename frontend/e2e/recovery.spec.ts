@@ -8,7 +8,7 @@ const COLLECTOR1 = { username: 'collector1', name: '褚催收' };
 const COLLECTOR2 = { username: 'collector2', name: '卫催收' };
 
 test.describe('recovery workbench', () => {
-  test('a collector works a case from the list to a promise; the payment link is paid on the sandbox cashier's page; the case closes', async ({ page }) => {
+  test('a collector works a case from the list to a promise; the payment link is paid on the sandbox cashier page; the case closes', async ({ page }) => {
     test.setTimeout(120_000);
     const recovery = new RecoveryPage(page);
     await recovery.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
