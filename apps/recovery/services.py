@@ -384,11 +384,19 @@ NEXT_ACTION_DAYS = {
 }
 
 
-def _open_case(actor: Session, case_id: int) -> RecoveryCase:
+# A written-off case is closed in the shop's collection but still owed (docs/recovery.md):
+# the collector may still reach the customer and send a payment link; promises, assignment
+# and a second write-off belong to open cases only.
+COLLECTABLE_STATES = (CaseState.OPEN, CaseState.WRITTEN_OFF)
+
+
+def _open_case(
+    actor: Session, case_id: int, *, states: tuple[str, ...] = (CaseState.OPEN,)
+) -> RecoveryCase:
     if not actor.can(WORK):
         raise ApplicationError(ErrorCode.FORBIDDEN)
     case = selectors.case_in_scope(actor, case_id, lock=True)
-    if case.state != CaseState.OPEN:
+    if case.state not in states:
         raise CASE.conflict(case.state, "close")
     return case
 
@@ -404,10 +412,11 @@ def contact_add(
     template_code: str = "",
     idempotency_key: str = "",
 ) -> ContactRecord:
-    """A contact with the customer on an open case in the session's scope: the channel, the
-    outcome, a note and when (not in the future). An SMS naming a template is sent through
-    the shop's messages (`sendMessage`: its template, its per-customer throttle), counted
-    with the day's reminders."""
+    """A contact with the customer on an open or written-off case in the session's scope (a
+    written-off debt is still collected): the channel, the outcome, a note and when (not in
+    the future). An SMS naming a template is sent through the shop's messages
+    (`sendMessage`: its template, its per-customer throttle), counted with the day's
+    reminders."""
     now = timezone.now()
     contacted_at = contacted_at or now
     if contacted_at > now + timedelta(minutes=5):
@@ -417,7 +426,7 @@ def contact_add(
     if template_code and quiet_hours(now):
         raise ApplicationError(ErrorCode.MESSAGE_QUIET_HOURS)
     with transaction.atomic():
-        case = _open_case(actor, case_id)
+        case = _open_case(actor, case_id, states=COLLECTABLE_STATES)
         order_id = case.order_id
     if template_code:
         key = f"recovery:{case_id}:{idempotency_key}" if idempotency_key else ""
@@ -431,7 +440,7 @@ def contact_add(
         note = (note + "\n" if note else "") + message.text
     who, name = _who(actor)
     with transaction.atomic():
-        case = _open_case(actor, case_id)
+        case = _open_case(actor, case_id, states=COLLECTABLE_STATES)
         contact = ContactRecord.objects.create(
             case=case,
             channel=channel,
@@ -532,7 +541,8 @@ def payment_link_send(
     *, actor: Session, case_id: int, idempotency_key: str, send_sms: bool = False
 ) -> dict[str, Any]:
     """A payment of the case's oldest bill past due by the customer (the applet's bill
-    payment: the provider's cashier, a QR code or an H5 link), for the collector to send;
+    payment: the provider's cashier, a QR code or an H5 link), for the collector to send, on
+    an open case or a written-off one (its bills are still owed: the oldest written-off bill);
     what it collects goes through the one collection path like any payment of the bill. The
     same idempotency key answers the same payment.
 
@@ -547,7 +557,7 @@ def payment_link_send(
         raise ApplicationError(ErrorCode.MESSAGE_QUIET_HOURS)
     who, _ = _who(actor)
     with transaction.atomic():
-        case = _open_case(actor, case_id)
+        case = _open_case(actor, case_id, states=COLLECTABLE_STATES)
     key = f"recovery:{who}:{idempotency_key}"[:64]
     # A replay answers the bill its first call chose (now being paid, or paid), and records
     # nothing again.

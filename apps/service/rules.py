@@ -65,12 +65,14 @@ PLATFORM_TEMPLATES: tuple[PlatformTemplate, ...] = (
 PLATFORM_CODES = {t.code: t for t in PLATFORM_TEMPLATES}
 
 # The text of a payment link sent from a recovery case (`sendPaymentLink` with `send_sms`):
-# not among the templates a person picks, since only a link fills its two variables.
+# not among the templates a person picks, since only a link fills its two variables. The
+# link stands between spaces: a phone's SMS app ends a link at a space, not at a Chinese
+# character, so text after it would otherwise open as part of the address.
 PAYMENT_LINK_TEMPLATE = PlatformTemplate(
     "payment_link",
     "付款链接",
     "Payment link",
-    "{name}您好，您的订单{order_no}有逾期账单待付{pay_amount}元，可打开{pay_url}付款。"
+    "{name}您好，您的订单{order_no}有逾期账单待付{pay_amount}元，可打开 {pay_url} 付款。"
     "如已付款请忽略。客服电话{shop_phone}。",
 )
 LINK_VARIABLES = ("pay_url", "pay_amount")

@@ -8,7 +8,7 @@ const COLLECTOR1 = { username: 'collector1', name: '褚催收' };
 const COLLECTOR2 = { username: 'collector2', name: '卫催收' };
 
 test.describe('recovery workbench', () => {
-  test('a collector works a case from the list to a promise; the payment link is paid in the sandbox; the case closes', async ({ page, request }) => {
+  test('a collector works a case from the list to a promise; the payment link is paid on the sandbox cashier page; the case closes', async ({ page }) => {
     test.setTimeout(120_000);
     const recovery = new RecoveryPage(page);
     await recovery.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
@@ -47,14 +47,19 @@ test.describe('recovery workbench', () => {
     await expect(link).toContainText(owed);
     await expect(link.getByRole('img', { name: '还款二维码' })).toBeVisible();
     const payUrl = (await link.locator('.font-mono').textContent())?.trim() ?? '';
-    expect(payUrl).toMatch(/\/api\/sandbox\/payments\/[^/]+\/pay$/);
+    expect(payUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/cashier\/[^/]+$/);
     await linkDialog.locator('button', { hasText: '关闭' }).click();
 
-    // The customer pays in the sandbox; the worker delivers the callback, the bill is paid
-    // through the one collection path and the case follows at once.
-    const paid = await request.post(payUrl);
-    expect(paid.ok()).toBeTruthy();
-    expect((await paid.json()).data.status).toBe('succeeded');
+    // The customer opens the link on a phone: the sandbox cashier's page says what it pays and
+    // takes the payment; the worker delivers the callback, the bill is paid through the one
+    // collection path and the case follows at once.
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(payUrl);
+    await expect(phone.locator('[data-cashier-amount]')).toHaveText(owed);
+    await phone.locator('[data-cashier-pay]').click();
+    await expect(phone.locator('[data-cashier-result="succeeded"]')).toBeVisible();
+    await phone.close();
     await expect(async () => {
       await page.reload();
       await expect(page.getByText('案件已结案，不能再添加记录。')).toBeVisible({ timeout: 2_000 });

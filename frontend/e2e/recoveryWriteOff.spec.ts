@@ -16,12 +16,19 @@ test.describe('recovery write-off and report', () => {
     await expect(page.locator('[data-stat="recovered"]')).toContainText('¥');
     await expect(page.getByText(/经财务审批核销/)).toBeVisible();
     await expect(page.getByRole('button', { name: '核销坏账' })).toHaveCount(0);
+    // Still owed: the customer is still reached and sent payment links; no promise, no assignment.
+    await expect(page.getByText(/已核销：客户仍欠款/)).toBeVisible();
+    await expect(page.getByRole('button', { name: '记录联系' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '发送还款链接' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '登记还款承诺' })).toHaveCount(0);
 
-    // An open case short of 180 days past due: no write-off offered.
+    // An open case short of 180 days past due: the write-off shown disabled, saying how long to wait.
     await page.goto(`${HOSTS.demo}/recovery?who=all&bucket=M1`);
     await table.getByRole('row').nth(1).getByRole('link').first().click();
     await expect(page.getByRole('button', { name: '记录联系' })).toBeVisible();
-    await expect(page.getByRole('button', { name: '核销坏账' })).toHaveCount(0);
+    const writeOff = page.getByRole('button', { name: '核销坏账' });
+    await expect(writeOff).toBeDisabled();
+    await expect(writeOff).toHaveAccessibleDescription(/^逾期 180 天后可核销，还差 \d+ 天$/);
   });
 
   test('the report shows each collector then the totals, by bucket too, and an empty range says so', async ({ page }) => {

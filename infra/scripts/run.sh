@@ -26,7 +26,7 @@ stop_all() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
 trap stop_all EXIT INT TERM
 
 # Sync workers, one per core (infra/gunicorn.conf.py).
-.venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "127.0.0.1:${API_PORT}" \
+.venv/bin/gunicorn zulin.wsgi:application --chdir platform --bind "${API_BIND:-127.0.0.1}:${API_PORT}" \
   --config infra/gunicorn.conf.py --access-logfile - >> .run/api.log 2>&1 &
 pids+=($!)
 .venv/bin/celery -A zulin.celery:app worker --concurrency 2 --loglevel INFO >> .run/worker.log 2>&1 &

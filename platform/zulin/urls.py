@@ -24,6 +24,12 @@ def media(request: HttpRequest, path: str) -> HttpResponseBase:
 if settings.SERVE_MEDIA:
     urlpatterns.append(re_path(r"^api/media/(?P<path>.*)$", media))
 
+if settings.PAYMENT_PROVIDER == "sandbox":
+    from .providers.cashier import cashier
+
+    # The sandbox payment provider's cashier page (a payer's phone opens it): not under /api.
+    urlpatterns.append(path("sandbox/cashier/<str:trade_no>", cashier))
+
 if getattr(settings, "ZULIN_BENCH_VIEW", False):
     from .core.bench import bare_view
 

@@ -4,14 +4,19 @@ counted in the same day."""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urlsplit
+
 from django.db import connection
+from django.test import Client
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import BillPayment
+from apps.billing.models import Bill, BillPayment
 from apps.orders.collection import collect_night, reminders_morning
 from apps.recovery.services import case_reminders_send
 from apps.service.models import CustomerMessage
 from zulin.providers.models import SandboxSmsMessage
+from zulin.providers.sandbox import sandbox_callbacks_deliver
 
 from .support import case_of, night, overdue_lease
 
@@ -147,6 +152,45 @@ def test_the_payment_link_is_texted_once_counts_toward_the_day_and_never_at_nigh
     events = demo_owner.get("/api/backend/getRecoveryCase", {"case_id": case.pk}).data["events"]
     [sent] = [e for e in events if e["action"] == "recovery_case.payment_link"]
     assert sent["after"]["sms"] == "sent"
+
+
+def test_the_customer_opens_the_texted_link_on_a_phone_and_pays_the_debt(
+    demo, demo_owner, app, offer, china_clock
+):
+    china_clock(10, 0)
+    demo_owner.post("/api/general/baseSet", SETTINGS)
+    order = overdue_lease(demo, demo_owner, app, offer, days=10, n=56)
+    night(demo)
+    case = case_of(demo, order.id)
+    body = {"case_id": case.pk, "idempotency_key": "link-sms-0056", "send_sms": True}
+    link = demo_owner.post("/api/backend/sendPaymentLink", body)
+    assert link.ok, link
+
+    # The customer's phone: the link as the gateway was given it, opened in a browser.
+    [texted] = _texts_to("13911110056")
+    # As a phone finds it: the link ends at the first space.
+    [url] = re.findall(r"https?://\S+", texted)
+    assert url == link.data["pay_url"]
+    phone = Client()
+    path = urlsplit(link.data["pay_url"]).path
+    page = phone.get(path, HTTP_HOST="m.payer.example")
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    html = page.content.decode()
+    assert f"¥{link.data['amount']}" in html.replace(",", "") and "data-cashier-pay" in html
+
+    assert phone.post(path, HTTP_HOST="m.payer.example").status_code == 303
+    after = phone.get(path, HTTP_HOST="m.payer.example").content.decode()
+    assert 'data-cashier-result="succeeded"' in after
+    sandbox_callbacks_deliver(merchant=demo.slug)
+    connection.set_schema_to_public()
+
+    # Our books: the bill the link was for is paid through the one collection path, the
+    # case closes.
+    with tenant_context(demo):
+        bill = Bill.objects.get(order_id=order.id, period=link.data["period"])
+        assert bill.status == "paid"
+    connection.set_schema_to_public()
+    assert case_of(demo, order.id).state == "closed"
 
 
 def test_a_payment_link_the_throttle_refuses_to_text_stands_with_why(

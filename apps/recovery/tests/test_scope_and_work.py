@@ -152,7 +152,7 @@ def test_promises_are_decided_by_the_night_a_broken_one_raises_the_priority(
         "/api/backend/sendPaymentLink", {"case_id": kept_case.pk, "idempotency_key": "link-0031"}
     )
     assert link.ok, link
-    assert link.data["status"] == "processing" and "/api/sandbox/payments/" in link.data["pay_url"]
+    assert link.data["status"] == "processing" and "/sandbox/cashier/" in link.data["pay_url"]
     assert link.data["period"] == 2 and Decimal(link.data["amount"]) > 0
     provider_settles(demo, customer_pays=link.data["out_trade_no"])
     # Paid through the one collection path: the bill is paid, the case closed at once.

@@ -149,6 +149,52 @@ def test_money_after_a_write_off_is_income_once_and_marked_recovered(demo, demo_
     assert night(demo)["cases"]["opened"] == 0
 
 
+def test_a_written_off_debt_is_still_collected_by_contact_and_payment_link(
+    demo, demo_owner, app, offer
+):
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=46)
+    night(demo)
+    case = case_of(demo, order.id)
+    assert demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-collect")).ok
+    with tenant_context(demo):
+        owed = Bill.objects.get(order_id=order.id, period=2).written_off_amount
+    connection.set_schema_to_public()
+
+    # The collector still reaches the customer ...
+    contact = demo_owner.post(
+        "/api/backend/addContactRecord",
+        {"case_id": case.pk, "channel": "call", "outcome": "reached", "note": "核销后继续催收"},
+    )
+    assert contact.ok, contact
+    # ... but a promise belongs to an open case.
+    promise = demo_owner.post(
+        "/api/backend/addPromiseToPay",
+        {
+            "case_id": case.pk,
+            "promised_on": timezone.localdate().isoformat(),
+            "amount": "10.00",
+            "idempotency_key": "promise-after-write-off",
+        },
+    )
+    assert promise.code == 409, promise
+    # The payment link asks the written-off bill in full; the customer pays it.
+    link = demo_owner.post(
+        "/api/backend/sendPaymentLink", {"case_id": case.pk, "idempotency_key": "link-after-wo"}
+    )
+    assert link.ok, link
+    assert (link.data["period"], link.data["amount"]) == (2, str(owed)), link.data
+    provider_settles(demo, customer_pays=link.data["out_trade_no"])
+
+    with tenant_context(demo):
+        bill = Bill.objects.get(order_id=order.id, period=2)
+        assert (bill.status, bill.recovered_after_write_off) == ("paid", owed)
+    connection.set_schema_to_public()
+    detail = demo_owner.get(CASE, {"case_id": case.pk}).data
+    assert detail["state"] == "written_off" and detail["write_off"]["recovered"] == str(owed)
+    assert [c["note"] for c in detail["contacts"]] == ["核销后继续催收"]
+    assert detail["promises"] == []
+
+
 def test_another_shop_or_a_case_out_of_scope_is_missing(
     demo, acme, demo_owner, acme_owner, app, offer
 ):

@@ -36,6 +36,7 @@ HOST_FREE_PATHS = (
     "/bench/",
     "/api/callbacks/",
     "/api/sandbox/",
+    "/sandbox/cashier/",
 )
 
 

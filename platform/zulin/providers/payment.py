@@ -11,8 +11,9 @@ agreements, trade refunds) and keeps its books in `SandboxPaymentRecord` (public
   (REFUND_EXCEEDS_PAID). Processing operations count against both until they fail.
 - Operations named in SANDBOX_PAYMENT_ASYNC_OPERATIONS (withhold, transfer, refund by
   default) answer `processing` and settle later; `pay` waits for the payer to scan its QR
-  code (`sandbox_payer_pay`, or POST /api/sandbox/payments/<trade_no>/pay). Each settlement
-  writes a signed callback of event type = the operation (see `payment_event_data`).
+  code (`sandbox_payer_pay`: the cashier page `qr_code` holds, zulin/providers/cashier.py,
+  or POST /api/sandbox/payments/<trade_no>/pay). Each settlement writes a signed callback
+  of event type = the operation (see `payment_event_data`).
 - A payer reference ending in NO_BALANCE_PAYER_SUFFIX has no balance: its withholds and
   payments fail INSUFFICIENT_BALANCE. Other failures on demand: `sandbox_failure_add`.
 - The daily statement (`statement`) lists every money operation that ended on a day, from
@@ -138,8 +139,8 @@ def payment_result(record: SandboxPaymentRecord) -> PaymentResult:
 
 
 def _qr_code(record: SandboxPaymentRecord) -> str:
-    # What the payer's phone opens; the sandbox's cashier answers it (zulin/providers/api.py).
-    return f"{settings.CALLBACK_BASE_URL.rstrip('/')}/api/sandbox/payments/{record.trade_no}/pay"
+    # What the payer's phone opens: the sandbox's cashier page (zulin/providers/cashier.py).
+    return f"{settings.SANDBOX_CASHIER_BASE_URL.rstrip('/')}/{record.trade_no}"
 
 
 def payment_event_data(record: SandboxPaymentRecord) -> dict[str, Any]:

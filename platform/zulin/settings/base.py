@@ -225,6 +225,12 @@ PROVIDER_CALLBACK_SECRETS = env_dict("PROVIDER_CALLBACK_SECRETS", {})
 # The API's address as providers reach it: callbacks go to
 # <CALLBACK_BASE_URL>/api/callbacks/<provider>/<merchant slug>.
 CALLBACK_BASE_URL = env_str("CALLBACK_BASE_URL", "http://127.0.0.1:8000")
+# Where the sandbox payment provider's cashier answers payers (the page a payment link and its
+# QR code open: <base>/<trade number>): a public address of its own, like a real provider's
+# cashier; by default beside the API at CALLBACK_BASE_URL (zulin/providers/cashier.py).
+SANDBOX_CASHIER_BASE_URL = env_str(
+    "SANDBOX_CASHIER_BASE_URL", CALLBACK_BASE_URL.rstrip("/") + "/sandbox/cashier"
+)
 # Sandboxes complete asynchronous operations by themselves after SANDBOX_COMPLETE_SECONDS
 # and deliver callbacks through Celery; off in tests (zulin/providers/sandbox.py).
 SANDBOX_AUTO_COMPLETE = env_bool("SANDBOX_AUTO_COMPLETE", True)

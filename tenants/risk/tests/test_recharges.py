@@ -84,9 +84,7 @@ def test_a_qr_recharge_is_credited_once_on_the_providers_callback(demo, demo_own
     assert started.ok, started
     recharge = started.data
     assert (recharge["status"], recharge["method"]) == ("paying", "qr")
-    assert recharge["qr_code"].endswith(
-        f"/api/sandbox/payments/{recharge['provider_trade_no']}/pay"
-    )
+    assert recharge["qr_code"].endswith(f"/sandbox/cashier/{recharge['provider_trade_no']}")
     assert recharge["qr_image"].startswith("data:image/svg+xml")
     assert demo_owner.post(QR, body).data["id"] == recharge["id"]
     assert (

@@ -278,7 +278,7 @@ def test_the_operations_that_settle_later_are_configurable(pay, agreement, setti
 def test_a_direct_payment_waits_for_the_payer(pay):
     created = pay.pay(out_no="recharge-1", payer="merchant-demo", amount=D("200.00"), subject="")
     assert created.status == PaymentStatus.PROCESSING
-    assert created.qr_code.endswith(f"/api/sandbox/payments/{created.trade_no}/pay")
+    assert created.qr_code.endswith(f"/sandbox/cashier/{created.trade_no}")
     assert sandbox_payments_complete() == []
 
     paid = sandbox_payer_pay(trade_no=created.trade_no)

@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Stats } from '@/components/ui/Stats';
 import { orderDetailHref } from '@/features/orders/lib/stages';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { bucketTone, caseStateTone, CHANNELS, known, mayWriteOff, OUTCOMES, PROMISE_STATES, promiseStateTone } from '../lib/recovery';
+import { bucketTone, caseStateTone, CHANNELS, known, mayCollect, OUTCOMES, PROMISE_STATES, promiseStateTone, writeOffAction } from '../lib/recovery';
 import { useRecoveryCase, useWriteOffDebt, type CaseDetail } from '../queries';
 import { useRecoveryAccess } from './RecoveryScreen';
 
@@ -53,7 +53,8 @@ function CaseView({ detail }: { detail: CaseDetail }) {
   const [assigning, setAssigning] = useState<number[]>([]);
   const isOpen = detail.state === 'open';
   const canWork = isOpen && access.canWork;
-  const canWriteOff = mayWriteOff(detail, access.canWriteOff);
+  const canCollect = mayCollect(detail.state, access.canWork);
+  const writeOffOffer = writeOffAction(detail, access.canWriteOff);
   const writeOff = useWriteOffDebt();
   const [writeOffKey, setWriteOffKey] = useState(() => newIdempotencyKey('write-off'));
   return (
@@ -71,31 +72,42 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         }
         actions={
           <div className="flex flex-wrap gap-2">
+            {canCollect && <Button onClick={() => setOpen('contact')}>{t('detail.actions.contact')}</Button>}
             {canWork && (
-              <>
-                <Button onClick={() => setOpen('contact')}>{t('detail.actions.contact')}</Button>
-                <Button variant="secondary" onClick={() => setOpen('promise')}>
-                  {t('detail.actions.promise')}
-                </Button>
-                <Button variant="secondary" onClick={() => setOpen('paymentLink')}>
-                  {t('detail.actions.paymentLink')}
-                </Button>
-              </>
+              <Button variant="secondary" onClick={() => setOpen('promise')}>
+                {t('detail.actions.promise')}
+              </Button>
+            )}
+            {canCollect && (
+              <Button variant="secondary" onClick={() => setOpen('paymentLink')}>
+                {t('detail.actions.paymentLink')}
+              </Button>
             )}
             {isOpen && access.canAssign && (
               <Button variant="secondary" onClick={() => setAssigning([detail.id])}>
                 {t('detail.actions.assign')}
               </Button>
             )}
-            {canWriteOff && (
+            {writeOffOffer.kind === 'offered' && (
               <Button variant="danger" onClick={() => setOpen('writeOff')}>
                 {t('detail.actions.writeOff')}
               </Button>
             )}
+            {writeOffOffer.kind === 'waiting' && (
+              <span className="flex flex-col items-start gap-1">
+                <Button variant="danger" disabled aria-describedby="write-off-why">
+                  {t('detail.actions.writeOff')}
+                </Button>
+                <span id="write-off-why" className="text-xs text-slate-500" data-write-off-wait>
+                  {t('detail.writeOffWait', { after: detail.write_off_after_days, left: writeOffOffer.daysLeft })}
+                </span>
+              </span>
+            )}
           </div>
         }
       />
-      {!isOpen && <p className="text-sm text-slate-600">{t('detail.closedNote')}</p>}
+      {detail.state === 'written_off' && <p className="text-sm text-slate-600">{t('detail.writtenOffNote')}</p>}
+      {!isOpen && detail.state !== 'written_off' && <p className="text-sm text-slate-600">{t('detail.closedNote')}</p>}
       {detail.write_off && (
         <DetailSection id="recovery-write-off" title={t('detail.sections.writeOff')}>
           <Stats
@@ -213,7 +225,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
           </ul>
         )}
       </DetailSection>
-      <ContactDialog caseId={detail.id} open={open === 'contact'} onClose={() => setOpen(null)} onPromised={() => setOpen('promise')} />
+      <ContactDialog caseId={detail.id} open={open === 'contact'} onClose={() => setOpen(null)} onPromised={() => setOpen(isOpen ? 'promise' : null)} />
       <PromiseDialog caseId={detail.id} owed={detail.total_owed} open={open === 'promise'} onClose={() => setOpen(null)} />
       <PaymentLinkDialog caseId={detail.id} open={open === 'paymentLink'} onClose={() => setOpen(null)} />
       <RevealIdentityDialog open={open === 'reveal'} orderRef={{ id: detail.order_id }} onClose={() => setOpen(null)} />

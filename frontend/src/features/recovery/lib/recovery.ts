@@ -69,9 +69,27 @@ export function caseStateTone(state: string): Tone {
   return state === 'open' ? 'amber' : 'green';
 }
 
+type WriteOffFacts = { state: string; days_past_due: number; write_off_after_days: number };
+
 /** A write-off is offered on an open case once it is the shop's age for it (the server decides). */
-export function mayWriteOff(detail: { state: string; days_past_due: number; write_off_after_days: number }, allowed: boolean): boolean {
+export function mayWriteOff(detail: WriteOffFacts, allowed: boolean): boolean {
   return allowed && detail.state === 'open' && detail.days_past_due >= detail.write_off_after_days;
+}
+
+/**
+ * The write-off action of a case for a person allowed to write off: offered, shown disabled with
+ * the days still to wait (an open case younger than the shop's age), or not shown (closed, or
+ * already written off).
+ */
+export function writeOffAction(detail: WriteOffFacts, allowed: boolean): { kind: 'offered' } | { kind: 'waiting'; daysLeft: number } | { kind: 'none' } {
+  if (!allowed || detail.state !== 'open') return { kind: 'none' };
+  if (mayWriteOff(detail, allowed)) return { kind: 'offered' };
+  return { kind: 'waiting', daysLeft: detail.write_off_after_days - detail.days_past_due };
+}
+
+/** A written-off debt is still owed: the collector still reaches the customer and sends payment links. */
+export function mayCollect(state: string, canWork: boolean): boolean {
+  return canWork && (state === 'open' || state === 'written_off');
 }
 
 export function promiseStateTone(state: string): Tone {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketRange, bucketTabs, boundsError, inQuietHours, isActionDue, known, OUTCOMES, promiseDayError, recoveryCountQuery, recoveryListQuery, recoveryListUrl } from '../recovery';
+import { bucketRange, bucketTabs, boundsError, inQuietHours, isActionDue, known, mayCollect, OUTCOMES, promiseDayError, recoveryCountQuery, recoveryListQuery, recoveryListUrl, writeOffAction } from '../recovery';
 
 describe('aging buckets', () => {
   it('reads the ranges from the shop bounds, the defaults 1–30, 31–60, 61–90, >90', () => {
@@ -90,5 +90,28 @@ describe('the quiet hours', () => {
     expect(inQuietHours(new Date('2026-11-26T13:00:00Z'))).toBe(true); // 21:00
     expect(inQuietHours(new Date('2026-11-26T23:59:00Z'))).toBe(true); // 07:59 the next day
     expect(inQuietHours(new Date('2026-11-27T00:00:00Z'))).toBe(false); // 08:00
+  });
+});
+
+describe('what a case offers', () => {
+  const aged = (state: string, days: number) => ({ state, days_past_due: days, write_off_after_days: 180 });
+
+  it('offers the write-off at the shop’s age and says how many days are left before it', () => {
+    expect(writeOffAction(aged('open', 180), true)).toEqual({ kind: 'offered' });
+    expect(writeOffAction(aged('open', 130), true)).toEqual({ kind: 'waiting', daysLeft: 50 });
+    expect(writeOffAction(aged('open', 179), true)).toEqual({ kind: 'waiting', daysLeft: 1 });
+  });
+
+  it('offers no write-off without the right, on a closed case or on one written off already', () => {
+    expect(writeOffAction(aged('open', 200), false)).toEqual({ kind: 'none' });
+    expect(writeOffAction(aged('closed', 200), true)).toEqual({ kind: 'none' });
+    expect(writeOffAction(aged('written_off', 200), true)).toEqual({ kind: 'none' });
+  });
+
+  it('keeps collecting a written-off debt, never a closed case', () => {
+    expect(mayCollect('open', true)).toBe(true);
+    expect(mayCollect('written_off', true)).toBe(true);
+    expect(mayCollect('closed', true)).toBe(false);
+    expect(mayCollect('written_off', false)).toBe(false);
   });
 });
