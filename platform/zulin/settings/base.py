@@ -256,7 +256,11 @@ PAYMENT_STALE_MINUTES = env_int("PAYMENT_STALE_MINUTES", 60)
 CALLBACK_DELIVERY_MAX_RETRIES = env_int("CALLBACK_DELIVERY_MAX_RETRIES", 10)
 
 # --- celery --------------------------------------------------------------------------------
-CELERY_BROKER_URL = REDIS_URL.replace("unix://", "redis+socket://", 1)
+# The broker may live on its own Redis (docs/scaling.md, "Redis: cache and broker"): queued
+# tasks are kept (appendonly, noeviction) where the cache is disposable. Unset: REDIS_URL's.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "") or REDIS_URL.replace(
+    "unix://", "redis+socket://", 1
+)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
 # kombu waits on a hung broker for ever by default; a publish (zulin/core/queue.py) waits at
 # most this long. The worker's BRPOP is read when the socket is readable, so it is unaffected.

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `make drill-failover|drill-restore|drill-workers`: brings up the cluster (infra/cluster/
+# cluster.sh), runs the drill (infra/cluster/drill_<name>.py), and takes the cluster down at the
+# end, also on failure or Ctrl-C. ZL_KEEP=1 leaves it up after the drill (then `make
+# cluster-down`); ZL_REUSE=1 runs the drill on a cluster already up.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+name="${1:?usage: drill.sh failover|restore|workers}"
+[ -f "infra/cluster/drill_${name}.py" ] || { echo "no drill named $name" >&2; exit 2; }
+finish() {
+  local rc=$?
+  if [ "${ZL_KEEP:-}" != 1 ]; then bash infra/cluster/cluster.sh down || true; fi
+  exit "$rc"
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+if [ "${ZL_REUSE:-}" != 1 ] || ! bash infra/cluster/cluster.sh primary >/dev/null 2>&1; then
+  bash infra/cluster/cluster.sh up
+fi
+started=$SECONDS
+.venv/bin/python "infra/cluster/drill_${name}.py"
+echo "drill-${name}: $((SECONDS - started)) s after the cluster was up"
