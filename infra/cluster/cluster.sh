@@ -37,6 +37,9 @@ RETRY_TIMEOUT="${ZL_RETRY_TIMEOUT:-4}"
 APP_WORKERS="${ZL_APP_WORKERS:-2}"
 WORKER_CONCURRENCY="${ZL_WORKER_CONCURRENCY:-2}"
 DEMO_ROUNDS="${ZL_DEMO_ROUNDS:-1}"
+# Longer than the longest task of the cluster's demo (a merchant's night: seconds); production
+# keeps the settings' default (2 h), longer than its longest task.
+VISIBILITY_TIMEOUT="${ZL_VISIBILITY_TIMEOUT:-60}"
 
 log() { printf '[cluster %(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -246,6 +249,11 @@ postgresql:
     unix_socket_directories: $dir
     archive_command: pgbackrest --config=$dir/pgbackrest.conf --stanza=zulin archive-push %p
     shared_buffers: 128MB
+    # A client host that vanished (its link cut) holds its locks until the server notices:
+    # keepalives close its connection after about 25 s (idle 10 s + 3 probes 5 s apart).
+    tcp_keepalives_idle: 10
+    tcp_keepalives_interval: 5
+    tcp_keepalives_count: 3
   pg_hba:
     - local all all trust
     - local replication all trust
@@ -304,6 +312,12 @@ listen postgres
   bind $(addr entry):5432
   option httpchk GET /primary
   http-check expect status 200
+  # A client host that vanished (a worker host cut off) is noticed in about 25 s and its
+  # server session closed, so PostgreSQL releases the locks its transaction held.
+  option clitcpka
+  clitcpka-idle 10s
+  clitcpka-intvl 5s
+  clitcpka-cnt 3
   default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 1 on-marked-down shutdown-sessions
   server db1 $(addr db1):5432 check port 8008
   server db2 $(addr db2):5432 check port 8008
@@ -360,6 +374,7 @@ export MEDIA_ROOT=$RUN/shared/media
 export DEMO_ORDER_ROUNDS=$DEMO_ROUNDS
 export SANDBOX_COMPLETE_SECONDS=2
 export GUNICORN_WORKERS=$APP_WORKERS
+export CELERY_VISIBILITY_TIMEOUT=$VISIBILITY_TIMEOUT
 EOF
 }
 
@@ -380,9 +395,14 @@ apps() {
       zulin.wsgi:application --chdir '$ROOT/platform' --bind '$(addr "$host"):8000' \
       --config '$ROOT/infra/gunicorn.conf.py' --access-logfile -"
   done
+  # Every worker host takes the default queue and the night's per-merchant jobs; worker3 also
+  # the spare pool's refill (settings: CELERY_TASK_ROUTES).
+  local queues
   for host in worker1 worker2 worker3; do
+    queues=celery,nightly
+    [ "$host" != worker3 ] || queues=celery,nightly,provisioning
     start "$host" "celery-$host" bash -c "source '$RUN/env' && exec '$ROOT/.venv/bin/celery' \
-      -A zulin.celery:app worker -n '$host@%h' --concurrency '$WORKER_CONCURRENCY' \
+      -A zulin.celery:app worker -n '$host@%h' -Q '$queues' --concurrency '$WORKER_CONCURRENCY' \
       --loglevel INFO"
   done
   mkdir -p "$RUN/beat"
@@ -416,7 +436,7 @@ The cluster is up (logs: .run/cluster/logs; \`make cluster-down\` stops it all):
   db2                 $(addr db2)  PostgreSQL :5432, Patroni REST :8008, etcd :2379
   etcd3               $(addr etcd3):2379
   app1, app2          $(addr app1):8000, $(addr app2):8000 (gunicorn, $APP_WORKERS workers each)
-  worker1-3           $(addr worker1), $(addr worker2), $(addr worker3) (Celery, concurrency $WORKER_CONCURRENCY)
+  worker1-3           $(addr worker1), $(addr worker2), $(addr worker3) (Celery -Q celery,nightly[,provisioning], concurrency $WORKER_CONCURRENCY, acks_late)
   beat                $(addr beat) (Celery beat, the only one)
   Redis broker        redis://$(addr broker):6379/0 (appendonly)
   Redis cache         redis://$(addr cache):6379/0 (disposable)

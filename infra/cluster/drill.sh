@@ -12,6 +12,9 @@ finish() {
   if [ "${ZL_KEEP:-}" != 1 ]; then bash infra/cluster/cluster.sh down || true; fi
   exit "$rc"
 }
+# The workers drill waits for the broker to hand out a lost host's tasks again: a short
+# visibility timeout (its tasks last seconds; production keeps 2 h).
+[ "$name" != workers ] || export ZL_VISIBILITY_TIMEOUT="${ZL_VISIBILITY_TIMEOUT:-30}"
 trap finish EXIT
 trap 'exit 130' INT TERM
 if [ "${ZL_REUSE:-}" != 1 ] || ! bash infra/cluster/cluster.sh primary >/dev/null 2>&1; then
