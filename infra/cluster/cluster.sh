@@ -40,6 +40,8 @@ DEMO_ROUNDS="${ZL_DEMO_ROUNDS:-1}"
 # Longer than the longest task of the cluster's demo (a merchant's night: seconds); production
 # keeps the settings' default (2 h), longer than its longest task.
 VISIBILITY_TIMEOUT="${ZL_VISIBILITY_TIMEOUT:-60}"
+# Seconds until the sandbox provider settles a withhold (its callback through the workers).
+SANDBOX_COMPLETE="${ZL_SANDBOX_COMPLETE_SECONDS:-2}"
 
 log() { printf '[cluster %(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -254,6 +256,7 @@ postgresql:
     tcp_keepalives_idle: 10
     tcp_keepalives_interval: 5
     tcp_keepalives_count: 3
+    tcp_user_timeout: 20000
   pg_hba:
     - local all all trust
     - local replication all trust
@@ -309,11 +312,13 @@ defaults
 # sessions to a server marked down are cut at once, so clients reconnect to the new primary.
 listen postgres
   mode tcp
-  bind $(addr entry):5432
+  bind $(addr entry):5432 tcp-ut 20s
   option httpchk GET /primary
   http-check expect status 200
-  # A client host that vanished (a worker host cut off) is noticed in about 25 s and its
-  # server session closed, so PostgreSQL releases the locks its transaction held.
+  # A client host that vanished (a worker host cut off) is noticed and its server session
+  # closed, so PostgreSQL releases the locks its transaction held: keepalives when the link
+  # is idle (about 25 s), and a TCP user timeout (tcp-ut, 20 s) when an answer is waiting
+  # unacknowledged — without it the kernel retransmits for about 15 minutes.
   option clitcpka
   clitcpka-idle 10s
   clitcpka-intvl 5s
@@ -372,7 +377,7 @@ export TRUSTED_PROXY_COUNT=1
 export PRIVATE_ROOT=$RUN/shared/private
 export MEDIA_ROOT=$RUN/shared/media
 export DEMO_ORDER_ROUNDS=$DEMO_ROUNDS
-export SANDBOX_COMPLETE_SECONDS=2
+export SANDBOX_COMPLETE_SECONDS=$SANDBOX_COMPLETE
 export GUNICORN_WORKERS=$APP_WORKERS
 export CELERY_VISIBILITY_TIMEOUT=$VISIBILITY_TIMEOUT
 EOF

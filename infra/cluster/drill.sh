@@ -15,6 +15,10 @@ finish() {
 # The workers drill waits for the broker to hand out a lost host's tasks again: a short
 # visibility timeout (its tasks last seconds; production keeps 2 h).
 [ "$name" != workers ] || export ZL_VISIBILITY_TIMEOUT="${ZL_VISIBILITY_TIMEOUT:-30}"
+# ... and a provider that settles tonight's withholds later, as a real one does (as in
+# `make bench-nightly`): a night run again then finds nothing to do. Settled in between, the
+# next run charges each lease's next overdue bill (one bill in flight per lease), by design.
+[ "$name" != workers ] || export ZL_SANDBOX_COMPLETE_SECONDS="${ZL_SANDBOX_COMPLETE_SECONDS:-900}"
 trap finish EXIT
 trap 'exit 130' INT TERM
 if [ "${ZL_REUSE:-}" != 1 ] || ! bash infra/cluster/cluster.sh primary >/dev/null 2>&1; then
