@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: run test venv lint typecheck test-backend test-frontend e2e mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend clean
+.PHONY: cluster cluster-down drill-failover drill-restore drill-workers run test venv lint typecheck test-backend test-frontend e2e mutants mutation bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend clean
 
 venv: $(VENV)/.synced
 
@@ -115,3 +115,23 @@ clean:
 # from a demo-loaded backend (issue 10 / 27: ≤ 200 KB gzip each).
 bench-frontend: venv
 	bash infra/scripts/bench-frontend.sh
+
+# Several hosts on this machine (issue 40; docs/operations.md, "The cluster"): PostgreSQL 15 +
+# Patroni + etcd on db1/db2 (+ a third etcd host), HAProxy, two app hosts, three worker hosts,
+# beat and Redis, each in its own network namespace (root). `make cluster` leaves it running;
+# `make cluster-down` stops everything it started. The drills bring up their own and take it
+# down at the end, also on failure; each prints its figures and exits non-zero on a loss.
+cluster: venv
+	bash infra/cluster/cluster.sh up
+
+cluster-down:
+	bash infra/cluster/cluster.sh down
+
+drill-failover: venv
+	bash infra/cluster/drill.sh failover
+
+drill-restore: venv
+	bash infra/cluster/drill.sh restore
+
+drill-workers: venv
+	bash infra/cluster/drill.sh workers

@@ -6,14 +6,14 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.db import DataError, InterfaceError, OperationalError
+from django.db import DataError, InterfaceError, InternalError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 from ninja.renderers import JSONRenderer
 
-from .core.db import database_unavailable, database_unreachable
+from .core.db import database_unavailable, database_unreachable, drop_connection
 from .core.envelope import error_for, error_response, json_bytes, request_language, success_msg
 from .core.errors import ApplicationError, ErrorCode
 from .core.field_messages import field_message
@@ -148,11 +148,15 @@ def _malformed_multipart(request: HttpRequest, exc: MultiPartParserError) -> Htt
 
 @api.exception_handler(OperationalError)
 @api.exception_handler(InterfaceError)
+@api.exception_handler(InternalError)
 def _database_error(request: HttpRequest, exc: Exception) -> HttpResponse:
-    """PostgreSQL down or gone away: 503 at once (the connection is tried again on the next
-    request, so calls pass as soon as it is back). Any other database failure is a fault."""
+    """PostgreSQL down, gone away, shutting down or no longer the primary (a write on a
+    demoted primary, 25006): 503 at once, and the connection is dropped so that the next
+    request opens a new one, to the new primary after a failover. Any other database
+    failure is a fault."""
     if database_unreachable(exc):
         logger.warning("database unreachable on %s: %s", request.path, exc)
+        drop_connection()
         return error_response(request, database_unavailable())
     return _server_error(request, exc)
 

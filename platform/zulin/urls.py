@@ -1,3 +1,5 @@
+import sys
+
 from django.conf import settings
 from django.contrib.staticfiles.views import serve as serve_static
 from django.http import HttpRequest, HttpResponse
@@ -6,7 +8,8 @@ from django.urls import path, re_path
 from django.views.static import serve as serve_media
 
 from .api import api
-from .core.envelope import error_for
+from .core.db import database_unavailable, database_unreachable, drop_connection
+from .core.envelope import error_for, error_response
 from .core.errors import ErrorCode
 
 urlpatterns = [
@@ -41,4 +44,10 @@ def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def handler500(request: HttpRequest) -> HttpResponse:
+    # Django calls this inside its `except` block: an unreachable database raised outside the
+    # API's handlers (in a middleware) still answers the 503 envelope, never a 500.
+    error = sys.exc_info()[1]
+    if error is not None and database_unreachable(error):
+        drop_connection()
+        return error_response(request, database_unavailable())
     return error_for(request, ErrorCode.SERVER_ERROR)

@@ -20,7 +20,7 @@ from django_tenants.utils import get_tenant_domain_model, get_tenant_model
 
 from .auth import TOKEN_HEADER
 from .cache import EPOCH_KEY, account_key, host_key, role_actions_key
-from .db import database_unavailable, database_unreachable, tenant_connection
+from .db import database_unavailable, database_unreachable, drop_connection, tenant_connection
 from .envelope import error_for, error_response
 from .errors import ErrorCode
 from .sides import PlatformType
@@ -158,6 +158,7 @@ class SideMiddleware:
         except DatabaseError as error:  # a host not cached is looked up in PostgreSQL
             if not database_unreachable(error):
                 raise
+            drop_connection()
             return error_response(request, database_unavailable())
         if target is None:
             return error_for(request, ErrorCode.UNKNOWN_HOST)

@@ -7,6 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from celery.schedules import crontab
+from kombu import Queue
 
 from .env import (
     env_bool,
@@ -262,7 +263,11 @@ PAYMENT_STALE_MINUTES = env_int("PAYMENT_STALE_MINUTES", 60)
 CALLBACK_DELIVERY_MAX_RETRIES = env_int("CALLBACK_DELIVERY_MAX_RETRIES", 10)
 
 # --- celery --------------------------------------------------------------------------------
-CELERY_BROKER_URL = REDIS_URL.replace("unix://", "redis+socket://", 1)
+# The broker may live on its own Redis (docs/scaling.md, "Redis: cache and broker"): queued
+# tasks are kept (appendonly, noeviction) where the cache is disposable. Unset: REDIS_URL's.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "") or REDIS_URL.replace(
+    "unix://", "redis+socket://", 1
+)
 CELERY_RESULT_BACKEND = CELERY_BROKER_URL
 # kombu waits on a hung broker for ever by default; a publish (zulin/core/queue.py) waits at
 # most this long. The worker's BRPOP is read when the socket is readable, so it is unaffected.
@@ -375,6 +380,37 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# Queues (docs/scaling.md, "Celery: workers per queue, one beat"): the per-merchant jobs the
+# fan-out sends go to `nightly`, the spare pool's refill (DDL, one at a time) to
+# `provisioning`, everything else (request follow-ups, callbacks, the fan-out itself) to the
+# default `celery`. A worker started without -Q consumes all three (`make run`, compose, the
+# tests); the cluster gives each worker host its queues.
+NIGHTLY_TASKS = sorted(
+    {
+        entry["args"][0]
+        for entry in CELERY_BEAT_SCHEDULE.values()
+        if entry["task"] == "tenants.for_each_merchant"
+    }
+)
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("nightly"), Queue("provisioning"))
+CELERY_TASK_ROUTES = {
+    **{name: {"queue": "nightly"} for name in NIGHTLY_TASKS},
+    "tenants.spare_pool_refill": {"queue": "provisioning"},
+}
+# A task is acknowledged when it has finished, not when a worker took it: a worker (or its
+# host) lost mid-task leaves the message unacknowledged and the broker hands it to another
+# worker once CELERY_VISIBILITY_TIMEOUT has passed — which must be longer than the longest
+# task (or its countdown), else a task still running is handed out a second time. Every task
+# tolerates running twice (idempotency keys, advisory locks). A worker process killed
+# mid-task (OOM, kill -9) rejects its message back to the queue at once.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int(
+    "CELERY_VISIBILITY_TIMEOUT", 2 * 3600
+)
 
 LOGGING = {
     "version": 1,
