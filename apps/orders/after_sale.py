@@ -76,9 +76,19 @@ def _open(order: Order) -> AfterSale | None:
 
 
 def after_sale_apply(
-    *, order_id: int, kind: str, reason: str, extra_term: int = 0, actor: Session | None = None
+    *,
+    order_id: int,
+    kind: str,
+    reason: str,
+    extra_term: int = 0,
+    actor: Session | None = None,
+    started_by: str = AfterSale.StartedBy.CUSTOMER,
 ) -> AfterSale:
-    """Opens a business on an order (the customer through the app, or the shop for them)."""
+    """Opens a business on an order: the customer through the app, or the shop for them
+    (`started_by`). A return the shop starts is its own decision: it starts approved, the
+    order moving to returning through the state-change helper, with no approval step the
+    shop would give itself; every other business waits for the shop's decision."""
+    shop_return = started_by == AfterSale.StartedBy.SHOP and kind == Kind.RETURN
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         refusal = after_sale_refusal(order, kind)
@@ -91,6 +101,8 @@ def after_sale_apply(
                 business = AfterSale.objects.create(
                     order=order,
                     kind=kind,
+                    status=Status.APPROVED if shop_return else Status.OPEN,
+                    started_by=started_by,
                     reason=reason[:300],
                     extra_term=extra_term if kind == Kind.RENEWAL else 0,
                     amount=repayments.buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
@@ -104,9 +116,17 @@ def after_sale_apply(
             action="order.after_sale_open",
             target_type="order",
             target_id=order.pk,
-            after={"kind": kind, "after_sale_id": business.pk},
+            after={"kind": kind, "after_sale_id": business.pk, "started_by": started_by},
             reason=reason[:300],
         )
+        if shop_return:
+            order_move(
+                order,
+                action="return_start",
+                actor=actor,
+                reason=reason[:300] or "本店代客户发起退租归还",
+                allow_after_sale=True,
+            )
         return business
 
 

@@ -43,7 +43,7 @@ from . import (
     termination,
 )
 from .intake_auth import intake_key_create, intake_key_status_set
-from .models import OrderKind
+from .models import AfterSale, OrderKind
 from .scope import order_in_scope
 
 platform_router = Router(tags=["platform: orders"])
@@ -719,13 +719,15 @@ def _after_sale_answer(business: Any) -> dict[str, Any]:
 def apply_after_sale(request: HttpRequest, payload: schemas.ApplyAfterSaleIn) -> Any:
     """The shop opens an after-sale business for the customer (who asked by phone or in
     the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
-    or an exchange; one open at a time. It is then handled with dealAfterSale."""
+    or an exchange; one open at a time. It is then handled with dealAfterSale; a return the
+    shop starts is approved as it starts (the order moves to returning at once)."""
     business = after_sale.after_sale_apply(
         actor=current_session(request),
         order_id=payload.order_id,
         kind=payload.kind,
         reason=payload.reason,
         extra_term=payload.extra_term,
+        started_by=AfterSale.StartedBy.SHOP,
     )
     return _after_sale_answer(business)
 

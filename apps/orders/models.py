@@ -279,9 +279,18 @@ class AfterSale(models.Model):
         DONE = "done", "已完成"
         CANCELLED = "cancelled", "已撤销"
 
+    class StartedBy(models.TextChoices):
+        CUSTOMER = "customer", "客户"
+        SHOP = "shop", "商家代客户"
+
     order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="after_sales")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Who asked: the customer (in the app), or the shop for the customer (by phone, in the
+    # shop). A return the shop starts needs no approval of its own (`after_sale_apply`).
+    started_by = models.CharField(
+        max_length=10, choices=StartedBy.choices, default=StartedBy.CUSTOMER
+    )
     reason = models.CharField(max_length=300, blank=True, default="")
     reject_reason = models.CharField(max_length=300, blank=True, default="")
     # Renewal: extra periods asked for; buyout: the price quoted when approved.

@@ -196,6 +196,10 @@ class AfterSaleOut(Schema):
     kind_name: str
     status: str
     status_name: str
+    started_by: Literal["customer", "shop"] = Field(
+        description="who asked: the customer, or the shop for the customer (a return the "
+        "shop starts is approved as it starts)"
+    )
     reason: str
     reject_reason: str
     extra_term: int

@@ -305,6 +305,7 @@ def after_sale_rows(order: Order) -> list[dict[str, Any]]:
             "kind_name": AfterSale.Kind(a.kind).label,
             "status": a.status,
             "status_name": AfterSale.Status(a.status).label,
+            "started_by": a.started_by,
             "reason": a.reason,
             "reject_reason": a.reject_reason,
             "extra_term": a.extra_term,

@@ -129,8 +129,12 @@ test.describe.serial('a lease from the intake to its return with damage', () => 
     await screen.act('发起退租归还');
     await screen.confirm('发起退租归还');
     await expect(page.getByText('售后订单').first()).toBeVisible();
-    await screen.act('同意售后');
-    await screen.confirm('同意售后');
+    // The shop started it for the customer: no approval of its own to give (issue 41); the
+    // order is returning at once, and the next step says who acts.
+    await screen.expectStatus('归还中');
+    await expect(screen.actions().getByRole('button', { name: '同意售后' })).toHaveCount(0);
+    await expect(page.locator('[data-next-step="return_approved"]')).toContainText('本店已代客户发起退租归还：等待客户寄回商品');
+    await expect(screen.timeline()).toContainText('商家代客户发起售后');
     // The customer sends the device back.
     await app.post('/api/applet/returnShipment', {
       order_no: orderNo,
@@ -139,10 +143,12 @@ test.describe.serial('a lease from the intake to its return with damage', () => 
       device_serial: `IMEI-LIFE-${stamp}`,
     });
     await page.reload();
+    await expect(page.locator('[data-next-step="return_shipped"]')).toContainText('客户已寄回商品');
     await screen.act('确认收到归还');
     await screen.dialog().getByLabel('设备序列号/IMEI').fill(`IMEI-LIFE-${stamp}`);
     await screen.confirm('确认收到归还');
     await screen.expectStatus('验机中');
+    await expect(page.locator('[data-next-step="return_inspecting"]')).toContainText('等待本店验机');
     await screen.act('验机完成');
     await screen.dialog().getByLabel('损坏赔偿（元，选填）').fill('50.00');
     // Before confirming, the quote says what the deposit takes: the damage, and (issue 24) the

@@ -358,8 +358,10 @@ def test_each_refusal_of_an_early_settlement(demo, demo_owner, acme_owner, app, 
     assert demo_owner.post(SETTLE, {**body, "idempotency_key": "early-r-004"}).code == 1306
     _discount_rate(demo_owner, "0.0000", from_period=1)
     # An after-sale business decides what is owed.
-    opened = demo_owner.post(
-        "/api/platform/applyAfterSale", {"order_id": order.id, "kind": "return", "reason": "退租"}
+    # The customer's request, waiting for the shop's decision (one the shop starts is
+    # approved at once and the order is returning: refused as not in lease).
+    opened = app.post(
+        "/api/applet/applyAfterSale", {"order_no": order.no, "kind": "return", "reason": "退租"}
     )
     assert opened.ok, opened
     assert demo_owner.post(SETTLE, {**body, "idempotency_key": "early-r-005"}).code == 1302

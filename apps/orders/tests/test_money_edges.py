@@ -71,7 +71,6 @@ def test_a_return_on_the_day_a_bill_is_being_collected_takes_the_deposit_for_it_
 
     for path, payload in (
         (APPLY, {"order_id": order.id, "kind": "return", "reason": "不租了"}),
-        (DEAL, {"order_id": order.id, "decision": "approve"}),
         (DEAL, {"order_id": order.id, "decision": "receive", "device_serial": "IMEI-1"}),
         (DEAL, {"order_id": order.id, "decision": "inspect", "damage_amount": "300.00"}),
     ):

@@ -70,7 +70,6 @@ def _returned(owner, order_id: int, *, damage: str = "0.00") -> None:
     """The shop takes the goods back today and inspects them with `damage`."""
     steps = [
         (APPLY, {"order_id": order_id, "kind": "return", "reason": "不想租了"}),
-        (DEAL, {"order_id": order_id, "decision": "approve"}),
         (DEAL, {"order_id": order_id, "decision": "receive", "device_serial": "IMEI-1"}),
         (DEAL, {"order_id": order_id, "decision": "inspect", "damage_amount": damage}),
     ]

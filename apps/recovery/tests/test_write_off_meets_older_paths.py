@@ -60,7 +60,6 @@ def _order(demo, order_id: int) -> Order:
 def _return(owner, order_id: int, serial: str, damage: str = "0.00") -> None:
     for path, payload in (
         (APPLY, {"order_id": order_id, "kind": "return", "reason": "不租了"}),
-        (DEAL, {"order_id": order_id, "decision": "approve"}),
         (DEAL, {"order_id": order_id, "decision": "receive", "device_serial": serial}),
         (DEAL, {"order_id": order_id, "decision": "inspect", "damage_amount": damage}),
     ):

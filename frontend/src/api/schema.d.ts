@@ -3103,7 +3103,8 @@ export interface paths {
          * Apply After Sale
          * @description The shop opens an after-sale business for the customer (who asked by phone or in
          *     the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
-         *     or an exchange; one open at a time. It is then handled with dealAfterSale.
+         *     or an exchange; one open at a time. It is then handled with dealAfterSale; a return the
+         *     shop starts is approved as it starts (the order moves to returning at once).
          */
         post: operations["applyAfterSale"];
         delete?: never;
@@ -5384,6 +5385,12 @@ export interface components {
              * @description a return: rent due after that day, cancelled
              */
             rent_cancelled: string;
+            /**
+             * Started By
+             * @description who asked: the customer, or the shop for the customer (a return the shop starts is approved as it starts)
+             * @enum {string}
+             */
+            started_by: "customer" | "shop";
             /** Status */
             status: string;
             /** Status Name */

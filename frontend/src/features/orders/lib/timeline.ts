@@ -39,6 +39,14 @@ function shownFacts(after: unknown): Record<string, unknown> | undefined {
   return Object.keys(facts).length > 0 ? facts : undefined;
 }
 
+/** An after-sale business opened reads by who asked: the customer, or the shop for them
+ * (`started_by`; older entries say neither and keep the plain words). */
+function changeAction(row: TimelineRow): string {
+  if (row.action !== 'order.after_sale_open' || typeof row.after !== 'object' || row.after === null) return row.action;
+  const startedBy = (row.after as Record<string, unknown>).started_by;
+  return startedBy === 'shop' || startedBy === 'customer' ? `order.after_sale_open_${startedBy}` : row.action;
+}
+
 export function timelineEntries(rows: readonly TimelineRow[]): HistoryEntry[] {
   return rows.map((row) => {
     const actor = row.actor === SYSTEM_ACTOR ? '' : row.actor;
@@ -53,6 +61,6 @@ export function timelineEntries(rows: readonly TimelineRow[]): HistoryEntry[] {
         created_at: row.created_at,
       };
     }
-    return { id: `c${row.id}`, actor, action: row.action, after: shownFacts(row.after), reason: row.reason, created_at: row.created_at };
+    return { id: `c${row.id}`, actor, action: changeAction(row), after: shownFacts(row.after), reason: row.reason, created_at: row.created_at };
   });
 }

@@ -20,7 +20,7 @@ import { hasAction } from '@/lib/access';
 import { canRemark, DANGER_BUTTONS, openAfterSale, orderButtons, type OrderButton } from '../../lib/actions';
 import { hasOverdueMoney } from '../../lib/lateFees';
 import { isPositive } from '../../lib/money';
-import { orderNextStep } from '../../lib/nextStep';
+import { nextStepValues, orderNextStep } from '../../lib/nextStep';
 import { offlineRepayableBill } from '../../lib/repayments';
 import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
 import { timelineEntries } from '../../lib/timeline';
@@ -61,6 +61,12 @@ function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: Ord
   );
 }
 
+/** The next-step line's values: who asked for the open business, what a buyout charges. */
+function nextStepLine(detail: OrderDetail): { who: string; amount: string } {
+  const values = nextStepValues(detail);
+  return { who: values.who, amount: formatCurrency(values.amount) };
+}
+
 function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orderRef: OrderRef; page: ReturnType<typeof useOrderPage> }) {
   const { t, label } = useOrderText();
   const router = useRouter();
@@ -89,7 +95,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       <section aria-label={t('detail.actionsLabel')} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3">
         <p data-next-step={nextStep} className="w-full text-sm text-slate-700">
           <span className="font-medium text-slate-900">{t('nextStep.label')}</span>
-          {t(`nextStep.${nextStep}`, { side: page.platform ? 'platform' : 'store' })}
+          {t(`nextStep.${nextStep}`, { side: page.platform ? 'platform' : 'store', ...nextStepLine(detail) })}
         </p>
         {canMessage && <SendMessageButton orderId={detail.id} />}
         {canPack && <EvidencePackButton orderId={detail.id} />}

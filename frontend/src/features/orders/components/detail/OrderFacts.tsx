@@ -193,6 +193,7 @@ export function AfterSalesSection({ detail }: { detail: OrderDetail }) {
               <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{label('detail.afterSales.statuses', business.status, business.status_name)}</span>
             </p>
             <Facts>
+              <Fact label={t('detail.afterSales.startedBy')}>{t('detail.afterSales.startedByValue', { who: business.started_by })}</Fact>
               <Fact label={t('detail.afterSales.reason')} userText>{business.reason}</Fact>
               <Fact label={t('detail.afterSales.createdAt')}>{formatDateTime(business.created_at)}</Fact>
               <Fact label={t('detail.afterSales.finishedAt')}>{formatDateTime(business.finished_at)}</Fact>

@@ -482,7 +482,8 @@ function InspectDialog({ orderRef, onClose }: OrderActionDialogProps) {
 
 /**
  * The shop opens an after-sale business for the customer (who asked by phone or in the shop).
- * It then waits for approval in the after-sale section like one the customer opened.
+ * A return the shop starts is approved as it starts (the order is returning at once); any
+ * other business then waits for approval in the after-sale section like one the customer opened.
  */
 function ApplyAfterSaleDialog({ detail, orderRef, onClose, kind }: OrderActionDialogProps & { kind: ApplyKind }) {
   const { t } = useOrderText();

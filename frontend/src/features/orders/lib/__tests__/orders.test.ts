@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import en from '../../../../../messages/en.json';
+import zh from '../../../../../messages/zh-CN.json';
 import { applyKindOf, canPayBill, canRemark, openAfterSale, orderButtons } from '../actions';
 import { applyAfterSaleBody, extraTermProblem } from '../afterSale';
 import { newIdempotencyKey } from '../idempotency';
@@ -211,5 +213,20 @@ describe('timeline', () => {
   it('names an after-sale change by its business, not as the order status', () => {
     const [entry] = timelineEntries([row({ action: 'order.after_sale_approve', after: { kind: 'return', status: 'approved', after_sale_id: 4 } })]);
     expect(entry?.after).toEqual({ business_kind: 'return', after_sale_status: 'approved' });
+  });
+
+  it('says who started an after-sale: the shop for the customer, or the customer', () => {
+    const [byShop, byCustomer, older] = timelineEntries([
+      row({ id: 5, action: 'order.after_sale_open', after: { kind: 'return', started_by: 'shop', after_sale_id: 4 } }),
+      row({ id: 6, action: 'order.after_sale_open', actor: 'system', after: { kind: 'renewal', started_by: 'customer', after_sale_id: 3 } }),
+      row({ id: 7, action: 'order.after_sale_open', after: { kind: 'buyout', after_sale_id: 2 } }),
+    ]);
+    expect(byShop).toMatchObject({ action: 'order.after_sale_open_shop', actor: '演示店主', after: { business_kind: 'return' } });
+    expect(byCustomer).toMatchObject({ action: 'order.after_sale_open_customer', after: { business_kind: 'renewal' } });
+    expect(older?.action).toBe('order.after_sale_open');
+    for (const catalogue of [zh, en]) {
+      for (const entry of [byShop, byCustomer, older]) expect(catalogue.kit.history.actions).toHaveProperty(entry!.action.split('.'));
+    }
+    expect(zh.kit.history.actions.order.after_sale_open_shop).toBe('商家代客户发起售后');
   });
 });
