@@ -28,6 +28,7 @@ equivalent mutant (`[[equivalent]]` in the toml, mirrored in docs/money.md).
 
     python infra/scripts/mutation_integrated.py [--module NAME ...] [--seed N]
         [--per-module N] [--list] [--only ID ...] [--all-tests] [--no-baseline]
+        [--tests PATH ...]
 """
 
 from __future__ import annotations
@@ -378,12 +379,12 @@ def mutants_make(module: Module) -> list[Mutant]:
 
 
 def sample(module: Module, seed: int, size: int) -> list[Mutant]:
-    """`size` of the module's mutants, drawn by a generator seeded by seed and module name."""
+    """`size` of the module's mutants, drawn by a generator seeded by seed and module name,
+    in the order drawn: any first k of them are a random sample of k too (a run stopped
+    early has judged a random part of each module's sample)."""
     ordered = sorted(module.mutants, key=lambda m: m.id)
-    if size >= len(ordered):
-        return ordered
-    chosen = random.Random(f"{seed}:{module.name}").sample(ordered, size)  # noqa: S311
-    return sorted(chosen, key=lambda m: m.id)
+    size = min(size, len(ordered))
+    return random.Random(f"{seed}:{module.name}").sample(ordered, size)  # noqa: S311
 
 
 # --- the copy and its test runs ----------------------------------------------------------------
@@ -439,7 +440,9 @@ def tree_make() -> None:
         else:
             shutil.copy2(source, TREE / name)
     PLUGIN_DIR.mkdir(parents=True, exist_ok=True)
-    (PLUGIN_DIR / "zulin_mutation_trace.py").write_text(TRACER)
+    plugin = PLUGIN_DIR / "zulin_mutation_trace.py"
+    if not plugin.exists() or plugin.read_text() != TRACER:
+        plugin.write_text(TRACER)
 
 
 def _pytest(
@@ -500,7 +503,7 @@ def _pyc_forget(path: Path) -> None:
 
 
 def mutant_run(mutant: Mutant, calls: dict[str, Any], module: Module, narrow: bool) -> Outcome:
-    target = str(TREE / mutant.file) + "::" + mutant.function
+    target = mutant.file + "::" + mutant.function
     tests = [
         (info["seconds"], nodeid)
         for nodeid, info in calls.items()
@@ -566,6 +569,7 @@ def modules_load(config: dict[str, Any]) -> list[Module]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global TREE
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--config", type=Path, default=CONFIG)
     config = config_load(early.parse_known_args(argv)[0].config)
@@ -583,7 +587,32 @@ def main(argv: list[str] | None = None) -> int:
         help="run all the module's mapped tests, not only those that call the function",
     )
     parser.add_argument("--no-baseline", action="store_true", help="reuse the last call map")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="the report of the results in results.jsonl; run nothing (mutants not run are"
+        " listed, not counted)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the results already in results.jsonl; run only the mutants not judged yet",
+    )
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=TREE,
+        help="where the copy is made (a second run beside this one needs its own, and its own"
+        " TEST_DATABASE_NAME and Redis database)",
+    )
+    parser.add_argument(
+        "--tests",
+        nargs="+",
+        metavar="PATH",
+        help="these tests instead of each module's (re-running survivors against new tests)",
+    )
     options = parser.parse_args(argv)
+    TREE = options.tree.resolve()
     equivalent = {row["id"]: row["reason"] for row in config.get("equivalent", [])}
 
     modules = modules_load(config)
@@ -593,6 +622,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"no module {', '.join(unknown)}", file=sys.stderr)
             return 2
         modules = [m for m in modules if m.name in options.module]
+    if options.tests:
+        for module in modules:
+            module.tests = tuple(options.tests)
     chosen: dict[str, list[Mutant]] = {}
     everyone: dict[str, Mutant] = {}
     for module in modules:
@@ -612,17 +644,41 @@ def main(argv: list[str] | None = None) -> int:
     if options.list:
         for module in modules:
             print(f"{module.name}: {len(chosen[module.name])} of {len(module.mutants)} mutants")
-            for mutant in chosen[module.name]:
+            for mutant in sorted(chosen[module.name], key=lambda m: m.id):
                 print(f"  {mutant.id}  (line {mutant.line})")
         return 0
 
     began = time.monotonic()
     WORK.mkdir(parents=True, exist_ok=True)
-    tree_make()
+    results_file = WORK / "results.jsonl"
+    done: dict[str, dict[str, Any]] = {}
+    if (options.resume or options.report_only) and results_file.exists():
+        for line in results_file.read_text().splitlines():
+            row = json.loads(line)
+            done[row["id"]] = row
+    elif not options.only:
+        results_file.unlink(missing_ok=True)
+    # Round robin over the modules, each module's sample in the order drawn: stopped early,
+    # the run has judged about as many of each module's mutants.
+    order = [
+        chosen[module.name][index]
+        for index in range(max((len(v) for v in chosen.values()), default=0))
+        for module in modules
+        if index < len(chosen[module.name])
+    ]
+    pending = [m for m in order if m.id not in done]
+    if options.report_only:
+        pending = []
+    else:
+        tree_make()
     test_paths = sorted({path for module in modules for path in module.tests})
     calls_file = WORK / "calls.json"
-    if options.no_baseline and calls_file.exists():
+    if not pending:
+        calls: dict[str, Any] = {}
+    elif options.no_baseline and calls_file.exists():
         calls = json.loads(calls_file.read_text())
+        for info in calls.values():  # a map written with the copy's paths
+            info["calls"] = [c.replace(f"{WORK / 'tree'}/", "", 1) for c in info["calls"]]
     else:
         print(f"baseline: {' '.join(test_paths)} (unchanged code, tracing calls) …", flush=True)
         traced = sorted({str(TREE / module.file) for module in modules})
@@ -632,19 +688,43 @@ def main(argv: list[str] | None = None) -> int:
             print(f"the tests fail without any mutant (exit {code}):\n{_tail(output, 30)}")
             return 2
         calls = json.loads(calls_file.read_text())
+        # Named by their path in the checkout: another copy's runs read the same map.
+        for info in calls.values():
+            info["calls"] = [c.replace(f"{TREE}/", "", 1) for c in info["calls"]]
+        calls_file.write_text(json.dumps(calls))
         print(f"baseline: {len(calls)} tests passed in {seconds:.0f} s", flush=True)
 
     outcomes: list[Outcome] = []
     total = sum(len(v) for v in chosen.values())
-    for module in modules:
-        for mutant in chosen[module.name]:
-            outcome = mutant_run(mutant, calls, module, narrow=not options.all_tests)
-            outcomes.append(outcome)
-            print(
-                f"[{len(outcomes)}/{total}] {mutant.id}: {outcome.result}"
-                f" ({outcome.tests} tests, {outcome.seconds:.0f} s)",
-                flush=True,
+    not_run: list[str] = []
+    by_name = {module.name: module for module in modules}
+    for mutant in order:
+        module = by_name[mutant.module]
+        if mutant.id in done:
+            row = done[mutant.id]
+            outcomes.append(
+                Outcome(mutant, row["result"], row["seconds"], row["tests"], row["detail"])
             )
+            continue
+        if options.report_only:
+            not_run.append(mutant.id)
+            continue
+        outcome = mutant_run(mutant, calls, module, narrow=not options.all_tests)
+        outcomes.append(outcome)
+        with results_file.open("a") as handle:
+            row = {
+                "id": mutant.id,
+                "result": outcome.result,
+                "seconds": round(outcome.seconds, 1),
+                "tests": outcome.tests,
+                "detail": outcome.detail,
+            }
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        print(
+            f"[{len(outcomes)}/{total}] {mutant.id}: {outcome.result}"
+            f" ({outcome.tests} tests, {outcome.seconds:.0f} s)",
+            flush=True,
+        )
 
     rows = []
     print(f"\n{'module':<22} {'mutants':>7} {'sampled':>7} {'killed':>6} {'score':>6}  95 % Wilson")
@@ -691,6 +771,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": options.seed,
         "per_module": options.per_module,
         "narrowed_to_calling_tests": not options.all_tests,
+        "not_run": not_run,
         "seconds": seconds,
         "modules": rows,
         "overall": {
@@ -716,10 +797,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nmutation-integrated: {killed} of {len(judged)} sampled mutants killed ({score:.1%},"
         f" 95 % [{low:.1%}, {high:.1%}]), {len(survivors)} survived"
-        f" ({len(unexplained)} not explained), {len(errors)} errors; seed {options.seed},"
-        f" {options.per_module} per module, {seconds} s; bar {BAR:.0%}"
+        f" ({len(unexplained)} not explained), {len(errors)} errors, {len(not_run)} not run;"
+        f" seed {options.seed}, {options.per_module} per module, {seconds} s; bar {BAR:.0%}"
     )
-    return 0 if score >= BAR and not unexplained and not errors else 1
+    return 0 if score >= BAR and not unexplained and not errors and not not_run else 1
 
 
 if __name__ == "__main__":
