@@ -183,8 +183,23 @@ def shipping_fee_refund(
         )
         if payment is None or payment.bill.fee_amount <= 0:
             raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-        left = payments.refundable(payment, BillRefund.Purpose.SHIPPING_FEE)
-        amount = left if amount is None else amount
+        if amount is None:
+            # All that is left; a replay of such a request asks what its refund took (by
+            # then nothing is left, and the refund's key would answer another amount).
+            earlier = (
+                BillRefund.objects.filter(
+                    idempotency_key=idempotency_key,
+                    payment=payment,
+                    purpose=BillRefund.Purpose.SHIPPING_FEE,
+                ).first()
+                if idempotency_key
+                else None
+            )
+            amount = (
+                earlier.amount
+                if earlier is not None
+                else payments.refundable(payment, BillRefund.Purpose.SHIPPING_FEE)
+            )
         refund = payments.payment_refund(
             payment=payment,
             amount=amount,
