@@ -387,3 +387,35 @@ def test_each_refusal_of_an_early_settlement(demo, demo_owner, acme_owner, app, 
     assert acme_owner.post(SETTLE, {**body, "idempotency_key": "early-r-008"}).code == 404
     with tenant_context(demo):
         assert not EarlySettlement.objects.exists()
+
+
+def test_each_bill_an_early_settlement_paid_shows_the_providers_trade_number(
+    demo, demo_owner, app, offer
+):
+    """The one trade at the provider paid every bill left: each bill's payment names it (the
+    number the customer's statement and the provider's files show)."""
+    order = in_lease(demo, demo_owner, app, offer)
+    total = demo_owner.get(QUOTE, {"order_id": order.id}).data["total"]
+    started = demo_owner.post(
+        SETTLE,
+        {
+            "order_id": order.id,
+            "total": total,
+            "method": "provider",
+            "idempotency_key": "early-tn-0001",
+        },
+    )
+    assert started.ok, started
+    sandbox_payments_complete(merchant="demo")
+    settles(demo)
+
+    with tenant_context(demo):
+        settlement = EarlySettlement.objects.get(order_id=order.id)
+        numbers = set(
+            BillPayment.objects.filter(early_settlement=settlement, status="succeeded").values_list(
+                "provider_trade_no", flat=True
+            )
+        )
+    connection.set_schema_to_public()
+    assert settlement.status == "succeeded"
+    assert settlement.provider_trade_no and numbers == {settlement.provider_trade_no}

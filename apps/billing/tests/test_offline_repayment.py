@@ -17,7 +17,7 @@ from django_tenants.utils import get_public_schema_name, schema_context, tenant_
 from PIL import Image
 
 from apps.billing.latefees import late_fees_accrue
-from apps.billing.models import Bill, BillPayment, OfflineReceipt
+from apps.billing.models import Bill, BillPayment, BillRefund, OfflineReceipt
 from apps.billing.settlement import statements_close
 from apps.orders.tests.support import books_balance, detail_of, in_lease, order_books
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
@@ -274,3 +274,30 @@ def test_only_finance_manage_in_scope_may_record_and_only_finance_view_opens_the
     assert lines.ok, lines
     lines = lines.data["list"]
     assert [line["amount"] for line in lines] == [str(owed)]
+
+
+def test_a_bill_repaid_offline_is_never_given_back_through_the_provider(
+    demo, demo_owner, app, offer
+):
+    """Money received at the bank never went through the provider: a refund of the bill it
+    paid is refused (REFUND_EXCEEDS_PAID), and nothing is asked of the provider."""
+    order = in_lease(demo, demo_owner, app, offer)
+    bill = overdue_with_late_fee(demo, order.id)
+    owed = bill.late_fee_owed + bill.rent_owed
+    assert demo_owner.post(RECORD, body(order.id, 2, owed, "offline-refund-01")).ok
+
+    refused = demo_owner.post(
+        "/api/finance/refundBillPayment",
+        {
+            "order_id": order.id,
+            "period": 2,
+            "amount": "10.00",
+            "reason": "客户要求退款",
+            "idempotency_key": "offline-refund-02",
+        },
+    )
+
+    assert refused.code == 1310, refused
+    with tenant_context(demo):
+        assert not BillRefund.objects.filter(payment__bill__order_id=order.id).exists()
+    connection.set_schema_to_public()

@@ -265,3 +265,26 @@ def test_a_payment_key_used_again_for_another_bill_is_refused(demo, demo_owner, 
         tried = BillPayment.objects.filter(bill__in=[bills[3], others[2]]).count()
     connection.set_schema_to_public()
     assert tried == 0  # nothing asked of either bill
+
+
+def test_a_write_off_keeps_the_late_fee_still_owed_beside_the_rent(demo, demo_owner, app, offer):
+    """A bill carrying a late fee, partly waived, is written off for its rent and the late
+    fee still owed: the customer still owes both, and the write-off says so."""
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=62)
+    night(demo)
+    case = case_of(demo, order.id)
+    with tenant_context(demo):
+        Bill.objects.filter(order_id=order.id, period=2).update(
+            late_fee=Decimal("30.00"), late_fee_waived=Decimal("10.00")
+        )
+    connection.set_schema_to_public()
+
+    done = demo_owner.post(
+        WRITE_OFF,
+        {"case_id": case.pk, "reason": "失联逾期超半年，核销", "idempotency_key": "rule-wo-fee"},
+    )
+
+    assert done.ok, done
+    bills = _bills(demo, order.id)
+    assert (bills[2].status, bills[2].written_off_amount) == ("written_off", Decimal("419.00"))
+    assert done.data["write_off"]["amount"] == "419.00"

@@ -101,3 +101,31 @@ def test_every_path_sees_what_the_selector_says_is_owed(demo, demo_owner, app, o
         ]
         assert early_quote.total == owing.total
     connection.set_schema_to_public()
+
+
+def test_a_late_fee_partly_waived_and_partly_paid_is_owed_the_same_by_every_path(
+    demo, demo_owner, app, offer
+):
+    """Bill 2, 10 days past due, with 30.00 late fee of which 10.00 waived and 5.00 paid:
+    15.00 of late fee is owed beside its rent, by the selector, the customer's page (what
+    each order owes) and the overdue figures alike."""
+    order = in_lease(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+    with tenant_context(demo):
+        Bill.objects.filter(order_id=order.id, period=2).update(
+            due_date=today - timedelta(days=10),
+            late_fee=Decimal("30.00"),
+            late_fee_waived=Decimal("10.00"),
+            late_fee_paid=Decimal("5.00"),
+        )
+        bill_2 = Bill.objects.get(order_id=order.id, period=2)
+        owing = billing.order_owed(order.id)
+        assert owing.late_fee == Decimal("15.00")
+        past_due = bill_2.amount + Decimal("15.00")
+        assert billing.owed_by_order([order.id])[order.id] == {
+            "owed": owing.total,
+            "overdue": past_due,
+        }
+        assert billing.order_overdue_money(order.id, today)["total"] == past_due
+        assert charges.open_owed(order.id) == owing.total
+    connection.set_schema_to_public()

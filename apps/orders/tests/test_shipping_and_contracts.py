@@ -8,8 +8,10 @@ from __future__ import annotations
 import hashlib
 from decimal import Decimal
 
+from django.db import connection
 from django_tenants.utils import tenant_context
 
+from apps.billing.models import BillRefund
 from apps.orders.models import Contract
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.express import SandboxExpressProvider
@@ -175,6 +177,31 @@ def test_the_shipping_fee_is_given_back_never_beyond_what_was_paid(demo, demo_ow
     assert order_books(demo, order.id).get("shipping_fee_income", Decimal("0")) == 0
     assert order_books(demo, order.id)["rent_income"] == Decimal("399.00")
     assert books_balance(demo) == []
+
+
+def test_a_shipping_fee_refund_asked_again_under_its_key_answers_the_same_refund(
+    demo, demo_owner, app, offer
+):
+    """A retried request (the same key, the same body) gives nothing back twice: it answers
+    the refund the first made, also when it asked for all that was left (no amount)."""
+    order = awaiting_shipment(demo, demo_owner, app, offer, shipping_fee="20.00")
+    part = {"order_id": order.id, "amount": "15.00", "idempotency_key": "fee-again-1"}
+    first = demo_owner.post(REFUND_FEE, part)
+    again = demo_owner.post(REFUND_FEE, part)
+    assert again.ok, again
+    assert again.data == first.data
+    provider_settles(demo)
+    rest = {"order_id": order.id, "idempotency_key": "fee-again-2"}
+    first_rest = demo_owner.post(REFUND_FEE, rest)
+    assert first_rest.data["amount"] == "5.00", first_rest
+    provider_settles(demo)
+    again_rest = demo_owner.post(REFUND_FEE, rest)
+    assert again_rest.ok, again_rest
+    assert again_rest.data["id"] == first_rest.data["id"]
+    assert detail_of(demo_owner, order.id)["shipping_fee_refunded"] == "20.00"
+    with tenant_context(demo):
+        assert BillRefund.objects.filter(payment__bill__order_id=order.id).count() == 2
+    connection.set_schema_to_public()
 
 
 def test_no_shipping_fee_paid_nothing_to_give_back(demo, demo_owner, app, offer):
