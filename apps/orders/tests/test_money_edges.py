@@ -22,6 +22,7 @@ from .support import (
     books_balance,
     deposit_of,
     detail_of,
+    goods_on_shelf,
     in_lease,
     order_books,
     provider_settles,
@@ -220,3 +221,26 @@ def test_a_late_fee_waiver_lowers_an_ended_orders_owed_amount(demo, demo_owner, 
     assert waived.ok, waived
     overdue = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
     assert overdue["total"] == detail_of(demo_owner, order.id)["owed_amount"] == "399.00"
+
+
+def test_a_deposit_of_one_yuan_left_after_the_grade_is_frozen(demo, demo_owner, app):
+    # Grade B waives half: 2.00 asked, 1.00 to freeze; every cent the grade leaves is frozen.
+    plan = {
+        "sku_index": 0,
+        "term": 12,
+        "term_unit": "month",
+        "rent": "399.00",
+        "deposit": "2.00",
+        "buyout_price": "1.00",
+        "ownership_transfer": True,
+    }
+    offer = goods_on_shelf(demo_owner, rent_list=[plan, {**plan, "sku_index": 1}])
+
+    order = in_lease(demo, demo_owner, app, offer)
+
+    deposit = deposit_of(demo_owner, order.id)
+    assert (deposit["frozen"], deposit["remaining"]) == ("1.00", "1.00"), deposit
+    with tenant_context(demo):
+        [freeze] = DepositOperation.objects.filter(order_id=order.id, kind="freeze")
+        assert (freeze.amount, freeze.status) == (Decimal("1.00"), "succeeded")
+    connection.set_schema_to_public()

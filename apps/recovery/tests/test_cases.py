@@ -7,8 +7,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
+from django_tenants.utils import tenant_context
 
+from apps.orders.models import Order
+from apps.orders.tasks import orders_refresh_overdue
 from apps.orders.tests.support import provider_settles
 from apps.recovery import rules
 
@@ -62,6 +66,29 @@ def test_a_case_opens_with_the_debt_and_closes_when_the_customer_pays(demo, demo
     assert [c["id"] for c in demo_owner.get(CASE, {"case_id": newer.pk}).data["other_cases"]] == [
         case.pk
     ]
+
+
+def test_paying_the_overdue_bill_takes_a_running_lease_off_the_overdue_list_at_once(
+    demo, demo_owner, app, offer
+):
+    order = overdue_lease(demo, demo_owner, app, offer, days=12, n=6)
+    with tenant_context(demo):
+        orders_refresh_overdue()
+        assert Order.objects.get(pk=order.id).stage == "overdue"
+    connection.set_schema_to_public()
+
+    paid = app.post(
+        "/api/applet/payBill",
+        {"order_no": order.no, "period": 2, "idempotency_key": f"pay-{order.no}-2"},
+    )
+    assert paid.ok, paid
+    provider_settles(demo, customer_pays=f"{order.no}B002")
+
+    # No night needed: the payment itself takes the lease off the overdue list.
+    with tenant_context(demo):
+        after = Order.objects.get(pk=order.id)
+        assert (after.stage, after.overdue_since, after.status) == ("dealing", None, "in_lease")
+    connection.set_schema_to_public()
 
 
 def test_the_shops_bounds_move_a_case_between_buckets(demo, demo_owner, app, offer):

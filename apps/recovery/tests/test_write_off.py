@@ -195,6 +195,25 @@ def test_a_written_off_debt_is_still_collected_by_contact_and_payment_link(
     assert detail["promises"] == []
 
 
+def test_a_paid_bill_long_due_never_makes_a_younger_debt_old_enough(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=100, n=47)
+    with tenant_context(demo):
+        # Bill 1, paid at the start, is made due 250 days ago: paid, it is no debt.
+        Bill.objects.filter(order_id=order.id, period=1).update(
+            due_date=timezone.localdate() - timedelta(days=250)
+        )
+        assert Bill.objects.get(order_id=order.id, period=1).status == "paid"
+    connection.set_schema_to_public()
+    night(demo)
+    case = case_of(demo, order.id)
+
+    refused = demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-paid-old"))
+
+    assert refused.code == 1665, refused
+    assert refused.data == {"days_past_due": 100, "write_off_after_days": 180}
+    assert case_of(demo, order.id).state == "open"
+
+
 def test_another_shop_or_a_case_out_of_scope_is_missing(
     demo, acme, demo_owner, acme_owner, app, offer
 ):
