@@ -38,8 +38,13 @@ test.describe.serial('risk balance recharges', () => {
       // The payer scans the code and pays at the (sandbox) cashier it opens; the provider's signed
       // callback (or the screen's own query) credits the balance.
       const payUrl = (await dialog.locator('[data-pay-link]').getAttribute('href')) ?? '';
-      const paid = await page.request.post(payUrl);
-      expect((await paid.json()).data.status).toBe('succeeded');
+      expect(payUrl).toMatch(/\/sandbox\/cashier\/[^/]+$/);
+      const cashier = await page.context().newPage();
+      await cashier.goto(payUrl);
+      await expect(cashier.locator('[data-cashier-amount]')).toHaveText(shown(cents(QR_AMOUNT)));
+      await cashier.locator('[data-cashier-pay]').click();
+      await expect(cashier.locator('[data-cashier-result="succeeded"]')).toBeVisible();
+      await cashier.close();
       await expect(dialog.getByText(`已到账：${shown(cents(QR_AMOUNT))} 已充入风控余额`)).toBeVisible({ timeout: 20_000 });
       await dialog.getByRole('button', { name: '关闭' }).last().click();
 

@@ -214,8 +214,8 @@ def test_the_returns_day_is_the_china_day_the_goods_came_back(
     order = in_lease(demo, demo_owner, app, offer)  # grade B: 500.00 frozen
     # Bill 2 falls due today in China (UTC still calls it the day before); 3 … a month apart.
     _monthly_from(demo, order.id, 2, china_day)
+    # The shop starts the return for the customer: approved at once (no self-approval).
     assert demo_owner.post(APPLY, {"order_id": order.id, "kind": "return", "reason": "不想租了"}).ok
-    assert demo_owner.post(DEAL, {"order_id": order.id, "decision": "approve"}).ok
 
     received = demo_owner.post(
         DEAL, {"order_id": order.id, "decision": "receive", "device_serial": "IMEI-1"}
