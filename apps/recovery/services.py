@@ -22,6 +22,7 @@ from apps.billing.collect import order_bills_lock
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
 from apps.billing.selectors import (
+    OPEN_STATUSES,
     oldest_past_due_period,
     order_paid_total,
     past_due_by_order,
@@ -814,7 +815,7 @@ def case_write_off(
 
 
 def _oldest_due(bills: list[Any], today: date) -> date | None:
-    due = [b.due_date for b in bills if b.status in ("unpaid", "paying") and b.due_date < today]
+    due = [b.due_date for b in bills if b.status in OPEN_STATUSES and b.due_date < today]
     return min(due) if due else None
 
 
