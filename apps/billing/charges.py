@@ -8,9 +8,11 @@ through the one collection path (`collect.py`), oldest first. The books stay on 
 basis: a charge is no journal until money for it arrives (then `damage_income` /
 `termination_fee_income`); no late fee accrues on a charge and no commission is taken.
 
-A **waiver** (`bill_waive`) forgoes everything one open bill still owes — its principal and
-its late fee — with a reason, by a role holding `finance.waive`, with an audit entry; the
-bill is then cancelled and carries what was forgiven (`waived_amount`, its `BillWaiver`).
+A **waiver** (`bill_waive`) forgoes, with a reason, by a role holding `finance.waive`, with
+an audit entry, either everything one open bill still owes — its principal and its late fee
+— and the bill is then cancelled, or a part of its principal (a negotiated part of a damage
+charge): the rest stays owed, collected as before, and the bill is paid once the rest is.
+The bill carries what was forgiven (`waived_amount`), each waiver its `BillWaiver`.
 Nothing owed is cancelled any other way (a return cancels only rent falling due after the
 goods came back, by the contract's rule: `apps/orders/termination.py`).
 """
@@ -69,15 +71,28 @@ def open_owed(order_id: int) -> Decimal:
     return order_owed(order_id).total
 
 
-def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str = "") -> BillWaiver:
-    """Forgoes what `bill` (locked after its order) still owes. Refused: without the right
-    (FORBIDDEN), without a reason, a paid bill (BILL_ALREADY_PAID), a cancelled one
-    (CONFLICT), a bill being paid (PAYMENT_IN_PROGRESS). The same key answers the same
-    waiver."""
+def bill_waive(
+    *,
+    actor: Session,
+    bill: Bill,
+    reason: str,
+    idempotency_key: str = "",
+    amount: Decimal | None = None,
+) -> BillWaiver:
+    """Forgoes what `bill` (locked after its order) still owes: all of it (`amount` None:
+    principal and late fee; the bill is cancelled), or `amount` of its principal (more than
+    0, at most the principal still owed, else WAIVER_EXCEEDS_OWED; all the principal of a
+    bill owing no late fee is the whole waiver). Refused: without the right (FORBIDDEN),
+    without a reason, a paid bill (BILL_ALREADY_PAID), a cancelled one (CONFLICT), a bill
+    being paid (PAYMENT_IN_PROGRESS). The same key answers the same waiver; under another
+    bill or amount it is refused (IDEMPOTENCY_KEY_REUSED)."""
     if idempotency_key:
         earlier = key_replay(
             BillWaiver.objects.filter(idempotency_key=idempotency_key).first(),
-            same=lambda waiver: waiver.bill_id == bill.pk,
+            same=lambda waiver: (
+                waiver.bill_id == bill.pk
+                and (waiver.whole if amount is None else waiver.principal == amount)
+            ),
         )
         if earlier is not None:
             return earlier
@@ -93,6 +108,14 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
     if bill.status == BillStatus.PAYING:
         raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
     principal, late_fee = bill.rent_owed, bill.late_fee_owed
+    if amount is not None and (amount <= 0 or amount > principal):
+        raise ApplicationError(
+            ErrorCode.WAIVER_EXCEEDS_OWED, data={"owed": str(principal), "amount": str(amount)}
+        )
+    if amount is not None and (amount < principal or late_fee > 0):
+        return _part_waive(
+            actor=actor, bill=bill, amount=amount, reason=reason, key=idempotency_key
+        )
     waiver = BillWaiver.objects.create(
         bill=bill,
         order_id=bill.order_id,
@@ -104,7 +127,7 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
         actor_name=actor_name(actor)[:50],
     )
     bill.late_fee_waived += late_fee
-    bill.waived_amount = principal
+    bill.waived_amount += principal
     bill.waived_at = waiver.created_at
     bill.status = BillStatus.CANCELLED
     bill.save()
@@ -119,6 +142,43 @@ def bill_waive(*, actor: Session, bill: Bill, reason: str, idempotency_key: str 
             "kind": bill.kind,
             "principal": str(principal),
             "late_fee": str(late_fee),
+            "at": timezone.localtime(waiver.created_at).isoformat(),
+        },
+        reason=reason[:300],
+    )
+    return waiver
+
+
+def _part_waive(
+    *, actor: Session, bill: Bill, amount: Decimal, reason: str, key: str
+) -> BillWaiver:
+    """`amount` of the bill's principal forgone; the rest (and any late fee) stays owed and
+    the bill keeps its status (open, or written off: still owed, collected as before)."""
+    owed = bill.rent_owed + bill.late_fee_owed
+    waiver = BillWaiver.objects.create(
+        bill=bill,
+        order_id=bill.order_id,
+        principal=amount,
+        late_fee=ZERO,
+        whole=False,
+        reason=reason[:300],
+        idempotency_key=key,
+        actor_account_id=actor.account.pk,
+        actor_name=actor_name(actor)[:50],
+    )
+    bill.waived_amount += amount
+    bill.save(update_fields=["waived_amount", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="bill.part_waived",
+        target_type="order",
+        target_id=bill.order_id,
+        before={"period": bill.period, "kind": bill.kind, "owed": str(owed)},
+        after={
+            "period": bill.period,
+            "kind": bill.kind,
+            "principal": str(amount),
+            "owed": str(owed - amount),
             "at": timezone.localtime(waiver.created_at).isoformat(),
         },
         reason=reason[:300],

@@ -94,12 +94,13 @@ def collection_order(bill: Bill) -> tuple[int, int]:
 
 def principal_parts(bill: Bill, *, discount: Decimal = ZERO) -> tuple[Decimal, Decimal, Decimal]:
     """What the bill's rent, add-ons and fee still ask, after `discount` (off the rent) and
-    after what earlier payments paid (rent first, then add-ons, then fee)."""
+    after what earlier payments paid and waivers forgave (rent first, then add-ons, then
+    fee)."""
     return allocation.principal_parts(
         rent=bill.rent,
         addon=bill.addon_amount,
         fee=bill.fee_amount,
-        paid=bill.paid_amount,
+        paid=bill.paid_amount + bill.waived_amount,
         discount=discount,
     )
 

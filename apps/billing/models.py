@@ -66,8 +66,9 @@ class Bill(models.Model):
     # Rent forgone when the lease was settled early (`early.py`): the bill is paid with
     # `paid_amount` = `amount` - `discount`.
     discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
-    # What a waiver forgave of the principal (`charges.bill_waive`, with a `BillWaiver`): the
-    # bill is then cancelled; its late fee forgiven goes to `late_fee_waived`.
+    # What waivers forgave of the principal (`charges.bill_waive`, each with a `BillWaiver`):
+    # a part (the rest stays owed), or all that was left, and the bill is then cancelled
+    # (its late fee forgiven goes to `late_fee_waived`).
     waived_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     waived_at = models.DateTimeField(null=True, blank=True)
     # A write-off (`charges.bills_write_off`): what the bill still owed then (principal and
@@ -91,18 +92,25 @@ class Bill(models.Model):
             # The data centre: rent due and the overdue rate of a period, from the index alone.
             models.Index(
                 fields=["kind", "due_date"],
-                include=["rent", "amount", "paid_amount", "status", "sub_shop_id"],
+                include=["rent", "amount", "paid_amount", "waived_amount", "status", "sub_shop_id"],
                 name="bill_kind_due",
             ),
         ]
         constraints = [
             models.UniqueConstraint(fields=["order_id", "period"], name="bill_order_period_unique"),
+            # Paid and forgiven never pass what the bill asks.
             models.CheckConstraint(
-                condition=Q(paid_amount__lte=models.F("amount")), name="bill_paid_within_amount"
+                condition=Q(waived_amount__gte=0)
+                & Q(paid_amount__lte=models.F("amount") - models.F("waived_amount")),
+                name="bill_paid_within_amount",
             ),
             models.CheckConstraint(
                 condition=Q(discount__gte=0)
-                & Q(discount__lte=models.F("amount") - models.F("paid_amount")),
+                & Q(
+                    discount__lte=models.F("amount")
+                    - models.F("paid_amount")
+                    - models.F("waived_amount")
+                ),
                 name="bill_discount_within_amount",
             ),
             models.CheckConstraint(
@@ -120,7 +128,8 @@ class Bill(models.Model):
 
     @property
     def rent_owed(self):  # type: ignore[no-untyped-def]
-        return self.amount - self.paid_amount
+        """The principal (rent, add-ons, fee, or the charge) neither paid nor forgiven."""
+        return self.amount - self.paid_amount - self.waived_amount
 
 
 class BillPayment(models.Model):
@@ -280,13 +289,17 @@ class LateFeeWaiver(models.Model):
 
 
 class BillWaiver(models.Model):
-    """What a bill still owed, forgone with a reason by a role allowed to (`finance.waive`):
-    the only way an owed bill is cancelled (`charges.bill_waive`)."""
+    """What of a bill's debt was forgone, with a reason, by a role allowed to
+    (`finance.waive`; `charges.bill_waive`): all it still owed (the only way an owed bill is
+    cancelled), or a part of its principal (a negotiated part of a damage charge; the rest
+    stays owed). A bill may have several, the last of them the one that cancelled it."""
 
-    bill = models.OneToOneField(Bill, on_delete=models.PROTECT, related_name="waiver")
+    bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="debt_waivers")
     order_id = models.BigIntegerField(db_index=True)
     principal = models.DecimalField(max_digits=12, decimal_places=2)
     late_fee = models.DecimalField(max_digits=12, decimal_places=2)
+    # All the bill still owed (it was cancelled), or a part of its principal.
+    whole = models.BooleanField(default=True)
     reason = models.CharField(max_length=300)
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
@@ -298,6 +311,11 @@ class BillWaiver(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(principal__gte=0) & Q(late_fee__gte=0), name="bill_waiver_amounts"
+            ),
+            # A part forgives some principal, never a late fee (`waiveLateFee` does that).
+            models.CheckConstraint(
+                condition=Q(whole=True) | (Q(principal__gt=0) & Q(late_fee=0)),
+                name="bill_waiver_part",
             ),
             models.UniqueConstraint(
                 fields=["idempotency_key"],

@@ -25,6 +25,7 @@ from .models import (
     BillLateFee,
     BillPayment,
     BillStatus,
+    BillWaiver,
     LateFeeWaiver,
     OfflineReceipt,
 )
@@ -41,6 +42,8 @@ OWED_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING, BillStatus.WRITTEN_OFF)
 # Owed and in the shop's collection (not written off).
 OPEN_STATUSES = (BillStatus.UNPAID, BillStatus.PAYING)
 ZERO = Decimal("0.00")
+# A bill's principal neither paid nor forgiven (`Bill.rent_owed`), in a query.
+PRINCIPAL_LEFT = F("amount") - F("paid_amount") - F("waived_amount")
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ def bill_owed(bill: Bill) -> Owed | None:
     """What `bill` still owes, None when it owes nothing (paid, cancelled, or settled)."""
     if bill.status not in OWED_STATUSES:
         return None
-    owed = Owed(bill, bill.amount - bill.paid_amount - bill.discount, bill.late_fee_owed)
+    owed = Owed(bill, bill.rent_owed - bill.discount, bill.late_fee_owed)
     return owed if owed.total > 0 else None
 
 
@@ -204,6 +207,17 @@ def _offline_receipt(bill: Bill) -> OfflineReceipt | None:
     return None
 
 
+def waiver_row(waiver: BillWaiver) -> dict[str, Any]:
+    return {
+        "principal": money(waiver.principal),
+        "late_fee": money(waiver.late_fee),
+        "whole": waiver.whole,
+        "reason": waiver.reason,
+        "actor_name": waiver.actor_name,
+        "created_at": waiver.created_at,
+    }
+
+
 def bill_row(
     bill: Bill,
     today: Any = None,
@@ -215,7 +229,9 @@ def bill_row(
     settled_early = any(
         p.early_settlement_id for p in bill.payments.all() if p.status == "succeeded"
     )
-    waiver = bill.waiver if bill.waived_at is not None else None
+    waivers = sorted(bill.debt_waivers.all(), key=lambda w: w.pk)
+    # The waiver that forgave all that was left (the bill cancelled); parts are in `waivers`.
+    waiver = next((w for w in waivers if w.whole), None) if bill.waived_at is not None else None
     return {
         "id": bill.pk,
         "order_id": bill.order_id,
@@ -238,15 +254,8 @@ def bill_row(
         "late_fee_owed": money(bill.late_fee_owed),
         "discount": money(bill.discount),
         "waived_amount": money(bill.waived_amount),
-        "waiver": {
-            "principal": money(waiver.principal),
-            "late_fee": money(waiver.late_fee),
-            "reason": waiver.reason,
-            "actor_name": waiver.actor_name,
-            "created_at": waiver.created_at,
-        }
-        if waiver
-        else None,
+        "waiver": waiver_row(waiver) if waiver else None,
+        "waivers": [waiver_row(w) for w in waivers],
         "settled_early": settled_early,
         "out_trade_no": bill.out_trade_no,
         "payments": [payment_row(p) for p in bill.payments.all()],
@@ -259,7 +268,7 @@ def order_bills(order_id: int, *, session: Session | None = None) -> list[dict[s
     receipt, and for a session with VOUCHER_ACTION a signed link to the voucher."""
     bills = list(
         Bill.objects.filter(order_id=order_id)
-        .select_related("waiver")
+        .prefetch_related("debt_waivers")
         .prefetch_related(
             Prefetch(
                 "payments",
@@ -311,13 +320,14 @@ def has_open_instalments(order_id: int) -> bool:
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
-    """What the order's bills ask, what was paid and what is still owed."""
+    """What the order's bills ask (less what waivers forgave of them), what was paid and
+    what is still owed."""
     totals = Bill.objects.filter(order_id=order_id).aggregate(
-        asked=Sum("amount", filter=~Q(status=BillStatus.CANCELLED)),
+        asked=Sum(F("amount") - F("waived_amount"), filter=~Q(status=BillStatus.CANCELLED)),
         # A bill cancelled after part of it was paid (a waiver of the rest): what it took.
         cancelled_paid=Sum("paid_amount", filter=Q(status=BillStatus.CANCELLED)),
         paid_sum=Sum("paid_amount"),
-        owed=Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OWED_STATUSES)),
+        owed=Sum(PRINCIPAL_LEFT, filter=Q(status__in=OWED_STATUSES)),
     )
     zero = Decimal("0.00")
     return {
@@ -402,15 +412,15 @@ def order_overdue_money(order_id: int, today: Any = None) -> dict[str, Any]:
     overdue = bills.filter(status__in=OWED_STATUSES, due_date__lt=today).exclude(
         kind__in=CHARGE_KINDS
     )
-    rent = overdue.aggregate(amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id"))
+    rent = overdue.aggregate(left=Sum(PRINCIPAL_LEFT), count=Count("id"))
     owed_charges = bills.filter(status__in=OWED_STATUSES, kind__in=CHARGE_KINDS).aggregate(
-        amount=Sum("amount"), paid=Sum("paid_amount"), count=Count("id")
+        left=Sum(PRINCIPAL_LEFT), count=Count("id")
     )
-    charges = (owed_charges["amount"] or zero) - (owed_charges["paid"] or zero)
+    charges = owed_charges["left"] or zero
     fees = bills.aggregate(
         accrued=Sum("late_fee"), waived=Sum("late_fee_waived"), paid=Sum("late_fee_paid")
     )
-    overdue_rent = (rent["amount"] or zero) - (rent["paid"] or zero)
+    overdue_rent = rent["left"] or zero
     accrued, waived, paid = (fees[key] or zero for key in ("accrued", "waived", "paid"))
     late_fee_owed = accrued - waived - paid
     return {
@@ -433,9 +443,7 @@ def owed_by_order(order_ids: list[int], today: Any = None) -> dict[int, dict[str
     """What each order still owes on its open bills (rent left plus late fees not waived or
     paid), and how much of it is past due: order id → {owed, overdue}."""
     today = today or timezone.localdate()
-    left = (
-        F("amount") - F("paid_amount") + F("late_fee") - F("late_fee_waived") - F("late_fee_paid")
-    )
+    left = PRINCIPAL_LEFT + F("late_fee") - F("late_fee_waived") - F("late_fee_paid")
     rows = (
         Bill.objects.filter(order_id__in=order_ids, status__in=OWED_STATUSES)
         .order_by()
@@ -529,9 +537,7 @@ def due_totals(
             rent_due=Sum("rent", filter=lease),
             buyout_due=Sum("rent", filter=buyout),
             overdue_base=Sum("amount", filter=settled_by),
-            overdue_amount=Sum(
-                F("amount") - F("paid_amount"), filter=settled_by & Q(status__in=OWED_STATUSES)
-            ),
+            overdue_amount=Sum(PRINCIPAL_LEFT, filter=settled_by & Q(status__in=OWED_STATUSES)),
         )
     )
     return {key: value or Decimal("0.00") for key, value in found.items()}
@@ -548,7 +554,7 @@ def due_days_compute() -> list[dict[str, Any]]:
             rent_due=Sum("rent"),
             amount_due=Sum("amount"),
             outstanding=Coalesce(
-                Sum(F("amount") - F("paid_amount"), filter=Q(status__in=OWED_STATUSES)),
+                Sum(PRINCIPAL_LEFT, filter=Q(status__in=OWED_STATUSES)),
                 Decimal("0.00"),
             ),
         )
@@ -565,7 +571,7 @@ def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[st
     buyout) and the charges still owed of those bills, and their late fees not waived or
     paid. One grouped query; `order_ids` narrows it to some orders."""
     zero = Decimal("0.00")
-    left = F("amount") - F("paid_amount")
+    left = PRINCIPAL_LEFT
     # A bill written off stays out while a later payment of it is in flight (`paying`).
     bills = Bill.objects.filter(
         status__in=OPEN_STATUSES, due_date__lt=today, written_off_at__isnull=True

@@ -259,9 +259,9 @@ def charges_files(subject: PackSubject) -> list[EvidenceFile]:
     bills = order_bills(subject.order_id)
     charges = [_bill(row, days.get(row["id"], [])) for row in bills if row["kind"] in CHARGE_KINDS]
     waivers = [
-        {"bill_id": row["id"], "period": row["period"], "kind": row["kind"], **row["waiver"]}
+        {"bill_id": row["id"], "period": row["period"], "kind": row["kind"], **waiver}
         for row in bills
-        if row["waiver"] is not None
+        for waiver in row["waivers"]
     ]
     late_fee_waivers = order_late_fee_waivers(subject.order_id)
     if not (charges or waivers or late_fee_waivers):

@@ -847,13 +847,16 @@ def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any
 )
 def waive_order_charge(request: HttpRequest, payload: schemas.WaiveChargeIn) -> Any:
     """Forgoes everything one bill or charge of the order still owes (principal and late
-    fee), with a reason, on the order's timeline; the order leaves `owing` once nothing is
-    owed. The same idempotency key answers the same waiver."""
+    fee; the bill is cancelled), or `amount` of its principal (a negotiated part: the rest
+    stays owed; 1410 above the principal owed), with a reason, on the order's timeline; the
+    order leaves `owing` once nothing is owed. The same idempotency key answers the same
+    waiver."""
     session = current_session(request)
     waiver = collection.charge_waive(
         actor=session,
         order_id=payload.order_id,
         period=payload.period,
+        amount=payload.amount,
         reason=payload.reason,
         idempotency_key=payload.idempotency_key,
     )

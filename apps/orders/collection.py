@@ -253,15 +253,26 @@ def late_fee_waive(
 
 
 def charge_waive(
-    *, actor: Session, order_id: int, period: int, reason: str, idempotency_key: str
+    *,
+    actor: Session,
+    order_id: int,
+    period: int,
+    reason: str,
+    idempotency_key: str,
+    amount: Decimal | None = None,
 ) -> BillWaiver:
-    """`waiveOrderCharge`: forgoes everything one bill or charge of the order still owes,
-    with a reason, by a role holding `finance.waive` (`apps/billing/charges.py`); the order's
-    owed amount and stage follow (locks: order, then bill)."""
+    """`waiveOrderCharge`: forgoes everything one bill or charge of the order still owes, or
+    `amount` of its principal (the rest stays owed), with a reason, by a role holding
+    `finance.waive` (`apps/billing/charges.py`); the order's owed amount and stage follow
+    (locks: order, then bill)."""
     with transaction.atomic():
         order, bill = _order_bill_locked(actor, order_id, period)
         waiver = charges.bill_waive(
-            actor=actor, bill=bill, reason=reason, idempotency_key=idempotency_key
+            actor=actor,
+            bill=bill,
+            reason=reason,
+            idempotency_key=idempotency_key,
+            amount=amount,
         )
         outcomes.order_overdue_refresh(order)
         # What the deposit was kept frozen for may be gone: the rest goes back.

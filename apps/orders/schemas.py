@@ -389,6 +389,7 @@ class OfflineReceiptOut(Schema):
 class BillWaiverOut(Schema):
     principal: str
     late_fee: str
+    whole: bool = Field(description="all the bill still owed (it was cancelled), or a part")
     reason: str
     actor_name: str
     created_at: datetime
@@ -415,8 +416,9 @@ class OrderBillOut(Schema):
     late_fee_paid: str
     late_fee_owed: str
     discount: str = Field(description="rent forgone when the lease was settled early")
-    waived_amount: str = Field(description="principal forgone by a waiver (bill cancelled)")
-    waiver: BillWaiverOut | None
+    waived_amount: str = Field(description="principal forgone by waivers (a part, or all left)")
+    waiver: BillWaiverOut | None = Field(description="the waiver that cancelled the bill")
+    waivers: list[BillWaiverOut] = Field(description="every waiver of the bill, oldest first")
     settled_early: bool
     out_trade_no: str
     payments: list[BillPaymentOut]
@@ -493,6 +495,11 @@ class ReturnQuoteIn(Schema):
 class WaiveChargeIn(Schema):
     order_id: Id
     period: int = Field(ge=0, le=10_000, description="the bill or charge (its number)")
+    amount: Money | None = Field(
+        default=None,
+        gt=0,
+        description="a part of the principal still owed; None: all the bill owes (cancelled)",
+    )
     reason: Reason = Field(min_length=2)
     idempotency_key: IdempotencyKey
 

@@ -1014,22 +1014,29 @@ class LeaseMoney(RuleBasedStateMachine):
                 f"refundSfAmount {body.get('amount', 'all')}", "/api/merchant/refundSfAmount", body
             )
 
-    @rule(nth=NTH)
+    @rule(nth=NTH, part=st.sampled_from([None, None, "1.00", "half"]))
     @counted
-    def finance_waives_a_bill(self, nth: int) -> None:
+    def finance_waives_a_bill(self, nth: int, part: str | None) -> None:
         """waiveOrderCharge: everything one bill or charge still owes (principal and late
-        fee), the oldest owing half the time."""
+        fee), or a part of its principal (1.00, or half of what is left), the oldest owing
+        half the time."""
         owing = [b for b in self._bills() if b.status in OWED_STATUSES]
         bill = owing[min(nth, len(owing) - 1)] if owing else None
+        body: dict[str, Any] = {
+            "order_id": self.order.id,
+            "period": bill.period if bill else 2,
+            "reason": "客户困难，减免整期" if part is None else "协商减免部分本金",
+            "idempotency_key": self._key("waivebill"),
+        }
+        if part == "half" and bill is not None:
+            left = bill.amount - bill.paid_amount - bill.waived_amount
+            body["amount"] = str(max(left / 2, CENT).quantize(CENT))
+        elif part is not None:
+            body["amount"] = "1.00"
         self._post(
-            f"waiveOrderCharge {bill.period if bill else 2}",
+            f"waiveOrderCharge {body['period']} {body.get('amount', 'all')}",
             "/api/finance/waiveOrderCharge",
-            {
-                "order_id": self.order.id,
-                "period": bill.period if bill else 2,
-                "reason": "客户困难，减免整期",
-                "idempotency_key": self._key("waivebill"),
-            },
+            body,
         )
 
     def _cases_follow_the_debt(self) -> RecoveryCase | None:
@@ -1342,7 +1349,8 @@ class LeaseMoney(RuleBasedStateMachine):
             waived: defaultdict[int, Decimal] = defaultdict(Decimal)
             for waiver in LateFeeWaiver.objects.filter(bill_id__in=ids):
                 waived[waiver.bill_id] += waiver.amount
-            # A bill waived whole (waiveOrderCharge) forgoes its principal and late fee.
+            # A bill waived (waiveOrderCharge) forgoes its principal, whole or a part of it,
+            # and when whole its late fee.
             waived_whole: defaultdict[int, Decimal] = defaultdict(Decimal)
             for whole in BillWaiver.objects.filter(bill_id__in=ids):
                 waived[whole.bill_id] += whole.late_fee
@@ -1353,7 +1361,9 @@ class LeaseMoney(RuleBasedStateMachine):
             assert bill.paid_amount == paid_rent[bill.pk], (
                 f"{name}: paid_amount {bill.paid_amount}, its payments' rent {paid_rent[bill.pk]}"
             )
-            assert bill.amount - bill.paid_amount - bill.discount >= 0, f"{name}: overpaid"
+            assert bill.amount - bill.paid_amount - bill.discount - bill.waived_amount >= 0, (
+                f"{name}: paid and forgiven more than it asked"
+            )
             assert bill.late_fee == accrued[bill.pk], (
                 f"{name}: late_fee {bill.late_fee}, its days add up to {accrued[bill.pk]}"
             )
@@ -1385,9 +1395,9 @@ class LeaseMoney(RuleBasedStateMachine):
             for b in bills
             if b.status != BillStatus.CANCELLED
         )
-        given_up = _sum(
-            b.rent_owed - b.discount - b.waived_amount for b in bills if b.status == "cancelled"
-        )
+        # Cancelled without being forgiven (rent a return cancelled): `rent_owed` is what was
+        # neither paid nor waived.
+        given_up = _sum(b.rent_owed - b.discount for b in bills if b.status == "cancelled")
         settled = _sum(paid_rent.values()) + _sum(paid_late_fee.values())
         discounts = _sum(b.discount for b in bills)
         forgone = _sum(waived.values()) + _sum(waived_whole.values())

@@ -415,3 +415,90 @@ def test_a_waived_instalment_forgoes_its_late_fee_with_it(demo, demo_owner, app,
     owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
     assert (owed["overdue_bills"], owed["late_fee_owed"], owed["total"]) == (0, "0.00", "0.00")
     assert books_balance(demo) == []
+
+
+def test_a_part_of_a_damage_charge_is_waived_and_the_rest_stays_owed_until_paid(
+    demo, demo_owner, app, offer
+):
+    order = _owing_with_damage(demo, demo_owner, app, offer)
+    body = {"order_id": order.id, "period": 13, "reason": "协商减免部分损坏赔偿"}
+
+    # More than the 300.00 the charge still owes: refused, nothing changes.
+    above = demo_owner.post(WAIVE, {**body, "amount": "300.01", "idempotency_key": "part-wv-0"})
+    assert above.code == 1410, above
+    assert above.data == {"owed": "300.00", "amount": "300.01"}
+
+    part = demo_owner.post(WAIVE, {**body, "amount": "100.00", "idempotency_key": "part-wv-1"})
+    assert part.ok, part
+    assert (part.data["status"], part.data["waived_amount"], part.data["waiver"]) == (
+        "unpaid",
+        "100.00",
+        None,
+    )
+    assert [(w["principal"], w["whole"], w["reason"]) for w in part.data["waivers"]] == [
+        ("100.00", False, body["reason"])
+    ]
+    # The same key, the same waiver; the key of another amount is refused.
+    again = demo_owner.post(WAIVE, {**body, "amount": "100.00", "idempotency_key": "part-wv-1"})
+    other = demo_owner.post(WAIVE, {**body, "amount": "50.00", "idempotency_key": "part-wv-1"})
+    whole = demo_owner.post(WAIVE, {**body, "idempotency_key": "part-wv-1"})
+    assert again.data == part.data and (other.code, whole.code) == (1101, 1101)
+
+    # The rest stays owed everywhere the order's debt is read.
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["stage"], detail["owed_amount"]) == ("owing", "200.00")
+    assert [e for e in detail["timeline"] if e["action"] == "bill.part_waived"]
+    owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+    assert (owed["charges_owed"], owed["total"]) == ("200.00", "200.00")
+    # What the bills ask counts the charge less what was forgiven: asked = paid + owed.
+    totals = {key: Decimal(value) for key, value in detail["bill_totals"].items()}
+    assert totals["owed"] == Decimal("200.00") and totals["amount"] == totals["paid"] + 200
+
+    # A second part, then the rest paid offline: the charge is paid, the order finished.
+    second = demo_owner.post(WAIVE, {**body, "amount": "50.00", "idempotency_key": "part-wv-2"})
+    assert second.ok and second.data["waived_amount"] == "150.00", second
+    paid = demo_owner.post(
+        "/api/finance/recordOfflineRepayment",
+        offline_body(order.id, 13, Decimal("150.00"), "part-wv-offline"),
+    )
+    assert paid.ok, paid
+    charge = _bills(demo_owner, order.id)[13]
+    assert (charge["status"], charge["paid_amount"], charge["waived_amount"]) == (
+        "paid",
+        "650.00",
+        "150.00",
+    )
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
+    # Damage is income as it arrives: the 650.00 that came, never the 150.00 forgiven.
+    assert order_books(demo, order.id)["damage_income"] == Decimal("650.00")
+    assert books_balance(demo) == []
+
+
+def test_waiving_all_the_principal_left_of_a_bill_owing_a_late_fee_leaves_the_late_fee_owed(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    _due_from(demo, order.id, 2, days_ago=10)
+    with tenant_context(demo):
+        late_fees_accrue()
+        bill = Bill.objects.get(order_id=order.id, period=2)
+    connection.set_schema_to_public()
+    assert bill.late_fee > 0
+    body = {"order_id": order.id, "period": 2, "reason": "经理批准减免本期租金"}
+
+    rent = demo_owner.post(
+        WAIVE, {**body, "amount": str(bill.rent_owed), "idempotency_key": "wv-rent-1"}
+    )
+
+    assert rent.ok, rent
+    # Still open: its late fee is owed (waiveLateFee forgoes that), and it accrues no more.
+    assert (rent.data["status"], rent.data["late_fee_owed"]) == ("unpaid", str(bill.late_fee))
+    with tenant_context(demo):
+        late_fees_accrue(today=timezone.localdate() + timedelta(days=1))
+        after = Bill.objects.get(pk=bill.pk)
+    connection.set_schema_to_public()
+    assert after.late_fee == bill.late_fee
+    owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+    assert (owed["overdue_rent"], owed["late_fee_owed"]) == ("0.00", str(bill.late_fee))
+    assert books_balance(demo) == []

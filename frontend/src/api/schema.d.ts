@@ -2132,8 +2132,10 @@ export interface paths {
         /**
          * Waive Order Charge
          * @description Forgoes everything one bill or charge of the order still owes (principal and late
-         *     fee), with a reason, on the order's timeline; the order leaves `owing` once nothing is
-         *     owed. The same idempotency key answers the same waiver.
+         *     fee; the bill is cancelled), or `amount` of its principal (a negotiated part: the rest
+         *     stays owed; 1410 above the principal owed), with a reason, on the order's timeline; the
+         *     order leaves `owing` once nothing is owed. The same idempotency key answers the same
+         *     waiver.
          */
         post: operations["waiveOrderCharge"];
         delete?: never;
@@ -5796,6 +5798,11 @@ export interface components {
             principal: string;
             /** Reason */
             reason: string;
+            /**
+             * Whole
+             * @description all the bill still owed (it was cancelled), or a part
+             */
+            whole: boolean;
         };
         /** BlacklistHistoryOut */
         BlacklistHistoryOut: {
@@ -9989,10 +9996,16 @@ export interface components {
             status: string;
             /**
              * Waived Amount
-             * @description principal forgone by a waiver (bill cancelled)
+             * @description principal forgone by waivers (a part, or all left)
              */
             waived_amount: string;
+            /** @description the waiver that cancelled the bill */
             waiver: components["schemas"]["BillWaiverOut"] | null;
+            /**
+             * Waivers
+             * @description every waiver of the bill, oldest first
+             */
+            waivers: components["schemas"]["BillWaiverOut"][];
         };
         /** OrderContractOut */
         OrderContractOut: {
@@ -13601,6 +13614,11 @@ export interface components {
         };
         /** WaiveChargeIn */
         WaiveChargeIn: {
+            /**
+             * Amount
+             * @description a part of the principal still owed; None: all the bill owes (cancelled)
+             */
+            amount?: number | string | null;
             /** Idempotency Key */
             idempotency_key: string;
             /** Order Id */

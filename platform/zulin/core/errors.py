@@ -78,6 +78,7 @@ class ErrorCode(IntEnum):
     QUOTE_CHANGED = 1407
     NOTHING_TO_SETTLE = 1408
     DEPOSIT_OWED_FIRST = 1409
+    WAIVER_EXCEEDS_OWED = 1410
     # reconciliation with the payment provider: 1450-1469
     RECONCILIATION_NOT_SYNCABLE = 1450
     RECONCILIATION_NOTHING_TO_SYNC = 1451
@@ -291,6 +292,10 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.NOTHING_TO_SETTLE: (
         "该订单没有待结清的账单",
         "This order has no bills left to settle",
+    ),
+    ErrorCode.WAIVER_EXCEEDS_OWED: (
+        "减免金额应大于 0，且不超过该账单未付的本金",
+        "A part waived is more than 0 and at most the principal the bill still owes",
     ),
     ErrorCode.DEPOSIT_OWED_FIRST: (
         "订单尚有到期欠款（含已核销）或支付处理中，押金须先抵扣，不能解冻",

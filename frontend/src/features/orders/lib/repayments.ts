@@ -3,7 +3,7 @@
  * records when a customer paid outside the payment provider, and settling a lease at once.
  * Amounts stay decimal strings compared as integer cents (`money.ts`).
  */
-import { notAbove, parseMoneyInput, toCents } from './money';
+import { fromCents, notAbove, parseMoneyInput, toCents } from './money';
 
 /** An offline repayment must be exactly what the bill owes (late fee, then rent). */
 export const OFFLINE_AMOUNT_MISMATCH = 1406;
@@ -36,13 +36,20 @@ interface BillLike {
   late_fee_owed: string;
   amount: string;
   paid_amount: string;
+  /** Principal forgiven by waivers (a part of it, or all that was left). */
+  waived_amount?: string;
+}
+
+/** What of a bill's principal (rent, or the charge) is neither paid nor forgiven. */
+export function principalOwed(bill: BillLike): string {
+  const cents = toCents(bill.amount) - toCents(bill.paid_amount) - toCents(bill.waived_amount ?? '0');
+  return fromCents(cents < 0n ? 0n : cents);
 }
 
 /** What settles a bill now: its late fee still owed, then its rent. */
 export function owedNow(bill: BillLike): string {
-  const cents = toCents(bill.late_fee_owed) + toCents(bill.amount) - toCents(bill.paid_amount);
-  const digits = (cents < 0n ? 0n : cents).toString().padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  const cents = toCents(bill.late_fee_owed) + toCents(principalOwed(bill));
+  return fromCents(cents < 0n ? 0n : cents);
 }
 
 /**

@@ -5,7 +5,7 @@
  * stays owed as open charges. The backend computes every amount: these helpers only word them.
  */
 import { useEffect, useState } from 'react';
-import { isPositive } from './money';
+import { isPositive, notAbove, parseMoneyInput } from './money';
 
 export { shareText } from '@/lib/share';
 
@@ -38,6 +38,32 @@ export function chargeWaiveReasonProblem(reason: string): 'required' | 'tooLong'
   const trimmed = reason.trim();
   if (!trimmed) return 'required';
   return [...trimmed].length > CHARGE_WAIVE_REASON_MAX ? 'tooLong' : null;
+}
+
+/** The refusal of a part above the principal still owed (the screen was stale). */
+export const WAIVER_EXCEEDS_OWED = 1410;
+
+export type ChargeWaiveProblem = { field: 'amount'; problem: 'invalid' | 'tooHigh' } | { field: 'reason'; problem: 'required' | 'tooLong' };
+
+/**
+ * What the charge waiver form sends: an amount (a part of the principal still owed, as a
+ * two-place decimal string) or nothing for "all the bill owes" (an empty field, the bill is
+ * cancelled); the reason trimmed. Problems are answered per field.
+ */
+export function waiveChargeInput(form: { amount: string; reason: string }, principal: string): { body: { amount?: string; reason: string } } | { problems: ChargeWaiveProblem[] } {
+  const problems: ChargeWaiveProblem[] = [];
+  let amount: string | undefined;
+  if (form.amount.trim() !== '') {
+    const parsed = parseMoneyInput(form.amount);
+    if (parsed === null || !isPositive(parsed)) problems.push({ field: 'amount', problem: 'invalid' });
+    else if (!notAbove(parsed, principal)) problems.push({ field: 'amount', problem: 'tooHigh' });
+    else amount = parsed;
+  }
+  const reasonProblem = chargeWaiveReasonProblem(form.reason);
+  if (reasonProblem) problems.push({ field: 'reason', problem: reasonProblem });
+  if (problems.length > 0) return { problems };
+  const reason = form.reason.trim();
+  return { body: amount === undefined ? { reason } : { amount, reason } };
 }
 
 /** The value after it stopped changing for `delayMs` (the inspection's damage, quoted live). */

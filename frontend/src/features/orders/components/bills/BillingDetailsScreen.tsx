@@ -92,6 +92,17 @@ function useBillColumns(actions: BillActions) {
                 </span>
               )}
             </span>
+          ) : isPositive(row.original.waived_amount) ? (
+            <span className="flex max-w-48 flex-col items-start gap-0.5">
+              <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge>
+              <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{t('charges.partWaived', { amount: formatCurrency(row.original.waived_amount) })}</span>
+              {row.original.waivers.map((waiver) => (
+                <span key={waiver.created_at} className="text-xs text-slate-500 [overflow-wrap:anywhere]">
+                  {t('charges.waivedReason', { reason: waiver.reason })}
+                  <span className="block tabular-nums">{t('charges.waivedBy', { name: waiver.actor_name || '—', time: formatDateTime(waiver.created_at) })}</span>
+                </span>
+              ))}
+            </span>
           ) : (
             <StatusBadge tone={billStateTone(row.original.state)}>{label('bills.states', row.original.state)}</StatusBadge>
           ),

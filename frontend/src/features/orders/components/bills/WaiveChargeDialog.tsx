@@ -2,19 +2,21 @@
 
 import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
+import { Input } from '@/components/ui/Input';
 import { TextAreaField } from '@/components/ui/fields';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { owedNow } from '../../lib/repayments';
-import { CHARGE_WAIVE_REASON_MAX, chargeWaiveReasonProblem } from '../../lib/returns';
+import { owedNow, principalOwed } from '../../lib/repayments';
+import { CHARGE_WAIVE_REASON_MAX, WAIVER_EXCEEDS_OWED, waiveChargeInput } from '../../lib/returns';
 import { useWaiveOrderCharge, type OrderBill, type OrderRef } from '../../queries';
 import { FormDialog } from '../dialogs/FormDialog';
 import { useOrderText } from '../labels';
 import { useBillName } from './billName';
 
 /**
- * Forgoes everything one bill of an order that owes still asks (store side, `finance.waive`):
- * its rent or charge left and its late fee. The reason is required and kept on the timeline. One
+ * Forgoes what one bill of an order that owes still asks (store side, `finance.waive`): all of
+ * it (its rent or charge left and its late fee; the amount left empty) or a negotiated part of
+ * its principal, the rest staying owed. The reason is required and kept on the timeline. One
  * idempotency key per opening, so a retry after a lost answer is the same waiver.
  */
 export function WaiveChargeDialog({ bill, orderRef, onClose }: { bill: OrderBill | null; orderRef: OrderRef; onClose: () => void }) {
@@ -22,27 +24,58 @@ export function WaiveChargeDialog({ bill, orderRef, onClose }: { bill: OrderBill
   const billName = useBillName();
   const waive = useWaiveOrderCharge(orderRef);
   const [key] = useState(() => newIdempotencyKey('waivecharge'));
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   if (!bill) return null;
   const owed = owedNow(bill);
+  const principal = principalOwed(bill);
   const name = billName(bill);
+  const checked = () => waiveChargeInput({ amount, reason }, principal);
+  const preview = checked();
+  const part = 'problems' in preview ? undefined : preview.body.amount;
   return (
     <FormDialog
       title={t('charges.waiveTitle', { bill: name })}
-      description={t('charges.waiveHint', { bill: name, amount: formatCurrency(owed) })}
-      confirmLabel={t('charges.waiveConfirm', { amount: formatCurrency(owed) })}
+      description={t('charges.waiveHint', { bill: name, amount: formatCurrency(owed), principal: formatCurrency(principal) })}
+      confirmLabel={t('charges.waiveConfirm', { amount: formatCurrency(part ?? owed) })}
       danger
       onClose={onClose}
       validate={() => {
-        const problem = chargeWaiveReasonProblem(reason);
-        return problem ? { reason: t(`charges.waiveReason.${problem}`, { max: CHARGE_WAIVE_REASON_MAX }) } : {};
+        const result = checked();
+        if (!('problems' in result)) return {};
+        return Object.fromEntries(
+          result.problems.map((found) => [
+            found.field,
+            found.field === 'amount'
+              ? found.problem === 'tooHigh'
+                ? t('dialogs.amountTooHigh', { max: formatCurrency(principal) })
+                : t('dialogs.amountInvalid')
+              : t(`charges.waiveReason.${found.problem}`, { max: CHARGE_WAIVE_REASON_MAX }),
+          ]),
+        );
       }}
+      explain={(error) => (error.code === WAIVER_EXCEEDS_OWED ? t('charges.waiveExceeds') : undefined)}
       onSubmit={async () => {
-        await waive.mutateAsync({ period: bill.period, reason: reason.trim(), idempotency_key: key });
-        notify({ kind: 'success', message: { raw: t('charges.waiveDone', { bill: name, amount: formatCurrency(owed) }) } });
+        const result = checked();
+        if ('problems' in result) return;
+        await waive.mutateAsync({ period: bill.period, ...result.body, idempotency_key: key });
+        notify({ kind: 'success', message: { raw: t('charges.waiveDone', { bill: name, amount: formatCurrency(result.body.amount ?? owed) }) } });
       }}
     >
-      {(errors) => <TextAreaField label={t('charges.waiveReasonLabel')} value={reason} maxLength={CHARGE_WAIVE_REASON_MAX} error={errors.reason} onChange={(event) => setReason(event.target.value)} />}
+      {(errors) => (
+        <>
+          <Input
+            label={t('charges.waiveAmount')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('charges.waiveAmountPlaceholder', { owed: formatCurrency(owed) })}
+            value={amount}
+            error={errors.amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <TextAreaField label={t('charges.waiveReasonLabel')} value={reason} maxLength={CHARGE_WAIVE_REASON_MAX} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
+        </>
+      )}
     </FormDialog>
   );
 }

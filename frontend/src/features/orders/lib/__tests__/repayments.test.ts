@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64, offlineDetailsInput, offlineRepayableBill, offlineRepaymentInput, owedNow, voucherProblem } from '../repayments';
+import { bytesToBase64, offlineDetailsInput, offlineRepayableBill, offlineRepaymentInput, owedNow, principalOwed, voucherProblem } from '../repayments';
 
 const bill = (period: number, patch: Partial<{ state: string; late_fee_owed: string; amount: string; paid_amount: string }> = {}) => ({
   id: 100 + period,
@@ -28,6 +28,10 @@ describe('offline repayment: which bill', () => {
   it('owes its late fee, then its rent, to the cent', () => {
     expect(owedNow(bill(2, { late_fee_owed: '4.20' }))).toBe('403.20');
     expect(owedNow(bill(2, { amount: '0.10' }))).toBe('0.10');
+    // A part of the principal waived is no longer owed; the late fee still is.
+    expect(owedNow(bill(2, { late_fee_owed: '4.20', paid_amount: '99.00', waived_amount: '100.00' }))).toBe('204.20');
+    expect(principalOwed(bill(2, { paid_amount: '99.00', waived_amount: '100.00' }))).toBe('200.00');
+    expect(principalOwed(bill(2, { waived_amount: '399.00' }))).toBe('0.00');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { percentToShare, settingBody, settingForm, shareToPercent } from '../orderSetting';
-import { chargeWaiveReasonProblem, isWaived, shareText } from '../returns';
+import { chargeWaiveReasonProblem, isWaived, shareText, waiveChargeInput } from '../returns';
 
 describe('shares and percentages', () => {
   it('reads shares as percentages on digits', () => {
@@ -59,5 +59,21 @@ describe('charges', () => {
     expect(chargeWaiveReasonProblem('  ')).toBe('required');
     expect(chargeWaiveReasonProblem('客户经济困难')).toBeNull();
     expect(chargeWaiveReasonProblem('字'.repeat(301))).toBe('tooLong');
+  });
+});
+
+describe('the charge waiver form', () => {
+  it('sends nothing for all the bill owes, or a typed part of the principal, never above it', () => {
+    expect(waiveChargeInput({ amount: ' ', reason: ' 老客户 ' }, '300.00')).toEqual({ body: { reason: '老客户' } });
+    expect(waiveChargeInput({ amount: '120.5', reason: '协商' }, '300.00')).toEqual({ body: { amount: '120.50', reason: '协商' } });
+    expect(waiveChargeInput({ amount: '300', reason: '协商' }, '300.00')).toEqual({ body: { amount: '300.00', reason: '协商' } });
+    expect(waiveChargeInput({ amount: '300.01', reason: '协商' }, '300.00')).toEqual({ problems: [{ field: 'amount', problem: 'tooHigh' }] });
+    expect(waiveChargeInput({ amount: '0', reason: '' }, '300.00')).toEqual({
+      problems: [
+        { field: 'amount', problem: 'invalid' },
+        { field: 'reason', problem: 'required' },
+      ],
+    });
+    expect(waiveChargeInput({ amount: '1.234', reason: '协商' }, '300.00')).toEqual({ problems: [{ field: 'amount', problem: 'invalid' }] });
   });
 });

@@ -21,9 +21,12 @@ const NO_WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }];
 /** A finished order owing a damage charge; the termination fee was waived before. */
 function backend() {
   let waived = false;
+  let part: string | null = null;
   const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
   const damage = () =>
-    waived
+    part
+      ? bill(3, { kind: 'damage', rent: '500.00', amount: '500.00', waived_amount: part, waivers: [{ reason: '协商减免一部分', actor_name: '演示店主', created_at: '2026-03-12T10:00:00+08:00', principal: part, late_fee: '0.00', whole: false }] })
+      : waived
       ? bill(3, { kind: 'damage', rent: '0.00', amount: '500.00', state: 'cancelled', status: 'cancelled', waived_amount: '500.00', waiver: { reason: '客户困难，同意减免', actor_name: '演示店主', created_at: '2026-03-12T10:00:00+08:00', principal: '500.00', late_fee: '0.00' } })
       : bill(3, { kind: 'damage', rent: '0.00', amount: '500.00' });
   const detail = () => ({
@@ -32,7 +35,7 @@ function backend() {
     kind: 'lease',
     // The server lists waive_charge for a session holding finance.waive.
     actions: page.current!.auth.some((grant) => grant.action === 'finance.waive') ? ['waive_charge'] : [],
-    owed_amount: waived ? '0.00' : '500.00',
+    owed_amount: waived ? '0.00' : part ? '300.00' : '500.00',
     bill_totals: { amount: '1737.00', paid: '1237.00', owed: waived ? '0.00' : '500.00' },
     bills: [
       bill(1, { state: 'paid', status: 'paid', paid_amount: '1237.00', paid_by: 'customer' }),
@@ -45,7 +48,9 @@ function backend() {
     if (url.includes('/api/platform/getOverdueMoney'))
       return answer({ overdue_bills: 0, overdue_rent: '0.00', late_fee: '0.00', late_fee_waived: '0.00', late_fee_paid: '0.00', late_fee_owed: '0.00', total: '0.00' });
     if (url.includes('/api/finance/waiveOrderCharge')) {
-      waived = true;
+      const sent = JSON.parse(String(init?.body ?? '{}')) as { amount?: string };
+      if (sent.amount) part = sent.amount;
+      else waived = true;
       return answer(damage());
     }
     return answer(null, 404, `unexpected ${url} ${init?.method ?? 'GET'}`);
@@ -130,5 +135,29 @@ describe('BillingDetailsScreen: charges after a return', () => {
     expect(body.idempotency_key).toMatch(/^waivecharge/);
     await until(() => row('损坏赔偿').textContent?.includes('已减免') ?? false);
     expect(document.querySelector('[data-testid="owed-banner"]')).toBeNull();
+  });
+
+  it('waives a typed part of the principal, never more than it owes, and shows the rest still owed', async () => {
+    const fetchMock = backend();
+    await renderScreen(fetchMock);
+    await click(byText(row('损坏赔偿'), 'button', '减免欠款'));
+    await until(() => Boolean(dialog()));
+    expect(dialog()!.textContent).toContain('其中本金 ¥500.00');
+    const amount = dialog()!.querySelector('input') as unknown as HTMLTextAreaElement;
+    await type(amount, '500.01');
+    await type(dialog()!.querySelector('textarea')!, '协商减免一部分');
+    await click(byText(dialog()!, 'button', '减免 ¥500.00'));
+    expect(dialog()!.textContent).toContain('不能超过 ¥500.00');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('waiveOrderCharge'))).toHaveLength(0);
+    await type(amount, '200');
+    await click(byText(dialog()!, 'button', '减免 ¥200.00'));
+    await until(() => dialog() === null);
+    const sent = fetchMock.mock.calls.filter(([url]) => String(url).includes('waiveOrderCharge'));
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]![1]!.body))).toMatchObject({ period: 3, amount: '200.00', reason: '协商减免一部分' });
+    await until(() => row('损坏赔偿').textContent?.includes('部分减免 ¥200.00') ?? false);
+    expect(row('损坏赔偿').textContent).toContain('原因：协商减免一部分');
+    // The rest is still owed: the waiver stays offered.
+    expect(byText(row('损坏赔偿'), 'button', '减免欠款')).toBeDefined();
   });
 });

@@ -23,5 +23,6 @@ export const bill = (period: number, patch: Record<string, unknown> = {}) => ({
   offline_receipt: null,
   waived_amount: '0.00',
   waiver: null,
+  waivers: [],
   ...patch,
 });

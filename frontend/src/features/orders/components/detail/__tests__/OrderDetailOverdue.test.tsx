@@ -34,6 +34,7 @@ const bill = (period: number, state: string, lateFee = '0.00') => ({
   kind: 'lease',
   waived_amount: '0.00',
   waiver: null,
+  waivers: [],
 });
 
 function order(bills: ReturnType<typeof bill>[]) {
