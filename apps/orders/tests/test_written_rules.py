@@ -16,7 +16,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill
-from apps.orders.models import DepositOperation, Order
+from apps.orders.models import AfterSale, DepositOperation, Order
 from zulin.money.schedule import add_months, lease_end
 
 from .support import (
@@ -243,6 +243,62 @@ def test_the_returns_day_is_the_china_day_the_goods_came_back(
     assert (bills[2]["status"], bills[2]["paid_by"]) == ("paid", "deposit")
     assert all(bills[period]["status"] == "cancelled" for period in range(3, 13))
     assert deposit_of(demo_owner, order.id)["transferred"] == "399.00"
+
+
+def test_a_return_quoted_days_after_the_goods_came_back_is_quoted_on_the_day_they_came(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+    assert demo_owner.post(APPLY, {"order_id": order.id, "kind": "return", "reason": "不想租了"}).ok
+    received = demo_owner.post(
+        DEAL, {"order_id": order.id, "decision": "receive", "device_serial": "IMEI-1"}
+    )
+    assert received.ok, received
+    # The goods came back three days ago and wait for inspection; bill 2 fell due since.
+    came_back = today - timedelta(days=3)
+    with tenant_context(demo):
+        AfterSale.objects.filter(order_id=order.id, kind="return").update(received_on=came_back)
+    connection.set_schema_to_public()
+    _monthly_from(demo, order.id, 2, today - timedelta(days=1))
+
+    quote = demo_owner.get(QUOTE, {"order_id": order.id}).data
+
+    # Quoted on the day they came back: bill 2, due after it, is cancelled, not owed.
+    assert (quote["return_date"], quote["bills_owed"], quote["rent_cancelled"]) == (
+        came_back.isoformat(),
+        "0.00",
+        "4389.00",
+    )
+
+
+def test_a_renewal_of_a_lease_that_began_earlier_falls_on_the_leases_day_of_the_month(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+    start = today - timedelta(days=45)
+    with tenant_context(demo):
+        Order.objects.filter(pk=order.id).update(
+            lease_start=start, lease_end=lease_end(start=start, term=12, term_unit="month")
+        )
+    connection.set_schema_to_public()
+    _monthly_from(demo, order.id, 1, start)
+
+    opened = demo_owner.post(
+        APPLY, {"order_id": order.id, "kind": "renewal", "reason": "续租", "extra_term": 2}
+    )
+    assert opened.ok, opened
+    assert demo_owner.post(DEAL, {"order_id": order.id, "decision": "approve"}).ok
+
+    bills = _bills(demo_owner, order.id)
+    # Months 13 and 14 of the lease that began 45 days ago, not of today.
+    assert (bills[13]["due_date"], bills[14]["due_date"]) == (
+        add_months(start, 12).isoformat(),
+        add_months(start, 13).isoformat(),
+    )
+    detail = detail_of(demo_owner, order.id)
+    assert detail["lease_end"] == lease_end(start=start, term=14, term_unit="month").isoformat()
 
 
 # --- 10. a deposit operation's idempotency key used for another order ----------------------
