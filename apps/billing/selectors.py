@@ -319,6 +319,14 @@ def has_open_instalments(order_id: int) -> bool:
     return _owed_not_in_flight(order_id).filter(period__gte=1).exists()
 
 
+def bill_periods(bill_ids: Iterable[int]) -> dict[int, int]:
+    """Bill id → its period (a deposit transfer's bills, as the order's detail names them)."""
+    ids = list(bill_ids)
+    if not ids:
+        return {}
+    return dict(Bill.objects.filter(pk__in=ids).values_list("pk", "period"))
+
+
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
     """What the order's bills ask (less what waivers forgave of them), what was paid and
     what is still owed."""

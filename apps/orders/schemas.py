@@ -339,6 +339,7 @@ class DepositOperationOut(Schema):
     amount: str
     status: str
     purpose: str
+    bill_periods: list[int] = Field(description="a transfer for bills: the bills it pays")
     failure_reason: str
     created_at: datetime
     confirmed_at: datetime | None

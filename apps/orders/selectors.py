@@ -8,10 +8,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet, Subquery
 
 from apps.billing.charges import WAIVE_RIGHT
 from apps.billing.selectors import (
+    bill_periods,
     has_open_bills,
     has_open_instalments,
     order_bill_totals,
@@ -439,6 +440,8 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
 
 
 def deposit_block(order: Order) -> dict[str, Any]:
+    ops = list(order.deposit_operations.order_by("id"))
+    periods = bill_periods([bill_id for op in ops for bill_id in op.bill_ids])
     operations = [
         {
             "id": op.pk,
@@ -446,11 +449,15 @@ def deposit_block(order: Order) -> dict[str, Any]:
             "amount": money(op.amount),
             "status": op.status,
             "purpose": op.purpose,
+            # A transfer for bills: the bills it pays (oldest first).
+            "bill_periods": sorted(
+                periods[bill_id] for bill_id in op.bill_ids if bill_id in periods
+            ),
             "failure_reason": op.failure_reason,
             "created_at": op.created_at,
             "confirmed_at": op.confirmed_at,
         }
-        for op in order.deposit_operations.order_by("id")
+        for op in ops
     ]
     return {
         "deposit": money(order.deposit),
@@ -896,6 +903,12 @@ def recovery_list_facts(order_ids: list[int]) -> dict[int, dict[str, str]]:
         }
         for pk, name, phone, title in rows
     }
+
+
+def order_stage_of(order_id: Any) -> Subquery:
+    """The stage (the order list's tab) of the order `order_id` names (an `OuterRef` of
+    another app's query): recovery counts its cases by the list their orders are in."""
+    return Subquery(Order.objects.filter(pk=order_id).values("stage")[:1])
 
 
 def recovery_order_facts(order_ids: Any) -> dict[int, dict[str, Any]]:

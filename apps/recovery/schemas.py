@@ -86,10 +86,19 @@ class AllCountOut(Schema):
     total_owed: str
 
 
+class CaseOrderStageOut(Schema):
+    stage: str = Field(description="the order list (stage) the cases' orders are in")
+    count: int
+    total_owed: str
+
+
 class CaseCountOut(Schema):
     buckets: list[BucketCountOut] = Field(description="the list's filters but the bucket")
     states: list[StateCountOut] = Field(description="the list's filters but the state")
     all: AllCountOut = Field(description="the list's filters as given")
+    order_stages: list[CaseOrderStageOut] = Field(
+        description="the list's filters as given, by the stage of each case's order (most first)"
+    )
 
 
 class CaseIdIn(Schema):

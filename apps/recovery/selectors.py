@@ -9,12 +9,13 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.billing.selectors import succeeded_payments_of_orders
 from apps.orders.selectors import (
     customer_ids_matching,
+    order_stage_of,
     recovery_list_facts,
     recovery_order_facts,
 )
@@ -201,7 +202,16 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
 
     buckets = grouped(by_bucket, "bucket")
     states = grouped(by_state, "state")
-    overall = filtered_cases(session, filters).aggregate(count=Count("id"), owed=Sum("total_owed"))
+    listed = filtered_cases(session, filters)
+    overall = listed.aggregate(count=Count("id"), owed=Sum("total_owed"))
+    # The list as given, by the order list (stage) each case's order is in: how these cases
+    # reconcile with the workbench's and the order list's "overdue" (running leases only).
+    stages = (
+        listed.annotate(order_stage=order_stage_of(OuterRef("order_id")))
+        .order_by()
+        .values("order_stage")
+        .annotate(count=Count("id"), owed=Sum("total_owed"))
+    )
     return {
         "buckets": [
             {
@@ -221,6 +231,14 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
             for state in CaseState
         ],
         "all": {"count": overall["count"] or 0, "total_owed": money(overall["owed"] or ZERO)},
+        "order_stages": [
+            {
+                "stage": row["order_stage"] or "",
+                "count": row["count"],
+                "total_owed": money(row["owed"] or ZERO),
+            }
+            for row in sorted(stages, key=lambda row: (-row["count"], row["order_stage"] or ""))
+        ],
     }
 
 

@@ -1,4 +1,4 @@
-import { HOSTS } from './support/env';
+import { HOSTS, STORAGE } from './support/env';
 import { expect, test } from './support/test';
 import { RecoveryPage } from './pages/RecoveryPage';
 
@@ -93,6 +93,28 @@ test.describe('recovery workbench', () => {
     await expect(other.heading()).toBeVisible();
     await expect(other.table().getByRole('link', { name: theirs.orderNo, exact: true })).toHaveCount(0);
     await context.close();
+  });
+
+  test.describe('as the owner', () => {
+    test.use({ storageState: STORAGE.demo });
+
+    test('the open cases add up to the order lists their orders are in, each a link to its list', async ({ page }) => {
+      const recovery = new RecoveryPage(page);
+      await recovery.goto(HOSTS.demo);
+      const line = page.locator('[data-order-stages]');
+      await expect(line).toBeVisible();
+      const text = (await line.textContent()) ?? '';
+      const lead = Number(/这 (\d+) 个案件/.exec(text)?.[1]);
+      const parts = [...text.matchAll(/(逾期订单|完结欠款|售后订单|成交订单|完结订单|常规订单|订单已删除) (\d+)/g)].map((found) => Number(found[2]));
+      expect(lead).toBeGreaterThan(0);
+      expect(parts.reduce((sum, count) => sum + count, 0)).toBe(lead);
+      await expect(line).toContainText('只数租赁仍在进行的逾期订单');
+      const overdue = line.getByRole('link', { name: /^逾期订单 \d+$/ });
+      if ((await overdue.count()) > 0) {
+        await overdue.click();
+        await expect(page).toHaveURL(/\/overdueOrder/);
+      }
+    });
   });
 
   test.describe('at 390 × 844', () => {

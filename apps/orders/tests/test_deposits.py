@@ -43,6 +43,9 @@ def test_deposit_pays_the_oldest_unpaid_bill_only_once_the_provider_confirms(
         "399.00",
         "processing",
     )
+    # The operation names the bill it pays.
+    ops = detail_of(demo_owner, order.id)["deposit_detail"]["operations"]
+    assert [(op["kind"], op["bill_periods"]) for op in ops] == [("freeze", []), ("transfer", [2])]
     # Nothing counts before the provider confirms, but what is being taken is held back.
     assert deposit_of(demo_owner, order.id) == {
         "frozen": "500.00",

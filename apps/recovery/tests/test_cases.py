@@ -11,6 +11,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing.models import Bill
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
 from apps.orders.tests.support import provider_settles
@@ -127,3 +128,50 @@ def test_each_count_is_its_lists_total(demo, demo_owner, app, offer):
     # Sorted by the next action due, then priority: every case is due today.
     rows = demo_owner.get(CASES, {}).data["list"]
     assert {r["next_action_on"] for r in rows} == {timezone.localdate().isoformat()}
+
+
+def test_the_open_cases_reconcile_with_the_order_lists_they_are_in(demo, demo_owner, app, offer):
+    """Recovery counts every open case; the workbench's and the order list's "overdue" count
+    running leases only. The count per order list says where the rest are, and adds up."""
+    running = overdue_lease(demo, demo_owner, app, offer, days=20, n=61)
+    ended = overdue_lease(demo, demo_owner, app, offer, days=40, n=62)
+    # The second lease comes back with damage above its deposit, still owing bill 2 and the
+    # damage left: it ends, owing (the 完结欠款 list).
+    for path, payload in (
+        (
+            "/api/platform/applyAfterSale",
+            {"order_id": ended.id, "kind": "return", "reason": "退租"},
+        ),
+        (
+            "/api/platform/dealAfterSale",
+            {"order_id": ended.id, "decision": "receive", "device_serial": "IMEI-R62"},
+        ),
+        (
+            "/api/platform/dealAfterSale",
+            {"order_id": ended.id, "decision": "inspect", "damage_amount": "900.00"},
+        ),
+    ):
+        answer = demo_owner.post(path, payload)
+        assert answer.ok, (path, answer)
+    provider_settles(demo)
+    # The damage left falls past due; the night refreshes the orders, then recovery.
+    with tenant_context(demo):
+        Bill.objects.filter(order_id=ended.id, kind="damage").update(
+            due_date=timezone.localdate() - timedelta(days=10)
+        )
+        orders_refresh_overdue()
+    connection.set_schema_to_public()
+    night(demo)
+
+    counts = demo_owner.get(COUNT, {"state": "open"}).data
+    stages = {row["stage"]: row["count"] for row in counts["order_stages"]}
+    orders = demo_owner.get("/api/platform/orderNumberCount").data
+
+    assert stages == {"overdue": 1, "owing": 1}
+    assert sum(stages.values()) == counts["all"]["count"] == 2
+    # The order lists hold the same orders: "overdue" only the running lease.
+    assert stages["overdue"] == orders["overdue"]
+    assert stages["owing"] == orders["owing"]
+    listed = demo_owner.get("/api/platform/backendOrderList", {"stage": "owing"}).data["list"]
+    assert [row["id"] for row in listed] == [ended.id]
+    assert case_of(demo, running.id).state == case_of(demo, ended.id).state == "open"

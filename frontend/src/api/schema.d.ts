@@ -6021,6 +6021,11 @@ export interface components {
              */
             buckets: components["schemas"]["BucketCountOut"][];
             /**
+             * Order Stages
+             * @description the list's filters as given, by the stage of each case's order (most first)
+             */
+            order_stages: components["schemas"]["CaseOrderStageOut"][];
+            /**
              * States
              * @description the list's filters but the state
              */
@@ -6225,6 +6230,18 @@ export interface components {
             status_name: string;
             /** Term */
             term: number;
+        };
+        /** CaseOrderStageOut */
+        CaseOrderStageOut: {
+            /** Count */
+            count: number;
+            /**
+             * Stage
+             * @description the order list (stage) the cases' orders are in
+             */
+            stage: string;
+            /** Total Owed */
+            total_owed: string;
         };
         /** CasePageOut */
         CasePageOut: {
@@ -7859,6 +7876,11 @@ export interface components {
         DepositOperationOut: {
             /** Amount */
             amount: string;
+            /**
+             * Bill Periods
+             * @description a transfer for bills: the bills it pays
+             */
+            bill_periods: number[];
             /** Confirmed At */
             confirmed_at: string | null;
             /**

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
@@ -15,6 +16,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LinkTabs } from '@/components/ui/LinkTabs';
+import { isOrderStage, stageListPath } from '@/features/orders/lib/stages';
 import { useSubShopChoices } from '@/features/orders/queries';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
 import { hasAction } from '@/lib/access';
@@ -51,6 +53,7 @@ export function useRecoveryAccess() {
 /** /recovery: the collector's workbench — cases by aging bucket, next action due first. */
 export function RecoveryScreen() {
   const t = useTranslations('recovery');
+  const tOrder = useTranslations('order');
   const access = useRecoveryAccess();
   const url = useMemo(() => recoveryListUrl(access.defaultWho), [access.defaultWho]);
   const { state, update, reset } = useListUrlState(url.parse, url.serialize);
@@ -95,6 +98,26 @@ export function RecoveryScreen() {
       <div data-recovery-tabs>
         <LinkTabs label={t('bucketTabs')} tabs={tabs} current={state.bucket || 'all'} />
         {counts.isError && <p className="mt-2 text-sm text-red-700">{t('countError')}</p>}
+        {counts.data && counts.data.order_stages.length > 0 && (
+          <p className="mt-2 text-sm text-slate-600" data-order-stages>
+            {t('orderStages.lead', { count: counts.data.all.count })}
+            {counts.data.order_stages.map((row, index) => (
+              <span key={row.stage || 'none'} className="whitespace-nowrap">
+                {index > 0 ? ' · ' : ' '}
+                {isOrderStage(row.stage) ? (
+                  <Link href={stageListPath(row.stage, access.ownSubShop !== null ? 'sub' : 'main')} className="text-brand-700 underline-offset-2 hover:underline">
+                    {tOrder(`stage.${row.stage}`)} {row.count}
+                  </Link>
+                ) : (
+                  <>
+                    {t('orderStages.gone')} {row.count}
+                  </>
+                )}
+              </span>
+            ))}
+            <span className="mt-0.5 hidden text-xs text-slate-500 sm:block">{t('orderStages.note')}</span>
+          </p>
+        )}
       </div>
       <FilterBar>
         <SearchBox key={state.keyword} label={t('keyword')} placeholder={t('keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />

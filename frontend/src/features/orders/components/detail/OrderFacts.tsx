@@ -168,6 +168,7 @@ export function DepositSection({ detail }: { detail: OrderDetail }) {
                 <span className="font-medium text-slate-800">
                   {label('detail.deposit.opKind', op.kind)}
                   {op.purpose && <span className="ml-1 font-normal text-slate-500">({label('detail.deposit.opPurpose', op.purpose)})</span>}
+                  {op.bill_periods.length > 0 && <span className="ml-1 font-normal text-slate-500">{t('detail.deposit.opBills', { periods: op.bill_periods.join(t('detail.deposit.opBillsJoin')) })}</span>}
                 </span>
                 <span className="tabular-nums">{formatCurrency(op.amount)}</span>
                 <span className={op.status === 'failed' ? 'text-red-700' : 'text-slate-600'}>{label('detail.deposit.opStatus', op.status)}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64, offlineDetailsInput, offlineRepayableBill, offlineRepaymentInput, owedNow, principalOwed, voucherProblem } from '../repayments';
 
-const bill = (period: number, patch: Partial<{ state: string; late_fee_owed: string; amount: string; paid_amount: string }> = {}) => ({
+const bill = (period: number, patch: Partial<{ state: string; late_fee_owed: string; amount: string; paid_amount: string; waived_amount: string }> = {}) => ({
   id: 100 + period,
   period,
   state: 'unpaid',
