@@ -34,7 +34,6 @@ from apps.billing.models import Bill, BillWaiver
 from apps.billing.selectors import (
     due_unpaid_bills,
     order_overdue_money,
-    owed_by_order,
     stale_payment_numbers,
 )
 from tenants.catalog.selectors import money
@@ -170,16 +169,7 @@ def ended_owed_refresh() -> dict[str, int]:
             status__in=machine.MAY_OWE_AFTER, stage=OrderStage.OWING, is_deleted=False
         ).values_list("pk", "owed_amount")
     )
-    owed_now = {order_id: row["owed"] for order_id, row in owed_by_order(list(ended)).items()}
-    changed = 0
-    for order_id, owed_amount in sorted(ended.items()):
-        if owed_now.get(order_id, ZERO) == owed_amount:
-            continue
-        with transaction.atomic():
-            order = Order.objects.select_for_update().get(pk=order_id)
-            if outcomes.order_overdue_refresh(order):
-                changed += 1
-    return {"changed": changed}
+    return {"changed": outcomes.orders_overdue_refresh(outcomes.owed_amount_stale(ended))}
 
 
 def collect_night(*, today: date | None = None) -> dict[str, Any]:

@@ -20,12 +20,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from apps.billing.charges import open_owed
 from apps.billing.models import Bill
 from apps.billing.payments import payment_provider, provider_failed
-from apps.billing.selectors import earliest_overdue
+from apps.billing.selectors import earliest_overdue, owed_by_order
 from zulin.providers.interfaces import ProviderError
 
 from . import deposits, machine
@@ -65,6 +66,32 @@ def order_withhold_sign(order: Order) -> None:
     if result.succeeded:
         order.withhold_agreement_no = result.agreement_no
         order.save(update_fields=["withhold_agreement_no", "updated_at"])
+
+
+def owed_amount_stale(owed_amounts: dict[int, Decimal]) -> list[int]:
+    """Of ended orders (id → the owed amount they keep), those whose bills owe something
+    else now (the night's late fees added, a payment or waiver elsewhere), in id order: one
+    grouped query."""
+    owed_now = {
+        order_id: row["owed"] for order_id, row in owed_by_order(list(owed_amounts)).items()
+    }
+    return sorted(
+        order_id
+        for order_id, owed_amount in owed_amounts.items()
+        if owed_now.get(order_id, ZERO) != owed_amount
+    )
+
+
+def orders_overdue_refresh(order_ids: list[int]) -> int:
+    """`order_overdue_refresh` of each order, each under its own lock in its own
+    transaction; answers how many changed."""
+    changed = 0
+    for order_id in order_ids:
+        with transaction.atomic():
+            order = Order.objects.select_for_update().select_related("customer").get(pk=order_id)
+            if order_overdue_refresh(order):
+                changed += 1
+    return changed
 
 
 def order_overdue_refresh(order: Order) -> bool:

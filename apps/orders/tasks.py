@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.billing.selectors import earliest_overdue_by_order, owed_by_order
+from apps.billing.selectors import earliest_overdue_by_order
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
@@ -73,15 +73,13 @@ def orders_refresh_overdue() -> dict[str, object]:
         "stage",
         "owed_amount",
     )
-    ended = list(running.filter(status__in=machine.MAY_OWE_AFTER).values_list("pk", flat=True))
-    owed_now = {order_id: row["owed"] for order_id, row in owed_by_order(ended).items()}
-    stale = []
+    # An ended order's owed amount is compared with what its bills owe now.
+    stale = outcomes.owed_amount_stale(
+        dict(running.filter(status__in=machine.MAY_OWE_AFTER).values_list("pk", "owed_amount"))
+    )
+    owed_stale = set(stale)
     for row in running.order_by("pk").values(*fields).iterator():
-        if (
-            row["status"] in machine.MAY_OWE_AFTER
-            and owed_now.get(row["pk"], ZERO) != row["owed_amount"]
-        ):
-            stale.append(row["pk"])
+        if row["pk"] in owed_stale:
             continue
         probe = Order(
             pk=row["pk"],
@@ -96,12 +94,7 @@ def orders_refresh_overdue() -> dict[str, object]:
             row["stage"],
         ):
             stale.append(row["pk"])
-    changed = 0
-    for order_id in stale:
-        with transaction.atomic():
-            order = Order.objects.select_for_update().select_related("customer").get(pk=order_id)
-            if outcomes.order_overdue_refresh(order):
-                changed += 1
+    changed = outcomes.orders_overdue_refresh(stale)
     return {"schema": tenant_connection.schema_name, "changed": changed}
 
 
