@@ -112,73 +112,39 @@ def bill_waive(
         raise ApplicationError(
             ErrorCode.WAIVER_EXCEEDS_OWED, data={"owed": str(principal), "amount": str(amount)}
         )
-    if amount is not None and (amount < principal or late_fee > 0):
-        return _part_waive(
-            actor=actor, bill=bill, amount=amount, reason=reason, key=idempotency_key
-        )
+    # A part leaves the rest (and any late fee) owed; the bill keeps its status (open, or
+    # written off: still owed, collected as before). All that is left cancels the bill.
+    whole = amount is None or (amount == principal and late_fee == 0)
+    forgone = (principal, late_fee) if amount is None or whole else (amount, ZERO)
     waiver = BillWaiver.objects.create(
         bill=bill,
         order_id=bill.order_id,
-        principal=principal,
-        late_fee=late_fee,
+        principal=forgone[0],
+        late_fee=forgone[1],
+        whole=whole,
         reason=reason[:300],
         idempotency_key=idempotency_key,
         actor_account_id=actor.account.pk,
         actor_name=actor_name(actor)[:50],
     )
-    bill.late_fee_waived += late_fee
-    bill.waived_amount += principal
-    bill.waived_at = waiver.created_at
-    bill.status = BillStatus.CANCELLED
+    bill.waived_amount += forgone[0]
+    bill.late_fee_waived += forgone[1]
+    if whole:
+        bill.waived_at = waiver.created_at
+        bill.status = BillStatus.CANCELLED
     bill.save()
     audit_record(
         actor=actor,
-        action="bill.waived",
+        action="bill.waived" if whole else "bill.part_waived",
         target_type="order",
         target_id=bill.order_id,
         before={"period": bill.period, "kind": bill.kind, "owed": str(principal + late_fee)},
         after={
             "period": bill.period,
             "kind": bill.kind,
-            "principal": str(principal),
-            "late_fee": str(late_fee),
-            "at": timezone.localtime(waiver.created_at).isoformat(),
-        },
-        reason=reason[:300],
-    )
-    return waiver
-
-
-def _part_waive(
-    *, actor: Session, bill: Bill, amount: Decimal, reason: str, key: str
-) -> BillWaiver:
-    """`amount` of the bill's principal forgone; the rest (and any late fee) stays owed and
-    the bill keeps its status (open, or written off: still owed, collected as before)."""
-    owed = bill.rent_owed + bill.late_fee_owed
-    waiver = BillWaiver.objects.create(
-        bill=bill,
-        order_id=bill.order_id,
-        principal=amount,
-        late_fee=ZERO,
-        whole=False,
-        reason=reason[:300],
-        idempotency_key=key,
-        actor_account_id=actor.account.pk,
-        actor_name=actor_name(actor)[:50],
-    )
-    bill.waived_amount += amount
-    bill.save(update_fields=["waived_amount", "updated_at"])
-    audit_record(
-        actor=actor,
-        action="bill.part_waived",
-        target_type="order",
-        target_id=bill.order_id,
-        before={"period": bill.period, "kind": bill.kind, "owed": str(owed)},
-        after={
-            "period": bill.period,
-            "kind": bill.kind,
-            "principal": str(amount),
-            "owed": str(owed - amount),
+            "principal": str(forgone[0]),
+            "late_fee": str(forgone[1]),
+            "owed": str(bill.rent_owed + bill.late_fee_owed),
             "at": timezone.localtime(waiver.created_at).isoformat(),
         },
         reason=reason[:300],

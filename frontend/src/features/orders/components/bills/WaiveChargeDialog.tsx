@@ -2,8 +2,6 @@
 
 import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
-import { Input } from '@/components/ui/Input';
-import { TextAreaField } from '@/components/ui/fields';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { owedNow, principalOwed } from '../../lib/repayments';
@@ -12,6 +10,7 @@ import { useWaiveOrderCharge, type OrderBill, type OrderRef } from '../../querie
 import { FormDialog } from '../dialogs/FormDialog';
 import { useOrderText } from '../labels';
 import { useBillName } from './billName';
+import { WaiverFields } from './WaiverFields';
 
 /**
  * Forgoes what one bill of an order that owes still asks (store side, `finance.waive`): all of
@@ -63,18 +62,17 @@ export function WaiveChargeDialog({ bill, orderRef, onClose }: { bill: OrderBill
       }}
     >
       {(errors) => (
-        <>
-          <Input
-            label={t('charges.waiveAmount')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('charges.waiveAmountPlaceholder', { owed: formatCurrency(owed) })}
-            value={amount}
-            error={errors.amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <TextAreaField label={t('charges.waiveReasonLabel')} value={reason} maxLength={CHARGE_WAIVE_REASON_MAX} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
-        </>
+        <WaiverFields
+          errors={errors}
+          amount={amount}
+          onAmount={setAmount}
+          amountLabel={t('charges.waiveAmount')}
+          amountPlaceholder={t('charges.waiveAmountPlaceholder', { owed: formatCurrency(owed) })}
+          reason={reason}
+          onReason={setReason}
+          reasonLabel={t('charges.waiveReasonLabel')}
+          reasonMax={CHARGE_WAIVE_REASON_MAX}
+        />
       )}
     </FormDialog>
   );

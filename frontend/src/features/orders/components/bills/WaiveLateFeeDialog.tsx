@@ -2,14 +2,13 @@
 
 import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
-import { Input } from '@/components/ui/Input';
-import { TextAreaField } from '@/components/ui/fields';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { WAIVE_REASON_MAX, WAIVE_REASON_MIN, WAIVER_EXCEEDS_LATE_FEE, waiveLateFeeInput } from '../../lib/lateFees';
 import { useWaiveLateFee, type OrderBill, type OrderRef } from '../../queries';
 import { FormDialog } from '../dialogs/FormDialog';
 import { useOrderText } from '../labels';
+import { WaiverFields } from './WaiverFields';
 
 /**
  * Forgoes late fee of one bill: an amount (empty: all still owed) and a reason the order's
@@ -54,18 +53,17 @@ export function WaiveLateFeeDialog({ bill, orderRef, onClose }: { bill: OrderBil
       }}
     >
       {(errors) => (
-        <>
-          <Input
-            label={t('bills.waiveAmount')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('bills.waiveAmountPlaceholder', { owed: formatCurrency(owed) })}
-            value={amount}
-            error={errors.amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <TextAreaField label={t('bills.waiveReasonLabel')} value={reason} maxLength={WAIVE_REASON_MAX} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
-        </>
+        <WaiverFields
+          errors={errors}
+          amount={amount}
+          onAmount={setAmount}
+          amountLabel={t('bills.waiveAmount')}
+          amountPlaceholder={t('bills.waiveAmountPlaceholder', { owed: formatCurrency(owed) })}
+          reason={reason}
+          onReason={setReason}
+          reasonLabel={t('bills.waiveReasonLabel')}
+          reasonMax={WAIVE_REASON_MAX}
+        />
       )}
     </FormDialog>
   );
