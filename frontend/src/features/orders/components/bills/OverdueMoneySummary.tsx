@@ -11,19 +11,26 @@ import { isPositive } from '../../lib/money';
 import { useOverdueMoney, type OrderRef, type OverdueMoney } from '../../queries';
 import { useOrderText } from '../labels';
 
+/** Damage or an early-return fee is among what is owed (an answer without the figure: none). */
+function owesCharges(money: Partial<Pick<OverdueMoney, 'charges_owed'>>): boolean {
+  return isPositive(money.charges_owed ?? '0.00');
+}
+
 function overdueItems(money: OverdueMoney, t: ReturnType<typeof useOrderText>['t']): StatItem[] {
   const owedTone = (amount: string) => (isPositive(amount) ? 'danger' : 'muted');
   return [
     { id: 'overdueBills', label: t('overdueMoney.overdueBills'), value: t('overdueMoney.billsCount', { count: money.overdue_bills }), tone: money.overdue_bills > 0 ? 'danger' : 'muted' },
     { id: 'overdueRent', label: t('overdueMoney.overdueRent'), value: formatCurrency(money.overdue_rent), tone: owedTone(money.overdue_rent) },
     { id: 'lateFeeOwed', label: t('overdueMoney.lateFeeOwed'), value: formatCurrency(money.late_fee_owed), tone: owedTone(money.late_fee_owed) },
+    ...(owesCharges(money) ? [{ id: 'chargesOwed', label: t('overdueMoney.chargesOwed'), value: formatCurrency(money.charges_owed), tone: owedTone(money.charges_owed) } satisfies StatItem] : []),
     { id: 'total', label: t('overdueMoney.total'), value: formatCurrency(money.total), tone: owedTone(money.total) },
   ];
 }
 
 /**
  * What an order owes for lateness (getOverdueMoney): overdue bills, their unpaid rent, the late
- * fee still owed and the total. The bill screen shows it in full at the top (with what was
+ * fee still owed, the charges (damage, an early-return fee: then the card is titled what is
+ * owed, not overdue) and the total. The bill screen shows it in full at the top (with what was
  * accrued, waived and paid); the order's detail shows it compact, with `actions` (a link to
  * the bills).
  */
@@ -62,7 +69,7 @@ export function OverdueMoneySummary({ orderRef, compact = false, actions }: { or
     );
   }
   return (
-    <DetailSection id={compact ? 'order-overdue-money' : 'bills-overdue-money'} title={t('overdueMoney.title')} actions={actions}>
+    <DetailSection id={compact ? 'order-overdue-money' : 'bills-overdue-money'} title={query.data && owesCharges(query.data) ? t('overdueMoney.titleOwed') : t('overdueMoney.title')} actions={actions}>
       {body}
     </DetailSection>
   );

@@ -72,14 +72,14 @@ function answer(data: unknown) {
   return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
-const overdue = { overdue_bills: 1, overdue_rent: '1237.00', late_fee: '8.20', late_fee_waived: '0.00', late_fee_paid: '0.00', late_fee_owed: '8.20', total: '1245.20' };
+const overdue = { overdue_bills: 1, overdue_rent: '1237.00', late_fee: '8.20', late_fee_waived: '0.00', late_fee_paid: '0.00', late_fee_owed: '8.20', charges: 0, charges_owed: '0.00', total: '1245.20' };
 const block = () => document.querySelector('section[aria-labelledby="order-overdue-money"]') as HTMLElement | null;
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
-async function renderDetail(bills: ReturnType<typeof bill>[]) {
-  const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? overdue : order(bills)));
+async function renderDetail(bills: ReturnType<typeof bill>[], owed: typeof overdue = overdue) {
+  const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? owed : order(bills)));
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = await render(
@@ -112,5 +112,13 @@ describe('OrderDetailScreen: overdue money', () => {
     expect(document.querySelector('h1')!.textContent).toContain('ZL9');
     expect(block()).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getOverdueMoney'))).toBe(false);
+  });
+
+  it('is titled what is owed, with the charges, when a damage charge is among it', async () => {
+    await renderDetail([bill(1, 'paid'), bill(2, 'overdue')], { ...overdue, charges: 1, charges_owed: '300.00', total: '1545.20' });
+    for (let round = 0; round < 10 && !block()?.querySelector('dl'); round += 1) await settle();
+    expect(block()!.querySelector('h2, h3')!.textContent).toBe('欠款');
+    expect(block()!.querySelector('[data-stat="chargesOwed"] dd')!.textContent).toBe('¥300.00');
+    expect(block()!.querySelector('[data-stat="total"] dd')!.textContent).toBe('¥1,545.20');
   });
 });
