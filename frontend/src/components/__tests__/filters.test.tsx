@@ -23,6 +23,18 @@ describe('filters', () => {
     expect(onChange).toHaveBeenCalledWith(undefined);
   });
 
+  it('pills name their group before them when asked (two groups side by side), else only to assistive tech', async () => {
+    const options = [{ value: undefined, label: '全部' }];
+    const named = await render(<FilterPills showLabel label="范围" value={undefined} options={options} onChange={vi.fn()} />);
+    expect(named.container.querySelector('[role="group"]')!.getAttribute('aria-label')).toBe('范围');
+    expect(named.container.querySelector('[role="group"] > span')!.textContent).toBe('范围');
+    await named.unmount();
+    const plain = await render(<FilterPills label="状态" value={undefined} options={options} onChange={vi.fn()} />);
+    cleanup = plain.unmount;
+    expect(plain.container.querySelector('[role="group"] > span')).toBeNull();
+    expect(plain.container.textContent).toBe('全部');
+  });
+
   it('a select reports its value; the search box applies on submit only', async () => {
     const onSelect = vi.fn();
     const onSearch = vi.fn();

@@ -8,13 +8,32 @@ export interface PillOption<S extends string> {
 }
 
 /**
- * The status filter: one pill per status plus "all"; the pressed pill is the URL's status. At
+ * The status filter: one pill per status plus "all"; the pressed pill is the URL's status
+ * (`showLabel`: the group's name before its pills, where two groups stand side by side). At
  * phone width the pills stay on one line that scrolls sideways (the list's rows stay on the
  * first screen); from `sm` they wrap.
  */
-export function FilterPills<S extends string>({ label, value, options, onChange }: { label: string; value: S | undefined; options: readonly PillOption<S>[]; onChange: (value: S | undefined) => void }) {
+export function FilterPills<S extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  showLabel = false,
+}: {
+  label: string;
+  value: S | undefined;
+  options: readonly PillOption<S>[];
+  onChange: (value: S | undefined) => void;
+  /** The group's name shown before its pills (where two groups stand side by side). */
+  showLabel?: boolean;
+}) {
   return (
-    <div role="group" aria-label={label} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+    <div role="group" aria-label={label} className="-mx-4 flex items-center gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      {showLabel && (
+        <span aria-hidden="true" className="shrink-0 text-xs font-medium whitespace-nowrap text-slate-500">
+          {label}
+        </span>
+      )}
       {options.map((option) => {
         const pressed = option.value === value;
         return (

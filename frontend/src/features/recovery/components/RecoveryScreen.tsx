@@ -123,11 +123,12 @@ export function RecoveryScreen() {
         <SearchBox key={state.keyword} label={t('keyword')} placeholder={t('keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
         {whoChoices.length > 1 && (
           <div className="pb-1.5">
-            <FilterPills label={t('whoFilter')} value={state.who} options={whoChoices.map((who) => ({ value: who, label: t(`who.${who}`) }))} onChange={(who) => update({ who: who ?? access.defaultWho, assignee_id: undefined })} />
+            <FilterPills showLabel label={t('whoFilter')} value={state.who} options={whoChoices.map((who) => ({ value: who, label: t(`who.${who}`) }))} onChange={(who) => update({ who: who ?? access.defaultWho, assignee_id: undefined })} />
           </div>
         )}
         <div className="pb-1.5">
           <FilterPills
+            showLabel
             label={t('stateFilter')}
             value={state.state}
             options={CASE_STATES.map((value) => ({ value, label: t(`state.${value}`), ...(value !== 'any' && counts.data ? { count: counts.data.states.find((row) => row.state === value)?.count ?? 0 } : {}) }))}
