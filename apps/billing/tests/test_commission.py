@@ -170,3 +170,39 @@ def test_a_rent_payment_refunded_through_the_call_never_beyond_what_it_took(
     )
     assert (refund.status, refund.commission_reversed) == ("succeeded", share)
     assert books_balance(demo) == []
+
+
+def test_refunds_in_small_parts_give_back_the_commission_of_all_returned_so_far(
+    demo, demo_owner, app, offer
+):
+    """Each refund gives back what the commission of everything returned so far comes to,
+    less what earlier refunds gave back: never a rounding per refund that adds up to more."""
+    _terms(demo, "10.00")
+    order = in_lease(demo, demo_owner, app, offer)
+    from apps.billing.payments import payment_refund
+
+    given_back = []
+    for _ in range(3):
+        with tenant_context(demo):
+            payment = BillPayment.objects.select_related("bill").get(
+                bill__order_id=order.id, bill__period=1, status="succeeded"
+            )
+            refund = payment_refund(
+                payment=payment,
+                amount=Decimal("0.05"),
+                purpose="order",
+                reason="分次退款",
+                actor=None,
+            )
+        provider_settles(demo)
+        with tenant_context(demo):
+            refund.refresh_from_db()
+        connection.set_schema_to_public()
+        assert refund.status == "succeeded"
+        given_back.append(refund.commission_reversed)
+
+    # 10 % of the 399.00 rent is 39.90: 0.05 returned is worth 0.005 of it, 0.10 is 0.010,
+    # 0.15 is 0.015 — 0.01, 0.01, 0.02 to the cent, half up.
+    assert payment.commission == Decimal("39.90")
+    assert given_back == [Decimal("0.01"), Decimal("0.00"), Decimal("0.01")]
+    assert books_balance(demo) == []
