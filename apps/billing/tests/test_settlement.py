@@ -121,3 +121,32 @@ def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered
     assert statements[1].period_start == today + timedelta(days=1)  # late: the next period
     assert statements[0].net + statements[1].net == cash_left == 0
     assert books_balance(demo) == []
+
+
+def test_a_day_that_nets_less_than_a_yuan_still_makes_it_withdrawable(demo, demo_owner, app, offer):
+    today = timezone.localdate()
+    _terms(demo, "T+1", rate="0.00")
+    order = in_lease(demo, demo_owner, app, offer)
+    from apps.billing.payments import payment_refund
+
+    # The same day most of the payment goes back: 0.50 of it stays with the shop.
+    with tenant_context(demo):
+        payment = BillPayment.objects.select_related("bill").get(
+            bill__order_id=order.id, status="succeeded"
+        )
+        payment_refund(
+            payment=payment,
+            amount=payment.amount - Decimal("0.50"),
+            purpose="order",
+            reason="多收退还",
+            actor=None,
+        )
+    connection.set_schema_to_public()
+    provider_settles(demo)
+
+    result, statements, cash = _close(demo, today + timedelta(days=1))
+
+    (statement,) = statements
+    assert (result["closed"], statement.status, statement.net) == (1, "closed", Decimal("0.50"))
+    assert cash == Decimal("0.50")  # withdrawable, cent for cent
+    assert books_balance(demo) == []
