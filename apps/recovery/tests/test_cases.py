@@ -5,12 +5,14 @@ payment through the one collection path); the counts equal the lists."""
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
@@ -175,3 +177,19 @@ def test_the_open_cases_reconcile_with_the_order_lists_they_are_in(demo, demo_ow
     listed = demo_owner.get("/api/platform/backendOrderList", {"stage": "owing"}).data["list"]
     assert [row["id"] for row in listed] == [ended.id]
     assert case_of(demo, running.id).state == case_of(demo, ended.id).state == "open"
+
+
+def test_a_case_owes_its_rent_and_its_late_fee_as_the_order_says(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=20, n=63)
+    with tenant_context(demo):
+        late_fees_accrue()
+    connection.set_schema_to_public()
+    night(demo)
+
+    [row] = demo_owner.get(CASES, {"state": "open"}).data["list"]
+    owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
+
+    assert Decimal(row["late_fee_owed"]) > 0
+    assert (row["rent_owed"], row["late_fee_owed"]) == (owed["overdue_rent"], owed["late_fee_owed"])
+    assert Decimal(row["total_owed"]) == Decimal(row["rent_owed"]) + Decimal(row["late_fee_owed"])
+    assert row["total_owed"] == owed["total"]
