@@ -152,6 +152,8 @@ def _settle_return(
     today = timezone.localdate()
     return_day = business.received_on or today
     _payments_in_flight_end(order, actor=actor)
+    # What those outcomes moved (a deposit transfer confirmed, a bill paid) is read again.
+    order.refresh_from_db()
     bills = collect.order_bills_lock(order.pk)
     quote = termination.return_quote(order, return_day=return_day, damage=damage, bills=bills)
     for bill in quote.cancelled:

@@ -244,3 +244,39 @@ def test_a_deposit_of_one_yuan_left_after_the_grade_is_frozen(demo, demo_owner, 
         [freeze] = DepositOperation.objects.filter(order_id=order.id, kind="freeze")
         assert (freeze.amount, freeze.status) == (Decimal("1.00"), "succeeded")
     connection.set_schema_to_public()
+
+
+def test_a_return_that_meets_a_deposit_transfer_whose_word_has_not_come_asks_the_provider_first(
+    demo, demo_owner, app, offer
+):
+    from zulin.providers.payment import sandbox_payments_complete
+
+    early_return_terms(demo_owner)  # no early-return fee
+    order = in_lease(demo, demo_owner, app, offer)
+    taken = demo_owner.post(
+        TRANSFER, {"order_id": order.id, "purpose": "bills", "idempotency_key": "edge-transfer-1"}
+    )
+    assert taken.ok and taken.data["status"] == "processing", taken
+    # The provider has moved the money; its callback has not come yet.
+    with tenant_context(demo):
+        sandbox_payments_complete(merchant=demo.slug)
+    connection.set_schema_to_public()
+
+    for path, payload in (
+        (APPLY, {"order_id": order.id, "kind": "return", "reason": "不租了"}),
+        (DEAL, {"order_id": order.id, "decision": "receive", "device_serial": "IMEI-1"}),
+        (DEAL, {"order_id": order.id, "decision": "inspect", "damage_amount": "0.00"}),
+    ):
+        answer = demo_owner.post(path, payload)
+        assert answer.ok, (path, answer)
+    provider_settles(demo)
+
+    # The inspection asked the provider: the transfer paid bill 2 (399.00), the rest of the
+    # deposit goes back; nothing is owed.
+    bills = _bills(demo_owner, order.id)
+    assert (bills[2]["status"], bills[2]["paid_by"]) == ("paid", "deposit")
+    deposit = deposit_of(demo_owner, order.id)
+    assert (deposit["transferred"], deposit["thawed"]) == ("399.00", "101.00"), deposit
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
+    assert books_balance(demo) == []
