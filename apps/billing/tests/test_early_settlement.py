@@ -419,3 +419,42 @@ def test_each_bill_an_early_settlement_paid_shows_the_providers_trade_number(
     connection.set_schema_to_public()
     assert settlement.status == "succeeded"
     assert settlement.provider_trade_no and numbers == {settlement.provider_trade_no}
+
+
+def test_an_approved_buyout_whose_withhold_failed_is_settled_offline_by_finance(
+    demo, demo_owner, app, offer
+):
+    """The customer pays the approved buyout at the shop after the withhold failed: finance
+    settles it early, offline, while the buyout is still open; the lease ends bought out."""
+    order = in_lease(demo, demo_owner, app, offer)
+    opened = app.post(
+        "/api/applet/applyAfterSale",
+        {"order_no": order.no, "kind": "buyout", "reason": "想留下这台手机"},
+    )
+    assert opened.ok, opened
+    sandbox_failure_add(service="payment", operation="withhold", reason="INSUFFICIENT_BALANCE")
+    approved = demo_owner.post(
+        "/api/platform/dealAfterSale",
+        {"order_id": order.id, "decision": "approve", "idempotency_key": "buyout-fail-1"},
+    )
+    assert approved.ok and approved.data["status"] == "approved", approved
+    settles(demo)
+    assert detail_of(demo_owner, order.id)["has_open_after_sale"]
+
+    total = demo_owner.get(QUOTE, {"order_id": order.id}).data["total"]
+    settled = demo_owner.post(
+        SETTLE,
+        {
+            "order_id": order.id,
+            "total": total,
+            "method": "offline",
+            "offline": _offline(),
+            "idempotency_key": "buyout-offline-1",
+        },
+    )
+
+    assert settled.ok, settled
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["status"], detail["has_open_after_sale"]) == ("bought_out", False)
+    assert {b.status for b in _bills(demo, order.id).values()} == {"paid"}
+    assert books_balance(demo) == []
