@@ -127,6 +127,37 @@ def test_the_discount_rounds_half_up_once_and_is_shared_over_the_later_bills():
     assert single.discount == Decimal("0.53")
 
 
+def test_the_quote_asks_each_bills_add_ons_and_fee_in_full_and_discounts_the_rent_only():
+    today = date(2026, 11, 24)
+
+    def bill(pk: int, due: date, *, addon: str = "0", fee: str = "0") -> Bill:
+        rent = Decimal("100.00")
+        return Bill(
+            pk=pk,
+            period=pk,
+            due_date=due,
+            rent=rent,
+            addon_amount=Decimal(addon),
+            fee_amount=Decimal(fee),
+            amount=rent + Decimal(addon) + Decimal(fee),
+            status="unpaid",
+        )
+
+    bills = [
+        bill(2, today - timedelta(days=1), addon="12.00", fee="8.00"),
+        bill(3, today + timedelta(days=30), addon="12.00"),
+    ]
+    quote = quote_make(bills=bills, today=today, discount_rate=Decimal("0.1000"))
+
+    assert [(line.rent, line.addon, line.fee) for line in quote.lines] == [
+        (Decimal("100.00"), Decimal("12.00"), Decimal("8.00")),
+        (Decimal("100.00"), Decimal("12.00"), Decimal("0.00")),
+    ]
+    # 10 % of the later rent only (100.00), never of its add-ons.
+    assert quote.discount == Decimal("10.00")
+    assert quote.total == Decimal("232.00") - Decimal("10.00")
+
+
 def test_the_quote_call_shows_every_bill_left_with_the_discount_and_the_buyout(
     demo, demo_owner, app, offer
 ):
