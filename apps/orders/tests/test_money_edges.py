@@ -280,3 +280,36 @@ def test_a_return_that_meets_a_deposit_transfer_whose_word_has_not_come_asks_the
     detail = detail_of(demo_owner, order.id)
     assert (detail["stage"], detail["owed_amount"]) == ("finished", "0.00")
     assert books_balance(demo) == []
+
+
+def test_rent_the_deposit_paid_given_back_in_small_parts_returns_the_commission_of_all_so_far(
+    demo, demo_owner, app, offer
+):
+    _commission(demo, "10.00")
+    order = in_lease(demo, demo_owner, app, offer)
+    taken = demo_owner.post(
+        TRANSFER, {"order_id": order.id, "purpose": "bills", "idempotency_key": "edge-transfer-2"}
+    )
+    assert taken.ok, taken
+    provider_settles(demo)
+
+    for n in range(3):
+        refunded = demo_owner.post(
+            REFUND_DEPOSIT,
+            {"order_id": order.id, "amount": "0.05", "idempotency_key": f"edge-small-dep-{n}"},
+        )
+        assert refunded.ok, refunded
+        provider_settles(demo)
+
+    reversed_ = _in_shop(
+        demo,
+        lambda: list(
+            DepositOperation.objects.filter(order_id=order.id, kind="refund")
+            .order_by("id")
+            .values_list("commission_reversed", flat=True)
+        ),
+    )
+    # 10 % of 399.00 is 39.90: 0.05, 0.10 and 0.15 given back are worth 0.005, 0.010 and
+    # 0.015 of it — 0.01, 0.01, 0.02 to the cent — so each gives back 0.01, 0.00, 0.01.
+    assert reversed_ == [Decimal("0.01"), Decimal("0.00"), Decimal("0.01")]
+    assert books_balance(demo) == []
