@@ -379,3 +379,22 @@ def test_money_jobs_run_for_frozen_merchants_and_closed_ones_still_leasing(
         )
     chosen = merchants_for_jobs(money=money_job).filter(pk=acme.pk).exists()
     assert chosen is included
+
+
+def test_a_batch_whose_bills_were_paid_since_the_night_listed_them_counts_none(
+    demo, demo_owner, app, offer
+):
+    """The night lists the overdue bills, then locks them a batch at a time: a batch whose
+    bills were all paid in between adds nothing and counts no bill."""
+    from apps.billing.latefees import _accrue_locked, finance_setting
+
+    order = in_lease(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        paid = Bill.objects.get(order_id=order.id, period=1)  # paid at signing
+        assert paid.status == "paid"
+        result = _accrue_locked(
+            [paid.pk], today=timezone.localdate() + timedelta(days=40), setting=finance_setting()
+        )
+    connection.set_schema_to_public()
+
+    assert result == (Decimal("0.00"), 0)

@@ -489,3 +489,37 @@ def test_an_approved_buyout_whose_withhold_failed_is_settled_offline_by_finance(
     assert (detail["status"], detail["has_open_after_sale"]) == ("bought_out", False)
     assert {b.status for b in _bills(demo, order.id).values()} == {"paid"}
     assert books_balance(demo) == []
+
+
+def test_a_buyout_a_cent_short_pays_every_bill_yet_never_ends_the_lease_without_its_price(
+    demo, demo_owner, app, offer
+):
+    """No discount: what the rent asks fits in what came, the buyout price (1.00) does not.
+    The settlement is short: every bill paid, no buyout bill, the lease running."""
+    _discount_rate(demo_owner, "0")
+    order = in_lease(demo, demo_owner, app, offer)
+    quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
+    assert (quoted["ownership_transfer"], quoted["buyout_price"]) == (True, "1.00")
+    sandbox_failure_add(service="payment", operation="withhold", reason="AMOUNT_DIFFERS")
+
+    started = demo_owner.post(
+        SETTLE,
+        {
+            "order_id": order.id,
+            "total": quoted["total"],
+            "method": "provider",
+            "idempotency_key": "early-short-buyout",
+        },
+    )
+    assert started.ok, started
+    settles(demo)
+
+    with tenant_context(demo):
+        settlement = EarlySettlement.objects.get(order_id=order.id)
+    connection.set_schema_to_public()
+    bills = _bills(demo, order.id)
+    assert settlement.status == "short"
+    assert 0 not in bills and {b.status for b in bills.values()} == {"paid"}
+    detail = detail_of(demo_owner, order.id)
+    assert detail["status"] == "in_lease"
+    assert books_balance(demo) == []
