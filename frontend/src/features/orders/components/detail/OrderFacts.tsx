@@ -12,6 +12,14 @@ import type { OrderDetail, OrderRef } from '../../queries';
 import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 
 /** The early-return fee rule copied onto the order when it was placed, in words. */
+/**
+ * A lease's dates are planned until the customer signs for the goods: set when the first bill
+ * is paid, they are fixed again from the day of sign-for (apps/orders/lease.py).
+ */
+export function leasePlanned(detail: { kind: string; status: string; delivered_at?: string | null }): boolean {
+  return detail.kind === 'lease' && !detail.delivered_at && ['paid', 'awaiting_shipment', 'shipped'].includes(detail.status);
+}
+
 export function earlyFeeText(rule: { fee_mode: string; fee_value: string | null }, t: ReturnType<typeof useOrderText>['t']): string {
   if (rule.fee_mode === 'rate') return t('earlyReturn.feeRate', { share: shareText(rule.fee_value) });
   if (rule.fee_mode === 'fixed') return t('earlyReturn.feeFixed', { amount: formatCurrency(rule.fee_value) });
@@ -38,8 +46,8 @@ export function SummarySection({ detail, platform }: { detail: OrderDetail; plat
         <Fact label={t('detail.fields.subShop')} userText>{detail.sub_shop_name}</Fact>
         <Fact label={t('detail.fields.auditor')} userText>{detail.auditor_name}</Fact>
         <Fact label={t('detail.fields.salesman')} userText>{detail.salesman_name}</Fact>
-        {detail.kind === 'lease' && <Fact label={t('detail.fields.leaseStart')}>{formatDate(detail.lease_start)}</Fact>}
-        {detail.kind === 'lease' && <Fact label={t('detail.fields.leaseEnd')}>{formatDate(detail.lease_end)}</Fact>}
+        {detail.kind === 'lease' && <Fact label={t(leasePlanned(detail) ? 'detail.fields.leaseStartPlanned' : 'detail.fields.leaseStart')}>{formatDate(detail.lease_start)}</Fact>}
+        {detail.kind === 'lease' && <Fact label={t(leasePlanned(detail) ? 'detail.fields.leaseEndPlanned' : 'detail.fields.leaseEnd')}>{formatDate(detail.lease_end)}</Fact>}
         {detail.overdue_since && (
           <Fact label={t('detail.fields.overdueSince')}>
             <span className="text-red-700">{formatDate(detail.overdue_since)}</span>
