@@ -25,6 +25,31 @@ const MONEY_FACTS = new Set(['amount', 'discount']);
 /** The backend writes "system" for its own jobs and callbacks; the kit shows its own word. */
 const SYSTEM_ACTOR = 'system';
 
+/**
+ * The reasons the backend's own steps write (in Chinese, as stored) and their catalogue codes
+ * (`kit.history.reasons`), so an English screen reads them in English. Any other reason is what
+ * a person wrote and is shown as written.
+ */
+export const SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  '快递签收': 'courier_signed',
+  '归还日后到期的租金不再收取': 'rent_after_return_cancelled',
+  '逾期未还，自动立案': 'auto_case_opened',
+  '退还运费': 'shipping_fee_refunded',
+  '超时未支付/签约，系统自动取消': 'auto_cancelled_unpaid',
+  '用户确认收货': 'customer_confirmed_receipt',
+  '用户已支付': 'customer_paid',
+  '提前结清，买断完成': 'settled_early_bought_out',
+  '押金退款': 'deposit_refunded',
+  '已收到归还商品': 'return_received',
+  '商家确认签收': 'shop_confirmed_receipt',
+  '合同已签署，首期已支付': 'signed_and_first_bill_paid',
+  '到账金额与请求金额不符，待对账': 'amount_differs',
+};
+
+function reasonOf(reason: string): string {
+  return SYSTEM_REASONS[reason] ?? reason;
+}
+
 function shownFacts(after: unknown): Record<string, unknown> | undefined {
   if (typeof after !== 'object' || after === null || Array.isArray(after)) return undefined;
   const source = after as Record<string, unknown>;
@@ -57,10 +82,10 @@ export function timelineEntries(rows: readonly TimelineRow[]): HistoryEntry[] {
         action: `order.${row.action}`,
         before: row.from_status ? { order_status: row.from_status } : undefined,
         after: row.to_status ? { order_status: row.to_status } : undefined,
-        reason: row.reason,
+        reason: reasonOf(row.reason),
         created_at: row.created_at,
       };
     }
-    return { id: `c${row.id}`, actor, action: changeAction(row), after: shownFacts(row.after), reason: row.reason, created_at: row.created_at };
+    return { id: `c${row.id}`, actor, action: changeAction(row), after: shownFacts(row.after), reason: reasonOf(row.reason), created_at: row.created_at };
   });
 }

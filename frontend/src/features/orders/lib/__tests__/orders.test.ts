@@ -200,6 +200,15 @@ describe('timeline', () => {
     expect(entry).toMatchObject({ id: 's1', action: 'order.audit_pass', before: { order_status: 'awaiting_audit' }, after: { order_status: 'awaiting_signing' } });
   });
 
+  it('reads the reasons the system writes by their catalogue codes, and a person’s as written', () => {
+    const [received, typed] = timelineEntries([
+      row({ kind: 'status', action: 'return_receive', reason: '已收到归还商品', actor: 'system' }),
+      row({ id: 2, kind: 'status', action: 'close', reason: '客户失联，协商关闭' }),
+    ]);
+    expect(received?.reason).toBe('return_received');
+    expect(typed?.reason).toBe('客户失联，协商关闭');
+  });
+
   it('keeps the facts of a change a person reads, formats money, drops hashes', () => {
     const [bill, contract] = timelineEntries([
       row({ id: 2, action: 'bill.paid', after: { amount: '1237.00', method: 'withhold', period: 2 } }),
