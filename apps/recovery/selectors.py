@@ -206,11 +206,8 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
     overall = listed.aggregate(count=Count("id"), owed=Sum("total_owed"))
     # The list as given, by the order list (stage) each case's order is in: how these cases
     # reconcile with the workbench's and the order list's "overdue" (running leases only).
-    stages = (
-        listed.annotate(order_stage=order_stage_of(OuterRef("order_id")))
-        .order_by()
-        .values("order_stage")
-        .annotate(count=Count("id"), owed=Sum("total_owed"))
+    stages = grouped(
+        listed.annotate(order_stage=order_stage_of(OuterRef("order_id"))), "order_stage"
     )
     return {
         "buckets": [
@@ -237,7 +234,9 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
                 "count": row["count"],
                 "total_owed": money(row["owed"] or ZERO),
             }
-            for row in sorted(stages, key=lambda row: (-row["count"], row["order_stage"] or ""))
+            for row in sorted(
+                stages.values(), key=lambda row: (-row["count"], row["order_stage"] or "")
+            )
         ],
     }
 
