@@ -28,7 +28,6 @@ from zulin.exports.models import ExportJob
 
 from .test_finance_lists import _terms
 
-TODAY = timezone.localdate()
 LINE_HEADER = ("时间", "类型", "金额（元）", "订单号", "说明", "操作人", "流水号")
 BILL_HEADER = (
     "订单号",
@@ -113,7 +112,7 @@ def _two_leases(demo, demo_owner, app, offer):
         serial="IMEI-2",
     )
     with tenant_context(demo):
-        statements_close(today=TODAY + timedelta(days=1))
+        statements_close(today=timezone.localdate() + timedelta(days=1))
     connection.set_schema_to_public()
     return first, second
 
@@ -151,7 +150,7 @@ def test_bill_lines_export_holds_the_lists_rows_in_its_order_for_the_same_filter
     )
     assert {row[3] for row in settled[1:]} == {None}
     # Nothing booked in the future: the header alone.
-    future = (TODAY + timedelta(days=3)).isoformat()
+    future = (timezone.localdate() + timedelta(days=3)).isoformat()
     assert _values(
         _export(demo_owner, "bill_lines", {"date_from": future}, django_capture_on_commit_callbacks)
     ) == [LINE_HEADER]
@@ -176,7 +175,9 @@ def test_finance_bills_export_holds_the_lists_bills_in_its_order(
 ):
     first, _ = _two_leases(demo, demo_owner, app, offer)
     with tenant_context(demo):
-        Bill.objects.filter(order_id=first.id, period=2).update(due_date=TODAY - timedelta(days=2))
+        Bill.objects.filter(order_id=first.id, period=2).update(
+            due_date=timezone.localdate() - timedelta(days=2)
+        )
     connection.set_schema_to_public()
     states = {"due": "待支付", "overdue": "已逾期", "paid": "已支付"}
 

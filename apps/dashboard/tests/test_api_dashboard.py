@@ -19,6 +19,7 @@ from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_
 from tenants.dashboard.models import MerchantDueDay
 from tenants.finance.models import MerchantMoneyDay
 from tenants.finance.money import money_days_check, money_days_refresh
+from zulin.core.dates import day_start
 from zulin.ledger.selectors import account_balance
 
 OVERVIEW = "/api/v2/getDataOverview"
@@ -240,25 +241,44 @@ def test_the_platform_reads_the_same_figures_from_public_rows(
 
 
 def test_final_money_days_are_read_and_the_open_ones_from_the_ledger(demo, demo_owner, shop):
-    """A day whose money-day row was refreshed after it ended is read from the row (a
-    figure planted there shows it); today's row is not final, so today comes from the
-    ledger whatever the row says."""
+    """A day whose money-day row was refreshed after it ended (and the ten minutes a late
+    posting is given) is read from the row (a figure planted there shows it); today's row is
+    not final, so today comes from the ledger whatever the row says. Two days back is final
+    at any hour of today; the check of yesterday's first ten minutes is the next test."""
     today = _today()
     now = timezone.now()
     zeros = {"refreshed_at": now}
     MerchantMoneyDay.objects.create(
-        merchant=demo, day=today - timedelta(days=1), received_rent=D("50.00"), **zeros
+        merchant=demo, day=today - timedelta(days=2), received_rent=D("50.00"), **zeros
     )
     MerchantMoneyDay.objects.create(merchant=demo, day=today, received_rent=D("999.99"), **zeros)
     # A day refreshed before it was over is not final either: the ledger (nothing) counts.
     MerchantMoneyDay.objects.create(
         merchant=demo,
-        day=today - timedelta(days=2),
+        day=today - timedelta(days=3),
         received_rent=D("7.00"),
-        refreshed_at=now - timedelta(days=2),
+        refreshed_at=now - timedelta(days=3),
     )
     figures = demo_owner.get(OVERVIEW, {}).data["current"]
     assert figures["rent_received"] == "848.00"  # 50.00 + the ledger's 798.00 today
+
+
+def test_a_day_refreshed_in_the_first_minutes_after_it_is_not_yet_final(demo, demo_owner, shop):
+    """A posting may still reach a day just over: its row, refreshed less than ten minutes
+    after midnight (China time), is not final, and the ledger (nothing that day) counts; ten
+    minutes on, the row is read."""
+    today = _today()
+    midnight = day_start(today)
+    row = MerchantMoneyDay.objects.create(
+        merchant=demo,
+        day=today - timedelta(days=1),
+        received_rent=D("50.00"),
+        refreshed_at=midnight + timedelta(minutes=9, seconds=59),
+    )
+    assert demo_owner.get(OVERVIEW, {}).data["current"]["rent_received"] == "798.00"
+    row.refreshed_at = midnight + timedelta(minutes=10)
+    row.save(update_fields=["refreshed_at"])
+    assert demo_owner.get(OVERVIEW, {}).data["current"]["rent_received"] == "848.00"
 
 
 @pytest.mark.parametrize(
