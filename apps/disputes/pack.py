@@ -1,6 +1,12 @@
-"""Puts an evidence pack together: every registered part's files, a manifest (JSON) and a
-one-page index (PDF, in Chinese with the embedded font), each file with its SHA-256, in one
-ZIP whose bytes depend on the order's stored facts alone.
+"""Puts an evidence pack together: every registered part's files, a manifest (JSON), a
+one-page index (PDF, in Chinese with the embedded font) and `SHA256SUMS` (the files' hashes
+in `sha256sum`'s own format, in the pack's order), in one ZIP whose bytes depend on the
+order's stored facts alone.
+
+Checked with the tools of any machine, in the unpacked folder: `sha256sum -c SHA256SUMS`
+checks every file; the pack hash (`pack_hash`: the notarization's combined hash) is
+`awk '{print $2":"$1}' SHA256SUMS | sha256sum`, the SHA-256 of one `path:sha256` line per
+file, each ended by a line feed. The index prints both commands.
 
 Deterministic by construction: the parts in the order of their numbers, each part's files
 in the order it answers them; canonical JSON; the PDF in reportlab's invariant mode dated by
@@ -21,13 +27,16 @@ from typing import Any
 
 from django.utils import timezone
 
-from zulin.documents.index import IndexedFile, render_file_index
+from zulin.documents.index import IndexedFile, Mono, render_file_index
 
 from .parts import PackSubject, canonical_json, file_name_check, part_list
 
 FORMAT = "zulin-evidence-pack/1"
 INDEX_PATH = "00_index.pdf"
 MANIFEST_PATH = "manifest.json"
+SUMS_PATH = "SHA256SUMS"
+CHECK_FILES = f"sha256sum -c {SUMS_PATH}"
+PACK_HASH_COMMAND = f"awk '{{print $2\":\"$1}}' {SUMS_PATH} | sha256sum"
 # A ZIP entry's time has no zone and cannot be before 1980: an order without a single moment
 # on record (none in practice) is stamped so.
 EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -73,6 +82,12 @@ def pack_hash(entries: list[PackEntry]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def sums_file(entries: list[PackEntry]) -> bytes:
+    """`SHA256SUMS`: `sha256sum`'s text format (hash, two spaces, path, a line feed), one line
+    per file in the pack's order; the paths hold no space (`parts.FILE_NAME`)."""
+    return "".join(f"{entry.sha256}  {entry.path}\n" for entry in entries).encode()
+
+
 def _china(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M:%S") if moment else "—"
 
@@ -86,8 +101,14 @@ def _index_pdf(
             ("订单号", subject.order_no),
             ("数据截至", f"{_china(as_of)}（北京时间）"),
             ("文件数", str(len(entries))),
-            ("证据包哈希", combined),
-            ("哈希算法", "SHA-256（每个文件的字节；证据包哈希为各行“路径:哈希”的 SHA-256）"),
+            ("证据包哈希", Mono(combined)),
+            (
+                "哈希算法",
+                "SHA-256，十六进制小写。每个文件的哈希按其字节计算；证据包哈希是按下表顺序、"
+                "每个文件一行“路径:该文件哈希”（行末一个换行符 LF，UTF-8）拼成的文本的 SHA-256。",
+            ),
+            ("核对文件（解压后）", Mono(CHECK_FILES)),
+            ("算出证据包哈希", Mono(PACK_HASH_COMMAND)),
         ],
         files=[
             IndexedFile(
@@ -100,8 +121,8 @@ def _index_pdf(
             for number, entry in enumerate(entries, start=1)
         ],
         footer=(
-            "本索引与 manifest.json 列出同一批文件；任何文件的 SHA-256 与此不符，即说明该文件"
-            "在生成后被改动。数据截至时间为包内记录中最晚的时间；同一订单未变时再次生成，"
+            "本索引、manifest.json 与 SHA256SUMS 列出同一批文件；任何文件的 SHA-256 与此不符，"
+            "即说明该文件在生成后被改动。数据截至时间为包内记录中最晚的时间；同一订单未变时再次生成，"
             "每个文件的哈希相同。"
         ),
         dated=timezone.localtime(as_of).date() if as_of else datetime(*EPOCH).date(),
@@ -168,6 +189,7 @@ def evidence_pack_build(
         "time_zone": "Asia/Shanghai",
         "hash_algorithm": "SHA-256",
         "pack_sha256": combined,
+        "sums_path": SUMS_PATH,
         "parts": parts,
         "files": [entry.row() for entry in entries],
         "index": {
@@ -181,6 +203,7 @@ def evidence_pack_build(
         [
             (INDEX_PATH, index),
             (MANIFEST_PATH, canonical_json(manifest)),
+            (SUMS_PATH, sums_file(entries)),
             *((entry.path, entry.content) for entry in entries),
         ],
         stamp,  # type: ignore[arg-type]

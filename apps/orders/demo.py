@@ -4,6 +4,7 @@ leaves it as it is."""
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -16,6 +17,7 @@ from apps.goods.services import sku_stock_update
 from apps.subshops.selectors import sub_shop_options
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
+from zulin.documents.slip import TransferSlip, transfer_slip_png
 from zulin.providers.credit import sandbox_credit_complete
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
@@ -466,25 +468,6 @@ def reconciliation_faults_load(*, owner: Session, slug: str) -> int:
     return made
 
 
-def _voucher_picture(lines: list[str]) -> str:
-    """A bank slip as a picture (PNG, base64), as finance photographs one."""
-    import base64
-    from io import BytesIO
-
-    from PIL import Image, ImageDraw
-
-    picture = Image.new("RGB", (520, 300), (250, 250, 246))
-    draw = ImageDraw.Draw(picture)
-    draw.rectangle((10, 10, 509, 289), outline=(40, 90, 160), width=3)
-    draw.rectangle((10, 10, 509, 60), fill=(40, 90, 160))
-    draw.text((28, 28), "BANK TRANSFER RECEIPT", fill=(255, 255, 255))
-    for row, text in enumerate(lines):
-        draw.text((28, 86 + row * 34), text, fill=(30, 30, 30))
-    out = BytesIO()
-    picture.save(out, "PNG")
-    return base64.b64encode(out.getvalue()).decode()
-
-
 def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
     """One overdue bill the customer repaid by bank transfer, recorded with its voucher, and
     one lease settled early through the provider (bought out). Each has its key: a second
@@ -539,14 +522,21 @@ def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
                     payer_name="王芳",
                     bank_reference=f"CMB{today:%Y%m%d}{bill.pk:06d}",
                     remark="客户逾期后银行转账还款，凭证已核对",
-                    voucher_base64=_voucher_picture(
-                        [
-                            f"Order  {bill.order_no}  #{bill.period}",
-                            f"Amount  CNY {amount}",
-                            f"Reference  CMB{today:%Y%m%d}{bill.pk:06d}",
-                            f"Date  {today.isoformat()}",
-                        ]
-                    ),
+                    voucher_base64=base64.b64encode(
+                        transfer_slip_png(
+                            TransferSlip(
+                                bank="招商银行",
+                                payer_name="王芳",
+                                payer_account="6214830100021234",
+                                payee_name=tenant_connection.tenant.name,
+                                payee_account="6225880000001234",
+                                amount=amount,
+                                day=today,
+                                reference=f"CMB{today:%Y%m%d}{bill.pk:06d}",
+                                purpose=f"租金还款 {bill.order_no} 第{bill.period}期",
+                            )
+                        )
+                    ).decode(),
                 ),
                 idempotency_key=offline_key,
             )

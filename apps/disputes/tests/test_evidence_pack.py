@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import subprocess
 import zipfile
 from datetime import timedelta
 from decimal import Decimal
@@ -19,6 +20,7 @@ from pypdf import PdfReader
 from apps.billing.charges import bill_waive
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillStatus
+from apps.disputes.pack import CHECK_FILES, PACK_HASH_COMMAND
 from apps.notary.tests.test_notary import CONFIG, N, id_cards_uploaded, notary_settles, to_submitted
 from apps.orders.models import Order
 from apps.orders.tests.support import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf
@@ -99,8 +101,8 @@ def test_the_pack_holds_each_part_and_its_manifest_hashes_match_the_files(
     archive = zipfile.ZipFile(io.BytesIO(_download(demo_owner, status["download_url"])))
     names = archive.namelist()
     manifest = json.loads(archive.read("manifest.json"))
-    assert names[:2] == ["00_index.pdf", "manifest.json"]
-    assert names[2:] == [row["path"] for row in manifest["files"]]
+    assert names[:3] == ["00_index.pdf", "manifest.json", "SHA256SUMS"]
+    assert names[3:] == [row["path"] for row in manifest["files"]]
     for row in manifest["files"]:
         assert hashlib.sha256(archive.read(row["path"])).hexdigest() == row["sha256"], row
         assert len(archive.read(row["path"])) == row["size"]
@@ -117,6 +119,9 @@ def test_the_pack_holds_each_part_and_its_manifest_hashes_match_the_files(
     assert status["order_no"] in text
     for row in manifest["files"]:
         assert row["sha256"] in text, row["path"]
+    # Hashes print in the monospaced font; the index says exactly how the pack hash is made.
+    assert b"/Courier" in index
+    assert "每个文件一行“路径:该文件哈希”（行末一个换行符 LF，UTF-8）" in text
     # The contract is the signed PDF whose hash the order keeps.
     contract = next(r for r in manifest["files"] if r["path"].startswith("02_contract/"))
     assert archive.read(contract["path"]).startswith(b"%PDF")
@@ -140,6 +145,33 @@ def test_the_pack_holds_each_part_and_its_manifest_hashes_match_the_files(
     assert [w["reason"] for w in waivers] == [WAIVER_REASON]
     ledger = json.loads(archive.read("09_ledger/ledger.json"))
     assert ledger["totals"]["debit"] == ledger["totals"]["credit"]
+
+
+def test_the_commands_the_index_prints_check_the_unpacked_pack_with_the_machines_own_tools(
+    celery_eager, django_capture_on_commit_callbacks, demo_owner, disputed, tmp_path
+):
+    """Unpacked, `sha256sum -c SHA256SUMS` passes, and the printed pack-hash command gives the
+    manifest's pack hash; a file changed after packing fails the check."""
+    status = _pack(demo_owner, disputed, django_capture_on_commit_callbacks)
+    archive = zipfile.ZipFile(io.BytesIO(_download(demo_owner, status["download_url"])))
+    archive.extractall(tmp_path)
+    manifest = json.loads(archive.read("manifest.json"))
+    text = PdfReader(io.BytesIO(archive.read("00_index.pdf"))).pages[0].extract_text()
+    assert CHECK_FILES in text and PACK_HASH_COMMAND in text
+
+    def run(command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True, timeout=30
+        )
+
+    checked = run(CHECK_FILES)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.count(": OK") == len(manifest["files"])
+    assert run(PACK_HASH_COMMAND).stdout.split()[0] == manifest["pack_sha256"]
+
+    changed = tmp_path / manifest["files"][0]["path"]
+    changed.write_bytes(changed.read_bytes() + b" ")
+    assert run(CHECK_FILES).returncode != 0
 
 
 def test_a_second_pack_of_the_unchanged_order_is_the_same_bytes(

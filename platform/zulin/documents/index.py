@@ -1,6 +1,10 @@
 """A one-page PDF index of a set of files: a title, a few labelled facts and a table of the
 files with their SHA-256 (`render_file_index(...) -> bytes`).
 
+Hashes and commands (a fact given as `Mono`) print in Courier, a monospaced font every PDF
+viewer has: each file's SHA-256 at a readable 8 pt in two lines of 32 hex digits, so a
+person can compare it digit by digit.
+
 It uses the contract's embedded font (a TrueType subset in the file), so Chinese prints the
 same in any viewer, and its bytes depend on the data alone: reportlab's invariant mode and a
 creation date given by the caller, never the clock.
@@ -24,6 +28,13 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .contract import FONT_NAME, embedded_font
+
+MONO_FONT = "Courier"
+HASH_SIZE = 8.0
+
+
+class Mono(str):
+    """A fact's value printed in the monospaced font (a hash, a command): ASCII only."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,25 @@ def _cell(text: str, size: float = 7.5) -> Paragraph:
     return Paragraph(escape(text), _style(size))
 
 
+def _mono(text: str, size: float) -> Paragraph:
+    style = ParagraphStyle(
+        f"index-mono-{size}", fontName=MONO_FONT, fontSize=size, leading=size * 1.3
+    )
+    return Paragraph(escape(text), style)
+
+
+def _hash_cell(digest: str) -> Paragraph:
+    """A SHA-256 in two lines of 32 hex digits (a line break only: the text is the digest)."""
+    style = ParagraphStyle(
+        "index-hash", fontName=MONO_FONT, fontSize=HASH_SIZE, leading=HASH_SIZE * 1.25
+    )
+    return Paragraph(f"{escape(digest[:32])}<br/>{escape(digest[32:])}", style)
+
+
+def _fact(value: str) -> Paragraph:
+    return _mono(value, 8.5) if isinstance(value, Mono) else _cell(value, 9)
+
+
 def render_file_index(
     *,
     title: str,
@@ -65,7 +95,7 @@ def render_file_index(
     dated: date,
 ) -> bytes:
     """The index as PDF bytes; the same arguments always give the same bytes. Sized to fit
-    one A4 page for a few dozen files (the SHA-256 in a small monospaced-width size)."""
+    one A4 page for a few dozen files."""
     embedded_font()
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
@@ -81,7 +111,7 @@ def render_file_index(
         initialFontName=FONT_NAME,
     )
     width = A4[0] - 28 * mm
-    fact_rows = [[_cell(label, 9), _cell(value, 9)] for label, value in facts]
+    fact_rows = [[_cell(label, 9), _fact(value)] for label, value in facts]
     facts_table = Table(fact_rows, colWidths=[32 * mm, width - 32 * mm])
     facts_table.setStyle(
         TableStyle(
@@ -96,16 +126,16 @@ def render_file_index(
     rows = [
         [
             _cell(str(row.number)),
-            _cell(row.path, 6.5),
+            _cell(row.path, 7),
             _cell(row.title),
             _cell(f"{row.size:,}", 7),
-            _cell(row.sha256, 5.6),
+            _hash_cell(row.sha256),
         ]
         for row in files
     ]
     files_table = Table(
         [header, *rows],
-        colWidths=[11 * mm, 42 * mm, 32 * mm, 14 * mm, width - 99 * mm],
+        colWidths=[11 * mm, 44 * mm, 36 * mm, 14 * mm, width - 105 * mm],
         repeatRows=1,
     )
     files_table.setStyle(
