@@ -38,6 +38,25 @@ test.describe('login', () => {
     await login.expectOnLogin();
   });
 
+  test('signed out, a page is answered by the sign-in form itself: no loading page painted first', async ({ browser }) => {
+    // Without JavaScript the page is exactly what the server sent before any script ran: the
+    // redirect to sign-in (with the target) and the form are the server's, not the app's.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${HOSTS.demo}/regularOrder?status=wait_audit`);
+      await expect(page).toHaveURL(`${HOSTS.demo}/main/login?target=${encodeURIComponent('/regularOrder?status=wait_audit')}`);
+      const login = new LoginPage(page);
+      await expect(login.heading()).toBeVisible();
+      await expect(login.username()).toBeVisible();
+      await expect(login.password()).toBeVisible();
+      await expect(login.submit()).toBeVisible();
+      await expect(page.getByText('加载中')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('wrong credentials show the server message in a 请求错误 notice', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto(HOSTS.demo);

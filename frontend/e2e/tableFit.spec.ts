@@ -9,7 +9,8 @@ import { expect, test } from './support/test';
  * registry (a new screen is covered without a change here), a desktop of 1440×900 shows every
  * row's actions, and a phone of 390×844 never scrolls the page sideways and shows the first
  * row without scrolling past the filters. A screen with no table is checked for sideways
- * scrolling only.
+ * scrolling only. At both widths every button showing only an icon names itself in a tooltip
+ * (issue 41, item 7).
  */
 
 type Side = { host: HostName; storage: string; platformType: number };
@@ -59,6 +60,8 @@ interface Measure {
   clientWidth: number;
   /** The first row's top and bottom, and the viewport's height (before any scrolling). */
   firstRow: { top: number; bottom: number; height: number } | null;
+  /** Buttons in view that show no text (an icon only) and no tooltip naming them. */
+  untitled: string[];
 }
 
 /**
@@ -88,7 +91,11 @@ function measure(page: Page, scope: 'every' | 'actions'): Promise<Measure> {
       }
     }
     const first = tables[0]?.querySelector(':scope > tbody > tr')?.getBoundingClientRect();
+    const untitled = [...document.querySelectorAll<HTMLButtonElement>('button')]
+      .filter((button) => button.getClientRects().length > 0 && !button.innerText.trim() && !button.title.trim())
+      .map((button) => button.getAttribute('aria-label') || button.outerHTML.slice(0, 80));
     return {
+      untitled: [...new Set(untitled)].slice(0, 6),
       tables: tables.length,
       rows,
       clipped: [...new Set(clipped)].slice(0, 6),
@@ -134,6 +141,7 @@ for (const [name, side] of Object.entries(SIDES)) {
         rows += found.rows;
         if (found.clipped.length) problems[path] = found.clipped;
         if (found.scrollWidth > found.clientWidth) (problems[path] ??= []).push(`the page scrolls sideways: ${found.scrollWidth} > ${found.clientWidth}`);
+        if (found.untitled.length) (problems[path] ??= []).push(`icon-only buttons without a tooltip: ${found.untitled.join(', ')}`);
       });
       expect(problems).toEqual({});
       // The walk met real rows (the demo has orders, goods, merchants …): not vacuous.
@@ -149,6 +157,7 @@ for (const [name, side] of Object.entries(SIDES)) {
         if (found.scrollWidth > found.clientWidth) wrong.push(`the page scrolls sideways: ${found.scrollWidth} > ${found.clientWidth}`);
         if (found.firstRow && found.firstRow.bottom > found.firstRow.height && !REPORTS.includes(path)) wrong.push(`the first row ends at ${found.firstRow.bottom} px, below the screen (${found.firstRow.height} px)`);
         if (found.clipped.length) wrong.push(...found.clipped);
+        if (found.untitled.length) wrong.push(`icon-only buttons without a tooltip: ${found.untitled.join(', ')}`);
         if (wrong.length) problems[path] = wrong;
       });
       expect(problems).toEqual({});

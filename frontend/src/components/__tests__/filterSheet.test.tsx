@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countActiveFilters, FilterBar, FilterSelect, SearchBox } from '../filters/FilterBar';
+import { DateField } from '../ui/DateField';
 import { byText, click, render } from './render';
 
 let cleanup: () => Promise<void> = async () => undefined;
@@ -50,10 +51,13 @@ describe('FilterBar', () => {
         <FilterSelect key="c" label="状态" value="" options={OPTIONS} onChange={() => undefined} />,
         // A sort on its first (default) option is not a filter set.
         <FilterSelect key="d" label="排序" value="new" options={[{ value: 'new', label: '最新在前' }, { value: 'old', label: '最早在前' }]} onChange={() => undefined} />,
+        // A date set counts; an empty one does not.
+        <DateField key="e" label="开始日期" value="2026-11-01" onChange={() => undefined} />,
+        <DateField key="f" label="结束日期" value="" onChange={() => undefined} />,
         null,
         'text',
       ]),
-    ).toBe(2);
+    ).toBe(3);
   });
 
   it('lays the filters out in a bar on a desktop', async () => {

@@ -14,6 +14,7 @@ import {
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { foldOrder, isStickyEnd, STICKY_END, type FoldableColumn } from './fit';
+import { IconButton } from '@/components/ui/IconButton';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -105,9 +106,9 @@ function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Ro
   const hidden = folded.length ? row.getAllCells().filter((cell) => folded.includes(cell.column.id)) : [];
   const last = cells.findLast((cell) => cell.column.id !== 'select');
   const toggle = hidden.length > 0 && (
-    <button type="button" className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
+    <IconButton className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
       <Chevron open={open} />
-    </button>
+    </IconButton>
   );
   return (
     <>
@@ -260,9 +261,9 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
     });
   const lastColumn = table.getVisibleLeafColumns().findLast((column) => column.id !== 'select')?.id;
   const allToggle = folded.length > 0 && (
-    <button type="button" className={TOGGLE} aria-expanded={allOpen} aria-label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
+    <IconButton className={TOGGLE} aria-expanded={allOpen} label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
       <Chevron open={allOpen} />
-    </button>
+    </IconButton>
   );
   return (
     <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>

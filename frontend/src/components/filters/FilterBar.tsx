@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Children, Fragment, isValidElement, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { lazyDialog } from '../lazyDialog';
 import { Button } from '../ui/Button';
+import { DateField } from '../ui/DateField';
 import { USER_TEXT } from '../ui/UserText';
 
 /** Below Tailwind's `sm` (640 px) the filters fold into a sheet. */
@@ -43,6 +44,7 @@ export function countActiveFilters(children: ReactNode): number {
     // A select is set when it leaves its first option (the "all" or the default, e.g. the sort).
     if (child.type === FilterSelect) count += props.value !== (props.options?.[0]?.value ?? '') ? 1 : 0;
     else if (child.type === SearchBox) count += props.initial ? 1 : 0;
+    else if (child.type === DateField) count += (child.props as { value?: string }).value ? 1 : 0;
     else if (child.type === Fragment || typeof child.type === 'string') count += countActiveFilters(props.children);
   });
   return count;

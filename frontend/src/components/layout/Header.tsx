@@ -10,6 +10,7 @@ import { notify } from '@/lib/notice';
 import { LOGIN_PATH } from '@/lib/routes';
 import { USER_TEXT } from '@/components/ui/UserText';
 import { LanguageSwitch } from './LanguageSwitch';
+import { IconButton } from '@/components/ui/IconButton';
 
 export function Header({ user, roles, currentRole, onOpenMenu }: { user: SessionUser; roles: readonly Role[]; currentRole: Role | null; onOpenMenu?: () => void }) {
   const t = useTranslations('layout');
@@ -70,11 +71,11 @@ export function Header({ user, roles, currentRole, onOpenMenu }: { user: Session
   return (
     <header className="flex h-14 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 sm:gap-4 md:px-6">
       {onOpenMenu && (
-        <button type="button" onClick={onOpenMenu} aria-label={t('openMenu')} className="mr-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden">
+        <IconButton onClick={onOpenMenu} label={t('openMenu')} className="mr-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden">
           <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />
           </svg>
-        </button>
+        </IconButton>
       )}
       <LanguageSwitch />
       <div ref={rootRef} className="relative">

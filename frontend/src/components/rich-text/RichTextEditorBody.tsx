@@ -9,6 +9,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { LINK_PATTERN, PICTURE_ACCEPT, type RichTextBodyProps } from './types';
+import { IconButton } from '@/components/ui/IconButton';
 
 // The editing area's text (Tailwind's reset leaves headings, lists and links unstyled).
 const CONTENT_CLASS = [
@@ -56,10 +57,8 @@ function setAlignment(editor: Editor, alignment: Alignment) {
 
 function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button
-      type="button"
-      title={label}
-      aria-label={label}
+    <IconButton
+      label={label}
       aria-pressed={active === undefined ? undefined : active}
       disabled={disabled}
       // Keep the editor's selection: a toolbar click must not take the focus away first.
@@ -68,7 +67,7 @@ function ToolButton({ label, active, disabled, onClick, children }: { label: str
       className="inline-flex h-8 min-w-8 items-center justify-center rounded px-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
     >
       {children}
-    </button>
+    </IconButton>
   );
 }
 
@@ -192,9 +191,9 @@ function PicturePanel({
       <ul className="flex flex-wrap gap-2">
         {pictures.map((src, index) => (
           <li key={src}>
-            <button type="button" onClick={() => insert(src)} aria-label={t('pictureInsert', { index: index + 1 })} className="block size-16 overflow-hidden rounded border border-slate-200 bg-white hover:ring-2 hover:ring-brand-500">
+            <IconButton onClick={() => insert(src)} label={t('pictureInsert', { index: index + 1 })} className="block size-16 overflow-hidden rounded border border-slate-200 bg-white hover:ring-2 hover:ring-brand-500">
               <img src={src} alt="" className="size-full object-cover" />
-            </button>
+            </IconButton>
           </li>
         ))}
         {onUpload && (

@@ -3,6 +3,7 @@
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { IconButton } from './IconButton';
 
 export interface DialogProps {
   open: boolean;
@@ -24,11 +25,11 @@ export default function DialogFrame({ open, onClose, title, children, footer, wi
         <DialogPanel style={{ maxWidth: width }} className="flex max-h-[90vh] w-full flex-col rounded-lg bg-white shadow-xl">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
             <DialogTitle className="text-base font-semibold text-slate-900">{title}</DialogTitle>
-            <button type="button" onClick={onClose} aria-label={t('close')} className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
+            <IconButton onClick={onClose} label={t('close')} className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
               <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                 <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
               </svg>
-            </button>
+            </IconButton>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
           {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}

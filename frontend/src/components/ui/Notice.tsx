@@ -11,6 +11,7 @@ import {
   type NoticeKind,
   type NoticeText,
 } from '@/lib/notice';
+import { IconButton } from './IconButton';
 
 export { notify } from '@/lib/notice';
 
@@ -44,11 +45,11 @@ function NoticeItem({ notice }: { notice: Notice }) {
         {notice.title && <p className="font-semibold">{render(notice.title)}</p>}
         <p className="break-words">{render(notice.message)}</p>
       </div>
-      <button type="button" onClick={() => dismissNotice(notice.id)} aria-label={t('dismiss')} className="rounded p-0.5 opacity-60 hover:opacity-100">
+      <IconButton onClick={() => dismissNotice(notice.id)} label={t('dismiss')} className="rounded p-0.5 opacity-60 hover:opacity-100">
         <svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
           <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
         </svg>
-      </button>
+      </IconButton>
     </div>
   );
 }

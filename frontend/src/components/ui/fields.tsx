@@ -111,7 +111,8 @@ export function CellInput({
 
 /**
  * An on/off switch: a button with role "switch" (what Headless UI's Switch renders), written out
- * so a list with a switch column does not pull Headless UI into the screen's first load.
+ * so a list with a switch column does not pull Headless UI into the screen's first load. It shows
+ * no text, so its label is its tooltip too (as the kit's IconButton's).
  */
 export function Switch({ checked, onChange, label, disabled }: { checked: boolean; onChange: (next: boolean) => void; label: string; disabled?: boolean }) {
   return (
@@ -120,6 +121,7 @@ export function Switch({ checked, onChange, label, disabled }: { checked: boolea
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      title={label}
       disabled={disabled}
       data-checked={checked ? '' : undefined}
       data-disabled={disabled ? '' : undefined}

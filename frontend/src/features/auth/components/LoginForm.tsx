@@ -2,7 +2,7 @@
 
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useGlobalState, useGlobalStore } from '@/components/GlobalStateProvider';
@@ -40,7 +40,6 @@ function useLoginResolver(): Resolver<LoginValues> {
 export function LoginForm() {
   const t = useTranslations('login');
   const router = useRouter();
-  const target = safeTarget(useSearchParams().get('target'));
   const platformType = useGlobalState((state) => state.platformType);
   const store = useGlobalStore();
   const login = useLogin(platformType);
@@ -56,6 +55,9 @@ export function LoginForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    // Read when the form is sent rather than with useSearchParams while rendering: the page is
+    // then prerendered with its form, the first paint, not a loading fallback.
+    const target = safeTarget(new URLSearchParams(window.location.search).get('target'));
     const result = await login.mutateAsync(values).catch(() => null);
     if (!result) return; // the request layer has shown why
     const { login: session } = result;

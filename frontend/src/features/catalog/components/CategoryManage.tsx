@@ -18,6 +18,7 @@ import { notify } from '@/lib/notice';
 import { useCategoryTree, useChangeCategoryStatus, useDeleteCategory, useSetCategorySort } from '../queries';
 import type { CategoryNode } from '../types';
 import type { CategoryDialogState } from './CategoryDialog';
+import { IconButton } from '@/components/ui/IconButton';
 
 // Dialogs load when first opened (see lazyDialog).
 const CategoryDialog = lazyDialog(() => import('./CategoryDialog').then((module) => module.CategoryDialog), () => true);
@@ -126,17 +127,16 @@ export function CategoryManage() {
                 <th scope="row" className="px-4 py-2 text-left font-normal">
                   <div className="flex items-center gap-2" style={{ paddingLeft: depth * 24 }}>
                     {hasChildren ? (
-                      <button
-                        type="button"
+                      <IconButton
                         onClick={() => toggleCollapse(node.id)}
                         aria-expanded={!collapsed.has(node.id)}
-                        aria-label={t(collapsed.has(node.id) ? 'expand' : 'collapse', { name: node.name })}
+                        label={t(collapsed.has(node.id) ? 'expand' : 'collapse', { name: node.name })}
                         className="rounded p-0.5 text-slate-500 hover:bg-slate-200"
                       >
                         <svg className={`size-4 transition ${collapsed.has(node.id) ? '' : 'rotate-90'}`} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                           <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 0 1 .02-1.06L11.168 10 7.23 6.29a.75.75 0 1 1 1.04-1.08l4.5 4.25a.75.75 0 0 1 0 1.08l-4.5 4.25a.75.75 0 0 1-1.06-.02Z" clipRule="evenodd" />
                         </svg>
-                      </button>
+                      </IconButton>
                     ) : (
                       <span className="w-5" aria-hidden="true" />
                     )}

@@ -10,7 +10,6 @@ import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { PLATFORM_ADMIN } from '@/lib/platform';
@@ -19,6 +18,7 @@ import { addDays, dataCenterQuery, dataCenterSearch, daysBetween, GRANULARITIES,
 import { useCurve, useDataOverview, useGoodsRanking, useOrderSeries, type DataQuery, type GoodsKind } from '../queries';
 import { Chart } from './Chart';
 import { OverviewStats } from './OverviewStats';
+import { DateField } from '@/components/ui/DateField';
 
 const parse = (params: URLSearchParams) => parseDataCenterState(params);
 
@@ -132,8 +132,8 @@ export function DataCenterScreen() {
     <div className="flex flex-col gap-5">
       <PageHeader title={t('title')} description={platform ? t('descriptionPlatform') : t('description')} />
       <FilterBar>
-        <Input className="w-full sm:w-40" type="date" label={t('dateFrom')} value={state.date_from} max={state.date_to} onChange={(event) => setRange({ date_from: event.target.value })} />
-        <Input className="w-full sm:w-40" type="date" label={t('dateTo')} value={state.date_to} min={state.date_from} onChange={(event) => setRange({ date_to: event.target.value })} />
+        <DateField className="w-full sm:w-40" label={t('dateFrom')} value={state.date_from} max={state.date_to} onChange={(value) => setRange({ date_from: value })} />
+        <DateField className="w-full sm:w-40" label={t('dateTo')} value={state.date_to} min={state.date_from} onChange={(value) => setRange({ date_to: value })} />
         <FilterSelect
           label={t('granularity')}
           value={state.granularity}

@@ -11,7 +11,6 @@ import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
-import { Input } from '@/components/ui/Input';
 import { LinkTabs } from '@/components/ui/LinkTabs';
 import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
@@ -38,6 +37,7 @@ import {
 import { useFinanceBills, usePlatformBillLines, useStoreBillLines, useTypeCounts, type BillLine, type BillLinePage, type TypeCount } from '../queries';
 import { useFinanceBillColumns, useLineColumns } from './bill-table/columns';
 import { MarkCollectSummary } from './MarkCollectSummary';
+import { DateField } from '@/components/ui/DateField';
 
 type Update = (patch: Partial<BillListState>) => void;
 
@@ -137,8 +137,8 @@ function DateRange({ state, update, due = false }: { state: BillListState; updat
   const t = useTranslations('finance.billList.filters');
   return (
     <>
-      <Input className="w-full sm:w-40" type="date" label={due ? t('dueFrom') : t('dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
-      <Input className="w-full sm:w-40" type="date" label={due ? t('dueTo') : t('dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+      <DateField className="w-full sm:w-40" label={due ? t('dueFrom') : t('dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
+      <DateField className="w-full sm:w-40" label={due ? t('dueTo') : t('dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
     </>
   );
 }

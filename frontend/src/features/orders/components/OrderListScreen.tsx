@@ -12,7 +12,6 @@ import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterB
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { Button } from '@/components/ui/Button';
-import { Input } from '@/components/ui/Input';
 import { lazyDialog } from '@/components/lazyDialog';
 import { useLoginUserInfo } from '@/features/auth/queries';
 import { hasAction } from '@/lib/access';
@@ -26,6 +25,7 @@ import { OrderBulkBar } from './bulk/OrderBulkBar';
 import { useOrderColumns } from './order-table/columns';
 import { NoMatchingOrders, NoOrders } from './order-table/empty-states';
 import { StageTabs } from './StageTabs';
+import { DateField } from '@/components/ui/DateField';
 
 const OrderSettingDialog = lazyDialog(() => import('./settings/OrderSettingDialog').then((module) => module.OrderSettingDialog), (props) => props.open);
 
@@ -118,8 +118,8 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
           onChange={(field) => update({ field: field as SearchField })}
         />
         <SearchBox key={state.keyword} label={t('list.keyword')} placeholder={t(`list.searchFields.${state.field}`)} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
-        <Input className="w-full sm:w-40" type="date" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
-        <Input className="w-full sm:w-40" type="date" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+        <DateField className="w-full sm:w-40" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
+        <DateField className="w-full sm:w-40" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
         {pickSubShop && (
           <FilterSelect
             label={t('list.subShop')}

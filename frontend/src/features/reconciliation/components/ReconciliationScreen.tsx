@@ -9,7 +9,6 @@ import { Pagination } from '@/components/data-table/Pagination';
 import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
-import { Input } from '@/components/ui/Input';
 import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { hasRunFilters, parseRunListState, runListQuery, runListSearch, RUN_STATUSES, type RunStatus } from '../lib/reconciliation';
@@ -19,6 +18,7 @@ import { RunDetailDialog } from './RunDetailDialog';
 import { prioritize } from '@/components/data-table/fit';
 import { useRunColumns } from './run-table/columns';
 import { NoMatchingRuns, NoRuns } from './run-table/empty-states';
+import { DateField } from '@/components/ui/DateField';
 
 type RerunTarget = Pick<RunRow, 'merchant_id' | 'merchant_name' | 'day'>;
 
@@ -58,8 +58,8 @@ export function ReconciliationScreen() {
           options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
           onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
         />
-        <Input className="w-full sm:w-40" type="date" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
-        <Input className="w-full sm:w-40" type="date" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+        <DateField className="w-full sm:w-40" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
+        <DateField className="w-full sm:w-40" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
       </FilterBar>
       <DataTable
         label={t('list.tableLabel')}

@@ -16,6 +16,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { parseMoneyInput } from '@/lib/money';
 import { CHANNELS, inQuietHours, OUTCOMES, promiseDayError, type Channel, type Outcome } from '../lib/recovery';
 import { useAddContactRecord, useAddPromiseToPay, useSendPaymentLink, type PaymentLink } from '../queries';
+import { DateField } from '@/components/ui/DateField';
 
 /** A contact with the customer: channel, outcome, note (the time is now). */
 export function ContactDialog({ caseId, open, onClose, onPromised }: { caseId: number; open: boolean; onClose: () => void; onPromised: () => void }) {
@@ -113,7 +114,7 @@ export function PromiseDialog({ caseId, owed, open, onClose }: { caseId: number;
       }
     >
       <div className="flex flex-col gap-3">
-        <Input label={t('day')} type="date" min={today} value={day} error={checked && dayProblem ? t(`errors.${dayProblem}`) : undefined} onChange={(event) => setDay(event.target.value)} />
+        <DateField label={t('day')} min={today} value={day} error={checked && dayProblem ? t(`errors.${dayProblem}`) : undefined} onChange={(value) => setDay(value)} />
         <Input label={t('amount')} inputMode="decimal" value={amount} error={checked && amountProblem ? t('errors.amount') : undefined} onChange={(event) => setAmount(event.target.value)} />
         <TextAreaField label={t('note')} maxLength={300} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
         {failure && <FormError title={t('failed')} message={failure} />}

@@ -10,9 +10,9 @@ import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
 import { PageHeader } from '@/components/PageHeader';
-import { Input } from '@/components/ui/Input';
 import { clampRange, formatRate, parseReportState, REPORT_GROUPS, reportRows, reportSearch, type ReportRow, type ReportState } from '../lib/report';
 import { useRecoveryReport } from '../queries';
+import { DateField } from '@/components/ui/DateField';
 
 const parse = (params: URLSearchParams) => parseReportState(params);
 
@@ -74,8 +74,8 @@ export function RecoveryReportScreen() {
     <div className="flex flex-col gap-5">
       <PageHeader title={t('title')} description={t('description')} />
       <FilterBar>
-        <Input className="w-full sm:w-40" type="date" label={t('dateFrom')} value={state.date_from} max={state.date_to} onChange={(event) => setRange({ date_from: event.target.value })} />
-        <Input className="w-full sm:w-40" type="date" label={t('dateTo')} value={state.date_to} min={state.date_from} onChange={(event) => setRange({ date_to: event.target.value })} />
+        <DateField className="w-full sm:w-40" label={t('dateFrom')} value={state.date_from} max={state.date_to} onChange={(value) => setRange({ date_from: value })} />
+        <DateField className="w-full sm:w-40" label={t('dateTo')} value={state.date_to} min={state.date_from} onChange={(value) => setRange({ date_to: value })} />
         <FilterSelect label={t('groupBy')} value={state.group} options={REPORT_GROUPS.map((value) => ({ value, label: t(`groups.${value}`) }))} onChange={(value) => update({ group: value === 'bucket' ? 'bucket' : 'collector' })} />
       </FilterBar>
       <DataTable

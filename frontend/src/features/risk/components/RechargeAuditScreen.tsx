@@ -10,11 +10,11 @@ import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterB
 import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { lazyDialog } from '@/components/lazyDialog';
-import { Input } from '@/components/ui/Input';
 import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { auditListQuery, auditListSearch, hasAuditFilters, parseAuditListState, RECHARGE_METHODS, RECHARGE_STATUSES, type AuditStatus, type RechargeStatus } from '../lib/risk';
 import { useRecharges, type RechargeRow } from '../queries';
 import { useRechargeColumns } from './risk-table/columns';
+import { DateField } from '@/components/ui/DateField';
 
 // The recharge's detail (its history, the decision) and the decisions' dialogs load when first opened.
 const ApproveRechargeDialog = lazyDialog(() => import('./AuditDecisionDialogs').then((module) => module.ApproveRechargeDialog), () => true);
@@ -71,8 +71,8 @@ export function RechargeAuditScreen() {
           onChange={(value) => update({ method: value === 'qr' || value === 'offline' ? value : undefined })}
         />
         <SearchBox key={state.recharge_no} label={t('filters.number')} placeholder={t('filters.numberPlaceholder')} initial={state.recharge_no} onSearch={(rechargeNo) => update({ recharge_no: rechargeNo })} />
-        <Input className="w-full sm:w-40" type="date" label={t('filters.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
-        <Input className="w-full sm:w-40" type="date" label={t('filters.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+        <DateField className="w-full sm:w-40" label={t('filters.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
+        <DateField className="w-full sm:w-40" label={t('filters.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
       </FilterBar>
       <DataTable
         label={t('tables.recharges')}

@@ -14,7 +14,6 @@ import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
 import { Button } from '@/components/ui/Button';
-import { Input } from '@/components/ui/Input';
 import { LinkTabs } from '@/components/ui/LinkTabs';
 import { Stats } from '@/components/ui/Stats';
 import { lazyDialog } from '@/components/lazyDialog';
@@ -39,6 +38,7 @@ import {
 import { useRecharges, useRiskBalance, useRiskBills, useRiskQueries, useRiskTypes, type RechargeRow } from '../queries';
 import { RiskWarnings } from './RiskWarnings';
 import { useRechargeColumns, useRiskBillColumns, useRiskQueryColumns } from './risk-table/columns';
+import { DateField } from '@/components/ui/DateField';
 
 // The recharge's detail (its history, the decision) loads when a row is first opened.
 const RechargeDetailDialog = lazyDialog(() => import('./RechargeDetailDialog').then((module) => module.RechargeDetailDialog), (props) => props.id !== null);
@@ -113,8 +113,8 @@ function DateRange({ state, update }: { state: RiskScreenState; update: Update }
   const t = useTranslations('risk.filters');
   return (
     <>
-      <Input className="w-full sm:w-40" type="date" label={t('dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
-      <Input className="w-full sm:w-40" type="date" label={t('dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+      <DateField className="w-full sm:w-40" label={t('dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
+      <DateField className="w-full sm:w-40" label={t('dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
     </>
   );
 }

@@ -11,7 +11,6 @@ import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterB
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
-import { Input } from '@/components/ui/Input';
 import { Stats } from '@/components/ui/Stats';
 import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
@@ -23,6 +22,7 @@ import { WithdrawalDetailDialog } from './WithdrawalDetailDialog';
 import { prioritize } from '@/components/data-table/fit';
 import { useWithdrawalColumns } from './withdrawal-table/columns';
 import { NoMatchingWithdrawals, NoWithdrawals } from './withdrawal-table/empty-states';
+import { DateField } from '@/components/ui/DateField';
 
 type Pending = { kind: 'cancel' | 'approve' | 'reject'; row: WithdrawalRow } | null;
 
@@ -92,8 +92,8 @@ export function WithdrawalListScreen() {
       <FilterPills label={t('list.statusTabs')} value={state.status} options={tabs} onChange={(status) => update({ status })} />
       <FilterBar>
         <SearchBox key={state.withdrawal_no} label={t('list.number')} placeholder={t('list.numberPlaceholder')} initial={state.withdrawal_no} onSearch={(withdrawal_no) => update({ withdrawal_no })} />
-        <Input className="w-full sm:w-40" type="date" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(event) => update({ date_from: event.target.value })} />
-        <Input className="w-full sm:w-40" type="date" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(event) => update({ date_to: event.target.value })} />
+        <DateField className="w-full sm:w-40" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
+        <DateField className="w-full sm:w-40" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
         {platform && (
           <FilterSelect
             label={t('list.merchant')}

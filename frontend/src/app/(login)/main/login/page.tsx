@@ -1,7 +1,5 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
-import { Spinner } from '@/components/ui/Spinner';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,9 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function LoginPage() {
-  return (
-    <Suspense fallback={<Spinner />}>
-      <LoginForm />
-    </Suspense>
-  );
+  // No Suspense boundary: the form reads the target only when sent, so the prerendered page
+  // is the form itself (its first paint), not a loading fallback.
+  return <LoginForm />;
 }

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { asApiError, GOODS_ERRORS } from '../../lib/apiError';
 import { LIMITS } from '../../lib/goodsForm';
 import { usePictureUpload } from '../../queries';
+import { IconButton } from '@/components/ui/IconButton';
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -61,16 +62,15 @@ export function PicturesField({ value, onChange, error }: { value: string[]; onC
           <li key={url} className="group relative size-24 overflow-hidden rounded-md border border-slate-200 bg-slate-50">
             <img src={url} alt={t('preview', { index: index + 1 })} className="size-full object-cover" />
             {index === 0 && <span className="absolute bottom-0 left-0 right-0 bg-slate-900/60 py-0.5 text-center text-[11px] text-white">{t('cover')}</span>}
-            <button
-              type="button"
+            <IconButton
               onClick={() => onChange(value.filter((_, position) => position !== index))}
-              aria-label={t('remove', { index: index + 1 })}
+              label={t('remove', { index: index + 1 })}
               className="absolute right-1 top-1 rounded-full bg-white/90 p-0.5 text-slate-600 shadow hover:text-red-600"
             >
               <svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                 <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
               </svg>
-            </button>
+            </IconButton>
           </li>
         ))}
         {value.length < LIMITS.pictures && (

@@ -7,6 +7,7 @@ import { SelectField } from '@/components/ui/fields';
 import { BANK_REFERENCE_MAX, OFFLINE_CHANNELS, PAYER_NAME_MAX, REMARK_MAX, type OfflineProblem } from '../../lib/repayments';
 import { useOrderText } from '../labels';
 import { VoucherPicker, type PickedVoucher } from './VoucherPicker';
+import { DateField } from '@/components/ui/DateField';
 
 export interface ReceiptState {
   channel: string;
@@ -53,7 +54,7 @@ export function OfflineReceiptFields({ state, onChange, errors }: { state: Recei
           options={OFFLINE_CHANNELS.map((channel) => ({ value: channel, label: label('repayment.channels', channel) }))}
           onChange={set('channel')}
         />
-        <Input label={t('repayment.paidOn')} type="date" max={businessDay()} value={state.paid_on} error={errors.paid_on} onChange={set('paid_on')} />
+        <DateField label={t('repayment.paidOn')} max={businessDay()} value={state.paid_on} error={errors.paid_on} onChange={(value) => onChange({ ...state, paid_on: value })} />
         <Input label={t('repayment.payerName')} maxLength={PAYER_NAME_MAX} autoComplete="off" value={state.payer_name} error={errors.payer_name} onChange={set('payer_name')} />
         <Input
           label={state.channel === 'bank_transfer' ? t('repayment.bankReference') : t('repayment.bankReferenceOptional')}
