@@ -9,8 +9,8 @@ export class DataCenterPage {
   readonly card = (name: string) => this.page.locator(`[data-card="${name}"]`);
   /** A chart once it is drawn (it follows its box, so it draws once the box is laid out). */
   readonly drawnChart = (name: string): Locator => this.page.locator(`[data-chart="${name}"][data-drawn="true"]`);
-  readonly dateFrom = () => this.page.getByLabel('开始日期');
-  readonly dateTo = () => this.page.getByLabel('结束日期');
+  readonly dateFrom = () => this.page.getByLabel('开始日期', { exact: true });
+  readonly dateTo = () => this.page.getByLabel('结束日期', { exact: true });
   readonly granularity = () => this.page.getByLabel('统计粒度');
 
   async goto(origin: string, search = '') {
