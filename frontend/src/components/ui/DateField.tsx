@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { dayAllowed, typedDay } from '@/lib/calendarDays';
 import type { CalendarPanelProps } from './CalendarPanel';
+import { controlClass, FieldShell } from './fields';
 import { IconButton } from './IconButton';
 
 // The month grid loads when the calendar is first opened: a list screen's first load carries
@@ -33,7 +34,6 @@ export interface DateFieldProps {
 export function DateField({ label, value, onChange, min, max, error, className = '' }: DateFieldProps) {
   const t = useTranslations('kit.date');
   const id = useId();
-  const errorId = `${id}-error`;
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -71,10 +71,7 @@ export function DateField({ label, value, onChange, min, max, error, className =
 
   const message = error ?? problem ?? undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldShell id={id} label={label} error={message} className={className}>
       <div className="relative">
         <input
           id={id}
@@ -84,7 +81,7 @@ export function DateField({ label, value, onChange, min, max, error, className =
           placeholder={t('placeholder')}
           value={draft}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? errorId : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
           onChange={(event) => {
             setDraft(event.target.value);
             // A complete day is taken as it is typed; a partial one waits for the blur.
@@ -95,9 +92,8 @@ export function DateField({ label, value, onChange, min, max, error, className =
             if (event.key === 'Enter') commit(draft);
             if (event.key === 'ArrowDown' && event.altKey) setOpen(true);
           }}
-          className={`block w-full min-w-0 rounded-md border bg-white py-2 pr-9 pl-3 text-sm shadow-xs outline-none transition placeholder:text-slate-400 focus:ring-2 ${
-            message ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
-          }`}
+          // Room on the right for the calendar button inside the field.
+          className={`${controlClass(message)} pr-9`}
         />
         <IconButton
           ref={button}
@@ -125,11 +121,6 @@ export function DateField({ label, value, onChange, min, max, error, className =
           />
         )}
       </div>
-      {message && (
-        <p id={errorId} className="mt-1 text-xs text-red-600">
-          {message}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { IconButton } from './IconButton';
 import { USER_TEXT } from './UserText';
 
 const CONTROL =
@@ -112,16 +113,14 @@ export function CellInput({
 /**
  * An on/off switch: a button with role "switch" (what Headless UI's Switch renders), written out
  * so a list with a switch column does not pull Headless UI into the screen's first load. It shows
- * no text, so its label is its tooltip too (as the kit's IconButton's).
+ * no text: the kit's IconButton, its label its name and its tooltip.
  */
 export function Switch({ checked, onChange, label, disabled }: { checked: boolean; onChange: (next: boolean) => void; label: string; disabled?: boolean }) {
   return (
-    <button
-      type="button"
+    <IconButton
       role="switch"
       aria-checked={checked}
-      aria-label={label}
-      title={label}
+      label={label}
       disabled={disabled}
       data-checked={checked ? '' : undefined}
       data-disabled={disabled ? '' : undefined}
@@ -129,11 +128,12 @@ export function Switch({ checked, onChange, label, disabled }: { checked: boolea
       className="group relative inline-flex h-5 w-9 shrink-0 cursor-pointer rounded-full bg-slate-300 transition data-checked:bg-brand-600 data-disabled:cursor-not-allowed data-disabled:opacity-50"
     >
       <span aria-hidden="true" className="pointer-events-none inline-block size-4 translate-x-0.5 translate-y-0.5 rounded-full bg-white shadow transition group-data-checked:translate-x-[18px]" />
-    </button>
+    </IconButton>
   );
 }
 
-function FieldShell({ id, label, error, hint, className, children }: { id: string; label: string; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+/** A field's label above its control and its error (or hint) below, tied to it by `id`. */
+export function FieldShell({ id, label, error, hint, className, children }: { id: string; label: string; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
