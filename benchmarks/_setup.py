@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,6 +54,51 @@ def template_dump() -> list[str]:
     if script is None:
         raise SystemExit("no pg_dump of the server's major version (docs/configuration.md)")
     return script
+
+
+def merchants_fill(count: int, dump: list[str], password_hash: str, batch: int = 50) -> float:
+    """Adds merchants (schema by the template dump's replay, domain, owner) until `count`
+    exist, `batch` schemas a transaction (a schema's locks are many); returns the seconds
+    spent making their schemas. Used by the benchmarks and `make drill-restore`'s 1,000."""
+    import psycopg
+    from django.conf import settings
+    from django.db import transaction
+
+    from tenants.accounts.models import Account, AccountRole, Role
+    from tenants.merchants.models import Domain, Merchant
+    from tenants.merchants.replay import schema_replay
+    from zulin.core.sides import PlatformType
+
+    owner_role = Role.objects.get(platform_type=PlatformType.STORE, merchant=None, code="owner")
+    total = Merchant.objects.count()
+    schema_seconds = 0.0
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+        while total < count:
+            numbers = range(total, total + min(batch, count - total))
+            started = time.perf_counter()
+            with conn.cursor() as cursor:
+                for number in numbers:
+                    schema_replay(cursor, dump, f"m_fill{number}")
+            conn.commit()
+            schema_seconds += time.perf_counter() - started
+            with transaction.atomic():
+                merchants = Merchant.objects.bulk_create(
+                    Merchant(schema_name=f"m_fill{n}", name=f"Fill {n}", slug=f"fill{n}")
+                    for n in numbers
+                )
+                Domain.objects.bulk_create(
+                    Domain(domain=f"{m.slug}.{settings.BASE_DOMAIN}", tenant=m, is_primary=True)
+                    for m in merchants
+                )
+                owners = Account.objects.bulk_create(
+                    Account(platform_type=1, merchant=m, username="owner", password=password_hash)
+                    for m in merchants
+                )
+                AccountRole.objects.bulk_create(
+                    AccountRole(account=a, role=owner_role) for a in owners
+                )
+            total += len(numbers)
+    return schema_seconds
 
 
 def raw_params() -> dict[str, object]:

@@ -27,7 +27,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-from _setup import django_setup, services_env, template_dump
+from _setup import django_setup, merchants_fill, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = int(os.environ.get("BENCH_SCHEMAS", "1000"))
@@ -96,49 +96,6 @@ def _time_clones(count: int) -> list[float]:
             seconds.append(time.perf_counter() - started)
             transaction.set_rollback(True)
     return seconds
-
-
-def _fill_to(count: int, dump: list[str], password_hash: str) -> float:
-    """Adds merchants (schema by dump replay, domain, owner) until `count` exist; returns
-    the seconds spent making their schemas."""
-    from django.conf import settings
-    from django.db import transaction
-
-    from tenants.accounts.models import Account, AccountRole, Role
-    from tenants.merchants.models import Domain, Merchant
-    from tenants.merchants.replay import schema_replay
-    from zulin.core.sides import PlatformType
-
-    owner_role = Role.objects.get(platform_type=PlatformType.STORE, merchant=None, code="owner")
-    total = Merchant.objects.count()
-    schema_seconds = 0.0
-    with _raw_connection() as conn:
-        while total < count:
-            batch = range(total, total + min(BATCH, count - total))
-            started = time.perf_counter()
-            with conn.cursor() as cursor:
-                for number in batch:
-                    schema_replay(cursor, dump, f"m_fill{number}")
-            conn.commit()
-            schema_seconds += time.perf_counter() - started
-            with transaction.atomic():
-                merchants = Merchant.objects.bulk_create(
-                    Merchant(schema_name=f"m_fill{n}", name=f"Fill {n}", slug=f"fill{n}")
-                    for n in batch
-                )
-                Domain.objects.bulk_create(
-                    Domain(domain=f"{m.slug}.{settings.BASE_DOMAIN}", tenant=m, is_primary=True)
-                    for m in merchants
-                )
-                owners = Account.objects.bulk_create(
-                    Account(platform_type=1, merchant=m, username="owner", password=password_hash)
-                    for m in merchants
-                )
-                AccountRole.objects.bulk_create(
-                    AccountRole(account=a, role=owner_role) for a in owners
-                )
-            total += len(batch)
-    return schema_seconds
 
 
 def _migrate_all(executor: str = "standard") -> float:
@@ -222,7 +179,7 @@ def main() -> None:  # noqa: PLR0915 (one phase after another, printed as they f
     print("1. schema creation, per schema (rolled back unless said)", flush=True)
     print(f"   clone_schema, empty database:   {_stats(_time_clones(3))}", flush=True)
     print(f"   dump replay, empty database:    {_stats(_time_replays(dump, 10))}", flush=True)
-    fill_seconds = _fill_to(SCHEMAS, dump, make_password("Bench@2026x"))
+    fill_seconds = merchants_fill(SCHEMAS, dump, make_password("Bench@2026x"))
     print(
         f"   dump replay, {SCHEMAS} kept:        {fill_seconds / SCHEMAS:.3f} s mean"
         f" ({fill_seconds:.0f} s in all)",

@@ -19,7 +19,7 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-from _setup import django_setup, services_env
+from _setup import django_setup, merchants_fill, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [int(n) for n in os.environ.get("BENCH_SIZES", "10,100,500,1000").split(",")]
@@ -37,44 +37,6 @@ def _services_env() -> None:
 
 def _setup_django() -> None:
     django_setup(cache_prefix="zulin-bench-onboarding")
-
-
-def _fill_to(count: int, password_hash: str) -> None:
-    """Adds merchants until `count` exist, each with a schema made as onboarding makes one
-    (the template's dump replayed: the catalog weight of a real merchant), one a transaction
-    (a schema's locks are many)."""
-    from django.conf import settings
-    from django.db import connection, transaction
-
-    from tenants.accounts.models import Account, AccountRole, Role
-    from tenants.merchants.models import Domain, Merchant
-    from tenants.merchants.provisioning import schema_make
-    from zulin.core.sides import PlatformType
-
-    owner_role = Role.objects.get(platform_type=PlatformType.STORE, merchant=None, code="owner")
-    existing = Merchant.objects.filter(slug__startswith="fill").count()
-    total = Merchant.objects.count()
-    while total < count:
-        batch = range(existing, existing + min(50, count - total))
-        for number in batch:
-            with transaction.atomic():
-                schema_make(target=f"m_fill{number}")
-        with transaction.atomic():
-            merchants = Merchant.objects.bulk_create(
-                Merchant(schema_name=f"m_fill{n}", name=f"Fill {n}", slug=f"fill{n}") for n in batch
-            )
-            Domain.objects.bulk_create(
-                Domain(domain=f"{m.slug}.{settings.BASE_DOMAIN}", tenant=m, is_primary=True)
-                for m in merchants
-            )
-            owners = Account.objects.bulk_create(
-                Account(platform_type=1, merchant=m, username="owner", password=password_hash)
-                for m in merchants
-            )
-            AccountRole.objects.bulk_create(AccountRole(account=a, role=owner_role) for a in owners)
-        existing += len(batch)
-        total += len(batch)
-    connection.set_schema_to_public()
 
 
 def _time_create(size: int, *, pool: str) -> tuple[list[float], list[float]]:
@@ -157,7 +119,7 @@ def main() -> None:
     worst_empty = 0.0
     for size in SIZES:
         started = time.perf_counter()
-        _fill_to(size, password_hash)
+        merchants_fill(size, template_dump(), password_hash)
         filled = time.perf_counter() - started
         present = Merchant.objects.count()
         pooled, refills = _time_create(size, pool="spare")

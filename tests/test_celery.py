@@ -80,3 +80,57 @@ def test_every_beat_entry_names_a_task_the_worker_knows():
         assert entry["task"] in app.tasks, name
         if entry["task"] == "tenants.for_each_merchant":
             assert entry["args"][0] in app.tasks, name
+
+
+# --- a task whose database went away is sent again (issue 40) ---------------------------------
+
+_runs: list[int] = []
+
+
+@app.task(name="tests.database_flaky", bind=True)
+def _database_flaky(self, failures: int, sqlstate: str) -> str:
+    """Fails `failures` times as Django does when the server says `sqlstate`, then answers."""
+    import psycopg
+    from django.db import OperationalError
+
+    _runs.append(self.request.retries)
+    if len(_runs) <= failures:
+        raise OperationalError("the server went away") from psycopg.errors.lookup(sqlstate)(
+            "provoked"
+        )
+    return "done"
+
+
+@pytest.fixture
+def runs(eager):
+    _runs.clear()
+    yield _runs
+    _runs.clear()
+
+
+def test_a_task_whose_primary_went_away_runs_again_and_finishes(runs):
+    # 57P01: the session killed by a switchover; 08006: the connection lost.
+    assert _database_flaky.delay(2, "57P01").get() == "done"
+    assert runs == [0, 1, 2]
+    runs.clear()
+    assert _database_flaky.delay(1, "08006").get() == "done"
+    assert runs == [0, 1]
+
+
+def test_a_statement_that_failed_is_the_tasks_own_error_and_not_retried(runs):
+    from django.db import OperationalError
+
+    # 57014: a statement cancelled (a timeout) on a healthy server.
+    with pytest.raises(OperationalError):
+        _database_flaky.delay(1, "57014").get()
+    assert runs == [0]
+
+
+def test_retries_are_bounded(runs):
+    from django.db import OperationalError
+
+    from zulin.celery import DATABASE_RETRIES
+
+    with pytest.raises(OperationalError):
+        _database_flaky.delay(100, "57P03").get()
+    assert runs == list(range(DATABASE_RETRIES + 1))

@@ -26,8 +26,17 @@ LOGS="$RUN/logs"
 PY="$ROOT/.venv/bin/python"
 PGBIN=/usr/lib/postgresql/15/bin
 NET=198.18.0
-HOSTS=(etcd3:10 db1:11 db2:12 entry:20 app1:21 app2:22 worker1:31 worker2:32 worker3:33 beat:40
-  broker:50 cache:51)
+# ZL_TOPOLOGY=small (`make drill-switchover`, run by `make test`): the database hosts, etcd,
+# HAProxy, one app host, one worker host and one Redis (broker and cache); no beat; the demo's
+# base merchants and a shop of overdue leases instead of the whole showcase.
+TOPOLOGY="${ZL_TOPOLOGY:-full}"
+case "$TOPOLOGY" in
+  full) HOSTS=(etcd3:10 db1:11 db2:12 entry:20 app1:21 app2:22 worker1:31 worker2:32 worker3:33
+    beat:40 broker:50 cache:51) ;;
+  small) HOSTS=(etcd3:10 db1:11 db2:12 entry:20 app1:21 worker1:31 cache:51) ;;
+  *) echo "ZL_TOPOLOGY is full or small, not $TOPOLOGY" >&2; exit 2 ;;
+esac
+has() { local h; for h in "${HOSTS[@]}"; do [ "${h%%:*}" = "$1" ] && return 0; done; return 1; }
 # Patroni's timing (docs/operations.md, "Failover timing"): a leader key lives TTL seconds, the
 # loop runs every LOOP_WAIT, a DCS or PostgreSQL call is retried for RETRY_TIMEOUT; Patroni
 # wants loop_wait + 2 x retry_timeout <= ttl.
@@ -337,7 +346,7 @@ listen api
   timeout server 60s
   default-server inter 1s fall 2 rise 1
   server app1 $(addr app1):8000 check
-  server app2 $(addr app2):8000 check
+$(has app2 && echo "  server app2 $(addr app2):8000 check")
 listen stats
   mode http
   bind $(addr entry):8404
@@ -351,6 +360,14 @@ EOF
 
 redis_start() {
   mkdir -p "$RUN/broker" "$RUN/cache"
+  if ! has broker; then
+    # The small topology: one Redis, appendonly, the broker's settings (it holds the tasks).
+    start cache redis-cache redis-server --bind "$(addr cache)" --port 6379 --protected-mode no \
+      --dir "$RUN/cache" --appendonly yes --appendfsync everysec --save "" \
+      --maxmemory-policy noeviction --daemonize no
+    wait_for 15 "Redis" bash -c "exec 3<>/dev/tcp/$(addr cache)/6379"
+    return 0
+  fi
   start broker redis-broker redis-server --bind "$(addr broker)" --port 6379 --protected-mode no \
     --dir "$RUN/broker" --appendonly yes --appendfsync everysec --save "" \
     --maxmemory-policy noeviction --daemonize no
@@ -371,13 +388,14 @@ export FIELD_ENCRYPTION_KEY=lab:$(printf 'zl-cluster-lab-field-key-32bytes' | ba
 export DATABASE_URL=postgresql://postgres@$(addr entry):5432/zulin
 export DB_CONN_MAX_AGE=60
 export REDIS_URL=redis://$(addr cache):6379/0
-export CELERY_BROKER_URL=redis://$(addr broker):6379/0
+export CELERY_BROKER_URL=redis://$(addr broker 2>/dev/null || addr cache):6379/$(has broker && echo 0 || echo 1)
 export CALLBACK_BASE_URL=http://$(addr entry):8000
 export TRUSTED_PROXY_COUNT=1
 export PRIVATE_ROOT=$RUN/shared/private
 export MEDIA_ROOT=$RUN/shared/media
 export DEMO_ORDER_ROUNDS=$DEMO_ROUNDS
 export SANDBOX_COMPLETE_SECONDS=$SANDBOX_COMPLETE
+export SANDBOX_AUTO_COMPLETE=${ZL_SANDBOX_AUTO_COMPLETE:-1}
 export GUNICORN_WORKERS=$APP_WORKERS
 export CELERY_VISIBILITY_TIMEOUT=$VISIBILITY_TIMEOUT
 EOF
@@ -389,13 +407,21 @@ app_data() {
   "$PGBIN/psql" -h "$(addr entry)" -U postgres -d postgres -qAtc "create database zulin" >/dev/null
   log "migrating and loading the demo (through HAProxy, on the primary)"
   "$PY" manage.py migrate_all >"$LOGS/migrate.log" 2>&1 || die "migrate_all failed: $LOGS/migrate.log"
-  "$PY" manage.py load_demo >"$RUN/demo-logins.txt" 2>"$LOGS/load_demo.log" \
-    || die "load_demo failed: $LOGS/load_demo.log"
+  if [ "$TOPOLOGY" = small ]; then
+    "$PY" manage.py load_demo --base-only >"$RUN/demo-logins.txt" 2>"$LOGS/load_demo.log" \
+      || die "load_demo failed: $LOGS/load_demo.log"
+    "$PY" infra/cluster/small_shop.py >>"$LOGS/load_demo.log" 2>&1 \
+      || die "the small shop failed: $LOGS/load_demo.log"
+  else
+    "$PY" manage.py load_demo >"$RUN/demo-logins.txt" 2>"$LOGS/load_demo.log" \
+      || die "load_demo failed: $LOGS/load_demo.log"
+  fi
 }
 
 apps() {
   local host
   for host in app1 app2; do
+    has "$host" || continue
     start "$host" "gunicorn-$host" bash -c "source '$RUN/env' && exec '$ROOT/.venv/bin/gunicorn' \
       zulin.wsgi:application --chdir '$ROOT/platform' --bind '$(addr "$host"):8000' \
       --config '$ROOT/infra/gunicorn.conf.py' --access-logfile -"
@@ -404,16 +430,23 @@ apps() {
   # the spare pool's refill (settings: CELERY_TASK_ROUTES).
   local queues
   for host in worker1 worker2 worker3; do
+    has "$host" || continue
     queues=celery,nightly
-    [ "$host" != worker3 ] || queues=celery,nightly,provisioning
-    start "$host" "celery-$host" bash -c "source '$RUN/env' && exec '$ROOT/.venv/bin/celery' \
-      -A zulin.celery:app worker -n '$host@%h' -Q '$queues' --concurrency '$WORKER_CONCURRENCY' \
-      --loglevel INFO"
+    [ "$host" != worker3 ] && has worker2 || queues=celery,nightly,provisioning
+    # Under a supervisor, as production's (systemd Restart=always, compose's restart policy):
+    # a worker whose broker went away may exit, and is started again (at most 20 times).
+    start "$host" "celery-$host" bash -c "source '$RUN/env' && for run in \$(seq 20); do \
+      '$ROOT/.venv/bin/celery' -A zulin.celery:app worker -n '$host@%h' -Q '$queues' \
+      --concurrency '$WORKER_CONCURRENCY' --loglevel INFO; \
+      echo \"[supervisor] worker exited (\$?), start \$run of 20\"; sleep 2; done"
   done
   mkdir -p "$RUN/beat"
-  start beat celery-beat bash -c "source '$RUN/env' && exec '$ROOT/.venv/bin/celery' \
-    -A zulin.celery:app beat --schedule '$RUN/beat/celerybeat-schedule' --loglevel INFO"
+  if has beat; then
+    start beat celery-beat bash -c "source '$RUN/env' && exec '$ROOT/.venv/bin/celery' \
+      -A zulin.celery:app beat --schedule '$RUN/beat/celerybeat-schedule' --loglevel INFO"
+  fi
   for host in app1 app2; do
+    has "$host" || continue
     wait_for 120 "gunicorn on $host" curl -sf -m 2 -o /dev/null -H "Host: localhost" \
       "http://$(addr "$host"):8000/api/health"
   done
@@ -431,20 +464,26 @@ status() {
 }
 
 print_where() {
+  local redis
+  if has broker; then
+    redis="  Redis broker        redis://$(addr broker):6379/0 (appendonly)
+  Redis cache         redis://$(addr cache):6379/0 (disposable)"
+  else
+    redis="  Redis               redis://$(addr cache):6379/0 cache, /1 broker (appendonly)"
+  fi
   cat <<EOF
 
-The cluster is up (logs: .run/cluster/logs; \`make cluster-down\` stops it all):
+The cluster ($TOPOLOGY) is up (logs: .run/cluster/logs; \`make cluster-down\` stops it all):
   API (HAProxy)       http://$(addr entry):8000   (Host: demo.localhost / admin.localhost)
   PostgreSQL primary  postgresql://postgres@$(addr entry):5432/zulin   (HAProxy -> Patroni /primary)
   HAProxy stats       http://$(addr entry):8404/
   db1                 $(addr db1)  PostgreSQL :5432, Patroni REST :8008, etcd :2379
   db2                 $(addr db2)  PostgreSQL :5432, Patroni REST :8008, etcd :2379
   etcd3               $(addr etcd3):2379
-  app1, app2          $(addr app1):8000, $(addr app2):8000 (gunicorn, $APP_WORKERS workers each)
-  worker1-3           $(addr worker1), $(addr worker2), $(addr worker3) (Celery -Q celery,nightly[,provisioning], concurrency $WORKER_CONCURRENCY, acks_late)
-  beat                $(addr beat) (Celery beat, the only one)
-  Redis broker        redis://$(addr broker):6379/0 (appendonly)
-  Redis cache         redis://$(addr cache):6379/0 (disposable)
+  app hosts           $(for h in app1 app2; do has $h && printf '%s ' "$(addr $h):8000"; done)(gunicorn, $APP_WORKERS workers each)
+  worker hosts        $(for h in worker1 worker2 worker3; do has $h && printf '%s ' "$(addr $h)"; done)(Celery, concurrency $WORKER_CONCURRENCY, acks_late)
+  beat                $(has beat && echo "$(addr beat) (Celery beat, the only one)" || echo "none in this topology")
+$redis
   private files       .run/cluster/shared/private (the app hosts' shared store)
   pgBackRest repo     .run/cluster/backrest (stanza zulin)
   demo logins         .run/cluster/demo-logins.txt

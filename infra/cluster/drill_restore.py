@@ -41,6 +41,9 @@ RESTORE_IP = "198.18.0.60"
 RESTORE_DSN = f"postgresql://postgres@{RESTORE_IP}:5432/zulin"
 PGBIN = "/usr/lib/postgresql/15/bin"
 LOAD_SECONDS = float(os.environ.get("ZL_RESTORE_LOAD_SECONDS", "8"))
+# ZL_RESTORE_MERCHANTS=1000: the database filled to that many merchants before the backups
+# (infra/cluster/fill_merchants.py), for the figures at 1,000 merchants.
+MERCHANTS = int(os.environ.get("ZL_RESTORE_MERCHANTS", "0"))
 log = base.log
 
 
@@ -158,7 +161,31 @@ def main() -> int:
     for op in base.plan(run_id):
         load.withholds.put(op)
 
-    log(f"full backup on {primary}")
+    if MERCHANTS:
+        started = time.monotonic()
+        filled = subprocess.run(
+            [
+                str(base.ROOT / ".venv/bin/python"),
+                "infra/cluster/fill_merchants.py",
+                str(MERCHANTS),
+            ],
+            cwd=base.ROOT,
+            env=base.env(),
+            capture_output=True,
+            text=True,
+            timeout=3600,
+            check=False,
+        )
+        log(f"fill: exit {filled.returncode}: {(filled.stdout + filled.stderr).strip()[-300:]}")
+        if filled.returncode != 0:
+            return 1
+    merchants, database_bytes = base.sql(
+        "select count(*), pg_database_size(current_database()) from public.merchants_merchant"
+    )[0]
+    log(
+        f"full backup on {primary}: {merchants} merchants,"
+        f" database {database_bytes / 2**20:.0f} MiB"
+    )
     started = time.monotonic()
     backrest(primary, config, "backup", "--type=full")
     full_seconds = time.monotonic() - started
@@ -291,6 +318,8 @@ def main() -> int:
     figures = {
         "run": run_id,
         "backups": backups,
+        "merchants": merchants,
+        "database_bytes": database_bytes,
         "full_backup_s": round(full_seconds, 1),
         "incremental_backup_s": round(incr_seconds, 1),
         "private_files_archive_s": round(files_seconds, 2),

@@ -11,12 +11,40 @@ from typing import Any
 
 from celery import signals
 from tenant_schemas_celery.app import CeleryApp
+from tenant_schemas_celery.task import TenantTask
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zulin.settings.dev")
 
-app = CeleryApp("zulin")
+# A task whose database went away (a failover, a restart: `zulin.core.db.database_unreachable`)
+# is sent again after 1, 2, 4 … 20 s, for about three minutes in all, on a new connection (the
+# new primary's); anything it wrote was rolled back with the connection, and every task is
+# safe to run again (idempotent by design, as late acknowledgement needs). Any other error is
+# the task's own and is not retried here.
+DATABASE_RETRIES = 12
+DATABASE_RETRY_MAX_SECONDS = 20
+
+
+class DatabaseRetryTask(TenantTask):
+    abstract = True
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from zulin.core.db import database_unreachable, drop_connection
+
+        try:
+            return super().__call__(*args, **kwargs)
+        except Exception as error:
+            if not database_unreachable(error) or self.request.called_directly:
+                raise
+            drop_connection()
+            countdown = min(2**self.request.retries, DATABASE_RETRY_MAX_SECONDS)
+            raise self.retry(
+                exc=error, countdown=countdown, max_retries=DATABASE_RETRIES
+            ) from error
+
+
+app = CeleryApp("zulin", task_cls=DatabaseRetryTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
