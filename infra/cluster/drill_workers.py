@@ -125,8 +125,12 @@ def beats() -> int:
                 args = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
             except OSError:
                 continue
-            words = args.split("\0")
-            if "zulin.celery:app" in words and "beat" in words:
+            # Celery sets its process title (setproctitle): beat's command line reads
+            # "[celery beat] -A zulin.celery:app beat …" as one string, not argv words.
+            words = args.replace("\0", " ").split()
+            if words[:2] == ["[celery", "beat]"] or (
+                "zulin.celery:app" in words and "beat" in words
+            ):
                 found += 1
     return found
 
