@@ -30,7 +30,10 @@ def main() -> int:
 
     started = time.monotonic()
     before = Merchant.objects.count()
-    schema_seconds = merchants_fill(count, template_dump(), make_password("Fill@2026x"))
+    # Ten schemas a transaction: each takes a lock per relation (about 300), and the cluster keeps
+    # PostgreSQL's default max_locks_per_transaction (64 x max_connections slots in all).
+    password = make_password("Fill@2026x")
+    schema_seconds = merchants_fill(count, template_dump(), password, batch=10)
     print(
         f"merchants: {before} -> {Merchant.objects.count()} in {time.monotonic() - started:.0f} s"
         f" ({schema_seconds:.0f} s making schemas)"
