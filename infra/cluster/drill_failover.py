@@ -308,14 +308,22 @@ def wait(seconds: float, what: str, check: Any) -> float | None:
     return None
 
 
-def main() -> int:
-    run_id = uuid.uuid4().hex[:8]
-    problems: list[str] = []
+def primary_and_other() -> tuple[str, str] | None:
+    """(the primary, the other database host), or None (said) when no primary answers."""
     old = primary()
     if old is None:
         log("no primary: is the cluster up?")
+        return None
+    return old, next(host for host in DB_HOSTS if host != old)
+
+
+def main() -> int:
+    run_id = uuid.uuid4().hex[:8]
+    problems: list[str] = []
+    hosts = primary_and_other()
+    if hosts is None:
         return 1
-    standby = next(host for host in DB_HOSTS if host != old)
+    old, standby = hosts
     settings = sql("select current_setting('synchronous_standby_names')")[0][0]
     log(f"primary {old}, synchronous standby {standby} (synchronous_standby_names={settings!r})")
 

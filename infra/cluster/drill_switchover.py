@@ -39,7 +39,7 @@ from drill_failover import (
     owed_snapshot,
     patroni,
     plan,
-    primary,
+    primary_and_other,
     sql,
     wait,
 )
@@ -99,11 +99,10 @@ def patronictl(host: str, *args: str) -> subprocess.CompletedProcess:
 def main() -> int:
     run_id = uuid.uuid4().hex[:8]
     problems: list[str] = []
-    old = primary()
-    if old is None:
-        log("no primary: is the cluster up?")
+    hosts = primary_and_other()
+    if hosts is None:
         return 1
-    new = "db2" if old == "db1" else "db1"
+    old, new = hosts
     if patroni(new, "/sync") != 200:
         log(f"{new} is not the synchronous standby")
         return 1
