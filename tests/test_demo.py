@@ -114,6 +114,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
     assert any(c["blacklisted"] for c in customers)
 
     _recovery_showcase_checked(demo)
+    _history_checked(demo)
     # Each part's own figures; then the second run, checked by each part as well.
     checks_again = [
         _orders_checked(demo),
@@ -167,6 +168,31 @@ def _recovery_showcase_checked(demo: Merchant) -> None:
     pack = owner.get("/api/backend/evidencePackStatus", {"id": packs["list"][0]["id"]}).data
     assert (pack["status"], pack["order_id"]) == ("done", case["order"]["id"]), pack
     assert pack["download_url"]
+
+
+def _history_checked(demo: Merchant) -> None:
+    """The shop's money told as history (each event under the clock of its own day, the
+    nights' auto-debit among them), not stamped with the moment the demo was loaded."""
+    from apps.billing.models import Bill
+    from apps.dashboard.selectors import Shop, shop_overview, shop_today
+    from tenants.dashboard.figures import Period
+
+    with tenant_context(demo):
+        paid = list(Bill.objects.filter(status="paid"))
+        assert len({timezone.localtime(b.paid_at).date() for b in paid}) >= 20
+        # The nights charged each instalment on its due date; a customer short of money paid
+        # a few days late, with the late fee of those days.
+        debited = [b for b in paid if b.paid_by == "withhold" and b.period >= 2]
+        lags = [(timezone.localtime(b.paid_at).date() - b.due_date).days for b in debited]
+        assert lags and all(0 <= lag <= 5 for lag in lags), lags
+        assert 0 in lags
+        assert any(b.late_fee_paid > 0 for b, lag in zip(debited, lags, strict=True) if lag > 0)
+        shop = Shop(merchant_id=demo.pk)
+        month = shop_overview(shop, Period.parse(date_from=None, date_to=None))["current"]
+        today = shop_today(shop)
+    # Today's rent is a day's, not the month's; most of what fell due was paid.
+    assert Decimal(0) < today["rent_received"] < month["rent_received"] / 4, (today, month)
+    assert month["overdue_rate"] is not None and month["overdue_rate"] < 30, month
 
 
 def _orders_checked(demo: Merchant) -> Callable[[], None]:

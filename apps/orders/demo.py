@@ -5,8 +5,9 @@ leaves it as it is."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.db.models import Q
@@ -16,19 +17,22 @@ from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
 from apps.goods.services import sku_stock_update
 from apps.subshops.selectors import sub_shop_options
 from zulin.core.auth import Session
+from zulin.core.clock import real_now
 from zulin.core.db import tenant_connection
 from zulin.documents.slip import TransferSlip, transfer_slip_png
 from zulin.providers.credit import sandbox_credit_complete
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.risk import sandbox_id_number_for
-from zulin.providers.sandbox import sandbox_callbacks_deliver
+from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
 from . import after_sale, lease, outcomes, selectors, services
+from .demo_history import Story, history_run
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
 
 CHANNEL = "alipay_mini"
+DAY = timedelta(days=1)
 NAMES = ["王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊", "赵敏", "黄强", "周婷", "吴杰"]
 
 # (how many, where the order ends up)
@@ -40,8 +44,8 @@ DEMO_PLAN: list[tuple[int, str]] = [
     (3, "cancelled"),
     (4, "awaiting_shipment"),
     (3, "shipped"),
-    (8, "in_lease"),
-    (4, "overdue"),
+    (16, "in_lease"),
+    (2, "overdue"),
     (2, "returning"),
     (3, "completed"),
     (2, "bought_out"),
@@ -83,17 +87,25 @@ def _settle(slug: str, pay_out_no: str = "") -> None:
     sandbox_callbacks_deliver(merchant=slug)
 
 
-# How long ago an order in each state was placed: the new ones in the last days, leases
-# running or ended across the last 90 days, so lists and the data centre show a history.
+# How long ago an order in each state was placed: the new ones in the last days, running
+# leases in the last weeks (within their term), the overdue ones two to three months ago,
+# ended ones across the last 90 days, so lists and the data centre show a history.
 RECENT = ("awaiting_audit", "risk_refused", "refused", "awaiting_signing", "cancelled")
 RUNNING = ("awaiting_shipment", "shipped", "purchase_awaiting_payment", "purchase_paid")
+LEASING = ("in_lease", "after_sale", "returning")
 
 
 def _placed_ago(target: str, index: int) -> timedelta:
+    if target == "awaiting_signing":  # the shop's job cancels one unsigned after 30 minutes
+        return timedelta(minutes=25 - index % 10)
     if target in RECENT:
         days = index % 3
     elif target in RUNNING:
         days = 2 + index % 6
+    elif target in LEASING:
+        days = 22 + index % 25
+    elif target == "overdue":
+        days = 60 + (index * 7) % 25
     else:
         days = 10 + (index * 37) % 80
     return timedelta(days=days, hours=(index * 7) % 24, minutes=(index * 13) % 60)
@@ -107,8 +119,8 @@ def _place(
     channel: str,
     owner: Session,
     share: ShareAttribution | None = None,
-    placed_ago: timedelta | None = None,
 ) -> Order:
+    """The order placed now (the history's clock: its own day)."""
     purchase = target.startswith("purchase")
     grade = "E" if target == "risk_refused" else ("A", "B", "C")[index % 3]
     choices: list[RentPlan] | list[SellPrice] = offers.sales if purchase else offers.leases
@@ -135,7 +147,7 @@ def _place(
         rent_plan_id=None if purchase else picked.pk,
         channel=channel,
         shipping_fee=Decimal("12.00") if index % 4 == 0 else Decimal("0.00"),
-        placed_at=timezone.now() - (placed_ago or _placed_ago(target, index)),
+        placed_at=timezone.now(),
         **(share.__dict__ if share else {}),
     )
     return services.order_place(data=data)
@@ -166,7 +178,7 @@ def _signed(order: Order, owner: Session, slug: str) -> Order:
     return order
 
 
-def _in_lease(order: Order, owner: Session, slug: str, days_ago: int) -> Order:
+def _shipped(order: Order, owner: Session) -> None:
     lease.order_ship(
         actor=owner,
         order_id=order.pk,
@@ -174,25 +186,59 @@ def _in_lease(order: Order, owner: Session, slug: str, days_ago: int) -> Order:
         tracking_no=f"SF{order.pk:010d}",
         device_serial=f"IMEI{order.pk:011d}",
     )
+
+
+def _delivered(order: Order) -> Order:
     lease.order_deliver(
-        order_id=order.pk,
-        actor=None,
-        delivered_at=timezone.now() - timedelta(days=days_ago),
-        reason="快递签收",
+        order_id=order.pk, actor=None, delivered_at=timezone.now(), reason="快递签收"
     )
     order.refresh_from_db()
     return order
 
 
-def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -> None:
+def _customer_short(order: Order, slug: str, *, nights: int | None) -> None:
+    """The customer's account has no balance for the next `nights` auto-debits (None: from
+    now on): the bills fall overdue until the money is there."""
+    sandbox_failure_add(
+        service="payment",
+        operation="withhold",
+        reason="INSUFFICIENT_BALANCE",
+        merchant=slug,
+        subject=f"cust-{order.customer_id}",
+        times=nights,
+    )
+
+
+def _between(start: datetime, share: float) -> datetime:
+    """A moment `share` of the way from `start` to now (the history's clock)."""
+    return start + (timezone.now() - start) * share
+
+
+def _story(
+    placed_at: datetime,
+    place: Callable[[], Order],
+    target: str,
+    owner: Session,
+    slug: str,
+    index: int,
+) -> Story:
+    """One order's life up to `target`, each step at its own moment: placed at `placed_at`
+    (by `place`), audited within the hour, shipped the next day, delivered a day or two
+    later; the rent is the nights' (`demo_history`): one customer in four pays a bill some
+    days late, the overdue ones stop paying. Yields when it wants to act next."""
+    yield placed_at
+    order = place()
+    placed = timezone.now()
     if target in ("awaiting_audit", "risk_refused", "purchase_awaiting_payment"):
         return
+    yield placed + timedelta(minutes=20 + index % 40)
     if target == "refused":
         services.order_audit(actor=owner, order_id=order.pk, passed=False, reason="资料不全")
         return
     if target.startswith("purchase"):
         _first_bill_paid(order, slug)
         if target == "purchase_completed":
+            yield placed + timedelta(days=1, hours=2)
             lease.order_ship(
                 actor=owner,
                 order_id=order.pk,
@@ -200,46 +246,55 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
                 tracking_no=f"JD{order.pk:010d}",
                 device_serial="",
             )
+            yield placed + timedelta(days=2, hours=5)
             lease.order_deliver(order_id=order.pk, actor=None, reason="快递签收")
         return
     if target in ("awaiting_signing", "cancelled"):
         services.order_audit(actor=owner, order_id=order.pk, passed=True)
         if target == "cancelled":
+            yield placed + timedelta(hours=3)
             services.order_cancel(order_id=order.pk, reason="用户取消")
         return
     order = _signed(order, owner, slug)
     if target == "awaiting_shipment":
         return
+    yield placed + timedelta(days=1, hours=index % 5)
     if target == "closed":
         services.orders_close(actor=owner, ids=[order.pk], reason="缺货，协商关闭")
         _settle(slug)
         return
+    _shipped(order, owner)
     if target == "shipped":
-        lease.order_ship(
-            actor=owner,
-            order_id=order.pk,
-            company_code="SF",
-            tracking_no=f"SF{order.pk:010d}",
-            device_serial=f"IMEI{order.pk:011d}",
-        )
         return
-    days_ago = {"overdue": 75, "in_lease": 20 + index % 25}.get(target, 40)
-    order = _in_lease(order, owner, slug, days_ago)
-    if target in ("in_lease", "overdue") and index % 2 == 0 and target != "overdue":
-        lease.order_bill_pay(
-            order_id=order.pk, period=2, actor=owner, idempotency_key=f"{order.order_no}-p2"
-        )
-        _settle(slug)
+    yield placed + timedelta(days=2, hours=3 + index % 6)
+    order = _delivered(order)
+    delivered = timezone.now()
     if target == "overdue":
-        outcomes.order_overdue_refresh(order)
+        # Paid bill 1 at signing, then nothing: the account is empty since.
+        yield delivered + timedelta(days=10)
+        _customer_short(order, slug, nights=None)
+        return
+    if index % 4 == 1:  # one in four pays a bill a few days late (late fees with it)
+        from apps.billing.models import Bill
+
+        late = 1 + index % 4
+        second = Bill.objects.filter(order_id=order.pk, period=2).first()
+        # Only a bill whose late payment is history: the failures are all used by then.
+        if second and second.due_date + timedelta(days=late) < timezone.localdate(real_now()):
+            yield timezone.make_aware(datetime.combine(second.due_date, time(12))) - DAY
+            _customer_short(order, slug, nights=late)
+    if target == "in_lease":
         return
     if target == "after_sale":
+        yield timezone.now() - timedelta(hours=20 + index % 10)
         after_sale.after_sale_apply(
             order_id=order.pk, kind="renewal", reason="想多用几个月", extra_term=3
         )
         return
     if target == "bought_out":
+        yield _between(delivered, 0.7)
         after_sale.after_sale_apply(order_id=order.pk, kind="buyout", reason="想买下来")
+        yield timezone.now() + timedelta(hours=2)
         after_sale.after_sale_deal(
             actor=owner,
             order_id=order.pk,
@@ -249,9 +304,16 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
         _settle(slug)
         return
     if target in ("returning", "completed"):
+        yield (
+            timezone.now() - timedelta(days=2, hours=index % 10)
+            if target == "returning"
+            else _between(delivered, 0.6)
+        )
         after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="到期归还")
+        yield timezone.now() + timedelta(hours=1)
         after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
         if target == "completed":
+            yield timezone.now() + timedelta(days=2)
             order.refresh_from_db()
             after_sale.after_sale_deal(
                 actor=owner,
@@ -259,6 +321,7 @@ def _advance(order: Order, target: str, owner: Session, slug: str, index: int) -
                 decision="receive",
                 device_serial=order.device_serial,
             )
+            yield timezone.now() + timedelta(hours=20)
             after_sale.after_sale_deal(
                 actor=owner,
                 order_id=order.pk,
@@ -287,28 +350,33 @@ def orders_through_share_link_load(
     orders: list[tuple[str, str]],
     first_index: int,
 ) -> int:
-    """Orders `(idempotency key, target state)` placed through a share link as the intake
-    places them, and taken to their state; a key already used is left as it is. Answers how
-    many it placed."""
+    """Orders `(idempotency key, target state)` placed through a share link in the last
+    days as the intake places them, and taken to their state; a key already used is left
+    as it is. Answers how many it placed."""
     offers = _offers(channel)
     if not offers.leases or not offers.sales:
         return 0
-    placed = 0
+    stories = []
     for n, (key, target) in enumerate(orders):
         if Order.objects.filter(idempotency_key=key).exists():
             continue
         index = first_index + n
-        order = _place(index, key, target, offers, channel=channel, owner=owner, share=share)
-        _advance(order, target, owner, slug, index)
-        placed += 1
-    return placed
+
+        def place(index: int = index, key: str = key, target: str = target) -> Order:
+            return _place(index, key, target, offers, channel=channel, owner=owner, share=share)
+
+        placed_at = timezone.now() - timedelta(days=3, hours=index % 12)
+        stories.append(_story(placed_at, place, target, owner, slug, index))
+    history_run(stories, slug=slug, nights=False)
+    return len(stories)
 
 
 def orders_showcase_load(
     *, owner: Session, slug: str, plan: list[tuple[int, str]] | None = None, rounds: int = 1
 ) -> int:
     """Orders in every state and stage for the active merchant, the plan `rounds` times
-    over; answers how many exist."""
+    over, told as the history of the shop's last 90 days with its nights; answers how many
+    orders exist."""
     if not IntakeKey.objects.exists():
         intake_key_create(name="演示小程序", channel=CHANNEL)
     offers = _offers()
@@ -316,20 +384,42 @@ def orders_showcase_load(
         return 0
     shops = sub_shop_options(session=owner)
     index = 0
+    stories = []
     for count, target in (plan or DEMO_PLAN) * rounds:
         for _ in range(count):
             index += 1
             key = f"demo-{slug}-{index:04d}"
             if Order.objects.filter(idempotency_key=key).exists():
                 continue
-            order = _place(index, key, target, offers, channel=CHANNEL, owner=owner)
-            # Every third order is followed up by one of the shop's sub-shops.
-            if shops and index % 3 == 0:
-                shop = shops[(index // 3) % len(shops)]["id"]
-                services.order_allocate_sub_shop(actor=owner, ids=[order.pk], sub_shop_id=shop)
-                order.refresh_from_db()
-            _advance(order, target, owner, slug, index)
+
+            def place(index: int = index, key: str = key, target: str = target) -> Order:
+                order = _place(index, key, target, offers, channel=CHANNEL, owner=owner)
+                # Every third order is followed up by one of the shop's sub-shops.
+                if shops and index % 3 == 0:
+                    shop = shops[(index // 3) % len(shops)]["id"]
+                    services.order_allocate_sub_shop(actor=owner, ids=[order.pk], sub_shop_id=shop)
+                    order.refresh_from_db()
+                return order
+
+            placed_at = timezone.now() - _placed_ago(target, index)
+            stories.append(_story(placed_at, place, target, owner, slug, index))
+    history_run(stories, slug=slug, nights=bool(stories))
     return Order.objects.count()
+
+
+def _debt_story(
+    index: int, key: str, offers: _Offers, owner: Session, slug: str, days: int
+) -> Story:
+    """A month lease delivered `days` days ago whose customer's account has been empty since:
+    bill 1 paid at signing, nothing after."""
+    yield timezone.now() - timedelta(days=days + 3)
+    order = _place(index, key, "overdue", offers, channel=CHANNEL, owner=owner)
+    yield timezone.now() + timedelta(minutes=30)
+    order = _signed(order, owner, slug)
+    yield timezone.now() + timedelta(days=1)
+    _shipped(order, owner)
+    yield timezone.now() + timedelta(days=2)
+    _customer_short(_delivered(order), slug, nights=None)
 
 
 def overdue_leases_load(*, owner: Session, slug: str, days_ago: tuple[int, ...]) -> list[int]:
@@ -341,35 +431,32 @@ def overdue_leases_load(*, owner: Session, slug: str, days_ago: tuple[int, ...])
     if not months:
         return []
     offers = _Offers(leases=months, sales=offers.sales)
-    ids = []
-    for number, days in enumerate(days_ago):
-        key = f"demo-{slug}-late-{days:04d}"
-        order = Order.objects.filter(idempotency_key=key).first()
-        if order is None:
-            order = _place(
-                700 + number,
-                key,
-                "overdue",
-                offers,
-                channel=CHANNEL,
-                owner=owner,
-                placed_ago=timedelta(days=days + 3),
-            )
-            order = _signed(order, owner, slug)
-            order = _in_lease(order, owner, slug, days)
-            outcomes.order_overdue_refresh(order)
-        ids.append(order.pk)
-    return ids
+    keys = [f"demo-{slug}-late-{days:04d}" for days in days_ago]
+    history_run(
+        [
+            _debt_story(700 + number, key, offers, owner, slug, days)
+            for number, (key, days) in enumerate(zip(keys, days_ago, strict=True))
+            if not Order.objects.filter(idempotency_key=key).exists()
+        ],
+        slug=slug,
+        nights=False,
+    )
+    orders = {
+        order.idempotency_key: order for order in Order.objects.filter(idempotency_key__in=keys)
+    }
+    for order in orders.values():
+        outcomes.order_overdue_refresh(order)
+    return [orders[key].pk for key in keys]
 
 
 def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
-    """The shop's money after its orders: late fees on overdue bills (one partly waived), a
-    withhold that failed for lack of balance, and the settlement statements of past days
-    (what is withdrawable now). Safe to run again: late fees are one row per bill and day,
-    the waiver and the attempt have their keys, statements settle each journal once."""
-    from apps.billing import latefees, settlement
-    from apps.billing.models import Bill, BillPayment, BillStatus
-    from zulin.providers.sandbox import sandbox_failure_add
+    """The shop's money after its orders (whose nights charged the bills, failed for lack of
+    balance and closed the statements of past days): late fees caught up to today, one
+    partly waived, a repayment by bank transfer and a lease settled early. Safe to run
+    again: late fees are one row per bill and day, the waiver and the repayments have their
+    keys."""
+    from apps.billing import latefees
+    from apps.billing.models import Bill, BillStatus, Statement
 
     from .collection import late_fee_waive
 
@@ -392,37 +479,11 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
                 reason="客户首次逾期，减免一半违约金",
                 idempotency_key=f"demo-{slug}-waive-1",
             )
-    # The oldest bill of another overdue order: the customer's account had no balance (once:
-    # a later part of the showcase may have the customer pay that bill since).
-    failed_key = f"demo-{slug}-withhold-failed"
-    other = next((b for b in overdue if owing and b.order_id != owing[0].order_id), None)
-    if (
-        other is not None
-        and not BillPayment.objects.filter(bill=other).exists()
-        and not BillPayment.objects.filter(idempotency_key=failed_key).exists()
-    ):
-        order = Order.objects.get(pk=other.order_id)
-        if order.withhold_agreement_no and not order.has_open_after_sale:
-            sandbox_failure_add(
-                service="payment",
-                operation="withhold",
-                reason="INSUFFICIENT_BALANCE",
-                merchant=slug,
-                subject=f"cust-{order.customer_id}",
-            )
-            lease.order_bill_pay(
-                order_id=order.pk,
-                period=other.period,
-                actor=owner,
-                idempotency_key=failed_key,
-            )
-            _settle(slug)
     repayments_showcase_load(owner=owner, slug=slug)
-    # Every journal of the demo was booked today, the day it was loaded (its orders are
-    # back-dated, its money is not): the demo settles that history at once, as if its
-    # settlement day had come, so the shop shows a withdrawable balance.
-    closed = settlement.statements_close(today=timezone.localdate() + timedelta(days=31))
-    return {"late_fee_bills": len(owing), "statements": int(closed["closed"])}
+    # The statements the nights closed (each journal on its settlement day): what the shop
+    # can withdraw now; what came in the last days waits for its day.
+    closed = Statement.objects.filter(status="closed").count()
+    return {"late_fee_bills": len(owing), "statements": closed}
 
 
 def reconciliation_faults_load(*, owner: Session, slug: str) -> int:
@@ -472,7 +533,7 @@ def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
     """One overdue bill the customer repaid by bank transfer, recorded with its voucher, and
     one lease settled early through the provider (bought out). Each has its key: a second
     run finds it and changes nothing."""
-    from apps.billing.models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
+    from apps.billing.models import Bill, BillStatus, EarlySettlement, OfflineReceipt
     from apps.billing.offline import OfflineDetails
 
     from . import machine, repayments
@@ -493,20 +554,13 @@ def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
             .exclude(order_id__in=Bill.objects.filter(status=BillStatus.PAYING).values("order_id"))
             .order_by("order_id", "period")
         )
-        # The oldest open bill of an overdue order whose customer paid by bank transfer (one
-        # the demo waived nothing of and never tried to charge).
+        # The oldest open bill of an overdue order whose customer, after the nights' failed
+        # auto-debits, paid by bank transfer (one the demo waived nothing of).
         oldest: dict[int, Bill] = {}
         for candidate in overdue:
             oldest.setdefault(candidate.order_id, candidate)
         bill = next(
-            (
-                b
-                for b in oldest.values()
-                if not b.waivers.exists()
-                and not BillPayment.objects.filter(
-                    bill__order_id=b.order_id, status="failed"
-                ).exists()
-            ),
+            (b for b in oldest.values() if not b.waivers.exists()),
             None,
         )
         if bill is not None:
@@ -585,6 +639,48 @@ OWED_PLAN: list[tuple[int, int, str, Decimal]] = [
 ]
 
 
+def _owed_story(
+    index: int,
+    key: str,
+    offers: _Offers,
+    owner: Session,
+    slug: str,
+    days_ago: int,
+    end: str,
+    damage: Decimal,
+) -> Story:
+    """A lease delivered `days_ago` days ago under the early-return terms, returned early in
+    the last days (received, then inspected when `end` is returned) or still running."""
+    yield timezone.now() - timedelta(days=days_ago + 3)
+    order = _place(index, key, "completed", offers, channel=CHANNEL, owner=owner)
+    yield timezone.now() + timedelta(minutes=30)
+    order = _signed(order, owner, slug)
+    yield timezone.now() + timedelta(days=1)
+    _shipped(order, owner)
+    yield timezone.now() + timedelta(days=2)
+    order = _delivered(order)
+    if end == "in_lease":
+        return
+    yield timezone.now() + timedelta(days=days_ago - 5)
+    after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="提前退租")
+    yield timezone.now() + timedelta(hours=2)
+    after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
+    yield timezone.now() + timedelta(days=2)
+    after_sale.after_sale_deal(
+        actor=owner, order_id=order.pk, decision="receive", device_serial=order.device_serial
+    )
+    if end == "returned":
+        yield timezone.now() + timedelta(days=1)
+        after_sale.after_sale_deal(
+            actor=owner,
+            order_id=order.pk,
+            decision="inspect",
+            damage_amount=damage,
+            inspection_note="屏幕碎裂，需更换" if damage > 1000 else "外观检查",
+        )
+        _settle(slug)
+
+
 def owed_after_lease_load(*, owner: Session, slug: str) -> int:
     """The shop's early-return terms (a minimum of 6 months; before it, 30 % of the rent a
     return cancels) and leases placed under them: returned early with the fee, returned
@@ -600,27 +696,15 @@ def owed_after_lease_load(*, owner: Session, slug: str) -> int:
     offers = _offers()
     if not offers.leases:
         return 0
-    for (index, days_ago, end, damage), key in zip(OWED_PLAN, keys, strict=True):
-        if Order.objects.filter(idempotency_key=key).exists():
-            continue
-        order = _place(index, key, "completed", offers, channel=CHANNEL, owner=owner)
-        order = _in_lease(_signed(order, owner, slug), owner, slug, days_ago)
-        if end == "in_lease":
-            continue
-        after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="提前退租")
-        after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
-        after_sale.after_sale_deal(
-            actor=owner, order_id=order.pk, decision="receive", device_serial=order.device_serial
-        )
-        if end == "returned":
-            after_sale.after_sale_deal(
-                actor=owner,
-                order_id=order.pk,
-                decision="inspect",
-                damage_amount=damage,
-                inspection_note="屏幕碎裂，需更换" if damage > 1000 else "外观检查",
-            )
-            _settle(slug)
+    history_run(
+        [
+            _owed_story(index, key, offers, owner, slug, days_ago, end, damage)
+            for (index, days_ago, end, damage), key in zip(OWED_PLAN, keys, strict=True)
+            if not Order.objects.filter(idempotency_key=key).exists()
+        ],
+        slug=slug,
+        nights=False,
+    )
     return Order.objects.filter(idempotency_key__in=keys, stage="owing").count()
 
 

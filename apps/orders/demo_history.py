@@ -1,0 +1,79 @@
+"""The demo shop's history told in the order it happened: each order's story (placed,
+audited, signed, shipped, delivered, returned …) and the shop's nights (the rent run and the
+morning's overdue refresh), each on its own day under `zulin.core.clock.clock_at`, so every
+payment, journal, late fee and status change carries the day it would have had.
+
+A story is a generator: it yields the moment it wants to act next and acts when it is
+resumed (under the clock at that moment); it ends by returning. The nights run between the
+stories' steps, one per China day, as the beat schedule runs them (`CELERY_BEAT_SCHEDULE`):
+the overdue refresh at 01:10, the rent run at 01:30 (the provider answers a few minutes
+later)."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from datetime import date, datetime, time, timedelta
+
+from django.utils import timezone
+
+from zulin.core.clock import clock_at
+from zulin.providers.payment import sandbox_payments_complete
+from zulin.providers.sandbox import sandbox_callbacks_deliver
+
+from . import collection
+from .tasks import orders_refresh_overdue
+
+Story = Iterator[datetime]
+NIGHT_REFRESH, NIGHT_RENT, NIGHT_SETTLED = time(1, 10), time(1, 30), time(1, 35)
+
+
+def _china(day: date, at: time) -> datetime:
+    return timezone.make_aware(datetime.combine(day, at))
+
+
+def night_run(day: date, *, slug: str) -> None:
+    """One night of the shop as its beat would run it: the overdue refresh, the rent run
+    (stale payments, late fees, auto-debit, statements) and the provider's answers a few
+    minutes later."""
+    with clock_at(_china(day, NIGHT_REFRESH)):
+        orders_refresh_overdue()
+    with clock_at(_china(day, NIGHT_RENT)):
+        collection.collect_night()
+    with clock_at(_china(day, NIGHT_SETTLED)):
+        sandbox_payments_complete(merchant=slug)
+        sandbox_callbacks_deliver(merchant=slug)
+
+
+def history_run(stories: list[Story], *, slug: str, nights: bool) -> int:
+    """Runs the stories' steps in time order (a step wanted in the future runs now); with
+    `nights`, every night from the first story's day to today's runs between them. Answers
+    how many nights ran."""
+    started = timezone.now()
+    queue: list[tuple[datetime, int, Story]] = []
+
+    for number, story in enumerate(stories):
+        first = next(story, None)
+        if first is not None:
+            heapq.heappush(queue, (min(first, started), number, story))
+    if not queue:
+        return 0
+    night = timezone.localtime(queue[0][0]).date()
+    ran = 0
+    while True:
+        upcoming = queue[0][0] if queue else None
+        night_at = _china(night, NIGHT_REFRESH)
+        night_due = nights and night_at <= started
+        if night_due and (upcoming is None or night_at <= upcoming):
+            night_run(night, slug=slug)
+            night += timedelta(days=1)
+            ran += 1
+            continue
+        if upcoming is None:
+            break
+        at, number, story = heapq.heappop(queue)
+        with clock_at(at):
+            following = next(story, None)
+        if following is not None:
+            heapq.heappush(queue, (max(min(following, started), at), number, story))
+    return ran
