@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -187,6 +188,14 @@ def _history_checked(demo: Merchant) -> None:
         assert lags and all(0 <= lag <= 5 for lag in lags), lags
         assert 0 in lags
         assert any(b.late_fee_paid > 0 for b, lag in zip(debited, lags, strict=True) if lag > 0)
+        # The renewals and returns still being handled were asked for in the last days (the
+        # leases ran, and were charged, until then).
+        from apps.orders.models import AfterSale
+
+        pending = AfterSale.objects.filter(status__in=["open", "approved"])
+        assert pending and all(
+            timezone.now() - a.created_at < timedelta(days=7) for a in pending
+        ), [(a.order_id, a.created_at) for a in pending]
         shop = Shop(merchant_id=demo.pk)
         month = shop_overview(shop, Period.parse(date_from=None, date_to=None))["current"]
         today = shop_today(shop)

@@ -210,8 +210,8 @@ def _customer_short(order: Order, slug: str, *, nights: int | None) -> None:
 
 
 def _between(start: datetime, share: float) -> datetime:
-    """A moment `share` of the way from `start` to now (the history's clock)."""
-    return start + (timezone.now() - start) * share
+    """A moment `share` of the way from `start` to the real now (not the history's clock)."""
+    return start + (real_now() - start) * share
 
 
 def _story(
@@ -286,7 +286,7 @@ def _story(
     if target == "in_lease":
         return
     if target == "after_sale":
-        yield timezone.now() - timedelta(hours=20 + index % 10)
+        yield real_now() - timedelta(hours=20 + index % 10)
         after_sale.after_sale_apply(
             order_id=order.pk, kind="renewal", reason="想多用几个月", extra_term=3
         )
@@ -305,7 +305,7 @@ def _story(
         return
     if target in ("returning", "completed"):
         yield (
-            timezone.now() - timedelta(days=2, hours=index % 10)
+            real_now() - timedelta(days=2, hours=index % 10)
             if target == "returning"
             else _between(delivered, 0.6)
         )
@@ -412,7 +412,7 @@ def _debt_story(
 ) -> Story:
     """A month lease delivered `days` days ago whose customer's account has been empty since:
     bill 1 paid at signing, nothing after."""
-    yield timezone.now() - timedelta(days=days + 3)
+    yield real_now() - timedelta(days=days + 3)
     order = _place(index, key, "overdue", offers, channel=CHANNEL, owner=owner)
     yield timezone.now() + timedelta(minutes=30)
     order = _signed(order, owner, slug)
@@ -651,7 +651,7 @@ def _owed_story(
 ) -> Story:
     """A lease delivered `days_ago` days ago under the early-return terms, returned early in
     the last days (received, then inspected when `end` is returned) or still running."""
-    yield timezone.now() - timedelta(days=days_ago + 3)
+    yield real_now() - timedelta(days=days_ago + 3)
     order = _place(index, key, "completed", offers, channel=CHANNEL, owner=owner)
     yield timezone.now() + timedelta(minutes=30)
     order = _signed(order, owner, slug)
