@@ -408,10 +408,11 @@ def orders_showcase_load(
 
 
 def _debt_story(
-    index: int, key: str, offers: _Offers, owner: Session, slug: str, days: int
+    index: int, key: str, offers: _Offers, owner: Session, slug: str, days: int, empty: bool
 ) -> Story:
-    """A month lease delivered `days` days ago whose customer's account has been empty since:
-    bill 1 paid at signing, nothing after."""
+    """A month lease delivered `days` days ago, bill 1 paid at signing and nothing after;
+    with `empty`, the customer's account has no balance from then on (the shop's nights keep
+    failing to charge it)."""
     yield real_now() - timedelta(days=days + 3)
     order = _place(index, key, "overdue", offers, channel=CHANNEL, owner=owner)
     yield timezone.now() + timedelta(minutes=30)
@@ -419,13 +420,19 @@ def _debt_story(
     yield timezone.now() + timedelta(days=1)
     _shipped(order, owner)
     yield timezone.now() + timedelta(days=2)
-    _customer_short(_delivered(order), slug, nights=None)
+    order = _delivered(order)
+    if empty:
+        _customer_short(order, slug, nights=None)
 
 
-def overdue_leases_load(*, owner: Session, slug: str, days_ago: tuple[int, ...]) -> list[int]:
+def overdue_leases_load(
+    *, owner: Session, slug: str, days_ago: tuple[int, ...], accounts_empty: bool = True
+) -> list[int]:
     """Month leases delivered `days_ago` days ago (one each) whose customer paid nothing
-    since bill 1: debts of every age for the recovery showcase. Each has its key: a second
-    run finds them. Answers their ids."""
+    since bill 1: debts of every age for the recovery showcase. With `accounts_empty` the
+    customers' accounts stay empty (an auto-debit fails); without it a withhold of their
+    bills succeeds (the failover drill's load). Each has its key: a second run finds them.
+    Answers their ids."""
     offers = _offers()
     months = [plan for plan in offers.leases if plan.term_unit == "month"]
     if not months:
@@ -434,7 +441,7 @@ def overdue_leases_load(*, owner: Session, slug: str, days_ago: tuple[int, ...])
     keys = [f"demo-{slug}-late-{days:04d}" for days in days_ago]
     history_run(
         [
-            _debt_story(700 + number, key, offers, owner, slug, days)
+            _debt_story(700 + number, key, offers, owner, slug, days, accounts_empty)
             for number, (key, days) in enumerate(zip(keys, days_ago, strict=True))
             if not Order.objects.filter(idempotency_key=key).exists()
         ],

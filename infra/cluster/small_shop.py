@@ -36,8 +36,12 @@ def main() -> int:
             actor=owner, platform_actor=admin, merchant=acme, catalogue=ACME_CATALOGUE
         )
         # 35, 37, 39 … days since delivery: one to three bills overdue each.
+        # Their customers can pay: the drill's withholds succeed.
         ids = overdue_leases_load(
-            owner=owner, slug="acme", days_ago=tuple(35 + 2 * n for n in range(leases))
+            owner=owner,
+            slug="acme",
+            days_ago=tuple(35 + 2 * n for n in range(leases)),
+            accounts_empty=False,
         )
     print(f"small shop: acme, {len(ids)} overdue leases")
     return 0 if len(ids) == leases else 1
