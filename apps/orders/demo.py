@@ -5,7 +5,7 @@ leaves it as it is."""
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -407,20 +407,29 @@ def orders_showcase_load(
     return Order.objects.count()
 
 
+def _delivered_ago(
+    index: int, key: str, target: str, offers: _Offers, owner: Session, slug: str, days: int
+) -> Generator[datetime, None, Order]:
+    """The first steps of a lease delivered `days` days ago: placed three days before,
+    audited, signed and paid within the half hour, shipped the next day, delivered two days
+    later. Answers the delivered order."""
+    yield real_now() - timedelta(days=days + 3)
+    order = _place(index, key, target, offers, channel=CHANNEL, owner=owner)
+    yield timezone.now() + timedelta(minutes=30)
+    order = _signed(order, owner, slug)
+    yield timezone.now() + timedelta(days=1)
+    _shipped(order, owner)
+    yield timezone.now() + timedelta(days=2)
+    return _delivered(order)
+
+
 def _debt_story(
     index: int, key: str, offers: _Offers, owner: Session, slug: str, days: int, empty: bool
 ) -> Story:
     """A month lease delivered `days` days ago, bill 1 paid at signing and nothing after;
     with `empty`, the customer's account has no balance from then on (the shop's nights keep
     failing to charge it)."""
-    yield real_now() - timedelta(days=days + 3)
-    order = _place(index, key, "overdue", offers, channel=CHANNEL, owner=owner)
-    yield timezone.now() + timedelta(minutes=30)
-    order = _signed(order, owner, slug)
-    yield timezone.now() + timedelta(days=1)
-    _shipped(order, owner)
-    yield timezone.now() + timedelta(days=2)
-    order = _delivered(order)
+    order = yield from _delivered_ago(index, key, "overdue", offers, owner, slug, days)
     if empty:
         _customer_short(order, slug, nights=None)
 
@@ -658,14 +667,7 @@ def _owed_story(
 ) -> Story:
     """A lease delivered `days_ago` days ago under the early-return terms, returned early in
     the last days (received, then inspected when `end` is returned) or still running."""
-    yield real_now() - timedelta(days=days_ago + 3)
-    order = _place(index, key, "completed", offers, channel=CHANNEL, owner=owner)
-    yield timezone.now() + timedelta(minutes=30)
-    order = _signed(order, owner, slug)
-    yield timezone.now() + timedelta(days=1)
-    _shipped(order, owner)
-    yield timezone.now() + timedelta(days=2)
-    order = _delivered(order)
+    order = yield from _delivered_ago(index, key, "completed", offers, owner, slug, days_ago)
     if end == "in_lease":
         return
     yield timezone.now() + timedelta(days=days_ago - 5)
