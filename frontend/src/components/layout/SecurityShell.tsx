@@ -88,7 +88,21 @@ export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: 
   );
 
   if (allowed !== true) return <FullPageSpinner />;
-  if (session.isPending || needsRole) return <FullPageSpinner label={t('layout.loadingSession')} />;
+  if (session.isPending || needsRole) {
+    return (
+      <>
+        <FullPageSpinner label={t('layout.loadingSession')} />
+        {/* The screen asks for its data while the session loads, not after it (one round trip
+            less before anything shows): hidden and inert, it only starts its queries, which the
+            framed screen then finds cached or in flight. Every call is checked by the API. */}
+        {session.isPending && (
+          <div hidden inert data-testid="screen-prefetch">
+            {children}
+          </div>
+        )}
+      </>
+    );
+  }
   if (session.isError) {
     return (
       <div className="mx-auto max-w-md px-6 py-16">
