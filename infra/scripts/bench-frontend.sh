@@ -15,6 +15,8 @@ PY=$ROOT/.venv/bin/python
 cd frontend
 test -d node_modules || npm ci --no-audit --no-fund --loglevel=error
 cd "$ROOT"
+source infra/scripts/chromium.sh
+ensure_chromium
 
 if [ -z "${API_ORIGIN:-}" ]; then
   BENCH_API_PORT="${BENCH_API_PORT:-8766}"

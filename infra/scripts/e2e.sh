@@ -11,13 +11,9 @@ PY=$ROOT/.venv/bin/python
 E2E_API_PORT="${E2E_API_PORT:-8765}"
 export E2E_PORT="${E2E_PORT:-3100}"
 
-# Debian's chromium drives the browser tests; a CJK font makes the screenshots legible.
-if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy"; then
-  echo "installing Debian's chromium and a CJK font for the browser tests"
-  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
-fi
+# Debian's chromium drives the browser tests.
+source infra/scripts/chromium.sh
+ensure_chromium
 
 source infra/scripts/demo-api.sh
 demo_api_env "${E2E_DB:-zulin_e2e}" "${E2E_REDIS_DB:-14}" zulin-e2e

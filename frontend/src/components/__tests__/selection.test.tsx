@@ -1,4 +1,4 @@
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from '../data-table/DataTable';
 import { selectedRows, selectionOf, selectionUpdate, type KeyedSelection } from '../data-table/selection';

@@ -1,4 +1,4 @@
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldOrder, isStickyEnd, prioritize } from '../data-table/fit';
 import { Table } from '../data-table/Table';

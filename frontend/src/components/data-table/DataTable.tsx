@@ -1,12 +1,12 @@
 'use client';
 
-import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { SelectLabels, Table as TableComponent } from './Table';
 import { TableSkeleton } from './TableSkeleton';
 import { TableError } from './TableStates';
+import type { ColumnDef, OnChangeFn, RowSelectionState } from './types';
 
-// The table library (TanStack Table) loads with a list's first rows rather than with the
+// The table's markup and its folding load with a list's first rows rather than with the
 // screen: the skeleton, error and empty states need none of it. Until it arrives (once per
 // visit) the skeleton stays. The cast keeps Table's generic props, which lazy() drops.
 const Table = lazy(() => import('./Table').then((module) => ({ default: module.Table }))) as unknown as typeof TableComponent;

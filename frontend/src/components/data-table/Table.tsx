@@ -1,37 +1,10 @@
 'use client';
 
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type Row,
-  type RowData,
-  type Column,
-  type RowSelectionState,
-  type OnChangeFn,
-} from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { foldOrder, isStickyEnd, STICKY_END, type FoldableColumn } from './fit';
+import { columnId, selectionApi, type ColumnDef, type OnChangeFn, type RowSelectionState, type TableApi, type TableRow as Row } from './types';
 import { IconButton } from '@/components/ui/IconButton';
-
-declare module '@tanstack/react-table' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /**
-     * `end`: the column stays in view at the right while a wide table scrolls (a row's actions).
-     * A column with the id `actions` is sticky without saying so.
-     */
-    sticky?: 'end';
-    /**
-     * How much the column matters when the table is wider than its card: 1 never folds; the
-     * others (default 2) fold into the row's details line, the highest number first and, among
-     * equals, the rightmost first. The first column (it names the row) and the actions stay.
-     */
-    priority?: number;
-  }
-}
 
 /** What the checkboxes of a selectable table say to a screen reader. */
 export interface SelectLabels<T> {
@@ -70,8 +43,23 @@ export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap
 const CELL_BOX = 'max-w-[22rem]';
 
 
-function stickyClass<T>(column: Column<T, unknown>, background: string): string {
-  return isStickyEnd(column.id, column.columnDef.meta) ? `${STICKY_END} ${background}` : '';
+/** A column with its id (given, or its header's text). */
+interface Column<T> {
+  id: string;
+  def: ColumnDef<T, unknown>;
+}
+
+function stickyClass<T>(column: Column<T>, background: string): string {
+  return isStickyEnd(column.id, column.def.meta) ? `${STICKY_END} ${background}` : '';
+}
+
+function renderHeader<T>(column: Column<T>, table: TableApi): ReactNode {
+  const header = column.def.header;
+  return typeof header === 'function' ? header({ table }) : (header ?? null);
+}
+
+function renderCell<T>(column: Column<T>, row: Row<T>, table: TableApi): ReactNode {
+  return column.def.cell ? column.def.cell({ row, table }) : null;
 }
 
 function Chevron({ open }: { open: boolean }) {
@@ -100,11 +88,11 @@ function WithToggle({ toggle, children }: { toggle: ReactNode; children: ReactNo
   );
 }
 
-function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Row<T>; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string }) {
+function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detailsId }: { row: Row<T>; table: TableApi; columns: readonly Column<T>[]; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string }) {
   const t = useTranslations('kit.table');
-  const cells = row.getVisibleCells();
-  const hidden = folded.length ? row.getAllCells().filter((cell) => folded.includes(cell.column.id)) : [];
-  const last = cells.findLast((cell) => cell.column.id !== 'select');
+  const cells = columns.filter((column) => !folded.includes(column.id));
+  const hidden = folded.length ? columns.filter((column) => folded.includes(column.id)) : [];
+  const last = cells.findLast((column) => column.id !== 'select');
   const toggle = hidden.length > 0 && (
     <IconButton className={TOGGLE} aria-expanded={open} aria-controls={open ? detailsId : undefined} label={open ? t('hideDetails') : t('showDetails')} onClick={onToggle}>
       <Chevron open={open} />
@@ -113,10 +101,10 @@ function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Ro
   return (
     <>
       <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
-        {cells.map((cell) => (
-          <td key={cell.id} data-column={cell.column.id} className={`${CELL_CLASS} ${stickyClass(cell.column, 'bg-white')}`}>
+        {cells.map((column) => (
+          <td key={column.id} data-column={column.id} className={`${CELL_CLASS} ${stickyClass(column, 'bg-white')}`}>
             <div className={CELL_BOX}>
-              <WithToggle toggle={cell === last ? toggle : null}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</WithToggle>
+              <WithToggle toggle={column === last ? toggle : null}>{renderCell(column, row, table)}</WithToggle>
             </div>
           </td>
         ))}
@@ -126,10 +114,10 @@ function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Ro
           <td colSpan={cells.length} className="bg-slate-50/70 px-4 py-3">
             {/* Zero intrinsic width: the details never widen the table, they fill the width it has. */}
             <dl className="grid w-0 min-w-full grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-2 text-sm">
-              {hidden.map((cell) => (
-                <div key={cell.id} data-column={cell.column.id} className="min-w-0">
-                  <dt className="text-xs font-semibold text-slate-500">{headerText(cell.column)}</dt>
-                  <dd className="mt-0.5 text-slate-700 [overflow-wrap:anywhere]">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+              {hidden.map((column) => (
+                <div key={column.id} data-column={column.id} className="min-w-0">
+                  <dt className="text-xs font-semibold text-slate-500">{headerText(column)}</dt>
+                  <dd className="mt-0.5 text-slate-700 [overflow-wrap:anywhere]">{renderCell(column, row, table)}</dd>
                 </div>
               ))}
             </dl>
@@ -141,8 +129,8 @@ function TableRow<T>({ row, tone, folded, open, onToggle, detailsId }: { row: Ro
 }
 
 /** A folded column's name in the details line (its header when that is text). */
-function headerText<T>(column: Column<T, unknown>): string {
-  const header = column.columnDef.header;
+function headerText<T>(column: Column<T>): string {
+  const header = column.def.header;
   return typeof header === 'string' ? header : column.id;
 }
 
@@ -215,7 +203,7 @@ function selectColumn<T>(labels: SelectLabels<T>): ColumnDef<T, unknown> {
 }
 
 /**
- * The table markup (TanStack Table): headers, rows, optional selection and row tones. Its
+ * The table markup: headers, rows, optional selection and row tones. Its
  * columns keep their natural widths; when they are wider than the card, the least important
  * ones (`meta.priority`) fold into a details line each row opens with its toggle, and the
  * actions stay in view at the right. What still does not fit (a phone) scrolls sideways inside
@@ -225,32 +213,18 @@ function selectColumn<T>(labels: SelectLabels<T>): ColumnDef<T, unknown> {
 export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching, selectLabels }: TableProps<T>) {
   const t = useTranslations('kit.table');
   const selectable = Boolean(selectLabels && onRowSelectionChange);
-  const allColumns = useMemo(() => (selectable && selectLabels ? [selectColumn(selectLabels), ...columns] : columns), [selectable, selectLabels, columns]);
-  const order = useMemo(
-    () =>
-      foldOrder(
-        columns.map((column, index): FoldableColumn => ({ id: column.id ?? String(index), meta: column.meta })),
-      ),
-    [columns],
+  const allColumns = useMemo<Column<T>[]>(
+    () => (selectable && selectLabels ? [selectColumn(selectLabels), ...columns] : columns).map((def, index) => ({ id: columnId(def, index), def })),
+    [selectable, selectLabels, columns],
   );
+  const order = useMemo(() => foldOrder(columns.map((def, index): FoldableColumn => ({ id: columnId(def, index), meta: def.meta }))), [columns]);
   const card = useRef<HTMLDivElement>(null);
   const tableElement = useRef<HTMLTableElement>(null);
   const foldCount = useFoldCount(card, tableElement, order, data, allColumns);
   const folded = useMemo(() => order.slice(0, foldCount), [order, foldCount]);
-  const columnVisibility = useMemo(() => Object.fromEntries(folded.map((id) => [id, false])), [folded]);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
-  // TanStack Table v8 hands back fresh functions each render; this app does not run the React Compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: data as T[],
-    columns: allColumns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    enableRowSelection: Boolean(onRowSelectionChange),
-    state: { columnVisibility, ...(rowSelection ? { rowSelection } : {}) },
-    onRowSelectionChange,
-  });
-  const rows = table.getRowModel().rows;
+  const { table, row: rowOf } = selectionApi(data, getRowId, rowSelection ?? {}, onRowSelectionChange);
+  const rows = data.map(rowOf);
   const allOpen = rows.length > 0 && rows.every((row) => opened.has(row.id));
   const toggle = (id: string) =>
     setOpened((current) => {
@@ -259,7 +233,8 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
       else next.add(id);
       return next;
     });
-  const lastColumn = table.getVisibleLeafColumns().findLast((column) => column.id !== 'select')?.id;
+  const headers = allColumns.filter((column) => !folded.includes(column.id));
+  const lastColumn = headers.findLast((column) => column.id !== 'select')?.id;
   const allToggle = folded.length > 0 && (
     <IconButton className={TOGGLE} aria-expanded={allOpen} label={allOpen ? t('hideAllDetails') : t('showAllDetails')} onClick={() => setOpened(allOpen ? new Set() : new Set(rows.map((row) => row.id)))}>
       <Chevron open={allOpen} />
@@ -269,19 +244,17 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
     <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
       <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} className="w-max min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" data-column={header.column.id} className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(header.column, 'bg-slate-50')}`}>
-                  <WithToggle toggle={header.column.id === lastColumn && allToggle}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</WithToggle>
-                </th>
-              ))}
-            </tr>
-          ))}
+          <tr>
+            {headers.map((column) => (
+              <th key={column.id} scope="col" data-column={column.id} className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(column, 'bg-slate-50')}`}>
+                <WithToggle toggle={column.id === lastColumn && allToggle}>{renderHeader(column, table)}</WithToggle>
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <TableRow key={row.id} row={row} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} />
+            <TableRow key={row.id} row={row} table={table} columns={allColumns} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} />
           ))}
         </tbody>
       </table>

@@ -1,9 +1,9 @@
-import type { ColumnMeta, RowData } from '@tanstack/react-table';
+import type { ColumnMeta } from './types';
 
 /** What the fold order needs of a column (its id and meta). */
 export interface FoldableColumn {
   id: string;
-  meta?: Pick<ColumnMeta<RowData, unknown>, 'priority' | 'sticky'>;
+  meta?: Pick<ColumnMeta, 'priority' | 'sticky'>;
 }
 
 /** The default priority of a column that says none: folds after those marked 3 and above. */

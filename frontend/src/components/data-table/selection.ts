@@ -1,6 +1,6 @@
 'use client';
 
-import type { RowSelectionState, Updater } from '@tanstack/react-table';
+import type { RowSelectionState, Updater } from './types';
 import { useCallback, useState } from 'react';
 
 /**
@@ -22,7 +22,7 @@ export function selectionOf(stored: KeyedSelection, key: string): RowSelectionSt
 export function selectionUpdate(stored: KeyedSelection, key: string, updater: Updater<RowSelectionState>): KeyedSelection {
   const current = selectionOf(stored, key);
   const next = typeof updater === 'function' ? updater(current) : updater;
-  // TanStack keeps unselected rows as `false`; only the selected ones are kept.
+  // A row unselected may be kept as `false`; only the selected ones are kept.
   return { key, rows: Object.fromEntries(Object.entries(next).filter(([, selected]) => selected)) };
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { USER_TEXT } from '@/components/ui/UserText';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/Button';

@@ -1,7 +1,7 @@
 'use client';
 
 import { lazyDialog } from '@/components/lazyDialog';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';

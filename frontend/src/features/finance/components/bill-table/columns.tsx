@@ -1,6 +1,6 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo } from 'react';

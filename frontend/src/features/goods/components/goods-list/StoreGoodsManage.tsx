@@ -1,7 +1,7 @@
 'use client';
 
 import { lazyDialog } from '@/components/lazyDialog';
-import type { RowSelectionState } from '@tanstack/react-table';
+import type { RowSelectionState } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';

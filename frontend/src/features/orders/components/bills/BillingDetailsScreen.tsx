@@ -1,6 +1,6 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { useMemo, useState } from 'react';
 import { DetailError, DetailLoading } from '@/components/DetailSection';
 import { BackLink, PageHeader } from '@/components/PageHeader';

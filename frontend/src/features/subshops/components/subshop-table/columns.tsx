@@ -1,7 +1,7 @@
 'use client';
 
 import { UserText } from '@/components/ui/UserText';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@/components/data-table/types';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
