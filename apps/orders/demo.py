@@ -22,17 +22,15 @@ from zulin.core.db import tenant_connection
 from zulin.documents.slip import TransferSlip, transfer_slip_png
 from zulin.providers.credit import sandbox_credit_complete
 from zulin.providers.econtract import sandbox_econtract_sign
-from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
 from . import after_sale, lease, outcomes, selectors, services
-from .demo_history import Story, history_run
+from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
 
 CHANNEL = "alipay_mini"
-DAY = timedelta(days=1)
 NAMES = ["王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊", "赵敏", "黄强", "周婷", "吴杰"]
 
 # (how many, where the order ends up)
@@ -78,13 +76,6 @@ def _offers(channel: str = CHANNEL) -> _Offers:
         in_channel, is_active=True, sku__is_active=True, sku__stock__gte=1, **on_shelf
     ).select_related("sku__goods")
     return _Offers(leases=list(plans.order_by("id")[:40]), sales=list(sales.order_by("id")[:10]))
-
-
-def _settle(slug: str, pay_out_no: str = "") -> None:
-    if pay_out_no:
-        sandbox_payer_pay(merchant=slug, out_no=pay_out_no)
-    sandbox_payments_complete(merchant=slug)
-    sandbox_callbacks_deliver(merchant=slug)
 
 
 # How long ago an order in each state was placed: the new ones in the last days, running
@@ -163,7 +154,7 @@ def _first_bill_paid(order: Order, slug: str) -> None:
         idempotency_key=f"{order.order_no}-p1",
         by_customer=True,
     )
-    _settle(slug, f"{order.order_no}B001")
+    provider_settle(slug, f"{order.order_no}B001")
 
 
 def _signed(order: Order, owner: Session, slug: str) -> Order:
@@ -261,7 +252,7 @@ def _story(
     yield placed + timedelta(days=1, hours=index % 5)
     if target == "closed":
         services.orders_close(actor=owner, ids=[order.pk], reason="缺货，协商关闭")
-        _settle(slug)
+        provider_settle(slug)
         return
     _shipped(order, owner)
     if target == "shipped":
@@ -281,7 +272,8 @@ def _story(
         second = Bill.objects.filter(order_id=order.pk, period=2).first()
         # Only a bill whose late payment is history: the failures are all used by then.
         if second and second.due_date + timedelta(days=late) < timezone.localdate(real_now()):
-            yield timezone.make_aware(datetime.combine(second.due_date, time(12))) - DAY
+            eve = second.due_date - timedelta(days=1)
+            yield timezone.make_aware(datetime.combine(eve, time(12)))
             _customer_short(order, slug, nights=late)
     if target == "in_lease":
         return
@@ -301,7 +293,7 @@ def _story(
             decision="approve",
             idempotency_key=f"{order.order_no}-buy",
         )
-        _settle(slug)
+        provider_settle(slug)
         return
     if target in ("returning", "completed"):
         yield (
@@ -329,7 +321,7 @@ def _story(
                 damage_amount=Decimal("50.00") * (index % 2),
                 inspection_note="外观轻微划痕",
             )
-            _settle(slug)
+            provider_settle(slug)
 
 
 @dataclass(frozen=True)
@@ -539,7 +531,7 @@ def reconciliation_faults_load(*, owner: Session, slug: str) -> int:
             lease.order_bill_pay(
                 order_id=order.pk, period=bill.period, actor=owner, idempotency_key=key
             )
-            _settle(slug)
+            provider_settle(slug)
             made += 1
             break
     return made
@@ -630,7 +622,7 @@ def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
                 total=Decimal(quote["total"]),
                 idempotency_key=early_key,
             )
-            _settle(slug)
+            provider_settle(slug)
     return {
         "offline": OfflineReceipt.objects.filter(idempotency_key=offline_key).exists(),
         "early": EarlySettlement.objects.filter(
@@ -687,7 +679,7 @@ def _owed_story(
             damage_amount=damage,
             inspection_note="屏幕碎裂，需更换" if damage > 1000 else "外观检查",
         )
-        _settle(slug)
+        provider_settle(slug)
 
 
 def owed_after_lease_load(*, owner: Session, slug: str) -> int:

@@ -17,8 +17,8 @@ from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
 
-from zulin.core.clock import clock_at
-from zulin.providers.payment import sandbox_payments_complete
+from zulin.core.clock import clock_at, real_now
+from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
 from . import collection
@@ -32,6 +32,15 @@ def _china(day: date, at: time) -> datetime:
     return timezone.make_aware(datetime.combine(day, at))
 
 
+def provider_settle(slug: str, pay_out_no: str = "") -> None:
+    """The sandbox provider's side of a payment: the customer pays `pay_out_no` (when given),
+    the provider completes what is pending and its signed callbacks arrive."""
+    if pay_out_no:
+        sandbox_payer_pay(merchant=slug, out_no=pay_out_no)
+    sandbox_payments_complete(merchant=slug)
+    sandbox_callbacks_deliver(merchant=slug)
+
+
 def night_run(day: date, *, slug: str) -> None:
     """One night of the shop as its beat would run it: the overdue refresh, the rent run
     (stale payments, late fees, auto-debit, statements) and the provider's answers a few
@@ -41,15 +50,14 @@ def night_run(day: date, *, slug: str) -> None:
     with clock_at(_china(day, NIGHT_RENT)):
         collection.collect_night()
     with clock_at(_china(day, NIGHT_SETTLED)):
-        sandbox_payments_complete(merchant=slug)
-        sandbox_callbacks_deliver(merchant=slug)
+        provider_settle(slug)
 
 
 def history_run(stories: list[Story], *, slug: str, nights: bool) -> int:
     """Runs the stories' steps in time order (a step wanted in the future runs now); with
     `nights`, every night from the first story's day to today's runs between them. Answers
     how many nights ran."""
-    started = timezone.now()
+    started = real_now()
     queue: list[tuple[datetime, int, Story]] = []
 
     for number, story in enumerate(stories):
