@@ -1,8 +1,9 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useNearScreen } from './useNearScreen';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { RichTextBodyProps, RichTextEditorProps } from './rich-text/types';
 
 export type { RichTextEditorProps } from './rich-text/types';
@@ -23,27 +24,6 @@ const Body = dynamic<RichTextBodyProps>(() => import('./rich-text/RichTextEditor
   ssr: false,
   loading: EditorLoading,
 });
-
-/**
- * True once the element is within 200 px of the viewport (and from then on): a field
- * below the fold (the goods description, at the end of a long form) loads its editor as the
- * user scrolls towards it, not with the screen's first paint. Without IntersectionObserver
- * (old browsers, tests) it is true at once.
- */
-function useNearScreen<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near] as const;
-}
 
 /**
  * A rich-text field (Tiptap): bold, italic, underline, strike, headings, lists, alignment,

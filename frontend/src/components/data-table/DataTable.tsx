@@ -1,15 +1,10 @@
 'use client';
 
-import { lazy, Suspense, type ReactNode } from 'react';
-import type { SelectLabels, Table as TableComponent } from './Table';
+import type { ReactNode } from 'react';
+import { Table, type SelectLabels } from './Table';
 import { TableSkeleton } from './TableSkeleton';
 import { TableError } from './TableStates';
 import type { ColumnDef, OnChangeFn, RowSelectionState } from './types';
-
-// The table's markup and its folding load with a list's first rows rather than with the
-// screen: the skeleton, error and empty states need none of it. Until it arrives (once per
-// visit) the skeleton stays. The cast keeps Table's generic props, which lazy() drops.
-const Table = lazy(() => import('./Table').then((module) => ({ default: module.Table }))) as unknown as typeof TableComponent;
 
 export interface DataTableProps<T> {
   label: string;
@@ -41,9 +36,7 @@ export function DataTable<T>({ label, columns, rows, isPending, isFetching, isEr
   if (!rows || rows.length === 0) return <>{empty}</>;
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      <Suspense fallback={<TableSkeleton headers={headers} label={label} />}>
-        <Table label={label} columns={columns} data={rows} getRowId={getRowId} fetching={isFetching} {...rest} />
-      </Suspense>
+      <Table label={label} columns={columns} data={rows} getRowId={getRowId} fetching={isFetching} {...rest} />
       {footer}
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { matchRoute } from '@/lib/routes';
 import type { SideMenuItem } from '@/lib/menu';
@@ -14,13 +14,21 @@ function isCurrent(item: SideMenuItem, pathname: string): boolean {
 }
 
 function MenuEntry({ item, pathname, depth }: { item: SideMenuItem; pathname: string; depth: number }) {
+  const router = useRouter();
   const current = isCurrent(item, pathname);
   const indent = depth > 0 ? 'pl-10' : 'pl-3';
   if (!item.isGroup) {
     return (
       <li>
+        {/*
+          Prefetched when reached for (hover, focus), not when shown: a menu of up to 30 screens
+          otherwise asks the server for each of them while the screen loads its own data.
+        */}
         <Link
           href={item.path}
+          prefetch={false}
+          onMouseEnter={() => router.prefetch(item.path)}
+          onFocus={() => router.prefetch(item.path)}
           aria-current={current ? 'page' : undefined}
           className={`flex items-center gap-3 rounded-md py-2 pr-3 text-sm ${indent} ${current ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'}`}
         >

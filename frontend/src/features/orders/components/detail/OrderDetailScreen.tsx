@@ -2,8 +2,10 @@
 
 import { UserText } from '@/components/ui/UserText';
 import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { Deferred } from '@/components/Deferred';
 import { DetailError, DetailLoading, DetailSection } from '@/components/DetailSection';
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { formatCurrency } from '@/components/format';
@@ -12,8 +14,6 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EvidencePackButton } from '@/features/disputes/components/EvidencePackButton';
-import { NotarySection } from '@/features/notary/components/NotarySection';
-import { OrderCreditSection } from '@/features/credit/components/OrderCreditSection';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
 import { SendMessageButton } from '@/features/service/components/SendMessageButton';
 import { hasAction } from '@/lib/access';
@@ -33,6 +33,12 @@ import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, Summa
 import { RemarksSection } from './RemarksSection';
 import { ShippingSection } from './ShippingSection';
 import { useOrderPage } from './useOrderPage';
+
+// The sections at the foot of the order (its credit reports, its notarization) load as the user
+// scrolls to them or once the order has shown (`Deferred`): their code and calls stay out of the
+// screen's first load.
+const OrderCreditSection = dynamic(() => import('@/features/credit/components/OrderCreditSection').then((module) => module.OrderCreditSection));
+const NotarySection = dynamic(() => import('@/features/notary/components/NotarySection').then((module) => module.NotarySection));
 
 // The action dialogs (forms, Headless UI) load when a button is first pressed.
 const OrderActionDialog = lazyDialog(() => import('../dialogs/OrderActionDialog').then((module) => module.OrderActionDialog), (props) => props.button !== null);
@@ -138,10 +144,18 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
-      {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && <OrderCreditSection orderId={detail.id} canManage={hasAction(page.auth, 'credit.manage')} />}
+      {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && (
+        <Deferred>
+          <OrderCreditSection orderId={detail.id} canManage={hasAction(page.auth, 'credit.manage')} />
+        </Deferred>
+      )}
       <ShippingSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
-      {detail.kind === 'lease' && <NotarySection notary={detail.notary} orderId={detail.id} canConfigure={!page.platform && !page.subMerchant && hasAction(page.auth, 'notary.config')} />}
+      {detail.kind === 'lease' && (
+        <Deferred>
+          <NotarySection notary={detail.notary} orderId={detail.id} canConfigure={!page.platform && !page.subMerchant && hasAction(page.auth, 'notary.config')} />
+        </Deferred>
+      )}
       {detail.after_sales.length > 0 && <AfterSalesSection detail={detail} />}
       <RemarksSection detail={detail} orderRef={orderRef} canAdd={canRemark(detail.actions)} />
       <DetailSection id="order-timeline" title={t('detail.sections.timeline')}>
