@@ -71,6 +71,19 @@ function apiCalls(page: Page): () => number {
  */
 async function settle(page: Page, inFlight: () => number): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await quiet(page, inFlight);
+  // The parts a screen defers below the fold (the kit's Deferred) are read too: brought near,
+  // then their calls settled like the screen's own.
+  if (await page.locator('[data-deferred]').count()) {
+    await page.evaluate(() => document.querySelectorAll('[data-deferred]').forEach((element) => element.scrollIntoView()));
+    await expect(page.locator('[data-deferred]')).toHaveCount(0);
+    await quiet(page, inFlight);
+  }
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
+}
+
+/** No API call in flight for 300 ms (a call that a finished one starts begins within it). */
+async function quiet(page: Page, inFlight: () => number): Promise<void> {
   const quietFor = 300;
   const deadline = Date.now() + 8_000;
   let quietSince = inFlight() === 0 ? Date.now() : Infinity;
@@ -80,7 +93,6 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
     else if (quietSince === Infinity) quietSince = Date.now();
     else if (Date.now() - quietSince >= quietFor) break;
   }
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
 }
 
 /** The visible texts (and placeholders) outside user data. */
