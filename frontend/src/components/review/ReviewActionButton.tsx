@@ -39,3 +39,31 @@ export function ReviewActionButton({ actions, name, onClick, children, className
     </>
   );
 }
+
+interface Decision {
+  label: string;
+  /** The button's accessible name, naming the request (e.g. 通过提现 W1). */
+  name: string;
+  onClick: () => void;
+}
+
+/**
+ * The platform's two decisions in a list's action column, as both reviewed requests show
+ * them: approve, then reject in red; each as the server offers it to this person.
+ */
+export function ReviewDecisionButtons({ actions, approve, reject }: { actions: readonly ReviewAction[] | undefined; approve?: Decision; reject?: Decision }) {
+  return (
+    <>
+      {approve && (
+        <ReviewActionButton variant="link" actions={actions} name="approve" aria-label={approve.name} onClick={approve.onClick}>
+          {approve.label}
+        </ReviewActionButton>
+      )}
+      {reject && (
+        <ReviewActionButton variant="link" className="text-red-600 hover:text-red-700" actions={actions} name="reject" aria-label={reject.name} onClick={reject.onClick}>
+          {reject.label}
+        </ReviewActionButton>
+      )}
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { formatCurrency, formatDateTime, orDash } from '@/components/format';
 import { Button } from '@/components/ui/Button';
-import { ReviewActionButton } from '@/components/review/ReviewActionButton';
+import { ReviewDecisionButtons } from '@/components/review/ReviewActionButton';
 import { SignedAmount } from '@/components/ui/SignedAmount';
 import { Truncate } from '@/components/ui/Truncate';
 import type { RechargeRow, RiskBill, RiskQueryRow } from '../../queries';
@@ -125,15 +125,12 @@ export function useRechargeColumns({ platform, actions }: { platform: boolean; a
               <Button variant="link" aria-label={t('actions.detailOf', { no })} onClick={() => actions.onOpen(row.original)}>
                 {platform && row.original.has_voucher ? t('actions.voucher') : t('actions.detail')}
               </Button>
-              {platform && actions.onApprove && (
-                <ReviewActionButton variant="link" actions={row.original.actions} name="approve" aria-label={t('actions.approveOf', { no })} onClick={() => actions.onApprove?.(row.original)}>
-                  {t('actions.approve')}
-                </ReviewActionButton>
-              )}
-              {platform && actions.onReject && (
-                <ReviewActionButton variant="link" className="text-red-600 hover:text-red-700" actions={row.original.actions} name="reject" aria-label={t('actions.rejectOf', { no })} onClick={() => actions.onReject?.(row.original)}>
-                  {t('actions.reject')}
-                </ReviewActionButton>
+              {platform && (
+                <ReviewDecisionButtons
+                  actions={row.original.actions}
+                  approve={actions.onApprove && { label: t('actions.approve'), name: t('actions.approveOf', { no }), onClick: () => actions.onApprove?.(row.original) }}
+                  reject={actions.onReject && { label: t('actions.reject'), name: t('actions.rejectOf', { no }), onClick: () => actions.onReject?.(row.original) }}
+                />
               )}
             </div>
           );

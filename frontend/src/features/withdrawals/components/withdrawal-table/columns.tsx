@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { formatCurrency, formatDateTime, orDash } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Truncate } from '@/components/ui/Truncate';
-import { ReviewActionButton } from '@/components/review/ReviewActionButton';
+import { ReviewActionButton, ReviewDecisionButtons } from '@/components/review/ReviewActionButton';
 import type { WithdrawalRow } from '../../queries';
 import { accountText, WithdrawalStatusBadge } from '../WithdrawalStatusBadge';
 
@@ -63,15 +63,12 @@ export function useWithdrawalColumns({ platform, actions }: { platform: boolean;
                   {t('actions.cancel')}
                 </ReviewActionButton>
               )}
-              {platform && actions.onApprove && (
-                <ReviewActionButton variant="link" actions={offered} name="approve" aria-label={t('actions.approveOf', { no })} onClick={() => actions.onApprove?.(row.original)}>
-                  {t('actions.approve')}
-                </ReviewActionButton>
-              )}
-              {platform && actions.onReject && (
-                <ReviewActionButton variant="link" className="text-red-600 hover:text-red-700" actions={offered} name="reject" aria-label={t('actions.rejectOf', { no })} onClick={() => actions.onReject?.(row.original)}>
-                  {t('actions.reject')}
-                </ReviewActionButton>
+              {platform && (
+                <ReviewDecisionButtons
+                  actions={offered}
+                  approve={actions.onApprove && { label: t('actions.approve'), name: t('actions.approveOf', { no }), onClick: () => actions.onApprove?.(row.original) }}
+                  reject={actions.onReject && { label: t('actions.reject'), name: t('actions.rejectOf', { no }), onClick: () => actions.onReject?.(row.original) }}
+                />
               )}
             </div>
           );
