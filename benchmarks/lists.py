@@ -697,9 +697,10 @@ WITHDRAWAL_SHAPES += ("failed",)
 
 
 def _withdrawal_sample(bench: Bench) -> int:
-    """One withdrawal made as tests/test_withdrawals.py makes one: the shop's settled money
-    (_lease_sample), applied for by its owner (applyWithdraw), approved by the platform's
-    admin (operateWithdrawal), paid out by the sandbox provider's callback. Answers its id."""
+    """One withdrawal made as tenants/finance/tests/test_withdrawals.py makes one: the shop's
+    settled money (_lease_sample), applied for by its owner (applyWithdraw), approved by the
+    platform's admin (operateWithdrawal), paid out by the sandbox provider's callback. Answers
+    its id."""
     if not bench.made.get("withdrawal sample"):
         _lease_sample(bench)
         from apps.orders.tests.support import provider_settles

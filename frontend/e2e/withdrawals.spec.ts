@@ -99,10 +99,12 @@ test.describe.serial('withdrawals', () => {
       const row = screen.rows().first();
       await expect(row).toContainText('待复核');
       const large = (await row.locator('td').first().innerText()).trim();
-      await row.getByRole('button', { name: `通过提现 ${large}` }).click();
-      await expect(screen.dialog()).toContainText('这是第二次审核');
-      await screen.dialog().getByRole('button', { name: '通过并打款' }).click();
-      await expect(screen.dialog()).toContainText('你已经审核过这笔提现：需要另一个平台财务账号给出第二次审核。');
+      // Never offered: the approval is disabled with the server's reason, before any click.
+      const approve = row.getByRole('button', { name: `通过提现 ${large}` });
+      await expect(approve).toBeDisabled();
+      await expect(approve).toHaveAttribute('title', '该提现需要另一位财务人员复核');
+      await row.getByRole('button', { name: `查看提现 ${large} 的详情` }).first().click();
+      await expect(screen.dialog()).toContainText('通过：该提现需要另一位财务人员复核');
       await first.context.close();
 
       const second = await signIn(browser, 'finance2');

@@ -32,8 +32,10 @@ def _merchant_id() -> int:
     return int(tenant_connection.tenant.pk)
 
 
-def _detail(withdrawal_id: int, merchant_id: int | None) -> dict[str, Any]:
-    return selectors.withdrawal_detail(withdrawal_id=withdrawal_id, merchant_id=merchant_id)
+def _detail(request: HttpRequest, withdrawal_id: int, merchant_id: int | None) -> dict[str, Any]:
+    return selectors.withdrawal_detail(
+        withdrawal_id=withdrawal_id, merchant_id=merchant_id, session=current_session(request)
+    )
 
 
 @finance_router.post(
@@ -51,7 +53,7 @@ def apply_withdraw(request: HttpRequest, payload: schemas.ApplyWithdrawIn) -> An
         idempotency_key=payload.idempotency_key,
         remark=payload.remark,
     )
-    return _detail(withdrawal.pk, _merchant_id())
+    return _detail(request, withdrawal.pk, _merchant_id())
 
 
 @finance_router.post(
@@ -65,7 +67,7 @@ def cancel_withdraw(request: HttpRequest, payload: schemas.WithdrawIdIn) -> Any:
     withdrawal = services.withdrawal_cancel(
         actor=current_session(request), withdrawal_id=payload.id
     )
-    return _detail(withdrawal.pk, _merchant_id())
+    return _detail(request, withdrawal.pk, _merchant_id())
 
 
 @finance_router.get(
@@ -76,7 +78,9 @@ def cancel_withdraw(request: HttpRequest, payload: schemas.WithdrawIdIn) -> Any:
 )
 def withdraw_list(request: HttpRequest, query: Query[schemas.WithdrawListIn]) -> Any:
     """The shop's withdrawals, newest first."""
-    return selectors.withdrawal_page(merchant_id=_merchant_id(), **query.model_dump())
+    return selectors.withdrawal_page(
+        session=current_session(request), merchant_id=_merchant_id(), **query.model_dump()
+    )
 
 
 @finance_router.get(
@@ -92,10 +96,10 @@ def get_withdraw_detail(request: HttpRequest, query: Query[schemas.WithdrawIdIn]
     if session.side == PlatformType.ADMIN:
         if not (session.can("withdrawal.audit") or session.can("finance.view")):
             raise ApplicationError(ErrorCode.FORBIDDEN)
-        return _detail(query.id, None)
+        return _detail(request, query.id, None)
     if not session.can("withdrawal.view"):
         raise ApplicationError(ErrorCode.FORBIDDEN)
-    return _detail(query.id, _merchant_id())
+    return _detail(request, query.id, _merchant_id())
 
 
 @v2_router.get(
@@ -124,7 +128,7 @@ def get_withdrawal_count(request: HttpRequest, query: Query[schemas.WithdrawFilt
 )
 def get_withdrawal_record(request: HttpRequest, query: Query[schemas.WithdrawalRecordIn]) -> Any:
     """Every merchant's withdrawals (or one's), newest first."""
-    return selectors.withdrawal_page(**query.model_dump())
+    return selectors.withdrawal_page(session=current_session(request), **query.model_dump())
 
 
 @platform_router.get(
@@ -155,7 +159,7 @@ def operate_withdrawal(request: HttpRequest, payload: schemas.OperateWithdrawalI
         approve=payload.action == "approve",
         reason=payload.reason,
     )
-    return _detail(withdrawal.pk, None)
+    return _detail(request, withdrawal.pk, None)
 
 
 @finance_router.get(
@@ -166,7 +170,7 @@ def operate_withdrawal(request: HttpRequest, payload: schemas.OperateWithdrawalI
 )
 def init_detail_for_reject(request: HttpRequest, query: Query[schemas.WithdrawIdIn]) -> Any:
     """What the rejection dialog shows: the withdrawal and the usual reasons."""
-    return {"withdrawal": _detail(query.id, None), "reasons": selectors.reject_reasons()}
+    return {"withdrawal": _detail(request, query.id, None), "reasons": selectors.reject_reasons()}
 
 
 # --- reconciliation with the payment provider ----------------------------------------------

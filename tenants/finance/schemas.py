@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from zulin.audit.schemas import ReviewActionOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
@@ -77,6 +78,9 @@ class WithdrawalOut(Schema):
     provider_trade_no: str
     created_at: datetime
     paid_at: datetime | None
+    actions: list[ReviewActionOut] = Field(
+        description="what the caller may do with it now (approve, reject; the store: cancel)"
+    )
 
 
 class WithdrawalDetailOut(WithdrawalOut):

@@ -9,7 +9,8 @@ from django.db.models import Count, F, QuerySet, Sum
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from tenants.catalog.selectors import money
-from zulin.audit.state import status_history
+from zulin.audit.review import review_actions, review_timeline
+from zulin.core.auth import Session
 from zulin.core.crypto import mask_bank_account
 from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -28,6 +29,7 @@ from .models import (
     WithdrawalStatus,
 )
 from .money import AMOUNT_COLUMNS, COUNT_COLUMNS, RECEIVED_COLUMNS, ZERO
+from .review import REVIEW, withdrawal_request
 
 REJECT_REASONS = (
     ("结算账户信息有误", "The settlement account details are wrong"),
@@ -89,8 +91,9 @@ def withdrawal_statuses(ids: list[int]) -> dict[int, str]:
     return dict(Withdrawal.objects.filter(pk__in=ids).values_list("pk", "status"))
 
 
-def _withdrawal_rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rows from `_ROW_COLUMNS` values, with the approvals of all of them in one query."""
+def _withdrawal_rows(found: list[dict[str, Any]], session: Session) -> list[dict[str, Any]]:
+    """Rows from `_ROW_COLUMNS` values, with the approvals of all of them in one query and
+    what `session` may do with each."""
     approvals: dict[int, list[dict[str, Any]]] = {row["id"]: [] for row in found}
     if approvals:
         for approval in (
@@ -105,10 +108,12 @@ def _withdrawal_rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     "created_at": approval["created_at"],
                 }
             )
-    return [_withdrawal_row(row, approvals[row["id"]]) for row in found]
+    return [_withdrawal_row(row, approvals[row["id"]], session) for row in found]
 
 
-def _withdrawal_row(row: dict[str, Any], approvals: list[dict[str, Any]]) -> dict[str, Any]:
+def _withdrawal_row(
+    row: dict[str, Any], approvals: list[dict[str, Any]], session: Session
+) -> dict[str, Any]:
     waiting = row["status"] in (WithdrawalStatus.PENDING, WithdrawalStatus.REVIEWING)
     return {
         "id": row["id"],
@@ -131,27 +136,41 @@ def _withdrawal_row(row: dict[str, Any], approvals: list[dict[str, Any]]) -> dic
         "provider_trade_no": row["provider_trade_no"],
         "created_at": row["created_at"],
         "paid_at": row["paid_at"],
+        "actions": review_actions(
+            REVIEW,
+            withdrawal_request(
+                status=row["status"],
+                needs_two=row["needs_two"],
+                approvers=[approval["account_id"] for approval in approvals],
+            ),
+            actor=session,
+        ),
     }
 
 
-def withdrawal_page(*, page: int, page_size: int, **filters: Any) -> dict[str, Any]:
+def withdrawal_page(
+    *, session: Session, page: int, page_size: int, **filters: Any
+) -> dict[str, Any]:
     rows = withdrawals(**filters).order_by("-created_at", "-id")
     answer = page_of(rows.values(*_ROW_COLUMNS), page=page, page_size=page_size, counted=rows)
-    answer["list"] = _withdrawal_rows(answer["list"])
+    answer["list"] = _withdrawal_rows(answer["list"], session)
     return answer
 
 
-def withdrawal_detail(*, withdrawal_id: int, merchant_id: int | None) -> dict[str, Any]:
-    """One withdrawal with its timeline; a merchant sees only its own (NOT_FOUND else)."""
+def withdrawal_detail(
+    *, withdrawal_id: int, merchant_id: int | None, session: Session
+) -> dict[str, Any]:
+    """One withdrawal with its timeline and what `session` may do with it; a merchant sees
+    only its own (NOT_FOUND else)."""
     found = withdrawals(merchant_id=merchant_id).filter(pk=withdrawal_id).values(*_ROW_COLUMNS)
     if not found:
         raise ApplicationError(ErrorCode.NOT_FOUND)
-    return {**_withdrawal_rows(list(found))[0], "timeline": _timeline(withdrawal_id)}
+    return {**_withdrawal_rows(list(found), session)[0], "timeline": _timeline(withdrawal_id)}
 
 
 def _timeline(withdrawal_id: int) -> list[dict[str, Any]]:
     with schema_context(get_public_schema_name()):  # kept with the withdrawal, in public
-        return status_history(target_type="withdrawal", target_id=withdrawal_id)
+        return review_timeline(REVIEW, withdrawal_id)
 
 
 def withdrawal_counts(*, merchant_id: int | None, **filters: Any) -> list[dict[str, Any]]:

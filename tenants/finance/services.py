@@ -35,6 +35,7 @@ from django_tenants.utils import get_public_schema_name, schema_context
 
 from tenants.merchants.models import Merchant
 from tenants.merchants.selectors import terms_in_force
+from zulin.audit.review import APPROVE, REJECT, Request, review_check
 from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
@@ -56,25 +57,11 @@ from .models import (
     WithdrawalStatus,
 )
 from .reconciliation import SYNCABLE, run_counts_refresh
+from .review import CANCEL, MACHINE, REVIEW, withdrawal_request
 
 log = logging.getLogger("zulin.providers")
 
 S = WithdrawalStatus
-OPEN = (S.PENDING, S.REVIEWING)
-MACHINE: Machine[Withdrawal] = Machine(
-    model=Withdrawal,
-    target_type="withdrawal",
-    moves=(
-        move(S.PENDING, "approve", S.PAYING, right="withdrawal.audit"),
-        move(S.PENDING, "first_approve", S.REVIEWING, right="withdrawal.audit"),
-        move(S.REVIEWING, "approve", S.PAYING, right="withdrawal.audit"),
-        move(OPEN, "reject", S.REJECTED, right="withdrawal.audit"),
-        move(OPEN, "cancel", S.CANCELLED, right="withdrawal.apply"),
-        move(S.PAYING, "paid", S.PAID),
-        move(S.PAYING, "payout_failed", S.FAILED),
-    ),
-    labels={status.value: (str(status.label), status.value) for status in S},
-)
 
 
 def _public():  # type: ignore[no-untyped-def]
@@ -157,6 +144,14 @@ def withdrawal_apply(
         return earlier
 
 
+def _request(withdrawal: Withdrawal) -> Request:
+    return withdrawal_request(
+        status=withdrawal.status,
+        needs_two=withdrawal.needs_two,
+        approvers=withdrawal.approvals.values_list("account_id", flat=True),
+    )
+
+
 def _locked(withdrawal_id: int, merchant_id: int | None) -> Withdrawal:
     rows = Withdrawal.objects.select_for_update(of=("self",)).select_related("merchant")
     if merchant_id is not None:
@@ -171,6 +166,7 @@ def withdrawal_cancel(*, actor: Session, withdrawal_id: int) -> Withdrawal:
     """The merchant takes back a withdrawal not yet approved: the amount is unfrozen."""
     with transaction.atomic():
         withdrawal = _locked(withdrawal_id, tenant_connection.tenant.pk)
+        review_check(REVIEW, _request(withdrawal), action=CANCEL, actor=actor)
         _move(withdrawal, "cancel", actor)
         governance.withdrawal_unfreeze(withdrawal, actor=actor)
         return withdrawal
@@ -183,9 +179,11 @@ def withdrawal_operate(
     with a reason. The last approval requests the payout once it has committed."""
     with transaction.atomic():
         withdrawal = _locked(withdrawal_id, None)
+        request = _request(withdrawal)
         if not approve:
             if not reason.strip():
                 raise field_error("reason", Text("驳回须填写原因", "a rejection says why"))
+            review_check(REVIEW, request, action=REJECT, actor=actor)
 
             def rejected(row: Withdrawal) -> dict[str, Any]:
                 row.reject_reason = reason[:300]
@@ -194,13 +192,8 @@ def withdrawal_operate(
             _move(withdrawal, "reject", actor, reason=reason, change=rejected)
             governance.withdrawal_unfreeze(withdrawal, actor=actor)
             return withdrawal
-        approvers = set(withdrawal.approvals.values_list("account_id", flat=True))
-        if actor.account.pk in approvers:
-            raise ApplicationError(ErrorCode.WITHDRAWAL_SAME_APPROVER)
-        first_of_two = withdrawal.needs_two and withdrawal.status == S.PENDING
-        action = "first_approve" if first_of_two else "approve"
-        if MACHINE.find(withdrawal.status, action) is None:
-            raise MACHINE.conflict(withdrawal.status, action)
+        # The same rule that offers the approval (or says why not) refuses it here.
+        action = review_check(REVIEW, request, action=APPROVE, actor=actor)
         WithdrawalApproval.objects.create(
             withdrawal=withdrawal, account_id=actor.account.pk, account_name=actor_name(actor)
         )

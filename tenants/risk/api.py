@@ -107,7 +107,7 @@ def mer_chart_list(request: HttpRequest, query: Query[schemas.RechargeListIn]) -
     own = _scope(current_session(request))
     if own is not None:
         filters["merchant_id"] = own
-    return selectors.recharge_page(**filters)
+    return selectors.recharge_page(session=current_session(request), **filters)
 
 
 @merchant_router.get(

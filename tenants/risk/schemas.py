@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from zulin.audit.schemas import ReviewActionOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
@@ -86,6 +87,9 @@ class RechargeOut(Schema):
     reviewed_at: datetime | None
     credited_at: datetime | None
     created_at: datetime
+    actions: list[ReviewActionOut] = Field(
+        description="what the caller may do with it now (the platform: approve, reject)"
+    )
 
 
 class RechargeRejectReasonOut(Schema):

@@ -12,7 +12,7 @@ from django.db.models import Count, QuerySet
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from tenants.catalog.selectors import money
-from zulin.audit.state import status_history
+from zulin.audit.review import review_actions, review_timeline
 from zulin.core.auth import Session
 from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
@@ -21,6 +21,7 @@ from zulin.core.pagination import page_of
 
 from . import governance, rules
 from .models import QueryKind, RechargeMethod, RechargeStatus, RiskQueryType, RiskRecharge
+from .review import REVIEW, recharge_request
 
 REJECT_REASONS = (
     ("未收到该笔转账", "The transfer has not arrived"),
@@ -100,7 +101,8 @@ def recharges(
     return rows
 
 
-def recharge_row(row: RiskRecharge) -> dict[str, Any]:
+def recharge_row(row: RiskRecharge, session: Session) -> dict[str, Any]:
+    """One recharge's facts and what `session` may do with it now."""
     return {
         "id": row.pk,
         "recharge_no": row.recharge_no,
@@ -121,6 +123,7 @@ def recharge_row(row: RiskRecharge) -> dict[str, Any]:
         "reviewed_at": row.reviewed_at,
         "credited_at": row.credited_at,
         "created_at": row.created_at,
+        "actions": review_actions(REVIEW, recharge_request(status=row.status), actor=session),
     }
 
 
@@ -138,7 +141,7 @@ def recharge_counts(*, merchant_id: int | None, **filters: Any) -> list[dict[str
     ]
 
 
-def recharge_page(*, page: int, page_size: int, **filters: Any) -> dict[str, Any]:
+def recharge_page(*, session: Session, page: int, page_size: int, **filters: Any) -> dict[str, Any]:
     """Newest first, with the tabs' counts (the other filters applied, not the status)."""
     rows = recharges(**filters).select_related("merchant")
     counted = {key: value for key, value in filters.items() if key != "status"}
@@ -147,7 +150,7 @@ def recharge_page(*, page: int, page_size: int, **filters: Any) -> dict[str, Any
             rows.order_by("-created_at", "-id"),
             page=page,
             page_size=page_size,
-            row=recharge_row,
+            row=lambda recharge: recharge_row(recharge, session),
             counted=recharges(**filters),
         ),
         "statuses": recharge_counts(**counted),
@@ -171,9 +174,9 @@ def recharge_detail(
         raise ApplicationError(ErrorCode.NOT_FOUND)
     waiting = found.status == RechargeStatus.PAYING and bool(found.qr_code)
     with schema_context(get_public_schema_name()):  # kept with the recharge, in public
-        timeline = status_history(target_type="risk_recharge", target_id=found.pk)
+        timeline = review_timeline(REVIEW, found.pk)
     return {
-        **recharge_row(found),
+        **recharge_row(found, session),
         "timeline": timeline,
         "voucher_url": governance.voucher_link(found, session=session),
         "qr_code": found.qr_code if waiting else "",

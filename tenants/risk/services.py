@@ -31,8 +31,9 @@ from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from tenants.merchants.models import Merchant
+from zulin.audit.review import APPROVE, REJECT, review_check
 from zulin.audit.services import actor_name, audit_record
-from zulin.audit.state import Machine, move, status_created, transition_locked
+from zulin.audit.state import status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
@@ -43,19 +44,9 @@ from zulin.providers.payment import get_payment_provider
 
 from . import governance, rules
 from .models import RechargeMethod, RechargeStatus, RiskRecharge
+from .review import MACHINE, REVIEW, recharge_request
 
 S = RechargeStatus
-MACHINE: Machine[RiskRecharge] = Machine(
-    model=RiskRecharge,
-    target_type="risk_recharge",
-    moves=(
-        move(S.PAYING, "paid", S.CREDITED),
-        move(S.PAYING, "payment_failed", S.FAILED),
-        move(S.PENDING, "approve", S.CREDITED, right="recharge.audit"),
-        move(S.PENDING, "reject", S.REJECTED, right="recharge.audit"),
-    ),
-    labels={status.value: (str(status.label), status.value) for status in S},
-)
 
 
 def _public():  # type: ignore[no-untyped-def]
@@ -271,7 +262,14 @@ def recharge_check(
                 row.reject_reason = reason
             return {"reason": reason} if reason else {}
 
-        _move(recharge, "approve" if approve else "reject", actor, reason=reason, change=decided)
+        # The same rule that offers the decision (or says why not) refuses it here.
+        action = review_check(
+            REVIEW,
+            recharge_request(status=recharge.status),
+            action=APPROVE if approve else REJECT,
+            actor=actor,
+        )
+        _move(recharge, action, actor, reason=reason, change=decided)
         if approve:
             governance.recharge_credit(recharge, actor=actor)
         return recharge

@@ -11044,6 +11044,11 @@ export interface components {
         };
         /** RechargeDetailOut */
         RechargeDetailOut: {
+            /**
+             * Actions
+             * @description what the caller may do with it now (the platform: approve, reject)
+             */
+            actions: components["schemas"]["ReviewActionOut"][];
             /** Amount */
             amount: string;
             /** Applicant */
@@ -11166,6 +11171,11 @@ export interface components {
         };
         /** RechargeOut */
         RechargeOut: {
+            /**
+             * Actions
+             * @description what the caller may do with it now (the platform: approve, reject)
+             */
+            actions: components["schemas"]["ReviewActionOut"][];
             /** Amount */
             amount: string;
             /** Applicant */
@@ -11985,6 +11995,30 @@ export interface components {
             termination_fee: string;
             /** Total Owed */
             total_owed: string;
+        };
+        /**
+         * ReviewActionOut
+         * @description One action the caller could take on a reviewed request (zulin.audit.review): whether
+         *     they may now and, when not, why.
+         */
+        ReviewActionOut: {
+            /**
+             * Action
+             * @description approve, reject, cancel …
+             */
+            action: string;
+            /** Allowed */
+            allowed: boolean;
+            /**
+             * Reason
+             * @description when not allowed: why, worded for people
+             */
+            reason: string;
+            /**
+             * Reason Code
+             * @description when not allowed: status, permission, same_approver
+             */
+            reason_code: string;
         };
         /** ReviewIn */
         ReviewIn: {
@@ -13705,6 +13739,11 @@ export interface components {
              * @description masked
              */
             account_number: string;
+            /**
+             * Actions
+             * @description what the caller may do with it now (approve, reject; the store: cancel)
+             */
+            actions: components["schemas"]["ReviewActionOut"][];
             /** Amount */
             amount: string;
             /** Applicant */
@@ -13761,6 +13800,11 @@ export interface components {
              * @description masked
              */
             account_number: string;
+            /**
+             * Actions
+             * @description what the caller may do with it now (approve, reject; the store: cancel)
+             */
+            actions: components["schemas"]["ReviewActionOut"][];
             /** Amount */
             amount: string;
             /** Applicant */

@@ -3,6 +3,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from pydantic import Field
+
 from zulin.core.schema import Schema
 
 
@@ -16,3 +18,13 @@ class AuditOut(Schema):
     after: Any
     reason: str
     created_at: datetime
+
+
+class ReviewActionOut(Schema):
+    """One action the caller could take on a reviewed request (zulin.audit.review): whether
+    they may now and, when not, why."""
+
+    action: str = Field(description="approve, reject, cancel …")
+    allowed: bool
+    reason_code: str = Field(description="when not allowed: status, permission, same_approver")
+    reason: str = Field(description="when not allowed: why, worded for people")

@@ -1,12 +1,10 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { DetailError, DetailLoading } from '@/components/DetailSection';
-import { ReasonDialog } from '@/components/ReasonDialog';
 import { formatCurrency } from '@/components/format';
+import { ReviewRejectDialog } from '@/components/review/ReviewRejectDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog } from '@/components/ui/Dialog';
 import { asApiError } from '@/lib/apiError';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notify } from '@/lib/notice';
@@ -64,36 +62,23 @@ export function ApproveRechargeDialog({ row, onClose }: { row: RechargeRow; onCl
 /** The platform rejects a transfer with a reason the merchant sees: a preset (from the recharge's detail) or its own words. */
 export function RejectRechargeDialog({ row, onClose }: { row: RechargeRow; onClose: () => void }) {
   const t = useTranslations('risk');
-  const locale = useLocale();
   const detail = useRechargeDetail(row.id);
   const check = useCheckRecharge();
   const [key] = useState(() => newIdempotencyKey('risk-check'));
-  const title = t('audit.rejectTitle', { no: row.recharge_no });
-  if (!detail.data) {
-    return (
-      <Dialog open onClose={onClose} title={title}>
-        {detail.isError ? <DetailError title={t('audit.reasonsError')} onRetry={() => void detail.refetch()} /> : <DetailLoading />}
-      </Dialog>
-    );
-  }
-  const presets = detail.data.reject_reasons.map((reason) => ({ value: reason.label, label: locale.startsWith('zh') ? reason.label : reason.label_en || reason.label }));
-  const choices = [...presets, { value: 'other', label: t('audit.other'), needsText: true }];
   return (
-    <ReasonDialog
-      open
+    <ReviewRejectDialog
       onClose={onClose}
-      title={title}
+      title={t('audit.rejectTitle', { no: row.recharge_no })}
       description={t('audit.rejectDescription', { merchant: row.merchant_name, amount: formatCurrency(row.amount) })}
+      presets={detail.data?.reject_reasons}
+      presetsFailed={detail.isError}
+      onRetry={() => void detail.refetch()}
+      loadErrorTitle={t('audit.reasonsError')}
+      otherLabel={t('audit.other')}
       confirmLabel={t('audit.rejectConfirm')}
-      reasonRequired
-      danger
-      choices={choices}
       maxLength={REJECT_REASON_MAX}
       labels={{ choice: t('audit.choice'), choiceRequired: t('audit.choiceRequired'), reason: t('audit.reason'), reasonOptional: t('audit.reasonOptional'), required: t('audit.required') }}
-      onConfirm={async (text, choice) => {
-        // A preset reason is sent in the catalogue's words (zh), with the person's note after it.
-        const preset = choice && choice !== 'other' ? choice : '';
-        const reason = [preset, text].filter(Boolean).join('；').slice(0, REJECT_REASON_MAX);
+      onReject={async (reason) => {
         await check.mutateAsync({ id: row.id, action: 'reject', reason, idempotency_key: key });
         notify({ kind: 'success', message: { raw: t('audit.rejected', { no: row.recharge_no }) } });
       }}

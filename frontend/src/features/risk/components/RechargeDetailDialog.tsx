@@ -6,6 +6,7 @@ import { DetailDialog, DialogSection } from '@/components/DetailDialog';
 import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
+import { ReviewRefusals } from '@/components/review/ReviewRefusals';
 import { rechargeTimeline, type RechargeTimelineRow } from '../lib/risk';
 import { useRechargeDetail, type RechargeDetail } from '../queries';
 import { RechargeStatusBadge } from './RechargeStatusBadge';
@@ -69,6 +70,7 @@ function DetailBody({ data, platform }: { data: RechargeDetail; platform: boolea
           <img src={data.qr_image} alt={t('qr.imageAlt')} className="size-48 rounded-md border border-slate-200" />
         </DialogSection>
       )}
+      <ReviewRefusals id="recharge-refusals" actions={data.actions} label={(action) => (action === 'approve' ? t('actions.approve') : action === 'reject' ? t('actions.reject') : action)} />
       <DialogSection id="recharge-timeline" title={t('detail.timeline')}>
         <HistoryList entries={rechargeTimeline(data.timeline as RechargeTimelineRow[])} label={t('detail.timeline')} />
       </DialogSection>

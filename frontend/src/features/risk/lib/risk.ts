@@ -48,11 +48,6 @@ export function rechargeTone(status: string): Tone {
   return isRechargeStatus(status) ? TONES[status] : 'slate';
 }
 
-/** The platform decides on a transfer waiting for its audit (a QR payment settles by itself). */
-export function canCheck(row: { status: string; method: string }): boolean {
-  return row.status === 'pending' && row.method === 'offline';
-}
-
 /** A risk grade's tone: A/B pass, C a person looks, D/E refuse. */
 export function gradeTone(grade: string): Tone {
   if (grade === 'A' || grade === 'B') return 'green';

@@ -1,13 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useLocale } from 'next-intl';
 import { useState } from 'react';
-import { ReasonDialog } from '@/components/ReasonDialog';
-import { DetailError, DetailLoading } from '@/components/DetailSection';
 import { formatCurrency } from '@/components/format';
+import { ReviewRejectDialog } from '@/components/review/ReviewRejectDialog';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog } from '@/components/ui/Dialog';
 import { asApiError, type ApiError } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { approvalStep, REJECT_REASON_MAX, WITHDRAWAL_SAME_APPROVER } from '../lib/withdrawals';
@@ -103,36 +100,24 @@ export function ApproveWithdrawalDialog({ row, onClose }: { row: WithdrawalRow |
 /** The platform rejects with a reason: one of the preset reasons (initDetailForReject) or its own words. */
 export function RejectWithdrawalDialog({ row, onClose }: { row: WithdrawalRow | null; onClose: () => void }) {
   const t = useTranslations('withdrawal');
-  const locale = useLocale();
   const init = useRejectInit(row?.id ?? null);
   const operate = useOperateWithdrawal();
   if (!row) return null;
-  if (!init.data) {
-    return (
-      <Dialog open onClose={onClose} title={t('reject.title', { no: row.withdrawal_no })}>
-        {init.isError ? <DetailError title={t('reject.loadError')} onRetry={() => void init.refetch()} /> : <DetailLoading />}
-      </Dialog>
-    );
-  }
-  const presets = init.data.reasons.map((reason) => ({ value: reason.label, label: locale.startsWith('zh') ? reason.label : reason.label_en || reason.label }));
-  const choices = [...presets, { value: '', label: t('reject.other'), needsText: true }].map((choice, index) => ({ ...choice, value: choice.value || `other-${index}` }));
-  const otherValue = choices[choices.length - 1]!.value;
+  const withdrawal = init.data?.withdrawal;
   return (
-    <ReasonDialog
-      open
+    <ReviewRejectDialog
       onClose={onClose}
       title={t('reject.title', { no: row.withdrawal_no })}
-      description={t('reject.description', { amount: formatCurrency(init.data.withdrawal.amount), merchant: init.data.withdrawal.merchant_name })}
+      description={withdrawal && t('reject.description', { amount: formatCurrency(withdrawal.amount), merchant: withdrawal.merchant_name })}
+      presets={init.data?.reasons}
+      presetsFailed={init.isError}
+      onRetry={() => void init.refetch()}
+      loadErrorTitle={t('reject.loadError')}
+      otherLabel={t('reject.other')}
       confirmLabel={t('reject.confirm')}
-      reasonRequired
-      danger
-      choices={choices}
       maxLength={REJECT_REASON_MAX}
       labels={{ choice: t('reject.choice'), choiceRequired: t('reject.choiceRequired'), reason: t('reject.reason'), reasonOptional: t('reject.reasonOptional'), required: t('reject.required') }}
-      onConfirm={async (text, choice) => {
-        // A preset reason is sent in the catalogue's words (zh), with the person's note after it.
-        const preset = choice && choice !== otherValue ? choice : '';
-        const reason = [preset, text].filter(Boolean).join('；').slice(0, REJECT_REASON_MAX);
+      onReject={async (reason) => {
         await operate.mutateAsync({ id: row.id, action: 'reject', reason });
         notify({ kind: 'success', message: { raw: t('reject.done', { no: row.withdrawal_no }) } });
       }}

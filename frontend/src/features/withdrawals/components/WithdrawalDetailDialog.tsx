@@ -5,6 +5,7 @@ import { DetailDialog, DialogSection } from '@/components/DetailDialog';
 import { Fact } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
+import { ReviewRefusals } from '@/components/review/ReviewRefusals';
 import { withdrawalTimeline, type WithdrawalTimelineRow } from '../lib/withdrawals';
 import { useWithdrawalDetail, type WithdrawalDetail } from '../queries';
 import { accountText, WithdrawalStatusBadge } from './WithdrawalStatusBadge';
@@ -64,9 +65,14 @@ function DetailBody({ data, platform }: { data: WithdrawalDetail; platform: bool
         )}
         {data.approvals_needed > 0 && <p className="text-sm font-medium text-amber-700">{t('detail.approvalsLeft', { count: data.approvals_needed })}</p>}
       </DialogSection>
+      <ReviewRefusals id="withdrawal-refusals" actions={data.actions} label={(action) => actionLabel(t, action)} />
       <DialogSection id="withdrawal-timeline" title={t('detail.timeline')}>
         <HistoryList entries={withdrawalTimeline(data.timeline as WithdrawalTimelineRow[])} label={t('detail.timeline')} />
       </DialogSection>
     </div>
   );
+}
+
+function actionLabel(t: ReturnType<typeof useTranslations<'withdrawal'>>, action: string): string {
+  return action === 'approve' ? t('actions.approve') : action === 'reject' ? t('actions.reject') : action === 'cancel' ? t('actions.cancel') : action;
 }

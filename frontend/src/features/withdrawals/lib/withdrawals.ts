@@ -38,14 +38,6 @@ export function statusTone(status: string): Tone {
   return isWithdrawalStatus(status) ? TONES[status] : 'slate';
 }
 
-/** The shop may take a withdrawal back until the platform has finished approving it. */
-export function canCancel(status: string): boolean {
-  return status === 'pending' || status === 'reviewing';
-}
-
-/** The platform decides on a withdrawal waiting for its (first or second) approval. */
-export const canOperate = canCancel;
-
 /**
  * What approving does now: pays it out (`pays`), or — above the two-person threshold on its
  * first approval — waits for a second, different account (`first`).

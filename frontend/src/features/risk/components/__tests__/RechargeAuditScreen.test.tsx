@@ -30,12 +30,18 @@ const recharge = (id: number, patch: Record<string, unknown> = {}) => ({
   remark: '对公转账', applicant: '店主', has_voucher: true, provider_trade_no: '', failure_reason: '', reject_reason: '', reviewer: '', reviewed_at: null, credited_at: null,
   created_at: '2026-01-01T10:00:00+08:00', ...patch,
 });
+const OPEN_TO_DECIDE = [
+  { action: 'approve', allowed: true, reason_code: '', reason: '' },
+  { action: 'reject', allowed: true, reason_code: '', reason: '' },
+];
+const NOT_PERMITTED = OPEN_TO_DECIDE.map(({ action }) => ({ action, allowed: false, reason_code: 'permission', reason: '没有权限执行此操作' }));
+const NOT_NOW = OPEN_TO_DECIDE.map(({ action }) => ({ action, allowed: false, reason_code: 'status', reason: '当前状态「待支付」不允许此操作' }));
 const COUNTS = ['paying', 'pending', 'credited', 'failed', 'rejected'].map((value) => ({ value, label: value, count: value === 'pending' ? 2 : 0 }));
 
 function backend(checks: Array<() => Response>) {
   let attempt = 0;
   return vi.fn(async (url: string) => {
-    if (url.includes('/api/merchant/merChartList')) return answer({ statuses: COUNTS, list: [recharge(1), recharge(2, { method: 'qr', status: 'paying', has_voucher: false })], total: 2, page: 1, page_size: 20 });
+    if (url.includes('/api/merchant/merChartList')) return answer({ statuses: COUNTS, list: [recharge(1, { actions: OPEN_TO_DECIDE }), recharge(2, { method: 'qr', status: 'paying', has_voucher: false, actions: NOT_NOW }), recharge(3, { actions: NOT_PERMITTED })], total: 3, page: 1, page_size: 20 });
     if (url.includes('/api/platform/getShopSelections')) return answer([{ id: 1, name: '演示租赁商城' }]);
     if (url.includes('/api/merchant/checkChart')) {
       const reply = checks[Math.min(attempt, checks.length - 1)]!;
@@ -74,6 +80,9 @@ describe('RechargeAuditScreen', () => {
     expect(calls(fetchMock, 'merChartList')[0]![0]).toContain('status=pending');
     expect(document.querySelector('[aria-label="通过充值 RC1"]')).not.toBeNull();
     expect(document.querySelector('[aria-label="通过充值 RC2"]')).toBeNull();
+    // Not this person's to decide: shown disabled, with the server's reason.
+    const refused = document.querySelector('[aria-label="驳回充值 RC3"]') as HTMLButtonElement;
+    expect([refused.disabled, refused.title]).toEqual([true, '没有权限执行此操作']);
     expect(byText(document.body, 'button', /^待审核/)?.getAttribute('aria-pressed')).toBe('true');
   });
 

@@ -7,9 +7,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { formatCurrency, formatDateTime, orDash } from '@/components/format';
 import { Button } from '@/components/ui/Button';
+import { ReviewDecisionButtons } from '@/components/review/ReviewActionButton';
 import { SignedAmount } from '@/components/ui/SignedAmount';
 import { Truncate } from '@/components/ui/Truncate';
-import { canCheck } from '../../lib/risk';
 import type { RechargeRow, RiskBill, RiskQueryRow } from '../../queries';
 import { GradeBadge, RechargeStatusBadge } from '../RechargeStatusBadge';
 
@@ -120,21 +120,17 @@ export function useRechargeColumns({ platform, actions }: { platform: boolean; a
         header: t('fields.actions'),
         cell: ({ row }) => {
           const no = row.original.recharge_no;
-          const open = platform && canCheck(row.original);
           return (
             <div className="flex items-center gap-3 whitespace-nowrap">
               <Button variant="link" aria-label={t('actions.detailOf', { no })} onClick={() => actions.onOpen(row.original)}>
                 {platform && row.original.has_voucher ? t('actions.voucher') : t('actions.detail')}
               </Button>
-              {open && actions.onApprove && (
-                <Button variant="link" aria-label={t('actions.approveOf', { no })} onClick={() => actions.onApprove?.(row.original)}>
-                  {t('actions.approve')}
-                </Button>
-              )}
-              {open && actions.onReject && (
-                <Button variant="link" className="text-red-600 hover:text-red-700" aria-label={t('actions.rejectOf', { no })} onClick={() => actions.onReject?.(row.original)}>
-                  {t('actions.reject')}
-                </Button>
+              {platform && (
+                <ReviewDecisionButtons
+                  actions={row.original.actions}
+                  approve={actions.onApprove && { label: t('actions.approve'), name: t('actions.approveOf', { no }), onClick: () => actions.onApprove?.(row.original) }}
+                  reject={actions.onReject && { label: t('actions.reject'), name: t('actions.rejectOf', { no }), onClick: () => actions.onReject?.(row.original) }}
+                />
               )}
             </div>
           );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditListQuery, auditListSearch, base64Bytes, billFilters, canCheck, fitScale, gradeTone, parseAuditListState, parseRiskScreenState, rechargeAmount, rechargeTimeline, riskScreenSearch, riskViewHref } from '../risk';
+import { auditListQuery, auditListSearch, base64Bytes, billFilters, fitScale, gradeTone, parseAuditListState, parseRiskScreenState, rechargeAmount, rechargeTimeline, riskScreenSearch, riskViewHref } from '../risk';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -49,12 +49,6 @@ describe('the /rechargeAudit URL state', () => {
     const all = parseAuditListState(params('status=all&merchant_id=7'));
     expect(auditListQuery(all)).toEqual({ merchant_id: 7, page: 1, page_size: 20 });
     expect(auditListSearch(all)).toBe('status=all&merchant_id=7');
-  });
-
-  it('offers the decision only on a transfer waiting for it', () => {
-    expect(canCheck({ status: 'pending', method: 'offline' })).toBe(true);
-    expect(canCheck({ status: 'paying', method: 'qr' })).toBe(false);
-    expect(canCheck({ status: 'credited', method: 'offline' })).toBe(false);
   });
 });
 

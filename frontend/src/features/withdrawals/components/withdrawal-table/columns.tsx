@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { formatCurrency, formatDateTime, orDash } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Truncate } from '@/components/ui/Truncate';
-import { canCancel, canOperate } from '../../lib/withdrawals';
+import { ReviewActionButton, ReviewDecisionButtons } from '@/components/review/ReviewActionButton';
 import type { WithdrawalRow } from '../../queries';
 import { accountText, WithdrawalStatusBadge } from '../WithdrawalStatusBadge';
 
@@ -52,26 +52,23 @@ export function useWithdrawalColumns({ platform, actions }: { platform: boolean;
         header: t('fields.actions'),
         cell: ({ row }) => {
           const no = row.original.withdrawal_no;
-          const open = canCancel(row.original.status);
+          const offered = row.original.actions;
           return (
             <div className="flex items-center gap-3 whitespace-nowrap">
               <Button variant="link" aria-label={t('actions.detailOf', { no })} onClick={() => actions.onOpen(row.original)}>
                 {t('actions.detail')}
               </Button>
-              {!platform && open && actions.onCancel && (
-                <Button variant="link" aria-label={t('actions.cancelOf', { no })} onClick={() => actions.onCancel?.(row.original)}>
+              {!platform && actions.onCancel && (
+                <ReviewActionButton variant="link" actions={offered} name="cancel" aria-label={t('actions.cancelOf', { no })} onClick={() => actions.onCancel?.(row.original)}>
                   {t('actions.cancel')}
-                </Button>
+                </ReviewActionButton>
               )}
-              {platform && canOperate(row.original.status) && actions.onApprove && (
-                <Button variant="link" aria-label={t('actions.approveOf', { no })} onClick={() => actions.onApprove?.(row.original)}>
-                  {t('actions.approve')}
-                </Button>
-              )}
-              {platform && canOperate(row.original.status) && actions.onReject && (
-                <Button variant="link" className="text-red-600 hover:text-red-700" aria-label={t('actions.rejectOf', { no })} onClick={() => actions.onReject?.(row.original)}>
-                  {t('actions.reject')}
-                </Button>
+              {platform && (
+                <ReviewDecisionButtons
+                  actions={offered}
+                  approve={actions.onApprove && { label: t('actions.approve'), name: t('actions.approveOf', { no }), onClick: () => actions.onApprove?.(row.original) }}
+                  reject={actions.onReject && { label: t('actions.reject'), name: t('actions.rejectOf', { no }), onClick: () => actions.onReject?.(row.original) }}
+                />
               )}
             </div>
           );

@@ -20,15 +20,13 @@ from django.test import override_settings
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
-from apps.billing.settlement import statements_close
 from apps.orders.tests.conftest import committed_demo  # noqa: F401 (a fixture)
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
+from apps.orders.tests.support import DEMO
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.finance import services
 from tenants.finance.models import Withdrawal
 from tenants.finance.services import withdrawal_operate
 from tenants.finance.tasks import finance_payouts_resume
-from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login, session_of
 from zulin.audit.models import StatusChange
 from zulin.core.errors import ErrorCode
@@ -42,33 +40,7 @@ from zulin.providers.sandbox import (
     sandbox_failure_add,
 )
 
-APPLY = "/api/finance/applyWithdraw"
-OPERATE = "/api/platform/operateWithdrawal"
-DETAIL = "/api/finance/getWithdrawDetail"
-
-
-def _settled_cash(demo, demo_owner) -> Decimal:
-    """The demo shop with money withdrawable: a lease's first bill, settled T+1."""
-    SettlementTerms.objects.create(
-        merchant=demo,
-        commission_rate=Decimal("5.00"),
-        settlement_cycle="T+1",
-        bank_name="招商银行",
-        account_name="演示租赁",
-        account_number="6225880000001234",
-    )
-    in_lease(demo, demo_owner, IntakeClient(demo, DEMO), goods_on_shelf(demo_owner))
-    with tenant_context(demo):
-        statements_close(today=timezone.localdate() + timedelta(days=1))
-        balance = account_balance("merchant_cash")
-    connection.set_schema_to_public()
-    assert balance > 0
-    return balance
-
-
-@pytest.fixture
-def cash(demo, demo_owner) -> Decimal:
-    return _settled_cash(demo, demo_owner)
+from .support import APPLY, DETAIL, OPERATE, settled_cash
 
 
 @pytest.fixture
@@ -382,7 +354,7 @@ def _pause_after_locking(monkeypatch, parties: int = 2, seconds: float = 3.0) ->
 def test_an_approval_and_a_rejection_at_once_one_wins_and_the_balance_is_right(demo, monkeypatch):
     def applied() -> tuple[dict[str, Any], Decimal]:
         owner = login(DEMO, "owner")
-        cash = _settled_cash(demo, owner)
+        cash = settled_cash(demo, owner)
         answer = owner.post(APPLY, {"amount": "90.00", "idempotency_key": "wd-race-0001"})
         assert answer.ok, answer
         return answer.data, cash
