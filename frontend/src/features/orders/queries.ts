@@ -184,8 +184,6 @@ export function useSubShopChoices(enabled = true) {
   return useQuery({ queryKey: orderKeys.options('subShops'), queryFn: () => orThrow(P.subShops, apiGet(P.subShops)), staleTime: OPTIONS_STALE_MS, enabled });
 }
 
-export { useMerchantChoices } from './merchantChoices';
-
 export function useRejectReasons() {
   return useQuery({ queryKey: orderKeys.options('rejectReasons'), queryFn: () => orThrow(P.rejectReasons, apiGet(P.rejectReasons)), staleTime: OPTIONS_STALE_MS });
 }
