@@ -44,8 +44,8 @@ describe('MerchantFilter', () => {
       ['1', '演示租赁商城'],
       ['2', 'Acme 数码租赁'],
     ]);
-    expect(options[0].hasAttribute('data-user-text')).toBe(false);
-    expect(options[1].hasAttribute('data-user-text')).toBe(true);
+    expect(options[0]!.hasAttribute('data-user-text')).toBe(false);
+    expect(options[1]!.hasAttribute('data-user-text')).toBe(true);
   });
 
   it('reports the chosen merchant as a number, and 全部商户 as none', async () => {

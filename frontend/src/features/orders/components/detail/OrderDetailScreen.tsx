@@ -10,7 +10,6 @@ import { DetailError, DetailLoading, DetailSection } from '@/components/DetailSe
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { formatCurrency } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
-import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EvidencePackButton } from '@/features/disputes/components/EvidencePackButton';
@@ -26,6 +25,7 @@ import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stage
 import { timelineEntries } from '../../lib/timeline';
 import { useOrderDetail, type OrderDetail, type OrderRef } from '../../queries';
 import { OverdueMoneySummary } from '../bills/OverdueMoneySummary';
+import { OrderActionDialog } from '../dialogs/order-actions/OrderActionDialog';
 import { OrderStatusBadge, useOrderText } from '../labels';
 import { OwedBanner } from '../returns/OwedBanner';
 import { ContractSection } from './ContractSection';
@@ -39,9 +39,6 @@ import { useOrderPage } from './useOrderPage';
 // screen's first load.
 const OrderCreditSection = dynamic(() => import('@/features/credit/components/OrderCreditSection').then((module) => module.OrderCreditSection));
 const NotarySection = dynamic(() => import('@/features/notary/components/NotarySection').then((module) => module.NotarySection));
-
-// The action dialogs (forms, Headless UI) load when a button is first pressed.
-const OrderActionDialog = lazyDialog(() => import('../dialogs/OrderActionDialog').then((module) => module.OrderActionDialog), (props) => props.button !== null);
 
 function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }) {
   const { t } = useOrderText();
