@@ -32,8 +32,8 @@ const RejectDialog = lazy(() => import('./RejectDialog').then((module) => module
 const ReceiveDialog = lazy(() => import('./ReceiveDialog').then((module) => module.ReceiveDialog));
 const InspectDialog = lazy(() => import('./InspectDialog').then((module) => module.InspectDialog));
 const ApplyAfterSaleDialog = lazy(() => import('./ApplyAfterSaleDialog').then((module) => module.ApplyAfterSaleDialog));
-const OfflineRepaymentDialog = lazy(() => import('../../bills/OfflineRepaymentDialog').then((module) => module.OfflineRepaymentDialog));
-const EarlySettlementDialog = lazy(() => import('../../bills/EarlySettlementDialog').then((module) => module.EarlySettlementDialog));
+const OfflineRepaymentDialog = lazy(() => import('@/features/finance/components/bills/OfflineRepaymentDialog').then((module) => module.OfflineRepaymentDialog));
+const EarlySettlementDialog = lazy(() => import('@/features/finance/components/bills/EarlySettlementDialog').then((module) => module.EarlySettlementDialog));
 
 /**
  * The dialog of one action button of the order's screen, nothing while no button is pressed.

@@ -3,8 +3,8 @@
 /* eslint-disable @next/next/no-img-element -- a picture the person just picked, shown from its object URL */
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
-import { bytesToBase64, VOUCHER_MAX_BYTES, voucherProblem, type VoucherProblem } from '../../lib/repayments';
-import { useOrderText } from '../labels';
+import { bytesToBase64, VOUCHER_MAX_BYTES, voucherProblem, type VoucherProblem } from '@/features/orders/lib/repayments';
+import { useOrderText } from '@/features/orders/components/labels';
 import { FileButton } from '@/components/ui/FileInput';
 
 /** The picked voucher: base64 for the server, an object URL for the preview. */
