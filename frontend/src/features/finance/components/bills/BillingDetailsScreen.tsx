@@ -22,7 +22,7 @@ import { offlineRepayableBill, owedNow } from '@/features/orders/lib/repayments'
 import { CHARGE_KINDS, isOpenBill, isWaived } from '@/features/orders/lib/returns';
 import { billStateTone, orderDetailHref, stageListPath } from '@/features/orders/lib/stages';
 import { useOrderDetail, type OrderBill, type OrderDetail, type OrderRef } from '@/features/orders/queries';
-import { usePayResult } from '../../queries';
+import { usePayResult } from '../../orderBillQueries';
 import { useOrderText } from '@/features/orders/components/labels';
 import { useOrderPage } from '@/features/orders/components/detail/useOrderPage';
 import { OwedBanner } from '@/features/orders/components/returns/OwedBanner';

@@ -14,7 +14,7 @@ import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
 import { isPositive } from '@/features/orders/lib/money';
 import { AFTER_SALE_OPEN, BUYOUT_NOT_ALLOWED, NOTHING_TO_SETTLE, offlineDetailsInput, PAYMENT_IN_PROGRESS, QUOTE_CHANGED } from '@/features/orders/lib/repayments';
 import { type OrderRef } from '@/features/orders/queries';
-import { useEarlySettlementQuote, useSettleEarly, type EarlySettlement, type EarlySettlementQuote } from '../../queries';
+import { useEarlySettlementQuote, useSettleEarly, type EarlySettlement, type EarlySettlementQuote } from '../../orderBillQueries';
 import { useOrderText } from '@/features/orders/components/labels';
 import { OfflineReceiptFields, receiptForm, useReceiptProblemText, useReceiptState } from './OfflineReceiptFields';
 

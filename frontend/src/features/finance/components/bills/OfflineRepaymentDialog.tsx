@@ -10,7 +10,7 @@ import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
 import { isPositive } from '@/features/orders/lib/money';
 import { AFTER_SALE_OPEN, OFFLINE_AMOUNT_MISMATCH, offlineRepaymentInput, OLDER_BILL_FIRST, owedNow, PAYMENT_IN_PROGRESS } from '@/features/orders/lib/repayments';
 import { type OrderBill, type OrderRef } from '@/features/orders/queries';
-import { useRecordOfflineRepayment } from '../../queries';
+import { useRecordOfflineRepayment } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { CHARGE_KINDS } from '@/features/orders/lib/returns';
 import { useOrderText } from '@/features/orders/components/labels';

@@ -5,7 +5,7 @@ import { formatCurrency } from '@/components/format';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
 import { type OrderBill, type OrderRef } from '@/features/orders/queries';
-import { useBillPayment } from '../../queries';
+import { useBillPayment } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { useOrderText } from '@/features/orders/components/labels';
 

@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
 import { owedNow, principalOwed } from '@/features/orders/lib/repayments';
 import { CHARGE_WAIVE_REASON_MAX, WAIVER_EXCEEDS_OWED, waiveChargeInput } from '@/features/orders/lib/returns';
 import { type OrderBill, type OrderRef } from '@/features/orders/queries';
-import { useWaiveOrderCharge } from '../../queries';
+import { useWaiveOrderCharge } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { useOrderText } from '@/features/orders/components/labels';
 import { useBillName } from './billName';

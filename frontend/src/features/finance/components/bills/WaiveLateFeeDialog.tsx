@@ -6,7 +6,7 @@ import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
 import { WAIVE_REASON_MAX, WAIVE_REASON_MIN, WAIVER_EXCEEDS_LATE_FEE, waiveLateFeeInput } from '@/features/orders/lib/lateFees';
 import { type OrderBill, type OrderRef } from '@/features/orders/queries';
-import { useWaiveLateFee } from '../../queries';
+import { useWaiveLateFee } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { useOrderText } from '@/features/orders/components/labels';
 import { WaiverFields } from './WaiverFields';
