@@ -34,7 +34,8 @@ const FilterSheet = lazyDialog(
 
 /**
  * How many filters are set among the kit's pieces in `children` (a FilterSelect away from its
- * first option, a SearchBox with a keyword), looking through fragments and plain elements.
+ * first option, a SearchBox with a keyword, a piece with its own `isSet` such as the merchant
+ * filter), looking through fragments and plain elements.
  */
 export function countActiveFilters(children: ReactNode): number {
   let count = 0;
@@ -42,7 +43,9 @@ export function countActiveFilters(children: ReactNode): number {
     if (!isValidElement(child)) return;
     const props = child.props as { value?: unknown; initial?: unknown; options?: readonly FilterOption[]; children?: ReactNode };
     // A select is set when it leaves its first option (the "all" or the default, e.g. the sort).
-    if (child.type === FilterSelect) count += props.value !== (props.options?.[0]?.value ?? '') ? 1 : 0;
+    const isSet = (child.type as { isSet?: (props: unknown) => boolean }).isSet;
+    if (typeof isSet === 'function') count += isSet(child.props) ? 1 : 0;
+    else if (child.type === FilterSelect) count += props.value !== (props.options?.[0]?.value ?? '') ? 1 : 0;
     else if (child.type === SearchBox) count += props.initial ? 1 : 0;
     else if (child.type === DateField) count += (child.props as { value?: string }).value ? 1 : 0;
     else if (child.type === Fragment || typeof child.type === 'string') count += countActiveFilters(props.children);

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { LINK_PATTERN, PICTURE_ACCEPT, type RichTextBodyProps } from './types';
 import { IconButton } from '@/components/ui/IconButton';
+import { FileButton } from '@/components/ui/FileInput';
 
 // The editing area's text (Tailwind's reset leaves headings, lists and links unstyled).
 const CONTENT_CLASS = [
@@ -166,7 +167,6 @@ function PicturePanel({
   onClose: () => void;
 }) {
   const t = useTranslations('kit.richText');
-  const inputId = useId();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const insert = (src: string) => {
@@ -198,24 +198,17 @@ function PicturePanel({
         ))}
         {onUpload && (
           <li>
-            <label
-              htmlFor={inputId}
-              className="flex size-16 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-slate-300 bg-white text-xs text-slate-500 hover:border-brand-500 hover:text-brand-600 focus-within:ring-2 focus-within:ring-brand-100"
+            <FileButton
+              look="tile"
+              className="size-16 rounded"
+              accept={PICTURE_ACCEPT}
+              disabled={uploading}
+              onFiles={([file]) => {
+                if (file) void upload(file);
+              }}
             >
               {uploading ? <Spinner label={t('uploading')} className="flex-col text-[11px]" /> : t('pictureUpload')}
-              <input
-                id={inputId}
-                type="file"
-                accept={PICTURE_ACCEPT}
-                className="sr-only"
-                disabled={uploading}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) void upload(file);
-                }}
-              />
-            </label>
+            </FileButton>
           </li>
         )}
       </ul>

@@ -62,7 +62,6 @@ export const platformGoodsKeys = {
   lists: () => [...platformGoodsKeys.all, 'list'] as const,
   list: (filters: PlatformGoodsFilters) => [...platformGoodsKeys.lists(), filters] as const,
   count: () => [...platformGoodsKeys.all, 'count'] as const,
-  shops: () => [...platformGoodsKeys.all, 'shops'] as const,
   reasons: () => [...platformGoodsKeys.all, 'forceReasons'] as const,
   reviewSettings: () => [...platformGoodsKeys.all, 'reviewSetting'] as const,
   reviewSetting: (merchantId: number) => [...platformGoodsKeys.reviewSettings(), merchantId] as const,
@@ -90,7 +89,6 @@ const P = {
   saveAddonType: '/api/platform/saveAddonType',
   platformList: '/api/platform/platformGoodsList',
   platformCount: '/api/platform/getPlatformGoodsCount',
-  shops: '/api/platform/getShopSelections',
   reasons: '/api/platform/getForceRefuseReasons',
   forceDown: '/api/platform/forceGoodsDown',
   display: '/api/platform/updateGoodsDisplayStatus',
@@ -317,10 +315,6 @@ export function usePlatformGoodsCount() {
     queryKey: platformGoodsKeys.count(),
     queryFn: () => orThrow(P.platformCount, apiGet(P.platformCount, undefined, { hideNotice: true })),
   });
-}
-
-export function useShopSelections() {
-  return useQuery({ queryKey: platformGoodsKeys.shops(), queryFn: () => orThrow(P.shops, apiGet(P.shops)), staleTime: OPTIONS_STALE_MS });
 }
 
 export function useForceReasons(enabled = true) {

@@ -27,7 +27,6 @@ export type RentPlan = ApiData<'/api/platform/getRentPlan', 'get'>[number];
 
 export type PlatformGoodsPage = ApiData<'/api/platform/platformGoodsList', 'get'>;
 export type PlatformGoodsRow = PlatformGoodsPage['list'][number];
-export type ShopSelection = ApiData<'/api/platform/getShopSelections', 'get'>[number];
 export type ForceReason = ApiData<'/api/platform/getForceRefuseReasons', 'get'>[number];
 export type GoodsReviewSetting = ApiData<'/api/platform/getGoodsReviewSetting', 'get'>;
 export type GoodsReviewed = ApiData<'/api/platform/reviewGoods', 'post'>;

@@ -3,7 +3,6 @@ import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
 import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
-import { WAIVER_EXCEEDS_LATE_FEE } from './lib/lateFees';
 import type { OrderCountQuery, OrderListQuery } from './lib/orderListState';
 import type { OrderKind } from './lib/stages';
 
@@ -25,17 +24,10 @@ export type DepositThawBody = ApiBody<'/api/platform/depositThaw', 'post'>;
 export type DepositTransferBody = ApiBody<'/api/platform/depositTransferPay', 'post'>;
 export type RefundDepositBody = ApiBody<'/api/platform/refundDeposit', 'post'>;
 export type RefundShippingFeeBody = ApiBody<'/api/merchant/refundSfAmount', 'post'>;
-export type BillPaymentBody = ApiBody<'/api/v2/BillPayment', 'post'>;
 export type OverdueMoney = ApiData<'/api/platform/getOverdueMoney', 'get'>;
-export type WaiveLateFeeBody = ApiBody<'/api/finance/waiveLateFee', 'post'>;
-export type OfflineRepaymentBody = ApiBody<'/api/finance/recordOfflineRepayment', 'post'>;
-export type SettleEarlyBody = ApiBody<'/api/finance/settleEarly', 'post'>;
-export type EarlySettlementQuote = ApiData<'/api/finance/getEarlySettlementQuote', 'get'>;
-export type EarlySettlement = ApiData<'/api/finance/settleEarly', 'post'>;
 export type OrderSetting = ApiData<'/api/backend/getOrderSetting', 'get'>;
 export type OrderSettingBody = ApiBody<'/api/backend/saveOrderSetting', 'post'>;
 export type ReturnQuote = ApiData<'/api/backend/getReturnQuote', 'get'>;
-export type WaiveOrderChargeBody = ApiBody<'/api/finance/waiveOrderCharge', 'post'>;
 /** What getReturnQuote is asked: the return day (default: received, else today) and damage. */
 export interface ReturnQuoteParams {
   return_date?: string;
@@ -59,7 +51,6 @@ export const orderKeys = {
   tracking: (ref: OrderRef) => [...orderKeys.all, 'tracking', ref.id, ref.merchantId ?? null] as const,
   overdueMoney: (ref: OrderRef) => [...orderKeys.all, 'overdueMoney', ref.id, ref.merchantId ?? null] as const,
   options: (what: string) => [...orderKeys.all, 'options', what] as const,
-  earlyQuote: (ref: OrderRef) => [...orderKeys.all, 'earlyQuote', ref.id] as const,
   setting: () => [...orderKeys.all, 'setting'] as const,
   returnQuotes: (ref: OrderRef) => [...orderKeys.all, 'returnQuote', ref.id] as const,
   returnQuote: (ref: OrderRef, params: ReturnQuoteParams) => [...orderKeys.returnQuotes(ref), params] as const,
@@ -95,17 +86,10 @@ const P = {
   refundShippingFee: '/api/merchant/refundSfAmount',
   applyAfterSale: '/api/platform/applyAfterSale',
   dealAfterSale: '/api/platform/dealAfterSale',
-  billPayment: '/api/v2/BillPayment',
-  payResult: '/api/platform/queryPayResult',
   overdueMoney: '/api/platform/getOverdueMoney',
-  waiveLateFee: '/api/finance/waiveLateFee',
-  offlineRepayment: '/api/finance/recordOfflineRepayment',
-  earlyQuote: '/api/finance/getEarlySettlementQuote',
-  settleEarly: '/api/finance/settleEarly',
   returnQuote: '/api/backend/getReturnQuote',
   setting: '/api/backend/getOrderSetting',
   saveSetting: '/api/backend/saveOrderSetting',
-  waiveCharge: '/api/finance/waiveOrderCharge',
   revealIdentity: '/api/backend/revealCustomerIdentity',
 } as const;
 
@@ -184,16 +168,17 @@ export function useSubShopChoices(enabled = true) {
   return useQuery({ queryKey: orderKeys.options('subShops'), queryFn: () => orThrow(P.subShops, apiGet(P.subShops)), staleTime: OPTIONS_STALE_MS, enabled });
 }
 
-export { useMerchantChoices } from './merchantChoices';
-
 export function useRejectReasons() {
   return useQuery({ queryKey: orderKeys.options('rejectReasons'), queryFn: () => orThrow(P.rejectReasons, apiGet(P.rejectReasons)), staleTime: OPTIONS_STALE_MS });
 }
 
 // --- writes ------------------------------------------------------------------------------------
 
-/** Any write may move an order between stages: lists, counts and the order itself refresh. */
-function useInvalidateOrder() {
+/**
+ * Any write may move an order between stages: lists, counts and the order itself refresh.
+ * Exported for the writes of an order's bills (features/finance).
+ */
+export function useInvalidateOrder() {
   const queryClient = useQueryClient();
   return (ref?: OrderRef) => {
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
@@ -338,75 +323,6 @@ export function useDealAfterSale(ref: OrderRef) {
   );
 }
 
-export function useBillPayment(ref: OrderRef) {
-  return useOrderWrite(ref, (body: Omit<BillPaymentBody, 'order_id'>, options) => apiPost(P.billPayment, { order_id: ref.id, ...body }, options));
-}
-
-/**
- * The shop forgoes late fee of one bill (store side, `order.manage`). Refused as more than is
- * still owed (1401), the screen was stale: the bills and the summary are read again too.
- */
-export function useWaiveLateFee(ref: OrderRef) {
-  const invalidate = useInvalidateOrder();
-  return useMutation({
-    mutationFn: (body: Omit<WaiveLateFeeBody, 'order_id'>) => strictCall((options) => apiPost(P.waiveLateFee, { order_id: ref.id, ...body }, options)),
-    onSuccess: () => invalidate(ref),
-    onError: (error) => {
-      if (asApiError(error)?.code === WAIVER_EXCEEDS_LATE_FEE) invalidate(ref);
-    },
-  });
-}
-
-/** Asks the provider again about a payment still processing, then rereads the order. */
-export function usePayResult(ref: OrderRef) {
-  const invalidate = useInvalidateOrder();
-  return useMutation({
-    mutationFn: (outNo: string) => strictCall((options) => apiGet(P.payResult, { out_no: outNo }, options)),
-    onSettled: () => invalidate(ref),
-  });
-}
-
-/**
- * Finance records a bill the customer paid outside the provider (store side, `finance.manage`).
- * Refused because the screen was stale (another bill first, a payment in flight, the amount
- * changed): the order is read again too.
- */
-export function useRecordOfflineRepayment(ref: OrderRef) {
-  const invalidate = useInvalidateOrder();
-  return useMutation({
-    mutationFn: (body: Omit<OfflineRepaymentBody, 'order_id'>) => strictCall((options) => apiPost(P.offlineRepayment, { order_id: ref.id, ...body }, options)),
-    onSettled: () => invalidate(ref),
-  });
-}
-
-/**
- * What settling the lease early costs today (store side, `finance.manage`); asked when the
- * dialog opens and never kept long (late fees accrue, bills fall due).
- */
-export function useEarlySettlementQuote(ref: OrderRef, enabled: boolean) {
-  return useQuery({
-    queryKey: orderKeys.earlyQuote(ref),
-    queryFn: () => strictCall((options) => apiGet(P.earlyQuote, { order_id: ref.id }, options)),
-    enabled,
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
-}
-
-/** Settles every bill left at the quote's total; the order and its quote are read again. */
-export function useSettleEarly(ref: OrderRef) {
-  const invalidate = useInvalidateOrder();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<SettleEarlyBody, 'order_id'>) => strictCall((options) => apiPost(P.settleEarly, { order_id: ref.id, ...body }, options)),
-    onSettled: () => {
-      invalidate(ref);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.earlyQuote(ref) });
-    },
-  });
-}
-
 /**
  * What the customer owes if the goods come back (issue 24): bills still owed, rent cancelled,
  * the early-termination fee, damage, and how the deposit covers them. Asked while the return or
@@ -421,18 +337,6 @@ export function useReturnQuote(ref: OrderRef, params: ReturnQuoteParams, enabled
     gcTime: 60_000,
     retry: false,
     placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * Finance forgoes everything one bill still owes (store side, `finance.waive`), with a reason
- * the timeline keeps; the order may leave the owing list.
- */
-export function useWaiveOrderCharge(ref: OrderRef) {
-  const invalidate = useInvalidateOrder();
-  return useMutation({
-    mutationFn: (body: Omit<WaiveOrderChargeBody, 'order_id'>) => strictCall((options) => apiPost(P.waiveCharge, { order_id: ref.id, ...body }, options)),
-    onSettled: () => invalidate(ref),
   });
 }
 

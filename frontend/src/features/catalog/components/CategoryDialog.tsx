@@ -2,7 +2,7 @@
 
 /* eslint-disable @next/next/no-img-element -- icons come from the API's media path */
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Input';
@@ -11,6 +11,7 @@ import { usePictureUpload } from '@/features/goods/queries';
 import { notify } from '@/lib/notice';
 import { useCreateCategory, useUpdateCategory } from '../queries';
 import type { CategoryNode } from '../types';
+import { FileButton } from '@/components/ui/FileInput';
 
 export type CategoryDialogState = { mode: 'create'; parent: CategoryNode | null } | { mode: 'edit'; node: CategoryNode };
 
@@ -28,7 +29,6 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const upload = usePictureUpload();
-  const iconInputId = useId();
 
   const uploadIcon = (file: File | undefined) => {
     if (!file) return;
@@ -98,10 +98,9 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
             ) : (
               <span className="flex size-14 items-center justify-center rounded-md border border-dashed border-slate-300 text-xs text-slate-400">{t('noIcon')}</span>
             )}
-            <label htmlFor={iconInputId} className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-200">
+            <FileButton look="button" accept="image/jpeg,image/png,image/gif,image/webp" onFiles={([file]) => uploadIcon(file)}>
               {upload.isPending ? t('uploading') : t('uploadIcon')}
-              <input id={iconInputId} type="file" accept="image/jpeg,image/png,image/gif,image/webp" className="sr-only" onChange={(event) => { uploadIcon(event.target.files?.[0]); event.target.value = ''; }} />
-            </label>
+            </FileButton>
             {icon && (
               <Button variant="ghost" onClick={() => setIcon('')}>
                 {t('removeIcon')}

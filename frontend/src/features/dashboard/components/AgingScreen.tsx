@@ -9,13 +9,13 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency, formatDate } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stats, type StatItem } from '@/components/ui/Stats';
-import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { AGING_SORTS, agingOption, agingQuery, agingSearch, hasAgingFilters, parseAgingState } from '../lib/aging';
 import { allZero } from '../lib/chartOptions';
 import { usePlatformAging, type AgingMerchantRow, type PlatformAging } from '../queries';
@@ -90,7 +90,6 @@ export function AgingScreen() {
   const common = useTranslations('common');
   const { state, update, reset } = useListUrlState(parseAgingState, agingSearch);
   const aging = usePlatformAging(agingQuery(state));
-  const merchants = useMerchantChoices(true);
   const columns = useAgingColumns();
   const names = { rent: t('fields.rent'), lateFees: t('fields.lateFees'), charges: t('fields.charges') };
   const option = useMemo(() => (aging.data ? agingOption(aging.data.buckets, names) : null), [aging.data, names.rent, names.lateFees, names.charges]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -113,12 +112,7 @@ export function AgingScreen() {
     <div className="flex flex-col gap-5">
       <PageHeader title={t('title')} description={aging.data?.as_of ? t('descriptionAsOf', { day: formatDate(aging.data.as_of) }) : t('description')} />
       <FilterBar>
-        <FilterSelect
-          label={t('merchant')}
-          value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
-          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-        />
+        <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         <SearchBox key={state.keyword} label={t('keyword')} placeholder={t('keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
         <FilterSelect
           label={t('sort')}

@@ -6,12 +6,12 @@ import { useMemo, type ReactNode } from 'react';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
 import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
-import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { allZero, dueReceivedOption, ordersOption, type ChartOption } from '../lib/chartOptions';
 import { addDays, dataCenterQuery, dataCenterSearch, daysBetween, GRANULARITIES, MAX_DAYS, parseDataCenterState, type DataCenterState } from '../lib/period';
@@ -118,7 +118,6 @@ export function DataCenterScreen() {
   const { state, update } = useListUrlState<DataCenterState>(parse, dataCenterSearch);
   const query = useMemo(() => dataCenterQuery(state), [state]);
   const overview = useDataOverview(query);
-  const merchants = useMerchantChoices(platform);
   const setRange = (patch: Partial<DataCenterState>) => {
     const next = { ...state, ...patch };
     if (!next.date_from || !next.date_to) return;
@@ -141,12 +140,7 @@ export function DataCenterScreen() {
           onChange={(value) => update({ granularity: value === 'month' ? 'month' : 'day' })}
         />
         {platform && (
-          <FilterSelect
-            label={t('merchant')}
-            value={state.merchant_id ? String(state.merchant_id) : ''}
-            options={[{ value: '', label: t('allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
-            onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-          />
+          <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         )}
       </FilterBar>
       <section aria-label={t('overview')} data-card="overview" className="flex flex-col gap-2">

@@ -8,11 +8,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
-import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { FilterBar, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { LinkTabs } from '@/components/ui/LinkTabs';
-import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import {
@@ -91,24 +91,18 @@ function PlatformBillList() {
   const counts = useTypeCounts(true, typeCountQuery(state, true));
   // The merchants' names come from getShopSelections (goods.view); a finance role without it
   // still narrows to a merchant from the list's rows (the merchant's name is a button).
-  const merchants = useMerchantChoices(hasAction(auth, 'goods.view'));
   const named = lines.data?.list.find((line) => line.merchant_id === state.merchant_id);
-  const merchantOptions = merchants.data
-    ? merchants.data.map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))
-    : state.merchant_id && named
-      ? [{ value: String(state.merchant_id), label: named.merchant_name, userText: true }]
-      : [];
   const exported = billListExport(state, true);
   return (
     <div className="flex flex-col gap-4 sm:gap-5">
       <PageHeader title={t('pageTitle')} description={t('descriptionPlatform')} actions={<ExportButton kind={exported.kind} filters={exported.filters} />} />
       <TypePills platform value={state.type} counts={counts.data} onChange={(type) => update({ type })} />
       <FilterBar>
-        <FilterSelect
-          label={t('filters.merchant')}
-          value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('filters.allMerchants') }, ...merchantOptions]}
-          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
+        <MerchantFilter
+          value={state.merchant_id}
+          onChange={(merchant_id) => update({ merchant_id })}
+          enabled={hasAction(auth, 'goods.view')}
+          known={named && state.merchant_id ? { id: state.merchant_id, name: named.merchant_name } : undefined}
         />
         <DateRange state={state} update={update} />
       </FilterBar>

@@ -3,12 +3,14 @@
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table/DataTable';
+import type { ColumnDef } from '@/components/data-table/types';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { storeUrl } from '../lib/onboardingRules';
 import { allowedTransitions, canEditMerchant, isMerchantStatus, MERCHANT_STATUS_TONE, type StatusTransition } from '../lib/status';
-import { useMerchantInfo, useUpdateMerchantStatus, type MerchantInfo } from '../queries';
+import { useMerchantInfo, useUpdateMerchantStatus, type MerchantInfo, type SettlementTerms } from '../queries';
 import { HistoryList } from '@/components/history/HistoryList';
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
@@ -25,6 +27,53 @@ const MerchantEditDialog = lazyDialog(() => import('./MerchantEditDialog').then(
 function MerchantStatusBadge({ status }: { status: string }) {
   const t = useTranslations('merchant.status');
   return isMerchantStatus(status) ? <StatusBadge tone={MERCHANT_STATUS_TONE[status]}>{t(status)}</StatusBadge> : <>{status}</>;
+}
+
+/** Every settlement terms the merchant had, the current ones marked (the kit's table). */
+function SettlementHistory({ info }: { info: MerchantInfo }) {
+  const t = useTranslations('merchant');
+  const currentId = info.settlement?.id;
+  const columns = useMemo<ColumnDef<SettlementTerms>[]>(
+    () => [
+      {
+        id: 'effective',
+        header: t('settlement.effective'),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">
+            {formatDateTime(row.original.created_at)}
+            {row.original.id === currentId && <span className="ml-2 text-xs text-brand-700">{t('settlement.current')}</span>}
+          </span>
+        ),
+      },
+      { id: 'commission_rate', header: t('fields.commissionRate'), cell: ({ row }) => <span className="tabular-nums">{t('rateValue', { rate: String(row.original.commission_rate) })}</span> },
+      { id: 'settlement_cycle', header: t('fields.settlementCycle'), cell: ({ row }) => cycleName(t, row.original.settlement_cycle) },
+      {
+        id: 'bank_account',
+        header: t('fields.bankAccount'),
+        cell: ({ row }) => (
+          <>
+            <UserText>{row.original.bank_name}</UserText> · <UserText>{row.original.account_name}</UserText> · <span className="font-mono">{row.original.account_number}</span>
+          </>
+        ),
+      },
+      { id: 'created_by', header: t('settlement.createdBy'), cell: ({ row }) => <UserText>{row.original.created_by}</UserText> },
+    ],
+    [t, currentId],
+  );
+  return (
+    <DataTable
+      label={t('settlement.history')}
+      columns={columns}
+      rows={info.settlement_history}
+      getRowId={(terms) => String(terms.id)}
+      rowTone={(terms) => (terms.id === currentId ? 'bg-brand-50/40' : undefined)}
+      isPending={false}
+      isError={false}
+      onRetry={() => undefined}
+      errorTitle=""
+      empty={null}
+    />
+  );
 }
 
 function SettlementSection({ info }: { info: MerchantInfo }) {
@@ -57,35 +106,7 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
       {info.settlement_history.length > 1 && (
         <div className="mt-5">
           <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('settlement.history')}</h3>
-          <div className="overflow-x-auto rounded-md border border-slate-200">
-            <table aria-label={t('settlement.history')} className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('settlement.effective')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('fields.commissionRate')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('fields.settlementCycle')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('fields.bankAccount')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('settlement.createdBy')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {info.settlement_history.map((terms) => (
-                  <tr key={terms.id} className={terms.id === current?.id ? 'bg-brand-50/40' : undefined}>
-                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                      {formatDateTime(terms.created_at)}
-                      {terms.id === current?.id && <span className="ml-2 text-xs text-brand-700">{t('settlement.current')}</span>}
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{t('rateValue', { rate: String(terms.commission_rate) })}</td>
-                    <td className="px-3 py-2">{cycleName(t, terms.settlement_cycle)}</td>
-                    <td className="px-3 py-2">
-                      <UserText>{terms.bank_name}</UserText> · <UserText>{terms.account_name}</UserText> · <span className="font-mono">{terms.account_number}</span>
-                    </td>
-                    <td className="px-3 py-2"><UserText>{terms.created_by}</UserText></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SettlementHistory info={info} />
         </div>
       )}
       <AddSettlementDialog merchantId={info.merchant.id} current={current} open={adding} onClose={() => setAdding(false)} />

@@ -8,6 +8,7 @@ import { notify } from '@/lib/notice';
 import { pictureProblem, readAsBase64 } from '../lib/notary';
 import { useNotaryStep } from '../queries';
 import { useStepFailure } from './stepFailure';
+import { FileInput } from '@/components/ui/FileInput';
 
 type Side = 'front' | 'back';
 const SIDES: readonly Side[] = ['front', 'back'];
@@ -56,14 +57,7 @@ export function IdCardDialog({ open, orderId, onClose }: { open: boolean; orderI
           <label htmlFor={`notary-id-${side}`} className="mb-1 block text-sm font-medium text-slate-700">
             {t(side)}
           </label>
-          <input
-            id={`notary-id-${side}`}
-            type="file"
-            accept="image/jpeg,image/png"
-            aria-invalid={errors[side] ? true : undefined}
-            onChange={(event) => choose(side, event.target.files?.[0])}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
-          />
+          <FileInput id={`notary-id-${side}`} accept="image/jpeg,image/png" aria-invalid={errors[side] ? true : undefined} onFiles={([file]) => choose(side, file)} />
           <p className={`mt-1 text-xs ${errors[side] ? 'text-red-600' : 'text-slate-500'}`}>{errors[side] ?? (files[side] ? files[side].name : t('fromIntake'))}</p>
         </div>
       ))}

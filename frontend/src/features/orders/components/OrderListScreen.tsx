@@ -9,6 +9,7 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { selectedRows, useListSelection } from '@/components/data-table/selection';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { Button } from '@/components/ui/Button';
@@ -20,7 +21,7 @@ import { bulkActionsFor, orderRowId } from '../lib/orderBulk';
 import { orderExportFilters, orderExportKind } from '../lib/orderExport';
 import { hasOrderFilters, orderCountQuery, orderListQuery, orderListSearch, parseOrderListState, SEARCH_FIELDS, SORTS, stageTabSearch, type SearchField } from '../lib/orderListState';
 import { ORDER_KINDS, statusesFor, type OrderKind, type OrderListScope, type OrderStage, type OrderStatus } from '../lib/stages';
-import { useMerchantChoices, useOrderCounts, useOrderList, useSubShopChoices, type OrderRow } from '../queries';
+import { useOrderCounts, useOrderList, useSubShopChoices, type OrderRow } from '../queries';
 import { OrderBulkBar } from './bulk/OrderBulkBar';
 import { useOrderColumns } from './order-table/columns';
 import { NoMatchingOrders, NoOrders } from './order-table/empty-states';
@@ -58,7 +59,6 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
   const counts = useOrderCounts(state.kind, orderCountQuery(state, { scope, platform }));
   const pickSubShop = !platform && ownSubShop === null;
   const subShops = useSubShopChoices(pickSubShop);
-  const merchants = useMerchantChoices(platform);
   const columns = useOrderColumns({ platform, stage });
 
   const statusOptions: { value: OrderStatus | undefined; label: string }[] = [
@@ -129,12 +129,7 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
           />
         )}
         {platform && (
-          <FilterSelect
-            label={t('list.merchant')}
-            value={state.merchant_id ? String(state.merchant_id) : ''}
-            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
-            onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-          />
+          <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         )}
         <FilterSelect
           label={t('list.sort')}

@@ -6,10 +6,10 @@ import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
-import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
+import { FilterBar } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
-import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { hasRunFilters, parseRunListState, runListQuery, runListSearch, RUN_STATUSES, type RunStatus } from '../lib/reconciliation';
 import { useReconciliationRuns, type MismatchRow, type RunRow } from '../queries';
@@ -33,7 +33,6 @@ export function ReconciliationScreen() {
   const canAct = hasAction(auth, 'reconciliation.resolve');
   const { state, update, reset } = useListUrlState(parseRunListState, runListSearch);
   const list = useReconciliationRuns(runListQuery(state));
-  const merchants = useMerchantChoices();
   const [runId, setRunId] = useState<number | null>(null);
   const [rerun, setRerun] = useState<RerunTarget | null>(null);
   const [resolving, setResolving] = useState<MismatchRow | null>(null);
@@ -52,12 +51,7 @@ export function ReconciliationScreen() {
       <PageHeader title={t('list.title')} description={t('list.description')} />
       <FilterPills label={t('list.statusTabs')} value={state.status} options={tabs} onChange={(status) => update({ status })} />
       <FilterBar>
-        <FilterSelect
-          label={t('list.merchant')}
-          value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
-          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-        />
+        <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         <DateField className="w-full sm:w-40" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
         <DateField className="w-full sm:w-40" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
       </FilterBar>

@@ -13,6 +13,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { notify } from '@/lib/notice';
 import { base64Bytes, IDEMPOTENCY_KEY_REUSED, RECHARGE_MAX, RECHARGE_MIN, REMARK_MAX, rechargeAmount, VOUCHER_MAX_BYTES, voucherFromFile, voucherTypeAccepted } from '../lib/risk';
 import { useOfflineRecharge } from '../queries';
+import { FileInput } from '@/components/ui/FileInput';
 
 type Errors = { amount?: string; voucher?: string; remark?: string };
 
@@ -111,15 +112,7 @@ function OfflineRechargeBody({ onClose }: { onClose: () => void }) {
           <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-700">
             {t('offline.voucher')}
           </label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/jpeg,image/png"
-            aria-invalid={errors.voucher ? true : undefined}
-            aria-describedby={`${fileId}-hint`}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
-            onChange={(event) => void choose(event.target.files?.[0])}
-          />
+          <FileInput id={fileId} accept="image/jpeg,image/png" aria-invalid={errors.voucher ? true : undefined} aria-describedby={`${fileId}-hint`} onFiles={([file]) => void choose(file)} />
           <p id={`${fileId}-hint`} className={`mt-1 text-xs ${errors.voucher ? 'text-red-600' : 'text-slate-500'}`}>
             {errors.voucher ?? t('offline.voucherHint')}
           </p>

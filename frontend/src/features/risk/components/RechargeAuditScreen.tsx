@@ -7,10 +7,10 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { lazyDialog } from '@/components/lazyDialog';
-import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { auditListQuery, auditListSearch, hasAuditFilters, parseAuditListState, RECHARGE_METHODS, RECHARGE_STATUSES, type AuditStatus, type RechargeStatus } from '../lib/risk';
 import { useRecharges, type RechargeRow } from '../queries';
 import { useRechargeColumns } from './risk-table/columns';
@@ -32,7 +32,6 @@ export function RechargeAuditScreen() {
   const t = useTranslations('risk');
   const { state, update, reset } = useListUrlState(parseAuditListState, auditListSearch);
   const list = useRecharges(auditListQuery(state));
-  const merchants = useMerchantChoices(true);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const actions = useMemo(
@@ -58,12 +57,7 @@ export function RechargeAuditScreen() {
       <PageHeader title={t('audit.title')} description={t('audit.description')} />
       <FilterPills label={t('filters.status')} value={state.status} options={tabs} onChange={(status) => update({ status: status ?? 'pending' })} />
       <FilterBar>
-        <FilterSelect
-          label={t('filters.merchant')}
-          value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('filters.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
-          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-        />
+        <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         <FilterSelect
           label={t('filters.method')}
           value={state.method ?? ''}

@@ -7,12 +7,12 @@ import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
 import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
-import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { FilterBar, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
 import { Stats } from '@/components/ui/Stats';
-import { useMerchantChoices } from '@/features/orders/merchantChoices';
 import { hasAction } from '@/lib/access';
 import { PLATFORM_ADMIN } from '@/lib/platform';
 import { hasWithdrawalFilters, parseWithdrawalListState, withdrawalFilters, withdrawalListQuery, withdrawalListSearch, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../lib/withdrawals';
@@ -46,7 +46,6 @@ export function WithdrawalListScreen() {
   const storeCount = useWithdrawalCount(filters, !platform);
   const platformTypes = useWithdrawalTypes(filters, platform);
   const counts: readonly WithdrawalStatusCount[] | undefined = platform ? platformTypes.data : storeCount.data?.statuses;
-  const merchants = useMerchantChoices(platform);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const actions = useMemo(
@@ -95,12 +94,7 @@ export function WithdrawalListScreen() {
         <DateField className="w-full sm:w-40" label={t('list.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
         <DateField className="w-full sm:w-40" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
         {platform && (
-          <FilterSelect
-            label={t('list.merchant')}
-            value={state.merchant_id ? String(state.merchant_id) : ''}
-            options={[{ value: '', label: t('list.allMerchants') }, ...(merchants.data ?? []).map((merchant) => ({ value: String(merchant.id), label: merchant.name, userText: true }))]}
-            onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-          />
+          <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         )}
       </FilterBar>
       <DataTable

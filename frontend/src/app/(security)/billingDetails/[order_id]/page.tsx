@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
-import { BillingDetailsScreen } from '@/features/orders/components/bills/BillingDetailsScreen';
+import { BillingDetailsScreen } from '@/features/finance/components/bills/BillingDetailsScreen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('order.bills');

@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { PageHeader } from '@/components/PageHeader';
@@ -14,7 +15,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { notify } from '@/lib/notice';
 import { addonTypeLabel } from '../../lib/addon';
 import { GAIN_STATUSES, parsePlatformGainListState, platformGainListParams, platformGainListSearch, type GainStatusFilter } from '../../lib/listState';
-import { useAddonTypes, useGainList, useSetGainStatus, useShopSelections } from '../../queries';
+import { useAddonTypes, useGainList, useSetGainStatus } from '../../queries';
 import type { Gain } from '../../types';
 import { AddonTypeSection } from './AddonTypeSection';
 import { usePlatformGainColumns } from './columns';
@@ -25,7 +26,6 @@ export function PlatformAddonManage() {
   const locale = useLocale();
   const { state, update, reset } = useListUrlState(parsePlatformGainListState, platformGainListSearch);
   const list = useGainList(platformGainListParams(state));
-  const shops = useShopSelections();
   const types = useAddonTypes();
   const setStatus = useSetGainStatus();
   const [disabling, setDisabling] = useState<Gain | null>(null);
@@ -61,12 +61,7 @@ export function PlatformAddonManage() {
       <PageHeader title={t('title')} description={t('platform.description')} />
       <FilterPills<GainStatusFilter> label={t('platform.statusTabs')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
       <FilterBar>
-        <FilterSelect
-          label={t('platform.filters.merchant')}
-          value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('platform.filters.allMerchants') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
-          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-        />
+        <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         <FilterSelect
           label={t('filters.type')}
           value={state.gain_type}

@@ -8,6 +8,7 @@ import { asApiError, GOODS_ERRORS } from '../../lib/apiError';
 import { LIMITS } from '../../lib/goodsForm';
 import { usePictureUpload } from '../../queries';
 import { IconButton } from '@/components/ui/IconButton';
+import { FileButton } from '@/components/ui/FileInput';
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -75,10 +76,7 @@ export function PicturesField({ value, onChange, error }: { value: string[]; onC
         ))}
         {value.length < LIMITS.pictures && (
           <li>
-            <label
-              htmlFor={inputId}
-              className="flex size-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border border-dashed border-slate-300 bg-white text-xs text-slate-500 hover:border-brand-500 hover:text-brand-600 focus-within:ring-2 focus-within:ring-brand-100"
-            >
+            <FileButton look="tile" className="size-24 gap-1 rounded-md" id={inputId} accept={ACCEPT} multiple aria-describedby={`${inputId}-hint`} onFiles={(files) => void addFiles(files)}>
               {uploading > 0 ? (
                 <Spinner label={t('uploading')} className="flex-col text-xs" />
               ) : (
@@ -87,20 +85,7 @@ export function PicturesField({ value, onChange, error }: { value: string[]; onC
                   <span>{t('upload')}</span>
                 </>
               )}
-              <input
-                id={inputId}
-                type="file"
-                accept={ACCEPT}
-                multiple
-                className="sr-only"
-                aria-describedby={`${inputId}-hint`}
-                onChange={(event) => {
-                  const files = Array.from(event.target.files ?? []);
-                  event.target.value = '';
-                  void addFiles(files);
-                }}
-              />
-            </label>
+            </FileButton>
           </li>
         )}
       </ul>

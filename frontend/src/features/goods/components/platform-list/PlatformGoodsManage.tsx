@@ -7,13 +7,15 @@ import { DataTable } from '@/components/data-table/DataTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
+import { MerchantFilter } from '@/components/filters/MerchantFilter';
+import { useMerchantChoices } from '@/components/filters/merchantChoices';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useGlobalStore } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/lib/notice';
 import { goodsListParams, goodsListSearch, parseGoodsListState } from '../../lib/listState';
-import { useGoodsClass, usePlatformGoodsCount, usePlatformGoodsList, useShopSelections, useUpdateDisplayStatus } from '../../queries';
+import { useGoodsClass, usePlatformGoodsCount, usePlatformGoodsList, useUpdateDisplayStatus } from '../../queries';
 import { GOODS_STATUSES, type GoodsStatus, type PlatformGoodsRow } from '../../types';
 import { prioritize } from '@/components/data-table/fit';
 import { usePlatformGoodsColumns, type PlatformRowActions } from './columns';
@@ -33,7 +35,7 @@ export function PlatformGoodsManage() {
   const filters = goodsListParams(state);
   const list = usePlatformGoodsList(filters);
   const counts = usePlatformGoodsCount();
-  const shops = useShopSelections();
+  const shops = useMerchantChoices();
   const classes = useGoodsClass();
   const display = useUpdateDisplayStatus();
   const [forcing, setForcing] = useState<PlatformGoodsRow | null>(null);
@@ -72,12 +74,7 @@ export function PlatformGoodsManage() {
       <PageHeader title={t('platform.title')} description={t('platform.description')} />
       <FilterPills<GoodsStatus> label={t('list.statusTabs')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
       <FilterBar>
-        <FilterSelect
-          label={t('filters.merchant')}
-          value={state.merchant_id ? String(state.merchant_id) : ''}
-          options={[{ value: '', label: t('filters.allMerchants') }, ...(shops.data ?? []).map((shop) => ({ value: String(shop.id), label: shop.name, userText: true }))]}
-          onChange={(value) => update({ merchant_id: value ? Number(value) : undefined })}
-        />
+        <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         <FilterSelect
           label={t('filters.category')}
           value={state.category_id ? String(state.category_id) : ''}

@@ -10,9 +10,9 @@ import { DetailError, DetailLoading, DetailSection } from '@/components/DetailSe
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { formatCurrency } from '@/components/format';
 import { HistoryList } from '@/components/history/HistoryList';
-import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { OverdueMoneySummary } from '@/features/finance/components/bills/OverdueMoneySummary';
 import { EvidencePackButton } from '@/features/disputes/components/EvidencePackButton';
 import { OrderRiskSection } from '@/features/risk/components/OrderRiskSection';
 import { SendMessageButton } from '@/features/service/components/SendMessageButton';
@@ -25,7 +25,7 @@ import { offlineRepayableBill } from '../../lib/repayments';
 import { billingDetailsHref, isOrderStage, stageListPath } from '../../lib/stages';
 import { timelineEntries } from '../../lib/timeline';
 import { useOrderDetail, type OrderDetail, type OrderRef } from '../../queries';
-import { OverdueMoneySummary } from '../bills/OverdueMoneySummary';
+import { OrderActionDialog } from '../dialogs/order-actions/OrderActionDialog';
 import { OrderStatusBadge, useOrderText } from '../labels';
 import { OwedBanner } from '../returns/OwedBanner';
 import { ContractSection } from './ContractSection';
@@ -39,9 +39,6 @@ import { useOrderPage } from './useOrderPage';
 // screen's first load.
 const OrderCreditSection = dynamic(() => import('@/features/credit/components/OrderCreditSection').then((module) => module.OrderCreditSection));
 const NotarySection = dynamic(() => import('@/features/notary/components/NotarySection').then((module) => module.NotarySection));
-
-// The action dialogs (forms, Headless UI) load when a button is first pressed.
-const OrderActionDialog = lazyDialog(() => import('../dialogs/OrderActionDialog').then((module) => module.OrderActionDialog), (props) => props.button !== null);
 
 function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }) {
   const { t } = useOrderText();

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, settle } from '@/components/__tests__/render';
-import type { OrderRef } from '../../../queries';
+import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
 
 const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
-vi.mock('../../detail/useOrderPage', () => ({
+vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
   useOrderPage: () => {
     const { platform, auth, orderRef } = page.current!;
     return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };

@@ -7,9 +7,9 @@ import { formatCurrency } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stats, type StatItem } from '@/components/ui/Stats';
-import { isPositive } from '../../lib/money';
-import { useOverdueMoney, type OrderRef, type OverdueMoney } from '../../queries';
-import { useOrderText } from '../labels';
+import { isPositive } from '@/features/orders/lib/money';
+import { useOverdueMoney, type OrderRef, type OverdueMoney } from '@/features/orders/queries';
+import { useOrderText } from '@/features/orders/components/labels';
 
 /** Damage or an early-return fee is among what is owed (an answer without the figure: none). */
 function owesCharges(money: Partial<Pick<OverdueMoney, 'charges_owed'>>): boolean {

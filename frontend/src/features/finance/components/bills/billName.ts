@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback } from 'react';
-import { CHARGE_KINDS } from '../../lib/returns';
-import { useOrderText } from '../labels';
+import { CHARGE_KINDS } from '@/features/orders/lib/returns';
+import { useOrderText } from '@/features/orders/components/labels';
 
 /**
  * A bill as people name it: "第 3 期" for rent, "买断款" for the buyout, "损坏赔偿" or

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { businessDay } from '@/lib/businessTime';
 import { Input } from '@/components/ui/Input';
 import { SelectField } from '@/components/ui/fields';
-import { BANK_REFERENCE_MAX, OFFLINE_CHANNELS, PAYER_NAME_MAX, REMARK_MAX, type OfflineProblem } from '../../lib/repayments';
-import { useOrderText } from '../labels';
+import { BANK_REFERENCE_MAX, OFFLINE_CHANNELS, PAYER_NAME_MAX, REMARK_MAX, type OfflineProblem } from '@/features/orders/lib/repayments';
+import { useOrderText } from '@/features/orders/components/labels';
 import { VoucherPicker, type PickedVoucher } from './VoucherPicker';
 import { DateField } from '@/components/ui/DateField';
 

@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
 import { notify } from '@/lib/notice';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { useBillPayment, type OrderBill, type OrderRef } from '../../queries';
-import { FormDialog } from '../dialogs/FormDialog';
-import { useOrderText } from '../labels';
+import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
+import { type OrderBill, type OrderRef } from '@/features/orders/queries';
+import { useBillPayment } from '../../orderBillQueries';
+import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
+import { useOrderText } from '@/features/orders/components/labels';
 
 /** Charges one bill by the withholding agreement; one idempotency key per opening. */
 export function PayBillDialog({ bill, orderRef, onClose }: { bill: OrderBill | null; orderRef: OrderRef; onClose: () => void }) {

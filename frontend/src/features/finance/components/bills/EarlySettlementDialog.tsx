@@ -10,11 +10,12 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Stats, type StatItem } from '@/components/ui/Stats';
 import { asApiError, type ApiError } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { isPositive } from '../../lib/money';
-import { AFTER_SALE_OPEN, BUYOUT_NOT_ALLOWED, NOTHING_TO_SETTLE, offlineDetailsInput, PAYMENT_IN_PROGRESS, QUOTE_CHANGED } from '../../lib/repayments';
-import { useEarlySettlementQuote, useSettleEarly, type EarlySettlement, type EarlySettlementQuote, type OrderRef } from '../../queries';
-import { useOrderText } from '../labels';
+import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
+import { isPositive } from '@/features/orders/lib/money';
+import { AFTER_SALE_OPEN, BUYOUT_NOT_ALLOWED, NOTHING_TO_SETTLE, offlineDetailsInput, PAYMENT_IN_PROGRESS, QUOTE_CHANGED } from '@/features/orders/lib/repayments';
+import { type OrderRef } from '@/features/orders/queries';
+import { useEarlySettlementQuote, useSettleEarly, type EarlySettlement, type EarlySettlementQuote } from '../../orderBillQueries';
+import { useOrderText } from '@/features/orders/components/labels';
 import { OfflineReceiptFields, receiptForm, useReceiptProblemText, useReceiptState } from './OfflineReceiptFields';
 
 type Method = 'provider' | 'offline';

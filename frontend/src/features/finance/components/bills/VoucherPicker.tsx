@@ -3,8 +3,9 @@
 /* eslint-disable @next/next/no-img-element -- a picture the person just picked, shown from its object URL */
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
-import { bytesToBase64, VOUCHER_MAX_BYTES, voucherProblem, type VoucherProblem } from '../../lib/repayments';
-import { useOrderText } from '../labels';
+import { bytesToBase64, VOUCHER_MAX_BYTES, voucherProblem, type VoucherProblem } from '@/features/orders/lib/repayments';
+import { useOrderText } from '@/features/orders/components/labels';
+import { FileButton } from '@/components/ui/FileInput';
 
 /** The picked voucher: base64 for the server, an object URL for the preview. */
 export interface PickedVoucher {
@@ -96,9 +97,15 @@ export function VoucherPicker({ value, onChange, error }: { value: PickedVoucher
             <img src={value.previewUrl} alt={t('repayment.voucherPreview')} className="size-full object-cover" />
           </a>
         )}
-        <label
-          htmlFor={inputId}
-          className="flex h-24 min-w-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border border-dashed border-slate-300 bg-white px-3 text-xs text-slate-500 hover:border-brand-500 hover:text-brand-600 focus-within:ring-2 focus-within:ring-brand-100"
+        <FileButton
+          look="tile"
+          className="h-24 min-w-24 gap-1 rounded-md px-3"
+          id={inputId}
+          accept="image/jpeg,image/png"
+          aria-label={t('repayment.voucher')}
+          aria-describedby={`${inputId}-hint`}
+          aria-invalid={shownError ? true : undefined}
+          onFiles={([file]) => void pick(file)}
         >
           {reading ? (
             <Spinner label={t('repayment.voucherReading')} className="flex-col text-xs" />
@@ -110,21 +117,7 @@ export function VoucherPicker({ value, onChange, error }: { value: PickedVoucher
               <span>{value ? t('repayment.voucherReplace') : t('repayment.voucherPick')}</span>
             </>
           )}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/jpeg,image/png"
-            className="sr-only"
-            aria-label={t('repayment.voucher')}
-            aria-describedby={`${inputId}-hint`}
-            aria-invalid={shownError ? true : undefined}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              void pick(file);
-            }}
-          />
-        </label>
+        </FileButton>
         {value && (
           <button type="button" onClick={() => onChange(null)} className="text-sm text-slate-600 hover:text-red-600">
             {t('repayment.voucherRemove')}

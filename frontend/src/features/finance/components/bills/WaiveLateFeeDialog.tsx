@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
 import { notify } from '@/lib/notice';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { WAIVE_REASON_MAX, WAIVE_REASON_MIN, WAIVER_EXCEEDS_LATE_FEE, waiveLateFeeInput } from '../../lib/lateFees';
-import { useWaiveLateFee, type OrderBill, type OrderRef } from '../../queries';
-import { FormDialog } from '../dialogs/FormDialog';
-import { useOrderText } from '../labels';
+import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
+import { WAIVE_REASON_MAX, WAIVE_REASON_MIN, WAIVER_EXCEEDS_LATE_FEE, waiveLateFeeInput } from '@/features/orders/lib/lateFees';
+import { type OrderBill, type OrderRef } from '@/features/orders/queries';
+import { useWaiveLateFee } from '../../orderBillQueries';
+import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
+import { useOrderText } from '@/features/orders/components/labels';
 import { WaiverFields } from './WaiverFields';
 
 /**

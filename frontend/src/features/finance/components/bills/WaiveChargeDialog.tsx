@@ -3,12 +3,13 @@
 import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
 import { notify } from '@/lib/notice';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { owedNow, principalOwed } from '../../lib/repayments';
-import { CHARGE_WAIVE_REASON_MAX, WAIVER_EXCEEDS_OWED, waiveChargeInput } from '../../lib/returns';
-import { useWaiveOrderCharge, type OrderBill, type OrderRef } from '../../queries';
-import { FormDialog } from '../dialogs/FormDialog';
-import { useOrderText } from '../labels';
+import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
+import { owedNow, principalOwed } from '@/features/orders/lib/repayments';
+import { CHARGE_WAIVE_REASON_MAX, WAIVER_EXCEEDS_OWED, waiveChargeInput } from '@/features/orders/lib/returns';
+import { type OrderBill, type OrderRef } from '@/features/orders/queries';
+import { useWaiveOrderCharge } from '../../orderBillQueries';
+import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
+import { useOrderText } from '@/features/orders/components/labels';
 import { useBillName } from './billName';
 import { WaiverFields } from './WaiverFields';
 
