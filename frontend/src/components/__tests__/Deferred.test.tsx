@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, lazy, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Deferred } from '@/components/Deferred';
 import { render } from './render';
@@ -32,6 +32,24 @@ afterEach(async () => {
 });
 
 describe('Deferred', () => {
+  it('keeps the screen around it (and a dialog it holds open) shown while its part loads', async () => {
+    let arrive: (module: { Part: () => React.ReactNode }) => void = () => undefined;
+    const Part = lazy(() => new Promise<{ default: () => React.ReactNode }>((resolve) => (arrive = (module) => resolve({ default: module.Part }))));
+    const view = await render(
+      <Suspense fallback={<p>屏幕等待</p>}>
+        <p>订单</p>
+        <Deferred idleMs={60_000}>
+          <Part />
+        </Deferred>
+      </Suspense>,
+    );
+    cleanup = view.unmount;
+    await approach();
+    expect(view.container.textContent).toBe('订单');
+    await act(async () => arrive({ Part: () => <p>公证</p> }));
+    expect(view.container.textContent).toBe('订单公证');
+  });
+
   it('renders its part only once the user scrolls near it', async () => {
     const view = await render(<Deferred idleMs={60_000}><p>公证</p></Deferred>);
     cleanup = view.unmount;
