@@ -146,13 +146,26 @@ export function useGoodsClass() {
 }
 
 /** Active sub-shops `{id, name}` the goods can be limited to. */
+const subShopOptionsQuery = () => ({ queryKey: goodsKeys.subShopOptions(), queryFn: () => orThrow(P.subShopOptions, apiGet(P.subShopOptions)) });
+
 export function useSubShopOptions() {
-  return useQuery({ queryKey: goodsKeys.subShopOptions(), queryFn: () => orThrow(P.subShopOptions, apiGet(P.subShopOptions)) });
+  return useQuery(subShopOptionsQuery());
 }
 
 /** The shop's order channels `{label, name}`; goods store the labels. */
+const channelsQuery = () => ({ queryKey: goodsKeys.channels(), queryFn: () => orThrow(P.channels, apiGet(P.channels)), staleTime: OPTIONS_STALE_MS });
+
 export function useChannels() {
-  return useQuery({ queryKey: goodsKeys.channels(), queryFn: () => orThrow(P.channels, apiGet(P.channels)), staleTime: OPTIONS_STALE_MS });
+  return useQuery(channelsQuery());
+}
+
+/**
+ * The editor asks for the availability pickers' options with its own data, not once the form
+ * that shows them has rendered (which waits for the goods and the form's chunk).
+ */
+export function usePrefetchAvailability() {
+  useQuery(subShopOptionsQuery());
+  useQuery(channelsQuery());
 }
 
 function useInvalidateGoods() {
