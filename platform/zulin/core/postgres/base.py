@@ -19,9 +19,13 @@ from typing import Any
 
 from django_tenants.postgresql_backend import base
 
+from .schema import DatabaseSchemaEditor
+
 
 class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
     search_path_set_schemas: list[str] | None
+    # Columns added bare, then each constraint by name (schema.py: what Citus asks).
+    SchemaEditorClass = DatabaseSchemaEditor
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._path_in_session: list[str] | None = None

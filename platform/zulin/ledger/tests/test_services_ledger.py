@@ -9,7 +9,7 @@ import random
 from decimal import Decimal
 
 import pytest
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, connection, transaction
 
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry, Journal, LedgerAccount
@@ -483,7 +483,7 @@ def test_postgresql_refuses_an_unbalanced_journal_when_it_commits(books, second)
     # What a commit does: the deferred checks run (SET CONSTRAINTS … IMMEDIATE fires them
     # inside the test's own transaction, which is rolled back after it).
     with (
-        pytest.raises(IntegrityError, match="unbalanced"),
+        pytest.raises(DatabaseError, match="unbalanced"),  # IntegrityError; on Citus generic
         transaction.atomic(),
         connection.cursor() as cursor,
     ):
@@ -517,7 +517,10 @@ def test_a_real_commit_of_an_unbalanced_journal_is_refused_in_every_schema(books
             with raw.cursor() as cursor:
                 cursor.execute(f'SET search_path TO "{schema}", public')
                 _unbalanced(cursor, f"raw-commit-{schema}", second=None)
-            with pytest.raises(psycopg.errors.CheckViolation, match="unbalanced"):
+            # PostgreSQL answers a CheckViolation; Citus, whose worker ran the deferred check,
+            # a generic error at commit with the same message (issue 45): the rule is the
+            # refusal and its message, whichever class carries it.
+            with pytest.raises(psycopg.Error, match="unbalanced"):
                 raw.commit()
         with psycopg.connect(**params) as raw, raw.cursor() as cursor:
             cursor.execute(
