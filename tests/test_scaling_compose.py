@@ -65,6 +65,11 @@ def test_the_citus_profile_holds_a_coordinator_a_worker_and_a_one_shot_init():
     assert "citus_add_node('citus-worker-1', 5432)" in sql
     assert "citus_set_coordinator_host('citus-coordinator', 5432)" in sql
     assert "citus.enable_schema_based_sharding TO on" in sql
+    # What the product needs of the cluster (docs/scaling.md, "What a real run found").
+    assert "citus.enable_unsafe_triggers TO on" in sql
+    assert "citus.propagate_set_commands TO 'local'" in sql
+    for name in CITUS_SERVICES:
+        assert services[name]["image"].endswith("-pg15"), f"{name}: PostgreSQL 15, the product's"
     assert init["depends_on"]["citus-worker-1"]["condition"] == "service_healthy"
 
 

@@ -104,6 +104,9 @@ class SpareSchema(models.Model):
     schema_name = models.CharField(max_length=63, unique=True)
     template_mark = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Made with Citus's schema-based sharding off, then distributed in a step of its own
+    # (tenants/merchants/citus.py); always False on a database without Citus.
+    distributed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["id"]

@@ -29,6 +29,7 @@ from zulin.core.i18n import Text
 from zulin.core.queue import queue_on_commit
 from zulin.core.tenancy import forget_host
 
+from .citus import schema_distribute, sharding_off_for_this_transaction
 from .models import Domain, Merchant, SpareSchema
 from .replay import schema_replay, template_script
 
@@ -74,7 +75,9 @@ def template_schema_ensure() -> None:
     """Creates and migrates the template schema new merchants are cloned from."""
     template = settings.TENANT_BASE_SCHEMA
     if not schema_exists(template):
-        with tenant_connection.cursor() as cursor:
+        # Never distributed (Citus): the template is only ever read, to make new schemas.
+        with transaction.atomic(), tenant_connection.cursor() as cursor:
+            sharding_off_for_this_transaction(cursor)
             cursor.execute(f'CREATE SCHEMA "{template}"')
     call_command(
         "migrate_schemas", tenant=True, schema_name=template, interactive=False, verbosity=0
@@ -89,6 +92,9 @@ def schema_make(*, target: str) -> None:
     """Makes schema `target` as a copy of the template, in the caller's transaction: the
     template's dump replayed, or a clone when no pg_dump fits the server (logged)."""
     script = template_script(mark=template_mark())
+    # With Citus, made as plain local tables and distributed afterwards (citus.py).
+    with tenant_connection.cursor() as cursor:
+        sharding_off_for_this_transaction(cursor)
     if script is None:
         schema_clone(source=settings.TENANT_BASE_SCHEMA, target=target)
         return
@@ -137,8 +143,21 @@ def spare_pool_fill(*, target: int | None = None) -> int:
             schema_make(target=name)
             SpareSchema.objects.create(schema_name=name, template_mark=mark)
             made += 1
+    spares_distribute()
     tenant_connection.set_schema_to_public()
     return made
+
+
+def spares_distribute() -> int:
+    """Distributes each finished spare not yet distributed, each in its own transaction, where
+    the database has Citus schema-based sharding (citus.py); elsewhere nothing."""
+    distributed = 0
+    for spare in SpareSchema.objects.filter(distributed=False).order_by("id"):
+        if not schema_distribute(spare.schema_name):
+            break
+        SpareSchema.objects.filter(pk=spare.pk).update(distributed=True)
+        distributed += 1
+    return distributed
 
 
 def _schema_drop(name: str) -> None:
@@ -153,12 +172,14 @@ def schema_take(*, target: str) -> bool:
     spare = (
         SpareSchema.objects.select_for_update(skip_locked=True)
         .filter(template_mark=template_mark())
-        .order_by("id")
+        .order_by("-distributed", "id")  # with Citus, one already on a worker first
         .first()
     )
     _queue_spare_refill()
     if spare is None:
         schema_make(target=target)
+        # With Citus: made local in this transaction, distributed once it has committed.
+        transaction.on_commit(lambda: schema_distribute(target))
         return False
     if schema_exists(target, case_sensitive=False):
         raise IntegrityError(f"schema {target} exists")

@@ -149,3 +149,35 @@ def test_a_spare_cloned_from_an_older_template_is_never_handed_out(db):
     spare_pool_fill(target=0)
     assert not schema_exists("spare_old")
     assert not SpareSchema.objects.filter(schema_name="spare_old").exists()
+
+
+def _sharding(cursor) -> str | None:
+    cursor.execute("SELECT current_setting('citus.enable_schema_based_sharding', true)")
+    return cursor.fetchone()[0]
+
+
+def test_a_schema_is_made_with_schema_based_sharding_off_for_its_transaction(db):
+    """Where Citus shards by schema, a schema made by the replay or the clone would come out
+    half distributed: it is made with the setting off for its own transaction, then
+    distributed in a step of its own. (PostgreSQL keeps a dotted setting it does not know as
+    a placeholder: the same SET LOCAL is exercised here without Citus.)"""
+    from tenants.merchants.provisioning import schema_make
+
+    with connection.cursor() as cursor:
+        assert _sharding(cursor) in (None, "")  # no Citus here: the setting is not there
+        cursor.execute("SET LOCAL citus.enable_schema_based_sharding TO on")
+        schema_make(target="spare_sharded")
+        assert _sharding(cursor) == "off"
+    assert schema_exists("spare_sharded")
+
+
+def test_without_citus_spares_are_made_and_never_marked_distributed(db):
+    from tenants.merchants.models import SpareSchema
+    from tenants.merchants.provisioning import spare_pool_fill, spares_distribute
+
+    with connection.cursor() as cursor:
+        assert _sharding(cursor) in (None, "")
+        assert spare_pool_fill(target=2) == 2
+        assert _sharding(cursor) in (None, "")  # nothing was set where there was nothing
+    assert spares_distribute() == 0
+    assert list(SpareSchema.objects.values_list("distributed", flat=True)) == [False, False]
