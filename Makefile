@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend clean
+.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend bench-connections clean
 
 venv: $(VENV)/.synced
 
@@ -82,7 +82,7 @@ mutation-integrated: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-connections bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -95,6 +95,11 @@ bench-exports: venv
 
 bench-onboarding: venv
 	$(PY) benchmarks/onboarding.py
+
+# The memory of one connection over 100 and 1,000 merchants' nightly jobs, with and without
+# recycling (benchmarks/connections.py; about 5 minutes, most of it making the schemas).
+bench-connections: venv
+	$(PY) benchmarks/connections.py
 
 bench-migrations: venv
 	$(PY) benchmarks/migrations.py

@@ -105,3 +105,33 @@ def test_the_path_is_set_again_after_a_real_rollback(demo, acme):
         other.close()
 
     assert schema == "m_acme"
+
+
+def test_a_connection_that_has_worked_in_many_schemas_is_closed_at_the_next_boundary(demo, acme):
+    """PostgreSQL keeps every schema's catalog entries per connection: after
+    DB_SCHEMAS_PER_CONNECTION schemas the connection is closed where Django closes an obsolete
+    one (between requests and tasks), and the next statement works on a fresh one."""
+    from django.db import connections
+    from django.test import override_settings
+
+    own = connections.create_connection("default")  # not the test's (held in its transaction)
+    try:
+        with override_settings(DB_SCHEMAS_PER_CONNECTION=3):
+            for tenant in (demo, acme):
+                own.set_tenant(tenant)
+                with own.cursor() as cursor:
+                    cursor.execute("SELECT count(*) FROM goods_goods")
+            own.close_if_unusable_or_obsolete()
+            assert own.connection is not None  # two schemas: kept (public not touched yet)
+            own.set_schema_to_public()
+            with own.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            own.close_if_unusable_or_obsolete()
+            assert own.connection is None  # the third schema: closed between units of work
+            own.set_tenant(demo)
+            with own.cursor() as cursor:
+                cursor.execute("SELECT current_schema()")
+                assert cursor.fetchone()[0] == "m_demo"
+            assert own.schemas_touched == {"m_demo"}
+    finally:
+        own.close()

@@ -50,6 +50,10 @@ DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
 # SET search_path only when the path changes (zulin/core/postgres/base.py); off behind a
 # transaction-mode pooler.
 TENANT_LIMIT_SET_CALLS = env_bool("TENANT_LIMIT_SET_CALLS", True)
+# A connection that has worked in this many merchants' schemas is closed at the next request or
+# task boundary: PostgreSQL keeps each schema's catalog entries per connection
+# (zulin/core/postgres/base.py; measured in docs/benchmarks.md, "Connections").
+DB_SCHEMAS_PER_CONNECTION = env_int("DB_SCHEMAS_PER_CONNECTION", 100)
 ORIGINAL_BACKEND = "django.db.backends.postgresql"
 
 SHARED_APPS = [

@@ -8,6 +8,13 @@ a request for the same path sends nothing. PostgreSQL drops a path set inside a 
 that is rolled back, or after a savepoint that is rolled back, and a new connection has
 none: each of those forgets what is remembered, so the next statement sets it again.
 
+PostgreSQL caches the catalog entries of every relation a connection touches, for the
+connection's life, so a connection that has worked in many merchants' schemas holds all their
+catalogs (benchmarks/connections.py). A connection that has set DB_SCHEMAS_PER_CONNECTION
+different schemas is closed where Django closes an obsolete one
+(`close_if_unusable_or_obsolete`: at the start and end of each request, and around each Celery
+task), never inside a transaction; the next statement opens a fresh one.
+
 Behind a transaction-mode pooler (PgBouncer) a session's SET does not follow the client
 from one transaction to the next: there, turn TENANT_LIMIT_SET_CALLS off (a SET before each
 statement) or use session pooling; see docs/platform.md.
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django_tenants.postgresql_backend import base
 
 from .schema import DatabaseSchemaEditor
@@ -29,6 +37,7 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._path_in_session: list[str] | None = None
+        self.schemas_touched: set[str] = set()
         super().__init__(*args, **kwargs)
 
     def _handle_search_path(self, cursor: Any = None) -> None:
@@ -43,6 +52,17 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
             return
         super()._handle_search_path(cursor)
         self._path_in_session = self.search_path_set_schemas
+        self.schemas_touched.add(self.schema_name)
+
+    def close_if_unusable_or_obsolete(self) -> None:
+        if (
+            self.connection is not None
+            and not self.in_atomic_block
+            and len(self.schemas_touched) >= settings.DB_SCHEMAS_PER_CONNECTION
+        ):
+            self.close()
+            return
+        super().close_if_unusable_or_obsolete()
 
     def forget_search_path(self) -> None:
         self._path_in_session = None
@@ -50,10 +70,12 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
 
     def close(self) -> None:
         self.forget_search_path()
+        self.schemas_touched = set()
         super().close()
 
     def connect(self) -> None:
         self.forget_search_path()
+        self.schemas_touched = set()
         super().connect()
 
     def rollback(self) -> None:
