@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend bench-connections clean
+.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend bench-connections bench-pgbouncer clean
 
 venv: $(VENV)/.synced
 
@@ -100,6 +100,11 @@ bench-onboarding: venv
 # recycling (benchmarks/connections.py; about 5 minutes, most of it making the schemas).
 bench-connections: venv
 	$(PY) benchmarks/connections.py
+
+# django-tenants behind Debian's PgBouncer: which pooling mode keeps every query in its
+# merchant's schema (benchmarks/pgbouncer.py; about a minute; installs pgbouncer if missing).
+bench-pgbouncer: venv
+	$(PY) benchmarks/pgbouncer.py
 
 bench-migrations: venv
 	$(PY) benchmarks/migrations.py

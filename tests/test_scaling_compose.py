@@ -1,5 +1,5 @@
-"""The compose file's `citus` profile (docs/scaling.md): its services start only with
-`--profile citus`, and the default deployment stays what it was."""
+"""The compose file's `citus` and `pgbouncer` profiles (docs/scaling.md): their services start
+only with their profile, and the default deployment stays what it was."""
 
 import json
 import os
@@ -110,3 +110,20 @@ def test_compose_renders_with_and_without_the_citus_profile():
         "postgresql://zulin:zulin@postgres:5432/zulin"
     )
     assert "citus-coordinator" in citus_services["api"]["environment"]["DATABASE_URL"]
+
+
+def test_the_pgbouncer_profile_pools_sessions_with_debians_pgbouncer():
+    """Session pooling: django-tenants' schema path does not survive a transaction-mode pool
+    (benchmarks/pgbouncer.py)."""
+    service = _services()["pgbouncer"]
+    assert service["profiles"] == ["pgbouncer"]
+    assert service["depends_on"]["postgres"]["condition"] == "service_healthy"
+    build = ROOT / service["build"]
+    assert "bookworm" in (build / "Dockerfile").read_text()  # Debian 12's 1.18, as measured
+    settings = dict(
+        line.split(" = ", 1)
+        for line in (build / "pgbouncer.ini").read_text().splitlines()
+        if " = " in line and not line.startswith(";")
+    )
+    assert settings["pool_mode"] == "session"
+    assert settings["server_reset_query"] == "DISCARD ALL"  # no path left for the next client

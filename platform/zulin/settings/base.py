@@ -47,8 +47,8 @@ SPARE_SCHEMAS = env_int("SPARE_SCHEMAS", 3)
 # /usr/lib/postgresql or inside pgserver. None found: django-tenants' slower clone_schema.
 PG_DUMP = env_str("PG_DUMP", "")
 DOMAIN_CACHE_SECONDS = env_int("DOMAIN_CACHE_SECONDS", 300)
-# SET search_path only when the path changes (zulin/core/postgres/base.py); off behind a
-# transaction-mode pooler.
+# SET search_path only when the path changes (zulin/core/postgres/base.py). A pooler in front
+# must pool sessions (docs/platform.md): no setting makes transaction pooling safe.
 TENANT_LIMIT_SET_CALLS = env_bool("TENANT_LIMIT_SET_CALLS", True)
 # A connection that has worked in this many merchants' schemas is closed at the next request or
 # task boundary: PostgreSQL keeps each schema's catalog entries per connection

@@ -15,9 +15,10 @@ different schemas is closed where Django closes an obsolete one
 (`close_if_unusable_or_obsolete`: at the start and end of each request, and around each Celery
 task), never inside a transaction; the next statement opens a fresh one.
 
-Behind a transaction-mode pooler (PgBouncer) a session's SET does not follow the client
-from one transaction to the next: there, turn TENANT_LIMIT_SET_CALLS off (a SET before each
-statement) or use session pooling; see docs/platform.md.
+Behind PgBouncer, session pooling only: in transaction mode a session's SET does not follow
+the client from one transaction to the next, and a SET before each statement
+(TENANT_LIMIT_SET_CALLS off) is its own autocommit transaction, so it does not either
+(benchmarks/pgbouncer.py; docs/platform.md).
 """
 
 from __future__ import annotations
