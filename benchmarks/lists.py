@@ -504,7 +504,7 @@ def _lease_sample(bench: Bench) -> None:
     from django.utils import timezone
     from django_tenants.utils import tenant_context
 
-    from apps.billing.settlement import statements_close
+    from apps.billing.statements import statements_close
     from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
     from tenants.merchants.models import Merchant
     from tests.fixtures import login
@@ -635,7 +635,7 @@ def seed_bill_lines(bench: Bench, count: int) -> None:
     so the types spread as one lease spreads them. Then VACUUM ANALYZE."""
     import psycopg
 
-    from apps.billing.finance import STORE_TYPES
+    from apps.billing.reports import STORE_TYPES
     from zulin.ledger.models import Entry, Journal
 
     _lease_sample(bench)
@@ -839,7 +839,7 @@ def finance_bills_like_sample(rows: list[dict[str, Any]]) -> None:
 
 
 def bill_lines_like_sample(rows: list[dict[str, Any]]) -> None:
-    from apps.billing.finance import STORE_TYPES
+    from apps.billing.reports import STORE_TYPES
 
     assert rows and {row["type"] for row in rows} <= set(STORE_TYPES), "lines of no listed type"
     assert all(row["amount"] not in ("0.00", "-0.00") for row in rows), "a line moved nothing"

@@ -18,7 +18,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee
-from apps.billing.settlement import statements_close
+from apps.billing.statements import statements_close
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
 from apps.orders.tests.support import (

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Statement, StatementLine
-from apps.billing.settlement import statements_close
+from apps.billing.statements import statements_close
 from apps.orders.tests.support import in_lease
 from tenants.finance.money import money_days_compute
 from tenants.finance.reconciliation import _booked_on

@@ -18,7 +18,7 @@ from PIL import Image
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillRefund, OfflineReceipt
-from apps.billing.settlement import statements_close
+from apps.billing.statements import statements_close
 from apps.orders.tests.support import books_balance, detail_of, in_lease, order_books
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tenants.merchants.models import SettlementTerms

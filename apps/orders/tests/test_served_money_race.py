@@ -33,7 +33,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context, tenant_context
 
 from apps.billing.models import Bill, BillPayment
-from apps.billing.settlement import statements_close
+from apps.billing.statements import statements_close
 from apps.orders.intake_auth import signed_headers
 from tenants.finance.models import Withdrawal
 from tenants.merchants.models import SettlementTerms

@@ -155,7 +155,7 @@ def test_promises_are_decided_by_the_night_a_broken_one_raises_the_priority(
     assert link.data["status"] == "processing" and "/sandbox/cashier/" in link.data["pay_url"]
     assert link.data["period"] == 2 and Decimal(link.data["amount"]) > 0
     provider_settles(demo, customer_pays=link.data["out_trade_no"])
-    # Paid through the one collection path: the bill is paid, the case closed at once.
+    # Paid through the one settling path: the bill is paid, the case closed at once.
     assert case_of(demo, kept_order.id).state == "closed"
 
     # Tomorrow night nothing is broken yet (the day has not passed); the night after it is.

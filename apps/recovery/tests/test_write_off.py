@@ -1,6 +1,6 @@
 """A write-off: a finance role closes what a case long past due owes, with a reason; the bills
 stay (written off, what they owed kept), no journal is posted (cash basis), and money that
-comes later is income once, through the one collection path, recovered after write-off. The
+comes later is income once, through the one settling path, recovered after write-off. The
 recovery report's figures are the sums of the rows behind them."""
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def test_money_after_a_write_off_is_income_once_and_marked_recovered(demo, demo_
     assert demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-later")).ok
     journals = _journals(demo)
 
-    # The customer pays the written-off bill in the app: the one collection path.
+    # The customer pays the written-off bill in the app: the one settling path.
     paid = app.post(
         "/api/applet/payBill",
         {"order_no": order.no, "period": 2, "idempotency_key": f"late-{order.no}"},

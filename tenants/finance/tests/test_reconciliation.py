@@ -148,7 +148,7 @@ def test_an_amount_the_provider_took_otherwise_differs(demo, demo_owner):
 
     run = _reconcile(demo)
 
-    # The collection path books what came (398.99) and leaves 0.01 owed on the bill; the
+    # The settling path books what came (398.99) and leaves 0.01 owed on the bill; the
     # run still reports that the provider took otherwise than asked.
     (found,) = ReconciliationMismatch.objects.filter(run=run)
     assert (found.kind, found.out_no) == ("amount_differs", f"{order.no}B002")

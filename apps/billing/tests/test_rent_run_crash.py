@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parents[3]
 NIGHT = (
     "from django_tenants.utils import tenant_context\n"
     "from tenants.merchants.models import Merchant\n"
-    "from apps.orders.collection import collect_night\n"
+    "from apps.orders.rent_run import rent_run_night\n"
     "with tenant_context(Merchant.objects.get(slug='demo')):\n"
-    "    print(collect_night())\n"
+    "    print(rent_run_night())\n"
 )
 
 
