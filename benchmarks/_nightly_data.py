@@ -135,11 +135,11 @@ def sample_make(merchant: Any) -> Sample:
     from apps.billing.statements import statements_close
     from apps.orders import lease
     from apps.orders.rent_run import bill_reminders_send
-    from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease, provider_settles
     from tenants.accounts.demo import demo_actor
     from tenants.accounts.services import account_create
     from tenants.risk.demo import risk_opening_balance_load
     from tests.fixtures import login
+    from tests.leases import IntakeClient, goods_on_shelf, in_lease, provider_settles
     from zulin.core.sides import PlatformType
     from zulin.providers.sandbox import sandbox_failure_add
 

@@ -366,8 +366,8 @@ def seed_orders(bench: Bench, count: int) -> None:
     import psycopg
 
     from apps.goods.tests.factories import goods_payload, leaf_category
-    from apps.orders.tests.support import IntakeClient, customer
     from tenants.merchants.models import Merchant
+    from tests.leases import IntakeClient, customer
 
     schema = bench.store.schema
     if not bench.made.get("order sample"):
@@ -505,9 +505,9 @@ def _lease_sample(bench: Bench) -> None:
     from django_tenants.utils import tenant_context
 
     from apps.billing.statements import statements_close
-    from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
     from tenants.merchants.models import Merchant
     from tests.fixtures import login
+    from tests.leases import IntakeClient, goods_on_shelf, in_lease
     from zulin.demo import DEMO_PASSWORD
 
     demo = Merchant.objects.get(slug="demo")
@@ -703,8 +703,8 @@ def _withdrawal_sample(bench: Bench) -> int:
     its id."""
     if not bench.made.get("withdrawal sample"):
         _lease_sample(bench)
-        from apps.orders.tests.support import provider_settles
         from tenants.merchants.models import Merchant
+        from tests.leases import provider_settles
 
         applied = bench.store.post(
             "/api/finance/applyWithdraw", {"amount": "100.00", "idempotency_key": "bench-wd-0"}

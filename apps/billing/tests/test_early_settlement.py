@@ -18,16 +18,16 @@ from apps.billing.models import Bill, BillPayment, EarlySettlement
 from apps.billing.statements import statements_close
 from apps.orders.models import Order
 from apps.orders.rent_run import bills_debit_due
-from apps.orders.tests.support import (
+from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
+from tests.fixtures import grant_sub_merchants
+from tests.leases import (
     awaiting_shipment,
     books_balance,
     detail_of,
     in_lease,
     order_books,
 )
-from apps.orders.tests.support import provider_settles as settles
-from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
-from tests.fixtures import grant_sub_merchants
+from tests.leases import provider_settles as settles
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance
 from zulin.providers.models import SandboxCallback
@@ -38,7 +38,7 @@ from zulin.providers.sandbox import (
     sandbox_failures_clear,
 )
 
-from .test_offline_repayment import VOUCHER, overdue_with_late_fee, terms
+from .support import VOUCHER, overdue_with_late_fee, terms
 
 CENT = Decimal("0.01")
 QUOTE = "/api/finance/getEarlySettlementQuote"

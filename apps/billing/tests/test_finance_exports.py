@@ -18,11 +18,11 @@ from openpyxl import load_workbook
 from apps.billing import reports
 from apps.billing.models import Bill
 from apps.billing.statements import statements_close
-from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.accounts.tests.test_api_platform_staff import sign_in
 from tenants.accounts.tests.test_api_platform_staff import staff_make as platform_staff_make
 from tests.fixtures import ApiClient, login
+from tests.leases import IntakeClient, goods_on_shelf, in_lease
 from zulin.core.errors import ErrorCode
 from zulin.exports.models import ExportJob
 

@@ -15,10 +15,10 @@ from apps.billing.reports import line_detail
 from apps.billing.statements import statements_close
 from apps.orders.models import Order
 from apps.orders.rent_run import bills_debit_due
-from apps.orders.tests.support import in_lease, provider_settles
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login
+from tests.leases import in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.providers.sandbox import sandbox_failure_add
 

@@ -130,7 +130,11 @@ from apps.orders import deposits, machine
 from apps.orders.models import AfterSale, DepositOperation, Order
 from apps.orders.rent_run import rent_run_night as collect_night  # (its old name: below)
 from apps.orders.tasks import orders_refresh_overdue
-from apps.orders.tests.support import (
+from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
+from apps.recovery.services import recovery_night
+from tenants.merchants.models import Merchant, SettlementTerms
+from tests.fixtures import ApiClient, Envelope
+from tests.leases import (
     DEMO,
     IntakeClient,
     Placed,
@@ -139,10 +143,6 @@ from apps.orders.tests.support import (
     in_lease,
     order_books,
 )
-from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
-from apps.recovery.services import recovery_night
-from tenants.merchants.models import Merchant, SettlementTerms
-from tests.fixtures import ApiClient, Envelope
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry, Journal
 from zulin.money.commission import commission_of

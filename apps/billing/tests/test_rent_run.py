@@ -20,10 +20,10 @@ from apps.orders.rent_run import (
     payments_stale_close,
     rent_run_night,
 )
-from apps.orders.tests.support import books_balance, detail_of, in_lease, provider_settles
 from tenants.merchants.models import Merchant, MerchantStatus
 from tenants.merchants.tasks import merchants_for_jobs
 from tenants.orders.models import OrderIndex
+from tests.leases import books_balance, detail_of, in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxPaymentRecord, SandboxSmsMessage

@@ -16,23 +16,23 @@ from apps.billing import payments, settle
 from apps.billing.models import Bill, BillPayment, BillStatus
 from apps.orders.models import Order
 from apps.orders.rent_run import bills_debit_due
-from apps.orders.tests.support import (
+from tests.fixtures import Envelope
+from tests.leases import (
     bill_states,
     books_balance,
     detail_of,
     goods_on_shelf,
     in_lease,
     order_books,
+    order_settings_save,
 )
-from apps.orders.tests.support import provider_settles as settles
-from apps.orders.tests.test_after_sale import _settings
-from tests.fixtures import Envelope
+from tests.leases import provider_settles as settles
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxPaymentRecord
 from zulin.providers.sandbox import sandbox_failure_add
 
-from .test_offline_repayment import body, overdue_with_late_fee, terms
+from .support import body, overdue_with_late_fee, terms
 
 TRANSFER = "/api/platform/depositTransferPay"
 WITHHOLD = "/api/v2/BillPayment"
@@ -185,7 +185,7 @@ def test_a_buyout_costs_what_an_early_settlement_quotes_rounded_half_up(
 ):
     order = in_lease(demo, demo_owner, app, offer)
     # 11 x 399.00 = 4389.00 left; 0.5 % of it is 21.945: half-up 21.95 (half-even: 21.94).
-    _settings(demo_owner, discount="0.0050")
+    order_settings_save(demo_owner, discount="0.0050")
 
     quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
     opened = _apply(app, order, "buyout")
@@ -484,7 +484,7 @@ def test_an_early_settlement_that_comes_short_pays_the_oldest_bills_without_disc
     demo, demo_owner, app, offer
 ):
     order = in_lease(demo, demo_owner, app, offer)
-    _settings(demo_owner, discount="0.1000")
+    order_settings_save(demo_owner, discount="0.1000")
     quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
     assert quoted["discount"] == "438.90"  # 10 % of 11 x 399.00
     sandbox_failure_add(service="payment", operation="withhold", reason="AMOUNT_DIFFERS")

@@ -25,8 +25,8 @@ from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillRefund, EarlySettlement, LateFeeWaiver
 from apps.orders.models import DepositOperation
 from apps.orders.rent_run import rent_run_night
+from tests.leases import books_balance, deposit_of, detail_of, in_lease, provider_settles
 
-from .support import books_balance, deposit_of, detail_of, in_lease, provider_settles
 from .test_money_edges import _ended_owing
 from .test_written_rules import _bills
 

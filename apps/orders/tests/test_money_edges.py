@@ -17,8 +17,7 @@ from apps.orders.models import DepositOperation, Order
 from apps.orders.rent_run import bills_debit_due
 from apps.orders.tasks import orders_refresh_overdue
 from tenants.merchants.models import SettlementTerms
-
-from .support import (
+from tests.leases import (
     books_balance,
     deposit_of,
     detail_of,
@@ -27,6 +26,7 @@ from .support import (
     order_books,
     provider_settles,
 )
+
 from .test_owed_after_lease import _returned
 from .test_owed_after_lease import _terms as early_return_terms
 from .test_written_rules import _bills, _monthly_from

@@ -14,7 +14,7 @@ from django_tenants.utils import tenant_context
 from apps.billing import selectors as billing_selectors
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillWaiver
-from apps.billing.tests.test_offline_repayment import body as offline_body
+from apps.billing.tests.support import body as offline_body
 from apps.credit import derive
 from apps.goods.models import RentPlan
 from apps.orders import contracts
@@ -22,9 +22,8 @@ from apps.orders.models import Order
 from apps.orders.rent_run import bills_debit_due
 from apps.orders.tasks import orders_refresh_overdue
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.leases import books_balance, detail_of, in_lease, order_books, provider_settles
 from zulin.money.schedule import add_months
-
-from .support import books_balance, detail_of, in_lease, order_books, provider_settles
 
 APPLY = "/api/platform/applyAfterSale"
 DEAL = "/api/platform/dealAfterSale"

@@ -20,9 +20,8 @@ from apps.billing import selectors as billing
 from apps.billing.models import Bill, BillPayment, BillStatus
 from apps.orders import termination
 from apps.orders.models import Order
+from tests.leases import in_lease
 from zulin.core.errors import ApplicationError, ErrorCode
-
-from .support import in_lease
 
 ZERO = Decimal("0.00")
 

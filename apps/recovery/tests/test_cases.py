@@ -16,8 +16,8 @@ from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
-from apps.orders.tests.support import provider_settles
 from apps.recovery import rules
+from tests.leases import provider_settles
 
 from .support import CASE, CASES, COUNT, case_of, night, overdue_lease, past_due
 

@@ -11,7 +11,6 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import provider_settles
 from apps.service.models import CustomerMessage
 from apps.subshops.tests.factories import (
     sign_in,
@@ -19,6 +18,7 @@ from apps.subshops.tests.factories import (
     sub_shop_account_make,
     sub_shop_make,
 )
+from tests.leases import provider_settles
 
 from .support import CASE, CASES, COUNT, case_of, night, overdue_lease
 

@@ -14,9 +14,9 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill, BillPayment
-from apps.orders.tests.support import provider_settles
 from apps.recovery.models import PromiseToPay, RecoveryCase, WriteOff
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.leases import provider_settles
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxCallback

@@ -10,8 +10,8 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.statements import statements_close
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
 from tenants.merchants.models import SettlementTerms
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease
 from zulin.ledger.selectors import account_balance
 
 APPLY = "/api/finance/applyWithdraw"

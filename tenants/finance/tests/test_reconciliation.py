@@ -14,18 +14,18 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
-from apps.orders.tests.support import (
+from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
+from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
+from tenants.finance.reconciliation import reconcile_day
+from tenants.finance.tasks import finance_reconcile
+from tests.fixtures import ApiClient, login
+from tests.leases import (
     DEMO,
     IntakeClient,
     goods_on_shelf,
     in_lease,
     provider_settles,
 )
-from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
-from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
-from tenants.finance.reconciliation import reconcile_day
-from tenants.finance.tasks import finance_reconcile
-from tests.fixtures import ApiClient, login
 from zulin.audit.models import AuditEntry, StatusChange
 from zulin.celery import app as celery_app
 from zulin.core.errors import ErrorCode
