@@ -17,7 +17,7 @@ How the rows are made, honestly:
   follow from them, using the services' own rules where there are any (the schedule:
   `zulin.money.schedule`; late fees: `zulin.money.latefees.fee_days` with the
   shop's settings; SMS texts: the sandbox's templates; the statement's sums as
-  `apps.billing.settlement` makes them). Ledger balances are then derived from the entries
+  `apps.billing.statements` makes them). Ledger balances are then derived from the entries
   (what posting keeps them equal to), so `ledger_check` finds nothing wrong.
 - Five merchants are written so (000, and the first of each number of missed nights: 009,
   019, 029, 039); every other merchant is a copy of the one with its number of missed nights,
@@ -132,14 +132,14 @@ def sample_make(merchant: Any) -> Sample:
 
     from apps.billing.latefees import finance_setting, late_fees_accrue
     from apps.billing.models import Bill
-    from apps.billing.settlement import statements_close
+    from apps.billing.statements import statements_close
     from apps.orders import lease
-    from apps.orders.collection import bill_reminders_send
-    from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease, provider_settles
+    from apps.orders.rent_run import bill_reminders_send
     from tenants.accounts.demo import demo_actor
     from tenants.accounts.services import account_create
     from tenants.risk.demo import risk_opening_balance_load
     from tests.fixtures import login
+    from tests.leases import IntakeClient, goods_on_shelf, in_lease, provider_settles
     from zulin.core.sides import PlatformType
     from zulin.providers.sandbox import sandbox_failure_add
 
@@ -864,8 +864,8 @@ class Writer:
 
     def statements(self) -> None:
         """One statement per day with payments, closed the next night (T+1) when that night
-        ran, as `settlement.statements_close` makes them."""
-        from apps.billing.settlement import COMMISSION, RECEIVED, REFUNDED
+        ran, as `statements.statements_close` makes them."""
+        from apps.billing.statements import COMMISSION, RECEIVED, REFUNDED
 
         s = self.s
         settlement, settlement_entries = s.journals["settlement"]

@@ -4,7 +4,7 @@ client: the call's own cost, no server), after ANALYZE. Target (issue 14): p95 <
 
 Data, shaped exactly as the services make it: one lease is placed through the signed intake,
 audited, signed, its first bill paid through the sandbox provider and delivered (the test
-helpers' path, `apps.orders.tests.support.in_lease`); then, in SQL, its order row is copied
+helpers' path, `tests.leases.in_lease`); then, in SQL, its order row is copied
 to 100,000 orders placed over the last 365 days (one in five cancelled before signing, so
 without bills), each lease's 12 bills copied with its due dates moved to its own start (bills
 due by today paid, except those of one lease in ten after its first: overdue), each paid
@@ -56,9 +56,9 @@ def _sample() -> tuple[Any, int]:
     """One lease in lease, made through the API and the sandbox provider."""
     from django.db import connection
 
-    from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
     from tenants.merchants.models import Merchant
     from tests.fixtures import login
+    from tests.leases import IntakeClient, goods_on_shelf, in_lease
 
     demo = Merchant.objects.get(slug="demo")
     owner = login("demo.localhost", "owner")

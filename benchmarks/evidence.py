@@ -44,8 +44,8 @@ def _disputed_order(demo: Any) -> tuple[Any, int]:
         notary_settles,
         to_submitted,
     )
-    from apps.orders.tests.support import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf
     from tests.fixtures import login, session_of
+    from tests.leases import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf
 
     owner = login(DEMO, "owner")
     app = IntakeClient(demo, DEMO)

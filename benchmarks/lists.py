@@ -366,8 +366,8 @@ def seed_orders(bench: Bench, count: int) -> None:
     import psycopg
 
     from apps.goods.tests.factories import goods_payload, leaf_category
-    from apps.orders.tests.support import IntakeClient, customer
     from tenants.merchants.models import Merchant
+    from tests.leases import IntakeClient, customer
 
     schema = bench.store.schema
     if not bench.made.get("order sample"):
@@ -504,10 +504,10 @@ def _lease_sample(bench: Bench) -> None:
     from django.utils import timezone
     from django_tenants.utils import tenant_context
 
-    from apps.billing.settlement import statements_close
-    from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
+    from apps.billing.statements import statements_close
     from tenants.merchants.models import Merchant
     from tests.fixtures import login
+    from tests.leases import IntakeClient, goods_on_shelf, in_lease
     from zulin.demo import DEMO_PASSWORD
 
     demo = Merchant.objects.get(slug="demo")
@@ -635,7 +635,7 @@ def seed_bill_lines(bench: Bench, count: int) -> None:
     so the types spread as one lease spreads them. Then VACUUM ANALYZE."""
     import psycopg
 
-    from apps.billing.finance import STORE_TYPES
+    from apps.billing.reports import STORE_TYPES
     from zulin.ledger.models import Entry, Journal
 
     _lease_sample(bench)
@@ -703,8 +703,8 @@ def _withdrawal_sample(bench: Bench) -> int:
     its id."""
     if not bench.made.get("withdrawal sample"):
         _lease_sample(bench)
-        from apps.orders.tests.support import provider_settles
         from tenants.merchants.models import Merchant
+        from tests.leases import provider_settles
 
         applied = bench.store.post(
             "/api/finance/applyWithdraw", {"amount": "100.00", "idempotency_key": "bench-wd-0"}
@@ -839,7 +839,7 @@ def finance_bills_like_sample(rows: list[dict[str, Any]]) -> None:
 
 
 def bill_lines_like_sample(rows: list[dict[str, Any]]) -> None:
-    from apps.billing.finance import STORE_TYPES
+    from apps.billing.reports import STORE_TYPES
 
     assert rows and {row["type"] for row in rows} <= set(STORE_TYPES), "lines of no listed type"
     assert all(row["amount"] not in ("0.00", "-0.00") for row in rows), "a line moved nothing"

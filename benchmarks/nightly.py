@@ -1,5 +1,5 @@
 """The night's money jobs for 100 merchants x 1,000 leases (issue 12): `orders.refresh_overdue`
-(01:10), `orders.collect_due` (01:30) and recovery's cases, `recovery.night` (02:00, issue 28),
+(01:10), `orders.rent_run` (01:30) and recovery's cases, `recovery.night` (02:00, issue 28),
 as production runs them, then the same night again at once, which must make nothing. Not a
 test.
 
@@ -296,7 +296,7 @@ def _night(schemas: list[str]) -> dict[str, Any]:
     before = _counts(schemas)
     since = timezone.now()
     refresh_s, refreshed = _job("orders.refresh_overdue")
-    collect_s, collected = _job("orders.collect_due")
+    collect_s, collected = _job("orders.rent_run")
     recovery_s, recovered = _job("recovery.night")
     after = _counts(schemas)
     return {
@@ -348,7 +348,7 @@ def _profile_one(schema: str) -> None:
     from django.test.utils import CaptureQueriesContext
     from django_tenants.utils import schema_context
 
-    from apps.orders.collection import collect_night
+    from apps.orders.rent_run import rent_run_night
     from apps.orders.tasks import orders_refresh_overdue
 
     profile = cProfile.Profile()
@@ -361,7 +361,7 @@ def _profile_one(schema: str) -> None:
         profile.enable()
         orders_refresh_overdue()
         refreshed = len(queries)
-        collect_night()
+        rent_run_night()
         profile.disable()
         elapsed = time.perf_counter() - started
     connection.set_schema_to_public()

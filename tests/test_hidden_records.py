@@ -6,8 +6,8 @@ the record is there, never a 500."""
 
 from __future__ import annotations
 
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, place, placed
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, place, placed
 from zulin.core.errors import ErrorCode
 
 ORDER = "/api/merchant/orderInfo"

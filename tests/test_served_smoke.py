@@ -40,7 +40,6 @@ from apps.credit.models import CreditRecord, CreditReportFile, CreditSettlement
 from apps.goods.models import Addon, Goods, GoodsPackage, RentPlan, Sku
 from apps.orders.intake_auth import intake_key_create, signed_headers
 from apps.orders.models import Order
-from apps.orders.tests.conftest import committed_demo  # noqa: F401 — the fixture
 from apps.promotion.models import ShareLink
 from apps.recovery.models import RecoveryCase
 from apps.risk.models import CreditQuery
@@ -54,6 +53,7 @@ from tenants.merchants.models import Merchant
 from tenants.merchants.services import SettlementInput, merchant_create
 from tenants.risk.demo import risk_opening_balance_load
 from tenants.risk.models import RiskRecharge
+from tests.committed import committed_demo  # noqa: F401 — the fixture
 from tests.fixtures import PASSWORD
 from tests.served import ServedApi, served_api
 from tests.test_jwt_matrix import router_auth

@@ -14,7 +14,7 @@ from zulin.core.errors import field_error
 from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
-from . import finance, schemas
+from . import reports, schemas
 
 platform_router = Router(tags=["platform: finance"])
 v2_router = Router(tags=["v2: finance"])
@@ -36,7 +36,7 @@ def _platform(request: HttpRequest) -> bool:
 def get_bill_list(request: HttpRequest, query: Query[schemas.BillListIn]) -> Any:
     """The shop's income and expense lines, newest first: rent received, deposits taken,
     refunds, commission, settlements to the withdrawable balance, withdrawals."""
-    return finance.bill_lines(platform=False, **query.model_dump())
+    return reports.bill_lines(platform=False, **query.model_dump())
 
 
 @platform_router.get(
@@ -48,7 +48,7 @@ def get_bill_list(request: HttpRequest, query: Query[schemas.BillListIn]) -> Any
 def get_finance_record(request: HttpRequest, query: Query[schemas.FinanceRecordIn]) -> Any:
     """The platform's lines for every merchant (or `merchant_id`'s): money received and
     refunded for merchants, commission, merchant withdrawals."""
-    return finance.bill_lines(platform=True, **query.model_dump())
+    return reports.bill_lines(platform=True, **query.model_dump())
 
 
 @platform_router.get(
@@ -59,7 +59,7 @@ def get_finance_record(request: HttpRequest, query: Query[schemas.FinanceRecordI
 )
 def get_transaction_type(request: HttpRequest) -> Any:
     """The line types of this side's list (the type filter)."""
-    return finance.transaction_types(_platform(request))
+    return reports.transaction_types(_platform(request))
 
 
 @platform_router.get(
@@ -81,7 +81,7 @@ def get_transaction_type_count(request: HttpRequest, query: Query[schemas.TypeCo
             if side == "platform"
             else Text("仅限商户端", "store side only"),
         )
-    return finance.bill_line_counts(platform=platform, **query.model_dump())
+    return reports.bill_line_counts(platform=platform, **query.model_dump())
 
 
 @finance_router.get(
@@ -93,7 +93,7 @@ def get_transaction_type_count(request: HttpRequest, query: Query[schemas.TypeCo
 def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> Any:
     """The totals above the shop's lines: received, refunded, commission and settled in
     the period; the withdrawable balance and what awaits settlement now."""
-    return finance.mark_collect(**query.model_dump())
+    return reports.mark_collect(**query.model_dump())
 
 
 @finance_router.get(
@@ -105,4 +105,4 @@ def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> An
 def get_finance_bill_list(request: HttpRequest, query: Query[schemas.FinanceBillListIn]) -> Any:
     """The customers' instalment bills across orders: due, overdue, paying, paid, failed
     (the latest withhold failed), cancelled."""
-    return finance.finance_bills(**query.model_dump())
+    return reports.customer_bills(**query.model_dump())

@@ -4,7 +4,7 @@ A **charge** is a bill of kind `damage` (damage above what the deposit covered) 
 `termination` (the early-termination fee of a lease returned before its minimum term),
 numbered after the order's instalments. It is owed like any bill: shown on the order and
 in `getOverdueMoney`, collected by the nightly auto-debit and by every payment method
-through the one collection path (`collect.py`), oldest first. The books stay on a cash
+through the one settling path (`settle.py`), oldest first. The books stay on a cash
 basis: a charge is no journal until money for it arrives (then `damage_income` /
 `termination_fee_income`); no late fee accrues on a charge and no commission is taken.
 
@@ -31,9 +31,9 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.idempotency import key_replay
 
-from .collect import order_bills_lock
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
 from .selectors import OPEN_STATUSES, order_owed
+from .settle import order_bills_lock
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -44,7 +44,7 @@ def charge_add(
     *, order_id: int, order_no: str, sub_shop_id: int | None, kind: str, amount: Decimal, due: date
 ) -> Bill:
     """A charge of `kind` owed by the order from `due` (the caller holds the order's bills
-    locked: `collect.order_bills_lock`), numbered after every bill the order has."""
+    locked: `settle.order_bills_lock`), numbered after every bill the order has."""
     if kind not in CHARGE_KINDS:
         raise ValueError(f"not a charge: {kind}")
     amount = amount.quantize(CENT)
@@ -157,7 +157,7 @@ def bills_write_off(*, actor: Session, order_id: int, before: date, reason: str)
     write-off: the caller checks the right, the age and the reason). Each such open bill
     keeps what it owed (`written_off_amount`, principal and late fee) and becomes
     `written_off`: no longer collected by the shop, still owed by the customer, so the one
-    collection path takes a later payment of it (`collect.py`). No journal: the books are on
+    settling path takes a later payment of it (`settle.py`). No journal: the books are on
     a cash basis. Refused for a bill being paid (PAYMENT_IN_PROGRESS); nothing written then.
     Locks the order, then its bills."""
     bills = [

@@ -134,7 +134,7 @@ def payments_commission(
 ) -> Decimal:
     """The commission of succeeded payments of one settlement (their bills locked): each
     carries the rate in force x what it paid of rent (sale, buyout price) and add-ons
-    (`commission_base`, set by the collection path), to the cent; their sum is taken in
+    (`commission_base`, set by the settling path), to the cent; their sum is taken in
     one journal in each book. Answers the commission."""
     rate = commission_rate()
     total = ZERO

@@ -43,7 +43,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.money.quotes import discount_of, discount_shares
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 
-from . import collect
+from . import settle
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
 from .offline import OfflineDetails, offline_details_check, receipt_record
 from .payments import payment_provider, provider_failed
@@ -140,12 +140,12 @@ def quote_make(
 ) -> Quote:
     """The quote of what an order's instalments and charges still owe on `today` (module
     docstring; `selectors.order_owed`: a written-off bill is owed in full, due), each after
-    what earlier payments paid (`collect.principal_parts`)."""
+    what earlier payments paid (`settle.principal_parts`)."""
     open_bills = sorted(
         (line.bill for line in owed_of(bills).lines if line.bill.period >= 1),
         key=lambda b: b.period,
     )
-    owed = {bill.pk: collect.principal_parts(bill) for bill in open_bills}
+    owed = {bill.pk: settle.principal_parts(bill) for bill in open_bills}
     future = [b for b in open_bills if b.due_date > today]
     future_rent = sum((owed[b.pk][0] for b in future), ZERO)
     discount = discount_of(future_rent, discount_rate)
@@ -270,12 +270,12 @@ def settlement_begin(
         idempotency_key=idempotency_key,
         actor_account_id=actor.account.pk if actor else None,
     )
-    bills = {bill.pk: bill for bill in collect.order_bills_lock(order_id)}
+    bills = {bill.pk: bill for bill in settle.order_bills_lock(order_id)}
     asks = [
-        collect.Ask(bills[line.bill_id], amount=line.amount, discount=line.discount)
+        settle.Ask(bills[line.bill_id], amount=line.amount, discount=line.discount)
         for line in quote.lines
     ]
-    collect.claim_check([ask.bill for ask in asks])
+    settle.claim_check([ask.bill for ask in asks])
     if offline is not None:
         settlement.offline_receipt = receipt_record(
             order_id=order_id,
@@ -287,7 +287,7 @@ def settlement_begin(
             actor=actor,
         )
     settlement.save()
-    collect.bills_claim(
+    settle.bills_claim(
         asks,
         method=BillPayment.Method.OFFLINE if offline else BillPayment.Method.EARLY,
         out_no=_out_no(settlement),
@@ -337,8 +337,8 @@ def settlement_apply(
     settlement.finished_at = result.finished_at or timezone.now()
     settlement.save()
     # The bills are owed as before: the night's auto-debit and late fees see them again.
-    collect.payments_release(
-        collect.claimed_by(_out_no(settlement)),
+    settle.payments_release(
+        settle.claimed_by(_out_no(settlement)),
         reason=result.reason,
         trade_no=result.trade_no,
         finished_at=settlement.finished_at,
@@ -374,18 +374,18 @@ def _buyout_bill(settlement: EarlySettlement, like: Bill) -> Bill:
 def _settle(
     settlement: EarlySettlement, *, received: Decimal, trade_no: str, actor: Session | None
 ) -> Outcome:
-    """What came for the settlement, through the collection path (`collect.py`): every bill
+    """What came for the settlement, through the settling path (`settle.py`): every bill
     it claimed paid (each less its discount) and, when ownership transfers, the buyout bill;
     booked in one journal, commission taken. A short result pays the oldest bills first with
     no discount and no buyout, leaves the rest owed and the lease running (SHORT)."""
     offline = settlement.method == EarlySettlement.Method.OFFLINE
     out_no = _out_no(settlement)
-    claimed = collect.claimed_by(out_no)
+    claimed = settle.claimed_by(out_no)
     whole = received >= settlement.total
     if whole and settlement.buyout_amount > 0 and claimed:
         buyout_bill = _buyout_bill(settlement, claimed[0].bill)
-        claimed += collect.bills_claim(
-            [collect.Ask(buyout_bill, amount=settlement.buyout_amount)],
+        claimed += settle.bills_claim(
+            [settle.Ask(buyout_bill, amount=settlement.buyout_amount)],
             method=claimed[0].method,
             out_no=out_no,
             actor=None,
@@ -394,10 +394,10 @@ def _settle(
         )
     memo = f"{settlement.order_no}{MEMO_SUFFIX}"
     reference = f"early:{settlement.settlement_no}"
-    settled = collect.payments_settle(
+    settled = settle.payments_settle(
         claimed,
         received=received,
-        posting=collect.Posting(
+        posting=settle.Posting(
             reference=reference,
             kind="offline_repayment" if offline else "early_settlement",
             debit_account="bank" if offline else "provider_clearing",

@@ -6,7 +6,7 @@
   merchant or one, with getFinanceRecord's.
 
 Each holds the list's rows in the list's order, read through the list's own query
-(apps/billing/finance.py), and needs `finance.view`. Amounts are numbers with two places
+(apps/billing/reports.py), and needs `finance.view`. Amounts are numbers with two places
 (the API's money strings would not add up in Excel)."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from zulin.core.sides import PlatformType
 from zulin.core.text import SingleLineText
 from zulin.exports.registry import Column, chunked_by, counted_by, register_exporter
 
-from . import finance
+from . import reports
 from .schemas import BillState, LineFiltersIn, StoreType
 from .schemas import PlatformType as PlatformLineType
 
@@ -110,7 +110,7 @@ def _numbers(row: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Decimal]:
 
 def _line_cells(row: dict[str, Any], language: str) -> dict[str, Any]:
     memo = row["memo_en"] if language == "en" else row["memo"]
-    detail = finance.line_detail(row, language)
+    detail = reports.line_detail(row, language)
     return {
         **row,
         "type_name": row["type_name_en"] if language == "en" else row["type_name"],
@@ -147,8 +147,8 @@ def finance_exporters_register() -> None:
     register_exporter(
         kind="bill_lines",
         columns=LINE_COLUMNS,
-        rows_fn=chunked_by(finance.bill_line_chunks, _line_cells, platform=False),
-        count_fn=counted_by(finance.bill_line_count, platform=False),
+        rows_fn=chunked_by(reports.bill_line_chunks, _line_cells, platform=False),
+        count_fn=counted_by(reports.bill_line_count, platform=False),
         title_zh="收支明细",
         title_en="Income and expenses",
         action=ACTION,
@@ -158,8 +158,8 @@ def finance_exporters_register() -> None:
     register_exporter(
         kind="finance_bills",
         columns=BILL_COLUMNS,
-        rows_fn=chunked_by(finance.finance_bill_chunks, _bill_cells),
-        count_fn=counted_by(finance.finance_bill_count),
+        rows_fn=chunked_by(reports.customer_bill_chunks, _bill_cells),
+        count_fn=counted_by(reports.customer_bill_count),
         title_zh="客户账单",
         title_en="Customer bills",
         action=ACTION,
@@ -169,8 +169,8 @@ def finance_exporters_register() -> None:
     register_exporter(
         kind="finance_records",
         columns=RECORD_COLUMNS,
-        rows_fn=chunked_by(finance.bill_line_chunks, _line_cells, platform=True),
-        count_fn=counted_by(finance.bill_line_count, platform=True),
+        rows_fn=chunked_by(reports.bill_line_chunks, _line_cells, platform=True),
+        count_fn=counted_by(reports.bill_line_count, platform=True),
         title_zh="平台收支明细",
         title_en="Platform income and expenses",
         action=ACTION,

@@ -16,7 +16,7 @@ class BillStatus(models.TextChoices):
     PAID = "paid", "已支付"
     CANCELLED = "cancelled", "已取消"
     # Written off by the shop after long past due (apps.recovery: `writeOffDebt`): closed in
-    # the shop's collection, still owed by the customer, so the one collection path still
+    # the shop's collection, still owed by the customer, so the one settling path still
     # takes its payment (then `recovered_after_write_off`). Not a waiver: nothing forgiven.
     WRITTEN_OFF = "written_off", "已核销"
 
@@ -72,7 +72,7 @@ class Bill(models.Model):
     waived_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     waived_at = models.DateTimeField(null=True, blank=True)
     # A write-off (`charges.bills_write_off`): what the bill still owed then (principal and
-    # late fee), when; and what money that came later paid of it (the one collection path).
+    # late fee), when; and what money that came later paid of it (the one settling path).
     written_off_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     written_off_at = models.DateTimeField(null=True, blank=True)
     recovered_after_write_off = models.DecimalField(max_digits=12, decimal_places=2, default=0)
@@ -133,7 +133,7 @@ class Bill(models.Model):
 
 
 class BillPayment(models.Model):
-    """One attempt to collect a bill, by any method (`collect.py`, the one collection path):
+    """One attempt to collect a bill, by any method (`settle.py`, the one settling path):
     `processing` while its settlement is in flight (at most one per bill: a partial unique
     index), then what came (`succeeded`, `amount`) or nothing (`failed`). A bill may have
     several succeeded payments when a short result left part of it owed."""
@@ -478,7 +478,7 @@ class EarlySettlement(models.Model):
     late_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     buyout_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # What the provider took (null while processing); differs from `total` only on a
-    # mismatch (`collect.py`).
+    # mismatch (`settle.py`).
     received = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     # The quote it was made from: one row per bill (id, period, rent, addon, fee, late fee,
     # discount, amount), so the outcome pays exactly what was asked.

@@ -40,7 +40,7 @@ from zulin.core.images import CONTENT_TYPES, image_extension, picture_decodes
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
 
-from . import collect
+from . import settle
 from .models import Bill, BillPayment, OfflineReceipt
 from .payments import Collected
 
@@ -143,7 +143,7 @@ def earlier_receipt(idempotency_key: str) -> OfflineReceipt | None:
 
 def owed_now(bill: Bill) -> Decimal:
     """What settles the bill now: its late fee still owed, then its rent."""
-    return collect.owed(bill)
+    return settle.owed(bill)
 
 
 def bill_repay_offline(
@@ -155,7 +155,7 @@ def bill_repay_offline(
     actor: Session | None,
 ) -> Collected:
     """Records one bill repaid outside the provider (the caller holds the order's lock and
-    has checked the order may take it), through the collection path: claimed and settled at
+    has checked the order may take it), through the settling path: claimed and settled at
     once. The same idempotency key answers the same repayment and writes nothing; another
     bill under it is refused."""
     bill = Bill.objects.select_for_update().get(pk=bill_id)
@@ -165,7 +165,7 @@ def bill_repay_offline(
     )
     if earlier is not None:
         return Collected(bill, earlier.payments.get(bill=bill), False)
-    collect.claim_check([bill])
+    settle.claim_check([bill])
     owed = owed_now(bill)
     if amount != owed:
         raise ApplicationError(
@@ -182,15 +182,15 @@ def bill_repay_offline(
         idempotency_key=idempotency_key,
         actor=actor,
     )
-    [payment] = collect.bills_claim(
-        [collect.Ask(bill, amount=amount)],
+    [payment] = settle.bills_claim(
+        [settle.Ask(bill, amount=amount)],
         method=BillPayment.Method.OFFLINE,
         out_no=receipt.receipt_no,
         actor=actor,
         idempotency_key=idempotency_key,
         offline_receipt=receipt,
     )
-    settled = collect.payments_settle(
+    settled = settle.payments_settle(
         [payment],
         received=amount,
         posting=offline_posting(
@@ -207,10 +207,10 @@ def bill_repay_offline(
 
 def offline_posting(
     receipt: OfflineReceipt, *, reference: str, memo: str, commission_reference: str, **meta: Any
-) -> collect.Posting:
+) -> settle.Posting:
     """How money received outside the provider is booked: in the merchant's own bank, never
     at the provider (so never withdrawable), the receipt's channel and day on the journal."""
-    return collect.Posting(
+    return settle.Posting(
         reference=reference,
         kind="offline_repayment",
         debit_account="bank",

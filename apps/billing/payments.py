@@ -5,7 +5,7 @@ sends while the provider has not said a final "failed": a retried call, a double
 clerks at once all reach the same trade at the provider, which never charges one trade twice.
 Only after the provider reports the trade failed (insufficient balance …) does the bill take
 its next number (`…-2`), so at most one trade per bill is ever live. Claiming the bill and
-recording what came go through the one collection path (`collect.py`): no other way of paying
+recording what came go through the one settling path (`settle.py`): no other way of paying
 reaches a bill while its attempt is in flight.
 
 Money counts when the provider confirms: a `processing` answer waits for the signed callback
@@ -30,7 +30,7 @@ from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.payment import get_payment_provider
 
-from . import collect, commission
+from . import commission, settle
 from .models import Bill, BillPayment, BillRefund, BillStatus
 
 ZERO = Decimal("0.00")
@@ -58,9 +58,9 @@ class Collected:
     newly_paid: bool
 
 
-def _posting(payment: BillPayment) -> collect.Posting:
+def _posting(payment: BillPayment) -> settle.Posting:
     bill = payment.bill
-    return collect.Posting(
+    return settle.Posting(
         reference=f"pay:{payment.out_trade_no}",
         kind="bill_payment",
         debit_account="provider_clearing",
@@ -72,7 +72,7 @@ def _posting(payment: BillPayment) -> collect.Posting:
 
 def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -> Collected:
     """Records what the provider says of a withhold or a customer's payment (the bill row is
-    locked by the caller) through the collection path: what came is allocated (`collect.py`),
+    locked by the caller) through the settling path: what came is allocated (`settle.py`),
     a failure releases the bill. Idempotent: a settled attempt answers as it stands."""
     bill = payment.bill
     if payment.status != BillPayment.Status.PROCESSING:
@@ -86,7 +86,7 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
         return Collected(bill, payment, False)
     finished = result.finished_at or timezone.now()
     if result.status == PaymentStatus.SUCCEEDED:
-        settled = collect.payments_settle(
+        settled = settle.payments_settle(
             [payment],
             received=result.amount,
             posting=_posting(payment),
@@ -95,7 +95,7 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
             finished_at=finished,
         )
         return Collected(payment.bill, payment, bool(settled.newly_paid))
-    collect.payments_release(
+    settle.payments_release(
         [payment], reason=result.reason, trade_no=result.trade_no, finished_at=finished
     )
     return Collected(payment.bill, payment, False)
@@ -115,7 +115,7 @@ def bill_collect(
     The same idempotency key answers the same attempt; a paid bill answers
     BILL_ALREADY_PAID; a bill whose own attempt is still processing is re-queried first;
     a bill another settlement holds (a deposit transfer, an early settlement) answers
-    PAYMENT_IN_PROGRESS (`collect.py`)."""
+    PAYMENT_IN_PROGRESS (`settle.py`)."""
     with transaction.atomic():
         bill = Bill.objects.select_for_update().get(pk=bill_id)
         if idempotency_key:
@@ -126,7 +126,7 @@ def bill_collect(
             if earlier is not None:
                 return Collected(bill, earlier, False)
         live = bill.payments.filter(
-            status=BillPayment.Status.PROCESSING, method__in=collect.BILL_TRADES
+            status=BillPayment.Status.PROCESSING, method__in=settle.BILL_TRADES
         ).first()
         if live is not None and bill.status == BillStatus.PAYING:
             live.bill = bill
@@ -136,8 +136,8 @@ def bill_collect(
             if collected.newly_paid:
                 return collected
             bill = collected.bill
-        [payment] = collect.bills_claim(
-            [collect.Ask(bill)],
+        [payment] = settle.bills_claim(
+            [settle.Ask(bill)],
             method=method,
             out_no=bill.out_trade_no,
             actor=actor,
@@ -182,7 +182,7 @@ def payment_sync(
     recorded as paid."""
     with transaction.atomic():
         payment = (
-            BillPayment.objects.filter(out_trade_no=out_no, method__in=collect.BILL_TRADES)
+            BillPayment.objects.filter(out_trade_no=out_no, method__in=settle.BILL_TRADES)
             .order_by("-id")
             .first()
         )

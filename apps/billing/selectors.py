@@ -631,7 +631,7 @@ def period_paid_by_key(order_id: int, idempotency_key: str) -> int | None:
 
 def oldest_past_due_period(order_id: int, *, today: Any) -> int | None:
     """The period of the order's oldest bill owed and due before `today` (what a payment
-    link collects first: the one collection path pays oldest first, a written-off bill
+    link collects first: the one settling path pays oldest first, a written-off bill
     included), or None."""
     past_due = order_owed(order_id).past_due(today)
     return past_due[0].bill.period if past_due else None

@@ -11,7 +11,7 @@ charges — the order ends `owing` until they are paid or waived.
 A buyout is an early settlement that also pays the plan's buyout price: one quote
 (`repayments.buyout_quote`, `apps/billing/early.py`) — bills due by today in full with their
 late fees, later rent less the shop's early-buyout discount (half-up to the cent, once), plus
-the buyout price — and one way to collect it (the collection path). Approving a buyout
+the buyout price — and one way to collect it (the settling path). Approving a buyout
 starts that settlement through the customer's withhold agreement; it completes the buyout
 when the provider confirms. Allowed from the shop's `buyout_from_period` on (periods paid,
 counting bill 1).
@@ -30,7 +30,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import charges, collect, latefees, payments
+from apps.billing import charges, latefees, payments, settle
 from apps.billing import selectors as billing_selectors
 from apps.billing.models import Bill, BillKind, BillStatus
 from apps.goods.services import sku_stock_release
@@ -154,7 +154,7 @@ def _settle_return(
     _payments_in_flight_end(order, actor=actor)
     # What those outcomes moved (a deposit transfer confirmed, a bill paid) is read again.
     order.refresh_from_db()
-    bills = collect.order_bills_lock(order.pk)
+    bills = settle.order_bills_lock(order.pk)
     quote = termination.return_quote(order, return_day=return_day, damage=damage, bills=bills)
     for bill in quote.cancelled:
         if bill.late_fee_owed > 0:
@@ -208,7 +208,7 @@ def _payments_in_flight_end(order: Order, *, actor: Session | None) -> None:
     or an early settlement the provider holds) refuses the settlement
     (PAYMENT_IN_PROGRESS), to be tried again: the deposit is never thawed past it."""
     for out_no, method in billing_selectors.order_trades_in_flight(order.pk):
-        if method in collect.BILL_TRADES:
+        if method in settle.BILL_TRADES:
             payments.payment_sync(out_no=out_no, actor=actor, close_if_processing=True)
         elif method == "deposit":
             deposits.deposit_sync(out_no=out_no, actor=actor)

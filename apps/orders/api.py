@@ -28,13 +28,13 @@ from zulin.core.sides import PlatformType
 
 from . import (
     after_sale,
-    collection,
     confirmations,
     contracts,
     deposits,
     governance,
     guards,
     lease,
+    rent_run,
     repayments,
     schemas,
     selectors,
@@ -226,7 +226,7 @@ def get_overdue_money(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]
             order_id=query.order_id,
         )
     else:
-        owed = collection.overdue_money(actor=session, order_id=query.order_id)
+        owed = rent_run.overdue_money(actor=session, order_id=query.order_id)
     return _money_answer(owed)
 
 
@@ -828,7 +828,7 @@ def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any
     """Forgoes the late fee (all still owed, or `amount`) of one bill, with a reason on the
     order's timeline. The same idempotency key answers the same waiver."""
     session = current_session(request)
-    bill = collection.late_fee_waive(
+    bill = rent_run.late_fee_waive(
         actor=session,
         order_id=payload.order_id,
         period=payload.period,
@@ -852,7 +852,7 @@ def waive_order_charge(request: HttpRequest, payload: schemas.WaiveChargeIn) -> 
     order leaves `owing` once nothing is owed. The same idempotency key answers the same
     waiver."""
     session = current_session(request)
-    waiver = collection.charge_waive(
+    waiver = rent_run.charge_waive(
         actor=session,
         order_id=payload.order_id,
         period=payload.period,
@@ -878,7 +878,7 @@ def refund_bill_payment(request: HttpRequest, payload: schemas.RefundBillPayment
     """Gives back part or all of a bill's payment to the customer through the provider
     (never more than is left of it); the commission comes back pro rata when it is
     confirmed. The same idempotency key answers the same refund."""
-    refund = collection.bill_payment_refund(
+    refund = rent_run.bill_payment_refund(
         actor=current_session(request),
         order_id=payload.order_id,
         period=payload.period,

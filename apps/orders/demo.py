@@ -466,7 +466,7 @@ def money_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
     from apps.billing import latefees
     from apps.billing.models import Bill, BillStatus, Statement
 
-    from .collection import late_fee_waive
+    from .rent_run import late_fee_waive
 
     latefees.late_fees_accrue()
     overdue = list(

@@ -21,7 +21,7 @@ from zulin.core.clock import clock_at, real_now
 from zulin.providers.payment import sandbox_payer_pay, sandbox_payments_complete
 from zulin.providers.sandbox import sandbox_callbacks_deliver
 
-from . import collection
+from . import rent_run
 from .tasks import orders_refresh_overdue
 
 Story = Iterator[datetime]
@@ -48,7 +48,7 @@ def night_run(day: date, *, slug: str) -> None:
     with clock_at(_china(day, NIGHT_REFRESH)):
         orders_refresh_overdue()
     with clock_at(_china(day, NIGHT_RENT)):
-        collection.collect_night()
+        rent_run.rent_run_night()
     with clock_at(_china(day, NIGHT_SETTLED)):
         provider_settle(slug)
 

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from apps.billing import collect
+from apps.billing import settle
 from apps.billing.commission import (
     platform_payback,
     platform_receipt,
@@ -96,12 +96,12 @@ def _bills_paid(
     op: DepositOperation, order: Order, received: Decimal, actor: Session | None
 ) -> None:
     """A transfer to pay bills confirmed: the bills it claimed are paid through the
-    collection path (late fee, then rent, oldest first), in one journal with the deposit
+    settling path (late fee, then rent, oldest first), in one journal with the deposit
     leaving the freeze."""
-    collect.payments_settle(
-        collect.claimed_by(op.out_request_no),
+    settle.payments_settle(
+        settle.claimed_by(op.out_request_no),
         received=received,
-        posting=collect.Posting(
+        posting=settle.Posting(
             reference=f"deposit:{op.out_request_no}",
             kind="deposit_transfer",
             debit_account="provider_clearing",
@@ -200,9 +200,7 @@ def _confirm(
         op.status, op.failure_reason = Op.Status.FAILED, result.reason[:300]
         op.save()
         if op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
-            collect.payments_release(
-                collect.claimed_by(op.out_request_no), reason=op.failure_reason
-            )
+            settle.payments_release(settle.claimed_by(op.out_request_no), reason=op.failure_reason)
         if op.kind == Op.Kind.FREEZE:
             order.deposit_state = DepositState.FAILED
             order.save(update_fields=["deposit_state", "updated_at"])
@@ -250,7 +248,7 @@ def _request(
     bill_ids: list[int] | None = None,
     idempotency_key: str = "",
     original: DepositOperation | None = None,
-    claims: list[collect.Ask] | None = None,
+    claims: list[settle.Ask] | None = None,
 ) -> DepositOperation:
     count = order.deposit_operations.count()
     op = Op.objects.create(
@@ -264,8 +262,8 @@ def _request(
         actor_account_id=actor.account.pk if actor else None,
     )
     if claims:
-        # The bills are held for this transfer until the provider answers (`collect.py`).
-        collect.bills_claim(claims, method="deposit", out_no=op.out_request_no, actor=actor)
+        # The bills are held for this transfer until the provider answers (`settle.py`).
+        settle.bills_claim(claims, method="deposit", out_no=op.out_request_no, actor=actor)
     provider = payment_provider()
     subject = f"{order.order_no} 押金"
     try:
@@ -392,7 +390,7 @@ def deposit_transfer(
         return earlier
     available = deposit_available(order)
     bill_ids: list[int] = []
-    claims: list[collect.Ask] = []
+    claims: list[settle.Ask] = []
     if purpose == "bills":
         if buyout_approved(order):
             # The buyout being charged includes the unpaid rent: it is not paid twice.
@@ -400,8 +398,8 @@ def deposit_transfer(
         covered = ZERO
         # Oldest first, each bill whole (its late fee, then its rent), whatever it owes
         # (`order_owed`: a written-off bill included); a bill another settlement holds
-        # stops the run (the collection path refuses it).
-        owing = order_owed(order.pk, bills=collect.order_bills_lock(order.pk))
+        # stops the run (the settling path refuses it).
+        owing = order_owed(order.pk, bills=settle.order_bills_lock(order.pk))
         for line in owing.lines:
             bill = line.bill
             if bill.period < 1:
@@ -414,14 +412,14 @@ def deposit_transfer(
             if amount is None and covered + owed > available:
                 if partial and available > covered:
                     bill_ids.append(bill.pk)
-                    claims.append(collect.Ask(bill, amount=available - covered))
+                    claims.append(settle.Ask(bill, amount=available - covered))
                     covered = available
                 break
             if amount is not None and covered + owed > amount:
                 break
             covered += owed
             bill_ids.append(bill.pk)
-            claims.append(collect.Ask(bill, amount=owed))
+            claims.append(settle.Ask(bill, amount=owed))
         if amount is not None and covered != amount:
             raise field_error(
                 "amount",

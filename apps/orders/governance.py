@@ -42,7 +42,7 @@ def platform_order_detail(*, actor: Session, merchant_id: int, order_id: int) ->
 
 def platform_overdue_money(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
     """What an order of the merchant owes for lateness, read in its schema."""
-    from .collection import overdue_money
+    from .rent_run import overdue_money
 
     with _in_merchant(merchant_id, [order_id]):
         return overdue_money(actor=None, order_id=order_id)

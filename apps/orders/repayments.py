@@ -21,7 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import collect, early, offline
+from apps.billing import early, offline, settle
 from apps.billing.models import Bill, BillStatus
 from apps.billing.offline import OfflineDetails
 from zulin.audit.services import audit_record
@@ -290,7 +290,7 @@ def settlement_result_sync(
         held = Bill.objects.filter(out_trade_no=out_no, status=BillStatus.PAYING).first()
         if (
             held is None
-            or held.payments.filter(status="processing", method__in=collect.BILL_TRADES).exists()
+            or held.payments.filter(status="processing", method__in=settle.BILL_TRADES).exists()
         ):
             return None
         settlement = early.settlement_in_flight(held.order_id)

@@ -32,7 +32,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from apps.billing import collect
+from apps.billing import settle
 from apps.billing.models import CHARGE_KINDS, Bill, BillKind, BillStatus
 from apps.billing.selectors import order_owed
 from apps.goods.rules import early_fee_text
@@ -218,7 +218,7 @@ def return_quote(
         and line.bill.status == BillStatus.UNPAID
         and line.bill.due_date > return_day
     ]
-    rent_cancelled = sum((collect.owed(bill) for bill in cancelled), ZERO)
+    rent_cancelled = sum((settle.owed(bill) for bill in cancelled), ZERO)
     terms = order_terms(order)
     end = min_term_end(order)
     before = end is not None and return_day < end

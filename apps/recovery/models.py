@@ -184,7 +184,7 @@ class PromiseToPay(models.Model):
 class WriteOff(models.Model):
     """A case's debt written off (`services.case_write_off`): what its bills still owed
     then, who and why. The bills keep it too (`written_off_amount`); money that comes later
-    is income when it arrives, through the one collection path, and marks the bills it pays
+    is income when it arrives, through the one settling path, and marks the bills it pays
     recovered after write-off."""
 
     case = models.OneToOneField(RecoveryCase, on_delete=models.PROTECT, related_name="write_off")

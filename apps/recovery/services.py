@@ -18,7 +18,6 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.billing import charges
-from apps.billing.collect import order_bills_lock
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
 from apps.billing.selectors import (
@@ -28,9 +27,10 @@ from apps.billing.selectors import (
     past_due_by_order,
     period_paid_by_key,
 )
+from apps.billing.settle import order_bills_lock
 from apps.credit import services as credit
 from apps.orders import lease
-from apps.orders.collection import order_owed_refresh
+from apps.orders.rent_run import order_owed_refresh
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
 from apps.service.rules import PAYMENT_LINK_TEMPLATE
@@ -544,7 +544,7 @@ def payment_link_send(
     """A payment of the case's oldest bill past due by the customer (the applet's bill
     payment: the provider's cashier, a QR code or an H5 link), for the collector to send, on
     an open case or a written-off one (its bills are still owed: the oldest written-off bill);
-    what it collects goes through the one collection path like any payment of the bill. The
+    what it collects goes through the one settling path like any payment of the bill. The
     same idempotency key answers the same payment.
 
     `send_sms`: the link is also texted to the customer (the payment-link template, through
@@ -735,7 +735,7 @@ def case_write_off(
     holding `recovery.writeoff`: its bills close as written off (they keep what they owed),
     the case moves to `written_off` (the state machine: its history and audit entry), the
     write-off keeps who, why and what. No journal: the books are on a cash basis; money that
-    comes later is income when it arrives (the one collection path) and marks the bills it
+    comes later is income when it arrives (the one settling path) and marks the bills it
     pays recovered after write-off. The credit file is told at once (`_credit_report`). A
     case outside the session's scope answers NOT_FOUND; the same key, the same write-off."""
     if not actor.can(WRITE_OFF):

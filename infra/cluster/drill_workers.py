@@ -39,7 +39,7 @@ import drill_failover as base  # noqa: E402
 
 RUN = base.RUN
 log = base.log
-NIGHT = ["orders.refresh_overdue", "orders.collect_due", "recovery.night"]
+NIGHT = ["orders.refresh_overdue", "orders.rent_run", "recovery.night"]
 WORKERS = {"worker1": "198.18.0.31", "worker2": "198.18.0.32", "worker3": "198.18.0.33"}
 
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zulin.settings.prod")
 
-NIGHT = ["orders.refresh_overdue", "orders.collect_due", "recovery.night"]
+NIGHT = ["orders.refresh_overdue", "orders.rent_run", "recovery.night"]
 
 
 def main() -> int:

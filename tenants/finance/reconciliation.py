@@ -14,7 +14,7 @@ settlement, `risk-recharge:<recharge_no>` a QR recharge of the risk balance,
 - missing_at_provider: the ledger booked it, the provider has no such trade;
 - status_differs: the ledger booked it, the provider failed it (or has it still processing);
 - amount_differs: both have it, with other amounts; or both have the same amount but the
-  provider took otherwise than we asked (the collection path books what came and leaves the
+  provider took otherwise than we asked (the settling path books what came and leaves the
   rest owed, and the journal keeps what was asked: `meta.asked`);
 - totals_differ: the day's public totals (`money`), refreshed after the day was over, do not
   equal the ledger (they are then made right);

@@ -1,6 +1,7 @@
-"""Billing's tests drive leases through the orders' calls: the same fixtures (goods on
-shelf, the shop's signed app, committed rows)."""
+"""Billing's tests drive leases through the intake (`tests/leases.py`), the fixtures orders'
+tests use too, and commit rows where a race needs it (`tests/committed.py`)."""
 
-from apps.orders.tests.conftest import app, committed_demo, offer
+from tests.committed import committed_demo
+from tests.leases import app, offer
 
 __all__ = ["app", "committed_demo", "offer"]

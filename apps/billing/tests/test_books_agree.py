@@ -13,9 +13,9 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import in_lease, provider_settles
 from tenants.finance.agreement import books_agreement
 from tenants.finance.reconciliation import reconcile_day
+from tests.leases import in_lease, provider_settles
 from zulin.ledger.services import Line, ledger_post, platform_ledger
 
 

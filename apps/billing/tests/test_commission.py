@@ -11,9 +11,9 @@ from django_tenants.utils import get_public_schema_name, schema_context, tenant_
 
 from apps.billing.commission import commission_of
 from apps.billing.models import Bill, BillPayment, BillRefund
-from apps.orders.collection import bills_collect_due
-from apps.orders.tests.support import awaiting_shipment, books_balance, in_lease, provider_settles
+from apps.orders.rent_run import bills_debit_due
 from tenants.merchants.models import SettlementTerms
+from tests.leases import awaiting_shipment, books_balance, in_lease, provider_settles
 from zulin.ledger.selectors import account_balance, ledger_check
 
 CENT = Decimal("0.01")
@@ -49,7 +49,7 @@ def test_each_payment_carries_the_rate_in_force_when_it_succeeds_in_both_books(
     _terms(demo, "6.00")  # new terms: bill 2 succeeds under them
     with tenant_context(demo):
         Bill.objects.filter(order_id=order.id, period=2).update(due_date=timezone.localdate())
-        bills_collect_due()
+        bills_debit_due()
     provider_settles(demo)
 
     with tenant_context(demo):

@@ -15,19 +15,19 @@ from django_tenants.utils import tenant_context
 from apps.billing.early import quote_make
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, EarlySettlement
-from apps.billing.settlement import statements_close
-from apps.orders.collection import bills_collect_due
+from apps.billing.statements import statements_close
 from apps.orders.models import Order
-from apps.orders.tests.support import (
+from apps.orders.rent_run import bills_debit_due
+from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
+from tests.fixtures import grant_sub_merchants
+from tests.leases import (
     awaiting_shipment,
     books_balance,
     detail_of,
     in_lease,
     order_books,
 )
-from apps.orders.tests.support import provider_settles as settles
-from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
-from tests.fixtures import grant_sub_merchants
+from tests.leases import provider_settles as settles
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance
 from zulin.providers.models import SandboxCallback
@@ -38,7 +38,7 @@ from zulin.providers.sandbox import (
     sandbox_failures_clear,
 )
 
-from .test_offline_repayment import VOUCHER, overdue_with_late_fee, terms
+from .support import VOUCHER, overdue_with_late_fee, terms
 
 CENT = Decimal("0.01")
 QUOTE = "/api/finance/getEarlySettlementQuote"
@@ -202,7 +202,7 @@ def test_settled_through_the_provider_every_bill_is_paid_the_order_bought_out_an
     held = _bills(demo, order.id)
     assert {b.status for p, b in held.items() if p >= 2} == {"paying"}
     with tenant_context(demo):
-        night = bills_collect_due(today=today)  # nothing charged twice meanwhile
+        night = bills_debit_due(today=today)  # nothing charged twice meanwhile
     assert night["charged"] == 0
     # Another attempt while it is in flight is refused; the same key answers the same one.
     again = demo_owner.post(SETTLE, {**body, "idempotency_key": "early-prov-0002"})
@@ -267,7 +267,7 @@ def test_settled_through_the_provider_every_bill_is_paid_the_order_bought_out_an
     with tenant_context(demo):
         assert Journal.objects.count() == journals
         assert late_fees_accrue(today=today + timedelta(days=40))["bills"] == 0
-        night = bills_collect_due(today=today + timedelta(days=400))
+        night = bills_debit_due(today=today + timedelta(days=400))
         statements_close(today=today + timedelta(days=1))
         cash = account_balance("merchant_cash")
     assert night["due"] == 0
@@ -352,7 +352,7 @@ def test_settled_offline_with_a_voucher_the_commission_is_deducted_and_the_money
         )
         statements_close(today=today + timedelta(days=1))
         cash = account_balance("merchant_cash")
-        assert bills_collect_due(today=today + timedelta(days=400))["due"] == 0
+        assert bills_debit_due(today=today + timedelta(days=400))["due"] == 0
     assert offline_commission > 0
     assert cash == first.amount - first.commission - offline_commission
     assert books_balance(demo) == []
@@ -378,7 +378,7 @@ def test_each_refusal_of_an_early_settlement(demo, demo_owner, acme_owner, app, 
     # A payment of the order in flight.
     with tenant_context(demo):
         Bill.objects.filter(order_id=order.id, period=2).update(due_date=timezone.localdate())
-        bills_collect_due()
+        bills_debit_due()
     assert demo_owner.post(SETTLE, {**body, "idempotency_key": "early-r-003"}).code == 1305
     settles(demo)
     total = demo_owner.get(QUOTE, {"order_id": order.id}).data["total"]

@@ -15,14 +15,14 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 from openpyxl import load_workbook
 
-from apps.billing import finance
+from apps.billing import reports
 from apps.billing.models import Bill
-from apps.billing.settlement import statements_close
-from apps.orders.tests.support import IntakeClient, goods_on_shelf, in_lease
+from apps.billing.statements import statements_close
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.accounts.tests.test_api_platform_staff import sign_in
 from tenants.accounts.tests.test_api_platform_staff import staff_make as platform_staff_make
 from tests.fixtures import ApiClient, login
+from tests.leases import IntakeClient, goods_on_shelf, in_lease
 from zulin.core.errors import ErrorCode
 from zulin.exports.models import ExportJob
 
@@ -163,9 +163,9 @@ def test_bill_lines_read_in_chunks_are_the_lists_rows(demo, demo_owner, app, off
     _two_leases(demo, demo_owner, app, offer)
     with tenant_context(demo):
         filters = {"type": None, "date_from": None, "date_to": None}
-        listed = finance.bill_lines(platform=False, **filters, page=1, page_size=100)
-        chunks = list(finance.bill_line_chunks(platform=False, **filters, chunk_size=1))
-        assert finance.bill_line_count(platform=False, **filters) == listed["total"] > 4
+        listed = reports.bill_lines(platform=False, **filters, page=1, page_size=100)
+        chunks = list(reports.bill_line_chunks(platform=False, **filters, chunk_size=1))
+        assert reports.bill_line_count(platform=False, **filters) == listed["total"] > 4
     assert [len(chunk) for chunk in chunks] == [1] * listed["total"]
     assert [{k: v for k, v in row.items() if k != "order_no"} for [row] in chunks] == listed["list"]
 
@@ -210,9 +210,9 @@ def test_finance_bills_read_in_chunks_are_the_lists_rows(demo, demo_owner, app, 
     with tenant_context(demo):
         for state in (None, "paid"):  # soonest due first, then latest first
             filters = {"state": state, "due_from": None, "due_to": None}
-            listed = finance.finance_bills(**filters, page=1, page_size=100)
-            chunks = list(finance.finance_bill_chunks(**filters, chunk_size=2))
-            assert finance.finance_bill_count(**filters) == listed["total"] >= 2
+            listed = reports.customer_bills(**filters, page=1, page_size=100)
+            chunks = list(reports.customer_bill_chunks(**filters, chunk_size=2))
+            assert reports.customer_bill_count(**filters) == listed["total"] >= 2
             assert [row for chunk in chunks for row in chunk] == listed["list"], state
 
 

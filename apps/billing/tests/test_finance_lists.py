@@ -10,15 +10,15 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing.finance import line_detail
 from apps.billing.models import Bill, BillPayment
-from apps.billing.settlement import statements_close
-from apps.orders.collection import bills_collect_due
+from apps.billing.reports import line_detail
+from apps.billing.statements import statements_close
 from apps.orders.models import Order
-from apps.orders.tests.support import in_lease, provider_settles
+from apps.orders.rent_run import bills_debit_due
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login
+from tests.leases import in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.providers.sandbox import sandbox_failure_add
 
@@ -112,7 +112,7 @@ def test_the_bill_list_shows_due_overdue_failed_and_paid_bills(demo, demo_owner,
         service="payment", operation="withhold", merchant="demo", reason="INSUFFICIENT_BALANCE"
     )
     with tenant_context(demo):
-        bills_collect_due()
+        bills_debit_due()
     provider_settles(demo)
     failed = demo_owner.get("/api/finance/getFinanceBillList", {**query, "state": "failed"}).data
     assert [(r["period"], r["last_failure"]) for r in failed["list"]] == [

@@ -13,14 +13,14 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Statement, StatementLine
-from apps.billing.settlement import statements_close
-from apps.orders.tests.support import in_lease
+from apps.billing.statements import statements_close
 from tenants.finance.money import money_days_compute
 from tenants.finance.reconciliation import _booked_on
+from tests.leases import in_lease
 from zulin.ledger.models import Journal, LedgerClose
 from zulin.ledger.services import Line, ledger_close_through, ledger_post
 
-from .test_offline_repayment import RECORD, body, overdue_with_late_fee, terms
+from .support import RECORD, body, overdue_with_late_fee, terms
 
 
 @pytest.fixture(autouse=True)

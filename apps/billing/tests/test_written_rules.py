@@ -15,21 +15,21 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee, BillPayment, BillRefund
-from apps.orders.tests.support import (
+from apps.recovery.models import WriteOff
+from apps.recovery.tests.support import CASE, case_of, night, overdue_lease
+from tests.leases import (
     awaiting_shipment,
     books_balance,
     detail_of,
     in_lease,
     order_books,
+    order_settings_save,
     provider_settles,
 )
-from apps.orders.tests.test_after_sale import _settings
-from apps.recovery.models import WriteOff
-from apps.recovery.tests.support import CASE, case_of, night, overdue_lease
 from zulin.ledger.models import Journal
 from zulin.providers.sandbox import sandbox_failure_add
 
-from .test_offline_repayment import terms
+from .support import terms
 
 WITHHOLD = "/api/v2/BillPayment"
 PAY = "/api/applet/payBill"
@@ -63,7 +63,7 @@ def test_a_late_fee_accrues_on_the_rent_a_short_result_left_unpaid_not_on_the_wh
 ):
     _late_fee_rate(demo_owner, "1.0000")
     order = in_lease(demo, demo_owner, app, offer)
-    _settings(demo_owner, discount="0.1000")
+    order_settings_save(demo_owner, discount="0.1000")
     quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
     # The early settlement's withhold comes 0.01 short: no discount, the oldest bills first,
     # bill 11 paid 360.09 of its 399.00 (docs/money.md, "Short").

@@ -19,9 +19,9 @@ from apps.credit.models import CreditRecord
 from apps.credit.selectors import order_credit_file
 from apps.credit.xmlfile import xml_errors
 from apps.orders.models import Order
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
 from tests.fixtures import grant_sub_merchants
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease
 from zulin.core.errors import ErrorCode
 from zulin.providers.credit import sandbox_credit_reports_complete
 from zulin.providers.models import SandboxCallback

@@ -14,11 +14,11 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
 from apps.billing.projection import due_days_project
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease, place, placed
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tenants.dashboard.models import MerchantDueDay
 from tenants.finance.models import MerchantMoneyDay
 from tenants.finance.money import money_days_check, money_days_refresh
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease, place, placed
 from zulin.core.dates import day_start
 from zulin.ledger.selectors import account_balance
 

@@ -23,9 +23,9 @@ from apps.billing.models import Bill, BillStatus
 from apps.disputes.pack import CHECK_FILES, PACK_HASH_COMMAND
 from apps.notary.tests.test_notary import CONFIG, N, id_cards_uploaded, notary_settles, to_submitted
 from apps.orders.models import Order
-from apps.orders.tests.support import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tests.fixtures import grant_sub_merchants, session_of
+from tests.leases import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf
 from zulin.core.errors import ErrorCode
 
 WAIVER_REASON = "客户已归还设备，协商减免最后一期"

@@ -19,7 +19,9 @@ from apps.credit.selectors import order_credit_file
 from apps.notary.evidence import credit_file_part, evidence_hash
 from apps.notary.models import NotarySetting
 from apps.orders.models import Contract
-from apps.orders.tests.support import (
+from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
+from tests.fixtures import grant_sub_merchants, login
+from tests.leases import (
     DEMO,
     DETAIL,
     IntakeClient,
@@ -27,8 +29,6 @@ from apps.orders.tests.support import (
     goods_on_shelf,
     in_lease,
 )
-from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
-from tests.fixtures import grant_sub_merchants, login
 from zulin.audit.models import AuditEntry
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.providers.models import SandboxCallback, SandboxNotaryCase
@@ -327,7 +327,7 @@ def test_pictures_uploaded_here_are_kept_as_private_files(demo, demo_owner, app,
 
 
 def test_an_unsigned_contract_cannot_be_notarized(demo, demo_owner, app, configured):
-    from apps.orders.tests.support import place, placed
+    from tests.leases import place, placed
 
     order = placed(demo, place(app, goods_on_shelf(demo_owner), key="order-key-unsigned"))
     refused = demo_owner.post(f"{N}/pushCustomerInfo", {"order_id": order.id})

@@ -9,9 +9,9 @@ from django_tenants.utils import tenant_context
 
 from apps.notary.tests.test_notary import CONFIG, N
 from apps.orders.models import Order
-from apps.orders.tests.conftest import committed_demo  # noqa: F401 — the fixture
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, place
+from tests.committed import committed_demo  # noqa: F401 — the fixture
 from tests.fixtures import login
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, place
 from zulin.audit.models import StatusChange
 from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
 from zulin.providers.econtract import sandbox_econtract_sign

@@ -11,8 +11,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import BillRefund
 from apps.goods.models import Sku
-
-from .support import (
+from tests.leases import (
     awaiting_shipment,
     bill_states,
     books_balance,
@@ -20,6 +19,7 @@ from .support import (
     detail_of,
     in_lease,
     order_books,
+    order_settings_save,
     provider_settles,
 )
 
@@ -34,19 +34,6 @@ def _apply(app, order, kind: str, **extra):
 def _business(owner, order_id) -> dict:
     """The order's newest after-sale business."""
     return detail_of(owner, order_id)["after_sales"][0]
-
-
-def _settings(owner, *, discount: str = "0", from_period: int = 1) -> None:
-    saved = owner.post(
-        "/api/backend/saveOrderSetting",
-        {
-            "unpaid_cancel_minutes": 30,
-            "auto_receive_days": 7,
-            "early_buyout_discount_rate": discount,
-            "buyout_from_period": from_period,
-        },
-    )
-    assert saved.ok, saved
 
 
 def _months(day: date) -> int:
@@ -74,7 +61,7 @@ def test_the_buyout_price_falls_with_each_period_paid(demo, demo_owner, app, off
 
 def test_an_approved_buyout_ends_the_lease_once_its_bill_is_paid(demo, demo_owner, app, offer):
     order = in_lease(demo, demo_owner, app, offer)
-    _settings(demo_owner, discount="0.1000")  # 10 % of the remaining rent waived
+    order_settings_save(demo_owner, discount="0.1000")  # 10 % of the remaining rent waived
     opened = _apply(app, order, "buyout", reason="想留下这台手机")
     assert opened.data["stage"] == "after_sale", opened
 
@@ -120,7 +107,7 @@ def test_an_approved_buyout_ends_the_lease_once_its_bill_is_paid(demo, demo_owne
 
 def test_a_buyout_before_the_shops_first_buyout_period_is_refused(demo, demo_owner, app, offer):
     order = in_lease(demo, demo_owner, app, offer)
-    _settings(demo_owner, from_period=3)
+    order_settings_save(demo_owner, from_period=3)
 
     refused = _apply(app, order, "buyout")
 

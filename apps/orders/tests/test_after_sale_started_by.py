@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .support import deposit_of, detail_of, in_lease, provider_settles
+from tests.leases import deposit_of, detail_of, in_lease, provider_settles
 
 SHOP_APPLY = "/api/platform/applyAfterSale"
 APPLET_APPLY = "/api/applet/applyAfterSale"

@@ -13,6 +13,7 @@ from django_tenants.utils import tenant_context
 from apps.billing.models import Bill, BillPayment
 from apps.orders.models import Order
 from tests.fixtures import login
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, place, provider_settles
 from zulin.audit.models import StatusChange
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import ledger_check
@@ -20,8 +21,6 @@ from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.payment import sandbox_payments_complete
 from zulin.providers.sandbox import sandbox_callbacks_deliver
-
-from .support import DEMO, IntakeClient, goods_on_shelf, place, provider_settles
 
 
 def _placed(demo) -> tuple[int, str, IntakeClient]:

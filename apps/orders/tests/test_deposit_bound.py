@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 
 from apps.orders.models import DepositOperation
+from tests.leases import deposit_of, detail_of, in_lease, order_books, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.providers.models import SandboxPaymentRecord
 from zulin.providers.payment import SandboxPaymentProvider
-
-from .support import deposit_of, detail_of, in_lease, order_books, provider_settles
 
 TRANSFER = "/api/platform/depositTransferPay"
 THAW = "/api/platform/depositThaw"

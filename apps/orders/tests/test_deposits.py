@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .support import (
+from tests.leases import (
     bill_states,
     books_balance,
     deposit_of,

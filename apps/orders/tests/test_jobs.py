@@ -15,11 +15,10 @@ from apps.orders.tasks import (
     orders_deliver_shipped,
     orders_refresh_overdue,
 )
+from tests.leases import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
 from zulin.audit.models import StatusChange
 from zulin.core.errors import ErrorCode
 from zulin.providers.express import get_express_provider
-
-from .support import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
 
 
 def _placed_and_passed(demo, demo_owner, key="job-order-0001"):

@@ -9,11 +9,10 @@ from django_tenants.utils import tenant_context
 from apps.billing.models import Bill
 from apps.goods.models import Sku
 from apps.orders.models import Order
+from tests.leases import DEMO, place, provider_settles
 from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.sandbox import sandbox_callbacks_deliver
-
-from .support import DEMO, place, provider_settles
 
 
 def in_demo(demo, fn):

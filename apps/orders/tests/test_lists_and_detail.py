@@ -14,8 +14,7 @@ from django_tenants.utils import tenant_context
 
 from apps.orders.models import Order
 from apps.orders.selectors import OrderFilters, order_export_chunks
-
-from .support import DETAIL, awaiting_shipment, goods_on_shelf, place, placed, provider_settles
+from tests.leases import DETAIL, awaiting_shipment, goods_on_shelf, place, placed, provider_settles
 
 LEASES = "/api/platform/backendOrderList"
 PURCHASES = "/api/platform/ecommerceOrderList"

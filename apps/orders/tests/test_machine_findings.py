@@ -23,10 +23,10 @@ from PIL import Image
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillRefund, EarlySettlement, LateFeeWaiver
-from apps.orders.collection import collect_night
 from apps.orders.models import DepositOperation
+from apps.orders.rent_run import rent_run_night
+from tests.leases import books_balance, deposit_of, detail_of, in_lease, provider_settles
 
-from .support import books_balance, deposit_of, detail_of, in_lease, provider_settles
 from .test_money_edges import _ended_owing
 from .test_written_rules import _bills
 
@@ -160,7 +160,7 @@ def test_the_nights_late_fees_reach_an_ended_orders_owed_amount_that_night(
 ):
     order = _ended_owing(demo, demo_owner, app, offer)  # owes 478.80, bill 2 past due
     with tenant_context(demo):
-        collect_night(today=timezone.localdate() + timedelta(days=1))  # no refresh after it
+        rent_run_night(today=timezone.localdate() + timedelta(days=1))  # no refresh after it
     connection.set_schema_to_public()
 
     bill = _bills(demo_owner, order.id)[2]

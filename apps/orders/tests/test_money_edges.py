@@ -13,12 +13,11 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillRefund
-from apps.orders.collection import bills_collect_due
 from apps.orders.models import DepositOperation, Order
+from apps.orders.rent_run import bills_debit_due
 from apps.orders.tasks import orders_refresh_overdue
 from tenants.merchants.models import SettlementTerms
-
-from .support import (
+from tests.leases import (
     books_balance,
     deposit_of,
     detail_of,
@@ -27,6 +26,7 @@ from .support import (
     order_books,
     provider_settles,
 )
+
 from .test_owed_after_lease import _returned
 from .test_owed_after_lease import _terms as early_return_terms
 from .test_written_rules import _bills, _monthly_from
@@ -65,7 +65,7 @@ def test_a_return_on_the_day_a_bill_is_being_collected_takes_the_deposit_for_it_
     today = timezone.localdate()
     with tenant_context(demo):
         Bill.objects.filter(order_id=order.id, period=2).update(due_date=today)
-        night = bills_collect_due(today=today)
+        night = bills_debit_due(today=today)
     connection.set_schema_to_public()
     assert night["charged"] == 1
     assert _in_shop(demo, lambda: Bill.objects.get(order_id=order.id, period=2).status) == "paying"

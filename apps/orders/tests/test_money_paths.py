@@ -10,14 +10,13 @@ from django_tenants.utils import tenant_context
 from apps.billing.models import Bill, BillPayment, BillRefund
 from apps.goods.models import Sku
 from apps.orders.models import DepositOperation, Order
+from tests.leases import awaiting_shipment, in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import ledger_check
 from zulin.providers.models import SandboxCallback
 from zulin.providers.payment import sandbox_payer_pay
 from zulin.providers.sandbox import sandbox_callback_replay
-
-from .support import awaiting_shipment, in_lease, provider_settles
 
 DETAIL = "/api/merchant/orderInfo"
 

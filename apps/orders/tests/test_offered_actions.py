@@ -17,10 +17,7 @@ from apps.orders.models import Contract, Order
 from apps.orders.scope import order_in_scope
 from apps.orders.selectors import order_actions
 from tests.fixtures import session_of
-from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError
-
-from .support import (
+from tests.leases import (
     awaiting_shipment,
     customer_signs,
     goods_on_shelf,
@@ -29,6 +26,8 @@ from .support import (
     placed,
     shipped,
 )
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError
 
 PHONE = "13700000066"
 

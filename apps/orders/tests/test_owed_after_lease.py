@@ -14,17 +14,16 @@ from django_tenants.utils import tenant_context
 from apps.billing import selectors as billing_selectors
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillWaiver
-from apps.billing.tests.test_offline_repayment import body as offline_body
+from apps.billing.tests.support import body as offline_body
 from apps.credit import derive
 from apps.goods.models import RentPlan
 from apps.orders import contracts
-from apps.orders.collection import bills_collect_due
 from apps.orders.models import Order
+from apps.orders.rent_run import bills_debit_due
 from apps.orders.tasks import orders_refresh_overdue
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.leases import books_balance, detail_of, in_lease, order_books, provider_settles
 from zulin.money.schedule import add_months
-
-from .support import books_balance, detail_of, in_lease, order_books, provider_settles
 
 APPLY = "/api/platform/applyAfterSale"
 DEAL = "/api/platform/dealAfterSale"
@@ -208,7 +207,7 @@ def test_damage_above_the_deposit_is_owed_collected_the_next_night_and_paid_off(
 
     # The night: the charge is due, the withhold agreement takes it.
     with tenant_context(demo):
-        night = bills_collect_due(today=timezone.localdate())
+        night = bills_debit_due(today=timezone.localdate())
     connection.set_schema_to_public()
     # Charged, its outcome still to come: neither paid nor failed yet.
     assert night == {"due": 1, "charged": 1, "paid": 0, "failed": 0, "skipped": 0}

@@ -1,6 +1,6 @@
 """What an order owes is asked one way (`apps.billing.selectors.order_owed`): for every status
 a bill can have, every path's view of the order's debt agrees with the selector — the
-collection path (what settles a bill, oldest first), the return quote, the early-settlement
+settling path (what settles a bill, oldest first), the return quote, the early-settlement
 quote, the order's owed amount, `getOverdueMoney`, the customer's page, the order's totals
 and its overdue day. The demo's lease: bill 1 paid, bill 2 (399.00) put 10 days past due in
 each status, bills 3… due later."""
@@ -15,14 +15,13 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing import charges, collect, early
+from apps.billing import charges, early, settle
 from apps.billing import selectors as billing
 from apps.billing.models import Bill, BillPayment, BillStatus
 from apps.orders import termination
 from apps.orders.models import Order
+from tests.leases import in_lease
 from zulin.core.errors import ApplicationError, ErrorCode
-
-from .support import in_lease
 
 ZERO = Decimal("0.00")
 
@@ -68,17 +67,17 @@ def test_every_path_sees_what_the_selector_says_is_owed(demo, demo_owner, app, o
         past_due = sum((line.total for line in owing.past_due(today)), ZERO)
         assert past_due == (bill_2.amount if owes_2 else ZERO)
 
-        # The collection path: what settles each bill, and oldest first.
+        # The settling path: what settles each bill, and oldest first.
         for bill in bills:
             line = billing.bill_owed(bill)
-            assert collect.owed(bill) == (line.total if line else ZERO), bill.period
+            assert settle.owed(bill) == (line.total if line else ZERO), bill.period
         bill_3 = next(bill for bill in bills if bill.period == 3)
         if owes_2:
             with pytest.raises(ApplicationError) as refused:
-                collect.oldest_first([bill_3])
+                settle.oldest_first([bill_3])
             assert refused.value.code == ErrorCode.OLDER_BILL_FIRST
         else:
-            collect.oldest_first([bill_3])
+            settle.oldest_first([bill_3])
 
         # The order's owed amount, its overdue figures, the customer's page, its totals.
         assert charges.open_owed(order.id) == owing.total

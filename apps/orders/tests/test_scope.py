@@ -11,9 +11,8 @@ from django_tenants.utils import tenant_context
 from openpyxl import load_workbook
 
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
+from tests.leases import customer, place
 from zulin.audit.models import AuditEntry
-
-from .support import customer, place
 
 LIST = "/api/platform/backendOrderList"
 DETAIL = "/api/merchant/orderInfo"

@@ -33,11 +33,12 @@ from django.utils import timezone
 from django_tenants.utils import schema_context, tenant_context
 
 from apps.billing.models import Bill, BillPayment
-from apps.billing.settlement import statements_close
+from apps.billing.statements import statements_close
 from apps.orders.intake_auth import signed_headers
 from tenants.finance.models import Withdrawal
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease
 from tests.served import ServedApi, served_api
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance, ledger_check
@@ -45,8 +46,6 @@ from zulin.ledger.tests.test_ledger_concurrency import committed
 from zulin.providers.models import SandboxPaymentRecord
 from zulin.providers.payment import sandbox_payer_pay
 from zulin.providers.sandbox import sandbox_callbacks_deliver
-
-from .support import DEMO, IntakeClient, goods_on_shelf, in_lease
 
 WORKERS = 8
 LEASES = 8

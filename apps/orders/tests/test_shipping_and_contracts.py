@@ -13,11 +13,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import BillRefund
 from apps.orders.models import Contract
-from zulin.providers.econtract import sandbox_econtract_sign
-from zulin.providers.express import SandboxExpressProvider
-from zulin.providers.sandbox import sandbox_callbacks_deliver
-
-from .support import (
+from tests.leases import (
     DEMO,
     awaiting_shipment,
     books_balance,
@@ -30,6 +26,9 @@ from .support import (
     provider_settles,
     shipped,
 )
+from zulin.providers.econtract import sandbox_econtract_sign
+from zulin.providers.express import SandboxExpressProvider
+from zulin.providers.sandbox import sandbox_callbacks_deliver
 
 TRACKING = "/api/applet/orderExpress"
 ADMIN_TRACKING = "/api/platform/adminLookExpress"

@@ -11,9 +11,8 @@ from pypdf import PdfReader
 
 from apps.orders.models import Order
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.leases import IntakeClient, place
 from zulin.audit.models import AuditEntry
-
-from .support import IntakeClient, place
 
 CLAUSE = {"title": "租赁物保险", "body": "承租方应妥善保管租赁物，丢失须按买断价赔偿。"}
 

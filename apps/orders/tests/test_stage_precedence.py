@@ -13,8 +13,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
 from apps.orders.tasks import orders_refresh_overdue
-
-from .support import detail_of, in_lease
+from tests.leases import detail_of, in_lease
 
 LEASES = "/api/platform/backendOrderList"
 COUNTS = "/api/platform/orderNumberCount"

@@ -11,10 +11,9 @@ from django_tenants.utils import tenant_context
 from apps.orders import moves
 from apps.orders.models import Order
 from tenants.orders.rules import OrderStatus
+from tests.leases import place
 from zulin.audit.models import StatusChange
 from zulin.core.errors import ApplicationError, ErrorCode
-
-from .support import place
 
 OPEN = {
     "awaiting_audit",

@@ -16,8 +16,7 @@ from apps.billing.models import Bill
 from apps.orders.tasks import orders_refresh_overdue
 from tenants.finance.models import Withdrawal, WithdrawalStatus
 from tenants.risk.models import RechargeMethod, RechargeStatus, RiskRecharge
-
-from .support import awaiting_shipment, in_lease, place, placed, provider_settles
+from tests.leases import awaiting_shipment, in_lease, place, placed, provider_settles
 
 WORKBENCH = "/api/v2/getWorkbenchData"
 LEASES = "/api/platform/backendOrderList"

@@ -17,9 +17,7 @@ from django_tenants.utils import tenant_context
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill
 from apps.orders.models import AfterSale, DepositOperation, Order
-from zulin.money.schedule import add_months, lease_end
-
-from .support import (
+from tests.leases import (
     books_balance,
     deposit_of,
     detail_of,
@@ -27,6 +25,8 @@ from .support import (
     in_lease,
     provider_settles,
 )
+from zulin.money.schedule import add_months, lease_end
+
 from .test_owed_after_lease import APPLY, DEAL, LIST, QUOTE, _returned, _terms
 
 OVERDUE = "/api/platform/getOverdueMoney"

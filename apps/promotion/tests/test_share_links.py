@@ -10,8 +10,8 @@ from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.orders.models import Order
-from apps.orders.tests.support import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf, place
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
+from tests.leases import DEMO, IntakeClient, awaiting_shipment, goods_on_shelf, place
 from zulin.audit.models import AuditEntry
 from zulin.providers.sandbox import sandbox_failure_add
 

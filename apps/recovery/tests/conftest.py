@@ -3,17 +3,7 @@ from datetime import datetime, time
 import pytest
 from django.utils import timezone
 
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf
-
-
-@pytest.fixture
-def offer(demo_owner):
-    return goods_on_shelf(demo_owner)
-
-
-@pytest.fixture
-def app(demo):
-    return IntakeClient(demo, DEMO)
+from tests.leases import app, offer  # noqa: F401 — the fixtures
 
 
 @pytest.fixture

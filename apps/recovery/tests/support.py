@@ -10,9 +10,9 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
-from apps.orders.tests.support import in_lease
 from apps.recovery.models import RecoveryCase
 from apps.recovery.services import cases_refresh, promises_decide
+from tests.leases import in_lease
 
 CASES, CASE, COUNT = (
     "/api/backend/getRecoveryCases",

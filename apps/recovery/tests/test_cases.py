@@ -1,6 +1,6 @@
 """Recovery cases follow the debt: opened by the nightly run for an order past due, aged
 in China days into the shop's buckets, closed when nothing past due is owed (here by a
-payment through the one collection path); the counts equal the lists."""
+payment through the one settling path); the counts equal the lists."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
-from apps.orders.tests.support import provider_settles
 from apps.recovery import rules
+from tests.leases import provider_settles
 
 from .support import CASE, CASES, COUNT, case_of, night, overdue_lease, past_due
 
@@ -49,7 +49,7 @@ def test_a_case_opens_with_the_debt_and_closes_when_the_customer_pays(demo, demo
     # Run again: nothing new (one open case per order).
     assert night(demo)["cases"] == {"opened": 0, "refreshed": 0, "closed": 0}
 
-    # The customer pays bill 2 in the app: the collection path, then the case follows.
+    # The customer pays bill 2 in the app: the settling path, then the case follows.
     paid = app.post(
         "/api/applet/payBill",
         {"order_no": order.no, "period": 2, "idempotency_key": f"pay-{order.no}-2"},

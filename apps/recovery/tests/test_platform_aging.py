@@ -9,11 +9,11 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import IntakeClient, goods_on_shelf
 from apps.recovery.projection import aging_project
 from apps.recovery.tests.support import COUNT, night, overdue_lease
 from tenants.dashboard.models import MerchantAging
 from tests.fixtures import login
+from tests.leases import IntakeClient, goods_on_shelf
 
 AGING = "/api/backend/getPlatformAging"
 BUCKETS = ["M1", "M2", "M3", "M3+"]

@@ -12,7 +12,7 @@ from django.test import Client
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill, BillPayment
-from apps.orders.collection import collect_night, reminders_morning
+from apps.orders.rent_run import reminders_morning, rent_run_night
 from apps.recovery.services import case_reminders_send
 from apps.service.models import CustomerMessage
 from zulin.providers.models import SandboxSmsMessage
@@ -100,7 +100,7 @@ def test_a_message_by_hand_counts_toward_the_day_and_is_refused_at_night(
 def test_the_night_sends_no_reminder_any_more(demo, demo_owner, app, offer):
     order = overdue_lease(demo, demo_owner, app, offer, days=3, n=53)
     with tenant_context(demo):
-        result = collect_night()
+        result = rent_run_night()
     connection.set_schema_to_public()
     assert "reminders" not in result
     assert _messages(demo, order.id) == []
@@ -184,7 +184,7 @@ def test_the_customer_opens_the_texted_link_on_a_phone_and_pays_the_debt(
     sandbox_callbacks_deliver(merchant=demo.slug)
     connection.set_schema_to_public()
 
-    # Our books: the bill the link was for is paid through the one collection path, the
+    # Our books: the bill the link was for is paid through the one settling path, the
     # case closes.
     with tenant_context(demo):
         bill = Bill.objects.get(order_id=order.id, period=link.data["period"])

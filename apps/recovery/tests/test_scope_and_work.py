@@ -11,7 +11,6 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import provider_settles
 from apps.service.models import CustomerMessage
 from apps.subshops.tests.factories import (
     sign_in,
@@ -19,6 +18,7 @@ from apps.subshops.tests.factories import (
     sub_shop_account_make,
     sub_shop_make,
 )
+from tests.leases import provider_settles
 
 from .support import CASE, CASES, COUNT, case_of, night, overdue_lease
 
@@ -155,7 +155,7 @@ def test_promises_are_decided_by_the_night_a_broken_one_raises_the_priority(
     assert link.data["status"] == "processing" and "/sandbox/cashier/" in link.data["pay_url"]
     assert link.data["period"] == 2 and Decimal(link.data["amount"]) > 0
     provider_settles(demo, customer_pays=link.data["out_trade_no"])
-    # Paid through the one collection path: the bill is paid, the case closed at once.
+    # Paid through the one settling path: the bill is paid, the case closed at once.
     assert case_of(demo, kept_order.id).state == "closed"
 
     # Tomorrow night nothing is broken yet (the day has not passed); the night after it is.

@@ -1,6 +1,6 @@
 """A write-off: a finance role closes what a case long past due owes, with a reason; the bills
 stay (written off, what they owed kept), no journal is posted (cash basis), and money that
-comes later is income once, through the one collection path, recovered after write-off. The
+comes later is income once, through the one settling path, recovered after write-off. The
 recovery report's figures are the sums of the rows behind them."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill, BillPayment
-from apps.orders.tests.support import provider_settles
 from apps.recovery.models import PromiseToPay, RecoveryCase, WriteOff
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.leases import provider_settles
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxCallback
@@ -117,7 +117,7 @@ def test_money_after_a_write_off_is_income_once_and_marked_recovered(demo, demo_
     assert demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-later")).ok
     journals = _journals(demo)
 
-    # The customer pays the written-off bill in the app: the one collection path.
+    # The customer pays the written-off bill in the app: the one settling path.
     paid = app.post(
         "/api/applet/payBill",
         {"order_no": order.no, "period": 2, "idempotency_key": f"late-{order.no}"},

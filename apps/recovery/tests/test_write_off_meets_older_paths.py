@@ -15,7 +15,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
 from apps.orders.models import Order
-from apps.orders.tests.support import deposit_of, detail_of, in_lease, provider_settles
+from tests.leases import deposit_of, detail_of, in_lease, provider_settles
 
 from .support import case_of, night, overdue_lease
 

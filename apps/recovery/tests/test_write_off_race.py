@@ -15,12 +15,12 @@ from typing import Any
 from django.db import connection, transaction
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.conftest import committed_demo  # noqa: F401 — the fixture
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf
 from apps.recovery.models import RecoveryCase
 from apps.recovery.services import cases_assign
 from apps.subshops.tests.factories import staff_make
+from tests.committed import committed_demo  # noqa: F401 — the fixture
 from tests.fixtures import login, session_of
+from tests.leases import DEMO, IntakeClient, goods_on_shelf
 from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
 
 from .support import case_of, night, overdue_lease

@@ -9,10 +9,10 @@ from decimal import ROUND_UP, Decimal
 from django.db import connection
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
-from apps.orders.tests.conftest import committed_demo  # noqa: F401 — the fixture
 from apps.risk.models import RiskQuery
 from apps.risk.services import Subject, risk_query_run
 from tenants.risk.models import RiskQueryType
+from tests.committed import committed_demo  # noqa: F401 — the fixture
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads

@@ -10,10 +10,10 @@ import pytest
 from django.db import connection
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, place, placed
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
 from tenants.risk.models import RiskQueryType
 from tests.fixtures import grant_sub_merchants
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, place, placed
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.providers.credit import sandbox_credit_complete

@@ -11,11 +11,11 @@ from django.db import connection
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
 from apps.orders.models import Order
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, place, placed
 from apps.risk.models import RiskQuery
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tenants.risk.models import RiskQueryType
 from tests.fixtures import grant_sub_merchants, login
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, place, placed
 from zulin.audit.models import AuditEntry
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal

@@ -1,16 +1,5 @@
-import pytest
+"""Service's tests place orders through the intake (`tests/leases.py`); its races commit their
+rows (`tests/committed.py`)."""
 
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf
-
-
-@pytest.fixture
-def offer(demo_owner):
-    return goods_on_shelf(demo_owner)
-
-
-@pytest.fixture
-def app(demo):
-    return IntakeClient(demo, DEMO)
-
-
-from apps.orders.tests.conftest import committed_demo  # noqa: E402,F401 — races commit their rows
+from tests.committed import committed_demo  # noqa: F401 — the fixture
+from tests.leases import app, offer  # noqa: F401 — the fixtures

@@ -6,9 +6,9 @@ from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.orders.models import Customer, Order
-from apps.orders.tests.support import customer, place
 from apps.subshops.tests.factories import sign_in, staff_make, sub_shop_account_make, sub_shop_make
 from tests.fixtures import grant_sub_merchants
+from tests.leases import customer, place
 
 LIST, DETAIL = "/api/backend/getCustomerList", "/api/backend/getCustomerDetail"
 SET, LIFT = "/api/backend/setCustomerBlacklist", "/api/backend/removeCustomerBlacklist"

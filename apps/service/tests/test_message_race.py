@@ -7,10 +7,10 @@ from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.orders.models import Order
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, place
 from apps.service.models import CustomerMessage
 from apps.service.rules import MESSAGES_PER_HOUR
 from tests.fixtures import login
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, place
 from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
 from zulin.providers.models import SandboxSmsMessage
 

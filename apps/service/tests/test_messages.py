@@ -9,10 +9,10 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.orders.tests.support import awaiting_shipment, goods_on_shelf, place, placed
 from apps.service.models import CustomerMessage
 from apps.service.rules import MESSAGES_PER_DAY
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
+from tests.leases import awaiting_shipment, goods_on_shelf, place, placed
 from zulin.providers.models import SandboxSmsMessage
 
 SEND, PREVIEW = "/api/general/sendMessage", "/api/general/previewMessage"

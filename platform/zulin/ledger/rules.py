@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 MERCHANT, PLATFORM = "merchant", "platform"
 
-# What money in may pay (`apps/billing/collect.py`: late fee, rent or sale or buyout price,
+# What money in may pay (`apps/billing/settle.py`: late fee, rent or sale or buyout price,
 # add-ons, shipping fee, a charge; what came beyond is owed back to the customer).
 INCOME = frozenset(
     {

@@ -9,9 +9,9 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing.settlement import statements_close
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
+from apps.billing.statements import statements_close
 from tenants.merchants.models import SettlementTerms
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease
 from zulin.ledger.selectors import account_balance
 
 APPLY = "/api/finance/applyWithdraw"

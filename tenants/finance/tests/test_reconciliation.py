@@ -14,18 +14,18 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
-from apps.orders.tests.support import (
+from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
+from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
+from tenants.finance.reconciliation import reconcile_day
+from tenants.finance.tasks import finance_reconcile
+from tests.fixtures import ApiClient, login
+from tests.leases import (
     DEMO,
     IntakeClient,
     goods_on_shelf,
     in_lease,
     provider_settles,
 )
-from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
-from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
-from tenants.finance.reconciliation import reconcile_day
-from tenants.finance.tasks import finance_reconcile
-from tests.fixtures import ApiClient, login
 from zulin.audit.models import AuditEntry, StatusChange
 from zulin.celery import app as celery_app
 from zulin.core.errors import ErrorCode
@@ -148,7 +148,7 @@ def test_an_amount_the_provider_took_otherwise_differs(demo, demo_owner):
 
     run = _reconcile(demo)
 
-    # The collection path books what came (398.99) and leaves 0.01 owed on the bill; the
+    # The settling path books what came (398.99) and leaves 0.01 owed on the bill; the
     # run still reports that the provider took otherwise than asked.
     (found,) = ReconciliationMismatch.objects.filter(run=run)
     assert (found.kind, found.out_no) == ("amount_differs", f"{order.no}B002")

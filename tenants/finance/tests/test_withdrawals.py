@@ -20,14 +20,14 @@ from django.test import override_settings
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
-from apps.orders.tests.conftest import committed_demo  # noqa: F401 (a fixture)
-from apps.orders.tests.support import DEMO
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.finance import services
 from tenants.finance.models import Withdrawal
 from tenants.finance.services import withdrawal_operate
 from tenants.finance.tasks import finance_payouts_resume
+from tests.committed import committed_demo  # noqa: F401 (a fixture)
 from tests.fixtures import login, session_of
+from tests.leases import DEMO
 from zulin.audit.models import StatusChange
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance, ledger_check

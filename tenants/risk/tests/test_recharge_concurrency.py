@@ -9,11 +9,11 @@ from decimal import Decimal
 from django.db import connection
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
-from apps.orders.tests.conftest import committed_demo  # noqa: F401 — the fixture
 from tenants.accounts.demo import demo_actor
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.risk.models import RiskRecharge
 from tenants.risk.services import recharge_offline_apply
+from tests.committed import committed_demo  # noqa: F401 — the fixture
 from tests.fixtures import PASSWORD, login
 from zulin.core.sides import PlatformType
 from zulin.ledger.selectors import account_balance, ledger_check

@@ -1,5 +1,5 @@
-"""The night's rent collection: late fees, waivers, the auto-debit, stale payments,
-reminders, `getOverdueMoney`, and which merchants the money jobs run for."""
+"""The night's rent run (`apps/orders/rent_run.py`): late fees, waivers, the auto-debit,
+stale payments, reminders, `getOverdueMoney`, and which merchants the money jobs run for."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee, BillPayment, BillReminder
-from apps.orders.collection import (
+from apps.orders.rent_run import (
     bill_reminders_send,
-    bills_collect_due,
-    collect_night,
+    bills_debit_due,
     payments_stale_close,
+    rent_run_night,
 )
-from apps.orders.tests.support import books_balance, detail_of, in_lease, provider_settles
 from tenants.merchants.models import Merchant, MerchantStatus
 from tenants.merchants.tasks import merchants_for_jobs
 from tenants.orders.models import OrderIndex
+from tests.leases import books_balance, detail_of, in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxPaymentRecord, SandboxSmsMessage
@@ -137,7 +137,7 @@ def test_the_auto_debit_takes_the_late_fee_first_then_the_rent_and_books_both(
     late_fee = 3 * _fee(bill.amount, "1.0")
 
     with tenant_context(demo):
-        result = collect_night(today=today)
+        result = rent_run_night(today=today)
     assert result["late_fees"]["added"] == str(late_fee)
     assert result["debit"]["charged"] == 1
     provider_settles(demo)
@@ -211,9 +211,9 @@ def test_a_rerun_of_the_night_makes_nothing_new_and_an_after_sale_freezes_the_de
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=1)
     with tenant_context(demo):
-        first = bills_collect_due(today=today)
+        first = bills_debit_due(today=today)
         payments = BillPayment.objects.count()
-        again = bills_collect_due(today=today)
+        again = bills_debit_due(today=today)
         assert BillPayment.objects.count() == payments
     records = SandboxPaymentRecord.objects.filter(merchant="demo", operation="withhold").count()
     assert (first["charged"], records) == (1, 1)
@@ -229,7 +229,7 @@ def test_a_rerun_of_the_night_makes_nothing_new_and_an_after_sale_freezes_the_de
     )
     assert opened.ok, opened
     with tenant_context(demo):
-        frozen = bills_collect_due(today=today)
+        frozen = bills_debit_due(today=today)
     assert (frozen["charged"], frozen["skipped"]) == (0, 1)
 
 
@@ -243,13 +243,13 @@ def test_a_failed_withhold_is_retried_the_next_night_with_the_next_trade_number(
         service="payment", operation="withhold", merchant="demo", reason="INSUFFICIENT_BALANCE"
     )
     with tenant_context(demo):
-        bills_collect_due(today=today)
+        bills_debit_due(today=today)
     provider_settles(demo)
     failed = _bill(demo, order.id, 2)
     assert failed.status == "unpaid" and failed.out_trade_no.endswith("-2")
 
     with tenant_context(demo):
-        bills_collect_due(today=today + timedelta(days=1))
+        bills_debit_due(today=today + timedelta(days=1))
     provider_settles(demo)
     with tenant_context(demo):
         attempts = list(
@@ -269,7 +269,7 @@ def test_a_payment_left_processing_is_closed_at_the_provider_and_never_succeeds_
     order = in_lease(demo, demo_owner, app, offer)
     _overdue(demo, order.id, 2, days=0)
     with tenant_context(demo):
-        bills_collect_due(today=today)
+        bills_debit_due(today=today)
         BillPayment.objects.filter(bill__order_id=order.id, status="processing").update(
             created_at=timezone.now() - timedelta(hours=2)
         )
@@ -294,7 +294,7 @@ def test_a_stale_payment_the_provider_did_take_is_recorded_paid(demo, demo_owner
         service="payment", operation="withhold", merchant="demo", reason="CALLBACK_LOST"
     )
     with tenant_context(demo):
-        bills_collect_due(today=today)
+        bills_debit_due(today=today)
     provider_settles(demo)  # settled at the provider, but the callback never came
     assert _bill(demo, order.id, 2).status == "paying"
     with tenant_context(demo):
@@ -398,3 +398,30 @@ def test_a_batch_whose_bills_were_paid_since_the_night_listed_them_counts_none(
     connection.set_schema_to_public()
 
     assert result == (Decimal("0.00"), 0)
+
+
+def test_the_rent_runs_old_task_name_runs_the_same_rent_run(demo, demo_owner, app, offer):
+    """`orders.collect_due`, the rent run's name until issue 42, stays registered for one
+    release: a message queued under it, or a beat still sending it, runs the rent run (and
+    on the same queue)."""
+    from django.conf import settings
+
+    from zulin.celery import app as celery_app
+
+    celery_app.loader.import_default_modules()
+    old, new = celery_app.tasks["orders.collect_due"], celery_app.tasks["orders.rent_run"]
+    routes = settings.CELERY_TASK_ROUTES
+    assert routes["orders.collect_due"] == routes["orders.rent_run"] == {"queue": "nightly"}
+    assert "orders.collect_due" not in settings.NIGHTLY_TASKS  # beat sends the new name
+
+    order = in_lease(demo, demo_owner, app, offer)
+    _overdue(demo, order.id, 2, days=1)
+    with tenant_context(demo):
+        by_old_name = old()
+        by_new_name = new()
+    assert by_old_name["schema"] == by_new_name["schema"] == "m_demo"
+    assert set(by_old_name) == set(by_new_name)
+    assert by_old_name["debit"]["charged"] == 1  # the old name did the night's work
+    assert (by_new_name["debit"]["due"], by_new_name["debit"]["charged"]) == (0, 0)
+    provider_settles(demo)
+    assert _bill(demo, order.id, 2).status == "paid"

@@ -1,4 +1,7 @@
-"""What order tests share: goods on shelf, a signed intake client, the sandbox's customer."""
+"""A lease driven through the intake, as every domain's tests need one: goods on shelf, the
+shop's signed app, the sandbox's customer, an order placed, signed, shipped and in lease, the
+provider settling, the books. The fixtures `offer` and `app` are imported by the conftests
+that use them (orders, billing)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from django.db import connection
 from django.test import Client
 from django_tenants.utils import tenant_context
@@ -42,6 +46,20 @@ def goods_on_shelf(owner: ApiClient, **overrides: Any) -> Offer:
         sku_id=detail["spu_list"][plan["sku_index"]]["id"],
         rent_plan_id=plan["id"],
     )
+
+
+def order_settings_save(owner: ApiClient, *, discount: str = "0", from_period: int = 1) -> None:
+    """The shop's order settings (`saveOrderSetting`): the buyout's discount and first period."""
+    saved = owner.post(
+        "/api/backend/saveOrderSetting",
+        {
+            "unpaid_cancel_minutes": 30,
+            "auto_receive_days": 7,
+            "early_buyout_discount_rate": discount,
+            "buyout_from_period": from_period,
+        },
+    )
+    assert saved.ok, saved
 
 
 class IntakeClient:
@@ -236,3 +254,15 @@ def order_books(merchant: Merchant, order_id: int) -> dict[str, Decimal]:
         found = balances_by_dimension(order_id=order_id)
     connection.set_schema_to_public()
     return {code: amount for code, amount in found.items() if amount != 0}
+
+
+@pytest.fixture
+def offer(demo_owner):
+    """Goods on shelf with one SKU (stock 5) and a month rent plan."""
+    return goods_on_shelf(demo_owner)
+
+
+@pytest.fixture
+def app(demo):
+    """The demo shop's signed customer-facing app."""
+    return IntakeClient(demo, DEMO)

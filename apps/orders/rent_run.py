@@ -1,5 +1,5 @@
 """Collecting rent every night, per shop: payments left processing, late fees, the
-auto-debit of bills due (`orders.collect_due`), and the customers' reminders in the morning
+auto-debit of bills due (`orders.rent_run`), and the customers' reminders in the morning
 (`orders.send_reminders`, never in China's quiet hours). Run by `tasks.py`, each step safe
 to run again and to be killed at any point:
 
@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.billing import charges, latefees, reminders, settlement
+from apps.billing import charges, latefees, reminders, statements
 from apps.billing.early import stale_settlement_numbers
 from apps.billing.models import Bill, BillWaiver
 from apps.billing.selectors import (
@@ -68,7 +68,7 @@ def payments_stale_close(*, now: Any = None) -> dict[str, int]:
     return {"stale": len(numbers), "settled": settled}
 
 
-def bills_collect_due(*, today: date | None = None) -> dict[str, int]:
+def bills_debit_due(*, today: date | None = None) -> dict[str, int]:
     """Charges every bill due by `today` through the customer's withhold agreement, each
     order's oldest first (a later bill waits while an older one is unpaid or being paid):
     a running lease's instalments, and what an ended order still owes (`owing`: past-due
@@ -172,7 +172,7 @@ def ended_owed_refresh() -> dict[str, int]:
     return {"changed": outcomes.orders_overdue_refresh(outcomes.owed_amount_stale(ended))}
 
 
-def collect_night(*, today: date | None = None) -> dict[str, Any]:
+def rent_run_night(*, today: date | None = None) -> dict[str, Any]:
     """The night's steps in order: stale payments, late fees (an ended lease's owed amount
     follows them), auto-debit, and the settlement statements whose day has come. Reminders
     are not the night's: they go in the morning (`reminders_morning`), never between 21:00
@@ -182,8 +182,8 @@ def collect_night(*, today: date | None = None) -> dict[str, Any]:
         "stale": payments_stale_close(),
         "late_fees": latefees.late_fees_accrue(today=today),
         "owed": ended_owed_refresh(),
-        "debit": bills_collect_due(today=today),
-        "statements": settlement.statements_close(today=today),
+        "debit": bills_debit_due(today=today),
+        "statements": statements.statements_close(today=today),
     }
 
 

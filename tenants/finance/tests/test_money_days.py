@@ -18,10 +18,15 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee
-from apps.billing.settlement import statements_close
+from apps.billing.statements import statements_close
 from apps.orders.models import Order
 from apps.orders.tasks import orders_refresh_overdue
-from apps.orders.tests.support import (
+from tenants.finance.models import MerchantMoneyDay
+from tenants.finance.money import money_days_check, money_days_compute, money_days_refresh
+from tenants.finance.reconciliation import reconcile_day
+from tenants.finance.tasks import finance_money_days_refresh
+from tenants.merchants.models import SettlementTerms
+from tests.leases import (
     DEMO,
     IntakeClient,
     detail_of,
@@ -29,11 +34,6 @@ from apps.orders.tests.support import (
     in_lease,
     provider_settles,
 )
-from tenants.finance.models import MerchantMoneyDay
-from tenants.finance.money import money_days_check, money_days_compute, money_days_refresh
-from tenants.finance.reconciliation import reconcile_day
-from tenants.finance.tasks import finance_money_days_refresh
-from tenants.merchants.models import SettlementTerms
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance
 from zulin.ledger.services import Line, ledger_post, ledger_reverse

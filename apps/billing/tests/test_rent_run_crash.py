@@ -23,8 +23,8 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill, BillLateFee, BillPayment, BillReminder
-from apps.orders.tests.support import DEMO, IntakeClient, goods_on_shelf, in_lease
 from tests.fixtures import login
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import ledger_check
 from zulin.ledger.tests.test_ledger_concurrency import committed
@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parents[3]
 NIGHT = (
     "from django_tenants.utils import tenant_context\n"
     "from tenants.merchants.models import Merchant\n"
-    "from apps.orders.collection import collect_night\n"
+    "from apps.orders.rent_run import rent_run_night\n"
     "with tenant_context(Merchant.objects.get(slug='demo')):\n"
-    "    print(collect_night())\n"
+    "    print(rent_run_night())\n"
 )
 
 

@@ -498,7 +498,7 @@ def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, A
 BILL_STATES = ("due", "overdue", "paying", "paid", "failed", "cancelled")
 
 
-def finance_bills(
+def customer_bills(
     *,
     state: str | None,
     due_from: date | None,
@@ -521,17 +521,17 @@ def finance_bills(
     )
 
 
-def finance_bill_count(
+def customer_bill_count(
     *, state: str | None, due_from: date | None, due_to: date | None, order_no: str = ""
 ) -> int:
-    """How many bills `finance_bills` lists for these filters (every page)."""
+    """How many bills `customer_bills` lists for these filters (every page)."""
     today = timezone.localdate()
     return _bills(
         state=state, due_from=due_from, due_to=due_to, order_no=order_no, today=today
     ).count()
 
 
-def finance_bill_chunks(
+def customer_bill_chunks(
     *,
     state: str | None,
     due_from: date | None,
@@ -539,7 +539,7 @@ def finance_bill_chunks(
     order_no: str = "",
     chunk_size: int = 1000,
 ) -> Iterator[list[dict[str, Any]]]:
-    """Every bill `finance_bills` lists for these filters, in its order, one chunk at a
+    """Every bill `customer_bills` lists for these filters, in its order, one chunk at a
     time, each read after the last one's (due date, id): no OFFSET grows, memory stays flat."""
     today = timezone.localdate()
     bills = _bills(state=state, due_from=due_from, due_to=due_to, order_no=order_no, today=today)

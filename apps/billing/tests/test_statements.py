@@ -10,9 +10,9 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import BillPayment, Statement, StatementLine
-from apps.billing.settlement import statements_close
-from apps.orders.tests.support import awaiting_shipment, books_balance, in_lease, provider_settles
+from apps.billing.statements import statements_close
 from tenants.merchants.models import SettlementTerms
+from tests.leases import awaiting_shipment, books_balance, in_lease, provider_settles
 from zulin.ledger.selectors import account_balance
 
 

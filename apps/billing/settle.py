@@ -1,4 +1,4 @@
-"""The one collection path: every way money settles what an order owes goes through here.
+"""The one settling path: every way money settles what an order owes goes through here.
 
 A customer's payment, a withhold (the shop's or the night's auto-debit), a deposit transfer,
 an offline repayment, an early settlement and a buyout (an early settlement that also pays
@@ -87,7 +87,7 @@ def order_bills_lock(order_id: int) -> list[Bill]:
     return list(Bill.objects.select_for_update().filter(order_id=order_id).order_by("period"))
 
 
-def collection_order(bill: Bill) -> tuple[int, int]:
+def allocation_order(bill: Bill) -> tuple[int, int]:
     """The order money is allocated in (`zulin.money.allocation.collection_key`)."""
     return allocation.collection_key(bill.period)
 
@@ -197,7 +197,7 @@ def bills_claim(
     locked after its order) for one settlement under `out_no`: a payment `processing` per
     bill, asking what each owes. Refused as the module docstring says; nothing written
     then."""
-    ordered = sorted(asks, key=lambda ask: collection_order(ask.bill))
+    ordered = sorted(asks, key=lambda ask: allocation_order(ask.bill))
     claim_check([ask.bill for ask in ordered], out_no=out_no)
     claimed = []
     for ask in ordered:
@@ -326,7 +326,7 @@ def payments_settle(
     processing are left as they are."""
     live = sorted(
         (p for p in payments if p.status == BillPayment.Status.PROCESSING),
-        key=lambda p: collection_order(p.bill),
+        key=lambda p: allocation_order(p.bill),
     )
     if not live:
         return Settled([], ZERO)

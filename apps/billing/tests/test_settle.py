@@ -1,4 +1,4 @@
-"""The one collection path (`apps/billing/collect.py`): where two ways of paying meet, a bill
+"""The one settling path (`apps/billing/settle.py`): where two ways of paying meet, a bill
 is paid once; a buyout and an early settlement quote alike and drop no late fee; a renewal's
 bill is not born overdue; what the provider took is what the books say; a refund gives back
 the commission of what it returns."""
@@ -12,27 +12,27 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing import collect, payments
+from apps.billing import payments, settle
 from apps.billing.models import Bill, BillPayment, BillStatus
-from apps.orders.collection import bills_collect_due
 from apps.orders.models import Order
-from apps.orders.tests.support import (
+from apps.orders.rent_run import bills_debit_due
+from tests.fixtures import Envelope
+from tests.leases import (
     bill_states,
     books_balance,
     detail_of,
     goods_on_shelf,
     in_lease,
     order_books,
+    order_settings_save,
 )
-from apps.orders.tests.support import provider_settles as settles
-from apps.orders.tests.test_after_sale import _settings
-from tests.fixtures import Envelope
+from tests.leases import provider_settles as settles
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
 from zulin.providers.models import SandboxPaymentRecord
 from zulin.providers.sandbox import sandbox_failure_add
 
-from .test_offline_repayment import body, overdue_with_late_fee, terms
+from .support import body, overdue_with_late_fee, terms
 
 TRANSFER = "/api/platform/depositTransferPay"
 WITHHOLD = "/api/v2/BillPayment"
@@ -109,7 +109,7 @@ def test_a_bill_a_deposit_transfer_holds_is_charged_by_no_other_way(demo, demo_o
     )
     offline = demo_owner.post(OFFLINE, body(order.id, 2, Decimal("399.00"), "hold-off-0001"))
     with tenant_context(demo):
-        night = bills_collect_due(today=timezone.localdate() + timedelta(days=40))
+        night = bills_debit_due(today=timezone.localdate() + timedelta(days=40))
     connection.set_schema_to_public()
 
     assert by_withhold.code == by_customer.code == offline.code == 1305
@@ -185,7 +185,7 @@ def test_a_buyout_costs_what_an_early_settlement_quotes_rounded_half_up(
 ):
     order = in_lease(demo, demo_owner, app, offer)
     # 11 x 399.00 = 4389.00 left; 0.5 % of it is 21.945: half-up 21.95 (half-even: 21.94).
-    _settings(demo_owner, discount="0.0050")
+    order_settings_save(demo_owner, discount="0.0050")
 
     quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
     opened = _apply(app, order, "buyout")
@@ -249,7 +249,7 @@ def test_a_day_plan_renewal_is_due_the_day_after_the_current_lease_end(demo, dem
     assert after["lease_end"] == (current_end + timedelta(days=7)).isoformat()
     # Not overdue, so no late fee and no auto-debit tonight.
     with tenant_context(demo):
-        night = bills_collect_due(today=timezone.localdate())
+        night = bills_debit_due(today=timezone.localdate())
     connection.set_schema_to_public()
     assert night["due"] == 0
     assert (after["stage"], bill_states(demo_owner, order.id)[2]) == ("dealing", "unpaid")
@@ -314,11 +314,11 @@ def test_a_long_provider_result_pays_the_bill_and_owes_the_excess_back(
 ):
     order = in_lease(demo, demo_owner, app, offer)
     with tenant_context(demo):
-        bills = collect.order_bills_lock(order.id)
-        [payment] = collect.bills_claim(
-            [collect.Ask(bills[1])], method="withhold", out_no="LONG1", actor=None
+        bills = settle.order_bills_lock(order.id)
+        [payment] = settle.bills_claim(
+            [settle.Ask(bills[1])], method="withhold", out_no="LONG1", actor=None
         )
-        settled = collect.payments_settle(
+        settled = settle.payments_settle(
             [payment],
             received=Decimal("400.00"),
             posting=payments._posting(payment),
@@ -391,7 +391,7 @@ def test_a_settled_payment_told_again_changes_nothing(demo, demo_owner, app, off
         before = (payment.bill.paid_amount, payment.bill.late_fee_paid, Journal.objects.count())
         result = payments._query(payment.out_trade_no)
         again = payments._apply(payment, result, None)
-        twice = collect.payments_settle(
+        twice = settle.payments_settle(
             [payment], received=payment.amount, posting=payments._posting(payment), actor=None
         )
         bill = Bill.objects.get(pk=payment.bill_id)
@@ -413,14 +413,14 @@ def test_the_oldest_bill_is_paid_first_by_every_way_of_paying(demo, demo_owner, 
 
     # A short early settlement pays the oldest bills first, each its late fee then its rent.
     with tenant_context(demo):
-        bills = collect.order_bills_lock(order.id)
-        claimed = collect.bills_claim(
-            [collect.Ask(b) for b in bills if b.period >= 2],
+        bills = settle.order_bills_lock(order.id)
+        claimed = settle.bills_claim(
+            [settle.Ask(b) for b in bills if b.period >= 2],
             method="early",
             out_no="OLDEST1",
             actor=None,
         )
-        collect.payments_settle(
+        settle.payments_settle(
             claimed,
             received=Decimal("500.00"),
             posting=payments._posting(claimed[0]),
@@ -444,30 +444,30 @@ def test_the_split_pays_late_fee_then_rent_then_add_ons_then_fee():
         late_fee=Decimal("5.00"),
         status=BillStatus.UNPAID,
     )
-    assert collect.split(bill, Decimal("3.00")) == collect.Split(
+    assert settle.split(bill, Decimal("3.00")) == settle.Split(
         Decimal("3.00"), Decimal("0"), Decimal("0"), Decimal("0")
     )
-    assert collect.split(bill, Decimal("110.00")) == collect.Split(
+    assert settle.split(bill, Decimal("110.00")) == settle.Split(
         Decimal("5.00"), Decimal("100.00"), Decimal("5.00"), Decimal("0")
     )
     bill.paid_amount = Decimal("110.00")  # rent and 10.00 of the add-ons paid before
-    assert collect.split(bill, Decimal("100.00")) == collect.Split(
+    assert settle.split(bill, Decimal("100.00")) == settle.Split(
         Decimal("5.00"), Decimal("0"), Decimal("10.00"), Decimal("10.00")
     )
-    assert collect.owed(bill) == Decimal("25.00")
-    assert collect.owed(bill, discount=Decimal("0")) == Decimal("25.00")
+    assert settle.owed(bill) == Decimal("25.00")
+    assert settle.owed(bill, discount=Decimal("0")) == Decimal("25.00")
     bill.status = BillStatus.PAID
-    assert collect.owed(bill) == 0
+    assert settle.owed(bill) == 0
 
 
 def test_nothing_is_claimed_when_a_claim_is_refused(demo, demo_owner, app, offer):
     order = in_lease(demo, demo_owner, app, offer)
     with tenant_context(demo):
-        bills = collect.order_bills_lock(order.id)
+        bills = settle.order_bills_lock(order.id)
         refused = None
         try:
-            collect.bills_claim(
-                [collect.Ask(b) for b in bills if b.period in (2, 4)],
+            settle.bills_claim(
+                [settle.Ask(b) for b in bills if b.period in (2, 4)],
                 method="early",
                 out_no="GAP1",
                 actor=None,
@@ -484,7 +484,7 @@ def test_an_early_settlement_that_comes_short_pays_the_oldest_bills_without_disc
     demo, demo_owner, app, offer
 ):
     order = in_lease(demo, demo_owner, app, offer)
-    _settings(demo_owner, discount="0.1000")
+    order_settings_save(demo_owner, discount="0.1000")
     quoted = demo_owner.get(QUOTE, {"order_id": order.id}).data
     assert quoted["discount"] == "438.90"  # 10 % of 11 x 399.00
     sandbox_failure_add(service="payment", operation="withhold", reason="AMOUNT_DIFFERS")
