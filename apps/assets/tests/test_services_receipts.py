@@ -75,11 +75,12 @@ def test_an_imei_with_a_wrong_check_digit_saves_nothing(shop, field):
 
 def test_a_serial_or_imei_on_another_live_unit_is_refused_naming_it(shop):
     line = receipt_of(shop.sku.pk, 5).lines.get()
-    imei, serial = next_imei(), next_serial()
-    held = _scan(line.pk, serial_number=serial, imei1=imei)
+    imei, second, serial = next_imei(), next_imei(), next_serial()
+    held = _scan(line.pk, serial_number=serial, imei1=imei, imei2=second)
 
     for identifiers in (
-        {"imei2": imei, "serial_number": next_serial()},  # as the second IMEI of another
+        {"imei2": imei, "serial_number": next_serial()},  # its IMEI 1 as another's IMEI 2
+        {"imei1": second},  # its IMEI 2 as another's IMEI 1
         {"serial_number": serial.lower()},  # the serial, typed in lower case
     ):
         with pytest.raises(ApplicationError) as refused:

@@ -7,9 +7,10 @@ import pytest
 from django.db import connection
 
 from apps.assets.models import Unit, UnitMovement, UnitStatus
+from apps.assets.services import Identifiers, receipt_scan, unit_move
 from apps.goods.models import Goods, Sku, StockMovement
 from apps.goods.selectors import sku_stocks
-from apps.goods.services import sku_stock_reserve, sku_stock_update
+from apps.goods.services import sku_stock_reserve, sku_stock_update, sku_tracked_set
 from apps.orders.tests.support import (
     DEMO,
     IntakeClient,
@@ -21,7 +22,7 @@ from apps.orders.tests.support import (
 from apps.orders.units_migration import sku_units_migrate
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from .factories import imei_with_check
+from .factories import imei_with_check, receipt_of
 
 
 def _orderable(sku):
@@ -81,6 +82,21 @@ def test_shipped_orders_get_their_units_and_the_counts_agree(demo, demo_owner):
     sku = Sku.objects.get(pk=offer.sku_id)
     stock_before, orderable_before = sku.stock, _orderable(sku)
     assert (stock_before, orderable_before) == (2, 2)  # 5 less three reservations
+
+    # A live unit of another SKU already holds the shipped order's serial: nothing migrates.
+    other = Sku.objects.create(goods=sku.goods, specs={"颜色": "灰"}, stock=0)
+    sku_tracked_set(actor=None, sku_id=other.pk)
+    line = receipt_of(other.pk, 1).lines.get()
+    holder = receipt_scan(
+        actor=None, line_id=line.pk, identifiers=Identifiers(serial_number="C02XK1ABJG5H")
+    )
+    with pytest.raises(ApplicationError) as taken:
+        sku_units_migrate(actor=None, sku_id=sku.pk)
+    assert taken.value.data["unit_id"] == holder.pk
+    assert not Sku.objects.get(pk=sku.pk).tracked
+    assert not Unit.objects.filter(sku_id=sku.pk).exists()
+    assert not StockMovement.objects.filter(sku=sku, kind="consume").exists()
+    unit_move(Unit.objects.select_for_update().get(pk=holder.pk), action="sell", actor=None)
 
     counts = sku_units_migrate(actor=None, sku_id=sku.pk)
 
