@@ -334,7 +334,8 @@ def receipt_scan(
     cleaned = identifiers.cleaned()
     with transaction.atomic():
         line = (
-            StockReceiptLine.objects.select_for_update()
+            # The receipt's row too: scans of its lines refresh its status one at a time.
+            StockReceiptLine.objects.select_for_update(of=("self", "receipt"))
             .select_related("receipt__supplier")
             .filter(pk=line_id)
             .first()

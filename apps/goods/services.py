@@ -587,7 +587,9 @@ def _tracked_reserve(sku: Sku, *, quantity: int, reference: str) -> StockMovemen
     SKU's row lock orders reservations of one SKU, so two never take the same last unit."""
     try:
         with transaction.atomic():
-            locked = Sku.objects.select_for_update().select_related("goods").get(pk=sku.pk)
+            locked = (
+                Sku.objects.select_for_update(of=("self",)).select_related("goods").get(pk=sku.pk)
+            )
             available = tracked_stocks({locked.pk: locked.goods.sub_shop_ids})[locked.pk]
             if available < quantity:
                 raise ApplicationError(ErrorCode.STOCK_INSUFFICIENT)
