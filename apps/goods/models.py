@@ -75,6 +75,9 @@ class Sku(models.Model):
     specs = models.JSONField(default=dict)  # {"颜色": "黑", "容量": "256G"}
     code = models.CharField(max_length=50, blank=True, default="")
     stock = models.IntegerField(default=0)
+    # Tracked by unit (apps/assets, docs/assets.md): the stock a customer can order is derived
+    # from the units in stock less the open reservations; `stock` is no longer kept for it.
+    tracked = models.BooleanField(default=False)
     position = models.PositiveIntegerField(default=0)
     # A SKU dropped from the goods stays for the orders that reference it.
     is_active = models.BooleanField(default=True)
@@ -158,6 +161,9 @@ class StockMovement(models.Model):
         RESERVE = "reserve", "预占"
         RELEASE = "release", "释放"
         ADJUST = "adjust", "调整"
+        # A reservation of a tracked SKU that a unit now answers (the order shipped): it no
+        # longer holds back a unit in stock (docs/assets.md).
+        CONSUME = "consume", "出库"
 
     sku = models.ForeignKey(Sku, on_delete=models.PROTECT, related_name="movements")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -173,7 +179,7 @@ class StockMovement(models.Model):
             # One reservation and one release per order reference: retries are idempotent.
             models.UniqueConstraint(
                 fields=["sku", "kind", "reference"],
-                condition=Q(kind__in=["reserve", "release"]),
+                condition=Q(kind__in=["reserve", "release", "consume"]),
                 name="stock_movement_reference_unique",
             )
         ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 
 from tenants.catalog.selectors import (
     addon_type_names,
@@ -24,7 +24,8 @@ from zulin.core.pagination import page_of
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop, scoped_get
 
 from . import rules
-from .models import Addon, Goods, GoodsPackage, RentPlan, SellPrice, Sku
+from .models import Addon, Fineness, Goods, GoodsPackage, RentPlan, SellPrice, Sku, StockMovement
+from .units import units_in_stock
 
 # Goods belong to the sub-shops of their sales scope (`sub_shop_ids`, empty: every one).
 SALES_SCOPE = "sub_shop_ids"
@@ -358,11 +359,97 @@ def goods_status_counts(*, session: Session | None) -> dict[str, int]:
 
 
 def sku_stocks(goods_id: int, *, session: Session | None) -> list[dict[str, Any]]:
+    """Each active SKU's stock: the kept count, or for a SKU tracked by unit the derived one."""
     goods = goods_find(goods_id, session=session)
+    skus = list(goods.skus.filter(is_active=True).order_by("position", "id"))
+    derived = tracked_stocks({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
     return [
-        {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock}
-        for sku in goods.skus.filter(is_active=True).order_by("position", "id")
+        {
+            "sku_id": sku.pk,
+            "specs": sku.specs,
+            "code": sku.code,
+            "stock": derived[sku.pk] if sku.tracked else sku.stock,
+        }
+        for sku in skus
     ]
+
+
+def _open_reservations() -> QuerySet[StockMovement]:
+    """Reservations neither released (the order ended before shipping) nor consumed (a unit
+    answers them: the order shipped)."""
+    settled = StockMovement.objects.filter(
+        sku_id=OuterRef("sku_id"),
+        reference=OuterRef("reference"),
+        kind__in=[StockMovement.Kind.RELEASE, StockMovement.Kind.CONSUME],
+    )
+    return StockMovement.objects.filter(kind=StockMovement.Kind.RESERVE).exclude(Exists(settled))
+
+
+def sku_open_reservations(sku_id: int) -> dict[str, int]:
+    """The open reservations of one SKU: reference (the order number) → quantity."""
+    rows = _open_reservations().filter(sku_id=sku_id).values_list("reference", "quantity")
+    return {reference: -quantity for reference, quantity in rows}
+
+
+def tracked_stocks(skus: dict[int, list[int]]) -> dict[int, int]:
+    """The stock a customer can order of SKUs tracked by unit (SKU id → its goods' sales
+    scope): units in stock where the goods are sold, less the open reservations; never below
+    zero."""
+    if not skus:
+        return {}
+    in_stock = units_in_stock(skus)
+    reserved = dict(
+        _open_reservations()
+        .filter(sku_id__in=list(skus))
+        .values("sku_id")
+        .annotate(n=Sum("quantity"))
+        .values_list("sku_id", "n")
+    )
+    return {
+        sku_id: max(0, in_stock.get(sku_id, 0) + (reserved.get(sku_id) or 0)) for sku_id in skus
+    }
+
+
+__all__ = ["Fineness"]  # the goods' condition vocabulary, which units' grades reuse
+
+
+@dataclass(frozen=True)
+class SkuForUnits:
+    """What the units of a SKU need to know of it."""
+
+    sku_id: int
+    goods_id: int
+    title: str
+    specs: dict[str, Any]
+    code: str
+    stock: int
+    tracked: bool
+    sub_shop_ids: list[int]
+    fineness: str
+
+
+def sku_for_units(sku_id: int) -> SkuForUnits:
+    """An active SKU of live goods, or NOT_FOUND (a field error on `sku_id`)."""
+    sku = (
+        Sku.objects.select_related("goods")
+        .filter(pk=sku_id, is_active=True, goods__is_deleted=False)
+        .first()
+    )
+    if sku is None:
+        raise ApplicationError(
+            ErrorCode.NOT_FOUND, data={"fields": {"sku_id": [Text("规格不存在", "no such SKU")]}}
+        )
+    return SkuForUnits(
+        sku_id=sku.pk,
+        goods_id=sku.goods_id,
+        title=sku.goods.title,
+        specs=sku.specs,
+        code=sku.code,
+        stock=sku.stock,
+        tracked=sku.tracked,
+        sub_shop_ids=list(sku.goods.sub_shop_ids),
+        fineness=sku.goods.fineness,
+    )
 
 
 def addon_row(addon: Addon, type_names: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from .models import (
 )
 from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
-from .selectors import SALES_SCOPE, goods_editing_state
+from .selectors import SALES_SCOPE, goods_editing_state, tracked_stocks
 from .uploads import picture_url_prefix
 
 
@@ -473,6 +473,9 @@ def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity:
     reservations never take it below zero."""
     with transaction.atomic():
         sku = _sku_active(sku_id, actor)
+        if sku.tracked:
+            # Its stock is derived from the units: receipts add them, adjustments remove them.
+            raise ApplicationError(ErrorCode.SKU_TRACKED_BY_UNIT, data={"sku_id": sku.pk})
         if mode == "set":
             if quantity < 0:
                 raise _fields_error(
@@ -515,7 +518,9 @@ def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMov
     ).first()
     if existing is not None:
         return existing
-    _sku_active(sku_id)
+    sku = _sku_active(sku_id)
+    if sku.tracked:
+        return _tracked_reserve(sku, quantity=quantity, reference=reference)
     try:
         with transaction.atomic():
             updated = Sku.objects.filter(pk=sku_id, stock__gte=quantity).update(
@@ -561,8 +566,13 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
                     ]
                 }
             )
-        Sku.objects.filter(pk=sku_id).update(stock=F("stock") + quantity)
-        stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
+        sku = Sku.objects.select_related("goods").get(pk=sku_id)
+        if sku.tracked:
+            # The units stay where they are; the count derived from them grows by itself.
+            stock_after = tracked_stocks({sku.pk: sku.goods.sub_shop_ids})[sku.pk] + quantity
+        else:
+            Sku.objects.filter(pk=sku_id).update(stock=F("stock") + quantity)
+            stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
         return StockMovement.objects.create(
             sku_id=sku_id,
             kind=StockMovement.Kind.RELEASE,
@@ -570,6 +580,77 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
             stock_after=stock_after,
             reference=reference,
         )
+
+
+def _tracked_reserve(sku: Sku, *, quantity: int, reference: str) -> StockMovement:
+    """A reservation of a SKU tracked by unit: against the count derived from its units. The
+    SKU's row lock orders reservations of one SKU, so two never take the same last unit."""
+    try:
+        with transaction.atomic():
+            locked = (
+                Sku.objects.select_for_update(of=("self",)).select_related("goods").get(pk=sku.pk)
+            )
+            available = tracked_stocks({locked.pk: locked.goods.sub_shop_ids})[locked.pk]
+            if available < quantity:
+                raise ApplicationError(ErrorCode.STOCK_INSUFFICIENT)
+            return StockMovement.objects.create(
+                sku_id=locked.pk,
+                kind=StockMovement.Kind.RESERVE,
+                quantity=-quantity,
+                stock_after=available - quantity,
+                reference=reference,
+            )
+    except IntegrityError:
+        return StockMovement.objects.get(
+            sku_id=sku.pk, kind=StockMovement.Kind.RESERVE, reference=reference
+        )
+
+
+def sku_reservation_consume(*, sku_id: int, reference: str) -> StockMovement:
+    """A unit now answers the reservation `reference` of a tracked SKU (its order shipped, or
+    the unit migration found it shipped): it no longer holds back a unit in stock. Once per
+    reference; a reservation already released or consumed is left as it is."""
+    with transaction.atomic():
+        reserved = (
+            StockMovement.objects.select_for_update()
+            .filter(sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference)
+            .first()
+        )
+        if reserved is None:
+            raise ApplicationError(ErrorCode.RESERVATION_NOT_FOUND)
+        settled = StockMovement.objects.filter(
+            sku_id=sku_id,
+            kind__in=[StockMovement.Kind.RELEASE, StockMovement.Kind.CONSUME],
+            reference=reference,
+        ).first()
+        if settled is not None:
+            return settled
+        return StockMovement.objects.create(
+            sku_id=sku_id,
+            kind=StockMovement.Kind.CONSUME,
+            quantity=0,
+            stock_after=reserved.stock_after,
+            reference=reference,
+        )
+
+
+def sku_tracked_set(*, actor: Session | None, sku_id: int) -> Sku:
+    """The SKU is tracked by unit from now on (the unit migration calls this in the
+    transaction that makes its units, docs/assets.md). Tracking is never turned off here."""
+    with transaction.atomic():
+        sku = Sku.objects.select_for_update().get(pk=sku_id)
+        if not sku.tracked:
+            sku.tracked = True
+            sku.save(update_fields=["tracked"])
+            audit_record(
+                actor=actor,
+                action="sku.track_by_unit",
+                target_type="sku",
+                target_id=sku.pk,
+                before={"tracked": False, "stock": sku.stock},
+                after={"tracked": True},
+            )
+    return sku
 
 
 # --- add-on services -------------------------------------------------------------------------

@@ -1061,3 +1061,28 @@ def order_brief(*, session: Session | None, order_id: int) -> dict[str, Any]:
     as for none)."""
     order = order_in_scope(session, order_id)
     return {"id": order.pk, "order_no": order.order_no, "sub_shop_id": order.sub_shop_id}
+
+
+# --- orders' devices, for the unit migration (apps/orders/units_migration.py) ----------------
+
+
+@dataclass(frozen=True)
+class OrderDevice:
+    """What the unit migration needs of an order that reserved a SKU."""
+
+    order_id: int
+    order_no: str
+    status: str
+    shipped: bool
+    device_serial: str
+
+
+def order_devices(order_nos: list[str]) -> dict[str, OrderDevice]:
+    """The orders of these numbers (the references of stock reservations), by number."""
+    rows = Order.objects.filter(order_no__in=order_nos).values_list(
+        "pk", "order_no", "status", "shipped_at", "device_serial"
+    )
+    return {
+        order_no: OrderDevice(pk, order_no, status, shipped_at is not None, serial)
+        for pk, order_no, status, shipped_at, serial in rows
+    }

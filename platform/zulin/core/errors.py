@@ -55,6 +55,11 @@ class ErrorCode(IntEnum):
     UPLOAD_NOT_IMAGE = 1210
     UPLOAD_TOO_LARGE = 1211
     CATEGORY_TOO_DEEP = 1212
+    # A SKU tracked by unit: its stock comes from receipts and unit adjustments (apps.assets).
+    SKU_TRACKED_BY_UNIT = 1213
+    # units (apps.assets): 1230-1249
+    UNIT_IDENTIFIER_TAKEN = 1230
+    RECEIPT_LINE_FULL = 1231
     # orders and bills: 1300-1389
     GOODS_NOT_ORDERABLE = 1301
     AFTER_SALE_OPEN = 1302
@@ -207,6 +212,18 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ),
     ErrorCode.UPLOAD_TOO_LARGE: ("图片不能超过 5MB", "The image must be at most 5 MB"),
     ErrorCode.CATEGORY_TOO_DEEP: ("分类最多三级", "Categories have at most three levels"),
+    ErrorCode.SKU_TRACKED_BY_UNIT: (
+        "该规格按设备管理库存，请通过采购入库或设备调整变更库存",
+        "This SKU is tracked by unit: change its stock through stock receipts or unit adjustments",
+    ),
+    ErrorCode.UNIT_IDENTIFIER_TAKEN: (
+        "该序列号或 IMEI 已在另一台在库设备上",
+        "This serial number or IMEI is already on another live unit",
+    ),
+    ErrorCode.RECEIPT_LINE_FULL: (
+        "该入库行已收满",
+        "This receipt line is already fully received",
+    ),
     ErrorCode.GOODS_NOT_ORDERABLE: (
         "商品当前不可下单（未上架、渠道或门店不符）",
         "These goods cannot be ordered now (off shelf, or not sold in this channel or sub-shop)",

@@ -86,6 +86,7 @@ TENANT_APPS = [
     "zulin.exports",
     "apps.subshops",
     "apps.goods",
+    "apps.assets",
     "apps.billing",
     "apps.orders",
     "apps.risk",

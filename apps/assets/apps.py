@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class AssetsConfig(AppConfig):
+    name = "apps.assets"
+    label = "assets"
+    verbose_name = (
+        "Devices by serial and IMEI: units, suppliers, stock receipts (each merchant schema)"
+    )
+
+    def ready(self) -> None:
+        from apps.goods.units import register
+
+        from .selectors import units_in_stock_by_sku
+
+        register(units_in_stock_by_sku)

@@ -1,0 +1,553 @@
+"""Changes of units, suppliers, stock receipts and transfers (docs/assets.md). Every status
+change goes through `zulin.audit.state` (the unit's row locked, the move looked up in
+`machine.UNIT_MACHINE`, history and audit written) and adds one `UnitMovement` row, in one
+transaction: a refused step leaves nothing behind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from apps.goods.selectors import sku_for_units
+from apps.subshops.selectors import known_sub_shop_ids
+from zulin.audit.services import actor_name, audit_record
+from zulin.audit.state import status_created, transition_locked
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
+
+from . import rules
+from .machine import UNIT_MACHINE
+from .models import (
+    Grade,
+    StockReceipt,
+    StockReceiptLine,
+    StockTransfer,
+    Supplier,
+    Unit,
+    UnitMovement,
+    UnitStatus,
+)
+from .selectors import unit_holding, visible_transfers, visible_units
+
+_KEEP: Any = object()  # a move that leaves the unit where it is
+
+
+@dataclass(frozen=True)
+class Identifiers:
+    """A device's identifiers as scanned or typed; `cleaned` checks and normalises them."""
+
+    serial_number: str = ""
+    imei1: str = ""
+    imei2: str = ""
+    meid: str = ""
+
+    def cleaned(self, *, required: bool = True) -> Identifiers:
+        serial = rules.serial_clean(self.serial_number)
+        imei1, imei2 = self.imei1.strip(), self.imei2.strip()
+        meid = self.meid.strip().upper()
+        if serial and not rules.serial_valid(serial):
+            raise field_error(
+                "serial_number",
+                Text("序列号应为 3-64 位字母、数字或 -/.", "3-64 letters, digits or -/."),
+            )
+        for field, imei in (("imei1", imei1), ("imei2", imei2)):
+            if imei and not rules.imei_valid(imei):
+                raise field_error(
+                    field,
+                    Text(
+                        "IMEI 应为 15 位数字且校验位正确",
+                        "an IMEI is 15 digits with a valid check digit",
+                    ),
+                )
+        if imei1 and imei1 == imei2:
+            raise field_error("imei2", Text("与 IMEI1 相同", "the same as IMEI 1"))
+        if meid and (len(meid) != 14 or any(c not in "0123456789ABCDEF" for c in meid)):
+            raise field_error("meid", Text("MEID 应为 14 位十六进制", "a MEID is 14 hex digits"))
+        if required and not (serial or imei1 or imei2):
+            raise field_error(
+                "serial_number", Text("须扫描序列号或 IMEI", "scan a serial number or an IMEI")
+            )
+        return Identifiers(serial, imei1, imei2, meid)
+
+    def values(self) -> list[str]:
+        return [v for v in (self.serial_number, self.imei1, self.imei2, self.meid) if v]
+
+
+def _identifiers_claim(identifiers: Identifiers, *, unit_id: int | None = None) -> None:
+    """Refuses identifiers another live unit holds (naming it). Called inside the change's
+    transaction: a transaction-scoped advisory lock per identifier makes two scans of one
+    device queue, so the second sees the first's unit."""
+    values = sorted(set(identifiers.values()))
+    schema = getattr(connection, "schema_name", "")  # django-tenants' connection
+    with connection.cursor() as cursor:
+        for value in values:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                [f"unit-id:{schema}:{value}"],
+            )
+    holder = unit_holding(values, excluding=unit_id)
+    if holder is not None:
+        unit, held = holder
+        raise ApplicationError(
+            ErrorCode.UNIT_IDENTIFIER_TAKEN,
+            f"「{held}」已在设备 #{unit.pk}（{unit.get_status_display()}）上",
+            msg_en=f"{held} is already on unit #{unit.pk} ({unit.status})",
+            data={"unit_id": unit.pk, "identifier": held, "status": unit.status},
+        )
+
+
+def _movement(
+    unit: Unit,
+    *,
+    action: str,
+    actor: Session | None,
+    from_status: str,
+    from_sub_shop_id: int | None,
+    reason: str = "",
+    order_id: int | None = None,
+    receipt: StockReceipt | None = None,
+    transfer: StockTransfer | None = None,
+) -> UnitMovement:
+    return UnitMovement.objects.create(
+        unit=unit,
+        action=action,
+        from_status=from_status,
+        to_status=unit.status,
+        from_sub_shop_id=from_sub_shop_id,
+        to_sub_shop_id=unit.sub_shop_id,
+        reason=reason,
+        order_id=order_id,
+        receipt=receipt,
+        transfer=transfer,
+        actor_account_id=actor.account.pk if actor else None,
+        actor_name=actor_name(actor),
+        at=timezone.now(),
+    )
+
+
+def unit_move(
+    unit: Unit,
+    *,
+    action: str,
+    actor: Session | None,
+    reason: str = "",
+    sub_shop_id: Any = _KEEP,
+    order_id: Any = _KEEP,
+    receipt: StockReceipt | None = None,
+    transfer: StockTransfer | None = None,
+    change: Callable[[Unit], dict[str, Any] | None] | None = None,
+) -> Unit:
+    """One move of a unit the caller locked (`select_for_update` in its transaction): the
+    machine's move, the status history and audit entry, and the movement row."""
+    before_status, before_place = str(unit.status), unit.sub_shop_id
+    movement_order = unit.order_id if order_id is _KEEP else order_id
+
+    def apply(row: Unit) -> dict[str, Any] | None:
+        extra: dict[str, Any] = {}
+        if sub_shop_id is not _KEEP:
+            row.sub_shop_id = extra["sub_shop_id"] = sub_shop_id
+        if order_id is not _KEEP:
+            row.order_id = extra["order_id"] = order_id
+        if change is not None:
+            extra.update(change(row) or {})
+        return extra
+
+    with transaction.atomic():
+        transition_locked(
+            UNIT_MACHINE, row=unit, action=action, actor=actor, reason=reason, change=apply
+        )
+        _movement(
+            unit,
+            action=action,
+            actor=actor,
+            from_status=before_status,
+            from_sub_shop_id=before_place,
+            reason=reason,
+            order_id=movement_order,
+            receipt=receipt,
+            transfer=transfer,
+        )
+    return unit
+
+
+def _unit_create(
+    *,
+    actor: Session | None,
+    action: str,
+    status: str,
+    sku_id: int,
+    identifiers: Identifiers,
+    grade: str,
+    cost: Decimal | None,
+    sub_shop_id: int | None = None,
+    supplier: Supplier | None = None,
+    receipt_line: StockReceiptLine | None = None,
+    order_id: int | None = None,
+    reason: str = "",
+) -> Unit:
+    if identifiers.values():
+        _identifiers_claim(identifiers)
+    unit = Unit.objects.create(
+        sku_id=sku_id,
+        serial_number=identifiers.serial_number,
+        imei1=identifiers.imei1,
+        imei2=identifiers.imei2,
+        meid=identifiers.meid,
+        grade=grade,
+        sub_shop_id=sub_shop_id,
+        status=status,
+        cost=cost,
+        supplier=supplier,
+        receipt_line=receipt_line,
+        acquired_at=timezone.now(),
+        order_id=order_id,
+    )
+    status_created(UNIT_MACHINE, row=unit, actor=actor, reason=reason)
+    _movement(
+        unit,
+        action=action,
+        actor=actor,
+        from_status="",
+        from_sub_shop_id=None,
+        reason=reason,
+        order_id=order_id,
+        receipt=receipt_line.receipt if receipt_line else None,
+    )
+    return unit
+
+
+def _grade_checked(grade: str) -> str:
+    if grade not in Grade.values:
+        raise field_error("grade", Text("成色不在可选范围", "not a known grade"))
+    return grade
+
+
+# --- suppliers and stock receipts -------------------------------------------------------------
+
+
+def supplier_create(
+    *, actor: Session | None, name: str, contact: str = "", phone: str = "", note: str = ""
+) -> Supplier:
+    name = name.strip()
+    if not name:
+        raise field_error("name", Text("必填", "required"))
+    with transaction.atomic():
+        if Supplier.objects.filter(name=name).exists():
+            raise field_error("name", Text("已有同名供应商", "a supplier of this name exists"))
+        supplier = Supplier.objects.create(
+            name=name, contact=contact.strip(), phone=phone.strip(), note=note.strip()
+        )
+        audit_record(
+            actor=actor,
+            action="supplier.create",
+            target_type="supplier",
+            target_id=supplier.pk,
+            after={"name": name},
+        )
+    return supplier
+
+
+@dataclass(frozen=True)
+class ReceiptLineIn:
+    sku_id: int
+    quantity: int
+    unit_cost: Decimal
+
+
+def receipt_create(
+    *,
+    actor: Session | None,
+    supplier_id: int,
+    receipt_date: date,
+    lines: Sequence[ReceiptLineIn],
+    invoice_no: str = "",
+    attachment_path: str = "",
+) -> StockReceipt:
+    """A stock receipt of SKUs tracked by unit, each line a quantity at one unit cost."""
+    supplier = Supplier.objects.filter(pk=supplier_id).first()
+    if supplier is None:
+        raise field_error("supplier_id", Text("供应商不存在", "no such supplier"))
+    if not lines:
+        raise field_error("lines", Text("至少一行", "at least one line"))
+    for line in lines:
+        sku = sku_for_units(line.sku_id)
+        if not sku.tracked:
+            raise ApplicationError(
+                ErrorCode.VALIDATION,
+                data={
+                    "fields": {
+                        "sku_id": [Text("该规格按数量管理库存", "this SKU's stock is counted")]
+                    }
+                },
+            )
+        if line.quantity <= 0:
+            raise field_error("quantity", Text("须为正数", "must be positive"))
+        if line.unit_cost < 0 or line.unit_cost != line.unit_cost.quantize(Decimal("0.01")):
+            raise field_error("unit_cost", Text("金额最多两位小数", "at most two decimals"))
+    with transaction.atomic():
+        receipt = StockReceipt.objects.create(
+            supplier=supplier,
+            receipt_date=receipt_date,
+            invoice_no=invoice_no.strip(),
+            attachment_path=attachment_path.strip(),
+            actor_account_id=actor.account.pk if actor else None,
+        )
+        StockReceiptLine.objects.bulk_create(
+            StockReceiptLine(
+                receipt=receipt,
+                sku_id=line.sku_id,
+                expected_quantity=line.quantity,
+                unit_cost=line.unit_cost,
+            )
+            for line in lines
+        )
+        audit_record(
+            actor=actor,
+            action="stock_receipt.create",
+            target_type="stock_receipt",
+            target_id=receipt.pk,
+            after={
+                "supplier_id": supplier.pk,
+                "lines": [[line.sku_id, line.quantity, str(line.unit_cost)] for line in lines],
+            },
+        )
+    return receipt
+
+
+def receipt_scan(
+    *,
+    actor: Session | None,
+    line_id: int,
+    identifiers: Identifiers,
+    grade: str | None = None,
+) -> Unit:
+    """One scan on a receipt line: one unit in the warehouse at the line's cost. A line takes
+    at most its expected quantity; a receipt is received in as many parts as it takes."""
+    cleaned = identifiers.cleaned()
+    with transaction.atomic():
+        line = (
+            # The receipt's row too: scans of its lines refresh its status one at a time.
+            StockReceiptLine.objects.select_for_update(of=("self", "receipt"))
+            .select_related("receipt__supplier")
+            .filter(pk=line_id)
+            .first()
+        )
+        if line is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if line.received_quantity >= line.expected_quantity:
+            raise ApplicationError(
+                ErrorCode.RECEIPT_LINE_FULL,
+                data={"line_id": line.pk, "expected": line.expected_quantity},
+            )
+        sku = sku_for_units(line.sku_id)
+        unit = _unit_create(
+            actor=actor,
+            action="receive",
+            status=UnitStatus.IN_STOCK,
+            sku_id=line.sku_id,
+            identifiers=cleaned,
+            grade=_grade_checked(grade or sku.fineness),
+            cost=line.unit_cost,
+            supplier=line.receipt.supplier,
+            receipt_line=line,
+        )
+        StockReceiptLine.objects.filter(pk=line.pk).update(
+            received_quantity=F("received_quantity") + 1
+        )
+        _receipt_status_refresh(line.receipt)
+    return unit
+
+
+def _receipt_status_refresh(receipt: StockReceipt) -> None:
+    lines = list(receipt.lines.values_list("expected_quantity", "received_quantity"))
+    if all(received >= expected for expected, received in lines):
+        status = StockReceipt.Status.RECEIVED
+    elif any(received for _, received in lines):
+        status = StockReceipt.Status.PARTIAL
+    else:
+        status = StockReceipt.Status.OPEN
+    if receipt.status != status:
+        receipt.status = status
+        receipt.save(update_fields=["status"])
+
+
+# --- a unit's serial, transfers and adjustments -----------------------------------------------
+
+
+def _unit_locked(unit_id: int, actor: Session | None) -> Unit:
+    unit = visible_units(actor).select_for_update().filter(pk=unit_id).first()
+    if unit is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return unit
+
+
+def unit_serial_record(*, actor: Session | None, unit_id: int, identifiers: Identifiers) -> Unit:
+    """A unit made from a counted stock gets its serial / IMEI by scan, and is in stock."""
+    cleaned = identifiers.cleaned()
+    with transaction.atomic():
+        unit = _unit_locked(unit_id, actor)
+        _identifiers_claim(cleaned, unit_id=unit.pk)
+
+        def record(row: Unit) -> dict[str, Any]:
+            row.serial_number, row.imei1 = cleaned.serial_number, cleaned.imei1
+            row.imei2, row.meid = cleaned.imei2, cleaned.meid
+            return {"serial_number": row.serial_number, "imei1": row.imei1, "imei2": row.imei2}
+
+        return unit_move(unit, action="serial_record", actor=actor, change=record)
+
+
+def transfer_send(
+    *, actor: Session | None, unit_ids: Sequence[int], to_sub_shop_id: int | None
+) -> StockTransfer:
+    """Units in stock at one place sent to another (None: the warehouse). A sub-shop account
+    sends only its own units; another's answer NOT_FOUND as ids that do not exist."""
+    wanted = sorted(set(unit_ids))
+    if not wanted:
+        raise field_error("unit_ids", Text("至少一台设备", "at least one unit"))
+    if to_sub_shop_id is not None and not known_sub_shop_ids([to_sub_shop_id]):
+        raise field_error("to_sub_shop_id", Text("门店不存在", "no such sub-shop"))
+    with transaction.atomic():
+        units = list(visible_units(actor).select_for_update().filter(pk__in=wanted).order_by("pk"))
+        if len(units) != len(wanted):
+            missing = sorted(set(wanted) - {unit.pk for unit in units})
+            raise ApplicationError(ErrorCode.NOT_FOUND, data={"unit_ids": missing})
+        origins = {unit.sub_shop_id for unit in units}
+        if len(origins) != 1:
+            raise field_error(
+                "unit_ids", Text("设备须在同一地点", "the units must be at one place")
+            )
+        origin = origins.pop()
+        if origin == to_sub_shop_id:
+            raise field_error("to_sub_shop_id", Text("与发出地相同", "the same as where they are"))
+        transfer = StockTransfer.objects.create(
+            from_sub_shop_id=origin,
+            to_sub_shop_id=to_sub_shop_id,
+            sent_by_account_id=actor.account.pk if actor else None,
+            sent_at=timezone.now(),
+        )
+        for unit in units:
+            unit_move(
+                unit,
+                action="transfer_send",
+                actor=actor,
+                transfer=transfer,
+                change=lambda row: {"transfer_id": _set_transfer(row, transfer)},
+            )
+    return transfer
+
+
+def _set_transfer(row: Unit, transfer: StockTransfer) -> int:
+    row.transfer = transfer
+    return transfer.pk
+
+
+def transfer_receive(*, actor: Session | None, transfer_id: int) -> StockTransfer:
+    """The destination receives a transfer: its units in stock there. A sub-shop account
+    receives only transfers to its own sub-shop."""
+    with transaction.atomic():
+        transfer = visible_transfers(actor).select_for_update().filter(pk=transfer_id).first()
+        sub_shop_id = actor.sub_shop_id if actor is not None else None
+        if transfer is None or (sub_shop_id is not None and transfer.to_sub_shop_id != sub_shop_id):
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if transfer.status != StockTransfer.Status.IN_TRANSIT:
+            raise ApplicationError(
+                ErrorCode.CONFLICT, data={"from": transfer.status, "to": "received"}
+            )
+        units = list(Unit.objects.select_for_update().filter(transfer=transfer).order_by("pk"))
+        for unit in units:
+            unit_move(
+                unit,
+                action="transfer_receive",
+                actor=actor,
+                transfer=transfer,
+                sub_shop_id=transfer.to_sub_shop_id,
+            )
+        transfer.status = StockTransfer.Status.RECEIVED
+        transfer.received_at = timezone.now()
+        transfer.received_by_account_id = actor.account.pk if actor else None
+        transfer.save()
+    return transfer
+
+
+ADJUSTMENTS = ("lose", "find")
+
+
+def unit_adjust(*, actor: Session | None, unit_id: int, action: str, reason: str) -> Unit:
+    """A unit written off as lost, or found again (back to received), with the reason."""
+    if action not in ADJUSTMENTS:
+        raise field_error("action", Text("应为 lose 或 find", "lose or find"))
+    if not reason.strip():
+        raise field_error("reason", Text("必填", "required"))
+    with transaction.atomic():
+        unit = _unit_locked(unit_id, actor)
+        return unit_move(unit, action=action, actor=actor, reason=reason.strip())
+
+
+# --- from a counted stock to units (docs/assets.md, "Migration") ----------------------------
+
+
+@dataclass(frozen=True)
+class DeviceOut:
+    """A device an order holds now: the order's id and the serial typed at shipping."""
+
+    order_id: int
+    device_serial: str
+    status: str  # out_with_customer or returning
+
+
+def units_from_stock(
+    *,
+    actor: Session | None,
+    sku_id: int,
+    in_warehouse: int,
+    devices_out: Sequence[DeviceOut],
+    reason: str = "从数量库存迁移",
+) -> list[Unit]:
+    """Units for a SKU that was counted: `in_warehouse` units awaiting their serial in the
+    warehouse, and one unit per device out with a customer, bound to its order (its serial
+    typed at shipping kept as it was: an IMEI when it is one, else the serial number). Runs
+    inside the caller's transaction (`apps.orders.units_migration`)."""
+    sku = sku_for_units(sku_id)
+    made: list[Unit] = []
+    for _ in range(in_warehouse):
+        made.append(
+            _unit_create(
+                actor=actor,
+                action="migrate",
+                status=UnitStatus.SERIAL_PENDING,
+                sku_id=sku_id,
+                identifiers=Identifiers(),
+                grade=sku.fineness,
+                cost=None,
+                reason=reason,
+            )
+        )
+    for device in devices_out:
+        typed = device.device_serial.strip()
+        identifiers = (
+            Identifiers(imei1=typed)
+            if rules.imei_valid(typed)
+            else Identifiers(serial_number=rules.serial_clean(typed))
+        )
+        made.append(
+            _unit_create(
+                actor=actor,
+                action="migrate",
+                status=device.status,
+                sku_id=sku_id,
+                identifiers=identifiers,
+                grade=sku.fineness,
+                cost=None,
+                order_id=device.order_id,
+                reason=reason,
+            )
+        )
+    return made

@@ -1,0 +1,92 @@
+"""A SKU tracked by unit: the stock a customer can order is derived from its units, and
+updateSkuStock refuses it."""
+
+import pytest
+from django.db import connection
+
+from apps.assets.models import Unit
+from apps.assets.services import (
+    transfer_receive,
+    transfer_send,
+    unit_adjust,
+    unit_move,
+    units_from_stock,
+)
+from apps.goods.models import Goods, Sku
+from apps.goods.selectors import sku_stocks
+from apps.goods.services import (
+    sku_reservation_consume,
+    sku_stock_release,
+    sku_stock_reserve,
+    sku_stock_update,
+    sku_tracked_set,
+)
+from apps.subshops.models import SubShop
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from .factories import units_in_stock
+
+
+def _stock(sku):
+    return {row["sku_id"]: row["stock"] for row in sku_stocks(sku.goods_id, session=None)}[sku.pk]
+
+
+def test_units_in_stock_where_the_goods_are_sold_less_open_reservations(shop):
+    east = SubShop.objects.create(name="城东店", contact_name="钱", phone="13600000001")
+    west = SubShop.objects.create(name="城西店", contact_name="孙", phone="13600000002")
+    shop.goods.sub_shop_ids = [east.pk]
+    shop.goods.save()
+    units = units_in_stock(shop.sku.pk, 6)
+    assert _stock(shop.sku) == 6  # all in the warehouse, which serves every sub-shop
+    east_transfer = transfer_send(actor=None, unit_ids=[units[0].pk], to_sub_shop_id=east.pk)
+    west_transfer = transfer_send(actor=None, unit_ids=[units[1].pk], to_sub_shop_id=west.pk)
+    assert _stock(shop.sku) == 4  # in transit is not in stock
+    transfer_receive(actor=None, transfer_id=east_transfer.pk)
+    transfer_receive(actor=None, transfer_id=west_transfer.pk)
+    assert _stock(shop.sku) == 5  # east sells these goods, west does not
+    unit_adjust(actor=None, unit_id=units[2].pk, action="lose", reason="丢失")
+    units_from_stock(actor=None, sku_id=shop.sku.pk, in_warehouse=1, devices_out=[])
+    assert _stock(shop.sku) == 4  # lost and awaiting a serial: not orderable
+
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-A")
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-A")  # a retry
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-B")
+    assert _stock(shop.sku) == 2
+    sku_stock_release(sku_id=shop.sku.pk, quantity=1, reference="ORDER-B")
+    assert _stock(shop.sku) == 3
+    # ORDER-A ships: its unit leaves the stock and its reservation is consumed, together.
+    shipped = Unit.objects.select_for_update().get(pk=units[3].pk)
+    unit_move(shipped, action="ship", actor=None, order_id=1)
+    sku_reservation_consume(sku_id=shop.sku.pk, reference="ORDER-A")
+    assert _stock(shop.sku) == 3
+    assert Sku.objects.get(pk=shop.sku.pk).stock == 0  # the kept count is not used
+
+
+def test_a_tracked_sku_is_reserved_against_its_units(shop):
+    units_in_stock(shop.sku.pk, 2)
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=2, reference="ORDER-1")
+    with pytest.raises(ApplicationError) as short:
+        sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-2")
+    assert short.value.code == ErrorCode.STOCK_INSUFFICIENT
+
+
+def test_update_sku_stock_refuses_a_tracked_sku_and_keeps_a_counted_one(shop, counted_sku):
+    with pytest.raises(ApplicationError) as refused:
+        sku_stock_update(actor=None, sku_id=shop.sku.pk, mode="add", quantity=5)
+    assert refused.value.code == ErrorCode.SKU_TRACKED_BY_UNIT
+    assert "receipt" in refused.value.message("en")
+    assert sku_stock_update(actor=None, sku_id=counted_sku.pk, mode="add", quantity=2).stock == 5
+
+
+def test_the_calls_answer_the_derived_stock_and_the_refusal(demo_owner, demo):
+    connection.set_tenant(demo)
+    goods = Goods.objects.create(title="接口测试手机", sub_shop_ids=[])
+    sku = Sku.objects.create(goods=goods, specs={"颜色": "蓝"}, stock=9)
+    sku_tracked_set(actor=None, sku_id=sku.pk)
+    units_in_stock(sku.pk, 2)
+    connection.set_schema_to_public()
+
+    answer = demo_owner.get("/api/platform/getSkuStock", {"goods_id": goods.pk})
+    assert answer.ok and [row["stock"] for row in answer.data] == [2]
+    refused = demo_owner.post("/api/platform/updateSkuStock", {"sku_id": sku.pk, "quantity": 8})
+    assert refused.code == ErrorCode.SKU_TRACKED_BY_UNIT
