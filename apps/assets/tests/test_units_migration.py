@@ -11,7 +11,8 @@ from apps.assets.services import Identifiers, receipt_scan, unit_move
 from apps.goods.models import Goods, Sku, StockMovement
 from apps.goods.selectors import sku_stocks
 from apps.goods.services import sku_stock_reserve, sku_stock_update, sku_tracked_set
-from apps.orders.tests.support import (
+from apps.orders.units_migration import sku_units_migrate
+from tests.leases import (
     DEMO,
     IntakeClient,
     awaiting_shipment,
@@ -19,7 +20,6 @@ from apps.orders.tests.support import (
     in_lease,
     shipped,
 )
-from apps.orders.units_migration import sku_units_migrate
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from .factories import imei_with_check, receipt_of
