@@ -502,3 +502,96 @@ def test_waiving_all_the_principal_left_of_a_bill_owing_a_late_fee_leaves_the_la
     owed = demo_owner.get("/api/platform/getOverdueMoney", {"order_id": order.id}).data
     assert (owed["overdue_rent"], owed["late_fee_owed"]) == ("0.00", str(bill.late_fee))
     assert books_balance(demo) == []
+
+
+def test_rent_a_return_cancels_after_a_part_of_it_was_waived_is_cancelled_once(
+    demo, demo_owner, app, offer
+):
+    """The money machine's finding (a part of an instalment waived, then an early return):
+    the instalment, due after the goods came back, is cancelled by the return like the
+    others; the part waived stays a waiver (its reason kept) and the rest is the rent the
+    return cancelled — nothing of it was owed, nothing of it is lost from the records."""
+    order = in_lease(demo, demo_owner, app, offer)
+    reason = "协商减免部分本金"
+    part = demo_owner.post(
+        WAIVE,
+        {
+            "order_id": order.id,
+            "period": 3,
+            "amount": "1.00",
+            "reason": reason,
+            "idempotency_key": "part-then-return-1",
+        },
+    )
+    assert part.ok and (part.data["status"], part.data["waived_amount"]) == ("unpaid", "1.00")
+
+    _returned(demo_owner, order.id)  # today, before bills 2 … 12 fall due
+    provider_settles(demo)
+
+    detail = detail_of(demo_owner, order.id)
+    bill = {b["period"]: b for b in detail["bills"]}[3]
+    assert (bill["status"], bill["paid_amount"], bill["waived_amount"], bill["waiver"]) == (
+        "cancelled",
+        "0.00",
+        "1.00",
+        None,  # no waiver forgave it whole: the return cancelled the rest
+    )
+    assert [(w["principal"], w["whole"], w["reason"]) for w in bill["waivers"]] == [
+        ("1.00", False, reason)
+    ]
+    # The return counts the rest of bill 3 with the rent it cancelled, once: 11 x 399.00
+    # less the 1.00 forgiven before.
+    business = detail["after_sales"][0]
+    assert (business["rent_cancelled"], business["termination_fee"]) == ("4388.00", "0.00")
+    actions = [event["action"] for event in detail["timeline"]]
+    assert {"bill.part_waived", "bill.cancelled_by_return"} <= set(actions)
+    assert (detail["status"], detail["stage"], detail["owed_amount"]) == (
+        "completed",
+        "finished",
+        "0.00",
+    )
+    with tenant_context(demo):
+        owed = billing_selectors.bill_owed(Bill.objects.get(order_id=order.id, period=3))
+        # Rent a return cancelled is not reported to the credit file (a part waived is no
+        # write-off of it).
+        reported = derive.instalments_of(billing_selectors.order_bills(order.id))
+    connection.set_schema_to_public()
+    assert owed is None
+    assert 3 not in [item.period for item in reported]
+    assert detail["deposit_detail"]["remaining"] == "0.00"  # nothing owed: all thawed
+    assert books_balance(demo) == []
+
+
+def test_a_part_waived_of_an_instalment_due_before_the_return_leaves_the_rest_owed(
+    demo, demo_owner, app, offer
+):
+    """The other side of the return's day: an instalment already due when the goods come
+    back is never cancelled by the return, a part of it waived or not — the rest stays owed
+    and the order ends owing it."""
+    order = in_lease(demo, demo_owner, app, offer, grade="A")  # no deposit to take it
+    _due_from(demo, order.id, 2, days_ago=10)  # bill 2 past due, 3 … 12 after today
+    part = demo_owner.post(
+        WAIVE,
+        {
+            "order_id": order.id,
+            "period": 2,
+            "amount": "100.00",
+            "reason": "协商减免部分本金",
+            "idempotency_key": "part-before-return-1",
+        },
+    )
+    assert part.ok, part
+
+    _returned(demo_owner, order.id)
+
+    detail = detail_of(demo_owner, order.id)
+    bills = {b["period"]: b for b in detail["bills"]}
+    assert (bills[2]["status"], bills[2]["waived_amount"]) == ("unpaid", "100.00")
+    assert all(bills[period]["status"] == "cancelled" for period in range(3, 13))
+    assert detail["after_sales"][0]["rent_cancelled"] == "3990.00"  # 10 x 399.00
+    assert (detail["status"], detail["stage"], detail["owed_amount"]) == (
+        "completed",
+        "owing",
+        "299.00",
+    )
+    assert books_balance(demo) == []
