@@ -178,8 +178,10 @@ def schema_take(*, target: str) -> bool:
     _queue_spare_refill()
     if spare is None:
         schema_make(target=target)
-        # With Citus: made local in this transaction, distributed once it has committed.
-        transaction.on_commit(lambda: schema_distribute(target))
+        # With Citus: made local in this transaction, distributed once it has committed. A
+        # failure there is logged, not raised into the onboarding that has already committed:
+        # the merchant is served from the coordinator until it is distributed by hand.
+        transaction.on_commit(lambda: schema_distribute(target), robust=True)
         return False
     if schema_exists(target, case_sensitive=False):
         raise IntegrityError(f"schema {target} exists")
