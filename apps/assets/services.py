@@ -20,6 +20,7 @@ from apps.subshops.selectors import known_sub_shop_ids
 from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import status_created, transition_locked
 from zulin.core.auth import Session
+from zulin.core.db import advisory_xact_lock
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 
@@ -87,12 +88,7 @@ def _identifiers_claim(identifiers: Identifiers, *, unit_id: int | None = None) 
     device queue, so the second sees the first's unit."""
     values = sorted(set(identifiers.values()))
     schema = getattr(connection, "schema_name", "")  # django-tenants' connection
-    with connection.cursor() as cursor:
-        for value in values:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-                [f"unit-id:{schema}:{value}"],
-            )
+    advisory_xact_lock(*(f"unit-id:{schema}:{value}" for value in values))
     holder = unit_holding(values, excluding=unit_id)
     if holder is not None:
         unit, held = holder

@@ -3,11 +3,11 @@ kind (`tenants.dashboard.MerchantDueDay`), what the platform's data centre reads
 
 from __future__ import annotations
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from tenants.dashboard.models import MerchantDueDay
-from zulin.core.db import tenant_connection
+from zulin.core.db import advisory_xact_lock, tenant_connection
 
 from .selectors import due_days_compute
 
@@ -18,10 +18,7 @@ def due_days_project() -> int:
     number of rows."""
     merchant_id = int(tenant_connection.tenant.pk)
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"due_days:{merchant_id}"]
-            )
+        advisory_xact_lock(f"due_days:{merchant_id}")
         rows = due_days_compute()
         now = timezone.now()
         MerchantDueDay.objects.filter(merchant_id=merchant_id).delete()

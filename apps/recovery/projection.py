@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from tenants.dashboard.models import AGING_BUCKETS, MerchantAging
-from zulin.core.db import tenant_connection
+from zulin.core.db import advisory_xact_lock, tenant_connection
 
 from .selectors import open_cases_by_bucket
 
@@ -22,10 +22,7 @@ def aging_project(*, today: date | None = None) -> int:
     merchant_id = int(tenant_connection.tenant.pk)
     as_of = today or timezone.localdate()
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"aging:{merchant_id}"]
-            )
+        advisory_xact_lock(f"aging:{merchant_id}")
         found = open_cases_by_bucket()
         now = timezone.now()
         MerchantAging.objects.filter(merchant_id=merchant_id).delete()

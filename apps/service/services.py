@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.billing.selectors import next_open_bill, order_overdue_money
@@ -17,7 +17,7 @@ from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone, normalized
-from zulin.core.db import tenant_connection
+from zulin.core.db import advisory_xact_lock, tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.identity import id_number_valid
@@ -238,11 +238,7 @@ def _throttle(customer_hash: str) -> None:
 
 
 def _customer_lock(customer_hash: str) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
-            [f"{tenant_connection.schema_name}:message:{customer_hash}"],
-        )
+    advisory_xact_lock(f"{tenant_connection.schema_name}:message:{customer_hash}")
 
 
 def message_send(

@@ -48,11 +48,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from zulin.core.db import tenant_connection
+from zulin.core.db import advisory_xact_lock, tenant_connection
 from zulin.ledger.models import Entry, Journal
 
 from .models import MerchantMoneyDay
@@ -155,10 +155,7 @@ def money_days_compute(*, date_from: date, date_to: date) -> dict[date, dict[str
 
 
 def _lock_merchant(merchant_id: int) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"money_days:{merchant_id}"]
-        )
+    advisory_xact_lock(f"money_days:{merchant_id}")
 
 
 def money_days_refresh(*, date_from: date, date_to: date) -> int:

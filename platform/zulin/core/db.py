@@ -12,6 +12,16 @@ from .errors import ApplicationError, ErrorCode
 
 tenant_connection: Any = _connection
 
+
+def advisory_xact_lock(*keys: str) -> None:
+    """Takes PostgreSQL's transaction-scoped advisory lock on each named key, in the order
+    given, on the default connection: held until the caller's transaction ends, so a second
+    transaction asking for the same key waits for the first to commit or roll back."""
+    with _connection.cursor() as cursor:
+        for key in keys:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [key])
+
+
 logger = logging.getLogger("zulin.request")
 
 # SQLSTATEs of a server that is going away, not there yet or no longer the primary:
