@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _setup import services_env
+from _setup import django_setup, merchants_fill, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 DB_NAME = "zulin_bench_pgbouncer"
@@ -169,18 +169,9 @@ def _worker() -> None:
 
 def _merchants_make() -> None:
     """Two merchants told apart by a table: 2 rows in m_one, 3 in m_two."""
-    sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
-    os.environ["DJANGO_SETTINGS_MODULE"] = "zulin.settings.dev"
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connection
-
-    with open(os.devnull, "w") as quiet:
-        call_command("migrate_all", verbosity=0, stdout=quiet)
-    from _setup import merchants_fill, template_dump
+    django_setup(cache_prefix="zulin-bench-pgbouncer")
     from django.contrib.auth.hashers import make_password
+    from django.db import connection
 
     from tenants.merchants.models import Merchant
 

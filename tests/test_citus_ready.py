@@ -47,12 +47,9 @@ _INLINE_CONSTRAINT = re.compile(r"\bADD COLUMN\b(?P<definition>.*)", re.I | re.S
 def _merchant_app_labels() -> list[str]:
     from django.apps import apps
 
-    labels = []
-    for name in settings.TENANT_APPS:
-        for config in apps.get_app_configs():
-            if config.name == name:
-                labels.append(config.label)
-    return labels
+    return [
+        config.label for config in apps.get_app_configs() if config.name in settings.TENANT_APPS
+    ]
 
 
 def _add_column_problems(sql: str) -> list[str]:
