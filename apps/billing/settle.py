@@ -114,6 +114,14 @@ def owed(bill: Bill, *, discount: Decimal = ZERO) -> Decimal:
     return bill.late_fee_owed + sum(principal_parts(bill, discount=discount), ZERO)
 
 
+def principal_owed(bill: Bill) -> Decimal:
+    """What the bill's rent, add-ons and fee still ask, without its late fee (`owed` less
+    the late fee): the base a return's cancelled rent and its termination fee are taken on."""
+    if bill_owed(bill) is None:
+        return ZERO
+    return sum(principal_parts(bill), ZERO)
+
+
 def split(bill: Bill, amount: Decimal, *, discount: Decimal = ZERO) -> Split:
     """How `amount` pays `bill`: its late fee owed first, then rent, add-ons and fee still
     owed (after `discount`), never more than the bill owes (the caller keeps the rest)."""

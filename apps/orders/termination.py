@@ -218,7 +218,9 @@ def return_quote(
         and line.bill.status == BillStatus.UNPAID
         and line.bill.due_date > return_day
     ]
-    rent_cancelled = sum((settle.owed(bill) for bill in cancelled), ZERO)
+    # The rent (with add-ons and fee) those bills still ask: a late fee the nights added on
+    # one while the goods awaited inspection is forgone with it, and is no base of the fee.
+    rent_cancelled = sum((settle.principal_owed(bill) for bill in cancelled), ZERO)
     terms = order_terms(order)
     end = min_term_end(order)
     before = end is not None and return_day < end

@@ -18,7 +18,7 @@ from apps.billing.tests.support import body as offline_body
 from apps.credit import derive
 from apps.goods.models import RentPlan
 from apps.orders import contracts
-from apps.orders.models import Order
+from apps.orders.models import AfterSale, Order
 from apps.orders.rent_run import bills_debit_due
 from apps.orders.tasks import orders_refresh_overdue
 from apps.subshops.tests.factories import sign_in, staff_make
@@ -594,4 +594,50 @@ def test_a_part_waived_of_an_instalment_due_before_the_return_leaves_the_rest_ow
         "owing",
         "299.00",
     )
+    assert books_balance(demo) == []
+
+
+def test_late_fee_accrued_while_the_goods_await_inspection_is_no_rent_the_fee_is_taken_on(
+    demo, demo_owner, app, offer
+):
+    """Goods back ten days ago, inspected today: bill 2 fell due after they came back and
+    the nights since added its late fee. That late fee is forgone with the rent (never
+    owed), and the early-termination fee is a share of the rent cancelled alone — the late
+    fee is neither rent the return cancelled nor a base the fee is taken on."""
+    _terms(demo_owner, min_term=6, mode="rate", value="0.3000")
+    order = in_lease(demo, demo_owner, app, offer)
+    today = timezone.localdate()
+    received = today - timedelta(days=10)
+    _due_from(demo, order.id, 2, days_ago=8)  # bill 2 due 2 days after the goods came back
+    for path, payload in (
+        (APPLY, {"order_id": order.id, "kind": "return", "reason": "不想租了"}),
+        (DEAL, {"order_id": order.id, "decision": "receive", "device_serial": "IMEI-1"}),
+    ):
+        answer = demo_owner.post(path, payload)
+        assert answer.ok, (path, answer)
+    with tenant_context(demo):
+        AfterSale.objects.filter(order_id=order.id).update(received_on=received)
+        late_fees_accrue()
+        accrued = Bill.objects.get(order_id=order.id, period=2).late_fee
+    connection.set_schema_to_public()
+    assert accrued > 0  # the nights while the goods waited added it
+
+    quote = demo_owner.get(QUOTE, {"order_id": order.id}).data
+    # Bills 2 … 12 fell due after the return's day: 11 x 399.00 of rent, 30 % of it.
+    assert (quote["return_date"], quote["bills_cancelled_count"]) == (received.isoformat(), 11)
+    assert (quote["rent_cancelled"], quote["termination_fee"]) == ("4389.00", "1316.70")
+
+    inspected = demo_owner.post(
+        DEAL, {"order_id": order.id, "decision": "inspect", "damage_amount": "0.00"}
+    )
+    assert inspected.ok, inspected
+    provider_settles(demo)
+
+    detail = detail_of(demo_owner, order.id)
+    business = detail["after_sales"][0]
+    assert (business["rent_cancelled"], business["termination_fee"]) == ("4389.00", "1316.70")
+    bill = {b["period"]: b for b in detail["bills"]}[2]
+    assert (bill["status"], bill["late_fee_owed"]) == ("cancelled", "0.00")
+    # The deposit (500.00) takes its part of the fee; the rest stays owed.
+    assert (detail["stage"], detail["owed_amount"]) == ("owing", "816.70")
     assert books_balance(demo) == []
