@@ -279,3 +279,75 @@ def test_the_merchant_apps_raw_sql_migrations_use_nothing_a_distributed_schema_r
                     if _DECIDES_BY_NAME.search(body) and key not in SUPERSEDED:
                         problems.append(f"{label}.{key[1]}: a function deciding by TG_TABLE_NAME")
     assert problems == [], "\n".join(problems)
+
+
+# --- the statements the app sends at run time (tests/citus_sql.py) ------------------------
+
+
+def _sql_tables():
+    from tests import citus_sql
+
+    return citus_sql.tables_of_settings({"m_one", "m_two"})
+
+
+@pytest.mark.parametrize(
+    ("schema", "sql", "rule"),
+    [
+        (
+            "m_one",
+            'SELECT "orders_order"."id" FROM "orders_order" INNER JOIN "merchants_merchant" '
+            'ON true WHERE "orders_order"."id" = %s FOR UPDATE',
+            "lock-across-nodes",
+        ),
+        (
+            "m_one",
+            'SELECT * FROM "m_one"."orders_order" JOIN "m_two"."orders_order" ON true',
+            "cross-merchant",
+        ),
+        (
+            "public",
+            'SELECT 1 FROM "m_one"."billing_bill", "m_two"."billing_bill"',
+            "cross-merchant",
+        ),
+        ("m_one", 'SELECT 1 FROM "m_two"."billing_bill"', "cross-merchant"),
+        (
+            "m_one",
+            'UPDATE "billing_bill" SET "note" = random()::text WHERE "id" = %s',
+            "volatile-in-update",
+        ),
+        (
+            "m_one",
+            'INSERT INTO "billing_bill" ("order_id") '
+            'VALUES ((SELECT max("id") FROM "orders_order"))',
+            "subquery-in-insert",
+        ),
+        ("m_one", "CREATE RULE r AS ON INSERT TO x DO NOTHING", "rule"),
+    ],
+)
+def test_a_statement_citus_refuses_is_named_with_its_rule(schema, sql, rule):
+    from tests import citus_sql
+
+    report = citus_sql.check([(schema, sql)], _sql_tables())
+    assert [found for found, _, _ in report.refused] == [rule]
+
+
+@pytest.mark.parametrize(
+    ("schema", "sql"),
+    [
+        ("m_one", 'SELECT "orders_order"."id" FROM "orders_order" WHERE "id" = %s FOR UPDATE'),
+        (
+            "m_one",
+            'SELECT "orders_order"."id" FROM "orders_order" JOIN "merchants_merchant" ON true',
+        ),
+        ("m_one", 'UPDATE "billing_bill" SET "updated_at" = %s WHERE "id" = %s'),
+        ("m_one", 'INSERT INTO "billing_bill" ("order_id") SELECT "id" FROM "orders_order"'),
+        ("public", 'SELECT "merchants_merchant"."id" FROM "merchants_merchant" FOR UPDATE'),
+        ("m_one", 'SELECT 1 FROM "m_one"."billing_bill"'),
+    ],
+)
+def test_what_stays_on_one_shard_passes(schema, sql):
+    from tests import citus_sql
+
+    report = citus_sql.check([(schema, sql)], _sql_tables())
+    assert report.refused == []
+    assert report.mixed_reads == ("merchants_merchant" in sql and "FOR UPDATE" not in sql)

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -53,6 +54,7 @@ from tenants.merchants.models import Merchant
 from tenants.merchants.services import SettlementInput, merchant_create
 from tenants.risk.demo import risk_opening_balance_load
 from tenants.risk.models import RiskRecharge
+from tests import citus_sql
 from tests.committed import committed_demo  # noqa: F401 — the fixture
 from tests.fixtures import PASSWORD
 from tests.served import ServedApi, served_api
@@ -454,8 +456,14 @@ def shop(committed_demo) -> Iterator[Shop]:  # noqa: F811
 
 
 @pytest.fixture
-def served(shop) -> Iterator[ServedApi]:
-    with served_api(workers=2) as running:
+def sql_captured(tmp_path) -> Path:
+    """Where the served processes write down every statement (zulin/core/postgres/capture.py)."""
+    return tmp_path
+
+
+@pytest.fixture
+def served(shop, sql_captured) -> Iterator[ServedApi]:
+    with served_api(workers=2, env={"ZULIN_SQL_CAPTURE": str(sql_captured)}) as running:
         shop.tokens = {
             ADMIN: _sign_in(running, ADMIN, "admin"),
             SHOP: _sign_in(running, SHOP, "owner"),
@@ -468,7 +476,9 @@ def served(shop) -> Iterator[ServedApi]:
 MAY_BE_MISSING = {"/api/platform/exportStatus", "/api/backend/evidencePackStatus"}
 
 
-def test_every_call_as_served_answers_the_envelope_and_never_a_server_error(shop, served):
+def test_every_call_as_served_answers_the_envelope_and_never_a_server_error(
+    shop, served, sql_captured
+):
     reads = [op for op in OPERATIONS if not op.write]
     writes = sorted(
         (op for op in OPERATIONS if op.write),
@@ -500,3 +510,20 @@ def test_every_call_as_served_answers_the_envelope_and_never_a_server_error(shop
     assert not not_found, "\n".join(map(str, not_found))
     slowest = max(answers, key=lambda a: a.seconds)
     assert slowest.seconds < 10, str(slowest)
+
+    # Every statement those calls sent (the served processes wrote them down) is one Citus's
+    # schema-based sharding runs (tests/citus_sql.py, docs/scaling.md): the run-time half of
+    # the Citus check, beside the migrations' and the catalog's (tests/test_citus_ready.py).
+    report = citus_sql.check(
+        citus_sql.captured(sql_captured),
+        citus_sql.tables_of_settings(_schemas() - {"public", "information_schema"}),
+    )
+    print(  # the figures docs/scaling.md quotes (pytest -s)
+        f"statements {report.statements}, in merchant schemas {report.in_merchant_schemas}, "
+        f"writes {report.writes}, locking {report.locking}, mixed reads {report.mixed_reads}, "
+        f"refused {dict(report.by_rule())}"
+    )
+    assert report.in_merchant_schemas > 1000, report.statements  # the capture ran
+    assert not report.refused, "\n".join(
+        f"{rule} ({schema}): {sql[:400]}" for rule, schema, sql in report.refused[:20]
+    )

@@ -32,3 +32,6 @@ for _logger in ("zulin.request", "zulin.task", "zulin.providers"):
     LOGGING["loggers"][_logger]["level"] = "WARNING"  # type: ignore[index]
 # Private files of test runs never land in the checkout's .run/private.
 PRIVATE_ROOT = Path(tempfile.gettempdir()) / f"zulin-private-{_worker_database}"
+# The served smoke test writes down every statement a served process sends, for the Citus
+# check (zulin/core/postgres/capture.py); empty (the default): nothing is captured.
+SQL_CAPTURE_DIR = env_str("ZULIN_SQL_CAPTURE", "")

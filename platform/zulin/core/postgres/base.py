@@ -28,6 +28,7 @@ from typing import Any
 from django.conf import settings
 from django_tenants.postgresql_backend import base
 
+from .capture import SqlCapture
 from .schema import DatabaseSchemaEditor
 
 
@@ -40,6 +41,9 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
         self._path_in_session: list[str] | None = None
         self.schemas_touched: set[str] = set()
         super().__init__(*args, **kwargs)
+        capture_dir = getattr(settings, "SQL_CAPTURE_DIR", "")
+        if capture_dir:  # tests only (capture.py)
+            self.execute_wrappers.append(SqlCapture(capture_dir))
 
     def _handle_search_path(self, cursor: Any = None) -> None:
         if self._setting_search_path:
