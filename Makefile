@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend bench-connections bench-pgbouncer clean
+.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend bench-connections bench-pgbouncer bench-scale clean
 
 venv: $(VENV)/.synced
 
@@ -105,6 +105,12 @@ bench-connections: venv
 # merchant's schema (benchmarks/pgbouncer.py; about a minute; installs pgbouncer if missing).
 bench-pgbouncer: venv
 	$(PY) benchmarks/pgbouncer.py
+
+# Ten thousand merchants on a PostgreSQL cluster of its own (benchmarks/scale.py): hours,
+# resumable; run it in the background and tail $(BENCH_SCALE_DIR)/scale.log.
+BENCH_SCALE_DIR ?= $(CURDIR)/.run/scale
+bench-scale: venv
+	mkdir -p $(BENCH_SCALE_DIR) && BENCH_SCALE_DIR=$(BENCH_SCALE_DIR) $(PY) benchmarks/scale.py 2>&1 | tee -a $(BENCH_SCALE_DIR)/scale.log
 
 bench-migrations: venv
 	$(PY) benchmarks/migrations.py
