@@ -23,6 +23,7 @@ from apps.goods.models import StockMovement
 from apps.goods.selectors import sku_stocks
 from apps.goods.services import sku_tracked_set
 from apps.orders.devices import device_lost
+from apps.orders.models import Order
 from apps.recovery.tests.support import CASE, case_of, night, past_due
 from apps.subshops.tests.factories import sub_shop_make
 from tests.leases import (
@@ -31,6 +32,7 @@ from tests.leases import (
     detail_of,
     goods_on_shelf,
     in_lease,
+    place,
     provider_settles,
 )
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -400,3 +402,24 @@ def test_a_write_off_after_the_device_came_back_leaves_the_unit_alone(demo):
     with tenant_context(demo):
         assert device_lost(order_id=999_999, actor=None, reason="核销") is False
     connection.set_schema_to_public()
+
+
+def test_a_purchase_ships_by_scan_and_its_delivery_sells_the_unit(demo, demo_owner, app):
+    offer, (unit,) = tracked_offer(demo, demo_owner, units=1)
+    answer = place(app, offer, key="scan-buy-0016", seed=16, rent_plan_id=None)
+    assert answer.ok and answer.data["kind"] == "purchase", answer
+    order_no = answer.data["order_no"]
+    order_id = _in_demo(demo, lambda: Order.objects.get(order_no=order_no).pk)
+    paying = {"order_no": order_no, "period": 1, "idempotency_key": "scan-buy-pay-16"}
+    assert app.post("/api/applet/payBill", paying).ok
+    provider_settles(demo, customer_pays=f"{order_no}B001")
+    assert detail_of(demo_owner, order_id)["status"] == "paid"
+
+    assert _ship(demo_owner, order_id, "").code == 400  # tracked: the scan is required
+    assert _ship(demo_owner, order_id, unit.imei1).ok
+    assert _unit(demo, unit.pk).status == "out_with_customer"
+    delivered = app.post("/api/applet/confirmReceipt", {"order_no": order_no})
+
+    assert delivered.ok and delivered.data["status"] == "completed", delivered
+    sold = _unit(demo, unit.pk)
+    assert (sold.status, sold.order_id) == ("sold", order_id)
