@@ -118,6 +118,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
     _history_checked(demo)
     # Each part's own figures; then the second run, checked by each part as well.
     checks_again = [
+        _units_checked(demo),
         _orders_checked(demo),
         _money_checked(demo),
         _reconciliation_checked(demo),
@@ -202,6 +203,76 @@ def _history_checked(demo: Merchant) -> None:
     # Today's rent is a day's, not the month's; most of what fell due was paid.
     assert Decimal(0) < today["rent_received"] < month["rent_received"] / 4, (today, month)
     assert month["overdue_rate"] is not None and month["overdue_rate"] < 30, month
+
+
+def _units_checked(demo: Merchant) -> Callable[[], None]:
+    """Devices (issue 43): the phones and laptops tracked by unit, received on three stock
+    receipts from two suppliers with Luhn-valid IMEIs; every shipped lease of a tracked SKU
+    holds its unit (the one it names), some units in each sub-shop, one on its way, one lost
+    with the written-off debt; the counts add up."""
+    from apps.assets.models import StockReceipt, StockTransfer, Supplier, Unit, UnitMovement
+    from apps.assets.rules import imei_valid
+    from apps.goods.models import Sku
+    from apps.orders.models import Order
+    from apps.recovery.models import WriteOff
+    from apps.subshops.models import SubShop
+
+    with tenant_context(demo):
+        tracked = set(Sku.objects.filter(tracked=True).values_list("pk", flat=True))
+        assert tracked
+        titles = set(Sku.objects.filter(pk__in=tracked).values_list("goods__title", flat=True))
+        assert any("iPhone" in t for t in titles) and any("MacBook" in t for t in titles)
+        assert Supplier.objects.count() == 2 and StockReceipt.objects.count() == 3
+        assert set(StockReceipt.objects.values_list("status", flat=True)) == {"received"}
+        assert StockReceipt.objects.values("supplier_id").distinct().count() == 2
+        # Dated as history: bought months before the first order.
+        first_order = Order.objects.order_by("created_at").first()
+        assert first_order is not None
+        receipts_at = UnitMovement.objects.filter(action="receive").values_list("at", flat=True)
+        assert max(receipts_at) < first_order.created_at
+        units = list(Unit.objects.all())
+        assert {u.sku_id for u in units} == tracked
+        received = sum(StockReceipt.objects.values_list("lines__received_quantity", flat=True))
+        assert len(units) == received
+        by_status = Counter(u.status for u in units)
+        assert sum(by_status.values()) == len(units)
+        imeis = [i for u in units for i in (u.imei1, u.imei2) if i]
+        assert imeis and all(imei_valid(i) for i in imeis)
+        assert len(set(imeis)) == len(imeis)
+        assert all(u.serial_number for u in units)
+        # Every shipped lease of a tracked SKU holds its unit, the one it names.
+        holding = {"shipped", "in_lease", "returning"}
+        leases = Order.objects.filter(sku_id__in=tracked, status__in=holding, kind="lease")
+        assert leases.exists()
+        held = {
+            u.order_id: u for u in units if u.status in ("out_with_customer", "returning", "lost")
+        }
+        for order in leases:
+            unit = held.get(order.pk)
+            assert unit is not None, order.order_no
+            assert order.device_serial in (unit.imei1, unit.serial_number)
+        out = by_status["out_with_customer"] + by_status["returning"] + by_status["lost"]
+        assert out >= leases.count()
+        # Bought out and sold, and come back: each with its order.
+        assert by_status["sold"] >= 1 and by_status["received"] >= 1
+        # Some units in each sub-shop, one transfer on its way.
+        shops = set(SubShop.objects.values_list("pk", flat=True))
+        in_shops = {u.sub_shop_id for u in units if u.status == "in_stock" and u.sub_shop_id}
+        assert in_shops == shops
+        assert StockTransfer.objects.filter(status="in_transit").count() == 1
+        assert by_status["in_transit"] >= 1
+        # The written-off debt's device is lost.
+        written = WriteOff.objects.get()
+        lost = [u for u in units if u.status == "lost"]
+        assert [u.order_id for u in lost] == [written.order_id]
+        counts = dict(by_status)
+
+    def again() -> None:
+        with tenant_context(demo):
+            assert Counter(Unit.objects.values_list("status", flat=True)) == counts
+            assert StockReceipt.objects.count() == 3
+
+    return again
 
 
 def _orders_checked(demo: Merchant) -> Callable[[], None]:

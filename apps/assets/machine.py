@@ -27,6 +27,8 @@ UNIT_MACHINE: Machine[Unit] = Machine(
         move(IN_TRANSIT, "transfer_receive", IN_STOCK),
         # The lease (bound at shipping by scan, the next step).
         move(IN_STOCK, "ship", OUT),
+        # A shipment corrected to another unit (updateExpress): this one never left.
+        move(OUT, "ship_correct", IN_STOCK),
         move(OUT, "return_start", RETURNING),
         move((OUT, RETURNING), "return_receive", RECEIVED),
         # Until the inspection of the next step: a received unit goes back to stock.

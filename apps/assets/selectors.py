@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
+from apps.subshops.selectors import sub_shop_names
+from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
 from .models import StockReceipt, StockTransfer, Unit, UnitMovement, UnitStatus
@@ -129,3 +131,129 @@ def visible_transfers(session: SubShopScope | None) -> QuerySet[StockTransfer]:
     if sub_shop_id is None:
         return transfers
     return transfers.filter(Q(from_sub_shop_id=sub_shop_id) | Q(to_sub_shop_id=sub_shop_id))
+
+
+# --- units and orders (shipping by scan: apps/orders/devices.py) ------------------------------
+
+# The statuses in which an order holds its unit, newest binding first; a unit received back
+# keeps its order until it is shipped again (the inspection of the next issue follows it).
+HELD_STATUSES = (UnitStatus.OUT_WITH_CUSTOMER, UnitStatus.RETURNING)
+_ORDER_UNIT_STATUSES = (*HELD_STATUSES, UnitStatus.SOLD, UnitStatus.LOST, UnitStatus.RECEIVED)
+
+
+def unit_matches(unit: Unit, code: str) -> bool:
+    """Whether a scanned or typed code is one of the unit's identifiers."""
+    value = code.strip()
+    if not value:
+        return False
+    return value.upper() in (unit.serial_number, unit.meid) or value in (unit.imei1, unit.imei2)
+
+
+def place_name(sub_shop_id: int | None) -> str:
+    if sub_shop_id is None:
+        return "总仓"
+    name = sub_shop_names([sub_shop_id]).get(sub_shop_id)
+    return name[0] if name else f"门店 #{sub_shop_id}"
+
+
+def unit_ship_refusal(
+    unit: Unit | None, *, code: str, sku_id: int, sub_shop_id: int | None
+) -> ApplicationError | None:
+    """Why this unit (found by `code`) may not be shipped for an order of `sku_id` placed at
+    `sub_shop_id` (None: the shop's own): none, or the error naming what is wrong. A unit
+    ships from stock in the warehouse (which serves every sub-shop) or in the order's own
+    sub-shop. `findUnit`'s ship check and the shipping itself answer the same."""
+    if unit is None:
+        return ApplicationError(
+            ErrorCode.UNIT_NOT_FOUND,
+            f"未找到序列号或 IMEI 为「{code.strip()}」的设备",
+            msg_en=f"No unit has the serial number or IMEI {code.strip()}",
+            data={"code": code.strip()},
+        )
+    if unit.sku_id != sku_id:
+        return ApplicationError(
+            ErrorCode.UNIT_WRONG_SKU,
+            f"设备 #{unit.pk} 不是订单所订的规格",
+            msg_en=f"Unit #{unit.pk} is not of the SKU the order is for",
+            data={"unit_id": unit.pk, "sku_id": unit.sku_id, "order_sku_id": sku_id},
+        )
+    place = place_name(unit.sub_shop_id)
+    if unit.status != UnitStatus.IN_STOCK or unit.sub_shop_id not in (None, sub_shop_id):
+        where = (
+            f"在{place}，订单的门店不能从那里发货"
+            if unit.status == UnitStatus.IN_STOCK
+            else f"{unit.get_status_display()}（{place}）"
+        )
+        return ApplicationError(
+            ErrorCode.UNIT_NOT_AVAILABLE,
+            f"设备 #{unit.pk} 当前不可发货：{where}",
+            msg_en=f"Unit #{unit.pk} cannot be shipped now: {unit.status} at {place}",
+            data={
+                "unit_id": unit.pk,
+                "status": unit.status,
+                "sub_shop_id": unit.sub_shop_id,
+                "place_name": place,
+                "order_id": unit.order_id,
+            },
+        )
+    return None
+
+
+def order_unit(order_id: int, *, lock: bool = False) -> Unit | None:
+    """The unit an order holds now (out with the customer or on its way back), or None (a
+    counted SKU, or an order that holds none)."""
+    units = Unit.objects.filter(order_id=order_id, status__in=HELD_STATUSES).order_by("-id")
+    return (units.select_for_update() if lock else units).first()
+
+
+def order_unit_brief(order_id: int) -> dict[str, Any] | None:
+    """The device an order names (its detail, evidence, recovery case): the unit it holds,
+    sold or lost with it, else the last one that came back from it."""
+    units = list(Unit.objects.filter(order_id=order_id, status__in=_ORDER_UNIT_STATUSES))
+    if not units:
+        return None
+    rank = {str(status): index for index, status in enumerate(_ORDER_UNIT_STATUSES)}
+    unit = min(units, key=lambda u: (rank[u.status], -u.pk))
+    return {
+        "id": unit.pk,
+        "serial_number": unit.serial_number,
+        "imei1": unit.imei1,
+        "imei2": unit.imei2,
+        "meid": unit.meid,
+        "grade": unit.grade,
+        "status": unit.status,
+    }
+
+
+def order_units_shipped(order_id: int) -> list[dict[str, Any]]:
+    """Every unit shipped for an order (an exchange or a corrected shipment: more than one),
+    first shipped first, with its identifiers: what its parcels name."""
+    unit_ids = list(
+        UnitMovement.objects.filter(order_id=order_id, action="ship")
+        .order_by("id")
+        .values_list("unit_id", flat=True)
+    )
+    units = {u.pk: u for u in Unit.objects.filter(pk__in=unit_ids)}
+    return [
+        {
+            "id": units[pk].pk,
+            "serial_number": units[pk].serial_number,
+            "imei1": units[pk].imei1,
+            "imei2": units[pk].imei2,
+            "meid": units[pk].meid,
+            "grade": units[pk].grade,
+            "status": units[pk].status,
+        }
+        for pk in dict.fromkeys(unit_ids)
+    ]
+
+
+def unit_to_ship(sku_id: int, sub_shop_id: int | None) -> Unit | None:
+    """A unit an order of `sku_id` at `sub_shop_id` could ship now: in stock at the order's
+    sub-shop first, else in the warehouse (the oldest first). The demo's shipments pick so;
+    a person scans one."""
+    places = Q(sub_shop_id__isnull=True)
+    if sub_shop_id is not None:
+        places |= Q(sub_shop_id=sub_shop_id)
+    units = Unit.objects.filter(places, sku_id=sku_id, status=UnitStatus.IN_STOCK)
+    return units.order_by(F("sub_shop_id").asc(nulls_last=True), "id").first()

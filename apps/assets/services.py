@@ -36,7 +36,14 @@ from .models import (
     UnitMovement,
     UnitStatus,
 )
-from .selectors import unit_holding, visible_transfers, visible_units
+from .selectors import (
+    order_unit,
+    unit_find,
+    unit_holding,
+    unit_ship_refusal,
+    visible_transfers,
+    visible_units,
+)
 
 _KEEP: Any = object()  # a move that leaves the unit where it is
 
@@ -547,3 +554,44 @@ def units_from_stock(
             )
         )
     return made
+
+
+# --- units and orders (apps/orders/devices.py) ------------------------------------------------
+
+
+def unit_ship(
+    *, actor: Session | None, code: str, sku_id: int, sub_shop_id: int | None, order_id: int
+) -> Unit:
+    """The unit a scan names, bound to the order and out with its customer: of the order's
+    SKU, in stock in the warehouse or the order's sub-shop (`selectors.unit_ship_refusal`).
+    The unit's row is locked before it is checked, so two shipments scanning one unit queue
+    and the second finds it gone (UNIT_NOT_AVAILABLE). Runs in the shipment's transaction."""
+    with transaction.atomic():
+        found = unit_find(code)
+        unit = Unit.objects.select_for_update().get(pk=found.pk) if found is not None else None
+        refusal = unit_ship_refusal(unit, code=code, sku_id=sku_id, sub_shop_id=sub_shop_id)
+        if refusal is not None:
+            raise refusal
+        assert unit is not None
+        return unit_move(unit, action="ship", actor=actor, order_id=order_id)
+
+
+def order_unit_move(
+    *, actor: Session | None, order_id: int, action: str, reason: str = ""
+) -> Unit | None:
+    """Moves the unit the order holds (out with the customer or returning): `return_start`,
+    `return_receive`, `sell`, `lose`; `ship_correct` puts it back in stock, bound to no
+    order. None when the order holds no unit (a counted SKU)."""
+    with transaction.atomic():
+        unit = order_unit(order_id, lock=True)
+        if unit is None:
+            return None
+        if action == "ship_correct":
+            # Unbound from the order, the movement still names the order it left.
+            return unit_move(unit, action=action, actor=actor, reason=reason, change=_unbind)
+        return unit_move(unit, action=action, actor=actor, reason=reason)
+
+
+def _unbind(row: Unit) -> dict[str, Any]:
+    row.order_id = None
+    return {"order_id": None}

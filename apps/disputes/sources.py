@@ -191,6 +191,7 @@ def shipping_files(subject: PackSubject) -> list[EvidenceFile]:
     record = {
         "order_no": subject.order_no,
         "device_serial": order["device_serial"],
+        "device": order["device"],  # tracked by unit: its serial number and IMEIs
         "shipped_at": order["shipped_at"],
         "delivered_at": order["delivered_at"],
         "lease_start": order["lease_start"],

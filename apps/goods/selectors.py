@@ -428,6 +428,20 @@ class SkuForUnits:
     fineness: str
 
 
+def skus_of_goods(titles: list[str]) -> list[int]:
+    """The active SKUs of live goods with these titles (the demo's devices), by id."""
+    return list(
+        Sku.objects.filter(is_active=True, goods__is_deleted=False, goods__title__in=titles)
+        .order_by("id")
+        .values_list("pk", flat=True)
+    )
+
+
+def sku_tracked(sku_id: int) -> bool:
+    """Whether a SKU (active or not: an order's SKU may be retired since) is tracked by unit."""
+    return Sku.objects.filter(pk=sku_id, tracked=True).exists()
+
+
 def sku_for_units(sku_id: int) -> SkuForUnits:
     """An active SKU of live goods, or NOT_FOUND (a field error on `sku_id`)."""
     sku = (

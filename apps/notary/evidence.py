@@ -119,10 +119,29 @@ def order_credit_file_part(subject: dict[str, Any]) -> EvidencePart | None:
     return credit_file_part(credit_file) if credit_file is not None else None
 
 
+def device_part(subject: dict[str, Any]) -> EvidencePart | None:
+    """The device the order holds (a SKU tracked by unit, once shipped): its serial number
+    and IMEIs as canonical JSON; none before shipping or for a counted SKU."""
+    device = subject.get("device")
+    if not device:
+        return None
+    text = json.dumps(
+        {
+            "order_no": subject["order_no"],
+            **{k: device[k] for k in ("serial_number", "imei1", "imei2", "meid")},
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return text_part("device", text, "application/json")
+
+
 CONTRACT_PARTS: list[tuple[str, Callable[[dict[str, Any]], EvidencePart | None]]] = [
     ("contract", contract_part),
     ("bill_schedule", bill_schedule_part),
     ("credit_file", order_credit_file_part),
+    ("device", device_part),
 ]
 
 

@@ -40,7 +40,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import add_months, lease_end
 
-from . import deposits, outcomes, repayments, termination
+from . import deposits, devices, outcomes, repayments, termination
 from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
 from .moves import order_move, order_refresh, order_unwind
@@ -368,7 +368,10 @@ def _renew(order: Order, extra: int) -> None:
 
 
 def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial: str) -> AfterSale:
-    if order.device_serial and device_serial.strip() != order.device_serial:
+    # Tracked by unit: the scan must name the unit the order holds, which is received;
+    # else the serial typed at shipping is compared.
+    unit_checked = devices.device_receive(order, actor=actor, code=device_serial)
+    if not unit_checked and order.device_serial and device_serial.strip() != order.device_serial:
         raise ApplicationError(ErrorCode.SERIAL_MISMATCH)
     Shipment.objects.filter(
         order=order, direction=Shipment.Direction.RETURN, delivered_at__isnull=True

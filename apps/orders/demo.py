@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.assets.selectors import unit_to_ship
 from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
 from apps.goods.services import sku_stock_update
 from apps.subshops.selectors import sub_shop_options
@@ -25,7 +26,7 @@ from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from . import after_sale, lease, outcomes, selectors, services
+from . import after_sale, devices, lease, outcomes, selectors, services
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
@@ -169,13 +170,25 @@ def _signed(order: Order, owner: Session, slug: str) -> Order:
     return order
 
 
+def _device_code(order: Order, typed: str) -> str:
+    """What the shop scans when it ships the order: a unit in stock where the order may take
+    it (its SKU tracked by unit: its IMEI, else its serial number), or what was typed before
+    units (a counted SKU)."""
+    if not devices.tracked(order):
+        return typed
+    unit = unit_to_ship(order.sku_id, order.sub_shop_id)
+    if unit is None:
+        return typed  # refused by the shipment: a demo that ran out of units says so
+    return unit.imei1 or unit.serial_number
+
+
 def _shipped(order: Order, owner: Session) -> None:
     lease.order_ship(
         actor=owner,
         order_id=order.pk,
         company_code="SF",
         tracking_no=f"SF{order.pk:010d}",
-        device_serial=f"IMEI{order.pk:011d}",
+        device_serial=_device_code(order, f"IMEI{order.pk:011d}"),
     )
 
 
@@ -235,7 +248,7 @@ def _story(
                 order_id=order.pk,
                 company_code="JD",
                 tracking_no=f"JD{order.pk:010d}",
-                device_serial="",
+                device_serial=_device_code(order, ""),
             )
             yield placed + timedelta(days=2, hours=5)
             lease.order_deliver(order_id=order.pk, actor=None, reason="快递签收")

@@ -14,15 +14,16 @@ from django.utils import timezone
 from apps.billing import payments
 from apps.billing import services as billing
 from apps.billing.models import Bill, BillPayment
+from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import lease_end
 
-from . import contracts, deposits, events
+from . import contracts, deposits, devices, events
 from .guards import withhold_refusal
-from .models import Order, OrderKind, Shipment
-from .moves import order_move
+from .models import AfterSale, Order, OrderKind, Shipment
+from .moves import order_move, order_refresh
 from .outcomes import on_bill_paid
 from .scope import order_in_scope
 from .shipping import express_register
@@ -124,9 +125,22 @@ def order_ship(
     device_serial: str,
 ) -> Order:
     """The shop ships: the parcel and the device serial (required for a lease: checked
-    again when the goods come back)."""
+    again when the goods come back). For a SKU tracked by unit `device_serial` is the
+    scanned code: its unit is bound to the order and the stock reservation consumed in this
+    transaction (`devices.device_ship`). A lease in an approved exchange whose old device
+    came back ships its new device the same way (the exchange is then done)."""
     with transaction.atomic():
         order = _locked(order_id, actor)
+        exchange = _exchange_awaiting_shipment(order)
+        if exchange is not None:
+            return _exchange_ship(
+                order,
+                exchange,
+                actor=actor,
+                company_code=company_code,
+                tracking_no=tracking_no,
+                device_serial=device_serial,
+            )
         if order.kind == OrderKind.LEASE and not device_serial.strip():
             raise field_error("device_serial", Text("必填", "required"))
         now = timezone.now()
@@ -145,8 +159,69 @@ def order_ship(
             return {"tracking_no": tracking_no, "device_serial": row.device_serial}
 
         order_move(order, action="ship", actor=actor, change=shipped)
+        # After the order's move (which checks its status and the right to ship).
+        devices.device_ship(order, actor=actor, code=device_serial)
         express_register(company_code=company_code, tracking_no=tracking_no, shipped_at=now)
         return order
+
+
+def _exchange_awaiting_shipment(order: Order) -> AfterSale | None:
+    """The approved exchange of a lease whose old device the shop has received."""
+    if order.kind != OrderKind.LEASE or not order.has_open_after_sale:
+        return None
+    return AfterSale.objects.filter(
+        order=order,
+        kind=AfterSale.Kind.EXCHANGE,
+        status=AfterSale.Status.APPROVED,
+        received_on__isnull=False,
+    ).first()
+
+
+def _exchange_ship(
+    order: Order,
+    business: AfterSale,
+    *,
+    actor: Session,
+    company_code: str,
+    tracking_no: str,
+    device_serial: str,
+) -> Order:
+    """The new device of an exchange goes out: a parcel, the device bound (tracked by unit:
+    by scan), and the exchange done. The lease goes on as it was: no status move."""
+    if not actor.can("order.ship"):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    if not device_serial.strip():
+        raise field_error("device_serial", Text("必填", "required"))
+    now = timezone.now()
+    devices.device_ship(order, actor=actor, code=device_serial, first=False)
+    Shipment.objects.create(
+        order=order,
+        direction=Shipment.Direction.OUT,
+        company_code=company_code,
+        tracking_no=tracking_no,
+        device_serial=device_serial.strip(),
+        shipped_at=now,
+    )
+    before = order.device_serial
+    order.device_serial = device_serial.strip()
+    order.has_open_after_sale = False
+    business.status, business.finished_at = AfterSale.Status.DONE, now
+    business.save()
+    order_refresh(order)
+    audit_record(
+        actor=actor,
+        action="order.exchange_shipped",
+        target_type="order",
+        target_id=order.pk,
+        before={"device_serial": before},
+        after={
+            "after_sale_id": business.pk,
+            "tracking_no": tracking_no,
+            "device_serial": order.device_serial,
+        },
+    )
+    express_register(company_code=company_code, tracking_no=tracking_no, shipped_at=now)
+    return order
 
 
 def order_deliver(
@@ -165,6 +240,7 @@ def order_deliver(
             ).update(delivered_at=when)
             if row.kind == OrderKind.PURCHASE:
                 row.finished_at = when
+                devices.device_sold(row, actor=actor, reason="购买订单已签收")
                 return {}
             start = timezone.localdate(when)
             row.lease_start = start

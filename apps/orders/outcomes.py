@@ -29,7 +29,7 @@ from apps.billing.payments import payment_provider, provider_failed
 from apps.billing.selectors import earliest_overdue, owed_by_order
 from zulin.providers.interfaces import ProviderError
 
-from . import deposits, machine
+from . import deposits, devices, machine
 from .models import AfterSale, DepositState, Order, OrderKind
 from .moves import order_move
 from .projection import order_project
@@ -134,6 +134,7 @@ def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None
         change=bought,
         allow_after_sale=True,
     )
+    devices.device_sold(order, actor=None, reason=reason)  # tracked by unit: it left the shop
     deposits.deposit_thaw(order, actor=None)
 
 

@@ -180,12 +180,27 @@ class RemarkOut(Schema):
     created_at: datetime
 
 
+class UnitBriefOut(Schema):
+    """The device an order names (a SKU tracked by unit)."""
+
+    id: int
+    serial_number: str
+    imei1: str
+    imei2: str
+    meid: str = ""
+    grade: str
+    status: str = Field("", description="the unit's status (out_with_customer, received …)")
+
+
 class ShipmentOut(Schema):
     id: int
     direction: str
     company_code: str
     tracking_no: str
     device_serial: str
+    serial_number: str = Field("", description="the unit's serial number (tracked by unit)")
+    imei1: str = ""
+    imei2: str = ""
     shipped_at: datetime
     delivered_at: datetime | None
 
@@ -569,6 +584,9 @@ class NotarizationOut(Schema):
 
 class OrderDetailOut(OrderRowOut):
     customer: OrderCustomerOut
+    unit: UnitBriefOut | None = Field(
+        None, description="the device the order holds (tracked by unit), else null"
+    )
     sku_id: int
     rent_plan_id: int | None
     package_id: int | None

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, Q, QuerySet, Subquery
 
+from apps.assets.selectors import order_unit_brief, order_units_shipped
 from apps.billing.charges import WAIVE_RIGHT
 from apps.billing.selectors import (
     bill_periods,
@@ -283,7 +284,28 @@ def order_remarks(*, session: Session | None, order_id: int) -> list[dict[str, A
     return remark_rows(order_in_scope(session, order_id))
 
 
+def order_device(order_id: int) -> dict[str, Any] | None:
+    """The device the order names (tracked by unit): the unit it holds, sold or lost with
+    it, else the last that came back from it; None for a counted SKU."""
+    return order_unit_brief(order_id)
+
+
+def _names(unit: dict[str, Any], code: str) -> bool:
+    """Whether a code typed or scanned is one of a unit's identifiers."""
+    serials = (unit["serial_number"], unit["meid"])
+    return bool(code) and (code.upper() in serials or code in (unit["imei1"], unit["imei2"]))
+
+
 def shipment_rows(order: Order) -> list[dict[str, Any]]:
+    """The order's parcels; one carrying a unit (tracked by unit) names its serial number
+    and IMEIs ("" when none)."""
+    units = order_units_shipped(order.pk)
+
+    def device(code: str) -> dict[str, str]:
+        value = code.strip()
+        found = next((u for u in reversed(units) if _names(u, value)), None)
+        return {k: found[k] if found else "" for k in ("serial_number", "imei1", "imei2")}
+
     return [
         {
             "id": s.pk,
@@ -291,6 +313,7 @@ def shipment_rows(order: Order) -> list[dict[str, Any]]:
             "company_code": s.company_code,
             "tracking_no": s.tracking_no,
             "device_serial": s.device_serial,
+            **device(s.device_serial),
             "shipped_at": s.shipped_at,
             "delivered_at": s.delivered_at,
         }
@@ -512,6 +535,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "lease_start": order.lease_start,
         "lease_end": order.lease_end,
         "device_serial": order.device_serial,
+        "unit": order_device(order.pk),
         "contract_signed_at": order.contract_signed_at,
         "first_bill_paid_at": order.first_bill_paid_at,
         "shipped_at": order.shipped_at,
@@ -652,6 +676,7 @@ def order_notary_subject(*, session: Session | None, order_id: int) -> dict[str,
         "customer_id_number": customer.id_number,
         "id_card_front": int(customer.id_card_front) if customer.id_card_front else None,
         "id_card_back": int(customer.id_card_back) if customer.id_card_back else None,
+        "device": order_device(order.pk),
         "contract": None
         if contract is None
         else {
@@ -1024,6 +1049,7 @@ def order_evidence_facts(order_id: int) -> dict[str, Any]:
             "lease_start": order.lease_start,
             "lease_end": order.lease_end,
             "device_serial": order.device_serial,
+            "device": order_device(order.pk),
             "contract_signed_at": order.contract_signed_at,
             "first_bill_paid_at": order.first_bill_paid_at,
             "shipped_at": order.shipped_at,

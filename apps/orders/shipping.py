@@ -20,7 +20,7 @@ from zulin.core.idempotency import key_replay
 from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError, TrackingResult
 
-from . import machine
+from . import devices, machine
 from .models import AfterSale, Order, Shipment
 from .scope import order_in_scope
 
@@ -115,7 +115,9 @@ def shipment_update(
             raise ApplicationError(ErrorCode.NOT_FOUND)
         before = {"company_code": shipment.company_code, "tracking_no": shipment.tracking_no}
         shipment.company_code, shipment.tracking_no = company_code, tracking_no
-        if device_serial.strip():
+        if device_serial.strip() and device_serial.strip() != order.device_serial:
+            # Tracked by unit: the unit first bound goes back to stock, the scanned one out.
+            devices.device_reship(order, actor=actor, code=device_serial)
             shipment.device_serial = order.device_serial = device_serial.strip()
             order.save(update_fields=["device_serial", "updated_at"])
         shipment.save()
@@ -128,7 +130,11 @@ def shipment_update(
             target_type="order",
             target_id=order.pk,
             before=before,
-            after={"company_code": company_code, "tracking_no": tracking_no},
+            after={
+                "company_code": company_code,
+                "tracking_no": tracking_no,
+                "device_serial": order.device_serial,
+            },
         )
         return shipment
 
@@ -150,6 +156,7 @@ def return_shipment_add(
             )
         now = timezone.now()
         express_register(company_code=company_code, tracking_no=tracking_no, shipped_at=now)
+        devices.device_returning(order, actor=None)
         shipment = Shipment.objects.create(
             order=order,
             direction=Shipment.Direction.RETURN,

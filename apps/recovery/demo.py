@@ -18,6 +18,7 @@ from apps.billing.models import Bill, BillStatus
 from apps.disputes.demo import evidence_pack_showcase_load
 from apps.orders import lease
 from apps.orders.demo import overdue_leases_load
+from apps.orders.selectors import order_device
 from tenants.accounts.demo import demo_actor
 from zulin.core.auth import Session
 from zulin.core.sides import PlatformType
@@ -66,15 +67,14 @@ def _written_off(owner: Session, slug: str, own: list[int]) -> None:
     """The oldest of this showcase's debts (past the shop's age for a write-off) is written
     off by the owner with a reason; later the customer pays its oldest bill in the app (a
     partial recovery after write-off, income when it arrives)."""
-    oldest = (
-        RecoveryCase.objects.filter(
-            state=CaseState.OPEN,
-            order_id__in=own,
-            days_past_due__gte=selectors.recovery_setting().write_off_after_days,
-        )
-        .order_by("-days_past_due", "id")
-        .first()
-    )
+    old_enough = RecoveryCase.objects.filter(
+        state=CaseState.OPEN,
+        order_id__in=own,
+        days_past_due__gte=selectors.recovery_setting().write_off_after_days,
+    ).order_by("-days_past_due", "id")
+    # A device never returned (tracked by unit) is written off with the debt: lost.
+    cases = list(old_enough)
+    oldest = next((c for c in cases if order_device(c.order_id)), cases[0] if cases else None)
     if oldest is None:
         return
     done = services.case_write_off(

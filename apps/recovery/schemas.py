@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from apps.orders.schemas import UnitBriefOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
@@ -136,6 +137,9 @@ class CaseOrderOut(Schema):
     lease_end: date | None
     term: int
     rent: str
+    device: UnitBriefOut | None = Field(
+        None, description="the order's device (tracked by unit): serial number and IMEIs"
+    )
 
 
 class HistoryOut(Schema):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from apps.billing.selectors import succeeded_payments_of_orders
 from apps.orders.selectors import (
     customer_ids_matching,
+    order_device,
     order_stage_of,
     recovery_list_facts,
     recovery_order_facts,
@@ -293,6 +294,8 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
             "lease_end": facts.get("lease_end"),
             "term": facts.get("term", 0),
             "rent": money(facts.get("rent") or ZERO),
+            # The device (tracked by unit): out with the customer, lost with a write-off.
+            "device": order_device(case.order_id),
         },
         "contacts": [contact_row(c) for c in case.contacts.all()[:200]],
         "promises": [promise_row(p) for p in case.promises.all()[:100]],

@@ -30,6 +30,7 @@ from apps.billing.selectors import (
 from apps.billing.settle import order_bills_lock
 from apps.credit import services as credit
 from apps.orders import lease
+from apps.orders.devices import device_lost as order_device_lost
 from apps.orders.rent_run import order_owed_refresh
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
@@ -809,6 +810,9 @@ def case_write_off(
         transition_locked(
             CASE, row=case, action="write_off", actor=actor, reason=reason[:300], change=closed
         )
+        # A device still out with the customer is written off with the debt: lost (found
+        # again later, it comes back to received through the units' adjustment).
+        order_device_lost(order_id=case.order_id, actor=actor, reason=f"核销：{reason}"[:300])
     _credit_report(case.order_id, today)
     aging_project(today=today)  # the platform's aging drops the written-off case at once
     return write_off

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
+from apps.assets.demo import Devices, units_placed_showcase_load, units_showcase_load
 from apps.billing.demo import due_days_showcase_load
 from apps.credit.demo import credit_showcase_load
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
@@ -49,6 +50,12 @@ from zulin.core.auth import Session
 from zulin.core.sides import PlatformType
 
 DEMO_PASSWORD = "Zulin@2026"
+# The demo shop's goods tracked by unit: its phones and laptops (cables, tablets and cameras
+# stay counted).
+DEMO_DEVICES = Devices(
+    phones=tuple(p.title for p in DEMO_CATALOGUE.products if p.category == "手机"),
+    laptops=tuple(p.title for p in DEMO_CATALOGUE.products if p.category == "电脑"),
+)
 
 
 def _account(
@@ -212,6 +219,9 @@ def shop_showcase_load(
             catalogue=DEMO_CATALOGUE,
             sub_shop_ids=sub_shop_ids,
         )
+        # Before the orders' history: the phones and laptops are tracked by unit, bought on
+        # stock receipts months ago; the orders ship them by scan.
+        units = units_showcase_load(actor=owner, devices=DEMO_DEVICES)
         orders = orders_showcase_load(
             owner=owner, slug=merchant.slug, rounds=settings.DEMO_ORDER_ROUNDS
         )
@@ -227,8 +237,10 @@ def shop_showcase_load(
         reconciliation_faults_load(owner=owner, slug=merchant.slug)
         # Late: its blacklist refuses a customer's further orders.
         service = service_showcase_load(actor=owner)
-        # After the money and the blacklist: cases of every debt still owed.
+        # After the money and the blacklist: cases of every debt still owed (a device never
+        # returned is lost with its written-off debt).
         recovery = recovery_showcase_load(owner=owner, merchant=merchant)
+        units = units_placed_showcase_load(actor=owner, sub_shop_ids=list(sub_shop_ids.values()))
         # Last: reports what the bills came to once every other part has moved them.
         credit = credit_showcase_load(actor=owner)
     return {
@@ -245,4 +257,5 @@ def shop_showcase_load(
         "service": service,
         "recovery": recovery,
         "credit": credit,
+        "units": units,
     }

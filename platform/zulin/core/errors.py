@@ -60,6 +60,10 @@ class ErrorCode(IntEnum):
     # units (apps.assets): 1230-1249
     UNIT_IDENTIFIER_TAKEN = 1230
     RECEIPT_LINE_FULL = 1231
+    # Shipping by scan (apps.orders.devices): the scanned code and the order's SKU and place.
+    UNIT_NOT_FOUND = 1240
+    UNIT_WRONG_SKU = 1241
+    UNIT_NOT_AVAILABLE = 1242
     # orders and bills: 1300-1389
     GOODS_NOT_ORDERABLE = 1301
     AFTER_SALE_OPEN = 1302
@@ -223,6 +227,18 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.RECEIPT_LINE_FULL: (
         "该入库行已收满",
         "This receipt line is already fully received",
+    ),
+    ErrorCode.UNIT_NOT_FOUND: (
+        "未找到该序列号或 IMEI 的设备",
+        "No unit has this serial number or IMEI",
+    ),
+    ErrorCode.UNIT_WRONG_SKU: (
+        "该设备不是订单所订的规格",
+        "This unit is not of the SKU the order is for",
+    ),
+    ErrorCode.UNIT_NOT_AVAILABLE: (
+        "该设备当前不可发货",
+        "This unit cannot be shipped now",
     ),
     ErrorCode.GOODS_NOT_ORDERABLE: (
         "商品当前不可下单（未上架、渠道或门店不符）",

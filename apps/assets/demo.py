@@ -1,0 +1,165 @@
+"""The demo shop's devices (docs/assets.md), through the services and dated as real history
+would be: its phones and laptops tracked by unit, bought from two suppliers on three stock
+receipts before the oldest order of the history (each device scanned with a serial
+number and, for a phone, two Luhn-valid IMEIs), as many units as the SKU's stock was and a
+few more; after the orders' history (which ships them by scan), some units sent to each
+sub-shop and one transfer still on its way. Safe to run again."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+
+from django.utils import timezone
+
+from apps.goods.selectors import sku_for_units, skus_of_goods, tracked_stocks
+from apps.goods.services import sku_tracked_set
+from zulin.core.auth import Session
+from zulin.core.clock import clock_at, real_now
+
+from .models import StockReceipt, StockTransfer, Supplier, Unit, UnitStatus
+from .rules import luhn_valid
+from .services import (
+    Identifiers,
+    ReceiptLineIn,
+    receipt_create,
+    receipt_scan,
+    supplier_create,
+    transfer_receive,
+    transfer_send,
+)
+
+SUPPLIERS = (
+    ("深圳华强数码供应链有限公司", "陈经理", "13760001234"),
+    ("联强国际贸易（中国）有限公司", "王经理", "02161234567"),
+)
+EXTRA = 3  # units beyond the SKU's counted stock: for the sub-shops and a transfer
+# Alphabet of serial numbers as makers print them (no I or O: read as 1 and 0).
+_SERIAL_CHARS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class Devices:
+    """The demo's devices by kind: goods titles of phones and of laptops."""
+
+    phones: tuple[str, ...]
+    laptops: tuple[str, ...]
+
+
+def imei_of(tac: str, number: int) -> str:
+    """An IMEI: the 8-digit type allocation code, a 6-digit serial and the Luhn check."""
+    body = f"{tac}{number % 1_000_000:06d}"
+    return next(body + str(check) for check in range(10) if luhn_valid(body + str(check)))
+
+
+def serial_of(prefix: str, number: int) -> str:
+    """A 12-character serial number like the makers' (a factory prefix, then base 34)."""
+    digits = []
+    for _ in range(12 - len(prefix)):
+        number, digit = divmod(number, len(_SERIAL_CHARS))
+        digits.append(_SERIAL_CHARS[digit])
+    return prefix + "".join(reversed(digits))
+
+
+def _cost(phone: bool, index: int) -> Decimal:
+    base = Decimal("5200.00") if phone else Decimal("8600.00")
+    return base + Decimal(300 * (index % 5))
+
+
+def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
+    """The phones' and laptops' SKUs tracked by unit, and their units received on three
+    receipts from two suppliers, 300, 290 and 280 days ago (before the oldest order: the
+    recovery showcase's debts were delivered up to 250 days ago)."""
+    if Supplier.objects.filter(name=SUPPLIERS[0][0]).exists():
+        return _counts()
+    phones, laptops = skus_of_goods(list(devices.phones)), skus_of_goods(list(devices.laptops))
+    if not phones and not laptops:
+        return _counts()
+    started = real_now()
+    with clock_at(started - timedelta(days=305)):
+        suppliers = [
+            supplier_create(actor=actor, name=name, contact=contact, phone=phone)
+            for name, contact, phone in SUPPLIERS
+        ]
+        for sku_id in phones + laptops:
+            sku_tracked_set(actor=actor, sku_id=sku_id)
+    half = (len(phones) + 1) // 2
+    plan = (
+        (300, suppliers[0], phones[:half], True, "HQ-2026-0117"),
+        (290, suppliers[1], laptops, False, "SYN-INV-558201"),
+        (280, suppliers[0], phones[half:], True, "HQ-2026-0206"),
+    )
+    numbers = itertools.count(10_001)
+    for days, supplier, sku_ids, phone, invoice in plan:
+        if not sku_ids:
+            continue
+        arrived = started - timedelta(days=days)
+        with clock_at(arrived):
+            receipt = receipt_create(
+                actor=actor,
+                supplier_id=supplier.pk,
+                receipt_date=timezone.localdate(),
+                invoice_no=invoice,
+                lines=[
+                    ReceiptLineIn(
+                        sku_id=sku_id,
+                        quantity=sku_for_units(sku_id).stock + EXTRA,
+                        unit_cost=_cost(phone, index),
+                    )
+                    for index, sku_id in enumerate(sku_ids)
+                ],
+            )
+        # Scanned that afternoon, one device after another.
+        for line in receipt.lines.order_by("id"):
+            for _ in range(line.expected_quantity):
+                number = next(numbers)
+                identifiers = (
+                    Identifiers(
+                        serial_number=serial_of("F2L", number),
+                        imei1=imei_of("35391511", number),
+                        imei2=imei_of("35391511", number + 500_000),
+                    )
+                    if phone
+                    else Identifiers(serial_number=serial_of("C02", number))
+                )
+                with clock_at(arrived + timedelta(hours=3, seconds=20 * (number - 10_000))):
+                    receipt_scan(actor=actor, line_id=line.pk, identifiers=identifiers)
+    return _counts()
+
+
+def units_placed_showcase_load(*, actor: Session, sub_shop_ids: list[int]) -> dict[str, int]:
+    """After the orders' history: from SKUs with units to spare (in stock beyond what orders
+    hold back), one unit sent to each sub-shop three days ago and received there the next
+    day, and one sent to the first sub-shop six hours ago, still on its way."""
+    if not sub_shop_ids or StockTransfer.objects.exists():
+        return _counts()
+    tracked = sorted(set(Unit.objects.values_list("sku_id", flat=True)))
+    spare = tracked_stocks({sku_id: sku_for_units(sku_id).sub_shop_ids for sku_id in tracked})
+    sku_ids = [sku_id for sku_id in tracked if spare.get(sku_id, 0) >= 2]
+    warehouse = Unit.objects.filter(status=UnitStatus.IN_STOCK, sub_shop_id__isnull=True)
+    now = real_now()
+    moves = [(sub_shop_id, True) for sub_shop_id in sub_shop_ids] + [(sub_shop_ids[0], False)]
+    for (to_sub_shop_id, received), sku_id in zip(moves, sku_ids, strict=False):
+        unit = warehouse.filter(sku_id=sku_id).order_by("id").first()
+        if unit is None:
+            continue
+        with clock_at(now - (timedelta(days=3) if received else timedelta(hours=6))):
+            transfer = transfer_send(actor=actor, unit_ids=[unit.pk], to_sub_shop_id=to_sub_shop_id)
+        if received:
+            with clock_at(now - timedelta(days=2)):
+                transfer_receive(actor=actor, transfer_id=transfer.pk)
+    return _counts()
+
+
+def _counts() -> dict[str, int]:
+    by_status = dict.fromkeys(UnitStatus.values, 0)
+    for status in Unit.objects.values_list("status", flat=True):
+        by_status[status] += 1
+    return {
+        "suppliers": Supplier.objects.count(),
+        "receipts": StockReceipt.objects.count(),
+        "units": Unit.objects.count(),
+        **by_status,
+    }
