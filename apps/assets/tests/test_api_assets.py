@@ -453,10 +453,24 @@ def test_warehouse_staff_may_and_a_salesman_may_not(shop, demo_owner):
     assert keeper.post(
         f"{B}/adjustUnit", {"unit_id": units[0]["id"], "action": "lose", "reason": "丢了"}
     ).ok
-    menu = keeper.get("/api/v2/getCommonFunctionMenu")
     info = keeper.get("/api/platform/getLoginUserInfo").data
     assert "warehouse" in {role["code"] for role in info["roles"]}
-    assert menu.code in (200,)
+    assert {"/assets", "/stockReceipts", "/stockTransfers"} <= set(_paths(info["menus"]))
+    english = ApiClient(keeper.host, token=keeper.token, language="en")
+    roles = english.get("/api/platform/getLoginUserInfo").data["roles"]
+    assert "Warehouse" in {role["name"] for role in roles}
+
+
+def test_a_sub_shops_menu_holds_its_devices_and_transfers_not_receipts(places):
+    info = places["east_client"].get("/api/platform/getLoginUserInfo").data
+    paths = set(_paths(info["menus"]))
+    assert {"/assets", "/stockTransfers"} <= paths and "/stockReceipts" not in paths
+
+
+def _paths(nodes: list[dict]) -> Iterator[str]:
+    for node in nodes:
+        yield node["path"]
+        yield from _paths(node.get("children") or [])
 
 
 # --- labels and the export -----------------------------------------------------------------
