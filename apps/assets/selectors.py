@@ -13,9 +13,10 @@ from django.utils import timezone
 from apps.goods.selectors import fineness_name, sku_labels
 from apps.subshops.selectors import sub_shop_names
 from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text, pick
-from zulin.core.pagination import page_of
+from zulin.core.pagination import COUNT_BOUND, page_of
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
 from .machine import UNIT_MACHINE
@@ -268,20 +269,35 @@ def units_filtered(
     return units
 
 
-def unit_status_counts(units: QuerySet[Unit]) -> dict[str, int]:
-    counts = dict(
-        units.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
-    )
-    answer = {status.value: counts.get(status.value, 0) for status in UnitStatus}
-    answer["all"] = sum(answer.values())
-    return answer
+def unit_status_counts(units: QuerySet[Unit]) -> tuple[dict[str, int], list[str]]:
+    """Per status and `all`, the units under `units`' filters, each counted as a list's total
+    is (zulin.core.pagination: to COUNT_BOUND rows, so a tab costs what its first page does,
+    not what the whole table does): the counts, and the names whose count stopped at the
+    bound (shown "10000+", as the pager shows the list's total). One statement: a bounded
+    count per status, each on the status index."""
+    bound = COUNT_BOUND
+    names = [status.value for status in UnitStatus] + ["all"]
+    parts: list[str] = []
+    params: list[Any] = []
+    for name in names:
+        rows = units if name == "all" else units.filter(status=name)
+        sql, sql_params = rows.order_by().values("pk")[: bound + 1].query.sql_with_params()
+        # The ORM's own SQL of each bounded count; values stay parameters.
+        parts.append(f"SELECT %s::text, count(*) FROM ({sql}) AS rows_{len(parts)}")  # noqa: S608
+        params += [name, *sql_params]
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        found = dict(cursor.fetchall())
+    counts = {name: min(found.get(name, 0), bound) for name in names}
+    capped = [name for name in names if found.get(name, 0) > bound]
+    return counts, capped
 
 
 def unit_page(
     *, session: SubShopScope | None, status: str | None, page: int, page_size: int, **filters: Any
 ) -> dict[str, Any]:
     units = units_filtered(session=session, **filters)
-    counts = unit_status_counts(units)
+    counts, capped = unit_status_counts(units)
     if status:
         units = units.filter(status=status)
     answer = page_of(
@@ -289,6 +305,7 @@ def unit_page(
     )
     answer["list"] = unit_rows(answer["list"])
     answer["status_counts"] = counts
+    answer["status_counts_capped"] = capped
     return answer
 
 

@@ -580,3 +580,14 @@ def test_a_scan_says_whether_the_unit_may_ship_for_the_order(
     _tenant(shop)
     Unit.objects.filter(pk=units[0]["id"]).update(order_id=1)
     assert demo_owner.get(f"{B}/getUnitDetail", {"id": units[0]["id"]}).data["order_no"] == "ZL1"
+
+
+def test_tab_counts_stop_at_the_bound_as_a_lists_total_does(shop, demo_owner, monkeypatch):
+    from apps.assets import selectors
+
+    _units(demo_owner, shop.sku.pk, 3)
+    monkeypatch.setattr(selectors, "COUNT_BOUND", 2)
+    answer = demo_owner.get(f"{B}/getUnitList", {"sku_id": shop.sku.pk}).data
+    assert answer["status_counts"]["in_stock"] == answer["status_counts"]["all"] == 2
+    assert answer["status_counts"]["lost"] == 0
+    assert answer["status_counts_capped"] == ["in_stock", "all"]
