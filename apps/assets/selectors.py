@@ -16,7 +16,7 @@ from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text, pick
-from zulin.core.pagination import COUNT_BOUND, page_of
+from zulin.core.pagination import COUNT_BOUND, page_of, page_rows
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
 from .machine import UNIT_MACHINE
@@ -274,20 +274,23 @@ def unit_status_counts(units: QuerySet[Unit]) -> tuple[dict[str, int], list[str]
     is (zulin.core.pagination: to COUNT_BOUND rows, so a tab costs what its first page does,
     not what the whole table does): the counts, and the names whose count stopped at the
     bound (shown "10000+", as the pager shows the list's total). One statement: a bounded
-    count per status, each on the status index."""
+    count per status, each on the status index; `all` is their sum, bounded alike (a sum
+    past the bound has a part past it or parts that add up past it: either way more)."""
     bound = COUNT_BOUND
-    names = [status.value for status in UnitStatus] + ["all"]
+    statuses = [status.value for status in UnitStatus]
     parts: list[str] = []
     params: list[Any] = []
-    for name in names:
-        rows = units if name == "all" else units.filter(status=name)
-        sql, sql_params = rows.order_by().values("pk")[: bound + 1].query.sql_with_params()
+    for name in statuses:
+        rows = units.filter(status=name).order_by().values("pk")[: bound + 1]
+        sql, sql_params = rows.query.sql_with_params()
         # The ORM's own SQL of each bounded count; values stay parameters.
         parts.append(f"SELECT %s::text, count(*) FROM ({sql}) AS rows_{len(parts)}")  # noqa: S608
         params += [name, *sql_params]
     with tenant_connection.cursor() as cursor:
         cursor.execute(" UNION ALL ".join(parts), params)
         found = dict(cursor.fetchall())
+    found["all"] = sum(found.values())
+    names = [*statuses, "all"]
     counts = {name: min(found.get(name, 0), bound) for name in names}
     capped = [name for name in names if found.get(name, 0) > bound]
     return counts, capped
@@ -300,9 +303,20 @@ def unit_page(
     counts, capped = unit_status_counts(units)
     if status:
         units = units.filter(status=status)
-    answer = page_of(
-        _with_row_joins(units).order_by("-id"), page=page, page_size=page_size, counted=units
-    )
+    ordered = _with_row_joins(units).order_by("-id")
+    start = (page - 1) * page_size
+    tab = status or "all"
+    if start + page_size <= COUNT_BOUND:
+        # The tab's count is the list's total (counted to the same bound): not counted twice.
+        answer: dict[str, Any] = {
+            "list": page_rows(ordered, start=start, size=page_size, ids_from=units),
+            "total": counts[tab],
+            "total_capped": tab in capped,
+            "page": page,
+            "page_size": page_size,
+        }
+    else:
+        answer = page_of(ordered, page=page, page_size=page_size, counted=units)
     answer["list"] = unit_rows(answer["list"])
     answer["status_counts"] = counts
     answer["status_counts_capped"] = capped

@@ -591,3 +591,5 @@ def test_tab_counts_stop_at_the_bound_as_a_lists_total_does(shop, demo_owner, mo
     assert answer["status_counts"]["in_stock"] == answer["status_counts"]["all"] == 2
     assert answer["status_counts"]["lost"] == 0
     assert answer["status_counts_capped"] == ["in_stock", "all"]
+    deep = demo_owner.get(f"{B}/getUnitList", {"sku_id": shop.sku.pk, "page": 3, "page_size": 1})
+    assert (len(deep.data["list"]), deep.data["total"]) == (1, 3)  # past the bound: counted
