@@ -84,13 +84,17 @@ def unit_holding(
     return unit, held
 
 
-def unit_find(identifier: str, *, session: SubShopScope | None = None) -> Unit | None:
-    """The live unit a scan names (serial number or IMEI), in the session's scope."""
+def unit_find(
+    identifier: str, *, session: SubShopScope | None = None, for_row: bool = False
+) -> Unit | None:
+    """The live unit a scan names (serial number or IMEI), in the session's scope; `for_row`
+    reads what its list row names too (`unit_rows`), in the same statement."""
     value = identifier.strip()
     if not value:
         return None
+    units = visible_units(session)
     return (
-        visible_units(session)
+        (_with_row_joins(units) if for_row else units)
         .exclude(status__in=RELEASED_STATUSES)
         .filter(
             Q(serial_number=value.upper()) | Q(imei1=value) | Q(imei2=value) | Q(meid=value.upper())
@@ -465,8 +469,7 @@ def ship_check(unit: Unit | None, *, session: SubShopScope | None, order_id: int
 def unit_scan(*, session: Session | None, code: str, order_id: int | None) -> dict[str, Any]:
     """findUnit: the live unit a code names in the session's scope, and with an order,
     whether it may ship for it."""
-    found = unit_find(code, session=session)
-    unit = unit_in_scope(session, found.pk) if found is not None else None
+    unit = unit_find(code, session=session, for_row=True)
     return {
         "unit": unit_rows([unit])[0] if unit is not None else None,
         "ship_check": ship_check(unit, session=session, order_id=order_id) if order_id else None,
