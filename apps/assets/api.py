@@ -276,7 +276,12 @@ def send_stock_transfer(request: HttpRequest, payload: schemas.SendTransferIn) -
         actor=session,
         unit_ids=payload.unit_ids,
         codes=payload.codes,
-        from_sub_shop_id=payload.from_sub_shop_id,
+        # Left out: wherever the units are; null: the warehouse.
+        from_sub_shop_id=(
+            payload.from_sub_shop_id
+            if "from_sub_shop_id" in payload.model_fields_set
+            else services.WHERE_THEY_ARE
+        ),
         to_sub_shop_id=payload.to_sub_shop_id,
         idempotency_key=payload.idempotency_key,
     )

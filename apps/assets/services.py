@@ -50,6 +50,8 @@ from .selectors import (
 )
 
 _KEEP: Any = object()  # a move that leaves the unit where it is
+# A transfer's origin left unsaid: wherever its units are (else it must be where they are).
+WHERE_THEY_ARE: Any = object()
 
 
 @dataclass(frozen=True)
@@ -519,7 +521,7 @@ def transfer_send(
     unit_ids: Sequence[int] = (),
     to_sub_shop_id: int | None,
     codes: Sequence[str] = (),
-    from_sub_shop_id: Any = _KEEP,
+    from_sub_shop_id: Any = WHERE_THEY_ARE,
     idempotency_key: str = "",
 ) -> StockTransfer:
     """Units in stock at one place sent to another (None: the warehouse), named by id or by
@@ -558,7 +560,7 @@ def transfer_send(
                 "unit_ids", Text("设备须在同一地点", "the units must be at one place")
             )
         origin = origins.pop()
-        if from_sub_shop_id is not _KEEP and from_sub_shop_id != origin:
+        if from_sub_shop_id is not WHERE_THEY_ARE and from_sub_shop_id != origin:
             raise field_error(
                 "from_sub_shop_id", Text("设备不在发出地", "the units are not at this place")
             )

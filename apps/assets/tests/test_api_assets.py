@@ -421,6 +421,21 @@ def test_a_sub_shop_sees_and_moves_only_its_own_units(shop, demo_owner, places):
         ).code
         == 404
     )
+    wrong_origin = east.post(
+        f"{B}/sendStockTransfer",
+        {
+            "from_sub_shop_id": None,  # the warehouse: not where the unit is
+            "unit_ids": [units[1]["id"]],
+            "to_sub_shop_id": None,
+            "idempotency_key": "east-back-0",
+        },
+    )
+    assert wrong_origin.code == 400 and "from_sub_shop_id" in wrong_origin.data["fields"]
+    unsaid = east.post(
+        f"{B}/sendStockTransfer",
+        {"unit_ids": [units[1]["id"]], "to_sub_shop_id": None, "idempotency_key": "east-back-3"},
+    )
+    assert unsaid.ok and unsaid.data["from_sub_shop_id"] == places["east"], unsaid
     back = east.post(
         f"{B}/sendStockTransfer",
         {
@@ -435,7 +450,7 @@ def test_a_sub_shop_sees_and_moves_only_its_own_units(shop, demo_owner, places):
     assert demo_owner.post(f"{B}/receiveStockTransfer", {"id": back.data["id"]}).ok
     _tenant(shop)
     assert Unit.objects.get(pk=units[0]["id"]).sub_shop_id is None
-    assert StockTransfer.objects.count() == 2
+    assert StockTransfer.objects.count() == 3
 
 
 # --- who may call what ---------------------------------------------------------------------
