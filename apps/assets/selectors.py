@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.utils import timezone
 
+from apps.goods.selectors import fineness_name, sku_labels
 from apps.subshops.selectors import sub_shop_names
+from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text, current_language, pick
+from zulin.core.pagination import COUNT_BOUND, page_of, page_rows
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
-from .models import StockReceipt, StockTransfer, Unit, UnitMovement, UnitStatus
+from .machine import UNIT_MACHINE
+from .models import (
+    StockReceipt,
+    StockReceiptLine,
+    StockTransfer,
+    Supplier,
+    Unit,
+    UnitMovement,
+    UnitStatus,
+)
+from .order_facts import OrderFact, order_facts
 from .rules import RELEASED_STATUSES
 
 
@@ -66,13 +84,17 @@ def unit_holding(
     return unit, held
 
 
-def unit_find(identifier: str, *, session: SubShopScope | None = None) -> Unit | None:
-    """The live unit a scan names (serial number or IMEI), in the session's scope."""
+def unit_find(
+    identifier: str, *, session: SubShopScope | None = None, for_row: bool = False
+) -> Unit | None:
+    """The live unit a scan names (serial number or IMEI), in the session's scope; `for_row`
+    reads what its list row names too (`unit_rows`), in the same statement."""
     value = identifier.strip()
     if not value:
         return None
+    units = visible_units(session)
     return (
-        visible_units(session)
+        (_with_row_joins(units) if for_row else units)
         .exclude(status__in=RELEASED_STATUSES)
         .filter(
             Q(serial_number=value.upper()) | Q(imei1=value) | Q(imei2=value) | Q(meid=value.upper())
@@ -149,13 +171,6 @@ def unit_matches(unit: Unit, code: str) -> bool:
     return value.upper() in (unit.serial_number, unit.meid) or value in (unit.imei1, unit.imei2)
 
 
-def place_name(sub_shop_id: int | None) -> str:
-    if sub_shop_id is None:
-        return "总仓"
-    name = sub_shop_names([sub_shop_id]).get(sub_shop_id)
-    return name[0] if name else f"门店 #{sub_shop_id}"
-
-
 def unit_ship_refusal(
     unit: Unit | None, *, code: str, sku_id: int, sub_shop_id: int | None
 ) -> ApplicationError | None:
@@ -177,17 +192,26 @@ def unit_ship_refusal(
             msg_en=f"Unit #{unit.pk} is not of the SKU the order is for",
             data={"unit_id": unit.pk, "sku_id": unit.sku_id, "order_sku_id": sku_id},
         )
-    place = place_name(unit.sub_shop_id)
     if unit.status != UnitStatus.IN_STOCK or unit.sub_shop_id not in (None, sub_shop_id):
-        where = (
-            f"在{place}，订单的门店不能从那里发货"
-            if unit.status == UnitStatus.IN_STOCK
-            else f"{unit.get_status_display()}（{place}）"
-        )
+        names = sub_shop_names([unit.sub_shop_id] if unit.sub_shop_id is not None else [])
+        place = place_name(unit.sub_shop_id, names)
+        place_zh = pick(WAREHOUSE, "zh") if unit.sub_shop_id is None else place
+        place_en = pick(WAREHOUSE, "en") if unit.sub_shop_id is None else place
+        in_stock = unit.status == UnitStatus.IN_STOCK
         return ApplicationError(
             ErrorCode.UNIT_NOT_AVAILABLE,
-            f"设备 #{unit.pk} 当前不可发货：{where}",
-            msg_en=f"Unit #{unit.pk} cannot be shipped now: {unit.status} at {place}",
+            f"设备 #{unit.pk} 当前不可发货："
+            + (
+                f"在{place_zh}，订单的门店不能从那里发货"
+                if in_stock
+                else f"{unit.get_status_display()}（{place_zh}）"
+            ),
+            msg_en=f"Unit #{unit.pk} cannot be shipped now: "
+            + (
+                f"it is at {place_en}, not where the order may ship from"
+                if in_stock
+                else f"{STATUS_EN[unit.status]} ({place_en})"
+            ),
             data={
                 "unit_id": unit.pk,
                 "status": unit.status,
@@ -257,3 +281,529 @@ def unit_to_ship(sku_id: int, sub_shop_id: int | None) -> Unit | None:
         places |= Q(sub_shop_id=sub_shop_id)
     units = Unit.objects.filter(places, sku_id=sku_id, status=UnitStatus.IN_STOCK)
     return units.order_by(F("sub_shop_id").asc(nulls_last=True), "id").first()
+
+
+# --- what the calls answer (apps/assets/api.py) -----------------------------------------------
+
+WAREHOUSE = Text("总仓", "Warehouse")
+STATUS_EN = {status.value: status.value.replace("_", " ") for status in UnitStatus}
+ACTION_LABELS = {
+    "receive": Text("采购入库", "received from supplier"),
+    "migrate": Text("从数量库存迁移", "migrated from counted stock"),
+    "serial_record": Text("录入序列号", "serial recorded"),
+    "transfer_send": Text("调拨发出", "transfer sent"),
+    "transfer_receive": Text("调拨收货", "transfer received"),
+    "ship": Text("发货", "shipped"),
+    "return_start": Text("开始归还", "return started"),
+    "return_receive": Text("归还收货", "return received"),
+    "restock": Text("重新入库", "restocked"),
+    "sell": Text("售出", "sold"),
+    "lose": Text("丢失", "lost"),
+    "find": Text("找回", "found"),
+}
+RECEIPT_STATUS_EN = {"open": "open", "partial": "partly received", "received": "received"}
+TRANSFER_STATUS_EN = {"in_transit": "in transit", "received": "received"}
+
+
+def money_text(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def _local(value: datetime | None) -> datetime | None:
+    return None if value is None else timezone.localtime(value)
+
+
+def status_label(status: str) -> str:
+    return pick(Text(UnitStatus(status).label, STATUS_EN[status]))
+
+
+def place_name(sub_shop_id: int | None, names: Mapping[int, tuple[str, bool]]) -> str:
+    if sub_shop_id is None:
+        return pick(WAREHOUSE)
+    return names.get(sub_shop_id, (f"#{sub_shop_id}", False))[0]
+
+
+def unit_rows(units: Sequence[Unit]) -> list[dict[str, Any]]:
+    """Units as lists answer them (getUnitList's row): SKU, place, supplier and order named,
+    each read once for the page."""
+    skus = sku_labels({unit.sku_id for unit in units})
+    places = sub_shop_names({unit.sub_shop_id for unit in units if unit.sub_shop_id})
+    orders = order_facts([unit.order_id for unit in units if unit.order_id])
+    rows = []
+    for unit in units:
+        sku = skus.get(unit.sku_id)
+        order = orders.get(unit.order_id) if unit.order_id else None
+        rows.append(
+            {
+                "id": unit.pk,
+                "sku_id": unit.sku_id,
+                "sku_name": sku.sku_name if sku else f"#{unit.sku_id}",
+                "goods_id": sku.goods_id if sku else None,
+                "goods_name": sku.goods_name if sku else "",
+                "serial_number": unit.serial_number,
+                "imei1": unit.imei1,
+                "imei2": unit.imei2,
+                "meid": unit.meid,
+                "grade": unit.grade,
+                "grade_label": fineness_name(unit.grade),
+                "status": unit.status,
+                "status_label": status_label(unit.status),
+                "sub_shop_id": unit.sub_shop_id,
+                "place_name": place_name(unit.sub_shop_id, places),
+                "cost": money_text(unit.cost),
+                "supplier_id": unit.supplier_id,
+                "supplier_name": unit.supplier.name if unit.supplier else "",
+                "receipt_id": unit.receipt_line.receipt_id if unit.receipt_line else None,
+                "acquired_at": _local(unit.acquired_at),
+                "order_id": unit.order_id,
+                "order_no": order.order_no if order else None,
+                "updated_at": _local(unit.updated_at),
+            }
+        )
+    return rows
+
+
+def _with_row_joins(units: QuerySet[Unit]) -> QuerySet[Unit]:
+    return units.select_related("supplier", "receipt_line")
+
+
+def units_filtered(
+    *,
+    session: SubShopScope | None,
+    sku_id: int | None = None,
+    sub_shop_id: int | None = None,
+    warehouse: bool = False,
+    grade: str | None = None,
+    supplier_id: int | None = None,
+    keyword: str = "",
+) -> QuerySet[Unit]:
+    """getUnitList's filters but the status (its tabs count under these)."""
+    units = visible_units(session)
+    if sku_id is not None:
+        units = units.filter(sku_id=sku_id)
+    if warehouse:
+        units = units.filter(sub_shop_id__isnull=True)
+    elif sub_shop_id is not None:
+        units = units.filter(sub_shop_id=sub_shop_id)
+    if grade:
+        units = units.filter(grade=grade)
+    if supplier_id is not None:
+        units = units.filter(supplier_id=supplier_id)
+    keyword = keyword.strip()
+    if keyword:
+        upper = keyword.upper()
+        units = units.filter(
+            Q(serial_number__startswith=upper)
+            | Q(imei1__startswith=keyword)
+            | Q(imei2__startswith=keyword)
+            | Q(meid__startswith=upper)
+        )
+    return units
+
+
+def unit_status_counts(units: QuerySet[Unit]) -> tuple[dict[str, int], list[str]]:
+    """Per status and `all`, the units under `units`' filters, each counted as a list's total
+    is (zulin.core.pagination: to COUNT_BOUND rows, so a tab costs what its first page does,
+    not what the whole table does): the counts, and the names whose count stopped at the
+    bound (shown "10000+", as the pager shows the list's total). One statement: a bounded
+    count per status, each on the status index; `all` is their sum, bounded alike (a sum
+    past the bound has a part past it or parts that add up past it: either way more)."""
+    bound = COUNT_BOUND
+    statuses = [status.value for status in UnitStatus]
+    parts: list[str] = []
+    params: list[Any] = []
+    for name in statuses:
+        rows = units.filter(status=name).order_by().values("pk")[: bound + 1]
+        sql, sql_params = rows.query.sql_with_params()
+        # The ORM's own SQL of each bounded count; values stay parameters.
+        parts.append(f"SELECT %s::text, count(*) FROM ({sql}) AS rows_{len(parts)}")  # noqa: S608
+        params += [name, *sql_params]
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        found = dict(cursor.fetchall())
+    found["all"] = sum(found.values())
+    names = [*statuses, "all"]
+    counts = {name: min(found.get(name, 0), bound) for name in names}
+    capped = [name for name in names if found.get(name, 0) > bound]
+    return counts, capped
+
+
+def unit_page(
+    *, session: SubShopScope | None, status: str | None, page: int, page_size: int, **filters: Any
+) -> dict[str, Any]:
+    units = units_filtered(session=session, **filters)
+    counts, capped = unit_status_counts(units)
+    if status:
+        units = units.filter(status=status)
+    ordered = _with_row_joins(units).order_by("-id")
+    start = (page - 1) * page_size
+    tab = status or "all"
+    if start + page_size <= COUNT_BOUND:
+        # The tab's count is the list's total (counted to the same bound): not counted twice.
+        answer: dict[str, Any] = {
+            "list": page_rows(ordered, start=start, size=page_size, ids_from=units),
+            "total": counts[tab],
+            "total_capped": tab in capped,
+            "page": page,
+            "page_size": page_size,
+        }
+    else:
+        answer = page_of(ordered, page=page, page_size=page_size, counted=units)
+    answer["list"] = unit_rows(answer["list"])
+    answer["status_counts"] = counts
+    answer["status_counts_capped"] = capped
+    return answer
+
+
+def unit_export_count(*, session: SubShopScope | None, status: str | None, **filters: Any) -> int:
+    units = units_filtered(session=session, **filters)
+    return (units.filter(status=status) if status else units).count()
+
+
+def unit_export_chunks(
+    *, session: SubShopScope | None, status: str | None, chunk: int = 1000, **filters: Any
+) -> Iterator[list[dict[str, Any]]]:
+    """The list's rows in its order (newest first), a chunk at a time (keyset on the id)."""
+    units = units_filtered(session=session, **filters)
+    if status:
+        units = units.filter(status=status)
+    units = _with_row_joins(units).order_by("-id")
+    last: int | None = None
+    while True:
+        batch = list((units.filter(pk__lt=last) if last else units)[:chunk])
+        if not batch:
+            return
+        yield unit_rows(batch)
+        last = batch[-1].pk
+
+
+def unit_in_scope(session: SubShopScope | None, unit_id: int) -> Unit:
+    unit = _with_row_joins(visible_units(session)).filter(pk=unit_id).first()
+    if unit is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return unit
+
+
+# The actions a unit's detail offers, the right each needs, and the reason it is shown off.
+UNIT_ACTIONS = (
+    ("serial_record", "asset.adjust"),
+    ("transfer_send", "asset.transfer"),
+    ("restock", "asset.adjust"),
+    ("lose", "asset.adjust"),
+    ("find", "asset.adjust"),
+)
+
+
+def unit_actions(unit: Unit, session: Session | None) -> list[dict[str, Any]]:
+    answers = []
+    for action, right in UNIT_ACTIONS:
+        if UNIT_MACHINE.find(str(unit.status), action) is None:
+            reason = Text(
+                f"「{UnitStatus(unit.status).label}」的设备不能执行此操作",
+                f"not allowed for a unit {STATUS_EN[unit.status]}",
+            )
+        elif session is not None and not session.can(right):
+            reason = Text("没有权限", "you are not allowed to")
+        else:
+            reason = None
+        answers.append(
+            {"action": action, "allowed": reason is None, "reason_disabled": pick(reason or "")}
+        )
+    return answers
+
+
+def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
+    unit = unit_in_scope(session, unit_id)
+    moves = list(UnitMovement.objects.filter(unit_id=unit.pk).order_by("id"))
+    order_ids = [m.order_id for m in moves if m.order_id] + (
+        [unit.order_id] if unit.order_id else []
+    )
+    facts = order_facts(order_ids)
+    places = sub_shop_names({p for m in moves for p in (m.from_sub_shop_id, m.to_sub_shop_id) if p})
+    history = [
+        {
+            "at": _local(m.at),
+            "action": m.action,
+            "action_label": pick(ACTION_LABELS.get(m.action, m.action)),
+            "from_status": m.from_status,
+            "to_status": m.to_status,
+            "from_place": place_name(m.from_sub_shop_id, places) if m.from_status else "",
+            "to_place": place_name(m.to_sub_shop_id, places),
+            "reason": m.reason,
+            "order_id": m.order_id,
+            "order_no": facts[m.order_id].order_no if m.order_id in facts else None,
+            "receipt_id": m.receipt_id,
+            "transfer_id": m.transfer_id,
+            "actor_name": m.actor_name,
+        }
+        for m in moves
+    ]
+    seen: list[int] = []
+    for order_id in order_ids:
+        if order_id not in seen:
+            seen.append(order_id)
+    orders = [_order_row(order_id, facts.get(order_id)) for order_id in seen]
+    return {
+        **unit_rows([unit])[0],
+        "history": history,
+        "orders": orders,
+        "actions": unit_actions(unit, session),
+    }
+
+
+def _order_row(order_id: int, fact: OrderFact | None) -> dict[str, Any]:
+    return {
+        "order_id": order_id,
+        "order_no": fact.order_no if fact else None,
+        "status": fact.status if fact else None,
+        "shipped_at": _local(fact.shipped_at) if fact else None,
+        "returned_at": _local(fact.returned_at) if fact else None,
+        "paid": money_text(fact.paid) if fact else None,
+    }
+
+
+def ship_check(
+    unit: Unit | None, *, code: str, session: SubShopScope | None, order_id: int
+) -> dict[str, Any]:
+    """Whether a scanned unit may ship for an order: in stock, of the ordered SKU, where the
+    order's sub-shop may take it (the warehouse, or that sub-shop). An order not in the
+    session's scope (or unknown) answers NOT_FOUND."""
+    fact = order_facts([order_id]).get(order_id)
+    scope = session.sub_shop_id if session is not None else None
+    if fact is None or (scope is not None and fact.sub_shop_id != scope):
+        raise ApplicationError(
+            ErrorCode.NOT_FOUND,
+            data={"fields": {"order_id": [pick(Text("订单不存在", "no such order"))]}},
+        )
+    # The shipping's own rule (`unit_ship_refusal`), so a scan checked here and the shipment
+    # that follows answer the same.
+    reason: str | None = None
+    if not fact.awaiting_shipment:
+        reason = pick(Text("订单当前不能发货", "the order is not awaiting shipment"))
+    else:
+        refusal = unit_ship_refusal(
+            unit, code=code, sku_id=fact.sku_id, sub_shop_id=fact.sub_shop_id
+        )
+        reason = refusal.message(current_language()) if refusal is not None else None
+    return {"ok": reason is None, "reason": reason or ""}
+
+
+def unit_scan(*, session: Session | None, code: str, order_id: int | None) -> dict[str, Any]:
+    """findUnit: the live unit a code names in the session's scope, and with an order,
+    whether it may ship for it."""
+    unit = unit_find(code, session=session, for_row=True)
+    return {
+        "unit": unit_rows([unit])[0] if unit is not None else None,
+        "ship_check": ship_check(unit, code=code, session=session, order_id=order_id)
+        if order_id
+        else None,
+    }
+
+
+# --- suppliers, receipts, transfers ----------------------------------------------------------
+
+
+def supplier_row(supplier: Supplier, unit_count: int | None = None) -> dict[str, Any]:
+    if unit_count is None:
+        unit_count = supplier.units.count()
+    return {
+        "id": supplier.pk,
+        "name": supplier.name,
+        "contact": supplier.contact,
+        "phone": supplier.phone,
+        "note": supplier.note,
+        "created_at": _local(supplier.created_at),
+        "unit_count": unit_count,
+    }
+
+
+def supplier_page(*, keyword: str, page: int, page_size: int) -> dict[str, Any]:
+    suppliers = Supplier.objects.all()
+    keyword = keyword.strip()
+    if keyword:
+        suppliers = suppliers.filter(
+            Q(name__icontains=keyword)
+            | Q(contact__icontains=keyword)
+            | Q(phone__startswith=keyword)
+        )
+    answer = page_of(suppliers.order_by("-id"), page=page, page_size=page_size)
+    counts = dict(
+        Unit.objects.filter(supplier_id__in=[s.pk for s in answer["list"]])
+        .values("supplier_id")
+        .annotate(n=Count("id"))
+        .values_list("supplier_id", "n")
+    )
+    answer["list"] = [supplier_row(s, counts.get(s.pk, 0)) for s in answer["list"]]
+    return answer
+
+
+def receipt_no(receipt: StockReceipt) -> str:
+    return f"RK{receipt.receipt_date:%Y%m%d}{receipt.pk:05d}"
+
+
+def _receipt_totals() -> dict[str, Any]:
+    return {
+        "expected_total": Sum("lines__expected_quantity"),
+        "scanned_total": Sum("lines__received_quantity"),
+        "cost_total": Sum(F("lines__expected_quantity") * F("lines__unit_cost")),
+    }
+
+
+def _receipt_row(receipt: Any) -> dict[str, Any]:
+    status = receipt.status
+    return {
+        "id": receipt.pk,
+        "receipt_no": receipt_no(receipt),
+        "supplier_id": receipt.supplier_id,
+        "supplier_name": receipt.supplier.name,
+        "receipt_date": receipt.receipt_date,
+        "invoice_no": receipt.invoice_no,
+        "attachment_path": receipt.attachment_path,
+        "status": status,
+        "status_label": pick(Text(StockReceipt.Status(status).label, RECEIPT_STATUS_EN[status])),
+        "expected": receipt.expected_total or 0,
+        "scanned": receipt.scanned_total or 0,
+        "total_cost": money_text(receipt.cost_total or Decimal("0")),
+        "created_at": _local(receipt.created_at),
+    }
+
+
+def receipt_page(
+    *, status: str | None, supplier_id: int | None, page: int, page_size: int
+) -> dict[str, Any]:
+    receipts = StockReceipt.objects.all()
+    if supplier_id is not None:
+        receipts = receipts.filter(supplier_id=supplier_id)
+    counts = dict(
+        receipts.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
+    )
+    status_counts = {s.value: counts.get(s.value, 0) for s in StockReceipt.Status}
+    status_counts["all"] = sum(status_counts.values())
+    if status:
+        receipts = receipts.filter(status=status)
+    answer = page_of(
+        receipts.select_related("supplier").annotate(**_receipt_totals()).order_by("-id"),
+        page=page,
+        page_size=page_size,
+        counted=receipts,
+    )
+    answer["list"] = [_receipt_row(r) for r in answer["list"]]
+    answer["status_counts"] = status_counts
+    return answer
+
+
+def receipt_line_row(line: StockReceiptLine, skus: Mapping[int, Any]) -> dict[str, Any]:
+    sku = skus.get(line.sku_id)
+    return {
+        "id": line.pk,
+        "sku_id": line.sku_id,
+        "sku_name": sku.sku_name if sku else f"#{line.sku_id}",
+        "goods_name": sku.goods_name if sku else "",
+        "expected_quantity": line.expected_quantity,
+        "received_quantity": line.received_quantity,
+        "unit_cost": money_text(line.unit_cost),
+    }
+
+
+def receipt_detail(*, receipt_id: int) -> dict[str, Any]:
+    receipt = (
+        StockReceipt.objects.select_related("supplier")
+        .annotate(**_receipt_totals())
+        .filter(pk=receipt_id)
+        .first()
+    )
+    if receipt is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    lines = list(receipt.lines.order_by("id"))
+    skus = sku_labels({line.sku_id for line in lines})
+    units = list(
+        _with_row_joins(Unit.objects.filter(receipt_line__receipt_id=receipt.pk)).order_by("-id")
+    )
+    return {
+        **_receipt_row(receipt),
+        "lines": [receipt_line_row(line, skus) for line in lines],
+        "units": unit_rows(units),
+    }
+
+
+def receipt_line_progress(line_id: int) -> dict[str, Any]:
+    line = StockReceiptLine.objects.get(pk=line_id)
+    progress = receipt_progress(line.receipt_id)
+    return {
+        "line": receipt_line_row(line, sku_labels({line.sku_id})),
+        "expected": progress["expected"],
+        "scanned": progress["scanned"],
+    }
+
+
+def _transfer_row(transfer: Any, places: Mapping[int, tuple[str, bool]]) -> dict[str, Any]:
+    status = transfer.status
+    return {
+        "id": transfer.pk,
+        "from_sub_shop_id": transfer.from_sub_shop_id,
+        "from_name": place_name(transfer.from_sub_shop_id, places),
+        "to_sub_shop_id": transfer.to_sub_shop_id,
+        "to_name": place_name(transfer.to_sub_shop_id, places),
+        "status": status,
+        "status_label": pick(Text(StockTransfer.Status(status).label, TRANSFER_STATUS_EN[status])),
+        "unit_count": transfer.unit_count,
+        "sent_at": _local(transfer.sent_at),
+        "received_at": _local(transfer.received_at),
+        "sent_by": transfer.sent_by_name,
+        "received_by": transfer.received_by_name,
+    }
+
+
+def _with_unit_count(transfers: QuerySet[StockTransfer]) -> QuerySet[StockTransfer]:
+    return transfers.annotate(
+        unit_count=Count("movements", filter=Q(movements__action="transfer_send"))
+    )
+
+
+def _places_of(transfers: Sequence[StockTransfer]) -> dict[int, tuple[str, bool]]:
+    return sub_shop_names(
+        {p for t in transfers for p in (t.from_sub_shop_id, t.to_sub_shop_id) if p}
+    )
+
+
+def transfer_page(
+    *, session: SubShopScope | None, status: str | None, page: int, page_size: int
+) -> dict[str, Any]:
+    transfers = visible_transfers(session)
+    counts = dict(
+        transfers.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
+    )
+    status_counts = {s.value: counts.get(s.value, 0) for s in StockTransfer.Status}
+    status_counts["all"] = sum(status_counts.values())
+    if status:
+        transfers = transfers.filter(status=status)
+    answer = page_of(
+        _with_unit_count(transfers).order_by("-id"),
+        page=page,
+        page_size=page_size,
+        counted=transfers,
+    )
+    places = _places_of(answer["list"])
+    answer["list"] = [_transfer_row(t, places) for t in answer["list"]]
+    answer["status_counts"] = status_counts
+    return answer
+
+
+def transfer_detail(*, session: SubShopScope | None, transfer_id: int) -> dict[str, Any]:
+    transfer = _with_unit_count(visible_transfers(session)).filter(pk=transfer_id).first()
+    if transfer is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    # Its units wherever they are now: a transfer the session sees shows all it carried.
+    ids = UnitMovement.objects.filter(transfer=transfer, action="transfer_send").values("unit_id")
+    units = list(_with_row_joins(Unit.objects.filter(pk__in=ids)).order_by("-id"))
+    return {**_transfer_row(transfer, _places_of([transfer])), "units": unit_rows(units)}
+
+
+def units_of_ids(session: SubShopScope | None, unit_ids: Sequence[int]) -> list[Unit]:
+    """These units in the session's scope, in the order asked; any other id: NOT_FOUND."""
+    wanted = list(dict.fromkeys(unit_ids))
+    found = {u.pk: u for u in visible_units(session).filter(pk__in=wanted)}
+    missing = [i for i in wanted if i not in found]
+    if missing:
+        raise ApplicationError(ErrorCode.NOT_FOUND, data={"unit_ids": missing})
+    return [found[i] for i in wanted]

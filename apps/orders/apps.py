@@ -9,8 +9,13 @@ class OrdersConfig(AppConfig):
     )
 
     def ready(self) -> None:
+        from apps.assets import order_facts
+
         from .callbacks import register
         from .exports import order_exporters_register
+        from .selectors import unit_order_facts
 
         register()
         order_exporters_register()
+        # What a unit's row and detail name of its orders (assets sits below orders).
+        order_facts.register(unit_order_facts)

@@ -32,6 +32,7 @@ STAFF = (
     ("service", "陈客服", "13700000025", ["customer_service"]),
     ("collector1", "褚催收", "13700000026", ["collector"]),
     ("collector2", "卫催收", "13700000027", ["collector"]),
+    ("stock1", "蒋仓管", "13700000028", ["warehouse"]),
 )
 RETURN_ADDRESSES = (
     (
