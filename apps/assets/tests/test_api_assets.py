@@ -577,9 +577,13 @@ def test_a_scan_says_whether_the_unit_may_ship_for_the_order(
         return answer.data["ship_check"]
 
     assert check(units[0]["imei1"], 1) == {"ok": True, "reason": ""}
-    assert check(units[0]["imei1"], 2)["reason"] == "设备不是订单的规格"
+    # The shipping's own refusal (unit_ship_refusal), word for word.
+    assert check(units[0]["imei1"], 2)["reason"] == f"设备 #{units[0]['id']} 不是订单所订的规格"
     assert not check(units[0]["imei1"], 3)["ok"]
-    assert check("NOPE-404", 1) == {"ok": False, "reason": "未找到该设备"}
+    assert check("NOPE-404", 1) == {
+        "ok": False,
+        "reason": "未找到序列号或 IMEI 为「NOPE-404」的设备",
+    }
     assert demo_owner.get(f"{B}/findUnit", {"code": "X-1", "order_id": 99}).code == 404
     # A unit at a sibling sub-shop is not where east's order may take it from.
     sent = demo_owner.post(

@@ -5,6 +5,7 @@ write-offs move the unit. Real leases through the calls (`tests/leases.py`)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection
@@ -93,6 +94,9 @@ def test_a_scan_binds_its_unit_and_consumes_the_reservation(demo, demo_owner, ap
     offer, (first, second) = tracked_offer(demo, demo_owner, units=2)
     order = _lease(demo, demo_owner, app, offer, 1)
     assert _orderable(demo, offer) == 1  # two in stock, one reserved
+    # The scan the ship dialog makes first (findUnit with the order): the same rule.
+    checked = demo_owner.get("/api/backend/findUnit", {"code": first.imei1, "order_id": order.id})
+    assert checked.ok and checked.data["ship_check"] == {"ok": True, "reason": ""}, checked
 
     shipped = _ship(demo_owner, order.id, first.imei1)
 
@@ -130,6 +134,19 @@ def test_a_scan_binds_its_unit_and_consumes_the_reservation(demo, demo_owner, ap
         ),
     )
     assert moves == [("receive", None), ("ship", order.id)]
+    # The device's page names the order (orders' facts, registered by orders) and what its
+    # customer paid on it.
+    device = demo_owner.get("/api/backend/getUnitDetail", {"id": first.pk})
+    assert device.ok, device
+    assert device.data["order_no"] == order.no
+    [held] = device.data["orders"]
+    assert (held["order_no"], held["status"], held["paid"]) == (
+        order.no,
+        "shipped",
+        f"{sum(Decimal(bill['paid_amount']) for bill in detail['bills']):.2f}",  # bill 1
+    )
+    again = demo_owner.get("/api/backend/findUnit", {"code": first.imei1, "order_id": order.id})
+    assert again.data["ship_check"]["ok"] is False  # out with its customer now
 
 
 def test_a_serial_number_scans_as_well_in_either_case(demo, demo_owner, app):
