@@ -86,6 +86,7 @@ const RECORD_SOURCES = {
   '/merchantDetail': { from: '/merchant', link: '/merchantDetail?' },
   '/subMerchantDetails': { from: '/subMerchant', link: '/subMerchantDetails?' },
   '/recovery/:id': { from: '/recovery', link: '/recovery/' },
+  '/assets/:id': { from: '/assets', link: '/assets/' },
 };
 /** Screens measured a second time on a record: /product edits the first goods of the list. */
 const RECORD_VARIANTS = { '/product': { from: '/productManage', link: '/product?id=' } };
