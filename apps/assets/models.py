@@ -51,10 +51,19 @@ class StockReceipt(models.Model):
     attachment_path = models.CharField(max_length=300, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     actor_account_id = models.BigIntegerField(null=True, blank=True)
+    # createStockReceipt's key: the same key answers the receipt it made ("" before the calls).
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="assets_receipt_idempotency_key_unique",
+            )
+        ]
 
 
 class StockReceiptLine(models.Model):
@@ -89,11 +98,22 @@ class StockTransfer(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_TRANSIT)
     sent_by_account_id = models.BigIntegerField(null=True, blank=True)
     received_by_account_id = models.BigIntegerField(null=True, blank=True)
+    sent_by_name = models.CharField(max_length=64, blank=True, default="")
+    received_by_name = models.CharField(max_length=64, blank=True, default="")
     sent_at = models.DateTimeField()
     received_at = models.DateTimeField(null=True, blank=True)
+    # sendStockTransfer's key: the same key answers the transfer it made.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="assets_transfer_idempotency_key_unique",
+            )
+        ]
 
 
 class Unit(models.Model):
@@ -129,6 +149,21 @@ class Unit(models.Model):
             models.Index(fields=["imei1"], name="assets_unit_imei1"),
             models.Index(fields=["imei2"], name="assets_unit_imei2"),
             models.Index(fields=["sku_id", "status", "sub_shop_id"], name="assets_unit_stock"),
+            # getUnitList's keyword: a serial number, IMEI or MEID, exact or by its start.
+            models.Index(
+                fields=["serial_number"],
+                name="assets_unit_serial_prefix",
+                opclasses=["varchar_pattern_ops"],
+            ),
+            models.Index(
+                fields=["imei1"], name="assets_unit_imei1_prefix", opclasses=["varchar_pattern_ops"]
+            ),
+            models.Index(
+                fields=["imei2"], name="assets_unit_imei2_prefix", opclasses=["varchar_pattern_ops"]
+            ),
+            models.Index(
+                fields=["meid"], name="assets_unit_meid_prefix", opclasses=["varchar_pattern_ops"]
+            ),
         ]
 
     def __str__(self) -> str:

@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.utils import timezone
 
+from apps.goods.selectors import fineness_name, sku_labels
+from apps.subshops.selectors import sub_shop_names
+from zulin.core.auth import Session
+from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.i18n import Text, pick
+from zulin.core.pagination import page_of
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
-from .models import StockReceipt, StockTransfer, Unit, UnitMovement, UnitStatus
+from .machine import UNIT_MACHINE
+from .models import (
+    StockReceipt,
+    StockReceiptLine,
+    StockTransfer,
+    Supplier,
+    Unit,
+    UnitMovement,
+    UnitStatus,
+)
+from .order_facts import OrderFact, order_facts
 from .rules import RELEASED_STATUSES
 
 
@@ -129,3 +148,504 @@ def visible_transfers(session: SubShopScope | None) -> QuerySet[StockTransfer]:
     if sub_shop_id is None:
         return transfers
     return transfers.filter(Q(from_sub_shop_id=sub_shop_id) | Q(to_sub_shop_id=sub_shop_id))
+
+
+# --- what the calls answer (apps/assets/api.py) -----------------------------------------------
+
+WAREHOUSE = Text("总仓", "Warehouse")
+STATUS_EN = {status.value: status.value.replace("_", " ") for status in UnitStatus}
+ACTION_LABELS = {
+    "receive": Text("采购入库", "received from supplier"),
+    "migrate": Text("从数量库存迁移", "migrated from counted stock"),
+    "serial_record": Text("录入序列号", "serial recorded"),
+    "transfer_send": Text("调拨发出", "transfer sent"),
+    "transfer_receive": Text("调拨收货", "transfer received"),
+    "ship": Text("发货", "shipped"),
+    "return_start": Text("开始归还", "return started"),
+    "return_receive": Text("归还收货", "return received"),
+    "restock": Text("重新入库", "restocked"),
+    "sell": Text("售出", "sold"),
+    "lose": Text("丢失", "lost"),
+    "find": Text("找回", "found"),
+}
+RECEIPT_STATUS_EN = {"open": "open", "partial": "partly received", "received": "received"}
+TRANSFER_STATUS_EN = {"in_transit": "in transit", "received": "received"}
+
+
+def money_text(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def _local(value: datetime | None) -> datetime | None:
+    return None if value is None else timezone.localtime(value)
+
+
+def status_label(status: str) -> str:
+    return pick(Text(UnitStatus(status).label, STATUS_EN[status]))
+
+
+def place_name(sub_shop_id: int | None, names: Mapping[int, tuple[str, bool]]) -> str:
+    if sub_shop_id is None:
+        return pick(WAREHOUSE)
+    return names.get(sub_shop_id, (f"#{sub_shop_id}", False))[0]
+
+
+def unit_rows(units: Sequence[Unit]) -> list[dict[str, Any]]:
+    """Units as lists answer them (getUnitList's row): SKU, place, supplier and order named,
+    each read once for the page."""
+    skus = sku_labels({unit.sku_id for unit in units})
+    places = sub_shop_names({unit.sub_shop_id for unit in units if unit.sub_shop_id})
+    orders = order_facts([unit.order_id for unit in units if unit.order_id])
+    rows = []
+    for unit in units:
+        sku = skus.get(unit.sku_id)
+        order = orders.get(unit.order_id) if unit.order_id else None
+        rows.append(
+            {
+                "id": unit.pk,
+                "sku_id": unit.sku_id,
+                "sku_name": sku.sku_name if sku else f"#{unit.sku_id}",
+                "goods_id": sku.goods_id if sku else None,
+                "goods_name": sku.goods_name if sku else "",
+                "serial_number": unit.serial_number,
+                "imei1": unit.imei1,
+                "imei2": unit.imei2,
+                "meid": unit.meid,
+                "grade": unit.grade,
+                "grade_label": fineness_name(unit.grade),
+                "status": unit.status,
+                "status_label": status_label(unit.status),
+                "sub_shop_id": unit.sub_shop_id,
+                "place_name": place_name(unit.sub_shop_id, places),
+                "cost": money_text(unit.cost),
+                "supplier_id": unit.supplier_id,
+                "supplier_name": unit.supplier.name if unit.supplier else "",
+                "receipt_id": unit.receipt_line.receipt_id if unit.receipt_line else None,
+                "acquired_at": _local(unit.acquired_at),
+                "order_id": unit.order_id,
+                "order_no": order.order_no if order else None,
+                "updated_at": _local(unit.updated_at),
+            }
+        )
+    return rows
+
+
+def _with_row_joins(units: QuerySet[Unit]) -> QuerySet[Unit]:
+    return units.select_related("supplier", "receipt_line")
+
+
+def units_filtered(
+    *,
+    session: SubShopScope | None,
+    sku_id: int | None = None,
+    sub_shop_id: int | None = None,
+    warehouse: bool = False,
+    grade: str | None = None,
+    supplier_id: int | None = None,
+    keyword: str = "",
+) -> QuerySet[Unit]:
+    """getUnitList's filters but the status (its tabs count under these)."""
+    units = visible_units(session)
+    if sku_id is not None:
+        units = units.filter(sku_id=sku_id)
+    if warehouse:
+        units = units.filter(sub_shop_id__isnull=True)
+    elif sub_shop_id is not None:
+        units = units.filter(sub_shop_id=sub_shop_id)
+    if grade:
+        units = units.filter(grade=grade)
+    if supplier_id is not None:
+        units = units.filter(supplier_id=supplier_id)
+    keyword = keyword.strip()
+    if keyword:
+        upper = keyword.upper()
+        units = units.filter(
+            Q(serial_number__startswith=upper)
+            | Q(imei1__startswith=keyword)
+            | Q(imei2__startswith=keyword)
+            | Q(meid__startswith=upper)
+        )
+    return units
+
+
+def unit_status_counts(units: QuerySet[Unit]) -> dict[str, int]:
+    counts = dict(
+        units.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
+    )
+    answer = {status.value: counts.get(status.value, 0) for status in UnitStatus}
+    answer["all"] = sum(answer.values())
+    return answer
+
+
+def unit_page(
+    *, session: SubShopScope | None, status: str | None, page: int, page_size: int, **filters: Any
+) -> dict[str, Any]:
+    units = units_filtered(session=session, **filters)
+    counts = unit_status_counts(units)
+    if status:
+        units = units.filter(status=status)
+    answer = page_of(
+        _with_row_joins(units).order_by("-id"), page=page, page_size=page_size, counted=units
+    )
+    answer["list"] = unit_rows(answer["list"])
+    answer["status_counts"] = counts
+    return answer
+
+
+def unit_export_count(*, session: SubShopScope | None, status: str | None, **filters: Any) -> int:
+    units = units_filtered(session=session, **filters)
+    return (units.filter(status=status) if status else units).count()
+
+
+def unit_export_chunks(
+    *, session: SubShopScope | None, status: str | None, chunk: int = 1000, **filters: Any
+) -> Iterator[list[dict[str, Any]]]:
+    """The list's rows in its order (newest first), a chunk at a time (keyset on the id)."""
+    units = units_filtered(session=session, **filters)
+    if status:
+        units = units.filter(status=status)
+    units = _with_row_joins(units).order_by("-id")
+    last: int | None = None
+    while True:
+        batch = list((units.filter(pk__lt=last) if last else units)[:chunk])
+        if not batch:
+            return
+        yield unit_rows(batch)
+        last = batch[-1].pk
+
+
+def unit_in_scope(session: SubShopScope | None, unit_id: int) -> Unit:
+    unit = _with_row_joins(visible_units(session)).filter(pk=unit_id).first()
+    if unit is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return unit
+
+
+# The actions a unit's detail offers, the right each needs, and the reason it is shown off.
+UNIT_ACTIONS = (
+    ("serial_record", "asset.adjust"),
+    ("transfer_send", "asset.transfer"),
+    ("restock", "asset.adjust"),
+    ("lose", "asset.adjust"),
+    ("find", "asset.adjust"),
+)
+
+
+def unit_actions(unit: Unit, session: Session | None) -> list[dict[str, Any]]:
+    answers = []
+    for action, right in UNIT_ACTIONS:
+        if UNIT_MACHINE.find(str(unit.status), action) is None:
+            reason = Text(
+                f"「{UnitStatus(unit.status).label}」的设备不能执行此操作",
+                f"not allowed for a unit {STATUS_EN[unit.status]}",
+            )
+        elif session is not None and not session.can(right):
+            reason = Text("没有权限", "you are not allowed to")
+        else:
+            reason = None
+        answers.append(
+            {"action": action, "allowed": reason is None, "reason_disabled": pick(reason or "")}
+        )
+    return answers
+
+
+def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
+    unit = unit_in_scope(session, unit_id)
+    moves = list(UnitMovement.objects.filter(unit_id=unit.pk).order_by("id"))
+    order_ids = [m.order_id for m in moves if m.order_id] + (
+        [unit.order_id] if unit.order_id else []
+    )
+    facts = order_facts(order_ids)
+    places = sub_shop_names({p for m in moves for p in (m.from_sub_shop_id, m.to_sub_shop_id) if p})
+    history = [
+        {
+            "at": _local(m.at),
+            "action": m.action,
+            "action_label": pick(ACTION_LABELS.get(m.action, m.action)),
+            "from_status": m.from_status,
+            "to_status": m.to_status,
+            "from_place": place_name(m.from_sub_shop_id, places) if m.from_status else "",
+            "to_place": place_name(m.to_sub_shop_id, places),
+            "reason": m.reason,
+            "order_id": m.order_id,
+            "order_no": facts[m.order_id].order_no if m.order_id in facts else None,
+            "receipt_id": m.receipt_id,
+            "transfer_id": m.transfer_id,
+            "actor_name": m.actor_name,
+        }
+        for m in moves
+    ]
+    seen: list[int] = []
+    for order_id in order_ids:
+        if order_id not in seen:
+            seen.append(order_id)
+    orders = [_order_row(order_id, facts.get(order_id)) for order_id in seen]
+    return {
+        **unit_rows([unit])[0],
+        "history": history,
+        "orders": orders,
+        "actions": unit_actions(unit, session),
+    }
+
+
+def _order_row(order_id: int, fact: OrderFact | None) -> dict[str, Any]:
+    return {
+        "order_id": order_id,
+        "order_no": fact.order_no if fact else None,
+        "status": fact.status if fact else None,
+        "shipped_at": _local(fact.shipped_at) if fact else None,
+        "returned_at": _local(fact.returned_at) if fact else None,
+        "paid": money_text(fact.paid) if fact else None,
+    }
+
+
+def ship_check(unit: Unit | None, *, session: SubShopScope | None, order_id: int) -> dict[str, Any]:
+    """Whether a scanned unit may ship for an order: in stock, of the ordered SKU, where the
+    order's sub-shop may take it (the warehouse, or that sub-shop). An order not in the
+    session's scope (or unknown) answers NOT_FOUND."""
+    fact = order_facts([order_id]).get(order_id)
+    scope = session.sub_shop_id if session is not None else None
+    if fact is None or (scope is not None and fact.sub_shop_id != scope):
+        raise ApplicationError(
+            ErrorCode.NOT_FOUND,
+            data={"fields": {"order_id": [pick(Text("订单不存在", "no such order"))]}},
+        )
+    reason: Text | None = None
+    if unit is None:
+        reason = Text("未找到该设备", "no unit has this code")
+    elif not fact.awaiting_shipment:
+        reason = Text("订单当前不能发货", "the order is not awaiting shipment")
+    elif unit.sku_id != fact.sku_id:
+        reason = Text("设备不是订单的规格", "the unit is not of the ordered SKU")
+    elif unit.status != UnitStatus.IN_STOCK:
+        reason = Text(
+            f"设备{UnitStatus(unit.status).label}", f"the unit is {STATUS_EN[unit.status]}"
+        )
+    elif unit.sub_shop_id is not None and unit.sub_shop_id != fact.sub_shop_id:
+        names = sub_shop_names({unit.sub_shop_id})
+        where = place_name(unit.sub_shop_id, names)
+        reason = Text(
+            f"设备在{where}，订单的门店不能从那里发货",
+            f"the unit is at {where}, not where the order may ship from",
+        )
+    return {"ok": reason is None, "reason": pick(reason or "")}
+
+
+def unit_scan(*, session: Session | None, code: str, order_id: int | None) -> dict[str, Any]:
+    """findUnit: the live unit a code names in the session's scope, and with an order,
+    whether it may ship for it."""
+    found = unit_find(code, session=session)
+    unit = unit_in_scope(session, found.pk) if found is not None else None
+    return {
+        "unit": unit_rows([unit])[0] if unit is not None else None,
+        "ship_check": ship_check(unit, session=session, order_id=order_id) if order_id else None,
+    }
+
+
+# --- suppliers, receipts, transfers ----------------------------------------------------------
+
+
+def supplier_row(supplier: Supplier, unit_count: int | None = None) -> dict[str, Any]:
+    if unit_count is None:
+        unit_count = supplier.units.count()
+    return {
+        "id": supplier.pk,
+        "name": supplier.name,
+        "contact": supplier.contact,
+        "phone": supplier.phone,
+        "note": supplier.note,
+        "created_at": _local(supplier.created_at),
+        "unit_count": unit_count,
+    }
+
+
+def supplier_page(*, keyword: str, page: int, page_size: int) -> dict[str, Any]:
+    suppliers = Supplier.objects.all()
+    keyword = keyword.strip()
+    if keyword:
+        suppliers = suppliers.filter(
+            Q(name__icontains=keyword)
+            | Q(contact__icontains=keyword)
+            | Q(phone__startswith=keyword)
+        )
+    answer = page_of(suppliers.order_by("-id"), page=page, page_size=page_size)
+    counts = dict(
+        Unit.objects.filter(supplier_id__in=[s.pk for s in answer["list"]])
+        .values("supplier_id")
+        .annotate(n=Count("id"))
+        .values_list("supplier_id", "n")
+    )
+    answer["list"] = [supplier_row(s, counts.get(s.pk, 0)) for s in answer["list"]]
+    return answer
+
+
+def receipt_no(receipt: StockReceipt) -> str:
+    return f"RK{receipt.receipt_date:%Y%m%d}{receipt.pk:05d}"
+
+
+def _receipt_totals() -> dict[str, Any]:
+    return {
+        "expected_total": Sum("lines__expected_quantity"),
+        "scanned_total": Sum("lines__received_quantity"),
+        "cost_total": Sum(F("lines__expected_quantity") * F("lines__unit_cost")),
+    }
+
+
+def _receipt_row(receipt: Any) -> dict[str, Any]:
+    status = receipt.status
+    return {
+        "id": receipt.pk,
+        "receipt_no": receipt_no(receipt),
+        "supplier_id": receipt.supplier_id,
+        "supplier_name": receipt.supplier.name,
+        "receipt_date": receipt.receipt_date,
+        "invoice_no": receipt.invoice_no,
+        "attachment_path": receipt.attachment_path,
+        "status": status,
+        "status_label": pick(Text(StockReceipt.Status(status).label, RECEIPT_STATUS_EN[status])),
+        "expected": receipt.expected_total or 0,
+        "scanned": receipt.scanned_total or 0,
+        "total_cost": money_text(receipt.cost_total or Decimal("0")),
+        "created_at": _local(receipt.created_at),
+    }
+
+
+def receipt_page(
+    *, status: str | None, supplier_id: int | None, page: int, page_size: int
+) -> dict[str, Any]:
+    receipts = StockReceipt.objects.all()
+    if supplier_id is not None:
+        receipts = receipts.filter(supplier_id=supplier_id)
+    counts = dict(
+        receipts.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
+    )
+    status_counts = {s.value: counts.get(s.value, 0) for s in StockReceipt.Status}
+    status_counts["all"] = sum(status_counts.values())
+    if status:
+        receipts = receipts.filter(status=status)
+    answer = page_of(
+        receipts.select_related("supplier").annotate(**_receipt_totals()).order_by("-id"),
+        page=page,
+        page_size=page_size,
+        counted=receipts,
+    )
+    answer["list"] = [_receipt_row(r) for r in answer["list"]]
+    answer["status_counts"] = status_counts
+    return answer
+
+
+def receipt_line_row(line: StockReceiptLine, skus: Mapping[int, Any]) -> dict[str, Any]:
+    sku = skus.get(line.sku_id)
+    return {
+        "id": line.pk,
+        "sku_id": line.sku_id,
+        "sku_name": sku.sku_name if sku else f"#{line.sku_id}",
+        "goods_name": sku.goods_name if sku else "",
+        "expected_quantity": line.expected_quantity,
+        "received_quantity": line.received_quantity,
+        "unit_cost": money_text(line.unit_cost),
+    }
+
+
+def receipt_detail(*, receipt_id: int) -> dict[str, Any]:
+    receipt = (
+        StockReceipt.objects.select_related("supplier")
+        .annotate(**_receipt_totals())
+        .filter(pk=receipt_id)
+        .first()
+    )
+    if receipt is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    lines = list(receipt.lines.order_by("id"))
+    skus = sku_labels({line.sku_id for line in lines})
+    units = list(
+        _with_row_joins(Unit.objects.filter(receipt_line__receipt_id=receipt.pk)).order_by("-id")
+    )
+    return {
+        **_receipt_row(receipt),
+        "lines": [receipt_line_row(line, skus) for line in lines],
+        "units": unit_rows(units),
+    }
+
+
+def receipt_line_progress(line_id: int) -> dict[str, Any]:
+    line = StockReceiptLine.objects.get(pk=line_id)
+    progress = receipt_progress(line.receipt_id)
+    return {
+        "line": receipt_line_row(line, sku_labels({line.sku_id})),
+        "expected": progress["expected"],
+        "scanned": progress["scanned"],
+    }
+
+
+def _transfer_row(transfer: Any, places: Mapping[int, tuple[str, bool]]) -> dict[str, Any]:
+    status = transfer.status
+    return {
+        "id": transfer.pk,
+        "from_sub_shop_id": transfer.from_sub_shop_id,
+        "from_name": place_name(transfer.from_sub_shop_id, places),
+        "to_sub_shop_id": transfer.to_sub_shop_id,
+        "to_name": place_name(transfer.to_sub_shop_id, places),
+        "status": status,
+        "status_label": pick(Text(StockTransfer.Status(status).label, TRANSFER_STATUS_EN[status])),
+        "unit_count": transfer.unit_count,
+        "sent_at": _local(transfer.sent_at),
+        "received_at": _local(transfer.received_at),
+        "sent_by": transfer.sent_by_name,
+        "received_by": transfer.received_by_name,
+    }
+
+
+def _with_unit_count(transfers: QuerySet[StockTransfer]) -> QuerySet[StockTransfer]:
+    return transfers.annotate(
+        unit_count=Count("movements", filter=Q(movements__action="transfer_send"))
+    )
+
+
+def _places_of(transfers: Sequence[StockTransfer]) -> dict[int, tuple[str, bool]]:
+    return sub_shop_names(
+        {p for t in transfers for p in (t.from_sub_shop_id, t.to_sub_shop_id) if p}
+    )
+
+
+def transfer_page(
+    *, session: SubShopScope | None, status: str | None, page: int, page_size: int
+) -> dict[str, Any]:
+    transfers = visible_transfers(session)
+    counts = dict(
+        transfers.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
+    )
+    status_counts = {s.value: counts.get(s.value, 0) for s in StockTransfer.Status}
+    status_counts["all"] = sum(status_counts.values())
+    if status:
+        transfers = transfers.filter(status=status)
+    answer = page_of(
+        _with_unit_count(transfers).order_by("-id"),
+        page=page,
+        page_size=page_size,
+        counted=transfers,
+    )
+    places = _places_of(answer["list"])
+    answer["list"] = [_transfer_row(t, places) for t in answer["list"]]
+    answer["status_counts"] = status_counts
+    return answer
+
+
+def transfer_detail(*, session: SubShopScope | None, transfer_id: int) -> dict[str, Any]:
+    transfer = _with_unit_count(visible_transfers(session)).filter(pk=transfer_id).first()
+    if transfer is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    # Its units wherever they are now: a transfer the session sees shows all it carried.
+    ids = UnitMovement.objects.filter(transfer=transfer, action="transfer_send").values("unit_id")
+    units = list(_with_row_joins(Unit.objects.filter(pk__in=ids)).order_by("-id"))
+    return {**_transfer_row(transfer, _places_of([transfer])), "units": unit_rows(units)}
+
+
+def units_of_ids(session: SubShopScope | None, unit_ids: Sequence[int]) -> list[Unit]:
+    """These units in the session's scope, in the order asked; any other id: NOT_FOUND."""
+    wanted = list(dict.fromkeys(unit_ids))
+    found = {u.pk: u for u in visible_units(session).filter(pk__in=wanted)}
+    missing = [i for i in wanted if i not in found]
+    if missing:
+        raise ApplicationError(ErrorCode.NOT_FOUND, data={"unit_ids": missing})
+    return [found[i] for i in wanted]

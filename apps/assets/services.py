@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from apps.goods.selectors import sku_for_units
+from apps.goods.selectors import fineness_name, sku_for_units, sku_labels
 from apps.subshops.selectors import known_sub_shop_ids
 from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import status_created, transition_locked
@@ -23,8 +24,12 @@ from zulin.core.auth import Session
 from zulin.core.db import advisory_xact_lock
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.idempotency import key_replay
+from zulin.files.links import private_file_link
+from zulin.files.services import private_file_save
 
 from . import rules
+from .labels import Label, labels_pdf
 from .machine import UNIT_MACHINE
 from .models import (
     Grade,
@@ -36,7 +41,13 @@ from .models import (
     UnitMovement,
     UnitStatus,
 )
-from .selectors import unit_holding, visible_transfers, visible_units
+from .selectors import (
+    unit_find,
+    unit_holding,
+    units_of_ids,
+    visible_transfers,
+    visible_units,
+)
 
 _KEEP: Any = object()  # a move that leaves the unit where it is
 
@@ -80,6 +91,14 @@ class Identifiers:
 
     def values(self) -> list[str]:
         return [v for v in (self.serial_number, self.imei1, self.imei2, self.meid) if v]
+
+
+def identifiers_of_code(code: str) -> Identifiers:
+    """One scanned code: an IMEI when it is one (15 digits, Luhn), else a serial number."""
+    code = code.strip()
+    if rules.imei_valid(code):
+        return Identifiers(imei1=code)
+    return Identifiers(serial_number=code)
 
 
 def _identifiers_claim(identifiers: Identifiers, *, unit_id: int | None = None) -> None:
@@ -251,6 +270,39 @@ def supplier_create(
     return supplier
 
 
+def supplier_update(
+    *,
+    actor: Session | None,
+    supplier_id: int,
+    name: str,
+    contact: str = "",
+    phone: str = "",
+    note: str = "",
+) -> Supplier:
+    name = name.strip()
+    if not name:
+        raise field_error("name", Text("必填", "required"))
+    with transaction.atomic():
+        supplier = Supplier.objects.select_for_update().filter(pk=supplier_id).first()
+        if supplier is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if Supplier.objects.filter(name=name).exclude(pk=supplier.pk).exists():
+            raise field_error("name", Text("已有同名供应商", "a supplier of this name exists"))
+        before = {"name": supplier.name, "contact": supplier.contact, "phone": supplier.phone}
+        supplier.name, supplier.contact = name, contact.strip()
+        supplier.phone, supplier.note = phone.strip(), note.strip()
+        supplier.save()
+        audit_record(
+            actor=actor,
+            action="supplier.update",
+            target_type="supplier",
+            target_id=supplier.pk,
+            before=before,
+            after={"name": supplier.name, "contact": supplier.contact, "phone": supplier.phone},
+        )
+    return supplier
+
+
 @dataclass(frozen=True)
 class ReceiptLineIn:
     sku_id: int
@@ -266,8 +318,67 @@ def receipt_create(
     lines: Sequence[ReceiptLineIn],
     invoice_no: str = "",
     attachment_path: str = "",
+    idempotency_key: str = "",
 ) -> StockReceipt:
-    """A stock receipt of SKUs tracked by unit, each line a quantity at one unit cost."""
+    """A stock receipt of SKUs tracked by unit, each line a quantity at one unit cost. The
+    same `idempotency_key` answers the receipt it made (another receipt under it: 1101)."""
+    if idempotency_key:
+        with transaction.atomic():
+            _key_lock("receipt", idempotency_key)
+            earlier = key_replay(
+                StockReceipt.objects.filter(idempotency_key=idempotency_key).first(),
+                same=lambda receipt: _receipt_same(receipt, supplier_id, receipt_date, lines),
+            )
+            if earlier is not None:
+                return earlier
+            return _receipt_create(
+                actor=actor,
+                supplier_id=supplier_id,
+                receipt_date=receipt_date,
+                lines=lines,
+                invoice_no=invoice_no,
+                attachment_path=attachment_path,
+                idempotency_key=idempotency_key,
+            )
+    return _receipt_create(
+        actor=actor,
+        supplier_id=supplier_id,
+        receipt_date=receipt_date,
+        lines=lines,
+        invoice_no=invoice_no,
+        attachment_path=attachment_path,
+        idempotency_key="",
+    )
+
+
+def _key_lock(kind: str, key: str) -> None:
+    """Two calls under one key queue, so the second finds what the first made."""
+    schema = getattr(connection, "schema_name", "")
+    advisory_xact_lock(f"assets-{kind}-key:{schema}:{key}")
+
+
+def _receipt_same(
+    receipt: StockReceipt, supplier_id: int, receipt_date: date, lines: Sequence[ReceiptLineIn]
+) -> bool:
+    made = sorted(receipt.lines.values_list("sku_id", "expected_quantity", "unit_cost"))
+    asked = sorted((line.sku_id, line.quantity, line.unit_cost) for line in lines)
+    return (
+        receipt.supplier_id == supplier_id
+        and receipt.receipt_date == receipt_date
+        and made == asked
+    )
+
+
+def _receipt_create(
+    *,
+    actor: Session | None,
+    supplier_id: int,
+    receipt_date: date,
+    lines: Sequence[ReceiptLineIn],
+    invoice_no: str,
+    attachment_path: str,
+    idempotency_key: str,
+) -> StockReceipt:
     supplier = Supplier.objects.filter(pk=supplier_id).first()
     if supplier is None:
         raise field_error("supplier_id", Text("供应商不存在", "no such supplier"))
@@ -295,6 +406,7 @@ def receipt_create(
             invoice_no=invoice_no.strip(),
             attachment_path=attachment_path.strip(),
             actor_account_id=actor.account.pk if actor else None,
+            idempotency_key=idempotency_key,
         )
         StockReceiptLine.objects.bulk_create(
             StockReceiptLine(
@@ -324,6 +436,7 @@ def receipt_scan(
     line_id: int,
     identifiers: Identifiers,
     grade: str | None = None,
+    receipt_id: int | None = None,
 ) -> Unit:
     """One scan on a receipt line: one unit in the warehouse at the line's cost. A line takes
     at most its expected quantity; a receipt is received in as many parts as it takes."""
@@ -333,7 +446,7 @@ def receipt_scan(
             # The receipt's row too: scans of its lines refresh its status one at a time.
             StockReceiptLine.objects.select_for_update(of=("self", "receipt"))
             .select_related("receipt__supplier")
-            .filter(pk=line_id)
+            .filter(pk=line_id, **({"receipt_id": receipt_id} if receipt_id else {}))
             .first()
         )
         if line is None:
@@ -401,19 +514,43 @@ def unit_serial_record(*, actor: Session | None, unit_id: int, identifiers: Iden
 
 
 def transfer_send(
-    *, actor: Session | None, unit_ids: Sequence[int], to_sub_shop_id: int | None
+    *,
+    actor: Session | None,
+    unit_ids: Sequence[int] = (),
+    to_sub_shop_id: int | None,
+    codes: Sequence[str] = (),
+    from_sub_shop_id: Any = _KEEP,
+    idempotency_key: str = "",
 ) -> StockTransfer:
-    """Units in stock at one place sent to another (None: the warehouse). A sub-shop account
-    sends only its own units; another's answer NOT_FOUND as ids that do not exist."""
-    wanted = sorted(set(unit_ids))
-    if not wanted:
-        raise field_error("unit_ids", Text("至少一台设备", "at least one unit"))
-    if to_sub_shop_id is not None and not known_sub_shop_ids([to_sub_shop_id]):
-        raise field_error("to_sub_shop_id", Text("门店不存在", "no such sub-shop"))
+    """Units in stock at one place sent to another (None: the warehouse), named by id or by
+    scanned code (serial number, IMEI or MEID). A sub-shop account sends only its own units;
+    another's answer NOT_FOUND as ids that do not exist. `from_sub_shop_id`, when given, must
+    be where the units are. The same `idempotency_key` answers the transfer it made."""
     with transaction.atomic():
-        units = list(visible_units(actor).select_for_update().filter(pk__in=wanted).order_by("pk"))
+        if idempotency_key:
+            _key_lock("transfer", idempotency_key)
+            earlier = StockTransfer.objects.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                asked = set(unit_ids) | {
+                    unit.pk for code in codes if (unit := unit_find(code, session=actor))
+                }
+                return key_replay(  # type: ignore[return-value]
+                    earlier,
+                    same=lambda transfer: (
+                        transfer.to_sub_shop_id == to_sub_shop_id
+                        and asked == _transfer_unit_ids(transfer)
+                    ),
+                )
+        wanted = set(unit_ids) | _units_of_codes(codes, actor)
+        if not wanted:
+            raise field_error("unit_ids", Text("至少一台设备", "at least one unit"))
+        if to_sub_shop_id is not None and not known_sub_shop_ids([to_sub_shop_id]):
+            raise field_error("to_sub_shop_id", Text("门店不存在", "no such sub-shop"))
+        units = list(
+            visible_units(actor).select_for_update().filter(pk__in=sorted(wanted)).order_by("pk")
+        )
         if len(units) != len(wanted):
-            missing = sorted(set(wanted) - {unit.pk for unit in units})
+            missing = sorted(wanted - {unit.pk for unit in units})
             raise ApplicationError(ErrorCode.NOT_FOUND, data={"unit_ids": missing})
         origins = {unit.sub_shop_id for unit in units}
         if len(origins) != 1:
@@ -421,13 +558,19 @@ def transfer_send(
                 "unit_ids", Text("设备须在同一地点", "the units must be at one place")
             )
         origin = origins.pop()
+        if from_sub_shop_id is not _KEEP and from_sub_shop_id != origin:
+            raise field_error(
+                "from_sub_shop_id", Text("设备不在发出地", "the units are not at this place")
+            )
         if origin == to_sub_shop_id:
             raise field_error("to_sub_shop_id", Text("与发出地相同", "the same as where they are"))
         transfer = StockTransfer.objects.create(
             from_sub_shop_id=origin,
             to_sub_shop_id=to_sub_shop_id,
             sent_by_account_id=actor.account.pk if actor else None,
+            sent_by_name=actor_name(actor)[:64],
             sent_at=timezone.now(),
+            idempotency_key=idempotency_key,
         )
         for unit in units:
             unit_move(
@@ -438,6 +581,28 @@ def transfer_send(
                 change=lambda row: {"transfer_id": _set_transfer(row, transfer)},
             )
     return transfer
+
+
+def _units_of_codes(codes: Sequence[str], actor: Session | None) -> set[int]:
+    """The units scanned codes name (in the actor's scope); codes naming none: NOT_FOUND."""
+    found, unknown = set(), []
+    for code in codes:
+        unit = unit_find(code, session=actor)
+        if unit is None:
+            unknown.append(code)
+        else:
+            found.add(unit.pk)
+    if unknown:
+        raise ApplicationError(ErrorCode.NOT_FOUND, data={"codes": unknown})
+    return found
+
+
+def _transfer_unit_ids(transfer: StockTransfer) -> set[int]:
+    return set(
+        UnitMovement.objects.filter(transfer=transfer, action="transfer_send").values_list(
+            "unit_id", flat=True
+        )
+    )
 
 
 def _set_transfer(row: Unit, transfer: StockTransfer) -> int:
@@ -469,17 +634,19 @@ def transfer_receive(*, actor: Session | None, transfer_id: int) -> StockTransfe
         transfer.status = StockTransfer.Status.RECEIVED
         transfer.received_at = timezone.now()
         transfer.received_by_account_id = actor.account.pk if actor else None
+        transfer.received_by_name = actor_name(actor)[:64]
         transfer.save()
     return transfer
 
 
-ADJUSTMENTS = ("lose", "find")
+ADJUSTMENTS = ("lose", "find", "restock")
 
 
 def unit_adjust(*, actor: Session | None, unit_id: int, action: str, reason: str) -> Unit:
-    """A unit written off as lost, or found again (back to received), with the reason."""
+    """A unit written off as lost, found again (back to received), or a received unit back
+    in stock (until the next issue's inspection), with the reason."""
     if action not in ADJUSTMENTS:
-        raise field_error("action", Text("应为 lose 或 find", "lose or find"))
+        raise field_error("action", Text("应为 lose、find 或 restock", "lose, find or restock"))
     if not reason.strip():
         raise field_error("reason", Text("必填", "required"))
     with transaction.atomic():
@@ -547,3 +714,49 @@ def units_from_stock(
             )
         )
     return made
+
+
+# --- labels ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LabelsFile:
+    url: str
+    expires_at: datetime
+    count: int
+
+
+def unit_labels_create(*, actor: Session, unit_ids: Sequence[int], barcode: str) -> LabelsFile:
+    """A PDF of the units' labels (in the order asked), kept as a private file and answered
+    as a signed link valid PRIVATE_LINK_TTL_SECONDS. Units outside the actor's scope:
+    NOT_FOUND, as ids that do not exist."""
+    units = units_of_ids(actor, unit_ids)
+    if not units:
+        raise field_error("unit_ids", Text("至少一台设备", "at least one unit"))
+    skus = sku_labels({unit.sku_id for unit in units})
+    labels = [
+        Label(
+            code=unit.serial_number or unit.imei1 or unit.meid or f"#{unit.pk}",
+            sku_name=(
+                f"{skus[unit.sku_id].goods_name} {skus[unit.sku_id].sku_name}"
+                if unit.sku_id in skus
+                else f"#{unit.sku_id}"
+            ),
+            grade=fineness_name(unit.grade),
+        )
+        for unit in units
+    ]
+    document = labels_pdf(labels, barcode=barcode)
+    stored = private_file_save(
+        kind="unit-labels",
+        name=f"labels-{timezone.localtime():%Y%m%d%H%M%S}.pdf",
+        content=document,
+        content_type="application/pdf",
+        actor=actor,
+    )
+    ttl = settings.PRIVATE_LINK_TTL_SECONDS
+    return LabelsFile(
+        url=private_file_link(stored, session=actor, ttl_seconds=ttl, inline=True),
+        expires_at=timezone.localtime() + timedelta(seconds=ttl),
+        count=len(labels),
+    )

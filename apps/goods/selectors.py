@@ -18,7 +18,7 @@ from tenants.catalog.selectors import (
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.i18n import Text
+from zulin.core.i18n import Text, choice_name
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop, scoped_get
@@ -116,6 +116,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
     skus, plans, sells, packages = _active_parts(goods)
     sku_index = {sku.pk: index for index, sku in enumerate(skus)}
     plan_index = {plan.pk: index for index, plan in enumerate(plans)}
+    derived = tracked_stocks({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
     names, displayed = goods_catalog_facts(
         _merchant_id(), [goods.pk], {goods.category_id} if goods.category_id else set()
     )
@@ -139,7 +140,13 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
         "review_note": goods.review_note,
         "display_status": goods.pk in displayed,
         "spu_list": [
-            {"id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock} for sku in skus
+            {
+                "id": sku.pk,
+                "specs": sku.specs,
+                "code": sku.code,
+                "stock": derived[sku.pk] if sku.tracked else sku.stock,
+            }
+            for sku in skus
         ],
         "rent_list": [
             {
@@ -207,13 +214,15 @@ LIST_COLUMNS = (
 def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
     """Stock, SKU count and lowest rent of the page's goods, in one statement over the page's
     ids (the lowest rent per SKU first, so stock is never multiplied by a SKU's plans); a
-    goods item with no active SKU has 0, 0 and none."""
+    goods item with no active SKU has 0, 0 and none. A SKU tracked by unit counts its derived
+    stock (`tracked_stocks`), never the `stock` column no longer kept for it."""
     if not goods_ids:
         return {}
     with tenant_connection.cursor() as cursor:
         cursor.execute(
             f"""
-            SELECT s.goods_id, sum(s.stock), count(*), min(plan.low)
+            SELECT s.goods_id, coalesce(sum(s.stock) FILTER (WHERE NOT s.tracked), 0),
+                   count(*), min(plan.low), array_agg(s.id) FILTER (WHERE s.tracked)
             FROM {Sku._meta.db_table} s
             LEFT JOIN LATERAL (
               SELECT min(r.rent) AS low FROM {RentPlan._meta.db_table} r
@@ -224,12 +233,29 @@ def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
             """,  # noqa: S608 (table names from the models; values are parameters)
             [list(goods_ids)],
         )
-        found = {
-            goods_id: {"total_stock": stock, "sku_count": skus, "min_rent": low}
-            for goods_id, stock, skus, low in cursor.fetchall()
+        rows = cursor.fetchall()
+    tracked = {goods_id: sku_ids for goods_id, _, _, _, sku_ids in rows if sku_ids}
+    derived = _tracked_stocks_of_goods(tracked)
+    found = {
+        goods_id: {
+            "total_stock": stock + sum(derived.get(sku_id, 0) for sku_id in sku_ids or ()),
+            "sku_count": skus,
+            "min_rent": low,
         }
+        for goods_id, stock, skus, low, sku_ids in rows
+    }
     none = {"total_stock": 0, "sku_count": 0, "min_rent": None}  # no active SKU
     return {goods_id: found.get(goods_id, none) for goods_id in goods_ids}
+
+
+def _tracked_stocks_of_goods(tracked: dict[int, list[int]]) -> dict[int, int]:
+    """The derived stock of tracked SKUs, given by goods id → its tracked SKUs' ids."""
+    if not tracked:
+        return {}
+    scopes = dict(Goods.objects.filter(pk__in=list(tracked)).values_list("pk", "sub_shop_ids"))
+    return tracked_stocks(
+        {sku_id: scopes[goods_id] for goods_id, sku_ids in tracked.items() for sku_id in sku_ids}
+    )
 
 
 def _goods_filtered(
@@ -647,3 +673,37 @@ def order_offer(
         sale_price=sell.price,
         addons=[],
     )
+
+
+@dataclass(frozen=True)
+class SkuLabel:
+    """How a unit's SKU is named in lists: the SKU (its specs, else its code) and its goods."""
+
+    sku_name: str
+    goods_id: int
+    goods_name: str
+
+
+def sku_labels(sku_ids: set[int] | list[int]) -> dict[int, SkuLabel]:
+    """`{sku_id: SkuLabel}` of these SKUs (dropped ones too: units keep their SKU)."""
+    if not sku_ids:
+        return {}
+    rows = Sku.objects.filter(pk__in=list(sku_ids)).values_list(
+        "pk", "specs", "code", "goods_id", "goods__title"
+    )
+    return {
+        pk: SkuLabel(
+            sku_name=" / ".join(str(v) for v in (specs or {}).values()) or code or f"#{pk}",
+            goods_id=goods_id,
+            goods_name=title,
+        )
+        for pk, specs, code, goods_id, title in rows
+    }
+
+
+def fineness_name(value: str) -> str:
+    """A fineness (a unit's grade) named in the request's language."""
+    for choice in Fineness:
+        if choice.value == value:
+            return choice_name(choice, rules.FINENESS_EN)
+    return value

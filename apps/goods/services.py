@@ -260,7 +260,9 @@ def incomplete_reasons(goods: Goods) -> list[str]:
     )
     if not skus or any(sku.pk not in planned for sku in skus):
         reasons.append("no_rent_plan")
-    if sum(sku.stock for sku in skus) == 0:
+    # A SKU tracked by unit: its derived stock (units in stock, less open reservations).
+    derived = tracked_stocks({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
+    if sum(derived[sku.pk] if sku.tracked else sku.stock for sku in skus) == 0:
         reasons.append("no_stock")
     if goods.category_id is None or not category_usable(goods.category_id):
         reasons.append("category_unavailable")

@@ -20,7 +20,9 @@ from zulin.core.text import MultiLineText, SingleLineText
 
 OPTIONAL_PHONE = OPTIONAL_PHONE_PATTERN
 SubShopStatusValue = Literal["active", "disabled"]
-StaffRoleCode = Literal["auditor", "salesman", "finance", "customer_service", "collector"]
+StaffRoleCode = Literal[
+    "auditor", "salesman", "finance", "customer_service", "collector", "warehouse"
+]
 
 
 class RecordIdIn(Schema):

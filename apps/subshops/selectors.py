@@ -29,7 +29,14 @@ from .models import Channel, ReturnAddress, ShowPlatform, SubShop, SubShopStatus
 SUB_SHOP_AUDIT_TARGET = "sub_shop"
 SUB_MERCHANT_ROLE_CODE = "sub_merchant"
 # The system roles an owner may give staff (tenants/catalogue.py).
-STAFF_ROLE_CODES = ("auditor", "salesman", "finance", "customer_service", "collector")
+STAFF_ROLE_CODES = (
+    "auditor",
+    "salesman",
+    "finance",
+    "customer_service",
+    "collector",
+    "warehouse",
+)
 
 
 # --- sub-shops -----------------------------------------------------------------------------

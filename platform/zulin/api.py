@@ -178,6 +178,7 @@ def _mount_routers() -> None:
     install_session_loader(session_from_token)
     install_reader_check(account_reader_name)
 
+    from apps.assets.api import router as assets_router
     from apps.billing.api import finance_router as billing_finance_router
     from apps.billing.api import platform_router as billing_platform_router
     from apps.billing.api import v2_router as billing_v2_router
@@ -274,6 +275,7 @@ def _mount_routers() -> None:
     api.add_router("/applet", promotion_applet_router)
     api.add_router("/notarization", notary_router)
     api.add_router("/backend", disputes_router)
+    api.add_router("/backend", assets_router)
     api.add_router("/general", service_general_router)
     api.add_router("/backend", service_backend_router)
     api.add_router("/applet", service_applet_router)

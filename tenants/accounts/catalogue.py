@@ -72,6 +72,13 @@ ACTIONS: dict[int, dict[str, str]] = {
         "recovery.writeoff": "核销坏账",
         # Make and download an order's evidence pack (docs/disputes.md): owner and finance.
         "dispute.evidence": "生成与下载证据包",
+        # Devices by serial and IMEI (apps.assets, docs/assets.md): see them; receive them
+        # from suppliers (suppliers, stock receipts, scans); move them between the warehouse
+        # and sub-shops; write them off, find them, restock them or record their serial.
+        "asset.view": "查看设备",
+        "asset.receive": "采购入库",
+        "asset.transfer": "设备调拨",
+        "asset.adjust": "设备调整",
     },
 }
 
@@ -87,6 +94,8 @@ ROLE_NAMES_EN: dict[str, str] = {
     "finance": "Finance",
     "customer_service": "Customer service",
     "sub_merchant": "Sub-merchant",
+    "collector": "Collector",
+    "warehouse": "Warehouse",
 }
 
 # code, name, actions ("*" = every action of the side)
@@ -184,10 +193,26 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
                 "service.message",
                 "data.view",  # its own sub-shop's figures (branch `data`)
                 "recovery.work",  # its own sub-shop's cases
+                "asset.view",  # its own sub-shop's units
+                "asset.transfer",  # transfers from or to its own sub-shop
             ],
         ),
         # Works the recovery cases assigned to it (apps.recovery), nothing else of the shop.
         ("collector", "催收员", ["recovery.work"]),
+        # 仓管: the shop's devices — receiving, labels, transfers, adjustments — and shipping.
+        (
+            "warehouse",
+            "仓管",
+            [
+                "asset.view",
+                "asset.receive",
+                "asset.transfer",
+                "asset.adjust",
+                "order.ship",
+                "order.view",
+                "goods.view",
+            ],
+        ),
     ],
 }
 
@@ -295,6 +320,16 @@ MENUS: dict[int, list[Menu]] = {
                     "finance",
                     "withdrawal.apply",
                 ),
+            ],
+        ),
+        _group(
+            "仓库管理",
+            "Warehouse",
+            "warehouse",
+            [
+                _leaf("设备管理", "Devices", "/assets", "warehouse", "asset.view"),
+                _leaf("采购入库", "Stock receipts", "/stockReceipts", "warehouse", "asset.receive"),
+                _leaf("设备调拨", "Transfers", "/stockTransfers", "warehouse", "asset.transfer"),
             ],
         ),
         _group(

@@ -1,0 +1,296 @@
+"""The shop's devices on the store side (docs/assets.md): units, suppliers, stock receipts,
+scans, transfers and labels. A sub-shop's account sees and moves only its own sub-shop's
+units and the transfers from or to it; receipts are the warehouse's (a sub-shop's account is
+refused them). Another merchant's or a sibling sub-shop's id answers NOT_FOUND."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from zulin.core.auth import Session, current_session, store_auth
+from zulin.core.errors import ApplicationError, ErrorCode
+
+from . import schemas, selectors, services
+
+router = Router(tags=["backend: assets"])
+
+VIEW = store_auth("asset.view")
+RECEIVE = store_auth("asset.receive")
+TRANSFER = store_auth("asset.transfer")
+ADJUST = store_auth("asset.adjust")
+
+
+def _warehouse(request: HttpRequest) -> Session:
+    """The session of a call the warehouse makes: a sub-shop's account is refused."""
+    session = current_session(request)
+    if session.sub_shop_id is not None:
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    return session
+
+
+def _unit(session: Session, unit_id: int) -> dict[str, Any]:
+    return selectors.unit_rows([selectors.unit_in_scope(session, unit_id)])[0]
+
+
+# --- units -----------------------------------------------------------------------------------
+
+
+@router.get("/getUnitList", response=schemas.UnitListOut, auth=VIEW, operation_id="getUnitList")
+def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> dict[str, Any]:
+    """The shop's units, newest first, with the count per status under the same filters (a
+    sub-shop's account: its own sub-shop's)."""
+    return selectors.unit_page(
+        session=current_session(request),
+        status=filters.status,
+        page=filters.page,
+        page_size=filters.page_size,
+        sku_id=filters.sku_id,
+        sub_shop_id=filters.sub_shop_id,
+        warehouse=filters.warehouse,
+        grade=filters.grade,
+        supplier_id=filters.supplier_id,
+        keyword=filters.keyword,
+    )
+
+
+@router.get(
+    "/getUnitDetail", response=schemas.UnitDetailOut, auth=VIEW, operation_id="getUnitDetail"
+)
+def get_unit_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> dict[str, Any]:
+    """One unit with its whole history, its orders and the actions the session may take."""
+    return selectors.unit_detail(session=current_session(request), unit_id=params.id)
+
+
+@router.get("/findUnit", response=schemas.FindUnitOut, auth=VIEW, operation_id="findUnit")
+def find_unit(request: HttpRequest, params: Query[schemas.FindUnitIn]) -> dict[str, Any]:
+    """A scan: the live unit a serial number, IMEI or MEID names (null: none in scope); with
+    `order_id`, whether it may ship for that order and why not."""
+    return selectors.unit_scan(
+        session=current_session(request), code=params.code, order_id=params.order_id
+    )
+
+
+@router.post(
+    "/recordUnitSerial", response=schemas.UnitOut, auth=ADJUST, operation_id="recordUnitSerial"
+)
+def record_unit_serial(request: HttpRequest, payload: schemas.RecordUnitSerialIn) -> dict[str, Any]:
+    """A unit awaiting its serial (made from a counted stock) gets it: in stock."""
+    session = current_session(request)
+    unit = services.unit_serial_record(
+        actor=session,
+        unit_id=payload.unit_id,
+        identifiers=services.Identifiers(
+            serial_number=payload.serial_number,
+            imei1=payload.imei1,
+            imei2=payload.imei2,
+            meid=payload.meid,
+        ),
+    )
+    return _unit(session, unit.pk)
+
+
+@router.post("/adjustUnit", response=schemas.UnitOut, auth=ADJUST, operation_id="adjustUnit")
+def adjust_unit(request: HttpRequest, payload: schemas.AdjustUnitIn) -> dict[str, Any]:
+    """Lost (written off), found (back to received) or restocked (received → in stock), with
+    the reason; any other move now: CONFLICT naming `from` and `to`."""
+    session = current_session(request)
+    unit = services.unit_adjust(
+        actor=session, unit_id=payload.unit_id, action=payload.action, reason=payload.reason
+    )
+    return _unit(session, unit.pk)
+
+
+@router.post(
+    "/createUnitLabels", response=schemas.LabelsOut, auth=VIEW, operation_id="createUnitLabels"
+)
+def create_unit_labels(request: HttpRequest, payload: schemas.CreateUnitLabelsIn) -> dict[str, Any]:
+    """A PDF of the units' labels (Code 128 or QR of the serial, SKU name, grade) through a
+    signed private link valid PRIVATE_LINK_TTL_SECONDS."""
+    made = services.unit_labels_create(
+        actor=current_session(request), unit_ids=payload.unit_ids, barcode=payload.format
+    )
+    return {"url": made.url, "expires_at": made.expires_at, "count": made.count}
+
+
+# --- suppliers -------------------------------------------------------------------------------
+
+
+@router.get(
+    "/getSupplierList", response=schemas.SupplierListOut, auth=VIEW, operation_id="getSupplierList"
+)
+def get_supplier_list(request: HttpRequest, filters: Query[schemas.SupplierListIn]) -> Any:
+    """Suppliers, newest first, with the units bought from each (the units list filters by
+    them, so `asset.view` reads them)."""
+    return selectors.supplier_page(
+        keyword=filters.keyword, page=filters.page, page_size=filters.page_size
+    )
+
+
+@router.post(
+    "/createSupplier", response=schemas.SupplierOut, auth=RECEIVE, operation_id="createSupplier"
+)
+def create_supplier(request: HttpRequest, payload: schemas.SupplierIn) -> dict[str, Any]:
+    supplier = services.supplier_create(
+        actor=_warehouse(request),
+        name=payload.name,
+        contact=payload.contact,
+        phone=payload.phone,
+        note=payload.note,
+    )
+    return selectors.supplier_row(supplier)
+
+
+@router.post(
+    "/updateSupplier", response=schemas.SupplierOut, auth=RECEIVE, operation_id="updateSupplier"
+)
+def update_supplier(request: HttpRequest, payload: schemas.UpdateSupplierIn) -> dict[str, Any]:
+    supplier = services.supplier_update(
+        actor=_warehouse(request),
+        supplier_id=payload.id,
+        name=payload.name,
+        contact=payload.contact,
+        phone=payload.phone,
+        note=payload.note,
+    )
+    return selectors.supplier_row(supplier)
+
+
+# --- stock receipts --------------------------------------------------------------------------
+
+
+@router.get(
+    "/getStockReceiptList",
+    response=schemas.ReceiptListOut,
+    auth=RECEIVE,
+    operation_id="getStockReceiptList",
+)
+def get_stock_receipt_list(request: HttpRequest, filters: Query[schemas.ReceiptListIn]) -> Any:
+    _warehouse(request)
+    return selectors.receipt_page(
+        status=filters.status,
+        supplier_id=filters.supplier_id,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+@router.get(
+    "/getStockReceiptDetail",
+    response=schemas.ReceiptDetailOut,
+    auth=RECEIVE,
+    operation_id="getStockReceiptDetail",
+)
+def get_stock_receipt_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> Any:
+    _warehouse(request)
+    return selectors.receipt_detail(receipt_id=params.id)
+
+
+@router.post(
+    "/createStockReceipt",
+    response=schemas.ReceiptDetailOut,
+    auth=RECEIVE,
+    operation_id="createStockReceipt",
+)
+def create_stock_receipt(request: HttpRequest, payload: schemas.CreateReceiptIn) -> Any:
+    """A receipt of SKUs tracked by unit (supplier, China day, lines of SKU × quantity × unit
+    cost); the same `idempotency_key` answers the receipt it made."""
+    receipt = services.receipt_create(
+        actor=_warehouse(request),
+        supplier_id=payload.supplier_id,
+        receipt_date=payload.receipt_date,
+        invoice_no=payload.invoice_no,
+        attachment_path=payload.attachment_path,
+        lines=[
+            services.ReceiptLineIn(
+                sku_id=line.sku_id, quantity=line.expected_quantity, unit_cost=line.unit_cost
+            )
+            for line in payload.lines
+        ],
+        idempotency_key=payload.idempotency_key,
+    )
+    return selectors.receipt_detail(receipt_id=receipt.pk)
+
+
+@router.post(
+    "/scanStockReceipt",
+    response=schemas.ScanReceiptOut,
+    auth=RECEIVE,
+    operation_id="scanStockReceipt",
+)
+def scan_stock_receipt(request: HttpRequest, payload: schemas.ScanReceiptIn) -> dict[str, Any]:
+    """One scan on a receipt's line: one unit in the warehouse at the line's cost."""
+    session = _warehouse(request)
+    unit = services.receipt_scan(
+        actor=session,
+        receipt_id=payload.receipt_id,
+        line_id=payload.line_id,
+        identifiers=services.identifiers_of_code(payload.code),
+        grade=payload.grade,
+    )
+    return {"unit": _unit(session, unit.pk), **selectors.receipt_line_progress(payload.line_id)}
+
+
+# --- transfers -------------------------------------------------------------------------------
+
+
+@router.get(
+    "/getStockTransferList",
+    response=schemas.TransferListOut,
+    auth=TRANSFER,
+    operation_id="getStockTransferList",
+)
+def get_stock_transfer_list(request: HttpRequest, filters: Query[schemas.TransferListIn]) -> Any:
+    """Transfers, newest first (a sub-shop's account: those from or to its sub-shop)."""
+    return selectors.transfer_page(
+        session=current_session(request),
+        status=filters.status,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+
+
+@router.get(
+    "/getStockTransferDetail",
+    response=schemas.TransferDetailOut,
+    auth=TRANSFER,
+    operation_id="getStockTransferDetail",
+)
+def get_stock_transfer_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> Any:
+    return selectors.transfer_detail(session=current_session(request), transfer_id=params.id)
+
+
+@router.post(
+    "/sendStockTransfer",
+    response=schemas.TransferDetailOut,
+    auth=TRANSFER,
+    operation_id="sendStockTransfer",
+)
+def send_stock_transfer(request: HttpRequest, payload: schemas.SendTransferIn) -> Any:
+    """Units in stock at one place (by scanned code or id) sent to another; the same
+    `idempotency_key` answers the transfer it made."""
+    session = current_session(request)
+    transfer = services.transfer_send(
+        actor=session,
+        unit_ids=payload.unit_ids,
+        codes=payload.codes,
+        from_sub_shop_id=payload.from_sub_shop_id,
+        to_sub_shop_id=payload.to_sub_shop_id,
+        idempotency_key=payload.idempotency_key,
+    )
+    return selectors.transfer_detail(session=session, transfer_id=transfer.pk)
+
+
+@router.post(
+    "/receiveStockTransfer",
+    response=schemas.TransferDetailOut,
+    auth=TRANSFER,
+    operation_id="receiveStockTransfer",
+)
+def receive_stock_transfer(request: HttpRequest, payload: schemas.AssetIdIn) -> Any:
+    """The destination receives a transfer: its units in stock there."""
+    session = current_session(request)
+    transfer = services.transfer_receive(actor=session, transfer_id=payload.id)
+    return selectors.transfer_detail(session=session, transfer_id=transfer.pk)

@@ -1,0 +1,57 @@
+"""The port through which assets learns what it shows of the orders its units serve.
+
+Assets sits below `apps.orders` in the apps' layers and never imports it: orders registers
+the one reader in its `AppConfig.ready()` (as assets registers the units counter of
+`apps.goods.units`). Until orders does (issue 43's shipping step), no order is known: a unit
+row's `order_no` is null, an order's row in a unit's detail carries its id only, and a scan
+checked against an order answers NOT_FOUND for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class OrderFact:
+    order_id: int
+    order_no: str
+    status: str
+    sku_id: int
+    sub_shop_id: int | None
+    # Whether the order may ship now (a lease awaiting shipment, a paid purchase).
+    awaiting_shipment: bool
+    shipped_at: datetime | None
+    returned_at: datetime | None
+    paid: Decimal  # what the customer paid on it, yuan
+
+
+class OrderFacts(Protocol):
+    def __call__(self, order_ids: Sequence[int]) -> dict[int, OrderFact]: ...
+
+
+_reader: OrderFacts | None = None
+
+
+def register(reader: OrderFacts) -> None:
+    global _reader
+    if _reader is not None and _reader is not reader:
+        raise RuntimeError("the order facts reader is registered once")
+    _reader = reader
+
+
+def unregister() -> None:
+    """For tests that register a reader of their own."""
+    global _reader
+    _reader = None
+
+
+def order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
+    wanted = sorted({order_id for order_id in order_ids if order_id})
+    if not wanted or _reader is None:
+        return {}
+    return _reader(wanted)
