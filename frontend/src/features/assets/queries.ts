@@ -1,34 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '@/api/client';
+import { apiGet, apiPost } from '@/api/client';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
-import { request, type CallOptions } from '@/lib/request';
 import type {
-  AdjustAction,
+  AdjustUnitBody,
   CreateReceiptBody,
   FoundUnit,
-  ReceiptDetail,
-  ReceiptPage,
+  LabelsBody,
+  ReceiptListQuery,
   RecordSerialBody,
   ScanReceiptBody,
   ScanReceiptResult,
   SendTransferBody,
-  Supplier,
   SupplierBody,
-  Page,
   TransferDetail,
-  TransferPage,
+  TransferListQuery,
   Unit,
-  UnitDetail,
-  UnitLabels,
   UnitListQuery,
-  UnitPage,
 } from './types';
 
-/*
- * The calls go through the one request function; their paths are not in the committed OpenAPI
- * snapshot yet (the backend adds them on its branch), so the shapes are ./types.ts.
- */
 const P = {
   units: '/api/backend/getUnitList',
   unit: '/api/backend/getUnitDetail',
@@ -46,37 +36,30 @@ const P = {
   transfer: '/api/backend/getStockTransferDetail',
   sendTransfer: '/api/backend/sendStockTransfer',
   receiveTransfer: '/api/backend/receiveStockTransfer',
+  places: '/api/backend/getSubShopOptions',
 } as const;
 
-type Params = Record<string, string | number | boolean | undefined>;
-
-function get<T>(path: string, params?: Params, options: CallOptions = { hideNotice: true }): Promise<T | false> {
-  return request<T>(path, { ...options, method: 'GET', params });
-}
-
-function post<T>(path: string, body: unknown, options: CallOptions): Promise<T | false> {
-  return request<T>(path, { ...options, method: 'POST', body });
-}
+const QUIET = { hideNotice: true };
 
 export const assetKeys = {
   all: ['assets'] as const,
+  places: () => [...assetKeys.all, 'places'] as const,
   units: () => [...assetKeys.all, 'units'] as const,
   unitList: (query: UnitListQuery) => [...assetKeys.units(), 'list', query] as const,
   unit: (id: number) => [...assetKeys.units(), 'detail', id] as const,
-  find: (code: string, orderId: number | null) => [...assetKeys.all, 'find', code, orderId] as const,
-  suppliers: (keyword: string) => [...assetKeys.all, 'suppliers', keyword] as const,
+  suppliers: () => [...assetKeys.all, 'suppliers'] as const,
+  supplierList: (keyword: string) => [...assetKeys.suppliers(), keyword] as const,
   receipts: () => [...assetKeys.all, 'receipts'] as const,
-  receiptList: (query: Params) => [...assetKeys.receipts(), 'list', query] as const,
+  receiptList: (query: ReceiptListQuery) => [...assetKeys.receipts(), 'list', query] as const,
   receipt: (id: number) => [...assetKeys.receipts(), 'detail', id] as const,
   transfers: () => [...assetKeys.all, 'transfers'] as const,
-  transferList: (query: Params) => [...assetKeys.transfers(), 'list', query] as const,
+  transferList: (query: TransferListQuery) => [...assetKeys.transfers(), 'list', query] as const,
   transfer: (id: number) => [...assetKeys.transfers(), 'detail', id] as const,
 };
 
 /** The shop's sub-shops (the places a unit can be besides the warehouse). */
 export function usePlaceOptions(enabled = true) {
-  const path = '/api/backend/getSubShopOptions';
-  return useQuery({ queryKey: [...assetKeys.all, 'places'], queryFn: () => orThrow(path, apiGet(path, undefined, { hideNotice: true })), staleTime: 5 * 60_000, enabled });
+  return useQuery({ queryKey: assetKeys.places(), queryFn: () => orThrow(P.places, apiGet(P.places, undefined, QUIET)), staleTime: 5 * 60_000, enabled });
 }
 
 // --- units -------------------------------------------------------------------------------------
@@ -85,7 +68,7 @@ export function usePlaceOptions(enabled = true) {
 export function useUnits(query: UnitListQuery) {
   return useQuery({
     queryKey: assetKeys.unitList(query),
-    queryFn: () => orThrow(P.units, get<UnitPage>(P.units, { ...query, warehouse: query.warehouse || undefined })),
+    queryFn: () => orThrow(P.units, apiGet(P.units, { ...query, warehouse: query.warehouse || undefined }, QUIET)),
     placeholderData: keepPreviousData,
   });
 }
@@ -94,14 +77,14 @@ export function useUnits(query: UnitListQuery) {
 export function useUnitDetail(id: number | null) {
   return useQuery({
     queryKey: assetKeys.unit(id ?? 0),
-    queryFn: () => strictCall((options) => get<UnitDetail>(P.unit, { id: id ?? 0 }, options)),
+    queryFn: () => strictCall((options) => apiGet(P.unit, { id: id ?? 0 }, options)),
     enabled: id !== null,
   });
 }
 
 /** A scan's lookup: the unit by serial, IMEI or MEID; with an order, whether it may ship for it. */
 export function findUnit(code: string, orderId?: number | null): Promise<FoundUnit> {
-  return strictCall((options) => get<FoundUnit>(P.find, { code, order_id: orderId ?? undefined }, options));
+  return strictCall((options) => apiGet(P.find, { code, ...(orderId ? { order_id: orderId } : {}) }, options));
 }
 
 function useRefreshUnits() {
@@ -115,7 +98,7 @@ function useRefreshUnits() {
 export function useRecordSerial() {
   const refresh = useRefreshUnits();
   return useMutation({
-    mutationFn: (body: RecordSerialBody) => strictCall((options) => post<Unit>(P.recordSerial, body, options)),
+    mutationFn: (body: RecordSerialBody) => strictCall((options) => apiPost(P.recordSerial, body, options)),
     onSuccess: (saved) => refresh(saved),
   });
 }
@@ -123,14 +106,14 @@ export function useRecordSerial() {
 export function useAdjustUnit() {
   const refresh = useRefreshUnits();
   return useMutation({
-    mutationFn: (body: { unit_id: number; action: AdjustAction; reason: string }) => strictCall((options) => post<Unit>(P.adjust, body, options)),
+    mutationFn: (body: AdjustUnitBody) => strictCall((options) => apiPost(P.adjust, body, options)),
     onSuccess: (saved) => refresh(saved),
   });
 }
 
 export function useCreateUnitLabels() {
   return useMutation({
-    mutationFn: (body: { unit_ids: number[]; format: 'code128' | 'qr' }) => strictCall((options) => post<UnitLabels>(P.labels, body, options)),
+    mutationFn: (body: LabelsBody) => strictCall((options) => apiPost(P.labels, body, options)),
   });
 }
 
@@ -138,8 +121,8 @@ export function useCreateUnitLabels() {
 
 export function useSuppliers(keyword = '', enabled = true) {
   return useQuery({
-    queryKey: assetKeys.suppliers(keyword),
-    queryFn: () => orThrow(P.suppliers, get<Page<Supplier>>(P.suppliers, { keyword: keyword || undefined, page: 1, page_size: 100 })),
+    queryKey: assetKeys.supplierList(keyword),
+    queryFn: () => orThrow(P.suppliers, apiGet(P.suppliers, { ...(keyword ? { keyword } : {}), page: 1, page_size: 100 }, QUIET)),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     enabled,
@@ -149,17 +132,17 @@ export function useSuppliers(keyword = '', enabled = true) {
 export function useCreateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SupplierBody) => strictCall((options) => post<Supplier>(P.createSupplier, body, options)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...assetKeys.all, 'suppliers'] }),
+    mutationFn: (body: SupplierBody) => strictCall((options) => apiPost(P.createSupplier, body, options)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: assetKeys.suppliers() }),
   });
 }
 
 // --- stock receipts ----------------------------------------------------------------------------
 
-export function useReceipts(query: Params) {
+export function useReceipts(query: ReceiptListQuery) {
   return useQuery({
     queryKey: assetKeys.receiptList(query),
-    queryFn: () => orThrow(P.receipts, get<ReceiptPage>(P.receipts, query)),
+    queryFn: () => orThrow(P.receipts, apiGet(P.receipts, query, QUIET)),
     placeholderData: keepPreviousData,
   });
 }
@@ -167,7 +150,7 @@ export function useReceipts(query: Params) {
 export function useReceiptDetail(id: number | null) {
   return useQuery({
     queryKey: assetKeys.receipt(id ?? 0),
-    queryFn: () => strictCall((options) => get<ReceiptDetail>(P.receipt, { id: id ?? 0 }, options)),
+    queryFn: () => strictCall((options) => apiGet(P.receipt, { id: id ?? 0 }, options)),
     enabled: id !== null,
   });
 }
@@ -175,7 +158,7 @@ export function useReceiptDetail(id: number | null) {
 export function useCreateReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReceiptBody) => strictCall((options) => post<ReceiptDetail>(P.createReceipt, body, options)),
+    mutationFn: (body: CreateReceiptBody) => strictCall((options) => apiPost(P.createReceipt, body, options)),
     onSuccess: (saved) => {
       queryClient.setQueryData(assetKeys.receipt(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: [...assetKeys.receipts(), 'list'] });
@@ -185,7 +168,7 @@ export function useCreateReceipt() {
 
 /** One scan of a receipt: one unit made at the line's cost. */
 export function scanStockReceipt(body: ScanReceiptBody): Promise<ScanReceiptResult> {
-  return strictCall((options) => post<ScanReceiptResult>(P.scanReceipt, body, options));
+  return strictCall((options) => apiPost(P.scanReceipt, body, options));
 }
 
 /** After scans: the receipt's lines and the lists follow (once, not on every scan). */
@@ -200,10 +183,10 @@ export function useRefreshReceipt() {
 
 // --- transfers ---------------------------------------------------------------------------------
 
-export function useTransfers(query: Params) {
+export function useTransfers(query: TransferListQuery) {
   return useQuery({
     queryKey: assetKeys.transferList(query),
-    queryFn: () => orThrow(P.transfers, get<TransferPage>(P.transfers, query)),
+    queryFn: () => orThrow(P.transfers, apiGet(P.transfers, query, QUIET)),
     placeholderData: keepPreviousData,
   });
 }
@@ -211,7 +194,7 @@ export function useTransfers(query: Params) {
 export function useTransferDetail(id: number | null) {
   return useQuery({
     queryKey: assetKeys.transfer(id ?? 0),
-    queryFn: () => strictCall((options) => get<TransferDetail>(P.transfer, { id: id ?? 0 }, options)),
+    queryFn: () => strictCall((options) => apiGet(P.transfer, { id: id ?? 0 }, options)),
     enabled: id !== null,
   });
 }
@@ -228,7 +211,7 @@ function useRefreshTransfers() {
 export function useSendTransfer() {
   const refresh = useRefreshTransfers();
   return useMutation({
-    mutationFn: (body: SendTransferBody) => strictCall((options) => post<TransferDetail>(P.sendTransfer, body, options)),
+    mutationFn: (body: SendTransferBody) => strictCall((options) => apiPost(P.sendTransfer, body, options)),
     onSuccess: refresh,
   });
 }
@@ -236,7 +219,7 @@ export function useSendTransfer() {
 export function useReceiveTransfer() {
   const refresh = useRefreshTransfers();
   return useMutation({
-    mutationFn: (id: number) => strictCall((options) => post<TransferDetail>(P.receiveTransfer, { id }, options)),
+    mutationFn: (id: number) => strictCall((options) => apiPost(P.receiveTransfer, { id }, options)),
     onSuccess: refresh,
   });
 }

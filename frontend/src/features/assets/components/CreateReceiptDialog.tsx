@@ -48,7 +48,8 @@ export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onC
       const saved = await create.mutateAsync({
         supplier_id: supplierId,
         receipt_date: date,
-        invoice_no: invoice.trim() || undefined,
+        invoice_no: invoice.trim(),
+        attachment_path: '',
         lines: lines.map((line) => ({ sku_id: line.sku_id as number, expected_quantity: Number(line.quantity.trim()), unit_cost: parseMoneyInput(line.unit_cost) as string })),
         idempotency_key: key,
       });

@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { UserText } from '@/components/ui/UserText';
-import { GRADES } from '../lib/units';
+import { GRADES, isGrade, type Grade } from '../lib/units';
 import { lineForScan, lineFull, RECEIPT_STATUSES, receiptTone } from '../lib/stock';
 import { scanStockReceipt, useReceiptDetail, useRefreshReceipt } from '../queries';
 import type { ReceiptDetail, ReceiptLine } from '../types';
@@ -45,7 +45,7 @@ function ReceiveBody({ detail, canScan }: { detail: ReceiptDetail; canScan: bool
   const refresh = useRefreshReceipt();
   const [live, setLive] = useState<Map<number, ReceiptLine>>(() => new Map());
   const [chosen, setChosen] = useState<number | null>(null);
-  const [grade, setGrade] = useState('');
+  const [grade, setGrade] = useState<Grade | ''>('');
   const shown = merged(detail, live);
   // The queue of scans reads the lines as the last scan left them, not as the last render saw them.
   const latest = useRef(shown.lines);
@@ -118,7 +118,7 @@ function ReceiveBody({ detail, canScan }: { detail: ReceiptDetail; canScan: bool
       </fieldset>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 sm:w-64">
         {t('grade')}
-        <select value={grade} onChange={(event) => setGrade(event.target.value)} disabled={!canScan} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal">
+        <select value={grade} onChange={(event) => setGrade(isGrade(event.target.value) ? event.target.value : '')} disabled={!canScan} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal">
           <option value="">{t('gradeDefault')}</option>
           {GRADES.map((value) => (
             <option key={value} value={value}>

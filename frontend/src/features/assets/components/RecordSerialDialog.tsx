@@ -29,7 +29,7 @@ export function RecordSerialDialog({ unit, onClose }: { unit: Unit | null; onClo
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await record.mutateAsync({ unit_id: unit.id, ...Object.fromEntries(FIELDS.filter((field) => codes[field]).map((field) => [field, codes[field]])) });
+      await record.mutateAsync({ unit_id: unit.id, ...codes });
       onClose();
     } catch (error) {
       const apiError = asApiError(error);

@@ -24,7 +24,7 @@ export function SupplierPicker({ value, onChange, error }: { value: number | nul
       return;
     }
     try {
-      const saved = await create.mutateAsync({ name: draft.name.trim(), contact: draft.contact.trim(), phone: draft.phone.trim() });
+      const saved = await create.mutateAsync({ name: draft.name.trim(), contact: draft.contact.trim(), phone: draft.phone.trim(), note: '' });
       onChange(saved.id);
       setAdding(false);
       setDraft({ name: '', contact: '', phone: '' });

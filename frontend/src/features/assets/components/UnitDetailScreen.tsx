@@ -72,7 +72,7 @@ function HistoryTimeline({ entries }: { entries: readonly UnitHistoryEntry[] }) 
           <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs">
             {entry.order_id && (
               <Link href={`/orderInfo/${entry.order_id}`} className="text-brand-600 hover:text-brand-700">
-                {t('orderLink', { no: entry.order_no })}
+                {t('orderLink', { no: entry.order_no ?? `#${entry.order_id}` })}
               </Link>
             )}
             {entry.receipt_id && (
@@ -144,7 +144,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
           {unit.meid && <Fact label={t('unit.meid')}><span className="font-mono" translate="no">{unit.meid}</span></Fact>}
           <Fact label={t('columns.grade')}>{gradeName(unit.grade, unit.grade_label)}</Fact>
           <Fact label={t('columns.place')}>{unit.sub_shop_id === null ? t('place.warehouse') : <UserText>{unit.place_name}</UserText>}</Fact>
-          <Fact label={t('columns.cost')}>{formatCurrency(unit.cost)}</Fact>
+          <Fact label={t('columns.cost')}>{unit.cost === null ? '' : formatCurrency(unit.cost)}</Fact>
           <Fact label={t('columns.supplier')} userText>
             {unit.supplier_name}
           </Fact>
@@ -159,7 +159,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
           <Fact label={t('columns.order')}>
             {unit.order_id && (
               <Link href={`/orderInfo/${unit.order_id}`} className="font-mono text-brand-600 hover:text-brand-700">
-                {unit.order_no}
+                {unit.order_no ?? `#${unit.order_id}`}
               </Link>
             )}
           </Fact>
@@ -189,7 +189,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
                     <tr key={order.order_id} className="border-b border-slate-100 last:border-0">
                       <td className="py-2 pr-4">
                         <Link href={`/orderInfo/${order.order_id}`} className="font-mono text-brand-600 hover:text-brand-700">
-                          {order.order_no}
+                          {order.order_no ?? `#${order.order_id}`}
                         </Link>
                       </td>
                       <td className="py-2 pr-4 whitespace-nowrap">{orDash(order.status)}</td>

@@ -64,7 +64,7 @@ export function useUnitColumns({ onSku }: UnitColumnActions): ColumnDef<Unit, un
       { id: 'grade', header: t('columns.grade'), cell: ({ row }) => <span className="whitespace-nowrap">{gradeName(row.original.grade, row.original.grade_label)}</span> },
       { id: 'status', header: t('columns.status'), meta: { priority: 1 }, cell: ({ row }) => <UnitStatusBadge status={row.original.status} label={row.original.status_label} /> },
       { id: 'place', header: t('columns.place'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.sub_shop_id === null ? t('place.warehouse') : <UserText>{row.original.place_name}</UserText>}</span> },
-      { id: 'cost', header: t('columns.cost'), meta: { priority: 3 }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.cost)}</span> },
+      { id: 'cost', header: t('columns.cost'), meta: { priority: 3 }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.cost === null ? orDash('') : formatCurrency(row.original.cost)}</span> },
       { id: 'supplier', header: t('columns.supplier'), meta: { priority: 3 }, cell: ({ row }) => <span className="block max-w-40"><Truncate text={orDash(row.original.supplier_name)} /></span> },
       {
         id: 'order',
@@ -72,7 +72,7 @@ export function useUnitColumns({ onSku }: UnitColumnActions): ColumnDef<Unit, un
         cell: ({ row }) =>
           row.original.order_id ? (
             <Link href={`/orderInfo/${row.original.order_id}`} className="font-mono text-xs text-brand-600 hover:text-brand-700">
-              {row.original.order_no}
+              {row.original.order_no ?? `#${row.original.order_id}`}
             </Link>
           ) : (
             <span className="text-slate-400">{orDash('')}</span>
