@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { UserText, withUserValues } from '@/components/ui/UserText';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { hasAction } from '@/lib/access';
+import { isOrderStatus } from '@/features/orders/lib/stages';
 import { isAdjustAction, isSerialAction, isUnitStatus, unitCodes } from '../lib/units';
 import { useAdjustUnit, useUnitDetail } from '../queries';
 import type { UnitAction, UnitDetail, UnitHistoryEntry } from '../types';
@@ -95,6 +96,7 @@ function HistoryTimeline({ entries }: { entries: readonly UnitHistoryEntry[] }) 
 function UnitView({ unit }: { unit: UnitDetail }) {
   const t = useTranslations('assets');
   const auth = useGlobalState((state) => state.auth);
+  const orderStatus = useTranslations('order.status');
   const gradeName = useGradeName();
   const adjust = useAdjustUnit();
   const [adjusting, setAdjusting] = useState<'lose' | 'find' | 'restock' | null>(null);
@@ -192,7 +194,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
                           {order.order_no ?? `#${order.order_id}`}
                         </Link>
                       </td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{orDash(order.status)}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{order.status && isOrderStatus(order.status) ? orderStatus(order.status) : orDash('')}</td>
                       <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(order.shipped_at)}</td>
                       <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(order.returned_at)}</td>
                       <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatCurrency(order.paid)}</td>
