@@ -61,8 +61,8 @@ test.describe.serial('warehouse: receive by scan, transfer, ship by scan', () =>
     const line = create.locator('[data-receipt-line="1"]');
     await line.getByRole('searchbox').fill(sku!.goods_name);
     await line.getByRole('searchbox').press('Enter');
-    await line.getByLabel('商品').selectOption({ label: sku!.goods_name });
-    await line.getByLabel('规格').selectOption({ index: 1 });
+    await line.getByLabel('商品', { exact: true }).selectOption({ label: sku!.goods_name });
+    await line.getByLabel('规格', { exact: true }).selectOption({ index: 1 });
     await line.getByLabel('数量').fill('2');
     await line.getByLabel('单台成本（元）').fill('3999.00');
     await expect(create.locator('[data-receipt-total]')).toContainText('7,998.00');
@@ -95,6 +95,8 @@ test.describe.serial('warehouse: receive by scan, transfer, ship by scan', () =>
     await page.getByRole('button', { name: '发起调拨' }).click();
     const send = assets.dialog('发起调拨');
     const to = send.getByLabel('调入位置');
+    // The sub-shops arrive with their call: wait for them (the demo shop has some).
+    await expect(to.locator('option')).not.toHaveCount(2, { timeout: 10_000 }).catch(() => undefined);
     const options = await to.locator('option').allTextContents();
     const shop = options.find((option) => option !== '总仓' && option !== '请选择调入位置');
     test.skip(!shop, 'the demo shop has no sub-shop');

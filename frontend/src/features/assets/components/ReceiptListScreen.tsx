@@ -24,8 +24,8 @@ import { useReceipts, useSuppliers } from '../queries';
 import type { ReceiptRow } from '../types';
 
 // The create form and the scan panel (and what only they use) load when first opened.
-const CreateReceiptDialog = lazyDialog(() => import('./CreateReceiptDialog').then((module) => module.CreateReceiptDialog), (props) => props.open);
-const ReceiveDialog = lazyDialog(() => import('./ReceiveDialog').then((module) => module.ReceiveDialog), (props) => props.receiptId !== null);
+const CreateReceiptDialog = lazyDialog(() => import('./dialogs').then((module) => module.CreateReceiptDialog), (props) => props.open);
+const ReceiveDialog = lazyDialog(() => import('./dialogs').then((module) => module.ReceiveDialog), (props) => props.receiptId !== null);
 
 /**
  * /stockReceipts (采购入库): the shop's receipts from suppliers with status tabs and counts, a new

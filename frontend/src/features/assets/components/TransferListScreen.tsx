@@ -22,8 +22,8 @@ import { mayReceive, parseTransferListState, TRANSFER_STATUSES, transferListQuer
 import { useTransfers } from '../queries';
 import type { TransferRow } from '../types';
 
-const SendTransferDialog = lazyDialog(() => import('./SendTransferDialog').then((module) => module.SendTransferDialog), (props) => props.open);
-const TransferDetailDialog = lazyDialog(() => import('./TransferDetailDialog').then((module) => module.TransferDetailDialog), (props) => props.transferId !== null);
+const SendTransferDialog = lazyDialog(() => import('./dialogs').then((module) => module.SendTransferDialog), (props) => props.open);
+const TransferDetailDialog = lazyDialog(() => import('./dialogs').then((module) => module.TransferDetailDialog), (props) => props.transferId !== null);
 
 function PlaceName({ id, name }: { id: number | null; name: string }) {
   const t = useTranslations('assets.place');

@@ -20,7 +20,7 @@ import type { UnitAction, UnitDetail, UnitHistoryEntry } from '../types';
 import { UnitStatusBadge, useGradeName } from './UnitBadges';
 
 const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
-const RecordSerialDialog = lazyDialog(() => import('./RecordSerialDialog').then((module) => module.RecordSerialDialog), (props) => props.unit !== null);
+const RecordSerialDialog = lazyDialog(() => import('./dialogs').then((module) => module.RecordSerialDialog), (props) => props.unit !== null);
 
 const LIST = '/assets';
 
