@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-frontend bench-connections bench-pgbouncer clean
+.PHONY: cluster cluster-down drill-failover drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-frontend bench-connections bench-pgbouncer clean
 
 venv: $(VENV)/.synced
 
@@ -82,7 +82,7 @@ mutation-integrated: venv
 run: venv
 	bash infra/scripts/run.sh
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-connections bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-connections bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -130,6 +130,9 @@ bench-evidence: venv
 # at 8 clients at page 1 and page 500, against the same SQL without Django.
 bench-recovery: venv
 	$(PY) benchmarks/recovery.py
+
+bench-assets: venv
+	$(PY) benchmarks/assets.py
 
 clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next

@@ -29,6 +29,7 @@ TransferStatusValue = Literal["in_transit", "received"]
 Code = Annotated[SingleLineText, Field(min_length=1, max_length=64)]
 Identifier = Annotated[SingleLineText, Field(max_length=64)]
 UnitCost = Annotated[Decimal, Field(ge=0, le=Decimal("9999999999.99"), decimal_places=2)]
+StatusNames = list[str]  # a module alias: inside a page schema `list` names its rows
 MAX_LABELS = 500
 MAX_TRANSFER_UNITS = 500
 
@@ -88,7 +89,11 @@ class UnitOut(Schema):
 class UnitListOut(PageOut):
     list: list[UnitOut]
     status_counts: dict[str, int] = Field(
-        description="per status and `all`, under the same filters but the status"
+        description="per status and `all`, under the same filters but the status; each "
+        "counted to 10,000 as a list's total is"
+    )
+    status_counts_capped: StatusNames = Field(
+        description="the names in status_counts whose count stopped at 10,000 (show 10000+)"
     )
 
 

@@ -13,9 +13,10 @@ from django.utils import timezone
 from apps.goods.selectors import fineness_name, sku_labels
 from apps.subshops.selectors import sub_shop_names
 from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text, pick
-from zulin.core.pagination import page_of
+from zulin.core.pagination import COUNT_BOUND, page_of, page_rows
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
 from .machine import UNIT_MACHINE
@@ -83,13 +84,17 @@ def unit_holding(
     return unit, held
 
 
-def unit_find(identifier: str, *, session: SubShopScope | None = None) -> Unit | None:
-    """The live unit a scan names (serial number or IMEI), in the session's scope."""
+def unit_find(
+    identifier: str, *, session: SubShopScope | None = None, for_row: bool = False
+) -> Unit | None:
+    """The live unit a scan names (serial number or IMEI), in the session's scope; `for_row`
+    reads what its list row names too (`unit_rows`), in the same statement."""
     value = identifier.strip()
     if not value:
         return None
+    units = visible_units(session)
     return (
-        visible_units(session)
+        (_with_row_joins(units) if for_row else units)
         .exclude(status__in=RELEASED_STATUSES)
         .filter(
             Q(serial_number=value.upper()) | Q(imei1=value) | Q(imei2=value) | Q(meid=value.upper())
@@ -268,27 +273,57 @@ def units_filtered(
     return units
 
 
-def unit_status_counts(units: QuerySet[Unit]) -> dict[str, int]:
-    counts = dict(
-        units.order_by().values("status").annotate(n=Count("id")).values_list("status", "n")
-    )
-    answer = {status.value: counts.get(status.value, 0) for status in UnitStatus}
-    answer["all"] = sum(answer.values())
-    return answer
+def unit_status_counts(units: QuerySet[Unit]) -> tuple[dict[str, int], list[str]]:
+    """Per status and `all`, the units under `units`' filters, each counted as a list's total
+    is (zulin.core.pagination: to COUNT_BOUND rows, so a tab costs what its first page does,
+    not what the whole table does): the counts, and the names whose count stopped at the
+    bound (shown "10000+", as the pager shows the list's total). One statement: a bounded
+    count per status, each on the status index; `all` is their sum, bounded alike (a sum
+    past the bound has a part past it or parts that add up past it: either way more)."""
+    bound = COUNT_BOUND
+    statuses = [status.value for status in UnitStatus]
+    parts: list[str] = []
+    params: list[Any] = []
+    for name in statuses:
+        rows = units.filter(status=name).order_by().values("pk")[: bound + 1]
+        sql, sql_params = rows.query.sql_with_params()
+        # The ORM's own SQL of each bounded count; values stay parameters.
+        parts.append(f"SELECT %s::text, count(*) FROM ({sql}) AS rows_{len(parts)}")  # noqa: S608
+        params += [name, *sql_params]
+    with tenant_connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts), params)
+        found = dict(cursor.fetchall())
+    found["all"] = sum(found.values())
+    names = [*statuses, "all"]
+    counts = {name: min(found.get(name, 0), bound) for name in names}
+    capped = [name for name in names if found.get(name, 0) > bound]
+    return counts, capped
 
 
 def unit_page(
     *, session: SubShopScope | None, status: str | None, page: int, page_size: int, **filters: Any
 ) -> dict[str, Any]:
     units = units_filtered(session=session, **filters)
-    counts = unit_status_counts(units)
+    counts, capped = unit_status_counts(units)
     if status:
         units = units.filter(status=status)
-    answer = page_of(
-        _with_row_joins(units).order_by("-id"), page=page, page_size=page_size, counted=units
-    )
+    ordered = _with_row_joins(units).order_by("-id")
+    start = (page - 1) * page_size
+    tab = status or "all"
+    if start + page_size <= COUNT_BOUND:
+        # The tab's count is the list's total (counted to the same bound): not counted twice.
+        answer: dict[str, Any] = {
+            "list": page_rows(ordered, start=start, size=page_size, ids_from=units),
+            "total": counts[tab],
+            "total_capped": tab in capped,
+            "page": page,
+            "page_size": page_size,
+        }
+    else:
+        answer = page_of(ordered, page=page, page_size=page_size, counted=units)
     answer["list"] = unit_rows(answer["list"])
     answer["status_counts"] = counts
+    answer["status_counts_capped"] = capped
     return answer
 
 
@@ -434,8 +469,7 @@ def ship_check(unit: Unit | None, *, session: SubShopScope | None, order_id: int
 def unit_scan(*, session: Session | None, code: str, order_id: int | None) -> dict[str, Any]:
     """findUnit: the live unit a code names in the session's scope, and with an order,
     whether it may ship for it."""
-    found = unit_find(code, session=session)
-    unit = unit_in_scope(session, found.pk) if found is not None else None
+    unit = unit_find(code, session=session, for_row=True)
     return {
         "unit": unit_rows([unit])[0] if unit is not None else None,
         "ship_check": ship_check(unit, session=session, order_id=order_id) if order_id else None,

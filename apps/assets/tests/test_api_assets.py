@@ -453,10 +453,24 @@ def test_warehouse_staff_may_and_a_salesman_may_not(shop, demo_owner):
     assert keeper.post(
         f"{B}/adjustUnit", {"unit_id": units[0]["id"], "action": "lose", "reason": "丢了"}
     ).ok
-    menu = keeper.get("/api/v2/getCommonFunctionMenu")
     info = keeper.get("/api/platform/getLoginUserInfo").data
     assert "warehouse" in {role["code"] for role in info["roles"]}
-    assert menu.code in (200,)
+    assert {"/assets", "/stockReceipts", "/stockTransfers"} <= set(_paths(info["menus"]))
+    english = ApiClient(keeper.host, token=keeper.token, language="en")
+    roles = english.get("/api/platform/getLoginUserInfo").data["roles"]
+    assert "Warehouse" in {role["name"] for role in roles}
+
+
+def test_a_sub_shops_menu_holds_its_devices_and_transfers_not_receipts(places):
+    info = places["east_client"].get("/api/platform/getLoginUserInfo").data
+    paths = set(_paths(info["menus"]))
+    assert {"/assets", "/stockTransfers"} <= paths and "/stockReceipts" not in paths
+
+
+def _paths(nodes: list[dict]) -> Iterator[str]:
+    for node in nodes:
+        yield node["path"]
+        yield from _paths(node.get("children") or [])
 
 
 # --- labels and the export -----------------------------------------------------------------
@@ -566,3 +580,16 @@ def test_a_scan_says_whether_the_unit_may_ship_for_the_order(
     _tenant(shop)
     Unit.objects.filter(pk=units[0]["id"]).update(order_id=1)
     assert demo_owner.get(f"{B}/getUnitDetail", {"id": units[0]["id"]}).data["order_no"] == "ZL1"
+
+
+def test_tab_counts_stop_at_the_bound_as_a_lists_total_does(shop, demo_owner, monkeypatch):
+    from apps.assets import selectors
+
+    _units(demo_owner, shop.sku.pk, 3)
+    monkeypatch.setattr(selectors, "COUNT_BOUND", 2)
+    answer = demo_owner.get(f"{B}/getUnitList", {"sku_id": shop.sku.pk}).data
+    assert answer["status_counts"]["in_stock"] == answer["status_counts"]["all"] == 2
+    assert answer["status_counts"]["lost"] == 0
+    assert answer["status_counts_capped"] == ["in_stock", "all"]
+    deep = demo_owner.get(f"{B}/getUnitList", {"sku_id": shop.sku.pk, "page": 3, "page_size": 1})
+    assert (len(deep.data["list"]), deep.data["total"]) == (1, 3)  # past the bound: counted

@@ -90,3 +90,33 @@ def test_the_calls_answer_the_derived_stock_and_the_refusal(demo_owner, demo):
     assert answer.ok and [row["stock"] for row in answer.data] == [2]
     refused = demo_owner.post("/api/platform/updateSkuStock", {"sku_id": sku.pk, "quantity": 8})
     assert refused.code == ErrorCode.SKU_TRACKED_BY_UNIT
+
+
+def test_goods_lists_and_the_shelf_check_read_the_derived_stock_of_a_tracked_sku(shop):
+    from apps.goods.selectors import goods_detail, goods_page
+    from apps.goods.services import incomplete_reasons
+
+    counted = Sku.objects.create(goods=shop.goods, specs={"颜色": "白"}, stock=3)
+    Sku.objects.filter(pk=shop.sku.pk).update(stock=50)  # a stale count nobody keeps now
+
+    def listed() -> tuple[int, dict[int, int]]:
+        [row] = [
+            g
+            for g in goods_page(
+                session=None, status=None, category_id=None, keyword="", page=1, page_size=100
+            )["list"]
+            if g["id"] == shop.goods.pk
+        ]
+        detail = goods_detail(shop.goods.pk, session=None)
+        return row["total_stock"], {s["id"]: s["stock"] for s in detail["spu_list"]}
+
+    assert listed() == (3, {shop.sku.pk: 0, counted.pk: 3})
+    units_in_stock(shop.sku.pk, 2)
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-L")
+    assert listed() == (4, {shop.sku.pk: 1, counted.pk: 3})
+
+    counted.is_active = False
+    counted.save()
+    assert "no_stock" not in incomplete_reasons(shop.goods)
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-M")
+    assert "no_stock" in incomplete_reasons(shop.goods)  # 50 in the column, none orderable
