@@ -14472,11 +14472,16 @@ export interface components {
             page_size: number;
             /**
              * Status Counts
-             * @description per status and `all`, under the same filters but the status
+             * @description per status and `all`, under the same filters but the status; each counted to 10,000 as a list's total is
              */
             status_counts: {
                 [key: string]: number;
             };
+            /**
+             * Status Counts Capped
+             * @description the names in status_counts whose count stopped at 10,000 (show 10000+)
+             */
+            status_counts_capped: string[];
             /** Total */
             total: number;
             /**

@@ -49,7 +49,7 @@ export function AssetListScreen() {
   const skuName = list.data?.list.find((row) => row.sku_id === state.sku_id)?.sku_name;
 
   const counts = list.data?.status_counts;
-  const tabs = statusTabs(UNIT_STATUSES, counts).map((tab) => ({ ...tab, label: tab.value ? t(`status.${tab.value}`) : t('list.all') }));
+  const tabs = statusTabs(UNIT_STATUSES, counts, list.data?.status_counts_capped).map((tab) => ({ ...tab, label: tab.value ? t(`status.${tab.value}`) : t('list.all') }));
 
   return (
     <div className="flex flex-col gap-5">

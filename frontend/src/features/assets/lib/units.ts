@@ -93,7 +93,8 @@ export function hasUnitFilters(state: UnitListState): boolean {
 
 export interface StatusTab<S extends string> {
   value: S | undefined;
-  count: number | undefined;
+  /** A number, or "10000+" where the server stopped counting (`status_counts_capped`). */
+  count: number | string | undefined;
 }
 
 /**
@@ -101,11 +102,13 @@ export interface StatusTab<S extends string> {
  * filters (`status_counts`), so a tab's count is the total of the list it opens. Until the
  * counts arrive no number is shown (never a guessed 0).
  */
-export function statusTabs<S extends string>(statuses: readonly S[], counts: StatusCounts | undefined): StatusTab<S>[] {
-  return [
-    { value: undefined, count: counts ? (counts.all ?? 0) : undefined },
-    ...statuses.map((status) => ({ value: status, count: counts ? (counts[status] ?? 0) : undefined })),
-  ];
+export function statusTabs<S extends string>(statuses: readonly S[], counts: StatusCounts | undefined, capped: readonly string[] = []): StatusTab<S>[] {
+  const count = (name: string) => {
+    if (!counts) return undefined;
+    const value = counts[name] ?? 0;
+    return capped.includes(name) ? `${value}+` : value;
+  };
+  return [{ value: undefined, count: count('all') }, ...statuses.map((status) => ({ value: status, count: count(status) }))];
 }
 
 /** A unit's identifiers in one line: serial, IMEIs, MEID (the ones it has). */

@@ -43,7 +43,7 @@ function backend(options: { fail?: boolean; empty?: boolean } = {}) {
       const query = new URL(url, 'http://x').searchParams;
       const status = query.get('status');
       const rows = options.empty ? [] : [unit(1), unit(2, { status: 'lost', status_label: '已丢失' })].filter((row) => !status || row.status === status);
-      return answer({ list: rows, total: status ? COUNTS[status as keyof typeof COUNTS] : COUNTS.all, status_counts: COUNTS });
+      return answer({ list: rows, total: status ? COUNTS[status as keyof typeof COUNTS] : COUNTS.all, status_counts: COUNTS, status_counts_capped: [] });
     }
     if (url.includes('/api/backend/getSubShopOptions')) return answer([{ id: 7, name: '朝阳门店' }]);
     if (url.includes('/api/backend/getSupplierList')) return answer({ list: [{ id: 3, name: '华强北供应链', contact: '', phone: '', note: '', created_at: '', unit_count: 9 }], total: 1 });

@@ -42,6 +42,13 @@ describe('statusTabs', () => {
     expect(tabs).toHaveLength(UNIT_STATUSES.length + 1);
   });
 
+  it('says where the server stopped counting', () => {
+    const tabs = statusTabs(UNIT_STATUSES, { all: 10000, in_stock: 10000, lost: 3 }, ['all', 'in_stock']);
+    expect(tabs[0]?.count).toBe('10000+');
+    expect(tabs.find((tab) => tab.value === 'in_stock')?.count).toBe('10000+');
+    expect(tabs.find((tab) => tab.value === 'lost')?.count).toBe(3);
+  });
+
   it('shows no number before the counts arrive', () => {
     expect(statusTabs(UNIT_STATUSES, undefined).every((tab) => tab.count === undefined)).toBe(true);
   });
