@@ -19,7 +19,7 @@ const LATIN_ALLOWED = new Set(
     'http', 'https', 'www', 'App', 'APP', 'app', 'iOS', 'Android', 'iPhone', 'iPad', 'Apple', 'MacBook',
     'Huawei', 'Xiaomi', 'OPPO', 'vivo', 'Pro', 'Max', 'Plus', 'Mini', 'Air', 'GB', 'TB', 'MB', 'KB', 'CNY',
     'RMB', 'JPEG', 'PNG', 'JPG', 'Alipay', 'WeChat', 'PC', 'IP', 'AI', 'OK', 'VIP', 'No', 'SMS', 'Zulin',
-    'ZULIN', 'Logo', 'logo', 'UTC', 'GMT', 'IMEI', 'GIF', 'WebP',
+    'ZULIN', 'Logo', 'logo', 'UTC', 'GMT', 'IMEI', 'MEID', 'GIF', 'WebP',
   ].map((word) => word.toLowerCase()),
 );
 

@@ -307,6 +307,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/adjustUnit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust Unit
+         * @description Lost (written off), found (back to received) or restocked (received → in stock), with
+         *     the reason; any other move now: CONFLICT naming `from` and `to`.
+         */
+        post: operations["adjustUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/allocateOrders": {
         parameters: {
             query?: never;
@@ -428,6 +449,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/createStockReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Stock Receipt
+         * @description A receipt of SKUs tracked by unit (supplier, China day, lines of SKU × quantity × unit
+         *     cost); the same `idempotency_key` answers the receipt it made.
+         */
+        post: operations["createStockReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/createSubShop": {
         parameters: {
             query?: never;
@@ -459,6 +501,44 @@ export interface paths {
          * @description (Added) A sign-in for a sub-shop (role sub_merchant), on this merchant's host.
          */
         post: operations["createSubShopAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createSupplier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Supplier */
+        post: operations["createSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createUnitLabels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Unit Labels
+         * @description A PDF of the units' labels (Code 128 or QR of the serial, SKU name, grade) through a
+         *     signed private link valid PRIVATE_LINK_TTL_SECONDS.
+         */
+        post: operations["createUnitLabels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +582,27 @@ export interface paths {
          *     link valid a few minutes (ask again for a fresh one).
          */
         get: operations["evidencePackStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/findUnit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find Unit
+         * @description A scan: the live unit a serial number, IMEI or MEID names (null: none in scope); with
+         *     `order_id`, whether it may ship for that order and why not.
+         */
+        get: operations["findUnit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -941,6 +1042,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getStockReceiptDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Stock Receipt Detail */
+        get: operations["getStockReceiptDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getStockReceiptList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Stock Receipt List */
+        get: operations["getStockReceiptList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getStockTransferDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Stock Transfer Detail */
+        get: operations["getStockTransferDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getStockTransferList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Stock Transfer List
+         * @description Transfers, newest first (a sub-shop's account: those from or to its sub-shop).
+         */
+        get: operations["getStockTransferList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getSubShopDetail": {
         parameters: {
             query?: never;
@@ -995,6 +1167,108 @@ export interface paths {
         get: operations["getSubShopOptions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getSupplierList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier List
+         * @description Suppliers, newest first, with the units bought from each (the units list filters by
+         *     them, so `asset.view` reads them).
+         */
+        get: operations["getSupplierList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getUnitDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Unit Detail
+         * @description One unit with its whole history, its orders and the actions the session may take.
+         */
+        get: operations["getUnitDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getUnitList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Unit List
+         * @description The shop's units, newest first, with the count per status under the same filters (a
+         *     sub-shop's account: its own sub-shop's).
+         */
+        get: operations["getUnitList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/receiveStockTransfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive Stock Transfer
+         * @description The destination receives a transfer: its units in stock there.
+         */
+        post: operations["receiveStockTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/recordUnitSerial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record Unit Serial
+         * @description A unit awaiting its serial (made from a counted stock) gets it: in stock.
+         */
+        post: operations["recordUnitSerial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1164,6 +1438,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/scanStockReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan Stock Receipt
+         * @description One scan on a receipt's line: one unit in the warehouse at the line's cost.
+         */
+        post: operations["scanStockReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/sendPaymentLink": {
         parameters: {
             query?: never;
@@ -1180,6 +1474,27 @@ export interface paths {
          *     the customer. Idempotency key.
          */
         post: operations["sendPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/sendStockTransfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Stock Transfer
+         * @description Units in stock at one place (by scanned code or id) sent to another; the same
+         *     `idempotency_key` answers the transfer it made.
+         */
+        post: operations["sendStockTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1283,6 +1598,23 @@ export interface paths {
          *     `reason`; disabling or a new password signs it out).
          */
         post: operations["updateSubShopAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/updateSupplier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update Supplier */
+        post: operations["updateSupplier"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5350,6 +5682,18 @@ export interface components {
              */
             settlement_cycle: "T+1" | "T+3" | "T+7" | "T+15" | "monthly";
         };
+        /** AdjustUnitIn */
+        AdjustUnitIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "lose" | "find" | "restock";
+            /** Reason */
+            reason: string;
+            /** Unit Id */
+            unit_id: number;
+        };
         /** AfterSaleOut */
         AfterSaleOut: {
             /** Amount */
@@ -5655,6 +5999,11 @@ export interface components {
              * @default
              */
             remark: string;
+        };
+        /** AssetIdIn */
+        AssetIdIn: {
+            /** Id */
+            id: number;
         };
         /** AssignIn */
         AssignIn: {
@@ -6648,6 +6997,31 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** CreateReceiptIn */
+        CreateReceiptIn: {
+            /**
+             * Attachment Path
+             * @default
+             */
+            attachment_path: string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Invoice No
+             * @default
+             */
+            invoice_no: string;
+            /** Lines */
+            lines: components["schemas"]["ReceiptLineIn"][];
+            /**
+             * Receipt Date
+             * Format: date
+             * @description China's calendar day, YYYY-MM-DD
+             */
+            receipt_date: string;
+            /** Supplier Id */
+            supplier_id: number;
+        };
         /** CreateStaffIn */
         CreateStaffIn: {
             /** Name */
@@ -6660,7 +7034,7 @@ export interface components {
              */
             phone: string;
             /** Role Codes */
-            role_codes: ("auditor" | "salesman" | "finance" | "customer_service" | "collector")[];
+            role_codes: ("auditor" | "salesman" | "finance" | "customer_service" | "collector" | "warehouse")[];
             /** Username */
             username: string;
         };
@@ -6699,6 +7073,17 @@ export interface components {
              * @default
              */
             phone: string;
+        };
+        /** CreateUnitLabelsIn */
+        CreateUnitLabelsIn: {
+            /**
+             * Format
+             * @default code128
+             * @enum {string}
+             */
+            format: "code128" | "qr";
+            /** Unit Ids */
+            unit_ids: number[];
         };
         /** CreditAccountOut */
         CreditAccountOut: {
@@ -8509,6 +8894,24 @@ export interface components {
             /** Updated At */
             updated_at: string | null;
         };
+        /** FindUnitIn */
+        FindUnitIn: {
+            /**
+             * Code
+             * @description a scanned serial number, IMEI or MEID
+             */
+            code: string;
+            /**
+             * Order Id
+             * @description check whether the unit may ship for it
+             */
+            order_id?: number | null;
+        };
+        /** FindUnitOut */
+        FindUnitOut: {
+            ship_check: components["schemas"]["ShipCheckOut"] | null;
+            unit: components["schemas"]["UnitOut"] | null;
+        };
         /** ForceDownIn */
         ForceDownIn: {
             /**
@@ -9085,6 +9488,18 @@ export interface components {
             label: string;
             /** Name */
             name: string;
+        };
+        /** LabelsOut */
+        LabelsOut: {
+            /** Count */
+            count: number;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Url */
+            url: string;
         };
         /** LineOut */
         LineOut: {
@@ -11042,6 +11457,158 @@ export interface components {
             /** Needs Text */
             needs_text: boolean;
         };
+        /** ReceiptDetailOut */
+        ReceiptDetailOut: {
+            /** Attachment Path */
+            attachment_path: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Expected */
+            expected: number;
+            /** Id */
+            id: number;
+            /** Invoice No */
+            invoice_no: string;
+            /** Lines */
+            lines: components["schemas"]["ReceiptLineOut"][];
+            /**
+             * Receipt Date
+             * Format: date
+             */
+            receipt_date: string;
+            /** Receipt No */
+            receipt_no: string;
+            /** Scanned */
+            scanned: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "partial" | "received";
+            /** Status Label */
+            status_label: string;
+            /** Supplier Id */
+            supplier_id: number;
+            /** Supplier Name */
+            supplier_name: string;
+            /**
+             * Total Cost
+             * @description yuan: expected quantity × unit cost over the lines
+             */
+            total_cost: string;
+            /**
+             * Units
+             * @description the units received on it, latest first
+             */
+            units: components["schemas"]["UnitOut"][];
+        };
+        /** ReceiptLineIn */
+        ReceiptLineIn: {
+            /** Expected Quantity */
+            expected_quantity: number;
+            /** Sku Id */
+            sku_id: number;
+            /** Unit Cost */
+            unit_cost: number | string;
+        };
+        /** ReceiptLineOut */
+        ReceiptLineOut: {
+            /** Expected Quantity */
+            expected_quantity: number;
+            /** Goods Name */
+            goods_name: string;
+            /** Id */
+            id: number;
+            /** Received Quantity */
+            received_quantity: number;
+            /** Sku Id */
+            sku_id: number;
+            /** Sku Name */
+            sku_name: string;
+            /** Unit Cost */
+            unit_cost: string;
+        };
+        /** ReceiptListIn */
+        ReceiptListIn: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("open" | "partial" | "received") | null;
+            /** Supplier Id */
+            supplier_id?: number | null;
+        };
+        /** ReceiptListOut */
+        ReceiptListOut: {
+            /** List */
+            list: components["schemas"]["ReceiptOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Status Counts */
+            status_counts: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** ReceiptOut */
+        ReceiptOut: {
+            /** Attachment Path */
+            attachment_path: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Expected */
+            expected: number;
+            /** Id */
+            id: number;
+            /** Invoice No */
+            invoice_no: string;
+            /**
+             * Receipt Date
+             * Format: date
+             */
+            receipt_date: string;
+            /** Receipt No */
+            receipt_no: string;
+            /** Scanned */
+            scanned: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "partial" | "received";
+            /** Status Label */
+            status_label: string;
+            /** Supplier Id */
+            supplier_id: number;
+            /** Supplier Name */
+            supplier_name: string;
+            /**
+             * Total Cost
+             * @description yuan: expected quantity × unit cost over the lines
+             */
+            total_cost: string;
+        };
         /** RechargeDetailOut */
         RechargeDetailOut: {
             /**
@@ -11455,6 +12022,31 @@ export interface components {
         RecordIdIn: {
             /** Id */
             id: number;
+        };
+        /** RecordUnitSerialIn */
+        RecordUnitSerialIn: {
+            /**
+             * Imei1
+             * @default
+             */
+            imei1: string;
+            /**
+             * Imei2
+             * @default
+             */
+            imei2: string;
+            /**
+             * Meid
+             * @default
+             */
+            meid: string;
+            /**
+             * Serial Number
+             * @default
+             */
+            serial_number: string;
+            /** Unit Id */
+            unit_id: number;
         };
         /** RefundBillPaymentIn */
         RefundBillPaymentIn: {
@@ -12366,6 +12958,29 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** ScanReceiptIn */
+        ScanReceiptIn: {
+            /**
+             * Code
+             * @description one scanned serial or IMEI (15 digits with a valid Luhn digit: an IMEI)
+             */
+            code: string;
+            /** Grade */
+            grade?: ("new" | "99" | "95" | "90" | "80") | null;
+            /** Line Id */
+            line_id: number;
+            /** Receipt Id */
+            receipt_id: number;
+        };
+        /** ScanReceiptOut */
+        ScanReceiptOut: {
+            /** Expected */
+            expected: number;
+            line: components["schemas"]["ReceiptLineOut"];
+            /** Scanned */
+            scanned: number;
+            unit: components["schemas"]["UnitOut"];
+        };
         /** SchemeIn */
         SchemeIn: {
             /**
@@ -12435,6 +13050,25 @@ export interface components {
             order_id: number;
             /** Template Code */
             template_code: string;
+        };
+        /** SendTransferIn */
+        SendTransferIn: {
+            /** Codes */
+            codes?: string[];
+            /**
+             * From Sub Shop Id
+             * @description null: the warehouse
+             */
+            from_sub_shop_id?: number | null;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * To Sub Shop Id
+             * @description null: the warehouse
+             */
+            to_sub_shop_id?: number | null;
+            /** Unit Ids */
+            unit_ids?: number[];
         };
         /** ServiceBaseInfoOut */
         ServiceBaseInfoOut: {
@@ -13048,6 +13682,13 @@ export interface components {
              */
             counted: boolean;
         };
+        /** ShipCheckOut */
+        ShipCheckOut: {
+            /** Ok */
+            ok: boolean;
+            /** Reason */
+            reason: string;
+        };
         /** ShipmentOut */
         ShipmentOut: {
             /** Company Code */
@@ -13198,7 +13839,7 @@ export interface components {
              */
             page_size: number;
             /** Role */
-            role?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector") | null;
+            role?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector" | "warehouse") | null;
             /** Status */
             status?: ("active" | "disabled") | null;
         };
@@ -13408,6 +14049,80 @@ export interface components {
              */
             updated_at: string;
         };
+        /** SupplierIn */
+        SupplierIn: {
+            /**
+             * Contact
+             * @default
+             */
+            contact: string;
+            /** Name */
+            name: string;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+        };
+        /** SupplierListIn */
+        SupplierListIn: {
+            /**
+             * Keyword
+             * @default
+             */
+            keyword: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+        };
+        /** SupplierListOut */
+        SupplierListOut: {
+            /** List */
+            list: components["schemas"]["SupplierOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** SupplierOut */
+        SupplierOut: {
+            /** Contact */
+            contact: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Note */
+            note: string;
+            /** Phone */
+            phone: string;
+            /** Unit Count */
+            unit_count: number;
+        };
         /** SyncMismatchIn */
         SyncMismatchIn: {
             /** Id */
@@ -13503,6 +14218,109 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** TransferDetailOut */
+        TransferDetailOut: {
+            /** From Name */
+            from_name: string;
+            /** From Sub Shop Id */
+            from_sub_shop_id: number | null;
+            /** Id */
+            id: number;
+            /** Received At */
+            received_at: string | null;
+            /** Received By */
+            received_by: string;
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
+            /** Sent By */
+            sent_by: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "in_transit" | "received";
+            /** Status Label */
+            status_label: string;
+            /** To Name */
+            to_name: string;
+            /** To Sub Shop Id */
+            to_sub_shop_id: number | null;
+            /** Unit Count */
+            unit_count: number;
+            /** Units */
+            units: components["schemas"]["UnitOut"][];
+        };
+        /** TransferListIn */
+        TransferListIn: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Status */
+            status?: ("in_transit" | "received") | null;
+        };
+        /** TransferListOut */
+        TransferListOut: {
+            /** List */
+            list: components["schemas"]["TransferOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Status Counts */
+            status_counts: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** TransferOut */
+        TransferOut: {
+            /** From Name */
+            from_name: string;
+            /** From Sub Shop Id */
+            from_sub_shop_id: number | null;
+            /** Id */
+            id: number;
+            /** Received At */
+            received_at: string | null;
+            /** Received By */
+            received_by: string;
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
+            /** Sent By */
+            sent_by: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "in_transit" | "received";
+            /** Status Label */
+            status_label: string;
+            /** To Name */
+            to_name: string;
+            /** To Sub Shop Id */
+            to_sub_shop_id: number | null;
+            /** Unit Count */
+            unit_count: number;
+        };
         /** TypeCountIn */
         TypeCountIn: {
             /** Date From */
@@ -13520,6 +14338,274 @@ export interface components {
              * @default
              */
             order_no: string;
+        };
+        /** UnitActionOut */
+        UnitActionOut: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "serial_record" | "transfer_send" | "restock" | "lose" | "find";
+            /** Allowed */
+            allowed: boolean;
+            /** Reason Disabled */
+            reason_disabled: string;
+        };
+        /** UnitDetailOut */
+        UnitDetailOut: {
+            /**
+             * Acquired At
+             * Format: date-time
+             */
+            acquired_at: string;
+            /** Actions */
+            actions: components["schemas"]["UnitActionOut"][];
+            /**
+             * Cost
+             * @description yuan, two places
+             */
+            cost: string | null;
+            /** Goods Id */
+            goods_id: number | null;
+            /** Goods Name */
+            goods_name: string;
+            /** Grade */
+            grade: string;
+            /** Grade Label */
+            grade_label: string;
+            /** History */
+            history: components["schemas"]["UnitMoveOut"][];
+            /** Id */
+            id: number;
+            /** Imei1 */
+            imei1: string;
+            /** Imei2 */
+            imei2: string;
+            /** Meid */
+            meid: string;
+            /** Order Id */
+            order_id: number | null;
+            /**
+             * Order No
+             * @description null until orders answers the order's number
+             */
+            order_no: string | null;
+            /** Orders */
+            orders: components["schemas"]["UnitOrderOut"][];
+            /** Place Name */
+            place_name: string;
+            /** Receipt Id */
+            receipt_id: number | null;
+            /** Serial Number */
+            serial_number: string;
+            /** Sku Id */
+            sku_id: number;
+            /** Sku Name */
+            sku_name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost";
+            /** Status Label */
+            status_label: string;
+            /**
+             * Sub Shop Id
+             * @description null: the warehouse
+             */
+            sub_shop_id: number | null;
+            /** Supplier Id */
+            supplier_id: number | null;
+            /** Supplier Name */
+            supplier_name: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /** UnitListIn */
+        UnitListIn: {
+            /** Grade */
+            grade?: ("new" | "99" | "95" | "90" | "80") | null;
+            /**
+             * Keyword
+             * @description serial number, IMEI or MEID: exact or its start
+             * @default
+             */
+            keyword: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /** Sku Id */
+            sku_id?: number | null;
+            /** Status */
+            status?: ("serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost") | null;
+            /**
+             * Sub Shop Id
+             * @description units at this sub-shop
+             */
+            sub_shop_id?: number | null;
+            /** Supplier Id */
+            supplier_id?: number | null;
+            /**
+             * Warehouse
+             * @description units in the warehouse (not at a sub-shop)
+             * @default false
+             */
+            warehouse: boolean;
+        };
+        /** UnitListOut */
+        UnitListOut: {
+            /** List */
+            list: components["schemas"]["UnitOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /**
+             * Status Counts
+             * @description per status and `all`, under the same filters but the status; each counted to 10,000 as a list's total is
+             */
+            status_counts: {
+                [key: string]: number;
+            };
+            /**
+             * Status Counts Capped
+             * @description the names in status_counts whose count stopped at 10,000 (show 10000+)
+             */
+            status_counts_capped: string[];
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** UnitMoveOut */
+        UnitMoveOut: {
+            /** Action */
+            action: string;
+            /** Action Label */
+            action_label: string;
+            /** Actor Name */
+            actor_name: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** From Place */
+            from_place: string;
+            /** From Status */
+            from_status: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Order No */
+            order_no: string | null;
+            /** Reason */
+            reason: string;
+            /** Receipt Id */
+            receipt_id: number | null;
+            /** To Place */
+            to_place: string;
+            /** To Status */
+            to_status: string;
+            /** Transfer Id */
+            transfer_id: number | null;
+        };
+        /** UnitOrderOut */
+        UnitOrderOut: {
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string | null;
+            /**
+             * Paid
+             * @description yuan, two places
+             */
+            paid: string | null;
+            /** Returned At */
+            returned_at: string | null;
+            /** Shipped At */
+            shipped_at: string | null;
+            /** Status */
+            status: string | null;
+        };
+        /** UnitOut */
+        UnitOut: {
+            /**
+             * Acquired At
+             * Format: date-time
+             */
+            acquired_at: string;
+            /**
+             * Cost
+             * @description yuan, two places
+             */
+            cost: string | null;
+            /** Goods Id */
+            goods_id: number | null;
+            /** Goods Name */
+            goods_name: string;
+            /** Grade */
+            grade: string;
+            /** Grade Label */
+            grade_label: string;
+            /** Id */
+            id: number;
+            /** Imei1 */
+            imei1: string;
+            /** Imei2 */
+            imei2: string;
+            /** Meid */
+            meid: string;
+            /** Order Id */
+            order_id: number | null;
+            /**
+             * Order No
+             * @description null until orders answers the order's number
+             */
+            order_no: string | null;
+            /** Place Name */
+            place_name: string;
+            /** Receipt Id */
+            receipt_id: number | null;
+            /** Serial Number */
+            serial_number: string;
+            /** Sku Id */
+            sku_id: number;
+            /** Sku Name */
+            sku_name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost";
+            /** Status Label */
+            status_label: string;
+            /**
+             * Sub Shop Id
+             * @description null: the warehouse
+             */
+            sub_shop_id: number | null;
+            /** Supplier Id */
+            supplier_id: number | null;
+            /** Supplier Name */
+            supplier_name: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** UpdateAccountIn */
         UpdateAccountIn: {
@@ -13586,7 +14672,7 @@ export interface components {
              */
             reason: string;
             /** Role Codes */
-            role_codes?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector")[] | null;
+            role_codes?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector" | "warehouse")[] | null;
             /** Status */
             status?: ("active" | "disabled") | null;
         };
@@ -13624,6 +14710,28 @@ export interface components {
             reason: string;
             /** Status */
             status?: ("active" | "disabled") | null;
+        };
+        /** UpdateSupplierIn */
+        UpdateSupplierIn: {
+            /**
+             * Contact
+             * @default
+             */
+            contact: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
         };
         /** UserAuthenticationIn */
         UserAuthenticationIn: {
@@ -14506,6 +15614,35 @@ export interface operations {
             };
         };
     };
+    adjustUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustUnitIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["UnitOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     allocateOrders: {
         parameters: {
             query?: never;
@@ -14680,6 +15817,35 @@ export interface operations {
             };
         };
     };
+    createStockReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReceiptIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReceiptDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     createSubShop: {
         parameters: {
             query?: never;
@@ -14738,6 +15904,64 @@ export interface operations {
             };
         };
     };
+    createSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SupplierOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    createUnitLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUnitLabelsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LabelsOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     evidencePackCreate: {
         parameters: {
             query?: never;
@@ -14788,6 +16012,36 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["EvidencePackOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    findUnit: {
+        parameters: {
+            query: {
+                /** @description a scanned serial number, IMEI or MEID */
+                code: string;
+                /** @description check whether the unit may ship for it */
+                order_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["FindUnitOut"];
                         msg: string;
                     };
                 };
@@ -15371,7 +16625,7 @@ export interface operations {
                 keyword?: string;
                 page?: number;
                 page_size?: number;
-                role?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector") | null;
+                role?: ("auditor" | "salesman" | "finance" | "customer_service" | "collector" | "warehouse") | null;
                 status?: ("active" | "disabled") | null;
             };
             header?: never;
@@ -15390,6 +16644,119 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["StaffListOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getStockReceiptDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReceiptDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getStockReceiptList: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                status?: ("open" | "partial" | "received") | null;
+                supplier_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ReceiptListOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getStockTransferDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["TransferDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getStockTransferList: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                status?: ("in_transit" | "received") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["TransferListOut"];
                         msg: string;
                     };
                 };
@@ -15475,6 +16842,158 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["SubShopOptionOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierList: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SupplierListOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getUnitDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["UnitDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getUnitList: {
+        parameters: {
+            query?: {
+                grade?: ("new" | "99" | "95" | "90" | "80") | null;
+                /** @description serial number, IMEI or MEID: exact or its start */
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+                sku_id?: number | null;
+                status?: ("serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost") | null;
+                /** @description units at this sub-shop */
+                sub_shop_id?: number | null;
+                supplier_id?: number | null;
+                /** @description units in the warehouse (not at a sub-shop) */
+                warehouse?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["UnitListOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    receiveStockTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["TransferDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    recordUnitSerial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordUnitSerialIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["UnitOut"];
                         msg: string;
                     };
                 };
@@ -15710,6 +17229,35 @@ export interface operations {
             };
         };
     };
+    scanStockReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanReceiptIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ScanReceiptOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     sendPaymentLink: {
         parameters: {
             query?: never;
@@ -15733,6 +17281,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["PaymentLinkOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    sendStockTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTransferIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["TransferDetailOut"];
                         msg: string;
                     };
                 };
@@ -15878,6 +17455,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["AccountOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSupplierIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SupplierOut"];
                         msg: string;
                     };
                 };

@@ -5,7 +5,7 @@ export const MENU_GROUP_PATH = '#';
 
 export const MENU_ICON_NAMES = [
   'home', 'goods', 'order', 'finance', 'merchant', 'shop', 'chart',
-  'promotion', 'risk', 'service', 'setting', 'category', 'user',
+  'promotion', 'risk', 'service', 'setting', 'category', 'user', 'warehouse',
 ] as const;
 export type MenuIconName = (typeof MENU_ICON_NAMES)[number];
 

@@ -97,6 +97,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/recovery/:id', layout: 'security', side: 'store', built: true, action: RECOVERY_READERS },
   // Added (issue 29): the recovery report, for those who see every case in scope (owner, finance).
   { path: '/recoveryReport', layout: 'security', side: 'store', built: true, action: 'recovery.view' },
+  // Added (issue 43): the shop's devices by serial and IMEI, receiving from suppliers by scan, and
+  // transfers between the warehouse and sub-shops; a sub-shop's account sees its own units.
+  { path: '/assets', layout: 'security', side: 'store', built: true, action: 'asset.view' },
+  { path: '/assets/:id', layout: 'security', side: 'store', built: true, action: 'asset.view' },
+  { path: '/stockReceipts', layout: 'security', side: 'store', built: true, action: 'asset.receive' },
+  { path: '/stockTransfers', layout: 'security', side: 'store', built: true, action: 'asset.transfer' },
   { path: '/rechargeAudit', layout: 'security', side: 'platform', built: true, action: 'recharge.audit' },
   // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
   { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },

@@ -3,8 +3,8 @@
 export interface PillOption<S extends string> {
   value: S | undefined;
   label: string;
-  /** How many rows have this status, when the server counts them. */
-  count?: number;
+  /** How many rows have this status, when the server counts them ("10000+" where it stopped counting). */
+  count?: number | string;
 }
 
 /**

@@ -4,10 +4,23 @@ import { useLocale } from 'next-intl';
 import { useState } from 'react';
 import { Input } from '@/components/ui/Input';
 import { SelectField } from '@/components/ui/fields';
-import { useExpressCompanies, useShipOrder } from '../../../queries';
+import { unitCheckPasses, UnitScanField, type UnitCheck } from '@/features/assets/components/UnitScanField';
+import { normalizeCode } from '@/features/assets/lib/scan';
+import { useExpressCompanies, useShipOrder, type OrderDetail } from '../../../queries';
 import { useOrderText } from '../../labels';
 import { FormDialog } from '../FormDialog';
 import { type OrderActionDialogProps, useDone } from './shared';
+
+/**
+ * Whether the order's SKU is tracked by unit (issue 43): the detail's `sku_tracked` once the
+ * backend answers it; until then an order already holding a unit is, and otherwise it is not
+ * known (the scan field then looks the code up and lets a code that is no unit through).
+ */
+export function skuTracked(detail: OrderDetail): boolean | null {
+  const facts = detail as OrderDetail & { sku_tracked?: boolean; unit?: unknown };
+  if (typeof facts.sku_tracked === 'boolean') return facts.sku_tracked;
+  return facts.unit ? true : null;
+}
 
 export function ExpressDialog({ detail, orderRef, onClose, update }: OrderActionDialogProps & { update: boolean }) {
   const { t } = useOrderText();
@@ -18,8 +31,14 @@ export function ExpressDialog({ detail, orderRef, onClose, update }: OrderAction
   const last = update ? detail.shipments.filter((shipment) => shipment.direction === 'out').at(-1) : undefined;
   const [company, setCompany] = useState(last?.company_code ?? '');
   const [trackingNo, setTrackingNo] = useState(last?.tracking_no ?? '');
-  const [serial, setSerial] = useState(last?.device_serial ?? detail.device_serial ?? '');
+  const initialSerial = last?.device_serial ?? detail.device_serial ?? '';
+  const [serial, setSerial] = useState(initialSerial);
+  const [check, setCheck] = useState<UnitCheck>({ state: 'idle', code: '' });
   const lease = detail.kind === 'lease';
+  const tracked = skuTracked(detail);
+  // Correcting a shipment keeps its device: the unit already bound to this order needs no new check.
+  const keptDevice = update && initialSerial !== '' && normalizeCode(serial) === normalizeCode(initialSerial);
+  const unitRefused = tracked !== false && !keptDevice && serial.trim() !== '' && !unitCheckPasses(check, serial, tracked);
   return (
     <FormDialog
       title={t(update ? 'dialogs.updateExpressTitle' : 'dialogs.shipTitle', { orderNo: detail.order_no })}
@@ -28,9 +47,10 @@ export function ExpressDialog({ detail, orderRef, onClose, update }: OrderAction
       validate={() => ({
         ...(company ? {} : { company_code: t('dialogs.chooseCompany') }),
         ...(trackingNo.trim() ? {} : { tracking_no: t('dialogs.trackingNoRequired') }),
-        ...(lease && !serial.trim() ? { device_serial: t('dialogs.serialRequired') } : {}),
+        ...((lease || tracked === true) && !serial.trim() ? { device_serial: t('dialogs.serialRequired') } : {}),
+        ...(unitRefused ? { device_serial: t('dialogs.unitNotChecked') } : {}),
       })}
-      onSubmit={() => ship.mutateAsync({ company_code: company, tracking_no: trackingNo.trim(), device_serial: serial.trim() }).then(done)}
+      onSubmit={() => ship.mutateAsync({ company_code: company, tracking_no: trackingNo.trim(), device_serial: tracked === false ? serial.trim() : normalizeCode(serial) }).then(done)}
     >
       {(errors) => (
         <>
@@ -42,8 +62,12 @@ export function ExpressDialog({ detail, orderRef, onClose, update }: OrderAction
             options={[{ value: '', label: t('dialogs.chooseCompany') }, ...(companies.data ?? []).map((item) => ({ value: item.code, label: locale === 'en' ? item.name_en : item.name }))]}
           />
           <Input label={t('dialogs.trackingNo')} value={trackingNo} maxLength={40} error={errors.tracking_no} onChange={(event) => setTrackingNo(event.target.value)} />
-          <Input label={t('dialogs.serial')} value={serial} maxLength={64} error={errors.device_serial} onChange={(event) => setSerial(event.target.value)} />
-          {lease && <p className="-mt-2 text-xs text-slate-500">{t('dialogs.serialHint')}</p>}
+          {tracked === false ? (
+            <Input label={t('dialogs.serial')} value={serial} maxLength={64} error={errors.device_serial} onChange={(event) => setSerial(event.target.value)} />
+          ) : (
+            <UnitScanField label={t('dialogs.serial')} orderId={orderRef.id} value={serial} onChange={setSerial} check={check} onCheck={setCheck} error={errors.device_serial && !(unitRefused && check.code === normalizeCode(serial)) ? errors.device_serial : undefined} />
+          )}
+          {lease && tracked === false && <p className="-mt-2 text-xs text-slate-500">{t('dialogs.serialHint')}</p>}
         </>
       )}
     </FormDialog>

@@ -1,0 +1,139 @@
+import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
+import { GoodsApi } from './support/goodsApi';
+import { expect, test } from './support/test';
+import { AssetsPage, imeiOf } from './pages/AssetsPage';
+
+// The e2e database persists between runs: every name and code carries this run's stamp.
+const stamp = Date.now().toString(36);
+const body = String(Date.now()).slice(-11);
+const IMEIS = [imeiOf(`860${body}`), imeiOf(`861${body}`), imeiOf(`862${body}`)];
+const SUPPLIER = `E2E 供应商 ${stamp}`;
+const SHOP = `E2E 调拨门店 ${stamp}`;
+
+interface UnitRow {
+  id: number;
+  sku_id: number;
+  sku_name: string;
+  goods_id: number | null;
+  goods_name: string;
+}
+
+/**
+ * A SKU tracked by unit (the demo's units name theirs). Nothing in the API makes a SKU tracked,
+ * so the flows below need the demo's units (issue 43's demo data); without any they are skipped.
+ */
+async function trackedSku(api: GoodsApi): Promise<UnitRow | null> {
+  const page = await api.get<{ list: UnitRow[] }>('/api/backend/getUnitList', { page: 1, page_size: 10 });
+  return page.list.find((unit) => unit.goods_id !== null) ?? null;
+}
+
+test.describe.serial('warehouse: receive by scan, transfer, ship by scan', () => {
+  test.use({ storageState: STORAGE.demo });
+  let sku: UnitRow | null = null;
+
+  test.beforeAll(async ({ request }) => {
+    const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
+    sku = await trackedSku(api);
+    // The destination of the transfer: a sub-shop of this run.
+    if (sku) await api.createSubShop(SHOP);
+  });
+
+  test('the devices list shows its tabs with counts, keeps its filters in the URL, and says why labels wait', async ({ page }) => {
+    const assets = new AssetsPage(page);
+    await assets.gotoDevices(HOSTS.demo);
+    const tabs = page.getByRole('group', { name: '设备状态' });
+    await expect(tabs.getByRole('button', { name: /^全部/ })).toHaveAttribute('aria-pressed', 'true');
+    await tabs.getByRole('button', { name: /^在库/ }).click();
+    await expect(page).toHaveURL(/status=in_stock/);
+    await expect(page.getByRole('button', { name: '打印标签' })).toBeDisabled();
+    await expect(page.getByText('勾选设备后可打印标签')).toBeVisible();
+    await page.reload();
+    await expect(tabs.getByRole('button', { name: /^在库/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('receives a new receipt by scan: a supplier made inline, two devices typed by the scanner, an error that keeps the field', async ({ page }) => {
+    test.skip(!sku, 'no SKU is tracked by unit in the demo data (see /work/notes/assets-api.md, requests from screens)');
+    const assets = new AssetsPage(page);
+    await assets.gotoReceipts(HOSTS.demo);
+    await page.getByRole('button', { name: '新建入库单' }).click();
+    const create = assets.dialog('新建采购入库单');
+    await create.getByRole('button', { name: '新建供应商' }).click();
+    await create.getByLabel('名称').fill(SUPPLIER);
+    await create.getByRole('button', { name: '保存供应商' }).click();
+    await expect(create.getByLabel('供应商', { exact: true })).toHaveValue(/\d+/);
+    const line = create.locator('[data-receipt-line="1"]');
+    await line.getByRole('searchbox').fill(sku!.goods_name);
+    await line.getByRole('searchbox').press('Enter');
+    await line.getByLabel('商品', { exact: true }).selectOption({ label: sku!.goods_name });
+    await line.getByLabel('规格', { exact: true }).selectOption({ index: 1 });
+    await line.getByLabel('数量').fill('2');
+    await line.getByLabel('单台成本（元）').fill('3999.00');
+    await expect(create.locator('[data-receipt-total]')).toContainText('7,998.00');
+    await create.getByRole('button', { name: '创建' }).click();
+
+    const receive = assets.dialog(/^扫码入库/);
+    await expect(receive).toBeVisible();
+    await expect(receive.locator('[data-receipt-overall]')).toHaveAttribute('data-receipt-overall', '0/2');
+    await assets.scan(receive, IMEIS[0]!);
+    await expect(assets.scanResults(receive).first()).toHaveAttribute('data-scan-outcome', 'ok');
+    // The same device twice is refused with the server's words; the field keeps the focus.
+    await assets.scan(receive, IMEIS[0]!);
+    await expect(assets.scanResults(receive).first()).toHaveAttribute('data-scan-outcome', 'error');
+    await expect(assets.scanField(receive)).toBeFocused();
+    await assets.scan(receive, IMEIS[1]!);
+    await expect(receive.locator('[data-receipt-overall]')).toHaveAttribute('data-receipt-overall', '2/2');
+    await expect(receive.getByText('所有明细已扫齐').first()).toBeVisible();
+    await receive.getByRole('button', { name: '关闭' }).last().click();
+    await expect(page.locator('[data-receipt-progress="2/2"]').first()).toBeVisible();
+
+    // The devices are in the warehouse, found by their IMEI.
+    await assets.gotoDevices(HOSTS.demo, `?keyword=${IMEIS[1]}`);
+    await expect(page.getByRole('table', { name: '设备列表' }).getByText(IMEIS[1]!)).toBeVisible();
+  });
+
+  test('sends a scanned device to a sub-shop and receives it there', async ({ page }) => {
+    test.skip(!sku, 'no SKU is tracked by unit in the demo data');
+    const assets = new AssetsPage(page);
+    await assets.gotoTransfers(HOSTS.demo);
+    await page.getByRole('button', { name: '发起调拨' }).click();
+    const send = assets.dialog('发起调拨');
+    const to = send.getByLabel('调入位置');
+    await expect(to.locator('option', { hasText: SHOP })).toHaveCount(1);
+    await to.selectOption({ label: SHOP });
+    await assets.scan(send, IMEIS[0]!);
+    await expect(send.locator('[data-transfer-units] li')).toHaveCount(1);
+    await send.getByRole('button', { name: '发出（1 台）' }).click();
+
+    const detail = page.getByRole('dialog', { name: /^调拨单 #\d+$/ });
+    await expect(detail.locator('[data-transfer-detail="in_transit"]')).toBeVisible();
+    await detail.getByRole('button', { name: '确认收货（1 台）' }).click();
+    await expect(detail.locator('[data-transfer-detail="received"]')).toBeVisible();
+  });
+
+  test('ships an order of a tracked SKU by scanning its device', async ({ page, request }) => {
+    test.skip(!sku, 'no SKU is tracked by unit in the demo data');
+    const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
+    // An order awaiting shipment of that SKU (the demo's orders of tracked SKUs, once the orders' step is merged).
+    const orders = await api.get<{ list: { id: number; goods_id: number }[] }>('/api/platform/backendOrderList', { status: 'awaiting_shipment', page: 1, page_size: 50 });
+    let order: { id: number } | undefined;
+    for (const row of orders.list.filter((item) => item.goods_id === sku!.goods_id)) {
+      const detail = await api.get<{ id: number; sku_id: number }>('/api/merchant/orderInfo', { id: row.id });
+      if (detail.sku_id === sku!.sku_id) {
+        order = detail;
+        break;
+      }
+    }
+    test.skip(!order, 'no order of a tracked SKU awaits shipment');
+    await page.goto(`${HOSTS.demo}/orderInfo/${order!.id}`);
+    await page.getByRole('button', { name: '发货' }).click();
+    const ship = page.getByRole('dialog', { name: /^发货/ });
+    await ship.getByLabel('快递公司').selectOption({ index: 1 });
+    await ship.getByLabel('快递单号').fill(`SF${stamp}`);
+    const serial = ship.locator('[data-unit-scan-field] input');
+    await serial.fill(IMEIS[1]!);
+    await serial.press('Enter');
+    await expect(ship.locator('[data-unit-check="ok"]')).toContainText(IMEIS[1]!);
+    await ship.getByRole('button', { name: '发货' }).click();
+    await expect(ship).toBeHidden();
+  });
+});

@@ -1,0 +1,237 @@
+'use client';
+
+import Link from 'next/link';
+import { useParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
+import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
+import { formatCurrency, formatDateTime, orDash } from '@/components/format';
+import { lazyDialog } from '@/components/lazyDialog';
+import { BackLink, PageHeader } from '@/components/PageHeader';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { UserText, withUserValues } from '@/components/ui/UserText';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { hasAction } from '@/lib/access';
+import { isOrderStatus } from '@/features/orders/lib/stages';
+import { isAdjustAction, isSerialAction, isUnitStatus, unitCodes } from '../lib/units';
+import { useAdjustUnit, useUnitDetail } from '../queries';
+import type { UnitAction, UnitDetail, UnitHistoryEntry } from '../types';
+import { UnitStatusBadge, useGradeName } from './UnitBadges';
+
+const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
+const RecordSerialDialog = lazyDialog(() => import('./dialogs').then((module) => module.RecordSerialDialog), (props) => props.unit !== null);
+
+const LIST = '/assets';
+
+/** One action button: allowed, or disabled with the server's reason beside it. */
+function ActionButton({ action, label, danger, onClick }: { action: UnitAction; label: string; danger?: boolean; onClick: () => void }) {
+  const whyId = useId();
+  if (action.allowed) {
+    return (
+      <Button variant={danger ? 'danger' : 'secondary'} onClick={onClick} data-unit-action={action.action}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Button variant={danger ? 'danger' : 'secondary'} disabled aria-describedby={whyId} title={action.reason_disabled} data-unit-action={action.action}>
+        {label}
+      </Button>
+      <span id={whyId} className="max-w-48 text-xs text-slate-500">
+        {action.reason_disabled}
+      </span>
+    </span>
+  );
+}
+
+function HistoryTimeline({ entries }: { entries: readonly UnitHistoryEntry[] }) {
+  const t = useTranslations('assets.detail');
+  const status = useTranslations('assets.status');
+  const statusName = (value: string) => (isUnitStatus(value) ? status(value) : value);
+  if (entries.length === 0) return <EmptyState title={t('historyEmpty')} />;
+  return (
+    <ol aria-label={t('sections.history')} className="flex flex-col" data-unit-history>
+      {entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="relative min-w-0 border-l-2 border-slate-200 pb-4 pl-4 last:pb-0" data-history-action={entry.action}>
+          <span className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-brand-500" aria-hidden="true" />
+          <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="font-medium text-slate-900">{entry.action_label || entry.action}</span>
+            {entry.actor_name && <span className="text-slate-500">{withUserValues((values) => t('by', values), { actor: entry.actor_name })}</span>}
+            <time dateTime={entry.at} className="text-xs text-slate-400">
+              {formatDateTime(entry.at)}
+            </time>
+          </div>
+          <p className="mt-0.5 text-xs text-slate-600">
+            {entry.from_status ? t('statusMove', { from: statusName(entry.from_status), to: statusName(entry.to_status) }) : t('statusNew', { to: statusName(entry.to_status) })}
+            {entry.to_place && entry.from_place !== entry.to_place && (
+              <span className="ml-2">{withUserValues((values) => (entry.from_place ? t('placeMove', values) : t('placeNew', values)), { from: entry.from_place, to: entry.to_place })}</span>
+            )}
+          </p>
+          {entry.reason && <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{withUserValues((values) => t('reason', values), { reason: entry.reason })}</p>}
+          <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs">
+            {entry.order_id && (
+              <Link href={`/orderInfo/${entry.order_id}`} className="text-brand-600 hover:text-brand-700">
+                {t('orderLink', { no: entry.order_no ?? `#${entry.order_id}` })}
+              </Link>
+            )}
+            {entry.receipt_id && (
+              <Link href={`/stockReceipts?receipt=${entry.receipt_id}`} className="text-brand-600 hover:text-brand-700">
+                {t('receiptLink', { id: entry.receipt_id })}
+              </Link>
+            )}
+            {entry.transfer_id && (
+              <Link href={`/stockTransfers?transfer=${entry.transfer_id}`} className="text-brand-600 hover:text-brand-700">
+                {t('transferLink', { id: entry.transfer_id })}
+              </Link>
+            )}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function UnitView({ unit }: { unit: UnitDetail }) {
+  const t = useTranslations('assets');
+  const auth = useGlobalState((state) => state.auth);
+  const orderStatus = useTranslations('order.status');
+  const gradeName = useGradeName();
+  const adjust = useAdjustUnit();
+  const [adjusting, setAdjusting] = useState<'lose' | 'find' | 'restock' | null>(null);
+  const [recording, setRecording] = useState(false);
+  const canAdjust = hasAction(auth, 'asset.adjust');
+  const offered = canAdjust ? unit.actions.filter((action) => isAdjustAction(action.action) || isSerialAction(action.action)) : [];
+  const codes = unitCodes(unit);
+  const title = codes[0] ?? t('unit.noSerial', { id: unit.id });
+  const totalPaid = unit.orders.reduce((sum, order) => sum + Math.round(Number(order.paid || 0) * 100), 0) / 100;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        back={<BackLink href={LIST}>{t('detail.back')}</BackLink>}
+        title={
+          <span className="font-mono" translate="no">
+            {title}
+          </span>
+        }
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <UnitStatusBadge status={unit.status} label={unit.status_label} />
+            <UserText>{unit.goods_name}</UserText>
+            <span className="text-slate-400">·</span>
+            <UserText>{unit.sku_name}</UserText>
+          </span>
+        }
+        actions={
+          offered.length > 0 && (
+            <div className="flex flex-wrap items-start gap-2" data-unit-actions>
+              {offered.map((action) =>
+                isSerialAction(action.action) ? (
+                  <ActionButton key={action.action} action={action} label={t('actions.recordSerial')} onClick={() => setRecording(true)} />
+                ) : (
+                  <ActionButton key={action.action} action={action} label={t(`actions.${action.action as 'lose' | 'find' | 'restock'}`)} danger={action.action === 'lose'} onClick={() => setAdjusting(action.action as 'lose' | 'find' | 'restock')} />
+                ),
+              )}
+            </div>
+          )
+        }
+      />
+      <DetailSection id="unit-facts" title={t('detail.sections.device')}>
+        <Facts>
+          <Fact label={t('unit.serial')}>{unit.serial_number && <span className="font-mono" translate="no">{unit.serial_number}</span>}</Fact>
+          <Fact label={t('unit.imei1')}>{unit.imei1 && <span className="font-mono" translate="no">{unit.imei1}</span>}</Fact>
+          {unit.imei2 && <Fact label={t('unit.imei2')}><span className="font-mono" translate="no">{unit.imei2}</span></Fact>}
+          {unit.meid && <Fact label={t('unit.meid')}><span className="font-mono" translate="no">{unit.meid}</span></Fact>}
+          <Fact label={t('columns.grade')}>{gradeName(unit.grade, unit.grade_label)}</Fact>
+          <Fact label={t('columns.place')}>{unit.sub_shop_id === null ? t('place.warehouse') : <UserText>{unit.place_name}</UserText>}</Fact>
+          <Fact label={t('columns.cost')}>{unit.cost === null ? '' : formatCurrency(unit.cost)}</Fact>
+          <Fact label={t('columns.supplier')} userText>
+            {unit.supplier_name}
+          </Fact>
+          <Fact label={t('unit.receipt')}>
+            {unit.receipt_id && (
+              <Link href={`/stockReceipts?receipt=${unit.receipt_id}`} className="text-brand-600 hover:text-brand-700">
+                {t('detail.receiptLink', { id: unit.receipt_id })}
+              </Link>
+            )}
+          </Fact>
+          <Fact label={t('unit.acquiredAt')}>{unit.acquired_at ? formatDateTime(unit.acquired_at) : ''}</Fact>
+          <Fact label={t('columns.order')}>
+            {unit.order_id && (
+              <Link href={`/orderInfo/${unit.order_id}`} className="font-mono text-brand-600 hover:text-brand-700">
+                {unit.order_no ?? `#${unit.order_id}`}
+              </Link>
+            )}
+          </Fact>
+        </Facts>
+      </DetailSection>
+      <DetailSection id="unit-orders" title={t('detail.sections.orders')}>
+        {unit.orders.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('detail.noOrders')}</p>
+        ) : (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm text-slate-600" data-unit-paid>
+              {t('detail.paidSummary', { paid: formatCurrency(totalPaid.toFixed(2)), cost: formatCurrency(unit.cost) })}
+            </p>
+            <div className="overflow-x-auto">
+              <table className="min-w-full text-sm" aria-label={t('detail.sections.orders')}>
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                    <th className="py-2 pr-4 font-medium">{t('columns.order')}</th>
+                    <th className="py-2 pr-4 font-medium">{t('detail.orderStatus')}</th>
+                    <th className="py-2 pr-4 font-medium">{t('detail.shippedAt')}</th>
+                    <th className="py-2 pr-4 font-medium">{t('detail.returnedAt')}</th>
+                    <th className="py-2 text-right font-medium">{t('detail.paid')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {unit.orders.map((order) => (
+                    <tr key={order.order_id} className="border-b border-slate-100 last:border-0">
+                      <td className="py-2 pr-4">
+                        <Link href={`/orderInfo/${order.order_id}`} className="font-mono text-brand-600 hover:text-brand-700">
+                          {order.order_no ?? `#${order.order_id}`}
+                        </Link>
+                      </td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{order.status && isOrderStatus(order.status) ? orderStatus(order.status) : orDash('')}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(order.shipped_at)}</td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(order.returned_at)}</td>
+                      <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatCurrency(order.paid)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+      </DetailSection>
+      <DetailSection id="unit-history" title={t('detail.sections.history')}>
+        <HistoryTimeline entries={unit.history} />
+      </DetailSection>
+      <ReasonDialog
+        open={adjusting !== null}
+        onClose={() => setAdjusting(null)}
+        title={adjusting ? t(`actions.${adjusting}Title`, { code: title }) : ''}
+        description={adjusting ? t(`actions.${adjusting}Hint`) : undefined}
+        confirmLabel={adjusting ? t(`actions.${adjusting}`) : ''}
+        reasonRequired
+        danger={adjusting === 'lose'}
+        onConfirm={(reason) => adjust.mutateAsync({ unit_id: unit.id, action: adjusting ?? 'lose', reason })}
+      />
+      <RecordSerialDialog unit={recording ? unit : null} onClose={() => setRecording(false)} />
+    </div>
+  );
+}
+
+/** /assets/[id]: one device — its codes, cost and supplier, its orders and what each paid, its whole history. */
+export function UnitDetailScreen() {
+  const t = useTranslations('assets.detail');
+  const params = useParams<{ id: string }>();
+  const id = parseId(params.id ?? null);
+  const detail = useUnitDetail(id);
+  if (id === null) return <EmptyState title={t('missingId')} />;
+  if (detail.isPending) return <DetailLoading />;
+  if (detail.isError) return <DetailError title={t('loadError')} error={detail.error} back={{ href: LIST, label: t('back') }} onRetry={() => void detail.refetch()} />;
+  return <UnitView unit={detail.data} />;
+}

@@ -1,0 +1,225 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/api/client';
+import { strictCall } from '@/lib/apiError';
+import { orThrow } from '@/lib/query';
+import type {
+  AdjustUnitBody,
+  CreateReceiptBody,
+  FoundUnit,
+  LabelsBody,
+  ReceiptListQuery,
+  RecordSerialBody,
+  ScanReceiptBody,
+  ScanReceiptResult,
+  SendTransferBody,
+  SupplierBody,
+  TransferDetail,
+  TransferListQuery,
+  Unit,
+  UnitListQuery,
+} from './types';
+
+const P = {
+  units: '/api/backend/getUnitList',
+  unit: '/api/backend/getUnitDetail',
+  find: '/api/backend/findUnit',
+  recordSerial: '/api/backend/recordUnitSerial',
+  adjust: '/api/backend/adjustUnit',
+  labels: '/api/backend/createUnitLabels',
+  suppliers: '/api/backend/getSupplierList',
+  createSupplier: '/api/backend/createSupplier',
+  receipts: '/api/backend/getStockReceiptList',
+  receipt: '/api/backend/getStockReceiptDetail',
+  createReceipt: '/api/backend/createStockReceipt',
+  scanReceipt: '/api/backend/scanStockReceipt',
+  transfers: '/api/backend/getStockTransferList',
+  transfer: '/api/backend/getStockTransferDetail',
+  sendTransfer: '/api/backend/sendStockTransfer',
+  receiveTransfer: '/api/backend/receiveStockTransfer',
+  places: '/api/backend/getSubShopOptions',
+} as const;
+
+const QUIET = { hideNotice: true };
+
+export const assetKeys = {
+  all: ['assets'] as const,
+  places: () => [...assetKeys.all, 'places'] as const,
+  units: () => [...assetKeys.all, 'units'] as const,
+  unitList: (query: UnitListQuery) => [...assetKeys.units(), 'list', query] as const,
+  unit: (id: number) => [...assetKeys.units(), 'detail', id] as const,
+  suppliers: () => [...assetKeys.all, 'suppliers'] as const,
+  supplierList: (keyword: string) => [...assetKeys.suppliers(), keyword] as const,
+  receipts: () => [...assetKeys.all, 'receipts'] as const,
+  receiptList: (query: ReceiptListQuery) => [...assetKeys.receipts(), 'list', query] as const,
+  receipt: (id: number) => [...assetKeys.receipts(), 'detail', id] as const,
+  transfers: () => [...assetKeys.all, 'transfers'] as const,
+  transferList: (query: TransferListQuery) => [...assetKeys.transfers(), 'list', query] as const,
+  transfer: (id: number) => [...assetKeys.transfers(), 'detail', id] as const,
+};
+
+/** The shop's sub-shops (the places a unit can be besides the warehouse). */
+export function usePlaceOptions(enabled = true) {
+  return useQuery({ queryKey: assetKeys.places(), queryFn: () => orThrow(P.places, apiGet(P.places, undefined, QUIET)), staleTime: 5 * 60_000, enabled });
+}
+
+// --- units -------------------------------------------------------------------------------------
+
+/** The units list with its counts per status (under the same filters but the status). */
+export function useUnits(query: UnitListQuery) {
+  return useQuery({
+    queryKey: assetKeys.unitList(query),
+    queryFn: () => orThrow(P.units, apiGet(P.units, { ...query, warehouse: query.warehouse || undefined }, QUIET)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One unit with its history, orders and actions. strictCall keeps NOT_FOUND for RecordUnavailable. */
+export function useUnitDetail(id: number | null) {
+  return useQuery({
+    queryKey: assetKeys.unit(id ?? 0),
+    queryFn: () => strictCall((options) => apiGet(P.unit, { id: id ?? 0 }, options)),
+    enabled: id !== null,
+  });
+}
+
+/** A scan's lookup: the unit by serial, IMEI or MEID; with an order, whether it may ship for it. */
+export function findUnit(code: string, orderId?: number | null): Promise<FoundUnit> {
+  return strictCall((options) => apiGet(P.find, { code, ...(orderId ? { order_id: orderId } : {}) }, options));
+}
+
+function useRefreshUnits() {
+  const queryClient = useQueryClient();
+  return (saved?: Unit) => {
+    void queryClient.invalidateQueries({ queryKey: assetKeys.units() });
+    if (saved) void queryClient.invalidateQueries({ queryKey: assetKeys.unit(saved.id) });
+  };
+}
+
+export function useRecordSerial() {
+  const refresh = useRefreshUnits();
+  return useMutation({
+    mutationFn: (body: RecordSerialBody) => strictCall((options) => apiPost(P.recordSerial, body, options)),
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useAdjustUnit() {
+  const refresh = useRefreshUnits();
+  return useMutation({
+    mutationFn: (body: AdjustUnitBody) => strictCall((options) => apiPost(P.adjust, body, options)),
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useCreateUnitLabels() {
+  return useMutation({
+    mutationFn: (body: LabelsBody) => strictCall((options) => apiPost(P.labels, body, options)),
+  });
+}
+
+// --- suppliers ---------------------------------------------------------------------------------
+
+export function useSuppliers(keyword = '', enabled = true) {
+  return useQuery({
+    queryKey: assetKeys.supplierList(keyword),
+    queryFn: () => orThrow(P.suppliers, apiGet(P.suppliers, { ...(keyword ? { keyword } : {}), page: 1, page_size: 100 }, QUIET)),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useCreateSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SupplierBody) => strictCall((options) => apiPost(P.createSupplier, body, options)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: assetKeys.suppliers() }),
+  });
+}
+
+// --- stock receipts ----------------------------------------------------------------------------
+
+export function useReceipts(query: ReceiptListQuery) {
+  return useQuery({
+    queryKey: assetKeys.receiptList(query),
+    queryFn: () => orThrow(P.receipts, apiGet(P.receipts, query, QUIET)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReceiptDetail(id: number | null) {
+  return useQuery({
+    queryKey: assetKeys.receipt(id ?? 0),
+    queryFn: () => strictCall((options) => apiGet(P.receipt, { id: id ?? 0 }, options)),
+    enabled: id !== null,
+  });
+}
+
+export function useCreateReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReceiptBody) => strictCall((options) => apiPost(P.createReceipt, body, options)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(assetKeys.receipt(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: [...assetKeys.receipts(), 'list'] });
+    },
+  });
+}
+
+/** One scan of a receipt: one unit made at the line's cost. */
+export function scanStockReceipt(body: ScanReceiptBody): Promise<ScanReceiptResult> {
+  return strictCall((options) => apiPost(P.scanReceipt, body, options));
+}
+
+/** After scans: the receipt's lines and the lists follow (once, not on every scan). */
+export function useRefreshReceipt() {
+  const queryClient = useQueryClient();
+  return (id: number) => {
+    void queryClient.invalidateQueries({ queryKey: assetKeys.receipt(id) });
+    void queryClient.invalidateQueries({ queryKey: [...assetKeys.receipts(), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.units() });
+  };
+}
+
+// --- transfers ---------------------------------------------------------------------------------
+
+export function useTransfers(query: TransferListQuery) {
+  return useQuery({
+    queryKey: assetKeys.transferList(query),
+    queryFn: () => orThrow(P.transfers, apiGet(P.transfers, query, QUIET)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransferDetail(id: number | null) {
+  return useQuery({
+    queryKey: assetKeys.transfer(id ?? 0),
+    queryFn: () => strictCall((options) => apiGet(P.transfer, { id: id ?? 0 }, options)),
+    enabled: id !== null,
+  });
+}
+
+function useRefreshTransfers() {
+  const queryClient = useQueryClient();
+  return (saved: TransferDetail) => {
+    queryClient.setQueryData(assetKeys.transfer(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: [...assetKeys.transfers(), 'list'] });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.units() });
+  };
+}
+
+export function useSendTransfer() {
+  const refresh = useRefreshTransfers();
+  return useMutation({
+    mutationFn: (body: SendTransferBody) => strictCall((options) => apiPost(P.sendTransfer, body, options)),
+    onSuccess: refresh,
+  });
+}
+
+export function useReceiveTransfer() {
+  const refresh = useRefreshTransfers();
+  return useMutation({
+    mutationFn: (id: number) => strictCall((options) => apiPost(P.receiveTransfer, { id }, options)),
+    onSuccess: refresh,
+  });
+}
