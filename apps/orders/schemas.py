@@ -587,6 +587,9 @@ class OrderDetailOut(OrderRowOut):
     unit: UnitBriefOut | None = Field(
         None, description="the device the order holds (tracked by unit), else null"
     )
+    sku_tracked: bool = Field(
+        description="the ordered SKU is tracked by unit: shipping scans a unit (findUnit)"
+    )
     sku_id: int
     rent_plan_id: int | None
     package_id: int | None

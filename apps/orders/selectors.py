@@ -22,6 +22,7 @@ from apps.billing.selectors import (
     paid_totals_by_order,
 )
 from apps.goods.rules import early_fee_text
+from apps.goods.selectors import sku_tracked
 from apps.risk.selectors import credit_query_times, order_risk_checks
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
@@ -538,6 +539,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "lease_end": order.lease_end,
         "device_serial": order.device_serial,
         "unit": order_device(order.pk),
+        "sku_tracked": sku_tracked(order.sku_id),
         "contract_signed_at": order.contract_signed_at,
         "first_bill_paid_at": order.first_bill_paid_at,
         "shipped_at": order.shipped_at,

@@ -114,6 +114,7 @@ def test_a_scan_binds_its_unit_and_consumes_the_reservation(demo, demo_owner, ap
     assert sorted(consumed) == ["consume", "reserve"]
     assert _orderable(demo, offer) == 1  # the unit left stock and the reservation with it
     detail = detail_of(demo_owner, order.id)
+    assert detail["sku_tracked"] is True
     assert detail["unit"] == {
         "id": first.pk,
         "serial_number": first.serial_number,
@@ -230,7 +231,11 @@ def test_a_counted_sku_ships_as_before(demo, demo_owner, app):
     assert _ship(demo_owner, order.id, "ANY-TEXT-1").ok
 
     detail = detail_of(demo_owner, order.id)
-    assert (detail["device_serial"], detail["unit"]) == ("ANY-TEXT-1", None)
+    assert (detail["device_serial"], detail["unit"], detail["sku_tracked"]) == (
+        "ANY-TEXT-1",
+        None,
+        False,
+    )
     assert detail["shipments"][0]["serial_number"] == ""
 
 

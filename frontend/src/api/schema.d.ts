@@ -6559,6 +6559,8 @@ export interface components {
         };
         /** CaseOrderOut */
         CaseOrderOut: {
+            /** @description the order's device (tracked by unit): serial number and IMEIs */
+            device?: components["schemas"]["UnitBriefOut"] | null;
             /** Id */
             id: number;
             /** Kind */
@@ -10690,6 +10692,11 @@ export interface components {
             sku_specs: {
                 [key: string]: unknown;
             };
+            /**
+             * Sku Tracked
+             * @description the ordered SKU is tracked by unit: shipping scans a unit (findUnit)
+             */
+            sku_tracked: boolean;
             /** Stage */
             stage: string;
             /** Stage Name */
@@ -10710,6 +10717,8 @@ export interface components {
             timeline: components["schemas"]["TimelineOut"][];
             /** Total Rent */
             total_rent: string;
+            /** @description the device the order holds (tracked by unit), else null */
+            unit?: components["schemas"]["UnitBriefOut"] | null;
         };
         /** OrderExpressIn */
         OrderExpressIn: {
@@ -13702,6 +13711,22 @@ export interface components {
             /** Id */
             id: number;
             /**
+             * Imei1
+             * @default
+             */
+            imei1: string;
+            /**
+             * Imei2
+             * @default
+             */
+            imei2: string;
+            /**
+             * Serial Number
+             * @description the unit's serial number (tracked by unit)
+             * @default
+             */
+            serial_number: string;
+            /**
              * Shipped At
              * Format: date-time
              */
@@ -14350,6 +14375,33 @@ export interface components {
             allowed: boolean;
             /** Reason Disabled */
             reason_disabled: string;
+        };
+        /**
+         * UnitBriefOut
+         * @description The device an order names (a SKU tracked by unit).
+         */
+        UnitBriefOut: {
+            /** Grade */
+            grade: string;
+            /** Id */
+            id: number;
+            /** Imei1 */
+            imei1: string;
+            /** Imei2 */
+            imei2: string;
+            /**
+             * Meid
+             * @default
+             */
+            meid: string;
+            /** Serial Number */
+            serial_number: string;
+            /**
+             * Status
+             * @description the unit's status (out_with_customer, received …)
+             * @default
+             */
+            status: string;
         };
         /** UnitDetailOut */
         UnitDetailOut: {

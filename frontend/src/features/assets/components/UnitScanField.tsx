@@ -19,12 +19,12 @@ export type UnitCheck =
   | { state: 'error'; code: string; reason: string };
 
 /** Whether the order may ship with what was scanned: a tracked SKU needs its unit checked for this order. */
-export function unitCheckPasses(check: UnitCheck, code: string, tracked: boolean | null): boolean {
-  if (normalizeCode(code) !== check.code) return tracked === false;
+export function unitCheckPasses(check: UnitCheck, code: string, tracked: boolean): boolean {
+  if (normalizeCode(code) !== check.code) return !tracked;
   if (check.state === 'ok') return true;
   if (check.state === 'refused' || check.state === 'checking') return false;
   // Not a unit of the shop: refused for a tracked SKU; a counted SKU's serial is free text.
-  return tracked !== true && check.state !== 'error';
+  return !tracked && check.state !== 'error';
 }
 
 /**

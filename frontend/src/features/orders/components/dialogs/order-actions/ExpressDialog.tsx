@@ -6,21 +6,10 @@ import { Input } from '@/components/ui/Input';
 import { SelectField } from '@/components/ui/fields';
 import { unitCheckPasses, UnitScanField, type UnitCheck } from '@/features/assets/components/UnitScanField';
 import { normalizeCode } from '@/features/assets/lib/scan';
-import { useExpressCompanies, useShipOrder, type OrderDetail } from '../../../queries';
+import { useExpressCompanies, useShipOrder } from '../../../queries';
 import { useOrderText } from '../../labels';
 import { FormDialog } from '../FormDialog';
 import { type OrderActionDialogProps, useDone } from './shared';
-
-/**
- * Whether the order's SKU is tracked by unit (issue 43): the detail's `sku_tracked` once the
- * backend answers it; until then an order already holding a unit is, and otherwise it is not
- * known (the scan field then looks the code up and lets a code that is no unit through).
- */
-export function skuTracked(detail: OrderDetail): boolean | null {
-  const facts = detail as OrderDetail & { sku_tracked?: boolean; unit?: unknown };
-  if (typeof facts.sku_tracked === 'boolean') return facts.sku_tracked;
-  return facts.unit ? true : null;
-}
 
 export function ExpressDialog({ detail, orderRef, onClose, update }: OrderActionDialogProps & { update: boolean }) {
   const { t } = useOrderText();
@@ -35,10 +24,11 @@ export function ExpressDialog({ detail, orderRef, onClose, update }: OrderAction
   const [serial, setSerial] = useState(initialSerial);
   const [check, setCheck] = useState<UnitCheck>({ state: 'idle', code: '' });
   const lease = detail.kind === 'lease';
-  const tracked = skuTracked(detail);
+  // A SKU tracked by unit (issue 43): shipping scans a unit, checked before it is confirmed.
+  const tracked = detail.sku_tracked;
   // Correcting a shipment keeps its device: the unit already bound to this order needs no new check.
   const keptDevice = update && initialSerial !== '' && normalizeCode(serial) === normalizeCode(initialSerial);
-  const unitRefused = tracked !== false && !keptDevice && serial.trim() !== '' && !unitCheckPasses(check, serial, tracked);
+  const unitRefused = tracked && !keptDevice && serial.trim() !== '' && !unitCheckPasses(check, serial, tracked);
   return (
     <FormDialog
       title={t(update ? 'dialogs.updateExpressTitle' : 'dialogs.shipTitle', { orderNo: detail.order_no })}
@@ -47,10 +37,10 @@ export function ExpressDialog({ detail, orderRef, onClose, update }: OrderAction
       validate={() => ({
         ...(company ? {} : { company_code: t('dialogs.chooseCompany') }),
         ...(trackingNo.trim() ? {} : { tracking_no: t('dialogs.trackingNoRequired') }),
-        ...((lease || tracked === true) && !serial.trim() ? { device_serial: t('dialogs.serialRequired') } : {}),
+        ...((lease || tracked) && !serial.trim() ? { device_serial: t('dialogs.serialRequired') } : {}),
         ...(unitRefused ? { device_serial: t('dialogs.unitNotChecked') } : {}),
       })}
-      onSubmit={() => ship.mutateAsync({ company_code: company, tracking_no: trackingNo.trim(), device_serial: tracked === false ? serial.trim() : normalizeCode(serial) }).then(done)}
+      onSubmit={() => ship.mutateAsync({ company_code: company, tracking_no: trackingNo.trim(), device_serial: tracked ? normalizeCode(serial) : serial.trim() }).then(done)}
     >
       {(errors) => (
         <>
@@ -62,12 +52,12 @@ export function ExpressDialog({ detail, orderRef, onClose, update }: OrderAction
             options={[{ value: '', label: t('dialogs.chooseCompany') }, ...(companies.data ?? []).map((item) => ({ value: item.code, label: locale === 'en' ? item.name_en : item.name }))]}
           />
           <Input label={t('dialogs.trackingNo')} value={trackingNo} maxLength={40} error={errors.tracking_no} onChange={(event) => setTrackingNo(event.target.value)} />
-          {tracked === false ? (
+          {!tracked ? (
             <Input label={t('dialogs.serial')} value={serial} maxLength={64} error={errors.device_serial} onChange={(event) => setSerial(event.target.value)} />
           ) : (
             <UnitScanField label={t('dialogs.serial')} orderId={orderRef.id} value={serial} onChange={setSerial} check={check} onCheck={setCheck} error={errors.device_serial && !(unitRefused && check.code === normalizeCode(serial)) ? errors.device_serial : undefined} />
           )}
-          {lease && tracked === false && <p className="-mt-2 text-xs text-slate-500">{t('dialogs.serialHint')}</p>}
+          {lease && !tracked && <p className="-mt-2 text-xs text-slate-500">{t('dialogs.serialHint')}</p>}
         </>
       )}
     </FormDialog>

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, settle } from '@/components/__tests__/render';
 import type { OrderDetail, OrderRef } from '../../../../queries';
-import { ExpressDialog, skuTracked } from '../ExpressDialog';
+import { ExpressDialog } from '../ExpressDialog';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
@@ -69,13 +69,6 @@ async function fillShipment() {
 }
 
 describe('ExpressDialog with a SKU tracked by unit', () => {
-  it('knows a tracked SKU from the detail', () => {
-    expect(skuTracked({ sku_tracked: true } as unknown as OrderDetail)).toBe(true);
-    expect(skuTracked({ sku_tracked: false, unit: null } as unknown as OrderDetail)).toBe(false);
-    expect(skuTracked({ unit: { id: 1 } } as unknown as OrderDetail)).toBe(true);
-    expect(skuTracked({} as unknown as OrderDetail)).toBeNull();
-  });
-
   it('shows the scanned device for this order and ships with it', async () => {
     const fetchMock = await open({ sku_tracked: true });
     await scan('SN0003');
