@@ -1,7 +1,9 @@
 import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
+import { deviceToShip, trackedOrderAwaitingShipment } from './support/devices';
 import { GoodsApi } from './support/goodsApi';
 import { expect, test } from './support/test';
 import { AssetsPage, imeiOf } from './pages/AssetsPage';
+import { OrderDetailPage } from './pages/OrderDetailPage';
 
 // The e2e database persists between runs: every name and code carries this run's stamp.
 const stamp = Date.now().toString(36);
@@ -107,28 +109,25 @@ test.describe.serial('warehouse: receive by scan, transfer, ship by scan', () =>
   });
 
   test('ships an order of a tracked SKU by scanning its device', async ({ page, request }) => {
-    const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
-    // An order awaiting shipment of that SKU (the demo's history leaves some of every SKU).
-    const orders = await api.get<{ list: { id: number; goods_id: number }[] }>('/api/platform/backendOrderList', { status: 'awaiting_shipment', page: 1, page_size: 50 });
-    let order: { id: number } | undefined;
-    for (const row of orders.list.filter((item) => item.goods_id === sku!.goods_id)) {
-      const detail = await api.get<{ id: number; sku_id: number }>('/api/merchant/orderInfo', { id: row.id });
-      if (detail.sku_id === sku!.sku_id) {
-        order = detail;
-        break;
-      }
-    }
-    expect(order, 'an order of a tracked SKU awaits shipment in the demo').toBeDefined();
-    await page.goto(`${HOSTS.demo}/orderInfo/${order!.id}`);
+    const orderId = await trackedOrderAwaitingShipment(request);
+    expect(orderId, 'an order of a tracked SKU awaits shipment in the demo').not.toBeNull();
+    const code = await deviceToShip(request, orderId!);
+    expect(code).not.toBeNull();
+    await page.goto(`${HOSTS.demo}/orderInfo/${orderId}`);
     await page.getByRole('button', { name: '发货' }).click();
     const ship = page.getByRole('dialog', { name: /^发货/ });
     await ship.getByLabel('快递公司').selectOption({ index: 1 });
     await ship.getByLabel('快递单号').fill(`SF${stamp}`);
     const serial = ship.locator('[data-unit-scan-field] input');
-    await serial.fill(IMEIS[1]!);
+    // A code that names no device is refused before anything is sent.
+    await serial.fill(IMEIS[2]!);
     await serial.press('Enter');
-    await expect(ship.locator('[data-unit-check="ok"]')).toContainText(IMEIS[1]!);
+    await expect(ship.locator('[data-unit-check="missing"]')).toBeVisible();
+    await serial.fill(code!);
+    await serial.press('Enter');
+    await expect(ship.locator('[data-unit-check="ok"]')).toContainText(code!);
     await ship.getByRole('button', { name: '发货' }).click();
     await expect(ship).toBeHidden();
+    await new OrderDetailPage(page).expectStatus('已发货');
   });
 });
