@@ -419,6 +419,11 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("deal_after_sale")
         if status == machine.RETURNING and can("order.ship"):
             actions.append("return_receive")
+        exchange = open_after_sale.kind == AfterSale.Kind.EXCHANGE
+        if exchange and open_after_sale.status == AfterSale.Status.APPROVED and can("order.ship"):
+            # An exchange approved: the old device received, then the new one shipped
+            # (addExpress on the lease, by scan when tracked: lease._exchange_ship).
+            actions.append("ship" if open_after_sale.received_on else "return_receive")
         if status == machine.INSPECTING and can("order.manage"):
             actions.append("inspect")
         return actions
@@ -1122,9 +1127,10 @@ def order_devices(order_nos: list[str]) -> dict[str, OrderDevice]:
 
 
 def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
-    """Each order's number, status, SKU, sub-shop, whether it awaits shipment now, when it
-    shipped and came back (the return's day, China time) and what its customer paid, in
-    three statements whatever the number of orders. Registered in `OrdersConfig.ready()`."""
+    """Each order's number, status, SKU, sub-shop, whether it awaits shipment now (an
+    exchange's new device included), when it shipped and came back (the return's day, China
+    time) and what its customer paid, in four statements whatever the number of orders.
+    Registered in `OrdersConfig.ready()`."""
     orders = list(
         Order.objects.filter(pk__in=order_ids).values(
             "pk", "order_no", "status", "sku_id", "sub_shop_id", "shipped_at"
@@ -1141,6 +1147,15 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
         .values_list("order_id", "day")
     )
     paid = paid_totals_by_order(order_ids)
+    # A lease whose exchange is approved and its old device back ships the new one now.
+    exchanging = set(
+        AfterSale.objects.filter(
+            order_id__in=order_ids,
+            kind=AfterSale.Kind.EXCHANGE,
+            status=AfterSale.Status.APPROVED,
+            received_on__isnull=False,
+        ).values_list("order_id", flat=True)
+    )
     return {
         row["pk"]: OrderFact(
             order_id=row["pk"],
@@ -1148,7 +1163,8 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             status=row["status"],
             sku_id=row["sku_id"],
             sub_shop_id=row["sub_shop_id"],
-            awaiting_shipment=row["status"] in (machine.AWAITING_SHIPMENT, machine.PAID),
+            awaiting_shipment=row["status"] in (machine.AWAITING_SHIPMENT, machine.PAID)
+            or row["pk"] in exchanging,
             shipped_at=row["shipped_at"],
             returned_at=day_start(returned[row["pk"]]) if row["pk"] in returned else None,
             paid=paid.get(row["pk"], Decimal("0.00")),

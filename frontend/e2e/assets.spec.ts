@@ -1,5 +1,6 @@
 import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
-import { deviceToShip, trackedOrderAwaitingShipment } from './support/devices';
+import { codeOf, deviceToShip, leasesHoldingDevices, trackedOrderAwaitingShipment } from './support/devices';
+import { IntakeApp } from './support/intakeApp';
 import { GoodsApi } from './support/goodsApi';
 import { expect, test } from './support/test';
 import { AssetsPage, imeiOf } from './pages/AssetsPage';
@@ -26,7 +27,7 @@ async function trackedSku(api: GoodsApi): Promise<UnitRow | null> {
   return page.list.find((unit) => unit.goods_id !== null) ?? null;
 }
 
-test.describe.serial('warehouse: receive by scan, transfer, ship by scan', () => {
+test.describe.serial('warehouse: receive by scan, transfer, ship, return and exchange by scan', () => {
   test.use({ storageState: STORAGE.demo });
   let sku: UnitRow | null = null;
 
@@ -129,5 +130,66 @@ test.describe.serial('warehouse: receive by scan, transfer, ship by scan', () =>
     await ship.getByRole('button', { name: '发货' }).click();
     await expect(ship).toBeHidden();
     await new OrderDetailPage(page).expectStatus('已发货');
+  });
+
+  test('takes a device back by scan: the wrong device is refused, the right one is received', async ({ page, request }) => {
+    const [lease] = await leasesHoldingDevices(request, 1);
+    expect(lease, 'a demo lease holds its device').toBeDefined();
+    const screen = new OrderDetailPage(page);
+    await page.goto(`${HOSTS.demo}/orderInfo/${lease!.id}`);
+    await screen.act('发起退租归还');
+    await screen.confirm('发起退租归还');
+    await screen.expectStatus('归还中');
+    await screen.act('确认收到归还');
+    await screen.dialog().getByLabel('设备序列号/IMEI').fill(IMEIS[2]!);
+    await screen.dialog().getByRole('button', { name: '确认收到归还', exact: true }).click();
+    await expect(screen.dialog().getByText('设备序列号与发货时不一致')).toBeVisible();
+    await screen.dialog().getByLabel('设备序列号/IMEI').fill(codeOf(lease!.unit!));
+    await screen.confirm('确认收到归还');
+    await screen.expectStatus('验机中');
+    // The device is back in the shop, its history saying so.
+    await page.goto(`${HOSTS.demo}/assets/${lease!.unit!.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(lease!.unit!.serial_number || lease!.unit!.imei1);
+    await expect(page.getByText('已收回').first()).toBeVisible();
+  });
+
+  test('exchanges a device: the old one received by scan, the new one shipped by scan', async ({ page, request }) => {
+    const leases = await leasesHoldingDevices(request, 2);
+    const lease = leases.at(-1);
+    expect(lease, 'a demo lease holds its device').toBeDefined();
+    const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
+    const key = await api.post<{ app_id: string; secret: string }>('/api/backend/createIntakeKey', {
+      name: `E2E 换货 ${stamp}`,
+      channel: 'alipay',
+    });
+    const app = new IntakeApp(request, 'demo', key.app_id, key.secret);
+    await app.post('/api/applet/applyAfterSale', { order_no: lease!.order_no, kind: 'exchange', reason: '屏幕有坏点' });
+
+    const screen = new OrderDetailPage(page);
+    await page.goto(`${HOSTS.demo}/orderInfo/${lease!.id}`);
+    await screen.act('同意售后');
+    await screen.confirm('同意售后');
+    await screen.act('确认收到归还');
+    await screen.dialog().getByLabel('设备序列号/IMEI').fill(codeOf(lease!.unit!));
+    await screen.confirm('确认收到归还');
+    // The replacement: a device of the same SKU from the warehouse, scanned.
+    const replacement = await deviceToShip(request, lease!.id);
+    expect(replacement).not.toBeNull();
+    await screen.act('发货');
+    const ship = screen.dialog();
+    await ship.getByLabel('快递公司').selectOption({ index: 1 });
+    await ship.getByLabel('快递单号').fill(`SFX${stamp}`);
+    const serial = ship.locator('[data-unit-scan-field] input');
+    await serial.fill(replacement!);
+    await serial.press('Enter');
+    await expect(ship.locator('[data-unit-check="ok"]')).toContainText(replacement!);
+    await screen.confirm('发货');
+    await screen.expectStatus('租赁中');
+    const after = await api.get<{ unit: { imei1: string; serial_number: string } | null; has_open_after_sale: boolean }>(
+      '/api/merchant/orderInfo',
+      { id: lease!.id },
+    );
+    expect(after.has_open_after_sale).toBe(false);
+    expect(codeOf(after.unit!)).toBe(replacement);
   });
 });

@@ -300,8 +300,10 @@ def test_an_exchange_receives_the_old_unit_and_ships_a_new_one_by_scan(demo, dem
     order = in_lease(demo, demo_owner, app, offer, serial=old.imei1, key="scan-0012", seed=12)
     assert app.post("/api/applet/applyAfterSale", {"order_no": order.no, "kind": "exchange"}).ok
     assert demo_owner.post(DEAL, {"order_id": order.id, "decision": "approve"}).ok
-    # Before the old device is back the order ships nothing.
+    # Before the old device is back the order ships nothing: its screen offers the receipt.
     assert _ship(demo_owner, order.id, new.imei1).code == 1302
+    actions = detail_of(demo_owner, order.id)["actions"]
+    assert "return_receive" in actions and "ship" not in actions
     assert app.post(
         "/api/applet/returnShipment",
         {"order_no": order.no, "company_code": "SF", "tracking_no": "SF8000000012"},
@@ -310,6 +312,12 @@ def test_an_exchange_receives_the_old_unit_and_ships_a_new_one_by_scan(demo, dem
         DEAL, {"order_id": order.id, "decision": "receive", "device_serial": old.imei1}
     ).ok
     assert _unit(demo, old.pk).status == "received"
+    actions = detail_of(demo_owner, order.id)["actions"]
+    assert "ship" in actions and "return_receive" not in actions  # now the new device
+    checked = demo_owner.get(
+        "/api/backend/findUnit", {"code": new.serial_number, "order_id": order.id}
+    )
+    assert checked.data["ship_check"] == {"ok": True, "reason": ""}, checked
 
     assert _ship(demo_owner, order.id, old.imei1, tracking_no="SF8000000013").code == 1242
     sent = _ship(demo_owner, order.id, new.serial_number, tracking_no="SF8000000013")

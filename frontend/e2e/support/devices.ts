@@ -5,8 +5,11 @@ import { GoodsApi } from './goodsApi';
 
 interface ShipFacts {
   id: number;
+  order_no: string;
   sku_id: number;
   sku_tracked: boolean;
+  actions: string[];
+  unit: { id: number; imei1: string; serial_number: string; status: string } | null;
 }
 
 /**
@@ -42,4 +45,29 @@ export async function trackedOrderAwaitingShipment(request: APIRequestContext): 
     if (order.sku_tracked) return order.id;
   }
   return null;
+}
+
+/**
+ * Demo leases in lease whose device (tracked by unit) is out with the customer and which take a
+ * new after-sale business: `count` of them, oldest listed first.
+ */
+export async function leasesHoldingDevices(request: APIRequestContext, count: number): Promise<ShipFacts[]> {
+  const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
+  const orders = await api.get<{ list: { id: number }[] }>('/api/platform/backendOrderList', {
+    status: 'in_lease',
+    page: 1,
+    page_size: 50,
+  });
+  const found: ShipFacts[] = [];
+  for (const row of orders.list) {
+    const order = await api.get<ShipFacts>('/api/merchant/orderInfo', { id: row.id });
+    if (order.sku_tracked && order.unit?.status === 'out_with_customer' && order.actions.includes('return')) found.push(order);
+    if (found.length === count) break;
+  }
+  return found;
+}
+
+/** A device's code as a scanner reads it: its first IMEI, else its serial number. */
+export function codeOf(unit: { imei1: string; serial_number: string }): string {
+  return unit.imei1 || unit.serial_number;
 }
