@@ -1,5 +1,6 @@
 """Shipping by scan under load, through the running API (issue 43): 200 units scanned into
-one stock receipt, 100 leases awaiting shipment, and 100 `addExpress` calls at once on
+one stock receipt (`scanStockReceipt`, one after another as a scanner does), 100 leases
+awaiting shipment, and 100 `addExpress` calls at once on
 gunicorn's workers, each order trying the units from a place in the list its neighbour
 tries too, so that pairs race for every unit. No unit is given twice; every order ships
 bound to exactly one unit of its own; the reservations are all consumed and the orderable
@@ -21,15 +22,14 @@ from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.assets.models import Unit, UnitMovement
-from apps.assets.services import Identifiers, receipt_scan
-from apps.assets.tests.factories import next_imei, next_serial, receipt_of
+from apps.assets.tests.factories import next_imei, receipt_of
 from apps.billing.models import BillPayment
 from apps.goods.models import StockMovement
 from apps.goods.selectors import sku_stocks
 from apps.goods.services import sku_tracked_set
 from apps.orders.models import Contract, Order
 from tests.fixtures import login
-from tests.leases import DEMO, IntakeClient, goods_on_shelf, place
+from tests.leases import DEMO, IntakeClient, Offer, goods_on_shelf, place
 from tests.served import ServedApi, served_api
 from zulin.ledger.tests.test_ledger_concurrency import committed
 from zulin.providers.econtract import sandbox_econtract_sign
@@ -56,25 +56,49 @@ class Scene:
     orders: list[int]
 
 
-def _scene(demo) -> Scene:
-    """Committed: a SKU tracked by unit, UNITS units scanned into one receipt, ORDERS leases
-    placed, audited, signed and their first bill paid: awaiting shipment."""
+@dataclass(frozen=True)
+class Receipt:
+    offer: Offer
+    receipt_id: int
+    line_id: int
+    token: str  # the owner's session, committed with the rest
+
+
+def _receipt(demo) -> Receipt:
+    """Committed: goods on shelf whose SKU is tracked by unit, and a stock receipt expecting
+    UNITS of it."""
     owner = login(DEMO, "owner")
-    app = IntakeClient(demo, DEMO)
-    connection.set_tenant(demo)
     offer = goods_on_shelf(owner)
     with tenant_context(demo):
         sku_tracked_set(actor=None, sku_id=offer.sku_id)
         line = receipt_of(offer.sku_id, UNITS, cost="3999.00").lines.get()
-        codes = [
-            receipt_scan(
-                actor=None,
-                line_id=line.pk,
-                identifiers=Identifiers(serial_number=next_serial(), imei1=next_imei()),
-            ).imei1
-            for _ in range(UNITS)
-        ]
     connection.set_schema_to_public()
+    return Receipt(offer, line.receipt_id, line.pk, owner.token or "")
+
+
+def _scan_all(api: ServedApi, receipt: Receipt) -> list[str]:
+    """The warehouse scans UNITS devices into the receipt through the running API, one after
+    another as a scanner does; each device's IMEI, in the order scanned."""
+    shop = {"Host": DEMO, "jwt-token": receipt.token, "Content-Type": "application/json"}
+    codes = []
+    for _ in range(UNITS):
+        code = next_imei()
+        body = {"receipt_id": receipt.receipt_id, "line_id": receipt.line_id, "code": code}
+        status, answer = api.http(
+            "POST", "/api/backend/scanStockReceipt", shop, json.dumps(body).encode()
+        )
+        assert (status, answer.get("code")) == (200, 200), answer
+        codes.append(code)
+    assert (answer["data"]["scanned"], answer["data"]["expected"]) == (UNITS, UNITS)
+    return codes
+
+
+def _scene(demo, receipt: Receipt, codes: list[str]) -> Scene:
+    """Committed: ORDERS leases of the received SKU placed, audited, signed and their first
+    bill paid: awaiting shipment."""
+    owner = login(DEMO, "owner")
+    app = IntakeClient(demo, DEMO)
+    offer = receipt.offer
     numbers = []
     for n in range(ORDERS):
         # A hundred people: grades A and B, fifty of each.
@@ -147,7 +171,9 @@ def _ship_storm(api: ServedApi, scene: Scene) -> dict[int, list[tuple[int, dict[
 
 def test_a_hundred_shipments_at_once_never_give_one_unit_twice(committed_demo, server):
     demo = committed_demo
-    scene = committed(demo, lambda: _scene(demo))
+    receipt = committed(demo, lambda: _receipt(demo))
+    codes = _scan_all(server, receipt)
+    scene = committed(demo, lambda: _scene(demo, receipt, codes))
 
     answers = _ship_storm(server, scene)
 
