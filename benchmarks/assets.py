@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import django_setup, raw_params, services_env
+from _setup import django_setup, services_env
 
 DB_NAME = os.environ.get("BENCH_ASSETS_DB", "zulin_bench_assets")
 REDIS_DB = int(os.environ.get("BENCH_ASSETS_REDIS_DB", "9"))
@@ -159,16 +159,9 @@ def units_like_sample(rows: list[dict[str, Any]]) -> None:
 
 def main() -> None:
     _setup()
-    from lists import Bench, ListCall, _sign_in, measure
+    from lists import ListCall, demo_bench, measure
 
-    from tenants.merchants.models import Merchant
-
-    demo = Merchant.objects.get(slug="demo")
-    bench = Bench(
-        store=_sign_in("demo.localhost", "owner", demo.schema_name),
-        platform=_sign_in("admin.localhost", "admin", "public"),
-        raw_params=raw_params(),
-    )
+    bench = demo_bench()
     calls = [
         ListCall(
             "getUnitList",

@@ -137,6 +137,19 @@ def _sign_in(host: str, username: str, schema: str) -> Session:
     return Session(host=host, token=answer["data"]["token"], schema=schema)
 
 
+def demo_bench() -> Bench:
+    """The demo shop's owner and the platform's admin signed in, and the raw connection's
+    parameters: what every list benchmark measures with."""
+    from tenants.merchants.models import Merchant
+
+    demo = Merchant.objects.get(slug="demo")
+    return Bench(
+        store=_sign_in("demo.localhost", "owner", demo.schema_name),
+        platform=_sign_in("admin.localhost", "admin", "public"),
+        raw_params=raw_params(),
+    )
+
+
 def _search_path(schema: str) -> str:
     return "public" if schema == "public" else f"{schema}, public"
 
@@ -945,14 +958,7 @@ def main(names: list[str]) -> None:
     if unknown:
         raise SystemExit(f"no such list call: {', '.join(sorted(unknown))}")
     _setup()
-    from tenants.merchants.models import Merchant
-
-    demo = Merchant.objects.get(slug="demo")
-    bench = Bench(
-        store=_sign_in("demo.localhost", "owner", demo.schema_name),
-        platform=_sign_in("admin.localhost", "admin", "public"),
-        raw_params=raw_params(),
-    )
+    bench = demo_bench()
     load = os.getloadavg()
     print(
         f"{os.cpu_count()} cores (load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}); "

@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import django_setup, raw_params, services_env
+from _setup import django_setup, services_env
 
 DB_NAME = os.environ.get("BENCH_RECOVERY_DB", "zulin_bench_recovery")
 REDIS_DB = int(os.environ.get("BENCH_RECOVERY_REDIS_DB", "10"))
@@ -170,16 +170,9 @@ def cases_like_sample(rows: list[dict[str, Any]]) -> None:
 
 def main() -> None:
     _setup()
-    from lists import Bench, ListCall, _sign_in, measure
+    from lists import ListCall, demo_bench, measure
 
-    from tenants.merchants.models import Merchant
-
-    demo = Merchant.objects.get(slug="demo")
-    bench = Bench(
-        store=_sign_in("demo.localhost", "owner", demo.schema_name),
-        platform=_sign_in("admin.localhost", "admin", "public"),
-        raw_params=raw_params(),
-    )
+    bench = demo_bench()
     call = ListCall(
         "getRecoveryCases",
         "/api/backend/getRecoveryCases",
