@@ -165,10 +165,18 @@ _ORDER_UNIT_STATUSES = (*HELD_STATUSES, UnitStatus.SOLD, UnitStatus.LOST, UnitSt
 
 def unit_matches(unit: Unit, code: str) -> bool:
     """Whether a scanned or typed code is one of the unit's identifiers."""
+    return code_names(
+        code, serial_number=unit.serial_number, meid=unit.meid, imei1=unit.imei1, imei2=unit.imei2
+    )
+
+
+def code_names(code: str, *, serial_number: str, meid: str, imei1: str, imei2: str) -> bool:
+    """Whether a code names a device of these identifiers: the serial number and MEID
+    upper-cased, the IMEIs as they are."""
     value = code.strip()
     if not value:
         return False
-    return value.upper() in (unit.serial_number, unit.meid) or value in (unit.imei1, unit.imei2)
+    return value.upper() in (serial_number, meid) or value in (imei1, imei2)
 
 
 def unit_ship_refusal(

@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Count, Max, Min, Q, QuerySet, Subquery
 
 from apps.assets.order_facts import OrderFact
-from apps.assets.selectors import order_unit_brief, order_units_shipped
+from apps.assets.selectors import code_names, order_unit_brief, order_units_shipped
 from apps.billing.charges import WAIVE_RIGHT
 from apps.billing.selectors import (
     bill_periods,
@@ -294,9 +294,14 @@ def order_device(order_id: int) -> dict[str, Any] | None:
 
 
 def _names(unit: dict[str, Any], code: str) -> bool:
-    """Whether a code typed or scanned is one of a unit's identifiers."""
-    serials = (unit["serial_number"], unit["meid"])
-    return bool(code) and (code.upper() in serials or code in (unit["imei1"], unit["imei2"]))
+    """Whether a code typed or scanned is one of a unit's identifiers (assets' own rule)."""
+    return code_names(
+        code,
+        serial_number=unit["serial_number"],
+        meid=unit["meid"],
+        imei1=unit["imei1"],
+        imei2=unit["imei2"],
+    )
 
 
 def shipment_rows(order: Order) -> list[dict[str, Any]]:
