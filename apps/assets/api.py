@@ -32,7 +32,7 @@ def _warehouse(request: HttpRequest) -> Session:
 
 
 def _unit(session: Session, unit_id: int) -> dict[str, Any]:
-    return selectors.unit_rows([selectors.unit_in_scope(session, unit_id)])[0]
+    return selectors.unit_row(selectors.unit_in_scope(session, unit_id))
 
 
 # --- units -----------------------------------------------------------------------------------

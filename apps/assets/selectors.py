@@ -331,41 +331,78 @@ def place_name(sub_shop_id: int | None, names: Mapping[int, tuple[str, bool]]) -
     return names.get(sub_shop_id, (f"#{sub_shop_id}", False))[0]
 
 
-def unit_rows(units: Sequence[Unit]) -> list[dict[str, Any]]:
-    """Units as lists answer them (getUnitList's row): SKU, place, supplier and order named,
-    each read once for the page."""
-    skus = sku_labels({unit.sku_id for unit in units})
-    places = sub_shop_names({unit.sub_shop_id for unit in units if unit.sub_shop_id})
-    orders = order_facts([unit.order_id for unit in units if unit.order_id])
+# What a unit's list row reads (`unit_rows`): its own columns and, joined in the same
+# statement, its supplier's name and its receipt; read as plain values, not model instances.
+ROW_FIELDS = (
+    "id",
+    "sku_id",
+    "serial_number",
+    "imei1",
+    "imei2",
+    "meid",
+    "grade",
+    "status",
+    "sub_shop_id",
+    "cost",
+    "supplier_id",
+    "supplier__name",
+    "receipt_line__receipt_id",
+    "acquired_at",
+    "order_id",
+    "updated_at",
+)
+
+
+def row_values(units: QuerySet[Unit]) -> QuerySet[Unit, dict[str, Any]]:
+    """`units` as the values their list rows are made of (`unit_rows`)."""
+    return units.values(*ROW_FIELDS)
+
+
+def unit_row(unit: Unit) -> dict[str, Any]:
+    """One unit already read (its supplier and receipt line joined: `_with_row_joins`) as
+    its list row."""
+    values = {name: getattr(unit, name) for name in ROW_FIELDS if "__" not in name}
+    values["supplier__name"] = unit.supplier.name if unit.supplier else None
+    values["receipt_line__receipt_id"] = unit.receipt_line.receipt_id if unit.receipt_line else None
+    return unit_rows([values])[0]
+
+
+def unit_rows(units: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Units (`row_values`) as lists answer them (getUnitList's row): SKU, place, supplier
+    and order named, each read once for the page."""
+    skus = sku_labels({unit["sku_id"] for unit in units})
+    places = sub_shop_names({unit["sub_shop_id"] for unit in units if unit["sub_shop_id"]})
+    orders = order_facts([unit["order_id"] for unit in units if unit["order_id"]])
     rows = []
     for unit in units:
-        sku = skus.get(unit.sku_id)
-        order = orders.get(unit.order_id) if unit.order_id else None
+        sku = skus.get(unit["sku_id"])
+        order_id = unit["order_id"]
+        order = orders.get(order_id) if order_id else None
         rows.append(
             {
-                "id": unit.pk,
-                "sku_id": unit.sku_id,
-                "sku_name": sku.sku_name if sku else f"#{unit.sku_id}",
+                "id": unit["id"],
+                "sku_id": unit["sku_id"],
+                "sku_name": sku.sku_name if sku else f"#{unit['sku_id']}",
                 "goods_id": sku.goods_id if sku else None,
                 "goods_name": sku.goods_name if sku else "",
-                "serial_number": unit.serial_number,
-                "imei1": unit.imei1,
-                "imei2": unit.imei2,
-                "meid": unit.meid,
-                "grade": unit.grade,
-                "grade_label": fineness_name(unit.grade),
-                "status": unit.status,
-                "status_label": status_label(unit.status),
-                "sub_shop_id": unit.sub_shop_id,
-                "place_name": place_name(unit.sub_shop_id, places),
-                "cost": money_text(unit.cost),
-                "supplier_id": unit.supplier_id,
-                "supplier_name": unit.supplier.name if unit.supplier else "",
-                "receipt_id": unit.receipt_line.receipt_id if unit.receipt_line else None,
-                "acquired_at": _local(unit.acquired_at),
-                "order_id": unit.order_id,
+                "serial_number": unit["serial_number"],
+                "imei1": unit["imei1"],
+                "imei2": unit["imei2"],
+                "meid": unit["meid"],
+                "grade": unit["grade"],
+                "grade_label": fineness_name(unit["grade"]),
+                "status": unit["status"],
+                "status_label": status_label(unit["status"]),
+                "sub_shop_id": unit["sub_shop_id"],
+                "place_name": place_name(unit["sub_shop_id"], places),
+                "cost": money_text(unit["cost"]),
+                "supplier_id": unit["supplier_id"],
+                "supplier_name": unit["supplier__name"] or "",
+                "receipt_id": unit["receipt_line__receipt_id"],
+                "acquired_at": _local(unit["acquired_at"]),
+                "order_id": order_id,
                 "order_no": order.order_no if order else None,
-                "updated_at": _local(unit.updated_at),
+                "updated_at": _local(unit["updated_at"]),
             }
         )
     return rows
@@ -447,7 +484,7 @@ def unit_page(
     counts, capped = unit_status_counts(units)
     if status:
         units = units.filter(status=status)
-    ordered = _with_row_joins(units).order_by("-id")
+    ordered = row_values(units).order_by("-id")
     start = (page - 1) * page_size
     tab = status or "all"
     if start + page_size <= COUNT_BOUND:
@@ -479,14 +516,14 @@ def unit_export_chunks(
     units = units_filtered(session=session, **filters)
     if status:
         units = units.filter(status=status)
-    units = _with_row_joins(units).order_by("-id")
+    rows = row_values(units).order_by("-id")
     last: int | None = None
     while True:
-        batch = list((units.filter(pk__lt=last) if last else units)[:chunk])
+        batch = list((rows.filter(pk__lt=last) if last else rows)[:chunk])
         if not batch:
             return
         yield unit_rows(batch)
-        last = batch[-1].pk
+        last = batch[-1]["id"]
 
 
 def unit_in_scope(session: SubShopScope | None, unit_id: int) -> Unit:
@@ -556,7 +593,7 @@ def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
             seen.append(order_id)
     orders = [_order_row(order_id, facts.get(order_id)) for order_id in seen]
     return {
-        **unit_rows([unit])[0],
+        **unit_row(unit),
         "history": history,
         "orders": orders,
         "actions": unit_actions(unit, session),
@@ -605,7 +642,7 @@ def unit_scan(*, session: Session | None, code: str, order_id: int | None) -> di
     whether it may ship for it."""
     unit = unit_find(code, session=session, for_row=True)
     return {
-        "unit": unit_rows([unit])[0] if unit is not None else None,
+        "unit": unit_row(unit) if unit is not None else None,
         "ship_check": ship_check(unit, code=code, session=session, order_id=order_id)
         if order_id
         else None,
@@ -729,7 +766,7 @@ def receipt_detail(*, receipt_id: int) -> dict[str, Any]:
     lines = list(receipt.lines.order_by("id"))
     skus = sku_labels({line.sku_id for line in lines})
     units = list(
-        _with_row_joins(Unit.objects.filter(receipt_line__receipt_id=receipt.pk)).order_by("-id")
+        row_values(Unit.objects.filter(receipt_line__receipt_id=receipt.pk)).order_by("-id")
     )
     return {
         **_receipt_row(receipt),
@@ -807,7 +844,7 @@ def transfer_detail(*, session: SubShopScope | None, transfer_id: int) -> dict[s
         raise ApplicationError(ErrorCode.NOT_FOUND)
     # Its units wherever they are now: a transfer the session sees shows all it carried.
     ids = UnitMovement.objects.filter(transfer=transfer, action="transfer_send").values("unit_id")
-    units = list(_with_row_joins(Unit.objects.filter(pk__in=ids)).order_by("-id"))
+    units = list(row_values(Unit.objects.filter(pk__in=ids)).order_by("-id"))
     return {**_transfer_row(transfer, _places_of([transfer])), "units": unit_rows(units)}
 
 
