@@ -1,24 +1,55 @@
 """Finance reads: the income and expense lines of a merchant (`getBillList`) and of the
 platform (`getFinanceRecord`), their types and counts, the totals header, and the
-customers' instalment bills (`getFinanceBillList`)."""
+customers' instalment bills (`getFinanceBillList`); and a lease's money calls (issue 42: billing
+answers them, under the paths, operation ids and tags they always had): what an order owes for
+lateness, its deposit (thaw, transfer, refund), a bill charged now and a payment asked again,
+refunds, waivers, offline and early repayment, the shop's late-fee settings, and the platform's
+sync of a reconciliation difference."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from zulin.core.auth import admin_auth, any_side_auth, current_session, store_auth
-from zulin.core.errors import field_error
+from apps.orders import (
+    confirmations,
+    deposits,
+    governance,
+    lease,
+    rent_run,
+    repayments,
+    shipping,
+)
+from apps.orders import schemas as order_schemas
+from apps.orders.scope import order_in_scope
+from tenants.catalog.selectors import money
+from tenants.finance import schemas as finance_schemas
+from tenants.finance import selectors as finance_selectors
+from tenants.finance import services as finance_services
+from tenants.risk.services import recharge_payment_sync
+from zulin.core.auth import Session, admin_auth, any_side_auth, current_session, store_auth
+from zulin.core.db import tenant_connection
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
-from . import reports, schemas
+from . import latefees, reports, schemas
+from . import selectors as billing_selectors
+from .charges import WAIVE_RIGHT
+from .offline import OfflineDetails
 
 platform_router = Router(tags=["platform: finance"])
 v2_router = Router(tags=["v2: finance"])
 finance_router = Router(tags=["finance: bills"])
+# A lease's money calls, under the tags they had when orders answered them.
+lease_platform_router = Router(tags=["platform: orders"])
+lease_merchant_router = Router(tags=["merchant: orders"])
+lease_v2_router = Router(tags=["v2: bills"])
+lease_finance_router = Router(tags=["finance: late fees, settings, offline and early repayment"])
 
 FINANCE = any_side_auth("finance.view")
 
@@ -106,3 +137,414 @@ def get_finance_bill_list(request: HttpRequest, query: Query[schemas.FinanceBill
     """The customers' instalment bills across orders: due, overdue, paying, paid, failed
     (the latest withhold failed), cancelled."""
     return reports.customer_bills(**query.model_dump())
+
+
+# --- a lease's money ------------------------------------------------------------------------
+
+
+def _money_answer(values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: money(value) if isinstance(value, Decimal) else value for key, value in values.items()
+    }
+
+
+@lease_platform_router.get(
+    "/getOverdueMoney",
+    response=order_schemas.OverdueMoneyOut,
+    auth=any_side_auth(),
+    operation_id="getOverdueMoney",
+)
+def get_overdue_money(request: HttpRequest, query: Query[order_schemas.OrderIdQueryIn]) -> Any:
+    """What the order owes for lateness: unpaid rent of its bills past due, late fees
+    accrued, waived and paid, and the total still owed. The platform names the merchant."""
+    session = current_session(request)
+    if session.side == PlatformType.ADMIN:
+        if not session.can("order.view"):
+            raise ApplicationError(ErrorCode.FORBIDDEN)
+        if query.merchant_id is None:
+            raise field_error("merchant_id", Text("平台端必填", "required on the platform"))
+        owed = governance.platform_overdue_money(
+            actor=session,
+            merchant_id=query.merchant_id,
+            order_id=query.order_id,
+        )
+    else:
+        owed = rent_run.overdue_money(actor=session, order_id=query.order_id)
+    return _money_answer(owed)
+
+
+def _refund_answer(refund: Any) -> dict[str, Any]:
+    return {
+        "id": refund.pk,
+        "out_no": refund.out_no,
+        "amount": money(refund.amount),
+        "status": refund.status,
+        "purpose": refund.purpose,
+    }
+
+
+@lease_merchant_router.post(
+    "/refundSfAmount",
+    response=order_schemas.RefundOut,
+    auth=store_auth("order.manage"),
+    operation_id="refundSfAmount",
+)
+def refund_sf_amount(request: HttpRequest, payload: order_schemas.RefundShippingFeeIn) -> Any:
+    """Gives back the shipping fee the customer paid (all that is left, or `amount`)."""
+    refund = shipping.shipping_fee_refund(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        amount=payload.amount,
+        idempotency_key=payload.idempotency_key,
+    )
+    return _refund_answer(refund)
+
+
+# --- deposits --------------------------------------------------------------------------------
+
+
+def _deposit_answer(op: Any) -> dict[str, Any]:
+    if op is None:
+        return {"id": None, "kind": "", "amount": "0.00", "status": "nothing", "out_request_no": ""}
+    return {
+        "id": op.pk,
+        "kind": op.kind,
+        "amount": money(op.amount),
+        "status": op.status,
+        "out_request_no": op.out_request_no,
+    }
+
+
+def _locked_order(request: HttpRequest, order_id: int) -> tuple[Session, Any]:
+    session = current_session(request)
+    return session, order_in_scope(session, order_id, lock=True)
+
+
+@lease_platform_router.post(
+    "/depositThaw",
+    response=order_schemas.DepositResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="depositThaw",
+)
+def deposit_thaw(request: HttpRequest, payload: order_schemas.DepositThawIn) -> Any:
+    """Releases frozen deposit (`amount`, or all still frozen); refused (1409) while the
+    order owes money that is due (written off included) or a payment is in flight: the
+    deposit pays that first."""
+    with transaction.atomic():
+        session, order = _locked_order(request, payload.order_id)
+        op = deposits.deposit_thaw(
+            order,
+            actor=session,
+            amount=payload.amount,
+            idempotency_key=payload.idempotency_key,
+            refuse_if_owed=True,
+        )
+        return _deposit_answer(op)
+
+
+@lease_platform_router.post(
+    "/depositTransferPay",
+    response=order_schemas.DepositResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="depositTransferPay",
+)
+def deposit_transfer_pay(request: HttpRequest, payload: order_schemas.DepositTransferIn) -> Any:
+    """Takes frozen deposit to pay unpaid bills (oldest first, whole bills) or damage: never
+    more than is frozen; applied when the provider confirms."""
+    with transaction.atomic():
+        session, order = _locked_order(request, payload.order_id)
+        op = deposits.deposit_transfer(
+            order,
+            actor=session,
+            amount=payload.amount,
+            purpose=payload.purpose,
+            idempotency_key=payload.idempotency_key,
+        )
+        return _deposit_answer(op)
+
+
+@lease_platform_router.post(
+    "/refundDeposit",
+    response=order_schemas.DepositResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="refundDeposit",
+)
+def refund_deposit(request: HttpRequest, payload: order_schemas.RefundDepositIn) -> Any:
+    """Gives back money taken from the deposit (a damage charge withdrawn)."""
+    with transaction.atomic():
+        session, order = _locked_order(request, payload.order_id)
+        op = deposits.deposit_refund(
+            order, actor=session, amount=payload.amount, idempotency_key=payload.idempotency_key
+        )
+        return _deposit_answer(op)
+
+
+# --- bills, waivers, offline and early repayment, the shop's late-fee settings -------------
+
+
+@lease_v2_router.post(
+    "/BillPayment",
+    response=order_schemas.PaymentResultOut,
+    auth=store_auth("order.manage"),
+    operation_id="BillPayment",
+)
+def bill_payment(request: HttpRequest, payload: order_schemas.BillPaymentIn) -> Any:
+    """Charges one bill now by the customer's withhold agreement. The same idempotency key
+    answers the same attempt; a bill is paid at most once."""
+    collected = lease.order_bill_pay(
+        order_id=payload.order_id,
+        period=payload.period,
+        actor=current_session(request),
+        idempotency_key=payload.idempotency_key,
+    )
+    return {
+        "kind": "bill_payment",
+        "status": collected.payment.status,
+        "amount": money(collected.payment.amount),
+    }
+
+
+@lease_platform_router.get(
+    "/queryPayResult",
+    response=order_schemas.PaymentResultOut,
+    auth=store_auth(),
+    operation_id="queryPayResult",
+)
+def query_pay_result(request: HttpRequest, query: Query[order_schemas.PayResultIn]) -> Any:
+    """Asks the provider again about one of our payment requests and records what it says:
+    an order's (bill payment, refund, deposit freeze/thaw/transfer; `order.manage`), or a QR
+    recharge of the risk balance (kind `risk_recharge`, by its recharge number;
+    `risk.recharge`)."""
+    session = current_session(request)
+    if not (session.can("order.manage") or session.can("risk.recharge")):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    result = None
+    if session.can("order.manage"):
+        result = confirmations.payment_result_sync(out_no=query.out_no, actor=session)
+    if result is None and session.can("risk.recharge"):
+        recharge = recharge_payment_sync(merchant=tenant_connection.tenant, out_no=query.out_no)
+        if recharge is not None:
+            result = {
+                "kind": "risk_recharge",
+                "status": RECHARGE_PAYMENT_STATUS[recharge.status],
+                "amount": recharge.amount,
+            }
+    if result is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return {**result, "amount": money(result["amount"])}
+
+
+# A QR recharge's status as its payment's: credited is the payment succeeded.
+RECHARGE_PAYMENT_STATUS = {"paying": "processing", "credited": "succeeded", "failed": "failed"}
+
+
+@lease_finance_router.post(
+    "/waiveLateFee",
+    response=order_schemas.OrderBillOut,
+    auth=store_auth("order.manage"),
+    operation_id="waiveLateFee",
+)
+def waive_late_fee(request: HttpRequest, payload: order_schemas.WaiveLateFeeIn) -> Any:
+    """Forgoes the late fee (all still owed, or `amount`) of one bill, with a reason on the
+    order's timeline. The same idempotency key answers the same waiver."""
+    session = current_session(request)
+    bill = rent_run.late_fee_waive(
+        actor=session,
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return _bill_answer(session, bill)
+
+
+@lease_finance_router.post(
+    "/waiveOrderCharge",
+    response=order_schemas.OrderBillOut,
+    auth=store_auth(WAIVE_RIGHT),
+    operation_id="waiveOrderCharge",
+)
+def waive_order_charge(request: HttpRequest, payload: order_schemas.WaiveChargeIn) -> Any:
+    """Forgoes everything one bill or charge of the order still owes (principal and late
+    fee; the bill is cancelled), or `amount` of its principal (a negotiated part: the rest
+    stays owed; 1410 above the principal owed), with a reason, on the order's timeline; the
+    order leaves `owing` once nothing is owed. The same idempotency key answers the same
+    waiver."""
+    session = current_session(request)
+    waiver = rent_run.charge_waive(
+        actor=session,
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return _bill_answer(session, waiver.bill)
+
+
+def _bill_answer(session: Session, bill: Any) -> dict[str, Any]:
+    rows = billing_selectors.order_bills(bill.order_id, session=session)
+    return next(row for row in rows if row["id"] == bill.pk)
+
+
+@lease_finance_router.post(
+    "/refundBillPayment",
+    response=order_schemas.RefundOut,
+    auth=store_auth("order.manage"),
+    operation_id="refundBillPayment",
+)
+def refund_bill_payment(request: HttpRequest, payload: order_schemas.RefundBillPaymentIn) -> Any:
+    """Gives back part or all of a bill's payment to the customer through the provider
+    (never more than is left of it); the commission comes back pro rata when it is
+    confirmed. The same idempotency key answers the same refund."""
+    refund = rent_run.bill_payment_refund(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        reason=payload.reason,
+        idempotency_key=payload.idempotency_key,
+    )
+    return _refund_answer(refund)
+
+
+def _offline_details(given: order_schemas.OfflineDetailsIn) -> OfflineDetails:
+    return OfflineDetails(
+        channel=given.channel,
+        paid_on=given.paid_on,
+        payer_name=given.payer_name,
+        bank_reference=given.bank_reference,
+        remark=given.remark,
+        voucher_base64=given.voucher_base64,
+    )
+
+
+@lease_finance_router.post(
+    "/recordOfflineRepayment",
+    response=order_schemas.OrderBillOut,
+    auth=store_auth("finance.manage"),
+    operation_id="recordOfflineRepayment",
+)
+def record_offline_repayment(
+    request: HttpRequest, payload: order_schemas.OfflineRepaymentIn
+) -> Any:
+    """Records that the customer paid the order's oldest open bill outside the provider
+    (bank transfer, cash …) with the voucher picture: exactly what the bill owes, its late
+    fee first. The money is the merchant's already (never withdrawable); its commission is
+    taken from the next settlement. The same idempotency key answers the same repayment."""
+    session = current_session(request)
+    bill = repayments.offline_repay(
+        actor=session,
+        order_id=payload.order_id,
+        period=payload.period,
+        amount=payload.amount,
+        details=_offline_details(payload),
+        idempotency_key=payload.idempotency_key,
+    )
+    return _bill_answer(session, bill)
+
+
+@lease_finance_router.get(
+    "/getEarlySettlementQuote",
+    response=order_schemas.EarlySettlementQuoteOut,
+    auth=store_auth("finance.manage"),
+    operation_id="getEarlySettlementQuote",
+)
+def get_early_settlement_quote(
+    request: HttpRequest, query: Query[order_schemas.EarlySettlementQuoteIn]
+) -> Any:
+    """What settling the lease early costs today: bills due in full with their late fees,
+    later rent less the shop's early-buyout discount, add-ons, and the buyout price when
+    ownership transfers; the settlement in flight, if any."""
+    return repayments.early_settlement_quote(
+        actor=current_session(request), order_id=query.order_id
+    )
+
+
+@lease_finance_router.post(
+    "/settleEarly",
+    response=order_schemas.EarlySettlementOut,
+    auth=store_auth("finance.manage"),
+    operation_id="settleEarly",
+)
+def settle_early(request: HttpRequest, payload: order_schemas.SettleEarlyIn) -> Any:
+    """Settles every bill left of the lease at the quote's total: by the customer's withhold
+    agreement (counts when the provider confirms) or offline with a voucher. A lease that
+    transfers ownership is then bought out. The same idempotency key answers the same
+    settlement, asking the provider again while it is processing."""
+    if payload.method == "offline" and payload.offline is None:
+        raise field_error("offline", Text("线下结清必填", "required for an offline settlement"))
+    return repayments.early_settle(
+        actor=current_session(request),
+        order_id=payload.order_id,
+        total=payload.total,
+        idempotency_key=payload.idempotency_key,
+        offline_details=(
+            _offline_details(payload.offline)
+            if payload.method == "offline" and payload.offline
+            else None
+        ),
+    )
+
+
+@lease_finance_router.get(
+    "/getFinanceSetting",
+    response=order_schemas.FinanceSettingOut,
+    auth=store_auth("finance.view"),
+    operation_id="getFinanceSetting",
+)
+def get_finance_setting(request: HttpRequest) -> Any:
+    """The shop's late-fee rates and reminder days in force, with the platform's
+    defaults."""
+    return _finance_setting_answer(latefees.finance_setting())
+
+
+@lease_finance_router.post(
+    "/saveFinanceSetting",
+    response=order_schemas.FinanceSettingOut,
+    auth=store_auth("order.manage"),
+    operation_id="saveFinanceSetting",
+)
+def save_finance_setting(request: HttpRequest, payload: order_schemas.FinanceSettingIn) -> Any:
+    """Sets the shop's late-fee rates (percent per day of the unpaid amount, before and
+    after the tier) and reminder days; a null field follows the platform's default."""
+    saved = latefees.finance_setting_save(
+        actor=current_session(request), fields=payload.model_dump()
+    )
+    return _finance_setting_answer(saved)
+
+
+def _finance_setting_answer(setting: dict[str, Any]) -> dict[str, Any]:
+    rates = ("late_fee_rate_early", "late_fee_rate_late")
+    return {
+        **setting,
+        **{field: f"{Decimal(setting[field]):.4f}" for field in rates},
+        "platform_defaults": {
+            **setting["platform_defaults"],
+            **{field: f"{Decimal(setting['platform_defaults'][field]):.4f}" for field in rates},
+        },
+    }
+
+
+@lease_platform_router.post(
+    "/syncReconciliationMismatch",
+    response=finance_schemas.SyncMismatchOut,
+    auth=admin_auth("reconciliation.resolve"),
+    operation_id="syncReconciliationMismatch",
+)
+def sync_reconciliation_mismatch(
+    request: HttpRequest, payload: finance_schemas.SyncMismatchIn
+) -> Any:
+    """A difference of a trade the provider finished and the merchant never recorded: asks
+    the provider again through the merchant's payments (as its callback would have) and,
+    when the difference is gone, resolves it as synced (audited)."""
+    mismatch, synced = finance_services.mismatch_sync(
+        actor=current_session(request),
+        mismatch_id=payload.id,
+        payment_sync=governance.platform_payment_sync,
+    )
+    return {
+        "synced": synced,
+        "mismatch": finance_selectors.mismatch_detail(mismatch_id=mismatch.pk),
+    }

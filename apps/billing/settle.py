@@ -49,9 +49,9 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from django.apps import apps
 from django.utils import timezone
 
+from apps.orders.scope import order_lock
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -82,8 +82,7 @@ def order_bills_lock(order_id: int) -> list[Bill]:
     """Locks the order row, then every bill of the order in period order; answers the
     bills. The order's lock is the one every writer of an order takes first (the caller
     usually holds it already: taking it again in the same transaction changes nothing)."""
-    order_model = apps.get_model("orders", "Order")
-    order_model.objects.select_for_update().filter(pk=order_id).values_list("pk").first()
+    order_lock(order_id)
     return list(Bill.objects.select_for_update().filter(order_id=order_id).order_by("period"))
 
 

@@ -50,6 +50,13 @@ def can_see_orders(session: Session) -> bool:
     )
 
 
+def order_lock(order_id: int) -> None:
+    """Takes the order's row lock, the one every writer of an order takes first (billing's
+    bills are locked after it); a deleted order is locked too. Taking it again in the same
+    transaction changes nothing."""
+    Order.objects.select_for_update().filter(pk=order_id).values_list("pk").first()
+
+
 def order_in_scope(session: Session | None, order_id: int, *, lock: bool = False) -> Order:
     """One order by id within the session's scope (locked for a change when `lock`)."""
     queryset: Any = visible_orders(session)

@@ -180,6 +180,12 @@ def _mount_routers() -> None:
 
     from apps.assets.api import router as assets_router
     from apps.billing.api import finance_router as billing_finance_router
+    from apps.billing.api import (
+        lease_finance_router,
+        lease_merchant_router,
+        lease_platform_router,
+        lease_v2_router,
+    )
     from apps.billing.api import platform_router as billing_platform_router
     from apps.billing.api import v2_router as billing_v2_router
     from apps.credit.api import router as credit_reporting_router
@@ -189,7 +195,6 @@ def _mount_routers() -> None:
     from apps.notary.api import router as notary_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
-    from apps.orders.api import finance_router as orders_finance_router
     from apps.orders.api import general_router as orders_general_router
     from apps.orders.api import merchant_router as orders_merchant_router
     from apps.orders.api import platform_router as orders_platform_router
@@ -249,7 +254,10 @@ def _mount_routers() -> None:
     api.add_router("/applet", orders_applet_router)
     api.add_router("/applet", intake_router)
     api.add_router("/v2", orders_v2_router)
-    api.add_router("/finance", orders_finance_router)
+    api.add_router("/platform", lease_platform_router)
+    api.add_router("/merchant", lease_merchant_router)
+    api.add_router("/v2", lease_v2_router)
+    api.add_router("/finance", lease_finance_router)
     api.add_router("/finance", billing_finance_router)
     api.add_router("/platform", billing_platform_router)
     api.add_router("/v2", billing_v2_router)
