@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
@@ -49,10 +50,21 @@ const nextConfig: NextConfig = {
   },
 };
 
+/**
+ * Every folder of catalogues: the app-wide texts and each feature's beside it
+ * (src/features/<feature>/messages), all precompiled alike.
+ */
+const CATALOGUE_FOLDERS = [
+  './messages',
+  ...readdirSync('./src/features')
+    .map((feature) => `./src/features/${feature}/messages`)
+    .filter((folder) => existsSync(folder)),
+];
+
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './src/i18n/request.ts',
   // The catalogues are compiled at build time, so the browser gets no ICU message parser.
-  experimental: { messages: { path: './messages', locales: 'infer', format: 'json', precompile: true } },
+  experimental: { messages: { path: CATALOGUE_FOLDERS, locales: 'infer', format: 'json', precompile: true } },
 });
 
 export default withNextIntl(nextConfig);

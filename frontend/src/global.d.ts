@@ -1,4 +1,4 @@
-import type messages from '../messages/zh-CN.json';
+import type messages from './i18n/catalogues/zh-CN';
 import type { Locale } from './i18n/config';
 
 declare module 'next-intl' {

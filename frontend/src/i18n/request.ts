@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from './config';
 export default getRequestConfig(async () => {
   const stored = (await cookies()).get(LOCALE_COOKIE)?.value;
   const locale = isLocale(stored) ? stored : DEFAULT_LOCALE;
-  const messages = (await import(`../../messages/${locale}.json`)).default;
+  // The locale's catalogue: the app-wide texts merged with every feature's (./catalogues).
+  const messages = (await import(`./catalogues/${locale}`)).default;
   return { locale, messages };
 });

@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../messages/en.json';
+import en from '@/i18n/catalogues/en';
 import { DateField } from '../ui/DateField';
 import { click, render, settle } from './render';
 

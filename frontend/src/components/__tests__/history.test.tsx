@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import messages from '../../../messages/en.json';
+import messages from '@/i18n/catalogues/en';
 import { changeSentences, actionText, reasonText, type HistoryTranslate } from '../history/auditText';
 import { HistoryList } from '../history/HistoryList';
 import { byText, click, render } from './render';

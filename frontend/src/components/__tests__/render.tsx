@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
-import messages from '../../../messages/zh-CN.json';
+import messages from '@/i18n/catalogues/zh-CN';
 
 /** Renders a kit piece with the zh-CN catalogue, as the app does; returns its container. */
 export async function render(node: ReactNode): Promise<{ container: HTMLDivElement; root: Root; rerender: (next: ReactNode) => Promise<void>; unmount: () => Promise<void> }> {

@@ -131,4 +131,28 @@ describe('Table that fits', () => {
     await view.rerender(<Table label="订单" columns={columns} data={[...rows]} getRowId={(row) => String(row.id)} />);
     expect(headers(view.container)).toEqual(['no', 'name', 'phone', 'note', 'actions']);
   });
+
+  it('lets a column name its rows (row headers) and a bare figure its cell, in tighter cells when compact', async () => {
+    cardWidth = 2000;
+    const named: ColumnDef<Row, unknown>[] = [
+      { id: 'no', header: '订单号', meta: { rowHeader: true }, cell: ({ row }) => row.original.no },
+      { id: 'phone', header: '手机号', cellLabel: (row) => `手机号（${row.no}）`, cell: ({ row }) => row.original.phone },
+    ];
+    const view = await render(<Table compact label="订单" columns={named} data={rows} getRowId={(row) => String(row.id)} />);
+    cleanup = view.unmount;
+    const first = view.container.querySelector('tbody tr')!;
+    const header = first.querySelector('th')!;
+    expect(header.getAttribute('scope')).toBe('row');
+    expect(header.getAttribute('data-column')).toBe('no');
+    expect(header.textContent).toBe('ZL001');
+    expect(first.querySelectorAll('td')).toHaveLength(1);
+    const phone = first.querySelector('td[data-column="phone"]')!;
+    expect(phone.getAttribute('aria-label')).toBe('手机号（ZL001）');
+    expect(phone.className).toContain('px-3 py-2');
+    // Without either, cells are plain and unnamed.
+    await view.rerender(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
+    expect(view.container.querySelectorAll('tbody th')).toHaveLength(0);
+    expect(view.container.querySelector('tbody td[data-column="phone"]')!.hasAttribute('aria-label')).toBe(false);
+    expect(view.container.querySelector('tbody td[data-column="phone"]')!.className).toContain('px-4 py-3');
+  });
 });

@@ -27,6 +27,8 @@ export interface TableProps<T> {
   fetching?: boolean;
   /** With `onRowSelectionChange`: the table adds a first column of checkboxes. */
   selectLabels?: SelectLabels<T>;
+  /** Tighter cells, for a table inside a form, a dialog or a record's section. */
+  compact?: boolean;
 }
 
 /**
@@ -34,6 +36,10 @@ export interface TableProps<T> {
  * hundred zeros stays inside its cell); cells that want one line use the kit's Truncate.
  */
 export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]';
+const COMPACT_CELL_CLASS = 'max-w-[22rem] px-3 py-2 text-slate-700 [overflow-wrap:anywhere]';
+const HEADER_CLASS = 'text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600';
+/** A cell that names its row (`meta.rowHeader`). */
+const ROW_HEADER_CLASS = 'text-left font-medium text-slate-800';
 
 /**
  * A cell's content is at most 22rem wide (longer text wraps inside it): the table is laid out at
@@ -62,6 +68,23 @@ function renderCell<T>(column: Column<T>, row: Row<T>, table: TableApi): ReactNo
   return column.def.cell ? column.def.cell({ row, table }) : null;
 }
 
+/** A row's cell: a `<th scope="row">` in the column that names the row, else a `<td>`. */
+function BodyCell<T>({ column, row, className, children }: { column: Column<T>; row: Row<T>; className: string; children: ReactNode }) {
+  const label = column.def.cellLabel?.(row.original);
+  if (column.def.meta?.rowHeader) {
+    return (
+      <th scope="row" data-column={column.id} aria-label={label} className={`${className} ${ROW_HEADER_CLASS}`}>
+        {children}
+      </th>
+    );
+  }
+  return (
+    <td data-column={column.id} aria-label={label} className={className}>
+      {children}
+    </td>
+  );
+}
+
 function Chevron({ open }: { open: boolean }) {
   return (
     <svg className={`size-4 transition-transform ${open ? 'rotate-90' : ''}`} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
@@ -88,7 +111,7 @@ function WithToggle({ toggle, children }: { toggle: ReactNode; children: ReactNo
   );
 }
 
-function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detailsId }: { row: Row<T>; table: TableApi; columns: readonly Column<T>[]; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string }) {
+function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detailsId, compact }: { row: Row<T>; table: TableApi; columns: readonly Column<T>[]; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string; compact: boolean }) {
   const t = useTranslations('kit.table');
   const cells = columns.filter((column) => !folded.includes(column.id));
   const hidden = folded.length ? columns.filter((column) => folded.includes(column.id)) : [];
@@ -102,16 +125,16 @@ function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detail
     <>
       <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
         {cells.map((column) => (
-          <td key={column.id} data-column={column.id} className={`${CELL_CLASS} ${stickyClass(column, 'bg-white')}`}>
+          <BodyCell key={column.id} column={column} row={row} className={`${compact ? COMPACT_CELL_CLASS : CELL_CLASS} ${stickyClass(column, 'bg-white')}`}>
             <div className={CELL_BOX}>
               <WithToggle toggle={column === last ? toggle : null}>{renderCell(column, row, table)}</WithToggle>
             </div>
-          </td>
+          </BodyCell>
         ))}
       </tr>
       {open && hidden.length > 0 && (
         <tr id={detailsId} data-row-details="" className={tone ?? ''}>
-          <td colSpan={cells.length} className="bg-slate-50/70 px-4 py-3">
+          <td colSpan={cells.length} className={`bg-slate-50/70 ${compact ? 'px-3 py-2' : 'px-4 py-3'}`}>
             {/* Zero intrinsic width: the details never widen the table, they fill the width it has. */}
             <dl className="grid w-0 min-w-full grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-2 text-sm">
               {hidden.map((column) => (
@@ -207,10 +230,11 @@ function selectColumn<T>(labels: SelectLabels<T>): ColumnDef<T, unknown> {
  * columns keep their natural widths; when they are wider than the card, the least important
  * ones (`meta.priority`) fold into a details line each row opens with its toggle, and the
  * actions stay in view at the right. What still does not fit (a phone) scrolls sideways inside
- * the card, never the page. Every cell carries `data-column` (its column's id). States live in
- * DataTable.
+ * the card, never the page. Every cell carries `data-column` (its column's id); a column may
+ * name its rows (`meta.rowHeader`) and give a bare figure its name (`cellLabel`). States live in
+ * DataTable, or with the screen when the rows are already there (a record's section, a form).
  */
-export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching, selectLabels }: TableProps<T>) {
+export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSelectionChange, rowTone, fetching, selectLabels, compact = false }: TableProps<T>) {
   const t = useTranslations('kit.table');
   const selectable = Boolean(selectLabels && onRowSelectionChange);
   const allColumns = useMemo<Column<T>[]>(
@@ -241,12 +265,12 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
     </IconButton>
   );
   return (
-    <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
+    <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto ${compact ? 'rounded-md' : 'rounded-lg'} border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
       <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} className="w-max min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
             {headers.map((column) => (
-              <th key={column.id} scope="col" data-column={column.id} className={`px-4 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 ${stickyClass(column, 'bg-slate-50')}`}>
+              <th key={column.id} scope="col" data-column={column.id} className={`${compact ? 'px-3 py-2' : 'px-4 py-2.5'} ${HEADER_CLASS} ${stickyClass(column, 'bg-slate-50')}`}>
                 <WithToggle toggle={column.id === lastColumn && allToggle}>{renderHeader(column, table)}</WithToggle>
               </th>
             ))}
@@ -254,7 +278,7 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <TableRow key={row.id} row={row} table={table} columns={allColumns} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} />
+            <TableRow key={row.id} row={row} table={table} columns={allColumns} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} compact={compact} />
           ))}
         </tbody>
       </table>

@@ -27,6 +27,11 @@ export interface ColumnMeta {
    * equals, the rightmost first. The first column (it names the row) and the actions stay.
    */
   priority?: number;
+  /**
+   * The column's cells name their row (`<th scope="row">`): a screen reader says the name with
+   * each of the row's cells, and a test finds the row by it. Usually the first column.
+   */
+  rowHeader?: boolean;
 }
 
 /** What a header or a cell may ask of the whole table: the page's selection. */
@@ -65,6 +70,8 @@ export interface ColumnDef<T, V = unknown> {
   id?: string;
   header?: string | ((context: HeaderContext) => ReactNode);
   cell?: (context: CellContext<T>) => ReactNode;
+  /** The cell's accessible name, where its content alone says too little (a bare figure). */
+  cellLabel?: (row: T) => string;
   meta?: ColumnMeta;
 }
 

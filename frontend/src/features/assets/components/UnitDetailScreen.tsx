@@ -3,7 +3,9 @@
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Table } from '@/components/data-table/Table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
 import { formatCurrency, formatDateTime, orDash } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
@@ -16,7 +18,7 @@ import { hasAction } from '@/lib/access';
 import { isOrderStatus } from '@/features/orders/lib/stages';
 import { isAdjustAction, isSerialAction, isUnitStatus, unitCodes } from '../lib/units';
 import { useAdjustUnit, useUnitDetail } from '../queries';
-import type { UnitAction, UnitDetail, UnitHistoryEntry } from '../types';
+import type { UnitAction, UnitDetail, UnitHistoryEntry, UnitOrder } from '../types';
 import { UnitStatusBadge, useGradeName } from './UnitBadges';
 
 const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
@@ -93,10 +95,35 @@ function HistoryTimeline({ entries }: { entries: readonly UnitHistoryEntry[] }) 
   );
 }
 
+/** The orders the device went out on: when it went and came back, and what each paid. */
+function UnitOrders({ orders }: { orders: readonly UnitOrder[] }) {
+  const t = useTranslations('assets');
+  const orderStatus = useTranslations('order.status');
+  // On a phone the dates fold into each order's details line first; what it paid stays.
+  const columns = useMemo<ColumnDef<UnitOrder>[]>(
+    () => [
+      {
+        id: 'order',
+        header: t('columns.order'),
+        cell: ({ row }) => (
+          <Link href={`/orderInfo/${row.original.order_id}`} className="font-mono text-brand-600 hover:text-brand-700">
+            {row.original.order_no ?? `#${row.original.order_id}`}
+          </Link>
+        ),
+      },
+      { id: 'status', header: t('detail.orderStatus'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.status && isOrderStatus(row.original.status) ? orderStatus(row.original.status) : orDash('')}</span> },
+      { id: 'shipped_at', header: t('detail.shippedAt'), meta: { priority: 3 }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.shipped_at)}</span> },
+      { id: 'returned_at', header: t('detail.returnedAt'), meta: { priority: 3 }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.returned_at)}</span> },
+      { id: 'paid', header: t('detail.paid'), meta: { priority: 1 }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.paid)}</span> },
+    ],
+    [t, orderStatus],
+  );
+  return <Table compact label={t('detail.sections.orders')} columns={columns} data={orders} getRowId={(order) => String(order.order_id)} />;
+}
+
 function UnitView({ unit }: { unit: UnitDetail }) {
   const t = useTranslations('assets');
   const auth = useGlobalState((state) => state.auth);
-  const orderStatus = useTranslations('order.status');
   const gradeName = useGradeName();
   const adjust = useAdjustUnit();
   const [adjusting, setAdjusting] = useState<'lose' | 'find' | 'restock' | null>(null);
@@ -175,34 +202,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
             <p className="text-sm text-slate-600" data-unit-paid>
               {t('detail.paidSummary', { paid: formatCurrency(totalPaid.toFixed(2)), cost: formatCurrency(unit.cost) })}
             </p>
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-sm" aria-label={t('detail.sections.orders')}>
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                    <th className="py-2 pr-4 font-medium">{t('columns.order')}</th>
-                    <th className="py-2 pr-4 font-medium">{t('detail.orderStatus')}</th>
-                    <th className="py-2 pr-4 font-medium">{t('detail.shippedAt')}</th>
-                    <th className="py-2 pr-4 font-medium">{t('detail.returnedAt')}</th>
-                    <th className="py-2 text-right font-medium">{t('detail.paid')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {unit.orders.map((order) => (
-                    <tr key={order.order_id} className="border-b border-slate-100 last:border-0">
-                      <td className="py-2 pr-4">
-                        <Link href={`/orderInfo/${order.order_id}`} className="font-mono text-brand-600 hover:text-brand-700">
-                          {order.order_no ?? `#${order.order_id}`}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{order.status && isOrderStatus(order.status) ? orderStatus(order.status) : orDash('')}</td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(order.shipped_at)}</td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(order.returned_at)}</td>
-                      <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatCurrency(order.paid)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <UnitOrders orders={unit.orders} />
           </div>
         )}
       </DetailSection>

@@ -4,7 +4,7 @@ import { act, useSyncExternalStore, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, settle } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
-import en from '../../../../../messages/en.json';
+import en from '@/i18n/catalogues/en';
 import { BillListScreen } from '../BillListScreen';
 import { lineDetail } from '../bill-table/columns';
 

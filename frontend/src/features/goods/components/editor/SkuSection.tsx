@@ -5,7 +5,9 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { notify } from '@/lib/notice';
 import type { GoodsFormValues } from '../../lib/goodsForm';
-import { generateSkus, skuLabel } from '../../lib/sku';
+import { generateSkus, skuLabel, type SkuDraft } from '../../lib/sku';
+import { Table } from '@/components/data-table/Table';
+import type { ColumnDef } from '@/components/data-table/types';
 import { CellInput } from '@/components/ui/fields';
 import { useFieldMessage } from './useFieldMessage';
 
@@ -17,6 +19,48 @@ export function SkuSection() {
   const specs = useFieldArray({ control, name: 'specs' });
   const skus = useWatch({ control, name: 'skus' });
   const errors = formState.errors;
+  const labelOf = (sku: SkuDraft) => skuLabel(sku.specs, t('sku.default'));
+
+  // Every column stays (priority 1): a field folded into a details line would hide its error.
+  // Too wide for a phone, the grid scrolls sideways inside its card.
+  const columns: ColumnDef<SkuDraft>[] = [
+    { id: 'specs', header: t('sku.specs'), meta: { rowHeader: true, priority: 1 }, cell: ({ row }) => labelOf(row.original) },
+    {
+      id: 'code',
+      header: t('sku.code'),
+      meta: { priority: 1 },
+      cell: ({ row }) => <CellInput label={t('sku.codeOf', { sku: labelOf(row.original) })} className="w-36" error={message(errors.skus?.[row.index]?.code)} {...register(`skus.${row.index}.code`)} />,
+    },
+    {
+      id: 'stock',
+      header: t('sku.stock'),
+      meta: { priority: 1 },
+      cell: ({ row }) =>
+        row.original.id ? (
+          <p className="py-1.5 text-slate-600" title={t('sku.stockExistingHint')}>
+            {t('sku.stockExisting', { stock: row.original.stock })}
+          </p>
+        ) : (
+          <CellInput label={t('sku.stockOf', { sku: labelOf(row.original) })} inputMode="numeric" className="w-24" error={message(errors.skus?.[row.index]?.stock)} {...register(`skus.${row.index}.stock`)} />
+        ),
+    },
+    {
+      id: 'sell_price',
+      header: t('sku.sellPrice'),
+      meta: { priority: 1 },
+      cell: ({ row }) => (
+        <CellInput label={t('sku.sellPriceOf', { sku: labelOf(row.original) })} inputMode="decimal" placeholder="0.00" className="w-28" error={message(errors.skus?.[row.index]?.sell_price)} {...register(`skus.${row.index}.sell_price`)} />
+      ),
+    },
+    {
+      id: 'original_price',
+      header: t('sku.originalPrice'),
+      meta: { priority: 1 },
+      cell: ({ row }) => (
+        <CellInput label={t('sku.originalPriceOf', { sku: labelOf(row.original) })} inputMode="decimal" placeholder="0.00" className="w-28" error={message(errors.skus?.[row.index]?.original_price)} {...register(`skus.${row.index}.original_price`)} />
+      ),
+    },
+  ];
 
   const regenerate = () => {
     const next = generateSkus(getValues('specs'), getValues('skus'));
@@ -62,48 +106,7 @@ export function SkuSection() {
       {skus.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('sku.none')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200">
-          <table aria-label={t('sku.table')} className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">{t('sku.specs')}</th>
-                <th scope="col" className="px-3 py-2 text-left">{t('sku.code')}</th>
-                <th scope="col" className="px-3 py-2 text-left">{t('sku.stock')}</th>
-                <th scope="col" className="px-3 py-2 text-left">{t('sku.sellPrice')}</th>
-                <th scope="col" className="px-3 py-2 text-left">{t('sku.originalPrice')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {skus.map((sku, index) => {
-                const label = skuLabel(sku.specs, t('sku.default'));
-                const rowErrors = errors.skus?.[index];
-                return (
-                  <tr key={sku.key} className="align-top">
-                    <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">{label}</th>
-                    <td className="px-3 py-2">
-                      <CellInput label={t('sku.codeOf', { sku: label })} className="w-36" error={message(rowErrors?.code)} {...register(`skus.${index}.code`)} />
-                    </td>
-                    <td className="px-3 py-2">
-                      {sku.id ? (
-                        <p className="py-1.5 text-slate-600" title={t('sku.stockExistingHint')}>
-                          {t('sku.stockExisting', { stock: sku.stock })}
-                        </p>
-                      ) : (
-                        <CellInput label={t('sku.stockOf', { sku: label })} inputMode="numeric" className="w-24" error={message(rowErrors?.stock)} {...register(`skus.${index}.stock`)} />
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <CellInput label={t('sku.sellPriceOf', { sku: label })} inputMode="decimal" placeholder="0.00" className="w-28" error={message(rowErrors?.sell_price)} {...register(`skus.${index}.sell_price`)} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <CellInput label={t('sku.originalPriceOf', { sku: label })} inputMode="decimal" placeholder="0.00" className="w-28" error={message(rowErrors?.original_price)} {...register(`skus.${index}.original_price`)} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table compact label={t('sku.table')} columns={columns} data={skus} getRowId={(sku) => sku.key} />
       )}
     </div>
   );

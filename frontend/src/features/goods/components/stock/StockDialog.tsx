@@ -11,7 +11,9 @@ import { parseStockInput, stockAfter, type StockInputError, type StockMode } fro
 import { useSkuStock, useUpdateSkuStock } from '../../queries';
 import type { SkuStock } from '../../types';
 import { controlClass } from '@/components/ui/fields';
+import { Table } from '@/components/data-table/Table';
 import { TableError } from '@/components/data-table/TableStates';
+import type { ColumnDef } from '@/components/data-table/types';
 
 /** The server's words for a refused change: the field's message when it names one. */
 function refusalText(error: Error): string {
@@ -21,107 +23,135 @@ function refusalText(error: Error): string {
   return quantity && quantity.length > 0 ? `${apiError.message}：${quantity.join('; ')}` : apiError.message;
 }
 
-function StockRow({ goodsId, sku, onUpdated }: { goodsId: number; sku: SkuStock; onUpdated?: (row: SkuStock) => void }) {
+/** One SKU's change while the dialog is open: what was typed, and what came of it. */
+interface StockDraft {
+  mode: StockMode;
+  text: string;
+  inputError: StockInputError | null;
+  refusal: string | null;
+  done: number | null;
+  pending: boolean;
+}
+
+const NEW_DRAFT: StockDraft = { mode: 'add', text: '', inputError: null, refusal: null, done: null, pending: false };
+
+/** A SKU's change form, its preview and its outcome (the draft is kept by the table). */
+function StockChange({ sku, label, draft, onEdit, onSubmit }: { sku: SkuStock; label: string; draft: StockDraft; onEdit: (change: Partial<StockDraft>) => void; onSubmit: () => void }) {
   const t = useTranslations('goods.stock');
-  const update = useUpdateSkuStock(goodsId);
   const inputId = useId();
-  const [mode, setMode] = useState<StockMode>('add');
-  const [text, setText] = useState('');
-  const [inputError, setInputError] = useState<StockInputError | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<number | null>(null);
-  const label = skuLabel(sku.specs, t('defaultSku'));
+  const { mode, text } = draft;
   const parsed = text.trim() ? parseStockInput(mode, text) : null;
   const preview = parsed?.ok ? stockAfter(mode, parsed.quantity, sku.stock) : null;
+  const message = draft.inputError ? t(`errors.${draft.inputError}`) : draft.refusal;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setRefusal(null);
-    setDone(null);
+    onSubmit();
+  };
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2">
+        <select
+          aria-label={t('modeOf', { sku: label })}
+          value={mode}
+          onChange={(event) => onEdit({ mode: event.target.value as StockMode, inputError: null })}
+          className={`${controlClass()} w-24 px-2 py-1.5`}
+        >
+          <option value="add">{t('modeAdd')}</option>
+          <option value="set">{t('modeSet')}</option>
+        </select>
+        <div className="w-28">
+          <label htmlFor={inputId} className="sr-only">
+            {t('quantityOf', { sku: label })}
+          </label>
+          <input
+            id={inputId}
+            type="text"
+            inputMode={mode === 'set' ? 'numeric' : 'text'}
+            value={text}
+            placeholder={mode === 'set' ? t('setPlaceholder') : t('addPlaceholder')}
+            onChange={(event) => onEdit({ text: event.target.value, inputError: null })}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${inputId}-message` : undefined}
+            className={`${controlClass(message ?? undefined)} px-2 py-1.5 tabular-nums`}
+          />
+        </div>
+        <Button type="submit" variant="secondary" className="px-3 py-1.5" loading={draft.pending} aria-label={t('applyOf', { sku: label })}>
+          {t('apply')}
+        </Button>
+      </form>
+      {preview !== null && !message && (
+        <p className={`mt-1 text-xs ${preview < 0 ? 'text-amber-700' : 'text-slate-500'}`}>
+          {preview < 0 ? t('previewBelowZero', { stock: sku.stock }) : t('preview', { stock: preview })}
+        </p>
+      )}
+      {message && (
+        <p id={`${inputId}-message`} role="alert" className="mt-1 text-xs text-red-600">
+          {message}
+        </p>
+      )}
+      {draft.done !== null && !message && (
+        <p role="status" className="mt-1 text-xs text-emerald-700">
+          {t('updated', { stock: draft.done })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The SKUs with their stock and a change form each. The drafts live here rather than in their
+ * cells: on a phone the change column folds into each row's details line, and a cell that moves
+ * between the row and its details (the table measures again when a change comes back) keeps
+ * what was typed and what the server said.
+ */
+function StockTable({ goodsId, rows, fetching, onUpdated }: { goodsId: number; rows: readonly SkuStock[]; fetching: boolean; onUpdated?: (row: SkuStock) => void }) {
+  const t = useTranslations('goods.stock');
+  const update = useUpdateSkuStock(goodsId);
+  const [drafts, setDrafts] = useState<Readonly<Record<number, StockDraft>>>({});
+  const draftOf = (skuId: number) => drafts[skuId] ?? NEW_DRAFT;
+  const edit = (skuId: number, change: Partial<StockDraft>) => setDrafts((current) => ({ ...current, [skuId]: { ...(current[skuId] ?? NEW_DRAFT), ...change } }));
+  const labelOf = (sku: SkuStock) => skuLabel(sku.specs, t('defaultSku'));
+
+  const submit = (sku: SkuStock) => {
+    const { mode, text } = draftOf(sku.sku_id);
     const input = parseStockInput(mode, text);
     if (!input.ok) {
-      setInputError(input.error);
+      edit(sku.sku_id, { inputError: input.error, refusal: null, done: null });
       return;
     }
-    setInputError(null);
-    update.mutate(
-      { sku_id: sku.sku_id, mode, quantity: input.quantity },
-      {
-        onSuccess: (row) => {
-          setText('');
-          setDone(row.stock);
-          onUpdated?.(row);
-        },
-        onError: (error) => setRefusal(refusalText(error)),
+    edit(sku.sku_id, { inputError: null, refusal: null, done: null, pending: true });
+    update.mutateAsync({ sku_id: sku.sku_id, mode, quantity: input.quantity }).then(
+      (row) => {
+        edit(sku.sku_id, { text: '', done: row.stock, pending: false });
+        onUpdated?.(row);
       },
+      (error: Error) => edit(sku.sku_id, { refusal: refusalText(error), pending: false }),
     );
   };
 
-  const message = inputError ? t(`errors.${inputError}`) : refusal;
-  return (
-    <tr className="align-top">
-      <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">
-        {label}
-        {sku.code && <span className="block text-xs font-normal text-slate-500">{sku.code}</span>}
-      </th>
-      <td className="px-3 py-2 tabular-nums" aria-label={t('currentOf', { sku: label })}>
-        {sku.stock}
-      </td>
-      <td className="px-3 py-2">
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2">
-          <select
-            aria-label={t('modeOf', { sku: label })}
-            value={mode}
-            onChange={(event) => {
-              setMode(event.target.value as StockMode);
-              setInputError(null);
-            }}
-            className={`${controlClass()} w-24 px-2 py-1.5`}
-          >
-            <option value="add">{t('modeAdd')}</option>
-            <option value="set">{t('modeSet')}</option>
-          </select>
-          <div className="w-28">
-            <label htmlFor={inputId} className="sr-only">
-              {t('quantityOf', { sku: label })}
-            </label>
-            <input
-              id={inputId}
-              type="text"
-              inputMode={mode === 'set' ? 'numeric' : 'text'}
-              value={text}
-              placeholder={mode === 'set' ? t('setPlaceholder') : t('addPlaceholder')}
-              onChange={(event) => {
-                setText(event.target.value);
-                setInputError(null);
-              }}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? `${inputId}-message` : undefined}
-              className={`${controlClass(message ?? undefined)} px-2 py-1.5 tabular-nums`}
-            />
-          </div>
-          <Button type="submit" variant="secondary" className="px-3 py-1.5" loading={update.isPending} aria-label={t('applyOf', { sku: label })}>
-            {t('apply')}
-          </Button>
-        </form>
-        {preview !== null && !message && (
-          <p className={`mt-1 text-xs ${preview < 0 ? 'text-amber-700' : 'text-slate-500'}`}>
-            {preview < 0 ? t('previewBelowZero', { stock: sku.stock }) : t('preview', { stock: preview })}
-          </p>
-        )}
-        {message && (
-          <p id={`${inputId}-message`} role="alert" className="mt-1 text-xs text-red-600">
-            {message}
-          </p>
-        )}
-        {done !== null && !message && (
-          <p role="status" className="mt-1 text-xs text-emerald-700">
-            {t('updated', { stock: done })}
-          </p>
-        )}
-      </td>
-    </tr>
-  );
+  const columns: ColumnDef<SkuStock>[] = [
+    {
+      id: 'specs',
+      header: t('specs'),
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <>
+          {labelOf(row.original)}
+          {row.original.code && <span className="block text-xs font-normal text-slate-500">{row.original.code}</span>}
+        </>
+      ),
+    },
+    { id: 'current', header: t('current'), meta: { priority: 1 }, cellLabel: (sku) => t('currentOf', { sku: labelOf(sku) }), cell: ({ row }) => <span className="tabular-nums">{row.original.stock}</span> },
+    {
+      id: 'change',
+      header: t('change'),
+      cell: ({ row }) => <StockChange sku={row.original} label={labelOf(row.original)} draft={draftOf(row.original.sku_id)} onEdit={(change) => edit(row.original.sku_id, change)} onSubmit={() => submit(row.original)} />,
+    },
+  ];
+
+  return <Table compact label={t('table')} columns={columns} data={rows} getRowId={(sku) => String(sku.sku_id)} fetching={fetching} />;
 }
 
 /**
@@ -146,24 +176,7 @@ export function StockDialog({
   else if (stock.isError) body = <TableError title={t('loadError')} onRetry={() => stock.refetch()} />;
   else if (stock.data.length === 0) body = <p className="py-6 text-center text-sm text-slate-500">{t('none')}</p>;
   else
-    body = (
-      <div className="overflow-x-auto rounded-md border border-slate-200">
-        <table aria-label={t('table')} aria-busy={stock.isFetching || undefined} className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left">{t('specs')}</th>
-              <th scope="col" className="px-3 py-2 text-left">{t('current')}</th>
-              <th scope="col" className="px-3 py-2 text-left">{t('change')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {stock.data.map((sku) => (
-              <StockRow key={sku.sku_id} goodsId={goods.id} sku={sku} onUpdated={onUpdated} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+    body = <StockTable goodsId={goods.id} rows={stock.data} fetching={stock.isFetching} onUpdated={onUpdated} />;
 
   return (
     <Dialog

@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../../messages/en.json';
-import zh from '../../../../../messages/zh-CN.json';
+import en from '@/i18n/catalogues/en';
+import zh from '@/i18n/catalogues/zh-CN';
 import { nextStepValues, orderNextStep, type NextStepAfterSale, type NextStepFacts } from '../nextStep';
 import { ORDER_STATUSES } from '../stages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../../../messages/en.json';
-import zh from '../../../../../messages/zh-CN.json';
+import en from '@/i18n/catalogues/en';
+import zh from '@/i18n/catalogues/zh-CN';
 import { applyKindOf, canPayBill, canRemark, openAfterSale, orderButtons } from '../actions';
 import { applyAfterSaleBody, extraTermProblem } from '../afterSale';
 import { newIdempotencyKey } from '../idempotency';
