@@ -132,9 +132,9 @@ def sample_make(merchant: Any) -> Sample:
 
     from apps.billing.latefees import finance_setting, late_fees_accrue
     from apps.billing.models import Bill
+    from apps.billing.rent_run import bill_reminders_send
     from apps.billing.statements import statements_close
     from apps.orders import lease
-    from apps.orders.rent_run import bill_reminders_send
     from tenants.accounts.demo import demo_actor
     from tenants.accounts.services import account_create
     from tenants.risk.demo import risk_opening_balance_load

@@ -348,7 +348,7 @@ def _profile_one(schema: str) -> None:
     from django.test.utils import CaptureQueriesContext
     from django_tenants.utils import schema_context
 
-    from apps.orders.rent_run import rent_run_night
+    from apps.billing.rent_run import rent_run_night
     from apps.orders.tasks import orders_refresh_overdue
 
     profile = cProfile.Profile()

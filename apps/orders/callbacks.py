@@ -1,21 +1,13 @@
-"""Handlers of the providers' signed callbacks for orders (registered in `apps.py`). Each
-re-queries the provider (`confirmations.payment_result_sync`, the e-contract's status) and is
-idempotent: the callback route already drops an event received twice."""
+"""Handlers of the providers' signed callbacks for orders (registered in `apps.py`): the
+e-contract's signature, re-read from the provider and idempotent (the callback route already
+drops an event received twice). The payment provider's are billing's
+(`apps/billing/callbacks.py`)."""
 
 from __future__ import annotations
 
 from zulin.providers.callbacks import CallbackEvent, register_callback_handler
 
-from .confirmations import payment_result_sync
 from .contracts import contract_signed
-
-PAYMENT_EVENTS = ("freeze", "thaw", "transfer", "withhold", "pay", "refund")
-
-
-def on_payment_event(event: CallbackEvent) -> None:
-    out_no = str(event.data.get("out_no", ""))
-    if out_no:
-        payment_result_sync(out_no=out_no)
 
 
 def on_contract_signed(event: CallbackEvent) -> None:
@@ -25,6 +17,4 @@ def on_contract_signed(event: CallbackEvent) -> None:
 
 
 def register() -> None:
-    for event_type in PAYMENT_EVENTS:
-        register_callback_handler("payment", event_type, on_payment_event)
     register_callback_handler("econtract", "econtract.signed", on_contract_signed)

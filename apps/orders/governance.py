@@ -1,6 +1,7 @@
 """The platform's actions inside a merchant's orders: reading one order for the admin side
 and intervening (close with refund, with a reason shown on the order's timeline). Each enters
-the merchant's schema through `_in_merchant` only."""
+the merchant's schema through `in_merchant` only (billing's governance uses it too, for an
+order's money)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from tenants.orders.selectors import platform_order_merchant
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import confirmations, contracts, selectors, services, shipping
+from . import contracts, selectors, services, shipping
 
 
 @contextmanager
-def _in_merchant(merchant_id: int, order_ids: list[int]) -> Iterator[Merchant]:
+def in_merchant(merchant_id: int, order_ids: list[int]) -> Iterator[Merchant]:
     """The merchant's schema, in one transaction, for orders the platform's index lists
     under that merchant; NOT_FOUND otherwise."""
     merchant = None
@@ -34,45 +35,28 @@ def _in_merchant(merchant_id: int, order_ids: list[int]) -> Iterator[Merchant]:
 
 
 def platform_order_detail(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
-    with _in_merchant(merchant_id, [order_id]) as merchant:
+    with in_merchant(merchant_id, [order_id]) as merchant:
         detail = selectors.order_detail(session=actor, order_id=order_id)
         detail["merchant_id"], detail["merchant_name"] = merchant.pk, merchant.name
         return detail
 
 
-def platform_overdue_money(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
-    """What an order of the merchant owes for lateness, read in its schema."""
-    from .rent_run import overdue_money
-
-    with _in_merchant(merchant_id, [order_id]):
-        return overdue_money(actor=None, order_id=order_id)
-
-
 def platform_orders_close(*, actor: Session, merchant_id: int, ids: list[int], reason: str) -> int:
     """The platform closes open orders of a merchant: what the customer paid is refunded,
     the deposit thawed, reserved stock released; the reason joins each order's timeline."""
-    with _in_merchant(merchant_id, ids):
+    with in_merchant(merchant_id, ids):
         return services.orders_close(actor=actor, ids=ids, reason=reason, platform=True)
 
 
 def platform_order_tracking(
     *, actor: Session, merchant_id: int, order_id: int, hide_error: bool = False
 ) -> list[dict[str, Any]]:
-    with _in_merchant(merchant_id, [order_id]):
+    with in_merchant(merchant_id, [order_id]):
         return shipping.order_tracking(session=None, order_id=order_id, hide_error=hide_error)
 
 
 def platform_contract_link(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
     """A link to a merchant's order contract for the platform (read on the admin host; the
     read is audited in the merchant's schema)."""
-    with _in_merchant(merchant_id, [order_id]):
+    with in_merchant(merchant_id, [order_id]):
         return contracts.contract_link(actor=actor, order_id=order_id)
-
-
-def platform_payment_sync(merchant: Merchant, out_no: str) -> dict[str, Any] | None:
-    """Reconciliation's fix for a trade the provider finished that the merchant never
-    recorded: its payments re-query the provider about `out_no` and record the outcome on
-    the bill, refund or deposit still waiting for it (the same path as a signed callback,
-    so nothing is charged or booked twice). None: the merchant has no request under it."""
-    with tenant_context(merchant), transaction.atomic():
-        return confirmations.payment_result_sync(out_no=out_no)

@@ -17,7 +17,7 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
 from zulin.providers.interfaces import ProviderError
 
-from . import lease, machine, outcomes, rent_run, services, shipping
+from . import lease, machine, outcomes, services, shipping
 from .guards import order_setting
 from .intake_auth import intake_nonces_prune
 from .models import Order, OrderStage, Shipment
@@ -165,30 +165,3 @@ def orders_reproject() -> dict[str, object]:
 @app.task(name="orders.prune_nonces")
 def orders_prune_nonces() -> int:
     return intake_nonces_prune()
-
-
-@app.task(name="orders.send_reminders")
-def orders_send_reminders() -> dict[str, object]:
-    """The morning's reminder SMS of bills (`rent_run.reminders_morning`): due soon and
-    overdue, each once; nothing in China's quiet hours (21:00–08:00)."""
-    result = rent_run.reminders_morning()
-    log.info("send_reminders %s: %s", tenant_connection.schema_name, result)
-    return {"schema": tenant_connection.schema_name, **result}
-
-
-@app.task(name="orders.rent_run")
-def orders_rent_run() -> dict[str, object]:
-    """The night's rent run (`rent_run.rent_run_night`): payments left processing, late
-    fees, the auto-debit of bills due. Safe to run again the same night (nothing new is
-    made) and to be killed at any point (nothing lost, nothing doubled)."""
-    result = rent_run.rent_run_night()
-    log.info("rent_run %s: %s", tenant_connection.schema_name, result)
-    return {"schema": tenant_connection.schema_name, **result}
-
-
-# The rent run's name until issue 42: kept registered for one release so that messages
-# queued under it and a beat still sending it run the same work. Remove in the release after.
-@app.task(name="orders.collect_due")
-def orders_collect_due() -> dict[str, object]:
-    """The rent run under its old name (`orders_rent_run`)."""
-    return orders_rent_run()

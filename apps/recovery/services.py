@@ -20,6 +20,7 @@ from django.utils import timezone
 from apps.billing import charges
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
+from apps.billing.rent_run import order_owed_refresh
 from apps.billing.selectors import (
     OPEN_STATUSES,
     oldest_past_due_period,
@@ -31,7 +32,6 @@ from apps.billing.settle import order_bills_lock
 from apps.credit import services as credit
 from apps.orders import lease
 from apps.orders.devices import device_lost as order_device_lost
-from apps.orders.rent_run import order_owed_refresh
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
 from apps.service.rules import PAYMENT_LINK_TEMPLATE

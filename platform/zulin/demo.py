@@ -16,17 +16,19 @@ from django.db import transaction
 from django_tenants.utils import tenant_context
 
 from apps.assets.demo import Devices, units_placed_showcase_load, units_showcase_load
-from apps.billing.demo import due_days_showcase_load
+from apps.billing.demo import (
+    due_days_showcase_load,
+    money_showcase_load,
+    reconciliation_faults_load,
+)
 from apps.credit.demo import credit_showcase_load
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
-    money_showcase_load,
     order_risk_checks_showcase_load,
     orders_showcase_load,
     owed_after_lease_load,
-    reconciliation_faults_load,
 )
 from apps.promotion.demo import share_links_showcase_load
 from apps.recovery.demo import aging_showcase_load, recovery_showcase_load

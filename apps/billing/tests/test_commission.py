@@ -11,7 +11,7 @@ from django_tenants.utils import get_public_schema_name, schema_context, tenant_
 
 from apps.billing.commission import commission_of
 from apps.billing.models import Bill, BillPayment, BillRefund
-from apps.orders.rent_run import bills_debit_due
+from apps.billing.rent_run import bills_debit_due
 from tenants.merchants.models import SettlementTerms
 from tests.leases import awaiting_shipment, books_balance, in_lease, provider_settles
 from zulin.ledger.selectors import account_balance, ledger_check

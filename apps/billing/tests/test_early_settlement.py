@@ -15,9 +15,9 @@ from django_tenants.utils import tenant_context
 from apps.billing.early import quote_make
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, EarlySettlement
+from apps.billing.rent_run import bills_debit_due
 from apps.billing.statements import statements_close
 from apps.orders.models import Order
-from apps.orders.rent_run import bills_debit_due
 from apps.subshops.tests.factories import sign_in, sub_shop_account_make, sub_shop_make
 from tests.fixtures import grant_sub_merchants
 from tests.leases import (

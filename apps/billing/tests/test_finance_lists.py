@@ -11,10 +11,10 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill, BillPayment
+from apps.billing.rent_run import bills_debit_due
 from apps.billing.reports import line_detail
 from apps.billing.statements import statements_close
 from apps.orders.models import Order
-from apps.orders.rent_run import bills_debit_due
 from apps.subshops.tests.factories import ACCOUNT_PASSWORD, staff_make
 from tenants.merchants.models import SettlementTerms
 from tests.fixtures import login

@@ -1,4 +1,4 @@
-"""The night's rent run (`apps/orders/rent_run.py`): late fees, waivers, the auto-debit,
+"""The night's rent run (`apps/billing/rent_run.py`): late fees, waivers, the auto-debit,
 stale payments, reminders, `getOverdueMoney`, and which merchants the money jobs run for."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee, BillPayment, BillReminder
-from apps.orders.rent_run import (
+from apps.billing.rent_run import (
     bill_reminders_send,
     bills_debit_due,
     payments_stale_close,

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[3]
 NIGHT = (
     "from django_tenants.utils import tenant_context\n"
     "from tenants.merchants.models import Merchant\n"
-    "from apps.orders.rent_run import rent_run_night\n"
+    "from apps.billing.rent_run import rent_run_night\n"
     "with tenant_context(Merchant.objects.get(slug='demo')):\n"
     "    print(rent_run_night())\n"
 )

@@ -14,8 +14,8 @@ from django_tenants.utils import tenant_context
 
 from apps.billing import payments, settle
 from apps.billing.models import Bill, BillPayment, BillStatus
+from apps.billing.rent_run import bills_debit_due
 from apps.orders.models import Order
-from apps.orders.rent_run import bills_debit_due
 from tests.fixtures import Envelope
 from tests.leases import (
     bill_states,

@@ -14,12 +14,12 @@ from django_tenants.utils import tenant_context
 from apps.billing import selectors as billing_selectors
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillWaiver
+from apps.billing.rent_run import bills_debit_due
 from apps.billing.tests.support import body as offline_body
 from apps.credit import derive
 from apps.goods.models import RentPlan
 from apps.orders import contracts
 from apps.orders.models import AfterSale, Order
-from apps.orders.rent_run import bills_debit_due
 from apps.orders.tasks import orders_refresh_overdue
 from apps.subshops.tests.factories import sign_in, staff_make
 from tests.leases import books_balance, detail_of, in_lease, order_books, provider_settles

@@ -12,7 +12,7 @@ from django.test import Client
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill, BillPayment
-from apps.orders.rent_run import reminders_morning, rent_run_night
+from apps.billing.rent_run import reminders_morning, rent_run_night
 from apps.recovery.services import case_reminders_send
 from apps.service.models import CustomerMessage
 from zulin.providers.models import SandboxSmsMessage

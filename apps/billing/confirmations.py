@@ -8,15 +8,15 @@ from typing import Any
 
 from django.db import transaction
 
-from apps.billing import payments
-from apps.billing.models import BillPayment, BillRefund
+from apps.orders import deposits, events
+from apps.orders.models import Order
+from apps.orders.outcomes import on_bill_paid, order_signing_check
+from apps.orders.repayments import settlement_result_sync
+from apps.orders.shipping import shipping_fee_sync
 from zulin.core.auth import Session
 
-from . import deposits, events
-from .models import Order
-from .outcomes import on_bill_paid, order_signing_check
-from .repayments import settlement_result_sync
-from .shipping import shipping_fee_sync
+from . import payments
+from .models import BillPayment, BillRefund
 
 
 def payment_result_sync(

@@ -28,14 +28,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.billing import charges, latefees, reminders, statements
-from apps.billing.early import stale_settlement_numbers
-from apps.billing.models import Bill, BillWaiver
-from apps.billing.selectors import (
-    due_unpaid_bills,
-    order_overdue_money,
-    stale_payment_numbers,
-)
+from apps.orders import deposits, lease, machine, outcomes
+from apps.orders.models import Order, OrderStage
+from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -43,9 +38,14 @@ from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import confirmations, deposits, lease, machine, outcomes
-from .models import Order, OrderStage
-from .scope import order_in_scope
+from . import charges, confirmations, latefees, reminders, statements
+from .early import stale_settlement_numbers
+from .models import Bill, BillWaiver
+from .selectors import (
+    due_unpaid_bills,
+    order_overdue_money,
+    stale_payment_numbers,
+)
 
 log = logging.getLogger("zulin.task")
 ZERO = Decimal("0.00")
@@ -293,8 +293,8 @@ def bill_payment_refund(
     through the provider; the commission of the rent it returns comes back on confirmation).
     A bill paid in parts (a short result, then the rest): the newest payment that still
     holds the amount. Locks: the order, then the bill."""
-    from apps.billing import payments
-    from apps.billing.models import BillPayment, BillRefund
+    from . import payments
+    from .models import BillPayment, BillRefund
 
     with transaction.atomic():
         order, bill = _order_bill_locked(actor, order_id, period)
