@@ -349,7 +349,7 @@ def _profile_one(schema: str) -> None:
     from django_tenants.utils import schema_context
 
     from apps.billing.rent_run import rent_run_night
-    from apps.orders.tasks import orders_refresh_overdue
+    from apps.billing.tasks import orders_refresh_overdue
 
     profile = cProfile.Profile()
     with schema_context(schema), CaptureQueriesContext(connection) as queries:

@@ -12,6 +12,7 @@ from django.db.models import Count, F, Min, Prefetch, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from apps.orders.events import ScheduledInstalment
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.files.links import private_file_link
@@ -698,3 +699,15 @@ def succeeded_payments_of_orders(order_ids: Any, *, since: Any, until: Any) -> l
         .values("id", "amount", "finished_at", "bill_id", order_id=F("bill__order_id"))
         .annotate(due_date=F("bill__due_date"))
     )
+
+
+def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
+    """The order's lease instalments as its bills hold them (orders' `lease_schedule` event:
+    the contract's schedule)."""
+    bills = Bill.objects.filter(order_id=order_id, period__gte=1, kind=BillKind.LEASE)
+    return [
+        ScheduledInstalment(period, due_date, amount)
+        for period, due_date, amount in bills.order_by("period").values_list(
+            "period", "due_date", "amount"
+        )
+    ]

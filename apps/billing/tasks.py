@@ -1,16 +1,24 @@
 """Billing's per-merchant jobs, sent through the fan-out (`tenants.for_each_merchant`): the
-night's rent run and the morning's bill reminders (under the names they had as orders' jobs:
-beat entries and queued messages name them so), and the bills due per day for the platform."""
+night's overdue refresh (what the bills past due do to their orders, through orders'
+`outcomes`), the night's rent run and the morning's bill reminders (under the names they had
+as orders' jobs: beat entries and queued messages name them so), and the bills due per day
+for the platform."""
 
 from __future__ import annotations
 
 import logging
 
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.orders import machine, outcomes
+from apps.orders.models import Order, OrderStage
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 
 from . import rent_run
 from .projection import due_days_project
+from .selectors import earliest_overdue_by_order
 
 log = logging.getLogger("zulin.task")
 
@@ -46,3 +54,53 @@ def orders_rent_run() -> dict[str, object]:
 def orders_collect_due() -> dict[str, object]:
     """The rent run under its old name (`orders_rent_run`)."""
     return orders_rent_run()
+
+
+@app.task(name="orders.refresh_overdue")
+def orders_refresh_overdue() -> dict[str, object]:
+    """Marks orders overdue (a bill past due and unpaid, or the lease over without a
+    return) and clears those settled since, so the overdue list is right every morning;
+    an ended order that still owes (`owing`) is watched the same way.
+
+    The shop's running orders and their oldest bills past due are read in two queries; only
+    an order whose mark or stage would change is then locked and refreshed on its own (the
+    same `order_overdue_refresh` every change of an order calls), so a night costs a query
+    per change, not four per running order. An ended order's owed amount is compared with
+    what its bills owe now (the night's late fees added to it), in one grouped query."""
+    today = timezone.localdate()
+    since = earliest_overdue_by_order(today=today)
+    running = Order.objects.filter(
+        Q(status__in=machine.DEAL_RUNNING) | Q(stage=OrderStage.OWING), is_deleted=False
+    )
+    fields = (
+        "pk",
+        "status",
+        "has_open_after_sale",
+        "lease_end",
+        "overdue_since",
+        "stage",
+        "owed_amount",
+    )
+    # An ended order's owed amount is compared with what its bills owe now.
+    stale = outcomes.owed_amount_stale(
+        dict(running.filter(status__in=machine.MAY_OWE_AFTER).values_list("pk", "owed_amount"))
+    )
+    owed_stale = set(stale)
+    for row in running.order_by("pk").values(*fields).iterator():
+        if row["pk"] in owed_stale:
+            continue
+        probe = Order(
+            pk=row["pk"],
+            status=row["status"],
+            has_open_after_sale=row["has_open_after_sale"],
+            lease_end=row["lease_end"],
+            overdue_since=since.get(row["pk"]),
+            owed_amount=row["owed_amount"],
+        )
+        if (probe.overdue_since, machine.stage_of(probe, today=today)) != (
+            row["overdue_since"],
+            row["stage"],
+        ):
+            stale.append(row["pk"])
+    changed = outcomes.orders_overdue_refresh(stale)
+    return {"schema": tenant_connection.schema_name, "changed": changed}

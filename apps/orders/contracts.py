@@ -11,7 +11,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing.models import Bill, BillKind
 from tenants.merchants.models import Merchant
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
@@ -37,6 +36,7 @@ from zulin.files.services import private_file_save
 from zulin.providers.econtract import get_econtract_provider
 from zulin.providers.interfaces import ProviderError
 
+from . import events
 from .guards import contract_refresh_refusal
 from .models import Contract, ContractTemplate, Order
 from .outcomes import order_signing_check, order_withhold_sign
@@ -104,11 +104,7 @@ def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[st
 def _data(order: Order, contract_no: str) -> LeaseContractData:
     template = contract_template()
     customer = order.customer
-    bills = list(
-        Bill.objects.filter(order_id=order.pk, period__gte=1, kind=BillKind.LEASE).order_by(
-            "period"
-        )
-    )
+    bills = events.lease_schedule(order.pk)
     return LeaseContractData(
         contract_no=contract_no,
         order_no=order.order_no,

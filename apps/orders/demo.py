@@ -24,7 +24,7 @@ from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from . import after_sale, devices, lease, outcomes, selectors, services
+from . import after_sale, devices, events, lease, outcomes, selectors, services
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
@@ -277,10 +277,9 @@ def _story(
         _customer_short(order, slug, nights=None)
         return
     if index % 4 == 1:  # one in four pays a bill a few days late (late fees with it)
-        from apps.billing.models import Bill
-
         late = 1 + index % 4
-        second = Bill.objects.filter(order_id=order.pk, period=2).first()
+        schedule = events.lease_schedule(order.pk)
+        second = next((bill for bill in schedule if bill.period == 2), None)
         # Only a bill whose late payment is history: the failures are all used by then.
         if second and second.due_date + timedelta(days=late) < timezone.localdate(real_now()):
             eve = second.due_date - timedelta(days=1)

@@ -8,19 +8,17 @@ from datetime import timedelta
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
-from apps.billing.selectors import earliest_overdue_by_order
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError
 from zulin.providers.interfaces import ProviderError
 
-from . import lease, machine, outcomes, services, shipping
+from . import lease, machine, services, shipping
 from .guards import order_setting
 from .intake_auth import intake_nonces_prune
-from .models import Order, OrderStage, Shipment
+from .models import Order, Shipment
 from .projection import order_project
 
 log = logging.getLogger("zulin.task")
@@ -46,56 +44,6 @@ def orders_cancel_unsigned() -> dict[str, object]:
             continue  # moved since it was read (signed or paid meanwhile): left as it is
         cancelled += 1
     return {"schema": tenant_connection.schema_name, "cancelled": cancelled}
-
-
-@app.task(name="orders.refresh_overdue")
-def orders_refresh_overdue() -> dict[str, object]:
-    """Marks orders overdue (a bill past due and unpaid, or the lease over without a
-    return) and clears those settled since, so the overdue list is right every morning;
-    an ended order that still owes (`owing`) is watched the same way.
-
-    The shop's running orders and their oldest bills past due are read in two queries; only
-    an order whose mark or stage would change is then locked and refreshed on its own (the
-    same `order_overdue_refresh` every change of an order calls), so a night costs a query
-    per change, not four per running order. An ended order's owed amount is compared with
-    what its bills owe now (the night's late fees added to it), in one grouped query."""
-    today = timezone.localdate()
-    since = earliest_overdue_by_order(today=today)
-    running = Order.objects.filter(
-        Q(status__in=machine.DEAL_RUNNING) | Q(stage=OrderStage.OWING), is_deleted=False
-    )
-    fields = (
-        "pk",
-        "status",
-        "has_open_after_sale",
-        "lease_end",
-        "overdue_since",
-        "stage",
-        "owed_amount",
-    )
-    # An ended order's owed amount is compared with what its bills owe now.
-    stale = outcomes.owed_amount_stale(
-        dict(running.filter(status__in=machine.MAY_OWE_AFTER).values_list("pk", "owed_amount"))
-    )
-    owed_stale = set(stale)
-    for row in running.order_by("pk").values(*fields).iterator():
-        if row["pk"] in owed_stale:
-            continue
-        probe = Order(
-            pk=row["pk"],
-            status=row["status"],
-            has_open_after_sale=row["has_open_after_sale"],
-            lease_end=row["lease_end"],
-            overdue_since=since.get(row["pk"]),
-            owed_amount=row["owed_amount"],
-        )
-        if (probe.overdue_since, machine.stage_of(probe, today=today)) != (
-            row["overdue_since"],
-            row["stage"],
-        ):
-            stale.append(row["pk"])
-    changed = outcomes.orders_overdue_refresh(stale)
-    return {"schema": tenant_connection.schema_name, "changed": changed}
 
 
 @app.task(name="orders.deliver_shipped")

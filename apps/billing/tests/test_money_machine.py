@@ -130,9 +130,9 @@ from apps.billing.models import (
 )
 from apps.billing.rent_run import rent_run_night as collect_night  # (its old name: below)
 from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
+from apps.billing.tasks import orders_refresh_overdue
 from apps.orders import deposits, machine
 from apps.orders.models import AfterSale, DepositOperation, Order
-from apps.orders.tasks import orders_refresh_overdue
 from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
 from apps.recovery.services import recovery_night
 from tenants.merchants.models import Merchant, SettlementTerms

@@ -7,14 +7,11 @@ from datetime import timedelta
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing.tasks import orders_refresh_overdue
 from apps.goods.models import Sku
 from apps.orders import lease, outcomes
 from apps.orders.models import Order, OrderSetting
-from apps.orders.tasks import (
-    orders_cancel_unsigned,
-    orders_deliver_shipped,
-    orders_refresh_overdue,
-)
+from apps.orders.tasks import orders_cancel_unsigned, orders_deliver_shipped
 from tests.leases import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
 from zulin.audit.models import StatusChange
 from zulin.core.errors import ErrorCode

@@ -15,12 +15,12 @@ from apps.billing import selectors as billing_selectors
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillWaiver
 from apps.billing.rent_run import bills_debit_due
+from apps.billing.tasks import orders_refresh_overdue
 from apps.billing.tests.support import body as offline_body
 from apps.credit import derive
 from apps.goods.models import RentPlan
 from apps.orders import contracts
 from apps.orders.models import AfterSale, Order
-from apps.orders.tasks import orders_refresh_overdue
 from apps.subshops.tests.factories import sign_in, staff_make
 from tests.leases import books_balance, detail_of, in_lease, order_books, provider_settles
 from zulin.money.schedule import add_months

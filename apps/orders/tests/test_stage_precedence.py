@@ -12,7 +12,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
-from apps.orders.tasks import orders_refresh_overdue
+from apps.billing.tasks import orders_refresh_overdue
 from tests.leases import detail_of, in_lease
 
 LEASES = "/api/platform/backendOrderList"

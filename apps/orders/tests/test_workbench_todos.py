@@ -13,7 +13,7 @@ from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
 from apps.billing.models import Bill
-from apps.orders.tasks import orders_refresh_overdue
+from apps.billing.tasks import orders_refresh_overdue
 from tenants.finance.models import Withdrawal, WithdrawalStatus
 from tenants.risk.models import RechargeMethod, RechargeStatus, RiskRecharge
 from tests.leases import awaiting_shipment, in_lease, place, placed, provider_settles

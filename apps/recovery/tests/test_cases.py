@@ -14,8 +14,8 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill
+from apps.billing.tasks import orders_refresh_overdue
 from apps.orders.models import Order
-from apps.orders.tasks import orders_refresh_overdue
 from apps.recovery import rules
 from tests.leases import provider_settles
 

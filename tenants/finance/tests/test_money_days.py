@@ -19,8 +19,8 @@ from django_tenants.utils import tenant_context
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee
 from apps.billing.statements import statements_close
+from apps.billing.tasks import orders_refresh_overdue
 from apps.orders.models import Order
-from apps.orders.tasks import orders_refresh_overdue
 from tenants.finance.models import MerchantMoneyDay
 from tenants.finance.money import money_days_check, money_days_compute, money_days_refresh
 from tenants.finance.reconciliation import reconcile_day
