@@ -264,8 +264,10 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
       <Chevron open={allOpen} />
     </IconButton>
   );
+  // `relative`: what a cell hides off screen (an input's sr-only label) is placed against the
+  // card, so it scrolls and clips with it rather than widening the page at phone width.
   return (
-    <div ref={card} data-scroll-x className={`max-w-full overflow-x-auto ${compact ? 'rounded-md' : 'rounded-lg'} border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
+    <div ref={card} data-scroll-x className={`relative max-w-full overflow-x-auto ${compact ? 'rounded-md' : 'rounded-lg'} border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
       <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} className="w-max min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>

@@ -66,7 +66,7 @@ function CheckboxGroup<V extends string | number>({
   else if (choices.length === 0) options = <p className="text-sm text-slate-500">{emptyText}</p>;
   else
     options = (
-      <div className="grid max-h-48 grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-slate-200 p-3">
+      <div className="grid max-h-48 grid-cols-[repeat(auto-fill,minmax(min(100%,11rem),1fr))] gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-slate-200 p-3">
         {choices.map((choice, index) => (
           <label key={String(choice.value)} className={`flex items-center gap-2 text-sm ${choice.gone ? 'text-slate-400' : 'text-slate-700'}`}>
             <input

@@ -3,9 +3,10 @@
 import { USER_TEXT } from '@/components/ui/UserText';
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { FieldRow, FormActionBar } from '@/components/ui/FormLayout';
 import { Input } from '@/components/ui/Input';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { ApiError, asApiError, GOODS_ERRORS, incompleteGoods } from '../../lib/apiError';
@@ -103,6 +104,7 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
   const [stockOpen, setStockOpen] = useState(false);
   const upload = usePictureUpload();
   const tPictures = useTranslations('goods.editor.pictures');
+  const saveStatusId = useId();
 
   // Stock of saved SKUs changes only through the stock dialog; mirror its answer in the grid
   // without marking the form dirty (saveGood ignores the stock of existing SKUs).
@@ -174,8 +176,8 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-5 pb-24">
         <Section id="goods-basic" title={t('editor.sections.basic')}>
-          <div className="grid grid-cols-2 gap-4">
-            <Input label={t('editor.fields.title')} className="col-span-2" maxLength={100} error={message(errors.title)} {...register('title')} />
+          <FieldRow columns="repeat(2,minmax(0,1fr))" minWidth="14rem" gap={4}>
+            <Input label={t('editor.fields.title')} className="col-span-full" maxLength={100} error={message(errors.title)} {...register('title')} />
             <Select label={t('editor.fields.category')} error={message(errors.category_id)} {...register('category_id')}>
               <option value="">{t('editor.fields.chooseCategory')}</option>
               {goodsClass.map((item) => (
@@ -196,14 +198,14 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
               ))}
             </Select>
             <Input label={t('editor.fields.sort')} inputMode="numeric" error={message(errors.sort)} {...register('sort')} />
-          </div>
+          </FieldRow>
         </Section>
 
         <Section id="goods-availability" title={t('editor.sections.availability')} description={t('editor.sections.availabilityHint')}>
-          <div className="grid grid-cols-2 gap-6">
+          <FieldRow columns="repeat(2,minmax(0,1fr))" minWidth="16rem" gap={6}>
             <SubShopPicker />
             <ChannelPicker />
-          </div>
+          </FieldRow>
         </Section>
 
         <Section id="goods-pictures" title={t('editor.sections.pictures')}>
@@ -281,15 +283,37 @@ export function GoodsForm({ defaultValues, detail, goodsClass, fineness, terms, 
           </div>
         )}
 
-        <div className="sticky bottom-0 -mx-6 flex items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-6 py-3 backdrop-blur">
-          {formState.isDirty && <span className="mr-auto text-xs text-amber-700">{t('editor.unsaved')}</span>}
-          <Button variant="secondary" loading={pendingAction === 'draft'} disabled={save.isPending} onClick={submit(false)}>
+        <FormActionBar
+          statusId={saveStatusId}
+          status={
+            save.isPending ? (
+              <span className="text-slate-600">{t('editor.saving')}</span>
+            ) : (
+              formState.isDirty && <span className="text-amber-700">{t('editor.unsaved')}</span>
+            )
+          }
+        >
+          {/* While one save runs the other action waits for it, and says so (the bar's status). */}
+          <Button
+            variant="secondary"
+            loading={pendingAction === 'draft'}
+            disabled={save.isPending}
+            aria-describedby={save.isPending ? saveStatusId : undefined}
+            title={save.isPending && pendingAction !== 'draft' ? t('editor.saving') : undefined}
+            onClick={submit(false)}
+          >
             {t('editor.saveDraft')}
           </Button>
-          <Button loading={pendingAction === 'shelf'} disabled={save.isPending} onClick={submit(true)}>
+          <Button
+            loading={pendingAction === 'shelf'}
+            disabled={save.isPending}
+            aria-describedby={save.isPending ? saveStatusId : undefined}
+            title={save.isPending && pendingAction !== 'shelf' ? t('editor.saving') : undefined}
+            onClick={submit(true)}
+          >
             {t('editor.saveAndShelf')}
           </Button>
-        </div>
+        </FormActionBar>
       </form>
       <StockDialog goods={stockOpen && detail ? { id: detail.id, title: detail.title } : null} onClose={() => setStockOpen(false)} onUpdated={onStockUpdated} />
     </FormProvider>

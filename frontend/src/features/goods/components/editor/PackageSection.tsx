@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { FieldRow } from '@/components/ui/FormLayout';
 import { formatCurrency } from '@/lib/currency';
 import { parseTerm, type GoodsFormValues, type PackageDraft, type RentPlanDraft } from '../../lib/goodsForm';
 import { toCents, totalRentCents } from '../../lib/money';
@@ -87,9 +88,9 @@ export function PackageSection({ terms, gains }: { terms: readonly Term[]; gains
       {packages.fields.map((field, index) => {
         const packageErrors = errors.packages?.[index];
         return (
-          <fieldset key={field.id} className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50/50 p-3">
+          <fieldset key={field.id} className="flex min-w-0 flex-col gap-3 rounded-md border border-slate-200 bg-slate-50/50 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-700">{t('package.title', { index: index + 1 })}</legend>
-            <div className="grid grid-cols-[minmax(10rem,1fr)_minmax(14rem,2fr)_auto] items-start gap-3">
+            <FieldRow columns="minmax(10rem,1fr) minmax(14rem,2fr) auto" minWidth="10rem" className="items-start">
               <CellInput label={t('package.name')} hideLabel={false} error={message(packageErrors?.name)} {...register(`packages.${index}.name`)} />
               <Select label={t('package.plan')} error={message(packageErrors?.rentUid)} {...register(`packages.${index}.rentUid`)}>
                 <option value="">{t('package.choosePlan')}</option>
@@ -99,10 +100,10 @@ export function PackageSection({ terms, gains }: { terms: readonly Term[]; gains
                   </option>
                 ))}
               </Select>
-              <Button variant="ghost" className="mt-6" onClick={() => packages.remove(index)} aria-label={t('package.remove', { index: index + 1 })}>
+              <Button variant="ghost" className="justify-self-start @2xl:mt-6" onClick={() => packages.remove(index)} aria-label={t('package.remove', { index: index + 1 })}>
                 {t('remove')}
               </Button>
-            </div>
+            </FieldRow>
             <GainChoices index={index} gains={gains} />
             {packageErrors?.gain_ids && <p className="text-xs text-red-600">{message(packageErrors.gain_ids as { message?: string; type?: string })}</p>}
             {values[index] && <PackageTotal pkg={values[index]} plans={plans} gains={gains} />}

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { FieldRow } from '@/components/ui/FormLayout';
 import { formatCurrency } from '@/lib/currency';
 import { newUid, parseTerm, PLAN_FEE_MODES, type GoodsFormValues, type RentPlanDraft } from '../../lib/goodsForm';
 import { depositCeilingCents, totalRentCents } from '../../lib/money';
@@ -66,9 +67,9 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
         const planErrors = errors.rentPlans?.[index];
         const plan = values[index];
         return (
-          <fieldset key={field.fieldKey} className="rounded-md border border-slate-200 bg-slate-50/50 p-3">
+          <fieldset key={field.fieldKey} className="min-w-0 rounded-md border border-slate-200 bg-slate-50/50 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-700">{t('rent.plan', { index: index + 1 })}</legend>
-            <div className="grid grid-cols-[minmax(8rem,1.2fr)_minmax(7rem,1fr)_repeat(3,minmax(6rem,1fr))_auto] items-start gap-3">
+            <FieldRow columns="minmax(8rem,1.2fr) minmax(7rem,1fr) repeat(3,minmax(6rem,1fr)) auto" className="items-start">
               <Select label={t('rent.sku')} error={message(planErrors?.skuKey)} {...register(`rentPlans.${index}.skuKey`)}>
                 <option value="">{t('rent.chooseSku')}</option>
                 {skus.map((sku) => (
@@ -87,11 +88,11 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
               <CellInput label={t('rent.rent')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.rent)} {...register(`rentPlans.${index}.rent`)} />
               <CellInput label={t('rent.deposit')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.deposit)} {...register(`rentPlans.${index}.deposit`)} />
               <CellInput label={t('rent.buyout')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.buyout_price)} {...register(`rentPlans.${index}.buyout_price`)} />
-              <Button variant="ghost" className="mt-6" onClick={() => plans.remove(index)} aria-label={t('rent.remove', { index: index + 1 })}>
+              <Button variant="ghost" className="mt-6 justify-self-start" onClick={() => plans.remove(index)} aria-label={t('rent.remove', { index: index + 1 })}>
                 {t('remove')}
               </Button>
-            </div>
-            <div className="mt-3 grid grid-cols-1 items-start gap-3 sm:grid-cols-[repeat(3,minmax(8rem,1fr))]">
+            </FieldRow>
+            <FieldRow columns="repeat(3,minmax(8rem,1fr))" minWidth="10rem" className="mt-3 items-start">
               <CellInput label={t('rent.minTerm')} hideLabel={false} inputMode="numeric" placeholder={t('rent.shopDefault')} error={message(planErrors?.min_term)} {...register(`rentPlans.${index}.min_term`)} />
               <Select label={t('rent.earlyFeeMode')} error={message(planErrors?.early_fee_mode)} {...register(`rentPlans.${index}.early_fee_mode`)}>
                 {PLAN_FEE_MODES.map((mode) => (
@@ -110,7 +111,7 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
                   {...register(`rentPlans.${index}.early_fee_value`)}
                 />
               )}
-            </div>
+            </FieldRow>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <input type="checkbox" className="size-4 accent-brand-600" {...register(`rentPlans.${index}.ownership_transfer`)} />

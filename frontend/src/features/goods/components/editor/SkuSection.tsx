@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { FieldRow } from '@/components/ui/FormLayout';
 import { notify } from '@/lib/notice';
 import type { GoodsFormValues } from '../../lib/goodsForm';
 import { generateSkus, skuLabel, type SkuDraft } from '../../lib/sku';
@@ -81,12 +82,14 @@ export function SkuSection() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3">
         {specs.fields.map((field, index) => (
-          <div key={field.id} role="group" aria-label={t('spec.group', { index: index + 1 })} className="grid grid-cols-[12rem_1fr_auto] items-end gap-3">
-            <CellInput label={t('spec.name', { index: index + 1 })} hideLabel={false} placeholder={t('spec.namePlaceholder')} {...register(`specs.${index}.name`)} />
-            <CellInput label={t('spec.values', { index: index + 1 })} hideLabel={false} placeholder={t('spec.valuesPlaceholder')} {...register(`specs.${index}.values`)} />
-            <Button variant="ghost" onClick={() => specs.remove(index)} aria-label={t('spec.remove', { index: index + 1 })}>
-              {t('remove')}
-            </Button>
+          <div key={field.id} role="group" aria-label={t('spec.group', { index: index + 1 })}>
+            <FieldRow columns="12rem 1fr auto" minWidth="10rem" className="items-end">
+              <CellInput label={t('spec.name', { index: index + 1 })} hideLabel={false} placeholder={t('spec.namePlaceholder')} {...register(`specs.${index}.name`)} />
+              <CellInput label={t('spec.values', { index: index + 1 })} hideLabel={false} placeholder={t('spec.valuesPlaceholder')} {...register(`specs.${index}.values`)} />
+              <Button variant="ghost" className="justify-self-start" onClick={() => specs.remove(index)} aria-label={t('spec.remove', { index: index + 1 })}>
+                {t('remove')}
+              </Button>
+            </FieldRow>
           </div>
         ))}
         <div className="flex flex-wrap gap-2">
