@@ -76,6 +76,7 @@ export function PackageSection({ terms, gains }: { terms: readonly Term[]; gains
   const values = useWatch({ control, name: 'packages' });
   const errors = formState.errors;
   const perPeriod = (amount: string) => t('package.perPeriod', { amount });
+  const noPlans = plans.length === 0;
 
   return (
     <div className="flex flex-col gap-3">
@@ -110,10 +111,21 @@ export function PackageSection({ terms, gains }: { terms: readonly Term[]; gains
           </fieldset>
         );
       })}
-      <div>
-        <Button variant="secondary" disabled={plans.length === 0} onClick={() => packages.append({ name: '', rentUid: plans[0]?.uid ?? '', gain_ids: [] })}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          disabled={noPlans}
+          title={noPlans ? t('package.addNeedsPlan') : undefined}
+          aria-describedby={noPlans ? 'package-add-why' : undefined}
+          onClick={() => packages.append({ name: '', rentUid: plans[0]?.uid ?? '', gain_ids: [] })}
+        >
           {t('package.add')}
         </Button>
+        {noPlans && (
+          <span id="package-add-why" className="text-xs text-slate-500">
+            {t('package.addNeedsPlan')}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -35,6 +35,7 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
   const values = useWatch({ control, name: 'rentPlans' });
   const errors = formState.errors;
   const defaultTerm = terms[0] ? `${terms[0].term}:${terms[0].term_unit}` : '';
+  const noSkus = skus.length === 0;
 
   const blankPlan = (skuKey: string): RentPlanDraft => ({
     uid: newUid('r'),
@@ -122,13 +123,30 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
           </fieldset>
         );
       })}
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={skus.length === 0} onClick={() => plans.append(blankPlan(skus[0]?.key ?? ''))}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          disabled={noSkus}
+          title={noSkus ? t('rent.addNeedsSku') : undefined}
+          aria-describedby={noSkus ? 'rent-plan-add-why' : undefined}
+          onClick={() => plans.append(blankPlan(skus[0]?.key ?? ''))}
+        >
           {t('rent.add')}
         </Button>
-        <Button variant="secondary" disabled={skus.length === 0} onClick={addForEverySku}>
+        <Button
+          variant="secondary"
+          disabled={noSkus}
+          title={noSkus ? t('rent.addNeedsSku') : undefined}
+          aria-describedby={noSkus ? 'rent-plan-add-why' : undefined}
+          onClick={addForEverySku}
+        >
           {t('rent.addForEverySku')}
         </Button>
+        {noSkus && (
+          <span id="rent-plan-add-why" className="text-xs text-slate-500">
+            {t('rent.addNeedsSku')}
+          </span>
+        )}
       </div>
     </div>
   );
