@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
 import { GoodsApi } from './support/goodsApi';
 import { expect, test } from './support/test';
@@ -6,7 +5,6 @@ import { GoodsEditorPage } from './pages/GoodsEditorPage';
 import { GoodsListPage } from './pages/GoodsListPage';
 import { GoodsStockDialog } from './pages/GoodsStockDialog';
 
-const PICTURE = fileURLToPath(new URL('./fixtures/goods-picture.png', import.meta.url));
 
 // The e2e database persists between runs: every name carries this run's stamp.
 const stamp = `${Date.now().toString(36)}`;
@@ -20,16 +18,7 @@ test.describe.serial('goods stock and availability', () => {
 
   test.beforeAll(async ({ request }) => {
     const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
-    const picture = await api.uploadPicture(PICTURE);
-    const goods = await api.createOnShelf({
-      title: TITLE,
-      code: `TAB-${stamp}`,
-      picture,
-      skus: [
-        { specs: { 颜色: '黑色' }, code: `TAB-B-${stamp}`, stock: 3 },
-        { specs: { 颜色: '白色' }, code: `TAB-W-${stamp}`, stock: 2 },
-      ],
-    });
+    const goods = await api.createInTwoColours(TITLE, 'TAB', stamp);
     goodsId = goods.id;
     await api.createSubShop(SHOP);
   });

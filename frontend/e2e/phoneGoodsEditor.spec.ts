@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
 import { GoodsApi } from './support/goodsApi';
@@ -11,7 +10,6 @@ import { GoodsEditorPage } from './pages/GoodsEditorPage';
  * only the SKU grid scrolls sideways, inside its own card. At 1440 px the rows are as before:
  * a plan's fields on one line.
  */
-const PICTURE = fileURLToPath(new URL('./fixtures/goods-picture.png', import.meta.url));
 const stamp = `${Date.now().toString(36)}`;
 const TITLE = `E2E 手机编辑 ${stamp}`;
 
@@ -39,16 +37,7 @@ test.describe.serial('the goods editor at phone and desktop width', () => {
 
   test.beforeAll(async ({ request }) => {
     const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
-    const picture = await api.uploadPicture(PICTURE);
-    const goods = await api.createOnShelf({
-      title: TITLE,
-      code: `PE-${stamp}`,
-      picture,
-      skus: [
-        { specs: { 颜色: '黑色' }, code: `PE-B-${stamp}`, stock: 3 },
-        { specs: { 颜色: '白色' }, code: `PE-W-${stamp}`, stock: 2 },
-      ],
-    });
+    const goods = await api.createInTwoColours(TITLE, 'PE', stamp);
     goodsId = goods.id;
   });
 

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
 import { GoodsApi } from './support/goodsApi';
@@ -12,7 +11,6 @@ import { GoodsStockDialog } from './pages/GoodsStockDialog';
  */
 test.use({ storageState: STORAGE.demo, viewport: { width: 390, height: 844 } });
 
-const PICTURE = fileURLToPath(new URL('./fixtures/goods-picture.png', import.meta.url));
 const stamp = `${Date.now().toString(36)}`;
 const TITLE = `E2E 手机宽度 ${stamp}`;
 
@@ -34,16 +32,7 @@ test.describe.serial('tables at phone width', () => {
 
   test.beforeAll(async ({ request }) => {
     const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
-    const picture = await api.uploadPicture(PICTURE);
-    const goods = await api.createOnShelf({
-      title: TITLE,
-      code: `PH-${stamp}`,
-      picture,
-      skus: [
-        { specs: { 颜色: '黑色' }, code: `PH-B-${stamp}`, stock: 3 },
-        { specs: { 颜色: '白色' }, code: `PH-W-${stamp}`, stock: 2 },
-      ],
-    });
+    const goods = await api.createInTwoColours(TITLE, 'PH', stamp);
     goodsId = goods.id;
   });
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { HOSTS, PASSWORD, type HostName } from './env';
@@ -55,6 +56,23 @@ export class GoodsApi {
       multipart: { file: { name: 'goods-picture.png', mimeType: 'image/png', buffer: readFileSync(file) } },
     });
     return (await answer<{ url: string }>(response, path)).url;
+  }
+
+  /**
+   * Goods on shelf in two colours (黑色 stock 3, 白色 stock 2) with the fixture picture, their
+   * codes `<prefix>-<stamp>`, `<prefix>-B-<stamp>` and `<prefix>-W-<stamp>`.
+   */
+  async createInTwoColours(title: string, prefix: string, stamp: string): Promise<{ id: number; status: string }> {
+    const picture = await this.uploadPicture(fileURLToPath(new URL('../fixtures/goods-picture.png', import.meta.url)));
+    return this.createOnShelf({
+      title,
+      code: `${prefix}-${stamp}`,
+      picture,
+      skus: [
+        { specs: { 颜色: '黑色' }, code: `${prefix}-B-${stamp}`, stock: 3 },
+        { specs: { 颜色: '白色' }, code: `${prefix}-W-${stamp}`, stock: 2 },
+      ],
+    });
   }
 
   /**
