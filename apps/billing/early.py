@@ -324,15 +324,15 @@ def settlement_apply(
     if settlement.status != EarlySettlement.Status.PROCESSING:
         return Outcome(settlement, False)
     if result.status == PaymentStatus.PROCESSING:
-        if result.trade_no and settlement.provider_trade_no != result.trade_no:
-            settlement.provider_trade_no = result.trade_no
-            settlement.save(update_fields=["provider_trade_no"])
+        if result.trade_no and settlement.provider_reference != result.trade_no:
+            settlement.provider_reference = result.trade_no
+            settlement.save(update_fields=["provider_reference"])
         return Outcome(settlement, False)
     if result.status == PaymentStatus.SUCCEEDED:
         settlement.finished_at = result.finished_at or timezone.now()
         return _settle(settlement, received=result.amount, trade_no=result.trade_no, actor=actor)
     settlement.status = EarlySettlement.Status.FAILED
-    settlement.provider_trade_no = result.trade_no or settlement.provider_trade_no
+    settlement.provider_reference = result.trade_no or settlement.provider_reference
     settlement.failure_reason = result.reason[:300]
     settlement.finished_at = result.finished_at or timezone.now()
     settlement.save()
@@ -417,7 +417,7 @@ def _settle(
         EarlySettlement.Status.SUCCEEDED if complete else EarlySettlement.Status.SHORT
     )
     settlement.received = received
-    settlement.provider_trade_no = trade_no or settlement.provider_trade_no
+    settlement.provider_reference = trade_no or settlement.provider_reference
     settlement.finished_at = settlement.finished_at or timezone.now()
     settlement.save()
     return Outcome(settlement, complete, settled.last_paid)

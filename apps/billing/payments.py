@@ -80,9 +80,9 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
     if result.status == PaymentStatus.PROCESSING:
         # The provider's number is kept from the first answer: the screen shows it, and the
         # customer's QR payment is looked up by it.
-        if result.trade_no and payment.provider_trade_no != result.trade_no:
-            payment.provider_trade_no = result.trade_no
-            payment.save(update_fields=["provider_trade_no"])
+        if result.trade_no and payment.provider_reference != result.trade_no:
+            payment.provider_reference = result.trade_no
+            payment.save(update_fields=["provider_reference"])
         return Collected(bill, payment, False)
     finished = result.finished_at or timezone.now()
     if result.status == PaymentStatus.SUCCEEDED:
@@ -241,7 +241,7 @@ def _refund_lines(refund: BillRefund) -> list[Line]:
 def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | None) -> BillRefund:
     if refund.status != BillRefund.Status.PROCESSING or result.status == PaymentStatus.PROCESSING:
         return refund
-    refund.provider_trade_no = result.trade_no or refund.provider_trade_no
+    refund.provider_reference = result.trade_no or refund.provider_reference
     refund.finished_at = result.finished_at or timezone.now()
     if result.status == PaymentStatus.FAILED:
         refund.status, refund.failure_reason = BillRefund.Status.FAILED, result.reason[:300]

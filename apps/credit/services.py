@@ -652,7 +652,7 @@ def _feedback_apply(found: CreditReportFile, result: CreditReportResult) -> Cred
 
     def answered(row: CreditReportFile) -> dict[str, Any]:
         row.accepted_count, row.rejected_count = accepted, rejected
-        row.feedback_reason = result.reason[:60]
+        row.failure_reason = result.reason[:60]
         row.finished_at = now
         return {"accepted": accepted, "rejected": rejected}
 

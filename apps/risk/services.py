@@ -227,7 +227,7 @@ def _credit_keep(query: CreditQuery, result: CreditQueryResult) -> bool:
     query.status = str(result.status)
     query.provider_reference = result.reference or query.provider_reference
     query.finished_at = result.finished_at
-    query.reason = result.reason[:40]
+    query.failure_reason = result.reason[:40]
     if result.status == CreditQueryStatus.DONE:
         query.score, query.level = result.score, result.level
         query.overdue_accounts, query.open_accounts = result.overdue_accounts, result.open_accounts
@@ -238,7 +238,7 @@ def _credit_keep(query: CreditQuery, result: CreditQueryResult) -> bool:
         action=f"credit.query_{query.status}",
         target_type="credit_query",
         target_id=query.pk,
-        after={"apply_no": query.apply_no, "score": query.score, "reason": query.reason},
+        after={"apply_no": query.apply_no, "score": query.score, "reason": query.failure_reason},
     )
     return True
 

@@ -242,16 +242,16 @@ def _payout(withdrawal: Withdrawal, actor: Session | None) -> None:
 def _apply(withdrawal: Withdrawal, result: PaymentResult, actor: Session | None) -> None:
     """What the provider says of the payout (the withdrawal row is locked); idempotent."""
     if withdrawal.status != S.PAYING or result.status == PaymentStatus.PROCESSING:
-        if result.trade_no and not withdrawal.provider_trade_no:
-            withdrawal.provider_trade_no = result.trade_no
-            withdrawal.save(update_fields=["provider_trade_no", "updated_at"])
+        if result.trade_no and not withdrawal.provider_reference:
+            withdrawal.provider_reference = result.trade_no
+            withdrawal.save(update_fields=["provider_reference", "updated_at"])
         return
     if result.status == PaymentStatus.SUCCEEDED:
 
         def paid(row: Withdrawal) -> dict[str, Any]:
-            row.provider_trade_no = result.trade_no or row.provider_trade_no
+            row.provider_reference = result.trade_no or row.provider_reference
             row.paid_at = result.finished_at or timezone.now()
-            return {"provider_trade_no": row.provider_trade_no}
+            return {"provider_trade_no": row.provider_reference}
 
         _move(withdrawal, "paid", None, change=paid)
         governance.withdrawal_paid(withdrawal, actor=actor)

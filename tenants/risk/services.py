@@ -150,9 +150,9 @@ def recharge_qr_start(*, actor: Session, amount: Decimal, idempotency_key: str) 
             )
         except ProviderError as error:
             raise _provider_failed(error) from error
-        recharge.provider_trade_no = result.trade_no
+        recharge.provider_reference = result.trade_no
         recharge.qr_code = result.qr_code[:300]
-        recharge.save(update_fields=["provider_trade_no", "qr_code", "updated_at"])
+        recharge.save(update_fields=["provider_reference", "qr_code", "updated_at"])
 
     return _create(
         merchant,
@@ -282,9 +282,9 @@ def _apply(recharge: RiskRecharge, result: PaymentResult) -> None:
     if result.status == PaymentStatus.SUCCEEDED:
 
         def paid(row: RiskRecharge) -> dict[str, Any]:
-            row.provider_trade_no = result.trade_no or row.provider_trade_no
+            row.provider_reference = result.trade_no or row.provider_reference
             row.credited_at = result.finished_at or timezone.now()
-            return {"provider_trade_no": row.provider_trade_no}
+            return {"provider_trade_no": row.provider_reference}
 
         _move(recharge, "paid", None, change=paid)
         governance.recharge_credit(recharge, actor=None)
