@@ -42,11 +42,12 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.money.quotes import discount_of, discount_shares
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.operations import operation_sync
 
 from . import settle
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
 from .offline import OfflineDetails, offline_details_check, receipt_record
-from .payments import payment_provider, provider_failed
+from .payments import payment_provider, provider_failed, provider_raise
 from .selectors import owed_of
 
 ZERO = Decimal("0.00")
@@ -430,19 +431,26 @@ def settlement_sync(
     callback, `queryPayResult` and the night's stale-payment step come here through the
     order; the order is locked by the caller). `close_if_processing` closes a trade still
     without an outcome, so it can never succeed later."""
-    settlement = EarlySettlement.objects.select_for_update().filter(settlement_no=out_no).first()
-    if settlement is None:
-        return None
-    if settlement.status != EarlySettlement.Status.PROCESSING:
-        return Outcome(settlement, False)
-    provider = payment_provider()
-    try:
-        result = provider.query(out_no=out_no)
+
+    def ask(settlement: EarlySettlement) -> PaymentResult:
+        result = payment_provider().query(out_no=out_no)
         if close_if_processing and result.status == PaymentStatus.PROCESSING:
-            result = provider.close(out_no=out_no)
-    except ProviderError as error:
-        raise provider_failed(error) from error
-    return settlement_apply(settlement, result, actor)
+            result = payment_provider().close(out_no=out_no)
+        return result
+
+    def apply(settlement: EarlySettlement, result: PaymentResult) -> Outcome:
+        return settlement_apply(settlement, result, actor)
+
+    synced = operation_sync(
+        EarlySettlement.objects.select_for_update().filter(settlement_no=out_no).first,
+        ask=ask,
+        apply=apply,
+        pending=apply,
+        failed=provider_raise,
+    )
+    if synced is None:
+        return None
+    return synced.applied or Outcome(synced.row, False)
 
 
 def stale_settlement_numbers(*, older_than: Any) -> list[str]:

@@ -28,6 +28,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text
 from zulin.providers.interfaces import NotaryCase, NotaryCaseStatus, ProviderError
 from zulin.providers.notary import get_notary_provider
+from zulin.providers.operations import operation_sync
 
 from . import evidence
 from .machine import NOTARY_MACHINE, already_done
@@ -516,14 +517,16 @@ def _apply_outcome(row: Notarization, case: NotaryCase) -> None:
 def notarization_sync(*, reference: str) -> Notarization | None:
     """The notary service says a case ended (its callback): the case is asked again and its
     outcome applied once; a replay, or a case no longer ours, changes nothing."""
-    with transaction.atomic():
-        row = Notarization.objects.select_for_update().filter(provider_reference=reference).first()
-        if row is None or row.status != S.SUBMITTED:
-            return row
-        setting = _locked_setting(need_open=False)
-        case = _with_token(
-            setting,
+
+    def ask(row: Notarization) -> NotaryCase:
+        return _with_token(
+            _locked_setting(need_open=False),
             lambda token: get_notary_provider().query_case(token=token, reference=reference),
         )
-        _apply_outcome(row, case)
-        return row
+
+    synced = operation_sync(
+        Notarization.objects.select_for_update().filter(provider_reference=reference).first,
+        ask=ask,
+        apply=_apply_outcome,
+    )
+    return None if synced is None else synced.row
