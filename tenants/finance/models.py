@@ -31,6 +31,7 @@ class Withdrawal(ProviderOperation):
     WAITING = (WithdrawalStatus.PAYING.value,)
     REFERENCE = "withdrawal_no"
     KIND = "withdrawal"
+    MERCHANT = "merchant__slug"
 
     merchant = models.ForeignKey(Merchant, on_delete=models.PROTECT, related_name="withdrawals")
     withdrawal_no = models.CharField(max_length=32, unique=True)

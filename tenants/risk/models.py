@@ -59,6 +59,7 @@ class RiskRecharge(ProviderOperation):
     WAITING = (RechargeStatus.PAYING.value,)
     REFERENCE = "recharge_no"
     KIND = "risk_recharge"
+    MERCHANT = "merchant__slug"
 
     merchant = models.ForeignKey(Merchant, on_delete=models.PROTECT, related_name="risk_recharges")
     recharge_no = models.CharField(max_length=32, unique=True)

@@ -31,8 +31,10 @@ class ProviderOperation(models.Model):
 
     WAITING: ClassVar[tuple[str, ...]] = ("processing",)
     REFERENCE: ClassVar[str] = "out_no"
-    # The kind an operator reads in the list of operations stuck (`stuck_operations`).
+    # The kind an operator reads in the list of operations stuck (`stuck_operations`), and
+    # for a public-schema operation the path to its merchant's slug.
     KIND: ClassVar[str] = ""
+    MERCHANT: ClassVar[str] = ""
 
     status = models.CharField(max_length=16)
     failure_reason = models.CharField(max_length=300, blank=True, default="")
