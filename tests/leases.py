@@ -182,7 +182,7 @@ def awaiting_shipment(
     # While the customer has not paid, the attempt already shows the provider's number.
     with tenant_context(merchant):
         attempt = BillPayment.objects.get(bill__order_id=order.id, bill__period=1)
-        assert (attempt.status, attempt.provider_trade_no[:1]) == ("processing", "T")
+        assert (attempt.status, attempt.provider_reference[:1]) == ("processing", "T")
     connection.set_schema_to_public()
     provider_settles(merchant, customer_pays=f"{order.no}B001")
     assert owner.get(DETAIL, {"id": order.id}).data["status"] == "awaiting_shipment"

@@ -176,7 +176,7 @@ def _shop_rows(merchant: Merchant) -> dict[str, Any]:
             "collector": _first(staff.filter(roles__code="collector")),
             "out_no": _first(BillPayment.objects.filter(bill__order_id=order.pk), "out_trade_no"),
             "trade_no": _first(
-                BillPayment.objects.exclude(provider_trade_no=""), "provider_trade_no"
+                BillPayment.objects.exclude(provider_reference=""), "provider_reference"
             ),
             "unit": _first(Unit.objects.filter(status="in_stock")),
             "unit_code": _first(Unit.objects.filter(status="in_stock"), "serial_number"),

@@ -42,11 +42,12 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.money.quotes import discount_of, discount_shares
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.operations import operation_sync
 
 from . import settle
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
 from .offline import OfflineDetails, offline_details_check, receipt_record
-from .payments import payment_provider, provider_failed
+from .payments import payment_provider, provider_failed, provider_raise
 from .selectors import owed_of
 
 ZERO = Decimal("0.00")
@@ -324,15 +325,15 @@ def settlement_apply(
     if settlement.status != EarlySettlement.Status.PROCESSING:
         return Outcome(settlement, False)
     if result.status == PaymentStatus.PROCESSING:
-        if result.trade_no and settlement.provider_trade_no != result.trade_no:
-            settlement.provider_trade_no = result.trade_no
-            settlement.save(update_fields=["provider_trade_no"])
+        if result.trade_no and settlement.provider_reference != result.trade_no:
+            settlement.provider_reference = result.trade_no
+            settlement.save(update_fields=["provider_reference"])
         return Outcome(settlement, False)
     if result.status == PaymentStatus.SUCCEEDED:
         settlement.finished_at = result.finished_at or timezone.now()
         return _settle(settlement, received=result.amount, trade_no=result.trade_no, actor=actor)
     settlement.status = EarlySettlement.Status.FAILED
-    settlement.provider_trade_no = result.trade_no or settlement.provider_trade_no
+    settlement.provider_reference = result.trade_no or settlement.provider_reference
     settlement.failure_reason = result.reason[:300]
     settlement.finished_at = result.finished_at or timezone.now()
     settlement.save()
@@ -417,7 +418,7 @@ def _settle(
         EarlySettlement.Status.SUCCEEDED if complete else EarlySettlement.Status.SHORT
     )
     settlement.received = received
-    settlement.provider_trade_no = trade_no or settlement.provider_trade_no
+    settlement.provider_reference = trade_no or settlement.provider_reference
     settlement.finished_at = settlement.finished_at or timezone.now()
     settlement.save()
     return Outcome(settlement, complete, settled.last_paid)
@@ -430,19 +431,26 @@ def settlement_sync(
     callback, `queryPayResult` and the night's stale-payment step come here through the
     order; the order is locked by the caller). `close_if_processing` closes a trade still
     without an outcome, so it can never succeed later."""
-    settlement = EarlySettlement.objects.select_for_update().filter(settlement_no=out_no).first()
-    if settlement is None:
-        return None
-    if settlement.status != EarlySettlement.Status.PROCESSING:
-        return Outcome(settlement, False)
-    provider = payment_provider()
-    try:
-        result = provider.query(out_no=out_no)
+
+    def ask(settlement: EarlySettlement) -> PaymentResult:
+        result = payment_provider().query(out_no=out_no)
         if close_if_processing and result.status == PaymentStatus.PROCESSING:
-            result = provider.close(out_no=out_no)
-    except ProviderError as error:
-        raise provider_failed(error) from error
-    return settlement_apply(settlement, result, actor)
+            result = payment_provider().close(out_no=out_no)
+        return result
+
+    def apply(settlement: EarlySettlement, result: PaymentResult) -> Outcome:
+        return settlement_apply(settlement, result, actor)
+
+    synced = operation_sync(
+        EarlySettlement.objects.select_for_update().filter(settlement_no=out_no).first,
+        ask=ask,
+        apply=apply,
+        pending=apply,
+        failed=provider_raise,
+    )
+    if synced is None:
+        return None
+    return synced.applied or Outcome(synced.row, False)
 
 
 def stale_settlement_numbers(*, older_than: Any) -> list[str]:

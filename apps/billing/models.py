@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from zulin.providers.operations import ProviderOperation, idempotency_unique
+
 
 class BillStatus(models.TextChoices):
     UNPAID = "unpaid", "待支付"
@@ -132,11 +134,14 @@ class Bill(models.Model):
         return self.amount - self.paid_amount - self.waived_amount
 
 
-class BillPayment(models.Model):
+class BillPayment(ProviderOperation):
     """One attempt to collect a bill, by any method (`settle.py`, the one settling path):
     `processing` while its settlement is in flight (at most one per bill: a partial unique
     index), then what came (`succeeded`, `amount`) or nothing (`failed`). A bill may have
     several succeeded payments when a short result left part of it owed."""
+
+    REFERENCE = "out_trade_no"
+    KIND = "bill_payment"
 
     class Status(models.TextChoices):
         PROCESSING = "processing", "处理中"
@@ -171,10 +176,10 @@ class BillPayment(models.Model):
     commission_rate = models.DecimalField(max_digits=5, decimal_places=2, null=True, blank=True)
     commission = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     out_trade_no = models.CharField(max_length=48)
-    provider_trade_no = models.CharField(max_length=64, blank=True, default="")
+    provider_reference = models.CharField(
+        max_length=64, blank=True, default="", db_column="provider_trade_no"
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
-    failure_reason = models.CharField(max_length=300, blank=True, default="")
-    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
     # An offline repayment's receipt (the voucher); an early settlement that paid the bill.
     offline_receipt = models.ForeignKey(
@@ -187,7 +192,6 @@ class BillPayment(models.Model):
         blank=True,
         related_name="payments",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -197,17 +201,15 @@ class BillPayment(models.Model):
             models.UniqueConstraint(
                 fields=["bill"], condition=Q(status="processing"), name="bill_one_in_flight"
             ),
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="bill_payment_idempotency",
-            ),
+            idempotency_unique("bill_payment_idempotency"),
         ]
 
 
-class BillRefund(models.Model):
+class BillRefund(ProviderOperation):
     """Money of a succeeded bill payment given back to the customer (order refunded or
     closed, the shipping fee). Counts once the provider confirms."""
+
+    KIND = "refund"
 
     class Status(models.TextChoices):
         PROCESSING = "processing", "处理中"
@@ -225,23 +227,18 @@ class BillRefund(models.Model):
     # The part of the payment's commission this refund gives back to the merchant.
     commission_reversed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     out_no = models.CharField(max_length=64, unique=True)
-    provider_trade_no = models.CharField(max_length=64, blank=True, default="")
+    provider_reference = models.CharField(
+        max_length=64, blank=True, default="", db_column="provider_trade_no"
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
     reason = models.CharField(max_length=300, blank=True, default="")
-    failure_reason = models.CharField(max_length=300, blank=True, default="")
-    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="bill_refund_idempotency",
-            )
+            idempotency_unique("bill_refund_idempotency"),
         ]
 
 
@@ -448,12 +445,15 @@ class OfflineReceipt(models.Model):
         ]
 
 
-class EarlySettlement(models.Model):
+class EarlySettlement(ProviderOperation):
     """Every bill left of a lease paid at once (`early.py`): bills due by the day in full
     with their late fees, later bills' rent less the shop's early-buyout discount, and for
     a lease that transfers ownership the plan's buyout price (the order is then bought
     out). Through the provider (one withhold, `settlement_no` its trade number; counts when
     confirmed) or offline (a receipt with a voucher; counts at once)."""
+
+    REFERENCE = "settlement_no"
+    KIND = "early_settlement"
 
     class Method(models.TextChoices):
         PROVIDER = "provider", "支付渠道代扣"
@@ -484,14 +484,14 @@ class EarlySettlement(models.Model):
     # discount, amount), so the outcome pays exactly what was asked.
     lines = models.JSONField(default=list)
     quoted_on = models.DateField()
-    provider_trade_no = models.CharField(max_length=64, blank=True, default="")
-    failure_reason = models.CharField(max_length=300, blank=True, default="")
+    provider_reference = models.CharField(
+        max_length=64, blank=True, default="", db_column="provider_trade_no"
+    )
     offline_receipt = models.OneToOneField(
         OfflineReceipt, on_delete=models.PROTECT, null=True, blank=True, related_name="settlement"
     )
     idempotency_key = models.CharField(max_length=64, unique=True)
     actor_account_id = models.BigIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

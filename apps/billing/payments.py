@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NoReturn
 
 from django.db import transaction
 from django.utils import timezone
@@ -28,6 +29,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.operations import operation_sync
 from zulin.providers.payment import get_payment_provider
 
 from . import commission, settle
@@ -47,6 +49,12 @@ def provider_failed(error: ProviderError) -> ApplicationError:
         msg_en=f"The payment provider failed: {error.reason}",
         data={"provider_code": error.code},
     )
+
+
+def provider_raise(operation: object, error: ProviderError) -> NoReturn:
+    """A provider error while confirming an operation (`operation_sync`'s `failed`): the
+    call answers PROVIDER_FAILED."""
+    raise provider_failed(error) from error
 
 
 @dataclass(frozen=True)
@@ -80,9 +88,9 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
     if result.status == PaymentStatus.PROCESSING:
         # The provider's number is kept from the first answer: the screen shows it, and the
         # customer's QR payment is looked up by it.
-        if result.trade_no and payment.provider_trade_no != result.trade_no:
-            payment.provider_trade_no = result.trade_no
-            payment.save(update_fields=["provider_trade_no"])
+        if result.trade_no and payment.provider_reference != result.trade_no:
+            payment.provider_reference = result.trade_no
+            payment.save(update_fields=["provider_reference"])
         return Collected(bill, payment, False)
     finished = result.finished_at or timezone.now()
     if result.status == PaymentStatus.SUCCEEDED:
@@ -180,24 +188,33 @@ def payment_sync(
     no outcome, the trade is closed there so it can never succeed later, and the attempt
     counts failed (its bill takes the next trade number); one that succeeded meanwhile is
     recorded as paid."""
-    with transaction.atomic():
-        payment = (
+
+    def locked() -> BillPayment | None:
+        found = (
             BillPayment.objects.filter(out_trade_no=out_no, method__in=settle.BILL_TRADES)
             .order_by("-id")
             .first()
         )
-        if payment is None:
+        if found is None:
             return None
-        bill = Bill.objects.select_for_update().get(pk=payment.bill_id)
-        payment.refresh_from_db()
+        bill = Bill.objects.select_for_update().get(pk=found.bill_id)  # the bill, then its trade
+        payment = BillPayment.objects.select_for_update().get(pk=found.pk)
         payment.bill = bill
-        result = _query(out_no)
+        return payment
+
+    def ask(payment: BillPayment) -> PaymentResult:
+        result = payment_provider().query(out_no=out_no)
         if close_if_processing and result.status == PaymentStatus.PROCESSING:
-            try:
-                result = payment_provider().close(out_no=out_no)
-            except ProviderError as error:
-                raise provider_failed(error) from error
+            result = payment_provider().close(out_no=out_no)
+        return result
+
+    def apply(payment: BillPayment, result: PaymentResult) -> Collected:
         return _apply(payment, result, actor)
+
+    synced = operation_sync(locked, ask=ask, apply=apply, pending=apply, failed=provider_raise)
+    if synced is None:
+        return None
+    return synced.applied or Collected(synced.row.bill, synced.row, False)
 
 
 # --- refunds --------------------------------------------------------------------------------
@@ -241,7 +258,7 @@ def _refund_lines(refund: BillRefund) -> list[Line]:
 def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | None) -> BillRefund:
     if refund.status != BillRefund.Status.PROCESSING or result.status == PaymentStatus.PROCESSING:
         return refund
-    refund.provider_trade_no = result.trade_no or refund.provider_trade_no
+    refund.provider_reference = result.trade_no or refund.provider_reference
     refund.finished_at = result.finished_at or timezone.now()
     if result.status == PaymentStatus.FAILED:
         refund.status, refund.failure_reason = BillRefund.Status.FAILED, result.reason[:300]
@@ -321,11 +338,13 @@ def payment_refund(
 
 def refund_sync(*, out_no: str, actor: Session | None = None) -> BillRefund | None:
     """Re-queries the provider about one of our refunds and records the outcome."""
-    with transaction.atomic():
-        refund = BillRefund.objects.select_for_update().filter(out_no=out_no).first()
-        if refund is None:
-            return None
-        return _refund_apply(refund, _query(out_no), actor)
+    synced = operation_sync(
+        BillRefund.objects.select_for_update().filter(out_no=out_no).first,
+        ask=lambda refund: payment_provider().query(out_no=out_no),
+        apply=lambda refund, result: _refund_apply(refund, result, actor),
+        failed=provider_raise,
+    )
+    return None if synced is None else synced.row
 
 
 def order_payments_refund(*, order_id: int, reason: str, actor: Session | None) -> list[BillRefund]:

@@ -164,7 +164,7 @@ def payment_row(payment: BillPayment) -> dict[str, Any]:
         "amount": money(payment.amount),
         "late_fee_amount": money(payment.late_fee_amount),
         "out_trade_no": payment.out_trade_no,
-        "provider_trade_no": payment.provider_trade_no,
+        "provider_trade_no": payment.provider_reference,
         "status": payment.status,
         "failure_reason": payment.failure_reason,
         "created_at": payment.created_at,

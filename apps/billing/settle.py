@@ -356,7 +356,7 @@ def payments_settle(
         payment.commission_base = ZERO if bill.kind in CHARGE_KINDS else part.commissionable
         payment.discount = discount
         payment.amount_mismatch = differs
-        payment.provider_trade_no = trade_no or payment.provider_trade_no
+        payment.provider_reference = trade_no or payment.provider_reference
         payment.finished_at = now
         if part.total > 0:
             payment.status = BillPayment.Status.SUCCEEDED
@@ -477,7 +477,7 @@ def payments_release(
             continue
         payment.status = BillPayment.Status.FAILED
         payment.failure_reason = reason[:300]
-        payment.provider_trade_no = trade_no or payment.provider_trade_no
+        payment.provider_reference = trade_no or payment.provider_reference
         payment.finished_at = finished_at or timezone.now()
         payment.save()
         bill = payment.bill

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from zulin.providers.operations import ProviderOperation, idempotency_unique
+
 
 class CreditAuthorisation(models.Model):
     """The customer's authorisation to report the lease to the credit bureau (userCreateSign),
@@ -145,9 +147,13 @@ class CreditRecord(models.Model):
         ]
 
 
-class CreditReportFile(models.Model):
+class CreditReportFile(ProviderOperation):
     """A report file: the XML (a private file), its SHA-256, the records it carries, and what
     the bureau made of it."""
+
+    WAITING = ("submitted",)
+    REFERENCE = "file_no"
+    KIND = "credit_report_file"
 
     class Status(models.TextChoices):
         GENERATED = "generated", "已生成"
@@ -164,17 +170,18 @@ class CreditReportFile(models.Model):
     sha256 = models.CharField(max_length=64)
     size = models.PositiveIntegerField()
     record_count = models.PositiveIntegerField()
-    provider_reference = models.CharField(max_length=64, blank=True, default="")
-    feedback_reason = models.CharField(max_length=60, blank=True, default="")
+    failure_reason = models.CharField(
+        max_length=60, blank=True, default="", db_column="feedback_reason"
+    )
     accepted_count = models.PositiveIntegerField(default=0)
     rejected_count = models.PositiveIntegerField(default=0)
     actor_name = models.CharField(max_length=50, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
+        constraints = [idempotency_unique("credit_report_file_idempotency")]
 
 
 class CreditSettlement(models.Model):

@@ -136,7 +136,7 @@ def file_row(found: CreditReportFile) -> dict[str, Any]:
         "accepted_count": found.accepted_count,
         "rejected_count": found.rejected_count,
         "provider_reference": found.provider_reference,
-        "feedback_reason": found.feedback_reason,
+        "feedback_reason": found.failure_reason,
         "created_by": found.actor_name,
         "created_at": found.created_at,
         "submitted_at": found.submitted_at,

@@ -26,6 +26,7 @@ from zulin.core.i18n import Text
 from zulin.files.services import private_file_save
 from zulin.providers.credit import get_credit_provider
 from zulin.providers.interfaces import CreditReportResult, CreditReportStatus, ProviderError
+from zulin.providers.operations import operation_sync
 
 from . import derive, machine
 from .models import (
@@ -614,19 +615,20 @@ def file_sync(*, file_no: str) -> CreditReportFile | None:
     """Applies the bureau's feedback on a submitted file (its callback, or asked again):
     each record accepted, or rejected with its errors; a replay, or a file already
     answered, changes nothing."""
-    try:
-        result = get_credit_provider().report_file_result(out_no=file_no)
-    except ProviderError as error:
-        if error.code == "NOT_FOUND":
-            return None
-        raise _provider_failed(error) from error
-    with transaction.atomic():
-        found = CreditReportFile.objects.select_for_update().filter(file_no=file_no).first()
-        if found is None or found.status != CreditReportFile.Status.SUBMITTED:
-            return found
-        if result.status == CreditReportStatus.PROCESSING:
-            return found
-        return _feedback_apply(found, result)
+
+    def failed(found: CreditReportFile, error: ProviderError) -> None:
+        if error.code != "NOT_FOUND":
+            raise _provider_failed(error) from error
+
+    synced = operation_sync(
+        CreditReportFile.objects.select_for_update().filter(file_no=file_no).first,
+        ask=lambda found: get_credit_provider().report_file_result(out_no=file_no),
+        apply=_feedback_apply,
+        failed=failed,
+    )
+    if synced is None:
+        return None
+    return None if synced.error is not None else synced.row
 
 
 def _feedback_apply(found: CreditReportFile, result: CreditReportResult) -> CreditReportFile:
@@ -652,7 +654,7 @@ def _feedback_apply(found: CreditReportFile, result: CreditReportResult) -> Cred
 
     def answered(row: CreditReportFile) -> dict[str, Any]:
         row.accepted_count, row.rejected_count = accepted, rejected
-        row.feedback_reason = result.reason[:60]
+        row.failure_reason = result.reason[:60]
         row.finished_at = now
         return {"accepted": accepted, "rejected": rejected}
 

@@ -67,7 +67,7 @@ def _take(actor: Session, order_id: int, goal: str) -> None:
     elif goal == S.NOTARIZED:
         row = notary_submit(actor=actor, order_id=order_id)
         slug = tenant_connection.tenant.slug
-        sandbox_notary_complete(row.case_reference)
+        sandbox_notary_complete(row.provider_reference)
         sandbox_callbacks_deliver(provider="notary", merchant=slug)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from zulin.core.crypto import EncryptedTextField
+from zulin.providers.operations import ProviderOperation, idempotency_unique
 
 
 class NotarySetting(models.Model):
@@ -32,10 +33,13 @@ class NotaryStatus(models.TextChoices):
     CANCELLED = "cancelled", "已撤销"
 
 
-class Notarization(models.Model):
+class Notarization(ProviderOperation):
     """The notarization of one order's lease contract. `attempt` counts the cases made at
     the notary service: one that failed or was cancelled may be started again (a new case,
     our request number `<order_no>N<attempt>`)."""
+
+    WAITING = ("submitted",)
+    KIND = "notarization"
 
     order_id = models.BigIntegerField(unique=True)  # apps.orders.Order
     order_no = models.CharField(max_length=32)
@@ -44,7 +48,9 @@ class Notarization(models.Model):
     )
     attempt = models.PositiveIntegerField(default=0)
     out_no = models.CharField(max_length=64, blank=True, default="")
-    case_reference = models.CharField(max_length=40, blank=True, default="")
+    provider_reference = models.CharField(
+        max_length=40, blank=True, default="", db_column="case_reference"
+    )
     # [{name, sha256, size, content_type}] in the order sent; the combined hash covers them.
     evidence = models.JSONField(default=list)
     evidence_hash = models.CharField(max_length=64, blank=True, default="")
@@ -59,9 +65,8 @@ class Notarization(models.Model):
     contract_pushed_at = models.DateTimeField(null=True, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["case_reference"], name="notarization_case_idx")]
+        constraints = [idempotency_unique("notarization_idempotency")]
+        indexes = [models.Index(fields=["provider_reference"], name="notarization_case_idx")]

@@ -94,7 +94,7 @@ def notarization_block(
         "status": status,
         "is_open": setting.is_open,
         "attempt": row.attempt if row is not None else 0,
-        "case_reference": row.case_reference if row is not None else "",
+        "case_reference": row.provider_reference if row is not None else "",
         "steps": _steps(row),
         "evidence": list(row.evidence) if row is not None else [],
         "evidence_hash": row.evidence_hash if row is not None else "",

@@ -28,6 +28,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text
 from zulin.providers.interfaces import NotaryCase, NotaryCaseStatus, ProviderError
 from zulin.providers.notary import get_notary_provider
+from zulin.providers.operations import operation_sync
 
 from . import evidence
 from .machine import NOTARY_MACHINE, already_done
@@ -267,7 +268,7 @@ def notary_customer_push(*, actor: Session, order_id: int) -> Notarization:
                 customer_phone=subject["customer_phone"],
             ),
         )
-        row.case_reference = case.reference
+        row.provider_reference = case.reference
         row.customer_pushed_at = timezone.now()
         return {"attempt": row.attempt}
 
@@ -278,7 +279,7 @@ def _restart(row: Notarization) -> None:
     """A new attempt: a new request number, nothing of the last case kept."""
     row.attempt += 1
     row.out_no = f"{row.order_no}N{row.attempt}"
-    row.case_reference = ""
+    row.provider_reference = ""
     row.evidence, row.evidence_hash, row.contract_no = [], "", ""
     row.certificate_no = row.failure_reason = row.cancel_reason = ""
     row.customer_pushed_at = row.id_pushed_at = row.contract_pushed_at = None
@@ -290,7 +291,7 @@ def _upload(setting: NotarySetting, row: Notarization, part: evidence.EvidencePa
         setting,
         lambda token: get_notary_provider().upload_evidence(
             token=token,
-            reference=row.case_reference,
+            reference=row.provider_reference,
             name=part.name,
             content=part.content,
             content_type=part.content_type,
@@ -361,7 +362,7 @@ def notary_submit(*, actor: Session, order_id: int) -> Notarization:
         _with_token(
             setting,
             lambda token: get_notary_provider().submit_case(
-                token=token, reference=row.case_reference
+                token=token, reference=row.provider_reference
             ),
         )
         row.submitted_at = timezone.now()
@@ -380,7 +381,7 @@ def notary_link(*, actor: Session, order_id: int) -> dict[str, Any]:
             current = row.status if row is not None else "none"
             raise NOTARY_MACHINE.conflict(current, "submit", S.SUBMITTED)
         setting = _locked_setting(need_open=False)
-        reference = row.case_reference
+        reference = row.provider_reference
         try:
             url = _with_token(
                 setting,
@@ -407,7 +408,7 @@ def notary_query(*, actor: Session, order_id: int) -> Notarization | None:
         if row is None or row.status != S.SUBMITTED:
             return row
         setting = _locked_setting(need_open=False)
-        reference = row.case_reference
+        reference = row.provider_reference
         try:
             case = _with_token(
                 setting,
@@ -441,7 +442,7 @@ def notary_cancel(*, actor: Session, order_id: int, reason: str = "") -> Notariz
             raise NOTARY_MACHINE.conflict(row.status, "cancel")
         if not actor.can("notary.manage"):
             raise ApplicationError(ErrorCode.FORBIDDEN)
-        reference = row.case_reference
+        reference = row.provider_reference
         setting = _locked_setting(need_open=False) if reference else None
         try:
             if setting is not None:
@@ -516,14 +517,16 @@ def _apply_outcome(row: Notarization, case: NotaryCase) -> None:
 def notarization_sync(*, reference: str) -> Notarization | None:
     """The notary service says a case ended (its callback): the case is asked again and its
     outcome applied once; a replay, or a case no longer ours, changes nothing."""
-    with transaction.atomic():
-        row = Notarization.objects.select_for_update().filter(case_reference=reference).first()
-        if row is None or row.status != S.SUBMITTED:
-            return row
-        setting = _locked_setting(need_open=False)
-        case = _with_token(
-            setting,
+
+    def ask(row: Notarization) -> NotaryCase:
+        return _with_token(
+            _locked_setting(need_open=False),
             lambda token: get_notary_provider().query_case(token=token, reference=reference),
         )
-        _apply_outcome(row, case)
-        return row
+
+    synced = operation_sync(
+        Notarization.objects.select_for_update().filter(provider_reference=reference).first,
+        ask=ask,
+        apply=_apply_outcome,
+    )
+    return None if synced is None else synced.row

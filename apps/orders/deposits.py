@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -27,7 +26,7 @@ from apps.billing.commission import (
     platform_receipt,
     transfer_refund_commission,
 )
-from apps.billing.payments import payment_provider, provider_failed
+from apps.billing.payments import payment_provider, provider_failed, provider_raise
 from apps.billing.selectors import order_owed
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
@@ -36,6 +35,7 @@ from zulin.core.i18n import Text
 from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.operations import operation_sync
 
 from . import machine
 from .models import AfterSale, DepositOperation, DepositState, Order
@@ -487,14 +487,20 @@ def deposit_refund(
 def deposit_sync(*, out_no: str, actor: Session | None = None) -> DepositOperation | None:
     """Re-queries the provider about a deposit request and records the outcome (callbacks
     and `queryPayResult`)."""
-    op = Op.objects.filter(out_request_no=out_no).first()
-    if op is None:
-        return None
-    with transaction.atomic():
-        order = Order.objects.select_for_update().select_related("customer").get(pk=op.order_id)
-        op.refresh_from_db()
-        try:
-            result = payment_provider().query(out_no=out_no)
-        except ProviderError as error:
-            raise provider_failed(error) from error
-        return _confirm(op, order, result, None)
+
+    def locked() -> DepositOperation | None:
+        found = Op.objects.filter(out_request_no=out_no).first()
+        if found is None:
+            return None
+        order = Order.objects.select_for_update().select_related("customer").get(pk=found.order_id)
+        op = Op.objects.select_for_update().get(pk=found.pk)
+        op.order = order  # the order, then its request
+        return op
+
+    synced = operation_sync(
+        locked,
+        ask=lambda op: payment_provider().query(out_no=out_no),
+        apply=lambda op, result: _confirm(op, op.order, result, None),
+        failed=provider_raise,
+    )
+    return None if synced is None else synced.row

@@ -15,6 +15,7 @@ from tenants.orders.rules import OrderKind as OrderKind  # re-exported for order
 from tenants.orders.rules import OrderStage as OrderStage
 from tenants.orders.rules import OrderStatus as OrderStatus
 from zulin.core.crypto import EncryptedTextField
+from zulin.providers.operations import ProviderOperation, idempotency_unique
 
 
 class DepositState(models.TextChoices):
@@ -218,9 +219,12 @@ class Shipment(models.Model):
         ordering = ["-id"]
 
 
-class DepositOperation(models.Model):
+class DepositOperation(ProviderOperation):
     """One request to the payment provider about an order's deposit. Amounts count on the
     order only once the provider confirms (`succeeded`)."""
+
+    REFERENCE = "out_request_no"
+    KIND = "deposit"
 
     class Kind(models.TextChoices):
         FREEZE = "freeze", "冻结"
@@ -237,14 +241,10 @@ class DepositOperation(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     out_request_no = models.CharField(max_length=64, unique=True)
-    provider_reference = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
     purpose = models.CharField(max_length=20, blank=True, default="")  # bills, damage
     bill_ids = models.JSONField(default=list)
-    failure_reason = models.CharField(max_length=300, blank=True, default="")
-    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # A refund of a transfer that paid bills: the commission it gave back (as a refund of a
     # withheld payment does: `apps/billing/commission.transfer_refund_commission`).
@@ -253,11 +253,7 @@ class DepositOperation(models.Model):
     class Meta:
         ordering = ["-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="deposit_operation_idempotency",
-            )
+            idempotency_unique("deposit_operation_idempotency"),
         ]
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from zulin.providers.operations import ProviderOperation
+
 
 class QuerySource(models.TextChoices):
     INTAKE = "intake", "下单自动查询"
@@ -53,9 +55,12 @@ class CreditQueryStatus(models.TextChoices):
     FAILED = "failed", "查询失败"
 
 
-class CreditQuery(models.Model):
+class CreditQuery(ProviderOperation):
     """A credit-bureau query of an order's customer, charged to the prepaid risk balance when
     applied (only a query the bureau took is paid for); its report arrives later."""
+
+    REFERENCE = "apply_no"
+    KIND = "credit_query"
 
     apply_no = models.CharField(max_length=40, unique=True)  # our request number at the bureau
     idempotency_key = models.CharField(max_length=100, unique=True)
@@ -75,11 +80,9 @@ class CreditQuery(models.Model):
     overdue_accounts = models.IntegerField(default=0)
     open_accounts = models.IntegerField(default=0)
     queries_90_days = models.IntegerField(default=0)
-    reason = models.CharField(max_length=40, blank=True, default="")
-    provider_reference = models.CharField(max_length=64, blank=True, default="")
+    failure_reason = models.CharField(max_length=40, blank=True, default="", db_column="reason")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
     actor_name = models.CharField(max_length=50, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

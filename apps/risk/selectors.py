@@ -338,7 +338,7 @@ def credit_query_row(row: CreditQuery) -> dict[str, Any]:
         "overdue_accounts": row.overdue_accounts,
         "open_accounts": row.open_accounts,
         "queries_90_days": row.queries_90_days,
-        "reason": row.reason,
+        "reason": row.failure_reason,
         "reference": row.provider_reference,
         "actor": row.actor_name,
         "created_at": row.created_at,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NoReturn
 
 from django.db import IntegrityError, transaction
 
@@ -32,6 +33,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
 from zulin.providers.credit import get_credit_provider
 from zulin.providers.interfaces import CreditQueryResult, ProviderError, RiskAssessment
+from zulin.providers.operations import operation_sync
 from zulin.providers.risk import get_risk_provider
 
 from .models import CreditQuery, CreditQueryStatus, QuerySource, RiskQuery
@@ -227,7 +229,7 @@ def _credit_keep(query: CreditQuery, result: CreditQueryResult) -> bool:
     query.status = str(result.status)
     query.provider_reference = result.reference or query.provider_reference
     query.finished_at = result.finished_at
-    query.reason = result.reason[:40]
+    query.failure_reason = result.reason[:40]
     if result.status == CreditQueryStatus.DONE:
         query.score, query.level = result.score, result.level
         query.overdue_accounts, query.open_accounts = result.overdue_accounts, result.open_accounts
@@ -238,7 +240,7 @@ def _credit_keep(query: CreditQuery, result: CreditQueryResult) -> bool:
         action=f"credit.query_{query.status}",
         target_type="credit_query",
         target_id=query.pk,
-        after={"apply_no": query.apply_no, "score": query.score, "reason": query.reason},
+        after={"apply_no": query.apply_no, "score": query.score, "reason": query.failure_reason},
     )
     return True
 
@@ -315,15 +317,15 @@ def credit_query_sync(*, apply_no: str) -> CreditQuery | None:
     """Asks the bureau about a query and keeps its report (the callback and
     applyResultQuery come here); None when `apply_no` is no query of the merchant. Running
     it again changes nothing."""
-    with transaction.atomic():
-        query = CreditQuery.objects.select_for_update().filter(apply_no=apply_no).first()
-        if query is None:
-            return None
-        if query.status != CreditQueryStatus.PROCESSING:
-            return query
-        try:
-            result = get_credit_provider().query_result(out_no=apply_no)
-        except ProviderError as error:
-            raise _credit_provider_failed(error) from error
-        _credit_keep(query, result)
-        return query
+
+    def failed(query: CreditQuery, error: ProviderError) -> NoReturn:
+        raise _credit_provider_failed(error) from error
+
+    synced = operation_sync(
+        CreditQuery.objects.select_for_update().filter(apply_no=apply_no).first,
+        ask=lambda query: get_credit_provider().query_result(out_no=apply_no),
+        apply=_credit_keep,
+        pending=_credit_keep,
+        failed=failed,
+    )
+    return None if synced is None else synced.row

@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from tenants.merchants.models import Merchant
 from zulin.core.crypto import EncryptedTextField
+from zulin.providers.operations import ProviderOperation, idempotency_unique
 
 # The references of a withdrawal's freeze and of the journal that gives it back, each followed
 # by the withdrawal's number (the finance lists pair the two by them, on the unique index).
@@ -26,7 +27,12 @@ class WithdrawalStatus(models.TextChoices):
     CANCELLED = "cancelled", "已取消"
 
 
-class Withdrawal(models.Model):
+class Withdrawal(ProviderOperation):
+    WAITING = (WithdrawalStatus.PAYING.value,)
+    REFERENCE = "withdrawal_no"
+    KIND = "withdrawal"
+    MERCHANT = "merchant__slug"
+
     merchant = models.ForeignKey(Merchant, on_delete=models.PROTECT, related_name="withdrawals")
     withdrawal_no = models.CharField(max_length=32, unique=True)
     amount = models.DecimalField(max_digits=14, decimal_places=2)
@@ -43,18 +49,15 @@ class Withdrawal(models.Model):
     applicant_account_id = models.BigIntegerField(null=True, blank=True)
     applicant_name = models.CharField(max_length=50, blank=True, default="")
     reject_reason = models.CharField(max_length=300, blank=True, default="")
-    failure_reason = models.CharField(max_length=300, blank=True, default="")
-    provider_trade_no = models.CharField(max_length=64, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    provider_reference = models.CharField(
+        max_length=64, blank=True, default="", db_column="provider_trade_no"
+    )
     paid_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["merchant", "idempotency_key"], name="withdrawal_idempotency"
-            ),
+            idempotency_unique("withdrawal_idempotency", "merchant", blank_allowed=False),
             models.CheckConstraint(condition=Q(amount__gt=0), name="withdrawal_amount_positive"),
         ]
         indexes = [

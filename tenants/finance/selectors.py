@@ -77,7 +77,7 @@ _ROW_COLUMNS = (
     "applicant_name",
     "reject_reason",
     "failure_reason",
-    "provider_trade_no",
+    "provider_reference",
     "created_at",
     "paid_at",
 )
@@ -133,7 +133,7 @@ def _withdrawal_row(
         "applicant": row["applicant_name"],
         "reject_reason": row["reject_reason"],
         "failure_reason": row["failure_reason"],
-        "provider_trade_no": row["provider_trade_no"],
+        "provider_trade_no": row["provider_reference"],
         "created_at": row["created_at"],
         "paid_at": row["paid_at"],
         "actions": review_actions(

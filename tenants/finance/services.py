@@ -44,6 +44,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.operations import operation_sync
 from zulin.providers.payment import get_payment_provider
 
 from . import governance
@@ -242,16 +243,16 @@ def _payout(withdrawal: Withdrawal, actor: Session | None) -> None:
 def _apply(withdrawal: Withdrawal, result: PaymentResult, actor: Session | None) -> None:
     """What the provider says of the payout (the withdrawal row is locked); idempotent."""
     if withdrawal.status != S.PAYING or result.status == PaymentStatus.PROCESSING:
-        if result.trade_no and not withdrawal.provider_trade_no:
-            withdrawal.provider_trade_no = result.trade_no
-            withdrawal.save(update_fields=["provider_trade_no", "updated_at"])
+        if result.trade_no and not withdrawal.provider_reference:
+            withdrawal.provider_reference = result.trade_no
+            withdrawal.save(update_fields=["provider_reference", "updated_at"])
         return
     if result.status == PaymentStatus.SUCCEEDED:
 
         def paid(row: Withdrawal) -> dict[str, Any]:
-            row.provider_trade_no = result.trade_no or row.provider_trade_no
+            row.provider_reference = result.trade_no or row.provider_reference
             row.paid_at = result.finished_at or timezone.now()
-            return {"provider_trade_no": row.provider_trade_no}
+            return {"provider_trade_no": row.provider_reference}
 
         _move(withdrawal, "paid", None, change=paid)
         governance.withdrawal_paid(withdrawal, actor=actor)
@@ -269,23 +270,35 @@ def withdrawal_payout_sync(*, merchant: Merchant, out_no: str) -> Withdrawal | N
     """Asks the provider about a payout and records it (the callback, a re-query, the
     resume job). A withdrawal paying that the provider has no record of (its request never
     reached it) is requested now, under its own number."""
-    with transaction.atomic():
+
+    def locked() -> Withdrawal | None:
         found = (
             Withdrawal.objects.filter(merchant=merchant, withdrawal_no=out_no)
             .values_list("pk", flat=True)
             .first()
         )
-        if found is None:
-            return None
-        withdrawal = _locked(found, merchant.pk)
-        try:
-            result = _provider(merchant).query(out_no=out_no)
-        except ProviderError as error:
-            if error.code == "NOT_FOUND" and withdrawal.status == S.PAYING:
-                _payout(withdrawal, None)
-            return withdrawal  # otherwise asked again on the next callback or query
+        return None if found is None else _locked(found, merchant.pk)
+
+    def failed(withdrawal: Withdrawal, error: ProviderError) -> None:
+        # Otherwise asked again on the next callback or query.
+        if error.code == "NOT_FOUND" and withdrawal.status == S.PAYING:
+            _payout(withdrawal, None)
+
+    def apply(withdrawal: Withdrawal, result: PaymentResult) -> None:
         _apply(withdrawal, result, None)
-        return withdrawal
+
+    synced = operation_sync(
+        locked,
+        ask=lambda withdrawal: _provider(merchant).query(out_no=out_no),
+        apply=apply,
+        pending=apply,
+        failed=failed,
+        # A payout that ended without the provider's number recorded is asked for it too.
+        waiting=lambda withdrawal: (
+            withdrawal.status == S.PAYING or not withdrawal.provider_reference
+        ),
+    )
+    return None if synced is None else synced.row
 
 
 # A payout is requested as its approval commits; one still paying after this long is asked

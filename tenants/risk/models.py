@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 
 from tenants.merchants.models import Merchant
+from zulin.providers.operations import ProviderOperation, idempotency_unique
 
 
 class QueryKind(models.TextChoices):
@@ -54,7 +55,12 @@ class RechargeStatus(models.TextChoices):
     REJECTED = "rejected", "已驳回"
 
 
-class RiskRecharge(models.Model):
+class RiskRecharge(ProviderOperation):
+    WAITING = (RechargeStatus.PAYING.value,)
+    REFERENCE = "recharge_no"
+    KIND = "risk_recharge"
+    MERCHANT = "merchant__slug"
+
     merchant = models.ForeignKey(Merchant, on_delete=models.PROTECT, related_name="risk_recharges")
     recharge_no = models.CharField(max_length=32, unique=True)
     method = models.CharField(max_length=8, choices=RechargeMethod.choices)
@@ -67,9 +73,10 @@ class RiskRecharge(models.Model):
     # Offline: the transfer voucher, a private file in the merchant's schema.
     voucher_file_id = models.BigIntegerField(null=True, blank=True)
     # QR: the provider's trade and what the QR code holds.
-    provider_trade_no = models.CharField(max_length=64, blank=True, default="")
+    provider_reference = models.CharField(
+        max_length=64, blank=True, default="", db_column="provider_trade_no"
+    )
     qr_code = models.CharField(max_length=300, blank=True, default="")
-    failure_reason = models.CharField(max_length=300, blank=True, default="")
     # The platform's audit of an offline recharge: who, when, why not, and the key of the
     # decision (the same key sent again answers the decision made).
     reviewer_account_id = models.BigIntegerField(null=True, blank=True)
@@ -78,15 +85,11 @@ class RiskRecharge(models.Model):
     reject_reason = models.CharField(max_length=300, blank=True, default="")
     decision_key = models.CharField(max_length=64, blank=True, default="")
     credited_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["merchant", "idempotency_key"], name="risk_recharge_idempotency"
-            ),
+            idempotency_unique("risk_recharge_idempotency", "merchant", blank_allowed=False),
             models.CheckConstraint(condition=Q(amount__gt=0), name="risk_recharge_amount_positive"),
         ]
         indexes = [

@@ -116,7 +116,7 @@ def recharge_row(row: RiskRecharge, session: Session) -> dict[str, Any]:
         "remark": row.remark,
         "applicant": row.applicant_name,
         "has_voucher": row.voucher_file_id is not None,
-        "provider_trade_no": row.provider_trade_no,
+        "provider_trade_no": row.provider_reference,
         "failure_reason": row.failure_reason,
         "reject_reason": row.reject_reason,
         "reviewer": row.reviewer_name,

@@ -40,6 +40,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.images import CONTENT_TYPES, image_extension
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.operations import operation_sync
 from zulin.providers.payment import get_payment_provider
 
 from . import governance, rules
@@ -150,9 +151,9 @@ def recharge_qr_start(*, actor: Session, amount: Decimal, idempotency_key: str) 
             )
         except ProviderError as error:
             raise _provider_failed(error) from error
-        recharge.provider_trade_no = result.trade_no
+        recharge.provider_reference = result.trade_no
         recharge.qr_code = result.qr_code[:300]
-        recharge.save(update_fields=["provider_trade_no", "qr_code", "updated_at"])
+        recharge.save(update_fields=["provider_reference", "qr_code", "updated_at"])
 
     return _create(
         merchant,
@@ -282,9 +283,9 @@ def _apply(recharge: RiskRecharge, result: PaymentResult) -> None:
     if result.status == PaymentStatus.SUCCEEDED:
 
         def paid(row: RiskRecharge) -> dict[str, Any]:
-            row.provider_trade_no = result.trade_no or row.provider_trade_no
+            row.provider_reference = result.trade_no or row.provider_reference
             row.credited_at = result.finished_at or timezone.now()
-            return {"provider_trade_no": row.provider_trade_no}
+            return {"provider_trade_no": row.provider_reference}
 
         _move(recharge, "paid", None, change=paid)
         governance.recharge_credit(recharge, actor=None)
@@ -300,7 +301,8 @@ def _apply(recharge: RiskRecharge, result: PaymentResult) -> None:
 def recharge_payment_sync(*, merchant: Merchant, out_no: str) -> RiskRecharge | None:
     """Asks the provider about a QR recharge's payment and records it (the signed callback
     and `queryPayResult` come here); None when `out_no` is no recharge of the merchant."""
-    with transaction.atomic():
+
+    def locked() -> RiskRecharge | None:
         found = (
             RiskRecharge.objects.filter(
                 merchant=merchant, recharge_no=out_no, method=RechargeMethod.QR
@@ -308,14 +310,12 @@ def recharge_payment_sync(*, merchant: Merchant, out_no: str) -> RiskRecharge | 
             .values_list("pk", flat=True)
             .first()
         )
-        if found is None:
-            return None
-        recharge = _locked(found, merchant.pk)
-        if recharge.status != S.PAYING:
-            return recharge
-        try:
-            result = get_payment_provider(merchant=merchant.slug).query(out_no=out_no)
-        except ProviderError:
-            return recharge  # asked again on the next callback or query
-        _apply(recharge, result)
-        return recharge
+        return None if found is None else _locked(found, merchant.pk)
+
+    synced = operation_sync(
+        locked,
+        ask=lambda recharge: get_payment_provider(merchant=merchant.slug).query(out_no=out_no),
+        apply=_apply,
+        failed=lambda recharge, error: None,  # asked again on the next callback or query
+    )
+    return None if synced is None else synced.row

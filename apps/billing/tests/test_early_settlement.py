@@ -444,12 +444,12 @@ def test_each_bill_an_early_settlement_paid_shows_the_providers_trade_number(
         settlement = EarlySettlement.objects.get(order_id=order.id)
         numbers = set(
             BillPayment.objects.filter(early_settlement=settlement, status="succeeded").values_list(
-                "provider_trade_no", flat=True
+                "provider_reference", flat=True
             )
         )
     connection.set_schema_to_public()
     assert settlement.status == "succeeded"
-    assert settlement.provider_trade_no and numbers == {settlement.provider_trade_no}
+    assert settlement.provider_reference and numbers == {settlement.provider_reference}
 
 
 def test_an_approved_buyout_whose_withhold_failed_is_settled_offline_by_finance(

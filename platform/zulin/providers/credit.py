@@ -43,17 +43,10 @@ from .interfaces import (
     ProviderError,
 )
 from .models import SandboxCreditQuery, SandboxCreditReportFile
-from .sandbox import (
-    CALLBACK_LOST,
-    SYSTEM_ERROR,
-    current_merchant_slug,
-    on_commit_in_public,
-    sandbox_callback_emit,
-    sandbox_failure_take,
-    sandbox_reference,
-)
+from .sandbox import SandboxService, current_merchant_slug
 
 SERVICE = "credit"
+SANDBOX = SandboxService(SERVICE, "the bureau did not answer")
 EVENT_TYPE = "credit.query"
 NO_CREDIT_FILE = "NO_CREDIT_FILE"
 WINDOW_DAYS = 90
@@ -102,8 +95,7 @@ def _settle(record: SandboxCreditQuery) -> SandboxCreditQuery:
     record.finished_at = timezone.now()
     record.settle_after = None
     record.save(update_fields=["status", "reason", "finished_at", "settle_after"])
-    sandbox_callback_emit(
-        provider=SERVICE,
+    SANDBOX.callback(
         merchant=record.merchant,
         event_type=EVENT_TYPE,
         data=_event_data(record),
@@ -181,8 +173,7 @@ def _check(record: SandboxCreditReportFile) -> SandboxCreditReportFile:
     record.finished_at = timezone.now()
     record.settle_after = None
     record.save(update_fields=["status", "feedback", "finished_at", "settle_after"])
-    sandbox_callback_emit(
-        provider=SERVICE,
+    SANDBOX.callback(
         merchant=record.merchant,
         event_type=REPORT_EVENT_TYPE,
         data={"out_no": record.out_no, "reference": record.reference, "status": record.status},
@@ -207,14 +198,9 @@ class SandboxCreditProvider:
         kept = SandboxCreditQuery.objects.filter(merchant=self.merchant, out_no=out_no).first()
         if kept is not None:
             return _result(kept)
-        failure = sandbox_failure_take(
-            service=SERVICE,
-            operation="query",
-            merchant=self.merchant,
-            subjects=[phone, id_number_normalise(id_number)],
+        failure = SANDBOX.failure(
+            "query", merchant=self.merchant, subjects=[phone, id_number_normalise(id_number)]
         )
-        if failure == SYSTEM_ERROR:
-            raise ProviderError(SERVICE, "the bureau did not answer", code=SYSTEM_ERROR)
         digest = _digest(id_number)
         since = timezone.now() - timedelta(days=WINDOW_DAYS)
         score = credit_score_of(id_number)
@@ -224,7 +210,7 @@ class SandboxCreditProvider:
                 record = SandboxCreditQuery.objects.create(
                     merchant=self.merchant,
                     out_no=out_no,
-                    reference=sandbox_reference("crq"),
+                    reference=SANDBOX.reference("crq"),
                     id_number_digest=digest,
                     id_number_masked=mask_id_number(id_number)[:24],
                     status=CreditQueryStatus.PROCESSING,
@@ -235,21 +221,15 @@ class SandboxCreditProvider:
                     queries_before=SandboxCreditQuery.objects.filter(
                         id_number_digest=digest, created_at__gte=since
                     ).count(),
-                    planned_reason="" if failure in (None, CALLBACK_LOST) else str(failure),
-                    callback_lost=failure == CALLBACK_LOST,
-                    settle_after=timezone.now()
-                    + timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS),
+                    planned_reason=failure.planned,
+                    callback_lost=failure.callback_lost,
+                    settle_after=SANDBOX.settle_after(),
                 )
         except IntegrityError:
             return self.query_result(out_no=out_no)
-        if settings.SANDBOX_AUTO_COMPLETE:
-            record_id = record.pk
-            on_commit_in_public(
-                lambda: sandbox_credit_settle.apply_async(
-                    args=[record_id], countdown=settings.SANDBOX_COMPLETE_SECONDS
-                ),
-                f"settle credit query {record.reference}",
-            )
+        SANDBOX.settle_later(
+            sandbox_credit_settle, record.pk, what=f"settle credit query {record.reference}"
+        )
         return _result(record)
 
     def query_result(self, *, out_no: str) -> CreditQueryResult:
@@ -270,32 +250,25 @@ class SandboxCreditProvider:
         kept = SandboxCreditReportFile.objects.filter(merchant=self.merchant, out_no=out_no).first()
         if kept is not None:
             return _report_result(kept)
-        failure = sandbox_failure_take(
-            service=SERVICE, operation="submit", merchant=self.merchant, subjects=[out_no]
-        )
-        if failure == SYSTEM_ERROR:
-            raise ProviderError(SERVICE, "the bureau did not answer", code=SYSTEM_ERROR)
+        failure = SANDBOX.failure("submit", merchant=self.merchant, subjects=[out_no])
         records = report_file_records(content)
         planned: dict[str, str] = {}
-        reason = "" if failure in (None, CALLBACK_LOST) else str(failure)
+        reason = failure.planned
         if records is None:
             reason = reason or MALFORMED_FILE
         elif not reason:
             for record_no, account_no, order_no in records:
-                error = sandbox_failure_take(
-                    service=SERVICE,
-                    operation="record",
-                    merchant=self.merchant,
-                    subjects=[record_no, account_no, order_no],
+                error = SANDBOX.failure_take(
+                    "record", merchant=self.merchant, subjects=[record_no, account_no, order_no]
                 )
-                if error is not None:
-                    planned[record_no] = str(error)
+                if error.reason is not None:
+                    planned[record_no] = error.reason
         try:
             with transaction.atomic():
                 record = SandboxCreditReportFile.objects.create(
                     merchant=self.merchant,
                     out_no=out_no,
-                    reference=sandbox_reference("crf"),
+                    reference=SANDBOX.reference("crf"),
                     file_name=file_name[:100],
                     content=content,
                     sha256=hashlib.sha256(content).hexdigest(),
@@ -303,20 +276,16 @@ class SandboxCreditProvider:
                     status=CreditReportStatus.PROCESSING,
                     reason=reason,
                     planned_errors=planned,
-                    settle_after=timezone.now()
-                    + timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS),
-                    callback_lost=failure == CALLBACK_LOST,
+                    settle_after=SANDBOX.settle_after(),
+                    callback_lost=failure.callback_lost,
                 )
         except IntegrityError:
             return self.report_file_result(out_no=out_no)
-        if settings.SANDBOX_AUTO_COMPLETE:
-            record_id = record.pk
-            on_commit_in_public(
-                lambda: sandbox_credit_report_settle.apply_async(
-                    args=[record_id], countdown=settings.SANDBOX_COMPLETE_SECONDS
-                ),
-                f"check credit report file {record.reference}",
-            )
+        SANDBOX.settle_later(
+            sandbox_credit_report_settle,
+            record.pk,
+            what=f"check credit report file {record.reference}",
+        )
         return _report_result(record)
 
     def report_file_result(self, *, out_no: str) -> CreditReportResult:
@@ -335,51 +304,34 @@ def get_credit_provider(*, merchant: str | None = None) -> CreditBureauProvider:
 
 # --- moving the sandbox along (Celery in `make run`; tests and the demo call these) --------
 
+_QUERIES_WAITING = SandboxCreditQuery.objects.filter(status=CreditQueryStatus.PROCESSING)
+_FILES_WAITING = SandboxCreditReportFile.objects.filter(status=CreditReportStatus.PROCESSING)
+
 
 def sandbox_credit_complete(*, merchant: str | None = None) -> list[CreditQueryResult]:
     """Settles every credit query still processing (of one merchant), each with its
     callback written to the outbox."""
-    with transaction.atomic():
-        records = SandboxCreditQuery.objects.select_for_update().filter(
-            status=CreditQueryStatus.PROCESSING
-        )
-        if merchant:
-            records = records.filter(merchant=merchant)
-        return [_result(_settle(record)) for record in records.order_by("id")]
+    return SANDBOX.settle_waiting(
+        _QUERIES_WAITING, lambda r: _result(_settle(r)), merchant=merchant
+    )
 
 
 def sandbox_credit_settle_one(record_id: int) -> CreditQueryResult | None:
     """The Celery task's work: settles one query if it still waits (a no-op otherwise)."""
-    with transaction.atomic():
-        record = (
-            SandboxCreditQuery.objects.select_for_update()
-            .filter(pk=record_id, status=CreditQueryStatus.PROCESSING)
-            .first()
-        )
-        return _result(_settle(record)) if record is not None else None
+    return SANDBOX.settle_one(_QUERIES_WAITING, record_id, lambda r: _result(_settle(r)))
 
 
 def sandbox_credit_reports_complete(*, merchant: str | None = None) -> list[CreditReportResult]:
     """Checks every report file still processing (of one merchant), each with its callback
     written to the outbox."""
-    with transaction.atomic():
-        records = SandboxCreditReportFile.objects.select_for_update().filter(
-            status=CreditReportStatus.PROCESSING
-        )
-        if merchant:
-            records = records.filter(merchant=merchant)
-        return [_report_result(_check(record)) for record in records.order_by("id")]
+    return SANDBOX.settle_waiting(
+        _FILES_WAITING, lambda r: _report_result(_check(r)), merchant=merchant
+    )
 
 
 def sandbox_credit_report_settle_one(record_id: int) -> CreditReportResult | None:
     """The Celery task's work: checks one file if it still waits (a no-op otherwise)."""
-    with transaction.atomic():
-        record = (
-            SandboxCreditReportFile.objects.select_for_update()
-            .filter(pk=record_id, status=CreditReportStatus.PROCESSING)
-            .first()
-        )
-        return _report_result(_check(record)) if record is not None else None
+    return SANDBOX.settle_one(_FILES_WAITING, record_id, lambda r: _report_result(_check(r)))
 
 
 # --- the sandbox's clock in `make run` (listed for the worker in tasks.py) -----------------

@@ -34,17 +34,10 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import EContractFlow, EContractProvider, EContractStatus, ProviderError
 from .models import SandboxEContractFlow
-from .sandbox import (
-    CALLBACK_LOST,
-    SYSTEM_ERROR,
-    current_merchant_slug,
-    on_commit_in_public,
-    sandbox_callback_emit,
-    sandbox_failure_take,
-    sandbox_reference,
-)
+from .sandbox import SYSTEM_ERROR, SandboxService, current_merchant_slug
 
 SERVICE = "econtract"
+SANDBOX = SandboxService(SERVICE, "the service did not answer")
 EVENT_SIGNED = "econtract.signed"
 EVENT_REJECTED = "econtract.rejected"
 REJECTED = "REJECTED"
@@ -68,16 +61,6 @@ def _not_signable(row: SandboxEContractFlow) -> ProviderError:
     return ProviderError(
         SERVICE, f"the flow is {row.status}, not open for signing", code="NOT_SIGNABLE"
     )
-
-
-def _take_failure(*, operation: str, merchant: str, subjects: list[str]) -> str | None:
-    with transaction.atomic():
-        failure = sandbox_failure_take(
-            service=SERVICE, operation=operation, merchant=merchant, subjects=subjects
-        )
-    if failure == SYSTEM_ERROR:
-        raise ProviderError(SERVICE, "the service did not answer", code=SYSTEM_ERROR)
-    return failure
 
 
 class SandboxEContractProvider:
@@ -107,9 +90,12 @@ class SandboxEContractProvider:
         kept = self._kept(out_no)
         if kept is not None:
             return self._same_request(kept, document_sha256)
-        failure = _take_failure(operation="create", merchant=self.merchant, subjects=[signer_phone])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the service refused the flow", code=failure)
+        SANDBOX.fail_on_demand(
+            "create",
+            merchant=self.merchant,
+            subjects=[signer_phone],
+            refused="the service refused the flow",
+        )
         if signer_phone.endswith(SIGNER_UNVERIFIED_SUFFIX):
             raise ProviderError(
                 SERVICE, "the signer's identity could not be verified", code="SIGNER_UNVERIFIED"
@@ -119,7 +105,7 @@ class SandboxEContractProvider:
                 row = SandboxEContractFlow.objects.create(
                     merchant=self.merchant,
                     out_no=out_no,
-                    reference=sandbox_reference("ec"),
+                    reference=SANDBOX.reference("ec"),
                     order_no=order_no,
                     document_name=document_name,
                     document_sha256=document_sha256,
@@ -133,14 +119,9 @@ class SandboxEContractProvider:
         except IntegrityError:
             # The same request number answered concurrently: its flow stands.
             return self._same_request(self._kept(out_no), document_sha256)
-        if settings.SANDBOX_AUTO_COMPLETE:
-            reference = row.reference
-            on_commit_in_public(
-                lambda: sandbox_econtract_sign_later.apply_async(
-                    (reference,), countdown=settings.SANDBOX_COMPLETE_SECONDS
-                ),
-                f"sign {reference}",
-            )
+        SANDBOX.settle_later(
+            sandbox_econtract_sign_later, row.reference, what=f"sign {row.reference}"
+        )
         return _flow(row)
 
     def signing_link(self, *, reference: str) -> str:
@@ -150,15 +131,18 @@ class SandboxEContractProvider:
         return f"{SANDBOX_SIGNING_BASE_URL}/sign/{row.reference}?token={row.link_token}"
 
     def query_contract(self, *, reference: str) -> EContractFlow:
-        failure = _take_failure(operation="query", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the query failed", code=failure)
+        SANDBOX.fail_on_demand(
+            "query", merchant=self.merchant, subjects=[reference], refused="the query failed"
+        )
         return _flow(self._row(reference))
 
     def cancel_contract(self, *, reference: str) -> EContractFlow:
-        failure = _take_failure(operation="cancel", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the service refused to cancel", code=failure)
+        SANDBOX.fail_on_demand(
+            "cancel",
+            merchant=self.merchant,
+            subjects=[reference],
+            refused="the service refused to cancel",
+        )
         with transaction.atomic():
             row = self._row(reference, lock=True)
             if row.status == EContractStatus.CANCELLED:
@@ -218,13 +202,13 @@ def _signer_finishes(reference: str, wanted: EContractStatus, at: datetime | Non
     lost = False
     if wanted == EContractStatus.SIGNED:
         # Taken in a transaction of its own: the failure below must not give the rule back.
-        failure = _take_failure(operation="sign", merchant=row.merchant, subjects=[reference])
-        if failure == REJECTED:
+        failure = SANDBOX.failure("sign", merchant=row.merchant, subjects=[reference])
+        if failure.reason == REJECTED:
             wanted = EContractStatus.REJECTED
-        elif failure == CALLBACK_LOST:
+        elif failure.callback_lost:
             lost = True
-        elif failure is not None:
-            raise ProviderError(SERVICE, "the signature did not go through", code=failure)
+        elif failure.reason is not None:
+            raise SANDBOX.error(failure.reason, "the signature did not go through")
     with transaction.atomic():
         row = SandboxEContractFlow.objects.select_for_update().get(pk=row.pk)
         if row.status == wanted:
@@ -235,8 +219,7 @@ def _signer_finishes(reference: str, wanted: EContractStatus, at: datetime | Non
         row.status = wanted
         if wanted == EContractStatus.SIGNED:
             row.signed_at = occurred_at
-        callback = sandbox_callback_emit(
-            provider=SERVICE,
+        callback = SANDBOX.callback(
             merchant=row.merchant,
             event_type=EVENT_SIGNED if wanted == EContractStatus.SIGNED else EVENT_REJECTED,
             data={

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from .interfaces import (
@@ -34,9 +33,10 @@ from .interfaces import (
     TrackingStatus,
 )
 from .models import SandboxShipment
-from .sandbox import SYSTEM_ERROR, current_merchant_slug, sandbox_failure_take
+from .sandbox import SYSTEM_ERROR, SandboxService, current_merchant_slug
 
 SERVICE = "express"
+SANDBOX = SandboxService(SERVICE, "the carrier did not answer")
 
 EXPRESS_COMPANIES: tuple[ExpressCompany, ...] = (
     ExpressCompany("SF", "顺丰速运", "SF Express"),
@@ -237,14 +237,12 @@ class SandboxExpressProvider:
         )
 
     def _fail_on_demand(self, operation: str, tracking_no: str) -> None:
-        with transaction.atomic():
-            failure = sandbox_failure_take(
-                service=SERVICE, operation=operation, merchant=self.merchant, subjects=[tracking_no]
-            )
-        if failure == SYSTEM_ERROR:
-            raise ProviderError(SERVICE, "the carrier did not answer", code=SYSTEM_ERROR)
-        if failure is not None:
-            raise ProviderError(SERVICE, f"{operation} failed on demand", code=failure)
+        SANDBOX.fail_on_demand(
+            operation,
+            merchant=self.merchant,
+            subjects=[tracking_no],
+            refused=f"{operation} failed on demand",
+        )
 
     def _shipment(self, company_code: str, tracking_no: str) -> SandboxShipment:
         company = _company(company_code)

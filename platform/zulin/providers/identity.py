@@ -18,9 +18,10 @@ from zulin.core.identity import id_number_normalise, id_number_valid
 
 from .interfaces import IdentityProvider, IdentityVerification, ProviderError
 from .models import SandboxIdentityVerification
-from .sandbox import SYSTEM_ERROR, current_merchant_slug, sandbox_failure_take, sandbox_reference
+from .sandbox import SandboxService, current_merchant_slug
 
 SERVICE = "identity"
+SANDBOX = SandboxService(SERVICE)
 MISMATCHED_PHONE_SUFFIX = "6666"
 ID_NUMBER_INVALID = "ID_NUMBER_INVALID"
 NAME_MISMATCH = "NAME_MISMATCH"
@@ -54,14 +55,9 @@ class SandboxIdentityProvider:
         ).first()
         if kept is not None:
             return _verification(kept)
-        failure = sandbox_failure_take(
-            service=SERVICE,
-            operation="verify",
-            merchant=self.merchant,
-            subjects=[phone, id_number_normalise(id_number)],
-        )
-        if failure == SYSTEM_ERROR:
-            raise ProviderError(SERVICE, "the provider did not answer", code=SYSTEM_ERROR)
+        failure = SANDBOX.failure(
+            "verify", merchant=self.merchant, subjects=[phone, id_number_normalise(id_number)]
+        ).reason
         number_valid = id_number_valid(id_number)
         # An invalid number has no owner whose name or phone could match.
         name_matches = number_valid and bool(name.strip()) and failure != NAME_MISMATCH
@@ -84,7 +80,7 @@ class SandboxIdentityProvider:
                 record = SandboxIdentityVerification.objects.create(
                     merchant=self.merchant,
                     out_no=out_no,
-                    reference=sandbox_reference("idv"),
+                    reference=SANDBOX.reference("idv"),
                     id_number_masked=mask_id_number(id_number)[:24],
                     phone_masked=mask_phone(phone)[:20],
                     verified=not reason,

@@ -19,9 +19,10 @@ from django.conf import settings
 from django.utils import timezone
 
 from .interfaces import MessagingProvider, MiniProgramScheme, ProviderError
-from .sandbox import SYSTEM_ERROR, current_merchant_slug, sandbox_failure_take, sandbox_reference
+from .sandbox import SandboxService, current_merchant_slug
 
 SERVICE = "messaging"
+SANDBOX = SandboxService(SERVICE, "the platform did not answer")
 SCHEME_PREFIX = "weixin://dl/business/?t="
 MAX_EXPIRE_DAYS = 30
 MAX_QUERY = 512
@@ -43,15 +44,11 @@ class SandboxMessagingProvider:
             raise ProviderError(SERVICE, "query longer than 512 characters", code="INVALID_QUERY")
         if not 1 <= expire_days <= MAX_EXPIRE_DAYS:
             raise ProviderError(SERVICE, "expiry of 1 to 30 days", code="INVALID_EXPIRE")
-        failure = sandbox_failure_take(
-            service=SERVICE, operation="scheme", merchant=self.merchant, subjects=[path]
-        )
-        if failure == SYSTEM_ERROR:
-            raise ProviderError(SERVICE, "the platform did not answer", code=SYSTEM_ERROR)
-        if failure is not None:
-            raise ProviderError(SERVICE, f"the platform refused: {failure}", code=failure)
+        taken = SANDBOX.failure("scheme", merchant=self.merchant, subjects=[path])
+        if taken.reason is not None:
+            raise SANDBOX.error(taken.reason, f"the platform refused: {taken.reason}")
         return MiniProgramScheme(
-            reference=sandbox_reference("scheme"),
+            reference=SANDBOX.reference("scheme"),
             scheme=SCHEME_PREFIX + secrets.token_urlsafe(12),
             path=path,
             query=query,

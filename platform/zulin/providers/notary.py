@@ -35,17 +35,10 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import NotaryCase, NotaryCaseStatus, NotaryProvider, NotaryToken, ProviderError
 from .models import SandboxNotaryCase, SandboxNotaryToken
-from .sandbox import (
-    CALLBACK_LOST,
-    SYSTEM_ERROR,
-    current_merchant_slug,
-    on_commit_in_public,
-    sandbox_callback_emit,
-    sandbox_failure_take,
-    sandbox_reference,
-)
+from .sandbox import SYSTEM_ERROR, SandboxService, current_merchant_slug
 
 SERVICE = "notary"
+SANDBOX = SandboxService(SERVICE, "the notary service did not answer")
 EVENT_FINISHED = "notary.finished"
 TOKEN_SECONDS = 7200
 REQUIRED_EVIDENCE = ("id_card_front", "id_card_back", "contract")
@@ -74,16 +67,6 @@ def _case(row: SandboxNotaryCase) -> NotaryCase:
     )
 
 
-def _take_failure(*, operation: str, merchant: str, subjects: list[str]) -> str | None:
-    with transaction.atomic():
-        failure = sandbox_failure_take(
-            service=SERVICE, operation=operation, merchant=merchant, subjects=subjects
-        )
-    if failure == SYSTEM_ERROR:
-        raise ProviderError(SERVICE, "the notary service did not answer", code=SYSTEM_ERROR)
-    return failure
-
-
 class SandboxNotaryProvider:
     name = "sandbox"
 
@@ -95,9 +78,9 @@ class SandboxNotaryProvider:
     def issue_token(self, *, app_key: str, app_secret: str) -> NotaryToken:
         if not app_key.strip() or len(app_secret.strip()) < 8:
             raise ProviderError(SERVICE, "unknown app key or secret", code="INVALID_CREDENTIALS")
-        failure = _take_failure(operation="token", merchant=self.merchant, subjects=[app_key])
-        if failure is not None:
-            raise ProviderError(SERVICE, "no token issued", code=failure)
+        SANDBOX.fail_on_demand(
+            "token", merchant=self.merchant, subjects=[app_key], refused="no token issued"
+        )
         token = f"ntk_{secrets.token_urlsafe(24)}"
         expires_at = timezone.now() + timedelta(seconds=TOKEN_SECONDS)
         SandboxNotaryToken.objects.create(
@@ -142,15 +125,15 @@ class SandboxNotaryProvider:
         kept = self._kept(out_no)
         if kept is not None:
             return self._same_request(kept, customer)
-        failure = _take_failure(operation="create", merchant=self.merchant, subjects=[out_no])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the case was refused", code=failure)
+        SANDBOX.fail_on_demand(
+            "create", merchant=self.merchant, subjects=[out_no], refused="the case was refused"
+        )
         try:
             with transaction.atomic():
                 row = SandboxNotaryCase.objects.create(
                     merchant=self.merchant,
                     out_no=out_no,
-                    reference=sandbox_reference("nt"),
+                    reference=SANDBOX.reference("nt"),
                     order_no=order_no[:64],
                     org_code=org_code[:32],
                     customer_digest=customer,
@@ -176,9 +159,9 @@ class SandboxNotaryProvider:
         self._check_token(token)
         if not name or len(name) > 40 or not content:
             raise ProviderError(SERVICE, "a part needs a name and content", code="INVALID_PART")
-        failure = _take_failure(operation="upload", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the part was refused", code=failure)
+        SANDBOX.fail_on_demand(
+            "upload", merchant=self.merchant, subjects=[reference], refused="the part was refused"
+        )
         with transaction.atomic():
             row = self._row(reference, lock=True)
             digest = hashlib.sha256(content).hexdigest()
@@ -205,9 +188,12 @@ class SandboxNotaryProvider:
                 raise ProviderError(
                     SERVICE, f"missing evidence: {', '.join(missing)}", code="EVIDENCE_INCOMPLETE"
                 )
-        failure = _take_failure(operation="submit", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the submission was refused", code=failure)
+        SANDBOX.fail_on_demand(
+            "submit",
+            merchant=self.merchant,
+            subjects=[reference],
+            refused="the submission was refused",
+        )
         with transaction.atomic():
             row = self._row(reference, lock=True)
             if row.status != NotaryCaseStatus.OPEN:
@@ -215,22 +201,18 @@ class SandboxNotaryProvider:
             now = timezone.now()
             row.status = NotaryCaseStatus.PROCESSING
             row.submitted_at = now
-            row.settle_after = now + timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS)
+            row.settle_after = SANDBOX.settle_after()
             row.save(update_fields=["status", "submitted_at", "settle_after"])
-        if settings.SANDBOX_AUTO_COMPLETE:
-            on_commit_in_public(
-                lambda: sandbox_notary_settle.apply_async(
-                    (reference,), countdown=settings.SANDBOX_COMPLETE_SECONDS
-                ),
-                f"settle notary case {reference}",
-            )
+        SANDBOX.settle_later(
+            sandbox_notary_settle, reference, what=f"settle notary case {reference}"
+        )
         return _case(row)
 
     def signing_link(self, *, token: str, reference: str) -> str:
         self._check_token(token)
-        failure = _take_failure(operation="link", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "no link", code=failure)
+        SANDBOX.fail_on_demand(
+            "link", merchant=self.merchant, subjects=[reference], refused="no link"
+        )
         row = self._row(reference)
         if row.status != NotaryCaseStatus.PROCESSING:
             raise ProviderError(
@@ -240,16 +222,19 @@ class SandboxNotaryProvider:
 
     def query_case(self, *, token: str, reference: str) -> NotaryCase:
         self._check_token(token)
-        failure = _take_failure(operation="query", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the query failed", code=failure)
+        SANDBOX.fail_on_demand(
+            "query", merchant=self.merchant, subjects=[reference], refused="the query failed"
+        )
         return _case(self._row(reference))
 
     def cancel_case(self, *, token: str, reference: str) -> NotaryCase:
         self._check_token(token)
-        failure = _take_failure(operation="cancel", merchant=self.merchant, subjects=[reference])
-        if failure is not None:
-            raise ProviderError(SERVICE, "the service refused to cancel", code=failure)
+        SANDBOX.fail_on_demand(
+            "cancel",
+            merchant=self.merchant,
+            subjects=[reference],
+            refused="the service refused to cancel",
+        )
         with transaction.atomic():
             row = self._row(reference, lock=True)
             if row.status == NotaryCaseStatus.CANCELLED:
@@ -322,11 +307,9 @@ def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryC
     reason = refuse_with
     if not reason:
         # Taken in a transaction of its own: an error below must not give the rule back.
-        failure = _take_failure(operation="complete", merchant=row.merchant, subjects=[reference])
-        if failure == CALLBACK_LOST:
-            lost = True
-        elif failure is not None:
-            reason = failure
+        failure = SANDBOX.failure("complete", merchant=row.merchant, subjects=[reference])
+        lost = failure.callback_lost
+        reason = failure.planned
     with transaction.atomic():
         row = SandboxNotaryCase.objects.select_for_update().get(pk=row.pk)
         if row.status != NotaryCaseStatus.PROCESSING:
@@ -339,8 +322,7 @@ def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryC
         if not reason:
             year = timezone.localdate().year
             row.certificate_no = f"({year})沙箱证字第{row.pk:06d}号"
-        callback = sandbox_callback_emit(
-            provider=SERVICE,
+        callback = SANDBOX.callback(
             merchant=row.merchant,
             event_type=EVENT_FINISHED,
             data={

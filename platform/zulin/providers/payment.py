@@ -48,16 +48,10 @@ from .interfaces import (
     StatementRecord,
 )
 from .models import SandboxPaymentRecord
-from .sandbox import (
-    CALLBACK_LOST,
-    SYSTEM_ERROR,
-    current_merchant_slug,
-    on_commit_in_public,
-    sandbox_callback_emit,
-    sandbox_failure_take,
-)
+from .sandbox import SYSTEM_ERROR, Failure, SandboxService, current_merchant_slug
 
 SERVICE = "payment"
+SANDBOX = SandboxService(SERVICE, "the provider did not answer (failure on demand)")
 NO_BALANCE_PAYER_SUFFIX = "0000"
 # Reasons the sandbox answers on its own (failure rules may add any other code).
 INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
@@ -179,8 +173,7 @@ def _settle(record: SandboxPaymentRecord, *, status: str, reason: str) -> Sandbo
             "settle_after",
         ]
     )
-    sandbox_callback_emit(
-        provider=SERVICE,
+    SANDBOX.callback(
         merchant=record.merchant,
         event_type=record.operation,
         data=payment_event_data(record),
@@ -348,11 +341,7 @@ class SandboxPaymentProvider:
     def statement(self, *, day: date) -> list[StatementRecord]:
         if day > timezone.localdate():
             raise _refuse(BILL_NOT_READY, f"no statement for {day} yet")
-        with transaction.atomic():
-            failure = sandbox_failure_take(
-                service=SERVICE, operation=STATEMENT, merchant=self.merchant
-            )
-        if failure == SYSTEM_ERROR:
+        if SANDBOX.failure_take(STATEMENT, merchant=self.merchant).unanswered:
             raise _refuse(SYSTEM_ERROR, "the statement could not be fetched (failure on demand)")
         start = day_start(day)
         records = (
@@ -482,21 +471,19 @@ class SandboxPaymentProvider:
         assert amount is not None
         if source is not None:
             payer = source.payer
-        failure = sandbox_failure_take(
-            service=SERVICE, operation=operation, merchant=self.merchant, subjects=[payer, out_no]
-        )
-        if failure == SYSTEM_ERROR:
-            return _refuse(SYSTEM_ERROR, "the provider did not answer (failure on demand)")
+        failure = SANDBOX.failure_take(operation, merchant=self.merchant, subjects=[payer, out_no])
+        if failure.unanswered:
+            return SANDBOX.error(SYSTEM_ERROR, SANDBOX.unanswered)
         charges_payer = operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
         requested = None
-        if failure == AMOUNT_DIFFERS:
-            failure = None
+        if failure.reason == AMOUNT_DIFFERS:
+            failure = Failure(None)
             if charges_payer and amount > _CENT:
                 requested, amount = amount, amount - _CENT
-        if failure is None and charges_payer and payer.endswith(NO_BALANCE_PAYER_SUFFIX):
-            failure = INSUFFICIENT_BALANCE
-        callback_lost = failure == CALLBACK_LOST
-        failed_reason = "" if failure in (None, CALLBACK_LOST) else str(failure)
+        if failure.reason is None and charges_payer and payer.endswith(NO_BALANCE_PAYER_SUFFIX):
+            failure = Failure(INSUFFICIENT_BALANCE)
+        callback_lost = failure.callback_lost
+        failed_reason = failure.planned
         planned = PaymentStatus.FAILED if failed_reason else PaymentStatus.SUCCEEDED
         asynchronous = operation in settings.SANDBOX_PAYMENT_ASYNC_OPERATIONS
         record = SandboxPaymentRecord(
@@ -529,20 +516,14 @@ class SandboxPaymentProvider:
         elif asynchronous:
             record.status = PaymentStatus.PROCESSING
             record.planned_status, record.planned_reason = planned, failed_reason
-            record.settle_after = timezone.now() + timedelta(
-                seconds=settings.SANDBOX_COMPLETE_SECONDS
-            )
+            record.settle_after = SANDBOX.settle_after()
         else:
             record.status, record.reason = planned, failed_reason
             record.finished_at = timezone.now()
         record.save()
-        if record.settle_after is not None and settings.SANDBOX_AUTO_COMPLETE:
-            record_id = record.pk
-            on_commit_in_public(
-                lambda: sandbox_payment_settle.apply_async(
-                    args=[record_id], countdown=settings.SANDBOX_COMPLETE_SECONDS
-                ),
-                f"settle {record.trade_no}",
+        if record.settle_after is not None:
+            SANDBOX.settle_later(
+                sandbox_payment_settle, record.pk, what=f"settle {record.trade_no}"
             )
         return payment_result(record)
 
@@ -584,17 +565,15 @@ def sandbox_payments_complete(
 def sandbox_payment_settle_one(record_id: int) -> PaymentResult | None:
     """The Celery task's work: settles one operation if it still waits (a no-op otherwise,
     so a task that runs twice, or after a test settled it, changes nothing)."""
-    with transaction.atomic():
-        record = (
-            SandboxPaymentRecord.objects.select_for_update()
-            .filter(pk=record_id, status=PaymentStatus.PROCESSING, settle_after__isnull=False)
-            .first()
-        )
-        if record is None:
-            return None
-        return payment_result(
+    return SANDBOX.settle_one(
+        SandboxPaymentRecord.objects.filter(
+            status=PaymentStatus.PROCESSING, settle_after__isnull=False
+        ),
+        record_id,
+        lambda record: payment_result(
             _settle(record, status=record.planned_status, reason=record.planned_reason)
-        )
+        ),
+    )
 
 
 def sandbox_payer_pay(

@@ -12,6 +12,10 @@ one again (`sandbox_callback_replay`).
 
 Failures on demand: `sandbox_failure_add(service="payment", operation="withhold",
 reason="INSUFFICIENT_BALANCE", merchant="demo", times=3)`, or `manage.py sandbox fail …`.
+
+Each sandbox adapter configures one `SandboxService` (its name, how it says it did not
+answer) and takes from it what they all share: references, failures on demand, signed
+callbacks (replayed through the outbox) and settling later (`make run`'s clock).
 """
 
 from __future__ import annotations
@@ -24,11 +28,12 @@ import urllib.request
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
@@ -127,6 +132,112 @@ def sandbox_failure_take(
             else:
                 SandboxFailureRule.objects.filter(pk=rule.pk).update(remaining=F("remaining") - 1)
         return rule.reason
+
+
+@dataclass(frozen=True)
+class Failure:
+    """The failure on demand taken for one request: None (the normal way), SYSTEM_ERROR (no
+    answer), CALLBACK_LOST (done, never told) or the reason the operation is to fail with."""
+
+    reason: str | None
+
+    @property
+    def unanswered(self) -> bool:
+        return self.reason == SYSTEM_ERROR
+
+    @property
+    def callback_lost(self) -> bool:
+        return self.reason == CALLBACK_LOST
+
+    @property
+    def planned(self) -> str:
+        """The reason the operation ends failed with ("" when it goes its normal way)."""
+        return "" if self.reason in (None, CALLBACK_LOST) else str(self.reason)
+
+
+@dataclass(frozen=True)
+class SandboxService:
+    """One sandbox adapter's share of the scaffolding: its `name` (the failure rules'
+    service, the callbacks' provider) and what it says when it does not answer."""
+
+    name: str
+    unanswered: str = "the provider did not answer"
+
+    def error(self, code: str, reason: str) -> ProviderError:
+        return ProviderError(self.name, reason, code=code)
+
+    def failure_take(
+        self, operation: str, *, merchant: str, subjects: Iterable[str] = ()
+    ) -> Failure:
+        """The failure on demand of this request, taken (and counted down) in a
+        transaction of its own; SYSTEM_ERROR left to the caller (`Failure.unanswered`)."""
+        return Failure(
+            sandbox_failure_take(
+                service=self.name, operation=operation, merchant=merchant, subjects=subjects
+            )
+        )
+
+    def failure(self, operation: str, *, merchant: str, subjects: Iterable[str] = ()) -> Failure:
+        """`failure_take`, and SYSTEM_ERROR raised: the provider did not answer, nothing is
+        recorded."""
+        taken = self.failure_take(operation, merchant=merchant, subjects=subjects)
+        if taken.unanswered:
+            raise self.error(SYSTEM_ERROR, self.unanswered)
+        return taken
+
+    def fail_on_demand(
+        self, operation: str, *, merchant: str, subjects: Iterable[str] = (), refused: str
+    ) -> None:
+        """A request that goes its way or fails at once: SYSTEM_ERROR as no answer, any
+        other failure on demand as `refused` with the rule's reason as its code."""
+        taken = self.failure(operation, merchant=merchant, subjects=subjects)
+        if taken.reason is not None:
+            raise self.error(taken.reason, refused)
+
+    @staticmethod
+    def reference(prefix: str) -> str:
+        return sandbox_reference(prefix)
+
+    def callback(
+        self, *, merchant: str, event_type: str, data: dict[str, Any], lost: bool = False
+    ) -> SandboxCallback:
+        """A signed callback of this service written to the outbox (`sandbox_callback_emit`);
+        `lost` ones are sent only by a replay."""
+        return sandbox_callback_emit(
+            provider=self.name, merchant=merchant, event_type=event_type, data=data, lost=lost
+        )
+
+    @staticmethod
+    def settle_after() -> datetime:
+        return timezone.now() + timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS)
+
+    @staticmethod
+    def settle_waiting(
+        waiting: QuerySet[Any], settle: Callable[[Any], Any], *, merchant: str | None = None
+    ) -> list[Any]:
+        """What a test (or `manage.py sandbox complete`) moves along: each record still
+        waiting (of one merchant when named), locked, oldest first, through `settle`."""
+        with transaction.atomic():
+            if merchant:
+                waiting = waiting.filter(merchant=merchant)
+            return [settle(record) for record in waiting.select_for_update().order_by("id")]
+
+    @staticmethod
+    def settle_one(waiting: QuerySet[Any], record_id: int, settle: Callable[[Any], Any]) -> Any:
+        """The Celery task's work: `settle` one record if it still waits (None otherwise: a
+        task that runs twice, or after a test settled it, changes nothing)."""
+        with transaction.atomic():
+            record = waiting.select_for_update().filter(pk=record_id).first()
+            return None if record is None else settle(record)
+
+    @staticmethod
+    def settle_later(task: Any, *args: Any, what: str) -> None:
+        """With SANDBOX_AUTO_COMPLETE (`make run`), `task(*args)` runs by itself
+        SANDBOX_COMPLETE_SECONDS after the caller commits; tests move the sandbox along."""
+        if settings.SANDBOX_AUTO_COMPLETE:
+            on_commit_in_public(
+                lambda: task.apply_async(args, countdown=settings.SANDBOX_COMPLETE_SECONDS), what
+            )
 
 
 # --- the outbox ----------------------------------------------------------------------------

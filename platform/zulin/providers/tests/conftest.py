@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.leases import app, offer  # noqa: F401 — the fixtures (a lease for the migrations' rows)
 from zulin.providers.callbacks import register_callback_handler, unregister_callback_handler
 from zulin.providers.payment import SandboxPaymentProvider, get_payment_provider
 
