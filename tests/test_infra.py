@@ -73,3 +73,26 @@ def test_a_long_query_within_the_limit_answers_the_envelope(demo_owner):
     answer = demo_owner.get("/api/backend/getStaffList", {"keyword": "a" * 8000})
 
     assert answer.code == 400 and "keyword" in answer.data["fields"]
+
+
+def test_every_mutant_of_the_money_rules_still_applies():
+    """`make mutants` breaks each money rule by one line (infra/mutants.toml): every entry's
+    file exists and holds its line exactly once, and its tests exist, so a rule reworded or
+    moved takes its mutant with it instead of leaving the table unable to run."""
+    import tomllib
+
+    table = tomllib.loads((ROOT / "infra" / "mutants.toml").read_text(encoding="utf-8"))
+    problems = []
+    for mutant in table["mutant"]:
+        path = ROOT / mutant["file"]
+        if not path.is_file():
+            problems.append(f"{mutant['id']}: no file {mutant['file']}")
+            continue
+        found = path.read_text(encoding="utf-8").count(mutant["find"])
+        if found != 1:
+            problems.append(f"{mutant['id']}: its line occurs {found} times in {mutant['file']}")
+        for test in mutant["tests"]:
+            if not (ROOT / test.split("::")[0]).exists():
+                problems.append(f"{mutant['id']}: no test {test}")
+    assert len(table["mutant"]) >= 60
+    assert problems == []
