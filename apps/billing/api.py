@@ -15,7 +15,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from apps.orders import deposits, lease, repayments, shipping
+from apps.orders import deposits, lease, shipping
 from apps.orders import schemas as order_schemas
 from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
@@ -29,7 +29,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
-from . import confirmations, governance, latefees, rent_run, reports, schemas
+from . import confirmations, governance, latefees, rent_run, repayments, reports, schemas
 from . import selectors as billing_selectors
 from .charges import WAIVE_RIGHT
 from .offline import OfflineDetails

@@ -11,12 +11,12 @@ from django.db import transaction
 from apps.orders import deposits, events
 from apps.orders.models import Order
 from apps.orders.outcomes import on_bill_paid, order_signing_check
-from apps.orders.repayments import settlement_result_sync
 from apps.orders.shipping import shipping_fee_sync
 from zulin.core.auth import Session
 
 from . import payments
 from .models import BillPayment, BillRefund
+from .repayments import settlement_result_sync
 
 
 def payment_result_sync(

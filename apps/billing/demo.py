@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from apps.orders import lease, machine, repayments
+from apps.orders import lease, machine
 from apps.orders.demo_history import provider_settle
 from apps.orders.models import Order
 from zulin.core.auth import Session
@@ -19,7 +19,7 @@ from zulin.core.db import tenant_connection
 from zulin.documents.slip import TransferSlip, transfer_slip_png
 from zulin.providers.sandbox import sandbox_failure_add
 
-from . import latefees
+from . import latefees, repayments
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt, Statement
 from .offline import OfflineDetails
 from .projection import due_days_project

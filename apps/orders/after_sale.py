@@ -9,9 +9,10 @@ pays oldest first, the rest of it is thawed, and what it did not cover stays owe
 charges — the order ends `owing` until they are paid or waived.
 
 A buyout is an early settlement that also pays the plan's buyout price: one quote
-(`repayments.buyout_quote`, `apps/billing/early.py`) — bills due by today in full with their
-late fees, later rent less the shop's early-buyout discount (half-up to the cent, once), plus
-the buyout price — and one way to collect it (the settling path). Approving a buyout
+(billing's `repayments.buyout_quote`, asked through `events.buyout_quote`) — bills due by
+today in full with their late fees, later rent less the shop's early-buyout discount (half-up
+to the cent, once), plus the buyout price — and one way to collect it (the settling path,
+`events.buyout_settle`). Approving a buyout
 starts that settlement through the customer's withhold agreement; it completes the buyout
 when the provider confirms. Allowed from the shop's `buyout_from_period` on (periods paid,
 counting bill 1).
@@ -40,7 +41,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import add_months, lease_end
 
-from . import deposits, devices, outcomes, repayments, termination
+from . import deposits, devices, events, outcomes, termination
 from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
 from .moves import order_move, order_refresh, order_unwind
@@ -105,7 +106,7 @@ def after_sale_apply(
                     started_by=started_by,
                     reason=reason[:300],
                     extra_term=extra_term if kind == Kind.RENEWAL else 0,
-                    amount=repayments.buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
+                    amount=events.buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
                 )
         except IntegrityError:
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN) from None
@@ -318,10 +319,9 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
             raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
         business.status = Status.APPROVED
         business.save()
-        settlement = repayments.buyout_settle(
+        business.amount = events.buyout_settle(
             order, actor=actor, idempotency_key=idempotency_key or f"buyout:{business.pk}"
         )
-        business.amount = settlement.total
         business.save(update_fields=["amount"])
         return
     # exchange: the goods come back and new goods go out (receive, then a new shipment)

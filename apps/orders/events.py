@@ -15,6 +15,9 @@ here, and that app answers through the handler it registers in its `AppConfig.re
 - `lease_schedule` (billing): the order's lease instalments as its bills hold them (period,
   due date, amount), for the contract's schedule; billing owns the bills (issue 42), orders
   never reads them itself.
+- `buyout_quote`, `buyout_settle` (billing): what buying the goods out costs today, and the
+  approved buyout collected (an early settlement with the buyout price, under the order's
+  lock); asked by the after-sale business, answered by billing's repayments.
 
 Each event has one handler; asking one that no app registered is a programming error (the
 apps are installed together), never a silent default."""
@@ -26,11 +29,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from django.db import transaction
 
 from zulin.core.auth import Session
+
+if TYPE_CHECKING:
+    from .models import Order
 
 log = logging.getLogger("zulin.task")
 
@@ -96,11 +102,21 @@ class LeaseSchedule(Protocol):
     def __call__(self, order_id: int) -> list[ScheduledInstalment]: ...
 
 
+class BuyoutQuote(Protocol):
+    def __call__(self, order: Order) -> Decimal: ...
+
+
+class BuyoutSettle(Protocol):
+    def __call__(self, order: Order, *, actor: Session, idempotency_key: str) -> Decimal: ...
+
+
 PERSON_REFUSED: OrderEvent[PersonRefused] = OrderEvent("person_refused")
 SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_code_attribution")
 ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
 PAYMENT_OUTCOME: OrderEvent[PaymentOutcome] = OrderEvent("payment_outcome")
 LEASE_SCHEDULE: OrderEvent[LeaseSchedule] = OrderEvent("lease_schedule")
+BUYOUT_QUOTE: OrderEvent[BuyoutQuote] = OrderEvent("buyout_quote")
+BUYOUT_SETTLE: OrderEvent[BuyoutSettle] = OrderEvent("buyout_settle")
 
 
 def person_refused(*, id_number: str, phone: str) -> bool:
@@ -135,3 +151,14 @@ def payment_outcome(*, order_id: int, status: str) -> None:
 def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
     """The order's lease instalments in period order (none before its bills are made)."""
     return LEASE_SCHEDULE.handler(order_id)
+
+
+def buyout_quote(order: Order) -> Decimal:
+    """What buying the order's goods out costs today (refused when its plan allows none)."""
+    return BUYOUT_QUOTE.handler(order)
+
+
+def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Decimal:
+    """The order's approved buyout collected (the order locked by the caller): answers the
+    settlement's total; the buyout completes when the provider confirms."""
+    return BUYOUT_SETTLE.handler(order, actor=actor, idempotency_key=idempotency_key)

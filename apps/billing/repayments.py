@@ -21,20 +21,20 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import early, offline, settle
-from apps.billing.models import Bill, BillStatus
-from apps.billing.offline import OfflineDetails
+from apps.orders import machine
+from apps.orders.deposits import Op
+from apps.orders.guards import buyout_allowed, order_setting
+from apps.orders.models import AfterSale, Order, OrderKind
+from apps.orders.outcomes import buyout_complete, on_bill_paid
+from apps.orders.scope import order_in_scope
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.idempotency import key_replay
 
-from . import machine
-from .deposits import Op
-from .guards import buyout_allowed, order_setting
-from .models import AfterSale, Order, OrderKind
-from .outcomes import buyout_complete, on_bill_paid
-from .scope import order_in_scope
+from . import early, offline, settle
+from .models import Bill, BillStatus
+from .offline import OfflineDetails
 
 # A bill is repaid offline while the lease runs with goods out (as the shop charges one),
 # and after it ended while something is still owed (`owing`).
@@ -134,14 +134,15 @@ def buyout_quote(order: Order) -> Decimal:
     return _quote(order, list(Bill.objects.filter(order_id=order.pk))).total
 
 
-def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> early.EarlySettlement:
+def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Decimal:
     """An approved buyout collected (the order locked): the early settlement of today's
     quote with the buyout price, through the customer's withhold agreement; the buyout
-    completes when the provider confirms (`_after_settled`)."""
+    completes when the provider confirms (`_after_settled`). Answers the settlement's total
+    (orders' `buyout_settle` event: the after-sale business records it)."""
     if _money_in_flight(order):
         raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
     quote = _quote(order, early.order_open_bills(order.pk))
-    return _begin(order, quote, actor=actor, idempotency_key=idempotency_key).settlement
+    return _begin(order, quote, actor=actor, idempotency_key=idempotency_key).settlement.total
 
 
 def _begin(
