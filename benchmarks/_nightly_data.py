@@ -130,11 +130,11 @@ def sample_make(merchant: Any) -> Sample:
     from django.utils import timezone
     from django_tenants.utils import tenant_context
 
+    from apps.billing import bill_pay
     from apps.billing.latefees import finance_setting, late_fees_accrue
     from apps.billing.models import Bill
     from apps.billing.rent_run import bill_reminders_send
     from apps.billing.statements import statements_close
-    from apps.orders import lease
     from tenants.accounts.demo import demo_actor
     from tenants.accounts.services import account_create
     from tenants.risk.demo import risk_opening_balance_load
@@ -169,7 +169,7 @@ def sample_make(merchant: Any) -> Sample:
         connection.set_schema_to_public()
         order = in_lease(merchant, owner, app, goods_on_shelf(owner), grade="A", key="nb-sample")
         with tenant_context(merchant):
-            lease.order_bill_pay(order_id=order.id, period=2, actor=None, idempotency_key="s-2")
+            bill_pay.order_bill_pay(order_id=order.id, period=2, actor=None, idempotency_key="s-2")
         provider_settles(merchant)
         with tenant_context(merchant):
             later = Bill.objects.filter(order_id=order.id, period__gte=3).order_by("period")
@@ -183,11 +183,11 @@ def sample_make(merchant: Any) -> Sample:
                 reason="INSUFFICIENT_BALANCE",
                 merchant=merchant.slug,
             )
-            lease.order_bill_pay(order_id=order.id, period=3, actor=None, idempotency_key="s-3")
+            bill_pay.order_bill_pay(order_id=order.id, period=3, actor=None, idempotency_key="s-3")
         provider_settles(merchant)
         with tenant_context(merchant):
             bill_reminders_send(today=today)
-            lease.order_bill_pay(order_id=order.id, period=3, actor=None, idempotency_key="s-4")
+            bill_pay.order_bill_pay(order_id=order.id, period=3, actor=None, idempotency_key="s-4")
             statements_close(today=today + timedelta(days=1))
             setting = finance_setting()
         connection.set_schema_to_public()

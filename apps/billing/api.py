@@ -3,8 +3,9 @@ platform (`getFinanceRecord`), their types and counts, the totals header, and th
 customers' instalment bills (`getFinanceBillList`); and a lease's money calls (issue 42: billing
 answers them, under the paths, operation ids and tags they always had): what an order owes for
 lateness, its deposit (thaw, transfer, refund), a bill charged now and a payment asked again,
-refunds, waivers, offline and early repayment, the shop's late-fee settings, and the platform's
-sync of a reconciliation difference."""
+refunds, waivers, offline and early repayment, the shop's late-fee settings, the platform's
+sync of a reconciliation difference, and the customer app's payment of a bill (`appletPayBill`,
+signed with the shop's application key as the intake's calls are)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from apps.orders import deposits, lease, shipping
+from apps.orders import applet_schemas, deposits, shipping
 from apps.orders import schemas as order_schemas
+from apps.orders.intake_auth import AppSignatureAuth
 from apps.orders.scope import order_in_scope
+from apps.orders.selectors import applet_order, applet_order_row
 from tenants.catalog.selectors import money
 from tenants.finance import schemas as finance_schemas
 from tenants.finance import selectors as finance_selectors
@@ -29,7 +32,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
-from . import confirmations, governance, latefees, rent_run, repayments, reports, schemas
+from . import bill_pay, confirmations, governance, latefees, rent_run, repayments, reports, schemas
 from . import selectors as billing_selectors
 from .charges import WAIVE_RIGHT
 from .offline import OfflineDetails
@@ -42,6 +45,7 @@ lease_platform_router = Router(tags=["platform: orders"])
 lease_merchant_router = Router(tags=["merchant: orders"])
 lease_v2_router = Router(tags=["v2: bills"])
 lease_finance_router = Router(tags=["finance: late fees, settings, offline and early repayment"])
+lease_applet_router = Router(tags=["applet: order intake (signed application key)"])
 
 FINANCE = any_side_auth("finance.view")
 
@@ -283,7 +287,7 @@ def refund_deposit(request: HttpRequest, payload: order_schemas.RefundDepositIn)
 def bill_payment(request: HttpRequest, payload: order_schemas.BillPaymentIn) -> Any:
     """Charges one bill now by the customer's withhold agreement. The same idempotency key
     answers the same attempt; a bill is paid at most once."""
-    collected = lease.order_bill_pay(
+    collected = bill_pay.order_bill_pay(
         order_id=payload.order_id,
         period=payload.period,
         actor=current_session(request),
@@ -540,3 +544,24 @@ def sync_reconciliation_mismatch(
         "synced": synced,
         "mismatch": finance_selectors.mismatch_detail(mismatch_id=mismatch.pk),
     }
+
+
+@lease_applet_router.post(
+    "/payBill",
+    response=applet_schemas.AppletOrderOut,
+    auth=AppSignatureAuth(),
+    operation_id="appletPayBill",
+)
+def pay_bill(request: HttpRequest, payload: applet_schemas.AppletPayBillIn) -> Any:
+    """The customer pays one bill (bill 1 at signing; a purchase's one bill); the payment
+    counts when the provider confirms it."""
+    order = applet_order(payload.order_no)
+    bill_pay.order_bill_pay(
+        order_id=order.pk,
+        period=payload.period,
+        actor=None,
+        idempotency_key=payload.idempotency_key,
+        by_customer=True,
+    )
+    order.refresh_from_db()
+    return applet_order_row(order)

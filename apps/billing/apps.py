@@ -9,6 +9,7 @@ class BillingConfig(AppConfig):
     def ready(self) -> None:
         from apps.orders import events
 
+        from .bill_pay import customer_bill_pay
         from .callbacks import register
         from .exports import finance_exporters_register
         from .repayments import buyout_quote, buyout_settle
@@ -21,3 +22,4 @@ class BillingConfig(AppConfig):
         # The after-sale business's buyout: orders asks, billing quotes and collects it.
         events.BUYOUT_QUOTE.register(buyout_quote)
         events.BUYOUT_SETTLE.register(buyout_settle)
+        events.CUSTOMER_BILL_PAY.register(customer_bill_pay)

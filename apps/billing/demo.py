@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from apps.orders import lease, machine
+from apps.orders import machine
 from apps.orders.demo_history import provider_settle
 from apps.orders.models import Order
 from zulin.core.auth import Session
@@ -19,7 +19,7 @@ from zulin.core.db import tenant_connection
 from zulin.documents.slip import TransferSlip, transfer_slip_png
 from zulin.providers.sandbox import sandbox_failure_add
 
-from . import latefees, repayments
+from . import bill_pay, latefees, repayments
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt, Statement
 from .offline import OfflineDetails
 from .projection import due_days_project
@@ -95,7 +95,7 @@ def reconciliation_faults_load(*, owner: Session, slug: str) -> int:
                 merchant=slug,
                 subject=bill.out_trade_no,
             )
-            lease.order_bill_pay(
+            bill_pay.order_bill_pay(
                 order_id=order.pk, period=bill.period, actor=owner, idempotency_key=key
             )
             provider_settle(slug)

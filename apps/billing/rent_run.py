@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.orders import deposits, lease, machine, outcomes
+from apps.orders import deposits, machine, outcomes
 from apps.orders.models import Order, OrderStage
 from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
@@ -38,7 +38,7 @@ from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import charges, confirmations, latefees, reminders, statements
+from . import bill_pay, charges, confirmations, latefees, reminders, statements
 from .early import stale_settlement_numbers
 from .models import Bill, BillWaiver
 from .selectors import (
@@ -93,7 +93,7 @@ def bills_debit_due(*, today: date | None = None) -> dict[str, int]:
             counts["skipped"] += 1
             continue
         try:
-            collected = lease.order_bill_pay(
+            collected = bill_pay.order_bill_pay(
                 order_id=order_id,
                 period=period,
                 actor=None,

@@ -9,40 +9,14 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from tenants.catalog.selectors import money
-from zulin.core.errors import ApplicationError, ErrorCode
-
 from . import after_sale, lease, services, shipping
 from . import applet_schemas as schemas
 from .events import share_code_attribution
 from .intake_auth import AppSignatureAuth
-from .models import Order
+from .selectors import applet_order, applet_order_row
 
 router = Router(tags=["applet: order intake (signed application key)"])
 SIGNED = AppSignatureAuth()
-
-
-def _order(order_no: str) -> Order:
-    order = (
-        Order.objects.select_related("customer")
-        .filter(order_no=order_no.strip().upper(), is_deleted=False)
-        .first()
-    )
-    if order is None:
-        raise ApplicationError(ErrorCode.NOT_FOUND)
-    return order
-
-
-def _answer(order: Order) -> dict[str, Any]:
-    return {
-        "order_no": order.order_no,
-        "kind": order.kind,
-        "status": order.status,
-        "stage": order.stage,
-        "deposit_required": money(order.deposit - order.deposit_waived),
-        "deposit_state": order.deposit_state,
-        "risk_grade": order.risk_grade,
-    }
 
 
 @router.post(
@@ -72,14 +46,14 @@ def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
             share_link_id=link.link_id if link else None,
         )
     )
-    return _answer(order)
+    return applet_order_row(order)
 
 
 @router.get(
     "/orderStatus", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletOrderStatus"
 )
 def order_status(request: HttpRequest, query: Query[schemas.AppletOrderIn]) -> Any:
-    return _answer(_order(query.order_no))
+    return applet_order_row(applet_order(query.order_no))
 
 
 @router.post(
@@ -88,25 +62,9 @@ def order_status(request: HttpRequest, query: Query[schemas.AppletOrderIn]) -> A
 def cancel_order(request: HttpRequest, payload: schemas.AppletCancelIn) -> Any:
     """The customer cancels an order not yet signed: stock released, deposit thawed."""
     order = services.order_cancel(
-        order_id=_order(payload.order_no).pk, reason=payload.reason or "用户取消"
+        order_id=applet_order(payload.order_no).pk, reason=payload.reason or "用户取消"
     )
-    return _answer(order)
-
-
-@router.post("/payBill", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletPayBill")
-def pay_bill(request: HttpRequest, payload: schemas.AppletPayBillIn) -> Any:
-    """The customer pays one bill (bill 1 at signing; a purchase's one bill); the payment
-    counts when the provider confirms it."""
-    order = _order(payload.order_no)
-    lease.order_bill_pay(
-        order_id=order.pk,
-        period=payload.period,
-        actor=None,
-        idempotency_key=payload.idempotency_key,
-        by_customer=True,
-    )
-    order.refresh_from_db()
-    return _answer(order)
+    return applet_order_row(order)
 
 
 @router.post(
@@ -118,9 +76,9 @@ def pay_bill(request: HttpRequest, payload: schemas.AppletPayBillIn) -> Any:
 def confirm_receipt(request: HttpRequest, payload: schemas.AppletOrderIn) -> Any:
     """The customer received the goods: the lease starts today."""
     order = lease.order_deliver(
-        order_id=_order(payload.order_no).pk, actor=None, reason="用户确认收货"
+        order_id=applet_order(payload.order_no).pk, actor=None, reason="用户确认收货"
     )
-    return _answer(order)
+    return applet_order_row(order)
 
 
 @router.post(
@@ -131,12 +89,12 @@ def confirm_receipt(request: HttpRequest, payload: schemas.AppletOrderIn) -> Any
 )
 def apply_after_sale(request: HttpRequest, payload: schemas.AppletAfterSaleIn) -> Any:
     """The customer asks for a refund, a return, a buyout, a renewal or an exchange."""
-    order = _order(payload.order_no)
+    order = applet_order(payload.order_no)
     after_sale.after_sale_apply(
         order_id=order.pk, kind=payload.kind, reason=payload.reason, extra_term=payload.extra_term
     )
     order.refresh_from_db()
-    return _answer(order)
+    return applet_order_row(order)
 
 
 @router.post(
@@ -147,7 +105,7 @@ def apply_after_sale(request: HttpRequest, payload: schemas.AppletAfterSaleIn) -
 )
 def return_shipment(request: HttpRequest, payload: schemas.AppletReturnIn) -> Any:
     """The customer sends the goods back (a return or exchange the shop approved)."""
-    order = _order(payload.order_no)
+    order = applet_order(payload.order_no)
     shipping.return_shipment_add(
         order_id=order.pk,
         company_code=payload.company_code,
@@ -155,7 +113,7 @@ def return_shipment(request: HttpRequest, payload: schemas.AppletReturnIn) -> An
         device_serial=payload.device_serial,
     )
     order.refresh_from_db()
-    return _answer(order)
+    return applet_order_row(order)
 
 
 @router.post(
@@ -169,6 +127,6 @@ def upload_id_card(request: HttpRequest, payload: schemas.AppletIdCardIn) -> Any
     as a private file of the shop: never under the media URL, shown only through the
     audited identity call. A second upload of a side replaces it."""
     stored = services.customer_id_card_save(
-        order=_order(payload.order_no), side=payload.side, image_base64=payload.image_base64
+        order=applet_order(payload.order_no), side=payload.side, image_base64=payload.image_base64
     )
     return {"order_no": payload.order_no.strip().upper(), "side": payload.side, "size": stored.size}

@@ -146,13 +146,7 @@ def _place(
 def _first_bill_paid(order: Order, slug: str) -> None:
     """The customer pays bill 1 (a lease at signing, a purchase's one bill) and the provider
     confirms."""
-    lease.order_bill_pay(
-        order_id=order.pk,
-        period=1,
-        actor=None,
-        idempotency_key=f"{order.order_no}-p1",
-        by_customer=True,
-    )
+    events.customer_bill_pay(order_id=order.pk, period=1, idempotency_key=f"{order.order_no}-p1")
     provider_settle(slug, f"{order.order_no}B001")
 
 

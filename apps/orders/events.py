@@ -15,6 +15,8 @@ here, and that app answers through the handler it registers in its `AppConfig.re
 - `lease_schedule` (billing): the order's lease instalments as its bills hold them (period,
   due date, amount), for the contract's schedule; billing owns the bills (issue 42), orders
   never reads them itself.
+- `customer_bill_pay` (billing): the customer pays one bill of the order now, as the app's
+  `appletPayBill` does; asked by the demo's stories (bill 1 at signing).
 - `buyout_quote`, `buyout_settle` (billing): what buying the goods out costs today, and the
   approved buyout collected (an early settlement with the buyout price, under the order's
   lock); asked by the after-sale business, answered by billing's repayments.
@@ -102,6 +104,10 @@ class LeaseSchedule(Protocol):
     def __call__(self, order_id: int) -> list[ScheduledInstalment]: ...
 
 
+class CustomerBillPay(Protocol):
+    def __call__(self, *, order_id: int, period: int, idempotency_key: str) -> None: ...
+
+
 class BuyoutQuote(Protocol):
     def __call__(self, order: Order) -> Decimal: ...
 
@@ -115,6 +121,7 @@ SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_cod
 ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
 PAYMENT_OUTCOME: OrderEvent[PaymentOutcome] = OrderEvent("payment_outcome")
 LEASE_SCHEDULE: OrderEvent[LeaseSchedule] = OrderEvent("lease_schedule")
+CUSTOMER_BILL_PAY: OrderEvent[CustomerBillPay] = OrderEvent("customer_bill_pay")
 BUYOUT_QUOTE: OrderEvent[BuyoutQuote] = OrderEvent("buyout_quote")
 BUYOUT_SETTLE: OrderEvent[BuyoutSettle] = OrderEvent("buyout_settle")
 
@@ -151,6 +158,12 @@ def payment_outcome(*, order_id: int, status: str) -> None:
 def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
     """The order's lease instalments in period order (none before its bills are made)."""
     return LEASE_SCHEDULE.handler(order_id)
+
+
+def customer_bill_pay(*, order_id: int, period: int, idempotency_key: str) -> None:
+    """The customer pays bill `period` of the order now (the payment counts when the
+    provider confirms it)."""
+    CUSTOMER_BILL_PAY.handler(order_id=order_id, period=period, idempotency_key=idempotency_key)
 
 
 def buyout_quote(order: Order) -> Decimal:

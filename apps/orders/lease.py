@@ -1,6 +1,6 @@
 """The lease after audit: the schedule and contract made when the audit passes, signing
-(the contract signed and bill 1 paid), shipping, delivery (the lease starts and unpaid bills
-move with it), bill payments, and what each payment confirmation does to its order."""
+(the contract signed and bill 1 paid), shipping and delivery (the lease starts and unpaid
+bills move with it). A bill charged now is billing's (`apps/billing/bill_pay.py`)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,17 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import payments
 from apps.billing import services as billing
-from apps.billing.models import Bill, BillPayment
+from apps.billing.models import Bill
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import lease_end
 
-from . import contracts, deposits, devices, events
-from .guards import withhold_refusal
+from . import contracts, devices
 from .models import AfterSale, Order, OrderKind, Shipment
 from .moves import order_move, order_refresh
-from .outcomes import on_bill_paid
 from .scope import order_in_scope
 from .shipping import express_register
 
@@ -71,49 +68,6 @@ def after_audit_pass(order: Order) -> None:
     customer signs."""
     schedule_make(order, start=timezone.localdate())
     contracts.contract_generate(order)
-
-
-def order_bill_pay(
-    *,
-    order_id: int,
-    period: int,
-    actor: Session | None,
-    idempotency_key: str,
-    by_customer: bool = False,
-) -> payments.Collected:
-    """Charges one bill of an order now (`BillPayment`: by the customer's withhold
-    agreement; the app: the customer paying). A bill is paid at most once.
-
-    A call that finds an earlier attempt of the bill (another key) already paid at the
-    provider records that payment and answers BILL_ALREADY_PAID: it made no attempt of its
-    own, and a replay of its key answers the same."""
-    with transaction.atomic():
-        order = _locked(order_id, actor)
-        bill = Bill.objects.filter(order_id=order.pk, period=period).first()
-        if bill is None:
-            raise ApplicationError(ErrorCode.NOT_FOUND)
-        # An approved buyout keeps the order's after-sale business open until it is paid.
-        if period != 0 and order.has_open_after_sale and deposits.buyout_approved(order):
-            # The buyout being charged includes this rent: it is not charged twice.
-            raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
-        refusal = None if by_customer else withhold_refusal(order)
-        if refusal is not None:
-            raise refusal
-        collected = payments.bill_collect(
-            bill_id=bill.pk,
-            method=BillPayment.Method.CUSTOMER if by_customer else BillPayment.Method.WITHHOLD,
-            actor=actor,
-            idempotency_key=idempotency_key,
-            agreement_no=order.withhold_agreement_no,
-            payer=f"cust-{order.customer_id}",
-        )
-        if collected.payment.status == BillPayment.Status.SUCCEEDED:
-            on_bill_paid(order, collected.bill if collected.newly_paid else None)
-    if collected.payment.status != BillPayment.Status.PROCESSING:
-        events.payment_outcome(order_id=order_id, status=collected.payment.status)
-    if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:
-        raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)  # the payment found is committed
-    return collected
 
 
 def order_ship(

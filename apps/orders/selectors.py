@@ -34,6 +34,7 @@ from zulin.audit.state import status_history
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
 from zulin.core.dates import day_start
+from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
@@ -1175,4 +1176,29 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             paid=paid.get(row["pk"], Decimal("0.00")),
         )
         for row in orders
+    }
+
+
+def applet_order(order_no: str) -> Order:
+    """An order the shop's customer app names by its number (the intake's calls)."""
+    order = (
+        Order.objects.select_related("customer")
+        .filter(order_no=order_no.strip().upper(), is_deleted=False)
+        .first()
+    )
+    if order is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return order
+
+
+def applet_order_row(order: Order) -> dict[str, Any]:
+    """An order as the customer app's calls answer it (`AppletOrderOut`)."""
+    return {
+        "order_no": order.order_no,
+        "kind": order.kind,
+        "status": order.status,
+        "stage": order.stage,
+        "deposit_required": money(order.deposit - order.deposit_waived),
+        "deposit_state": order.deposit_state,
+        "risk_grade": order.risk_grade,
     }

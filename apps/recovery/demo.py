@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
+from apps.billing import bill_pay
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillStatus
 from apps.disputes.demo import evidence_pack_showcase_load
-from apps.orders import lease
 from apps.orders.demo import overdue_leases_load
 from apps.orders.selectors import order_device
 from tenants.accounts.demo import demo_actor
@@ -90,7 +90,7 @@ def _written_off(owner: Session, slug: str, own: list[int]) -> None:
     )
     if first is None:
         return
-    collected = lease.order_bill_pay(
+    collected = bill_pay.order_bill_pay(
         order_id=done.order_id,
         period=first.period,
         actor=None,

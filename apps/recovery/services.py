@@ -17,7 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import charges
+from apps.billing import bill_pay, charges
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
 from apps.billing.rent_run import order_owed_refresh
@@ -30,7 +30,6 @@ from apps.billing.selectors import (
 )
 from apps.billing.settle import order_bills_lock
 from apps.credit import services as credit
-from apps.orders import lease
 from apps.orders.devices import device_lost as order_device_lost
 from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
@@ -571,7 +570,7 @@ def payment_link_send(
             "没有可支付的逾期账单（可能正在支付中）",
             msg_en="No bill past due to pay (one may be being paid)",
         )
-    collected = lease.order_bill_pay(
+    collected = bill_pay.order_bill_pay(
         order_id=case.order_id, period=period, actor=None, idempotency_key=key, by_customer=True
     )
     payment = collected.payment

@@ -181,6 +181,7 @@ def _mount_routers() -> None:
     from apps.assets.api import router as assets_router
     from apps.billing.api import finance_router as billing_finance_router
     from apps.billing.api import (
+        lease_applet_router,
         lease_finance_router,
         lease_merchant_router,
         lease_platform_router,
@@ -253,6 +254,7 @@ def _mount_routers() -> None:
     api.add_router("/general", orders_general_router)
     api.add_router("/applet", orders_applet_router)
     api.add_router("/applet", intake_router)
+    api.add_router("/applet", lease_applet_router)
     api.add_router("/v2", orders_v2_router)
     api.add_router("/platform", lease_platform_router)
     api.add_router("/merchant", lease_merchant_router)

@@ -3,6 +3,7 @@ time, a second handler is refused, and an event nobody answers fails loudly."""
 
 import pytest
 
+from apps.billing.bill_pay import customer_bill_pay
 from apps.billing.repayments import buyout_quote, buyout_settle
 from apps.billing.selectors import lease_schedule
 from apps.notary.selectors import order_notarization
@@ -18,6 +19,7 @@ def test_each_order_event_is_answered_by_its_app():
     assert events.LEASE_SCHEDULE.handler is lease_schedule
     assert events.BUYOUT_QUOTE.handler is buyout_quote
     assert events.BUYOUT_SETTLE.handler is buyout_settle
+    assert events.CUSTOMER_BILL_PAY.handler is customer_bill_pay
 
 
 def test_an_event_takes_one_handler_and_an_unanswered_one_fails():
