@@ -38,9 +38,9 @@ from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import bill_pay, charges, confirmations, latefees, reminders, statements
+from . import bill_pay, charges, confirmations, latefees, payments, reminders, statements
 from .early import stale_settlement_numbers
-from .models import Bill, BillWaiver
+from .models import Bill, BillPayment, BillRefund, BillWaiver
 from .selectors import (
     due_unpaid_bills,
     order_overdue_money,
@@ -293,9 +293,6 @@ def bill_payment_refund(
     through the provider; the commission of the rent it returns comes back on confirmation).
     A bill paid in parts (a short result, then the rest): the newest payment that still
     holds the amount. Locks: the order, then the bill."""
-    from . import payments
-    from .models import BillPayment, BillRefund
-
     with transaction.atomic():
         order, bill = _order_bill_locked(actor, order_id, period)
         # A replay answers the refund it made; the key of another refund (another bill,

@@ -11,8 +11,7 @@ from ninja import Query, Router
 
 from tenants.orders.selectors import platform_order_page, platform_stage_counts
 from zulin.core.auth import Session, any_side_auth, current_session, store_auth
-from zulin.core.errors import ApplicationError, ErrorCode, field_error
-from zulin.core.i18n import Text
+from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.sides import PlatformType
 
 from . import (
@@ -29,6 +28,7 @@ from . import (
 )
 from .intake_auth import intake_key_create, intake_key_status_set
 from .models import AfterSale, OrderKind
+from .scope import named_merchant, order_reader
 
 platform_router = Router(tags=["platform: orders"])
 backend_router = Router(tags=["backend: orders"])
@@ -42,21 +42,12 @@ STORE_VIEW = store_auth()
 
 
 def _session(request: HttpRequest) -> Session:
-    session = current_session(request)
-    if session.side == PlatformType.ADMIN and not session.can("order.view"):
-        raise ApplicationError(ErrorCode.FORBIDDEN)
-    return session
+    return order_reader(current_session(request))
 
 
 def _need(session: Session, action: str) -> None:
     if not session.can(action):
         raise ApplicationError(ErrorCode.FORBIDDEN)
-
-
-def _merchant_id(session: Session, merchant_id: int | None) -> int:
-    if merchant_id is None:
-        raise field_error("merchant_id", Text("平台端必填", "required on the platform"))
-    return merchant_id
 
 
 def _platform_filters(kind: str, filters: schemas.OrderCountIn) -> dict[str, Any]:
@@ -155,7 +146,7 @@ def order_info(request: HttpRequest, query: Query[schemas.OrderIdIn]) -> Any:
     session = _session(request)
     if session.side == PlatformType.ADMIN:
         return governance.platform_order_detail(
-            actor=session, merchant_id=_merchant_id(session, query.merchant_id), order_id=query.id
+            actor=session, merchant_id=named_merchant(query.merchant_id), order_id=query.id
         )
     return selectors.order_detail(session=session, order_id=query.id)
 
@@ -180,7 +171,7 @@ def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) 
     if session.side == PlatformType.ADMIN:
         detail = governance.platform_order_detail(
             actor=session,
-            merchant_id=_merchant_id(session, query.merchant_id),
+            merchant_id=named_merchant(query.merchant_id),
             order_id=query.order_id,
         )
         return detail["remarks"]
@@ -383,7 +374,7 @@ def close_orders(request: HttpRequest, payload: schemas.CloseOrdersIn) -> Any:
     if session.side == PlatformType.ADMIN:
         count = governance.platform_orders_close(
             actor=session,
-            merchant_id=_merchant_id(session, payload.merchant_id),
+            merchant_id=named_merchant(payload.merchant_id),
             ids=payload.ids,
             reason=payload.reason,
         )
@@ -498,7 +489,7 @@ def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn
     if session.side == PlatformType.ADMIN:
         return governance.platform_order_tracking(
             actor=session,
-            merchant_id=_merchant_id(session, query.merchant_id),
+            merchant_id=named_merchant(query.merchant_id),
             order_id=query.order_id,
             hide_error=query.hide_error,
         )
@@ -523,7 +514,7 @@ def look_contract(request: HttpRequest, payload: schemas.ContractLookIn) -> Any:
     if session.side == PlatformType.ADMIN:
         return governance.platform_contract_link(
             actor=session,
-            merchant_id=_merchant_id(session, payload.merchant_id),
+            merchant_id=named_merchant(payload.merchant_id),
             order_id=payload.order_id,
         )
     return contracts.contract_link(actor=session, order_id=payload.order_id)

@@ -15,8 +15,10 @@ from typing import Any
 from django.db.models import QuerySet
 
 from zulin.core.auth import Session
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.core.scoping import scope_to_sub_shop
+from zulin.core.sides import PlatformType
 
 from .models import Order
 
@@ -48,6 +50,21 @@ def can_see_orders(session: Session) -> bool:
         or session.sub_shop_id is not None
         or any(map(session.can, ORDER_LIST_RIGHTS))
     )
+
+
+def order_reader(session: Session) -> Session:
+    """The session of a call that reads an order on either side: on the platform's side only
+    with `order.view` (a store session is scoped by `visible_orders`)."""
+    if session.side == PlatformType.ADMIN and not session.can("order.view"):
+        raise ApplicationError(ErrorCode.FORBIDDEN)
+    return session
+
+
+def named_merchant(merchant_id: int | None) -> int:
+    """The merchant a platform call names (the admin side reads one merchant's orders)."""
+    if merchant_id is None:
+        raise field_error("merchant_id", Text("平台端必填", "required on the platform"))
+    return merchant_id
 
 
 def order_lock(order_id: int) -> None:
