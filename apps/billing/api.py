@@ -16,7 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from apps.orders import applet_schemas, deposits, shipping
+from apps.orders import applet_schemas
 from apps.orders import schemas as order_schemas
 from apps.orders.intake_auth import AppSignatureAuth
 from apps.orders.scope import named_merchant, order_in_scope, order_reader
@@ -32,7 +32,19 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.sides import PlatformType
 
-from . import bill_pay, confirmations, governance, latefees, rent_run, repayments, reports, schemas
+from . import (
+    bill_pay,
+    confirmations,
+    deposits,
+    governance,
+    latefees,
+    rent_run,
+    repayments,
+    reports,
+    returns,
+    schemas,
+    shipping_fee,
+)
 from . import selectors as billing_selectors
 from .charges import WAIVE_RIGHT
 from .offline import OfflineDetails
@@ -43,6 +55,7 @@ finance_router = Router(tags=["finance: bills"])
 # A lease's money calls, under the tags they had when orders answered them.
 lease_platform_router = Router(tags=["platform: orders"])
 lease_merchant_router = Router(tags=["merchant: orders"])
+lease_backend_router = Router(tags=["backend: orders"])
 lease_v2_router = Router(tags=["v2: bills"])
 lease_finance_router = Router(tags=["finance: late fees, settings, offline and early repayment"])
 lease_applet_router = Router(tags=["applet: order intake (signed application key)"])
@@ -175,6 +188,24 @@ def _refund_answer(refund: Any) -> dict[str, Any]:
     }
 
 
+@lease_backend_router.get(
+    "/getReturnQuote",
+    response=order_schemas.ReturnQuoteOut,
+    auth=store_auth("order.view"),
+    operation_id="getReturnQuote",
+)
+def get_return_quote(request: HttpRequest, params: Query[order_schemas.ReturnQuoteIn]) -> Any:
+    """What the customer will owe if the goods come back on `return_date` with
+    `damage_amount`: bills due by then, rent cancelled after it, the early-termination fee
+    before the minimum term, the damage, what the deposit pays and what stays owed."""
+    return returns.order_return_quote(
+        actor=current_session(request),
+        order_id=params.order_id,
+        return_date=params.return_date,
+        damage=params.damage_amount,
+    )
+
+
 @lease_merchant_router.post(
     "/refundSfAmount",
     response=order_schemas.RefundOut,
@@ -183,7 +214,7 @@ def _refund_answer(refund: Any) -> dict[str, Any]:
 )
 def refund_sf_amount(request: HttpRequest, payload: order_schemas.RefundShippingFeeIn) -> Any:
     """Gives back the shipping fee the customer paid (all that is left, or `amount`)."""
-    refund = shipping.shipping_fee_refund(
+    refund = shipping_fee.shipping_fee_refund(
         actor=current_session(request),
         order_id=payload.order_id,
         amount=payload.amount,

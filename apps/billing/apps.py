@@ -7,8 +7,9 @@ class BillingConfig(AppConfig):
     verbose_name = "Instalment bills and their payments (each merchant schema)"
 
     def ready(self) -> None:
-        from apps.orders import events
+        from apps.orders import events, money
 
+        from . import lease_money
         from .bill_pay import customer_bill_pay
         from .callbacks import register
         from .exports import finance_exporters_register
@@ -23,3 +24,5 @@ class BillingConfig(AppConfig):
         events.BUYOUT_QUOTE.register(buyout_quote)
         events.BUYOUT_SETTLE.register(buyout_settle)
         events.CUSTOMER_BILL_PAY.register(customer_bill_pay)
+        # Everything else orders asks of a lease's money, through its one port.
+        money.register(lease_money)

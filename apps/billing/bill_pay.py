@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from apps.orders import deposits, events
+from apps.orders import events
 from apps.orders.guards import withhold_refusal
 from apps.orders.outcomes import on_bill_paid
 from apps.orders.scope import order_in_scope
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import payments
+from . import deposits, payments
 from .models import Bill, BillPayment
 
 

@@ -8,15 +8,15 @@ from typing import Any
 
 from django.db import transaction
 
-from apps.orders import deposits, events
+from apps.orders import events
 from apps.orders.models import Order
 from apps.orders.outcomes import on_bill_paid, order_signing_check
-from apps.orders.shipping import shipping_fee_sync
 from zulin.core.auth import Session
 
-from . import payments
+from . import deposits, payments
 from .models import BillPayment, BillRefund
 from .repayments import settlement_result_sync
+from .shipping_fee import shipping_fee_sync
 
 
 def payment_result_sync(

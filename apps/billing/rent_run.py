@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.orders import deposits, machine, outcomes
+from apps.orders import machine, outcomes
 from apps.orders.models import Order, OrderStage
 from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
@@ -38,12 +38,22 @@ from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
-from . import bill_pay, charges, confirmations, latefees, payments, reminders, statements
+from . import (
+    bill_pay,
+    charges,
+    confirmations,
+    deposits,
+    latefees,
+    payments,
+    reminders,
+    statements,
+)
 from .early import stale_settlement_numbers
 from .models import Bill, BillPayment, BillRefund, BillWaiver
 from .selectors import (
     due_unpaid_bills,
     order_overdue_money,
+    owed_amount_stale,
     stale_payment_numbers,
 )
 
@@ -169,7 +179,7 @@ def ended_owed_refresh() -> dict[str, int]:
             status__in=machine.MAY_OWE_AFTER, stage=OrderStage.OWING, is_deleted=False
         ).values_list("pk", "owed_amount")
     )
-    return {"changed": outcomes.orders_overdue_refresh(outcomes.owed_amount_stale(ended))}
+    return {"changed": outcomes.orders_overdue_refresh(owed_amount_stale(ended))}
 
 
 def rent_run_night(*, today: date | None = None) -> dict[str, Any]:

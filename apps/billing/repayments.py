@@ -22,7 +22,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.orders import machine
-from apps.orders.deposits import Op
 from apps.orders.guards import buyout_allowed, order_setting
 from apps.orders.models import AfterSale, Order, OrderKind
 from apps.orders.outcomes import buyout_complete, on_bill_paid
@@ -33,6 +32,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.idempotency import key_replay
 
 from . import early, offline, settle
+from .deposits import Op
 from .models import Bill, BillStatus
 from .offline import OfflineDetails
 

@@ -346,7 +346,7 @@ def order_bill_totals(order_id: int) -> dict[str, Decimal]:
     }
 
 
-def earliest_overdue(order_id: int) -> Any:
+def earliest_overdue(order_id: int) -> date | None:
     """The due date of the order's oldest unpaid bill past due, or None."""
     row = (
         Bill.objects.filter(
@@ -608,6 +608,20 @@ def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[st
             "total": rent + fee + charges,
         }
     return found
+
+
+def owed_amount_stale(owed_amounts: dict[int, Decimal]) -> list[int]:
+    """Of ended orders (id → the owed amount they keep), those whose bills owe something
+    else now (the night's late fees added, a payment or waiver elsewhere), in id order: one
+    grouped query."""
+    owed_now = {
+        order_id: row["owed"] for order_id, row in owed_by_order(list(owed_amounts)).items()
+    }
+    return sorted(
+        order_id
+        for order_id, owed_amount in owed_amounts.items()
+        if owed_now.get(order_id, ZERO) != owed_amount
+    )
 
 
 def order_paid_total(order_id: int) -> Decimal:

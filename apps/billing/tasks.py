@@ -18,7 +18,7 @@ from zulin.core.db import tenant_connection
 
 from . import rent_run
 from .projection import due_days_project
-from .selectors import earliest_overdue_by_order
+from .selectors import earliest_overdue_by_order, owed_amount_stale
 
 log = logging.getLogger("zulin.task")
 
@@ -82,7 +82,7 @@ def orders_refresh_overdue() -> dict[str, object]:
         "owed_amount",
     )
     # An ended order's owed amount is compared with what its bills owe now.
-    stale = outcomes.owed_amount_stale(
+    stale = owed_amount_stale(
         dict(running.filter(status__in=machine.MAY_OWE_AFTER).values_list("pk", "owed_amount"))
     )
     owed_stale = set(stale)

@@ -2,7 +2,8 @@
 renewal and exchange. At most one is open on an order at a time (a partial unique index and
 the order's `has_open_after_sale`); while it is open the order takes no other business.
 
-Settling a return (at inspection, `_settle_return`, the rules in `termination.py`): the
+Settling a return (at inspection, billing's `returns.return_settle` asked through the
+port `money.py`; the terms in `termination.py`): the
 return's day is the day the goods came back; rent due after it is cancelled, an early
 return before the minimum term owes its fee, damage is owed in full; the frozen deposit
 pays oldest first, the rest of it is thawed, and what it did not cover stays owed as open
@@ -24,26 +25,23 @@ never before the day it is agreed.
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import charges, latefees, payments, settle
-from apps.billing import selectors as billing_selectors
-from apps.billing.models import Bill, BillKind, BillStatus
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.money.schedule import add_months, lease_end
+from zulin.money.schedule import lease_end
 
-from . import deposits, devices, events, outcomes, termination
+from . import devices, events, outcomes
 from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
+from .money import lease_money
 from .moves import order_move, order_refresh, order_unwind
 from .scope import order_in_scope
 
@@ -144,77 +142,18 @@ DAMAGE_MAX = Decimal("1000000.00")
 
 def _settle_return(
     business: AfterSale, order: Order, *, damage: Decimal, actor: Session | None
-) -> termination.Quote:
-    """Settles a return at inspection (the order row locked): payments in flight given their
-    outcome first, rent due after the return's day cancelled, the early-termination fee and
-    the damage charged, the deposit taken oldest first for what is owed (a written-off bill
-    included) and the rest thawed once nothing it could pay comes first (`termination.py`,
-    `deposits.deposit_owes_first`)."""
-    today = timezone.localdate()
-    return_day = business.received_on or today
-    _payments_in_flight_end(order, actor=actor)
-    # What those outcomes moved (a deposit transfer confirmed, a bill paid) is read again.
-    order.refresh_from_db()
-    bills = settle.order_bills_lock(order.pk)
-    quote = termination.return_quote(order, return_day=return_day, damage=damage, bills=bills)
-    for bill in quote.cancelled:
-        if bill.late_fee_owed > 0:
-            # Late fee the nights added while the goods waited for inspection, on rent due
-            # after they came back: never owed, as that rent; forgone with a waiver row.
-            latefees.late_fee_waive(
-                actor=None, bill=bill, amount=None, reason="归还日后到期的租金不再收取"
-            )
-        bill.status = BillStatus.CANCELLED
-        bill.save(update_fields=["status", "updated_at"])
-    if quote.cancelled:
-        audit_record(
-            actor=actor,
-            action="bill.cancelled_by_return",
-            target_type="order",
-            target_id=order.pk,
-            after={
-                "return_date": return_day.isoformat(),
-                "periods": [bill.period for bill in quote.cancelled],
-                "rent": str(quote.rent_cancelled),
-            },
-            reason="归还日后到期的租金不再收取",
-        )
-    for kind, amount, due in (
-        (BillKind.TERMINATION, quote.fee, return_day),
-        (BillKind.DAMAGE, quote.damage, today),
-    ):
-        if amount > 0:
-            charges.charge_add(
-                order_id=order.pk,
-                order_no=order.order_no,
-                sub_shop_id=order.sub_shop_id,
-                kind=kind,
-                amount=amount,
-                due=due,
-            )
-    business.rent_cancelled, business.termination_fee = quote.rent_cancelled, quote.fee
+) -> None:
+    """Settles a return at inspection (the order row locked) on the day the goods came back:
+    billing cancels the rent due after it, charges the fee and the damage and takes the
+    deposit (`returns.return_settle`); the business keeps what was cancelled and the fee."""
+    settled = lease_money().return_settle(
+        order,
+        return_day=business.received_on or timezone.localdate(),
+        damage=damage,
+        actor=actor,
+    )
+    business.rent_cancelled, business.termination_fee = settled.rent_cancelled, settled.fee
     business.save(update_fields=["rent_cancelled", "termination_fee", "updated_at"])
-    if quote.deposit_applied > 0:
-        # Refused or failed, nothing is swallowed: the deposit stays frozen for the debt.
-        deposits.deposit_transfer(order, actor=actor, purpose="bills", partial=True)
-    deposits.deposit_thaw(order, actor=actor)  # kept while anything comes first
-    return quote
-
-
-def _payments_in_flight_end(order: Order, *, actor: Session | None) -> None:
-    """Before a return settles, every payment of the order's bills still in flight gets its
-    outcome: the provider is asked, and a withhold or customer payment it has no outcome
-    for yet is closed there (it can never succeed later; its bill is owed again, for the
-    deposit to take); a deposit transfer is asked. One still without an outcome (a transfer
-    or an early settlement the provider holds) refuses the settlement
-    (PAYMENT_IN_PROGRESS), to be tried again: the deposit is never thawed past it."""
-    for out_no, method in billing_selectors.order_trades_in_flight(order.pk):
-        if method in settle.BILL_TRADES:
-            payments.payment_sync(out_no=out_no, actor=actor, close_if_processing=True)
-        elif method == "deposit":
-            deposits.deposit_sync(out_no=out_no, actor=actor)
-    if billing_selectors.order_trades_in_flight(order.pk):
-        raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
 
 
 def after_sale_deal(
@@ -330,37 +269,11 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
 
 
 def _renew(order: Order, extra: int) -> None:
-    """More periods at the same rent, after the current lease: a month plan's bills due on
-    the lease's day of each month from the day after the current lease end, a day plan's
-    one bill (the extra days' rent) due that day — never before today (a renewal agreed
-    after the lease ran out is not born overdue)."""
-    last = Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("-period").first()
+    """More periods at the same rent, after the current lease: billing adds their bills
+    (`returns.bills_renew`: due from the day after the current lease end, never before
+    today), and the order's term, total rent and lease end follow."""
+    lease_money().bills_renew(order, extra=extra)
     start = order.lease_start or timezone.localdate()
-    current_end = order.lease_end or lease_end(
-        start=start, term=order.term, term_unit=order.term_unit
-    )
-    first_new = (last.period if last else 0) + 1
-    today = timezone.localdate()
-    if order.term_unit == "month":
-        plan = [
-            (period, add_months(start, order.term + period - first_new), order.rent)
-            for period in range(first_new, first_new + extra)
-        ]
-    else:
-        plan = [(first_new, current_end + timedelta(days=1), order.rent * extra)]
-    Bill.objects.bulk_create(
-        Bill(
-            order_id=order.pk,
-            order_no=order.order_no,
-            sub_shop_id=order.sub_shop_id,
-            period=period,
-            due_date=max(due, today),
-            rent=rent.quantize(CENT),
-            amount=rent.quantize(CENT),
-            out_trade_no=f"{order.order_no}B{period:03d}",
-        )
-        for period, due, rent in plan
-    )
     order.term += extra
     order.total_rent = (order.rent * order.term).quantize(CENT)
     order.lease_end = lease_end(start=start, term=order.term, term_unit=order.term_unit)

@@ -24,7 +24,6 @@ from . import (
     selectors,
     services,
     shipping,
-    termination,
 )
 from .intake_auth import intake_key_create, intake_key_status_set
 from .models import AfterSale, OrderKind
@@ -249,24 +248,6 @@ def set_intake_key_status(request: HttpRequest, payload: schemas.IntakeKeyStatus
         actor=current_session(request), app_id=payload.app_id, active=payload.active
     )
     return selectors.intake_key_row(key)
-
-
-@backend_router.get(
-    "/getReturnQuote",
-    response=schemas.ReturnQuoteOut,
-    auth=store_auth("order.view"),
-    operation_id="getReturnQuote",
-)
-def get_return_quote(request: HttpRequest, params: Query[schemas.ReturnQuoteIn]) -> Any:
-    """What the customer will owe if the goods come back on `return_date` with
-    `damage_amount`: bills due by then, rent cancelled after it, the early-termination fee
-    before the minimum term, the damage, what the deposit pays and what stays owed."""
-    return termination.order_return_quote(
-        actor=current_session(request),
-        order_id=params.order_id,
-        return_date=params.return_date,
-        damage=params.damage_amount,
-    )
 
 
 @backend_router.get(

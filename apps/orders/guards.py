@@ -8,13 +8,11 @@ the selectors)."""
 
 from __future__ import annotations
 
-from apps.billing.early import settlement_in_flight
-from apps.billing.selectors import paid_periods
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import machine
-from .deposits import deposit_available
 from .models import AfterSale, Contract, Order, OrderSetting
+from .money import lease_money
 
 Kind = AfterSale.Kind
 
@@ -37,7 +35,7 @@ def buyout_allowed(order: Order) -> bool:
     return (
         order.status == machine.IN_LEASE
         and order.ownership_transfer
-        and paid_periods(order.pk) >= order_setting().buyout_from_period
+        and lease_money().paid_periods(order.pk) >= order_setting().buyout_from_period
     )
 
 
@@ -66,7 +64,7 @@ def after_sale_refusal(order: Order, kind: str) -> ApplicationError | None:
         return ApplicationError(ErrorCode.AFTER_SALE_OPEN)
     if order.status not in OPENS_FROM[kind]:
         return machine.machine_for(order).conflict(order.status, kind)
-    if settlement_in_flight(order.pk) is not None:
+    if lease_money().settlement_in_flight(order.pk) is not None:
         # An early settlement being charged ends the lease (bought out) or pays every bill
         # left of it: no return, buyout or renewal opens under it until it has an outcome.
         return ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
@@ -90,6 +88,6 @@ def withhold_refusal(order: Order) -> ApplicationError | None:
 def deposit_refusal(order: Order) -> ApplicationError | None:
     """Deposit is released or taken only while some of it is frozen and not already being
     released or taken."""
-    if deposit_available(order) <= 0:
+    if lease_money().deposit_available(order) <= 0:
         return ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN)
     return None

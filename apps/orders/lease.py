@@ -11,8 +11,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import services as billing
-from apps.billing.models import Bill
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
@@ -21,6 +19,7 @@ from zulin.money.schedule import lease_end
 
 from . import contracts, devices
 from .models import AfterSale, Order, OrderKind, Shipment
+from .money import lease_money
 from .moves import order_move, order_refresh
 from .scope import order_in_scope
 from .shipping import express_register
@@ -32,13 +31,15 @@ def _locked(order_id: int, actor: Session | None = None) -> Order:
     return order_in_scope(actor, order_id, lock=True)
 
 
-def schedule_make(order: Order, *, start: date) -> list[Bill]:
-    """The order's bills: a lease's instalments from `start`, or a purchase's one bill."""
+def schedule_make(order: Order, *, start: date) -> None:
+    """The order's bills (billing makes them): a lease's instalments from `start`, or a
+    purchase's one bill."""
+    billing = lease_money()
     if order.kind == OrderKind.LEASE:
         order.lease_start = start
         order.lease_end = lease_end(start=start, term=order.term, term_unit=order.term_unit)
         order.save(update_fields=["lease_start", "lease_end", "updated_at"])
-        return billing.bills_create(
+        billing.bills_create(
             order_id=order.pk,
             order_no=order.order_no,
             sub_shop_id=order.sub_shop_id,
@@ -49,7 +50,8 @@ def schedule_make(order: Order, *, start: date) -> list[Bill]:
             addon_amount=order.addon_total,
             fee_amount=order.shipping_fee,
         )
-    return billing.bills_create(
+        return
+    billing.bills_create(
         order_id=order.pk,
         order_no=order.order_no,
         sub_shop_id=order.sub_shop_id,
@@ -199,7 +201,7 @@ def order_deliver(
             start = timezone.localdate(when)
             row.lease_start = start
             row.lease_end = lease_end(start=start, term=row.term, term_unit=row.term_unit)
-            billing.bills_shift(
+            lease_money().bills_shift(
                 order_id=row.pk, start=start, term=row.term, term_unit=row.term_unit
             )
             return {"lease_start": str(start), "lease_end": str(row.lease_end)}

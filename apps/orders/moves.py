@@ -10,14 +10,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import payments
-from apps.billing import services as billing
 from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import deposits, machine
+from . import machine
 from .models import AfterSale, Order
+from .money import lease_money
 from .projection import order_project
 
 
@@ -65,9 +64,10 @@ def order_move(
 def order_unwind(order: Order, *, actor: Session | None, reason: str) -> None:
     """An order ends before its lease ran (cancelled, refused, refunded, closed): bills still
     owed are cancelled, what the customer paid is given back, the deposit thawed."""
-    billing.bills_cancel_open(order_id=order.pk)
-    payments.order_payments_refund(order_id=order.pk, reason=reason, actor=actor)
-    deposits.deposit_thaw(order, actor=actor)
+    money = lease_money()
+    money.bills_cancel_open(order_id=order.pk)
+    money.order_payments_refund(order_id=order.pk, reason=reason, actor=actor)
+    money.deposit_thaw(order, actor=actor)
     business = AfterSale.objects.filter(
         order=order, status__in=[AfterSale.Status.OPEN, AfterSale.Status.APPROVED]
     ).first()

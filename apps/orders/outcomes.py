@@ -3,34 +3,31 @@
 Every confirmation reaches its order through here, the order row locked by the caller:
 - the contract signed, bill 1 paid and the deposit frozen, in any order: a lease awaiting
   signing moves on to shipment (`order_signing_check`), the withhold agreement signed with
-  the contract (`order_withhold_sign`);
+  the contract (billing's `order_withhold_sign`, asked through `money.py`);
 - a bill paid (`on_bill_paid`): bill 1 marks the first payment (a purchase is then paid);
   the buyout bill completes the buyout (`buyout_complete`); any bill refreshes the order's
   overdue state;
 - a due date passed, a bill paid or waived: `order_overdue_refresh` sets `overdue_since`
   from the oldest unpaid bill past due, what an ended order still owes, and the stage.
 
-This module sits below the modules that take money in (lease, after-sale, repayments,
-deposits' callers, confirmations) and above moves and deposits: the import-linter `layers`
-contract of `apps.orders` keeps it so (docs/architecture.md).
+Billing (which takes the money in: settling, repayments, deposits, confirmations) calls this
+module; it asks billing back only through the port `money.py`. Inside orders it sits below
+the lease and the after-sale business and above moves: the import-linter `layers` contract
+of `apps.orders` keeps it so (docs/architecture.md).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing.charges import open_owed
-from apps.billing.models import Bill
-from apps.billing.payments import payment_provider, provider_failed
-from apps.billing.selectors import earliest_overdue, owed_by_order
-from zulin.providers.interfaces import ProviderError
-
-from . import deposits, devices, machine
+from . import devices, machine
 from .models import AfterSale, DepositState, Order, OrderKind
+from .money import lease_money
 from .moves import order_move
 from .projection import order_project
 
@@ -52,36 +49,6 @@ def order_signing_check(order: Order) -> Order:
     return order
 
 
-def order_withhold_sign(order: Order) -> None:
-    """The customer's withhold agreement, signed with the contract (later bills are charged
-    by it)."""
-    if order.withhold_agreement_no:
-        return
-    try:
-        result = payment_provider().withhold_sign(
-            out_no=f"{order.order_no}W", payer=f"cust-{order.customer_id}"
-        )
-    except ProviderError as error:
-        raise provider_failed(error) from error
-    if result.succeeded:
-        order.withhold_agreement_no = result.agreement_no
-        order.save(update_fields=["withhold_agreement_no", "updated_at"])
-
-
-def owed_amount_stale(owed_amounts: dict[int, Decimal]) -> list[int]:
-    """Of ended orders (id → the owed amount they keep), those whose bills owe something
-    else now (the night's late fees added, a payment or waiver elsewhere), in id order: one
-    grouped query."""
-    owed_now = {
-        order_id: row["owed"] for order_id, row in owed_by_order(list(owed_amounts)).items()
-    }
-    return sorted(
-        order_id
-        for order_id, owed_amount in owed_amounts.items()
-        if owed_now.get(order_id, ZERO) != owed_amount
-    )
-
-
 def orders_overdue_refresh(order_ids: list[int]) -> int:
     """`order_overdue_refresh` of each order, each under its own lock in its own
     transaction; answers how many changed."""
@@ -99,9 +66,10 @@ def order_overdue_refresh(order: Order) -> bool:
     ended order still owes (`owed_amount`: open bills and charges, late fees included) and
     the stage with them; answers whether anything changed. The caller holds the row lock."""
     before = (order.overdue_since, order.owed_amount, order.stage)
-    order.owed_amount = open_owed(order.pk) if order.status in machine.MAY_OWE_AFTER else ZERO
+    money = lease_money()
+    order.owed_amount = money.open_owed(order.pk) if order.status in machine.MAY_OWE_AFTER else ZERO
     watched = order.status in machine.DEAL_RUNNING or order.owed_amount > 0
-    order.overdue_since = earliest_overdue(order.pk) if watched else None
+    order.overdue_since = money.earliest_overdue(order.pk) if watched else None
     order.stage = machine.stage_of(order)
     if (order.overdue_since, order.owed_amount, order.stage) == before:
         return False
@@ -135,10 +103,17 @@ def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None
         allow_after_sale=True,
     )
     devices.device_sold(order, actor=None, reason=reason)  # tracked by unit: it left the shop
-    deposits.deposit_thaw(order, actor=None)
+    lease_money().deposit_thaw(order, actor=None)
 
 
-def on_bill_paid(order: Order, bill: Bill | None) -> None:
+class PaidBill(Protocol):
+    """What an order's outcome reads of the bill a payment made paid (billing's Bill)."""
+
+    period: int
+    paid_at: datetime | None
+
+
+def on_bill_paid(order: Order, bill: PaidBill | None) -> None:
     """What a confirmed payment of a bill does to its order (the order row is locked);
     `bill` the last bill it made paid, None when it paid none whole (a short result)."""
     if bill is not None and bill.period == 1 and order.first_bill_paid_at is None:
@@ -154,4 +129,4 @@ def on_bill_paid(order: Order, bill: Bill | None) -> None:
     if order.status in machine.DEAL_RUNNING or order.status in machine.MAY_OWE_AFTER:
         order_overdue_refresh(order)
     # An ended lease's deposit kept frozen for a debt goes back once nothing comes first.
-    deposits.deposit_rest_thaw(order, actor=None)
+    lease_money().deposit_rest_thaw(order, actor=None)

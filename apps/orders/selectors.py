@@ -12,15 +12,6 @@ from django.db.models import Count, Max, Min, Q, QuerySet, Subquery
 
 from apps.assets.order_facts import OrderFact
 from apps.assets.selectors import code_names, order_unit_brief, order_units_shipped
-from apps.billing.charges import WAIVE_RIGHT
-from apps.billing.selectors import (
-    bill_periods,
-    has_open_bills,
-    has_open_instalments,
-    order_bill_totals,
-    order_bills,
-    paid_totals_by_order,
-)
 from apps.goods.rules import early_fee_text
 from apps.goods.selectors import sku_tracked
 from apps.risk.selectors import credit_query_times, order_risk_checks
@@ -50,6 +41,7 @@ from .models import (
     OrderStage,
     Shipment,
 )
+from .money import lease_money
 from .projection import mask_name
 from .scope import order_in_scope, visible_orders
 from .termination import min_term_end
@@ -440,7 +432,7 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
         # Finance records money that came in outside the provider, and settles leases early.
         if status in (machine.SHIPPED, machine.IN_LEASE) or owing:
             actions.append("offline_repayment")
-        if status == machine.IN_LEASE and has_open_instalments(order.pk):
+        if status == machine.IN_LEASE and lease_money().has_open_instalments(order.pk):
             actions.append("early_settlement")
     if can("order.manage"):
         if machine.machine_for(order).find(status, "close") is not None:
@@ -466,7 +458,12 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("pay_bill")
         if guards.contract_refresh_refusal(order) is None:
             actions.append("refresh_contract")
-    if can(WAIVE_RIGHT) and has_open_bills(order.pk) and status not in machine.NOT_YET_DEAL:
+    money = lease_money()
+    if (
+        can(money.WAIVE_RIGHT)
+        and money.has_open_bills(order.pk)
+        and status not in machine.NOT_YET_DEAL
+    ):
         actions.append("waive_charge")
     if can("order.ship"):
         if status in (machine.AWAITING_SHIPMENT, machine.PAID):
@@ -478,7 +475,7 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
 
 def deposit_block(order: Order) -> dict[str, Any]:
     ops = list(order.deposit_operations.order_by("id"))
-    periods = bill_periods([bill_id for op in ops for bill_id in op.bill_ids])
+    periods = lease_money().bill_periods([bill_id for op in ops for bill_id in op.bill_ids])
     operations = [
         {
             "id": op.pk,
@@ -532,7 +529,7 @@ def order_detail(*, session: Session | None, order_id: int) -> dict[str, Any]:
 def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     """Everything the order's screen shows, and the actions it may offer now."""
     row = order_row(order)
-    totals = order_bill_totals(order.pk)
+    totals = lease_money().order_bill_totals(order.pk)
     return {
         **row,
         "customer": customer_block(order),
@@ -573,7 +570,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
             "checks": order_risk_checks(order.pk),
         },
         "deposit_detail": deposit_block(order),
-        "bills": order_bills(order.pk, session=session),
+        "bills": lease_money().order_bills(order.pk, session=session),
         "bill_totals": {key: money(value) for key, value in totals.items()},
         "shipments": shipment_rows(order),
         "contract": contract_block(order),
@@ -1152,7 +1149,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
         .annotate(day=Max("received_on"))
         .values_list("order_id", "day")
     )
-    paid = paid_totals_by_order(order_ids)
+    paid = lease_money().paid_totals_by_order(order_ids)
     # A lease whose exchange is approved and its old device back ships the new one now.
     exchanging = set(
         AfterSale.objects.filter(

@@ -38,11 +38,11 @@ from zulin.providers.identity import get_identity_provider
 from zulin.providers.interfaces import IdentityVerification, ProviderError
 
 from . import machine, rules
-from .deposits import deposit_freeze
 from .events import person_refused
 from .guards import order_setting
 from .lease import after_audit_pass, schedule_make
 from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
+from .money import lease_money
 from .moves import order_move, order_unwind
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
@@ -323,7 +323,7 @@ def order_place(*, data: Intake) -> Order:
             if lease:
                 _risk_assess(order)
                 if order.status == OrderStatus.AWAITING_AUDIT:
-                    deposit_freeze(order)
+                    lease_money().deposit_freeze(order)
             else:
                 # A purchase is paid at once: its one bill (price and shipping fee).
                 schedule_make(order, start=timezone.localdate())

@@ -1,5 +1,6 @@
 """Parcels of orders: express companies, tracking through the express provider, changing a
-shipment's tracking number, the customer's return parcel, and the shipping fee given back."""
+shipment's tracking number and the customer's return parcel. The shipping fee given back is
+billing's (`apps/billing/shipping_fee.py`)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,15 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from apps.billing import payments
-from apps.billing.models import BillPayment, BillRefund
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError, TrackingResult
 
 from . import devices, machine
-from .models import AfterSale, Order, Shipment
+from .models import AfterSale, Shipment
 from .scope import order_in_scope
 
 ZERO = Decimal("0.00")
@@ -173,65 +171,3 @@ def return_shipment_add(
             after={"company_code": company_code, "tracking_no": tracking_no},
         )
         return shipment
-
-
-def shipping_fee_refund(
-    *, actor: Session, order_id: int, amount: Decimal | None, idempotency_key: str
-) -> BillRefund:
-    """Gives back the shipping fee the customer paid with bill 1 (all that is left of it, or
-    `amount`)."""
-    with transaction.atomic():
-        order = order_in_scope(actor, order_id, lock=True)
-        payment = (
-            BillPayment.objects.filter(
-                bill__order_id=order.pk, bill__period=1, status=BillPayment.Status.SUCCEEDED
-            )
-            .select_related("bill")
-            .first()
-        )
-        if payment is None or payment.bill.fee_amount <= 0:
-            raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-        # A replay answers the refund it made, before "all that is left" is worked out
-        # again (nothing is left after it); the key of another refund is refused.
-        earlier = key_replay(
-            BillRefund.objects.filter(idempotency_key=idempotency_key).first()
-            if idempotency_key
-            else None,
-            same=lambda refund: (
-                refund.payment_id == payment.pk
-                and refund.purpose == BillRefund.Purpose.SHIPPING_FEE
-                and (amount is None or refund.amount == amount)
-            ),
-        )
-        if earlier is not None:
-            return earlier
-        left = payments.refundable(payment, BillRefund.Purpose.SHIPPING_FEE)
-        amount = left if amount is None else amount
-        refund = payments.payment_refund(
-            payment=payment,
-            amount=amount,
-            purpose=BillRefund.Purpose.SHIPPING_FEE,
-            reason="退还运费",
-            actor=actor,
-            idempotency_key=idempotency_key,
-        )
-        shipping_fee_sync(order)
-        return refund
-
-
-def shipping_fee_sync(order: Order) -> None:
-    """The order's refunded shipping fee from its confirmed refunds (the order is locked)."""
-    refunded = sum(
-        (
-            r.amount
-            for r in BillRefund.objects.filter(
-                order_id=order.pk,
-                purpose=BillRefund.Purpose.SHIPPING_FEE,
-                status=BillRefund.Status.SUCCEEDED,
-            )
-        ),
-        ZERO,
-    )
-    if refunded != order.shipping_fee_refunded:
-        order.shipping_fee_refunded = refunded
-        order.save(update_fields=["shipping_fee_refunded", "updated_at"])

@@ -182,6 +182,7 @@ def _mount_routers() -> None:
     from apps.billing.api import finance_router as billing_finance_router
     from apps.billing.api import (
         lease_applet_router,
+        lease_backend_router,
         lease_finance_router,
         lease_merchant_router,
         lease_platform_router,
@@ -258,6 +259,7 @@ def _mount_routers() -> None:
     api.add_router("/v2", orders_v2_router)
     api.add_router("/platform", lease_platform_router)
     api.add_router("/merchant", lease_merchant_router)
+    api.add_router("/backend", lease_backend_router)
     api.add_router("/v2", lease_v2_router)
     api.add_router("/finance", lease_finance_router)
     api.add_router("/finance", billing_finance_router)

@@ -118,6 +118,7 @@ from hypothesis.stateful import (
 )
 from PIL import Image
 
+from apps.billing import deposits
 from apps.billing.models import (
     Bill,
     BillLateFee,
@@ -131,7 +132,7 @@ from apps.billing.models import (
 from apps.billing.rent_run import rent_run_night as collect_night  # (its old name: below)
 from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
 from apps.billing.tasks import orders_refresh_overdue
-from apps.orders import deposits, machine
+from apps.orders import machine
 from apps.orders.models import AfterSale, DepositOperation, Order
 from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
 from apps.recovery.services import recovery_night
@@ -349,7 +350,7 @@ class BillFromRows:
     # Whole waivers only (`BillWaiver.whole`): rule 5 reads "paid or waived" as "nothing of
     # it is left". A waiver of a part leaves the bill open owing the rest (docs/money.md,
     # "Waivers"); an early return then cancels that rest with the other rent due after the
-    # goods came back (`termination.return_quote`: unpaid instalments due after the return's
+    # goods came back (`returns.return_quote`: unpaid instalments due after the return's
     # day, counted in the return's `rent_cancelled`), so a bill cancelled with a part waived
     # is rent a return cancelled — it has something left neither paid nor waived, by the
     # contract never owed — not a waived one. Counting every row (as before part waivers

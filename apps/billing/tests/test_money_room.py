@@ -1,22 +1,19 @@
-"""A lease's money in one room (issue 42, item 1), held while it moves in steps: billing sits
-above orders in the apps' layers (pyproject.toml), and the edges from orders into billing that
-are still allowed are each named there. The list may only shrink: every named edge must still
-exist (an import removed takes its line with it), and it never grows past the count below."""
+"""A lease's money in one room (issue 42, item 1): billing sits above orders in the apps'
+layers (pyproject.toml) and orders imports nothing of billing — it asks through its one
+port, `apps/orders/money.py`, which billing fills with its own functions."""
 
 from __future__ import annotations
 
+import inspect
 import tomllib
 from pathlib import Path
 
 import grimp
 
+from apps.billing import lease_money
+from apps.orders import money
+
 ROOT = Path(__file__).resolve().parents[3]
-# The edges left (47 when billing's api.py took the lease's money calls; 35 once the rent run
-# and the payments' confirmations moved to billing; 32 with the overdue refresh billing's and
-# the contract's schedule asked through orders' events; 28 with the repayments billing's and
-# the after-sale's buyout asked through events; 27 with a bill charged now billing's,
-# bill_pay.order_bill_pay); lower it as they go.
-EDGES_AT_MOST = 27
 CONTRACT = "billing owns a lease's money"
 
 
@@ -26,30 +23,37 @@ def _apps_contract() -> dict:
     return next(c for c in contracts if CONTRACT in c["name"])
 
 
-def _orders_into_billing() -> set[tuple[str, str]]:
+def test_billing_sits_above_orders_and_orders_imports_nothing_of_billing():
+    contract = _apps_contract()
+    layers = [layer.replace(" ", "") for layer in contract["layers"]]
+    assert layers.index("billing") < layers.index("orders")
+    # No exception for orders' own code: only tests may drive another app.
+    assert all(line.startswith("apps.*.tests") for line in contract.get("ignore_imports", []))
     graph = grimp.build_graph("apps", cache_dir=None)
-    return {
+    edges = {
         (module, imported)
         for module in graph.find_descendants("apps.orders")
         if ".tests" not in module
         for imported in graph.find_modules_directly_imported_by(module)
         if imported == "apps.billing" or imported.startswith("apps.billing.")
     }
+    assert edges == set()
 
 
-def test_billing_sits_above_orders_and_every_allowed_edge_still_exists():
-    contract = _apps_contract()
-    layers = [layer.replace(" ", "") for layer in contract["layers"]]
-    assert layers.index("billing") < layers.index("orders")
-
-    allowed = {
-        tuple(part.strip() for part in line.split("->"))
-        for line in contract["ignore_imports"]
-        if line.startswith("apps.orders.")
-    }
-    assert all(source.startswith("apps.orders.") for source, _ in allowed)
-    assert all(target.startswith("apps.billing") for _, target in allowed)
-    existing = _orders_into_billing()
-    assert allowed - existing == set(), "an edge no longer imported: remove its line"
-    assert existing - allowed == set(), "a new import from orders into billing"
-    assert len(allowed) <= EDGES_AT_MOST
+def test_the_port_is_answered_by_billing_and_only_with_what_it_names():
+    """Every member the port names is billing's, under the port's name and with a signature
+    that takes what orders passes; billing lists nothing the port does not name."""
+    named = {
+        name
+        for name in money.LeaseMoney.__dict__
+        if not name.startswith("_") and name != "WAIVE_RIGHT"
+    } | set(money.LeaseMoney.__annotations__)
+    assert set(lease_money.__all__) == named
+    assert money.lease_money() is lease_money
+    for name in named - {"WAIVE_RIGHT"}:
+        wanted = inspect.signature(getattr(money.LeaseMoney, name))
+        given = inspect.signature(getattr(lease_money, name))
+        params = [p for p in wanted.parameters.values() if p.name != "self"]
+        for param in params:
+            assert param.name in given.parameters, f"{name} takes no {param.name}"
+            assert given.parameters[param.name].kind == param.kind, f"{name}: {param.name}"

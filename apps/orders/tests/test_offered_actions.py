@@ -12,7 +12,8 @@ from typing import Any
 from django.db import connection, transaction
 from django_tenants.utils import tenant_context
 
-from apps.orders import after_sale, contracts, deposits, lease, services
+from apps.billing import deposits
+from apps.orders import after_sale, contracts, lease, services
 from apps.orders.models import Contract, Order
 from apps.orders.scope import order_in_scope
 from apps.orders.selectors import order_actions

@@ -1,4 +1,4 @@
-"""Our own bound on a deposit (apps/orders/deposits.py, `deposit_available`): a thaw or a
+"""Our own bound on a deposit (apps/billing/deposits.py, `deposit_available`): a thaw or a
 transfer of more than is still available is refused by our code before any request reaches
 the payment provider. The sandbox keeps the same bound and answers the same error code, so
 these tests watch the requests that reach it: a test that only read the error code would

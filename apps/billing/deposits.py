@@ -20,14 +20,9 @@ from decimal import Decimal
 from django.db.models import Sum
 from django.utils import timezone
 
-from apps.billing import settle
-from apps.billing.commission import (
-    platform_payback,
-    platform_receipt,
-    transfer_refund_commission,
-)
-from apps.billing.payments import payment_provider, provider_failed, provider_raise
-from apps.billing.selectors import order_owed
+from apps.orders import machine
+from apps.orders.models import AfterSale, DepositOperation, DepositState, Order
+from apps.orders.projection import order_project
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
@@ -37,9 +32,10 @@ from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.operations import operation_sync
 
-from . import machine
-from .models import AfterSale, DepositOperation, DepositState, Order
-from .projection import order_project
+from . import settle
+from .commission import platform_payback, platform_receipt, transfer_refund_commission
+from .payments import payment_provider, provider_failed, provider_raise
+from .selectors import order_owed
 
 ZERO = Decimal("0.00")
 

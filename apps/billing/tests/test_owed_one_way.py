@@ -15,10 +15,9 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing import charges, early, settle
+from apps.billing import charges, early, returns, settle
 from apps.billing import selectors as billing
 from apps.billing.models import Bill, BillPayment, BillStatus
-from apps.orders import termination
 from apps.orders.models import Order
 from tests.leases import in_lease
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -89,7 +88,7 @@ def test_every_path_sees_what_the_selector_says_is_owed(demo, demo_owner, app, o
         assert billing.earliest_overdue(order.id) == (bill_2.due_date if owes_2 else None)
 
         # A return today: the lines owed are the selector's lines due by today.
-        quote = termination.return_quote(row, return_day=today, damage=ZERO, bills=bills)
+        quote = returns.return_quote(row, return_day=today, damage=ZERO, bills=bills)
         assert [(line.period, line.amount) for line in quote.lines] == [
             (line.bill.period, line.total) for line in owing.due(today)
         ]
