@@ -56,6 +56,8 @@ from apps.recovery.models import RecoveryCase
 from apps.risk.models import CreditQuery
 from apps.service.models import BlacklistEntry, CustomerMessage
 from apps.subshops.models import ReturnAddress, SubShop
+from apps.webhooks import services as webhook_services
+from apps.webhooks.models import WebhookDelivery, WebhookEndpoint
 from tenants.accounts.demo import demo_actor, platform_staff_showcase_load
 from tenants.accounts.models import Account
 from tenants.catalog.models import Category, PlatformGoods
@@ -184,6 +186,8 @@ def _shop_rows(merchant: Merchant) -> dict[str, Any]:
             "stock_receipt": _first(StockReceipt.objects.all()),
             "receipt_line": _first(StockReceipt.objects.order_by("pk").first().lines.all()),
             "stock_transfer": _first(StockTransfer.objects.all()),
+            "webhook_endpoint": _first(WebhookEndpoint.objects.all()),
+            "webhook_delivery": _first(WebhookDelivery.objects.all()),
         }
     connection.set_schema_to_public()
     withdrawals = Withdrawal.objects.filter(merchant=merchant)
@@ -233,8 +237,18 @@ def _shop_make() -> Shop:
     with tenant_context(merchant):
         key, secret = intake_key_create(name="冒烟测试小程序", channel="alipay")
         _units_make()
+        _webhooks_make()
     connection.set_schema_to_public()
     return Shop(merchant, {**_shop_rows(merchant), "app_id": key.app_id}, (key.app_id, secret))
+
+
+def _webhooks_make() -> None:
+    """A webhook endpoint of the shop (apps/webhooks) with a ping waiting to be sent (to an
+    address nothing is ever sent to from here: the relay is not run)."""
+    endpoint = webhook_services.endpoint_create(
+        url="https://hooks.example.com/zulin", event_types=["order.created"]
+    )
+    webhook_services.ping_send(endpoint)
 
 
 def _units_make() -> None:
@@ -289,6 +303,9 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"Supplier", "supplier"),
     ("id", r"StockReceipt", "stock_receipt"),
     ("id", r"StockTransfer", "stock_transfer"),
+    ("id", r"Webhook", "webhook_endpoint"),
+    ("endpoint_id", r"", "webhook_endpoint"),
+    ("delivery_id", r"", "webhook_delivery"),
     ("unit_id", r"", "unit"),
     ("unit_ids", r"", lambda rows: [rows["unit"]]),
     ("receipt_id", r"", "stock_receipt"),

@@ -32,6 +32,7 @@ from zulin.core.i18n import Text
 from zulin.core.idempotency import key_replay
 
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
+from .outbox import bill_event
 from .selectors import OPEN_STATUSES, order_owed
 from .settle import order_bills_lock
 
@@ -52,7 +53,7 @@ def charge_add(
         raise field_error("amount", Text("应大于 0", "> 0"))
     last = Bill.objects.filter(order_id=order_id).aggregate(last=Max("period"))["last"] or 0
     period = last + 1
-    return Bill.objects.create(
+    charge = Bill.objects.create(
         order_id=order_id,
         order_no=order_no,
         sub_shop_id=sub_shop_id,
@@ -63,6 +64,8 @@ def charge_add(
         amount=amount,
         out_trade_no=f"{order_no}B{period:03d}",
     )
+    bill_event(charge, "charge.created")
+    return charge
 
 
 def open_owed(order_id: int) -> Decimal:

@@ -61,6 +61,7 @@ from zulin.money.allocation import Split
 
 from . import commission
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
+from .outbox import bill_event
 from .selectors import OWED_STATUSES, bill_owed
 
 ZERO = Decimal("0.00")
@@ -459,6 +460,8 @@ def payments_settle(
             },
             reason="到账金额与请求金额不符，待对账",
         )
+    for bill in newly_paid:
+        bill_event(bill, "bill.paid")
     return Settled(newly_paid, excess)
 
 

@@ -17,6 +17,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from . import machine
 from .models import AfterSale, Order
 from .money import lease_money
+from .outbox import order_event
 from .projection import order_project
 
 
@@ -49,6 +50,7 @@ def order_move(
         return {**(extra or {}), "stage": row.stage}
 
     with transaction.atomic():
+        before = order.status
         transition_locked(
             machine.machine_for(order),
             row=order,
@@ -58,6 +60,9 @@ def order_move(
             change=apply,
         )
         order_project(order)
+        order_event(order, "order.status_changed", previous_status=before, action=action)
+        if action == "ship":
+            order_event(order, "order.shipped")
     return order
 
 

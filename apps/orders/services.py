@@ -44,6 +44,7 @@ from .lease import after_audit_pass, schedule_make
 from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
 from .money import lease_money
 from .moves import order_move, order_unwind
+from .outbox import order_event
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
 from .selectors import order_setting_answer
@@ -320,6 +321,7 @@ def order_place(*, data: Intake) -> Order:
                 after={"order_no": order.order_no, "kind": order.kind, "channel": order.channel},
             )
             order_project(order)
+            order_event(order, "order.created")
             if lease:
                 _risk_assess(order)
                 if order.status == OrderStatus.AWAITING_AUDIT:

@@ -218,6 +218,7 @@ def _mount_routers() -> None:
     from apps.service.api import general_router as service_general_router
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
+    from apps.webhooks.api import router as webhooks_router
     from tenants.accounts.api import platform_router, staff_router
     from tenants.catalog.api import backend_router as catalog_backend_router
     from tenants.catalog.api import category_router, platform_goods_router
@@ -260,6 +261,7 @@ def _mount_routers() -> None:
     api.add_router("/platform", lease_platform_router)
     api.add_router("/merchant", lease_merchant_router)
     api.add_router("/backend", lease_backend_router)
+    api.add_router("/backend", webhooks_router)
     api.add_router("/v2", lease_v2_router)
     api.add_router("/finance", lease_finance_router)
     api.add_router("/finance", billing_finance_router)

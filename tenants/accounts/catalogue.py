@@ -39,6 +39,8 @@ ACTIONS: dict[int, dict[str, str]] = {
         "order.remark": "订单备注",
         "order.identity": "查看客户完整身份信息",
         "intake.manage": "管理小程序接入密钥",
+        # Webhook endpoints and their deliveries (docs/webhooks.md): the owner's.
+        "webhook.manage": "管理 Webhook 端点",
         "suborder.view": "查看子商户订单",
         "finance.view": "查看财务账单",
         "finance.manage": "登记线下还款与提前结清",

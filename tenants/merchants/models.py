@@ -127,3 +127,14 @@ class SubShopEntry(models.Model):
                 fields=["merchant", "sub_shop_id"], name="sub_shop_entry_unique"
             )
         ]
+
+
+class WebhookDue(models.Model):
+    """When a merchant's next webhook delivery is due (its earliest pending retry), so the
+    periodic sweep visits only merchants with something to send. Written only by
+    `apps.webhooks.projection` after each relay run."""
+
+    merchant = models.OneToOneField(
+        Merchant, on_delete=models.CASCADE, related_name="webhook_due", primary_key=True
+    )
+    due_at = models.DateTimeField(db_index=True)

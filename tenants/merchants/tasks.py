@@ -54,3 +54,21 @@ def for_each_merchant(task_name: str, args: list | None = None, money: bool = Fa
             app.send_task(task_name, args=args or [])
         sent += 1
     return sent
+
+
+@app.task(name="tenants.webhooks_sweep")
+def webhooks_sweep(limit: int = 1000) -> int:
+    """Queues the webhook relay of each merchant with a delivery due (`WebhookDue`: its
+    earliest pending retry), so retries are kept on rows and swept, never held as long
+    Celery countdowns; answers how many merchants."""
+    from django.utils import timezone
+
+    from .models import WebhookDue
+
+    sent = 0
+    due = WebhookDue.objects.filter(due_at__lte=timezone.now()).select_related("merchant")
+    for row in due.order_by("due_at")[:limit]:
+        with tenant_context(row.merchant):
+            app.send_task("webhooks.relay")
+        sent += 1
+    return sent

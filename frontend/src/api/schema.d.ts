@@ -545,6 +545,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/createWebhookEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Webhook Endpoint
+         * @description A new endpoint; its `whsec_…` secret is in this answer only.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/deleteWebhookEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Webhook Endpoint */
+        post: operations["deleteWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/evidencePackCreate": {
         parameters: {
             query?: never;
@@ -1235,6 +1272,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getWebhookDeliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Webhook Deliveries
+         * @description Deliveries newest first, each with its attempts (status code, duration, the first
+         *     KB of the answer) and its next retry.
+         */
+        get: operations["getWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getWebhookEndpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Webhook Endpoints
+         * @description The shop's endpoints (never their secrets).
+         */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/receiveStockTransfer": {
         parameters: {
             query?: never;
@@ -1269,6 +1347,26 @@ export interface paths {
          * @description A unit awaiting its serial (made from a counted stock) gets it: in stock.
          */
         post: operations["recordUnitSerial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/redeliverWebhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver Webhook
+         * @description Sends again one delivery, or every failed delivery of an endpoint since a time.
+         */
+        post: operations["redeliverWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1351,6 +1449,26 @@ export interface paths {
          *     with `order.identity`; each call is an audit entry on the order's timeline.
          */
         post: operations["revealCustomerIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/rollWebhookSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll Webhook Secret
+         * @description A new secret, in this answer only; the old one signs beside it for 24 hours.
+         */
+        post: operations["rollWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1542,6 +1660,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/testWebhookEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test Webhook Endpoint
+         * @description Queues a `ping` to the endpoint (sent at once by the relay); its delivery shows in
+         *     `getWebhookDeliveries`.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/updateStaff": {
         parameters: {
             query?: never;
@@ -1615,6 +1754,26 @@ export interface paths {
         put?: never;
         /** Update Supplier */
         post: operations["updateSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/updateWebhookEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update Webhook Endpoint
+         * @description Changes the address, the event types, the description, or turns it off or on.
+         */
+        post: operations["updateWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14863,6 +15022,232 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /** WebhookAttemptOut */
+        WebhookAttemptOut: {
+            /** Duration Ms */
+            duration_ms: number;
+            /** Error */
+            error: string;
+            /** Number */
+            number: number;
+            /** Response Excerpt */
+            response_excerpt: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Status Code */
+            status_code: number | null;
+        };
+        /** WebhookDeliveryListIn */
+        WebhookDeliveryListIn: {
+            /** Endpoint Id */
+            endpoint_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Status
+             * @description pending, delivered, failed
+             * @default
+             */
+            status: string;
+        };
+        /** WebhookDeliveryOut */
+        WebhookDeliveryOut: {
+            /** Attempts */
+            attempts: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Delivered At */
+            delivered_at: string | null;
+            /** Endpoint Id */
+            endpoint_id: number;
+            /** Event Id */
+            event_id: string;
+            /** Event Type */
+            event_type: string;
+            /** Id */
+            id: number;
+            /** Last Error */
+            last_error: string;
+            /** Last Status Code */
+            last_status_code: number | null;
+            /** Next Attempt At */
+            next_attempt_at: string | null;
+            /** Sequence */
+            sequence: number;
+            /** Status */
+            status: string;
+            /** Tries */
+            tries: components["schemas"]["WebhookAttemptOut"][];
+        };
+        /** WebhookDeliveryPageOut */
+        WebhookDeliveryPageOut: {
+            /** List */
+            list: components["schemas"]["WebhookDeliveryOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** WebhookEndpointCreatedOut */
+        WebhookEndpointCreatedOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Description */
+            description: string;
+            /** Disabled Reason */
+            disabled_reason: string;
+            /** Enabled */
+            enabled: boolean;
+            /**
+             * Event Types
+             * @description empty: every type
+             */
+            event_types: string[];
+            /** Failing Since */
+            failing_since: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Rolling Until
+             * @description the old secret signs too until then
+             */
+            rolling_until: string | null;
+            /**
+             * Secret
+             * @description whsec_…: shown this once
+             */
+            secret: string;
+            /** Url */
+            url: string;
+        };
+        /** WebhookEndpointCreateIn */
+        WebhookEndpointCreateIn: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Event Types */
+            event_types?: string[];
+            /** Url */
+            url: string;
+        };
+        /** WebhookEndpointIdIn */
+        WebhookEndpointIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** WebhookEndpointOut */
+        WebhookEndpointOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Description */
+            description: string;
+            /** Disabled Reason */
+            disabled_reason: string;
+            /** Enabled */
+            enabled: boolean;
+            /**
+             * Event Types
+             * @description empty: every type
+             */
+            event_types: string[];
+            /** Failing Since */
+            failing_since: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Rolling Until
+             * @description the old secret signs too until then
+             */
+            rolling_until: string | null;
+            /** Url */
+            url: string;
+        };
+        /** WebhookEndpointUpdateIn */
+        WebhookEndpointUpdateIn: {
+            /** Description */
+            description?: string | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Event Types */
+            event_types?: string[] | null;
+            /** Id */
+            id: number;
+            /** Url */
+            url?: string | null;
+        };
+        /** WebhookPingOut */
+        WebhookPingOut: {
+            /** Delivery Id */
+            delivery_id: number;
+            /** Status */
+            status: string;
+            /** Status Code */
+            status_code: number | null;
+        };
+        /** WebhookRedeliverIn */
+        WebhookRedeliverIn: {
+            /**
+             * Delivery Id
+             * @description one delivery
+             */
+            delivery_id?: number | null;
+            /**
+             * Endpoint Id
+             * @description with failed_since: every failed one
+             */
+            endpoint_id?: number | null;
+            /** Failed Since */
+            failed_since?: string | null;
+        };
+        /** WebhookRedeliverOut */
+        WebhookRedeliverOut: {
+            /** Count */
+            count: number;
+        };
+        /** WebhookSecretOut */
+        WebhookSecretOut: {
+            /** Id */
+            id: number;
+            /**
+             * Rolling Until
+             * Format: date-time
+             */
+            rolling_until: string;
+            /**
+             * Secret
+             * @description the new whsec_… secret: shown this once
+             */
+            secret: string;
+        };
         /** WithdrawalApprovalOut */
         WithdrawalApprovalOut: {
             /** Account Id */
@@ -16014,6 +16399,64 @@ export interface operations {
             };
         };
     };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookEndpointCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookEndpointIdIn"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     evidencePackCreate: {
         parameters: {
             query?: never;
@@ -16994,6 +17437,63 @@ export interface operations {
             };
         };
     };
+    getWebhookDeliveries: {
+        parameters: {
+            query?: {
+                endpoint_id?: number | null;
+                page?: number;
+                page_size?: number;
+                /** @description pending, delivered, failed */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookDeliveryPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["WebhookEndpointOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     receiveStockTransfer: {
         parameters: {
             query?: never;
@@ -17046,6 +17546,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["UnitOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRedeliverIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookRedeliverOut"];
                         msg: string;
                     };
                 };
@@ -17159,6 +17688,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CustomerIdentityOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    rollWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookSecretOut"];
                         msg: string;
                     };
                 };
@@ -17426,6 +17984,35 @@ export interface operations {
             };
         };
     };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookPingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     updateStaff: {
         parameters: {
             query?: never;
@@ -17536,6 +18123,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["SupplierOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookEndpointOut"];
                         msg: string;
                     };
                 };

@@ -67,6 +67,7 @@ SHARED_APPS = [
     "zulin.ledger",
     "zulin.files",
     "zulin.exports",
+    "zulin.outbox",
     "tenants.merchants",
     "tenants.accounts",
     "tenants.workbench",
@@ -84,6 +85,7 @@ TENANT_APPS = [
     "zulin.ledger",
     "zulin.files",
     "zulin.exports",
+    "zulin.outbox",
     "apps.subshops",
     "apps.goods",
     "apps.assets",
@@ -97,6 +99,7 @@ TENANT_APPS = [
     "apps.recovery",
     "apps.dashboard",
     "apps.disputes",
+    "apps.webhooks",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -280,7 +283,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 1.0, "socket_connect_timeou
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_TENANT_CACHE_SECONDS = 60
 CELERY_TIMEZONE = TIME_ZONE
+# Webhooks (docs/webhooks.md): https only in production; loopback only for the sandbox
+# (`make run`, tests); an operator may allow private ranges for on-premise receivers.
+WEBHOOKS_REQUIRE_HTTPS = env_bool("WEBHOOKS_REQUIRE_HTTPS", not DEBUG)
+WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", False)
+WEBHOOKS_ALLOWED_NETWORKS = env_list("WEBHOOKS_ALLOWED_NETWORKS", [])
+
 CELERY_BEAT_SCHEDULE: dict = {
+    # Webhook deliveries due (retries kept on their rows): each merchant with one, relayed.
+    "webhooks-sweep": {
+        "task": "tenants.webhooks_sweep",
+        "schedule": 15,
+    },
     # Nightly per-merchant jobs go through the fan-out ("tenants.for_each_merchant"), one
     # task per merchant schema; platform jobs run once, in the public schema.
     "prune-stale-shortcuts-nightly": {

@@ -35,3 +35,7 @@ PRIVATE_ROOT = Path(tempfile.gettempdir()) / f"zulin-private-{_worker_database}"
 # The served smoke test writes down every statement a served process sends, for the Citus
 # check (zulin/core/postgres/capture.py); empty (the default): nothing is captured.
 SQL_CAPTURE_DIR = env_str("ZULIN_SQL_CAPTURE", "")
+
+# The tests' receivers listen on loopback, over plain http (docs/webhooks.md).
+WEBHOOKS_REQUIRE_HTTPS = False
+WEBHOOKS_ALLOW_LOOPBACK = True

@@ -4,17 +4,13 @@ delivery to a real local receiver is signed, bounded in time and never follows a
 
 from __future__ import annotations
 
-import http.server
 import ipaddress
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import pytest
 from standardwebhooks import Webhook
 
+from tests.webhook_receiver import receiver
 from zulin.webhooks import addresses, sender, signing
 
 REFUSED_TABLE = [
@@ -119,51 +115,18 @@ def test_an_address_as_written_is_checked_before_it_is_kept():
     assert sender.url_problem("https://hooks.example.com:99999/", require_https=True)
 
 
-class _Receiver(http.server.BaseHTTPRequestHandler):
-    script: list[tuple[int, dict[str, str], float]] = []
-    seen: list[tuple[dict[str, str], bytes]] = []
-
-    def do_POST(self) -> None:  # noqa: N802
-        body = self.rfile.read(int(self.headers["content-length"]))
-        type(self).seen.append((dict(self.headers.items()), body))
-        status, headers, pause = type(self).script.pop(0)
-        time.sleep(pause)
-        self.send_response(status)
-        for name, value in headers.items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(b"ok from the receiver")
-
-    def log_message(self, *args) -> None:
-        pass
-
-
-@contextmanager
-def receiver(script: list[tuple[int, dict[str, str], float]]) -> Iterator[str]:
-    _Receiver.script, _Receiver.seen = list(script), []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/hooks?shop=demo"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
 def test_a_delivery_reaches_a_local_receiver_signed_and_verifiable_on_its_raw_body():
     secret = signing.secret_new()
     body = '{"type":"ping","data":{"text":"你好"}}'.encode()
     now = int(datetime.now(tz=UTC).timestamp())
     headers = signing.headers([secret], msg_id="evt_9", timestamp=now, body=body)
-    with receiver([(204, {}, 0)]) as url:
+    with receiver((204, {}, 0)) as (url, script):
         # Loopback is refused unless the settings allow it (the sandbox's).
         refused = sender.deliver(url, body, headers)
         assert refused.refused
         outcome = sender.deliver(url, body, headers, allow_loopback=True)
     assert outcome.delivered and outcome.status_code == 204
-    ((got_headers, got_body),) = _Receiver.seen
+    ((got_headers, got_body),) = script.seen
     assert got_body == body
     assert Webhook(secret).verify(got_body, got_headers) == {
         "type": "ping",
@@ -172,14 +135,14 @@ def test_a_delivery_reaches_a_local_receiver_signed_and_verifiable_on_its_raw_bo
 
 
 def test_a_redirect_is_a_failure_and_is_never_followed():
-    with receiver([(302, {"location": "http://127.0.0.1:1/elsewhere"}, 0)]) as url:
+    with receiver((302, {"location": "http://127.0.0.1:1/elsewhere"}, 0)) as (url, script):
         outcome = sender.deliver(url, b"{}", {}, allow_loopback=True)
     assert outcome.status_code == 302 and not outcome.delivered
-    assert len(_Receiver.seen) == 1
+    assert len(script.seen) == 1
 
 
 def test_a_receiver_slower_than_the_limit_is_a_failure_and_the_429_keeps_its_retry_after():
-    with receiver([(200, {}, 1.5), (429, {"retry-after": "30"}, 0)]) as url:
+    with receiver((200, {}, 1.5), (429, {"retry-after": "30"}, 0)) as (url, _):
         slow = sender.deliver(url, b"{}", {}, allow_loopback=True, timeout=0.5)
         limited = sender.deliver(url, b"{}", {}, allow_loopback=True)
     assert not slow.delivered and slow.status_code is None and "timed out" in slow.error

@@ -1,0 +1,84 @@
+"""Writing an event: `event_emit`, inside the transaction of the change it tells of (a
+rolled-back change leaves no event; a committed one always has its event). After the
+commit the relay an app registered is asked to run (`relay_register`); a relay missed (a
+broker down, a worker killed) is caught up by the periodic sweep."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import orjson
+from django.db import connection, transaction
+from django.utils import timezone
+
+from .models import ObjectVersion, OutboxEvent
+
+# An event's object above this size is sent as a reference (its type and id), to be read
+# with a key.
+DATA_MAX_BYTES = 20 * 1024
+
+_relays: list[Callable[[], None]] = []
+
+
+def relay_register(relay: Callable[[], None]) -> None:
+    """`relay()` runs after each commit that wrote an event (in that schema's context)."""
+    if relay not in _relays:
+        _relays.append(relay)
+
+
+def event_id_new() -> str:
+    """`evt_` + a time-ordered, unguessable id."""
+    return f"evt_{time.time_ns() // 1_000_000:012x}{secrets.token_hex(10)}"
+
+
+def _version_next(object_type: str, object_id: str) -> int:
+    table = ObjectVersion._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (object_type, object_id, version) VALUES (%s, %s, 1) "  # noqa: S608
+            f"ON CONFLICT (object_type, object_id) DO UPDATE SET version = {table}.version + 1 "
+            "RETURNING version",
+            [object_type, object_id],
+        )
+        return int(cursor.fetchone()[0])
+
+
+def relay_request() -> None:
+    """Asks the registered relays to run now (after an event, or a redelivery)."""
+    for relay in _relays:
+        relay()
+
+
+def event_emit(
+    type: str,
+    *,
+    merchant_id: int,
+    object_type: str,
+    object_id: int | str,
+    data: dict[str, Any],
+    occurred_at: datetime | None = None,
+) -> OutboxEvent:
+    """Writes the event of a change into this schema's outbox, in the change's transaction
+    (raises outside one: an event written on its own could outlive a rolled-back change)."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("an event is written inside the transaction of its change")
+    key = str(object_id)
+    version = _version_next(object_type, key)
+    if len(orjson.dumps(data, default=str)) > DATA_MAX_BYTES:
+        data = {"id": object_id, "object": object_type, "truncated": True}
+    event = OutboxEvent.objects.create(
+        event_id=event_id_new(),
+        type=type,
+        occurred_at=occurred_at or timezone.now(),
+        merchant_id=merchant_id,
+        object_type=object_type,
+        object_id=key,
+        object_version=version,
+        data=orjson.loads(orjson.dumps(data, default=str)),
+    )
+    transaction.on_commit(relay_request)
+    return event
