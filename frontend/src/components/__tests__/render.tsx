@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NextIntlClientProvider } from 'next-intl';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -49,4 +50,15 @@ export async function click(element: Element | null | undefined) {
 
 export function byText(container: ParentNode, selector: string, text: string | RegExp): HTMLElement | undefined {
   return [...container.querySelectorAll<HTMLElement>(selector)].find((element) => (typeof text === 'string' ? element.textContent?.trim() === text : text.test(element.textContent ?? '')));
+}
+
+/** `node` inside a fresh query client that does not retry, so a failed call shows its error at once. */
+export function withQueryClient(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{node}</QueryClientProvider>;
+}
+
+/** The backend's envelope (`{code, msg, data}`, HTTP 200 even for a refusal) as fetch answers it. */
+export function answer(data: unknown, code = 200, msg = 'ok'): Response {
+  return new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 }

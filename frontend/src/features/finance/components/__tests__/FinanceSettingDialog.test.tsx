@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
 import { FinanceSettingDialog } from '../FinanceSettingDialog';
 
@@ -37,12 +36,7 @@ afterEach(() => cleanup());
 
 async function open(fetchMock: ReturnType<typeof vi.fn>, canEdit: boolean, onClose = vi.fn()) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <FinanceSettingDialog open canEdit={canEdit} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<FinanceSettingDialog open canEdit={canEdit} onClose={onClose} />));
   cleanup = view.unmount;
   return { view, onClose };
 }

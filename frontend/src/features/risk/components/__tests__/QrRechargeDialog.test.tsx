@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { RiskWarnings } from '../RiskWarnings';
 import { QrRechargeDialog } from '../QrRechargeDialog';
 
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const recharge = {
   id: 5, recharge_no: 'RC202601011200000001', merchant_id: 1, merchant_name: '演示', method: 'qr', method_name: '扫码充值', amount: '300.00', status: 'paying', status_name: '待支付',
@@ -52,12 +50,7 @@ afterEach(async () => {
 
 async function open(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <QrRechargeDialog open onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<QrRechargeDialog open onClose={() => undefined} />));
   cleanup = view.unmount;
   await until(() => document.querySelector('input[inputmode="decimal"]') !== null);
 }

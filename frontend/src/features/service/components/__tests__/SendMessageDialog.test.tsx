@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { SendMessageDialog } from '../SendMessageDialog';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const template = (code: string, name: string, content: string, platform = true) => ({ code, id: platform ? null : 3, name, name_en: name, content, is_active: true, platform, variables: [] });
 const info = {
@@ -55,12 +53,7 @@ afterEach(async () => {
 
 async function open(fetchMock: ReturnType<typeof vi.fn>, onClose = () => undefined) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <SendMessageDialog open orderId={42} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<SendMessageDialog open orderId={42} onClose={onClose} />));
   cleanup = view.unmount;
   await until(() => document.body.textContent?.includes('张*您好，您的订单') ?? false);
 }

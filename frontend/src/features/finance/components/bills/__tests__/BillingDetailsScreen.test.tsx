@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
@@ -15,7 +14,7 @@ vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
     return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
   },
 }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const OWNER = [{ action: 'order.view' }, { action: 'order.manage' }, { action: 'finance.view' }];
 const FINANCE = [{ action: 'order.view' }, { action: 'finance.view' }];
@@ -37,8 +36,7 @@ const payment = (patch: Record<string, unknown>) => ({
 function backend(options: { lateFeeOwed?: string; waive?: () => { code: number; msg?: string; data?: unknown }; overdueFails?: number } = {}) {
   let owed = options.lateFeeOwed ?? '4.50';
   let overdueFails = options.overdueFails ?? 0;
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  const detail = () => ({
+    const detail = () => ({
     id: 7,
     order_no: 'ZL7',
     kind: 'lease',
@@ -109,12 +107,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillingDetailsScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillingDetailsScreen />));
   cleanup = view.unmount;
   await until(() => Boolean(document.querySelector('table')) && Boolean(summary()?.querySelector('dl')));
   return view;
@@ -151,12 +144,7 @@ describe('BillingDetailsScreen: late fees', () => {
   it('says the summary failed and loads it again on retry', async () => {
     const fetchMock = backend({ overdueFails: 1 });
     vi.stubGlobal('fetch', fetchMock);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = await render(
-      <QueryClientProvider client={client}>
-        <BillingDetailsScreen />
-      </QueryClientProvider>,
-    );
+    const view = await render(withQueryClient(<BillingDetailsScreen />));
     cleanup = view.unmount;
     await until(() => Boolean(summary()?.querySelector('[role="alert"]')));
     expect(summary().textContent).toContain('逾期欠款加载失败');

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
@@ -13,7 +12,7 @@ vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
     return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
   },
 }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.waive' }];
 const NO_WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }];
@@ -22,8 +21,7 @@ const NO_WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }];
 function backend() {
   let waived = false;
   let part: string | null = null;
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  const damage = () =>
+    const damage = () =>
     part
       ? bill(3, { kind: 'damage', rent: '500.00', amount: '500.00', waived_amount: part, waivers: [{ reason: '协商减免一部分', actor_name: '演示店主', created_at: '2026-03-12T10:00:00+08:00', principal: part, late_fee: '0.00', whole: false }] })
       : waived
@@ -83,12 +81,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillingDetailsScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillingDetailsScreen />));
   cleanup = view.unmount;
   await until(() => Boolean(document.querySelector('table')));
 }

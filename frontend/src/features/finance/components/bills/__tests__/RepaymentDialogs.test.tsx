@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
@@ -13,7 +12,7 @@ vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
     return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
   },
 }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const FINANCE = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.manage' }];
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -55,8 +54,7 @@ const QUOTE = {
 type Reply = { code: number; data?: unknown; msg?: string };
 
 function backend(replies: { offline?: Reply[]; settle?: Reply[]; quoteTotals?: string[] } = {}) {
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  const settlement = (status: string, total = QUOTE.total) => ({
+    const settlement = (status: string, total = QUOTE.total) => ({
     id: 1,
     settlement_no: 'ZL7ES1',
     order_id: 7,
@@ -152,12 +150,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillingDetailsScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillingDetailsScreen />));
   cleanup = view.unmount;
   await until(() => Boolean(document.querySelector('table')));
 }
