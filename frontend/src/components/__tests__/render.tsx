@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NextIntlClientProvider } from 'next-intl';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import messages from '@/i18n/catalogues/zh-CN';
 
 /** Renders a kit piece with the zh-CN catalogue, as the app does; returns its container. */
@@ -61,4 +61,19 @@ export function withQueryClient(node: ReactNode) {
 /** The backend's envelope (`{code, msg, data}`, HTTP 200 even for a refusal) as fetch answers it. */
 export function answer(data: unknown, code = 200, msg = 'ok'): Response {
   return new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** Sets a field React controls as typing would: React's own value setter, then an `input` event. */
+export async function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
+  await act(async () => {
+    setter.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Lets the screen settle until `check` holds (at most thirty rounds), then says it must. */
+export async function until(check: () => boolean) {
+  for (let round = 0; round < 30 && !check(); round += 1) await settle();
+  expect(check()).toBe(true);
 }

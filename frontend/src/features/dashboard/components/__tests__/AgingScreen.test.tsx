@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle, withQueryClient } from '@/components/__tests__/render';
+import { render, until, withQueryClient } from '@/components/__tests__/render';
 import { AgingScreen } from '../AgingScreen';
 
 const session = vi.hoisted(() => ({ search: '' }));
@@ -35,11 +35,6 @@ function backend(options: { fails?: boolean; empty?: boolean } = {}) {
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);

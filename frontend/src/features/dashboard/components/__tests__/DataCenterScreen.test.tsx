@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle, withQueryClient } from '@/components/__tests__/render';
+import { render, until, withQueryClient } from '@/components/__tests__/render';
 import { DataCenterScreen } from '../DataCenterScreen';
 
 const session = vi.hoisted(() => ({ platformType: 1, search: 'date_from=2026-11-18&date_to=2026-11-24' }));
@@ -41,11 +41,6 @@ function backend(options: { overviewFails?: boolean } = {}) {
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);

@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { act, useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { byText, click, render, until, withQueryClient } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
 import en from '@/i18n/catalogues/en';
 import { BillListScreen } from '../BillListScreen';
@@ -122,11 +122,6 @@ const calls = (fetchMock: ReturnType<typeof backend>, path: string) => fetchMock
 const table = () => document.querySelector('table') as HTMLTableElement | null;
 const rows = () => [...(table()?.querySelectorAll('tbody tr') ?? [])] as HTMLElement[];
 const pills = () => document.querySelector('[role="group"]') as HTMLElement;
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
 
 let cleanup: () => Promise<void> = async () => undefined;
 beforeEach(() => {

@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
 import { FinanceSettingDialog } from '../FinanceSettingDialog';
 
@@ -17,19 +16,6 @@ const input = (label: RegExp) => {
   const found = [...dialog()!.querySelectorAll('label')].find((element) => label.test(element.textContent ?? ''));
   return document.getElementById(found!.htmlFor) as HTMLInputElement;
 };
-
-async function type(element: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());

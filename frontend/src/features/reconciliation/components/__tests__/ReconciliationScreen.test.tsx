@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { ReconciliationScreen } from '../ReconciliationScreen';
 
 // The session's actions (global state), and the URL the filters live in.
@@ -53,18 +52,6 @@ const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.m
 const dialog = () => ([...document.querySelectorAll('[role="dialog"]')].at(-1) as HTMLElement | undefined) ?? null;
 const rowOf = (text: string) => [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(text)) as HTMLElement;
 const button = (label: string) => document.querySelector(`button[aria-label="${label}"]`) as HTMLElement | null;
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-async function type(element: HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 

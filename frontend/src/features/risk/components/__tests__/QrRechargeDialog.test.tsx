@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, type, withQueryClient } from '@/components/__tests__/render';
 import { RiskWarnings } from '../RiskWarnings';
 import { QrRechargeDialog } from '../QrRechargeDialog';
 
@@ -27,13 +27,6 @@ function backend(results: string[]) {
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)) as [string, RequestInit][];
-async function type(element: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 async function until(check: () => boolean, rounds = 40) {
   for (let round = 0; round < rounds && !check(); round += 1) {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));

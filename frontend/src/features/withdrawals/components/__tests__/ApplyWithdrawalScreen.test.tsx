@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { ApplyWithdrawalScreen } from '../ApplyWithdrawalScreen';
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
@@ -37,18 +36,6 @@ function backend(options: { withdrawable?: string; history?: unknown[]; apply?: 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)) as [string, RequestInit][];
 const stat = (id: string) => document.querySelector(`[data-stat="${id}"] dd`)?.textContent;
 const amountInput = () => document.querySelector('input[inputmode="decimal"]') as HTMLInputElement;
-async function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
   await cleanup();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, until, withQueryClient } from '@/components/__tests__/render';
 import { WithdrawalListScreen } from '../WithdrawalListScreen';
 
 // The side and the session's actions (global state), and the URL the filters live in.
@@ -65,11 +65,6 @@ const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.m
 const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
 const rowOf = (no: string) => [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(no)) as HTMLElement;
 const button = (label: string) => document.querySelector(`button[aria-label="${label}"]`) as HTMLElement | null;
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 

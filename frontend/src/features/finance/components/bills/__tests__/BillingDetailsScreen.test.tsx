@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
@@ -85,20 +84,7 @@ const row = (period: number) => [...table().querySelectorAll('tbody tr')].find((
 const summary = () => document.querySelector('section[aria-labelledby="bills-overdue-money"]') as HTMLElement;
 const stat = (id: string) => summary().querySelector(`[data-stat="${id}"] dd`)?.textContent;
 
-async function type(element: HTMLTextAreaElement | HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 /** Settles until `check` holds (React Query refetches a few ticks after an invalidation). */
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 beforeEach(() => {
   page.current = { platform: false, auth: OWNER, orderRef: { id: 7, merchantId: null } };

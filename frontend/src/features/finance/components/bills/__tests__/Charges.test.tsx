@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
@@ -59,19 +58,6 @@ function backend() {
 const table = () => document.querySelector('table') as HTMLTableElement;
 const row = (name: string) => [...table().querySelectorAll('tbody tr')].find((tr) => tr.querySelector('td')?.textContent === name) as HTMLElement;
 const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
-async function type(element: HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 let cleanup: () => Promise<void> = async () => undefined;
 beforeEach(() => {

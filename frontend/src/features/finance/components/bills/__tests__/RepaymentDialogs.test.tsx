@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
 import { bill } from './bills';
@@ -117,14 +117,6 @@ const field = (label: string) => {
   return document.getElementById(found!.getAttribute('for')!) as HTMLInputElement;
 };
 
-async function type(element: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 async function pickVoucher() {
   const input = dialog()!.querySelector('input[type="file"]') as HTMLInputElement;
   const file = new File([PNG], 'slip.png', { type: 'image/png' });
@@ -133,11 +125,6 @@ async function pickVoucher() {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await until(() => Boolean(dialog()!.querySelector('img')));
-}
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
 }
 
 let cleanup: () => Promise<void> = async () => undefined;
