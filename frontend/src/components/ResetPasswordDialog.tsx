@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from './ui/Button';
 import { Dialog } from './ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { Input } from './ui/Input';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { passwordSchema, type PasswordValues } from '@/lib/password';
@@ -55,16 +55,7 @@ function ResetBody({ onClose, accountName, onConfirm }: ResetPasswordDialogProps
       // Escape or a click outside must not drop a request in flight (and its answer).
       onClose={isSubmitting ? () => undefined : onClose}
       title={t('resetPassword.resetPasswordTitle', { name: accountName })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('resetPassword.cancel')}
-          </Button>
-          <Button type="submit" form="reset-password" loading={isSubmitting}>
-            {t('resetPassword.resetPassword')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('resetPassword.cancel')} onCancel={onClose} confirmLabel={t('resetPassword.resetPassword')} form="reset-password" busy={isSubmitting} />}
     >
       <form id="reset-password" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <p className="text-sm text-slate-600">{t('resetPassword.resetPasswordHint')}</p>

@@ -3,10 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { Button } from '@/components/ui/Button';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { Dialog } from '@/components/ui/Dialog';
-import { asApiError, fieldErrorsOf } from '../lib/apiError';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { EMPTY_SETTLEMENT, isMerchantCycle, settlementSchema, type SettlementValues } from '../lib/onboarding';
 import { useAddSettlement, type SettlementTerms } from '../queries';
 import { FormError } from '@/components/ui/FormError';
@@ -45,10 +45,7 @@ function AddBody({ merchantId, current, onClose }: { merchantId: number; current
       await add.mutateAsync({ id: merchantId, ...values });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<SettlementValues>, { message });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('shared.failed'));
+      showFormRefusal(error, setError, setFormError, t('shared.failed'));
     }
   });
   return (
@@ -58,16 +55,7 @@ function AddBody({ merchantId, current, onClose }: { merchantId: number; current
       onClose={add.isPending ? () => undefined : onClose}
       width={640}
       title={t('settlement.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('shared.cancel')}
-          </Button>
-          <Button type="submit" form="add-settlement" loading={add.isPending}>
-            {t('settlement.addSubmit')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('shared.cancel')} onCancel={onClose} confirmLabel={t('settlement.addSubmit')} form="add-settlement" busy={add.isPending} />}
     >
       <form id="add-settlement" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-slate-600">{t('settlement.addHint')}</p>

@@ -3,15 +3,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { z } from 'zod';
 import { notify } from '@/components/ui/Notice';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { FormError } from '@/components/ui/FormError';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/fields';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { useGoodsClass, useGoodsList } from '@/features/goods/queries';
 import { LANDING_TYPES, shareLinkBody, type ShareLinkFormValues } from '../lib/shareLinkState';
 import { useSaveShareLink, useShareLinkOptions, type ShareLinkRow } from '../queries';
@@ -70,10 +70,7 @@ function FormBody({ link, onClose }: { link?: ShareLinkRow; onClose: () => void 
       notify({ kind: 'success', message: { raw: t(link ? 'form.updated' : 'form.created', { name: saved.name }) } });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<ShareLinkFormValues>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('form.failed'));
+      showFormRefusal(error, setError, setFormError, t('form.failed'), { focus: true });
     }
   });
 
@@ -83,16 +80,7 @@ function FormBody({ link, onClose }: { link?: ShareLinkRow; onClose: () => void 
       open
       onClose={isSubmitting ? () => undefined : onClose}
       title={link ? t('form.editTitle') : t('form.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" form="share-link-form" loading={isSubmitting} disabled={!choices}>
-            {link ? t('form.submitEdit') : t('form.submitCreate')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('form.cancel')} onCancel={onClose} confirmLabel={link ? t('form.submitEdit') : t('form.submitCreate')} form="share-link-form" busy={isSubmitting} disabled={!choices} />}
     >
       <form id="share-link-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         {options.isError && <FormError title={t('form.optionsError')} message={t('loadError')} />}

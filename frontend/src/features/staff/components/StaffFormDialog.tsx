@@ -3,12 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { Button } from '@/components/ui/Button';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { AccountFields } from '@/components/AccountFields';
 import { FormError } from '@/components/ui/FormError';
-import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
 import { isAssignableRole, isKnownRole, staffEditSchema, staffSchema, type StaffEditValues, type StaffSide, type StaffValues } from '../lib/account';
 import { useCreateStaff, useUpdateStaff, type StaffRow } from '../queries';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -32,16 +33,7 @@ function FormDialog({ id, title, submitLabel, busy, onClose, formError, children
       // Escape or a click outside must not drop a request in flight (and its answer).
       onClose={busy ? () => undefined : onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={id} loading={busy}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={submitLabel} form={id} busy={busy} />}
     >
       <form id={id} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         {children}
@@ -75,10 +67,7 @@ function CreateBody({ side, onClose }: { side: StaffSide; onClose: () => void })
       await create.mutateAsync(values);
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError, { codeFields: CODE_FIELDS }) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<StaffValues>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'), { codeFields: CODE_FIELDS, focus: true });
     }
   });
   return (
@@ -116,10 +105,7 @@ function EditBody({ side, staff, onClose }: { side: StaffSide; staff: StaffRow; 
       await update.mutateAsync({ id: staff.id, ...values, reason: '' });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<StaffEditValues>, { message });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'));
     }
   });
   return (

@@ -3,12 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { Button } from '@/components/ui/Button';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { AccountFields } from '@/components/AccountFields';
 import { FormError } from '@/components/ui/FormError';
-import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
 import { accountSchema, EMPTY_ACCOUNT, type AccountValues } from '@/features/staff/lib/account';
 import { useCreateSubShopAccount } from '../queries';
 
@@ -34,12 +35,7 @@ function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => vo
       await create.mutateAsync({ sub_shop_id: subShopId, ...values });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError
-        ? fieldErrorsOf(apiError, { codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' } })
-        : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<AccountValues>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'), { codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' }, focus: true });
     }
   });
   return (
@@ -48,16 +44,7 @@ function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => vo
       // Escape or a click outside must not drop a request in flight (and its answer).
       onClose={isSubmitting ? () => undefined : onClose}
       title={t('accounts.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="sub-account-form" loading={isSubmitting}>
-            {t('accounts.create')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={t('accounts.create')} form="sub-account-form" busy={isSubmitting} />}
     >
       <form id="sub-account-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>

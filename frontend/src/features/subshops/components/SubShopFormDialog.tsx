@@ -3,14 +3,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { z } from 'zod';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { Input } from '@/components/ui/Input';
 import { FormError } from '@/components/ui/FormError';
 import { TextAreaField } from '@/components/ui/fields';
-import { asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
 import { PHONE_PATTERN } from '@/features/merchants/lib/onboarding';
 import { useCreateSubShop, useUpdateSubShop, type SubShopRow } from '../queries';
 
@@ -59,10 +59,7 @@ function FormBody({ subShop, onClose }: { subShop?: SubShopRow; onClose: () => v
       }
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<Values>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'), { focus: true });
     }
   });
   return (
@@ -71,16 +68,7 @@ function FormBody({ subShop, onClose }: { subShop?: SubShopRow; onClose: () => v
       // Escape or a click outside must not drop a request in flight (and its answer).
       onClose={isSubmitting ? () => undefined : onClose}
       title={subShop ? t('form.editTitle') : t('form.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="sub-shop-form" loading={isSubmitting}>
-            {subShop ? t('save') : t('form.create')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={subShop ? t('save') : t('form.create')} form="sub-shop-form" busy={isSubmitting} />}
     >
       <form id="sub-shop-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
         <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />
