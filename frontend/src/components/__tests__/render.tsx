@@ -72,8 +72,14 @@ export async function type(element: HTMLInputElement | HTMLTextAreaElement, valu
   });
 }
 
-/** Lets the screen settle until `check` holds (at most thirty rounds), then says it must. */
-export async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
+/**
+ * Lets the screen settle until `check` holds (at most `rounds` times), then says it must; with
+ * `waitMs`, real time passes before each round too (a poll on a timer, a debounced preview).
+ */
+export async function until(check: () => boolean, { rounds = 30, waitMs = 0 }: { rounds?: number; waitMs?: number } = {}) {
+  for (let round = 0; round < rounds && !check(); round += 1) {
+    if (waitMs > 0) await act(async () => new Promise((resolve) => setTimeout(resolve, waitMs)));
+    await settle();
+  }
   expect(check()).toBe(true);
 }

@@ -1,6 +1,5 @@
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, byText, click, render, settle, type, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { RiskWarnings } from '../RiskWarnings';
 import { QrRechargeDialog } from '../QrRechargeDialog';
 
@@ -27,13 +26,8 @@ function backend(results: string[]) {
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)) as [string, RequestInit][];
-async function until(check: () => boolean, rounds = 40) {
-  for (let round = 0; round < rounds && !check(); round += 1) {
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-    await settle();
-  }
-  expect(check()).toBe(true);
-}
+/** The dialog polls on a timer: real time passes between the rounds. */
+const POLL = { rounds: 40, waitMs: 100 };
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
@@ -45,7 +39,7 @@ async function open(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
   const view = await render(withQueryClient(<QrRechargeDialog open onClose={() => undefined} />));
   cleanup = view.unmount;
-  await until(() => document.querySelector('input[inputmode="decimal"]') !== null);
+  await until(() => document.querySelector('input[inputmode="decimal"]') !== null, POLL);
 }
 
 describe('QrRechargeDialog', () => {
@@ -63,13 +57,13 @@ describe('QrRechargeDialog', () => {
     await open(fetchMock);
     await type(document.querySelector('input[inputmode="decimal"]') as HTMLInputElement, '300');
     await click(byText(document.body, 'button', '生成付款码'));
-    await until(() => document.querySelector('img[alt="充值付款二维码"]') !== null);
+    await until(() => document.querySelector('img[alt="充值付款二维码"]') !== null, POLL);
     const [, init] = calls(fetchMock, 'getRiskRechargePayQrcode')[0]!;
     const body = JSON.parse(String(init.body));
     expect(body.amount).toBe('300.00');
     expect(body.idempotency_key).toMatch(/^risk-qr-/);
     expect(document.body.textContent).toContain('等待付款');
-    await until(() => (document.body.textContent ?? '').includes('已到账：¥300.00 已充入风控余额'));
+    await until(() => (document.body.textContent ?? '').includes('已到账：¥300.00 已充入风控余额'), POLL);
     expect(calls(fetchMock, 'queryPayResult').length).toBeGreaterThanOrEqual(2);
     expect(calls(fetchMock, 'queryPayResult')[0]![0]).toContain('out_no=RC202601011200000001');
   });

@@ -1,18 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
-import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
-import { bill } from './bills';
+import { bill, type TestOrderPage } from './bills';
 
 // The page's route and session (useOrderPage reads the URL, the global state and the login
 // info); each test sets the side and the actions the session holds.
-const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
-vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
-  useOrderPage: () => {
-    const { platform, auth, orderRef } = page.current!;
-    return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
-  },
-}));
+const page = vi.hoisted(() => ({ current: null as TestOrderPage | null }));
+vi.mock('@/features/orders/components/detail/useOrderPage', async () => (await import('./bills')).orderPageMock(page));
 vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const OWNER = [{ action: 'order.view' }, { action: 'order.manage' }, { action: 'finance.view' }];

@@ -1,17 +1,11 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
-import type { OrderRef } from '@/features/orders/queries';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
-import { bill } from './bills';
+import { bill, type TestOrderPage } from './bills';
 
-const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
-vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
-  useOrderPage: () => {
-    const { platform, auth, orderRef } = page.current!;
-    return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
-  },
-}));
+const page = vi.hoisted(() => ({ current: null as TestOrderPage | null }));
+vi.mock('@/features/orders/components/detail/useOrderPage', async () => (await import('./bills')).orderPageMock(page));
 vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const FINANCE = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.manage' }];
