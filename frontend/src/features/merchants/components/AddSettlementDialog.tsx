@@ -5,11 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormRefusal } from '@/lib/formRefusal';
-import { Dialog } from '@/components/ui/Dialog';
-import { DialogButtons } from '@/components/ui/DialogButtons';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { EMPTY_SETTLEMENT, isMerchantCycle, settlementSchema, type SettlementValues } from '../lib/onboarding';
 import { useAddSettlement, type SettlementTerms } from '../queries';
-import { FormError } from '@/components/ui/FormError';
 import { SettlementFields } from './SettlementFields';
 
 export function AddSettlementDialog(props: { merchantId: number; current: SettlementTerms | null; open: boolean; onClose: () => void }) {
@@ -49,30 +47,20 @@ function AddBody({ merchantId, current, onClose }: { merchantId: number; current
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={add.isPending ? () => undefined : onClose}
-      width={640}
-      title={t('settlement.addTitle')}
-      footer={<DialogButtons cancelLabel={t('shared.cancel')} onCancel={onClose} confirmLabel={t('settlement.addSubmit')} form="add-settlement" busy={add.isPending} />}
-    >
-      <form id="add-settlement" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-sm text-slate-600">{t('settlement.addHint')}</p>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <SettlementFields
-            register={(name) => register(name)}
-            errors={{
-              commission_rate: errors.commission_rate?.message,
-              settlement_cycle: errors.settlement_cycle?.message,
-              bank_name: errors.bank_name?.message,
-              account_name: errors.account_name?.message,
-              account_number: errors.account_number?.message,
-            }}
-          />
-        </div>
-        {formError && <FormError title={t('shared.failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="add-settlement" title={t('settlement.addTitle')} width={640} cancelLabel={t('shared.cancel')} submitLabel={t('settlement.addSubmit')} failedLabel={t('shared.failed')} busy={add.isPending} formError={formError} className="flex flex-col gap-4" onClose={onClose} onSubmit={onSubmit}>
+      <p className="text-sm text-slate-600">{t('settlement.addHint')}</p>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <SettlementFields
+          register={(name) => register(name)}
+          errors={{
+            commission_rate: errors.commission_rate?.message,
+            settlement_cycle: errors.settlement_cycle?.message,
+            bank_name: errors.bank_name?.message,
+            account_name: errors.account_name?.message,
+            account_number: errors.account_number?.message,
+          }}
+        />
+      </div>
+    </HookFormDialog>
   );
 }

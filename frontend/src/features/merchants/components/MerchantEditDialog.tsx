@@ -6,12 +6,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormRefusal } from '@/lib/formRefusal';
 import { z } from 'zod';
-import { Dialog } from '@/components/ui/Dialog';
-import { DialogButtons } from '@/components/ui/DialogButtons';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { Input } from '@/components/ui/Input';
 import { PHONE_PATTERN } from '../lib/onboarding';
 import { useUpdateMerchant, type MerchantRow } from '../queries';
-import { FormError } from '@/components/ui/FormError';
 
 function useSchema() {
   const t = useTranslations('merchant.errors');
@@ -50,19 +48,10 @@ function EditBody({ merchant, onClose }: { merchant: MerchantRow; onClose: () =>
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={update.isPending ? () => undefined : onClose}
-      title={t('detail.editTitle')}
-      footer={<DialogButtons cancelLabel={t('shared.cancel')} onCancel={onClose} confirmLabel={t('shared.save')} form="edit-merchant" busy={update.isPending} />}
-    >
-      <form id="edit-merchant" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
-        <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
-        <Input label={t('fields.contactPhone')} inputMode="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
-        {formError && <FormError title={t('shared.failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="edit-merchant" title={t('detail.editTitle')} cancelLabel={t('shared.cancel')} submitLabel={t('shared.save')} failedLabel={t('shared.failed')} busy={update.isPending} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
+      <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
+      <Input label={t('fields.contactPhone')} inputMode="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
+    </HookFormDialog>
   );
 }

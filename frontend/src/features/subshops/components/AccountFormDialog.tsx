@@ -5,10 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showFormRefusal } from '@/lib/formRefusal';
-import { Dialog } from '@/components/ui/Dialog';
-import { DialogButtons } from '@/components/ui/DialogButtons';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { AccountFields } from '@/components/AccountFields';
-import { FormError } from '@/components/ui/FormError';
 import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
 import { accountSchema, EMPTY_ACCOUNT, type AccountValues } from '@/features/staff/lib/account';
 import { useCreateSubShopAccount } from '../queries';
@@ -39,18 +37,9 @@ function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => vo
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={isSubmitting ? () => undefined : onClose}
-      title={t('accounts.createTitle')}
-      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={t('accounts.create')} form="sub-account-form" busy={isSubmitting} />}
-    >
-      <form id="sub-account-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>
-        <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
-        {formError && <FormError title={t('failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="sub-account-form" title={t('accounts.createTitle')} cancelLabel={t('cancel')} submitLabel={t('accounts.create')} failedLabel={t('failed')} busy={isSubmitting} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>
+      <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
+    </HookFormDialog>
   );
 }
