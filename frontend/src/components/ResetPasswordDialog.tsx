@@ -4,12 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from './ui/Button';
-import { Dialog } from './ui/Dialog';
+import { HookFormDialog } from './ui/HookFormDialog';
 import { Input } from './ui/Input';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { passwordSchema, type PasswordValues } from '@/lib/password';
-import { FormError } from './ui/FormError';
 
 /** The server's code for a password its rule refuses. */
 const WEAK_PASSWORD_CODE = 1009;
@@ -50,28 +48,10 @@ function ResetBody({ onClose, accountName, onConfirm }: ResetPasswordDialogProps
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={isSubmitting ? () => undefined : onClose}
-      title={t('resetPassword.resetPasswordTitle', { name: accountName })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('resetPassword.cancel')}
-          </Button>
-          <Button type="submit" form="reset-password" loading={isSubmitting}>
-            {t('resetPassword.resetPassword')}
-          </Button>
-        </>
-      }
-    >
-      <form id="reset-password" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <p className="text-sm text-slate-600">{t('resetPassword.resetPasswordHint')}</p>
-        <Input label={t('resetPassword.newPassword')} type="password" autoComplete="new-password" autoFocus error={errors.password?.message} {...register('password')} />
-        <Input label={t('resetPassword.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
-        {formError && <FormError title={t('resetPassword.failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="reset-password" title={t('resetPassword.resetPasswordTitle', { name: accountName })} cancelLabel={t('resetPassword.cancel')} submitLabel={t('resetPassword.resetPassword')} failedLabel={t('resetPassword.failed')} busy={isSubmitting} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      <p className="text-sm text-slate-600">{t('resetPassword.resetPasswordHint')}</p>
+      <Input label={t('resetPassword.newPassword')} type="password" autoComplete="new-password" autoFocus error={errors.password?.message} {...register('password')} />
+      <Input label={t('resetPassword.confirmPassword')} type="password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+    </HookFormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countActiveFilters } from '../filters/FilterBar';
 import { MerchantFilter } from '../filters/MerchantFilter';
-import { render } from './render';
+import { render, withQueryClient } from './render';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
@@ -23,8 +22,7 @@ const MERCHANTS = [
 async function renderFilter(node: ReactNode) {
   const fetchMock = vi.fn(async (url: string) => (String(url).includes('/api/platform/getShopSelections') ? answer(MERCHANTS) : answer(null)));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+  const view = await render(withQueryClient(node));
   cleanup = view.unmount;
   return { ...view, fetchMock };
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/apiError';
 import { RequestFailure } from '@/lib/request';
@@ -7,7 +6,7 @@ import { DetailError, DetailQueryBody } from '../DetailSection';
 import { isRecordUnavailable } from '../RecordUnavailable';
 import { render } from './render';
 
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => cleanup());

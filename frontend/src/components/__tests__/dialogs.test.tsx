@@ -1,24 +1,15 @@
-import { act } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/apiError';
 import { RequestFailure } from '@/lib/request';
 import { AccountFields } from '../AccountFields';
 import { ReasonDialog } from '../ReasonDialog';
-import { byText, click, render } from './render';
+import { byText, click, render, type } from './render';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
 const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement;
-
-async function type(element: HTMLTextAreaElement | HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 describe('ReasonDialog', () => {
   it('asks for a required reason before calling, then sends it trimmed and closes', async () => {

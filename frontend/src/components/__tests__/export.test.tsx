@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExportButton } from '../ExportButton';
 import { downloadLinkFresh, exportFailureKey, exportFiltersOf, exportFinished, exportProgress, LINK_MARGIN_MS } from '../export/exportJob';
-import { byText, click, render, settle } from './render';
+import { byText, click, render, settle, withQueryClient } from './render';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
@@ -64,12 +63,7 @@ const job = (patch: Record<string, unknown>) => ({
 
 async function renderButton(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <ExportButton kind="lease_orders" filters={{ stage: 'regular', status: undefined, keyword: '' }} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<ExportButton kind="lease_orders" filters={{ stage: 'regular', status: undefined, keyword: '' }} />));
   cleanup = view.unmount;
   return view;
 }

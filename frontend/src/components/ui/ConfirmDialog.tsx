@@ -2,8 +2,8 @@
 
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from './DialogButtons';
 
 export function ConfirmDialog({
   open,
@@ -35,16 +35,7 @@ export function ConfirmDialog({
       open={open}
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={confirmLabel} danger={danger} busy={loading} onConfirm={onConfirm} />}
     >
       <p className="text-sm text-slate-700">{message}</p>
       {children && <div className="mt-3">{children}</div>}

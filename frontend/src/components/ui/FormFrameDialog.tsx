@@ -1,8 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { DialogButtons } from './DialogButtons';
 import { FormError } from './FormError';
 
 /**
@@ -41,16 +41,7 @@ export function FormFrameDialog({
       onClose={busy ? () => undefined : onClose}
       title={title}
       width={width}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onSubmit}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={cancelLabel} onCancel={onClose} cancelDisabled={busy} confirmLabel={confirmLabel} danger={danger} busy={busy} onConfirm={onSubmit} />}
     >
       <form
         className="flex flex-col gap-3"

@@ -2,8 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { selectedRows, useListSelection } from '@/components/data-table/selection';
 import { ExportButton } from '@/components/ExportButton';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
@@ -11,7 +10,7 @@ import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
-import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { UserText } from '@/components/ui/UserText';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
@@ -98,14 +97,12 @@ export function AssetListScreen() {
         )}
       </FilterBar>
       <LabelPrintBar units={selected} onClear={clear} />
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={unitRowId}
         rowSelection={selection}
@@ -113,19 +110,11 @@ export function AssetListScreen() {
         selectLabels={selectLabels}
         empty={
           hasUnitFilters(state) || state.status ? (
-            <EmptyState
-              title={t('list.noMatchTitle')}
-              action={
-                <Button variant="secondary" onClick={reset}>
-                  {t('list.clearFilters')}
-                </Button>
-              }
-            />
+            <NoMatches title={t('list.noMatchTitle')} onClear={reset} />
           ) : (
             <EmptyState title={t('list.emptyTitle')} description={t('list.emptyHint')} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </div>
   );

@@ -3,8 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@/components/data-table/types';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
@@ -14,6 +13,7 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Truncate } from '@/components/ui/Truncate';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
@@ -109,24 +109,21 @@ export function ReceiptListScreen() {
           onChange={(value) => update({ supplier_id: value ? Number(value) : undefined })}
         />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('receipts.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('receipts.loadError')}
         getRowId={(row) => String(row.id)}
         empty={
           state.status || state.supplier_id ? (
-            <EmptyState title={t('list.noMatchTitle')} action={<Button variant="secondary" onClick={reset}>{t('list.clearFilters')}</Button>} />
+            <NoMatches title={t('list.noMatchTitle')} onClear={reset} />
           ) : (
             <EmptyState title={t('receipts.emptyTitle')} description={canReceive ? t('receipts.emptyHint') : undefined} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <CreateReceiptDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => update({ receipt: id })} />
       <ReceiveDialog receiptId={state.receipt ?? null} canScan={canReceive} onClose={() => update({ receipt: undefined })} />

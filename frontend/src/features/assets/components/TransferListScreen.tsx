@@ -3,8 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@/components/data-table/types';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatDateTime } from '@/components/format';
@@ -13,6 +12,7 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { UserText } from '@/components/ui/UserText';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
@@ -113,24 +113,21 @@ export function TransferListScreen() {
         }
       />
       <FilterPills label={t('transfers.statusTabs')} value={state.status} options={tabs} onChange={(status) => update({ status })} />
-      <DataTable
+      <ListTable
         label={t('transfers.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('transfers.loadError')}
         getRowId={(row) => String(row.id)}
         empty={
           state.status ? (
-            <EmptyState title={t('list.noMatchTitle')} action={<Button variant="secondary" onClick={reset}>{t('list.clearFilters')}</Button>} />
+            <NoMatches title={t('list.noMatchTitle')} onClear={reset} />
           ) : (
             <EmptyState title={t('transfers.emptyTitle')} description={canTransfer ? t('transfers.emptyHint') : undefined} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <SendTransferDialog open={sending} ownSubShop={own} onClose={() => setSending(false)} onSent={(id) => update({ transfer: id })} />
       <TransferDetailDialog transferId={state.transfer ?? null} ownSubShop={own} canTransfer={canTransfer} onClose={() => update({ transfer: undefined })} />

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { Input } from '@/components/ui/Input';
 import { asApiError, GOODS_ERRORS } from '@/features/goods/lib/apiError';
 import { usePictureUpload } from '@/features/goods/queries';
@@ -76,16 +77,7 @@ export function CategoryDialog({ state, onClose }: { state: CategoryDialogState;
       open
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {tc('cancel')}
-          </Button>
-          <Button loading={create.isPending || update.isPending} onClick={submit}>
-            {tc('confirm')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={tc('cancel')} onCancel={onClose} confirmLabel={tc('confirm')} busy={create.isPending || update.isPending} onConfirm={submit} />}
     >
       <div className="flex flex-col gap-4">
         {parent && <p className="text-sm text-slate-600">{t('parentIs', { parent: parent.name })}</p>}

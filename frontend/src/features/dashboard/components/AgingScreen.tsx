@@ -5,8 +5,7 @@ import type { ColumnDef } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { PageHeader } from '@/components/PageHeader';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { MerchantFilter } from '@/components/filters/MerchantFilter';
@@ -124,18 +123,15 @@ export function AgingScreen() {
       <section aria-label={t('summary')} data-card="aging-summary" className="flex flex-col gap-4">
         {summary}
       </section>
-      <DataTable
+      <ListTable
         label={t('table')}
         columns={columns}
-        rows={aging.data?.list}
-        isPending={aging.isPending}
-        isFetching={aging.isPlaceholderData}
-        isError={aging.isError}
-        onRetry={() => void aging.refetch()}
+        query={aging}
+        paging={state}
+        onPage={update}
         errorTitle={t('loadError')}
         getRowId={(row) => String(row.merchant_id)}
         empty={hasAgingFilters(state) ? <NoMatches title={t('noMatch')} onClear={reset} /> : <TableEmpty title={t('empty')} description={t('emptyHint')} />}
-        footer={aging.data && <Pagination page={state.page} pageSize={state.page_size} total={aging.data.total} capped={aging.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { ExportButton } from '@/components/ExportButton';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
 import { DataTable } from '@/components/data-table/DataTable';
+import { ListTable } from '@/components/data-table/ListTable';
 import { Pagination } from '@/components/data-table/Pagination';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, SearchBox } from '@/components/filters/FilterBar';
@@ -184,18 +185,15 @@ function CustomerBills({ state, update }: { state: BillListState; update: Update
         <DateRange state={state} update={update} due />
         <SearchBox key={state.order_no} label={t('filters.orderNo')} placeholder={t('filters.orderNoPlaceholder')} initial={state.order_no} onSearch={(orderNo) => update({ order_no: orderNo })} />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('billsTable')}
         columns={columns}
-        rows={bills.data?.list}
-        isPending={bills.isPending}
-        isFetching={bills.isPlaceholderData}
-        isError={bills.isError}
-        onRetry={() => void bills.refetch()}
+        query={bills}
+        paging={state}
+        onPage={update}
         errorTitle={t('billsLoadError')}
         getRowId={(bill) => String(bill.id)}
         empty={hasBillListFilters(state) ? <NoMatches title={t('empty.billsNoMatch')} onClear={clear} /> : <TableEmpty title={t('empty.billsTitle')} description={t('empty.billsHint')} />}
-        footer={bills.data && <Pagination page={state.page} pageSize={state.page_size} total={bills.data.total} capped={bills.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </>
   );

@@ -3,13 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { formatDateTime } from '@/components/format';
+import { QueryDialog } from '@/components/QueryDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { EmptyState } from '@/components/ui/EmptyState';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { Spinner } from '@/components/ui/Spinner';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { isOwn, RATE_MAX, rateText, REMINDER_DAYS_MAX, SETTING_FIELDS, settingBody, settingForm, type SettingField, type SettingForm } from '../lib/financeSetting';
@@ -140,43 +138,18 @@ function SettingEditor({ setting, onClose }: { setting: FinanceSetting; onClose:
  */
 export function FinanceSettingDialog({ open, canEdit, onClose }: { open: boolean; canEdit: boolean; onClose: () => void }) {
   const { t } = useSettingText();
-  const common = useTranslations('common');
   const setting = useFinanceSetting(open);
   if (!open) return null;
   if (setting.isSuccess && canEdit) return <SettingEditor setting={setting.data} onClose={onClose} />;
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={t('title')}
-      width={WIDTH}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {common('close')}
-        </Button>
-      }
-    >
-      {setting.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      ) : setting.isError ? (
-        <EmptyState
-          tone="error"
-          title={t('loadError')}
-          action={
-            <Button variant="secondary" onClick={() => void setting.refetch()}>
-              {common('retry')}
-            </Button>
-          }
-        />
-      ) : (
+    <QueryDialog title={t('title')} width={WIDTH} errorTitle={t('loadError')} query={setting} onClose={onClose}>
+      {(data) => (
         <div className="flex flex-col gap-3">
-          <SettingFacts setting={setting.data} />
-          <SettingNotes setting={setting.data} />
+          <SettingFacts setting={data} />
+          <SettingNotes setting={data} />
           <p className="text-xs text-slate-500">{t('readOnly')}</p>
         </div>
       )}
-    </Dialog>
+    </QueryDialog>
   );
 }

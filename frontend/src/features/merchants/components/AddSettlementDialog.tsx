@@ -3,13 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { asApiError, fieldErrorsOf } from '../lib/apiError';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { EMPTY_SETTLEMENT, isMerchantCycle, settlementSchema, type SettlementValues } from '../lib/onboarding';
 import { useAddSettlement, type SettlementTerms } from '../queries';
-import { FormError } from '@/components/ui/FormError';
 import { SettlementFields } from './SettlementFields';
 
 export function AddSettlementDialog(props: { merchantId: number; current: SettlementTerms | null; open: boolean; onClose: () => void }) {
@@ -45,46 +43,24 @@ function AddBody({ merchantId, current, onClose }: { merchantId: number; current
       await add.mutateAsync({ id: merchantId, ...values });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<SettlementValues>, { message });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('shared.failed'));
+      showFormRefusal(error, setError, setFormError, t('shared.failed'));
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={add.isPending ? () => undefined : onClose}
-      width={640}
-      title={t('settlement.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('shared.cancel')}
-          </Button>
-          <Button type="submit" form="add-settlement" loading={add.isPending}>
-            {t('settlement.addSubmit')}
-          </Button>
-        </>
-      }
-    >
-      <form id="add-settlement" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-sm text-slate-600">{t('settlement.addHint')}</p>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <SettlementFields
-            register={(name) => register(name)}
-            errors={{
-              commission_rate: errors.commission_rate?.message,
-              settlement_cycle: errors.settlement_cycle?.message,
-              bank_name: errors.bank_name?.message,
-              account_name: errors.account_name?.message,
-              account_number: errors.account_number?.message,
-            }}
-          />
-        </div>
-        {formError && <FormError title={t('shared.failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="add-settlement" title={t('settlement.addTitle')} width={640} cancelLabel={t('shared.cancel')} submitLabel={t('settlement.addSubmit')} failedLabel={t('shared.failed')} busy={add.isPending} formError={formError} className="flex flex-col gap-4" onClose={onClose} onSubmit={onSubmit}>
+      <p className="text-sm text-slate-600">{t('settlement.addHint')}</p>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <SettlementFields
+          register={(name) => register(name)}
+          errors={{
+            commission_rate: errors.commission_rate?.message,
+            settlement_cycle: errors.settlement_cycle?.message,
+            bank_name: errors.bank_name?.message,
+            account_name: errors.account_name?.message,
+            account_number: errors.account_number?.message,
+          }}
+        />
+      </div>
+    </HookFormDialog>
   );
 }

@@ -3,15 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { z } from 'zod';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { Input } from '@/components/ui/Input';
-import { asApiError, fieldErrorsOf } from '../lib/apiError';
 import { PHONE_PATTERN } from '../lib/onboarding';
 import { useUpdateMerchant, type MerchantRow } from '../queries';
-import { FormError } from '@/components/ui/FormError';
 
 function useSchema() {
   const t = useTranslations('merchant.errors');
@@ -46,35 +44,14 @@ function EditBody({ merchant, onClose }: { merchant: MerchantRow; onClose: () =>
       await update.mutateAsync({ id: merchant.id, ...values });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<Values>, { message });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('shared.failed'));
+      showFormRefusal(error, setError, setFormError, t('shared.failed'));
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={update.isPending ? () => undefined : onClose}
-      title={t('detail.editTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('shared.cancel')}
-          </Button>
-          <Button type="submit" form="edit-merchant" loading={update.isPending}>
-            {t('shared.save')}
-          </Button>
-        </>
-      }
-    >
-      <form id="edit-merchant" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
-        <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
-        <Input label={t('fields.contactPhone')} inputMode="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
-        {formError && <FormError title={t('shared.failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="edit-merchant" title={t('detail.editTitle')} cancelLabel={t('shared.cancel')} submitLabel={t('shared.save')} failedLabel={t('shared.failed')} busy={update.isPending} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />
+      <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
+      <Input label={t('fields.contactPhone')} inputMode="tel" error={errors.contact_phone?.message} {...register('contact_phone')} />
+    </HookFormDialog>
   );
 }

@@ -13,8 +13,7 @@ import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useMerchantColumns } from './merchant-table/columns';
 import { NoMatchingMerchants, NoMerchants } from './merchant-table/empty-states';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 
 // Dialogs load when first opened (see lazyDialog).
 const OnboardMerchantDialog = lazyDialog(() => import('./OnboardMerchantDialog').then((module) => module.OnboardMerchantDialog), (props) => props.open);
@@ -63,22 +62,15 @@ export function MerchantListScreen() {
         />
       </FilterBar>
       <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasFilters(state) ? <NoMatchingMerchants onClear={reset} /> : <NoMerchants onOnboard={() => setOnboarding(true)} />}
-        footer={
-          list.data && (
-            <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />
-          )
-        }
       />
       <OnboardMerchantDialog open={onboarding} onClose={() => setOnboarding(false)} />
     </div>

@@ -3,14 +3,12 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { formatDateTime } from '@/components/format';
+import { QueryDialog } from '@/components/QueryDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { EmptyState } from '@/components/ui/EmptyState';
 import { Switch } from '@/components/ui/fields';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { Spinner } from '@/components/ui/Spinner';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { useNotarySetting, useNotaryToken, useSaveNotaryConfig, type NotarySetting, type NotaryToken } from '../queries';
@@ -121,37 +119,8 @@ function SettingsEditor({ setting, onClose }: { setting: NotarySetting; onClose:
 /** The shop's account at the notary service (the owner's, `notary.config`), opened from an order's notarization. */
 export function NotarySettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations('notary.settings');
-  const common = useTranslations('common');
   const setting = useNotarySetting(open);
   if (!open) return null;
   if (setting.isSuccess) return <SettingsEditor setting={setting.data} onClose={onClose} />;
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={t('title')}
-      width={WIDTH}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {common('close')}
-        </Button>
-      }
-    >
-      {setting.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      ) : (
-        <EmptyState
-          tone="error"
-          title={t('loadError')}
-          action={
-            <Button variant="secondary" onClick={() => void setting.refetch()}>
-              {common('retry')}
-            </Button>
-          }
-        />
-      )}
-    </Dialog>
-  );
+  return <QueryDialog title={t('title')} width={WIDTH} errorTitle={t('loadError')} query={setting} onClose={onClose} />;
 }

@@ -5,8 +5,7 @@ import { useMemo, useState } from 'react';
 import { ExportButton } from '@/components/ExportButton';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { selectedRows, useListSelection } from '@/components/data-table/selection';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { MerchantFilter } from '@/components/filters/MerchantFilter';
@@ -140,19 +139,16 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
       </FilterBar>
       {!state.todo && <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />}
       <OrderBulkBar orders={selected} actions={bulkActions} onClear={clear} />
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={orderRowId}
         {...(bulkActions.length > 0 ? { rowSelection: selection, onRowSelectionChange: setSelection, selectLabels } : {})}
         empty={hasOrderFilters(state) ? <NoMatchingOrders onClear={reset} /> : <NoOrders />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <OrderSettingDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </div>

@@ -3,15 +3,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { z } from 'zod';
 import { notify } from '@/components/ui/Notice';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { FormError } from '@/components/ui/FormError';
 import { Input } from '@/components/ui/Input';
 import { Select } from '@/components/ui/fields';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { useGoodsClass, useGoodsList } from '@/features/goods/queries';
 import { LANDING_TYPES, shareLinkBody, type ShareLinkFormValues } from '../lib/shareLinkState';
 import { useSaveShareLink, useShareLinkOptions, type ShareLinkRow } from '../queries';
@@ -70,92 +69,72 @@ function FormBody({ link, onClose }: { link?: ShareLinkRow; onClose: () => void 
       notify({ kind: 'success', message: { raw: t(link ? 'form.updated' : 'form.created', { name: saved.name }) } });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<ShareLinkFormValues>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('form.failed'));
+      showFormRefusal(error, setError, setFormError, t('form.failed'), { focus: true });
     }
   });
 
   const choices = options.data;
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? () => undefined : onClose}
-      title={link ? t('form.editTitle') : t('form.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" form="share-link-form" loading={isSubmitting} disabled={!choices}>
-            {link ? t('form.submitEdit') : t('form.submitCreate')}
-          </Button>
-        </>
-      }
-    >
-      <form id="share-link-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        {options.isError && <FormError title={t('form.optionsError')} message={t('loadError')} />}
-        <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Select label={t('fields.channel')} error={errors.channel?.message} {...register('channel')}>
-            <option value="">{t('choose')}</option>
-            {choices?.channels.map((channel) => (
-              <option key={channel.label} value={channel.label}>
-                {channel.name}
-              </option>
-            ))}
-          </Select>
-          <Select label={t('fields.landingType')} error={errors.landing_type?.message} {...register('landing_type')}>
-            {LANDING_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`landingTypes.${type}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        {landingType === 'category' && (
-          <Select label={t('fields.landingCategory')} error={errors.landing_id?.message} {...register('landing_id')}>
-            <option value="">{t('choose')}</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.path || category.name}
-              </option>
-            ))}
-          </Select>
-        )}
-        {landingType === 'goods' && (
-          <Select label={t('fields.landingGoods')} error={errors.landing_id?.message} {...register('landing_id')}>
-            <option value="">{t('choose')}</option>
-            {goods.data?.list.map((item) => (
-              <option key={item.id} value={String(item.id)}>
-                {item.title}
-              </option>
-            ))}
-          </Select>
-        )}
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Select label={t('fields.salesman')} error={errors.salesman_id?.message} disabled={!choices?.salesmen.length} {...register('salesman_id')}>
-            <option value="">{t('none')}</option>
-            {choices?.salesmen.map((person) => (
-              <option key={person.id} value={String(person.id)}>
-                {person.name}
-              </option>
-            ))}
-          </Select>
-          <Select label={t('fields.subShop')} error={errors.sub_shop_id?.message} {...register('sub_shop_id')}>
-            <option value="">{t('none')}</option>
-            {choices?.sub_shops.map((shop) => (
-              <option key={shop.id} value={String(shop.id)}>
-                {shop.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Input label={t('fields.remark')} error={errors.remark?.message} {...register('remark')} />
-        {link && <p className="text-xs text-slate-500">{t('form.codeKept', { code: link.code })}</p>}
-        {formError && <FormError title={t('form.failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="share-link-form" title={link ? t('form.editTitle') : t('form.createTitle')} cancelLabel={t('form.cancel')} submitLabel={link ? t('form.submitEdit') : t('form.submitCreate')} failedLabel={t('form.failed')} busy={isSubmitting} disabled={!choices} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      {options.isError && <FormError title={t('form.optionsError')} message={t('loadError')} />}
+      <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Select label={t('fields.channel')} error={errors.channel?.message} {...register('channel')}>
+          <option value="">{t('choose')}</option>
+          {choices?.channels.map((channel) => (
+            <option key={channel.label} value={channel.label}>
+              {channel.name}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('fields.landingType')} error={errors.landing_type?.message} {...register('landing_type')}>
+          {LANDING_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`landingTypes.${type}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {landingType === 'category' && (
+        <Select label={t('fields.landingCategory')} error={errors.landing_id?.message} {...register('landing_id')}>
+          <option value="">{t('choose')}</option>
+          {categories.data?.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {category.path || category.name}
+            </option>
+          ))}
+        </Select>
+      )}
+      {landingType === 'goods' && (
+        <Select label={t('fields.landingGoods')} error={errors.landing_id?.message} {...register('landing_id')}>
+          <option value="">{t('choose')}</option>
+          {goods.data?.list.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              {item.title}
+            </option>
+          ))}
+        </Select>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Select label={t('fields.salesman')} error={errors.salesman_id?.message} disabled={!choices?.salesmen.length} {...register('salesman_id')}>
+          <option value="">{t('none')}</option>
+          {choices?.salesmen.map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {person.name}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('fields.subShop')} error={errors.sub_shop_id?.message} {...register('sub_shop_id')}>
+          <option value="">{t('none')}</option>
+          {choices?.sub_shops.map((shop) => (
+            <option key={shop.id} value={String(shop.id)}>
+              {shop.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Input label={t('fields.remark')} error={errors.remark?.message} {...register('remark')} />
+      {link && <p className="text-xs text-slate-500">{t('form.codeKept', { code: link.code })}</p>}
+    </HookFormDialog>
   );
 }

@@ -2,8 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
@@ -11,6 +10,7 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { notify } from '@/components/ui/Notice';
 import { asApiError } from '@/lib/apiError';
@@ -89,31 +89,21 @@ export function ShareLinkScreen() {
           />
         </div>
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('loadError')}
         getRowId={(row) => String(row.id)}
         empty={
           filtered ? (
-            <EmptyState
-              title={t('noMatchTitle')}
-              action={
-                <Button variant="secondary" onClick={reset}>
-                  {t('clearFilters')}
-                </Button>
-              }
-            />
+            <NoMatches title={t('noMatchTitle')} onClear={reset} />
           ) : (
             <EmptyState title={t('emptyTitle')} description={t('emptyHint')} action={<Button onClick={() => setCreating(true)}>{t('create')}</Button>} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <ShareLinkFormDialog open={creating} onClose={() => setCreating(false)} />
       <ShareLinkFormDialog open={editing !== null} link={editing ?? undefined} onClose={() => setEditing(null)} />

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { SelectField } from '@/components/ui/fields';
 import { FormError } from '@/components/ui/FormError';
 import { notify } from '@/components/ui/Notice';
@@ -44,16 +44,7 @@ export function AssignDialog({ caseIds, onClose, onDone }: { caseIds: readonly n
       open={open}
       onClose={onClose}
       title={t('title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={assign.isPending} disabled={collectors.isPending || collectors.isError} onClick={submit}>
-            {t('confirm')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={t('confirm')} busy={assign.isPending} disabled={collectors.isPending || collectors.isError} onConfirm={submit} />}
     >
       <div className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">{t('intro', { count: caseIds.length })}</p>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatCurrency } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { Checkbox, Input } from '@/components/ui/Input';
 import { SelectField, TextAreaField } from '@/components/ui/fields';
 import { FormError } from '@/components/ui/FormError';
@@ -46,16 +47,7 @@ export function ContactDialog({ caseId, open, onClose, onPromised }: { caseId: n
       open={open}
       onClose={onClose}
       title={t('contactDialog.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('contactDialog.cancel')}
-          </Button>
-          <Button loading={add.isPending} onClick={submit}>
-            {t('contactDialog.save')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('contactDialog.cancel')} onCancel={onClose} confirmLabel={t('contactDialog.save')} busy={add.isPending} onConfirm={submit} />}
     >
       <div className="flex flex-col gap-3">
         <SelectField label={t('contactDialog.channel')} value={channel} options={CHANNELS.map((value) => ({ value, label: t(`channels.${value}`) }))} onChange={(event) => setChannel(event.target.value as Channel)} />
@@ -102,16 +94,7 @@ export function PromiseDialog({ caseId, owed, open, onClose }: { caseId: number;
       open={open}
       onClose={onClose}
       title={t('title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button loading={add.isPending} onClick={submit}>
-            {t('save')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={t('save')} busy={add.isPending} onConfirm={submit} />}
     >
       <div className="flex flex-col gap-3">
         <DateField label={t('day')} min={today} value={day} error={checked && dayProblem ? t(`errors.${dayProblem}`) : undefined} onChange={(value) => setDay(value)} />

@@ -3,8 +3,7 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { selectedRows, useListSelection } from '@/components/data-table/selection';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
@@ -14,6 +13,7 @@ import { useGlobalState } from '@/components/GlobalStateProvider';
 import { lazyDialog } from '@/components/lazyDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LinkTabs } from '@/components/ui/LinkTabs';
 import { isOrderStage, stageListPath } from '@/features/orders/lib/stages';
@@ -161,32 +161,22 @@ export function RecoveryScreen() {
           </Button>
         </div>
       )}
-      <DataTable
+      <ListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('loadError')}
         getRowId={caseRowId}
         {...(access.canAssign ? { rowSelection: selection, onRowSelectionChange: setSelection, selectLabels } : {})}
         empty={
           filtered ? (
-            <EmptyState
-              title={t('noMatchTitle')}
-              action={
-                <Button variant="secondary" onClick={reset}>
-                  {t('clearFilters')}
-                </Button>
-              }
-            />
+            <NoMatches title={t('noMatchTitle')} onClear={reset} />
           ) : (
             <EmptyState title={t('emptyTitle')} description={state.who === 'mine' ? t('emptyMineHint') : t('emptyHint')} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <AssignDialog caseIds={assigning} onClose={() => setAssigning([])} onDone={clear} />
       <SettingsDialog open={settingsOpen} canSave={access.canConfigure} onClose={() => setSettingsOpen(false)} />

@@ -4,8 +4,8 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { formatCurrency } from '@/components/format';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { FormError } from '@/components/ui/FormError';
 import { Input } from '@/components/ui/Input';
 import { asApiError } from '@/lib/apiError';
@@ -87,16 +87,7 @@ function OfflineRechargeBody({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       title={t('offline.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('offline.cancel')}
-          </Button>
-          <Button loading={send.isPending} disabled={reading} onClick={() => void submit()}>
-            {t('offline.submit')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('offline.cancel')} onCancel={onClose} confirmLabel={t('offline.submit')} busy={send.isPending} disabled={reading} onConfirm={() => void submit()} />}
     >
       <form
         className="flex flex-col gap-4"

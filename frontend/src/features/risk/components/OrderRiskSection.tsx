@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { formatCurrency, formatDateTime } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { FormError } from '@/components/ui/FormError';
 import { Spinner } from '@/components/ui/Spinner';
 import { SelectField } from '@/components/ui/fields';
@@ -181,16 +182,7 @@ function RiskQueryDialog({ orderId, orderNo, onClose }: { orderId: number; order
       open
       onClose={onClose}
       title={t('order.queryTitle', { no: orderNo })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('offline.cancel')}
-          </Button>
-          <Button loading={getRisk.isPending} disabled={!chosen} onClick={submit}>
-            {t('order.queryConfirm')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={t('offline.cancel')} onCancel={onClose} confirmLabel={t('order.queryConfirm')} busy={getRisk.isPending} disabled={!chosen} onConfirm={submit} />}
     >
       <div className="flex flex-col gap-4">
         <SelectField

@@ -3,8 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { MerchantFilter } from '@/components/filters/MerchantFilter';
@@ -68,18 +67,15 @@ export function RechargeAuditScreen() {
         <DateField className="w-full sm:w-40" label={t('filters.dateFrom')} value={state.date_from} max={state.date_to || undefined} onChange={(value) => update({ date_from: value })} />
         <DateField className="w-full sm:w-40" label={t('filters.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tables.recharges')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasAuditFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <RechargeDetailDialog id={detailId} platform onClose={() => setDetailId(null)} />
       {pending?.kind === 'approve' && <ApproveRechargeDialog row={pending.row} onClose={close} />}

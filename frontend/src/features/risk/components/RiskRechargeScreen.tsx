@@ -6,8 +6,7 @@ import { ExportButton } from '@/components/ExportButton';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { DetailError, DetailLoading } from '@/components/DetailSection';
 import { PageHeader } from '@/components/PageHeader';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { FilterPills, type PillOption } from '@/components/filters/FilterPills';
@@ -139,18 +138,15 @@ function BillsView({ state, update, reset }: { state: RiskScreenState; update: U
           ]}
         />
       )}
-      <DataTable
+      <ListTable
         label={t('tables.bills')}
         columns={columns}
-        rows={bills.data?.list}
-        isPending={bills.isPending}
-        isFetching={bills.isPlaceholderData}
-        isError={bills.isError}
-        onRetry={() => void bills.refetch()}
+        query={bills}
+        paging={state}
+        onPage={update}
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.billsTitle')} description={t('empty.billsHint')} />}
-        footer={bills.data && <Pagination page={state.page} pageSize={state.page_size} total={bills.data.total} capped={bills.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </>
   );
@@ -180,18 +176,15 @@ function RechargesView({ state, update, reset }: { state: RiskScreenState; updat
         />
         <DateRange state={state} update={update} />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tables.recharges')}
         columns={columns}
-        rows={recharges.data?.list}
-        isPending={recharges.isPending}
-        isFetching={recharges.isPlaceholderData}
-        isError={recharges.isError}
-        onRetry={() => void recharges.refetch()}
+        query={recharges}
+        paging={state}
+        onPage={update}
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} description={t('empty.rechargesHint')} />}
-        footer={recharges.data && <Pagination page={state.page} pageSize={state.page_size} total={recharges.data.total} capped={recharges.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <RechargeDetailDialog id={detailId} platform={false} onClose={() => setDetailId(null)} />
     </>
@@ -215,18 +208,15 @@ function QueriesView({ state, update, reset }: { state: RiskScreenState; update:
         />
         <DateRange state={state} update={update} />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tables.queries')}
         columns={columns}
-        rows={queries.data?.list}
-        isPending={queries.isPending}
-        isFetching={queries.isPlaceholderData}
-        isError={queries.isError}
-        onRetry={() => void queries.refetch()}
+        query={queries}
+        paging={state}
+        onPage={update}
         errorTitle={t('empty.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.queriesTitle')} description={t('empty.queriesHint')} />}
-        footer={queries.data && <Pagination page={state.page} pageSize={state.page_size} total={queries.data.total} capped={queries.data.total_capped} onChange={(patch) => update(patch)} />}
       />
     </>
   );

@@ -5,6 +5,7 @@
  */
 import type { Tone } from '@/components/StatusBadge';
 import type { HistoryEntry } from '@/components/history/HistoryList';
+import { statusTimeline, type StatusMoveRow } from '@/components/history/statusTimeline';
 import { readDay, readEnum, readId, readPage, readPageSize, readText, toSearch, DEFAULT_PAGE_SIZE } from '@/components/filters/listState';
 import { notAbove, parseMoneyInput } from '@/lib/money';
 
@@ -254,25 +255,9 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 
 // --- the timeline ----------------------------------------------------------------------------------
 
-export interface RechargeTimelineRow {
-  id?: number | string;
-  action?: string;
-  from_status?: string;
-  to_status?: string;
-  reason?: string;
-  actor?: string;
-  created_at?: string;
-}
+export type RechargeTimelineRow = StatusMoveRow;
 
 /** A recharge's status moves as the kit's history entries ("充值状态 由 待审核 改为 已到账"). */
 export function rechargeTimeline(rows: readonly RechargeTimelineRow[]): HistoryEntry[] {
-  return rows.map((row, index) => ({
-    id: row.id ?? index,
-    actor: !row.actor || row.actor === 'system' ? '' : row.actor,
-    action: `risk_recharge.${row.action ?? ''}`,
-    before: row.from_status ? { recharge_status: row.from_status } : undefined,
-    after: row.to_status ? { recharge_status: row.to_status } : undefined,
-    reason: row.reason ?? '',
-    created_at: row.created_at ?? '',
-  }));
+  return statusTimeline(rows, 'risk_recharge', 'recharge_status');
 }

@@ -4,8 +4,7 @@ import { UserText } from '@/components/ui/UserText';
 import type { ColumnDef } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatDateTime } from '@/components/format';
@@ -14,6 +13,7 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { hasAction } from '@/lib/access';
 import { BLACKLIST_STATUSES, blacklistListParser, blacklistListSearch, type BlacklistStatus } from '../lib/service';
@@ -97,31 +97,21 @@ export function BlacklistView() {
           </Button>
         )}
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('loadError')}
         getRowId={(row) => String(row.id)}
         empty={
           state.status ? (
-            <EmptyState
-              title={t('noMatch')}
-              action={
-                <Button variant="secondary" onClick={reset}>
-                  {t('clearFilters')}
-                </Button>
-              }
-            />
+            <NoMatches title={t('noMatch')} onClear={reset} />
           ) : (
             <EmptyState title={t('empty')} description={t('emptyHint')} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <AddPersonDialog open={adding} onClose={() => setAdding(false)} />
       <ReasonDialog

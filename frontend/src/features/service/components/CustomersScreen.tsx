@@ -4,8 +4,7 @@ import { USER_TEXT } from '@/components/ui/UserText';
 import type { ColumnDef } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency, formatDateTime } from '@/components/format';
@@ -13,6 +12,7 @@ import { lazyDialog } from '@/components/lazyDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LinkTabs } from '@/components/ui/LinkTabs';
 import { useSearchParams } from 'next/navigation';
@@ -126,32 +126,22 @@ function CustomerList() {
           onChange={(value) => update({ blacklisted: (value || undefined) as BlacklistFilter | undefined })}
         />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('loadError')}
         getRowId={(row) => String(row.id)}
         rowTone={(row) => (row.blacklisted ? 'bg-red-50/40' : undefined)}
         empty={
           filtered ? (
-            <EmptyState
-              title={t('noMatch')}
-              action={
-                <Button variant="secondary" onClick={reset}>
-                  {t('clearFilters')}
-                </Button>
-              }
-            />
+            <NoMatches title={t('noMatch')} onClear={reset} />
           ) : (
             <EmptyState title={t('empty')} description={t('emptyHint')} />
           )
         }
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <CustomerDetailDialog customerId={open} onClose={() => setOpen(null)} />
     </div>

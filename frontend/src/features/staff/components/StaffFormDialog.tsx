@@ -2,54 +2,17 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { AccountFields } from '@/components/AccountFields';
-import { FormError } from '@/components/ui/FormError';
-import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
 import { isAssignableRole, isKnownRole, staffEditSchema, staffSchema, type StaffEditValues, type StaffSide, type StaffValues } from '../lib/account';
 import { useCreateStaff, useUpdateStaff, type StaffRow } from '../queries';
 import { RoleCheckboxes } from './RoleCheckboxes';
 
 const CODE_FIELDS = { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' };
-
-function FormDialog({ id, title, submitLabel, busy, onClose, formError, children, onSubmit }: {
-  id: string;
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  onClose: () => void;
-  formError?: string;
-  children: ReactNode;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-}) {
-  const t = useTranslations('staff');
-  return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={busy ? () => undefined : onClose}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={id} loading={busy}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={id} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        {children}
-        {formError && <FormError title={t('failed')} message={formError} />}
-      </form>
-    </Dialog>
-  );
-}
 
 export function CreateStaffDialog({ side, open, onClose }: { side: StaffSide; open: boolean; onClose: () => void }) {
   return open ? <CreateBody side={side} onClose={onClose} /> : null;
@@ -75,17 +38,14 @@ function CreateBody({ side, onClose }: { side: StaffSide; onClose: () => void })
       await create.mutateAsync(values);
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError, { codeFields: CODE_FIELDS }) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<StaffValues>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'), { codeFields: CODE_FIELDS, focus: true });
     }
   });
   return (
-    <FormDialog id="create-staff" title={t('form.createTitle')} submitLabel={t('form.create')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
+    <HookFormDialog id="create-staff" title={t('form.createTitle')} cancelLabel={t('cancel')} submitLabel={t('form.create')} failedLabel={t('failed')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
       <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
       <RoleCheckboxes side={side} registration={register('role_codes')} error={errors.role_codes?.message} />
-    </FormDialog>
+    </HookFormDialog>
   );
 }
 
@@ -116,16 +76,13 @@ function EditBody({ side, staff, onClose }: { side: StaffSide; staff: StaffRow; 
       await update.mutateAsync({ id: staff.id, ...values, reason: '' });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<StaffEditValues>, { message });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'));
     }
   });
   return (
-    <FormDialog id="edit-staff" title={t('form.editTitle', { name: staff.username })} submitLabel={t('save')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
+    <HookFormDialog id="edit-staff" title={t('form.editTitle', { name: staff.username })} cancelLabel={t('cancel')} submitLabel={t('save')} failedLabel={t('failed')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
       <AccountFields withCredentials={false} register={(field) => register(field as 'name' | 'phone')} errors={{ name: errors.name?.message, phone: errors.phone?.message }} />
       <RoleCheckboxes side={side} registration={register('role_codes')} error={errors.role_codes?.message} keptRoles={keptNames} />
-    </FormDialog>
+    </HookFormDialog>
   );
 }

@@ -8,8 +8,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { ReasonDialog } from '@/components/ReasonDialog';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { useLoginUserInfo } from '@/features/auth/queries';
 import { toggledStatus } from '@/features/subshops/lib/subShopListState';
@@ -61,18 +60,15 @@ export function StaffListScreen() {
           onChange={(value) => update({ status: (value || undefined) as AccountStatus | undefined })}
         />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={filtered ? <NoMatchingStaff onClear={reset} /> : <NoStaff side={side} onCreate={() => setCreating(true)} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <CreateStaffDialog side={side} open={creating} onClose={() => setCreating(false)} />
       <EditStaffDialog side={side} staff={editing} onClose={() => setEditing(null)} />

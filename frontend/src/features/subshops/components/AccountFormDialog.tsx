@@ -3,12 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { AccountFields } from '@/components/AccountFields';
-import { FormError } from '@/components/ui/FormError';
-import { ACCOUNT_ERRORS, asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
+import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
 import { accountSchema, EMPTY_ACCOUNT, type AccountValues } from '@/features/staff/lib/account';
 import { useCreateSubShopAccount } from '../queries';
 
@@ -34,36 +33,13 @@ function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => vo
       await create.mutateAsync({ sub_shop_id: subShopId, ...values });
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError
-        ? fieldErrorsOf(apiError, { codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' } })
-        : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<AccountValues>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'), { codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' }, focus: true });
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={isSubmitting ? () => undefined : onClose}
-      title={t('accounts.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="sub-account-form" loading={isSubmitting}>
-            {t('accounts.create')}
-          </Button>
-        </>
-      }
-    >
-      <form id="sub-account-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>
-        <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
-        {formError && <FormError title={t('failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="sub-account-form" title={t('accounts.createTitle')} cancelLabel={t('cancel')} submitLabel={t('accounts.create')} failedLabel={t('failed')} busy={isSubmitting} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      <p className="text-sm text-slate-600">{t('accounts.createHint')}</p>
+      <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
+    </HookFormDialog>
   );
 }

@@ -3,14 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { showFormRefusal } from '@/lib/formRefusal';
 import { z } from 'zod';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { Input } from '@/components/ui/Input';
-import { FormError } from '@/components/ui/FormError';
 import { TextAreaField } from '@/components/ui/fields';
-import { asApiError, fieldErrorsOf } from '@/features/merchants/lib/apiError';
 import { PHONE_PATTERN } from '@/features/merchants/lib/onboarding';
 import { useCreateSubShop, useUpdateSubShop, type SubShopRow } from '../queries';
 
@@ -59,38 +57,17 @@ function FormBody({ subShop, onClose }: { subShop?: SubShopRow; onClose: () => v
       }
       onClose();
     } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      for (const [name, message] of Object.entries(fields)) setError(name as Path<Values>, { message }, { shouldFocus: true });
-      if (Object.keys(fields).length === 0) setFormError(apiError?.message || t('failed'));
+      showFormRefusal(error, setError, setFormError, t('failed'), { focus: true });
     }
   });
   return (
-    <Dialog
-      open
-      // Escape or a click outside must not drop a request in flight (and its answer).
-      onClose={isSubmitting ? () => undefined : onClose}
-      title={subShop ? t('form.editTitle') : t('form.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="sub-shop-form" loading={isSubmitting}>
-            {subShop ? t('save') : t('form.create')}
-          </Button>
-        </>
-      }
-    >
-      <form id="sub-shop-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />
-        <div className="grid grid-cols-2 gap-3">
-          <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
-          <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
-        </div>
-        <TextAreaField label={t('fields.address')} rows={2} error={errors.address?.message} {...register('address')} />
-        {formError && <FormError title={t('failed')} message={formError} />}
-      </form>
-    </Dialog>
+    <HookFormDialog id="sub-shop-form" title={subShop ? t('form.editTitle') : t('form.createTitle')} cancelLabel={t('cancel')} submitLabel={subShop ? t('save') : t('form.create')} failedLabel={t('failed')} busy={isSubmitting} formError={formError} onClose={onClose} onSubmit={onSubmit}>
+      <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />
+      <div className="grid grid-cols-2 gap-3">
+        <Input label={t('fields.contactName')} error={errors.contact_name?.message} {...register('contact_name')} />
+        <Input label={t('fields.phone')} inputMode="tel" error={errors.phone?.message} {...register('phone')} />
+      </div>
+      <TextAreaField label={t('fields.address')} rows={2} error={errors.address?.message} {...register('address')} />
+    </HookFormDialog>
   );
 }

@@ -9,8 +9,7 @@ import { ReasonDialog } from '@/components/ReasonDialog';
 import { FilterBar, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { parseSubShopListState, SUB_SHOP_STATUSES, subShopListParams, subShopListSearch, toggledStatus, type SubShopStatus } from '../lib/subShopListState';
 import { useSubShopAccess } from '../lib/useSubShopAccess';
 import { useSubShopList, useUpdateSubShop, type SubShopRow } from '../queries';
@@ -51,18 +50,15 @@ export function SubShopListScreen() {
           <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
         </div>
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={filtered ? <NoMatchingSubShops onClear={reset} /> : <NoSubShops onCreate={canManage ? () => setCreating(true) : undefined} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <SubShopFormDialog open={creating} onClose={() => setCreating(false)} />
       <SubShopFormDialog open={editing !== null} subShop={editing ?? undefined} onClose={() => setEditing(null)} />

@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { PageHeader } from '@/components/PageHeader';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterBar, SearchBox } from '@/components/filters/FilterBar';
 import { MerchantFilter } from '@/components/filters/MerchantFilter';
 import { FilterPills } from '@/components/filters/FilterPills';
@@ -97,18 +96,15 @@ export function WithdrawalListScreen() {
           <MerchantFilter value={state.merchant_id} onChange={(merchant_id) => update({ merchant_id })} />
         )}
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={state}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         empty={hasWithdrawalFilters(state) ? <NoMatchingWithdrawals onClear={reset} /> : <NoWithdrawals canApply={canApply} />}
-        footer={list.data && <Pagination page={state.page} pageSize={state.page_size} total={list.data.total} capped={list.data.total_capped} onChange={(patch) => update(patch)} />}
       />
       <WithdrawalDetailDialog id={detailId} platform={platform} onClose={() => setDetailId(null)} />
       {pending?.kind === 'cancel' && <CancelWithdrawalDialog row={pending.row} onClose={close} />}

@@ -5,6 +5,7 @@
  */
 import type { Tone } from '@/components/StatusBadge';
 import type { HistoryEntry } from '@/components/history/HistoryList';
+import { statusTimeline, type StatusMoveRow } from '@/components/history/statusTimeline';
 import { readEnum, readId, readPage, readPageSize, readText, toSearch, DEFAULT_PAGE_SIZE } from '@/components/filters/listState';
 import { isPositive, notAbove, parseMoneyInput } from '@/lib/money';
 
@@ -121,28 +122,9 @@ export function applyWithdrawInput(form: { amount: string; remark: string }, wit
 
 // --- the timeline -----------------------------------------------------------------------------
 
-export interface WithdrawalTimelineRow {
-  id?: number | string;
-  action?: string;
-  from_status?: string;
-  to_status?: string;
-  reason?: string;
-  actor?: string;
-  created_at?: string;
-}
-
-/** The backend writes "system" for the provider's callbacks; the kit shows its own word. */
-const SYSTEM_ACTOR = 'system';
+export type WithdrawalTimelineRow = StatusMoveRow;
 
 /** A withdrawal's status moves as entries of the kit's history list ("提现状态 由 待审核 改为 待复核"). */
 export function withdrawalTimeline(rows: readonly WithdrawalTimelineRow[]): HistoryEntry[] {
-  return rows.map((row, index) => ({
-    id: row.id ?? index,
-    actor: !row.actor || row.actor === SYSTEM_ACTOR ? '' : row.actor,
-    action: `withdrawal.${row.action ?? ''}`,
-    before: row.from_status ? { withdrawal_status: row.from_status } : undefined,
-    after: row.to_status ? { withdrawal_status: row.to_status } : undefined,
-    reason: row.reason ?? '',
-    created_at: row.created_at ?? '',
-  }));
+  return statusTimeline(rows, 'withdrawal', 'withdrawal_status');
 }

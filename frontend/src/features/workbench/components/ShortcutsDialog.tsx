@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Input';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { FormError } from '@/components/ui/FormError';
 import { asApiError } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
@@ -35,16 +35,7 @@ export function ShortcutsDialog({ choices, pinned, onClose }: { choices: readonl
       open
       onClose={save.isPending ? () => undefined : onClose}
       title={t('title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {tc('cancel')}
-          </Button>
-          <Button loading={save.isPending} onClick={submit}>
-            {t('save')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={tc('cancel')} onCancel={onClose} cancelDisabled={save.isPending} confirmLabel={t('save')} busy={save.isPending} onConfirm={submit} />}
     >
       <p className="mb-3 text-sm text-slate-600">{t('hint', { max: MAX_SHORTCUTS, count: chosen.length })}</p>
       {choices.length === 0 ? (

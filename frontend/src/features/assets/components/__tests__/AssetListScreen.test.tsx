@@ -1,32 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { AssetListScreen } from '../AssetListScreen';
 
 // The session's actions, its sub-shop, and the URL the filters live in.
 const session = vi.hoisted(() => ({ auth: [{ action: 'asset.view' }] as { action: string }[], search: '', ownSubShop: null as { id: number; name: string } | null }));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: 0, auth: session.auth }) }));
 vi.mock('@/features/subshops/lib/useSubShopAccess', () => ({ useSubShopAccess: () => ({ canManage: false, ownSubShop: session.ownSubShop }) }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return {
-        current,
-        latest: () => session.search,
-        replace: (next: string) => {
-          session.search = next;
-          setCurrent(next);
-        },
-      };
-    },
-  };
-});
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const unit = (id: number, patch: Record<string, unknown> = {}) => ({
   id, sku_id: 11, sku_name: '256G 黑色', goods_id: 5, goods_name: 'iPhone 15', serial_number: `SN${id}`, imei1: '490154203237518', imei2: '', meid: '', grade: 'new', grade_label: '全新',
@@ -54,12 +37,7 @@ function backend(options: { fail?: boolean; empty?: boolean } = {}) {
 async function mount(fetchMock: ReturnType<typeof backend>, search = '') {
   session.search = search;
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <AssetListScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<AssetListScreen />));
   for (let round = 0; round < 10 && !document.querySelector('tbody tr, [role="alert"], .border-dashed'); round += 1) await settle();
   cleanup = view.unmount;
   return view;

@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { click, render } from '@/components/__tests__/render';
+import { click, render, withQueryClient } from '@/components/__tests__/render';
 import { CategoryManage } from '../CategoryManage';
 
 let cleanup: () => Promise<void> = async () => undefined;
@@ -23,12 +22,7 @@ const TREE = [
 
 async function renderScreen(tree: unknown) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: tree }), { status: 200, headers: { 'content-type': 'application/json' } })));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <CategoryManage />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<CategoryManage />));
   cleanup = view.unmount;
   return view;
 }

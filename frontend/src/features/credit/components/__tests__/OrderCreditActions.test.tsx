@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import type { OrderCredit } from '../../queries';
 import { OrderCreditActions } from '../OrderCreditActions';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const none = { authorisation: null, accounts: [], records: [], sha256: '', tree: [] } as unknown as OrderCredit;
 const authorised = { ...none, authorisation: { sign_no: 'SQ2026001', signed_at: '2026-11-20T10:00:00+08:00', channel: 'app' } } as unknown as OrderCredit;
@@ -20,12 +18,7 @@ afterEach(async () => {
 async function show(credit: OrderCredit) {
   const fetchMock = vi.fn(async () => answer({}));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <OrderCreditActions orderId={7} credit={credit} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<OrderCreditActions orderId={7} credit={credit} />));
   cleanup = view.unmount;
   return { view, fetchMock };
 }

@@ -1,19 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle } from '@/components/__tests__/render';
+import { render, until, withQueryClient } from '@/components/__tests__/render';
 import { AgingScreen } from '../AgingScreen';
 
 const session = vi.hoisted(() => ({ search: '' }));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: 0, auth: [{ action: 'data.view' }] }) }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return { current, latest: () => session.search, replace: (next: string) => { session.search = next; setCurrent(next); } };
-    },
-  };
-});
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
 vi.mock('../Chart', () => ({
   Chart: ({ option, name }: { option: { series: { name: string; data: number[] }[] }; name: string }) => (
     <div data-chart={name}>{option.series.map((series) => `${series.name}:${series.data.join(',')}`).join('|')}</div>
@@ -45,15 +36,9 @@ function backend(options: { fails?: boolean; empty?: boolean } = {}) {
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
-async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<QueryClientProvider client={client}><AgingScreen /></QueryClientProvider>);
+  const view = await render(withQueryClient(<AgingScreen />));
   cleanup = view.unmount;
 }
 

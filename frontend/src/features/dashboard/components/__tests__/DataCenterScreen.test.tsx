@@ -1,20 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle } from '@/components/__tests__/render';
+import { render, until, withQueryClient } from '@/components/__tests__/render';
 import { DataCenterScreen } from '../DataCenterScreen';
 
 const session = vi.hoisted(() => ({ platformType: 1, search: 'date_from=2026-11-18&date_to=2026-11-24' }));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: session.platformType, auth: [{ action: 'data.view' }] }) }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return { current, latest: () => session.search, replace: (next: string) => { session.search = next; setCurrent(next); } };
-    },
-  };
-});
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
 // No canvas in the test DOM: the chart shows what it would plot.
 vi.mock('../Chart', () => ({
   Chart: ({ option, name }: { option: { series: { name: string; data: number[] }[] }; name: string }) => (
@@ -51,15 +42,9 @@ function backend(options: { overviewFails?: boolean } = {}) {
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
-async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<QueryClientProvider client={client}><DataCenterScreen /></QueryClientProvider>);
+  const view = await render(withQueryClient(<DataCenterScreen />));
   cleanup = view.unmount;
 }
 

@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render } from '@/components/__tests__/render';
+import { byText, click, render, withQueryClient } from '@/components/__tests__/render';
 import { EvidencePackButton } from '../EvidencePackButton';
 
 let cleanup: () => Promise<void> = async () => undefined;
@@ -30,12 +29,7 @@ const done = {
 
 async function renderButton(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <EvidencePackButton orderId={5} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<EvidencePackButton orderId={5} />));
   cleanup = view.unmount;
   return view;
 }

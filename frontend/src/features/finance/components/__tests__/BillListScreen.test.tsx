@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTranslator } from 'next-intl';
-import { act, useSyncExternalStore, type ReactNode } from 'react';
+import { act, useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { byText, click, render, until, withQueryClient } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
 import en from '@/i18n/catalogues/en';
 import { BillListScreen } from '../BillListScreen';
@@ -32,7 +31,7 @@ vi.mock('next/navigation', () => ({
 }));
 const session = vi.hoisted(() => ({ platformType: 1 as 0 | 1, auth: [{ action: 'finance.view' }] as { action: string }[] }));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: <T,>(select: (state: typeof session) => T) => select(session) }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const line = (id: number, patch: Record<string, unknown> = {}) => ({
   id,
@@ -124,11 +123,6 @@ const table = () => document.querySelector('table') as HTMLTableElement | null;
 const rows = () => [...(table()?.querySelectorAll('tbody tr') ?? [])] as HTMLElement[];
 const pills = () => document.querySelector('[role="group"]') as HTMLElement;
 
-async function until(check: () => boolean) {
-  for (let round = 0; round < 30 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 beforeEach(() => {
   url.set('');
@@ -139,12 +133,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof backend>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillListScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillListScreen />));
   cleanup = view.unmount;
   return view;
 }

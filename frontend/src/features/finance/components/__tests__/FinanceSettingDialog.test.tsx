@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { formatDateTime } from '@/components/format';
 import { FinanceSettingDialog } from '../FinanceSettingDialog';
 
@@ -19,30 +17,12 @@ const input = (label: RegExp) => {
   return document.getElementById(found!.htmlFor) as HTMLInputElement;
 };
 
-async function type(element: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
 async function open(fetchMock: ReturnType<typeof vi.fn>, canEdit: boolean, onClose = vi.fn()) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <FinanceSettingDialog open canEdit={canEdit} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<FinanceSettingDialog open canEdit={canEdit} onClose={onClose} />));
   cleanup = view.unmount;
   return { view, onClose };
 }

@@ -11,7 +11,7 @@ import { useWaiveOrderCharge } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { useOrderText } from '@/features/orders/components/labels';
 import { useBillName } from './billName';
-import { WaiverFields } from './WaiverFields';
+import { WaiverFields, waiverErrors } from './WaiverFields';
 
 /**
  * Forgoes what one bill of an order that owes still asks (store side, `finance.waive`): all of
@@ -40,20 +40,7 @@ export function WaiveChargeDialog({ bill, orderRef, onClose }: { bill: OrderBill
       confirmLabel={t('charges.waiveConfirm', { amount: formatCurrency(part ?? owed) })}
       danger
       onClose={onClose}
-      validate={() => {
-        const result = checked();
-        if (!('problems' in result)) return {};
-        return Object.fromEntries(
-          result.problems.map((found) => [
-            found.field,
-            found.field === 'amount'
-              ? found.problem === 'tooHigh'
-                ? t('dialogs.amountTooHigh', { max: formatCurrency(principal) })
-                : t('dialogs.amountInvalid')
-              : t(`charges.waiveReason.${found.problem}`, { max: CHARGE_WAIVE_REASON_MAX }),
-          ]),
-        );
-      }}
+      validate={() => waiverErrors(t, checked(), formatCurrency(principal), (problem) => t(`charges.waiveReason.${problem}`, { max: CHARGE_WAIVE_REASON_MAX }))}
       explain={(error) => (error.code === WAIVER_EXCEEDS_OWED ? t('charges.waiveExceeds') : undefined)}
       onSubmit={async () => {
         const result = checked();

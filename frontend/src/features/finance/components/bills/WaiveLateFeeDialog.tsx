@@ -9,7 +9,7 @@ import { type OrderBill, type OrderRef } from '@/features/orders/queries';
 import { useWaiveLateFee } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { useOrderText } from '@/features/orders/components/labels';
-import { WaiverFields } from './WaiverFields';
+import { WaiverFields, waiverErrors } from './WaiverFields';
 
 /**
  * Forgoes late fee of one bill: an amount (empty: all still owed) and a reason the order's
@@ -31,20 +31,7 @@ export function WaiveLateFeeDialog({ bill, orderRef, onClose }: { bill: OrderBil
       description={t('bills.waiveHint', { accrued: formatCurrency(bill.late_fee), waived: formatCurrency(bill.late_fee_waived), paid: formatCurrency(bill.late_fee_paid), owed: formatCurrency(owed) })}
       confirmLabel={t('bills.waive')}
       onClose={onClose}
-      validate={() => {
-        const result = checked();
-        if (!('problems' in result)) return {};
-        return Object.fromEntries(
-          result.problems.map((found) => [
-            found.field,
-            found.field === 'amount'
-              ? found.problem === 'tooHigh'
-                ? t('dialogs.amountTooHigh', { max: formatCurrency(owed) })
-                : t('dialogs.amountInvalid')
-              : t(`bills.waiveReason.${found.problem}`, { min: WAIVE_REASON_MIN, max: WAIVE_REASON_MAX }),
-          ]),
-        );
-      }}
+      validate={() => waiverErrors(t, checked(), formatCurrency(owed), (problem) => t(`bills.waiveReason.${problem}`, { min: WAIVE_REASON_MIN, max: WAIVE_REASON_MAX }))}
       explain={(error) => (error.code === WAIVER_EXCEEDS_LATE_FEE ? t('bills.waiveExceeds') : undefined)}
       onSubmit={async () => {
         const result = checked();

@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { FormError } from '@/components/ui/FormError';
 import { Input } from '@/components/ui/Input';
 import { fieldErrorsOf } from '@/lib/apiError';
@@ -71,16 +71,7 @@ export function AddonTypeDialog({ type, existing, onClose }: { type: AddonType |
       onClose={save.isPending ? () => undefined : onClose}
       title={type ? t('editTitle', { name: type.name }) : t('createTitle')}
       width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {tc('cancel')}
-          </Button>
-          <Button loading={save.isPending} onClick={submit}>
-            {tc('confirm')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={tc('cancel')} onCancel={onClose} cancelDisabled={save.isPending} confirmLabel={tc('confirm')} busy={save.isPending} onConfirm={submit} />}
     >
       <form
         noValidate

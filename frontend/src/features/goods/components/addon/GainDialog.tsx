@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
+import { DialogButtons } from '@/components/ui/DialogButtons';
 import { Input } from '@/components/ui/Input';
 import { notify } from '@/lib/notice';
 import { asApiError } from '../../lib/apiError';
@@ -73,16 +73,7 @@ export function GainDialog({ gain, types, onClose }: { gain: Gain | null; types:
       onClose={onClose}
       title={gain ? t('editTitle', { name: gain.name }) : t('createTitle')}
       width={520}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {tc('cancel')}
-          </Button>
-          <Button loading={save.isPending} onClick={submit}>
-            {tc('confirm')}
-          </Button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={tc('cancel')} onCancel={onClose} confirmLabel={tc('confirm')} busy={save.isPending} onConfirm={submit} />}
     >
       <form noValidate onSubmit={submit} className="grid grid-cols-2 gap-4">
         <Input label={t('fields.name')} className="col-span-2" maxLength={50} error={text(errors.name)} {...register('name')} />

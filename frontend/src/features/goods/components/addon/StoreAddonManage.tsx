@@ -3,8 +3,7 @@
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
@@ -68,14 +67,12 @@ export function StoreAddonManage() {
         />
         <SearchBox key={state.keyword} label={t('filters.keyword')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={list.data}
+        onPage={update}
         errorTitle={t('loadError')}
         getRowId={(gain) => String(gain.id)}
         rowTone={(gain) => (gain.platform_disabled ? 'bg-red-50/40' : gain.status === 1 ? undefined : 'text-slate-400')}
@@ -86,7 +83,6 @@ export function StoreAddonManage() {
             <TableEmpty title={t('emptyTitle')} description={t('emptyHint')} action={types.data && <Button onClick={() => setDialog({ gain: null })}>{t('create')}</Button>} />
           )
         }
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       {dialog && types.data && <GainDialog gain={dialog.gain} types={types.data} onClose={() => setDialog(null)} />}
     </div>

@@ -6,8 +6,7 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { ExportButton } from '@/components/ExportButton';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
@@ -173,21 +172,18 @@ export function StoreGoodsManage() {
         </div>
       )}
       {refusal && <RefusalPanel title={refusal.title} lines={refusal.lines} onDismiss={() => setRefusal(null)} />}
-      <DataTable
+      <ListTable
         label={t('list.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={list.data}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         rowSelection={selection}
         onRowSelectionChange={setSelection}
         rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatchingGoods onClear={reset} /> : <NoGoods canCreate={canEdit} />}
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       <StockDialog goods={stockGoods} onClose={() => setStockGoods(null)} />
       <ConfirmDialog

@@ -13,6 +13,7 @@ import { goodsStatusTone } from '../../lib/status';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
 import { UserText } from '@/components/ui/UserText';
+import { GoodsNote } from '../GoodsNote';
 import { StorefrontBadge } from '../StorefrontBadge';
 
 export interface GoodsRowActions {
@@ -107,16 +108,10 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
                 {[t(`fineness.${row.fineness}` as 'fineness.new'), t('list.skuCount', { count: row.sku_count })].join(' · ')}
               </p>
               {row.force_down && (
-                <p className="mt-1 max-w-md rounded bg-red-50 px-2 py-1 text-xs text-red-700">
-                  <span className="font-semibold">{t('forceDown.reasonLabel')}</span>
-                  <UserText>{row.force_down_reason}</UserText>
-                </p>
+                <GoodsNote tone="red" label={t('forceDown.reasonLabel')} text={row.force_down_reason} />
               )}
               {row.review_note && (
-                <p className="mt-1 max-w-md rounded bg-amber-50 px-2 py-1 text-xs text-amber-800">
-                  <span className="font-semibold">{t('review.noteLabel')}</span>
-                  <UserText>{row.review_note}</UserText>
-                </p>
+                <GoodsNote tone="amber" label={t('review.noteLabel')} text={row.review_note} />
               )}
             </div>
           </div>

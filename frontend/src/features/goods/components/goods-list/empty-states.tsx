@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 
 /** No goods at all: start with the editor. */
@@ -26,15 +26,5 @@ export function NoGoods({ canCreate }: { canCreate: boolean }) {
 /** Filters match nothing: offer to clear them. */
 export function NoMatchingGoods({ onClear }: { onClear: () => void }) {
   const t = useTranslations('goods.list');
-  return (
-    <EmptyState
-      title={t('noMatchTitle')}
-      description={t('noMatchHint')}
-      action={
-        <Button variant="secondary" onClick={onClear}>
-          {t('clearFilters')}
-        </Button>
-      }
-    />
-  );
+  return <NoMatches title={t('noMatchTitle')} description={t('noMatchHint')} onClear={onClear} />;
 }

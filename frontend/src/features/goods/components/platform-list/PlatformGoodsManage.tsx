@@ -3,8 +3,7 @@
 import { lazyDialog } from '@/components/lazyDialog';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { DataTable } from '@/components/data-table/DataTable';
-import { Pagination } from '@/components/data-table/Pagination';
+import { ListTable } from '@/components/data-table/ListTable';
 import { NoMatches, TableEmpty } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { MerchantFilter } from '@/components/filters/MerchantFilter';
@@ -91,19 +90,16 @@ export function PlatformGoodsManage() {
         )}
         <SearchBox key={state.keyword} label={t('filters.keyword')} placeholder={t('filters.keywordPlaceholder')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
       </FilterBar>
-      <DataTable
+      <ListTable
         label={t('platform.tableLabel')}
         columns={columns}
-        rows={list.data?.list}
-        isPending={list.isPending}
-        isFetching={list.isFetching && list.isPlaceholderData}
-        isError={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
+        paging={list.data}
+        onPage={update}
         errorTitle={t('list.loadError')}
         getRowId={(row) => String(row.id)}
         rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatches title={t('list.noMatchTitle')} description={t('list.noMatchHint')} onClear={reset} /> : <TableEmpty title={t('platform.emptyTitle')} description={t('platform.emptyHint')} />}
-        footer={list.data && <Pagination page={list.data.page} pageSize={list.data.page_size} total={list.data.total} capped={list.data.total_capped} onChange={update} />}
       />
       {forcing && <ForceDownDialog goods={forcing} onClose={() => setForcing(null)} />}
       {reviewing && <ReviewDialog goods={reviewing} onClose={() => setReviewing(null)} />}

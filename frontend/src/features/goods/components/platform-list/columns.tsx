@@ -13,6 +13,7 @@ import { goodsStatusTone } from '../../lib/status';
 import { Thumb } from '@/components/ui/Thumb';
 import { Truncate } from '@/components/ui/Truncate';
 import { UserText } from '@/components/ui/UserText';
+import { GoodsNote } from '../GoodsNote';
 
 export interface PlatformRowActions {
   canGovern: boolean;
@@ -45,10 +46,7 @@ export function usePlatformGoodsColumns(actions: PlatformRowActions): ColumnDef<
               <Truncate as="p" text={row.title} lines={2} className="font-medium text-slate-900" />
               <p className="mt-0.5 text-xs text-slate-500">{t('platform.goodsId', { id: row.goods_id })}</p>
               {row.force_down && (
-                <p className="mt-1 max-w-md rounded bg-red-50 px-2 py-1 text-xs text-red-700">
-                  <span className="font-semibold">{t('forceDown.reasonLabel')}</span>
-                  <UserText>{row.force_down_reason}</UserText>
-                </p>
+                <GoodsNote tone="red" label={t('forceDown.reasonLabel')} text={row.force_down_reason} />
               )}
             </div>
           </div>

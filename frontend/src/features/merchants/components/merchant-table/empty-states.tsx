@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 
 /** No merchant at all: the first step is onboarding one. */
@@ -13,15 +14,5 @@ export function NoMerchants({ onOnboard }: { onOnboard?: () => void }) {
 /** Filters that match nothing: offer to clear them. */
 export function NoMatchingMerchants({ onClear }: { onClear: () => void }) {
   const t = useTranslations('merchant.list');
-  return (
-    <EmptyState
-      title={t('noMatchTitle')}
-      description={t('noMatchHint')}
-      action={
-        <Button variant="secondary" onClick={onClear}>
-          {t('clearFilters')}
-        </Button>
-      }
-    />
-  );
+  return <NoMatches title={t('noMatchTitle')} description={t('noMatchHint')} onClear={onClear} />;
 }

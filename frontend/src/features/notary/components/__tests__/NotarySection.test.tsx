@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import type { Notarization } from '../../queries';
 import { NotarySection } from '../NotarySection';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const HASH = 'a'.repeat(64);
 const steps = (done: number): Notarization['steps'] =>
@@ -28,12 +26,7 @@ afterEach(async () => {
 
 async function show(notary: Notarization, fetchMock = vi.fn(async () => answer(null, 404, 'unexpected')), canConfigure = false) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <NotarySection notary={notary} orderId={7} canConfigure={canConfigure} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<NotarySection notary={notary} orderId={7} canConfigure={canConfigure} />));
   cleanup = view.unmount;
   return view;
 }

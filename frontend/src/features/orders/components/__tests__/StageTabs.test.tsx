@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '@/components/__tests__/render';
 import { StageTabs } from '../StageTabs';
 
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const COUNTS = { regular: 3, dealing: 5, overdue: 2, finished: 9, owing: 4, after_sale: 1, all: 24 };
 

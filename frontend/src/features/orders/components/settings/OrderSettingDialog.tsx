@@ -3,13 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { formatDateTime } from '@/components/format';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { QueryDialog } from '@/components/QueryDialog';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
 import { SelectField } from '@/components/ui/fields';
-import { Spinner } from '@/components/ui/Spinner';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { notify } from '@/lib/notice';
 import { FEE_MODES, SETTING_LIMITS, settingBody, settingForm, WHOLE_FIELDS, type OrderSettingForm, type SettingProblem } from '../../lib/orderSetting';
@@ -103,37 +100,8 @@ function SettingEditor({ setting, onClose }: { setting: OrderSetting; onClose: (
  */
 export function OrderSettingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations('orderSetting');
-  const common = useTranslations('common');
   const setting = useOrderSetting(open);
   if (!open) return null;
   if (setting.isSuccess) return <SettingEditor setting={setting.data} onClose={onClose} />;
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={t('title')}
-      width={WIDTH}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {common('close')}
-        </Button>
-      }
-    >
-      {setting.isError ? (
-        <EmptyState
-          tone="error"
-          title={t('loadError')}
-          action={
-            <Button variant="secondary" onClick={() => void setting.refetch()}>
-              {common('retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      )}
-    </Dialog>
-  );
+  return <QueryDialog title={t('title')} width={WIDTH} errorTitle={t('loadError')} query={setting} onClose={onClose} />;
 }

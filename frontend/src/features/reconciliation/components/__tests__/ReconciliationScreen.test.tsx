@@ -1,30 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { ReconciliationScreen } from '../ReconciliationScreen';
 
 // The session's actions (global state), and the URL the filters live in.
 const session = vi.hoisted(() => ({ auth: [] as { action: string }[], search: '' }));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: 0, auth: session.auth }) }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return {
-        current,
-        latest: () => session.search,
-        replace: (next: string) => {
-          session.search = next;
-          setCurrent(next);
-        },
-      };
-    },
-  };
-});
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const run = (id: number, patch: Record<string, unknown> = {}) => ({
   id, merchant_id: 1, merchant_name: '演示租赁商城', day: '2026-11-23', status: 'balanced', status_name: '已平账',
@@ -70,18 +52,6 @@ const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.m
 const dialog = () => ([...document.querySelectorAll('[role="dialog"]')].at(-1) as HTMLElement | undefined) ?? null;
 const rowOf = (text: string) => [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(text)) as HTMLElement;
 const button = (label: string) => document.querySelector(`button[aria-label="${label}"]`) as HTMLElement | null;
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-async function type(element: HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
@@ -89,12 +59,7 @@ async function renderScreen(fetchMock: ReturnType<typeof vi.fn>, actions: string
   session.auth = actions.map((action) => ({ action }));
   session.search = '';
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <ReconciliationScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<ReconciliationScreen />));
   cleanup = view.unmount;
   await until(() => document.querySelectorAll('tbody tr').length === RUNS.length);
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 
 export function NoRuns() {
@@ -11,14 +11,5 @@ export function NoRuns() {
 
 export function NoMatchingRuns({ onClear }: { onClear: () => void }) {
   const t = useTranslations('reconciliation.list');
-  return (
-    <EmptyState
-      title={t('noMatchTitle')}
-      action={
-        <Button variant="secondary" onClick={onClear}>
-          {t('clearFilters')}
-        </Button>
-      }
-    />
-  );
+  return <NoMatches title={t('noMatchTitle')} onClear={onClear} />;
 }

@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { PaymentLinkDialog } from '../CaseDialogs';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const LINK = {
   case_id: 7,
@@ -32,12 +30,7 @@ async function open(sms: unknown, chinaHour = 10) {
   vi.setSystemTime(new Date(Date.UTC(2026, 10, 26, chinaHour - 8)));
   const fetchMock = vi.fn(async (url: string) => (url.includes('/api/backend/sendPaymentLink') ? answer({ ...LINK, sms }) : answer(null, 404, `unexpected ${url}`)));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <PaymentLinkDialog caseId={7} open onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<PaymentLinkDialog caseId={7} open onClose={() => undefined} />));
   cleanup = view.unmount;
   await settle();
   return fetchMock;

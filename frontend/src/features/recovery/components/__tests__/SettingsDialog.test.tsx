@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { SettingsDialog } from '../SettingsDialog';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const SETTING = {
   m1_max_days: 30,
@@ -59,12 +57,7 @@ afterEach(async () => {
 
 async function open(fetchMock: ReturnType<typeof vi.fn>, canSave = true) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <SettingsDialog open canSave={canSave} onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<SettingsDialog open canSave={canSave} onClose={() => undefined} />));
   cleanup = view.unmount;
   await settle();
   await settle();

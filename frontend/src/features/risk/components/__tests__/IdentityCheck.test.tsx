@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from '@/components/__tests__/render';
+import { render, withQueryClient } from '@/components/__tests__/render';
 import { IdentityCheck } from '../OrderRiskSection';
 
 let cleanup: () => Promise<void> = async () => undefined;
@@ -14,12 +13,7 @@ function answer(body: unknown) {
 }
 
 async function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <IdentityCheck orderId={7} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<IdentityCheck orderId={7} />));
   cleanup = view.unmount;
   await vi.waitFor(() => expect(view.container.querySelector('[role="status"]')).toBeNull());
   return view.container;

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { RiskWarnings } from '../RiskWarnings';
 import { QrRechargeDialog } from '../QrRechargeDialog';
 
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const recharge = {
   id: 5, recharge_no: 'RC202601011200000001', merchant_id: 1, merchant_name: '演示', method: 'qr', method_name: '扫码充值', amount: '300.00', status: 'paying', status_name: '待支付',
@@ -29,20 +26,8 @@ function backend(results: string[]) {
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)) as [string, RequestInit][];
-async function type(element: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-async function until(check: () => boolean, rounds = 40) {
-  for (let round = 0; round < rounds && !check(); round += 1) {
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-    await settle();
-  }
-  expect(check()).toBe(true);
-}
+/** The dialog polls on a timer: real time passes between the rounds. */
+const POLL = { rounds: 40, waitMs: 100 };
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
@@ -52,14 +37,9 @@ afterEach(async () => {
 
 async function open(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <QrRechargeDialog open onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<QrRechargeDialog open onClose={() => undefined} />));
   cleanup = view.unmount;
-  await until(() => document.querySelector('input[inputmode="decimal"]') !== null);
+  await until(() => document.querySelector('input[inputmode="decimal"]') !== null, POLL);
 }
 
 describe('QrRechargeDialog', () => {
@@ -77,13 +57,13 @@ describe('QrRechargeDialog', () => {
     await open(fetchMock);
     await type(document.querySelector('input[inputmode="decimal"]') as HTMLInputElement, '300');
     await click(byText(document.body, 'button', '生成付款码'));
-    await until(() => document.querySelector('img[alt="充值付款二维码"]') !== null);
+    await until(() => document.querySelector('img[alt="充值付款二维码"]') !== null, POLL);
     const [, init] = calls(fetchMock, 'getRiskRechargePayQrcode')[0]!;
     const body = JSON.parse(String(init.body));
     expect(body.amount).toBe('300.00');
     expect(body.idempotency_key).toMatch(/^risk-qr-/);
     expect(document.body.textContent).toContain('等待付款');
-    await until(() => (document.body.textContent ?? '').includes('已到账：¥300.00 已充入风控余额'));
+    await until(() => (document.body.textContent ?? '').includes('已到账：¥300.00 已充入风控余额'), POLL);
     expect(calls(fetchMock, 'queryPayResult').length).toBeGreaterThanOrEqual(2);
     expect(calls(fetchMock, 'queryPayResult')[0]![0]).toContain('out_no=RC202601011200000001');
   });

@@ -1,29 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { RechargeAuditScreen } from '../RechargeAuditScreen';
 
 const session = vi.hoisted(() => ({ search: '' }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return {
-        current,
-        latest: () => session.search,
-        replace: (next: string) => {
-          session.search = next;
-          setCurrent(next);
-        },
-      };
-    },
-  };
-});
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const recharge = (id: number, patch: Record<string, unknown> = {}) => ({
   id, recharge_no: `RC${id}`, merchant_id: 1, merchant_name: '演示租赁商城', method: 'offline', method_name: '线下转账', amount: '500.00', status: 'pending', status_name: '待审核',
@@ -63,12 +45,7 @@ afterEach(async () => {
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <RechargeAuditScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<RechargeAuditScreen />));
   cleanup = view.unmount;
   for (let round = 0; round < 20 && !document.querySelector('tbody tr'); round += 1) await settle();
 }

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { formatCurrency, formatDateTime, orDash } from '@/components/format';
 import { Button } from '@/components/ui/Button';
-import { ReviewDecisionButtons } from '@/components/review/ReviewActionButton';
+import { reviewedColumns, RowDecisions } from '@/components/review/reviewedColumns';
 import { SignedAmount } from '@/components/ui/SignedAmount';
 import { Truncate } from '@/components/ui/Truncate';
 import type { RechargeRow, RiskBill, RiskQueryRow } from '../../queries';
@@ -97,23 +97,20 @@ export interface RechargeRowActions {
 export function useRechargeColumns({ platform, actions }: { platform: boolean; actions: RechargeRowActions }): ColumnDef<RechargeRow, unknown>[] {
   const t = useTranslations('risk');
   return useMemo(() => {
-    const columns: ColumnDef<RechargeRow, unknown>[] = [
-      {
-        id: 'recharge_no',
-        header: t('fields.rechargeNo'),
-        cell: ({ row }) => (
-          <Button variant="link" className="font-mono text-xs whitespace-nowrap" aria-label={t('actions.detailOf', { no: row.original.recharge_no })} onClick={() => actions.onOpen(row.original)}>
-            {row.original.recharge_no}
-          </Button>
-        ),
-      },
-    ];
-    if (platform) columns.push({ id: 'merchant', header: t('fields.merchant'), cell: ({ row }) => <span className="block max-w-48"><Truncate text={row.original.merchant_name} /></span> });
+    const shared = reviewedColumns<RechargeRow>({
+      t,
+      number: (row) => row.recharge_no,
+      header: { id: 'recharge_no', label: t('fields.rechargeNo') },
+      onOpen: actions.onOpen,
+      badge: (row) => <RechargeStatusBadge status={row.status} fallback={row.status_name} />,
+    });
+    const columns: ColumnDef<RechargeRow, unknown>[] = [shared.number];
+    if (platform) columns.push(shared.merchant);
     columns.push(
       { id: 'method', header: t('fields.method'), cell: ({ row }) => <span className="whitespace-nowrap">{t(`method.${row.original.method === 'qr' ? 'qr' : 'offline'}`)}</span> },
-      { id: 'amount', header: t('fields.amount'), cell: ({ row }) => <span className="font-medium whitespace-nowrap tabular-nums">{formatCurrency(row.original.amount)}</span> },
-      { id: 'status', header: t('fields.status'), cell: ({ row }) => <RechargeStatusBadge status={row.original.status} fallback={row.original.status_name} /> },
-      { id: 'created_at', header: t('fields.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span> },
+      shared.amount,
+      shared.status,
+      shared.createdAt,
       { id: 'reason', header: t('fields.detail'), cell: ({ row }) => <span className="block max-w-48 text-xs"><Truncate text={orDash(row.original.reject_reason || row.original.failure_reason || row.original.remark)} /></span> },
       {
         id: 'actions',
@@ -126,10 +123,12 @@ export function useRechargeColumns({ platform, actions }: { platform: boolean; a
                 {platform && row.original.has_voucher ? t('actions.voucher') : t('actions.detail')}
               </Button>
               {platform && (
-                <ReviewDecisionButtons
+                <RowDecisions
+                  t={t}
+                  no={no}
                   actions={row.original.actions}
-                  approve={actions.onApprove && { label: t('actions.approve'), name: t('actions.approveOf', { no }), onClick: () => actions.onApprove?.(row.original) }}
-                  reject={actions.onReject && { label: t('actions.reject'), name: t('actions.rejectOf', { no }), onClick: () => actions.onReject?.(row.original) }}
+                  onApprove={actions.onApprove && (() => actions.onApprove?.(row.original))}
+                  onReject={actions.onReject && (() => actions.onReject?.(row.original))}
                 />
               )}
             </div>

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { AddPersonDialog } from '../AddPersonDialog';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function backend(code = 200) {
   return vi.fn(async (url: string) => {
@@ -33,12 +31,7 @@ afterEach(async () => {
 
 async function open(fetchMock: ReturnType<typeof vi.fn>, onClose = () => undefined) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <AddPersonDialog open onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<AddPersonDialog open onClose={onClose} />));
   cleanup = view.unmount;
   await settle();
 }

@@ -1,30 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { BlacklistView } from '../BlacklistView';
 
 const session = vi.hoisted(() => ({ search: 'view=blacklist', auth: [{ action: 'customer.view' }, { action: 'customer.blacklist' }] as { action: string }[] }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return {
-        current,
-        latest: () => session.search,
-        replace: (next: string) => {
-          session.search = next;
-          setCurrent(next);
-        },
-      };
-    },
-  };
-});
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: 1, auth: session.auth }) }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 const entry = (id: number, status: 'active' | 'lifted') => ({
   id, customer_id: id === 1 ? 7 : null, name: '李*', id_number: `1101**********000${id}`, phone: '139****0011', status, reason: '提供虚假资料',
   created_by: '演示店主', created_at: '2026-11-20T10:00:00+08:00', lift_reason: status === 'lifted' ? '已结清' : '', lifted_by: status === 'lifted' ? '演示店主' : '', lifted_at: status === 'lifted' ? '2026-11-21T10:00:00+08:00' : null,
@@ -49,12 +32,7 @@ afterEach(async () => {
 
 async function renderView(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BlacklistView />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BlacklistView />));
   cleanup = view.unmount;
   for (let round = 0; round < 20 && !document.querySelector('tbody tr'); round += 1) await settle();
 }

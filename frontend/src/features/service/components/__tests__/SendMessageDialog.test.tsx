@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, until, withQueryClient } from '@/components/__tests__/render';
 import { SendMessageDialog } from '../SendMessageDialog';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const template = (code: string, name: string, content: string, platform = true) => ({ code, id: platform ? null : 3, name, name_en: name, content, is_active: true, platform, variables: [] });
 const info = {
@@ -39,13 +37,8 @@ function backend({ sendCode = 200, missing = [] as string[] } = {}) {
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)) as [string, RequestInit][];
-async function until(check: () => boolean, rounds = 40) {
-  for (let round = 0; round < rounds && !check(); round += 1) {
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    await settle();
-  }
-  expect(check()).toBe(true);
-}
+/** The dialog polls on a timer: real time passes between the rounds. */
+const POLL = { rounds: 40, waitMs: 50 };
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
@@ -55,14 +48,9 @@ afterEach(async () => {
 
 async function open(fetchMock: ReturnType<typeof vi.fn>, onClose = () => undefined) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <SendMessageDialog open orderId={42} onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<SendMessageDialog open orderId={42} onClose={onClose} />));
   cleanup = view.unmount;
-  await until(() => document.body.textContent?.includes('张*您好，您的订单') ?? false);
+  await until(() => document.body.textContent?.includes('张*您好，您的订单') ?? false, POLL);
 }
 
 describe('SendMessageDialog', () => {
@@ -78,10 +66,10 @@ describe('SendMessageDialog', () => {
       select.value = 'shop:3';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await until(() => document.body.textContent?.includes('张*您好，手机已签收') ?? false);
+    await until(() => document.body.textContent?.includes('张*您好，手机已签收') ?? false, POLL);
 
     await click(byText(document.body, 'button', '发送'));
-    await until(() => closed.mock.calls.length === 1);
+    await until(() => closed.mock.calls.length === 1, POLL);
     const [call] = calls(fetchMock, '/api/general/sendMessage');
     const sent = JSON.parse(String(call?.[1].body));
     expect(sent).toMatchObject({ order_id: 42, template_code: 'shop:3' });
@@ -93,7 +81,7 @@ describe('SendMessageDialog', () => {
     const closed = vi.fn();
     await open(fetchMock, closed);
     await click(byText(document.body, 'button', '发送'));
-    await until(() => document.body.textContent?.includes('每小时 3 条、每天 10 条') ?? false);
+    await until(() => document.body.textContent?.includes('每小时 3 条、每天 10 条') ?? false, POLL);
     expect(closed).not.toHaveBeenCalled();
   });
 

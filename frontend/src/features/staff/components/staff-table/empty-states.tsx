@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import type { StaffSide } from '../../lib/staffRoles';
 
@@ -12,14 +13,5 @@ export function NoStaff({ side, onCreate }: { side: StaffSide; onCreate: () => v
 
 export function NoMatchingStaff({ onClear }: { onClear: () => void }) {
   const t = useTranslations('staff.list');
-  return (
-    <EmptyState
-      title={t('noMatchTitle')}
-      action={
-        <Button variant="secondary" onClick={onClear}>
-          {t('clearFilters')}
-        </Button>
-      }
-    />
-  );
+  return <NoMatches title={t('noMatchTitle')} onClear={onClear} />;
 }

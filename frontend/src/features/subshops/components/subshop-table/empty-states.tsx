@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 
 export function NoSubShops({ onCreate }: { onCreate?: () => void }) {
@@ -11,14 +12,5 @@ export function NoSubShops({ onCreate }: { onCreate?: () => void }) {
 
 export function NoMatchingSubShops({ onClear }: { onClear: () => void }) {
   const t = useTranslations('subshop.list');
-  return (
-    <EmptyState
-      title={t('noMatchTitle')}
-      action={
-        <Button variant="secondary" onClick={onClear}>
-          {t('clearFilters')}
-        </Button>
-      }
-    />
-  );
+  return <NoMatches title={t('noMatchTitle')} onClear={onClear} />;
 }

@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { ApplyWithdrawalScreen } from '../ApplyWithdrawalScreen';
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: React.ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const row = (patch: Record<string, unknown> = {}) => ({
   id: 9, withdrawal_no: 'W9', merchant_id: 1, merchant_name: '演示', amount: '5.00', status: 'pending', status_name: '待审核', needs_two: false, approvals_needed: 1, approvals: [],
@@ -39,18 +36,6 @@ function backend(options: { withdrawable?: string; history?: unknown[]; apply?: 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)) as [string, RequestInit][];
 const stat = (id: string) => document.querySelector(`[data-stat="${id}"] dd`)?.textContent;
 const amountInput = () => document.querySelector('input[inputmode="decimal"]') as HTMLInputElement;
-async function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
   await cleanup();
@@ -59,12 +44,7 @@ afterEach(async () => {
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <ApplyWithdrawalScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<ApplyWithdrawalScreen />));
   cleanup = view.unmount;
   await until(() => stat('withdrawable') !== undefined);
 }

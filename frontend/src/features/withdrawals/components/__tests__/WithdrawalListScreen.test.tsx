@@ -1,31 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, until, withQueryClient } from '@/components/__tests__/render';
 import { WithdrawalListScreen } from '../WithdrawalListScreen';
 
 // The side and the session's actions (global state), and the URL the filters live in.
 const session = vi.hoisted(() => ({ platformType: 0 as 0 | 1, auth: [] as { action: string }[], search: '' }));
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: session.platformType, auth: session.auth }) }));
-vi.mock('@/lib/useSearchReplace', async () => {
-  const { useState } = await import('react');
-  return {
-    useSearchReplace: () => {
-      const [current, setCurrent] = useState(session.search);
-      return {
-        current,
-        latest: () => session.search,
-        replace: (next: string) => {
-          session.search = next;
-          setCurrent(next);
-        },
-      };
-    },
-  };
-});
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const withdrawal = (id: number, patch: Record<string, unknown> = {}) => ({
   id, withdrawal_no: `W${id}`, merchant_id: 1, merchant_name: '演示租赁商城', amount: '5.00', status: 'pending', status_name: '待审核', needs_two: false, approvals_needed: 1, approvals: [] as { account_id: number; name: string; created_at: string }[],
@@ -83,11 +65,6 @@ const calls = (fetchMock: ReturnType<typeof vi.fn>, path: string) => fetchMock.m
 const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
 const rowOf = (no: string) => [...document.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(no)) as HTMLElement;
 const button = (label: string) => document.querySelector(`button[aria-label="${label}"]`) as HTMLElement | null;
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
@@ -96,12 +73,7 @@ async function renderScreen(fetchMock: ReturnType<typeof vi.fn>, side: { platfor
   session.auth = side.actions.map((action) => ({ action }));
   session.search = '';
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <WithdrawalListScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<WithdrawalListScreen />));
   cleanup = view.unmount;
   await until(() => document.querySelectorAll('tbody tr').length === ROWS.length);
 }

@@ -3,10 +3,11 @@
 import type { ColumnDef } from '@/components/data-table/types';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { formatCurrency, formatDateTime, orDash } from '@/components/format';
+import { formatDateTime, orDash } from '@/components/format';
 import { Button } from '@/components/ui/Button';
 import { Truncate } from '@/components/ui/Truncate';
-import { ReviewActionButton, ReviewDecisionButtons } from '@/components/review/ReviewActionButton';
+import { ReviewActionButton } from '@/components/review/ReviewActionButton';
+import { reviewedColumns, RowDecisions } from '@/components/review/reviewedColumns';
 import type { WithdrawalRow } from '../../queries';
 import { accountText, WithdrawalStatusBadge } from '../WithdrawalStatusBadge';
 
@@ -22,25 +23,20 @@ export interface WithdrawalRowActions {
 export function useWithdrawalColumns({ platform, actions }: { platform: boolean; actions: WithdrawalRowActions }): ColumnDef<WithdrawalRow, unknown>[] {
   const t = useTranslations('withdrawal');
   return useMemo(() => {
-    const columns: ColumnDef<WithdrawalRow, unknown>[] = [
-      {
-        id: 'withdrawal_no',
-        header: t('fields.withdrawalNo'),
-        cell: ({ row }) => (
-          <Button variant="link" className="font-mono text-xs whitespace-nowrap" aria-label={t('actions.detailOf', { no: row.original.withdrawal_no })} onClick={() => actions.onOpen(row.original)}>
-            {row.original.withdrawal_no}
-          </Button>
-        ),
-      },
-    ];
-    if (platform) {
-      columns.push({ id: 'merchant', header: t('fields.merchant'), cell: ({ row }) => <span className="block max-w-48"><Truncate text={row.original.merchant_name} /></span> });
-    }
+    const shared = reviewedColumns<WithdrawalRow>({
+      t,
+      number: (row) => row.withdrawal_no,
+      header: { id: 'withdrawal_no', label: t('fields.withdrawalNo') },
+      onOpen: actions.onOpen,
+      badge: (row) => <WithdrawalStatusBadge status={row.status} fallback={row.status_name} />,
+    });
+    const columns: ColumnDef<WithdrawalRow, unknown>[] = [shared.number];
+    if (platform) columns.push(shared.merchant);
     columns.push(
-      { id: 'amount', header: t('fields.amount'), cell: ({ row }) => <span className="font-medium whitespace-nowrap tabular-nums">{formatCurrency(row.original.amount)}</span> },
-      { id: 'status', header: t('fields.status'), cell: ({ row }) => <WithdrawalStatusBadge status={row.original.status} fallback={row.original.status_name} /> },
+      shared.amount,
+      shared.status,
       { id: 'account', header: t('fields.account'), cell: ({ row }) => <span className="block max-w-56 text-xs"><Truncate text={orDash(accountText(row.original))} /></span> },
-      { id: 'created_at', header: t('fields.createdAt'), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at)}</span> },
+      shared.createdAt,
       { id: 'paid_at', header: t('fields.paidAt'), cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.paid_at)}</span> },
       {
         id: 'reason',
@@ -64,10 +60,12 @@ export function useWithdrawalColumns({ platform, actions }: { platform: boolean;
                 </ReviewActionButton>
               )}
               {platform && (
-                <ReviewDecisionButtons
+                <RowDecisions
+                  t={t}
+                  no={no}
                   actions={offered}
-                  approve={actions.onApprove && { label: t('actions.approve'), name: t('actions.approveOf', { no }), onClick: () => actions.onApprove?.(row.original) }}
-                  reject={actions.onReject && { label: t('actions.reject'), name: t('actions.rejectOf', { no }), onClick: () => actions.onReject?.(row.original) }}
+                  onApprove={actions.onApprove && (() => actions.onApprove?.(row.original))}
+                  onReject={actions.onReject && (() => actions.onReject?.(row.original))}
                 />
               )}
             </div>

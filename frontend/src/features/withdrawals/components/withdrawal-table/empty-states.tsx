@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/Button';
+import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 
 export function NoWithdrawals({ canApply }: { canApply: boolean }) {
@@ -18,14 +18,5 @@ export function NoWithdrawals({ canApply }: { canApply: boolean }) {
 
 export function NoMatchingWithdrawals({ onClear }: { onClear: () => void }) {
   const t = useTranslations('withdrawal.list');
-  return (
-    <EmptyState
-      title={t('noMatchTitle')}
-      action={
-        <Button variant="secondary" onClick={onClear}>
-          {t('clearFilters')}
-        </Button>
-      }
-    />
-  );
+  return <NoMatches title={t('noMatchTitle')} onClear={onClear} />;
 }

@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle } from '@/components/__tests__/render';
+import { render, settle, withQueryClient } from '@/components/__tests__/render';
 import { TodayPanel, todoPath } from '../TodayPanel';
 
 vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: 1, auth: [] }) }));
@@ -13,8 +12,7 @@ afterEach(() => cleanup());
 
 async function show(data: unknown, subShop = false) {
   vi.stubGlobal('fetch', vi.fn(async () => answer(data)));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(<QueryClientProvider client={client}><TodayPanel subShop={subShop} /></QueryClientProvider>);
+  const view = await render(withQueryClient(<TodayPanel subShop={subShop} />));
   cleanup = view.unmount;
   for (let round = 0; round < 20; round += 1) await settle();
 }

@@ -1,21 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
-import type { OrderRef } from '@/features/orders/queries';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
-import { bill } from './bills';
+import { bill, type TestOrderPage } from './bills';
 
 // The page's route and session (useOrderPage reads the URL, the global state and the login
 // info); each test sets the side and the actions the session holds.
-const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
-vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
-  useOrderPage: () => {
-    const { platform, auth, orderRef } = page.current!;
-    return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
-  },
-}));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+const page = vi.hoisted(() => ({ current: null as TestOrderPage | null }));
+vi.mock('@/features/orders/components/detail/useOrderPage', async () => (await import('./bills')).orderPageMock(page));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const OWNER = [{ action: 'order.view' }, { action: 'order.manage' }, { action: 'finance.view' }];
 const FINANCE = [{ action: 'order.view' }, { action: 'finance.view' }];
@@ -37,8 +29,7 @@ const payment = (patch: Record<string, unknown>) => ({
 function backend(options: { lateFeeOwed?: string; waive?: () => { code: number; msg?: string; data?: unknown }; overdueFails?: number } = {}) {
   let owed = options.lateFeeOwed ?? '4.50';
   let overdueFails = options.overdueFails ?? 0;
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  const detail = () => ({
+    const detail = () => ({
     id: 7,
     order_no: 'ZL7',
     kind: 'lease',
@@ -87,20 +78,7 @@ const row = (period: number) => [...table().querySelectorAll('tbody tr')].find((
 const summary = () => document.querySelector('section[aria-labelledby="bills-overdue-money"]') as HTMLElement;
 const stat = (id: string) => summary().querySelector(`[data-stat="${id}"] dd`)?.textContent;
 
-async function type(element: HTMLTextAreaElement | HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 /** Settles until `check` holds (React Query refetches a few ticks after an invalidation). */
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 beforeEach(() => {
   page.current = { platform: false, auth: OWNER, orderRef: { id: 7, merchantId: null } };
@@ -109,12 +87,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillingDetailsScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillingDetailsScreen />));
   cleanup = view.unmount;
   await until(() => Boolean(document.querySelector('table')) && Boolean(summary()?.querySelector('dl')));
   return view;
@@ -151,12 +124,7 @@ describe('BillingDetailsScreen: late fees', () => {
   it('says the summary failed and loads it again on retry', async () => {
     const fetchMock = backend({ overdueFails: 1 });
     vi.stubGlobal('fetch', fetchMock);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = await render(
-      <QueryClientProvider client={client}>
-        <BillingDetailsScreen />
-      </QueryClientProvider>,
-    );
+    const view = await render(withQueryClient(<BillingDetailsScreen />));
     cleanup = view.unmount;
     await until(() => Boolean(summary()?.querySelector('[role="alert"]')));
     expect(summary().textContent).toContain('逾期欠款加载失败');

@@ -1,19 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
-import type { OrderRef } from '@/features/orders/queries';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
-import { bill } from './bills';
+import { bill, type TestOrderPage } from './bills';
 
-const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
-vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
-  useOrderPage: () => {
-    const { platform, auth, orderRef } = page.current!;
-    return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
-  },
-}));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+const page = vi.hoisted(() => ({ current: null as TestOrderPage | null }));
+vi.mock('@/features/orders/components/detail/useOrderPage', async () => (await import('./bills')).orderPageMock(page));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.waive' }];
 const NO_WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }];
@@ -22,8 +14,7 @@ const NO_WAIVER = [{ action: 'order.view' }, { action: 'finance.view' }];
 function backend() {
   let waived = false;
   let part: string | null = null;
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  const damage = () =>
+    const damage = () =>
     part
       ? bill(3, { kind: 'damage', rent: '500.00', amount: '500.00', waived_amount: part, waivers: [{ reason: '协商减免一部分', actor_name: '演示店主', created_at: '2026-03-12T10:00:00+08:00', principal: part, late_fee: '0.00', whole: false }] })
       : waived
@@ -62,19 +53,6 @@ const table = () => document.querySelector('table') as HTMLTableElement;
 const row = (name: string) => [...table().querySelectorAll('tbody tr')].find((tr) => tr.querySelector('td')?.textContent === name) as HTMLElement;
 const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
 
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
-}
-
-async function type(element: HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 let cleanup: () => Promise<void> = async () => undefined;
 beforeEach(() => {
   page.current = { platform: false, auth: WAIVER, orderRef: { id: 7, merchantId: null } };
@@ -83,12 +61,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillingDetailsScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillingDetailsScreen />));
   cleanup = view.unmount;
   await until(() => Boolean(document.querySelector('table')));
 }

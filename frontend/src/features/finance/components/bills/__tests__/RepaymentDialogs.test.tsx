@@ -1,19 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
-import type { OrderRef } from '@/features/orders/queries';
+import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { BillingDetailsScreen } from '../BillingDetailsScreen';
-import { bill } from './bills';
+import { bill, type TestOrderPage } from './bills';
 
-const page = vi.hoisted(() => ({ current: null as null | { platform: boolean; auth: { action: string }[]; orderRef: OrderRef } }));
-vi.mock('@/features/orders/components/detail/useOrderPage', () => ({
-  useOrderPage: () => {
-    const { platform, auth, orderRef } = page.current!;
-    return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
-  },
-}));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+const page = vi.hoisted(() => ({ current: null as TestOrderPage | null }));
+vi.mock('@/features/orders/components/detail/useOrderPage', async () => (await import('./bills')).orderPageMock(page));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const FINANCE = [{ action: 'order.view' }, { action: 'finance.view' }, { action: 'finance.manage' }];
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -55,8 +48,7 @@ const QUOTE = {
 type Reply = { code: number; data?: unknown; msg?: string };
 
 function backend(replies: { offline?: Reply[]; settle?: Reply[]; quoteTotals?: string[] } = {}) {
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  const settlement = (status: string, total = QUOTE.total) => ({
+    const settlement = (status: string, total = QUOTE.total) => ({
     id: 1,
     settlement_no: 'ZL7ES1',
     order_id: 7,
@@ -119,14 +111,6 @@ const field = (label: string) => {
   return document.getElementById(found!.getAttribute('for')!) as HTMLInputElement;
 };
 
-async function type(element: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!;
-  await act(async () => {
-    setter.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 async function pickVoucher() {
   const input = dialog()!.querySelector('input[type="file"]') as HTMLInputElement;
   const file = new File([PNG], 'slip.png', { type: 'image/png' });
@@ -135,11 +119,6 @@ async function pickVoucher() {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await until(() => Boolean(dialog()!.querySelector('img')));
-}
-
-async function until(check: () => boolean) {
-  for (let round = 0; round < 20 && !check(); round += 1) await settle();
-  expect(check()).toBe(true);
 }
 
 let cleanup: () => Promise<void> = async () => undefined;
@@ -152,12 +131,7 @@ afterEach(() => cleanup());
 
 async function renderScreen(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <BillingDetailsScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<BillingDetailsScreen />));
   cleanup = view.unmount;
   await until(() => Boolean(document.querySelector('table')));
 }

@@ -1,3 +1,5 @@
+import type { OrderRef } from '@/features/orders/queries';
+
 /** An order's bill as `orderInfo` answers it (an instalment due, unpaid), with `patch` over it. */
 export const bill = (period: number, patch: Record<string, unknown> = {}) => ({
   id: 100 + period,
@@ -26,3 +28,23 @@ export const bill = (period: number, patch: Record<string, unknown> = {}) => ({
   waivers: [],
   ...patch,
 });
+
+/** Who looks at which order in these tests: the platform or the store, with these actions. */
+export interface TestOrderPage {
+  platform: boolean;
+  auth: { action: string }[];
+  orderRef: OrderRef;
+}
+
+/**
+ * For `vi.mock('@/features/orders/components/detail/useOrderPage', …)`: the page as `page.current`
+ * (a `vi.hoisted` object the test sets) names it, in place of the URL, global state and login.
+ */
+export function orderPageMock(page: { current: TestOrderPage | null }) {
+  return {
+    useOrderPage: () => {
+      const { platform, auth, orderRef } = page.current!;
+      return { id: orderRef.id, orderRef, platform, scope: 'main', subMerchant: false, auth, missingMerchant: false };
+    },
+  };
+}

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle } from '@/components/__tests__/render';
+import { render, settle, withQueryClient } from '@/components/__tests__/render';
 import { GoodsEditor } from '../GoodsEditor';
 
 // Whether the form's own chunk was asked for, and what it was given once shown.
@@ -28,12 +27,7 @@ describe('GoodsEditor', () => {
     // The goods' detail never answers: everything the form needs besides it must already be asked for.
     const fetchMock = vi.fn((url: string) => (String(url).includes('goodsDetail') ? new Promise<Response>(() => undefined) : Promise.resolve(answer([]))));
     vi.stubGlobal('fetch', fetchMock);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const view = await render(
-      <QueryClientProvider client={client}>
-        <GoodsEditor />
-      </QueryClientProvider>,
-    );
+    const view = await render(withQueryClient(<GoodsEditor />));
     cleanup = view.unmount;
     await settle();
     const asked = fetchMock.mock.calls.map(([url]) => String(url));

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle } from '@/components/__tests__/render';
 import { StockDialog } from '../StockDialog';
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 const SKUS = [
   { sku_id: 1, specs: { 颜色: '黑色' }, code: 'TAB-B', stock: 3 },
   { sku_id: 2, specs: { 颜色: '白色' }, code: 'TAB-W', stock: 2 },

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle } from '@/components/__tests__/render';
+import { render, settle, withQueryClient } from '@/components/__tests__/render';
 import { OrderDetailScreen } from '../OrderDetailScreen';
 
 vi.mock('../useOrderPage', () => ({
   useOrderPage: () => ({ id: 9, orderRef: { id: 9, merchantId: null }, platform: false, scope: 'main', subMerchant: false, auth: [{ action: 'order.view' }], missingMerchant: false }),
 }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));
-vi.mock('next/link', () => ({ default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => <a href={href} {...rest}>{children}</a> }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const bill = (period: number, state: string, lateFee = '0.00') => ({
   id: period,
@@ -81,12 +79,7 @@ afterEach(() => cleanup());
 async function renderDetail(bills: ReturnType<typeof bill>[], owed: typeof overdue = overdue) {
   const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? owed : order(bills)));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <OrderDetailScreen />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<OrderDetailScreen />));
   cleanup = view.unmount;
   for (let round = 0; round < 10 && !document.querySelector('h1'); round += 1) await settle();
   return fetchMock;

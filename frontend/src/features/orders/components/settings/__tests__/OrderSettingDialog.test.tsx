@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
 import { OrderSettingDialog } from '../OrderSettingDialog';
 
 const SAVED = {
@@ -16,8 +15,7 @@ const SAVED = {
 };
 
 function backend() {
-  const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-  return vi.fn(async (url: string, init?: RequestInit) => {
+    return vi.fn(async (url: string, init?: RequestInit) => {
     if (url.includes('/api/backend/getOrderSetting')) return answer(SAVED);
     if (url.includes('/api/backend/saveOrderSetting')) return answer({ ...SAVED, ...JSON.parse(String(init?.body)), updated_at: '2026-03-01T10:00:00+08:00' });
     return answer(null, 404, `unexpected ${url}`);
@@ -43,12 +41,7 @@ afterEach(() => cleanup());
 
 async function open(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = await render(
-    <QueryClientProvider client={client}>
-      <OrderSettingDialog open onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
+  const view = await render(withQueryClient(<OrderSettingDialog open onClose={() => undefined} />));
   cleanup = view.unmount;
   for (let round = 0; round < 10 && !dialog()?.querySelector('input'); round += 1) await settle();
 }

@@ -1,14 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, render, settle } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle } from '@/components/__tests__/render';
 import type { OrderDetail, OrderRef } from '../../../../queries';
 import { ExpressDialog } from '../ExpressDialog';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
-const answer = (data: unknown, code = 200, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 const orderRef: OrderRef = { id: 7, merchantId: null };
 const unit = { id: 3, sku_id: 11, sku_name: '256G 黑色', goods_id: 5, goods_name: 'iPhone 15', serial_number: 'SN0003', imei1: '490154203237518', imei2: '', meid: '', grade: '99', grade_label: '99新', status: 'in_stock', status_label: '在库', sub_shop_id: null, place_name: '总仓' };
 
