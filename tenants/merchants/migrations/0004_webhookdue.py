@@ -5,17 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('merchants', '0003_spare_distributed'),
+        ("merchants", "0003_spare_distributed"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='WebhookDue',
+            name="WebhookDue",
             fields=[
-                ('merchant', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='webhook_due', serialize=False, to='merchants.merchant')),
-                ('due_at', models.DateTimeField(db_index=True)),
+                (
+                    "merchant",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="webhook_due",
+                        serialize=False,
+                        to="merchants.merchant",
+                    ),
+                ),
+                ("due_at", models.DateTimeField(db_index=True)),
             ],
         ),
     ]
