@@ -42,6 +42,8 @@ CLAIM_SECONDS = 60
 ROLL_OVERLAP = timedelta(hours=24)
 FAILING_DISABLE_AFTER = timedelta(days=5)
 FAN_OUT_BATCH = 500
+# How long the history is kept: events, deliveries and their attempts (`history_prune`).
+KEPT = timedelta(days=30)
 Status = WebhookDelivery.Status
 
 
@@ -227,7 +229,10 @@ def fan_out(*, limit: int = FAN_OUT_BATCH) -> int:
                 WebhookDelivery(event=event, endpoint=endpoint, next_attempt_at=now)
                 for event in events
                 for endpoint in endpoints
-                if event.type != "ping" and endpoint.wants(event.type)
+                # An endpoint receives what happened once it existed, never an earlier backlog.
+                if event.type != "ping"
+                and endpoint.wants(event.type)
+                and event.occurred_at >= endpoint.created_at
             ],
             ignore_conflicts=True,
         )
@@ -410,6 +415,25 @@ def redeliver(
         )
         transaction.on_commit(relay_request)
     return count
+
+
+def history_prune(*, now: datetime | None = None) -> dict[str, int]:
+    """Keeps `KEPT` of history: deliveries that ended (delivered or failed) longer ago, with
+    their attempts, and then the relayed events no delivery names any more. A pending
+    delivery and its event stay whatever their age; the objects' versions stay, so a
+    version never goes back."""
+    cutoff = (now or timezone.now()) - KEPT
+    ended = WebhookDelivery.objects.filter(created_at__lt=cutoff).exclude(status=Status.PENDING)
+    _, gone = ended.delete()
+    _, events_gone = (
+        OutboxEvent.objects.filter(relayed_at__lt=cutoff)
+        .exclude(pk__in=WebhookDelivery.objects.values("event_id"))
+        .delete()
+    )
+    return {
+        "deliveries": gone.get(WebhookDelivery._meta.label, 0),
+        "events": events_gone.get(OutboxEvent._meta.label, 0),
+    }
 
 
 def next_due() -> datetime | None:

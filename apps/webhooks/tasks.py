@@ -30,3 +30,11 @@ def relay_send() -> None:
         log.warning(
             "webhooks.relay of %s not queued; the sweep catches up", tenant_connection.schema_name
         )
+
+
+@app.task(name="webhooks.prune")
+def webhooks_prune() -> dict[str, object]:
+    """The night's pruning of the webhook history older than 30 days."""
+    result = services.history_prune()
+    log.info("webhooks.prune %s: %s", tenant_connection.schema_name, result)
+    return {"schema": tenant_connection.schema_name, **result}

@@ -199,3 +199,43 @@ def test_a_bill_paid_at_signing_is_an_event_with_the_bill_as_paid(demo, demo_own
     ((headers, body),) = script.seen
     payload = Webhook(endpoint.secret).verify(body, headers)
     assert payload["type"] == "bill.paid" and payload["object"]["type"] == "bill"
+
+
+def test_a_new_endpoint_receives_what_happens_from_then_on_never_a_backlog(demo, app, offer):
+    with receiver() as (url, script):
+        first = placed(demo, place(app, offer, key="hook-0010"))
+        with tenant_context(demo):
+            # The first order's event waits unrelayed when the endpoint is made.
+            WebhookEndpoint.objects.all().delete()
+            OutboxEvent.objects.update(relayed_at=None)
+            services.endpoint_create(url=url, event_types=["order.created"])
+        second = placed(demo, place(app, offer, key="hook-0011", seed=1, phone="13912345679"))
+        with tenant_context(demo):
+            services.relay_run()
+        connection.set_schema_to_public()
+    numbers = [orjson.loads(body)["data"]["order_no"] for _, body in script.seen]
+    assert numbers == [second.no] and first.no not in numbers
+
+
+def test_history_past_thirty_days_is_pruned_and_a_version_never_goes_back(demo):
+    with receiver() as (url, script):
+        with tenant_context(demo):
+            endpoint = services.endpoint_create(url=url, event_types=[])
+            services.ping_send(endpoint)
+            services.relay_run()
+            script.otherwise = (500, {}, 0)
+            services.ping_send(endpoint)
+            services.relay_run()
+            old = timezone.now() - timedelta(days=31)
+            WebhookDelivery.objects.update(created_at=old)
+            OutboxEvent.objects.update(relayed_at=old)
+            pruned = services.history_prune()
+            left = list(WebhookDelivery.objects.values_list("status", flat=True))
+            versions = list(OutboxEvent.objects.values_list("object_version", flat=True))
+            again = services.ping_send(endpoint)
+            again.event.refresh_from_db()
+        connection.set_schema_to_public()
+    # The delivered ping went with its event and attempt; the one still being retried stays.
+    assert pruned == {"deliveries": 1, "events": 1}
+    assert left == ["pending"] and versions == [2]
+    assert again.event.object_version == 3

@@ -295,6 +295,12 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tenants.webhooks_sweep",
         "schedule": 15,
     },
+    # The webhook history past 30 days (events, deliveries, attempts), per merchant.
+    "webhooks-prune-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=4, minute=10),
+        "args": ["webhooks.prune"],
+    },
     # Nightly per-merchant jobs go through the fan-out ("tenants.for_each_merchant"), one
     # task per merchant schema; platform jobs run once, in the public schema.
     "prune-stale-shortcuts-nightly": {
