@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from zulin.core.db import tenant_connection
 from zulin.outbox.services import event_emit
 
 from .models import Bill
@@ -33,7 +32,6 @@ def bill_object(bill: Bill) -> dict[str, Any]:
 def bill_event(bill: Bill, type: str) -> None:
     event_emit(
         type,
-        merchant_id=int(tenant_connection.tenant.pk),
         object_type="bill",
         object_id=bill.pk,
         data=bill_object(bill),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from zulin.core.db import tenant_connection
 from zulin.outbox.services import event_emit
 
 from .models import Order
@@ -36,7 +35,6 @@ def order_object(order: Order) -> dict[str, Any]:
 def order_event(order: Order, type: str, **extra: Any) -> None:
     event_emit(
         type,
-        merchant_id=int(tenant_connection.tenant.pk),
         object_type="order",
         object_id=order.pk,
         data={**order_object(order), **extra},

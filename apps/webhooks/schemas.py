@@ -100,5 +100,4 @@ class WebhookRedeliverOut(Schema):
 
 class WebhookPingOut(Schema):
     delivery_id: int
-    status: str
-    status_code: int | None
+    status: str = Field(description="pending: the relay sends it at once")

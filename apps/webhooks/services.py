@@ -28,7 +28,6 @@ from django.utils import timezone
 
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.outbox.models import OutboxEvent
@@ -45,10 +44,6 @@ FAN_OUT_BATCH = 500
 # How long the history is kept: events, deliveries and their attempts (`history_prune`).
 KEPT = timedelta(days=30)
 Status = WebhookDelivery.Status
-
-
-def _merchant_id() -> int:
-    return int(tenant_connection.tenant.pk)
 
 
 # The event types an endpoint may ask for (docs/webhooks.md); `ping` reaches every endpoint.
@@ -200,7 +195,6 @@ def ping_send(endpoint: WebhookEndpoint) -> WebhookDelivery:
     with transaction.atomic():
         event = event_emit(
             "ping",
-            merchant_id=_merchant_id(),
             object_type="endpoint",
             object_id=endpoint.pk,
             data={"endpoint_id": endpoint.pk, "url": endpoint.url},
@@ -289,6 +283,7 @@ def _allowed_networks() -> tuple:
 def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
     """Sends the deliveries due now (at most `limit`), each once."""
     delivered = retried = failed = 0
+    allowed = _allowed_networks()
     for delivery in _claim(now or timezone.now(), limit):
         endpoint = delivery.endpoint
         started = timezone.now()
@@ -303,7 +298,7 @@ def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
             endpoint.url,
             body,
             headers,
-            allowed=_allowed_networks(),
+            allowed=allowed,
             allow_loopback=settings.WEBHOOKS_ALLOW_LOOPBACK,
         )
         status = attempt_record(delivery.pk, outcome, started=started)
@@ -317,11 +312,7 @@ def attempt_record(delivery_id: int, outcome: sender.Outcome, *, started: dateti
     """What one attempt did to its delivery and endpoint; answers the delivery's status."""
     now = timezone.now()
     with transaction.atomic():
-        delivery = (
-            WebhookDelivery.objects.select_for_update()
-            .select_related("endpoint")
-            .get(pk=delivery_id)
-        )
+        delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id)
         endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
         delivery.attempts += 1
         delivery.claimed_until = None

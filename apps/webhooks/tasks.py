@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import logging
 
+from django.utils import timezone
+
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 
 from . import services
+from .projection import due_project
 
 log = logging.getLogger("zulin.task")
 
@@ -21,15 +24,18 @@ def webhooks_relay() -> dict[str, object]:
 
 
 def relay_send() -> None:
-    """Queues this schema's relay (the schema travels with the task)."""
+    """Queues this schema's relay (the schema travels with the task). With the broker down
+    the merchant is marked due now (`WebhookDue`), so the sweep relays what this send left
+    behind once the broker is back."""
     if tenant_connection.schema_name == "public":
         return
     try:
         webhooks_relay.delay()
-    except Exception:  # the broker down: the sweep relays what this send left behind
+    except Exception:
         log.warning(
-            "webhooks.relay of %s not queued; the sweep catches up", tenant_connection.schema_name
+            "webhooks.relay of %s not queued; left to the sweep", tenant_connection.schema_name
         )
+        due_project(timezone.now())
 
 
 @app.task(name="webhooks.prune")

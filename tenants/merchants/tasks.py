@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, tenant_context
 
 from tenants.orders.models import OrderIndex
 from tenants.orders.rules import OrderStatus
 from zulin.celery import app
 
-from .models import Merchant, MerchantStatus
+from .models import Merchant, MerchantStatus, WebhookDue
 from .provisioning import spare_pool_refill
 
 __all__ = ["for_each_merchant", "merchants_for_jobs", "spare_pool_refill"]
@@ -61,10 +62,6 @@ def webhooks_sweep(limit: int = 1000) -> int:
     """Queues the webhook relay of each merchant with a delivery due (`WebhookDue`: its
     earliest pending retry), so retries are kept on rows and swept, never held as long
     Celery countdowns; answers how many merchants."""
-    from django.utils import timezone
-
-    from .models import WebhookDue
-
     sent = 0
     due = WebhookDue.objects.filter(due_at__lte=timezone.now()).select_related("merchant")
     for row in due.order_by("due_at")[:limit]:

@@ -239,3 +239,27 @@ def test_history_past_thirty_days_is_pruned_and_a_version_never_goes_back(demo):
     assert pruned == {"deliveries": 1, "events": 1}
     assert left == ["pending"] and versions == [2]
     assert again.event.object_version == 3
+
+
+def test_a_relay_the_broker_could_not_take_is_left_to_the_sweep(demo, monkeypatch):
+    """The broker down after a commit: the merchant is marked due, and the sweep queues its
+    relay once the broker answers again."""
+    from apps.webhooks import tasks
+    from tenants.merchants.tasks import webhooks_sweep
+
+    def broker_down() -> None:
+        raise ConnectionError("the broker does not answer")
+
+    monkeypatch.setattr(tasks.webhooks_relay, "delay", broker_down)
+    with tenant_context(demo):
+        tasks.relay_send()
+    connection.set_schema_to_public()
+    due = WebhookDue.objects.get(merchant=demo)
+    assert due.due_at <= timezone.now()
+    sent: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        "tenants.merchants.tasks.app.send_task",
+        lambda name, *args, **kwargs: sent.append((name, connection.schema_name)),
+    )
+    assert webhooks_sweep() == 1
+    assert sent == [("webhooks.relay", demo.schema_name)]

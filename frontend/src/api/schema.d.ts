@@ -15208,10 +15208,11 @@ export interface components {
         WebhookPingOut: {
             /** Delivery Id */
             delivery_id: number;
-            /** Status */
+            /**
+             * Status
+             * @description pending: the relay sends it at once
+             */
             status: string;
-            /** Status Code */
-            status_code: number | null;
         };
         /** WebhookRedeliverIn */
         WebhookRedeliverIn: {

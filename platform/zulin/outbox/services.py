@@ -15,6 +15,8 @@ import orjson
 from django.db import connection, transaction
 from django.utils import timezone
 
+from zulin.core.db import tenant_connection
+
 from .models import ObjectVersion, OutboxEvent
 
 # An event's object above this size is sent as a reference (its type and id), to be read
@@ -56,14 +58,15 @@ def relay_request() -> None:
 def event_emit(
     type: str,
     *,
-    merchant_id: int,
+    merchant_id: int | None = None,
     object_type: str,
     object_id: int | str,
     data: dict[str, Any],
     occurred_at: datetime | None = None,
 ) -> OutboxEvent:
     """Writes the event of a change into this schema's outbox, in the change's transaction
-    (raises outside one: an event written on its own could outlive a rolled-back change)."""
+    (raises outside one: an event written on its own could outlive a rolled-back change).
+    `merchant_id`: the schema's own merchant unless given (the public outbox names it)."""
     if not connection.in_atomic_block:
         raise RuntimeError("an event is written inside the transaction of its change")
     key = str(object_id)
@@ -74,7 +77,7 @@ def event_emit(
         event_id=event_id_new(),
         type=type,
         occurred_at=occurred_at or timezone.now(),
-        merchant_id=merchant_id,
+        merchant_id=int(tenant_connection.tenant.pk) if merchant_id is None else merchant_id,
         object_type=object_type,
         object_id=key,
         object_version=version,
