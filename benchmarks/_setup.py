@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,10 +57,17 @@ def template_dump() -> list[str]:
     return script
 
 
-def merchants_fill(count: int, dump: list[str], password_hash: str, batch: int = 50) -> float:
+def merchants_fill(
+    count: int, dump: list[str], password_hash: str, batch: int = 10, workers: int = 1
+) -> float:
     """Adds merchants (schema by the template dump's replay, domain, owner) until `count`
     exist, `batch` schemas a transaction (a schema's locks are many); returns the seconds
-    spent making their schemas. Used by the benchmarks and `make drill-restore`'s 1,000."""
+    spent making their schemas. Used by the benchmarks and `make drill-restore`'s 1,000.
+
+    `workers` connections replay a batch's schemas side by side (threads: psycopg lets go of
+    the GIL while PostgreSQL works), each committing its share; the rows follow once all have."""
+    from concurrent.futures import ThreadPoolExecutor
+
     import psycopg
     from django.conf import settings
     from django.db import transaction
@@ -72,14 +80,21 @@ def merchants_fill(count: int, dump: list[str], password_hash: str, batch: int =
     owner_role = Role.objects.get(platform_type=PlatformType.STORE, merchant=None, code="owner")
     total = Merchant.objects.count()
     schema_seconds = 0.0
-    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+    conns = [psycopg.connect(os.environ["DATABASE_URL"]) for _ in range(max(1, workers))]
+
+    def replay(conn: psycopg.Connection[Any], share: range) -> None:
+        with conn.cursor() as cursor:
+            for number in share:
+                schema_replay(cursor, dump, f"m_fill{number}")
+        conn.commit()
+
+    with ThreadPoolExecutor(len(conns)) as pool:
         while total < count:
-            numbers = range(total, total + min(batch, count - total))
+            numbers = range(total, total + min(batch * len(conns), count - total))
             started = time.perf_counter()
-            with conn.cursor() as cursor:
-                for number in numbers:
-                    schema_replay(cursor, dump, f"m_fill{number}")
-            conn.commit()
+            shares = [numbers[i :: len(conns)] for i in range(len(conns))]
+            for done in [pool.submit(replay, c, sh) for c, sh in zip(conns, shares, strict=True)]:
+                done.result()
             schema_seconds += time.perf_counter() - started
             with transaction.atomic():
                 merchants = Merchant.objects.bulk_create(
@@ -98,6 +113,8 @@ def merchants_fill(count: int, dump: list[str], password_hash: str, batch: int =
                     AccountRole(account=a, role=owner_role) for a in owners
                 )
             total += len(numbers)
+    for conn in conns:
+        conn.close()
     return schema_seconds
 
 

@@ -46,8 +46,18 @@ PORT = int(os.environ.get("BENCH_SCALE_PORT", "55433"))
 TARGET = int(os.environ.get("BENCH_SCALE_MERCHANTS", "10000"))
 STEP = int(os.environ.get("BENCH_SCALE_STEP", "1000"))
 BATCH = int(os.environ.get("BENCH_SCALE_BATCH", "25"))
-LOCKS = int(os.environ.get("BENCH_SCALE_LOCKS", "8192"))
+WORKERS = int(os.environ.get("BENCH_SCALE_WORKERS", "2"))
+# pg_dump takes one lock per table in one transaction: 67 tables a merchant, 670,000 at 10,000.
+# The lock table holds max_locks_per_transaction x max_connections (40) locks in all: 8,192
+# held 4,000 merchants (268,000) and not 5,000; 24,000 holds 960,000 (about 250 MB of shared
+# memory).
+LOCKS = int(os.environ.get("BENCH_SCALE_LOCKS", "24000"))
 MEMORY = os.environ.get("BENCH_SCALE_MEMORY", "1") != "0"
+# What is measured once the merchants are built, in this order; each phase's figures are kept
+# in the state file and a phase done is not run again.
+PHASES = [
+    p for p in os.environ.get("BENCH_SCALE_PHASES", "migration,backup,memory").split(",") if p
+]
 DB_NAME = "zulin_scale"
 DATA = DIR / "pgdata"
 STATE = DIR / "state.json"
@@ -83,12 +93,27 @@ def server_start() -> None:
         )
         with open(DATA / "postgresql.conf", "a") as conf:
             conf.write(SERVER_CONF)
+    _conf_follow()
     subprocess.run(  # noqa: S603
         _as_postgres([str(PGBIN / "pg_ctl"), "-D", str(DATA), "-l", str(DIR / "postgres.log")])
         + ["-w", "-t", "300", "start"],
         check=True,
         stdout=subprocess.DEVNULL,
     )
+
+
+def _conf_follow() -> None:
+    """A cluster made by an earlier run with another lock setting gets this run's (the last
+    line of postgresql.conf wins; the server reads it when it starts)."""
+    conf = DATA / "postgresql.conf"
+    settings = [
+        line.split("=", 1)[1].strip()
+        for line in conf.read_text().splitlines()
+        if line.startswith("max_locks_per_transaction")
+    ]
+    if not settings or settings[-1] != str(LOCKS):
+        with open(conf, "a") as out:
+            out.write(f"max_locks_per_transaction = {LOCKS}\n")
 
 
 def server_stop() -> None:
@@ -111,7 +136,7 @@ def _environment() -> None:
             conn.execute(f'CREATE DATABASE "{DB_NAME}"')
     exports = subprocess.run(  # noqa: S603
         [sys.executable, str(ROOT / "infra/scripts/services.py"), "zulin_scale_redis_only"]
-        + ["--redis-db", "8"],
+        + ["--redis-db", os.environ.get("BENCH_SCALE_REDIS_DB", "8")],
         check=True,
         capture_output=True,
         text=True,
@@ -213,6 +238,276 @@ def _memory(state: dict[str, Any]) -> None:
         print(f"memory after {size} merchants: {json.dumps(row)}", flush=True)
 
 
+def _pgbackrest() -> str:
+    """Debian's pgBackRest, installed where missing (as `make cluster` installs it)."""
+    found = shutil.which("pgbackrest")
+    if found:
+        return found
+    print("installing Debian's pgbackrest", flush=True)
+    subprocess.run(["apt-get", "update", "-qq"], check=True)  # noqa: S607
+    subprocess.run(  # noqa: S607
+        ["apt-get", "install", "-y", "-qq", "pgbackrest"],
+        check=True,
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
+    return "/usr/bin/pgbackrest"
+
+
+def _backrest(binary: str, *args: str) -> str:
+    done = subprocess.run(  # noqa: S603
+        _as_postgres([binary, f"--config={DIR / 'pgbackrest.conf'}", "--stanza=scale", *args]),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"pgbackrest {' '.join(args)}: {done.stdout[-800:]}{done.stderr[-800:]}")
+    return done.stdout
+
+
+def _census() -> dict[str, int]:
+    """What a restore must bring back: merchants, relations, the public rows of onboarding."""
+    import psycopg
+
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+        merchants, relations, schemas = conn.execute(
+            "SELECT (SELECT count(*) FROM merchants_merchant), (SELECT count(*) FROM pg_class),"
+            " (SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'm\\_%')"
+        ).fetchone()
+    return {"merchants": merchants, "relations": relations, "schemas": schemas}
+
+
+def _backup(state: dict[str, Any]) -> None:
+    """pgBackRest at this size, as production runs it (the previous issue's settings: WAL
+    archived by archive-push, lz4, two processes): a full backup, then a restore in place —
+    the data directory emptied and restored from the repository (a second copy beside it
+    does not fit on this disk), the server started (WAL replayed to the end of the archive),
+    and what it holds compared with what it held. Archiving is switched on first (a
+    restart)."""
+    binary = _pgbackrest()
+    repo = DIR / "backrest"
+    (DIR / "pgbackrest.conf").write_text(
+        "[global]\n"
+        f"repo1-path={repo}\nrepo1-retention-full=1\nlog-path={DIR}\n"
+        f"lock-path={DIR}/backrest-lock\nspool-path={DIR}/backrest-spool\n"
+        "start-fast=y\ncompress-type=lz4\nprocess-max=2\nlog-level-console=warn\n"
+        "log-level-file=info\n\n"
+        f"[scale]\npg1-path={DATA}\npg1-port={PORT}\npg1-socket-path={DIR}\n"
+        "pg1-user=postgres\n"
+    )
+    repo.mkdir(exist_ok=True)
+    if os.geteuid() == 0:
+        shutil.chown(repo, "postgres", "postgres")
+    conf = DATA / "postgresql.conf"
+    if "archive-push" not in conf.read_text():
+        with open(conf, "a") as out:
+            out.write(
+                "archive_mode = on\n"
+                f"archive_command = '{binary} --config={DIR / 'pgbackrest.conf'}"
+                " --stanza=scale archive-push %p'\n"
+            )
+        server_stop()
+        server_start()
+    _backrest(binary, "stanza-create")
+    before = _census()
+    started = time.perf_counter()
+    _backrest(binary, "--type=full", "backup")
+    backup_s = time.perf_counter() - started
+    info = json.loads(_backrest(binary, "--output=json", "info"))[0]["backup"][-1]["info"]
+    print(
+        f"pgBackRest full backup: {backup_s:.0f} s, {info['size'] / 2**30:.1f} GiB of"
+        f" database in {info['repository']['delta'] / 2**30:.1f} GiB stored",
+        flush=True,
+    )
+    server_stop()
+    started = time.perf_counter()
+    shutil.rmtree(DATA)
+    DATA.mkdir(mode=0o700)
+    if os.geteuid() == 0:
+        shutil.chown(DATA, "postgres", "postgres")
+    emptied_s = time.perf_counter() - started
+    started = time.perf_counter()
+    _backrest(binary, "restore")
+    restore_s = time.perf_counter() - started
+    started = time.perf_counter()
+    server_start()
+    start_s = time.perf_counter() - started
+    after = _census()
+    state["backup"] = {
+        "full_backup_s": round(backup_s, 1),
+        "database_bytes": info["size"],
+        "stored_bytes": info["repository"]["delta"],
+        "emptied_s": round(emptied_s, 1),
+        "restore_s": round(restore_s, 1),
+        "start_s": round(start_s, 1),
+        "before": before,
+        "after": after,
+        "same": before == after,
+    }
+    _save(state)
+    print(f"restore in place: {json.dumps(state['backup'])}", flush=True)
+    if before != after:
+        raise SystemExit(f"the restore lost something: {before} -> {after}")
+
+
+SERVED_MERCHANTS = 40  # signed in and called while the migration runs, spread over all
+SERVED_CLIENTS = 4  # concurrent clients, each pausing SERVED_PAUSE between calls
+SERVED_PAUSE = 0.02
+SERVED_BASELINE_S = 20.0
+
+
+def _served_sessions(merchants: list[Any]) -> list[tuple[str, str]]:
+    """(host, token) of owners signed in through the served API, spread over `merchants`."""
+    from _drive import request
+    from django.conf import settings
+
+    step = max(1, len(merchants) // SERVED_MERCHANTS)
+    sessions = []
+    for merchant in merchants[::step][:SERVED_MERCHANTS]:
+        host = f"{merchant.slug}.{settings.BASE_DOMAIN}"
+        body = json.dumps({"username": "owner", "password": "Bench@2026x"}).encode()
+        status, answer = request(
+            "/api/platform/mainLand", {"Host": host, "Content-Type": "application/json"}, body
+        )
+        data = json.loads(answer)
+        if status != 200 or data["code"] != 200:
+            raise SystemExit(f"sign-in on {host} refused: {data}")
+        sessions.append((host, data["data"]["token"]))
+    return sessions
+
+
+def _client(sessions: list[tuple[str, str]], stop: Any, out: Any) -> None:
+    """SERVED_CLIENTS threads calling getChannels (the migrated table) on the sessions in turn
+    until `stop` is set; puts (latencies, errors, failures seen)."""
+    import threading
+
+    from _drive import request
+
+    latencies: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+
+    def loop(offset: int) -> None:
+        number = offset
+        while not stop.is_set():
+            host, token = sessions[number % len(sessions)]
+            number += SERVED_CLIENTS
+            started = time.perf_counter()
+            try:
+                headers = {"Host": host, "jwt-token": token}
+                status, body = request("/api/backend/getChannels", headers)
+                ok = status == 200 and b'"code":200' in body.replace(b" ", b"")[:20]
+                failure = "" if ok else f"{status} {body[:120]!r}"
+            except OSError as error:
+                failure = repr(error)
+            with lock:
+                latencies.append(time.perf_counter() - started)
+                if failure:
+                    errors.append(failure)
+            time.sleep(SERVED_PAUSE)
+
+    threads = [threading.Thread(target=loop, args=(n,)) for n in range(SERVED_CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    out.put((latencies, errors))
+
+
+def _p99(latencies: list[float]) -> float:
+    ordered = sorted(latencies)
+    return round(ordered[max(int(len(ordered) * 0.99) - 1, 0)] * 1000, 1) if ordered else 0.0
+
+
+def _served_while(work: Any, sessions: list[tuple[str, str]]) -> tuple[Any, dict[str, Any]]:
+    """Runs `work()` while a second process calls the API; returns its result and the calls'
+    count, errors and p99."""
+    import multiprocessing as mp
+
+    stop, out = mp.Event(), mp.Queue()
+    driver = mp.Process(target=_client, args=(sessions, stop, out))
+    driver.start()
+    try:
+        result = work()
+    finally:
+        stop.set()
+        latencies, errors = out.get(timeout=120)
+        driver.join(timeout=60)
+    figures = {"calls": len(latencies), "errors": len(errors), "p99_ms": _p99(latencies)}
+    if errors:
+        figures["first_errors"] = errors[:3]
+    return result, figures
+
+
+def _migration(state: dict[str, Any]) -> None:
+    """One new migration over every merchant: `migrate_all` (its shared executor) with the
+    throwaway migration of benchmarks/migrations.py (a nullable column and its index on
+    subshops_channel) while the API, served as `make run` serves it, answers getChannels —
+    which reads that table — for owners of SERVED_MERCHANTS merchants spread over all of them.
+    Printed: the total, each schema's seconds (the longest is the most any merchant's table
+    can have been locked: a migration's locks are held within its schema's run), the calls'
+    p99 and errors before and during it. The migration is left recorded in the schemas (this
+    cluster is the benchmark's own)."""
+    import migrations
+    from _drive import served
+    from django.conf import settings
+    from django.test.utils import override_settings
+    from django_tenants.signals import schema_migrated, schema_pre_migration
+
+    from tenants.merchants.management.commands.migrate_all import merchant_schemas_behind
+    from tenants.merchants.models import Merchant
+
+    merchants = list(Merchant.objects.order_by("id"))
+    per_schema: list[float] = []
+    started_at: dict[str, float] = {}
+
+    def before(sender: Any, schema_name: str, **_: Any) -> None:
+        started_at[schema_name] = time.perf_counter()
+
+    def after(sender: Any, schema_name: str, **_: Any) -> None:
+        per_schema.append(time.perf_counter() - started_at.pop(schema_name))
+
+    schema_pre_migration.connect(before)
+    schema_migrated.connect(after)
+    modules = {**settings.MIGRATION_MODULES, "subshops": migrations._bench_migration_modules()}
+    with served({"LOGIN_RATE": "100000/m"}):
+        sessions = _served_sessions(merchants)
+        _, baseline = _served_while(lambda: time.sleep(SERVED_BASELINE_S), sessions)
+        print(f"served before the migration: {json.dumps(baseline)}", flush=True)
+        with override_settings(MIGRATION_MODULES=modules):
+            total, during = _served_while(migrations._migrate_all, sessions)
+            behind = len(merchant_schemas_behind())
+    per_schema = sorted(per_schema) or [0.0]
+    state["migration"] = {
+        "merchants": len(merchants),
+        "total_s": round(total, 1),
+        "schemas": len(per_schema),
+        "schema_median_s": round(per_schema[len(per_schema) // 2], 3),
+        "schema_p99_s": round(per_schema[max(int(len(per_schema) * 0.99) - 1, 0)], 3),
+        "schema_max_s": round(per_schema[-1], 3),
+        "left_behind": behind,
+        "served_before": baseline,
+        "served_during": during,
+    }
+    _save(state)
+    print(f"one new migration: {json.dumps(state['migration'])}", flush=True)
+
+
+def _orphans_drop() -> None:
+    """Schemas a stopped build replayed but never gave a merchant row (it was stopped between
+    the two transactions) are dropped, so the build goes on from the merchants' count."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'm\\_fill%'"
+            " AND nspname NOT IN (SELECT schema_name FROM merchants_merchant)"
+        )
+        for (schema,) in cursor.fetchall():
+            cursor.execute(f'DROP SCHEMA "{schema}" CASCADE')
+            print(f"dropped {schema}: replayed by a stopped build, no merchant row", flush=True)
+
+
 def _print(figures: dict[str, Any]) -> None:
     mib = 1024 * 1024
     print(
@@ -237,8 +532,7 @@ def main() -> None:
         os.environ["BENCH_REPEAT"] = "3"
         sys.path.insert(0, str(ROOT / "benchmarks"))
         django_setup(cache_prefix="zulin-bench-scale")
-        for name in ("zulin.task", "zulin.request", "zulin.providers"):
-            logging.getLogger(name).setLevel(logging.WARNING)  # the nightly jobs' lines
+        logging.disable(logging.INFO)  # the nightly jobs' lines, 12 a merchant
         from django.contrib.auth.hashers import make_password
 
         from tenants.merchants.models import Merchant
@@ -246,11 +540,12 @@ def main() -> None:
         state = _state()
         dump = template_dump()
         password = make_password("Bench@2026x")
+        _orphans_drop()
         built = Merchant.objects.count()
         print(f"{built} merchants present, building to {TARGET} ({DATA})", flush=True)
         while built < TARGET:
             goal = min(TARGET, (built // STEP + 1) * STEP)
-            seconds = merchants_fill(goal, dump, password, batch=BATCH)
+            seconds = merchants_fill(goal, dump, password, batch=BATCH, workers=WORKERS)
             state["built_seconds"] += seconds
             state["chunks"].append({"to": goal, "schema_seconds": round(seconds, 1)})
             built = Merchant.objects.count()
@@ -263,8 +558,13 @@ def main() -> None:
             state["checkpoints"][str(built)] = _checkpoint(built)
             _save(state)
             _print(state["checkpoints"][str(built)])
-        if MEMORY:
-            _memory(state)
+        for phase in PHASES:
+            if phase == "memory" and MEMORY:
+                _memory(state)
+            elif phase == "backup" and "backup" not in state:
+                _backup(state)
+            elif phase == "migration" and "migration" not in state:
+                _migration(state)
         print(f"schemas made in {state['built_seconds']:.0f} s in all; state in {STATE}")
     finally:
         server_stop()

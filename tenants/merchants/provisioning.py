@@ -71,17 +71,20 @@ def clone_function_ensure() -> None:
     transaction.on_commit(lambda: _clone_function_ready.add(database))
 
 
-def template_schema_ensure() -> None:
-    """Creates and migrates the template schema new merchants are cloned from."""
+def template_schema_ensure(*, migrate: bool = True) -> None:
+    """Creates and migrates the template schema new merchants are cloned from (`migrate`
+    False: the caller knows it is up to date, as migrate_all checks)."""
     template = settings.TENANT_BASE_SCHEMA
     if not schema_exists(template):
         # Never distributed (Citus): the template is only ever read, to make new schemas.
         with transaction.atomic(), tenant_connection.cursor() as cursor:
             sharding_off_for_this_transaction(cursor)
             cursor.execute(f'CREATE SCHEMA "{template}"')
-    call_command(
-        "migrate_schemas", tenant=True, schema_name=template, interactive=False, verbosity=0
-    )
+        migrate = True
+    if migrate:
+        call_command(
+            "migrate_schemas", tenant=True, schema_name=template, interactive=False, verbosity=0
+        )
     tenant_connection.set_schema_to_public()
     clone_function_ensure()
     if not transaction.get_connection().in_atomic_block:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 from django.db.migrations.loader import MigrationLoader
@@ -21,6 +22,7 @@ from psycopg import sql
 
 from tenants.merchants.models import Merchant
 from tenants.merchants.provisioning import spare_pool_fill, template_schema_ensure
+from tenants.merchants.schema_migrate import SchemaMigrator
 from zulin.core.db import tenant_connection
 
 # Schemas per UNION query: one statement stays small enough to plan quickly.
@@ -36,12 +38,20 @@ def migrations_on_disk() -> set[tuple[str, str]]:
 def merchant_schemas_behind(*, target: set[tuple[str, str]] | None = None) -> list[str]:
     """The merchants' schemas (in id order) that lack a recorded migration of `target`
     (default: the migrations on disk), or have no `django_migrations` table at all."""
-    target = migrations_on_disk() if target is None else target
     schemas = list(
         Merchant.objects.exclude(schema_name=get_public_schema_name())
         .order_by("id")
         .values_list("schema_name", flat=True)
     )
+    return schemas_behind(schemas, target=target)
+
+
+def schemas_behind(schemas: list[str], *, target: set[tuple[str, str]] | None = None) -> list[str]:
+    """Those of `schemas` (in their order) that lack a recorded migration of `target`
+    (default: the migrations on disk), or have no `django_migrations` table at all (or do
+    not exist). Every schema migrated by `migrate` records every migration, shared apps'
+    and merchant apps' alike: public, the template and each merchant."""
+    target = migrations_on_disk() if target is None else target
     wanted = [f"{app}.{name}" for app, name in sorted(target)]
     tenant_connection.set_schema_to_public()
     with tenant_connection.cursor() as cursor:
@@ -69,10 +79,17 @@ def merchant_schemas_behind(*, target: set[tuple[str, str]] | None = None) -> li
 
 
 def merchant_schemas_migrate(schemas: list[str], *, executor: str, verbosity: int = 0) -> None:
-    """Runs django-tenants' executor (`standard`: one schema after another;
-    `multiprocessing`: TENANT_MULTIPROCESSING_MAX_PROCESSES workers) over `schemas` only,
-    with the options `migrate_schemas --tenant` would pass."""
+    """Migrates `schemas` only: `shared` (the default) one after another on one connection,
+    each distinct starting state rendered once (schema_migrate.py); or django-tenants'
+    executor (`standard`: `migrate` in one schema after another; `multiprocessing`:
+    TENANT_MULTIPROCESSING_MAX_PROCESSES workers), with the options `migrate_schemas --tenant`
+    would pass."""
     if not schemas:
+        return
+    if executor == "shared":
+        migrator = SchemaMigrator(verbosity=verbosity)
+        for schema in schemas:
+            migrator.migrate(schema)
         return
     parser = MigrateSchemasCommand().create_parser("manage.py", "migrate_schemas")
     argv = ["--tenant", "--noinput", "--skip-checks", f"--executor={executor}"]
@@ -90,15 +107,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--executor",
-            choices=["standard", "multiprocessing"],
-            default="standard",
+            choices=["shared", "standard", "multiprocessing"],
+            default="shared",
             help="How the merchants that are behind are migrated (benchmarks/migrations.py).",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        call_command("migrate_schemas", shared=True, interactive=False, verbosity=0)
-        template_schema_ensure()
-        behind = merchant_schemas_behind()
+        # Django's `migrate` is run only in a schema that is behind: even with nothing to do
+        # it lists the tables of its schema several times, and PostgreSQL's answer walks the
+        # catalog of every merchant (0.5 s a time at 2,900 merchants; docs/benchmarks.md).
+        on_disk = migrations_on_disk()
+        if schemas_behind([get_public_schema_name()], target=on_disk):
+            call_command("migrate_schemas", shared=True, interactive=False, verbosity=0)
+        template_behind = schemas_behind([settings.TENANT_BASE_SCHEMA], target=on_disk)
+        template_schema_ensure(migrate=bool(template_behind))
+        behind = merchant_schemas_behind(target=on_disk)
         merchant_schemas_migrate(behind, executor=options["executor"])
         # Spares cloned from an older template are dropped and the pool is filled again.
         made = spare_pool_fill()
