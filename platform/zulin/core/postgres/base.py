@@ -29,6 +29,7 @@ from django.conf import settings
 from django_tenants.postgresql_backend import base
 
 from .capture import SqlCapture
+from .introspection import DatabaseIntrospection
 from .schema import DatabaseSchemaEditor
 
 
@@ -41,6 +42,8 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
         self._path_in_session: list[str] | None = None
         self.schemas_touched: set[str] = set()
         super().__init__(*args, **kwargs)
+        # The tables of the current schema read through its dependants (introspection.py).
+        self.introspection = DatabaseIntrospection(self)
         capture_dir = getattr(settings, "SQL_CAPTURE_DIR", "")
         if capture_dir:  # tests only (capture.py)
             self.execute_wrappers.append(SqlCapture(capture_dir))
