@@ -909,7 +909,7 @@ LISTS = [
         "/api/platform/backendOrderList",
         side="platform",
         seed=seed_platform_orders,
-        rows=(100_000,),
+        rows=(100_000, 1_000_000),
         pages=(1, 500),
         params={"stage": "dealing"},
         check=orders_rows_like_sample,

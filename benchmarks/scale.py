@@ -60,7 +60,13 @@ PHASES = [
 ]
 DB_NAME = "zulin_scale"
 DATA = DIR / "pgdata"
-STATE = DIR / "state.json"
+STATE = Path(os.environ.get("BENCH_SCALE_STATE", str(DIR / "state.json")))
+# BENCH_SCALE_ATTACH=1: the cluster is already served by another run of this script, which
+# builds and stops it; this one only runs PHASES (with a state file of its own): the two
+# memory runs side by side (their bytes do not depend on the machine's load, their times do).
+ATTACH = os.environ.get("BENCH_SCALE_ATTACH") == "1"
+MEMORY_SIZES = os.environ.get("BENCH_SCALE_MEMORY_SIZES", "100,1000,all").split(",")
+MEMORY_LIMITS = os.environ.get("BENCH_SCALE_MEMORY_LIMITS", "none,100").split(",")
 SERVER_CONF = f"""
 listen_addresses = '127.0.0.1'
 port = {PORT}
@@ -229,13 +235,19 @@ def _memory(state: dict[str, Any]) -> None:
     from tenants.merchants.models import Merchant
 
     merchants = list(Merchant.objects.order_by("id"))
-    for size in sorted({100, 1000, len(merchants)}):
-        if size > len(merchants) or str(size) in state.setdefault("memory", {}):
-            continue
-        row = {str(limit): connections._run(merchants[:size], limit=limit) for limit in (None, 100)}
-        state["memory"][str(size)] = row
-        _save(state)
-        print(f"memory after {size} merchants: {json.dumps(row)}", flush=True)
+    sizes = sorted({len(merchants) if size == "all" else int(size) for size in MEMORY_SIZES})
+    runs = state.setdefault("memory_runs", {})
+    for size in (size for size in sizes if size <= len(merchants)):
+        for limit in MEMORY_LIMITS:
+            key = f"{size}/{limit}"
+            if key in runs:
+                continue
+            runs[key] = connections._run(
+                merchants[:size], limit=None if limit == "none" else int(limit)
+            )
+            runs[key]["load_after"] = round(os.getloadavg()[0], 1)
+            _save(state)
+            print(f"memory after {size} merchants, recycled after {limit}: {runs[key]}", flush=True)
 
 
 def _pgbackrest() -> str:
@@ -522,6 +534,9 @@ def _print(figures: dict[str, Any]) -> None:
 
 
 def main() -> None:
+    if ATTACH:
+        _attached()
+        return
     if os.environ.get("BENCH_SCALE_FRESH") == "1" and DIR.exists():
         server_stop()
         shutil.rmtree(DIR)
@@ -558,16 +573,31 @@ def main() -> None:
             state["checkpoints"][str(built)] = _checkpoint(built)
             _save(state)
             _print(state["checkpoints"][str(built)])
-        for phase in PHASES:
-            if phase == "memory" and MEMORY:
-                _memory(state)
-            elif phase == "backup" and "backup" not in state:
-                _backup(state)
-            elif phase == "migration" and "migration" not in state:
-                _migration(state)
+        _phases(state)
         print(f"schemas made in {state['built_seconds']:.0f} s in all; state in {STATE}")
     finally:
         server_stop()
+
+
+def _phases(state: dict[str, Any]) -> None:
+    for phase in PHASES:
+        if phase == "memory" and MEMORY:
+            _memory(state)
+        elif phase == "backup" and "backup" not in state:
+            _backup(state)
+        elif phase == "migration" and "migration" not in state:
+            _migration(state)
+
+
+def _attached() -> None:
+    """PHASES on the cluster another run serves (BENCH_SCALE_ATTACH)."""
+    if "backup" in PHASES:
+        raise SystemExit("the backup restarts the server: run it from the run that serves it")
+    _environment()
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    django_setup(cache_prefix="zulin-bench-scale")
+    logging.disable(logging.INFO)
+    _phases(_state())
 
 
 if __name__ == "__main__":
