@@ -41,6 +41,7 @@ from .models import (
     UnitMovement,
     UnitStatus,
 )
+from .outbox import unit_event
 from .selectors import (
     order_unit,
     unit_find,
@@ -183,6 +184,7 @@ def unit_move(
         transition_locked(
             UNIT_MACHINE, row=unit, action=action, actor=actor, reason=reason, change=apply
         )
+        unit_event(unit, previous_status=before_status, action=action)
         _movement(
             unit,
             action=action,

@@ -34,6 +34,7 @@ from zulin.providers.operations import operation_sync
 
 from . import settle
 from .commission import platform_payback, platform_receipt, transfer_refund_commission
+from .outbox import deposit_event
 from .payments import payment_provider, provider_failed, provider_raise
 from .selectors import order_owed
 
@@ -201,6 +202,7 @@ def _confirm(
             order.deposit_state = DepositState.FAILED
             order.save(update_fields=["deposit_state", "updated_at"])
             order_project(order)
+        deposit_event(order, op)
         return op
     op.status = Op.Status.SUCCEEDED
     op.save()
@@ -227,6 +229,7 @@ def _confirm(
         after={"amount": str(op.amount), "purpose": op.purpose},
     )
     order_project(order)
+    deposit_event(order, op)
     if op.kind == Op.Kind.TRANSFER:
         # What the transfer paid no longer comes first: the rest of an ended lease's deposit
         # goes back (a failed one leaves the debt first, the deposit frozen for it).

@@ -32,6 +32,7 @@ from zulin.core.idempotency import key_replay
 from zulin.money.latefees import Tiers, fee_days
 
 from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
+from .outbox import bill_event
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -183,6 +184,9 @@ def _accrue_locked(
             return ZERO, 0
         BillLateFee.objects.bulk_create(rows)
         Bill.objects.bulk_update(touched, ["late_fee", "updated_at"])
+        for bill in touched:
+            if bill.pk not in last_days:  # its first overdue day: it is overdue from now
+                bill_event(bill, "bill.overdue")
         return sum((row.amount for row in rows), ZERO), len(touched)
 
 

@@ -33,6 +33,7 @@ from .models import (
     Sku,
     StockMovement,
 )
+from .outbox import goods_event
 from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
 from .selectors import SALES_SCOPE, goods_editing_state, tracked_stocks
@@ -81,16 +82,20 @@ def goods_setting_set(*, goods_need_review: bool) -> GoodsSetting:
 def _status_change(
     *, actor: Session | None, goods: Goods, action: str, audit_action: str, reason: str = ""
 ) -> None:
-    """Moves locked `goods` through GOODS_MACHINE (history, audit, conflict otherwise)."""
-    transition_locked(
-        GOODS_MACHINE,
-        row=goods,
-        action=action,
-        actor=actor,
-        reason=reason,
-        audit_action=audit_action,
-        change=lambda row: {"force_down": row.force_down},
-    )
+    """Moves locked `goods` through GOODS_MACHINE (history, audit, conflict otherwise) and
+    writes its `goods.status_changed` event."""
+    before = goods.status
+    with transaction.atomic():
+        transition_locked(
+            GOODS_MACHINE,
+            row=goods,
+            action=action,
+            actor=actor,
+            reason=reason,
+            audit_action=audit_action,
+            change=lambda row: {"force_down": row.force_down},
+        )
+        goods_event(goods, previous_status=before, action=action)
 
 
 # --- editing ---------------------------------------------------------------------------------

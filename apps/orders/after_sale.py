@@ -43,6 +43,7 @@ from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
 from .money import lease_money
 from .moves import order_move, order_refresh, order_unwind
+from .outbox import after_sale_event
 from .scope import order_in_scope
 
 ZERO = Decimal("0.00")
@@ -126,6 +127,7 @@ def after_sale_apply(
                 reason=reason[:300] or "本店代客户发起退租归还",
                 allow_after_sale=True,
             )
+        after_sale_event(business, order, "open")
         return business
 
 
@@ -175,36 +177,64 @@ def after_sale_deal(
         business = _open(order)
         if business is None:
             raise ApplicationError(ErrorCode.CONFLICT, data={"from": order.status, "to": decision})
-        if decision == "reject":
-            if business.status != Status.OPEN:
-                raise ApplicationError(
-                    ErrorCode.CONFLICT, data={"from": business.status, "to": "rejected"}
-                )
-            if reject_code not in REJECT_CODES:
-                raise field_error("reject_code", Text("未知的原因", "unknown reason"))
-            business.reject_reason = (
-                reason.strip()
-                if reject_code == "other" and reason.strip()
-                else REJECT_CODES[reject_code]
+        business = _deal(
+            business,
+            order,
+            actor=actor,
+            decision=decision,
+            reject_code=reject_code,
+            reason=reason,
+            damage_amount=damage_amount,
+            device_serial=device_serial,
+            inspection_note=inspection_note,
+            idempotency_key=idempotency_key,
+        )
+        after_sale_event(business, order, decision)
+        return business
+
+
+def _deal(
+    business: AfterSale,
+    order: Order,
+    *,
+    actor: Session,
+    decision: str,
+    reject_code: str,
+    reason: str,
+    damage_amount: Decimal,
+    device_serial: str,
+    inspection_note: str,
+    idempotency_key: str,
+) -> AfterSale:
+    """One decision of after_sale_deal on its open business, in its transaction."""
+    if decision == "reject":
+        if business.status != Status.OPEN:
+            raise ApplicationError(
+                ErrorCode.CONFLICT, data={"from": business.status, "to": "rejected"}
             )
-            _finish(business, order, Status.REJECTED, actor)
-            _audit(actor, order, business, "reject", business.reject_reason)
-            return business
-        if decision == "approve":
-            if business.status != Status.OPEN:
-                raise ApplicationError(
-                    ErrorCode.CONFLICT, data={"from": business.status, "to": "approved"}
-                )
-            _approve(business, order, actor=actor, idempotency_key=idempotency_key)
-            _audit(actor, order, business, "approve", reason)
-            return business
-        if decision == "receive":
-            return _receive(business, order, actor=actor, device_serial=device_serial)
-        if decision == "inspect":
-            return _inspect(
-                business, order, actor=actor, damage=damage_amount, note=inspection_note
+        if reject_code not in REJECT_CODES:
+            raise field_error("reject_code", Text("未知的原因", "unknown reason"))
+        business.reject_reason = (
+            reason.strip()
+            if reject_code == "other" and reason.strip()
+            else REJECT_CODES[reject_code]
+        )
+        _finish(business, order, Status.REJECTED, actor)
+        _audit(actor, order, business, "reject", business.reject_reason)
+        return business
+    if decision == "approve":
+        if business.status != Status.OPEN:
+            raise ApplicationError(
+                ErrorCode.CONFLICT, data={"from": business.status, "to": "approved"}
             )
-        raise field_error("decision", Text("未知的选项", "unknown"))
+        _approve(business, order, actor=actor, idempotency_key=idempotency_key)
+        _audit(actor, order, business, "approve", reason)
+        return business
+    if decision == "receive":
+        return _receive(business, order, actor=actor, device_serial=device_serial)
+    if decision == "inspect":
+        return _inspect(business, order, actor=actor, damage=damage_amount, note=inspection_note)
+    raise field_error("decision", Text("未知的选项", "unknown"))
 
 
 def _audit(

@@ -17,7 +17,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from . import machine
 from .models import AfterSale, Order
 from .money import lease_money
-from .outbox import order_event
+from .outbox import after_sale_event, order_event
 from .projection import order_project
 
 
@@ -79,6 +79,7 @@ def order_unwind(order: Order, *, actor: Session | None, reason: str) -> None:
     if business is not None:
         business.status, business.finished_at = AfterSale.Status.CANCELLED, timezone.now()
         business.save()
+        after_sale_event(business, order, "cancel")
         if order.has_open_after_sale:
             order.has_open_after_sale = False
             order_refresh(order)

@@ -58,6 +58,7 @@ from .models import (
     RecoverySetting,
     WriteOff,
 )
+from .outbox import case_event
 from .projection import aging_project
 from .selectors import ASSIGN, CASE_TARGET, CONFIG, WORK, WRITE_OFF
 
@@ -190,6 +191,7 @@ def _case_open(
         with transaction.atomic():
             case.save()
             status_created(CASE, row=case, actor=None, reason="逾期未还，自动立案")
+            case_event(case, "open")
             audit_record(
                 actor=None,
                 action="recovery_case.open",
@@ -220,6 +222,7 @@ def _case_close(case_id: int, *, today: date, reason: str) -> None:
             return {"closed_on": today.isoformat()}
 
         transition_locked(CASE, row=case, action="close", actor=None, reason=reason, change=closed)
+        case_event(case, "close")
         # A promise still waiting is kept when the debt is gone.
         PromiseToPay.objects.filter(case=case, state=PromiseState.PENDING).update(
             state=PromiseState.KEPT, decided_on=today
@@ -809,6 +812,7 @@ def case_write_off(
         transition_locked(
             CASE, row=case, action="write_off", actor=actor, reason=reason[:300], change=closed
         )
+        case_event(case, "write_off")
         # A device still out with the customer is written off with the debt: lost (found
         # again later, it comes back to received through the units' adjustment).
         order_device_lost(order_id=case.order_id, actor=actor, reason=f"核销：{reason}"[:300])

@@ -9,6 +9,7 @@ from apps.assets.selectors import unit_history
 from apps.assets.services import Identifiers, unit_adjust, unit_move, unit_serial_record
 from zulin.audit.models import AuditEntry, StatusChange
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.outbox.models import OutboxEvent
 
 from .factories import next_imei, next_serial, units_in_stock
 
@@ -49,6 +50,12 @@ def test_a_lease_round_trip_is_recorded_move_by_move(shop):
         "restock",
     ]
     assert AuditEntry.objects.filter(target_type="unit", target_id=str(unit.pk)).count() == 4
+    # Every move is a unit.status_changed event of the unit as it then stood.
+    changed = OutboxEvent.objects.filter(type="unit.status_changed", object_id=str(unit.pk))
+    assert [
+        (e.data["action"], e.data["previous_status"], e.data["status"], e.data["order_id"])
+        for e in changed.order_by("id")
+    ] == [step for step in steps if step[0] != "receive"]
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from apps.billing.rent_run import (
 from tenants.merchants.models import Merchant, MerchantStatus
 from tenants.merchants.tasks import merchants_for_jobs
 from tenants.orders.models import OrderIndex
+from tests.events import events_of
 from tests.leases import books_balance, detail_of, in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal
@@ -108,6 +109,12 @@ def test_late_fees_accrue_per_day_at_two_rates_once_per_day_and_never_above_the_
     assert Decimal(answer["overdue_rent"]) == capped.amount
     assert Decimal(answer["late_fee"]) == accrued
     assert Decimal(answer["total"]) == capped.amount + accrued
+    # The bill went overdue once, at its first late day, whatever the nights after added.
+    overdue_events = events_of(demo, "bill.overdue", bill.pk)
+    assert [(e["period"], e["status"], e["order_id"]) for e in overdue_events] == [
+        (2, "unpaid", order.id)
+    ]
+    assert Decimal(overdue_events[0]["late_fee"]) == expected
 
 
 def test_finance_settings_follow_the_platform_until_the_shop_sets_its_own(demo_owner):

@@ -2,6 +2,7 @@ from django_tenants.utils import tenant_context
 
 from apps.goods.models import Goods
 from tenants.catalog.models import PlatformGoods
+from tests.events import events_of
 from zulin.audit.models import AuditEntry
 
 from .factories import goods_payload, leaf_category, saved_goods
@@ -100,6 +101,11 @@ def test_force_down_takes_goods_off_shelf_with_a_reason(admin_client, demo_owner
     with tenant_context(demo):
         entry = AuditEntry.objects.get(action="goods.force_down", target_id=str(goods_id))
         assert entry.reason.endswith("图片与实物不符") and entry.actor_side == 0
+    # The shop's systems hear it: on the shelf, then forced off it.
+    changed = events_of(demo, "goods.status_changed", goods_id)
+    assert [(e["previous_status"], e["status"]) for e in changed][-1] == ("on_shelf", "off_shelf")
+    assert changed[-1]["force_down"] is True and changed[-1]["id"] == goods_id
+    assert [e["_version"] for e in changed] == list(range(1, len(changed) + 1))
 
     # Back on shelf only after an edit: the save clears the flag.
     refused = demo_owner.post(

@@ -11,6 +11,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import BillRefund
 from apps.goods.models import Sku
+from tests.events import events_of
 from tests.leases import (
     awaiting_shipment,
     bill_states,
@@ -179,6 +180,15 @@ def test_a_business_is_rejected_with_a_listed_reason_and_the_lease_goes_on(
         },
     )
     assert own_words.data["reject_reason"] == "设备在外地"
+    # Each business opened and decided is an after_sale.changed event, as it then stood.
+    changed = events_of(demo, "after_sale.changed")
+    assert [(e["action"], e["status"], e["order_id"]) for e in changed] == [
+        ("open", "open", order.id),
+        ("reject", "rejected", order.id),
+        ("open", "open", order.id),
+        ("reject", "rejected", order.id),
+    ]
+    assert changed[-1]["reject_reason"] == "设备在外地" and changed[-1]["finished_at"]
 
 
 def test_a_second_business_while_one_is_open_is_refused(demo, demo_owner, app, offer):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from tests.events import events_of
 from tests.leases import (
     bill_states,
     books_balance,
@@ -79,6 +80,11 @@ def test_deposit_pays_the_oldest_unpaid_bill_only_once_the_provider_confirms(
     assert bills[3]["status"] == "unpaid"
     assert order_books(demo, order.id)["rent_income"] == Decimal("798.00")  # bills 1 and 2
     assert books_balance(demo) == []
+    # A receiver hears the deposit only as the provider confirmed it: frozen, then taken.
+    changed = events_of(demo, "deposit.changed", order.id)
+    seen = [(e["operation"]["kind"], e["operation"]["status"], e["remaining"]) for e in changed]
+    assert seen == [("freeze", "succeeded", "500.00"), ("transfer", "succeeded", "101.00")]
+    assert (changed[-1]["transferred"], changed[-1]["operation"]["purpose"]) == ("399.00", "bills")
 
 
 def test_a_transfer_beyond_what_is_frozen_is_refused_and_changes_nothing(

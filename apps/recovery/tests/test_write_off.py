@@ -16,6 +16,7 @@ from django_tenants.utils import tenant_context
 from apps.billing.models import Bill, BillPayment
 from apps.recovery.models import PromiseToPay, RecoveryCase, WriteOff
 from apps.subshops.tests.factories import sign_in, staff_make
+from tests.events import events_of
 from tests.leases import provider_settles
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Journal
@@ -106,6 +107,13 @@ def test_a_write_off_closes_the_bills_and_the_case_and_posts_no_journal(
         ) | set(AuditEntry.objects.filter(target_id=str(case.pk)).values_list("action", flat=True))
     connection.set_schema_to_public()
     assert {"bill.written_off", "recovery_case.write_off"} <= actions
+    # A receiver heard the case open and written off, each change once, in its versions.
+    changed = events_of(demo, "recovery.case_changed", case.pk)
+    assert [(e["action"], e["state"], e["_version"]) for e in changed] == [
+        ("open", "open", 1),
+        ("write_off", "written_off", 2),
+    ]
+    assert changed[-1]["total_owed"] == str(owed) and changed[-1]["order_id"] == order.id
     # Nothing owed past due any more for the shop: the night opens no new case.
     assert night(demo)["cases"]["opened"] == 0
 
