@@ -57,6 +57,24 @@ def template_dump() -> list[str]:
     return script
 
 
+def debian_tool(binary: str, package: str, installed_at: str) -> str:
+    """The path of a Debian tool, its package installed where missing (apt-get, as `make
+    cluster` installs its own)."""
+    import shutil
+
+    found = shutil.which(binary) or (installed_at if Path(installed_at).exists() else None)
+    if found:
+        return found
+    print(f"installing Debian's {package}", flush=True)
+    subprocess.run(["apt-get", "update", "-qq"], check=True)  # noqa: S607
+    subprocess.run(  # noqa: S607
+        ["apt-get", "install", "-y", "-qq", package],
+        check=True,
+        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
+    return installed_at
+
+
 def merchants_fill(
     count: int, dump: list[str], password_hash: str, batch: int = 10, workers: int = 1
 ) -> float:

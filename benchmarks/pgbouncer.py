@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _setup import django_setup, merchants_fill, services_env, template_dump
+from _setup import debian_tool, django_setup, merchants_fill, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 DB_NAME = "zulin_bench_pgbouncer"
@@ -45,19 +45,7 @@ MODES = [
 
 
 def _pgbouncer_binary() -> str:
-    found = shutil.which("pgbouncer") or (
-        "/usr/sbin/pgbouncer" if Path("/usr/sbin/pgbouncer").exists() else None
-    )
-    if found:
-        return found
-    print("installing Debian's pgbouncer")
-    subprocess.run(["apt-get", "update", "-qq"], check=True)  # noqa: S607
-    subprocess.run(  # noqa: S607
-        ["apt-get", "install", "-y", "-qq", "pgbouncer"],
-        check=True,
-        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
-    )
-    return "/usr/sbin/pgbouncer"
+    return debian_tool("pgbouncer", "pgbouncer", "/usr/sbin/pgbouncer")
 
 
 def _pgbouncer_start(binary: str, mode: str, workdir: Path) -> subprocess.Popen:

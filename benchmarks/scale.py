@@ -38,7 +38,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from _setup import ROOT, django_setup, merchants_fill, template_dump
+from _setup import ROOT, debian_tool, django_setup, merchants_fill, template_dump
 
 PGBIN = Path(os.environ.get("BENCH_SCALE_PGBIN", "/usr/lib/postgresql/15/bin"))
 DIR = Path(os.environ.get("BENCH_SCALE_DIR", str(ROOT / ".run" / "scale")))
@@ -252,17 +252,7 @@ def _memory(state: dict[str, Any]) -> None:
 
 def _pgbackrest() -> str:
     """Debian's pgBackRest, installed where missing (as `make cluster` installs it)."""
-    found = shutil.which("pgbackrest")
-    if found:
-        return found
-    print("installing Debian's pgbackrest", flush=True)
-    subprocess.run(["apt-get", "update", "-qq"], check=True)  # noqa: S607
-    subprocess.run(  # noqa: S607
-        ["apt-get", "install", "-y", "-qq", "pgbackrest"],
-        check=True,
-        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
-    )
-    return "/usr/bin/pgbackrest"
+    return debian_tool("pgbackrest", "pgbackrest", "/usr/bin/pgbackrest")
 
 
 def _backrest(binary: str, *args: str) -> str:

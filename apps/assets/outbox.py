@@ -4,7 +4,7 @@ written in the transaction of the move."""
 
 from __future__ import annotations
 
-from zulin.outbox.services import event_emit
+from zulin.outbox.services import event_emit, row_data
 
 from .models import Unit
 
@@ -14,16 +14,10 @@ def unit_event(unit: Unit, *, previous_status: str, action: str) -> None:
         "unit.status_changed",
         object_type="unit",
         object_id=unit.pk,
-        data={
-            "id": unit.pk,
-            "sku_id": unit.sku_id,
-            "serial_number": unit.serial_number,
-            "grade": unit.grade,
-            "status": unit.status,
-            "previous_status": previous_status,
-            "action": action,
-            "sub_shop_id": unit.sub_shop_id,
-            "order_id": unit.order_id,
-            "updated_at": unit.updated_at,
-        },
+        data=row_data(
+            unit,
+            "id sku_id serial_number grade status sub_shop_id order_id updated_at",
+            previous_status=previous_status,
+            action=action,
+        ),
     )

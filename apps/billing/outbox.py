@@ -9,27 +9,23 @@ from __future__ import annotations
 from typing import Any
 
 from apps.orders.models import DepositOperation, Order
-from zulin.outbox.services import event_emit
+from zulin.outbox.services import event_emit, row_data
 
 from .models import Bill
 
+BILL_FIELDS = (
+    "id order_id order_no kind period due_date amount paid_amount late_fee late_fee_paid status"
+    " paid_at paid_by"
+)
+DEPOSIT_FIELDS = (
+    "deposit_state deposit deposit_waived deposit_frozen deposit_transferred deposit_thawed"
+    " deposit_remaining"
+)
+OPERATION_FIELDS = "kind amount status purpose failure_reason confirmed_at"
+
 
 def bill_object(bill: Bill) -> dict[str, Any]:
-    return {
-        "id": bill.pk,
-        "order_id": bill.order_id,
-        "order_no": bill.order_no,
-        "kind": bill.kind,
-        "period": bill.period,
-        "due_date": bill.due_date,
-        "amount": f"{bill.amount:.2f}",
-        "paid_amount": f"{bill.paid_amount:.2f}",
-        "late_fee": f"{bill.late_fee:.2f}",
-        "late_fee_paid": f"{bill.late_fee_paid:.2f}",
-        "status": bill.status,
-        "paid_at": bill.paid_at,
-        "paid_by": bill.paid_by,
-    }
+    return row_data(bill, BILL_FIELDS)
 
 
 def bill_event(bill: Bill, type: str) -> None:
@@ -43,6 +39,7 @@ def bill_event(bill: Bill, type: str) -> None:
 
 def deposit_event(order: Order, operation: DepositOperation) -> None:
     """`deposit.changed`: the order's deposit after the provider answered `operation`."""
+    deposit = row_data(order, DEPOSIT_FIELDS)
     event_emit(
         "deposit.changed",
         object_type="deposit",
@@ -50,20 +47,7 @@ def deposit_event(order: Order, operation: DepositOperation) -> None:
         data={
             "order_id": order.pk,
             "order_no": order.order_no,
-            "state": order.deposit_state,
-            "deposit": f"{order.deposit:.2f}",
-            "waived": f"{order.deposit_waived:.2f}",
-            "frozen": f"{order.deposit_frozen:.2f}",
-            "transferred": f"{order.deposit_transferred:.2f}",
-            "thawed": f"{order.deposit_thawed:.2f}",
-            "remaining": f"{order.deposit_remaining:.2f}",
-            "operation": {
-                "kind": operation.kind,
-                "amount": f"{operation.amount:.2f}",
-                "status": operation.status,
-                "purpose": operation.purpose,
-                "failure_reason": operation.failure_reason,
-                "confirmed_at": operation.confirmed_at,
-            },
+            **{name.removeprefix("deposit_"): value for name, value in deposit.items()},
+            "operation": row_data(operation, OPERATION_FIELDS),
         },
     )

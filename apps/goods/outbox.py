@@ -4,7 +4,7 @@ the move."""
 
 from __future__ import annotations
 
-from zulin.outbox.services import event_emit
+from zulin.outbox.services import event_emit, row_data
 
 from .models import Goods
 
@@ -14,15 +14,10 @@ def goods_event(goods: Goods, *, previous_status: str, action: str) -> None:
         "goods.status_changed",
         object_type="goods",
         object_id=goods.pk,
-        data={
-            "id": goods.pk,
-            "title": goods.title,
-            "category_id": goods.category_id,
-            "status": goods.status,
-            "previous_status": previous_status,
-            "action": action,
-            "force_down": goods.force_down,
-            "sub_shop_ids": goods.sub_shop_ids,
-            "updated_at": goods.updated_at,
-        },
+        data=row_data(
+            goods,
+            "id title category_id status force_down sub_shop_ids updated_at",
+            previous_status=previous_status,
+            action=action,
+        ),
     )

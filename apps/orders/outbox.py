@@ -7,30 +7,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from zulin.outbox.services import event_emit
+from zulin.outbox.services import event_emit, row_data
 
 from .models import AfterSale, Order
+
+ORDER_FIELDS = (
+    "id order_no kind status stage sub_shop_id goods_id term term_unit rent total_rent deposit"
+    " created_at status_changed_at"
+)
+AFTER_SALE_FIELDS = (
+    "id kind status started_by reason reject_reason extra_term amount damage_amount received_on"
+    " created_at finished_at"
+)
 
 
 def order_object(order: Order) -> dict[str, Any]:
     """The order as a receiver sees it: its number, kind, status and stage, the amounts it
     was placed with, its sub-shop and when its status last changed."""
-    return {
-        "id": order.pk,
-        "order_no": order.order_no,
-        "kind": order.kind,
-        "status": order.status,
-        "stage": order.stage,
-        "sub_shop_id": order.sub_shop_id,
-        "goods_id": order.goods_id,
-        "term": order.term,
-        "term_unit": order.term_unit,
-        "rent": f"{order.rent:.2f}",
-        "total_rent": f"{order.total_rent:.2f}",
-        "deposit": f"{order.deposit:.2f}",
-        "created_at": order.created_at,
-        "status_changed_at": order.status_changed_at,
-    }
+    return row_data(order, ORDER_FIELDS)
 
 
 def order_event(order: Order, type: str, **extra: Any) -> None:
@@ -49,21 +43,7 @@ def after_sale_event(business: AfterSale, order: Order, action: str) -> None:
         "after_sale.changed",
         object_type="after_sale",
         object_id=business.pk,
-        data={
-            "id": business.pk,
-            "order_id": order.pk,
-            "order_no": order.order_no,
-            "kind": business.kind,
-            "status": business.status,
-            "started_by": business.started_by,
-            "reason": business.reason,
-            "reject_reason": business.reject_reason,
-            "extra_term": business.extra_term,
-            "amount": f"{business.amount:.2f}",
-            "damage_amount": f"{business.damage_amount:.2f}",
-            "received_on": business.received_on,
-            "created_at": business.created_at,
-            "finished_at": business.finished_at,
-            "action": action,
-        },
+        data=row_data(
+            business, AFTER_SALE_FIELDS, order_id=order.pk, order_no=order.order_no, action=action
+        ),
     )

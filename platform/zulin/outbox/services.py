@@ -9,6 +9,7 @@ import secrets
 import time
 from collections.abc import Callable
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import orjson
@@ -47,6 +48,20 @@ def _version_next(object_type: str, object_id: str) -> int:
             [object_type, object_id],
         )
         return int(cursor.fetchone()[0])
+
+
+def row_data(row: Any, fields: str, **extra: Any) -> dict[str, Any]:
+    """An event's object from a model row: the fields named in `fields` (split on spaces),
+    money (Decimal) to two places as the API answers it, the rest as they are (a date or time
+    becomes ISO text in the event); `extra` joins them."""
+    return {
+        **{name: _carried(getattr(row, name)) for name in fields.split()},
+        **extra,
+    }
+
+
+def _carried(value: Any) -> Any:
+    return f"{value:.2f}" if isinstance(value, Decimal) else value
 
 
 def relay_request() -> None:
