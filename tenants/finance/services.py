@@ -57,6 +57,7 @@ from .models import (
     WithdrawalApproval,
     WithdrawalStatus,
 )
+from .outbox import withdrawal_event
 from .reconciliation import SYNCABLE, run_counts_refresh
 from .review import CANCEL, MACHINE, REVIEW, withdrawal_request
 
@@ -72,8 +73,10 @@ def _public():  # type: ignore[no-untyped-def]
 
 
 def _move(withdrawal: Withdrawal, action: str, actor: Session | None, **kwargs: Any) -> None:
-    with _public():
+    before = withdrawal.status
+    with _public(), transaction.atomic():
         transition_locked(MACHINE, row=withdrawal, action=action, actor=actor, **kwargs)
+        withdrawal_event(withdrawal, action=action, previous_status=before)
 
 
 def _number() -> str:
@@ -126,6 +129,7 @@ def withdrawal_apply(
                 raise
             with _public():
                 status_created(MACHINE, row=withdrawal, actor=actor)
+                withdrawal_event(withdrawal, action="apply", previous_status="")
                 audit_record(
                     actor=actor,
                     action="withdrawal.apply",

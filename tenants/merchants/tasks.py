@@ -3,6 +3,7 @@ the spare pool's refill (defined beside the pool in `provisioning.py`, which que
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
@@ -14,7 +15,10 @@ from tenants.orders.rules import OrderStatus
 from zulin.celery import app
 
 from .models import Merchant, MerchantStatus, WebhookDue
+from .outbox import SWEEP_AFTER, public_events_forward
 from .provisioning import spare_pool_refill
+
+log = logging.getLogger("zulin.task")
 
 __all__ = ["for_each_merchant", "merchants_for_jobs", "spare_pool_refill"]
 
@@ -62,6 +66,8 @@ def webhooks_sweep(limit: int = 1000) -> int:
     """Queues the webhook relay of each merchant with a delivery due (`WebhookDue`: its
     earliest pending retry), so retries are kept on rows and swept, never held as long
     Celery countdowns; answers how many merchants."""
+    # Public events a lost send left unforwarded go to their merchants' outboxes first.
+    public_events_forward(older_than=SWEEP_AFTER)
     sent = 0
     due = WebhookDue.objects.filter(due_at__lte=timezone.now()).select_related("merchant")
     for row in due.order_by("due_at")[:limit]:
@@ -69,3 +75,18 @@ def webhooks_sweep(limit: int = 1000) -> int:
             app.send_task("webhooks.relay")
         sent += 1
     return sent
+
+
+@app.task(name="tenants.outbox_forward")
+def outbox_forward() -> int:
+    """The public outbox's new events handed to their merchants' outboxes (outbox.py)."""
+    return public_events_forward()
+
+
+def forward_send() -> None:
+    """Queues the forwarder after a commit that wrote a public event; with the broker down
+    the sweep forwards it."""
+    try:
+        outbox_forward.delay()
+    except Exception:
+        log.warning("tenants.outbox_forward not queued; left to the sweep")

@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 from django.db import connection, transaction
 from django.utils import timezone
+from django_tenants.utils import get_public_schema_name
 
 from zulin.core.db import tenant_connection
 
@@ -25,12 +26,21 @@ from .models import ObjectVersion, OutboxEvent
 DATA_MAX_BYTES = 20 * 1024
 
 _relays: list[Callable[[], None]] = []
+_public_relays: list[Callable[[], None]] = []
 
 
-def relay_register(relay: Callable[[], None]) -> None:
-    """`relay()` runs after each commit that wrote an event (in that schema's context)."""
-    if relay not in _relays:
-        _relays.append(relay)
+def relay_register(relay: Callable[[], None], *, public: bool = False) -> None:
+    """`relay()` runs after each commit that wrote an event into a merchant's outbox (in
+    that schema's context); with `public`, after each commit that wrote one into the public
+    schema's outbox (whatever schema the commit happens in)."""
+    relays = _public_relays if public else _relays
+    if relay not in relays:
+        relays.append(relay)
+
+
+def _public_relay_request() -> None:
+    for relay in _public_relays:
+        relay()
 
 
 def event_id_new() -> str:
@@ -98,5 +108,33 @@ def event_emit(
         object_version=version,
         data=orjson.loads(orjson.dumps(data, default=str)),
     )
-    transaction.on_commit(relay_request)
+    in_public = tenant_connection.schema_name == get_public_schema_name()
+    transaction.on_commit(_public_relay_request if in_public else relay_request)
     return event
+
+
+def events_adopt(events: list[OutboxEvent]) -> None:
+    """Copies public events into this schema's outbox (the merchant's), where they take its
+    sequence and are relayed as its own: the same event id, type, time, object, version and
+    data. A copy already there (a forwarder that stopped before marking the public rows) is
+    left as it is, so a replay adds nothing. In the caller's transaction; the relays are asked
+    to run after its commit."""
+    if not connection.in_atomic_block:
+        raise RuntimeError("events are adopted inside a transaction")
+    OutboxEvent.objects.bulk_create(
+        [
+            OutboxEvent(
+                event_id=event.event_id,
+                type=event.type,
+                occurred_at=event.occurred_at,
+                merchant_id=event.merchant_id,
+                object_type=event.object_type,
+                object_id=event.object_id,
+                object_version=event.object_version,
+                data=event.data,
+            )
+            for event in events
+        ],
+        ignore_conflicts=True,
+    )
+    transaction.on_commit(relay_request)
