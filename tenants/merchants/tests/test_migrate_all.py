@@ -179,3 +179,17 @@ def test_public_and_the_template_are_migrated_only_when_behind(db, capsys, seque
     runs = _migrate_runs(capsys)
     assert [run.get("shared") for run in runs] == [True]
     assert migrate_all.schemas_behind(["public", "merchant_template"]) == []
+
+
+def test_many_schemas_are_read_on_connections_side_by_side_with_the_same_answer(
+    db, monkeypatch
+):
+    # One schema a query: the chunks go to the side connections (each its own thread).
+    monkeypatch.setattr(migrate_all, "SCHEMAS_PER_QUERY", 1)
+    on_disk = migrate_all.migrations_on_disk()
+    schemas = ["m_acme", "m_demo", "merchant_template", "public"]
+
+    assert migrate_all.schemas_behind(schemas, target=on_disk) == []
+    # A migration no schema has recorded: every one is behind, in the order asked.
+    later = on_disk | {("subshops", "9999_not_yet")}
+    assert migrate_all.schemas_behind(schemas, target=later) == schemas

@@ -9,11 +9,13 @@ the migrations on disk, and hand only the schemas that lack some to django-tenan
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django_tenants.management.commands.migrate_schemas import MigrateSchemasCommand
 from django_tenants.migration_executors import get_executor
@@ -27,6 +29,8 @@ from zulin.core.db import tenant_connection
 
 # Schemas per UNION query: one statement stays small enough to plan quickly.
 SCHEMAS_PER_QUERY = 250
+# Connections reading the schemas' records side by side (one a core here).
+CHECK_CONNECTIONS = 2
 
 
 def migrations_on_disk() -> set[tuple[str, str]]:
@@ -62,20 +66,51 @@ def schemas_behind(schemas: list[str], *, target: set[tuple[str, str]] | None = 
             [schemas],
         )
         recorded = sorted(row[0] for row in cursor.fetchall())
-        up_to_date: set[str] = set()
-        count_query = sql.SQL(
-            "SELECT {name}::text, count(DISTINCT (app, name)) FROM {schema}.django_migrations"
-            " WHERE app || '.' || name = ANY(%(wanted)s)"
-        )
-        for start in range(0, len(recorded), SCHEMAS_PER_QUERY):
-            chunk = recorded[start : start + SCHEMAS_PER_QUERY]
-            union = sql.SQL(" UNION ALL ").join(
-                count_query.format(name=sql.Literal(schema), schema=sql.Identifier(schema))
-                for schema in chunk
-            )
-            cursor.execute(union, {"wanted": wanted})
-            up_to_date.update(schema for schema, found in cursor.fetchall() if found == len(wanted))
+    chunks = [
+        recorded[start : start + SCHEMAS_PER_QUERY]
+        for start in range(0, len(recorded), SCHEMAS_PER_QUERY)
+    ]
+    up_to_date: set[str] = set()
+    if len(chunks) <= 1:
+        for chunk in chunks:
+            up_to_date |= _chunk_up_to_date(tenant_connection, chunk, wanted)
+    else:
+        # Most of the time goes to PostgreSQL opening each schema's table: the chunks are
+        # read on CHECK_CONNECTIONS connections side by side (0.6 ms a schema on one).
+        with ThreadPoolExecutor(CHECK_CONNECTIONS) as pool:
+            for found in pool.map(lambda part: _chunks_read(part, wanted), _split(chunks)):
+                up_to_date |= found
     return [schema for schema in schemas if schema not in up_to_date]
+
+
+def _split(chunks: list[list[str]]) -> list[list[list[str]]]:
+    return [chunks[n::CHECK_CONNECTIONS] for n in range(CHECK_CONNECTIONS)]
+
+
+def _chunks_read(chunks: list[list[str]], wanted: list[str]) -> set[str]:
+    """On this thread's own connection (closed afterwards), the schemas of `chunks` that
+    record every wanted migration."""
+    found: set[str] = set()
+    try:
+        for chunk in chunks:
+            found |= _chunk_up_to_date(connection, chunk, wanted)
+    finally:
+        connection.close()
+    return found
+
+
+def _chunk_up_to_date(conn: Any, chunk: list[str], wanted: list[str]) -> set[str]:
+    count_query = sql.SQL(
+        "SELECT {name}::text, count(DISTINCT (app, name)) FROM {schema}.django_migrations"
+        " WHERE app || '.' || name = ANY(%(wanted)s)"
+    )
+    union = sql.SQL(" UNION ALL ").join(
+        count_query.format(name=sql.Literal(schema), schema=sql.Identifier(schema))
+        for schema in chunk
+    )
+    with conn.cursor() as cursor:
+        cursor.execute(union, {"wanted": wanted})
+        return {schema for schema, found in cursor.fetchall() if found == len(wanted)}
 
 
 def merchant_schemas_migrate(schemas: list[str], *, executor: str, verbosity: int = 0) -> None:
