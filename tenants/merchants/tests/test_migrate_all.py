@@ -181,9 +181,7 @@ def test_public_and_the_template_are_migrated_only_when_behind(db, capsys, seque
     assert migrate_all.schemas_behind(["public", "merchant_template"]) == []
 
 
-def test_many_schemas_are_read_on_connections_side_by_side_with_the_same_answer(
-    db, monkeypatch
-):
+def test_many_schemas_are_read_on_connections_side_by_side_with_the_same_answer(db, monkeypatch):
     # One schema a query: the chunks go to the side connections (each its own thread).
     monkeypatch.setattr(migrate_all, "SCHEMAS_PER_QUERY", 1)
     on_disk = migrate_all.migrations_on_disk()
