@@ -3,8 +3,10 @@
 django-tenants' `migrate_schemas` runs Django's `migrate` in every merchant schema, even when
 there is nothing to do: each run loads the migration graph, reads the schema's
 `django_migrations` and checks its history (12 minutes for a no-op over 900 tenants, dt #719).
-We read every merchant's recorded migrations in a few UNION queries instead, compare them with
-the migrations on disk, and hand only the schemas that lack some to django-tenants' executor.
+We read every schema's recorded migrations (public's, the template's, each merchant's) in a few
+UNION queries instead, on two connections, compare them with the migrations on disk, and
+migrate only the schemas that lack some: the merchants by the shared executor
+(schema_migrate.py), or django-tenants' when asked.
 """
 
 from __future__ import annotations
