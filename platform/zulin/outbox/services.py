@@ -121,20 +121,7 @@ def events_adopt(events: list[OutboxEvent]) -> None:
     to run after its commit."""
     if not connection.in_atomic_block:
         raise RuntimeError("events are adopted inside a transaction")
-    OutboxEvent.objects.bulk_create(
-        [
-            OutboxEvent(
-                event_id=event.event_id,
-                type=event.type,
-                occurred_at=event.occurred_at,
-                merchant_id=event.merchant_id,
-                object_type=event.object_type,
-                object_id=event.object_id,
-                object_version=event.object_version,
-                data=event.data,
-            )
-            for event in events
-        ],
-        ignore_conflicts=True,
-    )
+    copied = "event_id type occurred_at merchant_id object_type object_id object_version data"
+    copies = [OutboxEvent(**{name: getattr(e, name) for name in copied.split()}) for e in events]
+    OutboxEvent.objects.bulk_create(copies, ignore_conflicts=True)
     transaction.on_commit(relay_request)
