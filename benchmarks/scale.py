@@ -63,11 +63,7 @@ PHASES = [
 ]
 DB_NAME = "zulin_scale"
 DATA = DIR / "pgdata"
-STATE = Path(os.environ.get("BENCH_SCALE_STATE", str(DIR / "state.json")))
-# BENCH_SCALE_ATTACH=1: the cluster is already served by another run of this script, which
-# builds and stops it; this one only runs PHASES (with a state file of its own): the two
-# memory runs side by side (their bytes do not depend on the machine's load, their times do).
-ATTACH = os.environ.get("BENCH_SCALE_ATTACH") == "1"
+STATE = DIR / "state.json"
 MEMORY_SIZES = os.environ.get("BENCH_SCALE_MEMORY_SIZES", "100,1000,all").split(",")
 MEMORY_LIMITS = os.environ.get("BENCH_SCALE_MEMORY_LIMITS", "none,100").split(",")
 SERVER_CONF = f"""
@@ -555,9 +551,6 @@ def _print(figures: dict[str, Any]) -> None:
 
 
 def main() -> None:
-    if ATTACH:
-        _attached()
-        return
     if os.environ.get("BENCH_SCALE_FRESH") == "1" and DIR.exists():
         server_stop()
         shutil.rmtree(DIR)
@@ -608,17 +601,6 @@ def _phases(state: dict[str, Any]) -> None:
             _backup(state)
         elif phase == "migration" and "migration" not in state:
             _migration(state)
-
-
-def _attached() -> None:
-    """PHASES on the cluster another run serves (BENCH_SCALE_ATTACH)."""
-    if "backup" in PHASES:
-        raise SystemExit("the backup restarts the server: run it from the run that serves it")
-    _environment()
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    django_setup(cache_prefix="zulin-bench-scale")
-    logging.disable(logging.INFO)
-    _phases(_state())
 
 
 if __name__ == "__main__":
