@@ -4,20 +4,17 @@ written in the transaction of the move."""
 
 from __future__ import annotations
 
-from zulin.outbox.services import event_emit, row_data
+from zulin.outbox.services import row_event
 
 from .models import Unit
 
 
 def unit_event(unit: Unit, *, previous_status: str, action: str) -> None:
-    event_emit(
+    row_event(
         "unit.status_changed",
+        unit,
+        "id sku_id serial_number grade status sub_shop_id order_id updated_at",
         object_type="unit",
-        object_id=unit.pk,
-        data=row_data(
-            unit,
-            "id sku_id serial_number grade status sub_shop_id order_id updated_at",
-            previous_status=previous_status,
-            action=action,
-        ),
+        previous_status=previous_status,
+        action=action,
     )

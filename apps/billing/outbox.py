@@ -6,10 +6,8 @@ a freeze, thaw or transfer of the deposit, or refused it: `deposits.py`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from apps.orders.models import DepositOperation, Order
-from zulin.outbox.services import event_emit, row_data
+from zulin.outbox.services import event_emit, row_data, row_event
 
 from .models import Bill
 
@@ -24,17 +22,8 @@ DEPOSIT_FIELDS = (
 OPERATION_FIELDS = "kind amount status purpose failure_reason confirmed_at"
 
 
-def bill_object(bill: Bill) -> dict[str, Any]:
-    return row_data(bill, BILL_FIELDS)
-
-
 def bill_event(bill: Bill, type: str) -> None:
-    event_emit(
-        type,
-        object_type="bill",
-        object_id=bill.pk,
-        data=bill_object(bill),
-    )
+    row_event(type, bill, BILL_FIELDS, object_type="bill")
 
 
 def deposit_event(order: Order, operation: DepositOperation) -> None:

@@ -4,20 +4,17 @@ the move."""
 
 from __future__ import annotations
 
-from zulin.outbox.services import event_emit, row_data
+from zulin.outbox.services import row_event
 
 from .models import Goods
 
 
 def goods_event(goods: Goods, *, previous_status: str, action: str) -> None:
-    event_emit(
+    row_event(
         "goods.status_changed",
+        goods,
+        "id title category_id status force_down sub_shop_ids updated_at",
         object_type="goods",
-        object_id=goods.pk,
-        data=row_data(
-            goods,
-            "id title category_id status force_down sub_shop_ids updated_at",
-            previous_status=previous_status,
-            action=action,
-        ),
+        previous_status=previous_status,
+        action=action,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zulin.outbox.services import event_emit, row_data
+from zulin.outbox.services import row_event
 
 from .models import AfterSale, Order
 
@@ -21,29 +21,21 @@ AFTER_SALE_FIELDS = (
 )
 
 
-def order_object(order: Order) -> dict[str, Any]:
-    """The order as a receiver sees it: its number, kind, status and stage, the amounts it
-    was placed with, its sub-shop and when its status last changed."""
-    return row_data(order, ORDER_FIELDS)
-
-
 def order_event(order: Order, type: str, **extra: Any) -> None:
-    event_emit(
-        type,
-        object_type="order",
-        object_id=order.pk,
-        data={**order_object(order), **extra},
-    )
+    """The order as a receiver sees it: its number, kind, status and stage, the amounts it
+    was placed with, its sub-shop and when its status last changed; with `extra`."""
+    row_event(type, order, ORDER_FIELDS, object_type="order", **extra)
 
 
 def after_sale_event(business: AfterSale, order: Order, action: str) -> None:
     """`after_sale.changed`: the business as it stands after `action` (`open`, `approve`,
     `reject`, `receive`, `inspect`, `cancel`)."""
-    event_emit(
+    row_event(
         "after_sale.changed",
+        business,
+        AFTER_SALE_FIELDS,
         object_type="after_sale",
-        object_id=business.pk,
-        data=row_data(
-            business, AFTER_SALE_FIELDS, order_id=order.pk, order_no=order.order_no, action=action
-        ),
+        order_id=order.pk,
+        order_no=order.order_no,
+        action=action,
     )

@@ -3,7 +3,7 @@ paid or waived) or written off, written in the transaction of the change."""
 
 from __future__ import annotations
 
-from zulin.outbox.services import event_emit, row_data
+from zulin.outbox.services import row_event
 
 from .models import RecoveryCase
 
@@ -14,9 +14,6 @@ CASE_FIELDS = (
 
 
 def case_event(case: RecoveryCase, action: str) -> None:
-    event_emit(
-        "recovery.case_changed",
-        object_type="recovery_case",
-        object_id=case.pk,
-        data=row_data(case, CASE_FIELDS, action=action),
+    row_event(
+        "recovery.case_changed", case, CASE_FIELDS, object_type="recovery_case", action=action
     )

@@ -5,7 +5,7 @@ forwarder (`tenants/merchants/outbox.py`) then hands it to the merchant's own ou
 
 from __future__ import annotations
 
-from zulin.outbox.services import event_emit, row_data
+from zulin.outbox.services import row_event
 
 from .models import Withdrawal
 
@@ -17,12 +17,12 @@ WITHDRAWAL_FIELDS = (
 
 def withdrawal_event(withdrawal: Withdrawal, *, action: str, previous_status: str) -> None:
     """In the public schema (the caller's `_public()`), inside the change's transaction."""
-    event_emit(
+    row_event(
         "withdrawal.changed",
-        merchant_id=withdrawal.merchant_id,
+        withdrawal,
+        WITHDRAWAL_FIELDS,
         object_type="withdrawal",
-        object_id=withdrawal.pk,
-        data=row_data(
-            withdrawal, WITHDRAWAL_FIELDS, action=action, previous_status=previous_status
-        ),
+        merchant_id=withdrawal.merchant_id,
+        action=action,
+        previous_status=previous_status,
     )

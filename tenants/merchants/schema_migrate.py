@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.core.management.sql import emit_post_migrate_signal, emit_pre_migrate_signal
 from django.db import DEFAULT_DB_ALIAS
 from django.db.migrations.executor import MigrationExecutor
@@ -86,11 +85,8 @@ class SchemaMigrator:
         )
         connection.set_schema_to_public()
         schema_migrated.send(SchemaMigrator, schema_name=schema)
-        if (
-            not connection.in_atomic_block
-            and len(connection.schemas_touched) >= settings.DB_SCHEMAS_PER_CONNECTION
-        ):
-            connection.close()  # the catalogs it cached go with it; the next opens a fresh one
+        # The catalogs it cached go with a recycled connection; the next opens a fresh one.
+        connection.close_if_many_schemas()
         return [f"{app}.{name}" for app, name in key[1]]
 
 

@@ -70,6 +70,26 @@ def row_data(row: Any, fields: str, **extra: Any) -> dict[str, Any]:
     }
 
 
+def row_event(
+    type: str,
+    row: Any,
+    fields: str,
+    *,
+    object_type: str,
+    merchant_id: int | None = None,
+    **extra: Any,
+) -> OutboxEvent:
+    """The event `type` of one row, its object the row's `fields` (`row_data`) with
+    `extra`; in the transaction of the row's change (`event_emit`)."""
+    return event_emit(
+        type,
+        merchant_id=merchant_id,
+        object_type=object_type,
+        object_id=row.pk,
+        data=row_data(row, fields, **extra),
+    )
+
+
 def _carried(value: Any) -> Any:
     return f"{value:.2f}" if isinstance(value, Decimal) else value
 

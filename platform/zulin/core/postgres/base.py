@@ -62,15 +62,21 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
         self._path_in_session = self.search_path_set_schemas
         self.schemas_touched.add(self.schema_name)
 
-    def close_if_unusable_or_obsolete(self) -> None:
+    def close_if_many_schemas(self) -> bool:
+        """Closes the connection, never inside a transaction, once it has set
+        DB_SCHEMAS_PER_CONNECTION different schemas; answers whether it did."""
         if (
             self.connection is not None
             and not self.in_atomic_block
             and len(self.schemas_touched) >= settings.DB_SCHEMAS_PER_CONNECTION
         ):
             self.close()
-            return
-        super().close_if_unusable_or_obsolete()
+            return True
+        return False
+
+    def close_if_unusable_or_obsolete(self) -> None:
+        if not self.close_if_many_schemas():
+            super().close_if_unusable_or_obsolete()
 
     def forget_search_path(self) -> None:
         self._path_in_session = None
