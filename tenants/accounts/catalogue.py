@@ -39,8 +39,9 @@ ACTIONS: dict[int, dict[str, str]] = {
         "order.remark": "订单备注",
         "order.identity": "查看客户完整身份信息",
         "intake.manage": "管理小程序接入密钥",
-        # Webhook endpoints and their deliveries (docs/webhooks.md): the owner's.
-        "webhook.manage": "管理 Webhook 端点",
+        # The developers' screen (docs/webhooks.md, docs/api-keys.md): webhook endpoints and
+        # their deliveries, API keys; the owner's.
+        "webhook.manage": "管理 Webhook 与 API 密钥",
         "suborder.view": "查看子商户订单",
         "finance.view": "查看财务账单",
         "finance.manage": "登记线下还款与提前结清",
@@ -342,6 +343,7 @@ MENUS: dict[int, list[Menu]] = {
                 _leaf("子商户管理", "Sub-shops", "/subMerchant", "shop", "subshop.view"),
                 _leaf("员工管理", "Staff", "/staff", "user", "staff.manage"),
                 _leaf("客服配置", "Customer service", "/baseSet", "setting", "service.config"),
+                _leaf("开发者", "Developers", "/developers", "setting", "webhook.manage"),
             ],
         ),
         _group(
