@@ -5,6 +5,7 @@ roll with both signatures, and a worker killed mid-send delivering at least once
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import orjson
@@ -263,3 +264,43 @@ def test_a_relay_the_broker_could_not_take_is_left_to_the_sweep(demo, monkeypatc
     )
     assert webhooks_sweep() == 1
     assert sent == [("webhooks.relay", demo.schema_name)]
+
+
+def test_a_burst_of_commits_queues_one_relay_until_it_starts(demo, monkeypatch):
+    """Each commit with an event asks for the relay; while one is queued and not started, it
+    covers the later commits too. Once it starts, the next commit queues the next."""
+    from apps.webhooks import tasks
+
+    queued: list[str] = []
+    monkeypatch.setattr(
+        tasks.webhooks_relay, "delay", lambda: queued.append(connection.schema_name)
+    )
+    monkeypatch.setattr(services, "relay_run", lambda: {"events": 0})
+    with tenant_context(demo):
+        for _ in range(5):
+            tasks.relay_send()
+        assert queued == [demo.schema_name]
+
+        tasks.webhooks_relay()  # the relay starts
+        tasks.relay_send()
+        tasks.relay_send()
+    connection.set_schema_to_public()
+
+    assert queued == [demo.schema_name] * 2
+
+
+def test_without_redis_every_commit_queues_its_relay(demo, monkeypatch):
+    from apps.webhooks import tasks
+    from zulin.core.cache import circuit
+
+    queued: list[str] = []
+    monkeypatch.setattr(
+        tasks.webhooks_relay, "delay", lambda: queued.append(connection.schema_name)
+    )
+    monkeypatch.setattr(circuit, "open_until", time.monotonic() + 60)
+    with tenant_context(demo):
+        for _ in range(3):
+            tasks.relay_send()
+    connection.set_schema_to_public()
+
+    assert len(queued) == 3
