@@ -22,6 +22,7 @@ from tenants.merchants.models import WebhookDue
 from tests.leases import place, placed
 from tests.webhook_receiver import receiver
 from zulin.outbox.models import OutboxEvent
+from zulin.providers.models import SandboxSmsMessage
 
 Status = WebhookDelivery.Status
 
@@ -146,7 +147,11 @@ def test_a_410_disables_the_endpoint_and_a_roll_signs_with_both_secrets(demo, ap
     assert Webhook(new).verify(body, headers)["type"] == "ping"
 
 
-def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(demo):
+def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(
+    demo, django_capture_on_commit_callbacks
+):
+    demo.contact_phone = "13900001234"
+    demo.save(update_fields=["contact_phone"])
     with receiver() as (url, script):
         script.otherwise = (500, {}, 0)
         with tenant_context(demo):
@@ -155,7 +160,8 @@ def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(demo):
                 failing_since=timezone.now() - timedelta(days=5, minutes=1)
             )
             services.ping_send(endpoint)
-            services.relay_run()
+            with django_capture_on_commit_callbacks(execute=True):
+                services.relay_run()
             endpoint.refresh_from_db()
             from zulin.audit.models import AuditEntry
 
@@ -164,6 +170,8 @@ def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(demo):
             ).exists()
         connection.set_schema_to_public()
     assert not endpoint.enabled and "5 days" in endpoint.disabled_reason and told
+    texts = SandboxSmsMessage.objects.filter(phone="13900001234", template="webhook_disabled")
+    assert [m.params["reason"] for m in texts] == ["连续 5 天投递失败"]
 
 
 def test_a_worker_killed_mid_send_leaves_the_delivery_to_be_sent_again(demo):
