@@ -18,7 +18,9 @@ from apps.goods.models import Addon, Goods
 from apps.promotion.tests.demo_links import share_links_checked
 from apps.subshops.models import ReturnAddress, SubShop
 from apps.subshops.selectors import STAFF_ROLE_CODES
-from tenants.accounts.models import Account
+from apps.webhooks import services as webhook_services
+from apps.webhooks.models import WebhookDelivery, WebhookEndpoint
+from tenants.accounts.models import Account, ApiKey
 from tenants.catalog.models import PlatformGoods
 from tenants.merchants.models import Merchant, MerchantStatus
 from tests.fixtures import login
@@ -34,6 +36,7 @@ def _snapshot(demo: Merchant, media: Path) -> dict[str, Any]:
             "sub_shops": SubShop.objects.count(),
             "addresses": ReturnAddress.objects.count(),
             "demo_audit": AuditEntry.objects.count(),
+            "webhook_endpoints": WebhookEndpoint.objects.count(),
         }
     return {
         **in_demo,
@@ -41,6 +44,7 @@ def _snapshot(demo: Merchant, media: Path) -> dict[str, Any]:
         "accounts": Account.objects.count(),
         "platform_goods": PlatformGoods.objects.count(),
         "public_audit": AuditEntry.objects.count(),
+        "api_keys": ApiKey.objects.count(),
         "pictures": sum(1 for path in media.rglob("*") if path.is_file()),
     }
 
@@ -117,6 +121,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
 
     _recovery_showcase_checked(demo)
     _history_checked(demo)
+    _developers_checked(demo)
     # Each part's own figures; then the second run, checked by each part as well.
     checks_again = [
         _units_checked(demo),
@@ -131,6 +136,22 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
     assert _snapshot(demo, tmp_path) == before
     for again in checks_again:
         again()
+
+
+def _developers_checked(demo: Merchant) -> None:
+    """The demo's endpoint at the sandbox receiver gets the showcase's history once relayed;
+    its ERP key reads orders."""
+    with tenant_context(demo):
+        endpoint = WebhookEndpoint.objects.get()
+        for _ in range(1000):  # the relay's fan-out, bounded
+            if not webhook_services.fan_out():
+                break
+        types = set(WebhookDelivery.objects.values_list("event__type", flat=True))
+    assert endpoint.url.endswith("/api/sandbox/webhooks/receive") and endpoint.enabled
+    assert types and types <= set(endpoint.event_types)
+    assert {"order.created", "bill.paid"} <= types
+    key = ApiKey.objects.get(merchant=demo, revoked_at=None)
+    assert key.scopes == ["orders:read", "bills:read", "goods:read"]
 
 
 def _recovery_showcase_checked(demo: Merchant) -> None:

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from ipaddress import ip_network
@@ -293,8 +293,9 @@ SEND_THREADS = 8
 
 
 def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
-    """Sends the deliveries due now (at most `limit`), each once; each attempt is recorded as
-    it ends, so one slow receiver holds back no other delivery's record."""
+    """Sends the deliveries due now (at most `limit`), each once; the attempts are recorded as
+    they end (those ending together in one transaction), so one slow receiver holds back no
+    other delivery's record."""
     allowed = _allowed_networks()
     claimed = _claim(now or timezone.now(), limit)
     if not claimed:
@@ -326,9 +327,12 @@ def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
             pool.submit(send, delivery, body, headers): (delivery, started)
             for delivery, started, body, headers in signed
         }
-        for future in as_completed(futures):
-            delivery, started = futures[future]
-            statuses.append(attempt_record(delivery.pk, future.result(), started=started))
+        waiting = set(futures)
+        while waiting:
+            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            statuses += attempts_record(
+                [(futures[f][0].pk, f.result(), futures[f][1]) for f in done]
+            )
     return Sent(
         delivered=statuses.count(Status.DELIVERED),
         retried=statuses.count(Status.PENDING),
@@ -338,44 +342,96 @@ def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
 
 def attempt_record(delivery_id: int, outcome: sender.Outcome, *, started: datetime) -> str:
     """What one attempt did to its delivery and endpoint; answers the delivery's status."""
+    return attempts_record([(delivery_id, outcome, started)])[0]
+
+
+def attempts_record(results: list[tuple[int, sender.Outcome, datetime]]) -> list[str]:
+    """What several attempts did to their deliveries and endpoints, in one transaction (the
+    deliveries, then their endpoints, locked in id order); answers each delivery's status."""
     now = timezone.now()
     with transaction.atomic():
-        delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id)
-        endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
-        delivery.attempts += 1
-        delivery.claimed_until = None
-        delivery.last_status_code = outcome.status_code
-        delivery.last_error = outcome.error[:300]
-        next_at: datetime | None = None
-        if outcome.delivered:
-            delivery.status, delivery.delivered_at = Status.DELIVERED, now
-            endpoint.failing_since = None
-        else:
-            endpoint.failing_since = endpoint.failing_since or started
-            wait = None
-            if outcome.status_code in (429, 503):
-                wait = schedule.retry_after_seconds(outcome.retry_after, now=now)
-            next_at = schedule.next_attempt_at(delivery.attempts, now=now, retry_after=wait)
-            if outcome.status_code == 410:
-                _endpoint_disable(endpoint, "the receiver answered 410 Gone", "接收方返回 410 Gone")
-                next_at = None
-            elif now - endpoint.failing_since >= FAILING_DISABLE_AFTER:
-                _endpoint_disable(endpoint, "every attempt failed for 5 days", "连续 5 天投递失败")
-                next_at = None
-            delivery.status = Status.PENDING if next_at is not None else Status.FAILED
-        delivery.next_attempt_at = next_at
-        delivery.save()
-        endpoint.save()
-        WebhookAttempt.objects.create(
-            delivery=delivery,
-            number=delivery.attempts,
-            started_at=started,
-            status_code=outcome.status_code,
-            duration_ms=outcome.duration_ms,
-            response_excerpt=outcome.excerpt[:1024],
-            error=outcome.error[:300],
+        ids = sorted(delivery_id for delivery_id, _, _ in results)
+        deliveries = {
+            d.pk: d
+            for d in WebhookDelivery.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+        }
+        endpoints = {
+            e.pk: e
+            for e in WebhookEndpoint.objects.select_for_update()
+            .filter(pk__in={d.endpoint_id for d in deliveries.values()})
+            .order_by("pk")
+        }
+        attempts = []
+        for delivery_id, outcome, started in results:
+            delivery = deliveries[delivery_id]
+            endpoint = endpoints[delivery.endpoint_id]
+            _attempt_apply(delivery, endpoint, outcome, started, now)
+            attempts.append(
+                WebhookAttempt(
+                    delivery=delivery,
+                    number=delivery.attempts,
+                    started_at=started,
+                    status_code=outcome.status_code,
+                    duration_ms=outcome.duration_ms,
+                    response_excerpt=outcome.excerpt[:1024],
+                    error=outcome.error[:300],
+                )
+            )
+        for delivery in deliveries.values():
+            endpoint = endpoints[delivery.endpoint_id]
+            # An endpoint disabled by a later attempt of the batch fails what it left pending.
+            if not endpoint.enabled and delivery.status == Status.PENDING:
+                delivery.status, delivery.next_attempt_at = Status.FAILED, None
+                delivery.last_error = endpoint.disabled_reason[:300]
+        WebhookDelivery.objects.bulk_update(
+            list(deliveries.values()),
+            fields=[
+                "attempts",
+                "claimed_until",
+                "last_status_code",
+                "last_error",
+                "status",
+                "delivered_at",
+                "next_attempt_at",
+            ],
         )
-        return delivery.status
+        for endpoint in endpoints.values():
+            endpoint.save()
+        WebhookAttempt.objects.bulk_create(attempts)
+    return [str(deliveries[delivery_id].status) for delivery_id, _, _ in results]
+
+
+def _attempt_apply(
+    delivery: WebhookDelivery,
+    endpoint: WebhookEndpoint,
+    outcome: sender.Outcome,
+    started: datetime,
+    now: datetime,
+) -> None:
+    delivery.attempts += 1
+    delivery.claimed_until = None
+    delivery.last_status_code = outcome.status_code
+    delivery.last_error = outcome.error[:300]
+    next_at: datetime | None = None
+    if outcome.delivered:
+        delivery.status, delivery.delivered_at = Status.DELIVERED, now
+        endpoint.failing_since = None
+    else:
+        endpoint.failing_since = endpoint.failing_since or started
+        retry_wait = None
+        if outcome.status_code in (429, 503):
+            retry_wait = schedule.retry_after_seconds(outcome.retry_after, now=now)
+        next_at = schedule.next_attempt_at(delivery.attempts, now=now, retry_after=retry_wait)
+        if not endpoint.enabled:
+            next_at = None
+        elif outcome.status_code == 410:
+            _endpoint_disable(endpoint, "the receiver answered 410 Gone", "接收方返回 410 Gone")
+            next_at = None
+        elif now - endpoint.failing_since >= FAILING_DISABLE_AFTER:
+            _endpoint_disable(endpoint, "every attempt failed for 5 days", "连续 5 天投递失败")
+            next_at = None
+        delivery.status = Status.PENDING if next_at is not None else Status.FAILED
+    delivery.next_attempt_at = next_at
 
 
 def _endpoint_disable(endpoint: WebhookEndpoint, reason: str, reason_zh: str) -> None:

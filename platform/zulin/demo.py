@@ -39,7 +39,12 @@ from apps.subshops.demo import (
     staff_showcase_load,
     sub_shops_showcase_load,
 )
-from tenants.accounts.demo import demo_actor, platform_staff_showcase_load
+from apps.webhooks.demo import webhooks_showcase_load
+from tenants.accounts.demo import (
+    api_key_showcase_load,
+    demo_actor,
+    platform_staff_showcase_load,
+)
 from tenants.accounts.models import Account
 from tenants.accounts.selectors import find_account
 from tenants.accounts.services import account_create
@@ -160,6 +165,10 @@ def demo_showcase_load() -> list[str]:
         demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username=name)
         for name in ("finance1", "finance2")
     ]
+    demo_owner = demo_actor(platform_type=PlatformType.STORE, merchant=demo, username="owner")
+    with tenant_context(demo):  # before the history, so the endpoint receives it
+        receiver = webhooks_showcase_load(actor=demo_owner)
+    api_key = api_key_showcase_load(owner=demo_owner)
     shop = shop_showcase_load(
         merchant=demo, platform_actor=platform_actor, finance_staff=finance_staff
     )
@@ -196,6 +205,8 @@ def demo_showcase_load() -> list[str]:
         f"            credit reporting: {credit['records']} records, {credit['files']} files",
         f"            customer service: {service['messages']} messages,"
         f" {service['blacklist']} blacklist entries",
+        f"            webhooks: an endpoint at the sandbox receiver {receiver}",
+        f"            API key (orders, bills, goods read; Authorization: Bearer): {api_key}",
         f"admin side  more merchants: {others}",
         f"            staff: {', '.join(platform_staff)} / {DEMO_PASSWORD}",
     ]

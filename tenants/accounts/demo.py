@@ -10,6 +10,7 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.tokens import TokenClaims
 
+from .api_keys import active_keys, api_key_create
 from .selectors import account_exists, account_roles, find_account, role_actions
 from .services import platform_staff_create
 
@@ -71,3 +72,21 @@ def platform_staff_showcase_load(*, actor: Session, password: str) -> list[str]:
                 role_codes=roles,
             )
     return [username for username, *_ in PLATFORM_STAFF]
+
+
+DEMO_API_KEY_NAME = "ERP 对接 (demo)"
+
+
+def api_key_showcase_load(*, owner: Session) -> str:
+    """The demo shop's API key for its ERP (orders, bills and goods read): the key itself is
+    answered this once, for the sign-in sheet; a second run adds nothing."""
+    if active_keys(owner.merchant.pk).filter(name=DEMO_API_KEY_NAME).exists():
+        return "made on the first run (shown once)"
+    _, key = api_key_create(
+        session=owner,
+        name=DEMO_API_KEY_NAME,
+        scopes=["orders:read", "bills:read", "goods:read"],
+        sub_shop_id=None,
+        expires_at=None,
+    )
+    return key

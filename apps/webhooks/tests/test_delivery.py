@@ -312,3 +312,33 @@ def test_without_redis_every_commit_queues_its_relay(demo, monkeypatch):
     connection.set_schema_to_public()
 
     assert len(queued) == 3
+
+
+def test_a_410_in_a_batch_fails_what_the_batch_left_pending_for_its_endpoint(demo):
+    """Attempts that end together are recorded together: a 500 then a 410 of one endpoint
+    leave the endpoint disabled and neither delivery waiting for a retry."""
+    from zulin.webhooks.sender import Outcome
+
+    with tenant_context(demo):
+        endpoint = services.endpoint_create(url="https://hooks.example.com/a", event_types=[])
+        first, second = services.ping_send(endpoint), services.ping_send(endpoint)
+        started = timezone.now()
+
+        statuses = services.attempts_record(
+            [
+                (first.pk, Outcome(status_code=500, duration_ms=3), started),
+                (second.pk, Outcome(status_code=410, duration_ms=3), started),
+            ]
+        )
+
+        endpoint.refresh_from_db()
+        rows = {d.pk: d for d in WebhookDelivery.objects.filter(pk__in=[first.pk, second.pk])}
+        attempts = WebhookAttempt.objects.filter(delivery__in=rows.values()).count()
+    connection.set_schema_to_public()
+    assert statuses == ["failed", "failed"]
+    assert not endpoint.enabled and "410" in endpoint.disabled_reason
+    assert [(rows[d.pk].status, rows[d.pk].next_attempt_at) for d in (first, second)] == [
+        ("failed", None),
+        ("failed", None),
+    ]
+    assert attempts == 2

@@ -3,11 +3,14 @@ providers' signed callbacks, and the sandbox cashier a payer's QR code opens."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest
 from ninja import Router, Schema
 
+from zulin.core.envelope import error_for
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from .callbacks import SIGNATURE_HEADER, callback_receive
@@ -71,3 +74,41 @@ def sandbox_payer_pays(request: HttpRequest, trade_no: str) -> Any:
         "amount": str(result.amount),
         "reason": result.reason,
     }
+
+
+class SandboxWebhookOut(Schema):
+    received: str
+    first_time: bool
+
+
+# The sandbox receiver answers 503 (Retry-After: 5) the first time it sees every third event,
+# as a receiver busy for a moment would, so the demo's deliveries show retries.
+SANDBOX_WEBHOOK_BUSY_EVERY = 3
+SANDBOX_WEBHOOK_SEEN_SECONDS = 7 * 24 * 3600
+
+
+@sandbox_router.post(
+    "/webhooks/receive",
+    auth=None,
+    response=SandboxWebhookOut,
+    operation_id="sandboxWebhookReceive",
+    summary="Sandbox only: a webhook receiver for the demo's endpoint (added; any host)",
+)
+def sandbox_webhook_receive(request: HttpRequest) -> Any:
+    """Takes a Standard Webhooks delivery as a real receiver would: the three headers must be
+    there and the timestamp within 5 minutes (else 400); every third event is answered 503 with
+    `Retry-After` the first time it arrives, then taken."""
+    event_id = request.headers.get("webhook-id", "")
+    timestamp = request.headers.get("webhook-timestamp", "")
+    signature = request.headers.get("webhook-signature", "")
+    if not (event_id and timestamp.isdigit() and signature.startswith("v1,")):
+        raise ApplicationError(ErrorCode.VALIDATION, "not a Standard Webhooks delivery")
+    if abs(time.time() - int(timestamp)) > 300:
+        raise ApplicationError(ErrorCode.VALIDATION, "the delivery's timestamp is too old")
+    first_time = cache.add(f"sandbox-webhook:{event_id}", 1, SANDBOX_WEBHOOK_SEEN_SECONDS)
+    busy = sum(event_id.encode()) % SANDBOX_WEBHOOK_BUSY_EVERY == 0
+    if first_time and busy:
+        response = error_for(request, ErrorCode.UNAVAILABLE)
+        response["Retry-After"] = "5"
+        return response
+    return {"received": event_id, "first_time": first_time}
