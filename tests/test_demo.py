@@ -146,10 +146,12 @@ def _developers_checked(demo: Merchant) -> None:
         for _ in range(1000):  # the relay's fan-out, bounded
             if not webhook_services.fan_out():
                 break
-        types = set(WebhookDelivery.objects.values_list("event__type", flat=True))
+        types = Counter(WebhookDelivery.objects.values_list("event__type", flat=True))
     assert endpoint.url.endswith("/api/sandbox/webhooks/receive") and endpoint.enabled
-    assert types and types <= set(endpoint.event_types)
-    assert {"order.created", "bill.paid"} <= types
+    # What happened once it existed: the history's dated events (orders placed months ago)
+    # are not, the payments the showcase takes now are.
+    assert set(types) <= set(endpoint.event_types)
+    assert types["bill.paid"] >= 3, types
     key = ApiKey.objects.get(merchant=demo, revoked_at=None)
     assert key.scopes == ["orders:read", "bills:read", "goods:read"]
 
