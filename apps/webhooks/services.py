@@ -355,12 +355,21 @@ def attempts_record(results: list[tuple[int, sender.Outcome, datetime]]) -> list
             d.pk: d
             for d in WebhookDelivery.objects.select_for_update().filter(pk__in=ids).order_by("pk")
         }
-        endpoints = {
-            e.pk: e
-            for e in WebhookEndpoint.objects.select_for_update()
-            .filter(pk__in={d.endpoint_id for d in deliveries.values()})
-            .order_by("pk")
-        }
+        endpoint_ids = {d.endpoint_id for d in deliveries.values()}
+        endpoints = {e.pk: e for e in WebhookEndpoint.objects.filter(pk__in=endpoint_ids)}
+        # An endpoint changes only when an attempt fails, or succeeds after failures: only
+        # then is it locked (the relays' batches of a healthy endpoint do not queue on it).
+        endpoint_changes = any(
+            not outcome.delivered or endpoints[deliveries[d].endpoint_id].failing_since
+            for d, outcome, _ in results
+        )
+        if endpoint_changes:
+            endpoints = {
+                e.pk: e
+                for e in WebhookEndpoint.objects.select_for_update()
+                .filter(pk__in=endpoint_ids)
+                .order_by("pk")
+            }
         attempts = []
         for delivery_id, outcome, started in results:
             delivery = deliveries[delivery_id]
@@ -384,8 +393,9 @@ def attempts_record(results: list[tuple[int, sender.Outcome, datetime]]) -> list
                 delivery.status, delivery.next_attempt_at = Status.FAILED, None
                 delivery.last_error = endpoint.disabled_reason[:300]
         _deliveries_save(list(deliveries.values()))
-        for endpoint in endpoints.values():
-            endpoint.save()
+        if endpoint_changes:
+            for endpoint in endpoints.values():
+                endpoint.save()
         WebhookAttempt.objects.bulk_create(attempts)
     return [str(deliveries[delivery_id].status) for delivery_id, _, _ in results]
 

@@ -342,3 +342,21 @@ def test_a_410_in_a_batch_fails_what_the_batch_left_pending_for_its_endpoint(dem
         ("failed", None),
     ]
     assert attempts == 2
+
+
+def test_a_success_after_failures_clears_the_endpoints_failing_time(demo):
+    from zulin.webhooks.sender import Outcome
+
+    with tenant_context(demo):
+        endpoint = services.endpoint_create(url="https://hooks.example.com/b", event_types=[])
+        first, second = services.ping_send(endpoint), services.ping_send(endpoint)
+        started = timezone.now()
+        services.attempts_record([(first.pk, Outcome(status_code=500, duration_ms=3), started)])
+        endpoint.refresh_from_db()
+        failing = endpoint.failing_since
+
+        services.attempts_record([(second.pk, Outcome(status_code=204, duration_ms=3), started)])
+
+        endpoint.refresh_from_db()
+    connection.set_schema_to_public()
+    assert failing == started and endpoint.failing_since is None and endpoint.enabled
