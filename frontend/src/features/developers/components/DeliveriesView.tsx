@@ -17,7 +17,7 @@ import { asApiError } from '@/lib/apiError';
 import { DELIVERY_STATUSES, deliveryListQuery, redeliverRefusal, type DevelopersState } from '../lib/developers';
 import { useDeliveries, useRedeliver, useWebhookEndpoints } from '../queries';
 import type { Delivery } from '../types';
-import { Code, DeliveryStatusBadge, EventTypeName } from './labels';
+import { DeliveryStatusBadge, EventTypeName } from './labels';
 
 // The attempts' panel and the bulk redelivery (its date-time field) load when first opened.
 const DeliveryDetailDialog = lazyDialog(() => import('./dialogs').then((module) => module.DeliveryDetailDialog), (props) => props.delivery !== null);
@@ -53,7 +53,7 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         cell: ({ row }) => (
           <div className="flex min-w-36 flex-col gap-0.5 font-normal">
             <EventTypeName type={row.original.event_type} />
-            <Code muted>{row.original.event_id}</Code>
+            <Truncate text={row.original.event_id} userText={false} className="max-w-44 font-mono text-xs text-slate-500" />
           </div>
         ),
       },

@@ -118,7 +118,7 @@ export function EndpointsView() {
           const refusal = pingRefusal(endpoint);
           const whyId = `endpoint-${endpoint.id}-ping-why`;
           return (
-            <div className="flex max-w-60 flex-col gap-1">
+            <div className="flex max-w-72 flex-col gap-1">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 whitespace-nowrap">
                 <Button variant="link" aria-label={t('editNamed', { url: endpoint.url })} onClick={() => setForm({ endpoint })}>
                   {t('edit')}

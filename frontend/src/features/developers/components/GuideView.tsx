@@ -16,24 +16,30 @@ const RICH = {
   strong: (chunks: ReactNode) => <strong className="font-semibold text-slate-900">{chunks}</strong>,
 };
 
-const PYTHON = `# pip install standardwebhooks
+const PYTHON = `# pip install standardwebhooks flask
+import os
+
+from flask import Flask, request
 from standardwebhooks import Webhook, WebhookVerificationError
 
-webhook = Webhook(ZULIN_WEBHOOK_SECRET)  # "whsec_…", shown once when the endpoint was made
+app = Flask(__name__)
+# "whsec_…": shown once, when the endpoint was added or its secret rolled.
+webhook = Webhook(os.environ["ZULIN_WEBHOOK_SECRET"])
 
 
-def receive(request):
-    body = request.body  # the raw bytes, exactly as they arrived: never re-serialised JSON
+@app.post("/webhooks/zulin")
+def receive():
+    body = request.get_data()  # the raw bytes as they arrived: never re-serialised JSON
     try:
         event = webhook.verify(body, dict(request.headers))
     except WebhookVerificationError:
-        return 400
+        return "", 400
     if seen_before(event["id"]):  # at least once: drop a duplicate by its event id
-        return 204
+        return "", 204
     if is_stale(event["object"]):  # unordered: drop an older version of the object
-        return 204
-    enqueue(event)  # answer 2xx within 15 s, work after
-    return 204
+        return "", 204
+    enqueue(event)  # answer 2xx within 15 s, do the work after
+    return "", 204
 `;
 
 const NODE = `import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -61,13 +67,16 @@ app.post('/webhooks/zulin', express.raw({ type: 'application/json' }), (req, res
 });
 `;
 
+/** The signature header's form (a code: the same in every language). */
+const SIGNATURE_FORMAT = 'v1,<base64 HMAC-SHA256 of "id.timestamp.body">';
+
 const HEADERS = `POST /webhooks/zulin HTTP/1.1
 content-type: application/json
 webhook-id: evt_0193…
 webhook-timestamp: 1795788603
 webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=`;
 
-function Sample({ label, children }: { label: string; children: string }) {
+function Sample({ label, children }: { label: ReactNode; children: string }) {
   return (
     <figure className="flex min-w-0 flex-col gap-1">
       <figcaption className="text-xs font-medium text-slate-500">{label}</figcaption>
@@ -94,7 +103,7 @@ export function GuideView() {
           <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-slate-700">
             <li>{t.rich('signing.id', RICH)}</li>
             <li>{t.rich('signing.timestamp', RICH)}</li>
-            <li>{t.rich('signing.signature', RICH)}</li>
+            <li>{t.rich('signing.signature', { ...RICH, format: SIGNATURE_FORMAT })}</li>
           </ul>
           <Sample label={t('signing.headersLabel')}>{HEADERS}</Sample>
           {paragraph('signing.rawBody')}
@@ -104,8 +113,8 @@ export function GuideView() {
       </DetailSection>
       <DetailSection id="guide-examples" title={t('examples.title')}>
         <div className="flex flex-col gap-4">
-          <Sample label={t('examples.python')}>{PYTHON}</Sample>
-          <Sample label={t('examples.node')}>{NODE}</Sample>
+          <Sample label={t.rich('examples.python', RICH)}>{PYTHON}</Sample>
+          <Sample label={t.rich('examples.node', RICH)}>{NODE}</Sample>
         </div>
       </DetailSection>
       <DetailSection id="guide-receiving" title={t('receiving.title')}>
