@@ -123,7 +123,7 @@ export function ApiKeysView() {
                   title={why}
                   aria-describedby={refusal ? whyId : undefined}
                   className="disabled:text-slate-400 disabled:no-underline"
-                  aria-label={t('rollNamed', { name: key.name })}
+                  aria-label={t('rollNamed', { name: key.name, prefix: keyDisplay(key.prefix) })}
                   onClick={() => {
                     setOldHours(DEFAULT_OLD_KEY_HOURS);
                     setRolling(key);
@@ -137,7 +137,7 @@ export function ApiKeysView() {
                   title={why}
                   aria-describedby={refusal ? whyId : undefined}
                   className="text-red-600 hover:text-red-700 disabled:text-slate-400 disabled:no-underline"
-                  aria-label={t('revokeNamed', { name: key.name })}
+                  aria-label={t('revokeNamed', { name: key.name, prefix: keyDisplay(key.prefix) })}
                   onClick={() => setRevoking(key)}
                 >
                   {t('revoke')}
