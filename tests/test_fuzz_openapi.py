@@ -3,7 +3,8 @@
 Every operation is called with generated input — valid (positive) and invalid (negative)
 — on the host of its side (the platform's `admin.localhost` signed in as the demo admin; the
 merchant `demo.localhost` signed in as the demo owner; calls of either side on both). It
-fails on any HTTP 5xx and on any answer that is not the `{code, data, msg}` envelope.
+fails on any HTTP 5xx and on any answer that is not the `{code, data, msg}` envelope. The
+calls an API key opens run once more with the demo shop's key of every scope.
 
 State: each generated call runs inside a savepoint that is rolled back, and the cache is
 cleared after it, so every call sees the same seed data and nothing is left for other tests
@@ -33,9 +34,12 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
+from tenants.accounts.api_keys import SCOPES, key_digest, key_new
+from tenants.accounts.models import ApiKey
+from tenants.merchants.models import Merchant
 from tests.fixtures import login
 from zulin.api import api
-from zulin.core.auth import TokenAuth
+from zulin.core.auth import TokenAuth, key_scopes
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 SEED = os.environ.get("FUZZ_SEED")
@@ -133,7 +137,29 @@ def _check(response: Any, where: str) -> None:
 def test_every_call_answers_the_envelope_and_never_a_server_error(
     host, method, path, wsgi_app, tokens, db
 ):
-    token = tokens[host]
+    _fuzz(host, method, path, wsgi_app, {"jwt-token": tokens[host]})
+
+
+KEY_CASES = sorted(
+    (method, path) for (method, path) in _sides() if path in key_scopes() and method != "HEAD"
+)
+
+
+@pytest.mark.parametrize(("method", "path"), KEY_CASES, ids=[" ".join(c) for c in KEY_CASES])
+def test_every_call_a_key_opens_answers_the_envelope(method, path, wsgi_app, db):
+    """The same, with the demo shop's API key of every scope instead of a session."""
+    key = key_new()
+    ApiKey.objects.create(
+        merchant=Merchant.objects.get(slug="demo"),
+        name="fuzz",
+        prefix=key[:16],
+        digest=key_digest(key),
+        scopes=list(SCOPES),
+    )
+    _fuzz(STORE_HOST, method, path, wsgi_app, {"Authorization": f"Bearer {key}"})
+
+
+def _fuzz(host: str, method: str, path: str, wsgi_app: Any, headers: dict[str, str]) -> None:
     operation = SCHEMA[path][method]
     strategy = st.one_of(
         operation.as_strategy(generation_mode=GenerationMode.POSITIVE),
@@ -150,7 +176,7 @@ def test_every_call_answers_the_envelope_and_never_a_server_error(
     )
     @given(case=strategy)
     def call(case: Any) -> None:
-        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers={"jwt-token": token})
+        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers=headers)
         _check(response, f"{method} {path} on {host}")
 
     if SEED is not None:
@@ -161,7 +187,7 @@ def test_every_call_answers_the_envelope_and_never_a_server_error(
     # classes the review's fuzzer found): each top-level field also gets each of them once.
     known = []
     for field, value, case in _hostile_cases(operation):
-        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers={"jwt-token": token})
+        response = case.call(app=wsgi_app, base_url=f"http://{host}", headers=headers)
         if (path, field, value) in KNOWN_FAILURES:
             assert response.status_code >= 500, f"fixed: drop {(path, field, value)} from KNOWN"
             known.append((field, value))

@@ -1,4 +1,5 @@
-"""Every protected call refuses every kind of bad token with 109."""
+"""Every protected call refuses every kind of bad token, and every kind of bad API key, with
+109; a live key is refused (403) on every call no scope opens and on the platform's side."""
 
 import base64
 import json
@@ -9,9 +10,13 @@ import jwt
 import pytest
 from django.conf import settings
 
+from tenants.accounts.api_keys import SCOPES, key_digest, key_new
+from tenants.accounts.models import ApiKey
+from tenants.merchants.models import Merchant
 from tests.fixtures import ApiClient, login
 from zulin.api import api
-from zulin.core.auth import TokenAuth
+from zulin.core.auth import TokenAuth, key_scopes
+from zulin.core.errors import ErrorCode
 
 
 def router_auth(router) -> list:
@@ -79,15 +84,58 @@ def bad_tokens(host: str) -> dict[str, str]:
     }
 
 
+def _key_row(slug: str, **fields) -> str:
+    """A key of the merchant, stored as createApiKey stores one (no sign-in per test)."""
+    key = key_new()
+    ApiKey.objects.create(
+        merchant=Merchant.objects.get(slug=slug),
+        name=fields.pop("name", "matrix"),
+        prefix=key[:16],
+        digest=key_digest(key),
+        scopes=list(SCOPES),
+        **fields,
+    )
+    return key
+
+
+def keys_of_every_kind() -> tuple[str, dict[str, str]]:
+    """A live key of the demo shop with every scope, and the kinds of bad key."""
+    live = _key_row("demo")
+    past = datetime.now(tz=UTC) - timedelta(seconds=1)
+    return live, {
+        "garbage": "zl_test_not-a-key",
+        "checksum": live[:-1] + ("A" if live[-1] != "A" else "B"),
+        "revoked": _key_row("demo", revoked_at=past),
+        "expired": _key_row("demo", expires_at=past),
+        "other_merchant": _key_row("acme"),
+    }
+
+
+KEYED = key_scopes()
+
+
 @pytest.mark.parametrize(
     ("method", "path", "auth"), OPERATIONS, ids=[f"{m} {p}" for m, p, _ in OPERATIONS]
 )
-def test_every_protected_call_refuses_bad_tokens(db, method, path, auth):
+def test_every_protected_call_refuses_bad_tokens_and_keys(db, method, path, auth):
     host = _host_for(auth)
     for kind, token in bad_tokens(host).items():
         answer = ApiClient(host, token=token or None).call(method, path, {})
 
         assert answer.code == 109, f"{kind}: {answer}"
+
+    live, bad = keys_of_every_kind()
+    for kind, key in bad.items():
+        answer = ApiClient(host, api_key=key).call(method, path, {})
+
+        assert answer.code == 109, f"key {kind}: {answer}"
+    answer = ApiClient(host, api_key=live).call(method, path, {})
+    if auth.side == 0 or host == "admin.localhost":
+        assert answer.code == 109, f"a live key on the platform's side: {answer}"
+    elif path in KEYED:
+        assert answer.code not in (109, ErrorCode.FORBIDDEN), f"a key's own call: {answer}"
+    else:
+        assert answer.code == ErrorCode.FORBIDDEN, f"a call no scope opens: {answer}"
 
 
 def test_matrix_covers_the_protected_calls():
@@ -96,6 +144,9 @@ def test_matrix_covers_the_protected_calls():
     assert {"/api/platform/getLoginUserInfo", "/api/v2/getCommonFunctionMenu"} <= paths
     assert "/api/platform/mainLand" not in paths
     assert {"/api/platform/merchantList", "/api/platform/updatePlatformStaff"} <= paths
+    # Every call a key may use is a protected call of the merchant's side.
+    assert set(KEYED) <= paths
+    assert {"/api/platform/goodsList", "/api/backend/getUnitList"} <= set(KEYED)
 
 
 def test_a_valid_token_passes_on_its_own_host(demo_owner):

@@ -10,7 +10,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from zulin.core.auth import Session, current_session, store_auth
+from zulin.core.auth import Session, current_session, key_scope, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import schemas, selectors, services
@@ -38,7 +38,13 @@ def _unit(session: Session, unit_id: int) -> dict[str, Any]:
 # --- units -----------------------------------------------------------------------------------
 
 
-@router.get("/getUnitList", response=schemas.UnitListOut, auth=VIEW, operation_id="getUnitList")
+@router.get(
+    "/getUnitList",
+    response=schemas.UnitListOut,
+    auth=VIEW,
+    operation_id="getUnitList",
+    openapi_extra=key_scope("units:read"),
+)
 def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> dict[str, Any]:
     """The shop's units, newest first, with the count per status under the same filters (a
     sub-shop's account: its own sub-shop's)."""
@@ -57,14 +63,24 @@ def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> d
 
 
 @router.get(
-    "/getUnitDetail", response=schemas.UnitDetailOut, auth=VIEW, operation_id="getUnitDetail"
+    "/getUnitDetail",
+    response=schemas.UnitDetailOut,
+    auth=VIEW,
+    operation_id="getUnitDetail",
+    openapi_extra=key_scope("units:read"),
 )
 def get_unit_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> dict[str, Any]:
     """One unit with its whole history, its orders and the actions the session may take."""
     return selectors.unit_detail(session=current_session(request), unit_id=params.id)
 
 
-@router.get("/findUnit", response=schemas.FindUnitOut, auth=VIEW, operation_id="findUnit")
+@router.get(
+    "/findUnit",
+    response=schemas.FindUnitOut,
+    auth=VIEW,
+    operation_id="findUnit",
+    openapi_extra=key_scope("units:read"),
+)
 def find_unit(request: HttpRequest, params: Query[schemas.FindUnitIn]) -> dict[str, Any]:
     """A scan: the live unit a serial number, IMEI or MEID names (null: none in scope); with
     `order_id`, whether it may ship for that order and why not."""

@@ -26,7 +26,14 @@ from tenants.finance import schemas as finance_schemas
 from tenants.finance import selectors as finance_selectors
 from tenants.finance import services as finance_services
 from tenants.risk.services import recharge_payment_sync
-from zulin.core.auth import Session, admin_auth, any_side_auth, current_session, store_auth
+from zulin.core.auth import (
+    Session,
+    admin_auth,
+    any_side_auth,
+    current_session,
+    key_scope,
+    store_auth,
+)
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
@@ -72,6 +79,7 @@ def _platform(request: HttpRequest) -> bool:
     response=schemas.LinePageOut,
     auth=store_auth("finance.view"),
     operation_id="getBillList",
+    openapi_extra=key_scope("bills:read"),
 )
 def get_bill_list(request: HttpRequest, query: Query[schemas.BillListIn]) -> Any:
     """The shop's income and expense lines, newest first: rent received, deposits taken,
@@ -141,6 +149,7 @@ def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> An
     response=schemas.FinanceBillPageOut,
     auth=store_auth("finance.view"),
     operation_id="getFinanceBillList",
+    openapi_extra=key_scope("bills:read"),
 )
 def get_finance_bill_list(request: HttpRequest, query: Query[schemas.FinanceBillListIn]) -> Any:
     """The customers' instalment bills across orders: due, overdue, paying, paid, failed

@@ -22,6 +22,7 @@ from zulin.core.auth import (
     admin_auth,
     any_side_auth,
     current_session,
+    key_scope,
     store_auth,
 )
 from zulin.core.envelope import request_language
@@ -73,7 +74,13 @@ def get_terms(request: HttpRequest) -> list[dict[str, Any]]:
 # --- goods -----------------------------------------------------------------------------------
 
 
-@goods_router.get("/goodsList", response=schemas.GoodsPageOut, auth=VIEW, operation_id="goodsList")
+@goods_router.get(
+    "/goodsList",
+    response=schemas.GoodsPageOut,
+    auth=VIEW,
+    operation_id="goodsList",
+    openapi_extra=key_scope("goods:read"),
+)
 def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dict[str, Any]:
     """The merchant's goods ordered by sort, then newest; filters status (or force_down),
     category (with its sub-categories) and keyword (title, brand or id)."""
@@ -88,7 +95,11 @@ def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dic
 
 
 @goods_router.get(
-    "/getGoodStatusCount", response=dict[str, int], auth=VIEW, operation_id="getGoodStatusCount"
+    "/getGoodStatusCount",
+    response=dict[str, int],
+    auth=VIEW,
+    operation_id="getGoodStatusCount",
+    openapi_extra=key_scope("goods:read"),
 )
 def get_good_status_count(request: HttpRequest) -> dict[str, int]:
     """Goods per status for the list's tabs: draft, in_review, on_shelf, off_shelf,
@@ -97,14 +108,24 @@ def get_good_status_count(request: HttpRequest) -> dict[str, int]:
 
 
 @goods_router.post(
-    "/goodsDetail", response=schemas.GoodsDetailOut, auth=VIEW, operation_id="goodsDetail"
+    "/goodsDetail",
+    response=schemas.GoodsDetailOut,
+    auth=VIEW,
+    operation_id="goodsDetail",
+    openapi_extra=key_scope("goods:read"),
 )
 def goods_detail(request: HttpRequest, payload: schemas.IdIn) -> dict[str, Any]:
     """The whole editing state of one goods item, with `disabled`: which fields are locked."""
     return selectors.goods_detail(payload.id, session=current_session(request))
 
 
-@goods_router.post("/saveGood", response=schemas.SavedOut, auth=EDIT, operation_id="saveGood")
+@goods_router.post(
+    "/saveGood",
+    response=schemas.SavedOut,
+    auth=EDIT,
+    operation_id="saveGood",
+    openapi_extra=key_scope("goods:write"),
+)
 def save_good(request: HttpRequest, payload: schemas.GoodsIn) -> dict[str, Any]:
     """Saves goods (new ones as drafts); clears a platform force-down."""
     return _saved(services.goods_save(actor=current_session(request), data=payload))
@@ -128,6 +149,7 @@ def save_and_active_goods(request: HttpRequest, payload: schemas.GoodsIn) -> dic
     response=list[schemas.SavedOut],
     auth=EDIT,
     operation_id="updateGoodsStatus",
+    openapi_extra=key_scope("goods:write"),
 )
 def update_goods_status(request: HttpRequest, payload: schemas.StatusIn) -> list[dict[str, Any]]:
     """Puts goods on shelf (or into review) or off shelf; all of `ids` or none."""
@@ -164,7 +186,11 @@ def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str
 
 
 @goods_router.get(
-    "/getRentPlan", response=list[schemas.RentPlanOut], auth=VIEW, operation_id="getRentPlan"
+    "/getRentPlan",
+    response=list[schemas.RentPlanOut],
+    auth=VIEW,
+    operation_id="getRentPlan",
+    openapi_extra=key_scope("goods:read"),
 )
 def get_rent_plan(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> list[dict[str, Any]]:
     """The goods' rent plans, each with its SKU's specs and totals."""
@@ -175,14 +201,22 @@ def get_rent_plan(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> lis
 
 
 @goods_router.get(
-    "/getSkuStock", response=list[schemas.SkuStockOut], auth=VIEW, operation_id="getSkuStock"
+    "/getSkuStock",
+    response=list[schemas.SkuStockOut],
+    auth=VIEW,
+    operation_id="getSkuStock",
+    openapi_extra=key_scope("goods:read"),
 )
 def get_sku_stock(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> list[dict[str, Any]]:
     return selectors.sku_stocks(params.goods_id, session=current_session(request))
 
 
 @goods_router.post(
-    "/updateSkuStock", response=schemas.SkuStockOut, auth=EDIT, operation_id="updateSkuStock"
+    "/updateSkuStock",
+    response=schemas.SkuStockOut,
+    auth=EDIT,
+    operation_id="updateSkuStock",
+    openapi_extra=key_scope("goods:write"),
 )
 def update_sku_stock(request: HttpRequest, payload: schemas.StockIn) -> dict[str, Any]:
     """Sets a SKU's stock (mode set) or changes it by quantity (mode add); never below 0."""

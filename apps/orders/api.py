@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from tenants.orders.selectors import platform_order_page, platform_stage_counts
-from zulin.core.auth import Session, any_side_auth, current_session, store_auth
+from zulin.core.auth import Session, any_side_auth, current_session, key_scope, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.sides import PlatformType
 
@@ -94,7 +94,11 @@ def _counts(request: HttpRequest, kind: str, filters: schemas.OrderCountIn) -> d
 
 
 @platform_router.get(
-    "/backendOrderList", response=schemas.OrderPageOut, auth=VIEW, operation_id="backendOrderList"
+    "/backendOrderList",
+    response=schemas.OrderPageOut,
+    auth=VIEW,
+    operation_id="backendOrderList",
+    openapi_extra=key_scope("orders:read"),
 )
 def backend_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
     """Lease orders, newest placed first, by stage and every filter (a workbench `todo`:
@@ -108,6 +112,7 @@ def backend_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]
     response=schemas.OrderPageOut,
     auth=VIEW,
     operation_id="ecommerceOrderList",
+    openapi_extra=key_scope("orders:read"),
 )
 def ecommerce_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
     """Purchase orders (bought outright at the sell price), with the same filters."""
@@ -119,6 +124,7 @@ def ecommerce_order_list(request: HttpRequest, filters: Query[schemas.OrderListI
     response=schemas.OrderStageCountOut,
     auth=VIEW,
     operation_id="orderNumberCount",
+    openapi_extra=key_scope("orders:read"),
 )
 def order_number_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
     """Lease orders per list stage (the tabs) and in all, with the list's filters."""
@@ -130,6 +136,7 @@ def order_number_count(request: HttpRequest, filters: Query[schemas.OrderCountIn
     response=schemas.OrderStageCountOut,
     auth=VIEW,
     operation_id="ecommerceOrderCount",
+    openapi_extra=key_scope("orders:read"),
 )
 def ecommerce_order_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
     """Purchase orders per list stage and in all, with the list's filters."""
@@ -137,7 +144,11 @@ def ecommerce_order_count(request: HttpRequest, filters: Query[schemas.OrderCoun
 
 
 @merchant_router.get(
-    "/orderInfo", response=schemas.OrderDetailOut, auth=VIEW, operation_id="orderInfo"
+    "/orderInfo",
+    response=schemas.OrderDetailOut,
+    auth=VIEW,
+    operation_id="orderInfo",
+    openapi_extra=key_scope("orders:read"),
 )
 def order_info(request: HttpRequest, query: Query[schemas.OrderIdIn]) -> Any:
     """One order with its customer (masked), goods, plan, deposit, bills, shipments,
@@ -463,6 +474,7 @@ def order_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) ->
     response=list[schemas.ShipmentTrackingOut],
     auth=any_side_auth("order.view"),
     operation_id="adminLookExpress",
+    openapi_extra=key_scope("orders:read"),
 )
 def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) -> Any:
     """The platform (or the shop) reads an order's parcels and their tracking."""

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from ipaddress import ip_network
@@ -28,14 +30,19 @@ from django.utils import timezone
 
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
+from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.outbox.models import OutboxEvent
 from zulin.outbox.services import event_emit, relay_request
+from zulin.providers.interfaces import ProviderError
+from zulin.providers.sms import get_sms_provider
 from zulin.webhooks import schedule, sender, signing
 
 from .models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from .projection import due_project
+
+log = logging.getLogger("zulin.webhooks")
 
 CLAIM_SECONDS = 60
 ROLL_OVERLAP = timedelta(hours=24)
@@ -280,32 +287,53 @@ def _allowed_networks() -> tuple:
     return tuple(ip_network(cidr) for cidr in settings.WEBHOOKS_ALLOWED_NETWORKS)
 
 
+# Deliveries of one round are sent side by side (the network and the receivers' time
+# overlap); signing before and recording after stay in the relay's own thread and connection.
+SEND_THREADS = 8
+
+
 def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
-    """Sends the deliveries due now (at most `limit`), each once."""
-    delivered = retried = failed = 0
+    """Sends the deliveries due now (at most `limit`), each once; each attempt is recorded as
+    it ends, so one slow receiver holds back no other delivery's record."""
     allowed = _allowed_networks()
-    for delivery in _claim(now or timezone.now(), limit):
-        endpoint = delivery.endpoint
+    claimed = _claim(now or timezone.now(), limit)
+    if not claimed:
+        return Sent()
+    signed = []
+    for delivery in claimed:
         started = timezone.now()
         body = envelope(delivery.event)
         headers = signing.headers(
-            live_secrets(endpoint, started),
+            live_secrets(delivery.endpoint, started),
             msg_id=delivery.event.event_id,
             timestamp=int(started.timestamp()),
             body=body,
         )
-        outcome = sender.deliver(
-            endpoint.url,
+        signed.append((delivery, started, body, headers))
+
+    def send(delivery: WebhookDelivery, body: bytes, headers: dict[str, str]) -> sender.Outcome:
+        return sender.deliver(
+            delivery.endpoint.url,
             body,
             headers,
             allowed=allowed,
             allow_loopback=settings.WEBHOOKS_ALLOW_LOOPBACK,
         )
-        status = attempt_record(delivery.pk, outcome, started=started)
-        delivered += status == Status.DELIVERED
-        failed += status == Status.FAILED
-        retried += status == Status.PENDING
-    return Sent(delivered=delivered, retried=retried, failed=failed)
+
+    statuses: list[str] = []
+    with ThreadPoolExecutor(max_workers=min(SEND_THREADS, len(signed))) as pool:
+        futures = {
+            pool.submit(send, delivery, body, headers): (delivery, started)
+            for delivery, started, body, headers in signed
+        }
+        for future in as_completed(futures):
+            delivery, started = futures[future]
+            statuses.append(attempt_record(delivery.pk, future.result(), started=started))
+    return Sent(
+        delivered=statuses.count(Status.DELIVERED),
+        retried=statuses.count(Status.PENDING),
+        failed=statuses.count(Status.FAILED),
+    )
 
 
 def attempt_record(delivery_id: int, outcome: sender.Outcome, *, started: datetime) -> str:
@@ -329,10 +357,10 @@ def attempt_record(delivery_id: int, outcome: sender.Outcome, *, started: dateti
                 wait = schedule.retry_after_seconds(outcome.retry_after, now=now)
             next_at = schedule.next_attempt_at(delivery.attempts, now=now, retry_after=wait)
             if outcome.status_code == 410:
-                _endpoint_disable(endpoint, "the receiver answered 410 Gone")
+                _endpoint_disable(endpoint, "the receiver answered 410 Gone", "接收方返回 410 Gone")
                 next_at = None
             elif now - endpoint.failing_since >= FAILING_DISABLE_AFTER:
-                _endpoint_disable(endpoint, "every attempt failed for 5 days")
+                _endpoint_disable(endpoint, "every attempt failed for 5 days", "连续 5 天投递失败")
                 next_at = None
             delivery.status = Status.PENDING if next_at is not None else Status.FAILED
         delivery.next_attempt_at = next_at
@@ -350,9 +378,10 @@ def attempt_record(delivery_id: int, outcome: sender.Outcome, *, started: dateti
         return delivery.status
 
 
-def _endpoint_disable(endpoint: WebhookEndpoint, reason: str) -> None:
+def _endpoint_disable(endpoint: WebhookEndpoint, reason: str, reason_zh: str) -> None:
     """The endpoint stops receiving; its pending deliveries fail (to be redelivered once it
-    is fixed), and the disabling is recorded for its owner."""
+    is fixed), the disabling is recorded, and the merchant's contact is told by text message
+    once it commits (the developers' screen shows it as a banner)."""
     endpoint.enabled, endpoint.disabled_reason = False, reason
     WebhookDelivery.objects.filter(endpoint=endpoint, status=Status.PENDING).update(
         status=Status.FAILED, next_attempt_at=None, last_error=reason
@@ -365,6 +394,17 @@ def _endpoint_disable(endpoint: WebhookEndpoint, reason: str) -> None:
         after={"url": endpoint.url},
         reason=reason,
     )
+    phone = getattr(tenant_connection.tenant, "contact_phone", "")
+    if phone:
+        params = {"url": endpoint.url[:80], "reason": reason_zh}
+        transaction.on_commit(lambda: _owner_tell(phone, params))
+
+
+def _owner_tell(phone: str, params: dict[str, str]) -> None:
+    try:
+        get_sms_provider().send(phone=phone, template="webhook_disabled", params=params)
+    except ProviderError as error:
+        log.warning("the owner was not told of a disabled endpoint: %s", error)
 
 
 def redeliver(

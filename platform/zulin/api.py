@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from django.conf import settings
@@ -46,7 +47,30 @@ class ZulinAPI(NinjaAPI):
                     wrapped.add(id(operation))
                     _wrap_success_schema(operation)
             _unique_operation_ids(path_item)
+        _mark_key_calls(schema)
         return schema
+
+
+def _mark_key_calls(schema: dict[str, Any]) -> None:
+    """A call API keys may use lists the key, with its scope, beside the session token."""
+    from .core.auth import KEY_SCOPE_FIELD
+
+    marked = False
+    for path_item in schema.get("paths", {}).values():
+        for operation in path_item.values():
+            scope = operation.get(KEY_SCOPE_FIELD)
+            if scope and not any("ApiKey" in entry for entry in operation.get("security", [])):
+                operation["security"] = [*operation.get("security", []), {"ApiKey": [scope]}]
+                marked = True
+    if marked:
+        schemes = schema.setdefault("components", {}).setdefault("securitySchemes", {})
+        schemes["ApiKey"] = {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A merchant's API key (`Authorization: Bearer zl_live_…`) on its "
+            "own host, for the calls that list it, with the scope named there "
+            "(docs/api-keys.md).",
+        }
 
 
 def _unique_operation_ids(path_item: dict[str, Any]) -> None:
@@ -116,7 +140,10 @@ def _authentication_error(request: HttpRequest, exc: AuthenticationError) -> Htt
 
 @api.exception_handler(Throttled)
 def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
-    return error_for(request, ErrorCode.TOO_MANY_REQUESTS, {"retry_after": exc.wait})
+    response = error_for(request, ErrorCode.TOO_MANY_REQUESTS, {"retry_after": exc.wait})
+    if exc.wait is not None:
+        response["Retry-After"] = str(max(1, math.ceil(exc.wait)))
+    return response
 
 
 @api.exception_handler(HttpError)
@@ -219,7 +246,7 @@ def _mount_routers() -> None:
     from apps.subshops.api import platform_router as subshops_platform_router
     from apps.subshops.api import router as subshops_backend_router
     from apps.webhooks.api import router as webhooks_router
-    from tenants.accounts.api import platform_router, staff_router
+    from tenants.accounts.api import keys_router, platform_router, staff_router
     from tenants.catalog.api import backend_router as catalog_backend_router
     from tenants.catalog.api import category_router, platform_goods_router
     from tenants.dashboard.api import backend_router as platform_aging_router
@@ -262,6 +289,7 @@ def _mount_routers() -> None:
     api.add_router("/merchant", lease_merchant_router)
     api.add_router("/backend", lease_backend_router)
     api.add_router("/backend", webhooks_router)
+    api.add_router("/backend", keys_router)
     api.add_router("/v2", lease_v2_router)
     api.add_router("/finance", lease_finance_router)
     api.add_router("/finance", billing_finance_router)
@@ -298,6 +326,27 @@ def _mount_routers() -> None:
         api.add_router("/sandbox", sandbox_router)
     api.add_router("/platform", exports_router)
     api.add_router("", files_router)
+
+    from tenants.accounts.api_keys import session_from_key
+
+    from .core.auth import install_key_loader
+
+    install_key_loader(session_from_key, _key_scoped_paths())
+
+
+def _key_scoped_paths() -> dict[str, str]:
+    """Each call API keys may use (its `openapi_extra` names a scope), by path."""
+    from .core.auth import KEY_SCOPE_FIELD
+
+    scoped: dict[str, str] = {}
+    for prefix, router in api._routers:
+        for path, view in router.path_operations.items():
+            for operation in view.operations:
+                scope = (operation.openapi_extra or {}).get(KEY_SCOPE_FIELD)
+                if scope:
+                    full = f"/api{prefix}/{path.lstrip('/')}".replace("//", "/")
+                    scoped[full] = scope
+    return scoped
 
 
 _mount_routers()

@@ -7,18 +7,25 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils import timezone
 from ninja import Query, Router
 from ninja.throttling import AnonRateThrottle, BaseThrottle
 
 from tenants.merchants.models import Merchant
-from tenants.merchants.selectors import sub_shop_name
-from zulin.core.auth import admin_auth, any_side_auth, current_session
+from tenants.merchants.selectors import sub_shop_name, sub_shop_names
+from zulin.core.auth import admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.envelope import request_language
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import selectors, services
+from . import api_keys, selectors, services
 from .models import Account
 from .schemas import (
+    ApiKeyCreatedOut,
+    ApiKeyCreateIn,
+    ApiKeyIdIn,
+    ApiKeyOut,
+    ApiKeyRollIn,
+    ApiKeyScopeOut,
     ChooseRoleIn,
     CreatePlatformStaffIn,
     LoginIn,
@@ -115,7 +122,7 @@ def choose_role(request: HttpRequest, payload: ChooseRoleIn) -> dict[str, Any]:
         account=session.account,
         merchant=session.merchant,
         role_id=payload.role_id,
-        remember=session.claims.remember,
+        remember=session.claims.remember if session.claims else False,
     )
     return _session_out(issued, session.merchant)
 
@@ -255,3 +262,74 @@ def update_platform_staff(request: HttpRequest, payload: UpdatePlatformStaffIn) 
         reason=payload.reason,
     )
     return selectors.staff_row(selectors.platform_staff_get(account_id=account.pk))
+
+
+# -- API keys (docs/api-keys.md): the developers' screen, behind webhook.manage ---------------
+keys_router = Router(tags=["backend: API keys"], auth=store_auth("webhook.manage"))
+
+
+def _key_out(row: Any, key: str | None = None) -> dict[str, Any]:
+    name = (
+        sub_shop_name(merchant_id=row.merchant_id, sub_shop_id=row.sub_shop_id)
+        if row.sub_shop_id
+        else ""
+    )
+    out = selectors.api_key_out(row, name, timezone.now())
+    return {**out, "key": key} if key is not None else out
+
+
+@keys_router.get("/getApiKeys", response=list[ApiKeyOut], operation_id="getApiKeys")
+def get_api_keys(request: HttpRequest) -> Any:
+    """(Added) The merchant's API keys, newest first; a sub-shop account sees its own."""
+    session = current_session(request)
+    keys = selectors.api_keys_of(merchant_id=session.merchant.pk, sub_shop_id=session.sub_shop_id)
+    names = sub_shop_names(
+        merchant_id=session.merchant.pk, sub_shop_ids={k.sub_shop_id for k in keys if k.sub_shop_id}
+    )
+    now = timezone.now()
+    return [selectors.api_key_out(key, names.get(key.sub_shop_id or 0, ""), now) for key in keys]
+
+
+@keys_router.get("/getApiKeyScopes", response=list[ApiKeyScopeOut], operation_id="getApiKeyScopes")
+def get_api_key_scopes(request: HttpRequest) -> Any:
+    """(Added) The scopes a key may hold, and whether this account may give each."""
+    session = current_session(request)
+    return [
+        {
+            "scope": scope,
+            "actions": list(actions),
+            "granted": api_keys.scope_granted(session, scope),
+        }
+        for scope, actions in api_keys.SCOPES.items()
+    ]
+
+
+@keys_router.post("/createApiKey", response=ApiKeyCreatedOut, operation_id="createApiKey")
+def create_api_key(request: HttpRequest, payload: ApiKeyCreateIn) -> Any:
+    """(Added) A new key, answered whole this once; only its digest is kept."""
+    row, key = api_keys.api_key_create(
+        session=current_session(request),
+        name=payload.name,
+        scopes=list(payload.scopes),
+        sub_shop_id=payload.sub_shop_id,
+        expires_at=payload.expires_at,
+    )
+    return _key_out(row, key)
+
+
+@keys_router.post("/revokeApiKey", response=ApiKeyOut, operation_id="revokeApiKey")
+def revoke_api_key(request: HttpRequest, payload: ApiKeyIdIn) -> Any:
+    """(Added) The key stops working on the next request."""
+    return _key_out(api_keys.api_key_revoke(session=current_session(request), key_id=payload.id))
+
+
+@keys_router.post("/rollApiKey", response=ApiKeyCreatedOut, operation_id="rollApiKey")
+def roll_api_key(request: HttpRequest, payload: ApiKeyRollIn) -> Any:
+    """(Added) A new key in place of this one, answered whole this once; the old key works
+    for the hours given."""
+    row, key = api_keys.api_key_roll(
+        session=current_session(request),
+        key_id=payload.id,
+        old_expires_in_hours=payload.old_expires_in_hours,
+    )
+    return _key_out(row, key)

@@ -162,3 +162,36 @@ class PrivacyPolicy(models.Model):
 
     class Meta:
         ordering = ["-published_at"]
+
+
+class ApiKey(models.Model):
+    """A merchant's key for its own systems (docs/api-keys.md): `Authorization: Bearer
+    zl_live_…` on the merchant's host, for the calls its scopes open. Only a keyed digest of
+    the key is kept; the key itself is shown once. It acts as its own service account: the
+    scopes map onto actions of the permission table, and the audit trail names the key."""
+
+    merchant = models.ForeignKey(
+        "merchants.Merchant", on_delete=models.PROTECT, related_name="api_keys"
+    )
+    # A sub-shop's key sees what that sub-shop's staff would (its id in the merchant's schema).
+    sub_shop_id = models.BigIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=50)
+    # The first characters of the key, shown in lists and logs ("zl_live_3fA9xk2P…").
+    prefix = models.CharField(max_length=24)
+    digest = models.CharField(max_length=64, unique=True)
+    scopes = models.JSONField(default=list)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    use_count = models.BigIntegerField(default=0)
+    created_by_id = models.BigIntegerField(null=True, blank=True)
+    created_by_name = models.CharField(max_length=50, blank=True, default="")
+    # The key this one replaced (rollApiKey): the old key works until its expiry.
+    rolled_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rolled_to"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["merchant", "-id"], name="api_key_merchant_idx")]

@@ -172,3 +172,52 @@ class CreatePlatformStaffIn(CreateAccountIn):
 class UpdatePlatformStaffIn(UpdateAccountIn):
     # Empty only for an admin: platform_admin stays, the staff roles all go.
     role_codes: list[PlatformStaffRoleCode] | None = Field(None, max_length=3)
+
+
+# -- API keys (tenants.accounts.api_keys) ----------------------------------------------------
+ApiKeyScope = Literal["orders:read", "bills:read", "goods:read", "goods:write", "units:read"]
+
+
+class ApiKeyOut(Schema):
+    id: int
+    name: str
+    prefix: str = Field(description="the key's first characters, shown as prefix + …")
+    scopes: list[str]
+    sub_shop_id: int | None
+    sub_shop_name: str
+    status: Literal["active", "expired", "revoked"]
+    expires_at: datetime | None
+    last_used_at: datetime | None
+    use_count: int
+    created_by: str
+    created_at: datetime
+    revoked_at: datetime | None
+    rolled_from_id: int | None = Field(description="the key this one replaced")
+
+
+class ApiKeyCreatedOut(ApiKeyOut):
+    key: str = Field(description="the whole key (zl_live_…): shown this once")
+
+
+class ApiKeyScopeOut(Schema):
+    scope: str
+    actions: list[str] = Field(description="the permissions a key with it acts with")
+    granted: bool = Field(description="the signed-in account holds them, so may give them")
+
+
+class ApiKeyCreateIn(Schema):
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    scopes: list[ApiKeyScope] = Field(min_length=1, max_length=5)
+    sub_shop_id: Id | None = Field(None, description="a sub-shop's key sees that sub-shop's")
+    expires_at: datetime | None = Field(None, description="none: until revoked")
+
+
+class ApiKeyIdIn(Schema):
+    id: Id
+
+
+class ApiKeyRollIn(Schema):
+    id: Id
+    old_expires_in_hours: int = Field(
+        24, ge=0, le=168, description="the old key keeps working this long (0: stops now)"
+    )

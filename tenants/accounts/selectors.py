@@ -15,7 +15,7 @@ from zulin.core.pagination import page_of
 from zulin.core.sides import PlatformType
 
 from .catalogue import ROLE_NAMES_EN
-from .models import Account, Action, Menu, PrivacyPolicy, Role
+from .models import Account, Action, ApiKey, Menu, PrivacyPolicy, Role
 
 ROLE_ACTIONS_SECONDS = 600
 
@@ -287,3 +287,41 @@ def store_accounts_with_role(*, merchant_id: int, role_code: str) -> list[dict[s
         .distinct()
         .values("id", "username", "name")
     ]
+
+
+def api_key_status(row: Any, now: Any) -> str:
+    if row.revoked_at is not None:
+        return "revoked"
+    if row.expires_at is not None and row.expires_at <= now:
+        return "expired"
+    return "active"
+
+
+API_KEYS_LISTED = 200
+
+
+def api_keys_of(*, merchant_id: int, sub_shop_id: int | None) -> list[ApiKey]:
+    """A merchant's API keys, newest first (a sub-shop's account: its sub-shop's alone)."""
+    rows = ApiKey.objects.filter(merchant_id=merchant_id)
+    if sub_shop_id is not None:
+        rows = rows.filter(sub_shop_id=sub_shop_id)
+    return list(rows.order_by("-id")[:API_KEYS_LISTED])
+
+
+def api_key_out(key: Any, sub_shop_name: str, now: Any) -> dict[str, Any]:
+    return {
+        "id": key.pk,
+        "name": key.name,
+        "prefix": key.prefix,
+        "scopes": list(key.scopes),
+        "sub_shop_id": key.sub_shop_id,
+        "sub_shop_name": sub_shop_name,
+        "status": api_key_status(key, now),
+        "expires_at": key.expires_at,
+        "last_used_at": key.last_used_at,
+        "use_count": key.use_count,
+        "created_by": key.created_by_name,
+        "created_at": key.created_at,
+        "revoked_at": key.revoked_at,
+        "rolled_from_id": key.rolled_from_id,
+    }

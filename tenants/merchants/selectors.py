@@ -189,6 +189,14 @@ def sub_shop_name(*, merchant_id: int | None, sub_shop_id: int) -> str:
     return entries.values_list("name", flat=True).first() or ""
 
 
+def sub_shop_names(*, merchant_id: int, sub_shop_ids: set[int]) -> dict[int, str]:
+    """Several sub-shops' names in one read (a gone sub-shop is absent)."""
+    if not sub_shop_ids:
+        return {}
+    entries = SubShopEntry.objects.filter(merchant_id=merchant_id, sub_shop_id__in=sub_shop_ids)
+    return dict(entries.values_list("sub_shop_id", "name"))
+
+
 def sub_shop_is_active(*, merchant_id: int | None, sub_shop_id: int) -> bool:
     if merchant_id is None:
         return False

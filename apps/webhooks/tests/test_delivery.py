@@ -5,6 +5,7 @@ roll with both signatures, and a worker killed mid-send delivering at least once
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import orjson
@@ -21,6 +22,7 @@ from tenants.merchants.models import WebhookDue
 from tests.leases import place, placed
 from tests.webhook_receiver import receiver
 from zulin.outbox.models import OutboxEvent
+from zulin.providers.models import SandboxSmsMessage
 
 Status = WebhookDelivery.Status
 
@@ -145,7 +147,11 @@ def test_a_410_disables_the_endpoint_and_a_roll_signs_with_both_secrets(demo, ap
     assert Webhook(new).verify(body, headers)["type"] == "ping"
 
 
-def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(demo):
+def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(
+    demo, django_capture_on_commit_callbacks
+):
+    demo.contact_phone = "13900001234"
+    demo.save(update_fields=["contact_phone"])
     with receiver() as (url, script):
         script.otherwise = (500, {}, 0)
         with tenant_context(demo):
@@ -154,7 +160,8 @@ def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(demo):
                 failing_since=timezone.now() - timedelta(days=5, minutes=1)
             )
             services.ping_send(endpoint)
-            services.relay_run()
+            with django_capture_on_commit_callbacks(execute=True):
+                services.relay_run()
             endpoint.refresh_from_db()
             from zulin.audit.models import AuditEntry
 
@@ -163,6 +170,8 @@ def test_an_endpoint_failing_for_five_days_is_disabled_and_its_owner_told(demo):
             ).exists()
         connection.set_schema_to_public()
     assert not endpoint.enabled and "5 days" in endpoint.disabled_reason and told
+    texts = SandboxSmsMessage.objects.filter(phone="13900001234", template="webhook_disabled")
+    assert [m.params["reason"] for m in texts] == ["连续 5 天投递失败"]
 
 
 def test_a_worker_killed_mid_send_leaves_the_delivery_to_be_sent_again(demo):
@@ -263,3 +272,43 @@ def test_a_relay_the_broker_could_not_take_is_left_to_the_sweep(demo, monkeypatc
     )
     assert webhooks_sweep() == 1
     assert sent == [("webhooks.relay", demo.schema_name)]
+
+
+def test_a_burst_of_commits_queues_one_relay_until_it_starts(demo, monkeypatch):
+    """Each commit with an event asks for the relay; while one is queued and not started, it
+    covers the later commits too. Once it starts, the next commit queues the next."""
+    from apps.webhooks import tasks
+
+    queued: list[str] = []
+    monkeypatch.setattr(
+        tasks.webhooks_relay, "delay", lambda: queued.append(connection.schema_name)
+    )
+    monkeypatch.setattr(services, "relay_run", lambda: {"events": 0})
+    with tenant_context(demo):
+        for _ in range(5):
+            tasks.relay_send()
+        assert queued == [demo.schema_name]
+
+        tasks.webhooks_relay()  # the relay starts
+        tasks.relay_send()
+        tasks.relay_send()
+    connection.set_schema_to_public()
+
+    assert queued == [demo.schema_name] * 2
+
+
+def test_without_redis_every_commit_queues_its_relay(demo, monkeypatch):
+    from apps.webhooks import tasks
+    from zulin.core.cache import circuit
+
+    queued: list[str] = []
+    monkeypatch.setattr(
+        tasks.webhooks_relay, "delay", lambda: queued.append(connection.schema_name)
+    )
+    monkeypatch.setattr(circuit, "open_until", time.monotonic() + 60)
+    with tenant_context(demo):
+        for _ in range(3):
+            tasks.relay_send()
+    connection.set_schema_to_public()
+
+    assert len(queued) == 3

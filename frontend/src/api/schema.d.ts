@@ -409,6 +409,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/createApiKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Api Key
+         * @description (Added) A new key, answered whole this once; only its digest is kept.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/createIntakeKey": {
         parameters: {
             query?: never;
@@ -661,6 +681,46 @@ export interface paths {
          *     audited in the past.
          */
         get: operations["getAllAuditors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getApiKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Api Keys
+         * @description (Added) The merchant's API keys, newest first; a sub-shop account sees its own.
+         */
+        get: operations["getApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getApiKeyScopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Api Key Scopes
+         * @description (Added) The scopes a key may hold, and whether this account may give each.
+         */
+        get: operations["getApiKeyScopes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1449,6 +1509,47 @@ export interface paths {
          *     with `order.identity`; each call is an audit entry on the order's timeline.
          */
         post: operations["revealCustomerIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/revokeApiKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke Api Key
+         * @description (Added) The key stops working on the next request.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/rollApiKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll Api Key
+         * @description (Added) A new key in place of this one, answered whole this once; the old key works
+         *     for the hours given.
+         */
+        post: operations["rollApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6026,6 +6127,145 @@ export interface components {
             ids: number[];
             /** Sub Shop Id */
             sub_shop_id: number;
+        };
+        /** ApiKeyCreatedOut */
+        ApiKeyCreatedOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Expires At */
+            expires_at: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Key
+             * @description the whole key (zl_live_…): shown this once
+             */
+            key: string;
+            /** Last Used At */
+            last_used_at: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Prefix
+             * @description the key's first characters, shown as prefix + …
+             */
+            prefix: string;
+            /** Revoked At */
+            revoked_at: string | null;
+            /**
+             * Rolled From Id
+             * @description the key this one replaced
+             */
+            rolled_from_id: number | null;
+            /** Scopes */
+            scopes: string[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /** Sub Shop Id */
+            sub_shop_id: number | null;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /** Use Count */
+            use_count: number;
+        };
+        /** ApiKeyCreateIn */
+        ApiKeyCreateIn: {
+            /**
+             * Expires At
+             * @description none: until revoked
+             */
+            expires_at?: string | null;
+            /** Name */
+            name: string;
+            /** Scopes */
+            scopes: ("orders:read" | "bills:read" | "goods:read" | "goods:write" | "units:read")[];
+            /**
+             * Sub Shop Id
+             * @description a sub-shop's key sees that sub-shop's
+             */
+            sub_shop_id?: number | null;
+        };
+        /** ApiKeyIdIn */
+        ApiKeyIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** ApiKeyOut */
+        ApiKeyOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /** Expires At */
+            expires_at: string | null;
+            /** Id */
+            id: number;
+            /** Last Used At */
+            last_used_at: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Prefix
+             * @description the key's first characters, shown as prefix + …
+             */
+            prefix: string;
+            /** Revoked At */
+            revoked_at: string | null;
+            /**
+             * Rolled From Id
+             * @description the key this one replaced
+             */
+            rolled_from_id: number | null;
+            /** Scopes */
+            scopes: string[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /** Sub Shop Id */
+            sub_shop_id: number | null;
+            /** Sub Shop Name */
+            sub_shop_name: string;
+            /** Use Count */
+            use_count: number;
+        };
+        /** ApiKeyRollIn */
+        ApiKeyRollIn: {
+            /** Id */
+            id: number;
+            /**
+             * Old Expires In Hours
+             * @description the old key keeps working this long (0: stops now)
+             * @default 24
+             */
+            old_expires_in_hours: number;
+        };
+        /** ApiKeyScopeOut */
+        ApiKeyScopeOut: {
+            /**
+             * Actions
+             * @description the permissions a key with it acts with
+             */
+            actions: string[];
+            /**
+             * Granted
+             * @description the signed-in account holds them, so may give them
+             */
+            granted: boolean;
+            /** Scope */
+            scope: string;
         };
         /** AppletAfterSaleIn */
         AppletAfterSaleIn: {
@@ -16197,6 +16437,35 @@ export interface operations {
             };
         };
     };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ApiKeyCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     createIntakeKey: {
         parameters: {
             query?: never;
@@ -16564,6 +16833,58 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["PersonOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["ApiKeyOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiKeyScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["ApiKeyScopeOut"][];
                         msg: string;
                     };
                 };
@@ -17689,6 +18010,64 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CustomerIdentityOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ApiKeyOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRollIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ApiKeyCreatedOut"];
                         msg: string;
                     };
                 };

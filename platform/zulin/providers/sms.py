@@ -19,6 +19,10 @@ TEMPLATES = {
         "【{site}】您的订单{order_no}第{period}期租金{amount}元已于{due_date}逾期，"
         "请尽快还款，逾期将按日产生违约金。"
     ),
+    # A webhook endpoint the relay disabled (apps.webhooks), to the merchant's contact.
+    "webhook_disabled": (
+        "【{site}】您的 Webhook 端点 {url} 已停用：{reason}。请登录后台“开发者”页面修复后重新启用。"
+    ),
     # A shop's message to its customer, rendered by us from its template (apps.service).
     "shop_message": "【{site}】{content}",
 }

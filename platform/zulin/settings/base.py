@@ -289,6 +289,13 @@ WEBHOOKS_REQUIRE_HTTPS = env_bool("WEBHOOKS_REQUIRE_HTTPS", not DEBUG)
 WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", False)
 WEBHOOKS_ALLOWED_NETWORKS = env_list("WEBHOOKS_ALLOWED_NETWORKS", [])
 
+# A merchant's API keys (tenants.accounts.api_keys, docs/api-keys.md): the prefix secret
+# scanners look for (zl_test_ where every provider is a sandbox), and each key's rate.
+API_KEY_PREFIX = env_str(
+    "API_KEY_PREFIX", "zl_test_" if PAYMENT_PROVIDER == "sandbox" else "zl_live_"
+)
+API_KEY_RATE_PER_MINUTE = env_int("API_KEY_RATE_PER_MINUTE", 600)
+
 CELERY_BEAT_SCHEDULE: dict = {
     # Webhook deliveries due (retries kept on their rows): each merchant with one, relayed.
     "webhooks-sweep": {
