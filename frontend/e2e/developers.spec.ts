@@ -154,20 +154,20 @@ test.describe.serial('developers: webhooks, API keys and intake keys', () => {
     await form.getByRole('checkbox', { name: /读取订单/ }).check();
     await form.getByRole('button', { name: '创建', exact: true }).click();
 
-    const key = await developers.takeSecret('API 密钥已创建', /^zl_live_\S{16,}$/);
+    const key = await developers.takeSecret('API 密钥已创建', /^zl_(live|test)_\S{16,}$/);
     await developers.expectSecretGone(key);
     const row = developers.row(developers.apiKeys(), name);
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('有效');
     await expect(row).toContainText(`${key.slice(0, 16)}…`);
 
-    await row.getByRole('button', { name: new RegExp(`^吊销密钥 ${name}（zl_live_`) }).click();
+    await row.getByRole('button', { name: new RegExp(`^吊销密钥 ${name}（zl_`) }).click();
     const confirm = developers.dialog('吊销 API 密钥');
     await confirm.getByRole('button', { name: '吊销' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toContainText('已吊销');
     // A revoked key is neither rolled nor revoked again, and says why.
-    await expect(row.getByRole('button', { name: new RegExp(`^轮换密钥 ${name}（zl_live_`) })).toBeDisabled();
+    await expect(row.getByRole('button', { name: new RegExp(`^轮换密钥 ${name}（zl_`) })).toBeDisabled();
     await expect(row.getByText('密钥已吊销，不能再轮换或吊销')).toBeVisible();
   });
 

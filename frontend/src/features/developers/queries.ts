@@ -2,12 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiPost } from '@/api/client';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
-import { request } from '@/lib/request';
 import { subShopKeys } from '@/features/subshops/queries';
 import type {
-  ApiKey,
-  ApiKeyCreated,
-  ApiKeyScope,
   CreateApiKeyBody,
   CreateEndpointBody,
   CreateIntakeKeyBody,
@@ -180,16 +176,15 @@ export function useSetIntakeKeyStatus() {
 }
 
 // --- API keys -------------------------------------------------------------------------------------
-// Sent through the request layer by path until the calls are in the generated schema.
 
 export function useApiKeys() {
-  return useQuery({ queryKey: developerKeys.apiKeys(), queryFn: () => orThrow(P.apiKeys, request<ApiKey[]>(P.apiKeys, { method: 'GET', ...QUIET })) });
+  return useQuery({ queryKey: developerKeys.apiKeys(), queryFn: () => orThrow(P.apiKeys, apiGet(P.apiKeys, undefined, QUIET)) });
 }
 
 export function useApiKeyScopes(enabled = true) {
   return useQuery({
     queryKey: developerKeys.apiKeyScopes(),
-    queryFn: () => orThrow(P.apiKeyScopes, request<ApiKeyScope[]>(P.apiKeyScopes, { method: 'GET', ...QUIET })),
+    queryFn: () => orThrow(P.apiKeyScopes, apiGet(P.apiKeyScopes, undefined, QUIET)),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -204,7 +199,7 @@ function useRefreshApiKeys() {
 export function useCreateApiKey() {
   const refresh = useRefreshApiKeys();
   return useMutation({
-    mutationFn: (body: CreateApiKeyBody) => strictCall((options) => request<ApiKeyCreated>(P.createApiKey, { ...options, method: 'POST', body })),
+    mutationFn: (body: CreateApiKeyBody) => strictCall((options) => apiPost(P.createApiKey, body, options)),
     onSuccess: refresh,
   });
 }
@@ -212,7 +207,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const refresh = useRefreshApiKeys();
   return useMutation({
-    mutationFn: (id: number) => strictCall((options) => request<ApiKey>(P.revokeApiKey, { ...options, method: 'POST', body: { id } })),
+    mutationFn: (id: number) => strictCall((options) => apiPost(P.revokeApiKey, { id }, options)),
     onSuccess: refresh,
   });
 }
@@ -221,7 +216,7 @@ export function useRevokeApiKey() {
 export function useRollApiKey() {
   const refresh = useRefreshApiKeys();
   return useMutation({
-    mutationFn: (body: RollApiKeyBody) => strictCall((options) => request<ApiKeyCreated>(P.rollApiKey, { ...options, method: 'POST', body })),
+    mutationFn: (body: RollApiKeyBody) => strictCall((options) => apiPost(P.rollApiKey, body, options)),
     onSuccess: refresh,
   });
 }

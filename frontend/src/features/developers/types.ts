@@ -1,7 +1,7 @@
 /**
- * The developers' screen's types. Webhooks and intake keys come from the generated OpenAPI
- * schema (apps/webhooks/schemas.py, apps/orders/schemas.py); the API keys follow the agreed
- * contract until their calls are in the schema (docs/api-keys.md on the backend's side).
+ * The developers' screen's types, from the generated OpenAPI schema: webhooks
+ * (apps/webhooks/schemas.py), intake keys (apps/orders/schemas.py) and API keys
+ * (tenants/accounts/api_keys.py, docs/api-keys.md).
  */
 import type { ApiBody, ApiData, ApiQuery } from '@/api/client';
 
@@ -24,48 +24,10 @@ export type IntakeKeyStatusBody = ApiBody<'/api/backend/setIntakeKeyStatus', 'po
 
 export type SubShopOption = ApiData<'/api/backend/getSubShopOptions', 'get'>[number];
 
-// --- API keys (the agreed contract) -------------------------------------------------------------
-
-export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
-
-export interface ApiKey {
-  id: number;
-  name: string;
-  /** "zl_live_3fA9xk2P": the key's start, shown followed by "…". */
-  prefix: string;
-  scopes: string[];
-  sub_shop_id: number | null;
-  sub_shop_name: string;
-  status: ApiKeyStatus;
-  expires_at: string | null;
-  last_used_at: string | null;
-  use_count: number;
-  created_by: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-/** The answer of a create or a roll: the key whole, in this answer only. */
-export interface ApiKeyCreated extends ApiKey {
-  key: string;
-}
-
-export interface ApiKeyScope {
-  scope: string;
-  actions: string[];
-  /** The signed-in account holds every action the scope needs (else it cannot be chosen). */
-  granted: boolean;
-}
-
-export interface CreateApiKeyBody {
-  name: string;
-  scopes: string[];
-  sub_shop_id?: number | null;
-  expires_at?: string | null;
-}
-
-export interface RollApiKeyBody {
-  id: number;
-  /** 0–168: how long the old key keeps working. */
-  old_expires_in_hours: number;
-}
+export type ApiKey = ApiData<'/api/backend/getApiKeys', 'get'>[number];
+export type ApiKeyStatus = ApiKey['status'];
+/** The answer of a create or a roll: the key whole (`key`), in this answer only. */
+export type ApiKeyCreated = ApiData<'/api/backend/createApiKey', 'post'>;
+export type ApiKeyScope = ApiData<'/api/backend/getApiKeyScopes', 'get'>[number];
+export type CreateApiKeyBody = ApiBody<'/api/backend/createApiKey', 'post'>;
+export type RollApiKeyBody = ApiBody<'/api/backend/rollApiKey', 'post'>;

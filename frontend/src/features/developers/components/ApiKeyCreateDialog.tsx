@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Button } from '@/components/ui/Button';
 import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { businessDay, businessInstant } from '@/lib/businessTime';
-import { API_KEY_NAME_MAX, apiKeyProblems, type ApiKeyProblem } from '../lib/developers';
+import { API_KEY_NAME_MAX, apiKeyProblems, isKnownScope, type ApiKeyProblem } from '../lib/developers';
 import { useApiKeyScopes, useCreateApiKey, useSubShopOptions } from '../queries';
 import type { ApiKeyCreated } from '../types';
 import { Code, ScopeName } from './labels';
@@ -47,7 +47,7 @@ function Body({ onClose, onCreated }: { onClose: () => void; onCreated: (created
     try {
       const created = await create.mutateAsync({
         name: name.trim(),
-        scopes: chosen,
+        scopes: chosen.filter(isKnownScope),
         sub_shop_id: subShop ? Number(subShop) : null,
         expires_at: expires ? businessInstant(expires, '23:59') : null,
       });

@@ -199,7 +199,7 @@ export function ApiKeysView() {
         onClose={() => setCreating(false)}
         onCreated={(created) => {
           setCreating(false);
-          setRevealed({ title: t('createdTitle'), label: t('keyLabel'), secret: created.key, note: <UsageNote /> });
+          setRevealed({ title: t('createdTitle'), label: t('keyLabel'), secret: created.key, note: <UsageNote prefix={created.prefix} /> });
         }}
       />
       <ConfirmDialog
@@ -263,11 +263,11 @@ export function ApiKeysView() {
 }
 
 /** How a key is sent: a bearer token on the shop's own host. */
-function UsageNote() {
+function UsageNote({ prefix }: { prefix: string }) {
   const t = useTranslations('developers.apiKeys');
   return (
     <p>
-      {t('usage')} <Code>Authorization: Bearer zl_live_…</Code>
+      {t('usage')} <Code>{`Authorization: Bearer ${keyDisplay(prefix)}`}</Code>
     </p>
   );
 }

@@ -146,9 +146,11 @@ export function GuideView() {
       <DetailSection id="guide-api-keys" title={t('apiKeys.title')}>
         <div className="flex flex-col gap-3">
           {paragraph('apiKeys.bearer')}
-          <Sample label={t('apiKeys.exampleLabel')}>{`curl https://<your-shop-host>/api/… \\\n  -H 'Authorization: Bearer zl_live_…'`}</Sample>
+          <Sample label={t('apiKeys.exampleLabel')}>{`curl 'https://<your-shop-host>/api/platform/goodsList?page=1&page_size=50' \\\n  -H 'Authorization: Bearer zl_live_…'`}</Sample>
           {paragraph('apiKeys.scopes')}
+          {paragraph('apiKeys.errors')}
           {paragraph('apiKeys.rateLimit')}
+          {paragraph('apiKeys.limit')}
         </div>
       </DetailSection>
     </div>

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_PAGE_SIZE, readEnum, readId, readPage, readPageSize, toSearch } from '@/components/filters/listState';
 import type { Tone } from '@/components/StatusBadge';
-import type { ApiKey, ApiKeyScope, ApiKeyStatus, Delivery, DeliveryAttempt, WebhookEndpoint } from '../types';
+import type { ApiKey, ApiKeyScope, ApiKeyStatus, CreateApiKeyBody, Delivery, DeliveryAttempt, WebhookEndpoint } from '../types';
 
 export const DEVELOPERS_PATH = '/developers';
 
@@ -171,7 +171,8 @@ export const RETRY_SCHEDULE = ['immediately', '5s', '5m', '30m', '2h', '5h', '10
 
 // --- API keys --------------------------------------------------------------------------------------
 
-export const API_KEY_SCOPES = ['orders:read', 'bills:read', 'goods:read', 'goods:write', 'units:read'] as const;
+/** The scopes a key may have (the schema's `ApiKeyCreateIn.scopes`; the type holds them equal). */
+export const API_KEY_SCOPES = ['orders:read', 'bills:read', 'goods:read', 'goods:write', 'units:read'] as const satisfies readonly CreateApiKeyBody['scopes'][number][];
 
 export type ApiKeyScopeName = (typeof API_KEY_SCOPES)[number];
 
