@@ -20,6 +20,8 @@ const LATIN_ALLOWED = new Set(
     'Huawei', 'Xiaomi', 'OPPO', 'vivo', 'Pro', 'Max', 'Plus', 'Mini', 'Air', 'GB', 'TB', 'MB', 'KB', 'CNY',
     'RMB', 'JPEG', 'PNG', 'JPG', 'Alipay', 'WeChat', 'PC', 'IP', 'AI', 'OK', 'VIP', 'No', 'SMS', 'Zulin',
     'ZULIN', 'Logo', 'logo', 'UTC', 'GMT', 'IMEI', 'MEID', 'GIF', 'WebP',
+    // The developers' screen: the standard's name, written so in Chinese products too.
+    'Webhook',
   ].map((word) => word.toLowerCase()),
 );
 

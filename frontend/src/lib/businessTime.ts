@@ -57,3 +57,39 @@ export function businessDay(date: Date = new Date(), timeZone: string = BUSINESS
   const { year, month, day } = businessParts(date, timeZone);
   return `${year}-${month}-${day}`;
 }
+
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** "09:05" as [9, 5], or null when it is not a clock time "HH:mm" (24-hour). */
+export function typedClock(text: string): [number, number] | null {
+  const match = CLOCK.exec(text.trim().replace(/^(\d):/, '0$1:'));
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+/**
+ * The instant a day and clock time name on the business clock ("2026-11-25", "09:30" → the
+ * instant 01:30 UTC), as an ISO string for the server; null when either is not one. A time
+ * typed on the shop's clock means the same instant whatever the viewer's browser zone is.
+ */
+export function businessInstant(day: string, clock: string, timeZone: string = BUSINESS_TIME_ZONE): string | null {
+  const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const time = typedClock(clock);
+  if (!dayMatch || !time) return null;
+  const wall = Date.UTC(Number(dayMatch[1]), Number(dayMatch[2]) - 1, Number(dayMatch[3]), time[0], time[1]);
+  if (Number.isNaN(wall)) return null;
+  // The zone's offset at that instant, found from its wall clock there (twice: a zone that
+  // changes its offset near the time settles on the second reading).
+  let instant = wall;
+  for (let round = 0; round < 2; round += 1) {
+    const parts = businessParts(new Date(instant), timeZone);
+    const shown = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    instant += wall - shown;
+  }
+  return new Date(instant).toISOString();
+}
+
+/** The business clock's day and "HH:mm" of an instant (a date-time field's starting value). */
+export function businessClock(date: Date, timeZone: string = BUSINESS_TIME_ZONE): { day: string; time: string } {
+  const { year, month, day, hour, minute } = businessParts(date, timeZone);
+  return { day: `${year}-${month}-${day}`, time: `${hour}:${minute}` };
+}

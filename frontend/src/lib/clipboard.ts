@@ -30,12 +30,16 @@ async function writeText(text: string): Promise<boolean> {
   return typeof document !== 'undefined' && copyWithSelection(text);
 }
 
-export async function copyToClipboard(text: string): Promise<boolean> {
+/**
+ * Copies `text` and says so: by default that a link was copied; `messages` names the catalogue
+ * keys for what else was (a secret, a key).
+ */
+export async function copyToClipboard(text: string, messages: { copied: string; failed: string } = { copied: 'clipboard.copied', failed: 'clipboard.failed' }): Promise<boolean> {
   const copied = await writeText(text);
   notify(
     copied
-      ? { kind: 'success', message: { key: 'clipboard.copied' } }
-      : { kind: 'error', message: { key: 'clipboard.failed' } },
+      ? { kind: 'success', message: { key: messages.copied } }
+      : { kind: 'error', message: { key: messages.failed } },
   );
   return copied;
 }

@@ -103,6 +103,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/assets/:id', layout: 'security', side: 'store', built: true, action: 'asset.view' },
   { path: '/stockReceipts', layout: 'security', side: 'store', built: true, action: 'asset.receive' },
   { path: '/stockTransfers', layout: 'security', side: 'store', built: true, action: 'asset.transfer' },
+  // Added (issue 44): the developers' screen: webhook endpoints and their deliveries, API keys,
+  // the applet's intake keys (their tab for intake.manage) and the guide; the owner's.
+  { path: '/developers', layout: 'security', side: 'store', built: true, action: 'webhook.manage' },
   { path: '/rechargeAudit', layout: 'security', side: 'platform', built: true, action: 'recharge.audit' },
   // Browser-test fixtures (src/app/**/e2e/*); 404 unless the server runs with E2E_FIXTURES=1.
   { path: '/e2e/forbidden', layout: 'security', side: 'both', built: true, fixture: true, action: FIXTURE_FORBIDDEN_ACTION },

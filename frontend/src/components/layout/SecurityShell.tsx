@@ -10,9 +10,10 @@ import { useLoginUserInfo } from '@/features/auth/queries';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
-import { checkAccess, menuPathVisible, routeAccess } from '@/lib/access';
+import { checkAccess, hasAction, menuPathVisible, routeAccess } from '@/lib/access';
 import { listenToFrames } from '@/lib/frameBridge';
 import { buildSideMenu } from '@/lib/menu';
+import { PLATFORM_STORE } from '@/lib/platform';
 import { loginHref, ROLE_PICKER_PATH, safeTarget } from '@/lib/routes';
 import { useClientValue } from '@/lib/useClientValue';
 import { Forbidden } from './Forbidden';
@@ -21,6 +22,10 @@ import { SideMenu } from './SideMenu';
 
 // The phone drawer (Headless UI's dialog) loads when the menu button is first pressed.
 const MenuDrawer = dynamic(() => import('./MenuDrawer'), { ssr: false });
+
+// The word that the system turned webhook endpoints off: loaded only for a store account that
+// manages them (the developers' screen says it itself).
+const DisabledEndpointsBanner = dynamic(() => import('@/features/developers/components/DisabledEndpointsBanner'), { ssr: false });
 
 function FullPageSpinner({ label }: { label?: string }) {
   return (
@@ -117,6 +122,7 @@ export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: 
 
   const { user, roles, current_role: currentRole, site } = session.data;
   const access = routeAccess(pathname, { platformType, auth: session.data.auth, fixturesEnabled });
+  const webhookBanner = platformType === PLATFORM_STORE && hasAction(session.data.auth, 'webhook.manage') && pathname.toLowerCase() !== '/developers';
 
   const brand = (
     <div className="flex h-14 items-center px-4 [&_span]:text-white">
@@ -140,6 +146,7 @@ export function SecurityShell({ fixturesEnabled, children }: { fixturesEnabled: 
         <main className="min-w-0 flex-1 p-4 md:p-6">
           {/* The content keeps its width on a desktop; on a phone it fits the screen and lists scroll in their card. */}
           <div className="md:min-w-[var(--content-width)]" style={{ '--content-width': `${contentWidth}px` } as React.CSSProperties}>
+            {webhookBanner && <DisabledEndpointsBanner />}
             {access.status === 'forbidden' ? <Forbidden /> : children}
           </div>
         </main>

@@ -10,6 +10,7 @@ import auth from '@/features/auth/messages/en.json';
 import catalog from '@/features/catalog/messages/en.json';
 import credit from '@/features/credit/messages/en.json';
 import dashboard from '@/features/dashboard/messages/en.json';
+import developers from '@/features/developers/messages/en.json';
 import disputes from '@/features/disputes/messages/en.json';
 import finance from '@/features/finance/messages/en.json';
 import goods from '@/features/goods/messages/en.json';
@@ -26,6 +27,6 @@ import subshops from '@/features/subshops/messages/en.json';
 import withdrawals from '@/features/withdrawals/messages/en.json';
 import workbench from '@/features/workbench/messages/en.json';
 
-const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...disputes, ...finance, ...goods, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
+const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
 
 export default messages;

@@ -10,6 +10,7 @@ import auth from '@/features/auth/messages/zh-CN.json';
 import catalog from '@/features/catalog/messages/zh-CN.json';
 import credit from '@/features/credit/messages/zh-CN.json';
 import dashboard from '@/features/dashboard/messages/zh-CN.json';
+import developers from '@/features/developers/messages/zh-CN.json';
 import disputes from '@/features/disputes/messages/zh-CN.json';
 import finance from '@/features/finance/messages/zh-CN.json';
 import goods from '@/features/goods/messages/zh-CN.json';
@@ -26,6 +27,6 @@ import subshops from '@/features/subshops/messages/zh-CN.json';
 import withdrawals from '@/features/withdrawals/messages/zh-CN.json';
 import workbench from '@/features/workbench/messages/zh-CN.json';
 
-const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...disputes, ...finance, ...goods, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
+const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
 
 export default messages;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BUSINESS_TIME_ZONE, businessDay, businessParts } from '../businessTime';
+import { BUSINESS_TIME_ZONE, businessClock, businessDay, businessInstant, businessParts, typedClock } from '../businessTime';
 import { inBrowserZone } from './browserZone';
 
 // The viewer's browser is in Los Angeles.
@@ -31,5 +31,31 @@ describe('the business time zone', () => {
     vi.resetModules();
     expect((await import('../businessTime')).BUSINESS_TIME_ZONE).toBe('Asia/Shanghai');
     vi.unstubAllEnvs();
+  });
+});
+
+describe('a time typed on the business clock', () => {
+  it('is the instant it names in China time, whatever the browser zone', () => {
+    expect(businessInstant('2026-11-25', '09:30')).toBe('2026-11-25T01:30:00.000Z');
+    expect(businessInstant('2026-11-25', '00:00')).toBe('2026-11-24T16:00:00.000Z');
+    expect(businessInstant('2026-11-25', '7:05')).toBe('2026-11-24T23:05:00.000Z');
+  });
+
+  it('follows a zone that changes its offset', () => {
+    // London is on summer time (UTC+1) in July and on GMT in November.
+    expect(businessInstant('2026-07-01', '12:00', 'Europe/London')).toBe('2026-07-01T11:00:00.000Z');
+    expect(businessInstant('2026-11-01', '12:00', 'Europe/London')).toBe('2026-11-01T12:00:00.000Z');
+  });
+
+  it('is null for a day or a time that is not one', () => {
+    expect(businessInstant('2026-11-25', '24:00')).toBeNull();
+    expect(businessInstant('2026-11-25', '9.30')).toBeNull();
+    expect(businessInstant('25/11/2026', '09:30')).toBeNull();
+    expect(typedClock('23:59')).toEqual([23, 59]);
+    expect(typedClock('12:60')).toBeNull();
+  });
+
+  it('reads an instant back as its China day and clock', () => {
+    expect(businessClock(new Date('2026-11-24T17:30:00Z'))).toEqual({ day: '2026-11-25', time: '01:30' });
   });
 });

@@ -35,4 +35,10 @@ describe('copyToClipboard', () => {
     await expect(copyToClipboard('x')).resolves.toBe(false);
     expect(getNotices()).toEqual([expect.objectContaining({ kind: 'error', message: { key: 'clipboard.failed' } })]);
   });
+
+  it('says what else was copied when told (a secret, a key)', async () => {
+    stubClipboard(vi.fn().mockResolvedValue(undefined));
+    await copyToClipboard('whsec_x', { copied: 'kit.secret.copied', failed: 'kit.secret.copyFailed' });
+    expect(getNotices()).toEqual([expect.objectContaining({ kind: 'success', message: { key: 'kit.secret.copied' } })]);
+  });
 });
