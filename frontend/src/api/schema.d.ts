@@ -5482,6 +5482,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/webhooks/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: a webhook receiver for the demo's endpoint (added; any host)
+         * @description Takes a Standard Webhooks delivery as a real receiver would: the three headers must be
+         *     there and the timestamp within 5 minutes (else 400); every third event is answered 503 with
+         *     `Retry-After` the first time it arrives, then taken.
+         */
+        post: operations["sandboxWebhookReceive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/BillPayment": {
         parameters: {
             query?: never;
@@ -13358,6 +13380,13 @@ export interface components {
             status: string;
             /** Trade No */
             trade_no: string;
+        };
+        /** SandboxWebhookOut */
+        SandboxWebhookOut: {
+            /** First Time */
+            first_time: boolean;
+            /** Received */
+            received: string;
         };
         /** SavedOut */
         SavedOut: {
@@ -24224,6 +24253,31 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["SandboxPaymentOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    sandboxWebhookReceive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SandboxWebhookOut"];
                         msg: string;
                     };
                 };
