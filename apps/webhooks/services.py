@@ -347,7 +347,8 @@ def attempt_record(delivery_id: int, outcome: sender.Outcome, *, started: dateti
 
 def attempts_record(results: list[tuple[int, sender.Outcome, datetime]]) -> list[str]:
     """What several attempts did to their deliveries and endpoints, in one transaction (the
-    deliveries, then their endpoints, locked in id order); answers each delivery's status."""
+    deliveries locked in id order, then their endpoints when an attempt changes them);
+    answers each delivery's status."""
     now = timezone.now()
     with transaction.atomic():
         ids = sorted(delivery_id for delivery_id, _, _ in results)
