@@ -28,6 +28,7 @@ from django.db import connection, transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
+from tenants.merchants.selectors import webhook_networks
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
@@ -38,6 +39,7 @@ from zulin.outbox.services import event_emit, relay_request
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 from zulin.webhooks import schedule, sender, signing
+from zulin.webhooks.addresses import Network
 
 from .models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from .projection import due_project
@@ -283,8 +285,13 @@ class Sent:
     failed: int = 0
 
 
-def _allowed_networks() -> tuple:
-    return tuple(ip_network(cidr) for cidr in settings.WEBHOOKS_ALLOWED_NETWORKS)
+def allowed_networks() -> tuple[Network, ...]:
+    """The private ranges this merchant's deliveries may reach: those the platform allowed it
+    (read at each round: a change reaches the next delivery), and the deployment's own
+    (`WEBHOOKS_ALLOWED_NETWORKS`, for an installation whose every receiver is on-premise)."""
+    merchant_id = getattr(tenant_connection.tenant, "pk", None)
+    granted = webhook_networks(merchant_id=merchant_id) if merchant_id is not None else ()
+    return granted + tuple(ip_network(cidr) for cidr in settings.WEBHOOKS_ALLOWED_NETWORKS)
 
 
 # Deliveries of one round are sent side by side (the network and the receivers' time
@@ -296,7 +303,7 @@ def deliveries_send(*, limit: int = 50, now: datetime | None = None) -> Sent:
     """Sends the deliveries due now (at most `limit`), each once; the attempts are recorded as
     they end (those ending together in one transaction), so one slow receiver holds back no
     other delivery's record."""
-    allowed = _allowed_networks()
+    allowed = allowed_networks()
     claimed = _claim(now or timezone.now(), limit)
     if not claimed:
         return Sent()

@@ -20,8 +20,9 @@ const LATIN_ALLOWED = new Set(
     'Huawei', 'Xiaomi', 'OPPO', 'vivo', 'Pro', 'Max', 'Plus', 'Mini', 'Air', 'GB', 'TB', 'MB', 'KB', 'CNY',
     'RMB', 'JPEG', 'PNG', 'JPG', 'Alipay', 'WeChat', 'PC', 'IP', 'AI', 'OK', 'VIP', 'No', 'SMS', 'Zulin',
     'ZULIN', 'Logo', 'logo', 'UTC', 'GMT', 'IMEI', 'MEID', 'GIF', 'WebP',
-    // The developers' screen: the standard's name, written so in Chinese products too.
-    'Webhook',
+    // The developers' screen: the standard's name, written so in Chinese products too; CIDR, the
+    // form a network is written in (a merchant's webhook networks).
+    'Webhook', 'CIDR',
   ].map((word) => word.toLowerCase()),
 );
 

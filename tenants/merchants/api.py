@@ -20,8 +20,10 @@ from .schemas import (
     MerchantRowOut,
     SettlementIn,
     SettlementOut,
+    SetWebhookNetworksIn,
     UpdateMerchantIn,
     UpdateStatusIn,
+    WebhookNetworksOut,
 )
 
 merchant_router = Router(tags=["platform: merchants"], auth=admin_auth("merchant.manage"))
@@ -106,3 +108,18 @@ def add_settle(request: HttpRequest, payload: AddSettleIn) -> dict[str, Any]:
         actor=current_session(request), merchant_id=payload.id, terms=_settlement(payload)
     )
     return selectors.settlement_row(terms)
+
+
+@merchant_router.post(
+    "/setWebhookNetworks", response=WebhookNetworksOut, operation_id="setWebhookNetworks"
+)
+def set_webhook_networks(request: HttpRequest, payload: SetWebhookNetworksIn) -> dict[str, Any]:
+    """(Added) The private ranges a merchant's webhook deliveries may reach (an on-premise
+    receiver): replaces the list, with a reason for the audit (docs/webhooks.md)."""
+    merchant = services.merchant_webhook_networks_set(
+        actor=current_session(request),
+        merchant_id=payload.id,
+        networks=payload.networks,
+        reason=payload.reason,
+    )
+    return {"id": merchant.pk, "webhook_networks": list(merchant.webhook_networks)}

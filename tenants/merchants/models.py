@@ -28,6 +28,10 @@ class Merchant(TenantMixin):
     contact_phone = models.CharField(max_length=20, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Private ranges the platform allows this merchant's webhook deliveries to reach (an
+    # on-premise receiver over a private line), as CIDR texts; set only by
+    # services.merchant_webhook_networks_set (zulin.webhooks.addresses.grant_problem).
+    webhook_networks = models.JSONField(default=list, blank=True)
 
     # Schemas are made by tenants.merchants.provisioning (clone of the template), not on save().
     auto_create_schema = False

@@ -64,6 +64,19 @@ class UpdateStatusIn(Schema):
     reason: MultiLineText = Field("", max_length=500)
 
 
+class SetWebhookNetworksIn(Schema):
+    id: Id = Field(description="the merchant's id")
+    # CIDR networks inside the private-use ranges (10/8, 172.16/12, 192.168/16, 100.64/10,
+    # fc00::/7); an empty list allows none.
+    networks: list[str] = Field(max_length=32)
+    reason: MultiLineText = Field("", max_length=500)
+
+
+class WebhookNetworksOut(Schema):
+    id: int
+    webhook_networks: list[str]
+
+
 class AddSettleIn(SettlementIn):
     id: Id = Field(description="the merchant's id")
 
@@ -129,3 +142,5 @@ class MerchantInfoOut(Schema):
     settlement_history: list[SettlementOut]
     status_history: list[StatusChangeOut]
     audit: list[AuditOut]
+    # Private ranges its webhook deliveries may reach (setWebhookNetworks).
+    webhook_networks: list[str]

@@ -14,6 +14,7 @@ from zulin.core.crypto import mask_bank_account
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
+from zulin.webhooks.addresses import Network, grants_parse
 
 from .models import Domain, Merchant, MerchantStatus, SettlementTerms, SubShopEntry
 
@@ -173,9 +174,16 @@ def merchant_detail(*, merchant_id: int) -> dict[str, Any]:
         else None,
         "settlement": history[0] if history else None,
         "settlement_history": history,
+        "webhook_networks": list(merchant.webhook_networks),
         "status_history": status_history(target_type="merchant", target_id=merchant.pk),
         "audit": audit_trail(target_type="merchant", target_id=merchant.pk),
     }
+
+
+def webhook_networks(*, merchant_id: int) -> tuple[Network, ...]:
+    """The private ranges the platform allows the merchant's webhook deliveries to reach."""
+    texts = Merchant.objects.filter(pk=merchant_id).values_list("webhook_networks", flat=True)
+    return grants_parse(next(iter(texts), []))
 
 
 # --- the sub-shop directory (kept by apps.subshops.projection) ------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from ipaddress import ip_network
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -20,6 +21,7 @@ from zulin.core.crypto import mask_bank_account
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.tenancy import forget_merchant_hosts
+from zulin.webhooks.addresses import GRANTS_MAX, grant_problem
 
 from .models import Merchant, MerchantOnboarding, MerchantStatus, SettlementTerms
 from .provisioning import merchant_provision, slug_validate
@@ -250,6 +252,48 @@ def merchant_update(
         # The host cache holds the merchant's name (shown on its sign-in page).
         forget_merchant_hosts(merchant)
         transaction.on_commit(lambda: forget_merchant_hosts(merchant))
+    return merchant
+
+
+def merchant_webhook_networks_set(
+    *, actor: Session, merchant_id: int, networks: list[str], reason: str
+) -> Merchant:
+    """Replaces the private ranges the merchant's webhook deliveries may reach (an on-premise
+    receiver). Each must be a network inside a private-use block (never loopback, link-local
+    or public); a change needs a reason, and the audit keeps both lists."""
+    wanted: list[str] = []
+    for index, text in enumerate(networks):
+        problem = grant_problem(text)
+        if problem is not None:
+            raise field_error(f"networks.{index}", Text(f"不可放行的网段：{problem}", problem))
+        normal = str(ip_network(text.strip()))
+        if normal not in wanted:
+            wanted.append(normal)
+    if len(wanted) > GRANTS_MAX:
+        raise field_error(
+            "networks",
+            Text(f"最多放行 {GRANTS_MAX} 个网段", f"at most {GRANTS_MAX} networks may be allowed"),
+        )
+    with transaction.atomic():
+        merchant = _locked_merchant(merchant_id)
+        before = list(merchant.webhook_networks)
+        if sorted(before) == sorted(wanted):
+            return merchant
+        if not reason.strip():
+            raise field_error(
+                "reason", Text("放行内网网段须写明原因", "say why these networks are allowed")
+            )
+        merchant.webhook_networks = wanted
+        merchant.save(update_fields=["webhook_networks", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="merchant.webhook_networks",
+            target_type=AUDIT_TARGET,
+            target_id=merchant.pk,
+            before={"webhook_networks": before},
+            after={"webhook_networks": wanted},
+            reason=reason.strip(),
+        )
     return merchant
 
 

@@ -11,6 +11,7 @@ from datetime import timedelta
 import orjson
 import pytest
 from django.db import connection, transaction
+from django.test import override_settings
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 from standardwebhooks import Webhook
@@ -360,3 +361,46 @@ def test_a_success_after_failures_clears_the_endpoints_failing_time(demo):
         endpoint.refresh_from_db()
     connection.set_schema_to_public()
     assert failing == started and endpoint.failing_since is None and endpoint.enabled
+
+
+def test_a_private_receiver_is_reached_only_by_the_merchant_the_platform_allowed_it(
+    demo, admin_client
+):
+    """An on-premise receiver at 10.20.3.4: refused (no connection made) until the platform
+    allows the demo shop 10.20.0.0/16; allowed then for the demo shop alone, never for acme."""
+    from tenants.merchants.models import Merchant
+    from zulin.webhooks.addresses import AddressRefused, address_check
+
+    def resolver(host: str, port: int) -> list[str]:
+        return ["10.20.3.4"]
+
+    with tenant_context(demo):
+        endpoint = services.endpoint_create(url="https://10.20.3.4/hook", event_types=[])
+        services.ping_send(endpoint)
+        _due_now()
+        with override_settings(WEBHOOKS_ALLOW_LOOPBACK=False):
+            sent = services.deliveries_send()
+        refused = WebhookAttempt.objects.get(delivery__endpoint=endpoint)
+    connection.set_schema_to_public()
+    assert sent.retried == 1
+    assert refused.status_code is None and "(private): refused" in refused.error
+
+    answer = admin_client.post(
+        "/api/platform/setWebhookNetworks",
+        {"id": demo.pk, "networks": ["10.20.0.0/16"], "reason": "门店内网 ERP"},
+    )
+    assert answer.code == 200, answer
+
+    with tenant_context(demo):
+        allowed = services.allowed_networks()
+    acme = Merchant.objects.get(slug="acme")
+    with tenant_context(acme):
+        acme_allowed = services.allowed_networks()
+    connection.set_schema_to_public()
+    assert address_check("erp.demo.internal", 443, resolver=resolver, allowed=allowed).address == (
+        "10.20.3.4"
+    )
+    with pytest.raises(AddressRefused):
+        address_check("erp.acme.internal", 443, resolver=resolver, allowed=acme_allowed)
+    with pytest.raises(AddressRefused):
+        address_check("erp.demo.internal", 443, resolver=resolver, allowed=())

@@ -5272,6 +5272,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/setWebhookNetworks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Webhook Networks
+         * @description (Added) The private ranges a merchant's webhook deliveries may reach (an on-premise
+         *     receiver): replaces the list, with a reason for the audit (docs/webhooks.md).
+         */
+        post: operations["setWebhookNetworks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/showPrivacy": {
         parameters: {
             query?: never;
@@ -10081,6 +10102,8 @@ export interface components {
             settlement_history: components["schemas"]["SettlementOut"][];
             /** Status History */
             status_history: components["schemas"]["StatusChangeOut"][];
+            /** Webhook Networks */
+            webhook_networks: string[];
         };
         /** MerchantListIn */
         MerchantListIn: {
@@ -13762,6 +13785,21 @@ export interface components {
             /** Settlement Cycle */
             settlement_cycle: string;
         };
+        /** SetWebhookNetworksIn */
+        SetWebhookNetworksIn: {
+            /**
+             * Id
+             * @description the merchant's id
+             */
+            id: number;
+            /** Networks */
+            networks: string[];
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
         /** ShareLandingOptionOut */
         ShareLandingOptionOut: {
             /** Label */
@@ -15472,6 +15510,13 @@ export interface components {
             id: number;
             /** Url */
             url?: string | null;
+        };
+        /** WebhookNetworksOut */
+        WebhookNetworksOut: {
+            /** Id */
+            id: number;
+            /** Webhook Networks */
+            webhook_networks: string[];
         };
         /** WebhookPingOut */
         WebhookPingOut: {
@@ -23936,6 +23981,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CategoryOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    setWebhookNetworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetWebhookNetworksIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WebhookNetworksOut"];
                         msg: string;
                     };
                 };

@@ -8,8 +8,10 @@ cloud metadata address 169.254.169.254 among them), "this network", benchmarking
 documentation, multicast, reserved and unspecified ranges; in IPv6 the unique-local
 (fc00::/7), link-local, NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo
 (2001::/32) prefixes, and an IPv4 address mapped into IPv6 is judged as the IPv4 it carries.
-An operator may allow ranges for a merchant (an on-premise receiver); the sandbox settings
-allow loopback for `make run` and the tests."""
+An operator may allow a merchant private ranges (an on-premise receiver reached over a private
+line): only ranges inside the private-use blocks (`GRANTABLE`), never loopback, link-local (the
+metadata address), multicast or a public range; the sandbox settings allow loopback for
+`make run` and the tests."""
 
 from __future__ import annotations
 
@@ -53,6 +55,36 @@ REFUSED: tuple[tuple[str, Network], ...] = tuple(
     )
 )
 LOOPBACK = (ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"))
+# What an operator may allow a merchant: ranges inside these private-use blocks only.
+GRANTABLE: tuple[Network, ...] = tuple(
+    ipaddress.ip_network(cidr)
+    for cidr in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
+)
+GRANTS_MAX = 16
+
+
+def grant_problem(text: str) -> str | None:
+    """Why `text` may not be allowed to a merchant (None: it may): a network in CIDR form with
+    no host bits set, inside one private-use block of `GRANTABLE`."""
+    try:
+        network = ipaddress.ip_network(text.strip(), strict=True)
+    except ValueError:
+        return f"{text!r} is not a network in CIDR form (e.g. 10.20.0.0/16), host bits clear"
+    if not any(
+        network.version == block.version and network.subnet_of(block)  # type: ignore[arg-type]
+        for block in GRANTABLE
+    ):
+        return (
+            f"{network} is not inside a private-use range"
+            " (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7)"
+        )
+    return None
+
+
+def grants_parse(texts: Iterable[str]) -> tuple[Network, ...]:
+    """The networks of a merchant's stored grants (each checked when it was granted)."""
+    return tuple(ipaddress.ip_network(text) for text in texts)
+
 
 Resolver = Callable[[str, int], list[str]]
 

@@ -398,3 +398,58 @@ def test_merchant_calls_need_the_admin_side_and_merchant_manage(demo, method, pa
     finance = next(role for role in roles if role["code"] == "platform_finance")
     ops.token = ops.post("/api/platform/chooseRole", {"role_id": finance["id"]}).data["token"]
     assert ops.call(method, path, body).code == 403
+
+
+def test_an_operator_allows_a_merchant_private_ranges_with_a_reason_kept_in_the_audit(
+    admin_client, demo
+):
+    answer = admin_client.post(
+        "/api/platform/setWebhookNetworks",
+        {"id": demo.pk, "networks": ["10.20.0.0/16", " 192.168.8.0/24"], "reason": "门店内网 ERP"},
+    )
+
+    assert answer.code == 200, answer
+    assert answer.data == {"id": demo.pk, "webhook_networks": ["10.20.0.0/16", "192.168.8.0/24"]}
+    info = admin_client.get("/api/platform/merchantInfo", {"id": demo.pk}).data
+    assert info["webhook_networks"] == ["10.20.0.0/16", "192.168.8.0/24"]
+    entry = AuditEntry.objects.get(action="merchant.webhook_networks", target_id=str(demo.pk))
+    assert entry.before == {"webhook_networks": []}
+    assert entry.after == {"webhook_networks": ["10.20.0.0/16", "192.168.8.0/24"]}
+    assert entry.reason == "门店内网 ERP"
+    # Taking them back is a change like any other: a reason, an audit entry.
+    cleared = admin_client.post(
+        "/api/platform/setWebhookNetworks", {"id": demo.pk, "networks": [], "reason": "专线停用"}
+    )
+    assert cleared.data["webhook_networks"] == []
+    assert AuditEntry.objects.filter(action="merchant.webhook_networks").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"networks": ["10.20.0.0/16", "8.8.8.0/24"], "reason": "x"}, "networks.1"),
+        ({"networks": ["169.254.169.254/32"], "reason": "x"}, "networks.0"),
+        ({"networks": ["10.20.0.0/16"], "reason": " "}, "reason"),
+        ({"networks": [f"10.{n}.0.0/16" for n in range(17)], "reason": "x"}, "networks"),
+    ],
+)
+def test_a_range_that_may_not_be_allowed_or_a_missing_reason_changes_nothing(
+    admin_client, demo, body, field
+):
+    answer = admin_client.post("/api/platform/setWebhookNetworks", {"id": demo.pk, **body})
+
+    assert answer.code == 400 and field in answer.data["fields"], answer
+    demo.refresh_from_db()
+    assert demo.webhook_networks == []
+    assert not AuditEntry.objects.filter(action="merchant.webhook_networks").exists()
+
+
+def test_webhook_networks_are_the_platforms_to_set(demo_owner, demo):
+    answer = demo_owner.post(
+        "/api/platform/setWebhookNetworks",
+        {"id": demo.pk, "networks": ["10.20.0.0/16"], "reason": "x"},
+    )
+
+    assert answer.code != 200
+    demo.refresh_from_db()
+    assert demo.webhook_networks == []

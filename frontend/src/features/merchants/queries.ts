@@ -14,6 +14,7 @@ export type CreateMerchantBody = ApiBody<'/api/platform/createMerchant', 'post'>
 export type UpdateMerchantBody = ApiBody<'/api/platform/updateMerchant', 'post'>;
 export type UpdateStatusBody = ApiBody<'/api/platform/updateStatus', 'post'>;
 export type AddSettleBody = ApiBody<'/api/platform/addSettle', 'post'>;
+export type SetWebhookNetworksBody = ApiBody<'/api/platform/setWebhookNetworks', 'post'>;
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -30,6 +31,7 @@ const P = {
   update: '/api/platform/updateMerchant',
   status: '/api/platform/updateStatus',
   addSettle: '/api/platform/addSettle',
+  webhookNetworks: '/api/platform/setWebhookNetworks',
 } as const;
 
 /** Onboarding creates a schema and runs its migrations: allow it longer than the usual 10 s. */
@@ -93,5 +95,13 @@ export function useAddSettlement() {
   return useMutation({
     mutationFn: (body: AddSettleBody) => strictCall((options) => apiPost(P.addSettle, body, options)),
     onSuccess: (_terms, body) => invalidate(body.id),
+  });
+}
+
+export function useSetWebhookNetworks() {
+  const invalidate = useInvalidateMerchant();
+  return useMutation({
+    mutationFn: (body: SetWebhookNetworksBody) => strictCall((options) => apiPost(P.webhookNetworks, body, options)),
+    onSuccess: (_answer, body) => invalidate(body.id),
   });
 }

@@ -147,3 +147,31 @@ def test_a_receiver_slower_than_the_limit_is_a_failure_and_the_429_keeps_its_ret
         limited = sender.deliver(url, b"{}", {}, allow_loopback=True)
     assert not slow.delivered and slow.status_code is None and "timed out" in slow.error
     assert limited.status_code == 429 and limited.retry_after == "30"
+
+
+@pytest.mark.parametrize(
+    "network",
+    ["10.20.0.0/16", "172.16.0.0/12", "192.168.5.0/24", "100.64.1.0/24", "fd12:3456::/48"],
+)
+def test_a_private_range_may_be_allowed_to_a_merchant(network):
+    assert addresses.grant_problem(network) is None
+
+
+@pytest.mark.parametrize(
+    ("network", "why"),
+    [
+        ("10.20.0.1/16", "CIDR"),  # host bits set: the operator meant another network
+        ("not-a-network", "CIDR"),
+        ("", "CIDR"),
+        ("8.8.8.0/24", "private-use"),
+        ("0.0.0.0/0", "private-use"),
+        ("10.0.0.0/7", "private-use"),  # wider than the private block it starts in
+        ("127.0.0.0/8", "private-use"),
+        ("169.254.169.254/32", "private-use"),  # the cloud metadata address
+        ("198.18.0.0/15", "private-use"),
+        ("fe80::/10", "private-use"),
+        ("::1/128", "private-use"),
+    ],
+)
+def test_loopback_metadata_public_and_malformed_ranges_are_never_allowed(network, why):
+    assert why in addresses.grant_problem(network)

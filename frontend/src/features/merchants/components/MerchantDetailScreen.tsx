@@ -23,6 +23,7 @@ import { cycleName } from './merchant-table/columns';
 // Dialogs load when first opened (see lazyDialog).
 const AddSettlementDialog = lazyDialog(() => import('./AddSettlementDialog').then((module) => module.AddSettlementDialog), (props) => props.open);
 const MerchantEditDialog = lazyDialog(() => import('./MerchantEditDialog').then((module) => module.MerchantEditDialog), (props) => props.open);
+const WebhookNetworksDialog = lazyDialog(() => import('./WebhookNetworksDialog').then((module) => module.WebhookNetworksDialog), (props) => props.open);
 
 function MerchantStatusBadge({ status }: { status: string }) {
   const t = useTranslations('merchant.status');
@@ -110,6 +111,32 @@ function SettlementSection({ info }: { info: MerchantInfo }) {
         </div>
       )}
       <AddSettlementDialog merchantId={info.merchant.id} current={current} open={adding} onClose={() => setAdding(false)} />
+    </DetailSection>
+  );
+}
+
+/** The private ranges the platform lets this merchant's webhooks reach (an on-premise receiver). */
+function WebhookNetworksSection({ info }: { info: MerchantInfo }) {
+  const t = useTranslations('merchant.webhookNetworks');
+  const [editing, setEditing] = useState(false);
+  const networks = info.webhook_networks;
+  return (
+    <DetailSection
+      id="merchant-webhook-networks"
+      title={t('title')}
+      actions={canEditMerchant(info.merchant.status) && <Button variant="secondary" className="py-1" onClick={() => setEditing(true)}>{t('edit')}</Button>}
+    >
+      {networks.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('none')}</p>
+      ) : (
+        <ul className="flex flex-col gap-1" aria-label={t('title')}>
+          {networks.map((network) => (
+            <li key={network} className="font-mono text-sm text-slate-900">{network}</li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 text-xs text-slate-500">{t('hint')}</p>
+      <WebhookNetworksDialog merchantId={info.merchant.id} networks={networks} open={editing} onClose={() => setEditing(false)} />
     </DetailSection>
   );
 }
@@ -242,6 +269,7 @@ function Detail({ info }: { info: MerchantInfo }) {
           <DetailSection id="merchant-status-history" title={t('statusHistory.title')}>
             <StatusHistory info={info} />
           </DetailSection>
+          <WebhookNetworksSection info={info} />
         </div>
       </div>
       <MerchantEditDialog merchant={merchant} open={editing} onClose={() => setEditing(false)} />

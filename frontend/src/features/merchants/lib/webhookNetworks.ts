@@ -1,0 +1,36 @@
+/**
+ * The networks an operator may allow a merchant's webhooks to reach, checked as the server
+ * checks them (zulin/webhooks/addresses.py grant_problem): CIDR form, host bits clear, inside a
+ * private-use block. IPv4 is checked here; an IPv6 network is left to the server's answer.
+ */
+export const NETWORKS_MAX = 16;
+
+const PRIVATE_BLOCKS: [number, number][] = [
+  [ipv4('10.0.0.0'), 8],
+  [ipv4('172.16.0.0'), 12],
+  [ipv4('192.168.0.0'), 16],
+  [ipv4('100.64.0.0'), 10],
+];
+
+function ipv4(text: string): number {
+  return text.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+}
+
+/** The non-empty lines of the text, trimmed, each once. */
+export function networkLines(text: string): string[] {
+  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+}
+
+/** True when `line` may not be allowed (a malformed or non-private IPv4 network). */
+export function privateNetworkProblem(line: string): boolean {
+  if (line.includes(':')) return !/^[0-9a-f:]+\/\d{1,3}$/i.test(line);
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(line);
+  if (!match) return true;
+  const parts = match.slice(1, 5).map(Number);
+  const prefix = Number(match[5]);
+  if (parts.some((part) => part > 255) || prefix > 32) return true;
+  const address = parts.reduce((value, part) => value * 256 + part, 0);
+  const size = 2 ** (32 - prefix);
+  if (address % size !== 0) return true; // host bits set
+  return !PRIVATE_BLOCKS.some(([block, blockPrefix]) => prefix >= blockPrefix && Math.floor(address / 2 ** (32 - blockPrefix)) === block / 2 ** (32 - blockPrefix));
+}
