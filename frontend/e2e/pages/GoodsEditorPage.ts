@@ -15,12 +15,16 @@ export class GoodsEditorPage {
 
   /**
    * The description's editor, scrolled to as a user does: it loads when it comes near the
-   * screen (the end of a long form), not with the form's first paint.
+   * screen (the end of a long form), not with the form's first paint. After a reload the form
+   * is painted again once the goods arrive, which may replace the section scrolled to: the
+   * scroll is tried again until the editor shows (CI once met the section detached).
    */
   async description() {
-    await this.page.locator('#goods-description').scrollIntoViewIfNeeded();
     const editor = this.page.getByRole('textbox', { name: '描述', exact: true });
-    await expect(editor).toBeVisible();
+    await expect(async () => {
+      await this.page.locator('#goods-description').scrollIntoViewIfNeeded({ timeout: 2_000 });
+      await expect(editor).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     return editor;
   }
 
