@@ -27,9 +27,9 @@ describe('webhook networks', () => {
   it('sends the list a line each with the reason, and closes', async () => {
     const fetchMock = vi.fn(async () => answer({ id: 3, webhook_networks: ['10.20.0.0/16', '192.168.8.0/24'] }));
     const onClose = await mount(fetchMock);
-    expect(textareas()[0].value).toBe('10.20.0.0/16');
-    await type(textareas()[0], '10.20.0.0/16\n192.168.8.0/24\n');
-    await type(textareas()[1], '门店内网 ERP');
+    expect(textareas()[0]!.value).toBe('10.20.0.0/16');
+    await type(textareas()[0]!, '10.20.0.0/16\n192.168.8.0/24\n');
+    await type(textareas()[1]!, '门店内网 ERP');
     await click(byText(dialog(), 'button', '保存'));
     await until(() => onClose.mock.calls.length > 0);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -40,7 +40,7 @@ describe('webhook networks', () => {
   it('refuses a public network or a missing reason before sending, saying which line', async () => {
     const fetchMock = vi.fn(async () => answer(null, 404, 'unexpected'));
     await mount(fetchMock);
-    await type(textareas()[0], '10.20.0.0/16\n8.8.8.0/24');
+    await type(textareas()[0]!, '10.20.0.0/16\n8.8.8.0/24');
     await click(byText(dialog(), 'button', '保存'));
     await until(() => dialog().textContent?.includes('第 2 行') ?? false);
     expect(dialog().textContent).toContain('请填写原因');
@@ -51,8 +51,8 @@ describe('webhook networks', () => {
     const refusal = { fields: { 'networks.0': ['不可放行的网段：fd00::/7 is not inside a private-use range'] } };
     const fetchMock = vi.fn(async () => answer(refusal, 400, '参数错误'));
     const onClose = await mount(fetchMock);
-    await type(textareas()[0], 'fd00::/7');
-    await type(textareas()[1], '测试');
+    await type(textareas()[0]!, 'fd00::/7');
+    await type(textareas()[1]!, '测试');
     await click(byText(dialog(), 'button', '保存'));
     await until(() => dialog().textContent?.includes('不可放行的网段') ?? false);
     expect(onClose).not.toHaveBeenCalled();
