@@ -125,8 +125,12 @@ def _conf_follow() -> None:
 
 
 def server_stop() -> None:
+    """Waits for the shutdown's checkpoint: at 10,000 merchants it syncs over a million files,
+    minutes beyond pg_ctl's default 60 s (a start after a stop given up on finds the old
+    server still there)."""
     subprocess.run(  # noqa: S603
-        _as_postgres([str(PGBIN / "pg_ctl"), "-D", str(DATA), "-m", "fast", "-w", "stop"]),
+        _as_postgres([str(PGBIN / "pg_ctl"), "-D", str(DATA), "-m", "fast", "-w", "-t", "1800"])
+        + ["stop"],
         check=False,
         stdout=subprocess.DEVNULL,
     )
