@@ -21,7 +21,7 @@ from zulin.core.crypto import mask_bank_account
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.tenancy import forget_merchant_hosts
-from zulin.webhooks.addresses import GRANTS_MAX, grant_problem
+from zulin.webhooks.addresses import GRANTABLE_TEXT, GRANTS_MAX, grant_problem
 
 from .models import Merchant, MerchantOnboarding, MerchantStatus, SettlementTerms
 from .provisioning import merchant_provision, slug_validate
@@ -265,7 +265,13 @@ def merchant_webhook_networks_set(
     for index, text in enumerate(networks):
         problem = grant_problem(text)
         if problem is not None:
-            raise field_error(f"networks.{index}", Text(f"不可放行的网段：{problem}", problem))
+            kind, why = problem
+            zh = (
+                f"「{text.strip()}」不是 CIDR 格式的网段（如 10.20.0.0/16，主机位须为 0）"
+                if kind == "form"
+                else f"{text.strip()} 不在私有网段内（{GRANTABLE_TEXT}）"
+            )
+            raise field_error(f"networks.{index}", Text(zh, why))
         normal = str(ip_network(text.strip()))
         if normal not in wanted:
             wanted.append(normal)

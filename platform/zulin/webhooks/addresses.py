@@ -63,21 +63,25 @@ GRANTABLE: tuple[Network, ...] = tuple(
 GRANTS_MAX = 16
 
 
-def grant_problem(text: str) -> str | None:
-    """Why `text` may not be allowed to a merchant (None: it may): a network in CIDR form with
-    no host bits set, inside one private-use block of `GRANTABLE`."""
+GRANTABLE_TEXT = "10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7"
+
+
+def grant_problem(text: str) -> tuple[str, str] | None:
+    """Why `text` may not be allowed to a merchant, as (`form` or `range`, what is wrong), or
+    None when it may: a network in CIDR form with no host bits set, inside one private-use
+    block of `GRANTABLE`."""
     try:
         network = ipaddress.ip_network(text.strip(), strict=True)
     except ValueError:
-        return f"{text!r} is not a network in CIDR form (e.g. 10.20.0.0/16), host bits clear"
+        return (
+            "form",
+            f"{text!r} is not a network in CIDR form (e.g. 10.20.0.0/16), host bits clear",
+        )
     if not any(
         network.version == block.version and network.subnet_of(block)  # type: ignore[arg-type]
         for block in GRANTABLE
     ):
-        return (
-            f"{network} is not inside a private-use range"
-            " (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7)"
-        )
+        return "range", f"{network} is not inside a private-use range ({GRANTABLE_TEXT})"
     return None
 
 

@@ -439,6 +439,8 @@ def test_a_range_that_may_not_be_allowed_or_a_missing_reason_changes_nothing(
     answer = admin_client.post("/api/platform/setWebhookNetworks", {"id": demo.pk, **body})
 
     assert answer.code == 400 and field in answer.data["fields"], answer
+    if field.startswith("networks."):  # said in the session's language (Chinese here)
+        assert "私有网段" in answer.data["fields"][field][0]
     demo.refresh_from_db()
     assert demo.webhook_networks == []
     assert not AuditEntry.objects.filter(action="merchant.webhook_networks").exists()
