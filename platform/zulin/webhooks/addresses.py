@@ -60,10 +60,8 @@ GRANTABLE: tuple[Network, ...] = tuple(
     ipaddress.ip_network(cidr)
     for cidr in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
 )
+GRANTABLE_TEXT = ", ".join(str(block) for block in GRANTABLE)
 GRANTS_MAX = 16
-
-
-GRANTABLE_TEXT = "10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7"
 
 
 def grant_problem(text: str) -> tuple[str, str] | None:

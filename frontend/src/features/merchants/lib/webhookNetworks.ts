@@ -5,20 +5,27 @@
  */
 export const NETWORKS_MAX = 16;
 
-const PRIVATE_BLOCKS: [number, number][] = [
-  [ipv4('10.0.0.0'), 8],
-  [ipv4('172.16.0.0'), 12],
-  [ipv4('192.168.0.0'), 16],
-  [ipv4('100.64.0.0'), 10],
-];
-
-function ipv4(text: string): number {
-  return text.split('.').reduce((value, part) => value * 256 + Number(part), 0);
+/** An IPv4 address's four parts as one number. */
+function ipv4(parts: number[]): number {
+  return parts.reduce((value, part) => value * 256 + part, 0);
 }
+
+const PRIVATE_BLOCKS: [number, number][] = [
+  [ipv4([10, 0, 0, 0]), 8],
+  [ipv4([172, 16, 0, 0]), 12],
+  [ipv4([192, 168, 0, 0]), 16],
+  [ipv4([100, 64, 0, 0]), 10],
+];
 
 /** The non-empty lines of the text, trimmed, each once. */
 export function networkLines(text: string): string[] {
   return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+}
+
+/** The network `address` starts, `prefix` bits long, as its first address in a block of that size. */
+function blockStart(address: number, prefix: number): number {
+  const size = 2 ** (32 - prefix);
+  return Math.floor(address / size) * size;
 }
 
 /** True when `line` may not be allowed (a malformed or non-private IPv4 network). */
@@ -29,8 +36,7 @@ export function privateNetworkProblem(line: string): boolean {
   const parts = match.slice(1, 5).map(Number);
   const prefix = Number(match[5]);
   if (parts.some((part) => part > 255) || prefix > 32) return true;
-  const address = parts.reduce((value, part) => value * 256 + part, 0);
-  const size = 2 ** (32 - prefix);
-  if (address % size !== 0) return true; // host bits set
-  return !PRIVATE_BLOCKS.some(([block, blockPrefix]) => prefix >= blockPrefix && Math.floor(address / 2 ** (32 - blockPrefix)) === block / 2 ** (32 - blockPrefix));
+  const address = ipv4(parts);
+  if (blockStart(address, prefix) !== address) return true; // host bits set
+  return !PRIVATE_BLOCKS.some(([block, blockPrefix]) => prefix >= blockPrefix && blockStart(address, blockPrefix) === block);
 }

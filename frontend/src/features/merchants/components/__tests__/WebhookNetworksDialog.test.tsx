@@ -48,13 +48,13 @@ describe('webhook networks', () => {
   });
 
   it("shows the server's refusal of one network on the list", async () => {
-    const refusal = { fields: { 'networks.0': ['不可放行的网段：fd00::/7 is not inside a private-use range'] } };
+    const refusal = { fields: { 'networks.0': ['fd00::/7 不在私有网段内（10.0.0.0/8、…）'] } };
     const fetchMock = vi.fn(async () => answer(refusal, 400, '参数错误'));
     const onClose = await mount(fetchMock);
     await type(textareas()[0]!, 'fd00::/7');
     await type(textareas()[1]!, '测试');
     await click(byText(dialog(), 'button', '保存'));
-    await until(() => dialog().textContent?.includes('不可放行的网段') ?? false);
+    await until(() => dialog().textContent?.includes('fd00::/7 不在私有网段内') ?? false);
     expect(onClose).not.toHaveBeenCalled();
   });
 });
