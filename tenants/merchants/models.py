@@ -30,8 +30,14 @@ class Merchant(TenantMixin):
     updated_at = models.DateTimeField(auto_now=True)
     # Private ranges the platform allows this merchant's webhook deliveries to reach (an
     # on-premise receiver over a private line), as CIDR texts; set only by
-    # services.merchant_webhook_networks_set (zulin.webhooks.addresses.grant_problem).
-    webhook_networks = models.JSONField(default=list, blank=True)
+    # services.merchant_webhook_networks_set (zulin.webhooks.addresses.grant_problem). The
+    # database's own default ([]) keeps an insert that names no list working: code of the
+    # release before this field during a rolling deploy, and the benchmarks' bulk copies.
+    webhook_networks = models.JSONField(
+        default=list,
+        db_default=models.Value([], output_field=models.JSONField()),
+        blank=True,
+    )
 
     # Schemas are made by tenants.merchants.provisioning (clone of the template), not on save().
     auto_create_schema = False

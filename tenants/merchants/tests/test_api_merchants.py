@@ -455,3 +455,18 @@ def test_webhook_networks_are_the_platforms_to_set(demo_owner, demo):
     assert answer.code != 200
     demo.refresh_from_db()
     assert demo.webhook_networks == []
+
+
+def test_a_merchant_inserted_without_naming_its_networks_has_none(demo):
+    """The release before the field (during a rolling deploy) and bulk copies insert merchants
+    without the column: the database's default gives them the empty list, not a refusal."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO merchants_merchant (schema_name, name, slug, status, contact_name,"
+            " contact_phone, created_at, updated_at)"
+            " VALUES ('m_older', 'Older', 'older', 'pending', '', '', now(), now())"
+            " RETURNING id"
+        )
+        merchant_id = cursor.fetchone()[0]
+
+    assert Merchant.objects.get(pk=merchant_id).webhook_networks == []
