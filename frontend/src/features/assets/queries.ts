@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 import type {
   AdjustUnitBody,
   CreateReceiptBody,
@@ -39,7 +39,6 @@ const P = {
   places: '/api/backend/getSubShopOptions',
 } as const;
 
-const QUIET = { hideNotice: true };
 
 export const assetKeys = {
   all: ['assets'] as const,
@@ -59,18 +58,14 @@ export const assetKeys = {
 
 /** The shop's sub-shops (the places a unit can be besides the warehouse). */
 export function usePlaceOptions(enabled = true) {
-  return useQuery({ queryKey: assetKeys.places(), queryFn: () => orThrow(P.places, apiGet(P.places, undefined, QUIET)), staleTime: 5 * 60_000, enabled });
+  return useQuery({ queryKey: assetKeys.places(), queryFn: quietGet(P.places), staleTime: 5 * 60_000, enabled });
 }
 
 // --- units -------------------------------------------------------------------------------------
 
 /** The units list with its counts per status (under the same filters but the status). */
 export function useUnits(query: UnitListQuery) {
-  return useQuery({
-    queryKey: assetKeys.unitList(query),
-    queryFn: () => orThrow(P.units, apiGet(P.units, { ...query, warehouse: query.warehouse || undefined }, QUIET)),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(assetKeys.unitList(query), P.units, { ...query, warehouse: query.warehouse || undefined });
 }
 
 /** One unit with its history, orders and actions. strictCall keeps NOT_FOUND for RecordUnavailable. */
@@ -122,7 +117,7 @@ export function useCreateUnitLabels() {
 export function useSuppliers(keyword = '', enabled = true) {
   return useQuery({
     queryKey: assetKeys.supplierList(keyword),
-    queryFn: () => orThrow(P.suppliers, apiGet(P.suppliers, { ...(keyword ? { keyword } : {}), page: 1, page_size: 100 }, QUIET)),
+    queryFn: quietGet(P.suppliers, { ...(keyword ? { keyword } : {}), page: 1, page_size: 100 }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     enabled,
@@ -140,11 +135,7 @@ export function useCreateSupplier() {
 // --- stock receipts ----------------------------------------------------------------------------
 
 export function useReceipts(query: ReceiptListQuery) {
-  return useQuery({
-    queryKey: assetKeys.receiptList(query),
-    queryFn: () => orThrow(P.receipts, apiGet(P.receipts, query, QUIET)),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(assetKeys.receiptList(query), P.receipts, query);
 }
 
 export function useReceiptDetail(id: number | null) {
@@ -184,11 +175,7 @@ export function useRefreshReceipt() {
 // --- transfers ---------------------------------------------------------------------------------
 
 export function useTransfers(query: TransferListQuery) {
-  return useQuery({
-    queryKey: assetKeys.transferList(query),
-    queryFn: () => orThrow(P.transfers, apiGet(P.transfers, query, QUIET)),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(assetKeys.transferList(query), P.transfers, query);
 }
 
 export function useTransferDetail(id: number | null) {

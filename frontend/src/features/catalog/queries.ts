@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/api/client';
+import { apiPost } from '@/api/client';
+import { quietGet } from '@/api/reads';
 import { strictCall } from '@/features/goods/lib/apiError';
 import { goodsKeys } from '@/features/goods/queries';
-import { orThrow } from '@/lib/query';
 import type { CategoryCreateBody, CategoryUpdateBody } from './types';
 
 export const categoryKeys = {
@@ -23,7 +23,7 @@ const P = {
 export function useCategoryTree() {
   return useQuery({
     queryKey: categoryKeys.tree(),
-    queryFn: () => orThrow(P.list, apiGet(P.list, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.list),
   });
 }
 

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { orThrow } from '@/lib/query';
 
 export type OrderCredit = ApiData<'/api/credit/getOrderCredit', 'get'>;
@@ -37,34 +38,26 @@ export const creditKeys = {
 export function useOrderCredit(orderId: number, enabled = true) {
   return useQuery({
     queryKey: creditKeys.order(orderId),
-    queryFn: () => orThrow(P.order, apiGet(P.order, { order_id: orderId }, { hideNotice: true })),
+    queryFn: quietGet(P.order, { order_id: orderId }),
     enabled,
   });
 }
 
 /** The shop's report records, newest first, with counts per state. */
 export function useCreditRecords(query: CreditRecordQuery) {
-  return useQuery({
-    queryKey: creditKeys.records(query),
-    queryFn: () => orThrow(P.records, apiGet(P.records, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(creditKeys.records(query), P.records, query);
 }
 
 /** The shop's report files, newest first. */
 export function useCreditFiles(page: number) {
-  return useQuery({
-    queryKey: creditKeys.files(page),
-    queryFn: () => orThrow(P.files, apiGet(P.files, { page, page_size: 20 }, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(creditKeys.files(page), P.files, { page, page_size: 20 });
 }
 
 /** One file with its tree, records and the bureau's feedback. */
 export function useCreditFile(id: number | null) {
   return useQuery({
     queryKey: creditKeys.file(id ?? 0),
-    queryFn: () => orThrow(P.file, apiGet(P.file, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.file, { id: id ?? 0 }),
     enabled: id !== null,
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
+import { quietGet } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { subShopKeys } from '@/features/subshops/queries';
@@ -58,7 +59,7 @@ export const developerKeys = {
 export function useWebhookEndpoints(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
   return useQuery({
     queryKey: developerKeys.endpoints(),
-    queryFn: () => orThrow(P.endpoints, apiGet(P.endpoints, undefined, QUIET)),
+    queryFn: quietGet(P.endpoints),
     staleTime: 30_000,
     enabled: options.enabled ?? true,
     refetchInterval: options.refetchInterval,
@@ -150,7 +151,7 @@ export function useRedeliver() {
 // --- intake keys ----------------------------------------------------------------------------------
 
 export function useIntakeKeys(enabled = true) {
-  return useQuery({ queryKey: developerKeys.intakeKeys(), queryFn: () => orThrow(P.intakeKeys, apiGet(P.intakeKeys, undefined, QUIET)), enabled });
+  return useQuery({ queryKey: developerKeys.intakeKeys(), queryFn: quietGet(P.intakeKeys), enabled });
 }
 
 /** A new application key; its secret is in this answer only. */
@@ -164,7 +165,7 @@ export function useCreateIntakeKey() {
 
 /** The shop's order channels `{label, name}`: an app key may name the one its orders come from. */
 export function useChannels(enabled = true) {
-  return useQuery({ queryKey: developerKeys.channels(), queryFn: () => orThrow(P.channels, apiGet(P.channels, undefined, QUIET)), staleTime: 5 * 60_000, enabled });
+  return useQuery({ queryKey: developerKeys.channels(), queryFn: quietGet(P.channels), staleTime: 5 * 60_000, enabled });
 }
 
 export function useSetIntakeKeyStatus() {
@@ -178,13 +179,13 @@ export function useSetIntakeKeyStatus() {
 // --- API keys -------------------------------------------------------------------------------------
 
 export function useApiKeys() {
-  return useQuery({ queryKey: developerKeys.apiKeys(), queryFn: () => orThrow(P.apiKeys, apiGet(P.apiKeys, undefined, QUIET)) });
+  return useQuery({ queryKey: developerKeys.apiKeys(), queryFn: quietGet(P.apiKeys) });
 }
 
 export function useApiKeyScopes(enabled = true) {
   return useQuery({
     queryKey: developerKeys.apiKeyScopes(),
-    queryFn: () => orThrow(P.apiKeyScopes, apiGet(P.apiKeyScopes, undefined, QUIET)),
+    queryFn: quietGet(P.apiKeyScopes),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -223,5 +224,5 @@ export function useRollApiKey() {
 
 /** The shop's active sub-shops, for a key limited to one (the pickers' shared list). */
 export function useSubShopOptions(enabled = true) {
-  return useQuery({ queryKey: subShopKeys.options(), queryFn: () => orThrow(P.subShops, apiGet(P.subShops, undefined, QUIET)), staleTime: 5 * 60_000, enabled });
+  return useQuery({ queryKey: subShopKeys.options(), queryFn: quietGet(P.subShops), staleTime: 5 * 60_000, enabled });
 }

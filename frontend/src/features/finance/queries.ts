@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 import type { BillLinesQuery, FinanceBillsQuery, FinanceRecordQuery, MarkCollectQuery, TypeCountQuery } from './lib/billListState';
 
 export type FinanceSetting = ApiData<'/api/finance/getFinanceSetting', 'get'>;
@@ -36,59 +36,34 @@ const P = {
 
 /** The shop's income and expense lines (getBillList, `finance.view`), newest first. */
 export function useStoreBillLines(query: BillLinesQuery, enabled = true) {
-  return useQuery({
-    queryKey: financeKeys.storeLines(query),
-    queryFn: () => orThrow(P.storeLines, apiGet(P.storeLines, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(financeKeys.storeLines(query), P.storeLines, query, enabled);
 }
 
 /** The platform's lines for every merchant or one (getFinanceRecord, `finance.view`). */
 export function usePlatformBillLines(query: FinanceRecordQuery, enabled = true) {
-  return useQuery({
-    queryKey: financeKeys.platformLines(query),
-    queryFn: () => orThrow(P.platformLines, apiGet(P.platformLines, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(financeKeys.platformLines(query), P.platformLines, query, enabled);
 }
 
 /** How many lines of each of the side's types the filters leave (the type tabs). */
 export function useTypeCounts(platform: boolean, query: TypeCountQuery, enabled = true) {
-  return useQuery({
-    queryKey: financeKeys.typeCounts(platform, query),
-    queryFn: () => orThrow(P.typeCounts, apiGet(P.typeCounts, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(financeKeys.typeCounts(platform, query), P.typeCounts, query, enabled);
 }
 
 /** The totals above the shop's lines: the period's money, and the balances now (getMarkCollect). */
 export function useMarkCollect(query: MarkCollectQuery, enabled = true) {
-  return useQuery({
-    queryKey: financeKeys.markCollect(query),
-    queryFn: () => orThrow(P.markCollect, apiGet(P.markCollect, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(financeKeys.markCollect(query), P.markCollect, query, enabled);
 }
 
 /** The customers' instalment bills across orders (getFinanceBillList). */
 export function useFinanceBills(query: FinanceBillsQuery, enabled = true) {
-  return useQuery({
-    queryKey: financeKeys.bills(query),
-    queryFn: () => orThrow(P.bills, apiGet(P.bills, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(financeKeys.bills(query), P.bills, query, enabled);
 }
 
 /** The shop's late-fee rates and reminder days in force, with the platform's defaults (`finance.view`). */
 export function useFinanceSetting(enabled = true) {
   return useQuery({
     queryKey: financeKeys.setting(),
-    queryFn: () => orThrow(P.setting, apiGet(P.setting, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.setting),
     enabled,
   });
 }

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { orThrow } from '@/lib/query';
 import { request } from '@/lib/request';
 import { subShopKeys } from '@/features/subshops/queries';
@@ -107,17 +108,13 @@ const OPTIONS_STALE_MS = 5 * 60_000;
 // --- store side: goods -------------------------------------------------------------------------
 
 export function useGoodsList(filters: GoodsListFilters) {
-  return useQuery({
-    queryKey: goodsKeys.list(filters),
-    queryFn: () => orThrow(P.goodsList, apiGet(P.goodsList, filters, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(goodsKeys.list(filters), P.goodsList, filters);
 }
 
 export function useGoodsStatusCount() {
   return useQuery({
     queryKey: goodsKeys.statusCount(),
-    queryFn: () => orThrow(P.statusCount, apiGet(P.statusCount, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.statusCount),
   });
 }
 
@@ -219,7 +216,7 @@ export function useUpdateGoodsSort() {
 export function useSkuStock(goodsId: number | null) {
   return useQuery({
     queryKey: goodsKeys.skuStock(goodsId ?? 0),
-    queryFn: () => orThrow(P.skuStock, apiGet(P.skuStock, { goods_id: goodsId ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.skuStock, { goods_id: goodsId ?? 0 }),
     enabled: goodsId !== null,
   });
 }
@@ -254,11 +251,7 @@ export function usePictureUpload() {
 // --- both sides: add-on services ---------------------------------------------------------------
 
 export function useGainList(filters: GainListFilters) {
-  return useQuery({
-    queryKey: gainKeys.list(filters),
-    queryFn: () => orThrow(P.gainList, apiGet(P.gainList, filters, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(gainKeys.list(filters), P.gainList, filters);
 }
 
 export function useGainTypes() {
@@ -297,7 +290,7 @@ export function useSetGainStatus() {
 export function useAddonTypes() {
   return useQuery({
     queryKey: gainKeys.addonTypes(),
-    queryFn: () => orThrow(P.addonTypes, apiGet(P.addonTypes, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.addonTypes),
   });
 }
 
@@ -316,17 +309,13 @@ export function useSaveAddonType() {
 // --- platform side: governance -----------------------------------------------------------------
 
 export function usePlatformGoodsList(filters: PlatformGoodsFilters) {
-  return useQuery({
-    queryKey: platformGoodsKeys.list(filters),
-    queryFn: () => orThrow(P.platformList, apiGet(P.platformList, filters, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(platformGoodsKeys.list(filters), P.platformList, filters);
 }
 
 export function usePlatformGoodsCount() {
   return useQuery({
     queryKey: platformGoodsKeys.count(),
-    queryFn: () => orThrow(P.platformCount, apiGet(P.platformCount, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.platformCount),
   });
 }
 
@@ -372,7 +361,7 @@ export function useReviewGoods() {
 export function useGoodsReviewSetting(merchantId: number | undefined) {
   return useQuery({
     queryKey: platformGoodsKeys.reviewSetting(merchantId ?? 0),
-    queryFn: () => orThrow(P.reviewSetting, apiGet(P.reviewSetting, { merchant_id: merchantId ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.reviewSetting, { merchant_id: merchantId ?? 0 }),
     enabled: merchantId !== undefined,
   });
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
-import { orThrow } from '@/lib/query';
+import { useListRead } from '@/api/reads';
 import { strictCall } from './lib/apiError';
 
 export type MerchantListParams = Required<Pick<ApiQuery<'/api/platform/merchantList', 'get'>, 'page' | 'page_size'>> &
@@ -38,11 +38,7 @@ const P = {
 const ONBOARDING_TIMEOUT_MS = 60_000;
 
 export function useMerchantList(params: MerchantListParams) {
-  return useQuery({
-    queryKey: merchantKeys.list(params),
-    queryFn: () => orThrow(P.list, apiGet(P.list, params, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(merchantKeys.list(params), P.list, params);
 }
 
 export function useMerchantInfo(id: number | null) {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { quietGet } from '@/api/reads';
 import { orderKeys } from '@/features/orders/queries';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 import { STEP_PATHS, type NotaryStep } from './lib/notary';
 
 export type Notarization = ApiData<'/api/notarization/queryNotary', 'post'>;
@@ -27,7 +27,7 @@ const P = {
 export function useNotarySetting(enabled = true) {
   return useQuery({
     queryKey: notaryKeys.setting(),
-    queryFn: () => orThrow(P.setting, apiGet(P.setting, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.setting),
     enabled,
   });
 }

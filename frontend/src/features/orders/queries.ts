@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { quietGet } from '@/api/reads';
 import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
@@ -342,7 +343,7 @@ export function useReturnQuote(ref: OrderRef, params: ReturnQuoteParams, enabled
 
 /** The shop's order settings (store side, `order.manage`), read when their dialog opens. */
 export function useOrderSetting(enabled: boolean) {
-  return useQuery({ queryKey: orderKeys.setting(), queryFn: () => orThrow(P.setting, apiGet(P.setting, undefined, { hideNotice: true })), enabled });
+  return useQuery({ queryKey: orderKeys.setting(), queryFn: quietGet(P.setting), enabled });
 }
 
 export function useSaveOrderSetting() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 
 export type ShareLinkPage = ApiData<'/api/general/shareLinkList', 'get'>;
 export type ShareLinkRow = ShareLinkPage['list'][number];
@@ -35,18 +35,14 @@ export const shareLinkKeys = {
 
 /** The links this session may see, each with its visits, orders and deal value. */
 export function useShareLinks(query: ShareLinkListQuery) {
-  return useQuery({
-    queryKey: shareLinkKeys.list(query),
-    queryFn: () => orThrow(P.list, apiGet(P.list, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(shareLinkKeys.list(query), P.list, query);
 }
 
 /** One link with its QR picture. */
 export function useShareLink(id: number | null) {
   return useQuery({
     queryKey: shareLinkKeys.detail(id ?? 0),
-    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.detail, { id: id ?? 0 }),
     enabled: id !== null,
   });
 }
@@ -55,7 +51,7 @@ export function useShareLink(id: number | null) {
 export function useShareLinkOptions(enabled = true) {
   return useQuery({
     queryKey: shareLinkKeys.options(),
-    queryFn: () => orThrow(P.options, apiGet(P.options, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.options),
     staleTime: 60_000,
     enabled,
   });
@@ -65,7 +61,7 @@ export function useShareLinkOptions(enabled = true) {
 export function useShareLinkOrders(id: number | null, page: number) {
   return useQuery({
     queryKey: shareLinkKeys.orders(id ?? 0, page),
-    queryFn: () => orThrow(P.orders, apiGet(P.orders, { id: id ?? 0, page, page_size: 10 }, { hideNotice: true })),
+    queryFn: quietGet(P.orders, { id: id ?? 0, page, page_size: 10 }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });

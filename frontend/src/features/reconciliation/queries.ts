@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 
 export type RunPage = ApiData<'/api/platform/getReconciliationRuns', 'get'>;
 export type RunRow = RunPage['list'][number];
@@ -30,18 +30,14 @@ export const reconciliationKeys = {
 
 /** Every merchant's runs (`finance.view`, admin host), newest day first, with the status counts. */
 export function useReconciliationRuns(query: RunsQuery) {
-  return useQuery({
-    queryKey: reconciliationKeys.list(query),
-    queryFn: () => orThrow(P.runs, apiGet(P.runs, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(reconciliationKeys.list(query), P.runs, query);
 }
 
 /** One run with its differences. */
 export function useReconciliationRun(id: number | null) {
   return useQuery({
     queryKey: reconciliationKeys.run(id ?? 0),
-    queryFn: () => orThrow(P.run, apiGet(P.run, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.run, { id: id ?? 0 }),
     enabled: id !== null,
   });
 }

@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 
 export type CasePage = ApiData<'/api/backend/getRecoveryCases', 'get'>;
 export type CaseRow = CasePage['list'][number];
@@ -47,20 +47,12 @@ export const recoveryKeys = {
 
 /** The cases the session may work, next action due first. */
 export function useRecoveryCases(query: CaseListQuery) {
-  return useQuery({
-    queryKey: recoveryKeys.list(query),
-    queryFn: () => orThrow(P.list, apiGet(P.list, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(recoveryKeys.list(query), P.list, query);
 }
 
 /** Per bucket and state, the cases and what they owe, with the list's filters. */
 export function useRecoveryCount(query: CaseCountQuery) {
-  return useQuery({
-    queryKey: recoveryKeys.count(query),
-    queryFn: () => orThrow(P.count, apiGet(P.count, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(recoveryKeys.count(query), P.count, query);
 }
 
 /** One case. strictCall keeps the server's code: a case out of scope answers NOT_FOUND (RecordUnavailable). */
@@ -76,7 +68,7 @@ export function useRecoveryCase(id: number | null) {
 export function useRecoveryCollectors(enabled: boolean) {
   return useQuery({
     queryKey: recoveryKeys.collectors(),
-    queryFn: () => orThrow(P.collectors, apiGet(P.collectors, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.collectors),
     staleTime: 60_000,
     enabled,
   });
@@ -85,7 +77,7 @@ export function useRecoveryCollectors(enabled: boolean) {
 export function useRecoverySetting(enabled: boolean) {
   return useQuery({
     queryKey: recoveryKeys.setting(),
-    queryFn: () => orThrow(P.setting, apiGet(P.setting, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.setting),
     staleTime: 60_000,
     enabled,
   });
@@ -131,9 +123,5 @@ export function useWriteOffDebt() {
 
 /** Recovered, the recovery rate, promises and closings over China days, by collector and bucket. */
 export function useRecoveryReport(query: ReportQuery) {
-  return useQuery({
-    queryKey: recoveryKeys.report(query),
-    queryFn: () => orThrow(P.report, apiGet(P.report, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(recoveryKeys.report(query), P.report, query);
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { PAY_POLL_MS } from './lib/risk';
@@ -66,7 +67,7 @@ export function useIdentityStatus(orderId: number, enabled = true) {
 export function useRiskBalance(enabled = true) {
   return useQuery({
     queryKey: riskKeys.balance(),
-    queryFn: () => orThrow(P.balance, apiGet(P.balance, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.balance),
     enabled,
   });
 }
@@ -75,19 +76,14 @@ export function useRiskBalance(enabled = true) {
 export function useRiskTypes(enabled = true) {
   return useQuery({
     queryKey: riskKeys.types(),
-    queryFn: () => orThrow(P.types, apiGet(P.types, undefined, { hideNotice: true })),
+    queryFn: quietGet(P.types),
     staleTime: 5 * 60_000,
     enabled,
   });
 }
 
 export function useRiskBills(query: RiskBillQuery, enabled = true) {
-  return useQuery({
-    queryKey: riskKeys.bills(query),
-    queryFn: () => orThrow(P.bills, apiGet(P.bills, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(riskKeys.bills(query), P.bills, query, enabled);
 }
 
 export function useRiskQueries(body: RiskQueryListBody, enabled = true) {
@@ -101,18 +97,13 @@ export function useRiskQueries(body: RiskQueryListBody, enabled = true) {
 
 /** Recharges: the shop's own, or on the platform every merchant's (with each status's count). */
 export function useRecharges(query: RechargeListQuery, enabled = true) {
-  return useQuery({
-    queryKey: riskKeys.recharges(query),
-    queryFn: () => orThrow(P.recharges, apiGet(P.recharges, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(riskKeys.recharges(query), P.recharges, query, enabled);
 }
 
 export function useRechargeDetail(id: number | null) {
   return useQuery({
     queryKey: riskKeys.detail(id ?? 0),
-    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.detail, { id: id ?? 0 }),
     enabled: id !== null,
   });
 }

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 
@@ -77,28 +78,20 @@ export function useSendMessage(orderId: number) {
 }
 
 export function useCustomers(query: CustomerQuery) {
-  return useQuery({
-    queryKey: serviceKeys.customers(query),
-    queryFn: () => orThrow(P.customers, apiGet(P.customers, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(serviceKeys.customers(query), P.customers, query);
 }
 
 export function useCustomerDetail(id: number | null) {
   return useQuery({
     queryKey: serviceKeys.customer(id ?? 0),
-    queryFn: () => orThrow(P.customer, apiGet(P.customer, { customer_id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.customer, { customer_id: id ?? 0 }),
     enabled: id !== null,
   });
 }
 
 /** The blacklist's entries, people without an order included. */
 export function useBlacklistEntries(query: BlacklistQuery) {
-  return useQuery({
-    queryKey: serviceKeys.entries(query),
-    queryFn: () => orThrow(P.entries, apiGet(P.entries, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(serviceKeys.entries(query), P.entries, query);
 }
 
 export function useBlacklist() {

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
-import { orThrow } from '@/lib/query';
+import { useListRead } from '@/api/reads';
 import { strictCall } from '@/features/merchants/lib/apiError';
 
 export interface SubShopListParams {
@@ -37,11 +37,7 @@ const P = {
 } as const;
 
 export function useSubShopList(params: SubShopListParams) {
-  return useQuery({
-    queryKey: subShopKeys.list(params),
-    queryFn: () => orThrow(P.list, apiGet(P.list, params, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(subShopKeys.list(params), P.list, params);
 }
 
 export function useSubShopDetail(id: number | null) {

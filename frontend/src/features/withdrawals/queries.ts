@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
 import { strictCall } from '@/lib/apiError';
-import { orThrow } from '@/lib/query';
 
 export type WithdrawalPage = ApiData<'/api/finance/withdrawList', 'get'>;
 export type WithdrawalRow = WithdrawalPage['list'][number];
@@ -39,48 +39,28 @@ export const withdrawalKeys = {
 
 /** The shop's withdrawals (`withdrawal.view`), newest first. */
 export function useStoreWithdrawals(query: StoreListQuery, enabled = true) {
-  return useQuery({
-    queryKey: withdrawalKeys.list('store', query),
-    queryFn: () => orThrow(P.list, apiGet(P.list, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(withdrawalKeys.list('store', query), P.list, query, enabled);
 }
 
 /** Every merchant's withdrawals, or one's (`withdrawal.audit`, admin host). */
 export function usePlatformWithdrawals(query: PlatformListQuery, enabled = true) {
-  return useQuery({
-    queryKey: withdrawalKeys.list('platform', query),
-    queryFn: () => orThrow(P.record, apiGet(P.record, query, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(withdrawalKeys.list('platform', query), P.record, query, enabled);
 }
 
 /** The shop's counts per status, its withdrawable balance and what withdrawals in flight hold. */
 export function useWithdrawalCount(filters: Omit<CountFilters, 'merchant_id'> = {}, enabled = true) {
-  return useQuery({
-    queryKey: withdrawalKeys.count('store', filters),
-    queryFn: () => orThrow(P.count, apiGet(P.count, filters, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(withdrawalKeys.count('store', filters), P.count, filters, enabled);
 }
 
 /** The platform's counts per status (its tabs). */
 export function useWithdrawalTypes(filters: CountFilters, enabled = true) {
-  return useQuery({
-    queryKey: withdrawalKeys.count('platform', filters),
-    queryFn: () => orThrow(P.types, apiGet(P.types, filters, { hideNotice: true })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListRead(withdrawalKeys.count('platform', filters), P.types, filters, enabled);
 }
 
 export function useWithdrawalDetail(id: number | null) {
   return useQuery({
     queryKey: withdrawalKeys.detail(id ?? 0),
-    queryFn: () => orThrow(P.detail, apiGet(P.detail, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.detail, { id: id ?? 0 }),
     enabled: id !== null,
   });
 }
@@ -89,7 +69,7 @@ export function useWithdrawalDetail(id: number | null) {
 export function useRejectInit(id: number | null) {
   return useQuery({
     queryKey: withdrawalKeys.rejectInit(id ?? 0),
-    queryFn: () => orThrow(P.rejectInit, apiGet(P.rejectInit, { id: id ?? 0 }, { hideNotice: true })),
+    queryFn: quietGet(P.rejectInit, { id: id ?? 0 }),
     enabled: id !== null,
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiData } from '@/api/client';
+import { quietGet } from '@/api/reads';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { strictCall } from '@/lib/apiError';
 import type { PlatformType } from '@/lib/platform';
@@ -40,6 +41,6 @@ export type WorkbenchData = ApiData<typeof WORKBENCH_DATA, 'get'>;
 export function useWorkbenchData(platformType: PlatformType) {
   return useQuery({
     queryKey: [...workbenchKeys.all, 'today', platformType] as const,
-    queryFn: () => orThrow(WORKBENCH_DATA, apiGet(WORKBENCH_DATA, undefined, { hideNotice: true })),
+    queryFn: quietGet(WORKBENCH_DATA),
   });
 }
