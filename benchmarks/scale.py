@@ -325,7 +325,7 @@ def _backup(state: dict[str, Any]) -> None:
         f"lock-path={DIR}/backrest-lock\nspool-path={DIR}/backrest-spool\n"
         # Bundled: unbundled, each of the 5 million files took a file of its own in the
         # repository, a 4 KiB block at least (docs/benchmarks.md, fourth run).
-        "start-fast=y\ncompress-type=lz4\nprocess-max=2\nrepo-bundle=y\n"
+        "start-fast=y\ncompress-type=lz4\nprocess-max=2\nrepo1-bundle=y\n"
         "log-level-console=warn\n"
         "log-level-file=info\n\n"
         f"[scale]\npg1-path={DATA}\npg1-port={PORT}\npg1-socket-path={DIR}\n"
