@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
-import { quietGet } from '@/api/reads';
+import { quietGet, useListRead } from '@/api/reads';
 import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
@@ -100,24 +100,14 @@ const OPTIONS_STALE_MS = 5 * 60_000;
 
 /** Lease orders (backendOrderList) or purchase orders (ecommerceOrderList): same filters, same rows. */
 export function useOrderList(kind: OrderKind, query: OrderListQuery) {
-  return useQuery({
-    queryKey: orderKeys.list(kind, query),
-    queryFn: () => {
-      const path = kind === 'lease' ? P.leaseList : P.purchaseList;
-      return orThrow(path, apiGet(path, query, { hideNotice: true }));
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useListRead(orderKeys.list(kind, query), kind === 'lease' ? P.leaseList : P.purchaseList, query);
 }
 
 /** Orders per stage (the stage tabs' counts), with the list's filters. */
 export function useOrderCounts(kind: OrderKind, query: OrderCountQuery) {
   return useQuery({
     queryKey: orderKeys.count(kind, query),
-    queryFn: () => {
-      const path = kind === 'lease' ? P.leaseCount : P.purchaseCount;
-      return orThrow(path, apiGet(path, query, { hideNotice: true }));
-    },
+    queryFn: quietGet(kind === 'lease' ? P.leaseCount : P.purchaseCount, query),
   });
 }
 
@@ -137,10 +127,9 @@ export function useOrderDetail(ref: OrderRef | null) {
 export function useOrderTracking(ref: OrderRef, enabled: boolean) {
   return useQuery({
     queryKey: orderKeys.tracking(ref),
-    queryFn: () =>
-      ref.merchantId
-        ? orThrow(P.platformTracking, apiGet(P.platformTracking, { order_id: ref.id, merchant_id: ref.merchantId, hide_error: true }, { hideNotice: true }))
-        : orThrow(P.storeTracking, apiGet(P.storeTracking, { order_id: ref.id, hide_error: true }, { hideNotice: true })),
+    queryFn: ref.merchantId
+      ? quietGet(P.platformTracking, { order_id: ref.id, merchant_id: ref.merchantId, hide_error: true })
+      : quietGet(P.storeTracking, { order_id: ref.id, hide_error: true }),
     enabled,
   });
 }
@@ -149,8 +138,7 @@ export function useOrderTracking(ref: OrderRef, enabled: boolean) {
 export function useOverdueMoney(ref: OrderRef, enabled = true) {
   return useQuery({
     queryKey: orderKeys.overdueMoney(ref),
-    queryFn: () =>
-      orThrow(P.overdueMoney, apiGet(P.overdueMoney, { order_id: ref.id, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }, { hideNotice: true })),
+    queryFn: quietGet(P.overdueMoney, { order_id: ref.id, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }),
     enabled,
   });
 }

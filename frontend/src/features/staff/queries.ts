@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
-import { orThrow } from '@/lib/query';
+import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet } from '@/api/reads';
 import { strictCall } from '@/features/merchants/lib/apiError';
 import type { AccountStatus, AssignableRole, FilterRole, StaffSide } from './lib/staffRoles';
 
@@ -48,19 +48,16 @@ const P = {
   platform: { list: '/api/platform/getPlatformStaffList', create: '/api/platform/createPlatformStaff', update: '/api/platform/updatePlatformStaff' },
 } as const;
 
-function fetchStaffList(side: StaffSide, params: StaffListParams): Promise<StaffList> {
-  if (side === 'platform') {
-    const path = P.platform.list;
-    return orThrow(path, apiGet(path, params as ApiQuery<typeof path, 'get'>, { hideNotice: true }));
-  }
-  const path = P.store.list;
-  return orThrow(path, apiGet(path, params as ApiQuery<typeof path, 'get'>, { hideNotice: true }));
+function staffListRead(side: StaffSide, params: StaffListParams): () => Promise<StaffList> {
+  return side === 'platform'
+    ? quietGet(P.platform.list, params as ApiQuery<typeof P.platform.list, 'get'>)
+    : quietGet(P.store.list, params as ApiQuery<typeof P.store.list, 'get'>);
 }
 
 export function useStaffList(side: StaffSide, params: StaffListParams) {
   return useQuery({
     queryKey: staffKeys.list(side, params),
-    queryFn: () => fetchStaffList(side, params),
+    queryFn: staffListRead(side, params),
     placeholderData: keepPreviousData,
   });
 }
