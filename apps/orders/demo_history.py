@@ -61,8 +61,9 @@ def night_run(day: date, *, slug: str) -> None:
 
 def history_run(stories: list[Story], *, slug: str, nights: bool) -> int:
     """Runs the stories' steps in time order (a step wanted in the future runs now); with
-    `nights`, every night from the first story's day to today's runs between them. Answers
-    how many nights ran."""
+    `nights`, every night from the first story's day whose last step (the provider's answers
+    at 01:35) is past runs between them, whatever the hour the load starts. Answers how many
+    nights ran."""
     started = real_now()
     queue: list[tuple[datetime, int, Story]] = []
 
@@ -77,7 +78,9 @@ def history_run(stories: list[Story], *, slug: str, nights: bool) -> int:
     while True:
         upcoming = queue[0][0] if queue else None
         night_at = _china(night, NIGHT_REFRESH)
-        night_due = nights and night_at <= started
+        # A night runs only when all of it is past: a load started at 01:20 China time has
+        # seen the overdue refresh but not the rent run, and history does not run ahead.
+        night_due = nights and _china(night, NIGHT_SETTLED) <= started
         if night_due and (upcoming is None or night_at <= upcoming):
             night_run(night, slug=slug)
             night += timedelta(days=1)
