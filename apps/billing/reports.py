@@ -7,7 +7,7 @@ platform's books in public (where each line names the merchant it is for)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -28,7 +28,7 @@ from django.utils import timezone
 from tenants.catalog.selectors import money
 from tenants.finance.models import BACK_REFERENCE, FREEZE_REFERENCE
 from tenants.finance.selectors import withdrawal_statuses
-from zulin.core.dates import day_start
+from zulin.core.dates import on_days
 from zulin.core.db import tenant_connection
 from zulin.core.pagination import page_of
 from zulin.ledger.models import Entry, Journal, LedgerAccount
@@ -147,10 +147,7 @@ def _lines(
             reference=Replace(OuterRef("reference"), Value(BACK_REFERENCE), Value(FREEZE_REFERENCE))
         )
         journals = journals.exclude(Q(kind="withdrawal_back") & Exists(freeze))
-    if date_from:
-        journals = journals.filter(created_at__gte=day_start(date_from))
-    if date_to:
-        journals = journals.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
+    journals = on_days(journals, date_from, date_to)
     if order_no:
         ids = Bill.objects.filter(order_no=order_no.strip().upper()).values("order_id")[:1]
         journals = journals.filter(order_id__in=Subquery(ids))

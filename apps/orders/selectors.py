@@ -24,7 +24,7 @@ from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
-from zulin.core.dates import day_start
+from zulin.core.dates import day_start, on_days
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
@@ -133,12 +133,7 @@ def filtered_orders(
         queryset = queryset.filter(stage=filters.stage)
     if filters.status:
         queryset = queryset.filter(status=filters.status)
-    if filters.date_from:
-        queryset = queryset.filter(created_at__gte=day_start(filters.date_from))
-    if filters.date_to:
-        queryset = queryset.filter(
-            created_at__lt=day_start(date.fromordinal(filters.date_to.toordinal() + 1))
-        )
+    queryset = on_days(queryset, filters.date_from, filters.date_to)
     goods = filters.goods.strip()
     if goods:
         goods_id = id_from_text(goods)

@@ -28,7 +28,7 @@ from django.utils import timezone
 from tenants.catalog.selectors import money
 from tenants.risk.selectors import query_type_names
 from zulin.core.auth import Session
-from zulin.core.dates import day_start
+from zulin.core.dates import on_days
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 from zulin.ledger.models import Journal
@@ -90,10 +90,7 @@ def risk_queries(
         rows = rows.filter(query_type=query_type)
     if source:
         rows = rows.filter(source=source)
-    if date_from:
-        rows = rows.filter(created_at__gte=day_start(date_from))
-    if date_to:
-        rows = rows.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
+    rows = on_days(rows, date_from, date_to)
     if order_no:
         rows = rows.filter(order_no=order_no.strip().upper())
     if order_id is not None:
@@ -189,11 +186,7 @@ def _bill_journals(
 ) -> QuerySet[Journal]:
     kinds = [BILL_TYPES[type][0]] if type else [kind for kind, _, _ in BILL_TYPES.values()]
     journals = Journal.objects.filter(kind__in=kinds)
-    if date_from:
-        journals = journals.filter(created_at__gte=day_start(date_from))
-    if date_to:
-        journals = journals.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
-    return journals
+    return on_days(journals, date_from, date_to)
 
 
 def _bill_values(journals: QuerySet[Journal]) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from django.db.models import Count, F, QuerySet, Sum
@@ -12,7 +12,7 @@ from tenants.catalog.selectors import money
 from zulin.audit.review import review_actions, review_timeline
 from zulin.core.auth import Session
 from zulin.core.crypto import mask_bank_account
-from zulin.core.dates import day_start
+from zulin.core.dates import on_days
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 
@@ -52,10 +52,7 @@ def withdrawals(
         rows = rows.filter(merchant_id=merchant_id)
     if status:
         rows = rows.filter(status=status)
-    if date_from:
-        rows = rows.filter(created_at__gte=day_start(date_from))
-    if date_to:
-        rows = rows.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
+    rows = on_days(rows, date_from, date_to)
     if withdrawal_no:
         rows = rows.filter(withdrawal_no=withdrawal_no.strip().upper())
     return rows

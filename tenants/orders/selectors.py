@@ -11,7 +11,7 @@ from django.db.models import Count, Q, QuerySet
 from tenants.catalog.selectors import money
 from tenants.merchants.models import Merchant
 from zulin.core.crypto import lookup_hash
-from zulin.core.dates import day_start
+from zulin.core.dates import on_days
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
 
@@ -77,12 +77,7 @@ def platform_orders(
         queryset = queryset.filter(stage=stage)
     if status:
         queryset = queryset.filter(status=status)
-    if date_from:
-        queryset = queryset.filter(created_at__gte=day_start(date_from))
-    if date_to:
-        queryset = queryset.filter(
-            created_at__lt=day_start(date.fromordinal(date_to.toordinal() + 1))
-        )
+    queryset = on_days(queryset, date_from, date_to)
     goods = goods.strip()
     if goods:
         goods_id = id_from_text(goods)

@@ -3,7 +3,7 @@ merchant's (the platform's audit)."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -14,7 +14,7 @@ from django_tenants.utils import get_public_schema_name, schema_context
 from tenants.catalog.selectors import money
 from zulin.audit.review import review_actions, review_timeline
 from zulin.core.auth import Session
-from zulin.core.dates import day_start
+from zulin.core.dates import on_days
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.pagination import page_of
@@ -92,10 +92,7 @@ def recharges(
         rows = rows.filter(status=status)
     if method:
         rows = rows.filter(method=method)
-    if date_from:
-        rows = rows.filter(created_at__gte=day_start(date_from))
-    if date_to:
-        rows = rows.filter(created_at__lt=day_start(date_to + timedelta(days=1)))
+    rows = on_days(rows, date_from, date_to)
     if recharge_no:
         rows = rows.filter(recharge_no=recharge_no.strip().upper())
     return rows

@@ -140,12 +140,17 @@ def register_exporter(
         filters=filters,
         sides=frozenset(int(side) for side in sides),
     )
-    known = _exporters.get(kind)
-    if known is not None and known != exporter:
-        raise ImproperlyConfigured(f"two exporters of kind {kind!r}")
     if len({column.key for column in exporter.columns}) != len(exporter.columns):
         raise ImproperlyConfigured(f"exporter {kind!r} repeats a column key")
-    _exporters[kind] = exporter
+    return _kept(exporter)
+
+
+def _kept(exporter: Exporter) -> Exporter:
+    """`exporter` registered under its kind (once: another one of the kind is an error)."""
+    known = _exporters.get(exporter.kind)
+    if known is not None and known != exporter:
+        raise ImproperlyConfigured(f"two exporters of kind {exporter.kind!r}")
+    _exporters[exporter.kind] = exporter
     return exporter
 
 
@@ -180,11 +185,7 @@ def register_file_builder(
         sides=frozenset(int(side) for side in sides),
         write_fn=write_fn,
     )
-    known = _exporters.get(kind)
-    if known is not None and known != builder:
-        raise ImproperlyConfigured(f"two exporters of kind {kind!r}")
-    _exporters[kind] = builder
-    return builder
+    return _kept(builder)
 
 
 def exporter_get(kind: str) -> Exporter | None:
