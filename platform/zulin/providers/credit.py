@@ -43,7 +43,7 @@ from .interfaces import (
     ProviderError,
 )
 from .models import SandboxCreditQuery, SandboxCreditReportFile
-from .sandbox import SandboxService, current_merchant_slug
+from .sandbox import SandboxService, merchant_adapter, out_no_check
 
 SERVICE = "credit"
 SANDBOX = SandboxService(SERVICE, "the bureau did not answer")
@@ -191,8 +191,7 @@ class SandboxCreditProvider:
     def apply_query(
         self, *, out_no: str, name: str, id_number: str, phone: str
     ) -> CreditQueryResult:
-        if not out_no or len(out_no) > 64:
-            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        out_no_check(SERVICE, out_no)
         if not id_number_valid(id_number):
             raise ProviderError(SERVICE, "not a valid ID number", code="INVALID_ID_NUMBER")
         kept = SandboxCreditQuery.objects.filter(merchant=self.merchant, out_no=out_no).first()
@@ -243,8 +242,7 @@ class SandboxCreditProvider:
     def submit_report_file(
         self, *, out_no: str, file_name: str, content: bytes
     ) -> CreditReportResult:
-        if not out_no or len(out_no) > 64:
-            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        out_no_check(SERVICE, out_no)
         if not content:
             raise ProviderError(SERVICE, "the file is empty", code="EMPTY_FILE")
         kept = SandboxCreditReportFile.objects.filter(merchant=self.merchant, out_no=out_no).first()
@@ -296,10 +294,7 @@ class SandboxCreditProvider:
 
 
 def get_credit_provider(*, merchant: str | None = None) -> CreditBureauProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.CREDIT_PROVIDER == "sandbox":
-        return SandboxCreditProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.CREDIT_PROVIDER!r}")
+    return merchant_adapter(SERVICE, settings.CREDIT_PROVIDER, SandboxCreditProvider, merchant)
 
 
 # --- moving the sandbox along (Celery in `make run`; tests and the demo call these) --------

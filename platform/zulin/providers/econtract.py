@@ -34,7 +34,7 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import EContractFlow, EContractProvider, EContractStatus, ProviderError
 from .models import SandboxEContractFlow
-from .sandbox import SYSTEM_ERROR, SandboxService, current_merchant_slug
+from .sandbox import SYSTEM_ERROR, SandboxService, merchant_adapter, out_no_check
 
 SERVICE = "econtract"
 SANDBOX = SandboxService(SERVICE, "the service did not answer")
@@ -80,8 +80,7 @@ class SandboxEContractProvider:
         signer_phone: str,
         signer_id_number: str,
     ) -> EContractFlow:
-        if not out_no or len(out_no) > 64:
-            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        out_no_check(SERVICE, out_no)
         if not document.startswith(b"%PDF-"):
             raise ProviderError(SERVICE, "the document is not a PDF", code="INVALID_DOCUMENT")
         if not signer_name.strip() or not signer_phone.strip() or not signer_id_number.strip():
@@ -237,10 +236,9 @@ def _signer_finishes(reference: str, wanted: EContractStatus, at: datetime | Non
 
 
 def get_econtract_provider(*, merchant: str | None = None) -> EContractProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.ECONTRACT_PROVIDER == "sandbox":
-        return SandboxEContractProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.ECONTRACT_PROVIDER!r}")
+    return merchant_adapter(
+        SERVICE, settings.ECONTRACT_PROVIDER, SandboxEContractProvider, merchant
+    )
 
 
 # --- the sandbox's clock in `make run` (listed for the worker in tasks.py) -----------------

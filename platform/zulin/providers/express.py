@@ -33,7 +33,7 @@ from .interfaces import (
     TrackingStatus,
 )
 from .models import SandboxShipment
-from .sandbox import SYSTEM_ERROR, SandboxService, current_merchant_slug
+from .sandbox import SYSTEM_ERROR, SandboxService, merchant_adapter
 
 SERVICE = "express"
 SANDBOX = SandboxService(SERVICE, "the carrier did not answer")
@@ -260,7 +260,4 @@ class SandboxExpressProvider:
 
 
 def get_express_provider(*, merchant: str | None = None) -> ExpressProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.EXPRESS_PROVIDER == "sandbox":
-        return SandboxExpressProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.EXPRESS_PROVIDER!r}")
+    return merchant_adapter(SERVICE, settings.EXPRESS_PROVIDER, SandboxExpressProvider, merchant)

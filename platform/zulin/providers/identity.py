@@ -18,7 +18,7 @@ from zulin.core.identity import id_number_normalise, id_number_valid
 
 from .interfaces import IdentityProvider, IdentityVerification, ProviderError
 from .models import SandboxIdentityVerification
-from .sandbox import SandboxService, current_merchant_slug
+from .sandbox import SandboxService, merchant_adapter, out_no_check
 
 SERVICE = "identity"
 SANDBOX = SandboxService(SERVICE)
@@ -48,8 +48,7 @@ class SandboxIdentityProvider:
         self.merchant = merchant
 
     def verify(self, *, out_no: str, name: str, id_number: str, phone: str) -> IdentityVerification:
-        if not out_no or len(out_no) > 64:
-            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        out_no_check(SERVICE, out_no)
         kept = SandboxIdentityVerification.objects.filter(
             merchant=self.merchant, out_no=out_no
         ).first()
@@ -103,7 +102,4 @@ class SandboxIdentityProvider:
 
 
 def get_identity_provider(*, merchant: str | None = None) -> IdentityProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.IDENTITY_PROVIDER == "sandbox":
-        return SandboxIdentityProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.IDENTITY_PROVIDER!r}")
+    return merchant_adapter(SERVICE, settings.IDENTITY_PROVIDER, SandboxIdentityProvider, merchant)

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from .interfaces import MessagingProvider, MiniProgramScheme, ProviderError
-from .sandbox import SandboxService, current_merchant_slug
+from .sandbox import SandboxService, merchant_adapter
 
 SERVICE = "messaging"
 SANDBOX = SandboxService(SERVICE, "the platform did not answer")
@@ -57,7 +57,6 @@ class SandboxMessagingProvider:
 
 
 def get_messaging_provider(*, merchant: str | None = None) -> MessagingProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.MESSAGING_PROVIDER == "sandbox":
-        return SandboxMessagingProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.MESSAGING_PROVIDER!r}")
+    return merchant_adapter(
+        SERVICE, settings.MESSAGING_PROVIDER, SandboxMessagingProvider, merchant
+    )

@@ -35,7 +35,7 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import NotaryCase, NotaryCaseStatus, NotaryProvider, NotaryToken, ProviderError
 from .models import SandboxNotaryCase, SandboxNotaryToken
-from .sandbox import SYSTEM_ERROR, SandboxService, current_merchant_slug
+from .sandbox import SYSTEM_ERROR, SandboxService, merchant_adapter, out_no_check
 
 SERVICE = "notary"
 SANDBOX = SandboxService(SERVICE, "the notary service did not answer")
@@ -115,8 +115,7 @@ class SandboxNotaryProvider:
         customer_phone: str,
     ) -> NotaryCase:
         self._check_token(token)
-        if not out_no or len(out_no) > 64:
-            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        out_no_check(SERVICE, out_no)
         if not (customer_name.strip() and customer_id_number.strip() and customer_phone.strip()):
             raise ProviderError(SERVICE, "the customer is incomplete", code="INVALID_CUSTOMER")
         if not (org_name.strip() and org_code.strip()):
@@ -272,10 +271,7 @@ class SandboxNotaryProvider:
 
 
 def get_notary_provider(*, merchant: str | None = None) -> NotaryProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.NOTARY_PROVIDER == "sandbox":
-        return SandboxNotaryProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.NOTARY_PROVIDER!r}")
+    return merchant_adapter(SERVICE, settings.NOTARY_PROVIDER, SandboxNotaryProvider, merchant)
 
 
 # --- the notary and the customer, whom the sandbox plays ---------------------------------------

@@ -48,7 +48,7 @@ from .interfaces import (
     StatementRecord,
 )
 from .models import SandboxPaymentRecord
-from .sandbox import SYSTEM_ERROR, Failure, SandboxService, current_merchant_slug
+from .sandbox import SYSTEM_ERROR, Failure, SandboxService, merchant_adapter
 
 SERVICE = "payment"
 SANDBOX = SandboxService(SERVICE, "the provider did not answer (failure on demand)")
@@ -530,10 +530,7 @@ class SandboxPaymentProvider:
 
 def get_payment_provider(*, merchant: str | None = None) -> PaymentProvider:
     """The adapter for `merchant` (its slug); None: the merchant whose schema is active."""
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.PAYMENT_PROVIDER == "sandbox":
-        return SandboxPaymentProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.PAYMENT_PROVIDER!r}")
+    return merchant_adapter(SERVICE, settings.PAYMENT_PROVIDER, SandboxPaymentProvider, merchant)
 
 
 # --- moving the sandbox along (Celery in `make run`; tests and the demo call these) --------

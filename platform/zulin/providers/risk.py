@@ -23,7 +23,13 @@ from zulin.core.identity import id_number_check_character, id_number_normalise, 
 from .interfaces import ProviderError, RiskAssessment, RiskDecision, RiskGrade, RiskProvider
 from .interfaces import RiskRuleHit as Hit
 from .models import SandboxRiskAssessment
-from .sandbox import SYSTEM_ERROR, current_merchant_slug, sandbox_failure_take, sandbox_reference
+from .sandbox import (
+    SYSTEM_ERROR,
+    merchant_adapter,
+    out_no_check,
+    sandbox_failure_take,
+    sandbox_reference,
+)
 
 SERVICE = "risk"
 REFUSED_PHONE_SUFFIX = "4444"
@@ -111,8 +117,7 @@ class SandboxRiskProvider:
     def assess(
         self, *, out_no: str, name: str, id_number: str, phone: str, query_type: str = "standard"
     ) -> RiskAssessment:
-        if not out_no or len(out_no) > 64:
-            raise ProviderError(SERVICE, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
+        out_no_check(SERVICE, out_no)
         if not query_type or len(query_type) > 30:
             raise ProviderError(SERVICE, "unknown query type", code="INVALID_QUERY_TYPE")
         if not id_number_valid(id_number):
@@ -161,7 +166,4 @@ class SandboxRiskProvider:
 
 
 def get_risk_provider(*, merchant: str | None = None) -> RiskProvider:
-    slug = merchant or current_merchant_slug(SERVICE)
-    if settings.RISK_PROVIDER == "sandbox":
-        return SandboxRiskProvider(slug)
-    raise ProviderError(SERVICE, f"no adapter named {settings.RISK_PROVIDER!r}")
+    return merchant_adapter(SERVICE, settings.RISK_PROVIDER, SandboxRiskProvider, merchant)

@@ -29,7 +29,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import transaction
@@ -51,6 +51,7 @@ logger = logging.getLogger("zulin.providers")
 SYSTEM_ERROR = "SYSTEM_ERROR"
 CALLBACK_LOST = "CALLBACK_LOST"
 _REASON = re.compile(r"^[A-Z][A-Z0-9_]{1,39}$")
+_Adapter = TypeVar("_Adapter")
 
 
 def sandbox_reference(prefix: str) -> str:
@@ -64,6 +65,23 @@ def current_merchant_slug(service: str) -> str:
     if not slug:
         raise ProviderError(service, "no merchant: pass merchant=… outside a merchant's schema")
     return str(slug)
+
+
+def merchant_adapter(
+    service: str, named: str, sandbox: Callable[[str], _Adapter], merchant: str | None
+) -> _Adapter:
+    """The adapter `named` (the service's *_PROVIDER setting) bound to `merchant` (its slug;
+    None: the merchant whose schema is active). The sandbox is the only one so far."""
+    slug = merchant or current_merchant_slug(service)
+    if named == "sandbox":
+        return sandbox(slug)
+    raise ProviderError(service, f"no adapter named {named!r}")
+
+
+def out_no_check(service: str, out_no: str) -> None:
+    """Our request number as the providers take it: 1 to 64 characters."""
+    if not out_no or len(out_no) > 64:
+        raise ProviderError(service, "out_no has 1 to 64 characters", code="INVALID_OUT_NO")
 
 
 # --- failures on demand --------------------------------------------------------------------
