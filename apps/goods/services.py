@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from apps.subshops.selectors import known_channel_labels, known_sub_shop_ids
 from tenants.catalog.selectors import addon_type_names, category_usable
-from zulin.audit.services import audit_record
+from zulin.audit.services import audit_field_set, audit_record
 from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -433,16 +433,13 @@ def goods_category_set(*, actor: Session | None, ids: list[int], category_id: in
     with transaction.atomic():
         goods_list = _goods_many(ids, actor)
         for goods in goods_list:
-            before = goods.category_id
-            goods.category_id = category_id
-            goods.save(update_fields=["category_id", "updated_at"])
-            audit_record(
+            audit_field_set(
+                goods,
+                "category_id",
+                category_id,
                 actor=actor,
                 action="goods.category",
                 target_type="goods",
-                target_id=goods.pk,
-                before={"category_id": before},
-                after={"category_id": category_id},
             )
             goods_project(goods)
     return len(goods_list)
@@ -451,17 +448,7 @@ def goods_category_set(*, actor: Session | None, ids: list[int], category_id: in
 def goods_sort_update(*, actor: Session | None, goods_id: int, sort: int) -> Goods:
     with transaction.atomic():
         goods = _goods_get(goods_id, actor)
-        before = goods.sort
-        goods.sort = sort
-        goods.save(update_fields=["sort", "updated_at"])
-        audit_record(
-            actor=actor,
-            action="goods.sort",
-            target_type="goods",
-            target_id=goods.pk,
-            before={"sort": before},
-            after={"sort": sort},
-        )
+        audit_field_set(goods, "sort", sort, actor=actor, action="goods.sort", target_type="goods")
     return goods
 
 
@@ -738,17 +725,14 @@ def addon_status_set(
         addon = _addon_locked(addon_id)
         if status == 1 and addon.platform_disabled:
             raise _platform_disabled_error(addon)
-        before = addon.status
-        addon.status = status
-        addon.save(update_fields=["status", "updated_at"])
-        addon_project(addon)
-        audit_record(
+        audit_field_set(
+            addon,
+            "status",
+            status,
             actor=actor,
             action="addon.status",
             target_type="addon",
-            target_id=addon.pk,
-            before={"status": before},
-            after={"status": status},
             reason=reason,
         )
+        addon_project(addon)
     return addon

@@ -22,7 +22,7 @@ from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
 from tenants.risk.rules import INTAKE_QUERY_TYPE
-from zulin.audit.services import audit_record, audit_settings_change
+from zulin.audit.services import audit_field_set, audit_record, audit_settings_change
 from zulin.audit.state import status_created
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, normalized
@@ -510,16 +510,13 @@ def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int)
         if len(orders) != len(set(ids)):
             raise ApplicationError(ErrorCode.NOT_FOUND)
         for order in orders:
-            before = order.sub_shop_id
-            order.sub_shop_id = sub_shop_id
-            order.save(update_fields=["sub_shop_id", "updated_at"])
-            audit_record(
+            audit_field_set(
+                order,
+                "sub_shop_id",
+                sub_shop_id,
                 actor=actor,
                 action="order.allocate_sub_shop",
                 target_type="order",
-                target_id=order.pk,
-                before={"sub_shop_id": before},
-                after={"sub_shop_id": sub_shop_id},
             )
             order_project(order)
     return len(orders)

@@ -3,6 +3,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Model
+
 from zulin.core.auth import Session
 
 from .models import AuditEntry
@@ -56,6 +58,32 @@ def audit_record(
         target_id=str(target_id),
         before=before,
         after=after,
+        reason=reason,
+    )
+
+
+def audit_field_set(
+    row: Model,
+    field: str,
+    value: Any,
+    *,
+    actor: Session | ActorRef | None,
+    action: str,
+    target_type: str,
+    reason: str = "",
+) -> AuditEntry:
+    """`row`'s `field` set to `value` and saved (with its `updated_at`), and recorded with
+    its value before and after; inside the transaction of the change."""
+    before = getattr(row, field)
+    setattr(row, field, value)
+    row.save(update_fields=[field, "updated_at"])
+    return audit_record(
+        actor=actor,
+        action=action,
+        target_type=target_type,
+        target_id=row.pk,
+        before={field: before},
+        after={field: value},
         reason=reason,
     )
 
