@@ -328,8 +328,8 @@ def receipt_create(
 ) -> StockReceipt:
     """A stock receipt of SKUs tracked by unit, each line a quantity at one unit cost. The
     same `idempotency_key` answers the receipt it made (another receipt under it: 1101)."""
-    if idempotency_key:
-        with transaction.atomic():
+    with transaction.atomic():
+        if idempotency_key:
             _key_lock("receipt", idempotency_key)
             earlier = key_replay(
                 StockReceipt.objects.filter(idempotency_key=idempotency_key).first(),
@@ -337,24 +337,15 @@ def receipt_create(
             )
             if earlier is not None:
                 return earlier
-            return _receipt_create(
-                actor=actor,
-                supplier_id=supplier_id,
-                receipt_date=receipt_date,
-                lines=lines,
-                invoice_no=invoice_no,
-                attachment_path=attachment_path,
-                idempotency_key=idempotency_key,
-            )
-    return _receipt_create(
-        actor=actor,
-        supplier_id=supplier_id,
-        receipt_date=receipt_date,
-        lines=lines,
-        invoice_no=invoice_no,
-        attachment_path=attachment_path,
-        idempotency_key="",
-    )
+        return _receipt_create(
+            actor=actor,
+            supplier_id=supplier_id,
+            receipt_date=receipt_date,
+            lines=lines,
+            invoice_no=invoice_no,
+            attachment_path=attachment_path,
+            idempotency_key=idempotency_key,
+        )
 
 
 def _key_lock(kind: str, key: str) -> None:

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from apps.subshops.selectors import known_channel_labels, known_sub_shop_ids
@@ -496,6 +496,21 @@ def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity:
     return sku
 
 
+def _reservations(sku_id: int, reference: str) -> QuerySet[StockMovement]:
+    """The reservation of `sku_id` under `reference` (one at most: the unique index)."""
+    return StockMovement.objects.filter(
+        sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference
+    )
+
+
+def _reservation_locked(sku_id: int, reference: str) -> StockMovement:
+    """The reservation under `reference`, locked; RESERVATION_NOT_FOUND when there is none."""
+    reserved = _reservations(sku_id, reference).select_for_update().first()
+    if reserved is None:
+        raise ApplicationError(ErrorCode.RESERVATION_NOT_FOUND)
+    return reserved
+
+
 def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMovement:
     """Takes `quantity` units of a SKU for an order. Safe under concurrency (a conditional
     UPDATE: stock never goes below zero) and idempotent per reference."""
@@ -507,9 +522,7 @@ def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMov
                 ]
             }
         )
-    existing = StockMovement.objects.filter(
-        sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference
-    ).first()
+    existing = _reservations(sku_id, reference).first()
     if existing is not None:
         return existing
     sku = _sku_active(sku_id)
@@ -532,21 +545,13 @@ def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMov
             )
     except IntegrityError:
         # The same reference reserved concurrently; that reservation stands, ours rolled back.
-        return StockMovement.objects.get(
-            sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference
-        )
+        return _reservations(sku_id, reference).get()
 
 
 def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMovement:
     """Gives back units reserved under `reference` (at most what was reserved; once)."""
     with transaction.atomic():
-        reserved = (
-            StockMovement.objects.select_for_update()
-            .filter(sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference)
-            .first()
-        )
-        if reserved is None:
-            raise ApplicationError(ErrorCode.RESERVATION_NOT_FOUND)
+        reserved = _reservation_locked(sku_id, reference)
         released = StockMovement.objects.filter(
             sku_id=sku_id, kind=StockMovement.Kind.RELEASE, reference=reference
         ).first()
@@ -595,9 +600,7 @@ def _tracked_reserve(sku: Sku, *, quantity: int, reference: str) -> StockMovemen
                 reference=reference,
             )
     except IntegrityError:
-        return StockMovement.objects.get(
-            sku_id=sku.pk, kind=StockMovement.Kind.RESERVE, reference=reference
-        )
+        return _reservations(sku.pk, reference).get()
 
 
 def sku_reservation_consume(*, sku_id: int, reference: str) -> StockMovement:
@@ -605,13 +608,7 @@ def sku_reservation_consume(*, sku_id: int, reference: str) -> StockMovement:
     the unit migration found it shipped): it no longer holds back a unit in stock. Once per
     reference; a reservation already released or consumed is left as it is."""
     with transaction.atomic():
-        reserved = (
-            StockMovement.objects.select_for_update()
-            .filter(sku_id=sku_id, kind=StockMovement.Kind.RESERVE, reference=reference)
-            .first()
-        )
-        if reserved is None:
-            raise ApplicationError(ErrorCode.RESERVATION_NOT_FOUND)
+        reserved = _reservation_locked(sku_id, reference)
         settled = StockMovement.objects.filter(
             sku_id=sku_id,
             kind__in=[StockMovement.Kind.RELEASE, StockMovement.Kind.CONSUME],
