@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from apps.risk.schemas import RiskQueryOut
+from zulin.audit.schemas import StatusHistoryOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
@@ -547,14 +548,8 @@ class NotaryEvidenceOut(Schema):
     content_type: str
 
 
-class NotaryHistoryOut(Schema):
-    id: int
-    action: str
-    from_status: str
-    to_status: str
-    reason: str
-    actor: str
-    created_at: datetime
+class NotaryHistoryOut(StatusHistoryOut):
+    pass
 
 
 class NotarizationOut(Schema):

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from apps.orders.schemas import UnitBriefOut
+from zulin.audit.schemas import StatusHistoryOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
@@ -142,14 +143,8 @@ class CaseOrderOut(Schema):
     )
 
 
-class HistoryOut(Schema):
-    id: int
-    action: str
-    from_status: str
-    to_status: str
-    reason: str
-    actor: str
-    created_at: datetime
+class HistoryOut(StatusHistoryOut):
+    pass
 
 
 class EventOut(Schema):

@@ -8,6 +8,7 @@ from pydantic import Field
 from apps.orders.schemas import OrderRowOut
 from apps.risk.schemas import RiskQueryOut
 from apps.subshops.schemas import ReturnAddressOut
+from zulin.audit.schemas import StatusHistoryOut
 from zulin.core.numbers import Id, Page, PageSize
 from zulin.core.pagination import PageOut
 from zulin.core.schema import Schema
@@ -195,14 +196,8 @@ class CustomerBillOut(Schema):
     paid_at: datetime | None
 
 
-class BlacklistHistoryOut(Schema):
-    id: int
-    action: str
-    from_status: str
-    to_status: str
-    reason: str
-    actor: str
-    created_at: datetime
+class BlacklistHistoryOut(StatusHistoryOut):
+    pass
 
 
 class BlacklistOut(Schema):

@@ -28,3 +28,15 @@ class ReviewActionOut(Schema):
     allowed: bool
     reason_code: str = Field(description="when not allowed: status, permission, same_approver")
     reason: str = Field(description="when not allowed: why, worded for people")
+
+
+# One row of a record's status history (zulin.audit.state.status_history). No docstring:
+# the screens' schemas name it after their record and carry no description.
+class StatusHistoryOut(Schema):
+    id: int
+    action: str
+    from_status: str
+    to_status: str
+    reason: str
+    actor: str
+    created_at: datetime
