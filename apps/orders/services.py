@@ -463,6 +463,16 @@ def order_audit(*, actor: Session, order_id: int, passed: bool, reason: str = ""
         return order
 
 
+def _orders_locked(actor: Session, ids: list[int]) -> list[Order]:
+    """The orders `ids` in the caller's sight, locked: all of them, or NOT_FOUND."""
+    orders = list(
+        visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
+    )
+    if len(orders) != len(set(ids)):
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return orders
+
+
 def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
     """Gives orders to an auditor (to audit) or a salesman (to follow up): the account's
     role decides which."""
@@ -476,22 +486,15 @@ def orders_allocate(*, actor: Session, ids: list[int], account_id: int) -> int:
         )
     field_name = "auditor_account_id" if account_id in auditors else "salesman_account_id"
     with transaction.atomic():
-        orders = list(
-            visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
-        )
-        if len(orders) != len(set(ids)):
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        orders = _orders_locked(actor, ids)
         for order in orders:
-            before = getattr(order, field_name)
-            setattr(order, field_name, account_id)
-            order.save(update_fields=[field_name, "updated_at"])
-            audit_record(
+            audit_field_set(
+                order,
+                field_name,
+                account_id,
                 actor=actor,
                 action="order.allocate",
                 target_type="order",
-                target_id=order.pk,
-                before={field_name: before},
-                after={field_name: account_id},
             )
             order_project(order)
     return len(orders)
@@ -504,11 +507,7 @@ def order_allocate_sub_shop(*, actor: Session, ids: list[int], sub_shop_id: int)
     if not found[1]:
         raise ApplicationError(ErrorCode.SUB_SHOP_DISABLED)
     with transaction.atomic():
-        orders = list(
-            visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
-        )
-        if len(orders) != len(set(ids)):
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        orders = _orders_locked(actor, ids)
         for order in orders:
             audit_field_set(
                 order,
@@ -547,11 +546,7 @@ def order_remark_add(*, actor: Session, order_id: int, text: str) -> OrderRemark
 def orders_delete(*, actor: Session, ids: list[int]) -> int:
     """Soft-deletes orders that never became a deal or ended without goods out; all or none."""
     with transaction.atomic():
-        orders = list(
-            visible_orders(actor).select_for_update().select_related("customer").filter(pk__in=ids)
-        )
-        if len(orders) != len(set(ids)):
-            raise ApplicationError(ErrorCode.NOT_FOUND)
+        orders = _orders_locked(actor, ids)
         refused = [o.order_no for o in orders if o.status not in machine.DELETABLE]
         if refused:
             raise ApplicationError(ErrorCode.ORDER_NOT_DELETABLE, data={"order_nos": refused})
