@@ -120,9 +120,7 @@ def payment_result(record: SandboxPaymentRecord) -> PaymentResult:
         reason=record.reason,
         auth_no=record.auth_no,
         agreement_no=record.agreement_no,
-        original_out_no=record.source.out_no
-        if record.operation == PaymentOperation.REFUND and record.source
-        else "",
+        original_out_no=_original_out_no(record),
         frozen_remaining=frozen_remaining,
         refunded_amount=refunded,
         refundable_amount=refundable,
@@ -130,6 +128,13 @@ def payment_result(record: SandboxPaymentRecord) -> PaymentResult:
         created_at=record.created_at,
         finished_at=record.finished_at,
     )
+
+
+def _original_out_no(record: SandboxPaymentRecord) -> str:
+    """A refund's: the request number of the payment it gives back ("" for anything else)."""
+    if record.operation == PaymentOperation.REFUND and record.source:
+        return record.source.out_no
+    return ""
 
 
 def _qr_code(record: SandboxPaymentRecord) -> str:
@@ -149,9 +154,7 @@ def payment_event_data(record: SandboxPaymentRecord) -> dict[str, Any]:
         "reason": record.reason,
         "auth_no": record.auth_no,
         "agreement_no": record.agreement_no,
-        "original_out_no": record.source.out_no
-        if record.operation == PaymentOperation.REFUND and record.source
-        else "",
+        "original_out_no": _original_out_no(record),
         "finished_at": record.finished_at.isoformat() if record.finished_at else "",
     }
 
@@ -364,9 +367,7 @@ class SandboxPaymentProvider:
                 amount=record.amount,
                 finished_at=record.finished_at,
                 reason=record.reason,
-                original_out_no=record.source.out_no
-                if record.operation == PaymentOperation.REFUND and record.source
-                else "",
+                original_out_no=_original_out_no(record),
             )
             for record in records
             if record.finished_at is not None
