@@ -203,24 +203,35 @@ KNOWN_FAILURES: set[tuple[str, str, object]] = set()
 HOSTILE_VALUES = ["a\x00b", 2**64, -(2**64), "9" * 40, "²", "a\nb\rc"]
 
 
-def _properties(schema: dict[str, Any]) -> list[str]:
+# A day field also gets the calendar's ends: a default period or a "to the day's end" bound
+# computed from them ran off the calendar (OverflowError, HTTP 500) until they were checked.
+CALENDAR_ENDS = ["0001-01-01", "9999-12-31"]
+
+
+def _properties(schema: dict[str, Any]) -> dict[str, Any]:
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[1]
         schema = SCHEMA.raw_schema["components"]["schemas"][name]
-    return list(schema.get("properties", {}))
+    return dict(schema.get("properties", {}))
+
+
+def _is_day(schema: dict[str, Any]) -> bool:
+    return schema.get("format") == "date" or any(_is_day(s) for s in schema.get("anyOf", []))
 
 
 def _hostile_cases(operation: Any) -> list[tuple[str, Any, Any]]:
     definition = operation.definition.raw
-    query_names = [p["name"] for p in definition.get("parameters", []) if p["in"] == "query"]
+    parameters = definition.get("parameters", [])
+    query = {p["name"]: p.get("schema", {}) for p in parameters if p["in"] == "query"}
     content = definition.get("requestBody", {}).get("content", {})
     json_schema = content.get("application/json", {}).get("schema")
-    body_names = _properties(json_schema) if json_schema and operation.method == "post" else []
+    body = _properties(json_schema) if json_schema and operation.method == "post" else {}
     cases = []
-    for value in HOSTILE_VALUES:
-        cases += [(name, value, operation.Case(query={name: value})) for name in query_names]
-        cases += [
-            (name, value, operation.Case(body={name: value}, media_type="application/json"))
-            for name in body_names
-        ]
+    for name, schema in query.items():
+        for value in HOSTILE_VALUES + (CALENDAR_ENDS if _is_day(schema) else []):
+            cases.append((name, value, operation.Case(query={name: value})))
+    for name, schema in body.items():
+        for value in HOSTILE_VALUES + (CALENDAR_ENDS if _is_day(schema) else []):
+            case = operation.Case(body={name: value}, media_type="application/json")
+            cases.append((name, value, case))
     return cases

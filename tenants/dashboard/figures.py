@@ -64,6 +64,10 @@ class Period:
         """The asked period, checked (400 with the field); by default the 30 days to today."""
         if granularity not in GRANULARITIES:
             raise field_error("granularity", Text("应为按日或按月", "day or month"))
+        # The years first: a default end 29 days after 9999-12-31 is off the calendar.
+        for name, day in (("date_from", date_from), ("date_to", date_to)):
+            if day is not None and not 2000 <= day.year <= 2999:
+                raise field_error(name, Text("应在 2000 到 2999 年之间", "between 2000 and 2999"))
         today = timezone.localdate()
         date_to = date_to or (date_from + timedelta(days=DEFAULT_DAYS - 1) if date_from else today)
         date_from = date_from or date_to - timedelta(days=DEFAULT_DAYS - 1)
@@ -71,10 +75,6 @@ class Period:
             raise field_error("date_from", Text("不能晚于结束日期", "on or before date_to"))
         if (date_to - date_from).days >= MAX_DAYS:
             raise field_error("date_to", Text("最多 {0} 天", "at most {0} days").format(MAX_DAYS))
-        if date_from.year < 2000 or date_to.year > 2999:
-            raise field_error(
-                "date_from", Text("应在 2000 到 2999 年之间", "between 2000 and 2999")
-            )
         return cls(date_from, date_to, granularity)
 
     @property

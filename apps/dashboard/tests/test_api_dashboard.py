@@ -288,6 +288,11 @@ def test_a_day_refreshed_in_the_first_minutes_after_it_is_not_yet_final(demo, de
         ({"date_from": "2026-02-01", "date_to": "2026-01-01"}, "date_from"),
         ({"granularity": "week"}, "granularity"),
         ({"date_from": "not-a-day"}, "date_from"),
+        # The calendar's ends, alone: the default 30 days would run off it.
+        ({"date_from": "9999-12-31"}, "date_from"),
+        ({"date_to": "0001-01-01"}, "date_to"),
+        ({"date_from": "0001-01-01", "date_to": "0001-01-02"}, "date_from"),
+        ({"date_from": "2026-01-01", "date_to": "3000-01-01"}, "date_to"),
     ],
 )
 def test_a_bad_period_is_refused(demo_owner, admin_client, params, field):

@@ -134,6 +134,19 @@ def test_each_list_filter_narrows_the_list(demo, demo_owner, app):
         other.no,
         closed.no,
     ]
+    # The calendar's first and last days are open ends, not a server error.
+    assert _nos(demo_owner, LEASES, phone=PHONE_1, date_to="9999-12-31") == [
+        other.no,
+        closed.no,
+        old.no,
+    ]
+    assert _nos(demo_owner, LEASES, phone=PHONE_1, date_from="0001-01-01") == [
+        other.no,
+        closed.no,
+        old.no,
+    ]
+    assert _nos(demo_owner, LEASES, phone=PHONE_1, date_from="9999-12-31") == []
+    assert _nos(demo_owner, LEASES, phone=PHONE_1, date_to="0001-01-01") == []
     assert demo_owner.get(LEASES, {"stage": "nowhere"}).code == 400
 
 

@@ -21,9 +21,10 @@ def on_days(
     rows: _Rows, date_from: date | None, date_to: date | None, *, field: str = "created_at"
 ) -> _Rows:
     """`rows` whose `field` (a moment) falls on `date_from` to `date_to`, both days included;
-    a missing end leaves that side open."""
-    if date_from:
+    a missing end leaves that side open, and so do the calendar's first and last days (every
+    moment is on or after 0001-01-01 and on or before 9999-12-31: neither has a bound in UTC)."""
+    if date_from and date_from > date.min:
         rows = rows.filter(**{f"{field}__gte": day_start(date_from)})
-    if date_to:
+    if date_to and date_to < date.max:
         rows = rows.filter(**{f"{field}__lt": day_start(date_to + timedelta(days=1))})
     return rows

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -538,11 +538,11 @@ def get_payment_provider(*, merchant: str | None = None) -> PaymentProvider:
 
 
 def sandbox_payments_complete(
-    *, merchant: str | None = None, out_no: str | None = None, due_only: bool = False
+    *, merchant: str | None = None, out_no: str | None = None, due_by: datetime | None = None
 ) -> list[PaymentResult]:
-    """Settles processing operations now (all of them, or only those past their
-    SANDBOX_COMPLETE_SECONDS with `due_only`), each writing its callback to the outbox.
-    Direct payments are not among them: they wait for the payer (`sandbox_payer_pay`)."""
+    """Settles processing operations now (all of them, or with `due_by` only those whose
+    settling time had come by then), each writing its callback to the outbox. Direct
+    payments are not among them: they wait for the payer (`sandbox_payer_pay`)."""
     with transaction.atomic():
         records = SandboxPaymentRecord.objects.select_for_update().filter(
             status=PaymentStatus.PROCESSING, settle_after__isnull=False
@@ -551,8 +551,8 @@ def sandbox_payments_complete(
             records = records.filter(merchant=merchant)
         if out_no:
             records = records.filter(out_no=out_no)
-        if due_only:
-            records = records.filter(settle_after__lte=timezone.now())
+        if due_by is not None:
+            records = records.filter(settle_after__lte=due_by)
         settled = [
             _settle(record, status=record.planned_status, reason=record.planned_reason)
             for record in records.order_by("id")

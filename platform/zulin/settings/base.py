@@ -302,6 +302,12 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tenants.webhooks_sweep",
         "schedule": 15,
     },
+    # The sandboxes' own clock: what a lost COMMIT left unqueued settles and notifies anyway
+    # (zulin/providers/tasks.py; nothing to do with real providers).
+    "sandbox-sweep": {
+        "task": "providers.sandbox_sweep",
+        "schedule": 15,
+    },
     # The webhook history past 30 days (events, deliveries, attempts), per merchant.
     "webhooks-prune-nightly": {
         "task": "tenants.for_each_merchant",
