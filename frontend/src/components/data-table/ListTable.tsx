@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations, type Messages } from 'next-intl';
 import { DataTable, type DataTableProps } from './DataTable';
 import { Pagination, type PaginationProps } from './Pagination';
 
@@ -12,31 +13,62 @@ export interface PagedListQuery<T> {
   refetch: () => unknown;
 }
 
+/** Catalogue namespaces (dotted) that hold a list table's `tableLabel` and `loadError`. */
+export type ListTableTexts<M = Messages, Prefix extends string = ''> = {
+  [K in keyof M & string]: M[K] extends { tableLabel: string; loadError: string }
+    ? `${Prefix}${K}`
+    : M[K] extends Record<string, unknown>
+      ? ListTableTexts<M[K], `${Prefix}${K}.`>
+      : never;
+}[keyof M & string];
+
+type TextProps =
+  /** The table's name and its error title: `tableLabel` and `loadError` of this namespace. */
+  | { texts: ListTableTexts; label?: never; errorTitle?: never }
+  | { texts?: never; label: string; errorTitle: string };
+
+/** Rows with an `id` are told apart by it unless the screen says otherwise. */
+type RowIdProps<T> = T extends { id: number | string } ? { getRowId?: (row: T) => string } : { getRowId: (row: T) => string };
+
+function rowIdOf(row: unknown): string {
+  return String((row as { id: number | string }).id);
+}
+
 /**
  * A list screen's table read by its paged list query: the rows, the first load, the previous
  * page kept (dimmed) while the next loads, the error with a retry, and the kit's pager under the
- * rows at `paging` (the screen's URL state, or the page the server answers), `onPage` moving it.
+ * rows at `paging.state` (the screen's URL state, or the page the server answered), its
+ * `update` moving it.
  */
 export function ListTable<T>({
   query,
   paging,
-  onPage,
+  texts,
+  label,
+  errorTitle,
+  getRowId = rowIdOf,
   ...table
-}: Omit<DataTableProps<T>, 'rows' | 'isPending' | 'isFetching' | 'isError' | 'onRetry' | 'footer'> & {
-  query: PagedListQuery<T>;
-  paging: { page: number; page_size: number } | undefined;
-  onPage: PaginationProps['onChange'];
-}) {
+}: Omit<DataTableProps<T>, 'rows' | 'isPending' | 'isFetching' | 'isError' | 'onRetry' | 'footer' | 'label' | 'errorTitle' | 'getRowId'> &
+  TextProps &
+  RowIdProps<T> & {
+    query: PagedListQuery<T>;
+    paging: { state: { page: number; page_size: number } | undefined; update: PaginationProps['onChange'] };
+  }) {
+  const t = useTranslations();
   const data = query.data;
+  const state = paging.state;
   return (
     <DataTable
       {...table}
+      label={texts ? t(`${texts}.tableLabel`) : label}
+      errorTitle={texts ? t(`${texts}.loadError`) : errorTitle}
+      getRowId={getRowId}
       rows={data?.list}
       isPending={query.isPending}
       isFetching={query.isPlaceholderData}
       isError={query.isError}
       onRetry={() => void query.refetch()}
-      footer={data && paging && <Pagination page={paging.page} pageSize={paging.page_size} total={data.total} capped={data.total_capped} onChange={onPage} />}
+      footer={data && state && <Pagination page={state.page} pageSize={state.page_size} total={data.total} capped={data.total_capped} onChange={paging.update} />}
     />
   );
 }
