@@ -1,8 +1,9 @@
 'use client';
 
-import { useTranslations, type Messages } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { DataTable, type DataTableProps } from './DataTable';
 import { Pagination, type PaginationProps } from './Pagination';
+import { rowIdOf, type NamespacesWith, type RowIdProps } from './tableProps';
 
 /** A paged list query as TanStack Query answers it (`useXList(state)` with `keepPreviousData`). */
 export interface PagedListQuery<T> {
@@ -13,26 +14,13 @@ export interface PagedListQuery<T> {
   refetch: () => unknown;
 }
 
-/** Catalogue namespaces (dotted) that hold a list table's `tableLabel` and `loadError`. */
-export type ListTableTexts<M = Messages, Prefix extends string = ''> = {
-  [K in keyof M & string]: M[K] extends { tableLabel: string; loadError: string }
-    ? `${Prefix}${K}`
-    : M[K] extends Record<string, unknown>
-      ? ListTableTexts<M[K], `${Prefix}${K}.`>
-      : never;
-}[keyof M & string];
+/** Catalogue namespaces that hold a list table's `tableLabel` and `loadError`. */
+export type ListTableTexts = NamespacesWith<'tableLabel' | 'loadError'>;
 
 type TextProps =
   /** The table's name and its error title: `tableLabel` and `loadError` of this namespace. */
   | { texts: ListTableTexts; label?: never; errorTitle?: never }
   | { texts?: never; label: string; errorTitle: string };
-
-/** Rows with an `id` are told apart by it unless the screen says otherwise. */
-type RowIdProps<T> = T extends { id: number | string } ? { getRowId?: (row: T) => string } : { getRowId: (row: T) => string };
-
-function rowIdOf(row: unknown): string {
-  return String((row as { id: number | string }).id);
-}
 
 /**
  * A list screen's table read by its paged list query: the rows, the first load, the previous
