@@ -3,15 +3,11 @@ import { answer, click, render, until, withQueryClient } from '@/components/__te
 import { ApiError } from '@/lib/apiError';
 import { strictPost, usePost } from '../writes';
 
-const notices = vi.hoisted(() => ({ shown: [] as unknown[] }));
-vi.mock('@/lib/notice', async (original) => ({
-  ...(await original<object>()),
-  notify: (notice: unknown) => notices.shown.push(notice),
-}));
+const notices = vi.hoisted(() => [] as unknown[]);
+vi.mock('@/lib/notice', async (original) => (await import('@/components/__tests__/mocks')).noticeMock(notices, await original()));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  notices.shown.length = 0;
+  notices.length = 0;
 });
 
 const PATH = '/api/backend/createSupplier';
@@ -34,7 +30,7 @@ describe('strictPost', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(409);
     expect((error as ApiError).message).toBe('供应商已存在');
-    expect(notices.shown).toEqual([]);
+    expect(notices).toEqual([]);
   });
 });
 
@@ -67,7 +63,7 @@ describe('usePost', () => {
     await click(view.container.querySelector('button'));
     await until(() => view.container.querySelector('p')!.textContent === '供应商已存在');
     expect(onSaved).not.toHaveBeenCalled();
-    expect(notices.shown).toEqual([]);
+    expect(notices).toEqual([]);
     await view.unmount();
   });
 });
