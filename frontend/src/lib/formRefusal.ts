@@ -1,4 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormSetError } from 'react-hook-form';
 import { asApiError, fieldErrorsOf } from './apiError';
 
 /**
@@ -17,4 +18,27 @@ export function showFormRefusal<V extends FieldValues>(
   const fields = apiError ? fieldErrorsOf(apiError, { codeFields: options.codeFields }) : {};
   for (const [name, message] of Object.entries(fields)) setError(name as Path<V>, { message }, options.focus ? { shouldFocus: true } : undefined);
   if (Object.keys(fields).length === 0) setFormError(apiError?.message || fallback);
+}
+
+/**
+ * A dialog's form whose save the server may refuse: `onSubmit` runs `save` with the valid values
+ * and shows a refusal as `showFormRefusal` does (`formError` is the form's error line, cleared at
+ * the next submit; `refusal.fallback` when the server gave no message). `save` says what follows a success (closing the dialog, a notice).
+ */
+export function useRefusableForm<V extends FieldValues>(
+  options: UseFormProps<V>,
+  refusal: { fallback: string; codeFields?: Partial<Record<number, string>>; focus?: boolean },
+  save: (values: V) => Promise<void>,
+) {
+  const form = useForm<V>(options);
+  const [formError, setFormError] = useState<string>();
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await save(values);
+    } catch (error) {
+      showFormRefusal(error, form.setError, setFormError, refusal.fallback, refusal);
+    }
+  });
+  return { ...form, formError, onSubmit };
 }

@@ -4,15 +4,11 @@ import { answer, click, render, until, withQueryClient } from '@/components/__te
 import { RequestFailedError } from '@/lib/query';
 import { quietGet, useListRead } from '../reads';
 
-const notices = vi.hoisted(() => ({ shown: [] as unknown[] }));
-vi.mock('@/lib/notice', async (original) => ({
-  ...(await original<object>()),
-  notify: (notice: unknown) => notices.shown.push(notice),
-}));
+const notices = vi.hoisted(() => [] as unknown[]);
+vi.mock('@/lib/notice', async (original) => (await import('@/components/__tests__/mocks')).noticeMock(notices, await original()));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  notices.shown.length = 0;
+  notices.length = 0;
 });
 
 const PATH = '/api/finance/withdrawList';
@@ -57,7 +53,7 @@ describe('useListRead', () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(null, 403, '无权访问')));
     const view = await render(withQueryClient(<Withdrawals />));
     await until(() => view.container.querySelector('p')!.textContent === 'error');
-    expect(notices.shown).toEqual([]);
+    expect(notices).toEqual([]);
     await view.unmount();
   });
 });
@@ -68,6 +64,6 @@ describe('quietGet', () => {
     await expect(quietGet(PATH, { page: 3 })()).resolves.toEqual(page(3, 60));
     vi.stubGlobal('fetch', vi.fn(async () => answer(null, 500, 'x')));
     await expect(quietGet(PATH, { page: 3 })()).rejects.toBeInstanceOf(RequestFailedError);
-    expect(notices.shown).toEqual([]);
+    expect(notices).toEqual([]);
   });
 });

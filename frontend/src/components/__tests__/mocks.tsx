@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
  * themselves, since the factories run before the test's imports):
  *   vi.mock('@/lib/useSearchReplace', async () => (await import('@/components/__tests__/mocks')).searchReplaceMock(session));
  *   vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
+ *   vi.mock('@/lib/notice', async (original) => (await import('@/components/__tests__/mocks')).noticeMock(notices, await original()));
  */
 
 /** The URL's search as `session.search` (a `vi.hoisted` object the test sets and reads), read and replaced as the screen would. */
@@ -32,3 +33,8 @@ export const nextLinkMock = {
     </a>
   ),
 };
+
+/** The request layer's notices kept in `shown` (a `vi.hoisted` array the test reads and empties) instead of shown. */
+export function noticeMock(shown: unknown[], actual: object) {
+  return { ...actual, notify: (notice: unknown) => shown.push(notice) };
+}

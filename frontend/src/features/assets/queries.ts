@@ -1,18 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 import type {
-  AdjustUnitBody,
-  CreateReceiptBody,
   FoundUnit,
-  LabelsBody,
   ReceiptListQuery,
-  RecordSerialBody,
   ScanReceiptBody,
   ScanReceiptResult,
-  SendTransferBody,
-  SupplierBody,
   TransferDetail,
   TransferListQuery,
   Unit,
@@ -92,24 +87,16 @@ function useRefreshUnits() {
 
 export function useRecordSerial() {
   const refresh = useRefreshUnits();
-  return useMutation({
-    mutationFn: (body: RecordSerialBody) => strictCall((options) => apiPost(P.recordSerial, body, options)),
-    onSuccess: (saved) => refresh(saved),
-  });
+  return usePost(P.recordSerial, { onSuccess: (saved) => refresh(saved) });
 }
 
 export function useAdjustUnit() {
   const refresh = useRefreshUnits();
-  return useMutation({
-    mutationFn: (body: AdjustUnitBody) => strictCall((options) => apiPost(P.adjust, body, options)),
-    onSuccess: (saved) => refresh(saved),
-  });
+  return usePost(P.adjust, { onSuccess: (saved) => refresh(saved) });
 }
 
 export function useCreateUnitLabels() {
-  return useMutation({
-    mutationFn: (body: LabelsBody) => strictCall((options) => apiPost(P.labels, body, options)),
-  });
+  return usePost(P.labels);
 }
 
 // --- suppliers ---------------------------------------------------------------------------------
@@ -126,10 +113,7 @@ export function useSuppliers(keyword = '', enabled = true) {
 
 export function useCreateSupplier() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SupplierBody) => strictCall((options) => apiPost(P.createSupplier, body, options)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: assetKeys.suppliers() }),
-  });
+  return usePost(P.createSupplier, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: assetKeys.suppliers() }) });
 }
 
 // --- stock receipts ----------------------------------------------------------------------------
@@ -148,8 +132,7 @@ export function useReceiptDetail(id: number | null) {
 
 export function useCreateReceipt() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateReceiptBody) => strictCall((options) => apiPost(P.createReceipt, body, options)),
+  return usePost(P.createReceipt, {
     onSuccess: (saved) => {
       queryClient.setQueryData(assetKeys.receipt(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: [...assetKeys.receipts(), 'list'] });
@@ -197,10 +180,7 @@ function useRefreshTransfers() {
 
 export function useSendTransfer() {
   const refresh = useRefreshTransfers();
-  return useMutation({
-    mutationFn: (body: SendTransferBody) => strictCall((options) => apiPost(P.sendTransfer, body, options)),
-    onSuccess: refresh,
-  });
+  return usePost(P.sendTransfer, { onSuccess: refresh });
 }
 
 export function useReceiveTransfer() {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/api/client';
 import { quietGet } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/features/goods/lib/apiError';
 import { goodsKeys } from '@/features/goods/queries';
-import type { CategoryCreateBody, CategoryUpdateBody } from './types';
 
 export const categoryKeys = {
   all: ['category'] as const,
@@ -38,18 +38,12 @@ function useInvalidateCategories() {
 
 export function useCreateCategory() {
   const invalidate = useInvalidateCategories();
-  return useMutation({
-    mutationFn: (body: CategoryCreateBody) => strictCall((options) => apiPost(P.create, body, options)),
-    onSuccess: invalidate,
-  });
+  return usePost(P.create, { onSuccess: invalidate });
 }
 
 export function useUpdateCategory() {
   const invalidate = useInvalidateCategories();
-  return useMutation({
-    mutationFn: (body: CategoryUpdateBody) => strictCall((options) => apiPost(P.update, body, options)),
-    onSuccess: invalidate,
-  });
+  return usePost(P.update, { onSuccess: invalidate });
 }
 
 export function useDeleteCategory() {
@@ -62,16 +56,10 @@ export function useDeleteCategory() {
 
 export function useChangeCategoryStatus() {
   const invalidate = useInvalidateCategories();
-  return useMutation({
-    mutationFn: (body: { id: number; status: number }) => strictCall((options) => apiPost(P.status, body, options)),
-    onSettled: invalidate,
-  });
+  return usePost(P.status, { onSettled: invalidate });
 }
 
 export function useSetCategorySort() {
   const invalidate = useInvalidateCategories();
-  return useMutation({
-    mutationFn: (body: { id: number; sort: number }) => strictCall((options) => apiPost(P.sort, body, options)),
-    onSettled: invalidate,
-  });
+  return usePost(P.sort, { onSettled: invalidate });
 }

@@ -1,20 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
 import { quietGet } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { subShopKeys } from '@/features/subshops/queries';
-import type {
-  CreateApiKeyBody,
-  CreateEndpointBody,
-  CreateIntakeKeyBody,
-  DeliveryListQuery,
-  IntakeKeyStatusBody,
-  RedeliverBody,
-  RollApiKeyBody,
-  UpdateEndpointBody,
-  WebhookEndpoint,
-} from './types';
+import type { DeliveryListQuery, WebhookEndpoint } from './types';
 
 const P = {
   endpoints: '/api/backend/getWebhookEndpoints',
@@ -79,18 +70,12 @@ function useRefreshEndpoints() {
 /** A new endpoint; its answer holds the `whsec_…` secret, shown this once. */
 export function useCreateEndpoint() {
   const refresh = useRefreshEndpoints();
-  return useMutation({
-    mutationFn: (body: CreateEndpointBody) => strictCall((options) => apiPost(P.createEndpoint, body, options)),
-    onSuccess: () => refresh(),
-  });
+  return usePost(P.createEndpoint, { onSuccess: () => refresh() });
 }
 
 export function useUpdateEndpoint() {
   const refresh = useRefreshEndpoints();
-  return useMutation({
-    mutationFn: (body: UpdateEndpointBody) => strictCall((options) => apiPost(P.updateEndpoint, body, options)),
-    onSuccess: (saved) => refresh(saved),
-  });
+  return usePost(P.updateEndpoint, { onSuccess: (saved) => refresh(saved) });
 }
 
 export function useDeleteEndpoint() {
@@ -142,10 +127,7 @@ export function useDeliveries(query: DeliveryListQuery, options: { enabled?: boo
 /** One delivery again, or every failed delivery of an endpoint since a time; answers how many. */
 export function useRedeliver() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RedeliverBody) => strictCall((options) => apiPost(P.redeliver, body, options)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerKeys.deliveries() }),
-  });
+  return usePost(P.redeliver, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerKeys.deliveries() }) });
 }
 
 // --- intake keys ----------------------------------------------------------------------------------
@@ -157,10 +139,7 @@ export function useIntakeKeys(enabled = true) {
 /** A new application key; its secret is in this answer only. */
 export function useCreateIntakeKey() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateIntakeKeyBody) => strictCall((options) => apiPost(P.createIntakeKey, body, options)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerKeys.intakeKeys() }),
-  });
+  return usePost(P.createIntakeKey, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerKeys.intakeKeys() }) });
 }
 
 /** The shop's order channels `{label, name}`: an app key may name the one its orders come from. */
@@ -170,10 +149,7 @@ export function useChannels(enabled = true) {
 
 export function useSetIntakeKeyStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: IntakeKeyStatusBody) => strictCall((options) => apiPost(P.intakeKeyStatus, body, options)),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerKeys.intakeKeys() }),
-  });
+  return usePost(P.intakeKeyStatus, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: developerKeys.intakeKeys() }) });
 }
 
 // --- API keys -------------------------------------------------------------------------------------
@@ -199,10 +175,7 @@ function useRefreshApiKeys() {
 /** A new key; its answer holds the key whole, shown this once. */
 export function useCreateApiKey() {
   const refresh = useRefreshApiKeys();
-  return useMutation({
-    mutationFn: (body: CreateApiKeyBody) => strictCall((options) => apiPost(P.createApiKey, body, options)),
-    onSuccess: refresh,
-  });
+  return usePost(P.createApiKey, { onSuccess: refresh });
 }
 
 export function useRevokeApiKey() {
@@ -216,10 +189,7 @@ export function useRevokeApiKey() {
 /** The key's successor (shown this once); the old key works until its new `expires_at`. */
 export function useRollApiKey() {
   const refresh = useRefreshApiKeys();
-  return useMutation({
-    mutationFn: (body: RollApiKeyBody) => strictCall((options) => apiPost(P.rollApiKey, body, options)),
-    onSuccess: refresh,
-  });
+  return usePost(P.rollApiKey, { onSuccess: refresh });
 }
 
 /** The shop's active sub-shops, for a key limited to one (the pickers' shared list). */

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiBody, type ApiData } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
-import { strictCall } from '@/lib/apiError';
+import { usePost } from '@/api/writes';
 import type { BillLinesQuery, FinanceBillsQuery, FinanceRecordQuery, MarkCollectQuery, TypeCountQuery } from './lib/billListState';
 
 export type FinanceSetting = ApiData<'/api/finance/getFinanceSetting', 'get'>;
@@ -74,8 +74,5 @@ export function useFinanceSetting(enabled = true) {
  */
 export function useSaveFinanceSetting() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FinanceSettingBody) => strictCall((options) => apiPost(P.saveSetting, body, options)),
-    onSuccess: (saved) => queryClient.setQueryData(financeKeys.setting(), saved),
-  });
+  return usePost(P.saveSetting, { onSuccess: (saved) => queryClient.setQueryData(financeKeys.setting(), saved) });
 }

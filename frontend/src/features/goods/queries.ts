@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { orThrow } from '@/lib/query';
 import { request } from '@/lib/request';
 import { subShopKeys } from '@/features/subshops/queries';
 import { strictCall } from './lib/apiError';
-import type { AddonTypeBody, GainBody, GoodsSaveBody, GoodsStatus, SkuStock, SkuStockChange } from './types';
+import type { GainBody, GoodsSaveBody, GoodsStatus, SkuStock } from './types';
 
 export interface GoodsListFilters {
   status?: GoodsStatus;
@@ -189,11 +190,7 @@ export function useSaveGoods() {
 
 export function useUpdateGoodsStatus() {
   const invalidate = useInvalidateGoods();
-  return useMutation({
-    mutationFn: (body: { ids: number[]; status: 'on_shelf' | 'off_shelf' }) =>
-      strictCall((options) => apiPost(P.updateStatus, body, options)),
-    onSettled: invalidate,
-  });
+  return usePost(P.updateStatus, { onSettled: invalidate });
 }
 
 export function useDeleteGoods() {
@@ -206,10 +203,7 @@ export function useDeleteGoods() {
 
 export function useUpdateGoodsSort() {
   const invalidate = useInvalidateGoods();
-  return useMutation({
-    mutationFn: (body: { id: number; sort: number }) => strictCall((options) => apiPost(P.updateSort, body, options)),
-    onSettled: invalidate,
-  });
+  return usePost(P.updateSort, { onSettled: invalidate });
 }
 
 /** The goods' SKUs with their current stock (the stock dialog). */
@@ -224,8 +218,7 @@ export function useSkuStock(goodsId: number | null) {
 /** Sets a SKU's stock or changes it by a delta; the list's total stock and the editor follow. */
 export function useUpdateSkuStock(goodsId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SkuStockChange) => strictCall((options) => apiPost(P.updateSkuStock, body, options)),
+  return usePost(P.updateSkuStock, {
     onSuccess: (row) => {
       queryClient.setQueryData<SkuStock[]>(goodsKeys.skuStock(goodsId), (rows) => rows?.map((item) => (item.sku_id === row.sku_id ? row : item)));
       void queryClient.invalidateQueries({ queryKey: goodsKeys.lists() });
@@ -279,10 +272,7 @@ export function useSaveGain() {
  */
 export function useSetGainStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { id: number; status: 0 | 1; reason?: string }) => strictCall((options) => apiPost(P.gainStatus, body, options)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: gainKeys.all }),
-  });
+  return usePost(P.gainStatus, { onSettled: () => queryClient.invalidateQueries({ queryKey: gainKeys.all }) });
 }
 
 // --- platform side: add-on types ---------------------------------------------------------------
@@ -297,8 +287,7 @@ export function useAddonTypes() {
 /** Adds a type or changes one (by code); the types merchants are offered follow. */
 export function useSaveAddonType() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AddonTypeBody) => strictCall((options) => apiPost(P.saveAddonType, body, options)),
+  return usePost(P.saveAddonType, {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: gainKeys.addonTypes() });
       void queryClient.invalidateQueries({ queryKey: gainKeys.types() });
@@ -330,26 +319,18 @@ export function useForceReasons(enabled = true) {
 
 export function useForceGoodsDown() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { id: number; reason_code: string; reason_text: string }) =>
-      strictCall((options) => apiPost(P.forceDown, body, options)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.all }),
-  });
+  return usePost(P.forceDown, { onSettled: () => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.all }) });
 }
 
 export function useUpdateDisplayStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { ids: number[]; display_status: boolean }) => strictCall((options) => apiPost(P.display, body, options)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.lists() }),
-  });
+  return usePost(P.display, { onSettled: () => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.lists() }) });
 }
 
 /** Approves goods under review (on shelf) or turns them down with a reason the merchant sees. */
 export function useReviewGoods() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { id: number; approve: boolean; reason: string }) => strictCall((options) => apiPost(P.review, body, options)),
+  return usePost(P.review, {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: platformGoodsKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: platformGoodsKeys.count() });
@@ -368,8 +349,7 @@ export function useGoodsReviewSetting(merchantId: number | undefined) {
 
 export function useSetGoodsReviewSetting() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { merchant_id: number; need_review: boolean }) => strictCall((options) => apiPost(P.reviewSettingSet, body, options)),
+  return usePost(P.reviewSettingSet, {
     onSuccess: (setting) => queryClient.setQueryData(platformGoodsKeys.reviewSetting(setting.merchant_id), setting),
     onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: platformGoodsKeys.reviewSetting(body.merchant_id) }),
   });

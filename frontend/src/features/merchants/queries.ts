@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
 import { useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from './lib/apiError';
 
 export type MerchantListParams = Required<Pick<ApiQuery<'/api/platform/merchantList', 'get'>, 'page' | 'page_size'>> &
@@ -72,32 +73,20 @@ export function useCreateMerchant() {
 
 export function useUpdateMerchant() {
   const invalidate = useInvalidateMerchant();
-  return useMutation({
-    mutationFn: (body: UpdateMerchantBody) => strictCall((options) => apiPost(P.update, body, options)),
-    onSuccess: (_row, body) => invalidate(body.id),
-  });
+  return usePost(P.update, { onSuccess: (_row, body) => invalidate(body.id) });
 }
 
 export function useUpdateMerchantStatus() {
   const invalidate = useInvalidateMerchant();
-  return useMutation({
-    mutationFn: (body: UpdateStatusBody) => strictCall((options) => apiPost(P.status, body, options)),
-    onSuccess: (_row, body) => invalidate(body.id),
-  });
+  return usePost(P.status, { onSuccess: (_row, body) => invalidate(body.id) });
 }
 
 export function useAddSettlement() {
   const invalidate = useInvalidateMerchant();
-  return useMutation({
-    mutationFn: (body: AddSettleBody) => strictCall((options) => apiPost(P.addSettle, body, options)),
-    onSuccess: (_terms, body) => invalidate(body.id),
-  });
+  return usePost(P.addSettle, { onSuccess: (_terms, body) => invalidate(body.id) });
 }
 
 export function useSetWebhookNetworks() {
   const invalidate = useInvalidateMerchant();
-  return useMutation({
-    mutationFn: (body: SetWebhookNetworksBody) => strictCall((options) => apiPost(P.webhookNetworks, body, options)),
-    onSuccess: (_answer, body) => invalidate(body.id),
-  });
+  return usePost(P.webhookNetworks, { onSuccess: (_answer, body) => invalidate(body.id) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type ApiBody, type ApiData } from '@/api/client';
 import { quietGet } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { orderKeys } from '@/features/orders/queries';
 import { strictCall } from '@/lib/apiError';
 import { STEP_PATHS, type NotaryStep } from './lib/notary';
@@ -35,8 +36,7 @@ export function useNotarySetting(enabled = true) {
 /** Saves the shop's notary account (the owner's); an order's section reads `is_open` from its detail. */
 export function useSaveNotaryConfig() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: NotaryConfigBody) => strictCall((options) => apiPost(P.saveSetting, body, options)),
+  return usePost(P.saveSetting, {
     onSuccess: (saved) => {
       queryClient.setQueryData(notaryKeys.setting(), saved);
       void queryClient.invalidateQueries({ queryKey: orderKeys.details() });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { asApiError, strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { AFTER_SALE_ERRORS } from './lib/afterSale';
@@ -336,8 +337,5 @@ export function useOrderSetting(enabled: boolean) {
 
 export function useSaveOrderSetting() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OrderSettingBody) => strictCall((options) => apiPost(P.saveSetting, body, options)),
-    onSuccess: (saved) => queryClient.setQueryData(orderKeys.setting(), saved),
-  });
+  return usePost(P.saveSetting, { onSuccess: (saved) => queryClient.setQueryData(orderKeys.setting(), saved) });
 }

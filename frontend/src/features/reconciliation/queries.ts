@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 
 export type RunPage = ApiData<'/api/platform/getReconciliationRuns', 'get'>;
@@ -53,10 +54,7 @@ function useRefreshRuns() {
 
 export function useResolveMismatch() {
   const refresh = useRefreshRuns();
-  return useMutation({
-    mutationFn: (body: ResolveBody) => strictCall((options) => apiPost(P.resolve, body, options)),
-    onSuccess: refresh,
-  });
+  return usePost(P.resolve, { onSuccess: refresh });
 }
 
 /** Asks the provider again about a trade it finished that the merchant never recorded. */
@@ -70,8 +68,5 @@ export function useSyncMismatch() {
 
 export function useRerunReconciliation() {
   const refresh = useRefreshRuns();
-  return useMutation({
-    mutationFn: (body: RerunBody) => strictCall((options) => apiPost(P.rerun, body, options)),
-    onSuccess: refresh,
-  });
+  return usePost(P.rerun, { onSuccess: refresh });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback } from 'react';
 import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 import { PAY_POLL_MS } from './lib/risk';
@@ -135,17 +136,12 @@ export function useRefreshRisk() {
 }
 
 export function useStartQrRecharge() {
-  return useMutation({
-    mutationFn: (body: ApiBody<'/api/platform/getRiskRechargePayQrcode', 'post'>) => strictCall((options) => apiPost(P.qr, body, options)),
-  });
+  return usePost(P.qr);
 }
 
 export function useOfflineRecharge() {
   const refresh = useRefreshRisk();
-  return useMutation({
-    mutationFn: (body: ApiBody<'/api/merchant/merChart', 'post'>) => strictCall((options) => apiPost(P.offline, body, options)),
-    onSuccess: (saved) => refresh(saved),
-  });
+  return usePost(P.offline, { onSuccess: (saved) => refresh(saved) });
 }
 
 export function useCheckRecharge() {
@@ -158,8 +154,5 @@ export function useCheckRecharge() {
 
 export function useGetRisk() {
   const refresh = useRefreshRisk();
-  return useMutation({
-    mutationFn: (body: GetRiskBody) => strictCall((options) => apiPost(P.getRisk, body, options)),
-    onSuccess: () => refresh(),
-  });
+  return usePost(P.getRisk, { onSuccess: () => refresh() });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 import { orThrow } from '@/lib/query';
 
@@ -50,10 +51,7 @@ export function useBaseInfo(enabled = true) {
 
 export function useSaveBaseInfo() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BaseSetBody) => strictCall((options) => apiPost(P.save, body, options)),
-    onSuccess: (saved) => queryClient.setQueryData(serviceKeys.info(), saved),
-  });
+  return usePost(P.save, { onSuccess: (saved) => queryClient.setQueryData(serviceKeys.info(), saved) });
 }
 
 /** What a template would say to the order's customer now (nothing is sent). */
@@ -97,13 +95,7 @@ export function useBlacklistEntries(query: BlacklistQuery) {
 export function useBlacklist() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: serviceKeys.all });
-  const add = useMutation({
-    mutationFn: (body: ApiBody<'/api/backend/setCustomerBlacklist', 'post'>) => strictCall((options) => apiPost(P.blacklist, body, options)),
-    onSuccess: refresh,
-  });
-  const lift = useMutation({
-    mutationFn: (body: ApiBody<'/api/backend/removeCustomerBlacklist', 'post'>) => strictCall((options) => apiPost(P.lift, body, options)),
-    onSuccess: refresh,
-  });
+  const add = usePost(P.blacklist, { onSuccess: refresh });
+  const lift = usePost(P.lift, { onSuccess: refresh });
   return { add, lift };
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, type ApiBody, type ApiData } from '@/api/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, type ApiBody, type ApiData } from '@/api/client';
 import { useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/features/merchants/lib/apiError';
 
 export interface SubShopListParams {
@@ -60,33 +61,21 @@ function useInvalidateSubShops() {
 
 export function useCreateSubShop() {
   const invalidate = useInvalidateSubShops();
-  return useMutation({
-    mutationFn: (body: CreateSubShopBody) => strictCall((options) => apiPost(P.create, body, options)),
-    onSuccess: (row) => invalidate(row.id),
-  });
+  return usePost(P.create, { onSuccess: (row) => invalidate(row.id) });
 }
 
 export function useUpdateSubShop() {
   const invalidate = useInvalidateSubShops();
-  return useMutation({
-    mutationFn: (body: UpdateSubShopBody) => strictCall((options) => apiPost(P.update, body, options)),
-    onSuccess: (_row, body) => invalidate(body.id),
-  });
+  return usePost(P.update, { onSuccess: (_row, body) => invalidate(body.id) });
 }
 
 export function useCreateSubShopAccount() {
   const invalidate = useInvalidateSubShops();
-  return useMutation({
-    mutationFn: (body: CreateAccountBody) => strictCall((options) => apiPost(P.createAccount, body, options)),
-    onSuccess: (_account, body) => invalidate(body.sub_shop_id),
-  });
+  return usePost(P.createAccount, { onSuccess: (_account, body) => invalidate(body.sub_shop_id) });
 }
 
 /** `subShopId` only says which detail to refresh; the call itself takes the account id. */
 export function useUpdateSubShopAccount(subShopId: number) {
   const invalidate = useInvalidateSubShops();
-  return useMutation({
-    mutationFn: (body: UpdateAccountBody) => strictCall((options) => apiPost(P.updateAccount, body, options)),
-    onSuccess: () => invalidate(subShopId),
-  });
+  return usePost(P.updateAccount, { onSuccess: () => invalidate(subShopId) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
 import { quietGet, useListRead } from '@/api/reads';
+import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 
 export type WithdrawalPage = ApiData<'/api/finance/withdrawList', 'get'>;
@@ -87,10 +88,7 @@ function useRefreshWithdrawals() {
 
 export function useApplyWithdraw() {
   const refresh = useRefreshWithdrawals();
-  return useMutation({
-    mutationFn: (body: ApplyWithdrawBody) => strictCall((options) => apiPost(P.apply, body, options)),
-    onSuccess: (saved) => refresh(saved),
-  });
+  return usePost(P.apply, { onSuccess: (saved) => refresh(saved) });
 }
 
 export function useCancelWithdraw() {

@@ -98,12 +98,10 @@ export function AssetListScreen() {
       </FilterBar>
       <LabelPrintBar units={selected} onClear={clear} />
       <ListTable
-        label={t('list.tableLabel')}
+        texts="assets.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
+        paging={{ state, update }}
         getRowId={unitRowId}
         rowSelection={selection}
         onRowSelectionChange={setSelection}

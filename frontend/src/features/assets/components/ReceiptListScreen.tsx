@@ -110,13 +110,10 @@ export function ReceiptListScreen() {
         />
       </FilterBar>
       <ListTable
-        label={t('receipts.tableLabel')}
+        texts="assets.receipts"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('receipts.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={
           state.status || state.supplier_id ? (
             <NoMatches title={t('list.noMatchTitle')} onClear={reset} />

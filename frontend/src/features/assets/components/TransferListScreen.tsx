@@ -114,13 +114,10 @@ export function TransferListScreen() {
       />
       <FilterPills label={t('transfers.statusTabs')} value={state.status} options={tabs} onChange={(status) => update({ status })} />
       <ListTable
-        label={t('transfers.tableLabel')}
+        texts="assets.transfers"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('transfers.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={
           state.status ? (
             <NoMatches title={t('list.noMatchTitle')} onClear={reset} />

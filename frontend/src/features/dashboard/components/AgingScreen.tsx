@@ -127,8 +127,7 @@ export function AgingScreen() {
         label={t('table')}
         columns={columns}
         query={aging}
-        paging={state}
-        onPage={update}
+        paging={{ state, update }}
         errorTitle={t('loadError')}
         getRowId={(row) => String(row.merchant_id)}
         empty={hasAgingFilters(state) ? <NoMatches title={t('noMatch')} onClear={reset} /> : <TableEmpty title={t('empty')} description={t('emptyHint')} />}

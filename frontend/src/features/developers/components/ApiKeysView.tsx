@@ -3,12 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@/components/data-table/types';
-import { DataTable } from '@/components/data-table/DataTable';
+import { RecordsSection } from '@/components/data-table/RecordsSection';
 import { formatDateTime } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { EmptyState } from '@/components/ui/EmptyState';
 import { SelectField } from '@/components/ui/fields';
 import { notify } from '@/components/ui/Notice';
 import { Truncate } from '@/components/ui/Truncate';
@@ -163,37 +162,13 @@ export function ApiKeysView() {
   };
 
   return (
-    <section aria-label={t('label')} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="min-w-0 flex-1 text-sm text-slate-600">{t('intro')}</p>
-        <Button onClick={() => setCreating(true)} aria-haspopup="dialog">
-          {t('create')}
-        </Button>
-      </div>
-      <DataTable
-        label={t('tableLabel')}
-        columns={columns}
-        rows={keys.data}
-        isPending={keys.isPending}
-        isFetching={keys.isFetching && !keys.isPending}
-        isError={keys.isError}
-        onRetry={() => void keys.refetch()}
-        errorTitle={t('loadError')}
-        getRowId={(row) => String(row.id)}
-        rowTone={(row) => (row.status === 'active' ? undefined : 'text-slate-500')}
-        empty={
-          <EmptyState
-            title={t('emptyTitle')}
-            description={t('emptyHint')}
-            action={
-              <Button variant="secondary" onClick={() => setCreating(true)}>
-                {t('create')}
-              </Button>
-            }
-          />
-        }
-        footer={keys.data && <p className="text-sm text-slate-600">{t('total', { count: keys.data.length })}</p>}
-      />
+    <RecordsSection
+      texts="developers.apiKeys"
+      columns={columns}
+      query={keys}
+      onCreate={() => setCreating(true)}
+      rowTone={(row) => (row.status === 'active' ? undefined : 'text-slate-500')}
+    >
       <ApiKeyCreateDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -258,7 +233,7 @@ export function ApiKeysView() {
         />
       </ConfirmDialog>
       <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
-    </section>
+    </RecordsSection>
   );
 }
 

@@ -148,13 +148,10 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         />
       </FilterBar>
       <ListTable
-        label={t('tableLabel')}
+        texts="developers.deliveries"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={(patch) => update({ ...patch, delivery: undefined })}
-        errorTitle={t('loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update: (patch) => update({ ...patch, delivery: undefined }) }}
         empty={filtered ? <NoMatches title={t('noMatchTitle')} onClear={() => update({ status: undefined, endpoint_id: undefined, delivery: undefined })} /> : <EmptyState title={t('emptyTitle')} description={t('emptyHint')} />}
       />
       <DeliveryDetailDialog delivery={open} endpointUrl={open ? urls.get(open.endpoint_id) : undefined} onClose={() => update({ delivery: undefined })} />

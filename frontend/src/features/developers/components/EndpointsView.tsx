@@ -4,12 +4,11 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@/components/data-table/types';
-import { DataTable } from '@/components/data-table/DataTable';
+import { RecordsSection } from '@/components/data-table/RecordsSection';
 import { formatDateTime } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { EmptyState } from '@/components/ui/EmptyState';
 import { notify } from '@/components/ui/Notice';
 import { Truncate } from '@/components/ui/Truncate';
 import { asApiError } from '@/lib/apiError';
@@ -173,37 +172,13 @@ export function EndpointsView() {
   };
 
   return (
-    <section aria-label={t('label')} className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="min-w-0 flex-1 text-sm text-slate-600">{t('intro')}</p>
-        <Button onClick={() => setForm({ endpoint: null })} aria-haspopup="dialog">
-          {t('create')}
-        </Button>
-      </div>
-      <DataTable
-        label={t('tableLabel')}
-        columns={columns}
-        rows={endpoints.data}
-        isPending={endpoints.isPending}
-        isFetching={endpoints.isFetching && !endpoints.isPending}
-        isError={endpoints.isError}
-        onRetry={() => void endpoints.refetch()}
-        errorTitle={t('loadError')}
-        getRowId={(row) => String(row.id)}
-        rowTone={(row) => (endpointState(row) === 'disabledBySystem' ? 'bg-red-50/40' : undefined)}
-        empty={
-          <EmptyState
-            title={t('emptyTitle')}
-            description={t('emptyHint')}
-            action={
-              <Button variant="secondary" onClick={() => setForm({ endpoint: null })}>
-                {t('create')}
-              </Button>
-            }
-          />
-        }
-        footer={endpoints.data && <p className="text-sm text-slate-600">{t('total', { count: endpoints.data.length })}</p>}
-      />
+    <RecordsSection
+      texts="developers.endpoints"
+      columns={columns}
+      query={endpoints}
+      onCreate={() => setForm({ endpoint: null })}
+      rowTone={(row) => (endpointState(row) === 'disabledBySystem' ? 'bg-red-50/40' : undefined)}
+    >
       <EndpointFormDialog
         open={form !== null}
         endpoint={form?.endpoint ?? null}
@@ -253,6 +228,6 @@ export function EndpointsView() {
         }
       />
       <SecretDialog revealed={revealed} onClose={() => setRevealed(null)} />
-    </section>
+    </RecordsSection>
   );
 }

@@ -189,10 +189,8 @@ function CustomerBills({ state, update }: { state: BillListState; update: Update
         label={t('billsTable')}
         columns={columns}
         query={bills}
-        paging={state}
-        onPage={update}
+        paging={{ state, update }}
         errorTitle={t('billsLoadError')}
-        getRowId={(bill) => String(bill.id)}
         empty={hasBillListFilters(state) ? <NoMatches title={t('empty.billsNoMatch')} onClear={clear} /> : <TableEmpty title={t('empty.billsTitle')} description={t('empty.billsHint')} />}
       />
     </>

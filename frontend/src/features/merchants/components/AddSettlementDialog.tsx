@@ -2,9 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showFormRefusal } from '@/lib/formRefusal';
+import { useRefusableForm } from '@/lib/formRefusal';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { EMPTY_SETTLEMENT, isMerchantCycle, settlementSchema, type SettlementValues } from '../lib/onboarding';
 import { useAddSettlement, type SettlementTerms } from '../queries';
@@ -30,21 +28,14 @@ function AddBody({ merchantId, current, onClose }: { merchantId: number; current
   const t = useTranslations('merchant');
   const tRules = useTranslations('merchant.errors');
   const add = useAddSettlement();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<SettlementValues>({ resolver: zodResolver(settlementSchema(tRules)), defaultValues: initialValues(current) });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      await add.mutateAsync({ id: merchantId, ...values });
-      onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('shared.failed'));
-    }
+    formError,
+    onSubmit,
+  } = useRefusableForm<SettlementValues>({ resolver: zodResolver(settlementSchema(tRules)), defaultValues: initialValues(current) }, { fallback: t('shared.failed') }, async (values) => {
+    await add.mutateAsync({ id: merchantId, ...values });
+    onClose();
   });
   return (
     <HookFormDialog id="add-settlement" title={t('settlement.addTitle')} width={640} cancelLabel={t('shared.cancel')} submitLabel={t('settlement.addSubmit')} failedLabel={t('shared.failed')} busy={add.isPending} formError={formError} className="flex flex-col gap-4" onClose={onClose} onSubmit={onSubmit}>

@@ -2,9 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showFormRefusal } from '@/lib/formRefusal';
+import { useRefusableForm } from '@/lib/formRefusal';
 import { z } from 'zod';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { Input } from '@/components/ui/Input';
@@ -28,25 +26,22 @@ export function MerchantEditDialog({ merchant, open, onClose }: { merchant: Merc
 function EditBody({ merchant, onClose }: { merchant: MerchantRow; onClose: () => void }) {
   const t = useTranslations('merchant');
   const update = useUpdateMerchant();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(useSchema()),
-    defaultValues: { name: merchant.name, contact_name: merchant.contact_name, contact_phone: merchant.contact_phone },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+    formError,
+    onSubmit,
+  } = useRefusableForm<Values>(
+    {
+      resolver: zodResolver(useSchema()),
+      defaultValues: { name: merchant.name, contact_name: merchant.contact_name, contact_phone: merchant.contact_phone },
+    },
+    { fallback: t('shared.failed') },
+    async (values) => {
       await update.mutateAsync({ id: merchant.id, ...values });
       onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('shared.failed'));
-    }
-  });
+    },
+  );
   return (
     <HookFormDialog id="edit-merchant" title={t('detail.editTitle')} cancelLabel={t('shared.cancel')} submitLabel={t('shared.save')} failedLabel={t('shared.failed')} busy={update.isPending} formError={formError} onClose={onClose} onSubmit={onSubmit}>
       <Input label={t('fields.name')} error={errors.name?.message} {...register('name')} />

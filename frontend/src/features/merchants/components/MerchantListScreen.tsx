@@ -63,13 +63,10 @@ export function MerchantListScreen() {
       </FilterBar>
       <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />
       <ListTable
-        label={t('list.tableLabel')}
+        texts="merchant.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={hasFilters(state) ? <NoMatchingMerchants onClear={reset} /> : <NoMerchants onOnboard={() => setOnboarding(true)} />}
       />
       <OnboardMerchantDialog open={onboarding} onClose={() => setOnboarding(false)} />

@@ -140,12 +140,10 @@ export function OrderListScreen({ stage, scope }: { stage: OrderStage; scope: Or
       {!state.todo && <FilterPills label={t('list.statusFilter')} value={state.status} options={statusOptions} onChange={(status) => update({ status })} />}
       <OrderBulkBar orders={selected} actions={bulkActions} onClear={clear} />
       <ListTable
-        label={t('list.tableLabel')}
+        texts="order.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
+        paging={{ state, update }}
         getRowId={orderRowId}
         {...(bulkActions.length > 0 ? { rowSelection: selection, onRowSelectionChange: setSelection, selectLabels } : {})}
         empty={hasOrderFilters(state) ? <NoMatchingOrders onClear={reset} /> : <NoOrders />}

@@ -2,9 +2,8 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { showFormRefusal } from '@/lib/formRefusal';
+import { useWatch } from 'react-hook-form';
+import { useRefusableForm } from '@/lib/formRefusal';
 import { z } from 'zod';
 import { notify } from '@/components/ui/Notice';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
@@ -39,39 +38,35 @@ function FormBody({ link, onClose }: { link?: ShareLinkRow; onClose: () => void 
   const t = useTranslations('promotion');
   const options = useShareLinkOptions();
   const save = useSaveShareLink();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ShareLinkFormValues>({
-    resolver: zodResolver(useSchema()),
-    defaultValues: {
-      name: link?.name ?? '',
-      channel: link?.channel ?? '',
-      landing_type: (link?.landing_type as ShareLinkFormValues['landing_type']) ?? 'shop',
-      landing_id: link?.landing_id ? String(link.landing_id) : '',
-      salesman_id: link?.salesman_id ? String(link.salesman_id) : '',
-      sub_shop_id: link?.sub_shop_id ? String(link.sub_shop_id) : '',
-      remark: link?.remark ?? '',
+    formError,
+    onSubmit,
+  } = useRefusableForm<ShareLinkFormValues>(
+    {
+      resolver: zodResolver(useSchema()),
+      defaultValues: {
+        name: link?.name ?? '',
+        channel: link?.channel ?? '',
+        landing_type: (link?.landing_type as ShareLinkFormValues['landing_type']) ?? 'shop',
+        landing_id: link?.landing_id ? String(link.landing_id) : '',
+        salesman_id: link?.salesman_id ? String(link.salesman_id) : '',
+        sub_shop_id: link?.sub_shop_id ? String(link.sub_shop_id) : '',
+        remark: link?.remark ?? '',
+      },
     },
-  });
-  const landingType = useWatch({ control, name: 'landing_type' });
-  const categories = useGoodsClass();
-  const goods = useGoodsList({ status: 'on_shelf', page: 1, page_size: 100 });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+    { fallback: t('form.failed'), focus: true },
+    async (values) => {
       const saved = await save.mutateAsync({ id: link?.id, body: shareLinkBody(values) });
       notify({ kind: 'success', message: { raw: t(link ? 'form.updated' : 'form.created', { name: saved.name }) } });
       onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('form.failed'), { focus: true });
-    }
-  });
+    },
+  );
+  const landingType = useWatch({ control, name: 'landing_type' });
+  const categories = useGoodsClass();
+  const goods = useGoodsList({ status: 'on_shelf', page: 1, page_size: 100 });
 
   const choices = options.data;
   return (

@@ -90,13 +90,10 @@ export function ShareLinkScreen() {
         </div>
       </FilterBar>
       <ListTable
-        label={t('tableLabel')}
+        texts="promotion"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={
           filtered ? (
             <NoMatches title={t('noMatchTitle')} onClear={reset} />

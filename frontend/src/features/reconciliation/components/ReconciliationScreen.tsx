@@ -55,13 +55,10 @@ export function ReconciliationScreen() {
         <DateField className="w-full sm:w-40" label={t('list.dateTo')} value={state.date_to} min={state.date_from || undefined} onChange={(value) => update({ date_to: value })} />
       </FilterBar>
       <ListTable
-        label={t('list.tableLabel')}
+        texts="reconciliation.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={hasRunFilters(state) ? <NoMatchingRuns onClear={reset} /> : <NoRuns />}
       />
       <RunDetailDialog

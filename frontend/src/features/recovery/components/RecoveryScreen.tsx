@@ -162,12 +162,10 @@ export function RecoveryScreen() {
         </div>
       )}
       <ListTable
-        label={t('tableLabel')}
+        texts="recovery"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('loadError')}
+        paging={{ state, update }}
         getRowId={caseRowId}
         {...(access.canAssign ? { rowSelection: selection, onRowSelectionChange: setSelection, selectLabels } : {})}
         empty={

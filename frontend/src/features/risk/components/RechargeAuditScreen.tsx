@@ -71,10 +71,8 @@ export function RechargeAuditScreen() {
         label={t('tables.recharges')}
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
+        paging={{ state, update }}
         errorTitle={t('empty.loadError')}
-        getRowId={(row) => String(row.id)}
         empty={hasAuditFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} />}
       />
       <RechargeDetailDialog id={detailId} platform onClose={() => setDetailId(null)} />

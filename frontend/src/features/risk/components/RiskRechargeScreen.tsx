@@ -142,10 +142,8 @@ function BillsView({ state, update, reset }: { state: RiskScreenState; update: U
         label={t('tables.bills')}
         columns={columns}
         query={bills}
-        paging={state}
-        onPage={update}
+        paging={{ state, update }}
         errorTitle={t('empty.loadError')}
-        getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.billsTitle')} description={t('empty.billsHint')} />}
       />
     </>
@@ -180,10 +178,8 @@ function RechargesView({ state, update, reset }: { state: RiskScreenState; updat
         label={t('tables.recharges')}
         columns={columns}
         query={recharges}
-        paging={state}
-        onPage={update}
+        paging={{ state, update }}
         errorTitle={t('empty.loadError')}
-        getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.rechargesTitle')} description={t('empty.rechargesHint')} />}
       />
       <RechargeDetailDialog id={detailId} platform={false} onClose={() => setDetailId(null)} />
@@ -212,10 +208,8 @@ function QueriesView({ state, update, reset }: { state: RiskScreenState; update:
         label={t('tables.queries')}
         columns={columns}
         query={queries}
-        paging={state}
-        onPage={update}
+        paging={{ state, update }}
         errorTitle={t('empty.loadError')}
-        getRowId={(row) => String(row.id)}
         empty={hasRiskFilters(state) ? <NoMatches title={t('empty.noMatch')} onClear={reset} /> : <TableEmpty title={t('empty.queriesTitle')} description={t('empty.queriesHint')} />}
       />
     </>

@@ -98,13 +98,10 @@ export function BlacklistView() {
         )}
       </FilterBar>
       <ListTable
-        label={t('tableLabel')}
+        texts="service.blacklist"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={
           state.status ? (
             <NoMatches title={t('noMatch')} onClear={reset} />

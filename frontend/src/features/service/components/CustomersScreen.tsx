@@ -127,13 +127,10 @@ function CustomerList() {
         />
       </FilterBar>
       <ListTable
-        label={t('tableLabel')}
+        texts="service.customers"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         rowTone={(row) => (row.blacklisted ? 'bg-red-50/40' : undefined)}
         empty={
           filtered ? (

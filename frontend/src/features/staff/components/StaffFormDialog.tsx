@@ -2,9 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showFormRefusal } from '@/lib/formRefusal';
+import { useRefusableForm } from '@/lib/formRefusal';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { AccountFields } from '@/components/AccountFields';
 import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
@@ -22,25 +20,22 @@ function CreateBody({ side, onClose }: { side: StaffSide; onClose: () => void })
   const t = useTranslations('staff');
   const tm = useTranslations('merchant.errors');
   const create = useCreateStaff(side);
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<StaffValues>({
-    resolver: zodResolver(staffSchema(tm, side)),
-    defaultValues: { username: '', password: '', name: '', phone: '', role_codes: [] },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+    formError,
+    onSubmit,
+  } = useRefusableForm<StaffValues>(
+    {
+      resolver: zodResolver(staffSchema(tm, side)),
+      defaultValues: { username: '', password: '', name: '', phone: '', role_codes: [] },
+    },
+    { fallback: t('failed'), codeFields: CODE_FIELDS, focus: true },
+    async (values) => {
       await create.mutateAsync(values);
       onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('failed'), { codeFields: CODE_FIELDS, focus: true });
-    }
-  });
+    },
+  );
   return (
     <HookFormDialog id="create-staff" title={t('form.createTitle')} cancelLabel={t('cancel')} submitLabel={t('form.create')} failedLabel={t('failed')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
       <AccountFields autoFocus register={(field) => register(field)} errors={{ username: errors.username?.message, password: errors.password?.message, name: errors.name?.message, phone: errors.phone?.message }} />
@@ -60,25 +55,22 @@ function EditBody({ side, staff, onClose }: { side: StaffSide; staff: StaffRow; 
   // Roles this screen neither gives nor takes (a platform admin's): the server keeps them.
   const kept = staff.roles.filter((role) => !isAssignableRole(side, role.code));
   const keptNames = kept.map((role) => (isKnownRole(role.code) ? t(`roles.${role.code}`) : role.name));
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<StaffEditValues>({
-    resolver: zodResolver(staffEditSchema(tm, side, { keepsOtherRole: kept.length > 0 })),
-    defaultValues: { name: staff.name, phone: staff.phone, role_codes: staff.roles.map((role) => role.code).filter((code) => isAssignableRole(side, code)) },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+    formError,
+    onSubmit,
+  } = useRefusableForm<StaffEditValues>(
+    {
+      resolver: zodResolver(staffEditSchema(tm, side, { keepsOtherRole: kept.length > 0 })),
+      defaultValues: { name: staff.name, phone: staff.phone, role_codes: staff.roles.map((role) => role.code).filter((code) => isAssignableRole(side, code)) },
+    },
+    { fallback: t('failed') },
+    async (values) => {
       await update.mutateAsync({ id: staff.id, ...values, reason: '' });
       onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('failed'));
-    }
-  });
+    },
+  );
   return (
     <HookFormDialog id="edit-staff" title={t('form.editTitle', { name: staff.username })} cancelLabel={t('cancel')} submitLabel={t('save')} failedLabel={t('failed')} busy={isSubmitting} onClose={onClose} formError={formError} onSubmit={onSubmit}>
       <AccountFields withCredentials={false} register={(field) => register(field as 'name' | 'phone')} errors={{ name: errors.name?.message, phone: errors.phone?.message }} />

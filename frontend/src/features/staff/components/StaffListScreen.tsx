@@ -61,13 +61,10 @@ export function StaffListScreen() {
         />
       </FilterBar>
       <ListTable
-        label={t('list.tableLabel')}
+        texts="staff.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={filtered ? <NoMatchingStaff onClear={reset} /> : <NoStaff side={side} onCreate={() => setCreating(true)} />}
       />
       <CreateStaffDialog side={side} open={creating} onClose={() => setCreating(false)} />

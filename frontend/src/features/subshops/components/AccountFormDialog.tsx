@@ -2,9 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showFormRefusal } from '@/lib/formRefusal';
+import { useRefusableForm } from '@/lib/formRefusal';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { AccountFields } from '@/components/AccountFields';
 import { ACCOUNT_ERRORS } from '@/features/merchants/lib/apiError';
@@ -20,21 +18,14 @@ function FormBody({ subShopId, onClose }: { subShopId: number; onClose: () => vo
   const t = useTranslations('subshop');
   const tm = useTranslations('merchant.errors');
   const create = useCreateSubShopAccount();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<AccountValues>({ resolver: zodResolver(accountSchema(tm)), defaultValues: EMPTY_ACCOUNT });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      await create.mutateAsync({ sub_shop_id: subShopId, ...values });
-      onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('failed'), { codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' }, focus: true });
-    }
+    formError,
+    onSubmit,
+  } = useRefusableForm<AccountValues>({ resolver: zodResolver(accountSchema(tm)), defaultValues: EMPTY_ACCOUNT }, { fallback: t('failed'), codeFields: { [ACCOUNT_ERRORS.usernameTaken]: 'username', [ACCOUNT_ERRORS.weakPassword]: 'password' }, focus: true }, async (values) => {
+    await create.mutateAsync({ sub_shop_id: subShopId, ...values });
+    onClose();
   });
   return (
     <HookFormDialog id="sub-account-form" title={t('accounts.createTitle')} cancelLabel={t('cancel')} submitLabel={t('accounts.create')} failedLabel={t('failed')} busy={isSubmitting} formError={formError} onClose={onClose} onSubmit={onSubmit}>

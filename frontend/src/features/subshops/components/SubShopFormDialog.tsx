@@ -2,9 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { showFormRefusal } from '@/lib/formRefusal';
+import { useRefusableForm } from '@/lib/formRefusal';
 import { z } from 'zod';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { Input } from '@/components/ui/Input';
@@ -32,34 +30,31 @@ function FormBody({ subShop, onClose }: { subShop?: SubShopRow; onClose: () => v
   const t = useTranslations('subshop');
   const create = useCreateSubShop();
   const update = useUpdateSubShop();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(useSchema()),
-    defaultValues: {
-      name: subShop?.name ?? '',
-      contact_name: subShop?.contact_name ?? '',
-      phone: subShop?.phone ?? '',
-      address: subShop?.address ?? '',
+    formError,
+    onSubmit,
+  } = useRefusableForm<Values>(
+    {
+      resolver: zodResolver(useSchema()),
+      defaultValues: {
+        name: subShop?.name ?? '',
+        contact_name: subShop?.contact_name ?? '',
+        phone: subShop?.phone ?? '',
+        address: subShop?.address ?? '',
+      },
     },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
+    { fallback: t('failed'), focus: true },
+    async (values) => {
       if (subShop) {
         await update.mutateAsync({ id: subShop.id, ...values, reason: '' });
       } else {
         await create.mutateAsync(values);
       }
       onClose();
-    } catch (error) {
-      showFormRefusal(error, setError, setFormError, t('failed'), { focus: true });
-    }
-  });
+    },
+  );
   return (
     <HookFormDialog id="sub-shop-form" title={subShop ? t('form.editTitle') : t('form.createTitle')} cancelLabel={t('cancel')} submitLabel={subShop ? t('save') : t('form.create')} failedLabel={t('failed')} busy={isSubmitting} formError={formError} onClose={onClose} onSubmit={onSubmit}>
       <Input label={t('fields.name')} autoFocus error={errors.name?.message} {...register('name')} />

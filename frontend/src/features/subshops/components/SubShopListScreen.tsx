@@ -51,13 +51,10 @@ export function SubShopListScreen() {
         </div>
       </FilterBar>
       <ListTable
-        label={t('list.tableLabel')}
+        texts="subshop.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={filtered ? <NoMatchingSubShops onClear={reset} /> : <NoSubShops onCreate={canManage ? () => setCreating(true) : undefined} />}
       />
       <SubShopFormDialog open={creating} onClose={() => setCreating(false)} />

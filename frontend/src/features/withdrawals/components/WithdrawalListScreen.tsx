@@ -97,13 +97,10 @@ export function WithdrawalListScreen() {
         )}
       </FilterBar>
       <ListTable
-        label={t('list.tableLabel')}
+        texts="withdrawal.list"
         columns={columns}
         query={list}
-        paging={state}
-        onPage={update}
-        errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state, update }}
         empty={hasWithdrawalFilters(state) ? <NoMatchingWithdrawals onClear={reset} /> : <NoWithdrawals canApply={canApply} />}
       />
       <WithdrawalDetailDialog id={detailId} platform={platform} onClose={() => setDetailId(null)} />

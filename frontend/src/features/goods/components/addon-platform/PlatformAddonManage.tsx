@@ -73,10 +73,8 @@ export function PlatformAddonManage() {
         label={t('platform.tableLabel')}
         columns={columns}
         query={list}
-        paging={list.data}
-        onPage={update}
+        paging={{ state: list.data, update }}
         errorTitle={t('loadError')}
-        getRowId={(gain) => String(gain.id)}
         rowTone={(gain) => (gain.platform_disabled ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatches title={t('noMatchTitle')} onClear={reset} /> : <TableEmpty title={t('platform.emptyTitle')} description={t('platform.emptyHint')} />}
       />

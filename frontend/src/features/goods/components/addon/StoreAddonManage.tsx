@@ -68,13 +68,10 @@ export function StoreAddonManage() {
         <SearchBox key={state.keyword} label={t('filters.keyword')} initial={state.keyword} onSearch={(keyword) => update({ keyword })} />
       </FilterBar>
       <ListTable
-        label={t('tableLabel')}
+        texts="addon"
         columns={columns}
         query={list}
-        paging={list.data}
-        onPage={update}
-        errorTitle={t('loadError')}
-        getRowId={(gain) => String(gain.id)}
+        paging={{ state: list.data, update }}
         rowTone={(gain) => (gain.platform_disabled ? 'bg-red-50/40' : gain.status === 1 ? undefined : 'text-slate-400')}
         empty={
           hasFilters ? (

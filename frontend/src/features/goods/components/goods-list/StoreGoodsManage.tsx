@@ -173,13 +173,10 @@ export function StoreGoodsManage() {
       )}
       {refusal && <RefusalPanel title={refusal.title} lines={refusal.lines} onDismiss={() => setRefusal(null)} />}
       <ListTable
-        label={t('list.tableLabel')}
+        texts="goods.list"
         columns={columns}
         query={list}
-        paging={list.data}
-        onPage={update}
-        errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
+        paging={{ state: list.data, update }}
         rowSelection={selection}
         onRowSelectionChange={setSelection}
         rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}

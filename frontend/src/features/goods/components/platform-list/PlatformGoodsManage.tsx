@@ -94,10 +94,8 @@ export function PlatformGoodsManage() {
         label={t('platform.tableLabel')}
         columns={columns}
         query={list}
-        paging={list.data}
-        onPage={update}
+        paging={{ state: list.data, update }}
         errorTitle={t('list.loadError')}
-        getRowId={(row) => String(row.id)}
         rowTone={(row) => (row.force_down ? 'bg-red-50/40' : undefined)}
         empty={hasFilters ? <NoMatches title={t('list.noMatchTitle')} description={t('list.noMatchHint')} onClear={reset} /> : <TableEmpty title={t('platform.emptyTitle')} description={t('platform.emptyHint')} />}
       />
