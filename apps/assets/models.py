@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 
 from apps.goods.selectors import Fineness
+from zulin.core.idempotency import idempotency_unique
 
 
 class UnitStatus(models.TextChoices):
@@ -57,13 +58,7 @@ class StockReceipt(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="assets_receipt_idempotency_key_unique",
-            )
-        ]
+        constraints = [idempotency_unique("assets_receipt_idempotency_key_unique")]
 
 
 class StockReceiptLine(models.Model):
@@ -107,13 +102,7 @@ class StockTransfer(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="assets_transfer_idempotency_key_unique",
-            )
-        ]
+        constraints = [idempotency_unique("assets_transfer_idempotency_key_unique")]
 
 
 class Unit(models.Model):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from zulin.core.idempotency import idempotency_unique
+
 
 class CaseState(models.TextChoices):
     OPEN = "open", "跟进中"
@@ -172,11 +174,7 @@ class PromiseToPay(models.Model):
             )
         ]
         constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="promise_idempotency",
-            ),
+            idempotency_unique("promise_idempotency"),
             models.CheckConstraint(condition=Q(amount__gt=0), name="promise_amount_positive"),
         ]
 
@@ -203,10 +201,6 @@ class WriteOff(models.Model):
     class Meta:
         ordering = ["-id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="write_off_idempotency",
-            ),
+            idempotency_unique("write_off_idempotency"),
             models.CheckConstraint(condition=Q(amount__gt=0), name="write_off_amount_positive"),
         ]

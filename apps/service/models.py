@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from zulin.core.idempotency import idempotency_unique
+
 
 class ServiceSetting(models.Model):
     """The shop's customer-service settings (one row, pk 1). The after-sale address is the
@@ -86,13 +88,7 @@ class CustomerMessage(models.Model):
             models.Index(fields=["customer_hash", "-created_at"], name="message_customer_idx"),
             models.Index(fields=["order_id", "-id"], name="message_order_idx"),
         ]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="message_idempotency",
-            )
-        ]
+        constraints = [idempotency_unique("message_idempotency")]
 
 
 class BlacklistStatus(models.TextChoices):

@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.db import models
+from django.db.models import Q
+
 from .errors import ApplicationError, ErrorCode
 
 T = TypeVar("T")
@@ -28,3 +31,16 @@ def key_replay(earlier: T | None, *, same: Callable[[T], bool]) -> T | None:
     if not same(earlier):
         raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
     return earlier
+
+
+def idempotency_unique(
+    name: str, *scope: str, blank_allowed: bool = True
+) -> models.UniqueConstraint:
+    """The unique constraint of a record's idempotency key (within `scope`: a merchant's keys
+    in the public schema), named by the model. A key left blank (a call that sent none) is no
+    key."""
+    return models.UniqueConstraint(
+        fields=[*scope, "idempotency_key"],
+        condition=~Q(idempotency_key="") if blank_allowed else None,
+        name=name,
+    )

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from django.db import models, transaction
-from django.db.models import Q
 from django.db.models.functions import Now
+
+from zulin.core.idempotency import idempotency_unique as idempotency_unique
 
 from .interfaces import ProviderError
 
@@ -59,19 +60,6 @@ class ProviderOperation(models.Model):
     @property
     def reference(self) -> str:
         return str(getattr(self, self.REFERENCE))
-
-
-def idempotency_unique(
-    name: str, *scope: str, blank_allowed: bool = True
-) -> models.UniqueConstraint:
-    """The unique constraint of an operation's idempotency key (within `scope`: a merchant's
-    keys in the public schema), named by the model. A key left blank (a call that sent none)
-    is no key."""
-    return models.UniqueConstraint(
-        fields=[*scope, "idempotency_key"],
-        condition=~Q(idempotency_key="") if blank_allowed else None,
-        name=name,
-    )
 
 
 class Answered(Protocol):
