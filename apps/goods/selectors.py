@@ -25,6 +25,7 @@ from zulin.core.scoping import SubShopScope, scope_to_sub_shop, scoped_get
 
 from . import rules
 from .models import Addon, Fineness, Goods, GoodsPackage, RentPlan, SellPrice, Sku, StockMovement
+from .schemas import RentIn
 from .units import units_in_stock
 
 # Goods belong to the sub-shops of their sales scope (`sub_shop_ids`, empty: every one).
@@ -71,6 +72,25 @@ def _active_parts(
     return skus, plans, sells, packages
 
 
+def rent_plan_terms(
+    plan: RentPlan | RentIn, sku_index: int, early_fee_value: Decimal | None
+) -> tuple[Any, ...]:
+    """A rent plan's row in the editing state: the stored plan's and the payload's alike, so
+    that the lock compares the same terms on both sides."""
+    return (
+        sku_index,
+        plan.term,
+        plan.term_unit,
+        plan.rent,
+        plan.deposit,
+        plan.buyout_price,
+        plan.ownership_transfer,
+        plan.min_term,
+        plan.early_fee_mode,
+        early_fee_value,
+    )
+
+
 def goods_editing_state(goods: Goods) -> dict[str, list[Any]]:
     """The stored SKUs, rent plans, sale prices and packages in a comparable form (what the
     lock on goods on shelf or under review protects)."""
@@ -79,21 +99,7 @@ def goods_editing_state(goods: Goods) -> dict[str, list[Any]]:
     plan_index = {plan.pk: index for index, plan in enumerate(plans)}
     return {
         "spu_list": [(sorted(sku.specs.items()), sku.code) for sku in skus],
-        "rent_list": [
-            (
-                sku_index[p.sku_id],
-                p.term,
-                p.term_unit,
-                p.rent,
-                p.deposit,
-                p.buyout_price,
-                p.ownership_transfer,
-                p.min_term,
-                p.early_fee_mode,
-                p.early_fee_value,
-            )
-            for p in plans
-        ],
+        "rent_list": [rent_plan_terms(p, sku_index[p.sku_id], p.early_fee_value) for p in plans],
         "sell_list": [(sku_index[s.sku_id], s.price, s.original_price) for s in sells],
         "package_list": [
             (p.name, plan_index.get(p.rent_plan_id, -1), sorted(g.pk for g in p.addons.all()))

@@ -36,7 +36,7 @@ from .models import (
 from .outbox import goods_event
 from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
-from .selectors import SALES_SCOPE, goods_editing_state, tracked_stocks
+from .selectors import SALES_SCOPE, goods_editing_state, rent_plan_terms, tracked_stocks
 from .uploads import picture_url_prefix
 
 
@@ -182,18 +182,7 @@ def _requested_state(data: GoodsIn) -> dict[str, list[Any]]:
     return {
         "spu_list": [(sorted(row.specs.items()), row.code) for row in data.spu_list],
         "rent_list": [
-            (
-                p.sku_index,
-                p.term,
-                p.term_unit,
-                p.rent,
-                p.deposit,
-                p.buyout_price,
-                p.ownership_transfer,
-                p.min_term,
-                p.early_fee_mode,
-                _early_fee_value(p.early_fee_mode, p.early_fee_value),
-            )
+            rent_plan_terms(p, p.sku_index, _early_fee_value(p.early_fee_mode, p.early_fee_value))
             for p in data.rent_list
         ],
         "sell_list": [(s.sku_index, s.price, s.original_price) for s in data.sell_list],
