@@ -159,8 +159,8 @@ def payment_event_data(record: SandboxPaymentRecord) -> dict[str, Any]:
     }
 
 
-def _settle(record: SandboxPaymentRecord, *, status: str, reason: str) -> SandboxPaymentRecord:
-    """processing → final, and the callback telling us so. The caller holds the row lock."""
+def _finish(record: SandboxPaymentRecord, *, status: str, reason: str) -> None:
+    """processing → final, saved, nothing planned left. The caller holds the row lock."""
     record.status = status
     record.reason = reason
     record.finished_at = timezone.now()
@@ -176,6 +176,11 @@ def _settle(record: SandboxPaymentRecord, *, status: str, reason: str) -> Sandbo
             "settle_after",
         ]
     )
+
+
+def _settle(record: SandboxPaymentRecord, *, status: str, reason: str) -> SandboxPaymentRecord:
+    """processing → final, and the callback telling us so. The caller holds the row lock."""
+    _finish(record, status=status, reason=reason)
     SANDBOX.callback(
         merchant=record.merchant,
         event_type=record.operation,
@@ -325,20 +330,7 @@ class SandboxPaymentProvider:
             closable = record.operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
             if record.status == PaymentStatus.PROCESSING and closable:
                 # Closed by the merchant's request: no callback, the answer says it.
-                record.status, record.reason = PaymentStatus.FAILED, TRADE_CLOSED
-                record.finished_at = timezone.now()
-                record.planned_status = record.planned_reason = ""
-                record.settle_after = None
-                record.save(
-                    update_fields=[
-                        "status",
-                        "reason",
-                        "finished_at",
-                        "planned_status",
-                        "planned_reason",
-                        "settle_after",
-                    ]
-                )
+                _finish(record, status=PaymentStatus.FAILED, reason=TRADE_CLOSED)
             return payment_result(record)
 
     def statement(self, *, day: date) -> list[StatementRecord]:
