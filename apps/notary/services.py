@@ -371,57 +371,65 @@ def notary_submit(*, actor: Session, order_id: int) -> Notarization:
     return _step(actor=actor, order_id=order_id, action="submit", work=work)
 
 
-def notary_link(*, actor: Session, order_id: int) -> dict[str, Any]:
-    """The customer's signing and face-check page while the case is being notarized."""
+def _ask_submitted(
+    *,
+    actor: Session,
+    order_id: int,
+    ask: Callable[[str, str], T],
+    apply: Callable[[Notarization, T], None],
+) -> tuple[Notarization | None, T | None]:
+    """Asks the service about the order's submitted case (`ask` with a token and the case's
+    reference) and `apply`s the answer to the locked row: the row and the answer. A row in
+    another state (or none) answers with no answer, nothing asked. A failure of the service is
+    committed as `last_error` and answered PROVIDER_FAILED."""
     failed: ProviderError | None = None
     with transaction.atomic():
         subject = order_notary_subject(session=actor, order_id=order_id)
         row = Notarization.objects.select_for_update().filter(order_id=subject["id"]).first()
         if row is None or row.status != S.SUBMITTED:
-            current = row.status if row is not None else "none"
-            raise NOTARY_MACHINE.conflict(current, "submit", S.SUBMITTED)
+            return row, None
         setting = _locked_setting(need_open=False)
         reference = row.provider_reference
         try:
-            url = _with_token(
-                setting,
-                lambda token: get_notary_provider().signing_link(token=token, reference=reference),
-            )
+            answer = _with_token(setting, lambda token: ask(token, reference))
         except ProviderError as error:
             failed = error
             row.last_error = error.code[:40]
             row.save(update_fields=["last_error", "updated_at"])
         else:
-            _timeline(actor, row, "link")
+            apply(row, answer)
     if failed is not None:
         raise _provider_failed(failed.code)
+    return row, answer
+
+
+def notary_link(*, actor: Session, order_id: int) -> dict[str, Any]:
+    """The customer's signing and face-check page while the case is being notarized."""
+    row, url = _ask_submitted(
+        actor=actor,
+        order_id=order_id,
+        ask=lambda token, reference: get_notary_provider().signing_link(
+            token=token, reference=reference
+        ),
+        apply=lambda row, _url: _timeline(actor, row, "link"),
+    )
+    if url is None:
+        current = row.status if row is not None else "none"
+        raise NOTARY_MACHINE.conflict(current, "submit", S.SUBMITTED)
     return {"order_id": order_id, "url": url}
 
 
 def notary_query(*, actor: Session, order_id: int) -> Notarization | None:
     """Asks the service how a submitted case stands and applies its outcome (as the callback
     would); any other state answers as kept."""
-    failed: ProviderError | None = None
-    with transaction.atomic():
-        subject = order_notary_subject(session=actor, order_id=order_id)
-        row = Notarization.objects.select_for_update().filter(order_id=subject["id"]).first()
-        if row is None or row.status != S.SUBMITTED:
-            return row
-        setting = _locked_setting(need_open=False)
-        reference = row.provider_reference
-        try:
-            case = _with_token(
-                setting,
-                lambda token: get_notary_provider().query_case(token=token, reference=reference),
-            )
-        except ProviderError as error:
-            failed = error
-            row.last_error = error.code[:40]
-            row.save(update_fields=["last_error", "updated_at"])
-        else:
-            _apply_outcome(row, case)
-    if failed is not None:
-        raise _provider_failed(failed.code)
+    row, _ = _ask_submitted(
+        actor=actor,
+        order_id=order_id,
+        ask=lambda token, reference: get_notary_provider().query_case(
+            token=token, reference=reference
+        ),
+        apply=_apply_outcome,
+    )
     return row
 
 
