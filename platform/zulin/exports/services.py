@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import tempfile
 from datetime import timedelta
-from typing import Any
+from typing import IO, Any
 
 import pydantic
 from django.conf import settings
@@ -20,6 +20,7 @@ from zulin.celery import app
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
 
 from .models import ExportJob, ExportStatus
@@ -166,14 +167,33 @@ def _job_take(job_id: int) -> ExportJob | None:
     return job
 
 
-def _workbook_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
+def _job_inputs(job: ExportJob, exporter: Exporter) -> tuple[Any, ExportScope]:
+    """What the exporter is called with: the job's filters, validated again, and the scope of
+    the one who asked for it (what its rows and counts may see)."""
     scope = ExportScope(
         account_id=job.created_by_account_id,
         side=job.side,
         sub_shop_id=job.sub_shop_id,
         language=job.language,
     )
-    filters = exporter.filters.model_validate(job.filters)
+    return exporter.filters.model_validate(job.filters), scope
+
+
+def _job_file_save(job: ExportJob, out: IO[bytes], *, name: str, content_type: str) -> StoredFile:
+    """The job's file, kept as a private file saved by the one who asked for it."""
+    return private_file_save(
+        kind="exports",
+        name=name,
+        content=out,
+        content_type=content_type,
+        actor=ActorRef(
+            account_id=job.created_by_account_id, name=job.created_by_name, side=job.side
+        ),
+    )
+
+
+def _workbook_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
+    filters, scope = _job_inputs(job, exporter)
     total = exporter.count_fn(filters, scope)
     if total > settings.EXPORT_MAX_ROWS:
         raise ApplicationError(ErrorCode.EXPORT_TOO_MANY_ROWS)
@@ -200,28 +220,14 @@ def _workbook_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
         )
         out.seek(0)
         stamp = timezone.localtime().strftime("%Y%m%d_%H%M%S")
-        stored = private_file_save(
-            kind="exports",
-            name=f"{title}_{stamp}.xlsx",
-            content=out,
-            content_type=XLSX,
-            actor=ActorRef(
-                account_id=job.created_by_account_id, name=job.created_by_name, side=job.side
-            ),
-        )
+        stored = _job_file_save(job, out, name=f"{title}_{stamp}.xlsx", content_type=XLSX)
     return rows, stored
 
 
 def _built_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
     """A file builder's job: its writer fills a temporary file, kept as a private file."""
     assert exporter.write_fn is not None
-    scope = ExportScope(
-        account_id=job.created_by_account_id,
-        side=job.side,
-        sub_shop_id=job.sub_shop_id,
-        language=job.language,
-    )
-    filters = exporter.filters.model_validate(job.filters)
+    filters, scope = _job_inputs(job, exporter)
     reported = {"progress": 0}
 
     def report(progress: int) -> None:
@@ -233,15 +239,7 @@ def _built_store(job: ExportJob, exporter: Exporter) -> tuple[int, Any]:
     with tempfile.TemporaryFile() as out:
         built = exporter.write_fn(filters, scope, out, report)
         out.seek(0)
-        stored = private_file_save(
-            kind="exports",
-            name=built.name,
-            content=out,
-            content_type=built.content_type,
-            actor=ActorRef(
-                account_id=job.created_by_account_id, name=job.created_by_name, side=job.side
-            ),
-        )
+        stored = _job_file_save(job, out, name=built.name, content_type=built.content_type)
     return built.items, stored
 
 
