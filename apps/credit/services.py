@@ -25,7 +25,12 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text
 from zulin.files.services import private_file_save
 from zulin.providers.credit import get_credit_provider
-from zulin.providers.interfaces import CreditReportResult, CreditReportStatus, ProviderError
+from zulin.providers.interfaces import (
+    CreditReportResult,
+    CreditReportStatus,
+    ProviderError,
+    provider_failed,
+)
 from zulin.providers.operations import operation_sync
 
 from . import derive, machine
@@ -568,12 +573,7 @@ def file_generate(*, actor: Session | None, period: str) -> CreditReportFile:
 
 
 def _provider_failed(error: ProviderError) -> ApplicationError:
-    return ApplicationError(
-        ErrorCode.PROVIDER_FAILED,
-        f"征信报送服务调用失败：{error.reason}",
-        msg_en=f"The credit bureau failed: {error.reason}",
-        data={"provider_code": error.code},
-    )
+    return provider_failed(error, "征信报送服务调用失败", "The credit bureau failed")
 
 
 def file_submit(*, actor: Session | None, file_id: int) -> CreditReportFile:

@@ -35,7 +35,7 @@ from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
 from zulin.providers.identity import get_identity_provider
-from zulin.providers.interfaces import IdentityVerification, ProviderError
+from zulin.providers.interfaces import IdentityVerification, ProviderError, provider_failed
 
 from . import machine, rules
 from .events import person_refused
@@ -643,9 +643,6 @@ def order_identity_status(*, actor: Session, order_id: int) -> IdentityVerificat
             phone=customer.phone,
         )
     except ProviderError as error:
-        raise ApplicationError(
-            ErrorCode.PROVIDER_FAILED,
-            f"实名认证服务查询失败：{error.reason}",
-            msg_en=f"The identity provider failed: {error.reason}",
-            data={"provider_code": error.code},
+        raise provider_failed(
+            error, "实名认证服务查询失败", "The identity provider failed"
         ) from error

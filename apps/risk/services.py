@@ -32,7 +32,12 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
 from zulin.providers.credit import get_credit_provider
-from zulin.providers.interfaces import CreditQueryResult, ProviderError, RiskAssessment
+from zulin.providers.interfaces import (
+    CreditQueryResult,
+    ProviderError,
+    RiskAssessment,
+    provider_failed,
+)
 from zulin.providers.operations import operation_sync
 from zulin.providers.risk import get_risk_provider
 
@@ -120,12 +125,7 @@ def _ask(query: RiskQuery, subject: Subject) -> RiskAssessment:
             query_type=query.query_type,
         )
     except ProviderError as error:
-        raise ApplicationError(
-            ErrorCode.PROVIDER_FAILED,
-            f"风控服务查询失败：{error.reason}",
-            msg_en=f"The risk provider failed: {error.reason}",
-            data={"provider_code": error.code},
-        ) from error
+        raise provider_failed(error, "风控服务查询失败", "The risk provider failed") from error
 
 
 def risk_query_run(
@@ -211,12 +211,7 @@ def _replayed(query: RiskQuery, *, query_type: str, order_id: int | None) -> Ris
 
 
 def _credit_provider_failed(error: ProviderError) -> ApplicationError:
-    return ApplicationError(
-        ErrorCode.PROVIDER_FAILED,
-        f"征信服务查询失败：{error.reason}",
-        msg_en=f"The credit bureau failed: {error.reason}",
-        data={"provider_code": error.code},
-    )
+    return provider_failed(error, "征信服务查询失败", "The credit bureau failed")
 
 
 def _credit_keep(query: CreditQuery, result: CreditQueryResult) -> bool:

@@ -12,6 +12,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Protocol
 
+from zulin.core.errors import ApplicationError, ErrorCode
+
 
 class ProviderError(Exception):
     """The provider could not answer (unreachable, refused the request as malformed or out of
@@ -23,6 +25,17 @@ class ProviderError(Exception):
         self.provider = provider
         self.reason = reason
         self.code = code
+
+
+def provider_failed(error: ProviderError, failed_zh: str, failed_en: str) -> ApplicationError:
+    """The answer PROVIDER_FAILED to `error`: what failed (`failed_zh`, `failed_en`), the
+    provider's reason and its code."""
+    return ApplicationError(
+        ErrorCode.PROVIDER_FAILED,
+        f"{failed_zh}：{error.reason}",
+        msg_en=f"{failed_en}: {error.reason}",
+        data={"provider_code": error.code},
+    )
 
 
 @dataclass(frozen=True)
