@@ -39,7 +39,12 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.core.images import CONTENT_TYPES, image_extension
-from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.interfaces import (
+    PaymentResult,
+    PaymentStatus,
+    ProviderError,
+    provider_failed,
+)
 from zulin.providers.operations import operation_sync
 from zulin.providers.payment import get_payment_provider
 
@@ -167,12 +172,7 @@ def recharge_qr_start(*, actor: Session, amount: Decimal, idempotency_key: str) 
 
 
 def _provider_failed(error: ProviderError) -> ApplicationError:
-    return ApplicationError(
-        ErrorCode.PROVIDER_FAILED,
-        f"支付服务处理失败：{error.reason}",
-        msg_en=f"The payment provider failed: {error.reason}",
-        data={"provider_code": error.code},
-    )
+    return provider_failed(error, "支付服务处理失败", "The payment provider failed")
 
 
 def _voucher(voucher_base64: str) -> tuple[bytes, str]:
