@@ -34,7 +34,7 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import EContractFlow, EContractProvider, EContractStatus, ProviderError
 from .models import SandboxEContractFlow
-from .sandbox import SYSTEM_ERROR, SandboxService, merchant_adapter, out_no_check
+from .sandbox import SandboxService, merchant_adapter, out_no_check
 
 SERVICE = "econtract"
 SANDBOX = SandboxService(SERVICE, "the service did not answer")
@@ -88,7 +88,7 @@ class SandboxEContractProvider:
         document_sha256 = hashlib.sha256(document).hexdigest()
         kept = self._kept(out_no)
         if kept is not None:
-            return self._same_request(kept, document_sha256)
+            return self._same_request(kept, out_no, document_sha256)
         SANDBOX.fail_on_demand(
             "create",
             merchant=self.merchant,
@@ -117,7 +117,7 @@ class SandboxEContractProvider:
                 )
         except IntegrityError:
             # The same request number answered concurrently: its flow stands.
-            return self._same_request(self._kept(out_no), document_sha256)
+            return self._same_request(self._kept(out_no), out_no, document_sha256)
         SANDBOX.settle_later(
             sandbox_econtract_sign_later, row.reference, what=f"sign {row.reference}"
         )
@@ -158,22 +158,21 @@ class SandboxEContractProvider:
         return SandboxEContractFlow.objects.filter(merchant=self.merchant, out_no=out_no).first()
 
     def _same_request(
-        self, kept: SandboxEContractFlow | None, document_sha256: str
+        self, kept: SandboxEContractFlow | None, out_no: str, document_sha256: str
     ) -> EContractFlow:
-        if kept is None:
-            raise ProviderError(SERVICE, "the flow vanished", code=SYSTEM_ERROR)
-        if kept.document_sha256 != document_sha256:
-            raise ProviderError(
-                SERVICE, f"out_no {kept.out_no} was used for another document", code="OUT_NO_REUSED"
+        return _flow(
+            SANDBOX.same_request(
+                kept,
+                out_no,
+                same=lambda flow: flow.document_sha256 == document_sha256,
+                what="flow",
+                other="document",
             )
-        return _flow(kept)
+        )
 
     def _row(self, reference: str, *, lock: bool = False) -> SandboxEContractFlow:
         rows = SandboxEContractFlow.objects.filter(merchant=self.merchant, reference=reference)
-        row = (rows.select_for_update() if lock else rows).first()
-        if row is None:
-            raise ProviderError(SERVICE, f"no signing flow {reference!r}", code="NOT_FOUND")
-        return row
+        return SANDBOX.row(rows, lock=lock, missing=f"no signing flow {reference!r}")
 
 
 # --- the signer, whom the sandbox plays ----------------------------------------------------
@@ -191,9 +190,10 @@ def sandbox_econtract_reject(reference: str, *, at: datetime | None = None) -> E
 
 
 def _signer_finishes(reference: str, wanted: EContractStatus, at: datetime | None) -> EContractFlow:
-    row = SandboxEContractFlow.objects.filter(reference=reference).first()
-    if row is None:
-        raise ProviderError(SERVICE, f"no signing flow {reference!r}", code="NOT_FOUND")
+    row = SANDBOX.row(
+        SandboxEContractFlow.objects.filter(reference=reference),
+        missing=f"no signing flow {reference!r}",
+    )
     if row.status == wanted:
         return _flow(row)
     if row.status != EContractStatus.SIGNING:

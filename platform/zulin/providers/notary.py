@@ -35,7 +35,7 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import NotaryCase, NotaryCaseStatus, NotaryProvider, NotaryToken, ProviderError
 from .models import SandboxNotaryCase, SandboxNotaryToken
-from .sandbox import SYSTEM_ERROR, SandboxService, merchant_adapter, out_no_check
+from .sandbox import SandboxService, merchant_adapter, out_no_check
 
 SERVICE = "notary"
 SANDBOX = SandboxService(SERVICE, "the notary service did not answer")
@@ -123,7 +123,7 @@ class SandboxNotaryProvider:
         customer = _digest(f"{customer_name}|{customer_id_number}|{customer_phone}")
         kept = self._kept(out_no)
         if kept is not None:
-            return self._same_request(kept, customer)
+            return self._same_request(kept, out_no, customer)
         SANDBOX.fail_on_demand(
             "create", merchant=self.merchant, subjects=[out_no], refused="the case was refused"
         )
@@ -149,7 +149,7 @@ class SandboxNotaryProvider:
                     ),
                 )
         except IntegrityError:
-            return self._same_request(self._kept(out_no), customer)
+            return self._same_request(self._kept(out_no), out_no, customer)
         return _case(row)
 
     def upload_evidence(
@@ -253,21 +253,22 @@ class SandboxNotaryProvider:
     def _kept(self, out_no: str) -> SandboxNotaryCase | None:
         return SandboxNotaryCase.objects.filter(merchant=self.merchant, out_no=out_no).first()
 
-    def _same_request(self, kept: SandboxNotaryCase | None, customer: str) -> NotaryCase:
-        if kept is None:
-            raise ProviderError(SERVICE, "the case vanished", code=SYSTEM_ERROR)
-        if kept.customer_digest != customer:
-            raise ProviderError(
-                SERVICE, f"out_no {kept.out_no} was used for another customer", code="OUT_NO_REUSED"
+    def _same_request(
+        self, kept: SandboxNotaryCase | None, out_no: str, customer: str
+    ) -> NotaryCase:
+        return _case(
+            SANDBOX.same_request(
+                kept,
+                out_no,
+                same=lambda case: case.customer_digest == customer,
+                what="case",
+                other="customer",
             )
-        return _case(kept)
+        )
 
     def _row(self, reference: str, *, lock: bool = False) -> SandboxNotaryCase:
         rows = SandboxNotaryCase.objects.filter(merchant=self.merchant, reference=reference)
-        row = (rows.select_for_update() if lock else rows).first()
-        if row is None:
-            raise ProviderError(SERVICE, f"no notary case {reference!r}", code="NOT_FOUND")
-        return row
+        return SANDBOX.row(rows, lock=lock, missing=f"no notary case {reference!r}")
 
 
 def get_notary_provider(*, merchant: str | None = None) -> NotaryProvider:
@@ -292,9 +293,10 @@ def sandbox_notary_refuse(
 
 
 def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryCase:
-    row = SandboxNotaryCase.objects.filter(reference=reference).first()
-    if row is None:
-        raise ProviderError(SERVICE, f"no notary case {reference!r}", code="NOT_FOUND")
+    row = SANDBOX.row(
+        SandboxNotaryCase.objects.filter(reference=reference),
+        missing=f"no notary case {reference!r}",
+    )
     if row.status in FINAL:
         return _case(row)
     if row.status != NotaryCaseStatus.PROCESSING:

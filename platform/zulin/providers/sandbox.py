@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Model, Q, QuerySet
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
@@ -52,6 +52,7 @@ SYSTEM_ERROR = "SYSTEM_ERROR"
 CALLBACK_LOST = "CALLBACK_LOST"
 _REASON = re.compile(r"^[A-Z][A-Z0-9_]{1,39}$")
 _Adapter = TypeVar("_Adapter")
+_Row = TypeVar("_Row", bound=Model)
 
 
 def sandbox_reference(prefix: str) -> str:
@@ -211,6 +212,26 @@ class SandboxService:
         taken = self.failure(operation, merchant=merchant, subjects=subjects)
         if taken.reason is not None:
             raise self.error(taken.reason, refused)
+
+    def row(self, rows: QuerySet[_Row], *, lock: bool = False, missing: str) -> _Row:
+        """The one record of `rows` (locked with `lock`): NOT_FOUND, saying `missing`, when
+        there is none."""
+        row = (rows.select_for_update() if lock else rows).first()
+        if row is None:
+            raise self.error("NOT_FOUND", missing)
+        return row
+
+    def same_request(
+        self, kept: _Row | None, out_no: str, *, same: Callable[[_Row], bool], what: str, other: str
+    ) -> _Row:
+        """The `what` our request number `out_no` made before, answered again when the request
+        is the `same` (sent twice, or answered concurrently: None, it vanished since); the
+        number sent for another `other` is refused, OUT_NO_REUSED."""
+        if kept is None:
+            raise self.error(SYSTEM_ERROR, f"the {what} vanished")
+        if not same(kept):
+            raise self.error("OUT_NO_REUSED", f"out_no {out_no} was used for another {other}")
+        return kept
 
     @staticmethod
     def reference(prefix: str) -> str:
