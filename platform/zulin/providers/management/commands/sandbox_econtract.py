@@ -1,8 +1,8 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.timezone import localtime
 
 from zulin.providers.econtract import sandbox_econtract_reject, sandbox_econtract_sign
-from zulin.providers.interfaces import ProviderError
+from zulin.providers.management.sandbox_commands import provider_failure_as_command_error
 from zulin.providers.models import SandboxEContractFlow
 
 
@@ -24,10 +24,8 @@ class Command(BaseCommand):
         if options["action"] != "list":
             signer_acts = {"sign": sandbox_econtract_sign, "reject": sandbox_econtract_reject}
             act = signer_acts[options["action"]]
-            try:
+            with provider_failure_as_command_error():
                 finished = act(options["reference"])
-            except ProviderError as exc:
-                raise CommandError(f"{exc.code}: {exc.reason}") from exc
             self.stdout.write(f"{finished.reference}: {finished.status}")
             return
         flows = SandboxEContractFlow.objects.all()

@@ -1,8 +1,8 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.timezone import localtime
 
 from zulin.providers.express import SandboxExpressProvider
-from zulin.providers.interfaces import ProviderError
+from zulin.providers.management.sandbox_commands import provider_failure_as_command_error
 from zulin.providers.models import SandboxShipment
 
 
@@ -24,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         provider = SandboxExpressProvider(options["merchant"])
         parcel = {"company_code": options["company"], "tracking_no": options["tracking_no"]}
-        try:
+        with provider_failure_as_command_error():
             if options["action"] == "deliver":
                 provider.deliver_now(**parcel)
             if options["action"] in ("track", "deliver"):
@@ -36,8 +36,6 @@ class Command(BaseCommand):
                     )
                 self.stdout.write(f"delivered: {result.delivered} {result.delivered_at or ''}")
                 return
-        except ProviderError as exc:
-            raise CommandError(f"{exc.code}: {exc.reason}") from exc
         for shipment in SandboxShipment.objects.all()[: options["limit"]]:
             self.stdout.write(
                 f"{shipment.company_code} {shipment.tracking_no} "

@@ -1,7 +1,7 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.timezone import localtime
 
-from zulin.providers.interfaces import ProviderError
+from zulin.providers.management.sandbox_commands import provider_failure_as_command_error
 from zulin.providers.models import SandboxNotaryCase
 from zulin.providers.notary import sandbox_notary_complete, sandbox_notary_refuse
 
@@ -25,13 +25,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if options["action"] != "list":
-            try:
+            with provider_failure_as_command_error():
                 if options["action"] == "complete":
                     case = sandbox_notary_complete(options["reference"])
                 else:
                     case = sandbox_notary_refuse(options["reference"], reason=options["reason"])
-            except ProviderError as exc:
-                raise CommandError(f"{exc.code}: {exc.reason}") from exc
             self.stdout.write(f"{case.reference}: {case.status} {case.certificate_no}".rstrip())
             return
         cases = SandboxNotaryCase.objects.all()
