@@ -44,6 +44,18 @@ def django_setup(*, cache_prefix: str) -> None:
         call_command("migrate_all", verbosity=0, stdout=quiet)
 
 
+def demo_base_load() -> None:
+    """The demo merchant (`load_demo --base-only`, quietly), unless the database, kept from
+    an earlier run (BENCH_KEEP_DB=1), has it already."""
+    from django.core.management import call_command
+
+    from tenants.merchants.models import Merchant
+
+    if not Merchant.objects.filter(slug="demo").exists():
+        with open(os.devnull, "w") as quiet:
+            call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+
+
 def template_dump() -> list[str]:
     """The merchant template's dump as onboarding replays it (tenants/merchants/replay.py);
     `schema_replay(cursor, dump, name)` there makes a schema from it (0.08 s a schema where

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, PORT, WORKERS, _http_driver, drive_sql, request, served
-from _setup import django_setup, raw_params, services_env
+from _setup import demo_base_load, django_setup, raw_params, services_env
 
 DB_NAME = os.environ.get("BENCH_AGING_DB", "zulin_bench_aging")
 REDIS_DB = int(os.environ.get("BENCH_AGING_REDIS_DB", "15"))
@@ -43,10 +43,7 @@ def _setup() -> None:
     import logging
 
     logging.disable(logging.INFO)  # the request log of every measured call
-    from django.core.management import call_command
-
-    with open(os.devnull, "w") as quiet:
-        call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+    demo_base_load()
 
 
 def _seed() -> int:

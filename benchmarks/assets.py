@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import django_setup, services_env
+from _setup import demo_base_load, django_setup, services_env
 
 DB_NAME = os.environ.get("BENCH_ASSETS_DB", "zulin_bench_assets")
 REDIS_DB = int(os.environ.get("BENCH_ASSETS_REDIS_DB", "9"))
@@ -45,13 +45,7 @@ def _setup() -> None:
     import logging
 
     logging.disable(logging.INFO)  # the request log of every measured call
-    from django.core.management import call_command
-
-    from tenants.merchants.models import Merchant
-
-    if not Merchant.objects.filter(slug="demo").exists():
-        with open(os.devnull, "w") as quiet:
-            call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+    demo_base_load()
 
 
 def _sample_unit() -> tuple[int, list[int], list[int]]:

@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from _setup import django_setup, raw_params, services_env
+from _setup import demo_base_load, django_setup, raw_params, services_env
 
 DB_NAME = "zulin_bench_dashboard"
 ORDERS = int(os.environ.get("BENCH_DASHBOARD_ORDERS", "100000"))
@@ -46,10 +46,7 @@ def _setup() -> None:
     import logging
 
     logging.disable(logging.INFO)  # the request log of every measured call
-    from django.core.management import call_command
-
-    with open(os.devnull, "w") as quiet:
-        call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+    demo_base_load()
 
 
 def _sample() -> tuple[Any, int]:

@@ -56,7 +56,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, WORKERS, drive_http, drive_raw_served, drive_sql, served
-from _setup import django_setup, raw_params, services_env
+from _setup import demo_base_load, django_setup, raw_params, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
 # Overridable so that a second checkout's run never disturbs another's database or Redis.
@@ -230,10 +230,7 @@ def measure(bench: Bench, call: ListCall, page: int, label: str) -> None:
 def _setup() -> None:
     services_env(DB_NAME, redis_db=REDIS_DB)
     django_setup(cache_prefix="zulin-bench-lists")
-    from django.core.management import call_command
-
-    with open(os.devnull, "w") as quiet:
-        call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+    demo_base_load()
 
 
 def seed_goods(bench: Bench, count: int) -> None:

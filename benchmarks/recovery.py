@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import django_setup, services_env
+from _setup import demo_base_load, django_setup, services_env
 
 DB_NAME = os.environ.get("BENCH_RECOVERY_DB", "zulin_bench_recovery")
 REDIS_DB = int(os.environ.get("BENCH_RECOVERY_REDIS_DB", "10"))
@@ -51,13 +51,7 @@ def _setup() -> None:
     import logging
 
     logging.disable(logging.INFO)  # the request log of every measured call
-    from django.core.management import call_command
-
-    from tenants.merchants.models import Merchant
-
-    if not Merchant.objects.filter(slug="demo").exists():
-        with open(os.devnull, "w") as quiet:
-            call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
+    demo_base_load()
 
 
 def _sample_case(bench: Any) -> int:
