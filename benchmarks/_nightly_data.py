@@ -1305,18 +1305,14 @@ def spares_make(count: int) -> None:
 
 def merchants_make(password: str) -> list[Merchant]:
     """MERCHANTS merchants through onboarding (T+1, 5 %), each taking a spare schema."""
+    from _setup import bench_settlement
+
     from tenants.accounts.models import Account
     from tenants.merchants.models import Merchant as MerchantRow
-    from tenants.merchants.services import SettlementInput, merchant_create
+    from tenants.merchants.services import merchant_create
 
     spares_make(MERCHANTS)
-    terms = SettlementInput(
-        commission_rate=Decimal("5.00"),
-        settlement_cycle="T+1",
-        bank_name="Bench Bank",
-        account_name="Nightly Bench",
-        account_number="6222000000000000",
-    )
+    terms = bench_settlement(cycle="T+1", account_name="Nightly Bench")
     made = []
     for index in range(MERCHANTS):
         row = merchant_create(

@@ -7,8 +7,12 @@ import os
 import subprocess
 import sys
 import time
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tenants.merchants.services import SettlementInput
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,6 +46,19 @@ def django_setup(*, cache_prefix: str) -> None:
 
     with open(os.devnull, "w") as quiet:
         call_command("migrate_all", verbosity=0, stdout=quiet)
+
+
+def bench_settlement(*, cycle: str = "T+7", account_name: str = "Bench") -> SettlementInput:
+    """The terms a bench merchant is onboarded with: 5 % commission, paid to Bench Bank."""
+    from tenants.merchants.services import SettlementInput
+
+    return SettlementInput(
+        commission_rate=Decimal("5.00"),
+        settlement_cycle=cycle,
+        bank_name="Bench Bank",
+        account_name=account_name,
+        account_number="6222000000000000",
+    )
 
 
 def demo_base_load() -> None:

@@ -25,10 +25,9 @@ import statistics
 import sys
 import tempfile
 import time
-from decimal import Decimal
 from pathlib import Path
 
-from _setup import django_setup, merchants_fill, services_env, template_dump
+from _setup import bench_settlement, django_setup, merchants_fill, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = int(os.environ.get("BENCH_SCHEMAS", "1000"))
@@ -138,15 +137,9 @@ def _time_create(count: int) -> list[float]:
     from django.db import connection
 
     from tenants.merchants.provisioning import spare_pool_fill
-    from tenants.merchants.services import SettlementInput, merchant_create
+    from tenants.merchants.services import merchant_create
 
-    terms = SettlementInput(
-        commission_rate=Decimal("5.00"),
-        settlement_cycle="T+7",
-        bank_name="Bench Bank",
-        account_name="Bench",
-        account_number="6222000000000000",
-    )
+    terms = bench_settlement()
     seconds = []
     for attempt in range(count):
         spare_pool_fill()

@@ -16,10 +16,9 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from decimal import Decimal
 from pathlib import Path
 
-from _setup import django_setup, merchants_fill, services_env, template_dump
+from _setup import bench_settlement, django_setup, merchants_fill, services_env, template_dump
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [int(n) for n in os.environ.get("BENCH_SIZES", "10,100,500,1000").split(",")]
@@ -47,15 +46,9 @@ def _time_create(size: int, *, pool: str) -> tuple[list[float], list[float]]:
 
     from tenants.merchants import replay
     from tenants.merchants.provisioning import spare_pool_fill
-    from tenants.merchants.services import SettlementInput, merchant_create
+    from tenants.merchants.services import merchant_create
 
-    terms = SettlementInput(
-        commission_rate=Decimal("5.00"),
-        settlement_cycle="T+7",
-        bank_name="Bench Bank",
-        account_name="Bench",
-        account_number="6222000000000000",
-    )
+    terms = bench_settlement()
     creates, refills = [], []
     kept = dict(replay._scripts)  # noqa: SLF001 (the clone column runs as if none were found)
     for attempt in range(REPEAT):
