@@ -61,6 +61,27 @@ def bench_settlement(*, cycle: str = "T+7", account_name: str = "Bench") -> Sett
     )
 
 
+def demo_sign_in(host: str, username: str) -> str:
+    """The token of a demo account (its password Zulin@2026) signed in at `host`, in this
+    process."""
+    import json
+
+    from django.test import Client
+
+    answer = (
+        Client()
+        .post(
+            "/api/platform/mainLand",
+            json.dumps({"username": username, "password": "Zulin@2026"}),
+            content_type="application/json",
+            HTTP_HOST=host,
+        )
+        .json()
+    )
+    assert answer["code"] == 200, answer
+    return str(answer["data"]["token"])
+
+
 def demo_base_load() -> None:
     """The demo merchant (`load_demo --base-only`, quietly), unless the database, kept from
     an earlier run (BENCH_KEEP_DB=1), has it already."""

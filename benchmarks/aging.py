@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, PORT, WORKERS, _http_driver, drive_sql, request, served
-from _setup import demo_base_load, django_setup, raw_params, services_env
+from _setup import demo_base_load, demo_sign_in, django_setup, raw_params, services_env
 
 DB_NAME = os.environ.get("BENCH_AGING_DB", "zulin_bench_aging")
 REDIS_DB = int(os.environ.get("BENCH_AGING_REDIS_DB", "15"))
@@ -97,25 +97,6 @@ def _seed() -> int:
     return rows
 
 
-def _sign_in() -> str:
-    import json
-
-    from django.test import Client
-
-    answer = (
-        Client()
-        .post(
-            "/api/platform/mainLand",
-            json.dumps({"username": "admin", "password": "Zulin@2026"}),
-            content_type="application/json",
-            HTTP_HOST="admin.localhost",
-        )
-        .json()
-    )
-    assert answer["code"] == 200, answer
-    return str(answer["data"]["token"])
-
-
 def _in_process(label: str, token: str, params: dict[str, Any]) -> list[str]:
     """p50/p95 of the call in this process; answers the SQL it issued (the floor's)."""
     from django.db import connection
@@ -182,7 +163,7 @@ def main() -> int:
     print(f"-- {rows} aging rows of {MERCHANTS} merchants in {time.perf_counter() - started:.1f} s")
     from tenants.merchants.models import Merchant
 
-    token = _sign_in()
+    token = demo_sign_in("admin.localhost", "admin")
     one = Merchant.objects.filter(slug="aging42").values_list("pk", flat=True).get()
     cases: list[tuple[str, dict[str, Any]]] = [
         ("all merchants, by total owed", {}),

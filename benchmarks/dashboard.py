@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from _setup import demo_base_load, django_setup, raw_params, services_env
+from _setup import demo_base_load, demo_sign_in, django_setup, raw_params, services_env
 
 DB_NAME = "zulin_bench_dashboard"
 ORDERS = int(os.environ.get("BENCH_DASHBOARD_ORDERS", "100000"))
@@ -325,22 +325,7 @@ def _other_merchants(raw: dict[str, Any], demo_id: int) -> None:
 
 
 def _sign_in(host: str, username: str) -> dict[str, str]:
-    import json
-
-    from django.test import Client
-
-    answer = (
-        Client()
-        .post(
-            "/api/platform/mainLand",
-            json.dumps({"username": username, "password": "Zulin@2026"}),
-            content_type="application/json",
-            HTTP_HOST=host,
-        )
-        .json()
-    )
-    assert answer["code"] == 200, answer
-    return {"HTTP_HOST": host, "HTTP_JWT_TOKEN": answer["data"]["token"]}
+    return {"HTTP_HOST": host, "HTTP_JWT_TOKEN": demo_sign_in(host, username)}
 
 
 def _measure(label: str, headers: dict[str, str], path: str, params: dict[str, Any]) -> float:

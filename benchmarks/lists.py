@@ -56,7 +56,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, WORKERS, drive_http, drive_raw_served, drive_sql, served
-from _setup import demo_base_load, django_setup, raw_params, services_env
+from _setup import demo_base_load, demo_sign_in, django_setup, raw_params, services_env
 
 ROOT = Path(__file__).resolve().parents[1]
 # Overridable so that a second checkout's run never disturbs another's database or Redis.
@@ -121,20 +121,7 @@ class ListCall:
 
 
 def _sign_in(host: str, username: str, schema: str) -> Session:
-    from django.test import Client
-
-    answer = (
-        Client()
-        .post(
-            "/api/platform/mainLand",
-            json.dumps({"username": username, "password": "Zulin@2026"}),
-            content_type="application/json",
-            HTTP_HOST=host,
-        )
-        .json()
-    )
-    assert answer["code"] == 200, answer
-    return Session(host=host, token=answer["data"]["token"], schema=schema)
+    return Session(host=host, token=demo_sign_in(host, username), schema=schema)
 
 
 def demo_bench() -> Bench:
