@@ -2,11 +2,14 @@
 (another process or thread reads it, a race, the served API), in every domain."""
 
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 import pytest
 from django.db import connection, transaction
+from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
+from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.ledger.tests.test_ledger_concurrency import committed
 
 SCHEMAS = ("m_demo", "public")
@@ -71,3 +74,16 @@ def committed_demo(demo) -> Iterator[Any]:
                 )
 
     committed(demo, purge)
+
+
+def committed_balance(merchant: Any, account: str) -> Decimal:
+    """The merchant's balance of ledger `account` as committed, its cached total agreeing and
+    both books (the merchant's and the platform's) checked whole."""
+    with tenant_context(merchant):
+        balance = account_balance(account)
+        assert account_balance(account, cached=True) == balance
+        assert ledger_check() == []
+    with schema_context(get_public_schema_name()):
+        assert ledger_check() == []
+    connection.set_schema_to_public()
+    return balance

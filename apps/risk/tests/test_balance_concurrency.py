@@ -6,31 +6,19 @@ from __future__ import annotations
 
 from decimal import ROUND_UP, Decimal
 
-from django.db import connection
-from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
+from django_tenants.utils import tenant_context
 
 from apps.risk.models import RiskQuery
 from apps.risk.services import Subject, risk_query_run
 from tenants.risk.models import RiskQueryType
-from tests.committed import committed_demo  # noqa: F401 — the fixture
+from tests.committed import committed_balance, committed_demo  # noqa: F401 — the fixture
 from zulin.core.errors import ErrorCode
-from zulin.ledger.selectors import account_balance, ledger_check
+from zulin.ledger.selectors import account_balance
 from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
 from zulin.providers.interfaces import RiskGrade
 from zulin.providers.risk import sandbox_id_number_for
 
 QUERIES = 50
-
-
-def _balance(merchant) -> Decimal:
-    with tenant_context(merchant):
-        balance = account_balance("risk_prepaid")
-        assert account_balance("risk_prepaid", cached=True) == balance
-        assert ledger_check() == []
-    with schema_context(get_public_schema_name()):
-        assert ledger_check() == []
-    connection.set_schema_to_public()
-    return balance
 
 
 def test_fifty_queries_at_once_never_take_the_balance_below_zero(committed_demo):  # noqa: F811
@@ -59,7 +47,7 @@ def test_fifty_queries_at_once_never_take_the_balance_below_zero(committed_demo)
     refused = [r for r in results if r == ErrorCode.RISK_BALANCE_SHORT]
     assert len(paid) + len(refused) == QUERIES, results
     assert len(paid) == int(start // price)
-    end = _balance(demo)
+    end = committed_balance(demo, "risk_prepaid")
     assert end == start - price * len(paid)
     assert Decimal("0.00") <= end < price
     with tenant_context(demo):

@@ -7,33 +7,20 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db import connection
-from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
 from tenants.accounts.demo import demo_actor
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.risk.models import RiskRecharge
 from tenants.risk.services import recharge_offline_apply
-from tests.committed import committed_demo  # noqa: F401 — the fixture
+from tests.committed import committed_balance, committed_demo  # noqa: F401 — the fixture
 from tests.fixtures import PASSWORD, login
 from zulin.core.sides import PlatformType
-from zulin.ledger.selectors import account_balance, ledger_check
 from zulin.ledger.tests.test_ledger_concurrency import committed, in_threads
 
 ONE_PIXEL_PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5E"
     "rkJggg=="
 )
-
-
-def _balance(merchant) -> Decimal:
-    with tenant_context(merchant):
-        balance = account_balance("risk_prepaid")
-        assert account_balance("risk_prepaid", cached=True) == balance
-        assert ledger_check() == []
-    with schema_context(get_public_schema_name()):
-        assert ledger_check() == []
-    connection.set_schema_to_public()
-    return balance
 
 
 def test_two_platform_accounts_approving_at_once_credit_once(committed_demo):  # noqa: F811
@@ -51,7 +38,7 @@ def test_two_platform_accounts_approving_at_once_credit_once(committed_demo):  #
         ).pk
 
     recharge_id = committed(demo, apply)
-    start = _balance(demo)
+    start = committed_balance(demo, "risk_prepaid")
     accounts = [("admin", PASSWORD), ("race_finance", STAFF_PASSWORD)]
 
     def approve(number: int) -> int:
@@ -62,5 +49,5 @@ def test_two_platform_accounts_approving_at_once_credit_once(committed_demo):  #
     codes = in_threads(demo, 2, approve)
 
     assert sorted(codes) == [200, 409], codes
-    assert _balance(demo) == start + Decimal("250.00")
+    assert committed_balance(demo, "risk_prepaid") == start + Decimal("250.00")
     assert RiskRecharge.objects.get(pk=recharge_id).status == "credited"
