@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormSetError } from 'react-hook-form';
 import { asApiError, fieldErrorsOf } from './apiError';
+import { notify } from './notice';
 
 /**
  * A form's refused submit where a person reads it: each field the server names (in `data.fields`,
@@ -76,4 +77,32 @@ export function useRefusableForm<V extends FieldValues>(
     }
   });
   return { ...form, formError, onSubmit };
+}
+
+/**
+ * A settings dialog's form: `showProblems` shows its own problems (a message per field);
+ * `saveAndClose(save)` runs the save, says `texts.saved` and closes the dialog once it goes
+ * through; a refusal keeps it open with the server's message (else `texts.failed`) and marks the
+ * fields the server names, in the words `fieldText` gives them (the server's own by default).
+ */
+export function useSettingsSave(texts: { saved: string; failed: string }, onClose: () => void, fieldText: (fields: Record<string, string>) => Record<string, string> = (fields) => fields) {
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const showProblems = (found: Record<string, string>) => {
+    setFailure(null);
+    setErrors(found);
+  };
+  const saveAndClose = async (save: () => Promise<unknown>) => {
+    showProblems({});
+    try {
+      await save();
+      notify({ kind: 'success', message: { raw: texts.saved } });
+      onClose();
+    } catch (error) {
+      const apiError = asApiError(error);
+      if (apiError) setErrors(fieldText(fieldErrorsOf(apiError)));
+      setFailure(apiError?.message || texts.failed);
+    }
+  };
+  return { errors, failure, showProblems, saveAndClose };
 }
