@@ -1,8 +1,9 @@
 import type { ColumnDef } from '@/components/data-table/types';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { foldOrder, isStickyEnd, prioritize } from '../data-table/fit';
 import { Table } from '../data-table/Table';
 import { byText, click, render } from './render';
+import { fakeTableLayout } from './tableLayout';
 
 interface Row {
   id: number;
@@ -26,32 +27,7 @@ const columns: ColumnDef<Row, unknown>[] = prioritize(
   { name: 1, note: 3 },
 );
 
-// jsdom lays nothing out: each column is 200 px, the card `cardWidth`.
-let cardWidth = 2000;
-const descriptors = {
-  offsetWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth'),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-};
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      if (this.tagName === 'TH') return 200;
-      if (this.tagName === 'TABLE') return Math.max(cardWidth, [...this.querySelectorAll<HTMLElement>('thead th')].reduce((sum, th) => sum + th.offsetWidth, 0));
-      return 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: Element) {
-      return this.hasAttribute('data-scroll-x') ? cardWidth : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (descriptors.offsetWidth) Object.defineProperty(HTMLElement.prototype, 'offsetWidth', descriptors.offsetWidth);
-  if (descriptors.clientWidth) Object.defineProperty(Element.prototype, 'clientWidth', descriptors.clientWidth);
-});
+const card = fakeTableLayout();
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
@@ -78,7 +54,7 @@ describe('fold order', () => {
 
 describe('Table that fits', () => {
   it('shows every column when the card is wide enough, each cell named by its column, the actions sticky', async () => {
-    cardWidth = 2000;
+    card.width = 2000;
     const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
     cleanup = view.unmount;
     expect(headers(view.container)).toEqual(['no', 'name', 'phone', 'note', 'actions']);
@@ -90,7 +66,7 @@ describe('Table that fits', () => {
 
   it('folds the least important columns into a details line each row opens, and all rows at once', async () => {
     // 5 × 200 = 1000 px in 700: the note (priority 3), then the phone, fold; the name (1) stays.
-    cardWidth = 700;
+    card.width = 700;
     const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
     cleanup = view.unmount;
     expect(headers(view.container)).toEqual(['no', 'name', 'actions']);
@@ -123,17 +99,17 @@ describe('Table that fits', () => {
   });
 
   it('measures again for new rows, folding only what no longer fits', async () => {
-    cardWidth = 700;
+    card.width = 700;
     const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
     cleanup = view.unmount;
     expect(headers(view.container)).toEqual(['no', 'name', 'actions']);
-    cardWidth = 2000;
+    card.width = 2000;
     await view.rerender(<Table label="订单" columns={columns} data={[...rows]} getRowId={(row) => String(row.id)} />);
     expect(headers(view.container)).toEqual(['no', 'name', 'phone', 'note', 'actions']);
   });
 
   it('lets a column name its rows (row headers) and a bare figure its cell, in tighter cells when compact', async () => {
-    cardWidth = 2000;
+    card.width = 2000;
     const named: ColumnDef<Row, unknown>[] = [
       { id: 'no', header: '订单号', meta: { rowHeader: true }, cell: ({ row }) => row.original.no },
       { id: 'phone', header: '手机号', cellLabel: (row) => `手机号（${row.no}）`, cell: ({ row }) => row.original.phone },

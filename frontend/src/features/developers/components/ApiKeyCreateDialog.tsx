@@ -8,8 +8,8 @@ import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { Button } from '@/components/ui/Button';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { businessDay, businessInstant } from '@/lib/businessTime';
+import { useCheckedSave } from '@/lib/formRefusal';
 import { API_KEY_NAME_MAX, apiKeyProblems, isKnownScope, type ApiKeyProblem } from '../lib/developers';
 import { useApiKeyScopes, useCreateApiKey, useSubShopOptions } from '../queries';
 import type { ApiKeyCreated } from '../types';
@@ -35,16 +35,12 @@ function Body({ onClose, onCreated }: { onClose: () => void; onCreated: (created
   const [chosen, setChosen] = useState<string[]>([]);
   const [subShop, setSubShop] = useState('');
   const [expires, setExpires] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, submit: check } = useCheckedSave(t('failed'));
   const problem = (key: ApiKeyProblem | undefined) => (key ? t(`errors.${key}`) : undefined);
 
-  const submit = async () => {
+  const submit = () => {
     const found = apiKeyProblems({ name, scopes: chosen }, scopes.data);
-    setErrors({ name: problem(found.name), scopes: problem(found.scopes) });
-    setFailure(null);
-    if (found.name || found.scopes) return;
-    try {
+    return check({ name: problem(found.name), scopes: problem(found.scopes) }, async () => {
       const created = await create.mutateAsync({
         name: name.trim(),
         scopes: chosen.filter(isKnownScope),
@@ -52,12 +48,7 @@ function Body({ onClose, onCreated }: { onClose: () => void; onCreated: (created
         expires_at: expires ? businessInstant(expires, '23:59') : null,
       });
       onCreated(created);
-    } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFailure(apiError?.message || t('failed'));
-    }
+    });
   };
 
   return (

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
+import { useCheckedSave } from '@/lib/formRefusal';
 import { EVENT_TYPES, toggleEventType } from '../lib/developers';
 import { useCreateEndpoint, useUpdateEndpoint } from '../queries';
 import type { WebhookEndpoint, WebhookEndpointCreated } from '../types';
@@ -33,8 +33,7 @@ function FormBody({ endpoint, onClose, onCreated }: { endpoint: WebhookEndpoint 
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const [mode, setMode] = useState<'all' | 'some'>(endpoint && endpoint.event_types.length > 0 ? 'some' : 'all');
   const [types, setTypes] = useState<string[]>(endpoint?.event_types ?? []);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, submit: save } = useCheckedSave(t('failed'));
   const busy = create.isPending || update.isPending;
 
   const check = (): Partial<Record<Field, string>> => {
@@ -48,26 +47,16 @@ function FormBody({ endpoint, onClose, onCreated }: { endpoint: WebhookEndpoint 
     return found;
   };
 
-  const submit = async () => {
-    const found = check();
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    const body = { url: url.trim(), description: description.trim(), event_types: mode === 'all' ? [] : types };
-    try {
+  const submit = () =>
+    save(check(), async () => {
+      const body = { url: url.trim(), description: description.trim(), event_types: mode === 'all' ? [] : types };
       if (endpoint) {
         await update.mutateAsync({ id: endpoint.id, ...body });
         onClose();
       } else {
         onCreated(await create.mutateAsync(body));
       }
-    } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFailure(apiError?.message || t('failed'));
-    }
-  };
+    });
 
   return (
     <FormFrameDialog

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { SelectField } from '@/components/ui/fields';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
+import { useCheckedSave } from '@/lib/formRefusal';
 import { useChannels, useCreateIntakeKey } from '../queries';
 import type { IntakeKeyCreated } from '../types';
 
@@ -24,23 +24,12 @@ function Body({ onClose, onCreated }: { onClose: () => void; onCreated: (created
   const create = useCreateIntakeKey();
   const [name, setName] = useState('');
   const [channel, setChannel] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, submit: check } = useCheckedSave(t('failed'));
 
-  const submit = async () => {
-    const found = { name: !name.trim() ? t('nameRequired') : name.trim().length > 50 ? t('nameTooLong') : undefined };
-    setErrors(found);
-    setFailure(null);
-    if (found.name) return;
-    try {
+  const submit = () =>
+    check({ name: !name.trim() ? t('nameRequired') : name.trim().length > 50 ? t('nameTooLong') : undefined }, async () => {
       onCreated(await create.mutateAsync({ name: name.trim(), channel }));
-    } catch (error) {
-      const apiError = asApiError(error);
-      const fields = apiError ? fieldErrorsOf(apiError) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFailure(apiError?.message || t('failed'));
-    }
-  };
+    });
 
   return (
     <FormFrameDialog title={t('title')} confirmLabel={t('create')} cancelLabel={common('cancel')} failedLabel={t('failed')} busy={create.isPending} failure={failure} onClose={onClose} onSubmit={() => void submit()}>

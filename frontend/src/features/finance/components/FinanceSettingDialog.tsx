@@ -8,8 +8,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
-import { notify } from '@/lib/notice';
+import { useSettingsSave } from '@/lib/formRefusal';
 import { isOwn, RATE_MAX, rateText, REMINDER_DAYS_MAX, SETTING_FIELDS, settingBody, settingForm, type SettingField, type SettingForm } from '../lib/financeSetting';
 import { useFinanceSetting, useSaveFinanceSetting, type FinanceSetting } from '../queries';
 
@@ -63,27 +62,13 @@ function SettingEditor({ setting, onClose }: { setting: FinanceSetting; onClose:
   const common = useTranslations('common');
   const save = useSaveFinanceSetting();
   const [form, setForm] = useState<SettingForm>(() => settingForm(setting));
-  const [errors, setErrors] = useState<Partial<Record<SettingField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, showProblems, saveAndClose } = useSettingsSave({ saved: t('saved'), failed: t('failed') }, onClose);
   const problemText = (field: SettingField) => (field === 'reminder_days_before' ? t('problems.days', { max: REMINDER_DAYS_MAX }) : t('problems.rate', { max: RATE_MAX }));
 
-  const submit = async () => {
-    setFailure(null);
+  const submit = () => {
     const result = settingBody(form);
-    if ('problems' in result) {
-      setErrors(Object.fromEntries(Object.keys(result.problems).map((field) => [field, problemText(field as SettingField)])));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(result.body);
-      notify({ kind: 'success', message: { raw: t('saved') } });
-      onClose();
-    } catch (error) {
-      const apiError = asApiError(error);
-      if (apiError) setErrors(fieldErrorsOf(apiError));
-      setFailure(apiError?.message || t('failed'));
-    }
+    if ('problems' in result) showProblems(Object.fromEntries(Object.keys(result.problems).map((field) => [field, problemText(field as SettingField)])));
+    else void saveAndClose(() => save.mutateAsync(result.body));
   };
 
   return (
@@ -96,7 +81,7 @@ function SettingEditor({ setting, onClose }: { setting: FinanceSetting; onClose:
       failure={failure}
       width={WIDTH}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <SettingFacts setting={setting} />
       <SettingNotes setting={setting} />

@@ -9,8 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Switch } from '@/components/ui/fields';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
-import { notify } from '@/lib/notice';
+import { useSettingsSave } from '@/lib/formRefusal';
 import { useNotarySetting, useNotaryToken, useSaveNotaryConfig, type NotarySetting, type NotaryToken } from '../queries';
 import { useStepFailure } from './stepFailure';
 
@@ -64,30 +63,18 @@ function SettingsEditor({ setting, onClose }: { setting: NotarySetting; onClose:
   const save = useSaveNotaryConfig();
   const [isOpen, setIsOpen] = useState(setting.is_open);
   const [form, setForm] = useState<Record<Field, string>>({ org_name: setting.org_name, org_code: setting.org_code, app_key: setting.app_key, app_secret: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async () => {
-    setFailure(null);
-    setErrors({});
-    try {
-      await save.mutateAsync({
+  const refused = (fields: Record<string, string>) => Object.fromEntries(FIELDS.filter((field) => fields[field]).map((field) => [field, t(`problems.${field}`)]));
+  const { errors, failure, saveAndClose } = useSettingsSave({ saved: t('saved'), failed: t('failed') }, onClose, refused);
+  const submit = () =>
+    saveAndClose(() =>
+      save.mutateAsync({
         is_open: isOpen,
         org_name: form.org_name.trim(),
         org_code: form.org_code.trim().toUpperCase() || null,
         app_key: form.app_key.trim(),
         app_secret: form.app_secret.trim() || null,
-      });
-      notify({ kind: 'success', message: { raw: t('saved') } });
-      onClose();
-    } catch (error) {
-      const apiError = asApiError(error);
-      if (apiError) {
-        const fields = fieldErrorsOf(apiError);
-        setErrors(Object.fromEntries(FIELDS.filter((field) => fields[field]).map((field) => [field, t(`problems.${field}`)])));
-      }
-      setFailure(apiError?.message || t('failed'));
-    }
-  };
+      }),
+    );
   return (
     <FormFrameDialog title={t('title')} confirmLabel={t('save')} cancelLabel={common('cancel')} failedLabel={t('failed')} busy={save.isPending} failure={failure} width={WIDTH} onClose={onClose} onSubmit={() => void submit()}>
       <div className="flex items-center justify-between gap-3">

@@ -11,13 +11,23 @@ import { FieldError } from '@/components/ui/fields';
 import { USER_TEXT } from '@/components/ui/UserText';
 import { useFieldMessage } from './useFieldMessage';
 
-interface Choice<V> {
+export interface Choice<V> {
   value: V;
   label: string;
   /** Selected in the goods but no longer offered (disabled sub-shop, retired channel). */
   gone?: boolean;
   /** The label is a record's name (a sub-shop's), not the screen's words: marked as user data. */
   userText?: boolean;
+}
+
+/**
+ * The choices offered, then those the goods hold but no longer offered (a disabled sub-shop, a
+ * retired channel), marked gone so they can be unticked; none of those until the offer loads.
+ */
+export function withGone<V>(offered: Choice<V>[] | undefined, selected: readonly V[], goneLabel: (value: V) => string): Choice<V>[] {
+  if (!offered) return [];
+  const known = new Set(offered.map((choice) => choice.value));
+  return [...offered, ...selected.filter((value) => !known.has(value)).map((value) => ({ value, label: goneLabel(value), gone: true }))];
 }
 
 interface OptionsState {
@@ -93,28 +103,27 @@ function CheckboxGroup<V extends string | number>({
   );
 }
 
+/** The goods' field of picked values: its values, its ref for the first box, its message. */
+function usePickedField<N extends 'sub_shop_ids' | 'channels'>(name: N) {
+  const message = useFieldMessage();
+  const { control } = useFormContext<GoodsFormValues>();
+  const { field, fieldState } = useController({ control, name });
+  return { selected: field.value, onChange: field.onChange, inputRef: field.ref, error: message(fieldState.error) };
+}
+
 /** Which sub-shops may rent the goods out: none ticked means every sub-shop. */
 export function SubShopPicker() {
   const t = useTranslations('goods.editor.availability');
-  const message = useFieldMessage();
-  const { control } = useFormContext<GoodsFormValues>();
-  const { field, fieldState } = useController({ control, name: 'sub_shop_ids' });
+  const picked = usePickedField('sub_shop_ids');
   const options = useSubShopOptions();
-  const known = new Set(options.data?.map((shop) => shop.id));
-  const choices: Choice<number>[] = [
-    ...(options.data ?? []).map((shop) => ({ value: shop.id, label: shop.name, userText: true })),
-    ...(options.data ? field.value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: t('subShopGone', { id }), gone: true })) : []),
-  ];
+  const offered = options.data?.map((shop) => ({ value: shop.id, label: shop.name, userText: true }));
   return (
     <CheckboxGroup
+      {...picked}
       id="goods-sub-shops"
       legend={t('subShops')}
-      summary={field.value.length === 0 ? t('subShopsAll') : t('subShopsSome', { count: field.value.length })}
-      choices={choices}
-      selected={field.value}
-      onChange={field.onChange}
-      inputRef={field.ref}
-      error={message(fieldState.error)}
+      summary={picked.selected.length === 0 ? t('subShopsAll') : t('subShopsSome', { count: picked.selected.length })}
+      choices={withGone(offered, picked.selected, (id) => t('subShopGone', { id }))}
       state={options}
       emptyText={t('subShopsNone')}
     />
@@ -124,25 +133,16 @@ export function SubShopPicker() {
 /** The shop's channels the goods are offered on (stored as channel labels). */
 export function ChannelPicker() {
   const t = useTranslations('goods.editor.availability');
-  const message = useFieldMessage();
-  const { control } = useFormContext<GoodsFormValues>();
-  const { field, fieldState } = useController({ control, name: 'channels' });
+  const picked = usePickedField('channels');
   const options = useChannels();
-  const known = new Set(options.data?.map((channel) => channel.label));
-  const choices: Choice<string>[] = [
-    ...(options.data ?? []).map((channel) => ({ value: channel.label, label: channel.name })),
-    ...(options.data ? field.value.filter((label) => !known.has(label)).map((label) => ({ value: label, label: t('channelGone', { label }), gone: true })) : []),
-  ];
+  const offered = options.data?.map((channel) => ({ value: channel.label, label: channel.name }));
   return (
     <CheckboxGroup
+      {...picked}
       id="goods-channels"
       legend={t('channels')}
-      summary={field.value.length === 0 ? t('channelsNone') : t('channelsSome', { count: field.value.length })}
-      choices={choices}
-      selected={field.value}
-      onChange={field.onChange}
-      inputRef={field.ref}
-      error={message(fieldState.error)}
+      summary={picked.selected.length === 0 ? t('channelsNone') : t('channelsSome', { count: picked.selected.length })}
+      choices={withGone(offered, picked.selected, (label) => t('channelGone', { label }))}
       state={options}
       emptyText={t('channelsEmpty')}
     />

@@ -7,8 +7,7 @@ import { QueryDialog } from '@/components/QueryDialog';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
 import { SelectField } from '@/components/ui/fields';
-import { asApiError, fieldErrorsOf } from '@/lib/apiError';
-import { notify } from '@/lib/notice';
+import { useSettingsSave } from '@/lib/formRefusal';
 import { FEE_MODES, SETTING_LIMITS, settingBody, settingForm, WHOLE_FIELDS, type OrderSettingForm, type SettingProblem } from '../../lib/orderSetting';
 import type { FeeMode } from '../../lib/returns';
 import { useOrderSetting, useSaveOrderSetting, type OrderSetting } from '../../queries';
@@ -30,36 +29,20 @@ function SettingEditor({ setting, onClose }: { setting: OrderSetting; onClose: (
   const save = useSaveOrderSetting();
   const problemText = useProblemText();
   const [form, setForm] = useState<OrderSettingForm>(() => settingForm(setting));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // The server names its fields; the form's percent fields are the shares it read.
+  const refused = (fields: Record<string, string>) => Object.fromEntries(Object.keys(fields).map((field) => [field === 'early_buyout_discount_rate' ? 'early_buyout_discount_percent' : field, t('problems.refused')]));
+  const { errors, failure, showProblems, saveAndClose } = useSettingsSave({ saved: t('saved'), failed: t('failed') }, onClose, refused);
   const set = (patch: Partial<OrderSettingForm>) => setForm((current) => ({ ...current, ...patch }));
 
-  const submit = async () => {
-    setFailure(null);
+  const submit = () => {
     const result = settingBody(form);
-    if ('problems' in result) {
-      setErrors(Object.fromEntries(Object.entries(result.problems).map(([field, problem]) => [field, problemText(field as keyof OrderSettingForm, problem)])));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(result.body);
-      notify({ kind: 'success', message: { raw: t('saved') } });
-      onClose();
-    } catch (error) {
-      const apiError = asApiError(error);
-      if (apiError) {
-        // The server names its fields; the form's percent fields are the shares it read.
-        const fields = fieldErrorsOf(apiError);
-        setErrors(Object.fromEntries(Object.keys(fields).map((field) => [field === 'early_buyout_discount_rate' ? 'early_buyout_discount_percent' : field, t('problems.refused')])));
-      }
-      setFailure(apiError?.message || t('failed'));
-    }
+    if ('problems' in result) showProblems(Object.fromEntries(Object.entries(result.problems).map(([field, problem]) => [field, problemText(field as keyof OrderSettingForm, problem)])));
+    else void saveAndClose(() => save.mutateAsync(result.body));
   };
 
   const mode = form.early_return_fee_mode;
   return (
-    <FormFrameDialog title={t('title')} confirmLabel={t('save')} cancelLabel={common('cancel')} failedLabel={t('failed')} busy={save.isPending} failure={failure} width={WIDTH} onClose={onClose} onSubmit={() => void submit()}>
+    <FormFrameDialog title={t('title')} confirmLabel={t('save')} cancelLabel={common('cancel')} failedLabel={t('failed')} busy={save.isPending} failure={failure} width={WIDTH} onClose={onClose} onSubmit={submit}>
       <p className="text-xs text-slate-500">{setting.updated_at ? t('updatedAt', { time: formatDateTime(setting.updated_at) }) : t('neverSaved')}</p>
       <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-slate-800">{t('orderLegend')}</legend>

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, byText, click, render, settle } from '@/components/__tests__/render';
+import { fakeTableLayout } from '@/components/__tests__/tableLayout';
 import { StockDialog } from '../StockDialog';
 
 const SKUS = [
@@ -9,32 +10,7 @@ const SKUS = [
   { sku_id: 2, specs: { 颜色: '白色' }, code: 'TAB-W', stock: 2 },
 ];
 
-// jsdom lays nothing out: each column is 200 px, the table's card `cardWidth`.
-let cardWidth = 2000;
-const descriptors = {
-  offsetWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetWidth'),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-};
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      if (this.tagName === 'TH' && this.getAttribute('scope') === 'col') return 200;
-      if (this.tagName === 'TABLE') return Math.max(cardWidth, [...this.querySelectorAll<HTMLElement>('thead th')].reduce((sum, th) => sum + th.offsetWidth, 0));
-      return 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: Element) {
-      return this.hasAttribute('data-scroll-x') ? cardWidth : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (descriptors.offsetWidth) Object.defineProperty(HTMLElement.prototype, 'offsetWidth', descriptors.offsetWidth);
-  if (descriptors.clientWidth) Object.defineProperty(Element.prototype, 'clientWidth', descriptors.clientWidth);
-});
+const card = fakeTableLayout((th) => th.getAttribute('scope') === 'col');
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
@@ -81,7 +57,7 @@ async function change(sku: string, quantity: string) {
 
 describe('StockDialog', () => {
   it('names each row by its SKU and each figure by the SKU; a change and a refusal stay beside their SKU', async () => {
-    cardWidth = 2000;
+    card.width = 2000;
     const { onUpdated } = await open();
     expect(table().querySelector('td[aria-label="当前库存（黑色）"]')!.textContent).toBe('3');
 
@@ -99,7 +75,7 @@ describe('StockDialog', () => {
 
   it('on a narrow screen folds the change form into the row’s details, which keeps what was typed and said when the figures come back', async () => {
     // Three columns of 200 px in 500: the change folds, the SKU and its stock stay.
-    cardWidth = 500;
+    card.width = 500;
     await open();
     expect([...table().querySelectorAll('thead th')].map((th) => th.getAttribute('data-column'))).toEqual(['specs', 'current']);
     await click(rowOf('黑色').querySelector('button[aria-label="展开详情"]'));
