@@ -10,8 +10,9 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from zulin.core.auth import Session, current_session, key_scope, store_auth
+from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -38,13 +39,7 @@ def _unit(session: Session, unit_id: int) -> dict[str, Any]:
 # --- units -----------------------------------------------------------------------------------
 
 
-@router.get(
-    "/getUnitList",
-    response=schemas.UnitListOut,
-    auth=VIEW,
-    operation_id="getUnitList",
-    openapi_extra=key_scope("units:read"),
-)
+@call(router.get, "/getUnitList", schemas.UnitListOut, auth=VIEW, scope="units:read")
 def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> dict[str, Any]:
     """The shop's units, newest first, with the count per status under the same filters (a
     sub-shop's account: its own sub-shop's)."""
@@ -62,25 +57,13 @@ def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> d
     )
 
 
-@router.get(
-    "/getUnitDetail",
-    response=schemas.UnitDetailOut,
-    auth=VIEW,
-    operation_id="getUnitDetail",
-    openapi_extra=key_scope("units:read"),
-)
+@call(router.get, "/getUnitDetail", schemas.UnitDetailOut, auth=VIEW, scope="units:read")
 def get_unit_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> dict[str, Any]:
     """One unit with its whole history, its orders and the actions the session may take."""
     return selectors.unit_detail(session=current_session(request), unit_id=params.id)
 
 
-@router.get(
-    "/findUnit",
-    response=schemas.FindUnitOut,
-    auth=VIEW,
-    operation_id="findUnit",
-    openapi_extra=key_scope("units:read"),
-)
+@call(router.get, "/findUnit", schemas.FindUnitOut, auth=VIEW, scope="units:read")
 def find_unit(request: HttpRequest, params: Query[schemas.FindUnitIn]) -> dict[str, Any]:
     """A scan: the live unit a serial number, IMEI or MEID names (null: none in scope); with
     `order_id`, whether it may ship for that order and why not."""
@@ -89,9 +72,7 @@ def find_unit(request: HttpRequest, params: Query[schemas.FindUnitIn]) -> dict[s
     )
 
 
-@router.post(
-    "/recordUnitSerial", response=schemas.UnitOut, auth=ADJUST, operation_id="recordUnitSerial"
-)
+@call(router.post, "/recordUnitSerial", schemas.UnitOut, auth=ADJUST)
 def record_unit_serial(request: HttpRequest, payload: schemas.RecordUnitSerialIn) -> dict[str, Any]:
     """A unit awaiting its serial (made from a counted stock) gets it: in stock."""
     session = current_session(request)
@@ -108,7 +89,7 @@ def record_unit_serial(request: HttpRequest, payload: schemas.RecordUnitSerialIn
     return _unit(session, unit.pk)
 
 
-@router.post("/adjustUnit", response=schemas.UnitOut, auth=ADJUST, operation_id="adjustUnit")
+@call(router.post, "/adjustUnit", schemas.UnitOut, auth=ADJUST)
 def adjust_unit(request: HttpRequest, payload: schemas.AdjustUnitIn) -> dict[str, Any]:
     """Lost (written off), found (back to received) or restocked (received → in stock), with
     the reason; any other move now: CONFLICT naming `from` and `to`."""
@@ -119,9 +100,7 @@ def adjust_unit(request: HttpRequest, payload: schemas.AdjustUnitIn) -> dict[str
     return _unit(session, unit.pk)
 
 
-@router.post(
-    "/createUnitLabels", response=schemas.LabelsOut, auth=VIEW, operation_id="createUnitLabels"
-)
+@call(router.post, "/createUnitLabels", schemas.LabelsOut, auth=VIEW)
 def create_unit_labels(request: HttpRequest, payload: schemas.CreateUnitLabelsIn) -> dict[str, Any]:
     """A PDF of the units' labels (Code 128 or QR of the serial, SKU name, grade) through a
     signed private link valid PRIVATE_LINK_TTL_SECONDS."""
@@ -134,9 +113,7 @@ def create_unit_labels(request: HttpRequest, payload: schemas.CreateUnitLabelsIn
 # --- suppliers -------------------------------------------------------------------------------
 
 
-@router.get(
-    "/getSupplierList", response=schemas.SupplierListOut, auth=VIEW, operation_id="getSupplierList"
-)
+@call(router.get, "/getSupplierList", schemas.SupplierListOut, auth=VIEW)
 def get_supplier_list(request: HttpRequest, filters: Query[schemas.SupplierListIn]) -> Any:
     """Suppliers, newest first, with the units bought from each (the units list filters by
     them, so `asset.view` reads them)."""
@@ -145,9 +122,7 @@ def get_supplier_list(request: HttpRequest, filters: Query[schemas.SupplierListI
     )
 
 
-@router.post(
-    "/createSupplier", response=schemas.SupplierOut, auth=RECEIVE, operation_id="createSupplier"
-)
+@call(router.post, "/createSupplier", schemas.SupplierOut, auth=RECEIVE)
 def create_supplier(request: HttpRequest, payload: schemas.SupplierIn) -> dict[str, Any]:
     supplier = services.supplier_create(
         actor=_warehouse(request),
@@ -159,9 +134,7 @@ def create_supplier(request: HttpRequest, payload: schemas.SupplierIn) -> dict[s
     return selectors.supplier_row(supplier)
 
 
-@router.post(
-    "/updateSupplier", response=schemas.SupplierOut, auth=RECEIVE, operation_id="updateSupplier"
-)
+@call(router.post, "/updateSupplier", schemas.SupplierOut, auth=RECEIVE)
 def update_supplier(request: HttpRequest, payload: schemas.UpdateSupplierIn) -> dict[str, Any]:
     supplier = services.supplier_update(
         actor=_warehouse(request),
@@ -177,12 +150,7 @@ def update_supplier(request: HttpRequest, payload: schemas.UpdateSupplierIn) -> 
 # --- stock receipts --------------------------------------------------------------------------
 
 
-@router.get(
-    "/getStockReceiptList",
-    response=schemas.ReceiptListOut,
-    auth=RECEIVE,
-    operation_id="getStockReceiptList",
-)
+@call(router.get, "/getStockReceiptList", schemas.ReceiptListOut, auth=RECEIVE)
 def get_stock_receipt_list(request: HttpRequest, filters: Query[schemas.ReceiptListIn]) -> Any:
     _warehouse(request)
     return selectors.receipt_page(
@@ -193,23 +161,13 @@ def get_stock_receipt_list(request: HttpRequest, filters: Query[schemas.ReceiptL
     )
 
 
-@router.get(
-    "/getStockReceiptDetail",
-    response=schemas.ReceiptDetailOut,
-    auth=RECEIVE,
-    operation_id="getStockReceiptDetail",
-)
+@call(router.get, "/getStockReceiptDetail", schemas.ReceiptDetailOut, auth=RECEIVE)
 def get_stock_receipt_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> Any:
     _warehouse(request)
     return selectors.receipt_detail(receipt_id=params.id)
 
 
-@router.post(
-    "/createStockReceipt",
-    response=schemas.ReceiptDetailOut,
-    auth=RECEIVE,
-    operation_id="createStockReceipt",
-)
+@call(router.post, "/createStockReceipt", schemas.ReceiptDetailOut, auth=RECEIVE)
 def create_stock_receipt(request: HttpRequest, payload: schemas.CreateReceiptIn) -> Any:
     """A receipt of SKUs tracked by unit (supplier, China day, lines of SKU × quantity × unit
     cost); the same `idempotency_key` answers the receipt it made."""
@@ -230,12 +188,7 @@ def create_stock_receipt(request: HttpRequest, payload: schemas.CreateReceiptIn)
     return selectors.receipt_detail(receipt_id=receipt.pk)
 
 
-@router.post(
-    "/scanStockReceipt",
-    response=schemas.ScanReceiptOut,
-    auth=RECEIVE,
-    operation_id="scanStockReceipt",
-)
+@call(router.post, "/scanStockReceipt", schemas.ScanReceiptOut, auth=RECEIVE)
 def scan_stock_receipt(request: HttpRequest, payload: schemas.ScanReceiptIn) -> dict[str, Any]:
     """One scan on a receipt's line: one unit in the warehouse at the line's cost."""
     session = _warehouse(request)
@@ -252,12 +205,7 @@ def scan_stock_receipt(request: HttpRequest, payload: schemas.ScanReceiptIn) -> 
 # --- transfers -------------------------------------------------------------------------------
 
 
-@router.get(
-    "/getStockTransferList",
-    response=schemas.TransferListOut,
-    auth=TRANSFER,
-    operation_id="getStockTransferList",
-)
+@call(router.get, "/getStockTransferList", schemas.TransferListOut, auth=TRANSFER)
 def get_stock_transfer_list(request: HttpRequest, filters: Query[schemas.TransferListIn]) -> Any:
     """Transfers, newest first (a sub-shop's account: those from or to its sub-shop)."""
     return selectors.transfer_page(
@@ -268,22 +216,12 @@ def get_stock_transfer_list(request: HttpRequest, filters: Query[schemas.Transfe
     )
 
 
-@router.get(
-    "/getStockTransferDetail",
-    response=schemas.TransferDetailOut,
-    auth=TRANSFER,
-    operation_id="getStockTransferDetail",
-)
+@call(router.get, "/getStockTransferDetail", schemas.TransferDetailOut, auth=TRANSFER)
 def get_stock_transfer_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> Any:
     return selectors.transfer_detail(session=current_session(request), transfer_id=params.id)
 
 
-@router.post(
-    "/sendStockTransfer",
-    response=schemas.TransferDetailOut,
-    auth=TRANSFER,
-    operation_id="sendStockTransfer",
-)
+@call(router.post, "/sendStockTransfer", schemas.TransferDetailOut, auth=TRANSFER)
 def send_stock_transfer(request: HttpRequest, payload: schemas.SendTransferIn) -> Any:
     """Units in stock at one place (by scanned code or id) sent to another; the same
     `idempotency_key` answers the transfer it made."""
@@ -304,12 +242,7 @@ def send_stock_transfer(request: HttpRequest, payload: schemas.SendTransferIn) -
     return selectors.transfer_detail(session=session, transfer_id=transfer.pk)
 
 
-@router.post(
-    "/receiveStockTransfer",
-    response=schemas.TransferDetailOut,
-    auth=TRANSFER,
-    operation_id="receiveStockTransfer",
-)
+@call(router.post, "/receiveStockTransfer", schemas.TransferDetailOut, auth=TRANSFER)
 def receive_stock_transfer(request: HttpRequest, payload: schemas.AssetIdIn) -> Any:
     """The destination receives a transfer: its units in stock there."""
     session = current_session(request)

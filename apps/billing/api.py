@@ -31,12 +31,12 @@ from zulin.core.auth import (
     admin_auth,
     any_side_auth,
     current_session,
-    key_scope,
     store_auth,
 )
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.routes import call
 from zulin.core.sides import PlatformType
 
 from . import (
@@ -74,12 +74,12 @@ def _platform(request: HttpRequest) -> bool:
     return bool(current_session(request).side == PlatformType.ADMIN)
 
 
-@v2_router.get(
+@call(
+    v2_router.get,
     "/getBillList",
-    response=schemas.LinePageOut,
+    schemas.LinePageOut,
     auth=store_auth("finance.view"),
-    operation_id="getBillList",
-    openapi_extra=key_scope("bills:read"),
+    scope="bills:read",
 )
 def get_bill_list(request: HttpRequest, query: Query[schemas.BillListIn]) -> Any:
     """The shop's income and expense lines, newest first: rent received, deposits taken,
@@ -87,11 +87,8 @@ def get_bill_list(request: HttpRequest, query: Query[schemas.BillListIn]) -> Any
     return reports.bill_lines(platform=False, **query.model_dump())
 
 
-@platform_router.get(
-    "/getFinanceRecord",
-    response=schemas.LinePageOut,
-    auth=admin_auth("finance.view"),
-    operation_id="getFinanceRecord",
+@call(
+    platform_router.get, "/getFinanceRecord", schemas.LinePageOut, auth=admin_auth("finance.view")
 )
 def get_finance_record(request: HttpRequest, query: Query[schemas.FinanceRecordIn]) -> Any:
     """The platform's lines for every merchant (or `merchant_id`'s): money received and
@@ -99,22 +96,17 @@ def get_finance_record(request: HttpRequest, query: Query[schemas.FinanceRecordI
     return reports.bill_lines(platform=True, **query.model_dump())
 
 
-@platform_router.get(
-    "/getTransactionType",
-    response=list[schemas.TransactionTypeOut],
-    auth=FINANCE,
-    operation_id="getTransactionType",
-)
+@call(platform_router.get, "/getTransactionType", list[schemas.TransactionTypeOut], auth=FINANCE)
 def get_transaction_type(request: HttpRequest) -> Any:
     """The line types of this side's list (the type filter)."""
     return reports.transaction_types(_platform(request))
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/getTransactionTypeCount",
-    response=list[schemas.TransactionTypeCountOut],
+    list[schemas.TransactionTypeCountOut],
     auth=FINANCE,
-    operation_id="getTransactionTypeCount",
 )
 def get_transaction_type_count(request: HttpRequest, query: Query[schemas.TypeCountIn]) -> Any:
     """How many lines of each type the filters leave (the tabs)."""
@@ -132,11 +124,8 @@ def get_transaction_type_count(request: HttpRequest, query: Query[schemas.TypeCo
     return reports.bill_line_counts(platform=platform, **query.model_dump())
 
 
-@finance_router.get(
-    "/getMarkCollect",
-    response=schemas.MarkCollectOut,
-    auth=store_auth("finance.view"),
-    operation_id="getMarkCollect",
+@call(
+    finance_router.get, "/getMarkCollect", schemas.MarkCollectOut, auth=store_auth("finance.view")
 )
 def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> Any:
     """The totals above the shop's lines: received, refunded, commission and settled in
@@ -144,12 +133,12 @@ def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> An
     return reports.mark_collect(**query.model_dump())
 
 
-@finance_router.get(
+@call(
+    finance_router.get,
     "/getFinanceBillList",
-    response=schemas.FinanceBillPageOut,
+    schemas.FinanceBillPageOut,
     auth=store_auth("finance.view"),
-    operation_id="getFinanceBillList",
-    openapi_extra=key_scope("bills:read"),
+    scope="bills:read",
 )
 def get_finance_bill_list(request: HttpRequest, query: Query[schemas.FinanceBillListIn]) -> Any:
     """The customers' instalment bills across orders: due, overdue, paying, paid, failed
@@ -166,11 +155,11 @@ def _money_answer(values: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@lease_platform_router.get(
+@call(
+    lease_platform_router.get,
     "/getOverdueMoney",
-    response=order_schemas.OverdueMoneyOut,
+    order_schemas.OverdueMoneyOut,
     auth=any_side_auth(),
-    operation_id="getOverdueMoney",
 )
 def get_overdue_money(request: HttpRequest, query: Query[order_schemas.OrderIdQueryIn]) -> Any:
     """What the order owes for lateness: unpaid rent of its bills past due, late fees
@@ -197,11 +186,11 @@ def _refund_answer(refund: Any) -> dict[str, Any]:
     }
 
 
-@lease_backend_router.get(
+@call(
+    lease_backend_router.get,
     "/getReturnQuote",
-    response=order_schemas.ReturnQuoteOut,
+    order_schemas.ReturnQuoteOut,
     auth=store_auth("order.view"),
-    operation_id="getReturnQuote",
 )
 def get_return_quote(request: HttpRequest, params: Query[order_schemas.ReturnQuoteIn]) -> Any:
     """What the customer will owe if the goods come back on `return_date` with
@@ -215,11 +204,11 @@ def get_return_quote(request: HttpRequest, params: Query[order_schemas.ReturnQuo
     )
 
 
-@lease_merchant_router.post(
+@call(
+    lease_merchant_router.post,
     "/refundSfAmount",
-    response=order_schemas.RefundOut,
+    order_schemas.RefundOut,
     auth=store_auth("order.manage"),
-    operation_id="refundSfAmount",
 )
 def refund_sf_amount(request: HttpRequest, payload: order_schemas.RefundShippingFeeIn) -> Any:
     """Gives back the shipping fee the customer paid (all that is left, or `amount`)."""
@@ -252,11 +241,11 @@ def _locked_order(request: HttpRequest, order_id: int) -> tuple[Session, Any]:
     return session, order_in_scope(session, order_id, lock=True)
 
 
-@lease_platform_router.post(
+@call(
+    lease_platform_router.post,
     "/depositThaw",
-    response=order_schemas.DepositResultOut,
+    order_schemas.DepositResultOut,
     auth=store_auth("order.manage"),
-    operation_id="depositThaw",
 )
 def deposit_thaw(request: HttpRequest, payload: order_schemas.DepositThawIn) -> Any:
     """Releases frozen deposit (`amount`, or all still frozen); refused (1409) while the
@@ -274,11 +263,11 @@ def deposit_thaw(request: HttpRequest, payload: order_schemas.DepositThawIn) -> 
         return _deposit_answer(op)
 
 
-@lease_platform_router.post(
+@call(
+    lease_platform_router.post,
     "/depositTransferPay",
-    response=order_schemas.DepositResultOut,
+    order_schemas.DepositResultOut,
     auth=store_auth("order.manage"),
-    operation_id="depositTransferPay",
 )
 def deposit_transfer_pay(request: HttpRequest, payload: order_schemas.DepositTransferIn) -> Any:
     """Takes frozen deposit to pay unpaid bills (oldest first, whole bills) or damage: never
@@ -295,11 +284,11 @@ def deposit_transfer_pay(request: HttpRequest, payload: order_schemas.DepositTra
         return _deposit_answer(op)
 
 
-@lease_platform_router.post(
+@call(
+    lease_platform_router.post,
     "/refundDeposit",
-    response=order_schemas.DepositResultOut,
+    order_schemas.DepositResultOut,
     auth=store_auth("order.manage"),
-    operation_id="refundDeposit",
 )
 def refund_deposit(request: HttpRequest, payload: order_schemas.RefundDepositIn) -> Any:
     """Gives back money taken from the deposit (a damage charge withdrawn)."""
@@ -314,11 +303,11 @@ def refund_deposit(request: HttpRequest, payload: order_schemas.RefundDepositIn)
 # --- bills, waivers, offline and early repayment, the shop's late-fee settings -------------
 
 
-@lease_v2_router.post(
+@call(
+    lease_v2_router.post,
     "/BillPayment",
-    response=order_schemas.PaymentResultOut,
+    order_schemas.PaymentResultOut,
     auth=store_auth("order.manage"),
-    operation_id="BillPayment",
 )
 def bill_payment(request: HttpRequest, payload: order_schemas.BillPaymentIn) -> Any:
     """Charges one bill now by the customer's withhold agreement. The same idempotency key
@@ -336,11 +325,8 @@ def bill_payment(request: HttpRequest, payload: order_schemas.BillPaymentIn) -> 
     }
 
 
-@lease_platform_router.get(
-    "/queryPayResult",
-    response=order_schemas.PaymentResultOut,
-    auth=store_auth(),
-    operation_id="queryPayResult",
+@call(
+    lease_platform_router.get, "/queryPayResult", order_schemas.PaymentResultOut, auth=store_auth()
 )
 def query_pay_result(request: HttpRequest, query: Query[order_schemas.PayResultIn]) -> Any:
     """Asks the provider again about one of our payment requests and records what it says:
@@ -370,11 +356,11 @@ def query_pay_result(request: HttpRequest, query: Query[order_schemas.PayResultI
 RECHARGE_PAYMENT_STATUS = {"paying": "processing", "credited": "succeeded", "failed": "failed"}
 
 
-@lease_finance_router.post(
+@call(
+    lease_finance_router.post,
     "/waiveLateFee",
-    response=order_schemas.OrderBillOut,
+    order_schemas.OrderBillOut,
     auth=store_auth("order.manage"),
-    operation_id="waiveLateFee",
 )
 def waive_late_fee(request: HttpRequest, payload: order_schemas.WaiveLateFeeIn) -> Any:
     """Forgoes the late fee (all still owed, or `amount`) of one bill, with a reason on the
@@ -391,11 +377,11 @@ def waive_late_fee(request: HttpRequest, payload: order_schemas.WaiveLateFeeIn) 
     return _bill_answer(session, bill)
 
 
-@lease_finance_router.post(
+@call(
+    lease_finance_router.post,
     "/waiveOrderCharge",
-    response=order_schemas.OrderBillOut,
+    order_schemas.OrderBillOut,
     auth=store_auth(WAIVE_RIGHT),
-    operation_id="waiveOrderCharge",
 )
 def waive_order_charge(request: HttpRequest, payload: order_schemas.WaiveChargeIn) -> Any:
     """Forgoes everything one bill or charge of the order still owes (principal and late
@@ -420,11 +406,11 @@ def _bill_answer(session: Session, bill: Any) -> dict[str, Any]:
     return next(row for row in rows if row["id"] == bill.pk)
 
 
-@lease_finance_router.post(
+@call(
+    lease_finance_router.post,
     "/refundBillPayment",
-    response=order_schemas.RefundOut,
+    order_schemas.RefundOut,
     auth=store_auth("order.manage"),
-    operation_id="refundBillPayment",
 )
 def refund_bill_payment(request: HttpRequest, payload: order_schemas.RefundBillPaymentIn) -> Any:
     """Gives back part or all of a bill's payment to the customer through the provider
@@ -452,11 +438,11 @@ def _offline_details(given: order_schemas.OfflineDetailsIn) -> OfflineDetails:
     )
 
 
-@lease_finance_router.post(
+@call(
+    lease_finance_router.post,
     "/recordOfflineRepayment",
-    response=order_schemas.OrderBillOut,
+    order_schemas.OrderBillOut,
     auth=store_auth("finance.manage"),
-    operation_id="recordOfflineRepayment",
 )
 def record_offline_repayment(
     request: HttpRequest, payload: order_schemas.OfflineRepaymentIn
@@ -477,11 +463,11 @@ def record_offline_repayment(
     return _bill_answer(session, bill)
 
 
-@lease_finance_router.get(
+@call(
+    lease_finance_router.get,
     "/getEarlySettlementQuote",
-    response=order_schemas.EarlySettlementQuoteOut,
+    order_schemas.EarlySettlementQuoteOut,
     auth=store_auth("finance.manage"),
-    operation_id="getEarlySettlementQuote",
 )
 def get_early_settlement_quote(
     request: HttpRequest, query: Query[order_schemas.EarlySettlementQuoteIn]
@@ -494,11 +480,11 @@ def get_early_settlement_quote(
     )
 
 
-@lease_finance_router.post(
+@call(
+    lease_finance_router.post,
     "/settleEarly",
-    response=order_schemas.EarlySettlementOut,
+    order_schemas.EarlySettlementOut,
     auth=store_auth("finance.manage"),
-    operation_id="settleEarly",
 )
 def settle_early(request: HttpRequest, payload: order_schemas.SettleEarlyIn) -> Any:
     """Settles every bill left of the lease at the quote's total: by the customer's withhold
@@ -520,11 +506,11 @@ def settle_early(request: HttpRequest, payload: order_schemas.SettleEarlyIn) -> 
     )
 
 
-@lease_finance_router.get(
+@call(
+    lease_finance_router.get,
     "/getFinanceSetting",
-    response=order_schemas.FinanceSettingOut,
+    order_schemas.FinanceSettingOut,
     auth=store_auth("finance.view"),
-    operation_id="getFinanceSetting",
 )
 def get_finance_setting(request: HttpRequest) -> Any:
     """The shop's late-fee rates and reminder days in force, with the platform's
@@ -532,11 +518,11 @@ def get_finance_setting(request: HttpRequest) -> Any:
     return _finance_setting_answer(latefees.finance_setting())
 
 
-@lease_finance_router.post(
+@call(
+    lease_finance_router.post,
     "/saveFinanceSetting",
-    response=order_schemas.FinanceSettingOut,
+    order_schemas.FinanceSettingOut,
     auth=store_auth("order.manage"),
-    operation_id="saveFinanceSetting",
 )
 def save_finance_setting(request: HttpRequest, payload: order_schemas.FinanceSettingIn) -> Any:
     """Sets the shop's late-fee rates (percent per day of the unpaid amount, before and
@@ -559,11 +545,11 @@ def _finance_setting_answer(setting: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@lease_platform_router.post(
+@call(
+    lease_platform_router.post,
     "/syncReconciliationMismatch",
-    response=finance_schemas.SyncMismatchOut,
+    finance_schemas.SyncMismatchOut,
     auth=admin_auth("reconciliation.resolve"),
-    operation_id="syncReconciliationMismatch",
 )
 def sync_reconciliation_mismatch(
     request: HttpRequest, payload: finance_schemas.SyncMismatchIn
@@ -582,11 +568,12 @@ def sync_reconciliation_mismatch(
     }
 
 
-@lease_applet_router.post(
+@call(
+    lease_applet_router.post,
     "/payBill",
-    response=applet_schemas.AppletOrderOut,
-    auth=AppSignatureAuth(),
+    applet_schemas.AppletOrderOut,
     operation_id="appletPayBill",
+    auth=AppSignatureAuth(),
 )
 def pay_bill(request: HttpRequest, payload: applet_schemas.AppletPayBillIn) -> Any:
     """The customer pays one bill (bill 1 at signing; a purchase's one bill); the payment

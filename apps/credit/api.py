@@ -17,6 +17,7 @@ from zulin.core.auth import current_session, store_auth
 from zulin.core.envelope import request_language
 from zulin.core.errors import field_error
 from zulin.core.i18n import Text
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -45,12 +46,7 @@ def _period(value: str | None) -> str:
     return value or current
 
 
-@router.post(
-    "/userCreateSign",
-    response=schemas.CreditAuthorisationOut,
-    auth=MANAGE,
-    operation_id="userCreateSign",
-)
+@call(router.post, "/userCreateSign", schemas.CreditAuthorisationOut, auth=MANAGE)
 def user_create_sign(request: HttpRequest, payload: schemas.CreditSignIn) -> Any:
     """The customer's authorisation to report the lease to the credit bureau (once per
     order; asked again, the same one)."""
@@ -65,12 +61,7 @@ def user_create_sign(request: HttpRequest, payload: schemas.CreditSignIn) -> Any
     }
 
 
-@router.post(
-    "/applyContractLeasing",
-    response=schemas.CreditAuthorisationOut,
-    auth=MANAGE,
-    operation_id="applyContractLeasing",
-)
+@call(router.post, "/applyContractLeasing", schemas.CreditAuthorisationOut, auth=MANAGE)
 def apply_contract_leasing(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """The lease contract the account reports: the order's signed contract (409 while
     unsigned; 1601 without the customer's authorisation)."""
@@ -83,12 +74,7 @@ def apply_contract_leasing(request: HttpRequest, payload: schemas.CreditOrderIn)
     }
 
 
-@router.post(
-    "/accountOpeningCredit",
-    response=schemas.CreditOrderCreditOut,
-    auth=MANAGE,
-    operation_id="accountOpeningCredit",
-)
+@call(router.post, "/accountOpeningCredit", schemas.CreditOrderCreditOut, auth=MANAGE)
 def account_opening_credit(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """Opens the lease's D1 account (from the day the customer received the goods) with its
     opening record; needs the authorisation (1601) and a started lease (1602)."""
@@ -96,12 +82,7 @@ def account_opening_credit(request: HttpRequest, payload: schemas.CreditOrderIn)
     return _order_answer(request, payload.order_id)
 
 
-@router.post(
-    "/appendRepaymentTurnover",
-    response=schemas.CreditOrderCreditOut,
-    auth=MANAGE,
-    operation_id="appendRepaymentTurnover",
-)
+@call(router.post, "/appendRepaymentTurnover", schemas.CreditOrderCreditOut, auth=MANAGE)
 def append_repayment_turnover(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """Appends the repayment and overdue records the order's bills now call for (status
     codes N, 1-7); what the account already carries is not made again."""
@@ -113,12 +94,7 @@ def append_repayment_turnover(request: HttpRequest, payload: schemas.CreditOrder
     return _order_answer(request, payload.order_id, [r.record_no for r in made])
 
 
-@router.post(
-    "/repayment",
-    response=schemas.CreditRecordOut,
-    auth=MANAGE,
-    operation_id="repayment",
-)
+@call(router.post, "/repayment", schemas.CreditRecordOut, auth=MANAGE)
 def repayment(request: HttpRequest, payload: schemas.CreditRepaymentIn) -> Any:
     """The repayment record of one instalment once it is paid (1603 before)."""
     record = services.repayment_report(
@@ -127,12 +103,7 @@ def repayment(request: HttpRequest, payload: schemas.CreditRepaymentIn) -> Any:
     return selectors.record_row(record)
 
 
-@router.post(
-    "/collectionReportCredit",
-    response=schemas.CreditRecordOut,
-    auth=MANAGE,
-    operation_id="collectionReportCredit",
-)
+@call(router.post, "/collectionReportCredit", schemas.CreditRecordOut, auth=MANAGE)
 def collection_report_credit(request: HttpRequest, payload: schemas.CreditCollectionIn) -> Any:
     """The debt handed to a collector: a C1 account and its collection record (only a debt
     past due, 1606 otherwise; once per order)."""
@@ -149,12 +120,7 @@ def collection_report_credit(request: HttpRequest, payload: schemas.CreditCollec
     return selectors.record_row(record)
 
 
-@router.post(
-    "/accountClose",
-    response=schemas.CreditOrderCreditOut,
-    auth=MANAGE,
-    operation_id="accountClose",
-)
+@call(router.post, "/accountClose", schemas.CreditOrderCreditOut, auth=MANAGE)
 def account_close(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     """Closes the D1 account: C (settled) when every instalment is paid, G when the lease
     ended otherwise; 1605 while it runs."""
@@ -162,12 +128,7 @@ def account_close(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
     return _order_answer(request, payload.order_id)
 
 
-@router.post(
-    "/cancelReportCredit",
-    response=schemas.CreditRecordOut,
-    auth=MANAGE,
-    operation_id="cancelReportCredit",
-)
+@call(router.post, "/cancelReportCredit", schemas.CreditRecordOut, auth=MANAGE)
 def cancel_report_credit(request: HttpRequest, payload: schemas.CreditCorrectIn) -> Any:
     """Corrects a record: a new pending record derived again from the order replaces it
     (the old one `replaced`); never a second live record. 409 while its file is at the
@@ -178,12 +139,7 @@ def cancel_report_credit(request: HttpRequest, payload: schemas.CreditCorrectIn)
     return selectors.record_row(record)
 
 
-@router.get(
-    "/getRepaymentStatusMap",
-    response=list[schemas.CreditStatusCodeOut],
-    auth=VIEW,
-    operation_id="getRepaymentStatusMap",
-)
+@call(router.get, "/getRepaymentStatusMap", list[schemas.CreditStatusCodeOut], auth=VIEW)
 def get_repayment_status_map(request: HttpRequest) -> Any:
     """The repayment status codes of the format: N, 1-7 (30-day overdue buckets), C, G, D,
     Z, #, /, *."""
@@ -196,12 +152,7 @@ def _generate(request: HttpRequest, payload: schemas.CreditPeriodIn) -> Any:
     return selectors.file_detail(session, file_id=found.pk, language=_language(request))
 
 
-@router.get(
-    "/generateFileData",
-    response=schemas.CreditFileDetailOut,
-    auth=MANAGE,
-    operation_id="generateFileData",
-)
+@call(router.get, "/generateFileData", schemas.CreditFileDetailOut, auth=MANAGE)
 def generate_file_data(request: HttpRequest, payload: Query[schemas.CreditPeriodIn]) -> Any:
     """The report file of the records pending up to the month's end: XML with a section per
     account type, validated against the shipped XSD (1604 otherwise), kept privately with
@@ -209,11 +160,12 @@ def generate_file_data(request: HttpRequest, payload: Query[schemas.CreditPeriod
     return _generate(request, payload)
 
 
-@router.post(
+@call(
+    router.post,
     "/generateFileData",
-    response=schemas.CreditFileDetailOut,
-    auth=MANAGE,
+    schemas.CreditFileDetailOut,
     operation_id="generateFileData_post",
+    auth=MANAGE,
 )
 def generate_file_data_post(request: HttpRequest, payload: schemas.CreditPeriodIn) -> Any:
     """generateFileData as a POST (it makes a file)."""
@@ -226,35 +178,26 @@ def _submit(request: HttpRequest, payload: schemas.CreditIdIn) -> Any:
     return selectors.file_detail(session, file_id=found.pk, language=_language(request))
 
 
-@router.get(
-    "/submitUploadFile",
-    response=schemas.CreditFileDetailOut,
-    auth=MANAGE,
-    operation_id="submitUploadFile",
-)
+@call(router.get, "/submitUploadFile", schemas.CreditFileDetailOut, auth=MANAGE)
 def submit_upload_file(request: HttpRequest, payload: Query[schemas.CreditIdIn]) -> Any:
     """Sends a generated file to the credit bureau (processing; each record's feedback
     arrives by callback). Asked again for a file already sent: asks the bureau again."""
     return _submit(request, payload)
 
 
-@router.post(
+@call(
+    router.post,
     "/submitUploadFile",
-    response=schemas.CreditFileDetailOut,
-    auth=MANAGE,
+    schemas.CreditFileDetailOut,
     operation_id="submitUploadFile_post",
+    auth=MANAGE,
 )
 def submit_upload_file_post(request: HttpRequest, payload: schemas.CreditIdIn) -> Any:
     """submitUploadFile as a POST (it sends the file)."""
     return _submit(request, payload)
 
 
-@router.post(
-    "/settleDataReport",
-    response=schemas.CreditSettlementOut,
-    auth=MANAGE,
-    operation_id="settleDataReport",
-)
+@call(router.post, "/settleDataReport", schemas.CreditSettlementOut, auth=MANAGE)
 def settle_data_report(request: HttpRequest, payload: schemas.CreditPeriodIn) -> Any:
     """Drafts the month-end settlement report: each D1 account open at the month's end with
     its standing then (one live batch per month)."""
@@ -264,24 +207,14 @@ def settle_data_report(request: HttpRequest, payload: schemas.CreditPeriodIn) ->
     return selectors.settlement_row(batch)
 
 
-@router.post(
-    "/settleReportConfirm",
-    response=schemas.CreditSettlementOut,
-    auth=MANAGE,
-    operation_id="settleReportConfirm",
-)
+@call(router.post, "/settleReportConfirm", schemas.CreditSettlementOut, auth=MANAGE)
 def settle_report_confirm(request: HttpRequest, payload: schemas.CreditIdIn) -> Any:
     """Confirms a drafted batch: its records go out with the next file."""
     batch = services.settlement_confirm(actor=current_session(request), batch_id=payload.id)
     return selectors.settlement_row(batch)
 
 
-@router.post(
-    "/settleRecovery",
-    response=schemas.CreditSettlementOut,
-    auth=MANAGE,
-    operation_id="settleRecovery",
-)
+@call(router.post, "/settleRecovery", schemas.CreditSettlementOut, auth=MANAGE)
 def settle_recovery(request: HttpRequest, payload: schemas.CreditRecoverIn) -> Any:
     """Takes a batch back while none of its records is in a file (409 after)."""
     batch = services.settlement_recover(
@@ -290,12 +223,7 @@ def settle_recovery(request: HttpRequest, payload: schemas.CreditRecoverIn) -> A
     return selectors.settlement_row(batch)
 
 
-@router.get(
-    "/getSettleResult",
-    response=schemas.CreditSettlementResultOut,
-    auth=VIEW,
-    operation_id="getSettleResult",
-)
+@call(router.get, "/getSettleResult", schemas.CreditSettlementResultOut, auth=VIEW)
 def get_settle_result(request: HttpRequest, payload: Query[schemas.CreditIdIn]) -> Any:
     """A settlement batch with its records and how many the bureau accepted or rejected."""
     return selectors.settlement_result(current_session(request), batch_id=payload.id)
@@ -304,23 +232,13 @@ def get_settle_result(request: HttpRequest, payload: Query[schemas.CreditIdIn]) 
 # --- added: the screens' reads -----------------------------------------------------------------
 
 
-@router.get(
-    "/getOrderCredit",
-    response=schemas.CreditOrderCreditOut,
-    auth=VIEW,
-    operation_id="getOrderCredit",
-)
+@call(router.get, "/getOrderCredit", schemas.CreditOrderCreditOut, auth=VIEW)
 def get_order_credit(request: HttpRequest, payload: Query[schemas.CreditOrderQuery]) -> Any:
     """An order's reporting: authorisation, accounts, records and its credit file's tree."""
     return _order_answer(request, payload.order_id)
 
 
-@router.get(
-    "/getCreditRecordList",
-    response=schemas.CreditRecordPageOut,
-    auth=VIEW,
-    operation_id="getCreditRecordList",
-)
+@call(router.get, "/getCreditRecordList", schemas.CreditRecordPageOut, auth=VIEW)
 def get_credit_record_list(request: HttpRequest, payload: Query[schemas.CreditRecordListIn]) -> Any:
     """The shop's report records, newest first, with counts per state."""
     filters = payload.model_dump()
@@ -335,12 +253,7 @@ def get_credit_record_list(request: HttpRequest, payload: Query[schemas.CreditRe
     )
 
 
-@router.get(
-    "/getCreditFileList",
-    response=schemas.CreditFilePageOut,
-    auth=VIEW,
-    operation_id="getCreditFileList",
-)
+@call(router.get, "/getCreditFileList", schemas.CreditFilePageOut, auth=VIEW)
 def get_credit_file_list(request: HttpRequest, payload: Query[schemas.CreditFileListIn]) -> Any:
     """The shop's report files, newest first."""
     return selectors.file_page(
@@ -351,12 +264,7 @@ def get_credit_file_list(request: HttpRequest, payload: Query[schemas.CreditFile
     )
 
 
-@router.get(
-    "/getCreditFileDetail",
-    response=schemas.CreditFileDetailOut,
-    auth=VIEW,
-    operation_id="getCreditFileDetail",
-)
+@call(router.get, "/getCreditFileDetail", schemas.CreditFileDetailOut, auth=VIEW)
 def get_credit_file_detail(request: HttpRequest, payload: Query[schemas.CreditIdIn]) -> Any:
     """A report file: its tree, records, feedback and a short-lived download link."""
     return selectors.file_detail(
@@ -364,12 +272,7 @@ def get_credit_file_detail(request: HttpRequest, payload: Query[schemas.CreditId
     )
 
 
-@router.get(
-    "/getCreditSettleList",
-    response=schemas.CreditSettlementPageOut,
-    auth=VIEW,
-    operation_id="getCreditSettleList",
-)
+@call(router.get, "/getCreditSettleList", schemas.CreditSettlementPageOut, auth=VIEW)
 def get_credit_settle_list(request: HttpRequest, payload: Query[schemas.CreditPageIn]) -> Any:
     """The month-end settlement batches, newest first."""
     return selectors.settlement_page(

@@ -17,6 +17,7 @@ from tenants.dashboard.figures import Period
 from zulin.core.auth import any_side_auth, current_session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.routes import call
 
 from . import schemas, selectors
 from .selectors import Shop
@@ -54,9 +55,7 @@ def _asked(
     return period, Shop(int(tenant_connection.tenant.pk), sub_shop_id), None
 
 
-@router.get(
-    "/getDataOverview", response=schemas.DataOverviewOut, auth=VIEW, operation_id="getDataOverview"
-)
+@call(router.get, "/getDataOverview", schemas.DataOverviewOut, auth=VIEW)
 def get_data_overview(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
     """Orders, deals and deal value, rent and buyout due and received, the overdue rate, for
     the period and the previous one of the same length."""
@@ -66,12 +65,7 @@ def get_data_overview(request: HttpRequest, query: Query[schemas.DataPeriodIn]) 
     return _plain(selectors.shop_overview(shop, period))
 
 
-@router.get(
-    "/getOrderDataCount",
-    response=schemas.DataOrderCountOut,
-    auth=VIEW,
-    operation_id="getOrderDataCount",
-)
+@call(router.get, "/getOrderDataCount", schemas.DataOrderCountOut, auth=VIEW)
 def get_order_data_count(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
     """Orders placed, deals and deal value per day (or month) of the period."""
     period, shop, merchant_id = _asked(request, query)
@@ -87,23 +81,13 @@ def _goods(request: HttpRequest, query: schemas.DataPeriodIn, kind: str) -> Any:
     return _plain(selectors.shop_goods_ranking(shop, period, kind=kind))
 
 
-@router.get(
-    "/getOrderGoodsCount",
-    response=schemas.DataGoodsCountOut,
-    auth=VIEW,
-    operation_id="getOrderGoodsCount",
-)
+@call(router.get, "/getOrderGoodsCount", schemas.DataGoodsCountOut, auth=VIEW)
 def get_order_goods_count(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
     """The ten goods leased most in the period (orders, deals, deal value)."""
     return _goods(request, query, "lease")
 
 
-@router.get(
-    "/getEcommerceOrderGoodsCount",
-    response=schemas.DataGoodsCountOut,
-    auth=VIEW,
-    operation_id="getEcommerceOrderGoodsCount",
-)
+@call(router.get, "/getEcommerceOrderGoodsCount", schemas.DataGoodsCountOut, auth=VIEW)
 def get_ecommerce_order_goods_count(
     request: HttpRequest, query: Query[schemas.DataPeriodIn]
 ) -> Any:
@@ -120,40 +104,25 @@ def _curve(request: HttpRequest, query: schemas.DataPeriodIn, *, kind: str, rece
     return _plain(selectors.shop_curve(shop, period, kind=kind, received=received))
 
 
-@router.get("/getRentCurve", response=schemas.DataCurveOut, auth=VIEW, operation_id="getRentCurve")
+@call(router.get, "/getRentCurve", schemas.DataCurveOut, auth=VIEW)
 def get_rent_curve(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
     """Rent falling due per day (or month): the rent of lease bills by due date."""
     return _curve(request, query, kind="lease", received=False)
 
 
-@router.get(
-    "/getReceivedRentCurve",
-    response=schemas.DataCurveOut,
-    auth=VIEW,
-    operation_id="getReceivedRentCurve",
-)
+@call(router.get, "/getReceivedRentCurve", schemas.DataCurveOut, auth=VIEW)
 def get_received_rent_curve(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
     """Rent received per day (or month), as the ledger booked it."""
     return _curve(request, query, kind="lease", received=True)
 
 
-@router.get(
-    "/getFinalPaymentCurve",
-    response=schemas.DataCurveOut,
-    auth=VIEW,
-    operation_id="getFinalPaymentCurve",
-)
+@call(router.get, "/getFinalPaymentCurve", schemas.DataCurveOut, auth=VIEW)
 def get_final_payment_curve(request: HttpRequest, query: Query[schemas.DataPeriodIn]) -> Any:
     """Buyout (final payment) falling due per day (or month)."""
     return _curve(request, query, kind="buyout", received=False)
 
 
-@router.get(
-    "/getReceivedFinalPaymentCurve",
-    response=schemas.DataCurveOut,
-    auth=VIEW,
-    operation_id="getReceivedFinalPaymentCurve",
-)
+@call(router.get, "/getReceivedFinalPaymentCurve", schemas.DataCurveOut, auth=VIEW)
 def get_received_final_payment_curve(
     request: HttpRequest, query: Query[schemas.DataPeriodIn]
 ) -> Any:
@@ -170,12 +139,7 @@ STORE_TODOS = {
 }
 
 
-@router.get(
-    "/getWorkbenchData",
-    response=schemas.WorkbenchDataOut,
-    auth=any_side_auth(),
-    operation_id="getWorkbenchData",
-)
+@call(router.get, "/getWorkbenchData", schemas.WorkbenchDataOut, auth=any_side_auth())
 def get_workbench_data(request: HttpRequest) -> Any:
     """(Added) The workbench's figures of today (with `data.view`) and the to-dos the role
     acts on, with their counts: a shop's orders awaiting audit or shipment and overdue bills;

@@ -10,6 +10,7 @@ from ninja import Query, Router
 
 from zulin.core.auth import current_session, store_auth
 from zulin.core.envelope import request_language
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -18,12 +19,7 @@ router = Router(tags=["disputes"])
 EVIDENCE = store_auth(services.EVIDENCE_RIGHT)
 
 
-@router.post(
-    "/evidencePackCreate",
-    response=schemas.EvidencePackCreatedOut,
-    auth=EVIDENCE,
-    operation_id="evidencePackCreate",
-)
+@call(router.post, "/evidencePackCreate", schemas.EvidencePackCreatedOut, auth=EVIDENCE)
 def evidence_pack_create(request: HttpRequest, payload: schemas.EvidencePackCreateIn) -> Any:
     """Queues the evidence pack of an order (a ZIP: contract, e-signature, notarization,
     identity, shipping, bills with late-fee arithmetic, charges and waivers, ledger, contact
@@ -38,12 +34,7 @@ def evidence_pack_create(request: HttpRequest, payload: schemas.EvidencePackCrea
     return {"id": job.pk, "status": job.status}
 
 
-@router.get(
-    "/evidencePackStatus",
-    response=schemas.EvidencePackOut,
-    auth=EVIDENCE,
-    operation_id="evidencePackStatus",
-)
+@call(router.get, "/evidencePackStatus", schemas.EvidencePackOut, auth=EVIDENCE)
 def evidence_pack_status(request: HttpRequest, params: Query[schemas.EvidencePackIdIn]) -> Any:
     """One evidence pack: status, progress 0–100, files, and when done a signed download
     link valid a few minutes (ask again for a fresh one)."""

@@ -22,12 +22,12 @@ from zulin.core.auth import (
     admin_auth,
     any_side_auth,
     current_session,
-    key_scope,
     store_auth,
 )
 from zulin.core.envelope import request_language
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.params import get_or_post_docs, read_params
+from zulin.core.params import read_params
+from zulin.core.routes import call
 from zulin.core.sides import PlatformType
 
 from . import governance, rules, schemas, selectors, services
@@ -53,15 +53,13 @@ def _saved(goods: Goods) -> dict[str, Any]:
 # --- options ---------------------------------------------------------------------------------
 
 
-@goods_router.get(
-    "/getGoodFineness", response=list[schemas.OptionOut], auth=VIEW, operation_id="getGoodFineness"
-)
+@call(goods_router.get, "/getGoodFineness", list[schemas.OptionOut], auth=VIEW)
 def get_good_fineness(request: HttpRequest) -> list[dict[str, str]]:
     """Fineness (condition) choices of goods: value and label (全新, 99新 …)."""
     return rules.fineness_options()
 
 
-@goods_router.get("/getTerms", response=list[schemas.TermOut], auth=VIEW, operation_id="getTerms")
+@call(goods_router.get, "/getTerms", list[schemas.TermOut], auth=VIEW)
 def get_terms(request: HttpRequest) -> list[dict[str, Any]]:
     """Lease terms a rent plan may use: number of periods and unit (day or month)."""
     return [
@@ -74,13 +72,7 @@ def get_terms(request: HttpRequest) -> list[dict[str, Any]]:
 # --- goods -----------------------------------------------------------------------------------
 
 
-@goods_router.get(
-    "/goodsList",
-    response=schemas.GoodsPageOut,
-    auth=VIEW,
-    operation_id="goodsList",
-    openapi_extra=key_scope("goods:read"),
-)
+@call(goods_router.get, "/goodsList", schemas.GoodsPageOut, auth=VIEW, scope="goods:read")
 def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dict[str, Any]:
     """The merchant's goods ordered by sort, then newest; filters status (or force_down),
     category (with its sub-categories) and keyword (title, brand or id)."""
@@ -94,49 +86,26 @@ def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dic
     )
 
 
-@goods_router.get(
-    "/getGoodStatusCount",
-    response=dict[str, int],
-    auth=VIEW,
-    operation_id="getGoodStatusCount",
-    openapi_extra=key_scope("goods:read"),
-)
+@call(goods_router.get, "/getGoodStatusCount", dict[str, int], auth=VIEW, scope="goods:read")
 def get_good_status_count(request: HttpRequest) -> dict[str, int]:
     """Goods per status for the list's tabs: draft, in_review, on_shelf, off_shelf,
     force_down and all."""
     return selectors.goods_status_counts(session=current_session(request))
 
 
-@goods_router.post(
-    "/goodsDetail",
-    response=schemas.GoodsDetailOut,
-    auth=VIEW,
-    operation_id="goodsDetail",
-    openapi_extra=key_scope("goods:read"),
-)
+@call(goods_router.post, "/goodsDetail", schemas.GoodsDetailOut, auth=VIEW, scope="goods:read")
 def goods_detail(request: HttpRequest, payload: schemas.IdIn) -> dict[str, Any]:
     """The whole editing state of one goods item, with `disabled`: which fields are locked."""
     return selectors.goods_detail(payload.id, session=current_session(request))
 
 
-@goods_router.post(
-    "/saveGood",
-    response=schemas.SavedOut,
-    auth=EDIT,
-    operation_id="saveGood",
-    openapi_extra=key_scope("goods:write"),
-)
+@call(goods_router.post, "/saveGood", schemas.SavedOut, auth=EDIT, scope="goods:write")
 def save_good(request: HttpRequest, payload: schemas.GoodsIn) -> dict[str, Any]:
     """Saves goods (new ones as drafts); clears a platform force-down."""
     return _saved(services.goods_save(actor=current_session(request), data=payload))
 
 
-@goods_router.post(
-    "/saveAndActiveGoods",
-    response=schemas.SavedOut,
-    auth=EDIT,
-    operation_id="saveAndActiveGoods",
-)
+@call(goods_router.post, "/saveAndActiveGoods", schemas.SavedOut, auth=EDIT)
 def save_and_active_goods(request: HttpRequest, payload: schemas.GoodsIn) -> dict[str, Any]:
     """Saves goods and puts them on shelf, or into platform review when the merchant's
     settings require it; nothing is saved when they are incomplete."""
@@ -144,12 +113,8 @@ def save_and_active_goods(request: HttpRequest, payload: schemas.GoodsIn) -> dic
     return _saved(goods)
 
 
-@goods_router.post(
-    "/updateGoodsStatus",
-    response=list[schemas.SavedOut],
-    auth=EDIT,
-    operation_id="updateGoodsStatus",
-    openapi_extra=key_scope("goods:write"),
+@call(
+    goods_router.post, "/updateGoodsStatus", list[schemas.SavedOut], auth=EDIT, scope="goods:write"
 )
 def update_goods_status(request: HttpRequest, payload: schemas.StatusIn) -> list[dict[str, Any]]:
     """Puts goods on shelf (or into review) or off shelf; all of `ids` or none."""
@@ -159,15 +124,13 @@ def update_goods_status(request: HttpRequest, payload: schemas.StatusIn) -> list
     return [_saved(goods) for goods in changed]
 
 
-@goods_router.post("/deleteGood", auth=EDIT, operation_id="deleteGood")
+@call(goods_router.post, "/deleteGood", auth=EDIT)
 def delete_good(request: HttpRequest, payload: schemas.IdIn) -> None:
     """Deletes goods that are not on shelf or under review (kept for orders)."""
     services.goods_delete(actor=current_session(request), goods_id=payload.id)
 
 
-@goods_router.post(
-    "/setGoodsCategory", response=schemas.CountOut, auth=EDIT, operation_id="setGoodsCategory"
-)
+@call(goods_router.post, "/setGoodsCategory", schemas.CountOut, auth=EDIT)
 def set_goods_category(request: HttpRequest, payload: schemas.CategorySetIn) -> dict[str, int]:
     count = services.goods_category_set(
         actor=current_session(request), ids=payload.ids, category_id=payload.category_id
@@ -175,9 +138,7 @@ def set_goods_category(request: HttpRequest, payload: schemas.CategorySetIn) -> 
     return {"count": count}
 
 
-@goods_router.post(
-    "/updateGoodsSort", response=schemas.SavedOut, auth=EDIT, operation_id="updateGoodsSort"
-)
+@call(goods_router.post, "/updateGoodsSort", schemas.SavedOut, auth=EDIT)
 def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str, Any]:
     goods = services.goods_sort_update(
         actor=current_session(request), goods_id=payload.id, sort=payload.sort
@@ -185,13 +146,7 @@ def update_goods_sort(request: HttpRequest, payload: schemas.SortIn) -> dict[str
     return _saved(goods)
 
 
-@goods_router.get(
-    "/getRentPlan",
-    response=list[schemas.RentPlanOut],
-    auth=VIEW,
-    operation_id="getRentPlan",
-    openapi_extra=key_scope("goods:read"),
-)
+@call(goods_router.get, "/getRentPlan", list[schemas.RentPlanOut], auth=VIEW, scope="goods:read")
 def get_rent_plan(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> list[dict[str, Any]]:
     """The goods' rent plans, each with its SKU's specs and totals."""
     return selectors.rent_plans(params.goods_id, session=current_session(request))
@@ -200,24 +155,12 @@ def get_rent_plan(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> lis
 # --- stock -----------------------------------------------------------------------------------
 
 
-@goods_router.get(
-    "/getSkuStock",
-    response=list[schemas.SkuStockOut],
-    auth=VIEW,
-    operation_id="getSkuStock",
-    openapi_extra=key_scope("goods:read"),
-)
+@call(goods_router.get, "/getSkuStock", list[schemas.SkuStockOut], auth=VIEW, scope="goods:read")
 def get_sku_stock(request: HttpRequest, params: Query[schemas.GoodsIdIn]) -> list[dict[str, Any]]:
     return selectors.sku_stocks(params.goods_id, session=current_session(request))
 
 
-@goods_router.post(
-    "/updateSkuStock",
-    response=schemas.SkuStockOut,
-    auth=EDIT,
-    operation_id="updateSkuStock",
-    openapi_extra=key_scope("goods:write"),
-)
+@call(goods_router.post, "/updateSkuStock", schemas.SkuStockOut, auth=EDIT, scope="goods:write")
 def update_sku_stock(request: HttpRequest, payload: schemas.StockIn) -> dict[str, Any]:
     """Sets a SKU's stock (mode set) or changes it by quantity (mode add); never below 0."""
     sku = services.sku_stock_update(
@@ -232,11 +175,7 @@ def update_sku_stock(request: HttpRequest, payload: schemas.StockIn) -> dict[str
 # --- platform governance ---------------------------------------------------------------------
 
 
-@goods_router.post(
-    "/forceGoodsDown",
-    auth=admin_auth("goods.govern"),
-    operation_id="forceGoodsDown",
-)
+@call(goods_router.post, "/forceGoodsDown", auth=admin_auth("goods.govern"))
 def force_goods_down(request: HttpRequest, payload: schemas.ForceDownIn) -> dict[str, Any]:
     """(Admin) Takes a merchant's goods off shelf with a reason the merchant sees."""
     projection = governance.goods_force_down(
@@ -252,11 +191,11 @@ def force_goods_down(request: HttpRequest, payload: schemas.ForceDownIn) -> dict
     }
 
 
-@goods_router.post(
+@call(
+    goods_router.post,
     "/reviewGoods",
-    response=schemas.PlatformGoodsDecisionOut,
+    schemas.PlatformGoodsDecisionOut,
     auth=admin_auth("goods.govern"),
-    operation_id="reviewGoods",
 )
 def review_goods(request: HttpRequest, payload: schemas.ReviewIn) -> dict[str, Any]:
     """(Admin, added) Approves goods under review (on shelf) or turns them down with a reason
@@ -270,11 +209,11 @@ def review_goods(request: HttpRequest, payload: schemas.ReviewIn) -> dict[str, A
     return {"id": projection.pk, "status": projection.status, "reason": payload.reason.strip()}
 
 
-@goods_router.get(
+@call(
+    goods_router.get,
     "/getGoodsReviewSetting",
-    response=schemas.ReviewSettingOut,
+    schemas.ReviewSettingOut,
     auth=admin_auth("goods.govern"),
-    operation_id="getGoodsReviewSetting",
 )
 def get_goods_review_setting(
     request: HttpRequest, params: Query[schemas.ReviewSettingQueryIn]
@@ -284,11 +223,11 @@ def get_goods_review_setting(
     return {"merchant_id": merchant.pk, "need_review": governance.review_required(merchant)}
 
 
-@goods_router.post(
+@call(
+    goods_router.post,
     "/setGoodsReviewSetting",
-    response=schemas.ReviewSettingOut,
+    schemas.ReviewSettingOut,
     auth=admin_auth("goods.govern"),
-    operation_id="setGoodsReviewSetting",
 )
 def set_goods_review_setting(
     request: HttpRequest, payload: schemas.ReviewSettingIn
@@ -308,9 +247,7 @@ def _platform_side(request: HttpRequest) -> bool:
     return current_session(request).side == PlatformType.ADMIN
 
 
-@addon_router.get(
-    "/getGoodsGainList", response=schemas.GainPageOut, auth=ADDONS, operation_id="getGoodsGainList"
-)
+@call(addon_router.get, "/getGoodsGainList", schemas.GainPageOut, auth=ADDONS)
 def get_goods_gain_list(request: HttpRequest, filters: Query[schemas.GainListIn]) -> dict[str, Any]:
     """Store side: the shop's add-on services. Platform side: every merchant's (from the
     platform's listing), filterable by merchant."""
@@ -332,29 +269,25 @@ def get_goods_gain_list(request: HttpRequest, filters: Query[schemas.GainListIn]
     )
 
 
-@addon_router.post(
-    "/addGoodsGain", response=schemas.GainOut, auth=STORE_ADDONS, operation_id="addGoodsGain"
-)
+@call(addon_router.post, "/addGoodsGain", schemas.GainOut, auth=STORE_ADDONS)
 def add_goods_gain(request: HttpRequest, payload: schemas.GainIn) -> dict[str, Any]:
     addon = services.addon_create(actor=current_session(request), data=payload)
     return selectors.addon_row(addon)
 
 
-@addon_router.post(
-    "/editGoodsGain", response=schemas.GainOut, auth=STORE_ADDONS, operation_id="editGoodsGain"
-)
+@call(addon_router.post, "/editGoodsGain", schemas.GainOut, auth=STORE_ADDONS)
 def edit_goods_gain(request: HttpRequest, payload: schemas.GainEditIn) -> dict[str, Any]:
     addon = services.addon_update(actor=current_session(request), addon_id=payload.id, data=payload)
     return selectors.addon_row(addon)
 
 
-@addon_router.api_operation(
-    ["GET", "POST"],
+@call(
+    addon_router.api_operation,
     "/setGoodsGainStatus",
-    response=schemas.GainOut,
+    schemas.GainOut,
     auth=ADDONS,
-    operation_id="setGoodsGainStatus",
-    openapi_extra=get_or_post_docs(schemas.GainStatusIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.GainStatusIn,
 )
 def set_goods_gain_status(request: HttpRequest) -> dict[str, Any]:
     """Enables (1) or disables (0) an add-on service: `id`, `status` (and on the platform
@@ -379,12 +312,7 @@ def set_goods_gain_status(request: HttpRequest) -> dict[str, Any]:
     return selectors.addon_row(addon)
 
 
-@addon_router.get(
-    "/newGetGoodsGainTypeMap",
-    response=list[schemas.OptionOut],
-    auth=ADDONS,
-    operation_id="newGetGoodsGainTypeMap",
-)
+@call(addon_router.get, "/newGetGoodsGainTypeMap", list[schemas.OptionOut], auth=ADDONS)
 def new_get_goods_gain_type_map(request: HttpRequest) -> list[dict[str, str]]:
     """The add-on types the platform offers now (value = code, label in the caller's
     language)."""
@@ -395,9 +323,7 @@ def new_get_goods_gain_type_map(request: HttpRequest) -> list[dict[str, str]]:
     ]
 
 
-@addon_router.get(
-    "/getGainSet", response=list[schemas.GainGroupOut], auth=VIEW, operation_id="getGainSet"
-)
+@call(addon_router.get, "/getGainSet", list[schemas.GainGroupOut], auth=VIEW)
 def get_gain_set(request: HttpRequest) -> list[dict[str, Any]]:
     """Enabled add-on services grouped by type, to build packages from."""
     return selectors.addon_set()
@@ -421,7 +347,7 @@ class UploadAuth(TokenAuth):
         return session
 
 
-@upload_router.post("/getPicUrl", auth=UploadAuth(), operation_id="getPicUrl")
+@call(upload_router.post, "/getPicUrl", auth=UploadAuth())
 def get_pic_url(request: HttpRequest, file: File[UploadedFile]) -> dict[str, str]:
     """Multipart upload of one picture (field `file`): JPEG, PNG, GIF or WebP, ≤ 5 MB."""
     side = current_session(request).side

@@ -12,7 +12,8 @@ from ninja import Router
 from apps.orders.schemas import NotarizationOut
 from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.params import get_or_post_docs, read_params
+from zulin.core.params import read_params
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 from .models import Notarization
@@ -36,12 +37,7 @@ def _answer(row: Notarization | None, order_id: int, session: Session) -> dict[s
     return selectors.notarization_block(row, order_id=order_id, session=session)
 
 
-@router.get(
-    "/isSetNotary",
-    response=schemas.NotarySettingOut,
-    auth=store_auth(),
-    operation_id="isSetNotary",
-)
+@call(router.get, "/isSetNotary", schemas.NotarySettingOut, auth=store_auth())
 def is_set_notary(request: HttpRequest) -> Any:
     """The shop's notary settings: whether they are complete and open, the organisation,
     the app key, the secret masked and the cached token's expiry (never a secret)."""
@@ -49,13 +45,13 @@ def is_set_notary(request: HttpRequest) -> Any:
     return selectors.setting_answer(selectors.notary_setting())
 
 
-@router.api_operation(
-    ["GET", "POST"],
+@call(
+    router.api_operation,
     "/setNotaryConfig",
-    response=schemas.NotarySettingOut,
+    schemas.NotarySettingOut,
     auth=CONFIG,
-    operation_id="setNotaryConfig",
-    openapi_extra=get_or_post_docs(schemas.NotaryConfigIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.NotaryConfigIn,
 )
 def set_notary_config(request: HttpRequest) -> Any:
     """Saves the shop's notary account (`notary.config`, the owner's): open or not, the
@@ -70,13 +66,13 @@ def set_notary_config(request: HttpRequest) -> Any:
     return selectors.setting_answer(setting)
 
 
-@router.api_operation(
-    ["GET", "POST"],
+@call(
+    router.api_operation,
     "/getApiToken",
-    response=schemas.NotaryTokenOut,
+    schemas.NotaryTokenOut,
     auth=CONFIG,
-    operation_id="getApiToken",
-    openapi_extra=get_or_post_docs(schemas.NotaryTokenIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.NotaryTokenIn,
 )
 def get_api_token(request: HttpRequest) -> Any:
     """The access token at the notary service, masked, and when it expires: the cached one
@@ -89,24 +85,14 @@ def get_api_token(request: HttpRequest) -> Any:
     return services.notary_token(actor=session, refresh=params.refresh)
 
 
-@router.get(
-    "/isOpenNotary",
-    response=schemas.NotaryOpenOut,
-    auth=store_auth(),
-    operation_id="isOpenNotary",
-)
+@call(router.get, "/isOpenNotary", schemas.NotaryOpenOut, auth=store_auth())
 def is_open_notary(request: HttpRequest) -> Any:
     """Whether the shop notarizes contracts (and has its account set up)."""
     setting = selectors.notary_setting()
     return {"is_open": setting.is_open, "is_set": selectors.setting_complete(setting)}
 
 
-@router.post(
-    "/pushCustomerInfo",
-    response=NotarizationOut,
-    auth=MANAGE,
-    operation_id="pushCustomerInfo",
-)
+@call(router.post, "/pushCustomerInfo", NotarizationOut, auth=MANAGE)
 def push_customer_info(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     """Step 1: opens the order's case at the notary service with its customer (the contract
     must be signed). Again: the same case. After a failure or a cancel: a new case."""
@@ -115,12 +101,7 @@ def push_customer_info(request: HttpRequest, payload: schemas.NotaryOrderIn) -> 
     return _answer(row, payload.order_id, session)
 
 
-@router.post(
-    "/pushIdCardInfo",
-    response=NotarizationOut,
-    auth=MANAGE,
-    operation_id="pushIdCardInfo",
-)
+@call(router.post, "/pushIdCardInfo", NotarizationOut, auth=MANAGE)
 def push_id_card_info(request: HttpRequest, payload: schemas.NotaryIdCardIn) -> Any:
     """Step 2: both sides of the customer's ID card — the intake's pictures, or those given
     here (kept as the customer's private files)."""
@@ -134,12 +115,7 @@ def push_id_card_info(request: HttpRequest, payload: schemas.NotaryIdCardIn) -> 
     return _answer(row, payload.order_id, session)
 
 
-@router.post(
-    "/pushContractInfo",
-    response=NotarizationOut,
-    auth=MANAGE,
-    operation_id="pushContractInfo",
-)
+@call(router.post, "/pushContractInfo", NotarizationOut, auth=MANAGE)
 def push_contract_info(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     """Step 3: the signed contract PDF and the bill schedule, each with its SHA-256, and the
     combined evidence hash."""
@@ -148,12 +124,7 @@ def push_contract_info(request: HttpRequest, payload: schemas.NotaryOrderIn) -> 
     return _answer(row, payload.order_id, session)
 
 
-@router.post(
-    "/readyNotary",
-    response=NotarizationOut,
-    auth=MANAGE,
-    operation_id="readyNotary",
-)
+@call(router.post, "/readyNotary", NotarizationOut, auth=MANAGE)
 def ready_notary(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     """Step 4: submits the case; the outcome arrives by the service's callback (or
     queryNotary)."""
@@ -162,23 +133,13 @@ def ready_notary(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     return _answer(row, payload.order_id, session)
 
 
-@router.post(
-    "/getNotaryLink",
-    response=schemas.NotaryLinkOut,
-    auth=MANAGE,
-    operation_id="getNotaryLink",
-)
+@call(router.post, "/getNotaryLink", schemas.NotaryLinkOut, auth=MANAGE)
 def get_notary_link(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     """The customer's signing and face-check page while the case is being notarized."""
     return services.notary_link(actor=current_session(request), order_id=payload.order_id)
 
 
-@router.post(
-    "/queryNotary",
-    response=NotarizationOut,
-    auth=MANAGE,
-    operation_id="queryNotary",
-)
+@call(router.post, "/queryNotary", NotarizationOut, auth=MANAGE)
 def query_notary(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     """The order's notarization; a submitted one is asked of the service first and takes its
     outcome (as the callback would)."""
@@ -187,12 +148,7 @@ def query_notary(request: HttpRequest, payload: schemas.NotaryOrderIn) -> Any:
     return _answer(row, payload.order_id, session)
 
 
-@router.post(
-    "/cancelNotary",
-    response=NotarizationOut,
-    auth=MANAGE,
-    operation_id="cancelNotary",
-)
+@call(router.post, "/cancelNotary", NotarizationOut, auth=MANAGE)
 def cancel_notary(request: HttpRequest, payload: schemas.NotaryCancelIn) -> Any:
     """Withdraws the notarization before it ends (409 once notarized or failed)."""
     session = current_session(request)

@@ -10,8 +10,9 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from tenants.orders.selectors import platform_order_page, platform_stage_counts
-from zulin.core.auth import Session, any_side_auth, current_session, key_scope, store_auth
+from zulin.core.auth import Session, any_side_auth, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.routes import call
 from zulin.core.sides import PlatformType
 
 from . import (
@@ -93,12 +94,8 @@ def _counts(request: HttpRequest, kind: str, filters: schemas.OrderCountIn) -> d
     )
 
 
-@platform_router.get(
-    "/backendOrderList",
-    response=schemas.OrderPageOut,
-    auth=VIEW,
-    operation_id="backendOrderList",
-    openapi_extra=key_scope("orders:read"),
+@call(
+    platform_router.get, "/backendOrderList", schemas.OrderPageOut, auth=VIEW, scope="orders:read"
 )
 def backend_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
     """Lease orders, newest placed first, by stage and every filter (a workbench `todo`:
@@ -107,49 +104,39 @@ def backend_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]
     return _page(request, OrderKind.LEASE, filters)
 
 
-@platform_router.get(
-    "/ecommerceOrderList",
-    response=schemas.OrderPageOut,
-    auth=VIEW,
-    operation_id="ecommerceOrderList",
-    openapi_extra=key_scope("orders:read"),
+@call(
+    platform_router.get, "/ecommerceOrderList", schemas.OrderPageOut, auth=VIEW, scope="orders:read"
 )
 def ecommerce_order_list(request: HttpRequest, filters: Query[schemas.OrderListIn]) -> Any:
     """Purchase orders (bought outright at the sell price), with the same filters."""
     return _page(request, OrderKind.PURCHASE, filters)
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/orderNumberCount",
-    response=schemas.OrderStageCountOut,
+    schemas.OrderStageCountOut,
     auth=VIEW,
-    operation_id="orderNumberCount",
-    openapi_extra=key_scope("orders:read"),
+    scope="orders:read",
 )
 def order_number_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
     """Lease orders per list stage (the tabs) and in all, with the list's filters."""
     return _counts(request, OrderKind.LEASE, filters)
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/ecommerceOrderCount",
-    response=schemas.OrderStageCountOut,
+    schemas.OrderStageCountOut,
     auth=VIEW,
-    operation_id="ecommerceOrderCount",
-    openapi_extra=key_scope("orders:read"),
+    scope="orders:read",
 )
 def ecommerce_order_count(request: HttpRequest, filters: Query[schemas.OrderCountIn]) -> Any:
     """Purchase orders per list stage and in all, with the list's filters."""
     return _counts(request, OrderKind.PURCHASE, filters)
 
 
-@merchant_router.get(
-    "/orderInfo",
-    response=schemas.OrderDetailOut,
-    auth=VIEW,
-    operation_id="orderInfo",
-    openapi_extra=key_scope("orders:read"),
-)
+@call(merchant_router.get, "/orderInfo", schemas.OrderDetailOut, auth=VIEW, scope="orders:read")
 def order_info(request: HttpRequest, query: Query[schemas.OrderIdIn]) -> Any:
     """One order with its customer (masked), goods, plan, deposit, bills, shipments,
     contract, remarks, risk result, timeline and the actions allowed now."""
@@ -161,21 +148,14 @@ def order_info(request: HttpRequest, query: Query[schemas.OrderIdIn]) -> Any:
     return selectors.order_detail(session=session, order_id=query.id)
 
 
-@general_router.get(
-    "/userOrderList",
-    response=list[schemas.OrderRowOut],
-    auth=STORE_VIEW,
-    operation_id="userOrderList",
-)
+@call(general_router.get, "/userOrderList", list[schemas.OrderRowOut], auth=STORE_VIEW)
 def user_order_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
     """Every order of the customer of `order_id` in this shop, newest first (within the
     session's scope)."""
     return selectors.customer_orders(session=current_session(request), order_id=query.order_id)
 
 
-@platform_router.get(
-    "/getRemarkList", response=list[schemas.RemarkOut], auth=VIEW, operation_id="getRemarkList"
-)
+@call(platform_router.get, "/getRemarkList", list[schemas.RemarkOut], auth=VIEW)
 def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
     session = _session(request)
     if session.side == PlatformType.ADMIN:
@@ -188,12 +168,7 @@ def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) 
     return selectors.order_remarks(session=session, order_id=query.order_id)
 
 
-@platform_router.post(
-    "/addRemark",
-    response=schemas.RemarkOut,
-    auth=store_auth("order.remark"),
-    operation_id="addRemark",
-)
+@call(platform_router.post, "/addRemark", schemas.RemarkOut, auth=store_auth("order.remark"))
 def add_remark(request: HttpRequest, payload: schemas.AddRemarkIn) -> Any:
     remark = services.order_remark_add(
         actor=current_session(request), order_id=payload.order_id, text=payload.remark
@@ -206,12 +181,7 @@ def add_remark(request: HttpRequest, payload: schemas.AddRemarkIn) -> Any:
     }
 
 
-@backend_router.post(
-    "/auditOrder",
-    response=schemas.OrderRowOut,
-    auth=store_auth("order.audit"),
-    operation_id="auditOrder",
-)
+@call(backend_router.post, "/auditOrder", schemas.OrderRowOut, auth=store_auth("order.audit"))
 def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
     """Passes an order awaiting audit (on to signing) or refuses it with a reason (stock
     released, deposit thawed)."""
@@ -222,22 +192,22 @@ def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
     return selectors.order_row(order)
 
 
-@backend_router.get(
+@call(
+    backend_router.get,
     "/getIntakeKeys",
-    response=list[schemas.IntakeKeyOut],
+    list[schemas.IntakeKeyOut],
     auth=store_auth("intake.manage"),
-    operation_id="getIntakeKeys",
 )
 def get_intake_keys(request: HttpRequest) -> Any:
     """The application keys of the shop's customer-facing app (never their secrets)."""
     return selectors.intake_key_rows()
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/createIntakeKey",
-    response=schemas.IntakeKeyCreatedOut,
+    schemas.IntakeKeyCreatedOut,
     auth=store_auth("intake.manage"),
-    operation_id="createIntakeKey",
 )
 def create_intake_key(request: HttpRequest, payload: schemas.IntakeKeyCreateIn) -> Any:
     """A new application key; its secret is in this answer only."""
@@ -247,11 +217,11 @@ def create_intake_key(request: HttpRequest, payload: schemas.IntakeKeyCreateIn) 
     return {**selectors.intake_key_row(key), "secret": secret}
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/setIntakeKeyStatus",
-    response=schemas.IntakeKeyOut,
+    schemas.IntakeKeyOut,
     auth=store_auth("intake.manage"),
-    operation_id="setIntakeKeyStatus",
 )
 def set_intake_key_status(request: HttpRequest, payload: schemas.IntakeKeyStatusIn) -> Any:
     """Turns a key off (its calls are refused from the next one) or on again."""
@@ -261,22 +231,22 @@ def set_intake_key_status(request: HttpRequest, payload: schemas.IntakeKeyStatus
     return selectors.intake_key_row(key)
 
 
-@backend_router.get(
+@call(
+    backend_router.get,
     "/getContractTemplate",
-    response=schemas.ContractTemplateOut,
+    schemas.ContractTemplateOut,
     auth=store_auth("order.manage"),
-    operation_id="getContractTemplate",
 )
 def get_contract_template(request: HttpRequest) -> Any:
     """The shop's lease contract template: lessor details and the clauses it edits."""
     return contracts.contract_template_read()
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/saveContractTemplate",
-    response=schemas.ContractTemplateOut,
+    schemas.ContractTemplateOut,
     auth=store_auth("order.manage"),
-    operation_id="saveContractTemplate",
 )
 def save_contract_template(request: HttpRequest, payload: schemas.ContractTemplateIn) -> Any:
     """Saves the template; contracts made from now on use it, those made keep theirs."""
@@ -285,21 +255,18 @@ def save_contract_template(request: HttpRequest, payload: schemas.ContractTempla
     )
 
 
-@backend_router.get(
-    "/getOrderSetting",
-    response=schemas.OrderSettingOut,
-    auth=store_auth("order.manage"),
-    operation_id="getOrderSetting",
+@call(
+    backend_router.get, "/getOrderSetting", schemas.OrderSettingOut, auth=store_auth("order.manage")
 )
 def get_order_setting(request: HttpRequest) -> Any:
     return selectors.order_setting_answer(guards.order_setting())
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/saveOrderSetting",
-    response=schemas.OrderSettingOut,
+    schemas.OrderSettingOut,
     auth=store_auth("order.manage"),
-    operation_id="saveOrderSetting",
 )
 def save_order_setting(request: HttpRequest, payload: schemas.OrderSettingIn) -> Any:
     """Minutes before an unsigned order is cancelled, days before a parcel is taken as
@@ -310,11 +277,11 @@ def save_order_setting(request: HttpRequest, payload: schemas.OrderSettingIn) ->
     return selectors.order_setting_answer(setting)
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/revealCustomerIdentity",
-    response=schemas.CustomerIdentityOut,
+    schemas.CustomerIdentityOut,
     auth=store_auth("order.identity"),
-    operation_id="revealCustomerIdentity",
 )
 def reveal_customer_identity(request: HttpRequest, payload: schemas.CustomerIdentityIn) -> Any:
     """The order's customer unmasked (name, phone, ID number, ID card pictures) for a role
@@ -324,11 +291,8 @@ def reveal_customer_identity(request: HttpRequest, payload: schemas.CustomerIden
     )
 
 
-@backend_router.post(
-    "/allocateOrders",
-    response=schemas.OrderCountOut,
-    auth=store_auth("order.manage"),
-    operation_id="allocateOrders",
+@call(
+    backend_router.post, "/allocateOrders", schemas.OrderCountOut, auth=store_auth("order.manage")
 )
 def allocate_orders(request: HttpRequest, payload: schemas.AllocateOrdersIn) -> Any:
     """Gives orders to an auditor (getOrderAuditors) or a salesman (getShopSalesMan)."""
@@ -338,11 +302,11 @@ def allocate_orders(request: HttpRequest, payload: schemas.AllocateOrdersIn) -> 
     return {"count": count}
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/allocateToSubShop",
-    response=schemas.OrderCountOut,
+    schemas.OrderCountOut,
     auth=store_auth("order.manage"),
-    operation_id="allocateToSubShop",
 )
 def allocate_to_sub_shop(request: HttpRequest, payload: schemas.AllocateToSubShopIn) -> Any:
     """Moves orders to an active sub-shop (a disabled one is refused)."""
@@ -352,11 +316,8 @@ def allocate_to_sub_shop(request: HttpRequest, payload: schemas.AllocateToSubSho
     return {"count": count}
 
 
-@platform_router.post(
-    "/closeOrders",
-    response=schemas.OrderCountOut,
-    auth=any_side_auth("order.manage"),
-    operation_id="closeOrders",
+@call(
+    platform_router.post, "/closeOrders", schemas.OrderCountOut, auth=any_side_auth("order.manage")
 )
 def close_orders(request: HttpRequest, payload: schemas.CloseOrdersIn) -> Any:
     """Closes orders with a reason: the shop before goods leave; the platform any open
@@ -375,12 +336,7 @@ def close_orders(request: HttpRequest, payload: schemas.CloseOrdersIn) -> Any:
     return {"count": count}
 
 
-@platform_router.post(
-    "/deleteOrders",
-    response=schemas.OrderCountOut,
-    auth=store_auth("order.manage"),
-    operation_id="deleteOrders",
-)
+@call(platform_router.post, "/deleteOrders", schemas.OrderCountOut, auth=store_auth("order.manage"))
 def delete_orders(request: HttpRequest, payload: schemas.DeleteOrdersIn) -> Any:
     """Removes from the lists orders that never became a deal or ended (refused,
     cancelled, refunded, closed); kept for the books. All of `ids` or none."""
@@ -393,23 +349,13 @@ applet_router = Router(tags=["applet: express and contracts (back office)"])
 v2_router = Router(tags=["v2: bills"])
 
 
-@applet_router.get(
-    "/expressCompany",
-    response=list[schemas.ExpressCompanyOut],
-    auth=VIEW,
-    operation_id="expressCompany",
-)
+@call(applet_router.get, "/expressCompany", list[schemas.ExpressCompanyOut], auth=VIEW)
 def express_company(request: HttpRequest) -> Any:
     """Express companies a parcel may go with."""
     return shipping.express_companies()
 
 
-@merchant_router.post(
-    "/addExpress",
-    response=schemas.OrderRowOut,
-    auth=store_auth("order.ship"),
-    operation_id="addExpress",
-)
+@call(merchant_router.post, "/addExpress", schemas.OrderRowOut, auth=store_auth("order.ship"))
 def add_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
     """Ships an order: the parcel and the device serial/IMEI (required for a lease)."""
     order = lease.order_ship(
@@ -422,12 +368,7 @@ def add_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
     return selectors.order_row(order)
 
 
-@merchant_router.post(
-    "/updateExpress",
-    response=schemas.ShipmentOut,
-    auth=store_auth("order.ship"),
-    operation_id="updateExpress",
-)
+@call(merchant_router.post, "/updateExpress", schemas.ShipmentOut, auth=store_auth("order.ship"))
 def update_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
     """Corrects the parcel of an order on its way (company, number, serial)."""
     shipment = shipping.shipment_update(
@@ -440,12 +381,7 @@ def update_express(request: HttpRequest, payload: schemas.AddExpressIn) -> Any:
     return selectors.shipment_rows(shipment.order)[-1] | {"id": shipment.pk}
 
 
-@merchant_router.post(
-    "/confirmDelivery",
-    response=schemas.OrderRowOut,
-    auth=store_auth("order.ship"),
-    operation_id="confirmDelivery",
-)
+@call(merchant_router.post, "/confirmDelivery", schemas.OrderRowOut, auth=store_auth("order.ship"))
 def confirm_delivery(request: HttpRequest, payload: schemas.DeliverIn) -> Any:
     """The shop confirms the customer received the goods (the lease starts today); express
     tracking and the job do the same on their own."""
@@ -455,12 +391,7 @@ def confirm_delivery(request: HttpRequest, payload: schemas.DeliverIn) -> Any:
     return selectors.order_row(order)
 
 
-@applet_router.get(
-    "/orderExpress",
-    response=list[schemas.ShipmentTrackingOut],
-    auth=STORE_VIEW,
-    operation_id="orderExpress",
-)
+@call(applet_router.get, "/orderExpress", list[schemas.ShipmentTrackingOut], auth=STORE_VIEW)
 def order_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) -> Any:
     """Every parcel of an order with its tracking events (the screen may hide the notice
     when tracking fails: `hide_error`)."""
@@ -469,12 +400,12 @@ def order_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) ->
     )
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/adminLookExpress",
-    response=list[schemas.ShipmentTrackingOut],
+    list[schemas.ShipmentTrackingOut],
     auth=any_side_auth("order.view"),
-    operation_id="adminLookExpress",
-    openapi_extra=key_scope("orders:read"),
+    scope="orders:read",
 )
 def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn]) -> Any:
     """The platform (or the shop) reads an order's parcels and their tracking."""
@@ -494,11 +425,8 @@ def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn
 # --- contracts -------------------------------------------------------------------------------
 
 
-@applet_router.post(
-    "/lookContract",
-    response=schemas.ContractLinkOut,
-    auth=any_side_auth("order.view"),
-    operation_id="lookContract",
+@call(
+    applet_router.post, "/lookContract", schemas.ContractLinkOut, auth=any_side_auth("order.view")
 )
 def look_contract(request: HttpRequest, payload: schemas.ContractLookIn) -> Any:
     """A link to the order's contract PDF, valid a few minutes for this session only (the
@@ -513,11 +441,11 @@ def look_contract(request: HttpRequest, payload: schemas.ContractLookIn) -> Any:
     return contracts.contract_link(actor=session, order_id=payload.order_id)
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/refreshContract",
-    response=schemas.OrderContractOut,
+    schemas.OrderContractOut,
     auth=store_auth("order.manage"),
-    operation_id="refreshContract",
 )
 def refresh_contract(request: HttpRequest, payload: schemas.ContractOrderIn) -> Any:
     """Makes the contract again before the customer signs (a new version, sent for
@@ -529,11 +457,11 @@ def refresh_contract(request: HttpRequest, payload: schemas.ContractOrderIn) -> 
 # --- after-sale ------------------------------------------------------------------------------
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/getAfterSaleRejectReason",
-    response=list[schemas.RejectReasonOut],
+    list[schemas.RejectReasonOut],
     auth=store_auth("order.manage"),
-    operation_id="getAfterSaleRejectReason",
 )
 def get_after_sale_reject_reason(request: HttpRequest) -> Any:
     return after_sale.REJECT_REASONS
@@ -545,11 +473,8 @@ def _after_sale_answer(business: Any) -> dict[str, Any]:
     )
 
 
-@platform_router.post(
-    "/applyAfterSale",
-    response=schemas.AfterSaleOut,
-    auth=store_auth("order.manage"),
-    operation_id="applyAfterSale",
+@call(
+    platform_router.post, "/applyAfterSale", schemas.AfterSaleOut, auth=store_auth("order.manage")
 )
 def apply_after_sale(request: HttpRequest, payload: schemas.ApplyAfterSaleIn) -> Any:
     """The shop opens an after-sale business for the customer (who asked by phone or in
@@ -567,12 +492,7 @@ def apply_after_sale(request: HttpRequest, payload: schemas.ApplyAfterSaleIn) ->
     return _after_sale_answer(business)
 
 
-@platform_router.post(
-    "/dealAfterSale",
-    response=schemas.AfterSaleOut,
-    auth=store_auth("order.manage"),
-    operation_id="dealAfterSale",
-)
+@call(platform_router.post, "/dealAfterSale", schemas.AfterSaleOut, auth=store_auth("order.manage"))
 def deal_after_sale(request: HttpRequest, payload: schemas.DealAfterSaleIn) -> Any:
     """Handles the order's open after-sale business: approve or reject (with a reason from
     getAfterSaleRejectReason), receive the goods sent back (serial checked), inspect them

@@ -9,6 +9,8 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from zulin.core.routes import call
+
 from . import after_sale, lease, services, shipping
 from . import applet_schemas as schemas
 from .events import share_code_attribution
@@ -19,8 +21,8 @@ router = Router(tags=["applet: order intake (signed application key)"])
 SIGNED = AppSignatureAuth()
 
 
-@router.post(
-    "/placeOrder", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletPlaceOrder"
+@call(
+    router.post, "/placeOrder", schemas.AppletOrderOut, operation_id="appletPlaceOrder", auth=SIGNED
 )
 def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
     """Places a lease order (with `rent_plan_id` or `package_id`) or a purchase order. The
@@ -49,15 +51,23 @@ def place_order(request: HttpRequest, payload: schemas.PlaceOrderIn) -> Any:
     return applet_order_row(order)
 
 
-@router.get(
-    "/orderStatus", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletOrderStatus"
+@call(
+    router.get,
+    "/orderStatus",
+    schemas.AppletOrderOut,
+    operation_id="appletOrderStatus",
+    auth=SIGNED,
 )
 def order_status(request: HttpRequest, query: Query[schemas.AppletOrderIn]) -> Any:
     return applet_order_row(applet_order(query.order_no))
 
 
-@router.post(
-    "/cancelOrder", response=schemas.AppletOrderOut, auth=SIGNED, operation_id="appletCancelOrder"
+@call(
+    router.post,
+    "/cancelOrder",
+    schemas.AppletOrderOut,
+    operation_id="appletCancelOrder",
+    auth=SIGNED,
 )
 def cancel_order(request: HttpRequest, payload: schemas.AppletCancelIn) -> Any:
     """The customer cancels an order not yet signed: stock released, deposit thawed."""
@@ -67,11 +77,12 @@ def cancel_order(request: HttpRequest, payload: schemas.AppletCancelIn) -> Any:
     return applet_order_row(order)
 
 
-@router.post(
+@call(
+    router.post,
     "/confirmReceipt",
-    response=schemas.AppletOrderOut,
-    auth=SIGNED,
+    schemas.AppletOrderOut,
     operation_id="appletConfirmReceipt",
+    auth=SIGNED,
 )
 def confirm_receipt(request: HttpRequest, payload: schemas.AppletOrderIn) -> Any:
     """The customer received the goods: the lease starts today."""
@@ -81,11 +92,12 @@ def confirm_receipt(request: HttpRequest, payload: schemas.AppletOrderIn) -> Any
     return applet_order_row(order)
 
 
-@router.post(
+@call(
+    router.post,
     "/applyAfterSale",
-    response=schemas.AppletOrderOut,
-    auth=SIGNED,
+    schemas.AppletOrderOut,
     operation_id="appletApplyAfterSale",
+    auth=SIGNED,
 )
 def apply_after_sale(request: HttpRequest, payload: schemas.AppletAfterSaleIn) -> Any:
     """The customer asks for a refund, a return, a buyout, a renewal or an exchange."""
@@ -97,11 +109,12 @@ def apply_after_sale(request: HttpRequest, payload: schemas.AppletAfterSaleIn) -
     return applet_order_row(order)
 
 
-@router.post(
+@call(
+    router.post,
     "/returnShipment",
-    response=schemas.AppletOrderOut,
-    auth=SIGNED,
+    schemas.AppletOrderOut,
     operation_id="appletReturnShipment",
+    auth=SIGNED,
 )
 def return_shipment(request: HttpRequest, payload: schemas.AppletReturnIn) -> Any:
     """The customer sends the goods back (a return or exchange the shop approved)."""
@@ -116,11 +129,12 @@ def return_shipment(request: HttpRequest, payload: schemas.AppletReturnIn) -> An
     return applet_order_row(order)
 
 
-@router.post(
+@call(
+    router.post,
     "/uploadIdCard",
-    response=schemas.AppletIdCardOut,
-    auth=SIGNED,
+    schemas.AppletIdCardOut,
     operation_id="appletUploadIdCard",
+    auth=SIGNED,
 )
 def upload_id_card(request: HttpRequest, payload: schemas.AppletIdCardIn) -> Any:
     """A picture of one side of the customer's ID card (JPEG or PNG, ≤ 1 MB, base64), kept

@@ -21,6 +21,7 @@ from zulin.core.auth import current_session, store_auth
 from zulin.core.errors import field_error
 from zulin.core.i18n import Text
 from zulin.core.identity import id_number_valid
+from zulin.core.routes import call
 
 from . import selectors, services
 
@@ -30,12 +31,7 @@ general_router = Router(tags=["general: risk"])
 v2_router = Router(tags=["v2: risk"])
 
 
-@backend_router.get(
-    "/getRiskBalance",
-    response=risk_schemas.RiskBalanceOut,
-    auth=store_auth(),
-    operation_id="getRiskBalance",
-)
+@call(backend_router.get, "/getRiskBalance", risk_schemas.RiskBalanceOut, auth=store_auth())
 def get_risk_balance(request: HttpRequest) -> Any:
     """The shop's prepaid risk balance, whether it is low, and how many orders wait for a
     manual audit because the balance could not pay the intake's check."""
@@ -50,12 +46,7 @@ def get_risk_balance(request: HttpRequest) -> Any:
     }
 
 
-@general_router.post(
-    "/getRisk",
-    response=risk_schemas.GetRiskOut,
-    auth=store_auth("order.audit"),
-    operation_id="getRisk",
-)
+@call(general_router.post, "/getRisk", risk_schemas.GetRiskOut, auth=store_auth("order.audit"))
 def get_risk(request: HttpRequest, payload: risk_schemas.GetRiskIn) -> Any:
     """A risk query of `query_type` (getRiskTypeMap), charged at its price to the prepaid
     risk balance: of an order's customer (`order_id`: the result joins the order's risk
@@ -94,11 +85,11 @@ def get_risk(request: HttpRequest, payload: risk_schemas.GetRiskIn) -> Any:
     }
 
 
-@credit_router.post(
+@call(
+    credit_router.post,
     "/applyCreditQuery",
-    response=risk_schemas.CreditQueryOut,
+    risk_schemas.CreditQueryOut,
     auth=store_auth("order.audit"),
-    operation_id="applyCreditQuery",
 )
 def apply_credit_query(request: HttpRequest, payload: risk_schemas.CreditApplyIn) -> Any:
     """Asks the credit bureau for the report of an order's customer, charged at the price
@@ -121,11 +112,8 @@ def _query_times(request: HttpRequest, params: risk_schemas.CreditQueryTimeIn) -
     )
 
 
-@general_router.post(
-    "/getCreditQueryTime",
-    response=risk_schemas.CreditQueryTimeOut,
-    auth=store_auth(),
-    operation_id="getCreditQueryTime",
+@call(
+    general_router.post, "/getCreditQueryTime", risk_schemas.CreditQueryTimeOut, auth=store_auth()
 )
 def get_credit_query_time(request: HttpRequest, payload: risk_schemas.CreditQueryTimeIn) -> Any:
     """How often the shop queried the credit of an order's customer in the last `days`
@@ -134,11 +122,12 @@ def get_credit_query_time(request: HttpRequest, payload: risk_schemas.CreditQuer
     return _query_times(request, payload)
 
 
-@v2_router.get(
+@call(
+    v2_router.get,
     "/getCreditQueryTime",
-    response=risk_schemas.CreditQueryTimeOut,
-    auth=store_auth(),
+    risk_schemas.CreditQueryTimeOut,
     operation_id="getCreditQueryTime_get",
+    auth=store_auth(),
 )
 def get_credit_query_time_v2(
     request: HttpRequest, query: Query[risk_schemas.CreditQueryTimeIn]
@@ -147,11 +136,12 @@ def get_credit_query_time_v2(
     return _query_times(request, query)
 
 
-@general_router.get(
+@call(
+    general_router.get,
     "/ali/userAuthenticationInfo",
-    response=risk_schemas.UserAuthenticationOut,
-    auth=store_auth(),
+    risk_schemas.UserAuthenticationOut,
     operation_id="ali/userAuthenticationInfo",
+    auth=store_auth(),
 )
 def user_authentication_info(
     request: HttpRequest, query: Query[risk_schemas.UserAuthenticationIn]

@@ -12,7 +12,8 @@ from ninja import Query, Router
 from apps.orders.intake_auth import AppSignatureAuth
 from apps.orders.selectors import share_link_order_page
 from zulin.core.auth import current_session, store_auth
-from zulin.core.params import get_or_post_docs, read_params
+from zulin.core.params import read_params
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -35,21 +36,14 @@ def _input(payload: schemas.ShareLinkIn) -> services.LinkInput:
     )
 
 
-@platform_router.get(
-    "/getShareLinkMap",
-    response=schemas.ShareLinkMapOut,
-    auth=MANAGE,
-    operation_id="getShareLinkMap",
-)
+@call(platform_router.get, "/getShareLinkMap", schemas.ShareLinkMapOut, auth=MANAGE)
 def get_share_link_map(request: HttpRequest) -> Any:
     """The link form's options: the shop's channels, the landings (shop, category, goods),
     the salesmen and sub-shops this session may attribute a link to."""
     return selectors.link_form_options(session=current_session(request))
 
 
-@general_router.post(
-    "/shareLink", response=schemas.ShareLinkDetailOut, auth=MANAGE, operation_id="shareLink"
-)
+@call(general_router.post, "/shareLink", schemas.ShareLinkDetailOut, auth=MANAGE)
 def share_link(request: HttpRequest, payload: schemas.ShareLinkIn) -> Any:
     """Creates a share link with its short code (a sub-shop's account: for its sub-shop; a
     salesman: attributed to themselves); answers it with its QR picture."""
@@ -58,9 +52,7 @@ def share_link(request: HttpRequest, payload: schemas.ShareLinkIn) -> Any:
     return selectors.link_detail(session=session, link_id=link.pk)
 
 
-@general_router.get(
-    "/shareLinkList", response=schemas.ShareLinkPageOut, auth=MANAGE, operation_id="shareLinkList"
-)
+@call(general_router.get, "/shareLinkList", schemas.ShareLinkPageOut, auth=MANAGE)
 def share_link_list(request: HttpRequest, filters: Query[schemas.ShareLinkListIn]) -> Any:
     """The links this session may see, newest first, each with its visits, orders, deals and
     deal value; `status` deleted or all shows deleted links with their history."""
@@ -79,13 +71,13 @@ def share_link_list(request: HttpRequest, filters: Query[schemas.ShareLinkListIn
     )
 
 
-@general_router.api_operation(
-    ["GET", "POST"],
+@call(
+    general_router.api_operation,
     "/editShareLink",
-    response=schemas.ShareLinkDetailOut,
+    schemas.ShareLinkDetailOut,
     auth=MANAGE,
-    operation_id="editShareLink",
-    openapi_extra=get_or_post_docs(schemas.ShareLinkEditIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.ShareLinkEditIn,
 )
 def edit_share_link(request: HttpRequest) -> Any:
     """Changes a link (name, channel, attribution, landing, remark); its code stays and
@@ -96,13 +88,13 @@ def edit_share_link(request: HttpRequest) -> Any:
     return selectors.link_detail(session=session, link_id=link.pk)
 
 
-@general_router.api_operation(
-    ["GET", "POST"],
+@call(
+    general_router.api_operation,
     "/delShareLink",
-    response=schemas.ShareLinkOut,
+    schemas.ShareLinkOut,
     auth=MANAGE,
-    operation_id="delShareLink",
-    openapi_extra=get_or_post_docs(schemas.ShareLinkIdIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.ShareLinkIdIn,
 )
 def del_share_link(request: HttpRequest) -> Any:
     """Deletes a link: it brings no new visits or orders; its figures and orders stay."""
@@ -112,20 +104,13 @@ def del_share_link(request: HttpRequest) -> Any:
     return selectors.link_row(link)
 
 
-@general_router.get(
-    "/getShareLink", response=schemas.ShareLinkDetailOut, auth=MANAGE, operation_id="getShareLink"
-)
+@call(general_router.get, "/getShareLink", schemas.ShareLinkDetailOut, auth=MANAGE)
 def get_share_link(request: HttpRequest, query: Query[schemas.ShareLinkIdIn]) -> Any:
     """One link (a deleted one too) with its figures and its QR picture."""
     return selectors.link_detail(session=current_session(request), link_id=query.id)
 
 
-@general_router.get(
-    "/shareUserOrderList",
-    response=schemas.ShareOrderPageOut,
-    auth=MANAGE,
-    operation_id="shareUserOrderList",
-)
+@call(general_router.get, "/shareUserOrderList", schemas.ShareOrderPageOut, auth=MANAGE)
 def share_user_order_list(request: HttpRequest, query: Query[schemas.ShareOrdersIn]) -> Any:
     """The orders placed through a link (a deleted one too), newest first, customers masked;
     within the session's order scope."""
@@ -136,11 +121,12 @@ def share_user_order_list(request: HttpRequest, query: Query[schemas.ShareOrders
     )
 
 
-@general_router.post(
+@call(
+    general_router.post,
     "/front/wxGenerateScheme",
-    response=schemas.SchemeOut,
-    auth=MANAGE,
+    schemas.SchemeOut,
     operation_id="front/wxGenerateScheme",
+    auth=MANAGE,
 )
 def wx_generate_scheme(request: HttpRequest, payload: schemas.SchemeIn) -> Any:
     """A mini-program scheme (weixin://…) that opens the link's landing with its code, valid
@@ -156,11 +142,12 @@ def wx_generate_scheme(request: HttpRequest, payload: schemas.SchemeIn) -> Any:
     }
 
 
-@applet_router.post(
+@call(
+    applet_router.post,
     "/shareLinkVisit",
-    response=schemas.ShareVisitOut,
-    auth=AppSignatureAuth(),
+    schemas.ShareVisitOut,
     operation_id="appletShareLinkVisit",
+    auth=AppSignatureAuth(),
 )
 def share_link_visit(request: HttpRequest, payload: schemas.ShareVisitIn) -> Any:
     """Intake: a visitor opened a share link's page. Counted once per visitor and day."""

@@ -14,6 +14,7 @@ from ninja import Query, Router
 from zulin.core.auth import current_session, store_auth
 from zulin.core.errors import field_error
 from zulin.core.i18n import Text
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -32,12 +33,7 @@ def _filters(query: schemas.CaseFiltersIn) -> selectors.CaseFilters:
     )
 
 
-@router.get(
-    "/getRecoveryCases",
-    response=schemas.CasePageOut,
-    auth=store_auth(),
-    operation_id="getRecoveryCases",
-)
+@call(router.get, "/getRecoveryCases", schemas.CasePageOut, auth=store_auth())
 def get_recovery_cases(request: HttpRequest, query: Query[schemas.CaseListIn]) -> Any:
     """The cases the session may work, next action due first, then the highest priority:
     filters bucket, state, assignee (or unassigned), mine, sub-shop, keyword."""
@@ -49,47 +45,32 @@ def get_recovery_cases(request: HttpRequest, query: Query[schemas.CaseListIn]) -
     )
 
 
-@router.get(
-    "/getRecoveryCount",
-    response=schemas.CaseCountOut,
-    auth=store_auth(),
-    operation_id="getRecoveryCount",
-)
+@call(router.get, "/getRecoveryCount", schemas.CaseCountOut, auth=store_auth())
 def get_recovery_count(request: HttpRequest, query: Query[schemas.CaseFiltersIn]) -> Any:
     """Per bucket and per state, the cases and what they owe: each count is the total of
     getRecoveryCases with the same filters and that bucket (state)."""
     return selectors.case_counts(session=current_session(request), filters=_filters(query))
 
 
-@router.get(
-    "/getRecoveryCase",
-    response=schemas.CaseDetailOut,
-    auth=store_auth(),
-    operation_id="getRecoveryCase",
-)
+@call(router.get, "/getRecoveryCase", schemas.CaseDetailOut, auth=store_auth())
 def get_recovery_case(request: HttpRequest, query: Query[schemas.CaseIdIn]) -> Any:
     """One case: what is owed by kind, the order's summary (the customer masked; a reveal
     is revealCustomerIdentity's), contacts, promises, state history and events."""
     return selectors.case_detail(session=current_session(request), case_id=query.case_id)
 
 
-@router.get(
+@call(
+    router.get,
     "/getRecoveryCollectors",
-    response=list[schemas.CollectorOut],
+    list[schemas.CollectorOut],
     auth=store_auth("recovery.assign"),
-    operation_id="getRecoveryCollectors",
 )
 def get_recovery_collectors(request: HttpRequest) -> Any:
     """The shop's collectors with their open cases and what those owe (for assignment)."""
     return selectors.collectors()
 
 
-@router.post(
-    "/assignRecoveryCases",
-    response=schemas.AssignOut,
-    auth=store_auth("recovery.assign"),
-    operation_id="assignRecoveryCases",
-)
+@call(router.post, "/assignRecoveryCases", schemas.AssignOut, auth=store_auth("recovery.assign"))
 def assign_recovery_cases(request: HttpRequest, payload: schemas.AssignIn) -> Any:
     """Assigns cases to a collector (or none) by hand, one or many; audited on each case."""
     count = services.cases_assign(
@@ -100,12 +81,7 @@ def assign_recovery_cases(request: HttpRequest, payload: schemas.AssignIn) -> An
     return {"assigned": count}
 
 
-@router.post(
-    "/addContactRecord",
-    response=schemas.ContactOut,
-    auth=store_auth("recovery.work"),
-    operation_id="addContactRecord",
-)
+@call(router.post, "/addContactRecord", schemas.ContactOut, auth=store_auth("recovery.work"))
 def add_contact_record(request: HttpRequest, payload: schemas.ContactIn) -> Any:
     """A contact with the customer on an open case: channel, outcome, note, time; an SMS
     with `template_code` is sent through sendMessage's path and throttle."""
@@ -122,12 +98,7 @@ def add_contact_record(request: HttpRequest, payload: schemas.ContactIn) -> Any:
     return selectors.contact_row(contact)
 
 
-@router.post(
-    "/addPromiseToPay",
-    response=schemas.PromiseOut,
-    auth=store_auth("recovery.work"),
-    operation_id="addPromiseToPay",
-)
+@call(router.post, "/addPromiseToPay", schemas.PromiseOut, auth=store_auth("recovery.work"))
 def add_promise_to_pay(request: HttpRequest, payload: schemas.PromiseIn) -> Any:
     """The customer's promise to pay an amount by a day; kept or broken by the nightly run.
     Idempotency key."""
@@ -142,12 +113,7 @@ def add_promise_to_pay(request: HttpRequest, payload: schemas.PromiseIn) -> Any:
     return selectors.promise_row(promise)
 
 
-@router.post(
-    "/sendPaymentLink",
-    response=schemas.PaymentLinkOut,
-    auth=store_auth("recovery.work"),
-    operation_id="sendPaymentLink",
-)
+@call(router.post, "/sendPaymentLink", schemas.PaymentLinkOut, auth=store_auth("recovery.work"))
 def send_payment_link(request: HttpRequest, payload: schemas.PaymentLinkIn) -> Any:
     """A payment of the case's oldest bill past due by the customer (the provider's cashier:
     H5 link and QR code); it settles through the one collection path; `send_sms` texts it to
@@ -160,23 +126,13 @@ def send_payment_link(request: HttpRequest, payload: schemas.PaymentLinkIn) -> A
     )
 
 
-@router.get(
-    "/getRecoverySetting",
-    response=schemas.SettingOut,
-    auth=store_auth("recovery.assign"),
-    operation_id="getRecoverySetting",
-)
+@call(router.get, "/getRecoverySetting", schemas.SettingOut, auth=store_auth("recovery.assign"))
 def get_recovery_setting(request: HttpRequest) -> Any:
     """The buckets' bounds, the reminders a customer may get per day, the assignment rule."""
     return selectors.setting_answer(selectors.recovery_setting())
 
 
-@router.post(
-    "/saveRecoverySetting",
-    response=schemas.SettingOut,
-    auth=store_auth("recovery.config"),
-    operation_id="saveRecoverySetting",
-)
+@call(router.post, "/saveRecoverySetting", schemas.SettingOut, auth=store_auth("recovery.config"))
 def save_recovery_setting(request: HttpRequest, payload: schemas.SettingIn) -> Any:
     """Saves the settings (bounds increasing; reminders 0–3 a day); audited."""
     setting = services.setting_save(
@@ -193,12 +149,7 @@ def save_recovery_setting(request: HttpRequest, payload: schemas.SettingIn) -> A
     return selectors.setting_answer(setting)
 
 
-@router.post(
-    "/writeOffDebt",
-    response=schemas.CaseDetailOut,
-    auth=store_auth("recovery.writeoff"),
-    operation_id="writeOffDebt",
-)
+@call(router.post, "/writeOffDebt", schemas.CaseDetailOut, auth=store_auth("recovery.writeoff"))
 def write_off_debt(request: HttpRequest, payload: schemas.WriteOffIn) -> Any:
     """Writes off what an open case owes past due, once it is the shop's age for it
     (default 180 days past due; 1665 before), with a reason: its bills close as written
@@ -215,12 +166,7 @@ def write_off_debt(request: HttpRequest, payload: schemas.WriteOffIn) -> Any:
     return selectors.case_detail(session=session, case_id=write_off.case_id)
 
 
-@router.get(
-    "/getRecoveryReport",
-    response=schemas.ReportOut,
-    auth=store_auth("recovery.view"),
-    operation_id="getRecoveryReport",
-)
+@call(router.get, "/getRecoveryReport", schemas.ReportOut, auth=store_auth("recovery.view"))
 def get_recovery_report(request: HttpRequest, query: Query[schemas.ReportIn]) -> Any:
     """Over China days: money recovered (after write-off among it), the recovery rate,
     promises kept and broken, cases closed and written off, by collector and by bucket,

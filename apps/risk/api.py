@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from zulin.core.auth import current_session, store_auth
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -21,12 +22,7 @@ v2_router = Router(tags=["v2: risk"])
 RECHARGE = store_auth("risk.recharge")
 
 
-@general_router.post(
-    "/chartRiskListDetail",
-    response=schemas.RiskQueryPageOut,
-    auth=store_auth(),
-    operation_id="chartRiskListDetail",
-)
+@call(general_router.post, "/chartRiskListDetail", schemas.RiskQueryPageOut, auth=store_auth())
 def chart_risk_list_detail(request: HttpRequest, payload: schemas.RiskQueryListIn) -> Any:
     """The shop's risk queries, newest first, each with what it cost and what it found:
     filter by query type, source (the intake's or a manual one), dates and order number."""
@@ -34,12 +30,7 @@ def chart_risk_list_detail(request: HttpRequest, payload: schemas.RiskQueryListI
     return selectors.risk_query_page(**payload.model_dump())
 
 
-@v2_router.get(
-    "/getRiskBillList",
-    response=schemas.RiskBillPageOut,
-    auth=RECHARGE,
-    operation_id="getRiskBillList",
-)
+@call(v2_router.get, "/getRiskBillList", schemas.RiskBillPageOut, auth=RECHARGE)
 def get_risk_bill_list(request: HttpRequest, query: Query[schemas.RiskBillListIn]) -> Any:
     """The prepaid risk balance's lines, newest first: recharges in, query charges out
     (`type`), by dates; with the balance now and the period's totals."""
@@ -49,12 +40,7 @@ def get_risk_bill_list(request: HttpRequest, query: Query[schemas.RiskBillListIn
 # --- credit-bureau queries -----------------------------------------------------------------
 
 
-@credit_router.get(
-    "/getCreditQueryResult",
-    response=schemas.CreditQueryOut,
-    auth=store_auth(),
-    operation_id="getCreditQueryResult",
-)
+@call(credit_router.get, "/getCreditQueryResult", schemas.CreditQueryOut, auth=store_auth())
 def get_credit_query_result(request: HttpRequest, query: Query[schemas.CreditQueryIdIn]) -> Any:
     """One credit query as kept: processing, or its report (score, level, accounts in
     arrears and open, the bureau's count of recent queries)."""
@@ -62,11 +48,8 @@ def get_credit_query_result(request: HttpRequest, query: Query[schemas.CreditQue
     return selectors.credit_query_detail(query.id)
 
 
-@credit_router.get(
-    "/applyResultQuery",
-    response=schemas.CreditQueryOut,
-    auth=store_auth("order.audit"),
-    operation_id="applyResultQuery",
+@call(
+    credit_router.get, "/applyResultQuery", schemas.CreditQueryOut, auth=store_auth("order.audit")
 )
 def apply_result_query(request: HttpRequest, query: Query[schemas.CreditQueryIdIn]) -> Any:
     """Asks the bureau again about a credit query still processing and keeps its report
@@ -77,12 +60,7 @@ def apply_result_query(request: HttpRequest, query: Query[schemas.CreditQueryIdI
     return selectors.credit_query_detail(query.id)
 
 
-@v2_router.get(
-    "/userCreditQuery",
-    response=schemas.CreditQueryPageOut,
-    auth=store_auth(),
-    operation_id="userCreditQuery",
-)
+@call(v2_router.get, "/userCreditQuery", schemas.CreditQueryPageOut, auth=store_auth())
 def user_credit_query(request: HttpRequest, query: Query[schemas.CreditQueryListIn]) -> Any:
     """The shop's credit queries of its customers, newest first (of one order: `order_id`
     or `order_no`; by status)."""

@@ -11,6 +11,7 @@ from ninja import Query, Router
 from apps.orders.intake_auth import AppSignatureAuth
 from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -25,12 +26,7 @@ def _service_reader(session: Session) -> None:
         raise ApplicationError(ErrorCode.FORBIDDEN)
 
 
-@general_router.post(
-    "/getBaseInfo",
-    response=schemas.ServiceBaseInfoOut,
-    auth=store_auth(),
-    operation_id="getBaseInfo",
-)
+@call(general_router.post, "/getBaseInfo", schemas.ServiceBaseInfoOut, auth=store_auth())
 def get_base_info(request: HttpRequest) -> Any:
     """The shop's customer-service settings: phone, hours, online service link, the notices
     customers see, the message templates (the platform's and the shop's own) with the
@@ -40,11 +36,8 @@ def get_base_info(request: HttpRequest) -> Any:
     return selectors.base_info()
 
 
-@general_router.post(
-    "/baseSet",
-    response=schemas.ServiceBaseInfoOut,
-    auth=store_auth("service.config"),
-    operation_id="baseSet",
+@call(
+    general_router.post, "/baseSet", schemas.ServiceBaseInfoOut, auth=store_auth("service.config")
 )
 def base_set(request: HttpRequest, payload: schemas.ServiceBaseSetIn) -> Any:
     """Saves the settings; `notices` and `templates`, when given, replace the shop's (in the
@@ -64,11 +57,11 @@ def base_set(request: HttpRequest, payload: schemas.ServiceBaseSetIn) -> Any:
     return selectors.base_info()
 
 
-@general_router.post(
+@call(
+    general_router.post,
     "/previewMessage",
-    response=schemas.MessagePreviewOut,
+    schemas.MessagePreviewOut,
     auth=store_auth("service.message"),
-    operation_id="previewMessage",
 )
 def preview_message(request: HttpRequest, payload: schemas.CustomerMessageIn) -> Any:
     """What a template would say to the order's customer now (name masked), the variables
@@ -81,11 +74,11 @@ def preview_message(request: HttpRequest, payload: schemas.CustomerMessageIn) ->
     )
 
 
-@general_router.post(
+@call(
+    general_router.post,
     "/sendMessage",
-    response=schemas.CustomerMessageOut,
+    schemas.CustomerMessageOut,
     auth=store_auth("service.message"),
-    operation_id="sendMessage",
 )
 def send_message(request: HttpRequest, payload: schemas.SendCustomerMessageIn) -> Any:
     """An SMS to the order's customer (an order within the session's scope) from a template,
@@ -101,11 +94,12 @@ def send_message(request: HttpRequest, payload: schemas.SendCustomerMessageIn) -
     return selectors.message_row(message)
 
 
-@applet_router.get(
+@call(
+    applet_router.get,
     "/serviceInfo",
-    response=schemas.ServiceInfoOut,
-    auth=AppSignatureAuth(),
+    schemas.ServiceInfoOut,
     operation_id="appletServiceInfo",
+    auth=AppSignatureAuth(),
 )
 def applet_service_info(request: HttpRequest) -> Any:
     """For the shop's customer-facing app (signed like the intake): the service phone, hours
@@ -116,11 +110,11 @@ def applet_service_info(request: HttpRequest) -> Any:
 # --- customers -----------------------------------------------------------------------------
 
 
-@backend_router.get(
+@call(
+    backend_router.get,
     "/getCustomerList",
-    response=schemas.CustomerPageOut,
+    schemas.CustomerPageOut,
     auth=store_auth("customer.view"),
-    operation_id="getCustomerList",
 )
 def get_customer_list(request: HttpRequest, query: Query[schemas.CustomerListIn]) -> Any:
     """The shop's customers (one per ID number), newest activity first, masked: their
@@ -136,11 +130,11 @@ def get_customer_list(request: HttpRequest, query: Query[schemas.CustomerListIn]
     )
 
 
-@backend_router.get(
+@call(
+    backend_router.get,
     "/getCustomerDetail",
-    response=schemas.CustomerDetailOut,
+    schemas.CustomerDetailOut,
     auth=store_auth("customer.view"),
-    operation_id="getCustomerDetail",
 )
 def get_customer_detail(request: HttpRequest, query: Query[schemas.CustomerDetailIn]) -> Any:
     """One customer: their orders, bills, risk results, messages and blacklist entries with
@@ -150,22 +144,22 @@ def get_customer_detail(request: HttpRequest, query: Query[schemas.CustomerDetai
     )
 
 
-@backend_router.get(
+@call(
+    backend_router.get,
     "/getCustomerBlacklist",
-    response=schemas.BlacklistPageOut,
+    schemas.BlacklistPageOut,
     auth=store_auth("customer.view"),
-    operation_id="getCustomerBlacklist",
 )
 def get_customer_blacklist(request: HttpRequest, query: Query[schemas.BlacklistListIn]) -> Any:
     """The shop's blacklist entries, newest first (active, lifted or both), masked."""
     return selectors.blacklist_page(status=query.status, page=query.page, page_size=query.page_size)
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/setCustomerBlacklist",
-    response=schemas.BlacklistOut,
+    schemas.BlacklistOut,
     auth=store_auth("customer.blacklist"),
-    operation_id="setCustomerBlacklist",
 )
 def set_customer_blacklist(request: HttpRequest, payload: schemas.BlacklistSetIn) -> Any:
     """Blacklists a customer of the shop (`customer_id`) or a person by ID number (and
@@ -181,11 +175,11 @@ def set_customer_blacklist(request: HttpRequest, payload: schemas.BlacklistSetIn
     return selectors.blacklist_row(entry)
 
 
-@backend_router.post(
+@call(
+    backend_router.post,
     "/removeCustomerBlacklist",
-    response=schemas.BlacklistOut,
+    schemas.BlacklistOut,
     auth=store_auth("customer.blacklist"),
-    operation_id="removeCustomerBlacklist",
 )
 def remove_customer_blacklist(request: HttpRequest, payload: schemas.BlacklistRemoveIn) -> Any:
     """Lifts an active entry with a reason (kept with its history); lifted already: 409."""

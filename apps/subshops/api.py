@@ -12,6 +12,7 @@ from ninja import Query, Router
 from tenants.accounts.schemas import StaffListOut, StaffOut
 from tenants.accounts.selectors import account_row, staff_row
 from zulin.core.auth import Session, current_session, store_auth
+from zulin.core.routes import call
 
 from . import selectors, services
 
@@ -58,12 +59,7 @@ def _strip(value: str | None) -> str | None:
 # --- sub-shops -----------------------------------------------------------------------------
 
 
-@router.get(
-    "/getSubShopList",
-    response=SubShopListOut,
-    auth=store_auth("subshop.view"),
-    operation_id="getSubShopList",
-)
+@call(router.get, "/getSubShopList", SubShopListOut, auth=store_auth("subshop.view"))
 def get_sub_shop_list(request: HttpRequest, filters: Query[SubShopListIn]) -> dict[str, Any]:
     """Sub-shops, newest first; a sub-merchant gets only its own."""
     return selectors.sub_shop_list(
@@ -75,12 +71,7 @@ def get_sub_shop_list(request: HttpRequest, filters: Query[SubShopListIn]) -> di
     )
 
 
-@router.get(
-    "/getSubShopOptions",
-    response=list[SubShopOptionOut],
-    auth=store_auth(),
-    operation_id="getSubShopOptions",
-)
+@call(router.get, "/getSubShopOptions", list[SubShopOptionOut], auth=store_auth())
 def get_sub_shop_options(request: HttpRequest, params: Query[SubShopOptionsIn]) -> Any:
     """`{id, name}` of active sub-shops for selects (any store session; scoped)."""
     return selectors.sub_shop_options(
@@ -88,23 +79,13 @@ def get_sub_shop_options(request: HttpRequest, params: Query[SubShopOptionsIn]) 
     )
 
 
-@router.get(
-    "/getSubShopDetail",
-    response=SubShopDetailOut,
-    auth=store_auth("subshop.view"),
-    operation_id="getSubShopDetail",
-)
+@call(router.get, "/getSubShopDetail", SubShopDetailOut, auth=store_auth("subshop.view"))
 def get_sub_shop_detail(request: HttpRequest, params: Query[RecordIdIn]) -> dict[str, Any]:
     """(Added) A sub-shop with its accounts and its audit trail."""
     return selectors.sub_shop_detail(session=current_session(request), sub_shop_id=params.id)
 
 
-@router.post(
-    "/createSubShop",
-    response=SubShopOut,
-    auth=store_auth("subshop.manage"),
-    operation_id="createSubShop",
-)
+@call(router.post, "/createSubShop", SubShopOut, auth=store_auth("subshop.manage"))
 def create_sub_shop(request: HttpRequest, payload: CreateSubShopIn) -> dict[str, Any]:
     sub_shop = services.sub_shop_create(
         actor=current_session(request),
@@ -116,12 +97,7 @@ def create_sub_shop(request: HttpRequest, payload: CreateSubShopIn) -> dict[str,
     return selectors.sub_shop_row(sub_shop)
 
 
-@router.post(
-    "/updateSubShop",
-    response=SubShopOut,
-    auth=store_auth("subshop.manage"),
-    operation_id="updateSubShop",
-)
+@call(router.post, "/updateSubShop", SubShopOut, auth=store_auth("subshop.manage"))
 def update_sub_shop(request: HttpRequest, payload: UpdateSubShopIn) -> dict[str, Any]:
     """Changes fields and/or status (`disabled` needs `reason`, and signs its accounts out)."""
     session = current_session(request)
@@ -139,12 +115,7 @@ def update_sub_shop(request: HttpRequest, payload: UpdateSubShopIn) -> dict[str,
     return selectors.sub_shop_detail(session=session, sub_shop_id=sub_shop.pk)["sub_shop"]  # type: ignore[no-any-return]
 
 
-@router.post(
-    "/createSubShopAccount",
-    response=AccountOut,
-    auth=store_auth("subshop.manage"),
-    operation_id="createSubShopAccount",
-)
+@call(router.post, "/createSubShopAccount", AccountOut, auth=store_auth("subshop.manage"))
 def create_sub_shop_account(
     request: HttpRequest, payload: CreateSubShopAccountIn
 ) -> dict[str, Any]:
@@ -162,12 +133,7 @@ def create_sub_shop_account(
     return account_row(account)
 
 
-@router.post(
-    "/updateSubShopAccount",
-    response=AccountOut,
-    auth=store_auth("subshop.manage"),
-    operation_id="updateSubShopAccount",
-)
+@call(router.post, "/updateSubShopAccount", AccountOut, auth=store_auth("subshop.manage"))
 def update_sub_shop_account(request: HttpRequest, payload: UpdateAccountIn) -> dict[str, Any]:
     """(Added) Name, phone, password or status of a sub-shop account (`disabled` needs
     `reason`; disabling or a new password signs it out)."""
@@ -188,12 +154,7 @@ def update_sub_shop_account(request: HttpRequest, payload: UpdateAccountIn) -> d
 # --- staff ---------------------------------------------------------------------------------
 
 
-@router.get(
-    "/getStaffList",
-    response=StaffListOut,
-    auth=store_auth("staff.manage"),
-    operation_id="getStaffList",
-)
+@call(router.get, "/getStaffList", StaffListOut, auth=store_auth("staff.manage"))
 def get_staff_list(request: HttpRequest, filters: Query[StaffListIn]) -> dict[str, Any]:
     """(Added) The merchant's staff (not the owner, not sub-shop accounts)."""
     session = current_session(request)
@@ -208,9 +169,7 @@ def get_staff_list(request: HttpRequest, filters: Query[StaffListIn]) -> dict[st
     )
 
 
-@router.post(
-    "/createStaff", response=StaffOut, auth=store_auth("staff.manage"), operation_id="createStaff"
-)
+@call(router.post, "/createStaff", StaffOut, auth=store_auth("staff.manage"))
 def create_staff(request: HttpRequest, payload: CreateStaffIn) -> dict[str, Any]:
     """(Added) A staff account with one or more staff roles."""
     session = current_session(request)
@@ -227,9 +186,7 @@ def create_staff(request: HttpRequest, payload: CreateStaffIn) -> dict[str, Any]
     return staff_row(selectors.staff_get(merchant=merchant, account_id=account.pk))
 
 
-@router.post(
-    "/updateStaff", response=StaffOut, auth=store_auth("staff.manage"), operation_id="updateStaff"
-)
+@call(router.post, "/updateStaff", StaffOut, auth=store_auth("staff.manage"))
 def update_staff(request: HttpRequest, payload: UpdateStaffIn) -> dict[str, Any]:
     """(Added) Name, phone, password, roles or status of a staff account. Disabling
     (`status: disabled`, needs `reason`), new roles or a new password sign it out."""
@@ -249,12 +206,7 @@ def update_staff(request: HttpRequest, payload: UpdateStaffIn) -> dict[str, Any]
     return staff_row(selectors.staff_get(merchant=merchant, account_id=account.pk))
 
 
-@router.get(
-    "/getOrderAuditors",
-    response=list[PersonOut],
-    auth=store_auth("order.view"),
-    operation_id="getOrderAuditors",
-)
+@call(router.get, "/getOrderAuditors", list[PersonOut], auth=store_auth("order.view"))
 def get_order_auditors(request: HttpRequest) -> Any:
     """Active accounts with the auditor role: who an order can be given to for audit."""
     return selectors.accounts_with_role(
@@ -262,12 +214,7 @@ def get_order_auditors(request: HttpRequest) -> Any:
     )
 
 
-@router.get(
-    "/getAllAuditors",
-    response=list[PersonOut],
-    auth=store_auth("order.view"),
-    operation_id="getAllAuditors",
-)
+@call(router.get, "/getAllAuditors", list[PersonOut], auth=store_auth("order.view"))
 def get_all_auditors(request: HttpRequest) -> Any:
     """Every account with the auditor role, disabled ones included: for filtering orders
     audited in the past."""
@@ -276,12 +223,7 @@ def get_all_auditors(request: HttpRequest) -> Any:
     )
 
 
-@platform_router.get(
-    "/getShopSalesMan",
-    response=list[PersonOut],
-    auth=store_auth("order.view"),
-    operation_id="getShopSalesMan",
-)
+@call(platform_router.get, "/getShopSalesMan", list[PersonOut], auth=store_auth("order.view"))
 def get_shop_sales_man(request: HttpRequest) -> Any:
     """Active accounts with the salesman role."""
     return selectors.accounts_with_role(
@@ -292,23 +234,13 @@ def get_shop_sales_man(request: HttpRequest) -> Any:
 # --- return addresses, channels, display platforms -----------------------------------------
 
 
-@router.get(
-    "/returnAddrSelections",
-    response=list[ReturnAddressOut],
-    auth=store_auth("order.view"),
-    operation_id="returnAddrSelections",
-)
+@call(router.get, "/returnAddrSelections", list[ReturnAddressOut], auth=store_auth("order.view"))
 def return_addr_selections(request: HttpRequest) -> Any:
     """Return addresses, the default first."""
     return selectors.return_addresses()
 
 
-@router.post(
-    "/saveReturnAddress",
-    response=ReturnAddressOut,
-    auth=store_auth("order.manage"),
-    operation_id="saveReturnAddress",
-)
+@call(router.post, "/saveReturnAddress", ReturnAddressOut, auth=store_auth("order.manage"))
 def save_return_address(request: HttpRequest, payload: ReturnAddressIn) -> dict[str, Any]:
     """Creates (no `id`) or updates an address; `is_default` makes it the only default."""
     address = services.return_address_save(
@@ -325,13 +257,13 @@ def save_return_address(request: HttpRequest, payload: ReturnAddressIn) -> dict[
     return selectors.return_address_row(address)
 
 
-@router.get("/getChannels", response=list[LabelOut], auth=store_auth(), operation_id="getChannels")
+@call(router.get, "/getChannels", list[LabelOut], auth=store_auth())
 def get_channels(request: HttpRequest) -> Any:
     """The order channels of this merchant: `[{label, name}]`."""
     return selectors.channels()
 
 
-@router.get("/getShowPlts", response=list[LabelOut], auth=store_auth(), operation_id="getShowPlts")
+@call(router.get, "/getShowPlts", list[LabelOut], auth=store_auth())
 def get_show_plts(request: HttpRequest) -> Any:
     """The platforms goods can be displayed on: `[{label, name}]`."""
     return selectors.show_platforms()

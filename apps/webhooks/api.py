@@ -11,6 +11,7 @@ from ninja import Query, Router
 from zulin.core.auth import current_session, store_auth
 from zulin.core.errors import field_error
 from zulin.core.i18n import Text
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -18,23 +19,13 @@ router = Router(tags=["backend: webhooks"])
 MANAGE = store_auth("webhook.manage")
 
 
-@router.get(
-    "/getWebhookEndpoints",
-    response=list[schemas.WebhookEndpointOut],
-    auth=MANAGE,
-    operation_id="getWebhookEndpoints",
-)
+@call(router.get, "/getWebhookEndpoints", list[schemas.WebhookEndpointOut], auth=MANAGE)
 def get_webhook_endpoints(request: HttpRequest) -> Any:
     """The shop's endpoints (never their secrets)."""
     return selectors.endpoint_rows()
 
 
-@router.post(
-    "/createWebhookEndpoint",
-    response=schemas.WebhookEndpointCreatedOut,
-    auth=MANAGE,
-    operation_id="createWebhookEndpoint",
-)
+@call(router.post, "/createWebhookEndpoint", schemas.WebhookEndpointCreatedOut, auth=MANAGE)
 def create_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpointCreateIn) -> Any:
     """A new endpoint; its `whsec_…` secret is in this answer only."""
     endpoint = services.endpoint_create(
@@ -46,12 +37,7 @@ def create_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpoi
     return {**selectors.endpoint_row(endpoint), "secret": endpoint.secret}
 
 
-@router.post(
-    "/updateWebhookEndpoint",
-    response=schemas.WebhookEndpointOut,
-    auth=MANAGE,
-    operation_id="updateWebhookEndpoint",
-)
+@call(router.post, "/updateWebhookEndpoint", schemas.WebhookEndpointOut, auth=MANAGE)
 def update_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpointUpdateIn) -> Any:
     """Changes the address, the event types, the description, or turns it off or on."""
     endpoint = services.endpoint_update(
@@ -65,23 +51,13 @@ def update_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpoi
     return selectors.endpoint_row(endpoint)
 
 
-@router.post(
-    "/deleteWebhookEndpoint",
-    response=schemas.WebhookEndpointIdIn,
-    auth=MANAGE,
-    operation_id="deleteWebhookEndpoint",
-)
+@call(router.post, "/deleteWebhookEndpoint", schemas.WebhookEndpointIdIn, auth=MANAGE)
 def delete_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpointIdIn) -> Any:
     services.endpoint_delete(endpoint_id=payload.id, actor=current_session(request))
     return {"id": payload.id}
 
 
-@router.post(
-    "/rollWebhookSecret",
-    response=schemas.WebhookSecretOut,
-    auth=MANAGE,
-    operation_id="rollWebhookSecret",
-)
+@call(router.post, "/rollWebhookSecret", schemas.WebhookSecretOut, auth=MANAGE)
 def roll_webhook_secret(request: HttpRequest, payload: schemas.WebhookEndpointIdIn) -> Any:
     """A new secret, in this answer only; the old one signs beside it for 24 hours."""
     endpoint = services.endpoint_secret_roll(payload.id, actor=current_session(request))
@@ -92,12 +68,7 @@ def roll_webhook_secret(request: HttpRequest, payload: schemas.WebhookEndpointId
     }
 
 
-@router.post(
-    "/testWebhookEndpoint",
-    response=schemas.WebhookPingOut,
-    auth=MANAGE,
-    operation_id="testWebhookEndpoint",
-)
+@call(router.post, "/testWebhookEndpoint", schemas.WebhookPingOut, auth=MANAGE)
 def test_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpointIdIn) -> Any:
     """Queues a `ping` to the endpoint (sent at once by the relay); its delivery shows in
     `getWebhookDeliveries`."""
@@ -105,12 +76,7 @@ def test_webhook_endpoint(request: HttpRequest, payload: schemas.WebhookEndpoint
     return {"delivery_id": delivery.pk, "status": delivery.status}
 
 
-@router.get(
-    "/getWebhookDeliveries",
-    response=schemas.WebhookDeliveryPageOut,
-    auth=MANAGE,
-    operation_id="getWebhookDeliveries",
-)
+@call(router.get, "/getWebhookDeliveries", schemas.WebhookDeliveryPageOut, auth=MANAGE)
 def get_webhook_deliveries(
     request: HttpRequest, params: Query[schemas.WebhookDeliveryListIn]
 ) -> Any:
@@ -124,12 +90,7 @@ def get_webhook_deliveries(
     )
 
 
-@router.post(
-    "/redeliverWebhook",
-    response=schemas.WebhookRedeliverOut,
-    auth=MANAGE,
-    operation_id="redeliverWebhook",
-)
+@call(router.post, "/redeliverWebhook", schemas.WebhookRedeliverOut, auth=MANAGE)
 def redeliver_webhook(request: HttpRequest, payload: schemas.WebhookRedeliverIn) -> Any:
     """Sends again one delivery, or every failed delivery of an endpoint since a time."""
     if payload.delivery_id is None and (payload.endpoint_id is None or not payload.failed_since):

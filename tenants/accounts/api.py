@@ -16,6 +16,7 @@ from tenants.merchants.selectors import sub_shop_name, sub_shop_names
 from zulin.core.auth import admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.envelope import request_language
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.routes import call
 
 from . import api_keys, selectors, services
 from .models import Account
@@ -95,9 +96,7 @@ def _session_out(issued: services.IssuedSession, merchant: Merchant | None) -> d
     }
 
 
-@platform_router.post(
-    "/mainLand", response=SessionOut, auth=None, throttle=[login_rate], operation_id="mainLand"
-)
+@call(platform_router.post, "/mainLand", SessionOut, auth=None, throttle=[login_rate])
 def main_land(request: HttpRequest, payload: LoginIn) -> dict[str, Any]:
     """Sign in on the side and merchant of this host."""
     merchant = _merchant(request)
@@ -112,9 +111,7 @@ def main_land(request: HttpRequest, payload: LoginIn) -> dict[str, Any]:
     return _session_out(issued, merchant)
 
 
-@platform_router.post(
-    "/chooseRole", response=SessionOut, auth=any_side_auth(), operation_id="chooseRole"
-)
+@call(platform_router.post, "/chooseRole", SessionOut, auth=any_side_auth())
 def choose_role(request: HttpRequest, payload: ChooseRoleIn) -> dict[str, Any]:
     """(Added) Picks the role to act in; answers a new token bound to it."""
     session = current_session(request)
@@ -127,18 +124,13 @@ def choose_role(request: HttpRequest, payload: ChooseRoleIn) -> dict[str, Any]:
     return _session_out(issued, session.merchant)
 
 
-@platform_router.post("/logout", auth=any_side_auth(), operation_id="logout")
+@call(platform_router.post, "/logout", auth=any_side_auth())
 def logout(request: HttpRequest) -> None:
     """(Added) Ends every session of the signed-in account."""
     services.account_revoke_sessions(account=current_session(request).account)
 
 
-@platform_router.get(
-    "/getLoginUserInfo",
-    response=LoginUserInfoOut,
-    auth=any_side_auth(),
-    operation_id="getLoginUserInfo",
-)
+@call(platform_router.get, "/getLoginUserInfo", LoginUserInfoOut, auth=any_side_auth())
 def get_login_user_info(request: HttpRequest) -> dict[str, Any]:
     session = current_session(request)
     roles = [selectors.role_out(role) for role in selectors.account_role_summaries(session.account)]
@@ -166,19 +158,13 @@ def _site(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-@platform_router.get("/getSiteInfo", response=SiteOut, auth=None, operation_id="getSiteInfo")
+@call(platform_router.get, "/getSiteInfo", SiteOut, auth=None)
 def get_site_info(request: HttpRequest) -> dict[str, Any]:
     """(Added) Site name, logo and side of this host, for the sign-in page."""
     return _site(request)
 
 
-@platform_router.post(
-    "/sendResetPwdSms",
-    response=ResendOut,
-    auth=None,
-    throttle=[sms_rate],
-    operation_id="sendResetPwdSms",
-)
+@call(platform_router.post, "/sendResetPwdSms", ResendOut, auth=None, throttle=[sms_rate])
 def send_reset_pwd_sms(request: HttpRequest, payload: ResetSmsIn) -> dict[str, Any]:
     resend_after = services.reset_code_send(
         platform_type=request.side,  # type: ignore[attr-defined]
@@ -189,7 +175,7 @@ def send_reset_pwd_sms(request: HttpRequest, payload: ResetSmsIn) -> dict[str, A
     return {"resend_after": resend_after}
 
 
-@platform_router.post("/resetPwd", auth=None, throttle=[login_rate], operation_id="resetPwd")
+@call(platform_router.post, "/resetPwd", auth=None, throttle=[login_rate])
 def reset_pwd(request: HttpRequest, payload: ResetPasswordIn) -> None:
     services.password_reset(
         platform_type=request.side,  # type: ignore[attr-defined]
@@ -201,7 +187,7 @@ def reset_pwd(request: HttpRequest, payload: ResetPasswordIn) -> None:
     )
 
 
-@platform_router.post("/showPrivacy", response=PrivacyOut, auth=None, operation_id="showPrivacy")
+@call(platform_router.post, "/showPrivacy", PrivacyOut, auth=None)
 def show_privacy(request: HttpRequest) -> Any:
     policy = selectors.current_privacy_policy()
     if policy is None:
@@ -216,9 +202,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if value is not None else None
 
 
-@staff_router.get(
-    "/getPlatformStaffList", response=StaffListOut, operation_id="getPlatformStaffList"
-)
+@call(staff_router.get, "/getPlatformStaffList", StaffListOut)
 def get_platform_staff_list(
     request: HttpRequest, filters: Query[PlatformStaffListIn]
 ) -> dict[str, Any]:
@@ -232,7 +216,7 @@ def get_platform_staff_list(
     )
 
 
-@staff_router.post("/createPlatformStaff", response=StaffOut, operation_id="createPlatformStaff")
+@call(staff_router.post, "/createPlatformStaff", StaffOut)
 def create_platform_staff(request: HttpRequest, payload: CreatePlatformStaffIn) -> dict[str, Any]:
     """(Added) A platform account with one or more staff roles (operator, finance, auditor)."""
     account = services.platform_staff_create(
@@ -246,7 +230,7 @@ def create_platform_staff(request: HttpRequest, payload: CreatePlatformStaffIn) 
     return selectors.staff_row(selectors.platform_staff_get(account_id=account.pk))
 
 
-@staff_router.post("/updatePlatformStaff", response=StaffOut, operation_id="updatePlatformStaff")
+@call(staff_router.post, "/updatePlatformStaff", StaffOut)
 def update_platform_staff(request: HttpRequest, payload: UpdatePlatformStaffIn) -> dict[str, Any]:
     """(Added) Name, phone, password, staff roles or status of a platform account. Disabling
     (needs `reason`), new roles or a new password sign it out; an admin keeps platform_admin;
@@ -278,7 +262,7 @@ def _key_out(row: Any, key: str | None = None) -> dict[str, Any]:
     return {**out, "key": key} if key is not None else out
 
 
-@keys_router.get("/getApiKeys", response=list[ApiKeyOut], operation_id="getApiKeys")
+@call(keys_router.get, "/getApiKeys", list[ApiKeyOut])
 def get_api_keys(request: HttpRequest) -> Any:
     """(Added) The merchant's API keys, newest first; a sub-shop account sees its own."""
     session = current_session(request)
@@ -290,7 +274,7 @@ def get_api_keys(request: HttpRequest) -> Any:
     return [selectors.api_key_out(key, names.get(key.sub_shop_id or 0, ""), now) for key in keys]
 
 
-@keys_router.get("/getApiKeyScopes", response=list[ApiKeyScopeOut], operation_id="getApiKeyScopes")
+@call(keys_router.get, "/getApiKeyScopes", list[ApiKeyScopeOut])
 def get_api_key_scopes(request: HttpRequest) -> Any:
     """(Added) The scopes a key may hold, and whether this account may give each."""
     session = current_session(request)
@@ -304,7 +288,7 @@ def get_api_key_scopes(request: HttpRequest) -> Any:
     ]
 
 
-@keys_router.post("/createApiKey", response=ApiKeyCreatedOut, operation_id="createApiKey")
+@call(keys_router.post, "/createApiKey", ApiKeyCreatedOut)
 def create_api_key(request: HttpRequest, payload: ApiKeyCreateIn) -> Any:
     """(Added) A new key, answered whole this once; only its digest is kept."""
     row, key = api_keys.api_key_create(
@@ -317,13 +301,13 @@ def create_api_key(request: HttpRequest, payload: ApiKeyCreateIn) -> Any:
     return _key_out(row, key)
 
 
-@keys_router.post("/revokeApiKey", response=ApiKeyOut, operation_id="revokeApiKey")
+@call(keys_router.post, "/revokeApiKey", ApiKeyOut)
 def revoke_api_key(request: HttpRequest, payload: ApiKeyIdIn) -> Any:
     """(Added) The key stops working on the next request."""
     return _key_out(api_keys.api_key_revoke(session=current_session(request), key_id=payload.id))
 
 
-@keys_router.post("/rollApiKey", response=ApiKeyCreatedOut, operation_id="rollApiKey")
+@call(keys_router.post, "/rollApiKey", ApiKeyCreatedOut)
 def roll_api_key(request: HttpRequest, payload: ApiKeyRollIn) -> Any:
     """(Added) A new key in place of this one, answered whole this once; the old key works
     for the hours given."""

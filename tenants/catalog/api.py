@@ -12,7 +12,8 @@ from zulin.core.auth import admin_auth, any_side_auth, current_session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.i18n import Text, pick
 from zulin.core.pagination import page_of
-from zulin.core.params import get_or_post_docs, read_params
+from zulin.core.params import read_params
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 from .rules import FORCE_DOWN_REASONS, FORCE_DOWN_REASONS_EN, STATUSES, GoodsStatus
@@ -29,20 +30,13 @@ GOODS_GOVERN = admin_auth("goods.govern")
 # --- categories ------------------------------------------------------------------------------
 
 
-@category_router.get(
-    "/getCategoryList",
-    response=list[schemas.CategoryNodeOut],
-    auth=MANAGE,
-    operation_id="getCategoryList",
-)
+@call(category_router.get, "/getCategoryList", list[schemas.CategoryNodeOut], auth=MANAGE)
 def get_category_list(request: HttpRequest) -> list[dict[str, Any]]:
     """Every category as a tree (children ordered by sort, then id)."""
     return selectors.category_tree()
 
 
-@category_router.post(
-    "/createCategory", response=schemas.CategoryOut, auth=MANAGE, operation_id="createCategory"
-)
+@call(category_router.post, "/createCategory", schemas.CategoryOut, auth=MANAGE)
 def create_category(request: HttpRequest, payload: schemas.CategoryIn) -> dict[str, Any]:
     category = services.category_create(
         actor=current_session(request),
@@ -55,9 +49,7 @@ def create_category(request: HttpRequest, payload: schemas.CategoryIn) -> dict[s
     return selectors.category_row(category)
 
 
-@category_router.post(
-    "/updateCategory", response=schemas.CategoryOut, auth=MANAGE, operation_id="updateCategory"
-)
+@call(category_router.post, "/updateCategory", schemas.CategoryOut, auth=MANAGE)
 def update_category(request: HttpRequest, payload: schemas.CategoryEditIn) -> dict[str, Any]:
     """Renames a category, changes its icon or sort (its place in the tree stays)."""
     category = services.category_update(
@@ -70,12 +62,12 @@ def update_category(request: HttpRequest, payload: schemas.CategoryEditIn) -> di
     return selectors.category_row(category)
 
 
-@category_router.api_operation(
-    ["GET", "POST"],
+@call(
+    category_router.api_operation,
     "/deleteCategory",
     auth=MANAGE,
-    operation_id="deleteCategory",
-    openapi_extra=get_or_post_docs(schemas.CategoryIdIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.CategoryIdIn,
 )
 def delete_category(request: HttpRequest) -> None:
     """Deletes a category with no sub-categories and no goods (`id`)."""
@@ -83,13 +75,13 @@ def delete_category(request: HttpRequest) -> None:
     services.category_delete(actor=current_session(request), category_id=params.id)
 
 
-@category_router.api_operation(
-    ["GET", "POST"],
+@call(
+    category_router.api_operation,
     "/changeCategoryStatus",
-    response=schemas.CategoryOut,
+    schemas.CategoryOut,
     auth=MANAGE,
-    operation_id="changeCategoryStatus",
-    openapi_extra=get_or_post_docs(schemas.CategoryStatusIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.CategoryStatusIn,
 )
 def change_category_status(request: HttpRequest) -> dict[str, Any]:
     """Enables (1) or disables (0) a category (`id`, `status`)."""
@@ -100,13 +92,13 @@ def change_category_status(request: HttpRequest) -> dict[str, Any]:
     return selectors.category_row(category)
 
 
-@category_router.api_operation(
-    ["GET", "POST"],
+@call(
+    category_router.api_operation,
     "/setSort",
-    response=schemas.CategoryOut,
+    schemas.CategoryOut,
     auth=MANAGE,
-    operation_id="setSort",
-    openapi_extra=get_or_post_docs(schemas.CategorySortIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.CategorySortIn,
 )
 def set_sort(request: HttpRequest) -> dict[str, Any]:
     """Sets a category's sort (`id`, `sort`; smaller first)."""
@@ -117,34 +109,21 @@ def set_sort(request: HttpRequest) -> dict[str, Any]:
     return selectors.category_row(category)
 
 
-@category_router.get(
-    "/getCategorySelections",
-    response=list[schemas.SelectionOut],
-    auth=any_side_auth(),
-    operation_id="getCategorySelections",
+@call(
+    category_router.get, "/getCategorySelections", list[schemas.SelectionOut], auth=any_side_auth()
 )
 def get_category_selections(request: HttpRequest) -> list[dict[str, Any]]:
     """Enabled categories as a tree of `{value, label, children}` for selects (both sides)."""
     return selectors.category_selections()
 
 
-@category_router.get(
-    "/getGoodsClass",
-    response=list[schemas.GoodsClassOut],
-    auth=any_side_auth(),
-    operation_id="getGoodsClass",
-)
+@call(category_router.get, "/getGoodsClass", list[schemas.GoodsClassOut], auth=any_side_auth())
 def get_goods_class(request: HttpRequest) -> list[dict[str, Any]]:
     """The categories goods can be filed under (enabled leaves), flat, with their path."""
     return selectors.goods_classes()
 
 
-@backend_router.get(
-    "/getPltCateCount",
-    response=list[schemas.CategoryCountOut],
-    auth=GOODS_VIEW,
-    operation_id="getPltCateCount",
-)
+@call(backend_router.get, "/getPltCateCount", list[schemas.CategoryCountOut], auth=GOODS_VIEW)
 def get_plt_cate_count(request: HttpRequest) -> list[dict[str, Any]]:
     """Goods of every merchant per category: direct and including sub-categories."""
     return selectors.category_goods_counts()
@@ -153,11 +132,8 @@ def get_plt_cate_count(request: HttpRequest) -> list[dict[str, Any]]:
 # --- platform goods --------------------------------------------------------------------------
 
 
-@platform_goods_router.get(
-    "/platformGoodsList",
-    response=schemas.PlatformGoodsPageOut,
-    auth=GOODS_VIEW,
-    operation_id="platformGoodsList",
+@call(
+    platform_goods_router.get, "/platformGoodsList", schemas.PlatformGoodsPageOut, auth=GOODS_VIEW
 )
 def platform_goods_list(
     request: HttpRequest, filters: Query[schemas.PlatformGoodsListIn]
@@ -177,12 +153,7 @@ def platform_goods_list(
     )
 
 
-@platform_goods_router.get(
-    "/getPlatformGoodsCount",
-    response=dict[str, int],
-    auth=GOODS_VIEW,
-    operation_id="getPlatformGoodsCount",
-)
+@call(platform_goods_router.get, "/getPlatformGoodsCount", dict[str, int], auth=GOODS_VIEW)
 def get_platform_goods_count(request: HttpRequest) -> dict[str, int]:
     """Goods of every merchant per status (draft, in_review, on_shelf, off_shelf),
     force_down and all."""
@@ -193,12 +164,7 @@ def get_platform_goods_count(request: HttpRequest) -> dict[str, int]:
 MERCHANT_FILTER_ACTIONS = ("goods.view", "order.view", "finance.view", "withdrawal.audit")
 
 
-@platform_goods_router.get(
-    "/getShopSelections",
-    response=list[schemas.ShopOut],
-    auth=admin_auth(),
-    operation_id="getShopSelections",
-)
+@call(platform_goods_router.get, "/getShopSelections", list[schemas.ShopOut], auth=admin_auth())
 def get_shop_selections(request: HttpRequest) -> list[dict[str, Any]]:
     """Merchants for the merchant filter of the platform's lists (goods, orders, finance
     lines, withdrawals): any platform role that reads one of them."""
@@ -208,11 +174,8 @@ def get_shop_selections(request: HttpRequest) -> list[dict[str, Any]]:
     return selectors.shop_selections()
 
 
-@platform_goods_router.get(
-    "/getGoodsForDisplay",
-    response=schemas.PlatformGoodsPageOut,
-    auth=GOODS_VIEW,
-    operation_id="getGoodsForDisplay",
+@call(
+    platform_goods_router.get, "/getGoodsForDisplay", schemas.PlatformGoodsPageOut, auth=GOODS_VIEW
 )
 def get_goods_for_display(request: HttpRequest, filters: Query[schemas.DisplayListIn]) -> Any:
     """Goods on shelf that the platform may show on its storefront, with whether it does."""
@@ -231,12 +194,7 @@ def get_goods_for_display(request: HttpRequest, filters: Query[schemas.DisplayLi
     )
 
 
-@platform_goods_router.post(
-    "/updateGoodsDisplayStatus",
-    response=dict[str, int],
-    auth=GOODS_GOVERN,
-    operation_id="updateGoodsDisplayStatus",
-)
+@call(platform_goods_router.post, "/updateGoodsDisplayStatus", dict[str, int], auth=GOODS_GOVERN)
 def update_goods_display_status(request: HttpRequest, payload: schemas.DisplayIn) -> Any:
     """Shows goods on (or hides them from) the platform storefront; only goods on shelf can
     be shown."""
@@ -249,11 +207,8 @@ def update_goods_display_status(request: HttpRequest, payload: schemas.DisplayIn
     return {"count": count}
 
 
-@platform_goods_router.get(
-    "/getForceRefuseReasons",
-    response=list[schemas.ReasonOut],
-    auth=GOODS_GOVERN,
-    operation_id="getForceRefuseReasons",
+@call(
+    platform_goods_router.get, "/getForceRefuseReasons", list[schemas.ReasonOut], auth=GOODS_GOVERN
 )
 def get_force_refuse_reasons(request: HttpRequest) -> list[dict[str, Any]]:
     """Reasons for forceGoodsDown; `other` needs free text."""
@@ -272,23 +227,13 @@ def get_force_refuse_reasons(request: HttpRequest) -> list[dict[str, Any]]:
 ADDON_TYPES = admin_auth("addon.manage")
 
 
-@category_router.get(
-    "/getAddonTypeList",
-    response=list[schemas.AddonTypeOut],
-    auth=ADDON_TYPES,
-    operation_id="getAddonTypeList",
-)
+@call(category_router.get, "/getAddonTypeList", list[schemas.AddonTypeOut], auth=ADDON_TYPES)
 def get_addon_type_list(request: HttpRequest) -> list[dict[str, Any]]:
     """(Admin, added) Every add-on service type, enabled or not."""
     return selectors.addon_type_rows()
 
 
-@category_router.post(
-    "/saveAddonType",
-    response=schemas.AddonTypeOut,
-    auth=ADDON_TYPES,
-    operation_id="saveAddonType",
-)
+@call(category_router.post, "/saveAddonType", schemas.AddonTypeOut, auth=ADDON_TYPES)
 def save_addon_type(request: HttpRequest, payload: schemas.AddonTypeIn) -> dict[str, Any]:
     """(Admin, added) Adds an add-on type, or renames, re-orders, disables or enables one
     (by `code`). Merchants pick from the enabled types."""

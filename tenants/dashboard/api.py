@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from zulin.core.auth import admin_auth
+from zulin.core.routes import call
 
 from . import schemas, selectors
 
@@ -29,12 +30,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@backend_router.get(
-    "/getPlatformAging",
-    response=schemas.PlatformAgingOut,
-    auth=VIEW,
-    operation_id="getPlatformAging",
-)
+@call(backend_router.get, "/getPlatformAging", schemas.PlatformAgingOut, auth=VIEW)
 def get_platform_aging(request: HttpRequest, query: Query[schemas.PlatformAgingIn]) -> Any:
     """Every merchant's open recovery cases and what they owe (rent, late fees, other
     charges) per bucket and in all, as of each merchant's last case refresh (the nightly

@@ -16,6 +16,7 @@ from zulin.core.auth import admin_auth, any_side_auth, current_session, store_au
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
+from zulin.core.routes import call
 from zulin.core.sides import PlatformType
 from zulin.ledger.selectors import account_balance
 
@@ -38,11 +39,11 @@ def _detail(request: HttpRequest, withdrawal_id: int, merchant_id: int | None) -
     )
 
 
-@finance_router.post(
+@call(
+    finance_router.post,
     "/applyWithdraw",
-    response=schemas.WithdrawalDetailOut,
+    schemas.WithdrawalDetailOut,
     auth=store_auth("withdrawal.apply"),
-    operation_id="applyWithdraw",
 )
 def apply_withdraw(request: HttpRequest, payload: schemas.ApplyWithdrawIn) -> Any:
     """Withdraws part of the withdrawable balance to the settlement account; the amount is
@@ -56,11 +57,11 @@ def apply_withdraw(request: HttpRequest, payload: schemas.ApplyWithdrawIn) -> An
     return _detail(request, withdrawal.pk, _merchant_id())
 
 
-@finance_router.post(
+@call(
+    finance_router.post,
     "/cancelWithdraw",
-    response=schemas.WithdrawalDetailOut,
+    schemas.WithdrawalDetailOut,
     auth=store_auth("withdrawal.apply"),
-    operation_id="cancelWithdraw",
 )
 def cancel_withdraw(request: HttpRequest, payload: schemas.WithdrawIdIn) -> Any:
     """Takes back a withdrawal the platform has not approved yet; the amount is unfrozen."""
@@ -70,11 +71,11 @@ def cancel_withdraw(request: HttpRequest, payload: schemas.WithdrawIdIn) -> Any:
     return _detail(request, withdrawal.pk, _merchant_id())
 
 
-@finance_router.get(
+@call(
+    finance_router.get,
     "/withdrawList",
-    response=schemas.WithdrawalPageOut,
+    schemas.WithdrawalPageOut,
     auth=store_auth("withdrawal.view"),
-    operation_id="withdrawList",
 )
 def withdraw_list(request: HttpRequest, query: Query[schemas.WithdrawListIn]) -> Any:
     """The shop's withdrawals, newest first."""
@@ -83,12 +84,7 @@ def withdraw_list(request: HttpRequest, query: Query[schemas.WithdrawListIn]) ->
     )
 
 
-@finance_router.get(
-    "/getWithdrawDetail",
-    response=schemas.WithdrawalDetailOut,
-    auth=any_side_auth(),
-    operation_id="getWithdrawDetail",
-)
+@call(finance_router.get, "/getWithdrawDetail", schemas.WithdrawalDetailOut, auth=any_side_auth())
 def get_withdraw_detail(request: HttpRequest, query: Query[schemas.WithdrawIdIn]) -> Any:
     """One withdrawal with its approvals and timeline: the shop's own, or any on the
     platform."""
@@ -102,11 +98,11 @@ def get_withdraw_detail(request: HttpRequest, query: Query[schemas.WithdrawIdIn]
     return _detail(request, query.id, _merchant_id())
 
 
-@v2_router.get(
+@call(
+    v2_router.get,
     "/getWithdrawalCount",
-    response=schemas.WithdrawalCountOut,
+    schemas.WithdrawalCountOut,
     auth=store_auth("withdrawal.view"),
-    operation_id="getWithdrawalCount",
 )
 def get_withdrawal_count(request: HttpRequest, query: Query[schemas.WithdrawFiltersIn]) -> Any:
     """The shop's withdrawals per status (the tabs), its withdrawable balance and what
@@ -120,23 +116,13 @@ def get_withdrawal_count(request: HttpRequest, query: Query[schemas.WithdrawFilt
     }
 
 
-@platform_router.get(
-    "/getWithdrawalRecord",
-    response=schemas.WithdrawalPageOut,
-    auth=AUDIT,
-    operation_id="getWithdrawalRecord",
-)
+@call(platform_router.get, "/getWithdrawalRecord", schemas.WithdrawalPageOut, auth=AUDIT)
 def get_withdrawal_record(request: HttpRequest, query: Query[schemas.WithdrawalRecordIn]) -> Any:
     """Every merchant's withdrawals (or one's), newest first."""
     return selectors.withdrawal_page(session=current_session(request), **query.model_dump())
 
 
-@platform_router.get(
-    "/getWithdrawalType",
-    response=list[schemas.WithdrawalStatusCountOut],
-    auth=AUDIT,
-    operation_id="getWithdrawalType",
-)
+@call(platform_router.get, "/getWithdrawalType", list[schemas.WithdrawalStatusCountOut], auth=AUDIT)
 def get_withdrawal_type(request: HttpRequest, query: Query[schemas.WithdrawalTypeIn]) -> Any:
     """The withdrawal statuses with how many each holds (the platform's tabs)."""
     filters = query.model_dump()
@@ -144,12 +130,7 @@ def get_withdrawal_type(request: HttpRequest, query: Query[schemas.WithdrawalTyp
     return selectors.withdrawal_counts(**filters)
 
 
-@platform_router.post(
-    "/operateWithdrawal",
-    response=schemas.WithdrawalDetailOut,
-    auth=AUDIT,
-    operation_id="operateWithdrawal",
-)
+@call(platform_router.post, "/operateWithdrawal", schemas.WithdrawalDetailOut, auth=AUDIT)
 def operate_withdrawal(request: HttpRequest, payload: schemas.OperateWithdrawalIn) -> Any:
     """Approves (above the threshold, a second different account completes it and the
     payout is requested) or rejects with a reason (the amount is unfrozen)."""
@@ -162,12 +143,7 @@ def operate_withdrawal(request: HttpRequest, payload: schemas.OperateWithdrawalI
     return _detail(request, withdrawal.pk, None)
 
 
-@finance_router.get(
-    "/initDetailForReject",
-    response=schemas.RejectInitOut,
-    auth=AUDIT,
-    operation_id="initDetailForReject",
-)
+@call(finance_router.get, "/initDetailForReject", schemas.RejectInitOut, auth=AUDIT)
 def init_detail_for_reject(request: HttpRequest, query: Query[schemas.WithdrawIdIn]) -> Any:
     """What the rejection dialog shows: the withdrawal and the usual reasons."""
     return {"withdrawal": _detail(request, query.id, None), "reasons": selectors.reject_reasons()}
@@ -178,11 +154,11 @@ def init_detail_for_reject(request: HttpRequest, query: Query[schemas.WithdrawId
 RECONCILE = admin_auth("reconciliation.resolve")
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/getReconciliationRuns",
-    response=schemas.ReconciliationRunPageOut,
+    schemas.ReconciliationRunPageOut,
     auth=admin_auth("finance.view"),
-    operation_id="getReconciliationRuns",
 )
 def get_reconciliation_runs(
     request: HttpRequest, query: Query[schemas.ReconciliationRunsIn]
@@ -192,11 +168,11 @@ def get_reconciliation_runs(
     return selectors.reconciliation_run_page(**query.model_dump())
 
 
-@platform_router.get(
+@call(
+    platform_router.get,
     "/getReconciliationRun",
-    response=schemas.ReconciliationRunDetailOut,
+    schemas.ReconciliationRunDetailOut,
     auth=admin_auth("finance.view"),
-    operation_id="getReconciliationRun",
 )
 def get_reconciliation_run(
     request: HttpRequest, query: Query[schemas.ReconciliationRunIdIn]
@@ -205,11 +181,11 @@ def get_reconciliation_run(
     return selectors.reconciliation_run_detail(run_id=query.id)
 
 
-@platform_router.post(
+@call(
+    platform_router.post,
     "/resolveReconciliationMismatch",
-    response=schemas.ReconciliationMismatchOut,
+    schemas.ReconciliationMismatchOut,
     auth=RECONCILE,
-    operation_id="resolveReconciliationMismatch",
 )
 def resolve_reconciliation_mismatch(
     request: HttpRequest, payload: schemas.ResolveMismatchIn
@@ -225,12 +201,7 @@ def resolve_reconciliation_mismatch(
     return selectors.mismatch_detail(mismatch_id=mismatch.pk)
 
 
-@platform_router.post(
-    "/rerunReconciliation",
-    response=schemas.ReconciliationRunOut,
-    auth=RECONCILE,
-    operation_id="rerunReconciliation",
-)
+@call(platform_router.post, "/rerunReconciliation", schemas.ReconciliationRunOut, auth=RECONCILE)
 def rerun_reconciliation(request: HttpRequest, payload: schemas.RerunReconciliationIn) -> Any:
     """Compares one merchant's day with the provider's statement again now, replacing the
     day's result (a difference found again keeps its resolution); audited."""
@@ -245,12 +216,7 @@ def rerun_reconciliation(request: HttpRequest, payload: schemas.RerunReconciliat
 MONEY_DAILY_MAX_DAYS = 366
 
 
-@platform_router.get(
-    "/getMoneyDaily",
-    response=schemas.MoneyDailyOut,
-    auth=admin_auth("data.view"),
-    operation_id="getMoneyDaily",
-)
+@call(platform_router.get, "/getMoneyDaily", schemas.MoneyDailyOut, auth=admin_auth("data.view"))
 def get_money_daily(request: HttpRequest, query: Query[schemas.MoneyDailyIn]) -> Any:
     """Money per day across merchants (or of one), per merchant over the range and in all:
     received by type, refunded, commission, deposits, settlements, withdrawals, counts."""

@@ -8,6 +8,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from zulin.core.auth import admin_auth, current_session
+from zulin.core.routes import call
 
 from . import selectors, services
 from .schemas import (
@@ -39,7 +40,7 @@ def _settlement(payload: SettlementIn) -> services.SettlementInput:
     )
 
 
-@merchant_router.post("/createMerchant", response=MerchantInfoOut, operation_id="createMerchant")
+@call(merchant_router.post, "/createMerchant", MerchantInfoOut)
 def create_merchant(request: HttpRequest, payload: CreateMerchantIn) -> dict[str, Any]:
     """(Added) Onboards a merchant: schema, `<slug>` subdomain, owner account, first
     settlement terms. Retrying with the same `idempotency_key` answers the same merchant."""
@@ -62,7 +63,7 @@ def create_merchant(request: HttpRequest, payload: CreateMerchantIn) -> dict[str
     return selectors.merchant_detail(merchant_id=merchant.pk)
 
 
-@merchant_router.get("/merchantList", response=MerchantListOut, operation_id="merchantList")
+@call(merchant_router.get, "/merchantList", MerchantListOut)
 def merchant_list(request: HttpRequest, filters: Query[MerchantListIn]) -> dict[str, Any]:
     return selectors.merchant_list(
         keyword=filters.keyword,
@@ -74,12 +75,12 @@ def merchant_list(request: HttpRequest, filters: Query[MerchantListIn]) -> dict[
     )
 
 
-@merchant_router.get("/merchantInfo", response=MerchantInfoOut, operation_id="merchantInfo")
+@call(merchant_router.get, "/merchantInfo", MerchantInfoOut)
 def merchant_info(request: HttpRequest, params: Query[MerchantIdIn]) -> dict[str, Any]:
     return selectors.merchant_detail(merchant_id=params.id)
 
 
-@merchant_router.post("/updateMerchant", response=MerchantRowOut, operation_id="updateMerchant")
+@call(merchant_router.post, "/updateMerchant", MerchantRowOut)
 def update_merchant(request: HttpRequest, payload: UpdateMerchantIn) -> dict[str, Any]:
     merchant = services.merchant_update(
         actor=current_session(request),
@@ -91,7 +92,7 @@ def update_merchant(request: HttpRequest, payload: UpdateMerchantIn) -> dict[str
     return selectors.merchant_summary(merchant_id=merchant.pk)
 
 
-@merchant_router.post("/updateStatus", response=MerchantRowOut, operation_id="updateStatus")
+@call(merchant_router.post, "/updateStatus", MerchantRowOut)
 def update_status(request: HttpRequest, payload: UpdateStatusIn) -> dict[str, Any]:
     merchant = services.merchant_status_change(
         actor=current_session(request),
@@ -102,7 +103,7 @@ def update_status(request: HttpRequest, payload: UpdateStatusIn) -> dict[str, An
     return selectors.merchant_summary(merchant_id=merchant.pk)
 
 
-@merchant_router.post("/addSettle", response=SettlementOut, operation_id="addSettle")
+@call(merchant_router.post, "/addSettle", SettlementOut)
 def add_settle(request: HttpRequest, payload: AddSettleIn) -> dict[str, Any]:
     terms = services.settlement_terms_add(
         actor=current_session(request), merchant_id=payload.id, terms=_settlement(payload)
@@ -110,9 +111,7 @@ def add_settle(request: HttpRequest, payload: AddSettleIn) -> dict[str, Any]:
     return selectors.settlement_row(terms)
 
 
-@merchant_router.post(
-    "/setWebhookNetworks", response=WebhookNetworksOut, operation_id="setWebhookNetworks"
-)
+@call(merchant_router.post, "/setWebhookNetworks", WebhookNetworksOut)
 def set_webhook_networks(request: HttpRequest, payload: SetWebhookNetworksIn) -> dict[str, Any]:
     """(Added) The private ranges a merchant's webhook deliveries may reach (an on-premise
     receiver): replaces the list, with a reason for the audit (docs/webhooks.md)."""

@@ -12,7 +12,8 @@ from ninja import Query, Router
 from zulin.core.auth import Session, admin_auth, any_side_auth, current_session, store_auth
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.params import get_or_post_docs, read_params
+from zulin.core.params import read_params
+from zulin.core.routes import call
 from zulin.core.sides import PlatformType
 
 from . import schemas, selectors, services
@@ -43,24 +44,14 @@ def _detail(request: HttpRequest, recharge_id: int, merchant_id: int | None) -> 
     )
 
 
-@general_router.get(
-    "/getRiskTypeMap",
-    response=list[schemas.RiskTypeOut],
-    auth=any_side_auth(),
-    operation_id="getRiskTypeMap",
-)
+@call(general_router.get, "/getRiskTypeMap", list[schemas.RiskTypeOut], auth=any_side_auth())
 def get_risk_type_map(request: HttpRequest) -> Any:
     """The risk query types the platform sells and the price of one query of each, charged
     to the merchant's prepaid risk balance."""
     return selectors.query_types()
 
 
-@platform_router.post(
-    "/getRiskRechargePayQrcode",
-    response=schemas.RechargeDetailOut,
-    auth=RECHARGE,
-    operation_id="getRiskRechargePayQrcode",
-)
+@call(platform_router.post, "/getRiskRechargePayQrcode", schemas.RechargeDetailOut, auth=RECHARGE)
 def get_risk_recharge_pay_qrcode(request: HttpRequest, payload: schemas.RechargeQrIn) -> Any:
     """A QR-code payment of `amount` to recharge the shop's risk balance: its QR code (what
     it holds, and the picture). The balance rises once the provider confirms the payment;
@@ -74,12 +65,7 @@ def get_risk_recharge_pay_qrcode(request: HttpRequest, payload: schemas.Recharge
     return _detail(request, recharge.pk, recharge.merchant_id)
 
 
-@merchant_router.post(
-    "/merChart",
-    response=schemas.RechargeDetailOut,
-    auth=RECHARGE,
-    operation_id="merChart",
-)
+@call(merchant_router.post, "/merChart", schemas.RechargeDetailOut, auth=RECHARGE)
 def mer_chart(request: HttpRequest, payload: schemas.RechargeOfflineIn) -> Any:
     """An offline recharge: the amount transferred to the platform's account and a picture
     of the transfer voucher; credited once the platform approves it. The same idempotency
@@ -94,12 +80,7 @@ def mer_chart(request: HttpRequest, payload: schemas.RechargeOfflineIn) -> Any:
     return _detail(request, recharge.pk, recharge.merchant_id)
 
 
-@merchant_router.get(
-    "/merChartList",
-    response=schemas.RechargePageOut,
-    auth=any_side_auth(),
-    operation_id="merChartList",
-)
+@call(merchant_router.get, "/merChartList", schemas.RechargePageOut, auth=any_side_auth())
 def mer_chart_list(request: HttpRequest, query: Query[schemas.RechargeListIn]) -> Any:
     """Recharges, newest first, with the count of each status: the shop's own (QR and
     offline), or on the platform every merchant's (`merchant_id`: one merchant's)."""
@@ -110,25 +91,20 @@ def mer_chart_list(request: HttpRequest, query: Query[schemas.RechargeListIn]) -
     return selectors.recharge_page(session=current_session(request), **filters)
 
 
-@merchant_router.get(
-    "/getChartDetail",
-    response=schemas.RechargeDetailOut,
-    auth=any_side_auth(),
-    operation_id="getChartDetail",
-)
+@call(merchant_router.get, "/getChartDetail", schemas.RechargeDetailOut, auth=any_side_auth())
 def get_chart_detail(request: HttpRequest, query: Query[schemas.RechargeIdIn]) -> Any:
     """(Added) One recharge: its timeline, a short-lived link to its voucher, its QR code
     while the payment waits, and the usual reasons to reject one."""
     return _detail(request, query.id, _scope(current_session(request)))
 
 
-@merchant_router.api_operation(
-    ["GET", "POST"],
+@call(
+    merchant_router.api_operation,
     "/checkChart",
-    response=schemas.RechargeDetailOut,
+    schemas.RechargeDetailOut,
     auth=AUDIT,
-    operation_id="checkChart",
-    openapi_extra=get_or_post_docs(schemas.CheckChartIn),
+    methods=["GET", "POST"],
+    get_or_post=schemas.CheckChartIn,
 )
 def check_chart(request: HttpRequest) -> Any:
     """The platform's audit of an offline recharge (`id`, `action` approve or reject,

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from zulin.core.auth import any_side_auth, current_session
 from zulin.core.envelope import request_language
+from zulin.core.routes import call
 from zulin.core.schema import Schema
 
 from . import selectors, services
@@ -26,12 +27,7 @@ class ShortcutsIn(Schema):
     menu_ids: list[int] = Field(max_length=50)
 
 
-@router.get(
-    "/getCommonFunctionMenu",
-    response=list[ShortcutOut],
-    auth=any_side_auth(),
-    operation_id="getCommonFunctionMenu",
-)
+@call(router.get, "/getCommonFunctionMenu", list[ShortcutOut], auth=any_side_auth())
 def get_common_function_menu(request: HttpRequest) -> list[dict[str, Any]]:
     """The workbench shortcuts of the signed-in account."""
     return selectors.shortcuts_for(
@@ -39,12 +35,7 @@ def get_common_function_menu(request: HttpRequest) -> list[dict[str, Any]]:
     )
 
 
-@router.post(
-    "/saveCommonFunctionMenu",
-    response=list[ShortcutOut],
-    auth=any_side_auth(),
-    operation_id="saveCommonFunctionMenu",
-)
+@call(router.post, "/saveCommonFunctionMenu", list[ShortcutOut], auth=any_side_auth())
 def save_common_function_menu(request: HttpRequest, payload: ShortcutsIn) -> list[dict[str, Any]]:
     """(Added) Replaces the account's pinned workbench shortcuts."""
     session = current_session(request)

@@ -10,6 +10,7 @@ from ninja import Query, Router
 
 from zulin.core.auth import any_side_auth, current_session
 from zulin.core.envelope import request_language
+from zulin.core.routes import call
 
 from . import schemas, selectors, services
 
@@ -18,9 +19,7 @@ router = Router(tags=["platform: exports"])
 SIGNED_IN = any_side_auth()
 
 
-@router.post(
-    "/exportCreate", response=schemas.ExportCreatedOut, auth=SIGNED_IN, operation_id="exportCreate"
-)
+@call(router.post, "/exportCreate", schemas.ExportCreatedOut, auth=SIGNED_IN)
 def export_create(request: HttpRequest, payload: schemas.ExportCreateIn) -> dict[str, Any]:
     """Queues an Excel export of a list (`kind`, e.g. `goods`) with that list's filters; the
     rows are those the list shows this session. 1810 while the account has
@@ -35,9 +34,7 @@ def export_create(request: HttpRequest, payload: schemas.ExportCreateIn) -> dict
     return {"id": job.pk, "status": job.status}
 
 
-@router.get(
-    "/exportStatus", response=schemas.ExportJobOut, auth=SIGNED_IN, operation_id="exportStatus"
-)
+@call(router.get, "/exportStatus", schemas.ExportJobOut, auth=SIGNED_IN)
 def export_status(request: HttpRequest, params: Query[schemas.ExportIdIn]) -> dict[str, Any]:
     """One of the account's exports: status, progress, rows, and when done a download link
     valid for a few minutes (ask again for a fresh one)."""
@@ -46,9 +43,7 @@ def export_status(request: HttpRequest, params: Query[schemas.ExportIdIn]) -> di
     )
 
 
-@router.get(
-    "/exportList", response=schemas.ExportPageOut, auth=SIGNED_IN, operation_id="exportList"
-)
+@call(router.get, "/exportList", schemas.ExportPageOut, auth=SIGNED_IN)
 def export_list(request: HttpRequest, params: Query[schemas.ExportListIn]) -> dict[str, Any]:
     """The account's exports, newest first (optionally of one kind)."""
     return selectors.export_page(

@@ -6,16 +6,19 @@ from __future__ import annotations
 from django.http import FileResponse, HttpRequest
 from ninja import Router
 
+from zulin.core.routes import call
+
 from .links import link_claims
 from .services import private_file_open
 
 router = Router(tags=["files"])
 
 
-@router.get(
+@call(
+    router.get,
     "/files/{token}",
-    auth=None,
     operation_id="privateFileDownload",
+    auth=None,
     summary="A private file through a signed short-lived link (added)",
 )
 def private_file_download(request: HttpRequest, token: str) -> FileResponse:

@@ -12,6 +12,7 @@ from ninja import Router, Schema
 
 from zulin.core.envelope import error_for
 from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.routes import call
 
 from .callbacks import SIGNATURE_HEADER, callback_receive
 from .interfaces import ProviderError
@@ -26,11 +27,12 @@ class CallbackAnswerOut(Schema):
     status: str  # handled, ignored, duplicate
 
 
-@callback_router.post(
+@call(
+    callback_router.post,
     "/{provider}/{merchant_slug}",
-    auth=None,
-    response=CallbackAnswerOut,
+    CallbackAnswerOut,
     operation_id="providerCallback",
+    auth=None,
     summary="A provider's signed notification for one merchant (added; any host)",
 )
 def provider_callback(request: HttpRequest, provider: str, merchant_slug: str) -> Any:
@@ -53,11 +55,12 @@ class SandboxPaymentOut(Schema):
     reason: str
 
 
-@sandbox_router.post(
+@call(
+    sandbox_router.post,
     "/payments/{trade_no}/pay",
-    auth=None,
-    response=SandboxPaymentOut,
+    SandboxPaymentOut,
     operation_id="sandboxPayerPay",
+    auth=None,
     summary="Sandbox only: the payer pays a QR-code payment (added; any host)",
 )
 def sandbox_payer_pays(request: HttpRequest, trade_no: str) -> Any:
@@ -87,11 +90,12 @@ SANDBOX_WEBHOOK_BUSY_EVERY = 3
 SANDBOX_WEBHOOK_SEEN_SECONDS = 7 * 24 * 3600
 
 
-@sandbox_router.post(
+@call(
+    sandbox_router.post,
     "/webhooks/receive",
-    auth=None,
-    response=SandboxWebhookOut,
+    SandboxWebhookOut,
     operation_id="sandboxWebhookReceive",
+    auth=None,
     summary="Sandbox only: a webhook receiver for the demo's endpoint (added; any host)",
 )
 def sandbox_webhook_receive(request: HttpRequest) -> Any:
