@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { HOSTS, STORAGE } from './support/env';
+import { signInFresh } from './support/signIn';
 import { expect, test } from './support/test';
-import { LoginPage } from './pages/LoginPage';
 import { MerchantDetailPage } from './pages/MerchantDetailPage';
 import { MerchantListPage } from './pages/MerchantListPage';
 import { MerchantSubShopsPage } from './pages/MerchantSubShopsPage';
@@ -17,12 +17,7 @@ test.use({ storageState: STORAGE.admin });
 
 /** A fresh browser context (no admin session) signed in on a merchant's host. */
 async function signInOnStore(browser: Browser, slug: string, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto(storeOrigin(slug));
-  await login.login(username, password);
-  return page;
+  return (await signInFresh(browser, storeOrigin(slug), username, password, { locale: 'zh-CN' })).page;
 }
 
 test.describe('merchants', () => {
@@ -110,11 +105,7 @@ test.describe('merchants', () => {
     await page.screenshot({ path: 'e2e/screenshots/merchants-frozen-detail.png', fullPage: true });
 
     // The owner is refused on the merchant's host with the server's clear message.
-    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, locale: 'zh-CN' });
-    const ownerPage = await context.newPage();
-    const login = new LoginPage(ownerPage);
-    await login.goto(storeOrigin(slug));
-    await login.login('owner', OWNER_PASSWORD);
+    const { context, page: ownerPage, login } = await signInFresh(browser, storeOrigin(slug), 'owner', OWNER_PASSWORD, { locale: 'zh-CN' });
     await expect(ownerPage.getByRole('alert').filter({ hasText: '商户已冻结或关闭，暂不能使用' }).first()).toBeVisible();
     await expect(login.heading()).toBeVisible();
     await ownerPage.screenshot({ path: 'e2e/screenshots/merchants-frozen-owner-refused.png' });

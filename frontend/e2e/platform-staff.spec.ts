@@ -1,6 +1,6 @@
 import { HOSTS, STORAGE } from './support/env';
+import { signInFresh } from './support/signIn';
 import { expect, test } from './support/test';
-import { LoginPage } from './pages/LoginPage';
 import { PlatformStaffPage } from './pages/PlatformStaffPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
 
@@ -23,11 +23,7 @@ test('the platform admin makes a finance person who signs in; a role change and 
   await expect(staff.row(username)).toContainText('平台财务');
 
   // The new person signs in on the admin host in a browser of their own.
-  const theirs = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const theirPage = await theirs.newPage();
-  const login = new LoginPage(theirPage);
-  await login.goto(HOSTS.admin);
-  await login.login(username, password);
+  const { context: theirs, page: theirPage, login } = await signInFresh(browser, HOSTS.admin, username, password);
   await new WorkbenchPage(theirPage).expectSignedIn({ name: 'E2E 平台财务' });
   await expect(theirPage.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '员工管理' })).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { HOSTS, PASSWORD } from './support/env';
+import { signInFresh } from './support/signIn';
 import { expect, test } from './support/test';
-import { LoginPage } from './pages/LoginPage';
 import { ReconciliationPage } from './pages/ReconciliationPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
 
@@ -14,11 +14,7 @@ const WALK_IN = 'DEMO-WALKIN-1';
 const NOTE = 'E2E：商户收款码线下收款，已与商户核实';
 
 async function signIn(browser: Browser, username: string) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto(HOSTS.admin);
-  await login.login(username, PASSWORD);
+  const { context, page } = await signInFresh(browser, HOSTS.admin, username, PASSWORD);
   await expect(new WorkbenchPage(page).heading()).toBeVisible();
   return { context, page };
 }

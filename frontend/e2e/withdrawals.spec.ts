@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { HOSTS, PASSWORD, STORAGE } from './support/env';
+import { signInFresh } from './support/signIn';
 import { expect, test } from './support/test';
-import { LoginPage } from './pages/LoginPage';
 import { WorkbenchPage } from './pages/WorkbenchPage';
 import { cents, shown, WithdrawalsPage } from './pages/WithdrawalsPage';
 
@@ -11,11 +11,7 @@ const AMOUNT = '1.23';
 const PAID_OUT = /^(打款中|已到账)$/;
 
 async function signIn(browser: Browser, username: string) {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto(HOSTS.admin);
-  await login.login(username, PASSWORD);
+  const { context, page } = await signInFresh(browser, HOSTS.admin, username, PASSWORD);
   await expect(new WorkbenchPage(page).heading()).toBeVisible();
   return { context, page };
 }
