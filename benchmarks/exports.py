@@ -20,7 +20,7 @@ import tracemalloc
 from pathlib import Path
 
 from _setup import django_setup, services_env
-from lists import _bulk_goods
+from lists import demo_bench, seed_goods
 
 DB_NAME = "zulin_bench_exports"
 
@@ -44,37 +44,21 @@ def main() -> None:
     os.environ["PRIVATE_ROOT"] = tempfile.mkdtemp(prefix="zulin-bench-exports-")
     django_setup(cache_prefix="zulin-bench-exports")
     from django.core.management import call_command
-    from django.test import Client
     from django_tenants.utils import tenant_context
 
-    from apps.goods.tests.factories import goods_payload, leaf_category
     from tenants.merchants.models import Merchant
     from zulin.celery import app
     from zulin.files.models import StoredFile
 
     call_command("load_demo", "--base-only", verbosity=0)
     app.conf.task_always_eager = True
-    owner = Client()
-    token = owner.post(
-        "/api/platform/mainLand",
-        json.dumps({"username": "owner", "password": "Zulin@2026"}),
-        content_type="application/json",
-        HTTP_HOST="demo.localhost",
-    ).json()["data"]["token"]
-    store = {"HTTP_HOST": "demo.localhost", "HTTP_JWT_TOKEN": token}
+    bench = demo_bench()
+    owner, store = bench.store.client, bench.store.django_headers
     demo = Merchant.objects.get(slug="demo")
-    category = leaf_category(name="基准手机", parent_name="基准数码")
-    sample = owner.post(
-        "/api/platform/saveAndActiveGoods",
-        json.dumps(goods_payload(category.pk)),
-        content_type="application/json",
-        **store,
-    ).json()
-    assert sample["code"] == 200, sample
     print(f"{os.cpu_count()} cores; one process; the task runs inside exportCreate")
     print(f"{'goods':>8} {'seconds':>8} {'rows/s':>8} {'file MB':>8} {'peak MB':>8}")
     for count in (1_000, 10_000, 100_000):
-        _bulk_goods(demo.schema_name, count)
+        seed_goods(bench, count)
         started = time.perf_counter()
         answer = _export(owner, store)
         seconds = time.perf_counter() - started

@@ -254,15 +254,16 @@ def seed_goods(bench: Bench, count: int) -> None:
               FROM goods_goods g, generate_series(1, %s) AS n WHERE g.id = %s
               RETURNING id
             ), new_skus AS (
-              INSERT INTO goods_sku (goods_id, specs, code, stock, is_active, position)
-              SELECT ng.id, s.specs, s.code, s.stock, s.is_active, s.position
+              INSERT INTO goods_sku (goods_id, specs, code, stock, is_active, position, tracked)
+              SELECT ng.id, s.specs, s.code, s.stock, s.is_active, s.position, s.tracked
               FROM new_goods ng, goods_sku s WHERE s.goods_id = %s
               RETURNING id, goods_id, code
             )
             INSERT INTO goods_rentplan (sku_id, term, term_unit, rent, deposit, buyout_price,
-              ownership_transfer, is_active, position)
+              ownership_transfer, is_active, position, early_fee_mode, early_fee_value, min_term)
             SELECT ns.id, r.term, r.term_unit, r.rent, r.deposit, r.buyout_price,
-              r.ownership_transfer, r.is_active, r.position
+              r.ownership_transfer, r.is_active, r.position, r.early_fee_mode, r.early_fee_value,
+              r.min_term
             FROM new_skus ns
             JOIN goods_sku os ON os.goods_id = %s
             JOIN goods_rentplan r ON r.sku_id = os.id
