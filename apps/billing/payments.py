@@ -29,6 +29,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.interfaces import provider_failed as failed_answer
 from zulin.providers.operations import operation_sync
 from zulin.providers.payment import get_payment_provider
 
@@ -43,12 +44,7 @@ def payment_provider():  # type: ignore[no-untyped-def]
 
 
 def provider_failed(error: ProviderError) -> ApplicationError:
-    return ApplicationError(
-        ErrorCode.PROVIDER_FAILED,
-        f"支付服务处理失败：{error.reason}",
-        msg_en=f"The payment provider failed: {error.reason}",
-        data={"provider_code": error.code},
-    )
+    return failed_answer(error, "支付服务处理失败", "The payment provider failed")
 
 
 def provider_raise(operation: object, error: ProviderError) -> NoReturn:
