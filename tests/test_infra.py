@@ -69,6 +69,20 @@ def test_every_gunicorn_reads_request_lines_up_to_the_one_setting():
     assert '\'{"code": 400, "data": {"fields"' in nginx
 
 
+def test_the_browser_suite_serves_the_demo_make_run_loads():
+    """`make test` loads exactly what `make run` loads (issue 59): the same two commands under
+    the same settings module, and no setting of the demo's size changed on the way (a smaller
+    demo in CI once hid a `make run` that failed on every fresh machine)."""
+    run = (ROOT / "infra" / "scripts" / "run.sh").read_text()
+    e2e = (ROOT / "infra" / "scripts" / "demo-api.sh").read_text()
+    for served in (run, e2e):
+        assert "manage.py migrate_all" in served and "manage.py load_demo" in served
+        assert "--base-only" not in served
+        assert "zulin.settings.dev" in served
+        assert "DEMO_ORDER_ROUNDS=" not in served
+    assert "unset DEMO_ORDER_ROUNDS" in e2e  # not even one inherited from the caller
+
+
 def test_a_long_query_within_the_limit_answers_the_envelope(demo_owner):
     answer = demo_owner.get("/api/backend/getStaffList", {"keyword": "a" * 8000})
 

@@ -19,7 +19,7 @@ from apps.goods.services import sku_tracked_set
 from zulin.core.auth import Session
 from zulin.core.clock import clock_at, real_now
 
-from .models import StockReceipt, StockTransfer, Supplier, Unit, UnitStatus
+from .models import StockReceipt, StockReceiptLine, StockTransfer, Supplier, Unit, UnitStatus
 from .rules import luhn_valid
 from .services import (
     Identifiers,
@@ -83,8 +83,10 @@ def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
             supplier_create(actor=actor, name=name, contact=contact, phone=phone)
             for name, contact, phone in SUPPLIERS
         ]
-        for sku_id in phones + laptops:
-            sku_tracked_set(actor=actor, sku_id=sku_id)
+        # What each SKU counted becomes its units (the count itself is retired: NULL).
+        counted = {
+            sku_id: sku_tracked_set(actor=actor, sku_id=sku_id) for sku_id in phones + laptops
+        }
     half = (len(phones) + 1) // 2
     plan = (
         (300, suppliers[0], phones[:half], True, "HQ-2026-0117"),
@@ -105,7 +107,7 @@ def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
                 lines=[
                     ReceiptLineIn(
                         sku_id=sku_id,
-                        quantity=sku_for_units(sku_id).stock + EXTRA,
+                        quantity=counted[sku_id] + EXTRA,
                         unit_cost=_cost(phone, index),
                     )
                     for index, sku_id in enumerate(sku_ids)
@@ -127,6 +129,53 @@ def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
                 with clock_at(arrived + timedelta(hours=3, seconds=20 * (number - 10_000))):
                     receipt_scan(actor=actor, line_id=line.pk, identifiers=identifiers)
     return _counts()
+
+
+RESTOCK = 5  # units a restock receipt brings of a SKU that ran out
+
+
+def units_restock(*, actor: Session, sku_id: int, quantity: int = RESTOCK) -> StockReceipt:
+    """The shop runs out of a device the history needs and buys more as it did before: a
+    stock receipt from the supplier of the SKU's last receipt, dated today (the history's
+    clock), at that receipt's unit cost, its devices scanned one after another over the next
+    minutes like the SKU's (a phone: a serial number and two Luhn-valid IMEIs; a laptop: a
+    serial number). Call it under a clock a little before the moment the units are needed."""
+    last = (
+        StockReceiptLine.objects.filter(sku_id=sku_id)
+        .select_related("receipt__supplier")
+        .order_by("-receipt__receipt_date", "-id")
+        .first()
+    )
+    if last is None:
+        raise ValueError(f"SKU {sku_id} was never received: the demo restocks only its devices")
+    phone = Unit.objects.filter(sku_id=sku_id).exclude(imei1="").exists()
+    started = timezone.now()
+    today = timezone.localdate()
+    prefix = last.receipt.invoice_no.split("-")[0] or "INV"  # the supplier's invoice series
+    that_day = StockReceipt.objects.filter(receipt_date=today).count()
+    receipt = receipt_create(
+        actor=actor,
+        supplier_id=last.receipt.supplier_id,
+        receipt_date=today,
+        invoice_no=f"{prefix}-{today:%Y%m%d}-{that_day + 1:02d}",
+        lines=[ReceiptLineIn(sku_id=sku_id, quantity=quantity, unit_cost=last.unit_cost)],
+    )
+    line = receipt.lines.get()
+    first = 10_001 + Unit.objects.count()  # after every number the demo has scanned
+    for offset in range(quantity):
+        number = first + offset
+        identifiers = (
+            Identifiers(
+                serial_number=serial_of("F2L", number),
+                imei1=imei_of("35391511", number),
+                imei2=imei_of("35391511", number + 500_000),
+            )
+            if phone
+            else Identifiers(serial_number=serial_of("C02", number))
+        )
+        with clock_at(started + timedelta(minutes=2, seconds=20 * offset)):
+            receipt_scan(actor=actor, line_id=line.pk, identifiers=identifiers)
+    return receipt
 
 
 def units_placed_showcase_load(*, actor: Session, sub_shop_ids: list[int]) -> dict[str, int]:

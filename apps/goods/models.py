@@ -74,9 +74,11 @@ class Sku(models.Model):
     goods = models.ForeignKey(Goods, on_delete=models.PROTECT, related_name="skus")
     specs = models.JSONField(default=dict)  # {"颜色": "黑", "容量": "256G"}
     code = models.CharField(max_length=50, blank=True, default="")
-    stock = models.IntegerField(default=0)
-    # Tracked by unit (apps/assets, docs/assets.md): the stock a customer can order is derived
-    # from the units in stock less the open reservations; `stock` is no longer kept for it.
+    # The counted stock of a SKU counted by number. A SKU tracked by unit (apps/assets,
+    # docs/assets.md) has none: the stock a customer can order is derived from its units in
+    # stock less the open reservations, and its `stock` is NULL (the CHECK below), so no
+    # second figure lies in the table to be read by mistake.
+    stock = models.IntegerField(null=True, default=0)
     tracked = models.BooleanField(default=False)
     position = models.PositiveIntegerField(default=0)
     # A SKU dropped from the goods stays for the orders that reference it.
@@ -84,7 +86,14 @@ class Sku(models.Model):
 
     class Meta:
         ordering = ["position", "id"]
-        constraints = [models.CheckConstraint(condition=Q(stock__gte=0), name="sku_stock_gte_0")]
+        constraints = [
+            models.CheckConstraint(
+                # stock__isnull=False: a CHECK whose test is NULL passes, so it is said.
+                condition=Q(tracked=False, stock__isnull=False, stock__gte=0)
+                | Q(tracked=True, stock__isnull=True),
+                name="sku_stock_counted_only",
+            )
+        ]
 
 
 class RentPlan(models.Model):

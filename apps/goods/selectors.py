@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -423,6 +423,29 @@ def sku_open_reservations(sku_id: int) -> dict[str, int]:
     return {reference: -quantity for reference, quantity in rows}
 
 
+def counted_stock(sku: Sku) -> int:
+    """The kept stock of a SKU counted by number. A SKU tracked by unit has none (its column
+    is NULL, the CHECK `sku_stock_counted_only`): asking is a programming error, refused."""
+    if sku.tracked or sku.stock is None:
+        raise ApplicationError(ErrorCode.SKU_TRACKED_BY_UNIT, data={"sku_id": sku.pk})
+    return sku.stock
+
+
+def orderable_stocks(skus: Iterable[Sku], sub_shop_ids: list[int]) -> dict[int, int]:
+    """The stock a customer can order of each SKU of one goods item (sold in `sub_shop_ids`;
+    empty: everywhere), by the one rule for both kinds: a counted SKU's kept count, a
+    tracked SKU's units in stock where the goods are sold less the open reservations."""
+    skus = list(skus)
+    derived = tracked_stocks({sku.pk: sub_shop_ids for sku in skus if sku.tracked})
+    return {sku.pk: derived[sku.pk] if sku.tracked else counted_stock(sku) for sku in skus}
+
+
+def sku_orderable(sku_id: int) -> int:
+    """The stock a customer can order of one SKU now (`orderable_stocks`), read afresh."""
+    sku = Sku.objects.select_related("goods").get(pk=sku_id)
+    return orderable_stocks([sku], sku.goods.sub_shop_ids)[sku.pk]
+
+
 def tracked_stocks(skus: dict[int, list[int]]) -> dict[int, int]:
     """The stock a customer can order of SKUs tracked by unit (SKU id → its goods' sales
     scope): units in stock where the goods are sold, less the open reservations; never below
@@ -454,7 +477,6 @@ class SkuForUnits:
     title: str
     specs: dict[str, Any]
     code: str
-    stock: int
     tracked: bool
     sub_shop_ids: list[int]
     fineness: str
@@ -491,7 +513,6 @@ def sku_for_units(sku_id: int) -> SkuForUnits:
         title=sku.goods.title,
         specs=sku.specs,
         code=sku.code,
-        stock=sku.stock,
         tracked=sku.tracked,
         sub_shop_ids=list(sku.goods.sub_shop_ids),
         fineness=sku.goods.fineness,

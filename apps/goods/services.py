@@ -36,7 +36,14 @@ from .models import (
 from .outbox import goods_event
 from .projection import addon_project, goods_project
 from .schemas import GainIn, GoodsIn
-from .selectors import SALES_SCOPE, goods_editing_state, rent_plan_terms, tracked_stocks
+from .selectors import (
+    SALES_SCOPE,
+    counted_stock,
+    goods_editing_state,
+    orderable_stocks,
+    rent_plan_terms,
+    tracked_stocks,
+)
 from .uploads import picture_url_prefix
 
 
@@ -255,8 +262,7 @@ def incomplete_reasons(goods: Goods) -> list[str]:
     if not skus or any(sku.pk not in planned for sku in skus):
         reasons.append("no_rent_plan")
     # A SKU tracked by unit: its derived stock (units in stock, less open reservations).
-    derived = tracked_stocks({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
-    if sum(derived[sku.pk] if sku.tracked else sku.stock for sku in skus) == 0:
+    if sum(orderable_stocks(skus, goods.sub_shop_ids).values()) == 0:
         reasons.append("no_stock")
     if goods.category_id is None or not category_usable(goods.category_id):
         reasons.append("category_unavailable")
@@ -465,11 +471,11 @@ def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity:
                     {"quantity": [Text("库存不能为负数", "stock cannot be negative")]}
                 )
             locked = Sku.objects.select_for_update().get(pk=sku.pk)
-            change = quantity - locked.stock
-            Sku.objects.filter(pk=sku.pk).update(stock=quantity)
+            change = quantity - counted_stock(locked)
+            Sku.objects.filter(pk=sku.pk, tracked=False).update(stock=quantity)
         else:
             change = quantity
-            updated = Sku.objects.filter(pk=sku.pk, stock__gte=-quantity).update(
+            updated = Sku.objects.filter(pk=sku.pk, tracked=False, stock__gte=-quantity).update(
                 stock=F("stock") + quantity
             )
             if not updated:
@@ -479,7 +485,7 @@ def sku_stock_update(*, actor: Session | None, sku_id: int, mode: str, quantity:
             sku=sku,
             kind=StockMovement.Kind.ADJUST,
             quantity=change,
-            stock_after=sku.stock,
+            stock_after=counted_stock(sku),
             actor_account_id=actor.account.pk if actor else None,
         )
     return sku
@@ -519,12 +525,12 @@ def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMov
         return _tracked_reserve(sku, quantity=quantity, reference=reference)
     try:
         with transaction.atomic():
-            updated = Sku.objects.filter(pk=sku_id, stock__gte=quantity).update(
+            updated = Sku.objects.filter(pk=sku_id, tracked=False, stock__gte=quantity).update(
                 stock=F("stock") - quantity
             )
             if not updated:
                 raise ApplicationError(ErrorCode.STOCK_INSUFFICIENT)
-            stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
+            stock_after = counted_stock(Sku.objects.get(pk=sku_id))
             return StockMovement.objects.create(
                 sku_id=sku_id,
                 kind=StockMovement.Kind.RESERVE,
@@ -559,8 +565,8 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
             # The units stay where they are; the count derived from them grows by itself.
             stock_after = tracked_stocks({sku.pk: sku.goods.sub_shop_ids})[sku.pk] + quantity
         else:
-            Sku.objects.filter(pk=sku_id).update(stock=F("stock") + quantity)
-            stock_after = Sku.objects.values_list("stock", flat=True).get(pk=sku_id)
+            Sku.objects.filter(pk=sku_id, tracked=False).update(stock=F("stock") + quantity)
+            stock_after = counted_stock(Sku.objects.get(pk=sku_id))
         return StockMovement.objects.create(
             sku_id=sku_id,
             kind=StockMovement.Kind.RELEASE,
@@ -614,23 +620,27 @@ def sku_reservation_consume(*, sku_id: int, reference: str) -> StockMovement:
         )
 
 
-def sku_tracked_set(*, actor: Session | None, sku_id: int) -> Sku:
+def sku_tracked_set(*, actor: Session | None, sku_id: int) -> int:
     """The SKU is tracked by unit from now on (the unit migration calls this in the
-    transaction that makes its units, docs/assets.md). Tracking is never turned off here."""
+    transaction that makes its units, docs/assets.md); its counted stock is retired (NULL:
+    the CHECK `sku_stock_counted_only`) in the same UPDATE, under the row lock. Answers the
+    count it retired (0 when the SKU was tracked already). Tracking is never turned off."""
     with transaction.atomic():
         sku = Sku.objects.select_for_update().get(pk=sku_id)
-        if not sku.tracked:
-            sku.tracked = True
-            sku.save(update_fields=["tracked"])
-            audit_record(
-                actor=actor,
-                action="sku.track_by_unit",
-                target_type="sku",
-                target_id=sku.pk,
-                before={"tracked": False, "stock": sku.stock},
-                after={"tracked": True},
-            )
-    return sku
+        if sku.tracked:
+            return 0
+        retired = sku.stock or 0
+        sku.tracked, sku.stock = True, None
+        sku.save(update_fields=["tracked", "stock"])
+        audit_record(
+            actor=actor,
+            action="sku.track_by_unit",
+            target_type="sku",
+            target_id=sku.pk,
+            before={"tracked": False, "stock": retired},
+            after={"tracked": True, "stock": None},
+        )
+    return retired
 
 
 # --- add-on services -------------------------------------------------------------------------

@@ -12,12 +12,14 @@ from decimal import Decimal
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.assets.demo import units_restock
 from apps.assets.selectors import unit_to_ship
-from apps.goods.models import GoodsStatus, RentPlan, SellPrice, Sku
+from apps.goods.models import GoodsStatus, RentPlan, SellPrice
+from apps.goods.selectors import sku_orderable
 from apps.goods.services import sku_stock_update
 from apps.subshops.selectors import sub_shop_options
 from zulin.core.auth import Session
-from zulin.core.clock import real_now
+from zulin.core.clock import clock_at, real_now
 from zulin.core.db import tenant_connection
 from zulin.providers.credit import sandbox_credit_complete
 from zulin.providers.econtract import sandbox_econtract_sign
@@ -68,11 +70,12 @@ def _offers(channel: str = CHANNEL) -> _Offers:
         "sku__goods__sub_shop_ids": [],
     }
     in_channel = Q(sku__goods__channels=[]) | Q(sku__goods__channels__contains=[channel])
+    # Whether an offer has stock is asked when an order takes it (`_place`).
     plans = RentPlan.objects.filter(
-        in_channel, is_active=True, sku__is_active=True, sku__stock__gte=1, **on_shelf
+        in_channel, is_active=True, sku__is_active=True, **on_shelf
     ).select_related("sku__goods")
     sales = SellPrice.objects.filter(
-        in_channel, is_active=True, sku__is_active=True, sku__stock__gte=1, **on_shelf
+        in_channel, is_active=True, sku__is_active=True, **on_shelf
     ).select_related("sku__goods")
     return _Offers(leases=list(plans.order_by("id")[:40]), sales=list(sales.order_by("id")[:10]))
 
@@ -114,16 +117,19 @@ def _place(
     purchase = target.startswith("purchase")
     grade = "E" if target == "risk_refused" else ("A", "B", "C")[index % 3]
     choices: list[RentPlan] | list[SellPrice] = offers.sales if purchase else offers.leases
-    # The first offer from this order's turn on that still has stock; when none has, the
-    # shop takes in new stock of this order's turn.
+    # The first offer from this order's turn on that a customer can still order (the one
+    # stock rule: a counted SKU's count, a tracked SKU's units in stock less reservations);
+    # when none can, the shop restocks this order's turn: devices tracked by unit arrive on a
+    # stock receipt an hour before, a counted SKU's count goes up.
     turn = choices[index % len(choices) :] + choices[: index % len(choices)]
-    picked = next(
-        (offer for offer in turn if Sku.objects.filter(pk=offer.sku_id, stock__gte=1).exists()),
-        None,
-    )
+    picked = next((offer for offer in turn if sku_orderable(offer.sku_id) >= 1), None)
     if picked is None:
         picked = turn[0]
-        sku_stock_update(actor=owner, sku_id=picked.sku_id, mode="add", quantity=10)
+        if picked.sku.tracked:
+            with clock_at(timezone.now() - timedelta(hours=1)):
+                units_restock(actor=owner, sku_id=picked.sku_id)
+        else:
+            sku_stock_update(actor=owner, sku_id=picked.sku_id, mode="add", quantity=10)
     data = services.Intake(
         idempotency_key=key,
         customer_name=NAMES[index % len(NAMES)],

@@ -50,8 +50,8 @@ def sku_units_migrate(*, actor: Session | None, sku_id: int) -> UnitsMigrated:
                 msg_en="This SKU is already tracked by unit",
                 data={"sku_id": sku_id},
             )
-        sku_tracked_set(actor=actor, sku_id=sku_id)  # locks the SKU's row first
-        stock = sku_for_units(sku_id).stock
+        # Locks the SKU's row first; the counted stock it retires becomes units.
+        stock = sku_tracked_set(actor=actor, sku_id=sku_id)
         reservations = sku_open_reservations(sku_id)
         orders = order_devices(sorted(reservations))
         waiting = consumed = 0

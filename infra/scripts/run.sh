@@ -14,11 +14,28 @@ export TRUSTED_PROXY_COUNT="${TRUSTED_PROXY_COUNT:-1}"  # the Next.js server pro
 # Sandbox providers post their callbacks to the API itself.
 export CALLBACK_BASE_URL="${CALLBACK_BASE_URL:-http://127.0.0.1:${API_PORT}}"
 
-$PY manage.py migrate_all
-$PY manage.py load_demo > .run/demo-logins.txt
-
+# The front end installs and builds beside the database's work (each takes about one core):
+# a fresh machine's time to a served product is the longer of the two, not their sum.
+began=$SECONDS
 if [ -f frontend/package.json ]; then
-  (cd frontend && npm ci --no-audit --no-fund --loglevel=error && npm run build)
+  echo "front end: npm ci and next build in the background (.run/web-build.log)"
+  (cd frontend && npm ci --no-audit --no-fund --loglevel=error && npm run build) \
+    > .run/web-build.log 2>&1 &
+  web_build=$!
+fi
+$PY manage.py migrate_all
+migrated=$SECONDS
+echo "migrated in $((migrated - began)) s; loading the demo (its 90 days of history)…"
+$PY manage.py load_demo > .run/demo-logins.txt
+loaded=$SECONDS
+echo "demo loaded in $((loaded - migrated)) s"
+if [ -n "${web_build:-}" ]; then
+  if ! wait "$web_build"; then
+    tail -30 .run/web-build.log >&2
+    echo "the front end's install or build failed; see .run/web-build.log" >&2
+    exit 1
+  fi
+  echo "front end built $((SECONDS - began)) s after the start (waited $((SECONDS - loaded)) s for it)"
 fi
 
 pids=()
@@ -54,6 +71,22 @@ PY
   sleep 1
 done
 if [ -z "${healthy:-}" ]; then echo "the API did not become healthy; see .run/*.log" >&2; exit 1; fi
+if [ -f frontend/package.json ]; then
+  for _ in $(seq 1 60); do  # the Next.js server answering a page (any HTTP status)
+    $PY - "$WEB_PORT" <<'PY' && break
+import sys, urllib.error, urllib.request
+ask = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}/login", headers={"Host": "demo.localhost"})
+try:
+    urllib.request.urlopen(ask, timeout=3)
+except urllib.error.HTTPError:
+    pass
+except OSError:
+    sys.exit(1)
+PY
+    sleep 1
+  done
+fi
+echo "served $((SECONDS - began)) s after the start (migrate, demo and build included)"
 
 cat <<MSG
 
@@ -67,4 +100,6 @@ Zulin is running (logs in .run/*.log; Ctrl-C stops everything).
   Sandbox SMS      .venv/bin/python manage.py sandbox_sms
   Sandboxes        .venv/bin/python manage.py sandbox payments|callbacks|fail … (docs/configuration.md)
 MSG
+echo "What the demo holds (.run/demo-logins.txt):"
+sed 's/^/  /' .run/demo-logins.txt
 wait -n "${pids[@]}"

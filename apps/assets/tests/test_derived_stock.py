@@ -59,7 +59,7 @@ def test_units_in_stock_where_the_goods_are_sold_less_open_reservations(shop):
     unit_move(shipped, action="ship", actor=None, order_id=1)
     sku_reservation_consume(sku_id=shop.sku.pk, reference="ORDER-A")
     assert _stock(shop.sku) == 3
-    assert Sku.objects.get(pk=shop.sku.pk).stock == 0  # the kept count is not used
+    assert Sku.objects.get(pk=shop.sku.pk).stock is None  # no count is kept beside the units
 
 
 def test_a_tracked_sku_is_reserved_against_its_units(shop):
@@ -97,7 +97,6 @@ def test_goods_lists_and_the_shelf_check_read_the_derived_stock_of_a_tracked_sku
     from apps.goods.services import incomplete_reasons
 
     counted = Sku.objects.create(goods=shop.goods, specs={"颜色": "白"}, stock=3)
-    Sku.objects.filter(pk=shop.sku.pk).update(stock=50)  # a stale count nobody keeps now
 
     def listed() -> tuple[int, dict[int, int]]:
         [row] = [
@@ -120,3 +119,31 @@ def test_goods_lists_and_the_shelf_check_read_the_derived_stock_of_a_tracked_sku
     assert "no_stock" not in incomplete_reasons(shop.goods)
     sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-M")
     assert "no_stock" in incomplete_reasons(shop.goods)  # 50 in the column, none orderable
+
+
+def test_a_tracked_sku_keeps_no_count_and_the_database_refuses_one(shop, counted_sku):
+    """One truth: tracking retires the counted stock (NULL) in the same row lock, answers what
+    it retired, and PostgreSQL refuses a count on a tracked SKU or none on a counted one."""
+    from django.db import IntegrityError, transaction
+
+    assert sku_tracked_set(actor=None, sku_id=counted_sku.pk) == 3
+    assert Sku.objects.get(pk=counted_sku.pk).stock is None
+    assert sku_tracked_set(actor=None, sku_id=counted_sku.pk) == 0  # tracked already
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Sku.objects.filter(pk=shop.sku.pk).update(stock=50)
+    plain = Sku.objects.create(goods=shop.goods, specs={"颜色": "紫"}, stock=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Sku.objects.filter(pk=plain.pk).update(stock=None)
+
+
+def test_the_one_read_of_a_count_refuses_a_tracked_sku(shop, counted_sku):
+    from apps.goods.selectors import counted_stock, orderable_stocks, sku_orderable
+
+    with pytest.raises(ApplicationError) as refused:
+        counted_stock(Sku.objects.get(pk=shop.sku.pk))
+    assert refused.value.code == ErrorCode.SKU_TRACKED_BY_UNIT
+    units_in_stock(shop.sku.pk, 2)
+    sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-R")
+    skus = list(Sku.objects.filter(pk__in=[shop.sku.pk, counted_sku.pk]))
+    assert orderable_stocks(skus, []) == {shop.sku.pk: 1, counted_sku.pk: 3}
+    assert (sku_orderable(shop.sku.pk), sku_orderable(counted_sku.pk)) == (1, 3)
