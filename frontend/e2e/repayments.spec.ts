@@ -80,7 +80,8 @@ test.describe.serial('offline repayment and early settlement', () => {
   test('finance reads the early settlement quote and settles the lease offline', async ({ page }) => {
     const list = new OrderListPage(page);
     const detail = new OrderDetailPage(page);
-    await openOrderOffering(list, detail, '/dealingOrder', '成交订单', '提前结清');
+    // Among the leases running (a real shop's newest deals await shipment or are on their way).
+    await openOrderOffering(list, detail, '/dealingOrder?status=in_lease', '成交订单', '提前结清');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await detail.act('提前结清');
