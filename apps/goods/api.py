@@ -169,7 +169,13 @@ def update_sku_stock(request: HttpRequest, payload: schemas.StockIn) -> dict[str
         mode=payload.mode,
         quantity=payload.quantity,
     )
-    return {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, "stock": sku.stock}
+    # A tracked SKU is refused above: the answer is a counted SKU's, with no tracked parts.
+    return {
+        "sku_id": sku.pk,
+        "specs": sku.specs,
+        "code": sku.code,
+        **selectors.sku_stock_fields(sku, {}),
+    }
 
 
 # --- platform governance ---------------------------------------------------------------------

@@ -198,11 +198,28 @@ class GainListIn(Schema):
 # --- answers ---------------------------------------------------------------------------------
 
 
-class SkuOut(Schema):
+class SkuStockFieldsOut(Schema):
+    """A SKU's stock: what a customer can order, and for a SKU tracked by unit the two figures
+    it comes from (a counted SKU: null)."""
+
+    stock: int = Field(
+        description="what a customer can order: a counted SKU's kept count; a tracked SKU's "
+        "in_stock less reserved, never below 0"
+    )
+    tracked: bool = Field(description="tracked by unit: its stock is derived from its units")
+    in_stock: int | None = Field(
+        description="tracked: its units in stock in the warehouse or a sub-shop the goods are "
+        "sold in; counted: null"
+    )
+    reserved: int | None = Field(
+        description="tracked: its open reservations (orders not shipped yet); counted: null"
+    )
+
+
+class SkuOut(SkuStockFieldsOut):
     id: int
     specs: dict[str, str]
     code: str
-    stock: int
 
 
 class RentOut(Schema):
@@ -273,6 +290,13 @@ class GoodsDetailOut(Schema):
     updated_at: datetime
 
 
+class TrackedStockOut(Schema):
+    sku_count: int
+    available: int = Field(description="what a customer can order of them (in total_stock)")
+    in_stock: int = Field(description="their units in stock where the goods are sold")
+    reserved: int = Field(description="their open reservations")
+
+
 class GoodsRowOut(Schema):
     id: int
     title: str
@@ -287,6 +311,10 @@ class GoodsRowOut(Schema):
     min_rent: str | None
     total_stock: int
     sku_count: int
+    tracked_stock: TrackedStockOut | None = Field(
+        description="its SKUs tracked by unit in all (their available part is in total_stock); "
+        "null: none is tracked"
+    )
     force_down: bool
     force_down_reason: str
     review_note: str
@@ -299,11 +327,10 @@ class GoodsPageOut(PageOut):
     list: list[GoodsRowOut]
 
 
-class SkuStockOut(Schema):
+class SkuStockOut(SkuStockFieldsOut):
     sku_id: int
     specs: dict[str, str]
     code: str
-    stock: int
 
 
 class GainOut(Schema):

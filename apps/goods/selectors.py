@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -122,7 +122,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
     skus, plans, sells, packages = _active_parts(goods)
     sku_index = {sku.pk: index for index, sku in enumerate(skus)}
     plan_index = {plan.pk: index for index, plan in enumerate(plans)}
-    derived = tracked_stocks({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
+    tracked = tracked_stock_parts({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
     names, displayed = goods_catalog_facts(
         _merchant_id(), [goods.pk], {goods.category_id} if goods.category_id else set()
     )
@@ -146,12 +146,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
         "review_note": goods.review_note,
         "display_status": goods.pk in displayed,
         "spu_list": [
-            {
-                "id": sku.pk,
-                "specs": sku.specs,
-                "code": sku.code,
-                "stock": derived[sku.pk] if sku.tracked else sku.stock,
-            }
+            {"id": sku.pk, "specs": sku.specs, "code": sku.code, **sku_stock_fields(sku, tracked)}
             for sku in skus
         ],
         "rent_list": [
@@ -221,7 +216,8 @@ def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
     """Stock, SKU count and lowest rent of the page's goods, in one statement over the page's
     ids (the lowest rent per SKU first, so stock is never multiplied by a SKU's plans); a
     goods item with no active SKU has 0, 0 and none. A SKU tracked by unit counts its derived
-    stock (`tracked_stocks`), never the `stock` column no longer kept for it."""
+    stock (`tracked_stock_parts`), never the `stock` column no longer kept for it; its goods'
+    `tracked_stock` says that part in all, with the units in stock and reservations behind it."""
     if not goods_ids:
         return {}
     with tenant_connection.cursor() as cursor:
@@ -241,25 +237,40 @@ def _page_totals(goods_ids: list[int]) -> dict[int, dict[str, Any]]:
         )
         rows = cursor.fetchall()
     tracked = {goods_id: sku_ids for goods_id, _, _, _, sku_ids in rows if sku_ids}
-    derived = _tracked_stocks_of_goods(tracked)
-    found = {
-        goods_id: {
-            "total_stock": stock + sum(derived.get(sku_id, 0) for sku_id in sku_ids or ()),
+    parts = _tracked_stock_parts_of_goods(tracked)
+    found: dict[int, dict[str, Any]] = {}
+    for goods_id, stock, skus, low, sku_ids in rows:
+        tracked_totals = _tracked_totals([parts[sku_id] for sku_id in sku_ids or ()])
+        found[goods_id] = {
+            "total_stock": stock + (tracked_totals["available"] if tracked_totals else 0),
             "sku_count": skus,
             "min_rent": low,
+            "tracked_stock": tracked_totals,
         }
-        for goods_id, stock, skus, low, sku_ids in rows
-    }
-    none = {"total_stock": 0, "sku_count": 0, "min_rent": None}  # no active SKU
+    # no active SKU
+    none = {"total_stock": 0, "sku_count": 0, "min_rent": None, "tracked_stock": None}
     return {goods_id: found.get(goods_id, none) for goods_id in goods_ids}
 
 
-def _tracked_stocks_of_goods(tracked: dict[int, list[int]]) -> dict[int, int]:
-    """The derived stock of tracked SKUs, given by goods id → its tracked SKUs' ids."""
+def _tracked_totals(parts: list[TrackedStock]) -> dict[str, int] | None:
+    """A goods item's SKUs tracked by unit in all (none: it has none): how many, what a
+    customer can order of them, their units in stock and their open reservations."""
+    if not parts:
+        return None
+    return {
+        "sku_count": len(parts),
+        "available": sum(p.available for p in parts),
+        "in_stock": sum(p.in_stock for p in parts),
+        "reserved": sum(p.reserved for p in parts),
+    }
+
+
+def _tracked_stock_parts_of_goods(tracked: dict[int, list[int]]) -> dict[int, TrackedStock]:
+    """The stock parts of tracked SKUs, given by goods id → its tracked SKUs' ids."""
     if not tracked:
         return {}
     scopes = dict(Goods.objects.filter(pk__in=list(tracked)).values_list("pk", "sub_shop_ids"))
-    return tracked_stocks(
+    return tracked_stock_parts(
         {sku_id: scopes[goods_id] for goods_id, sku_ids in tracked.items() for sku_id in sku_ids}
     )
 
@@ -313,6 +324,7 @@ def _list_rows(goods: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "min_rent": money(totals[g["id"]]["min_rent"]),
             "total_stock": totals[g["id"]]["total_stock"],
             "sku_count": totals[g["id"]]["sku_count"],
+            "tracked_stock": totals[g["id"]]["tracked_stock"],
             "force_down": g["force_down"],
             "force_down_reason": g["force_down_reason"],
             "review_note": g["review_note"],
@@ -391,17 +403,13 @@ def goods_status_counts(*, session: Session | None) -> dict[str, int]:
 
 
 def sku_stocks(goods_id: int, *, session: Session | None) -> list[dict[str, Any]]:
-    """Each active SKU's stock: the kept count, or for a SKU tracked by unit the derived one."""
+    """Each active SKU's stock: the kept count, or for a SKU tracked by unit the derived one
+    with its units in stock and open reservations (`sku_stock_fields`)."""
     goods = goods_find(goods_id, session=session)
     skus = list(goods.skus.filter(is_active=True).order_by("position", "id"))
-    derived = tracked_stocks({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
+    tracked = tracked_stock_parts({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
     return [
-        {
-            "sku_id": sku.pk,
-            "specs": sku.specs,
-            "code": sku.code,
-            "stock": derived[sku.pk] if sku.tracked else sku.stock,
-        }
+        {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, **sku_stock_fields(sku, tracked)}
         for sku in skus
     ]
 
@@ -446,10 +454,24 @@ def sku_orderable(sku_id: int) -> int:
     return orderable_stocks([sku], sku.goods.sub_shop_ids)[sku.pk]
 
 
-def tracked_stocks(skus: dict[int, list[int]]) -> dict[int, int]:
-    """The stock a customer can order of SKUs tracked by unit (SKU id → its goods' sales
-    scope): units in stock where the goods are sold, less the open reservations; never below
-    zero."""
+@dataclass(frozen=True)
+class TrackedStock:
+    """The two figures behind a tracked SKU's stock, which a stock keeper compares with the
+    units on the shelf: its units in stock where its goods are sold, and its open
+    reservations (orders not shipped yet)."""
+
+    in_stock: int
+    reserved: int
+
+    @property
+    def available(self) -> int:
+        """What a customer can order: in stock less reserved, never below zero."""
+        return max(0, self.in_stock - self.reserved)
+
+
+def tracked_stock_parts(skus: dict[int, list[int]]) -> dict[int, TrackedStock]:
+    """For SKUs tracked by unit (SKU id → its goods' sales scope), their units in stock where
+    the goods are sold and their open reservations."""
     if not skus:
         return {}
     in_stock = units_in_stock(skus)
@@ -460,9 +482,36 @@ def tracked_stocks(skus: dict[int, list[int]]) -> dict[int, int]:
         .annotate(n=Sum("quantity"))
         .values_list("sku_id", "n")
     )
+    # A reservation's movement takes stock away: its quantity is negative.
     return {
-        sku_id: max(0, in_stock.get(sku_id, 0) + (reserved.get(sku_id) or 0)) for sku_id in skus
+        sku_id: TrackedStock(
+            in_stock=in_stock.get(sku_id, 0), reserved=-(reserved.get(sku_id) or 0)
+        )
+        for sku_id in skus
     }
+
+
+def tracked_stocks(skus: dict[int, list[int]]) -> dict[int, int]:
+    """The stock a customer can order of SKUs tracked by unit (SKU id → its goods' sales
+    scope): units in stock where the goods are sold, less the open reservations; never below
+    zero."""
+    return {sku_id: parts.available for sku_id, parts in tracked_stock_parts(skus).items()}
+
+
+def sku_stock_fields(sku: Sku, tracked: Mapping[int, TrackedStock]) -> dict[str, Any]:
+    """A SKU's stock as the goods calls answer it: `stock` is what a customer can order; a
+    SKU tracked by unit adds the two figures it comes from (`tracked` its parts, read by
+    `tracked_stock_parts`), a counted SKU its kept count and none. A tracked SKU's `stock`
+    column is never read."""
+    if sku.tracked:
+        parts = tracked[sku.pk]
+        return {
+            "stock": parts.available,
+            "tracked": True,
+            "in_stock": parts.in_stock,
+            "reserved": parts.reserved,
+        }
+    return {"stock": counted_stock(sku), "tracked": False, "in_stock": None, "reserved": None}
 
 
 __all__ = ["Fineness"]  # the goods' condition vocabulary, which units' grades reuse

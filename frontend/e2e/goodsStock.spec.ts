@@ -86,3 +86,42 @@ test.describe.serial('goods stock and availability', () => {
     await expect(skuTable.getByRole('row').filter({ hasText: '黑色' })).toContainText('现有 7');
   });
 });
+
+interface SkuStockRow {
+  sku_id: number;
+  specs: Record<string, string>;
+  stock: number;
+  tracked: boolean;
+  in_stock: number | null;
+  reserved: number | null;
+}
+
+test.describe('stock of a SKU tracked by unit', () => {
+  test.use({ storageState: STORAGE.demo });
+
+  test('says what can be ordered with its units in stock and the orders holding some, offers no add or set, and leads to its units', async ({ page, request }) => {
+    // The demo's phones and laptops are tracked by unit (apps/assets/demo.py).
+    const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
+    const units = await api.get<{ list: { sku_id: number; goods_id: number | null; goods_name: string }[] }>('/api/backend/getUnitList', { status: 'in_stock', page: 1, page_size: 10 });
+    const unit = units.list.find((row) => row.goods_id !== null);
+    expect(unit, 'the demo tracks its phones and laptops by unit').toBeTruthy();
+    const { goods_id: goodsId, goods_name: title, sku_id: skuId } = unit!;
+    const sku = (await api.get<SkuStockRow[]>('/api/platform/getSkuStock', { goods_id: goodsId! })).find((row) => row.sku_id === skuId)!;
+    expect(sku.tracked).toBe(true);
+    expect(sku.stock).toBe(Math.max(0, sku.in_stock! - sku.reserved!));
+    const label = Object.values(sku.specs).join(' / ') || '默认规格';
+
+    const list = new GoodsListPage(page);
+    await list.goto(HOSTS.demo, `?keyword=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `调整库存 ${title}`, exact: true }).click();
+    const stock = new GoodsStockDialog(page);
+    await stock.expectLoaded();
+    await expect(stock.current(label)).toHaveText(`可租 ${sku.stock}（在库 ${sku.in_stock}，订单预留 ${sku.reserved}）`);
+    await expect(stock.mode(label)).toHaveCount(0);
+    await expect(stock.row(label)).toContainText('按台管理：库存来自入库的设备');
+    await expect(stock.row(label).getByRole('link', { name: '入库单收货' })).toHaveAttribute('href', '/stockReceipts');
+    await stock.row(label).getByRole('link', { name: `调整设备（${label}）` }).click();
+    await expect(page).toHaveURL(new RegExp(`/assets\\?sku_id=${skuId}$`));
+    await expect(page.locator(`[data-sku-filter="${skuId}"]`)).toBeVisible();
+  });
+});

@@ -13,9 +13,12 @@ export class GoodsStockDialog {
     await expect(this.table()).toBeVisible();
   }
 
+  /** A SKU tracked by unit offers no add or set: its row has no adjustment select. */
+  readonly mode = (sku: string) => this.dialog().getByLabel(`调整方式（${sku}）`);
+
   /** Adds (or with a negative quantity removes) stock of one SKU. */
   async change(sku: string, quantity: string, mode: '增减' | '设为' = '增减') {
-    await this.dialog().getByLabel(`调整方式（${sku}）`).selectOption({ label: mode });
+    await this.mode(sku).selectOption({ label: mode });
     await this.dialog().getByLabel(`数量（${sku}）`).fill(quantity);
     await this.dialog().getByRole('button', { name: `确定调整 ${sku}` }).click();
   }

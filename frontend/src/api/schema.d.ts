@@ -9829,6 +9829,8 @@ export interface components {
             title: string;
             /** Total Stock */
             total_stock: number;
+            /** @description its SKUs tracked by unit in all (their available part is in total_stock); null: none is tracked */
+            tracked_stock: components["schemas"]["TrackedStockOut"] | null;
             /**
              * Updated At
              * Format: date-time
@@ -14285,25 +14287,61 @@ export interface components {
             code: string;
             /** Id */
             id: number;
+            /**
+             * In Stock
+             * @description tracked: its units in stock in the warehouse or a sub-shop the goods are sold in; counted: null
+             */
+            in_stock: number | null;
+            /**
+             * Reserved
+             * @description tracked: its open reservations (orders not shipped yet); counted: null
+             */
+            reserved: number | null;
             /** Specs */
             specs: {
                 [key: string]: string;
             };
-            /** Stock */
+            /**
+             * Stock
+             * @description what a customer can order: a counted SKU's kept count; a tracked SKU's in_stock less reserved, never below 0
+             */
             stock: number;
+            /**
+             * Tracked
+             * @description tracked by unit: its stock is derived from its units
+             */
+            tracked: boolean;
         };
         /** SkuStockOut */
         SkuStockOut: {
             /** Code */
             code: string;
+            /**
+             * In Stock
+             * @description tracked: its units in stock in the warehouse or a sub-shop the goods are sold in; counted: null
+             */
+            in_stock: number | null;
+            /**
+             * Reserved
+             * @description tracked: its open reservations (orders not shipped yet); counted: null
+             */
+            reserved: number | null;
             /** Sku Id */
             sku_id: number;
             /** Specs */
             specs: {
                 [key: string]: string;
             };
-            /** Stock */
+            /**
+             * Stock
+             * @description what a customer can order: a counted SKU's kept count; a tracked SKU's in_stock less reserved, never below 0
+             */
             stock: number;
+            /**
+             * Tracked
+             * @description tracked by unit: its stock is derived from its units
+             */
+            tracked: boolean;
         };
         /** SortIn */
         SortIn: {
@@ -14672,6 +14710,26 @@ export interface components {
             reason: string;
             /** To Status */
             to_status: string;
+        };
+        /** TrackedStockOut */
+        TrackedStockOut: {
+            /**
+             * Available
+             * @description what a customer can order of them (in total_stock)
+             */
+            available: number;
+            /**
+             * In Stock
+             * @description their units in stock where the goods are sold
+             */
+            in_stock: number;
+            /**
+             * Reserved
+             * @description their open reservations
+             */
+            reserved: number;
+            /** Sku Count */
+            sku_count: number;
         };
         /** TrackingEventOut */
         TrackingEventOut: {

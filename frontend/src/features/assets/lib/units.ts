@@ -120,6 +120,14 @@ export function unitHref(id: number): string {
   return `/assets/${id}`;
 }
 
+/** The units list filtered to one SKU (a tracked SKU's stock is its units). */
+export function skuUnitsHref(skuId: number): string {
+  return `/assets?sku_id=${skuId}`;
+}
+
+/** Where units are received from suppliers (采购入库). */
+export const STOCK_RECEIPTS_HREF = '/stockReceipts';
+
 /** The unit actions the detail offers (getUnitDetail `actions`); the serial's move has one name in the machine. */
 export const ADJUST_ACTIONS = ['lose', 'find', 'restock'] as const;
 export const SERIAL_ACTIONS = ['serial_record', 'record_serial'] as const;

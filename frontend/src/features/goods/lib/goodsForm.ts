@@ -8,6 +8,7 @@
 import { percentToShare, shareToPercent } from '@/lib/share';
 import type { GoodsDetail, GoodsSaveBody } from '../types';
 import { skuKey, specsFromSkus, type SkuDraft, type SpecDefinition } from './sku';
+import { trackedParts } from './trackedStock';
 
 export interface RentPlanDraft {
   uid: string;
@@ -118,6 +119,7 @@ export function formFromDetail(detail: GoodsDetail): GoodsFormValues {
     specs: sku.specs,
     code: sku.code,
     stock: String(sku.stock),
+    tracked: trackedParts(sku) ?? undefined,
     sell_price: sellBySku.get(index)?.price ?? '',
     original_price: sellBySku.get(index)?.original_price ?? '',
   }));

@@ -29,6 +29,7 @@ const skuSchema = z.object({
   specs: z.record(z.string(), z.string()),
   code: z.string().max(50, 'tooLong'),
   stock: wholeNumber(LIMITS.stockMax),
+  tracked: z.object({ available: z.number(), inStock: z.number(), reserved: z.number() }).optional(),
   sell_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
   original_price: amount(LIMITS.sellMin, LIMITS.sellMax, true),
 });

@@ -2,6 +2,7 @@
  * Specs → SKUs: every combination of the spec values is one SKU. Regenerating keeps what the
  * merchant already typed (id, code, stock, prices) for combinations that still exist.
  */
+import type { TrackedParts } from './trackedStock';
 
 export interface SpecDefinition {
   name: string;
@@ -16,6 +17,8 @@ export interface SkuDraft {
   specs: Record<string, string>;
   code: string;
   stock: string;
+  /** A saved SKU tracked by unit: its stock is its units, shown and never typed. */
+  tracked?: TrackedParts;
   sell_price: string;
   original_price: string;
 }

@@ -2,6 +2,7 @@
  * The stock dialog's input: a new stock (mode set) or a change by a delta (mode add). Only the
  * shape is checked here; whether a decrease fits is the server's call, because the stock on
  * screen can be stale (orders reserve stock meanwhile) and the server's update is atomic.
+ * A SKU tracked by unit has no such input: its stock is its units (trackedStock.ts).
  */
 import { LIMITS } from './goodsForm';
 

@@ -10,9 +10,14 @@ import { generateSkus, skuLabel, type SkuDraft } from '../../lib/sku';
 import { Table } from '@/components/data-table/Table';
 import type { ColumnDef } from '@/components/data-table/types';
 import { CellInput } from '@/components/ui/fields';
+import { TrackedStockLinks, useTrackedStockText } from '../stock/TrackedStock';
 import { useFieldMessage } from './useFieldMessage';
 
-/** Spec names and values → the SKU grid (code, initial stock, sale prices). */
+/**
+ * Spec names and values → the SKU grid (code, initial stock, sale prices). A saved SKU's stock is
+ * read-only (the stock dialog changes it); a SKU tracked by unit shows what can be ordered with
+ * its units in stock and reservations, and a link to its units.
+ */
 export function SkuSection() {
   const t = useTranslations('goods.editor');
   const message = useFieldMessage();
@@ -21,6 +26,8 @@ export function SkuSection() {
   const skus = useWatch({ control, name: 'skus' });
   const errors = formState.errors;
   const labelOf = (sku: SkuDraft) => skuLabel(sku.specs, t('sku.default'));
+  const tStock = useTranslations('goods.stock.tracked');
+  const trackedText = useTrackedStockText();
 
   // Every column stays (priority 1): a field folded into a details line would hide its error.
   // Too wide for a phone, the grid scrolls sideways inside its card.
@@ -37,7 +44,14 @@ export function SkuSection() {
       header: t('sku.stock'),
       meta: { priority: 1 },
       cell: ({ row }) =>
-        row.original.id ? (
+        row.original.tracked ? (
+          // Tracked by unit: the figure is derived from its units and never typed here.
+          <div className="min-w-44 py-1.5 text-slate-600" data-tracked-sku={row.original.id}>
+            <p className="tabular-nums">{trackedText(row.original.tracked)}</p>
+            <p className="text-xs text-slate-500">{tStock('noteShort')}</p>
+            {row.original.id !== undefined && <TrackedStockLinks skuId={row.original.id} sku={labelOf(row.original)} receive={false} />}
+          </div>
+        ) : row.original.id ? (
           <p className="py-1.5 text-slate-600" title={t('sku.stockExistingHint')}>
             {t('sku.stockExisting', { stock: row.original.stock })}
           </p>

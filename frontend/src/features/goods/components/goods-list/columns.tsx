@@ -15,6 +15,7 @@ import { Truncate } from '@/components/ui/Truncate';
 import { UserText } from '@/components/ui/UserText';
 import { GoodsNote } from '../GoodsNote';
 import { StorefrontBadge } from '../StorefrontBadge';
+import { useTrackedStockText } from '../stock/TrackedStock';
 
 export interface GoodsRowActions {
   onShelf: (row: GoodsRow, status: 'on_shelf' | 'off_shelf') => void;
@@ -61,6 +62,25 @@ function SortInput({ row, onSort }: { row: GoodsRow; onSort: (row: GoodsRow, sor
       }}
       className="w-16 rounded border border-slate-300 px-2 py-1 text-sm tabular-nums focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
     />
+  );
+}
+
+/**
+ * The goods' stock: its total, and for SKUs tracked by unit the units in stock and the orders
+ * holding some of them, so that a figure below the units on the shelf says why.
+ */
+export function GoodsStock({ row }: { row: GoodsRow }) {
+  const t = useTranslations('goods.stock.tracked');
+  const trackedText = useTrackedStockText();
+  const tracked = row.tracked_stock;
+  if (!tracked) return <span className="tabular-nums">{row.total_stock}</span>;
+  const parts = { available: tracked.available, inStock: tracked.in_stock, reserved: tracked.reserved };
+  if (tracked.sku_count === row.sku_count) return <span className="tabular-nums">{trackedText(parts)}</span>;
+  return (
+    <>
+      <span className="tabular-nums">{row.total_stock}</span>
+      <span className="block text-xs text-slate-500 tabular-nums">{t('mixed', { count: tracked.sku_count, ...parts })}</span>
+    </>
   );
 }
 
@@ -125,7 +145,7 @@ export function useGoodsColumns(actions: GoodsRowActions): ColumnDef<GoodsRow, u
           <span className="whitespace-nowrap tabular-nums">{row.original.min_rent === null ? '—' : t('list.rentFrom', { amount: formatCurrency(row.original.min_rent) })}</span>
         ),
       },
-      { id: 'stock', header: t('list.columns.stock'), cell: ({ row }) => <span className="tabular-nums">{row.original.total_stock}</span> },
+      { id: 'stock', header: t('list.columns.stock'), cell: ({ row }) => <GoodsStock row={row.original} /> },
       {
         id: 'status',
         header: t('list.columns.status'),

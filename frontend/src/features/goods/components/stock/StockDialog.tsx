@@ -8,12 +8,14 @@ import { Spinner } from '@/components/ui/Spinner';
 import { asApiError } from '../../lib/apiError';
 import { skuLabel } from '../../lib/sku';
 import { parseStockInput, stockAfter, type StockInputError, type StockMode } from '../../lib/stock';
+import { trackedParts } from '../../lib/trackedStock';
 import { useSkuStock, useUpdateSkuStock } from '../../queries';
 import type { SkuStock } from '../../types';
 import { controlClass } from '@/components/ui/fields';
 import { Table } from '@/components/data-table/Table';
 import { TableError } from '@/components/data-table/TableStates';
 import type { ColumnDef } from '@/components/data-table/types';
+import { TrackedStockLinks, useTrackedStockText } from './TrackedStock';
 
 /** The server's words for a refused change: the field's message when it names one. */
 function refusalText(error: Error): string {
@@ -113,6 +115,7 @@ function StockTable({ goodsId, rows, fetching, onUpdated }: { goodsId: number; r
   const draftOf = (skuId: number) => drafts[skuId] ?? NEW_DRAFT;
   const edit = (skuId: number, change: Partial<StockDraft>) => setDrafts((current) => ({ ...current, [skuId]: { ...(current[skuId] ?? NEW_DRAFT), ...change } }));
   const labelOf = (sku: SkuStock) => skuLabel(sku.specs, t('defaultSku'));
+  const trackedText = useTrackedStockText();
 
   const submit = (sku: SkuStock) => {
     const { mode, text } = draftOf(sku.sku_id);
@@ -143,11 +146,29 @@ function StockTable({ goodsId, rows, fetching, onUpdated }: { goodsId: number; r
         </>
       ),
     },
-    { id: 'current', header: t('current'), meta: { priority: 1 }, cellLabel: (sku) => t('currentOf', { sku: labelOf(sku) }), cell: ({ row }) => <span className="tabular-nums">{row.original.stock}</span> },
+    {
+      id: 'current',
+      header: t('current'),
+      meta: { priority: 1 },
+      cellLabel: (sku) => t('currentOf', { sku: labelOf(sku) }),
+      cell: ({ row }) => {
+        const parts = trackedParts(row.original);
+        return <span className="tabular-nums">{parts ? trackedText(parts) : row.original.stock}</span>;
+      },
+    },
     {
       id: 'change',
       header: t('change'),
-      cell: ({ row }) => <StockChange sku={row.original} label={labelOf(row.original)} draft={draftOf(row.original.sku_id)} onEdit={(change) => edit(row.original.sku_id, change)} onSubmit={() => submit(row.original)} />,
+      cell: ({ row }) =>
+        row.original.tracked ? (
+          // No add or set: a tracked SKU's stock is its units, changed by receiving or adjusting them.
+          <div className="flex flex-col gap-1" data-tracked-sku={row.original.sku_id}>
+            <p className="text-xs text-slate-600">{t('tracked.noteShort')}</p>
+            <TrackedStockLinks skuId={row.original.sku_id} sku={labelOf(row.original)} />
+          </div>
+        ) : (
+          <StockChange sku={row.original} label={labelOf(row.original)} draft={draftOf(row.original.sku_id)} onEdit={(change) => edit(row.original.sku_id, change)} onSubmit={() => submit(row.original)} />
+        ),
     },
   ];
 
@@ -156,7 +177,9 @@ function StockTable({ goodsId, rows, fetching, onUpdated }: { goodsId: number; r
 
 /**
  * Per-SKU stock of one goods item: set a new figure or add/subtract a delta, one SKU at a time,
- * each refusal shown beside its SKU. Used from the goods list and from the editor.
+ * each refusal shown beside its SKU. A SKU tracked by unit shows what can be ordered with its
+ * units in stock and reservations, and where its units are received or adjusted instead.
+ * Used from the goods list and from the editor.
  */
 export function StockDialog({
   goods,
@@ -190,7 +213,9 @@ export function StockDialog({
         </Button>
       }
     >
-      <p className="mb-3 text-xs text-slate-500">{t('hint')}</p>
+      {/* Each kind's hint once its SKUs are known (before: the counted one, as most SKUs are). */}
+      {(!stock.data || stock.data.some((sku) => !sku.tracked)) && <p className="mb-3 text-xs text-slate-500">{t('hint')}</p>}
+      {stock.data?.some((sku) => sku.tracked) && <p className="mb-3 text-xs text-slate-500">{t('tracked.hint')}</p>}
       {body}
     </Dialog>
   );

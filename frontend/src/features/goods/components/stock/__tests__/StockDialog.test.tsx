@@ -5,10 +5,18 @@ import { answer, byText, click, render, settle } from '@/components/__tests__/re
 import { fakeTableLayout } from '@/components/__tests__/tableLayout';
 import { StockDialog } from '../StockDialog';
 
+const COUNTED = { tracked: false, in_stock: null, reserved: null };
 const SKUS = [
-  { sku_id: 1, specs: { 颜色: '黑色' }, code: 'TAB-B', stock: 3 },
-  { sku_id: 2, specs: { 颜色: '白色' }, code: 'TAB-W', stock: 2 },
+  { sku_id: 1, specs: { 颜色: '黑色' }, code: 'TAB-B', stock: 3, ...COUNTED },
+  { sku_id: 2, specs: { 颜色: '白色' }, code: 'TAB-W', stock: 2, ...COUNTED },
 ];
+// A SKU tracked by unit: 8 units in stock, 3 held for orders not shipped yet.
+const TRACKED = { sku_id: 3, specs: { 颜色: '蓝色' }, code: 'TAB-U', stock: 5, tracked: true, in_stock: 8, reserved: 3 };
+
+// The session's rights (the links to units and receipts follow them).
+const session = vi.hoisted(() => ({ auth: [{ action: 'goods.edit' }, { action: 'asset.view' }, { action: 'asset.receive' }] as { action: string }[] }));
+vi.mock('@/components/GlobalStateProvider', () => ({ useGlobalState: (select: (state: unknown) => unknown) => select({ platformType: 0, auth: session.auth }) }));
+vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const card = fakeTableLayout((th) => th.getAttribute('scope') === 'col');
 
@@ -18,9 +26,9 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-async function open() {
+async function open(rows: readonly object[] = SKUS) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.includes('/getSkuStock')) return answer(SKUS);
+    if (url.includes('/getSkuStock')) return answer(rows);
     if (url.includes('/updateSkuStock')) {
       const body = JSON.parse(String(init?.body)) as { sku_id: number; quantity: number };
       if (body.quantity < -2) return answer(null, 1208, '库存不足');
@@ -84,5 +92,52 @@ describe('StockDialog', () => {
     expect(table().querySelector('td[aria-label="当前库存（黑色）"]')!.textContent).toBe('8');
     const details = table().querySelector('[data-row-details]')!;
     expect(details.querySelector('[role="status"]')!.textContent).toContain('8');
+  });
+
+  it('says a tracked SKU’s available stock with its units in stock and reservations, and offers no add or set for it, only where its units change', async () => {
+    card.width = 2000;
+    const { fetchMock } = await open([...SKUS, TRACKED]);
+    expect(table().querySelector('td[aria-label="当前库存（蓝色）"]')!.textContent).toBe('可租 5（在库 8，订单预留 3）');
+    const tracked = rowOf('蓝色');
+    expect(tracked.querySelector('select, input, button')).toBeNull();
+    expect(document.querySelector('[aria-label="调整方式（蓝色）"]')).toBeNull();
+    expect(tracked.textContent).toContain('按台管理：库存来自入库的设备');
+    expect(tracked.querySelector('a[aria-label="调整设备（蓝色）"]')!.getAttribute('href')).toBe('/assets?sku_id=3');
+    expect(byText(tracked, 'a', '入库单收货')!.getAttribute('href')).toBe('/stockReceipts');
+    // Both kinds' hints: how to add or set a counted SKU, where a tracked SKU's figure comes from.
+    const dialog = document.querySelector('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('“增减”填正数入库');
+    expect(dialog.textContent).toContain('可租 = 在库设备 − 订单预留');
+
+    // The counted SKUs keep their change form.
+    await change('黑色', '5');
+    expect(table().querySelector('td[aria-label="当前库存（黑色）"]')!.textContent).toBe('8');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/updateSkuStock'))).toHaveLength(1);
+  });
+
+  it('shows only the tracked hint for tracked SKUs, and says which right a missing link needs', async () => {
+    card.width = 2000;
+    session.auth = [{ action: 'goods.edit' }];
+    try {
+      await open([TRACKED]);
+      const dialog = document.querySelector('[role="dialog"]')!;
+      expect(dialog.textContent).not.toContain('“增减”填正数入库');
+      expect(dialog.textContent).toContain('可租 = 在库设备 − 订单预留');
+      const tracked = rowOf('蓝色');
+      expect(tracked.querySelector('a')).toBeNull();
+      expect(tracked.textContent).toContain('调整设备需要“查看设备”权限');
+      expect(tracked.textContent).toContain('入库单收货需要“采购入库”权限');
+    } finally {
+      session.auth = [{ action: 'goods.edit' }, { action: 'asset.view' }, { action: 'asset.receive' }];
+    }
+  });
+
+  it('on a narrow screen keeps a tracked SKU’s figures in the row and its links in the details', async () => {
+    card.width = 500;
+    await open([TRACKED]);
+    expect(table().querySelector('td[aria-label="当前库存（蓝色）"]')!.textContent).toBe('可租 5（在库 8，订单预留 3）');
+    await click(rowOf('蓝色').querySelector('button[aria-label="展开详情"]'));
+    const details = table().querySelector('[data-row-details]')!;
+    expect(details.querySelector('a[aria-label="调整设备（蓝色）"]')).not.toBeNull();
   });
 });
