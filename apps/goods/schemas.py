@@ -184,6 +184,9 @@ class GoodsFiltersIn(Schema):
 class GoodsListIn(GoodsFiltersIn):
     page: Page = 1
     page_size: PageSize = 20
+    tracked: bool = Field(
+        False, description="only goods with an active SKU tracked by unit (stock receipts)"
+    )
 
 
 class GainListIn(Schema):
@@ -304,6 +307,9 @@ class SkuStockOut(Schema):
     specs: dict[str, str]
     code: str
     stock: int
+    tracked: bool = Field(
+        False, description="tracked by unit: its stock is derived from its units in stock"
+    )
 
 
 class GainOut(Schema):

@@ -331,10 +331,15 @@ def goods_page(
     keyword: str,
     page: int,
     page_size: int,
+    tracked_only: bool = False,
 ) -> dict[str, Any]:
     queryset = _goods_filtered(
         session=session, status=status, category_id=category_id, keyword=keyword
     ).order_by("sort", "-id")  # the order of the list's index
+    if tracked_only:  # a stock receipt's goods: those with a SKU tracked by unit
+        queryset = queryset.filter(
+            Exists(Sku.objects.filter(goods=OuterRef("pk"), is_active=True, tracked=True))
+        )
     answer = page_of(
         queryset.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=queryset
     )
@@ -401,6 +406,7 @@ def sku_stocks(goods_id: int, *, session: Session | None) -> list[dict[str, Any]
             "specs": sku.specs,
             "code": sku.code,
             "stock": derived[sku.pk] if sku.tracked else sku.stock,
+            "tracked": sku.tracked,
         }
         for sku in skus
     ]
