@@ -539,10 +539,13 @@ def test_the_units_export_holds_the_lists_rows(
 def orders_known(places) -> Iterator[dict[int, order_facts.OrderFact]]:
     """Orders as orders would answer them through the port (orders registers it later)."""
     known: dict[int, order_facts.OrderFact] = {}
+    registered = order_facts._reader  # orders' own reader: put back afterwards
     order_facts.unregister()
     order_facts.register(lambda ids: {i: known[i] for i in ids if i in known})
     yield known
     order_facts.unregister()
+    if registered is not None:
+        order_facts.register(registered)
 
 
 def _order(order_id: int, sku_id: int, sub_shop_id: int | None, **extra) -> order_facts.OrderFact:
