@@ -224,6 +224,8 @@ def unit_ship_refusal(
         place_en = pick(WAREHOUSE, "en") if unit.sub_shop_id is None else place
         in_stock = unit.status == UnitStatus.IN_STOCK
         fact = order_facts([unit.order_id]).get(unit.order_id) if unit.order_id else None
+        if fact is not None and sub_shop_id is not None and fact.sub_shop_id != sub_shop_id:
+            fact = None  # a sibling sub-shop's order is not named to this one
         order_zh = f"，订单 {fact.order_no}" if fact is not None else ""
         order_en = f", order {fact.order_no}" if fact is not None else ""
         return ApplicationError(

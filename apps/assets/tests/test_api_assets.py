@@ -801,11 +801,14 @@ def test_a_transfer_is_received_by_ticks_or_scans_the_rest_staying_in_transit(
 
 
 def test_the_ship_check_names_the_goods_and_a_mistyped_imei(shop, demo_owner, places, orders_known):
-    units = _units(demo_owner, shop.sku.pk, 2)
+    units = _units(demo_owner, shop.sku.pk, 3)
     orders_known[1] = _order(1, shop.sku.pk, places["east"])
-    orders_known[6] = _order(6, shop.sku.pk, None, status="in_lease", awaiting_shipment=False)
+    leasing = {"status": "in_lease", "awaiting_shipment": False}
+    orders_known[6] = _order(6, shop.sku.pk, places["east"], **leasing)
+    orders_known[7] = _order(7, shop.sku.pk, places["west"], **leasing)
     _tenant(shop)
     Unit.objects.filter(pk=units[1]["id"]).update(status="out_with_customer", order_id=6)
+    Unit.objects.filter(pk=units[2]["id"]).update(status="out_with_customer", order_id=7)
 
     def reason(code: str, **headers: str) -> str:
         answer = demo_owner.get(f"{B}/findUnit", {"code": code, "order_id": 1}, **headers)
@@ -822,3 +825,5 @@ def test_the_ship_check_names_the_goods_and_a_mistyped_imei(shop, demo_owner, pl
         out == f"「测试手机 · 黑」（{units[1]['imei1']}）当前不可发货：在客户处（总仓，订单 ZL6）"
     )
     assert "#" not in out
+    # A sibling sub-shop's order is not named to this one's.
+    assert reason(units[2]["imei1"]).endswith("当前不可发货：在客户处（总仓）")
