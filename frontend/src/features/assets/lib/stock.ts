@@ -137,7 +137,7 @@ export type TransferScanRefusal =
   | { key: 'notInStock'; values: { status: string } }
   | { key: 'elsewhere'; values: { place: string } };
 
-type ScannedUnit = Pick<Unit, 'id' | 'status' | 'status_label' | 'sub_shop_id' | 'place_name' | 'order_no'>;
+type ScannedUnit = Pick<Unit, 'id' | 'status_label' | 'sub_shop_id' | 'place_name' | 'order_no'> & { status: string };
 
 export function transferScanRefusal(code: string, unit: ScannedUnit | null, from: number | null, taken: readonly number[]): TransferScanRefusal | null {
   if (!unit) return { key: imeiMistyped(code) ? 'imeiTypo' : 'notFound' };
@@ -151,7 +151,7 @@ export function transferScanRefusal(code: string, unit: ScannedUnit | null, from
 }
 
 /** A transfer's units still in transit: those the receiver may tick. */
-export function unitsInTransit<T extends Pick<Unit, 'status'>>(units: readonly T[]): T[] {
+export function unitsInTransit<T extends { status: string }>(units: readonly T[]): T[] {
   return units.filter((unit) => unit.status === 'in_transit');
 }
 

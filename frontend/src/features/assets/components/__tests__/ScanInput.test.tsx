@@ -123,7 +123,7 @@ describe('ScanInput', () => {
     const onScan = vi.fn(async () => {
       throw refusal;
     });
-    const run = vi.fn(async () => '已按序列号保存');
+    const run = vi.fn(async (code: string) => (code ? '已按序列号保存' : ''));
     const onIdle = vi.fn();
     await mount(onScan, { onIdle, confirmFor: (error, code) => (error === refusal ? { label: '这不是 IMEI，按序列号保存', run: () => run(code) } : null) });
     await type('353915110101048');
