@@ -258,11 +258,14 @@ def _units_checked(demo: Merchant) -> Callable[[], None]:
         assert first_order is not None
         first_three = StockReceipt.objects.order_by("receipt_date", "id")[:3]
         received_at = UnitMovement.objects.filter(action="receive")
-        assert max(
-            received_at.filter(unit__receipt_line__receipt__in=first_three).values_list(
-                "at", flat=True
+        assert (
+            max(
+                received_at.filter(unit__receipt_line__receipt__in=first_three).values_list(
+                    "at", flat=True
+                )
             )
-        ) < first_order.created_at
+            < first_order.created_at
+        )
         for receipt in StockReceipt.objects.order_by("receipt_date", "id")[3:]:
             line = receipt.lines.get()
             last = max(received_at.filter(unit__receipt_line=line).values_list("at", flat=True))

@@ -84,6 +84,7 @@ def record_unit_serial(request: HttpRequest, payload: schemas.RecordUnitSerialIn
             imei1=payload.imei1,
             imei2=payload.imei2,
             meid=payload.meid,
+            not_imei=payload.not_imei,
         ),
     )
     return _unit(session, unit.pk)
@@ -190,13 +191,15 @@ def create_stock_receipt(request: HttpRequest, payload: schemas.CreateReceiptIn)
 
 @call(router.post, "/scanStockReceipt", schemas.ScanReceiptOut, auth=RECEIVE)
 def scan_stock_receipt(request: HttpRequest, payload: schemas.ScanReceiptIn) -> dict[str, Any]:
-    """One scan on a receipt's line: one unit in the warehouse at the line's cost."""
+    """One scan on a receipt's line: one unit in the warehouse at the line's cost. 15 digits
+    whose IMEI check digit is wrong are refused (a field error on `code`, `data.confirm`
+    `not_imei`) unless the request confirms the code is not an IMEI."""
     session = _warehouse(request)
     unit = services.receipt_scan(
         actor=session,
         receipt_id=payload.receipt_id,
         line_id=payload.line_id,
-        identifiers=services.identifiers_of_code(payload.code),
+        identifiers=services.identifiers_of_code(payload.code, not_imei=payload.not_imei),
         grade=payload.grade,
     )
     return {"unit": _unit(session, unit.pk), **selectors.receipt_line_progress(payload.line_id)}
@@ -243,8 +246,12 @@ def send_stock_transfer(request: HttpRequest, payload: schemas.SendTransferIn) -
 
 
 @call(router.post, "/receiveStockTransfer", schemas.TransferDetailOut, auth=TRANSFER)
-def receive_stock_transfer(request: HttpRequest, payload: schemas.AssetIdIn) -> Any:
-    """The destination receives a transfer: its units in stock there."""
+def receive_stock_transfer(request: HttpRequest, payload: schemas.ReceiveTransferIn) -> Any:
+    """The destination receives a transfer's units, in stock there: all still in transit, or
+    those ticked (`unit_ids`) or scanned (`codes`), the rest staying in transit until
+    received; the transfer is received when none is left in transit."""
     session = current_session(request)
-    transfer = services.transfer_receive(actor=session, transfer_id=payload.id)
+    transfer = services.transfer_receive(
+        actor=session, transfer_id=payload.id, unit_ids=payload.unit_ids, codes=payload.codes
+    )
     return selectors.transfer_detail(session=session, transfer_id=transfer.pk)

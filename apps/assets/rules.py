@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from zulin.core.i18n import Text
+
 from .models import UnitStatus
 
 IMEI_LENGTH = 15
@@ -34,6 +36,22 @@ def luhn_valid(digits: str) -> bool:
 def imei_valid(imei: str) -> bool:
     """15 ASCII digits whose last is the Luhn check digit of the first 14."""
     return len(imei) == IMEI_LENGTH and imei.isascii() and luhn_valid(imei)
+
+
+def imei_shaped(code: str) -> bool:
+    """15 ASCII digits: what an IMEI looks like, its check digit right or not."""
+    return len(code) == IMEI_LENGTH and code.isascii() and code.isdigit()
+
+
+def imei_mistyped(code: str) -> bool:
+    """An IMEI read or typed wrong: 15 digits whose last is not the Luhn digit of the first
+    14. Never kept as a unit's identifier (not even as a serial number) unless the person
+    says it is not an IMEI (docs/assets.md, "A code that looks like an IMEI")."""
+    return imei_shaped(code) and not luhn_valid(code)
+
+
+# The one wording of a mistyped IMEI, at intake and at shipping.
+IMEI_CHECK_WRONG = Text("IMEI 校验位不对", "The IMEI's check digit is wrong")
 
 
 def serial_clean(serial: str) -> str:

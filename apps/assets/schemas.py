@@ -30,6 +30,14 @@ Code = Annotated[SingleLineText, Field(min_length=1, max_length=64)]
 Identifier = Annotated[SingleLineText, Field(max_length=64)]
 UnitCost = Annotated[Decimal, Field(ge=0, le=Decimal("9999999999.99"), decimal_places=2)]
 StatusNames = list[str]  # a module alias: inside a page schema `list` names its rows
+NotImei = Annotated[
+    bool,
+    Field(
+        description="the person confirmed the code is not an IMEI: 15 digits failing the "
+        "IMEI's check digit are kept as a serial number (else refused, data.confirm "
+        "`not_imei`)"
+    ),
+]
 MAX_LABELS = 500
 MAX_TRANSFER_UNITS = 500
 
@@ -155,6 +163,7 @@ class RecordUnitSerialIn(Schema):
     imei1: Identifier = ""
     imei2: Identifier = ""
     meid: Identifier = ""
+    not_imei: NotImei = False
 
 
 class AdjustUnitIn(Schema):
@@ -273,9 +282,11 @@ class ScanReceiptIn(Schema):
     receipt_id: Id
     line_id: Id
     code: Code = Field(
-        description="one scanned serial or IMEI (15 digits with a valid Luhn digit: an IMEI)"
+        description="one scanned serial or IMEI (15 digits with a valid Luhn digit: an IMEI; "
+        "15 digits with a wrong one: refused unless `not_imei`)"
     )
     grade: GradeValue | None = None
+    not_imei: NotImei = False
 
 
 class ScanReceiptOut(Schema):
@@ -303,6 +314,7 @@ class TransferOut(Schema):
     status: TransferStatusValue
     status_label: str
     unit_count: int
+    received_count: int = Field(description="units of it received so far")
     sent_at: datetime
     received_at: datetime | None
     sent_by: str
@@ -324,3 +336,15 @@ class SendTransferIn(Schema):
     codes: list[Code] = Field(default_factory=list, max_length=MAX_TRANSFER_UNITS)
     unit_ids: list[Id] = Field(default_factory=list, max_length=MAX_TRANSFER_UNITS)
     idempotency_key: IdempotencyKey
+
+
+class ReceiveTransferIn(AssetIdIn):
+    """Neither `unit_ids` nor `codes`: every unit still in transit; else those only (the rest
+    stay in transit until received)."""
+
+    unit_ids: list[Id] = Field(
+        default_factory=list, max_length=MAX_TRANSFER_UNITS, description="units ticked"
+    )
+    codes: list[Code] = Field(
+        default_factory=list, max_length=MAX_TRANSFER_UNITS, description="units scanned"
+    )

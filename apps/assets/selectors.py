@@ -30,7 +30,7 @@ from .models import (
     UnitStatus,
 )
 from .order_facts import OrderFact, order_facts
-from .rules import RELEASED_STATUSES
+from .rules import IMEI_CHECK_WRONG, RELEASED_STATUSES, imei_mistyped
 
 
 def units_in_stock_by_sku(skus: Mapping[int, Sequence[int]]) -> dict[int, int]:
@@ -179,25 +179,42 @@ def code_names(code: str, *, serial_number: str, meid: str, imei1: str, imei2: s
     return value.upper() in (serial_number, meid) or value in (imei1, imei2)
 
 
+def sku_title(sku_id: int) -> str:
+    """A SKU as people name it: its goods' title and its specs ("iPhone 15 · 黑 / 128G")."""
+    label = sku_labels({sku_id}).get(sku_id)
+    return f"{label.goods_name} · {label.sku_name}" if label else f"#{sku_id}"
+
+
 def unit_ship_refusal(
     unit: Unit | None, *, code: str, sku_id: int, sub_shop_id: int | None
 ) -> ApplicationError | None:
     """Why this unit (found by `code`) may not be shipped for an order of `sku_id` placed at
     `sub_shop_id` (None: the shop's own): none, or the error naming what is wrong. A unit
     ships from stock in the warehouse (which serves every sub-shop) or in the order's own
-    sub-shop. `findUnit`'s ship check and the shipping itself answer the same."""
+    sub-shop. `findUnit`'s ship check and the shipping itself answer the same. The words name
+    the goods (title and specs) and the code scanned, never a unit's internal id."""
+    code = code.strip()
     if unit is None:
+        if imei_mistyped(code):
+            return ApplicationError(
+                ErrorCode.UNIT_NOT_FOUND,
+                f"「{code}」{IMEI_CHECK_WRONG.zh}，请重新扫描",
+                msg_en=f"{code}: {IMEI_CHECK_WRONG.en}; scan it again",
+                data={"code": code, "imei_check_wrong": True},
+            )
         return ApplicationError(
             ErrorCode.UNIT_NOT_FOUND,
-            f"未找到序列号或 IMEI 为「{code.strip()}」的设备",
-            msg_en=f"No unit has the serial number or IMEI {code.strip()}",
-            data={"code": code.strip()},
+            f"未找到序列号或 IMEI 为「{code}」的设备",
+            msg_en=f"No unit has the serial number or IMEI {code}",
+            data={"code": code},
         )
+    title = sku_title(unit.sku_id)
     if unit.sku_id != sku_id:
+        ordered = sku_title(sku_id)
         return ApplicationError(
             ErrorCode.UNIT_WRONG_SKU,
-            f"设备 #{unit.pk} 不是订单所订的规格",
-            msg_en=f"Unit #{unit.pk} is not of the SKU the order is for",
+            f"扫描的设备是「{title}」，订单订的是「{ordered}」",
+            msg_en=f"The unit scanned is {title}; the order is for {ordered}",
             data={"unit_id": unit.pk, "sku_id": unit.sku_id, "order_sku_id": sku_id},
         )
     if unit.status != UnitStatus.IN_STOCK or unit.sub_shop_id not in (None, sub_shop_id):
@@ -206,19 +223,24 @@ def unit_ship_refusal(
         place_zh = pick(WAREHOUSE, "zh") if unit.sub_shop_id is None else place
         place_en = pick(WAREHOUSE, "en") if unit.sub_shop_id is None else place
         in_stock = unit.status == UnitStatus.IN_STOCK
+        fact = order_facts([unit.order_id]).get(unit.order_id) if unit.order_id else None
+        if fact is not None and sub_shop_id is not None and fact.sub_shop_id != sub_shop_id:
+            fact = None  # a sibling sub-shop's order is not named to this one
+        order_zh = f"，订单 {fact.order_no}" if fact is not None else ""
+        order_en = f", order {fact.order_no}" if fact is not None else ""
         return ApplicationError(
             ErrorCode.UNIT_NOT_AVAILABLE,
-            f"设备 #{unit.pk} 当前不可发货："
+            f"「{title}」（{code}）当前不可发货："
             + (
                 f"在{place_zh}，订单的门店不能从那里发货"
                 if in_stock
-                else f"{unit.get_status_display()}（{place_zh}）"
+                else f"{unit.get_status_display()}（{place_zh}{order_zh}）"
             ),
-            msg_en=f"Unit #{unit.pk} cannot be shipped now: "
+            msg_en=f"{title} ({code}) cannot be shipped now: "
             + (
                 f"it is at {place_en}, not where the order may ship from"
                 if in_stock
-                else f"{STATUS_EN[unit.status]} ({place_en})"
+                else f"{STATUS_EN[unit.status]} ({place_en}{order_en})"
             ),
             data={
                 "unit_id": unit.pk,
@@ -226,9 +248,46 @@ def unit_ship_refusal(
                 "sub_shop_id": unit.sub_shop_id,
                 "place_name": place,
                 "order_id": unit.order_id,
+                "order_no": fact.order_no if fact is not None else None,
             },
         )
     return None
+
+
+def unit_code(unit: Unit) -> str:
+    """The code people know a unit by: its serial number, else its IMEI, else its MEID."""
+    return unit.serial_number or unit.imei1 or unit.meid or sku_title(unit.sku_id)
+
+
+def transfer_refusal(unit: Unit) -> ApplicationError | None:
+    """Why a unit may not be sent on a transfer (only units in stock go): CONFLICT naming the
+    unit by its code and saying where it is: in transit, with a customer (its order's number)
+    or on its way back, or in another status."""
+    if unit.status == UnitStatus.IN_STOCK:
+        return None
+    fact = order_facts([unit.order_id]).get(unit.order_id) if unit.order_id else None
+    order_no = fact.order_no if fact is not None else ""
+    if unit.status == UnitStatus.IN_TRANSIT:
+        why = Text("调拨中，尚未收货", "in transit, not received yet")
+    elif unit.status in HELD_STATUSES and order_no:
+        why = Text(
+            f"{UnitStatus(unit.status).label}，订单 {order_no}",
+            f"{STATUS_EN[unit.status]}, order {order_no}",
+        )
+    else:
+        why = Text(UnitStatus(unit.status).label, STATUS_EN[unit.status])
+    code = unit_code(unit)
+    return ApplicationError(
+        ErrorCode.CONFLICT,
+        f"「{code}」不能调拨：{why.zh}（只能调拨在库设备）",
+        msg_en=f"{code} cannot be transferred: {why.en} (only units in stock can)",
+        data={
+            "from": unit.status,
+            "to": UnitStatus.IN_TRANSIT.value,
+            "unit_id": unit.pk,
+            "order_no": order_no or None,
+        },
+    )
 
 
 def order_unit(order_id: int, *, lock: bool = False) -> Unit | None:
@@ -796,6 +855,7 @@ def _transfer_row(transfer: Any, places: Mapping[int, tuple[str, bool]]) -> dict
         "status": status,
         "status_label": pick(Text(StockTransfer.Status(status).label, TRANSFER_STATUS_EN[status])),
         "unit_count": transfer.unit_count,
+        "received_count": transfer.received_count,
         "sent_at": _local(transfer.sent_at),
         "received_at": _local(transfer.received_at),
         "sent_by": transfer.sent_by_name,
@@ -805,7 +865,8 @@ def _transfer_row(transfer: Any, places: Mapping[int, tuple[str, bool]]) -> dict
 
 def _with_unit_count(transfers: QuerySet[StockTransfer]) -> QuerySet[StockTransfer]:
     return transfers.annotate(
-        unit_count=Count("movements", filter=Q(movements__action="transfer_send"))
+        unit_count=Count("movements", filter=Q(movements__action="transfer_send")),
+        received_count=Count("movements", filter=Q(movements__action="transfer_receive")),
     )
 
 

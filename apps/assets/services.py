@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from apps.goods.selectors import fineness_name, sku_for_units, sku_labels
+from apps.goods.selectors import SkuForUnits, fineness_name, sku_for_units, sku_labels
 from apps.subshops.selectors import known_sub_shop_ids
 from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import status_created, transition_locked
@@ -41,11 +41,16 @@ from .models import (
     UnitMovement,
     UnitStatus,
 )
+from .order_facts import order_facts
 from .outbox import unit_event
 from .selectors import (
     order_unit,
+    sku_title,
+    transfer_refusal,
+    unit_code,
     unit_find,
     unit_holding,
+    unit_matches,
     unit_ship_refusal,
     units_of_ids,
     visible_transfers,
@@ -57,14 +62,33 @@ _KEEP: Any = object()  # a move that leaves the unit where it is
 WHERE_THEY_ARE: Any = object()
 
 
+def imei_typo_refusal(field: str, code: str) -> ApplicationError:
+    """A code of 15 digits whose check digit is wrong: refused on `field`, saying how to go on
+    (scan it again, or confirm it is not an IMEI: `data.confirm` names the request's flag)."""
+    problem = Text(
+        f"{rules.IMEI_CHECK_WRONG.zh}：请重新扫描；若这不是 IMEI，确认后按序列号保存",
+        f"{rules.IMEI_CHECK_WRONG.en}: scan it again, or confirm it is not an IMEI to keep"
+        " it as a serial number",
+    )
+    return ApplicationError(
+        ErrorCode.VALIDATION,
+        f"「{code}」{problem.zh}",
+        msg_en=f"{code}: {problem.en}",
+        data={"fields": {field: [problem]}, "code": code, "confirm": "not_imei"},
+    )
+
+
 @dataclass(frozen=True)
 class Identifiers:
-    """A device's identifiers as scanned or typed; `cleaned` checks and normalises them."""
+    """A device's identifiers as scanned or typed; `cleaned` checks and normalises them.
+    `not_imei`: the person confirmed the serial number is not an IMEI, so 15 digits that fail
+    the IMEI's check are kept as a serial number (else refused as a mistyped IMEI)."""
 
     serial_number: str = ""
     imei1: str = ""
     imei2: str = ""
     meid: str = ""
+    not_imei: bool = False
 
     def cleaned(self, *, required: bool = True) -> Identifiers:
         serial = rules.serial_clean(self.serial_number)
@@ -75,14 +99,14 @@ class Identifiers:
                 "serial_number",
                 Text("序列号应为 3-64 位字母、数字或 -/.", "3-64 letters, digits or -/."),
             )
+        self.imei_typo_check(serial)
         for field, imei in (("imei1", imei1), ("imei2", imei2)):
             if imei and not rules.imei_valid(imei):
                 raise field_error(
                     field,
-                    Text(
-                        "IMEI 应为 15 位数字且校验位正确",
-                        "an IMEI is 15 digits with a valid check digit",
-                    ),
+                    rules.IMEI_CHECK_WRONG
+                    if rules.imei_shaped(imei)
+                    else Text("IMEI 应为 15 位数字", "an IMEI is 15 digits"),
                 )
         if imei1 and imei1 == imei2:
             raise field_error("imei2", Text("与 IMEI1 相同", "the same as IMEI 1"))
@@ -92,18 +116,29 @@ class Identifiers:
             raise field_error(
                 "serial_number", Text("须扫描序列号或 IMEI", "scan a serial number or an IMEI")
             )
-        return Identifiers(serial, imei1, imei2, meid)
+        return Identifiers(serial, imei1, imei2, meid, self.not_imei)
+
+    def imei_typo_check(self, serial: str, *, field: str = "serial_number") -> None:
+        """A serial number of 15 digits failing the IMEI's check is a mistyped IMEI unless
+        the person confirmed it is not one."""
+        if serial and not self.not_imei and rules.imei_mistyped(serial):
+            raise imei_typo_refusal(field, serial)
 
     def values(self) -> list[str]:
         return [v for v in (self.serial_number, self.imei1, self.imei2, self.meid) if v]
 
 
-def identifiers_of_code(code: str) -> Identifiers:
-    """One scanned code: an IMEI when it is one (15 digits, Luhn), else a serial number."""
+def identifiers_of_code(code: str, *, not_imei: bool = False) -> Identifiers:
+    """One scanned code: an IMEI when it is one (15 digits, Luhn), else a serial number. 15
+    digits failing the check are a mistyped IMEI, refused on `code`, unless the person
+    confirmed it is not an IMEI (`not_imei`): then a serial number. A code that passes the
+    check is an IMEI whatever `not_imei` says (the flag only answers a refusal)."""
     code = code.strip()
     if rules.imei_valid(code):
         return Identifiers(imei1=code)
-    return Identifiers(serial_number=code)
+    identifiers = Identifiers(serial_number=code, not_imei=not_imei)
+    identifiers.imei_typo_check(code, field="code")
+    return identifiers
 
 
 def _identifiers_claim(identifiers: Identifiers, *, unit_id: int | None = None) -> None:
@@ -214,6 +249,9 @@ def _unit_create(
     order_id: int | None = None,
     reason: str = "",
 ) -> Unit:
+    # Every way a unit is made passes here: no mistyped IMEI kept unconfirmed (`cleaned` and
+    # `identifiers_of_code` refuse it earlier, with the field the person filled).
+    identifiers.imei_typo_check(identifiers.serial_number)
     if identifiers.values():
         _identifiers_claim(identifiers)
     unit = Unit.objects.create(
@@ -381,17 +419,10 @@ def _receipt_create(
         raise field_error("supplier_id", Text("供应商不存在", "no such supplier"))
     if not lines:
         raise field_error("lines", Text("至少一行", "at least one line"))
-    for line in lines:
+    for index, line in enumerate(lines):
         sku = sku_for_units(line.sku_id)
         if not sku.tracked:
-            raise ApplicationError(
-                ErrorCode.VALIDATION,
-                data={
-                    "fields": {
-                        "sku_id": [Text("该规格按数量管理库存", "this SKU's stock is counted")]
-                    }
-                },
-            )
+            raise _counted_sku_refusal(index, sku)
         if line.quantity <= 0:
             raise field_error("quantity", Text("须为正数", "must be positive"))
         if line.unit_cost < 0 or line.unit_cost != line.unit_cost.quantize(Decimal("0.01")):
@@ -425,6 +456,21 @@ def _receipt_create(
             },
         )
     return receipt
+
+
+def _counted_sku_refusal(index: int, sku: SkuForUnits) -> ApplicationError:
+    """A receipt line of a SKU counted by number: refused naming the goods and why, on the
+    line's `sku_id` (`lines.<n>.sku_id`, as input validation names a line's field)."""
+    problem = Text(
+        "该规格按数量管理库存，不按台入库", "this SKU's stock is counted, not received by unit"
+    )
+    goods = sku_title(sku.sku_id)
+    return ApplicationError(
+        ErrorCode.VALIDATION,
+        f"「{goods}」{problem.zh}",
+        msg_en=f"{goods}: {problem.en}",
+        data={"fields": {f"lines.{index}.sku_id": [problem]}, "sku_id": sku.sku_id},
+    )
 
 
 def receipt_scan(
@@ -549,6 +595,10 @@ def transfer_send(
         if len(units) != len(wanted):
             missing = sorted(wanted - {unit.pk for unit in units})
             raise ApplicationError(ErrorCode.NOT_FOUND, data={"unit_ids": missing})
+        for unit in units:
+            refusal = transfer_refusal(unit)
+            if refusal is not None:
+                raise refusal
         origins = {unit.sub_shop_id for unit in units}
         if len(origins) != 1:
             raise field_error(
@@ -590,7 +640,17 @@ def _units_of_codes(codes: Sequence[str], actor: Session | None) -> set[int]:
         else:
             found.add(unit.pk)
     if unknown:
-        raise ApplicationError(ErrorCode.NOT_FOUND, data={"codes": unknown})
+        listed = "、".join(f"「{code.strip()}」" for code in unknown)
+        listed_en = ", ".join(code.strip() for code in unknown)
+        typo = any(rules.imei_mistyped(code.strip()) for code in unknown)
+        raise ApplicationError(
+            ErrorCode.NOT_FOUND,
+            f"没有序列号或 IMEI 为{listed}的设备"
+            + (f"（{rules.IMEI_CHECK_WRONG.zh}）" if typo else ""),
+            msg_en=f"No unit has the serial number or IMEI {listed_en}"
+            + (f" ({rules.IMEI_CHECK_WRONG.en})" if typo else ""),
+            data={"codes": unknown},
+        )
     return found
 
 
@@ -607,8 +667,17 @@ def _set_transfer(row: Unit, transfer: StockTransfer) -> int:
     return transfer.pk
 
 
-def transfer_receive(*, actor: Session | None, transfer_id: int) -> StockTransfer:
-    """The destination receives a transfer: its units in stock there. A sub-shop account
+def transfer_receive(
+    *,
+    actor: Session | None,
+    transfer_id: int,
+    unit_ids: Sequence[int] = (),
+    codes: Sequence[str] = (),
+) -> StockTransfer:
+    """The destination receives a transfer's units: in stock there. With neither `unit_ids`
+    nor `codes`, every unit of it still in transit; else those ticked or scanned only (each
+    one of the transfer's units still in transit), the rest staying in transit until they
+    are received. The transfer is received when none is left in transit. A sub-shop account
     receives only transfers to its own sub-shop."""
     with transaction.atomic():
         transfer = visible_transfers(actor).select_for_update().filter(pk=transfer_id).first()
@@ -619,7 +688,11 @@ def transfer_receive(*, actor: Session | None, transfer_id: int) -> StockTransfe
             raise ApplicationError(
                 ErrorCode.CONFLICT, data={"from": transfer.status, "to": "received"}
             )
-        units = list(Unit.objects.select_for_update().filter(transfer=transfer).order_by("pk"))
+        carried = list(Unit.objects.select_for_update().filter(transfer=transfer).order_by("pk"))
+        if unit_ids or codes:
+            units = _transfer_units_named(carried, unit_ids, codes)
+        else:
+            units = [unit for unit in carried if unit.status == UnitStatus.IN_TRANSIT]
         for unit in units:
             unit_move(
                 unit,
@@ -628,12 +701,48 @@ def transfer_receive(*, actor: Session | None, transfer_id: int) -> StockTransfe
                 transfer=transfer,
                 sub_shop_id=transfer.to_sub_shop_id,
             )
-        transfer.status = StockTransfer.Status.RECEIVED
-        transfer.received_at = timezone.now()
-        transfer.received_by_account_id = actor.account.pk if actor else None
-        transfer.received_by_name = actor_name(actor)[:64]
-        transfer.save()
+        if not any(unit.status == UnitStatus.IN_TRANSIT for unit in carried):
+            transfer.status = StockTransfer.Status.RECEIVED
+            transfer.received_at = timezone.now()
+            transfer.received_by_account_id = actor.account.pk if actor else None
+            transfer.received_by_name = actor_name(actor)[:64]
+            transfer.save()
     return transfer
+
+
+def _transfer_units_named(
+    carried: Sequence[Unit], unit_ids: Sequence[int], codes: Sequence[str]
+) -> list[Unit]:
+    """The transfer's units ticked (ids) or scanned (codes); each must be one it carries and
+    still in transit, else refused naming it (and nothing is received)."""
+    by_id = {unit.pk: unit for unit in carried}
+    missing = [unit_id for unit_id in dict.fromkeys(unit_ids) if unit_id not in by_id]
+    if missing:
+        raise ApplicationError(ErrorCode.NOT_FOUND, data={"unit_ids": missing})
+    chosen = {unit_id: by_id[unit_id] for unit_id in unit_ids}
+    for code in codes:
+        unit = next((u for u in carried if unit_matches(u, code)), None)
+        if unit is None:
+            raise ApplicationError(
+                ErrorCode.NOT_FOUND,
+                f"「{code.strip()}」不是这张调拨单的设备",
+                msg_en=f"{code.strip()} is not a unit of this transfer",
+                data={
+                    "fields": {"codes": [Text("不是这张调拨单的设备", "not on this transfer")]},
+                    "codes": [code.strip()],
+                },
+            )
+        chosen[unit.pk] = unit
+    for unit in chosen.values():
+        if unit.status != UnitStatus.IN_TRANSIT:
+            named = unit_code(unit)
+            raise ApplicationError(
+                ErrorCode.CONFLICT,
+                f"「{named}」已收货，不在调拨中",
+                msg_en=f"{named} is already received (not in transit)",
+                data={"unit_id": unit.pk, "from": unit.status, "to": UnitStatus.IN_STOCK.value},
+            )
+    return sorted(chosen.values(), key=lambda unit: unit.pk)
 
 
 ADJUSTMENTS = ("lose", "find", "restock")
@@ -661,6 +770,8 @@ class DeviceOut:
     order_id: int
     device_serial: str
     status: str  # out_with_customer or returning
+    # The shop confirmed the serial typed is not an IMEI (15 digits failing the check).
+    not_imei: bool = False
 
 
 def units_from_stock(
@@ -692,10 +803,12 @@ def units_from_stock(
         )
     for device in devices_out:
         typed = device.device_serial.strip()
+        if rules.imei_mistyped(typed) and not device.not_imei:
+            raise _typed_imei_refusal(device, typed)
         identifiers = (
             Identifiers(imei1=typed)
             if rules.imei_valid(typed)
-            else Identifiers(serial_number=rules.serial_clean(typed))
+            else Identifiers(serial_number=rules.serial_clean(typed), not_imei=device.not_imei)
         )
         made.append(
             _unit_create(
@@ -711,6 +824,20 @@ def units_from_stock(
             )
         )
     return made
+
+
+def _typed_imei_refusal(device: DeviceOut, typed: str) -> ApplicationError:
+    """The serial typed at an order's shipping is a mistyped IMEI: the migration names the
+    order, so the shop corrects its shipment's serial (or confirms it is not an IMEI)."""
+    fact = order_facts([device.order_id]).get(device.order_id)
+    order = fact.order_no if fact is not None else f"#{device.order_id}"
+    refusal = imei_typo_refusal("device_serial", typed)
+    refusal.custom_msg = f"订单 {order} 发货时录入的「{typed}」{rules.IMEI_CHECK_WRONG.zh}"
+    refusal.custom_msg_en = (
+        f"The serial typed at shipping order {order}, {typed}: {rules.IMEI_CHECK_WRONG.en}"
+    )
+    refusal.data["order_id"] = device.order_id
+    return refusal
 
 
 # --- units and orders (apps/orders/devices.py) ------------------------------------------------

@@ -83,6 +83,7 @@ def goods_list(request: HttpRequest, filters: Query[schemas.GoodsListIn]) -> dic
         keyword=filters.keyword,
         page=filters.page,
         page_size=filters.page_size,
+        tracked_only=filters.tracked,
     )
 
 

@@ -184,6 +184,9 @@ class GoodsFiltersIn(Schema):
 class GoodsListIn(GoodsFiltersIn):
     page: Page = 1
     page_size: PageSize = 20
+    tracked: bool = Field(
+        False, description="only goods with an active SKU tracked by unit (stock receipts)"
+    )
 
 
 class GainListIn(Schema):

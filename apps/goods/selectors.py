@@ -343,10 +343,15 @@ def goods_page(
     keyword: str,
     page: int,
     page_size: int,
+    tracked_only: bool = False,
 ) -> dict[str, Any]:
     queryset = _goods_filtered(
         session=session, status=status, category_id=category_id, keyword=keyword
     ).order_by("sort", "-id")  # the order of the list's index
+    if tracked_only:  # a stock receipt's goods: those with a SKU tracked by unit
+        queryset = queryset.filter(
+            Exists(Sku.objects.filter(goods=OuterRef("pk"), is_active=True, tracked=True))
+        )
     answer = page_of(
         queryset.values(*LIST_COLUMNS), page=page, page_size=page_size, counted=queryset
     )

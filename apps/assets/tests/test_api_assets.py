@@ -539,10 +539,13 @@ def test_the_units_export_holds_the_lists_rows(
 def orders_known(places) -> Iterator[dict[int, order_facts.OrderFact]]:
     """Orders as orders would answer them through the port (orders registers it later)."""
     known: dict[int, order_facts.OrderFact] = {}
+    registered = order_facts._reader  # orders' own reader: put back afterwards
     order_facts.unregister()
     order_facts.register(lambda ids: {i: known[i] for i in ids if i in known})
     yield known
     order_facts.unregister()
+    if registered is not None:
+        order_facts.register(registered)
 
 
 def _order(order_id: int, sku_id: int, sub_shop_id: int | None, **extra) -> order_facts.OrderFact:
@@ -578,7 +581,11 @@ def test_a_scan_says_whether_the_unit_may_ship_for_the_order(
 
     assert check(units[0]["imei1"], 1) == {"ok": True, "reason": ""}
     # The shipping's own refusal (unit_ship_refusal), word for word.
-    assert check(units[0]["imei1"], 2)["reason"] == f"设备 #{units[0]['id']} 不是订单所订的规格"
+    # The goods named (title and specs), never a unit's internal id.
+    assert (
+        check(units[0]["imei1"], 2)["reason"]
+        == "扫描的设备是「测试手机 · 黑」，订单订的是「测试手机 · 蓝」"
+    )
     assert not check(units[0]["imei1"], 3)["ok"]
     assert check("NOPE-404", 1) == {
         "ok": False,
@@ -612,3 +619,211 @@ def test_tab_counts_stop_at_the_bound_as_a_lists_total_does(shop, demo_owner, mo
     assert answer["status_counts_capped"] == ["in_stock", "all"]
     deep = demo_owner.get(f"{B}/getUnitList", {"sku_id": shop.sku.pk, "page": 3, "page_size": 1})
     assert (len(deep.data["list"]), deep.data["total"]) == (1, 3)  # past the bound: counted
+
+
+# --- scans that catch a typo and say why (issue 59) -------------------------------------------
+
+
+def _typo(imei: str) -> str:
+    return imei[:14] + str((int(imei[14]) + 1) % 10)
+
+
+def test_a_mistyped_imei_at_a_receipt_is_refused_unless_confirmed_not_an_imei(shop, demo_owner):
+    receipt = _receipt(demo_owner, shop.sku.pk, 2)
+    typo = _typo(next_imei())
+    refused = _scan(demo_owner, receipt, typo)
+    assert refused.code == 400, refused
+    assert refused.data["fields"]["code"][0].startswith("IMEI 校验位不对")
+    assert refused.data["confirm"] == "not_imei" and refused.data["code"] == typo
+    assert refused.msg.startswith(f"「{typo}」IMEI 校验位不对")
+    english = demo_owner.post(
+        f"{B}/scanStockReceipt",
+        {"receipt_id": receipt["id"], "line_id": receipt["lines"][0]["id"], "code": typo},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert english.data["fields"]["code"][0].startswith("The IMEI's check digit is wrong")
+    _tenant(shop)
+    assert not Unit.objects.exists() and not UnitMovement.objects.exists()
+    assert demo_owner.get(f"{B}/getStockReceiptDetail", {"id": receipt["id"]}).data["scanned"] == 0
+
+    kept = _scan(demo_owner, receipt, typo, not_imei=True)
+    assert kept.ok, kept
+    unit = kept.data["unit"]
+    assert (unit["serial_number"], unit["imei1"], unit["imei2"]) == (typo, "", "")
+    assert kept.data["scanned"] == 1
+
+
+def test_a_serial_recorded_by_scan_refuses_a_mistyped_imei_unless_confirmed(shop, demo_owner):
+    _tenant(shop)
+    from apps.assets.services import units_from_stock
+
+    [pending] = units_from_stock(actor=None, sku_id=shop.sku.pk, in_warehouse=1, devices_out=[])
+    typo = _typo(next_imei())
+    body = {"unit_id": pending.pk, "serial_number": typo}
+    refused = demo_owner.post(f"{B}/recordUnitSerial", body)
+    assert refused.code == 400 and refused.data["confirm"] == "not_imei", refused
+    assert refused.data["fields"]["serial_number"][0].startswith("IMEI 校验位不对")
+    _tenant(shop)
+    assert Unit.objects.get(pk=pending.pk).status == UnitStatus.SERIAL_PENDING
+    done = demo_owner.post(f"{B}/recordUnitSerial", body | {"not_imei": True})
+    assert done.ok, done
+    assert (done.data["serial_number"], done.data["imei1"]) == (typo, "")
+
+
+def test_a_receipt_offers_and_takes_only_skus_tracked_by_unit(shop, demo_owner):
+    _tenant(shop)
+    counted = Sku.objects.create(goods=shop.goods, specs={"颜色": "白"}, stock=3)
+    from apps.goods.models import Goods
+
+    plain = Goods.objects.create(title="计数商品", fineness="new", sub_shop_ids=[])
+    Sku.objects.create(goods=plain, specs={"颜色": "红"}, stock=5)
+    # The goods picker: goods with a SKU tracked by unit, each SKU saying whether it is.
+    tracked = demo_owner.get("/api/platform/goodsList", {"tracked": True, "page_size": 100})
+    assert tracked.ok, tracked
+    titles = {row["title"] for row in tracked.data["list"]}
+    assert "测试手机" in titles and "计数商品" not in titles
+    every = demo_owner.get("/api/platform/goodsList", {"page_size": 100}).data["list"]
+    assert "计数商品" in {row["title"] for row in every}
+    skus = demo_owner.get("/api/platform/getSkuStock", {"goods_id": shop.goods.pk}).data
+    assert {row["sku_id"]: row["tracked"] for row in skus} == {
+        shop.sku.pk: True,
+        counted.pk: False,
+    }
+
+    supplier = demo_owner.post(f"{B}/createSupplier", {"name": "计数供应商"}).data
+    body = {
+        "supplier_id": supplier["id"],
+        "receipt_date": "2026-11-27",
+        "lines": [
+            {"sku_id": shop.sku.pk, "expected_quantity": 1, "unit_cost": "1"},
+            {"sku_id": counted.pk, "expected_quantity": 1, "unit_cost": "1"},
+        ],
+        "idempotency_key": "counted-0001",
+    }
+    refused = demo_owner.post(f"{B}/createStockReceipt", body)
+    assert refused.code == 400
+    assert refused.data["fields"] == {"lines.1.sku_id": ["该规格按数量管理库存，不按台入库"]}
+    assert refused.msg == "「测试手机 · 白」该规格按数量管理库存，不按台入库"
+    english = demo_owner.post(f"{B}/createStockReceipt", body, HTTP_ACCEPT_LANGUAGE="en")
+    assert english.msg == "测试手机 · 白: this SKU's stock is counted, not received by unit"
+    _tenant(shop)
+    assert not StockReceipt.objects.exists()
+
+
+def test_a_transfer_refuses_a_unit_not_in_stock_saying_where_it_is(
+    shop, demo_owner, places, orders_known
+):
+    units = _units(demo_owner, shop.sku.pk, 2)
+    orders_known[5] = _order(5, shop.sku.pk, None, status="in_lease", awaiting_shipment=False)
+    _tenant(shop)
+    Unit.objects.filter(pk=units[0]["id"]).update(status="out_with_customer", order_id=5)
+
+    def send(unit: dict, key: str) -> object:
+        return demo_owner.post(
+            f"{B}/sendStockTransfer",
+            {"to_sub_shop_id": places["east"], "unit_ids": [unit["id"]], "idempotency_key": key},
+        )
+
+    out = send(units[0], "out-with-customer-1")
+    assert out.code == 409 and out.data["order_no"] == "ZL5", out
+    assert out.msg == f"「{units[0]['imei1']}」不能调拨：在客户处，订单 ZL5（只能调拨在库设备）"
+    # findUnit answers the order's number too, which the screen names.
+    found = demo_owner.get(f"{B}/findUnit", {"code": units[0]["imei1"]}).data["unit"]
+    assert (found["status"], found["order_no"]) == ("out_with_customer", "ZL5")
+
+    assert send(units[1], "in-transit-0001").ok
+    again = send(units[1], "in-transit-0002")
+    assert again.code == 409 and "调拨中，尚未收货" in again.msg, again
+    missing = demo_owner.post(
+        f"{B}/sendStockTransfer",
+        {"to_sub_shop_id": None, "codes": [_typo(next_imei())], "idempotency_key": "typo-0001"},
+    )
+    assert missing.code == 404 and "IMEI 校验位不对" in missing.msg, missing
+
+
+def test_a_transfer_is_received_by_ticks_or_scans_the_rest_staying_in_transit(
+    shop, demo_owner, places
+):
+    east = places["east_client"]
+    units = _units(demo_owner, shop.sku.pk, 4)
+    sent = demo_owner.post(
+        f"{B}/sendStockTransfer",
+        {
+            "to_sub_shop_id": places["east"],
+            "unit_ids": [unit["id"] for unit in units],
+            "idempotency_key": "to-east-parts",
+        },
+    ).data
+    assert (sent["unit_count"], sent["received_count"]) == (4, 0)
+
+    ticked = east.post(
+        f"{B}/receiveStockTransfer", {"id": sent["id"], "unit_ids": [units[0]["id"]]}
+    )
+    assert ticked.ok, ticked
+    assert (ticked.data["status"], ticked.data["received_count"]) == ("in_transit", 1)
+    assert ticked.data["received_at"] is None
+    states = {unit["id"]: unit["status"] for unit in ticked.data["units"]}
+    assert states[units[0]["id"]] == "in_stock" and states[units[1]["id"]] == "in_transit"
+
+    scanned = east.post(
+        f"{B}/receiveStockTransfer", {"id": sent["id"], "codes": [units[1]["imei1"].lower()]}
+    )
+    assert scanned.ok and scanned.data["received_count"] == 2, scanned
+    # Received already, not on the transfer, or another unit's id: refused, nothing moves.
+    twice = east.post(f"{B}/receiveStockTransfer", {"id": sent["id"], "codes": [units[1]["imei1"]]})
+    assert twice.code == 409 and "已收货" in twice.msg, twice
+    stranger = _units(demo_owner, shop.sku.pk, 1, key="receipt-key-s")[0]
+    foreign = east.post(
+        f"{B}/receiveStockTransfer",
+        {"id": sent["id"], "codes": [units[2]["imei1"], stranger["imei1"]]},
+    )
+    assert foreign.code == 404 and "不是这张调拨单的设备" in foreign.msg, foreign
+    assert (
+        east.post(
+            f"{B}/receiveStockTransfer", {"id": sent["id"], "unit_ids": [stranger["id"]]}
+        ).code
+        == 404
+    )
+    _tenant(shop)
+    assert Unit.objects.get(pk=units[2]["id"]).status == UnitStatus.IN_TRANSIT
+
+    rest = east.post(f"{B}/receiveStockTransfer", {"id": sent["id"]})
+    assert rest.ok, rest
+    assert (rest.data["status"], rest.data["received_count"]) == ("received", 4)
+    assert rest.data["received_at"] and rest.data["received_by"]
+    _tenant(shop)
+    assert (
+        UnitMovement.objects.filter(transfer_id=sent["id"], action="transfer_receive").count() == 4
+    )
+    assert set(
+        Unit.objects.filter(pk__in=[u["id"] for u in units]).values_list("status", "sub_shop_id")
+    ) == {(UnitStatus.IN_STOCK, places["east"])}
+
+
+def test_the_ship_check_names_the_goods_and_a_mistyped_imei(shop, demo_owner, places, orders_known):
+    units = _units(demo_owner, shop.sku.pk, 3)
+    orders_known[1] = _order(1, shop.sku.pk, places["east"])
+    leasing = {"status": "in_lease", "awaiting_shipment": False}
+    orders_known[6] = _order(6, shop.sku.pk, places["east"], **leasing)
+    orders_known[7] = _order(7, shop.sku.pk, places["west"], **leasing)
+    _tenant(shop)
+    Unit.objects.filter(pk=units[1]["id"]).update(status="out_with_customer", order_id=6)
+    Unit.objects.filter(pk=units[2]["id"]).update(status="out_with_customer", order_id=7)
+
+    def reason(code: str, **headers: str) -> str:
+        answer = demo_owner.get(f"{B}/findUnit", {"code": code, "order_id": 1}, **headers)
+        assert answer.ok and not answer.data["ship_check"]["ok"], answer
+        return answer.data["ship_check"]["reason"]
+
+    typo = _typo(units[0]["imei1"])
+    assert reason(typo) == f"「{typo}」IMEI 校验位不对，请重新扫描"
+    assert reason(typo, HTTP_ACCEPT_LANGUAGE="en").startswith(
+        f"{typo}: The IMEI's check digit is wrong"
+    )
+    out = reason(units[1]["imei1"])
+    assert (
+        out == f"「测试手机 · 黑」（{units[1]['imei1']}）当前不可发货：在客户处（总仓，订单 ZL6）"
+    )
+    assert "#" not in out
+    # A sibling sub-shop's order is not named to this one's.
+    assert reason(units[2]["imei1"]).endswith("当前不可发货：在客户处（总仓）")

@@ -132,3 +132,53 @@ def test_a_unit_awaiting_its_serial_gets_it_by_scan_once(shop):
             actor=None, unit_id=pending.pk, identifiers=Identifiers(serial_number=next_serial())
         )
     assert again.value.code == ErrorCode.CONFLICT
+
+
+def test_a_unit_from_counted_stock_refuses_a_mistyped_imei_unless_confirmed(shop):
+    from apps.assets.services import units_from_stock
+
+    [pending] = units_from_stock(actor=None, sku_id=shop.sku.pk, in_warehouse=1, devices_out=[])
+    imei = next_imei()
+    typo = imei[:14] + str((int(imei[14]) + 3) % 10)
+    with pytest.raises(ApplicationError) as refused:
+        unit_serial_record(
+            actor=None, unit_id=pending.pk, identifiers=Identifiers(serial_number=typo)
+        )
+    assert refused.value.code == ErrorCode.VALIDATION
+    assert refused.value.data["confirm"] == "not_imei"
+    assert refused.value.data["fields"]["serial_number"][0].zh.startswith("IMEI 校验位不对")
+    pending.refresh_from_db()
+    assert (pending.status, pending.serial_number) == (S.SERIAL_PENDING, "")
+    assert not UnitMovement.objects.filter(unit=pending, action="serial_record").exists()
+
+    unit_serial_record(
+        actor=None,
+        unit_id=pending.pk,
+        identifiers=Identifiers(serial_number=typo, not_imei=True),
+    )
+    pending.refresh_from_db()
+    assert (pending.status, pending.serial_number, pending.imei1) == (S.IN_STOCK, typo, "")
+
+
+def test_a_migrated_device_whose_typed_serial_is_a_mistyped_imei_is_refused(shop):
+    from apps.assets.services import DeviceOut, units_from_stock
+
+    imei = next_imei()
+    typo = imei[:14] + str((int(imei[14]) + 1) % 10)
+    with pytest.raises(ApplicationError) as refused:
+        units_from_stock(
+            actor=None,
+            sku_id=shop.sku.pk,
+            in_warehouse=0,
+            devices_out=[DeviceOut(order_id=987654, device_serial=typo, status="returning")],
+        )
+    assert refused.value.data["order_id"] == 987654
+    assert "IMEI 校验位不对" in refused.value.message("zh")
+    assert not Unit.objects.filter(order_id=987654).exists()
+    [unit] = units_from_stock(
+        actor=None,
+        sku_id=shop.sku.pk,
+        in_warehouse=0,
+        devices_out=[DeviceOut(987654, typo, "returning", not_imei=True)],
+    )
+    assert (unit.serial_number, unit.imei1, unit.order_id) == (typo, "", 987654)

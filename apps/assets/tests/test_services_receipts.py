@@ -4,9 +4,10 @@ from decimal import Decimal
 
 import pytest
 
+from apps.assets import rules
 from apps.assets.models import StockReceipt, Unit, UnitMovement, UnitStatus
 from apps.assets.selectors import receipt_progress
-from apps.assets.services import Identifiers, receipt_scan, supplier_create
+from apps.assets.services import Identifiers, identifiers_of_code, receipt_scan, supplier_create
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from .factories import next_imei, next_serial, receipt_of
@@ -111,10 +112,66 @@ def test_a_sold_units_imei_may_come_back_but_a_lost_ones_may_not(shop):
     assert refused.value.data["unit_id"] == lost.pk  # mark it found instead
 
 
-def test_a_receipt_of_a_counted_sku_is_refused(shop, counted_sku):
+def test_a_receipt_of_a_counted_sku_is_refused_saying_why(shop, counted_sku):
     with pytest.raises(ApplicationError) as refused:
         receipt_of(counted_sku.pk, 1)
-    assert "sku_id" in refused.value.data["fields"]
+    assert refused.value.code == ErrorCode.VALIDATION
+    [problem] = refused.value.data["fields"]["lines.0.sku_id"]
+    assert problem.zh == "该规格按数量管理库存，不按台入库" and "counted" in problem.en
+    # The answer's message names the goods and why, in both languages.
+    assert refused.value.message("zh") == "「测试手机 · 白」该规格按数量管理库存，不按台入库"
+    assert refused.value.message("en").startswith("测试手机 · 白: this SKU's stock is counted")
+    assert not StockReceipt.objects.exists()
+
+
+def _typo(imei: str) -> str:
+    """The IMEI with its check digit wrong (a digit misread or mistyped)."""
+    return imei[:14] + str((int(imei[14]) + 1) % 10)
+
+
+def test_a_mistyped_imei_scanned_is_refused_and_nothing_changes(shop):
+    line = receipt_of(shop.sku.pk, 2).lines.get()
+    typo = _typo(next_imei())
+    assert typo.isdigit() and len(typo) == 15
+    with pytest.raises(ApplicationError) as refused:
+        receipt_scan(actor=None, line_id=line.pk, identifiers=identifiers_of_code(typo))
+    error = refused.value
+    assert error.code == ErrorCode.VALIDATION and error.data["confirm"] == "not_imei"
+    assert error.data["fields"]["code"][0].zh.startswith("IMEI 校验位不对")
+    assert error.data["fields"]["code"][0].en.startswith("The IMEI's check digit is wrong")
+    assert error.message("zh").startswith(f"「{typo}」IMEI 校验位不对")
+    # Typed into the serial number's field, the same.
+    with pytest.raises(ApplicationError) as as_serial:
+        _scan(line.pk, serial_number=typo)
+    assert as_serial.value.data["fields"]["serial_number"][0].zh.startswith("IMEI 校验位不对")
+    # Into an IMEI's field: the check digit named.
+    with pytest.raises(ApplicationError) as as_imei:
+        _scan(line.pk, imei1=typo)
+    assert as_imei.value.data["fields"]["imei1"] == [rules.IMEI_CHECK_WRONG]
+    line.refresh_from_db()
+    assert line.received_quantity == 0 and not Unit.objects.exists()
+    assert not UnitMovement.objects.exists()
+
+
+def test_a_code_confirmed_not_an_imei_is_kept_as_a_serial_only(shop):
+    line = receipt_of(shop.sku.pk, 3).lines.get()
+    code = _typo(next_imei())
+    unit = receipt_scan(
+        actor=None, line_id=line.pk, identifiers=identifiers_of_code(code, not_imei=True)
+    )
+    unit.refresh_from_db()
+    assert (unit.serial_number, unit.imei1, unit.imei2) == (code, "", "")
+    # The flag answers a refusal only: a code passing the check is an IMEI all the same.
+    imei = next_imei()
+    valid = receipt_scan(
+        actor=None, line_id=line.pk, identifiers=identifiers_of_code(imei, not_imei=True)
+    )
+    assert (valid.serial_number, valid.imei1) == ("", imei)
+    # Other codes are as before: a serial number of letters, a 14- or 16-digit number.
+    assert identifiers_of_code(" c02xk1 ") == Identifiers(serial_number="c02xk1")
+    assert identifiers_of_code("1234567890123") == Identifiers(serial_number="1234567890123")
+    line.refresh_from_db()
+    assert line.received_quantity == 2
 
 
 def test_a_supplier_name_is_taken_once(shop):

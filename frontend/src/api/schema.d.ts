@@ -1384,7 +1384,9 @@ export interface paths {
         put?: never;
         /**
          * Receive Stock Transfer
-         * @description The destination receives a transfer: its units in stock there.
+         * @description The destination receives a transfer's units, in stock there: all still in transit, or
+         *     those ticked (`unit_ids`) or scanned (`codes`), the rest staying in transit until
+         *     received; the transfer is received when none is left in transit.
          */
         post: operations["receiveStockTransfer"];
         delete?: never;
@@ -1668,7 +1670,9 @@ export interface paths {
         put?: never;
         /**
          * Scan Stock Receipt
-         * @description One scan on a receipt's line: one unit in the warehouse at the line's cost.
+         * @description One scan on a receipt's line: one unit in the warehouse at the line's cost. 15 digits
+         *     whose IMEI check digit is wrong are refused (a field error on `code`, `data.confirm`
+         *     `not_imei`) unless the request confirms the code is not an IMEI.
          */
         post: operations["scanStockReceipt"];
         delete?: never;
@@ -9776,6 +9780,12 @@ export interface components {
             page_size: number;
             /** Status */
             status?: ("draft" | "in_review" | "on_shelf" | "off_shelf" | "force_down") | null;
+            /**
+             * Tracked
+             * @description only goods with an active SKU tracked by unit (stock receipts)
+             * @default false
+             */
+            tracked: boolean;
         };
         /** GoodsPageOut */
         GoodsPageOut: {
@@ -12064,6 +12074,25 @@ export interface components {
              */
             total_cost: string;
         };
+        /**
+         * ReceiveTransferIn
+         * @description Neither `unit_ids` nor `codes`: every unit still in transit; else those only (the rest
+         *     stay in transit until received).
+         */
+        ReceiveTransferIn: {
+            /**
+             * Codes
+             * @description units scanned
+             */
+            codes?: string[];
+            /** Id */
+            id: number;
+            /**
+             * Unit Ids
+             * @description units ticked
+             */
+            unit_ids?: number[];
+        };
         /** RechargeDetailOut */
         RechargeDetailOut: {
             /**
@@ -12495,6 +12524,12 @@ export interface components {
              * @default
              */
             meid: string;
+            /**
+             * Not Imei
+             * @description the person confirmed the code is not an IMEI: 15 digits failing the IMEI's check digit are kept as a serial number (else refused, data.confirm `not_imei`)
+             * @default false
+             */
+            not_imei: boolean;
             /**
              * Serial Number
              * @default
@@ -13424,13 +13459,19 @@ export interface components {
         ScanReceiptIn: {
             /**
              * Code
-             * @description one scanned serial or IMEI (15 digits with a valid Luhn digit: an IMEI)
+             * @description one scanned serial or IMEI (15 digits with a valid Luhn digit: an IMEI; 15 digits with a wrong one: refused unless `not_imei`)
              */
             code: string;
             /** Grade */
             grade?: ("new" | "99" | "95" | "90" | "80") | null;
             /** Line Id */
             line_id: number;
+            /**
+             * Not Imei
+             * @description the person confirmed the code is not an IMEI: 15 digits failing the IMEI's check digit are kept as a serial number (else refused, data.confirm `not_imei`)
+             * @default false
+             */
+            not_imei: boolean;
             /** Receipt Id */
             receipt_id: number;
         };
@@ -14780,6 +14821,11 @@ export interface components {
             /** Received By */
             received_by: string;
             /**
+             * Received Count
+             * @description units of it received so far
+             */
+            received_count: number;
+            /**
              * Sent At
              * Format: date-time
              */
@@ -14849,6 +14895,11 @@ export interface components {
             received_at: string | null;
             /** Received By */
             received_by: string;
+            /**
+             * Received Count
+             * @description units of it received so far
+             */
+            received_count: number;
             /**
              * Sent At
              * Format: date-time
@@ -17957,7 +18008,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AssetIdIn"];
+                "application/json": components["schemas"]["ReceiveTransferIn"];
             };
         };
         responses: {
@@ -23251,6 +23302,8 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 status?: ("draft" | "in_review" | "on_shelf" | "off_shelf" | "force_down") | null;
+                /** @description only goods with an active SKU tracked by unit (stock receipts) */
+                tracked?: boolean;
             };
             header?: never;
             path?: never;

@@ -6,6 +6,7 @@ import { strictCall } from '@/lib/apiError';
 import type {
   FoundUnit,
   ReceiptListQuery,
+  ReceiveTransferBody,
   ScanReceiptBody,
   ScanReceiptResult,
   TransferDetail,
@@ -183,10 +184,11 @@ export function useSendTransfer() {
   return usePost(P.sendTransfer, { onSuccess: refresh });
 }
 
+/** Receives a transfer's units: all still in transit (`id` alone), those ticked (`unit_ids`) or one scanned (`codes`). */
 export function useReceiveTransfer() {
   const refresh = useRefreshTransfers();
   return useMutation({
-    mutationFn: (id: number) => strictCall((options) => apiPost(P.receiveTransfer, { id }, options)),
+    mutationFn: (body: ReceiveTransferBody): Promise<TransferDetail> => strictCall((options) => apiPost(P.receiveTransfer, body, options)),
     onSuccess: refresh,
   });
 }

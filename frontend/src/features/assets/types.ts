@@ -37,3 +37,4 @@ export type TransferRow = TransferPage['list'][number];
 export type TransferListQuery = NonNullable<ApiQuery<'/api/backend/getStockTransferList', 'get'>>;
 export type TransferDetail = ApiData<'/api/backend/getStockTransferDetail', 'get'>;
 export type SendTransferBody = ApiBody<'/api/backend/sendStockTransfer', 'post'>;
+export type ReceiveTransferBody = ApiBody<'/api/backend/receiveStockTransfer', 'post'>;

@@ -12,6 +12,8 @@ export interface GoodsListFilters {
   status?: GoodsStatus;
   category_id?: number;
   keyword?: string;
+  /** Only goods with a SKU tracked by unit (a stock receipt's goods). */
+  tracked?: boolean;
   page: number;
   page_size: number;
 }

@@ -12,7 +12,7 @@ import { asApiError } from '@/lib/apiError';
 import { businessDay } from '@/lib/businessTime';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { parseMoneyInput } from '@/lib/money';
-import { checkDraftLines, draftTotal, type DraftLine, type DraftLineError } from '../lib/stock';
+import { checkDraftLines, draftTotal, lineFieldErrors, type DraftLine, type DraftLineError } from '../lib/stock';
 import { useCreateReceipt } from '../queries';
 import { SkuPicker } from './SkuPicker';
 import { SupplierPicker } from './SupplierPicker';
@@ -34,6 +34,8 @@ export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onC
   const [lines, setLines] = useState<DraftLine[]>([emptyLine(1)]);
   const [checked, setChecked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's words on a line's SKU (a counted SKU: received by count, not by unit), by line key.
+  const [skuRefusals, setSkuRefusals] = useState<Record<number, string>>({});
   const lineErrors: DraftLineError[] = checked ? checkDraftLines(lines) : lines.map(() => ({}));
   const today = businessDay();
 
@@ -56,13 +58,17 @@ export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onC
       onClose();
       onCreated(saved.id);
     } catch (error) {
-      setFailure(asApiError(error)?.message || t('failed'));
+      const apiError = asApiError(error);
+      setSkuRefusals(apiError ? lineFieldErrors(apiError.failure.fields, 'sku_id', lines.map((line) => line.key)) : {});
+      setFailure(apiError?.message || t('failed'));
     }
   };
 
   const lineError = (index: number, field: 'sku' | 'quantity' | 'unit_cost') => {
     const code = lineErrors[index]?.[field];
-    return code ? t(`lineErrors.${code}`) : undefined;
+    if (code) return t(`lineErrors.${code}`);
+    const key = lines[index]?.key;
+    return field === 'sku' && key !== undefined ? skuRefusals[key] : undefined;
   };
 
   return (
@@ -76,7 +82,10 @@ export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onC
         <legend className="mb-1 text-sm font-medium text-slate-700">{t('lines')}</legend>
         {lines.map((line, index) => (
           <div key={line.key} className="grid grid-cols-1 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_6rem_8rem_auto] sm:items-start" data-receipt-line={index + 1}>
-            <SkuPicker label={t('sku', { n: index + 1 })} value={line.sku_id ? { sku_id: line.sku_id, label: line.sku_label } : null} error={lineError(index, 'sku')} onChange={(sku) => patch(line.key, { sku_id: sku?.sku_id ?? null, sku_label: sku?.label ?? '' })} />
+            <SkuPicker label={t('sku', { n: index + 1 })} value={line.sku_id ? { sku_id: line.sku_id, label: line.sku_label } : null} error={lineError(index, 'sku')} onChange={(sku) => {
+                patch(line.key, { sku_id: sku?.sku_id ?? null, sku_label: sku?.label ?? '' });
+                setSkuRefusals((current) => Object.fromEntries(Object.entries(current).filter(([key]) => Number(key) !== line.key)));
+              }} />
             <Input label={t('quantity')} inputMode="numeric" value={line.quantity} maxLength={4} error={lineError(index, 'quantity')} onChange={(event) => patch(line.key, { quantity: event.target.value })} />
             <Input label={t('unitCost')} inputMode="decimal" value={line.unit_cost} maxLength={12} error={lineError(index, 'unit_cost')} onChange={(event) => patch(line.key, { unit_cost: event.target.value })} />
             <div className="sm:pt-6">

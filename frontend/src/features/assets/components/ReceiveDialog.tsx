@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { UserText } from '@/components/ui/UserText';
 import { GRADES, isGrade, type Grade } from '../lib/units';
+import { asksNotImei } from '../lib/scan';
 import { lineForScan, lineFull, RECEIPT_STATUSES, receiptTone } from '../lib/stock';
 import { scanStockReceipt, useReceiptDetail, useRefreshReceipt } from '../queries';
 import type { ReceiptDetail, ReceiptLine } from '../types';
@@ -56,19 +57,24 @@ function ReceiveBody({ detail, canScan }: { detail: ReceiptDetail; canScan: bool
   const allIn = shown.lines.every(lineFull);
   const disabledReason = !canScan ? t('noRight') : allIn ? t('allIn') : undefined;
 
-  const onScan = async (code: string) => {
+  /** One code into the line it goes to; `notImei`: the person confirmed 15 digits failing the IMEI check are a serial number. */
+  const scanInto = async (code: string, notImei: boolean) => {
     const line = lineForScan(latest.current, chosen);
     if (!line) throw new Error(t('allIn'));
-    const result = await scanStockReceipt({ receipt_id: detail.id, line_id: line.id, code, ...(grade ? { grade } : {}) });
+    const result = await scanStockReceipt({ receipt_id: detail.id, line_id: line.id, code, not_imei: notImei, ...(grade ? { grade } : {}) });
     latest.current = latest.current.map((item) => (item.id === result.line.id ? result.line : item));
     setLive((current) => new Map(current).set(result.line.id, result.line));
     if (lineFull(result.line)) setChosen(null);
     return (
       <>
-        <UserText>{result.line.sku_name}</UserText> · {gradeName(result.unit.grade, result.unit.grade_label)} · {t('lineCount', { scanned: result.line.received_quantity, expected: result.line.expected_quantity })}
+        <UserText>{result.line.sku_name}</UserText> · {gradeName(result.unit.grade, result.unit.grade_label)} · {notImei ? `${t('keptAsSerial')} · ` : ''}
+        {t('lineCount', { scanned: result.line.received_quantity, expected: result.line.expected_quantity })}
       </>
     );
   };
+  const onScan = (code: string) => scanInto(code, false);
+  // A mistyped IMEI is refused; the person may say it is not an IMEI, and it is kept as a serial number.
+  const confirmFor = (error: unknown, code: string) => (asksNotImei(error) ? { label: t('notImei'), run: () => scanInto(code, true) } : null);
 
   return (
     <div className="flex flex-col gap-4" data-receive-panel>
@@ -127,7 +133,7 @@ function ReceiveBody({ detail, canScan }: { detail: ReceiptDetail; canScan: bool
           ))}
         </select>
       </label>
-      <ScanInput label={target ? t('scanInto', { sku: target.sku_name }) : t('scan')} onScan={onScan} disabledReason={disabledReason} onIdle={() => refresh(detail.id)} />
+      <ScanInput label={target ? t('scanInto', { sku: target.sku_name }) : t('scan')} onScan={onScan} confirmFor={confirmFor} disabledReason={disabledReason} onIdle={() => refresh(detail.id)} />
     </div>
   );
 }

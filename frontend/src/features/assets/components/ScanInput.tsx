@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { asApiError } from '@/lib/apiError';
-import { CODE_MAX, normalizeCode, pushResult, splitCodes, type ScanResult } from '../lib/scan';
+import { Button } from '@/components/ui/Button';
+import { CODE_MAX, normalizeCode, pushResult, replaceResult, scanFailureMessage, splitCodes, type ScanConfirm, type ScanResult } from '../lib/scan';
 
 export interface ScanInputProps {
   label: string;
@@ -17,6 +17,8 @@ export interface ScanInputProps {
   keep?: number;
   /** Short sound on an error (the scanner's user is looking at the device, not the screen). */
   beep?: boolean;
+  /** For a refused code, the way the person may confirm it otherwise (shown as a button on its row), or null. */
+  confirmFor?: (error: unknown, code: string) => ScanConfirm<ReactNode> | null;
 }
 
 function errorBeep() {
@@ -41,7 +43,7 @@ function errorBeep() {
  * The last scans are listed with their result; an error says why and leaves the field focused
  * for the next code.
  */
-export function ScanInput({ label, onScan, disabledReason, onIdle, keep = 20, beep = true }: ScanInputProps) {
+export function ScanInput({ label, onScan, disabledReason, onIdle, keep = 20, beep = true, confirmFor }: ScanInputProps) {
   const t = useTranslations('assets.scan');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -51,11 +53,12 @@ export function ScanInput({ label, onScan, disabledReason, onIdle, keep = 20, be
   const [value, setValue] = useState('');
   const [pending, setPending] = useState(0);
   const [results, setResults] = useState<ScanResult<ReactNode>[]>([]);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const disabled = Boolean(disabledReason);
   // The latest callbacks, read by the queue when it gets to a code (not those of the render that queued it).
-  const handlers = useRef({ onScan, onIdle });
+  const handlers = useRef({ onScan, onIdle, confirmFor });
   useEffect(() => {
-    handlers.current = { onScan, onIdle };
+    handlers.current = { onScan, onIdle, confirmFor };
   });
 
   useEffect(() => {
@@ -75,8 +78,9 @@ export function ScanInput({ label, onScan, disabledReason, onIdle, keep = 20, be
         const shown = await handlers.current.onScan(code);
         setResults((previous) => pushResult(previous, { seq: current, code, outcome: 'ok', message: '', value: shown }, keep));
       } catch (error) {
-        const message = asApiError(error)?.message || t('failed');
-        setResults((previous) => pushResult(previous, { seq: current, code, outcome: 'error', message }, keep));
+        const message = scanFailureMessage(error, t('failed'));
+        const confirm = handlers.current.confirmFor?.(error, code) ?? undefined;
+        setResults((previous) => pushResult(previous, { seq: current, code, outcome: 'error', message, confirm }, keep));
         if (beep) errorBeep();
       }
       scanned += 1;
@@ -93,6 +97,22 @@ export function ScanInput({ label, onScan, disabledReason, onIdle, keep = 20, be
     queue.current.push(...fresh);
     setPending(queue.current.length + (running.current ? 1 : 0));
     void drain();
+  };
+
+  /** The person confirms a refused code another way: its row shows what that answered. */
+  const confirmResult = async (result: ScanResult<ReactNode>) => {
+    if (!result.confirm || confirming !== null) return;
+    setConfirming(result.seq);
+    try {
+      const shown = await result.confirm.run();
+      setResults((previous) => replaceResult(previous, { seq: result.seq, code: result.code, outcome: 'ok', message: '', value: shown }));
+    } catch (error) {
+      setResults((previous) => replaceResult(previous, { seq: result.seq, code: result.code, outcome: 'error', message: scanFailureMessage(error, t('failed')) }));
+      if (beep) errorBeep();
+    }
+    setConfirming(null);
+    input.current?.focus();
+    handlers.current.onIdle?.();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -156,6 +176,11 @@ export function ScanInput({ label, onScan, disabledReason, onIdle, keep = 20, be
                 <span className={`min-w-0 flex-1 [overflow-wrap:anywhere] ${result.outcome === 'ok' ? 'text-slate-600' : 'text-red-700'}`} role={result.outcome === 'error' && result.seq === results[0]?.seq ? 'alert' : undefined}>
                   {result.outcome === 'ok' ? result.value : result.message}
                 </span>
+                {result.outcome === 'error' && result.confirm && (
+                  <Button variant="secondary" className="shrink-0 px-2 py-1 text-xs" loading={confirming === result.seq} disabled={confirming !== null && confirming !== result.seq} title={confirming !== null && confirming !== result.seq ? t('confirmBusy') : undefined} onClick={() => void confirmResult(result)} data-scan-confirm>
+                    {result.confirm.label}
+                  </Button>
+                )}
               </li>
             ))}
           </ol>

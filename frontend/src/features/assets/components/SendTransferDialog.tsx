@@ -9,6 +9,7 @@ import { FormError } from '@/components/ui/FormError';
 import { UserText, USER_TEXT } from '@/components/ui/UserText';
 import { asApiError } from '@/lib/apiError';
 import { newIdempotencyKey } from '@/lib/idempotency';
+import { transferScanRefusal } from '../lib/stock';
 import { WAREHOUSE } from '../lib/units';
 import { findUnit, usePlaceOptions, useSendTransfer } from '../queries';
 import type { Unit } from '../types';
@@ -42,10 +43,10 @@ export function SendTransferDialog({ ownSubShop, onClose, onSent }: { open: bool
   const onScan = async (code: string) => {
     const found = await findUnit(code);
     const unit = found.unit;
+    // Each reason its own words: unknown code, a mistyped IMEI, in transit, with a customer (its order), elsewhere.
+    const refusal = transferScanRefusal(code, unit, placeId(from), units.map((item) => item.id));
+    if (refusal) throw new Error(refusal.values ? t(refusal.key, refusal.values) : t(refusal.key));
     if (!unit) throw new Error(t('notFound'));
-    if (units.some((item) => item.id === unit.id)) throw new Error(t('already'));
-    if (unit.status !== 'in_stock') throw new Error(t('notInStock', { status: unit.status_label || unit.status }));
-    if ((unit.sub_shop_id ?? null) !== placeId(from)) throw new Error(t('elsewhere', { place: unit.place_name }));
     setUnits((current) => (current.some((item) => item.id === unit.id) ? current : [...current, unit]));
     return (
       <>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
 import { Select } from '@/components/ui/fields';
 import { useGoodsList, useSkuStock } from '@/features/goods/queries';
 import { USER_TEXT } from '@/components/ui/UserText';
@@ -17,18 +18,23 @@ function specsText(specs: Record<string, string>, code: string): string {
 }
 
 /**
- * A SKU in two steps: the goods (searched by title), then one of its SKUs. Until the backend
- * answers a list of the SKUs tracked by unit (requested: getUnitSkuOptions), the goods list is
- * the way to one; a SKU counted by stock is refused by the receipt with the server's words.
+ * A SKU tracked by unit in two steps: the goods (searched by title; only goods with a SKU tracked
+ * by unit, `tracked=true`), then one of its SKUs tracked by unit (a counted one is received by
+ * count, not by scan, and is not offered).
  */
 export function SkuPicker({ value, onChange, error, label }: { value: PickedSku | null; onChange: (sku: PickedSku | null) => void; error?: string; label: string }) {
   const t = useTranslations('assets.skuPicker');
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   const [goodsId, setGoodsId] = useState<number | null>(null);
-  const goods = useGoodsList({ keyword: search || undefined, page: 1, page_size: 50 });
+  const goods = useGoodsList({ keyword: search || undefined, page: 1, page_size: 50, tracked: true });
   const skus = useSkuStock(goodsId);
   const goodsTitle = goods.data?.list.find((row) => row.id === goodsId)?.title ?? '';
+  const trackedSkus = (skus.data ?? []).filter((sku) => sku.tracked);
+  const goodsRows = goods.data?.list ?? [];
+  // What the goods select says when it offers nothing, and why.
+  const goodsEmpty = goods.isPending ? t('loading') : goods.isError ? t('goodsError') : goodsRows.length === 0 ? (search ? t('noTrackedMatch') : t('noTracked')) : t('chooseGoods');
+  const skuEmpty = goodsId === null ? t('goodsFirst') : skus.isPending ? t('loading') : skus.isError ? t('skusError') : trackedSkus.length === 0 ? t('noTrackedSku') : t('chooseSku');
 
   return (
     <div className="flex min-w-0 flex-col gap-2" data-sku-picker>
@@ -61,8 +67,8 @@ export function SkuPicker({ value, onChange, error, label }: { value: PickedSku 
             onChange(null);
           }}
         >
-          <option value="">{goods.isPending ? t('loading') : t('chooseGoods')}</option>
-          {(goods.data?.list ?? []).map((row) => (
+          <option value="">{goodsEmpty}</option>
+          {goodsRows.map((row) => (
             <option key={row.id} value={row.id} {...USER_TEXT}>
               {row.title}
             </option>
@@ -75,18 +81,27 @@ export function SkuPicker({ value, onChange, error, label }: { value: PickedSku 
           disabled={goodsId === null}
           error={error}
           onChange={(event) => {
-            const sku = skus.data?.find((row) => String(row.sku_id) === event.target.value);
+            const sku = trackedSkus.find((row) => String(row.sku_id) === event.target.value);
             onChange(sku ? { sku_id: sku.sku_id, label: `${goodsTitle} · ${specsText(sku.specs, sku.code)}` } : null);
           }}
         >
-          <option value="">{goodsId === null ? t('goodsFirst') : t('chooseSku')}</option>
-          {(skus.data ?? []).map((sku) => (
+          <option value="">{skuEmpty}</option>
+          {trackedSkus.map((sku) => (
             <option key={sku.sku_id} value={sku.sku_id} {...USER_TEXT}>
               {specsText(sku.specs, sku.code)}
             </option>
           ))}
         </Select>
       </div>
+      {goods.isError && (
+        <p className="text-xs text-red-600" role="alert">
+          {t('goodsError')}{' '}
+          <Button variant="link" className="text-xs" onClick={() => void goods.refetch()}>
+            {t('retry')}
+          </Button>
+        </p>
+      )}
+      {!goods.isPending && !goods.isError && goodsRows.length === 0 && <p className="text-xs text-slate-500">{t('noTrackedHint')}</p>}
     </div>
   );
 }

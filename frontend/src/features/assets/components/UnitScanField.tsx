@@ -4,8 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { UserText } from '@/components/ui/UserText';
-import { asApiError } from '@/lib/apiError';
-import { normalizeCode } from '../lib/scan';
+import { imeiMistyped, normalizeCode, scanFailureMessage } from '../lib/scan';
 import { findUnit } from '../queries';
 import type { Unit } from '../types';
 import { useGradeName } from './UnitBadges';
@@ -15,7 +14,7 @@ export type UnitCheck =
   | { state: 'checking'; code: string }
   | { state: 'ok'; code: string; unit: Unit }
   | { state: 'refused'; code: string; unit: Unit; reason: string }
-  | { state: 'missing'; code: string }
+  | { state: 'missing'; code: string; reason?: string }
   | { state: 'error'; code: string; reason: string };
 
 /** Whether the order may ship with what was scanned: a tracked SKU needs its unit checked for this order. */
@@ -62,13 +61,14 @@ export function UnitScanField({
     try {
       const found = await findUnit(code, orderId);
       if (asked.current !== code) return;
-      if (!found.unit) onCheck({ state: 'missing', code });
+      // No unit: the server's reason says why (a mistyped IMEI's check digit), else the screen's.
+      if (!found.unit) onCheck({ state: 'missing', code, reason: found.ship_check?.reason || (imeiMistyped(code) ? t('imeiTypo') : undefined) });
       else if (found.ship_check && !found.ship_check.ok) onCheck({ state: 'refused', code, unit: found.unit, reason: found.ship_check.reason });
       else onCheck({ state: 'ok', code, unit: found.unit });
     } catch (failure) {
       if (asked.current !== code) return;
       asked.current = '';
-      onCheck({ state: 'error', code, reason: asApiError(failure)?.message || t('failed') });
+      onCheck({ state: 'error', code, reason: scanFailureMessage(failure, t('failed')) });
     }
   };
 
@@ -105,7 +105,11 @@ export function UnitScanField({
             <Spinner /> {t('checking')}
           </p>
         )}
-        {current?.state === 'missing' && <p className="text-red-700" data-unit-check="missing">{t('missing')}</p>}
+        {current?.state === 'missing' && (
+          <p className="text-red-700" data-unit-check="missing">
+            {current.reason || t('missing')}
+          </p>
+        )}
         {current?.state === 'error' && <p className="text-red-700" data-unit-check="error">{current.reason}</p>}
         {(current?.state === 'ok' || current?.state === 'refused') && (
           <div className={`rounded-md border px-3 py-2 ${current.state === 'ok' ? 'border-emerald-200 bg-emerald-50' : 'border-red-200 bg-red-50'}`} data-unit-check={current.state}>
@@ -114,7 +118,7 @@ export function UnitScanField({
               {current.unit.imei1 && <span>{t('imei', { code: current.unit.imei1 })}</span>}
             </p>
             <p className="text-xs text-slate-600">
-              <UserText>{current.unit.sku_name}</UserText> · {gradeName(current.unit.grade, current.unit.grade_label)} · <UserText>{current.unit.place_name}</UserText>
+              <UserText>{`${current.unit.goods_name} · ${current.unit.sku_name}`}</UserText> · {gradeName(current.unit.grade, current.unit.grade_label)} · <UserText>{current.unit.place_name}</UserText>
             </p>
             <p className={`mt-0.5 font-medium ${current.state === 'ok' ? 'text-emerald-700' : 'text-red-700'}`}>{current.state === 'ok' ? t('ok') : current.reason}</p>
           </div>

@@ -5,7 +5,8 @@
 import { DEFAULT_PAGE_SIZE, readEnum, readId, readPage, readPageSize, toSearch } from '@/components/filters/listState';
 import type { Tone } from '@/components/StatusBadge';
 import { fromCents, parseMoneyInput, toCents } from '@/lib/money';
-import type { ReceiptLine, TransferRow } from '../types';
+import type { ReceiptLine, TransferRow, Unit } from '../types';
+import { imeiMistyped } from './scan';
 
 export const RECEIPT_STATUSES = ['open', 'partial', 'received'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
@@ -127,4 +128,44 @@ export function draftTotal(lines: readonly DraftLine[]): string {
 export function mayReceive(row: Pick<TransferRow, 'status' | 'to_sub_shop_id'>, ownSubShop: { id: number } | null, canTransfer: boolean): boolean {
   if (!canTransfer || row.status !== 'in_transit') return false;
   return ownSubShop === null || row.to_sub_shop_id === ownSubShop.id;
+}
+
+/** Why a scanned code cannot go on a transfer from `from` (null: the warehouse), as a message key of `assets.send` and its values; null: it may go. */
+export type TransferScanRefusal =
+  | { key: 'notFound' | 'imeiTypo' | 'already' | 'inTransit' | 'withCustomerNoOrder' | 'returningNoOrder'; values?: undefined }
+  | { key: 'withCustomer' | 'returning'; values: { order: string } }
+  | { key: 'notInStock'; values: { status: string } }
+  | { key: 'elsewhere'; values: { place: string } };
+
+type ScannedUnit = Pick<Unit, 'id' | 'status_label' | 'sub_shop_id' | 'place_name' | 'order_no'> & { status: string };
+
+export function transferScanRefusal(code: string, unit: ScannedUnit | null, from: number | null, taken: readonly number[]): TransferScanRefusal | null {
+  if (!unit) return { key: imeiMistyped(code) ? 'imeiTypo' : 'notFound' };
+  if (taken.includes(unit.id)) return { key: 'already' };
+  if (unit.status === 'in_transit') return { key: 'inTransit' };
+  if (unit.status === 'out_with_customer') return unit.order_no ? { key: 'withCustomer', values: { order: unit.order_no } } : { key: 'withCustomerNoOrder' };
+  if (unit.status === 'returning') return unit.order_no ? { key: 'returning', values: { order: unit.order_no } } : { key: 'returningNoOrder' };
+  if (unit.status !== 'in_stock') return { key: 'notInStock', values: { status: unit.status_label || unit.status } };
+  if ((unit.sub_shop_id ?? null) !== from) return { key: 'elsewhere', values: { place: unit.place_name } };
+  return null;
+}
+
+/** A transfer's units still in transit: those the receiver may tick. */
+export function unitsInTransit<T extends { status: string }>(units: readonly T[]): T[] {
+  return units.filter((unit) => unit.status === 'in_transit');
+}
+
+/**
+ * The server's problems with one field of a receipt's lines (`lines.<n>.<field>`, as input
+ * validation names them), keyed by each line's own key (the n-th line sent is `keys[n]`).
+ */
+export function lineFieldErrors(fields: Record<string, string[]>, field: string, keys: readonly number[]): Record<number, string> {
+  const found: Record<number, string> = {};
+  for (const [name, messages] of Object.entries(fields)) {
+    const match = /^lines\.(\d+)\.(.+)$/.exec(name);
+    const key = match ? keys[Number(match[1])] : undefined;
+    const first = Array.isArray(messages) ? messages[0] : undefined;
+    if (match && match[2] === field && key !== undefined && first) found[key] = first;
+  }
+  return found;
 }

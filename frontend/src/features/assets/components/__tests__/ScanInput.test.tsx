@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, settle } from '@/components/__tests__/render';
+import { click, render, settle } from '@/components/__tests__/render';
 import { ApiError } from '@/lib/apiError';
 import { RequestFailure } from '@/lib/request';
-import { ScanInput } from '../ScanInput';
+import { ScanInput, type ScanInputProps } from '../ScanInput';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
@@ -36,7 +36,7 @@ async function paste(text: string) {
   return event;
 }
 
-async function mount(onScan: (code: string) => Promise<string>, extra: { disabledReason?: string; onIdle?: () => void } = {}) {
+async function mount(onScan: (code: string) => Promise<string>, extra: Partial<Pick<ScanInputProps, 'disabledReason' | 'onIdle' | 'confirmFor'>> = {}) {
   const view = await render(<ScanInput label="扫描序列号或 IMEI" onScan={onScan} beep={false} {...extra} />);
   cleanup = view.unmount;
   return view;
@@ -104,6 +104,36 @@ describe('ScanInput', () => {
     await paste('BAD\nGOOD');
     for (let round = 0; round < 5 && onScan.mock.calls.length < 2; round += 1) await settle();
     expect(outcomes()).toEqual(['ok 成功GOOD入库', 'error 失败BAD序列号 BAD 已属于设备 #7（在库）']);
+    expect(document.activeElement).toBe(field());
+  });
+
+  it("shows the screen's own refusal and a field's problem, not that the scan failed", async () => {
+    const onScan = vi.fn(async (code: string) => {
+      if (code === 'OUT') throw new Error('设备在客户处（订单 ZL5），不能调拨');
+      throw new ApiError(new RequestFailure(400, '提交的数据有误', { fields: { code: ['最多 64 个字符'] } }));
+    });
+    await mount(onScan);
+    await paste('OUT\nLONG');
+    for (let round = 0; round < 5 && onScan.mock.calls.length < 2; round += 1) await settle();
+    expect(outcomes()).toEqual(['error 失败LONG最多 64 个字符', 'error 失败OUT设备在客户处（订单 ZL5），不能调拨']);
+  });
+
+  it('offers a refused code another way, and its row shows what that answered', async () => {
+    const refusal = new ApiError(new RequestFailure(400, 'x', { fields: { code: ['IMEI 校验位不对：请重新扫描；若这不是 IMEI，确认后按序列号保存'] }, confirm: 'not_imei' }));
+    const onScan = vi.fn(async () => {
+      throw refusal;
+    });
+    const run = vi.fn(async (code: string) => (code ? '已按序列号保存' : ''));
+    const onIdle = vi.fn();
+    await mount(onScan, { onIdle, confirmFor: (error, code) => (error === refusal ? { label: '这不是 IMEI，按序列号保存', run: () => run(code) } : null) });
+    await type('353915110101048');
+    await enter();
+    expect(outcomes()).toEqual(['error 失败353915110101048IMEI 校验位不对：请重新扫描；若这不是 IMEI，确认后按序列号保存这不是 IMEI，按序列号保存']);
+    await click(document.querySelector('[data-scan-confirm]'));
+    expect(run).toHaveBeenCalledWith('353915110101048');
+    expect(outcomes()).toEqual(['ok 成功353915110101048已按序列号保存']);
+    expect(document.querySelector('[data-scan-confirm]')).toBeNull();
+    expect(onIdle).toHaveBeenCalledTimes(2);
     expect(document.activeElement).toBe(field());
   });
 

@@ -20,6 +20,7 @@ function backend() {
       const code = query.get('code');
       if (code === 'SN0003') return answer({ unit, ship_check: { ok: true, reason: '' } });
       if (code === 'SN0004') return answer({ unit: { ...unit, serial_number: 'SN0004', status: 'out_with_customer' }, ship_check: { ok: false, reason: '设备在客户处，不能发货' } });
+      if (code === '353915110101048') return answer({ unit: null, ship_check: { ok: false, reason: '「353915110101048」IMEI 校验位不对，请重新扫描' } });
       return answer({ unit: null, ship_check: null });
     }
     if (url.includes('/api/merchant/addExpress')) return answer({ ok: true, body: JSON.parse(String(init?.body)) });
@@ -75,6 +76,7 @@ describe('ExpressDialog with a SKU tracked by unit', () => {
     expect(card?.textContent).toContain('SN0003');
     expect(card?.textContent).toContain('490154203237518');
     expect(card?.textContent).toContain('99新');
+    expect(card?.textContent).toContain('iPhone 15 · 256G 黑色'); // the goods named, title and specs
     expect(card?.textContent).toContain('可以发货');
     await fillShipment();
     await click(byText(document, 'button', '发货'));
@@ -91,7 +93,10 @@ describe('ExpressDialog with a SKU tracked by unit', () => {
     await click(byText(document, 'button', '发货'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('addExpress'))).toBe(false);
     await scan('NOPE');
-    expect(document.querySelector('[data-unit-check="missing"]')).not.toBeNull();
+    expect(document.querySelector('[data-unit-check="missing"]')?.textContent).toBe('没有这个序列号或 IMEI 的设备');
+    // A mistyped IMEI: the check digit named, in the server's words.
+    await scan('353915110101048');
+    expect(document.querySelector('[data-unit-check="missing"]')?.textContent).toBe('「353915110101048」IMEI 校验位不对，请重新扫描');
   });
 
   it('keeps the plain serial field for a counted SKU', async () => {
