@@ -78,6 +78,9 @@ def _result_sync(
                 return None
             if collected.payment.status == BillPayment.Status.SUCCEEDED:
                 on_bill_paid(order, collected.bill if collected.newly_paid else None)
+            elif collected.payment.status == BillPayment.Status.FAILED:
+                # The last payment in flight of an ended order settled: its deposit goes back.
+                deposits.deposit_rest_thaw(order, actor=actor)
             return {
                 "kind": "bill_payment",
                 "status": collected.payment.status,

@@ -363,10 +363,11 @@ def deposit_thaw(
 
 
 def deposit_rest_thaw(order: Order, *, actor: Session | None) -> DepositOperation | None:
-    """An ended lease's deposit still frozen goes back to the customer once nothing it could
-    pay comes first (a transfer confirmed, a debt paid or waived). The caller holds the
-    order's lock."""
-    if order.status not in machine.ENDED or deposit_available(order) <= 0:
+    """An ended order's deposit still frozen goes back to the customer once nothing it could
+    pay comes first (a transfer confirmed, a debt paid or waived, the last payment in flight
+    of an order ended without a deal settled: closed, failed or given back). The caller
+    holds the order's lock."""
+    if order.status not in machine.FINAL or deposit_available(order) <= 0:
         return None
     return deposit_thaw(order, actor=actor)
 

@@ -33,6 +33,7 @@ from zulin.money.latefees import Tiers, fee_days
 
 from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
 from .outbox import bill_event
+from .selectors import no_deal_order_ids
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -158,6 +159,7 @@ def _accrue_locked(
             Bill.objects.select_for_update()
             .filter(pk__in=bill_ids, status=BillStatus.UNPAID, due_date__lt=today)
             .exclude(kind__in=CHARGE_KINDS)  # no late fee accrues on a charge
+            .exclude(order_id__in=no_deal_order_ids())  # nor on a bill of no deal
             .order_by("order_id", "period")
         )
         if not bills:
@@ -203,6 +205,7 @@ def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
     setting = finance_setting()
     bill_ids = list(
         Bill.objects.filter(status=BillStatus.UNPAID, due_date__lt=today)
+        .exclude(order_id__in=no_deal_order_ids())
         .order_by("due_date", "id")
         .values_list("pk", flat=True)
     )

@@ -25,6 +25,7 @@ from .selectors import (
     paid_totals_by_order,
 )
 from .services import bills_cancel_open, bills_create, bills_shift
+from .unwind import order_money_unwind
 
 __all__ = [
     "WAIVE_RIGHT",
@@ -43,6 +44,7 @@ __all__ = [
     "open_owed",
     "order_bill_totals",
     "order_bills",
+    "order_money_unwind",
     "order_payments_refund",
     "order_withhold_sign",
     "paid_periods",

@@ -219,6 +219,9 @@ class BillRefund(ProviderOperation):
     class Purpose(models.TextChoices):
         ORDER = "order", "订单退款"
         SHIPPING_FEE = "shipping_fee", "运费退款"
+        # Money that came for an order already ended without a deal: never the bill's, it
+        # was booked owed back to the customer (`customer_refunds_payable`).
+        UNWOUND = "unwound", "未成交退回"
 
     payment = models.ForeignKey(BillPayment, on_delete=models.PROTECT, related_name="refunds")
     order_id = models.BigIntegerField(db_index=True)

@@ -35,6 +35,7 @@ from zulin.providers.payment import get_payment_provider
 
 from . import commission, settle
 from .models import Bill, BillPayment, BillRefund, BillStatus
+from .selectors import order_unwound
 
 ZERO = Decimal("0.00")
 
@@ -89,6 +90,8 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
             payment.save(update_fields=["provider_reference"])
         return Collected(bill, payment, False)
     finished = result.finished_at or timezone.now()
+    if result.status == PaymentStatus.SUCCEEDED and order_unwound(bill.order_id):
+        return _unwound_receive(payment, result, actor)
     if result.status == PaymentStatus.SUCCEEDED:
         settled = settle.payments_settle(
             [payment],
@@ -103,6 +106,65 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
         [payment], reason=result.reason, trade_no=result.trade_no, finished_at=finished
     )
     return Collected(payment.bill, payment, False)
+
+
+def _unwound_receive(payment: BillPayment, result: PaymentResult, actor: Session | None) -> Collected:
+    """Money came for an order that ended without a deal (a trade the close did not reach
+    in time, or paid before it was asked): it is never the bill's — no bill paid, no rent
+    income, no commission. It is booked received and owed back to the customer, then
+    refunded at once through the refund path; the bill stays cancelled (docs/money.md,
+    "Ending an order without a deal")."""
+    bill = payment.bill
+    finished = result.finished_at or timezone.now()
+    payment.status = BillPayment.Status.SUCCEEDED
+    payment.amount = result.amount
+    payment.late_fee_amount = payment.commission_base = ZERO
+    payment.amount_mismatch = result.amount != (payment.asked_amount or result.amount)
+    payment.provider_reference = result.trade_no or payment.provider_reference
+    payment.finished_at = finished
+    payment.save()
+    if bill.status in (BillStatus.PAYING, BillStatus.UNPAID):
+        bill.status = BillStatus.CANCELLED
+        bill.save(update_fields=["status", "updated_at"])
+    sub = f"order:{bill.order_id}"
+    memo = f"{bill.order_no} #{bill.period} 订单未成交，到账退回"
+    with money_moved(finished):
+        ledger_post(
+            reference=f"pay:{payment.out_trade_no}",
+            kind="bill_payment",
+            lines=[
+                Line("provider_clearing", debit=result.amount, sub_key=sub),
+                Line("customer_refunds_payable", credit=result.amount, sub_key=sub),
+            ],
+            memo=memo,
+            order_id=bill.order_id,
+            bill_id=bill.pk,
+            actor=actor,
+        )
+        commission.platform_receipt(
+            reference=f"pay:{payment.out_trade_no}",
+            amount=result.amount,
+            order_id=bill.order_id,
+            memo=memo,
+            actor=actor,
+        )
+    audit_record(
+        actor=actor,
+        action="bill.received_after_unwind",
+        target_type="order",
+        target_id=bill.order_id,
+        after={"period": bill.period, "amount": str(result.amount), "method": payment.method},
+        reason="订单已结束未成交，到账款退回用户",
+    )
+    if result.amount > 0:
+        payment_refund(
+            payment=payment,
+            amount=result.amount,
+            purpose=BillRefund.Purpose.UNWOUND,
+            reason="订单已结束未成交，到账款退回",
+            actor=actor,
+        )
+    return Collected(bill, payment, False)
 
 
 def bill_collect(
@@ -239,15 +301,20 @@ def refundable(payment: BillPayment, purpose: str) -> Decimal:
     return payment.amount - taken
 
 
+REFUND_DEBIT = {
+    BillRefund.Purpose.SHIPPING_FEE: "shipping_fee_income",
+    # Booked owed back when it came (`_unwound_receive`): the refund settles that.
+    BillRefund.Purpose.UNWOUND: "customer_refunds_payable",
+}
+
+
 def _refund_lines(refund: BillRefund) -> list[Line]:
-    debit = (
-        "shipping_fee_income" if refund.purpose == BillRefund.Purpose.SHIPPING_FEE else "refunds"
-    )
+    sub = f"order:{refund.order_id}"
     return pair_lines(
         "refund",
         refund.amount,
-        debit=debit,
-        subs={"provider_clearing": f"order:{refund.order_id}"},
+        debit=REFUND_DEBIT.get(refund.purpose, "refunds"),
+        subs={"provider_clearing": sub, "customer_refunds_payable": sub},
     )
 
 

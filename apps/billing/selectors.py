@@ -12,7 +12,9 @@ from django.db.models import Count, F, Min, Prefetch, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from apps.orders import machine
 from apps.orders.events import ScheduledInstalment
+from apps.orders.models import Order
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.files.links import private_file_link
@@ -375,6 +377,18 @@ def paid_periods(order_id: int) -> int:
     return Bill.objects.filter(order_id=order_id, status=BillStatus.PAID).count()
 
 
+def order_unwound(order_id: int) -> bool:
+    """The order ended without a deal (`machine.UNWOUND`): none of its bills is owed any
+    more, and money that still comes for it goes back to the customer."""
+    return Order.objects.filter(pk=order_id, status__in=machine.UNWOUND).exists()
+
+
+def no_deal_order_ids() -> Any:
+    """The ids (a subquery) of orders that are not, or never became, a deal
+    (`machine.NO_DEAL`): their bills accrue no late fee and open no recovery case."""
+    return Order.objects.filter(status__in=machine.NO_DEAL).values("pk")
+
+
 def order_trades_in_flight(order_id: int) -> list[tuple[str, str]]:
     """(trade number, method) of every settlement of the order's bills still in flight, by
     any method, oldest first."""
@@ -584,7 +598,7 @@ def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[st
     # A bill written off stays out while a later payment of it is in flight (`paying`).
     bills = Bill.objects.filter(
         status__in=OPEN_STATUSES, due_date__lt=today, written_off_at__isnull=True
-    )
+    ).exclude(order_id__in=no_deal_order_ids())  # a bill of no deal is never collected
     if order_ids is not None:
         bills = bills.filter(order_id__in=order_ids)
     rows = (

@@ -62,7 +62,7 @@ from zulin.money.allocation import Split
 from . import commission
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
 from .outbox import bill_event
-from .selectors import OWED_STATUSES, bill_owed
+from .selectors import OWED_STATUSES, bill_owed, order_unwound
 
 ZERO = Decimal("0.00")
 Method = BillPayment.Method
@@ -474,7 +474,8 @@ def payments_release(
 ) -> None:
     """Nothing came for the claimed `payments` (the provider said failed, or closed the
     trade): the bills are owed as before; a bill's own trade moves to its next number, so a
-    retry never meets the failed trade."""
+    retry never meets the failed trade. A bill of an order that ended without a deal is
+    owed no more: it is cancelled, never collectable again."""
     for payment in payments:
         if payment.status != BillPayment.Status.PROCESSING:
             continue
@@ -485,7 +486,9 @@ def payments_release(
         payment.save()
         bill = payment.bill
         if bill.status == BillStatus.PAYING:
-            bill.status = _unsettled_status(bill)
+            bill.status = (
+                BillStatus.CANCELLED if order_unwound(bill.order_id) else _unsettled_status(bill)
+            )
             if payment.method in BILL_TRADES:
                 bill.out_trade_no = _next_trade_no(bill)
             bill.save(update_fields=["status", "out_trade_no", "updated_at"])

@@ -34,6 +34,11 @@ MAY_OWE_AFTER = frozenset({COMPLETED, BOUGHT_OUT})
 # deleteOrders: only orders that never became a deal or ended without goods out.
 DELETABLE = frozenset({REFUSED, CANCELLED, REFUNDED, CLOSED})
 OPEN = NOT_YET_DEAL | DEAL_RUNNING
+# Ended without a deal: every move into these statuses unwinds the order's money
+# (`moves.order_unwind`): nothing of it is collected any more, what comes is given back.
+UNWOUND = frozenset({REFUSED, CANCELLED, REFUNDED, CLOSED})
+# Not a deal (yet, or ever): no late fee accrues on its bills and no recovery case opens.
+NO_DEAL = NOT_YET_DEAL | UNWOUND
 
 LEASE_MACHINE: Machine[Order] = Machine(
     model=Order,

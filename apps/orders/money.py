@@ -78,6 +78,10 @@ class LeaseMoney(Protocol):
         self, *, order_id: int, reason: str, actor: Session | None
     ) -> object: ...
 
+    # An order ended without a deal (apps/billing/unwind.py): what is in flight closed or
+    # awaited at the provider, bills cancelled, payments refunded, the deposit thawed.
+    def order_money_unwind(self, order: Order, *, actor: Session | None, reason: str) -> None: ...
+
     # A return settled at inspection (apps/billing/returns.py): rent due after the return's
     # day cancelled, the fee and the damage charged, the deposit taken, the rest thawed.
     def return_settle(

@@ -67,12 +67,11 @@ def order_move(
 
 
 def order_unwind(order: Order, *, actor: Session | None, reason: str) -> None:
-    """An order ends before its lease ran (cancelled, refused, refunded, closed): bills still
-    owed are cancelled, what the customer paid is given back, the deposit thawed."""
-    money = lease_money()
-    money.bills_cancel_open(order_id=order.pk)
-    money.order_payments_refund(order_id=order.pk, reason=reason, actor=actor)
-    money.deposit_thaw(order, actor=actor)
+    """An order ends without a deal (cancelled, refused, refunded, closed; the order moved
+    and locked): billing closes or awaits every settlement in flight at the provider,
+    cancels the bills still owed, gives back what the customer paid and thaws the deposit
+    once nothing is in flight (docs/money.md, "Ending an order without a deal")."""
+    lease_money().order_money_unwind(order, actor=actor, reason=reason)
     business = AfterSale.objects.filter(
         order=order, status__in=[AfterSale.Status.OPEN, AfterSale.Status.APPROVED]
     ).first()

@@ -96,9 +96,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         MERCHANT,
         "refund",
-        frozenset({"refunds", "shipping_fee_income"}),
+        frozenset({"refunds", "shipping_fee_income", "customer_refunds_payable"}),
         frozenset({"provider_clearing"}),
-        "the refund confirmed by the provider (a shipping fee against its income)",
+        "the refund confirmed by the provider (a shipping fee against its income; money "
+        "that came for an order ended without a deal against what is owed back)",
     ),
     Rule(
         MERCHANT,
