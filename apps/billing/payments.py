@@ -108,7 +108,9 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
     return Collected(payment.bill, payment, False)
 
 
-def _unwound_receive(payment: BillPayment, result: PaymentResult, actor: Session | None) -> Collected:
+def _unwound_receive(
+    payment: BillPayment, result: PaymentResult, actor: Session | None
+) -> Collected:
     """Money came for an order that ended without a deal (a trade the close did not reach
     in time, or paid before it was asked): it is never the bill's — no bill paid, no rent
     income, no commission. It is booked received and owed back to the customer, then
@@ -301,7 +303,7 @@ def refundable(payment: BillPayment, purpose: str) -> Decimal:
     return payment.amount - taken
 
 
-REFUND_DEBIT = {
+REFUND_DEBIT: dict[str, str] = {
     BillRefund.Purpose.SHIPPING_FEE: "shipping_fee_income",
     # Booked owed back when it came (`_unwound_receive`): the refund settles that.
     BillRefund.Purpose.UNWOUND: "customer_refunds_payable",

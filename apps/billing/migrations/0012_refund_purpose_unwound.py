@@ -4,15 +4,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('billing', '0011_provider_operations'),
+        ("billing", "0011_provider_operations"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='billrefund',
-            name='purpose',
-            field=models.CharField(choices=[('order', '订单退款'), ('shipping_fee', '运费退款'), ('unwound', '未成交退回')], max_length=16),
+            model_name="billrefund",
+            name="purpose",
+            field=models.CharField(
+                choices=[
+                    ("order", "订单退款"),
+                    ("shipping_fee", "运费退款"),
+                    ("unwound", "未成交退回"),
+                ],
+                max_length=16,
+            ),
         ),
     ]

@@ -78,9 +78,7 @@ def _nothing_kept(demo, order_id: int) -> None:
         assert {bill.status for bill in bills} <= {"cancelled", "paid"}, [b.status for b in bills]
         assert not BillPayment.objects.filter(bill__order_id=order_id, status="processing")
         for payment in BillPayment.objects.filter(bill__order_id=order_id, status="succeeded"):
-            back = sum(
-                (r.amount for r in payment.refunds.filter(status="succeeded")), Decimal("0")
-            )
+            back = sum((r.amount for r in payment.refunds.filter(status="succeeded")), Decimal("0"))
             assert back == payment.amount, (payment.out_trade_no, payment.amount, back)
         assert order.deposit_thawed == order.deposit_frozen
         assert order.deposit_remaining == 0
@@ -146,7 +144,8 @@ def test_a_withhold_in_flight_at_the_platforms_close_that_succeeds_after_is_refu
 ):
     order = awaiting_shipment(demo, demo_owner, app, offer)
     withheld = demo_owner.post(
-        "/api/v2/BillPayment", {"order_id": order.id, "period": 2, "idempotency_key": "unwind-withhold-2"}
+        "/api/v2/BillPayment",
+        {"order_id": order.id, "period": 2, "idempotency_key": "unwind-withhold-2"},
     )
     assert withheld.ok and withheld.data["status"] == "processing", withheld
     # The provider takes the money; its callback has not come when the platform closes.
@@ -173,7 +172,10 @@ def test_a_withhold_in_flight_at_the_platforms_close_that_succeeds_after_is_refu
 UNWINDING_MOVES = sorted(
     {
         (kind, m.action, source)
-        for kind, table in (("lease", machine.LEASE_MACHINE), ("purchase", machine.PURCHASE_MACHINE))
+        for kind, table in (
+            ("lease", machine.LEASE_MACHINE),
+            ("purchase", machine.PURCHASE_MACHINE),
+        )
         for m in table.moves
         if m.target in machine.UNWOUND
         for source in m.sources
@@ -208,7 +210,8 @@ REACHABLE = {
 IN_FLIGHT = [
     move
     for move in UNWINDING_MOVES
-    if move[2] not in WITHOUT_BILLS and (move[0], move[2]) not in SETTLED
+    if move[2] not in WITHOUT_BILLS
+    and (move[0], move[2]) not in SETTLED
     # The states before a deal each kind passes through (a lease is never awaiting payment);
     # platform_close from a running lease (shipped, in lease) is the same unwind.
     and move[2] in REACHABLE[move[0]]
