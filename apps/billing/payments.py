@@ -30,7 +30,7 @@ from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.interfaces import provider_failed as failed_answer
-from zulin.providers.operations import operation_sync
+from zulin.providers.operations import operation_id_next, operation_sync
 from zulin.providers.payment import get_payment_provider
 
 from . import commission, settle
@@ -307,15 +307,16 @@ def payment_refund(
             return earlier
     if amount <= 0 or amount > refundable(payment, purpose):
         raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-    # Counted over the trade, not the payment: an early settlement's one trade paid several
-    # bills, each a payment that may be refunded.
-    count = BillRefund.objects.filter(payment__out_trade_no=payment.out_trade_no).count()
+    # The refund's own id, never a count: an early settlement's one trade paid several bills,
+    # each a payment that may be refunded, and a refund may fail.
+    refund_id = operation_id_next(BillRefund)
     refund = BillRefund.objects.create(
+        id=refund_id,
         payment=payment,
         order_id=payment.bill.order_id,
         purpose=purpose,
         amount=amount,
-        out_no=f"{payment.out_trade_no}R{count + 1}",
+        out_no=f"{payment.out_trade_no}R{refund_id}",
         reason=reason[:300],
         idempotency_key=idempotency_key,
         actor_account_id=actor.account.pk if actor else None,
