@@ -226,17 +226,17 @@ def refundable(payment: BillPayment, purpose: str) -> Decimal:
         return ZERO
     taken = sum((r.amount for r in payment.refunds.exclude(status=BillRefund.Status.FAILED)), ZERO)
     if purpose == BillRefund.Purpose.SHIPPING_FEE:
-        fee_taken = sum(
-            (
-                r.amount
-                for r in payment.refunds.filter(purpose=BillRefund.Purpose.SHIPPING_FEE).exclude(
-                    status=BillRefund.Status.FAILED
-                )
-            ),
-            ZERO,
-        )
-        return min(payment.bill.fee_amount - fee_taken, payment.amount - taken)
+        return min(shipping_fee_left(payment.bill), payment.amount - taken)
     return payment.amount - taken
+
+
+def shipping_fee_left(bill: Bill) -> Decimal:
+    """What of the bill's shipping fee is not given back yet, over all its payments (a fee
+    paid in two payments may be refunded from both; refunds processing count as given)."""
+    given = BillRefund.objects.filter(
+        payment__bill=bill, purpose=BillRefund.Purpose.SHIPPING_FEE
+    ).exclude(status=BillRefund.Status.FAILED)
+    return bill.fee_amount - sum((r.amount for r in given), ZERO)
 
 
 def _refund_lines(refund: BillRefund) -> list[Line]:
