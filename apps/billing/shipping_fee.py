@@ -1,6 +1,6 @@
 """The shipping fee given back (`refundSfAmount`): the fee the customer paid with bill 1,
-refunded through the payments it came with (newest first, one refund each); the order keeps what of it was given back once
-the provider confirms (`shipping_fee_sync`)."""
+refunded through the payments it came with (newest first, one refund each); the order
+keeps what of it was given back once the provider confirms (`shipping_fee_sync`)."""
 
 from __future__ import annotations
 
@@ -77,9 +77,7 @@ def shipping_fee_refund(
         )
         rooms = [(p, payments.refundable(p, BillRefund.Purpose.SHIPPING_FEE)) for p in paid]
         rooms = [(p, room) for p, room in rooms if room > 0]
-        left = min(
-            payments.shipping_fee_left(bill), sum((room for _, room in rooms), ZERO)
-        )
+        left = min(payments.shipping_fee_left(bill), sum((room for _, room in rooms), ZERO))
         amount = left if amount is None else amount
         if amount <= 0 or amount > left:
             raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
