@@ -207,18 +207,28 @@ def get_return_quote(request: HttpRequest, params: Query[order_schemas.ReturnQuo
 @call(
     lease_merchant_router.post,
     "/refundSfAmount",
-    order_schemas.RefundOut,
+    order_schemas.ShippingFeeRefundOut,
     auth=store_auth("order.manage"),
 )
 def refund_sf_amount(request: HttpRequest, payload: order_schemas.RefundShippingFeeIn) -> Any:
-    """Gives back the shipping fee the customer paid (all that is left, or `amount`)."""
-    refund = shipping_fee.shipping_fee_refund(
+    """Gives back the shipping fee the customer paid (all that is left, or `amount`), a
+    refund of each payment that carried it."""
+    refunds = shipping_fee.shipping_fee_refund(
         actor=current_session(request),
         order_id=payload.order_id,
         amount=payload.amount,
         idempotency_key=payload.idempotency_key,
     )
-    return _refund_answer(refund)
+    parts = [_refund_answer(refund) for refund in refunds]
+    statuses = {refund.status for refund in refunds}
+    # The whole is as far as its least finished part: processing, else failed, else succeeded.
+    status = next(s for s in ("processing", "failed", "succeeded") if s in statuses)
+    return {
+        **parts[0],
+        "amount": money(sum((refund.amount for refund in refunds), Decimal("0.00"))),
+        "status": status,
+        "parts": parts,
+    }
 
 
 # --- deposits --------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from zulin.core.i18n import Text
 from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
-from zulin.providers.operations import operation_sync
+from zulin.providers.operations import operation_id_next, operation_sync
 
 from . import settle
 from .commission import platform_payback, platform_receipt, transfer_refund_commission
@@ -249,12 +249,13 @@ def _request(
     original: DepositOperation | None = None,
     claims: list[settle.Ask] | None = None,
 ) -> DepositOperation:
-    count = order.deposit_operations.count()
+    op_id = operation_id_next(Op)
     op = Op.objects.create(
+        id=op_id,
         order=order,
         kind=kind,
         amount=amount,
-        out_request_no=f"{order.order_no}D{count + 1:02d}",
+        out_request_no=f"{order.order_no}D{op_id:02d}",
         purpose=purpose,
         bill_ids=bill_ids or [],
         idempotency_key=idempotency_key,
@@ -456,17 +457,19 @@ def deposit_refund(
     refunded = order.deposit_operations.filter(kind=Op.Kind.REFUND).exclude(status=Op.Status.FAILED)
     for transfer in transfers.order_by("-id"):
         given = (
-            refunded.filter(out_request_no__startswith=transfer.out_request_no).aggregate(
+            refunded.filter(out_request_no__startswith=f"{transfer.out_request_no}R").aggregate(
                 s=Sum("amount")
             )["s"]
             or ZERO
         )
         if transfer.amount - given >= amount > 0:
+            op_id = operation_id_next(Op)
             op = Op.objects.create(
+                id=op_id,
                 order=order,
                 kind=Op.Kind.REFUND,
                 amount=amount,
-                out_request_no=f"{transfer.out_request_no}R{refunded.count() + 1}",
+                out_request_no=f"{transfer.out_request_no}R{op_id}",
                 purpose=transfer.purpose,
                 idempotency_key=idempotency_key,
                 actor_account_id=actor.account.pk if actor else None,

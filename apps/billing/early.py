@@ -42,7 +42,7 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.money.quotes import discount_of, discount_shares
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
-from zulin.providers.operations import operation_sync
+from zulin.providers.operations import operation_id_next, operation_sync
 
 from . import settle
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
@@ -255,9 +255,10 @@ def settlement_begin(
         raise ApplicationError(ErrorCode.NOTHING_TO_SETTLE)
     if offline is not None:
         offline_details_check(offline)
-    count = EarlySettlement.objects.filter(order_id=order_id).count()
+    settlement_id = operation_id_next(EarlySettlement)
     settlement = EarlySettlement(
-        settlement_no=f"{order_no}ES{count + 1}",
+        id=settlement_id,
+        settlement_no=f"{order_no}ES{settlement_id}",
         order_id=order_id,
         order_no=order_no,
         method=EarlySettlement.Method.OFFLINE if offline else EarlySettlement.Method.PROVIDER,
@@ -287,7 +288,7 @@ def settlement_begin(
             idempotency_key=idempotency_key,
             actor=actor,
         )
-    settlement.save()
+    settlement.save(force_insert=True)
     settle.bills_claim(
         asks,
         method=BillPayment.Method.OFFLINE if offline else BillPayment.Method.EARLY,

@@ -172,24 +172,29 @@ def _accrue_locked(
             .values_list("bill_id", "last")
         )
         rows: list[BillLateFee] = []
-        touched = []
+        charged = []
+        newly_overdue = []
         now = timezone.now()
         for bill in bills:
             missing = _days_missing(bill, last_days.get(bill.pk), today=today, setting=setting)
-            if not missing:
-                continue
-            rows += missing
-            bill.late_fee += sum((row.amount for row in missing), ZERO)
-            bill.updated_at = now
-            touched.append(bill)
-        if not rows:
+            # Its first night past due, whatever its late fee (a rate of 0 adds no row).
+            if bill.overdue_noted_on is None:
+                bill.overdue_noted_on = today
+                newly_overdue.append(bill)
+            if missing:
+                rows += missing
+                bill.late_fee += sum((row.amount for row in missing), ZERO)
+                charged.append(bill)
+        touched = list({bill.pk: bill for bill in charged + newly_overdue}.values())
+        if not touched:
             return ZERO, 0
-        BillLateFee.objects.bulk_create(rows)
-        Bill.objects.bulk_update(touched, ["late_fee", "updated_at"])
         for bill in touched:
-            if bill.pk not in last_days:  # its first overdue day: it is overdue from now
-                bill_event(bill, "bill.overdue")
-        return sum((row.amount for row in rows), ZERO), len(touched)
+            bill.updated_at = now
+        BillLateFee.objects.bulk_create(rows)
+        Bill.objects.bulk_update(touched, ["late_fee", "overdue_noted_on", "updated_at"])
+        for bill in newly_overdue:
+            bill_event(bill, "bill.overdue")
+        return sum((row.amount for row in rows), ZERO), len(charged)
 
 
 # Bills given their days per transaction: a night's overdue bills in a few statements, each

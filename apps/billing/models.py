@@ -65,6 +65,9 @@ class Bill(models.Model):
     late_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     late_fee_waived = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     late_fee_paid = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The night that found the bill past due first and wrote its `bill.overdue` (once,
+    # whatever its late fee: a shop charging none still learns it; `latefees.py`).
+    overdue_noted_on = models.DateField(null=True, blank=True)
     # Rent forgone when the lease was settled early (`early.py`): the bill is paid with
     # `paid_amount` = `amount` - `discount`.
     discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)

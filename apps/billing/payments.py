@@ -30,7 +30,7 @@ from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.interfaces import provider_failed as failed_answer
-from zulin.providers.operations import operation_sync
+from zulin.providers.operations import operation_id_next, operation_sync
 from zulin.providers.payment import get_payment_provider
 
 from . import commission, settle
@@ -290,16 +290,7 @@ def refundable(payment: BillPayment, purpose: str) -> Decimal:
         return ZERO
     taken = sum((r.amount for r in payment.refunds.exclude(status=BillRefund.Status.FAILED)), ZERO)
     if purpose == BillRefund.Purpose.SHIPPING_FEE:
-        fee_taken = sum(
-            (
-                r.amount
-                for r in payment.refunds.filter(purpose=BillRefund.Purpose.SHIPPING_FEE).exclude(
-                    status=BillRefund.Status.FAILED
-                )
-            ),
-            ZERO,
-        )
-        return min(payment.bill.fee_amount - fee_taken, payment.amount - taken)
+        return min(shipping_fee_left(payment.bill), payment.amount - taken)
     return payment.amount - taken
 
 
@@ -308,6 +299,15 @@ REFUND_DEBIT: dict[str, str] = {
     # Booked owed back when it came (`_unwound_receive`): the refund settles that.
     BillRefund.Purpose.UNWOUND: "customer_refunds_payable",
 }
+
+
+def shipping_fee_left(bill: Bill) -> Decimal:
+    """What of the bill's shipping fee is not given back yet, over all its payments (a fee
+    paid in two payments may be refunded from both; refunds processing count as given)."""
+    given = BillRefund.objects.filter(
+        payment__bill=bill, purpose=BillRefund.Purpose.SHIPPING_FEE
+    ).exclude(status=BillRefund.Status.FAILED)
+    return bill.fee_amount - sum((r.amount for r in given), ZERO)
 
 
 def _refund_lines(refund: BillRefund) -> list[Line]:
@@ -376,15 +376,16 @@ def payment_refund(
             return earlier
     if amount <= 0 or amount > refundable(payment, purpose):
         raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-    # Counted over the trade, not the payment: an early settlement's one trade paid several
-    # bills, each a payment that may be refunded.
-    count = BillRefund.objects.filter(payment__out_trade_no=payment.out_trade_no).count()
+    # The refund's own id, never a count: an early settlement's one trade paid several bills,
+    # each a payment that may be refunded, and a refund may fail.
+    refund_id = operation_id_next(BillRefund)
     refund = BillRefund.objects.create(
+        id=refund_id,
         payment=payment,
         order_id=payment.bill.order_id,
         purpose=purpose,
         amount=amount,
-        out_no=f"{payment.out_trade_no}R{count + 1}",
+        out_no=f"{payment.out_trade_no}R{refund_id}",
         reason=reason[:300],
         idempotency_key=idempotency_key,
         actor_account_id=actor.account.pk if actor else None,

@@ -273,14 +273,10 @@ class Settled:
 
 
 def _next_trade_no(bill: Bill) -> str:
-    base = bill.out_trade_no.split("-")[0]
-    attempts = (
-        BillPayment.objects.filter(bill=bill, method__in=BILL_TRADES)
-        .values("out_trade_no")
-        .distinct()
-        .count()
-    )
-    return f"{base}-{attempts + 1}"
+    """The bill's trade number after its current one (`B002`, `B002-2`, `B002-3` …): the
+    bill's locked row carries its own sequence, never a count of its payments."""
+    base, _, attempt = bill.out_trade_no.partition("-")
+    return f"{base}-{int(attempt or 1) + 1}"
 
 
 def _journal_lines(

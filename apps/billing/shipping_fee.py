@@ -1,9 +1,10 @@
 """The shipping fee given back (`refundSfAmount`): the fee the customer paid with bill 1,
-refunded through the payment it came with; the order keeps what of it was given back once
-the provider confirms (`shipping_fee_sync`)."""
+refunded through the payments it came with (newest first, one refund each); the order
+keeps what of it was given back once the provider confirms (`shipping_fee_sync`)."""
 
 from __future__ import annotations
 
+import hashlib
 from decimal import Decimal
 
 from django.db import transaction
@@ -15,53 +16,90 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.idempotency import key_replay
 
 from . import payments
-from .models import BillPayment, BillRefund
+from .models import Bill, BillPayment, BillRefund
 
 ZERO = Decimal("0.00")
 
 
+def _part_key(idempotency_key: str, part: int) -> str:
+    """The idempotency key of the refund's `part` (1: the call's own key): derived, so a
+    replay finds every part, and no longer than a key."""
+    if part == 1 or not idempotency_key:
+        return idempotency_key if part == 1 else ""
+    digest = hashlib.sha256(f"{idempotency_key}:{part}".encode()).hexdigest()
+    return f"sf{part}:{digest[:40]}"
+
+
+def _replayed(idempotency_key: str, bill: Bill, amount: Decimal | None) -> list[BillRefund]:
+    """The parts an earlier call under this key made (none: the key is new); refused when
+    that call was another request."""
+    first = key_replay(
+        BillRefund.objects.filter(idempotency_key=idempotency_key).first()
+        if idempotency_key
+        else None,
+        same=lambda refund: (
+            refund.payment.bill_id == bill.pk and refund.purpose == BillRefund.Purpose.SHIPPING_FEE
+        ),
+    )
+    if first is None:
+        return []
+    parts = [first]
+    while found := BillRefund.objects.filter(
+        idempotency_key=_part_key(idempotency_key, len(parts) + 1)
+    ).first():
+        parts.append(found)
+    if amount is not None and sum((p.amount for p in parts), ZERO) != amount:
+        raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
+    return parts
+
+
 def shipping_fee_refund(
     *, actor: Session, order_id: int, amount: Decimal | None, idempotency_key: str
-) -> BillRefund:
+) -> list[BillRefund]:
     """Gives back the shipping fee the customer paid with bill 1 (all that is left of it, or
-    `amount`)."""
+    `amount`), spread over the bill's succeeded payments newest first (the fee is paid last,
+    so the newest payments carried it): each part a refund of its own payment, never more
+    than it can still give back, the whole never more than the fee left."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
-        payment = (
-            BillPayment.objects.filter(
-                bill__order_id=order.pk, bill__period=1, status=BillPayment.Status.SUCCEEDED
-            )
-            .select_related("bill")
-            .first()
-        )
-        if payment is None or payment.bill.fee_amount <= 0:
+        bill = Bill.objects.filter(order_id=order.pk, period=1).first()
+        if bill is None or bill.fee_amount <= 0:
             raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-        # A replay answers the refund it made, before "all that is left" is worked out
+        # A replay answers the refunds it made, before "all that is left" is worked out
         # again (nothing is left after it); the key of another refund is refused.
-        earlier = key_replay(
-            BillRefund.objects.filter(idempotency_key=idempotency_key).first()
-            if idempotency_key
-            else None,
-            same=lambda refund: (
-                refund.payment_id == payment.pk
-                and refund.purpose == BillRefund.Purpose.SHIPPING_FEE
-                and (amount is None or refund.amount == amount)
-            ),
-        )
-        if earlier is not None:
+        earlier = _replayed(idempotency_key, bill, amount)
+        if earlier:
             return earlier
-        left = payments.refundable(payment, BillRefund.Purpose.SHIPPING_FEE)
-        amount = left if amount is None else amount
-        refund = payments.payment_refund(
-            payment=payment,
-            amount=amount,
-            purpose=BillRefund.Purpose.SHIPPING_FEE,
-            reason="退还运费",
-            actor=actor,
-            idempotency_key=idempotency_key,
+        paid = list(
+            BillPayment.objects.filter(bill=bill, status=BillPayment.Status.SUCCEEDED)
+            .select_related("bill")
+            .order_by("-id")
         )
+        rooms = [(p, payments.refundable(p, BillRefund.Purpose.SHIPPING_FEE)) for p in paid]
+        rooms = [(p, room) for p, room in rooms if room > 0]
+        left = min(payments.shipping_fee_left(bill), sum((room for _, room in rooms), ZERO))
+        amount = left if amount is None else amount
+        if amount <= 0 or amount > left:
+            raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+        refunds: list[BillRefund] = []
+        rest = amount
+        for payment, room in rooms:
+            if rest <= 0:
+                break
+            part = min(rest, room)
+            refunds.append(
+                payments.payment_refund(
+                    payment=payment,
+                    amount=part,
+                    purpose=BillRefund.Purpose.SHIPPING_FEE,
+                    reason="退还运费",
+                    actor=actor,
+                    idempotency_key=_part_key(idempotency_key, len(refunds) + 1),
+                )
+            )
+            rest -= part
         shipping_fee_sync(order)
-        return refund
+        return refunds
 
 
 def shipping_fee_sync(order: Order) -> None:

@@ -17,7 +17,10 @@ from the withdrawable balance.
 
 A statement whose net is negative (refunds above what arrived) takes it from the
 withdrawable balance; when that balance is too small the statement is kept `held` with
-nothing posted, and its journals stay unsettled for the next run. The run is safe to
+nothing posted, and its journals stay unsettled: the following periods' statements take
+them too (from the held period's start), so the next days' income is netted against them
+and the whole closes as soon as the balance covers it; what is still held is retried by
+the next run. The run is safe to
 repeat: a journal is settled at most once (a unique line), and the statement's ledger
 reference is its period.
 """
@@ -186,23 +189,30 @@ def statements_close(*, today: date | None = None) -> dict[str, Any]:
     last = Statement.objects.order_by("-period_end").values_list("period_end", flat=True).first()
     if last is not None and first <= last:
         first = last + timedelta(days=1)  # booked late for a closed period: the next one
-    closed = held = 0
+    closed = 0
     net = ZERO
     closed_through: date | None = None
+    # A held period is netted against the following ones: its journals stay open, so the
+    # next period's statement takes them too, from the held period's start, and closes as
+    # soon as the balance covers the whole. One held statement at most: the span still held.
+    pending: Statement | None = None
     day = first
     while journals:
         start, end, closes_on = _period(day, cycle)
         if closes_on > today:
             break
-        statement = _close(start, end, cycle, journals)
+        statement = _close(pending.period_start if pending else start, end, cycle, journals)
         if statement is not None:
+            if pending is not None:
+                pending.delete()  # its journals are in this statement now
+            pending = None
             if statement.status == Statement.Status.HELD:
-                held += 1
-                break
-            closed += 1
-            net += statement.net
-            closed_through = end
+                pending = statement
+            else:
+                closed += 1
+                net += statement.net
+                closed_through = end
         day = end + timedelta(days=1)
     if closed_through is not None:
         ledger_close_through(closed_through, by="settlement")
-    return {"closed": closed, "held": held, "net": str(net)}
+    return {"closed": closed, "held": 1 if pending else 0, "net": str(net)}

@@ -677,6 +677,13 @@ class RefundOut(Schema):
     purpose: str
 
 
+class ShippingFeeRefundOut(RefundOut):
+    """The shipping fee given back: the refund of its newest payment's part, `amount` the
+    whole, and each part (a refund of its own payment, newest first)."""
+
+    parts: list[RefundOut]
+
+
 class ContractLinkOut(Schema):
     url: str
     contract_no: str

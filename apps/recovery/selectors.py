@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.selectors import succeeded_payments_of_orders
+from apps.billing.selectors import order_owed, succeeded_payments_of_orders
 from apps.orders.selectors import (
     customer_ids_matching,
     order_device,
@@ -449,17 +449,6 @@ def _case_figures(
     payments = succeeded_payments_of_orders(
         by_order, since=day_start(date_from), until=day_start(date_to + timedelta(days=1))
     )
-    after_write_off_all: dict[int, Decimal] = {}
-    for payment in succeeded_payments_of_orders(
-        {w.order_id for w in write_offs.values()},
-        since=min((w.created_at for w in write_offs.values()), default=timezone.now()),
-        until=timezone.now() + timedelta(days=1),
-    ):
-        for w in write_offs.values():
-            if w.order_id == payment["order_id"] and payment["finished_at"] > w.created_at:
-                after_write_off_all[w.case_id] = (
-                    after_write_off_all.get(w.case_id, ZERO) + payment["amount"]
-                )
     for payment in payments:
         day = timezone.localdate(payment["finished_at"])
         if payment["due_date"] >= day:
@@ -492,7 +481,9 @@ def _case_figures(
         elif case.state == CaseState.CLOSED:
             row["closed"] = 1 if closed_in_range else 0
         elif written is not None:
-            row["owed"] = max(written.amount - after_write_off_all.get(case.pk, ZERO), ZERO)
+            # What of the written-off debt the order still owes, asked of the one owed
+            # selector: a payment or a waiver after the write-off is taken off alike.
+            row["owed"] = order_owed(case.order_id).written_off
             if date_from <= written.written_off_on <= date_to:
                 row["written_off"] = 1
                 row["written_off_amount"] = written.amount

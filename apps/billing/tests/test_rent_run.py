@@ -432,3 +432,28 @@ def test_the_rent_runs_old_task_name_runs_the_same_rent_run(demo, demo_owner, ap
     assert (by_new_name["debit"]["due"], by_new_name["debit"]["charged"]) == (0, 0)
     provider_settles(demo)
     assert _bill(demo, order.id, 2).status == "paid"
+
+
+@pytest.mark.parametrize("rate", ["0.0000", "0.5000"])
+def test_a_bill_goes_overdue_once_on_its_first_night_past_due_whatever_its_late_fee(
+    demo, demo_owner, app, offer, rate
+):
+    # Given a shop charging `rate` % a day (0: no late fee at all) and bill 2 due yesterday
+    today = timezone.localdate()
+    order = in_lease(demo, demo_owner, app, offer)
+    _rates(demo_owner, rate, rate)
+    bill = _overdue(demo, order.id, 2, days=1)
+
+    # When the night runs, is replayed, and the next night runs
+    with tenant_context(demo):
+        late_fees_accrue(today=today)
+        late_fees_accrue(today=today)
+        late_fees_accrue(today=today + timedelta(days=1))
+    connection.set_schema_to_public()
+
+    # Then the bill went overdue exactly once, on its first day past due
+    overdue_events = events_of(demo, "bill.overdue", bill.pk)
+    assert [(e["period"], e["status"]) for e in overdue_events] == [(2, "unpaid")]
+    assert Decimal(overdue_events[0]["late_fee"]) == _fee(bill.rent_owed, rate)
+    assert _bill(demo, order.id, 2).overdue_noted_on == today
+    assert events_of(demo, "bill.overdue", _bill(demo, order.id, 3).pk) == []

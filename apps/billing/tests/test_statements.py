@@ -150,3 +150,94 @@ def test_a_day_that_nets_less_than_a_yuan_still_makes_it_withdrawable(demo, demo
     assert (result["closed"], statement.status, statement.net) == (1, "closed", Decimal("0.50"))
     assert cash == Decimal("0.50")  # withdrawable, cent for cent
     assert books_balance(demo) == []
+
+
+def test_a_held_day_is_netted_against_the_following_days_and_closed_once_covered(demo):
+    # Given T+1, a day whose 100.00 became withdrawable and was taken by a withdrawal
+    from zulin.ledger.services import Line, ledger_post
+
+    today = timezone.localdate()
+    day1, day2, day3, day4 = (today - timedelta(days=n) for n in (5, 4, 3, 2))
+    _terms(demo, "T+1")
+
+    def moved(reference: str, kind: str, day, received: Decimal) -> None:
+        side = {"debit": received} if received > 0 else {"credit": -received}
+        other = {"credit": received} if received > 0 else {"debit": -received}
+        ledger_post(
+            reference=reference,
+            kind=kind,
+            moved_on=day,
+            lines=[
+                Line("provider_clearing", sub_key="order:1", **side),
+                Line("rent_income" if received > 0 else "refunds", **other),
+            ],
+        )
+
+    with tenant_context(demo):
+        moved("pay:day1", "bill_payment", day1, Decimal("100.00"))
+    connection.set_schema_to_public()
+    _, _, cash = _close(demo, today)  # a statement takes journals booked by its night only
+    assert cash == Decimal("100.00")
+    with tenant_context(demo):
+        ledger_post(
+            reference="test-take-cash-held",
+            kind="withdrawal_freeze",
+            lines=[Line("merchant_cash", credit=cash), Line("withdrawals_in_transit", debit=cash)],
+        )
+        # A refund nets day 2 negative; day 3's income is not yet enough, day 4's is.
+        moved("refund:day2", "refund", day2, Decimal("-30.00"))
+        moved("pay:day3", "bill_payment", day3, Decimal("10.00"))
+        moved("pay:day4", "bill_payment", day4, Decimal("50.00"))
+    connection.set_schema_to_public()
+
+    # When the statements of days 2 to 4 close (a night that had missed them)
+    result, statements, cash = _close(demo, today)
+
+    # Then day 2 is held through day 3 and closed with day 4, its net withdrawable
+    assert (result["closed"], result["held"], result["net"]) == (1, 0, "30.00")
+    assert [(s.period_start, s.period_end, s.status) for s in statements] == [
+        (day1, day1, "closed"),
+        (day2, day4, "closed"),
+    ]
+    assert statements[1].net == Decimal("30.00") == cash
+    assert statements[1].refunded == Decimal("30.00")
+    # A replayed night changes nothing.
+    again, statements_again, cash_again = _close(demo, today)
+    assert (again["closed"], again["held"], len(statements_again), cash_again) == (0, 0, 2, cash)
+
+
+def test_a_held_day_stays_held_while_the_following_days_do_not_cover_it(demo):
+    from zulin.ledger.services import Line, ledger_post
+
+    today = timezone.localdate()
+    day1, day2 = today - timedelta(days=3), today - timedelta(days=2)
+    _terms(demo, "T+1")
+    with tenant_context(demo):
+        ledger_post(
+            reference="refund:held-only",
+            kind="refund",
+            moved_on=day1,
+            lines=[
+                Line("provider_clearing", sub_key="order:1", credit=Decimal("30.00")),
+                Line("refunds", debit=Decimal("30.00")),
+            ],
+        )
+        ledger_post(
+            reference="pay:held-only",
+            kind="bill_payment",
+            moved_on=day2,
+            lines=[
+                Line("provider_clearing", sub_key="order:1", debit=Decimal("10.00")),
+                Line("rent_income", credit=Decimal("10.00")),
+            ],
+        )
+    connection.set_schema_to_public()
+
+    result, statements, cash = _close(demo, today)
+
+    # One held statement, the span still short: nothing posted, retried by the next night
+    assert (result["closed"], result["held"]) == (0, 1)
+    assert [(s.period_start, s.period_end, s.status) for s in statements] == [
+        (day1, today - timedelta(days=1), "held")
+    ]
+    assert cash == 0

@@ -326,3 +326,35 @@ def test_a_written_off_debt_is_reported_as_still_owed_and_handed_to_collection(
     assert latest.status_code == "7"
     assert collection.state == "pending" and collection.status_code == "7"
     assert collection.overdue_amount == amount
+
+
+def test_the_report_owes_what_the_order_owes_after_a_part_of_the_written_off_debt_is_waived(
+    demo, demo_owner, app, offer
+):
+    # Given bill 2 written off, then 100.00 of its rent waived
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=48)
+    night(demo)
+    case = case_of(demo, order.id)
+    assert demo_owner.post(WRITE_OFF, _body(case.pk, key="write-off-waived")).ok
+    waived = demo_owner.post(
+        "/api/finance/waiveOrderCharge",
+        {
+            "order_id": order.id,
+            "period": 2,
+            "amount": "100.00",
+            "reason": "协商减免部分本金",
+            "idempotency_key": "waive-after-write-off",
+        },
+    )
+    assert waived.ok, waived
+    with tenant_context(demo):
+        written = WriteOff.objects.get(case=case).amount
+    connection.set_schema_to_public()
+
+    # When the shop reads the recovery report
+    today = timezone.localdate().isoformat()
+    report = demo_owner.get(REPORT, {"date_from": today, "date_to": today}).data
+
+    # Then the case owes what the order still owes of it: the waived part is no longer owed
+    assert Decimal(report["totals"]["owed"]) == written - Decimal("100.00")
+    assert Decimal(report["totals"]["written_off_amount"]) == written

@@ -3344,7 +3344,8 @@ export interface paths {
         put?: never;
         /**
          * Refund Sf Amount
-         * @description Gives back the shipping fee the customer paid (all that is left, or `amount`).
+         * @description Gives back the shipping fee the customer paid (all that is left, or `amount`), a
+         *     refund of each payment that carried it.
          */
         post: operations["refundSfAmount"];
         delete?: never;
@@ -14266,6 +14267,25 @@ export interface components {
             /** Tracking No */
             tracking_no: string;
         };
+        /**
+         * ShippingFeeRefundOut
+         * @description The shipping fee given back: the refund of its newest payment's part, `amount` the
+         *     whole, and each part (a refund of its own payment, newest first).
+         */
+        ShippingFeeRefundOut: {
+            /** Amount */
+            amount: string;
+            /** Id */
+            id: number;
+            /** Out No */
+            out_no: string;
+            /** Parts */
+            parts: components["schemas"]["RefundOut"][];
+            /** Purpose */
+            purpose: string;
+            /** Status */
+            status: string;
+        };
         /** ShopOut */
         ShopOut: {
             /** Id */
@@ -20963,7 +20983,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["RefundOut"];
+                        data: components["schemas"]["ShippingFeeRefundOut"];
                         msg: string;
                     };
                 };

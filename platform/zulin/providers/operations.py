@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models.functions import Now
 
 from zulin.core.idempotency import idempotency_unique as idempotency_unique
@@ -71,6 +71,17 @@ class Answered(Protocol):
 
 Op = TypeVar("Op", bound=ProviderOperation)
 Answer = TypeVar("Answer", bound=Answered)
+
+
+def operation_id_next(model: type[models.Model]) -> int:
+    """The id the next row of `model` will be created with (pass it as `id=`), taken from its
+    table's sequence: a request number built from it is unique by construction. A number
+    counted from rows is not (a failed request left out of the count, a row never kept), and
+    its reuse answered IntegrityError for good."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [model._meta.db_table])
+        row = cursor.fetchone()
+    return int(row[0])
 
 
 def answered(answer: Answered) -> bool:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
+from apps.orders.models import DepositOperation
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
 from tenants.finance.reconciliation import reconcile_day
@@ -107,7 +108,10 @@ def test_each_kind_of_difference_is_found(demo, demo_owner, lease):
     assert charged.data["status"] == "processing", charged
     sandbox_payments_complete(merchant="demo")
     # The provider reverses the deposit's freeze; it takes a payment we never asked for.
-    sandbox_payment_void(merchant="demo", out_no=f"{lease.no}D01")
+    with tenant_context(demo):
+        freeze = DepositOperation.objects.get(order_id=lease.id, kind="freeze").out_request_no
+    connection.set_schema_to_public()
+    sandbox_payment_void(merchant="demo", out_no=freeze)
     sandbox_payment_unknown(merchant="demo", amount=D("66.00"), out_no="WALKIN-1")
     # A booking the provider never had (as a bug on our side would make).
     with tenant_context(demo):
@@ -124,7 +128,7 @@ def test_each_kind_of_difference_is_found(demo, demo_owner, lease):
     assert _kinds(run) == {
         bill_2: "missing_in_ledger",
         "WALKIN-1": "missing_in_ledger",
-        f"{lease.no}D01": "status_differs",
+        freeze: "status_differs",
         "GHOST-1": "missing_at_provider",
         # The ghost is in the merchant's books only: the platform's mirror of them differs.
         "": "books_differ",
