@@ -56,6 +56,25 @@ def test_a_withhold_nothing_queued_settles_once_past_due_and_its_callback_goes_o
     assert SandboxCallback.objects.filter(provider="payment").count() == 1
 
 
+def test_a_withhold_19_seconds_past_due_waits_and_21_seconds_past_due_is_settled(
+    pay, agreement, queued
+):
+    """The grace is 20 s, written here as seconds: a grace shortened or lengthened by one
+    line fails this test instead of moving with it."""
+    pay.withhold(out_no="bill-e", agreement_no=agreement, amount=Decimal("9.00"), subject="")
+    record = SandboxPaymentRecord.objects.get(out_no="bill-e")
+
+    SandboxPaymentRecord.objects.filter(pk=record.pk).update(settle_after=_ago(19))
+    assert sandbox_sweep() == {"settled": 0, "callbacks": 0}
+    assert pay.query(out_no="bill-e").status == PaymentStatus.PROCESSING
+
+    SandboxPaymentRecord.objects.filter(pk=record.pk).update(settle_after=_ago(21))
+    assert sandbox_sweep() == {"settled": 1, "callbacks": 0}
+    assert pay.query(out_no="bill-e").status == PaymentStatus.SUCCEEDED
+    assert sandbox_sweep() == {"settled": 0, "callbacks": 0}
+    assert SandboxCallback.objects.filter(provider="payment").count() == 1
+
+
 def test_a_callback_being_retried_or_delivered_is_left_to_its_task(pay, agreement, queued):
     pay.withhold(out_no="bill-2", agreement_no=agreement, amount=Decimal("10.00"), subject="")
     SandboxPaymentRecord.objects.filter(out_no="bill-2").update(settle_after=_ago(60))
