@@ -124,6 +124,8 @@ def test_the_webhooks_demo_loads_under_production_settings_only_with_the_cluster
             with pytest.raises(AddressRefused):
                 address_check("198.18.0.11", 8008, allowed=services.allowed_networks())
 
-        with override_settings(**production, CALLBACK_BASE_URL=base_url):
-            with pytest.raises(AddressRefused):
-                address_check(ENTRY, 8000, allowed=services.allowed_networks())
+        with (
+            override_settings(**production, CALLBACK_BASE_URL=base_url),
+            pytest.raises(AddressRefused),
+        ):
+            address_check(ENTRY, 8000, allowed=services.allowed_networks())
