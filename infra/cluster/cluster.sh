@@ -379,6 +379,11 @@ redis_start() {
 }
 
 app_env() {
+  # The demo loads under production settings, as an operator's staging would. Its webhook
+  # receiver is the sandbox's own behind the entry, plain http (the lab has no certificate):
+  # that one address, and only it, is named as a plain-http receiver, and deliveries may
+  # reach the entry's address (a benchmarking address, refused by default). Production's
+  # defaults stay as they are: both settings are empty there.
   mkdir -p "$RUN/shared/private" "$RUN/shared/media"
   cat >"$RUN/env" <<EOF
 export PYTHONPATH="$ROOT/platform:$ROOT"
@@ -390,6 +395,8 @@ export DB_CONN_MAX_AGE=60
 export REDIS_URL=redis://$(addr cache):6379/0
 export CELERY_BROKER_URL=redis://$(addr broker 2>/dev/null || addr cache):6379/$(has broker && echo 0 || echo 1)
 export CALLBACK_BASE_URL=http://$(addr entry):8000
+export WEBHOOKS_HTTP_ALLOWED=http://$(addr entry):8000/api/sandbox/webhooks/receive
+export WEBHOOKS_ALLOWED_NETWORKS=$(addr entry)/32
 export TRUSTED_PROXY_COUNT=1
 export PRIVATE_ROOT=$RUN/shared/private
 export MEDIA_ROOT=$RUN/shared/media

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 import xmlschema
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from zulin.celery import app
@@ -303,11 +305,18 @@ _QUERIES_WAITING = SandboxCreditQuery.objects.filter(status=CreditQueryStatus.PR
 _FILES_WAITING = SandboxCreditReportFile.objects.filter(status=CreditReportStatus.PROCESSING)
 
 
-def sandbox_credit_complete(*, merchant: str | None = None) -> list[CreditQueryResult]:
-    """Settles every credit query still processing (of one merchant), each with its
-    callback written to the outbox."""
+def _due(waiting: QuerySet[Any], due_by: datetime | None) -> QuerySet[Any]:
+    return waiting if due_by is None else waiting.filter(settle_after__lte=due_by)
+
+
+def sandbox_credit_complete(
+    *, merchant: str | None = None, due_by: datetime | None = None
+) -> list[CreditQueryResult]:
+    """Settles every credit query still processing (of one merchant; with `due_by` only
+    those whose settling time had come by then), each with its callback written to the
+    outbox."""
     return SANDBOX.settle_waiting(
-        _QUERIES_WAITING, lambda r: _result(_settle(r)), merchant=merchant
+        _due(_QUERIES_WAITING, due_by), lambda r: _result(_settle(r)), merchant=merchant
     )
 
 
@@ -316,11 +325,13 @@ def sandbox_credit_settle_one(record_id: int) -> CreditQueryResult | None:
     return SANDBOX.settle_one(_QUERIES_WAITING, record_id, lambda r: _result(_settle(r)))
 
 
-def sandbox_credit_reports_complete(*, merchant: str | None = None) -> list[CreditReportResult]:
-    """Checks every report file still processing (of one merchant), each with its callback
-    written to the outbox."""
+def sandbox_credit_reports_complete(
+    *, merchant: str | None = None, due_by: datetime | None = None
+) -> list[CreditReportResult]:
+    """Checks every report file still processing (of one merchant; with `due_by` only those
+    whose checking time had come by then), each with its callback written to the outbox."""
     return SANDBOX.settle_waiting(
-        _FILES_WAITING, lambda r: _report_result(_check(r)), merchant=merchant
+        _due(_FILES_WAITING, due_by), lambda r: _report_result(_check(r)), merchant=merchant
     )
 
 

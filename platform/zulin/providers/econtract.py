@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -233,6 +233,25 @@ def _signer_finishes(reference: str, wanted: EContractStatus, at: datetime | Non
         row.event_ids = [*row.event_ids, callback.event_id]
         row.save(update_fields=["status", "signed_at", "event_ids", "updated_at"])
     return _flow(row)
+
+
+def sandbox_econtract_sweep(*, due_by: datetime) -> list[EContractFlow]:
+    """The sweep's work (tasks.py): each flow still signing whose signer was due to sign by
+    `due_by` is signed (or declined, by a failure on demand), as its task would have done.
+    A flow keeps no settling time of its own: it is due SANDBOX_COMPLETE_SECONDS after it
+    was made, when its task runs. A signature that does not go through (a failure on
+    demand) leaves the flow signing for the next sweep."""
+    made_by = due_by - timedelta(seconds=settings.SANDBOX_COMPLETE_SECONDS)
+    due = SandboxEContractFlow.objects.filter(
+        status=EContractStatus.SIGNING, created_at__lte=made_by
+    )
+    finished = []
+    for reference in due.order_by("id").values_list("reference", flat=True):
+        try:
+            finished.append(sandbox_econtract_sign(reference))
+        except ProviderError:
+            continue
+    return finished
 
 
 def get_econtract_provider(*, merchant: str | None = None) -> EContractProvider:

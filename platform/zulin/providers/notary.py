@@ -336,6 +336,22 @@ def _finish(reference: str, *, refuse_with: str, at: datetime | None) -> NotaryC
     return _case(row)
 
 
+def sandbox_notary_sweep(*, due_by: datetime) -> list[NotaryCase]:
+    """The sweep's work (tasks.py): each case still processing whose outcome was due by
+    `due_by` ends as planned, as its task would have ended it. A case the notary does not
+    answer for (SYSTEM_ERROR on demand) stays processing for the next sweep."""
+    due = SandboxNotaryCase.objects.filter(
+        status=NotaryCaseStatus.PROCESSING, settle_after__lte=due_by
+    )
+    ended = []
+    for reference in due.order_by("id").values_list("reference", flat=True):
+        try:
+            ended.append(sandbox_notary_complete(reference))
+        except ProviderError:
+            continue
+    return ended
+
+
 # --- the sandbox's clock in `make run` (listed for the worker in tasks.py) -----------------
 
 

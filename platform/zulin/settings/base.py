@@ -288,6 +288,10 @@ CELERY_TIMEZONE = TIME_ZONE
 WEBHOOKS_REQUIRE_HTTPS = env_bool("WEBHOOKS_REQUIRE_HTTPS", not DEBUG)
 WEBHOOKS_ALLOW_LOOPBACK = env_bool("WEBHOOKS_ALLOW_LOOPBACK", False)
 WEBHOOKS_ALLOWED_NETWORKS = env_list("WEBHOOKS_ALLOWED_NETWORKS", [])
+# Plain-http receivers accepted where https is required: exact addresses, for an operator's
+# staging whose sandbox receiver has no certificate (`make cluster` names the demo's, in its
+# own environment only). Empty by default: production names none.
+WEBHOOKS_HTTP_ALLOWED = env_list("WEBHOOKS_HTTP_ALLOWED", [])
 
 # A merchant's API keys (tenants.accounts.api_keys, docs/api-keys.md): the prefix secret
 # scanners look for (zl_test_ where every provider is a sandbox), and each key's rate.
