@@ -8,17 +8,40 @@ const COLLECTOR1 = { username: 'collector1', name: '褚催收' };
 const COLLECTOR2 = { username: 'collector2', name: '卫催收' };
 
 test.describe('recovery workbench', () => {
-  test('a collector works a case from the list to a promise; the payment link is paid on the sandbox cashier page; the case closes', async ({ page }) => {
-    test.setTimeout(120_000);
-    const recovery = new RecoveryPage(page);
-    await recovery.signIn(HOSTS.demo, COLLECTOR1.username, COLLECTOR1.name);
-    // M1: a debt of one instalment past due, which the link (the oldest bill past due) pays whole.
-    await recovery.goto(HOSTS.demo, '?bucket=M1');
-    await expect(recovery.firstRow()).toBeVisible();
-    // A collector sees its own cases only.
-    await expect(recovery.table().getByText(COLLECTOR2.name)).toHaveCount(0);
-    const picked = await recovery.firstCase();
-    await recovery.firstRow().getByRole('link', { name: picked.orderNo, exact: true }).click();
+  test('a collector works a case from the list to a promise; the payment link is paid on the sandbox cashier page; the case closes', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    // Cases reach the collectors by the nightly run's round robin, so which of the two holds
+    // an M1 case whose debt is rent alone (one instalment past due, which the link of the
+    // oldest bill pays whole; a lease ended owing also owes its charges) depends on the shop:
+    // the first collector that has one works it.
+    let recovery = new RecoveryPage(page);
+    let picked: { orderNo: string; id: number } | null = null;
+    const turns: Array<[typeof COLLECTOR1, typeof COLLECTOR1]> = [[COLLECTOR1, COLLECTOR2], [COLLECTOR2, COLLECTOR1]];
+    for (const [self, peer] of turns) {
+      recovery = new RecoveryPage(self === COLLECTOR1 ? page : await (await browser.newContext()).newPage());
+      await recovery.signIn(HOSTS.demo, self.username, self.name);
+      await recovery.goto(HOSTS.demo, '?bucket=M1');
+      await expect(recovery.firstRow()).toBeVisible();
+      // A collector sees its own cases only.
+      await expect(recovery.table().getByText(peer.name)).toHaveCount(0);
+      const count = Math.min((await recovery.rows().count()) - 1, 20);
+      for (let index = 1; index <= count && picked === null; index += 1) {
+        const link = recovery.rows().nth(index).getByRole('link').first();
+        const orderNo = (await link.textContent())?.trim() ?? '';
+        const href = (await link.getAttribute('href')) ?? '';
+        await link.click();
+        await expect(recovery.caseHeading(orderNo)).toBeVisible();
+        if ((await recovery.owed('charges_owed').textContent())?.trim() === '¥0.00') {
+          picked = { orderNo, id: Number(href.split('/').pop()) };
+        } else {
+          await recovery.goto(HOSTS.demo, '?bucket=M1');
+          await expect(recovery.firstRow()).toBeVisible();
+        }
+      }
+      if (picked !== null) break;
+    }
+    if (picked === null) throw new Error('no collector has an M1 case that owes rent alone');
+    page = recovery.page;
 
     await expect(recovery.caseHeading(picked.orderNo)).toBeVisible();
     await expect(page.getByText('跟进中', { exact: true }).first()).toBeVisible();

@@ -35,7 +35,7 @@ PY = str(ROOT / ".venv" / "bin" / "python")
 # (name, moment in China time or None for the real time, DEMO_ORDER_ROUNDS or None: shipped)
 MOMENTS: list[tuple[str, str]] = [
     ("the night's refresh has run, the rent run not yet", "2026-12-07T01:10:30"),
-    ("a Monday inside the night (CI met it on a Monday)", "2026-12-07T01:20:00"),
+    ("a Monday, 01:20: between the refresh and the rent run", "2026-12-07T01:20:00"),
     ("the rent run has run, the provider's answers not yet", "2026-12-07T01:34:00"),
     ("the night just over", "2026-12-07T01:36:00"),
     ("just before China's midnight", "2026-12-07T23:58:00"),
