@@ -63,6 +63,18 @@ def serial_of(prefix: str, number: int) -> str:
     return prefix + "".join(reversed(digits))
 
 
+def device_scanned(phone: bool, number: int) -> Identifiers:
+    """What the demo's `number`-th device shows when scanned: a phone its serial number and
+    two Luhn-valid IMEIs, a laptop its serial number."""
+    if not phone:
+        return Identifiers(serial_number=serial_of("C02", number))
+    return Identifiers(
+        serial_number=serial_of("F2L", number),
+        imei1=imei_of("35391511", number),
+        imei2=imei_of("35391511", number + 500_000),
+    )
+
+
 def _cost(phone: bool, index: int) -> Decimal:
     base = Decimal("5200.00") if phone else Decimal("8600.00")
     return base + Decimal(300 * (index % 5))
@@ -117,17 +129,10 @@ def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
         for line in receipt.lines.order_by("id"):
             for _ in range(line.expected_quantity):
                 number = next(numbers)
-                identifiers = (
-                    Identifiers(
-                        serial_number=serial_of("F2L", number),
-                        imei1=imei_of("35391511", number),
-                        imei2=imei_of("35391511", number + 500_000),
-                    )
-                    if phone
-                    else Identifiers(serial_number=serial_of("C02", number))
-                )
                 with clock_at(arrived + timedelta(hours=3, seconds=20 * (number - 10_000))):
-                    receipt_scan(actor=actor, line_id=line.pk, identifiers=identifiers)
+                    receipt_scan(
+                        actor=actor, line_id=line.pk, identifiers=device_scanned(phone, number)
+                    )
     return _counts()
 
 
@@ -163,16 +168,7 @@ def units_restock(*, actor: Session, sku_id: int, quantity: int = RESTOCK) -> St
     line = receipt.lines.get()
     first = 10_001 + Unit.objects.count()  # after every number the demo has scanned
     for offset in range(quantity):
-        number = first + offset
-        identifiers = (
-            Identifiers(
-                serial_number=serial_of("F2L", number),
-                imei1=imei_of("35391511", number),
-                imei2=imei_of("35391511", number + 500_000),
-            )
-            if phone
-            else Identifiers(serial_number=serial_of("C02", number))
-        )
+        identifiers = device_scanned(phone, first + offset)
         with clock_at(started + timedelta(minutes=2, seconds=20 * offset)):
             receipt_scan(actor=actor, line_id=line.pk, identifiers=identifiers)
     return receipt
