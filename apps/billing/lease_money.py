@@ -12,7 +12,7 @@ from zulin.providers.interfaces import ProviderError
 from .charges import WAIVE_RIGHT, open_owed
 from .deposits import deposit_available, deposit_freeze, deposit_rest_thaw, deposit_thaw
 from .early import settlement_in_flight
-from .payments import order_payments_refund, payment_provider, provider_failed
+from .payments import payment_provider, provider_failed
 from .returns import bills_renew, return_settle
 from .selectors import (
     bill_periods,
@@ -24,13 +24,12 @@ from .selectors import (
     paid_periods,
     paid_totals_by_order,
 )
-from .services import bills_cancel_open, bills_create, bills_shift
+from .services import bills_create, bills_shift
 from .unwind import order_money_unwind
 
 __all__ = [
     "WAIVE_RIGHT",
     "bill_periods",
-    "bills_cancel_open",
     "bills_create",
     "bills_renew",
     "bills_shift",
@@ -45,7 +44,6 @@ __all__ = [
     "order_bill_totals",
     "order_bills",
     "order_money_unwind",
-    "order_payments_refund",
     "order_withhold_sign",
     "paid_periods",
     "paid_totals_by_order",

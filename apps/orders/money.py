@@ -54,7 +54,7 @@ class LeaseMoney(Protocol):
     def deposit_available(self, order: Order) -> Decimal: ...
 
     # The bills (apps/billing/services.py): made when the audit passes, shifted to the day
-    # the goods arrive, cancelled with what was paid given back when the order ends early.
+    # the goods arrive (an order that ends without a deal: `order_money_unwind` below).
     def bills_create(
         self,
         *,
@@ -71,12 +71,6 @@ class LeaseMoney(Protocol):
     ) -> object: ...
 
     def bills_shift(self, *, order_id: int, start: date, term: int, term_unit: str) -> int: ...
-
-    def bills_cancel_open(self, *, order_id: int) -> int: ...
-
-    def order_payments_refund(
-        self, *, order_id: int, reason: str, actor: Session | None
-    ) -> object: ...
 
     # An order ended without a deal (apps/billing/unwind.py): what is in flight closed or
     # awaited at the provider, bills cancelled, payments refunded, the deposit thawed.

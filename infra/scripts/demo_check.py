@@ -150,18 +150,24 @@ class Server:
         return f"postgresql://postgres@127.0.0.1:{PORT}/{db}"
 
 
-def _env(db: str, rounds: int | None, offset: int | None, lib: str) -> dict[str, str]:
-    env = _faked(offset, lib)
-    redis = subprocess.run(  # noqa: S603 (the project's own script)
+def _redis_url() -> str:
+    """The Redis the loads use, found once as `make run` finds it (database 13)."""
+    found = subprocess.run(  # noqa: S603 (the project's own script)
         [PY, str(ROOT / "infra/scripts/services.py"), "postgres", "--redis-db", "13"],
         check=True,
         capture_output=True,
         text=True,
         env={**os.environ, "DATABASE_URL": Server.url("postgres")},
     ).stdout
-    redis_url = next(
-        line.split("=", 1)[1].strip("'") for line in redis.splitlines() if "REDIS_URL" in line
+    return next(
+        line.split("=", 1)[1].strip("'") for line in found.splitlines() if "REDIS_URL" in line
     )
+
+
+def _env(
+    db: str, rounds: int | None, offset: int | None, lib: str, redis_url: str
+) -> dict[str, str]:
+    env = _faked(offset, lib)
     env.update(
         DATABASE_URL=Server.url(db),
         REDIS_URL=redis_url,
@@ -208,8 +214,11 @@ def main() -> int:
     try:
         server.start(None)
         server.sql("create database template_zulin")
+        redis_url = _redis_url()
         started = time.monotonic()
-        if _manage(["migrate_all"], _env("template_zulin", None, None, lib), DIR / "migrate.log"):
+        if _manage(
+            ["migrate_all"], _env("template_zulin", None, None, lib, redis_url), DIR / "migrate.log"
+        ):
             print(f"migrate_all failed: see {DIR / 'migrate.log'}", file=sys.stderr)
             return 1
         print(f"schema migrated once in {time.monotonic() - started:.0f} s", flush=True)
@@ -229,7 +238,7 @@ def main() -> int:
             server.sql(f"drop database if exists {db}")
             server.sql(f"create database {db} template template_zulin")
             log = DIR / f"{case.name.replace(':', '')}.log"
-            env = _env(db, case.rounds, offset, lib)
+            env = _env(db, case.rounds, offset, lib, redis_url)
             clocks = _clocks(env)
             began = time.monotonic()
             code = _manage(["load_demo"], env, log)

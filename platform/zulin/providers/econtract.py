@@ -34,7 +34,7 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import EContractFlow, EContractProvider, EContractStatus, ProviderError
 from .models import SandboxEContractFlow
-from .sandbox import SandboxService, merchant_adapter, out_no_check
+from .sandbox import SandboxService, merchant_adapter, out_no_check, sandbox_settle_each
 
 SERVICE = "econtract"
 SANDBOX = SandboxService(SERVICE, "the service did not answer")
@@ -245,13 +245,8 @@ def sandbox_econtract_sweep(*, due_by: datetime) -> list[EContractFlow]:
     due = SandboxEContractFlow.objects.filter(
         status=EContractStatus.SIGNING, created_at__lte=made_by
     )
-    finished = []
-    for reference in due.order_by("id").values_list("reference", flat=True):
-        try:
-            finished.append(sandbox_econtract_sign(reference))
-        except ProviderError:
-            continue
-    return finished
+    references = due.order_by("id").values_list("reference", flat=True)
+    return sandbox_settle_each(references, sandbox_econtract_sign)
 
 
 def get_econtract_provider(*, merchant: str | None = None) -> EContractProvider:

@@ -35,7 +35,7 @@ from zulin.core.crypto import mask_id_number, mask_phone
 
 from .interfaces import NotaryCase, NotaryCaseStatus, NotaryProvider, NotaryToken, ProviderError
 from .models import SandboxNotaryCase, SandboxNotaryToken
-from .sandbox import SandboxService, merchant_adapter, out_no_check
+from .sandbox import SandboxService, merchant_adapter, out_no_check, sandbox_settle_each
 
 SERVICE = "notary"
 SANDBOX = SandboxService(SERVICE, "the notary service did not answer")
@@ -343,13 +343,8 @@ def sandbox_notary_sweep(*, due_by: datetime) -> list[NotaryCase]:
     due = SandboxNotaryCase.objects.filter(
         status=NotaryCaseStatus.PROCESSING, settle_after__lte=due_by
     )
-    ended = []
-    for reference in due.order_by("id").values_list("reference", flat=True):
-        try:
-            ended.append(sandbox_notary_complete(reference))
-        except ProviderError:
-            continue
-    return ended
+    references = due.order_by("id").values_list("reference", flat=True)
+    return sandbox_settle_each(references, sandbox_notary_complete)
 
 
 # --- the sandbox's clock in `make run` (listed for the worker in tasks.py) -----------------

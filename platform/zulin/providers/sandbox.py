@@ -53,6 +53,7 @@ CALLBACK_LOST = "CALLBACK_LOST"
 _REASON = re.compile(r"^[A-Z][A-Z0-9_]{1,39}$")
 _Adapter = TypeVar("_Adapter")
 _Row = TypeVar("_Row", bound=Model)
+_Settled = TypeVar("_Settled")
 
 
 def sandbox_reference(prefix: str) -> str:
@@ -172,6 +173,21 @@ class Failure:
     def planned(self) -> str:
         """The reason the operation ends failed with ("" when it goes its normal way)."""
         return "" if self.reason in (None, CALLBACK_LOST) else str(self.reason)
+
+
+def sandbox_settle_each(
+    references: Iterable[str], settle: Callable[[str], _Settled]
+) -> list[_Settled]:
+    """The sweep's work for one sandbox (tasks.py): each reference due settled as its own
+    task would have settled it; one that does not go through (a failure on demand) stays
+    as it is, for the next sweep."""
+    settled = []
+    for reference in references:
+        try:
+            settled.append(settle(reference))
+        except ProviderError:
+            continue
+    return settled
 
 
 @dataclass(frozen=True)
