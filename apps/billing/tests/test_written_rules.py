@@ -14,9 +14,10 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
-from apps.billing.models import Bill, BillLateFee, BillPayment, BillRefund
+from apps.billing.models import Bill, BillLateFee, BillPayment, BillRefund, BillWaiver
 from apps.recovery.models import WriteOff
 from apps.recovery.tests.support import CASE, case_of, night, overdue_lease
+from tests.events import events_of
 from tests.leases import (
     awaiting_shipment,
     books_balance,
@@ -288,3 +289,157 @@ def test_a_write_off_keeps_the_late_fee_still_owed_beside_the_rent(demo, demo_ow
     bills = _bills(demo, order.id)
     assert (bills[2].status, bills[2].written_off_amount) == ("written_off", Decimal("419.00"))
     assert done.data["write_off"]["amount"] == "419.00"
+
+
+# --- issue 60: seven written rules no test held ----------------------------------------------
+
+WAIVE = "/api/finance/waiveOrderCharge"
+REPORT = "/api/backend/getRecoveryReport"
+
+
+def _timeline(owner, order_id: int, action: str) -> list[dict]:
+    return [e for e in detail_of(owner, order_id)["timeline"] if e["action"] == action]
+
+
+def test_bill_paid_is_written_once_the_bill_is_settled_whole_never_for_a_part(
+    demo, demo_owner, app, offer
+):
+    """`bill.paid` tells a receiver the bill is settled: a part payment writes none (its
+    receiver would mark the bill paid while 0.01 is still owed), the rest writes it once."""
+    order = in_lease(demo, demo_owner, app, offer)
+    bill = _bills(demo, order.id)[2]
+    # The withhold of bill 2 comes 0.01 short.
+    sandbox_failure_add(service="payment", operation="withhold", reason="AMOUNT_DIFFERS")
+    short = demo_owner.post(
+        WITHHOLD, {"order_id": order.id, "period": 2, "idempotency_key": "rule-paid-part"}
+    )
+    assert short.ok, short
+    provider_settles(demo)
+
+    assert _bills(demo, order.id)[2].paid_amount == Decimal("398.99")
+    assert events_of(demo, "bill.paid", bill.pk) == []
+    assert [e["after"]["amount"] for e in _timeline(demo_owner, order.id, "bill.part_paid")] == [
+        "398.99"
+    ]
+
+    rest = demo_owner.post(
+        WITHHOLD, {"order_id": order.id, "period": 2, "idempotency_key": "rule-paid-rest"}
+    )
+    assert (rest.ok, rest.data["amount"]) == (True, "0.01"), rest
+    provider_settles(demo)
+
+    paid = events_of(demo, "bill.paid", bill.pk)
+    assert [(e["period"], e["status"], e["paid_amount"]) for e in paid] == [(2, "paid", "399.00")]
+
+
+def test_a_waiver_is_refused_while_a_payment_of_the_bill_is_in_flight(demo, demo_owner, app, offer):
+    """The payment in flight may still succeed: a waiver under it would forgive what the
+    customer is paying. Refused (1305), whole or in part, writing nothing; once the payment
+    has failed, the same waiver goes through."""
+    order = in_lease(demo, demo_owner, app, offer)
+    sandbox_failure_add(service="payment", operation="withhold", reason="INSUFFICIENT_BALANCE")
+    charged = demo_owner.post(
+        WITHHOLD, {"order_id": order.id, "period": 2, "idempotency_key": "rule-wv-flight"}
+    )
+    assert charged.ok and charged.data["status"] == "processing", charged
+    body = {"order_id": order.id, "period": 2, "reason": "经理批准减免本期租金"}
+
+    whole = demo_owner.post(WAIVE, {**body, "idempotency_key": "rule-wv-flight-1"})
+    part = demo_owner.post(
+        WAIVE, {**body, "amount": "100.00", "idempotency_key": "rule-wv-flight-2"}
+    )
+
+    assert (whole.code, part.code) == (1305, 1305), (whole, part)
+    bill = _bills(demo, order.id)[2]
+    assert (bill.status, bill.waived_amount) == ("paying", Decimal("0.00"))
+    with tenant_context(demo):
+        assert not BillWaiver.objects.filter(bill_id=bill.pk).exists()
+    connection.set_schema_to_public()
+    assert _timeline(demo_owner, order.id, "bill.waived") == []
+
+    # The provider says failed: nothing is in flight, the bill is owed as before.
+    provider_settles(demo)
+    assert _bills(demo, order.id)[2].status == "unpaid"
+    waived = demo_owner.post(WAIVE, {**body, "idempotency_key": "rule-wv-flight-3"})
+    assert waived.ok, waived
+    assert (waived.data["status"], waived.data["waived_amount"]) == ("cancelled", "399.00")
+    assert books_balance(demo) == []
+
+
+def test_a_part_waiver_of_all_the_principal_left_of_a_bill_owing_no_late_fee_cancels_it(
+    demo, demo_owner, app, offer
+):
+    """Bill 2 (399.00, not yet due, no late fee): 398.99 waived leaves it open owing 0.01;
+    the part that is all the rest is the whole waiver — the bill cancelled, never again
+    collected as a bill owing 0.00."""
+    order = in_lease(demo, demo_owner, app, offer)
+    body = {"order_id": order.id, "period": 2, "reason": "协商减免本期租金"}
+
+    first = demo_owner.post(WAIVE, {**body, "amount": "398.99", "idempotency_key": "rule-all-1"})
+    assert first.ok, first
+    assert (first.data["status"], first.data["waiver"]) == ("unpaid", None)
+    assert (first.data["waived_amount"], _bills(demo, order.id)[2].rent_owed) == (
+        "398.99",
+        Decimal("0.01"),
+    )
+
+    rest = demo_owner.post(WAIVE, {**body, "amount": "0.01", "idempotency_key": "rule-all-2"})
+
+    assert rest.ok, rest
+    assert (rest.data["status"], rest.data["waived_amount"]) == ("cancelled", "399.00")
+    assert rest.data["waiver"] is not None and rest.data["waiver"]["principal"] == "0.01"
+    assert [(w["principal"], w["whole"]) for w in rest.data["waivers"]] == [
+        ("398.99", False),
+        ("0.01", True),
+    ]
+    assert len(_timeline(demo_owner, order.id, "bill.waived")) == 1
+    # Nothing of it is collected: a withhold of it is refused, and the next bill is the
+    # oldest owed.
+    again = demo_owner.post(
+        WITHHOLD, {"order_id": order.id, "period": 2, "idempotency_key": "rule-all-pay"}
+    )
+    assert again.code == 409, again
+    nxt = demo_owner.post(
+        WITHHOLD, {"order_id": order.id, "period": 3, "idempotency_key": "rule-all-next"}
+    )
+    assert nxt.ok, nxt
+    assert books_balance(demo) == []
+
+
+def test_what_a_payment_after_a_write_off_pays_late_fee_included_is_recovered_after_it(
+    demo, demo_owner, app, offer
+):
+    """Bill 2 written off owing 399.00 rent and its late fee; the customer then pays it all
+    in the app: all of it, the late fee included, is recovered after write-off — on the
+    bill, on the order's timeline, on the case and in the report alike."""
+    _late_fee_rate(demo_owner, "0.0500")
+    order = overdue_lease(demo, demo_owner, app, offer, days=200, n=63)
+    with tenant_context(demo):
+        late_fees_accrue()
+    connection.set_schema_to_public()
+    night(demo)
+    case = case_of(demo, order.id)
+    written = demo_owner.post(
+        WRITE_OFF,
+        {"case_id": case.pk, "reason": "失联逾期超半年，核销", "idempotency_key": "rule-rec-wo"},
+    )
+    assert written.ok, written
+    bill = _bills(demo, order.id)[2]
+    late_fee = bill.late_fee
+    assert late_fee > 0 and bill.written_off_amount == bill.amount + late_fee
+
+    paid = app.post(PAY, {"order_no": order.no, "period": 2, "idempotency_key": "rule-rec-pay"})
+    assert paid.ok, paid
+    provider_settles(demo, customer_pays=f"{order.no}B002")
+
+    bill = _bills(demo, order.id)[2]
+    assert (bill.status, bill.late_fee_paid) == ("paid", late_fee)
+    assert bill.recovered_after_write_off == bill.written_off_amount == bill.amount + late_fee
+    [entry] = _timeline(demo_owner, order.id, "bill.recovered_after_write_off")
+    assert entry["after"]["recovered"] == str(bill.amount + late_fee)
+    detail = demo_owner.get(CASE, {"case_id": case.pk}).data
+    assert detail["write_off"]["recovered"] == str(bill.amount + late_fee)
+    today = timezone.localdate().isoformat()
+    totals = demo_owner.get(REPORT, {"date_from": today, "date_to": today}).data["totals"]
+    assert totals["recovered_after_write_off"] == str(bill.amount + late_fee)
+    assert books_balance(demo) == []

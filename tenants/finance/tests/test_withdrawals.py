@@ -20,14 +20,17 @@ from django.test import override_settings
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context, tenant_context
 
+from apps.billing.statements import statements_close
+from apps.goods.tests.factories import goods_payload
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.finance import services
 from tenants.finance.models import Withdrawal
 from tenants.finance.services import withdrawal_operate
 from tenants.finance.tasks import finance_payouts_resume
+from tenants.merchants.models import SettlementTerms
 from tests.committed import committed_demo  # noqa: F401 (a fixture)
 from tests.fixtures import login, session_of
-from tests.leases import DEMO
+from tests.leases import DEMO, IntakeClient, goods_on_shelf, in_lease
 from zulin.audit.models import StatusChange
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance, ledger_check
@@ -395,3 +398,42 @@ def test_an_approval_and_a_rejection_at_once_one_wins_and_the_balance_is_right(d
     else:
         assert status == "rejected" and payouts == []
         assert (books["merchant_cash"], books["withdrawals_in_transit"]) == (cash, 0)
+
+
+def test_exactly_ten_thousand_needs_one_approver_and_a_cent_more_needs_two(
+    demo, demo_owner, admin_client
+):
+    """WITHDRAWAL_TWO_PERSON_ABOVE as shipped (10,000.00): a withdrawal of exactly that much
+    is approved by one platform account, one of a cent more waits for a second."""
+    SettlementTerms.objects.create(
+        merchant=demo,
+        commission_rate=Decimal("5.00"),
+        settlement_cycle="T+1",
+        bank_name="招商银行",
+        account_name="演示租赁",
+        account_number="6225880000001234",
+    )
+    first, *others = goods_payload(0)["rent_list"]
+    offer = goods_on_shelf(demo_owner, rent_list=[{**first, "rent": "11000.00"}, *others])
+    in_lease(demo, demo_owner, IntakeClient(demo, DEMO), offer)
+    with tenant_context(demo):
+        statements_close(today=timezone.localdate() + timedelta(days=1))
+    connection.set_schema_to_public()
+    assert _books(demo)["merchant_cash"] == Decimal("10450.00")  # 11,000.00 less 5 %
+
+    above = demo_owner.post(APPLY, {"amount": "10000.01", "idempotency_key": "wd-key-edge-1"})
+    assert above.ok, above
+    assert (above.data["needs_two"], above.data["approvals_needed"]) == (True, 2)
+    first = admin_client.post(OPERATE, {"id": above.data["id"], "action": "approve"}).data
+    assert (first["status"], first["approvals_needed"]) == ("reviewing", 1)
+    rejected = admin_client.post(
+        OPERATE, {"id": above.data["id"], "action": "reject", "reason": "金额有误，重新申请"}
+    )
+    assert rejected.ok and rejected.data["status"] == "rejected", rejected
+
+    exactly = demo_owner.post(APPLY, {"amount": "10000.00", "idempotency_key": "wd-key-edge-2"})
+    assert exactly.ok, exactly
+    assert (exactly.data["needs_two"], exactly.data["approvals_needed"]) == (False, 1)
+    approved = admin_client.post(OPERATE, {"id": exactly.data["id"], "action": "approve"}).data
+    assert (approved["status"], approved["approvals_needed"]) == ("paying", 0)
+    assert len(approved["approvals"]) == 1

@@ -92,6 +92,25 @@ def test_a_withhold_19_seconds_past_due_waits_and_21_seconds_past_due_is_settled
     assert SandboxCallback.objects.filter(provider="payment").count() == 1
 
 
+def test_a_callback_never_tried_19_seconds_old_waits_and_21_seconds_old_is_queued(
+    pay, agreement, queued
+):
+    """The callbacks' grace is the operations' 20 s, in seconds here too: its task queued at
+    commit has its turn first, and only one written 20 s ago and never tried is queued."""
+    pay.withhold(out_no="bill-c", agreement_no=agreement, amount=Decimal("8.00"), subject="")
+    SandboxPaymentRecord.objects.filter(out_no="bill-c").update(settle_after=_ago(60))
+    assert sandbox_sweep() == {"settled": 1, "callbacks": 0}
+    callback = SandboxCallback.objects.get(provider="payment")
+
+    SandboxCallback.objects.filter(pk=callback.pk).update(created_at=_ago(19))
+    assert sandbox_sweep() == {"settled": 0, "callbacks": 0}
+    assert queued == []
+
+    SandboxCallback.objects.filter(pk=callback.pk).update(created_at=_ago(21))
+    assert sandbox_sweep() == {"settled": 0, "callbacks": 1}
+    assert queued == [callback.pk]
+
+
 def test_a_callback_being_retried_or_delivered_is_left_to_its_task(pay, agreement, queued):
     pay.withhold(out_no="bill-2", agreement_no=agreement, amount=Decimal("10.00"), subject="")
     SandboxPaymentRecord.objects.filter(out_no="bill-2").update(settle_after=_ago(60))
