@@ -9848,6 +9848,45 @@ export interface components {
              */
             updated_at: string;
         };
+        /** HeldStatementOut */
+        HeldStatementOut: {
+            /** Commission */
+            commission: string;
+            /** Cycle */
+            cycle: string;
+            /**
+             * Net
+             * @description negative: refunds above what the span took
+             */
+            net: string;
+            /**
+             * Period End
+             * Format: date
+             * @description its last: the following days join it until covered
+             */
+            period_end: string;
+            /**
+             * Period Start
+             * Format: date
+             * @description the held span's first settlement day
+             */
+            period_start: string;
+            /** Received */
+            received: string;
+            /** Refunded */
+            refunded: string;
+            /**
+             * Short
+             * @description what the withdrawable balance lacks now to cover the net; the statement closes at the first nightly run at which the balance and the following days' income cover it
+             */
+            short: string;
+            /**
+             * Tried At
+             * Format: date-time
+             * @description the run that last held it
+             */
+            tried_at: string;
+        };
         /** HistoryOut */
         HistoryOut: {
             /** Action */
@@ -10051,6 +10090,8 @@ export interface components {
             awaiting_settlement: string;
             /** Commission */
             commission: string;
+            /** @description the statement held for a negative net, if any (one at most) */
+            held?: components["schemas"]["HeldStatementOut"] | null;
             /**
              * Received
              * @description through the provider: payments, early settlements, deposits
