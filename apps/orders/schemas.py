@@ -448,6 +448,32 @@ class BillTotalsOut(Schema):
     owed: str
 
 
+class UnwoundLineOut(Schema):
+    kind: Literal["payment", "refund", "deposit"] = Field(
+        description="a bill's settlement, a refund of a payment, or a deposit operation"
+    )
+    type: str = Field(
+        description="payment: its method (withhold, customer, deposit, early); refund: its "
+        "purpose (order, shipping_fee, unwound: money that came after the order ended); "
+        "deposit: thaw, refund or transfer"
+    )
+    amount: str
+    status: Literal["processing", "succeeded", "failed"]
+    periods: list[int] = Field(description="the bills it concerns (period numbers)")
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class OrderUnwoundOut(Schema):
+    paid: str = Field(description="what the customer's payments brought through the provider")
+    given_back: str = Field(description="refunds and deposit money given back (succeeded)")
+    in_flight: str = Field(
+        description="payments, refunds and deposit operations still processing at the provider"
+    )
+    deposit_frozen: str = Field(description="the deposit freeze not yet thawed")
+    lines: list[UnwoundLineOut]
+
+
 class OrderContractOut(Schema):
     id: int
     contract_no: str
@@ -611,6 +637,11 @@ class OrderDetailOut(OrderRowOut):
     deposit_detail: OrderDepositOut
     bills: list[OrderBillOut]
     bill_totals: BillTotalsOut
+    unwound: OrderUnwoundOut | None = Field(
+        None,
+        description="an order ended without a deal (cancelled, refused, refunded, closed): "
+        "what it gave back and what is still in flight at the provider; else null",
+    )
     shipments: list[ShipmentOut]
     contract: OrderContractOut | None
     remarks: list[RemarkOut]

@@ -11217,6 +11217,8 @@ export interface components {
             total_rent: string;
             /** @description the device the order holds (tracked by unit), else null */
             unit?: components["schemas"]["UnitBriefOut"] | null;
+            /** @description an order ended without a deal (cancelled, refused, refunded, closed): what it gave back and what is still in flight at the provider; else null */
+            unwound?: components["schemas"]["OrderUnwoundOut"] | null;
         };
         /** OrderExpressIn */
         OrderExpressIn: {
@@ -11500,6 +11502,31 @@ export interface components {
             owing: number;
             /** Regular */
             regular: number;
+        };
+        /** OrderUnwoundOut */
+        OrderUnwoundOut: {
+            /**
+             * Deposit Frozen
+             * @description the deposit freeze not yet thawed
+             */
+            deposit_frozen: string;
+            /**
+             * Given Back
+             * @description refunds and deposit money given back (succeeded)
+             */
+            given_back: string;
+            /**
+             * In Flight
+             * @description payments, refunds and deposit operations still processing at the provider
+             */
+            in_flight: string;
+            /** Lines */
+            lines: components["schemas"]["UnwoundLineOut"][];
+            /**
+             * Paid
+             * @description what the customer's payments brought through the provider
+             */
+            paid: string;
         };
         /** OtherCaseOut */
         OtherCaseOut: {
@@ -15294,6 +15321,39 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** UnwoundLineOut */
+        UnwoundLineOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Finished At */
+            finished_at: string | null;
+            /**
+             * Kind
+             * @description a bill's settlement, a refund of a payment, or a deposit operation
+             * @enum {string}
+             */
+            kind: "payment" | "refund" | "deposit";
+            /**
+             * Periods
+             * @description the bills it concerns (period numbers)
+             */
+            periods: number[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "succeeded" | "failed";
+            /**
+             * Type
+             * @description payment: its method (withhold, customer, deposit, early); refund: its purpose (order, shipping_fee, unwound: money that came after the order ended); deposit: thaw, refund or transfer
+             */
+            type: string;
         };
         /** UpdateAccountIn */
         UpdateAccountIn: {

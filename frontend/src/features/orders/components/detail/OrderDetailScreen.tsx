@@ -29,6 +29,7 @@ import { OrderActionDialog } from '../dialogs/order-actions/OrderActionDialog';
 import { OrderStatusBadge, useOrderText } from '../labels';
 import { OwedBanner } from '../returns/OwedBanner';
 import { ContractSection } from './ContractSection';
+import { GivenBackSection } from './GivenBackSection';
 import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, SummarySection } from './OrderFacts';
 import { RemarksSection } from './RemarksSection';
 import { ShippingSection } from './ShippingSection';
@@ -133,6 +134,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
           }
         />
       )}
+      {detail.unwound && <GivenBackSection unwound={detail.unwound} />}
       <SummarySection detail={detail} platform={page.platform} />
       <GoodsSection detail={detail} />
       <CustomerSection detail={detail} orderRef={orderRef} />
