@@ -147,6 +147,34 @@ def order_owed(order_id: int, *, bills: Iterable[Bill] | None = None) -> OrderOw
     return owed_of(bills)
 
 
+def orders_owed(order_ids: Iterable[int]) -> dict[int, OrderOwed]:
+    """`order_owed` of many orders in one query (an order owing nothing owes no lines)."""
+    ids = list(order_ids)
+    by_order: dict[int, list[Bill]] = {order_id: [] for order_id in ids}
+    for bill in Bill.objects.filter(order_id__in=ids, status__in=OWED_STATUSES):
+        by_order[bill.order_id].append(bill)
+    return {order_id: owed_of(bills) for order_id, bills in by_order.items()}
+
+
+def owed_parts(lines: Iterable[Owed]) -> dict[str, Decimal]:
+    """What these lines owe, as a screen breaks it down: the rent (instalments, a purchase, a
+    buyout: principal not paid or forgiven), their late fees, the charges (damage, early
+    termination) and the total."""
+    rent = late_fee = charges = ZERO
+    for line in lines:
+        late_fee += line.late_fee
+        if line.is_charge:
+            charges += line.principal
+        else:
+            rent += line.principal
+    return {
+        "rent": rent,
+        "late_fee": late_fee,
+        "charges": charges,
+        "total": rent + late_fee + charges,
+    }
+
+
 def bill_state(bill: Bill, today: Any = None) -> str:
     """What a person reads: paid, cancelled, written off, paying, overdue (past due,
     unpaid) or due."""
@@ -332,20 +360,26 @@ def bill_periods(bill_ids: Iterable[int]) -> dict[int, int]:
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
-    """What the order's bills ask (less what waivers forgave of them), what was paid and
-    what is still owed."""
+    """What the order's bills ask (less what waivers forgave of them), what of it was paid
+    and what is still owed of it (the principal: asked = paid + owed); from `order_owed`,
+    the one owed figure every screen shows (`owed_total`: late fees included, an ended
+    order's owed amount), its late fees, and of it what is past due today (China time, by
+    its recovery case whether written off or not)."""
     totals = Bill.objects.filter(order_id=order_id).aggregate(
         asked=Sum(F("amount") - F("waived_amount"), filter=~Q(status=BillStatus.CANCELLED)),
         # A bill cancelled after part of it was paid (a waiver of the rest): what it took.
         cancelled_paid=Sum("paid_amount", filter=Q(status=BillStatus.CANCELLED)),
         paid_sum=Sum("paid_amount"),
-        owed=Sum(PRINCIPAL_LEFT, filter=Q(status__in=OWED_STATUSES)),
     )
     zero = Decimal("0.00")
+    owed = order_owed(order_id)
     return {
         "amount": (totals["asked"] or zero) + (totals["cancelled_paid"] or zero),
         "paid": totals["paid_sum"] or zero,
-        "owed": totals["owed"] or zero,
+        "owed": owed.principal,
+        "late_fee_owed": owed.late_fee,
+        "owed_total": owed.total,
+        "past_due": owed_parts(owed.past_due(timezone.localdate()))["total"],
     }
 
 

@@ -443,9 +443,18 @@ class OrderBillOut(Schema):
 
 
 class BillTotalsOut(Schema):
-    amount: str
-    paid: str
-    owed: str
+    amount: str = Field(description="what the bills ask (principal), less waivers")
+    paid: str = Field(description="what of it was paid")
+    owed: str = Field(description="what of it is still owed (principal: amount = paid + owed)")
+    late_fee_owed: str = Field(description="the late fees still owed (accrued, not waived or paid)")
+    owed_total: str = Field(
+        description="what the order still owes, late fees included (billing's order_owed: the "
+        "one owed figure; an ended order's owed_amount)"
+    )
+    past_due: str = Field(
+        description="of `owed_total`, what is past due, written off or not (its recovery "
+        "cases' figure)"
+    )
 
 
 class UnwoundLineOut(Schema):

@@ -6572,12 +6572,36 @@ export interface components {
         };
         /** BillTotalsOut */
         BillTotalsOut: {
-            /** Amount */
+            /**
+             * Amount
+             * @description what the bills ask (principal), less waivers
+             */
             amount: string;
-            /** Owed */
+            /**
+             * Late Fee Owed
+             * @description the late fees still owed (accrued, not waived or paid)
+             */
+            late_fee_owed: string;
+            /**
+             * Owed
+             * @description what of it is still owed (principal: amount = paid + owed)
+             */
             owed: string;
-            /** Paid */
+            /**
+             * Owed Total
+             * @description what the order still owes, late fees included (billing's order_owed: the one owed figure; an ended order's owed_amount)
+             */
+            owed_total: string;
+            /**
+             * Paid
+             * @description what of it was paid
+             */
             paid: string;
+            /**
+             * Past Due
+             * @description of `owed_total`, what is past due, written off or not (its recovery cases' figure)
+             */
+            past_due: string;
         };
         /** BillWaiverOut */
         BillWaiverOut: {

@@ -61,6 +61,11 @@ function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: Ord
           ? t('detail.bills.none')
           : t('detail.bills.summary', { count: detail.bills.length, amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
       </p>
+      {isPositive(totals.owed_total ?? '0') && (
+        <p className="mt-1 text-sm font-medium text-red-700" data-figure="owed_total">
+          {t('detail.bills.owedLine', { total: formatCurrency(totals.owed_total), lateFee: formatCurrency(totals.late_fee_owed), pastDue: formatCurrency(totals.past_due) })}
+        </p>
+      )}
     </DetailSection>
   );
 }
