@@ -22,10 +22,11 @@ from .support import CASE, CASES, case_of, night, overdue_lease
 REPORT = "/api/backend/getRecoveryReport"
 
 
-def _late_fees(demo, owner, days: int) -> None:
+def _late_fees(demo, owner) -> None:
+    rate = "0.1000"
     saved = owner.post(
         "/api/finance/saveFinanceSetting",
-        {"late_fee_rate_early": "0.1000", "late_fee_rate_late": "0.1000", "reminder_days_before": 3},
+        {"late_fee_rate_early": rate, "late_fee_rate_late": rate, "reminder_days_before": 3},
     )
     assert saved.ok, saved
     with tenant_context(demo):
@@ -52,7 +53,7 @@ def test_an_open_case_owes_what_the_order_owes_past_due_after_a_late_fee_waiver(
 ):
     # Given an open case of a lease whose bill 2 is 20 days past due, with its late fee
     order = overdue_lease(demo, demo_owner, app, offer, days=20, n=61)
-    _late_fees(demo, demo_owner, 20)
+    _late_fees(demo, demo_owner)
     night(demo)
     case = case_of(demo, order.id)
     with tenant_context(demo):
@@ -91,7 +92,7 @@ def test_a_written_off_case_owes_what_the_order_still_owes_not_what_was_written_
 ):
     # Given bill 2 written off with its late fee, then 100.00 of its rent waived
     order = overdue_lease(demo, demo_owner, app, offer, days=200, n=62)
-    _late_fees(demo, demo_owner, 200)
+    _late_fees(demo, demo_owner)
     night(demo)
     case = case_of(demo, order.id)
     written_off = demo_owner.post(
