@@ -4,6 +4,7 @@ the settings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -224,22 +225,32 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
     """Per bucket and per state: the number of cases and what they owe, for the list's
     filters without the one it counts by (each count is that list's total: the same
     selector). `all` is the list's total for the filters as given."""
-    by_bucket = filtered_cases(session, _without(filters, bucket=None))
-    by_state = filtered_cases(session, _without(filters, state=None))
+    fields = ("id", "order_id", "state", "bucket")
+    by_bucket = list(filtered_cases(session, _without(filters, bucket=None)).only(*fields))
+    by_state = list(filtered_cases(session, _without(filters, state=None)).only(*fields))
+    listed = list(
+        filtered_cases(session, filters)
+        .annotate(order_stage=order_stage_of(OuterRef("order_id")))
+        .only(*fields)
+    )
+    # What each case owes is what its row says (`cases_owed`: the one owed selector), so a
+    # tab's sum is the sum of its rows.
+    owed = cases_owed(list({case.pk: case for case in by_bucket + by_state + listed}.values()))
 
-    def grouped(cases: QuerySet[RecoveryCase], field: str) -> dict[str, dict[str, Any]]:
-        rows = cases.order_by().values(field).annotate(count=Count("id"), owed=Sum("total_owed"))
-        return {row[field]: row for row in rows}
+    def grouped(cases: Sequence[RecoveryCase], field: str) -> dict[str, dict[str, Any]]:
+        rows: dict[str, dict[str, Any]] = {}
+        for case in cases:
+            row = rows.setdefault(getattr(case, field), {"count": 0, "owed": ZERO})
+            row["count"] += 1
+            row["owed"] += owed[case.pk]["total"]
+        return {key: {field: key, **row} for key, row in rows.items()}
 
     buckets = grouped(by_bucket, "bucket")
     states = grouped(by_state, "state")
-    listed = filtered_cases(session, filters)
-    overall = listed.aggregate(count=Count("id"), owed=Sum("total_owed"))
+    overall_owed = sum((owed[case.pk]["total"] for case in listed), ZERO)
     # The list as given, by the order list (stage) each case's order is in: how these cases
     # reconcile with the workbench's and the order list's "overdue" (running leases only).
-    stages = grouped(
-        listed.annotate(order_stage=order_stage_of(OuterRef("order_id"))), "order_stage"
-    )
+    stages = grouped(listed, "order_stage")
     return {
         "buckets": [
             {
@@ -258,7 +269,7 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
             }
             for state in CaseState
         ],
-        "all": {"count": overall["count"] or 0, "total_owed": money(overall["owed"] or ZERO)},
+        "all": {"count": len(listed), "total_owed": money(overall_owed)},
         "order_stages": [
             {
                 "stage": row["order_stage"] or "",

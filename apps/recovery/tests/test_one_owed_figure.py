@@ -17,7 +17,7 @@ from apps.billing.selectors import order_owed
 from apps.recovery.models import RecoveryCase, WriteOff
 from tests.leases import DETAIL
 
-from .support import CASE, CASES, case_of, night, overdue_lease
+from .support import CASE, CASES, COUNT, case_of, night, overdue_lease
 
 REPORT = "/api/backend/getRecoveryReport"
 
@@ -35,14 +35,15 @@ def _late_fees(demo, owner) -> None:
 
 
 def _figures(owner, order_id: int, case_id: int, state: str) -> dict[str, Decimal]:
-    """The owed figure of each screen: the case's page and list row, the report, the order's
-    bills (past due)."""
+    """The owed figure of each screen: the case's page, its list row and its tab (the only
+    case of the test), the report, the order's bills (past due)."""
     today = timezone.localdate().isoformat()
     row = next(r for r in owner.get(CASES, {"state": state}).data["list"] if r["id"] == case_id)
     report = owner.get(REPORT, {"date_from": today, "date_to": today}).data
     return {
         "case": Decimal(owner.get(CASE, {"case_id": case_id}).data["total_owed"]),
         "row": Decimal(row["total_owed"]),
+        "tab": Decimal(owner.get(COUNT, {"state": state}).data["all"]["total_owed"]),
         "report": Decimal(report["totals"]["owed"]),
         "bills": Decimal(owner.get(DETAIL, {"id": order_id}).data["bill_totals"]["past_due"]),
     }
