@@ -377,15 +377,17 @@ def collectors() -> list[dict[str, Any]]:
     open cases and what they owe."""
     merchant = tenant_connection.tenant
     people = store_accounts_with_role(merchant_id=merchant.pk, role_code=COLLECTOR_ROLE_CODE)
-    loads = {
-        row["assignee_account_id"]: row
-        for row in RecoveryCase.objects.filter(
+    cases = list(
+        RecoveryCase.objects.filter(
             state=CaseState.OPEN, assignee_account_id__in=[p["id"] for p in people]
-        )
-        .order_by()
-        .values("assignee_account_id")
-        .annotate(count=Count("id"), owed=Sum("total_owed"))
-    }
+        ).only("id", "order_id", "state", "assignee_account_id")
+    )
+    owed = cases_owed(cases)  # what each case's row says
+    loads: dict[int | None, dict[str, Any]] = {}
+    for case in cases:
+        load = loads.setdefault(case.assignee_account_id, {"count": 0, "owed": ZERO})
+        load["count"] += 1
+        load["owed"] += owed[case.pk]["total"]
     return [
         {
             "id": person["id"],
