@@ -21,6 +21,7 @@ from .selectors import (
     has_open_instalments,
     order_bill_totals,
     order_bills,
+    order_given_back,
     paid_periods,
     paid_totals_by_order,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "open_owed",
     "order_bill_totals",
     "order_bills",
+    "order_given_back",
     "order_money_unwind",
     "order_withhold_sign",
     "paid_periods",

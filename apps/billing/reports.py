@@ -36,6 +36,7 @@ from zulin.ledger.selectors import account_balance
 
 from .early import MEMO_SUFFIX as EARLY_MEMO_SUFFIX
 from .models import Bill, BillPayment, BillStatus, Statement
+from .statements import statement_held
 
 ZERO = Decimal("0.00")
 
@@ -487,6 +488,7 @@ def mark_collect(*, date_from: date | None, date_to: date | None) -> dict[str, A
         "withdrawable": money(account_balance("merchant_cash", cached=True)),
         "awaiting_settlement": money(account_balance("provider_clearing", cached=True)),
         "statements": Statement.objects.filter(status=Statement.Status.CLOSED).count(),
+        "held": statement_held(),
     }
 
 

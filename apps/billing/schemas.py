@@ -95,6 +95,22 @@ class TransactionTypeCountOut(TransactionTypeOut):
     count: int
 
 
+class HeldStatementOut(Schema):
+    period_start: date = Field(description="the held span's first settlement day")
+    period_end: date = Field(description="its last: the following days join it until covered")
+    cycle: str
+    received: str
+    refunded: str
+    commission: str
+    net: str = Field(description="negative: refunds above what the span took")
+    short: str = Field(
+        description="what the withdrawable balance lacks now to cover the net; the statement "
+        "closes at the first nightly run at which the balance and the following days' "
+        "income cover it"
+    )
+    tried_at: datetime = Field(description="the run that last held it")
+
+
 class MarkCollectOut(Schema):
     received: str = Field(description="through the provider: payments, early settlements, deposits")
     received_offline: str = Field(
@@ -106,6 +122,9 @@ class MarkCollectOut(Schema):
     withdrawable: str
     awaiting_settlement: str
     statements: int
+    held: HeldStatementOut | None = Field(
+        None, description="the statement held for a negative net, if any (one at most)"
+    )
 
 
 class FinanceBillListIn(Schema):

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from apps.orders import machine
 from apps.orders.events import ScheduledInstalment
-from apps.orders.models import Order
+from apps.orders.models import DepositOperation, Order
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.files.links import private_file_link
@@ -27,6 +27,7 @@ from .models import (
     BillKind,
     BillLateFee,
     BillPayment,
+    BillRefund,
     BillStatus,
     BillWaiver,
     LateFeeWaiver,
@@ -144,6 +145,34 @@ def order_owed(order_id: int, *, bills: Iterable[Bill] | None = None) -> OrderOw
     if bills is None:
         bills = Bill.objects.filter(order_id=order_id, status__in=OWED_STATUSES)
     return owed_of(bills)
+
+
+def orders_owed(order_ids: Iterable[int]) -> dict[int, OrderOwed]:
+    """`order_owed` of many orders in one query (an order owing nothing owes no lines)."""
+    ids = list(order_ids)
+    by_order: dict[int, list[Bill]] = {order_id: [] for order_id in ids}
+    for bill in Bill.objects.filter(order_id__in=ids, status__in=OWED_STATUSES):
+        by_order[bill.order_id].append(bill)
+    return {order_id: owed_of(bills) for order_id, bills in by_order.items()}
+
+
+def owed_parts(lines: Iterable[Owed]) -> dict[str, Decimal]:
+    """What these lines owe, as a screen breaks it down: the rent (instalments, a purchase, a
+    buyout: principal not paid or forgiven), their late fees, the charges (damage, early
+    termination) and the total."""
+    rent = late_fee = charges = ZERO
+    for line in lines:
+        late_fee += line.late_fee
+        if line.is_charge:
+            charges += line.principal
+        else:
+            rent += line.principal
+    return {
+        "rent": rent,
+        "late_fee": late_fee,
+        "charges": charges,
+        "total": rent + late_fee + charges,
+    }
 
 
 def bill_state(bill: Bill, today: Any = None) -> str:
@@ -331,20 +360,26 @@ def bill_periods(bill_ids: Iterable[int]) -> dict[int, int]:
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
-    """What the order's bills ask (less what waivers forgave of them), what was paid and
-    what is still owed."""
+    """What the order's bills ask (less what waivers forgave of them), what of it was paid
+    and what is still owed of it (the principal: asked = paid + owed); from `order_owed`,
+    the one owed figure every screen shows (`owed_total`: late fees included, an ended
+    order's owed amount), its late fees, and of it what is past due today (China time, by
+    its recovery case whether written off or not)."""
     totals = Bill.objects.filter(order_id=order_id).aggregate(
         asked=Sum(F("amount") - F("waived_amount"), filter=~Q(status=BillStatus.CANCELLED)),
         # A bill cancelled after part of it was paid (a waiver of the rest): what it took.
         cancelled_paid=Sum("paid_amount", filter=Q(status=BillStatus.CANCELLED)),
         paid_sum=Sum("paid_amount"),
-        owed=Sum(PRINCIPAL_LEFT, filter=Q(status__in=OWED_STATUSES)),
     )
     zero = Decimal("0.00")
+    owed = order_owed(order_id)
     return {
         "amount": (totals["asked"] or zero) + (totals["cancelled_paid"] or zero),
         "paid": totals["paid_sum"] or zero,
-        "owed": totals["owed"] or zero,
+        "owed": owed.principal,
+        "late_fee_owed": owed.late_fee,
+        "owed_total": owed.total,
+        "past_due": owed_parts(owed.past_due(timezone.localdate()))["total"],
     }
 
 
@@ -387,6 +422,100 @@ def no_deal_order_ids() -> Any:
     """The ids (a subquery) of orders that are not, or never became, a deal
     (`machine.NO_DEAL`): their bills accrue no late fee and open no recovery case."""
     return Order.objects.filter(status__in=machine.NO_DEAL).values("pk")
+
+
+def order_given_back(order: Order) -> dict[str, Any] | None:
+    """What an order ended without a deal (`machine.UNWOUND`: cancelled, refused, refunded,
+    closed) gave back and what is still in flight at the provider (`unwind.py`), None for
+    any other order. Lines, oldest first: each refund of a bill payment (its purpose: the
+    order's, the shipping fee, or money that came after the order ended, `unwound`), each
+    deposit operation (a thaw gives the freeze back; a refund, a transfer taken back), and
+    each settlement of a bill still processing (a withhold or customer payment the unwind
+    asked the provider to close: if it succeeds after all, it is given back). Totals:
+    `paid` (what the customer's payments brought through the provider), `given_back`
+    (refunds and deposit money succeeded), `in_flight` (payments, refunds and deposit
+    operations still processing) and `deposit_frozen` (the freeze not yet thawed)."""
+    if order.status not in machine.UNWOUND:
+        return None
+    lines: list[dict[str, Any]] = []
+    processing, succeeded = BillPayment.Status.PROCESSING, BillPayment.Status.SUCCEEDED
+    trades: dict[str, dict[str, Any]] = {}
+    payments = (
+        BillPayment.objects.filter(bill__order_id=order.pk, status=processing)
+        .select_related("bill")
+        .order_by("id")
+    )
+    for payment in payments:  # an early settlement is one trade over several bills
+        trade = trades.setdefault(
+            payment.out_trade_no,
+            {
+                "kind": "payment",
+                "type": payment.method,
+                "amount": ZERO,
+                "status": payment.status,
+                "periods": [],
+                "created_at": payment.created_at,
+                "finished_at": None,
+            },
+        )
+        trade["amount"] += payment.asked_amount or payment.amount
+        trade["periods"].append(payment.bill.period)
+    lines += trades.values()
+    refunds = BillRefund.objects.filter(order_id=order.pk).select_related("payment__bill")
+    lines += [
+        {
+            "kind": "refund",
+            "type": refund.purpose,
+            "amount": refund.amount,
+            "status": refund.status,
+            "periods": [refund.payment.bill.period],
+            "created_at": refund.created_at,
+            "finished_at": refund.finished_at,
+        }
+        for refund in refunds
+    ]
+    deposit_ops = order.deposit_operations.exclude(kind=DepositOperation.Kind.FREEZE)
+    lines += [
+        {
+            "kind": "deposit",
+            "type": op.kind,
+            "amount": op.amount,
+            "status": op.status,
+            "periods": [],
+            "created_at": op.created_at,
+            "finished_at": op.confirmed_at,
+        }
+        for op in deposit_ops
+        # A transfer that succeeded took the deposit: what of it came back is its refund.
+        if op.kind != DepositOperation.Kind.TRANSFER or op.status == processing
+    ]
+    lines.sort(key=lambda line: line["created_at"])
+    paid = (
+        BillPayment.objects.filter(bill__order_id=order.pk, status=succeeded)
+        .exclude(method=BillPayment.Method.OFFLINE)
+        .aggregate(total=Sum("amount"))["total"]
+    )
+
+    def total(status: str, *kinds: str) -> Decimal:
+        return sum(
+            (
+                line["amount"]
+                for line in lines
+                if line["status"] == status and line["kind"] in kinds
+            ),
+            ZERO,
+        )
+
+    return {
+        "paid": money(paid or ZERO),
+        "given_back": money(total(succeeded, "refund", "deposit")),
+        "in_flight": money(total(processing, "payment", "refund", "deposit")),
+        "deposit_frozen": money(order.deposit_remaining),
+        "lines": [
+            {**line, "amount": money(line["amount"]), "periods": sorted(line["periods"])}
+            for line in lines
+        ],
+    }
 
 
 def order_trades_in_flight(order_id: int) -> list[tuple[str, str]]:

@@ -36,11 +36,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from tenants.catalog.selectors import money
 from tenants.merchants.selectors import terms_in_force
 from zulin.core.dates import day_start
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry
+from zulin.ledger.selectors import account_balance
 from zulin.ledger.services import Line, ledger_close_through, ledger_post
 
 from .models import Statement, StatementLine
@@ -216,3 +218,25 @@ def statements_close(*, today: date | None = None) -> dict[str, Any]:
     if closed_through is not None:
         ledger_close_through(closed_through, by="settlement")
     return {"closed": closed, "held": 1 if pending else 0, "net": str(net)}
+
+
+def statement_held() -> dict[str, Any] | None:
+    """The statement still held, if any (one at most: the span still short), as the finance
+    screen explains it: its span, what it took and gave back, its negative net, and how much
+    the withdrawable balance is short of covering it now. It closes at the first night's
+    run (`statements_close`) at which the balance and the following days' income cover it."""
+    held = Statement.objects.filter(status=Statement.Status.HELD).order_by("period_end").first()
+    if held is None:
+        return None
+    withdrawable = account_balance("merchant_cash")
+    return {
+        "period_start": held.period_start,
+        "period_end": held.period_end,
+        "cycle": held.cycle,
+        "received": money(held.received),
+        "refunded": money(held.refunded),
+        "commission": money(held.commission),
+        "net": money(held.net),
+        "short": money(max(-held.net - withdrawable, ZERO)),
+        "tried_at": held.closed_at,
+    }

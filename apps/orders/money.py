@@ -111,6 +111,9 @@ class LeaseMoney(Protocol):
 
     def paid_totals_by_order(self, order_ids: Iterable[int]) -> dict[int, Decimal]: ...
 
+    # An order ended without a deal: what it gave back and what is still in flight.
+    def order_given_back(self, order: Order) -> dict[str, Any] | None: ...
+
 
 LEASE_MONEY: OrderEvent[Any] = OrderEvent("lease_money")
 

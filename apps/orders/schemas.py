@@ -443,9 +443,44 @@ class OrderBillOut(Schema):
 
 
 class BillTotalsOut(Schema):
+    amount: str = Field(description="what the bills ask (principal), less waivers")
+    paid: str = Field(description="what of it was paid")
+    owed: str = Field(description="what of it is still owed (principal: amount = paid + owed)")
+    late_fee_owed: str = Field(description="the late fees still owed (accrued, not waived or paid)")
+    owed_total: str = Field(
+        description="what the order still owes, late fees included (billing's order_owed: the "
+        "one owed figure; an ended order's owed_amount)"
+    )
+    past_due: str = Field(
+        description="of `owed_total`, what is past due, written off or not (its recovery "
+        "cases' figure)"
+    )
+
+
+class UnwoundLineOut(Schema):
+    kind: Literal["payment", "refund", "deposit"] = Field(
+        description="a bill's settlement, a refund of a payment, or a deposit operation"
+    )
+    type: str = Field(
+        description="payment: its method (withhold, customer, deposit, early); refund: its "
+        "purpose (order, shipping_fee, unwound: money that came after the order ended); "
+        "deposit: thaw, refund or transfer"
+    )
     amount: str
-    paid: str
-    owed: str
+    status: Literal["processing", "succeeded", "failed"]
+    periods: list[int] = Field(description="the bills it concerns (period numbers)")
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class OrderUnwoundOut(Schema):
+    paid: str = Field(description="what the customer's payments brought through the provider")
+    given_back: str = Field(description="refunds and deposit money given back (succeeded)")
+    in_flight: str = Field(
+        description="payments, refunds and deposit operations still processing at the provider"
+    )
+    deposit_frozen: str = Field(description="the deposit freeze not yet thawed")
+    lines: list[UnwoundLineOut]
 
 
 class OrderContractOut(Schema):
@@ -611,6 +646,11 @@ class OrderDetailOut(OrderRowOut):
     deposit_detail: OrderDepositOut
     bills: list[OrderBillOut]
     bill_totals: BillTotalsOut
+    unwound: OrderUnwoundOut | None = Field(
+        None,
+        description="an order ended without a deal (cancelled, refused, refunded, closed): "
+        "what it gave back and what is still in flight at the provider; else null",
+    )
     shipments: list[ShipmentOut]
     contract: OrderContractOut | None
     remarks: list[RemarkOut]

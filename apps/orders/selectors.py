@@ -567,6 +567,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "deposit_detail": deposit_block(order),
         "bills": lease_money().order_bills(order.pk, session=session),
         "bill_totals": {key: money(value) for key, value in totals.items()},
+        "unwound": lease_money().order_given_back(order),
         "shipments": shipment_rows(order),
         "contract": contract_block(order),
         "remarks": remark_rows(order),

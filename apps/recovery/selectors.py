@@ -4,6 +4,7 @@ the settings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -12,7 +13,11 @@ from typing import Any
 from django.db.models import Count, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.selectors import order_owed, succeeded_payments_of_orders
+from apps.billing.selectors import (
+    orders_owed,
+    owed_parts,
+    succeeded_payments_of_orders,
+)
 from apps.orders.selectors import (
     customer_ids_matching,
     order_device,
@@ -144,8 +149,33 @@ ROW_FIELDS = (
 )
 
 
+def cases_owed(cases: list[RecoveryCase], today: Any = None) -> dict[int, dict[str, Decimal]]:
+    """What each case owes now, asked of billing's one owed selector (`order_owed`; never
+    the amounts a case keeps from its last refresh, which a waiver, an offline repayment or
+    a payment after a write-off leave behind until the night): an open case, its order's
+    lines past due still in collection (not written off); a written-off one, what its order
+    still owes of the written-off bills (a payment or waiver since is taken off; the amount
+    written off is the write-off's own figure); a closed one, nothing (a later debt opens a
+    case of its own). Case id → {rent, late_fee, charges, total}; one query."""
+    today = today or timezone.localdate()
+    owed = orders_owed({case.order_id for case in cases if case.state != CaseState.CLOSED})
+    found: dict[int, dict[str, Decimal]] = {}
+    for case in cases:
+        if case.state == CaseState.CLOSED:
+            lines: Any = ()
+        elif case.state == CaseState.WRITTEN_OFF:
+            lines = [line for line in owed[case.order_id].lines if line.written_off]
+        else:
+            lines = [line for line in owed[case.order_id].past_due(today) if not line.written_off]
+        found[case.pk] = owed_parts(lines)
+    return found
+
+
 def _row(
-    case: RecoveryCase, facts: dict[str, Any], shops: dict[int, tuple[str, bool]]
+    case: RecoveryCase,
+    facts: dict[str, Any],
+    shops: dict[int, tuple[str, bool]],
+    owed: dict[str, Decimal],
 ) -> dict[str, Any]:
     return {
         "id": case.pk,
@@ -163,10 +193,10 @@ def _row(
         "oldest_due_on": case.oldest_due_on,
         "days_past_due": case.days_past_due,
         "bucket": case.bucket,
-        "rent_owed": money(case.rent_owed),
-        "late_fee_owed": money(case.late_fee_owed),
-        "charges_owed": money(case.charges_owed),
-        "total_owed": money(case.total_owed),
+        "rent_owed": money(owed["rent"]),
+        "late_fee_owed": money(owed["late_fee"]),
+        "charges_owed": money(owed["charges"]),
+        "total_owed": money(owed["total"]),
         "assignee_id": case.assignee_account_id,
         "assignee_name": case.assignee_name,
         "priority": case.priority,
@@ -178,7 +208,8 @@ def _row(
 def case_rows(cases: list[RecoveryCase]) -> list[dict[str, Any]]:
     facts = recovery_list_facts([c.order_id for c in cases])
     shops = sub_shop_names({c.sub_shop_id for c in cases if c.sub_shop_id})
-    return [_row(c, facts.get(c.order_id, {}), shops) for c in cases]
+    owed = cases_owed(cases)
+    return [_row(c, facts.get(c.order_id, {}), shops, owed[c.pk]) for c in cases]
 
 
 def case_page(
@@ -194,22 +225,32 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
     """Per bucket and per state: the number of cases and what they owe, for the list's
     filters without the one it counts by (each count is that list's total: the same
     selector). `all` is the list's total for the filters as given."""
-    by_bucket = filtered_cases(session, _without(filters, bucket=None))
-    by_state = filtered_cases(session, _without(filters, state=None))
+    fields = ("id", "order_id", "state", "bucket")
+    by_bucket = list(filtered_cases(session, _without(filters, bucket=None)).only(*fields))
+    by_state = list(filtered_cases(session, _without(filters, state=None)).only(*fields))
+    listed = list(
+        filtered_cases(session, filters)
+        .annotate(order_stage=order_stage_of(OuterRef("order_id")))
+        .only(*fields)
+    )
+    # What each case owes is what its row says (`cases_owed`: the one owed selector), so a
+    # tab's sum is the sum of its rows.
+    owed = cases_owed(list({case.pk: case for case in by_bucket + by_state + listed}.values()))
 
-    def grouped(cases: QuerySet[RecoveryCase], field: str) -> dict[str, dict[str, Any]]:
-        rows = cases.order_by().values(field).annotate(count=Count("id"), owed=Sum("total_owed"))
-        return {row[field]: row for row in rows}
+    def grouped(cases: Sequence[RecoveryCase], field: str) -> dict[str, dict[str, Any]]:
+        rows: dict[str, dict[str, Any]] = {}
+        for case in cases:
+            row = rows.setdefault(getattr(case, field), {"count": 0, "owed": ZERO})
+            row["count"] += 1
+            row["owed"] += owed[case.pk]["total"]
+        return {key: {field: key, **row} for key, row in rows.items()}
 
     buckets = grouped(by_bucket, "bucket")
     states = grouped(by_state, "state")
-    listed = filtered_cases(session, filters)
-    overall = listed.aggregate(count=Count("id"), owed=Sum("total_owed"))
+    overall_owed = sum((owed[case.pk]["total"] for case in listed), ZERO)
     # The list as given, by the order list (stage) each case's order is in: how these cases
     # reconcile with the workbench's and the order list's "overdue" (running leases only).
-    stages = grouped(
-        listed.annotate(order_stage=order_stage_of(OuterRef("order_id"))), "order_stage"
-    )
+    stages = grouped(listed, "order_stage")
     return {
         "buckets": [
             {
@@ -228,7 +269,7 @@ def case_counts(*, session: Session, filters: CaseFilters) -> dict[str, Any]:
             }
             for state in CaseState
         ],
-        "all": {"count": overall["count"] or 0, "total_owed": money(overall["owed"] or ZERO)},
+        "all": {"count": len(listed), "total_owed": money(overall_owed)},
         "order_stages": [
             {
                 "stage": row["order_stage"] or "",
@@ -336,15 +377,17 @@ def collectors() -> list[dict[str, Any]]:
     open cases and what they owe."""
     merchant = tenant_connection.tenant
     people = store_accounts_with_role(merchant_id=merchant.pk, role_code=COLLECTOR_ROLE_CODE)
-    loads = {
-        row["assignee_account_id"]: row
-        for row in RecoveryCase.objects.filter(
+    cases = list(
+        RecoveryCase.objects.filter(
             state=CaseState.OPEN, assignee_account_id__in=[p["id"] for p in people]
-        )
-        .order_by()
-        .values("assignee_account_id")
-        .annotate(count=Count("id"), owed=Sum("total_owed"))
-    }
+        ).only("id", "order_id", "state", "assignee_account_id")
+    )
+    owed = cases_owed(cases)  # what each case's row says
+    loads: dict[int | None, dict[str, Any]] = {}
+    for case in cases:
+        load = loads.setdefault(case.assignee_account_id, {"count": 0, "owed": ZERO})
+        load["count"] += 1
+        load["owed"] += owed[case.pk]["total"]
     return [
         {
             "id": person["id"],
@@ -472,18 +515,20 @@ def _case_figures(
     ).values("case_id", "state"):
         if promise["state"] in (PromiseState.KEPT, PromiseState.BROKEN):
             figures[promise["case_id"]][f"promises_{promise['state']}"] += 1
+    # What each case owes now, as its row says (`cases_owed`: the one owed selector).
+    owed_now = cases_owed(cases)
     for case in cases:
         row = figures[case.pk]
         closed_in_range = case.closed_on is not None and date_from <= case.closed_on <= date_to
         written = write_offs.get(case.pk)
         if case.state == CaseState.OPEN:
-            row["owed"] = case.total_owed
+            row["owed"] = owed_now[case.pk]["total"]
         elif case.state == CaseState.CLOSED:
             row["closed"] = 1 if closed_in_range else 0
         elif written is not None:
-            # What of the written-off debt the order still owes, asked of the one owed
-            # selector: a payment or a waiver after the write-off is taken off alike.
-            row["owed"] = order_owed(case.order_id).written_off
+            # What of the written-off debt the order still owes: a payment or a waiver after
+            # the write-off is taken off alike.
+            row["owed"] = owed_now[case.pk]["total"]
             if date_from <= written.written_off_on <= date_to:
                 row["written_off"] = 1
                 row["written_off_amount"] = written.amount

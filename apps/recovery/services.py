@@ -505,11 +505,12 @@ def promise_add(
     try:
         with transaction.atomic():
             case = _open_case(actor, case_id)
-            if amount > case.total_owed:
+            owed = selectors.cases_owed([case])[case.pk]["total"]  # what its screen says
+            if amount > owed:
                 raise field_error(
                     "amount",
                     Text("超过案件欠款（{owed}）", "more than the case owes ({owed})").format(
-                        owed=money(case.total_owed)
+                        owed=money(owed)
                     ),
                 )
             promise = PromiseToPay.objects.create(

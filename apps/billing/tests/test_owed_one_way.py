@@ -84,7 +84,9 @@ def test_every_path_sees_what_the_selector_says_is_owed(demo, demo_owner, app, o
         assert overdue["total"] == past_due
         assert billing.owed_by_order([order.id])[order.id]["owed"] == owing.total
         assert billing.owed_by_order([order.id])[order.id]["overdue"] == past_due
-        assert billing.order_bill_totals(order.id)["owed"] == owing.principal
+        totals = billing.order_bill_totals(order.id)
+        assert (totals["owed"], totals["late_fee_owed"]) == (owing.principal, owing.late_fee)
+        assert (totals["owed_total"], totals["past_due"]) == (owing.total, past_due)
         assert billing.earliest_overdue(order.id) == (bill_2.due_date if owes_2 else None)
 
         # A return today: the lines owed are the selector's lines due by today.

@@ -206,7 +206,7 @@ def test_a_held_day_is_netted_against_the_following_days_and_closed_once_covered
     assert (again["closed"], again["held"], len(statements_again), cash_again) == (0, 0, 2, cash)
 
 
-def test_a_held_day_stays_held_while_the_following_days_do_not_cover_it(demo):
+def test_a_held_day_stays_held_while_the_following_days_do_not_cover_it(demo, demo_owner):
     from zulin.ledger.services import Line, ledger_post
 
     today = timezone.localdate()
@@ -241,3 +241,12 @@ def test_a_held_day_stays_held_while_the_following_days_do_not_cover_it(demo):
         (day1, today - timedelta(days=1), "held")
     ]
     assert cash == 0
+    # The finance screen's totals say why it is held and how short it is of closing.
+    held = demo_owner.get("/api/finance/getMarkCollect").data["held"]
+    assert {k: held[k] for k in ("period_start", "period_end", "net", "short")} == {
+        "period_start": day1.isoformat(),
+        "period_end": (today - timedelta(days=1)).isoformat(),
+        "net": "-20.00",
+        "short": "20.00",
+    }
+    assert (held["received"], held["refunded"], held["cycle"]) == ("10.00", "30.00", "T+1")

@@ -6572,12 +6572,36 @@ export interface components {
         };
         /** BillTotalsOut */
         BillTotalsOut: {
-            /** Amount */
+            /**
+             * Amount
+             * @description what the bills ask (principal), less waivers
+             */
             amount: string;
-            /** Owed */
+            /**
+             * Late Fee Owed
+             * @description the late fees still owed (accrued, not waived or paid)
+             */
+            late_fee_owed: string;
+            /**
+             * Owed
+             * @description what of it is still owed (principal: amount = paid + owed)
+             */
             owed: string;
-            /** Paid */
+            /**
+             * Owed Total
+             * @description what the order still owes, late fees included (billing's order_owed: the one owed figure; an ended order's owed_amount)
+             */
+            owed_total: string;
+            /**
+             * Paid
+             * @description what of it was paid
+             */
             paid: string;
+            /**
+             * Past Due
+             * @description of `owed_total`, what is past due, written off or not (its recovery cases' figure)
+             */
+            past_due: string;
         };
         /** BillWaiverOut */
         BillWaiverOut: {
@@ -9848,6 +9872,45 @@ export interface components {
              */
             updated_at: string;
         };
+        /** HeldStatementOut */
+        HeldStatementOut: {
+            /** Commission */
+            commission: string;
+            /** Cycle */
+            cycle: string;
+            /**
+             * Net
+             * @description negative: refunds above what the span took
+             */
+            net: string;
+            /**
+             * Period End
+             * Format: date
+             * @description its last: the following days join it until covered
+             */
+            period_end: string;
+            /**
+             * Period Start
+             * Format: date
+             * @description the held span's first settlement day
+             */
+            period_start: string;
+            /** Received */
+            received: string;
+            /** Refunded */
+            refunded: string;
+            /**
+             * Short
+             * @description what the withdrawable balance lacks now to cover the net; the statement closes at the first nightly run at which the balance and the following days' income cover it
+             */
+            short: string;
+            /**
+             * Tried At
+             * Format: date-time
+             * @description the run that last held it
+             */
+            tried_at: string;
+        };
         /** HistoryOut */
         HistoryOut: {
             /** Action */
@@ -10051,6 +10114,8 @@ export interface components {
             awaiting_settlement: string;
             /** Commission */
             commission: string;
+            /** @description the statement held for a negative net, if any (one at most) */
+            held?: components["schemas"]["HeldStatementOut"] | null;
             /**
              * Received
              * @description through the provider: payments, early settlements, deposits
@@ -11176,6 +11241,8 @@ export interface components {
             total_rent: string;
             /** @description the device the order holds (tracked by unit), else null */
             unit?: components["schemas"]["UnitBriefOut"] | null;
+            /** @description an order ended without a deal (cancelled, refused, refunded, closed): what it gave back and what is still in flight at the provider; else null */
+            unwound?: components["schemas"]["OrderUnwoundOut"] | null;
         };
         /** OrderExpressIn */
         OrderExpressIn: {
@@ -11459,6 +11526,31 @@ export interface components {
             owing: number;
             /** Regular */
             regular: number;
+        };
+        /** OrderUnwoundOut */
+        OrderUnwoundOut: {
+            /**
+             * Deposit Frozen
+             * @description the deposit freeze not yet thawed
+             */
+            deposit_frozen: string;
+            /**
+             * Given Back
+             * @description refunds and deposit money given back (succeeded)
+             */
+            given_back: string;
+            /**
+             * In Flight
+             * @description payments, refunds and deposit operations still processing at the provider
+             */
+            in_flight: string;
+            /** Lines */
+            lines: components["schemas"]["UnwoundLineOut"][];
+            /**
+             * Paid
+             * @description what the customer's payments brought through the provider
+             */
+            paid: string;
         };
         /** OtherCaseOut */
         OtherCaseOut: {
@@ -15253,6 +15345,39 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** UnwoundLineOut */
+        UnwoundLineOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Finished At */
+            finished_at: string | null;
+            /**
+             * Kind
+             * @description a bill's settlement, a refund of a payment, or a deposit operation
+             * @enum {string}
+             */
+            kind: "payment" | "refund" | "deposit";
+            /**
+             * Periods
+             * @description the bills it concerns (period numbers)
+             */
+            periods: number[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "succeeded" | "failed";
+            /**
+             * Type
+             * @description payment: its method (withhold, customer, deposit, early); refund: its purpose (order, shipping_fee, unwound: money that came after the order ended); deposit: thaw, refund or transfer
+             */
+            type: string;
         };
         /** UpdateAccountIn */
         UpdateAccountIn: {

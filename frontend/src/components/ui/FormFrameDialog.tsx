@@ -16,6 +16,7 @@ export function FormFrameDialog({
   cancelLabel,
   failedLabel,
   busy,
+  disabled,
   danger,
   failure,
   width = 520,
@@ -28,6 +29,8 @@ export function FormFrameDialog({
   cancelLabel: string;
   failedLabel: string;
   busy: boolean;
+  /** The confirm button is off until the form can be sent. */
+  disabled?: boolean;
   danger?: boolean;
   failure?: string | null;
   width?: number;
@@ -41,7 +44,7 @@ export function FormFrameDialog({
       onClose={busy ? () => undefined : onClose}
       title={title}
       width={width}
-      footer={<DialogButtons cancelLabel={cancelLabel} onCancel={onClose} cancelDisabled={busy} confirmLabel={confirmLabel} danger={danger} busy={busy} onConfirm={onSubmit} />}
+      footer={<DialogButtons cancelLabel={cancelLabel} onCancel={onClose} cancelDisabled={busy} confirmLabel={confirmLabel} danger={danger} busy={busy} disabled={disabled} onConfirm={onSubmit} />}
     >
       <form
         className="flex flex-col gap-3"

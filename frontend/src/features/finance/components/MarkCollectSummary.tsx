@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { formatCurrency } from '@/components/format';
+import { Banner } from '@/components/ui/Banner';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { Stats, type StatItem } from '@/components/ui/Stats';
@@ -10,6 +11,25 @@ import { markCollectQuery } from '../lib/billListState';
 import { useMarkCollect } from '../queries';
 
 const isZero = (amount: string) => Number(amount) === 0;
+
+type HeldStatement = NonNullable<NonNullable<ReturnType<typeof useMarkCollect>['data']>['held']>;
+
+/**
+ * The statement held for a negative net (refunds above what its days took and the withdrawable
+ * balance could cover): its days, why, and when it closes — the following days' statements take
+ * it in, and the first night their income and the balance cover it, it closes; how short it is now.
+ */
+function HeldStatementBanner({ held }: { held: HeldStatement }) {
+  const t = useTranslations('finance.billList.totals.held');
+  const span = held.period_start === held.period_end ? held.period_start : t('span', { from: held.period_start, to: held.period_end });
+  return (
+    <Banner label={t('label')} data-testid="held-statement">
+      <p className="font-medium">{t('title', { span, net: formatCurrency(held.net) })}</p>
+      <p>{t('why', { received: formatCurrency(held.received), refunded: formatCurrency(held.refunded), commission: formatCurrency(held.commission) })}</p>
+      <p>{isZero(held.short) ? t('closesTonight') : t('closes', { short: formatCurrency(held.short) })}</p>
+    </Banner>
+  );
+}
 
 /**
  * The totals above the shop's lines (getMarkCollect): the balances now, the withdrawable one set
@@ -56,6 +76,7 @@ export function MarkCollectSummary({ state }: { state: BillListState }) {
     ];
     body = (
       <div className="flex flex-col gap-2 sm:gap-3">
+        {data.held && <HeldStatementBanner held={data.held} />}
         <div>
           <h3 className="mb-1.5 text-xs font-medium text-slate-500">{t('now')}</h3>
           <Stats items={now} />

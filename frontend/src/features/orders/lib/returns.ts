@@ -46,19 +46,28 @@ export const WAIVER_EXCEEDS_OWED = 1410;
 export type ChargeWaiveProblem = { field: 'amount'; problem: 'invalid' | 'tooHigh' } | { field: 'reason'; problem: 'required' | 'tooLong' };
 
 /**
+ * The charge waiver's amount field alone (whatever the reason says, so the confirm button can
+ * name what a click would waive while the reason is still being typed): empty is all the bill
+ * owes (`whole`), else a part of the principal still owed as a two-place decimal, or its problem.
+ */
+export function waiveChargeAmount(text: string, principal: string): { whole: true } | { amount: string } | { problem: 'invalid' | 'tooHigh' } {
+  if (text.trim() === '') return { whole: true };
+  const parsed = parseMoneyInput(text);
+  if (parsed === null || !isPositive(parsed)) return { problem: 'invalid' };
+  if (!notAbove(parsed, principal)) return { problem: 'tooHigh' };
+  return { amount: parsed };
+}
+
+/**
  * What the charge waiver form sends: an amount (a part of the principal still owed, as a
  * two-place decimal string) or nothing for "all the bill owes" (an empty field, the bill is
  * cancelled); the reason trimmed. Problems are answered per field.
  */
 export function waiveChargeInput(form: { amount: string; reason: string }, principal: string): { body: { amount?: string; reason: string } } | { problems: ChargeWaiveProblem[] } {
   const problems: ChargeWaiveProblem[] = [];
-  let amount: string | undefined;
-  if (form.amount.trim() !== '') {
-    const parsed = parseMoneyInput(form.amount);
-    if (parsed === null || !isPositive(parsed)) problems.push({ field: 'amount', problem: 'invalid' });
-    else if (!notAbove(parsed, principal)) problems.push({ field: 'amount', problem: 'tooHigh' });
-    else amount = parsed;
-  }
+  const part = waiveChargeAmount(form.amount, principal);
+  if ('problem' in part) problems.push({ field: 'amount', problem: part.problem });
+  const amount = 'amount' in part ? part.amount : undefined;
   const reasonProblem = chargeWaiveReasonProblem(form.reason);
   if (reasonProblem) problems.push({ field: 'reason', problem: reasonProblem });
   if (problems.length > 0) return { problems };

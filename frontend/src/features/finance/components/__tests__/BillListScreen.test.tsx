@@ -162,6 +162,28 @@ describe('/billList on the store side', () => {
     expect(payment!.textContent).toContain('系统'); // no actor: the system booked it
   });
 
+  it('shows a held statement: its days, why it is held, and how short it is of closing', async () => {
+    const held = { period_start: '2026-01-06', period_end: '2026-01-07', cycle: 'T+1', received: '10.00', refunded: '130.00', commission: '0.00', net: '-120.00', short: '80.00', tried_at: '2026-01-08T01:30:00+08:00' };
+    const totals = { received: '10.00', refunded: '130.00', commission: '0.00', settled: '0.00', withdrawable: '40.00', awaiting_settlement: '-120.00', statements: 1 };
+    await renderScreen(backend({ '/api/finance/getMarkCollect': () => ({ data: { ...totals, held } }) }));
+    await until(() => Boolean(document.querySelector('[data-testid="held-statement"]')));
+    const banner = document.querySelector('[data-testid="held-statement"]')!;
+    expect(banner.getAttribute('aria-label')).toBe('待抵扣结算单');
+    expect(banner.textContent).toContain('2026-01-06 至 2026-01-07 的结算待抵扣：退款后净额 -¥120.00');
+    expect(banner.textContent).toContain('该期收款 ¥10.00，退款 ¥130.00');
+    expect(banner.textContent).toContain('收入与可提现余额足以覆盖时自动结清——目前还差 ¥80.00');
+    await cleanup();
+    // Covered by the balance now: it closes at the next night's run; none held, no banner.
+    await renderScreen(backend({ '/api/finance/getMarkCollect': () => ({ data: { ...totals, held: { ...held, period_end: held.period_start, short: '0.00' } } }) }));
+    await until(() => Boolean(document.querySelector('[data-testid="held-statement"]')));
+    expect(document.querySelector('[data-testid="held-statement"]')!.textContent).toContain('2026-01-06 的结算待抵扣');
+    expect(document.querySelector('[data-testid="held-statement"]')!.textContent).toContain('将在下一次夜间结算中结清');
+    await cleanup();
+    await renderScreen(backend({ '/api/finance/getMarkCollect': () => ({ data: { ...totals, held: null } }) }));
+    await until(() => Boolean(document.querySelector('[data-stat="withdrawable"]')));
+    expect(document.querySelector('[data-testid="held-statement"]')).toBeNull();
+  });
+
   it('filters by type through the URL: the list and its export follow, the counts keep every type', async () => {
     const fetchMock = backend();
     await renderScreen(fetchMock);

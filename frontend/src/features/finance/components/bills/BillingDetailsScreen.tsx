@@ -260,7 +260,16 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
       <PageHeader
         back={<BackLink href={orderDetailHref(orderRef.id, orderRef.merchantId)}>{t('bills.back')}</BackLink>}
         title={t('bills.title', { orderNo: detail.order_no })}
-        description={t('bills.totals', { amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
+        description={
+          <>
+            {t('bills.totals', { amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
+            {isPositive(totals.owed_total ?? '0') && (
+              <span className="block font-medium text-red-700" data-figure="owed_total">
+                {t('bills.owedLine', { total: formatCurrency(totals.owed_total), lateFee: formatCurrency(totals.late_fee_owed), pastDue: formatCurrency(totals.past_due) })}
+              </span>
+            )}
+          </>
+        }
         actions={
           (session.canReadRates || detail.actions.includes('early_settlement')) && (
             <span className="flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { formatCurrency } from '@/components/format';
 import { notify } from '@/lib/notice';
 import { newIdempotencyKey } from '@/features/orders/lib/idempotency';
 import { owedNow, principalOwed } from '@/features/orders/lib/repayments';
-import { CHARGE_WAIVE_REASON_MAX, WAIVER_EXCEEDS_OWED, waiveChargeInput } from '@/features/orders/lib/returns';
+import { CHARGE_WAIVE_REASON_MAX, WAIVER_EXCEEDS_OWED, waiveChargeAmount, waiveChargeInput } from '@/features/orders/lib/returns';
 import { type OrderBill, type OrderRef } from '@/features/orders/queries';
 import { useWaiveOrderCharge } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
@@ -31,13 +31,16 @@ export function WaiveChargeDialog({ bill, orderRef, onClose }: { bill: OrderBill
   const principal = principalOwed(bill);
   const name = billName(bill);
   const checked = () => waiveChargeInput({ amount, reason }, principal);
-  const preview = checked();
-  const part = 'problems' in preview ? undefined : preview.body.amount;
+  // The button names what a click waives: the typed part, or all the bill owes when the field
+  // is empty; a part that cannot be waived turns it off, the field saying why.
+  const part = waiveChargeAmount(amount, principal);
+  const amountProblem = 'problem' in part ? (part.problem === 'tooHigh' ? t('dialogs.amountTooHigh', { max: formatCurrency(principal) }) : t('dialogs.amountInvalid')) : undefined;
   return (
     <FormDialog
       title={t('charges.waiveTitle', { bill: name })}
       description={t('charges.waiveHint', { bill: name, amount: formatCurrency(owed), principal: formatCurrency(principal) })}
-      confirmLabel={t('charges.waiveConfirm', { amount: formatCurrency(part ?? owed) })}
+      confirmLabel={'amount' in part ? t('charges.waiveConfirm', { amount: formatCurrency(part.amount) }) : 'whole' in part ? t('charges.waiveConfirm', { amount: formatCurrency(owed) }) : t('charges.waive')}
+      disabled={amountProblem !== undefined}
       danger
       onClose={onClose}
       validate={() => waiverErrors(t, checked(), formatCurrency(principal), (problem) => t(`charges.waiveReason.${problem}`, { max: CHARGE_WAIVE_REASON_MAX }))}
@@ -51,7 +54,7 @@ export function WaiveChargeDialog({ bill, orderRef, onClose }: { bill: OrderBill
     >
       {(errors) => (
         <WaiverFields
-          errors={errors}
+          errors={{ ...errors, amount: amountProblem ?? errors.amount }}
           amount={amount}
           onAmount={setAmount}
           amountLabel={t('charges.waiveAmount')}

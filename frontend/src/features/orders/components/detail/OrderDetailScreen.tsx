@@ -29,6 +29,7 @@ import { OrderActionDialog } from '../dialogs/order-actions/OrderActionDialog';
 import { OrderStatusBadge, useOrderText } from '../labels';
 import { OwedBanner } from '../returns/OwedBanner';
 import { ContractSection } from './ContractSection';
+import { GivenBackSection } from './GivenBackSection';
 import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, SummarySection } from './OrderFacts';
 import { RemarksSection } from './RemarksSection';
 import { ShippingSection } from './ShippingSection';
@@ -60,6 +61,11 @@ function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: Ord
           ? t('detail.bills.none')
           : t('detail.bills.summary', { count: detail.bills.length, amount: formatCurrency(totals.amount), paid: formatCurrency(totals.paid), owed: formatCurrency(totals.owed) })}
       </p>
+      {isPositive(totals.owed_total ?? '0') && (
+        <p className="mt-1 text-sm font-medium text-red-700" data-figure="owed_total">
+          {t('detail.bills.owedLine', { total: formatCurrency(totals.owed_total), lateFee: formatCurrency(totals.late_fee_owed), pastDue: formatCurrency(totals.past_due) })}
+        </p>
+      )}
     </DetailSection>
   );
 }
@@ -133,6 +139,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
           }
         />
       )}
+      {detail.unwound && <GivenBackSection unwound={detail.unwound} />}
       <SummarySection detail={detail} platform={page.platform} />
       <GoodsSection detail={detail} />
       <CustomerSection detail={detail} orderRef={orderRef} />

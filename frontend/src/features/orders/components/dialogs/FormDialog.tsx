@@ -19,6 +19,7 @@ export function FormDialog({
   validate,
   onSubmit,
   explain,
+  disabled,
   children,
 }: {
   title: string;
@@ -31,6 +32,8 @@ export function FormDialog({
   onSubmit: () => Promise<unknown>;
   /** The dialog's own words for a refusal it knows (by code); else the server's message shows. */
   explain?: (error: ApiError) => string | undefined;
+  /** The confirm button is off (the form says why beside the field at fault). */
+  disabled?: boolean;
   children: (errors: Record<string, string>) => ReactNode;
 }) {
   const t = useTranslations('order');
@@ -39,6 +42,7 @@ export function FormDialog({
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
+    if (disabled) return;
     const found = Object.fromEntries(Object.entries(validate?.() ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])));
     setErrors(found);
     setFailure(null);
@@ -65,6 +69,7 @@ export function FormDialog({
       cancelLabel={t('cancel')}
       failedLabel={t('failed')}
       busy={busy}
+      disabled={disabled}
       danger={danger}
       failure={failure}
       onClose={onClose}

@@ -110,6 +110,25 @@ describe('BillingDetailsScreen: charges after a return', () => {
     expect(document.querySelector('[data-testid="owed-banner"]')).toBeNull();
   });
 
+  it('names the typed part on its button before the reason is written, and turns it off for an amount it cannot waive', async () => {
+    await renderScreen(backend());
+    await click(byText(row('损坏赔偿'), 'button', '减免欠款'));
+    await until(() => Boolean(dialog()));
+    const amount = dialog()!.querySelector('input') as unknown as HTMLTextAreaElement;
+    const confirm = () => [...dialog()!.querySelectorAll('button')].at(-1) as HTMLButtonElement;
+    expect(confirm().textContent).toBe('减免 ¥500.00');
+    await type(amount, '100');
+    // No reason yet: the button still says what a click would waive, the typed ¥100.00.
+    expect(confirm().textContent).toBe('减免 ¥100.00');
+    expect(confirm().disabled).toBe(false);
+    await type(amount, 'abc');
+    expect(confirm().disabled).toBe(true);
+    expect(dialog()!.textContent).toContain('请输入正确的金额');
+    await type(amount, '');
+    expect(confirm().textContent).toBe('减免 ¥500.00');
+    expect(confirm().disabled).toBe(false);
+  });
+
   it('waives a typed part of the principal, never more than it owes, and shows the rest still owed', async () => {
     const fetchMock = backend();
     await renderScreen(fetchMock);
@@ -119,8 +138,10 @@ describe('BillingDetailsScreen: charges after a return', () => {
     const amount = dialog()!.querySelector('input') as unknown as HTMLTextAreaElement;
     await type(amount, '500.01');
     await type(dialog()!.querySelector('textarea')!, '协商减免一部分');
-    await click(byText(dialog()!, 'button', '减免 ¥500.00'));
+    // Above the principal: the button is off and the field says why, before any click.
     expect(dialog()!.textContent).toContain('不能超过 ¥500.00');
+    expect((byText(dialog()!, 'button', '减免欠款') as HTMLButtonElement).disabled).toBe(true);
+    await click(byText(dialog()!, 'button', '减免欠款'));
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('waiveOrderCharge'))).toHaveLength(0);
     await type(amount, '200');
     await click(byText(dialog()!, 'button', '减免 ¥200.00'));

@@ -76,8 +76,8 @@ const block = () => document.querySelector('section[aria-labelledby="order-overd
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
-async function renderDetail(bills: ReturnType<typeof bill>[], owed: typeof overdue = overdue) {
-  const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? owed : order(bills)));
+async function renderDetail(bills: ReturnType<typeof bill>[], owed: typeof overdue = overdue, totals?: Record<string, string>) {
+  const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? owed : { ...order(bills), ...(totals ? { bill_totals: totals } : {}) }));
   vi.stubGlobal('fetch', fetchMock);
   const view = await render(withQueryClient(<OrderDetailScreen />));
   cleanup = view.unmount;
@@ -105,6 +105,15 @@ describe('OrderDetailScreen: overdue money', () => {
     expect(document.querySelector('h1')!.textContent).toContain('ZL9');
     expect(block()).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getOverdueMoney'))).toBe(false);
+  });
+
+  it('says on the bills the one owed figure, late fees included, and what of it is past due: the overdue summary\'s total', async () => {
+    await renderDetail([bill(1, 'paid'), bill(2, 'overdue')], overdue, { amount: '2474.00', paid: '1237.00', owed: '1237.00', late_fee_owed: '8.20', owed_total: '1245.20', past_due: '1245.20' });
+    for (let round = 0; round < 10 && !block()?.querySelector('dl'); round += 1) await settle();
+    const bills = document.querySelector('section[aria-labelledby="order-bills"]') as HTMLElement;
+    expect(bills.textContent).toContain('共 2 期，应付 ¥2,474.00，已付 ¥1,237.00，待付本金 ¥1,237.00');
+    expect(bills.querySelector('[data-figure="owed_total"]')!.textContent).toBe('合计欠款 ¥1,245.20（含违约金 ¥8.20），其中已逾期 ¥1,245.20');
+    expect(block()!.querySelector('[data-stat="total"] dd')!.textContent).toBe('¥1,245.20');
   });
 
   it('is titled what is owed, with the charges, when a damage charge is among it', async () => {
