@@ -29,7 +29,6 @@ from zulin.audit.services import actor_name, audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
 from .outbox import bill_event
@@ -90,13 +89,7 @@ def bill_waive(
     being paid (PAYMENT_IN_PROGRESS). The same key answers the same waiver; under another
     bill or amount it is refused (IDEMPOTENCY_KEY_REUSED)."""
     if idempotency_key:
-        earlier = key_replay(
-            BillWaiver.objects.filter(idempotency_key=idempotency_key).first(),
-            same=lambda waiver: (
-                waiver.bill_id == bill.pk
-                and (waiver.whole if amount is None else waiver.principal == amount)
-            ),
-        )
+        earlier = BillWaiver.objects.filter(idempotency_key=idempotency_key).first()
         if earlier is not None:
             return earlier
     if not actor.can(WAIVE_RIGHT):

@@ -13,7 +13,6 @@ from apps.orders.models import Order
 from apps.orders.scope import order_in_scope
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.idempotency import key_replay
 
 from . import payments
 from .models import Bill, BillPayment, BillRefund
@@ -31,15 +30,12 @@ def _part_key(idempotency_key: str, part: int) -> str:
 
 
 def _replayed(idempotency_key: str, bill: Bill, amount: Decimal | None) -> list[BillRefund]:
-    """The parts an earlier call under this key made (none: the key is new); refused when
-    that call was another request."""
-    first = key_replay(
+    """The parts an earlier call under this key made (none: the key is new; the request
+    under the key is the one its fingerprint names, `zulin.idempotency`)."""
+    first = (
         BillRefund.objects.filter(idempotency_key=idempotency_key).first()
         if idempotency_key
-        else None,
-        same=lambda refund: (
-            refund.payment.bill_id == bill.pk and refund.purpose == BillRefund.Purpose.SHIPPING_FEE
-        ),
+        else None
     )
     if first is None:
         return []
