@@ -86,8 +86,8 @@ def bill_waive(
     0, at most the principal still owed, else WAIVER_EXCEEDS_OWED; all the principal of a
     bill owing no late fee is the whole waiver). Refused: without the right (FORBIDDEN),
     without a reason, a paid bill (BILL_ALREADY_PAID), a cancelled one (CONFLICT), a bill
-    being paid (PAYMENT_IN_PROGRESS). The same key answers the same waiver; under another
-    bill or amount it is refused (IDEMPOTENCY_KEY_REUSED)."""
+    being paid (PAYMENT_IN_PROGRESS). The same key answers the waiver it made (the request
+    under it is the one its fingerprint names, `zulin.idempotency`)."""
     if idempotency_key:
         earlier = BillWaiver.objects.filter(idempotency_key=idempotency_key).first()
         if earlier is not None:

@@ -52,7 +52,8 @@ def test_an_offline_repayment_key_reused_for_another_amount_is_refused(
 
     assert first.ok, first
     assert other.code == 1101, other
-    assert again.ok and again.data == first.data, again
+    receipt = first.data["offline_receipt"]["receipt_no"]
+    assert again.ok and again.data["offline_receipt"]["receipt_no"] == receipt, again
     with tenant_context(demo):
         assert [r.amount for r in OfflineReceipt.objects.filter(order_id=order.id)] == [owed]
 
