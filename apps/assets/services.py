@@ -24,7 +24,6 @@ from zulin.core.auth import Session
 from zulin.core.db import advisory_xact_lock
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 from zulin.files.links import private_file_link
 from zulin.files.services import private_file_save
 
@@ -369,10 +368,7 @@ def receipt_create(
     with transaction.atomic():
         if idempotency_key:
             _key_lock("receipt", idempotency_key)
-            earlier = key_replay(
-                StockReceipt.objects.filter(idempotency_key=idempotency_key).first(),
-                same=lambda receipt: _receipt_same(receipt, supplier_id, receipt_date, lines),
-            )
+            earlier = StockReceipt.objects.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 return earlier
         return _receipt_create(
@@ -390,18 +386,6 @@ def _key_lock(kind: str, key: str) -> None:
     """Two calls under one key queue, so the second finds what the first made."""
     schema = getattr(connection, "schema_name", "")
     advisory_xact_lock(f"assets-{kind}-key:{schema}:{key}")
-
-
-def _receipt_same(
-    receipt: StockReceipt, supplier_id: int, receipt_date: date, lines: Sequence[ReceiptLineIn]
-) -> bool:
-    made = sorted(receipt.lines.values_list("sku_id", "expected_quantity", "unit_cost"))
-    asked = sorted((line.sku_id, line.quantity, line.unit_cost) for line in lines)
-    return (
-        receipt.supplier_id == supplier_id
-        and receipt.receipt_date == receipt_date
-        and made == asked
-    )
 
 
 def _receipt_create(
@@ -574,16 +558,7 @@ def transfer_send(
             _key_lock("transfer", idempotency_key)
             earlier = StockTransfer.objects.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
-                asked = set(unit_ids) | {
-                    unit.pk for code in codes if (unit := unit_find(code, session=actor))
-                }
-                return key_replay(  # type: ignore[return-value]
-                    earlier,
-                    same=lambda transfer: (
-                        transfer.to_sub_shop_id == to_sub_shop_id
-                        and asked == _transfer_unit_ids(transfer)
-                    ),
-                )
+                return earlier
         wanted = set(unit_ids) | _units_of_codes(codes, actor)
         if not wanted:
             raise field_error("unit_ids", Text("至少一台设备", "at least one unit"))
@@ -652,14 +627,6 @@ def _units_of_codes(codes: Sequence[str], actor: Session | None) -> set[int]:
             data={"codes": unknown},
         )
     return found
-
-
-def _transfer_unit_ids(transfer: StockTransfer) -> set[int]:
-    return set(
-        UnitMovement.objects.filter(transfer=transfer, action="transfer_send").values_list(
-            "unit_id", flat=True
-        )
-    )
 
 
 def _set_transfer(row: Unit, transfer: StockTransfer) -> int:

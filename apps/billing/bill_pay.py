@@ -58,7 +58,8 @@ def order_bill_pay(
     if collected.payment.status != BillPayment.Status.PROCESSING:
         events.payment_outcome(order_id=order_id, status=collected.payment.status)
     if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:
-        raise ApplicationError(ErrorCode.BILL_ALREADY_PAID)  # the payment found is committed
+        # The payment found is kept (committed), with the claim of this request's key.
+        raise ApplicationError(ErrorCode.BILL_ALREADY_PAID, kept=True)
     return collected
 
 

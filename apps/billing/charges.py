@@ -29,7 +29,6 @@ from zulin.audit.services import actor_name, audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 
 from .models import CHARGE_KINDS, Bill, BillStatus, BillWaiver
 from .outbox import bill_event
@@ -87,16 +86,10 @@ def bill_waive(
     0, at most the principal still owed, else WAIVER_EXCEEDS_OWED; all the principal of a
     bill owing no late fee is the whole waiver). Refused: without the right (FORBIDDEN),
     without a reason, a paid bill (BILL_ALREADY_PAID), a cancelled one (CONFLICT), a bill
-    being paid (PAYMENT_IN_PROGRESS). The same key answers the same waiver; under another
-    bill or amount it is refused (IDEMPOTENCY_KEY_REUSED)."""
+    being paid (PAYMENT_IN_PROGRESS). The same key answers the waiver it made (the request
+    under it is the one its fingerprint names, `zulin.idempotency`)."""
     if idempotency_key:
-        earlier = key_replay(
-            BillWaiver.objects.filter(idempotency_key=idempotency_key).first(),
-            same=lambda waiver: (
-                waiver.bill_id == bill.pk
-                and (waiver.whole if amount is None else waiver.principal == amount)
-            ),
-        )
+        earlier = BillWaiver.objects.filter(idempotency_key=idempotency_key).first()
         if earlier is not None:
             return earlier
     if not actor.can(WAIVE_RIGHT):

@@ -27,7 +27,6 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.operations import operation_id_next, operation_sync
@@ -297,27 +296,12 @@ def _request(
     return _confirm(op, order, result, actor)
 
 
-def _earlier(
-    idempotency_key: str,
-    order: Order,
-    kind: str,
-    *,
-    amount: Decimal | None = None,
-    purpose: str | None = None,
-) -> DepositOperation | None:
-    """The operation this key made: the same kind on the same order, of the amount asked
-    (None: the call named none, e.g. "everything left") and for the same purpose
-    (`key_replay`)."""
+def _earlier(idempotency_key: str) -> DepositOperation | None:
+    """The operation this key made (the request under the key is the one its fingerprint
+    names, `zulin.idempotency`)."""
     if not idempotency_key:
         return None
-    return key_replay(
-        Op.objects.filter(idempotency_key=idempotency_key).first(),
-        same=lambda op: (
-            (op.order_id, op.kind) == (order.pk, kind)
-            and (amount is None or op.amount == amount)
-            and (purpose is None or op.purpose == purpose)
-        ),
-    )
+    return Op.objects.filter(idempotency_key=idempotency_key).first()
 
 
 def deposit_freeze(order: Order) -> DepositOperation | None:
@@ -343,7 +327,7 @@ def deposit_thaw(
     (`refuse_if_owed`) is then refused (DEPOSIT_OWED_FIRST); a thaw at the end of a lease
     keeps the deposit frozen, and it is thawed once what was owed is paid or waived
     (`deposit_rest_thaw`). The caller holds the order's lock."""
-    earlier = _earlier(idempotency_key, order, Op.Kind.THAW, amount=amount)
+    earlier = _earlier(idempotency_key)
     if earlier is not None:
         return earlier
     available = deposit_available(order)
@@ -386,7 +370,7 @@ def deposit_transfer(
     oldest first (the whole of each bill it covers; `amount` None: as many as the deposit
     covers; `partial`: then what is left of the deposit pays part of the next, as when a
     return is settled), `damage` pays a damage amount. Never more than is available."""
-    earlier = _earlier(idempotency_key, order, Op.Kind.TRANSFER, amount=amount, purpose=purpose)
+    earlier = _earlier(idempotency_key)
     if earlier is not None:
         return earlier
     available = deposit_available(order)
@@ -450,7 +434,7 @@ def deposit_refund(
 ) -> DepositOperation:
     """Gives back money a transfer took from the deposit (a damage charge withdrawn): never
     more than the transfers took, less what was given back already."""
-    earlier = _earlier(idempotency_key, order, Op.Kind.REFUND, amount=amount)
+    earlier = _earlier(idempotency_key)
     if earlier is not None:
         return earlier
     transfers = order.deposit_operations.filter(kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED)

@@ -28,7 +28,6 @@ from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 from zulin.money.latefees import Tiers, fee_days
 
 from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
@@ -237,10 +236,7 @@ def late_fee_waive(
     caller holds the bill's row lock (and its order's). The same idempotency key answers the
     same waiver."""
     if idempotency_key:
-        earlier = key_replay(
-            LateFeeWaiver.objects.filter(idempotency_key=idempotency_key).first(),
-            same=lambda waiver: waiver.bill_id == bill.pk,
-        )
+        earlier = LateFeeWaiver.objects.filter(idempotency_key=idempotency_key).first()
         if earlier is not None:
             return earlier
     if bill.status == BillStatus.PAYING:

@@ -35,7 +35,6 @@ from zulin.audit.services import actor_name
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 from zulin.core.images import CONTENT_TYPES, image_extension, picture_decodes
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
@@ -159,10 +158,7 @@ def bill_repay_offline(
     once. The same idempotency key answers the same repayment and writes nothing; another
     bill under it is refused."""
     bill = Bill.objects.select_for_update().get(pk=bill_id)
-    earlier = key_replay(
-        earlier_receipt(idempotency_key),
-        same=lambda receipt: receipt.payments.filter(bill=bill).exists(),
-    )
+    earlier = earlier_receipt(idempotency_key)
     if earlier is not None:
         return Collected(bill, earlier.payments.get(bill=bill), False)
     settle.claim_check([bill])

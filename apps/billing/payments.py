@@ -26,7 +26,6 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.idempotency import key_replay
 from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.interfaces import provider_failed as failed_answer
@@ -187,10 +186,7 @@ def bill_collect(
     with transaction.atomic():
         bill = Bill.objects.select_for_update().get(pk=bill_id)
         if idempotency_key:
-            earlier = key_replay(
-                BillPayment.objects.filter(idempotency_key=idempotency_key).first(),
-                same=lambda payment: payment.bill_id == bill.pk,
-            )
+            earlier = BillPayment.objects.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 return Collected(bill, earlier, False)
         live = bill.payments.filter(
@@ -365,13 +361,7 @@ def payment_refund(
     """Gives back `amount` of a succeeded payment (the caller holds the order's lock). Never
     more than is left to give back; the same idempotency key answers the same refund."""
     if idempotency_key:
-        earlier = key_replay(
-            BillRefund.objects.filter(idempotency_key=idempotency_key).first(),
-            same=lambda refund: (
-                refund.payment_id == payment.pk
-                and (refund.purpose, refund.amount) == (purpose, amount)
-            ),
-        )
+        earlier = BillRefund.objects.filter(idempotency_key=idempotency_key).first()
         if earlier is not None:
             return earlier
     if amount <= 0 or amount > refundable(payment, purpose):

@@ -34,7 +34,7 @@ from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.idempotency import key_replay
+from zulin.idempotency.services import keyed_run
 from zulin.providers.interfaces import ProviderError
 from zulin.providers.sms import get_sms_provider
 
@@ -50,6 +50,7 @@ from . import (
 )
 from .early import stale_settlement_numbers
 from .models import Bill, BillPayment, BillRefund, BillWaiver
+from .payments import Collected
 from .selectors import (
     due_unpaid_bills,
     order_overdue_money,
@@ -78,6 +79,20 @@ def payments_stale_close(*, now: Any = None) -> dict[str, int]:
     return {"stale": len(numbers), "settled": settled}
 
 
+def _night_collect(order_id: int, bill_id: int, period: int, today: date) -> Collected:
+    """The night's attempt at one bill, under its own key (`auto:<bill>:<date>`: a re-run of
+    the night answers the same attempt), claimed as a request's key is."""
+    key = f"auto:{bill_id}:{today.isoformat()}"
+    return keyed_run(
+        key,
+        operation="internal:bills_debit_due",
+        fields={"bill_id": bill_id, "period": period, "day": today},
+        work=lambda: bill_pay.order_bill_pay(
+            order_id=order_id, period=period, actor=None, idempotency_key=key
+        ),
+    )
+
+
 def bills_debit_due(*, today: date | None = None) -> dict[str, int]:
     """Charges every bill due by `today` through the customer's withhold agreement, each
     order's oldest first (a later bill waits while an older one is unpaid or being paid):
@@ -103,12 +118,7 @@ def bills_debit_due(*, today: date | None = None) -> dict[str, int]:
             counts["skipped"] += 1
             continue
         try:
-            collected = bill_pay.order_bill_pay(
-                order_id=order_id,
-                period=period,
-                actor=None,
-                idempotency_key=f"auto:{bill_id}:{today.isoformat()}",
-            )
+            collected = _night_collect(order_id, bill_id, period, today)
         except ApplicationError as error:
             counts["skipped"] += 1
             if error.code == ErrorCode.BILL_ALREADY_PAID:
@@ -305,18 +315,12 @@ def bill_payment_refund(
     holds the amount. Locks: the order, then the bill."""
     with transaction.atomic():
         order, bill = _order_bill_locked(actor, order_id, period)
-        # A replay answers the refund it made; the key of another refund (another bill,
-        # order or amount) is refused.
-        earlier = key_replay(
-            BillRefund.objects.filter(idempotency_key=idempotency_key)
-            .select_related("payment")
-            .first()
+        # A replay answers the refund it made (the request under the key is the one its
+        # fingerprint names, `zulin.idempotency`).
+        earlier = (
+            BillRefund.objects.filter(idempotency_key=idempotency_key).first()
             if idempotency_key
-            else None,
-            same=lambda refund: (
-                refund.payment.bill_id == bill.pk
-                and (refund.purpose, refund.amount) == (BillRefund.Purpose.ORDER, amount)
-            ),
+            else None
         )
         if earlier is not None:
             return earlier

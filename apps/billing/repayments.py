@@ -29,7 +29,6 @@ from apps.orders.scope import order_in_scope
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.idempotency import key_replay
 
 from . import early, offline, settle
 from .deposits import Op
@@ -241,16 +240,8 @@ def early_settle(
     it is processing); a failed one is retried under a new key."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
-        # The same request: the same order, total and way of paying (another total or way
-        # under the key is another request, refused).
-        method = "provider" if offline_details is None else "offline"
-        earlier = key_replay(
-            early.settlement_for_key(idempotency_key),
-            same=lambda settlement: (
-                (settlement.order_id, settlement.total, settlement.method)
-                == (order.pk, total, method)
-            ),
-        )
+        # The request under the key is the one its fingerprint names (`zulin.idempotency`).
+        earlier = early.settlement_for_key(idempotency_key)
         if earlier is not None:
             outcome = early.settlement_sync(out_no=earlier.settlement_no, actor=actor)
             if outcome is not None:

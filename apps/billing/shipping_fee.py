@@ -13,7 +13,6 @@ from apps.orders.models import Order
 from apps.orders.scope import order_in_scope
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.core.idempotency import key_replay
 
 from . import payments
 from .models import Bill, BillPayment, BillRefund
@@ -30,16 +29,13 @@ def _part_key(idempotency_key: str, part: int) -> str:
     return f"sf{part}:{digest[:40]}"
 
 
-def _replayed(idempotency_key: str, bill: Bill, amount: Decimal | None) -> list[BillRefund]:
-    """The parts an earlier call under this key made (none: the key is new); refused when
-    that call was another request."""
-    first = key_replay(
+def _replayed(idempotency_key: str) -> list[BillRefund]:
+    """The parts an earlier call under this key made (none: the key is new; the request
+    under the key is the one its fingerprint names, `zulin.idempotency`)."""
+    first = (
         BillRefund.objects.filter(idempotency_key=idempotency_key).first()
         if idempotency_key
-        else None,
-        same=lambda refund: (
-            refund.payment.bill_id == bill.pk and refund.purpose == BillRefund.Purpose.SHIPPING_FEE
-        ),
+        else None
     )
     if first is None:
         return []
@@ -48,8 +44,6 @@ def _replayed(idempotency_key: str, bill: Bill, amount: Decimal | None) -> list[
         idempotency_key=_part_key(idempotency_key, len(parts) + 1)
     ).first():
         parts.append(found)
-    if amount is not None and sum((p.amount for p in parts), ZERO) != amount:
-        raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
     return parts
 
 
@@ -66,8 +60,8 @@ def shipping_fee_refund(
         if bill is None or bill.fee_amount <= 0:
             raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
         # A replay answers the refunds it made, before "all that is left" is worked out
-        # again (nothing is left after it); the key of another refund is refused.
-        earlier = _replayed(idempotency_key, bill, amount)
+        # again (nothing is left after it).
+        earlier = _replayed(idempotency_key)
         if earlier:
             return earlier
         paid = list(

@@ -174,6 +174,10 @@ def after_sale_deal(
     sent back, `inspect` them (with a damage amount settled against the deposit)."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
+        if idempotency_key:
+            decided = order.after_sales.filter(decision_key=idempotency_key).first()
+            if decided is not None:
+                return decided  # the decision this key made, answered again
         business = _open(order)
         if business is None:
             raise ApplicationError(ErrorCode.CONFLICT, data={"from": order.status, "to": decision})
@@ -189,6 +193,9 @@ def after_sale_deal(
             inspection_note=inspection_note,
             idempotency_key=idempotency_key,
         )
+        if idempotency_key:
+            business.decision_key = idempotency_key
+            business.save(update_fields=["decision_key"])
         after_sale_event(business, order, decision)
         return business
 

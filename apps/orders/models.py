@@ -299,6 +299,9 @@ class AfterSale(models.Model):
     received_on = models.DateField(null=True, blank=True)
     rent_cancelled = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     termination_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The idempotency key of the latest decision on it (`dealAfterSale`): asked again, that
+    # key answers the business as decided (`zulin.idempotency` decides it is the same request).
+    decision_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -138,10 +138,13 @@ class ContactRecord(models.Model):
     contacted_at = models.DateTimeField()
     actor_account_id = models.BigIntegerField(null=True, blank=True)
     actor_name = models.CharField(max_length=50, blank=True, default="")
+    # The request's key (`addContactRecord`): asked again, it answers this record.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-contacted_at", "-id"]
+        constraints = [idempotency_unique("recovery_contact_key_unique")]
 
 
 class PromiseState(models.TextChoices):

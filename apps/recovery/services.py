@@ -421,6 +421,10 @@ def contact_add(
     the future). An SMS naming a template is sent through the shop's messages
     (`sendMessage`: its template, its per-customer throttle), counted with the day's
     reminders."""
+    if idempotency_key:
+        earlier = ContactRecord.objects.filter(idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            return earlier  # the record this key made (`zulin.idempotency`: the same request)
     now = timezone.now()
     contacted_at = contacted_at or now
     if contacted_at > now + timedelta(minutes=5):
@@ -453,6 +457,7 @@ def contact_add(
             contacted_at=contacted_at,
             actor_account_id=who,
             actor_name=name,
+            idempotency_key=idempotency_key,
         )
         case.next_action_on = timezone.localdate() + timedelta(
             days=NEXT_ACTION_DAYS.get(ContactOutcome(outcome), 1)

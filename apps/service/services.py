@@ -298,6 +298,7 @@ def message_send(
             f"短信发送失败：{error.reason}",
             msg_en=f"The SMS gateway failed: {error.reason}",
             data={"message_id": message.pk},
+            kept=True,  # the message, failed, stays (the throttle counts it)
         ) from error
     _message_finish(message, actor=actor, reference=receipt.reference)
     return message

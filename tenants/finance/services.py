@@ -42,7 +42,6 @@ from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.core.idempotency import key_replay
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.operations import operation_sync
 from zulin.providers.payment import get_payment_provider
@@ -90,10 +89,8 @@ def withdrawal_apply(
     withdrawable balance to the settlement account in force; the amount is frozen at once.
     The same idempotency key answers the same withdrawal."""
     merchant = tenant_connection.tenant
-    earlier = key_replay(
-        Withdrawal.objects.filter(merchant=merchant, idempotency_key=idempotency_key).first(),
-        same=lambda withdrawal: withdrawal.amount == amount,
-    )
+    # The request under this key is the one its fingerprint names (`zulin.idempotency`).
+    earlier = Withdrawal.objects.filter(merchant=merchant, idempotency_key=idempotency_key).first()
     if earlier is not None:
         return earlier
     if amount < settings.WITHDRAWAL_MIN:
@@ -145,7 +142,6 @@ def withdrawal_apply(
         ).first()
         if earlier is None:
             raise
-        key_replay(earlier, same=lambda withdrawal: withdrawal.amount == amount)
         return earlier
 
 

@@ -159,11 +159,14 @@ def test_the_same_idempotency_key_answers_the_same_receipt_and_refuses_another(s
     body = {
         "supplier_id": receipt["supplier_id"],
         "receipt_date": "2026-11-27",
+        "invoice_no": "INV-9",
         "lines": [{"sku_id": shop.sku.pk, "expected_quantity": 2, "unit_cost": "4999.50"}],
         "idempotency_key": "same-key-0001",
     }
     again = demo_owner.post(f"{B}/createStockReceipt", body)
     assert again.ok and again.data["id"] == receipt["id"]
+    # Every field counts: the same receipt with another invoice number is another request.
+    assert demo_owner.post(f"{B}/createStockReceipt", {**body, "invoice_no": "INV-10"}).code == 1101
     other = demo_owner.post(
         f"{B}/createStockReceipt",
         {**body, "lines": [{"sku_id": shop.sku.pk, "expected_quantity": 5, "unit_cost": "1"}]},

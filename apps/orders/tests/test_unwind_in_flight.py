@@ -224,7 +224,9 @@ def _reach(demo, owner, app, offer, kind: str, source: str, key: str, seed: int)
     if kind == "purchase":
         order = placed(demo, place(app, offer, key=key, seed=seed, rent_plan_id=None))
         opened = app.post(
-            "/api/applet/payBill", {"order_no": order.no, "period": 1, "idempotency_key": key}
+            # A key is one request's: the order's own is not the payment's.
+            "/api/applet/payBill",
+            {"order_no": order.no, "period": 1, "idempotency_key": f"p-{key}"},
         )
         assert opened.ok, opened
         sandbox_payer_pay(merchant=demo.slug, out_no=f"{order.no}B001")
@@ -234,7 +236,8 @@ def _reach(demo, owner, app, offer, kind: str, source: str, key: str, seed: int)
     else:
         order = awaiting_shipment(demo, owner, app, offer, key=key, seed=seed)
         withheld = owner.post(
-            "/api/v2/BillPayment", {"order_id": order.id, "period": 2, "idempotency_key": key}
+            "/api/v2/BillPayment",
+            {"order_id": order.id, "period": 2, "idempotency_key": f"p-{key}"},
         )
         assert withheld.ok and withheld.data["status"] == "processing", withheld
         sandbox_payments_complete(merchant=demo.slug)

@@ -460,7 +460,12 @@ def message_for(code: ErrorCode, language: str = "zh") -> str:
 
 
 class ApplicationError(Exception):
-    """A handled failure: answered as the envelope with `code`, never as an HTTP error."""
+    """A handled failure: answered as the envelope with `code`, never as an HTTP error.
+
+    `kept`: the refusal reports what the call found and recorded (a payment the provider
+    had already taken, a message the gateway refused), so the work done before it commits
+    and its idempotency key stays claimed; any other refusal changes nothing and leaves its
+    key free (`zulin.core.routes`)."""
 
     def __init__(
         self,
@@ -469,12 +474,14 @@ class ApplicationError(Exception):
         *,
         data: Any = None,
         msg_en: str | None = None,
+        kept: bool = False,
     ) -> None:
         super().__init__(msg or message_for(code))
         self.code = code
         self.custom_msg = msg
         self.custom_msg_en = msg_en
         self.data = data
+        self.kept = kept
 
     def message(self, language: str) -> str:
         if language == "en":
