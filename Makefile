@@ -40,7 +40,8 @@ test-backend: venv
 # The backend's tests and the front end's checks run side by side: the browser suite mostly
 # waits (one browser, one page at a time) while pytest keeps the cores busy. Each half's output
 # is printed whole when it ends (--output-sync); either failing fails `make test`.
-# Then the reduced failover drill on its own small cluster (about 3 minutes; root).
+# Then the reduced failover drill on its own small cluster, loaded with the full drills'
+# showcase (about 6 minutes on the shared 2-core machine; root).
 test: lint typecheck
 	@$(PY) infra/scripts/services.py zulin >/dev/null  # embedded servers started once, not by both halves at once
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-backend \
@@ -183,8 +184,9 @@ drill-workers: venv
 	bash infra/cluster/drill.sh workers
 
 # The reduced failover drill (part of `make test`): a small cluster (two database hosts under
-# Patroni, etcd, HAProxy, one app and one worker host), a planned switchover with withholds in
-# flight, then the books checked; about 3 minutes. Network namespaces need root: as another
+# Patroni, etcd, HAProxy, one app and one worker host) loaded with the full drills' showcase
+# under production settings, a planned switchover with withholds in flight, then the books and
+# the demo's webhook deliveries checked; about 6 minutes. Network namespaces need root: as another
 # user it says so and is skipped.
 drill-switchover: venv
 	@if [ "$$(id -u)" = 0 ]; then bash infra/cluster/drill.sh switchover; \
