@@ -87,7 +87,7 @@ def main(out: Path) -> int:
         if rc != "0" and not problems:
             problems = [f"exit {rc} (no figures: see .run/drills/{name}.log)"]
         result = "passed" if rc == "0" else "FAILED"
-        detail = "; ".join(shown) + ("; problems: " + " / ".join(problems) if problems else "")
+        detail = "; ".join(shown + (["problems: " + " / ".join(problems)] if problems else []))
         rows.append(f"| {name} | {result} | {int(seconds) / 60:.1f} | {load} | {detail} |")
     print((out / "run.txt").read_text().rstrip())
     print()
