@@ -144,3 +144,23 @@ def test_the_switchover_drill_of_make_test_loads_the_full_drills_showcase():
     assert "ZL_DEMO_ROUNDS" not in drill and "ZL_DEMO_ROUNDS" not in makefile
     test_target = makefile[makefile.index("\ntest: ") :].split("\n\n")[0]
     assert "$(MAKE) --no-print-directory drill-switchover" in test_target
+
+
+def test_the_cluster_survives_a_frozen_host_by_its_topology_not_by_hand():
+    """A frozen primary (issue 61): the cluster runs a current Patroni from PyPI in a
+    virtualenv of its own (never the project's .venv), its etcd members on hosts apart from
+    the database hosts, and `make drills` runs the freeze drill with the others."""
+    cluster = (ROOT / "infra" / "cluster" / "cluster.sh").read_text()
+    drills = (ROOT / "infra" / "cluster" / "drills.sh").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+
+    assert 'PATRONI_SOURCE="${ZL_PATRONI:-pypi}"' in cluster
+    assert 'PATRONI_VENV="$ROOT/.run/patroni-venv"' in cluster
+    assert '"patroni[etcd3,psycopg3]==$PATRONI_VERSION"' in cluster
+    assert "/.venv/bin/pip" not in cluster
+    assert 'ETCD_PLACEMENT="${ZL_ETCD:-apart}"' in cluster
+    assert "apart) HOSTS=(etcd1:8 etcd2:9" in cluster
+    assert "$(patroni_bin patroni)" in _shell_function(cluster, "patroni_start")
+    assert (ROOT / "infra" / "cluster" / "drill_freeze.py").exists()
+    assert 'default+=" freeze"' in drills
+    assert "drill.sh freeze" in makefile

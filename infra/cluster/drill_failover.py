@@ -51,6 +51,30 @@ PACE = float(os.environ.get("ZL_DRILL_PACE", "0.3"))  # seconds between one clie
 SHOP = "demo.localhost"
 
 
+def patroni_command(name: str) -> str:
+    """Patroni's command `name` (patroni, patronictl) as the cluster runs it: from its own
+    virtualenv (infra/cluster/cluster.sh, ZL_PATRONI=pypi, the default) or Debian's."""
+    if os.environ.get("ZL_PATRONI", "pypi") == "debian":
+        return name
+    return str(ROOT / ".run" / "patroni-venv" / "bin" / name)
+
+
+def patroni_version() -> str:
+    done = subprocess.run(
+        [patroni_command("patroni"), "--version"], capture_output=True, text=True, check=False
+    )
+    return done.stdout.strip()
+
+
+def patroni_timing() -> dict[str, str]:
+    """ttl, loop_wait, retry_timeout and the synchronous mode the cluster was given."""
+    import yaml
+
+    config = yaml.safe_load((RUN / "db1" / "patroni.yml").read_text())["bootstrap"]["dcs"]
+    names = ("ttl", "loop_wait", "retry_timeout", "synchronous_mode", "synchronous_mode_strict")
+    return {name: config.get(name) for name in names}
+
+
 def log(message: str) -> None:
     print(f"[drill {time.strftime('%H:%M:%S')}] {message}", flush=True)
 
@@ -507,7 +531,7 @@ def main() -> int:
             "-u",
             "postgres",
             "--",
-            "patroni",
+            patroni_command("patroni"),
             str(RUN / old / "patroni.yml"),
         ],
         stdout=open(RUN / "logs" / f"patroni-{old}.log", "a"),  # noqa: SIM115
@@ -546,7 +570,8 @@ def main() -> int:
 
     figures = {
         "run": run_id,
-        "settings": {"ttl": 10, "loop_wait": 2, "retry_timeout": 4, "synchronous_mode": True},
+        "patroni": patroni_version(),
+        "settings": patroni_timing(),
         "killed": old,
         "promoted": standby,
         "patroni_promoted_after_s": round(promoted, 1) if promoted else None,
