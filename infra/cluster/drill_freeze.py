@@ -20,6 +20,7 @@ twice nor beyond what it owes. After the runs: the night finished by running it 
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import queue
@@ -101,18 +102,41 @@ def etcd_leader_onto(host: str) -> str:
     return f"its etcd member made the raft leader (exit {moved.returncode})"
 
 
+def role(host: str) -> str | None:
+    """The role Patroni reports for its PostgreSQL (None: no answer within a second)."""
+    try:
+        conn = http.client.HTTPConnection(base.DB_HOSTS[host], 8008, timeout=1)
+        conn.request("GET", "/patroni")
+        answer = json.loads(conn.getresponse().read())
+        conn.close()
+    except (OSError, ValueError):
+        return None
+    return str(answer.get("role"))
+
+
 def watch_roles(old: str, new: str, seconds: float) -> dict[str, Any]:
     """Both servers' Patroni sampled every 0.2 s for `seconds` after the host continued: when
-    the old primary last claimed to be primary, and whether the new one ever stopped."""
+    the old primary last claimed to be primary, and whether the new one was demoted — its
+    Patroni reporting another role than primary, or no `/primary` 200 for 3 s on end (a single
+    slow answer of a busy REST API is counted apart, as a blip)."""
     started = time.monotonic()
     old_claimed_until: float | None = None
     new_lost_at: float | None = None
+    blips = 0
+    not_primary_since: float | None = None
     while time.monotonic() - started < seconds:
         now = time.monotonic() - started
         if base.patroni(old, "/primary") == 200:
             old_claimed_until = now
-        if new_lost_at is None and base.patroni(new, "/primary") != 200:
-            new_lost_at = now
+        if base.patroni(new, "/primary") == 200:
+            not_primary_since = None
+        else:
+            blips += not_primary_since is None
+            not_primary_since = now if not_primary_since is None else not_primary_since
+            reported = role(new)
+            demoted = reported is not None and reported not in ("primary", "master")
+            if new_lost_at is None and (demoted or now - not_primary_since >= 3):
+                new_lost_at = now
         if base.patroni(old, "/replica") == 200 and new_lost_at is None and now > 5:
             break
         time.sleep(0.2)
@@ -121,6 +145,7 @@ def watch_roles(old: str, new: str, seconds: float) -> dict[str, Any]:
         if old_claimed_until is not None
         else None,
         "new_primary_lost_at_s": round(new_lost_at, 1) if new_lost_at is not None else None,
+        "new_primary_rest_blips": blips,
     }
 
 
