@@ -110,3 +110,57 @@ def test_every_mutant_of_the_money_rules_still_applies():
                 problems.append(f"{mutant['id']}: no test {test}")
     assert len(table["mutant"]) >= 60
     assert problems == []
+
+
+def _shell_function(script: str, name: str) -> str:
+    """The body of shell function `name` in `script` (up to the closing brace at column 0)."""
+    start = script.index(f"\n{name}() {{\n")
+    return script[start : script.index("\n}\n", start)]
+
+
+def test_the_switchover_drill_of_make_test_loads_the_full_drills_showcase():
+    """`make test`'s switchover drill loads what `make cluster` and the full drills load
+    (issue 61): `load_demo` whole, under production settings with the cluster's environment,
+    on every topology — no `--base-only`, no shop of its own, no demo size of its own — so a
+    demo step production's settings refuse fails `make test` (it once failed only the full
+    drills, which `make test` does not run)."""
+    cluster = (ROOT / "infra" / "cluster" / "cluster.sh").read_text()
+    drill = (ROOT / "infra" / "cluster" / "drill.sh").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+
+    loading = _shell_function(cluster, "app_data")
+    assert loading.count("manage.py load_demo") == 1
+    assert "manage.py load_demo >" in loading  # no option: the showcase too
+    assert "--base-only" not in cluster and "small_shop" not in cluster
+    assert "TOPOLOGY" not in loading  # the same load on the small topology
+    assert not (ROOT / "infra" / "cluster" / "small_shop.py").exists()
+    environment = _shell_function(cluster, "app_env")
+    assert "DJANGO_SETTINGS_MODULE=zulin.settings.prod" in environment
+    assert "DEMO_ORDER_ROUNDS=$DEMO_ROUNDS" in environment
+    assert 'DEMO_ROUNDS="${ZL_DEMO_ROUNDS:-1}"' in cluster
+    # The switchover drill changes the topology only; `make test` runs it as it is.
+    switchover = [line for line in drill.splitlines() if "switchover ]" in line]
+    assert switchover == ['[ "$name" != switchover ] || export ZL_TOPOLOGY=small']
+    assert "ZL_DEMO_ROUNDS" not in drill and "ZL_DEMO_ROUNDS" not in makefile
+    test_target = makefile[makefile.index("\ntest: ") :].split("\n\n")[0]
+    assert "$(MAKE) --no-print-directory drill-switchover" in test_target
+
+
+def test_the_cluster_survives_a_frozen_host_by_its_topology_not_by_hand():
+    """A frozen primary (issue 61): the cluster runs a current Patroni from PyPI in a
+    virtualenv of its own (never the project's .venv), its etcd members on hosts apart from
+    the database hosts, and `make drills` runs the freeze drill with the others."""
+    cluster = (ROOT / "infra" / "cluster" / "cluster.sh").read_text()
+    drills = (ROOT / "infra" / "cluster" / "drills.sh").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+
+    assert 'PATRONI_SOURCE="${ZL_PATRONI:-pypi}"' in cluster
+    assert 'PATRONI_VENV="$ROOT/.run/patroni-venv"' in cluster
+    assert '"patroni[etcd3,psycopg3]==$PATRONI_VERSION"' in cluster
+    assert "/.venv/bin/pip" not in cluster
+    assert 'ETCD_PLACEMENT="${ZL_ETCD:-apart}"' in cluster
+    assert "apart) HOSTS=(etcd1:8 etcd2:9" in cluster
+    assert "$(patroni_bin patroni)" in _shell_function(cluster, "patroni_start")
+    assert (ROOT / "infra" / "cluster" / "drill_freeze.py").exists()
+    assert 'default+=" freeze"' in drills
+    assert "drill.sh freeze" in makefile

@@ -4,9 +4,10 @@
 # `cluster.sh down` stops everything it started and removes its namespaces, `cluster.sh status`
 # says who is primary. Drills (infra/cluster/drill_*.py) bring it up, run, and take it down.
 #
-#   zl-etcd3  198.18.0.10  etcd member 3
-#   zl-db1    198.18.0.11  PostgreSQL 15 + Patroni (REST :8008) + etcd member 1
-#   zl-db2    198.18.0.12  PostgreSQL 15 + Patroni (REST :8008) + etcd member 2
+#   zl-etcd1..3  198.18.0.8-10  the etcd members, each a host of its own (ZL_ETCD=db: members 1
+#                and 2 on the database hosts, as before issue 61)
+#   zl-db1    198.18.0.11  PostgreSQL 15 + Patroni (REST :8008; from PyPI, ZL_PATRONI)
+#   zl-db2    198.18.0.12  PostgreSQL 15 + Patroni (REST :8008)
 #   zl-entry  198.18.0.20  HAProxy: :5432 -> the Patroni primary (GET /primary), :8000 -> apps
 #   zl-app1   198.18.0.21  gunicorn :8000        zl-app2  198.18.0.22  gunicorn :8000
 #   zl-worker1..3  198.18.0.31-33  Celery workers  zl-beat  198.18.0.40  Celery beat (one)
@@ -27,8 +28,8 @@ PY="$ROOT/.venv/bin/python"
 PGBIN=/usr/lib/postgresql/15/bin
 NET=198.18.0
 # ZL_TOPOLOGY=small (`make drill-switchover`, run by `make test`): the database hosts, etcd,
-# HAProxy, one app host, one worker host and one Redis (broker and cache); no beat; the demo's
-# base merchants and a shop of overdue leases instead of the whole showcase.
+# HAProxy, one app host, one worker host and one Redis (broker and cache); no beat; the same
+# showcase as the full topology.
 TOPOLOGY="${ZL_TOPOLOGY:-full}"
 case "$TOPOLOGY" in
   full) HOSTS=(etcd3:10 db1:11 db2:12 entry:20 app1:21 app2:22 worker1:31 worker2:32 worker3:33
@@ -36,11 +37,24 @@ case "$TOPOLOGY" in
   small) HOSTS=(etcd3:10 db1:11 db2:12 entry:20 app1:21 worker1:31 cache:51) ;;
   *) echo "ZL_TOPOLOGY is full or small, not $TOPOLOGY" >&2; exit 2 ;;
 esac
+# The etcd members on hosts of their own (ZL_ETCD=apart, the default): a database host that
+# stalls takes no member with it. A member frozen with the primary's host may have been the
+# raft leader; on waking it still counts itself leader (and its leases unexpired) until it
+# hears the others, and the Patroni beside it read its old lock there (docs/operations.md, "A
+# frozen primary"). ZL_ETCD=db puts members 1 and 2 on the database hosts, as before.
+ETCD_PLACEMENT="${ZL_ETCD:-apart}"
+case "$ETCD_PLACEMENT" in
+  apart) HOSTS=(etcd1:8 etcd2:9 "${HOSTS[@]}"); ETCD_HOSTS=(etcd1 etcd2 etcd3) ;;
+  db) ETCD_HOSTS=(db1 db2 etcd3) ;;
+  *) echo "ZL_ETCD is apart or db, not $ETCD_PLACEMENT" >&2; exit 2 ;;
+esac
 has() { local h; for h in "${HOSTS[@]}"; do [ "${h%%:*}" = "$1" ] && return 0; done; return 1; }
 # Patroni's timing (docs/operations.md, "Failover timing"): a leader key lives TTL seconds, the
 # loop runs every LOOP_WAIT, a DCS or PostgreSQL call is retried for RETRY_TIMEOUT; Patroni
 # wants loop_wait + 2 x retry_timeout <= ttl.
-TTL="${ZL_TTL:-10}"
+# Patroni 4 takes no ttl under 20 s (it raises a smaller one to 20); Debian's 3.0.2 took 10.
+PATRONI_SOURCE="${ZL_PATRONI:-pypi}"
+if [ "$PATRONI_SOURCE" = debian ]; then TTL="${ZL_TTL:-10}"; else TTL="${ZL_TTL:-20}"; fi
 LOOP_WAIT="${ZL_LOOP_WAIT:-2}"
 RETRY_TIMEOUT="${ZL_RETRY_TIMEOUT:-4}"
 APP_WORKERS="${ZL_APP_WORKERS:-2}"
@@ -51,6 +65,14 @@ DEMO_ROUNDS="${ZL_DEMO_ROUNDS:-1}"
 VISIBILITY_TIMEOUT="${ZL_VISIBILITY_TIMEOUT:-60}"
 # Seconds until the sandbox provider settles a withhold (its callback through the workers).
 SANDBOX_COMPLETE="${ZL_SANDBOX_COMPLETE_SECONDS:-2}"
+
+# Patroni from PyPI (ZL_PATRONI=pypi, the default), in a virtualenv of the cluster's own
+# (.run/patroni-venv, outside .run/cluster so `up` keeps it; never the project's .venv), made
+# on first use with the machine's Python: Debian 12 ships 3.0.2, whose cached view of etcd
+# outlived a frozen primary's pause (docs/operations.md, "A frozen primary"). ZL_PATRONI=debian
+# runs Debian's 3.0.2.
+PATRONI_VERSION="${ZL_PATRONI_VERSION:-4.1.5}"
+PATRONI_VENV="$ROOT/.run/patroni-venv"
 
 log() { printf '[cluster %(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -104,6 +126,27 @@ packages() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
     >"$RUN/apt.log" 2>&1 || { [ -z "$made_policy" ] || rm -f "$policy"; die "apt-get failed: $RUN/apt.log"; }
   [ -z "$made_policy" ] || rm -f "$policy"
+}
+
+# patroni_bin NAME: the path of Patroni's command NAME (patroni, patronictl) to run.
+patroni_bin() {
+  if [ "$PATRONI_SOURCE" = debian ]; then command -v "$1"; else echo "$PATRONI_VENV/bin/$1"; fi
+}
+
+patroni_venv() {
+  [ "$PATRONI_SOURCE" = pypi ] || return 0
+  if [ -x "$PATRONI_VENV/bin/patroni" ] \
+    && [ "$("$PATRONI_VENV/bin/patroni" --version 2>/dev/null)" = "patroni $PATRONI_VERSION" ]; then
+    return 0
+  fi
+  log "installing Patroni $PATRONI_VERSION from PyPI into $PATRONI_VENV (once)"
+  rm -rf "$PATRONI_VENV"
+  /usr/bin/python3 -m venv "$PATRONI_VENV" >"$ROOT/.run/patroni-venv.log" 2>&1 \
+    && "$PATRONI_VENV/bin/pip" install -q "patroni[etcd3,psycopg3]==$PATRONI_VERSION" \
+      >>"$ROOT/.run/patroni-venv.log" 2>&1 \
+    || die "Patroni $PATRONI_VERSION did not install: $ROOT/.run/patroni-venv.log"
+  # Patroni runs as the postgres user: it must read the virtualenv.
+  chmod -R a+rX "$PATRONI_VENV"
 }
 
 # --- down ------------------------------------------------------------------------------------
@@ -166,10 +209,12 @@ network() {
 }
 
 etcd_start() {
-  local cluster="etcd1=http://$(addr db1):2380,etcd2=http://$(addr db2):2380,etcd3=http://$(addr etcd3):2380"
-  local pair host name ip
-  for pair in db1:etcd1 db2:etcd2 etcd3:etcd3; do
-    host=${pair%%:*} name=${pair##*:} ip=$(addr "$host")
+  local cluster="" n host name ip
+  for n in 1 2 3; do
+    cluster+="${cluster:+,}etcd$n=http://$(addr "${ETCD_HOSTS[n - 1]}"):2380"
+  done
+  for n in 1 2 3; do
+    host=${ETCD_HOSTS[n - 1]} name=etcd$n ip=$(addr "${ETCD_HOSTS[n - 1]}")
     mkdir -p "$RUN/$name"
     start "$host" "$name" etcd --name "$name" --data-dir "$RUN/$name/data" \
       --listen-client-urls "http://$ip:2379" --advertise-client-urls "http://$ip:2379" \
@@ -210,7 +255,7 @@ restapi:
   listen: $ip:8008
   connect_address: $ip:8008
 etcd3:
-  hosts: $(addr db1):2379,$(addr db2):2379,$(addr etcd3):2379
+  hosts: $(for h in "${ETCD_HOSTS[@]}"; do printf '%s:2379,' "$(addr "$h")"; done | sed 's/,$//')
 bootstrap:
   dcs:
     ttl: $TTL
@@ -284,7 +329,8 @@ EOF
 
 patroni_start() {
   local host=$1
-  start "$host" "patroni-$host" runuser -u postgres -- patroni "$RUN/$host/patroni.yml"
+  start "$host" "patroni-$host" runuser -u postgres -- "$(patroni_bin patroni)" \
+    "$RUN/$host/patroni.yml"
 }
 
 role_of() { curl -s -m 1 "http://$(addr "$1"):8008/patroni" | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["role"])' 2>/dev/null; }
@@ -414,15 +460,10 @@ app_data() {
   "$PGBIN/psql" -h "$(addr entry)" -U postgres -d postgres -qAtc "create database zulin" >/dev/null
   log "migrating and loading the demo (through HAProxy, on the primary)"
   "$PY" manage.py migrate_all >"$LOGS/migrate.log" 2>&1 || die "migrate_all failed: $LOGS/migrate.log"
-  if [ "$TOPOLOGY" = small ]; then
-    "$PY" manage.py load_demo --base-only >"$RUN/demo-logins.txt" 2>"$LOGS/load_demo.log" \
-      || die "load_demo failed: $LOGS/load_demo.log"
-    "$PY" infra/cluster/small_shop.py >>"$LOGS/load_demo.log" 2>&1 \
-      || die "the small shop failed: $LOGS/load_demo.log"
-  else
-    "$PY" manage.py load_demo >"$RUN/demo-logins.txt" 2>"$LOGS/load_demo.log" \
-      || die "load_demo failed: $LOGS/load_demo.log"
-  fi
+  # Every topology loads the whole showcase (the small one too: a demo step that production's
+  # settings refuse fails `make test`, not only `make cluster`).
+  "$PY" manage.py load_demo >"$RUN/demo-logins.txt" 2>"$LOGS/load_demo.log" \
+    || die "load_demo failed: $LOGS/load_demo.log"
 }
 
 apps() {
@@ -466,8 +507,9 @@ status() {
   for h in db1 db2; do
     printf '  %-4s %-16s patroni role: %s\n' "$h" "$(addr "$h")" "$(role_of "$h" || echo down)"
   done
-  in_ns db1 runuser -u postgres -- patronictl -c "$RUN/db1/patroni.yml" list 2>/dev/null \
-    || in_ns db2 runuser -u postgres -- patronictl -c "$RUN/db2/patroni.yml" list 2>/dev/null || true
+  in_ns db1 runuser -u postgres -- "$(patroni_bin patronictl)" -c "$RUN/db1/patroni.yml" list \
+    2>/dev/null || in_ns db2 runuser -u postgres -- "$(patroni_bin patronictl)" \
+    -c "$RUN/db2/patroni.yml" list 2>/dev/null || true
 }
 
 print_where() {
@@ -484,9 +526,9 @@ The cluster ($TOPOLOGY) is up (logs: .run/cluster/logs; \`make cluster-down\` st
   API (HAProxy)       http://$(addr entry):8000   (Host: demo.localhost / admin.localhost)
   PostgreSQL primary  postgresql://postgres@$(addr entry):5432/zulin   (HAProxy -> Patroni /primary)
   HAProxy stats       http://$(addr entry):8404/
-  db1                 $(addr db1)  PostgreSQL :5432, Patroni REST :8008, etcd :2379
-  db2                 $(addr db2)  PostgreSQL :5432, Patroni REST :8008, etcd :2379
-  etcd3               $(addr etcd3):2379
+  db1                 $(addr db1)  PostgreSQL :5432, Patroni $("$(patroni_bin patroni)" --version | cut -d' ' -f2) REST :8008
+  db2                 $(addr db2)  PostgreSQL :5432, Patroni REST :8008
+  etcd members        $(for h in "${ETCD_HOSTS[@]}"; do printf '%s ' "$(addr "$h"):2379"; done)
   app hosts           $(for h in app1 app2; do has $h && printf '%s ' "$(addr $h):8000"; done)(gunicorn, $APP_WORKERS workers each)
   worker hosts        $(for h in worker1 worker2 worker3; do has $h && printf '%s ' "$(addr $h)"; done)(Celery, concurrency $WORKER_CONCURRENCY, acks_late)
   beat                $(has beat && echo "$(addr beat) (Celery beat, the only one)" || echo "none in this topology")
@@ -508,6 +550,7 @@ up() {
   trap 'rc=$?; if [ $rc -ne 0 ]; then log "failed: taking down what was started"; down; fi' EXIT
   trap 'exit 130' INT TERM
   packages
+  patroni_venv
   local started=$SECONDS
   network
   etcd_start
@@ -529,5 +572,6 @@ case "${1:-}" in
   down) down; log "down: no zl- namespace left ($(ip netns list | grep -c '^zl-' || true))" ;;
   status) status ;;
   primary) primary ;;
-  *) echo "usage: $0 up|down|status|primary" >&2; exit 2 ;;
+  patroni-bin) patroni_bin "${2:-patroni}" ;;
+  *) echo "usage: $0 up|down|status|primary|patroni-bin" >&2; exit 2 ;;
 esac

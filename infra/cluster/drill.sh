@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `make drill-failover|drill-restore|drill-workers|drill-switchover`: brings up the cluster (infra/cluster/
+# `make drill-failover|drill-freeze|drill-restore|drill-workers|drill-switchover`: brings up the cluster (infra/cluster/
 # cluster.sh), runs the drill (infra/cluster/drill_<name>.py), and takes the cluster down at the
 # end, also on failure or Ctrl-C. ZL_KEEP=1 leaves it up after the drill (then `make
 # cluster-down`); ZL_REUSE=1 runs the drill on a cluster already up.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-name="${1:?usage: drill.sh failover|restore|workers|switchover}"
+name="${1:?usage: drill.sh failover|freeze|restore|workers|switchover}"
 [ -f "infra/cluster/drill_${name}.py" ] || { echo "no drill named $name" >&2; exit 2; }
 finish() {
   local rc=$?

@@ -14,8 +14,10 @@ until Patroni reported the new primary), calls answered 503 meanwhile, calls ans
 (must be 0), RPO (acknowledged writes missing afterwards: must be 0). Then the proof: every
 acknowledged withhold and withdrawal present, no bill paid twice nor beyond its amount, the
 night finished by running it again, `ledger_check --all` and `ledger_agreement` clean, the old
-primary back as the synchronous standby. Exit 1 on any of these failing. Results are written
-to .run/cluster/drill-failover.json.
+primary back as the synchronous standby, and the demo shop's webhook deliveries to the sandbox
+receiver behind the entry delivered (counted; none refused for its address under the cluster's
+WEBHOOKS_HTTP_ALLOWED / WEBHOOKS_ALLOWED_NETWORKS, none failed). Exit 1 on any of these
+failing. Results are written to .run/cluster/drill-failover.json.
 """
 
 from __future__ import annotations
@@ -47,6 +49,30 @@ LOAD_SECONDS = float(os.environ.get("ZL_DRILL_LOAD_SECONDS", "45"))
 OP_GIVE_UP = 45.0  # a client retries one call this long at most
 PACE = float(os.environ.get("ZL_DRILL_PACE", "0.3"))  # seconds between one client's calls
 SHOP = "demo.localhost"
+
+
+def patroni_command(name: str) -> str:
+    """Patroni's command `name` (patroni, patronictl) as the cluster runs it: from its own
+    virtualenv (infra/cluster/cluster.sh, ZL_PATRONI=pypi, the default) or Debian's."""
+    if os.environ.get("ZL_PATRONI", "pypi") == "debian":
+        return name
+    return str(ROOT / ".run" / "patroni-venv" / "bin" / name)
+
+
+def patroni_version() -> str:
+    done = subprocess.run(
+        [patroni_command("patroni"), "--version"], capture_output=True, text=True, check=False
+    )
+    return done.stdout.strip()
+
+
+def patroni_timing() -> dict[str, str]:
+    """ttl, loop_wait, retry_timeout and the synchronous mode the cluster was given."""
+    import yaml
+
+    config = yaml.safe_load((RUN / "db1" / "patroni.yml").read_text())["bootstrap"]["dcs"]
+    names = ("ttl", "loop_wait", "retry_timeout", "synchronous_mode", "synchronous_mode_strict")
+    return {name: config.get(name) for name in names}
 
 
 def log(message: str) -> None:
@@ -156,6 +182,25 @@ class Load:
             except queue.Empty:
                 self.withdrawal()
             time.sleep(PACE)
+
+
+def acknowledged_missing(acknowledged: list[Op]) -> list[str]:
+    """The acknowledged writes not on the primary now (a cancel: its withdrawal not
+    cancelled)."""
+    missing: list[str] = []
+    for op in acknowledged:
+        if op.kind == "withhold":
+            rows = sql(
+                f"select status from {op.schema}.billing_billpayment where idempotency_key = %s",  # noqa: S608
+                op.key,
+            )
+        else:
+            rows = sql(
+                "select status from public.finance_withdrawal where idempotency_key = %s", op.key
+            )
+        if not rows or (op.kind == "cancel" and rows[0][0] != "cancelled"):
+            missing.append(f"{op.kind} {op.key} {rows}")
+    return missing
 
 
 def sql(query: str, *params: Any) -> list[tuple]:
@@ -308,6 +353,100 @@ def wait(seconds: float, what: str, check: Any) -> float | None:
     return None
 
 
+# The demo's webhook endpoint (apps/webhooks/demo.py): the sandbox receiver behind the entry,
+# allowed only by the cluster's environment (WEBHOOKS_HTTP_ALLOWED, WEBHOOKS_ALLOWED_NETWORKS).
+RECEIVER_PATH = "/api/sandbox/webhooks/receive"
+# How an attempt refused for its address reads (zulin/webhooks/addresses.py AddressRefused,
+# sender.deliver): nothing was sent.
+ADDRESS_REFUSED = ("%): refused", "the name did not resolve%")
+
+
+def webhook_counts() -> dict[str, Any]:
+    """The demo endpoint's deliveries by status, its attempts, those refused for their
+    address, and the commonest other failures."""
+    found = sql(
+        "select id, url from m_demo.webhooks_webhookendpoint where url like %s",
+        f"%{RECEIVER_PATH}",
+    )
+    if not found:
+        return {"endpoint": None}
+    endpoint_id, url = found[0]
+    statuses = dict(
+        sql(
+            "select status, count(*) from m_demo.webhooks_webhookdelivery "
+            "where endpoint_id = %s group by status",
+            endpoint_id,
+        )
+    )
+    attempts = "m_demo.webhooks_webhookattempt a join m_demo.webhooks_webhookdelivery d "
+    attempts += "on d.id = a.delivery_id where d.endpoint_id = %s"
+    refused = "(a.error like %s or a.error like %s)"
+    total, address = sql(
+        f"select count(*), count(*) filter (where {refused}) from {attempts}",  # noqa: S608
+        *ADDRESS_REFUSED,
+        endpoint_id,
+    )[0]
+    others = sql(
+        f"select coalesce(a.status_code::text, '-'), left(a.error, 100), count(*) "  # noqa: S608
+        f"from {attempts} and (a.status_code is null or a.status_code >= 300) "
+        f"and not {refused} group by 1, 2 order by 3 desc limit 5",
+        endpoint_id,
+        *ADDRESS_REFUSED,
+    )
+    later = sql(
+        "select count(*) from m_demo.webhooks_webhookdelivery where endpoint_id = %s "
+        "and status = 'pending' and next_attempt_at > now() + interval '60 seconds'",
+        endpoint_id,
+    )[0][0]
+    return {
+        "endpoint": url,
+        "deliveries": sum(statuses.values()),
+        "delivered": statuses.get("delivered", 0),
+        "pending": statuses.get("pending", 0),
+        "pending_retry_later": later,
+        "failed": statuses.get("failed", 0),
+        "attempts": total,
+        "refused_for_address": address,
+        "other_failed_attempts": [list(row) for row in others],
+    }
+
+
+def webhook_check(problems: list[str], *, sweep: bool, seconds: float = 90) -> dict[str, Any]:
+    """The demo endpoint's deliveries succeed in the cluster: waits (at most `seconds`) until
+    none is pending with an attempt due within a minute (a retry after the receiver's 503 comes
+    5 s later, then 5 min), then counts. With `sweep` (a topology without beat) the drill sends
+    beat's webhook sweep itself every few seconds. Fails the drill on an attempt refused for
+    its address, a failed delivery, or no delivery at all."""
+    started = time.monotonic()
+    counts = webhook_counts()
+    while counts.get("endpoint") and time.monotonic() - started < seconds:
+        if counts["pending"] == counts["pending_retry_later"] or counts["refused_for_address"]:
+            break
+        if sweep:
+            manage(
+                "shell",
+                "-c",
+                "from tenants.merchants.tasks import webhooks_sweep; webhooks_sweep()",
+                timeout=60,
+            )
+        time.sleep(3)
+        counts = webhook_counts()
+    log(f"webhooks to the demo's receiver: {counts}")
+    if not counts.get("endpoint"):
+        problems.append("the demo shop has no webhook endpoint at the sandbox receiver")
+        return counts
+    if counts["refused_for_address"]:
+        problems.append(
+            f"webhooks: {counts['refused_for_address']} attempts refused for their address "
+            "(WEBHOOKS_HTTP_ALLOWED / WEBHOOKS_ALLOWED_NETWORKS of the cluster)"
+        )
+    if counts["failed"]:
+        problems.append(f"webhooks: {counts['failed']} deliveries failed")
+    if not counts["delivered"]:
+        problems.append("webhooks: no delivery reached the demo's receiver")
+    return counts
+
+
 def primary_and_other() -> tuple[str, str] | None:
     """(the primary, the other database host), or None (said) when no primary answers."""
     old = primary()
@@ -392,7 +531,7 @@ def main() -> int:
             "-u",
             "postgres",
             "--",
-            "patroni",
+            patroni_command("patroni"),
             str(RUN / old / "patroni.yml"),
         ],
         stdout=open(RUN / "logs" / f"patroni-{old}.log", "a"),  # noqa: SIM115
@@ -406,19 +545,7 @@ def main() -> int:
         log(f"{old} is the synchronous standby again after {rejoined:.1f} s")
 
     # --- nothing acknowledged lost ---------------------------------------------------------------
-    missing: list[str] = []
-    for op in acknowledged:
-        if op.kind == "withhold":
-            rows = sql(
-                f"select status from {op.schema}.billing_billpayment where idempotency_key = %s",  # noqa: S608
-                op.key,
-            )
-        else:
-            rows = sql(
-                "select status from public.finance_withdrawal where idempotency_key = %s", op.key
-            )
-        if not rows or (op.kind == "cancel" and rows[0][0] != "cancelled"):
-            missing.append(f"{op.kind} {op.key} {rows}")
+    missing = acknowledged_missing(acknowledged)
     if missing:
         problems.append(f"RPO: {len(missing)} acknowledged writes missing: {missing[:5]}")
     twice = overpaid(before)
@@ -439,10 +566,12 @@ def main() -> int:
         problems.append("ledger_check --all failed")
     if agreement.returncode != 0:
         problems.append("ledger_agreement failed")
+    webhooks = webhook_check(problems, sweep=False)
 
     figures = {
         "run": run_id,
-        "settings": {"ttl": 10, "loop_wait": 2, "retry_timeout": 4, "synchronous_mode": True},
+        "patroni": patroni_version(),
+        "settings": patroni_timing(),
         "killed": old,
         "promoted": standby,
         "patroni_promoted_after_s": round(promoted, 1) if promoted else None,
@@ -464,6 +593,7 @@ def main() -> int:
         "ledger_check_exit": ledger.returncode,
         "ledger_agreement_exit": agreement.returncode,
         "old_primary_rejoined_s": round(rejoined, 1) if rejoined else None,
+        "webhooks": webhooks,
         "problems": problems,
     }
     (RUN / "drill-failover.json").write_text(json.dumps(figures, indent=2, default=str))
@@ -480,7 +610,9 @@ def main() -> int:
     log(
         f"PASSED: RTO {rto} s (Patroni {figures['patroni_promoted_after_s']} s), "
         f"{len(served_503)} answers 503, {len(no_answer)} without answer, 0 answers 500, RPO 0 "
-        f"({len(acknowledged)} acknowledged writes all present)"
+        f"({len(acknowledged)} acknowledged writes all present); webhooks to the demo's "
+        f"receiver: {webhooks['delivered']} delivered, {webhooks['failed']} failed, "
+        f"{webhooks['pending']} pending, 0 refused for their address"
     )
     return 0
 

@@ -2,16 +2,20 @@
 path never rots between full drills.
 
 On the small cluster (ZL_TOPOLOGY=small: db1 and db2 under Patroni with etcd, HAProxy, one app
-host, one worker host, one Redis): client threads withhold the acme shop's overdue bills through
-HAProxy (`/api/v2/BillPayment`, each with its idempotency key, retried with the same key after
-a 503 or a broken connection, as a client does) while Patroni switches the primary over to the
-synchronous standby (`patronictl switchover`, the planned move an operator makes before
-maintenance). The withholds settle through the sandbox's callbacks on the worker host.
+host, one worker host, one Redis), loaded with the same showcase as the full drills (`load_demo`
+under production settings with the cluster's environment, so a demo step refused there fails
+`make test`): client threads withhold the demo and acme shops' unpaid bills through HAProxy
+(`/api/v2/BillPayment`), then apply for and cancel withdrawals of the demo shop, each call with
+its idempotency key and retried with the same key after a 503 or a broken connection, as a
+client does, while Patroni switches the primary over to the synchronous standby (`patronictl
+switchover`, the planned move an operator makes before maintenance). The withholds settle
+through the sandbox's callbacks on the worker host.
 
-It fails (exit 1) when a call answered 500, an acknowledged withhold is missing (RPO), a bill
+It fails (exit 1) when a call answered 500, an acknowledged write is missing (RPO), a bill
 was paid twice or beyond what it owes, a withhold never settled, `ledger_check --all` or
 `ledger_agreement` found a fault, the old primary did not come back as the synchronous standby,
-or no call was in flight while the primary changed (then the drill proved nothing). Figures:
+no call was in flight while the primary changed (then the drill proved nothing), or a webhook
+delivery to the demo's receiver was refused for its address or failed. Figures:
 .run/cluster/drill-switchover.json and stdout. The unplanned loss of a host is `make
 drill-failover`'s.
 """
@@ -30,47 +34,28 @@ from typing import Any
 
 from drill_failover import (
     RUN,
-    Op,
-    call,
+    Load,
+    acknowledged_missing,
     log,
     login,
     manage,
     overpaid,
     owed_snapshot,
     patroni,
+    patroni_command,
     plan,
     primary_and_other,
     sql,
     wait,
+    webhook_check,
 )
 
 THREADS = int(os.environ.get("ZL_DRILL_THREADS", "4"))
-PACE = float(os.environ.get("ZL_DRILL_PACE", "0.4"))  # seconds between one client's calls
 # About ten calls a second while the primary changes (writes pause for about a second).
-SWITCH_AFTER = float(os.environ.get("ZL_DRILL_SWITCH_AFTER", "2"))
+SWITCH_AFTER = float(os.environ.get("ZL_DRILL_SWITCH_AFTER", "3"))
+# The load lasts this long whatever the number of bills (withdrawals once they are done).
+LOAD_SECONDS = float(os.environ.get("ZL_DRILL_LOAD_SECONDS", "20"))
 OP_GIVE_UP = 45.0
-
-
-def client(work: queue.Queue, token: str, done: list[Op], lock: threading.Lock) -> None:
-    """Takes the next withhold until none is left; retries one call with its key after a 503
-    or no answer, for OP_GIVE_UP seconds at most."""
-    while True:
-        try:
-            op: Op = work.get_nowait()
-        except queue.Empty:
-            return
-        given_up = time.monotonic() + OP_GIVE_UP
-        while True:
-            status, answer = call(op.host, op.path, op.body, token)
-            code = answer.get("code") if isinstance(answer, dict) else None
-            op.attempts.append((time.monotonic(), status, code))
-            if not (status in (0, 502, 503, 504) or code == 503) or time.monotonic() > given_up:
-                op.final = (status, answer)
-                break
-            time.sleep(0.25)
-        with lock:
-            done.append(op)
-        time.sleep(PACE)
 
 
 def patronictl(host: str, *args: str) -> subprocess.CompletedProcess:
@@ -84,7 +69,7 @@ def patronictl(host: str, *args: str) -> subprocess.CompletedProcess:
             "-u",
             "postgres",
             "--",
-            "patronictl",
+            patroni_command("patronictl"),
             "-c",
             str(RUN / host / "patroni.yml"),
             *args,
@@ -108,21 +93,17 @@ def main() -> int:
         return 1
 
     ops = plan(run_id)
-    token = login("acme.localhost")
+    tokens = {host: login(host) for host in ("demo.localhost", "acme.localhost")}
     before = owed_snapshot()
-    work: queue.Queue = queue.Queue()
+    load = Load(tokens=tokens, withholds=queue.Queue(), run_id=run_id)
     for op in ops:
-        work.put(op)
-    done: list[Op] = []
-    lock = threading.Lock()
+        load.withholds.put(op)
     log(
-        f"{len(ops)} withholds, {THREADS} clients one call every {PACE} s;"
+        f"{len(ops)} withholds, then withdrawals, {THREADS} clients for {LOAD_SECONDS:.0f} s;"
         f" switchover in {SWITCH_AFTER} s"
     )
-    threads = [
-        threading.Thread(target=client, args=(work, token, done, lock), daemon=True)
-        for _ in range(THREADS)
-    ]
+    load.stop_at = time.monotonic() + LOAD_SECONDS
+    threads = [threading.Thread(target=load.worker, daemon=True) for _ in range(THREADS)]
     for thread in threads:
         thread.start()
     time.sleep(SWITCH_AFTER)
@@ -138,8 +119,10 @@ def main() -> int:
     if wait(60, f"{new} to become primary", lambda: patroni(new, "/primary") == 200) is None:
         problems.append(f"{new} did not become the primary")
     for thread in threads:
-        thread.join(timeout=len(ops) * (PACE + 1) + OP_GIVE_UP)
-    log(f"load over: {len(done)} of {len(ops)} withholds answered")
+        thread.join(timeout=LOAD_SECONDS + 2 * OP_GIVE_UP)
+    done = list(load.done)
+    withholds = [op for op in done if op.kind == "withhold"]
+    log(f"load over: {len(done)} calls answered, {len(withholds)} of {len(ops)} withholds")
 
     attempts = [(t, status, code, op) for op in done for (t, status, code) in op.attempts]
     served_500 = [a for a in attempts if a[1] == 500 or a[2] == 500]
@@ -158,10 +141,13 @@ def main() -> int:
     retried = [op for op in done if len(op.attempts) > 1]
     acknowledged = [op for op in done if op.acknowledged]
     refused = [op for op in done if op.final and op.final[0] == 200 and not op.acknowledged]
+    unanswered = [op for op in done if not op.final or op.final[0] != 200]
     if served_500:
         problems.append(f"{len(served_500)} calls answered 500")
-    if len(done) != len(ops):
-        problems.append(f"{len(ops) - len(done)} withholds never answered")
+    if unanswered:
+        problems.append(f"{len(unanswered)} calls never answered")
+    if not withholds:
+        problems.append("no withhold was made: the showcase has no unpaid bill to withhold")
     if not retried:
         problems.append("no call was in flight while the primary changed: the drill proved nothing")
 
@@ -169,20 +155,22 @@ def main() -> int:
     if rejoined is None:
         problems.append(f"{old} did not come back as the synchronous standby within 90 s")
 
-    # Every withhold acknowledged is there, and settles through the worker host's callbacks.
-    missing = []
-    for op in acknowledged:
-        rows = sql(
-            f"select status from {op.schema}.billing_billpayment where idempotency_key = %s",  # noqa: S608
-            op.key,
-        )
-        if not rows:
-            missing.append(op.key)
+    # Every write acknowledged is there; the withholds settle through the worker's callbacks.
+    missing = acknowledged_missing(acknowledged)
     if missing:
-        problems.append(f"RPO: {len(missing)} acknowledged withholds missing: {missing[:5]}")
+        problems.append(f"RPO: {len(missing)} acknowledged writes missing: {missing[:5]}")
 
     def settled() -> bool:
-        return not sql("select 1 from m_acme.billing_billpayment where status = 'processing'")
+        """No withhold of this drill still processing (the showcase leaves some of its own
+        in flight on purpose)."""
+        return not any(
+            sql(
+                f"select 1 from {schema}.billing_billpayment "  # noqa: S608
+                "where status = 'processing' and idempotency_key like %s",
+                f"zl-{run_id}-%",
+            )
+            for schema in ("m_demo", "m_acme")
+        )
 
     settle_s = wait(60, "every withhold settled", settled)
     if settle_s is None:
@@ -196,16 +184,19 @@ def main() -> int:
         log(f"{name}: exit {result.returncode}: {(result.stdout + result.stderr).strip()[-200:]}")
         if result.returncode != 0:
             problems.append(f"{name} failed")
+    # No beat on the small topology: the drill sends beat's webhook sweep itself.
+    webhooks = webhook_check(problems, sweep=True, seconds=60)
 
     figures: dict[str, Any] = {
         "run": run_id,
         "switched": f"{old} -> {new}",
         "switchover_command_s": round(switch_seconds, 1),
         "writes_paused_s": paused,
-        "withholds": len(ops),
+        "withholds_planned": len(ops),
+        "withholds": len(withholds),
         "calls": len(attempts),
         "calls_not_served": len(not_served),
-        "withholds_retried_across_switch": len(retried),
+        "writes_retried_across_switch": len(retried),
         "answered_500": len(served_500),
         "acknowledged": len(acknowledged),
         "refused_by_rules": len(refused),
@@ -215,6 +206,7 @@ def main() -> int:
         "old_primary_rejoined_s": round(rejoined, 1) if rejoined is not None else None,
         "ledger_check_exit": ledger.returncode,
         "ledger_agreement_exit": agreement.returncode,
+        "webhooks": webhooks,
         "problems": problems,
     }
     (RUN / "drill-switchover.json").write_text(json.dumps(figures, indent=2))
@@ -223,9 +215,11 @@ def main() -> int:
         log("FAILED: " + "; ".join(problems))
         return 1
     log(
-        f"PASSED: {len(retried)} withholds in flight across the switch, all answered; "
+        f"PASSED: {len(retried)} writes in flight across the switch, all answered; "
         f"{len(not_served)} calls answered 503 or unanswered meanwhile, 0 answered 500; "
-        f"RPO 0 ({len(acknowledged)} acknowledged, all present and settled); books balanced"
+        f"RPO 0 ({len(acknowledged)} acknowledged, all present, withholds settled); books "
+        f"balanced; webhooks to the demo's receiver: {webhooks['delivered']} delivered, "
+        f"{webhooks['failed']} failed, 0 refused for their address"
     )
     return 0
 
