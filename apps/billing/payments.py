@@ -166,9 +166,8 @@ def payments_unwound_receive(
         payment.provider_reference = trade_no or payment.provider_reference
         payment.finished_at = finished
         payment.save()
-        if payment.bill.status in (BillStatus.PAYING, BillStatus.UNPAID):
-            payment.bill.status = BillStatus.CANCELLED
-            payment.bill.save(update_fields=["status", "updated_at"])
+        if payment.bill.status in (BillStatus.PAYING, BillStatus.UNPAID, BillStatus.WRITTEN_OFF):
+            settle.bill_unwound_cancel(payment.bill)
     sub = f"order:{bill.order_id}"
     memo = f"{bill.order_no} 订单未成交，到账退回"
     with money_moved(finished):

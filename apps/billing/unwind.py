@@ -24,10 +24,9 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import deposits, payments, settle
-from .models import BillPayment
+from .models import Bill, BillPayment, BillStatus
 from .repayments import settlement_result_sync
 from .selectors import order_trades_in_flight
-from .services import bills_cancel_open
 
 
 def _in_flight_end(order: Order, *, actor: Session | None) -> None:
@@ -50,13 +49,17 @@ def _in_flight_end(order: Order, *, actor: Session | None) -> None:
 
 def order_money_unwind(order: Order, *, actor: Session | None, reason: str) -> None:
     """An order ended without a deal (moved to cancelled, refused, refunded or closed; the
-    caller holds its lock): what is in flight closed or awaited, bills still owed
-    cancelled, what the customer paid given back (bill payments and rent the deposit paid),
-    the deposit thawed once nothing is in flight (else when the last in-flight settlement
-    ends)."""
+    caller holds its lock): what is in flight closed or awaited, bills still owed cancelled
+    (written off too; their late fee forgone with a waiver row), what the customer paid
+    given back (bill payments and rent the deposit paid), the deposit thawed once nothing
+    is in flight (else when the last in-flight settlement ends)."""
     _in_flight_end(order, actor=actor)
     order.refresh_from_db()
-    bills_cancel_open(order_id=order.pk)
+    # Nothing of a non-deal is collectable: a bill written off is cancelled too.
+    for bill in Bill.objects.select_for_update().filter(
+        order_id=order.pk, status__in=[BillStatus.UNPAID, BillStatus.WRITTEN_OFF]
+    ):
+        settle.bill_unwound_cancel(bill)
     payments.order_payments_refund(order_id=order.pk, reason=reason, actor=actor)
     deposits.deposit_transfers_refund(order, actor=actor)
     deposits.deposit_thaw(order, actor=actor)

@@ -6,12 +6,14 @@ the rest of the deposit is thawed once nothing is in flight."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
 from django.db import connection
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillPayment, EarlySettlement
+from apps.billing.latefees import late_fees_accrue
+from apps.billing.models import Bill, BillPayment, EarlySettlement, LateFeeWaiver
 from apps.orders.models import DepositOperation, Order
 from tests.leases import books_balance, in_lease, order_books, provider_settles
 from zulin.providers.models import SandboxPaymentRecord
@@ -139,4 +141,28 @@ def test_rent_the_deposit_paid_before_the_close_is_given_back_with_its_commissio
         refund = DepositOperation.objects.get(order_id=order.id, kind="refund")
         assert (refund.purpose, refund.status) == ("bills", "succeeded")
         assert refund.commission_reversed > 0
+    _given_back(demo, order.id)
+
+
+def test_a_bill_overdue_at_the_close_is_cancelled_its_late_fee_forgone_by_a_waiver_row(
+    demo, demo_owner, admin_client, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer, key="uw-overdue", seed=74)
+    with tenant_context(demo):
+        two = Bill.objects.get(order_id=order.id, period=2)
+        late_fees_accrue(today=two.due_date + timedelta(days=10))
+        two.refresh_from_db()
+        assert two.late_fee > 0
+    connection.set_schema_to_public()
+
+    _closed_by_the_platform(demo, admin_client, order.id)
+    provider_settles(demo)
+
+    with tenant_context(demo):
+        two.refresh_from_db()
+        assert two.status == "cancelled"
+        # No late fee vanishes: what the nights added is forgone by a row, nothing owed.
+        waived = LateFeeWaiver.objects.get(bill=two)
+        assert waived.amount == two.late_fee == two.late_fee_waived
+        assert two.late_fee_owed == 0
     _given_back(demo, order.id)
