@@ -15,6 +15,7 @@ from django_tenants.utils import tenant_context
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, EarlySettlement, LateFeeWaiver
 from apps.orders.models import DepositOperation, Order
+from apps.recovery.tests.support import case_of, night, past_due
 from tests.leases import books_balance, in_lease, order_books, provider_settles
 from zulin.providers.models import SandboxPaymentRecord
 from zulin.providers.payment import sandbox_payments_complete
@@ -164,5 +165,32 @@ def test_a_bill_overdue_at_the_close_is_cancelled_its_late_fee_forgone_by_a_waiv
         # No late fee vanishes: what the nights added is forgone by a row, nothing owed.
         waived = LateFeeWaiver.objects.get(bill=two)
         assert waived.amount == two.late_fee == two.late_fee_waived
+        assert two.late_fee_owed == 0
+    _given_back(demo, order.id)
+
+
+def test_a_bill_written_off_before_the_close_is_cancelled_not_left_collectable(
+    demo, demo_owner, admin_client, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer, key="uw-written-off", seed=75)
+    past_due(demo, order.id, 200)
+    night(demo)
+    case = case_of(demo, order.id)
+    written = demo_owner.post(
+        "/api/backend/writeOffDebt",
+        {"case_id": case.pk, "reason": "失联逾期超半年", "idempotency_key": "uw-wo-75"},
+    )
+    assert written.ok, written
+    with tenant_context(demo):
+        assert Bill.objects.get(order_id=order.id, period=2).status == "written_off"
+    connection.set_schema_to_public()
+
+    _closed_by_the_platform(demo, admin_client, order.id)
+    provider_settles(demo)
+
+    with tenant_context(demo):
+        two = Bill.objects.get(order_id=order.id, period=2)
+        # A non-deal owes nothing: its written-off bill is no longer collectable either.
+        assert two.status == "cancelled"
         assert two.late_fee_owed == 0
     _given_back(demo, order.id)
