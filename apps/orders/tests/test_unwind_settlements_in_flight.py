@@ -194,3 +194,31 @@ def test_a_bill_written_off_before_the_close_is_cancelled_not_left_collectable(
         assert two.status == "cancelled"
         assert two.late_fee_owed == 0
     _given_back(demo, order.id)
+
+
+def test_an_early_settlement_still_processing_at_the_close_is_closed_at_the_provider(
+    demo, demo_owner, admin_client, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer, key="uw-early-open", seed=76)
+    quote = demo_owner.get(QUOTE, {"order_id": order.id})
+    asked = demo_owner.post(
+        "/api/finance/settleEarly",
+        {
+            "order_id": order.id,
+            "total": quote.data["total"],
+            "method": "provider",
+            "idempotency_key": "uw-early-open-1",
+        },
+    )
+    assert asked.ok and asked.data["status"] == "processing", asked
+    settlement_no = asked.data["settlement_no"]
+
+    # The provider has not taken it yet: the close closes the withhold there.
+    _closed_by_the_platform(demo, admin_client, order.id)
+    provider_settles(demo)
+
+    record = SandboxPaymentRecord.objects.get(merchant=demo.slug, out_no=settlement_no)
+    assert record.status != "succeeded", "the provider took a settlement of a closed order"
+    with tenant_context(demo):
+        assert EarlySettlement.objects.get(order_id=order.id).status == "failed"
+    _given_back(demo, order.id)
