@@ -34,8 +34,13 @@ from zulin.providers.operations import operation_id_next, operation_sync
 from . import settle
 from .commission import platform_payback, platform_receipt, transfer_refund_commission
 from .outbox import deposit_event
-from .payments import payment_provider, provider_failed, provider_raise
-from .selectors import order_owed
+from .payments import (
+    payment_provider,
+    payments_unwound_receive,
+    provider_failed,
+    provider_raise,
+)
+from .selectors import order_owed, order_unwound
 
 ZERO = Decimal("0.00")
 
@@ -48,6 +53,10 @@ def buyout_approved(order: Order) -> bool:
 
 
 Op = DepositOperation
+# What a refund of money a transfer took gives back against: damage its income, money that
+# came after the order ended without a deal what was booked owed back, rent the refunds.
+UNWOUND = "unwound"
+REFUND_DEBIT = {"damage": "damage_income", UNWOUND: "customer_refunds_payable"}
 
 
 def _payer(order: Order) -> str:
@@ -112,6 +121,26 @@ def _bills_paid(
     )
 
 
+def _unwound_received(
+    op: DepositOperation, order: Order, received: Decimal, actor: Session | None
+) -> None:
+    """A transfer for bills the order's end did not reach in time took the deposit after
+    the order ended without a deal: the deposit left the freeze, but the money never pays
+    the bills (no rent income, no commission); it is owed back and refunded to the customer
+    (`_refund_of`, purpose `unwound`)."""
+    payments_unwound_receive(
+        settle.claimed_by(op.out_request_no),
+        received=received,
+        reference=f"deposit:{op.out_request_no}",
+        kind="deposit_transfer",
+        actor=actor,
+        trade_no=op.provider_reference,
+        finished_at=op.confirmed_at,
+        extra_lines=tuple(_release_lines(op, order)),
+        receipt=False,  # received by the deposit's own mirror (`_journal`)
+    )
+
+
 def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
     sub = _sub(order)
     lines: list[Line]
@@ -127,9 +156,12 @@ def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
             Line("damage_income", credit=op.amount),
         ]
     else:  # a refund of money a transfer took
-        income = "damage_income" if op.purpose == "damage" else "refunds"
+        income = REFUND_DEBIT.get(op.purpose, "refunds")
         lines = pair_lines(
-            "deposit_refund", op.amount, debit=income, subs={"provider_clearing": sub}
+            "deposit_refund",
+            op.amount,
+            debit=income,
+            subs={"provider_clearing": sub, "customer_refunds_payable": sub},
         )
     if not (op.kind == Op.Kind.TRANSFER and op.purpose == "bills"):  # `_bills_paid` posts it
         ledger_post(
@@ -216,10 +248,15 @@ def _confirm(
     if op.kind != Op.Kind.FREEZE and order.deposit_remaining == 0 and order.deposit_frozen > 0:
         order.deposit_state = DepositState.SETTLED
     order.save()
-    if op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
+    unwound = op.kind == Op.Kind.TRANSFER and op.purpose == "bills" and order_unwound(order.pk)
+    if unwound:
+        _unwound_received(op, order, result.amount, actor)
+    elif op.kind == Op.Kind.TRANSFER and op.purpose == "bills":
         _bills_paid(op, order, result.amount, actor)
     with money_moved(op.confirmed_at):
         _journal(op, order, actor)
+    if unwound:
+        _refund_of(op, order, amount=op.amount, purpose=UNWOUND, actor=actor)
     audit_record(
         actor=actor,
         action=f"order.deposit_{op.kind}",
@@ -429,6 +466,51 @@ def deposit_transfer(
     )
 
 
+def _given_back(transfer: DepositOperation) -> Decimal:
+    """What of a transfer's money was or is being given back (refunds not failed)."""
+    given = (
+        Op.objects.filter(
+            kind=Op.Kind.REFUND, out_request_no__startswith=f"{transfer.out_request_no}R"
+        )
+        .exclude(status=Op.Status.FAILED)
+        .aggregate(s=Sum("amount"))["s"]
+    )
+    return given or ZERO
+
+
+def _refund_of(
+    transfer: DepositOperation,
+    order: Order,
+    *,
+    amount: Decimal,
+    purpose: str,
+    actor: Session | None,
+    idempotency_key: str = "",
+) -> DepositOperation:
+    """A refund at the provider of `amount` of the money `transfer` took."""
+    op_id = operation_id_next(Op)
+    op = Op.objects.create(
+        id=op_id,
+        order=order,
+        kind=Op.Kind.REFUND,
+        amount=amount,
+        out_request_no=f"{transfer.out_request_no}R{op_id}",
+        purpose=purpose,
+        idempotency_key=idempotency_key,
+        actor_account_id=actor.account.pk if actor else None,
+    )
+    try:
+        result = payment_provider().refund(
+            out_no=op.out_request_no,
+            original_out_no=transfer.out_request_no,
+            amount=amount,
+            reason="押金退款",
+        )
+    except ProviderError as error:
+        raise provider_failed(error) from error
+    return _confirm(op, order, result, actor)
+
+
 def deposit_refund(
     order: Order, *, actor: Session | None, amount: Decimal, idempotency_key: str = ""
 ) -> DepositOperation:
@@ -438,37 +520,34 @@ def deposit_refund(
     if earlier is not None:
         return earlier
     transfers = order.deposit_operations.filter(kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED)
-    refunded = order.deposit_operations.filter(kind=Op.Kind.REFUND).exclude(status=Op.Status.FAILED)
     for transfer in transfers.order_by("-id"):
-        given = (
-            refunded.filter(out_request_no__startswith=f"{transfer.out_request_no}R").aggregate(
-                s=Sum("amount")
-            )["s"]
-            or ZERO
-        )
-        if transfer.amount - given >= amount > 0:
-            op_id = operation_id_next(Op)
-            op = Op.objects.create(
-                id=op_id,
-                order=order,
-                kind=Op.Kind.REFUND,
+        if transfer.amount - _given_back(transfer) >= amount > 0:
+            return _refund_of(
+                transfer,
+                order,
                 amount=amount,
-                out_request_no=f"{transfer.out_request_no}R{op_id}",
                 purpose=transfer.purpose,
+                actor=actor,
                 idempotency_key=idempotency_key,
-                actor_account_id=actor.account.pk if actor else None,
             )
-            try:
-                result = payment_provider().refund(
-                    out_no=op.out_request_no,
-                    original_out_no=transfer.out_request_no,
-                    amount=amount,
-                    reason="押金退款",
-                )
-            except ProviderError as error:
-                raise provider_failed(error) from error
-            return _confirm(op, order, result, actor)
     raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
+
+
+def deposit_transfers_refund(order: Order, *, actor: Session | None) -> list[DepositOperation]:
+    """An order ended without a deal: what each transfer for bills took of the deposit and
+    was not given back yet is refunded to the customer (its rent's commission back with it,
+    as `refundDeposit`). The caller holds the order's lock."""
+    refunds = []
+    transfers = order.deposit_operations.filter(
+        kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED, purpose="bills"
+    )
+    for transfer in transfers.order_by("id"):
+        left = transfer.amount - _given_back(transfer)
+        if left > 0:
+            refunds.append(
+                _refund_of(transfer, order, amount=left, purpose=transfer.purpose, actor=actor)
+            )
+    return refunds
 
 
 def deposit_sync(*, out_no: str, actor: Session | None = None) -> DepositOperation | None:

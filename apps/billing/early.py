@@ -47,8 +47,14 @@ from zulin.providers.operations import operation_id_next, operation_sync
 from . import settle
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt
 from .offline import OfflineDetails, offline_details_check, receipt_record
-from .payments import payment_provider, provider_failed, provider_raise
-from .selectors import owed_of
+from .payments import (
+    payment_provider,
+    payments_unwound_receive,
+    payments_unwound_refund,
+    provider_failed,
+    provider_raise,
+)
+from .selectors import order_unwound, owed_of
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -332,6 +338,8 @@ def settlement_apply(
         return Outcome(settlement, False)
     if result.status == PaymentStatus.SUCCEEDED:
         settlement.finished_at = result.finished_at or timezone.now()
+        if order_unwound(settlement.order_id):
+            return _unwound_settle(settlement, result, actor)
         return _settle(settlement, received=result.amount, trade_no=result.trade_no, actor=actor)
     settlement.status = EarlySettlement.Status.FAILED
     settlement.provider_reference = result.trade_no or settlement.provider_reference
@@ -345,6 +353,31 @@ def settlement_apply(
         trade_no=result.trade_no,
         finished_at=settlement.finished_at,
     )
+    return Outcome(settlement, False)
+
+
+def _unwound_settle(
+    settlement: EarlySettlement, result: PaymentResult, actor: Session | None
+) -> Outcome:
+    """The withhold of a settlement the order's end did not reach in time took the money
+    after the order ended without a deal: no bill paid, no buyout, the order not moved;
+    the money is booked owed back and refunded, payment by payment
+    (`payments.payments_unwound_receive`)."""
+    claimed = settle.claimed_by(_out_no(settlement))
+    payments_unwound_receive(
+        claimed,
+        received=result.amount,
+        reference=f"early:{settlement.settlement_no}",
+        kind="early_settlement",
+        actor=actor,
+        trade_no=result.trade_no,
+        finished_at=settlement.finished_at,
+    )
+    settlement.status = EarlySettlement.Status.SUCCEEDED
+    settlement.received = result.amount
+    settlement.provider_reference = result.trade_no or settlement.provider_reference
+    settlement.save()
+    payments_unwound_refund(claimed, actor=actor)
     return Outcome(settlement, False)
 
 

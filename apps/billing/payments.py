@@ -16,6 +16,7 @@ reference is the trade number, so a replayed callback finds the journal and chan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import NoReturn
 
@@ -110,62 +111,114 @@ def _apply(payment: BillPayment, result: PaymentResult, actor: Session | None) -
 def _unwound_receive(
     payment: BillPayment, result: PaymentResult, actor: Session | None
 ) -> Collected:
-    """Money came for an order that ended without a deal (a trade the close did not reach
-    in time, or paid before it was asked): it is never the bill's — no bill paid, no rent
-    income, no commission. It is booked received and owed back to the customer, then
-    refunded at once through the refund path; the bill stays cancelled (docs/money.md,
+    """Money came for a bill trade of an order that ended without a deal (a trade the close
+    did not reach in time, or paid before it was asked): received, owed back and refunded
+    (`payments_unwound_receive`)."""
+    payments_unwound_receive(
+        [payment],
+        received=result.amount,
+        reference=f"pay:{payment.out_trade_no}",
+        kind="bill_payment",
+        actor=actor,
+        trade_no=result.trade_no,
+        finished_at=result.finished_at,
+    )
+    payments_unwound_refund([payment], actor=actor)
+    return Collected(payment.bill, payment, False)
+
+
+def payments_unwound_receive(
+    payments: list[BillPayment],
+    *,
+    received: Decimal,
+    reference: str,
+    kind: str,
+    actor: Session | None,
+    trade_no: str = "",
+    finished_at: datetime | None = None,
+    extra_lines: tuple[Line, ...] = (),
+    receipt: bool = True,
+) -> None:
+    """Money came for the claimed `payments` (one trade: a bill's withhold or customer
+    payment, an early settlement, a deposit transfer) of an order that ended without a deal:
+    it is never the bills' — no bill paid, no rent income, no commission. Each payment is
+    recorded with its share of what came (in the order claimed, the last taking the rest),
+    their bills stay cancelled, and the whole is booked received and owed back to the
+    customer (Dr `provider_clearing` / Cr `customer_refunds_payable`, with `extra_lines`: a
+    transfer's deposit leaving the freeze), mirrored as a receipt in the platform's books
+    unless the caller mirrors it (`receipt`). The caller gives it back (docs/money.md,
     "Ending an order without a deal")."""
-    bill = payment.bill
-    finished = result.finished_at or timezone.now()
-    payment.status = BillPayment.Status.SUCCEEDED
-    payment.amount = result.amount
-    payment.late_fee_amount = payment.commission_base = ZERO
-    payment.amount_mismatch = result.amount != (payment.asked_amount or result.amount)
-    payment.provider_reference = result.trade_no or payment.provider_reference
-    payment.finished_at = finished
-    payment.save()
-    if bill.status in (BillStatus.PAYING, BillStatus.UNPAID):
-        bill.status = BillStatus.CANCELLED
-        bill.save(update_fields=["status", "updated_at"])
+    if not payments:
+        return
+    finished = finished_at or timezone.now()
+    bill = payments[0].bill
+    left = received
+    for n, payment in enumerate(payments):
+        asked = payment.asked_amount or payment.amount
+        share = left if n == len(payments) - 1 else min(asked, left)
+        left -= share
+        payment.status = BillPayment.Status.SUCCEEDED
+        payment.amount = share
+        payment.late_fee_amount = payment.commission_base = payment.commission = ZERO
+        payment.discount = ZERO
+        payment.amount_mismatch = share != asked
+        payment.provider_reference = trade_no or payment.provider_reference
+        payment.finished_at = finished
+        payment.save()
+        if payment.bill.status in (BillStatus.PAYING, BillStatus.UNPAID, BillStatus.WRITTEN_OFF):
+            settle.bill_unwound_cancel(payment.bill)
     sub = f"order:{bill.order_id}"
-    memo = f"{bill.order_no} #{bill.period} 订单未成交，到账退回"
+    memo = f"{bill.order_no} 订单未成交，到账退回"
     with money_moved(finished):
         ledger_post(
-            reference=f"pay:{payment.out_trade_no}",
-            kind="bill_payment",
+            reference=reference,
+            kind=kind,
             lines=[
-                Line("provider_clearing", debit=result.amount, sub_key=sub),
-                Line("customer_refunds_payable", credit=result.amount, sub_key=sub),
+                Line("provider_clearing", debit=received, sub_key=sub),
+                Line("customer_refunds_payable", credit=received, sub_key=sub),
+                *extra_lines,
             ],
             memo=memo,
             order_id=bill.order_id,
-            bill_id=bill.pk,
+            bill_id=bill.pk if len(payments) == 1 else None,
             actor=actor,
         )
-        commission.platform_receipt(
-            reference=f"pay:{payment.out_trade_no}",
-            amount=result.amount,
-            order_id=bill.order_id,
-            memo=memo,
-            actor=actor,
-        )
+        if receipt:
+            commission.platform_receipt(
+                reference=reference,
+                amount=received,
+                order_id=bill.order_id,
+                memo=memo,
+                actor=actor,
+            )
     audit_record(
         actor=actor,
         action="bill.received_after_unwind",
         target_type="order",
         target_id=bill.order_id,
-        after={"period": bill.period, "amount": str(result.amount), "method": payment.method},
+        after={
+            "periods": [payment.bill.period for payment in payments],
+            "amount": str(received),
+            "method": payments[0].method,
+            "reference": reference,
+        },
         reason="订单已结束未成交，到账款退回用户",
     )
-    if result.amount > 0:
-        payment_refund(
-            payment=payment,
-            amount=result.amount,
-            purpose=BillRefund.Purpose.UNWOUND,
-            reason="订单已结束未成交，到账款退回",
-            actor=actor,
-        )
-    return Collected(bill, payment, False)
+
+
+def payments_unwound_refund(payments: list[BillPayment], *, actor: Session | None) -> None:
+    """Gives back, through the refund path (purpose `unwound`), what `payments_unwound_receive`
+    booked owed back of each bill trade or early settlement payment."""
+    for payment in payments:
+        left = refundable(payment, BillRefund.Purpose.UNWOUND)
+        if left > 0:
+            payment_refund(
+                payment=payment,
+                amount=left,
+                purpose=BillRefund.Purpose.UNWOUND,
+                reason="订单已结束未成交，到账款退回",
+                actor=actor,
+            )
 
 
 def bill_collect(

@@ -83,10 +83,3 @@ def bills_shift(*, order_id: int, start: date, term: int, term_unit: str) -> int
                 bill.save(update_fields=["due_date", "updated_at"])
                 moved += 1
     return moved
-
-
-def bills_cancel_open(*, order_id: int) -> int:
-    """Cancels the bills still owed (an order closed, returned early, bought out)."""
-    return Bill.objects.filter(order_id=order_id, status=BillStatus.UNPAID).update(
-        status=BillStatus.CANCELLED
-    )

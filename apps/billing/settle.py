@@ -59,7 +59,7 @@ from zulin.ledger.services import Line, ledger_post, money_moved
 from zulin.money import allocation
 from zulin.money.allocation import Split
 
-from . import commission
+from . import commission, latefees
 from .models import CHARGE_KINDS, Bill, BillPayment, BillStatus
 from .outbox import bill_event
 from .selectors import OWED_STATUSES, bill_owed, order_unwound
@@ -482,12 +482,26 @@ def payments_release(
         payment.save()
         bill = payment.bill
         if bill.status == BillStatus.PAYING:
-            bill.status = (
-                BillStatus.CANCELLED if order_unwound(bill.order_id) else _unsettled_status(bill)
-            )
+            unwound = order_unwound(bill.order_id)
+            bill.status = BillStatus.CANCELLED if unwound else _unsettled_status(bill)
             if payment.method in BILL_TRADES:
                 bill.out_trade_no = _next_trade_no(bill)
             bill.save(update_fields=["status", "out_trade_no", "updated_at"])
+            if unwound:
+                bill_unwound_cancel(bill)
+
+
+def bill_unwound_cancel(bill: Bill) -> None:
+    """A bill of an order that ended without a deal is owed no more: cancelled, and the late
+    fee the nights added to it while it was a deal forgone with a waiver row (no late fee
+    vanishes). The caller holds the bill's lock."""
+    if bill.status != BillStatus.CANCELLED:
+        bill.status = BillStatus.CANCELLED
+        bill.save(update_fields=["status", "updated_at"])
+    if bill.late_fee_owed > 0:
+        latefees.late_fee_waive(
+            actor=None, bill=bill, amount=None, reason="订单已结束未成交，滞纳金不再收取"
+        )
 
 
 def _unsettled_status(bill: Bill) -> str:

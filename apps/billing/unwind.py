@@ -8,9 +8,12 @@ and locked. Each settlement of its bills still in flight is given its outcome at
 provider first: asked, and a withhold or customer payment still open is closed there, so it
 can never succeed later. One the close did not reach in time (the customer paid first, or
 the provider could not be reached) settles later through the same confirmations, which
-never make a bill of such an order paid: the money is booked received and refunded
-(`payments._unwound_receive`), a failure cancels the bill (`settle.payments_release`), and
-the deposit is thawed once nothing is in flight (`deposits.deposit_rest_thaw`)."""
+never make a bill of such an order paid — a bill's withhold or customer payment, an early
+settlement, a deposit transfer alike: the money is booked received and refunded
+(`payments.payments_unwound_receive`), a failure cancels the bill
+(`settle.payments_release`), and the deposit is thawed once nothing is in flight
+(`deposits.deposit_rest_thaw`). Rent the deposit paid before the end is refunded with the
+bill payments (`deposits.deposit_transfers_refund`)."""
 
 from __future__ import annotations
 
@@ -21,10 +24,9 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import deposits, payments, settle
-from .models import BillPayment
+from .models import Bill, BillPayment, BillStatus
 from .repayments import settlement_result_sync
 from .selectors import order_trades_in_flight
-from .services import bills_cancel_open
 
 
 def _in_flight_end(order: Order, *, actor: Session | None) -> None:
@@ -47,11 +49,17 @@ def _in_flight_end(order: Order, *, actor: Session | None) -> None:
 
 def order_money_unwind(order: Order, *, actor: Session | None, reason: str) -> None:
     """An order ended without a deal (moved to cancelled, refused, refunded or closed; the
-    caller holds its lock): what is in flight closed or awaited, bills still owed
-    cancelled, what the customer paid given back, the deposit thawed once nothing is in
-    flight (else when the last in-flight settlement ends)."""
+    caller holds its lock): what is in flight closed or awaited, bills still owed cancelled
+    (written off too; their late fee forgone with a waiver row), what the customer paid
+    given back (bill payments and rent the deposit paid), the deposit thawed once nothing
+    is in flight (else when the last in-flight settlement ends)."""
     _in_flight_end(order, actor=actor)
     order.refresh_from_db()
-    bills_cancel_open(order_id=order.pk)
+    # Nothing of a non-deal is collectable: a bill written off is cancelled too.
+    for bill in Bill.objects.select_for_update().filter(
+        order_id=order.pk, status__in=[BillStatus.UNPAID, BillStatus.WRITTEN_OFF]
+    ):
+        settle.bill_unwound_cancel(bill)
     payments.order_payments_refund(order_id=order.pk, reason=reason, actor=actor)
+    deposits.deposit_transfers_refund(order, actor=actor)
     deposits.deposit_thaw(order, actor=actor)

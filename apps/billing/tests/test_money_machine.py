@@ -35,7 +35,16 @@ the night and the provider, the functions their tasks and the sandbox run):
 - time: the night (`rent_run_night` then recovery's night, a day, a month or a year later,
   or the same night again) and the clock at China midnight (23:59:00 or 00:00:30
   Asia/Shanghai, where the UTC day is the day before), the night run there or not;
-- a money call made again with a key already used: the same request, or another one.
+- a money call made again with a key already used: the same request, or another one;
+- orders that never became a deal (issue 60), made once beside the lease: one awaiting
+  audit, one audited and signed awaiting bill 1, a purchase awaiting payment. The customer
+  opens bill 1's cashier on them (paying at once or not), and each ends by every path that
+  ends a non-deal: the unsigned/unpaid job after `unpaid_cancel_minutes`, the shop's close,
+  the platform's close (of the lease in force too, whatever it has in flight), the audit's
+  refusal, the purchase cancelled; the customer pays an open cashier after the end;
+- the shop's settings and money out: late-fee rates of 0 (or back), a withdrawal of part or
+  all of the withdrawable balance; each example settles T+1 or T+3, and the night closes
+  the statements (refunds making a day's net negative hold it).
 A call refused with an envelope error is part of the game (noted and counted, not a
 failure); an answer of 500, any other exception, or a callback handler that crashed
 (rather than refused) is a failure.
@@ -75,6 +84,20 @@ bill may end partly paid), checked after every step:
    commissionable money refunded so far (within a cent of the rate x that money), each in
    a reversal journal of its own; a shipping-fee or damage refund none; no other reversal
    booked. Each payment's commission is the rate x its commission base.
+9. money a customer paid on an order that ended without a deal is given back: every trade
+   of it that took money (a bill's payment, an early settlement, a deposit transfer) has
+   refunds succeeded or in flight for all of it, and none of its bills is left collectable;
+10. the deposit of an ended order is thawed (or its thaw in flight) unless something it
+   could pay is owed or in flight;
+11. every settlement day the night reached is closed or held (at most one held span, only
+   while the withdrawable balance does not cover its negative net);
+12. the provider's trades equal the books, trade by trade, for every order of the example:
+   what our rows say succeeded the provider took or gave back with the same amount, what
+   the provider did our rows know (succeeded, or still waiting for its word), what failed
+   with us never succeeded there — taken, refunded, frozen and thawed alike;
+13. every event of a state is written exactly once: `bill.paid` once for each paid bill and
+   never for another, `bill.overdue` once for each bill the night found past due (late fee
+   or not), a case's `write_off` once for each write-off.
 In the steps themselves: a key used again for the same request answers what the first call
 made and adds no row (nor changes anything while nothing is in flight); for another request
 it is refused with 1101 and changes nothing (rows, bills, order, journals of both books,
@@ -105,6 +128,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 from hypothesis import HealthCheck, Phase, note, settings
@@ -118,7 +142,7 @@ from hypothesis.stateful import (
 )
 from PIL import Image
 
-from apps.billing import deposits
+from apps.billing import deposits, statements
 from apps.billing.models import (
     Bill,
     BillLateFee,
@@ -128,12 +152,16 @@ from apps.billing.models import (
     BillWaiver,
     EarlySettlement,
     LateFeeWaiver,
+    Statement,
+    StatementLine,
 )
 from apps.billing.rent_run import rent_run_night as collect_night  # (its old name: below)
 from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
 from apps.billing.tasks import orders_refresh_overdue
 from apps.orders import machine
 from apps.orders.models import AfterSale, DepositOperation, Order
+from apps.orders.services import order_cancel
+from apps.orders.tasks import orders_cancel_unsigned
 from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
 from apps.recovery.services import recovery_night
 from tenants.merchants.models import Merchant, SettlementTerms
@@ -143,13 +171,19 @@ from tests.leases import (
     IntakeClient,
     Placed,
     books_balance,
+    customer_signs,
     goods_on_shelf,
     in_lease,
     order_books,
+    place,
+    placed,
+    provider_settles,
 )
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry, Journal
+from zulin.ledger.selectors import account_balance
 from zulin.money.commission import commission_of
+from zulin.outbox.models import OutboxEvent
 from zulin.providers.interfaces import PaymentOperation, PaymentStatus
 from zulin.providers.models import (
     ProviderCallbackLog,
@@ -299,6 +333,10 @@ class Shop:
     lease: Placed
     payer: str  # the lease's customer at the provider
     clock: Clock
+    admin: ApiClient  # the platform's operator (its close of an order)
+    # Orders that are not a deal yet: "auditing" (awaiting audit), "signing" (audited and
+    # signed, bill 1 not paid), "purchase" (a purchase awaiting payment).
+    others: dict[str, Placed]
     tally: Tally = field(default_factory=Tally)
     # What the deposit could pay at the moment of each thaw request of the example, by any
     # path (the spy on `deposits._request`): empty lists only.
@@ -384,7 +422,9 @@ def bills_from_rows(order_id: int) -> list[BillFromRows]:
     ids = [b.pk for b in bills]
     parts: dict[int, dict[str, Decimal]] = {b.pk: defaultdict(Decimal) for b in bills}
     waivers: Counter[int] = Counter()
-    for payment in BillPayment.objects.filter(bill_id__in=ids, status="succeeded"):
+    for payment in BillPayment.objects.filter(bill_id__in=ids, status="succeeded").exclude(
+        pk__in=owed_back(ids)
+    ):
         parts[payment.bill_id]["rent"] += payment.amount - payment.late_fee_amount
         parts[payment.bill_id]["late_fee_paid"] += payment.late_fee_amount
     for row in BillLateFee.objects.filter(bill_id__in=ids):
@@ -409,6 +449,20 @@ def bills_from_rows(order_id: int) -> list[BillFromRows]:
         )
         for b in bills
     ]
+
+
+def owed_back(bill_ids: list[int]) -> set[int]:
+    """The succeeded payments of these bills whose money came after their order ended
+    without a deal: never the bill's (no bill paid by it), owed back and refunded (purpose
+    `unwound`: a refund of the payment, or of the deposit transfer it was part of)."""
+    payments = BillPayment.objects.filter(bill_id__in=bill_ids, status="succeeded")
+    found = set(payments.filter(refunds__purpose="unwound").values_list("pk", flat=True))
+    for pk, number in payments.filter(method="deposit").values_list("pk", "out_trade_no"):
+        if DepositOperation.objects.filter(
+            kind="refund", purpose="unwound", out_request_no__startswith=f"{number}R"
+        ).exists():
+            found.add(pk)
+    return found
 
 
 def what_the_deposit_could_pay(order_id: int, today: date) -> list[str]:
@@ -443,6 +497,8 @@ class LeaseMoney(RuleBasedStateMachine):
         self.keys = 0
         self.depth = 0
         self.sent: list[Sent] = []
+        # The day of the last night's run and the newest journal then (rule 11).
+        self.night: tuple[date, int | None] | None = None
         self.order = self.shop.lease
         self.shop.clock.reset()
         self.shop.thaws.clear()
@@ -619,20 +675,28 @@ class LeaseMoney(RuleBasedStateMachine):
                     found[number].add(status)
         return found
 
+    def _orders(self) -> list[Placed]:
+        """Every order of the example: the lease, then those not a deal yet."""
+        return [self.order, *self.shop.others.values()]
+
     def _provider_records(self) -> list[SandboxPaymentRecord]:
+        """The provider's trades of every order of the example."""
+        ours = Q()
+        for placed_order in self._orders():
+            ours |= Q(out_no__startswith=placed_order.no)
         return list(
-            SandboxPaymentRecord.objects.filter(
-                merchant=self.shop.merchant.slug, out_no__startswith=self.order.no
-            ).order_by("id")
+            SandboxPaymentRecord.objects.filter(ours, merchant=self.shop.merchant.slug).order_by(
+                "id"
+            )
         )
 
     def _callbacks(self, *statuses: str) -> list[SandboxCallback]:
+        ours = Q()
+        for placed_order in self._orders():
+            ours |= Q(body__contains=f'"out_no":"{placed_order.no}')
         return list(
             SandboxCallback.objects.filter(
-                merchant=self.shop.merchant.slug,
-                provider="payment",
-                status__in=statuses,
-                body__contains=f'"out_no":"{self.order.no}',
+                ours, merchant=self.shop.merchant.slug, provider="payment", status__in=statuses
             ).order_by("id")
         )
 
@@ -647,10 +711,12 @@ class LeaseMoney(RuleBasedStateMachine):
 
     # --- the lease ----------------------------------------------------------------------
 
-    @initialize(without_ownership_transfer=st.booleans())
-    def lease(self, without_ownership_transfer: bool) -> None:
+    @initialize(without_ownership_transfer=st.booleans(), cycle=st.sampled_from(["T+1", "T+3"]))
+    def lease(self, without_ownership_transfer: bool, cycle: str = "T+1") -> None:
         """A lease that transfers ownership (settling early buys it out), or one that does
-        not (settled early, it runs to its end with nothing owed)."""
+        not (settled early, it runs to its end with nothing owed); the shop's money settles
+        `cycle` (T+1 or T+3)."""
+        SettlementTerms.objects.filter(merchant=self.shop.merchant).update(settlement_cycle=cycle)
         if without_ownership_transfer:
             with self._in_shop():
                 Order.objects.filter(pk=self.order.id).update(ownership_transfer=False)
@@ -894,6 +960,9 @@ class LeaseMoney(RuleBasedStateMachine):
             # Recovery's night follows the money's: cases opened, refreshed and closed.
             cases = recovery_night(today=today)["cases"]
         note(f"night of {today}: {night['stale']} {night['late_fees']} {night['debit']} {cases}")
+        with self._in_shop():
+            newest = Journal.objects.order_by("-id").values_list("id", flat=True).first()
+        self.night = (today, newest)
 
     # --- the provider -------------------------------------------------------------------
 
@@ -1020,13 +1089,14 @@ class LeaseMoney(RuleBasedStateMachine):
                 },
             )
 
-    @rule(all_of_it=st.booleans(), failure=_failure(OTHER_FAILURES))
+    @rule(amount=st.sampled_from([None, "5.00", "0.01", "11.99"]), failure=_failure(OTHER_FAILURES))
     @counted
-    def shop_refunds_the_shipping_fee(self, all_of_it: bool, failure: str | None) -> None:
-        """refundSfAmount: the shipping fee paid with bill 1 (no commission comes back)."""
+    def shop_refunds_the_shipping_fee(self, amount: str | None, failure: str | None) -> None:
+        """refundSfAmount: all the shipping fee paid with bill 1 still left (None), or a part
+        of it (no commission comes back; across bill 1's payments, newest first)."""
         body: dict[str, Any] = {"order_id": self.order.id, "idempotency_key": self._key("sf")}
-        if not all_of_it:
-            body["amount"] = "5.00"
+        if amount is not None:
+            body["amount"] = amount
         with self._provider_does(failure, PaymentOperation.REFUND):
             self._post(
                 f"refundSfAmount {body.get('amount', 'all')}", "/api/merchant/refundSfAmount", body
@@ -1212,6 +1282,131 @@ class LeaseMoney(RuleBasedStateMachine):
         if night:
             self.night_passes(days=0, failure=None)
 
+    # --- orders that end without a deal (issue 60) ---------------------------------------
+
+    @rule(which=st.sampled_from(["signing", "purchase"]), pays=st.booleans())
+    @counted
+    def customer_opens_a_cashier_before_the_deal(self, which: str, pays: bool) -> None:
+        """The customer of an order not yet a deal opens bill 1's cashier in the app (a
+        customer payment `processing`), then pays there at once or not (later, maybe after
+        the order ended: `customer_pays_after_the_end`)."""
+        placed_order = self.shop.others[which]
+        answer = self._send(
+            "app",
+            f"payBill 1 ({which})",
+            "/api/applet/payBill",
+            {"order_no": placed_order.no, "period": 1, "idempotency_key": self._key("pay1")},
+        )
+        if answer.ok and pays:
+            self._cashiers_paid(placed_order)
+
+    def _cashiers_paid(self, placed_order: Placed) -> None:
+        waiting = [
+            r.out_no
+            for r in self._provider_records()
+            if r.out_no.startswith(placed_order.no)
+            and r.operation == PaymentOperation.PAY
+            and r.status == PaymentStatus.PROCESSING
+        ]
+        for out_no in waiting:
+            paid = sandbox_payer_pay(merchant=self.shop.merchant.slug, out_no=out_no)
+            note(f"the customer pays {out_no} at the cashier: {paid.status}")
+
+    @rule(which=st.sampled_from(["signing", "purchase"]))
+    @counted
+    def customer_pays_after_the_end(self, which: str) -> None:
+        """The customer pays an open cashier of an order (after it ended, or not): a trade
+        the end closed at the provider refuses it; one it did not reach takes the money,
+        which comes back (rule 9)."""
+        self._cashiers_paid(self.shop.others[which])
+
+    @rule(
+        path=st.sampled_from(
+            ["job", "shop_close", "platform_close", "audit_refuse", "purchase_cancel"]
+        ),
+        which=st.sampled_from(["signing", "purchase", "lease"]),
+    )
+    @counted
+    def a_non_deal_ends(self, path: str, which: str) -> None:
+        """An order ends without a deal by `path`: the unsigned/unpaid job `unpaid_cancel_minutes`
+        after its last move (signing or purchase), the shop's close, the platform's close
+        (the lease in force too), the audit's refusal (the order awaiting audit), the
+        purchase cancelled. Whatever is in flight is asked or closed at the provider first
+        (`order_money_unwind`); rules 9-10 check what is given back."""
+        if path == "audit_refuse":
+            which = "auditing"
+        elif path == "purchase_cancel":
+            which = "purchase"
+        elif which == "lease" and path != "platform_close":
+            which = "signing"
+        target = self.order if which == "lease" else self.shop.others[which]
+        reason = "平台介入：关闭并退款" if path == "platform_close" else "未成交，关闭"
+        if path == "job":
+            with self._in_shop():
+                Order.objects.filter(pk=target.id).update(
+                    status_changed_at=timezone.now() - timedelta(minutes=31)
+                )
+                done = orders_cancel_unsigned()
+            connection.set_schema_to_public()
+            note(f"the unsigned/unpaid job ({which}): {done}")
+        elif path == "purchase_cancel":
+            try:
+                with self._in_shop(), transaction.atomic():
+                    order_cancel(order_id=target.id, reason="客户取消")
+                note("the purchase cancelled")
+            except ApplicationError as error:
+                note(f"the purchase's cancel refused: {error.code}")
+                self.shop.tally.refused[f"order_cancel {error.code}"] += 1
+        elif path == "audit_refuse":
+            self._post(
+                "auditOrder refuse",
+                "/api/backend/auditOrder",
+                {"id": target.id, "passed": False, "reason": "资料不全"},
+            )
+        elif path == "shop_close":
+            self._post(
+                "closeOrders (shop)",
+                "/api/platform/closeOrders",
+                {"ids": [target.id], "reason": reason},
+            )
+        else:
+            body = {"ids": [target.id], "merchant_id": self.shop.merchant.pk, "reason": reason}
+            self._answer(
+                f"closeOrders (platform, {which})",
+                self.shop.admin.post("/api/platform/closeOrders", body),
+            )
+
+    # --- the shop's settings and money out ----------------------------------------------
+
+    @rule(zero=st.booleans())
+    @counted
+    def shop_sets_the_late_fee_rates(self, zero: bool) -> None:
+        """The shop charges no late fee (both rates 0), or 0.5 % and 1 % a day again: a bill
+        past due is overdue all the same (`bill.overdue` once, rule 13)."""
+        rates = ("0", "0") if zero else ("0.5000", "1.0000")
+        self._post(
+            f"saveFinanceSetting {rates[0]}",
+            "/api/finance/saveFinanceSetting",
+            {"late_fee_rate_early": rates[0], "late_fee_rate_late": rates[1]},
+        )
+
+    def _withdrawable(self) -> Decimal:
+        with self._in_shop():
+            return account_balance("merchant_cash")
+
+    @rule(all_of_it=st.booleans())
+    @counted
+    def shop_withdraws(self, all_of_it: bool) -> None:
+        """applyWithdraw of all the withdrawable balance, or 1.00: what statements made
+        withdrawable leaves it (a later negative day is then held, rule 11)."""
+        available = self._withdrawable()
+        amount = available if all_of_it and available >= 1 else Decimal("1.00")
+        self._post(
+            f"applyWithdraw {amount}",
+            "/api/finance/applyWithdraw",
+            {"amount": str(amount), "idempotency_key": self._key("withdraw")},
+        )
+
     # --- a key used again ---------------------------------------------------------------
 
     def _another_request(self, sent: Sent) -> dict[str, Any] | None:
@@ -1290,7 +1485,8 @@ class LeaseMoney(RuleBasedStateMachine):
             # Each bill's collections in flight, by their request numbers (a deposit
             # transfer's and an early settlement's payments carry the request's own).
             in_flight: defaultdict[int, set[str]] = defaultdict(set)
-            for payment in BillPayment.objects.filter(bill_id__in=bills):
+            back = owed_back(list(bills))  # paid no bill: given back
+            for payment in BillPayment.objects.filter(bill_id__in=bills).exclude(pk__in=back):
                 if payment.status == BillPayment.Status.SUCCEEDED:
                     rent_parts[payment.bill_id] += payment.amount - payment.late_fee_amount
                     late_fee_parts[payment.bill_id] += payment.late_fee_amount
@@ -1333,7 +1529,9 @@ class LeaseMoney(RuleBasedStateMachine):
         ours = self._our_numbers()
         taken = ZERO
         for record in self._provider_records():
-            if record.status != PaymentStatus.SUCCEEDED:
+            if record.status != PaymentStatus.SUCCEEDED or not record.out_no.startswith(
+                self.order.no
+            ):
                 continue
             if "processing" in ours[record.out_no] and not self._told(record.out_no):
                 continue
@@ -1356,7 +1554,9 @@ class LeaseMoney(RuleBasedStateMachine):
             ids = [b.pk for b in bills]
             paid_rent: defaultdict[int, Decimal] = defaultdict(Decimal)
             paid_late_fee: defaultdict[int, Decimal] = defaultdict(Decimal)
-            for payment in BillPayment.objects.filter(bill_id__in=ids, status="succeeded"):
+            for payment in BillPayment.objects.filter(bill_id__in=ids, status="succeeded").exclude(
+                pk__in=owed_back(ids)
+            ):
                 paid_rent[payment.bill_id] += payment.amount - payment.late_fee_amount
                 paid_late_fee[payment.bill_id] += payment.late_fee_amount
             accrued: defaultdict[int, Decimal] = defaultdict(Decimal)
@@ -1618,8 +1818,209 @@ class LeaseMoney(RuleBasedStateMachine):
             f"commission reversals booked {dict(booked)}, refunds gave back {reversed_total}"
         )
 
+    @invariant()
+    def a_non_deal_gives_back_what_the_customer_paid(self) -> None:
+        """9. An order ended without a deal keeps none of the customer's money: each trade
+        that took money (a bill's payment, an early settlement's, a deposit transfer) has
+        refunds succeeded or in flight for all of it; none of its bills is collectable."""
+        with self._in_shop():
+            for placed_order in self._orders():
+                order = Order.objects.get(pk=placed_order.id)
+                if order.status not in machine.UNWOUND:
+                    continue
+                name = f"{order.status} order {placed_order.no}"
+                flying = set(
+                    BillPayment.objects.filter(
+                        bill__order_id=order.pk, status=BillPayment.Status.PROCESSING
+                    ).values_list("bill_id", flat=True)
+                )
+                collectable = [
+                    (b.period, b.status)
+                    for b in Bill.objects.filter(order_id=order.pk, status__in=OWED_STATUSES)
+                    if b.status != BillStatus.PAYING or b.pk not in flying
+                ]
+                assert not collectable, f"{name}: bills still collectable {collectable}"
+                for payment in BillPayment.objects.filter(
+                    bill__order_id=order.pk, status=BillPayment.Status.SUCCEEDED
+                ).exclude(method__in=[BillPayment.Method.OFFLINE, BillPayment.Method.DEPOSIT]):
+                    back = _sum(
+                        r.amount for r in payment.refunds.exclude(status=BillRefund.Status.FAILED)
+                    )
+                    assert back == payment.amount, (
+                        f"{name}: payment {payment.out_trade_no} took {payment.amount}, "
+                        f"{back} given back"
+                    )
+                for transfer in DepositOperation.objects.filter(
+                    order_id=order.pk, kind="transfer", purpose="bills", status="succeeded"
+                ):
+                    back = _sum(
+                        op.amount
+                        for op in DepositOperation.objects.filter(
+                            kind="refund", out_request_no__startswith=f"{transfer.out_request_no}R"
+                        ).exclude(status="failed")
+                    )
+                    assert back == transfer.amount, (
+                        f"{name}: transfer {transfer.out_request_no} took {transfer.amount}, "
+                        f"{back} given back"
+                    )
 
-def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, monkeypatch):
+    @invariant()
+    def an_ended_order_s_deposit_is_thawed(self) -> None:
+        """10. The deposit of an ended order (a deal or not) is thawed, or its thaw in
+        flight, unless something it could pay is owed or in flight (from rows)."""
+        today = timezone.localdate()
+        with self._in_shop():
+            for placed_order in self._orders():
+                order = Order.objects.get(pk=placed_order.id)
+                if order.status not in machine.FINAL or deposits.deposit_available(order) <= 0:
+                    continue
+                could = what_the_deposit_could_pay(order.pk, today)
+                assert could, (
+                    f"{order.status} order {placed_order.no}: {deposits.deposit_available(order)} "
+                    "of its deposit still frozen with nothing owed or in flight"
+                )
+
+    @invariant()
+    def every_settlement_day_is_closed_or_held(self) -> None:
+        """11. Every settlement day the last night reached is closed: each journal that moved
+        money at the provider by then, whose period's settlement day has come, is in a
+        closed statement, or in the one span held — held only while the withdrawable
+        balance does not cover its negative net."""
+        if self.night is None:
+            return
+        night, newest = self.night
+        with self._in_shop():
+            held = list(Statement.objects.filter(status=Statement.Status.HELD))
+            assert len(held) <= 1, f"{len(held)} statements held"
+            balance = account_balance("merchant_cash")
+            if held:
+                assert held[0].net < 0 and balance + held[0].net < 0, (
+                    f"held {held[0].period_start}~{held[0].period_end} net {held[0].net} while "
+                    f"{balance} is withdrawable"
+                )
+            cycle = statements._cycle()  # the terms in force
+            last_closed = (
+                Statement.objects.filter(status=Statement.Status.CLOSED)
+                .order_by("-period_end")
+                .values_list("period_end", flat=True)
+                .first()
+            )
+            open_days = (
+                Entry.objects.filter(account__code="provider_clearing", journal_id__lte=newest or 0)
+                .exclude(journal__kind="settlement")
+                .exclude(journal_id__in=StatementLine.objects.values("journal_id"))
+                .values_list("journal_id", "journal__counted_on")
+            )
+            for journal_id, counted_on in open_days:
+                day = counted_on
+                if last_closed is not None and day <= last_closed:
+                    day = last_closed + timedelta(days=1)
+                closes_on = statements._period(day, cycle)[2]
+                if closes_on > night:
+                    continue
+                assert held and held[0].period_start <= day, (
+                    f"journal {journal_id} of {counted_on} (settles {closes_on}) neither closed "
+                    f"nor held after the night of {night}"
+                )
+
+    def _our_trades(self) -> dict[str, tuple[str, Decimal]]:
+        """Each request number we sent the provider for the example's orders, with what our
+        rows say of it: (succeeded / failed / processing, amount)."""
+        ours: dict[str, tuple[str, Decimal]] = {}
+        ids = [placed_order.id for placed_order in self._orders()]
+        with self._in_shop():
+            for number, status, amount in (
+                BillPayment.objects.filter(bill__order_id__in=ids)
+                .exclude(method__in=["early", "offline", "deposit"])
+                .values_list("out_trade_no", "status", "amount")
+            ):
+                ours[number] = (status, amount)
+            for number, status, received, method in EarlySettlement.objects.filter(
+                order_id__in=ids
+            ).values_list("settlement_no", "status", "received", "method"):
+                if method == "provider":
+                    done = "succeeded" if status in ("succeeded", "short") else status
+                    ours[number] = (done, received or ZERO)
+            for number, status, amount in DepositOperation.objects.filter(
+                order_id__in=ids
+            ).values_list("out_request_no", "status", "amount"):
+                ours[number] = (status, amount)
+            for number, status, amount in BillRefund.objects.filter(order_id__in=ids).values_list(
+                "out_no", "status", "amount"
+            ):
+                ours[number] = (status, amount)
+        return ours
+
+    @invariant()
+    def the_provider_s_trades_equal_the_books(self) -> None:
+        """12. Trade by trade, for every order of the example (taken, refunded, frozen,
+        thawed): what our rows say succeeded the provider did, with the same amount; what
+        the provider did our rows know (succeeded, or awaiting its word); what failed with
+        us never succeeded there."""
+        ours = self._our_trades()
+        theirs = {
+            r.out_no: r
+            for r in self._provider_records()
+            if r.operation not in (PaymentOperation.WITHHOLD_SIGN, PaymentOperation.PAYOUT)
+        }
+        for number, (status, amount) in ours.items():
+            record = theirs.get(number)
+            if status == "succeeded":
+                assert record is not None and record.status == PaymentStatus.SUCCEEDED, (
+                    f"{number}: succeeded in our books, at the provider "
+                    f"{record.status if record else 'unknown'}"
+                )
+                assert record.amount == amount, f"{number}: ours {amount}, theirs {record.amount}"
+            elif status == "failed" and record is not None:
+                assert record.status != PaymentStatus.SUCCEEDED, (
+                    f"{number}: failed in our books, the provider took {record.amount}"
+                )
+        for number, record in theirs.items():
+            if record.status != PaymentStatus.SUCCEEDED:
+                continue
+            status, amount = ours.get(number, ("unknown", ZERO))
+            assert status in ("succeeded", "processing"), (
+                f"{number}: the provider's {record.operation} of {record.amount} succeeded, "
+                f"our books say {status}"
+            )
+
+    @invariant()
+    def each_state_s_event_is_written_once(self) -> None:
+        """13. `bill.paid` once for each paid bill and for no other; `bill.overdue` once for
+        each bill the night found past due (`overdue_noted_on`), whatever its late fee; a
+        case's `write_off` once per write-off."""
+        ids = [placed_order.id for placed_order in self._orders()]
+        with self._in_shop():
+            bills = list(Bill.objects.filter(order_id__in=ids))
+            written_off = set(
+                WriteOff.objects.filter(order_id__in=ids).values_list("case_id", flat=True)
+            )
+            cases = list(RecoveryCase.objects.filter(order_id__in=ids).values_list("pk", flat=True))
+            # The shop's own outbox (each merchant's schema keeps one).
+            events = Counter(
+                (kind, object_id, (data or {}).get("action"))
+                for kind, object_id, data in OutboxEvent.objects.filter(
+                    type__in=["bill.paid", "bill.overdue", "recovery.case_changed"],
+                ).values_list("type", "object_id", "data")
+            )
+        for bill in bills:
+            name = f"bill {bill.order_no} #{bill.period} ({bill.status})"
+            paid = events[("bill.paid", str(bill.pk), None)]
+            assert paid == (1 if bill.status == BillStatus.PAID else 0), (
+                f"{name}: bill.paid written {paid} times"
+            )
+            overdue = events[("bill.overdue", str(bill.pk), None)]
+            assert overdue == (1 if bill.overdue_noted_on else 0), (
+                f"{name}: bill.overdue written {overdue} times (noted {bill.overdue_noted_on})"
+            )
+        for case_id in cases:
+            times = events[("recovery.case_changed", str(case_id), "write_off")]
+            assert times == (1 if case_id in written_off else 0), (
+                f"case {case_id}: write_off written {times} times"
+            )
+
+
+def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, admin_client, monkeypatch):
     # The shop takes 5 % commission, gives 10 % off early settlements and charges late fees
     # high enough to see (0.5 % a day, 1 % after 15 days).
     SettlementTerms.objects.create(
@@ -1649,9 +2050,25 @@ def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, monkeypa
         assert saved.ok, saved
     app = IntakeClient(demo, DEMO)
     # The customer paid 12.00 of shipping fee with bill 1 (refundSfAmount gives it back).
-    lease = in_lease(demo, demo_owner, app, goods_on_shelf(demo_owner), shipping_fee="12.00")
+    offer = goods_on_shelf(demo_owner)
+    lease = in_lease(demo, demo_owner, app, offer, shipping_fee="12.00")
+    # Orders not a deal yet, beside it: awaiting audit, audited and signed (bill 1 not
+    # paid), a purchase awaiting payment.
+    auditing = placed(demo, place(app, offer, key="machine-auditing", seed=81))
+    signing = placed(demo, place(app, offer, key="machine-signing", seed=82))
+    assert demo_owner.post("/api/backend/auditOrder", {"id": signing.id, "passed": True}).ok
+    customer_signs(demo, signing.id)
+    purchase = placed(demo, place(app, offer, key="machine-purchase", seed=83, rent_plan_id=None))
+    provider_settles(demo)  # the deposits' freezes confirmed
+    others = {"auditing": auditing, "signing": signing, "purchase": purchase}
     with tenant_context(demo):
         payer = f"cust-{Order.objects.get(pk=lease.id).customer_id}"
+        states = {name: Order.objects.get(pk=o.id).status for name, o in others.items()}
+        assert states == {
+            "auditing": machine.AWAITING_AUDIT,
+            "signing": machine.AWAITING_SIGNING,
+            "purchase": machine.AWAITING_PAYMENT,
+        }, states
         # Recovery may write a debt off 5 days past due.
         setting = RecoverySetting.objects.get_or_create(pk=1)[0]
         setting.write_off_after_days = 5
@@ -1659,7 +2076,7 @@ def test_a_lease_s_money_holds_whatever_happens_to_it(demo, demo_owner, monkeypa
     connection.set_schema_to_public()
     clock = Clock(timezone.now)
     monkeypatch.setattr(timezone, "now", clock.now)
-    shop = Shop(demo, demo_owner, app, lease, payer, clock)
+    shop = Shop(demo, demo_owner, app, lease, payer, clock, admin_client, others)
     monkeypatch.setattr(LeaseMoney, "shop", shop, raising=False)
 
     # Every thaw asked of the provider, by any path, with what the deposit could pay then.

@@ -89,9 +89,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         MERCHANT,
         "deposit_refund",
-        frozenset({"damage_income", "refunds"}),
+        frozenset({"damage_income", "refunds", "customer_refunds_payable"}),
         frozenset({"provider_clearing"}),
-        "money a deposit transfer took, given back",
+        "money a deposit transfer took, given back (what came after the order ended without "
+        "a deal against what is owed back)",
     ),
     Rule(
         MERCHANT,
