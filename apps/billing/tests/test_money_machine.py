@@ -213,6 +213,19 @@ from zulin.providers.sandbox import (
 # sequences as before the rename, issue 42).
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
+# What `a_key_is_used_again` may change in a body to make another valid request.
+FREE_TEXT = frozenset({"reason", "remark", "note", "payer_name", "bank_reference"})
+DEPOSIT_PURPOSES = ("bills", "damage")
+
+
+def _is_amount(value: str) -> bool:
+    """A money field's text (yuan, two places)."""
+    try:
+        return Decimal(value).as_tuple().exponent == -2
+    except ArithmeticError:
+        return False
+
+
 CHINA = ZoneInfo("Asia/Shanghai")
 
 # No explain phase: it reruns a failing example many times over to point at lines, which
@@ -1409,33 +1422,40 @@ class LeaseMoney(RuleBasedStateMachine):
 
     # --- a key used again ---------------------------------------------------------------
 
-    def _another_request(self, sent: Sent) -> dict[str, Any] | None:
-        """The same key with another request: another bill, or another amount."""
+    def _another_request(self, sent: Sent, field: int) -> dict[str, Any] | None:
+        """The same key with another request: one field of the body (the `field`-th of
+        those that can take another valid value) changed. The key's fingerprint covers
+        every field, so whichever changes, the answer is 1101."""
         body = dict(sent.body)
-        if "period" in body:
-            periods = [b.period for b in self._bills() if b.period != body["period"]]
-            if not periods:
-                return None
-            body["period"] = min(periods, key=lambda p: abs(p - body["period"]))
-            return body
-        if "amount" in body and body["amount"] is not None:
-            body["amount"] = str(Decimal(str(body["amount"])) + CENT)
-            return body
-        if "total" in body:
-            body["total"] = str(Decimal(str(body["total"])) + CENT)
-            return body
-        if sent.path in ("/api/platform/depositThaw", "/api/merchant/refundSfAmount"):
-            body["amount"] = "0.01"
-            return body
-        if sent.path == "/api/platform/depositTransferPay":
-            body["purpose"] = "damage"
-            body["amount"] = "0.01"
-            return body
-        return None
+        changes: list[tuple[str, Any]] = []
+        for name, value in sorted(body.items()):
+            if name == "idempotency_key":
+                continue
+            if name == "period" and isinstance(value, int):
+                periods = [b.period for b in self._bills() if b.period != value]
+                if periods:
+                    changes.append((name, min(periods, key=lambda p: abs(p - value))))
+            elif isinstance(value, bool):
+                changes.append((name, not value))
+            elif isinstance(value, int):
+                changes.append((name, value + 1))
+            elif isinstance(value, str) and _is_amount(value):
+                changes.append((name, str(Decimal(value) + CENT)))
+            elif name in FREE_TEXT and isinstance(value, str):
+                changes.append((name, value + " 另"))
+            elif name == "purpose" and value in DEPOSIT_PURPOSES:
+                changes.append((name, next(p for p in DEPOSIT_PURPOSES if p != value)))
+            elif name == "amount" and value is None:
+                changes.append((name, "0.01"))
+        if not changes:
+            return None
+        name, value = changes[field % len(changes)]
+        body[name] = value
+        return body
 
-    @rule(nth=st.integers(0, 4), same=st.booleans())
+    @rule(nth=st.integers(0, 4), same=st.booleans(), field=st.integers(0, 7))
     @counted
-    def a_key_is_used_again(self, nth: int, same: bool) -> None:
+    def a_key_is_used_again(self, nth: int, same: bool, field: int = 0) -> None:
         """A money call made again with a key already used (one whose first call was
         answered): the same request answers what the first made and changes nothing;
         another request under it is refused (1101) and changes nothing (rule 7)."""
@@ -1450,7 +1470,7 @@ class LeaseMoney(RuleBasedStateMachine):
         if not used:
             return
         sent = used[-1 - min(nth, len(used) - 1)]
-        body = sent.body if same else self._another_request(sent)
+        body = sent.body if same else self._another_request(sent, field)
         if body is None:
             return
         quiet = not self._in_flight()
