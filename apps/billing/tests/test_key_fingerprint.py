@@ -9,6 +9,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import LateFeeWaiver, OfflineReceipt
 from tests.leases import in_lease
+from zulin.idempotency.models import IdempotencyKey
 
 from .support import RECORD, body, overdue_with_late_fee
 
@@ -75,3 +76,22 @@ def test_a_refused_request_leaves_its_key_for_the_corrected_retry(demo, demo_own
     assert corrected.ok, corrected
     with tenant_context(demo):
         assert [w.amount for w in LateFeeWaiver.objects.filter(bill_id=bill.pk)] == [CENT]
+
+
+def test_a_request_may_not_take_the_form_of_a_key_the_night_makes(demo, demo_owner, app, offer):
+    """The night withholds a bill under `auto:<bill>:<day>`: a request's key of that form
+    (or any prefix the services keep) is refused on its field and claims nothing, so it can
+    never stand in the night's way."""
+    order = in_lease(demo, demo_owner, app, offer)
+    bill = overdue_with_late_fee(demo, order.id)
+    refused = {}
+    for key in (f"auto:{bill.pk}:2026-11-29", "intake:Z0001", "recovery:1:x", "internal:abc"):
+        answer = demo_owner.post(
+            WAIVE,
+            {"order_id": order.id, "period": 2, "reason": "门店原因", "idempotency_key": key},
+        )
+        refused[key] = (answer.code, tuple(sorted((answer.data or {}).get("fields", {}))))
+    assert set(refused.values()) == {(400, ("idempotency_key",))}, refused
+    with tenant_context(demo):
+        assert not LateFeeWaiver.objects.filter(bill_id=bill.pk).exists()
+        assert not IdempotencyKey.objects.filter(key__in=list(refused)).exists()

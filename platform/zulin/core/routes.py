@@ -25,7 +25,7 @@ from django.http import HttpRequest
 from ninja.constants import NOT_SET
 from pydantic import BaseModel
 
-from zulin.idempotency.services import KEY_FIELD, keyed_run
+from zulin.idempotency.services import KEY_FIELD, client_key_checked, keyed_run
 
 from .auth import key_scope
 from .params import get_or_post_docs, read_params
@@ -115,6 +115,7 @@ def _idempotent(
                 key = getattr(value, KEY_FIELD) or ""
         if not key:
             return view(request, **values)
+        client_key_checked(key)
         return keyed_run(
             key,
             operation=operation_id,

@@ -39,6 +39,10 @@ from zulin.core.errors import ApplicationError, ErrorCode
 from .models import IdempotencyKey
 
 KEY_FIELD = "idempotency_key"
+# The prefixes of the keys the services make themselves (the night's `auto:<bill>:<date>`, an
+# order's intake, a buyout, a recovery's payment): a request's key may not take one, or it
+# could claim the night's key for a bill before the night does (`client_key_checked`).
+INTERNAL_PREFIXES = ("auto:", "intake:", "buyout:", "recovery:", "internal:")
 T = TypeVar("T")
 
 
@@ -74,6 +78,18 @@ def _without_key(value: Any) -> Any:
     if isinstance(value, dict):
         return {name: _without_key(item) for name, item in value.items() if name != KEY_FIELD}
     return value
+
+
+def client_key_checked(key: str) -> None:
+    """A request's key is refused (VALIDATION, on its field) when it takes the form of a key
+    the services make themselves."""
+    if key.startswith(INTERNAL_PREFIXES):
+        raise ApplicationError(
+            ErrorCode.VALIDATION,
+            "幂等键不能以系统保留的前缀开头",
+            msg_en="the idempotency key may not start with a prefix the system keeps",
+            data={"fields": {KEY_FIELD: "幂等键不能以系统保留的前缀开头"}},
+        )
 
 
 def keyed_run(key: str, *, operation: str, fields: Mapping[str, Any], work: Callable[[], T]) -> T:
