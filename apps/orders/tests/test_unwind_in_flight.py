@@ -16,6 +16,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillLateFee, BillPayment, BillRefund
+from apps.billing.payments import payments_unwound_refund
 from apps.billing.rent_run import payments_stale_close
 from apps.orders import machine
 from apps.orders.models import Order, OrderSetting
@@ -276,4 +277,21 @@ def test_every_move_into_an_ended_non_deal_gives_back_what_is_in_flight(
     with tenant_context(demo):
         assert Order.objects.get(pk=order.id).status in machine.UNWOUND
     connection.set_schema_to_public()
+    _nothing_kept(demo, order.id)
+
+
+def test_money_given_back_once_is_not_given_back_again(demo, demo_owner, app, offer):
+    """The unwind and a late confirmation may both ask for what an unwound order's payment
+    owes back: asked again once all of it is back, nothing more is refunded, not even 0.00."""
+    order = _signed_with_cashier_open(demo, demo_owner, app, offer, "unwind-paid-twice")
+    sandbox_payer_pay(merchant=demo.slug, out_no=f"{order.no}B001")
+    _job_cancels(demo, order.id)
+    provider_settles(demo)
+
+    with tenant_context(demo):
+        payment = BillPayment.objects.get(bill__order_id=order.id)
+        payments_unwound_refund([payment], actor=None)
+        assert list(
+            BillRefund.objects.filter(order_id=order.id).values_list("amount", "status", "purpose")
+        ) == [(Decimal("399.00"), "succeeded", "unwound")]
     _nothing_kept(demo, order.id)
