@@ -112,20 +112,19 @@ def keyed_run(key: str, *, operation: str, fields: Mapping[str, Any], work: Call
     raise refusal
 
 
-def key_claim(key: str, *, operation: str, fields: Mapping[str, Any]) -> bool:
-    """Claims `key` for this request (inside the caller's transaction): True when the key is
-    new, False when it answers the same request again; IDEMPOTENCY_KEY_REUSED when another
-    request has it. A blank key is no key (True, nothing stored)."""
+def key_claim(key: str, *, operation: str, fields: Mapping[str, Any]) -> None:
+    """Claims `key` for this request (inside the caller's transaction), or finds it claimed
+    by the same request before (the call then answers its record); IDEMPOTENCY_KEY_REUSED
+    when another request has it. A blank key is no key (nothing stored)."""
     if not key:
-        return True
+        return
     fingerprint = request_fingerprint(operation, fields)
     try:
         with transaction.atomic():
             IdempotencyKey.objects.create(key=key, operation=operation, fingerprint=fingerprint)
-        return True
+        return
     except IntegrityError:
         # Claimed before, or by a concurrent request whose commit the unique index waited for.
         claimed = IdempotencyKey.objects.get(key=key)
     if claimed.fingerprint != fingerprint:
         raise ApplicationError(ErrorCode.IDEMPOTENCY_KEY_REUSED)
-    return False

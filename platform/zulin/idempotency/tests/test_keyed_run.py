@@ -32,6 +32,13 @@ def test_the_fingerprint_counts_every_field_and_amounts_by_value():
     assert first != request_fingerprint(
         "waiveOrderCharge", {"amount": Decimal("0.01"), "period": 2}
     )
+    # A field counts by its type too: nothing, 0 and their texts are four requests; a
+    # value of any other type counts by its text (two ids, two requests).
+    plain = [request_fingerprint("x", {"remark": v}) for v in (None, "None", 0, "0")]
+    assert len(set(plain)) == 4
+    assert request_fingerprint("x", {"ref": uuid.UUID(int=1)}) != request_fingerprint(
+        "x", {"ref": uuid.UUID(int=2)}
+    )
     # The key itself is no part of the request, wherever it is.
     assert request_fingerprint("x", {"a": {"idempotency_key": "k1", "b": 1}}) == (
         request_fingerprint("x", {"a": {"idempotency_key": "k2", "b": 1}})
