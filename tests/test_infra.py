@@ -164,3 +164,32 @@ def test_the_cluster_survives_a_frozen_host_by_its_topology_not_by_hand():
     assert (ROOT / "infra" / "cluster" / "drill_freeze.py").exists()
     assert 'default+=" freeze"' in drills
     assert "drill.sh freeze" in makefile
+
+
+PG_REWIND = Path("/usr/lib/postgresql/15/bin/pg_rewind")
+
+
+@pytest.mark.skipif(not PG_REWIND.exists(), reason="no PostgreSQL 15 pg_rewind on this machine")
+def test_the_cluster_keeps_a_former_primary_before_rewinding_it_only_when_asked(tmp_path):
+    """Patroni's pg_rewind in the cluster is the wrapper (issue 61): with a `keep-diverged`
+    file beside the data directory it copies the directory aside before the real pg_rewind
+    runs (the freeze drill reads what the former primary committed after the fork from that
+    copy); without it, it copies nothing. Either way pg_rewind runs with Patroni's arguments
+    and its exit status is the wrapper's."""
+    cluster = (ROOT / "infra" / "cluster" / "cluster.sh").read_text()
+    wrapper = ROOT / "infra" / "cluster" / "pg_rewind_keep.sh"
+    assert "pg_rewind: $ROOT/infra/cluster/pg_rewind_keep.sh" in cluster
+    data = tmp_path / "db1" / "data"
+    data.mkdir(parents=True)
+    (data / "PG_VERSION").write_text("15\n")
+    args = [str(wrapper), "-D", str(data), "--source-server", "host=/nonexistent port=1"]
+
+    plain = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    assert plain.returncode != 0 and "pg_rewind" in plain.stderr
+    assert not (tmp_path / "db1" / "diverged").exists()
+
+    (tmp_path / "db1" / "keep-diverged").write_text("asked\n")
+    kept = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    assert kept.returncode == plain.returncode
+    copies = list((tmp_path / "db1" / "diverged").glob("*/data/PG_VERSION"))
+    assert len(copies) == 1 and copies[0].read_text() == "15\n"

@@ -296,6 +296,10 @@ postgresql:
   connect_address: $ip:5432
   data_dir: $dir/data
   bin_dir: $PGBIN
+  # pg_rewind through a wrapper that can keep the former primary's data before it is rewound
+  # (only when the freeze drill asks, by a file keep-diverged beside the data directory).
+  bin_name:
+    pg_rewind: $ROOT/infra/cluster/pg_rewind_keep.sh
   pgpass: $dir/pgpass
   authentication:
     superuser: {username: postgres, password: zl-lab}

@@ -13,9 +13,11 @@ runs on the database host (ZL_ETCD=db), it is made the raft leader first: the wo
 Each run checks: the standby takes over while the host is frozen; on waking, the old primary
 steps down by itself and comes back as the synchronous standby; the new primary is never
 demoted; every acknowledged write is on the server that is primary at the end; no bill paid
-twice nor beyond what it owes. After the runs: the night finished by running it again,
-`ledger_check --all` and `ledger_agreement` clean. Exit 1 on any failure. Figures:
-.run/cluster/drill-freeze.json and stdout.
+twice nor beyond what it owes; and what the old primary committed after the promotion, read
+from a copy of its data directory kept just before Patroni rewinds it (the pg_rewind wrapper,
+infra/cluster/pg_rewind_keep.sh), holds no write a client saw committed. After the runs: the
+night finished by running it again, `ledger_check --all` and `ledger_agreement` clean. Exit 1
+on any failure. Figures: .run/cluster/drill-freeze.json and stdout.
 """
 
 from __future__ import annotations
@@ -149,6 +151,235 @@ def watch_roles(old: str, new: str, seconds: float) -> dict[str, Any]:
     }
 
 
+PGBIN = Path("/usr/lib/postgresql/15/bin")
+# Where a load op's writes land: its idempotency key (every keyed call claims one), the bill
+# payment of a withhold, the withdrawal an application makes and a cancel updates.
+LOAD_SCHEMAS = ("public", "m_demo", "m_acme")
+
+
+def keep_diverged(on: bool) -> None:
+    """Asks the pg_rewind wrapper (infra/cluster/pg_rewind_keep.sh) of every database host to
+    keep a copy of a former primary's data before rewinding it."""
+    for host in base.DB_HOSTS:
+        flag = RUN / host / "keep-diverged"
+        if on:
+            flag.write_text("the freeze drill reads a former primary's commits after the fork\n")
+        else:
+            flag.unlink(missing_ok=True)
+
+
+def kept_copies(host: str, since: float) -> list[Path]:
+    """The copies the wrapper kept since `since` (each under a directory named by its UTC
+    time)."""
+    import calendar
+
+    kept = []
+    for path in sorted((RUN / host / "diverged").glob("*/data")):
+        try:
+            stamp = calendar.timegm(time.strptime(path.parent.name, "%Y%m%dT%H%M%S"))
+        except ValueError:
+            continue
+        if stamp >= since - 1:
+            kept.append(path)
+    return kept
+
+
+def rewinds_logged(host: str, since: float) -> int:
+    """How many times the host's Patroni ran pg_rewind since `since` (its log's lines are
+    stamped in local time, as Patroni writes them)."""
+    log_file = RUN / "logs" / f"patroni-{host}.log"
+    if not log_file.exists():
+        return 0
+    count = 0
+    for line in log_file.read_text(errors="replace").splitlines():
+        if "pg_rewind exit code=" not in line:
+            continue
+        try:
+            stamp = time.mktime(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S"))
+        except ValueError:
+            continue
+        count += stamp >= since - 1
+    return count
+
+
+def fork_point(timeline: int) -> str | None:
+    """Where the cluster's history left `timeline`: the LSN of the promotion that ended it,
+    from the current primary's timeline history file."""
+    rows = base.sql(
+        "select pg_read_file('pg_wal/' || lpad(upper(to_hex(timeline_id)), 8, '0') || '.history')"
+        " from pg_control_checkpoint()"
+    )
+    for line in (rows[0][0] if rows else "").splitlines():
+        fields = line.split()
+        if len(fields) >= 2 and fields[0].isdigit() and int(fields[0]) == timeline:
+            return fields[1]
+    return None
+
+
+def committed_after(data: Path, timeline: int, fork: str) -> tuple[int, list[str], set[str]]:
+    """The WAL records of `timeline` in the kept copy from the fork point on, the ids of the
+    transactions that committed among them, and the relation files (`<db oid>/<relfilenode>`)
+    those transactions' heap records wrote (pg_waldump stops at the end of valid WAL)."""
+    done = subprocess.run(
+        [str(PGBIN / "pg_waldump"), "-p", str(data / "pg_wal"), "-t", str(timeline), "-s", fork],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    records = [line for line in done.stdout.splitlines() if line.startswith("rmgr:")]
+    commits: list[str] = []
+    wrote: dict[str, set[str]] = {}
+    for line in records:
+        if "tx:" not in line:
+            continue
+        xid = line.split("tx:")[1].split(",")[0].strip()
+        if "desc: COMMIT" in line:
+            commits.append(xid)
+        elif line.startswith(("rmgr: Heap ", "rmgr: Heap2 ")) and "blkref #0: rel " in line:
+            rel = line.split("blkref #0: rel ")[1].split()[0].split("/")
+            wrote.setdefault(xid, set()).add(f"{rel[1]}/{rel[2]}")
+    files = set().union(*(wrote.get(xid, set()) for xid in commits))
+    return len(records), commits, files
+
+
+def rows_of(
+    data: Path, xids: list[str], files: set[str]
+) -> tuple[list[tuple[str, str, str]], dict[str, int]]:
+    """The copy started on a private socket (no network, no archiving, no standby, as a
+    primary of its own: it was shut down cleanly before the rewind) and asked which load rows
+    those transactions wrote — (table, idempotency key, status) — and which tables of the
+    product's database their heap records touched (name: rows of those transactions still
+    there)."""
+    sockets = data.parent / "socket"
+    sockets.mkdir(exist_ok=True)
+    subprocess.run(["chown", "-R", "postgres:postgres", str(data.parent)], check=True)
+    for signal_file in ("standby.signal", "recovery.signal"):
+        (data / signal_file).unlink(missing_ok=True)
+    options = (
+        f"-c port=5499 -c listen_addresses='' -c unix_socket_directories={sockets} "
+        "-c archive_mode=off -c synchronous_standby_names='' -c primary_conninfo='' "
+        "-c shared_buffers=32MB -c max_connections=200 -c max_wal_senders=10"
+    )
+    pg_ctl = ["runuser", "-u", "postgres", "--", str(PGBIN / "pg_ctl"), "-D", str(data)]
+    started = subprocess.run(
+        [*pg_ctl, "-w", "-t", "60", "-l", str(data.parent / "copy.log"), "-o", options, "start"],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+    )
+    if started.returncode != 0:
+        raise RuntimeError(f"the kept copy did not start: {started.stderr.strip()[-300:]}")
+    import psycopg
+
+    found: list[tuple[str, str, str]] = []
+    tables: dict[str, int] = {}
+    try:
+        with psycopg.connect(
+            host=str(sockets), port=5499, user="postgres", dbname="zulin", connect_timeout=10
+        ) as conn:
+            for schema in LOAD_SCHEMAS:
+                queries = [
+                    ("idempotency_key", "key", "operation"),
+                    ("billing_billpayment", "idempotency_key", "status"),
+                    ("finance_withdrawal", "idempotency_key", "status"),
+                ]
+                for table, key, status in queries:
+                    exists = conn.execute(
+                        "select to_regclass(%s)", (f"{schema}.{table}",)
+                    ).fetchone()
+                    if not exists or exists[0] is None:
+                        continue
+                    for row in conn.execute(
+                        f"select {key}, {status} from {schema}.{table}"  # noqa: S608
+                        " where xmin::text = any(%s)",
+                        (xids,),
+                    ).fetchall():
+                        found.append((f"{schema}.{table}", str(row[0]), str(row[1])))
+            database = conn.execute(
+                "select oid::text from pg_database where datname = current_database()"
+            ).fetchone()
+            ours = [f.split("/")[1] for f in files if database and f.split("/")[0] == database[0]]
+            for schema, name in conn.execute(
+                "select n.nspname, c.relname from pg_class c"
+                " join pg_namespace n on n.oid = c.relnamespace"
+                " where c.relkind in ('r', 'p', 't') and c.relfilenode::text = any(%s)",
+                (ours,),
+            ).fetchall():
+                count = conn.execute(
+                    f'select count(*) from "{schema}"."{name}" where xmin::text = any(%s)',  # noqa: S608
+                    (xids,),
+                ).fetchone()
+                tables[f"{schema}.{name}"] = int(count[0]) if count else 0
+    finally:
+        subprocess.run([*pg_ctl, "-m", "fast", "-w", "stop"], capture_output=True, check=False)
+    return found, tables
+
+
+def op_kind(table: str, key: str, status: str) -> str:
+    """Which load call wrote a row: a withhold's payment (its key holds `-w-`), a withdrawal
+    applied for (its key, or the withdrawal written pending) or cancelled."""
+    if table.endswith("finance_withdrawal"):
+        return "cancel" if status == "cancelled" else "withdrawal"
+    return "withhold" if "-w-" in key else "withdrawal"
+
+
+def diverged_check(old: str, since: float, ops: list[base.Op]) -> dict[str, Any]:
+    """What the old primary committed after the promotion, read before its rewind (issue 61):
+    the transactions the rewind throws away must be ones no client saw committed. A load op
+    with a write among them is one the client saw committed when its call was answered 200
+    and that was its only attempt (the answer can only have been that commit), or when it was
+    answered 200 and its write is not on the primary now. Answers figures and `seen`."""
+    rewinds = rewinds_logged(old, since)
+    copies = kept_copies(old, since)
+    figures: dict[str, Any] = {"rewinds": rewinds, "copies": len(copies), "seen": []}
+    if not copies:
+        figures["problem"] = (
+            f"{old} was rewound {rewinds} times but no copy was kept before it" if rewinds else None
+        )
+        return figures
+    records = commits = 0
+    written: list[tuple[str, str, str]] = []
+    tables: dict[str, int] = {}
+    for data in copies:
+        control = (data.parent / "controldata.txt").read_text()
+        timeline = int(control.split("Latest checkpoint's TimeLineID:")[1].split()[0])
+        fork = fork_point(timeline)
+        if fork is None:
+            figures["problem"] = f"no fork point for timeline {timeline} in the primary's history"
+            return figures
+        found, xids, files = committed_after(data, timeline, fork)
+        records += found
+        commits += len(xids)
+        if xids:
+            rows, touched = rows_of(data, xids, files)
+            written += rows
+            for name, count in touched.items():
+                tables[name] = tables.get(name, 0) + count
+        (data.parent / "checked.json").write_text(
+            json.dumps({"timeline": timeline, "fork": fork, "records": found, "commits": xids})
+        )
+        subprocess.run(["rm", "-rf", str(data)], check=False)
+    diverged = sorted({(op_kind(table, key, status), key) for table, key, status in written})
+    by_op = {(op.kind, op.key): op for op in ops}
+    seen = []
+    for kind, key in diverged:
+        op = by_op.get((kind, key))
+        answered = op is not None and op.acknowledged
+        if op and answered and (len(op.attempts) == 1 or base.acknowledged_missing([op])):
+            seen.append(f"{op.kind} {key} ({len(op.attempts)} attempts)")
+    figures.update(
+        records_after_fork=records,
+        commits_after_fork=commits,
+        tables_written_after_fork=tables,
+        load_writes_after_fork=sum((kind, key) in by_op for kind, key in diverged),
+        seen=seen,
+        problem=None,
+    )
+    return figures
+
+
 def one_run(number: int, run_id: str, tokens: dict[str, str]) -> dict[str, Any]:
     problems: list[str] = []
     hosts = base.primary_and_other()
@@ -160,6 +391,7 @@ def one_run(number: int, run_id: str, tokens: dict[str, str]) -> dict[str, Any]:
     )
     if synchronous is None:
         return {"run": number, "problems": [f"{new} not the synchronous standby before the run"]}
+    since = time.time()
     ops = base.plan(f"{run_id}-{number}")
     load = base.Load(tokens=tokens, withholds=queue.Queue(), run_id=f"{run_id}-{number}")
     for op in ops:
@@ -194,6 +426,11 @@ def one_run(number: int, run_id: str, tokens: dict[str, str]) -> dict[str, Any]:
     for thread in threads:
         thread.join(timeout=LOAD_SECONDS + base.OP_GIVE_UP + 30)
     final = base.primary()
+    try:
+        diverged = diverged_check(old, since, load.done)
+    except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as error:
+        diverged = {"problem": f"the old primary's timeline could not be read: {error}", "seen": []}
+    log(f"run {number}: {old}'s timeline after the promotion: {diverged}")
     attempts = [(t, status, code) for op in load.done for (t, status, code) in op.attempts]
     served_500 = [a for a in attempts if a[1] == 500 or a[2] == 500]
     acknowledged = [op for op in load.done if op.acknowledged]
@@ -213,6 +450,13 @@ def one_run(number: int, run_id: str, tokens: dict[str, str]) -> dict[str, Any]:
         problems.append(f"RPO: {len(missing)} acknowledged writes missing: {missing[:5]}")
     if twice:
         problems.append(f"bills paid twice or beyond what they owe: {twice[:5]}")
+    if diverged.get("problem"):
+        problems.append(str(diverged["problem"]))
+    if diverged["seen"]:
+        problems.append(
+            f"{old}'s timeline after the promotion holds {len(diverged['seen'])} transactions a "
+            f"client saw committed: {diverged['seen'][:5]}"
+        )
     figures = {
         "run": number,
         "frozen": old,
@@ -228,6 +472,10 @@ def one_run(number: int, run_id: str, tokens: dict[str, str]) -> dict[str, Any]:
         "acknowledged": len(acknowledged),
         "rpo_missing": len(missing),
         "bills_paid_twice": len(twice),
+        "old_rewound": diverged.get("rewinds"),
+        "old_commits_after_fork": diverged.get("commits_after_fork", 0),
+        "old_load_writes_after_fork": diverged.get("load_writes_after_fork", 0),
+        "old_writes_seen_committed": len(diverged["seen"]),
         "problems": problems,
     }
     log(f"run {number}: {'FAILED: ' + '; '.join(problems) if problems else 'passed'}")
@@ -237,7 +485,11 @@ def one_run(number: int, run_id: str, tokens: dict[str, str]) -> dict[str, Any]:
 def main() -> int:
     run_id = uuid.uuid4().hex[:8]
     tokens = {host: base.login(host) for host in ("demo.localhost", "acme.localhost")}
-    runs = [one_run(number, run_id, tokens) for number in range(1, RUNS + 1)]
+    keep_diverged(True)
+    try:
+        runs = [one_run(number, run_id, tokens) for number in range(1, RUNS + 1)]
+    finally:
+        keep_diverged(False)
     problems = [f"run {r['run']}: {p}" for r in runs for p in r["problems"]]
     night_again = base.night("run", timeout=300)
     log(f"night run again: {night_again}")
@@ -262,6 +514,9 @@ def main() -> int:
         "acknowledged": sum(r.get("acknowledged", 0) for r in runs),
         "rpo_missing": sum(r.get("rpo_missing", 0) for r in runs),
         "bills_paid_twice": sum(r.get("bills_paid_twice", 0) for r in runs),
+        "old_commits_after_fork": [r.get("old_commits_after_fork") for r in runs],
+        "old_load_writes_after_fork": [r.get("old_load_writes_after_fork") for r in runs],
+        "old_writes_seen_committed": sum(r.get("old_writes_seen_committed", 0) for r in runs),
         "night_rerun": night_again,
         "ledger_check_exit": ledger.returncode,
         "ledger_agreement_exit": agreement.returncode,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make drills` (root; issue 61): every full drill in turn — failover, freeze (when it exists),
+# `make drills` (root; issue 61): every full drill in turn — failover, freeze,
 # workers, restore at its default size — each on a cluster of its own (infra/cluster/drill.sh
 # brings it up and takes it down, also on failure), then one summary table. A failed drill
 # does not stop the others; the exit status is 1 when any failed. Run it before resolving an

@@ -42,6 +42,8 @@ FIGURES: dict[str, list[tuple[str, str]]] = {
         ("acknowledged", "acknowledged"),
         ("RPO missing", "rpo_missing"),
         ("paid twice", "bills_paid_twice"),
+        ("old timeline: commits after the fork", "old_commits_after_fork"),
+        ("old timeline: seen committed", "old_writes_seen_committed"),
     ],
     "workers": [
         ("tasks on the lost host", "lost_host_active_tasks"),
