@@ -26,7 +26,7 @@ from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from . import after_sale, devices, events, lease, outcomes, selectors, services
+from . import after_sale, devices, events, lease, selectors, services
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
 from .models import IntakeKey, Order
@@ -374,11 +374,17 @@ def orders_through_share_link_load(
 
 
 def orders_showcase_load(
-    *, owner: Session, slug: str, plan: list[tuple[int, str]] | None = None, rounds: int = 1
+    *,
+    owner: Session,
+    slug: str,
+    plan: list[tuple[int, str]] | None = None,
+    rounds: int = 1,
+    also: list[Story] | None = None,
 ) -> int:
     """Orders in every state and stage for the active merchant, the plan `rounds` times
-    over, told as the history of the shop's last 90 days with its nights; answers how many
-    orders exist."""
+    over, told as the history of the shop's last 90 days with its nights; `also`: other
+    stories told in the same history (the recovery showcase's older debts, cases worked and
+    written off: the nights run from the first of them). Answers how many orders exist."""
     if not IntakeKey.objects.exists():
         intake_key_create(name="演示小程序", channel=CHANNEL)
     offers = _offers()
@@ -405,6 +411,7 @@ def orders_showcase_load(
 
             placed_at = timezone.now() - _placed_ago(target, index)
             stories.append(_story(placed_at, place, target, owner, slug, index))
+    stories += also or []
     history_run(stories, slug=slug, nights=bool(stories))
     return Order.objects.count()
 
@@ -436,38 +443,44 @@ def _debt_story(
         _customer_short(order, slug, nights=None)
 
 
-def overdue_leases_load(
+def debt_keys(slug: str, days_ago: tuple[int, ...]) -> list[str]:
+    """The idempotency keys of `overdue_lease_stories`' orders."""
+    return [f"demo-{slug}-late-{days:04d}" for days in days_ago]
+
+
+def demo_order_ids(keys: list[str]) -> list[int]:
+    """The ids of the demo's orders of these keys (those placed), in the keys' order."""
+    found = dict(
+        Order.objects.filter(idempotency_key__in=keys).values_list("idempotency_key", "pk")
+    )
+    return [found[key] for key in keys if key in found]
+
+
+def overdue_lease_stories(
     *, owner: Session, slug: str, days_ago: tuple[int, ...], accounts_empty: bool = True
-) -> list[int]:
-    """Month leases delivered `days_ago` days ago (one each) whose customer paid nothing
-    since bill 1: debts of every age for the recovery showcase. With `accounts_empty` the
-    customers' accounts stay empty (an auto-debit fails); without it a withhold of their
-    bills succeeds (the failover drill's load). Each has its key: a second run finds them.
-    Answers their ids."""
+) -> list[Story]:
+    """The stories of month leases delivered `days_ago` days ago (one each) whose customer
+    paid nothing since bill 1: debts of every age for the recovery showcase, told in a
+    history with its nights (the nights' auto-debits fail, the late fees accrue day by day,
+    a case opens the night the first bill is past due). With `accounts_empty` the customers'
+    accounts stay empty (an auto-debit fails); without it a withhold of their bills succeeds
+    (the failover drill's load). Those whose key is used already are left out."""
     offers = _offers()
+    # Six-month leases where the shop has them: the oldest debt's last bill is past due by
+    # the time it is written off (nothing of it falls due afterwards).
     months = [plan for plan in offers.leases if plan.term_unit == "month"]
+    months = [plan for plan in months if plan.term <= 6] or months
     if not months:
         return []
     offers = _Offers(leases=months, sales=offers.sales)
-    keys = [f"demo-{slug}-late-{days:04d}" for days in days_ago]
-    history_run(
-        [
-            _debt_story(700 + number, key, offers, owner, slug, days, accounts_empty)
-            for number, (key, days) in enumerate(zip(keys, days_ago, strict=True))
-            if not Order.objects.filter(idempotency_key=key).exists()
-        ],
-        slug=slug,
-        nights=False,
-    )
-    orders = {
-        order.idempotency_key: order for order in Order.objects.filter(idempotency_key__in=keys)
-    }
-    for order in orders.values():
-        outcomes.order_overdue_refresh(order)
-    return [orders[key].pk for key in keys]
+    return [
+        _debt_story(700 + number, key, offers, owner, slug, days, accounts_empty)
+        for number, (key, days) in enumerate(zip(debt_keys(slug, days_ago), days_ago, strict=True))
+        if not Order.objects.filter(idempotency_key=key).exists()
+    ]
 
 
-# The shop's early-return terms, and leases placed under them (`owed_after_lease_load`):
+# The shop's early-return terms, and leases placed under them (`owed_after_lease_stories`):
 # (the order's turn, delivered days ago, where it ends, damage found at inspection).
 EARLY_RETURN_TERMS: dict[str, object] = {
     "early_return_min_term": 6,
@@ -518,31 +531,44 @@ def _owed_story(
         provider_settle(slug)
 
 
-def owed_after_lease_load(*, owner: Session, slug: str) -> int:
-    """The shop's early-return terms (a minimum of 6 months; before it, 30 % of the rent a
-    return cancels) and leases placed under them: returned early with the fee, returned
-    with damage above the deposit (the order ends owing), one awaiting inspection and one
-    running. Answers how many orders end owing. Each order has its key: a second run finds
-    it and changes nothing."""
+def _terms_adopted(owner: Session, at: datetime) -> Story:
+    """The shop adopts its early-return terms at `at`: the leases placed from then on carry
+    them (copied onto each order when it is placed)."""
     from .guards import order_setting
 
-    keys = [f"demo-{slug}-owed-{index}" for index, *_ in OWED_PLAN]
-    placed = Order.objects.filter(idempotency_key__in=keys).exists()
-    if not placed and order_setting().early_return_fee_mode == "none":
+    yield at
+    if order_setting().early_return_fee_mode == "none":
         services.order_setting_save(actor=owner, fields=dict(EARLY_RETURN_TERMS))
+
+
+def owed_after_lease_stories(*, owner: Session, slug: str) -> list[Story]:
+    """The shop's early-return terms (a minimum of 6 months; before it, 30 % of the rent a
+    return cancels), adopted a few days before the first lease placed under them, and those
+    leases: returned early with the fee, returned with damage above the deposit (the order
+    ends owing), one awaiting inspection and one running; told in the shop's history (its
+    nights charge the bills and open a case for what is past due). Each order has its key:
+    a second run finds it and tells nothing."""
+    keys = owed_keys(slug)
     offers = _offers()
-    if not offers.leases:
-        return 0
-    history_run(
-        [
+    if Order.objects.filter(idempotency_key__in=keys).exists() or not offers.leases:
+        return []
+    first = max(days_ago for _, days_ago, *_ in OWED_PLAN) + 3
+    return [
+        _terms_adopted(owner, real_now() - timedelta(days=first + 2)),
+        *(
             _owed_story(index, key, offers, owner, slug, days_ago, end, damage)
             for (index, days_ago, end, damage), key in zip(OWED_PLAN, keys, strict=True)
-            if not Order.objects.filter(idempotency_key=key).exists()
-        ],
-        slug=slug,
-        nights=False,
-    )
-    return Order.objects.filter(idempotency_key__in=keys, stage="owing").count()
+        ),
+    ]
+
+
+def owed_keys(slug: str) -> list[str]:
+    return [f"demo-{slug}-owed-{index}" for index, *_ in OWED_PLAN]
+
+
+def owed_after_lease_count(*, slug: str) -> int:
+    """How many of `owed_after_lease_stories`' orders end owing."""
+    return Order.objects.filter(idempotency_key__in=owed_keys(slug), stage="owing").count()
 
 
 def order_risk_checks_showcase_load(*, actor: Session) -> None:

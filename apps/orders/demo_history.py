@@ -7,7 +7,8 @@ A story is a generator: it yields the moment it wants to act next and acts when 
 resumed (under the clock at that moment); it ends by returning. The nights run between the
 stories' steps, one per China day, as the beat schedule runs them (`CELERY_BEAT_SCHEDULE`):
 the overdue refresh at 01:10, the rent run at 01:30 (the provider answers a few minutes
-later)."""
+later), recovery's night at 02:00 (a case opens the night its order's first bill is past
+due, promises are decided)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from zulin.providers.sandbox import sandbox_callbacks_deliver
 
 Story = Iterator[datetime]
 NIGHT_REFRESH, NIGHT_RENT, NIGHT_SETTLED = time(1, 10), time(1, 30), time(1, 35)
+NIGHT_RECOVERY = time(2, 0)
 
 
 def _china(day: date, at: time) -> datetime:
@@ -49,20 +51,22 @@ def night_job(name: str) -> None:
 
 def night_run(day: date, *, slug: str) -> None:
     """One night of the shop as its beat would run it: the overdue refresh, the rent run
-    (stale payments, late fees, auto-debit, statements) and the provider's answers a few
-    minutes later."""
+    (stale payments, late fees, auto-debit, statements), the provider's answers a few
+    minutes later and recovery's night (cases follow the debts, promises decided)."""
     with clock_at(_china(day, NIGHT_REFRESH)):
         night_job("orders.refresh_overdue")
     with clock_at(_china(day, NIGHT_RENT)):
         night_job("orders.rent_run")
     with clock_at(_china(day, NIGHT_SETTLED)):
         provider_settle(slug)
+    with clock_at(_china(day, NIGHT_RECOVERY)):
+        night_job("recovery.night")
 
 
 def history_run(stories: list[Story], *, slug: str, nights: bool) -> int:
     """Runs the stories' steps in time order (a step wanted in the future runs now); with
-    `nights`, every night from the first story's day whose last step (the provider's answers
-    at 01:35) is past runs between them, whatever the hour the load starts. Answers how many
+    `nights`, every night from the first story's day whose last step (recovery's at 02:00)
+    is past runs between them, whatever the hour the load starts. Answers how many
     nights ran."""
     started = real_now()
     queue: list[tuple[datetime, int, Story]] = []
@@ -80,7 +84,7 @@ def history_run(stories: list[Story], *, slug: str, nights: bool) -> int:
         night_at = _china(night, NIGHT_REFRESH)
         # A night runs only when all of it is past: a load started at 01:20 China time has
         # seen the overdue refresh but not the rent run, and history does not run ahead.
-        night_due = nights and _china(night, NIGHT_SETTLED) <= started
+        night_due = nights and _china(night, NIGHT_RECOVERY) <= started
         if night_due and (upcoming is None or night_at <= upcoming):
             night_run(night, slug=slug)
             night += timedelta(days=1)

@@ -28,10 +28,11 @@ from apps.orders.demo import (
     ACME_PLAN,
     order_risk_checks_showcase_load,
     orders_showcase_load,
-    owed_after_lease_load,
+    owed_after_lease_count,
+    owed_after_lease_stories,
 )
 from apps.promotion.demo import share_links_showcase_load
-from apps.recovery.demo import aging_showcase_load, recovery_showcase_load
+from apps.recovery.demo import aging_showcase_load, recovery_showcase_load, recovery_stories
 from apps.risk.demo import risk_queries_showcase_load
 from apps.service.demo import service_showcase_load
 from apps.subshops.demo import (
@@ -235,10 +236,20 @@ def shop_showcase_load(
         # Before the orders' history: the phones and laptops are tracked by unit, bought on
         # stock receipts months ago; the orders ship them by scan.
         units = units_showcase_load(actor=owner, devices=DEMO_DEVICES)
+        # Told in the same history (its nights charge their bills, open a case the night
+        # a bill is past due): leases under the early-return terms the shop adopted two
+        # months ago, and the recovery showcase's debts, months old, with their cases worked
+        # and the oldest written off.
         orders = orders_showcase_load(
-            owner=owner, slug=merchant.slug, rounds=settings.DEMO_ORDER_ROUNDS
+            owner=owner,
+            slug=merchant.slug,
+            rounds=settings.DEMO_ORDER_ROUNDS,
+            also=[
+                *owed_after_lease_stories(owner=owner, slug=merchant.slug),
+                *recovery_stories(owner=owner, merchant=merchant),
+            ],
         )
-        owing = owed_after_lease_load(owner=owner, slug=merchant.slug)
+        owing = owed_after_lease_count(slug=merchant.slug)
         money = money_showcase_load(owner=owner, slug=merchant.slug)
         share_links = share_links_showcase_load(owner=owner, slug=merchant.slug)
     withdrawals = withdrawals_showcase_load(merchant=merchant, owner=owner, approvers=finance_staff)
@@ -250,8 +261,8 @@ def shop_showcase_load(
         reconciliation_faults_load(owner=owner, slug=merchant.slug)
         # Late: its blacklist refuses a customer's further orders.
         service = service_showcase_load(actor=owner)
-        # After the money and the blacklist: cases of every debt still owed (a device never
-        # returned is lost with its written-off debt).
+        # After the money and the blacklist: today's cases of every debt still owed, the
+        # evidence pack of the debt the history wrote off.
         recovery = recovery_showcase_load(owner=owner, merchant=merchant)
         units = units_placed_showcase_load(actor=owner, sub_shop_ids=list(sub_shop_ids.values()))
         # Last: reports what the bills came to once every other part has moved them.

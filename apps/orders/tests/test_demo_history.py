@@ -1,7 +1,8 @@
 """The demo's history (`apps.orders.demo_history.history_run`) at any hour of the real day:
 the nights it runs are whole and in the past, the stories' steps run in time order, and a
-load started in the middle of a night (01:10–01:35 China time, when the refresh is past and
-the rent run is not) runs neither half of it. No database: the night's jobs are recorded."""
+load started in the middle of a night (01:10–02:00 China time, when the refresh is past and
+the rent run or recovery's night is not) runs none of it. No database: the night's jobs are
+recorded."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from django.utils import timezone
 
 from apps.orders import demo_history
 from zulin.core import clock
+
+# One night's jobs in the beat's order, the provider's answers among them.
+NIGHT = ["orders.refresh_overdue", "orders.rent_run", "settle", "recovery.night"]
 
 
 def _china(day: date, at: time) -> datetime:
@@ -50,7 +54,8 @@ def _story(start: datetime, log: list[tuple[str, datetime]]):
         (1, 10, 27),  # the refresh's minute: the night is not whole
         (1, 20, 27),  # between the refresh and the rent run (CI once ran here)
         (1, 34, 27),  # the rent run is past, the provider's answers are not
-        (1, 36, 28),  # the whole night is past
+        (1, 50, 27),  # the provider has answered, recovery's night has not run
+        (2, 1, 28),  # the whole night is past
         (23, 59, 28),
     ],
 )
@@ -69,7 +74,7 @@ def test_a_load_at_any_hour_runs_only_the_nights_wholly_past(
     assert [timezone.localdate(when).day for when in nights] == list(range(25, last_night + 1))
     # Each night ran whole, in its order, and every moment the clock read was in the past.
     names = [name for name, _ in night_log if name not in ("placed", "shipped")]
-    assert names == ["orders.refresh_overdue", "orders.rent_run", "settle"] * ran
+    assert names == NIGHT * ran
     assert all(when <= clock.real_now() for _, when in night_log)
     # The story's steps fell between the nights at their own moments.
     order = [(name, timezone.localtime(when).date()) for name, when in night_log]
@@ -77,7 +82,7 @@ def test_a_load_at_any_hour_runs_only_the_nights_wholly_past(
         ("orders.refresh_overdue", date(2026, 11, 26))
     )
     assert order.index(("shipped", date(2026, 11, 26))) > order.index(
-        ("settle", date(2026, 11, 26))
+        ("recovery.night", date(2026, 11, 26))
     )
 
 
