@@ -442,7 +442,7 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("refund_shipping_fee")
         actions += [
             kind
-            for kind in ("return", "buyout", "renewal", "refund")
+            for kind in ("return", "exchange", "buyout", "renewal", "refund")
             if guards.after_sale_refusal(order, kind) is None
         ]
         if (

@@ -26,6 +26,7 @@ from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
+    exchange_in_progress_load,
     order_risk_checks_showcase_load,
     orders_showcase_load,
     owed_after_lease_load,
@@ -239,6 +240,7 @@ def shop_showcase_load(
             owner=owner, slug=merchant.slug, rounds=settings.DEMO_ORDER_ROUNDS
         )
         owing = owed_after_lease_load(owner=owner, slug=merchant.slug)
+        exchange_in_progress_load(owner=owner, slug=merchant.slug)
         money = money_showcase_load(owner=owner, slug=merchant.slug)
         share_links = share_links_showcase_load(owner=owner, slug=merchant.slug)
     withdrawals = withdrawals_showcase_load(merchant=merchant, owner=owner, approvers=finance_staff)

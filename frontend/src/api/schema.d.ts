@@ -3702,8 +3702,9 @@ export interface paths {
          * Apply After Sale
          * @description The shop opens an after-sale business for the customer (who asked by phone or in
          *     the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
-         *     or an exchange; one open at a time. It is then handled with dealAfterSale; a return the
-         *     shop starts is approved as it starts (the order moves to returning at once).
+         *     or an exchange; one open at a time. It is then handled with dealAfterSale; a return or an
+         *     exchange the shop starts is approved as it starts (a return's order moves to returning at
+         *     once; an exchange waits for the old device, then ships the new one).
          */
         post: operations["applyAfterSale"];
         delete?: never;
