@@ -329,8 +329,9 @@ def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial
     Shipment.objects.filter(
         order=order, direction=Shipment.Direction.RETURN, delivered_at__isnull=True
     ).update(delivered_at=timezone.now())
-    business.received_on = timezone.localdate()
-    business.save(update_fields=["received_on", "updated_at"])
+    business.received_at = timezone.now()
+    business.received_on = timezone.localdate(business.received_at)
+    business.save(update_fields=["received_on", "received_at", "updated_at"])
     if business.kind == Kind.EXCHANGE:
         _audit(actor, order, business, "receive", "")
         return business

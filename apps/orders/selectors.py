@@ -1127,24 +1127,26 @@ def order_devices(order_nos: list[str]) -> dict[str, OrderDevice]:
 
 def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
     """Each order's number, status, SKU, sub-shop, whether it awaits shipment now (an
-    exchange's new device included), when it shipped and came back (the return's day, China
-    time) and what its customer paid, in four statements whatever the number of orders.
-    Registered in `OrdersConfig.ready()`."""
+    exchange's new device included), when it shipped and came back (the moment the shop
+    confirmed the goods back) and what its customer paid, in four statements whatever the
+    number of orders. Registered in `OrdersConfig.ready()`."""
     orders = list(
         Order.objects.filter(pk__in=order_ids).values(
             "pk", "order_no", "status", "sku_id", "sub_shop_id", "shipped_at"
         )
     )
-    returned = dict(
-        AfterSale.objects.filter(
+    # The moment the device came back as the shop confirmed it (a business received before
+    # that moment was kept: the start of its day).
+    returned = {
+        row["order_id"]: row["at"] or day_start(row["day"])
+        for row in AfterSale.objects.filter(
             order_id__in=order_ids,
             kind__in=(AfterSale.Kind.RETURN, AfterSale.Kind.EXCHANGE),
             received_on__isnull=False,
         )
         .values("order_id")
-        .annotate(day=Max("received_on"))
-        .values_list("order_id", "day")
-    )
+        .annotate(at=Max("received_at"), day=Max("received_on"))
+    }
     paid = lease_money().paid_totals_by_order(order_ids)
     # A lease whose exchange is approved and its old device back ships the new one now.
     exchanging = set(
@@ -1165,7 +1167,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             awaiting_shipment=row["status"] in (machine.AWAITING_SHIPMENT, machine.PAID)
             or row["pk"] in exchanging,
             shipped_at=row["shipped_at"],
-            returned_at=day_start(returned[row["pk"]]) if row["pk"] in returned else None,
+            returned_at=returned.get(row["pk"]),
             paid=paid.get(row["pk"], Decimal("0.00")),
         )
         for row in orders

@@ -5,10 +5,12 @@ write-offs move the unit. Real leases through the calls (`tests/leases.py`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.assets.models import Unit, UnitMovement
@@ -284,6 +286,7 @@ def test_a_return_checks_the_scan_against_the_orders_unit_and_receives_it(demo, 
     )
     assert wrong.code == 1307 and wrong.data["unit_id"] == unit.pk, wrong
     assert _unit(demo, unit.pk).status == "returning"
+    before = timezone.now().replace(microsecond=0)
     received = demo_owner.post(
         DEAL, {"order_id": order.id, "decision": "receive", "device_serial": unit.serial_number}
     )
@@ -293,6 +296,11 @@ def test_a_return_checks_the_scan_against_the_orders_unit_and_receives_it(demo, 
     assert (back.status, back.order_id) == ("received", order.id)
     assert detail_of(demo_owner, order.id)["status"] == "inspecting"
     assert detail_of(demo_owner, order.id)["unit"]["status"] == "received"
+    # The unit's history: the order's return time is the moment the shop confirmed it back.
+    history = demo_owner.get("/api/backend/getUnitDetail", {"id": unit.pk})
+    [row] = [row for row in history.data["orders"] if row["order_id"] == order.id]
+    returned_at = datetime.fromisoformat(row["returned_at"])
+    assert before <= returned_at <= timezone.now(), row
 
 
 def test_an_exchange_receives_the_old_unit_and_ships_a_new_one_by_scan(demo, demo_owner, app):
