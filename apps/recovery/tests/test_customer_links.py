@@ -5,15 +5,17 @@ API's bind address (docs/configuration.md, "Links sent to customers")."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.service.models import CustomerMessage
+from tests.leases import provider_settles
 from zulin.providers.models import SandboxSmsMessage
 
-from .support import case_of, night, overdue_lease
+from .support import CASE, case_of, night, overdue_lease
 
 # The API as bound on this machine (providers' callbacks reach it there), and the public
 # web origin a phone on the LAN opens.
@@ -53,3 +55,27 @@ def test_links_sent_to_customers_are_on_the_public_web_origin_never_the_api(
     api_host = urlsplit(API_BIND).netloc
     for kept in [*texted, *messages, str(link.data), str(share.data)]:
         assert api_host not in kept and "127.0.0.1:8000" not in kept, kept
+
+
+def test_a_payment_link_made_and_paid_shows_on_the_cases_log(demo, demo_owner, app, offer):
+    order = overdue_lease(demo, demo_owner, app, offer, days=10, n=42)
+    night(demo)
+    case_id = case_of(demo, order.id).pk
+    link = demo_owner.post(
+        "/api/backend/sendPaymentLink", {"case_id": case_id, "idempotency_key": "log-0042"}
+    )
+    assert link.ok, link
+
+    [made] = demo_owner.get(CASE, {"case_id": case_id}).data["payment_links"]
+    assert (made["out_trade_no"], made["amount"], made["status"]) == (
+        link.data["out_trade_no"],
+        link.data["amount"],
+        "processing",
+    )
+    assert made["paid_amount"] is None and made["actor"]
+    provider_settles(demo, customer_pays=link.data["out_trade_no"])
+
+    [paid] = demo_owner.get(CASE, {"case_id": case_id}).data["payment_links"]
+    assert (paid["status"], paid["paid_amount"]) == ("succeeded", link.data["amount"])
+    paid_at, made_at = (datetime.fromisoformat(paid[f]) for f in ("paid_at", "created_at"))
+    assert paid_at >= made_at
