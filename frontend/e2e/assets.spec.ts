@@ -82,6 +82,8 @@ test.describe.serial('warehouse: receive by scan, transfer, ship, return and exc
     await assets.scan(receive, IMEIS[1]!);
     await expect(receive.locator('[data-receipt-overall]')).toHaveAttribute('data-receipt-overall', '2/2');
     await expect(receive.getByText('所有明细已扫齐').first()).toBeVisible();
+    // The receipt lists the devices scanned into it, each linked to its page.
+    await expect(receive.locator('[data-receipt-units="2"] a[data-receipt-unit]')).toHaveCount(2);
     await receive.getByRole('button', { name: '关闭' }).last().click();
     await expect(page.locator('[data-receipt-progress="2/2"]').first()).toBeVisible();
 

@@ -89,6 +89,8 @@ test.describe('recovery workbench', () => {
       await expect(page.getByText('案件已结案，不能再添加记录。')).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
     await expect(recovery.promises().locator('[data-promise-state="kept"]')).toHaveCount(1);
+    // The case's log: the link made, and what the customer paid through it.
+    await expect(recovery.contacts().locator('[data-payment-link="paid"]')).toContainText(`链接已生成 · 客户已付 ${owed}`);
     await expect(page.getByRole('button', { name: '记录联系' })).toHaveCount(0);
 
     // Off the open list, on the closed one.

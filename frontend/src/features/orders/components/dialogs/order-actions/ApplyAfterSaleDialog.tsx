@@ -25,8 +25,9 @@ export function ApplyAfterSaleDialog({ detail, orderRef, onClose, kind }: OrderA
   const apply = useApplyAfterSale(orderRef);
   const done = useDone();
   const range = { min: EXTRA_TERM_MIN, max: EXTRA_TERM_MAX };
-  // The device the customer sends back, as the shipment scanned it (received by the same scan).
-  const deviceCode = detail.unit ? detail.unit.serial_number || detail.unit.imei1 : detail.device_serial;
+  // The device the customer sends back, by the code a scanner reads (its first IMEI, else its
+  // serial number): it is received by the same scan.
+  const deviceCode = detail.unit ? detail.unit.imei1 || detail.unit.serial_number : detail.device_serial;
   return (
     <FormDialog
       title={t(`dialogs.apply.${kind}Title`, { orderNo: detail.order_no })}

@@ -55,11 +55,11 @@ describe('OrderActionDialog', () => {
     expect(dialogText()).toContain('审核通过订单 ZL2026110100001');
   });
 
-  it('starts an exchange for the customer naming the device to take back, as the shipment scanned it', async () => {
+  it('starts an exchange for the customer naming the device to take back by the code a scanner reads', async () => {
     const unit = { id: 3, serial_number: 'SN-EXCHANGE-1', imei1: '860000000000001', imei2: '', meid: '', grade: 'new', status: 'out_with_customer' };
     await openWith('apply_exchange', { ...detail, unit } as unknown as OrderDetail);
     expect(dialogText()).toContain('为订单 ZL2026110100001 发起换货');
-    expect(document.querySelector('[data-exchange-device]')?.textContent).toBe('SN-EXCHANGE-1');
+    expect(document.querySelector('[data-exchange-device]')?.textContent).toBe('860000000000001');
     const buttons = Array.from(document.querySelectorAll('[role="dialog"] button'), (button) => button.textContent);
     expect(buttons).toContain('发起换货');
   });
