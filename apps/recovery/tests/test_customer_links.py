@@ -9,8 +9,10 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from django.db import connection
+from django.test import Client
 from django_tenants.utils import tenant_context
 
+from apps.orders.models import Order
 from apps.service.models import CustomerMessage
 from tests.leases import provider_settles
 from zulin.providers.models import SandboxSmsMessage
@@ -73,6 +75,12 @@ def test_a_payment_link_made_and_paid_shows_on_the_cases_log(demo, demo_owner, a
         "processing",
     )
     assert made["paid_amount"] is None and made["actor"]
+    # The cashier the link opens names whom the customer pays and for what.
+    with tenant_context(demo):
+        goods = Order.objects.get(pk=order.id).goods_title
+    connection.set_schema_to_public()
+    page = Client().get(urlsplit(link.data["pay_url"]).path, HTTP_HOST="192.168.1.20").content
+    assert demo.name in page.decode() and goods in page.decode()
     provider_settles(demo, customer_pays=link.data["out_trade_no"])
 
     [paid] = demo_owner.get(CASE, {"case_id": case_id}).data["payment_links"]
