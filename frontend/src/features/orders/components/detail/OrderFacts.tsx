@@ -14,11 +14,12 @@ import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 
 /** The early-return fee rule copied onto the order when it was placed, in words. */
 /**
- * A lease's dates are planned until the customer signs for the goods: set when the first bill
- * is paid, they are fixed again from the day of sign-for (apps/orders/lease.py).
+ * A lease's dates are planned until the customer signs for the goods: from today before the
+ * first bill is paid (the detail plans them over the term), set when it is paid, fixed again
+ * from the day of sign-for (apps/orders/lease.py).
  */
 export function leasePlanned(detail: { kind: string; status: string; delivered_at?: string | null }): boolean {
-  return detail.kind === 'lease' && !detail.delivered_at && ['paid', 'awaiting_shipment', 'shipped'].includes(detail.status);
+  return detail.kind === 'lease' && !detail.delivered_at && ['awaiting_audit', 'awaiting_signing', 'awaiting_payment', 'paid', 'awaiting_shipment', 'shipped'].includes(detail.status);
 }
 
 export function earlyFeeText(rule: { fee_mode: string; fee_value: string | null }, t: ReturnType<typeof useOrderText>['t']): string {
