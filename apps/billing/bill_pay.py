@@ -52,6 +52,7 @@ def order_bill_pay(
             idempotency_key=idempotency_key,
             agreement_no=order.withhold_agreement_no,
             payer=f"cust-{order.customer_id}",
+            goods=order.goods_title,
         )
         if collected.payment.status == BillPayment.Status.SUCCEEDED:
             on_bill_paid(order, collected.bill if collected.newly_paid else None)

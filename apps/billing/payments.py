@@ -229,9 +229,11 @@ def bill_collect(
     idempotency_key: str = "",
     agreement_no: str = "",
     payer: str = "",
+    goods: str = "",
 ) -> Collected:
     """Charges one bill now: by the customer's withhold agreement (`withhold`) or by the
     customer paying (`customer`), asking what the bill owes (its late fee, then its rent).
+    What the customer pays names the shop and the `goods` to the provider's cashier.
     The same idempotency key answers the same attempt; a paid bill answers
     BILL_ALREADY_PAID; a bill whose own attempt is still processing is re-queried first;
     a bill another settlement holds (a deposit transfer, an early settlement) answers
@@ -262,6 +264,10 @@ def bill_collect(
         )
         provider = payment_provider()
         subject = f"{bill.order_no} 第{bill.period}期"
+        if method == BillPayment.Method.CUSTOMER:
+            # The payer's cashier page shows it: whom they pay and for what.
+            shop = getattr(tenant_connection.tenant, "name", "")
+            subject = " · ".join(part for part in (shop, goods, subject) if part)[:128]
         try:
             if method == BillPayment.Method.WITHHOLD:
                 result = provider.withhold(

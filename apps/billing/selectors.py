@@ -858,6 +858,17 @@ def succeeded_payments_of_orders(order_ids: Any, *, since: Any, until: Any) -> l
     )
 
 
+def payment_outcomes(out_trade_nos: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """What became of payments by their numbers (apps.recovery's log of the payment links it
+    sent): status (`processing`, `succeeded`, `failed`), the amount and when it ended."""
+    return {
+        row["out_trade_no"]: dict(row)
+        for row in BillPayment.objects.filter(out_trade_no__in=list(out_trade_nos)).values(
+            "out_trade_no", "status", "amount", "finished_at"
+        )
+    }
+
+
 def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
     """The order's lease instalments as its bills hold them (orders' `lease_schedule` event:
     the contract's schedule)."""

@@ -85,10 +85,13 @@ def after_sale_apply(
     started_by: str = AfterSale.StartedBy.CUSTOMER,
 ) -> AfterSale:
     """Opens a business on an order: the customer through the app, or the shop for them
-    (`started_by`). A return the shop starts is its own decision: it starts approved, the
-    order moving to returning through the state-change helper, with no approval step the
-    shop would give itself; every other business waits for the shop's decision."""
+    (`started_by`). A return or an exchange the shop starts is its own decision: it starts
+    approved, with no approval step the shop would give itself — a return moving the order
+    to returning through the state-change helper, an exchange waiting for the old device
+    back (received by scan, then the new one shipped by scan); every other business waits
+    for the shop's decision."""
     shop_return = started_by == AfterSale.StartedBy.SHOP and kind == Kind.RETURN
+    shop_decided = started_by == AfterSale.StartedBy.SHOP and kind in (Kind.RETURN, Kind.EXCHANGE)
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         refusal = after_sale_refusal(order, kind)
@@ -101,7 +104,7 @@ def after_sale_apply(
                 business = AfterSale.objects.create(
                     order=order,
                     kind=kind,
-                    status=Status.APPROVED if shop_return else Status.OPEN,
+                    status=Status.APPROVED if shop_decided else Status.OPEN,
                     started_by=started_by,
                     reason=reason[:300],
                     extra_term=extra_term if kind == Kind.RENEWAL else 0,
@@ -326,8 +329,9 @@ def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial
     Shipment.objects.filter(
         order=order, direction=Shipment.Direction.RETURN, delivered_at__isnull=True
     ).update(delivered_at=timezone.now())
-    business.received_on = timezone.localdate()
-    business.save(update_fields=["received_on", "updated_at"])
+    business.received_at = timezone.now()
+    business.received_on = timezone.localdate(business.received_at)
+    business.save(update_fields=["received_on", "received_at", "updated_at"])
     if business.kind == Kind.EXCHANGE:
         _audit(actor, order, business, "receive", "")
         return business

@@ -479,8 +479,9 @@ def _after_sale_answer(business: Any) -> dict[str, Any]:
 def apply_after_sale(request: HttpRequest, payload: schemas.ApplyAfterSaleIn) -> Any:
     """The shop opens an after-sale business for the customer (who asked by phone or in
     the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
-    or an exchange; one open at a time. It is then handled with dealAfterSale; a return the
-    shop starts is approved as it starts (the order moves to returning at once)."""
+    or an exchange; one open at a time. It is then handled with dealAfterSale; a return or an
+    exchange the shop starts is approved as it starts (a return's order moves to returning at
+    once; an exchange waits for the old device, then ships the new one)."""
     business = after_sale.after_sale_apply(
         actor=current_session(request),
         order_id=payload.order_id,

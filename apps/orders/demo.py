@@ -29,7 +29,7 @@ from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_a
 from . import after_sale, devices, events, lease, selectors, services
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
-from .models import IntakeKey, Order
+from .models import AfterSale, IntakeKey, Order
 
 CHANNEL = "alipay_mini"
 NAMES = ["王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊", "赵敏", "黄强", "周婷", "吴杰"]
@@ -569,6 +569,42 @@ def owed_keys(slug: str) -> list[str]:
 def owed_after_lease_count(*, slug: str) -> int:
     """How many of `owed_after_lease_stories`' orders end owing."""
     return Order.objects.filter(idempotency_key__in=owed_keys(slug), stage="owing").count()
+
+
+def _exchange_story(key: str, offers: _Offers, owner: Session, slug: str) -> Story:
+    """A lease delivered five weeks ago; yesterday the customer phoned about a faulty screen
+    and the shop started an exchange for them (approved as it starts): the old device is
+    awaited, to be received by scan before a new one ships by scan."""
+    order = yield from _delivered_ago(960, key, "in_lease", offers, owner, slug, 35)
+    yield real_now() - timedelta(days=1, hours=3)
+    after_sale.after_sale_apply(
+        order_id=order.pk,
+        kind="exchange",
+        reason="客户来电：屏幕有坏点，申请换货",
+        actor=owner,
+        started_by=AfterSale.StartedBy.SHOP,
+    )
+
+
+def exchange_stories(*, owner: Session, slug: str) -> list[Story]:
+    """One exchange in progress, started by the shop for the customer, of a device tracked
+    by unit where the shop has one (the swap is done by scan), told in the shop's history
+    (its nights charge its bills). Its order has its key: a second run tells nothing."""
+    key = f"demo-{slug}-exchange"
+    offers = _offers()
+    if Order.objects.filter(idempotency_key=key).exists() or not offers.leases:
+        return []
+    tracked = [plan for plan in offers.leases if plan.sku.tracked]
+    offers = _Offers(leases=tracked or offers.leases, sales=offers.sales)
+    return [_exchange_story(key, offers, owner, slug)]
+
+
+def exchange_in_progress_load(*, owner: Session, slug: str) -> int | None:
+    """The exchange of `exchange_stories` told on its own (no nights), for a shop whose
+    history is already told. Answers the order's id."""
+    history_run(exchange_stories(owner=owner, slug=slug), slug=slug, nights=False)
+    key = f"demo-{slug}-exchange"
+    return Order.objects.filter(idempotency_key=key).values_list("pk", flat=True).first()
 
 
 def order_risk_checks_showcase_load(*, actor: Session) -> None:

@@ -297,6 +297,9 @@ class AfterSale(models.Model):
     # A return: the day the goods came back (China time), the return's day; what settling
     # it cancelled (rent due after that day) and charged (`termination.py`).
     received_on = models.DateField(null=True, blank=True)
+    # The moment the shop confirmed the goods back (a unit's history shows it as its return
+    # time); empty on businesses received before it was kept (their day stands for it).
+    received_at = models.DateTimeField(null=True, blank=True)
     rent_cancelled = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     termination_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # The idempotency key of the latest decision on it (`dealAfterSale`): asked again, that

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Max, Min, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from apps.assets.order_facts import OrderFact
 from apps.assets.selectors import code_names, order_unit_brief, order_units_shipped
@@ -28,6 +29,7 @@ from zulin.core.dates import day_start, on_days
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
+from zulin.money.schedule import lease_end
 
 from . import guards, machine, rules
 from .events import order_notarization
@@ -442,7 +444,7 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("refund_shipping_fee")
         actions += [
             kind
-            for kind in ("return", "buyout", "renewal", "refund")
+            for kind in ("return", "exchange", "buyout", "renewal", "refund")
             if guards.after_sale_refusal(order, kind) is None
         ]
         if (
@@ -516,6 +518,18 @@ def contract_block(order: Order) -> dict[str, Any] | None:
     }
 
 
+def planned_lease(order: Order) -> tuple[date | None, date | None]:
+    """The lease's dates: as kept once the first bill is paid (fixed again at sign-for); before
+    that, planned from today (China's day) over the order's term, as they would run if the
+    lease began now."""
+    if order.lease_start is not None or order.kind != OrderKind.LEASE or not order.term:
+        return order.lease_start, order.lease_end
+    if order.status not in machine.NOT_YET_DEAL:
+        return order.lease_start, order.lease_end
+    start = timezone.localdate()
+    return start, lease_end(start=start, term=order.term, term_unit=order.term_unit)
+
+
 def order_detail(*, session: Session | None, order_id: int) -> dict[str, Any]:
     order = order_in_scope(session, order_id)
     return order_detail_of(order, session=session)
@@ -525,6 +539,7 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     """Everything the order's screen shows, and the actions it may offer now."""
     row = order_row(order)
     totals = lease_money().order_bill_totals(order.pk)
+    start, end = planned_lease(order)
     return {
         **row,
         "customer": customer_block(order),
@@ -538,8 +553,8 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
         "addon_total": money(order.addon_total),
         "shipping_fee": money(order.shipping_fee),
         "shipping_fee_refunded": money(order.shipping_fee_refunded),
-        "lease_start": order.lease_start,
-        "lease_end": order.lease_end,
+        "lease_start": start,
+        "lease_end": end,
         "device_serial": order.device_serial,
         "unit": order_device(order.pk),
         "sku_tracked": sku_tracked(order.sku_id),
@@ -1127,24 +1142,26 @@ def order_devices(order_nos: list[str]) -> dict[str, OrderDevice]:
 
 def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
     """Each order's number, status, SKU, sub-shop, whether it awaits shipment now (an
-    exchange's new device included), when it shipped and came back (the return's day, China
-    time) and what its customer paid, in four statements whatever the number of orders.
-    Registered in `OrdersConfig.ready()`."""
+    exchange's new device included), when it shipped and came back (the moment the shop
+    confirmed the goods back) and what its customer paid, in four statements whatever the
+    number of orders. Registered in `OrdersConfig.ready()`."""
     orders = list(
         Order.objects.filter(pk__in=order_ids).values(
             "pk", "order_no", "status", "sku_id", "sub_shop_id", "shipped_at"
         )
     )
-    returned = dict(
-        AfterSale.objects.filter(
+    # The moment the device came back as the shop confirmed it (a business received before
+    # that moment was kept: the start of its day).
+    returned = {
+        row["order_id"]: row["at"] or day_start(row["day"])
+        for row in AfterSale.objects.filter(
             order_id__in=order_ids,
             kind__in=(AfterSale.Kind.RETURN, AfterSale.Kind.EXCHANGE),
             received_on__isnull=False,
         )
         .values("order_id")
-        .annotate(day=Max("received_on"))
-        .values_list("order_id", "day")
-    )
+        .annotate(at=Max("received_at"), day=Max("received_on"))
+    }
     paid = lease_money().paid_totals_by_order(order_ids)
     # A lease whose exchange is approved and its old device back ships the new one now.
     exchanging = set(
@@ -1165,7 +1182,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             awaiting_shipment=row["status"] in (machine.AWAITING_SHIPMENT, machine.PAID)
             or row["pk"] in exchanging,
             shipped_at=row["shipped_at"],
-            returned_at=day_start(returned[row["pk"]]) if row["pk"] in returned else None,
+            returned_at=returned.get(row["pk"]),
             paid=paid.get(row["pk"], Decimal("0.00")),
         )
         for row in orders

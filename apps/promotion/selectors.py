@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
-from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 
 from apps.orders.events import Attribution
@@ -25,6 +24,7 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text, choice_name
 from zulin.core.pagination import page_of
+from zulin.core.public_web import share_link_base
 
 from .models import LandingType, ShareLink, ShareVisit
 
@@ -73,7 +73,7 @@ def link_in_scope(
 
 
 def share_url(link: ShareLink) -> str:
-    base = settings.SHARE_LINK_BASE_URL.format(slug=tenant_connection.tenant.slug).rstrip("/")
+    base = share_link_base(tenant_connection.tenant.slug)
     landing = H5_PATHS[LandingType(link.landing_type)]
     if link.landing_id is not None:
         landing += f"/{link.landing_id}"

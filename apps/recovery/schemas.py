@@ -183,6 +183,18 @@ class WriteOffOut(Schema):
     created_at: datetime
 
 
+class CasePaymentLinkOut(Schema):
+    out_trade_no: str
+    period: int
+    amount: str = Field(description="what the link asked for")
+    sms: str = Field(description="what became of its SMS (sent, failed …); empty: not texted")
+    actor: str
+    created_at: datetime
+    status: str = Field(description="the payment's: processing, succeeded or failed")
+    paid_amount: str | None = Field(description="what the customer paid, once paid")
+    paid_at: datetime | None
+
+
 class CaseDetailOut(CaseRowOut):
     close_reason: str
     write_off_after_days: int = Field(description="the shop's age for a write-off")
@@ -192,6 +204,9 @@ class CaseDetailOut(CaseRowOut):
     promises: list[PromiseOut]
     history: list[HistoryOut]
     events: list[EventOut]
+    payment_links: list[CasePaymentLinkOut] = Field(
+        description="the payment links sent from the case and what became of each, newest first"
+    )
     other_cases: list[OtherCaseOut] = Field(description="the order's earlier cases")
 
 

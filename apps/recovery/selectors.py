@@ -16,6 +16,7 @@ from django.utils import timezone
 from apps.billing.selectors import (
     orders_owed,
     owed_parts,
+    payment_outcomes,
     succeeded_payments_of_orders,
 )
 from apps.orders.selectors import (
@@ -319,6 +320,7 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
     case = case_in_scope(session, case_id)
     [row] = case_rows([case])
     facts = recovery_order_facts([case.order_id]).get(case.order_id, {})
+    events = audit_trail(target_type=CASE_TARGET, target_id=case.pk)
     return {
         **row,
         "close_reason": case.close_reason,
@@ -341,7 +343,8 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
         "contacts": [contact_row(c) for c in case.contacts.all()[:200]],
         "promises": [promise_row(p) for p in case.promises.all()[:100]],
         "history": status_history(target_type=CASE_TARGET, target_id=case.pk),
-        "events": audit_trail(target_type=CASE_TARGET, target_id=case.pk),
+        "events": events,
+        "payment_links": payment_link_rows(events),
         "other_cases": list(
             RecoveryCase.objects.filter(order_id=case.order_id)
             .exclude(pk=case.pk)
@@ -349,6 +352,32 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
             .values("id", "state", "opened_on", "closed_on")[:20]
         ),
     }
+
+
+def payment_link_rows(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The payment links sent from the case (its `recovery_case.payment_link` entries, newest
+    first) with what became of each payment: the case's log shows "link made · paid ¥…"."""
+    made = [e for e in events if e["action"] == "recovery_case.payment_link" and e["after"]]
+    outcomes = payment_outcomes(str(e["after"].get("out_trade_no", "")) for e in made)
+    rows = []
+    for entry in made:
+        after = entry["after"]
+        outcome = outcomes.get(str(after.get("out_trade_no", "")), {})
+        succeeded = outcome.get("status") == "succeeded"
+        rows.append(
+            {
+                "out_trade_no": after.get("out_trade_no", ""),
+                "period": after.get("period") or 0,
+                "amount": after.get("amount") or "0.00",
+                "sms": after.get("sms", ""),
+                "actor": entry["actor"],
+                "created_at": entry["created_at"],
+                "status": outcome.get("status", ""),
+                "paid_amount": money(outcome["amount"]) if succeeded else None,
+                "paid_at": outcome.get("finished_at") if succeeded else None,
+            }
+        )
+    return rows
 
 
 def write_off_row(case: RecoveryCase) -> dict[str, Any] | None:

@@ -1,6 +1,5 @@
 import { ACCOUNTS, HOSTS, STORAGE } from './support/env';
 import { codeOf, deviceToShip, leasesHoldingDevices, trackedOrderAwaitingShipment } from './support/devices';
-import { IntakeApp } from './support/intakeApp';
 import { GoodsApi } from './support/goodsApi';
 import { expect, test } from './support/test';
 import { AssetsPage, imeiOf } from './pages/AssetsPage';
@@ -83,6 +82,8 @@ test.describe.serial('warehouse: receive by scan, transfer, ship, return and exc
     await assets.scan(receive, IMEIS[1]!);
     await expect(receive.locator('[data-receipt-overall]')).toHaveAttribute('data-receipt-overall', '2/2');
     await expect(receive.getByText('所有明细已扫齐').first()).toBeVisible();
+    // The receipt lists the devices scanned into it, each linked to its page.
+    await expect(receive.locator('[data-receipt-units="2"] a[data-receipt-unit]')).toHaveCount(2);
     await receive.getByRole('button', { name: '关闭' }).last().click();
     await expect(page.locator('[data-receipt-progress="2/2"]').first()).toBeVisible();
 
@@ -153,22 +154,23 @@ test.describe.serial('warehouse: receive by scan, transfer, ship, return and exc
     await expect(page.getByText('已收回').first()).toBeVisible();
   });
 
-  test('exchanges a device: the old one received by scan, the new one shipped by scan', async ({ page, request }) => {
+  test('the shop starts an exchange for the customer: the old device received by scan, the new one shipped by scan', async ({ page, request }) => {
     const leases = await leasesHoldingDevices(request, 2);
     const lease = leases.at(-1);
     expect(lease, 'a demo lease holds its device').toBeDefined();
     const api = await GoodsApi.signIn(request, 'demo', ACCOUNTS.demoOwner.username);
-    const key = await api.post<{ app_id: string; secret: string }>('/api/backend/createIntakeKey', {
-      name: `E2E 换货 ${stamp}`,
-      channel: 'alipay',
-    });
-    const app = new IntakeApp(request, 'demo', key.app_id, key.secret);
-    await app.post('/api/applet/applyAfterSale', { order_no: lease!.order_no, kind: 'exchange', reason: '屏幕有坏点' });
 
     const screen = new OrderDetailPage(page);
     await page.goto(`${HOSTS.demo}/orderInfo/${lease!.id}`);
-    await screen.act('同意售后');
-    await screen.confirm('同意售后');
+    // The customer phoned: the shop starts the exchange, its dialog naming the device to take back.
+    await screen.act('发起换货');
+    await expect(screen.dialog().locator('[data-exchange-device]')).toHaveText(codeOf(lease!.unit!));
+    await screen.dialog().getByLabel('原因（选填）').fill('客户来电：屏幕有坏点');
+    await screen.confirm('发起换货');
+    // The shop's own decision: nothing left to approve; the old device is awaited.
+    await expect(screen.actions().getByRole('button', { name: '同意售后' })).toHaveCount(0);
+    await expect(page.locator('[data-next-step="exchange_approved"]')).toContainText('本店已代客户发起换货');
+    await screen.expectStatus('租赁中');
     await screen.act('确认收到归还');
     await screen.dialog().getByLabel('设备序列号/IMEI').fill(codeOf(lease!.unit!));
     await screen.confirm('确认收到归还');

@@ -70,7 +70,8 @@ test.describe('recovery workbench', () => {
     await expect(link).toContainText(owed);
     await expect(link.getByRole('img', { name: '还款二维码' })).toBeVisible();
     const payUrl = (await link.locator('.font-mono').textContent())?.trim() ?? '';
-    expect(payUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/cashier\/[^/]+$/);
+    // On the web front end's origin (PUBLIC_WEB_ORIGIN), never on the API's own port.
+    expect(payUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 3100}/sandbox/cashier/[^/]+$`));
     await linkDialog.locator('button', { hasText: '关闭' }).click();
 
     // The customer opens the link on a phone: the sandbox cashier's page says what it pays and
@@ -88,6 +89,8 @@ test.describe('recovery workbench', () => {
       await expect(page.getByText('案件已结案，不能再添加记录。')).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
     await expect(recovery.promises().locator('[data-promise-state="kept"]')).toHaveCount(1);
+    // The case's log: the link made, and what the customer paid through it.
+    await expect(recovery.contacts().locator('[data-payment-link="paid"]')).toContainText(`链接已生成 · 客户已付 ${owed}`);
     await expect(page.getByRole('button', { name: '记录联系' })).toHaveCount(0);
 
     // Off the open list, on the closed one.

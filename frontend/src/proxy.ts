@@ -35,6 +35,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API proxy, Next's assets, or files with an extension.
-  matcher: ['/((?!api/|_next/|.*\\.[\\w]+$).*)'],
+  // Pages only: not the API proxy, the sandbox cashier it also serves, Next's assets, or
+  // files with an extension.
+  matcher: ['/((?!api/|sandbox/|_next/|.*\\.[\\w]+$).*)'],
 };

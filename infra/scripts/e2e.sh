@@ -19,6 +19,8 @@ source infra/scripts/demo-api.sh
 demo_api_env "${E2E_DB:-zulin_e2e}" "${E2E_REDIS_DB:-14}" zulin-e2e
 # The sandboxes' callbacks reach this run's API.
 export CALLBACK_BASE_URL="http://127.0.0.1:${E2E_API_PORT}"
+# Links sent to customers open on this run's web front end (never on the API's port).
+export PUBLIC_WEB_ORIGIN="http://127.0.0.1:${E2E_PORT}"
 
 DIST_DIR="frontend/${NEXT_DIST_DIR:-.next}"
 if [ -n "${E2E_BUILD:-}" ] || [ ! -f "$DIST_DIR/BUILD_ID" ]; then

@@ -13,6 +13,9 @@ export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-zulin.settings.dev}"
 export TRUSTED_PROXY_COUNT="${TRUSTED_PROXY_COUNT:-1}"  # the Next.js server proxies /api
 # Sandbox providers post their callbacks to the API itself.
 export CALLBACK_BASE_URL="${CALLBACK_BASE_URL:-http://127.0.0.1:${API_PORT}}"
+# Links sent to customers (payment links, their QR codes and SMS, share links) open on the web
+# front end, which serves the sandbox cashier's page; a LAN address here opens them on a phone.
+export PUBLIC_WEB_ORIGIN="${PUBLIC_WEB_ORIGIN:-http://127.0.0.1:${WEB_PORT}}"
 
 # The front end installs and builds beside the database's work (each takes about one core):
 # a fresh machine's time to a served product is the longer of the two, not their sum.

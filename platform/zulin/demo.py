@@ -26,6 +26,7 @@ from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
 from apps.orders.demo import (
     ACME_PLAN,
+    exchange_stories,
     order_risk_checks_showcase_load,
     orders_showcase_load,
     owed_after_lease_count,
@@ -247,6 +248,7 @@ def shop_showcase_load(
             also=[
                 *owed_after_lease_stories(owner=owner, slug=merchant.slug),
                 *recovery_stories(owner=owner, merchant=merchant),
+                *exchange_stories(owner=owner, slug=merchant.slug),
             ],
         )
         owing = owed_after_lease_count(slug=merchant.slug)

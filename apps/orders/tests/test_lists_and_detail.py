@@ -15,6 +15,7 @@ from django_tenants.utils import tenant_context
 from apps.orders.models import Order
 from apps.orders.selectors import OrderFilters, order_export_chunks
 from tests.leases import DETAIL, awaiting_shipment, goods_on_shelf, place, placed, provider_settles
+from zulin.money.schedule import lease_end
 
 LEASES = "/api/platform/backendOrderList"
 PURCHASES = "/api/platform/ecommerceOrderList"
@@ -214,3 +215,17 @@ def test_only_ended_orders_are_deleted_and_then_vanish(demo, demo_owner, admin_c
     assert app.post("/api/applet/cancelOrder", {"order_no": cancelled.no}).code == 404
     again = demo_owner.post("/api/platform/deleteOrders", {"ids": [refused.id]})
     assert again.code == 404
+
+
+def test_a_lease_not_yet_paid_shows_its_dates_planned_from_today(demo, demo_owner, app, offer):
+    order = placed(demo, place(app, offer, key="planned-0001"))
+
+    detail = demo_owner.get(DETAIL, {"id": order.id}).data
+
+    assert detail["status"] == "awaiting_audit"
+    today = timezone.localdate()
+    planned = lease_end(start=today, term=detail["term"], term_unit=detail["term_unit"])
+    assert (detail["lease_start"], detail["lease_end"]) == (today.isoformat(), planned.isoformat())
+    with tenant_context(demo):  # planned, not kept: the first bill's payment sets them
+        kept = Order.objects.values_list("lease_start", "lease_end").get(pk=order.id)
+    assert kept == (None, None)

@@ -5,10 +5,12 @@ write-offs move the unit. Real leases through the calls (`tests/leases.py`)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.assets.models import Unit, UnitMovement
@@ -284,6 +286,7 @@ def test_a_return_checks_the_scan_against_the_orders_unit_and_receives_it(demo, 
     )
     assert wrong.code == 1307 and wrong.data["unit_id"] == unit.pk, wrong
     assert _unit(demo, unit.pk).status == "returning"
+    before = timezone.now().replace(microsecond=0)
     received = demo_owner.post(
         DEAL, {"order_id": order.id, "decision": "receive", "device_serial": unit.serial_number}
     )
@@ -293,6 +296,11 @@ def test_a_return_checks_the_scan_against_the_orders_unit_and_receives_it(demo, 
     assert (back.status, back.order_id) == ("received", order.id)
     assert detail_of(demo_owner, order.id)["status"] == "inspecting"
     assert detail_of(demo_owner, order.id)["unit"]["status"] == "received"
+    # The unit's history: the order's return time is the moment the shop confirmed it back.
+    history = demo_owner.get("/api/backend/getUnitDetail", {"id": unit.pk})
+    [row] = [row for row in history.data["orders"] if row["order_id"] == order.id]
+    returned_at = datetime.fromisoformat(row["returned_at"])
+    assert before <= returned_at <= timezone.now(), row
 
 
 def test_an_exchange_receives_the_old_unit_and_ships_a_new_one_by_scan(demo, demo_owner, app):
@@ -453,3 +461,39 @@ def test_a_purchase_ships_by_scan_and_its_delivery_sells_the_unit(demo, demo_own
     assert delivered.ok and delivered.data["status"] == "completed", delivered
     sold = _unit(demo, unit.pk)
     assert (sold.status, sold.order_id) == ("sold", order_id)
+
+
+def test_the_shop_starts_an_exchange_for_the_customer_and_swaps_the_device_by_scan(
+    demo, demo_owner, app
+):
+    offer, (old, new) = tracked_offer(demo, demo_owner, units=2)
+    order = in_lease(demo, demo_owner, app, offer, serial=old.imei1, key="scan-0021", seed=21)
+    # In lease, nothing open: the screen offers an exchange beside the return.
+    assert {"return", "exchange"} <= set(detail_of(demo_owner, order.id)["actions"])
+
+    started = demo_owner.post(
+        "/api/platform/applyAfterSale",
+        {"order_id": order.id, "kind": "exchange", "reason": "客户来电：屏幕坏点"},
+    )
+
+    assert started.ok, started
+    assert (started.data["kind"], started.data["status"], started.data["started_by"]) == (
+        "exchange",
+        "approved",
+        "shop",
+    )
+    detail = detail_of(demo_owner, order.id)
+    assert detail["status"] == "in_lease" and detail["has_open_after_sale"]
+    # The shop's own decision: nothing left to approve, no second business; the old device next.
+    assert "exchange" not in detail["actions"] and "return" not in detail["actions"]
+    assert "return_receive" in detail["actions"] and "ship" not in detail["actions"]
+    assert demo_owner.post(DEAL, {"order_id": order.id, "decision": "approve"}).code == 409
+    assert demo_owner.post(
+        DEAL, {"order_id": order.id, "decision": "receive", "device_serial": old.imei1}
+    ).ok
+    assert "ship" in detail_of(demo_owner, order.id)["actions"]
+    sent = _ship(demo_owner, order.id, new.serial_number, tracking_no="SF8000000021")
+    assert sent.ok, sent
+    detail = detail_of(demo_owner, order.id)
+    assert (detail["status"], detail["has_open_after_sale"]) == ("in_lease", False)
+    assert detail["unit"]["id"] == new.pk and _unit(demo, old.pk).status == "received"

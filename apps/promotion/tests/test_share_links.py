@@ -50,7 +50,10 @@ def _listed(client, **filters):
     return {row["id"]: row for row in answer.data["list"]}
 
 
-def test_a_link_has_a_code_a_url_a_qr_picture_and_the_shops_channels(demo, demo_owner, h5_offer):
+def test_a_link_has_a_code_a_url_a_qr_picture_and_the_shops_channels(
+    settings, demo, demo_owner, h5_offer
+):
+    settings.PUBLIC_WEB_ORIGIN = "http://192.168.1.20:3000"  # the shop's H5 pages: on it
     options = demo_owner.get(OPTIONS)
     assert options.ok, options
     assert {"h5", "alipay_mini", "wechat_mini"} <= {c["label"] for c in options.data["channels"]}
@@ -59,7 +62,8 @@ def test_a_link_has_a_code_a_url_a_qr_picture_and_the_shops_channels(demo, demo_
     link = _link(demo_owner, landing_type="goods", landing_id=h5_offer.goods_id, remark="双十一")
     assert len(link["code"]) == 8
     assert (
-        link["url"] == f"https://demo.localhost/h5/goods/{h5_offer.goods_id}?share={link['code']}"
+        link["url"]
+        == f"http://192.168.1.20:3000/h5/demo/goods/{h5_offer.goods_id}?share={link['code']}"
     )
     assert link["qr_code"].startswith("data:image/svg+xml")
     assert link["landing_name"]

@@ -3702,8 +3702,9 @@ export interface paths {
          * Apply After Sale
          * @description The shop opens an after-sale business for the customer (who asked by phone or in
          *     the shop): a refund before shipment, a return, a buyout at today's quote, a renewal
-         *     or an exchange; one open at a time. It is then handled with dealAfterSale; a return the
-         *     shop starts is approved as it starts (the order moves to returning at once).
+         *     or an exchange; one open at a time. It is then handled with dealAfterSale; a return or an
+         *     exchange the shop starts is approved as it starts (a return's order moves to returning at
+         *     once; an exchange waits for the old device, then ships the new one).
          */
         post: operations["applyAfterSale"];
         delete?: never;
@@ -6917,6 +6918,11 @@ export interface components {
              */
             other_cases: components["schemas"]["OtherCaseOut"][];
             /**
+             * Payment Links
+             * @description the payment links sent from the case and what became of each, newest first
+             */
+            payment_links: components["schemas"]["CasePaymentLinkOut"][];
+            /**
              * Priority
              * @description higher first; a broken promise raises it
              */
@@ -7080,6 +7086,42 @@ export interface components {
              * @default false
              */
             total_capped: boolean;
+        };
+        /** CasePaymentLinkOut */
+        CasePaymentLinkOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Amount
+             * @description what the link asked for
+             */
+            amount: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Out Trade No */
+            out_trade_no: string;
+            /**
+             * Paid Amount
+             * @description what the customer paid, once paid
+             */
+            paid_amount: string | null;
+            /** Paid At */
+            paid_at: string | null;
+            /** Period */
+            period: number;
+            /**
+             * Sms
+             * @description what became of its SMS (sent, failed …); empty: not texted
+             */
+            sms: string;
+            /**
+             * Status
+             * @description the payment's: processing, succeeded or failed
+             */
+            status: string;
         };
         /** CaseRowOut */
         CaseRowOut: {

@@ -1,14 +1,16 @@
 """The sandbox payment provider's cashier: the page a payer opens from a payment link, its
 QR code or the SMS that carries it (`PaymentResult.qr_code` of a `pay` trade is
-`SANDBOX_CASHIER_BASE_URL/<trade_no>`).
+`<PUBLIC_WEB_ORIGIN>/sandbox/cashier/<trade_no>`: zulin/core/public_web.py).
 
-A real provider's cashier lives on the provider's own address; the sandbox's answers beside
+A real provider's cashier lives on the provider's own address; the sandbox's is answered by
 the API (`/sandbox/cashier/<trade_no>`, outside `/api`: a page for a phone's browser, not an
-envelope), mounted only while the payment provider is the sandbox. GET shows what the trade
-asks (amount, what it pays, our request number) and a pay button while it waits for the
-payer; the button POSTs here, the sandbox settles the trade as `sandbox_payer_pay` does
-(succeeded, or failed on demand), and the answer redirects to the same page, which then
-shows the outcome (a reload never pays twice; paying a settled trade changes nothing).
+envelope), mounted only while the payment provider is the sandbox, and served to payers by
+the web front end on the customer-facing origin (it proxies the path as it proxies `/api`).
+GET shows what the trade asks (amount, what it pays, our request number) and a pay button
+while it waits for the payer; the button POSTs here, the sandbox settles the trade as
+`sandbox_payer_pay` does (succeeded, or failed on demand), and the answer redirects to the
+same page, which then shows the outcome (a reload never pays twice; paying a settled trade
+changes nothing).
 The callback to our books follows as it does for every sandbox settlement."""
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from zulin.celery import app
 from zulin.core.dates import day_start
+from zulin.core.public_web import sandbox_cashier_url
 
 from .interfaces import (
     PaymentOperation,
@@ -139,7 +140,7 @@ def _original_out_no(record: SandboxPaymentRecord) -> str:
 
 def _qr_code(record: SandboxPaymentRecord) -> str:
     # What the payer's phone opens: the sandbox's cashier page (zulin/providers/cashier.py).
-    return f"{settings.SANDBOX_CASHIER_BASE_URL.rstrip('/')}/{record.trade_no}"
+    return sandbox_cashier_url(record.trade_no)
 
 
 def payment_event_data(record: SandboxPaymentRecord) -> dict[str, Any]:

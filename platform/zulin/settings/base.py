@@ -227,8 +227,13 @@ EXPRESS_PROVIDER = env_str("EXPRESS_PROVIDER", "sandbox")
 ECONTRACT_PROVIDER = env_str("ECONTRACT_PROVIDER", "sandbox")
 # The mini-program platform (share links' schemes): apps/promotion.
 MESSAGING_PROVIDER = env_str("MESSAGING_PROVIDER", "sandbox")
-# Where a share link points: the shop's H5 pages ({slug}: the merchant's).
-SHARE_LINK_BASE_URL = env_str("SHARE_LINK_BASE_URL", "https://{slug}." + BASE_DOMAIN + "/h5")
+# The customer-facing origin: every link sent to a customer (payment links, their QR codes
+# and SMS, share links) is built on it (zulin/core/public_web.py), never on the API's own
+# address. Default: the web front end of `make run` (it serves the sandbox cashier's page).
+PUBLIC_WEB_ORIGIN = env_str("PUBLIC_WEB_ORIGIN", "http://127.0.0.1:3000")
+# Where a share link points: the shop's H5 pages ({slug}: the merchant's); empty:
+# <PUBLIC_WEB_ORIGIN>/h5/{slug}.
+SHARE_LINK_BASE_URL = env_str("SHARE_LINK_BASE_URL", "")
 NOTARY_PROVIDER = env_str("NOTARY_PROVIDER", "sandbox")
 # Keys of the HMAC-SHA256 signature on providers' callbacks, per service
 # (`payment=…,risk=…`); a service left out uses a key derived from SECRET_KEY.
@@ -237,11 +242,9 @@ PROVIDER_CALLBACK_SECRETS = env_dict("PROVIDER_CALLBACK_SECRETS", {})
 # <CALLBACK_BASE_URL>/api/callbacks/<provider>/<merchant slug>.
 CALLBACK_BASE_URL = env_str("CALLBACK_BASE_URL", "http://127.0.0.1:8000")
 # Where the sandbox payment provider's cashier answers payers (the page a payment link and its
-# QR code open: <base>/<trade number>): a public address of its own, like a real provider's
-# cashier; by default beside the API at CALLBACK_BASE_URL (zulin/providers/cashier.py).
-SANDBOX_CASHIER_BASE_URL = env_str(
-    "SANDBOX_CASHIER_BASE_URL", CALLBACK_BASE_URL.rstrip("/") + "/sandbox/cashier"
-)
+# QR code open: <base>/<trade number>); empty: <PUBLIC_WEB_ORIGIN>/sandbox/cashier, which the
+# front end serves by proxying it to the API (zulin/providers/cashier.py).
+SANDBOX_CASHIER_BASE_URL = env_str("SANDBOX_CASHIER_BASE_URL", "")
 # Sandboxes complete asynchronous operations by themselves after SANDBOX_COMPLETE_SECONDS
 # and deliver callbacks through Celery; off in tests (zulin/providers/sandbox.py).
 SANDBOX_AUTO_COMPLETE = env_bool("SANDBOX_AUTO_COMPLETE", True)

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { DetailError, DetailLoading, Fact, Facts } from '@/components/DetailSection';
@@ -134,7 +135,36 @@ function ReceiveBody({ detail, canScan }: { detail: ReceiptDetail; canScan: bool
         </select>
       </label>
       <ScanInput label={target ? t('scanInto', { sku: target.sku_name }) : t('scan')} onScan={onScan} confirmFor={confirmFor} disabledReason={disabledReason} onIdle={() => refresh(detail.id)} />
+      <ReceivedUnits units={detail.units} />
     </div>
+  );
+}
+
+/** The devices scanned into the receipt (latest first), each linked to its page. */
+export function ReceivedUnits({ units }: { units: ReceiptDetail['units'] }) {
+  const t = useTranslations('assets.receive');
+  const gradeName = useGradeName();
+  return (
+    <section aria-label={t('units', { count: units.length })} data-receipt-units={units.length}>
+      <h3 className="mb-2 text-sm font-medium text-slate-700">{t('units', { count: units.length })}</h3>
+      {units.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('unitsEmpty')}</p>
+      ) : (
+        <ul className="flex max-h-64 flex-col divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+          {units.map((unit) => (
+            <li key={unit.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-3 py-1.5 text-sm">
+              <Link href={`/assets/${unit.id}`} className="font-mono text-brand-600 [overflow-wrap:anywhere] hover:text-brand-700" data-receipt-unit={unit.id}>
+                {unit.imei1 || unit.serial_number}
+              </Link>
+              {unit.imei1 && unit.serial_number && <span className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{unit.serial_number}</span>}
+              <span className="min-w-0 flex-1 text-slate-700">
+                <UserText>{unit.sku_name}</UserText> · {gradeName(unit.grade, unit.grade_label)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

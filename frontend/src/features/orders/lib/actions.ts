@@ -2,8 +2,8 @@
  * Which buttons an order's screen shows. The backend's detail lists the actions the order's
  * state and the session's role allow now (`actions`, apps/orders/selectors.py
  * `order_actions`); a button shows only for an action in that list, and only where the back
- * office has a call for it. `return`, `buyout`, `renewal` and `refund` open an after-sale
- * business for the customer (applyAfterSale); `exchange` is not listed there, so no button.
+ * office has a call for it. `return`, `exchange`, `buyout`, `renewal` and `refund` open an
+ * after-sale business for the customer (applyAfterSale).
  * `offline_repayment` (the oldest open bill repaid outside the provider) and `early_settlement`
  * are finance's (`finance.manage`).
  */
@@ -21,6 +21,7 @@ export const ORDER_BUTTONS = [
   'return_receive',
   'inspect',
   'apply_return',
+  'apply_exchange',
   'apply_buyout',
   'apply_renewal',
   'apply_refund',
@@ -50,6 +51,7 @@ const NEEDS: Record<OrderButton, string> = {
   return_receive: 'return_receive',
   inspect: 'inspect',
   apply_return: 'return',
+  apply_exchange: 'exchange',
   apply_buyout: 'buyout',
   apply_renewal: 'renewal',
   apply_refund: 'refund',
@@ -74,6 +76,8 @@ export function applyKindOf(button: OrderButton): ApplyKind | null {
   switch (button) {
     case 'apply_return':
       return 'return';
+    case 'apply_exchange':
+      return 'exchange';
     case 'apply_buyout':
       return 'buyout';
     case 'apply_renewal':

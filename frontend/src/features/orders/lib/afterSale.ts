@@ -1,11 +1,11 @@
 /**
  * The shop opening an after-sale business for the customer (applyAfterSale): a refund before
- * shipment, a return, a buyout or a renewal of an order in lease. The detail lists the kinds
+ * shipment, a return, an exchange, a buyout or a renewal of an order in lease. The detail lists the kinds
  * the order allows now under the kind's own name in `actions`.
  */
 
 /** The kinds the back office opens, in the order their buttons show. */
-export const APPLY_KINDS = ['return', 'buyout', 'renewal', 'refund'] as const;
+export const APPLY_KINDS = ['return', 'exchange', 'buyout', 'renewal', 'refund'] as const;
 export type ApplyKind = (typeof APPLY_KINDS)[number];
 
 /** A renewal adds 1 to 36 periods (the backend's limit). */

@@ -17,9 +17,13 @@ interface BillFees {
   late_fee_owed: string;
 }
 
-/** The order owes for lateness (a bill past due, or late fees on any bill): its summary shows. */
+/**
+ * The order owes for lateness now (a bill past due, or a late fee still owed): its summary card
+ * shows on the order. Nothing owed, no card (late fees since paid or waived stay on the bills
+ * screen's full summary).
+ */
 export function hasOverdueMoney(bills: readonly BillFees[]): boolean {
-  return bills.some((bill) => bill.state === 'overdue' || isPositive(bill.late_fee));
+  return bills.some((bill) => bill.state === 'overdue' || isPositive(bill.late_fee_owed));
 }
 
 /**

@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Stats } from '@/components/ui/Stats';
 import { orderDetailHref } from '@/features/orders/lib/stages';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { bucketTone, caseStateTone, CHANNELS, known, mayCollect, OUTCOMES, PROMISE_STATES, promiseStateTone, writeOffAction } from '../lib/recovery';
+import { bucketTone, caseLog, caseStateTone, CHANNELS, known, linkOutcome, mayCollect, OUTCOMES, PROMISE_STATES, promiseStateTone, writeOffAction } from '../lib/recovery';
 import { useRecoveryCase, useWriteOffDebt, type CaseDetail } from '../queries';
 import { useRecoveryAccess } from './RecoveryScreen';
 
@@ -206,22 +206,41 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         )}
       </DetailSection>
       <DetailSection id="recovery-contacts" title={t('detail.sections.contacts')}>
-        {detail.contacts.length === 0 ? (
+        {detail.contacts.length === 0 && detail.payment_links.length === 0 ? (
           <p className="text-sm text-slate-500">{t('detail.contactsEmpty')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-slate-100" data-contacts>
-            {detail.contacts.map((contact) => (
-              <li key={contact.id} className="py-2 text-sm" data-contact-outcome={contact.outcome}>
-                <p className="font-medium text-slate-900">
-                  {t('detail.contactLine', {
-                    channel: channelName(t, contact.channel),
-                    outcome: outcomeName(t, contact.outcome),
-                  })}
-                </p>
-                {contact.note && <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{contact.note}</p>}
-                <p className="text-xs text-slate-500">{t('detail.by', { actor: contact.actor, time: formatDateTime(contact.contacted_at) })}</p>
-              </li>
-            ))}
+            {caseLog(detail.contacts, detail.payment_links).map((item) => {
+              if (item.kind === 'link') {
+                const link = item.entry;
+                const outcome = linkOutcome(link.status);
+                return (
+                  <li key={`link-${link.out_trade_no}`} className="py-2 text-sm" data-payment-link={outcome}>
+                    <p className="font-medium text-slate-900">
+                      {t('detail.linkLine', { outcome, amount: formatCurrency(link.amount), paid: formatCurrency(link.paid_amount) })}
+                      {link.sms === 'sent' && <span className="font-normal text-slate-500"> · {t('detail.linkTexted')}</span>}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {t('detail.by', { actor: link.actor, time: formatDateTime(link.created_at) })}
+                      {link.paid_at && ` · ${t('detail.linkPaidAt', { time: formatDateTime(link.paid_at) })}`}
+                    </p>
+                  </li>
+                );
+              }
+              const contact = item.entry;
+              return (
+                <li key={contact.id} className="py-2 text-sm" data-contact-outcome={contact.outcome}>
+                  <p className="font-medium text-slate-900">
+                    {t('detail.contactLine', {
+                      channel: channelName(t, contact.channel),
+                      outcome: outcomeName(t, contact.outcome),
+                    })}
+                  </p>
+                  {contact.note && <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{contact.note}</p>}
+                  <p className="text-xs text-slate-500">{t('detail.by', { actor: contact.actor, time: formatDateTime(contact.contacted_at) })}</p>
+                </li>
+              );
+            })}
           </ul>
         )}
       </DetailSection>

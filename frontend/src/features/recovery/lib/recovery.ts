@@ -202,3 +202,22 @@ export function inQuietHours(now: Date = new Date()): boolean {
   const hour = Number(businessParts(now).hour);
   return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR;
 }
+
+/** What became of a payment link sent from a case, as its log line says it. */
+export type LinkOutcome = 'paid' | 'failed' | 'waiting';
+
+export function linkOutcome(status: string): LinkOutcome {
+  if (status === 'succeeded') return 'paid';
+  return status === 'failed' ? 'failed' : 'waiting';
+}
+
+export type CaseLogEntry<C, L> = { kind: 'contact'; at: string; entry: C } | { kind: 'link'; at: string; entry: L };
+
+/** The case's log: its contacts and the payment links sent from it, newest first. */
+export function caseLog<C extends { contacted_at: string }, L extends { created_at: string }>(contacts: readonly C[], links: readonly L[]): CaseLogEntry<C, L>[] {
+  const entries: CaseLogEntry<C, L>[] = [
+    ...contacts.map((entry) => ({ kind: 'contact' as const, at: entry.contacted_at, entry })),
+    ...links.map((entry) => ({ kind: 'link' as const, at: entry.created_at, entry })),
+  ];
+  return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}

@@ -77,6 +77,21 @@ describe('ReceiveDialog', () => {
     expect(outcomes()[0]).toContain('已按序列号保存');
     expect(document.querySelector('[data-receipt-line="31"]')?.getAttribute('data-line-progress')).toBe('1/2');
   });
+
+  it('lists the devices scanned into a received receipt, each linked to its page', async () => {
+    const devices = [unit(72, { imei1: '860000000000072' }), unit(71)];
+    backend((url) => (url.includes('getStockReceiptDetail') ? answer({ ...receipt, status: 'received', status_label: '已入库', scanned: 2, lines: [line(2)], units: devices }) : answer(null, 404, `unexpected ${url}`)));
+    const view = await render(withQueryClient(<ReceiveDialog receiptId={8} canScan onClose={() => undefined} />));
+    cleanup = view.unmount;
+    await until(() => Boolean(document.querySelector('[data-receipt-units]')));
+    const listed = document.querySelector('[data-receipt-units]');
+    expect(listed?.querySelector('h3')?.textContent).toBe('已扫入的设备（2 台）');
+    expect([...listed!.querySelectorAll('a[data-receipt-unit]')].map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['/assets/72', '860000000000072'],
+      ['/assets/71', 'SN71'],
+    ]);
+    expect(listed?.textContent).toContain('SN72');
+  });
 });
 
 describe('TransferDetailDialog', () => {

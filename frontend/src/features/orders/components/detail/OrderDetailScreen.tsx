@@ -141,7 +141,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       {detail.unwound && <GivenBackSection unwound={detail.unwound} />}
       <SummarySection detail={detail} platform={page.platform} />
-      <GoodsSection detail={detail} />
+      <GoodsSection detail={detail} unitHref={!page.platform && hasAction(page.auth, 'asset.view')} />
       <CustomerSection detail={detail} orderRef={orderRef} />
       {detail.kind === 'lease' && (
         <OrderRiskSection orderId={detail.id} orderNo={detail.order_no} decision={detail.risk.decision} checks={detail.risk.checks} canQuery={!page.platform && hasAction(page.auth, 'order.audit')} identity={!page.platform} />

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { DetailSection, Fact, Facts } from '@/components/DetailSection';
 import { formatCurrency, formatDate, formatDateTime } from '@/components/format';
@@ -13,11 +14,12 @@ import { OrderStatusBadge, specsText, useOrderText } from '../labels';
 
 /** The early-return fee rule copied onto the order when it was placed, in words. */
 /**
- * A lease's dates are planned until the customer signs for the goods: set when the first bill
- * is paid, they are fixed again from the day of sign-for (apps/orders/lease.py).
+ * A lease's dates are planned until the customer signs for the goods: from today before the
+ * first bill is paid (the detail plans them over the term), set when it is paid, fixed again
+ * from the day of sign-for (apps/orders/lease.py).
  */
 export function leasePlanned(detail: { kind: string; status: string; delivered_at?: string | null }): boolean {
-  return detail.kind === 'lease' && !detail.delivered_at && ['paid', 'awaiting_shipment', 'shipped'].includes(detail.status);
+  return detail.kind === 'lease' && !detail.delivered_at && ['awaiting_audit', 'awaiting_signing', 'awaiting_payment', 'paid', 'awaiting_shipment', 'shipped'].includes(detail.status);
 }
 
 export function earlyFeeText(rule: { fee_mode: string; fee_value: string | null }, t: ReturnType<typeof useOrderText>['t']): string {
@@ -65,7 +67,38 @@ export function SummarySection({ detail, platform }: { detail: OrderDetail; plat
   );
 }
 
-export function GoodsSection({ detail }: { detail: OrderDetail }) {
+/**
+ * The unit the order holds, by its identifiers as stored (serial number, IMEIs, MEID), linked to
+ * its page in the assets (`unitHref`: the store's people who may see the assets).
+ */
+export function UnitIdentifiers({ unit, href }: { unit: NonNullable<OrderDetail['unit']>; href: boolean }) {
+  const { t } = useOrderText();
+  const identifiers = (
+    [
+      ['serial', unit.serial_number],
+      ['imei1', unit.imei1],
+      ['imei2', unit.imei2],
+      ['meid', unit.meid],
+    ] as const
+  ).filter(([, value]) => value);
+  const text = (
+    <span className="flex flex-col gap-0.5">
+      {identifiers.map(([kind, value]) => (
+        <span key={kind} className="[overflow-wrap:anywhere]">
+          <span className="text-slate-500">{t(`detail.unit.${kind}`)}</span> <span className="font-mono" {...USER_TEXT}>{value}</span>
+        </span>
+      ))}
+    </span>
+  );
+  if (!href) return text;
+  return (
+    <Link href={`/assets/${unit.id}`} className="text-brand-600 hover:text-brand-700" aria-label={t('detail.unit.open', { code: unit.serial_number || unit.imei1 })} data-unit-link>
+      {text}
+    </Link>
+  );
+}
+
+export function GoodsSection({ detail, unitHref = false }: { detail: OrderDetail; unitHref?: boolean }) {
   const { t } = useOrderText();
   const lease = detail.kind === 'lease';
   // An add-on's name is the merchant's (user data); its price is the screen's.
@@ -93,7 +126,11 @@ export function GoodsSection({ detail }: { detail: OrderDetail }) {
             <Fact label={t('detail.fields.totalRent')}>{formatCurrency(detail.total_rent)}</Fact>
             <Fact label={t('detail.fields.buyoutPrice')}>{formatCurrency(detail.buyout_price)}</Fact>
             <Fact label={t('detail.fields.ownershipTransfer')}>{detail.ownership_transfer ? t('yes') : t('no')}</Fact>
-            <Fact label={t('detail.fields.deviceSerial')} userText>{detail.device_serial}</Fact>
+            {!detail.unit && (
+              <Fact label={t('detail.fields.deviceSerial')} userText>
+                {detail.device_serial}
+              </Fact>
+            )}
             {detail.early_return && (
               <>
                 <Fact label={t('detail.fields.minTerm')}>
@@ -105,6 +142,11 @@ export function GoodsSection({ detail }: { detail: OrderDetail }) {
           </>
         ) : (
           <Fact label={t('detail.fields.salePrice')}>{formatCurrency(detail.sale_price)}</Fact>
+        )}
+        {detail.unit && (
+          <Fact label={t('detail.fields.unit')}>
+            <UnitIdentifiers unit={detail.unit} href={unitHref} />
+          </Fact>
         )}
         <Fact label={t('detail.fields.addons')}>{addons.length ? addons : ''}</Fact>
         <Fact label={t('detail.fields.addonTotal')}>{formatCurrency(detail.addon_total)}</Fact>

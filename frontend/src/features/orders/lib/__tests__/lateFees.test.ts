@@ -4,11 +4,13 @@ import { canWaiveLateFee, hasOverdueMoney, waiveLateFeeInput } from '../lateFees
 const bill = (patch: Partial<{ state: string; late_fee: string; late_fee_owed: string }> = {}) => ({ state: 'unpaid', late_fee: '0.00', late_fee_owed: '0.00', ...patch });
 
 describe('late fees: when the order owes for lateness', () => {
-  it('shows its summary for a bill past due or any late fee, even one since paid or waived', () => {
+  it('shows its summary for a bill past due or a late fee still owed, and none when nothing is owed', () => {
     expect(hasOverdueMoney([])).toBe(false);
     expect(hasOverdueMoney([bill({ state: 'paid' }), bill()])).toBe(false);
     expect(hasOverdueMoney([bill({ state: 'paid' }), bill({ state: 'overdue' })])).toBe(true);
-    expect(hasOverdueMoney([bill({ state: 'paid', late_fee: '3.20' })])).toBe(true);
+    expect(hasOverdueMoney([bill({ state: 'partial', late_fee: '3.20', late_fee_owed: '3.20' })])).toBe(true);
+    // Paid late, the late fee paid (or waived) with it: nothing owed, no card.
+    expect(hasOverdueMoney([bill({ state: 'paid', late_fee: '3.20', late_fee_owed: '0.00' })])).toBe(false);
   });
 });
 

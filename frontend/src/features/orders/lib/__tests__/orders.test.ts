@@ -98,16 +98,17 @@ describe('order buttons', () => {
   });
 
   it('leaves out actions the back office has no call for', () => {
-    expect(orderButtons(['remark', 'reveal_identity', 'pay_bill', 'exchange'])).toEqual([]);
+    expect(orderButtons(['remark', 'reveal_identity', 'pay_bill'])).toEqual([]);
   });
 
   it('offers opening an after-sale for each kind the order allows now', () => {
-    // In lease: return, buyout, renewal; awaiting shipment or paid: refund.
-    expect(orderButtons(['remark', 'allocate', 'return', 'buyout', 'renewal', 'pay_bill'])).toEqual(['apply_return', 'apply_buyout', 'apply_renewal', 'allocate']);
+    // In lease: return, exchange, buyout, renewal; awaiting shipment or paid: refund.
+    expect(orderButtons(['remark', 'allocate', 'exchange', 'return', 'buyout', 'renewal', 'pay_bill'])).toEqual(['apply_return', 'apply_exchange', 'apply_buyout', 'apply_renewal', 'allocate']);
     expect(orderButtons(['ship', 'refund'])).toEqual(['ship', 'apply_refund']);
     expect(orderButtons(['buyout'])).toEqual(['apply_buyout']);
     // Once one is open the detail lists deal_after_sale instead, and nothing to open.
     expect(orderButtons(['deal_after_sale'], { afterSaleStatus: 'open' })).not.toContain('apply_return');
+    expect(applyKindOf('apply_exchange')).toBe('exchange');
     expect(applyKindOf('apply_renewal')).toBe('renewal');
     expect(applyKindOf('apply_refund')).toBe('refund');
     expect(applyKindOf('ship')).toBeNull();

@@ -97,14 +97,19 @@ describe('OrderDetailScreen: overdue money', () => {
     expect(block()!.querySelector('a')!.getAttribute('href')).toBe('/billingDetails/9');
   });
 
-  it('shows it for late fees already paid too, and not at all for an order that was never late', async () => {
-    await renderDetail([bill(1, 'paid', '2.00'), bill(2, 'unpaid')]);
+  it('shows no owing card when nothing is owed: late fees since paid, or an order never late', async () => {
+    for (const bills of [
+      [bill(1, 'paid', '2.00'), bill(2, 'unpaid')],
+      [bill(1, 'paid'), bill(2, 'unpaid')],
+    ]) {
+      const fetchMock = await renderDetail(bills);
+      expect(document.querySelector('h1')!.textContent).toContain('ZL9');
+      expect(block()).toBeNull();
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getOverdueMoney'))).toBe(false);
+      await cleanup();
+    }
+    await renderDetail([bill(1, 'paid'), { ...bill(2, 'unpaid', '2.00'), late_fee_paid: '0.00', late_fee_owed: '2.00' }]);
     expect(block()).not.toBeNull();
-    await cleanup();
-    const fetchMock = await renderDetail([bill(1, 'paid'), bill(2, 'unpaid')]);
-    expect(document.querySelector('h1')!.textContent).toContain('ZL9');
-    expect(block()).toBeNull();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getOverdueMoney'))).toBe(false);
   });
 
   it('says on the bills the one owed figure, late fees included, and what of it is past due: the overdue summary\'s total', async () => {

@@ -13,8 +13,10 @@ import { type OrderActionDialogProps, useDone } from './shared';
 
 /**
  * The shop opens an after-sale business for the customer (who asked by phone or in the shop).
- * A return the shop starts is approved as it starts (the order is returning at once); any
- * other business then waits for approval in the after-sale section like one the customer opened.
+ * A return or an exchange the shop starts is approved as it starts (a return's order is returning
+ * at once; an exchange waits for the old device, received by scan, then ships a new one by
+ * scan); any other business then waits for approval in the after-sale section like one the
+ * customer opened.
  */
 export function ApplyAfterSaleDialog({ detail, orderRef, onClose, kind }: OrderActionDialogProps & { kind: ApplyKind }) {
   const { t } = useOrderText();
@@ -23,6 +25,9 @@ export function ApplyAfterSaleDialog({ detail, orderRef, onClose, kind }: OrderA
   const apply = useApplyAfterSale(orderRef);
   const done = useDone();
   const range = { min: EXTRA_TERM_MIN, max: EXTRA_TERM_MAX };
+  // The device the customer sends back, by the code a scanner reads (its first IMEI, else its
+  // serial number): it is received by the same scan.
+  const deviceCode = detail.unit ? detail.unit.imei1 || detail.unit.serial_number : detail.device_serial;
   return (
     <FormDialog
       title={t(`dialogs.apply.${kind}Title`, { orderNo: detail.order_no })}
@@ -50,6 +55,14 @@ export function ApplyAfterSaleDialog({ detail, orderRef, onClose, kind }: OrderA
             </dl>
           )}
           {kind === 'return' && <ReturnQuotePanel orderRef={orderRef} mode="return" />}
+          {kind === 'exchange' && deviceCode && (
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm">
+              <dt className="text-slate-500">{t('dialogs.apply.exchangeDevice')}</dt>
+              <dd className="break-all font-mono text-slate-900" data-exchange-device>
+                {deviceCode}
+              </dd>
+            </dl>
+          )}
           {kind === 'renewal' && (
             <div>
               <Input

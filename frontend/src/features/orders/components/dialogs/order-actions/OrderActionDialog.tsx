@@ -79,6 +79,7 @@ export function OrderActionDialog(props: OrderActionDialogProps) {
     case 'inspect':
       return <InspectDialog {...props} />;
     case 'apply_return':
+    case 'apply_exchange':
     case 'apply_buyout':
     case 'apply_renewal':
     case 'apply_refund':
