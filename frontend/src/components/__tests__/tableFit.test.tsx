@@ -43,7 +43,7 @@ describe('fold order', () => {
     expect(isStickyEnd('ops', { sticky: 'end' })).toBe(true);
     expect(isStickyEnd('name')).toBe(false);
     // Tight on a phone and still too wide: the other priority-1 columns, the rightmost first.
-    expect(lastResortOrder([{ id: 'select' }, { id: 'no' }, { id: 'a' }, { id: 'keep', meta: { priority: 1 } }, { id: 'state', meta: { priority: 1 } }, { id: 'actions' }])).toEqual(['state', 'keep']);
+    expect(lastResortOrder([{ id: 'select' }, { id: 'no' }, { id: 'a' }, { id: 'keep', meta: { priority: 1 } }, { id: 'state', meta: { priority: 1 } }, { id: 'grid', meta: { priority: 0 } }, { id: 'actions' }])).toEqual(['state', 'keep']);
   });
 
   it('prioritize sets priorities by id and leaves the other columns as they were', () => {
