@@ -97,7 +97,10 @@ def test_revoked_rolled_and_expired_keys_stop(demo, demo_owner):
     assert keyed(revoked).get(GOODS_LIST, page).ok  # cached as live
 
     assert demo_owner.post("/api/backend/revokeApiKey", {"id": revoked["id"]}).ok
-    assert keyed(revoked).get(GOODS_LIST, page).code == ErrorCode.NO_SESSION
+    stopped = keyed(revoked).get(GOODS_LIST, page)
+    # Its holder reads why: the key was revoked, not a sign-in gone stale.
+    assert (stopped.code, stopped.msg) == (ErrorCode.NO_SESSION, "API 密钥已吊销")
+    assert stopped.data == {"api_key": "revoked", "prefix": revoked["prefix"]}
 
     soon = demo_owner.post(
         "/api/backend/rollApiKey", {"id": rolled["id"], "old_expires_in_hours": 1}
@@ -109,7 +112,9 @@ def test_revoked_rolled_and_expired_keys_stop(demo, demo_owner):
     from django.core.cache import cache
 
     cache.clear()
-    assert keyed(rolled).get(GOODS_LIST, page).code == ErrorCode.NO_SESSION
+    expired = keyed(rolled).get(GOODS_LIST, page)
+    assert (expired.code, expired.msg) == (ErrorCode.NO_SESSION, "API 密钥已过期")
+    assert expired.data["api_key"] == "expired"
 
     at_once = demo_owner.post(
         "/api/backend/rollApiKey", {"id": soon["id"], "old_expires_in_hours": 0}

@@ -38,7 +38,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import lease_end
 
-from . import devices, events, outcomes
+from . import devices, events, outcomes, rules
 from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
 from .money import lease_money
@@ -52,22 +52,7 @@ Kind, Status = AfterSale.Kind, AfterSale.Status
 OPEN = (Status.OPEN, Status.APPROVED)
 
 
-# Reasons a shop gives when it turns a business down (getAfterSaleRejectReason).
-REJECT_REASONS: list[dict[str, str]] = [
-    {
-        "code": "not_in_window",
-        "label": "不在可申请的期限内",
-        "label_en": "Outside the allowed period",
-    },
-    {"code": "goods_damaged", "label": "商品存在人为损坏", "label_en": "The goods show damage"},
-    {"code": "bills_unpaid", "label": "存在未结清的账单", "label_en": "Bills are still unpaid"},
-    {
-        "code": "info_mismatch",
-        "label": "信息与订单不符",
-        "label_en": "Details do not match the order",
-    },
-    {"code": "other", "label": "其他原因", "label_en": "Other reason"},
-]
+REJECT_REASONS = rules.AFTER_SALE_REJECT_REASONS
 REJECT_CODES = {row["code"]: row["label"] for row in REJECT_REASONS}
 
 

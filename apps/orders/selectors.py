@@ -329,7 +329,7 @@ def after_sale_rows(order: Order) -> list[dict[str, Any]]:
             "status_name": AfterSale.Status(a.status).label,
             "started_by": a.started_by,
             "reason": a.reason,
-            "reject_reason": a.reject_reason,
+            "reject_reason": rules.after_sale_reject_text(a.reject_reason),
             "extra_term": a.extra_term,
             "amount": money(a.amount),
             "damage_amount": money(a.damage_amount),
@@ -359,7 +359,11 @@ def timeline(order: Order) -> list[dict[str, Any]]:
             "action": row["action"],
             "from_status": "",
             "to_status": "",
-            "reason": row["reason"],
+            "reason": (
+                rules.after_sale_reject_text(row["reason"])
+                if row["action"] == "order.after_sale_reject"
+                else row["reason"]
+            ),
             "actor": row["actor"],
             "created_at": row["created_at"],
             "after": row["after"],

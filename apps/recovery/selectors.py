@@ -29,6 +29,7 @@ from apps.orders.selectors import (
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.selectors import store_accounts_with_role
 from tenants.catalog.selectors import money
+from zulin.audit.reasons import reason_text
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
@@ -323,7 +324,7 @@ def case_detail(*, session: Session, case_id: int) -> dict[str, Any]:
     events = audit_trail(target_type=CASE_TARGET, target_id=case.pk)
     return {
         **row,
-        "close_reason": case.close_reason,
+        "close_reason": reason_text(case.close_reason),
         "write_off_after_days": recovery_setting().write_off_after_days,
         "write_off": write_off_row(case),
         "order": {

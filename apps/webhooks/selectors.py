@@ -34,6 +34,9 @@ def endpoint_rows() -> list[dict[str, Any]]:
 
 
 def delivery_row(delivery: WebhookDelivery) -> dict[str, Any]:
+    # Attempts are numbered across redeliveries, in the order they were made: a redelivery
+    # starts the retry schedule again (the stored `number` is its step) but not the count.
+    tries = sorted(delivery.tries.all(), key=lambda t: (t.started_at, t.pk))
     return {
         "id": delivery.pk,
         "endpoint_id": delivery.endpoint_id,
@@ -41,7 +44,7 @@ def delivery_row(delivery: WebhookDelivery) -> dict[str, Any]:
         "event_type": delivery.event.type,
         "sequence": delivery.event_id,
         "status": delivery.status,
-        "attempts": delivery.attempts,
+        "attempts": len(tries),
         "next_attempt_at": delivery.next_attempt_at,
         "last_status_code": delivery.last_status_code,
         "last_error": delivery.last_error,
@@ -49,14 +52,14 @@ def delivery_row(delivery: WebhookDelivery) -> dict[str, Any]:
         "created_at": delivery.created_at,
         "tries": [
             {
-                "number": t.number,
+                "number": number,
                 "started_at": t.started_at,
                 "status_code": t.status_code,
                 "duration_ms": t.duration_ms,
                 "response_excerpt": t.response_excerpt,
                 "error": t.error,
             }
-            for t in delivery.tries.all()
+            for number, t in enumerate(tries, start=1)
         ],
     }
 
@@ -66,7 +69,7 @@ def delivery_page(
 ) -> dict[str, Any]:
     """Deliveries newest first, with their attempts."""
     rows = WebhookDelivery.objects.select_related("event").prefetch_related(
-        Prefetch("tries", queryset=WebhookAttempt.objects.order_by("number"))
+        Prefetch("tries", queryset=WebhookAttempt.objects.order_by("started_at", "id"))
     )
     if endpoint_id is not None:
         rows = rows.filter(endpoint_id=endpoint_id)

@@ -176,8 +176,9 @@ def _rate_check(key_id: int) -> None:
 
 
 def session_from_key(request: HttpRequest, key: str, scope: str | None) -> Session | None:
-    """The key's session on this call, or None (109) when the key is not a live key of the
-    host's merchant. A live key on a call it may not use is refused (403), naming the scope."""
+    """The key's session on this call, or None (109) when the key is not a key of the host's
+    merchant; the merchant's key revoked or expired is 109 saying which. A live key on a call
+    it may not use is refused (403), naming the scope."""
     merchant: Merchant | None = getattr(request, "tenant", None)
     if merchant is None or getattr(request, "side", None) != PlatformType.STORE:
         return None
@@ -187,9 +188,23 @@ def session_from_key(request: HttpRequest, key: str, scope: str | None) -> Sessi
     if snapshot.get("missing") or snapshot["merchant_id"] != merchant.pk:
         return None
     expires_at = snapshot["expires_at"]
-    if snapshot["revoked"] or not snapshot["sub_shop_active"]:
-        return None
+    # The shop's own key that stopped says why (still 109): its holder sees a key to replace,
+    # not a sign-in gone stale.
+    if snapshot["revoked"]:
+        raise ApplicationError(
+            ErrorCode.NO_SESSION,
+            "API 密钥已吊销",
+            msg_en="The API key is revoked",
+            data={"api_key": "revoked", "prefix": snapshot["prefix"]},
+        )
     if expires_at is not None and expires_at <= time.time():
+        raise ApplicationError(
+            ErrorCode.NO_SESSION,
+            "API 密钥已过期",
+            msg_en="The API key has expired",
+            data={"api_key": "expired", "prefix": snapshot["prefix"]},
+        )
+    if not snapshot["sub_shop_active"]:
         return None
     if scope is None:
         raise ApplicationError(

@@ -144,3 +144,7 @@ class MerchantInfoOut(Schema):
     audit: list[AuditOut]
     # Private ranges its webhook deliveries may reach (setWebhookNetworks).
     webhook_networks: list[str]
+    webhook_loopback_allowed: bool = Field(
+        description="this server (a sandbox or a developer's) lets webhooks reach loopback "
+        "addresses (WEBHOOKS_ALLOW_LOOPBACK); never in production"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from tenants.accounts.models import Account
@@ -175,6 +176,7 @@ def merchant_detail(*, merchant_id: int) -> dict[str, Any]:
         "settlement": history[0] if history else None,
         "settlement_history": history,
         "webhook_networks": list(merchant.webhook_networks),
+        "webhook_loopback_allowed": settings.WEBHOOKS_ALLOW_LOOPBACK,
         "status_history": status_history(target_type="merchant", target_id=merchant.pk),
         "audit": audit_trail(target_type="merchant", target_id=merchant.pk),
     }

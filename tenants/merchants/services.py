@@ -255,6 +255,16 @@ def merchant_update(
     return merchant
 
 
+def _network_problem_text(text: str, kind: str, why: str) -> Text:
+    if kind == "host_bits":
+        return Text(
+            f"{text} 的主机位不为 0：应为 {why}", f"{text} has host bits set: it should be {why}"
+        )
+    if kind == "form":
+        return Text(f"「{text}」不是 CIDR 格式的网段（如 10.20.0.0/16）", why)
+    return Text(f"{text} 不在私有网段内（{GRANTABLE_TEXT}）", why)
+
+
 def merchant_webhook_networks_set(
     *, actor: Session, merchant_id: int, networks: list[str], reason: str
 ) -> Merchant:
@@ -262,19 +272,18 @@ def merchant_webhook_networks_set(
     receiver). Each must be a network inside a private-use block (never loopback, link-local
     or public); a change needs a reason, and the audit keeps both lists."""
     wanted: list[str] = []
+    problems: dict[str, list[Text]] = {}
     for index, text in enumerate(networks):
         problem = grant_problem(text)
         if problem is not None:
-            kind, why = problem
-            zh = (
-                f"「{text.strip()}」不是 CIDR 格式的网段（如 10.20.0.0/16，主机位须为 0）"
-                if kind == "form"
-                else f"{text.strip()} 不在私有网段内（{GRANTABLE_TEXT}）"
-            )
-            raise field_error(f"networks.{index}", Text(zh, why))
+            problems[f"networks.{index}"] = [_network_problem_text(text.strip(), *problem)]
+            continue
         normal = str(ip_network(text.strip()))
         if normal not in wanted:
             wanted.append(normal)
+    if problems:
+        # Every bad line at once, each with its reason: the operator fixes the list in one go.
+        raise ApplicationError(ErrorCode.VALIDATION, data={"fields": problems})
     if len(wanted) > GRANTS_MAX:
         raise field_error(
             "networks",

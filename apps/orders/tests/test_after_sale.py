@@ -12,6 +12,7 @@ from django_tenants.utils import tenant_context
 from apps.billing.models import BillRefund
 from apps.goods.models import Sku
 from tests.events import events_of
+from tests.fixtures import ApiClient
 from tests.leases import (
     awaiting_shipment,
     bill_states,
@@ -189,6 +190,43 @@ def test_a_business_is_rejected_with_a_listed_reason_and_the_lease_goes_on(
         ("reject", "rejected", order.id),
     ]
     assert changed[-1]["reject_reason"] == "设备在外地" and changed[-1]["finished_at"]
+
+
+def test_a_listed_refusal_reads_in_the_readers_language_the_shops_own_words_as_typed(
+    demo, demo_owner, app, offer
+):
+    order = in_lease(demo, demo_owner, app, offer)
+    english = ApiClient(demo_owner.host, token=demo_owner.token, language="en")
+    assert _apply(app, order, "return").ok
+    assert demo_owner.post(
+        DEAL, {"order_id": order.id, "decision": "reject", "reject_code": "bills_unpaid"}
+    ).ok
+    assert _apply(app, order, "return").ok
+    own = {
+        "order_id": order.id,
+        "decision": "reject",
+        "reject_code": "other",
+        "reason": "设备在外地",
+    }
+    assert demo_owner.post(DEAL, own).ok
+
+    in_english = detail_of(english, order.id)
+    in_chinese = detail_of(demo_owner, order.id)
+
+    assert [a["reject_reason"] for a in in_english["after_sales"]] == [
+        "设备在外地",
+        "Bills are still unpaid",
+    ]
+    assert [a["reject_reason"] for a in in_chinese["after_sales"]] == [
+        "设备在外地",
+        "存在未结清的账单",
+    ]
+    refusals = [
+        row["reason"]
+        for row in in_english["timeline"]
+        if row.get("action") == "order.after_sale_reject"
+    ]
+    assert refusals == ["设备在外地", "Bills are still unpaid"]
 
 
 def test_a_second_business_while_one_is_open_is_refused(demo, demo_owner, app, offer):

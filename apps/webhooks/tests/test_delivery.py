@@ -17,7 +17,7 @@ from django_tenants.utils import tenant_context
 from standardwebhooks import Webhook
 
 from apps.orders.models import Order
-from apps.webhooks import services
+from apps.webhooks import selectors, services
 from apps.webhooks.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from tenants.merchants.models import WebhookDue
 from tests.leases import place, placed
@@ -121,9 +121,16 @@ def test_a_failing_receiver_is_retried_on_the_schedule_then_failed_and_redeliver
             assert services.redeliver(endpoint_id=endpoint.pk, failed_since=started) == 1
             services.relay_run()
             delivery.refresh_from_db()
+            [row] = selectors.delivery_page(
+                endpoint_id=endpoint.pk, status="", page=1, page_size=10
+            )["list"]
         connection.set_schema_to_public()
     assert delivery.status == Status.DELIVERED
     assert len(script.seen) == 9
+    # The screen numbers the attempts across the redelivery: 1–8 failed, the 9th delivered.
+    assert row["attempts"] == 9
+    assert [t["number"] for t in row["tries"]] == list(range(1, 10))
+    assert [t["status_code"] for t in row["tries"]][-2:] == [500, 200]
     assert len({headers["webhook-id"] for headers, _ in script.seen}) == 1
 
 

@@ -10222,6 +10222,11 @@ export interface components {
             settlement_history: components["schemas"]["SettlementOut"][];
             /** Status History */
             status_history: components["schemas"]["StatusChangeOut"][];
+            /**
+             * Webhook Loopback Allowed
+             * @description this server (a sandbox or a developer's) lets webhooks reach loopback addresses (WEBHOOKS_ALLOW_LOOPBACK); never in production
+             */
+            webhook_loopback_allowed: boolean;
             /** Webhook Networks */
             webhook_networks: string[];
         };

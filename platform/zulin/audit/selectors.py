@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from .models import AuditEntry
+from .reasons import reason_text
 
 
 def audit_trail(*, target_type: str, target_id: Any, limit: int = 100) -> list[dict[str, Any]]:
@@ -14,7 +15,7 @@ def audit_trail(*, target_type: str, target_id: Any, limit: int = 100) -> list[d
             "action": entry.action,
             "before": entry.before,
             "after": entry.after,
-            "reason": entry.reason,
+            "reason": reason_text(entry.reason),
             "created_at": entry.created_at,
         }
         for entry in entries[:limit]

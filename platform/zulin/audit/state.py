@@ -22,6 +22,7 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from .models import StatusChange
+from .reasons import reason_text
 from .services import actor_name, audit_record
 
 M = TypeVar("M", bound=models.Model)
@@ -145,7 +146,7 @@ def status_history(*, target_type: str, target_id: Any) -> list[dict[str, Any]]:
             "action": row.action,
             "from_status": row.from_status,
             "to_status": row.to_status,
-            "reason": row.reason,
+            "reason": reason_text(row.reason),
             "actor": row.actor_name,
             "created_at": row.created_at,
         }

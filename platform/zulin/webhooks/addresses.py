@@ -65,16 +65,21 @@ GRANTS_MAX = 16
 
 
 def grant_problem(text: str) -> tuple[str, str] | None:
-    """Why `text` may not be allowed to a merchant, as (`form` or `range`, what is wrong), or
-    None when it may: a network in CIDR form with no host bits set, inside one private-use
-    block of `GRANTABLE`."""
+    """Why `text` may not be allowed to a merchant, as (`form`, `host_bits` or `range`, what is
+    wrong), or None when it may: a network in CIDR form with no host bits set, inside one
+    private-use block of `GRANTABLE`. For `host_bits` the second part is the network meant
+    (10.1.2.3/16 → 10.1.0.0/16)."""
     try:
         network = ipaddress.ip_network(text.strip(), strict=True)
     except ValueError:
-        return (
-            "form",
-            f"{text!r} is not a network in CIDR form (e.g. 10.20.0.0/16), host bits clear",
-        )
+        try:
+            meant = ipaddress.ip_network(text.strip(), strict=False)
+        except ValueError:
+            return (
+                "form",
+                f"{text!r} is not a network in CIDR form (e.g. 10.20.0.0/16), host bits clear",
+            )
+        return "host_bits", str(meant)
     if not any(
         network.version == block.version and network.subnet_of(block)  # type: ignore[arg-type]
         for block in GRANTABLE

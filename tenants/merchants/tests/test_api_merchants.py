@@ -4,6 +4,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
 from tenants.accounts.models import Account
@@ -444,6 +445,41 @@ def test_a_range_that_may_not_be_allowed_or_a_missing_reason_changes_nothing(
     demo.refresh_from_db()
     assert demo.webhook_networks == []
     assert not AuditEntry.objects.filter(action="merchant.webhook_networks").exists()
+
+
+def test_every_bad_range_is_named_with_its_reason_at_once(admin_client, demo):
+    body = {"networks": ["10.1.2.3/16", "10.20.0.0/16", "8.8.8.0/24", "intranet"], "reason": "x"}
+
+    answer = admin_client.post("/api/platform/setWebhookNetworks", {"id": demo.pk, **body})
+    english = ApiClient(admin_client.host, admin_client.token, language="en").post(
+        "/api/platform/setWebhookNetworks", {"id": demo.pk, **body}
+    )
+
+    assert answer.code == 400, answer
+    fields = answer.data["fields"]
+    assert set(fields) == {"networks.0", "networks.2", "networks.3"}
+    assert fields["networks.0"] == ["10.1.2.3/16 的主机位不为 0：应为 10.1.0.0/16"]
+    assert "私有网段" in fields["networks.2"][0]
+    assert "CIDR" in fields["networks.3"][0]
+    assert english.data["fields"]["networks.0"] == [
+        "10.1.2.3/16 has host bits set: it should be 10.1.0.0/16"
+    ]
+    demo.refresh_from_db()
+    assert demo.webhook_networks == []
+
+
+def test_the_merchant_page_says_whether_this_server_lets_webhooks_reach_loopback(
+    admin_client, demo
+):
+    with override_settings(WEBHOOKS_ALLOW_LOOPBACK=True):
+        sandbox = admin_client.get("/api/platform/merchantInfo", {"id": demo.pk}).data
+    with override_settings(WEBHOOKS_ALLOW_LOOPBACK=False):
+        production = admin_client.get("/api/platform/merchantInfo", {"id": demo.pk}).data
+
+    assert (sandbox["webhook_loopback_allowed"], production["webhook_loopback_allowed"]) == (
+        True,
+        False,
+    )
 
 
 def test_webhook_networks_are_the_platforms_to_set(demo_owner, demo):

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@/components/data-table/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { foldOrder, isStickyEnd, prioritize } from '../data-table/fit';
+import { foldOrder, isStickyEnd, lastResortOrder, prioritize } from '../data-table/fit';
 import { Table } from '../data-table/Table';
 import { byText, click, render } from './render';
 import { fakeTableLayout } from './tableLayout';
@@ -42,6 +42,8 @@ describe('fold order', () => {
     expect(isStickyEnd('actions')).toBe(true);
     expect(isStickyEnd('ops', { sticky: 'end' })).toBe(true);
     expect(isStickyEnd('name')).toBe(false);
+    // Tight on a phone and still too wide: the other priority-1 columns, the rightmost first.
+    expect(lastResortOrder([{ id: 'select' }, { id: 'no' }, { id: 'a' }, { id: 'keep', meta: { priority: 1 } }, { id: 'state', meta: { priority: 1 } }, { id: 'grid', meta: { priority: 0 } }, { id: 'actions' }])).toEqual(['state', 'keep']);
   });
 
   it('prioritize sets priorities by id and leaves the other columns as they were', () => {
@@ -96,6 +98,27 @@ describe('Table that fits', () => {
     expect(view.container.querySelectorAll('[data-row-details]')).toHaveLength(2);
     await click(view.container.querySelector('thead button[aria-label="全部收起"]'));
     expect(view.container.querySelectorAll('[data-row-details]')).toHaveLength(0);
+  });
+
+  it('is laid out tight when all it may fold is folded and it still does not fit: tighter cells, narrower actions', async () => {
+    // 3 × 200 px left after folding the note and the phone, in a 300 px card (a phone): tight,
+    // and still too wide, the name (priority 1) folds too; the order number and actions stay.
+    card.width = 300;
+    const view = await render(<Table label="订单" columns={columns} data={rows} getRowId={(row) => String(row.id)} />);
+    cleanup = view.unmount;
+    const table = view.container.querySelector('table')!;
+    expect(headers(view.container)).toEqual(['no', 'actions']);
+    expect(table.getAttribute('data-folded')).toBe('note phone name');
+    expect(table.getAttribute('data-tight')).toBe('true');
+    expect(table.className).toContain('w-full');
+    expect(table.className).not.toContain('w-max');
+    expect(view.container.querySelector('tbody td[data-column="no"]')!.className).toContain('px-3');
+    expect(view.container.querySelector('tbody td[data-column="actions"] > div')!.className).toContain('max-w-[7.5rem]');
+    // A wide card again: measured afresh, nothing folded, not tight.
+    card.width = 2000;
+    await view.rerender(<Table label="订单" columns={columns} data={[...rows]} getRowId={(row) => String(row.id)} />);
+    expect(view.container.querySelector('table')!.hasAttribute('data-tight')).toBe(false);
+    expect(headers(view.container)).toEqual(['no', 'name', 'phone', 'note', 'actions']);
   });
 
   it('measures again for new rows, folding only what no longer fits', async () => {

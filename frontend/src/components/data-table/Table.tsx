@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { foldOrder, isStickyEnd, STICKY_END, type FoldableColumn } from './fit';
+import { foldOrder, isStickyEnd, lastResortOrder, STICKY_END, type FoldableColumn } from './fit';
 import { columnId, selectionApi, type ColumnDef, type OnChangeFn, type RowSelectionState, type TableApi, type TableRow as Row } from './types';
 import { IconButton } from '@/components/ui/IconButton';
 
@@ -37,6 +37,8 @@ export interface TableProps<T> {
  */
 export const CELL_CLASS = 'max-w-[22rem] px-4 py-3 text-slate-700 [overflow-wrap:anywhere]';
 const COMPACT_CELL_CLASS = 'max-w-[22rem] px-3 py-2 text-slate-700 [overflow-wrap:anywhere]';
+/** A table that folded all it may and still did not fit (a phone): tighter cells across. */
+const TIGHT_CELL_CLASS = 'max-w-[22rem] px-3 py-3 text-slate-700 [overflow-wrap:anywhere]';
 const HEADER_CLASS = 'text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600';
 /** A cell that names its row (`meta.rowHeader`). */
 const ROW_HEADER_CLASS = 'text-left font-medium text-slate-800';
@@ -47,6 +49,13 @@ const ROW_HEADER_CLASS = 'text-left font-medium text-slate-800';
  * instead when those are wider than its card.
  */
 const CELL_BOX = 'max-w-[22rem]';
+/**
+ * The actions kept in view over a table that still does not fit: at most 7.5rem wide, their
+ * buttons wrapping under each other (a screen's row of them, or its grid of them, made one
+ * column; the toggle's line is left alone), so the cells beside them show rather than scroll
+ * under them.
+ */
+const TIGHT_ACTIONS_BOX = 'max-w-[7.5rem] [&_.flex:not(.justify-between)]:flex-wrap [&_.grid]:grid-cols-1 [&_.min-w-max]:min-w-0';
 
 
 /** A column with its id (given, or its header's text). */
@@ -111,7 +120,7 @@ function WithToggle({ toggle, children }: { toggle: ReactNode; children: ReactNo
   );
 }
 
-function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detailsId, compact }: { row: Row<T>; table: TableApi; columns: readonly Column<T>[]; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string; compact: boolean }) {
+function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detailsId, compact, tight }: { row: Row<T>; table: TableApi; columns: readonly Column<T>[]; tone?: string; folded: readonly string[]; open: boolean; onToggle: () => void; detailsId: string; compact: boolean; tight: boolean }) {
   const t = useTranslations('kit.table');
   const cells = columns.filter((column) => !folded.includes(column.id));
   const hidden = folded.length ? columns.filter((column) => folded.includes(column.id)) : [];
@@ -125,8 +134,8 @@ function TableRow<T>({ row, table, columns, tone, folded, open, onToggle, detail
     <>
       <tr aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined} className={`align-top hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50/40' : ''} ${tone ?? ''}`}>
         {cells.map((column) => (
-          <BodyCell key={column.id} column={column} row={row} className={`${compact ? COMPACT_CELL_CLASS : CELL_CLASS} ${stickyClass(column, 'bg-white')}`}>
-            <div className={CELL_BOX}>
+          <BodyCell key={column.id} column={column} row={row} className={`${compact ? COMPACT_CELL_CLASS : tight ? TIGHT_CELL_CLASS : CELL_CLASS} ${stickyClass(column, 'bg-white')}`}>
+            <div className={tight && isStickyEnd(column.id, column.def.meta) ? TIGHT_ACTIONS_BOX : CELL_BOX}>
               <WithToggle toggle={column === last ? toggle : null}>{renderCell(column, row, table)}</WithToggle>
             </div>
           </BodyCell>
@@ -161,11 +170,15 @@ function headerText<T>(column: Column<T>): string {
  * How many columns of `order` (the fold order) to fold so the table fits its card: measured
  * before paint each time the rows, the columns or the card's width change, starting from every
  * column shown. The table is laid out at its natural width (`w-max`), so a column folded frees
- * its own width.
+ * its own width. When all it may fold is folded and it still does not fit (a phone), it is
+ * `tight`: laid out at the card's width, its cells tighter and its actions narrower, so the
+ * cells that name a row and say its state show beside the actions rather than under them; if
+ * even that does not fit, it folds its other columns one by one (`order` past `usual`, the
+ * columns `foldOrder` keeps), until it fits or only the first column and the actions are left.
  */
-function useFoldCount<T>(card: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>, order: readonly string[], data: readonly T[], columns: readonly unknown[]): number {
+function useFoldCount<T>(card: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>, order: readonly string[], usual: number, data: readonly T[], columns: readonly unknown[]): { count: number; tight: boolean } {
   const [width, setWidth] = useState(0);
-  const [fold, setFold] = useState<{ basis: readonly unknown[]; count: number }>({ basis: [], count: 0 });
+  const [fold, setFold] = useState<{ basis: readonly unknown[]; count: number; tight: boolean }>({ basis: [], count: 0, tight: false });
   useEffect(() => {
     const element = card.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
@@ -176,25 +189,32 @@ function useFoldCount<T>(card: RefObject<HTMLDivElement | null>, table: RefObjec
   // A new page, other columns or another width: measured again from every column shown.
   const same = fold.basis[0] === data && fold.basis[1] === columns && fold.basis[2] === order && fold.basis[3] === width;
   const count = same ? fold.count : 0;
+  const tight = same ? fold.tight : false;
   useLayoutEffect(() => {
     const cardElement = card.current;
     const tableElement = table.current;
     if (!cardElement || !tableElement) return;
     const over = tableElement.offsetWidth - cardElement.clientWidth;
+    if (tight) {
+      // Measuring the laid-out table is what this effect is for; a fold more renders before paint.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      if (over > 1 && count < order.length) setFold({ basis: [data, columns, order, width], count: count + 1, tight: true });
+      return;
+    }
     let next = count;
     // The toggle comes into the first cell with the first fold.
     let need = over + (count === 0 ? 32 : 0);
-    while (over > 1 && next < order.length && need > 0) {
+    while (over > 1 && next < usual && need > 0) {
       const id = order[next];
       const th = [...tableElement.querySelectorAll<HTMLElement>('thead th')].find((header) => header.dataset.column === id);
       need -= Math.max(th?.offsetWidth ?? 0, 1);
       next += 1;
     }
     // Measuring the laid-out table is what this effect is for; the new count renders before paint.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (next !== count) setFold({ basis: [data, columns, order, width], count: next });
-  }, [card, table, count, order, data, columns, width]);
-  return count;
+    if (next !== count) setFold({ basis: [data, columns, order, width], count: next, tight: false });
+    else if (over > 1) setFold({ basis: [data, columns, order, width], count, tight: true });
+  }, [card, table, count, tight, order, usual, data, columns, width]);
+  return { count, tight };
 }
 
 const CHECKBOX = 'size-4 cursor-pointer accent-brand-600 disabled:cursor-not-allowed';
@@ -241,10 +261,14 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
     () => (selectable && selectLabels ? [selectColumn(selectLabels), ...columns] : columns).map((def, index) => ({ id: columnId(def, index), def })),
     [selectable, selectLabels, columns],
   );
-  const order = useMemo(() => foldOrder(columns.map((def, index): FoldableColumn => ({ id: columnId(def, index), meta: def.meta }))), [columns]);
+  const { order, usual } = useMemo(() => {
+    const foldable = columns.map((def, index): FoldableColumn => ({ id: columnId(def, index), meta: def.meta }));
+    const first = foldOrder(foldable);
+    return { order: [...first, ...lastResortOrder(foldable)], usual: first.length };
+  }, [columns]);
   const card = useRef<HTMLDivElement>(null);
   const tableElement = useRef<HTMLTableElement>(null);
-  const foldCount = useFoldCount(card, tableElement, order, data, allColumns);
+  const { count: foldCount, tight } = useFoldCount(card, tableElement, order, usual, data, allColumns);
   const folded = useMemo(() => order.slice(0, foldCount), [order, foldCount]);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const { table, row: rowOf } = selectionApi(data, getRowId, rowSelection ?? {}, onRowSelectionChange);
@@ -268,11 +292,11 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
   // card, so it scrolls and clips with it rather than widening the page at phone width.
   return (
     <div ref={card} data-scroll-x className={`relative max-w-full overflow-x-auto ${compact ? 'rounded-md' : 'rounded-lg'} border border-slate-200 bg-white transition-opacity ${fetching ? 'opacity-60' : ''}`} aria-busy={fetching || undefined}>
-      <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} className="w-max min-w-full divide-y divide-slate-200 text-sm">
+      <table ref={tableElement} aria-label={label} data-folded={folded.join(' ') || undefined} data-tight={tight || undefined} className={`${tight ? 'w-full' : 'w-max min-w-full'} divide-y divide-slate-200 text-sm`}>
         <thead className="bg-slate-50">
           <tr>
             {headers.map((column) => (
-              <th key={column.id} scope="col" data-column={column.id} className={`${compact ? 'px-3 py-2' : 'px-4 py-2.5'} ${HEADER_CLASS} ${stickyClass(column, 'bg-slate-50')}`}>
+              <th key={column.id} scope="col" data-column={column.id} className={`${compact ? 'px-3 py-2' : tight ? 'px-3 py-2.5' : 'px-4 py-2.5'} ${HEADER_CLASS} ${stickyClass(column, 'bg-slate-50')}`}>
                 <WithToggle toggle={column.id === lastColumn && allToggle}>{renderHeader(column, table)}</WithToggle>
               </th>
             ))}
@@ -280,7 +304,7 @@ export function Table<T>({ label, columns, data, getRowId, rowSelection, onRowSe
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <TableRow key={row.id} row={row} table={table} columns={allColumns} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} compact={compact} />
+            <TableRow key={row.id} row={row} table={table} columns={allColumns} tone={rowTone?.(row.original)} folded={folded} open={opened.has(row.id)} onToggle={() => toggle(row.id)} detailsId={`details-${row.id}`} compact={compact} tight={tight} />
           ))}
         </tbody>
       </table>

@@ -43,3 +43,17 @@ export function firstColumnId(columns: readonly { id?: string }[]): string | und
 export function prioritize<T extends { id?: string; meta?: object }>(columns: T[], priorities: Readonly<Record<string, number>>): T[] {
   return columns.map((column) => (column.id && column.id in priorities ? { ...column, meta: { ...column.meta, priority: priorities[column.id] } } : column));
 }
+
+/**
+ * What a table folds after `foldOrder` when, tight on a phone, it still does not fit: the other
+ * columns of priority 1, the rightmost first — shown in the row's details rather than cut off
+ * under the actions. Never the first column, the actions, the checkboxes or a column of priority 0.
+ */
+export function lastResortOrder(columns: readonly FoldableColumn[]): string[] {
+  const first = firstColumnId(columns);
+  const usual = new Set(foldOrder(columns));
+  return columns
+    .filter((column) => column.id !== first && column.id !== 'select' && !isStickyEnd(column.id, column.meta) && !usual.has(column.id) && column.meta?.priority !== 0)
+    .map((column) => column.id)
+    .reverse();
+}

@@ -22,9 +22,11 @@ export interface ColumnMeta {
    */
   sticky?: 'end';
   /**
-   * How much the column matters when the table is wider than its card: 1 never folds; the
-   * others (default 2) fold into the row's details line, the highest number first and, among
-   * equals, the rightmost first. The first column (it names the row) and the actions stay.
+   * How much the column matters when the table is wider than its card: 1 folds only on a phone
+   * where the table, tight, still does not fit (fit.ts lastResortOrder); 0 never folds (a grid
+   * of inputs that scrolls inside its card); the others (default 2) fold into the row's details
+   * line, the highest number first and, among equals, the rightmost first. The first column (it
+   * names the row) and the actions stay.
    */
   priority?: number;
   /**

@@ -16,7 +16,7 @@ export function controlClass(error?: string): string {
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-xs text-red-600">
+    <p id={id} className="mt-1 text-xs whitespace-pre-line text-red-600">
       {message}
     </p>
   );
@@ -141,7 +141,7 @@ export function FieldShell({ id, label, error, hint, className, children }: { id
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
+        <p id={`${id}-error`} className="mt-1 text-xs whitespace-pre-line text-red-600">
           {error}
         </p>
       ) : (

@@ -160,7 +160,7 @@ def test_a_private_range_may_be_allowed_to_a_merchant(network):
 @pytest.mark.parametrize(
     ("network", "why"),
     [
-        ("10.20.0.1/16", "form"),  # host bits set: the operator meant another network
+        ("10.20.0.1/16", "host_bits"),  # host bits set: the operator meant another network
         ("not-a-network", "form"),
         ("", "form"),
         ("8.8.8.0/24", "range"),
@@ -175,3 +175,7 @@ def test_a_private_range_may_be_allowed_to_a_merchant(network):
 )
 def test_loopback_metadata_public_and_malformed_ranges_are_never_allowed(network, why):
     assert addresses.grant_problem(network)[0] == why
+
+
+def test_a_range_with_host_bits_set_names_the_network_meant():
+    assert addresses.grant_problem("10.1.2.3/16") == ("host_bits", "10.1.0.0/16")

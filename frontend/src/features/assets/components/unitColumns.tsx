@@ -17,7 +17,7 @@ export function UnitCodes({ unit, link = true }: { unit: Unit; link?: boolean })
   const t = useTranslations('assets');
   const name = unit.serial_number || unit.imei1 || unit.meid || t('unit.noSerial', { id: unit.id });
   return (
-    <div className="min-w-36">
+    <div className="min-w-28 sm:min-w-36">
       {link ? (
         <Link href={unitHref(unit.id)} className="font-mono text-sm font-medium text-brand-600 hover:text-brand-700" translate="no">
           {name}

@@ -13,7 +13,7 @@ import { notify } from '@/components/ui/Notice';
 import { Truncate } from '@/components/ui/Truncate';
 import { UserText } from '@/components/ui/UserText';
 import { asApiError } from '@/lib/apiError';
-import { apiKeyRefusal, DEFAULT_OLD_KEY_HOURS, keyDisplay, OLD_KEY_HOURS, type OldKeyHours } from '../lib/developers';
+import { apiKeyRefusal, DEFAULT_OLD_KEY_HOURS, keyDisplay, OLD_KEY_HOURS, replacedBy, type OldKeyHours } from '../lib/developers';
 import { useApiKeys, useRevokeApiKey, useRollApiKey } from '../queries';
 import type { ApiKey } from '../types';
 import { ApiKeyStatusBadge, Code, ScopeName } from './labels';
@@ -72,7 +72,28 @@ export function ApiKeysView() {
         meta: { priority: 3 },
         cell: ({ row }) => (row.original.sub_shop_id ? <Truncate text={row.original.sub_shop_name} className="max-w-40" /> : <span className="whitespace-nowrap">{t('wholeShop')}</span>),
       },
-      { id: 'status', header: t('columns.status'), meta: { priority: 1 }, cell: ({ row }) => <ApiKeyStatusBadge status={row.original.status} /> },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        meta: { priority: 1 },
+        cell: ({ row }) => {
+          const key = row.original;
+          const successor = replacedBy(key, keys.data ?? []);
+          return (
+            <div className="flex min-w-24 flex-col items-start gap-1">
+              <ApiKeyStatusBadge status={key.status} />
+              {successor && (
+                <span className="text-xs text-slate-500" data-replaced-by={successor.prefix}>
+                  {t('replacedBy', { prefix: keyDisplay(successor.prefix) })}
+                  {key.status !== 'revoked' && key.expires_at && (
+                    <span className="block tabular-nums">{t(key.status === 'active' ? 'stopsAt' : 'stoppedAt', { time: formatDateTime(key.expires_at) })}</span>
+                  )}
+                </span>
+              )}
+            </div>
+          );
+        },
+      },
       {
         id: 'expires_at',
         header: t('columns.expiresAt'),
@@ -152,7 +173,7 @@ export function ApiKeysView() {
         },
       },
     ],
-    [t],
+    [t, keys.data],
   );
 
   const closeConfirm = () => {
@@ -180,7 +201,7 @@ export function ApiKeysView() {
       <ConfirmDialog
         open={revoking !== null}
         title={t('revokeTitle')}
-        message={revoking ? t('revokeMessage', { name: revoking.name }) : ''}
+        message={revoking ? t('revokeMessage', { name: revoking.name, prefix: keyDisplay(revoking.prefix) }) : ''}
         confirmLabel={t('revoke')}
         danger
         loading={revoke.isPending}
@@ -200,7 +221,7 @@ export function ApiKeysView() {
       <ConfirmDialog
         open={rolling !== null}
         title={t('rollTitle')}
-        message={rolling ? t('rollMessage', { name: rolling.name }) : ''}
+        message={rolling ? t('rollMessage', { name: rolling.name, prefix: keyDisplay(rolling.prefix) }) : ''}
         confirmLabel={t('roll')}
         loading={roll.isPending}
         error={failure}

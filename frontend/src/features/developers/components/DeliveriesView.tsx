@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { notify } from '@/components/ui/Notice';
 import { Truncate } from '@/components/ui/Truncate';
 import { asApiError } from '@/lib/apiError';
-import { DELIVERY_STATUSES, deliveryListQuery, redeliverRefusal, type DevelopersState } from '../lib/developers';
+import { DELIVERY_STATUSES, deliveryListQuery, endpointLabel, redeliverRefusal, type DevelopersState } from '../lib/developers';
 import { useDeliveries, useRedeliver, useWebhookEndpoints } from '../queries';
 import type { Delivery } from '../types';
 import { DeliveryStatusBadge, EventTypeName } from './labels';
@@ -33,7 +33,7 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
   const list = useDeliveries(deliveryListQuery(state));
   const redeliver = useRedeliver();
   const [bulk, setBulk] = useState(false);
-  const urls = useMemo(() => new Map((endpoints.data ?? []).map((endpoint) => [endpoint.id, endpoint.url])), [endpoints.data]);
+  const byId = useMemo(() => new Map((endpoints.data ?? []).map((endpoint) => [endpoint.id, endpoint])), [endpoints.data]);
   const open = list.data?.list.find((row) => row.id === state.delivery) ?? null;
 
   const columns = useMemo<ColumnDef<Delivery, unknown>[]>(() => {
@@ -58,10 +58,24 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         ),
       },
       {
+        id: 'time',
+        header: t('columns.time'),
+        meta: { priority: 1 },
+        cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span>,
+      },
+      {
         id: 'endpoint',
         header: t('columns.endpoint'),
         meta: { priority: 3 },
-        cell: ({ row }) => <Truncate text={urls.get(row.original.endpoint_id) ?? `#${row.original.endpoint_id}`} className="max-w-56 font-mono text-xs" />,
+        cell: ({ row }) => {
+          const endpoint = byId.get(row.original.endpoint_id);
+          return (
+            <div className="flex max-w-56 flex-col gap-0.5">
+              {endpoint?.description && <Truncate text={endpoint.description} className="text-sm" />}
+              <Truncate text={endpoint?.url ?? `#${row.original.endpoint_id}`} className="font-mono text-xs" />
+            </div>
+          );
+        },
       },
       { id: 'status', header: t('columns.status'), meta: { priority: 1 }, cell: ({ row }) => <DeliveryStatusBadge status={row.original.status} /> },
       {
@@ -81,7 +95,6 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         meta: { priority: 2 },
         cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.status === 'pending' ? formatDateTime(row.original.next_attempt_at) : orDash(null)}</span>,
       },
-      { id: 'created_at', header: t('columns.createdAt'), meta: { priority: 3 }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at)}</span> },
       {
         id: 'actions',
         header: t('columns.actions'),
@@ -118,7 +131,7 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         },
       },
     ];
-  }, [t, urls, redeliver, update]);
+  }, [t, byId, redeliver, update]);
 
   const statusTabs = [{ value: undefined, label: t('allStatuses') }, ...DELIVERY_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))];
   const filtered = Boolean(state.status || state.endpoint_id);
@@ -143,7 +156,7 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         <FilterSelect
           label={t('endpoint')}
           value={state.endpoint_id ? String(state.endpoint_id) : ''}
-          options={[{ value: '', label: t('allEndpoints') }, ...(endpoints.data ?? []).map((endpoint) => ({ value: String(endpoint.id), label: endpoint.url, userText: true }))]}
+          options={[{ value: '', label: t('allEndpoints') }, ...(endpoints.data ?? []).map((endpoint) => ({ value: String(endpoint.id), label: endpointLabel(endpoint), userText: true }))]}
           onChange={(value) => update({ endpoint_id: value ? Number(value) : undefined, delivery: undefined })}
         />
       </FilterBar>
@@ -154,7 +167,7 @@ export function DeliveriesView({ state, update }: { state: DevelopersState; upda
         paging={{ state, update: (patch) => update({ ...patch, delivery: undefined }) }}
         empty={filtered ? <NoMatches title={t('noMatchTitle')} onClear={() => update({ status: undefined, endpoint_id: undefined, delivery: undefined })} /> : <EmptyState title={t('emptyTitle')} description={t('emptyHint')} />}
       />
-      <DeliveryDetailDialog delivery={open} endpointUrl={open ? urls.get(open.endpoint_id) : undefined} onClose={() => update({ delivery: undefined })} />
+      <DeliveryDetailDialog delivery={open} endpointUrl={open ? byId.get(open.endpoint_id)?.url : undefined} onClose={() => update({ delivery: undefined })} />
       <RedeliverSinceDialog open={bulk} endpoints={endpoints.data ?? []} endpointId={state.endpoint_id} onClose={() => setBulk(false)} />
     </section>
   );

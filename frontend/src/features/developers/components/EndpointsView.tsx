@@ -55,7 +55,7 @@ export function EndpointsView() {
         header: t('columns.endpoint'),
         meta: { rowHeader: true },
         cell: ({ row }) => (
-          <div className="flex max-w-72 min-w-40 flex-col gap-0.5">
+          <div className="flex max-w-72 min-w-24 flex-col gap-0.5 sm:min-w-40">
             <Truncate text={row.original.url} className="font-mono text-xs text-slate-900" />
             {row.original.description && <Truncate text={row.original.description} className="text-xs font-normal text-slate-500" />}
           </div>

@@ -186,6 +186,17 @@ export function isKnownScope(scope: string): scope is ApiKeyScopeName {
 }
 
 /** A key as the list shows it: its prefix and an ellipsis (the rest was shown once). */
+/** An endpoint as a choice names it: its description first (what the shop calls it), then its address. */
+export function endpointLabel(endpoint: { url: string; description: string }): string {
+  const description = endpoint.description.trim();
+  return description ? `${description} · ${endpoint.url}` : endpoint.url;
+}
+
+/** The key that replaced `key` by a roll, if any (the newer key names it in `rolled_from_id`). */
+export function replacedBy<K extends { id: number; rolled_from_id: number | null }>(key: K, keys: readonly K[]): K | undefined {
+  return keys.find((other) => other.rolled_from_id === key.id);
+}
+
 export function keyDisplay(prefix: string): string {
   return `${prefix}…`;
 }

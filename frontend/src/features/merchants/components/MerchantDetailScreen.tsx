@@ -136,6 +136,11 @@ function WebhookNetworksSection({ info }: { info: MerchantInfo }) {
         </ul>
       )}
       <p className="mt-3 text-xs text-slate-500">{t('hint')}</p>
+      {info.webhook_loopback_allowed && (
+        <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800" data-webhook-loopback>
+          {t('loopback')}
+        </p>
+      )}
       <WebhookNetworksDialog merchantId={info.merchant.id} networks={networks} open={editing} onClose={() => setEditing(false)} />
     </DetailSection>
   );

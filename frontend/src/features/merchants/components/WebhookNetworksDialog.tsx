@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { HookFormDialog } from '@/components/ui/HookFormDialog';
 import { TextAreaField } from '@/components/ui/fields';
 import { asApiError, fieldErrorsOf } from '../lib/apiError';
-import { networkLines, NETWORKS_MAX, privateNetworkProblem } from '../lib/webhookNetworks';
+import { networkLines, networkProblems, NETWORKS_MAX, numberedNetworkLines } from '../lib/webhookNetworks';
 import { useSetWebhookNetworks } from '../queries';
 
 function useSchema() {
@@ -18,8 +18,11 @@ function useSchema() {
     .superRefine((values, context) => {
       const lines = networkLines(values.networks);
       if (lines.length > NETWORKS_MAX) context.addIssue({ code: 'custom', path: ['networks'], message: t('tooMany') });
-      const bad = lines.findIndex((line) => privateNetworkProblem(line));
-      if (bad >= 0) context.addIssue({ code: 'custom', path: ['networks'], message: t('badNetwork', { line: bad + 1 }) });
+      // Every bad line, each with its reason: the list is fixed in one go.
+      const problems = networkProblems(values.networks).map(({ line, text, problem }) =>
+        problem.kind === 'hostBits' ? t('hostBits', { line, network: text, meant: problem.meant }) : problem.kind === 'form' ? t('notNetwork', { line, network: text }) : t('notPrivate', { line, network: text }),
+      );
+      if (problems.length) context.addIssue({ code: 'custom', path: ['networks'], message: problems.join('\n') });
     });
 }
 type Values = z.infer<ReturnType<typeof useSchema>>;
@@ -47,8 +50,18 @@ function NetworksBody({ merchantId, networks, onClose }: { merchantId: number; n
     } catch (error) {
       const apiError = asApiError(error);
       const fields = apiError ? fieldErrorsOf(apiError) : {};
-      // The server names a network by its place in the list (networks.2): shown on the list.
-      const networksError = Object.entries(fields).find(([name]) => name.startsWith('networks'))?.[1];
+      // The server names each network by its place in the list sent (networks.2): shown on
+      // the list by its line in the text, every one of them.
+      const numbered = numberedNetworkLines(values.networks);
+      const networksError =
+        Object.entries(fields)
+          .filter(([name]) => name.startsWith('networks'))
+          .map(([name, message]) => {
+            const place = /^networks\.(\d+)$/.exec(name);
+            const line = place ? numbered[Number(place[1])]?.line : undefined;
+            return line ? t('webhookNetworks.serverLine', { line, message }) : message;
+          })
+          .join('\n') || undefined;
       if (networksError) setError('networks', { message: networksError });
       if (fields.reason) setError('reason', { message: fields.reason });
       if (!networksError && !fields.reason) setFormError(apiError?.message || t('shared.failed'));

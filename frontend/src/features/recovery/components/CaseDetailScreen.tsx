@@ -12,9 +12,10 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Stats } from '@/components/ui/Stats';
+import { useOrderText } from '@/features/orders/components/labels';
 import { orderDetailHref } from '@/features/orders/lib/stages';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { bucketTone, caseLog, caseStateTone, CHANNELS, known, linkOutcome, mayCollect, OUTCOMES, PROMISE_STATES, promiseStateTone, writeOffAction } from '../lib/recovery';
+import { bucketTone, CASE_RECORD_STATES, caseLog, caseStateTone, CHANNELS, known, linkOutcome, mayCollect, OUTCOMES, PROMISE_STATES, promiseStateTone, writeOffAction } from '../lib/recovery';
 import { useRecoveryCase, useWriteOffDebt, type CaseDetail } from '../queries';
 import { useRecoveryAccess } from './RecoveryScreen';
 
@@ -37,6 +38,12 @@ function outcomeName(t: RecoveryT, value: string): string {
   return outcome ? t(`outcomes.${outcome}`) : value;
 }
 
+/** A case's state in the reader's language (the server's name only for a state the catalogue does not know). */
+function caseStateName(t: RecoveryT, value: string, fallback: string): string {
+  const state = known(CASE_RECORD_STATES, value);
+  return state ? t(`state.${state}`) : fallback;
+}
+
 function promiseStateName(t: RecoveryT, value: string): string {
   const state = known(PROMISE_STATES, value);
   return state ? t(`promiseStates.${state}`) : value;
@@ -48,6 +55,7 @@ const WORKBENCH = '/recovery';
 
 function CaseView({ detail }: { detail: CaseDetail }) {
   const t = useTranslations('recovery');
+  const orderText = useOrderText();
   const access = useRecoveryAccess();
   const [open, setOpen] = useState<Open>(null);
   const [assigning, setAssigning] = useState<number[]>([]);
@@ -64,7 +72,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
         title={t('detail.title', { orderNo: detail.order_no })}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <StatusBadge tone={caseStateTone(detail.state)}>{detail.state_name}</StatusBadge>
+            <StatusBadge tone={caseStateTone(detail.state)}>{caseStateName(t, detail.state, detail.state_name)}</StatusBadge>
             {isOpen && <StatusBadge tone={bucketTone(detail.bucket)}>{detail.bucket}</StatusBadge>}
             <span>{t('daysPastDue', { days: detail.days_past_due })}</span>
             {detail.broken_promises > 0 && <span className="text-red-700">{t('brokenPromises', { count: detail.broken_promises })}</span>}
@@ -161,7 +169,7 @@ function CaseView({ detail }: { detail: CaseDetail }) {
           <Fact label={t('detail.fields.orderNo')}>
             <span className="font-mono">{detail.order.order_no}</span>
           </Fact>
-          <Fact label={t('detail.fields.status')}>{detail.order.status_name}</Fact>
+          <Fact label={t('detail.fields.status')}>{orderText.label('status', detail.order.status, detail.order.status_name)}</Fact>
           <Fact label={t('detail.fields.goods')}>{orDash(detail.goods_title)}</Fact>
           <Fact label={t('detail.fields.customer')}>{detail.customer_name}</Fact>
           <Fact label={t('detail.fields.phone')}>

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { formatCurrency, formatDate } from '@/components/format';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Truncate } from '@/components/ui/Truncate';
-import { bucketTone, isActionDue } from '../lib/recovery';
+import { bucketTone, CASE_RECORD_STATES, isActionDue, known } from '../lib/recovery';
 import type { CaseRow } from '../queries';
 
 export function caseHref(id: number): string {
@@ -18,8 +18,13 @@ export function caseHref(id: number): string {
 /** The workbench's columns: the order and customer (masked), the aging, what is owed, the next action, who works it. */
 export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
   const t = useTranslations('recovery');
-  return useMemo(
-    () => [
+  return useMemo(() => {
+    /** A closed or written-off case's state in the reader's language. */
+    const stateName = (value: string, fallback: string) => {
+      const state = known(CASE_RECORD_STATES, value);
+      return state ? t(`state.${state}`) : fallback;
+    };
+    return [
       {
         id: 'order',
         header: t('columns.order'),
@@ -33,7 +38,7 @@ export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
             </p>
             {/* On a phone the aging and the debt sit beside the order: their columns are off to the right. */}
             <p className="mt-1 flex items-center gap-2 text-xs whitespace-nowrap sm:hidden" data-compact-aging>
-              <StatusBadge tone={row.original.state === 'open' ? bucketTone(row.original.bucket) : 'green'}>{row.original.state === 'open' ? row.original.bucket : row.original.state_name}</StatusBadge>
+              <StatusBadge tone={row.original.state === 'open' ? bucketTone(row.original.bucket) : 'green'}>{row.original.state === 'open' ? row.original.bucket : stateName(row.original.state, row.original.state_name)}</StatusBadge>
               <span className="font-medium text-red-700 tabular-nums">{formatCurrency(row.original.total_owed)}</span>
             </p>
           </div>
@@ -54,7 +59,7 @@ export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
         header: t('columns.bucket'),
         cell: ({ row }) => (
           <div className="whitespace-nowrap">
-            <StatusBadge tone={row.original.state === 'open' ? bucketTone(row.original.bucket) : 'green'}>{row.original.state === 'open' ? row.original.bucket : row.original.state_name}</StatusBadge>
+            <StatusBadge tone={row.original.state === 'open' ? bucketTone(row.original.bucket) : 'green'}>{row.original.state === 'open' ? row.original.bucket : stateName(row.original.state, row.original.state_name)}</StatusBadge>
             <p className="mt-1 text-xs text-slate-500">{t('daysPastDue', { days: row.original.days_past_due })}</p>
           </div>
         ),
@@ -109,7 +114,6 @@ export function useCaseColumns(today: string): ColumnDef<CaseRow, unknown>[] {
           </Link>
         ),
       },
-    ],
-    [t, today],
-  );
+    ] satisfies ColumnDef<CaseRow, unknown>[];
+  }, [t, today]);
 }

@@ -15,6 +15,8 @@ export const WHO = ['mine', 'all', 'unassigned'] as const;
 export type Who = (typeof WHO)[number];
 
 export const CASE_STATES = ['open', 'closed', 'written_off', 'any'] as const;
+/** The states a case is in (the filter adds `any`). */
+export const CASE_RECORD_STATES = ['open', 'closed', 'written_off'] as const;
 export type CaseStateFilter = (typeof CASE_STATES)[number];
 
 export const CHANNELS = ['call', 'sms', 'visit', 'letter'] as const;

@@ -6,7 +6,7 @@ import { ApiKeysView } from '../ApiKeysView';
 vi.mock('next/link', async () => (await import('@/components/__tests__/mocks')).nextLinkMock);
 
 const key = (id: number, patch: Record<string, unknown> = {}) => ({
-  id, name: `ERP ${id}`, prefix: `zl_live_AbCd${id}xyz`, scopes: ['orders:read'], sub_shop_id: null, sub_shop_name: '', status: 'active', expires_at: null, last_used_at: null, use_count: 0, created_by: '演示店主', created_at: '2026-11-20T02:00:00Z', revoked_at: null, ...patch,
+  id, name: `ERP ${id}`, prefix: `zl_live_AbCd${id}xyz`, scopes: ['orders:read'], sub_shop_id: null, sub_shop_name: '', status: 'active', expires_at: null, last_used_at: null, use_count: 0, created_by: '演示店主', created_at: '2026-11-20T02:00:00Z', revoked_at: null, rolled_from_id: null as number | null, ...patch,
 });
 
 const SCOPES = [
@@ -31,7 +31,8 @@ function backend(rows: ReturnType<typeof key>[]) {
       return answer(row);
     }
     if (url.includes('/rollApiKey')) {
-      const made = key(10, { name: 'ERP 1' });
+      const made = key(10, { name: 'ERP 1', rolled_from_id: body.id });
+      Object.assign(rows.find((item) => item.id === body.id)!, { expires_at: '2026-12-02T02:00:00Z' });
       rows.unshift(made);
       return answer({ ...made, key: 'zl_live_AbCd10xyz_rolled-key' });
     }
@@ -112,8 +113,15 @@ describe('ApiKeysView', () => {
     expect(dialog().textContent).toContain('旧密钥在');
     await click(byText(dialog(), 'button', '我已保存，关闭'));
     await until(() => !document.querySelector('[role="dialog"]'));
+    // The old row says what replaced it and when it stops working.
+    await until(() => Boolean(document.querySelector('[data-replaced-by]')));
+    const replaced = document.querySelector('[data-replaced-by]')!;
+    expect(replaced.closest('tr')?.textContent).toContain('zl_live_AbCd1xyz…');
+    expect(replaced.textContent).toBe('已被 zl_live_AbCd10xyz… 替换2026-12-02 10:00 停止使用');
 
     await click(document.querySelector('button[aria-label="吊销密钥 ERP 1（zl_live_AbCd1xyz…）"]'));
+    // The dialog names the key by its prefix: two keys share the name after a roll.
+    expect(dialog().textContent).toContain('使用“ERP 1”（zl_live_AbCd1xyz…）的请求将立即被拒绝');
     await click(byText(dialog(), 'button', '吊销'));
     await until(() => document.querySelector('tbody')?.textContent?.includes('已吊销') ?? false);
     expect(sent(fetchMock, '/revokeApiKey')).toEqual({ id: 1 });

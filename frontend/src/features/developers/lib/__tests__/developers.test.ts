@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  endpointLabel,
   apiKeyProblems,
   apiKeyRefusal,
   attemptOutcome,
@@ -129,5 +130,12 @@ describe('API keys', () => {
     expect(apiKeyProblems({ name: '  ', scopes: [] }, scopes)).toEqual({ name: 'nameRequired', scopes: 'scopesRequired' });
     expect(apiKeyProblems({ name: 'x'.repeat(51), scopes: ['goods:write'] }, scopes)).toEqual({ name: 'nameTooLong', scopes: 'scopeNotGranted' });
     expect(apiKeyProblems({ name: 'ERP', scopes: ['a', 'b', 'c', 'd', 'e', 'f'] }, scopes).scopes).toBe('scopesTooMany');
+  });
+});
+
+describe('endpointLabel', () => {
+  it('names an endpoint by its description first, then its address', () => {
+    expect(endpointLabel({ url: 'https://erp.example/hooks', description: ' 仓库 ERP ' })).toBe('仓库 ERP · https://erp.example/hooks');
+    expect(endpointLabel({ url: 'https://erp.example/hooks', description: '' })).toBe('https://erp.example/hooks');
   });
 });

@@ -29,20 +29,20 @@ export function SkuSection() {
   const tStock = useTranslations('goods.stock.tracked');
   const trackedText = useTrackedStockText();
 
-  // Every column stays (priority 1): a field folded into a details line would hide its error.
+  // Every column stays (priority 0): a field folded into a details line would hide its error.
   // Too wide for a phone, the grid scrolls sideways inside its card.
   const columns: ColumnDef<SkuDraft>[] = [
-    { id: 'specs', header: t('sku.specs'), meta: { rowHeader: true, priority: 1 }, cell: ({ row }) => labelOf(row.original) },
+    { id: 'specs', header: t('sku.specs'), meta: { rowHeader: true, priority: 0 }, cell: ({ row }) => labelOf(row.original) },
     {
       id: 'code',
       header: t('sku.code'),
-      meta: { priority: 1 },
+      meta: { priority: 0 },
       cell: ({ row }) => <CellInput label={t('sku.codeOf', { sku: labelOf(row.original) })} className="w-36" error={message(errors.skus?.[row.index]?.code)} {...register(`skus.${row.index}.code`)} />,
     },
     {
       id: 'stock',
       header: t('sku.stock'),
-      meta: { priority: 1 },
+      meta: { priority: 0 },
       cell: ({ row }) =>
         row.original.tracked ? (
           // Tracked by unit: the figure is derived from its units and never typed here.
@@ -62,7 +62,7 @@ export function SkuSection() {
     {
       id: 'sell_price',
       header: t('sku.sellPrice'),
-      meta: { priority: 1 },
+      meta: { priority: 0 },
       cell: ({ row }) => (
         <CellInput label={t('sku.sellPriceOf', { sku: labelOf(row.original) })} inputMode="decimal" placeholder="0.00" className="w-28" error={message(errors.skus?.[row.index]?.sell_price)} {...register(`skus.${row.index}.sell_price`)} />
       ),
@@ -70,7 +70,7 @@ export function SkuSection() {
     {
       id: 'original_price',
       header: t('sku.originalPrice'),
-      meta: { priority: 1 },
+      meta: { priority: 0 },
       cell: ({ row }) => (
         <CellInput label={t('sku.originalPriceOf', { sku: labelOf(row.original) })} inputMode="decimal" placeholder="0.00" className="w-28" error={message(errors.skus?.[row.index]?.original_price)} {...register(`skus.${row.index}.original_price`)} />
       ),

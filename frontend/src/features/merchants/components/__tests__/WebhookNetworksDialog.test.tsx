@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
-import { networkLines, privateNetworkProblem } from '../../lib/webhookNetworks';
+import { networkLines, networkProblem, networkProblems, privateNetworkProblem } from '../../lib/webhookNetworks';
 import { WebhookNetworksDialog } from '../WebhookNetworksDialog';
 
 let cleanup: () => Promise<void> = async () => undefined;
@@ -24,6 +24,18 @@ describe('webhook networks', () => {
     expect(networkLines(' 10.20.0.0/16\n\n10.20.0.0/16\r\n192.168.8.0/24 ')).toEqual(['10.20.0.0/16', '192.168.8.0/24']);
   });
 
+  it('says what is wrong with each bad line, the network meant when host bits are set', () => {
+    expect(networkProblem('10.1.2.3/16')).toEqual({ kind: 'hostBits', meant: '10.1.0.0/16' });
+    expect(networkProblem('192.168.8.9/24')).toEqual({ kind: 'hostBits', meant: '192.168.8.0/24' });
+    expect(networkProblem('8.8.8.0/24')).toEqual({ kind: 'notPrivate' });
+    expect(networkProblem('intranet')).toEqual({ kind: 'form' });
+    // Numbered as the operator sees the text: blank and repeated lines keep their places.
+    expect(networkProblems('10.20.0.0/16\n\n10.1.2.3/16\n10.20.0.0/16\nintranet').map(({ line, problem }) => [line, problem.kind])).toEqual([
+      [3, 'hostBits'],
+      [5, 'form'],
+    ]);
+  });
+
   it('sends the list a line each with the reason, and closes', async () => {
     const fetchMock = vi.fn(async () => answer({ id: 3, webhook_networks: ['10.20.0.0/16', '192.168.8.0/24'] }));
     const onClose = await mount(fetchMock);
@@ -37,12 +49,14 @@ describe('webhook networks', () => {
     expect(JSON.parse(String(init.body))).toEqual({ id: 3, networks: ['10.20.0.0/16', '192.168.8.0/24'], reason: '门店内网 ERP' });
   });
 
-  it('refuses a public network or a missing reason before sending, saying which line', async () => {
+  it('refuses every bad line or a missing reason before sending, saying which line and why', async () => {
     const fetchMock = vi.fn(async () => answer(null, 404, 'unexpected'));
     await mount(fetchMock);
-    await type(textareas()[0]!, '10.20.0.0/16\n8.8.8.0/24');
+    await type(textareas()[0]!, '10.20.0.0/16\n8.8.8.0/24\n10.1.2.3/16');
     await click(byText(dialog(), 'button', '保存'));
     await until(() => dialog().textContent?.includes('第 2 行') ?? false);
+    expect(dialog().textContent).toContain('第 2 行 8.8.8.0/24 不在私有网段内');
+    expect(dialog().textContent).toContain('第 3 行 10.1.2.3/16 的主机位不为 0：应为 10.1.0.0/16');
     expect(dialog().textContent).toContain('请填写原因');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -54,7 +68,7 @@ describe('webhook networks', () => {
     await type(textareas()[0]!, 'fd00::/7');
     await type(textareas()[1]!, '测试');
     await click(byText(dialog(), 'button', '保存'));
-    await until(() => dialog().textContent?.includes('fd00::/7 不在私有网段内') ?? false);
+    await until(() => dialog().textContent?.includes('第 1 行：fd00::/7 不在私有网段内') ?? false);
     expect(onClose).not.toHaveBeenCalled();
   });
 });
