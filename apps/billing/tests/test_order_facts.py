@@ -138,3 +138,36 @@ def test_no_module_of_orders_commands_billing_or_reaches_it_by_the_app_registry(
             assert name not in COMMANDS, f"{path.name}:{node.lineno} names {name}"
     # What is left of the port reads, and commands nothing.
     assert not COMMANDS & set(dir(money.LeaseMoney))
+
+
+def test_a_handler_that_refuses_rolls_the_orders_step_back_with_it(
+    demo, demo_owner, app, offer, monkeypatch
+):
+    """A fact's handlers run in the transaction of the step that published it: billing
+    refusing the schedule of an audited lease leaves the order awaiting its audit, with no
+    bill, and the clerk gets the refusal (no half-made step)."""
+    from django.db import connection
+    from django_tenants.utils import tenant_context
+
+    from apps.billing.models import Bill
+    from apps.orders.models import Order
+    from tests.leases import place, placed
+    from zulin.core.errors import ApplicationError, ErrorCode
+
+    def refuse(order: object, **data: object) -> None:
+        raise ApplicationError(ErrorCode.CONFLICT)
+
+    order = placed(demo, place(app, offer, key="fact-rolls-back-1"))
+    monkeypatch.setattr(events.ORDER_AUDIT_PASSED, "_handlers", [refuse])
+    answer = demo_owner.post("/api/backend/auditOrder", {"id": order.id, "passed": True})
+    assert not answer.ok
+    with tenant_context(demo):
+        assert Order.objects.get(pk=order.id).status == "awaiting_audit"
+        assert not Bill.objects.filter(order_id=order.id).exists()
+    connection.set_schema_to_public()
+    monkeypatch.undo()
+    assert demo_owner.post("/api/backend/auditOrder", {"id": order.id, "passed": True}).ok
+    with tenant_context(demo):
+        assert Order.objects.get(pk=order.id).status == "awaiting_signing"
+        assert Bill.objects.filter(order_id=order.id).exists()
+    connection.set_schema_to_public()
