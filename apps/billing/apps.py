@@ -13,6 +13,7 @@ class BillingConfig(AppConfig):
         from .bill_pay import customer_bill_pay
         from .callbacks import register
         from .exports import finance_exporters_register
+        from .order_facts import facts_register
         from .repayments import buyout_quote, buyout_settle
         from .selectors import lease_schedule
 
@@ -24,5 +25,7 @@ class BillingConfig(AppConfig):
         events.BUYOUT_QUOTE.register(buyout_quote)
         events.BUYOUT_SETTLE.register(buyout_settle)
         events.CUSTOMER_BILL_PAY.register(customer_bill_pay)
-        # Everything else orders asks of a lease's money, through its one port.
+        # What billing does when something happens to an order (orders' facts).
+        facts_register()
+        # What orders still reads of a lease's money, through its read port.
         money.register(lease_money)

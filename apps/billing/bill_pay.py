@@ -10,7 +10,6 @@ from django.db import transaction
 
 from apps.orders import events
 from apps.orders.guards import withhold_refusal
-from apps.orders.outcomes import on_bill_paid
 from apps.orders.scope import order_in_scope
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
@@ -55,7 +54,7 @@ def order_bill_pay(
             goods=order.goods_title,
         )
         if collected.payment.status == BillPayment.Status.SUCCEEDED:
-            on_bill_paid(order, collected.bill if collected.newly_paid else None)
+            deposits.bill_paid_outcome(order, collected.bill if collected.newly_paid else None)
     if collected.payment.status != BillPayment.Status.PROCESSING:
         events.payment_outcome(order_id=order_id, status=collected.payment.status)
     if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:

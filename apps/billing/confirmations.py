@@ -10,7 +10,7 @@ from django.db import transaction
 
 from apps.orders import events
 from apps.orders.models import Order
-from apps.orders.outcomes import on_bill_paid, order_signing_check
+from apps.orders.outcomes import order_signing_check
 from zulin.core.auth import Session
 
 from . import deposits, payments
@@ -59,7 +59,7 @@ def _result_sync(
             order.refresh_from_db()
             order_signing_check(order)
             if op is not None and op.kind == deposits.Op.Kind.TRANSFER:
-                on_bill_paid(order, None)  # bills it paid: the overdue state follows
+                deposits.bill_paid_outcome(order, None)  # bills it paid: the overdue state follows
             return (
                 {"kind": f"deposit_{op.kind}", "status": op.status, "amount": op.amount}
                 if op
@@ -77,7 +77,7 @@ def _result_sync(
             if collected is None:
                 return None
             if collected.payment.status == BillPayment.Status.SUCCEEDED:
-                on_bill_paid(order, collected.bill if collected.newly_paid else None)
+                deposits.bill_paid_outcome(order, collected.bill if collected.newly_paid else None)
             elif collected.payment.status == BillPayment.Status.FAILED:
                 # The last payment in flight of an ended order settled: its deposit goes back.
                 deposits.deposit_rest_thaw(order, actor=actor)

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from apps.orders import machine
 from apps.orders.models import AfterSale, DepositOperation, DepositState, Order
+from apps.orders.outcomes import PaidBill, on_bill_paid
 from apps.orders.projection import order_project
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
@@ -392,6 +393,15 @@ def deposit_rest_thaw(order: Order, *, actor: Session | None) -> DepositOperatio
     if order.status not in machine.FINAL or deposit_available(order) <= 0:
         return None
     return deposit_thaw(order, actor=actor)
+
+
+def bill_paid_outcome(order: Order, bill: PaidBill | None) -> None:
+    """What a confirmed payment of the order's bills does (the order row locked; `bill` the
+    last bill it made paid, None when it paid none whole): the order follows
+    (`outcomes.on_bill_paid`), then an ended lease's deposit kept frozen for a debt goes back
+    once nothing comes first (`deposit_rest_thaw`)."""
+    on_bill_paid(order, bill)
+    deposit_rest_thaw(order, actor=None)
 
 
 def deposit_transfer(

@@ -24,14 +24,14 @@ from django.utils import timezone
 from apps.orders import machine
 from apps.orders.guards import buyout_allowed, order_setting
 from apps.orders.models import AfterSale, Order, OrderKind
-from apps.orders.outcomes import buyout_complete, on_bill_paid
+from apps.orders.outcomes import buyout_complete
 from apps.orders.scope import order_in_scope
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import early, offline, settle
-from .deposits import Op
+from .deposits import Op, bill_paid_outcome
 from .models import Bill, BillStatus
 from .offline import OfflineDetails
 
@@ -97,7 +97,7 @@ def offline_repay(
             actor=actor,
         )
         if collected.newly_paid:
-            on_bill_paid(order, collected.bill)
+            bill_paid_outcome(order, collected.bill)
         return collected.bill
 
 
@@ -205,7 +205,7 @@ def _after_settled(order: Order, outcome: early.Outcome, actor: Session | None) 
     settlement = outcome.settlement
     if not outcome.newly_settled:
         if outcome.last_bill is not None:
-            on_bill_paid(order, outcome.last_bill)
+            bill_paid_outcome(order, outcome.last_bill)
         return
     audit_record(
         actor=actor,
@@ -223,7 +223,7 @@ def _after_settled(order: Order, outcome: early.Outcome, actor: Session | None) 
     if settlement.buyout_amount > 0:
         buyout_complete(order, reason="提前结清，买断完成")
     elif outcome.last_bill is not None:
-        on_bill_paid(order, outcome.last_bill)
+        bill_paid_outcome(order, outcome.last_bill)
 
 
 def early_settle(

@@ -279,22 +279,20 @@ def return_settle(
     return quote
 
 
-def bills_renew(order: Order, *, extra: int) -> None:
-    """A renewal's bills: `extra` more periods at the same rent after the current lease: a
-    month plan's bills due on the lease's day of each month from the day after the current
-    lease end, a day plan's one bill (the extra days' rent) due that day — never before
-    today (a renewal agreed after the lease ran out is not born overdue). The order's term
-    follows in orders (`after_sale`)."""
+def bills_renew(order: Order, *, extra: int, term_before: int, end_before: date | None) -> None:
+    """A renewal's bills: `extra` more periods at the same rent after the lease as it stood
+    (`term_before`, ending `end_before`): a month plan's bills due on the lease's day of
+    each month from the day after that lease end, a day plan's one bill (the extra days'
+    rent) due that day — never before today (a renewal agreed after the lease ran out is
+    not born overdue). The order's term grew already in orders (`after_sale`)."""
     last = Bill.objects.filter(order_id=order.pk, period__gte=1).order_by("-period").first()
     start = order.lease_start or timezone.localdate()
-    current_end = order.lease_end or lease_end(
-        start=start, term=order.term, term_unit=order.term_unit
-    )
+    current_end = end_before or lease_end(start=start, term=term_before, term_unit=order.term_unit)
     first_new = (last.period if last else 0) + 1
     today = timezone.localdate()
     if order.term_unit == "month":
         plan = [
-            (period, add_months(start, order.term + period - first_new), order.rent)
+            (period, add_months(start, term_before + period - first_new), order.rent)
             for period in range(first_new, first_new + extra)
         ]
     else:

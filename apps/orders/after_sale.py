@@ -41,7 +41,6 @@ from zulin.money.schedule import lease_end
 from . import devices, events, outcomes, rules
 from .guards import after_sale_refusal, buyout_allowed
 from .models import AfterSale, Order, Shipment
-from .money import lease_money
 from .moves import order_move, order_refresh, order_unwind
 from .outbox import after_sale_event
 from .scope import order_in_scope
@@ -133,17 +132,18 @@ DAMAGE_MAX = Decimal("1000000.00")
 def _settle_return(
     business: AfterSale, order: Order, *, damage: Decimal, actor: Session | None
 ) -> None:
-    """Settles a return at inspection (the order row locked) on the day the goods came back:
-    billing cancels the rent due after it, charges the fee and the damage and takes the
-    deposit (`returns.return_settle`); the business keeps what was cancelled and the fee."""
-    settled = lease_money().return_settle(
+    """The return inspected (the order row locked), on the day the goods came back: billing
+    cancels the rent due after it, charges the fee and the damage and takes the deposit
+    (`returns.return_settle`), and keeps what was cancelled and the fee on the business
+    (`outcomes.return_settlement_keep`), read here again from its row."""
+    events.ORDER_RETURN_INSPECTED.publish(
         order,
+        after_sale_id=business.pk,
         return_day=business.received_on or timezone.localdate(),
         damage=damage,
         actor=actor,
     )
-    business.rent_cancelled, business.termination_fee = settled.rent_cancelled, settled.fee
-    business.save(update_fields=["rent_cancelled", "termination_fee", "updated_at"])
+    business.refresh_from_db(fields=["rent_cancelled", "termination_fee", "updated_at"])
 
 
 def after_sale_deal(
@@ -295,14 +295,16 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
 
 def _renew(order: Order, extra: int) -> None:
     """More periods at the same rent, after the current lease: billing adds their bills
-    (`returns.bills_renew`: due from the day after the current lease end, never before
-    today), and the order's term, total rent and lease end follow."""
-    lease_money().bills_renew(order, extra=extra)
+    (`returns.bills_renew`, on the fact `order_renewed`: due from the day after the lease
+    end before it, never before today), and the order's term, total rent and lease end
+    follow."""
+    term_before, end_before = order.term, order.lease_end
     start = order.lease_start or timezone.localdate()
     order.term += extra
     order.total_rent = (order.rent * order.term).quantize(CENT)
     order.lease_end = lease_end(start=start, term=order.term, term_unit=order.term_unit)
     order.save()
+    events.ORDER_RENEWED.publish(order, extra=extra, term_before=term_before, end_before=end_before)
 
 
 def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial: str) -> AfterSale:

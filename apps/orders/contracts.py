@@ -39,7 +39,6 @@ from zulin.providers.interfaces import ProviderError
 from . import events
 from .guards import contract_refresh_refusal
 from .models import Contract, ContractTemplate, Order
-from .money import lease_money
 from .outcomes import order_signing_check
 from .scope import order_in_scope
 from .termination import contract_note
@@ -243,5 +242,5 @@ def contract_signed(*, reference: str) -> Order | None:
             target_id=order.pk,
             after={"contract_no": contract.contract_no, "sha256": contract.sha256},
         )
-        lease_money().order_withhold_sign(order)
+        events.ORDER_CONTRACT_SIGNED.publish(order)
         return order_signing_check(order)

@@ -45,6 +45,32 @@ log = logging.getLogger("zulin.task")
 H = TypeVar("H", bound=Callable[..., Any])
 
 
+class OrderFact:
+    """A fact: something that happened to an order, published by orders in the transaction
+    that changed it (the order row locked). The apps that care register handlers on it in
+    their `AppConfig.ready()`; each runs in that transaction, in registration order, and may
+    raise (the whole step rolls back). Publishing returns nothing: orders never learns what a
+    handler did. A fact carries orders' own data only (the order and what the step recorded)
+    and is named in the past tense for orders' state change, never for what another app does
+    with it (tests/test_order_facts.py)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._handlers: list[Callable[..., None]] = []
+
+    def register(self, handler: Callable[..., None]) -> None:
+        if handler not in self._handlers:
+            self._handlers.append(handler)
+
+    @property
+    def handlers(self) -> tuple[Callable[..., None], ...]:
+        return tuple(self._handlers)
+
+    def publish(self, order: Order, **data: Any) -> None:
+        for handler in self._handlers:
+            handler(order, **data)
+
+
 class OrderEvent(Generic[H]):
     """One event and the one handler an app registered for it."""
 
@@ -175,3 +201,36 @@ def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Deci
     """The order's approved buyout collected (the order locked by the caller): answers the
     settlement's total; the buyout completes when the provider confirms."""
     return BUYOUT_SETTLE.handler(order, actor=actor, idempotency_key=idempotency_key)
+
+
+# The facts: what happened to an order, as orders records it (the handlers' keyword data
+# after the order). Billing registers its handlers on them (`apps/billing/order_facts.py`).
+# - placed (`placed_on`): the intake recorded the order (a lease after its risk decision).
+ORDER_PLACED = OrderFact("order_placed")
+# - audit passed: a lease's start set to the day of the audit.
+ORDER_AUDIT_PASSED = OrderFact("order_audit_passed")
+# - contract signed: the customer's signature confirmed by the e-sign provider.
+ORDER_CONTRACT_SIGNED = OrderFact("order_contract_signed")
+# - delivered: the goods reached the customer; a lease's start and end moved to that day.
+ORDER_DELIVERED = OrderFact("order_delivered")
+# - renewed (`extra`, `term_before`, `end_before`): the term grew by `extra` periods.
+ORDER_RENEWED = OrderFact("order_renewed")
+# - return inspected (`after_sale_id`, `return_day`, `damage`, `actor`): the goods sent
+#   back were inspected and the order finished, with the damage the clerk found.
+ORDER_RETURN_INSPECTED = OrderFact("order_return_inspected")
+# - cancelled (`actor`, `reason`): the order ended without a deal (cancelled, refused,
+#   refunded after sale, or closed).
+ORDER_CANCELLED = OrderFact("order_cancelled")
+# - bought out: the buyout paid, the order finished and its goods sold.
+ORDER_BOUGHT_OUT = OrderFact("order_bought_out")
+
+FACTS: tuple[OrderFact, ...] = (
+    ORDER_PLACED,
+    ORDER_AUDIT_PASSED,
+    ORDER_CONTRACT_SIGNED,
+    ORDER_DELIVERED,
+    ORDER_RENEWED,
+    ORDER_RETURN_INSPECTED,
+    ORDER_CANCELLED,
+    ORDER_BOUGHT_OUT,
+)

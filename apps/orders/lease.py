@@ -4,7 +4,7 @@ bills move with it). A bill charged now is billing's (`apps/billing/bill_pay.py`
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -17,9 +17,8 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.schedule import lease_end
 
-from . import contracts, devices
+from . import contracts, devices, events
 from .models import AfterSale, Order, OrderKind, Shipment
-from .money import lease_money
 from .moves import order_move, order_refresh
 from .scope import order_in_scope
 from .shipping import express_register
@@ -31,44 +30,15 @@ def _locked(order_id: int, actor: Session | None = None) -> Order:
     return order_in_scope(actor, order_id, lock=True)
 
 
-def schedule_make(order: Order, *, start: date) -> None:
-    """The order's bills (billing makes them): a lease's instalments from `start`, or a
-    purchase's one bill."""
-    billing = lease_money()
+def after_audit_pass(order: Order) -> None:
+    """The audit passed: a lease starts today until delivery moves it (billing makes its
+    schedule on the fact `order_audit_passed`), and the contract the customer signs."""
     if order.kind == OrderKind.LEASE:
+        start = timezone.localdate()
         order.lease_start = start
         order.lease_end = lease_end(start=start, term=order.term, term_unit=order.term_unit)
         order.save(update_fields=["lease_start", "lease_end", "updated_at"])
-        billing.bills_create(
-            order_id=order.pk,
-            order_no=order.order_no,
-            sub_shop_id=order.sub_shop_id,
-            start=start,
-            term=order.term,
-            term_unit=order.term_unit,
-            rent=order.rent,
-            addon_amount=order.addon_total,
-            fee_amount=order.shipping_fee,
-        )
-        return
-    billing.bills_create(
-        order_id=order.pk,
-        order_no=order.order_no,
-        sub_shop_id=order.sub_shop_id,
-        start=start,
-        term=1,
-        term_unit="day",
-        rent=order.sale_price,
-        addon_amount=ZERO,
-        fee_amount=order.shipping_fee,
-        kind="purchase",
-    )
-
-
-def after_audit_pass(order: Order) -> None:
-    """The audit passed: the schedule (from today; delivery moves it) and the contract the
-    customer signs."""
-    schedule_make(order, start=timezone.localdate())
+    events.ORDER_AUDIT_PASSED.publish(order)
     contracts.contract_generate(order)
 
 
@@ -201,9 +171,8 @@ def order_deliver(
             start = timezone.localdate(when)
             row.lease_start = start
             row.lease_end = lease_end(start=start, term=row.term, term_unit=row.term_unit)
-            lease_money().bills_shift(
-                order_id=row.pk, start=start, term=row.term, term_unit=row.term_unit
-            )
             return {"lease_start": str(start), "lease_end": str(row.lease_end)}
 
-        return order_move(order, action="deliver", actor=actor, reason=reason, change=delivered)
+        order_move(order, action="deliver", actor=actor, reason=reason, change=delivered)
+        events.ORDER_DELIVERED.publish(order)
+        return order

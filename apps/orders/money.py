@@ -1,10 +1,12 @@
-"""A lease's money, as orders asks for it: the one port from orders into billing.
+"""A lease's money, as orders still reads it: the read port from orders into billing.
 
 Billing owns the bills, their payments, the deposit and the provider's agreements (issue 42)
-and sits above orders in the apps' layers, so orders never imports it. Where a step of an
-order moves money (the schedule made at audit and shifted at delivery, the deposit frozen at
-intake and thawed at the end, what an order that ends early gives back) or reads it (paid
-periods, what is owed, the bills its detail shows), it asks billing here. Billing answers
+and sits above orders in the apps' layers, so orders never imports it. Orders commands
+nothing of billing: a step of an order that moves money publishes a fact about the order
+(`events.py`: placed, audit passed, contract signed, delivered, renewed, return inspected,
+cancelled, bought out) and billing's handlers decide what it does (issue 62, item 1).
+Where orders reads money (paid periods, what is owed, the bills its detail shows), it
+still asks billing here (issue 62, item 2 removes these reads). Billing answers
 with its module `apps/billing/lease_money.py`, registered in `BillingConfig.ready()`; the
 other way, billing tells orders what a confirmed payment or a due date does to an order
 through `outcomes.py`.
@@ -28,65 +30,14 @@ if TYPE_CHECKING:
     from .models import Order
 
 
-class ReturnSettled(Protocol):
-    """What a return's settlement tells the after-sale business it settled."""
-
-    @property
-    def rent_cancelled(self) -> Decimal: ...
-
-    @property
-    def fee(self) -> Decimal: ...
-
-
 class LeaseMoney(Protocol):
-    """What orders may ask of billing (each member is billing's function of that name)."""
+    """What orders may read of billing (each member is billing's function of that name)."""
 
     # The permission that waives what an order owes (its detail offers the waiver).
     WAIVE_RIGHT: str
 
-    # The deposit (apps/billing/deposits.py); the caller holds the order's lock.
-    def deposit_freeze(self, order: Order) -> object: ...
-
-    def deposit_thaw(self, order: Order, *, actor: Session | None) -> object: ...
-
-    def deposit_rest_thaw(self, order: Order, *, actor: Session | None) -> object: ...
-
+    # The deposit still available to thaw or transfer (apps/billing/deposits.py).
     def deposit_available(self, order: Order) -> Decimal: ...
-
-    # The bills (apps/billing/services.py): made when the audit passes, shifted to the day
-    # the goods arrive (an order that ends without a deal: `order_money_unwind` below).
-    def bills_create(
-        self,
-        *,
-        order_id: int,
-        order_no: str,
-        sub_shop_id: int | None,
-        start: date,
-        term: int,
-        term_unit: str,
-        rent: Decimal,
-        addon_amount: Decimal,
-        fee_amount: Decimal = ...,
-        kind: str = ...,
-    ) -> object: ...
-
-    def bills_shift(self, *, order_id: int, start: date, term: int, term_unit: str) -> int: ...
-
-    # An order ended without a deal (apps/billing/unwind.py): what is in flight closed or
-    # awaited at the provider, bills cancelled, payments refunded, the deposit thawed.
-    def order_money_unwind(self, order: Order, *, actor: Session | None, reason: str) -> None: ...
-
-    # A return settled at inspection (apps/billing/returns.py): rent due after the return's
-    # day cancelled, the fee and the damage charged, the deposit taken, the rest thawed.
-    def return_settle(
-        self, order: Order, *, return_day: date, damage: Decimal, actor: Session | None
-    ) -> ReturnSettled: ...
-
-    # A renewal's bills, after the current lease (apps/billing/returns.py).
-    def bills_renew(self, order: Order, *, extra: int) -> None: ...
-
-    # The customer's withhold agreement, signed with the contract (apps/billing/payments.py).
-    def order_withhold_sign(self, order: Order) -> None: ...
 
     # Reads (apps/billing/selectors.py, charges.py, early.py).
     def paid_periods(self, order_id: int) -> int: ...

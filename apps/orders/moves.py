@@ -14,9 +14,8 @@ from zulin.audit.state import transition_locked
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import machine
+from . import events, machine
 from .models import AfterSale, Order
-from .money import lease_money
 from .outbox import after_sale_event, order_event
 from .projection import order_project
 
@@ -71,7 +70,7 @@ def order_unwind(order: Order, *, actor: Session | None, reason: str) -> None:
     and locked): billing closes or awaits every settlement in flight at the provider,
     cancels the bills still owed, gives back what the customer paid and thaws the deposit
     once nothing is in flight (docs/money.md, "Ending an order without a deal")."""
-    lease_money().order_money_unwind(order, actor=actor, reason=reason)
+    events.ORDER_CANCELLED.publish(order, actor=actor, reason=reason)
     business = AfterSale.objects.filter(
         order=order, status__in=[AfterSale.Status.OPEN, AfterSale.Status.APPROVED]
     ).first()

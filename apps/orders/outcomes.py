@@ -2,16 +2,17 @@
 
 Every confirmation reaches its order through here, the order row locked by the caller:
 - the contract signed, bill 1 paid and the deposit frozen, in any order: a lease awaiting
-  signing moves on to shipment (`order_signing_check`), the withhold agreement signed with
-  the contract (billing's `order_withhold_sign`, asked through `money.py`);
+  signing moves on to shipment (`order_signing_check`);
 - a bill paid (`on_bill_paid`): bill 1 marks the first payment (a purchase is then paid);
-  the buyout bill completes the buyout (`buyout_complete`); any bill refreshes the order's
-  overdue state;
+  the buyout bill completes the buyout (`buyout_complete`, the fact `order_bought_out`);
+  any bill refreshes the order's overdue state;
 - a due date passed, a bill paid or waived: `order_overdue_refresh` sets `overdue_since`
   from the oldest unpaid bill past due, what an ended order still owes, and the stage.
 
 Billing (which takes the money in: settling, repayments, deposits, confirmations) calls this
-module; it asks billing back only through the port `money.py`. Inside orders it sits below
+module; it commands nothing back (facts, `events.py`) and reads billing's figures only
+through the read port `money.py`; billing keeps what a return settled here
+(`return_settlement_keep`). Inside orders it sits below
 the lease and the after-sale business and above moves: the import-linter `layers` contract
 of `apps.orders` keeps it so (docs/architecture.md).
 """
@@ -25,7 +26,7 @@ from typing import Any, Protocol
 from django.db import transaction
 from django.utils import timezone
 
-from . import devices, machine
+from . import devices, events, machine
 from .models import AfterSale, DepositState, Order, OrderKind
 from .money import lease_money
 from .moves import order_move
@@ -103,7 +104,15 @@ def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None
         allow_after_sale=True,
     )
     devices.device_sold(order, actor=None, reason=reason)  # tracked by unit: it left the shop
-    lease_money().deposit_thaw(order, actor=None)
+    events.ORDER_BOUGHT_OUT.publish(order)
+
+
+def return_settlement_keep(after_sale_id: int, *, rent_cancelled: Decimal, fee: Decimal) -> None:
+    """What billing settled for a return at inspection (the rent it cancelled, the
+    early-termination fee), kept on the after-sale business its screen shows."""
+    AfterSale.objects.filter(pk=after_sale_id).update(
+        rent_cancelled=rent_cancelled, termination_fee=fee, updated_at=timezone.now()
+    )
 
 
 class PaidBill(Protocol):
@@ -128,5 +137,3 @@ def on_bill_paid(order: Order, bill: PaidBill | None) -> None:
         return
     if order.status in machine.DEAL_RUNNING or order.status in machine.MAY_OWE_AFTER:
         order_overdue_refresh(order)
-    # An ended lease's deposit kept frozen for a debt goes back once nothing comes first.
-    lease_money().deposit_rest_thaw(order, actor=None)

@@ -37,12 +37,11 @@ from zulin.files.services import private_file_save
 from zulin.providers.identity import get_identity_provider
 from zulin.providers.interfaces import IdentityVerification, ProviderError, provider_failed
 
-from . import machine, rules
+from . import events, machine, rules
 from .events import person_refused
 from .guards import order_setting
-from .lease import after_audit_pass, schedule_make
+from .lease import after_audit_pass
 from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
-from .money import lease_money
 from .moves import order_move, order_unwind
 from .outbox import order_event
 from .projection import order_project
@@ -324,11 +323,8 @@ def order_place(*, data: Intake) -> Order:
             order_event(order, "order.created")
             if lease:
                 _risk_assess(order)
-                if order.status == OrderStatus.AWAITING_AUDIT:
-                    lease_money().deposit_freeze(order)
-            else:
-                # A purchase is paid at once: its one bill (price and shipping fee).
-                schedule_make(order, start=timezone.localdate())
+            # Billing freezes a lease's deposit, or makes a purchase's one bill.
+            events.ORDER_PLACED.publish(order, placed_on=timezone.localdate())
     except IntegrityError:
         # The same key placed concurrently: that order stands, ours rolled back.
         return Order.objects.get(idempotency_key=data.idempotency_key)

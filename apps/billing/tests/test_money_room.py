@@ -1,6 +1,7 @@
 """A lease's money in one room (issue 42, item 1): billing sits above orders in the apps'
-layers (pyproject.toml) and orders imports nothing of billing — it asks through its one
-port, `apps/orders/money.py`, which billing fills with its own functions."""
+layers (pyproject.toml) and orders imports nothing of billing — it publishes facts billing
+handles (test_order_facts.py) and reads through its read port, `apps/orders/money.py`,
+which billing fills with its own functions."""
 
 from __future__ import annotations
 

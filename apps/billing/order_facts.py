@@ -1,0 +1,135 @@
+"""What billing does when something happens to an order (issue 62, item 1).
+
+Orders publishes facts about its own state change (`apps/orders/events.py`: placed, audit
+passed, contract signed, delivered, renewed, return inspected, cancelled, bought out), in
+the transaction that changes it, the order row locked; billing's handlers below are
+registered on them in `BillingConfig.ready()` and decide, in that transaction, what each
+fact does to the deposit, the bills, the payments and the ledger. Orders learns nothing
+back: where a fact needs an answer orders shows (what a return settled), billing writes it
+on orders' side through `outcomes.py`, in the same transaction.
+
+Billing's reads that orders still shows (the order detail's bills, what is owed, paid
+periods) are answered through the read port `apps/orders/money.py` (`lease_money` below),
+until billing keeps those figures on the order (issue 62, item 2)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from apps.orders import events, outcomes
+from apps.orders.models import Order, OrderKind, OrderStatus
+from zulin.core.auth import Session
+from zulin.providers.interfaces import ProviderError
+
+from . import deposits, returns, services, unwind
+from .payments import payment_provider, provider_failed
+
+ZERO = Decimal("0.00")
+
+
+def on_order_placed(order: Order, *, placed_on: date) -> None:
+    """A lease waiting for its audit has its deposit frozen (what the risk grade did not
+    waive); a purchase is paid at once: its one bill (price and shipping fee), due today."""
+    if order.kind == OrderKind.LEASE:
+        if order.status == OrderStatus.AWAITING_AUDIT:
+            deposits.deposit_freeze(order)
+        return
+    services.bills_create(
+        order_id=order.pk,
+        order_no=order.order_no,
+        sub_shop_id=order.sub_shop_id,
+        start=placed_on,
+        term=1,
+        term_unit="day",
+        rent=order.sale_price,
+        addon_amount=ZERO,
+        fee_amount=order.shipping_fee,
+        kind="purchase",
+    )
+
+
+def on_order_audit_passed(order: Order) -> None:
+    """A lease's schedule from the lease start the audit set (delivery moves it)."""
+    if order.kind != OrderKind.LEASE or order.lease_start is None:
+        return
+    services.bills_create(
+        order_id=order.pk,
+        order_no=order.order_no,
+        sub_shop_id=order.sub_shop_id,
+        start=order.lease_start,
+        term=order.term,
+        term_unit=order.term_unit,
+        rent=order.rent,
+        addon_amount=order.addon_total,
+        fee_amount=order.shipping_fee,
+    )
+
+
+def on_order_contract_signed(order: Order) -> None:
+    """The customer's withhold agreement, signed with the contract (later bills are charged
+    by it)."""
+    if order.withhold_agreement_no:
+        return
+    try:
+        result = payment_provider().withhold_sign(
+            out_no=f"{order.order_no}W", payer=f"cust-{order.customer_id}"
+        )
+    except ProviderError as error:
+        raise provider_failed(error) from error
+    if result.succeeded:
+        order.withhold_agreement_no = result.agreement_no
+        order.save(update_fields=["withhold_agreement_no", "updated_at"])
+
+
+def on_order_delivered(order: Order) -> None:
+    """A lease starts the day its goods arrived: its unpaid bills move to that schedule."""
+    if order.kind != OrderKind.LEASE or order.lease_start is None:
+        return
+    services.bills_shift(
+        order_id=order.pk, start=order.lease_start, term=order.term, term_unit=order.term_unit
+    )
+
+
+def on_order_renewed(
+    order: Order, *, extra: int, term_before: int, end_before: date | None
+) -> None:
+    """A renewal's bills, after the lease as it stood before (`returns.bills_renew`)."""
+    returns.bills_renew(order, extra=extra, term_before=term_before, end_before=end_before)
+
+
+def on_order_return_inspected(
+    order: Order,
+    *,
+    after_sale_id: int,
+    return_day: date,
+    damage: Decimal,
+    actor: Session | None,
+) -> None:
+    """A return settled at inspection (`returns.return_settle`); what it cancelled and the
+    fee are kept on the after-sale business, as its screen shows them."""
+    quote = returns.return_settle(order, return_day=return_day, damage=damage, actor=actor)
+    outcomes.return_settlement_keep(
+        after_sale_id, rent_cancelled=quote.rent_cancelled, fee=quote.fee
+    )
+
+
+def on_order_cancelled(order: Order, *, actor: Session | None, reason: str) -> None:
+    """An order ended without a deal: its money unwound (`unwind.order_money_unwind`)."""
+    unwind.order_money_unwind(order, actor=actor, reason=reason)
+
+
+def on_order_bought_out(order: Order) -> None:
+    """The goods bought out: the deposit goes back (kept while something comes first)."""
+    deposits.deposit_thaw(order, actor=None)
+
+
+def facts_register() -> None:
+    events.ORDER_PLACED.register(on_order_placed)
+    events.ORDER_AUDIT_PASSED.register(on_order_audit_passed)
+    events.ORDER_CONTRACT_SIGNED.register(on_order_contract_signed)
+    events.ORDER_DELIVERED.register(on_order_delivered)
+    events.ORDER_RENEWED.register(on_order_renewed)
+    events.ORDER_RETURN_INSPECTED.register(on_order_return_inspected)
+    events.ORDER_CANCELLED.register(on_order_cancelled)
+    events.ORDER_BOUGHT_OUT.register(on_order_bought_out)
