@@ -23,6 +23,8 @@ const LATIN_ALLOWED = new Set(
     // The developers' screen: the standard's name, written so in Chinese products too; CIDR, the
     // form a network is written in (a merchant's webhook networks).
     'Webhook', 'CIDR',
+    // A host's name, written so in any language (the merchant page's loopback note).
+    'localhost',
   ].map((word) => word.toLowerCase()),
 );
 
