@@ -21,8 +21,8 @@ test.describe('recovery workbench', () => {
       recovery = new RecoveryPage(self === COLLECTOR1 ? page : await (await browser.newContext()).newPage());
       await recovery.signIn(HOSTS.demo, self.username, self.name);
       await recovery.goto(HOSTS.demo, '?bucket=M1');
-      // A collector may have no open M1 case at all (the list says so): the other one works.
-      await expect(recovery.firstRow().or(recovery.page.getByText('当前没有分配给你的案件。'))).toBeVisible();
+      // A collector may have no open M1 case at all (the list says none matches): the other works.
+      await expect(recovery.firstRow().or(recovery.page.getByText('没有符合条件的案件'))).toBeVisible();
       if (!(await recovery.firstRow().isVisible())) continue;
       // A collector sees its own cases only.
       await expect(recovery.table().getByText(peer.name)).toHaveCount(0);
