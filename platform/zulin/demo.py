@@ -86,22 +86,24 @@ def _account(
     )
 
 
-@transaction.atomic
 def demo_load() -> list[str]:
-    _account(
-        merchant=None,
-        username="admin",
-        name="平台管理员",
-        phone="13800000001",
-        role_codes=["platform_admin"],
-    )
-    _account(
-        merchant=None,
-        username="ops",
-        name="运营兼财务",
-        phone="13800000002",
-        role_codes=["platform_operator", "platform_finance"],
-    )
+    # Each step commits on its own (`_step`): creating a merchant's schema takes a lock on
+    # each of its relations, and one transaction over the whole demo would hold them all.
+    with _step():
+        _account(
+            merchant=None,
+            username="admin",
+            name="平台管理员",
+            phone="13800000001",
+            role_codes=["platform_admin"],
+        )
+        _account(
+            merchant=None,
+            username="ops",
+            name="运营兼财务",
+            phone="13800000002",
+            role_codes=["platform_operator", "platform_finance"],
+        )
     demo = merchant_create(
         name="演示租赁商城",
         slug="demo",
@@ -134,18 +136,20 @@ def demo_load() -> list[str]:
             account_number="6222020200112233445",
         ),
     )
-    _account(
-        merchant=demo,
-        username="manager",
-        name="审核兼财务",
-        phone="13900000003",
-        role_codes=["auditor", "finance"],
-    )
+    with _step():
+        _account(
+            merchant=demo,
+            username="manager",
+            name="审核兼财务",
+            phone="13900000003",
+            role_codes=["auditor", "finance"],
+        )
     # Every order's intake checks its risk, paid from the shop's prepaid risk balance.
     admin = demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username="admin")
     for merchant in (demo, acme):
         owner = demo_actor(platform_type=PlatformType.STORE, merchant=merchant, username="owner")
-        risk_opening_balance_load(merchant=merchant, owner=owner, approver=admin)
+        with _step():
+            risk_opening_balance_load(merchant=merchant, owner=owner, approver=admin)
     return [
         f"admin side  http://admin.localhost  admin / {DEMO_PASSWORD}",
         f"            (ops / {DEMO_PASSWORD}: two roles)",
@@ -154,12 +158,21 @@ def demo_load() -> list[str]:
     ]
 
 
-@transaction.atomic
+def _step() -> transaction.Atomic:
+    """One step of the demo in a transaction of its own. A step is safe to run again, so a
+    load stopped between two steps completes on the next run; a transaction per step keeps
+    the locks a load holds at once to one step's (a merchant's schema is hundreds of
+    relations, each locked until its transaction ends; the whole demo in one transaction
+    outgrew PostgreSQL's default lock table, 64 x max_connections)."""
+    return transaction.atomic()
+
+
 def demo_showcase_load() -> list[str]:
     """The showcase on top of `demo_load` (which must have run): safe to run again, a second
     run adds nothing."""
     platform_actor = demo_actor(platform_type=PlatformType.ADMIN, merchant=None, username="admin")
-    platform_staff = platform_staff_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
+    with _step():
+        platform_staff = platform_staff_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
     merchants = merchants_showcase_load(actor=platform_actor, password=DEMO_PASSWORD)
     demo = Merchant.objects.get(slug="demo")
     acme = Merchant.objects.get(slug="acme")
@@ -168,27 +181,31 @@ def demo_showcase_load() -> list[str]:
         for name in ("finance1", "finance2")
     ]
     demo_owner = demo_actor(platform_type=PlatformType.STORE, merchant=demo, username="owner")
-    with tenant_context(demo):  # before the history, so the endpoint receives it
+    with _step(), tenant_context(demo):  # before the history, so the endpoint receives it
         receiver = webhooks_showcase_load(actor=demo_owner)
-    api_key = api_key_showcase_load(owner=demo_owner)
+    with _step():
+        api_key = api_key_showcase_load(owner=demo_owner)
     shop = shop_showcase_load(
         merchant=demo, platform_actor=platform_actor, finance_staff=finance_staff
     )
     with tenant_context(acme):
         acme_owner = demo_actor(platform_type=PlatformType.STORE, merchant=acme, username="owner")
-        goods_showcase_load(
-            actor=acme_owner,
-            platform_actor=platform_actor,
-            merchant=acme,
-            catalogue=ACME_CATALOGUE,
-        )
-        orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
-    runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
+        with _step():
+            goods_showcase_load(
+                actor=acme_owner,
+                platform_actor=platform_actor,
+                merchant=acme,
+                catalogue=ACME_CATALOGUE,
+            )
+        with _step():
+            orders_showcase_load(owner=acme_owner, slug="acme", plan=ACME_PLAN)
+    with _step():
+        runs = reconciliation_showcase_load(demo=demo, acme=acme, resolver=finance_staff[0])
     for merchant in (demo, acme):  # the platform's data centre: bills due per day
-        with tenant_context(merchant):
+        with _step(), tenant_context(merchant):
             due_days_showcase_load()
     for merchant in (demo, acme):  # last: the platform's aging, each shop's debts as they end
-        with tenant_context(merchant):
+        with _step(), tenant_context(merchant):
             aging_showcase_load()
     shops = ", ".join(shop["sub_shop_ids"])
     money, notarizations = shop["money"], shop["notarizations"]
@@ -222,53 +239,75 @@ def shop_showcase_load(
     notarization, customer service and credit reporting. Safe to run again."""
     with tenant_context(merchant):
         owner = demo_actor(platform_type=PlatformType.STORE, merchant=merchant, username="owner")
-        sub_shop_ids = sub_shops_showcase_load(
-            actor=owner, merchant=merchant, password=DEMO_PASSWORD
-        )
-        staff = staff_showcase_load(actor=owner, merchant=merchant, password=DEMO_PASSWORD)
-        return_addresses_showcase_load(actor=owner)
-        goods_showcase_load(
-            actor=owner,
-            platform_actor=platform_actor,
-            merchant=merchant,
-            catalogue=DEMO_CATALOGUE,
-            sub_shop_ids=sub_shop_ids,
-        )
+        with _step():
+            sub_shop_ids = sub_shops_showcase_load(
+                actor=owner, merchant=merchant, password=DEMO_PASSWORD
+            )
+        with _step():
+            staff = staff_showcase_load(actor=owner, merchant=merchant, password=DEMO_PASSWORD)
+            return_addresses_showcase_load(actor=owner)
+        with _step():
+            goods_showcase_load(
+                actor=owner,
+                platform_actor=platform_actor,
+                merchant=merchant,
+                catalogue=DEMO_CATALOGUE,
+                sub_shop_ids=sub_shop_ids,
+            )
         # Before the orders' history: the phones and laptops are tracked by unit, bought on
         # stock receipts months ago; the orders ship them by scan.
-        units = units_showcase_load(actor=owner, devices=DEMO_DEVICES)
+        with _step():
+            units = units_showcase_load(actor=owner, devices=DEMO_DEVICES)
         # Told in the same history (its nights charge their bills, open a case the night
         # a bill is past due): leases under the early-return terms the shop adopted two
         # months ago, and the recovery showcase's debts, months old, with their cases worked
         # and the oldest written off.
-        orders = orders_showcase_load(
-            owner=owner,
-            slug=merchant.slug,
-            rounds=settings.DEMO_ORDER_ROUNDS,
-            also=[
-                *owed_after_lease_stories(owner=owner, slug=merchant.slug),
-                *recovery_stories(owner=owner, merchant=merchant),
-                *exchange_stories(owner=owner, slug=merchant.slug),
-            ],
-        )
+        with _step():
+            orders = orders_showcase_load(
+                owner=owner,
+                slug=merchant.slug,
+                rounds=settings.DEMO_ORDER_ROUNDS,
+                also=[
+                    *owed_after_lease_stories(owner=owner, slug=merchant.slug),
+                    *recovery_stories(owner=owner, merchant=merchant),
+                    *exchange_stories(owner=owner, slug=merchant.slug),
+                ],
+            )
         owing = owed_after_lease_count(slug=merchant.slug)
-        money = money_showcase_load(owner=owner, slug=merchant.slug)
-        share_links = share_links_showcase_load(owner=owner, slug=merchant.slug)
-    withdrawals = withdrawals_showcase_load(merchant=merchant, owner=owner, approvers=finance_staff)
-    recharges = recharges_showcase_load(merchant=merchant, owner=owner, approver=finance_staff[0])
+        with _step():
+            money = money_showcase_load(owner=owner, slug=merchant.slug)
+        with _step():
+            share_links = share_links_showcase_load(owner=owner, slug=merchant.slug)
+    with _step():
+        withdrawals = withdrawals_showcase_load(
+            merchant=merchant, owner=owner, approvers=finance_staff
+        )
+    with _step():
+        recharges = recharges_showcase_load(
+            merchant=merchant, owner=owner, approver=finance_staff[0]
+        )
     with tenant_context(merchant):
-        order_risk_checks_showcase_load(actor=owner)
-        risk_queries = risk_queries_showcase_load(actor=owner)
-        notarizations = notary_showcase_load(actor=owner)
-        reconciliation_faults_load(owner=owner, slug=merchant.slug)
+        with _step():
+            order_risk_checks_showcase_load(actor=owner)
+            risk_queries = risk_queries_showcase_load(actor=owner)
+        with _step():
+            notarizations = notary_showcase_load(actor=owner)
+        with _step():
+            reconciliation_faults_load(owner=owner, slug=merchant.slug)
         # Late: its blacklist refuses a customer's further orders.
-        service = service_showcase_load(actor=owner)
+        with _step():
+            service = service_showcase_load(actor=owner)
         # After the money and the blacklist: today's cases of every debt still owed, the
         # evidence pack of the debt the history wrote off.
-        recovery = recovery_showcase_load(owner=owner, merchant=merchant)
-        units = units_placed_showcase_load(actor=owner, sub_shop_ids=list(sub_shop_ids.values()))
+        with _step():
+            recovery = recovery_showcase_load(owner=owner, merchant=merchant)
+        with _step():
+            units = units_placed_showcase_load(
+                actor=owner, sub_shop_ids=list(sub_shop_ids.values())
+            )
         # Last: reports what the bills came to once every other part has moved them.
-        credit = credit_showcase_load(actor=owner)
+        with _step():
+            credit = credit_showcase_load(actor=owner)
     return {
         "sub_shop_ids": sub_shop_ids,
         "staff": staff,
