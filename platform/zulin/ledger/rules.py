@@ -325,6 +325,24 @@ def _sub_of(leg: Leg, order_id: int | None, merchant_id: int | None, kind: str) 
     return ""
 
 
+def docs_table() -> str:
+    """The table `docs/money.md` prints ("Posting rules"), from the rules themselves."""
+    where = {ORDER: " (order)", OF_MERCHANT: " (merchant)", EACH: " (each order)", NONE: ""}
+    rows = ["| book | event (kind) | roles: Dr → Cr | amounts |", "|---|---|---|---|"]
+    for rule in RULES:
+        parts = []
+        for role in rule.roles:
+            legs = [leg for leg in rule.legs if leg.role == role]
+            sides = [
+                f"{label} " + ", ".join(f"{leg.account}{where[leg.sub]}" for leg in on_side)
+                for label, side in (("Dr", DEBIT), ("Cr", CREDIT))
+                if (on_side := [leg for leg in legs if leg.side == side])
+            ]
+            parts.append(f"`{role}`: " + " / ".join(sides))
+        rows.append(f"| {rule.book} | `{rule.kind}` | {'; '.join(parts)} | {rule.amounts} |")
+    return "\n".join(rows)
+
+
 def pair(book: str, kind: str, *, debit: str = "", credit: str = "") -> tuple[str, str]:
     """The (debit, credit) accounts of a two-leg posting of `kind` in `book`, from the table:
     a side with one account takes it; a side with several takes the one named, which must be
