@@ -24,7 +24,7 @@ from decimal import Decimal
 from tenants.merchants.selectors import terms_in_force
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
-from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
+from zulin.ledger.services import platform_ledger, post_event
 from zulin.money import commission as money_rules
 from zulin.money.commission import commission_of
 
@@ -34,13 +34,12 @@ ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
 
 
-def _merchant() -> tuple[int, str]:
-    tenant = tenant_connection.tenant
-    return int(tenant.pk), f"merchant:{tenant.pk}"
+def _merchant_id() -> int:
+    return int(tenant_connection.tenant.pk)
 
 
 def commission_rate(at=None) -> Decimal:  # type: ignore[no-untyped-def]
-    merchant_id, _ = _merchant()
+    merchant_id = _merchant_id()
     terms = terms_in_force(merchant_id=merchant_id, at=at)
     return terms.commission_rate if terms else ZERO
 
@@ -49,12 +48,13 @@ def platform_receipt(
     *, reference: str, amount: Decimal, order_id: int, memo: str, actor: Session | None
 ) -> None:
     """The platform's books: money the provider received for the merchant, owed to it."""
-    merchant_id, sub = _merchant()
+    merchant_id = _merchant_id()
     with platform_ledger():
-        ledger_post(
+        post_event(
+            "merchant_receipt",
+            {"received": amount},
             reference=f"m{merchant_id}:{reference}",
-            kind="merchant_receipt",
-            lines=pair_lines("merchant_receipt", amount, sub_key=sub),
+            merchant_id=merchant_id,
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -66,12 +66,13 @@ def platform_payback(
 ) -> None:
     """The platform's books: money given back to a customer out of what the merchant is
     owed."""
-    merchant_id, sub = _merchant()
+    merchant_id = _merchant_id()
     with platform_ledger():
-        ledger_post(
+        post_event(
+            "merchant_refund",
+            {"refunded": amount},
             reference=f"m{merchant_id}:{reference}",
-            kind="merchant_refund",
-            lines=pair_lines("merchant_refund", amount, sub_key=sub),
+            merchant_id=merchant_id,
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,
@@ -88,22 +89,23 @@ def _commission_journals(
     reverse: bool,
     actor: Session | None,
 ) -> None:
-    merchant_id, sub = _merchant()
+    merchant_id = _merchant_id()
     kind = "commission_reversal" if reverse else "commission"
-    ledger_post(
+    post_event(
+        kind,
+        {"commission": amount},
         reference=reference,
-        kind=kind,
-        lines=pair_lines(kind, amount, subs={"provider_clearing": f"order:{order_id}"}),
         memo=memo,
         order_id=order_id,
         bill_id=bill_id,
         actor=actor,
     )
     with platform_ledger():
-        ledger_post(
+        post_event(
+            kind,
+            {"commission": amount},
             reference=f"m{merchant_id}:{reference}",
-            kind=kind,
-            lines=pair_lines(kind, amount, sub_key=sub),
+            merchant_id=merchant_id,
             memo=memo,
             meta={"merchant_id": merchant_id, "order_id": order_id},
             actor=actor,

@@ -28,7 +28,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
-from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
+from zulin.ledger.services import money_moved, post_event
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.operations import operation_id_next, operation_sync
 
@@ -57,7 +57,8 @@ Op = DepositOperation
 # What a refund of money a transfer took gives back against: damage its income, money that
 # came after the order ended without a deal what was booked owed back, rent the refunds.
 UNWOUND = "unwound"
-REFUND_DEBIT = {"damage": "damage_income", UNWOUND: "customer_refunds_payable"}
+# (the roles of the rule `deposit_refund`)
+REFUND_ROLE = {"damage": "damage", UNWOUND: "owed_back"}
 
 
 def _payer(order: Order) -> str:
@@ -89,15 +90,6 @@ def deposit_available(order: Order) -> Decimal:
     return order.deposit_remaining - _pending(order, Op.Kind.THAW, Op.Kind.TRANSFER)
 
 
-def _sub(order: Order) -> str:
-    return f"order:{order.pk}"
-
-
-def _release_lines(op: DepositOperation, order: Order) -> list[Line]:
-    """Frozen deposit leaves the freeze: it is no longer owed back to the customer."""
-    return pair_lines("deposit_thaw", op.amount, sub_key=_sub(order))
-
-
 def _bills_paid(
     op: DepositOperation, order: Order, received: Decimal, actor: Session | None
 ) -> None:
@@ -110,11 +102,10 @@ def _bills_paid(
         posting=settle.Posting(
             reference=f"deposit:{op.out_request_no}",
             kind="deposit_transfer",
-            debit_account="provider_clearing",
             memo=order.order_no,
             commission_reference=f"commission:{op.out_request_no}",
             platform_receipt=False,  # received by the deposit's own mirror (`_journal`)
-            extra_lines=tuple(_release_lines(op, order)),
+            released=op.amount,  # the deposit leaves the freeze in the same journal
         ),
         actor=actor,
         trade_no=op.provider_reference,
@@ -137,38 +128,28 @@ def _unwound_received(
         actor=actor,
         trade_no=op.provider_reference,
         finished_at=op.confirmed_at,
-        extra_lines=tuple(_release_lines(op, order)),
+        released=op.amount,
         receipt=False,  # received by the deposit's own mirror (`_journal`)
     )
 
 
 def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
-    sub = _sub(order)
-    lines: list[Line]
+    amounts: dict[str, Decimal]
     if op.kind == Op.Kind.FREEZE:
-        lines = pair_lines("deposit_freeze", op.amount, sub_key=sub)
+        amounts = {"frozen": op.amount}
     elif op.kind == Op.Kind.THAW:
-        lines = _release_lines(op, order)
+        amounts = {"thawed": op.amount}
     elif op.kind == Op.Kind.TRANSFER:
-        # Damage here; a transfer for bills is posted by `_bills_paid`, with what it paid.
-        lines = [
-            *_release_lines(op, order),
-            Line("provider_clearing", debit=op.amount, sub_key=sub),
-            Line("damage_income", credit=op.amount),
-        ]
+        # Damage here (the deposit leaves the freeze and is taken as damage income); a
+        # transfer for bills is posted by `_bills_paid`, with what it paid.
+        amounts = {"released": op.amount, "received": op.amount, "damage": op.amount}
     else:  # a refund of money a transfer took
-        income = REFUND_DEBIT.get(op.purpose, "refunds")
-        lines = pair_lines(
-            "deposit_refund",
-            op.amount,
-            debit=income,
-            subs={"provider_clearing": sub, "customer_refunds_payable": sub},
-        )
+        amounts = {REFUND_ROLE.get(op.purpose, "refunded"): op.amount}
     if not (op.kind == Op.Kind.TRANSFER and op.purpose == "bills"):  # `_bills_paid` posts it
-        ledger_post(
+        post_event(
+            f"deposit_{op.kind}",
+            amounts,
             reference=f"deposit:{op.out_request_no}",
-            kind=f"deposit_{op.kind}",
-            lines=lines,
             memo=order.order_no,
             order_id=order.pk,
             actor=actor,

@@ -435,7 +435,6 @@ def _settle(
         posting=settle.Posting(
             reference=reference,
             kind="offline_repayment" if offline else "early_settlement",
-            debit_account="bank" if offline else "provider_clearing",
             memo=memo,
             commission_reference=f"commission:{reference}",
             platform_receipt=not offline,

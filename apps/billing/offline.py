@@ -209,7 +209,6 @@ def offline_posting(
     return settle.Posting(
         reference=reference,
         kind="offline_repayment",
-        debit_account="bank",
         memo=memo,
         commission_reference=commission_reference,
         platform_receipt=False,

@@ -27,7 +27,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post, money_moved, pair_lines
+from zulin.ledger.services import money_moved, post_event
 from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.interfaces import provider_failed as failed_answer
 from zulin.providers.operations import operation_id_next, operation_sync
@@ -68,7 +68,6 @@ def _posting(payment: BillPayment) -> settle.Posting:
     return settle.Posting(
         reference=f"pay:{payment.out_trade_no}",
         kind="bill_payment",
-        debit_account="provider_clearing",
         memo=f"{bill.order_no} #{bill.period}",
         commission_reference=f"commission:{payment.out_trade_no}",
         platform_receipt=True,
@@ -136,7 +135,7 @@ def payments_unwound_receive(
     actor: Session | None,
     trade_no: str = "",
     finished_at: datetime | None = None,
-    extra_lines: tuple[Line, ...] = (),
+    released: Decimal = ZERO,
     receipt: bool = True,
 ) -> None:
     """Money came for the claimed `payments` (one trade: a bill's withhold or customer
@@ -144,8 +143,8 @@ def payments_unwound_receive(
     it is never the bills' — no bill paid, no rent income, no commission. Each payment is
     recorded with its share of what came (in the order claimed, the last taking the rest),
     their bills stay cancelled, and the whole is booked received and owed back to the
-    customer (Dr `provider_clearing` / Cr `customer_refunds_payable`, with `extra_lines`: a
-    transfer's deposit leaving the freeze), mirrored as a receipt in the platform's books
+    customer (its rule's `received` and `excess`, with `released`: a transfer's deposit leaving
+    the freeze), mirrored as a receipt in the platform's books
     unless the caller mirrors it (`receipt`). The caller gives it back (docs/money.md,
     "Ending an order without a deal")."""
     if not payments:
@@ -167,17 +166,16 @@ def payments_unwound_receive(
         payment.save()
         if payment.bill.status in (BillStatus.PAYING, BillStatus.UNPAID, BillStatus.WRITTEN_OFF):
             settle.bill_unwound_cancel(payment.bill)
-    sub = f"order:{bill.order_id}"
     memo = f"{bill.order_no} 订单未成交，到账退回"
     with money_moved(finished):
-        ledger_post(
+        post_event(
+            kind,
+            {
+                "received": received,
+                "excess": received,
+                **({"released": released} if released else {}),
+            },
             reference=reference,
-            kind=kind,
-            lines=[
-                Line("provider_clearing", debit=received, sub_key=sub),
-                Line("customer_refunds_payable", credit=received, sub_key=sub),
-                *extra_lines,
-            ],
             memo=memo,
             order_id=bill.order_id,
             bill_id=bill.pk if len(payments) == 1 else None,
@@ -349,10 +347,10 @@ def refundable(payment: BillPayment, purpose: str) -> Decimal:
     return payment.amount - taken
 
 
-REFUND_DEBIT: dict[str, str] = {
-    BillRefund.Purpose.SHIPPING_FEE: "shipping_fee_income",
+REFUND_ROLE: dict[str, str] = {
+    BillRefund.Purpose.SHIPPING_FEE: "shipping_fee",
     # Booked owed back when it came (`_unwound_receive`): the refund settles that.
-    BillRefund.Purpose.UNWOUND: "customer_refunds_payable",
+    BillRefund.Purpose.UNWOUND: "owed_back",
 }
 
 
@@ -365,14 +363,11 @@ def shipping_fee_left(bill: Bill) -> Decimal:
     return bill.fee_amount - sum((r.amount for r in given), ZERO)
 
 
-def _refund_lines(refund: BillRefund) -> list[Line]:
-    sub = f"order:{refund.order_id}"
-    return pair_lines(
-        "refund",
-        refund.amount,
-        debit=REFUND_DEBIT.get(refund.purpose, "refunds"),
-        subs={"provider_clearing": sub, "customer_refunds_payable": sub},
-    )
+def refund_amounts(purpose: str, amount: Decimal) -> dict[str, Decimal]:
+    """A refund's amount by the role its purpose gives it in the rule (`refund`,
+    `deposit_refund`): given back against its shipping fee income, against what is owed back,
+    or a refund."""
+    return {REFUND_ROLE.get(purpose, "refunded"): amount}
 
 
 def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | None) -> BillRefund:
@@ -387,10 +382,10 @@ def _refund_apply(refund: BillRefund, result: PaymentResult, actor: Session | No
     refund.status = BillRefund.Status.SUCCEEDED
     refund.save()
     with money_moved(refund.finished_at):
-        ledger_post(
+        post_event(
+            "refund",
+            refund_amounts(refund.purpose, refund.amount),
             reference=f"refund:{refund.out_no}",
-            kind="refund",
-            lines=_refund_lines(refund),
             memo=refund.reason,
             order_id=refund.order_id,
             bill_id=refund.payment.bill_id,

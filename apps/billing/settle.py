@@ -55,7 +55,7 @@ from apps.orders.scope import order_lock
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import Line, ledger_post, money_moved
+from zulin.ledger.services import money_moved, post_event
 from zulin.money import allocation
 from zulin.money.allocation import Split
 
@@ -68,11 +68,13 @@ ZERO = Decimal("0.00")
 Method = BillPayment.Method
 # Methods whose trade is the bill's own trade number: a failure moves the bill to the next.
 BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER)
+# What a bill's principal is, as the posting rule names it (`rules.ALLOCATED`): rent unless
+# the bill is a sale, a buyout price or a charge.
 INCOME_OF_KIND = {
-    "purchase": "sale_income",
-    "buyout": "buyout_income",
-    "damage": "damage_income",
-    "termination": "termination_fee_income",
+    "purchase": "sale",
+    "buyout": "buyout",
+    "damage": "damage",
+    "termination": "termination_fee",
 }
 
 
@@ -236,22 +238,21 @@ def bills_claim(
 
 @dataclass(frozen=True)
 class Posting:
-    """How a settlement is booked: the journal's reference and kind, where the money sits
-    (`provider_clearing`, or `bank` when it never reached the provider), and what else
-    names it. `platform_receipt`: the platform's books receive it here (a deposit transfer
-    is received by the deposit's own mirror, an offline repayment never reaches the
-    provider)."""
+    """How a settlement is booked: the journal's reference and kind (its rule says where the
+    money sits: `provider_clearing`, or `bank` for an offline repayment, which never reached
+    the provider), and what else names it. `platform_receipt`: the platform's books receive
+    it here (a deposit transfer is received by the deposit's own mirror, an offline
+    repayment never reaches the provider)."""
 
     reference: str
     kind: str
-    debit_account: str
     memo: str
     commission_reference: str
     platform_receipt: bool
     payment_reference: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
-    # Lines of the same journal beside the money in (a deposit leaving its freeze).
-    extra_lines: tuple[Line, ...] = ()
+    # What leaves the deposit's freeze in the same journal (a deposit transfer's `released`).
+    released: Decimal = Decimal("0.00")
     audit_action: str = "bill.paid"
     audit_extra: dict[str, Any] = field(default_factory=dict)
     audit_reason: str = ""
@@ -279,36 +280,32 @@ def _next_trade_no(bill: Bill) -> str:
     return f"{base}-{int(attempt or 1) + 1}"
 
 
-def _journal_lines(
+def _journal_amounts(
     splits: Iterable[tuple[Bill, Split, Decimal]],
     posting: Posting,
     *,
     received: Decimal,
     excess: Decimal,
-    order_id: int,
-) -> list[Line]:
-    credits: dict[str, Decimal] = {}
+) -> dict[str, Decimal]:
+    """The settlement's amounts by the roles of its posting rule: what came, what leaves a
+    deposit's freeze, the discount, what it paid of late fee, rent (sale, buyout price, a
+    charge), add-ons and shipping fee, and the excess owed back."""
+    amounts = {"received": received, "excess": excess}
+    if posting.released:  # a deposit transfer's own role
+        amounts["released"] = posting.released
     discount = ZERO
     for bill, part, bill_discount in splits:
-        income = INCOME_OF_KIND.get(bill.kind, "rent_income")
-        for account, amount in (
-            ("late_fee_income", part.late_fee),
+        income = INCOME_OF_KIND.get(bill.kind, "rent")
+        for role, amount in (
+            ("late_fee", part.late_fee),
             (income, part.rent + bill_discount),
-            ("addon_income", part.addon),
-            ("shipping_fee_income", part.fee),
+            ("addon", part.addon),
+            ("shipping_fee", part.fee),
         ):
-            credits[account] = credits.get(account, ZERO) + amount
+            amounts[role] = amounts.get(role, ZERO) + amount
         discount += bill_discount
-    lines = [
-        *posting.extra_lines,
-        Line(posting.debit_account, debit=received, sub_key=f"order:{order_id}"),
-    ]
-    if discount > 0:
-        lines.append(Line("early_settlement_discount", debit=discount))
-    lines += [Line(account, credit=amount) for account, amount in credits.items() if amount > 0]
-    if excess > 0:
-        lines.append(Line("customer_refunds_payable", credit=excess, sub_key=f"order:{order_id}"))
-    return lines
+    amounts["discount"] = discount
+    return amounts
 
 
 def payments_settle(
@@ -383,12 +380,10 @@ def payments_settle(
     # The journal, the platform's mirror and the commission: the day the money moved.
     with money_moved(posting.moved_on or now):
         if received > 0:
-            ledger_post(
+            post_event(
+                posting.kind,
+                _journal_amounts(splits, posting, received=received, excess=excess),
                 reference=posting.reference,
-                kind=posting.kind,
-                lines=_journal_lines(
-                    splits, posting, received=received, excess=excess, order_id=order_id
-                ),
                 memo=posting.memo,
                 order_id=order_id,
                 bill_id=live[0].bill.pk if len(live) == 1 else None,

@@ -43,7 +43,7 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.models import Entry
 from zulin.ledger.selectors import account_balance
-from zulin.ledger.services import Line, ledger_close_through, ledger_post
+from zulin.ledger.services import ledger_close_through, post_event
 
 from .models import Statement, StatementLine
 
@@ -140,19 +140,22 @@ def _close(
             net=net,
             payments=sum(1 for row in rows.values() if row["kind"] in RECEIVED),
         )
-        lines = [Line("provider_clearing", credit=a, sub_key=s) for s, a in subs.items() if a > 0]
-        lines += [Line("provider_clearing", debit=-a, sub_key=s) for s, a in subs.items() if a < 0]
-        if net > 0:
-            lines.append(Line("merchant_cash", debit=net))
-        elif net < 0:
-            lines.append(Line("merchant_cash", credit=-net))
+        # The rule `settlement`: each order's money at the provider released (or clawed
+        # back), the net made withdrawable (or owed).
+        amounts: dict[str, Decimal | dict[str, Decimal]] = {
+            "released": {s: a for s, a in subs.items() if a > 0},
+            "clawed_back": {s: -a for s, a in subs.items() if a < 0},
+            "withdrawable": max(net, ZERO),
+            "owed": max(-net, ZERO),
+        }
+        legs = sum(1 for a in subs.values() if a != 0) + (net != 0)
         try:
             with transaction.atomic():
-                if len(lines) >= 2:
-                    ledger_post(
+                if legs >= 2:
+                    post_event(
+                        "settlement",
+                        amounts,
                         reference=f"statement:{end.isoformat()}",
-                        kind="settlement",
-                        lines=lines,
                         memo=f"{start.isoformat()} ~ {end.isoformat()}",
                         meta={"statement_id": statement.pk},
                     )

@@ -30,7 +30,7 @@ from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
-from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
+from zulin.ledger.services import platform_ledger, post_event
 from zulin.providers.credit import get_credit_provider
 from zulin.providers.interfaces import (
     CreditQueryResult,
@@ -81,10 +81,10 @@ def _charge(
     merchant_id = int(tenant_connection.tenant.pk)
     meta = {"query_no": number, "query_type": query_type}
     try:
-        ledger_post(
+        post_event(
+            "risk_charge",
+            {"price": price},
             reference=f"risk-charge:{number}",
-            kind="risk_charge",
-            lines=pair_lines("risk_charge", price),
             memo=memo,
             order_id=order_id,
             meta=meta,
@@ -103,12 +103,12 @@ def _charge(
             ),
             data={"balance": balance, "price": str(price), "query_type": query_type},
         ) from None
-    sub = f"merchant:{merchant_id}"
     with platform_ledger():
-        ledger_post(
+        post_event(
+            "risk_charge",
+            {"price": price},
             reference=f"m{merchant_id}:risk-charge:{number}",
-            kind="risk_charge",
-            lines=pair_lines("risk_charge", price, sub_key=sub),
+            merchant_id=merchant_id,
             memo=memo,
             meta={**meta, "merchant_id": merchant_id, "order_id": order_id},
             actor=actor,

@@ -11,7 +11,7 @@ from django_tenants.utils import tenant_context
 
 from tenants.merchants.models import Merchant
 from zulin.core.auth import Session
-from zulin.ledger.services import ledger_post, money_moved, pair_lines, platform_ledger
+from zulin.ledger.services import money_moved, platform_ledger, post_event
 
 from .models import (
     BACK_REFERENCE,
@@ -26,10 +26,10 @@ from .reconciliation import Finding, reconcile_day, trade_recheck
 def _post(withdrawal: Withdrawal, *, reference: str, kind: str, actor) -> None:  # type: ignore[no-untyped-def]
     """The withdrawal's `kind` in the merchant's books, laid out by the posting rules."""
     with tenant_context(withdrawal.merchant):
-        ledger_post(
+        post_event(
+            kind,
+            {"amount": withdrawal.amount},
             reference=reference,
-            kind=kind,
-            lines=pair_lines(kind, withdrawal.amount),
             memo=withdrawal.withdrawal_no,
             meta={"withdrawal_id": withdrawal.pk},
             actor=actor,
@@ -68,12 +68,12 @@ def _withdrawal_paid(withdrawal: Withdrawal, *, actor: Session | None) -> None:
         kind="withdrawal",
         actor=actor,
     )
-    sub = f"merchant:{withdrawal.merchant_id}"
     with platform_ledger():
-        ledger_post(
+        post_event(
+            "withdrawal",
+            {"amount": amount},
             reference=f"m{withdrawal.merchant_id}:withdraw-paid:{withdrawal.withdrawal_no}",
-            kind="withdrawal",
-            lines=pair_lines("withdrawal", amount, sub_key=sub),
+            merchant_id=withdrawal.merchant_id,
             memo=withdrawal.withdrawal_no,
             meta={"merchant_id": withdrawal.merchant_id, "withdrawal_id": withdrawal.pk},
             actor=actor,

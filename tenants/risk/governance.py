@@ -12,7 +12,7 @@ from zulin.core.auth import Session
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
-from zulin.ledger.services import ledger_post, pair_lines, platform_ledger
+from zulin.ledger.services import platform_ledger, post_event
 
 from .models import RechargeMethod, RiskRecharge
 
@@ -27,21 +27,21 @@ def recharge_credit(recharge: RiskRecharge, *, actor: Session | None) -> None:
     meta = {"recharge_id": recharge.pk, "recharge_no": number, "method": recharge.method}
     memo = f"风控充值 {number}"
     with tenant_context(recharge.merchant):
-        ledger_post(
+        post_event(
+            "risk_recharge",
+            {"amount": amount},
             reference=f"risk-recharge:{number}",
-            kind="risk_recharge",
-            lines=pair_lines("risk_recharge", amount),
             memo=memo,
             meta=meta,
             actor=actor,
         )
-    sub = f"merchant:{recharge.merchant_id}"
-    received = "provider_clearing" if recharge.method == RechargeMethod.QR else "bank"
+    received = "at_provider" if recharge.method == RechargeMethod.QR else "in_bank"
     with platform_ledger():
-        ledger_post(
+        post_event(
+            "risk_recharge",
+            {received: amount},
             reference=f"m{recharge.merchant_id}:risk-recharge:{number}",
-            kind="risk_recharge",
-            lines=pair_lines("risk_recharge", amount, sub_key=sub, debit=received),
+            merchant_id=recharge.merchant_id,
             memo=memo,
             meta={**meta, "merchant_id": recharge.merchant_id},
             actor=actor,

@@ -16,7 +16,7 @@ from django_tenants.utils import tenant_context
 from tenants.finance.agreement import books_agreement
 from tenants.finance.reconciliation import reconcile_day
 from tests.leases import in_lease, provider_settles
-from zulin.ledger.services import Line, ledger_post, platform_ledger
+from zulin.ledger.services import platform_ledger, post_event
 
 
 def test_the_books_agree_after_a_lease_and_a_one_sided_posting_is_reported(
@@ -37,15 +37,12 @@ def test_the_books_agree_after_a_lease_and_a_one_sided_posting_is_reported(
     assert "books agree: ok" in out.getvalue()
 
     # The platform books a commission the merchant's books never saw.
-    sub = f"merchant:{demo.pk}"
     with tenant_context(demo), platform_ledger():
-        ledger_post(
+        post_event(
+            "commission",
+            {"commission": Decimal("1.00")},
             reference="stray-commission",
-            kind="commission",
-            lines=[
-                Line("merchant_payable", debit=Decimal("1.00"), sub_key=sub),
-                Line("commission_income", credit=Decimal("1.00"), sub_key=sub),
-            ],
+            merchant_id=demo.pk,
         )
     connection.set_schema_to_public()
 

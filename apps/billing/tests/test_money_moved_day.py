@@ -18,7 +18,7 @@ from tenants.finance.money import money_days_compute
 from tenants.finance.reconciliation import _booked_on
 from tests.leases import in_lease
 from zulin.ledger.models import Journal, LedgerClose
-from zulin.ledger.services import Line, ledger_close_through, ledger_post
+from zulin.ledger.services import ledger_close_through, post_event
 
 from .support import RECORD, body, overdue_with_late_fee, terms
 
@@ -105,13 +105,11 @@ def test_reconciliation_reads_a_day_by_when_money_moved_not_when_it_was_booked(d
     yesterday = today - timedelta(days=1)
     with tenant_context(demo):
         # A payment the provider finished yesterday, its callback booked today.
-        ledger_post(
+        post_event(
+            "bill_payment",
+            {"received": Decimal("12.34"), "rent": Decimal("12.34")},
             reference="pay:LATE-CALLBACK-1",
-            kind="bill_payment",
-            lines=[
-                Line("provider_clearing", debit=Decimal("12.34"), sub_key="order:1"),
-                Line("rent_income", credit=Decimal("12.34")),
-            ],
+            order_id=1,  # on the order's sub-ledger
             moved_on=yesterday,
         )
         booked_yesterday, booked_today = _booked_on(yesterday), _booked_on(today)

@@ -96,24 +96,18 @@ def test_refunds_above_the_withdrawable_balance_hold_the_statement_until_covered
     ).ok
     provider_settles(demo)
     with tenant_context(demo):
-        from zulin.ledger.services import Line, ledger_post
+        from zulin.ledger.services import post_event
 
         # The owner applied for the cash meanwhile (a withdrawal freezes it).
-        ledger_post(
-            reference="test-take-cash",
-            kind="withdrawal_freeze",
-            lines=[Line("merchant_cash", credit=cash), Line("withdrawals_in_transit", debit=cash)],
-        )
+        post_event("withdrawal_freeze", {"amount": cash}, reference="test-take-cash")
     connection.set_schema_to_public()
     result, statements, _ = _close(demo, today + timedelta(days=2))
     assert (result["closed"], result["held"]) == (0, 1)  # nothing to take the refund from
     assert [s.status for s in statements] == ["closed", "held"]
     with tenant_context(demo):
-        ledger_post(
-            reference="test-put-cash",
-            kind="withdrawal_back",
-            lines=[Line("merchant_cash", debit=cash), Line("withdrawals_in_transit", credit=cash)],
-        )
+        from zulin.ledger.services import post_event
+
+        post_event("withdrawal_back", {"amount": cash}, reference="test-put-cash")
     connection.set_schema_to_public()
     result, statements, cash_left = _close(demo, today + timedelta(days=2))
     assert (result["closed"], result["held"]) == (1, 0)
@@ -154,23 +148,20 @@ def test_a_day_that_nets_less_than_a_yuan_still_makes_it_withdrawable(demo, demo
 
 def test_a_held_day_is_netted_against_the_following_days_and_closed_once_covered(demo):
     # Given T+1, a day whose 100.00 became withdrawable and was taken by a withdrawal
-    from zulin.ledger.services import Line, ledger_post
+    from zulin.ledger.services import post_event
 
     today = timezone.localdate()
     day1, day2, day3, day4 = (today - timedelta(days=n) for n in (5, 4, 3, 2))
     _terms(demo, "T+1")
 
     def moved(reference: str, kind: str, day, received: Decimal) -> None:
-        side = {"debit": received} if received > 0 else {"credit": -received}
-        other = {"credit": received} if received > 0 else {"debit": -received}
-        ledger_post(
+        amounts = {"received": received, "rent": received} if received > 0 else {}
+        post_event(
+            kind,
+            amounts or {"refunded": -received},
             reference=reference,
-            kind=kind,
+            order_id=1,  # on the order's sub-ledger
             moved_on=day,
-            lines=[
-                Line("provider_clearing", sub_key="order:1", **side),
-                Line("rent_income" if received > 0 else "refunds", **other),
-            ],
         )
 
     with tenant_context(demo):
@@ -179,11 +170,7 @@ def test_a_held_day_is_netted_against_the_following_days_and_closed_once_covered
     _, _, cash = _close(demo, today)  # a statement takes journals booked by its night only
     assert cash == Decimal("100.00")
     with tenant_context(demo):
-        ledger_post(
-            reference="test-take-cash-held",
-            kind="withdrawal_freeze",
-            lines=[Line("merchant_cash", credit=cash), Line("withdrawals_in_transit", debit=cash)],
-        )
+        post_event("withdrawal_freeze", {"amount": cash}, reference="test-take-cash-held")
         # A refund nets day 2 negative; day 3's income is not yet enough, day 4's is.
         moved("refund:day2", "refund", day2, Decimal("-30.00"))
         moved("pay:day3", "bill_payment", day3, Decimal("10.00"))
@@ -207,29 +194,25 @@ def test_a_held_day_is_netted_against_the_following_days_and_closed_once_covered
 
 
 def test_a_held_day_stays_held_while_the_following_days_do_not_cover_it(demo, demo_owner):
-    from zulin.ledger.services import Line, ledger_post
+    from zulin.ledger.services import post_event
 
     today = timezone.localdate()
     day1, day2 = today - timedelta(days=3), today - timedelta(days=2)
     _terms(demo, "T+1")
     with tenant_context(demo):
-        ledger_post(
+        post_event(
+            "refund",
+            {"refunded": Decimal("30.00")},
             reference="refund:held-only",
-            kind="refund",
+            order_id=1,  # on the order's sub-ledger
             moved_on=day1,
-            lines=[
-                Line("provider_clearing", sub_key="order:1", credit=Decimal("30.00")),
-                Line("refunds", debit=Decimal("30.00")),
-            ],
         )
-        ledger_post(
+        post_event(
+            "bill_payment",
+            {"received": Decimal("10.00"), "rent": Decimal("10.00")},
             reference="pay:held-only",
-            kind="bill_payment",
+            order_id=1,
             moved_on=day2,
-            lines=[
-                Line("provider_clearing", sub_key="order:1", debit=Decimal("10.00")),
-                Line("rent_income", credit=Decimal("10.00")),
-            ],
         )
     connection.set_schema_to_public()
 

@@ -1,6 +1,12 @@
 """Posting to the ledger of the active schema (a merchant's books, or the platform's in
 public; `platform_ledger()` switches to the platform's inside the caller's transaction).
 
+Every posting is made here, by one entry: `post_event(kind, amounts, …)` — the business event
+(a journal kind) and its amounts by role — whose lines the posting rule of the active book
+produces (`rules.py`), and `ledger_reverse` for a correction. No caller builds lines: the
+low-level poster (`_lines_post`) refuses to run unless the rule entry called it
+(LEDGER_RULE_BROKEN), and a test holds that no module outside the ledger reaches it.
+
 A posting is one journal of balanced lines, written with its entries and the cached balances
 in one transaction (a savepoint inside the caller's), after locking the touched account rows
 in id order. Its `reference` is the idempotency key of the money movement: posting it again
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -41,7 +47,7 @@ from zulin.money.days import counted_on
 
 from .chart import chart_for
 from .models import Entry, Journal, LedgerAccount, LedgerClose, Side
-from .rules import MERCHANT, PLATFORM, pair, rule_problem
+from .rules import MERCHANT, PLATFORM, Amount, legs_of, rule_problem
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -261,27 +267,6 @@ def _book() -> str:
     return PLATFORM if tenant_connection.schema_name == get_public_schema_name() else MERCHANT
 
 
-def pair_lines(
-    kind: str,
-    amount: Decimal,
-    *,
-    sub_key: str = "",
-    subs: dict[str, str] | None = None,
-    debit: str = "",
-    credit: str = "",
-) -> list[Line]:
-    """The two lines of a two-leg movement of `kind` in the active book, laid out by the
-    posting-rule table (`rules.pair`): `amount` debited and credited on the accounts it
-    names (`debit`/`credit` choose where the rule allows several). Each line's sub-ledger is
-    `subs[account]`, else `sub_key`."""
-    debit_account, credit_account = pair(_book(), kind, debit=debit, credit=credit)
-    chosen = subs or {}
-    return [
-        Line(debit_account, debit=amount, sub_key=chosen.get(debit_account, sub_key)),
-        Line(credit_account, credit=amount, sub_key=chosen.get(credit_account, sub_key)),
-    ]
-
-
 def _rules_check(kind: str, postings: list[_Posting], *, reversal: bool) -> None:
     """Refuses (LEDGER_RULE_BROKEN) what the posting rules of the active book do not allow."""
     problem = rule_problem(
@@ -305,6 +290,11 @@ def _post(
     reversal_of: Journal | None,
     moved_on: date,
 ) -> Journal:
+    if not _BY_RULE.get():
+        raise ApplicationError(
+            ErrorCode.LEDGER_RULE_BROKEN,
+            data={"problem": "a posting is made by the rule entry (post_event), never by hand"},
+        )
     fingerprint = _Fingerprint(
         kind,
         tuple(sorted((p.code, p.sub_key, p.side, str(p.amount)) for p in postings)),
@@ -381,7 +371,72 @@ def _post(
     return journal
 
 
-def ledger_post(
+# Set by the rule entry only: the low-level poster refuses to run without it.
+_BY_RULE: ContextVar[bool] = ContextVar("ledger_by_rule", default=False)
+
+
+@contextmanager
+def _by_rule() -> Iterator[None]:
+    token = _BY_RULE.set(True)
+    try:
+        yield
+    finally:
+        _BY_RULE.reset(token)
+
+
+def post_event(
+    kind: str,
+    amounts: Mapping[str, Amount],
+    *,
+    reference: str,
+    memo: str = "",
+    order_id: int | None = None,
+    bill_id: int | None = None,
+    merchant_id: int | None = None,
+    payment_reference: str = "",
+    meta: dict | None = None,
+    actor: Session | None = None,
+    moved_on: date | None = None,
+) -> Journal:
+    """Posts the business event `kind` in the active book (a merchant's, or the platform's
+    inside `platform_ledger()`) and answers its journal: one journal with every leg, its
+    lines produced by the event's posting rule (`rules.RULES`) from `amounts`, by role
+    (`{"received": …, "rent": …, "excess": …}`; a role of 0 is left out). A leg on the
+    order's sub-ledger takes `order_id`'s; one on the merchant's (the platform's books)
+    `merchant_id`'s. `reference` is the idempotency key: a replay with the same lines
+    answers the journal written, other lines under it are refused (IDEMPOTENCY_KEY_REUSED);
+    the refusals of `_lines_post` apply. A kind the book has no rule for, or an amount of a
+    role the rule has not, is refused (LEDGER_RULE_BROKEN), writing nothing."""
+    if not isinstance(kind, str) or not CODE_PATTERN.match(kind):
+        raise field_error(
+            "kind", Text("2–40 位小写字母、数字或下划线", "2-40 lowercase letters, digits or _")
+        )
+    if not isinstance(amounts, Mapping):
+        raise field_error("amounts", Text("应为按角色的金额", "amounts by role"))
+    try:
+        legs = legs_of(_book(), kind, amounts, order_id=order_id, merchant_id=merchant_id)
+    except ValueError as error:
+        raise ApplicationError(ErrorCode.LEDGER_RULE_BROKEN, data={"problem": str(error)}) from None
+    lines = [
+        Line(account, sub_key=sub_key, **{side: amount})  # type: ignore[arg-type]
+        for account, sub_key, side, amount in legs
+    ]
+    with _by_rule():
+        return _lines_post(
+            reference=reference,
+            kind=kind,
+            lines=lines,
+            memo=memo,
+            order_id=order_id,
+            bill_id=bill_id,
+            payment_reference=payment_reference,
+            meta=meta,
+            actor=actor,
+            moved_on=moved_on,
+        )
+
+
+def _lines_post(
     *,
     reference: str,
     kind: str,
@@ -394,7 +449,8 @@ def ledger_post(
     actor: Session | None = None,
     moved_on: date | None = None,
 ) -> Journal:
-    """Posts one money movement to the active schema's ledger and answers its journal.
+    """The low-level poster, private to the ledger (only `post_event` calls it; it refuses
+    to run otherwise): posts the lines to the active schema's ledger and answers the journal.
     `moved_on`: the day the money moved (default: the enclosing `money_moved`, else today);
     not in the future. It describes the movement: a replay with another day answers the
     journal written.
@@ -434,7 +490,9 @@ def ledger_reverse(
     *, reference: str, of_reference: str, memo: str = "", actor: Session | None = None
 ) -> Journal:
     """Posts the mirror of the journal `of_reference` (each debit a credit and back) under
-    `reference`, with its kind and dimensions: the only way to correct a posting. A journal
+    `reference`, with its kind and dimensions: the only way to correct a posting, and the
+    rule entry's other door (the reversal's legs are checked against the kind's rule, each on
+    the other side). A journal
     is reversed at most once (LEDGER_ALREADY_REVERSED); replaying `reference` answers the
     reversal already written."""
     _check_text("reference", reference, max_length=100, required=True)
@@ -447,19 +505,20 @@ def ledger_reverse(
         _Posting(entry.account.code, entry.account.sub_key, opposite[entry.side], entry.amount)
         for entry in original.entries.all()
     ]
-    return _post(
-        reference=reference,
-        kind=original.kind,
-        postings=postings,
-        memo=memo or f"冲正 {original.memo or original.reference}"[:200],
-        order_id=original.order_id,
-        bill_id=original.bill_id,
-        payment_reference=original.payment_reference,
-        meta={},
-        actor=actor,
-        reversal_of=original,
-        moved_on=_moved_on(None),  # a correction moves the money back the day it is made
-    )
+    with _by_rule():
+        return _post(
+            reference=reference,
+            kind=original.kind,
+            postings=postings,
+            memo=memo or f"冲正 {original.memo or original.reference}"[:200],
+            order_id=original.order_id,
+            bill_id=original.bill_id,
+            payment_reference=original.payment_reference,
+            meta={},
+            actor=actor,
+            reversal_of=original,
+            moved_on=_moved_on(None),  # a correction moves the money back the day it is made
+        )
 
 
 def ledger_close_through(day: date, *, by: str) -> date | None:

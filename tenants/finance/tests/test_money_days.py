@@ -36,7 +36,7 @@ from tests.leases import (
 )
 from zulin.core.errors import ErrorCode
 from zulin.ledger.selectors import account_balance
-from zulin.ledger.services import Line, ledger_post, ledger_reverse
+from zulin.ledger.services import ledger_reverse, post_event
 from zulin.money.schedule import add_months
 
 DAILY = "/api/platform/getMoneyDaily"
@@ -179,16 +179,10 @@ def test_a_drifted_day_is_found_by_the_check_and_rebuilt(demo, busy_day):
 def test_a_reversal_takes_back_and_a_receipt_of_another_kind_counts(demo, base):
     today = timezone.localdate()
     with tenant_context(demo):
-        ledger_post(
-            reference="pay:T-1",
-            kind="bill_payment",
-            lines=[Line("provider_clearing", debit=D(50)), Line("rent_income", credit=D(50))],
-        )
+        post_event("bill_payment", {"received": D(50), "rent": D(50)}, reference="pay:T-1")
         ledger_reverse(reference="pay:T-1:reversed", of_reference="pay:T-1")
-        ledger_post(
-            reference="offline:T-2",
-            kind="offline_repayment",
-            lines=[Line("bank", debit=D(30)), Line("late_fee_income", credit=D(30))],
+        post_event(
+            "offline_repayment", {"received": D(30), "late_fee": D(30)}, reference="offline:T-2"
         )
     connection.set_schema_to_public()
 
@@ -211,11 +205,7 @@ def test_the_job_refreshes_today_and_yesterday_and_drops_a_day_with_nothing(demo
         refreshed_at=timezone.now(),
     )
     with tenant_context(demo):
-        ledger_post(
-            reference="pay:T-3",
-            kind="bill_payment",
-            lines=[Line("provider_clearing", debit=D(12)), Line("addon_income", credit=D(12))],
-        )
+        post_event("bill_payment", {"received": D(12), "addon": D(12)}, reference="pay:T-3")
         result = finance_money_days_refresh()
     connection.set_schema_to_public()
 

@@ -30,7 +30,7 @@ from tests.leases import (
 from zulin.audit.models import AuditEntry, StatusChange
 from zulin.celery import app as celery_app
 from zulin.core.errors import ErrorCode
-from zulin.ledger.services import Line, ledger_post
+from zulin.ledger.services import post_event
 from zulin.providers.payment import (
     sandbox_payment_unknown,
     sandbox_payment_void,
@@ -115,11 +115,7 @@ def test_each_kind_of_difference_is_found(demo, demo_owner, lease):
     sandbox_payment_unknown(merchant="demo", amount=D("66.00"), out_no="WALKIN-1")
     # A booking the provider never had (as a bug on our side would make).
     with tenant_context(demo):
-        ledger_post(
-            reference="pay:GHOST-1",
-            kind="bill_payment",
-            lines=[Line("provider_clearing", debit=D("10.00")), Line("rent_income", credit=D(10))],
-        )
+        post_event("bill_payment", {"received": D("10.00"), "rent": D(10)}, reference="pay:GHOST-1")
         bill_2 = Bill.objects.get(order_id=lease.id, period=2).out_trade_no
     connection.set_schema_to_public()
 

@@ -17,7 +17,9 @@ import zulin.ledger.migrations
 from zulin.ledger.chart import MERCHANT_CHART, PLATFORM_CHART, chart_version
 from zulin.ledger.models import Journal, LedgerAccount
 from zulin.ledger.selectors import account_balance, journal_for_reference, ledger_check
-from zulin.ledger.services import Line, chart_sync, ledger_post, platform_ledger
+from zulin.ledger.services import chart_sync, platform_ledger
+
+from .lines import Line, ledger_post
 
 D = Decimal
 

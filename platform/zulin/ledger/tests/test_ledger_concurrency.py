@@ -18,7 +18,8 @@ from django.db import connection, connections, transaction
 from zulin.core.errors import ApplicationError
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import account_balance, ledger_check
-from zulin.ledger.services import Line, ledger_post
+
+from .lines import Line, ledger_post
 
 if TYPE_CHECKING:  # the ledger knows no domain; the tests get the merchant as a fixture
     from tenants.merchants.models import Merchant

@@ -21,7 +21,9 @@ from zulin.ledger.selectors import (
     ledger_check,
     trial_balance,
 )
-from zulin.ledger.services import Line, ledger_post, ledger_reverse, platform_ledger
+from zulin.ledger.services import ledger_reverse, platform_ledger
+
+from .lines import Line, ledger_post
 
 D = Decimal
 

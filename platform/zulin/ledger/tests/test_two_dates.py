@@ -13,13 +13,13 @@ from django.utils import timezone
 from zulin.core.errors import ApplicationError
 from zulin.ledger.models import Journal, LedgerClose
 from zulin.ledger.services import (
-    Line,
     ledger_close_through,
-    ledger_post,
     ledger_reverse,
     money_moved,
     platform_ledger,
 )
+
+from .lines import Line, ledger_post
 
 D = Decimal
 

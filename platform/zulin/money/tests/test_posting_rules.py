@@ -3,9 +3,22 @@ credit in each book, and why a posting breaks it."""
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+from pathlib import Path
+
 import pytest
 
-from zulin.ledger.rules import BY_KIND, INCOME, MERCHANT, PLATFORM, RULES, pair, rule_problem
+from zulin.ledger.rules import (
+    BY_KIND,
+    INCOME,
+    MERCHANT,
+    PLATFORM,
+    RULES,
+    docs_table,
+    legs_of,
+    pair,
+    rule_problem,
+)
 
 
 def test_a_bill_payment_takes_money_in_at_the_provider_against_income():
@@ -114,3 +127,29 @@ def test_where_the_table_allows_several_accounts_the_caller_names_one_of_them():
         pair(MERCHANT, "withdrawal", credit="bank")
     with pytest.raises(ValueError, match="no posting rule for refund in the platform's books"):
         pair(PLATFORM, "refund", debit="refunds")
+
+
+def test_the_rule_lays_out_an_events_legs_from_its_amounts_by_role():
+    amounts = {"received": D("105"), "released": D("105"), "rent": D("100"), "excess": D("5")}
+    assert sorted(legs_of(MERCHANT, "deposit_transfer", amounts, order_id=7)) == sorted(
+        [
+            ("provider_clearing", "order:7", "debit", D("105")),
+            ("deposit_held", "order:7", "debit", D("105")),
+            ("deposit_frozen", "order:7", "credit", D("105")),
+            ("rent_income", "", "credit", D("100")),
+            ("customer_refunds_payable", "order:7", "credit", D("5")),
+        ]
+    )
+    assert legs_of(PLATFORM, "withdrawal", {"amount": D("3")}, merchant_id=2) == [
+        ("merchant_payable", "merchant:2", "debit", D("3")),
+        ("provider_clearing", "merchant:2", "credit", D("3")),
+    ]
+    # A role of 0 posts nothing; a role the rule has not is the caller's bug.
+    assert legs_of(MERCHANT, "refund", {"refunded": D("0")}, order_id=7) == []
+    with pytest.raises(ValueError, match="no amount released"):
+        legs_of(MERCHANT, "bill_payment", {"received": D("1"), "released": D("0")})
+
+
+def test_the_docs_print_the_posting_rules_as_they_are():
+    docs = Path(__file__).resolve().parents[4] / "docs" / "money.md"
+    assert docs_table() in docs.read_text(encoding="utf-8")
