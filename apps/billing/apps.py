@@ -7,9 +7,8 @@ class BillingConfig(AppConfig):
     verbose_name = "Instalment bills and their payments (each merchant schema)"
 
     def ready(self) -> None:
-        from apps.orders import events, money
+        from apps.orders import events
 
-        from . import lease_money
         from .bill_pay import customer_bill_pay
         from .callbacks import register
         from .exports import finance_exporters_register
@@ -27,5 +26,3 @@ class BillingConfig(AppConfig):
         events.CUSTOMER_BILL_PAY.register(customer_bill_pay)
         # What billing does when something happens to an order (orders' facts).
         facts_register()
-        # What orders still reads of a lease's money, through its read port.
-        money.register(lease_money)

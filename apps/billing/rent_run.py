@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.orders import machine, outcomes
+from apps.orders import machine
 from apps.orders.models import Order, OrderStage
 from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
@@ -50,6 +50,7 @@ from . import (
 )
 from .early import stale_settlement_numbers
 from .models import Bill, BillPayment, BillRefund, BillWaiver
+from .order_figures import order_money_keep, orders_money_keep
 from .payments import Collected
 from .selectors import (
     due_unpaid_bills,
@@ -180,16 +181,16 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
 
 
 def ended_owed_refresh() -> dict[str, int]:
-    """Ended leases still owing (`owing`) whose owed amount is no longer what their bills
-    owe — the late fees the night just added — refreshed at once, each under its lock (the
-    morning's overdue refresh runs before the night's collection, so it would only see them
-    a day later)."""
-    ended = dict(
-        Order.objects.filter(
-            status__in=machine.MAY_OWE_AFTER, stage=OrderStage.OWING, is_deleted=False
-        ).values_list("pk", "owed_amount")
+    """Orders owing something (an owed bill) whose kept owed figure is no longer what their
+    bills owe — the late fees the night just added — kept again at once, each under its
+    lock: an ended lease's owed amount and stage follow that night (the morning's overdue
+    refresh runs before the night's collection, so it would only see them a day later)."""
+    owing = dict(
+        Order.objects.filter(oldest_owed_due__isnull=False, is_deleted=False).values_list(
+            "pk", "money_owed"
+        )
     )
-    return {"changed": outcomes.orders_overdue_refresh(owed_amount_stale(ended))}
+    return {"changed": orders_money_keep(owed_amount_stale(owing))}
 
 
 def rent_run_night(*, today: date | None = None) -> dict[str, Any]:
@@ -257,7 +258,7 @@ def late_fee_waive(
             reason=reason,
             idempotency_key=idempotency_key,
         )
-        outcomes.order_overdue_refresh(order)
+        order_money_keep(order)
         deposits.deposit_rest_thaw(order, actor=actor)
         return bill
 
@@ -284,7 +285,7 @@ def charge_waive(
             idempotency_key=idempotency_key,
             amount=amount,
         )
-        outcomes.order_overdue_refresh(order)
+        order_money_keep(order)
         # What the deposit was kept frozen for may be gone: the rest goes back.
         deposits.deposit_rest_thaw(order, actor=actor)
         return waiver
@@ -297,7 +298,7 @@ def order_owed_refresh(order_id: int) -> None:
     with transaction.atomic():
         order = Order.objects.select_for_update().filter(pk=order_id).first()
         if order is not None:
-            outcomes.order_overdue_refresh(order)
+            order_money_keep(order)
 
 
 def bill_payment_refund(

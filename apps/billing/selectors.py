@@ -359,6 +359,18 @@ def bill_periods(bill_ids: Iterable[int]) -> dict[int, int]:
     return dict(Bill.objects.filter(pk__in=ids).values_list("pk", "period"))
 
 
+def deposit_bill_periods(order_id: int) -> dict[int, list[int]]:
+    """Each deposit transfer of the order that paid bills → the periods of those bills,
+    oldest first (the order's screen names them)."""
+    ops = DepositOperation.objects.filter(order_id=order_id).exclude(bill_ids=[])
+    asked = {op.pk: op.bill_ids for op in ops.only("pk", "bill_ids")}
+    periods = bill_periods([bill_id for ids in asked.values() for bill_id in ids])
+    return {
+        op_id: sorted(periods[bill_id] for bill_id in ids if bill_id in periods)
+        for op_id, ids in asked.items()
+    }
+
+
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
     """What the order's bills ask (less what waivers forgave of them), what of it was paid
     and what is still owed of it (the principal: asked = paid + owed); from `order_owed`,
