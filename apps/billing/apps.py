@@ -13,16 +13,12 @@ class BillingConfig(AppConfig):
         from .callbacks import register
         from .exports import finance_exporters_register
         from .order_facts import facts_register
-        from .repayments import buyout_quote, buyout_settle
         from .selectors import lease_schedule
 
         register()
         finance_exporters_register()
         # The contract's schedule: orders asks, billing (which owns the bills) answers.
         events.LEASE_SCHEDULE.register(lease_schedule)
-        # The after-sale business's buyout: orders asks, billing quotes and collects it.
-        events.BUYOUT_QUOTE.register(buyout_quote)
-        events.BUYOUT_SETTLE.register(buyout_settle)
         events.CUSTOMER_BILL_PAY.register(customer_bill_pay)
         # What billing does when something happens to an order (orders' facts).
         facts_register()

@@ -1,7 +1,8 @@
 """What billing does when something happens to an order (issue 62, item 1).
 
 Orders publishes facts about its own state change (`apps/orders/events.py`: placed, audit
-passed, contract signed, delivered, renewed, return inspected, cancelled, bought out), in
+passed, contract signed, delivered, renewed, return inspected, cancelled, bought out,
+buyout opened, buyout approved), in
 the transaction that changes it, the order row locked; billing's handlers below are
 registered on them in `BillingConfig.ready()` and decide, in that transaction, what each
 fact does to the deposit, the bills, the payments and the ledger. Orders learns nothing
@@ -20,7 +21,7 @@ from apps.orders.models import Order, OrderKind, OrderStatus
 from zulin.core.auth import Session
 from zulin.providers.interfaces import ProviderError
 
-from . import deposits, returns, services, unwind
+from . import deposits, repayments, returns, services, unwind
 from .order_figures import order_money_keep
 from .payments import payment_provider, provider_failed
 
@@ -130,6 +131,23 @@ def on_order_bought_out(order: Order) -> None:
     order_money_keep(order)
 
 
+def on_order_buyout_opened(order: Order, *, after_sale_id: int) -> None:
+    """A buyout asked: today's price of it (`repayments.buyout_quote`: the early
+    settlement's quote with the plan's buyout price), kept on the business."""
+    outcomes.after_sale_amount_keep(after_sale_id, repayments.buyout_quote(order))
+
+
+def on_order_buyout_approved(
+    order: Order, *, after_sale_id: int, actor: Session, idempotency_key: str
+) -> None:
+    """A buyout approved: collected as an early settlement with the buyout price through
+    the customer's withhold agreement (`repayments.buyout_settle`); its total kept on the
+    business. The buyout completes when the provider confirms."""
+    total = repayments.buyout_settle(order, actor=actor, idempotency_key=idempotency_key)
+    outcomes.after_sale_amount_keep(after_sale_id, total)
+    order_money_keep(order)
+
+
 def facts_register() -> None:
     events.ORDER_PLACED.register(on_order_placed)
     events.ORDER_AUDIT_PASSED.register(on_order_audit_passed)
@@ -139,3 +157,5 @@ def facts_register() -> None:
     events.ORDER_RETURN_INSPECTED.register(on_order_return_inspected)
     events.ORDER_CANCELLED.register(on_order_cancelled)
     events.ORDER_BOUGHT_OUT.register(on_order_bought_out)
+    events.ORDER_BUYOUT_OPENED.register(on_order_buyout_opened)
+    events.ORDER_BUYOUT_APPROVED.register(on_order_buyout_approved)

@@ -140,7 +140,7 @@ def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Deci
     """An approved buyout collected (the order locked): the early settlement of today's
     quote with the buyout price, through the customer's withhold agreement; the buyout
     completes when the provider confirms (`_after_settled`). Answers the settlement's total
-    (orders' `buyout_settle` event: the after-sale business records it)."""
+    (billing's handler of `order_buyout_approved` keeps it on the after-sale business)."""
     if _money_in_flight(order):
         raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
     quote = _quote(order, early.order_open_bills(order.pk))

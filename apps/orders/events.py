@@ -17,9 +17,6 @@ here, and that app answers through the handler it registers in its `AppConfig.re
   never reads them itself.
 - `customer_bill_pay` (billing): the customer pays one bill of the order now, as the app's
   `appletPayBill` does; asked by the demo's stories (bill 1 at signing).
-- `buyout_quote`, `buyout_settle` (billing): what buying the goods out costs today, and the
-  approved buyout collected (an early settlement with the buyout price, under the order's
-  lock); asked by the after-sale business, answered by billing's repayments.
 
 Each event has one handler; asking one that no app registered is a programming error (the
 apps are installed together), never a silent default."""
@@ -134,22 +131,12 @@ class CustomerBillPay(Protocol):
     def __call__(self, *, order_id: int, period: int, idempotency_key: str) -> None: ...
 
 
-class BuyoutQuote(Protocol):
-    def __call__(self, order: Order) -> Decimal: ...
-
-
-class BuyoutSettle(Protocol):
-    def __call__(self, order: Order, *, actor: Session, idempotency_key: str) -> Decimal: ...
-
-
 PERSON_REFUSED: OrderEvent[PersonRefused] = OrderEvent("person_refused")
 SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_code_attribution")
 ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
 PAYMENT_OUTCOME: OrderEvent[PaymentOutcome] = OrderEvent("payment_outcome")
 LEASE_SCHEDULE: OrderEvent[LeaseSchedule] = OrderEvent("lease_schedule")
 CUSTOMER_BILL_PAY: OrderEvent[CustomerBillPay] = OrderEvent("customer_bill_pay")
-BUYOUT_QUOTE: OrderEvent[BuyoutQuote] = OrderEvent("buyout_quote")
-BUYOUT_SETTLE: OrderEvent[BuyoutSettle] = OrderEvent("buyout_settle")
 
 
 def person_refused(*, id_number: str, phone: str) -> bool:
@@ -192,17 +179,6 @@ def customer_bill_pay(*, order_id: int, period: int, idempotency_key: str) -> No
     CUSTOMER_BILL_PAY.handler(order_id=order_id, period=period, idempotency_key=idempotency_key)
 
 
-def buyout_quote(order: Order) -> Decimal:
-    """What buying the order's goods out costs today (refused when its plan allows none)."""
-    return BUYOUT_QUOTE.handler(order)
-
-
-def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Decimal:
-    """The order's approved buyout collected (the order locked by the caller): answers the
-    settlement's total; the buyout completes when the provider confirms."""
-    return BUYOUT_SETTLE.handler(order, actor=actor, idempotency_key=idempotency_key)
-
-
 # The facts: what happened to an order, as orders records it (the handlers' keyword data
 # after the order). Billing registers its handlers on them (`apps/billing/order_facts.py`).
 # - placed (`placed_on`): the intake recorded the order (a lease after its risk decision).
@@ -223,6 +199,12 @@ ORDER_RETURN_INSPECTED = OrderFact("order_return_inspected")
 ORDER_CANCELLED = OrderFact("order_cancelled")
 # - bought out: the buyout paid, the order finished and its goods sold.
 ORDER_BOUGHT_OUT = OrderFact("order_bought_out")
+# - buyout opened (`after_sale_id`): the customer or the shop asked to buy the goods out
+#   (billing keeps today's price of it on the business, through `outcomes`).
+ORDER_BUYOUT_OPENED = OrderFact("order_buyout_opened")
+# - buyout approved (`after_sale_id`, `actor`, `idempotency_key`): the shop agreed; the
+#   business waits for the buyout to be paid (`outcomes.buyout_complete`).
+ORDER_BUYOUT_APPROVED = OrderFact("order_buyout_approved")
 
 FACTS: tuple[OrderFact, ...] = (
     ORDER_PLACED,
@@ -233,4 +215,6 @@ FACTS: tuple[OrderFact, ...] = (
     ORDER_RETURN_INSPECTED,
     ORDER_CANCELLED,
     ORDER_BOUGHT_OUT,
+    ORDER_BUYOUT_OPENED,
+    ORDER_BUYOUT_APPROVED,
 )

@@ -153,6 +153,12 @@ def withhold_agreement_keep(order: Order, agreement_no: str) -> None:
     order.save(update_fields=["withhold_agreement_no", "updated_at"])
 
 
+def after_sale_amount_keep(after_sale_id: int, amount: Decimal) -> None:
+    """A buyout's amount as billing counts it (today's quote when it opens, the settlement's
+    total once approved), kept on the after-sale business its screen shows."""
+    AfterSale.objects.filter(pk=after_sale_id).update(amount=amount, updated_at=timezone.now())
+
+
 def return_settlement_keep(after_sale_id: int, *, rent_cancelled: Decimal, fee: Decimal) -> None:
     """What billing settled for a return at inspection (the rent it cancelled, the
     early-termination fee), kept on the after-sale business its screen shows."""
