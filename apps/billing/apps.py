@@ -13,12 +13,11 @@ class BillingConfig(AppConfig):
         from .callbacks import register
         from .exports import finance_exporters_register
         from .order_facts import facts_register
-        from .selectors import lease_schedule
 
         register()
         finance_exporters_register()
-        # The contract's schedule: orders asks, billing (which owns the bills) answers.
-        events.LEASE_SCHEDULE.register(lease_schedule)
+        # The demo's stories pay bill 1 as the customer would (the one event orders still
+        # asks billing: docs/architecture.md, "What orders still asks billing").
         events.CUSTOMER_BILL_PAY.register(customer_bill_pay)
         # What billing does when something happens to an order (orders' facts).
         facts_register()

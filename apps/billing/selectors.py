@@ -13,7 +13,6 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.orders import machine
-from apps.orders.events import ScheduledInstalment
 from apps.orders.models import DepositOperation, Order
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
@@ -879,15 +878,3 @@ def payment_outcomes(out_trade_nos: Iterable[str]) -> dict[str, dict[str, Any]]:
             "out_trade_no", "status", "amount", "finished_at"
         )
     }
-
-
-def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
-    """The order's lease instalments as its bills hold them (orders' `lease_schedule` event:
-    the contract's schedule)."""
-    bills = Bill.objects.filter(order_id=order_id, period__gte=1, kind=BillKind.LEASE)
-    return [
-        ScheduledInstalment(period, due_date, amount)
-        for period, due_date, amount in bills.order_by("period").values_list(
-            "period", "due_date", "amount"
-        )
-    ]

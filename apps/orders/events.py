@@ -12,9 +12,6 @@ here, and that app answers through the handler it registers in its `AppConfig.re
 - `payment_outcome` (recovery): a bill payment of the order succeeded or failed; the
   recovery case of the order follows (opened when something is past due, closed when
   nothing is). Told after the payment's transaction, and never allowed to undo it.
-- `lease_schedule` (billing): the order's lease instalments as its bills hold them (period,
-  due date, amount), for the contract's schedule; billing owns the bills (issue 42), orders
-  never reads them itself.
 - `customer_bill_pay` (billing): the customer pays one bill of the order now, as the app's
   `appletPayBill` does; asked by the demo's stories (bill 1 at signing).
 
@@ -26,8 +23,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from django.db import transaction
@@ -114,19 +109,6 @@ class PaymentOutcome(Protocol):
     def __call__(self, *, order_id: int, status: str) -> None: ...
 
 
-@dataclass(frozen=True)
-class ScheduledInstalment:
-    """One instalment of a lease as its bill holds it."""
-
-    period: int
-    due_date: date
-    amount: Decimal
-
-
-class LeaseSchedule(Protocol):
-    def __call__(self, order_id: int) -> list[ScheduledInstalment]: ...
-
-
 class CustomerBillPay(Protocol):
     def __call__(self, *, order_id: int, period: int, idempotency_key: str) -> None: ...
 
@@ -135,7 +117,6 @@ PERSON_REFUSED: OrderEvent[PersonRefused] = OrderEvent("person_refused")
 SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_code_attribution")
 ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
 PAYMENT_OUTCOME: OrderEvent[PaymentOutcome] = OrderEvent("payment_outcome")
-LEASE_SCHEDULE: OrderEvent[LeaseSchedule] = OrderEvent("lease_schedule")
 CUSTOMER_BILL_PAY: OrderEvent[CustomerBillPay] = OrderEvent("customer_bill_pay")
 
 
@@ -166,11 +147,6 @@ def payment_outcome(*, order_id: int, status: str) -> None:
             handler(order_id=order_id, status=status)
     except Exception:
         log.exception("payment_outcome of order %s (%s) left for the nightly run", order_id, status)
-
-
-def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
-    """The order's lease instalments in period order (none before its bills are made)."""
-    return LEASE_SCHEDULE.handler(order_id)
 
 
 def customer_bill_pay(*, order_id: int, period: int, idempotency_key: str) -> None:

@@ -174,9 +174,9 @@ def test_a_handler_that_refuses_rolls_the_orders_step_back_with_it(
     connection.set_schema_to_public()
 
 
-# The events orders still asks billing: the one named exception (docs/architecture.md,
-# "What orders still asks billing"), the contract's printed schedule and the demo's own step.
-ASKED_OF_BILLING = {"lease_schedule", "customer_bill_pay"}
+# The event orders still asks billing: the one named exception (docs/architecture.md,
+# "What orders still asks billing"), the demo's stories paying bill 1 as the customer would.
+ASKED_OF_BILLING = {"customer_bill_pay"}
 
 
 def test_billings_handlers_sit_on_orders_facts_and_the_named_exceptions_only():
