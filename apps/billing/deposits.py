@@ -523,7 +523,7 @@ def _refund_of(
     except ProviderError as error:
         raise provider_failed(error) from error
     confirmed = _confirm(op, order, result, actor)
-    order_money_keep(order)  # what of the deposit is free (and the bills it claimed)
+    order_money_keep(order)  # the figures after the refund of a transfer
     return confirmed
 
 

@@ -13,7 +13,10 @@ here, and that app answers through the handler it registers in its `AppConfig.re
   recovery case of the order follows (opened when something is past due, closed when
   nothing is). Told after the payment's transaction, and never allowed to undo it.
 - `customer_bill_pay` (billing): the customer pays one bill of the order now, as the app's
-  `appletPayBill` does; asked by the demo's stories (bill 1 at signing).
+  `appletPayBill` does; asked by the demo's stories (bill 1 at signing) — the one event
+  billing answers (docs/architecture.md, "What orders still asks billing").
+
+Billing handles orders' facts below (`OrderFact`), never an event that answers orders.
 
 Each event has one handler; asking one that no app registered is a programming error (the
 apps are installed together), never a silent default."""
