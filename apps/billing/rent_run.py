@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.orders import machine
+from apps.orders import machine, outcomes
 from apps.orders.models import Order, OrderStage
 from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money
@@ -55,6 +55,7 @@ from .payments import Collected
 from .selectors import (
     due_unpaid_bills,
     order_overdue_money,
+    order_owed,
     owed_amount_stale,
     stale_payment_numbers,
 )
@@ -181,16 +182,29 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
 
 
 def ended_owed_refresh() -> dict[str, int]:
-    """Orders owing something (an owed bill) whose kept owed figure is no longer what their
-    bills owe — the late fees the night just added — kept again at once, each under its
-    lock: an ended lease's owed amount and stage follow that night (the morning's overdue
-    refresh runs before the night's collection, so it would only see them a day later)."""
-    owing = dict(
-        Order.objects.filter(oldest_owed_due__isnull=False, is_deleted=False).values_list(
-            "pk", "money_owed"
-        )
+    """Ended leases still owing (`owing`) whose owed amount is no longer what their bills
+    owe — the late fees the night just added — refreshed at once, each under its lock (the
+    morning's overdue refresh runs before the night's collection, so it would only see them
+    a day later). A running order's kept owed figure follows the late fees too
+    (`outcomes.orders_owed_keep`: nothing else of a running order reads it, so no lock, no
+    savepoint and no stage change)."""
+    ended = dict(
+        Order.objects.filter(
+            status__in=machine.MAY_OWE_AFTER, stage=OrderStage.OWING, is_deleted=False
+        ).values_list("pk", "owed_amount")
     )
-    return {"changed": orders_money_keep(owed_amount_stale(owing))}
+    running = dict(
+        Order.objects.filter(oldest_owed_due__isnull=False, is_deleted=False)
+        .exclude(status__in=machine.MAY_OWE_AFTER)
+        .values_list("pk", "money_owed")
+    )
+    outcomes.orders_owed_keep(
+        {
+            order_id: (running[order_id], order_owed(order_id).total)
+            for order_id in owed_amount_stale(running)
+        }
+    )
+    return {"changed": orders_money_keep(owed_amount_stale(ended))}
 
 
 def rent_run_night(*, today: date | None = None) -> dict[str, Any]:

@@ -98,6 +98,16 @@ def order_money_keep(order: Order, money: OrderMoney) -> bool:
     return True
 
 
+def orders_owed_keep(owed: dict[int, tuple[Decimal, Decimal]]) -> None:
+    """The night's late fees on running orders: order id → (the owed figure kept, what its
+    bills owe now). Written where the row still keeps the first (a money move that kept it
+    since is newer); a running order's stage and overdue day do not read it."""
+    for order_id, (kept, now) in owed.items():
+        Order.objects.filter(pk=order_id, money_owed=kept).exclude(
+            status__in=machine.MAY_OWE_AFTER
+        ).update(money_owed=now)
+
+
 def order_overdue_refresh(order: Order) -> bool:
     """Sets `overdue_since` from the order's oldest owed bill once past due (China's day),
     what an ended order still owes (`owed_amount`: open bills and charges, late fees
