@@ -7,25 +7,17 @@ class BillingConfig(AppConfig):
     verbose_name = "Instalment bills and their payments (each merchant schema)"
 
     def ready(self) -> None:
-        from apps.orders import events, money
+        from apps.orders import events
 
-        from . import lease_money
         from .bill_pay import customer_bill_pay
         from .callbacks import register
         from .exports import finance_exporters_register
         from .order_facts import facts_register
-        from .repayments import buyout_quote, buyout_settle
-        from .selectors import lease_schedule
 
         register()
         finance_exporters_register()
-        # The contract's schedule: orders asks, billing (which owns the bills) answers.
-        events.LEASE_SCHEDULE.register(lease_schedule)
-        # The after-sale business's buyout: orders asks, billing quotes and collects it.
-        events.BUYOUT_QUOTE.register(buyout_quote)
-        events.BUYOUT_SETTLE.register(buyout_settle)
+        # The demo's stories pay bill 1 as the customer would (the one event orders still
+        # asks billing: docs/architecture.md, "What orders still asks billing").
         events.CUSTOMER_BILL_PAY.register(customer_bill_pay)
         # What billing does when something happens to an order (orders' facts).
         facts_register()
-        # What orders still reads of a lease's money, through its read port.
-        money.register(lease_money)

@@ -16,6 +16,7 @@ from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import deposits, payments
 from .models import Bill, BillPayment
+from .order_figures import order_money_keep
 
 
 def order_bill_pay(
@@ -55,6 +56,8 @@ def order_bill_pay(
         )
         if collected.payment.status == BillPayment.Status.SUCCEEDED:
             deposits.bill_paid_outcome(order, collected.bill if collected.newly_paid else None)
+        else:
+            order_money_keep(order)  # a bill being paid is not open to another payment
     if collected.payment.status != BillPayment.Status.PROCESSING:
         events.payment_outcome(order_id=order_id, status=collected.payment.status)
     if collected.newly_paid and collected.payment.idempotency_key != idempotency_key:

@@ -15,6 +15,7 @@ from zulin.core.auth import Session
 
 from . import deposits, payments
 from .models import BillPayment, BillRefund
+from .order_figures import order_money_keep
 from .repayments import settlement_result_sync
 from .shipping_fee import shipping_fee_sync
 
@@ -79,6 +80,7 @@ def _result_sync(
             if collected.payment.status == BillPayment.Status.SUCCEEDED:
                 deposits.bill_paid_outcome(order, collected.bill if collected.newly_paid else None)
             elif collected.payment.status == BillPayment.Status.FAILED:
+                order_money_keep(order)  # its bills are open again
                 # The last payment in flight of an ended order settled: its deposit goes back.
                 deposits.deposit_rest_thaw(order, actor=actor)
             return {

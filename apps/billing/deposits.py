@@ -34,6 +34,7 @@ from zulin.providers.operations import operation_id_next, operation_sync
 
 from . import settle
 from .commission import platform_payback, platform_receipt, transfer_refund_commission
+from .order_figures import order_money_keep
 from .outbox import deposit_event
 from .payments import (
     payment_provider,
@@ -312,7 +313,9 @@ def _request(
         if error.code == "AMOUNT_EXCEEDS_FROZEN":
             raise ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN) from error
         raise provider_failed(error) from error
-    return _confirm(op, order, result, actor)
+    confirmed = _confirm(op, order, result, actor)
+    order_money_keep(order)  # what of the deposit is free (and the bills it claimed)
+    return confirmed
 
 
 def _earlier(idempotency_key: str) -> DepositOperation | None:
@@ -381,6 +384,7 @@ def bill_paid_outcome(order: Order, bill: PaidBill | None) -> None:
     last bill it made paid, None when it paid none whole): the order follows
     (`outcomes.on_bill_paid`), then an ended lease's deposit kept frozen for a debt goes back
     once nothing comes first (`deposit_rest_thaw`)."""
+    order_money_keep(order)
     on_bill_paid(order, bill)
     deposit_rest_thaw(order, actor=None)
 
@@ -499,7 +503,9 @@ def _refund_of(
         )
     except ProviderError as error:
         raise provider_failed(error) from error
-    return _confirm(op, order, result, actor)
+    confirmed = _confirm(op, order, result, actor)
+    order_money_keep(order)  # the figures after the refund of a transfer
+    return confirmed
 
 
 def deposit_refund(
@@ -541,6 +547,12 @@ def deposit_transfers_refund(order: Order, *, actor: Session | None) -> list[Dep
     return refunds
 
 
+def _confirmed_kept(op: DepositOperation, result: PaymentResult) -> DepositOperation:
+    confirmed = _confirm(op, op.order, result, None)
+    order_money_keep(op.order)
+    return confirmed
+
+
 def deposit_sync(*, out_no: str, actor: Session | None = None) -> DepositOperation | None:
     """Re-queries the provider about a deposit request and records the outcome (callbacks
     and `queryPayResult`)."""
@@ -557,7 +569,7 @@ def deposit_sync(*, out_no: str, actor: Session | None = None) -> DepositOperati
     synced = operation_sync(
         locked,
         ask=lambda op: payment_provider().query(out_no=out_no),
-        apply=lambda op, result: _confirm(op, op.order, result, None),
+        apply=lambda op, result: _confirmed_kept(op, result),
         failed=provider_raise,
     )
     return None if synced is None else synced.row

@@ -1,16 +1,15 @@
 """What billing does when something happens to an order (issue 62, item 1).
 
 Orders publishes facts about its own state change (`apps/orders/events.py`: placed, audit
-passed, contract signed, delivered, renewed, return inspected, cancelled, bought out), in
+passed, contract signed, delivered, renewed, return inspected, cancelled, bought out,
+buyout opened, buyout approved), in
 the transaction that changes it, the order row locked; billing's handlers below are
 registered on them in `BillingConfig.ready()` and decide, in that transaction, what each
 fact does to the deposit, the bills, the payments and the ledger. Orders learns nothing
 back: where a fact needs an answer orders shows (what a return settled), billing writes it
-on orders' side through `outcomes.py`, in the same transaction.
-
-Billing's reads that orders still shows (the order detail's bills, what is owed, paid
-periods) are answered through the read port `apps/orders/money.py` (`lease_money` below),
-until billing keeps those figures on the order (issue 62, item 2)."""
+on orders' side through `outcomes.py`, in the same transaction; each handler that moves
+money ends by keeping the order's money figures on its row (`order_figures.py`), which is
+all orders reads of billing (issue 62, item 2)."""
 
 from __future__ import annotations
 
@@ -22,7 +21,8 @@ from apps.orders.models import Order, OrderKind, OrderStatus
 from zulin.core.auth import Session
 from zulin.providers.interfaces import ProviderError
 
-from . import deposits, returns, services, unwind
+from . import deposits, repayments, returns, services, unwind
+from .order_figures import order_money_keep
 from .payments import payment_provider, provider_failed
 
 ZERO = Decimal("0.00")
@@ -34,6 +34,7 @@ def on_order_placed(order: Order, *, placed_on: date) -> None:
     if order.kind == OrderKind.LEASE:
         if order.status == OrderStatus.AWAITING_AUDIT:
             deposits.deposit_freeze(order)
+            order_money_keep(order)
         return
     services.bills_create(
         order_id=order.pk,
@@ -47,6 +48,7 @@ def on_order_placed(order: Order, *, placed_on: date) -> None:
         fee_amount=order.shipping_fee,
         kind="purchase",
     )
+    order_money_keep(order)
 
 
 def on_order_audit_passed(order: Order) -> None:
@@ -64,6 +66,7 @@ def on_order_audit_passed(order: Order) -> None:
         addon_amount=order.addon_total,
         fee_amount=order.shipping_fee,
     )
+    order_money_keep(order)
 
 
 def on_order_contract_signed(order: Order) -> None:
@@ -78,8 +81,7 @@ def on_order_contract_signed(order: Order) -> None:
     except ProviderError as error:
         raise provider_failed(error) from error
     if result.succeeded:
-        order.withhold_agreement_no = result.agreement_no
-        order.save(update_fields=["withhold_agreement_no", "updated_at"])
+        outcomes.withhold_agreement_keep(order, result.agreement_no)
 
 
 def on_order_delivered(order: Order) -> None:
@@ -89,6 +91,7 @@ def on_order_delivered(order: Order) -> None:
     services.bills_shift(
         order_id=order.pk, start=order.lease_start, term=order.term, term_unit=order.term_unit
     )
+    order_money_keep(order)
 
 
 def on_order_renewed(
@@ -96,6 +99,7 @@ def on_order_renewed(
 ) -> None:
     """A renewal's bills, after the lease as it stood before (`returns.bills_renew`)."""
     returns.bills_renew(order, extra=extra, term_before=term_before, end_before=end_before)
+    order_money_keep(order)
 
 
 def on_order_return_inspected(
@@ -112,16 +116,36 @@ def on_order_return_inspected(
     outcomes.return_settlement_keep(
         after_sale_id, rent_cancelled=quote.rent_cancelled, fee=quote.fee
     )
+    order_money_keep(order)
 
 
 def on_order_cancelled(order: Order, *, actor: Session | None, reason: str) -> None:
     """An order ended without a deal: its money unwound (`unwind.order_money_unwind`)."""
     unwind.order_money_unwind(order, actor=actor, reason=reason)
+    order_money_keep(order)
 
 
 def on_order_bought_out(order: Order) -> None:
     """The goods bought out: the deposit goes back (kept while something comes first)."""
     deposits.deposit_thaw(order, actor=None)
+    order_money_keep(order)
+
+
+def on_order_buyout_opened(order: Order, *, after_sale_id: int) -> None:
+    """A buyout asked: today's price of it (`repayments.buyout_quote`: the early
+    settlement's quote with the plan's buyout price), kept on the business."""
+    outcomes.after_sale_amount_keep(after_sale_id, repayments.buyout_quote(order))
+
+
+def on_order_buyout_approved(
+    order: Order, *, after_sale_id: int, actor: Session, idempotency_key: str
+) -> None:
+    """A buyout approved: collected as an early settlement with the buyout price through
+    the customer's withhold agreement (`repayments.buyout_settle`); its total kept on the
+    business. The buyout completes when the provider confirms."""
+    total = repayments.buyout_settle(order, actor=actor, idempotency_key=idempotency_key)
+    outcomes.after_sale_amount_keep(after_sale_id, total)
+    order_money_keep(order)
 
 
 def facts_register() -> None:
@@ -133,3 +157,5 @@ def facts_register() -> None:
     events.ORDER_RETURN_INSPECTED.register(on_order_return_inspected)
     events.ORDER_CANCELLED.register(on_order_cancelled)
     events.ORDER_BOUGHT_OUT.register(on_order_bought_out)
+    events.ORDER_BUYOUT_OPENED.register(on_order_buyout_opened)
+    events.ORDER_BUYOUT_APPROVED.register(on_order_buyout_approved)

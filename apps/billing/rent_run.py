@@ -50,10 +50,12 @@ from . import (
 )
 from .early import stale_settlement_numbers
 from .models import Bill, BillPayment, BillRefund, BillWaiver
+from .order_figures import order_money_keep, orders_money_keep
 from .payments import Collected
 from .selectors import (
     due_unpaid_bills,
     order_overdue_money,
+    order_owed,
     owed_amount_stale,
     stale_payment_numbers,
 )
@@ -183,13 +185,26 @@ def ended_owed_refresh() -> dict[str, int]:
     """Ended leases still owing (`owing`) whose owed amount is no longer what their bills
     owe — the late fees the night just added — refreshed at once, each under its lock (the
     morning's overdue refresh runs before the night's collection, so it would only see them
-    a day later)."""
+    a day later). A running order's kept owed figure follows the late fees too
+    (`outcomes.orders_owed_keep`: nothing else of a running order reads it, so no lock, no
+    savepoint and no stage change)."""
     ended = dict(
         Order.objects.filter(
             status__in=machine.MAY_OWE_AFTER, stage=OrderStage.OWING, is_deleted=False
         ).values_list("pk", "owed_amount")
     )
-    return {"changed": outcomes.orders_overdue_refresh(owed_amount_stale(ended))}
+    running = dict(
+        Order.objects.filter(oldest_owed_due__isnull=False, is_deleted=False)
+        .exclude(status__in=machine.MAY_OWE_AFTER)
+        .values_list("pk", "money_owed")
+    )
+    outcomes.orders_owed_keep(
+        {
+            order_id: (running[order_id], order_owed(order_id).total)
+            for order_id in owed_amount_stale(running)
+        }
+    )
+    return {"changed": orders_money_keep(owed_amount_stale(ended))}
 
 
 def rent_run_night(*, today: date | None = None) -> dict[str, Any]:
@@ -257,7 +272,7 @@ def late_fee_waive(
             reason=reason,
             idempotency_key=idempotency_key,
         )
-        outcomes.order_overdue_refresh(order)
+        order_money_keep(order)
         deposits.deposit_rest_thaw(order, actor=actor)
         return bill
 
@@ -284,7 +299,7 @@ def charge_waive(
             idempotency_key=idempotency_key,
             amount=amount,
         )
-        outcomes.order_overdue_refresh(order)
+        order_money_keep(order)
         # What the deposit was kept frozen for may be gone: the rest goes back.
         deposits.deposit_rest_thaw(order, actor=actor)
         return waiver
@@ -297,7 +312,7 @@ def order_owed_refresh(order_id: int) -> None:
     with transaction.atomic():
         order = Order.objects.select_for_update().filter(pk=order_id).first()
         if order is not None:
-            outcomes.order_overdue_refresh(order)
+            order_money_keep(order)
 
 
 def bill_payment_refund(

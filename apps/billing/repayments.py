@@ -34,6 +34,7 @@ from . import early, offline, settle
 from .deposits import Op, bill_paid_outcome
 from .models import Bill, BillStatus
 from .offline import OfflineDetails
+from .order_figures import order_money_keep
 
 # A bill is repaid offline while the lease runs with goods out (as the shop charges one),
 # and after it ended while something is still owed (`owing`).
@@ -98,6 +99,8 @@ def offline_repay(
         )
         if collected.newly_paid:
             bill_paid_outcome(order, collected.bill)
+        else:
+            order_money_keep(order)  # part of the bill paid: what is owed follows
         return collected.bill
 
 
@@ -137,7 +140,7 @@ def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Deci
     """An approved buyout collected (the order locked): the early settlement of today's
     quote with the buyout price, through the customer's withhold agreement; the buyout
     completes when the provider confirms (`_after_settled`). Answers the settlement's total
-    (orders' `buyout_settle` event: the after-sale business records it)."""
+    (billing's handler of `order_buyout_approved` keeps it on the after-sale business)."""
     if _money_in_flight(order):
         raise ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
     quote = _quote(order, early.order_open_bills(order.pk))
@@ -203,6 +206,7 @@ def _after_settled(order: Order, outcome: early.Outcome, actor: Session | None) 
     the order moves as the last bill paid moves it (the buyout bill: bought out). A short
     result (SHORT) paid the oldest bills only: the lease runs on with the rest owed."""
     settlement = outcome.settlement
+    order_money_keep(order)  # the settlement in flight or ended, the bills it held
     if not outcome.newly_settled:
         if outcome.last_bill is not None:
             bill_paid_outcome(order, outcome.last_bill)

@@ -13,7 +13,6 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.orders import machine
-from apps.orders.events import ScheduledInstalment
 from apps.orders.models import DepositOperation, Order
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
@@ -357,6 +356,18 @@ def bill_periods(bill_ids: Iterable[int]) -> dict[int, int]:
     if not ids:
         return {}
     return dict(Bill.objects.filter(pk__in=ids).values_list("pk", "period"))
+
+
+def deposit_bill_periods(order_id: int) -> dict[int, list[int]]:
+    """Each deposit transfer of the order that paid bills → the periods of those bills,
+    oldest first (the order's screen names them)."""
+    ops = DepositOperation.objects.filter(order_id=order_id).exclude(bill_ids=[])
+    asked = {op.pk: op.bill_ids for op in ops.only("pk", "bill_ids")}
+    periods = bill_periods([bill_id for ids in asked.values() for bill_id in ids])
+    return {
+        op_id: sorted(periods[bill_id] for bill_id in ids if bill_id in periods)
+        for op_id, ids in asked.items()
+    }
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:
@@ -867,15 +878,3 @@ def payment_outcomes(out_trade_nos: Iterable[str]) -> dict[str, dict[str, Any]]:
             "out_trade_no", "status", "amount", "finished_at"
         )
     }
-
-
-def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
-    """The order's lease instalments as its bills hold them (orders' `lease_schedule` event:
-    the contract's schedule)."""
-    bills = Bill.objects.filter(order_id=order_id, period__gte=1, kind=BillKind.LEASE)
-    return [
-        ScheduledInstalment(period, due_date, amount)
-        for period, due_date, amount in bills.order_by("period").values_list(
-            "period", "due_date", "amount"
-        )
-    ]

@@ -11,12 +11,13 @@ import logging
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.orders import machine, outcomes
+from apps.orders import machine
 from apps.orders.models import Order, OrderStage
 from zulin.celery import app
 from zulin.core.db import tenant_connection
 
 from . import rent_run
+from .order_figures import orders_money_keep
 from .projection import due_days_project
 from .selectors import earliest_overdue_by_order, owed_amount_stale
 
@@ -102,5 +103,5 @@ def orders_refresh_overdue() -> dict[str, object]:
             row["stage"],
         ):
             stale.append(row["pk"])
-    changed = outcomes.orders_overdue_refresh(stale)
+    changed = orders_money_keep(stale)
     return {"schema": tenant_connection.schema_name, "changed": changed}

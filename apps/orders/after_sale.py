@@ -2,21 +2,21 @@
 renewal and exchange. At most one is open on an order at a time (a partial unique index and
 the order's `has_open_after_sale`); while it is open the order takes no other business.
 
-Settling a return (at inspection, billing's `returns.return_settle` asked through the
-port `money.py`; the terms in `termination.py`): the
+Settling a return (at inspection, billing's `returns.return_settle` on the fact
+`order_return_inspected`; the terms in `termination.py`): the
 return's day is the day the goods came back; rent due after it is cancelled, an early
 return before the minimum term owes its fee, damage is owed in full; the frozen deposit
 pays oldest first, the rest of it is thawed, and what it did not cover stays owed as open
 charges — the order ends `owing` until they are paid or waived.
 
-A buyout is an early settlement that also pays the plan's buyout price: one quote
-(billing's `repayments.buyout_quote`, asked through `events.buyout_quote`) — bills due by
-today in full with their late fees, later rent less the shop's early-buyout discount (half-up
-to the cent, once), plus the buyout price — and one way to collect it (the settling path,
-`events.buyout_settle`). Approving a buyout
-starts that settlement through the customer's withhold agreement; it completes the buyout
-when the provider confirms. Allowed from the shop's `buyout_from_period` on (periods paid,
-counting bill 1).
+A buyout is an early settlement that also pays the plan's buyout price: one quote — bills
+due by today in full with their late fees, later rent less the shop's early-buyout discount
+(half-up to the cent, once), plus the buyout price — and one way to collect it (the settling
+path). Orders publishes the facts (`order_buyout_opened`, `order_buyout_approved`); billing's
+handlers quote it and, once approved, start that settlement through the customer's withhold
+agreement, keeping the amount on the business (`outcomes.after_sale_amount_keep`); it
+completes the buyout when the provider confirms. Allowed from the shop's
+`buyout_from_period` on (periods paid, counting bill 1).
 
 A renewal adds periods after the current lease: its first bill is due the day after the
 current lease end (the first day it pays for), for month and day plans alike, and
@@ -92,10 +92,13 @@ def after_sale_apply(
                     started_by=started_by,
                     reason=reason[:300],
                     extra_term=extra_term if kind == Kind.RENEWAL else 0,
-                    amount=events.buyout_quote(order) if kind == Kind.BUYOUT else ZERO,
+                    amount=ZERO,
                 )
         except IntegrityError:
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN) from None
+        if kind == Kind.BUYOUT:
+            events.ORDER_BUYOUT_OPENED.publish(order, after_sale_id=business.pk)
+            business.refresh_from_db(fields=["amount"])  # its price, as billing kept it
         order.has_open_after_sale = True
         order_refresh(order)
         audit_record(
@@ -283,10 +286,13 @@ def _approve(business: AfterSale, order: Order, *, actor: Session, idempotency_k
             raise ApplicationError(ErrorCode.BUYOUT_NOT_ALLOWED)
         business.status = Status.APPROVED
         business.save()
-        business.amount = events.buyout_settle(
-            order, actor=actor, idempotency_key=idempotency_key or f"buyout:{business.pk}"
+        events.ORDER_BUYOUT_APPROVED.publish(
+            order,
+            after_sale_id=business.pk,
+            actor=actor,
+            idempotency_key=idempotency_key or f"buyout:{business.pk}",
         )
-        business.save(update_fields=["amount"])
+        business.refresh_from_db(fields=["amount"])  # the settlement's total, as billing kept it
         return
     # exchange: the goods come back and new goods go out (receive, then a new shipment)
     business.status = Status.APPROVED

@@ -1,6 +1,7 @@
 """Order calls of both sides: the lists and their counts, one order, the shop's decisions
 (audit, allocation, closing, deleting, remarks), shipping, contracts, after-sales, and the
-platform's intervention. A lease's money calls are billing's (`apps/billing/api.py`)."""
+platform's intervention. A lease's money calls are billing's (`apps/billing/api.py`); one
+order with its money (`orderInfo`) is answered above both (`apps/order_view/api.py`)."""
 
 from __future__ import annotations
 
@@ -136,18 +137,6 @@ def ecommerce_order_count(request: HttpRequest, filters: Query[schemas.OrderCoun
     return _counts(request, OrderKind.PURCHASE, filters)
 
 
-@call(merchant_router.get, "/orderInfo", schemas.OrderDetailOut, auth=VIEW, scope="orders:read")
-def order_info(request: HttpRequest, query: Query[schemas.OrderIdIn]) -> Any:
-    """One order with its customer (masked), goods, plan, deposit, bills, shipments,
-    contract, remarks, risk result, timeline and the actions allowed now."""
-    session = _session(request)
-    if session.side == PlatformType.ADMIN:
-        return governance.platform_order_detail(
-            actor=session, merchant_id=named_merchant(query.merchant_id), order_id=query.id
-        )
-    return selectors.order_detail(session=session, order_id=query.id)
-
-
 @call(general_router.get, "/userOrderList", list[schemas.OrderRowOut], auth=STORE_VIEW)
 def user_order_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
     """Every order of the customer of `order_id` in this shop, newest first (within the
@@ -159,12 +148,11 @@ def user_order_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) 
 def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) -> Any:
     session = _session(request)
     if session.side == PlatformType.ADMIN:
-        detail = governance.platform_order_detail(
+        return governance.platform_order_remarks(
             actor=session,
             merchant_id=named_merchant(query.merchant_id),
             order_id=query.order_id,
         )
-        return detail["remarks"]
     return selectors.order_remarks(session=session, order_id=query.order_id)
 
 

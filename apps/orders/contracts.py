@@ -33,12 +33,13 @@ from zulin.documents.contract import (
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
 from zulin.files.services import private_file_save
+from zulin.money.schedule import instalments
 from zulin.providers.econtract import get_econtract_provider
 from zulin.providers.interfaces import ProviderError
 
 from . import events
 from .guards import contract_refresh_refusal
-from .models import Contract, ContractTemplate, Order
+from .models import Contract, ContractTemplate, Order, OrderKind
 from .outcomes import order_signing_check
 from .scope import order_in_scope
 from .termination import contract_note
@@ -101,10 +102,32 @@ def contract_template_save(*, actor: Session, fields: dict[str, Any]) -> dict[st
     return after
 
 
+def lease_instalments(order: Order) -> list[Instalment]:
+    """The lease's instalments as its terms make them (`zulin.money.schedule.instalments`,
+    the rule billing makes the bills by on the fact `order_audit_passed` and moves them by
+    on `order_delivered`; the shipping fee on bill 1): what the contract prints, from
+    orders' own row. None before the lease has a start (no bill either)."""
+    if order.kind != OrderKind.LEASE or order.lease_start is None:
+        return []
+    return [
+        Instalment(
+            item.period,
+            item.due_date,
+            item.amount + (order.shipping_fee if item.period == 1 else Decimal("0.00")),
+        )
+        for item in instalments(
+            start=order.lease_start,
+            term=order.term,
+            term_unit=order.term_unit,
+            rent=order.rent,
+            addon_amount=order.addon_total,
+        )
+    ]
+
+
 def _data(order: Order, contract_no: str) -> LeaseContractData:
     template = contract_template()
     customer = order.customer
-    bills = events.lease_schedule(order.pk)
     return LeaseContractData(
         contract_no=contract_no,
         order_no=order.order_no,
@@ -133,7 +156,7 @@ def _data(order: Order, contract_no: str) -> LeaseContractData:
                 OwnershipTransfer.ON_BUYOUT if order.ownership_transfer else OwnershipTransfer.NEVER
             ),
         ),
-        schedule=tuple(Instalment(b.period, b.due_date, b.amount) for b in bills),
+        schedule=tuple(lease_instalments(order)),
         add_ons=tuple(AddOn(a["name"], Decimal(a["price"])) for a in order.addons),
         clauses=clauses_from_data(template.clauses),
         notes=(contract_note(order),),

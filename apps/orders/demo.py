@@ -27,6 +27,7 @@ from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
 from . import after_sale, devices, events, lease, selectors, services
+from .contracts import lease_instalments
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
 from .models import AfterSale, IntakeKey, Order
@@ -278,11 +279,11 @@ def _story(
         return
     if index % 4 == 1:  # one in four pays a bill a few days late (late fees with it)
         late = 1 + index % 4
-        schedule = events.lease_schedule(order.pk)
+        schedule = lease_instalments(order)
         second = next((bill for bill in schedule if bill.period == 2), None)
         # Only a bill whose late payment is history: the failures are all used by then.
-        if second and second.due_date + timedelta(days=late) < timezone.localdate(real_now()):
-            eve = second.due_date - timedelta(days=1)
+        if second and second.due_on + timedelta(days=late) < timezone.localdate(real_now()):
+            eve = second.due_on - timedelta(days=1)
             yield timezone.make_aware(datetime.combine(eve, time(12)))
             _customer_short(order, slug, nights=late)
     if target == "in_lease":

@@ -12,14 +12,11 @@ here, and that app answers through the handler it registers in its `AppConfig.re
 - `payment_outcome` (recovery): a bill payment of the order succeeded or failed; the
   recovery case of the order follows (opened when something is past due, closed when
   nothing is). Told after the payment's transaction, and never allowed to undo it.
-- `lease_schedule` (billing): the order's lease instalments as its bills hold them (period,
-  due date, amount), for the contract's schedule; billing owns the bills (issue 42), orders
-  never reads them itself.
 - `customer_bill_pay` (billing): the customer pays one bill of the order now, as the app's
-  `appletPayBill` does; asked by the demo's stories (bill 1 at signing).
-- `buyout_quote`, `buyout_settle` (billing): what buying the goods out costs today, and the
-  approved buyout collected (an early settlement with the buyout price, under the order's
-  lock); asked by the after-sale business, answered by billing's repayments.
+  `appletPayBill` does; asked by the demo's stories (bill 1 at signing) — the one event
+  billing answers (docs/architecture.md, "What orders still asks billing").
+
+Billing handles orders' facts below (`OrderFact`), never an event that answers orders.
 
 Each event has one handler; asking one that no app registered is a programming error (the
 apps are installed together), never a silent default."""
@@ -29,8 +26,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from django.db import transaction
@@ -117,39 +112,15 @@ class PaymentOutcome(Protocol):
     def __call__(self, *, order_id: int, status: str) -> None: ...
 
 
-@dataclass(frozen=True)
-class ScheduledInstalment:
-    """One instalment of a lease as its bill holds it."""
-
-    period: int
-    due_date: date
-    amount: Decimal
-
-
-class LeaseSchedule(Protocol):
-    def __call__(self, order_id: int) -> list[ScheduledInstalment]: ...
-
-
 class CustomerBillPay(Protocol):
     def __call__(self, *, order_id: int, period: int, idempotency_key: str) -> None: ...
-
-
-class BuyoutQuote(Protocol):
-    def __call__(self, order: Order) -> Decimal: ...
-
-
-class BuyoutSettle(Protocol):
-    def __call__(self, order: Order, *, actor: Session, idempotency_key: str) -> Decimal: ...
 
 
 PERSON_REFUSED: OrderEvent[PersonRefused] = OrderEvent("person_refused")
 SHARE_CODE_ATTRIBUTION: OrderEvent[ShareCodeAttribution] = OrderEvent("share_code_attribution")
 ORDER_NOTARIZATION: OrderEvent[OrderNotarization] = OrderEvent("order_notarization")
 PAYMENT_OUTCOME: OrderEvent[PaymentOutcome] = OrderEvent("payment_outcome")
-LEASE_SCHEDULE: OrderEvent[LeaseSchedule] = OrderEvent("lease_schedule")
 CUSTOMER_BILL_PAY: OrderEvent[CustomerBillPay] = OrderEvent("customer_bill_pay")
-BUYOUT_QUOTE: OrderEvent[BuyoutQuote] = OrderEvent("buyout_quote")
-BUYOUT_SETTLE: OrderEvent[BuyoutSettle] = OrderEvent("buyout_settle")
 
 
 def person_refused(*, id_number: str, phone: str) -> bool:
@@ -181,26 +152,10 @@ def payment_outcome(*, order_id: int, status: str) -> None:
         log.exception("payment_outcome of order %s (%s) left for the nightly run", order_id, status)
 
 
-def lease_schedule(order_id: int) -> list[ScheduledInstalment]:
-    """The order's lease instalments in period order (none before its bills are made)."""
-    return LEASE_SCHEDULE.handler(order_id)
-
-
 def customer_bill_pay(*, order_id: int, period: int, idempotency_key: str) -> None:
     """The customer pays bill `period` of the order now (the payment counts when the
     provider confirms it)."""
     CUSTOMER_BILL_PAY.handler(order_id=order_id, period=period, idempotency_key=idempotency_key)
-
-
-def buyout_quote(order: Order) -> Decimal:
-    """What buying the order's goods out costs today (refused when its plan allows none)."""
-    return BUYOUT_QUOTE.handler(order)
-
-
-def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Decimal:
-    """The order's approved buyout collected (the order locked by the caller): answers the
-    settlement's total; the buyout completes when the provider confirms."""
-    return BUYOUT_SETTLE.handler(order, actor=actor, idempotency_key=idempotency_key)
 
 
 # The facts: what happened to an order, as orders records it (the handlers' keyword data
@@ -223,6 +178,12 @@ ORDER_RETURN_INSPECTED = OrderFact("order_return_inspected")
 ORDER_CANCELLED = OrderFact("order_cancelled")
 # - bought out: the buyout paid, the order finished and its goods sold.
 ORDER_BOUGHT_OUT = OrderFact("order_bought_out")
+# - buyout opened (`after_sale_id`): the customer or the shop asked to buy the goods out
+#   (billing keeps today's price of it on the business, through `outcomes`).
+ORDER_BUYOUT_OPENED = OrderFact("order_buyout_opened")
+# - buyout approved (`after_sale_id`, `actor`, `idempotency_key`): the shop agreed; the
+#   business waits for the buyout to be paid (`outcomes.buyout_complete`).
+ORDER_BUYOUT_APPROVED = OrderFact("order_buyout_approved")
 
 FACTS: tuple[OrderFact, ...] = (
     ORDER_PLACED,
@@ -233,4 +194,6 @@ FACTS: tuple[OrderFact, ...] = (
     ORDER_RETURN_INSPECTED,
     ORDER_CANCELLED,
     ORDER_BOUGHT_OUT,
+    ORDER_BUYOUT_OPENED,
+    ORDER_BUYOUT_APPROVED,
 )

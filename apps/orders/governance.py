@@ -34,11 +34,13 @@ def in_merchant(merchant_id: int, order_ids: list[int]) -> Iterator[Merchant]:
         yield merchant
 
 
-def platform_order_detail(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
-    with in_merchant(merchant_id, [order_id]) as merchant:
-        detail = selectors.order_detail(session=actor, order_id=order_id)
-        detail["merchant_id"], detail["merchant_name"] = merchant.pk, merchant.name
-        return detail
+def platform_order_remarks(
+    *, actor: Session, merchant_id: int, order_id: int
+) -> list[dict[str, Any]]:
+    """The remarks of a merchant's order, as the platform reads them (one order with its
+    money is `apps/order_view`'s)."""
+    with in_merchant(merchant_id, [order_id]):
+        return selectors.order_remarks(session=actor, order_id=order_id)
 
 
 def platform_orders_close(*, actor: Session, merchant_id: int, ids: list[int], reason: str) -> int:

@@ -4,7 +4,9 @@ action list (`selectors.order_actions`) offers an action only when the same guar
 None, so a button the screen shows is one the service accepts.
 
 Kept apart from the services and the selectors so both can import it (the services read
-the selectors)."""
+the selectors). What a rule reads of the order's money (periods paid, an early settlement
+in flight, the deposit free) is the figures billing keeps on the order's row
+(`outcomes.order_money_keep`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,6 @@ from zulin.core.errors import ApplicationError, ErrorCode
 
 from . import machine
 from .models import AfterSale, Contract, Order, OrderSetting
-from .money import lease_money
 
 Kind = AfterSale.Kind
 
@@ -35,7 +36,7 @@ def buyout_allowed(order: Order) -> bool:
     return (
         order.status == machine.IN_LEASE
         and order.ownership_transfer
-        and lease_money().paid_periods(order.pk) >= order_setting().buyout_from_period
+        and order.paid_periods >= order_setting().buyout_from_period
     )
 
 
@@ -64,7 +65,7 @@ def after_sale_refusal(order: Order, kind: str) -> ApplicationError | None:
         return ApplicationError(ErrorCode.AFTER_SALE_OPEN)
     if order.status not in OPENS_FROM[kind]:
         return machine.machine_for(order).conflict(order.status, kind)
-    if lease_money().settlement_in_flight(order.pk) is not None:
+    if order.settling_early:
         # An early settlement being charged ends the lease (bought out) or pays every bill
         # left of it: no return, buyout or renewal opens under it until it has an outcome.
         return ApplicationError(ErrorCode.PAYMENT_IN_PROGRESS)
@@ -88,6 +89,6 @@ def withhold_refusal(order: Order) -> ApplicationError | None:
 def deposit_refusal(order: Order) -> ApplicationError | None:
     """Deposit is released or taken only while some of it is frozen and not already being
     released or taken."""
-    if lease_money().deposit_available(order) <= 0:
+    if order.deposit_free <= 0:
         return ApplicationError(ErrorCode.DEPOSIT_EXCEEDS_FROZEN)
     return None

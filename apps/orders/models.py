@@ -113,6 +113,17 @@ class Order(models.Model):
     # What an ended order still owes (open bills and charges, late fees included): kept by
     # `outcomes.order_overdue_refresh`; above zero the order's stage is `owing`.
     owed_amount = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    # The order's money as billing keeps it here (`outcomes.order_money_keep`, in the
+    # transaction of the money move that changes it): orders' guards and actions read these
+    # and never billing (docs/money.md, "The order's money figures").
+    money_owed = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    money_paid = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    oldest_owed_due = models.DateField(null=True, blank=True)
+    paid_periods = models.PositiveIntegerField(default=0)
+    bills_open = models.BooleanField(default=False)
+    instalments_open = models.BooleanField(default=False)
+    settling_early = models.BooleanField(default=False)
+    deposit_free = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # Early return by rule, copied from the rent plan (or the shop's defaults) when placed
     # and printed in the contract (`apps/orders/termination.py`): returned before
     # `min_term` periods have run, the customer owes the early-termination fee — a share

@@ -6,29 +6,31 @@ Every confirmation reaches its order through here, the order row locked by the c
 - a bill paid (`on_bill_paid`): bill 1 marks the first payment (a purchase is then paid);
   the buyout bill completes the buyout (`buyout_complete`, the fact `order_bought_out`);
   any bill refreshes the order's overdue state;
-- a due date passed, a bill paid or waived: `order_overdue_refresh` sets `overdue_since`
-  from the oldest unpaid bill past due, what an ended order still owes, and the stage.
+- any money move of the order (`order_money_keep`): billing keeps the order's money
+  figures on its row — what it owes and its oldest owed due date, the periods paid,
+  whether a bill or an instalment is open, an early settlement in flight, the deposit
+  free to thaw or transfer — and `order_overdue_refresh` sets `overdue_since` from the
+  oldest owed bill past due, what an ended order still owes, and the stage.
 
 Billing (which takes the money in: settling, repayments, deposits, confirmations) calls this
-module; it commands nothing back (facts, `events.py`) and reads billing's figures only
-through the read port `money.py`; billing keeps what a return settled here
-(`return_settlement_keep`). Inside orders it sits below
+module; it commands nothing back (facts, `events.py`) and orders reads billing's figures
+only from its own row, where billing keeps them here (`apps/billing/order_figures.py`);
+billing keeps what a return settled here too (`return_settlement_keep`). Inside orders it sits below
 the lease and the after-sale business and above moves: the import-linter `layers` contract
 of `apps.orders` keeps it so (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
-from django.db import transaction
 from django.utils import timezone
 
 from . import devices, events, machine
 from .models import AfterSale, DepositState, Order, OrderKind
-from .money import lease_money
 from .moves import order_move
 from .projection import order_project
 
@@ -50,27 +52,74 @@ def order_signing_check(order: Order) -> Order:
     return order
 
 
-def orders_overdue_refresh(order_ids: list[int]) -> int:
-    """`order_overdue_refresh` of each order, each under its own lock in its own
-    transaction; answers how many changed."""
-    changed = 0
-    for order_id in order_ids:
-        with transaction.atomic():
-            order = Order.objects.select_for_update().select_related("customer").get(pk=order_id)
-            if order_overdue_refresh(order):
-                changed += 1
-    return changed
+@dataclass(frozen=True)
+class OrderMoney:
+    """The order's money as billing counts it (`apps/billing/order_figures.py`)."""
+
+    owed: Decimal  # open bills and charges not paid or waived, late fees included
+    oldest_owed_due: date | None  # the due date of its oldest owed bill
+    paid: Decimal  # what its bill payments took in (succeeded)
+    paid_periods: int  # bills paid
+    bills_open: bool  # something owed that no payment in flight holds
+    instalments_open: bool  # the same, of the instalments (period 1 on)
+    settling_early: bool  # an early settlement being charged
+    deposit_free: Decimal  # frozen, less what was and is being thawed or transferred
+
+
+# The row's fields, in the order of `OrderMoney`'s.
+MONEY_FIELDS = (
+    "money_owed",
+    "oldest_owed_due",
+    "money_paid",
+    "paid_periods",
+    "bills_open",
+    "instalments_open",
+    "settling_early",
+    "deposit_free",
+)
+
+
+def order_money_keep(order: Order, money: OrderMoney) -> bool:
+    """Keeps billing's figures on the order's row (the caller holds the row lock), then its
+    overdue state and stage from them; answers whether anything changed."""
+    before = tuple(getattr(order, field) for field in MONEY_FIELDS)
+    order.money_owed = money.owed
+    order.oldest_owed_due = money.oldest_owed_due
+    order.money_paid = money.paid
+    order.paid_periods = money.paid_periods
+    order.bills_open = money.bills_open
+    order.instalments_open = money.instalments_open
+    order.settling_early = money.settling_early
+    order.deposit_free = money.deposit_free
+    if tuple(getattr(order, field) for field in MONEY_FIELDS) == before:
+        return order_overdue_refresh(order)
+    order.save(update_fields=[*MONEY_FIELDS, "updated_at"])
+    order_overdue_refresh(order)
+    return True
+
+
+def orders_owed_keep(owed: dict[int, tuple[Decimal, Decimal]]) -> None:
+    """The night's late fees on running orders: order id → (the owed figure kept, what its
+    bills owe now). Written where the row still keeps the first (a money move that kept it
+    since is newer); a running order's stage and overdue day do not read it."""
+    for order_id, (kept, now) in owed.items():
+        Order.objects.filter(pk=order_id, money_owed=kept).exclude(
+            status__in=machine.MAY_OWE_AFTER
+        ).update(money_owed=now)
 
 
 def order_overdue_refresh(order: Order) -> bool:
-    """Sets `overdue_since` from the order's bills (the oldest unpaid bill past due), what an
-    ended order still owes (`owed_amount`: open bills and charges, late fees included) and
-    the stage with them; answers whether anything changed. The caller holds the row lock."""
+    """Sets `overdue_since` from the order's oldest owed bill once past due (China's day),
+    what an ended order still owes (`owed_amount`: open bills and charges, late fees
+    included) and the stage with them, from the figures billing keeps on the row; answers
+    whether anything changed. The caller holds the row lock."""
     before = (order.overdue_since, order.owed_amount, order.stage)
-    money = lease_money()
-    order.owed_amount = money.open_owed(order.pk) if order.status in machine.MAY_OWE_AFTER else ZERO
+    order.owed_amount = order.money_owed if order.status in machine.MAY_OWE_AFTER else ZERO
     watched = order.status in machine.DEAL_RUNNING or order.owed_amount > 0
-    order.overdue_since = money.earliest_overdue(order.pk) if watched else None
+    due = order.oldest_owed_due
+    order.overdue_since = (
+        due if watched and due is not None and due < timezone.localdate() else None
+    )
     order.stage = machine.stage_of(order)
     if (order.overdue_since, order.owed_amount, order.stage) == before:
         return False
@@ -105,6 +154,19 @@ def buyout_complete(order: Order, *, reason: str = "买断款已支付") -> None
     )
     devices.device_sold(order, actor=None, reason=reason)  # tracked by unit: it left the shop
     events.ORDER_BOUGHT_OUT.publish(order)
+
+
+def withhold_agreement_keep(order: Order, agreement_no: str) -> None:
+    """The customer's withhold agreement, signed with the contract at the provider (billing
+    signs it on the fact `order_contract_signed`): later bills are charged by it."""
+    order.withhold_agreement_no = agreement_no
+    order.save(update_fields=["withhold_agreement_no", "updated_at"])
+
+
+def after_sale_amount_keep(after_sale_id: int, amount: Decimal) -> None:
+    """A buyout's amount as billing counts it (today's quote when it opens, the settlement's
+    total once approved), kept on the after-sale business its screen shows."""
+    AfterSale.objects.filter(pk=after_sale_id).update(amount=amount, updated_at=timezone.now())
 
 
 def return_settlement_keep(after_sale_id: int, *, rent_cancelled: Decimal, fee: Decimal) -> None:

@@ -43,7 +43,6 @@ from .models import (
     OrderStage,
     Shipment,
 )
-from .money import lease_money
 from .projection import mask_name
 from .scope import order_in_scope, visible_orders
 from .termination import min_term_end
@@ -433,7 +432,7 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
         # Finance records money that came in outside the provider, and settles leases early.
         if status in (machine.SHIPPED, machine.IN_LEASE) or owing:
             actions.append("offline_repayment")
-        if status == machine.IN_LEASE and lease_money().has_open_instalments(order.pk):
+        if status == machine.IN_LEASE and order.instalments_open:
             actions.append("early_settlement")
     if can("order.manage"):
         if machine.machine_for(order).find(status, "close") is not None:
@@ -459,12 +458,7 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
             actions.append("pay_bill")
         if guards.contract_refresh_refusal(order) is None:
             actions.append("refresh_contract")
-    money = lease_money()
-    if (
-        can(money.WAIVE_RIGHT)
-        and money.has_open_bills(order.pk)
-        and status not in machine.NOT_YET_DEAL
-    ):
+    if can("finance.waive") and order.bills_open and status not in machine.NOT_YET_DEAL:
         actions.append("waive_charge")
     if can("order.ship"):
         if status in (machine.AWAITING_SHIPMENT, machine.PAID):
@@ -475,19 +469,17 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
 
 
 def deposit_block(order: Order) -> dict[str, Any]:
+    """The deposit and its operations; a transfer's bill periods are billing's (the order's
+    screen has them from `apps/order_view`)."""
     ops = list(order.deposit_operations.order_by("id"))
-    periods = lease_money().bill_periods([bill_id for op in ops for bill_id in op.bill_ids])
-    operations = [
+    operations: list[dict[str, Any]] = [
         {
             "id": op.pk,
             "kind": op.kind,
             "amount": money(op.amount),
             "status": op.status,
             "purpose": op.purpose,
-            # A transfer for bills: the bills it pays (oldest first).
-            "bill_periods": sorted(
-                periods[bill_id] for bill_id in op.bill_ids if bill_id in periods
-            ),
+            "bill_periods": [],
             "failure_reason": op.failure_reason,
             "created_at": op.created_at,
             "confirmed_at": op.confirmed_at,
@@ -542,7 +534,6 @@ def order_detail(*, session: Session | None, order_id: int) -> dict[str, Any]:
 def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     """Everything the order's screen shows, and the actions it may offer now."""
     row = order_row(order)
-    totals = lease_money().order_bill_totals(order.pk)
     start, end = planned_lease(order)
     return {
         **row,
@@ -584,9 +575,6 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
             "checks": order_risk_checks(order.pk),
         },
         "deposit_detail": deposit_block(order),
-        "bills": lease_money().order_bills(order.pk, session=session),
-        "bill_totals": {key: money(value) for key, value in totals.items()},
-        "unwound": lease_money().order_given_back(order),
         "shipments": shipment_rows(order),
         "contract": contract_block(order),
         "remarks": remark_rows(order),
@@ -1151,7 +1139,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
     number of orders. Registered in `OrdersConfig.ready()`."""
     orders = list(
         Order.objects.filter(pk__in=order_ids).values(
-            "pk", "order_no", "status", "sku_id", "sub_shop_id", "shipped_at"
+            "pk", "order_no", "status", "sku_id", "sub_shop_id", "shipped_at", "money_paid"
         )
     )
     # The moment the device came back as the shop confirmed it (a business received before
@@ -1166,7 +1154,6 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
         .values("order_id")
         .annotate(at=Max("received_at"), day=Max("received_on"))
     }
-    paid = lease_money().paid_totals_by_order(order_ids)
     # A lease whose exchange is approved and its old device back ships the new one now.
     exchanging = set(
         AfterSale.objects.filter(
@@ -1187,7 +1174,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             or row["pk"] in exchanging,
             shipped_at=row["shipped_at"],
             returned_at=returned.get(row["pk"]),
-            paid=paid.get(row["pk"], Decimal("0.00")),
+            paid=row["money_paid"],
         )
         for row in orders
     }

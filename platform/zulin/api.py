@@ -222,6 +222,7 @@ def _mount_routers() -> None:
     from apps.disputes.api import router as disputes_router
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.notary.api import router as notary_router
+    from apps.order_view.api import merchant_router as order_view_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
     from apps.orders.api import general_router as orders_general_router
@@ -280,6 +281,7 @@ def _mount_routers() -> None:
     api.add_router("/platform", orders_platform_router)
     api.add_router("/backend", orders_backend_router)
     api.add_router("/merchant", orders_merchant_router)
+    api.add_router("/merchant", order_view_router)
     api.add_router("/general", orders_general_router)
     api.add_router("/applet", orders_applet_router)
     api.add_router("/applet", intake_router)

@@ -120,7 +120,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from io import BytesIO
@@ -155,11 +155,13 @@ from apps.billing.models import (
     Statement,
     StatementLine,
 )
+from apps.billing.order_figures import order_money
 from apps.billing.rent_run import rent_run_night as collect_night  # (its old name: below)
 from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
 from apps.billing.tasks import orders_refresh_overdue
 from apps.orders import machine
 from apps.orders.models import AfterSale, DepositOperation, Order
+from apps.orders.outcomes import MONEY_FIELDS
 from apps.orders.services import order_cancel
 from apps.orders.tasks import orders_cancel_unsigned
 from apps.recovery.models import CaseState, RecoveryCase, RecoverySetting, WriteOff
@@ -1713,6 +1715,20 @@ class LeaseMoney(RuleBasedStateMachine):
             f"order_owed says {owed.total} (written off {owed.written_off}), the bills' rows "
             f"{expected_total} (written off {written_off})"
         )
+
+    @invariant()
+    def the_orders_money_figures_are_billings(self) -> None:
+        """The figures billing keeps on each order's row (`order_figures.py`: what orders'
+        guards and actions read) are what billing's rows say now, after every step."""
+        with self._in_shop():
+            for placed_order in self._orders():
+                order = Order.objects.get(pk=placed_order.id)
+                kept = tuple(getattr(order, name) for name in MONEY_FIELDS)
+                counted = order_money(order)
+                assert kept == astuple(counted), (
+                    f"order {order.order_no} keeps {dict(zip(MONEY_FIELDS, kept, strict=True))}"
+                    f", billing counts {counted}"
+                )
 
     @invariant()
     def nothing_is_thawed_while_the_deposit_could_pay(self) -> None:

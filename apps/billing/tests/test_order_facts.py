@@ -7,12 +7,13 @@ handler did."""
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import re
 from pathlib import Path
 
 from apps.billing import order_facts
-from apps.orders import events, money
+from apps.orders import events
 
 ROOT = Path(__file__).resolve().parents[3]
 ORDERS = ROOT / "apps" / "orders"
@@ -136,8 +137,8 @@ def test_no_module_of_orders_commands_billing_or_reaches_it_by_the_app_registry(
                 else None
             )
             assert name not in COMMANDS, f"{path.name}:{node.lineno} names {name}"
-    # What is left of the port reads, and commands nothing.
-    assert not COMMANDS & set(dir(money.LeaseMoney))
+    # No port is left: orders has no module that billing fills.
+    assert not (ORDERS / "money.py").exists()
 
 
 def test_a_handler_that_refuses_rolls_the_orders_step_back_with_it(
@@ -171,3 +172,35 @@ def test_a_handler_that_refuses_rolls_the_orders_step_back_with_it(
         assert Order.objects.get(pk=order.id).status == "awaiting_signing"
         assert Bill.objects.filter(order_id=order.id).exists()
     connection.set_schema_to_public()
+
+
+# The event orders still asks billing: the one named exception (docs/architecture.md,
+# "What orders still asks billing"), the demo's stories paying bill 1 as the customer would.
+ASKED_OF_BILLING = {"customer_bill_pay"}
+
+
+def test_billings_handlers_sit_on_orders_facts_and_the_named_exceptions_only():
+    """After `ready()`, every handler billing registered in orders is on a fact, or on one
+    of the events named above; orders holds no other registry billing fills."""
+    on_events = {
+        value.name
+        for value in vars(events).values()
+        if isinstance(value, events.OrderEvent)
+        and value._handler is not None
+        and value._handler.__module__.startswith("apps.billing")
+    }
+    assert on_events == ASKED_OF_BILLING
+    for fact in events.FACTS:
+        assert all(h.__module__ == order_facts.__name__ for h in fact.handlers), fact.name
+    # No other module-level registry of orders holds a function of billing.
+    for path in _orders_modules():
+        parts = [p for p in path.relative_to(ORDERS).with_suffix("").parts if p != "__init__"]
+        module = importlib.import_module(".".join(["apps", "orders", *parts]))
+        for name, value in vars(module).items():
+            if isinstance(value, dict | list | tuple | set):
+                held = value.values() if isinstance(value, dict) else value
+                assert not any(
+                    getattr(item, "__module__", "").startswith("apps.billing")
+                    for item in held
+                    if callable(item)
+                ), f"{path.name}: {name} holds billing's functions"

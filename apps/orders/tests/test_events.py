@@ -4,8 +4,6 @@ time, a second handler is refused, and an event nobody answers fails loudly."""
 import pytest
 
 from apps.billing.bill_pay import customer_bill_pay
-from apps.billing.repayments import buyout_quote, buyout_settle
-from apps.billing.selectors import lease_schedule
 from apps.notary.selectors import order_notarization
 from apps.orders import events
 from apps.promotion.selectors import attribution_of
@@ -16,9 +14,6 @@ def test_each_order_event_is_answered_by_its_app():
     assert events.PERSON_REFUSED.handler is is_blacklisted
     assert events.SHARE_CODE_ATTRIBUTION.handler is attribution_of
     assert events.ORDER_NOTARIZATION.handler is order_notarization
-    assert events.LEASE_SCHEDULE.handler is lease_schedule
-    assert events.BUYOUT_QUOTE.handler is buyout_quote
-    assert events.BUYOUT_SETTLE.handler is buyout_settle
     assert events.CUSTOMER_BILL_PAY.handler is customer_bill_pay
 
 

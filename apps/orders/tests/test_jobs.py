@@ -14,6 +14,7 @@ from apps.orders.models import Order, OrderSetting
 from apps.orders.tasks import orders_cancel_unsigned, orders_deliver_shipped
 from tests.leases import DEMO, IntakeClient, customer, goods_on_shelf, provider_settles
 from zulin.audit.models import StatusChange
+from zulin.core.clock import clock_at
 from zulin.core.errors import ErrorCode
 from zulin.providers.express import get_express_provider
 
@@ -74,10 +75,12 @@ def _shipped(demo, demo_owner, key: str, tracking_no: str) -> int:
 def test_a_lease_with_a_bill_past_due_moves_to_the_overdue_list(demo, demo_owner):
     order_id = _shipped(demo, demo_owner, "job-order-0001", "SF0000000001")
     with tenant_context(demo):
-        lease.order_deliver(
-            order_id=order_id, actor=None, delivered_at=timezone.now() - timedelta(days=70)
-        )
+        # Delivered 70 days ago: bill 1 was due that day, not yet past due then.
+        with clock_at(timezone.now() - timedelta(days=70)):
+            lease.order_deliver(order_id=order_id, actor=None, delivered_at=timezone.now())
+            assert Order.objects.get(pk=order_id).stage != "overdue"
 
+        # No money moved since: the morning's job finds the due dates passed.
         assert orders_refresh_overdue()["changed"] == 1
         assert Order.objects.get(pk=order_id).stage == "overdue"
         assert orders_refresh_overdue()["changed"] == 0

@@ -8,6 +8,7 @@ from django_tenants.utils import tenant_context
 
 from apps.billing.models import Bill
 from apps.goods.models import Sku
+from apps.orders.contracts import lease_instalments
 from apps.orders.models import Order
 from tests.leases import DEMO, place, provider_settles
 from zulin.ledger.selectors import account_balance, ledger_check
@@ -61,6 +62,11 @@ def test_audit_pass_makes_the_schedule_and_the_contract(demo, demo_owner, app, o
     bills = in_demo(demo, lambda: list(Bill.objects.filter(order_id=order_id).order_by("period")))
     assert [b.period for b in bills] == list(range(1, 13))
     assert all(b.amount == Decimal("399.00") for b in bills)
+    # The contract prints, from the order's own terms, exactly the bills billing made.
+    printed = in_demo(demo, lambda: lease_instalments(Order.objects.get(pk=order_id)))
+    assert [(i.period, i.due_on, i.amount) for i in printed] == [
+        (b.period, b.due_date, b.amount) for b in bills
+    ]
     detail = demo_owner.get("/api/merchant/orderInfo", {"id": order_id}).data
     assert detail["contract"]["status"] == "signing"
     assert "close" in detail["actions"] and "audit" not in detail["actions"]

@@ -1,0 +1,39 @@
+"""One order as its screen reads it: orders' detail with billing's money of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.billing import selectors as billing
+from apps.orders import governance
+from apps.orders import selectors as orders
+from apps.orders.models import Order
+from apps.orders.scope import order_in_scope
+from tenants.catalog.selectors import money
+from zulin.core.auth import Session
+
+
+def order_screen_of(order: Order, *, session: Session | None) -> dict[str, Any]:
+    """`orders.order_detail_of` with the order's bills, their totals, what it gave back and,
+    on each deposit transfer, the periods of the bills it paid (billing's reads)."""
+    detail = orders.order_detail_of(order, session=session)
+    periods = billing.deposit_bill_periods(order.pk)
+    for operation in detail["deposit_detail"]["operations"]:
+        operation["bill_periods"] = periods.get(operation["id"], [])
+    totals = billing.order_bill_totals(order.pk)
+    detail["bills"] = billing.order_bills(order.pk, session=session)
+    detail["bill_totals"] = {key: money(value) for key, value in totals.items()}
+    detail["unwound"] = billing.order_given_back(order)
+    return detail
+
+
+def order_screen(*, session: Session | None, order_id: int) -> dict[str, Any]:
+    return order_screen_of(order_in_scope(session, order_id), session=session)
+
+
+def platform_order_screen(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
+    """One order of a merchant as the platform reads it (in the merchant's schema)."""
+    with governance.in_merchant(merchant_id, [order_id]) as merchant:
+        detail = order_screen(session=actor, order_id=order_id)
+        detail["merchant_id"], detail["merchant_name"] = merchant.pk, merchant.name
+        return detail
