@@ -135,7 +135,11 @@ function UnitView({ unit }: { unit: UnitDetail }) {
   const [dialog, setDialog] = useState<'inspect' | 'repair_start' | 'scrap' | null>(null);
   const canAdjust = hasAction(auth, 'asset.adjust');
   const second = useTranslations('assets.second');
-  const offered = canAdjust ? unit.actions.filter((action) => isAdjustAction(action.action) || isSerialAction(action.action) || action.action === 'inspect' || action.action === 'repair_start') : [];
+  // The second life's actions (issue 63) are offered only when they apply; the others say why not.
+  const SECOND_LIFE = ['inspect', 'release', 'repair_start', 'scrap'];
+  const offered = canAdjust
+    ? unit.actions.filter((action) => (SECOND_LIFE.includes(action.action) ? action.allowed : isAdjustAction(action.action) || isSerialAction(action.action)))
+    : [];
   const label = (action: string) => (action === 'inspect' || action === 'repair_start' || isAdjustAction(action) ? t(`actions.${action as AdjustActionName | 'inspect' | 'repair_start'}`) : action);
   const onAction = (action: string) => {
     if (isSerialAction(action)) setRecording(true);
