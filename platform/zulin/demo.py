@@ -15,7 +15,12 @@ from django.conf import settings
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
-from apps.assets.demo import Devices, units_placed_showcase_load, units_showcase_load
+from apps.assets.demo import (
+    Devices,
+    second_life_showcase_load,
+    units_placed_showcase_load,
+    units_showcase_load,
+)
 from apps.billing.demo import (
     due_days_showcase_load,
     money_showcase_load,
@@ -267,6 +272,9 @@ def shop_showcase_load(
         # evidence pack of the debt the history wrote off.
         recovery = recovery_showcase_load(owner=owner, merchant=merchant)
         units = units_placed_showcase_load(actor=owner, sub_shop_ids=list(sub_shop_ids.values()))
+        # Devices back from their leases at every step (issue 63): baselines, inspections,
+        # quarantine, repair, scrap.
+        units = second_life_showcase_load(actor=owner)
         # Last: reports what the bills came to once every other part has moved them.
         credit = credit_showcase_load(actor=owner)
     return {
