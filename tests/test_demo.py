@@ -348,8 +348,8 @@ def _second_life_checked(demo: Merchant) -> Callable[[], None]:
     step — waiting, inspected and restocked as used, quarantined with the customer's to-do,
     in repair with a started work order, scrapped with what was recovered — dated after
     they came back."""
+    from apps.assets.inspection_selectors import unit_todo
     from apps.assets.models import Inspection, Unit, WorkOrder
-    from apps.assets.selectors import order_unit_brief
 
     with tenant_context(demo):
         baselines = Inspection.objects.filter(occasion="ship_baseline")
@@ -367,7 +367,7 @@ def _second_life_checked(demo: Merchant) -> Callable[[], None]:
         assert statuses["quarantined"] == 1 and statuses["scrapped"] == 1
         assert statuses["in_repair"] == 1
         quarantined = Unit.objects.get(status="quarantined")
-        assert order_unit_brief(quarantined.order_id)["customer_todo"]
+        assert unit_todo(quarantined)  # the customer's to-do its order shows
         repair = WorkOrder.objects.get()
         assert repair.status == "in_progress" and repair.unit.status == "in_repair"
         restocked = returns.filter(unit__status="in_stock").get()
