@@ -127,6 +127,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
     # Each part's own figures; then the second run, checked by each part as well.
     checks_again = [
         _units_checked(demo),
+        _second_life_checked(demo),
         _orders_checked(demo),
         _money_checked(demo),
         _reconciliation_checked(demo, loaded_on),
@@ -338,6 +339,45 @@ def _units_checked(demo: Merchant) -> Callable[[], None]:
         with tenant_context(demo):
             assert Counter(Unit.objects.values_list("status", flat=True)) == counts
             assert StockReceipt.objects.count() == receipts
+
+    return again
+
+
+def _second_life_checked(demo: Merchant) -> Callable[[], None]:
+    """Issue 63: leases still out with their shipping baseline; returned devices at every
+    step — waiting, inspected and restocked as used, quarantined with the customer's to-do,
+    in repair with a started work order, scrapped with what was recovered — dated after
+    they came back."""
+    from apps.assets.inspection_selectors import unit_todo
+    from apps.assets.models import Inspection, Unit, WorkOrder
+
+    with tenant_context(demo):
+        baselines = Inspection.objects.filter(occasion="ship_baseline")
+        assert baselines.exists()
+        for baseline in baselines:
+            shipped = baseline.unit.movements.filter(action="ship", order_id=baseline.order_id)
+            assert shipped.filter(at__lt=baseline.finished_at).exists()
+        returns = Inspection.objects.filter(occasion="return")
+        assert returns.count() == 4
+        for inspection in returns:
+            back = inspection.unit.movements.filter(action="return_receive").last()
+            assert back is not None and back.at < inspection.finished_at
+        statuses = Counter(Unit.objects.values_list("status", flat=True))
+        assert statuses["received"] >= 1  # the newest waits for its inspection
+        assert statuses["quarantined"] == 1 and statuses["scrapped"] == 1
+        assert statuses["in_repair"] == 1
+        quarantined = Unit.objects.get(status="quarantined")
+        assert unit_todo(quarantined)  # the customer's to-do its order shows
+        repair = WorkOrder.objects.get()
+        assert repair.status == "in_progress" and repair.unit.status == "in_repair"
+        restocked = returns.filter(unit__status="in_stock").get()
+        assert restocked.unit.grade == restocked.fineness == "95"
+        assert Unit.objects.get(status="scrapped").disposal_value == Decimal("300.00")
+        count = Inspection.objects.count()
+
+    def again() -> None:
+        with tenant_context(demo):
+            assert Inspection.objects.count() == count
 
     return again
 

@@ -36,7 +36,9 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.assets.models import StockReceipt, StockTransfer, Supplier, Unit
+from apps.assets.inspection_rules import LineIn
+from apps.assets.inspections import InspectionIn, inspection_record, work_order_create
+from apps.assets.models import Inspection, StockReceipt, StockTransfer, Supplier, Unit, WorkOrder
 from apps.assets.services import (
     Identifiers,
     ReceiptLineIn,
@@ -188,6 +190,8 @@ def _shop_rows(merchant: Merchant) -> dict[str, Any]:
             "stock_receipt": _first(StockReceipt.objects.all()),
             "receipt_line": _first(StockReceipt.objects.order_by("pk").first().lines.all()),
             "stock_transfer": _first(StockTransfer.objects.all()),
+            "inspection": _first(Inspection.objects.all()),
+            "work_order": _first(WorkOrder.objects.all()),
             "webhook_endpoint": _first(WebhookEndpoint.objects.all()),
             "webhook_delivery": _first(WebhookDelivery.objects.all()),
         }
@@ -265,7 +269,8 @@ def _webhooks_make() -> None:
 
 def _units_make() -> None:
     """Devices of the shop (apps/assets): a SKU tracked by unit, a supplier, a receipt with
-    three units scanned into the warehouse, one of them sent to a sub-shop."""
+    three units scanned into the warehouse, one of them sent to a sub-shop, one inspected and
+    one in repair with a work order."""
     goods = Goods.objects.create(title="冒烟测试手机", fineness="99", sub_shop_ids=[])
     sku = Sku.objects.create(goods=goods, specs={"颜色": "黑"}, stock=0)
     sku_tracked_set(actor=None, sku_id=sku.pk)
@@ -286,6 +291,33 @@ def _units_make() -> None:
     sub_shop = SubShop.objects.order_by("pk").first()
     assert sub_shop is not None
     transfer_send(actor=None, unit_ids=[units[2].pk], to_sub_shop_id=sub_shop.pk)
+    # Issue 63: a periodic inspection of one in stock, a work order on another.
+    inspection_record(
+        actor=None,
+        data=InspectionIn(
+            occasion="periodic",
+            unit_id=units[0].pk,
+            cosmetic_grade="B",
+            lines=[
+                LineIn(code, passed=True)
+                for code in (
+                    "account_lock",
+                    "imei_match",
+                    "power_on",
+                    "screen_display",
+                    "touch",
+                    "camera",
+                    "face_id",
+                )
+            ]
+            + [
+                LineIn("battery_health", value=Decimal("91")),
+                LineIn("screen_glass", choice="完好"),
+                LineIn("frame", choice="完好"),
+            ],
+        ),
+    )
+    work_order_create(actor=None, unit_id=units[1].pk, kind="battery")
 
 
 # What a parameter named so means, by the path it is sent to (first match wins): the name of
@@ -312,6 +344,9 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"merchantInfo|addSettle|updateMerchant|updateStatus|setWebhookNetworks", "merchant"),
     ("id", r"[Gg]ood", "goods"),
     ("id", r"Unit", "unit"),
+    ("id", r"Inspection", "inspection"),
+    ("id", r"WorkOrder", "work_order"),
+    ("inspection_id", r"", "inspection"),
     ("id", r"Supplier", "supplier"),
     ("id", r"StockReceipt", "stock_receipt"),
     ("id", r"StockTransfer", "stock_transfer"),

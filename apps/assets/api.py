@@ -14,7 +14,8 @@ from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.routes import call
 
-from . import schemas, selectors, services
+from . import inspection_rules, inspection_selectors, inspections, schemas, selectors, services
+from .models import Inspection
 
 router = Router(tags=["backend: assets"])
 
@@ -92,11 +93,16 @@ def record_unit_serial(request: HttpRequest, payload: schemas.RecordUnitSerialIn
 
 @call(router.post, "/adjustUnit", schemas.UnitOut, auth=ADJUST)
 def adjust_unit(request: HttpRequest, payload: schemas.AdjustUnitIn) -> dict[str, Any]:
-    """Lost (written off), found (back to received) or restocked (received → in stock), with
-    the reason; any other move now: CONFLICT naming `from` and `to`."""
+    """Lost (written off), found (back to received), restocked (an inspected unit at its
+    inspection's fineness), released from quarantine, or scrapped (with what was recovered),
+    with the reason; any other move: CONFLICT naming `from` and `to`."""
     session = current_session(request)
     unit = services.unit_adjust(
-        actor=session, unit_id=payload.unit_id, action=payload.action, reason=payload.reason
+        actor=session,
+        unit_id=payload.unit_id,
+        action=payload.action,
+        reason=payload.reason,
+        recovered_value=payload.recovered_value,
     )
     return _unit(session, unit.pk)
 
@@ -255,3 +261,112 @@ def receive_stock_transfer(request: HttpRequest, payload: schemas.ReceiveTransfe
         actor=session, transfer_id=payload.id, unit_ids=payload.unit_ids, codes=payload.codes
     )
     return selectors.transfer_detail(session=session, transfer_id=transfer.pk)
+
+
+# --- inspections, templates and work orders --------------------------------------------------
+
+
+@call(
+    router.get, "/getInspectionTemplateList", schemas.TemplateListOut, auth=VIEW, scope="units:read"
+)
+def get_inspection_template_list(request: HttpRequest) -> dict[str, Any]:
+    """The checklists and damage price list: the defaults for phones and laptops and each
+    category's, with the severities, cosmetic grades and the fineness table."""
+    return inspection_selectors.template_list()
+
+
+@call(router.post, "/saveInspectionTemplate", schemas.TemplateOut, auth=ADJUST)
+def save_inspection_template(request: HttpRequest, payload: schemas.SaveTemplateIn) -> Any:
+    """Saves a category's checklist (or a default's), replacing its items; audited."""
+    template = inspections.template_save(
+        actor=_warehouse(request),
+        category_id=payload.category_id,
+        base=payload.base,
+        name=payload.name,
+        items=[item.model_dump() for item in payload.items],
+        quarantine_fee=payload.quarantine_fee,
+    )
+    rows = inspection_selectors.template_list()["templates"]
+    return next(row for row in rows if row["id"] == template.pk)
+
+
+@call(router.post, "/createInspection", schemas.InspectionDetailOut, auth=ADJUST)
+def create_inspection(request: HttpRequest, payload: schemas.CreateInspectionIn) -> Any:
+    """One inspection by checklist on an occasion: the shipping baseline of an order's unit,
+    a return or exchange (compared with the baseline, its damage total priced from the list),
+    a receipt or a periodic check. The unit is inspected (a failed blocking check
+    quarantines it)."""
+    session = current_session(request)
+    inspection = inspections.inspection_record(
+        actor=session,
+        data=inspections.InspectionIn(
+            occasion=payload.occasion,
+            unit_id=payload.unit_id,
+            order_id=payload.order_id,
+            cosmetic_grade=payload.cosmetic_grade,
+            lines=[
+                inspection_rules.LineIn(
+                    code=line.code,
+                    passed=line.passed,
+                    value=line.value,
+                    choice=line.choice,
+                    severity=line.severity,
+                    note=line.note,
+                )
+                for line in payload.lines
+            ],
+            damage_amount=payload.damage_amount,
+            damage_reason=payload.damage_reason,
+            note=payload.note,
+            photos_base64=payload.photos_base64,
+            started_at=payload.started_at,
+            idempotency_key=payload.idempotency_key,
+        ),
+    )
+    return inspection_selectors.inspection_detail(inspection, session)
+
+
+@call(
+    router.get, "/getInspectionDetail", schemas.InspectionDetailOut, auth=VIEW, scope="units:read"
+)
+def get_inspection_detail(request: HttpRequest, params: Query[schemas.AssetIdIn]) -> Any:
+    """One inspection beside its shipping baseline (each line, what changed), with photos."""
+    session = current_session(request)
+    inspection = Inspection.objects.filter(
+        pk=params.id, unit__in=selectors.visible_units(session)
+    ).first()
+    if inspection is None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+    return inspection_selectors.inspection_detail(inspection, session)
+
+
+@call(router.post, "/createWorkOrder", schemas.WorkOrderOut, auth=ADJUST)
+def create_work_order(request: HttpRequest, payload: schemas.CreateWorkOrderIn) -> Any:
+    """A work order for a unit, in house or by a repairer: the unit is in repair."""
+    work_order = inspections.work_order_create(
+        actor=current_session(request),
+        unit_id=payload.unit_id,
+        kind=payload.kind,
+        supplier_id=payload.supplier_id,
+        warranty=payload.warranty,
+        inspection_id=payload.inspection_id,
+        note=payload.note,
+    )
+    return inspection_selectors.work_order_row(work_order)
+
+
+@call(router.post, "/updateWorkOrder", schemas.WorkOrderOut, auth=ADJUST)
+def update_work_order(request: HttpRequest, payload: schemas.UpdateWorkOrderIn) -> Any:
+    """start, done (the grade after: the unit in stock at it; costs; capitalise or not),
+    fail or cancel (the unit back to the shop's decision)."""
+    work_order = inspections.work_order_step(
+        actor=current_session(request),
+        work_order_id=payload.id,
+        action=payload.action,
+        parts_cost=payload.parts_cost,
+        labour_cost=payload.labour_cost,
+        capitalise=payload.capitalise,
+        grade_after=payload.grade_after,
+        note=payload.note,
+    )
+    return inspection_selectors.work_order_row(work_order)

@@ -208,3 +208,115 @@ def _counts() -> dict[str, int]:
         "units": Unit.objects.count(),
         **by_status,
     }
+
+
+# --- a returned device's second life (issue 63) -----------------------------------------------
+
+
+def _checked_lines(template_items: list[dict], **failed: tuple[str, str]) -> list:
+    """Every item of a checklist checked as passing, but those `failed` (code: (severity,
+    choice)): a pass/fail item failed, a number under its threshold, a choice its last."""
+    from .inspection_rules import LineIn
+
+    lines = []
+    for item in template_items:
+        code, kind = item["code"], item["kind"]
+        severity, choice = failed.get(code, ("", ""))
+        if code in failed:
+            if kind == "pass_fail":
+                lines.append(LineIn(code, passed=False, severity=severity))
+            elif kind == "number":
+                lines.append(LineIn(code, value=Decimal("74"), severity=severity))
+            else:
+                lines.append(LineIn(code, choice=choice or item["choices"][-1], severity=severity))
+        elif kind == "pass_fail":
+            lines.append(LineIn(code, passed=True))
+        elif kind == "number":
+            lines.append(LineIn(code, value=Decimal("93")))
+        else:
+            lines.append(LineIn(code, choice=item["choices"][0]))
+    return lines
+
+
+def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
+    """Devices back from their leases at every step, through the services and dated as the
+    shop would have done it: the leases still out get their shipping baseline (recorded the
+    hour they shipped); of the devices received back, the newest waits for its inspection,
+    one is inspected and restocked as used, one is quarantined until the customer signs out
+    of the account, one is in repair with a work order, one is scrapped. Safe to run again."""
+    from .inspection_selectors import template_for_sku
+    from .inspections import InspectionIn, inspection_record, work_order_create, work_order_step
+    from .models import Inspection
+    from .services import unit_adjust
+
+    if Inspection.objects.exists():
+        return _counts()
+    now = real_now()
+    for unit in Unit.objects.filter(status=UnitStatus.OUT_WITH_CUSTOMER).order_by("id")[:12]:
+        shipped = unit.movements.filter(action="ship").order_by("-id").first()
+        if shipped is None or shipped.order_id != unit.order_id:
+            continue
+        items = template_for_sku(unit.sku_id).items
+        with clock_at(shipped.at + timedelta(minutes=5)):
+            inspection_record(
+                actor=actor,
+                data=InspectionIn(
+                    occasion="ship_baseline",
+                    order_id=unit.order_id,
+                    cosmetic_grade="A",
+                    lines=_checked_lines(items),
+                ),
+            )
+    received = list(Unit.objects.filter(status=UnitStatus.RECEIVED).order_by("-updated_at", "-id"))
+    steps = ["restock", "quarantine", "repair", "scrap"]
+    for unit, step in zip(received[1:], steps, strict=False):  # the newest still waits
+        back = unit.movements.filter(action="return_receive").order_by("-id").first()
+        at = back.at if back is not None else now - timedelta(days=3)
+        items = template_for_sku(unit.sku_id).items
+        failed: dict[str, tuple[str, str]] = {}
+        grade = "B"
+        if step == "quarantine":
+            failed = {"account_lock": ("", "")}
+        elif step == "repair":
+            failed, grade = {"battery_health": ("minor", "")}, "C"
+        elif step == "scrap":
+            failed, grade = {"power_on": ("severe", ""), "screen_display": ("severe", "")}, "D"
+        with clock_at(min(at + timedelta(hours=2), now - timedelta(hours=3))):
+            inspection = inspection_record(
+                actor=actor,
+                data=InspectionIn(
+                    occasion="return",
+                    unit_id=unit.pk,
+                    cosmetic_grade=grade,
+                    lines=_checked_lines(items, **failed),
+                    note="演示：归还后按检测单检测",
+                ),
+            )
+            if step == "restock":
+                unit_adjust(
+                    actor=actor,
+                    unit_id=unit.pk,
+                    action="restock",
+                    reason="检测合格，按成色重新入库",
+                )
+            elif step == "repair":
+                work_order = work_order_create(
+                    actor=actor,
+                    unit_id=unit.pk,
+                    kind="battery",
+                    note="电池健康度低于 80%，更换电池",
+                    inspection_id=inspection.pk,
+                )
+        if step == "repair":
+            with clock_at(now - timedelta(hours=2)):
+                work_order_step(actor=actor, work_order_id=work_order.pk, action="start")
+        elif step == "scrap":
+            with clock_at(now - timedelta(hours=1)):
+                unit_adjust(
+                    actor=actor,
+                    unit_id=unit.pk,
+                    action="scrap",
+                    reason="主板损坏，维修不经济",
+                    recovered_value=Decimal("300.00"),
+                )
+    return _counts()

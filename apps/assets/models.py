@@ -20,6 +20,11 @@ class UnitStatus(models.TextChoices):
     RECEIVED = "received", "已收回"
     SOLD = "sold", "已售出"
     LOST = "lost", "已丢失"
+    # A returned device's second life (issue 63, docs/assets.md "Inspections").
+    INSPECTING = "inspecting", "检测中"
+    QUARANTINED = "quarantined", "隔离待解锁"
+    IN_REPAIR = "in_repair", "维修中"
+    SCRAPPED = "scrapped", "已报废"
 
 
 # One grade vocabulary: a unit's grade is the goods' fineness it can be sold as.
@@ -128,6 +133,8 @@ class Unit(models.Model):
     )
     acquired_at = models.DateTimeField()
     order_id = models.BigIntegerField(null=True, blank=True)  # apps.orders.Order
+    # Scrapped (or sold off): what was recovered for it, yuan (None: not disposed of).
+    disposal_value = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -182,3 +189,165 @@ class UnitMovement(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class InspectionTemplate(models.Model):
+    """The shop's checklist and damage price list for a goods category (`category_id`, a
+    platform category), or its default for phones or laptops (`category_id` None, `base`).
+    `items`: a list of checks (code, label, kind, required, blocks restock, prices per
+    severity), validated by `inspection_rules.items_clean`."""
+
+    class Base(models.TextChoices):
+        PHONE = "phone", "手机"
+        LAPTOP = "laptop", "笔记本电脑"
+
+    category_id = models.BigIntegerField(null=True, blank=True)
+    base = models.CharField(max_length=10, choices=Base.choices, default=Base.PHONE)
+    name = models.CharField(max_length=50)
+    items = models.JSONField(default=list)
+    # The fixed charge for a device returned still locked (a blocking item failed), yuan;
+    # 0: switched off.
+    quarantine_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    updated_by_name = models.CharField(max_length=64, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["category_id"],
+                condition=Q(category_id__isnull=False),
+                name="assets_template_category_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["base"],
+                condition=Q(category_id__isnull=True),
+                name="assets_template_default_unique",
+            ),
+        ]
+
+
+class Inspection(models.Model):
+    """One inspection of a unit on one occasion, with its lines (append-only once recorded)."""
+
+    class Occasion(models.TextChoices):
+        SHIP_BASELINE = "ship_baseline", "发货基线"
+        RETURN = "return", "归还检测"
+        EXCHANGE = "exchange", "换货旧机检测"
+        RECEIPT = "receipt", "入库检测"
+        PERIODIC = "periodic", "定期检测"
+
+    class Cosmetic(models.TextChoices):
+        A = "A", "A 近新"
+        B = "B", "B 轻微使用痕迹"
+        C = "C", "C 明显磨损"
+        D = "D", "D 有损坏"
+
+    unit = models.ForeignKey(Unit, on_delete=models.PROTECT, related_name="inspections")
+    occasion = models.CharField(max_length=16, choices=Occasion.choices)
+    order_id = models.BigIntegerField(null=True, blank=True)  # apps.orders.Order
+    template_id = models.BigIntegerField(null=True, blank=True)  # None: the built-in default
+    template_name = models.CharField(max_length=50, blank=True, default="")
+    baseline = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="compared"
+    )
+    functional_pass = models.BooleanField(default=True)
+    blocked = models.BooleanField(default=False)  # a failed item blocks restock
+    cosmetic_grade = models.CharField(max_length=1, choices=Cosmetic.choices)
+    fineness = models.CharField(max_length=8, choices=Grade.choices)
+    damage_computed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    damage_total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    damage_reason = models.CharField(max_length=300, blank=True, default="")
+    quarantine_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    photo_file_ids = models.JSONField(default=list)  # zulin.files.StoredFile ids (private)
+    note = models.CharField(max_length=500, blank=True, default="")
+    inspector_account_id = models.BigIntegerField(null=True, blank=True)
+    inspector_name = models.CharField(max_length=64, blank=True, default="")
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField()
+    # The after-sale business whose damage this inspection's total became (a return).
+    after_sale_id = models.BigIntegerField(null=True, blank=True, unique=True)
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["unit", "occasion"], name="assets_inspection_unit"),
+            models.Index(fields=["order_id"], name="assets_inspection_order"),
+        ]
+        constraints = [idempotency_unique("assets_inspection_idempotency_key_unique")]
+
+
+class InspectionLine(models.Model):
+    """One checked item: passed or not, its number or choice, the severity of the damage and
+    its price from the template's price list."""
+
+    inspection = models.ForeignKey(Inspection, on_delete=models.PROTECT, related_name="lines")
+    code = models.CharField(max_length=30)
+    label = models.CharField(max_length=50)
+    kind = models.CharField(max_length=10)  # pass_fail, number, choice
+    passed = models.BooleanField(null=True)  # None: not checked (an optional item)
+    value = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    choice = models.CharField(max_length=30, blank=True, default="")
+    severity = models.CharField(max_length=10, blank=True, default="")  # minor/moderate/severe
+    price = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    blocks_restock = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
+
+
+class WorkOrder(models.Model):
+    """A repair (or refurbish, battery, clean, data wipe) of a unit, in house or by a
+    repairer (a supplier). The unit is in repair while it is open or in progress."""
+
+    class Kind(models.TextChoices):
+        REPAIR = "repair", "维修"
+        REFURBISH = "refurbish", "翻新"
+        BATTERY = "battery", "换电池"
+        CLEAN = "clean", "清洁"
+        DATA_WIPE = "data_wipe", "数据清除"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "待处理"
+        IN_PROGRESS = "in_progress", "处理中"
+        DONE = "done", "已完成"
+        FAILED = "failed", "维修失败"
+        CANCELLED = "cancelled", "已取消"
+
+    unit = models.ForeignKey(Unit, on_delete=models.PROTECT, related_name="work_orders")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    supplier = models.ForeignKey(
+        Supplier, on_delete=models.PROTECT, null=True, blank=True, related_name="work_orders"
+    )  # None: in house
+    warranty = models.BooleanField(default=False)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    inspection = models.ForeignKey(
+        Inspection, on_delete=models.PROTECT, null=True, blank=True, related_name="work_orders"
+    )
+    parts_cost = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    labour_cost = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    capitalise = models.BooleanField(default=False)  # adds to the unit's cost basis
+    grade_before = models.CharField(max_length=8, choices=Grade.choices)
+    grade_after = models.CharField(max_length=8, choices=Grade.choices, blank=True, default="")
+    note = models.CharField(max_length=300, blank=True, default="")
+    opened_by_name = models.CharField(max_length=64, blank=True, default="")
+    opened_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            # One open work order a unit: it leaves in_repair only through it.
+            models.UniqueConstraint(
+                fields=["unit"],
+                condition=Q(status__in=["open", "in_progress"]),
+                name="assets_work_order_one_open",
+            ),
+            models.CheckConstraint(
+                condition=Q(parts_cost__gte=0) & Q(labour_cost__gte=0),
+                name="assets_work_order_costs_not_negative",
+            ),
+        ]

@@ -22,6 +22,10 @@ UnitStatusValue = Literal[
     "received",
     "sold",
     "lost",
+    "inspecting",
+    "quarantined",
+    "in_repair",
+    "scrapped",
 ]
 GradeValue = Literal["new", "99", "95", "90", "80"]
 ReceiptStatusValue = Literal["open", "partial", "received"]
@@ -66,6 +70,83 @@ class UnitFiltersIn(Schema):
 class UnitListIn(UnitFiltersIn):
     page: Page = 1
     page_size: PageSize = 20
+
+
+Money = Annotated[Decimal, Field(ge=0, le=Decimal("1000000"), decimal_places=2)]
+OccasionValue = Literal["ship_baseline", "return", "exchange", "receipt", "periodic"]
+CosmeticValue = Literal["A", "B", "C", "D"]
+SeverityValue = Literal["", "minor", "moderate", "severe"]
+ItemKind = Literal["pass_fail", "number", "choice"]
+
+
+class InspectionOut(Schema):
+    id: int
+    unit_id: int
+    occasion: OccasionValue
+    occasion_name: str
+    order_id: int | None
+    template_name: str
+    functional_pass: bool
+    blocked: bool = Field(description="a check that blocks restock failed")
+    cosmetic_grade: CosmeticValue
+    fineness: str = Field(description="by the fineness table from the two results")
+    damage_computed: str = Field(description="the sum of priced lines (and the lock charge)")
+    damage_total: str = Field(description="what is charged: computed, or typed with a reason")
+    damage_reason: str
+    quarantine_fee: str
+    note: str
+    inspector_name: str
+    started_at: datetime
+    finished_at: datetime
+    baseline_id: int | None
+    after_sale_id: int | None = Field(description="the return business that charged it")
+    photo_count: int
+
+
+class WorkOrderOut(Schema):
+    id: int
+    unit_id: int
+    kind: Literal["repair", "refurbish", "battery", "clean", "data_wipe"]
+    kind_name: str
+    status: Literal["open", "in_progress", "done", "failed", "cancelled"]
+    status_name: str
+    supplier_id: int | None = Field(description="null: in house")
+    supplier_name: str
+    warranty: bool
+    inspection_id: int | None
+    parts_cost: str
+    labour_cost: str
+    capitalise: bool
+    grade_before: str
+    grade_after: str
+    note: str
+    opened_by_name: str
+    opened_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+class UnitTemplateItemOut(Schema):
+    code: str
+    label: str
+    label_en: str
+    kind: Literal["pass_fail", "number", "choice"]
+    required: bool
+    blocks_restock: bool
+    cosmetic: bool
+    prices: dict[str, str]
+    choices: list[str]
+    fail_choices: list[str]
+    min_pass: str | None
+    unit: str
+
+
+class UnitTemplateOut(Schema):
+    id: int | None = Field(description="null: the built-in default")
+    name: str
+    base: Literal["phone", "laptop"]
+    items: list[UnitTemplateItemOut]
+    quarantine_fee: str
 
 
 class UnitOut(Schema):
@@ -131,7 +212,17 @@ class UnitOrderOut(Schema):
 
 
 class UnitActionOut(Schema):
-    action: Literal["serial_record", "transfer_send", "restock", "lose", "find"]
+    action: Literal[
+        "serial_record",
+        "transfer_send",
+        "restock",
+        "lose",
+        "find",
+        "inspect",
+        "release",
+        "repair_start",
+        "scrap",
+    ]
     allowed: bool
     reason_disabled: str
 
@@ -140,6 +231,14 @@ class UnitDetailOut(UnitOut):
     history: list[UnitMoveOut]
     orders: list[UnitOrderOut]
     actions: list[UnitActionOut]
+    inspections: list[InspectionOut] = Field(description="newest first")
+    work_orders: list[WorkOrderOut] = Field(description="newest first")
+    customer_todo: list[str] = Field(
+        description="quarantined: the blocking checks that failed (what the customer must do)"
+    )
+    inspection_template: UnitTemplateOut = Field(description="the checklist its goods follow")
+    cost_basis: str | None = Field(description="purchase plus capitalised work orders, yuan")
+    disposal_value: str | None = Field(description="scrapped: what was recovered, yuan")
 
 
 class FindUnitIn(Schema):
@@ -168,8 +267,9 @@ class RecordUnitSerialIn(Schema):
 
 class AdjustUnitIn(Schema):
     unit_id: Id
-    action: Literal["lose", "find", "restock"]
+    action: Literal["lose", "find", "restock", "release", "scrap"]
     reason: MultiLineText = Field(min_length=1, max_length=300)
+    recovered_value: Money | None = Field(None, description="scrap: what was recovered, yuan")
 
 
 class CreateUnitLabelsIn(Schema):
@@ -348,3 +448,165 @@ class ReceiveTransferIn(AssetIdIn):
     codes: list[Code] = Field(
         default_factory=list, max_length=MAX_TRANSFER_UNITS, description="units scanned"
     )
+
+
+# --- inspections, templates, work orders (docs/assets.md, "Inspections") ----------------------
+
+
+class TemplateItemIn(Schema):
+    code: SingleLineText = Field(min_length=1, max_length=30)
+    label: SingleLineText = Field(min_length=1, max_length=50)
+    label_en: SingleLineText = Field("", max_length=50)
+    kind: ItemKind
+    required: bool = True
+    blocks_restock: bool = False
+    cosmetic: bool = Field(False, description="a failure is damage, not a functional failure")
+    prices: dict[Literal["minor", "moderate", "severe"], Money] = Field(default_factory=dict)
+    choices: list[Annotated[SingleLineText, Field(max_length=30)]] = Field(
+        default_factory=list, max_length=12
+    )
+    fail_choices: list[Annotated[SingleLineText, Field(max_length=30)]] = Field(
+        default_factory=list, max_length=12
+    )
+    min_pass: Annotated[Decimal, Field(ge=0, le=100000, decimal_places=2)] | None = None
+    unit: SingleLineText = Field("", max_length=8)
+
+
+class TemplateItemOut(Schema):
+    code: str
+    label: str
+    label_en: str
+    kind: ItemKind
+    required: bool
+    blocks_restock: bool
+    cosmetic: bool
+    prices: dict[str, str]
+    choices: list[str]
+    fail_choices: list[str]
+    min_pass: str | None
+    unit: str
+
+
+class SaveTemplateIn(Schema):
+    category_id: Id | None = Field(None, description="null: the shop's default for `base`")
+    base: Literal["phone", "laptop"] = "phone"
+    name: SingleLineText = Field(min_length=1, max_length=50)
+    items: list[TemplateItemIn] = Field(min_length=1, max_length=40)
+    quarantine_fee: Money = Field(
+        Decimal("0.00"), description="fixed charge for a device returned locked; 0: off"
+    )
+
+
+class TemplateOut(Schema):
+    id: int | None = Field(description="null: the built-in default, never saved")
+    category_id: int | None
+    category_name: str
+    base: Literal["phone", "laptop"]
+    name: str
+    is_builtin: bool
+    items: list[TemplateItemOut]
+    quarantine_fee: str
+    updated_by_name: str
+
+
+class ValueLabelOut(Schema):
+    value: str
+    label: str
+
+
+class FinenessRowOut(Schema):
+    functional: Literal["pass", "fail"]
+    cosmetic_grade: CosmeticValue
+    fineness: str
+
+
+class TemplateListOut(Schema):
+    templates: list[TemplateOut]
+    severities: list[ValueLabelOut]
+    cosmetic_grades: list[ValueLabelOut]
+    fineness_table: list[FinenessRowOut]
+
+
+class TemplateForUnitIn(Schema):
+    unit_id: Id
+
+
+class InspectionLineIn(Schema):
+    code: SingleLineText = Field(min_length=1, max_length=30)
+    passed: bool | None = None
+    value: Annotated[Decimal, Field(ge=0, le=100000, decimal_places=2)] | None = None
+    choice: SingleLineText = Field("", max_length=30)
+    severity: SeverityValue = ""
+    note: SingleLineText = Field("", max_length=200)
+
+
+class CreateInspectionIn(Schema):
+    occasion: OccasionValue
+    unit_id: Id | None = Field(None, description="required but for ship_baseline")
+    order_id: Id | None = Field(None, description="ship_baseline: the order shipped")
+    cosmetic_grade: CosmeticValue
+    lines: list[InspectionLineIn] = Field(max_length=40)
+    damage_amount: Money | None = Field(
+        None, description="return/exchange: typed over the computed total (needs a reason)"
+    )
+    damage_reason: MultiLineText = Field("", max_length=300)
+    note: MultiLineText = Field("", max_length=500)
+    photos_base64: list[Annotated[str, Field(max_length=1_500_000)]] = Field(
+        default_factory=list, max_length=3, description="JPEG/PNG ≤ 1 MB each, base64"
+    )
+    started_at: datetime | None = None
+    idempotency_key: SingleLineText = Field("", max_length=64)
+
+
+class InspectionLineOut(Schema):
+    code: str
+    label: str
+    kind: str
+    passed: bool | None
+    value: str | None
+    choice: str
+    severity: str
+    price: str
+    blocks_restock: bool
+    note: str
+
+
+class ComparedLineOut(InspectionLineOut):
+    baseline: InspectionLineOut | None = Field(description="the shipping baseline's same item")
+    changed: bool
+
+
+class PhotoOut(Schema):
+    file_id: int
+    url: str | None
+
+
+class BaselineOut(InspectionOut):
+    photos: list[PhotoOut]
+
+
+class InspectionDetailOut(InspectionOut):
+    failed: list[str]
+    lines: list[ComparedLineOut]
+    changed_count: int
+    photos: list[PhotoOut]
+    baseline: BaselineOut | None
+
+
+class CreateWorkOrderIn(Schema):
+    unit_id: Id
+    kind: Literal["repair", "refurbish", "battery", "clean", "data_wipe"]
+    supplier_id: Id | None = Field(None, description="the repairer; null: in house")
+    warranty: bool = False
+    inspection_id: Id | None = None
+    note: MultiLineText = Field("", max_length=300)
+
+
+class UpdateWorkOrderIn(Schema):
+    id: Id
+    action: Literal["start", "done", "fail", "cancel"]
+    parts_cost: Money | None = None
+    labour_cost: Money | None = None
+    capitalise: bool | None = None
+    grade_after: GradeValue | Literal[""] = ""
+    note: MultiLineText = Field("", max_length=300)

@@ -19,6 +19,7 @@ from zulin.core.i18n import Text, current_language, pick
 from zulin.core.pagination import COUNT_BOUND, page_of, page_rows
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
+from .inspection_selectors import unit_second_life, unit_todo
 from .machine import UNIT_MACHINE
 from .models import (
     StockReceipt,
@@ -160,7 +161,16 @@ def visible_transfers(session: SubShopScope | None) -> QuerySet[StockTransfer]:
 # The statuses in which an order holds its unit, newest binding first; a unit received back
 # keeps its order until it is shipped again (the inspection of the next issue follows it).
 HELD_STATUSES = (UnitStatus.OUT_WITH_CUSTOMER, UnitStatus.RETURNING)
-_ORDER_UNIT_STATUSES = (*HELD_STATUSES, UnitStatus.SOLD, UnitStatus.LOST, UnitStatus.RECEIVED)
+_ORDER_UNIT_STATUSES = (
+    *HELD_STATUSES,
+    UnitStatus.SOLD,
+    UnitStatus.LOST,
+    UnitStatus.QUARANTINED,
+    UnitStatus.RECEIVED,
+    UnitStatus.INSPECTING,
+    UnitStatus.IN_REPAIR,
+    UnitStatus.SCRAPPED,
+)
 
 
 def unit_matches(unit: Unit, code: str) -> bool:
@@ -313,6 +323,8 @@ def order_unit_brief(order_id: int) -> dict[str, Any] | None:
         "meid": unit.meid,
         "grade": unit.grade,
         "status": unit.status,
+        # Quarantined: what the customer must do (e.g. sign out of the account).
+        "customer_todo": unit_todo(unit),
     }
 
 
@@ -367,6 +379,14 @@ ACTION_LABELS = {
     "sell": Text("售出", "sold"),
     "lose": Text("丢失", "lost"),
     "find": Text("找回", "found"),
+    "inspect": Text("检测", "inspected"),
+    "quarantine": Text("隔离", "quarantined"),
+    "release": Text("解除隔离", "released"),
+    "repair_start": Text("送修", "sent to repair"),
+    "repair_done": Text("维修完成", "repair done"),
+    "repair_failed": Text("维修失败", "repair failed"),
+    "repair_cancel": Text("取消维修", "repair cancelled"),
+    "scrap": Text("报废", "scrapped"),
 }
 RECEIPT_STATUS_EN = {"open": "open", "partial": "partly received", "received": "received"}
 TRANSFER_STATUS_EN = {"in_transit": "in transit", "received": "received"}
@@ -599,6 +619,10 @@ UNIT_ACTIONS = (
     ("restock", "asset.adjust"),
     ("lose", "asset.adjust"),
     ("find", "asset.adjust"),
+    ("inspect", "asset.adjust"),
+    ("release", "asset.adjust"),
+    ("repair_start", "asset.adjust"),
+    ("scrap", "asset.adjust"),
 )
 
 
@@ -656,6 +680,7 @@ def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
         "history": history,
         "orders": orders,
         "actions": unit_actions(unit, session),
+        **unit_second_life(unit),
     }
 
 

@@ -32,6 +32,7 @@ from .labels import Label, labels_pdf
 from .machine import UNIT_MACHINE
 from .models import (
     Grade,
+    Inspection,
     StockReceipt,
     StockReceiptLine,
     StockTransfer,
@@ -712,19 +713,72 @@ def _transfer_units_named(
     return sorted(chosen.values(), key=lambda unit: unit.pk)
 
 
-ADJUSTMENTS = ("lose", "find", "restock")
+ADJUSTMENTS = ("lose", "find", "restock", "release", "scrap")
 
 
-def unit_adjust(*, actor: Session | None, unit_id: int, action: str, reason: str) -> Unit:
-    """A unit written off as lost, found again (back to received), or a received unit back
-    in stock (until the next issue's inspection), with the reason."""
+def unit_adjust(
+    *,
+    actor: Session | None,
+    unit_id: int,
+    action: str,
+    reason: str,
+    recovered_value: Decimal | None = None,
+) -> Unit:
+    """A unit written off as lost, found again (back to received), back in stock (an
+    inspected unit at its inspection's fineness; a received one, not inspected, as it is),
+    released from quarantine (the customer signed out: back to the shop's decision), or
+    scrapped (final, with what was recovered for it), with the reason."""
     if action not in ADJUSTMENTS:
-        raise field_error("action", Text("应为 lose、find 或 restock", "lose, find or restock"))
+        raise field_error(
+            "action",
+            Text(
+                "应为 lose、find、restock、release 或 scrap",
+                "lose, find, restock, release or scrap",
+            ),
+        )
     if not reason.strip():
         raise field_error("reason", Text("必填", "required"))
+    value = ZERO_YUAN
+    if action == "scrap" and recovered_value is not None:
+        if recovered_value < 0 or recovered_value != recovered_value.quantize(Decimal("0.01")):
+            raise field_error(
+                "recovered_value", Text("应为不小于 0 的金额，精确到分", "0 or more, in cents")
+            )
+        value = recovered_value
     with transaction.atomic():
         unit = _unit_locked(unit_id, actor)
-        return unit_move(unit, action=action, actor=actor, reason=reason.strip())
+        change: Callable[[Unit], dict[str, Any] | None] | None = None
+        if action == "restock" and unit.status == UnitStatus.INSPECTING:
+            inspected = (
+                Inspection.objects.filter(unit=unit)
+                .exclude(occasion=Inspection.Occasion.SHIP_BASELINE)
+                .order_by("-id")
+                .first()
+            )
+            if inspected is not None:
+                change = _graded(inspected)
+        elif action == "scrap":
+            change = _disposed(value)
+        return unit_move(unit, action=action, actor=actor, reason=reason.strip(), change=change)
+
+
+ZERO_YUAN = Decimal("0.00")
+
+
+def _graded(inspected: Inspection) -> Callable[[Unit], dict[str, Any]]:
+    def change(row: Unit) -> dict[str, Any]:
+        row.grade = inspected.fineness
+        return {"grade": row.grade, "inspection_id": inspected.pk}
+
+    return change
+
+
+def _disposed(value: Decimal) -> Callable[[Unit], dict[str, Any]]:
+    def change(row: Unit) -> dict[str, Any]:
+        row.disposal_value = value
+        return {"disposal_value": str(value)}
+
+    return change
 
 
 # --- from a counted stock to units (docs/assets.md, "Migration") ----------------------------

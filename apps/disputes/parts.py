@@ -11,7 +11,7 @@ importing it (recovery: its contact log and promises):
 A part answers `EvidenceFile`s whose bytes depend on the order's stored facts alone (no
 clock, no random ids), so an unchanged order packs to the same bytes; a part with nothing to
 show answers no file (an order never notarized has no notary part). Numbers in use:
-01–10 and 90 (the timeline, last) here; 11–89 are free for the apps above (docs/disputes.md).
+01–11 and 90 (the timeline, last) here; 12–89 are free for the apps above (docs/disputes.md).
 One number or key registered twice is refused.
 """
 

@@ -1,4 +1,4 @@
-"""The evidence pack's own parts (01–10, 90): what the order's records say, read through the
+"""The evidence pack's own parts (01–11, 90): what the order's records say, read through the
 selectors of the apps below, each part as files of stored facts (docs/disputes.md)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import hashlib
 from decimal import Decimal
 from typing import Any
 
+from apps.assets.inspection_selectors import order_inspections
 from apps.billing.selectors import (
     CHARGE_KINDS,
     order_bills,
@@ -209,6 +210,40 @@ def shipping_files(subject: PackSubject) -> list[EvidenceFile]:
     ]
 
 
+def inspection_files(subject: PackSubject) -> list[EvidenceFile]:
+    """The order's device inspections by checklist (docs/assets.md): the shipping baseline
+    and the return compared with it, each line with its price from the shop's list, and
+    their photos (private files, their bytes checked against the hash kept at saving)."""
+    rows = order_inspections(subject.order_id)
+    if not rows:
+        return []
+    files = [
+        json_file(
+            "inspections.json",
+            {"order_no": subject.order_no, "inspections": rows},
+            title_zh="设备检测记录（发货基线与归还检测、定损明细）",
+            title_en="Device inspections (shipping baseline, return, priced damage)",
+        )
+    ]
+    for row in rows:
+        for position, file_id in enumerate(row["photo_file_ids"], start=1):
+            found = stored_bytes(file_id, "inspections")
+            if found is None:
+                continue
+            stored, content = found
+            extension = EXTENSIONS.get(stored.content_type, "bin")
+            files.append(
+                EvidenceFile(
+                    name=f"inspection_{row['id']}_photo_{position}.{extension}",
+                    content=content,
+                    title_zh=f"{row['occasion_name']}照片 {position}",
+                    title_en=f"{row['occasion']} inspection photo {position}",
+                    content_type=stored.content_type,
+                )
+            )
+    return files
+
+
 def _late_fee_days(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         {
@@ -349,6 +384,7 @@ BUILTIN_PARTS = (
     (8, "charges", "费用与减免", "Charges and waivers", charges_files),
     (9, "ledger", "记账分录", "Ledger", ledger_files),
     (10, "contacts", "联系记录", "Contact log", contact_files),
+    (11, "inspections", "设备检测", "Device inspections", inspection_files),
     (90, "timeline", "订单时间线", "Timeline", timeline_files),
 )
 

@@ -11,6 +11,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 
 from tenants.catalog.selectors import (
     addon_type_names,
+    category_names,
     category_with_descendants,
     goods_catalog_facts,
     money,
@@ -548,6 +549,15 @@ def skus_of_goods(titles: list[str]) -> list[int]:
 def sku_tracked(sku_id: int) -> bool:
     """Whether a SKU (active or not: an order's SKU may be retired since) is tracked by unit."""
     return Sku.objects.filter(pk=sku_id, tracked=True).exists()
+
+
+def sku_category(sku_id: int) -> tuple[int | None, str]:
+    """The platform category a SKU's goods are filed under and its name (an inspection picks
+    its checklist by it); (None, "") when none."""
+    category_id = Sku.objects.filter(pk=sku_id).values_list("goods__category_id", flat=True).first()
+    if category_id is None:
+        return None, ""
+    return category_id, category_names({category_id}).get(category_id, "")
 
 
 def sku_for_units(sku_id: int) -> SkuForUnits:

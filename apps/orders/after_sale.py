@@ -31,6 +31,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from apps.assets.inspections import inspection_settle
 from apps.goods.services import sku_stock_release
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
@@ -160,9 +161,11 @@ def after_sale_deal(
     device_serial: str = "",
     inspection_note: str = "",
     idempotency_key: str = "",
+    inspection_id: int | None = None,
 ) -> AfterSale:
     """The shop handles the open business: `approve` / `reject` it, `receive` the goods
-    sent back, `inspect` them (with a damage amount settled against the deposit)."""
+    sent back, `inspect` them (with a damage amount settled against the deposit: the damage
+    total of the return inspection `inspection_id` when given, docs/assets.md)."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         if idempotency_key:
@@ -183,6 +186,7 @@ def after_sale_deal(
             device_serial=device_serial,
             inspection_note=inspection_note,
             idempotency_key=idempotency_key,
+            inspection_id=inspection_id,
         )
         if idempotency_key:
             business.decision_key = idempotency_key
@@ -203,6 +207,7 @@ def _deal(
     device_serial: str,
     inspection_note: str,
     idempotency_key: str,
+    inspection_id: int | None = None,
 ) -> AfterSale:
     """One decision of after_sale_deal on its open business, in its transaction."""
     if decision == "reject":
@@ -231,6 +236,15 @@ def _deal(
     if decision == "receive":
         return _receive(business, order, actor=actor, device_serial=device_serial)
     if decision == "inspect":
+        if inspection_id is not None:
+            if business.kind != Kind.RETURN:
+                raise field_error(
+                    "inspection_id", Text("仅归还可按检测单定损", "only a return's inspection")
+                )
+            # The checklist's damage total is the amount charged (one money path: below).
+            damage_amount = inspection_settle(
+                order_id=order.pk, inspection_id=inspection_id, after_sale_id=business.pk
+            )
         return _inspect(business, order, actor=actor, damage=damage_amount, note=inspection_note)
     raise field_error("decision", Text("未知的选项", "unknown"))
 

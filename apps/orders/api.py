@@ -496,5 +496,6 @@ def deal_after_sale(request: HttpRequest, payload: schemas.DealAfterSaleIn) -> A
         device_serial=payload.device_serial,
         inspection_note=payload.inspection_note,
         idempotency_key=payload.idempotency_key,
+        inspection_id=payload.inspection_id,
     )
     return _after_sale_answer(business)

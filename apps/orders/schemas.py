@@ -191,6 +191,10 @@ class UnitBriefOut(Schema):
     meid: str = ""
     grade: str
     status: str = Field("", description="the unit's status (out_with_customer, received …)")
+    customer_todo: list[str] = Field(
+        default_factory=list,
+        description="quarantined: the blocking checks that failed, what the customer must do",
+    )
 
 
 class ShipmentOut(Schema):
@@ -782,6 +786,11 @@ class DealAfterSaleIn(Schema):
     device_serial: SingleLineText = Field("", max_length=64)
     inspection_note: MultiLineText = Field("", max_length=500)
     idempotency_key: SingleLineText = Field("", max_length=64)
+    inspection_id: Id | None = Field(
+        None,
+        description="inspect: the return inspection (createInspection) whose damage total is "
+        "charged instead of damage_amount",
+    )
 
 
 class RejectReasonOut(Schema):

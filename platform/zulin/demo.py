@@ -15,7 +15,12 @@ from django.conf import settings
 from django.db import transaction
 from django_tenants.utils import tenant_context
 
-from apps.assets.demo import Devices, units_placed_showcase_load, units_showcase_load
+from apps.assets.demo import (
+    Devices,
+    second_life_showcase_load,
+    units_placed_showcase_load,
+    units_showcase_load,
+)
 from apps.billing.demo import (
     due_days_showcase_load,
     money_showcase_load,
@@ -305,6 +310,10 @@ def shop_showcase_load(
             units = units_placed_showcase_load(
                 actor=owner, sub_shop_ids=list(sub_shop_ids.values())
             )
+        # Devices back from their leases at every step (issue 63): baselines, inspections,
+        # quarantine, repair, scrap.
+        with _step():
+            units = second_life_showcase_load(actor=owner)
         # Last: reports what the bills came to once every other part has moved them.
         with _step():
             credit = credit_showcase_load(actor=owner)

@@ -145,6 +145,10 @@ def test_a_receipt_is_received_by_scan_in_parts_and_the_lists_follow(shop, demo_
         "restock": False,
         "lose": False,
         "find": True,
+        "inspect": False,
+        "release": False,
+        "repair_start": False,
+        "scrap": False,
     }
     found = demo_owner.get(f"{B}/findUnit", {"code": imei}).data
     assert found["unit"]["id"] == unit["id"] and found["ship_check"] is None

@@ -125,6 +125,7 @@ def test_a_scan_binds_its_unit_and_consumes_the_reservation(demo, demo_owner, ap
         "meid": "",
         "grade": "99",
         "status": "out_with_customer",
+        "customer_todo": [],
     }
     assert detail["device_serial"] == first.imei1
     [parcel] = detail["shipments"]

@@ -318,8 +318,9 @@ export interface paths {
         put?: never;
         /**
          * Adjust Unit
-         * @description Lost (written off), found (back to received) or restocked (received → in stock), with
-         *     the reason; any other move now: CONFLICT naming `from` and `to`.
+         * @description Lost (written off), found (back to received), restocked (an inspected unit at its
+         *     inspection's fineness), released from quarantine, or scrapped (with what was recovered),
+         *     with the reason; any other move: CONFLICT naming `from` and `to`.
          */
         post: operations["adjustUnit"];
         delete?: never;
@@ -423,6 +424,29 @@ export interface paths {
          * @description (Added) A new key, answered whole this once; only its digest is kept.
          */
         post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createInspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Inspection
+         * @description One inspection by checklist on an occasion: the shipping baseline of an order's unit,
+         *     a return or exchange (compared with the baseline, its damage total priced from the list),
+         *     a receipt or a periodic check. The unit is inspected (a failed blocking check
+         *     quarantines it).
+         */
+        post: operations["createInspection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -579,6 +603,26 @@ export interface paths {
          * @description A new endpoint; its `whsec_…` secret is in this answer only.
          */
         post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createWorkOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Work Order
+         * @description A work order for a unit, in house or by a repairer: the unit is in repair.
+         */
+        post: operations["createWorkOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -824,6 +868,47 @@ export interface paths {
          *     sent and whether they are blacklisted; search and filters.
          */
         get: operations["getCustomerList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getInspectionDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Inspection Detail
+         * @description One inspection beside its shipping baseline (each line, what changed), with photos.
+         */
+        get: operations["getInspectionDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getInspectionTemplateList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Inspection Template List
+         * @description The checklists and damage price list: the defaults for phones and laptops and each
+         *     category's, with the severities, cosmetic grades and the fineness table.
+         */
+        get: operations["getInspectionTemplateList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1598,6 +1683,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/saveInspectionTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Inspection Template
+         * @description Saves a category's checklist (or a default's), replacing its items; audited.
+         */
+        post: operations["saveInspectionTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/saveOrderSetting": {
         parameters: {
             query?: never;
@@ -1879,6 +1984,27 @@ export interface paths {
          * @description Changes the address, the event types, the description, or turns it off or on.
          */
         post: operations["updateWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/updateWorkOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update Work Order
+         * @description start, done (the grade after: the unit in stock at it; costs; capitalise or not),
+         *     fail or cancel (the unit back to the shop's decision).
+         */
+        post: operations["updateWorkOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5997,9 +6123,14 @@ export interface components {
              * Action
              * @enum {string}
              */
-            action: "lose" | "find" | "restock";
+            action: "lose" | "find" | "restock" | "release" | "scrap";
             /** Reason */
             reason: string;
+            /**
+             * Recovered Value
+             * @description scrap: what was recovered, yuan
+             */
+            recovered_value?: number | string | null;
             /** Unit Id */
             unit_id: number;
         };
@@ -6502,6 +6633,80 @@ export interface components {
             id: number;
             /** Reason */
             reason: string;
+        };
+        /** BaselineOut */
+        BaselineOut: {
+            /**
+             * After Sale Id
+             * @description the return business that charged it
+             */
+            after_sale_id: number | null;
+            /** Baseline Id */
+            baseline_id: number | null;
+            /**
+             * Blocked
+             * @description a check that blocks restock failed
+             */
+            blocked: boolean;
+            /**
+             * Cosmetic Grade
+             * @enum {string}
+             */
+            cosmetic_grade: "A" | "B" | "C" | "D";
+            /**
+             * Damage Computed
+             * @description the sum of priced lines (and the lock charge)
+             */
+            damage_computed: string;
+            /** Damage Reason */
+            damage_reason: string;
+            /**
+             * Damage Total
+             * @description what is charged: computed, or typed with a reason
+             */
+            damage_total: string;
+            /**
+             * Fineness
+             * @description by the fineness table from the two results
+             */
+            fineness: string;
+            /**
+             * Finished At
+             * Format: date-time
+             */
+            finished_at: string;
+            /** Functional Pass */
+            functional_pass: boolean;
+            /** Id */
+            id: number;
+            /** Inspector Name */
+            inspector_name: string;
+            /** Note */
+            note: string;
+            /**
+             * Occasion
+             * @enum {string}
+             */
+            occasion: "ship_baseline" | "return" | "exchange" | "receipt" | "periodic";
+            /** Occasion Name */
+            occasion_name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Photo Count */
+            photo_count: number;
+            /** Photos */
+            photos: components["schemas"]["PhotoOut"][];
+            /** Quarantine Fee */
+            quarantine_fee: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Template Name */
+            template_name: string;
+            /** Unit Id */
+            unit_id: number;
         };
         /** BillListIn */
         BillListIn: {
@@ -7329,6 +7534,33 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** ComparedLineOut */
+        ComparedLineOut: {
+            /** @description the shipping baseline's same item */
+            baseline: components["schemas"]["InspectionLineOut"] | null;
+            /** Blocks Restock */
+            blocks_restock: boolean;
+            /** Changed */
+            changed: boolean;
+            /** Choice */
+            choice: string;
+            /** Code */
+            code: string;
+            /** Kind */
+            kind: string;
+            /** Label */
+            label: string;
+            /** Note */
+            note: string;
+            /** Passed */
+            passed: boolean | null;
+            /** Price */
+            price: string;
+            /** Severity */
+            severity: string;
+            /** Value */
+            value: string | null;
+        };
         /** ContactIn */
         ContactIn: {
             /** Case Id */
@@ -7452,6 +7684,58 @@ export interface components {
         CountOut: {
             /** Count */
             count: number;
+        };
+        /** CreateInspectionIn */
+        CreateInspectionIn: {
+            /**
+             * Cosmetic Grade
+             * @enum {string}
+             */
+            cosmetic_grade: "A" | "B" | "C" | "D";
+            /**
+             * Damage Amount
+             * @description return/exchange: typed over the computed total (needs a reason)
+             */
+            damage_amount?: number | string | null;
+            /**
+             * Damage Reason
+             * @default
+             */
+            damage_reason: string;
+            /**
+             * Idempotency Key
+             * @default
+             */
+            idempotency_key: string;
+            /** Lines */
+            lines: components["schemas"]["InspectionLineIn"][];
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Occasion
+             * @enum {string}
+             */
+            occasion: "ship_baseline" | "return" | "exchange" | "receipt" | "periodic";
+            /**
+             * Order Id
+             * @description ship_baseline: the order shipped
+             */
+            order_id?: number | null;
+            /**
+             * Photos Base64
+             * @description JPEG/PNG ≤ 1 MB each, base64
+             */
+            photos_base64?: string[];
+            /** Started At */
+            started_at?: string | null;
+            /**
+             * Unit Id
+             * @description required but for ship_baseline
+             */
+            unit_id?: number | null;
         };
         /** CreateMerchantIn */
         CreateMerchantIn: {
@@ -7599,6 +7883,33 @@ export interface components {
             format: "code128" | "qr";
             /** Unit Ids */
             unit_ids: number[];
+        };
+        /** CreateWorkOrderIn */
+        CreateWorkOrderIn: {
+            /** Inspection Id */
+            inspection_id?: number | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "repair" | "refurbish" | "battery" | "clean" | "data_wipe";
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Supplier Id
+             * @description the repairer; null: in house
+             */
+            supplier_id?: number | null;
+            /** Unit Id */
+            unit_id: number;
+            /**
+             * Warranty
+             * @default false
+             */
+            warranty: boolean;
         };
         /** CreditAccountOut */
         CreditAccountOut: {
@@ -8745,6 +9056,11 @@ export interface components {
              */
             idempotency_key: string;
             /**
+             * Inspection Id
+             * @description inspect: the return inspection (createInspection) whose damage total is charged instead of damage_amount
+             */
+            inspection_id?: number | null;
+            /**
              * Inspection Note
              * @default
              */
@@ -9427,6 +9743,21 @@ export interface components {
             ship_check: components["schemas"]["ShipCheckOut"] | null;
             unit: components["schemas"]["UnitOut"] | null;
         };
+        /** FinenessRowOut */
+        FinenessRowOut: {
+            /**
+             * Cosmetic Grade
+             * @enum {string}
+             */
+            cosmetic_grade: "A" | "B" | "C" | "D";
+            /** Fineness */
+            fineness: string;
+            /**
+             * Functional
+             * @enum {string}
+             */
+            functional: "pass" | "fail";
+        };
         /** ForceDownIn */
         ForceDownIn: {
             /**
@@ -9988,6 +10319,207 @@ export interface components {
              * @enum {string}
              */
             part: "buyout" | "shipping" | "addons";
+        };
+        /** InspectionDetailOut */
+        InspectionDetailOut: {
+            /**
+             * After Sale Id
+             * @description the return business that charged it
+             */
+            after_sale_id: number | null;
+            baseline: components["schemas"]["BaselineOut"] | null;
+            /** Baseline Id */
+            baseline_id: number | null;
+            /**
+             * Blocked
+             * @description a check that blocks restock failed
+             */
+            blocked: boolean;
+            /** Changed Count */
+            changed_count: number;
+            /**
+             * Cosmetic Grade
+             * @enum {string}
+             */
+            cosmetic_grade: "A" | "B" | "C" | "D";
+            /**
+             * Damage Computed
+             * @description the sum of priced lines (and the lock charge)
+             */
+            damage_computed: string;
+            /** Damage Reason */
+            damage_reason: string;
+            /**
+             * Damage Total
+             * @description what is charged: computed, or typed with a reason
+             */
+            damage_total: string;
+            /** Failed */
+            failed: string[];
+            /**
+             * Fineness
+             * @description by the fineness table from the two results
+             */
+            fineness: string;
+            /**
+             * Finished At
+             * Format: date-time
+             */
+            finished_at: string;
+            /** Functional Pass */
+            functional_pass: boolean;
+            /** Id */
+            id: number;
+            /** Inspector Name */
+            inspector_name: string;
+            /** Lines */
+            lines: components["schemas"]["ComparedLineOut"][];
+            /** Note */
+            note: string;
+            /**
+             * Occasion
+             * @enum {string}
+             */
+            occasion: "ship_baseline" | "return" | "exchange" | "receipt" | "periodic";
+            /** Occasion Name */
+            occasion_name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Photo Count */
+            photo_count: number;
+            /** Photos */
+            photos: components["schemas"]["PhotoOut"][];
+            /** Quarantine Fee */
+            quarantine_fee: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Template Name */
+            template_name: string;
+            /** Unit Id */
+            unit_id: number;
+        };
+        /** InspectionLineIn */
+        InspectionLineIn: {
+            /**
+             * Choice
+             * @default
+             */
+            choice: string;
+            /** Code */
+            code: string;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /** Passed */
+            passed?: boolean | null;
+            /**
+             * Severity
+             * @default
+             * @enum {string}
+             */
+            severity: "" | "minor" | "moderate" | "severe";
+            /** Value */
+            value?: number | string | null;
+        };
+        /** InspectionLineOut */
+        InspectionLineOut: {
+            /** Blocks Restock */
+            blocks_restock: boolean;
+            /** Choice */
+            choice: string;
+            /** Code */
+            code: string;
+            /** Kind */
+            kind: string;
+            /** Label */
+            label: string;
+            /** Note */
+            note: string;
+            /** Passed */
+            passed: boolean | null;
+            /** Price */
+            price: string;
+            /** Severity */
+            severity: string;
+            /** Value */
+            value: string | null;
+        };
+        /** InspectionOut */
+        InspectionOut: {
+            /**
+             * After Sale Id
+             * @description the return business that charged it
+             */
+            after_sale_id: number | null;
+            /** Baseline Id */
+            baseline_id: number | null;
+            /**
+             * Blocked
+             * @description a check that blocks restock failed
+             */
+            blocked: boolean;
+            /**
+             * Cosmetic Grade
+             * @enum {string}
+             */
+            cosmetic_grade: "A" | "B" | "C" | "D";
+            /**
+             * Damage Computed
+             * @description the sum of priced lines (and the lock charge)
+             */
+            damage_computed: string;
+            /** Damage Reason */
+            damage_reason: string;
+            /**
+             * Damage Total
+             * @description what is charged: computed, or typed with a reason
+             */
+            damage_total: string;
+            /**
+             * Fineness
+             * @description by the fineness table from the two results
+             */
+            fineness: string;
+            /**
+             * Finished At
+             * Format: date-time
+             */
+            finished_at: string;
+            /** Functional Pass */
+            functional_pass: boolean;
+            /** Id */
+            id: number;
+            /** Inspector Name */
+            inspector_name: string;
+            /** Note */
+            note: string;
+            /**
+             * Occasion
+             * @enum {string}
+             */
+            occasion: "ship_baseline" | "return" | "exchange" | "receipt" | "periodic";
+            /** Occasion Name */
+            occasion_name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Photo Count */
+            photo_count: number;
+            /** Quarantine Fee */
+            quarantine_fee: string;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+            /** Template Name */
+            template_name: string;
+            /** Unit Id */
+            unit_id: number;
         };
         /** IntakeKeyCreatedOut */
         IntakeKeyCreatedOut: {
@@ -11792,6 +12324,13 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** PhotoOut */
+        PhotoOut: {
+            /** File Id */
+            file_id: number;
+            /** Url */
+            url: string | null;
+        };
         /** PlaceOrderIn */
         PlaceOrderIn: {
             /** Addon Ids */
@@ -13595,6 +14134,30 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** SaveTemplateIn */
+        SaveTemplateIn: {
+            /**
+             * Base
+             * @default phone
+             * @enum {string}
+             */
+            base: "phone" | "laptop";
+            /**
+             * Category Id
+             * @description null: the shop's default for `base`
+             */
+            category_id?: number | null;
+            /** Items */
+            items: components["schemas"]["TemplateItemIn"][];
+            /** Name */
+            name: string;
+            /**
+             * Quarantine Fee
+             * @description fixed charge for a device returned locked; 0: off
+             * @default 0.00
+             */
+            quarantine_fee: number | string;
+        };
         /** ScanReceiptIn */
         ScanReceiptIn: {
             /**
@@ -14866,6 +15429,124 @@ export interface components {
              */
             synced: boolean;
         };
+        /** TemplateItemIn */
+        TemplateItemIn: {
+            /**
+             * Blocks Restock
+             * @default false
+             */
+            blocks_restock: boolean;
+            /** Choices */
+            choices?: string[];
+            /** Code */
+            code: string;
+            /**
+             * Cosmetic
+             * @description a failure is damage, not a functional failure
+             * @default false
+             */
+            cosmetic: boolean;
+            /** Fail Choices */
+            fail_choices?: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pass_fail" | "number" | "choice";
+            /** Label */
+            label: string;
+            /**
+             * Label En
+             * @default
+             */
+            label_en: string;
+            /** Min Pass */
+            min_pass?: number | string | null;
+            /** Prices */
+            prices?: {
+                [key: string]: number | string;
+            };
+            /**
+             * Required
+             * @default true
+             */
+            required: boolean;
+            /**
+             * Unit
+             * @default
+             */
+            unit: string;
+        };
+        /** TemplateItemOut */
+        TemplateItemOut: {
+            /** Blocks Restock */
+            blocks_restock: boolean;
+            /** Choices */
+            choices: string[];
+            /** Code */
+            code: string;
+            /** Cosmetic */
+            cosmetic: boolean;
+            /** Fail Choices */
+            fail_choices: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pass_fail" | "number" | "choice";
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /** Min Pass */
+            min_pass: string | null;
+            /** Prices */
+            prices: {
+                [key: string]: string;
+            };
+            /** Required */
+            required: boolean;
+            /** Unit */
+            unit: string;
+        };
+        /** TemplateListOut */
+        TemplateListOut: {
+            /** Cosmetic Grades */
+            cosmetic_grades: components["schemas"]["ValueLabelOut"][];
+            /** Fineness Table */
+            fineness_table: components["schemas"]["FinenessRowOut"][];
+            /** Severities */
+            severities: components["schemas"]["ValueLabelOut"][];
+            /** Templates */
+            templates: components["schemas"]["TemplateOut"][];
+        };
+        /** TemplateOut */
+        TemplateOut: {
+            /**
+             * Base
+             * @enum {string}
+             */
+            base: "phone" | "laptop";
+            /** Category Id */
+            category_id: number | null;
+            /** Category Name */
+            category_name: string;
+            /**
+             * Id
+             * @description null: the built-in default, never saved
+             */
+            id: number | null;
+            /** Is Builtin */
+            is_builtin: boolean;
+            /** Items */
+            items: components["schemas"]["TemplateItemOut"][];
+            /** Name */
+            name: string;
+            /** Quarantine Fee */
+            quarantine_fee: string;
+            /** Updated By Name */
+            updated_by_name: string;
+        };
         /** TemplateVariableOut */
         TemplateVariableOut: {
             /** Label */
@@ -15104,7 +15785,7 @@ export interface components {
              * Action
              * @enum {string}
              */
-            action: "serial_record" | "transfer_send" | "restock" | "lose" | "find";
+            action: "serial_record" | "transfer_send" | "restock" | "lose" | "find" | "inspect" | "release" | "repair_start" | "scrap";
             /** Allowed */
             allowed: boolean;
             /** Reason Disabled */
@@ -15115,6 +15796,11 @@ export interface components {
          * @description The device an order names (a SKU tracked by unit).
          */
         UnitBriefOut: {
+            /**
+             * Customer Todo
+             * @description quarantined: the blocking checks that failed, what the customer must do
+             */
+            customer_todo?: string[];
             /** Grade */
             grade: string;
             /** Id */
@@ -15151,6 +15837,21 @@ export interface components {
              * @description yuan, two places
              */
             cost: string | null;
+            /**
+             * Cost Basis
+             * @description purchase plus capitalised work orders, yuan
+             */
+            cost_basis: string | null;
+            /**
+             * Customer Todo
+             * @description quarantined: the blocking checks that failed (what the customer must do)
+             */
+            customer_todo: string[];
+            /**
+             * Disposal Value
+             * @description scrapped: what was recovered, yuan
+             */
+            disposal_value: string | null;
             /** Goods Id */
             goods_id: number | null;
             /** Goods Name */
@@ -15167,6 +15868,13 @@ export interface components {
             imei1: string;
             /** Imei2 */
             imei2: string;
+            /** @description the checklist its goods follow */
+            inspection_template: components["schemas"]["UnitTemplateOut"];
+            /**
+             * Inspections
+             * @description newest first
+             */
+            inspections: components["schemas"]["InspectionOut"][];
             /** Meid */
             meid: string;
             /** Order Id */
@@ -15192,7 +15900,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost";
+            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost" | "inspecting" | "quarantined" | "in_repair" | "scrapped";
             /** Status Label */
             status_label: string;
             /**
@@ -15209,6 +15917,11 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+            /**
+             * Work Orders
+             * @description newest first
+             */
+            work_orders: components["schemas"]["WorkOrderOut"][];
         };
         /** UnitListIn */
         UnitListIn: {
@@ -15233,7 +15946,7 @@ export interface components {
             /** Sku Id */
             sku_id?: number | null;
             /** Status */
-            status?: ("serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost") | null;
+            status?: ("serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost" | "inspecting" | "quarantined" | "in_repair" | "scrapped") | null;
             /**
              * Sub Shop Id
              * @description units at this sub-shop
@@ -15375,7 +16088,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost";
+            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost" | "inspecting" | "quarantined" | "in_repair" | "scrapped";
             /** Status Label */
             status_label: string;
             /**
@@ -15392,6 +16105,57 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+        };
+        /** UnitTemplateItemOut */
+        UnitTemplateItemOut: {
+            /** Blocks Restock */
+            blocks_restock: boolean;
+            /** Choices */
+            choices: string[];
+            /** Code */
+            code: string;
+            /** Cosmetic */
+            cosmetic: boolean;
+            /** Fail Choices */
+            fail_choices: string[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pass_fail" | "number" | "choice";
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /** Min Pass */
+            min_pass: string | null;
+            /** Prices */
+            prices: {
+                [key: string]: string;
+            };
+            /** Required */
+            required: boolean;
+            /** Unit */
+            unit: string;
+        };
+        /** UnitTemplateOut */
+        UnitTemplateOut: {
+            /**
+             * Base
+             * @enum {string}
+             */
+            base: "phone" | "laptop";
+            /**
+             * Id
+             * @description null: the built-in default
+             */
+            id: number | null;
+            /** Items */
+            items: components["schemas"]["UnitTemplateItemOut"][];
+            /** Name */
+            name: string;
+            /** Quarantine Fee */
+            quarantine_fee: string;
         };
         /** UnwoundLineOut */
         UnwoundLineOut: {
@@ -15552,6 +16316,32 @@ export interface components {
              */
             phone: string;
         };
+        /** UpdateWorkOrderIn */
+        UpdateWorkOrderIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "start" | "done" | "fail" | "cancel";
+            /** Capitalise */
+            capitalise?: boolean | null;
+            /**
+             * Grade After
+             * @default
+             */
+            grade_after: ("new" | "99" | "95" | "90" | "80") | "";
+            /** Id */
+            id: number;
+            /** Labour Cost */
+            labour_cost?: number | string | null;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /** Parts Cost */
+            parts_cost?: number | string | null;
+        };
         /** UserAuthenticationIn */
         UserAuthenticationIn: {
             /** Order Id */
@@ -15594,6 +16384,13 @@ export interface components {
             sub_shop: components["schemas"]["SubShopBrief"] | null;
             /** Username */
             username: string;
+        };
+        /** ValueLabelOut */
+        ValueLabelOut: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
         };
         /** WaiveChargeIn */
         WaiveChargeIn: {
@@ -16176,6 +16973,61 @@ export interface components {
              * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
              */
             key: string;
+        };
+        /** WorkOrderOut */
+        WorkOrderOut: {
+            /** Capitalise */
+            capitalise: boolean;
+            /** Finished At */
+            finished_at: string | null;
+            /** Grade After */
+            grade_after: string;
+            /** Grade Before */
+            grade_before: string;
+            /** Id */
+            id: number;
+            /** Inspection Id */
+            inspection_id: number | null;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "repair" | "refurbish" | "battery" | "clean" | "data_wipe";
+            /** Kind Name */
+            kind_name: string;
+            /** Labour Cost */
+            labour_cost: string;
+            /** Note */
+            note: string;
+            /**
+             * Opened At
+             * Format: date-time
+             */
+            opened_at: string;
+            /** Opened By Name */
+            opened_by_name: string;
+            /** Parts Cost */
+            parts_cost: string;
+            /** Started At */
+            started_at: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "open" | "in_progress" | "done" | "failed" | "cancelled";
+            /** Status Name */
+            status_name: string;
+            /**
+             * Supplier Id
+             * @description null: in house
+             */
+            supplier_id: number | null;
+            /** Supplier Name */
+            supplier_name: string;
+            /** Unit Id */
+            unit_id: number;
+            /** Warranty */
+            warranty: boolean;
         };
         /** WriteOffBillOut */
         WriteOffBillOut: {
@@ -16841,6 +17693,35 @@ export interface operations {
             };
         };
     };
+    createInspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInspectionIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["InspectionDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     createIntakeKey: {
         parameters: {
             query?: never;
@@ -17067,6 +17948,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WebhookEndpointCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    createWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WorkOrderOut"];
                         msg: string;
                     };
                 };
@@ -17401,6 +18311,58 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CustomerPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getInspectionDetail: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["InspectionDetailOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getInspectionTemplateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["TemplateListOut"];
                         msg: string;
                     };
                 };
@@ -18105,7 +19067,7 @@ export interface operations {
                 page?: number;
                 page_size?: number;
                 sku_id?: number | null;
-                status?: ("serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost") | null;
+                status?: ("serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost" | "inspecting" | "quarantined" | "in_repair" | "scrapped") | null;
                 /** @description units at this sub-shop */
                 sub_shop_id?: number | null;
                 supplier_id?: number | null;
@@ -18501,6 +19463,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ContractTemplateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveInspectionTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveTemplateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["TemplateOut"];
                         msg: string;
                     };
                 };
@@ -18907,6 +19898,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WebhookEndpointOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    updateWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WorkOrderOut"];
                         msg: string;
                     };
                 };

@@ -33,6 +33,12 @@ const P = {
   sendTransfer: '/api/backend/sendStockTransfer',
   receiveTransfer: '/api/backend/receiveStockTransfer',
   places: '/api/backend/getSubShopOptions',
+  templates: '/api/backend/getInspectionTemplateList',
+  saveTemplate: '/api/backend/saveInspectionTemplate',
+  inspect: '/api/backend/createInspection',
+  inspection: '/api/backend/getInspectionDetail',
+  createWorkOrder: '/api/backend/createWorkOrder',
+  updateWorkOrder: '/api/backend/updateWorkOrder',
 } as const;
 
 
@@ -50,6 +56,8 @@ export const assetKeys = {
   transfers: () => [...assetKeys.all, 'transfers'] as const,
   transferList: (query: TransferListQuery) => [...assetKeys.transfers(), 'list', query] as const,
   transfer: (id: number) => [...assetKeys.transfers(), 'detail', id] as const,
+  templates: () => [...assetKeys.all, 'templates'] as const,
+  inspection: (id: number) => [...assetKeys.all, 'inspection', id] as const,
 };
 
 /** The shop's sub-shops (the places a unit can be besides the warehouse). */
@@ -191,4 +199,53 @@ export function useReceiveTransfer() {
     mutationFn: (body: ReceiveTransferBody): Promise<TransferDetail> => strictCall((options) => apiPost(P.receiveTransfer, body, options)),
     onSuccess: refresh,
   });
+}
+
+// --- inspections, templates and work orders (issue 63) --------------------------------------------
+
+/** The checklists and damage price list, the severities, cosmetic grades and fineness table. */
+export function useInspectionTemplates(enabled = true) {
+  return useQuery({ queryKey: assetKeys.templates(), queryFn: () => strictCall((options) => apiGet(P.templates, undefined, options)), enabled });
+}
+
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return usePost(P.saveTemplate, {
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: assetKeys.templates() });
+      void queryClient.invalidateQueries({ queryKey: assetKeys.units() });
+    },
+  });
+}
+
+/** One inspection beside its shipping baseline. */
+export function useInspectionDetail(id: number | null) {
+  return useQuery({
+    queryKey: assetKeys.inspection(id ?? 0),
+    queryFn: () => strictCall((options) => apiGet(P.inspection, { id: id ?? 0 }, options)),
+    enabled: id !== null,
+  });
+}
+
+function useRefreshUnit() {
+  const queryClient = useQueryClient();
+  return (unitId: number) => {
+    void queryClient.invalidateQueries({ queryKey: assetKeys.units() });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.unit(unitId) });
+  };
+}
+
+export function useCreateInspection() {
+  const refresh = useRefreshUnit();
+  return usePost(P.inspect, { onSuccess: (saved) => refresh(saved.unit_id) });
+}
+
+export function useCreateWorkOrder() {
+  const refresh = useRefreshUnit();
+  return usePost(P.createWorkOrder, { onSuccess: (saved) => refresh(saved.unit_id) });
+}
+
+export function useUpdateWorkOrder() {
+  const refresh = useRefreshUnit();
+  return usePost(P.updateWorkOrder, { onSuccess: (saved) => refresh(saved.unit_id) });
 }

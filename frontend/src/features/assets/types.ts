@@ -38,3 +38,17 @@ export type TransferListQuery = NonNullable<ApiQuery<'/api/backend/getStockTrans
 export type TransferDetail = ApiData<'/api/backend/getStockTransferDetail', 'get'>;
 export type SendTransferBody = ApiBody<'/api/backend/sendStockTransfer', 'post'>;
 export type ReceiveTransferBody = ApiBody<'/api/backend/receiveStockTransfer', 'post'>;
+
+export type UnitInspection = UnitDetail['inspections'][number];
+export type UnitWorkOrder = UnitDetail['work_orders'][number];
+export type UnitTemplate = UnitDetail['inspection_template'];
+export type TemplateItem = UnitTemplate['items'][number];
+export type InspectionDetail = ApiData<'/api/backend/getInspectionDetail', 'get'>;
+export type ComparedLine = InspectionDetail['lines'][number];
+export type CreateInspectionBody = ApiBody<'/api/backend/createInspection', 'post'>;
+export type InspectionLineBody = CreateInspectionBody['lines'][number];
+export type TemplateList = ApiData<'/api/backend/getInspectionTemplateList', 'get'>;
+export type TemplateRow = TemplateList['templates'][number];
+export type SaveTemplateBody = ApiBody<'/api/backend/saveInspectionTemplate', 'post'>;
+export type CreateWorkOrderBody = ApiBody<'/api/backend/createWorkOrder', 'post'>;
+export type UpdateWorkOrderBody = ApiBody<'/api/backend/updateWorkOrder', 'post'>;

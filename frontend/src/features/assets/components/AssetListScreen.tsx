@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ListTable } from '@/components/data-table/ListTable';
 import { selectedRows, useListSelection } from '@/components/data-table/selection';
 import { ExportButton } from '@/components/ExportButton';
@@ -9,7 +9,9 @@ import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterB
 import { FilterPills } from '@/components/filters/FilterPills';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { useGlobalState } from '@/components/GlobalStateProvider';
+import { lazyDialog } from '@/components/lazyDialog';
 import { PageHeader } from '@/components/PageHeader';
+import { Button } from '@/components/ui/Button';
 import { NoMatches } from '@/components/data-table/TableStates';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { UserText } from '@/components/ui/UserText';
@@ -21,6 +23,8 @@ import type { Unit } from '../types';
 import { LabelPrintBar } from './LabelPrintBar';
 import { useGradeName } from './UnitBadges';
 import { useUnitColumns } from './unitColumns';
+
+const TemplateEditorDialog = lazyDialog(() => import('./TemplateEditorDialog').then((module) => module.TemplateEditorDialog), () => true);
 
 const unitRowId = (row: Unit) => String(row.id);
 
@@ -47,6 +51,7 @@ export function AssetListScreen() {
   // The SKU filter names the SKU of the rows it shows (every row is of that SKU).
   const skuName = list.data?.list.find((row) => row.sku_id === state.sku_id)?.sku_name;
 
+  const [editing, setEditing] = useState(false);
   const counts = list.data?.status_counts;
   const tabs = statusTabs(UNIT_STATUSES, counts, list.data?.status_counts_capped).map((tab) => ({ ...tab, label: tab.value ? t(`status.${tab.value}`) : t('list.all') }));
 
@@ -55,7 +60,16 @@ export function AssetListScreen() {
       <PageHeader
         title={t('list.title')}
         description={ownSubShop ? t('list.descriptionSubShop') : t('list.description')}
-        actions={<ExportButton kind="units" filters={unitFilters(state)} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {hasAction(auth, 'asset.adjust') && ownSubShop === null && (
+              <Button variant="secondary" onClick={() => setEditing(true)} data-open-templates="">
+                {t('second.templates.open')}
+              </Button>
+            )}
+            <ExportButton kind="units" filters={unitFilters(state)} />
+          </div>
+        }
       />
       <FilterPills label={t('list.statusTabs')} value={state.status} options={tabs} onChange={(status) => update({ status })} />
       <FilterBar active={[state.keyword, state.place, state.grade, state.supplier_id, state.sku_id].filter(Boolean).length}>
@@ -114,6 +128,7 @@ export function AssetListScreen() {
           )
         }
       />
+      {editing && <TemplateEditorDialog onClose={() => setEditing(false)} />}
     </div>
   );
 }

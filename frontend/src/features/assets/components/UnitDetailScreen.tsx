@@ -16,13 +16,17 @@ import { UserText, withUserValues } from '@/components/ui/UserText';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { hasAction } from '@/lib/access';
 import { isOrderStatus } from '@/features/orders/lib/stages';
-import { isAdjustAction, isSerialAction, isUnitStatus, unitCodes } from '../lib/units';
+import { type AdjustActionName, isAdjustAction, isSerialAction, isUnitStatus, unitCodes } from '../lib/units';
 import { useAdjustUnit, useUnitDetail } from '../queries';
 import type { UnitAction, UnitDetail, UnitHistoryEntry, UnitOrder } from '../types';
+import { CustomerTodo, InspectionList, WorkOrderList } from './SecondLife';
 import { UnitStatusBadge, useGradeName } from './UnitBadges';
 
 const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
 const RecordSerialDialog = lazyDialog(() => import('./dialogs').then((module) => module.RecordSerialDialog), (props) => props.unit !== null);
+const InspectDialog = lazyDialog(() => import('./SecondLife').then((module) => module.InspectDialog), () => true);
+const CreateWorkOrderDialog = lazyDialog(() => import('./SecondLife').then((module) => module.CreateWorkOrderDialog), () => true);
+const ScrapDialog = lazyDialog(() => import('./SecondLife').then((module) => module.ScrapDialog), () => true);
 
 const LIST = '/assets';
 
@@ -126,10 +130,22 @@ function UnitView({ unit }: { unit: UnitDetail }) {
   const auth = useGlobalState((state) => state.auth);
   const gradeName = useGradeName();
   const adjust = useAdjustUnit();
-  const [adjusting, setAdjusting] = useState<'lose' | 'find' | 'restock' | null>(null);
+  const [adjusting, setAdjusting] = useState<Exclude<AdjustActionName, 'scrap'> | null>(null);
   const [recording, setRecording] = useState(false);
+  const [dialog, setDialog] = useState<'inspect' | 'repair_start' | 'scrap' | null>(null);
   const canAdjust = hasAction(auth, 'asset.adjust');
-  const offered = canAdjust ? unit.actions.filter((action) => isAdjustAction(action.action) || isSerialAction(action.action)) : [];
+  const second = useTranslations('assets.second');
+  // The second life's actions (issue 63) are offered only when they apply; the others say why not.
+  const SECOND_LIFE = ['inspect', 'release', 'repair_start', 'scrap'];
+  const offered = canAdjust
+    ? unit.actions.filter((action) => (SECOND_LIFE.includes(action.action) ? action.allowed : isAdjustAction(action.action) || isSerialAction(action.action)))
+    : [];
+  const label = (action: string) => (action === 'inspect' || action === 'repair_start' || isAdjustAction(action) ? t(`actions.${action as AdjustActionName | 'inspect' | 'repair_start'}`) : action);
+  const onAction = (action: string) => {
+    if (isSerialAction(action)) setRecording(true);
+    else if (action === 'inspect' || action === 'repair_start' || action === 'scrap') setDialog(action);
+    else if (isAdjustAction(action) && action !== 'scrap') setAdjusting(action);
+  };
   const codes = unitCodes(unit);
   const title = codes[0] ?? t('unit.noSerial', { id: unit.id });
   const totalPaid = unit.orders.reduce((sum, order) => sum + Math.round(Number(order.paid || 0) * 100), 0) / 100;
@@ -154,17 +170,20 @@ function UnitView({ unit }: { unit: UnitDetail }) {
         actions={
           offered.length > 0 && (
             <div className="flex flex-wrap items-start gap-2" data-unit-actions>
-              {offered.map((action) =>
-                isSerialAction(action.action) ? (
-                  <ActionButton key={action.action} action={action} label={t('actions.recordSerial')} onClick={() => setRecording(true)} />
-                ) : (
-                  <ActionButton key={action.action} action={action} label={t(`actions.${action.action as 'lose' | 'find' | 'restock'}`)} danger={action.action === 'lose'} onClick={() => setAdjusting(action.action as 'lose' | 'find' | 'restock')} />
-                ),
-              )}
+              {offered.map((action) => (
+                <ActionButton
+                  key={action.action}
+                  action={action}
+                  label={isSerialAction(action.action) ? t('actions.recordSerial') : label(action.action)}
+                  danger={action.action === 'lose' || action.action === 'scrap'}
+                  onClick={() => onAction(action.action)}
+                />
+              ))}
             </div>
           )
         }
       />
+      <CustomerTodo todo={unit.customer_todo} />
       <DetailSection id="unit-facts" title={t('detail.sections.device')}>
         <Facts>
           <Fact label={t('unit.serial')}>{unit.serial_number && <span className="font-mono" translate="no">{unit.serial_number}</span>}</Fact>
@@ -174,6 +193,8 @@ function UnitView({ unit }: { unit: UnitDetail }) {
           <Fact label={t('columns.grade')}>{gradeName(unit.grade, unit.grade_label)}</Fact>
           <Fact label={t('columns.place')}>{unit.sub_shop_id === null ? t('place.warehouse') : <UserText>{unit.place_name}</UserText>}</Fact>
           <Fact label={t('columns.cost')}>{unit.cost === null ? '' : formatCurrency(unit.cost)}</Fact>
+          {unit.cost_basis !== null && unit.cost_basis !== unit.cost && <Fact label={second('columns.cost')}>{second('costBasis', { amount: formatCurrency(unit.cost_basis) })}</Fact>}
+          {unit.disposal_value !== null && <Fact label={t('actions.scrap')}>{second('recovered', { amount: formatCurrency(unit.disposal_value) })}</Fact>}
           <Fact label={t('columns.supplier')} userText>
             {unit.supplier_name}
           </Fact>
@@ -206,6 +227,12 @@ function UnitView({ unit }: { unit: UnitDetail }) {
           </div>
         )}
       </DetailSection>
+      <DetailSection id="unit-inspections" title={second('sections.inspections')}>
+        <InspectionList inspections={unit.inspections} />
+      </DetailSection>
+      <DetailSection id="unit-work-orders" title={second('sections.workOrders')}>
+        <WorkOrderList workOrders={unit.work_orders} canAdjust={canAdjust} />
+      </DetailSection>
       <DetailSection id="unit-history" title={t('detail.sections.history')}>
         <HistoryTimeline entries={unit.history} />
       </DetailSection>
@@ -213,13 +240,18 @@ function UnitView({ unit }: { unit: UnitDetail }) {
         open={adjusting !== null}
         onClose={() => setAdjusting(null)}
         title={adjusting ? t(`actions.${adjusting}Title`, { code: title }) : ''}
-        description={adjusting ? t(`actions.${adjusting}Hint`) : undefined}
+        description={adjusting ? (adjusting === 'restock' && unit.status === 'inspecting' ? t('actions.restockInspectedHint') : t(`actions.${adjusting}Hint`)) : undefined}
         confirmLabel={adjusting ? t(`actions.${adjusting}`) : ''}
         reasonRequired
         danger={adjusting === 'lose'}
         onConfirm={(reason) => adjust.mutateAsync({ unit_id: unit.id, action: adjusting ?? 'lose', reason })}
       />
       <RecordSerialDialog unit={recording ? unit : null} onClose={() => setRecording(false)} />
+      {dialog === 'inspect' && <InspectDialog unit={unit} code={title} onClose={() => setDialog(null)} />}
+      {dialog === 'repair_start' && <CreateWorkOrderDialog unit={unit} code={title} onClose={() => setDialog(null)} />}
+      {dialog === 'scrap' && (
+        <ScrapDialog unitId={unit.id} title={t('actions.scrapTitle', { code: title })} hint={t('actions.scrapHint')} confirmLabel={t('actions.scrap')} onConfirm={(body) => adjust.mutateAsync(body)} onClose={() => setDialog(null)} />
+      )}
     </div>
   );
 }

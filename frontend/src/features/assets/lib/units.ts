@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, readEnum, readId, readPage, readPageSize, readText, 
 import type { Tone } from '@/components/StatusBadge';
 import type { StatusCounts, UnitListQuery } from '../types';
 
-export const UNIT_STATUSES = ['serial_pending', 'in_stock', 'in_transit', 'out_with_customer', 'returning', 'received', 'sold', 'lost'] as const;
+export const UNIT_STATUSES = ['serial_pending', 'in_stock', 'in_transit', 'out_with_customer', 'returning', 'received', 'inspecting', 'quarantined', 'in_repair', 'sold', 'lost', 'scrapped'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 /** One grade vocabulary: the goods' fineness a unit can be sold as. */
@@ -23,8 +23,12 @@ const TONES: Record<UnitStatus, Tone> = {
   out_with_customer: 'sky',
   returning: 'amber',
   received: 'slate',
+  inspecting: 'amber',
+  quarantined: 'red',
+  in_repair: 'amber',
   sold: 'slate',
   lost: 'red',
+  scrapped: 'slate',
 };
 
 export function isUnitStatus(value: string): value is UnitStatus {
@@ -129,7 +133,8 @@ export function skuUnitsHref(skuId: number): string {
 export const STOCK_RECEIPTS_HREF = '/stockReceipts';
 
 /** The unit actions the detail offers (getUnitDetail `actions`); the serial's move has one name in the machine. */
-export const ADJUST_ACTIONS = ['lose', 'find', 'restock'] as const;
+export const ADJUST_ACTIONS = ['lose', 'find', 'restock', 'release', 'scrap'] as const;
+export type AdjustActionName = (typeof ADJUST_ACTIONS)[number];
 export const SERIAL_ACTIONS = ['serial_record', 'record_serial'] as const;
 
 export function isAdjustAction(action: string): action is (typeof ADJUST_ACTIONS)[number] {

@@ -52,7 +52,7 @@ const listCalls = (fetchMock: ReturnType<typeof backend>) => fetchMock.mock.call
 describe('AssetListScreen', () => {
   it("shows each status tab with the server's count of its list", async () => {
     await mount(backend());
-    expect(pills()).toEqual(['全部7', '待录序列号1', '在库3', '调拨中0', '在客户处2', '归还中0', '已收回0', '已售出0', '已丢失1']);
+    expect(pills()).toEqual(['全部7', '待录序列号1', '在库3', '调拨中0', '在客户处2', '归还中0', '已收回0', '检测中0', '隔离待解锁0', '维修中0', '已售出0', '已丢失1', '已报废0']);
     expect(document.querySelectorAll('tbody tr')).toHaveLength(2);
   });
 
