@@ -355,6 +355,38 @@ def sandbox_waybill_label(row: SandboxWaybill) -> WaybillLabel:
     )
 
 
+_TRACKING = {
+    WaybillStatus.PICKED_UP: TrackingStatus.COLLECTED,
+    WaybillStatus.IN_TRANSIT: TrackingStatus.IN_TRANSIT,
+    WaybillStatus.DELIVERED: TrackingStatus.DELIVERED,
+    WaybillStatus.RETURNED: TrackingStatus.IN_TRANSIT,
+    WaybillStatus.CANCELLED: TrackingStatus.PENDING,
+}
+
+
+def _waybill_tracking(row: SandboxWaybill) -> TrackingResult:
+    """A waybill's scans as the tracking query answers them."""
+    events = tuple(
+        TrackingEvent(
+            occurred_at=route.occurred_at,
+            status=_TRACKING[route.status],
+            location=route.place,
+            description_zh=route.text,
+            description_en=_ROUTE_CODES[route.status][2].format(city=route.place),
+        )
+        for route in _routes(row)
+    )
+    delivered = row.status == WaybillStatus.DELIVERED
+    return TrackingResult(
+        company_code=row.company_code,
+        tracking_no=row.waybill_no,
+        status=events[-1].status if events else TrackingStatus.PENDING,
+        events=events,
+        delivered=delivered,
+        delivered_at=events[-1].occurred_at if delivered and events else None,
+    )
+
+
 # --- the sandbox carrier's clock -----------------------------------------------------------
 
 
@@ -498,7 +530,10 @@ class SandboxExpressProvider:
         company = _company(company_code)
         number = _tracking_no(tracking_no)
         self._fail_on_demand("subscribe", number)
-        # A parcel already known keeps its journey: subscribing twice changes nothing.
+        # A parcel already known keeps its journey: subscribing twice changes nothing (a
+        # waybill of ours is followed by its own scans).
+        if SandboxWaybill.objects.filter(waybill_no=number).exists():
+            return ProviderReceipt(reference=f"{company.code}:{number}", status="subscribed")
         SandboxShipment.objects.get_or_create(
             company_code=company.code, tracking_no=number, defaults={"shipped_at": timezone.now()}
         )
@@ -508,6 +543,9 @@ class SandboxExpressProvider:
         self, *, company_code: str, tracking_no: str, now: datetime | None = None
     ) -> TrackingResult:
         self._fail_on_demand("track", _tracking_no(tracking_no))
+        waybill = SandboxWaybill.objects.filter(waybill_no=_tracking_no(tracking_no)).first()
+        if waybill is not None:
+            return _waybill_tracking(waybill)
         shipment = self._shipment(company_code, tracking_no)
         if shipment.tracking_no.endswith(SANDBOX_FAILING_SUFFIX):
             raise ProviderError(
