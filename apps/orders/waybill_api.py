@@ -77,8 +77,8 @@ def cancel_waybill(request: HttpRequest, payload: schemas.ShipmentIdIn) -> Any:
     return selectors.shipment_answer(shipment)
 
 
-@call(merchant_router.post, "/printWaybillLabels", schemas.LabelsOut, auth=SHIP)
-def print_waybill_labels(request: HttpRequest, payload: schemas.LabelsIn) -> Any:
+@call(merchant_router.post, "/printWaybillLabels", schemas.WaybillLabelsOut, auth=SHIP)
+def print_waybill_labels(request: HttpRequest, payload: schemas.WaybillLabelsIn) -> Any:
     """The labels of one or many shipments in one 76 × 130 mm PDF (a link to it)."""
     return waybills.waybill_labels(
         actor=current_session(request), shipment_ids=list(payload.shipment_ids)

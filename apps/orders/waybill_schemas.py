@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Literal
 
 from pydantic import Field
 
@@ -54,11 +55,11 @@ class PickupIdIn(Schema):
     pickup_id: Id
 
 
-class LabelsIn(Schema):
+class WaybillLabelsIn(Schema):
     shipment_ids: list[Id] = Field(min_length=1, max_length=200)
 
 
-class LabelsOut(Schema):
+class WaybillLabelsOut(Schema):
     url: str
     count: int
     waybill_nos: list[str]
@@ -151,6 +152,11 @@ class ShipmentListIn(Schema):
     direction: SingleLineText = Field("", max_length=16)
     company_code: SingleLineText = Field("", max_length=20)
     keyword: SingleLineText = Field("", max_length=64, description="order, waybill or serial")
+    attention: Literal["", "stuck", "exception"] = Field(
+        "",
+        description="stuck: on its way with no carrier event for 48 h; exception: returned "
+        "to sender or a pickup the carrier called off",
+    )
     date_from: date | None = None
     date_to: date | None = None
 

@@ -3,7 +3,7 @@ the shipments list (`/shipments`) and its export rows."""
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -75,6 +75,21 @@ def order_shipments(*, session: Session | None, order_id: int) -> list[dict[str,
     return [shipment_answer(row) for row in rows]
 
 
+# A shipment on its way with no carrier event for this long is stuck (the workbench's
+# exception: ask the carrier, then the customer).
+STUCK_AFTER = timedelta(hours=48)
+ON_ITS_WAY = (Shipment.Status.LABEL_READY, Shipment.Status.PICKED_UP, Shipment.Status.IN_TRANSIT)
+
+
+def shipments_stuck(rows: QuerySet[Shipment], *, now: datetime | None = None) -> QuerySet[Shipment]:
+    """Parcels on their way (sent, or picked up) whose last carrier event, else their
+    sending, is older than STUCK_AFTER."""
+    cutoff = (now or timezone.now()) - STUCK_AFTER
+    return rows.filter(status__in=ON_ITS_WAY, shipped_at__isnull=False).filter(
+        Q(last_event_at__lt=cutoff) | Q(last_event_at__isnull=True, shipped_at__lt=cutoff)
+    )
+
+
 def shipments_visible(
     session: Session | None, filters: Any, *, sub_shop_id: int | None = None
 ) -> QuerySet[Shipment]:
@@ -82,13 +97,17 @@ def shipments_visible(
     orders = visible_orders(session)
     if sub_shop_id is not None:
         orders = orders.filter(sub_shop_id=sub_shop_id)
-    rows = Shipment.objects.filter(order__in=orders).select_related("order")
+    rows: QuerySet[Shipment] = Shipment.objects.filter(order__in=orders).select_related("order")
     if filters.status:
         rows = rows.filter(status=filters.status)
     if filters.direction:
         rows = rows.filter(direction=filters.direction)
     if filters.company_code:
         rows = rows.filter(company_code=filters.company_code)
+    if getattr(filters, "attention", "") == "stuck":
+        rows = shipments_stuck(rows)
+    elif getattr(filters, "attention", "") == "exception":
+        rows = rows.filter(status=Shipment.Status.EXCEPTION)
     if filters.keyword:
         word = filters.keyword.strip()
         rows = rows.filter(

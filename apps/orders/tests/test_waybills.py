@@ -5,11 +5,15 @@ and only the merchant's own), cancelling before pickup; real leases through the 
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.disputes.parts import PackSubject
+from apps.disputes.sources import shipping_files
 from apps.orders.models import Shipment, ShipmentEvent
 from tests.leases import awaiting_shipment, detail_of
 from zulin.core.errors import ErrorCode
@@ -245,3 +249,34 @@ def test_another_shops_order_is_not_shipped_from_here(acme_owner, ready):
 
     assert answer.code == ErrorCode.NOT_FOUND
     assert not SandboxWaybill.objects.exists()
+
+
+def test_the_evidence_pack_keeps_the_carriers_events(demo, demo_owner, ready):
+    shipped = ship(demo_owner, ready.id)
+    sandbox_waybill_walk(shipped.data["tracking_no"])
+    deliver_pushes(demo)
+
+    with tenant_context(demo):
+        (part,) = shipping_files(PackSubject(order_id=ready.id, order_no=ready.no))
+    connection.set_schema_to_public()
+
+    record = json.loads(part.content)
+    (carrier,) = record["carrier_shipments"]
+    assert (carrier["tracking_no"], carrier["status"]) == (shipped.data["tracking_no"], "picked_up")
+    assert [event["code"] for event in carrier["events"]] == ["50"]
+
+
+def test_a_parcel_without_a_carrier_event_for_two_days_is_listed_stuck(demo, demo_owner, ready):
+    shipped = ship(demo_owner, ready.id)
+    listed = "/api/merchant/shipmentList"
+    assert demo_owner.get(listed, {"attention": "stuck"}).data["total"] == 0
+
+    with tenant_context(demo):
+        Shipment.objects.filter(pk=shipped.data["id"]).update(
+            shipped_at=timezone.now() - timedelta(hours=49)
+        )
+    connection.set_schema_to_public()
+
+    stuck = demo_owner.get(listed, {"attention": "stuck"}).data
+    assert [row["id"] for row in stuck["list"]] == [shipped.data["id"]]
+    assert demo_owner.get(listed, {"attention": "exception"}).data["total"] == 0

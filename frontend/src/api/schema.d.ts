@@ -10457,11 +10457,6 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** LabelsIn */
-        LabelsIn: {
-            /** Shipment Ids */
-            shipment_ids: number[];
-        };
         /** LabelsOut */
         LabelsOut: {
             /** Count */
@@ -14838,6 +14833,13 @@ export interface components {
         /** ShipmentListIn */
         ShipmentListIn: {
             /**
+             * Attention
+             * @description stuck: on its way with no carrier event for 48 h; exception: returned to sender or a pickup the carrier called off
+             * @default
+             * @enum {string}
+             */
+            attention: "" | "stuck" | "exception";
+            /**
              * Company Code
              * @default
              */
@@ -16168,6 +16170,20 @@ export interface components {
             period: number;
             /** Reason */
             reason: string;
+        };
+        /** WaybillLabelsIn */
+        WaybillLabelsIn: {
+            /** Shipment Ids */
+            shipment_ids: number[];
+        };
+        /** WaybillLabelsOut */
+        WaybillLabelsOut: {
+            /** Count */
+            count: number;
+            /** Url */
+            url: string;
+            /** Waybill Nos */
+            waybill_nos: string[];
         };
         /** WaybillShipmentOut */
         WaybillShipmentOut: {
@@ -21997,7 +22013,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LabelsIn"];
+                "application/json": components["schemas"]["WaybillLabelsIn"];
             };
         };
         responses: {
@@ -22010,7 +22026,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["LabelsOut"];
+                        data: components["schemas"]["WaybillLabelsOut"];
                         msg: string;
                     };
                 };
@@ -22107,6 +22123,8 @@ export interface operations {
     shipmentList: {
         parameters: {
             query?: {
+                /** @description stuck: on its way with no carrier event for 48 h; exception: returned to sender or a pickup the carrier called off */
+                attention?: "" | "stuck" | "exception";
                 company_code?: string;
                 date_from?: string | null;
                 date_to?: string | null;
