@@ -30,6 +30,8 @@ export function WaybillDialog({ detail, onClose }: { detail: OrderDetail; onClos
   const [receiver, setReceiver] = useState<Address>({ ...EMPTY_ADDRESS, name: detail.customer?.name ?? '', mobile: '' });
   const [weight, setWeight] = useState('1.00');
   const [key] = useState(newIdempotencyKey);
+  // The carrier's own outcome (no answer, refused): said in the dialog, which stays open.
+  const [notice, setNotice] = useState('');
   const create = useCreateWaybill(detail.id);
   const print = usePrintLabels();
   const tracked = detail.sku_tracked;
@@ -43,8 +45,9 @@ export function WaybillDialog({ detail, onClose }: { detail: OrderDetail; onClos
       weight_kg: weight,
       idempotency_key: key,
     });
-    if (shipment.status === 'created') throw new Error(t('ship.unanswered'));
-    if (shipment.status === 'failed') throw new Error(t('ship.refused', { reason: shipment.failure_reason }));
+    const outcome = shipment.status === 'created' ? t('ship.unanswered') : shipment.status === 'failed' ? t('ship.refused', { reason: shipment.failure_reason }) : '';
+    setNotice(outcome);
+    if (outcome) throw new Error(outcome);
     const labels = await print.mutateAsync([shipment.id]);
     window.open(labels.url, '_blank', 'noopener');
   };
@@ -54,7 +57,6 @@ export function WaybillDialog({ detail, onClose }: { detail: OrderDetail; onClos
       description={t('ship.description')}
       confirmLabel={t('ship.confirm')}
       onClose={onClose}
-      explain={(error) => error.message}
       validate={() => ({
         ...(company ? {} : { company_code: t('ship.chooseCompany') }),
         ...(detail.kind === 'lease' && !serial.trim() ? { device_serial: t('required') } : {}),
@@ -90,6 +92,11 @@ export function WaybillDialog({ detail, onClose }: { detail: OrderDetail; onClos
           <Input label={t('ship.weight')} inputMode="decimal" value={weight} maxLength={6} error={errors.weight_kg} onChange={(event) => setWeight(event.target.value)} />
           <h3 className="text-sm font-medium text-slate-900">{t('ship.receiver')}</h3>
           <AddressFields value={receiver} onChange={setReceiver} errors={errors} prefix="receiver" />
+          {notice && (
+            <p role="status" className="text-sm text-amber-700">
+              {notice}
+            </p>
+          )}
         </>
       )}
     </FormDialog>
