@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: demo-check cluster cluster-down drills drill-failover drill-freeze drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-frontend bench-connections bench-pgbouncer bench-scale bench-webhooks clean
+.PHONY: demo-check cluster cluster-down drills drill-failover drill-freeze drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-labels bench-frontend bench-connections bench-pgbouncer bench-scale bench-webhooks clean
 
 venv: $(VENV)/.synced
 
@@ -92,7 +92,7 @@ run: venv
 demo-check: venv
 	DEMO_CHECK_CASES="$(DEMO_CHECK_CASES)" $(PY) infra/scripts/demo_check.py
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-connections bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-labels bench-connections bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -154,6 +154,10 @@ bench-recovery: venv
 
 bench-assets: venv
 	$(PY) benchmarks/assets.py
+
+# 200 waybill labels (76 x 130 mm) in one PDF (issue 65): median < 5 s, drawn and merged.
+bench-labels: venv
+	$(PY) benchmarks/labels.py
 
 clean:
 	rm -rf .run $(VENV) frontend/node_modules frontend/.next

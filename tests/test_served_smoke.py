@@ -52,7 +52,7 @@ from apps.credit.models import CreditRecord, CreditReportFile, CreditSettlement
 from apps.goods.models import Addon, Goods, GoodsPackage, RentPlan, Sku
 from apps.goods.services import sku_tracked_set
 from apps.orders.intake_auth import intake_key_create, signed_headers
-from apps.orders.models import Order
+from apps.orders.models import Order, PickupBooking, Shipment
 from apps.promotion.models import ShareLink
 from apps.recovery.models import RecoveryCase
 from apps.risk.models import CreditQuery
@@ -194,6 +194,8 @@ def _shop_rows(merchant: Merchant) -> dict[str, Any]:
             "work_order": _first(WorkOrder.objects.all()),
             "webhook_endpoint": _first(WebhookEndpoint.objects.all()),
             "webhook_delivery": _first(WebhookDelivery.objects.all()),
+            "shipment": _first(Shipment.objects.all()),
+            "pickup": _first(PickupBooking.objects.all()),
         }
     connection.set_schema_to_public()
     withdrawals = Withdrawal.objects.filter(merchant=merchant)
@@ -356,6 +358,9 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("delivery_id", r"", "webhook_delivery"),
     ("unit_id", r"", "unit"),
     ("unit_ids", r"", lambda rows: [rows["unit"]]),
+    ("shipment_ids", r"", lambda rows: [rows["shipment"]]),
+    ("shipment_id", r"", "shipment"),
+    ("pickup_id", r"", "pickup"),
     ("receipt_id", r"", "stock_receipt"),
     ("line_id", r"", "receipt_line"),
     ("supplier_id", r"", "supplier"),

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode import code128, qr
+from reportlab.graphics.barcode import qr
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
-from zulin.documents.contract import embedded_font, font_missing_characters
+from zulin.documents.contract import embedded_font
+from zulin.documents.labels import code128_fitted, text_fit
 
 LABEL_WIDTH, LABEL_HEIGHT = 50 * mm, 30 * mm
 FORMATS = ("code128", "qr")
@@ -28,17 +29,7 @@ class Label:
     grade: str
 
 
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    """The text cut to the label's width (with an ellipsis), in characters the font draws."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    missing = set(font_missing_characters(text))
-    text = "".join("?" if c in missing else c for c in text)
-    if stringWidth(text, font, size) <= width:
-        return text
-    while text and stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
+_fit = text_fit
 
 
 def labels_pdf(labels: Sequence[Label], *, barcode: str) -> bytes:
@@ -67,14 +58,9 @@ def labels_pdf(labels: Sequence[Label], *, barcode: str) -> bytes:
             page.drawString(text_x, margin + 2, _fit(label.grade, font, 7, text_width))
         else:
             bar_width = LABEL_WIDTH - 2 * margin
-            symbol = code128.Code128(label.code, barHeight=11 * mm, barWidth=0.25 * mm, quiet=False)
-            if symbol.width > bar_width:  # a long serial: thinner bars to stay on the label
-                symbol = code128.Code128(
-                    label.code,
-                    barHeight=11 * mm,
-                    barWidth=0.25 * mm * bar_width / symbol.width,
-                    quiet=False,
-                )
+            symbol = code128_fitted(
+                label.code, height=11 * mm, bar_width=0.25 * mm, width=bar_width
+            )
             symbol.drawOn(
                 page, margin + (bar_width - symbol.width) / 2, LABEL_HEIGHT - margin - 11 * mm
             )

@@ -200,10 +200,11 @@ def order_return_quote(
                 kind=AfterSale.Kind.RETURN,
                 status__in=[AfterSale.Status.OPEN, AfterSale.Status.APPROVED],
             )
-            .values_list("received_on", flat=True)
+            .values_list("received_on", "picked_up_on")
             .first()
         )
-        return_date = received or timezone.localdate()
+        received_on, picked_up_on = received or (None, None)
+        return_date = received_on or picked_up_on or timezone.localdate()
     return return_quote(order, return_day=return_date, damage=damage).answer(order)
 
 

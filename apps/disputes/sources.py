@@ -18,6 +18,7 @@ from apps.notary.evidence import bill_schedule_part
 from apps.notary.selectors import order_notarization
 from apps.orders.selectors import order_evidence_facts, order_timeline
 from apps.orders.shipping import order_tracking
+from apps.orders.waybill_selectors import order_shipments
 from apps.service.selectors import order_messages
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.models import StoredFile
@@ -199,6 +200,27 @@ def shipping_files(subject: PackSubject) -> list[EvidenceFile]:
         "shipments": facts["shipments"],
         # The carrier's events of each parcel (none when the carrier could not be asked).
         "tracking": order_tracking(session=None, order_id=subject.order_id, hide_error=True),
+        # Through the carrier (issue 65): each waybill out and back with its carrier events
+        # as received (code, time, place, text) and its door pickup.
+        "carrier_shipments": [
+            {
+                key: shipment[key]
+                for key in (
+                    "direction",
+                    "status",
+                    "company_code",
+                    "out_no",
+                    "tracking_no",
+                    "device_serial",
+                    "picked_up_at",
+                    "delivered_at",
+                    "pickup",
+                    "events",
+                )
+            }
+            for shipment in order_shipments(session=None, order_id=subject.order_id)
+            if shipment["out_no"]
+        ],
     }
     return [
         json_file(

@@ -333,11 +333,14 @@ def _receive(business: AfterSale, order: Order, *, actor: Session, device_serial
     unit_checked = devices.device_receive(order, actor=actor, code=device_serial)
     if not unit_checked and order.device_serial and device_serial.strip() != order.device_serial:
         raise ApplicationError(ErrorCode.SERIAL_MISMATCH)
-    Shipment.objects.filter(
+    Shipment.objects.parcels().filter(
         order=order, direction=Shipment.Direction.RETURN, delivered_at__isnull=True
     ).update(delivered_at=timezone.now())
     business.received_at = timezone.now()
     business.received_on = timezone.localdate(business.received_at)
+    if business.picked_up_on is not None:
+        # The carrier's pickup scan stopped the rent (the shop's setting was on then).
+        business.received_on = business.picked_up_on
     business.save(update_fields=["received_on", "received_at", "updated_at"])
     if business.kind == Kind.EXCHANGE:
         _audit(actor, order, business, "receive", "")

@@ -14,8 +14,10 @@ class OrdersConfig(AppConfig):
         from .callbacks import register
         from .exports import order_exporters_register
         from .selectors import unit_order_facts
+        from .waybill_exports import shipment_exporter_register
 
         register()
         order_exporters_register()
+        shipment_exporter_register()
         # What a unit's row and detail name of its orders (assets sits below orders).
         order_facts.register(unit_order_facts)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from zulin.providers.callbacks import CallbackEvent, register_callback_handler
 
 from .contracts import contract_signed
+from .waybills import waybill_on_push
 
 
 def on_contract_signed(event: CallbackEvent) -> None:
@@ -18,3 +19,6 @@ def on_contract_signed(event: CallbackEvent) -> None:
 
 def register() -> None:
     register_callback_handler("econtract", "econtract.signed", on_contract_signed)
+    # The carrier's pushes about a waybill or a door pickup (docs/logistics.md).
+    for kind in ("waybill.route", "waybill.pickup", "waybill.freight"):
+        register_callback_handler("express", kind, waybill_on_push)

@@ -49,12 +49,14 @@ def order_ship(
     company_code: str,
     tracking_no: str,
     device_serial: str,
+    waybill: Shipment | None = None,
 ) -> Order:
     """The shop ships: the parcel and the device serial (required for a lease: checked
     again when the goods come back). For a SKU tracked by unit `device_serial` is the
     scanned code: its unit is bound to the order and the stock reservation consumed in this
     transaction (`devices.device_ship`). A lease in an approved exchange whose old device
-    came back ships its new device the same way (the exchange is then done)."""
+    came back ships its new device the same way (the exchange is then done). A `waybill`
+    the carrier accepted (`waybills.waybill_ship`) is the parcel: it is filled, not made."""
     with transaction.atomic():
         order = _locked(order_id, actor)
         exchange = _exchange_awaiting_shipment(order)
@@ -66,6 +68,7 @@ def order_ship(
                 company_code=company_code,
                 tracking_no=tracking_no,
                 device_serial=device_serial,
+                waybill=waybill,
             )
         if order.kind == OrderKind.LEASE and not device_serial.strip():
             raise field_error("device_serial", Text("必填", "required"))
@@ -74,8 +77,9 @@ def order_ship(
         def shipped(row: Order) -> dict[str, Any]:
             row.shipped_at = now
             row.device_serial = device_serial.strip()
-            Shipment.objects.create(
-                order=row,
+            _parcel_out(
+                row,
+                waybill,
                 direction=Shipment.Direction.OUT,
                 company_code=company_code,
                 tracking_no=tracking_no,
@@ -89,6 +93,32 @@ def order_ship(
         devices.device_ship(order, actor=actor, code=device_serial)
         express_register(company_code=company_code, tracking_no=tracking_no, shipped_at=now)
         return order
+
+
+def _parcel_out(
+    order: Order,
+    waybill: Shipment | None,
+    *,
+    direction: str,
+    company_code: str,
+    tracking_no: str,
+    device_serial: str,
+    shipped_at: datetime,
+) -> Shipment:
+    """The outgoing parcel: the carrier's waybill filled, else one typed by hand made."""
+    if waybill is None:
+        return Shipment.objects.create(
+            order=order,
+            direction=direction,
+            company_code=company_code,
+            tracking_no=tracking_no,
+            device_serial=device_serial,
+            shipped_at=shipped_at,
+        )
+    waybill.direction, waybill.device_serial = direction, device_serial
+    waybill.shipped_at = shipped_at
+    waybill.save(update_fields=["direction", "device_serial", "shipped_at", "updated_at"])
+    return waybill
 
 
 def _exchange_awaiting_shipment(order: Order) -> AfterSale | None:
@@ -111,6 +141,7 @@ def _exchange_ship(
     company_code: str,
     tracking_no: str,
     device_serial: str,
+    waybill: Shipment | None = None,
 ) -> Order:
     """The new device of an exchange goes out: a parcel, the device bound (tracked by unit:
     by scan), and the exchange done. The lease goes on as it was: no status move."""
@@ -120,9 +151,10 @@ def _exchange_ship(
         raise field_error("device_serial", Text("必填", "required"))
     now = timezone.now()
     devices.device_ship(order, actor=actor, code=device_serial, first=False)
-    Shipment.objects.create(
-        order=order,
-        direction=Shipment.Direction.OUT,
+    _parcel_out(
+        order,
+        waybill,
+        direction=Shipment.Direction.EXCHANGE_OUT if waybill else Shipment.Direction.OUT,
         company_code=company_code,
         tracking_no=tracking_no,
         device_serial=device_serial.strip(),
@@ -161,7 +193,7 @@ def order_deliver(
 
         def delivered(row: Order) -> dict[str, Any]:
             row.delivered_at = when
-            Shipment.objects.filter(
+            Shipment.objects.parcels().filter(
                 order=row, direction=Shipment.Direction.OUT, delivered_at__isnull=True
             ).update(delivered_at=when)
             if row.kind == OrderKind.PURCHASE:

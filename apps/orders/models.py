@@ -209,25 +209,162 @@ class OrderRemark(models.Model):
         ordering = ["-id"]
 
 
-class Shipment(models.Model):
-    """A parcel: the merchant's to the customer (out) or the customer's back (return)."""
+class ShipmentQuerySet(models.QuerySet["Shipment"]):
+    def parcels(self) -> ShipmentQuerySet:
+        """The parcels the order knows as sent: typed by hand, or a waybill the carrier
+        accepted and not cancelled (an attempt that failed, a waybill cancelled, are not)."""
+        return self.exclude(
+            status__in=[
+                Shipment.Status.CREATED,
+                Shipment.Status.FAILED,
+                Shipment.Status.CANCELLED,
+            ]
+        ).exclude(tracking_no="")
+
+
+class Shipment(ProviderOperation):
+    """A parcel: the merchant's to the customer (out, exchange out) or the customer's back
+    (return, exchange back).
+
+    Typed by hand (`addExpress` without a carrier account): status `manual`, no `out_no`.
+    Through the carrier (an electronic waybill, docs/logistics.md): one row per attempt, our
+    order number `out_no` is what the carrier knows it by; created (asked) → label ready
+    (the waybill number and its label) → picked up → in transit → delivered, or cancelled
+    (before pickup), failed (refused), exception (returned to sender, pickup cancelled by the
+    carrier). Statuses move only through `SHIPMENT_MACHINE` (`apps/orders/waybills.py`)."""
+
+    REFERENCE = "out_no"
+    WAITING = ("created",)
+    KIND = "waybill"
 
     class Direction(models.TextChoices):
         OUT = "out", "发货"
         RETURN = "return", "归还"
+        EXCHANGE_OUT = "exchange_out", "换货发出"
+        EXCHANGE_BACK = "exchange_back", "换货寄回"
+
+    class Status(models.TextChoices):
+        MANUAL = "manual", "手工录入"
+        CREATED = "created", "已下单"
+        LABEL_READY = "label_ready", "面单已出"
+        PICKED_UP = "picked_up", "已揽收"
+        IN_TRANSIT = "in_transit", "运输中"
+        DELIVERED = "delivered", "已签收"
+        CANCELLED = "cancelled", "已取消"
+        FAILED = "failed", "下单失败"
+        EXCEPTION = "exception", "异常"
 
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="shipments")
-    direction = models.CharField(max_length=8, choices=Direction.choices)
+    direction = models.CharField(max_length=16, choices=Direction.choices)
     company_code = models.CharField(max_length=20)
-    tracking_no = models.CharField(max_length=40)
+    tracking_no = models.CharField(max_length=40, blank=True, default="")
     device_serial = models.CharField(max_length=64, blank=True, default="")
-    shipped_at = models.DateTimeField()
+    # When the parcel left (typed by hand: when it was typed; a waybill: when the order
+    # shipped with it, or a return's pickup scan). None: not on its way yet.
+    shipped_at = models.DateTimeField(null=True, blank=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.MANUAL)
+    out_no = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    service = models.CharField(max_length=20, blank=True, default="")
+    pay_method = models.CharField(max_length=12, blank=True, default="")
+    declared_value = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    weight_kg = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    freight = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    # The label PDF, a private file (zulin.files.StoredFile id); "" until printed.
+    label_file_key = models.CharField(max_length=20, blank=True, default="")
+    sender = models.JSONField(default=dict, blank=True)
+    receiver = models.JSONField(default=dict, blank=True)
+    picked_up_at = models.DateTimeField(null=True, blank=True)
+    last_event_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ShipmentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [idempotency_unique("shipment_idempotency_key")]
+        indexes = [models.Index(fields=["status", "last_event_at"], name="shipment_status_idx")]
+
+
+class ShipmentEvent(models.Model):
+    """A carrier's event about a shipment, kept raw (code, time, place, text) for the
+    timeline and the evidence pack. The same event told twice is kept once."""
+
+    shipment = models.ForeignKey(Shipment, on_delete=models.CASCADE, related_name="events")
+    code = models.CharField(max_length=12)
+    status = models.CharField(max_length=16)
+    occurred_at = models.DateTimeField()
+    place = models.CharField(max_length=60, blank=True, default="")
+    text = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["occurred_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["shipment", "code", "occurred_at"], name="shipment_event_once"
+            )
+        ]
+
+
+class PickupBooking(models.Model):
+    """A courier's visit booked at the customer's address for a return (the shipment it
+    collects): requested → accepted (a courier assigned) → picked up, or cancelled by the
+    shop, cancelled by the carrier, failed. Moves through `PICKUP_MACHINE`."""
+
+    class Status(models.TextChoices):
+        REQUESTED = "requested", "已预约"
+        ACCEPTED = "accepted", "已派单"
+        PICKED_UP = "picked_up", "已取件"
+        CANCELLED_BY_SHOP = "cancelled_by_shop", "商家取消"
+        CANCELLED_BY_CARRIER = "cancelled_by_carrier", "快递取消"
+        FAILED = "failed", "预约失败"
+
+    shipment = models.OneToOneField(Shipment, on_delete=models.CASCADE, related_name="pickup")
+    after_sale = models.ForeignKey(
+        "AfterSale", on_delete=models.PROTECT, null=True, blank=True, related_name="pickups"
+    )
+    status = models.CharField(max_length=24, choices=Status.choices, default=Status.REQUESTED)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    courier_name = models.CharField(max_length=20, blank=True, default="")
+    courier_phone = models.CharField(max_length=20, blank=True, default="")
+    booked_by = models.CharField(max_length=10, default="shop")  # shop, customer
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-id"]
+
+
+class SenderAddress(models.Model):
+    """Where the shop's parcels leave from: the warehouse (sub_shop_id None) or a sub-shop,
+    structured as carriers take it."""
+
+    sub_shop_id = models.BigIntegerField(null=True, blank=True)
+    contact = models.CharField(max_length=30)
+    mobile = models.CharField(max_length=20)
+    province = models.CharField(max_length=20)
+    city = models.CharField(max_length=20)
+    district = models.CharField(max_length=20, blank=True, default="")
+    detail = models.CharField(max_length=120)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sub_shop_id"],
+                name="sender_address_per_sub_shop",
+                condition=Q(sub_shop_id__isnull=False),
+            ),
+            models.UniqueConstraint(
+                fields=["sub_shop_id"],
+                name="sender_address_warehouse",
+                condition=Q(sub_shop_id__isnull=True),
+                nulls_distinct=False,
+            ),
+        ]
 
 
 class DepositOperation(ProviderOperation):
@@ -311,6 +448,10 @@ class AfterSale(models.Model):
     # The moment the shop confirmed the goods back (a unit's history shows it as its return
     # time); empty on businesses received before it was kept (their day stands for it).
     received_at = models.DateTimeField(null=True, blank=True)
+    # A return the carrier collected at the customer's door: the pickup scan's day (China
+    # time), kept when the shop's `return_day_from_pickup` was on at the scan; it is then the
+    # return's day `received_on` takes at the receipt (docs/money.md, "The return's day").
+    picked_up_on = models.DateField(null=True, blank=True)
     rent_cancelled = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     termination_fee = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # The idempotency key of the latest decision on it (`dealAfterSale`): asked again, that
@@ -381,6 +522,11 @@ class OrderSetting(models.Model):
     early_return_min_term = models.PositiveIntegerField(default=0)
     early_return_fee_mode = models.CharField(max_length=8, default="none")
     early_return_fee_value = models.DecimalField(max_digits=12, decimal_places=4, default=0)
+    # The carrier account (docs/logistics.md): the shop's monthly account number (月结卡号);
+    # "" ships hand-typed only. Return pickups: the pickup scan's day (China time) is the
+    # return's day (docs/money.md, "The return's day") when on; the shop's receipt when off.
+    carrier_monthly_account = models.CharField(max_length=20, blank=True, default="")
+    return_day_from_pickup = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
 

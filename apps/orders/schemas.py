@@ -206,7 +206,7 @@ class ShipmentOut(Schema):
     serial_number: str = Field("", description="the unit's serial number (tracked by unit)")
     imei1: str = ""
     imei2: str = ""
-    shipped_at: datetime
+    shipped_at: datetime | None
     delivered_at: datetime | None
 
 

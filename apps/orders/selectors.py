@@ -314,7 +314,7 @@ def shipment_rows(order: Order) -> list[dict[str, Any]]:
             "shipped_at": s.shipped_at,
             "delivered_at": s.delivered_at,
         }
-        for s in Shipment.objects.filter(order=order).order_by("id")
+        for s in Shipment.objects.parcels().filter(order=order).order_by("id")
     ]
 
 

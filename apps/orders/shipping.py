@@ -39,7 +39,7 @@ def _company_check(company_code: str) -> None:
         raise field_error("company_code", Text("未知的快递公司", "unknown express company"))
 
 
-def express_register(*, company_code: str, tracking_no: str, shipped_at: datetime) -> None:
+def express_register(*, company_code: str, tracking_no: str, shipped_at: datetime | None) -> None:
     """Tells the express provider about a parcel, so tracking can follow it."""
     _company_check(company_code)
     try:
@@ -87,7 +87,7 @@ def order_tracking(
     parcels without events, each marked `tracking_failed`, so the screen shows no notice."""
     order = order_in_scope(session, order_id)
     answer = []
-    for shipment in order.shipments.order_by("id"):
+    for shipment in order.shipments.parcels().order_by("id"):
         try:
             tracking: TrackingResult | None = parcel_tracking(shipment)
         except ProviderError as error:
@@ -108,7 +108,12 @@ def shipment_update(
         order = order_in_scope(actor, order_id, lock=True)
         if order.status != machine.SHIPPED:
             raise machine.machine_for(order).conflict(order.status, "ship")
-        shipment = order.shipments.filter(direction=Shipment.Direction.OUT).order_by("-id").first()
+        shipment = (
+            order.shipments.parcels()
+            .filter(direction=Shipment.Direction.OUT)
+            .order_by("-id")
+            .first()
+        )
         if shipment is None:
             raise ApplicationError(ErrorCode.NOT_FOUND)
         before = {"company_code": shipment.company_code, "tracking_no": shipment.tracking_no}

@@ -63,9 +63,11 @@ def orders_deliver_shipped() -> dict[str, object]:
     # Each order's latest outgoing parcel, read at once.
     parcels = {
         parcel.order_id: parcel
-        for parcel in Shipment.objects.filter(
+        for parcel in Shipment.objects.parcels()
+        .filter(
             order_id__in=[order_id for order_id, _ in shipped], direction=Shipment.Direction.OUT
-        ).order_by("id")
+        )
+        .order_by("id")
     }
     for order_id, shipped_at in shipped:
         parcel = parcels.get(order_id)

@@ -234,6 +234,8 @@ def _mount_routers() -> None:
     from apps.orders.risk_api import credit_router as order_risk_credit_router
     from apps.orders.risk_api import general_router as order_risk_general_router
     from apps.orders.risk_api import v2_router as order_risk_v2_router
+    from apps.orders.waybill_api import applet_router as waybill_applet_router
+    from apps.orders.waybill_api import merchant_router as waybill_merchant_router
     from apps.promotion.api import applet_router as promotion_applet_router
     from apps.promotion.api import general_router as promotion_general_router
     from apps.promotion.api import platform_router as promotion_platform_router
@@ -285,6 +287,8 @@ def _mount_routers() -> None:
     api.add_router("/general", orders_general_router)
     api.add_router("/applet", orders_applet_router)
     api.add_router("/applet", intake_router)
+    api.add_router("/merchant", waybill_merchant_router)
+    api.add_router("/applet", waybill_applet_router)
     api.add_router("/applet", lease_applet_router)
     api.add_router("/v2", orders_v2_router)
     api.add_router("/platform", lease_platform_router)

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applet/bookReturnPickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applet Book Pickup
+         * @description The customer books the courier for an agreed return at their address.
+         */
+        post: operations["appletBookReturnPickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applet/cancelOrder": {
         parameters: {
             query?: never;
@@ -176,6 +196,26 @@ export interface paths {
          *     same `idempotency_key` answers the same order.
          */
         post: operations["appletPlaceOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applet/returnPickupSlots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applet Pickup Slots
+         * @description The customer's choice of pickup windows for an agreed return.
+         */
+        get: operations["appletReturnPickupSlots"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3323,6 +3363,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchant/bookReturnPickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book Return Pickup
+         * @description Books a courier at the customer's address for the order's agreed return.
+         */
+        post: operations["bookReturnPickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/cancelReturnPickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Return Pickup
+         * @description Calls off a pickup not yet made (its waybill cancelled at the carrier).
+         */
+        post: operations["cancelReturnPickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/cancelWaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Waybill
+         * @description Cancels a waybill before the courier picks it up (at the carrier too).
+         */
+        post: operations["cancelWaybill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/carrierServices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Carrier Services
+         * @description The carrier's products a waybill may be made with.
+         */
+        get: operations["carrierServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchant/checkChart": {
         parameters: {
             query?: never;
@@ -3368,6 +3488,47 @@ export interface paths {
          *     tracking and the job do the same on their own.
          */
         post: operations["confirmDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/createWaybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Waybill
+         * @description Ships the order through the carrier: the unit scanned, a waybill made, the order
+         *     shipped with its number (the same key again answers the same shipment).
+         */
+        post: operations["createWaybill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/getCarrierSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Carrier Setting
+         * @description The shop's carrier account, the return-day rule and the warehouse's sender address.
+         */
+        get: operations["getCarrierSetting"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3459,6 +3620,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchant/orderShipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order Shipments
+         * @description The order's shipments with their carrier events and pickups (the timeline).
+         */
+        get: operations["orderShipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/printWaybillLabels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print Waybill Labels
+         * @description The labels of one or many shipments in one 76 × 130 mm PDF (a link to it).
+         */
+        post: operations["printWaybillLabels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchant/refundSfAmount": {
         parameters: {
             query?: never;
@@ -3474,6 +3675,63 @@ export interface paths {
          *     refund of each payment that carried it.
          */
         post: operations["refundSfAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/returnPickupSlots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Return Pickup Slots
+         * @description The carrier's pickup windows on a day for the order's agreed return.
+         */
+        get: operations["returnPickupSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/saveCarrierSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Carrier Setting */
+        post: operations["saveCarrierSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/shipmentList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shipment List
+         * @description Every shipment the caller may see, newest first, filtered.
+         */
+        get: operations["shipmentList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6096,6 +6354,39 @@ export interface components {
             /** Remark */
             remark: string;
         };
+        /** AddressIn */
+        AddressIn: {
+            /** City */
+            city: string;
+            /** Detail */
+            detail: string;
+            /**
+             * District
+             * @default
+             */
+            district: string;
+            /** Mobile */
+            mobile: string;
+            /** Name */
+            name: string;
+            /** Province */
+            province: string;
+        };
+        /** AddressOut */
+        AddressOut: {
+            /** City */
+            city: string;
+            /** Detail */
+            detail: string;
+            /** District */
+            district: string;
+            /** Mobile */
+            mobile: string;
+            /** Name */
+            name: string;
+            /** Province */
+            province: string;
+        };
         /** AddSettleIn */
         AddSettleIn: {
             /** Account Name */
@@ -6467,6 +6758,24 @@ export interface components {
              */
             reason: string;
         };
+        /** AppletBookPickupIn */
+        AppletBookPickupIn: {
+            address: components["schemas"]["AddressIn"];
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order No */
+            order_no: string;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+        };
         /** AppletCancelIn */
         AppletCancelIn: {
             /** Order No */
@@ -6531,6 +6840,16 @@ export interface components {
             order_no: string;
             /** Period */
             period: number;
+        };
+        /** AppletPickupSlotsIn */
+        AppletPickupSlotsIn: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Order No */
+            order_no: string;
         };
         /** AppletReturnIn */
         AppletReturnIn: {
@@ -6999,6 +7318,34 @@ export interface components {
              */
             status: "active" | "lifted";
         };
+        /** BookPickupIn */
+        BookPickupIn: {
+            address: components["schemas"]["AddressIn"];
+            /**
+             * Company Code
+             * @default SF
+             */
+            company_code: string;
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order Id */
+            order_id: number;
+            /**
+             * Service
+             * @default standard
+             */
+            service: string;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+        };
         /** BucketCountOut */
         BucketCountOut: {
             /** Bucket */
@@ -7036,6 +7383,37 @@ export interface components {
             event_type: string;
             /** Status */
             status: string;
+        };
+        /** CarrierServiceOut */
+        CarrierServiceOut: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Name En */
+            name_en: string;
+        };
+        /** CarrierSettingIn */
+        CarrierSettingIn: {
+            /**
+             * Carrier Monthly Account
+             * @default
+             */
+            carrier_monthly_account: string;
+            /**
+             * Return Day From Pickup
+             * @default false
+             */
+            return_day_from_pickup: boolean;
+            sender_address?: components["schemas"]["AddressIn"] | null;
+        };
+        /** CarrierSettingOut */
+        CarrierSettingOut: {
+            /** Carrier Monthly Account */
+            carrier_monthly_account: string;
+            /** Return Day From Pickup */
+            return_day_from_pickup: boolean;
+            sender_address: components["schemas"]["AddressOut"] | null;
         };
         /** CaseCountOut */
         CaseCountOut: {
@@ -7883,6 +8261,34 @@ export interface components {
             format: "code128" | "qr";
             /** Unit Ids */
             unit_ids: number[];
+        };
+        /** CreateWaybillIn */
+        CreateWaybillIn: {
+            /** Company Code */
+            company_code: string;
+            /** Declared Value */
+            declared_value?: number | string | null;
+            /**
+             * Device Serial
+             * @description the unit scanned
+             * @default
+             */
+            device_serial: string;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /** Order Id */
+            order_id: number;
+            receiver: components["schemas"]["AddressIn"];
+            /**
+             * Service
+             * @default standard
+             */
+            service: string;
+            /**
+             * Weight Kg
+             * @default 1.00
+             */
+            weight_kg: number | string;
         };
         /** CreateWorkOrderIn */
         CreateWorkOrderIn: {
@@ -12086,6 +12492,11 @@ export interface components {
             /** Updated At */
             updated_at: string | null;
         };
+        /** OrderShipmentsIn */
+        OrderShipmentsIn: {
+            /** Order Id */
+            order_id: number;
+        };
         /** OrderStageCountOut */
         OrderStageCountOut: {
             /** After Sale */
@@ -12330,6 +12741,57 @@ export interface components {
             file_id: number;
             /** Url */
             url: string | null;
+        };
+        /** PickupIdIn */
+        PickupIdIn: {
+            /** Pickup Id */
+            pickup_id: number;
+        };
+        /** PickupOut */
+        PickupOut: {
+            /** Booked By */
+            booked_by: string;
+            /** Courier Name */
+            courier_name: string;
+            /** Courier Phone */
+            courier_phone: string;
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+            /** Status */
+            status: string;
+        };
+        /** PickupSlotOut */
+        PickupSlotOut: {
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+        };
+        /** PickupSlotsIn */
+        PickupSlotsIn: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Order Id */
+            order_id: number;
         };
         /** PlaceOrderIn */
         PlaceOrderIn: {
@@ -14910,6 +15372,88 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /** ShipmentEventOut */
+        ShipmentEventOut: {
+            /** Code */
+            code: string;
+            /**
+             * Occurred At
+             * Format: date-time
+             */
+            occurred_at: string;
+            /** Place */
+            place: string;
+            /** Status */
+            status: string;
+            /** Text */
+            text: string;
+        };
+        /** ShipmentIdIn */
+        ShipmentIdIn: {
+            /** Shipment Id */
+            shipment_id: number;
+        };
+        /** ShipmentListIn */
+        ShipmentListIn: {
+            /**
+             * Attention
+             * @description stuck: on its way with no carrier event for 48 h; exception: returned to sender or a pickup the carrier called off
+             * @default
+             * @enum {string}
+             */
+            attention: "" | "stuck" | "exception";
+            /**
+             * Company Code
+             * @default
+             */
+            company_code: string;
+            /** Date From */
+            date_from?: string | null;
+            /** Date To */
+            date_to?: string | null;
+            /**
+             * Direction
+             * @default
+             */
+            direction: string;
+            /**
+             * Keyword
+             * @description order, waybill or serial
+             * @default
+             */
+            keyword: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Status
+             * @default
+             */
+            status: string;
+        };
+        /** ShipmentListOut */
+        ShipmentListOut: {
+            /** List */
+            list: components["schemas"]["WaybillShipmentOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
         /** ShipmentOut */
         ShipmentOut: {
             /** Company Code */
@@ -14938,11 +15482,8 @@ export interface components {
              * @default
              */
             serial_number: string;
-            /**
-             * Shipped At
-             * Format: date-time
-             */
-            shipped_at: string;
+            /** Shipped At */
+            shipped_at: string | null;
             /** Tracking No */
             tracking_no: string;
         };
@@ -16427,6 +16968,81 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /** WaybillLabelsIn */
+        WaybillLabelsIn: {
+            /** Shipment Ids */
+            shipment_ids: number[];
+        };
+        /** WaybillLabelsOut */
+        WaybillLabelsOut: {
+            /** Count */
+            count: number;
+            /** Url */
+            url: string;
+            /** Waybill Nos */
+            waybill_nos: string[];
+        };
+        /** WaybillShipmentOut */
+        WaybillShipmentOut: {
+            /** Company Code */
+            company_code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Declared Value */
+            declared_value: string | null;
+            /** Delivered At */
+            delivered_at: string | null;
+            /** Device Serial */
+            device_serial: string;
+            /** Direction */
+            direction: string;
+            /** Events */
+            events: components["schemas"]["ShipmentEventOut"][];
+            /** Failure Reason */
+            failure_reason: string;
+            /** Freight */
+            freight: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Last Error
+             * @description the carrier's last failure to answer (try again)
+             * @default
+             */
+            last_error: string;
+            /** Last Event At */
+            last_event_at: string | null;
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Out No */
+            out_no: string;
+            /** Picked Up At */
+            picked_up_at: string | null;
+            pickup: components["schemas"]["PickupOut"] | null;
+            /** Receiver */
+            receiver: {
+                [key: string]: string;
+            };
+            /** Sender */
+            sender: {
+                [key: string]: string;
+            };
+            /** Service */
+            service: string;
+            /** Shipped At */
+            shipped_at: string | null;
+            /** Status */
+            status: string;
+            /** Tracking No */
+            tracking_no: string;
+            /** Weight Kg */
+            weight_kg: string | null;
+        };
         /** WebhookAttemptOut */
         WebhookAttemptOut: {
             /** Duration Ms */
@@ -17120,6 +17736,35 @@ export interface operations {
             };
         };
     };
+    appletBookReturnPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppletBookPickupIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PickupOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     appletCancelOrder: {
         parameters: {
             query?: never;
@@ -17343,6 +17988,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["AppletOrderOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    appletReturnPickupSlots: {
+        parameters: {
+            query: {
+                day: string;
+                order_no: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["PickupSlotOut"][];
                         msg: string;
                     };
                 };
@@ -21902,6 +22576,121 @@ export interface operations {
             };
         };
     };
+    bookReturnPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookPickupIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PickupOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelReturnPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PickupOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelWaybill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WaybillShipmentOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    carrierServices: {
+        parameters: {
+            query?: {
+                company_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["CarrierServiceOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     checkChart: {
         parameters: {
             query: {
@@ -22033,6 +22822,60 @@ export interface operations {
             };
         };
     };
+    createWaybill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWaybillIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WaybillShipmentOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getCarrierSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CarrierSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getChartDetail: {
         parameters: {
             query: {
@@ -22153,6 +22996,63 @@ export interface operations {
             };
         };
     };
+    orderShipments: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["WaybillShipmentOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    printWaybillLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaybillLabelsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["WaybillLabelsOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     refundSfAmount: {
         parameters: {
             query?: never;
@@ -22176,6 +23076,101 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ShippingFeeRefundOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    returnPickupSlots: {
+        parameters: {
+            query: {
+                day: string;
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["PickupSlotOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveCarrierSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierSettingIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CarrierSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    shipmentList: {
+        parameters: {
+            query?: {
+                /** @description stuck: on its way with no carrier event for 48 h; exception: returned to sender or a pickup the carrier called off */
+                attention?: "" | "stuck" | "exception";
+                company_code?: string;
+                date_from?: string | null;
+                date_to?: string | null;
+                direction?: string;
+                /** @description order, waybill or serial */
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ShipmentListOut"];
                         msg: string;
                     };
                 };

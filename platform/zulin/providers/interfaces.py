@@ -216,8 +216,152 @@ class TrackingResult:
     delivered_at: datetime | None
 
 
+@dataclass(frozen=True)
+class WaybillParty:
+    """A sender or receiver as a carrier's order takes it (structured, as SF's contact
+    info: province, city, district, the rest of the address)."""
+
+    name: str
+    mobile: str
+    province: str
+    city: str
+    district: str
+    detail: str
+
+    def one_line(self) -> str:
+        return f"{self.province}{self.city}{self.district}{self.detail}"
+
+
+@dataclass(frozen=True)
+class WaybillParcel:
+    description: str
+    weight_kg: Decimal
+    declared_value: Decimal
+
+
+class WaybillStatus(StrEnum):
+    """Where a carrier's order (an electronic waybill) stands."""
+
+    ACCEPTED = "accepted"  # the waybill number is minted, the label can be printed
+    PICKED_UP = "picked_up"
+    IN_TRANSIT = "in_transit"
+    DELIVERED = "delivered"
+    CANCELLED = "cancelled"
+    RETURNED = "returned"  # sent back to the sender (refused at the door, unreachable)
+
+
+class PickupStatus(StrEnum):
+    REQUESTED = "requested"
+    ACCEPTED = "accepted"  # a courier is assigned
+    PICKED_UP = "picked_up"
+    CANCELLED_BY_SHOP = "cancelled_by_shop"
+    CANCELLED_BY_CARRIER = "cancelled_by_carrier"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class WaybillRoute:
+    """One scan of the carrier's (SF's route push: opCode, acceptTime, acceptAddress, remark)."""
+
+    code: str
+    status: WaybillStatus
+    occurred_at: datetime
+    place: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Waybill:
+    out_no: str  # our order number (one per attempt): the carrier's orderId
+    waybill_no: str
+    company_code: str
+    service: str
+    status: WaybillStatus
+    freight: Decimal | None  # settled by the carrier after pickup
+    weight_kg: Decimal | None
+    routes: tuple[WaybillRoute, ...]  # oldest first
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PickupSlot:
+    starts_at: datetime
+    ends_at: datetime
+
+
+@dataclass(frozen=True)
+class Pickup:
+    out_no: str
+    reference: str
+    waybill_no: str
+    status: PickupStatus
+    starts_at: datetime
+    ends_at: datetime
+    courier_name: str = ""
+    courier_phone: str = ""
+    reason: str = ""
+
+
 class ExpressProvider(Protocol):
     def companies(self) -> list[ExpressCompany]: ...
+
+    def services(self, *, company_code: str) -> list[tuple[str, str, str]]:
+        """(code, name zh, name en) of the carrier's products (next morning, standard …)."""
+        ...
+
+    def waybill_create(
+        self,
+        *,
+        out_no: str,
+        company_code: str,
+        service: str,
+        pay_method: str,
+        monthly_account: str,
+        sender: WaybillParty,
+        receiver: WaybillParty,
+        parcel: WaybillParcel,
+        order_no: str,
+        unit_serial: str,
+    ) -> Waybill:
+        """One waybill per `out_no`: sent again (after a timeout too) it answers the same
+        waybill; the same number for another parcel is OUT_NO_REUSED."""
+        ...
+
+    def waybill_query(self, *, out_no: str) -> Waybill:
+        """NOT_FOUND when the carrier holds no order `out_no`."""
+        ...
+
+    def waybill_cancel(self, *, out_no: str) -> Waybill:
+        """Only before pickup (NOT_CANCELLABLE after)."""
+        ...
+
+    def waybill_label(self, *, out_no: str) -> bytes:
+        """The label, a 76 × 130 mm PDF page."""
+        ...
+
+    def pickup_slots(self, *, address: WaybillParty, day: date) -> list[PickupSlot]: ...
+
+    def pickup_book(
+        self,
+        *,
+        out_no: str,
+        company_code: str,
+        service: str,
+        monthly_account: str,
+        sender: WaybillParty,
+        receiver: WaybillParty,
+        parcel: WaybillParcel,
+        order_no: str,
+        unit_serial: str,
+        slot: PickupSlot,
+    ) -> Pickup:
+        """A door pickup at the sender's (a return): a waybill and a courier's visit in the
+        slot. Idempotent by `out_no` as `waybill_create` is."""
+        ...
+
+    def pickup_query(self, *, out_no: str) -> Pickup: ...
+
+    def pickup_cancel(self, *, out_no: str) -> Pickup: ...
 
     def subscribe(self, *, company_code: str, tracking_no: str) -> ProviderReceipt:
         """Ask the carrier's tracking service to follow a parcel just shipped."""

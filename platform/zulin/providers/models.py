@@ -358,3 +358,43 @@ class SandboxCreditReportFile(models.Model):
                 fields=["merchant", "out_no"], name="sandbox_credit_report_out_no"
             ),
         ]
+
+
+class SandboxWaybill(models.Model):
+    """An order the sandbox carrier took (an electronic waybill), with its door pickup when
+    one was booked (`pickup_status` set): what SF keeps on its side. `routes` are its scans
+    ([{code, status, occurred_at, place, text}]), `event_ids` the pushes sent about it."""
+
+    merchant = models.CharField(max_length=30)
+    out_no = models.CharField(max_length=64)
+    waybill_no = models.CharField(max_length=20, unique=True)
+    company_code = models.CharField(max_length=8)
+    service = models.CharField(max_length=20)
+    pay_method = models.CharField(max_length=12)
+    monthly_account = models.CharField(max_length=20, blank=True, default="")
+    sender = models.JSONField(default=dict)
+    receiver = models.JSONField(default=dict)
+    parcel = models.JSONField(default=dict)
+    order_no = models.CharField(max_length=64, blank=True, default="")
+    unit_serial = models.CharField(max_length=64, blank=True, default="")
+    request_sha256 = models.CharField(max_length=64)
+    status = models.CharField(max_length=12)
+    reason = models.CharField(max_length=40, blank=True, default="")
+    routes = models.JSONField(default=list)
+    freight = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    weight_kg = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    pickup_reference = models.CharField(max_length=40, blank=True, default="")
+    pickup_status = models.CharField(max_length=24, blank=True, default="")
+    pickup_starts_at = models.DateTimeField(null=True, blank=True)
+    pickup_ends_at = models.DateTimeField(null=True, blank=True)
+    courier_name = models.CharField(max_length=20, blank=True, default="")
+    courier_phone = models.CharField(max_length=20, blank=True, default="")
+    event_ids = models.JSONField(default=list)
+    created_at = models.DateTimeField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "out_no"], name="sandbox_waybill_out_no"),
+        ]

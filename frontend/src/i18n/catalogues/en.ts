@@ -14,6 +14,7 @@ import developers from '@/features/developers/messages/en.json';
 import disputes from '@/features/disputes/messages/en.json';
 import finance from '@/features/finance/messages/en.json';
 import goods from '@/features/goods/messages/en.json';
+import logistics from '@/features/logistics/messages/en.json';
 import merchants from '@/features/merchants/messages/en.json';
 import notary from '@/features/notary/messages/en.json';
 import orders from '@/features/orders/messages/en.json';
@@ -27,6 +28,6 @@ import subshops from '@/features/subshops/messages/en.json';
 import withdrawals from '@/features/withdrawals/messages/en.json';
 import workbench from '@/features/workbench/messages/en.json';
 
-const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
+const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...logistics, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
 
 export default messages;

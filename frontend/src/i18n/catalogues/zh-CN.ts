@@ -14,6 +14,7 @@ import developers from '@/features/developers/messages/zh-CN.json';
 import disputes from '@/features/disputes/messages/zh-CN.json';
 import finance from '@/features/finance/messages/zh-CN.json';
 import goods from '@/features/goods/messages/zh-CN.json';
+import logistics from '@/features/logistics/messages/zh-CN.json';
 import merchants from '@/features/merchants/messages/zh-CN.json';
 import notary from '@/features/notary/messages/zh-CN.json';
 import orders from '@/features/orders/messages/zh-CN.json';
@@ -27,6 +28,6 @@ import subshops from '@/features/subshops/messages/zh-CN.json';
 import withdrawals from '@/features/withdrawals/messages/zh-CN.json';
 import workbench from '@/features/workbench/messages/zh-CN.json';
 
-const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
+const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...logistics, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
 
 export default messages;

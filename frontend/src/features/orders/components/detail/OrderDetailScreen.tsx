@@ -39,6 +39,7 @@ import { useOrderPage } from './useOrderPage';
 // scrolls to them or once the order has shown (`Deferred`): their code and calls stay out of the
 // screen's first load.
 const OrderCreditSection = dynamic(() => import('@/features/credit/components/OrderCreditSection').then((module) => module.OrderCreditSection));
+const CarrierSection = dynamic(() => import('@/features/logistics/components/CarrierSection').then((module) => module.CarrierSection));
 const NotarySection = dynamic(() => import('@/features/notary/components/NotarySection').then((module) => module.NotarySection));
 
 function BillsSection({ detail, orderRef }: { detail: OrderDetail; orderRef: OrderRef }) {
@@ -154,6 +155,7 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
         </Deferred>
       )}
       <ShippingSection detail={detail} orderRef={orderRef} />
+      {!page.platform && hasAction(page.auth, 'order.view') && <CarrierSection detail={detail} canShip={hasAction(page.auth, 'order.ship')} />}
       {detail.kind === 'lease' && <ContractSection detail={detail} orderRef={orderRef} canView={hasAction(page.auth, 'order.view')} />}
       {detail.kind === 'lease' && (
         <Deferred>
