@@ -333,6 +333,8 @@ MENUS: dict[int, list[Menu]] = {
                 _leaf("设备管理", "Devices", "/assets", "warehouse", "asset.view"),
                 _leaf("采购入库", "Stock receipts", "/stockReceipts", "warehouse", "asset.receive"),
                 _leaf("设备调拨", "Transfers", "/stockTransfers", "warehouse", "asset.transfer"),
+                # Carrier waybills out and back, labels and pickups (docs/logistics.md).
+                _leaf("物流运单", "Shipments", "/shipments", "warehouse", "order.view"),
             ],
         ),
         _group(
