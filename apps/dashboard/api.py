@@ -12,6 +12,7 @@ from ninja import Query, Router
 
 from apps.orders.scope import can_see_orders
 from apps.orders.selectors import order_todo_counts
+from apps.orders.waybill_selectors import SHIPMENT_TODOS, shipment_todo_counts
 from tenants.dashboard import selectors as platform
 from tenants.dashboard.figures import Period
 from zulin.core.auth import any_side_auth, current_session
@@ -137,6 +138,9 @@ STORE_TODOS = {
     "awaiting_shipment": ("order.ship",),
     "overdue": ("finance.view", "order.manage", "suborder.view"),
 }
+# Carrier shipments that need someone (`/shipments?attention=…`): the shop's warehouse, who
+# ship and receive; a sub-shop's account has no shipments list.
+SHIPMENT_RIGHTS = ("order.ship",)
 
 
 @call(router.get, "/getWorkbenchData", schemas.WorkbenchDataOut, auth=any_side_auth())
@@ -155,4 +159,6 @@ def get_workbench_data(request: HttpRequest) -> Any:
         today = selectors.shop_today(shop) if session.can("data.view") else None
         wanted = [key for key, rights in STORE_TODOS.items() if any(map(session.can, rights))]
         counts = order_todo_counts(session=session, todos=wanted) if can_see_orders(session) else {}
+        if session.sub_shop_id is None and any(map(session.can, SHIPMENT_RIGHTS)):
+            counts |= shipment_todo_counts(session=session, todos=list(SHIPMENT_TODOS))
     return _plain({"today": today, "todos": [{"key": k, "count": n} for k, n in counts.items()]})

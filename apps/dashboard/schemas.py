@@ -107,6 +107,7 @@ class WorkbenchTodayOut(DataFiguresOut):
 class WorkbenchTodoOut(Schema):
     key: str = Field(
         description="awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); "
+        "shipments_stuck, shipments_exception (store: `/shipments`' `attention`); "
         "withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)"
     )
     count: int = Field(description="the total of the list the to-do opens")

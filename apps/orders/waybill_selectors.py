@@ -3,7 +3,8 @@ the shipments list (`/shipments`) and its export rows."""
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -121,6 +122,31 @@ def shipments_visible(
     if filters.date_to:
         rows = rows.filter(created_at__lte=datetime.combine(filters.date_to, time.max, zone))
     return rows.order_by("-id")
+
+
+# The workbench's shipment to-dos: each the `attention` selection of `/shipments`, so its
+# count is the total of the list its tile opens.
+SHIPMENT_TODOS = {"shipments_stuck": "stuck", "shipments_exception": "exception"}
+
+
+@dataclass(frozen=True)
+class _Attention:
+    attention: str
+    status: str = ""
+    direction: str = ""
+    company_code: str = ""
+    keyword: str = ""
+    date_from: date | None = None
+    date_to: date | None = None
+
+
+def shipment_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int]:
+    """The workbench's shipment to-dos (`SHIPMENT_TODOS`) the session sees, each counted with
+    the list's own selection (`shipments_visible`)."""
+    return {
+        todo: shipments_visible(session, _Attention(attention=SHIPMENT_TODOS[todo])).count()
+        for todo in todos
+    }
 
 
 def shipment_page(*, session: Session | None, filters: Any) -> dict[str, Any]:

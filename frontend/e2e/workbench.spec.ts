@@ -46,20 +46,23 @@ test.describe('workbench to-dos', () => {
     await expect(todos.first()).toBeVisible();
     const keys = await todos.evaluateAll((items) => items.map((item) => item.getAttribute('data-todo') ?? ''));
     expect(keys).toEqual(expect.arrayContaining(['awaiting_audit', 'awaiting_shipment', 'overdue']));
+    // The shop's warehouse also sees the carrier shipments that need someone (/shipments).
+    expect(keys).toEqual(expect.arrayContaining(['shipments_stuck', 'shipments_exception']));
     let counted = 0;
     for (const key of keys) {
       await workbench.goto(HOSTS.demo);
       const link = page.locator(`[data-todo="${key}"] a`);
       const figure = Number((await link.locator('span').last().textContent())?.trim());
-      counted += figure;
+      const shipments = key.startsWith('shipments_');
+      if (!shipments) counted += figure;
       await link.click();
-      await expect(page).toHaveURL(new RegExp(`todo=${key}`));
-      const table = page.getByRole('table', { name: '订单列表' });
+      await expect(page).toHaveURL(shipments ? new RegExp(`attention=${key.slice('shipments_'.length)}`) : new RegExp(`todo=${key}`));
+      const table = page.getByRole('table', { name: shipments ? '发货单' : '订单列表' });
       if (figure > 0) {
         await expect(page.getByText(`共 ${figure} 条`, { exact: true })).toBeVisible();
         await expect(table.getByRole('row').nth(1)).toBeVisible();
       } else {
-        await expect(page.getByText('没有符合条件的订单')).toBeVisible();
+        await expect(page.getByText(shipments ? '没有符合筛选条件的发货单' : '没有符合条件的订单')).toBeVisible();
       }
     }
     // The demo shop has leases awaiting shipment and paid purchases: the check is not vacuous.

@@ -314,6 +314,9 @@ def test_the_workbench_shows_todays_figures_and_each_roles_to_dos(demo_owner, ad
         "awaiting_audit": 1,  # order C
         "awaiting_shipment": 0,
         "overdue": 0,  # lease A's bill 2 is due yesterday: overdue once the nightly job runs
+        # The carrier shipments that need someone (`/shipments?attention=…`): none yet.
+        "shipments_stuck": 0,
+        "shipments_exception": 0,
     }
     # A sub-shop's account: its own sub-shop's figures and to-dos, no audit.
     sub_shop_account_make(demo_owner, shop["east"], "east")

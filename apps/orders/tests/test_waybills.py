@@ -86,6 +86,9 @@ def shipment_of(merchant, order_id: int) -> Shipment:
         return Shipment.objects.filter(order_id=order_id).order_by("-id").get()
 
 
+WORKBENCH = "/api/v2/getWorkbenchData"
+
+
 @pytest.fixture
 def ready(demo, demo_owner, app, offer):
     carrier_account(demo_owner)
@@ -280,3 +283,19 @@ def test_a_parcel_without_a_carrier_event_for_two_days_is_listed_stuck(demo, dem
     stuck = demo_owner.get(listed, {"attention": "stuck"}).data
     assert [row["id"] for row in stuck["list"]] == [shipped.data["id"]]
     assert demo_owner.get(listed, {"attention": "exception"}).data["total"] == 0
+    # The workbench's to-dos count what their tiles open (`/shipments?attention=…`).
+    todos = {t["key"]: t["count"] for t in demo_owner.get(WORKBENCH).data["todos"]}
+    assert (todos["shipments_stuck"], todos["shipments_exception"]) == (1, 0)
+
+
+def test_the_workbench_counts_shipments_needing_someone_as_their_list_does(demo, demo_owner, ready):
+    todos = {t["key"]: t["count"] for t in demo_owner.get(WORKBENCH).data["todos"]}
+    assert (todos["shipments_stuck"], todos["shipments_exception"]) == (0, 0)
+    shipped = ship(demo_owner, ready.id)
+    with tenant_context(demo):
+        Shipment.objects.filter(pk=shipped.data["id"]).update(status=Shipment.Status.EXCEPTION)
+    connection.set_schema_to_public()
+    listed = demo_owner.get("/api/merchant/shipmentList", {"attention": "exception"}).data
+    todos = {t["key"]: t["count"] for t in demo_owner.get(WORKBENCH).data["todos"]}
+    assert todos["shipments_exception"] == listed["total"] == 1
+    assert todos["shipments_stuck"] == 0

@@ -17586,7 +17586,7 @@ export interface components {
             count: number;
             /**
              * Key
-             * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
+             * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); shipments_stuck, shipments_exception (store: `/shipments`' `attention`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
              */
             key: string;
         };

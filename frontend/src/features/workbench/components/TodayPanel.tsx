@@ -24,6 +24,10 @@ export function todoPath(key: string, subShop: boolean): string | null {
       return `${prefix}dealingOrder?todo=awaiting_shipment`;
     case 'overdue':
       return `${prefix}overdueOrder?todo=overdue`;
+    case 'shipments_stuck':
+      return '/shipments?attention=stuck';
+    case 'shipments_exception':
+      return '/shipments?attention=exception';
     case 'withdrawals_pending':
       return '/cashWithdrawal?status=pending';
     case 'withdrawals_reviewing':

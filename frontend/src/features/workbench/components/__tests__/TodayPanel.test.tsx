@@ -36,6 +36,8 @@ describe('TodayPanel', () => {
     expect(todoPath('awaiting_shipment', true)).toBe('/s_dealingOrder?todo=awaiting_shipment');
     expect(todoPath('withdrawals_pending', false)).toBe('/cashWithdrawal?status=pending');
     expect(todoPath('withdrawals_reviewing', false)).toBe('/cashWithdrawal?status=reviewing');
+    expect(todoPath('shipments_stuck', false)).toBe('/shipments?attention=stuck');
+    expect(todoPath('shipments_exception', false)).toBe('/shipments?attention=exception');
     expect(todoPath('unknown', false)).toBeNull();
   });
 });
