@@ -54,7 +54,8 @@ let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
 async function renderDetail(detail: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => answer(detail)));
+  // The order's carrier shipments (CarrierSection) answer a list: none here.
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(String(url).includes('orderShipments') ? [] : detail)));
   const view = await render(withQueryClient(<OrderDetailScreen />));
   cleanup = view.unmount;
   for (let round = 0; round < 10 && !document.querySelector('h1'); round += 1) await settle();

@@ -77,7 +77,8 @@ let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
 
 async function renderDetail(bills: ReturnType<typeof bill>[], owed: typeof overdue = overdue, totals?: Record<string, string>) {
-  const fetchMock = vi.fn(async (url: string) => answer(url.includes('getOverdueMoney') ? owed : { ...order(bills), ...(totals ? { bill_totals: totals } : {}) }));
+  // The order's carrier shipments (CarrierSection) answer a list: none here.
+  const fetchMock = vi.fn(async (url: string) => answer(url.includes('orderShipments') ? [] : url.includes('getOverdueMoney') ? owed : { ...order(bills), ...(totals ? { bill_totals: totals } : {}) }));
   vi.stubGlobal('fetch', fetchMock);
   const view = await render(withQueryClient(<OrderDetailScreen />));
   cleanup = view.unmount;
