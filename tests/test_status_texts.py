@@ -105,6 +105,13 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "UnwoundLineOut.status": tuple(
         f"order.detail.givenBack.statuses.{kind}" for kind in ("payment", "refund", "deposit")
     ),
+    # A returned device's second life (issue 63): work orders and the checklists' item kinds.
+    "CreateWorkOrderIn.kind": "assets.second.woKind",
+    "WorkOrderOut.kind": "assets.second.woKind",
+    "WorkOrderOut.status": "assets.second.woStatus",
+    "TemplateItemIn.kind": "assets.second.templates.kinds",
+    "TemplateItemOut.kind": "assets.second.templates.kinds",
+    "UnitTemplateItemOut.kind": "assets.second.templates.kinds",
     "WithdrawFiltersIn.status": ("withdrawal.status", "kit.history.values.withdrawal_status"),
     "WithdrawListIn.status": ("withdrawal.status", "kit.history.values.withdrawal_status"),
     "WithdrawalRecordIn.status": ("withdrawal.status", "kit.history.values.withdrawal_status"),

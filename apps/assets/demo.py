@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.utils import timezone
@@ -269,9 +269,16 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
             )
     received = list(Unit.objects.filter(status=UnitStatus.RECEIVED).order_by("-updated_at", "-id"))
     steps = ["restock", "quarantine", "repair", "scrap"]
+
+    def later(base: datetime, wanted: datetime) -> datetime:
+        """`wanted` when it falls after `base`, else halfway from `base` to now: a device
+        received back at this very load is inspected (and repaired) after it came back."""
+        return wanted if wanted > base else base + (now - base) / 2
+
     for unit, step in zip(received[1:], steps, strict=False):  # the newest still waits
         back = unit.movements.filter(action="return_receive").order_by("-id").first()
         at = back.at if back is not None else now - timedelta(days=3)
+        inspected_at = min(at + timedelta(hours=2), later(at, now - timedelta(hours=3)))
         items = template_for_sku(unit.sku_id).items
         failed: dict[str, tuple[str, str]] = {}
         grade = "B"
@@ -281,7 +288,7 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
             failed, grade = {"battery_health": ("minor", "")}, "C"
         elif step == "scrap":
             failed, grade = {"power_on": ("severe", ""), "screen_display": ("severe", "")}, "D"
-        with clock_at(min(at + timedelta(hours=2), now - timedelta(hours=3))):
+        with clock_at(inspected_at):
             inspection = inspection_record(
                 actor=actor,
                 data=InspectionIn(
@@ -308,10 +315,10 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
                     inspection_id=inspection.pk,
                 )
         if step == "repair":
-            with clock_at(now - timedelta(hours=2)):
+            with clock_at(later(inspected_at, now - timedelta(hours=2))):
                 work_order_step(actor=actor, work_order_id=work_order.pk, action="start")
         elif step == "scrap":
-            with clock_at(now - timedelta(hours=1)):
+            with clock_at(later(inspected_at, now - timedelta(hours=1))):
                 unit_adjust(
                     actor=actor,
                     unit_id=unit.pk,

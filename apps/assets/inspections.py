@@ -510,8 +510,8 @@ def work_order_step(
                 unit,
                 action=unit_action,
                 actor=actor,
-                reason=f"{WorkOrder.Kind(work_order.kind).label}工单 #{work_order.pk}"
-                f"{WorkOrder.Status(target).label}",
+                # The move's action says what the work order did (zulin/audit/reasons.py).
+                reason=f"工单 #{work_order.pk}",
                 change=graded,
             )
         _work_order_audit(actor, work_order, action)

@@ -68,6 +68,8 @@ SYSTEM_REASON_PATTERNS: list[tuple[re.Pattern[str], Text]] = [
         Text("风控拒绝（等级 {value}）", "Refused by the risk check (grade {value})"),
     ),
     (re.compile(r"^核销：(?P<value>.*)$", re.S), Text("核销：{value}", "Written off: {value}")),
+    # A unit moved by its work order (apps/assets/inspections.py).
+    (re.compile(r"^工单 #(?P<value>\d+)$"), Text("工单 #{value}", "Work order #{value}")),
 ]
 
 
