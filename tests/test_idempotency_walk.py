@@ -31,6 +31,10 @@ from apps.billing.tests.support import body as offline_body
 from apps.billing.tests.support import overdue_with_late_fee
 from apps.goods.models import Goods, Sku
 from apps.goods.services import sku_tracked_set
+from apps.orders.tests.test_inspection_flow import INSPECT, PHOTO, _lines
+from apps.orders.tests.test_return_pickup import SLOTS, _tomorrow, return_agreed
+from apps.orders.tests.test_ship_by_scan import tracked_offer
+from apps.orders.tests.test_waybills import CREATE, CUSTOMER, carrier_account
 from apps.recovery.tests.support import case_of, night, overdue_lease
 from apps.subshops.tests.factories import sub_shop_make
 from tenants.finance.tests.support import settled_cash
@@ -381,6 +385,57 @@ def first_bill_payment(w: World) -> First:
     return First(body, _owner(w, "/api/v2/BillPayment"))
 
 
+def first_create_waybill(w: World) -> First:
+    carrier_account(w.owner)
+    order = awaiting_shipment(w.demo, w.owner, w.app, w.offer)
+    body = {
+        "order_id": order.id,
+        "company_code": "SF",
+        "service": "standard",
+        "device_serial": "IMEI-1",
+        "receiver": CUSTOMER,
+        "weight_kg": "1.40",
+        KEY: "walk-waybill-1",
+    }
+    return First(body, _owner(w, CREATE))
+
+
+def _pickup_slot(w: World) -> tuple[Any, dict[str, str]]:
+    """An order in lease, its return agreed, and a pickup slot the carrier offers for it."""
+    carrier_account(w.owner)
+    order = in_lease(w.demo, w.owner, w.app, w.offer)
+    return_agreed(w.owner, order.id)
+    slots = w.owner.get(SLOTS, {"order_id": order.id, "day": _tomorrow().isoformat()})
+    assert slots.ok and slots.data, slots
+    return order, {"starts_at": slots.data[1]["starts_at"], "ends_at": slots.data[1]["ends_at"]}
+
+
+def first_book_pickup(w: World) -> First:
+    order, slot = _pickup_slot(w)
+    body = {"order_id": order.id, "address": CUSTOMER, **slot, KEY: "walk-pickup-1"}
+    return First(body, _owner(w, "/api/merchant/bookReturnPickup"))
+
+
+def first_applet_book_pickup(w: World) -> First:
+    order, slot = _pickup_slot(w)
+    body = {"order_no": order.no, "address": CUSTOMER, **slot, KEY: "walk-pickup-2"}
+    return First(body, lambda b: w.app.post("/api/applet/bookReturnPickup", b))
+
+
+def first_create_inspection(w: World) -> First:
+    tracked, (unit,) = tracked_offer(w.demo, w.owner, units=1)
+    order = in_lease(w.demo, w.owner, w.app, tracked, serial=unit.imei1, key="walk-insp", seed=63)
+    body = {
+        "occasion": "ship_baseline",
+        "order_id": order.id,
+        "cosmetic_grade": "A",
+        "lines": _lines(),
+        "photos_base64": [PHOTO],
+        KEY: "walk-inspect-1",
+    }
+    return First(body, _owner(w, INSPECT))
+
+
 FIRST: dict[str, Callable[[World], First]] = {
     "appletPayBill": first_pay_bill,
     "appletPlaceOrder": first_place_order,
@@ -410,6 +465,10 @@ FIRST: dict[str, Callable[[World], First]] = {
     "getRiskRechargePayQrcode": first_risk_qr,
     "refundDeposit": first_refund_deposit,
     "BillPayment": first_bill_payment,
+    "createWaybill": first_create_waybill,
+    "bookReturnPickup": first_book_pickup,
+    "appletBookReturnPickup": first_applet_book_pickup,
+    "createInspection": first_create_inspection,
 }
 
 

@@ -116,7 +116,7 @@ test.describe.serial('warehouse: receive by scan, transfer, ship, return and exc
     const code = await deviceToShip(request, orderId!);
     expect(code).not.toBeNull();
     await page.goto(`${HOSTS.demo}/orderInfo/${orderId}`);
-    await page.getByRole('button', { name: '发货' }).click();
+    await page.getByRole('button', { name: '发货', exact: true }).click();
     const ship = page.getByRole('dialog', { name: /^发货/ });
     await ship.getByLabel('快递公司').selectOption({ index: 1 });
     await ship.getByLabel('快递单号').fill(`SF${stamp}`);
