@@ -77,7 +77,7 @@ export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<Sha
         cell: ({ row }) => {
           const link = row.original;
           return (
-            <div className="grid min-w-max grid-cols-3 justify-items-start gap-x-3 gap-y-1 whitespace-nowrap">
+            <div className="grid min-w-max grid-cols-3 justify-items-start gap-x-2 gap-y-1 whitespace-nowrap">
               <Button variant="link" onClick={() => actions.onShare(link)} aria-label={t('actions.shareNamed', { name: link.name })}>
                 {t('actions.share')}
               </Button>
