@@ -3,8 +3,7 @@ the shipments list (`/shipments`) and its export rows."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -16,6 +15,7 @@ from zulin.core.pagination import page_of
 from .guards import order_setting
 from .models import PickupBooking, SenderAddress, Shipment
 from .scope import order_in_scope, visible_orders
+from .waybill_schemas import ShipmentListIn
 
 
 def pickup_answer(pickup: PickupBooking) -> dict[str, Any]:
@@ -129,22 +129,13 @@ def shipments_visible(
 SHIPMENT_TODOS = {"shipments_stuck": "stuck", "shipments_exception": "exception"}
 
 
-@dataclass(frozen=True)
-class _Attention:
-    attention: str
-    status: str = ""
-    direction: str = ""
-    company_code: str = ""
-    keyword: str = ""
-    date_from: date | None = None
-    date_to: date | None = None
-
-
 def shipment_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int]:
     """The workbench's shipment to-dos (`SHIPMENT_TODOS`) the session sees, each counted with
     the list's own selection (`shipments_visible`)."""
     return {
-        todo: shipments_visible(session, _Attention(attention=SHIPMENT_TODOS[todo])).count()
+        todo: shipments_visible(
+            session, ShipmentListIn.model_validate({"attention": SHIPMENT_TODOS[todo]})
+        ).count()
         for todo in todos
     }
 
