@@ -29,6 +29,12 @@ STORE_LINKS = {
     "awaiting_shipment": {"stage": "dealing", "todo": "awaiting_shipment"},
     "overdue": {"stage": "overdue", "todo": "overdue"},
 }
+# The shipment to-dos open `/shipments?attention=…` (the shipment list call).
+SHIPMENTS = "/api/merchant/shipmentList"
+SHIPMENT_LINKS = {
+    "shipments_stuck": {"attention": "stuck"},
+    "shipments_exception": {"attention": "exception"},
+}
 PHONE = "13700000088"
 
 
@@ -65,11 +71,15 @@ def test_each_order_to_do_counts_the_list_it_opens_over_both_kinds(demo, demo_ow
 
     counts = _todos(demo_owner)
 
-    assert set(counts) == set(STORE_LINKS)
+    assert set(counts) == set(STORE_LINKS) | set(SHIPMENT_LINKS)
     for key, link in STORE_LINKS.items():
         total, rows = _listed(demo_owner, LEASES, **link)
         assert total == counts[key], key
         assert len(rows) == total
+    for key, link in SHIPMENT_LINKS.items():
+        shipments = demo_owner.get(SHIPMENTS, {**link, "page_size": 100})
+        assert shipments.ok, shipments
+        assert shipments.data["total"] == counts[key] == len(shipments.data["list"]), key
     mine = {
         key: _listed(demo_owner, LEASES, phone=PHONE, **link)[1]
         for key, link in STORE_LINKS.items()

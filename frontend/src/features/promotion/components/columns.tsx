@@ -27,7 +27,7 @@ export function useShareLinkColumns(actions: ShareLinkRowActions): ColumnDef<Sha
         id: 'name',
         header: t('fields.name'),
         cell: ({ row }) => (
-          <div className="max-w-56">
+          <div className="max-w-40 sm:max-w-56">
             <p className="font-medium text-slate-900">
               <Truncate text={row.original.name} />
             </p>
