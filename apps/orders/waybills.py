@@ -254,7 +254,9 @@ def _ask(shipment_id: int, ask: Any) -> Shipment:
         failed=_refused,
         final=lambda answer: True,
     )
-    assert synced is not None
+    if synced is None:
+        # Gone under our feet (a cancellation removed it): nothing was asked, nothing changed.
+        raise ApplicationError(ErrorCode.NOT_FOUND)
     # Answered as it stands, not raised: the attempt (still `created` without an answer,
     # `failed` refused) must stay written for the retry and the screen.
     return synced.row
@@ -571,7 +573,8 @@ def return_pickup_book(
             failed=_refused,
             final=lambda answer: True,
         )
-        assert synced is not None
+        if synced is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
     return PickupBooking.objects.get(shipment_id=kept.pk)
 
 
