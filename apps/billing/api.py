@@ -19,8 +19,8 @@ from ninja import Query, Router
 from apps.orders import applet_schemas
 from apps.orders import schemas as order_schemas
 from apps.orders.intake_auth import AppSignatureAuth
+from apps.orders.reads import applet_order, applet_order_row
 from apps.orders.scope import named_merchant, order_in_scope, order_reader
-from apps.orders.selectors import applet_order, applet_order_row
 from tenants.catalog.selectors import money
 from tenants.finance import schemas as finance_schemas
 from tenants.finance import selectors as finance_selectors

@@ -26,7 +26,7 @@ from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from . import after_sale, devices, events, lease, selectors, services
+from . import after_sale, devices, events, lease, reads, services
 from .contracts import lease_instalments
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
@@ -613,7 +613,7 @@ def order_risk_checks_showcase_load(*, actor: Session) -> None:
     in-depth report on the newest orders awaiting audit, and a credit-bureau report of the
     newest one's customer (the sandbox bureau settles it and its callback arrives). Each has
     its idempotency key: a second run adds nothing."""
-    newest = selectors.awaiting_audit_order_ids(2)
+    newest = reads.awaiting_audit_order_ids(2)
     for order_id in newest:
         services.order_risk_check(
             actor=actor, order_id=order_id, query_type="deep", idempotency_key="demo-risk-deep"

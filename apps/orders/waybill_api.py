@@ -19,7 +19,7 @@ from . import waybill_schemas as schemas
 from . import waybill_selectors as selectors
 from . import waybills
 from .intake_auth import AppSignatureAuth
-from .selectors import applet_order
+from .reads import applet_order
 
 merchant_router = Router(tags=["merchant: waybills and pickups"])
 applet_router = Router(tags=["applet: return pickup"])
