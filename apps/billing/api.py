@@ -41,6 +41,7 @@ from zulin.core.sides import PlatformType
 
 from . import (
     bill_pay,
+    bill_reports,
     confirmations,
     deposits,
     governance,
@@ -143,7 +144,7 @@ def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> An
 def get_finance_bill_list(request: HttpRequest, query: Query[schemas.FinanceBillListIn]) -> Any:
     """The customers' instalment bills across orders: due, overdue, paying, paid, failed
     (the latest withhold failed), cancelled."""
-    return reports.customer_bills(**query.model_dump())
+    return bill_reports.customer_bills(**query.model_dump())
 
 
 # --- a lease's money ------------------------------------------------------------------------
