@@ -603,10 +603,10 @@ def pay_bill(request: HttpRequest, payload: applet_schemas.AppletPayBillIn) -> A
 @call(
     lease_merchant_router.get,
     "/getCreditOrder",
-    schemas.CreditOrderOut,
+    schemas.ZhimaCreditOrderOut,
     auth=store_auth("order.view"),
 )
-def get_credit_order(request: HttpRequest, query: Query[schemas.CreditOrderIn]) -> Any:
+def get_credit_order(request: HttpRequest, query: Query[schemas.ZhimaCreditOrderIn]) -> Any:
     """A deposit-free lease's credit order at Zhima: the credit (guarantee, no money) and
     fund (the customer's money) parts of its deposit apart, its status, the notice before a
     violation, and every sync call with its request number, request, answer and result.
@@ -618,10 +618,10 @@ def get_credit_order(request: HttpRequest, query: Query[schemas.CreditOrderIn]) 
 @call(
     lease_merchant_router.post,
     "/noticeCreditViolation",
-    schemas.CreditOrderRowOut,
+    schemas.ZhimaCreditOrderRowOut,
     auth=store_auth("credit.manage"),
 )
-def notice_credit_violation(request: HttpRequest, payload: schemas.CreditOrderIn) -> Any:
+def notice_credit_violation(request: HttpRequest, payload: schemas.ZhimaCreditOrderIn) -> Any:
     """Tells the customer of a performing deposit-free lease with a debt past due what is
     owed, since when, and that a violation will be reported to Zhima no earlier than the
     shop's grace (an SMS, kept); the credit order waits for a person's confirmation."""
@@ -632,10 +632,10 @@ def notice_credit_violation(request: HttpRequest, payload: schemas.CreditOrderIn
 @call(
     lease_merchant_router.post,
     "/confirmCreditViolation",
-    schemas.CreditOrderRowOut,
+    schemas.ZhimaCreditOrderRowOut,
     auth=store_auth("credit.manage"),
 )
-def confirm_credit_violation(request: HttpRequest, payload: schemas.CreditViolationIn) -> Any:
+def confirm_credit_violation(request: HttpRequest, payload: schemas.ZhimaCreditViolationIn) -> Any:
     """A person confirms a pending violation with its reason, no earlier than the shop's
     grace after the notice and while the debt is still past due: synced VIOLATED to Zhima
     (a sync not answered keeps its request number for the next confirmation)."""

@@ -161,18 +161,18 @@ class FinanceBillPageOut(PageOut):
 # --- deposit-free: the credit order (docs/zhima.md) -------------------------------------------
 
 
-class CreditOrderIn(Schema):
+class ZhimaCreditOrderIn(Schema):
     order_id: Id
 
 
-class CreditViolationIn(Schema):
+class ZhimaCreditViolationIn(Schema):
     order_id: Id
     reason: SingleLineText = Field(
         min_length=1, max_length=300, description="why the customer is reported as violating"
     )
 
 
-class CreditSyncOut(Schema):
+class ZhimaCreditSyncOut(Schema):
     out_request_no: str
     sync_status: str = Field(description="COMPLETE, CLOSED or VIOLATED")
     result: str = Field(description="processing, succeeded or failed")
@@ -184,14 +184,14 @@ class CreditSyncOut(Schema):
     answered_at: datetime | None
 
 
-class CreditNoticeOut(Schema):
+class ZhimaCreditNoticeOut(Schema):
     amount_owed: str
     owed_since: date
     text: str
     sent_at: datetime
 
 
-class CreditHistoryOut(Schema):
+class ZhimaCreditHistoryOut(Schema):
     action: str
     from_status: str
     to_status: str
@@ -200,7 +200,7 @@ class CreditHistoryOut(Schema):
     created_at: datetime
 
 
-class CreditOrderRowOut(Schema):
+class ZhimaCreditOrderRowOut(Schema):
     id: int
     order_id: int
     order_no: str
@@ -221,12 +221,12 @@ class CreditOrderRowOut(Schema):
     violation_earliest: datetime | None = Field(
         description="a violation may be confirmed from then (the notice plus the grace)"
     )
-    notices: list[CreditNoticeOut]
-    syncs: list[CreditSyncOut]
-    history: list[CreditHistoryOut]
+    notices: list[ZhimaCreditNoticeOut]
+    syncs: list[ZhimaCreditSyncOut]
+    history: list[ZhimaCreditHistoryOut]
 
 
-class CreditOrderOut(Schema):
+class ZhimaCreditOrderOut(Schema):
     order_id: int
     deposit_free: bool
-    credit_order: CreditOrderRowOut | None
+    credit_order: ZhimaCreditOrderRowOut | None

@@ -8578,45 +8578,10 @@ export interface components {
              */
             total_capped: boolean;
         };
-        /** CreditHistoryOut */
-        CreditHistoryOut: {
-            /** Action */
-            action: string;
-            /** Actor */
-            actor: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /** From Status */
-            from_status: string;
-            /** Reason */
-            reason: string;
-            /** To Status */
-            to_status: string;
-        };
         /** CreditIdIn */
         CreditIdIn: {
             /** Id */
             id: number;
-        };
-        /** CreditNoticeOut */
-        CreditNoticeOut: {
-            /** Amount Owed */
-            amount_owed: string;
-            /**
-             * Owed Since
-             * Format: date
-             */
-            owed_since: string;
-            /**
-             * Sent At
-             * Format: date-time
-             */
-            sent_at: string;
-            /** Text */
-            text: string;
         };
         /** CreditOrderCreditOut */
         CreditOrderCreditOut: {
@@ -8649,77 +8614,10 @@ export interface components {
             /** Order Id */
             order_id: number;
         };
-        /** CreditOrderOut */
-        CreditOrderOut: {
-            credit_order: components["schemas"]["CreditOrderRowOut"] | null;
-            /** Deposit Free */
-            deposit_free: boolean;
-            /** Order Id */
-            order_id: number;
-        };
         /** CreditOrderQuery */
         CreditOrderQuery: {
             /** Order Id */
             order_id: number;
-        };
-        /** CreditOrderRowOut */
-        CreditOrderRowOut: {
-            /** Auth No */
-            auth_no: string;
-            /** Category */
-            category: string;
-            /**
-             * Credit Amount
-             * @description Zhima's guarantee: no money, never booked
-             */
-            credit_amount: string;
-            /**
-             * Credit Limit
-             * @description the most credit could cover (the plan's)
-             */
-            credit_limit: string;
-            /**
-             * Deposit
-             * @description the deposit the authorisation froze
-             */
-            deposit: string;
-            /** Deposit Mode */
-            deposit_mode: string;
-            /**
-             * Fund Amount
-             * @description the customer's money frozen: booked
-             */
-            fund_amount: string;
-            /** History */
-            history: components["schemas"]["CreditHistoryOut"][];
-            /** Id */
-            id: number;
-            /** Notices */
-            notices: components["schemas"]["CreditNoticeOut"][];
-            /** Order Id */
-            order_id: number;
-            /** Order No */
-            order_no: string;
-            /** Post Payment Amount */
-            post_payment_amount: string;
-            /** Post Payment Count */
-            post_payment_count: number;
-            /** Service Id */
-            service_id: string;
-            /**
-             * Status
-             * @description created, frozen, performing, completed, closed, violation_pending, violated
-             */
-            status: string;
-            /** Syncs */
-            syncs: components["schemas"]["CreditSyncOut"][];
-            /**
-             * Violation Earliest
-             * @description a violation may be confirmed from then (the notice plus the grace)
-             */
-            violation_earliest: string | null;
-            /** Violation Reason */
-            violation_reason: string;
         };
         /** CreditPageIn */
         CreditPageIn: {
@@ -9113,40 +9011,6 @@ export interface components {
             /** Name En */
             name_en: string;
         };
-        /** CreditSyncOut */
-        CreditSyncOut: {
-            /** Answer */
-            answer: {
-                [key: string]: unknown;
-            };
-            /** Answered At */
-            answered_at: string | null;
-            /** Attempts */
-            attempts: number;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /** Error */
-            error: string;
-            /** Out Request No */
-            out_request_no: string;
-            /** Request */
-            request: {
-                [key: string]: unknown;
-            };
-            /**
-             * Result
-             * @description processing, succeeded or failed
-             */
-            result: string;
-            /**
-             * Sync Status
-             * @description COMPLETE, CLOSED or VIOLATED
-             */
-            sync_status: string;
-        };
         /** CreditTreeNodeOut */
         CreditTreeNodeOut: {
             /** Children */
@@ -9163,16 +9027,6 @@ export interface components {
             type: string;
             /** Value */
             value: string | null;
-        };
-        /** CreditViolationIn */
-        CreditViolationIn: {
-            /** Order Id */
-            order_id: number;
-            /**
-             * Reason
-             * @description why the customer is reported as violating
-             */
-            reason: string;
         };
         /** CustomerBillOut */
         CustomerBillOut: {
@@ -17961,6 +17815,157 @@ export interface components {
              */
             written_off_on: string;
         };
+        /** ZhimaCreditHistoryOut */
+        ZhimaCreditHistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
+        };
+        /** ZhimaCreditNoticeOut */
+        ZhimaCreditNoticeOut: {
+            /** Amount Owed */
+            amount_owed: string;
+            /**
+             * Owed Since
+             * Format: date
+             */
+            owed_since: string;
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
+            /** Text */
+            text: string;
+        };
+        /** ZhimaCreditOrderIn */
+        ZhimaCreditOrderIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** ZhimaCreditOrderOut */
+        ZhimaCreditOrderOut: {
+            credit_order: components["schemas"]["ZhimaCreditOrderRowOut"] | null;
+            /** Deposit Free */
+            deposit_free: boolean;
+            /** Order Id */
+            order_id: number;
+        };
+        /** ZhimaCreditOrderRowOut */
+        ZhimaCreditOrderRowOut: {
+            /** Auth No */
+            auth_no: string;
+            /** Category */
+            category: string;
+            /**
+             * Credit Amount
+             * @description Zhima's guarantee: no money, never booked
+             */
+            credit_amount: string;
+            /**
+             * Credit Limit
+             * @description the most credit could cover (the plan's)
+             */
+            credit_limit: string;
+            /**
+             * Deposit
+             * @description the deposit the authorisation froze
+             */
+            deposit: string;
+            /** Deposit Mode */
+            deposit_mode: string;
+            /**
+             * Fund Amount
+             * @description the customer's money frozen: booked
+             */
+            fund_amount: string;
+            /** History */
+            history: components["schemas"]["ZhimaCreditHistoryOut"][];
+            /** Id */
+            id: number;
+            /** Notices */
+            notices: components["schemas"]["ZhimaCreditNoticeOut"][];
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Post Payment Amount */
+            post_payment_amount: string;
+            /** Post Payment Count */
+            post_payment_count: number;
+            /** Service Id */
+            service_id: string;
+            /**
+             * Status
+             * @description created, frozen, performing, completed, closed, violation_pending, violated
+             */
+            status: string;
+            /** Syncs */
+            syncs: components["schemas"]["ZhimaCreditSyncOut"][];
+            /**
+             * Violation Earliest
+             * @description a violation may be confirmed from then (the notice plus the grace)
+             */
+            violation_earliest: string | null;
+            /** Violation Reason */
+            violation_reason: string;
+        };
+        /** ZhimaCreditSyncOut */
+        ZhimaCreditSyncOut: {
+            /** Answer */
+            answer: {
+                [key: string]: unknown;
+            };
+            /** Answered At */
+            answered_at: string | null;
+            /** Attempts */
+            attempts: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Error */
+            error: string;
+            /** Out Request No */
+            out_request_no: string;
+            /** Request */
+            request: {
+                [key: string]: unknown;
+            };
+            /**
+             * Result
+             * @description processing, succeeded or failed
+             */
+            result: string;
+            /**
+             * Sync Status
+             * @description COMPLETE, CLOSED or VIOLATED
+             */
+            sync_status: string;
+        };
+        /** ZhimaCreditViolationIn */
+        ZhimaCreditViolationIn: {
+            /** Order Id */
+            order_id: number;
+            /**
+             * Reason
+             * @description why the customer is reported as violating
+             */
+            reason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -23065,7 +23070,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditViolationIn"];
+                "application/json": components["schemas"]["ZhimaCreditViolationIn"];
             };
         };
         responses: {
@@ -23078,7 +23083,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["CreditOrderRowOut"];
+                        data: components["schemas"]["ZhimaCreditOrderRowOut"];
                         msg: string;
                     };
                 };
@@ -23215,7 +23220,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["CreditOrderOut"];
+                        data: components["schemas"]["ZhimaCreditOrderOut"];
                         msg: string;
                     };
                 };
@@ -23295,7 +23300,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreditOrderIn"];
+                "application/json": components["schemas"]["ZhimaCreditOrderIn"];
             };
         };
         responses: {
@@ -23308,7 +23313,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["CreditOrderRowOut"];
+                        data: components["schemas"]["ZhimaCreditOrderRowOut"];
                         msg: string;
                     };
                 };
