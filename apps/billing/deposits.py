@@ -10,7 +10,10 @@ number: a replayed callback finds it and changes nothing twice.
 
 The ledger: freeze Dr deposit_frozen / Cr deposit_held; thaw the reverse; transfer the
 reverse plus Dr provider_clearing / Cr the income it pays (rent, damage); refund of a
-transfer Dr the income / Cr provider_clearing.
+transfer Dr the income / Cr provider_clearing. A deposit-free authorisation (docs/zhima.md):
+only each operation's fund part (the customer's money) is frozen, thawed or released in the
+books; its credit part (Zhima's guarantee) is no money and reaches no journal. What a
+transfer takes is money whole (the provider charges the customer for the credit it uses).
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.ledger.services import money_moved, post_event
-from zulin.providers.interfaces import PaymentResult, PaymentStatus, ProviderError
+from zulin.providers.interfaces import CreditAsk, PaymentResult, PaymentStatus, ProviderError
 from zulin.providers.operations import operation_id_next, operation_sync
 
 from . import settle
 from .commission import platform_payback, platform_receipt, transfer_refund_commission
+from .credit_orders import credit_ask, credit_order_frozen, credit_order_open
 from .order_figures import order_money_keep
 from .outbox import deposit_event
 from .payments import (
@@ -106,7 +110,7 @@ def _bills_paid(
             memo=order.order_no,
             commission_reference=f"commission:{op.out_request_no}",
             platform_receipt=False,  # received by the deposit's own mirror (`_journal`)
-            released=op.amount,  # the deposit leaves the freeze in the same journal
+            released=op.fund_amount,  # the deposit's money leaves the freeze in the journal
         ),
         actor=actor,
         trade_no=op.provider_reference,
@@ -129,24 +133,27 @@ def _unwound_received(
         actor=actor,
         trade_no=op.provider_reference,
         finished_at=op.confirmed_at,
-        released=op.amount,
+        released=op.fund_amount,
         receipt=False,  # received by the deposit's own mirror (`_journal`)
     )
 
 
 def _journal(op: DepositOperation, order: Order, actor: Session | None) -> None:
     amounts: dict[str, Decimal]
+    # Of a freeze and a thaw only the customer's money is booked: a deposit all credit
+    # books nothing (docs/zhima.md).
     if op.kind == Op.Kind.FREEZE:
-        amounts = {"frozen": op.amount}
+        amounts = {"frozen": op.fund_amount}
     elif op.kind == Op.Kind.THAW:
-        amounts = {"thawed": op.amount}
+        amounts = {"thawed": op.fund_amount}
     elif op.kind == Op.Kind.TRANSFER:
-        # Damage here (the deposit leaves the freeze and is taken as damage income); a
-        # transfer for bills is posted by `_bills_paid`, with what it paid.
-        amounts = {"released": op.amount, "received": op.amount, "damage": op.amount}
+        # Damage here (the deposit's money leaves the freeze and what was taken is damage
+        # income); a transfer for bills is posted by `_bills_paid`, with what it paid.
+        amounts = {"released": op.fund_amount, "received": op.amount, "damage": op.amount}
     else:  # a refund of money a transfer took
         amounts = {REFUND_ROLE.get(op.purpose, "refunded"): op.amount}
-    if not (op.kind == Op.Kind.TRANSFER and op.purpose == "bills"):  # `_bills_paid` posts it
+    nothing = op.kind in (Op.Kind.FREEZE, Op.Kind.THAW) and op.fund_amount <= 0
+    if not (op.kind == Op.Kind.TRANSFER and op.purpose == "bills") and not nothing:
         post_event(
             f"deposit_{op.kind}",
             amounts,
@@ -207,6 +214,8 @@ def _confirm(
         return op
     op.provider_reference = result.trade_no or op.provider_reference
     op.confirmed_at = result.finished_at or timezone.now()
+    if op.kind == Op.Kind.FREEZE:
+        credit_order_frozen(order, result)
     if result.status == PaymentStatus.FAILED:
         op.status, op.failure_reason = Op.Status.FAILED, result.reason[:300]
         op.save()
@@ -219,6 +228,8 @@ def _confirm(
         deposit_event(order, op)
         return op
     op.status = Op.Status.SUCCEEDED
+    # Deposit-free: what of it the provider says is credit (no money), kept apart.
+    op.credit_amount = result.credit_amount or ZERO
     op.save()
     if op.kind == Op.Kind.FREEZE:
         order.deposit_frozen += op.amount
@@ -267,7 +278,15 @@ def _request(
     idempotency_key: str = "",
     original: DepositOperation | None = None,
     claims: list[settle.Ask] | None = None,
+    credit: CreditAsk | None = None,
 ) -> DepositOperation:
+    # The last of a fulfilled lease's deposit: the unfreeze completes its credit order at
+    # the service too (bizComplete; docs/zhima.md).
+    fulfilled = (
+        kind == Op.Kind.THAW
+        and order.status in machine.MAY_OWE_AFTER
+        and amount == deposit_available(order)
+    )
     op_id = operation_id_next(Op)
     op = Op.objects.create(
         id=op_id,
@@ -288,11 +307,18 @@ def _request(
     try:
         if kind == Op.Kind.FREEZE:
             result = provider.freeze(
-                out_no=op.out_request_no, payer=_payer(order), amount=amount, subject=subject
+                out_no=op.out_request_no,
+                payer=_payer(order),
+                amount=amount,
+                subject=subject,
+                credit=credit,
             )
         elif kind == Op.Kind.THAW:
             result = provider.thaw(
-                out_no=op.out_request_no, auth_no=order.deposit_auth_no, amount=amount
+                out_no=op.out_request_no,
+                auth_no=order.deposit_auth_no,
+                amount=amount,
+                complete=fulfilled,
             )
         elif kind == Op.Kind.TRANSFER:
             result = provider.transfer_to_pay(
@@ -333,7 +359,11 @@ def deposit_freeze(order: Order) -> DepositOperation | None:
         return None
     order.deposit_state = DepositState.FREEZING
     order.save(update_fields=["deposit_state", "updated_at"])
-    return _request(order, kind=Op.Kind.FREEZE, amount=required, actor=None)
+    # Deposit-free (docs/zhima.md): the freeze asks Zhima's credit to stand in for it.
+    credit = credit_ask(order, required)
+    if credit is not None:
+        credit_order_open(order, credit, required)
+    return _request(order, kind=Op.Kind.FREEZE, amount=required, actor=None, credit=credit)
 
 
 def deposit_thaw(

@@ -24,6 +24,7 @@ from django.db.models import Count, Min, Q, Sum
 from apps.orders import outcomes
 from apps.orders.models import DepositOperation, Order
 
+from .credit_orders import credit_order_follow
 from .models import Bill, BillPayment, BillStatus, EarlySettlement
 from .selectors import OWED_STATUSES, order_owed
 
@@ -64,8 +65,11 @@ def order_money(order: Order) -> outcomes.OrderMoney:
 
 def order_money_keep(order: Order) -> bool:
     """Keeps the order's figures on its row (the caller holds the row lock); answers whether
-    anything of the order changed."""
-    return outcomes.order_money_keep(order, order_money(order))
+    anything of the order changed. A deposit-free lease's credit order follows the order
+    here too (`credit_orders.credit_order_follow`: every money move ends here)."""
+    changed = outcomes.order_money_keep(order, order_money(order))
+    credit_order_follow(order)
+    return changed
 
 
 def orders_money_keep(order_ids: Iterable[int]) -> int:

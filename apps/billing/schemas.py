@@ -438,3 +438,77 @@ class SettleEarlyIn(Schema):
 class AppletPayBillIn(AppletOrderIn):
     period: int = Field(ge=1, le=10_000)
     idempotency_key: SingleLineText = Field(min_length=8, max_length=64)
+
+
+# --- deposit-free: the credit order (docs/zhima.md) -------------------------------------------
+
+
+class ZhimaCreditOrderIn(Schema):
+    order_id: Id
+
+
+class ZhimaCreditViolationIn(Schema):
+    order_id: Id
+    reason: SingleLineText = Field(
+        min_length=1, max_length=300, description="why the customer is reported as violating"
+    )
+
+
+class ZhimaCreditSyncOut(Schema):
+    out_request_no: str
+    sync_status: str = Field(description="COMPLETE, CLOSED or VIOLATED")
+    result: str = Field(description="processing, succeeded or failed")
+    request: dict
+    answer: dict
+    error: str
+    attempts: int
+    created_at: datetime
+    answered_at: datetime | None
+
+
+class ZhimaCreditNoticeOut(Schema):
+    amount_owed: str
+    owed_since: date
+    text: str
+    sent_at: datetime
+
+
+class ZhimaCreditHistoryOut(Schema):
+    action: str
+    from_status: str
+    to_status: str
+    reason: str
+    actor: str
+    created_at: datetime
+
+
+class ZhimaCreditOrderRowOut(Schema):
+    id: int
+    order_id: int
+    order_no: str
+    status: str = Field(
+        description="created, frozen, performing, completed, closed, violation_pending, violated"
+    )
+    service_id: str
+    category: str
+    deposit_mode: str
+    auth_no: str
+    deposit: str = Field(description="the deposit the authorisation froze")
+    credit_limit: str = Field(description="the most credit could cover (the plan's)")
+    credit_amount: str = Field(description="Zhima's guarantee: no money, never booked")
+    fund_amount: str = Field(description="the customer's money frozen: booked")
+    post_payment_amount: str
+    post_payment_count: int
+    violation_reason: str
+    violation_earliest: datetime | None = Field(
+        description="a violation may be confirmed from then (the notice plus the grace)"
+    )
+    notices: list[ZhimaCreditNoticeOut]
+    syncs: list[ZhimaCreditSyncOut]
+    history: list[ZhimaCreditHistoryOut]
+
+
+class ZhimaCreditOrderOut(Schema):
+    order_id: int
+    deposit_free: bool
+    credit_order: ZhimaCreditOrderRowOut | None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from apps.orders import machine
 from apps.orders.models import DepositOperation, Order
+from apps.orders.reads import order_setting
 from tenants.catalog.selectors import money
+from zulin.audit.state import status_history
 from zulin.core.auth import Session
 from zulin.files.links import private_file_link
 from zulin.files.models import StoredFile
@@ -29,6 +31,7 @@ from .models import (
     BillRefund,
     BillStatus,
     BillWaiver,
+    CreditOrder,
     LateFeeWaiver,
     OfflineReceipt,
 )
@@ -877,4 +880,71 @@ def payment_outcomes(out_trade_nos: Iterable[str]) -> dict[str, dict[str, Any]]:
         for row in BillPayment.objects.filter(out_trade_no__in=list(out_trade_nos)).values(
             "out_trade_no", "status", "amount", "finished_at"
         )
+    }
+
+
+def violation_earliest(row: CreditOrder) -> datetime | None:
+    """When a violation of a credit order may first be confirmed: its latest notice plus
+    the shop's grace (None: no notice sent)."""
+    notice = row.notices.first()
+    if notice is None:
+        return None
+    return notice.sent_at + timedelta(days=order_setting().zhima_violation_grace_days)
+
+
+def credit_order_answer(row: CreditOrder) -> dict[str, Any]:
+    """A deposit-free lease's credit order as its panel shows it: credit and fund apart,
+    the notices, the sync log (oldest first) and the status history."""
+    return {
+        "id": row.pk,
+        "order_id": row.order_id,
+        "order_no": row.order_no,
+        "status": row.status,
+        "service_id": row.service_id,
+        "category": row.category,
+        "deposit_mode": row.deposit_mode,
+        "auth_no": row.auth_no,
+        "deposit": f"{row.deposit:.2f}",
+        "credit_limit": f"{row.credit_limit:.2f}",
+        "credit_amount": f"{row.credit_amount:.2f}",
+        "fund_amount": f"{row.fund_amount:.2f}",
+        "post_payment_amount": f"{row.post_payment_amount:.2f}",
+        "post_payment_count": row.post_payment_count,
+        "violation_reason": row.violation_reason,
+        "violation_earliest": violation_earliest(row),
+        "notices": [
+            {
+                "amount_owed": f"{notice.amount_owed:.2f}",
+                "owed_since": notice.owed_since,
+                "text": notice.text,
+                "sent_at": notice.sent_at,
+            }
+            for notice in row.notices.all()
+        ],
+        "syncs": [
+            {
+                "out_request_no": sync.out_request_no,
+                "sync_status": sync.sync_status,
+                "result": sync.result,
+                "request": sync.request,
+                "answer": sync.answer,
+                "error": sync.error,
+                "attempts": sync.attempts,
+                "created_at": sync.created_at,
+                "answered_at": sync.answered_at,
+            }
+            for sync in row.syncs.all()
+        ],
+        "history": status_history(target_type="credit_order", target_id=row.pk),
+    }
+
+
+def order_credit_order(order_id: int) -> dict[str, Any]:
+    """The order's credit order (None for an order whose deposit is money only). The
+    caller checked the order is in its scope."""
+    row = CreditOrder.objects.filter(order_id=order_id).first()
+    return {
+        "order_id": order_id,
+        "deposit_free": row is not None,
+        "credit_order": credit_order_answer(row) if row is not None else None,
     }

@@ -110,6 +110,9 @@ class RentPlan(models.Model):
     min_term = models.PositiveIntegerField(null=True, blank=True)
     early_fee_mode = models.CharField(max_length=8, blank=True, default="")
     early_fee_value = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
+    # Deposit-free (docs/zhima.md): the largest part of the deposit the customer's Zhima
+    # credit may cover on this plan; 0: none (the whole deposit is frozen as money).
+    credit_deposit_max = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     position = models.PositiveIntegerField(default=0)
     is_active = models.BooleanField(default=True)
 

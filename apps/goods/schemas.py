@@ -52,6 +52,12 @@ class RentIn(Schema):
         decimal_places=4,
         description="rate: a share 0-1 of the rent a return cancels; fixed: yuan",
     )
+    credit_deposit_max: Money = Field(
+        Decimal("0.00"),
+        ge=0,
+        le=rules.DEPOSIT_MAX,
+        description="deposit-free: the largest part of the deposit Zhima credit may cover",
+    )
 
 
 class SellIn(Schema):
@@ -238,6 +244,7 @@ class RentOut(Schema):
     min_term: int | None
     early_fee_mode: str
     early_fee_value: str | None
+    credit_deposit_max: str
     total_rent: str
 
 

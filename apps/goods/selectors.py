@@ -89,6 +89,7 @@ def rent_plan_terms(
         plan.min_term,
         plan.early_fee_mode,
         early_fee_value,
+        plan.credit_deposit_max,
     )
 
 
@@ -166,6 +167,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
                 "early_fee_value": None
                 if p.early_fee_value is None
                 else rules.early_fee_text(p.early_fee_mode, p.early_fee_value),
+                "credit_deposit_max": money(p.credit_deposit_max),
                 "total_rent": money(p.rent * p.term),
             }
             for p in plans
@@ -812,3 +814,10 @@ def fineness_name(value: str) -> str:
         if choice.value == value:
             return choice_name(choice, rules.FINENESS_EN)
     return value
+
+
+def rent_plan_credit_deposit_max(plan_id: int) -> Decimal:
+    """The largest part of the plan's deposit the customer's Zhima credit may cover
+    (docs/zhima.md); 0 for a plan not found."""
+    found = RentPlan.objects.filter(pk=plan_id).values_list("credit_deposit_max", flat=True)
+    return next(iter(found), Decimal("0.00"))

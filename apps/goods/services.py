@@ -234,6 +234,7 @@ def _prices_write(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
             min_term=p.min_term,
             early_fee_mode=p.early_fee_mode,
             early_fee_value=_early_fee_value(p.early_fee_mode, p.early_fee_value),
+            credit_deposit_max=p.credit_deposit_max,
             position=position,
         )
         for position, p in enumerate(data.rent_list)

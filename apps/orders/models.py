@@ -397,6 +397,14 @@ class DepositOperation(ProviderOperation):
     # A refund of a transfer that paid bills: the commission it gave back (as a refund of a
     # withheld payment does: `apps/billing/commission.transfer_refund_commission`).
     commission_reversed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # Deposit-free (docs/zhima.md): what of `amount` the provider said is the credit
+    # service's guarantee, no money; the rest (`fund_amount`) is the customer's money, the
+    # only part the ledger books of a freeze or thaw.
+    credit_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+
+    @property
+    def fund_amount(self):  # type: ignore[no-untyped-def]
+        return self.amount - self.credit_amount
 
     class Meta:
         ordering = ["-id"]
@@ -527,6 +535,15 @@ class OrderSetting(models.Model):
     # return's day (docs/money.md, "The return's day") when on; the shop's receipt when off.
     carrier_monthly_account = models.CharField(max_length=20, blank=True, default="")
     return_day_from_pickup = models.BooleanField(default=False)
+    # Deposit-free leases on the customer's Zhima credit (docs/zhima.md): offered or not,
+    # the shop's credit service id and category at Alipay, the deposit mode
+    # (POSTPAY / POSTPAY_UNCERTAIN / DEPOSIT_ONLY) and the days between the notice to the
+    # customer and the earliest violation a person may confirm.
+    zhima_deposit_free = models.BooleanField(default=False)
+    zhima_service_id = models.CharField(max_length=64, blank=True, default="")
+    zhima_category = models.CharField(max_length=64, blank=True, default="")
+    zhima_deposit_mode = models.CharField(max_length=20, default="POSTPAY")
+    zhima_violation_grace_days = models.PositiveIntegerField(default=7)
     updated_at = models.DateTimeField(auto_now=True)
 
 

@@ -292,6 +292,17 @@ class OrderSettingIn(Schema):
         decimal_places=4,
         description="rate: a share 0-1 of the rent cancelled; fixed: yuan (cents)",
     )
+    zhima_deposit_free: bool = Field(False, description="deposit-free on Zhima credit offered")
+    zhima_service_id: SingleLineText = Field("", max_length=64, description="credit service id")
+    zhima_category: SingleLineText = Field("", max_length=64, description="credit category")
+    zhima_deposit_mode: str = Field(
+        "POSTPAY",
+        pattern="^(POSTPAY|POSTPAY_UNCERTAIN|DEPOSIT_ONLY)$",
+        description="Alipay's deposit_product_mode: POSTPAY, POSTPAY_UNCERTAIN or DEPOSIT_ONLY",
+    )
+    zhima_violation_grace_days: int = Field(
+        7, ge=1, le=90, description="days from the notice to the earliest violation"
+    )
 
 
 class OrderSettingOut(Schema):
@@ -302,6 +313,11 @@ class OrderSettingOut(Schema):
     early_return_min_term: int
     early_return_fee_mode: str
     early_return_fee_value: str
+    zhima_deposit_free: bool
+    zhima_service_id: str
+    zhima_category: str
+    zhima_deposit_mode: str
+    zhima_violation_grace_days: int
     updated_at: datetime | None
 
 

@@ -199,6 +199,11 @@ def order_setting_save(*, actor: Session, fields: dict[str, Any]) -> OrderSettin
     )
     if problem:
         raise field_error("early_return_fee_value", problem)
+    if fields.get("zhima_deposit_free") and not fields.get("zhima_service_id"):
+        raise field_error(
+            "zhima_service_id",
+            Text("开通芝麻免押须填写信用服务 ID", "deposit-free needs the credit service id"),
+        )
     if fields.get("early_return_fee_mode", "none") == "none":
         fields = {**fields, "early_return_fee_value": Decimal("0")}
     with transaction.atomic():

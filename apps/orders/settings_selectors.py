@@ -20,6 +20,11 @@ def order_setting_answer(setting: OrderSetting) -> dict[str, Any]:
         "early_return_fee_value": early_fee_text(
             setting.early_return_fee_mode, setting.early_return_fee_value
         ),
+        "zhima_deposit_free": setting.zhima_deposit_free,
+        "zhima_service_id": setting.zhima_service_id,
+        "zhima_category": setting.zhima_category,
+        "zhima_deposit_mode": setting.zhima_deposit_mode,
+        "zhima_violation_grace_days": setting.zhima_violation_grace_days,
         "updated_at": setting.updated_at,  # None: the defaults, never saved
     }
 

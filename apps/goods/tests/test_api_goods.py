@@ -306,7 +306,7 @@ def test_options_and_rent_plans(demo_owner):
     assert set(plans[0]) == {
         "id", "sku_index", "sku_id", "term", "term_unit", "rent", "deposit", "buyout_price",
         "ownership_transfer", "total_rent", "specs", "total_with_buyout",
-        "min_term", "early_fee_mode", "early_fee_value",
+        "min_term", "early_fee_mode", "early_fee_value", "credit_deposit_max",
     }  # fmt: skip
     # No early-return terms of its own: the shop's defaults apply when it is ordered.
     assert (plans[0]["min_term"], plans[0]["early_fee_mode"]) == (None, "")

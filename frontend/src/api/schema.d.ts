@@ -3473,6 +3473,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchant/confirmCreditViolation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm Credit Violation
+         * @description A person confirms a pending violation with its reason, no earlier than the shop's
+         *     grace after the notice and while the debt is still past due: synced VIOLATED to Zhima
+         *     (a sync not answered keeps its request number for the next confirmation).
+         */
+        post: operations["confirmCreditViolation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchant/confirmDelivery": {
         parameters: {
             query?: never;
@@ -3556,6 +3578,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchant/getCreditOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Credit Order
+         * @description A deposit-free lease's credit order at Zhima: the credit (guarantee, no money) and
+         *     fund (the customer's money) parts of its deposit apart, its status, the notice before a
+         *     violation, and every sync call with its request number, request, answer and result.
+         *     `credit_order` null: the order's deposit is money only.
+         */
+        get: operations["getCreditOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchant/merChart": {
         parameters: {
             query?: never;
@@ -3593,6 +3638,28 @@ export interface paths {
         get: operations["merChartList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/noticeCreditViolation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Notice Credit Violation
+         * @description Tells the customer of a performing deposit-free lease with a debt past due what is
+         *     owed, since when, and that a violation will be reported to Zhima no earlier than the
+         *     shop's grace (an SMS, kept); the credit order waits for a person's confirmation.
+         */
+        post: operations["noticeCreditViolation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12472,6 +12539,36 @@ export interface components {
             early_return_min_term: number;
             /** Unpaid Cancel Minutes */
             unpaid_cancel_minutes: number;
+            /**
+             * Zhima Category
+             * @description credit category
+             * @default
+             */
+            zhima_category: string;
+            /**
+             * Zhima Deposit Free
+             * @description deposit-free on Zhima credit offered
+             * @default false
+             */
+            zhima_deposit_free: boolean;
+            /**
+             * Zhima Deposit Mode
+             * @description Alipay's deposit_product_mode: POSTPAY, POSTPAY_UNCERTAIN or DEPOSIT_ONLY
+             * @default POSTPAY
+             */
+            zhima_deposit_mode: string;
+            /**
+             * Zhima Service Id
+             * @description credit service id
+             * @default
+             */
+            zhima_service_id: string;
+            /**
+             * Zhima Violation Grace Days
+             * @description days from the notice to the earliest violation
+             * @default 7
+             */
+            zhima_violation_grace_days: number;
         };
         /** OrderSettingOut */
         OrderSettingOut: {
@@ -12491,6 +12588,16 @@ export interface components {
             unpaid_cancel_minutes: number;
             /** Updated At */
             updated_at: string | null;
+            /** Zhima Category */
+            zhima_category: string;
+            /** Zhima Deposit Free */
+            zhima_deposit_free: boolean;
+            /** Zhima Deposit Mode */
+            zhima_deposit_mode: string;
+            /** Zhima Service Id */
+            zhima_service_id: string;
+            /** Zhima Violation Grace Days */
+            zhima_violation_grace_days: number;
         };
         /** OrderShipmentsIn */
         OrderShipmentsIn: {
@@ -13762,6 +13869,12 @@ export interface components {
         RentIn: {
             /** Buyout Price */
             buyout_price: number | string;
+            /**
+             * Credit Deposit Max
+             * @description deposit-free: the largest part of the deposit Zhima credit may cover
+             * @default 0.00
+             */
+            credit_deposit_max: number | string;
             /** Deposit */
             deposit: number | string;
             /**
@@ -13811,6 +13924,8 @@ export interface components {
         RentOut: {
             /** Buyout Price */
             buyout_price: string;
+            /** Credit Deposit Max */
+            credit_deposit_max: string;
             /** Deposit */
             deposit: string;
             /** Early Fee Mode */
@@ -13843,6 +13958,8 @@ export interface components {
         RentPlanOut: {
             /** Buyout Price */
             buyout_price: string;
+            /** Credit Deposit Max */
+            credit_deposit_max: string;
             /** Deposit */
             deposit: string;
             /** Early Fee Mode */
@@ -17697,6 +17814,157 @@ export interface components {
              * Format: date
              */
             written_off_on: string;
+        };
+        /** ZhimaCreditHistoryOut */
+        ZhimaCreditHistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
+        };
+        /** ZhimaCreditNoticeOut */
+        ZhimaCreditNoticeOut: {
+            /** Amount Owed */
+            amount_owed: string;
+            /**
+             * Owed Since
+             * Format: date
+             */
+            owed_since: string;
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
+            /** Text */
+            text: string;
+        };
+        /** ZhimaCreditOrderIn */
+        ZhimaCreditOrderIn: {
+            /** Order Id */
+            order_id: number;
+        };
+        /** ZhimaCreditOrderOut */
+        ZhimaCreditOrderOut: {
+            credit_order: components["schemas"]["ZhimaCreditOrderRowOut"] | null;
+            /** Deposit Free */
+            deposit_free: boolean;
+            /** Order Id */
+            order_id: number;
+        };
+        /** ZhimaCreditOrderRowOut */
+        ZhimaCreditOrderRowOut: {
+            /** Auth No */
+            auth_no: string;
+            /** Category */
+            category: string;
+            /**
+             * Credit Amount
+             * @description Zhima's guarantee: no money, never booked
+             */
+            credit_amount: string;
+            /**
+             * Credit Limit
+             * @description the most credit could cover (the plan's)
+             */
+            credit_limit: string;
+            /**
+             * Deposit
+             * @description the deposit the authorisation froze
+             */
+            deposit: string;
+            /** Deposit Mode */
+            deposit_mode: string;
+            /**
+             * Fund Amount
+             * @description the customer's money frozen: booked
+             */
+            fund_amount: string;
+            /** History */
+            history: components["schemas"]["ZhimaCreditHistoryOut"][];
+            /** Id */
+            id: number;
+            /** Notices */
+            notices: components["schemas"]["ZhimaCreditNoticeOut"][];
+            /** Order Id */
+            order_id: number;
+            /** Order No */
+            order_no: string;
+            /** Post Payment Amount */
+            post_payment_amount: string;
+            /** Post Payment Count */
+            post_payment_count: number;
+            /** Service Id */
+            service_id: string;
+            /**
+             * Status
+             * @description created, frozen, performing, completed, closed, violation_pending, violated
+             */
+            status: string;
+            /** Syncs */
+            syncs: components["schemas"]["ZhimaCreditSyncOut"][];
+            /**
+             * Violation Earliest
+             * @description a violation may be confirmed from then (the notice plus the grace)
+             */
+            violation_earliest: string | null;
+            /** Violation Reason */
+            violation_reason: string;
+        };
+        /** ZhimaCreditSyncOut */
+        ZhimaCreditSyncOut: {
+            /** Answer */
+            answer: {
+                [key: string]: unknown;
+            };
+            /** Answered At */
+            answered_at: string | null;
+            /** Attempts */
+            attempts: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Error */
+            error: string;
+            /** Out Request No */
+            out_request_no: string;
+            /** Request */
+            request: {
+                [key: string]: unknown;
+            };
+            /**
+             * Result
+             * @description processing, succeeded or failed
+             */
+            result: string;
+            /**
+             * Sync Status
+             * @description COMPLETE, CLOSED or VIOLATED
+             */
+            sync_status: string;
+        };
+        /** ZhimaCreditViolationIn */
+        ZhimaCreditViolationIn: {
+            /** Order Id */
+            order_id: number;
+            /**
+             * Reason
+             * @description why the customer is reported as violating
+             */
+            reason: string;
         };
     };
     responses: never;
@@ -22793,6 +23061,35 @@ export interface operations {
             };
         };
     };
+    confirmCreditViolation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZhimaCreditViolationIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ZhimaCreditOrderRowOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     confirmDelivery: {
         parameters: {
             query?: never;
@@ -22903,6 +23200,33 @@ export interface operations {
             };
         };
     };
+    getCreditOrder: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ZhimaCreditOrderOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     merChart: {
         parameters: {
             query?: never;
@@ -22961,6 +23285,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["RechargePageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    noticeCreditViolation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZhimaCreditOrderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ZhimaCreditOrderRowOut"];
                         msg: string;
                     };
                 };

@@ -21,6 +21,7 @@ SYSTEM_REASONS: dict[str, Text] = {
         Text("用户确认收货", "The customer confirmed receipt"),
         Text("商家确认签收", "The shop confirmed receipt"),
         Text("用户已支付", "The customer paid"),
+        Text("欠款已还清", "The debt was paid"),
         Text("合同已签署，首期已支付", "Contract signed, first bill paid"),
         Text(
             "超时未支付/签约，系统自动取消", "Not paid or signed in time: cancelled by the system"

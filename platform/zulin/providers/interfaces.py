@@ -58,6 +58,39 @@ class PaymentOperation(StrEnum):
     PAY = "pay"  # the payer pays (scans a QR code) and the provider reports it
     REFUND = "refund"  # money of a paid trade (pay, withhold, transfer) given back
     PAYOUT = "payout"  # money paid out to the merchant's bank account (a withdrawal)
+    # A credit order's performance told to the credit service (Alipay's
+    # alipay.trade.orderinfo.sync): no money moves; `PaymentResult.sync_status` says what.
+    CREDIT_SYNC = "credit_sync"
+
+
+class CreditSyncStatus(StrEnum):
+    """What a credit order's sync tells the credit service (docs/zhima.md)."""
+
+    COMPLETE = "COMPLETE"  # performed: the lease ended fulfilled, or a debt paid
+    CLOSED = "CLOSED"  # closed without performance (cancelled before any payment)
+    VIOLATED = "VIOLATED"  # the customer broke the agreement (a person confirmed it)
+
+
+class DepositMode(StrEnum):
+    """How the credit service may cover a deposit (Alipay's deposit_product_mode)."""
+
+    POSTPAY = "POSTPAY"  # the later payments are known (amount and count)
+    POSTPAY_UNCERTAIN = "POSTPAY_UNCERTAIN"  # the later payments are not known in advance
+    DEPOSIT_ONLY = "DEPOSIT_ONLY"  # a deposit only, nothing taken from it as instalments
+
+
+@dataclass(frozen=True)
+class CreditAsk:
+    """A freeze that asks the credit service to stand in for the deposit (deposit-free):
+    the merchant's credit service id and category, the deposit mode, the largest part of
+    the deposit credit may cover, and the plan's later payments (amount each and count)."""
+
+    service_id: str
+    category: str
+    mode: str
+    credit_limit: Decimal
+    post_payment_amount: Decimal
+    post_payment_count: int
 
 
 class PaymentStatus(StrEnum):
@@ -92,6 +125,14 @@ class PaymentResult:
     qr_code: str = ""
     created_at: datetime | None = None
     finished_at: datetime | None = None
+    # An operation of a deposit-free authorisation (freeze, thaw, transfer): how much of
+    # its amount is the credit service's guarantee (no money) and how much the customer's
+    # money; a freeze also what of each is still frozen. None: no credit involved.
+    credit_amount: Decimal | None = None
+    fund_amount: Decimal | None = None
+    rest_credit_amount: Decimal | None = None
+    rest_fund_amount: Decimal | None = None
+    sync_status: str = ""  # credit_sync: what was told (CreditSyncStatus)
 
     @property
     def succeeded(self) -> bool:
@@ -125,11 +166,34 @@ class PaymentProvider(Protocol):
     merchant: str
 
     def freeze(
-        self, *, out_no: str, payer: str, amount: Decimal, subject: str
-    ) -> PaymentResult: ...
+        self,
+        *,
+        out_no: str,
+        payer: str,
+        amount: Decimal,
+        subject: str,
+        credit: CreditAsk | None = None,
+    ) -> PaymentResult:
+        """`credit`: deposit-free, the credit service covers what it grants of the deposit
+        (the answer's `credit_amount`); the rest (`fund_amount`) is the payer's money."""
+        ...
 
-    def thaw(self, *, out_no: str, auth_no: str, amount: Decimal | None = None) -> PaymentResult:
-        """`amount` None: all that remains frozen."""
+    def thaw(
+        self,
+        *,
+        out_no: str,
+        auth_no: str,
+        amount: Decimal | None = None,
+        complete: bool = False,
+    ) -> PaymentResult:
+        """`amount` None: all that remains frozen. `complete`: the lease is fulfilled (the
+        credit order completes with this unfreeze)."""
+        ...
+
+    def credit_sync(self, *, out_no: str, auth_no: str, status: str) -> PaymentResult:
+        """Tells the credit service how the credit order of authorisation `auth_no` went
+        (`CreditSyncStatus`). The same `out_no` answers the same sync; another status under
+        it is OUT_NO_REUSED."""
         ...
 
     def transfer_to_pay(

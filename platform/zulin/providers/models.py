@@ -105,6 +105,10 @@ class SandboxPaymentRecord(models.Model):
     planned_reason = models.CharField(max_length=40, blank=True, default="")
     settle_after = models.DateTimeField(null=True, blank=True)
     callback_lost = models.BooleanField(default=False)
+    # Deposit-free (a freeze that asked the credit service, and what follows it): how much
+    # of `amount` is the credit service's guarantee, not the payer's money (docs/zhima.md).
+    credit_asked = models.BooleanField(default=False)
+    credit_amount = models.DecimalField(max_digits=14, decimal_places=2, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
 from django.conf import settings
@@ -41,6 +41,8 @@ from zulin.core.dates import day_start
 from zulin.core.public_web import sandbox_cashier_url
 
 from .interfaces import (
+    CreditAsk,
+    CreditSyncStatus,
     PaymentOperation,
     PaymentProvider,
     PaymentResult,
@@ -63,6 +65,12 @@ BILL_NOT_READY = "BILL_NOT_READY"
 # A failure on demand of a withhold or payment: it succeeds, taking 0.01 less than asked.
 AMOUNT_DIFFERS = "AMOUNT_DIFFERS"
 STATEMENT = "statement"  # the operation name failure rules use for the daily statement
+# Deposit-free freezes, chosen on demand (a failure rule's reason on operation `freeze`):
+# the credit service grants nothing (all the customer's money) or half of what it would.
+# Without a rule it covers all it may (`CreditAsk.credit_limit`).
+CREDIT_NONE = "CREDIT_NONE"
+CREDIT_SPLIT = "CREDIT_SPLIT"
+_AUTH_FOLLOWERS = (PaymentOperation.THAW, PaymentOperation.TRANSFER)
 
 PAID_OPERATIONS = (PaymentOperation.PAY, PaymentOperation.WITHHOLD, PaymentOperation.TRANSFER)
 _HOLDING = (PaymentStatus.SUCCEEDED, PaymentStatus.PROCESSING)
@@ -95,10 +103,33 @@ def _sum(records: Any) -> Decimal:
 
 
 def _frozen_remaining(freeze: SandboxPaymentRecord) -> Decimal:
-    taken = freeze.followers.filter(
-        operation__in=[PaymentOperation.THAW, PaymentOperation.TRANSFER], status__in=_HOLDING
-    )
+    taken = freeze.followers.filter(operation__in=_AUTH_FOLLOWERS, status__in=_HOLDING)
     return freeze.amount - _sum(taken)
+
+
+def _credit_remaining(freeze: SandboxPaymentRecord) -> Decimal:
+    """What of the credit service's guarantee is still frozen."""
+    taken = freeze.followers.filter(operation__in=_AUTH_FOLLOWERS, status__in=_HOLDING)
+    used = taken.aggregate(total=Sum("credit_amount"))["total"] or Decimal("0.00")
+    return freeze.credit_amount - used
+
+
+def _credit_granted(credit: CreditAsk, amount: Decimal, reason: str | None) -> Decimal:
+    """What of a deposit-free freeze of `amount` the credit service covers."""
+    covered = min(amount, max(credit.credit_limit, Decimal("0.00")))
+    if reason == CREDIT_NONE:
+        return Decimal("0.00")
+    if reason == CREDIT_SPLIT:
+        return (covered / 2).quantize(_CENT, rounding=ROUND_DOWN)
+    return covered
+
+
+def _follower_credit(freeze: SandboxPaymentRecord, amount: Decimal) -> Decimal:
+    """What of a thaw or transfer of a deposit-free authorisation is credit: the
+    customer's money goes first, the guarantee after it (to confirm against the merchant's
+    own Alipay documents: docs/zhima.md)."""
+    fund_left = _frozen_remaining(freeze) - _credit_remaining(freeze)
+    return max(amount - fund_left, Decimal("0.00"))
 
 
 def _refunds(trade: SandboxPaymentRecord, statuses: tuple[str, ...]) -> Decimal:
@@ -112,6 +143,12 @@ def payment_result(record: SandboxPaymentRecord) -> PaymentResult:
     if record.operation in PAID_OPERATIONS and record.status == PaymentStatus.SUCCEEDED:
         refunded = _refunds(record, (PaymentStatus.SUCCEEDED,))
         refundable = record.amount - _refunds(record, _HOLDING)
+    credit = fund = rest_credit = rest_fund = None
+    if record.credit_asked:
+        credit, fund = record.credit_amount, record.amount - record.credit_amount
+        if frozen_remaining is not None:
+            rest_credit = _credit_remaining(record)
+            rest_fund = frozen_remaining - rest_credit
     return PaymentResult(
         operation=PaymentOperation(record.operation),
         out_no=record.out_no,
@@ -128,6 +165,11 @@ def payment_result(record: SandboxPaymentRecord) -> PaymentResult:
         qr_code=_qr_code(record) if record.operation == PaymentOperation.PAY else "",
         created_at=record.created_at,
         finished_at=record.finished_at,
+        credit_amount=credit,
+        fund_amount=fund,
+        rest_credit_amount=rest_credit,
+        rest_fund_amount=rest_fund,
+        sync_status=record.subject if record.operation == PaymentOperation.CREDIT_SYNC else "",
     )
 
 
@@ -199,16 +241,32 @@ class SandboxPaymentProvider:
 
     # --- the operations ------------------------------------------------------------------
 
-    def freeze(self, *, out_no: str, payer: str, amount: Decimal, subject: str) -> PaymentResult:
+    def freeze(
+        self,
+        *,
+        out_no: str,
+        payer: str,
+        amount: Decimal,
+        subject: str,
+        credit: CreditAsk | None = None,
+    ) -> PaymentResult:
         return self._request(
             operation=PaymentOperation.FREEZE,
             out_no=out_no,
             amount=_money(amount),
             payer=payer,
             subject=subject,
+            credit=credit,
         )
 
-    def thaw(self, *, out_no: str, auth_no: str, amount: Decimal | None = None) -> PaymentResult:
+    def thaw(
+        self,
+        *,
+        out_no: str,
+        auth_no: str,
+        amount: Decimal | None = None,
+        complete: bool = False,
+    ) -> PaymentResult:
         wanted = None if amount is None else _money(amount)
 
         def bounds(freeze: SandboxPaymentRecord | None) -> Decimal:
@@ -223,8 +281,20 @@ class SandboxPaymentProvider:
             operation=PaymentOperation.THAW,
             out_no=out_no,
             amount=wanted,
+            subject="bizComplete" if complete else "",
             source=lambda: self._freeze(auth_no),
             bounds=bounds,
+        )
+
+    def credit_sync(self, *, out_no: str, auth_no: str, status: str) -> PaymentResult:
+        if status not in set(CreditSyncStatus):
+            raise _refuse("INVALID_PARAMETER", f"not an order status: {status}")
+        return self._request(
+            operation=PaymentOperation.CREDIT_SYNC,
+            out_no=out_no,
+            amount=Decimal("0.00"),  # no money moves
+            subject=status,
+            source=lambda: self._freeze(auth_no),
         )
 
     def transfer_to_pay(
@@ -348,7 +418,7 @@ class SandboxPaymentProvider:
                 finished_at__lt=day_start(day + timedelta(days=1)),
                 status__in=[PaymentStatus.SUCCEEDED, PaymentStatus.FAILED],
             )
-            .exclude(operation=PaymentOperation.WITHHOLD_SIGN)
+            .exclude(operation__in=[PaymentOperation.WITHHOLD_SIGN, PaymentOperation.CREDIT_SYNC])
             .order_by("finished_at", "id")
         )
         return [
@@ -357,13 +427,13 @@ class SandboxPaymentProvider:
                 out_no=record.out_no,
                 trade_no=record.trade_no,
                 status=PaymentStatus(record.status),
-                amount=record.amount,
+                amount=_money_moved(record),
                 finished_at=record.finished_at,
                 reason=record.reason,
                 original_out_no=_original_out_no(record),
             )
             for record in records
-            if record.finished_at is not None
+            if record.finished_at is not None and _money_moved(record) > 0
         ]
 
     # --- the records they refer to (locked: bounds are checked against a still row) -------
@@ -407,6 +477,7 @@ class SandboxPaymentProvider:
         subject: str = "",
         source: Callable[[], SandboxPaymentRecord] | None = None,
         bounds: Callable[[SandboxPaymentRecord | None], Decimal] | None = None,
+        credit: CreditAsk | None = None,
     ) -> PaymentResult:
         if not out_no or len(out_no) > 64:
             raise _refuse("INVALID_OUT_NO", "a request number has 1 to 64 characters")
@@ -423,6 +494,7 @@ class SandboxPaymentProvider:
                         subject=subject,
                         source=source() if source else None,
                         bounds=bounds,
+                        credit=credit,
                     )
                 break
             except IntegrityError:
@@ -444,6 +516,7 @@ class SandboxPaymentProvider:
         subject: str,
         source: SandboxPaymentRecord | None,
         bounds: Callable[[SandboxPaymentRecord | None], Decimal] | None,
+        credit: CreditAsk | None = None,
     ) -> PaymentResult | ProviderError:
         existing = SandboxPaymentRecord.objects.filter(
             merchant=self.merchant, out_no=out_no
@@ -456,6 +529,7 @@ class SandboxPaymentProvider:
                 existing.operation == operation
                 and (amount is None or asked == amount)
                 and existing.source_id == (source.pk if source else None)
+                and (operation != PaymentOperation.CREDIT_SYNC or existing.subject == subject)
             )
             if not same:
                 raise _refuse("OUT_NO_REUSED", f"{out_no} was sent with other parameters")
@@ -470,6 +544,13 @@ class SandboxPaymentProvider:
             return SANDBOX.error(SYSTEM_ERROR, SANDBOX.unanswered)
         charges_payer = operation in (PaymentOperation.WITHHOLD, PaymentOperation.PAY)
         requested = None
+        credit_asked, credit_amount = False, Decimal("0.00")
+        if operation == PaymentOperation.FREEZE and credit is not None:
+            credit_asked, credit_amount = True, _credit_granted(credit, amount, failure.reason)
+            if failure.reason in (CREDIT_NONE, CREDIT_SPLIT):
+                failure = Failure(None)
+        elif source is not None and source.credit_asked and operation in _AUTH_FOLLOWERS:
+            credit_asked, credit_amount = True, _follower_credit(source, amount)
         if failure.reason == AMOUNT_DIFFERS:
             failure = Failure(None)
             if charges_payer and amount > _CENT:
@@ -491,10 +572,12 @@ class SandboxPaymentProvider:
             subject=subject[:128],
             source=source,
             callback_lost=callback_lost,
+            credit_asked=credit_asked,
+            credit_amount=credit_amount,
         )
         if operation == PaymentOperation.FREEZE:
             record.auth_no = _number("A")
-        elif operation in (PaymentOperation.THAW, PaymentOperation.TRANSFER):
+        elif operation in (*_AUTH_FOLLOWERS, PaymentOperation.CREDIT_SYNC):
             assert source is not None
             record.auth_no = source.auth_no
         elif operation == PaymentOperation.WITHHOLD_SIGN:
@@ -520,6 +603,16 @@ class SandboxPaymentProvider:
                 sandbox_payment_settle, record.pk, what=f"settle {record.trade_no}"
             )
         return payment_result(record)
+
+
+def _money_moved(record: SandboxPaymentRecord) -> Decimal:
+    """What of an operation is money on the statement: a freeze or thaw of a deposit-free
+    authorisation moves only the customer's money, never the credit service's guarantee (a
+    transfer is money whole: what it takes of the guarantee is charged to the payer). To
+    confirm against the merchant's own Alipay bill (docs/zhima.md)."""
+    if record.operation in (PaymentOperation.FREEZE, PaymentOperation.THAW):
+        return record.amount - record.credit_amount
+    return record.amount
 
 
 def get_payment_provider(*, merchant: str | None = None) -> PaymentProvider:

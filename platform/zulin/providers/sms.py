@@ -23,6 +23,12 @@ TEMPLATES = {
     "webhook_disabled": (
         "【{site}】您的 Webhook 端点 {url} 已停用：{reason}。请登录后台“开发者”页面修复后重新启用。"
     ),
+    # The notice before a deposit-free lease's violation is told to Zhima (docs/zhima.md):
+    # the amount, since when, the earliest day it may be reported, and what.
+    "credit_violation_notice": (
+        "【{site}】您的订单 {order_no} 自 {since} 起逾期未还，欠款 {amount} 元。"
+        "如 {deadline} 前仍未还清，我们将向芝麻信用报送违约（信用单违约记录）。"
+    ),
     # A shop's message to its customer, rendered by us from its template (apps.service).
     "shop_message": "【{site}】{content}",
 }

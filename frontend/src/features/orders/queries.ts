@@ -56,6 +56,7 @@ export const orderKeys = {
   setting: () => [...orderKeys.all, 'setting'] as const,
   returnQuotes: (ref: OrderRef) => [...orderKeys.all, 'returnQuote', ref.id] as const,
   returnQuote: (ref: OrderRef, params: ReturnQuoteParams) => [...orderKeys.returnQuotes(ref), params] as const,
+  zhimaCreditOrder: (orderId: number) => [...orderKeys.all, 'zhimaCreditOrder', orderId] as const,
 };
 
 const P = {
@@ -338,4 +339,37 @@ export function useOrderSetting(enabled: boolean) {
 export function useSaveOrderSetting() {
   const queryClient = useQueryClient();
   return usePost(P.saveSetting, { onSuccess: (saved) => queryClient.setQueryData(orderKeys.setting(), saved) });
+}
+
+// --- deposit-free: the Zhima credit order (docs/zhima.md) ---------------------------------------
+
+const ZHIMA = {
+  creditOrder: '/api/merchant/getCreditOrder',
+  notice: '/api/merchant/noticeCreditViolation',
+  confirm: '/api/merchant/confirmCreditViolation',
+} as const;
+
+export type ZhimaCreditOrderAnswer = ApiData<typeof ZHIMA.creditOrder, 'get'>;
+export type ZhimaCreditOrder = NonNullable<ZhimaCreditOrderAnswer['credit_order']>;
+
+/** A lease's credit order at Zhima (`credit_order` null: its deposit is money only). */
+export function useZhimaCreditOrder(orderId: number) {
+  return useQuery({ queryKey: orderKeys.zhimaCreditOrder(orderId), queryFn: quietGet(ZHIMA.creditOrder, { order_id: orderId }) });
+}
+
+function useZhimaWrite<P extends typeof ZHIMA.notice | typeof ZHIMA.confirm>(path: P, orderId: number) {
+  const queryClient = useQueryClient();
+  return usePost(path, {
+    onSuccess: (row) => queryClient.setQueryData(orderKeys.zhimaCreditOrder(orderId), { order_id: orderId, deposit_free: true, credit_order: row }),
+  });
+}
+
+/** Sends the customer the notice before a violation (the credit order waits for a person). */
+export function useNoticeCreditViolation(orderId: number) {
+  return useZhimaWrite(ZHIMA.notice, orderId);
+}
+
+/** A person confirms the violation with its reason (synced VIOLATED to Zhima). */
+export function useConfirmCreditViolation(orderId: number) {
+  return useZhimaWrite(ZHIMA.confirm, orderId);
 }

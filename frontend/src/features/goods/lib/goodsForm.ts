@@ -25,6 +25,8 @@ export interface RentPlanDraft {
   early_fee_mode: '' | 'none' | 'rate' | 'fixed';
   /** A percent for `rate`, yuan for `fixed`. */
   early_fee_value: string;
+  /** Deposit-free: the most of the deposit Zhima credit may cover (blank: none). */
+  credit_deposit_max: string;
 }
 
 /** The early-return fee rules a rent plan may set ('' follows the shop). */
@@ -134,6 +136,7 @@ export function formFromDetail(detail: GoodsDetail): GoodsFormValues {
     min_term: plan.min_term === null || plan.min_term === undefined ? '' : String(plan.min_term),
     early_fee_mode: planFeeMode(plan.early_fee_mode),
     early_fee_value: plan.early_fee_mode === 'rate' ? shareToPercent(plan.early_fee_value) : plan.early_fee_mode === 'fixed' ? (plan.early_fee_value ?? '') : '',
+    credit_deposit_max: plan.credit_deposit_max && plan.credit_deposit_max !== '0.00' ? plan.credit_deposit_max : '',
   }));
   const specs = specsFromSkus(detail.spu_list);
   return {
@@ -208,6 +211,7 @@ export function toPayload(values: GoodsFormValues): { body: GoodsSaveBody; index
         min_term: plan.min_term.trim() === '' ? null : Number(plan.min_term.trim()),
         early_fee_mode: plan.early_fee_mode,
         early_fee_value: planFeeValue(plan.early_fee_mode, plan.early_fee_value),
+        credit_deposit_max: plan.credit_deposit_max.trim() || '0',
       };
     }),
     sell_list,
@@ -247,6 +251,7 @@ const RENT_FIELDS: Record<string, keyof RentPlanDraft> = {
   min_term: 'min_term',
   early_fee_mode: 'early_fee_mode',
   early_fee_value: 'early_fee_value',
+  credit_deposit_max: 'credit_deposit_max',
 };
 const SKU_FIELDS: Record<string, keyof SkuDraft> = { code: 'code', stock: 'stock', specs: 'code' };
 const SELL_FIELDS: Record<string, keyof SkuDraft> = { price: 'sell_price', original_price: 'original_price', sku_index: 'sell_price' };

@@ -48,8 +48,13 @@ const rentPlanSchema = z
     min_term: z.string().refine((value) => value.trim() === '' || (/^\d+$/.test(value.trim()) && Number(value) <= MIN_TERM_MAX), { message: 'minTerm' }),
     early_fee_mode: z.enum(PLAN_FEE_MODES),
     early_fee_value: z.string(),
+    // Blank means none (toPayload sends "0"); at most the deposit.
+    credit_deposit_max: amount(0, LIMITS.depositMax, true),
   })
   .superRefine((plan, ctx) => {
+    const credit = toCents(plan.credit_deposit_max || '0');
+    const frozen = toCents(plan.deposit || '0');
+    if (credit !== null && frozen !== null && credit > frozen) ctx.addIssue({ code: 'custom', path: ['credit_deposit_max'], message: 'creditDepositMax' });
     if (plan.early_fee_mode === 'rate' || plan.early_fee_mode === 'fixed') {
       const text = plan.early_fee_value.trim();
       if (text === '') ctx.addIssue({ code: 'custom', path: ['early_fee_value'], message: 'feeValueRequired' });

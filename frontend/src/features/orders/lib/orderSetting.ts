@@ -30,7 +30,19 @@ export interface OrderSettingForm {
   early_return_fee_mode: FeeMode;
   /** Percent for `rate`, yuan for `fixed`, unused for `none`. */
   early_return_fee_value: string;
+  /** Deposit-free on Zhima credit (docs/zhima.md). */
+  zhima_deposit_free: boolean;
+  zhima_service_id: string;
+  zhima_category: string;
+  zhima_deposit_mode: ZhimaDepositMode;
+  zhima_violation_grace_days: string;
 }
+
+export const ZHIMA_DEPOSIT_MODES = ['POSTPAY', 'POSTPAY_UNCERTAIN', 'DEPOSIT_ONLY'] as const;
+export type ZhimaDepositMode = (typeof ZHIMA_DEPOSIT_MODES)[number];
+const isZhimaMode = (value: unknown): value is ZhimaDepositMode => ZHIMA_DEPOSIT_MODES.includes(value as ZhimaDepositMode);
+/** The backend's bounds of the grace (days from the notice to a violation). */
+export const GRACE_LIMITS = { min: 1, max: 90 } as const;
 
 export interface OrderSettingValues {
   unpaid_cancel_minutes: number;
@@ -40,6 +52,11 @@ export interface OrderSettingValues {
   early_return_min_term?: number;
   early_return_fee_mode?: string;
   early_return_fee_value?: string | null;
+  zhima_deposit_free?: boolean;
+  zhima_service_id?: string;
+  zhima_category?: string;
+  zhima_deposit_mode?: string;
+  zhima_violation_grace_days?: number;
 }
 
 export interface OrderSettingBody {
@@ -50,9 +67,14 @@ export interface OrderSettingBody {
   early_return_min_term: number;
   early_return_fee_mode: FeeMode;
   early_return_fee_value: string;
+  zhima_deposit_free: boolean;
+  zhima_service_id: string;
+  zhima_category: string;
+  zhima_deposit_mode: ZhimaDepositMode;
+  zhima_violation_grace_days: number;
 }
 
-export type SettingProblem = 'whole' | 'percent' | 'amount' | 'required';
+export type SettingProblem = 'whole' | 'percent' | 'amount' | 'required' | 'serviceId' | 'grace';
 
 export function settingForm(setting: OrderSettingValues): OrderSettingForm {
   const mode = setting.early_return_fee_mode && isFeeMode(setting.early_return_fee_mode) ? setting.early_return_fee_mode : 'none';
@@ -65,6 +87,11 @@ export function settingForm(setting: OrderSettingValues): OrderSettingForm {
     early_buyout_discount_percent: shareToPercent(setting.early_buyout_discount_rate),
     early_return_fee_mode: mode,
     early_return_fee_value: mode === 'rate' ? shareToPercent(value) : mode === 'fixed' ? value : '',
+    zhima_deposit_free: setting.zhima_deposit_free ?? false,
+    zhima_service_id: setting.zhima_service_id ?? '',
+    zhima_category: setting.zhima_category ?? '',
+    zhima_deposit_mode: isZhimaMode(setting.zhima_deposit_mode) ? setting.zhima_deposit_mode : 'POSTPAY',
+    zhima_violation_grace_days: String(setting.zhima_violation_grace_days ?? 7),
   };
 }
 
@@ -97,6 +124,10 @@ export function settingBody(form: OrderSettingForm): { body: OrderSettingBody } 
   if (discount === null) problems.early_buyout_discount_percent = 'percent';
   const fee = feeValueOf(form.early_return_fee_mode, form.early_return_fee_value);
   if ('problem' in fee) problems.early_return_fee_value = fee.problem;
+  const serviceId = form.zhima_service_id.trim();
+  if (form.zhima_deposit_free && serviceId === '') problems.zhima_service_id = 'serviceId';
+  const grace = form.zhima_violation_grace_days.trim();
+  if (!/^\d+$/.test(grace) || Number(grace) < GRACE_LIMITS.min || Number(grace) > GRACE_LIMITS.max) problems.zhima_violation_grace_days = 'grace';
   if (Object.keys(problems).length > 0 || discount === null || 'problem' in fee) return { problems };
   return {
     body: {
@@ -107,6 +138,11 @@ export function settingBody(form: OrderSettingForm): { body: OrderSettingBody } 
       early_buyout_discount_rate: discount,
       early_return_fee_mode: form.early_return_fee_mode,
       early_return_fee_value: fee.value,
+      zhima_deposit_free: form.zhima_deposit_free,
+      zhima_service_id: serviceId,
+      zhima_category: form.zhima_category.trim(),
+      zhima_deposit_mode: form.zhima_deposit_mode,
+      zhima_violation_grace_days: Number(grace),
     },
   };
 }

@@ -48,6 +48,7 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
     min_term: '',
     early_fee_mode: '',
     early_fee_value: '',
+    credit_deposit_max: '',
   });
 
   const addForEverySku = () => {
@@ -93,7 +94,8 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
                 {t('remove')}
               </Button>
             </FieldRow>
-            <FieldRow columns="repeat(3,minmax(8rem,1fr))" minWidth="10rem" className="mt-3 items-start">
+            <FieldRow columns="repeat(4,minmax(8rem,1fr))" minWidth="10rem" className="mt-3 items-start">
+              <CellInput label={t('rent.creditDepositMax')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.credit_deposit_max)} {...register(`rentPlans.${index}.credit_deposit_max`)} />
               <CellInput label={t('rent.minTerm')} hideLabel={false} inputMode="numeric" placeholder={t('rent.shopDefault')} error={message(planErrors?.min_term)} {...register(`rentPlans.${index}.min_term`)} />
               <Select label={t('rent.earlyFeeMode')} error={message(planErrors?.early_fee_mode)} {...register(`rentPlans.${index}.early_fee_mode`)}>
                 {PLAN_FEE_MODES.map((mode) => (

@@ -15,8 +15,8 @@ function filledForm(): GoodsFormValues {
   form.skus = generateSkus(form.specs, []).map((sku, index) => ({ ...sku, code: `SW-${index}`, stock: '3' }));
   form.skus[1] = { ...form.skus[1]!, sell_price: '1999', original_price: '' };
   form.rentPlans = [
-    { uid: 'a', skuKey: form.skus[1]!.key, term: '3:month', rent: '99.00', deposit: '500', buyout_price: '1500', ownership_transfer: true, min_term: '6', early_fee_mode: 'rate', early_fee_value: '12.5' },
-    { uid: 'b', skuKey: form.skus[0]!.key, term: '7:day', rent: '20', deposit: '', buyout_price: '', ownership_transfer: false, min_term: '', early_fee_mode: '', early_fee_value: '' },
+    { uid: 'a', skuKey: form.skus[1]!.key, term: '3:month', rent: '99.00', deposit: '500', buyout_price: '1500', ownership_transfer: true, min_term: '6', early_fee_mode: 'rate', early_fee_value: '12.5', credit_deposit_max: '300' },
+    { uid: 'b', skuKey: form.skus[0]!.key, term: '7:day', rent: '20', deposit: '', buyout_price: '', ownership_transfer: false, min_term: '', early_fee_mode: '', early_fee_value: '', credit_deposit_max: '' },
   ];
   form.packages = [{ name: '尊享', rentUid: 'b', gain_ids: ['4', '9'] }];
   return form;
@@ -125,6 +125,16 @@ describe('client-side checks', () => {
     expect(issues({ early_fee_mode: 'fixed', early_fee_value: '0' })).toEqual(['rentPlans.0.early_fee_value:feeFixed']);
     expect(issues({ early_fee_mode: 'fixed', early_fee_value: '200' })).toEqual([]);
     expect(issues({ early_fee_mode: 'none', early_fee_value: 'anything' })).toEqual([]);
+  });
+
+  it('takes a plan’s Zhima credit-covered deposit, blank as none, never above the deposit', () => {
+    const form = filledForm();
+    const { body } = toPayload(form);
+    expect(body.rent_list?.map((plan) => plan.credit_deposit_max)).toEqual(['300', '0']);
+    form.rentPlans[0] = { ...form.rentPlans[0]!, credit_deposit_max: '500.01' };
+    expect(goodsFormSchema.safeParse(form).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual(['rentPlans.0.credit_deposit_max:creditDepositMax']);
+    form.rentPlans[0] = { ...form.rentPlans[0]!, credit_deposit_max: '500' };
+    expect(goodsFormSchema.safeParse(form).success).toBe(true);
   });
 
   it('allows at most 10 channels', () => {

@@ -30,6 +30,7 @@ import { OrderStatusBadge, useOrderText } from '../labels';
 import { OwedBanner } from '../returns/OwedBanner';
 import { ContractSection } from './ContractSection';
 import { GivenBackSection } from './GivenBackSection';
+import { ZhimaCreditSection } from './ZhimaCreditSection';
 import { AfterSalesSection, CustomerSection, DepositSection, GoodsSection, SummarySection } from './OrderFacts';
 import { RemarksSection } from './RemarksSection';
 import { ShippingSection } from './ShippingSection';
@@ -149,6 +150,11 @@ function OrderDetailView({ detail, orderRef, page }: { detail: OrderDetail; orde
       )}
       {detail.kind === 'lease' && <BillsSection detail={detail} orderRef={orderRef} />}
       {detail.kind === 'lease' && <DepositSection detail={detail} />}
+      {detail.kind === 'lease' && !page.platform && (
+        <Deferred>
+          <ZhimaCreditSection orderId={detail.id} canManage={hasAction(page.auth, 'credit.manage')} />
+        </Deferred>
+      )}
       {detail.kind === 'lease' && !page.platform && hasAction(page.auth, 'credit.view') && (
         <Deferred>
           <OrderCreditSection orderId={detail.id} canManage={hasAction(page.auth, 'credit.manage')} />

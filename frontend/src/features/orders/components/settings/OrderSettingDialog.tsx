@@ -6,9 +6,9 @@ import { formatDateTime } from '@/components/format';
 import { QueryDialog } from '@/components/QueryDialog';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
-import { SelectField } from '@/components/ui/fields';
+import { SelectField, Switch } from '@/components/ui/fields';
 import { useSettingsSave } from '@/lib/formRefusal';
-import { FEE_MODES, SETTING_LIMITS, settingBody, settingForm, WHOLE_FIELDS, type OrderSettingForm, type SettingProblem } from '../../lib/orderSetting';
+import { FEE_MODES, SETTING_LIMITS, settingBody, settingForm, WHOLE_FIELDS, ZHIMA_DEPOSIT_MODES, type OrderSettingForm, type SettingProblem, type ZhimaDepositMode } from '../../lib/orderSetting';
 import type { FeeMode } from '../../lib/returns';
 import { useOrderSetting, useSaveOrderSetting, type OrderSetting } from '../../queries';
 
@@ -72,6 +72,23 @@ function SettingEditor({ setting, onClose }: { setting: OrderSetting; onClose: (
             onChange={(event) => set({ early_return_fee_value: event.target.value })}
           />
         )}
+      </fieldset>
+      <fieldset className="grid grid-cols-1 gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
+        <legend className="mb-2 pt-3 text-sm font-semibold text-slate-800">{t('zhimaLegend')}</legend>
+        <p className="text-xs text-slate-500 sm:col-span-2">{t('zhimaHint')}</p>
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <Switch checked={form.zhima_deposit_free} onChange={(next) => set({ zhima_deposit_free: next })} label={t('fields.zhima_deposit_free')} />
+          <span className="text-sm text-slate-700">{t('fields.zhima_deposit_free')}</span>
+        </div>
+        <Input label={t('fields.zhima_service_id')} autoComplete="off" value={form.zhima_service_id} error={errors.zhima_service_id} onChange={(event) => set({ zhima_service_id: event.target.value })} />
+        <Input label={t('fields.zhima_category')} autoComplete="off" value={form.zhima_category} error={errors.zhima_category} onChange={(event) => set({ zhima_category: event.target.value })} />
+        <SelectField
+          label={t('fields.zhima_deposit_mode')}
+          value={form.zhima_deposit_mode}
+          onChange={(event) => set({ zhima_deposit_mode: event.target.value as ZhimaDepositMode })}
+          options={ZHIMA_DEPOSIT_MODES.map((value) => ({ value, label: t(`zhimaModes.${value}`) }))}
+        />
+        <Input label={t('fields.zhima_violation_grace_days')} inputMode="numeric" autoComplete="off" value={form.zhima_violation_grace_days} error={errors.zhima_violation_grace_days} onChange={(event) => set({ zhima_violation_grace_days: event.target.value })} />
       </fieldset>
     </FormFrameDialog>
   );

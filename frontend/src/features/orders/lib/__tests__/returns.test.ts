@@ -24,7 +24,8 @@ describe('shares and percentages', () => {
 });
 
 describe('order settings form', () => {
-  const saved = { unpaid_cancel_minutes: 30, auto_receive_days: 7, buyout_from_period: 3, early_buyout_discount_rate: '0.1000', early_return_min_term: 6, early_return_fee_mode: 'rate', early_return_fee_value: '0.2000' };
+  const older = { unpaid_cancel_minutes: 30, auto_receive_days: 7, buyout_from_period: 3, early_buyout_discount_rate: '0.1000', early_return_min_term: 6, early_return_fee_mode: 'rate', early_return_fee_value: '0.2000' };
+  const saved = { ...older, zhima_deposit_free: true, zhima_service_id: '2026112900000000000001', zhima_category: 'RENT_PHONE', zhima_deposit_mode: 'POSTPAY_UNCERTAIN', zhima_violation_grace_days: 10 };
 
   it('round-trips the saved settings through the form', () => {
     const form = settingForm(saved);
@@ -45,6 +46,17 @@ describe('order settings form', () => {
     });
     expect(settingBody({ ...form, early_return_fee_value: '120' })).toEqual({ problems: { early_return_fee_value: 'percent' } });
     expect(settingBody({ ...form, early_return_fee_mode: 'fixed', early_return_fee_value: '0' })).toEqual({ problems: { early_return_fee_value: 'amount' } });
+  });
+
+  it('keeps the deposit-free settings: a service id to offer it, a grace of 1 to 90 days', () => {
+    const form = settingForm(saved);
+    expect(form).toMatchObject({ zhima_deposit_free: true, zhima_deposit_mode: 'POSTPAY_UNCERTAIN', zhima_violation_grace_days: '10' });
+    expect(settingBody({ ...form, zhima_service_id: ' ' })).toEqual({ problems: { zhima_service_id: 'serviceId' } });
+    expect(settingBody({ ...form, zhima_deposit_free: false, zhima_service_id: '' })).toMatchObject({ body: { zhima_deposit_free: false, zhima_service_id: '' } });
+    expect(settingBody({ ...form, zhima_violation_grace_days: '0' })).toEqual({ problems: { zhima_violation_grace_days: 'grace' } });
+    expect(settingBody({ ...form, zhima_violation_grace_days: '91' })).toEqual({ problems: { zhima_violation_grace_days: 'grace' } });
+    // A shop that never saved them: off, POSTPAY, 7 days.
+    expect(settingForm(older)).toMatchObject({ zhima_deposit_free: false, zhima_service_id: '', zhima_deposit_mode: 'POSTPAY', zhima_violation_grace_days: '7' });
   });
 });
 
