@@ -128,6 +128,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
     checks_again = [
         _units_checked(demo),
         _second_life_checked(demo),
+        _asset_report_checked(demo),
         _orders_checked(demo),
         _money_checked(demo),
         _reconciliation_checked(demo, loaded_on),
@@ -380,6 +381,58 @@ def _second_life_checked(demo: Merchant) -> Callable[[], None]:
             assert Inspection.objects.count() == count
 
     return again
+
+
+def _asset_report_checked(demo: Merchant) -> Callable[[], None]:
+    """Issue 63: the asset report's collected figure is the ledger's income of the orders
+    that held the units (found through their moves), by SKU and by category; believable
+    utilisation and payback."""
+    from apps.assets.models import Unit, UnitMovement
+    from apps.assets.report import asset_report
+    from zulin.ledger.selectors import balances_by_dimension
+
+    held = ["out_with_customer", "returning"]
+    income = {
+        "rent_income",
+        "addon_income",
+        "sale_income",
+        "buyout_income",
+        "damage_income",
+        "termination_fee_income",
+        "shipping_fee_income",
+        "late_fee_income",
+    }
+    against = {"refunds", "early_settlement_discount"}
+
+    def ledger_income(order_id: int) -> Decimal:
+        balances = balances_by_dimension(order_id=order_id)
+        return sum((v for k, v in balances.items() if k in income), Decimal("0")) - sum(
+            (v for k, v in balances.items() if k in against), Decimal("0")
+        )
+
+    def checked() -> None:
+        with tenant_context(demo):
+            order_ids = set(
+                UnitMovement.objects.filter(order_id__isnull=False, to_status__in=held)
+                .exclude(from_status__in=held)
+                .values_list("order_id", flat=True)
+            )
+            ledger = sum((ledger_income(order_id) for order_id in order_ids), Decimal("0"))
+            by_sku = asset_report(session=None, group_by="sku")
+            by_category = asset_report(session=None, group_by="category")
+            assert len(order_ids) > 10 and ledger > 0
+            assert Decimal(by_sku["total"]["collected"]) == ledger
+            assert sum(Decimal(row["collected"]) for row in by_sku["rows"]) == ledger
+            assert Decimal(by_category["total"]["collected"]) == ledger
+            assert by_sku["total"]["units"] == Unit.objects.count()
+            assert sum(row["units"] for row in by_category["rows"]) == Unit.objects.count()
+            total = by_sku["total"]
+            # Leased, some of it: the devices were bought months before the history's leases.
+            assert total["utilisation"] is not None and 0 < Decimal(total["utilisation"]) < 100
+            assert total["average_payback"] is not None and Decimal(total["average_payback"]) > 0
+
+    checked()
+    return checked
 
 
 def _orders_checked(demo: Merchant) -> Callable[[], None]:

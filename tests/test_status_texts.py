@@ -101,6 +101,7 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "UnitDetailOut.status": "assets.status",
     "UnitListIn.status": "assets.status",
     "UnitOut.status": "assets.status",
+    "ReportStatusCountOut.status": "assets.status",
     "UnwoundLineOut.kind": "order.detail.givenBack.kinds",
     "UnwoundLineOut.status": tuple(
         f"order.detail.givenBack.statuses.{kind}" for kind in ("payment", "refund", "deposit")

@@ -14,7 +14,15 @@ from zulin.core.auth import Session, current_session, store_auth
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.routes import call
 
-from . import inspection_rules, inspection_selectors, inspections, schemas, selectors, services
+from . import (
+    inspection_rules,
+    inspection_selectors,
+    inspections,
+    report,
+    schemas,
+    selectors,
+    services,
+)
 from .models import Inspection
 
 router = Router(tags=["backend: assets"])
@@ -56,6 +64,13 @@ def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> d
         supplier_id=filters.supplier_id,
         keyword=filters.keyword,
     )
+
+
+@call(router.get, "/getAssetReport", schemas.AssetReportOut, auth=VIEW, scope="units:read")
+def get_asset_report(request: HttpRequest, filters: Query[schemas.AssetReportIn]) -> dict[str, Any]:
+    """The units grouped by SKU, category or place: by status and grade, idle and in
+    recovery, utilisation, payback, repair spend (a sub-shop's account: its own units)."""
+    return report.asset_report(session=current_session(request), **filters.model_dump())
 
 
 @call(router.get, "/getUnitDetail", schemas.UnitDetailOut, auth=VIEW, scope="units:read")

@@ -11,8 +11,9 @@ class AssetsConfig(AppConfig):
     def ready(self) -> None:
         from apps.goods.units import register
 
-        from .exports import units_exporter_register
+        from .exports import asset_report_exporter_register, units_exporter_register
         from .selectors import units_in_stock_by_sku
 
         register(units_in_stock_by_sku)
         units_exporter_register()
+        asset_report_exporter_register()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Protocol
 
@@ -28,6 +28,9 @@ class OrderFact:
     shipped_at: datetime | None
     returned_at: datetime | None
     paid: Decimal  # what the customer paid on it, yuan
+    # Overdue (an unpaid bill past due, or the lease end passed without a return): the order
+    # is in recovery; its unit out with the customer counts so in the asset report.
+    overdue_since: date | None = None
 
 
 class OrderFacts(Protocol):

@@ -227,6 +227,42 @@ class UnitActionOut(Schema):
     reason_disabled: str
 
 
+class CollectedByKindOut(Schema):
+    rent: str = Field(description="rent and add-ons, less early-settlement discounts, yuan")
+    buyout: str = Field(description="buyout and sale money, yuan")
+    damage: str = Field(description="damage charged, yuan")
+    fees: str = Field(description="late, early-termination and shipping fees, yuan")
+    refunds: str = Field(description="given back (negative), yuan")
+
+
+class CollectedByOrderOut(Schema):
+    order_id: int
+    amount: str = Field(description="this unit's share of the order's income, yuan")
+
+
+class UnitEarningsOut(Schema):
+    cost_basis: str = Field(description="purchase plus capitalised work orders, yuan")
+    collected: str = Field(
+        description="income in the ledger of the orders that held it, its share by days out"
+    )
+    collected_by_kind: CollectedByKindOut
+    collected_by_order: list[CollectedByOrderOut]
+    repair_spend: str = Field(description="parts and labour of its done work orders, yuan")
+    days_owned: int = Field(description="China days from acquired to today or to leaving")
+    days_on_lease: int = Field(description="China days out with customers")
+    utilisation: str | None = Field(description="days on lease / days owned, percent")
+    payback: str | None = Field(description="collected / cost basis, percent")
+    paid_back_on: date | None = Field(description="the China day collected reached the cost")
+    days_to_pay_back: int | None
+    life_months: int = Field(description="straight-line life of its kind of device")
+    residual_rate: str = Field(description="residual share of the cost basis, percent")
+    book_value: str = Field(description="a report figure, not a journal; yuan")
+    left_on: date | None = Field(description="sold, scrapped or lost: the day it left")
+    disposal_gain: str | None = Field(
+        description="left the shop: what it brought (recovered, sale or buyout) less book value"
+    )
+
+
 class UnitDetailOut(UnitOut):
     history: list[UnitMoveOut]
     orders: list[UnitOrderOut]
@@ -239,6 +275,7 @@ class UnitDetailOut(UnitOut):
     inspection_template: UnitTemplateOut = Field(description="the checklist its goods follow")
     cost_basis: str | None = Field(description="purchase plus capitalised work orders, yuan")
     disposal_value: str | None = Field(description="scrapped: what was recovered, yuan")
+    earnings: UnitEarningsOut = Field(description="what it earned against what it cost")
 
 
 class FindUnitIn(Schema):
@@ -610,3 +647,57 @@ class UpdateWorkOrderIn(Schema):
     capitalise: bool | None = None
     grade_after: GradeValue | Literal[""] = ""
     note: MultiLineText = Field("", max_length=300)
+
+
+# --- the asset report (issue 63) ------------------------------------------------------------
+
+
+class AssetReportIn(Schema):
+    """getAssetReport's filters (the screen keeps them in its URL), and its export's."""
+
+    group_by: Literal["sku", "category", "sub_shop"] = Field(
+        "sku", description="one row per SKU, goods category or place (sub-shop or warehouse)"
+    )
+    sku_id: Id | None = None
+    category_id: Id | None = Field(None, description="the platform category of the goods")
+    sub_shop_id: Id | None = Field(None, description="units at this sub-shop")
+    warehouse: bool = Field(False, description="units in the warehouse (not at a sub-shop)")
+    idle_days: int = Field(30, ge=1, le=3650, description="in stock longer than this is idle")
+
+
+class ReportStatusCountOut(Schema):
+    status: UnitStatusValue
+    label: str
+    count: int
+
+
+class ReportGradeCountOut(Schema):
+    grade: GradeValue
+    label: str
+    count: int
+
+
+class AssetReportRowOut(Schema):
+    key: str | None = Field(description="the SKU, category or sub-shop id; null: none/warehouse")
+    name: str
+    units: int
+    by_status: list[ReportStatusCountOut]
+    by_grade: list[ReportGradeCountOut] = Field(description="units still the shop's, by grade")
+    idle: int = Field(description="in stock longer than idle_days")
+    in_recovery: int = Field(description="out with a customer whose order is overdue")
+    utilisation: str | None = Field(description="days on lease / days owned, percent")
+    average_payback: str | None = Field(description="mean of the units' payback, percent")
+    paid_back: int = Field(description="units whose collected money reached their cost")
+    average_days_to_pay_back: int | None
+    cost_basis: str
+    collected: str = Field(description="the ledger's income of the orders that held them")
+    repair_spend: str
+    book_value: str = Field(description="of the units still the shop's; a report figure")
+
+
+class AssetReportOut(Schema):
+    group_by: str
+    idle_days: int
+    today: date
+    rows: list[AssetReportRowOut] = Field(description="most units first")
+    total: AssetReportRowOut

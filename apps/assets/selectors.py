@@ -19,6 +19,7 @@ from zulin.core.i18n import Text, current_language, pick
 from zulin.core.pagination import COUNT_BOUND, page_of, page_rows
 from zulin.core.scoping import SubShopScope, scope_to_sub_shop
 
+from .earnings import unit_earnings
 from .inspection_selectors import unit_second_life, unit_todo
 from .machine import UNIT_MACHINE
 from .models import (
@@ -681,6 +682,7 @@ def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
         "orders": orders,
         "actions": unit_actions(unit, session),
         **unit_second_life(unit),
+        "earnings": unit_earnings(unit),
     }
 
 

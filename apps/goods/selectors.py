@@ -562,6 +562,17 @@ def sku_category(sku_id: int) -> tuple[int | None, str]:
     return category_id, category_names({category_id}).get(category_id, "")
 
 
+def sku_categories(sku_ids: Iterable[int]) -> dict[int, tuple[int | None, str]]:
+    """`{sku_id: (category_id, its name)}` of these SKUs' goods ((None, "") when none): the
+    asset report groups units by it."""
+    rows = dict(Sku.objects.filter(pk__in=list(sku_ids)).values_list("pk", "goods__category_id"))
+    names = category_names({c for c in rows.values() if c is not None})
+    return {
+        pk: (category_id, names.get(category_id, "") if category_id is not None else "")
+        for pk, category_id in rows.items()
+    }
+
+
 def sku_for_units(sku_id: int) -> SkuForUnits:
     """An active SKU of live goods, or NOT_FOUND (a field error on `sku_id`)."""
     sku = (

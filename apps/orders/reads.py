@@ -525,7 +525,14 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
     number of orders. Registered in `OrdersConfig.ready()`."""
     orders = list(
         Order.objects.filter(pk__in=order_ids).values(
-            "pk", "order_no", "status", "sku_id", "sub_shop_id", "shipped_at", "money_paid"
+            "pk",
+            "order_no",
+            "status",
+            "sku_id",
+            "sub_shop_id",
+            "shipped_at",
+            "money_paid",
+            "overdue_since",
         )
     )
     # The moment the device came back as the shop confirmed it (a business received before
@@ -561,6 +568,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             shipped_at=row["shipped_at"],
             returned_at=returned.get(row["pk"]),
             paid=row["money_paid"],
+            overdue_since=row["overdue_since"],
         )
         for row in orders
     }

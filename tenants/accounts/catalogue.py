@@ -335,6 +335,8 @@ MENUS: dict[int, list[Menu]] = {
                 _leaf("设备调拨", "Transfers", "/stockTransfers", "warehouse", "asset.transfer"),
                 # Carrier waybills out and back, labels and pickups (docs/logistics.md).
                 _leaf("物流运单", "Shipments", "/shipments", "warehouse", "order.view"),
+                # What each device earned, by SKU, category and place (docs/assets.md).
+                _leaf("资产报表", "Asset report", "/assetReport", "warehouse", "asset.view"),
             ],
         ),
         _group(

@@ -813,6 +813,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getAssetReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Asset Report
+         * @description The units grouped by SKU, category or place: by status and grade, idle and in
+         *     recovery, utilisation, payback, repair spend (a sub-shop's account: its own units).
+         */
+        get: operations["getAssetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getChannels": {
         parameters: {
             query?: never;
@@ -6970,6 +6991,121 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * AssetReportIn
+         * @description getAssetReport's filters (the screen keeps them in its URL), and its export's.
+         */
+        AssetReportIn: {
+            /**
+             * Category Id
+             * @description the platform category of the goods
+             */
+            category_id?: number | null;
+            /**
+             * Group By
+             * @description one row per SKU, goods category or place (sub-shop or warehouse)
+             * @default sku
+             * @enum {string}
+             */
+            group_by: "sku" | "category" | "sub_shop";
+            /**
+             * Idle Days
+             * @description in stock longer than this is idle
+             * @default 30
+             */
+            idle_days: number;
+            /** Sku Id */
+            sku_id?: number | null;
+            /**
+             * Sub Shop Id
+             * @description units at this sub-shop
+             */
+            sub_shop_id?: number | null;
+            /**
+             * Warehouse
+             * @description units in the warehouse (not at a sub-shop)
+             * @default false
+             */
+            warehouse: boolean;
+        };
+        /** AssetReportOut */
+        AssetReportOut: {
+            /** Group By */
+            group_by: string;
+            /** Idle Days */
+            idle_days: number;
+            /**
+             * Rows
+             * @description most units first
+             */
+            rows: components["schemas"]["AssetReportRowOut"][];
+            /**
+             * Today
+             * Format: date
+             */
+            today: string;
+            total: components["schemas"]["AssetReportRowOut"];
+        };
+        /** AssetReportRowOut */
+        AssetReportRowOut: {
+            /** Average Days To Pay Back */
+            average_days_to_pay_back: number | null;
+            /**
+             * Average Payback
+             * @description mean of the units' payback, percent
+             */
+            average_payback: string | null;
+            /**
+             * Book Value
+             * @description of the units still the shop's; a report figure
+             */
+            book_value: string;
+            /**
+             * By Grade
+             * @description units still the shop's, by grade
+             */
+            by_grade: components["schemas"]["ReportGradeCountOut"][];
+            /** By Status */
+            by_status: components["schemas"]["ReportStatusCountOut"][];
+            /**
+             * Collected
+             * @description the ledger's income of the orders that held them
+             */
+            collected: string;
+            /** Cost Basis */
+            cost_basis: string;
+            /**
+             * Idle
+             * @description in stock longer than idle_days
+             */
+            idle: number;
+            /**
+             * In Recovery
+             * @description out with a customer whose order is overdue
+             */
+            in_recovery: number;
+            /**
+             * Key
+             * @description the SKU, category or sub-shop id; null: none/warehouse
+             */
+            key: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Paid Back
+             * @description units whose collected money reached their cost
+             */
+            paid_back: number;
+            /** Repair Spend */
+            repair_spend: string;
+            /** Units */
+            units: number;
+            /**
+             * Utilisation
+             * @description days on lease / days owned, percent
+             */
+            utilisation: string | null;
+        };
         /** AssignIn */
         AssignIn: {
             /**
@@ -7965,6 +8101,44 @@ export interface components {
             merchant_id?: number | null;
             /** Reason */
             reason: string;
+        };
+        /** CollectedByKindOut */
+        CollectedByKindOut: {
+            /**
+             * Buyout
+             * @description buyout and sale money, yuan
+             */
+            buyout: string;
+            /**
+             * Damage
+             * @description damage charged, yuan
+             */
+            damage: string;
+            /**
+             * Fees
+             * @description late, early-termination and shipping fees, yuan
+             */
+            fees: string;
+            /**
+             * Refunds
+             * @description given back (negative), yuan
+             */
+            refunds: string;
+            /**
+             * Rent
+             * @description rent and add-ons, less early-settlement discounts, yuan
+             */
+            rent: string;
+        };
+        /** CollectedByOrderOut */
+        CollectedByOrderOut: {
+            /**
+             * Amount
+             * @description this unit's share of the order's income, yuan
+             */
+            amount: string;
+            /** Order Id */
+            order_id: number;
         };
         /** CollectorOut */
         CollectorOut: {
@@ -14105,6 +14279,18 @@ export interface components {
             /** Written Off Amount */
             written_off_amount: string;
         };
+        /** ReportGradeCountOut */
+        ReportGradeCountOut: {
+            /** Count */
+            count: number;
+            /**
+             * Grade
+             * @enum {string}
+             */
+            grade: "new" | "99" | "95" | "90" | "80";
+            /** Label */
+            label: string;
+        };
         /** ReportIn */
         ReportIn: {
             /**
@@ -14135,6 +14321,18 @@ export interface components {
              */
             date_to: string;
             totals: components["schemas"]["ReportFiguresOut"];
+        };
+        /** ReportStatusCountOut */
+        ReportStatusCountOut: {
+            /** Count */
+            count: number;
+            /** Label */
+            label: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "serial_pending" | "in_stock" | "in_transit" | "out_with_customer" | "returning" | "received" | "sold" | "lost" | "inspecting" | "quarantined" | "in_repair" | "scrapped";
         };
         /** RerunReconciliationIn */
         RerunReconciliationIn: {
@@ -16510,6 +16708,8 @@ export interface components {
              * @description scrapped: what was recovered, yuan
              */
             disposal_value: string | null;
+            /** @description what it earned against what it cost */
+            earnings: components["schemas"]["UnitEarningsOut"];
             /** Goods Id */
             goods_id: number | null;
             /** Goods Name */
@@ -16580,6 +16780,79 @@ export interface components {
              * @description newest first
              */
             work_orders: components["schemas"]["WorkOrderOut"][];
+        };
+        /** UnitEarningsOut */
+        UnitEarningsOut: {
+            /**
+             * Book Value
+             * @description a report figure, not a journal; yuan
+             */
+            book_value: string;
+            /**
+             * Collected
+             * @description income in the ledger of the orders that held it, its share by days out
+             */
+            collected: string;
+            collected_by_kind: components["schemas"]["CollectedByKindOut"];
+            /** Collected By Order */
+            collected_by_order: components["schemas"]["CollectedByOrderOut"][];
+            /**
+             * Cost Basis
+             * @description purchase plus capitalised work orders, yuan
+             */
+            cost_basis: string;
+            /**
+             * Days On Lease
+             * @description China days out with customers
+             */
+            days_on_lease: number;
+            /**
+             * Days Owned
+             * @description China days from acquired to today or to leaving
+             */
+            days_owned: number;
+            /** Days To Pay Back */
+            days_to_pay_back: number | null;
+            /**
+             * Disposal Gain
+             * @description left the shop: what it brought (recovered, sale or buyout) less book value
+             */
+            disposal_gain: string | null;
+            /**
+             * Left On
+             * @description sold, scrapped or lost: the day it left
+             */
+            left_on: string | null;
+            /**
+             * Life Months
+             * @description straight-line life of its kind of device
+             */
+            life_months: number;
+            /**
+             * Paid Back On
+             * @description the China day collected reached the cost
+             */
+            paid_back_on: string | null;
+            /**
+             * Payback
+             * @description collected / cost basis, percent
+             */
+            payback: string | null;
+            /**
+             * Repair Spend
+             * @description parts and labour of its done work orders, yuan
+             */
+            repair_spend: string;
+            /**
+             * Residual Rate
+             * @description residual share of the cost basis, percent
+             */
+            residual_rate: string;
+            /**
+             * Utilisation
+             * @description days on lease / days owned, percent
+             */
+            utilisation: string | null;
         };
         /** UnitListIn */
         UnitListIn: {
@@ -19112,6 +19385,43 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["ApiKeyScopeOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getAssetReport: {
+        parameters: {
+            query?: {
+                /** @description the platform category of the goods */
+                category_id?: number | null;
+                /** @description one row per SKU, goods category or place (sub-shop or warehouse) */
+                group_by?: "sku" | "category" | "sub_shop";
+                /** @description in stock longer than this is idle */
+                idle_days?: number;
+                sku_id?: number | null;
+                /** @description units at this sub-shop */
+                sub_shop_id?: number | null;
+                /** @description units in the warehouse (not at a sub-shop) */
+                warehouse?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AssetReportOut"];
                         msg: string;
                     };
                 };

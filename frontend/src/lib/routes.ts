@@ -105,6 +105,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/stockTransfers', layout: 'security', side: 'store', built: true, action: 'asset.transfer' },
   // Added (issue 65): the shipments list (waybills and parcels typed by hand).
   { path: '/shipments', layout: 'security', side: 'store', built: true, action: 'order.view' },
+  // Added (issue 63): the asset report: what each device earned, by SKU, category and place.
+  { path: '/assetReport', layout: 'security', side: 'store', built: true, action: 'asset.view' },
   // Added (issue 44): the developers' screen: webhook endpoints and their deliveries, API keys,
   // the applet's intake keys (their tab for intake.manage) and the guide; the owner's.
   { path: '/developers', layout: 'security', side: 'store', built: true, action: 'webhook.manage' },

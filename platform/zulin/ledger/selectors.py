@@ -4,6 +4,7 @@ entries unless asked for the cached figure."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -87,6 +88,41 @@ def balances_by_dimension(
         row["account__code"]: _on_normal_side(row["net"], row["account__normal_side"])
         for row in rows
     }
+
+
+def income_by_order_day(order_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """What the journals of the orders `order_ids` brought in as income, per order, income
+    account and China day the money moved (`moved_on`): credits − debits on every account of
+    type income, a contra one (refunds, early-settlement discounts) included, so a row is
+    negative where money went back. Rows of no net change are left out; the sum of an
+    order's rows is its net income in the books (what `balances_by_dimension` answers for
+    its income accounts, contra ones counted against)."""
+    if not order_ids:
+        return []
+    amount = F("amount")
+    credit_minus_debit = Coalesce(
+        Sum(Case(When(side=Side.CREDIT, then=amount), default=-amount), output_field=MONEY),
+        Value(ZERO),
+        output_field=MONEY,
+    )
+    rows = (
+        Entry.objects.filter(
+            journal__order_id__in=list(order_ids), account__type=AccountType.INCOME
+        )
+        .values("journal__order_id", "account__code", "journal__moved_on")
+        .annotate(net=credit_minus_debit)
+        .order_by("journal__order_id", "journal__moved_on", "account__code")
+    )
+    return [
+        {
+            "order_id": row["journal__order_id"],
+            "account": row["account__code"],
+            "moved_on": row["journal__moved_on"],
+            "amount": row["net"].quantize(ZERO),
+        }
+        for row in rows
+        if row["net"]
+    ]
 
 
 def journal_for_reference(reference: str) -> Journal | None:

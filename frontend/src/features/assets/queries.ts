@@ -4,6 +4,7 @@ import { quietGet, useListRead } from '@/api/reads';
 import { usePost } from '@/api/writes';
 import { strictCall } from '@/lib/apiError';
 import type {
+  AssetReportQuery,
   FoundUnit,
   ReceiptListQuery,
   ReceiveTransferBody,
@@ -39,6 +40,7 @@ const P = {
   inspection: '/api/backend/getInspectionDetail',
   createWorkOrder: '/api/backend/createWorkOrder',
   updateWorkOrder: '/api/backend/updateWorkOrder',
+  report: '/api/backend/getAssetReport',
 } as const;
 
 
@@ -58,6 +60,7 @@ export const assetKeys = {
   transfer: (id: number) => [...assetKeys.transfers(), 'detail', id] as const,
   templates: () => [...assetKeys.all, 'templates'] as const,
   inspection: (id: number) => [...assetKeys.all, 'inspection', id] as const,
+  report: (query: AssetReportQuery) => [...assetKeys.all, 'report', query] as const,
 };
 
 /** The shop's sub-shops (the places a unit can be besides the warehouse). */
@@ -248,4 +251,9 @@ export function useCreateWorkOrder() {
 export function useUpdateWorkOrder() {
   const refresh = useRefreshUnit();
   return usePost(P.updateWorkOrder, { onSuccess: (saved) => refresh(saved.unit_id) });
+}
+
+/** The asset report under its filters (the screen keeps them in the URL). */
+export function useAssetReport(query: AssetReportQuery) {
+  return useListRead(assetKeys.report(query), P.report, { ...query, warehouse: query.warehouse || undefined });
 }

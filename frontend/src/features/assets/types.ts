@@ -52,3 +52,6 @@ export type TemplateRow = TemplateList['templates'][number];
 export type SaveTemplateBody = ApiBody<'/api/backend/saveInspectionTemplate', 'post'>;
 export type CreateWorkOrderBody = ApiBody<'/api/backend/createWorkOrder', 'post'>;
 export type UpdateWorkOrderBody = ApiBody<'/api/backend/updateWorkOrder', 'post'>;
+export type AssetReport = ApiData<'/api/backend/getAssetReport', 'get'>;
+export type AssetReportRow = AssetReport['rows'][number];
+export type AssetReportQuery = NonNullable<ApiQuery<'/api/backend/getAssetReport', 'get'>>;

@@ -21,6 +21,7 @@ import { useAdjustUnit, useUnitDetail } from '../queries';
 import type { UnitAction, UnitDetail, UnitHistoryEntry, UnitOrder } from '../types';
 import { CustomerTodo, InspectionList, WorkOrderList } from './SecondLife';
 import { UnitStatusBadge, useGradeName } from './UnitBadges';
+import { UnitEarnings } from './UnitEarnings';
 
 const ReasonDialog = lazyDialog(() => import('@/components/ReasonDialog').then((module) => module.ReasonDialog), (props) => props.open);
 const RecordSerialDialog = lazyDialog(() => import('./dialogs').then((module) => module.RecordSerialDialog), (props) => props.unit !== null);
@@ -135,6 +136,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
   const [dialog, setDialog] = useState<'inspect' | 'repair_start' | 'scrap' | null>(null);
   const canAdjust = hasAction(auth, 'asset.adjust');
   const second = useTranslations('assets.second');
+  const earned = useTranslations('assets.earnings');
   // The second life's actions (issue 63) are offered only when they apply; the others say why not.
   const SECOND_LIFE = ['inspect', 'release', 'repair_start', 'scrap'];
   const offered = canAdjust
@@ -148,7 +150,7 @@ function UnitView({ unit }: { unit: UnitDetail }) {
   };
   const codes = unitCodes(unit);
   const title = codes[0] ?? t('unit.noSerial', { id: unit.id });
-  const totalPaid = unit.orders.reduce((sum, order) => sum + Math.round(Number(order.paid || 0) * 100), 0) / 100;
+  const orderNos = useMemo(() => new Map(unit.orders.map((order) => [order.order_id, order.order_no])), [unit.orders]);
 
   return (
     <div className="flex flex-col gap-5">
@@ -219,13 +221,11 @@ function UnitView({ unit }: { unit: UnitDetail }) {
         {unit.orders.length === 0 ? (
           <p className="text-sm text-slate-500">{t('detail.noOrders')}</p>
         ) : (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm text-slate-600" data-unit-paid>
-              {t('detail.paidSummary', { paid: formatCurrency(totalPaid.toFixed(2)), cost: formatCurrency(unit.cost) })}
-            </p>
-            <UnitOrders orders={unit.orders} />
-          </div>
+          <UnitOrders orders={unit.orders} />
         )}
+      </DetailSection>
+      <DetailSection id="unit-earnings" title={earned('section')}>
+        <UnitEarnings earnings={unit.earnings} orderNos={orderNos} />
       </DetailSection>
       <DetailSection id="unit-inspections" title={second('sections.inspections')}>
         <InspectionList inspections={unit.inspections} />

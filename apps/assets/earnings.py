@@ -1,0 +1,298 @@
+"""What each device earned (issue 63, docs/assets.md "What each device earned"): reads only.
+
+Money is never computed here: what a unit collected is read from the ledger's rows of the
+orders that held it (`zulin.ledger.selectors.income_by_order_day`), found through its moves
+(a `ship`, or a unit migrated out with a customer, opens a span on an order; the move that
+takes it out of the customer's hands — received back, a corrected shipment, sold, written
+off — closes it). An order that held more than one unit (an exchange, a corrected shipment)
+has its money split between them by the days each was out on it, to the cent, so the sum
+over the units is the ledger's total for those orders."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from apps.goods.selectors import sku_category
+from zulin.ledger.selectors import income_by_order_day
+
+from . import inspection_rules as rules
+from .models import Unit, UnitMovement, UnitStatus, WorkOrder
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+HELD = frozenset({UnitStatus.OUT_WITH_CUSTOMER.value, UnitStatus.RETURNING.value})
+# Final statuses: the unit left the shop on the day of the move into them.
+GONE = frozenset({UnitStatus.SOLD.value, UnitStatus.SCRAPPED.value, UnitStatus.LOST.value})
+
+# What the collected money is, by income account of the chart (a contra account counts
+# against: refunds given back, the rent an early settlement forwent).
+KIND_OF_ACCOUNT = {
+    "rent_income": "rent",
+    "addon_income": "rent",
+    "early_settlement_discount": "rent",
+    "sale_income": "buyout",
+    "buyout_income": "buyout",
+    "damage_income": "damage",
+    "late_fee_income": "fees",
+    "termination_fee_income": "fees",
+    "shipping_fee_income": "fees",
+    "refunds": "refunds",
+}
+KINDS = ("rent", "buyout", "damage", "fees", "refunds")
+
+# Book value: straight line over a life by the category's kind of device (its checklist's
+# base: phones, laptops), down to a residual share of the cost basis. A report figure, never
+# a journal. A month is a twelfth of a 365-day year.
+LIFE_MONTHS = {"phone": 24, "laptop": 36}
+RESIDUAL_RATE = Decimal("0.10")
+DAYS_A_MONTH = Decimal(365) / Decimal(12)
+
+
+@dataclass(frozen=True)
+class Span:
+    """One stay of a unit with a customer on one order: China days, `end` None while out."""
+
+    unit_id: int
+    order_id: int
+    start: date
+    end: date | None
+
+    def days(self, today: date) -> int:
+        return max(((self.end or today) - self.start).days, 0)
+
+
+@dataclass
+class Earned:
+    unit_id: int
+    by_kind: dict[str, Decimal] = field(default_factory=lambda: dict.fromkeys(KINDS, ZERO))
+    by_order: dict[int, Decimal] = field(default_factory=dict)
+    by_day: dict[date, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
+
+    @property
+    def collected(self) -> Decimal:
+        return sum(self.by_kind.values(), ZERO)
+
+
+def _day(moment: datetime) -> date:
+    return timezone.localtime(moment).date()
+
+
+def lease_spans(*, unit_ids: Sequence[int] = (), order_ids: Sequence[int] = ()) -> list[Span]:
+    """The spans of the units `unit_ids` (every order they were out on), or of every unit
+    that was out on the orders `order_ids`, oldest first."""
+    if order_ids:
+        held_units = UnitMovement.objects.filter(order_id__in=list(order_ids)).values("unit_id")
+        moves = UnitMovement.objects.filter(unit_id__in=held_units)
+    else:
+        moves = UnitMovement.objects.filter(unit_id__in=list(unit_ids))
+    rows = moves.order_by("unit_id", "at", "id").values_list(
+        "unit_id", "from_status", "to_status", "order_id", "at"
+    )
+    spans: list[Span] = []
+    open_span: dict[int, tuple[int, date]] = {}
+    for unit_id, from_status, to_status, order_id, at in rows:
+        if to_status in HELD and from_status not in HELD and order_id is not None:
+            open_span[unit_id] = (order_id, _day(at))
+        elif from_status in HELD and to_status not in HELD and unit_id in open_span:
+            held_order, start = open_span.pop(unit_id)
+            spans.append(Span(unit_id, held_order, start, _day(at)))
+    spans.extend(Span(u, o, start, None) for u, (o, start) in open_span.items())
+    if order_ids:
+        wanted = set(order_ids)
+        spans = [s for s in spans if s.order_id in wanted]
+    return sorted(spans, key=lambda s: (s.start, s.unit_id))
+
+
+def split_cents(amount: Decimal, weights: Mapping[int, int]) -> dict[int, Decimal]:
+    """`amount` split by `weights` to the cent, the shares summing to it exactly: each
+    share rounded down, the cents left given to the largest remainders (the lower id first
+    on a tie). No weight at all (every unit out for less than a day): equal shares."""
+    keys = sorted(weights)
+    if not keys:
+        return {}
+    total_weight = sum(weights.values())
+    weight = dict(weights) if total_weight > 0 else dict.fromkeys(keys, 1)
+    total_weight = sum(weight.values())
+    cents = int((amount / CENT).to_integral_value())
+    sign = -1 if cents < 0 else 1
+    exact = {k: Decimal(abs(cents) * weight[k]) / Decimal(total_weight) for k in keys}
+    shares = {k: int(exact[k]) for k in keys}
+    left = abs(cents) - sum(shares.values())
+    for k in sorted(keys, key=lambda k: (-(exact[k] - shares[k]), k))[:left]:
+        shares[k] += 1
+    return {k: Decimal(sign * shares[k]) * CENT for k in keys}
+
+
+def earned_by_unit(unit_ids: Sequence[int], *, today: date | None = None) -> dict[int, Earned]:
+    """What each unit of `unit_ids` collected, by kind, by order and by day: each order's
+    income rows in the ledger, split between the units it held by their days out on it."""
+    today = today or timezone.localdate()
+    wanted = set(unit_ids)
+    own = lease_spans(unit_ids=list(unit_ids))
+    order_ids = sorted({s.order_id for s in own})
+    spans = lease_spans(order_ids=order_ids) if order_ids else []
+    days: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for span in spans:
+        days[span.order_id][span.unit_id] += span.days(today)
+    earned = {unit_id: Earned(unit_id) for unit_id in unit_ids}
+    rows = income_by_order_day(order_ids)
+    by_order_kind: dict[tuple[int, str], Decimal] = defaultdict(lambda: ZERO)
+    by_order_day: dict[tuple[int, date], Decimal] = defaultdict(lambda: ZERO)
+    for row in rows:
+        kind = KIND_OF_ACCOUNT.get(row["account"], "fees")
+        by_order_kind[(row["order_id"], kind)] += row["amount"]
+        by_order_day[(row["order_id"], row["moved_on"])] += row["amount"]
+    for (order_id, kind), amount in by_order_kind.items():
+        for unit_id, share in split_cents(amount, days[order_id]).items():
+            if unit_id in wanted:
+                earned[unit_id].by_kind[kind] += share
+                earned[unit_id].by_order[order_id] = (
+                    earned[unit_id].by_order.get(order_id, ZERO) + share
+                )
+    for order_id, per_unit in days.items():
+        total_weight = sum(per_unit.values())
+        for unit_id, weight in per_unit.items():
+            if unit_id not in wanted:
+                continue
+            ratio = (
+                Decimal(weight) / Decimal(total_weight)
+                if total_weight
+                else Decimal(1) / Decimal(len(per_unit))
+            )
+            for (day_order, day), amount in by_order_day.items():
+                if day_order == order_id:
+                    earned[unit_id].by_day[day] += amount * ratio
+    return earned
+
+
+def capitalised_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
+    """Parts and labour of each unit's done work orders that add to its cost basis."""
+    rows = (
+        WorkOrder.objects.filter(
+            unit_id__in=list(unit_ids), status=WorkOrder.Status.DONE, capitalise=True
+        )
+        .values("unit_id")
+        .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
+    )
+    return {row["unit_id"]: row["total"] or ZERO for row in rows}
+
+
+def repair_spend_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
+    """Parts and labour of each unit's done work orders, capitalised or not."""
+    rows = (
+        WorkOrder.objects.filter(unit_id__in=list(unit_ids), status=WorkOrder.Status.DONE)
+        .values("unit_id")
+        .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
+    )
+    return {row["unit_id"]: row["total"] or ZERO for row in rows}
+
+
+def gone_on(unit_ids: Sequence[int]) -> dict[int, date]:
+    """The day each unit sold, scrapped or lost left the shop (its last move into it)."""
+    rows = (
+        UnitMovement.objects.filter(unit_id__in=list(unit_ids), to_status__in=list(GONE))
+        .order_by("unit_id", "at", "id")
+        .values_list("unit_id", "at")
+    )
+    return {unit_id: _day(at) for unit_id, at in rows}
+
+
+def life_months(sku_id: int) -> int:
+    _, category_name = sku_category(sku_id)
+    return LIFE_MONTHS[rules.base_of_category(category_name)]
+
+
+def book_value(cost_basis: Decimal, *, months: int, days_owned: int) -> Decimal:
+    """Straight line from the cost basis to its residual over `months`."""
+    residual = (cost_basis * RESIDUAL_RATE).quantize(CENT, ROUND_HALF_UP)
+    used = min(Decimal(days_owned) / (DAYS_A_MONTH * months), Decimal(1))
+    return (cost_basis - (cost_basis - residual) * used).quantize(CENT, ROUND_HALF_UP)
+
+
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value.quantize(CENT, ROUND_HALF_UP):.2f}"
+
+
+def _percent(part: Decimal, whole: Decimal) -> str | None:
+    if whole <= 0:
+        return None
+    return f"{(part * 100 / whole).quantize(Decimal('0.1'), ROUND_HALF_UP):.1f}"
+
+
+def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[int, dict]:
+    """Each unit's earnings figures (the unit's page, the report): cost basis, collected by
+    kind, days owned and on lease, utilisation, payback and the day it paid back, book value
+    and, once it left the shop, its disposal gain or loss."""
+    today = today or timezone.localdate()
+    unit_ids = [u.pk for u in units]
+    earned = earned_by_unit(unit_ids, today=today)
+    capitalised = capitalised_by_unit(unit_ids)
+    repairs = repair_spend_by_unit(unit_ids)
+    gone = gone_on(unit_ids)
+    spans = lease_spans(unit_ids=unit_ids)
+    on_lease: dict[int, int] = defaultdict(int)
+    for span in spans:
+        on_lease[span.unit_id] += span.days(gone.get(span.unit_id, today))
+    lives: dict[int, int] = {}
+    answers: dict[int, dict[str, Any]] = {}
+    for unit in units:
+        if unit.sku_id not in lives:
+            lives[unit.sku_id] = life_months(unit.sku_id)
+        end = gone.get(unit.pk, today)
+        acquired = _day(unit.acquired_at)
+        days_owned = max((end - acquired).days, 0)
+        basis = (unit.cost or ZERO) + capitalised.get(unit.pk, ZERO)
+        got = earned[unit.pk]
+        collected = got.collected
+        paid_back_on: date | None = None
+        if basis > 0:
+            running = ZERO
+            for day in sorted(got.by_day):
+                running += got.by_day[day]
+                if running >= basis:
+                    paid_back_on = day
+                    break
+        book = book_value(basis, months=lives[unit.sku_id], days_owned=days_owned)
+        # Left the shop: what it brought then (what was recovered from scrap, a sale's
+        # recorded value, else the sale or buyout money the ledger holds) less its book value.
+        disposal: Decimal | None = None
+        if unit.status in GONE:
+            proceeds = unit.disposal_value
+            if proceeds is None:
+                proceeds = got.by_kind["buyout"] if unit.status == UnitStatus.SOLD else ZERO
+            disposal = proceeds - book
+        lease_days = min(on_lease.get(unit.pk, 0), days_owned)
+        answers[unit.pk] = {
+            "cost_basis": _money(basis),
+            "collected": _money(collected),
+            "collected_by_kind": {kind: _money(got.by_kind[kind]) for kind in KINDS},
+            "collected_by_order": [
+                {"order_id": order_id, "amount": _money(amount)}
+                for order_id, amount in sorted(got.by_order.items())
+            ],
+            "repair_spend": _money(repairs.get(unit.pk, ZERO)),
+            "days_owned": days_owned,
+            "days_on_lease": lease_days,
+            "utilisation": _percent(Decimal(lease_days), Decimal(days_owned)),
+            "payback": _percent(collected, basis),
+            "paid_back_on": paid_back_on,
+            "days_to_pay_back": (paid_back_on - acquired).days if paid_back_on else None,
+            "life_months": lives[unit.sku_id],
+            "residual_rate": f"{RESIDUAL_RATE * 100:.0f}",
+            "book_value": _money(book),
+            "left_on": gone.get(unit.pk),
+            "disposal_gain": _money(disposal),
+        }
+    return answers
+
+
+def unit_earnings(unit: Unit) -> dict[str, Any]:
+    return units_earnings([unit])[unit.pk]
