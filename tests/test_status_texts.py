@@ -30,6 +30,7 @@ from apps.goods import rules as goods_rules
 from apps.notary.models import NotaryStatus
 from apps.orders import rules as orders_rules
 from apps.orders.models import AfterSale, Contract, DepositOperation, DepositState
+from apps.privacy.models import RequestChannel, RequestKind, RequestStatus, Verification
 from apps.recovery.models import CaseState, ContactChannel, ContactOutcome, PromiseState
 from apps.service.models import BlacklistStatus, MessageStatus
 from apps.subshops.models import SubShopStatus
@@ -61,6 +62,9 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "BlacklistListIn.status": "service.blacklist.statuses",
     "BlacklistOut.status": "service.blacklist.statuses",
     "BlacklistWithHistoryOut.status": "service.blacklist.statuses",
+    "PrivacyRequestListIn.status": "privacyRequests.status",
+    "PrivacyRequestListIn.kind": "privacyRequests.kind",
+    "PrivacyRequestCreateIn.kind": "privacyRequests.kind",
     "CaseFiltersIn.state": "recovery.state",
     "CaseListIn.state": "recovery.state",
     "ContactIn.outcome": "recovery.outcomes",
@@ -145,6 +149,10 @@ CHOICE_TEXTS: list[tuple[type[models.TextChoices], tuple[str, ...]]] = [
     (BillStatus, ("order.bills.states",)),
     (BillKind, ("order.bills.kinds",)),
     (CaseState, ("recovery.state",)),
+    (RequestStatus, ("privacyRequests.status",)),
+    (RequestKind, ("privacyRequests.kind",)),
+    (RequestChannel, ("privacyRequests.channel",)),
+    (Verification, ("privacyRequests.verification",)),
     (ContactChannel, ("recovery.channels",)),
     (ContactOutcome, ("recovery.outcomes",)),
     (PromiseState, ("recovery.promiseStates",)),

@@ -105,6 +105,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/stockTransfers', layout: 'security', side: 'store', built: true, action: 'asset.transfer' },
   // Added (issue 65): the shipments list (waybills and parcels typed by hand).
   { path: '/shipments', layout: 'security', side: 'store', built: true, action: 'order.view' },
+  // Added (issue 67): customers' privacy requests (access and copy, correction, deletion) and one request.
+  { path: '/privacyRequests', layout: 'security', side: 'store', built: true, action: 'privacy.manage' },
+  { path: '/privacyRequests/:id', layout: 'security', side: 'store', built: true, action: 'privacy.manage' },
   // Added (issue 44): the developers' screen: webhook endpoints and their deliveries, API keys,
   // the applet's intake keys (their tab for intake.manage) and the guide; the owner's.
   { path: '/developers', layout: 'security', side: 'store', built: true, action: 'webhook.manage' },
