@@ -355,7 +355,7 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"StockReceipt", "stock_receipt"),
     ("id", r"StockTransfer", "stock_transfer"),
     ("id", r"Webhook", "webhook_endpoint"),
-    ("id", r"PrivacyRequest", "privacy_request"),
+    ("id", r"Privacy(Request|Copy|Data)", "privacy_request"),
     ("handler_id", r"", "staff"),
     ("id", r"ApiKey", "api_key"),
     ("endpoint_id", r"", "webhook_endpoint"),

@@ -9,9 +9,11 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from zulin.core.auth import current_session, store_auth
+from zulin.core.envelope import request_language
 from zulin.core.routes import call
 
 from . import schemas, selectors, services
+from .copy import customer_copy_create
 from .selectors import MANAGE
 
 router = Router(tags=["backend: privacy"])
@@ -81,6 +83,32 @@ def answer_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequest
         result=payload.result,
         outcome=payload.outcome,
         refusal_reason=payload.refusal_reason,
+    )
+    return selectors.request_detail(session=session, request_id=payload.id)
+
+
+@call(router.post, "/createPrivacyCopy", schemas.PrivacyCopyOut, auth=AUTH)
+def create_privacy_copy(request: HttpRequest, payload: schemas.PrivacyRequestIdIn) -> Any:
+    """Access and copy: queues one file of everything the shop holds on the customer of an
+    access request (ZIP of JSON and CSV with a manifest and a Chinese PDF summary; identity
+    whole in the file, masked in this preview); follow the job with exportStatus."""
+    return customer_copy_create(
+        session=current_session(request), request_id=payload.id, language=request_language(request)
+    )
+
+
+@call(router.post, "/correctPrivacyData", schemas.PrivacyRequestOut, auth=AUTH)
+def correct_privacy_data(request: HttpRequest, payload: schemas.PrivacyCorrectIn) -> Any:
+    """Correction: the customer's contact phone on an open correction request, audited on
+    the customer (masked, with hashes) and on the request. A name or ID number is refused
+    with an error naming the new identity check it needs."""
+    session = current_session(request)
+    services.request_correct(
+        actor=session,
+        request_id=payload.id,
+        phone=payload.phone,
+        name=payload.name,
+        id_number=payload.id_number,
     )
     return selectors.request_detail(session=session, request_id=payload.id)
 

@@ -133,3 +133,16 @@ class PrivacySettingIn(Schema):
 class PrivacySettingOut(Schema):
     due_working_days: int
     default_due_working_days: int
+
+
+class PrivacyCopyOut(Schema):
+    job_id: int = Field(description="the export job: follow it with exportStatus (a private link)")
+    customer: PrivacyCustomerOut = Field(description="the preview: identity masked")
+    orders: int
+
+
+class PrivacyCorrectIn(Schema):
+    id: Id
+    phone: str = Field("", pattern=r"^(1[3-9]\d{9})?$", description="the corrected mobile phone")
+    name: SingleLineText = Field("", max_length=50, description="identity data: refused here")
+    id_number: SingleLineText = Field("", max_length=20, description="identity data: refused here")

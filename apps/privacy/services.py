@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.orders.selectors import customer_ids_by
+from apps.orders.services import customer_phone_correct
 from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.audit.state import Machine, move, status_created, transition_locked
 from zulin.core.auth import Session
@@ -196,6 +197,54 @@ def request_answer(
         return transition_locked(
             REQUEST, row=row, action=action, actor=actor, reason=refusal_reason, change=answered
         )
+
+
+def request_correct(
+    *,
+    actor: Session,
+    request_id: int,
+    phone: str = "",
+    name: str = "",
+    id_number: str = "",
+) -> PrivacyRequest:
+    """Corrects the customer's contact data on an open correction request (PIPL Art. 46),
+    audited on the customer and on the request. Identity data (name, ID number) is refused:
+    it is corrected only after a new identity check, which this call does not make."""
+    if name.strip() or id_number.strip():
+        field = "id_number" if id_number.strip() else "name"
+        raise field_error(
+            field,
+            Text(
+                "姓名和身份证号属于身份信息，须先让客户重新完成实名核验（身份证件与人脸核验）后才能更正",
+                "name and ID number are identity data: corrected only after a new identity check"
+                " (ID document and face check) of the customer",
+            ),
+        )
+    if not phone.strip():
+        raise field_error(
+            "phone", Text("请填写要更正的联系方式", "give the contact data to correct")
+        )
+    with transaction.atomic():
+        row = _locked(actor, request_id)
+        if row.kind != "correct" or row.status not in ("received", "in_progress"):
+            raise field_error(
+                "id", Text("只能在未答复的更正请求上更正", "only an open correction request")
+            )
+        if row.customer_id is None:
+            raise field_error(
+                "id", Text("本店没有该请求涉及的客户信息", "the shop holds no customer for it")
+            )
+        customer_phone_correct(
+            actor=actor, customer_id=row.customer_id, phone=phone.strip(), reason=row.request_no
+        )
+        audit_record(
+            actor=actor,
+            action="privacy_request.correct",
+            target_type=REQUEST_TARGET,
+            target_id=row.pk,
+            after={"fields": ["phone"]},
+        )
+    return row
 
 
 def setting_save(*, actor: Session, due_working_days: int) -> PrivacySetting:

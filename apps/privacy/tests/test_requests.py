@@ -178,3 +178,32 @@ def test_the_log_is_the_shops_and_its_privacy_roles_only(demo, demo_owner, acme_
     assert east.get(DETAIL, {"id": row["id"]}).code in (403, 404)
     workbench = {t["key"] for t in sign_in(HOST, "shen").get(WORKBENCH).data["todos"]}
     assert "privacy_overdue" not in workbench
+
+
+def test_a_correction_changes_the_phone_with_its_trail_and_refuses_identity_data(
+    demo, demo_owner, app, offer
+):
+    order, id_number = _customer(demo, app, offer, seed=70)
+    row = demo_owner.post(
+        CREATE, _body(kind="correct", lookup_by="id_number", lookup=id_number)
+    ).data
+    correct = "/api/backend/correctPrivacyData"
+    identity = demo_owner.post(correct, {"id": row["id"], "id_number": "110101199001011237"})
+    assert identity.code == 400 and "id_number" in str(identity.data), identity
+    assert "实名核验" in identity.msg + str(identity.data)
+    name = demo_owner.post(correct, {"id": row["id"], "name": "李四"})
+    assert name.code == 400 and "name" in str(name.data), name
+    done = demo_owner.post(correct, {"id": row["id"], "phone": "13900000070"})
+    assert done.ok, done
+    assert done.data["customer"]["phone"] == "139****0070"
+    with tenant_context(demo):
+        entry = AuditEntry.objects.get(action="customer.phone_correct")
+        # The trail shows what changed, masked, never the number itself.
+        assert entry.before["phone"] == "137****0067" and entry.after["phone"] == "139****0070"
+        assert "13900000070" not in str(entry.after) and PHONE not in str(entry.before)
+        assert AuditEntry.objects.filter(
+            action="privacy_request.correct", target_id=str(row["id"])
+        ).exists()
+    access = demo_owner.post(CREATE, _body(lookup="13900000070")).data
+    refused = demo_owner.post(correct, {"id": access["id"], "phone": "13900000071"})
+    assert refused.code == 400 and "id" in str(refused.data), refused

@@ -491,6 +491,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/correctPrivacyData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct Privacy Data
+         * @description Correction: the customer's contact phone on an open correction request, audited on
+         *     the customer (masked, with hashes) and on the request. A name or ID number is refused
+         *     with an error naming the new identity check it needs.
+         */
+        post: operations["correctPrivacyData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/createApiKey": {
         parameters: {
             query?: never;
@@ -548,6 +570,28 @@ export interface paths {
          * @description A new application key; its secret is in this answer only.
          */
         post: operations["createIntakeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createPrivacyCopy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Privacy Copy
+         * @description Access and copy: queues one file of everything the shop holds on the customer of an
+         *     access request (ZIP of JSON and CSV with a manifest and a Chinese PDF summary; identity
+         *     whole in the file, masked in this preview); follow the job with exportStatus.
+         */
+        post: operations["createPrivacyCopy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13160,6 +13204,41 @@ export interface components {
             /** Status */
             status?: ("active" | "disabled") | null;
         };
+        /** PrivacyCopyOut */
+        PrivacyCopyOut: {
+            /** @description the preview: identity masked */
+            customer: components["schemas"]["PrivacyCustomerOut"];
+            /**
+             * Job Id
+             * @description the export job: follow it with exportStatus (a private link)
+             */
+            job_id: number;
+            /** Orders */
+            orders: number;
+        };
+        /** PrivacyCorrectIn */
+        PrivacyCorrectIn: {
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description identity data: refused here
+             * @default
+             */
+            id_number: string;
+            /**
+             * Name
+             * @description identity data: refused here
+             * @default
+             */
+            name: string;
+            /**
+             * Phone
+             * @description the corrected mobile phone
+             * @default
+             */
+            phone: string;
+        };
         /** PrivacyCustomerOut */
         PrivacyCustomerOut: {
             /** Id */
@@ -18903,6 +18982,35 @@ export interface operations {
             };
         };
     };
+    correctPrivacyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyCorrectIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     createApiKey: {
         parameters: {
             query?: never;
@@ -18984,6 +19092,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["IntakeKeyCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    createPrivacyCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyCopyOut"];
                         msg: string;
                     };
                 };

@@ -63,3 +63,15 @@ export function useAssignPrivacyRequest() {
 export function useAnswerPrivacyRequest() {
   return usePrivacyWrite((body: AnswerBody, options) => apiPost(P.answer, body, options));
 }
+
+/** Access and copy: queues the customer's copy (an export job the kit's dialog follows); the preview masks the identity. */
+export function useCreatePrivacyCopy() {
+  return useMutation({
+    mutationFn: (id: number) => strictCall((options) => apiPost('/api/backend/createPrivacyCopy', { id }, options)),
+  });
+}
+
+/** Correction of the customer's contact phone on an open correction request (identity data is refused by the server). */
+export function useCorrectPrivacyData() {
+  return usePrivacyWrite((body: { id: number; phone: string }, options) => apiPost('/api/backend/correctPrivacyData', { ...body, name: '', id_number: '' }, options));
+}

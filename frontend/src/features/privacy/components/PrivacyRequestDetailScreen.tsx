@@ -12,9 +12,11 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { CHANNELS, isOpen, known, LOOKUPS, REQUEST_KINDS, REQUEST_STATUSES, statusTone, VERIFICATIONS } from '../lib/privacy';
 import { usePrivacyRequest, type PrivacyDetail } from '../queries';
+import { PrivacyCopyButton } from './PrivacyCopyButton';
 import { DueCell } from './PrivacyRequestsScreen';
 
 const AssignRequestDialog = lazyDialog(() => import('./RequestDialogs').then((module) => module.AssignRequestDialog), (props) => props.open);
+const CorrectContactDialog = lazyDialog(() => import('./RequestDialogs').then((module) => module.CorrectContactDialog), (props) => props.open);
 const AnswerRequestDialog = lazyDialog(() => import('./RequestDialogs').then((module) => module.AnswerRequestDialog), (props) => props.result !== null);
 
 const LIST = '/privacyRequests';
@@ -23,6 +25,7 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
   const t = useTranslations('privacyRequests');
   const [assigning, setAssigning] = useState(false);
   const [answering, setAnswering] = useState<'completed' | 'refused' | null>(null);
+  const [correcting, setCorrecting] = useState(false);
   const open = isOpen(detail.status);
   const label = <T extends readonly string[]>(values: T, group: 'kind' | 'status' | 'channel' | 'verification' | 'lookupBy', value: string, fallback: string) =>
     known(values, value) ? t(`${group}.${value}` as Parameters<typeof t>[0]) : fallback;
@@ -41,6 +44,12 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
         actions={
           open ? (
             <div className="flex flex-wrap gap-2">
+              {detail.kind === 'access' && detail.customer && <PrivacyCopyButton requestId={detail.id} />}
+              {detail.kind === 'correct' && detail.customer && (
+                <Button variant="secondary" onClick={() => setCorrecting(true)}>
+                  {t('detail.correct')}
+                </Button>
+              )}
               <Button onClick={() => setAnswering('completed')}>{t('detail.complete')}</Button>
               <Button variant="secondary" onClick={() => setAssigning(true)}>
                 {t('detail.assign')}
@@ -122,6 +131,7 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
         </ul>
       </DetailSection>
       <AssignRequestDialog requestId={detail.id} open={assigning} onClose={() => setAssigning(false)} />
+      <CorrectContactDialog requestId={detail.id} open={correcting} onClose={() => setCorrecting(false)} />
       <AnswerRequestDialog requestId={detail.id} result={answering} onClose={() => setAnswering(null)} />
     </div>
   );

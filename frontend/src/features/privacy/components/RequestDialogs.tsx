@@ -13,7 +13,7 @@ import { notify } from '@/components/ui/Notice';
 import { asApiError } from '@/lib/apiError';
 import { businessDay } from '@/lib/businessTime';
 import { CHANNELS, createProblems, LOOKUPS, REQUEST_KINDS, VERIFICATIONS } from '../lib/privacy';
-import { useAnswerPrivacyRequest, useAssignPrivacyRequest, useCreatePrivacyRequest, usePrivacyHandlers, type CreateBody } from '../queries';
+import { useAnswerPrivacyRequest, useAssignPrivacyRequest, useCorrectPrivacyData, useCreatePrivacyRequest, usePrivacyHandlers, type CreateBody } from '../queries';
 
 const EMPTY: CreateBody = {
   kind: 'access',
@@ -165,6 +165,45 @@ export function AnswerRequestDialog({ requestId, result, onClose }: { requestId:
     >
       <div className="flex flex-col gap-3">
         <TextAreaField label={refusing ? t('refusalReason') : t('outcome')} maxLength={refusing ? 1000 : 2000} rows={4} value={text} error={checked && missing ? t('required') : undefined} onChange={(event) => setText(event.target.value)} />
+        {failure && <FormError title={t('failed')} message={failure} />}
+      </div>
+    </Dialog>
+  );
+}
+
+/** Corrects the customer's contact phone; a name or ID number needs a new identity check first (said in the dialog). */
+export function CorrectContactDialog({ requestId, open, onClose }: { requestId: number; open: boolean; onClose: () => void }) {
+  const t = useTranslations('privacyRequests.form');
+  const correct = useCorrectPrivacyData();
+  const [phone, setPhone] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const problem = !phone.trim() ? 'required' : /^1[3-9]\d{9}$/.test(phone.trim()) ? null : 'phoneInvalid';
+  const submit = () => {
+    setChecked(true);
+    setFailure(null);
+    if (problem) return;
+    correct.mutate(
+      { id: requestId, phone: phone.trim() },
+      {
+        onSuccess: () => {
+          notify({ kind: 'success', message: { raw: t('saved') } });
+          onClose();
+        },
+        onError: (failed) => setFailure(asApiError(failed)?.message || t('failed')),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('correctTitle')}
+      footer={<DialogButtons cancelLabel={t('cancel')} onCancel={onClose} confirmLabel={t('submit')} busy={correct.isPending} onConfirm={submit} />}
+    >
+      <div className="flex flex-col gap-3">
+        <Input label={t('newPhone')} inputMode="tel" maxLength={11} value={phone} error={checked && problem ? t(problem) : undefined} onChange={(event) => setPhone(event.target.value)} />
+        <p className="text-sm text-slate-600">{t('identityNote')}</p>
         {failure && <FormError title={t('failed')} message={failure} />}
       </div>
     </Dialog>
