@@ -194,12 +194,12 @@ PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 def _system_reasons() -> dict[str, str]:
     """Every Chinese reason the backend writes by itself, as a sample ("{…}" read as 7), by
-    where it is written. Demo data (what a shop's staff would have typed) and tests are not
-    the system's words."""
+    where it is written. Demo data (demo*.py, demo_stories.py among them: what a shop's staff
+    would have typed) and tests are not the system's words."""
     found: dict[str, str] = {}
     for root in ("apps", "tenants", "platform"):
         for path in sorted((BACKEND / root).rglob("*.py")):
-            if "tests" in path.parts or path.name == "demo.py":
+            if "tests" in path.parts or path.name.startswith("demo"):
                 continue
             for match in REASON_LITERAL.finditer(path.read_text()):
                 for literal in filter(None, match.groups()):

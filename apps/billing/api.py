@@ -19,8 +19,8 @@ from ninja import Query, Router
 from apps.orders import applet_schemas
 from apps.orders import schemas as order_schemas
 from apps.orders.intake_auth import AppSignatureAuth
+from apps.orders.reads import applet_order, applet_order_row
 from apps.orders.scope import named_merchant, order_in_scope, order_reader
-from apps.orders.selectors import applet_order, applet_order_row
 from tenants.catalog.selectors import money
 from tenants.finance import schemas as finance_schemas
 from tenants.finance import selectors as finance_selectors
@@ -41,6 +41,7 @@ from zulin.core.sides import PlatformType
 
 from . import (
     bill_pay,
+    bill_reports,
     confirmations,
     deposits,
     governance,
@@ -143,7 +144,7 @@ def get_mark_collect(request: HttpRequest, query: Query[schemas.PeriodIn]) -> An
 def get_finance_bill_list(request: HttpRequest, query: Query[schemas.FinanceBillListIn]) -> Any:
     """The customers' instalment bills across orders: due, overdue, paying, paid, failed
     (the latest withhold failed), cancelled."""
-    return reports.customer_bills(**query.model_dump())
+    return bill_reports.customer_bills(**query.model_dump())
 
 
 # --- a lease's money ------------------------------------------------------------------------
@@ -158,7 +159,7 @@ def _money_answer(values: dict[str, Any]) -> dict[str, Any]:
 @call(
     lease_platform_router.get,
     "/getOverdueMoney",
-    order_schemas.OverdueMoneyOut,
+    schemas.OverdueMoneyOut,
     auth=any_side_auth(),
 )
 def get_overdue_money(request: HttpRequest, query: Query[order_schemas.OrderIdQueryIn]) -> Any:
@@ -189,10 +190,10 @@ def _refund_answer(refund: Any) -> dict[str, Any]:
 @call(
     lease_backend_router.get,
     "/getReturnQuote",
-    order_schemas.ReturnQuoteOut,
+    schemas.ReturnQuoteOut,
     auth=store_auth("order.view"),
 )
-def get_return_quote(request: HttpRequest, params: Query[order_schemas.ReturnQuoteIn]) -> Any:
+def get_return_quote(request: HttpRequest, params: Query[schemas.ReturnQuoteIn]) -> Any:
     """What the customer will owe if the goods come back on `return_date` with
     `damage_amount`: bills due by then, rent cancelled after it, the early-termination fee
     before the minimum term, the damage, what the deposit pays and what stays owed."""
@@ -207,10 +208,10 @@ def get_return_quote(request: HttpRequest, params: Query[order_schemas.ReturnQuo
 @call(
     lease_merchant_router.post,
     "/refundSfAmount",
-    order_schemas.ShippingFeeRefundOut,
+    schemas.ShippingFeeRefundOut,
     auth=store_auth("order.manage"),
 )
-def refund_sf_amount(request: HttpRequest, payload: order_schemas.RefundShippingFeeIn) -> Any:
+def refund_sf_amount(request: HttpRequest, payload: schemas.RefundShippingFeeIn) -> Any:
     """Gives back the shipping fee the customer paid (all that is left, or `amount`), a
     refund of each payment that carried it."""
     refunds = shipping_fee.shipping_fee_refund(
@@ -254,10 +255,10 @@ def _locked_order(request: HttpRequest, order_id: int) -> tuple[Session, Any]:
 @call(
     lease_platform_router.post,
     "/depositThaw",
-    order_schemas.DepositResultOut,
+    schemas.DepositResultOut,
     auth=store_auth("order.manage"),
 )
-def deposit_thaw(request: HttpRequest, payload: order_schemas.DepositThawIn) -> Any:
+def deposit_thaw(request: HttpRequest, payload: schemas.DepositThawIn) -> Any:
     """Releases frozen deposit (`amount`, or all still frozen); refused (1409) while the
     order owes money that is due (written off included) or a payment is in flight: the
     deposit pays that first."""
@@ -276,10 +277,10 @@ def deposit_thaw(request: HttpRequest, payload: order_schemas.DepositThawIn) -> 
 @call(
     lease_platform_router.post,
     "/depositTransferPay",
-    order_schemas.DepositResultOut,
+    schemas.DepositResultOut,
     auth=store_auth("order.manage"),
 )
-def deposit_transfer_pay(request: HttpRequest, payload: order_schemas.DepositTransferIn) -> Any:
+def deposit_transfer_pay(request: HttpRequest, payload: schemas.DepositTransferIn) -> Any:
     """Takes frozen deposit to pay unpaid bills (oldest first, whole bills) or damage: never
     more than is frozen; applied when the provider confirms."""
     with transaction.atomic():
@@ -297,10 +298,10 @@ def deposit_transfer_pay(request: HttpRequest, payload: order_schemas.DepositTra
 @call(
     lease_platform_router.post,
     "/refundDeposit",
-    order_schemas.DepositResultOut,
+    schemas.DepositResultOut,
     auth=store_auth("order.manage"),
 )
-def refund_deposit(request: HttpRequest, payload: order_schemas.RefundDepositIn) -> Any:
+def refund_deposit(request: HttpRequest, payload: schemas.RefundDepositIn) -> Any:
     """Gives back money taken from the deposit (a damage charge withdrawn)."""
     with transaction.atomic():
         session, order = _locked_order(request, payload.order_id)
@@ -316,10 +317,10 @@ def refund_deposit(request: HttpRequest, payload: order_schemas.RefundDepositIn)
 @call(
     lease_v2_router.post,
     "/BillPayment",
-    order_schemas.PaymentResultOut,
+    schemas.PaymentResultOut,
     auth=store_auth("order.manage"),
 )
-def bill_payment(request: HttpRequest, payload: order_schemas.BillPaymentIn) -> Any:
+def bill_payment(request: HttpRequest, payload: schemas.BillPaymentIn) -> Any:
     """Charges one bill now by the customer's withhold agreement. The same idempotency key
     answers the same attempt; a bill is paid at most once."""
     collected = bill_pay.order_bill_pay(
@@ -335,10 +336,8 @@ def bill_payment(request: HttpRequest, payload: order_schemas.BillPaymentIn) -> 
     }
 
 
-@call(
-    lease_platform_router.get, "/queryPayResult", order_schemas.PaymentResultOut, auth=store_auth()
-)
-def query_pay_result(request: HttpRequest, query: Query[order_schemas.PayResultIn]) -> Any:
+@call(lease_platform_router.get, "/queryPayResult", schemas.PaymentResultOut, auth=store_auth())
+def query_pay_result(request: HttpRequest, query: Query[schemas.PayResultIn]) -> Any:
     """Asks the provider again about one of our payment requests and records what it says:
     an order's (bill payment, refund, deposit freeze/thaw/transfer; `order.manage`), or a QR
     recharge of the risk balance (kind `risk_recharge`, by its recharge number;
@@ -372,7 +371,7 @@ RECHARGE_PAYMENT_STATUS = {"paying": "processing", "credited": "succeeded", "fai
     order_schemas.OrderBillOut,
     auth=store_auth("order.manage"),
 )
-def waive_late_fee(request: HttpRequest, payload: order_schemas.WaiveLateFeeIn) -> Any:
+def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any:
     """Forgoes the late fee (all still owed, or `amount`) of one bill, with a reason on the
     order's timeline. The same idempotency key answers the same waiver."""
     session = current_session(request)
@@ -393,7 +392,7 @@ def waive_late_fee(request: HttpRequest, payload: order_schemas.WaiveLateFeeIn) 
     order_schemas.OrderBillOut,
     auth=store_auth(WAIVE_RIGHT),
 )
-def waive_order_charge(request: HttpRequest, payload: order_schemas.WaiveChargeIn) -> Any:
+def waive_order_charge(request: HttpRequest, payload: schemas.WaiveChargeIn) -> Any:
     """Forgoes everything one bill or charge of the order still owes (principal and late
     fee; the bill is cancelled), or `amount` of its principal (a negotiated part: the rest
     stays owed; 1410 above the principal owed), with a reason, on the order's timeline; the
@@ -419,10 +418,10 @@ def _bill_answer(session: Session, bill: Any) -> dict[str, Any]:
 @call(
     lease_finance_router.post,
     "/refundBillPayment",
-    order_schemas.RefundOut,
+    schemas.RefundOut,
     auth=store_auth("order.manage"),
 )
-def refund_bill_payment(request: HttpRequest, payload: order_schemas.RefundBillPaymentIn) -> Any:
+def refund_bill_payment(request: HttpRequest, payload: schemas.RefundBillPaymentIn) -> Any:
     """Gives back part or all of a bill's payment to the customer through the provider
     (never more than is left of it); the commission comes back pro rata when it is
     confirmed. The same idempotency key answers the same refund."""
@@ -437,7 +436,7 @@ def refund_bill_payment(request: HttpRequest, payload: order_schemas.RefundBillP
     return _refund_answer(refund)
 
 
-def _offline_details(given: order_schemas.OfflineDetailsIn) -> OfflineDetails:
+def _offline_details(given: schemas.OfflineDetailsIn) -> OfflineDetails:
     return OfflineDetails(
         channel=given.channel,
         paid_on=given.paid_on,
@@ -454,9 +453,7 @@ def _offline_details(given: order_schemas.OfflineDetailsIn) -> OfflineDetails:
     order_schemas.OrderBillOut,
     auth=store_auth("finance.manage"),
 )
-def record_offline_repayment(
-    request: HttpRequest, payload: order_schemas.OfflineRepaymentIn
-) -> Any:
+def record_offline_repayment(request: HttpRequest, payload: schemas.OfflineRepaymentIn) -> Any:
     """Records that the customer paid the order's oldest open bill outside the provider
     (bank transfer, cash …) with the voucher picture: exactly what the bill owes, its late
     fee first. The money is the merchant's already (never withdrawable); its commission is
@@ -476,11 +473,11 @@ def record_offline_repayment(
 @call(
     lease_finance_router.get,
     "/getEarlySettlementQuote",
-    order_schemas.EarlySettlementQuoteOut,
+    schemas.EarlySettlementQuoteOut,
     auth=store_auth("finance.manage"),
 )
 def get_early_settlement_quote(
-    request: HttpRequest, query: Query[order_schemas.EarlySettlementQuoteIn]
+    request: HttpRequest, query: Query[schemas.EarlySettlementQuoteIn]
 ) -> Any:
     """What settling the lease early costs today: bills due in full with their late fees,
     later rent less the shop's early-buyout discount, add-ons, and the buyout price when
@@ -493,10 +490,10 @@ def get_early_settlement_quote(
 @call(
     lease_finance_router.post,
     "/settleEarly",
-    order_schemas.EarlySettlementOut,
+    schemas.EarlySettlementOut,
     auth=store_auth("finance.manage"),
 )
-def settle_early(request: HttpRequest, payload: order_schemas.SettleEarlyIn) -> Any:
+def settle_early(request: HttpRequest, payload: schemas.SettleEarlyIn) -> Any:
     """Settles every bill left of the lease at the quote's total: by the customer's withhold
     agreement (counts when the provider confirms) or offline with a voucher. A lease that
     transfers ownership is then bought out. The same idempotency key answers the same
@@ -519,7 +516,7 @@ def settle_early(request: HttpRequest, payload: order_schemas.SettleEarlyIn) -> 
 @call(
     lease_finance_router.get,
     "/getFinanceSetting",
-    order_schemas.FinanceSettingOut,
+    schemas.FinanceSettingOut,
     auth=store_auth("finance.view"),
 )
 def get_finance_setting(request: HttpRequest) -> Any:
@@ -531,10 +528,10 @@ def get_finance_setting(request: HttpRequest) -> Any:
 @call(
     lease_finance_router.post,
     "/saveFinanceSetting",
-    order_schemas.FinanceSettingOut,
+    schemas.FinanceSettingOut,
     auth=store_auth("order.manage"),
 )
-def save_finance_setting(request: HttpRequest, payload: order_schemas.FinanceSettingIn) -> Any:
+def save_finance_setting(request: HttpRequest, payload: schemas.FinanceSettingIn) -> Any:
     """Sets the shop's late-fee rates (percent per day of the unpaid amount, before and
     after the tier) and reminder days; a null field follows the platform's default."""
     saved = latefees.finance_setting_save(
@@ -585,7 +582,7 @@ def sync_reconciliation_mismatch(
     operation_id="appletPayBill",
     auth=AppSignatureAuth(),
 )
-def pay_bill(request: HttpRequest, payload: applet_schemas.AppletPayBillIn) -> Any:
+def pay_bill(request: HttpRequest, payload: schemas.AppletPayBillIn) -> Any:
     """The customer pays one bill (bill 1 at signing; a purchase's one bill); the payment
     counts when the provider confirms it."""
     order = applet_order(payload.order_no)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from apps.orders import events
-from apps.orders.guards import withhold_refusal
+from apps.orders.reads import withhold_refusal
 from apps.orders.scope import order_in_scope
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode

@@ -23,7 +23,7 @@ from zulin.core.sides import PlatformType
 from zulin.core.text import SingleLineText
 from zulin.exports.registry import Column, chunked_by, counted_by, register_exporter
 
-from . import reports
+from . import bill_reports, reports
 from .schemas import BillState, LineFiltersIn, StoreType
 from .schemas import PlatformType as PlatformLineType
 
@@ -158,8 +158,8 @@ def finance_exporters_register() -> None:
     register_exporter(
         kind="finance_bills",
         columns=BILL_COLUMNS,
-        rows_fn=chunked_by(reports.customer_bill_chunks, _bill_cells),
-        count_fn=counted_by(reports.customer_bill_count),
+        rows_fn=chunked_by(bill_reports.customer_bill_chunks, _bill_cells),
+        count_fn=counted_by(bill_reports.customer_bill_count),
         title_zh="客户账单",
         title_en="Customer bills",
         action=ACTION,

@@ -22,9 +22,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.orders import machine
-from apps.orders.guards import buyout_allowed, order_setting
 from apps.orders.models import AfterSale, Order, OrderKind
 from apps.orders.outcomes import buyout_complete
+from apps.orders.reads import buyout_allowed, order_setting
 from apps.orders.scope import order_in_scope
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session

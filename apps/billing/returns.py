@@ -32,8 +32,8 @@ from django.utils import timezone
 from apps.goods.rules import early_fee_text
 from apps.orders import machine
 from apps.orders.models import AfterSale, Order, OrderKind
+from apps.orders.reads import Terms, min_term_end, order_terms, termination_fee
 from apps.orders.scope import order_in_scope
-from apps.orders.termination import Terms, min_term_end, order_terms, termination_fee
 from tenants.catalog.selectors import money
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session

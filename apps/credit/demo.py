@@ -9,7 +9,7 @@ import contextlib
 
 from django.utils import timezone
 
-from apps.orders.selectors import credit_started_lease_ids
+from apps.orders.reads import credit_started_lease_ids
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError

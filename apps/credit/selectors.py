@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from apps.orders.selectors import order_credit_facts
+from apps.orders.reads import order_credit_facts
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection

@@ -10,9 +10,8 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from apps.orders.reads import SHIPMENT_TODOS, order_todo_counts, shipment_todo_counts
 from apps.orders.scope import can_see_orders
-from apps.orders.selectors import order_todo_counts
-from apps.orders.waybill_selectors import SHIPMENT_TODOS, shipment_todo_counts
 from apps.privacy.selectors import MANAGE as PRIVACY_MANAGE
 from apps.privacy.selectors import privacy_todo_counts
 from tenants.dashboard import selectors as platform

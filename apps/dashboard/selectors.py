@@ -22,7 +22,7 @@ from django.db.models import F, Q, Sum
 from django.utils import timezone
 
 from apps.billing import selectors as billing
-from apps.orders import selectors as orders
+from apps.orders import reads as orders
 from tenants.dashboard import figures
 from tenants.dashboard.figures import ZERO, Period
 from tenants.dashboard.selectors import final_money_days

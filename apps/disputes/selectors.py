@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.orders.selectors import order_brief
+from apps.orders.reads import order_brief
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.exports.selectors import export_job_of_kind, export_job_row

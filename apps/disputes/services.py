@@ -8,7 +8,7 @@ from typing import IO, Any
 from ninja import Schema
 from pydantic import Field
 
-from apps.orders.selectors import order_brief
+from apps.orders.reads import order_brief
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.exports.models import ExportJob

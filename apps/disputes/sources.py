@@ -16,9 +16,12 @@ from apps.billing.selectors import (
 )
 from apps.notary.evidence import bill_schedule_part
 from apps.notary.selectors import order_notarization
-from apps.orders.selectors import order_evidence_facts, order_timeline
-from apps.orders.shipping import order_tracking
-from apps.orders.waybill_selectors import order_shipments
+from apps.orders.reads import (
+    order_evidence_facts,
+    order_shipments,
+    order_timeline,
+    order_tracking,
+)
 from apps.service.selectors import order_messages
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.models import StoredFile

@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 import io
 
-from apps.orders.selectors import signed_lease_order_ids
+from apps.orders.reads import signed_lease_order_ids
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
 from zulin.providers.notary import sandbox_notary_complete

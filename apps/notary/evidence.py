@@ -2,7 +2,7 @@
 combined hash over them all (what the order's detail shows and the certificate vouches for).
 
 The contract step's parts are a list of (name, builder) pairs: a builder gets the order's
-notary subject (`apps.orders.selectors.order_notary_subject`) and answers its part, or raises
+notary subject (`apps.orders.reads.order_notary_subject`) and answers its part, or raises
 a catalogue error when the part cannot be had. Another part is one more entry, e.g. the
 order's credit file once `apps.credit` is merged:
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.orders.selectors import order_notary_subject
+from apps.orders.reads import order_notary_subject
 from apps.orders.services import order_id_card_upload
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import status_created, transition_locked

@@ -6,7 +6,7 @@ from typing import Any
 
 from apps.billing import selectors as billing
 from apps.orders import governance
-from apps.orders import selectors as orders
+from apps.orders import reads as orders
 from apps.orders.models import Order
 from apps.orders.scope import order_in_scope
 from tenants.catalog.selectors import money

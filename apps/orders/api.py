@@ -25,6 +25,7 @@ from . import (
     schemas,
     selectors,
     services,
+    settings_selectors,
     shipping,
 )
 from .intake_auth import intake_key_create, intake_key_status_set
@@ -188,7 +189,7 @@ def audit_order(request: HttpRequest, payload: schemas.AuditOrderIn) -> Any:
 )
 def get_intake_keys(request: HttpRequest) -> Any:
     """The application keys of the shop's customer-facing app (never their secrets)."""
-    return selectors.intake_key_rows()
+    return settings_selectors.intake_key_rows()
 
 
 @call(
@@ -202,7 +203,7 @@ def create_intake_key(request: HttpRequest, payload: schemas.IntakeKeyCreateIn) 
     key, secret = intake_key_create(
         name=payload.name, channel=payload.channel, actor=current_session(request)
     )
-    return {**selectors.intake_key_row(key), "secret": secret}
+    return {**settings_selectors.intake_key_row(key), "secret": secret}
 
 
 @call(
@@ -216,7 +217,7 @@ def set_intake_key_status(request: HttpRequest, payload: schemas.IntakeKeyStatus
     key = intake_key_status_set(
         actor=current_session(request), app_id=payload.app_id, active=payload.active
     )
-    return selectors.intake_key_row(key)
+    return settings_selectors.intake_key_row(key)
 
 
 @call(
@@ -247,7 +248,7 @@ def save_contract_template(request: HttpRequest, payload: schemas.ContractTempla
     backend_router.get, "/getOrderSetting", schemas.OrderSettingOut, auth=store_auth("order.manage")
 )
 def get_order_setting(request: HttpRequest) -> Any:
-    return selectors.order_setting_answer(guards.order_setting())
+    return settings_selectors.order_setting_answer(guards.order_setting())
 
 
 @call(
@@ -262,7 +263,7 @@ def save_order_setting(request: HttpRequest, payload: schemas.OrderSettingIn) ->
     setting = services.order_setting_save(
         actor=current_session(request), fields=payload.model_dump()
     )
-    return selectors.order_setting_answer(setting)
+    return settings_selectors.order_setting_answer(setting)
 
 
 @call(

@@ -15,7 +15,7 @@ from . import after_sale, lease, services, shipping
 from . import applet_schemas as schemas
 from .events import share_code_attribution
 from .intake_auth import AppSignatureAuth
-from .selectors import applet_order, applet_order_row
+from .reads import applet_order, applet_order_row
 
 router = Router(tags=["applet: order intake (signed application key)"])
 SIGNED = AppSignatureAuth()

@@ -52,11 +52,6 @@ class AppletOrderOut(Schema):
     risk_grade: str
 
 
-class AppletPayBillIn(AppletOrderIn):
-    period: int = Field(ge=1, le=10_000)
-    idempotency_key: SingleLineText = Field(min_length=8, max_length=64)
-
-
 class AppletAfterSaleIn(AppletOrderIn):
     kind: Literal["refund", "return", "buyout", "renewal", "exchange"]
     reason: MultiLineText = Field("", max_length=300)

@@ -13,7 +13,7 @@ class OrdersConfig(AppConfig):
 
         from .callbacks import register
         from .exports import order_exporters_register
-        from .selectors import unit_order_facts
+        from .reads import unit_order_facts
         from .waybill_exports import shipment_exporter_register
 
         register()

@@ -4,7 +4,7 @@ leaves it as it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -26,11 +26,11 @@ from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from . import after_sale, devices, events, lease, selectors, services
+from . import after_sale, devices, events, lease, reads, services
 from .contracts import lease_instalments
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
-from .models import AfterSale, IntakeKey, Order
+from .models import IntakeKey, Order
 
 CHANNEL = "alipay_mini"
 NAMES = ["王芳", "李娜", "张伟", "刘洋", "陈静", "杨磊", "赵敏", "黄强", "周婷", "吴杰"]
@@ -417,203 +417,12 @@ def orders_showcase_load(
     return Order.objects.count()
 
 
-def _delivered_ago(
-    index: int, key: str, target: str, offers: _Offers, owner: Session, slug: str, days: int
-) -> Generator[datetime, None, Order]:
-    """The first steps of a lease delivered `days` days ago: placed three days before,
-    audited, signed and paid within the half hour, shipped the next day, delivered two days
-    later. Answers the delivered order."""
-    yield real_now() - timedelta(days=days + 3)
-    order = _place(index, key, target, offers, channel=CHANNEL, owner=owner)
-    yield timezone.now() + timedelta(minutes=30)
-    order = _signed(order, owner, slug)
-    yield timezone.now() + timedelta(days=1)
-    _shipped(order, owner)
-    yield timezone.now() + timedelta(days=2)
-    return _delivered(order)
-
-
-def _debt_story(
-    index: int, key: str, offers: _Offers, owner: Session, slug: str, days: int, empty: bool
-) -> Story:
-    """A month lease delivered `days` days ago, bill 1 paid at signing and nothing after;
-    with `empty`, the customer's account has no balance from then on (the shop's nights keep
-    failing to charge it)."""
-    order = yield from _delivered_ago(index, key, "overdue", offers, owner, slug, days)
-    if empty:
-        _customer_short(order, slug, nights=None)
-
-
-def debt_keys(slug: str, days_ago: tuple[int, ...]) -> list[str]:
-    """The idempotency keys of `overdue_lease_stories`' orders."""
-    return [f"demo-{slug}-late-{days:04d}" for days in days_ago]
-
-
-def demo_order_ids(keys: list[str]) -> list[int]:
-    """The ids of the demo's orders of these keys (those placed), in the keys' order."""
-    found = dict(
-        Order.objects.filter(idempotency_key__in=keys).values_list("idempotency_key", "pk")
-    )
-    return [found[key] for key in keys if key in found]
-
-
-def overdue_lease_stories(
-    *, owner: Session, slug: str, days_ago: tuple[int, ...], accounts_empty: bool = True
-) -> list[Story]:
-    """The stories of month leases delivered `days_ago` days ago (one each) whose customer
-    paid nothing since bill 1: debts of every age for the recovery showcase, told in a
-    history with its nights (the nights' auto-debits fail, the late fees accrue day by day,
-    a case opens the night the first bill is past due). With `accounts_empty` the customers'
-    accounts stay empty (an auto-debit fails); without it a withhold of their bills succeeds
-    (the failover drill's load). Those whose key is used already are left out."""
-    offers = _offers()
-    # Six-month leases where the shop has them: the oldest debt's last bill is past due by
-    # the time it is written off (nothing of it falls due afterwards).
-    months = [plan for plan in offers.leases if plan.term_unit == "month"]
-    months = [plan for plan in months if plan.term <= 6] or months
-    if not months:
-        return []
-    offers = _Offers(leases=months, sales=offers.sales)
-    return [
-        _debt_story(700 + number, key, offers, owner, slug, days, accounts_empty)
-        for number, (key, days) in enumerate(zip(debt_keys(slug, days_ago), days_ago, strict=True))
-        if not Order.objects.filter(idempotency_key=key).exists()
-    ]
-
-
-# The shop's early-return terms, and leases placed under them (`owed_after_lease_stories`):
-# (the order's turn, delivered days ago, where it ends, damage found at inspection).
-EARLY_RETURN_TERMS: dict[str, object] = {
-    "early_return_min_term": 6,
-    "early_return_fee_mode": "rate",
-    "early_return_fee_value": Decimal("0.3000"),
-}
-OWED_PLAN: list[tuple[int, int, str, Decimal]] = [
-    (901, 50, "returned", Decimal("0.00")),  # early: the fee, the deposit takes part
-    (902, 65, "returned", Decimal("120.00")),  # early, two bills past due, small damage
-    (903, 40, "returned", Decimal("2600.00")),  # damage far above the deposit: owing
-    (904, 30, "inspecting", Decimal("0.00")),  # the goods are back, not yet inspected
-    (905, 25, "in_lease", Decimal("0.00")),  # running under the terms (a return quote)
-]
-
-
-def _owed_story(
-    index: int,
-    key: str,
-    offers: _Offers,
-    owner: Session,
-    slug: str,
-    days_ago: int,
-    end: str,
-    damage: Decimal,
-) -> Story:
-    """A lease delivered `days_ago` days ago under the early-return terms, returned early in
-    the last days (received, then inspected when `end` is returned) or still running."""
-    order = yield from _delivered_ago(index, key, "completed", offers, owner, slug, days_ago)
-    if end == "in_lease":
-        return
-    yield timezone.now() + timedelta(days=days_ago - 5)
-    after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="提前退租")
-    yield timezone.now() + timedelta(hours=2)
-    after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
-    yield timezone.now() + timedelta(days=2)
-    after_sale.after_sale_deal(
-        actor=owner, order_id=order.pk, decision="receive", device_serial=order.device_serial
-    )
-    if end == "returned":
-        yield timezone.now() + timedelta(days=1)
-        after_sale.after_sale_deal(
-            actor=owner,
-            order_id=order.pk,
-            decision="inspect",
-            damage_amount=damage,
-            inspection_note="屏幕碎裂，需更换" if damage > 1000 else "外观检查",
-        )
-        provider_settle(slug)
-
-
-def _terms_adopted(owner: Session, at: datetime) -> Story:
-    """The shop adopts its early-return terms at `at`: the leases placed from then on carry
-    them (copied onto each order when it is placed)."""
-    from .guards import order_setting
-
-    yield at
-    if order_setting().early_return_fee_mode == "none":
-        services.order_setting_save(actor=owner, fields=dict(EARLY_RETURN_TERMS))
-
-
-def owed_after_lease_stories(*, owner: Session, slug: str) -> list[Story]:
-    """The shop's early-return terms (a minimum of 6 months; before it, 30 % of the rent a
-    return cancels), adopted a few days before the first lease placed under them, and those
-    leases: returned early with the fee, returned with damage above the deposit (the order
-    ends owing), one awaiting inspection and one running; told in the shop's history (its
-    nights charge the bills and open a case for what is past due). Each order has its key:
-    a second run finds it and tells nothing."""
-    keys = owed_keys(slug)
-    offers = _offers()
-    if Order.objects.filter(idempotency_key__in=keys).exists() or not offers.leases:
-        return []
-    first = max(days_ago for _, days_ago, *_ in OWED_PLAN) + 3
-    return [
-        _terms_adopted(owner, real_now() - timedelta(days=first + 2)),
-        *(
-            _owed_story(index, key, offers, owner, slug, days_ago, end, damage)
-            for (index, days_ago, end, damage), key in zip(OWED_PLAN, keys, strict=True)
-        ),
-    ]
-
-
-def owed_keys(slug: str) -> list[str]:
-    return [f"demo-{slug}-owed-{index}" for index, *_ in OWED_PLAN]
-
-
-def owed_after_lease_count(*, slug: str) -> int:
-    """How many of `owed_after_lease_stories`' orders end owing."""
-    return Order.objects.filter(idempotency_key__in=owed_keys(slug), stage="owing").count()
-
-
-def _exchange_story(key: str, offers: _Offers, owner: Session, slug: str) -> Story:
-    """A lease delivered five weeks ago; yesterday the customer phoned about a faulty screen
-    and the shop started an exchange for them (approved as it starts): the old device is
-    awaited, to be received by scan before a new one ships by scan."""
-    order = yield from _delivered_ago(960, key, "in_lease", offers, owner, slug, 35)
-    yield real_now() - timedelta(days=1, hours=3)
-    after_sale.after_sale_apply(
-        order_id=order.pk,
-        kind="exchange",
-        reason="客户来电：屏幕有坏点，申请换货",
-        actor=owner,
-        started_by=AfterSale.StartedBy.SHOP,
-    )
-
-
-def exchange_stories(*, owner: Session, slug: str) -> list[Story]:
-    """One exchange in progress, started by the shop for the customer, of a device tracked
-    by unit where the shop has one (the swap is done by scan), told in the shop's history
-    (its nights charge its bills). Its order has its key: a second run tells nothing."""
-    key = f"demo-{slug}-exchange"
-    offers = _offers()
-    if Order.objects.filter(idempotency_key=key).exists() or not offers.leases:
-        return []
-    tracked = [plan for plan in offers.leases if plan.sku.tracked]
-    offers = _Offers(leases=tracked or offers.leases, sales=offers.sales)
-    return [_exchange_story(key, offers, owner, slug)]
-
-
-def exchange_in_progress_load(*, owner: Session, slug: str) -> int | None:
-    """The exchange of `exchange_stories` told on its own (no nights), for a shop whose
-    history is already told. Answers the order's id."""
-    history_run(exchange_stories(owner=owner, slug=slug), slug=slug, nights=False)
-    key = f"demo-{slug}-exchange"
-    return Order.objects.filter(idempotency_key=key).values_list("pk", flat=True).first()
-
-
 def order_risk_checks_showcase_load(*, actor: Session) -> None:
     """Risk queries beyond the intake's (every demo order's intake already charged one): an
     in-depth report on the newest orders awaiting audit, and a credit-bureau report of the
     newest one's customer (the sandbox bureau settles it and its callback arrives). Each has
     its idempotency key: a second run adds nothing."""
-    newest = selectors.awaiting_audit_order_ids(2)
+    newest = reads.awaiting_audit_order_ids(2)
     for order_id in newest:
         services.order_risk_check(
             actor=actor, order_id=order_id, query_type="deep", idempotency_key="demo-risk-deep"

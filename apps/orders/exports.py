@@ -8,11 +8,14 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Q, QuerySet
+
 from tenants.orders.rules import STATUS_LABELS, OrderStage
 from zulin.core.sides import PlatformType
 from zulin.exports.registry import Column, ExportScope, register_exporter
 
 from . import selectors
+from .models import Order
 from .schemas import OrderFiltersIn
 
 COLUMNS = (
@@ -54,14 +57,14 @@ def _cells(row: dict[str, Any], language: str) -> dict[str, Any]:
 
 def _register(kind: str, order_kind: str, title_zh: str, title_en: str) -> None:
     def count(payload: OrderFiltersIn, scope: ExportScope) -> int:
-        return selectors.order_export_queryset(
+        return order_export_queryset(
             sub_shop_id=scope.sub_shop_id,
             kind=order_kind,
             filters=selectors.OrderFilters.of(payload),
         ).count()
 
     def rows(payload: OrderFiltersIn, scope: ExportScope) -> Iterator[list[dict[str, Any]]]:
-        for chunk in selectors.order_export_chunks(
+        for chunk in order_export_chunks(
             sub_shop_id=scope.sub_shop_id,
             kind=order_kind,
             filters=selectors.OrderFilters.of(payload),
@@ -79,6 +82,41 @@ def _register(kind: str, order_kind: str, title_zh: str, title_en: str) -> None:
         filters=OrderFiltersIn,
         sides=(PlatformType.STORE,),
     )
+
+
+def order_export_queryset(
+    *, sub_shop_id: int | None, kind: str, filters: selectors.OrderFilters
+) -> QuerySet[Order]:
+    """What an export of the list holds: every order of the kind and filters the list would
+    show an `order.view` session, narrowed to the sub-shop of a sub-shop's session."""
+    queryset = selectors.filtered_orders(None, kind, filters)
+    if sub_shop_id is not None:
+        queryset = queryset.filter(sub_shop_id=sub_shop_id)
+    return queryset
+
+
+def order_export_chunks(
+    *, sub_shop_id: int | None, kind: str, filters: selectors.OrderFilters, chunk_size: int = 1000
+) -> Iterator[list[dict[str, Any]]]:
+    """The export's rows in list order, one chunk at a time, each read after the last one's
+    placing time and id (no OFFSET grows; memory stays flat)."""
+    queryset = order_export_queryset(sub_shop_id=sub_shop_id, kind=kind, filters=filters).values(
+        *selectors.LIST_COLUMNS
+    )
+    after: dict[str, Any] | None = None
+    while True:
+        chunk_query = queryset
+        if after is not None:
+            later = "gt" if filters.oldest_first else "lt"
+            chunk_query = queryset.filter(
+                Q(**{f"created_at__{later}": after["created_at"]})
+                | Q(created_at=after["created_at"], **{f"id__{later}": after["id"]})
+            )
+        chunk = list(chunk_query[:chunk_size])
+        if not chunk:
+            return
+        yield selectors.order_rows(chunk)
+        after = chunk[-1]
 
 
 def order_exporters_register() -> None:

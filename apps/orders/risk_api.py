@@ -23,7 +23,7 @@ from zulin.core.i18n import Text
 from zulin.core.identity import id_number_valid
 from zulin.core.routes import call
 
-from . import selectors, services
+from . import reads, services
 
 backend_router = Router(tags=["backend: risk"])
 credit_router = Router(tags=["credit: credit queries"])
@@ -42,7 +42,7 @@ def get_risk_balance(request: HttpRequest) -> Any:
         "intake_price": money(query_type_price(rules.INTAKE_QUERY_TYPE)),
         "low_threshold": money(threshold),
         "low": balance < threshold,
-        "unchecked_orders": selectors.orders_risk_unchecked_count(),
+        "unchecked_orders": reads.orders_risk_unchecked_count(),
     }
 
 
@@ -107,7 +107,7 @@ def apply_credit_query(request: HttpRequest, payload: risk_schemas.CreditApplyIn
 def _query_times(request: HttpRequest, params: risk_schemas.CreditQueryTimeIn) -> Any:
     session = current_session(request)
     risk_selectors.risk_reader_check(session)
-    return selectors.order_credit_query_times(
+    return reads.order_credit_query_times(
         session=session, order_id=params.order_id, days=params.days
     )
 

@@ -46,7 +46,7 @@ from .moves import order_move, order_unwind
 from .outbox import order_event
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
-from .selectors import order_setting_answer
+from .settings_selectors import order_setting_answer
 from .termination import terms_resolve
 
 if TYPE_CHECKING:

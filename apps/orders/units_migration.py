@@ -17,7 +17,7 @@ from tenants.orders.rules import OrderStatus
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from .selectors import order_devices
+from .models import Order
 
 # An order holding its device now: with the customer, or on its way back.
 _HELD = {
@@ -34,6 +34,28 @@ class UnitsMigrated:
     waiting_to_ship: int  # reservations of orders not shipped yet (still held back)
     devices_out: int  # units bound to an order that holds its device
     shipped_consumed: int  # reservations of shipped orders, answered from now on
+
+
+@dataclass(frozen=True)
+class OrderDevice:
+    """What the unit migration needs of an order that reserved a SKU."""
+
+    order_id: int
+    order_no: str
+    status: str
+    shipped: bool
+    device_serial: str
+
+
+def order_devices(order_nos: list[str]) -> dict[str, OrderDevice]:
+    """The orders of these numbers (the references of stock reservations), by number."""
+    rows = Order.objects.filter(order_no__in=order_nos).values_list(
+        "pk", "order_no", "status", "shipped_at", "device_serial"
+    )
+    return {
+        order_no: OrderDevice(pk, order_no, status, shipped_at is not None, serial)
+        for pk, order_no, status, shipped_at, serial in rows
+    }
 
 
 def sku_units_migrate(*, actor: Session | None, sku_id: int) -> UnitsMigrated:

@@ -15,11 +15,11 @@ from zulin.core.routes import call
 from zulin.providers.express import get_express_provider
 from zulin.providers.interfaces import ProviderError, WaybillParty, provider_failed
 
+from . import pickups, waybills
 from . import waybill_schemas as schemas
 from . import waybill_selectors as selectors
-from . import waybills
 from .intake_auth import AppSignatureAuth
-from .selectors import applet_order
+from .reads import applet_order
 
 merchant_router = Router(tags=["merchant: waybills and pickups"])
 applet_router = Router(tags=["applet: return pickup"])
@@ -100,7 +100,7 @@ def shipment_list(request: HttpRequest, query: Query[schemas.ShipmentListIn]) ->
 @call(merchant_router.get, "/returnPickupSlots", list[schemas.PickupSlotOut], auth=SHIP)
 def return_pickup_slots(request: HttpRequest, query: Query[schemas.PickupSlotsIn]) -> Any:
     """The carrier's pickup windows on a day for the order's agreed return."""
-    slots = waybills.pickup_slots(
+    slots = pickups.pickup_slots(
         session=current_session(request), order_id=query.order_id, day=query.day
     )
     return [{"starts_at": slot.starts_at, "ends_at": slot.ends_at} for slot in slots]
@@ -109,7 +109,7 @@ def return_pickup_slots(request: HttpRequest, query: Query[schemas.PickupSlotsIn
 @call(merchant_router.post, "/bookReturnPickup", schemas.PickupOut, auth=SHIP)
 def book_return_pickup(request: HttpRequest, payload: schemas.BookPickupIn) -> Any:
     """Books a courier at the customer's address for the order's agreed return."""
-    pickup = waybills.return_pickup_book(
+    pickup = pickups.return_pickup_book(
         actor=current_session(request),
         order_id=payload.order_id,
         company_code=payload.company_code,
@@ -125,7 +125,7 @@ def book_return_pickup(request: HttpRequest, payload: schemas.BookPickupIn) -> A
 @call(merchant_router.post, "/cancelReturnPickup", schemas.PickupOut, auth=SHIP)
 def cancel_return_pickup(request: HttpRequest, payload: schemas.PickupIdIn) -> Any:
     """Calls off a pickup not yet made (its waybill cancelled at the carrier)."""
-    pickup = waybills.return_pickup_cancel(
+    pickup = pickups.return_pickup_cancel(
         actor=current_session(request), pickup_id=payload.pickup_id
     )
     return selectors.pickup_answer(pickup)
@@ -158,7 +158,7 @@ def save_carrier_setting(request: HttpRequest, payload: schemas.CarrierSettingIn
 def applet_pickup_slots(request: HttpRequest, query: Query[schemas.AppletPickupSlotsIn]) -> Any:
     """The customer's choice of pickup windows for an agreed return."""
     order = applet_order(query.order_no)
-    slots = waybills.pickup_slots(session=None, order_id=order.pk, day=query.day)
+    slots = pickups.pickup_slots(session=None, order_id=order.pk, day=query.day)
     return [{"starts_at": slot.starts_at, "ends_at": slot.ends_at} for slot in slots]
 
 
@@ -172,7 +172,7 @@ def applet_pickup_slots(request: HttpRequest, query: Query[schemas.AppletPickupS
 def applet_book_pickup(request: HttpRequest, payload: schemas.AppletBookPickupIn) -> Any:
     """The customer books the courier for an agreed return at their address."""
     order = applet_order(payload.order_no)
-    pickup = waybills.return_pickup_book(
+    pickup = pickups.return_pickup_book(
         actor=None,
         order_id=order.pk,
         company_code="SF",

@@ -28,7 +28,7 @@ from pydantic import Field
 from apps.credit.selectors import order_credit
 from apps.disputes.pack import EPOCH, PackEntry, deterministic_zip, pack_hash, sums_file
 from apps.disputes.parts import PackSubject, canonical_json, moments, part_list
-from apps.orders.selectors import customer_identity, customer_order_values, customer_people
+from apps.orders.reads import customer_identity, customer_order_values, customer_people
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text

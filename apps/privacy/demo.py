@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
-from apps.orders.selectors import customer_identity, customer_ids_oldest
+from apps.orders.reads import customer_identity, customer_ids_oldest
 from tenants.accounts.demo import demo_actor
 from zulin.core.auth import Session
 from zulin.core.clock import clock_at

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from apps.orders.selectors import customer_people
+from apps.orders.reads import customer_people
 from tenants.accounts.selectors import store_accounts_with_action
 from zulin.audit.state import status_history
 from zulin.core.auth import Session

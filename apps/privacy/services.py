@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from apps.orders.selectors import customer_ids_by
+from apps.orders.reads import customer_ids_by
 from apps.orders.services import customer_phone_correct
 from zulin.audit.services import actor_name, audit_record, audit_settings_change
 from zulin.audit.state import Machine, move, status_created, transition_locked

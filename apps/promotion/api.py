@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from apps.orders.intake_auth import AppSignatureAuth
-from apps.orders.selectors import share_link_order_page
+from apps.orders.reads import share_link_order_page
 from zulin.core.auth import current_session, store_auth
 from zulin.core.params import read_params
 from zulin.core.routes import call

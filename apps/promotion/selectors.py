@@ -11,7 +11,7 @@ import segno
 from django.db.models import Count, Q, QuerySet
 
 from apps.orders.events import Attribution
-from apps.orders.selectors import account_names, share_link_order_figures
+from apps.orders.reads import account_names, share_link_order_figures
 from apps.subshops.selectors import (
     accounts_with_role,
     channels,

@@ -19,8 +19,8 @@ from django.utils import timezone
 from apps.billing import bill_pay
 from apps.billing.models import Bill, BillStatus
 from apps.disputes.demo import evidence_pack_showcase_load
-from apps.orders.demo import debt_keys, demo_order_ids, overdue_lease_stories
-from apps.orders.selectors import order_device
+from apps.orders.demo_stories import debt_keys, demo_order_ids, overdue_lease_stories
+from apps.orders.reads import order_device
 from tenants.accounts.demo import demo_actor
 from zulin.core.auth import Session
 from zulin.core.clock import real_now

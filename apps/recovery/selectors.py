@@ -19,7 +19,7 @@ from apps.billing.selectors import (
     payment_outcomes,
     succeeded_payments_of_orders,
 )
-from apps.orders.selectors import (
+from apps.orders.reads import (
     customer_ids_matching,
     order_device,
     order_stage_of,

@@ -31,7 +31,7 @@ from apps.billing.selectors import (
 from apps.billing.settle import order_bills_lock
 from apps.credit import services as credit
 from apps.orders.devices import device_lost as order_device_lost
-from apps.orders.selectors import order_ids_of_customer, recovery_order_facts
+from apps.orders.reads import order_ids_of_customer, recovery_order_facts
 from apps.promotion.selectors import qr_picture
 from apps.service.rules import PAYMENT_LINK_TEMPLATE
 from apps.service.selectors import messages_counted, template_find

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.orders.selectors import customer_order_groups, customer_order_values
+from apps.orders.reads import customer_order_groups, customer_order_values
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError
 

@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Count
 
 from apps.billing.selectors import bills_of_orders, owed_by_order
-from apps.orders.selectors import (
+from apps.orders.reads import (
     customer_order_groups,
     customer_order_values,
     customer_people,

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.billing.selectors import next_open_bill, order_overdue_money
-from apps.orders.selectors import customer_identity, customer_order_values, order_contact
+from apps.orders.reads import customer_identity, customer_order_values, order_contact
 from tenants.catalog.selectors import money
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import Machine, move, status_created, transition_locked

@@ -29,11 +29,9 @@ from apps.billing.demo import (
 from apps.credit.demo import credit_showcase_load
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
-from apps.orders.demo import (
-    ACME_PLAN,
+from apps.orders.demo import ACME_PLAN, order_risk_checks_showcase_load, orders_showcase_load
+from apps.orders.demo_stories import (
     exchange_stories,
-    order_risk_checks_showcase_load,
-    orders_showcase_load,
     owed_after_lease_count,
     owed_after_lease_stories,
 )

@@ -10,7 +10,7 @@ from django_tenants.utils import tenant_context
 
 from apps.assets.tests.factories import units_in_stock
 from apps.goods.services import sku_tracked_set
-from apps.orders.demo import exchange_in_progress_load
+from apps.orders.demo_stories import exchange_in_progress_load
 from apps.orders.models import AfterSale, Order
 from tenants.accounts.demo import demo_actor
 from tests.leases import detail_of, goods_on_shelf

@@ -12,8 +12,9 @@ from datetime import timedelta
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.orders.exports import order_export_chunks
 from apps.orders.models import Order
-from apps.orders.selectors import OrderFilters, order_export_chunks
+from apps.orders.selectors import OrderFilters
 from tests.leases import DETAIL, awaiting_shipment, goods_on_shelf, place, placed, provider_settles
 from zulin.money.schedule import lease_end
 
