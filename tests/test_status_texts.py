@@ -30,6 +30,7 @@ from apps.goods import rules as goods_rules
 from apps.notary.models import NotaryStatus
 from apps.orders import rules as orders_rules
 from apps.orders.models import AfterSale, Contract, DepositOperation, DepositState
+from apps.privacy.models import RequestChannel, RequestKind, RequestStatus, Verification
 from apps.recovery.models import CaseState, ContactChannel, ContactOutcome, PromiseState
 from apps.service.models import BlacklistStatus, MessageStatus
 from apps.subshops.models import SubShopStatus
@@ -61,6 +62,9 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "BlacklistListIn.status": "service.blacklist.statuses",
     "BlacklistOut.status": "service.blacklist.statuses",
     "BlacklistWithHistoryOut.status": "service.blacklist.statuses",
+    "PrivacyRequestListIn.status": "privacyRequests.status",
+    "PrivacyRequestListIn.kind": "privacyRequests.kind",
+    "PrivacyRequestCreateIn.kind": "privacyRequests.kind",
     "CaseFiltersIn.state": "recovery.state",
     "CaseListIn.state": "recovery.state",
     "ContactIn.outcome": "recovery.outcomes",
@@ -146,6 +150,10 @@ CHOICE_TEXTS: list[tuple[type[models.TextChoices], tuple[str, ...]]] = [
     (BillStatus, ("order.bills.states",)),
     (BillKind, ("order.bills.kinds",)),
     (CaseState, ("recovery.state",)),
+    (RequestStatus, ("privacyRequests.status",)),
+    (RequestKind, ("privacyRequests.kind",)),
+    (RequestChannel, ("privacyRequests.channel",)),
+    (Verification, ("privacyRequests.verification",)),
     (ContactChannel, ("recovery.channels",)),
     (ContactOutcome, ("recovery.outcomes",)),
     (PromiseState, ("recovery.promiseStates",)),
@@ -187,8 +195,8 @@ PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 def _system_reasons() -> dict[str, str]:
     """Every Chinese reason the backend writes by itself, as a sample ("{…}" read as 7), by
-    where it is written. Demo data (what a shop's staff would have typed) and tests are not
-    the system's words."""
+    where it is written. Demo data (demo*.py, demo_stories.py among them: what a shop's staff
+    would have typed) and tests are not the system's words."""
     found: dict[str, str] = {}
     for root in ("apps", "tenants", "platform"):
         for path in sorted((BACKEND / root).rglob("*.py")):

@@ -12,6 +12,8 @@ from ninja import Query, Router
 
 from apps.orders.reads import SHIPMENT_TODOS, order_todo_counts, shipment_todo_counts
 from apps.orders.scope import can_see_orders
+from apps.privacy.selectors import MANAGE as PRIVACY_MANAGE
+from apps.privacy.selectors import privacy_todo_counts
 from tenants.dashboard import selectors as platform
 from tenants.dashboard.figures import Period
 from zulin.core.auth import any_side_auth, current_session
@@ -160,4 +162,6 @@ def get_workbench_data(request: HttpRequest) -> Any:
         counts = order_todo_counts(session=session, todos=wanted) if can_see_orders(session) else {}
         if session.sub_shop_id is None and any(map(session.can, SHIPMENT_RIGHTS)):
             counts |= shipment_todo_counts(session=session, todos=list(SHIPMENT_TODOS))
+        if session.sub_shop_id is None and session.can(PRIVACY_MANAGE):
+            counts |= privacy_todo_counts(session=session)
     return _plain({"today": today, "todos": [{"key": k, "count": n} for k, n in counts.items()]})

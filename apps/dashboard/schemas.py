@@ -108,6 +108,7 @@ class WorkbenchTodoOut(Schema):
     key: str = Field(
         description="awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); "
         "shipments_stuck, shipments_exception (store: `/shipments`' `attention`); "
+        "privacy_overdue (store: `/privacyRequests`' `attention`); "
         "withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)"
     )
     count: int = Field(description="the total of the list the to-do opens")

@@ -129,7 +129,9 @@ def _index_pdf(
     )
 
 
-def _zip(files: list[tuple[str, bytes]], stamp: tuple[int, int, int, int, int, int]) -> bytes:
+def deterministic_zip(
+    files: list[tuple[str, bytes]], stamp: tuple[int, int, int, int, int, int]
+) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for path, content in files:
@@ -199,7 +201,7 @@ def evidence_pack_build(
         },
     }
     stamp = timezone.localtime(as_of).timetuple()[:6] if as_of else EPOCH
-    content = _zip(
+    content = deterministic_zip(
         [
             (INDEX_PATH, index),
             (MANIFEST_PATH, canonical_json(manifest)),

@@ -423,6 +423,29 @@ def customer_ids_matching(keyword: str) -> QuerySet[Any]:
     ).values("pk")
 
 
+def customer_ids_by(*, phone: str = "", id_number: str = "") -> list[int]:
+    """The customers an exact phone or ID number names (a privacy request's subject), oldest
+    first: one ID number names at most one customer, a phone may name several."""
+    from .models import Customer
+
+    if id_number:
+        rows = Customer.objects.filter(
+            id_number_hash=lookup_hash(id_number, context="customer.id_number")
+        )
+    elif phone:
+        rows = Customer.objects.filter(phone=phone.strip())
+    else:
+        return []
+    return list(rows.order_by("pk").values_list("pk", flat=True))
+
+
+def customer_ids_oldest(limit: int) -> list[int]:
+    """The shop's first customers' ids (the demo's privacy requests name them)."""
+    from .models import Customer
+
+    return list(Customer.objects.order_by("pk").values_list("pk", flat=True)[:limit])
+
+
 def order_evidence_facts(order_id: int) -> dict[str, Any]:
     """What an evidence pack tells of an order the caller already found in its session's
     scope: the order's own facts, the customer in full (the pack is a private file for the

@@ -25,7 +25,7 @@ from tenants.risk.rules import INTAKE_QUERY_TYPE
 from zulin.audit.services import audit_field_set, audit_record, audit_settings_change
 from zulin.audit.state import status_created
 from zulin.core.auth import Session
-from zulin.core.crypto import lookup_hash, normalized
+from zulin.core.crypto import lookup_hash, mask_phone, normalized
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
@@ -188,6 +188,36 @@ def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]
         "id_number": customer.id_number,
         **links,
     }
+
+
+def customer_phone_correct(*, actor: Session, customer_id: int, phone: str, reason: str) -> None:
+    """Corrects a customer's contact phone (a privacy correction, PIPL Art. 46): the customer
+    row locked, audited on the customer with the phones masked and their lookup hashes (the
+    trail shows what changed without holding the number)."""
+    with transaction.atomic():
+        customer = Customer.objects.select_for_update().filter(pk=customer_id).first()
+        if customer is None:
+            raise ApplicationError(ErrorCode.NOT_FOUND)
+        if customer.phone == phone:
+            return
+        before = {
+            "phone": mask_phone(customer.phone),
+            "phone_hash": lookup_hash(customer.phone, context="customer.phone"),
+        }
+        customer.phone = phone
+        customer.save(update_fields=["phone", "updated_at"])
+        audit_record(
+            actor=actor,
+            action="customer.phone_correct",
+            target_type="customer",
+            target_id=customer.pk,
+            before=before,
+            after={
+                "phone": mask_phone(phone),
+                "phone_hash": lookup_hash(phone, context="customer.phone"),
+            },
+            reason=reason,
+        )
 
 
 def order_setting_save(*, actor: Session, fields: dict[str, Any]) -> OrderSetting:

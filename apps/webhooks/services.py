@@ -69,6 +69,7 @@ EVENT_TYPES = (
     "goods.status_changed",
     "unit.status_changed",
     "recovery.case_changed",
+    "privacy.request.created",
 )
 
 

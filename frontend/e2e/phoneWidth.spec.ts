@@ -25,6 +25,7 @@ const RECORD_SCREENS: Readonly<Record<string, { via: string; link: string; path?
   '/billingDetails/:order_id': { via: '/dealingOrder', link: 'a[href^="/orderInfo/"]', path: (href) => href.replace('/orderInfo/', '/billingDetails/') },
   '/recovery/:id': { via: '/recovery', link: 'main a[href^="/recovery/"]' },
   '/assets/:id': { via: '/assets', link: 'main a[href^="/assets/"]' },
+  '/privacyRequests/:id': { via: '/privacyRequests', link: 'main a[href^="/privacyRequests/"]' },
   '/merchantDetail': { via: '/merchant', link: 'a[href^="/merchantDetail"]' },
   '/subMerchantDetails': { via: '/subMerchant', link: 'a[href^="/subMerchantDetails"]' },
 };

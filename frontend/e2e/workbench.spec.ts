@@ -48,21 +48,29 @@ test.describe('workbench to-dos', () => {
     expect(keys).toEqual(expect.arrayContaining(['awaiting_audit', 'awaiting_shipment', 'overdue']));
     // The shop's warehouse also sees the carrier shipments that need someone (/shipments).
     expect(keys).toEqual(expect.arrayContaining(['shipments_stuck', 'shipments_exception']));
+    // The demo shop's customer service left a privacy request past its due day (/privacyRequests).
+    expect(keys).toEqual(expect.arrayContaining(['privacy_overdue']));
+    // Where a to-do that is no order list leads: its URL filter, its table, its no-match text.
+    const lists: Record<string, { url: RegExp; table: string; none: string }> = {
+      shipments_stuck: { url: /attention=stuck/, table: '发货单', none: '没有符合筛选条件的发货单' },
+      shipments_exception: { url: /attention=exception/, table: '发货单', none: '没有符合筛选条件的发货单' },
+      privacy_overdue: { url: /privacyRequests\?attention=overdue/, table: '个人信息请求列表', none: '没有符合条件的请求' },
+    };
     let counted = 0;
     for (const key of keys) {
       await workbench.goto(HOSTS.demo);
       const link = page.locator(`[data-todo="${key}"] a`);
       const figure = Number((await link.locator('span').last().textContent())?.trim());
-      const shipments = key.startsWith('shipments_');
-      if (!shipments) counted += figure;
+      const other = lists[key];
+      if (!other) counted += figure;
       await link.click();
-      await expect(page).toHaveURL(shipments ? new RegExp(`attention=${key.slice('shipments_'.length)}`) : new RegExp(`todo=${key}`));
-      const table = page.getByRole('table', { name: shipments ? '发货单' : '订单列表' });
+      await expect(page).toHaveURL(other ? other.url : new RegExp(`todo=${key}`));
+      const table = page.getByRole('table', { name: other ? other.table : '订单列表' });
       if (figure > 0) {
         await expect(page.getByText(`共 ${figure} 条`, { exact: true })).toBeVisible();
         await expect(table.getByRole('row').nth(1)).toBeVisible();
       } else {
-        await expect(page.getByText(shipments ? '没有符合筛选条件的发货单' : '没有符合条件的订单')).toBeVisible();
+        await expect(page.getByText(other ? other.none : '没有符合条件的订单')).toBeVisible();
       }
     }
     // The demo shop has leases awaiting shipment and paid purchases: the check is not vacuous.

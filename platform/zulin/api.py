@@ -236,6 +236,7 @@ def _mount_routers() -> None:
     from apps.orders.risk_api import v2_router as order_risk_v2_router
     from apps.orders.waybill_api import applet_router as waybill_applet_router
     from apps.orders.waybill_api import merchant_router as waybill_merchant_router
+    from apps.privacy.api import router as privacy_router
     from apps.promotion.api import applet_router as promotion_applet_router
     from apps.promotion.api import general_router as promotion_general_router
     from apps.promotion.api import platform_router as promotion_platform_router
@@ -315,6 +316,7 @@ def _mount_routers() -> None:
     api.add_router("/v2", order_risk_v2_router)
     api.add_router("/credit", credit_reporting_router)
     api.add_router("/backend", recovery_router)
+    api.add_router("/backend", privacy_router)
     api.add_router("/general", risk_types_router)
     api.add_router("/platform", recharge_platform_router)
     api.add_router("/merchant", recharge_merchant_router)

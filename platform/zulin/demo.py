@@ -35,6 +35,7 @@ from apps.orders.demo_stories import (
     owed_after_lease_count,
     owed_after_lease_stories,
 )
+from apps.privacy.demo import privacy_showcase_load
 from apps.promotion.demo import share_links_showcase_load
 from apps.recovery.demo import aging_showcase_load, recovery_showcase_load, recovery_stories
 from apps.risk.demo import risk_queries_showcase_load
@@ -304,6 +305,9 @@ def shop_showcase_load(
         # evidence pack of the debt the history wrote off.
         with _step():
             recovery = recovery_showcase_load(owner=owner, merchant=merchant)
+        # Customers' requests about their personal information, on the days they came in.
+        with _step():
+            privacy = privacy_showcase_load(owner=owner, merchant=merchant)
         with _step():
             units = units_placed_showcase_load(
                 actor=owner, sub_shop_ids=list(sub_shop_ids.values())
@@ -328,6 +332,7 @@ def shop_showcase_load(
         "notarizations": notarizations,
         "service": service,
         "recovery": recovery,
+        "privacy": privacy,
         "credit": credit,
         "units": units,
     }

@@ -75,6 +75,9 @@ ACTIONS: dict[int, dict[str, str]] = {
         "recovery.writeoff": "核销坏账",
         # Make and download an order's evidence pack (docs/disputes.md): owner and finance.
         "dispute.evidence": "生成与下载证据包",
+        # Customers' requests about their personal information (docs/privacy.md): the log,
+        # its handlers and answers (owner, customer service).
+        "privacy.manage": "处理个人信息请求",
         # Devices by serial and IMEI (apps.assets, docs/assets.md): see them; receive them
         # from suppliers (suppliers, stock receipts, scans); move them between the warehouse
         # and sub-shops; write them off, find them, restock them or record their serial.
@@ -180,7 +183,14 @@ ROLES: dict[int, list[tuple[str, str, list[str]]]] = {
         (
             "customer_service",
             "客服",
-            ["order.view", "order.remark", "service.config", "service.message", "customer.view"],
+            [
+                "order.view",
+                "order.remark",
+                "service.config",
+                "service.message",
+                "customer.view",
+                "privacy.manage",
+            ],
         ),
         (
             "sub_merchant",
@@ -354,7 +364,17 @@ MENUS: dict[int, list[Menu]] = {
             "客户管理",
             "Customers",
             "user",
-            [_leaf("客户列表", "Customers", "/customers", "user", "customer.view")],
+            [
+                _leaf("客户列表", "Customers", "/customers", "user", "customer.view"),
+                # Customers' requests about their personal information (issue 67).
+                _leaf(
+                    "个人信息请求",
+                    "Privacy requests",
+                    "/privacyRequests",
+                    "user",
+                    "privacy.manage",
+                ),
+            ],
         ),
         _group(
             "催收管理",

@@ -289,6 +289,24 @@ def store_accounts_with_role(*, merchant_id: int, role_code: str) -> list[dict[s
     ]
 
 
+def store_accounts_with_action(*, merchant_id: int, action: str) -> list[dict[str, Any]]:
+    """The merchant's active shop-wide sign-ins (no sub-shop's) whose roles hold `action`,
+    oldest first: id, username, name."""
+    return [
+        dict(row)
+        for row in Account.objects.filter(
+            merchant_id=merchant_id,
+            platform_type=1,
+            is_active=True,
+            sub_shop_id=None,
+            roles__actions__code=action,
+        )
+        .order_by("id")
+        .distinct()
+        .values("id", "username", "name")
+    ]
+
+
 def api_key_status(row: Any, now: Any) -> str:
     if row.revoked_at is not None:
         return "revoked"

@@ -317,6 +317,8 @@ def test_the_workbench_shows_todays_figures_and_each_roles_to_dos(demo_owner, ad
         # The carrier shipments that need someone (`/shipments?attention=…`): none yet.
         "shipments_stuck": 0,
         "shipments_exception": 0,
+        # Customers' privacy requests past their due day (`/privacyRequests?attention=…`).
+        "privacy_overdue": 0,
     }
     # A sub-shop's account: its own sub-shop's figures and to-dos, no audit.
     sub_shop_account_make(demo_owner, shop["east"], "east")

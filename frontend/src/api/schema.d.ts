@@ -409,6 +409,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/answerPrivacyRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer Privacy Request
+         * @description Answers an open request: `completed` with what was done, or `refused` with the
+         *     reason given.
+         */
+        post: operations["answerPrivacyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/assignPrivacyRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign Privacy Request
+         * @description Gives an open request to a handler; it is then in progress.
+         */
+        post: operations["assignPrivacyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/assignRecoveryCases": {
         parameters: {
             query?: never;
@@ -444,6 +485,28 @@ export interface paths {
          *     released, deposit thawed).
          */
         post: operations["auditOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/correctPrivacyData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct Privacy Data
+         * @description Correction: the customer's contact phone on an open correction request, audited on
+         *     the customer (masked, with hashes) and on the request. A name or ID number is refused
+         *     with an error naming the new identity check it needs.
+         */
+        post: operations["correctPrivacyData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -507,6 +570,50 @@ export interface paths {
          * @description A new application key; its secret is in this answer only.
          */
         post: operations["createIntakeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createPrivacyCopy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Privacy Copy
+         * @description Access and copy: queues one file of everything the shop holds on the customer of an
+         *     access request (ZIP of JSON and CSV with a manifest and a Chinese PDF summary; identity
+         *     whole in the file, masked in this preview); follow the job with exportStatus.
+         */
+        post: operations["createPrivacyCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/createPrivacyRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Privacy Request
+         * @description Logs a customer's request (access and copy, correction, deletion): found by phone or
+         *     ID number, due the shop's working days after it was received (15 by default, China's
+         *     calendar); writes `privacy.request.created`.
+         */
+        post: operations["createPrivacyRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,6 +1176,88 @@ export interface paths {
          * @description Goods of every merchant per category: direct and including sub-categories.
          */
         get: operations["getPltCateCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getPrivacyHandlers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Privacy Handlers
+         * @description The shop-wide active accounts that may handle a request (for assignment).
+         */
+        get: operations["getPrivacyHandlers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getPrivacyRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Privacy Request
+         * @description One request: the customer found (masked), verification, due day and working days
+         *     left, the answer, the status history.
+         */
+        get: operations["getPrivacyRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getPrivacyRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Privacy Requests
+         * @description Customers' requests, latest received first: filters status, kind, attention
+         *     (`overdue`), handler, mine, keyword (request number, a phone or ID number in full).
+         */
+        get: operations["getPrivacyRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getPrivacySetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Privacy Setting
+         * @description The working days a request is due in (the default 15, or the shop's longer).
+         */
+        get: operations["getPrivacySetting"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1779,6 +1968,26 @@ export interface paths {
          *     received, the early-buyout discount on the remaining rent and its first period.
          */
         post: operations["saveOrderSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/savePrivacySetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Privacy Setting
+         * @description Saves the working days a request is due in: only longer than the default; audited.
+         */
+        post: operations["savePrivacySetting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13276,6 +13485,70 @@ export interface components {
             /** Status */
             status?: ("active" | "disabled") | null;
         };
+        /** PrivacyCopyOut */
+        PrivacyCopyOut: {
+            /** @description the preview: identity masked */
+            customer: components["schemas"]["PrivacyCustomerOut"];
+            /**
+             * Job Id
+             * @description the export job: follow it with exportStatus (a private link)
+             */
+            job_id: number;
+            /** Orders */
+            orders: number;
+        };
+        /** PrivacyCorrectIn */
+        PrivacyCorrectIn: {
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description identity data: refused here
+             * @default
+             */
+            id_number: string;
+            /**
+             * Name
+             * @description identity data: refused here
+             * @default
+             */
+            name: string;
+            /**
+             * Phone
+             * @description the corrected mobile phone
+             * @default
+             */
+            phone: string;
+        };
+        /** PrivacyCustomerOut */
+        PrivacyCustomerOut: {
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+        };
+        /** PrivacyHandlerOut */
+        PrivacyHandlerOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Username */
+            username: string;
+        };
         /** PrivacyOut */
         PrivacyOut: {
             /** Content */
@@ -13289,6 +13562,299 @@ export interface components {
             title: string;
             /** Version */
             version: string;
+        };
+        /** PrivacyRequestAnswerIn */
+        PrivacyRequestAnswerIn: {
+            /** Id */
+            id: number;
+            /**
+             * Outcome
+             * @description what was done
+             * @default
+             */
+            outcome: string;
+            /**
+             * Refusal Reason
+             * @description required for a refusal: the reason given
+             * @default
+             */
+            refusal_reason: string;
+            /**
+             * Result
+             * @enum {string}
+             */
+            result: "completed" | "refused";
+        };
+        /** PrivacyRequestAssignIn */
+        PrivacyRequestAssignIn: {
+            /** Handler Id */
+            handler_id: number;
+            /** Id */
+            id: number;
+        };
+        /** PrivacyRequestCreateIn */
+        PrivacyRequestCreateIn: {
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "phone" | "online" | "email" | "letter" | "in_person";
+            /**
+             * Detail
+             * @description what the customer asks
+             * @default
+             */
+            detail: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "access" | "correct" | "delete";
+            /**
+             * Lookup
+             * @description the customer's phone or ID number, in full
+             */
+            lookup: string;
+            /**
+             * Lookup By
+             * @enum {string}
+             */
+            lookup_by: "phone" | "id_number";
+            /**
+             * Received On
+             * @description China day; omit: today
+             */
+            received_on?: string | null;
+            /** Requester Name */
+            requester_name: string;
+            /**
+             * Requester Phone
+             * @description to answer the requester
+             */
+            requester_phone: string;
+            /**
+             * Verification
+             * @description how the requester was verified
+             * @enum {string}
+             */
+            verification: "sms_code" | "id_document" | "face_check" | "account";
+            /**
+             * Verification Note
+             * @default
+             */
+            verification_note: string;
+        };
+        /** PrivacyRequestIdIn */
+        PrivacyRequestIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** PrivacyRequestListIn */
+        PrivacyRequestListIn: {
+            /**
+             * Attention
+             * @description overdue: open and past its due day (the workbench's to-do)
+             */
+            attention?: "overdue" | null;
+            /** Handler Id */
+            handler_id?: number | null;
+            /**
+             * Keyword
+             * @description a request number, or a phone or ID number in full
+             * @default
+             */
+            keyword: string;
+            /** Kind */
+            kind?: ("access" | "correct" | "delete") | null;
+            /**
+             * Mine
+             * @description only the requests the signed-in account handles
+             * @default false
+             */
+            mine: boolean;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Status
+             * @description omit: every status
+             */
+            status?: ("received" | "in_progress" | "completed" | "refused") | null;
+        };
+        /** PrivacyRequestOut */
+        PrivacyRequestOut: {
+            /** Answered At */
+            answered_at: string | null;
+            /** Channel */
+            channel: string;
+            /** Channel Name */
+            channel_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By Name */
+            created_by_name: string;
+            customer: components["schemas"]["PrivacyCustomerOut"] | null;
+            /**
+             * Customer Id
+             * @description the customer found; none: the shop holds none
+             */
+            customer_id: number | null;
+            /** Detail */
+            detail: string;
+            /**
+             * Due On
+             * Format: date
+             */
+            due_on: string;
+            /** Handler Id */
+            handler_id: number | null;
+            /** Handler Name */
+            handler_name: string;
+            /** History */
+            history: components["schemas"]["StatusHistoryOut"][];
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Kind Name */
+            kind_name: string;
+            /**
+             * Lookup
+             * @description the phone looked up, masked; empty for an ID number
+             */
+            lookup: string;
+            /** Lookup By */
+            lookup_by: string;
+            /** Outcome */
+            outcome: string;
+            /** Overdue */
+            overdue: boolean;
+            /**
+             * Received On
+             * Format: date
+             */
+            received_on: string;
+            /** Refusal Reason */
+            refusal_reason: string;
+            /** Request No */
+            request_no: string;
+            /** Requester Name */
+            requester_name: string;
+            /**
+             * Requester Phone
+             * @description masked
+             */
+            requester_phone: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /** Verification */
+            verification: string;
+            /** Verification Name */
+            verification_name: string;
+            /** Verification Note */
+            verification_note: string;
+            /**
+             * Working Days Left
+             * @description China working days to the due day (0 on it, negative past it); none once answered
+             */
+            working_days_left: number | null;
+        };
+        /** PrivacyRequestPageOut */
+        PrivacyRequestPageOut: {
+            /** List */
+            list: components["schemas"]["PrivacyRequestRowOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** PrivacyRequestRowOut */
+        PrivacyRequestRowOut: {
+            /** Answered At */
+            answered_at: string | null;
+            /** Channel */
+            channel: string;
+            /** Channel Name */
+            channel_name: string;
+            /**
+             * Customer Id
+             * @description the customer found; none: the shop holds none
+             */
+            customer_id: number | null;
+            /**
+             * Due On
+             * Format: date
+             */
+            due_on: string;
+            /** Handler Id */
+            handler_id: number | null;
+            /** Handler Name */
+            handler_name: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Kind Name */
+            kind_name: string;
+            /** Overdue */
+            overdue: boolean;
+            /**
+             * Received On
+             * Format: date
+             */
+            received_on: string;
+            /** Request No */
+            request_no: string;
+            /** Requester Name */
+            requester_name: string;
+            /**
+             * Requester Phone
+             * @description masked
+             */
+            requester_phone: string;
+            /** Status */
+            status: string;
+            /** Status Name */
+            status_name: string;
+            /**
+             * Working Days Left
+             * @description China working days to the due day (0 on it, negative past it); none once answered
+             */
+            working_days_left: number | null;
+        };
+        /** PrivacySettingIn */
+        PrivacySettingIn: {
+            /**
+             * Due Working Days
+             * @description 15 (the default) to 30
+             */
+            due_working_days: number;
+        };
+        /** PrivacySettingOut */
+        PrivacySettingOut: {
+            /** Default Due Working Days */
+            default_due_working_days: number;
+            /** Due Working Days */
+            due_working_days: number;
         };
         /** PromiseIn */
         PromiseIn: {
@@ -16061,6 +16627,26 @@ export interface components {
             /** To Status */
             to_status: string;
         };
+        /** StatusHistoryOut */
+        StatusHistoryOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** From Status */
+            from_status: string;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /** To Status */
+            to_status: string;
+        };
         /** StatusIn */
         StatusIn: {
             /** Ids */
@@ -17976,7 +18562,7 @@ export interface components {
             count: number;
             /**
              * Key
-             * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); shipments_stuck, shipments_exception (store: `/shipments`' `attention`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
+             * @description awaiting_audit, awaiting_shipment, overdue (store: the order lists' `todo`); shipments_stuck, shipments_exception (store: `/shipments`' `attention`); privacy_overdue (store: `/privacyRequests`' `attention`); withdrawals_pending, withdrawals_reviewing, recharges_pending (platform)
              */
             key: string;
         };
@@ -18821,6 +19407,64 @@ export interface operations {
             };
         };
     };
+    answerPrivacyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestAnswerIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    assignPrivacyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestAssignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     assignRecoveryCases: {
         parameters: {
             query?: never;
@@ -18873,6 +19517,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["OrderRowOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    correctPrivacyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyCorrectIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
                         msg: string;
                     };
                 };
@@ -18960,6 +19633,64 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["IntakeKeyCreatedOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    createPrivacyCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyCopyOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    createPrivacyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
                         msg: string;
                     };
                 };
@@ -19752,6 +20483,122 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["CategoryCountOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getPrivacyHandlers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        /** Response */
+                        data: components["schemas"]["PrivacyHandlerOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getPrivacyRequest: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getPrivacyRequests: {
+        parameters: {
+            query?: {
+                /** @description overdue: open and past its due day (the workbench's to-do) */
+                attention?: "overdue" | null;
+                handler_id?: number | null;
+                /** @description a request number, or a phone or ID number in full */
+                keyword?: string;
+                kind?: ("access" | "correct" | "delete") | null;
+                /** @description only the requests the signed-in account handles */
+                mine?: boolean;
+                page?: number;
+                page_size?: number;
+                /** @description omit: every status */
+                status?: ("received" | "in_progress" | "completed" | "refused") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getPrivacySetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacySettingOut"];
                         msg: string;
                     };
                 };
@@ -20773,6 +21620,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["OrderSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    savePrivacySetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacySettingIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacySettingOut"];
                         msg: string;
                     };
                 };

@@ -107,6 +107,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/shipments', layout: 'security', side: 'store', built: true, action: 'order.view' },
   // Added (issue 63): the asset report: what each device earned, by SKU, category and place.
   { path: '/assetReport', layout: 'security', side: 'store', built: true, action: 'asset.view' },
+  // Added (issue 67): customers' privacy requests (access and copy, correction, deletion) and one request.
+  { path: '/privacyRequests', layout: 'security', side: 'store', built: true, action: 'privacy.manage' },
+  { path: '/privacyRequests/:id', layout: 'security', side: 'store', built: true, action: 'privacy.manage' },
   // Added (issue 44): the developers' screen: webhook endpoints and their deliveries, API keys,
   // the applet's intake keys (their tab for intake.manage) and the guide; the owner's.
   { path: '/developers', layout: 'security', side: 'store', built: true, action: 'webhook.manage' },

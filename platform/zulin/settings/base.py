@@ -102,6 +102,7 @@ TENANT_APPS = [
     "apps.dashboard",
     "apps.disputes",
     "apps.webhooks",
+    "apps.privacy",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 

@@ -18,6 +18,7 @@ import logistics from '@/features/logistics/messages/en.json';
 import merchants from '@/features/merchants/messages/en.json';
 import notary from '@/features/notary/messages/en.json';
 import orders from '@/features/orders/messages/en.json';
+import privacy from '@/features/privacy/messages/en.json';
 import promotion from '@/features/promotion/messages/en.json';
 import reconciliation from '@/features/reconciliation/messages/en.json';
 import recovery from '@/features/recovery/messages/en.json';
@@ -28,6 +29,6 @@ import subshops from '@/features/subshops/messages/en.json';
 import withdrawals from '@/features/withdrawals/messages/en.json';
 import workbench from '@/features/workbench/messages/en.json';
 
-const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...logistics, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
+const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...logistics, ...merchants, ...notary, ...orders, ...privacy, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
 
 export default messages;

@@ -18,6 +18,7 @@ import logistics from '@/features/logistics/messages/zh-CN.json';
 import merchants from '@/features/merchants/messages/zh-CN.json';
 import notary from '@/features/notary/messages/zh-CN.json';
 import orders from '@/features/orders/messages/zh-CN.json';
+import privacy from '@/features/privacy/messages/zh-CN.json';
 import promotion from '@/features/promotion/messages/zh-CN.json';
 import reconciliation from '@/features/reconciliation/messages/zh-CN.json';
 import recovery from '@/features/recovery/messages/zh-CN.json';
@@ -28,6 +29,6 @@ import subshops from '@/features/subshops/messages/zh-CN.json';
 import withdrawals from '@/features/withdrawals/messages/zh-CN.json';
 import workbench from '@/features/workbench/messages/zh-CN.json';
 
-const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...logistics, ...merchants, ...notary, ...orders, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
+const messages = { ...shared, ...assets, ...auth, ...catalog, ...credit, ...dashboard, ...developers, ...disputes, ...finance, ...goods, ...logistics, ...merchants, ...notary, ...orders, ...privacy, ...promotion, ...reconciliation, ...recovery, ...risk, ...service, ...staff, ...subshops, ...withdrawals, ...workbench };
 
 export default messages;

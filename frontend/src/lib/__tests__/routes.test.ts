@@ -6,7 +6,7 @@ describe('route registry', () => {
   it('holds every screen of the contract once', () => {
     const paths = ROUTES.filter((route) => !route.fixture).map((route) => route.path);
     expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-    expect(paths).toHaveLength(48); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24), /recovery and /recovery/:id (added: issue 28), /recoveryReport and /aging (added: issue 29), /assets, /assets/:id, /stockReceipts and /stockTransfers (added: issue 43), /developers (added: issue 44), /shipments (added: issue 65), /assetReport (added: issue 63)
+    expect(paths).toHaveLength(50); // routes.tsv less the 404 splat, plus /staff (added: both sides' menus list it), /reconciliation (added: the platform's), /creditReport and /customers (added: the store's), /owingOrder and /s_owingOrder (added: issue 24), /recovery and /recovery/:id (added: issue 28), /recoveryReport and /aging (added: issue 29), /assets, /assets/:id, /stockReceipts and /stockTransfers (added: issue 43), /developers (added: issue 44), /shipments (added: issue 65), /assetReport (added: issue 63), /privacyRequests and /privacyRequests/:id (added: issue 67)
     expect(paths).toContain('/billingDetails/:order_id');
   });
 
@@ -21,6 +21,12 @@ describe('route registry', () => {
   it('builds the asset report on the store side for asset.view', () => {
     expect(builtRoute('/assetReport', PLATFORM_STORE)?.action).toBe('asset.view');
     expect(builtRoute('/assetReport', PLATFORM_ADMIN)).toBeFalsy();
+  });
+
+  it('builds the privacy requests on the store side for privacy.manage', () => {
+    expect(builtRoute('/privacyRequests', PLATFORM_STORE)?.action).toBe('privacy.manage');
+    expect(builtRoute('/privacyRequests/:id', PLATFORM_STORE)?.action).toBe('privacy.manage');
+    expect(builtRoute('/privacyRequests', PLATFORM_ADMIN)).toBeFalsy();
   });
 
   it('builds the shipments list on the store side for order.view', () => {

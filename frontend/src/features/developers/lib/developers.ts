@@ -77,6 +77,7 @@ export const EVENT_TYPES = [
   'goods.status_changed',
   'unit.status_changed',
   'recovery.case_changed',
+  'privacy.request.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -28,6 +28,8 @@ export function todoPath(key: string, subShop: boolean): string | null {
       return '/shipments?attention=stuck';
     case 'shipments_exception':
       return '/shipments?attention=exception';
+    case 'privacy_overdue':
+      return '/privacyRequests?attention=overdue';
     case 'withdrawals_pending':
       return '/cashWithdrawal?status=pending';
     case 'withdrawals_reviewing':

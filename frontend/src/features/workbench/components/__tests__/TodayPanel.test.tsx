@@ -38,6 +38,7 @@ describe('TodayPanel', () => {
     expect(todoPath('withdrawals_reviewing', false)).toBe('/cashWithdrawal?status=reviewing');
     expect(todoPath('shipments_stuck', false)).toBe('/shipments?attention=stuck');
     expect(todoPath('shipments_exception', false)).toBe('/shipments?attention=exception');
+    expect(todoPath('privacy_overdue', false)).toBe('/privacyRequests?attention=overdue');
     expect(todoPath('unknown', false)).toBeNull();
   });
 });

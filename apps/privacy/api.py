@@ -1,0 +1,128 @@
+"""Privacy: the log of customers' requests about their personal information (docs/privacy.md).
+Every call needs `privacy.manage`; a sub-shop's account sees no request (404)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from zulin.core.auth import current_session, store_auth
+from zulin.core.envelope import request_language
+from zulin.core.routes import call
+
+from . import schemas, selectors, services
+from .copy import customer_copy_create
+from .selectors import MANAGE
+
+router = Router(tags=["backend: privacy"])
+AUTH = store_auth(MANAGE)
+
+
+@call(router.get, "/getPrivacyRequests", schemas.PrivacyRequestPageOut, auth=AUTH)
+def get_privacy_requests(request: HttpRequest, query: Query[schemas.PrivacyRequestListIn]) -> Any:
+    """Customers' requests, latest received first: filters status, kind, attention
+    (`overdue`), handler, mine, keyword (request number, a phone or ID number in full)."""
+    return selectors.request_page(session=current_session(request), filters=query)
+
+
+@call(router.get, "/getPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)
+def get_privacy_request(request: HttpRequest, query: Query[schemas.PrivacyRequestIdIn]) -> Any:
+    """One request: the customer found (masked), verification, due day and working days
+    left, the answer, the status history."""
+    return selectors.request_detail(session=current_session(request), request_id=query.id)
+
+
+@call(router.post, "/createPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)
+def create_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequestCreateIn) -> Any:
+    """Logs a customer's request (access and copy, correction, deletion): found by phone or
+    ID number, due the shop's working days after it was received (15 by default, China's
+    calendar); writes `privacy.request.created`."""
+    session = current_session(request)
+    row = services.request_create(
+        actor=session,
+        data=services.RequestInput(
+            kind=payload.kind,
+            requester_name=payload.requester_name,
+            requester_phone=payload.requester_phone,
+            lookup_by=payload.lookup_by,
+            lookup=payload.lookup,
+            channel=payload.channel,
+            verification=payload.verification,
+            verification_note=payload.verification_note,
+            detail=payload.detail,
+            received_on=payload.received_on,
+        ),
+    )
+    return selectors.request_detail(session=session, request_id=row.pk)
+
+
+@call(router.get, "/getPrivacyHandlers", list[schemas.PrivacyHandlerOut], auth=AUTH)
+def get_privacy_handlers(request: HttpRequest) -> Any:
+    """The shop-wide active accounts that may handle a request (for assignment)."""
+    return selectors.handlers()
+
+
+@call(router.post, "/assignPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)
+def assign_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequestAssignIn) -> Any:
+    """Gives an open request to a handler; it is then in progress."""
+    session = current_session(request)
+    services.request_assign(actor=session, request_id=payload.id, handler_id=payload.handler_id)
+    return selectors.request_detail(session=session, request_id=payload.id)
+
+
+@call(router.post, "/answerPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)
+def answer_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequestAnswerIn) -> Any:
+    """Answers an open request: `completed` with what was done, or `refused` with the
+    reason given."""
+    session = current_session(request)
+    services.request_answer(
+        actor=session,
+        request_id=payload.id,
+        result=payload.result,
+        outcome=payload.outcome,
+        refusal_reason=payload.refusal_reason,
+    )
+    return selectors.request_detail(session=session, request_id=payload.id)
+
+
+@call(router.post, "/createPrivacyCopy", schemas.PrivacyCopyOut, auth=AUTH)
+def create_privacy_copy(request: HttpRequest, payload: schemas.PrivacyRequestIdIn) -> Any:
+    """Access and copy: queues one file of everything the shop holds on the customer of an
+    access request (ZIP of JSON and CSV with a manifest and a Chinese PDF summary; identity
+    whole in the file, masked in this preview); follow the job with exportStatus."""
+    return customer_copy_create(
+        session=current_session(request), request_id=payload.id, language=request_language(request)
+    )
+
+
+@call(router.post, "/correctPrivacyData", schemas.PrivacyRequestOut, auth=AUTH)
+def correct_privacy_data(request: HttpRequest, payload: schemas.PrivacyCorrectIn) -> Any:
+    """Correction: the customer's contact phone on an open correction request, audited on
+    the customer (masked, with hashes) and on the request. A name or ID number is refused
+    with an error naming the new identity check it needs."""
+    session = current_session(request)
+    services.request_correct(
+        actor=session,
+        request_id=payload.id,
+        phone=payload.phone,
+        name=payload.name,
+        id_number=payload.id_number,
+    )
+    return selectors.request_detail(session=session, request_id=payload.id)
+
+
+@call(router.get, "/getPrivacySetting", schemas.PrivacySettingOut, auth=AUTH)
+def get_privacy_setting(request: HttpRequest) -> Any:
+    """The working days a request is due in (the default 15, or the shop's longer)."""
+    return selectors.setting_answer(selectors.privacy_setting())
+
+
+@call(router.post, "/savePrivacySetting", schemas.PrivacySettingOut, auth=AUTH)
+def save_privacy_setting(request: HttpRequest, payload: schemas.PrivacySettingIn) -> Any:
+    """Saves the working days a request is due in: only longer than the default; audited."""
+    setting = services.setting_save(
+        actor=current_session(request), due_working_days=payload.due_working_days
+    )
+    return selectors.setting_answer(setting)

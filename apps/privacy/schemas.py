@@ -1,0 +1,148 @@
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import Field
+
+from zulin.audit.schemas import StatusHistoryOut
+from zulin.core.numbers import Id, Page, PageSize
+from zulin.core.pagination import PageOut
+from zulin.core.schema import Schema
+from zulin.core.text import MultiLineText, SingleLineText
+
+KindName = Literal["access", "correct", "delete"]
+StatusName = Literal["received", "in_progress", "completed", "refused"]
+ChannelName = Literal["phone", "online", "email", "letter", "in_person"]
+VerificationName = Literal["sms_code", "id_document", "face_check", "account"]
+LookupName = Literal["phone", "id_number"]
+Phone = SingleLineText
+
+
+class PrivacyRequestFiltersIn(Schema):
+    status: StatusName | None = Field(None, description="omit: every status")
+    kind: KindName | None = None
+    attention: Literal["overdue"] | None = Field(
+        None, description="overdue: open and past its due day (the workbench's to-do)"
+    )
+    handler_id: Id | None = None
+    mine: bool = Field(False, description="only the requests the signed-in account handles")
+    keyword: SingleLineText = Field(
+        "", max_length=30, description="a request number, or a phone or ID number in full"
+    )
+
+
+class PrivacyRequestListIn(PrivacyRequestFiltersIn):
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class PrivacyRequestRowOut(Schema):
+    id: int
+    request_no: str
+    kind: str
+    kind_name: str
+    status: str
+    status_name: str
+    requester_name: str
+    requester_phone: str = Field(description="masked")
+    customer_id: int | None = Field(description="the customer found; none: the shop holds none")
+    channel: str
+    channel_name: str
+    received_on: date
+    due_on: date
+    working_days_left: int | None = Field(
+        description="China working days to the due day (0 on it, negative past it); "
+        "none once answered"
+    )
+    overdue: bool
+    handler_id: int | None
+    handler_name: str
+    answered_at: datetime | None
+
+
+class PrivacyRequestPageOut(PageOut):
+    list: list[PrivacyRequestRowOut]
+
+
+class PrivacyCustomerOut(Schema):
+    id: int
+    name: str = Field(description="masked")
+    phone: str = Field(description="masked")
+    id_number: str = Field(description="masked")
+
+
+class PrivacyRequestOut(PrivacyRequestRowOut):
+    lookup_by: str
+    lookup: str = Field(description="the phone looked up, masked; empty for an ID number")
+    customer: PrivacyCustomerOut | None
+    verification: str
+    verification_name: str
+    verification_note: str
+    detail: str
+    outcome: str
+    refusal_reason: str
+    created_by_name: str
+    created_at: datetime
+    history: list[StatusHistoryOut]
+
+
+class PrivacyRequestIdIn(Schema):
+    id: Id
+
+
+class PrivacyRequestCreateIn(Schema):
+    kind: KindName
+    requester_name: SingleLineText = Field(min_length=1, max_length=50)
+    requester_phone: str = Field(pattern=r"^1[3-9]\d{9}$", description="to answer the requester")
+    lookup_by: LookupName
+    lookup: SingleLineText = Field(
+        min_length=1, max_length=20, description="the customer's phone or ID number, in full"
+    )
+    channel: ChannelName
+    verification: VerificationName = Field(description="how the requester was verified")
+    verification_note: SingleLineText = Field("", max_length=200)
+    detail: MultiLineText = Field("", max_length=2000, description="what the customer asks")
+    received_on: date | None = Field(None, description="China day; omit: today")
+
+
+class PrivacyRequestAssignIn(Schema):
+    id: Id
+    handler_id: Id
+
+
+class PrivacyRequestAnswerIn(Schema):
+    id: Id
+    result: Literal["completed", "refused"]
+    outcome: MultiLineText = Field("", max_length=2000, description="what was done")
+    refusal_reason: MultiLineText = Field(
+        "", max_length=1000, description="required for a refusal: the reason given"
+    )
+
+
+class PrivacyHandlerOut(Schema):
+    id: int
+    username: str
+    name: str
+
+
+class PrivacySettingIn(Schema):
+    due_working_days: int = Field(ge=1, le=365, description="15 (the default) to 30")
+
+
+class PrivacySettingOut(Schema):
+    due_working_days: int
+    default_due_working_days: int
+
+
+class PrivacyCopyOut(Schema):
+    job_id: int = Field(description="the export job: follow it with exportStatus (a private link)")
+    customer: PrivacyCustomerOut = Field(description="the preview: identity masked")
+    orders: int
+
+
+class PrivacyCorrectIn(Schema):
+    id: Id
+    phone: str = Field("", pattern=r"^(1[3-9]\d{9})?$", description="the corrected mobile phone")
+    name: SingleLineText = Field("", max_length=50, description="identity data: refused here")
+    id_number: SingleLineText = Field("", max_length=20, description="identity data: refused here")

@@ -1,0 +1,1 @@
+from tests.leases import app, offer  # noqa: F401 — the fixtures

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiBody, type ApiData, type ApiQuery } from '@/api/client';
+import { quietGet, useListRead } from '@/api/reads';
+import { strictCall } from '@/lib/apiError';
+
+export type PrivacyPage = ApiData<'/api/backend/getPrivacyRequests', 'get'>;
+export type PrivacyRow = PrivacyPage['list'][number];
+export type PrivacyDetail = ApiData<'/api/backend/getPrivacyRequest', 'get'>;
+export type PrivacyListQuery = NonNullable<ApiQuery<'/api/backend/getPrivacyRequests', 'get'>>;
+export type CreateBody = ApiBody<'/api/backend/createPrivacyRequest', 'post'>;
+export type AnswerBody = ApiBody<'/api/backend/answerPrivacyRequest', 'post'>;
+
+const P = {
+  list: '/api/backend/getPrivacyRequests',
+  detail: '/api/backend/getPrivacyRequest',
+  create: '/api/backend/createPrivacyRequest',
+  handlers: '/api/backend/getPrivacyHandlers',
+  assign: '/api/backend/assignPrivacyRequest',
+  answer: '/api/backend/answerPrivacyRequest',
+} as const;
+
+export const privacyKeys = {
+  all: ['privacy'] as const,
+  lists: () => [...privacyKeys.all, 'list'] as const,
+  list: (query: PrivacyListQuery) => [...privacyKeys.lists(), query] as const,
+  detail: (id: number) => [...privacyKeys.all, 'detail', id] as const,
+  handlers: () => [...privacyKeys.all, 'handlers'] as const,
+};
+
+export function usePrivacyRequests(query: PrivacyListQuery) {
+  return useListRead(privacyKeys.list(query), P.list, query);
+}
+
+/** One request; strictCall keeps the server's code (NOT_FOUND shows RecordUnavailable). */
+export function usePrivacyRequest(id: number | null) {
+  return useQuery({
+    queryKey: privacyKeys.detail(id ?? 0),
+    queryFn: () => strictCall((options) => apiGet(P.detail, { id: id ?? 0 }, options)),
+    enabled: id !== null,
+  });
+}
+
+export function usePrivacyHandlers(enabled: boolean) {
+  return useQuery({ queryKey: privacyKeys.handlers(), queryFn: quietGet(P.handlers), staleTime: 60_000, enabled });
+}
+
+function usePrivacyWrite<B, R>(call: (body: B, options: Parameters<typeof apiPost>[2]) => Promise<R | false>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => strictCall((options) => call(body, options)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: privacyKeys.all }),
+  });
+}
+
+export function useCreatePrivacyRequest() {
+  return usePrivacyWrite((body: CreateBody, options) => apiPost(P.create, body, options));
+}
+
+export function useAssignPrivacyRequest() {
+  return usePrivacyWrite((body: { id: number; handler_id: number }, options) => apiPost(P.assign, body, options));
+}
+
+export function useAnswerPrivacyRequest() {
+  return usePrivacyWrite((body: AnswerBody, options) => apiPost(P.answer, body, options));
+}
+
+/** Access and copy: queues the customer's copy (an export job the kit's dialog follows); the preview masks the identity. */
+export function useCreatePrivacyCopy() {
+  return useMutation({
+    mutationFn: (id: number) => strictCall((options) => apiPost('/api/backend/createPrivacyCopy', { id }, options)),
+  });
+}
+
+/** Correction of the customer's contact phone on an open correction request (identity data is refused by the server). */
+export function useCorrectPrivacyData() {
+  return usePrivacyWrite((body: { id: number; phone: string }, options) => apiPost('/api/backend/correctPrivacyData', { ...body, name: '', id_number: '' }, options));
+}
