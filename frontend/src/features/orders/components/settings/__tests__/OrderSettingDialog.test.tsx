@@ -75,6 +75,12 @@ describe('OrderSettingDialog', () => {
       early_return_min_term: 6,
       early_return_fee_mode: 'fixed',
       early_return_fee_value: '200.00',
+      // Deposit-free on Zhima credit (issue 66): off, as the shop left it.
+      zhima_deposit_free: false,
+      zhima_service_id: '',
+      zhima_category: '',
+      zhima_deposit_mode: 'POSTPAY',
+      zhima_violation_grace_days: 7,
     });
   });
 });
