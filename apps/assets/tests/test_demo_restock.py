@@ -32,7 +32,11 @@ def test_a_sku_that_ran_out_is_restocked_on_a_receipt_of_that_day(shop):
     sku_stock_reserve(sku_id=shop.sku.pk, quantity=1, reference="ORDER-OUT")
     assert sku_orderable(shop.sku.pk) == 0
 
-    then = real_now() - timedelta(days=40)
+    # Ten in the morning, China time, 40 days ago: two hours later is still that day
+    # (a run at 22:00–24:00 China time once crossed midnight between the two receipts).
+    then = timezone.localtime(real_now() - timedelta(days=40)).replace(
+        hour=10, minute=0, second=0, microsecond=0
+    )
     with clock_at(then):
         receipt = units_restock(actor=None, sku_id=shop.sku.pk, quantity=3)
 

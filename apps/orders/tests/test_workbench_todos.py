@@ -35,6 +35,8 @@ SHIPMENT_LINKS = {
     "shipments_stuck": {"attention": "stuck"},
     "shipments_exception": {"attention": "exception"},
 }
+# The privacy to-do opens `/privacyRequests?attention=overdue` (issue 67).
+PRIVACY = "/api/backend/getPrivacyRequests"
 PHONE = "13700000088"
 
 
@@ -71,7 +73,7 @@ def test_each_order_to_do_counts_the_list_it_opens_over_both_kinds(demo, demo_ow
 
     counts = _todos(demo_owner)
 
-    assert set(counts) == set(STORE_LINKS) | set(SHIPMENT_LINKS)
+    assert set(counts) == set(STORE_LINKS) | set(SHIPMENT_LINKS) | {"privacy_overdue"}
     for key, link in STORE_LINKS.items():
         total, rows = _listed(demo_owner, LEASES, **link)
         assert total == counts[key], key
@@ -80,6 +82,9 @@ def test_each_order_to_do_counts_the_list_it_opens_over_both_kinds(demo, demo_ow
         shipments = demo_owner.get(SHIPMENTS, {**link, "page_size": 100})
         assert shipments.ok, shipments
         assert shipments.data["total"] == counts[key] == len(shipments.data["list"]), key
+    overdue = demo_owner.get(PRIVACY, {"attention": "overdue", "page_size": 100})
+    assert overdue.ok, overdue
+    assert overdue.data["total"] == counts["privacy_overdue"] == len(overdue.data["list"])
     mine = {
         key: _listed(demo_owner, LEASES, phone=PHONE, **link)[1]
         for key, link in STORE_LINKS.items()
