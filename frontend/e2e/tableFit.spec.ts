@@ -33,7 +33,7 @@ const NOT_LISTS = ['/product', '/applyWithdrawal', '/merchantDetail', '/subMerch
  * Reports: their figures and chart come first by design, the table of the figures after them;
  * at phone width they are checked for sideways scrolling and clipped actions, not the first row.
  */
-const REPORTS = ['/aging', '/recoveryReport', '/dataCenter'];
+const REPORTS = ['/aging', '/recoveryReport', '/dataCenter', '/assetReport'];
 
 function screensOf(side: Side): string[] {
   return ROUTES.filter(

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DetailError, DetailLoading, DetailSection, Fact, Facts, parseId } from '@/components/DetailSection';
 import { formatDate, formatDateTime, orDash } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { BackLink, PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
@@ -63,7 +64,9 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
       />
       <DetailSection id="privacy-request" title={t('detail.request')}>
         <Facts>
-          <Fact label={t('list.columns.requester')}>{detail.requester_name}</Fact>
+          <Fact label={t('list.columns.requester')}>
+            <span {...USER_TEXT}>{detail.requester_name}</span>
+          </Fact>
           <Fact label={t('detail.requesterPhone')}>
             <span className="tabular-nums">{detail.requester_phone}</span>
           </Fact>
@@ -74,7 +77,7 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
           </Fact>
           <Fact label={t('list.columns.received')}>{formatDate(detail.received_on)}</Fact>
           <Fact label={t('list.columns.due')}>{formatDate(detail.due_on)}</Fact>
-          <Fact label={t('list.columns.handler')}>{detail.handler_name || t('list.noHandler')}</Fact>
+          <Fact label={t('list.columns.handler')}>{detail.handler_name ? <span {...USER_TEXT}>{detail.handler_name}</span> : t('list.noHandler')}</Fact>
           <Fact label={t('detail.createdBy')}>{orDash(detail.created_by_name)}</Fact>
         </Facts>
         {detail.detail && <p className="mt-3 whitespace-pre-line text-sm text-slate-700 [overflow-wrap:anywhere]">{detail.detail}</p>}

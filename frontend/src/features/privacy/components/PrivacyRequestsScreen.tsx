@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { USER_TEXT } from '@/components/ui/UserText';
 import { ATTENTIONS, dueText, known, parsePrivacyListState, privacyListQuery, privacyListSearch, REQUEST_KINDS, REQUEST_STATUSES, statusTone } from '../lib/privacy';
 import { usePrivacyRequests, type PrivacyRow } from '../queries';
 
@@ -58,13 +59,13 @@ export function PrivacyRequestsScreen() {
         meta: { priority: 2 },
         cell: ({ row }) => (
           <span className="whitespace-nowrap">
-            {row.original.requester_name} <span className="tabular-nums text-slate-500">{row.original.requester_phone}</span>
+            <span {...USER_TEXT}>{row.original.requester_name}</span> <span className="tabular-nums text-slate-500">{row.original.requester_phone}</span>
           </span>
         ),
       },
       { id: 'received', header: t('list.columns.received'), meta: { priority: 3 }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.received_on)}</span> },
       { id: 'due', header: t('list.columns.due'), meta: { priority: 2 }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.due_on)}</span> },
-      { id: 'handler', header: t('list.columns.handler'), meta: { priority: 3 }, cell: ({ row }) => row.original.handler_name || <span className="text-slate-400">{t('list.noHandler')}</span> },
+      { id: 'handler', header: t('list.columns.handler'), meta: { priority: 3 }, cell: ({ row }) => (row.original.handler_name ? <span {...USER_TEXT}>{row.original.handler_name}</span> : <span className="text-slate-400">{t('list.noHandler')}</span>) },
     ],
     [t],
   );
