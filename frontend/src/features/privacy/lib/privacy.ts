@@ -1,6 +1,7 @@
 /** Privacy requests: their values, the list's state in the URL, how a due day reads. */
 import { DEFAULT_PAGE_SIZE, readEnum, readPage, readPageSize, readText, toSearch } from '@/components/filters/listState';
 import type { Tone } from '@/components/StatusBadge';
+import { isMobilePhone } from '@/lib/phone';
 
 export const REQUEST_STATUSES = ['received', 'in_progress', 'completed', 'refused'] as const;
 export const REQUEST_KINDS = ['access', 'correct', 'delete'] as const;
@@ -80,7 +81,7 @@ export function createProblems(form: { requester_name: string; requester_phone: 
   const problems: Partial<Record<'requester_name' | 'requester_phone' | 'lookup', 'required' | 'phoneInvalid'>> = {};
   if (!form.requester_name.trim()) problems.requester_name = 'required';
   if (!form.requester_phone.trim()) problems.requester_phone = 'required';
-  else if (!/^1[3-9]\d{9}$/.test(form.requester_phone.trim())) problems.requester_phone = 'phoneInvalid';
+  else if (!isMobilePhone(form.requester_phone)) problems.requester_phone = 'phoneInvalid';
   if (!form.lookup.trim()) problems.lookup = 'required';
   return problems;
 }

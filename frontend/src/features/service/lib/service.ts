@@ -4,6 +4,7 @@
  * up or down, and the customers list's filters kept in the URL.
  */
 import { readEnum, readPage, readPageSize, readText, toSearch, DEFAULT_PAGE_SIZE } from '@/components/filters/listState';
+import { isMobilePhone } from '@/lib/phone';
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -103,7 +104,7 @@ export function blacklistListSearch(state: BlacklistListState): string {
 export function personProblems(person: { id_number: string; phone: string; reason: string }): Partial<Record<'id_number' | 'phone' | 'reason', 'idNumber' | 'phone' | 'required'>> {
   const problems: Partial<Record<'id_number' | 'phone' | 'reason', 'idNumber' | 'phone' | 'required'>> = {};
   if (!/^\d{17}[\dXx]$/.test(person.id_number.trim())) problems.id_number = 'idNumber';
-  if (person.phone.trim() && !/^1[3-9]\d{9}$/.test(person.phone.trim())) problems.phone = 'phone';
+  if (person.phone.trim() && !isMobilePhone(person.phone)) problems.phone = 'phone';
   if (!person.reason.trim()) problems.reason = 'required';
   return problems;
 }
