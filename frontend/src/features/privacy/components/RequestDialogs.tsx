@@ -12,8 +12,10 @@ import { Input } from '@/components/ui/Input';
 import { notify } from '@/components/ui/Notice';
 import { asApiError } from '@/lib/apiError';
 import { businessDay } from '@/lib/businessTime';
+import { useSettingsSave } from '@/lib/formRefusal';
 import { CHANNELS, createProblems, LOOKUPS, REQUEST_KINDS, VERIFICATIONS } from '../lib/privacy';
 import { useAnswerPrivacyRequest, useAssignPrivacyRequest, useCorrectPrivacyData, useCreatePrivacyRequest, usePrivacyHandlers, type CreateBody } from '../queries';
+import { isMobilePhone } from '@/lib/phone';
 
 const EMPTY: CreateBody = {
   kind: 'access',
@@ -99,22 +101,13 @@ export function AssignRequestDialog({ requestId, open, onClose }: { requestId: n
   const handlers = usePrivacyHandlers(open);
   const assign = useAssignPrivacyRequest();
   const [choice, setChoice] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showProblems, saveAndClose } = useSettingsSave({ saved: t('saved'), failed: t('failed') }, onClose);
   const options = (handlers.data ?? []).map((handler) => ({ value: String(handler.id), label: handler.name || handler.username }));
   const value = choice || options[0]?.value || '';
   const submit = () => {
-    setFailure(null);
+    showProblems({});
     if (!value) return;
-    assign.mutate(
-      { id: requestId, handler_id: Number(value) },
-      {
-        onSuccess: () => {
-          notify({ kind: 'success', message: { raw: t('saved') } });
-          onClose();
-        },
-        onError: (failed) => setFailure(asApiError(failed)?.message || t('failed')),
-      },
-    );
+    void saveAndClose(() => assign.mutateAsync({ id: requestId, handler_id: Number(value) }));
   };
   return (
     <Dialog
@@ -138,23 +131,14 @@ export function AnswerRequestDialog({ requestId, result, onClose }: { requestId:
   const answer = useAnswerPrivacyRequest();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, showProblems, saveAndClose } = useSettingsSave({ saved: t('saved'), failed: t('failed') }, onClose);
   const refusing = result === 'refused';
   const missing = !text.trim();
   const submit = () => {
     setChecked(true);
-    setFailure(null);
+    showProblems({});
     if (missing || result === null) return;
-    answer.mutate(
-      { id: requestId, result, outcome: refusing ? '' : text.trim(), refusal_reason: refusing ? text.trim() : '' },
-      {
-        onSuccess: () => {
-          notify({ kind: 'success', message: { raw: t('saved') } });
-          onClose();
-        },
-        onError: (failed) => setFailure(asApiError(failed)?.message || t('failed')),
-      },
-    );
+    void saveAndClose(() => answer.mutateAsync({ id: requestId, result, outcome: refusing ? '' : text.trim(), refusal_reason: refusing ? text.trim() : '' }));
   };
   return (
     <Dialog
@@ -177,22 +161,13 @@ export function CorrectContactDialog({ requestId, open, onClose }: { requestId: 
   const correct = useCorrectPrivacyData();
   const [phone, setPhone] = useState('');
   const [checked, setChecked] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const problem = !phone.trim() ? 'required' : /^1[3-9]\d{9}$/.test(phone.trim()) ? null : 'phoneInvalid';
+  const { failure, showProblems, saveAndClose } = useSettingsSave({ saved: t('saved'), failed: t('failed') }, onClose);
+  const problem = !phone.trim() ? 'required' : isMobilePhone(phone) ? null : 'phoneInvalid';
   const submit = () => {
     setChecked(true);
-    setFailure(null);
+    showProblems({});
     if (problem) return;
-    correct.mutate(
-      { id: requestId, phone: phone.trim() },
-      {
-        onSuccess: () => {
-          notify({ kind: 'success', message: { raw: t('saved') } });
-          onClose();
-        },
-        onError: (failed) => setFailure(asApiError(failed)?.message || t('failed')),
-      },
-    );
+    void saveAndClose(() => correct.mutateAsync({ id: requestId, phone: phone.trim() }));
   };
   return (
     <Dialog
