@@ -24,12 +24,12 @@ import pytest
 from django.db import models
 
 from apps.assets.models import StockReceipt, StockTransfer, UnitStatus
-from apps.billing.models import BillKind, BillStatus
+from apps.billing.models import BillKind, BillStatus, DepositOperation
 from apps.credit.models import RecordKind, RecordState
 from apps.goods import rules as goods_rules
 from apps.notary.models import NotaryStatus
 from apps.orders import rules as orders_rules
-from apps.orders.models import AfterSale, Contract, DepositOperation, DepositState
+from apps.orders.models import AfterSale, Contract, DepositState
 from apps.privacy.models import RequestChannel, RequestKind, RequestStatus, Verification
 from apps.recovery.models import CaseState, ContactChannel, ContactOutcome, PromiseState
 from apps.service.models import BlacklistStatus, MessageStatus

@@ -54,6 +54,7 @@ from . import (
     schemas,
     shipping_fee,
 )
+from . import order_schemas as money_schemas
 from . import selectors as billing_selectors
 from .charges import WAIVE_RIGHT
 from .offline import OfflineDetails
@@ -369,7 +370,7 @@ RECHARGE_PAYMENT_STATUS = {"paying": "processing", "credited": "succeeded", "fai
 @call(
     lease_finance_router.post,
     "/waiveLateFee",
-    order_schemas.OrderBillOut,
+    money_schemas.OrderBillOut,
     auth=store_auth("order.manage"),
 )
 def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any:
@@ -390,7 +391,7 @@ def waive_late_fee(request: HttpRequest, payload: schemas.WaiveLateFeeIn) -> Any
 @call(
     lease_finance_router.post,
     "/waiveOrderCharge",
-    order_schemas.OrderBillOut,
+    money_schemas.OrderBillOut,
     auth=store_auth(WAIVE_RIGHT),
 )
 def waive_order_charge(request: HttpRequest, payload: schemas.WaiveChargeIn) -> Any:
@@ -451,7 +452,7 @@ def _offline_details(given: schemas.OfflineDetailsIn) -> OfflineDetails:
 @call(
     lease_finance_router.post,
     "/recordOfflineRepayment",
-    order_schemas.OrderBillOut,
+    money_schemas.OrderBillOut,
     auth=store_auth("finance.manage"),
 )
 def record_offline_repayment(request: HttpRequest, payload: schemas.OfflineRepaymentIn) -> Any:

@@ -23,8 +23,9 @@ from decimal import Decimal
 from django.db.models import Sum
 from django.utils import timezone
 
+from apps.billing.models import DepositOperation
 from apps.orders import machine
-from apps.orders.models import AfterSale, DepositOperation, DepositState, Order
+from apps.orders.models import AfterSale, DepositState, Order
 from apps.orders.outcomes import PaidBill, on_bill_paid
 from apps.orders.projection import order_project
 from zulin.audit.services import audit_record

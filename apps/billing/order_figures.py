@@ -21,8 +21,9 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Count, Min, Q, Sum
 
+from apps.billing.models import DepositOperation
 from apps.orders import outcomes
-from apps.orders.models import DepositOperation, Order
+from apps.orders.models import Order
 
 from .credit_orders import credit_order_follow
 from .models import Bill, BillPayment, BillStatus, EarlySettlement

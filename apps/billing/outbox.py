@@ -6,7 +6,8 @@ a freeze, thaw or transfer of the deposit, or refused it: `deposits.py`)."""
 
 from __future__ import annotations
 
-from apps.orders.models import DepositOperation, Order
+from apps.billing.models import DepositOperation
+from apps.orders.models import Order
 from zulin.outbox.services import event_emit, row_data, row_event
 
 from .models import Bill

@@ -12,8 +12,9 @@ from django.db.models import Count, F, Min, Prefetch, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from apps.billing.models import DepositOperation
 from apps.orders import machine
-from apps.orders.models import DepositOperation, Order
+from apps.orders.models import Order
 from apps.orders.reads import order_setting
 from tenants.catalog.selectors import money
 from zulin.audit.state import status_history
@@ -359,18 +360,6 @@ def bill_periods(bill_ids: Iterable[int]) -> dict[int, int]:
     if not ids:
         return {}
     return dict(Bill.objects.filter(pk__in=ids).values_list("pk", "period"))
-
-
-def deposit_bill_periods(order_id: int) -> dict[int, list[int]]:
-    """Each deposit transfer of the order that paid bills → the periods of those bills,
-    oldest first (the order's screen names them)."""
-    ops = DepositOperation.objects.filter(order_id=order_id).exclude(bill_ids=[])
-    asked = {op.pk: op.bill_ids for op in ops.only("pk", "bill_ids")}
-    periods = bill_periods([bill_id for ids in asked.values() for bill_id in ids])
-    return {
-        op_id: sorted(periods[bill_id] for bill_id in ids if bill_id in periods)
-        for op_id, ids in asked.items()
-    }
 
 
 def order_bill_totals(order_id: int) -> dict[str, Decimal]:

@@ -14,6 +14,7 @@ from zulin.core.routes import call
 from zulin.core.sides import PlatformType
 
 from . import selectors
+from .schemas import OrderDetailOut
 
 # The same tag as orders' calls of this side: the document reads as it always did.
 merchant_router = Router(tags=["merchant: orders"])
@@ -22,7 +23,7 @@ merchant_router = Router(tags=["merchant: orders"])
 @call(
     merchant_router.get,
     "/orderInfo",
-    schemas.OrderDetailOut,
+    OrderDetailOut,
     auth=any_side_auth(),
     scope="orders:read",
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.billing import selectors as billing
+from apps.billing.deposit_reads import order_deposit
 from apps.orders import governance
 from apps.orders import reads as orders
 from apps.orders.models import Order
@@ -14,12 +15,10 @@ from zulin.core.auth import Session
 
 
 def order_screen_of(order: Order, *, session: Session | None) -> dict[str, Any]:
-    """`orders.order_detail_of` with the order's bills, their totals, what it gave back and,
-    on each deposit transfer, the periods of the bills it paid (billing's reads)."""
+    """`orders.order_detail_of` with the order's money, billing's reads of it: the deposit
+    and its operations, the bills, their totals and what an ended order gave back."""
     detail = orders.order_detail_of(order, session=session)
-    periods = billing.deposit_bill_periods(order.pk)
-    for operation in detail["deposit_detail"]["operations"]:
-        operation["bill_periods"] = periods.get(operation["id"], [])
+    detail["deposit_detail"] = order_deposit(order)
     totals = billing.order_bill_totals(order.pk)
     detail["bills"] = billing.order_bills(order.pk, session=session)
     detail["bill_totals"] = {key: money(value) for key, value in totals.items()}

@@ -367,52 +367,6 @@ class SenderAddress(models.Model):
         ]
 
 
-class DepositOperation(ProviderOperation):
-    """One request to the payment provider about an order's deposit. Amounts count on the
-    order only once the provider confirms (`succeeded`)."""
-
-    REFERENCE = "out_request_no"
-    KIND = "deposit"
-
-    class Kind(models.TextChoices):
-        FREEZE = "freeze", "冻结"
-        THAW = "thaw", "解冻"
-        TRANSFER = "transfer", "转支付"
-        REFUND = "refund", "退款"
-
-    class Status(models.TextChoices):
-        PROCESSING = "processing", "处理中"
-        SUCCEEDED = "succeeded", "成功"
-        FAILED = "failed", "失败"
-
-    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="deposit_operations")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    amount = models.DecimalField(max_digits=12, decimal_places=2)
-    out_request_no = models.CharField(max_length=64, unique=True)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PROCESSING)
-    purpose = models.CharField(max_length=20, blank=True, default="")  # bills, damage
-    bill_ids = models.JSONField(default=list)
-    actor_account_id = models.BigIntegerField(null=True, blank=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    # A refund of a transfer that paid bills: the commission it gave back (as a refund of a
-    # withheld payment does: `apps/billing/commission.transfer_refund_commission`).
-    commission_reversed = models.DecimalField(max_digits=12, decimal_places=2, default=0)
-    # Deposit-free (docs/zhima.md): what of `amount` the provider said is the credit
-    # service's guarantee, no money; the rest (`fund_amount`) is the customer's money, the
-    # only part the ledger books of a freeze or thaw.
-    credit_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
-
-    @property
-    def fund_amount(self):  # type: ignore[no-untyped-def]
-        return self.amount - self.credit_amount
-
-    class Meta:
-        ordering = ["-id"]
-        constraints = [
-            idempotency_unique("deposit_operation_idempotency"),
-        ]
-
-
 class AfterSale(models.Model):
     """One after-sale business on an order. At most one is open at a time (a partial unique
     index); while it is open the order takes no other business."""

@@ -461,37 +461,6 @@ def order_actions(order: Order, session: Session | None) -> list[str]:
     return actions
 
 
-def deposit_block(order: Order) -> dict[str, Any]:
-    """The deposit and its operations; a transfer's bill periods are billing's (the order's
-    screen has them from `apps/order_view`)."""
-    ops = list(order.deposit_operations.order_by("id"))
-    operations: list[dict[str, Any]] = [
-        {
-            "id": op.pk,
-            "kind": op.kind,
-            "amount": money(op.amount),
-            "status": op.status,
-            "purpose": op.purpose,
-            "bill_periods": [],
-            "failure_reason": op.failure_reason,
-            "created_at": op.created_at,
-            "confirmed_at": op.confirmed_at,
-        }
-        for op in ops
-    ]
-    return {
-        "deposit": money(order.deposit),
-        "waived": money(order.deposit_waived),
-        "required": money(order.deposit - order.deposit_waived),
-        "state": order.deposit_state,
-        "frozen": money(order.deposit_frozen),
-        "transferred": money(order.deposit_transferred),
-        "thawed": money(order.deposit_thawed),
-        "remaining": money(order.deposit_remaining),
-        "operations": operations,
-    }
-
-
 def contract_block(order: Order) -> dict[str, Any] | None:
     contract = order.contracts.order_by("-version").first()
     if contract is None:
@@ -517,11 +486,6 @@ def planned_lease(order: Order) -> tuple[date | None, date | None]:
         return order.lease_start, order.lease_end
     start = timezone.localdate()
     return start, lease_end(start=start, term=order.term, term_unit=order.term_unit)
-
-
-def order_detail(*, session: Session | None, order_id: int) -> dict[str, Any]:
-    order = order_in_scope(session, order_id)
-    return order_detail_of(order, session=session)
 
 
 def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
@@ -567,7 +531,6 @@ def order_detail_of(order: Order, *, session: Session | None) -> dict[str, Any]:
             "reference": order.risk_reference,
             "checks": order_risk_checks(order.pk),
         },
-        "deposit_detail": deposit_block(order),
         "shipments": shipment_rows(order),
         "contract": contract_block(order),
         "remarks": remark_rows(order),

@@ -64,6 +64,10 @@ def backfill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # The backfill reads `DepositOperation` where it was declared then, in orders: it runs
+    # before orders/0015 hands the model to billing (orders names no billing migration).
+    run_before = [("orders", "0015_deposit_operation_to_billing")]
+
     dependencies = [
         ("billing", "0013_bill_overdue_noted_on"),
         ("orders", "0012_order_money_figures"),

@@ -15,11 +15,10 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.credit_orders import credit_sync_apply
-from apps.billing.models import CreditOrder, CreditOrderNotice, CreditOrderSync
+from apps.billing.models import CreditOrder, CreditOrderNotice, CreditOrderSync, DepositOperation
 from apps.billing.order_figures import orders_money_keep
 from apps.billing.tests.support import overdue_with_late_fee
 from apps.goods.models import RentPlan
-from apps.orders.models import DepositOperation
 from tests.leases import (
     books_balance,
     deposit_of,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from apps.orders.models import DepositOperation
+from apps.billing.models import DepositOperation
 from tests.leases import deposit_of, detail_of, in_lease, order_books, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.providers.models import SandboxPaymentRecord

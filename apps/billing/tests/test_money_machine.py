@@ -150,6 +150,7 @@ from apps.billing.models import (
     BillRefund,
     BillStatus,
     BillWaiver,
+    DepositOperation,
     EarlySettlement,
     LateFeeWaiver,
     Statement,
@@ -160,7 +161,7 @@ from apps.billing.rent_run import rent_run_night as collect_night  # (its old na
 from apps.billing.selectors import OWED_STATUSES, bill_owed, order_owed
 from apps.billing.tasks import orders_refresh_overdue
 from apps.orders import machine
-from apps.orders.models import AfterSale, DepositOperation, Order
+from apps.orders.models import AfterSale, Order
 from apps.orders.outcomes import MONEY_FIELDS
 from apps.orders.services import order_cancel
 from apps.orders.tasks import orders_cancel_unsigned

@@ -141,6 +141,29 @@ def test_no_module_of_orders_commands_billing_or_reaches_it_by_the_app_registry(
     assert not (ORDERS / "money.py").exists()
 
 
+def test_orders_reads_no_row_of_billings_through_a_relation_to_the_order():
+    """A billing model with a foreign key to the order (a deposit operation) gives the order
+    a reverse accessor; orders' code never uses it: the order's money is billing's read."""
+    from django.apps import apps as registry
+
+    accessors = {
+        field.related_query_name()
+        if field.remote_field.related_name is None
+        else field.remote_field.related_name
+        for model in registry.get_app_config("billing").get_models()
+        for field in model._meta.fields
+        if field.is_relation
+        and field.related_model is not None
+        and field.related_model._meta.label == "orders.Order"
+    }
+    assert "deposit_operations" in accessors  # the one today: the check sees it
+    for path in _orders_modules():
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in accessors, f"{path.name}:{node.lineno} reads {node.attr}"
+
+
 def test_a_handler_that_refuses_rolls_the_orders_step_back_with_it(
     demo, demo_owner, app, offer, monkeypatch
 ):

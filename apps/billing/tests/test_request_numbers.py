@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from django_tenants.utils import tenant_context
 
+from apps.billing.models import DepositOperation
 from apps.billing.settle import _next_trade_no
-from apps.orders.models import DepositOperation
 from tests.leases import deposit_of, detail_of, in_lease, order_books, provider_settles
 from zulin.providers.sandbox import sandbox_failure_add
 

@@ -22,9 +22,8 @@ from django_tenants.utils import tenant_context
 from PIL import Image
 
 from apps.billing.latefees import late_fees_accrue
-from apps.billing.models import Bill, BillRefund, EarlySettlement, LateFeeWaiver
+from apps.billing.models import Bill, BillRefund, DepositOperation, EarlySettlement, LateFeeWaiver
 from apps.billing.rent_run import rent_run_night
-from apps.orders.models import DepositOperation
 from tests.leases import books_balance, deposit_of, detail_of, in_lease, provider_settles
 
 from .test_money_edges import _ended_owing

@@ -12,10 +12,10 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
-from apps.billing.models import Bill, BillPayment, BillRefund
+from apps.billing.models import Bill, BillPayment, BillRefund, DepositOperation
 from apps.billing.rent_run import bills_debit_due
 from apps.billing.tasks import orders_refresh_overdue
-from apps.orders.models import DepositOperation, Order
+from apps.orders.models import Order
 from tenants.merchants.models import SettlementTerms
 from tests.leases import (
     books_balance,

@@ -7,9 +7,9 @@ from decimal import Decimal
 
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillPayment, BillRefund
+from apps.billing.models import Bill, BillPayment, BillRefund, DepositOperation
 from apps.goods.models import Sku
-from apps.orders.models import DepositOperation, Order
+from apps.orders.models import Order
 from tests.leases import awaiting_shipment, in_lease, provider_settles
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal

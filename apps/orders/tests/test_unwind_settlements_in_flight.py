@@ -13,8 +13,8 @@ from django.db import connection
 from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
-from apps.billing.models import Bill, BillPayment, EarlySettlement, LateFeeWaiver
-from apps.orders.models import DepositOperation, Order
+from apps.billing.models import Bill, BillPayment, DepositOperation, EarlySettlement, LateFeeWaiver
+from apps.orders.models import Order
 from apps.recovery.tests.support import case_of, night, past_due
 from tests.leases import books_balance, in_lease, order_books, provider_settles
 from zulin.providers.models import SandboxPaymentRecord

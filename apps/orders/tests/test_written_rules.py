@@ -15,8 +15,8 @@ from django.utils import timezone
 from django_tenants.utils import tenant_context
 
 from apps.billing.latefees import late_fees_accrue
-from apps.billing.models import Bill
-from apps.orders.models import AfterSale, DepositOperation, Order
+from apps.billing.models import Bill, DepositOperation
+from apps.orders.models import AfterSale, Order
 from tests.leases import (
     books_balance,
     deposit_of,

@@ -1,6 +1,6 @@
 """A contract call on a Ninja router, its name written once:
 
-    @call(router.get, "/orderInfo", schemas.OrderDetailOut, auth=VIEW, scope="orders:read")
+    @call(router.get, "/orderInfo", OrderDetailOut, auth=VIEW, scope="orders:read")
 
 The contract names every call by its path's last segment, and that name is the call's
 operation id (the front end's generated types, the JWT matrix and the served smoke find a

@@ -13,8 +13,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill
-from apps.orders.models import DepositOperation
+from apps.billing.models import Bill, DepositOperation
 from tenants.accounts.tests.test_api_platform_staff import STAFF_PASSWORD, staff_make
 from tenants.finance.models import ReconciliationMismatch, ReconciliationRun
 from tenants.finance.reconciliation import reconcile_day
