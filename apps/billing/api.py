@@ -42,6 +42,7 @@ from zulin.core.sides import PlatformType
 from . import (
     bill_pay,
     bill_reports,
+    bill_rows,
     confirmations,
     credit_orders,
     deposits,
@@ -413,7 +414,7 @@ def waive_order_charge(request: HttpRequest, payload: schemas.WaiveChargeIn) -> 
 
 
 def _bill_answer(session: Session, bill: Any) -> dict[str, Any]:
-    rows = billing_selectors.order_bills(bill.order_id, session=session)
+    rows = bill_rows.order_bills(bill.order_id, session=session)
     return next(row for row in rows if row["id"] == bill.pk)
 
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 from tenants.dashboard.models import MerchantDueDay
 from zulin.core.db import advisory_xact_lock, tenant_connection
 
-from .selectors import due_days_compute
+from .due_reads import due_days_compute
 
 
 def due_days_project() -> int:

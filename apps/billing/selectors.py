@@ -8,33 +8,22 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Min, Prefetch, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, Min, Q, Sum
 from django.utils import timezone
 
-from apps.billing.models import DepositOperation
 from apps.orders import machine
 from apps.orders.models import Order
 from apps.orders.reads import order_setting
 from tenants.catalog.selectors import money
 from zulin.audit.state import status_history
-from zulin.core.auth import Session
-from zulin.files.links import private_file_link
-from zulin.files.models import StoredFile
 from zulin.money.allocation import collection_key
 
 from .models import (
     CHARGE_KINDS,
     Bill,
-    BillKind,
-    BillLateFee,
     BillPayment,
-    BillRefund,
     BillStatus,
-    BillWaiver,
     CreditOrder,
-    LateFeeWaiver,
-    OfflineReceipt,
 )
 
 # --- what an order owes, asked one way (docs/money.md, "What an order owes") ----------------
@@ -191,152 +180,6 @@ def bill_state(bill: Bill, today: Any = None) -> str:
     return "overdue" if bill.due_date < (today or timezone.localdate()) else "unpaid"
 
 
-def payment_row(payment: BillPayment) -> dict[str, Any]:
-    return {
-        "id": payment.pk,
-        "method": payment.method,
-        "amount": money(payment.amount),
-        "late_fee_amount": money(payment.late_fee_amount),
-        "out_trade_no": payment.out_trade_no,
-        "provider_trade_no": payment.provider_reference,
-        "status": payment.status,
-        "failure_reason": payment.failure_reason,
-        "created_at": payment.created_at,
-        "finished_at": payment.finished_at,
-    }
-
-
-# Who may open an offline repayment's voucher (a link in the bill's answer; each read of the
-# file is audited where it is kept).
-VOUCHER_ACTION = "finance.view"
-
-
-def receipt_row(
-    receipt: OfflineReceipt, session: Session | None, files: dict[int, StoredFile]
-) -> dict[str, Any]:
-    stored = files.get(receipt.voucher_file_id)
-    may_read = session is not None and session.can(VOUCHER_ACTION)
-    return {
-        "receipt_no": receipt.receipt_no,
-        "purpose": receipt.purpose,
-        "amount": money(receipt.amount),
-        "channel": receipt.channel,
-        "paid_on": receipt.paid_on,
-        "payer_name": receipt.payer_name,
-        "bank_reference": receipt.bank_reference,
-        "remark": receipt.remark,
-        "recorded_by": receipt.actor_name,
-        "recorded_at": receipt.created_at,
-        "voucher_url": (
-            private_file_link(stored, session=session, inline=True)
-            if stored is not None and may_read and session is not None
-            else None
-        ),
-    }
-
-
-def _offline_receipt(bill: Bill) -> OfflineReceipt | None:
-    for payment in bill.payments.all():
-        if payment.status == BillPayment.Status.SUCCEEDED and payment.offline_receipt_id:
-            return payment.offline_receipt
-    return None
-
-
-def waiver_row(waiver: BillWaiver) -> dict[str, Any]:
-    return {
-        "principal": money(waiver.principal),
-        "late_fee": money(waiver.late_fee),
-        "whole": waiver.whole,
-        "reason": waiver.reason,
-        "actor_name": waiver.actor_name,
-        "created_at": waiver.created_at,
-    }
-
-
-def bill_row(
-    bill: Bill,
-    today: Any = None,
-    *,
-    session: Session | None = None,
-    files: dict[int, StoredFile] | None = None,
-) -> dict[str, Any]:
-    receipt = _offline_receipt(bill)
-    settled_early = any(
-        p.early_settlement_id for p in bill.payments.all() if p.status == "succeeded"
-    )
-    waivers = sorted(bill.debt_waivers.all(), key=lambda w: w.pk)
-    # The waiver that forgave all that was left (the bill cancelled); parts are in `waivers`.
-    waiver = next((w for w in waivers if w.whole), None) if bill.waived_at is not None else None
-    return {
-        "id": bill.pk,
-        "order_id": bill.order_id,
-        "order_no": bill.order_no,
-        "kind": bill.kind,
-        "kind_name": BillKind(bill.kind).label if bill.kind in BillKind.values else bill.kind,
-        "period": bill.period,
-        "due_date": bill.due_date,
-        "rent": money(bill.rent),
-        "addon_amount": money(bill.addon_amount),
-        "amount": money(bill.amount),
-        "paid_amount": money(bill.paid_amount),
-        "status": bill.status,
-        "state": bill_state(bill, today),
-        "paid_at": bill.paid_at,
-        "paid_by": bill.paid_by,
-        "late_fee": money(bill.late_fee),
-        "late_fee_waived": money(bill.late_fee_waived),
-        "late_fee_paid": money(bill.late_fee_paid),
-        "late_fee_owed": money(bill.late_fee_owed),
-        "discount": money(bill.discount),
-        "waived_amount": money(bill.waived_amount),
-        "waiver": waiver_row(waiver) if waiver else None,
-        "waivers": [waiver_row(w) for w in waivers],
-        "settled_early": settled_early,
-        "out_trade_no": bill.out_trade_no,
-        "payments": [payment_row(p) for p in bill.payments.all()],
-        "offline_receipt": receipt_row(receipt, session, files or {}) if receipt else None,
-    }
-
-
-def order_bills(order_id: int, *, session: Session | None = None) -> list[dict[str, Any]]:
-    """The order's bills with every payment attempt; a bill repaid offline carries its
-    receipt, and for a session with VOUCHER_ACTION a signed link to the voucher."""
-    bills = list(
-        Bill.objects.filter(order_id=order_id)
-        .prefetch_related("debt_waivers")
-        .prefetch_related(
-            Prefetch(
-                "payments",
-                queryset=BillPayment.objects.select_related("offline_receipt").order_by("id"),
-            )
-        )
-        .order_by("period")
-    )
-    file_ids = {
-        p.offline_receipt.voucher_file_id
-        for bill in bills
-        for p in bill.payments.all()
-        if p.offline_receipt is not None
-    }
-    files = {f.pk: f for f in StoredFile.objects.filter(pk__in=file_ids)} if file_ids else {}
-    today = timezone.localdate()
-    return [bill_row(bill, today, session=session, files=files) for bill in bills]
-
-
-def order_bill_schedule(order_id: int) -> list[dict[str, str | int]]:
-    """The lease's instalments as the contract lists them (period, due date, amount), for
-    evidence kept elsewhere (notarization): plain values, no state that changes with payments."""
-    rows = (
-        Bill.objects.filter(order_id=order_id, period__gte=1)
-        .order_by("period")
-        .values_list("period", "due_date", "amount")
-    )
-    return [
-        {"period": period, "due_date": due.isoformat(), "amount": f"{amount:.2f}"}
-        for period, due, amount in rows
-    ]
-
-
 def _owed_not_in_flight(order_id: int) -> Any:
     """The order's bills owed (`OWED_STATUSES`) that no settlement holds."""
     return Bill.objects.filter(order_id=order_id, status__in=OWED_STATUSES).exclude(
@@ -425,100 +268,6 @@ def no_deal_order_ids() -> Any:
     """The ids (a subquery) of orders that are not, or never became, a deal
     (`machine.NO_DEAL`): their bills accrue no late fee and open no recovery case."""
     return Order.objects.filter(status__in=machine.NO_DEAL).values("pk")
-
-
-def order_given_back(order: Order) -> dict[str, Any] | None:
-    """What an order ended without a deal (`machine.UNWOUND`: cancelled, refused, refunded,
-    closed) gave back and what is still in flight at the provider (`unwind.py`), None for
-    any other order. Lines, oldest first: each refund of a bill payment (its purpose: the
-    order's, the shipping fee, or money that came after the order ended, `unwound`), each
-    deposit operation (a thaw gives the freeze back; a refund, a transfer taken back), and
-    each settlement of a bill still processing (a withhold or customer payment the unwind
-    asked the provider to close: if it succeeds after all, it is given back). Totals:
-    `paid` (what the customer's payments brought through the provider), `given_back`
-    (refunds and deposit money succeeded), `in_flight` (payments, refunds and deposit
-    operations still processing) and `deposit_frozen` (the freeze not yet thawed)."""
-    if order.status not in machine.UNWOUND:
-        return None
-    lines: list[dict[str, Any]] = []
-    processing, succeeded = BillPayment.Status.PROCESSING, BillPayment.Status.SUCCEEDED
-    trades: dict[str, dict[str, Any]] = {}
-    payments = (
-        BillPayment.objects.filter(bill__order_id=order.pk, status=processing)
-        .select_related("bill")
-        .order_by("id")
-    )
-    for payment in payments:  # an early settlement is one trade over several bills
-        trade = trades.setdefault(
-            payment.out_trade_no,
-            {
-                "kind": "payment",
-                "type": payment.method,
-                "amount": ZERO,
-                "status": payment.status,
-                "periods": [],
-                "created_at": payment.created_at,
-                "finished_at": None,
-            },
-        )
-        trade["amount"] += payment.asked_amount or payment.amount
-        trade["periods"].append(payment.bill.period)
-    lines += trades.values()
-    refunds = BillRefund.objects.filter(order_id=order.pk).select_related("payment__bill")
-    lines += [
-        {
-            "kind": "refund",
-            "type": refund.purpose,
-            "amount": refund.amount,
-            "status": refund.status,
-            "periods": [refund.payment.bill.period],
-            "created_at": refund.created_at,
-            "finished_at": refund.finished_at,
-        }
-        for refund in refunds
-    ]
-    deposit_ops = order.deposit_operations.exclude(kind=DepositOperation.Kind.FREEZE)
-    lines += [
-        {
-            "kind": "deposit",
-            "type": op.kind,
-            "amount": op.amount,
-            "status": op.status,
-            "periods": [],
-            "created_at": op.created_at,
-            "finished_at": op.confirmed_at,
-        }
-        for op in deposit_ops
-        # A transfer that succeeded took the deposit: what of it came back is its refund.
-        if op.kind != DepositOperation.Kind.TRANSFER or op.status == processing
-    ]
-    lines.sort(key=lambda line: line["created_at"])
-    paid = (
-        BillPayment.objects.filter(bill__order_id=order.pk, status=succeeded)
-        .exclude(method=BillPayment.Method.OFFLINE)
-        .aggregate(total=Sum("amount"))["total"]
-    )
-
-    def total(status: str, *kinds: str) -> Decimal:
-        return sum(
-            (
-                line["amount"]
-                for line in lines
-                if line["status"] == status and line["kind"] in kinds
-            ),
-            ZERO,
-        )
-
-    return {
-        "paid": money(paid or ZERO),
-        "given_back": money(total(succeeded, "refund", "deposit")),
-        "in_flight": money(total(processing, "payment", "refund", "deposit")),
-        "deposit_frozen": money(order.deposit_remaining),
-        "lines": [
-            {**line, "amount": money(line["amount"]), "periods": sorted(line["periods"])}
-            for line in lines
-        ],
-    }
 
 
 def order_trades_in_flight(order_id: int) -> list[tuple[str, str]]:
@@ -652,70 +401,6 @@ def next_open_bill(order_id: int) -> dict[str, Any] | None:
 
 # --- the data centre (apps.dashboard) and the platform's bills due per day ---------------
 
-DUE_KINDS = ("lease", "buyout")
-
-
-def _due_bills(*, order_ids: Any = None) -> Any:
-    """Lease and buyout bills not cancelled (of `order_ids` only, a subquery, when given:
-    a sub-shop's orders, as allocated now)."""
-    bills = Bill.objects.filter(kind__in=DUE_KINDS).exclude(status=BillStatus.CANCELLED)
-    return bills if order_ids is None else bills.filter(order_id__in=order_ids)
-
-
-def rent_due_by_day(
-    *, date_from: Any, date_to: Any, kind: str, order_ids: Any = None
-) -> dict[Any, Decimal]:
-    """The rent of the `kind` bills (lease or buyout) falling due each day of the range."""
-    rows = (
-        _due_bills(order_ids=order_ids)
-        .filter(kind=kind, due_date__gte=date_from, due_date__lte=date_to)
-        .values("due_date")
-        .annotate(amount=Sum("rent"))
-        .order_by()
-    )
-    return {row["due_date"]: row["amount"] for row in rows}
-
-
-def due_totals(
-    *, date_from: Any, date_to: Any, overdue_to: Any, order_ids: Any = None
-) -> dict[str, Decimal]:
-    """Of the bills due in the range, in one pass over the due-date index: the rent of the
-    lease bills (`rent_due`) and of the buyout bills (`buyout_due`); and of the lease bills
-    due up to `overdue_to`, what they came to (rent, add-ons and fees: `overdue_base`) and
-    what of it is still unpaid (`overdue_amount`)."""
-    lease, buyout = Q(kind="lease"), Q(kind="buyout")
-    settled_by = lease & Q(due_date__lte=overdue_to)
-    found = (
-        _due_bills(order_ids=order_ids)
-        .filter(due_date__gte=date_from, due_date__lte=date_to)
-        .aggregate(
-            rent_due=Sum("rent", filter=lease),
-            buyout_due=Sum("rent", filter=buyout),
-            overdue_base=Sum("amount", filter=settled_by),
-            overdue_amount=Sum(PRINCIPAL_LEFT, filter=settled_by & Q(status__in=OWED_STATUSES)),
-        )
-    )
-    return {key: value or Decimal("0.00") for key, value in found.items()}
-
-
-def due_days_compute() -> list[dict[str, Any]]:
-    """The active merchant's bills due per day and kind (every due date, past and future):
-    what `projection.due_days_project` keeps in public."""
-    return list(
-        _due_bills()
-        .values("due_date", "kind")
-        .annotate(
-            bills=Count("id"),
-            rent_due=Sum("rent"),
-            amount_due=Sum("amount"),
-            outstanding=Coalesce(
-                Sum(PRINCIPAL_LEFT, filter=Q(status__in=OWED_STATUSES)),
-                Decimal("0.00"),
-            ),
-        )
-        .order_by("due_date", "kind")
-    )
-
 
 # --- what is past due, per order (read by apps.recovery) -----------------------------------
 
@@ -809,40 +494,6 @@ def oldest_past_due_period(order_id: int, *, today: Any) -> int | None:
     included), or None."""
     past_due = order_owed(order_id).past_due(today)
     return past_due[0].bill.period if past_due else None
-
-
-def order_late_fee_days(order_id: int) -> dict[int, list[dict[str, Any]]]:
-    """Every day's late fee of the order's bills, by bill id, oldest day first: the day, how
-    many days overdue, the unpaid base, the day's rate (percent) and the fee it gave."""
-    rows: dict[int, list[dict[str, Any]]] = {}
-    for fee in BillLateFee.objects.filter(bill__order_id=order_id).order_by("bill_id", "day"):
-        rows.setdefault(fee.bill_id, []).append(
-            {
-                "day": fee.day,
-                "days_overdue": fee.days_overdue,
-                "base": fee.base,
-                "rate": fee.rate,
-                "amount": fee.amount,
-            }
-        )
-    return rows
-
-
-def order_late_fee_waivers(order_id: int) -> list[dict[str, Any]]:
-    """Late fee forgone on the order's bills (`waiveLateFee`), oldest first."""
-    return [
-        {
-            "bill_id": waiver.bill_id,
-            "period": waiver.bill.period,
-            "amount": waiver.amount,
-            "reason": waiver.reason,
-            "actor_name": waiver.actor_name,
-            "created_at": waiver.created_at,
-        }
-        for waiver in LateFeeWaiver.objects.filter(bill__order_id=order_id)
-        .select_related("bill")
-        .order_by("id")
-    ]
 
 
 def succeeded_payments_of_orders(order_ids: Any, *, since: Any, until: Any) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing.selectors import order_bills
+from apps.billing.bill_rows import order_bills
 from apps.orders.reads import credit_started_lease_ids, order_credit_facts
 from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import status_created, transition_locked

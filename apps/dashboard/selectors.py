@@ -21,7 +21,7 @@ from typing import Any
 from django.db.models import F, Q, Sum
 from django.utils import timezone
 
-from apps.billing import selectors as billing
+from apps.billing import due_reads
 from apps.orders import reads as orders
 from tenants.dashboard import figures
 from tenants.dashboard.figures import ZERO, Period
@@ -111,7 +111,7 @@ def received_by_day(shop: Shop, period: Period) -> dict[str, dict[date, Decimal]
 
 
 def _due(shop: Shop, period: Period, kind: str) -> dict[date, Decimal]:
-    return billing.rent_due_by_day(
+    return due_reads.rent_due_by_day(
         date_from=period.date_from, date_to=period.date_to, kind=kind, order_ids=shop.order_ids
     )
 
@@ -122,7 +122,7 @@ def _total(by_day: dict[date, Decimal]) -> Decimal:
 
 def _period_figures(shop: Shop, period: Period) -> dict[str, Any]:
     received = received_by_day(shop, period)
-    due = billing.due_totals(
+    due = due_reads.due_totals(
         date_from=period.date_from,
         date_to=period.date_to,
         overdue_to=figures.overdue_cutoff(period),

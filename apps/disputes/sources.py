@@ -8,12 +8,8 @@ from decimal import Decimal
 from typing import Any
 
 from apps.assets.inspection_selectors import order_inspections
-from apps.billing.selectors import (
-    CHARGE_KINDS,
-    order_bills,
-    order_late_fee_days,
-    order_late_fee_waivers,
-)
+from apps.billing.bill_rows import order_bills, order_late_fee_days, order_late_fee_waivers
+from apps.billing.models import CHARGE_KINDS
 from apps.notary.evidence import bill_schedule_part
 from apps.notary.selectors import order_notarization
 from apps.orders.reads import (

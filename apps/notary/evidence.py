@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from apps.billing.selectors import order_bill_schedule
+from apps.billing.bill_rows import order_bill_schedule
 from apps.credit.selectors import order_credit_file
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.models import StoredFile

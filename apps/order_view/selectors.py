@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.billing import bill_rows
 from apps.billing import selectors as billing
-from apps.billing.deposit_reads import order_deposit
+from apps.billing.order_reads import order_deposit, order_given_back
 from apps.orders import governance
 from apps.orders import reads as orders
 from apps.orders.models import Order
@@ -20,9 +21,9 @@ def order_screen_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     detail = orders.order_detail_of(order, session=session)
     detail["deposit_detail"] = order_deposit(order)
     totals = billing.order_bill_totals(order.pk)
-    detail["bills"] = billing.order_bills(order.pk, session=session)
+    detail["bills"] = bill_rows.order_bills(order.pk, session=session)
     detail["bill_totals"] = {key: money(value) for key, value in totals.items()}
-    detail["unwound"] = billing.order_given_back(order)
+    detail["unwound"] = order_given_back(order)
     return detail
 
 

@@ -11,6 +11,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
+from apps.billing import bill_rows
 from apps.billing import selectors as billing_selectors
 from apps.billing.latefees import late_fees_accrue
 from apps.billing.models import Bill, BillPayment, BillWaiver
@@ -321,7 +322,7 @@ def test_the_credit_file_reports_the_debt_until_it_is_written_off(demo, demo_own
 
     def reported():
         with tenant_context(demo):
-            found = derive.instalments_of(billing_selectors.order_bills(order.id))
+            found = derive.instalments_of(bill_rows.order_bills(order.id))
         connection.set_schema_to_public()
         return found
 
@@ -554,7 +555,7 @@ def test_rent_a_return_cancels_after_a_part_of_it_was_waived_is_cancelled_once(
         owed = billing_selectors.bill_owed(Bill.objects.get(order_id=order.id, period=3))
         # Rent a return cancelled is not reported to the credit file (a part waived is no
         # write-off of it).
-        reported = derive.instalments_of(billing_selectors.order_bills(order.id))
+        reported = derive.instalments_of(bill_rows.order_bills(order.id))
     connection.set_schema_to_public()
     assert owed is None
     assert 3 not in [item.period for item in reported]
