@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: demo-check cluster cluster-down drills drill-failover drill-freeze drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-labels bench-frontend bench-connections bench-pgbouncer bench-scale bench-webhooks clean
+.PHONY: money-walks demo-check cluster cluster-down drills drill-failover drill-freeze drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-labels bench-frontend bench-connections bench-pgbouncer bench-scale bench-webhooks clean
 
 venv: $(VENV)/.synced
 
@@ -79,6 +79,11 @@ mutation: venv
 MUTATION_ARGS ?=
 mutation-integrated: venv
 	$(call SERVICES,zulin) && $(PY) infra/scripts/mutation_integrated.py $(MUTATION_ARGS)
+
+# The three money walks of docs/money.md measured as the code runs (modules entered and
+# hand-backs, from the handler to its return; apps/billing/tests/walks.py). Not in `make test`.
+money-walks: venv
+	$(call SERVICES,zulin) && $(VENV)/bin/pytest -q -s apps/billing/tests/walks.py
 
 run: venv
 	bash infra/scripts/run.sh
