@@ -34,6 +34,9 @@ from .models import (
     Order,
     OrderKind,
 )
+from .personal import CustomerFacts as CustomerFacts
+from .personal import customer_facts as customer_facts
+from .personal import person_suppressed as person_suppressed
 from .projection import mask_name
 from .scope import order_in_scope, visible_orders
 from .selectors import (
