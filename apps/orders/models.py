@@ -42,6 +42,9 @@ class Customer(models.Model):
     # hashes (`phone_hash`, `id_number_hash`), the ID card pictures deleted.
     erased_at = models.DateTimeField(null=True, blank=True)
     phone_hash = models.CharField(max_length=64, blank=True, default="")
+    # A deletion request answered with a hold (apps.privacy): kept for storage and security
+    # only until it ends — hidden in the order lists, left out of exports.
+    restricted = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -45,6 +45,7 @@ from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, Order
 from .moves import order_move, order_unwind
 from .outbox import order_event
 from .personal import customer_erase as customer_erase  # apps.privacy's deletion
+from .personal import customer_restrict as customer_restrict
 from .personal import person_suppressed
 from .projection import order_project
 from .scope import order_in_scope, visible_orders

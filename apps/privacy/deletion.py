@@ -19,7 +19,7 @@ from django.utils import timezone
 from apps.billing.personal import order_payers_erase
 from apps.credit.personal import order_accounts_erase, order_adverse_facts
 from apps.orders.reads import customer_facts
-from apps.orders.services import customer_erase
+from apps.orders.services import customer_erase, customer_restrict
 from apps.recovery.personal import order_case_facts, order_notes_erase
 from apps.risk.personal import order_checks_erase
 from apps.service.personal import order_messages_erase
@@ -286,6 +286,7 @@ def deletion_restrict(*, actor: Session, request_id: int) -> PrivacyRequest:
         elif (restriction.holds, restriction.until) != (stored, until):
             restriction.holds, restriction.until, restriction.request_id = stored, until, row.pk
             restriction.save(update_fields=["holds", "until", "request_id", "updated_at"])
+        customer_restrict(actor=actor, customer_id=customer_id, reason=row.request_no)
         outcome = (
             "依法暂不能删除，已限制处理（仅存储和采取安全保护措施，不再用于其他处理，不用于营销、导出或分享）："
             + holds_text(holds)

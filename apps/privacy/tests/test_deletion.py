@@ -10,14 +10,20 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 from decimal import Decimal
+from io import BytesIO
 
+from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
+from openpyxl import load_workbook
+from standardwebhooks import Webhook
 
 from apps.orders.models import Customer, Order, Shipment, Suppression
 from apps.privacy.models import PrivacyRequest, Restriction
+from apps.webhooks.services import relay_run
 from tenants.orders.models import OrderIndex
 from tests.leases import customer, in_lease, place
+from tests.webhook_receiver import receiver
 from zulin.audit.models import AuditEntry
 from zulin.ledger.models import Entry, Journal
 from zulin.outbox.models import OutboxEvent
@@ -59,10 +65,22 @@ def _lease(demo, owner, app, offer, seed: int):
     return order, customer(seed=seed, phone=PHONE)["id_number"]
 
 
+def _export_rows(owner, capture) -> list[tuple]:
+    with capture(execute=True):
+        created = owner.post("/api/platform/exportCreate", {"kind": "lease_orders", "filters": {}})
+    assert created.ok, created
+    status = owner.get("/api/platform/exportStatus", {"id": created.data["id"]})
+    assert status.data["status"] == "done", status
+    response = owner.client.get(status.data["download_url"], HTTP_HOST=owner.host)
+    sheet = load_workbook(BytesIO(b"".join(response.streaming_content))).active
+    return list(sheet.iter_rows(values_only=True))
+
+
 def test_a_deletion_held_by_an_open_lease_is_answered_with_the_hold_and_restricts(
-    demo, demo_owner, app, offer
+    celery_eager, django_capture_on_commit_callbacks, demo, demo_owner, app, offer
 ):
     order, id_number = _lease(demo, demo_owner, app, offer, seed=71)
+    other = in_lease(demo, demo_owner, app, offer, key="erase-0075", phone="13700000175", seed=75)
     request = _request(demo_owner, id_number)
     holds = request["deletion"]["holds"]
     assert [h["code"] for h in holds] == ["open_order"]
@@ -86,11 +104,23 @@ def test_a_deletion_held_by_an_open_lease_is_answered_with_the_hold_and_restrict
     with tenant_context(demo):
         kept = Customer.objects.get(orders__pk=order.id)
         assert (kept.name, kept.phone, kept.erased_at) == ("张三", PHONE, None)
+        assert kept.restricted  # kept, hidden: storage and security only
         restriction = Restriction.objects.get(customer_id=kept.pk)
         assert restriction.holds == [{"code": "open_order", "until": None}]
         assert restriction.until is None
         assert not Suppression.objects.filter(customer_id=kept.pk).exists()
         assert not OutboxEvent.objects.filter(type="customer.redact").exists()
+
+    # Restricted: hidden whole in the order list (the share link's orders and the customer
+    # list read the same rows), left out of the export; another customer is shown as before.
+    listed = {
+        row["id"]: (row["customer_name"], row["customer_phone"])
+        for row in demo_owner.get("/api/platform/backendOrderList", {}).data["list"]
+    }
+    assert listed[order.id] == ("***", "***")
+    assert listed[other.id] == ("张*", "137****0175")
+    exported = [row[0] for row in _export_rows(demo_owner, django_capture_on_commit_callbacks)]
+    assert other.no in exported and order.no not in exported
 
 
 def _ended_long_ago(demo, order_id: int) -> None:
@@ -115,8 +145,23 @@ def test_a_deletion_nothing_holds_erases_the_customer_everywhere_once(demo, demo
     assert request["deletion"]["holds"] == [] and request["deletion"]["erasable"]
     assert demo_owner.post(RESTRICT, {"id": request["id"]}).code == 409  # nothing to hold
 
-    erased = demo_owner.post(ERASE, {"id": request["id"]})
-    assert erased.ok, erased
+    with receiver() as (url, script):
+        hooked = demo_owner.post(
+            "/api/backend/createWebhookEndpoint", {"url": url, "event_types": ["customer.redact"]}
+        )
+        assert hooked.ok, hooked
+        erased = demo_owner.post(ERASE, {"id": request["id"]})
+        assert erased.ok, erased
+        with tenant_context(demo):
+            relay_run()
+        connection.set_schema_to_public()
+        # The shop's systems are told to delete their copies: the customer's opaque id only.
+        ((headers, body),) = script.seen
+        told = Webhook(hooked.data["secret"]).verify(body, headers)
+        assert told["type"] == "customer.redact"
+        assert list(told["data"]) == ["customer_id"], told
+        assert str(told["data"]["customer_id"]) == str(told["object"]["id"])
+        assert told["object"]["type"] == "customer"
     assert erased.data["status"] == "completed"
     assert erased.data["deletion"]["restriction"]["status"] == "erased"
     with tenant_context(demo):
