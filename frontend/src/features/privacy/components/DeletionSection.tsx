@@ -76,7 +76,7 @@ export function DeletionSection({ deletion }: { deletion: Deletion }) {
   const restriction = deletion.restriction;
   return (
     <DetailSection id="privacy-deletion" title={t('title')}>
-      {deletion.holds.length === 0 ? (
+      {restriction?.status === 'erased' ? null : deletion.holds.length === 0 ? (
         <p className="text-sm text-slate-700">{t('nothingHolds')}</p>
       ) : (
         <ul className="flex flex-col gap-1 text-sm text-slate-700">

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, byText, click, render, settle, withQueryClient } from '@/components/__tests__/render';
-import { DeletionActions } from '../DeletionSection';
+import { DeletionActions, DeletionSection } from '../DeletionSection';
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(async () => {
@@ -46,5 +46,18 @@ describe('DeletionActions', () => {
     await click(byText(document.body, 'button', '删除'));
     await settle();
     expect(posted(fetchMock)).toEqual([['erasePrivacyData', { id: 9 }]]);
+  });
+});
+
+describe('DeletionSection', () => {
+  it('shows what holds the data and until when, and an erased customer as erased only', async () => {
+    let view = await render(withQueryClient(<DeletionSection deletion={{ ...HELD, holds: [...HELD.holds, { code: 'transaction_records', label: '', label_en: '', until: '2029-05-01' }] }} />));
+    expect(document.body.textContent).toContain('有未结束的订单');
+    expect(document.body.textContent).toContain('2029');
+    await view.unmount();
+    view = await render(withQueryClient(<DeletionSection deletion={{ ...FREE, restriction: { status: 'erased', until: null, erased_at: '2026-11-29T16:00:00+08:00', counts: { customers: 1 } } }} />));
+    cleanup = view.unmount;
+    expect(document.body.textContent).toContain('已删除');
+    expect(document.body.textContent).not.toContain('可以删除');
   });
 });
