@@ -16,7 +16,7 @@ from django.utils import timezone
 from tenants.orders.rules import OrderStatus
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.crypto import lookup_hash, mask_phone, normalized
+from zulin.core.crypto import lookup_hash, normalized
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.services import private_file_erase
 
@@ -49,18 +49,6 @@ class CustomerFacts:
     last_ended_on: date | None
     id_number_hash: str
     erased: bool
-
-
-# What a list shows of a restricted customer (name and phone alike).
-RESTRICTED = "***"
-
-
-def customer_masked(name: str, phone: str, *, restricted: bool) -> tuple[str, str]:
-    """A customer's name and phone as every list and export shows them — masked, or hidden
-    whole for a restricted customer (a deletion request something holds): the one place."""
-    if restricted:
-        return RESTRICTED, RESTRICTED
-    return mask_name(name), mask_phone(phone)
 
 
 def customer_facts(customer_id: int) -> CustomerFacts | None:
@@ -171,13 +159,16 @@ def customer_erase(*, actor: Session, customer_id: int, reason: str) -> dict[str
 
 def customer_restrict(*, actor: Session, customer_id: int, reason: str) -> bool:
     """Restricts the customer (a deletion request something holds): their name and phone
-    hidden in the order lists (`selectors.order_rows`), their orders left out of exports.
+    hidden in the order lists (`selectors.order_rows`) and the platform's index, their orders
+    left out of exports.
     Audited; False when already restricted (nothing changed)."""
     with transaction.atomic():
         changed = Customer.objects.filter(pk=customer_id, restricted=False, erased_at=None).update(
             restricted=True, updated_at=timezone.now()
         )
         if changed:
+            for order in Order.objects.filter(customer_id=customer_id).select_related("customer"):
+                order_project(order)  # the platform's index hides them too
             audit_record(
                 actor=actor,
                 action="customer.restrict",

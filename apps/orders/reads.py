@@ -36,9 +36,8 @@ from .models import (
 )
 from .personal import CustomerFacts as CustomerFacts
 from .personal import customer_facts as customer_facts
-from .personal import customer_masked
 from .personal import person_suppressed as person_suppressed
-from .projection import mask_name
+from .projection import customer_masked, mask_name
 from .scope import order_in_scope, visible_orders
 from .selectors import (
     LIST_COLUMNS,

@@ -36,8 +36,7 @@ from .models import (
     OrderStage,
     Shipment,
 )
-from .personal import customer_masked
-from .projection import mask_name
+from .projection import customer_masked, mask_name
 from .scope import order_in_scope, visible_orders
 from .termination import min_term_end
 

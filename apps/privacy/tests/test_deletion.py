@@ -105,6 +105,8 @@ def test_a_deletion_held_by_an_open_lease_is_answered_with_the_hold_and_restrict
         kept = Customer.objects.get(orders__pk=order.id)
         assert (kept.name, kept.phone, kept.erased_at) == ("张三", PHONE, None)
         assert kept.restricted  # kept, hidden: storage and security only
+        index = OrderIndex.objects.get(merchant_id=demo.pk, order_id=order.id)
+        assert (index.customer_name, index.customer_phone) == ("***", "***")
         restriction = Restriction.objects.get(customer_id=kept.pk)
         assert restriction.holds == [{"code": "open_order", "until": None}]
         assert restriction.until is None
