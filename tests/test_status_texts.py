@@ -65,6 +65,7 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "PrivacyRequestListIn.status": "privacyRequests.status",
     "PrivacyRequestListIn.kind": "privacyRequests.kind",
     "PrivacyRequestCreateIn.kind": "privacyRequests.kind",
+    "PrivacyRestrictionOut.status": "privacyRequests.deletion.status",
     "CaseFiltersIn.state": "recovery.state",
     "CaseListIn.state": "recovery.state",
     "ContactIn.outcome": "recovery.outcomes",

@@ -88,8 +88,9 @@ def order_export_queryset(
     *, sub_shop_id: int | None, kind: str, filters: selectors.OrderFilters
 ) -> QuerySet[Order]:
     """What an export of the list holds: every order of the kind and filters the list would
-    show an `order.view` session, narrowed to the sub-shop of a sub-shop's session."""
-    queryset = selectors.filtered_orders(None, kind, filters)
+    show an `order.view` session, narrowed to the sub-shop of a sub-shop's session; the
+    orders of a restricted customer (apps.privacy) are left out."""
+    queryset = selectors.filtered_orders(None, kind, filters).filter(customer__restricted=False)
     if sub_shop_id is not None:
         queryset = queryset.filter(sub_shop_id=sub_shop_id)
     return queryset

@@ -37,11 +37,40 @@ class Customer(models.Model):
     # Private files (zulin.files): ID card front and back, never under the media URL.
     id_card_front = models.CharField(max_length=64, blank=True, default="")
     id_card_back = models.CharField(max_length=64, blank=True, default="")
+    # A deletion request carried out (apps.privacy, PIPL Art. 47): the name is cut to the
+    # family name and a star, the phone and ID number emptied and kept only as their keyed
+    # hashes (`phone_hash`, `id_number_hash`), the ID card pictures deleted.
+    erased_at = models.DateTimeField(null=True, blank=True)
+    phone_hash = models.CharField(max_length=64, blank=True, default="")
+    # A deletion request answered with a hold (apps.privacy): kept for storage and security
+    # only until it ends — hidden in the order lists, left out of exports.
+    restricted = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         indexes = [models.Index(fields=["phone"], name="customer_phone_idx")]
+
+
+class Suppression(models.Model):
+    """The suppression list: keyed hashes of the ID numbers and phones of customers whose
+    data was deleted on their request, so that no intake, import or marketing list brings
+    them back (`apps.orders.personal.person_suppressed`)."""
+
+    class Kind(models.TextChoices):
+        ID_NUMBER = "id_number", "身份证号"
+        PHONE = "phone", "手机号"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    value_hash = models.CharField(max_length=64)
+    customer_id = models.BigIntegerField()
+    reason = models.CharField(max_length=40)  # the privacy request's number
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "value_hash"], name="suppression_once")
+        ]
 
 
 class Order(models.Model):

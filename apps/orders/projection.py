@@ -15,8 +15,24 @@ def mask_name(name: str) -> str:
     return name[:1] + "*" * max(len(name) - 1, 1) if name else ""
 
 
+# What a list shows of a restricted customer (name and phone alike).
+RESTRICTED = "***"
+
+
+def customer_masked(name: str, phone: str, *, restricted: bool) -> tuple[str, str]:
+    """A customer's name and phone as every list, export and the platform's index show them:
+    masked, or hidden whole for a restricted customer (a deletion request something holds,
+    apps.privacy). The one place."""
+    if restricted:
+        return RESTRICTED, RESTRICTED
+    return mask_name(name), mask_phone(phone)
+
+
 def order_project(order: Order) -> None:
     customer = order.customer
+    shown_name, shown_phone = customer_masked(
+        customer.name, customer.phone, restricted=customer.restricted
+    )
     OrderIndex.objects.update_or_create(
         merchant_id=tenant_connection.tenant.pk,
         order_id=order.pk,
@@ -25,8 +41,8 @@ def order_project(order: Order) -> None:
             "kind": order.kind,
             "status": order.status,
             "stage": order.stage,
-            "customer_name": mask_name(customer.name),
-            "customer_phone": mask_phone(customer.phone),
+            "customer_name": shown_name,
+            "customer_phone": shown_phone,
             "customer_phone_hash": lookup_hash(customer.phone, context="customer.phone"),
             "goods_id": order.goods_id,
             "goods_title": order.goods_title,

@@ -34,7 +34,10 @@ from .models import (
     Order,
     OrderKind,
 )
-from .projection import mask_name
+from .personal import CustomerFacts as CustomerFacts
+from .personal import customer_facts as customer_facts
+from .personal import person_suppressed as person_suppressed
+from .projection import customer_masked, mask_name
 from .scope import order_in_scope, visible_orders
 from .selectors import (
     LIST_COLUMNS,
@@ -245,11 +248,12 @@ def customer_people(ids: list[int]) -> dict[int, dict[str, Any]]:
     from .models import Customer
 
     rows = Customer.objects.filter(pk__in=ids)
+    shown = {c.pk: customer_masked(c.name, c.phone, restricted=c.restricted) for c in rows}
     return {
         c.pk: {
             "id": c.pk,
-            "name": mask_name(c.name),
-            "phone": mask_phone(c.phone),
+            "name": shown[c.pk][0],
+            "phone": shown[c.pk][1],
             "id_number": mask_id_number(c.id_number),
             "id_number_hash": c.id_number_hash,
             "phone_hash": lookup_hash(c.phone, context="customer.phone"),

@@ -36,7 +36,7 @@ from .models import (
     OrderStage,
     Shipment,
 )
-from .projection import mask_name
+from .projection import customer_masked, mask_name
 from .scope import order_in_scope, visible_orders
 from .termination import min_term_end
 
@@ -49,6 +49,7 @@ LIST_COLUMNS = (
     "stage",
     "customer__name",
     "customer__phone",
+    "customer__restricted",
     "goods_id",
     "goods_title",
     "goods_picture",
@@ -166,6 +167,7 @@ def list_values(order: Order) -> dict[str, Any]:
     """An order already read, as the list's values (`LIST_COLUMNS`)."""
     values = {name: getattr(order, name) for name in LIST_COLUMNS if "__" not in name}
     values["customer__name"], values["customer__phone"] = order.customer.name, order.customer.phone
+    values["customer__restricted"] = order.customer.restricted
     return values
 
 
@@ -182,6 +184,12 @@ def order_rows(orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
         {o["salesman_account_id"] for o in orders if o["salesman_account_id"]}
         | {o["auditor_account_id"] for o in orders if o["auditor_account_id"]}
     )
+    masked = {
+        o["id"]: customer_masked(
+            o["customer__name"], o["customer__phone"], restricted=o["customer__restricted"]
+        )
+        for o in orders
+    }
     return [
         {
             "id": o["id"],
@@ -190,8 +198,8 @@ def order_rows(orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "status": o["status"],
             "status_name": STATUS_LABELS[o["status"]],
             "stage": o["stage"],
-            "customer_name": mask_name(o["customer__name"]),
-            "customer_phone": mask_phone(o["customer__phone"]),
+            "customer_name": masked[o["id"]][0],
+            "customer_phone": masked[o["id"]][1],
             "goods_id": o["goods_id"],
             "goods_title": o["goods_title"],
             "goods_picture": o["goods_picture"],

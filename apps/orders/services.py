@@ -44,6 +44,9 @@ from .lease import after_audit_pass
 from .models import Customer, Order, OrderKind, OrderRemark, OrderSetting, OrderStatus
 from .moves import order_move, order_unwind
 from .outbox import order_event
+from .personal import customer_erase as customer_erase  # apps.privacy's deletion
+from .personal import customer_restrict as customer_restrict
+from .personal import person_suppressed
 from .projection import order_project
 from .scope import order_in_scope, visible_orders
 from .settings_selectors import order_setting_answer
@@ -284,6 +287,8 @@ def order_place(*, data: Intake) -> Order:
         return existing
     if person_refused(id_number=data.id_number, phone=data.customer_phone):  # nothing recorded
         raise ApplicationError(ErrorCode.CUSTOMER_BLACKLISTED)
+    if person_suppressed(id_number=data.id_number):  # erased on their request
+        raise ApplicationError(ErrorCode.CUSTOMER_DATA_ERASED)
     _attribution(data)
     offer = order_offer(
         sku_id=data.sku_id,

@@ -14,10 +14,17 @@ from zulin.core.routes import call
 
 from . import schemas, selectors, services
 from .copy import customer_copy_create
+from .deletion import deletion_block, deletion_erase, deletion_restrict
 from .selectors import MANAGE
 
 router = Router(tags=["backend: privacy"])
 AUTH = store_auth(MANAGE)
+
+
+def _detail(session: Any, request_id: int) -> dict[str, Any]:
+    answer = selectors.request_detail(session=session, request_id=request_id)
+    row = selectors.request_in_scope(session, request_id)
+    return {**answer, "deletion": deletion_block(row)}
 
 
 @call(router.get, "/getPrivacyRequests", schemas.PrivacyRequestPageOut, auth=AUTH)
@@ -31,7 +38,7 @@ def get_privacy_requests(request: HttpRequest, query: Query[schemas.PrivacyReque
 def get_privacy_request(request: HttpRequest, query: Query[schemas.PrivacyRequestIdIn]) -> Any:
     """One request: the customer found (masked), verification, due day and working days
     left, the answer, the status history."""
-    return selectors.request_detail(session=current_session(request), request_id=query.id)
+    return _detail(current_session(request), query.id)
 
 
 @call(router.post, "/createPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)
@@ -55,7 +62,7 @@ def create_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequest
             received_on=payload.received_on,
         ),
     )
-    return selectors.request_detail(session=session, request_id=row.pk)
+    return _detail(session, row.pk)
 
 
 @call(router.get, "/getPrivacyHandlers", list[schemas.PrivacyHandlerOut], auth=AUTH)
@@ -69,7 +76,7 @@ def assign_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequest
     """Gives an open request to a handler; it is then in progress."""
     session = current_session(request)
     services.request_assign(actor=session, request_id=payload.id, handler_id=payload.handler_id)
-    return selectors.request_detail(session=session, request_id=payload.id)
+    return _detail(session, payload.id)
 
 
 @call(router.post, "/answerPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)
@@ -84,7 +91,7 @@ def answer_privacy_request(request: HttpRequest, payload: schemas.PrivacyRequest
         outcome=payload.outcome,
         refusal_reason=payload.refusal_reason,
     )
-    return selectors.request_detail(session=session, request_id=payload.id)
+    return _detail(session, payload.id)
 
 
 @call(router.post, "/createPrivacyCopy", schemas.PrivacyCopyOut, auth=AUTH)
@@ -110,7 +117,29 @@ def correct_privacy_data(request: HttpRequest, payload: schemas.PrivacyCorrectIn
         name=payload.name,
         id_number=payload.id_number,
     )
-    return selectors.request_detail(session=session, request_id=payload.id)
+    return _detail(session, payload.id)
+
+
+@call(router.post, "/erasePrivacyData", schemas.PrivacyRequestOut, auth=AUTH)
+def erase_privacy_data(request: HttpRequest, payload: schemas.PrivacyRequestIdIn) -> Any:
+    """Deletion where nothing holds the customer's data (no open order, debt, dispute or
+    recovery case, every retention period past): the customer anonymised in every table
+    (name → family name and a star, phone and ID number kept only as keyed hashes and put on
+    the suppression list, ID card pictures and addresses deleted), `customer.redact` sent,
+    the request completed. Where something holds it: 409 naming what."""
+    session = current_session(request)
+    deletion_erase(actor=session, request_id=payload.id)
+    return _detail(session, payload.id)
+
+
+@call(router.post, "/restrictPrivacyData", schemas.PrivacyRequestOut, auth=AUTH)
+def restrict_privacy_data(request: HttpRequest, payload: schemas.PrivacyRequestIdIn) -> Any:
+    """Answers a deletion request with what holds the data and until when: the customer is
+    restricted (storage and security only) until the last hold ends; the request completed.
+    Where nothing holds it: 409 (erase it instead)."""
+    session = current_session(request)
+    deletion_restrict(actor=session, request_id=payload.id)
+    return _detail(session, payload.id)
 
 
 @call(router.get, "/getPrivacySetting", schemas.PrivacySettingOut, auth=AUTH)

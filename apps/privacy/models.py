@@ -108,3 +108,31 @@ class PrivacyRequest(models.Model):
                 name="privacy_refusal_has_reason",
             ),
         ]
+
+
+class RestrictionStatus(models.TextChoices):
+    RESTRICTED = "restricted", "已限制处理"
+    ERASED = "erased", "已删除"
+
+
+class Restriction(models.Model):
+    """What a deletion request did to a customer's data (PIPL Art. 47): erased, or —
+    where something holds it (an open lease, a debt, a dispute, a retention period) —
+    restricted: kept for storage and security only until the last hold ends (`until`, None
+    while a hold has no end yet), then erased. One row per customer; its status moves
+    through `deletion.RESTRICTION` (restricted → erased)."""
+
+    customer_id = models.BigIntegerField(unique=True)  # apps.orders.Customer
+    status = models.CharField(max_length=12, choices=RestrictionStatus.choices)
+    # [{code, until}]: what holds the data and until when (ISO day, or None: open-ended).
+    holds = models.JSONField(default=list)
+    until = models.DateField(null=True, blank=True)
+    request_id = models.BigIntegerField()  # the deletion request that made or last set it
+    erased_at = models.DateTimeField(null=True, blank=True)
+    # What the erasure changed, per table (counts only, never the data).
+    counts = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "until"], name="privacy_restriction_due")]

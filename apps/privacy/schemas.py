@@ -72,6 +72,37 @@ class PrivacyCustomerOut(Schema):
     id_number: str = Field(description="masked")
 
 
+class PrivacyHoldOut(Schema):
+    code: Literal[
+        "open_order",
+        "debt",
+        "dispute",
+        "recovery_case",
+        "recovery_records",
+        "credit_adverse",
+        "transaction_records",
+    ]
+    label: str
+    label_en: str
+    until: date | None = Field(description="the day it ends; none: until it ends, then its period")
+
+
+class PrivacyRestrictionOut(Schema):
+    status: Literal["restricted", "erased"]
+    until: date | None = Field(description="restricted until; none while a hold has no end")
+    erased_at: datetime | None
+    counts: dict[str, int] = Field(description="rows changed per table by the erasure")
+
+
+class PrivacyDeletionOut(Schema):
+    """A deletion request's facts: what holds the customer's data now and until when."""
+
+    holds: list[PrivacyHoldOut]
+    until: date | None = Field(description="the last hold's end; none while one has no end")
+    erasable: bool = Field(description="nothing holds the data: it may be erased")
+    restriction: PrivacyRestrictionOut | None
+
+
 class PrivacyRequestOut(PrivacyRequestRowOut):
     lookup_by: str
     lookup: str = Field(description="the phone looked up, masked; empty for an ID number")
@@ -85,6 +116,9 @@ class PrivacyRequestOut(PrivacyRequestRowOut):
     created_by_name: str
     created_at: datetime
     history: list[StatusHistoryOut]
+    deletion: PrivacyDeletionOut | None = Field(
+        None, description="a deletion request about a customer the shop holds"
+    )
 
 
 class PrivacyRequestIdIn(Schema):

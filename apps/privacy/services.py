@@ -144,7 +144,7 @@ def request_create(*, actor: Session, data: RequestInput) -> PrivacyRequest:
     return row
 
 
-def _locked(actor: Session, request_id: int) -> PrivacyRequest:
+def locked_request(actor: Session, request_id: int) -> PrivacyRequest:
     row = selectors.visible_requests(actor).select_for_update().filter(pk=request_id).first()
     if row is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
@@ -160,7 +160,7 @@ def request_assign(*, actor: Session, request_id: int, handler_id: int) -> Priva
             Text("不是可处理个人信息请求的在职员工", "not an active account that may handle it"),
         )
     with transaction.atomic():
-        row = _locked(actor, request_id)
+        row = locked_request(actor, request_id)
         before = row.handler_name
 
         def assigned(locked: PrivacyRequest) -> dict[str, str]:
@@ -182,7 +182,17 @@ def request_answer(
     if result == "completed" and not outcome:
         raise field_error("outcome", Text("请写明处理结果", "say what was done"))
     with transaction.atomic():
-        row = _locked(actor, request_id)
+        row = locked_request(actor, request_id)
+        if result == "completed" and row.kind == "delete" and row.customer_id is not None:
+            # A deletion is carried out (erasePrivacyData) or answered with what holds the
+            # data (restrictPrivacyData), never marked done by hand.
+            raise field_error(
+                "result",
+                Text(
+                    "删除请求须执行删除，或说明须保留的数据并限制处理",
+                    "a deletion is done by erasing the data or answering with what holds it",
+                ),
+            )
 
         def answered(locked: PrivacyRequest) -> dict[str, str]:
             locked.outcome = outcome
@@ -225,7 +235,7 @@ def request_correct(
             "phone", Text("请填写要更正的联系方式", "give the contact data to correct")
         )
     with transaction.atomic():
-        row = _locked(actor, request_id)
+        row = locked_request(actor, request_id)
         if row.kind != "correct" or row.status not in ("received", "in_progress"):
             raise field_error(
                 "id", Text("只能在未答复的更正请求上更正", "only an open correction request")

@@ -70,6 +70,7 @@ EVENT_TYPES = (
     "unit.status_changed",
     "recovery.case_changed",
     "privacy.request.created",
+    "customer.redact",
 )
 
 

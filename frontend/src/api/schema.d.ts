@@ -793,6 +793,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/erasePrivacyData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase Privacy Data
+         * @description Deletion where nothing holds the customer's data (no open order, debt, dispute or
+         *     recovery case, every retention period past): the customer anonymised in every table
+         *     (name → family name and a star, phone and ID number kept only as keyed hashes and put on
+         *     the suppression list, ID card pictures and addresses deleted), `customer.redact` sent,
+         *     the request completed. Where something holds it: 409 naming what.
+         */
+        post: operations["erasePrivacyData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/evidencePackCreate": {
         parameters: {
             query?: never;
@@ -1805,6 +1829,28 @@ export interface paths {
          * @description Lifts an active entry with a reason (kept with its history); lifted already: 409.
          */
         post: operations["removeCustomerBlacklist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/restrictPrivacyData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restrict Privacy Data
+         * @description Answers a deletion request with what holds the data and until when: the customer is
+         *     restricted (storage and security only) until the last hold ends; the request completed.
+         *     Where nothing holds it: 409 (erase it instead).
+         */
+        post: operations["restrictPrivacyData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13540,6 +13586,25 @@ export interface components {
              */
             phone: string;
         };
+        /**
+         * PrivacyDeletionOut
+         * @description A deletion request's facts: what holds the customer's data now and until when.
+         */
+        PrivacyDeletionOut: {
+            /**
+             * Erasable
+             * @description nothing holds the data: it may be erased
+             */
+            erasable: boolean;
+            /** Holds */
+            holds: components["schemas"]["PrivacyHoldOut"][];
+            restriction: components["schemas"]["PrivacyRestrictionOut"] | null;
+            /**
+             * Until
+             * @description the last hold's end; none while one has no end
+             */
+            until: string | null;
+        };
         /** PrivacyHandlerOut */
         PrivacyHandlerOut: {
             /** Id */
@@ -13548,6 +13613,23 @@ export interface components {
             name: string;
             /** Username */
             username: string;
+        };
+        /** PrivacyHoldOut */
+        PrivacyHoldOut: {
+            /**
+             * Code
+             * @enum {string}
+             */
+            code: "open_order" | "debt" | "dispute" | "recovery_case" | "recovery_records" | "credit_adverse" | "transaction_records";
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+            /**
+             * Until
+             * @description the day it ends; none: until it ends, then its period
+             */
+            until: string | null;
         };
         /** PrivacyOut */
         PrivacyOut: {
@@ -13709,6 +13791,8 @@ export interface components {
              * @description the customer found; none: the shop holds none
              */
             customer_id: number | null;
+            /** @description a deletion request about a customer the shop holds */
+            deletion?: components["schemas"]["PrivacyDeletionOut"] | null;
             /** Detail */
             detail: string;
             /**
@@ -13840,6 +13924,28 @@ export interface components {
              * @description China working days to the due day (0 on it, negative past it); none once answered
              */
             working_days_left: number | null;
+        };
+        /** PrivacyRestrictionOut */
+        PrivacyRestrictionOut: {
+            /**
+             * Counts
+             * @description rows changed per table by the erasure
+             */
+            counts: {
+                [key: string]: number;
+            };
+            /** Erased At */
+            erased_at: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "restricted" | "erased";
+            /**
+             * Until
+             * @description restricted until; none while a hold has no end
+             */
+            until: string | null;
         };
         /** PrivacySettingIn */
         PrivacySettingIn: {
@@ -19958,6 +20064,35 @@ export interface operations {
             };
         };
     };
+    erasePrivacyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     evidencePackCreate: {
         parameters: {
             query?: never;
@@ -21391,6 +21526,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["BlacklistOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    restrictPrivacyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["PrivacyRequestOut"];
                         msg: string;
                     };
                 };

@@ -133,6 +133,8 @@ class ErrorCode(IntEnum):
     MESSAGE_QUIET_HOURS = 1664
     # A case written off before the shop's age for it (apps.recovery: `writeOffDebt`).
     RECOVERY_WRITE_OFF_TOO_EARLY = 1665
+    # The person's data was erased on their request (the suppression list, apps.privacy).
+    CUSTOMER_DATA_ERASED = 1666
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -429,6 +431,11 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.CUSTOMER_BLACKLISTED: (
         "该客户已被商户列入黑名单，不能下单",
         "The shop has blacklisted this customer; no order can be placed",
+    ),
+    ErrorCode.CUSTOMER_DATA_ERASED: (
+        "该客户已申请删除其个人信息，本店不能再为其建档下单，请客户联系商家",
+        "This customer had their personal data deleted at their request; the shop cannot take"
+        " an order for them again (the customer should contact the shop)",
     ),
     ErrorCode.MESSAGE_THROTTLED: (
         "发给该客户的短信已达上限，请稍后再试",

@@ -6,7 +6,8 @@ class StoredFile(models.Model):
     `<schema>/<kind>/<uuid>.<ext>`; read only through a signed link (zulin.files.links).
 
     Lives in the schema the file belongs to, like the audit trail: a merchant's files in its
-    schema, the platform's in public. Rows and files are only ever added."""
+    schema, the platform's in public. Rows and files are only ever added, except that a
+    deletion request erases a file's bytes and empties its row (`private_file_erase`)."""
 
     kind = models.CharField(max_length=40)
     # The name offered to whoever downloads it (Content-Disposition); not the stored path.

@@ -110,6 +110,22 @@ def private_file_save(
         raise
 
 
+def private_file_erase(file_id: int) -> bool:
+    """Erases a private file's bytes on a deletion request (PIPL Art. 47): the row stays,
+    emptied (size 0, no hash), so that what named it finds nothing to read; the bytes go
+    once the transaction commits. False when there is no such file of the active schema."""
+    stored = StoredFile.objects.filter(
+        pk=file_id, schema_name=tenant_connection.schema_name
+    ).first()
+    if stored is None:
+        return False
+    target = private_path(stored.path)
+    stored.size, stored.sha256 = 0, ""
+    stored.save(update_fields=["size", "sha256"])
+    transaction.on_commit(lambda: target.unlink(missing_ok=True))
+    return True
+
+
 def _read_recorded(claims: LinkClaims) -> tuple[StoredFile, Path]:
     """In the file's schema: the row, its bytes on disk, and the audit entry of this read."""
     name = reader_name(claims.account_id)

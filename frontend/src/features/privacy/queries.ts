@@ -75,3 +75,13 @@ export function useCreatePrivacyCopy() {
 export function useCorrectPrivacyData() {
   return usePrivacyWrite((body: { id: number; phone: string }, options) => apiPost('/api/backend/correctPrivacyData', { ...body, name: '', id_number: '' }, options));
 }
+
+/** Deletion where nothing holds the customer's data: anonymised everywhere, the request completed (409 naming the hold otherwise). */
+export function useErasePrivacyData() {
+  return usePrivacyWrite((id: number, options) => apiPost('/api/backend/erasePrivacyData', { id }, options));
+}
+
+/** Answers a deletion request with what holds the data and until when; the customer restricted (409 when nothing holds it). */
+export function useRestrictPrivacyData() {
+  return usePrivacyWrite((id: number, options) => apiPost('/api/backend/restrictPrivacyData', { id }, options));
+}

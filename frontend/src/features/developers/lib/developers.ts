@@ -78,6 +78,7 @@ export const EVENT_TYPES = [
   'unit.status_changed',
   'recovery.case_changed',
   'privacy.request.created',
+  'customer.redact',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { CHANNELS, isOpen, known, LOOKUPS, REQUEST_KINDS, REQUEST_STATUSES, statusTone, VERIFICATIONS } from '../lib/privacy';
 import { usePrivacyRequest, type PrivacyDetail } from '../queries';
+import { DeletionActions, DeletionSection } from './DeletionSection';
 import { PrivacyCopyButton } from './PrivacyCopyButton';
 import { DueCell } from './PrivacyRequestsScreen';
 
@@ -51,7 +52,7 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
                   {t('detail.correct')}
                 </Button>
               )}
-              <Button onClick={() => setAnswering('completed')}>{t('detail.complete')}</Button>
+              {detail.deletion ? <DeletionActions requestId={detail.id} deletion={detail.deletion} /> : <Button onClick={() => setAnswering('completed')}>{t('detail.complete')}</Button>}
               <Button variant="secondary" onClick={() => setAssigning(true)}>
                 {t('detail.assign')}
               </Button>
@@ -104,6 +105,7 @@ function RequestView({ detail }: { detail: PrivacyDetail }) {
           <p className="mt-2 text-sm text-slate-600">{t('detail.noCustomer')}</p>
         )}
       </DetailSection>
+      {detail.deletion && <DeletionSection deletion={detail.deletion} />}
       {!open && (
         <DetailSection id="privacy-answer" title={t('detail.answer')}>
           <Facts>
