@@ -7118,6 +7118,16 @@ export interface components {
             deposit_required: string;
             /** Deposit State */
             deposit_state: string;
+            /**
+             * Fineness
+             * @description the condition the customer rents or buys: new, 99, 95 …
+             */
+            fineness: string;
+            /**
+             * Fineness Name
+             * @description its name: 全新, 95新 …
+             */
+            fineness_name: string;
             /** Kind */
             kind: string;
             /** Order No */
@@ -10614,6 +10624,22 @@ export interface components {
              */
             functional: "pass" | "fail";
         };
+        /**
+         * FinenessStockOut
+         * @description A tracked SKU's stock at one fineness (its units of that grade).
+         */
+        FinenessStockOut: {
+            /** Available */
+            available: number;
+            /** Fineness */
+            fineness: string;
+            /** Fineness Name */
+            fineness_name: string;
+            /** In Stock */
+            in_stock: number;
+            /** Reserved */
+            reserved: number;
+        };
         /** ForceDownIn */
         ForceDownIn: {
             /**
@@ -12579,6 +12605,13 @@ export interface components {
             /** Device Serial */
             device_serial: string;
             early_return: components["schemas"]["EarlyReturnTermsOut"];
+            /**
+             * Fineness
+             * @description the condition leased or sold (全新, 95新 …): its plan's, else its goods'
+             */
+            fineness?: string | null;
+            /** Fineness Name */
+            fineness_name?: string | null;
             /** Finished At */
             finished_at: string | null;
             /** First Bill Paid At */
@@ -12840,6 +12873,13 @@ export interface components {
             deposit_state?: string | null;
             /** Deposit Waived */
             deposit_waived?: string | null;
+            /**
+             * Fineness
+             * @description the condition leased or sold (全新, 95新 …): its plan's, else its goods'
+             */
+            fineness?: string | null;
+            /** Fineness Name */
+            fineness_name?: string | null;
             /** Goods Id */
             goods_id: number;
             /** Goods Picture */
@@ -14630,6 +14670,13 @@ export interface components {
              */
             early_fee_value?: number | string | null;
             /**
+             * Fineness
+             * @description leased again as used: the plan leases a unit of this fineness only, with its own rent and deposit ('' : the goods' own fineness); a fineness other than the goods' is offered on a SKU tracked by unit only
+             * @default
+             * @enum {string}
+             */
+            fineness: "" | "new" | "99" | "95" | "90" | "80";
+            /**
              * Min Term
              * @description minimum term (periods); None: the shop's default
              */
@@ -14672,8 +14719,20 @@ export interface components {
             early_fee_mode: string;
             /** Early Fee Value */
             early_fee_value: string | null;
+            /**
+             * Fineness
+             * @description as saved: '' leases at the goods' own fineness
+             */
+            fineness: string;
             /** Id */
             id: number;
+            /**
+             * Lease Fineness
+             * @description the condition this plan leases: its own or the goods'
+             */
+            lease_fineness: string;
+            /** Lease Fineness Name */
+            lease_fineness_name: string;
             /** Min Term */
             min_term: number | null;
             /** Ownership Transfer */
@@ -14684,12 +14743,22 @@ export interface components {
             sku_id: number;
             /** Sku Index */
             sku_index: number;
+            /**
+             * Stock
+             * @description what a customer can order on this plan: a tracked SKU's units of the plan's fineness in stock less the open reservations at it; a counted SKU's count
+             */
+            stock: number;
             /** Term */
             term: number;
             /** Term Unit */
             term_unit: string;
             /** Total Rent */
             total_rent: string;
+            /**
+             * Used
+             * @description leased as used: any fineness but new
+             */
+            used: boolean;
         };
         /**
          * RentPlanOut
@@ -14706,8 +14775,20 @@ export interface components {
             early_fee_mode: string;
             /** Early Fee Value */
             early_fee_value: string | null;
+            /**
+             * Fineness
+             * @description as saved: '' leases at the goods' own fineness
+             */
+            fineness: string;
             /** Id */
             id: number;
+            /**
+             * Lease Fineness
+             * @description the condition this plan leases: its own or the goods'
+             */
+            lease_fineness: string;
+            /** Lease Fineness Name */
+            lease_fineness_name: string;
             /** Min Term */
             min_term: number | null;
             /** Ownership Transfer */
@@ -14722,6 +14803,11 @@ export interface components {
             specs: {
                 [key: string]: string;
             };
+            /**
+             * Stock
+             * @description what a customer can order on this plan: a tracked SKU's units of the plan's fineness in stock less the open reservations at it; a counted SKU's count
+             */
+            stock: number;
             /** Term */
             term: number;
             /** Term Unit */
@@ -14730,6 +14816,11 @@ export interface components {
             total_rent: string;
             /** Total With Buyout */
             total_with_buyout: string;
+            /**
+             * Used
+             * @description leased as used: any fineness but new
+             */
+            used: boolean;
         };
         /** ReportBucketOut */
         ReportBucketOut: {
@@ -16468,13 +16559,18 @@ export interface components {
         };
         /** SkuOut */
         SkuOut: {
+            /**
+             * By Fineness
+             * @description tracked (goodsDetail, getSkuStock): the same figures per fineness its units are leased at (the goods' own and its used plans'); otherwise null
+             */
+            by_fineness?: components["schemas"]["FinenessStockOut"][] | null;
             /** Code */
             code: string;
             /** Id */
             id: number;
             /**
              * In Stock
-             * @description tracked: its units in stock in the warehouse or a sub-shop the goods are sold in; counted: null
+             * @description tracked: its units at the goods' own fineness in stock in the warehouse or a sub-shop the goods are sold in; counted: null
              */
             in_stock: number | null;
             /**
@@ -16499,11 +16595,16 @@ export interface components {
         };
         /** SkuStockOut */
         SkuStockOut: {
+            /**
+             * By Fineness
+             * @description tracked (goodsDetail, getSkuStock): the same figures per fineness its units are leased at (the goods' own and its used plans'); otherwise null
+             */
+            by_fineness?: components["schemas"]["FinenessStockOut"][] | null;
             /** Code */
             code: string;
             /**
              * In Stock
-             * @description tracked: its units in stock in the warehouse or a sub-shop the goods are sold in; counted: null
+             * @description tracked: its units at the goods' own fineness in stock in the warehouse or a sub-shop the goods are sold in; counted: null
              */
             in_stock: number | null;
             /**
