@@ -920,6 +920,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getAssetLifeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Asset Life List
+         * @description The life and residual of each category's devices (the book value's straight line):
+         *     the shop's, else the default of its kind of device (phones 24 months, laptops 36, 10 %).
+         */
+        get: operations["getAssetLifeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getAssetReport": {
         parameters: {
             query?: never;
@@ -1907,6 +1928,27 @@ export interface paths {
          * @description A new secret, in this answer only; the old one signs beside it for 24 hours.
          */
         post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveAssetLife": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Asset Life
+         * @description Sets a category's life (months) and residual (percent); both null: back to the
+         *     default. Audited.
+         */
+        post: operations["saveAssetLife"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7209,6 +7251,49 @@ export interface components {
         AssetIdIn: {
             /** Id */
             id: number;
+        };
+        /** AssetLifeListOut */
+        AssetLifeListOut: {
+            /**
+             * Categories
+             * @description the categories of the shop's devices and any it has set
+             */
+            categories: components["schemas"]["AssetLifeOut"][];
+        };
+        /** AssetLifeOut */
+        AssetLifeOut: {
+            /**
+             * Base
+             * @description the kind of device its default follows: phone or laptop
+             */
+            base: string;
+            /** Category Id */
+            category_id: number;
+            /** Category Name */
+            category_name: string;
+            /**
+             * Custom
+             * @description set by the shop; false: the default of its kind of device
+             */
+            custom: boolean;
+            /** Default Life Months */
+            default_life_months: number;
+            /** Default Residual Rate */
+            default_residual_rate: string;
+            /**
+             * Life Months
+             * @description the straight line's life: the shop's, else the default
+             */
+            life_months: number;
+            /**
+             * Residual Rate
+             * @description residual share of the cost basis, percent
+             */
+            residual_rate: string;
+            /** Updated At */
+            updated_at: string | null;
+            /** Updated By Name */
+            updated_by_name: string;
         };
         /**
          * AssetReportIn
@@ -15561,6 +15646,21 @@ export interface components {
             /** Received */
             received: string;
         };
+        /** SaveAssetLifeIn */
+        SaveAssetLifeIn: {
+            /** Category Id */
+            category_id: number;
+            /**
+             * Life Months
+             * @description months; null with residual_rate null: the default
+             */
+            life_months?: number | null;
+            /**
+             * Residual Rate
+             * @description percent of the cost basis
+             */
+            residual_rate?: number | string | null;
+        };
         /** SavedOut */
         SavedOut: {
             /** Id */
@@ -20223,6 +20323,31 @@ export interface operations {
             };
         };
     };
+    getAssetLifeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AssetLifeListOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getAssetReport: {
         parameters: {
             query?: {
@@ -21634,6 +21759,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WebhookSecretOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveAssetLife: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAssetLifeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AssetLifeOut"];
                         msg: string;
                     };
                 };
