@@ -123,13 +123,13 @@ def life_save(
     names = category_names({category_id})
     if not names:
         raise field_error("category_id", Text("类目不存在", "no such category"))
-    reset = life_months is None and residual_rate is None
-    if not reset:
+    setting: tuple[int, Decimal] | None = None  # None: back to the default
+    if life_months is not None or residual_rate is not None:
         if life_months is None or not 1 <= life_months <= LIFE_MONTHS_MAX:
             raise field_error("life_months", Text("应为 1 到 120 个月", "from 1 to 120 months"))
         if residual_rate is None:
             raise field_error("residual_rate", Text("必填", "required"))
-        share = _residual_share(residual_rate)
+        setting = (life_months, _residual_share(residual_rate))
     with transaction.atomic():
         row = CategoryLife.objects.select_for_update().filter(category_id=category_id).first()
         before = (
@@ -138,12 +138,12 @@ def life_save(
             else None
         )
         after: dict[str, Any] | None = None
-        if reset:
+        if setting is None:
             if row is not None:
                 row.delete()
         else:
             row = row or CategoryLife(category_id=category_id)
-            row.life_months, row.residual_rate = life_months, share
+            row.life_months, row.residual_rate = setting
             row.updated_by_name = actor_name(actor)[:64]
             row.save()
             after = {"life_months": row.life_months, "residual_rate": str(row.residual_rate)}
