@@ -18,6 +18,8 @@ from . import (
     inspection_rules,
     inspection_selectors,
     inspections,
+    life_schemas,
+    lives,
     report,
     schemas,
     selectors,
@@ -303,6 +305,25 @@ def save_inspection_template(request: HttpRequest, payload: schemas.SaveTemplate
     )
     rows = inspection_selectors.template_list()["templates"]
     return next(row for row in rows if row["id"] == template.pk)
+
+
+@call(router.get, "/getAssetLifeList", life_schemas.AssetLifeListOut, auth=VIEW, scope="units:read")
+def get_asset_life_list(request: HttpRequest) -> dict[str, Any]:
+    """The life and residual of each category's devices (the book value's straight line):
+    the shop's, else the default of its kind of device (phones 24 months, laptops 36, 10 %)."""
+    return lives.life_list()
+
+
+@call(router.post, "/saveAssetLife", life_schemas.AssetLifeOut, auth=ADJUST)
+def save_asset_life(request: HttpRequest, payload: life_schemas.SaveAssetLifeIn) -> Any:
+    """Sets a category's life (months) and residual (percent); both null: back to the
+    default. Audited."""
+    return lives.life_save(
+        actor=_warehouse(request),
+        category_id=payload.category_id,
+        life_months=payload.life_months,
+        residual_rate=payload.residual_rate,
+    )
 
 
 @call(router.post, "/createInspection", schemas.InspectionDetailOut, auth=ADJUST)

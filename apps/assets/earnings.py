@@ -20,10 +20,9 @@ from typing import Any
 from django.db.models import Sum
 from django.utils import timezone
 
-from apps.goods.selectors import sku_category
 from zulin.ledger.selectors import income_by_order_day
 
-from . import inspection_rules as rules
+from .lives import DEFAULT_RESIDUAL_RATE, lives_by_sku, percent_text
 from .models import Unit, UnitMovement, UnitStatus, WorkOrder
 
 ZERO = Decimal("0.00")
@@ -48,11 +47,10 @@ KIND_OF_ACCOUNT = {
 }
 KINDS = ("rent", "buyout", "damage", "fees", "refunds")
 
-# Book value: straight line over a life by the category's kind of device (its checklist's
-# base: phones, laptops), down to a residual share of the cost basis. A report figure, never
-# a journal. A month is a twelfth of a 365-day year.
-LIFE_MONTHS = {"phone": 24, "laptop": 36}
-RESIDUAL_RATE = Decimal("0.10")
+# Book value: straight line over the life the shop set for the category (`lives.py`; else the
+# default of its kind of device: phones 24 months, laptops 36, 10 % residual), down to the
+# residual share of the cost basis. A report figure, never a journal. A month is a twelfth
+# of a 365-day year.
 DAYS_A_MONTH = Decimal(365) / Decimal(12)
 
 
@@ -205,14 +203,16 @@ def gone_on(unit_ids: Sequence[int]) -> dict[int, date]:
     return {unit_id: _day(at) for unit_id, at in rows}
 
 
-def life_months(sku_id: int) -> int:
-    _, category_name = sku_category(sku_id)
-    return LIFE_MONTHS[rules.base_of_category(category_name)]
-
-
-def book_value(cost_basis: Decimal, *, months: int, days_owned: int) -> Decimal:
-    """Straight line from the cost basis to its residual over `months`."""
-    residual = (cost_basis * RESIDUAL_RATE).quantize(CENT, ROUND_HALF_UP)
+def book_value(
+    cost_basis: Decimal,
+    *,
+    months: int,
+    days_owned: int,
+    residual_rate: Decimal = DEFAULT_RESIDUAL_RATE,
+) -> Decimal:
+    """Straight line from the cost basis to its residual (`residual_rate` of it) over
+    `months`."""
+    residual = (cost_basis * residual_rate).quantize(CENT, ROUND_HALF_UP)
     used = min(Decimal(days_owned) / (DAYS_A_MONTH * months), Decimal(1))
     return (cost_basis - (cost_basis - residual) * used).quantize(CENT, ROUND_HALF_UP)
 
@@ -241,11 +241,10 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
     on_lease: dict[int, int] = defaultdict(int)
     for span in spans:
         on_lease[span.unit_id] += span.days(gone.get(span.unit_id, today))
-    lives: dict[int, int] = {}
+    lives = lives_by_sku({unit.sku_id for unit in units})
     answers: dict[int, dict[str, Any]] = {}
     for unit in units:
-        if unit.sku_id not in lives:
-            lives[unit.sku_id] = life_months(unit.sku_id)
+        life = lives[unit.sku_id]
         end = gone.get(unit.pk, today)
         acquired = _day(unit.acquired_at)
         days_owned = max((end - acquired).days, 0)
@@ -260,7 +259,9 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
                 if running >= basis:
                     paid_back_on = day
                     break
-        book = book_value(basis, months=lives[unit.sku_id], days_owned=days_owned)
+        book = book_value(
+            basis, months=life.months, days_owned=days_owned, residual_rate=life.residual_rate
+        )
         # Left the shop: what it brought then (what was recovered from scrap, a sale's
         # recorded value, else the sale or buyout money the ledger holds) less its book value.
         disposal: Decimal | None = None
@@ -285,8 +286,8 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
             "payback": _percent(collected, basis),
             "paid_back_on": paid_back_on,
             "days_to_pay_back": (paid_back_on - acquired).days if paid_back_on else None,
-            "life_months": lives[unit.sku_id],
-            "residual_rate": f"{RESIDUAL_RATE * 100:.0f}",
+            "life_months": life.months,
+            "residual_rate": percent_text(life.residual_rate),
             "book_value": _money(book),
             "left_on": gone.get(unit.pk),
             "disposal_gain": _money(disposal),

@@ -4,6 +4,8 @@ merchant's schema; SKUs, sub-shops, orders and accounts are named by id (other a
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db import models
 from django.db.models import Q
 
@@ -224,6 +226,30 @@ class InspectionTemplate(models.Model):
                 condition=Q(category_id__isnull=True),
                 name="assets_template_default_unique",
             ),
+        ]
+
+
+class CategoryLife(models.Model):
+    """The shop's life and residual for the devices of one goods category (`category_id`, a
+    platform category): the book value's straight line (`apps/assets/lives.py`). A category
+    with no row follows the default of its kind of device (phones 24 months, laptops 36,
+    10 % residual)."""
+
+    category_id = models.BigIntegerField(unique=True)
+    life_months = models.PositiveSmallIntegerField()
+    # A share of the cost basis, 0 to 0.9.
+    residual_rate = models.DecimalField(max_digits=5, decimal_places=4)
+    updated_by_name = models.CharField(max_length=64, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["category_id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(life_months__gte=1, life_months__lte=120)
+                & Q(residual_rate__gte=0, residual_rate__lte=Decimal("0.9")),
+                name="assets_category_life_bounds",
+            )
         ]
 
 

@@ -31,6 +31,8 @@ class OrderFact:
     # Overdue (an unpaid bill past due, or the lease end passed without a return): the order
     # is in recovery; its unit out with the customer counts so in the asset report.
     overdue_since: date | None = None
+    # The condition the order leases (goods' Fineness): it ships a unit of that grade only.
+    fineness: str = ""
 
 
 class OrderFacts(Protocol):

@@ -11,6 +11,7 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.goods.selectors import fineness_name, sku_labels
+from apps.goods.selectors import fineness_texts as fineness_name_in
 from apps.subshops.selectors import sub_shop_names
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
@@ -35,10 +36,11 @@ from .order_facts import OrderFact, order_facts
 from .rules import IMEI_CHECK_WRONG, RELEASED_STATUSES, imei_mistyped
 
 
-def units_in_stock_by_sku(skus: Mapping[int, Sequence[int]]) -> dict[int, int]:
+def units_in_stock_by_sku(skus: Mapping[int, Sequence[int]]) -> dict[int, dict[str, int]]:
     """The counter goods asks through `apps.goods.units` (registered in AssetsConfig.ready):
-    per SKU, its units in stock in the warehouse (which serves every sub-shop) or in a
-    sub-shop its goods are sold in (an empty sales scope: every sub-shop)."""
+    per SKU and grade, its units in stock in the warehouse (which serves every sub-shop) or
+    in a sub-shop its goods are sold in (an empty sales scope: every sub-shop). By grade,
+    because an order leases one fineness only (docs/assets.md, "Used goods at a fineness")."""
     where = Q()
     for sku_id, sub_shop_ids in skus.items():
         places = Q(sub_shop_id__isnull=True)
@@ -50,11 +52,14 @@ def units_in_stock_by_sku(skus: Mapping[int, Sequence[int]]) -> dict[int, int]:
         where |= Q(sku_id=sku_id) & places
     counts = (
         Unit.objects.filter(where, status=UnitStatus.IN_STOCK)
-        .values("sku_id")
+        .values("sku_id", "grade")
         .annotate(n=Count("id"))
-        .values_list("sku_id", "n")
+        .values_list("sku_id", "grade", "n")
     )
-    return {sku_id: 0 for sku_id in skus} | dict(counts)
+    by_sku: dict[int, dict[str, int]] = {sku_id: {} for sku_id in skus}
+    for sku_id, grade, n in counts:
+        by_sku[sku_id][grade] = n
+    return by_sku
 
 
 def visible_units(session: SubShopScope | None) -> QuerySet[Unit]:
@@ -197,13 +202,20 @@ def sku_title(sku_id: int) -> str:
 
 
 def unit_ship_refusal(
-    unit: Unit | None, *, code: str, sku_id: int, sub_shop_id: int | None
+    unit: Unit | None,
+    *,
+    code: str,
+    sku_id: int,
+    sub_shop_id: int | None,
+    grade: str | None = None,
 ) -> ApplicationError | None:
     """Why this unit (found by `code`) may not be shipped for an order of `sku_id` placed at
-    `sub_shop_id` (None: the shop's own): none, or the error naming what is wrong. A unit
-    ships from stock in the warehouse (which serves every sub-shop) or in the order's own
-    sub-shop. `findUnit`'s ship check and the shipping itself answer the same. The words name
-    the goods (title and specs) and the code scanned, never a unit's internal id."""
+    `sub_shop_id` (None: the shop's own) leasing at `grade` (the order's fineness; None: any):
+    none, or the error naming what is wrong. A unit ships from stock in the warehouse (which
+    serves every sub-shop) or in the order's own sub-shop, and only at the order's fineness
+    (an order at 95新 never takes a new unit, nor a new order a 95新 one). `findUnit`'s ship
+    check and the shipping itself answer the same. The words name the goods (title and
+    specs) and the code scanned, never a unit's internal id."""
     code = code.strip()
     if unit is None:
         if imei_mistyped(code):
@@ -227,6 +239,15 @@ def unit_ship_refusal(
             f"扫描的设备是「{title}」，订单订的是「{ordered}」",
             msg_en=f"The unit scanned is {title}; the order is for {ordered}",
             data={"unit_id": unit.pk, "sku_id": unit.sku_id, "order_sku_id": sku_id},
+        )
+    if grade is not None and unit.grade != grade:
+        unit_zh, unit_en = fineness_name_in(unit.grade)
+        ordered_zh, ordered_en = fineness_name_in(grade)
+        return ApplicationError(
+            ErrorCode.UNIT_WRONG_GRADE,
+            f"「{title}」（{code}）是{unit_zh}，订单租的是{ordered_zh}",
+            msg_en=f"{title} ({code}) is {unit_en}; the order leases {ordered_en}",
+            data={"unit_id": unit.pk, "grade": unit.grade, "order_grade": grade},
         )
     if unit.status != UnitStatus.IN_STOCK or unit.sub_shop_id not in (None, sub_shop_id):
         names = sub_shop_names([unit.sub_shop_id] if unit.sub_shop_id is not None else [])
@@ -717,7 +738,11 @@ def ship_check(
         reason = pick(Text("订单当前不能发货", "the order is not awaiting shipment"))
     else:
         refusal = unit_ship_refusal(
-            unit, code=code, sku_id=fact.sku_id, sub_shop_id=fact.sub_shop_id
+            unit,
+            code=code,
+            sku_id=fact.sku_id,
+            sub_shop_id=fact.sub_shop_id,
+            grade=fact.fineness or None,
         )
         reason = refusal.message(current_language()) if refusal is not None else None
     return {"ok": reason is None, "reason": reason or ""}

@@ -865,16 +865,25 @@ def _typed_imei_refusal(device: DeviceOut, typed: str) -> ApplicationError:
 
 
 def unit_ship(
-    *, actor: Session | None, code: str, sku_id: int, sub_shop_id: int | None, order_id: int
+    *,
+    actor: Session | None,
+    code: str,
+    sku_id: int,
+    sub_shop_id: int | None,
+    order_id: int,
+    grade: str | None = None,
 ) -> Unit:
     """The unit a scan names, bound to the order and out with its customer: of the order's
-    SKU, in stock in the warehouse or the order's sub-shop (`selectors.unit_ship_refusal`).
+    SKU and fineness (`grade`), in stock in the warehouse or the order's sub-shop
+    (`selectors.unit_ship_refusal`).
     The unit's row is locked before it is checked, so two shipments scanning one unit queue
     and the second finds it gone (UNIT_NOT_AVAILABLE). Runs in the shipment's transaction."""
     with transaction.atomic():
         found = unit_find(code)
         unit = Unit.objects.select_for_update().get(pk=found.pk) if found is not None else None
-        refusal = unit_ship_refusal(unit, code=code, sku_id=sku_id, sub_shop_id=sub_shop_id)
+        refusal = unit_ship_refusal(
+            unit, code=code, sku_id=sku_id, sub_shop_id=sub_shop_id, grade=grade
+        )
         if refusal is not None:
             raise refusal
         assert unit is not None

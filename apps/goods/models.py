@@ -113,11 +113,20 @@ class RentPlan(models.Model):
     # Deposit-free (docs/zhima.md): the largest part of the deposit the customer's Zhima
     # credit may cover on this plan; 0: none (the whole deposit is frozen as money).
     credit_deposit_max = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # Leased again as used (issue 63, docs/assets.md "Used goods at a fineness"): the plan
+    # leases a unit of this fineness only, with its own rent and deposit; "" leases at the
+    # goods' own fineness. A plan at another fineness than the goods' is offered on a SKU
+    # tracked by unit only (its stock is its units of that grade).
+    fineness = models.CharField(max_length=8, blank=True, default="")
     position = models.PositiveIntegerField(default=0)
     is_active = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["position", "id"]
+
+    def lease_fineness(self, goods: Goods) -> str:
+        """The fineness this plan leases at: its own, else its goods'."""
+        return self.fineness or goods.fineness
 
 
 class SellPrice(models.Model):
@@ -182,6 +191,9 @@ class StockMovement(models.Model):
     quantity = models.IntegerField()  # signed change of stock
     stock_after = models.IntegerField()
     reference = models.CharField(max_length=64, blank=True, default="")
+    # A reservation of a SKU tracked by unit holds back a unit of this fineness only (the
+    # order's: its plan's, else its goods'); "" on every other movement.
+    fineness = models.CharField(max_length=8, blank=True, default="")
     actor_account_id = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -58,6 +58,12 @@ class RentIn(Schema):
         le=rules.DEPOSIT_MAX,
         description="deposit-free: the largest part of the deposit Zhima credit may cover",
     )
+    fineness: Literal["", "new", "99", "95", "90", "80"] = Field(
+        "",
+        description="leased again as used: the plan leases a unit of this fineness only, "
+        "with its own rent and deposit ('' : the goods' own fineness); a fineness other than "
+        "the goods' is offered on a SKU tracked by unit only",
+    )
 
 
 class SellIn(Schema):
@@ -207,6 +213,16 @@ class GainListIn(Schema):
 # --- answers ---------------------------------------------------------------------------------
 
 
+class FinenessStockOut(Schema):
+    """A tracked SKU's stock at one fineness (its units of that grade)."""
+
+    fineness: str
+    fineness_name: str
+    in_stock: int
+    reserved: int
+    available: int
+
+
 class SkuStockFieldsOut(Schema):
     """A SKU's stock: what a customer can order, and for a SKU tracked by unit the two figures
     it comes from (a counted SKU: null)."""
@@ -217,11 +233,16 @@ class SkuStockFieldsOut(Schema):
     )
     tracked: bool = Field(description="tracked by unit: its stock is derived from its units")
     in_stock: int | None = Field(
-        description="tracked: its units in stock in the warehouse or a sub-shop the goods are "
-        "sold in; counted: null"
+        description="tracked: its units at the goods' own fineness in stock in the warehouse "
+        "or a sub-shop the goods are sold in; counted: null"
     )
     reserved: int | None = Field(
         description="tracked: its open reservations (orders not shipped yet); counted: null"
+    )
+    by_fineness: list[FinenessStockOut] | None = Field(
+        None,
+        description="tracked (goodsDetail, getSkuStock): the same figures per fineness its "
+        "units are leased at (the goods' own and its used plans'); otherwise null",
     )
 
 
@@ -246,6 +267,14 @@ class RentOut(Schema):
     early_fee_value: str | None
     credit_deposit_max: str
     total_rent: str
+    fineness: str = Field(description="as saved: '' leases at the goods' own fineness")
+    lease_fineness: str = Field(description="the condition this plan leases: its own or the goods'")
+    lease_fineness_name: str
+    used: bool = Field(description="leased as used: any fineness but new")
+    stock: int = Field(
+        description="what a customer can order on this plan: a tracked SKU's units of the "
+        "plan's fineness in stock less the open reservations at it; a counted SKU's count"
+    )
 
 
 class SellOut(Schema):

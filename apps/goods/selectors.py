@@ -90,6 +90,7 @@ def rent_plan_terms(
         plan.early_fee_mode,
         early_fee_value,
         plan.credit_deposit_max,
+        plan.fineness,
     )
 
 
@@ -119,12 +120,36 @@ def _disabled(goods: Goods) -> dict[str, Any]:
     }
 
 
+def _plan_condition(
+    plan: RentPlan,
+    goods: Goods,
+    sku: Sku,
+    by_fineness: Mapping[int, Mapping[str, TrackedStock]],
+) -> dict[str, Any]:
+    """What condition a plan leases (its own fineness, else the goods') and how many a
+    customer can order on it: of a tracked SKU, its units of that grade less the open
+    reservations at it; of a counted SKU, the kept count."""
+    fineness = plan.lease_fineness(goods)
+    if sku.tracked:
+        stock = by_fineness.get(sku.pk, {}).get(fineness, TrackedStock(0, 0)).available
+    else:
+        stock = counted_stock(sku)
+    return {
+        "fineness": plan.fineness,
+        "lease_fineness": fineness,
+        "lease_fineness_name": fineness_name(fineness),
+        "used": fineness != Fineness.NEW,
+        "stock": stock,
+    }
+
+
 def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
     goods = goods_find(goods_id, session=session)
     skus, plans, sells, packages = _active_parts(goods)
     sku_index = {sku.pk: index for index, sku in enumerate(skus)}
     plan_index = {plan.pk: index for index, plan in enumerate(plans)}
-    tracked = tracked_stock_parts({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
+    tracked, by_fineness = tracked_parts_of_goods(goods, skus)
+    skus_by_id = {sku.pk: sku for sku in skus}
     names, displayed = goods_catalog_facts(
         _merchant_id(), [goods.pk], {goods.category_id} if goods.category_id else set()
     )
@@ -148,7 +173,12 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
         "review_note": goods.review_note,
         "display_status": goods.pk in displayed,
         "spu_list": [
-            {"id": sku.pk, "specs": sku.specs, "code": sku.code, **sku_stock_fields(sku, tracked)}
+            {
+                "id": sku.pk,
+                "specs": sku.specs,
+                "code": sku.code,
+                **sku_stock_fields(sku, tracked, by_fineness),
+            }
             for sku in skus
         ],
         "rent_list": [
@@ -169,6 +199,7 @@ def goods_detail(goods_id: int, *, session: Session | None) -> dict[str, Any]:
                 else rules.early_fee_text(p.early_fee_mode, p.early_fee_value),
                 "credit_deposit_max": money(p.credit_deposit_max),
                 "total_rent": money(p.rent * p.term),
+                **_plan_condition(p, goods, skus_by_id[p.sku_id], by_fineness),
             }
             for p in plans
         ],
@@ -415,9 +446,14 @@ def sku_stocks(goods_id: int, *, session: Session | None) -> list[dict[str, Any]
     with its units in stock and open reservations (`sku_stock_fields`)."""
     goods = goods_find(goods_id, session=session)
     skus = list(goods.skus.filter(is_active=True).order_by("position", "id"))
-    tracked = tracked_stock_parts({sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked})
+    tracked, by_fineness = tracked_parts_of_goods(goods, skus)
     return [
-        {"sku_id": sku.pk, "specs": sku.specs, "code": sku.code, **sku_stock_fields(sku, tracked)}
+        {
+            "sku_id": sku.pk,
+            "specs": sku.specs,
+            "code": sku.code,
+            **sku_stock_fields(sku, tracked, by_fineness),
+        }
         for sku in skus
     ]
 
@@ -456,9 +492,12 @@ def orderable_stocks(skus: Iterable[Sku], sub_shop_ids: list[int]) -> dict[int, 
     return {sku.pk: derived[sku.pk] if sku.tracked else counted_stock(sku) for sku in skus}
 
 
-def sku_orderable(sku_id: int) -> int:
-    """The stock a customer can order of one SKU now (`orderable_stocks`), read afresh."""
+def sku_orderable(sku_id: int, fineness: str | None = None) -> int:
+    """The stock a customer can order of one SKU now (`orderable_stocks`), read afresh; of a
+    SKU tracked by unit, at `fineness` (None: its goods' own)."""
     sku = Sku.objects.select_related("goods").get(pk=sku_id)
+    if sku.tracked and fineness is not None:
+        return tracked_stocks({sku.pk: sku.goods.sub_shop_ids}, fineness=fineness)[sku.pk]
     return orderable_stocks([sku], sku.goods.sub_shop_ids)[sku.pk]
 
 
@@ -477,36 +516,98 @@ class TrackedStock:
         return max(0, self.in_stock - self.reserved)
 
 
-def tracked_stock_parts(skus: dict[int, list[int]]) -> dict[int, TrackedStock]:
-    """For SKUs tracked by unit (SKU id → its goods' sales scope), their units in stock where
-    the goods are sold and their open reservations."""
+def tracked_stock_by_fineness(skus: dict[int, list[int]]) -> dict[int, dict[str, TrackedStock]]:
+    """For SKUs tracked by unit (SKU id → its goods' sales scope), per fineness: its units of
+    that grade in stock where the goods are sold and the open reservations at that fineness.
+    Only the finenesses with a unit in stock or a reservation are answered."""
     if not skus:
         return {}
     in_stock = units_in_stock(skus)
-    reserved = dict(
+    reserved: dict[int, dict[str, int]] = {sku_id: {} for sku_id in skus}
+    rows = (
         _open_reservations()
         .filter(sku_id__in=list(skus))
-        .values("sku_id")
+        .values("sku_id", "fineness")
         .annotate(n=Sum("quantity"))
-        .values_list("sku_id", "n")
+        .values_list("sku_id", "fineness", "n")
     )
-    # A reservation's movement takes stock away: its quantity is negative.
+    for sku_id, fineness, n in rows:
+        # A reservation's movement takes stock away: its quantity is negative.
+        reserved[sku_id][fineness] = -(n or 0)
+    answer: dict[int, dict[str, TrackedStock]] = {}
+    for sku_id in skus:
+        grades = in_stock.get(sku_id, {})
+        held = reserved[sku_id]
+        answer[sku_id] = {
+            fineness: TrackedStock(in_stock=grades.get(fineness, 0), reserved=held.get(fineness, 0))
+            for fineness in [c.value for c in Fineness]
+            if grades.get(fineness) or held.get(fineness)
+        }
+    return answer
+
+
+def _goods_finenesses(sku_ids: Iterable[int]) -> dict[int, str]:
+    return dict(Sku.objects.filter(pk__in=list(sku_ids)).values_list("pk", "goods__fineness"))
+
+
+def tracked_stock_parts(
+    skus: dict[int, list[int]], *, fineness: str | None = None
+) -> dict[int, TrackedStock]:
+    """For SKUs tracked by unit (SKU id → its goods' sales scope), their units in stock where
+    the goods are sold and their open reservations, at one fineness: `fineness`, else each
+    SKU's goods' own. A unit of another grade is never counted (an order at 95新 is never
+    served from the new stock, nor the other way round)."""
+    if not skus:
+        return {}
+    wanted = dict.fromkeys(skus, fineness) if fineness is not None else _goods_finenesses(skus)
+    by_fineness = tracked_stock_by_fineness(skus)
     return {
-        sku_id: TrackedStock(
-            in_stock=in_stock.get(sku_id, 0), reserved=-(reserved.get(sku_id) or 0)
-        )
+        sku_id: by_fineness[sku_id].get(wanted.get(sku_id, ""), TrackedStock(0, 0))
         for sku_id in skus
     }
 
 
-def tracked_stocks(skus: dict[int, list[int]]) -> dict[int, int]:
+def tracked_stocks(skus: dict[int, list[int]], *, fineness: str | None = None) -> dict[int, int]:
     """The stock a customer can order of SKUs tracked by unit (SKU id → its goods' sales
-    scope): units in stock where the goods are sold, less the open reservations; never below
-    zero."""
-    return {sku_id: parts.available for sku_id, parts in tracked_stock_parts(skus).items()}
+    scope) at one fineness (None: each SKU's goods' own): units of that grade in stock where
+    the goods are sold, less the open reservations at it; never below zero."""
+    parts = tracked_stock_parts(skus, fineness=fineness)
+    return {sku_id: part.available for sku_id, part in parts.items()}
 
 
-def sku_stock_fields(sku: Sku, tracked: Mapping[int, TrackedStock]) -> dict[str, Any]:
+def tracked_parts_of_goods(
+    goods: Goods, skus: list[Sku]
+) -> tuple[dict[int, TrackedStock], dict[int, dict[str, TrackedStock]]]:
+    """A goods item's tracked SKUs' stock at the goods' own fineness, and by every fineness
+    (what its used plans lease), from one read."""
+    by_fineness = tracked_stock_by_fineness(
+        {sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked}
+    )
+    own = {
+        sku_id: grades.get(goods.fineness, TrackedStock(0, 0))
+        for sku_id, grades in by_fineness.items()
+    }
+    return own, by_fineness
+
+
+def _by_fineness_rows(grades: Mapping[str, TrackedStock]) -> list[dict[str, Any]]:
+    return [
+        {
+            "fineness": fineness,
+            "fineness_name": fineness_name(fineness),
+            "in_stock": part.in_stock,
+            "reserved": part.reserved,
+            "available": part.available,
+        }
+        for fineness, part in grades.items()
+    ]
+
+
+def sku_stock_fields(
+    sku: Sku,
+    tracked: Mapping[int, TrackedStock],
+    by_fineness: Mapping[int, Mapping[str, TrackedStock]] | None = None,
+) -> dict[str, Any]:
     """A SKU's stock as the goods calls answer it: `stock` is what a customer can order; a
     SKU tracked by unit adds the two figures it comes from (`tracked` its parts, read by
     `tracked_stock_parts`), a counted SKU its kept count and none. A tracked SKU's `stock`
@@ -518,8 +619,17 @@ def sku_stock_fields(sku: Sku, tracked: Mapping[int, TrackedStock]) -> dict[str,
             "tracked": True,
             "in_stock": parts.in_stock,
             "reserved": parts.reserved,
+            "by_fineness": None
+            if by_fineness is None
+            else _by_fineness_rows(by_fineness.get(sku.pk, {})),
         }
-    return {"stock": counted_stock(sku), "tracked": False, "in_stock": None, "reserved": None}
+    return {
+        "stock": counted_stock(sku),
+        "tracked": False,
+        "in_stock": None,
+        "reserved": None,
+        "by_fineness": None,
+    }
 
 
 __all__ = ["Fineness"]  # the goods' condition vocabulary, which units' grades reuse
@@ -681,6 +791,9 @@ class Offer:
     min_term: int | None = None
     early_fee_mode: str = ""
     early_fee_value: Decimal | None = None
+    # The condition leased or sold (the plan's fineness, else the goods'): the order keeps
+    # it, reserves a unit of it and ships only a unit of that grade.
+    fineness: str = Fineness.NEW
 
 
 def _offer_error(code: ErrorCode, field: str, message: Text) -> ApplicationError:
@@ -768,6 +881,7 @@ def order_offer(
             min_term=plan.min_term,
             early_fee_mode=plan.early_fee_mode,
             early_fee_value=plan.early_fee_value,
+            fineness=plan.lease_fineness(goods),
         )
     sell = SellPrice.objects.filter(sku=sku, is_active=True).order_by("id").first()
     if sell is None:
@@ -790,6 +904,7 @@ def order_offer(
         ownership_transfer=True,
         sale_price=sell.price,
         addons=[],
+        fineness=goods.fineness,
     )
 
 
@@ -825,6 +940,14 @@ def fineness_name(value: str) -> str:
         if choice.value == value:
             return choice_name(choice, rules.FINENESS_EN)
     return value
+
+
+def fineness_texts(value: str) -> tuple[str, str]:
+    """A fineness named in both languages (zh, en), for a message that carries both."""
+    for choice in Fineness:
+        if choice.value == value:
+            return str(choice.label), rules.FINENESS_EN[choice.value]
+    return value, value
 
 
 def rent_plan_credit_deposit_max(plan_id: int) -> Decimal:

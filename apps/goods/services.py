@@ -217,6 +217,25 @@ def _skus_write(goods: Goods, data: GoodsIn) -> list[Sku]:
     return kept
 
 
+def _used_plans_check(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
+    """A plan at another fineness than the goods' (leased again as used) is offered on a SKU
+    tracked by unit only: its stock is its units of that grade, which a counted SKU has no
+    way to tell apart from the rest (docs/assets.md, "Used goods at a fineness")."""
+    fields = {
+        f"rent_list.{index}.fineness": [
+            Text(
+                "按成色出租须按台管理库存（该规格按数量管理）",
+                "leasing at a fineness of its own needs a SKU tracked by unit "
+                "(this SKU is counted)",
+            )
+        ]
+        for index, plan in enumerate(data.rent_list)
+        if plan.fineness and not skus[plan.sku_index].tracked
+    }
+    if fields:
+        raise _fields_error(fields)
+
+
 def _prices_write(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
     # Old rows are retired, not deleted: orders may reference a plan or a package.
     RentPlan.objects.filter(sku__goods=goods, is_active=True).update(is_active=False)
@@ -235,6 +254,7 @@ def _prices_write(goods: Goods, data: GoodsIn, skus: list[Sku]) -> None:
             early_fee_mode=p.early_fee_mode,
             early_fee_value=_early_fee_value(p.early_fee_mode, p.early_fee_value),
             credit_deposit_max=p.credit_deposit_max,
+            fineness=p.fineness,
             position=position,
         )
         for position, p in enumerate(data.rent_list)
@@ -335,6 +355,9 @@ def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) 
     or into platform review (saveAndActiveGoods). A save clears a platform force-down."""
     _sales_scope_check(actor, data)
     data.description = goods_description_clean(data.description)
+    for plan in data.rent_list:
+        # A plan at the goods' own fineness is kept as "" (it follows the goods').
+        plan.fineness = "" if plan.fineness == data.fineness else plan.fineness
     _validate(data)
     with transaction.atomic():
         if data.id:
@@ -363,6 +386,7 @@ def goods_save(*, actor: Session | None, data: GoodsIn, activate: bool = False) 
         goods.save()
         if changed:
             skus = _skus_write(goods, data)
+            _used_plans_check(goods, data, skus)
             _prices_write(goods, data, skus)
         audit_record(
             actor=actor,
@@ -507,9 +531,12 @@ def _reservation_locked(sku_id: int, reference: str) -> StockMovement:
     return reserved
 
 
-def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMovement:
+def sku_stock_reserve(
+    *, sku_id: int, quantity: int, reference: str, fineness: str = ""
+) -> StockMovement:
     """Takes `quantity` units of a SKU for an order. Safe under concurrency (a conditional
-    UPDATE: stock never goes below zero) and idempotent per reference."""
+    UPDATE: stock never goes below zero) and idempotent per reference. Of a SKU tracked by
+    unit, units of `fineness` only (the order's; "": the goods' own)."""
     if quantity <= 0 or not reference:
         raise _fields_error(
             {
@@ -523,7 +550,9 @@ def sku_stock_reserve(*, sku_id: int, quantity: int, reference: str) -> StockMov
         return existing
     sku = _sku_active(sku_id)
     if sku.tracked:
-        return _tracked_reserve(sku, quantity=quantity, reference=reference)
+        return _tracked_reserve(
+            sku, quantity=quantity, reference=reference, fineness=fineness or sku.goods.fineness
+        )
     try:
         with transaction.atomic():
             updated = Sku.objects.filter(pk=sku_id, tracked=False, stock__gte=quantity).update(
@@ -564,7 +593,10 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
         sku = Sku.objects.select_related("goods").get(pk=sku_id)
         if sku.tracked:
             # The units stay where they are; the count derived from them grows by itself.
-            stock_after = tracked_stocks({sku.pk: sku.goods.sub_shop_ids})[sku.pk] + quantity
+            at = reserved.fineness or sku.goods.fineness
+            stock_after = (
+                tracked_stocks({sku.pk: sku.goods.sub_shop_ids}, fineness=at)[sku.pk] + quantity
+            )
         else:
             Sku.objects.filter(pk=sku_id, tracked=False).update(stock=F("stock") + quantity)
             stock_after = counted_stock(Sku.objects.get(pk=sku_id))
@@ -577,15 +609,18 @@ def sku_stock_release(*, sku_id: int, quantity: int, reference: str) -> StockMov
         )
 
 
-def _tracked_reserve(sku: Sku, *, quantity: int, reference: str) -> StockMovement:
-    """A reservation of a SKU tracked by unit: against the count derived from its units. The
-    SKU's row lock orders reservations of one SKU, so two never take the same last unit."""
+def _tracked_reserve(sku: Sku, *, quantity: int, reference: str, fineness: str) -> StockMovement:
+    """A reservation of a SKU tracked by unit: against the count derived from its units of
+    `fineness` (an order at 95新 is never served from the new stock). The SKU's row lock
+    orders reservations of one SKU, so two never take the same last unit."""
     try:
         with transaction.atomic():
             locked = (
                 Sku.objects.select_for_update(of=("self",)).select_related("goods").get(pk=sku.pk)
             )
-            available = tracked_stocks({locked.pk: locked.goods.sub_shop_ids})[locked.pk]
+            available = tracked_stocks({locked.pk: locked.goods.sub_shop_ids}, fineness=fineness)[
+                locked.pk
+            ]
             if available < quantity:
                 raise ApplicationError(ErrorCode.STOCK_INSUFFICIENT)
             return StockMovement.objects.create(
@@ -594,6 +629,7 @@ def _tracked_reserve(sku: Sku, *, quantity: int, reference: str) -> StockMovemen
                 quantity=-quantity,
                 stock_after=available - quantity,
                 reference=reference,
+                fineness=fineness,
             )
     except IntegrityError:
         return _reservations(sku.pk, reference).get()

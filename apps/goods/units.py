@@ -14,9 +14,11 @@ from typing import Protocol
 
 class UnitsInStock(Protocol):
     """For each SKU id, the sub-shops its goods are sold in (empty: every sub-shop), answer
-    the count of its units in stock there (the shop's warehouse serves every sub-shop)."""
+    the count of its units in stock there by grade (the fineness they are leased at; the
+    shop's warehouse serves every sub-shop): `{sku_id: {grade: count}}`, every SKU asked
+    present."""
 
-    def __call__(self, skus: Mapping[int, Sequence[int]]) -> dict[int, int]: ...
+    def __call__(self, skus: Mapping[int, Sequence[int]]) -> dict[int, dict[str, int]]: ...
 
 
 _counter: UnitsInStock | None = None
@@ -29,7 +31,7 @@ def register(counter: UnitsInStock) -> None:
     _counter = counter
 
 
-def units_in_stock(skus: Mapping[int, Sequence[int]]) -> dict[int, int]:
+def units_in_stock(skus: Mapping[int, Sequence[int]]) -> dict[int, dict[str, int]]:
     if _counter is None:
         raise RuntimeError("no app counts units in stock (apps.assets is not installed)")
     if not skus:

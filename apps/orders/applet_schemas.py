@@ -50,6 +50,8 @@ class AppletOrderOut(Schema):
     deposit_required: str
     deposit_state: str
     risk_grade: str
+    fineness: str = Field(description="the condition the customer rents or buys: new, 99, 95 …")
+    fineness_name: str = Field(description="its name: 全新, 95新 …")
 
 
 class AppletAfterSaleIn(AppletOrderIn):

@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from apps.goods.selectors import fineness_texts
 from tenants.merchants.models import Merchant
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
@@ -145,6 +146,7 @@ def _data(order: Order, contract_no: str) -> LeaseContractData:
             title=order.goods_title,
             specs=" ".join(f"{k}:{v}" for k, v in order.sku_specs.items()),
             serial_number=order.device_serial,
+            fineness=fineness_texts(order.fineness)[0],
         ),
         plan=LeasePlan(
             term=order.term,

@@ -38,6 +38,7 @@ def device_ship(order: Order, *, actor: Session | None, code: str, first: bool =
         sku_id=order.sku_id,
         sub_shop_id=order.sub_shop_id,
         order_id=order.pk,
+        grade=order.fineness,
     )
     if first:
         sku_reservation_consume(sku_id=order.sku_id, reference=order.order_no)

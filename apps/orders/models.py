@@ -95,6 +95,9 @@ class Order(models.Model):
     goods_title = models.CharField(max_length=100)
     goods_picture = models.CharField(max_length=255, blank=True, default="")
     sku_specs = models.JSONField(default=dict)
+    # The condition leased or sold (`apps.goods` Fineness: its plan's, else its goods'): a
+    # used lease at 95新 reserves and ships a unit of that grade only, and its contract says so.
+    fineness = models.CharField(max_length=8, default="new")
     quantity = models.PositiveIntegerField(default=1)
     # Lease terms (zero for purchases).
     term = models.PositiveIntegerField(default=0)

@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import Count, Max, Min, Q, QuerySet, Subquery
 
 from apps.assets.order_facts import OrderFact
+from apps.goods.selectors import fineness_name
 from apps.risk.selectors import credit_query_times, order_risk_checks
 from tenants.catalog.selectors import money
 from tenants.dashboard.figures import DEAL_STATUSES, deal_value_sum
@@ -483,6 +484,7 @@ def order_evidence_facts(order_id: int) -> dict[str, Any]:
             "channel": order.channel,
             "goods_title": order.goods_title,
             "sku_specs": order.sku_specs,
+            "fineness": order.fineness,
             "quantity": order.quantity,
             "term": order.term,
             "term_unit": order.term_unit,
@@ -560,6 +562,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             "shipped_at",
             "money_paid",
             "overdue_since",
+            "fineness",
         )
     )
     # The moment the device came back as the shop confirmed it (a business received before
@@ -596,6 +599,7 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
             returned_at=returned.get(row["pk"]),
             paid=row["money_paid"],
             overdue_since=row["overdue_since"],
+            fineness=row["fineness"],
         )
         for row in orders
     }
@@ -623,4 +627,6 @@ def applet_order_row(order: Order) -> dict[str, Any]:
         "deposit_required": money(order.deposit - order.deposit_waived),
         "deposit_state": order.deposit_state,
         "risk_grade": order.risk_grade,
+        "fineness": order.fineness,
+        "fineness_name": fineness_name(order.fineness),
     }

@@ -91,6 +91,10 @@ class OrderRowOut(Schema):
     goods_title: str
     goods_picture: str
     sku_specs: dict[str, Any]
+    fineness: str | None = Field(
+        None, description="the condition leased or sold (全新, 95新 …): its plan's, else its goods'"
+    )
+    fineness_name: str | None = None
     term: int
     term_unit: str
     rent: str

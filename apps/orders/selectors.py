@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.assets.selectors import code_names, order_unit_brief, order_units_shipped
 from apps.goods.rules import early_fee_text
-from apps.goods.selectors import sku_tracked
+from apps.goods.selectors import fineness_name, sku_tracked
 from apps.risk.selectors import order_risk_checks
 from apps.subshops.selectors import sub_shop_names
 from tenants.accounts.models import Account
@@ -54,6 +54,7 @@ LIST_COLUMNS = (
     "goods_title",
     "goods_picture",
     "sku_specs",
+    "fineness",
     "term",
     "term_unit",
     "rent",
@@ -204,6 +205,8 @@ def order_rows(orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "goods_title": o["goods_title"],
             "goods_picture": o["goods_picture"],
             "sku_specs": o["sku_specs"],
+            "fineness": o["fineness"],
+            "fineness_name": fineness_name(o["fineness"]),
             "term": o["term"],
             "term_unit": o["term_unit"],
             "rent": money(o["rent"]),

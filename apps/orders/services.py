@@ -326,6 +326,7 @@ def order_place(*, data: Intake) -> Order:
                 goods_title=offer.title,
                 goods_picture=offer.picture,
                 sku_specs=offer.specs,
+                fineness=offer.fineness,
                 term=offer.term,
                 term_unit=offer.term_unit,
                 rent=offer.rent,
@@ -350,7 +351,10 @@ def order_place(*, data: Intake) -> Order:
                 order.save(update_fields=["created_at", "status_changed_at"])
             status_created(machine.machine_for(order), row=order, actor=None)
             sku_stock_reserve(
-                sku_id=order.sku_id, quantity=order.quantity, reference=order.order_no
+                sku_id=order.sku_id,
+                quantity=order.quantity,
+                reference=order.order_no,
+                fineness=order.fineness,
             )
             audit_record(
                 actor=None,

@@ -8,6 +8,7 @@ from apps.assets.services import unit_adjust
 from apps.goods.models import Goods, Sku
 from apps.goods.selectors import (
     TrackedStock,
+    fineness_name,
     goods_detail,
     goods_page,
     sku_stocks,
@@ -18,7 +19,7 @@ from apps.goods.services import sku_stock_release, sku_stock_reserve, sku_tracke
 
 from .factories import units_in_stock
 
-COUNTED = {"stock": 3, "tracked": False, "in_stock": None, "reserved": None}
+COUNTED = {"stock": 3, "tracked": False, "in_stock": None, "reserved": None, "by_fineness": None}
 
 
 def _listed(goods_id: int) -> dict:
@@ -43,11 +44,19 @@ def test_available_is_in_stock_less_open_reservations_in_every_call(shop, counte
 
     tracked = {"stock": 5, "tracked": True, "in_stock": 8, "reserved": 3}
     rows = {row["sku_id"]: row for row in sku_stocks(shop.goods.pk, session=None)}
+    at_goods_fineness = {
+        "fineness": shop.goods.fineness,
+        "fineness_name": fineness_name(shop.goods.fineness),
+        "in_stock": 8,
+        "reserved": 3,
+        "available": 5,
+    }
     assert rows[shop.sku.pk] == {
         "sku_id": shop.sku.pk,
         "specs": {"颜色": "黑"},
         "code": "",
         **tracked,
+        "by_fineness": [at_goods_fineness],
     }
     assert rows[counted_sku.pk] == {
         "sku_id": counted_sku.pk,
@@ -120,4 +129,5 @@ def test_the_calls_answer_the_parts(demo_owner, demo):
         "tracked": False,
         "in_stock": None,
         "reserved": None,
+        "by_fineness": None,
     }

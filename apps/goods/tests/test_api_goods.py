@@ -307,7 +307,10 @@ def test_options_and_rent_plans(demo_owner):
         "id", "sku_index", "sku_id", "term", "term_unit", "rent", "deposit", "buyout_price",
         "ownership_transfer", "total_rent", "specs", "total_with_buyout",
         "min_term", "early_fee_mode", "early_fee_value", "credit_deposit_max",
+        "fineness", "lease_fineness", "lease_fineness_name", "used", "stock",
     }  # fmt: skip
+    # Leased at the goods' own fineness (99新), from its SKU's stock.
+    assert (plans[0]["fineness"], plans[0]["lease_fineness"], plans[0]["stock"]) == ("", "99", 5)
     # No early-return terms of its own: the shop's defaults apply when it is ordered.
     assert (plans[0]["min_term"], plans[0]["early_fee_mode"]) == (None, "")
 

@@ -944,6 +944,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getAssetLifeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Asset Life List
+         * @description The life and residual of each category's devices (the book value's straight line):
+         *     the shop's, else the default of its kind of device (phones 24 months, laptops 36, 10 %).
+         */
+        get: operations["getAssetLifeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getAssetReport": {
         parameters: {
             query?: never;
@@ -1953,6 +1974,27 @@ export interface paths {
          * @description A new secret, in this answer only; the old one signs beside it for 24 hours.
          */
         post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveAssetLife": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Asset Life
+         * @description Sets a category's life (months) and residual (percent); both null: back to the
+         *     default. Audited.
+         */
+        post: operations["saveAssetLife"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7164,6 +7206,16 @@ export interface components {
             deposit_required: string;
             /** Deposit State */
             deposit_state: string;
+            /**
+             * Fineness
+             * @description the condition the customer rents or buys: new, 99, 95 …
+             */
+            fineness: string;
+            /**
+             * Fineness Name
+             * @description its name: 全新, 95新 …
+             */
+            fineness_name: string;
             /** Kind */
             kind: string;
             /** Order No */
@@ -7245,6 +7297,49 @@ export interface components {
         AssetIdIn: {
             /** Id */
             id: number;
+        };
+        /** AssetLifeListOut */
+        AssetLifeListOut: {
+            /**
+             * Categories
+             * @description the categories of the shop's devices and any it has set
+             */
+            categories: components["schemas"]["AssetLifeOut"][];
+        };
+        /** AssetLifeOut */
+        AssetLifeOut: {
+            /**
+             * Base
+             * @description the kind of device its default follows: phone or laptop
+             */
+            base: string;
+            /** Category Id */
+            category_id: number;
+            /** Category Name */
+            category_name: string;
+            /**
+             * Custom
+             * @description set by the shop; false: the default of its kind of device
+             */
+            custom: boolean;
+            /** Default Life Months */
+            default_life_months: number;
+            /** Default Residual Rate */
+            default_residual_rate: string;
+            /**
+             * Life Months
+             * @description the straight line's life: the shop's, else the default
+             */
+            life_months: number;
+            /**
+             * Residual Rate
+             * @description residual share of the cost basis, percent
+             */
+            residual_rate: string;
+            /** Updated At */
+            updated_at: string | null;
+            /** Updated By Name */
+            updated_by_name: string;
         };
         /**
          * AssetReportIn
@@ -10660,6 +10755,22 @@ export interface components {
              */
             functional: "pass" | "fail";
         };
+        /**
+         * FinenessStockOut
+         * @description A tracked SKU's stock at one fineness (its units of that grade).
+         */
+        FinenessStockOut: {
+            /** Available */
+            available: number;
+            /** Fineness */
+            fineness: string;
+            /** Fineness Name */
+            fineness_name: string;
+            /** In Stock */
+            in_stock: number;
+            /** Reserved */
+            reserved: number;
+        };
         /** ForceDownIn */
         ForceDownIn: {
             /**
@@ -12625,6 +12736,13 @@ export interface components {
             /** Device Serial */
             device_serial: string;
             early_return: components["schemas"]["EarlyReturnTermsOut"];
+            /**
+             * Fineness
+             * @description the condition leased or sold (全新, 95新 …): its plan's, else its goods'
+             */
+            fineness?: string | null;
+            /** Fineness Name */
+            fineness_name?: string | null;
             /** Finished At */
             finished_at: string | null;
             /** First Bill Paid At */
@@ -12886,6 +13004,13 @@ export interface components {
             deposit_state?: string | null;
             /** Deposit Waived */
             deposit_waived?: string | null;
+            /**
+             * Fineness
+             * @description the condition leased or sold (全新, 95新 …): its plan's, else its goods'
+             */
+            fineness?: string | null;
+            /** Fineness Name */
+            fineness_name?: string | null;
             /** Goods Id */
             goods_id: number;
             /** Goods Picture */
@@ -14736,6 +14861,13 @@ export interface components {
              */
             early_fee_value?: number | string | null;
             /**
+             * Fineness
+             * @description leased again as used: the plan leases a unit of this fineness only, with its own rent and deposit ('' : the goods' own fineness); a fineness other than the goods' is offered on a SKU tracked by unit only
+             * @default
+             * @enum {string}
+             */
+            fineness: "" | "new" | "99" | "95" | "90" | "80";
+            /**
              * Min Term
              * @description minimum term (periods); None: the shop's default
              */
@@ -14778,8 +14910,20 @@ export interface components {
             early_fee_mode: string;
             /** Early Fee Value */
             early_fee_value: string | null;
+            /**
+             * Fineness
+             * @description as saved: '' leases at the goods' own fineness
+             */
+            fineness: string;
             /** Id */
             id: number;
+            /**
+             * Lease Fineness
+             * @description the condition this plan leases: its own or the goods'
+             */
+            lease_fineness: string;
+            /** Lease Fineness Name */
+            lease_fineness_name: string;
             /** Min Term */
             min_term: number | null;
             /** Ownership Transfer */
@@ -14790,12 +14934,22 @@ export interface components {
             sku_id: number;
             /** Sku Index */
             sku_index: number;
+            /**
+             * Stock
+             * @description what a customer can order on this plan: a tracked SKU's units of the plan's fineness in stock less the open reservations at it; a counted SKU's count
+             */
+            stock: number;
             /** Term */
             term: number;
             /** Term Unit */
             term_unit: string;
             /** Total Rent */
             total_rent: string;
+            /**
+             * Used
+             * @description leased as used: any fineness but new
+             */
+            used: boolean;
         };
         /**
          * RentPlanOut
@@ -14812,8 +14966,20 @@ export interface components {
             early_fee_mode: string;
             /** Early Fee Value */
             early_fee_value: string | null;
+            /**
+             * Fineness
+             * @description as saved: '' leases at the goods' own fineness
+             */
+            fineness: string;
             /** Id */
             id: number;
+            /**
+             * Lease Fineness
+             * @description the condition this plan leases: its own or the goods'
+             */
+            lease_fineness: string;
+            /** Lease Fineness Name */
+            lease_fineness_name: string;
             /** Min Term */
             min_term: number | null;
             /** Ownership Transfer */
@@ -14828,6 +14994,11 @@ export interface components {
             specs: {
                 [key: string]: string;
             };
+            /**
+             * Stock
+             * @description what a customer can order on this plan: a tracked SKU's units of the plan's fineness in stock less the open reservations at it; a counted SKU's count
+             */
+            stock: number;
             /** Term */
             term: number;
             /** Term Unit */
@@ -14836,6 +15007,11 @@ export interface components {
             total_rent: string;
             /** Total With Buyout */
             total_with_buyout: string;
+            /**
+             * Used
+             * @description leased as used: any fineness but new
+             */
+            used: boolean;
         };
         /** ReportBucketOut */
         ReportBucketOut: {
@@ -15575,6 +15751,21 @@ export interface components {
             first_time: boolean;
             /** Received */
             received: string;
+        };
+        /** SaveAssetLifeIn */
+        SaveAssetLifeIn: {
+            /** Category Id */
+            category_id: number;
+            /**
+             * Life Months
+             * @description months; null with residual_rate null: the default
+             */
+            life_months?: number | null;
+            /**
+             * Residual Rate
+             * @description percent of the cost basis
+             */
+            residual_rate?: number | string | null;
         };
         /** SavedOut */
         SavedOut: {
@@ -16574,13 +16765,18 @@ export interface components {
         };
         /** SkuOut */
         SkuOut: {
+            /**
+             * By Fineness
+             * @description tracked (goodsDetail, getSkuStock): the same figures per fineness its units are leased at (the goods' own and its used plans'); otherwise null
+             */
+            by_fineness?: components["schemas"]["FinenessStockOut"][] | null;
             /** Code */
             code: string;
             /** Id */
             id: number;
             /**
              * In Stock
-             * @description tracked: its units in stock in the warehouse or a sub-shop the goods are sold in; counted: null
+             * @description tracked: its units at the goods' own fineness in stock in the warehouse or a sub-shop the goods are sold in; counted: null
              */
             in_stock: number | null;
             /**
@@ -16605,11 +16801,16 @@ export interface components {
         };
         /** SkuStockOut */
         SkuStockOut: {
+            /**
+             * By Fineness
+             * @description tracked (goodsDetail, getSkuStock): the same figures per fineness its units are leased at (the goods' own and its used plans'); otherwise null
+             */
+            by_fineness?: components["schemas"]["FinenessStockOut"][] | null;
             /** Code */
             code: string;
             /**
              * In Stock
-             * @description tracked: its units in stock in the warehouse or a sub-shop the goods are sold in; counted: null
+             * @description tracked: its units at the goods' own fineness in stock in the warehouse or a sub-shop the goods are sold in; counted: null
              */
             in_stock: number | null;
             /**
@@ -20257,6 +20458,31 @@ export interface operations {
             };
         };
     };
+    getAssetLifeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AssetLifeListOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getAssetReport: {
         parameters: {
             query?: {
@@ -21697,6 +21923,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["WebhookSecretOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveAssetLife: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAssetLifeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["AssetLifeOut"];
                         msg: string;
                     };
                 };

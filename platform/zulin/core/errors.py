@@ -64,6 +64,8 @@ class ErrorCode(IntEnum):
     UNIT_NOT_FOUND = 1240
     UNIT_WRONG_SKU = 1241
     UNIT_NOT_AVAILABLE = 1242
+    # A used lease ships a unit of its fineness only (issue 63).
+    UNIT_WRONG_GRADE = 1243
     # orders and bills: 1300-1389
     GOODS_NOT_ORDERABLE = 1301
     AFTER_SALE_OPEN = 1302
@@ -241,6 +243,10 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ErrorCode.UNIT_NOT_AVAILABLE: (
         "该设备当前不可发货",
         "This unit cannot be shipped now",
+    ),
+    ErrorCode.UNIT_WRONG_GRADE: (
+        "该设备的成色与订单所租的成色不符",
+        "This unit's condition is not the one the order leases",
     ),
     ErrorCode.GOODS_NOT_ORDERABLE: (
         "商品当前不可下单（未上架、渠道或门店不符）",

@@ -105,6 +105,8 @@ class LeasedGoods:
     specs: str = ""
     serial_number: str = ""  # serial or IMEI; empty until the goods are shipped
     quantity: int = 1
+    # The condition leased (全新, 95新 …): a device leased again as used says so.
+    fineness: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,7 @@ class LeaseContractData:
         yield from vars(self.lessor).values()
         yield from vars(self.lessee).values()
         yield from (self.goods.title, self.goods.specs, self.goods.serial_number)
+        yield self.goods.fineness
         for add_on in self.add_ons:
             yield from (add_on.name, add_on.description)
         for clause in self.clauses:
@@ -335,6 +338,7 @@ def _story(data: LeaseContractData) -> list[Flowable]:
                 [
                     ("商品名称", goods.title),
                     ("规格", goods.specs),
+                    *([("成色", goods.fineness)] if goods.fineness else []),
                     ("数量", str(goods.quantity)),
                     ("序列号（IMEI）", goods.serial_number or "发货时登记，以发货单记载为准"),
                 ]

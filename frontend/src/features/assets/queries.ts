@@ -41,6 +41,8 @@ const P = {
   createWorkOrder: '/api/backend/createWorkOrder',
   updateWorkOrder: '/api/backend/updateWorkOrder',
   report: '/api/backend/getAssetReport',
+  lives: '/api/backend/getAssetLifeList',
+  saveLife: '/api/backend/saveAssetLife',
 } as const;
 
 
@@ -61,6 +63,7 @@ export const assetKeys = {
   templates: () => [...assetKeys.all, 'templates'] as const,
   inspection: (id: number) => [...assetKeys.all, 'inspection', id] as const,
   report: (query: AssetReportQuery) => [...assetKeys.all, 'report', query] as const,
+  lives: () => [...assetKeys.all, 'lives'] as const,
 };
 
 /** The shop's sub-shops (the places a unit can be besides the warehouse). */
@@ -256,4 +259,23 @@ export function useUpdateWorkOrder() {
 /** The asset report under its filters (the screen keeps them in the URL). */
 export function useAssetReport(query: AssetReportQuery) {
   return useListRead(assetKeys.report(query), P.report, { ...query, warehouse: query.warehouse || undefined });
+}
+
+// --- life and residual per category (the book value's straight line) -----------------------------
+
+/** Each category's life (months) and residual (percent): the shop's, else its kind's default. */
+export function useAssetLives(enabled = true) {
+  return useQuery({ queryKey: assetKeys.lives(), queryFn: () => strictCall((options) => apiGet(P.lives, undefined, options)), enabled });
+}
+
+/** Sets a category's life and residual (both null: back to the default); book values move with it. */
+export function useSaveAssetLife() {
+  const queryClient = useQueryClient();
+  return usePost(P.saveLife, {
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: assetKeys.lives() });
+      void queryClient.invalidateQueries({ queryKey: [...assetKeys.all, 'report'] });
+      void queryClient.invalidateQueries({ queryKey: assetKeys.units() });
+    },
+  });
 }

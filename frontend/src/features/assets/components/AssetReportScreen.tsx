@@ -1,11 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
 import { TableEmpty } from '@/components/data-table/TableStates';
 import type { ColumnDef } from '@/components/data-table/types';
 import { ExportButton } from '@/components/ExportButton';
+import { useGlobalState } from '@/components/GlobalStateProvider';
+import { lazyDialog } from '@/components/lazyDialog';
 import { FilterBar, FilterSelect } from '@/components/filters/FilterBar';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatCurrency } from '@/components/format';
@@ -14,10 +16,13 @@ import { Button } from '@/components/ui/Button';
 import { Stats } from '@/components/ui/Stats';
 import { UserText } from '@/components/ui/UserText';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
+import { hasAction } from '@/lib/access';
 import { assetReportQuery, assetReportSearch, barWidth, groupFilter, hasReportFilters, IDLE_DAYS, parseAssetReportState, REPORT_GROUPS, type AssetReportGroup } from '../lib/report';
 import { WAREHOUSE } from '../lib/units';
 import { useAssetReport, usePlaceOptions } from '../queries';
 import type { AssetReportRow } from '../types';
+
+const AssetLifeDialog = lazyDialog(() => import('./AssetLifeDialog').then((module) => module.AssetLifeDialog), () => true);
 
 const rowId = (row: AssetReportRow) => row.key ?? 'none';
 
@@ -156,9 +161,25 @@ export function AssetReportScreen() {
   const columns = useReportColumns(state.group_by, onGroup);
   const total = report.data?.total;
   const rows = report.data ? [...report.data.rows] : undefined;
+  const auth = useGlobalState((s) => s.auth);
+  const lives = useTranslations('assets.lives');
+  const [editingLives, setEditingLives] = useState(false);
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={t('title')} description={t('description')} actions={<ExportButton kind="asset_report" filters={query} />} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            {hasAction(auth, 'asset.adjust') && ownSubShop === null && (
+              <Button variant="secondary" onClick={() => setEditingLives(true)} data-open-lives="">
+                {lives('open')}
+              </Button>
+            )}
+            <ExportButton kind="asset_report" filters={query} />
+          </>
+        }
+      />
       <FilterBar active={[state.sku_id, state.category_id, state.place].filter(Boolean).length}>
         <FilterSelect label={t('groupBy')} value={state.group_by} options={REPORT_GROUPS.map((value) => ({ value, label: t(`groups.${value}`) }))} onChange={(value) => update({ group_by: REPORT_GROUPS.find((g) => g === value) ?? 'sku' })} />
         {ownSubShop === null && (
@@ -218,6 +239,7 @@ export function AssetReportScreen() {
         </Button>
       )}
       <p className="text-xs text-slate-500">{t('note')}</p>
+      {editingLives && <AssetLifeDialog onClose={() => setEditingLives(false)} />}
     </div>
   );
 }

@@ -27,6 +27,16 @@ export interface RentPlanDraft {
   early_fee_value: string;
   /** Deposit-free: the most of the deposit Zhima credit may cover (blank: none). */
   credit_deposit_max: string;
+  /** Leased again as used: the fineness this plan leases ('' : the goods' own). */
+  fineness: PlanFineness;
+}
+
+/** The finenesses a rent plan may lease at ('' follows the goods'). */
+export const PLAN_FINENESS = ['', 'new', '99', '95', '90', '80'] as const;
+export type PlanFineness = (typeof PLAN_FINENESS)[number];
+
+function planFineness(value: string | null | undefined): PlanFineness {
+  return (PLAN_FINENESS as readonly string[]).includes(value ?? '') ? (value as PlanFineness) : '';
 }
 
 /** The early-return fee rules a rent plan may set ('' follows the shop). */
@@ -137,6 +147,7 @@ export function formFromDetail(detail: GoodsDetail): GoodsFormValues {
     early_fee_mode: planFeeMode(plan.early_fee_mode),
     early_fee_value: plan.early_fee_mode === 'rate' ? shareToPercent(plan.early_fee_value) : plan.early_fee_mode === 'fixed' ? (plan.early_fee_value ?? '') : '',
     credit_deposit_max: plan.credit_deposit_max && plan.credit_deposit_max !== '0.00' ? plan.credit_deposit_max : '',
+    fineness: planFineness(plan.fineness),
   }));
   const specs = specsFromSkus(detail.spu_list);
   return {
@@ -212,6 +223,7 @@ export function toPayload(values: GoodsFormValues): { body: GoodsSaveBody; index
         early_fee_mode: plan.early_fee_mode,
         early_fee_value: planFeeValue(plan.early_fee_mode, plan.early_fee_value),
         credit_deposit_max: plan.credit_deposit_max.trim() || '0',
+        fineness: plan.fineness,
       };
     }),
     sell_list,
@@ -252,6 +264,7 @@ const RENT_FIELDS: Record<string, keyof RentPlanDraft> = {
   early_fee_mode: 'early_fee_mode',
   early_fee_value: 'early_fee_value',
   credit_deposit_max: 'credit_deposit_max',
+  fineness: 'fineness',
 };
 const SKU_FIELDS: Record<string, keyof SkuDraft> = { code: 'code', stock: 'stock', specs: 'code' };
 const SELL_FIELDS: Record<string, keyof SkuDraft> = { price: 'sell_price', original_price: 'original_price', sku_index: 'sell_price' };

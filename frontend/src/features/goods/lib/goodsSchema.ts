@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { depositCeilingCents, toCents } from './money';
 import { percentToShare } from '@/lib/share';
-import { LIMITS, parseTerm, PLAN_FEE_MODES } from './goodsForm';
+import { LIMITS, parseTerm, PLAN_FEE_MODES, PLAN_FINENESS } from './goodsForm';
 
 /** The longest minimum term a rent plan may ask (periods). */
 const MIN_TERM_MAX = 120;
@@ -50,6 +50,7 @@ const rentPlanSchema = z
     early_fee_value: z.string(),
     // Blank means none (toPayload sends "0"); at most the deposit.
     credit_deposit_max: amount(0, LIMITS.depositMax, true),
+    fineness: z.enum(PLAN_FINENESS),
   })
   .superRefine((plan, ctx) => {
     const credit = toCents(plan.credit_deposit_max || '0');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, click, render, settle, withQueryClient } from '@/components/__tests__/render';
+import { answer, byText, click, render, settle, type, until, withQueryClient } from '@/components/__tests__/render';
 import { AssetReportScreen } from '../AssetReportScreen';
 
 const session = vi.hoisted(() => ({ auth: [{ action: 'asset.view' }] as { action: string }[], search: '', ownSubShop: null as { id: number; name: string } | null }));
@@ -23,9 +23,16 @@ function backend(options: { fail?: boolean; empty?: boolean } = {}) {
       return answer({ group_by: 'sku', idle_days: 30, today: '2026-11-29', rows, total: row(null, '合计', { units: options.empty ? 0 : 6 }) });
     }
     if (url.includes('/api/backend/getSubShopOptions')) return answer([{ id: 7, name: '朝阳门店' }]);
+    if (url.includes('/api/backend/getAssetLifeList')) return answer({ categories: [life()] });
+    if (url.includes('/api/backend/saveAssetLife')) return answer(life({ life_months: 18, residual_rate: '5', custom: true }));
     return answer(null, 404, `unexpected ${url}`);
   });
 }
+
+const life = (patch: Record<string, unknown> = {}) => ({
+  category_id: 31, category_name: '手机', base: 'phone', life_months: 24, residual_rate: '10', custom: false,
+  default_life_months: 24, default_residual_rate: '10', updated_by_name: '', updated_at: null, ...patch,
+});
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
@@ -58,6 +65,25 @@ describe('AssetReportScreen', () => {
     expect(reportCalls(fetchMock)[0]).toContain('idle_days=60');
     await click(document.querySelector('tbody tr button'));
     expect(session.search).toBe('sku_id=11&place=warehouse&idle_days=60');
+  });
+
+  it("lets the warehouse set a category's life and residual, and hides it from a viewer", async () => {
+    await mount(backend());
+    expect(document.querySelector('[data-open-lives]')).toBeNull();
+    await cleanup();
+    session.auth = [{ action: 'asset.view' }, { action: 'asset.adjust' }];
+    const fetchMock = backend();
+    await mount(fetchMock);
+    await click(document.querySelector('[data-open-lives]'));
+    await until(() => Boolean(document.querySelector('[data-life-default]')));
+    expect(document.querySelector('[data-life-default]')?.textContent).toContain('24');
+    await type(byText(document, 'label', '寿命（月）')?.parentElement?.querySelector('input') as HTMLInputElement, '18');
+    await type(byText(document, 'label', '残值（成本的 %）')?.parentElement?.querySelector('input') as HTMLInputElement, '5');
+    await click(byText(document, 'button', '保存'));
+    await until(() => fetchMock.mock.calls.some(([url]) => String(url).includes('saveAssetLife')));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('saveAssetLife')) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ category_id: 31, life_months: 18, residual_rate: '5' });
+    session.auth = [{ action: 'asset.view' }];
   });
 
   it('says when nothing matches and when the report fails', async () => {

@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { FieldRow } from '@/components/ui/FormLayout';
 import { formatCurrency } from '@/lib/currency';
-import { newUid, parseTerm, PLAN_FEE_MODES, type GoodsFormValues, type RentPlanDraft } from '../../lib/goodsForm';
+import { newUid, parseTerm, PLAN_FEE_MODES, PLAN_FINENESS, type GoodsFormValues, type RentPlanDraft } from '../../lib/goodsForm';
 import { depositCeilingCents, totalRentCents } from '../../lib/money';
 import { skuLabel } from '../../lib/sku';
 import type { Term } from '../../types';
@@ -28,6 +28,7 @@ function PlanFigures({ plan }: { plan: RentPlanDraft }) {
 /** Rent plans: per SKU, a term with rent per period, deposit, buyout and ownership transfer. */
 export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
   const t = useTranslations('goods.editor');
+  const goodsText = useTranslations('goods');
   const message = useFieldMessage();
   const { control, register, getValues, formState } = useFormContext<GoodsFormValues>();
   const plans = useFieldArray({ control, name: 'rentPlans', keyName: 'fieldKey' });
@@ -49,6 +50,7 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
     early_fee_mode: '',
     early_fee_value: '',
     credit_deposit_max: '',
+    fineness: '',
   });
 
   const addForEverySku = () => {
@@ -94,7 +96,14 @@ export function RentPlanSection({ terms }: { terms: readonly Term[] }) {
                 {t('remove')}
               </Button>
             </FieldRow>
-            <FieldRow columns="repeat(4,minmax(8rem,1fr))" minWidth="10rem" className="mt-3 items-start">
+            <FieldRow columns="repeat(5,minmax(8rem,1fr))" minWidth="10rem" className="mt-3 items-start">
+              <Select label={t('rent.fineness')} error={message(planErrors?.fineness)} {...register(`rentPlans.${index}.fineness`)}>
+                {PLAN_FINENESS.map((code) => (
+                  <option key={code || 'goods'} value={code}>
+                    {code ? goodsText(`fineness.${code}`) : t('rent.finenessOfGoods')}
+                  </option>
+                ))}
+              </Select>
               <CellInput label={t('rent.creditDepositMax')} hideLabel={false} inputMode="decimal" placeholder="0.00" error={message(planErrors?.credit_deposit_max)} {...register(`rentPlans.${index}.credit_deposit_max`)} />
               <CellInput label={t('rent.minTerm')} hideLabel={false} inputMode="numeric" placeholder={t('rent.shopDefault')} error={message(planErrors?.min_term)} {...register(`rentPlans.${index}.min_term`)} />
               <Select label={t('rent.earlyFeeMode')} error={message(planErrors?.early_fee_mode)} {...register(`rentPlans.${index}.early_fee_mode`)}>

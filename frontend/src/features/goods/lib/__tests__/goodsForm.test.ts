@@ -15,8 +15,8 @@ function filledForm(): GoodsFormValues {
   form.skus = generateSkus(form.specs, []).map((sku, index) => ({ ...sku, code: `SW-${index}`, stock: '3' }));
   form.skus[1] = { ...form.skus[1]!, sell_price: '1999', original_price: '' };
   form.rentPlans = [
-    { uid: 'a', skuKey: form.skus[1]!.key, term: '3:month', rent: '99.00', deposit: '500', buyout_price: '1500', ownership_transfer: true, min_term: '6', early_fee_mode: 'rate', early_fee_value: '12.5', credit_deposit_max: '300' },
-    { uid: 'b', skuKey: form.skus[0]!.key, term: '7:day', rent: '20', deposit: '', buyout_price: '', ownership_transfer: false, min_term: '', early_fee_mode: '', early_fee_value: '', credit_deposit_max: '' },
+    { uid: 'a', skuKey: form.skus[1]!.key, term: '3:month', rent: '99.00', deposit: '500', buyout_price: '1500', ownership_transfer: true, min_term: '6', early_fee_mode: 'rate', early_fee_value: '12.5', credit_deposit_max: '300', fineness: '' },
+    { uid: 'b', skuKey: form.skus[0]!.key, term: '7:day', rent: '20', deposit: '', buyout_price: '', ownership_transfer: false, min_term: '', early_fee_mode: '', early_fee_value: '', credit_deposit_max: '', fineness: '95' },
   ];
   form.packages = [{ name: '尊享', rentUid: 'b', gain_ids: ['4', '9'] }];
   return form;
@@ -38,6 +38,8 @@ describe('goods form → saveGood body', () => {
       [6, 'rate', '0.1250'],
       [null, '', null],
     ]);
+    // A plan leased again as used names its fineness; '' leases at the goods' own.
+    expect(body.rent_list?.map((plan) => plan.fineness)).toEqual(['', '95']);
     expect(body.sell_list).toEqual([{ sku_index: 1, price: '1999', original_price: null }]);
     expect(body.package_list).toEqual([{ name: '尊享', rent_index: 1, gain_ids: [4, 9] }]);
     expect(body.channels).toEqual(['h5', 'alipay_mini']);
@@ -51,7 +53,7 @@ describe('goods form → saveGood body', () => {
       channels: ['h5'], sub_shop_ids: [4], status: 'on_shelf', status_name: '', sort: 3, force_down: false, force_down_reason: '',
       force_down_at: null,
       spu_list: [{ id: 11, specs: { 颜色: '黑' }, code: 'K', stock: 2 }],
-      rent_list: [{ id: 21, sku_index: 0, sku_id: 11, term: 6, term_unit: 'month', rent: '10.00', deposit: '0.00', buyout_price: '0.00', ownership_transfer: true, total_rent: '60.00', min_term: 3, early_fee_mode: 'fixed', early_fee_value: '200.00' }],
+      rent_list: [{ id: 21, sku_index: 0, sku_id: 11, term: 6, term_unit: 'month', rent: '10.00', deposit: '0.00', buyout_price: '0.00', ownership_transfer: true, total_rent: '60.00', min_term: 3, early_fee_mode: 'fixed', early_fee_value: '200.00', fineness: '90' }],
       sell_list: [{ id: 31, sku_index: 0, sku_id: 11, price: '88.00', original_price: null }],
       package_list: [{ id: 41, name: 'P', rent_index: 0, rent_plan_id: 21, gain_ids: [3], gains_price: '5.00' }],
       disabled: { locked: true, fields: ['spu_list'], reason: '' }, created_at: '', updated_at: '',
@@ -64,7 +66,7 @@ describe('goods form → saveGood body', () => {
     const { body } = toPayload(form);
     expect(body.spu_list).toEqual([{ id: 11, specs: { 颜色: '黑' }, code: 'K', stock: 2 }]);
     expect(form.rentPlans[0]).toMatchObject({ min_term: '3', early_fee_mode: 'fixed', early_fee_value: '200.00' });
-    expect(body.rent_list?.[0]).toMatchObject({ sku_index: 0, term: 6, term_unit: 'month', rent: '10.00', min_term: 3, early_fee_mode: 'fixed', early_fee_value: '200.00' });
+    expect(body.rent_list?.[0]).toMatchObject({ sku_index: 0, term: 6, term_unit: 'month', rent: '10.00', min_term: 3, early_fee_mode: 'fixed', early_fee_value: '200.00', fineness: '90' });
     expect(body.sell_list).toEqual([{ sku_index: 0, price: '88.00', original_price: null }]);
     expect(body.package_list).toEqual([{ name: 'P', rent_index: 0, gain_ids: [3] }]);
   });
@@ -76,6 +78,7 @@ describe('server field errors → form fields', () => {
   it('maps list paths to the row and field of the form', () => {
     expect(formPathOf('rent_list.0.deposit', index)).toBe('rentPlans.0.deposit');
     expect(formPathOf('rent_list.2.term_unit', index)).toBe('rentPlans.2.term');
+    expect(formPathOf('rent_list.1.fineness', index)).toBe('rentPlans.1.fineness');
     expect(formPathOf('spu_list.1.code', index)).toBe('skus.1.code');
     expect(formPathOf('sell_list.1.price', index)).toBe('skus.3.sell_price');
     expect(formPathOf('package_list.0.gain_ids', index)).toBe('packages.0.gain_ids');

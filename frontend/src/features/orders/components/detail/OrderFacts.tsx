@@ -119,6 +119,7 @@ export function GoodsSection({ detail, unitHref = false }: { detail: OrderDetail
       </div>
       <Facts>
         <Fact label={t('detail.fields.quantity')}>{detail.quantity}</Fact>
+        {detail.fineness_name && <Fact label={t('detail.fields.fineness')}>{detail.fineness_name}</Fact>}
         {lease ? (
           <>
             <Fact label={t('detail.fields.term')}>{`${detail.term}${t.has(`termUnit.${detail.term_unit}`) ? ` ${t(`termUnit.${detail.term_unit}`)}` : ''}`}</Fact>
