@@ -22,6 +22,7 @@ from . import (
     governance,
     guards,
     lease,
+    list_actions,
     schemas,
     selectors,
     services,
@@ -159,7 +160,7 @@ def get_remark_list(request: HttpRequest, query: Query[schemas.OrderIdQueryIn]) 
 
 @call(platform_router.post, "/addRemark", schemas.RemarkOut, auth=store_auth("order.remark"))
 def add_remark(request: HttpRequest, payload: schemas.AddRemarkIn) -> Any:
-    remark = services.order_remark_add(
+    remark = list_actions.order_remark_add(
         actor=current_session(request), order_id=payload.order_id, text=payload.remark
     )
     return {
@@ -285,7 +286,7 @@ def reveal_customer_identity(request: HttpRequest, payload: schemas.CustomerIden
 )
 def allocate_orders(request: HttpRequest, payload: schemas.AllocateOrdersIn) -> Any:
     """Gives orders to an auditor (getOrderAuditors) or a salesman (getShopSalesMan)."""
-    count = services.orders_allocate(
+    count = list_actions.orders_allocate(
         actor=current_session(request), ids=payload.ids, account_id=payload.account_id
     )
     return {"count": count}
@@ -299,7 +300,7 @@ def allocate_orders(request: HttpRequest, payload: schemas.AllocateOrdersIn) -> 
 )
 def allocate_to_sub_shop(request: HttpRequest, payload: schemas.AllocateToSubShopIn) -> Any:
     """Moves orders to an active sub-shop (a disabled one is refused)."""
-    count = services.order_allocate_sub_shop(
+    count = list_actions.order_allocate_sub_shop(
         actor=current_session(request), ids=payload.ids, sub_shop_id=payload.sub_shop_id
     )
     return {"count": count}
@@ -321,7 +322,7 @@ def close_orders(request: HttpRequest, payload: schemas.CloseOrdersIn) -> Any:
             reason=payload.reason,
         )
     else:
-        count = services.orders_close(actor=session, ids=payload.ids, reason=payload.reason)
+        count = list_actions.orders_close(actor=session, ids=payload.ids, reason=payload.reason)
     return {"count": count}
 
 
@@ -329,7 +330,7 @@ def close_orders(request: HttpRequest, payload: schemas.CloseOrdersIn) -> Any:
 def delete_orders(request: HttpRequest, payload: schemas.DeleteOrdersIn) -> Any:
     """Removes from the lists orders that never became a deal or ended (refused,
     cancelled, refunded, closed); kept for the books. All of `ids` or none."""
-    return {"count": services.orders_delete(actor=current_session(request), ids=payload.ids)}
+    return {"count": list_actions.orders_delete(actor=current_session(request), ids=payload.ids)}
 
 
 # --- shipping --------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_callbacks_deliver, sandbox_failure_add
 
-from . import after_sale, devices, events, lease, reads, services
+from . import after_sale, devices, events, lease, list_actions, reads, services
 from .contracts import lease_instalments
 from .demo_history import Story, history_run, provider_settle
 from .intake_auth import intake_key_create
@@ -263,7 +263,7 @@ def _story(
         return
     yield placed + timedelta(days=1, hours=index % 5)
     if target == "closed":
-        services.orders_close(actor=owner, ids=[order.pk], reason="缺货，协商关闭")
+        list_actions.orders_close(actor=owner, ids=[order.pk], reason="缺货，协商关闭")
         provider_settle(slug)
         return
     _shipped(order, owner)
@@ -406,7 +406,9 @@ def orders_showcase_load(
                 # Every third order is followed up by one of the shop's sub-shops.
                 if shops and index % 3 == 0:
                     shop = shops[(index // 3) % len(shops)]["id"]
-                    services.order_allocate_sub_shop(actor=owner, ids=[order.pk], sub_shop_id=shop)
+                    list_actions.order_allocate_sub_shop(
+                        actor=owner, ids=[order.pk], sub_shop_id=shop
+                    )
                     order.refresh_from_db()
                 return order
 

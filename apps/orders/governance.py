@@ -17,7 +17,7 @@ from tenants.orders.selectors import platform_order_merchant
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import contracts, selectors, services, shipping
+from . import contracts, list_actions, selectors, shipping
 
 
 @contextmanager
@@ -47,7 +47,7 @@ def platform_orders_close(*, actor: Session, merchant_id: int, ids: list[int], r
     """The platform closes open orders of a merchant: what the customer paid is refunded,
     the deposit thawed, reserved stock released; the reason joins each order's timeline."""
     with in_merchant(merchant_id, ids):
-        return services.orders_close(actor=actor, ids=ids, reason=reason, platform=True)
+        return list_actions.orders_close(actor=actor, ids=ids, reason=reason, platform=True)
 
 
 def platform_order_tracking(

@@ -13,7 +13,7 @@ from django.db import connection, transaction
 from django_tenants.utils import tenant_context
 
 from apps.billing import deposits
-from apps.orders import after_sale, contracts, lease, services
+from apps.orders import after_sale, contracts, lease, list_actions
 from apps.orders.models import Contract, Order
 from apps.orders.scope import order_in_scope
 from apps.orders.selectors import order_actions
@@ -60,8 +60,10 @@ SERVICES: dict[str, Callable[[Session, Order], Any]] = {
     "refresh_contract": lambda actor, order: contracts.contract_refresh(
         actor=actor, order_id=order.pk
     ),
-    "close": lambda actor, order: services.orders_close(actor=actor, ids=[order.pk], reason="检查"),
-    "delete": lambda actor, order: services.orders_delete(actor=actor, ids=[order.pk]),
+    "close": lambda actor, order: list_actions.orders_close(
+        actor=actor, ids=[order.pk], reason="检查"
+    ),
+    "delete": lambda actor, order: list_actions.orders_delete(actor=actor, ids=[order.pk]),
     "return": _apply("return"),
     "buyout": _apply("buyout"),
     "renewal": _apply("renewal"),
