@@ -92,6 +92,12 @@ def test_instalments_come_from_the_authorisation_and_a_return_completes_it_to_th
     connection.set_schema_to_public()
     row = credit_order(demo, order.id)
     assert (row.credit_amount, row.fund_amount) == (Decimal("166.66"), Decimal("333.34"))
+    # The order's deposit shows both parts, labelled apart (and each operation's credit).
+    deposit = detail_of(demo_owner, order.id)["deposit_detail"]
+    assert (deposit["frozen_credit"], deposit["frozen_fund"]) == ("166.66", "333.34")
+    assert [(op["kind"], op["credit_amount"]) for op in deposit["operations"]] == [
+        ("freeze", "166.66")
+    ]
     rent_before = order_books(demo, order.id).get("rent_income", Decimal("0.00"))
 
     _night(demo, order.id, 2)
