@@ -14,7 +14,7 @@ from apps.orders.scope import order_in_scope
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import deposits, payments
+from . import credit_pay, deposits, payments
 from .models import Bill, BillPayment
 from .order_figures import order_money_keep
 
@@ -42,17 +42,22 @@ def order_bill_pay(
         if period != 0 and order.has_open_after_sale and deposits.buyout_approved(order):
             # The buyout being charged includes this rent: it is not charged twice.
             raise ApplicationError(ErrorCode.AFTER_SALE_OPEN)
-        refusal = None if by_customer else withhold_refusal(order)
+        # A deposit-free lease: against its Zhima authorisation, not the agreement.
+        route = None if by_customer else credit_pay.auth_route(order, bill)
+        refusal = None if by_customer or route else withhold_refusal(order)
         if refusal is not None:
             raise refusal
+        method = BillPayment.Method.WITHHOLD if route is None else BillPayment.Method.AUTH
         collected = payments.bill_collect(
             bill_id=bill.pk,
-            method=BillPayment.Method.CUSTOMER if by_customer else BillPayment.Method.WITHHOLD,
+            method=BillPayment.Method.CUSTOMER if by_customer else method,
             actor=actor,
             idempotency_key=idempotency_key,
             agreement_no=order.withhold_agreement_no,
             payer=f"cust-{order.customer_id}",
             goods=order.goods_title,
+            auth_no=route.auth_no if route else "",
+            auth_complete=route.complete if route else False,
         )
         if collected.payment.status == BillPayment.Status.SUCCEEDED:
             deposits.bill_paid_outcome(order, collected.bill if collected.newly_paid else None)

@@ -53,7 +53,14 @@ from zulin.providers.interfaces import (
 from zulin.providers.operations import operation_id_next
 from zulin.providers.sms import get_sms_provider
 
-from .models import CreditOrder, CreditOrderNotice, CreditOrderStatus, CreditOrderSync
+from .models import (
+    Bill,
+    BillStatus,
+    CreditOrder,
+    CreditOrderNotice,
+    CreditOrderStatus,
+    CreditOrderSync,
+)
 from .payments import payment_provider
 from .selectors import order_owed, violation_earliest
 
@@ -165,9 +172,27 @@ def credit_order_frozen(order: Order, result: PaymentResult) -> None:
 # --- the sync log ----------------------------------------------------------------------------
 
 
-def _sync_request(row: CreditOrder, out_no: str, status: str) -> dict[str, Any]:
+def _sync_request(
+    row: CreditOrder, out_no: str, status: str, bill: Bill | None = None
+) -> dict[str, Any]:
     # What we send, in our words (the adapter puts it on the wire as orderinfo.sync).
-    return {"out_request_no": out_no, "auth_no": row.auth_no, "order_status": status}
+    sent: dict[str, Any] = {
+        "out_request_no": out_no,
+        "auth_no": row.auth_no,
+        "order_status": status,
+    }
+    if bill is not None:
+        # The instalment performed late: which, what it asked, when due and when paid.
+        paid_on = timezone.localdate(bill.paid_at) if bill.paid_at else None
+        sent["bill"] = {
+            "period": bill.period,
+            "amount": f"{bill.paid_amount:.2f}",
+            "late_fee": f"{bill.late_fee_paid:.2f}",
+            "due_date": bill.due_date.isoformat(),
+            "paid_on": paid_on.isoformat() if paid_on else None,
+            "paid_by": bill.paid_by,
+        }
+    return sent
 
 
 def _answer_of(result: PaymentResult) -> dict[str, Any]:
@@ -193,6 +218,8 @@ def credit_sync_apply(sync: CreditOrderSync, result: PaymentResult, actor: Sessi
         return False
     sync.result = Sync.SUCCEEDED
     sync.save()
+    if sync.period is not None:
+        return False  # a bill's performance told: the credit order's status stays
     row = sync.credit_order
     action = SYNC_ACTION[CreditSyncStatus(sync.sync_status)]
     if CREDIT_ORDER_MACHINE.find(row.status, action) is None:
@@ -202,12 +229,17 @@ def credit_sync_apply(sync: CreditOrderSync, result: PaymentResult, actor: Sessi
     return True
 
 
-def credit_sync(row: CreditOrder, status: str, *, actor: Session | None) -> CreditOrderSync:
-    """Tells the service `status` about the locked credit order: a sync of that status
-    still waiting for its answer is sent again under its own number; otherwise a new one.
-    The provider not answering leaves the row `processing` with its error (the next try,
-    the night's refresh of the order's figures or the person's, sends it again)."""
-    sync = row.syncs.filter(sync_status=status, result=Sync.PROCESSING).first()
+def credit_sync(
+    row: CreditOrder, status: str, *, actor: Session | None, bill: Bill | None = None
+) -> CreditOrderSync:
+    """Tells the service `status` about the locked credit order (`bill`: about that bill
+    of it, paid late by another route; the credit order's status stays): a sync of that
+    status (and bill) still waiting for its answer is sent again under its own number;
+    otherwise a new one. The provider not answering leaves the row `processing` with its
+    error (the next try, the night's refresh of the order's figures or the person's, sends
+    it again)."""
+    period = bill.period if bill is not None else None
+    sync = row.syncs.filter(sync_status=status, period=period, result=Sync.PROCESSING).first()
     if sync is None:
         sync_id = operation_id_next(CreditOrderSync)
         out_no = f"{row.order_no}Z{sync_id:02d}"
@@ -216,7 +248,8 @@ def credit_sync(row: CreditOrder, status: str, *, actor: Session | None) -> Cred
             credit_order=row,
             out_request_no=out_no,
             sync_status=status,
-            request=_sync_request(row, out_no, status),
+            period=period,
+            request=_sync_request(row, out_no, status, bill),
             actor_account_id=actor.account.pk if actor else None,
         )
     sync.attempts += 1
@@ -252,12 +285,44 @@ def credit_order_follow(order: Order) -> None:
     if order.status in order_machine.MAY_OWE_AFTER and owing.total == 0:
         credit_sync(row, CreditSyncStatus.COMPLETE, actor=None)
         return
+    paid_up = not owing.past_due(timezone.localdate())
+    if row.status == S.VIOLATED and paid_up:
+        # A debt paid after the violation was reported: performed after all (COMPLETE).
+        credit_sync(row, CreditSyncStatus.COMPLETE, actor=None)
+        return
     if row.status == S.FROZEN and order.status in order_machine.DEAL_RUNNING:
         transition_locked(CREDIT_ORDER_MACHINE, row=row, action="perform", actor=None)
-    elif row.status == S.VIOLATION_PENDING and not owing.past_due(timezone.localdate()):
+    elif row.status == S.VIOLATION_PENDING and paid_up:
         transition_locked(
             CREDIT_ORDER_MACHINE, row=row, action="debt_paid", actor=None, reason="欠款已还清"
         )
+    if row.status in (S.PERFORMING, S.VIOLATION_PENDING):
+        for bill in _paid_late_untold(row):
+            credit_sync(row, CreditSyncStatus.COMPLETE, actor=None, bill=bill)
+
+
+# Routes the credit service sees itself: a payment against the authorisation (an
+# instalment from it, a deposit transfer). Any other route paying a bill late is told.
+AUTH_ROUTES = frozenset({"deposit", "auth"})
+
+
+def _paid_late_untold(row: CreditOrder) -> list[Bill]:
+    """The lease's instalments paid after their due day by another route than the
+    authorisation whose COMPLETE the service has not taken yet (one sync per bill: a
+    succeeded one is never sent again)."""
+    told = set(
+        row.syncs.filter(period__isnull=False, result=Sync.SUCCEEDED).values_list(
+            "period", flat=True
+        )
+    )
+    late = Bill.objects.filter(
+        order_id=row.order_id, status=BillStatus.PAID, period__gte=1, paid_at__isnull=False
+    ).exclude(paid_by__in=AUTH_ROUTES)
+    return [
+        bill
+        for bill in late.order_by("period")
+        if bill.period not in told and timezone.localdate(bill.paid_at) > bill.due_date
+    ]
 
 
 # --- a violation: the notice, then a person's confirmation ----------------------------------

@@ -39,6 +39,7 @@ from zulin.providers.operations import operation_id_next, operation_sync
 from . import settle
 from .commission import platform_payback, platform_receipt, transfer_refund_commission
 from .credit_orders import credit_ask, credit_order_frozen, credit_order_open
+from .models import BillPayment
 from .order_figures import order_money_keep
 from .outbox import deposit_event
 from .payments import (
@@ -407,7 +408,37 @@ def deposit_rest_thaw(order: Order, *, actor: Session | None) -> DepositOperatio
     holds the order's lock."""
     if order.status not in machine.FINAL or deposit_available(order) <= 0:
         return None
+    if deposit_auth_completed(order, actor=actor):
+        return None  # the provider released it with the payment that completed the authorisation
     return deposit_thaw(order, actor=actor)
+
+
+def deposit_auth_completed(order: Order, *, actor: Session | None) -> bool:
+    """A payment against the authorisation that completed it (`credit_pay.py`) released at
+    the provider what remained frozen, as the thaw `<its out_no>U`: recorded once as that
+    thaw (booked like any: its fund part). Answers whether such a payment was made (nothing
+    more is then thawed by a request of ours)."""
+    payment = BillPayment.objects.filter(
+        bill__order_id=order.pk, auth_complete=True, status=BillPayment.Status.SUCCEEDED
+    ).first()
+    if payment is None:
+        return False
+    out_no = f"{payment.out_trade_no}U"
+    if not Op.objects.filter(out_request_no=out_no).exists():
+        try:
+            result = payment_provider().query(out_no=out_no)
+        except ProviderError:
+            return True  # nothing remained to release; or asked again at the next money move
+        op = Op.objects.create(
+            id=operation_id_next(Op),
+            order=order,
+            kind=Op.Kind.THAW,
+            amount=result.amount,
+            out_request_no=out_no,
+        )
+        _confirm(op, order, result, actor)
+        order_money_keep(order)
+    return True
 
 
 def bill_paid_outcome(order: Order, bill: PaidBill | None) -> None:

@@ -94,6 +94,7 @@ PAID_BY_NAMES = {
     "withhold": ("代扣", "Auto-debit"),
     "customer": ("用户支付", "Paid by the customer"),
     "deposit": ("押金转支付", "From the deposit"),
+    "auth": ("授权扣款", "From the Zhima authorisation"),
 }
 LINE_MONEY = ("amount",)
 BILL_MONEY = ("amount", "paid_amount", "late_fee", "late_fee_owed")

@@ -26,7 +26,13 @@ def order_deposit(order: Order) -> dict[str, Any]:
             "pk", "period"
         )
     )
+    # Deposit-free (docs/zhima.md): of what was frozen, Zhima's guarantee (no money) and the
+    # customer's money, kept apart.
+    freeze = next((op for op in ops if op.kind == "freeze" and op.status == "succeeded"), None)
+    credit = freeze.credit_amount if freeze else Decimal("0.00")
     return {
+        "frozen_credit": money(credit),
+        "frozen_fund": money(order.deposit_frozen - credit),
         "deposit": money(order.deposit),
         "waived": money(order.deposit_waived),
         "required": money(order.deposit - order.deposit_waived),
@@ -49,6 +55,7 @@ def order_deposit(order: Order) -> dict[str, Any]:
                 "failure_reason": op.failure_reason,
                 "created_at": op.created_at,
                 "confirmed_at": op.confirmed_at,
+                "credit_amount": money(op.credit_amount),
             }
             for op in ops
         ],

@@ -22,9 +22,12 @@ class DepositOperationOut(Schema):
     failure_reason: str
     created_at: datetime
     confirmed_at: datetime | None
+    credit_amount: str = Field(description="deposit-free: the part that is Zhima's guarantee")
 
 
 class OrderDepositOut(Schema):
+    frozen_credit: str = Field(description="of the frozen deposit, Zhima's guarantee (no money)")
+    frozen_fund: str = Field(description="of the frozen deposit, the customer's money")
     deposit: str
     waived: str
     required: str

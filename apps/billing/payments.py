@@ -228,9 +228,13 @@ def bill_collect(
     agreement_no: str = "",
     payer: str = "",
     goods: str = "",
+    auth_no: str = "",
+    auth_complete: bool = False,
 ) -> Collected:
     """Charges one bill now: by the customer's withhold agreement (`withhold`) or by the
-    customer paying (`customer`), asking what the bill owes (its late fee, then its rent).
+    customer paying (`customer`), or — a deposit-free lease — against its Zhima
+    authorisation `auth_no` (`auth`, `credit_pay.py`; `auth_complete`: the payment completes
+    the authorisation), asking what the bill owes (its late fee, then its rent).
     What the customer pays names the shop and the `goods` to the provider's cashier.
     The same idempotency key answers the same attempt; a paid bill answers
     BILL_ALREADY_PAID; a bill whose own attempt is still processing is re-queried first;
@@ -260,6 +264,9 @@ def bill_collect(
             actor=actor,
             idempotency_key=idempotency_key,
         )
+        if auth_complete:
+            payment.auth_complete = True
+            payment.save(update_fields=["auth_complete"])
         provider = payment_provider()
         subject = f"{bill.order_no} 第{bill.period}期"
         if method == BillPayment.Method.CUSTOMER:
@@ -273,6 +280,14 @@ def bill_collect(
                     agreement_no=agreement_no,
                     amount=payment.amount,
                     subject=subject,
+                )
+            elif method == BillPayment.Method.AUTH:
+                result = provider.auth_pay(
+                    out_no=payment.out_trade_no,
+                    auth_no=auth_no,
+                    amount=payment.amount,
+                    subject=subject,
+                    complete=auth_complete,
                 )
             else:
                 result = provider.pay(

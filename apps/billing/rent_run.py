@@ -42,6 +42,7 @@ from . import (
     bill_pay,
     charges,
     confirmations,
+    credit_pay,
     deposits,
     latefees,
     payments,
@@ -103,15 +104,16 @@ def bills_debit_due(*, today: date | None = None) -> dict[str, int]:
     today = today or timezone.localdate()
     due = due_unpaid_bills(today=today)
     order_ids = sorted({order_id for order_id, _, _ in due})
+    # Through the withhold agreement, or a deposit-free lease's authorisation (`credit_pay`).
+    by_authorisation = credit_pay.auth_order_ids(set(order_ids))
     chargeable = set(
         Order.objects.filter(
             Q(status__in=machine.DEAL_RUNNING) | Q(stage=OrderStage.OWING),
+            ~Q(withhold_agreement_no="") | Q(pk__in=by_authorisation),
             pk__in=order_ids,
             has_open_after_sale=False,
             is_deleted=False,
-        )
-        .exclude(withhold_agreement_no="")
-        .values_list("pk", flat=True)
+        ).values_list("pk", flat=True)
     )
     counts = {"due": len(due), "charged": 0, "paid": 0, "failed": 0, "skipped": 0}
     blocked: set[int] = set()

@@ -288,7 +288,11 @@ def stale_payment_numbers(*, older_than: Any) -> list[str]:
         BillPayment.objects.filter(
             status=BillPayment.Status.PROCESSING,
             created_at__lt=older_than,
-            method__in=(BillPayment.Method.WITHHOLD, BillPayment.Method.CUSTOMER),
+            method__in=(
+                BillPayment.Method.WITHHOLD,
+                BillPayment.Method.CUSTOMER,
+                BillPayment.Method.AUTH,
+            ),
         )
         .order_by("id")
         .values_list("out_trade_no", flat=True)

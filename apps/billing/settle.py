@@ -67,7 +67,7 @@ from .selectors import OWED_STATUSES, bill_owed, order_unwound
 ZERO = Decimal("0.00")
 Method = BillPayment.Method
 # Methods whose trade is the bill's own trade number: a failure moves the bill to the next.
-BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER)
+BILL_TRADES = (Method.WITHHOLD, Method.CUSTOMER, Method.AUTH)
 # What a bill's principal is, as the posting rule names it (`rules.ALLOCATED`): rent unless
 # the bill is a sale, a buyout price or a charge.
 INCOME_OF_KIND = {

@@ -46,6 +46,47 @@ def _debt_story(
         _customer_short(order, slug, nights=None)
 
 
+def deposit_free_offers() -> _Offers:
+    """The month plans a deposit may be covered on by Zhima credit (docs/zhima.md)."""
+    offers = _offers()
+    plans = [p for p in offers.leases if p.term_unit == "month" and p.credit_deposit_max > 0]
+    return _Offers(leases=plans, sales=offers.sales)
+
+
+def lease_placed(index: int, key: str, offers: _Offers, owner: Session) -> Order:
+    """A lease placed now (the history's clock) through the intake, awaiting its audit."""
+    return _place(index, key, "awaiting_audit", offers, channel=CHANNEL, owner=owner)
+
+
+def lease_delivered_ago(
+    index: int, key: str, offers: _Offers, owner: Session, slug: str, days: int
+) -> Generator[datetime, None, Order]:
+    """`_delivered_ago` for another app's stories: answers the order delivered `days` ago."""
+    return (yield from _delivered_ago(index, key, "in_lease", offers, owner, slug, days))
+
+
+def lease_returned(order: Order, owner: Session, slug: str) -> Story:
+    """The lease returned now (the history's clock): asked, approved two hours later, the
+    goods received two days after and inspected sound the next day."""
+    after_sale.after_sale_apply(order_id=order.pk, kind="return", reason="到期归还")
+    yield timezone.now() + timedelta(hours=2)
+    after_sale.after_sale_deal(actor=owner, order_id=order.pk, decision="approve")
+    yield timezone.now() + timedelta(days=2)
+    order.refresh_from_db()
+    after_sale.after_sale_deal(
+        actor=owner, order_id=order.pk, decision="receive", device_serial=order.device_serial
+    )
+    yield timezone.now() + timedelta(days=1)
+    after_sale.after_sale_deal(
+        actor=owner,
+        order_id=order.pk,
+        decision="inspect",
+        damage_amount=Decimal("0.00"),
+        inspection_note="外观完好",
+    )
+    provider_settle(slug)
+
+
 def debt_keys(slug: str, days_ago: tuple[int, ...]) -> list[str]:
     """The idempotency keys of `overdue_lease_stories`' orders."""
     return [f"demo-{slug}-late-{days:04d}" for days in days_ago]

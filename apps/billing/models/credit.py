@@ -68,6 +68,9 @@ class CreditOrderSync(models.Model):
     credit_order = models.ForeignKey(CreditOrder, on_delete=models.PROTECT, related_name="syncs")
     out_request_no = models.CharField(max_length=64, unique=True)
     sync_status = models.CharField(max_length=12)  # COMPLETE / CLOSED / VIOLATED
+    # A bill of the lease paid late by another route than the authorisation, told COMPLETE
+    # (the credit order's status does not move); null: the credit order's own status.
+    period = models.PositiveIntegerField(null=True, blank=True)
     request = models.JSONField(default=dict)
     answer = models.JSONField(default=dict)
     result = models.CharField(max_length=12, choices=Result.choices, default=Result.PROCESSING)

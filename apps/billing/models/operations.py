@@ -36,6 +36,9 @@ class BillPayment(ProviderOperation):
         OFFLINE = "offline", "线下还款"
         # One withhold for every bill left of a lease (`early.py`).
         EARLY = "early", "提前结清"
+        # A deposit-free lease's instalment charged against its Zhima authorisation
+        # (`credit_pay.py`: alipay.trade.pay with auth_no), instead of the agreement.
+        AUTH = "auth", "授权扣款"
 
     bill = models.ForeignKey(Bill, on_delete=models.PROTECT, related_name="payments")
     method = models.CharField(max_length=10, choices=Method.choices)
@@ -44,6 +47,9 @@ class BillPayment(ProviderOperation):
     # What was asked (the provider's result may differ: `amount_mismatch`, for reconciliation).
     asked_amount = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     amount_mismatch = models.BooleanField(default=False)
+    # A payment against the authorisation (`Method.AUTH`) that completed it (COMPLETE): the
+    # provider released what remained frozen with it (`deposits.deposit_auth_completed`).
+    auth_complete = models.BooleanField(default=False)
     # The part of `amount` that pays the bill's late fee (settled first); the rest is rent.
     late_fee_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # An early settlement's discount of this bill's rent (it holds when all asked came).

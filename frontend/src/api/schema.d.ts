@@ -10101,6 +10101,11 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /**
+             * Credit Amount
+             * @description deposit-free: the part that is Zhima's guarantee
+             */
+            credit_amount: string;
             /** Failure Reason */
             failure_reason: string;
             /** Id */
@@ -12673,6 +12678,16 @@ export interface components {
             deposit: string;
             /** Frozen */
             frozen: string;
+            /**
+             * Frozen Credit
+             * @description of the frozen deposit, Zhima's guarantee (no money)
+             */
+            frozen_credit: string;
+            /**
+             * Frozen Fund
+             * @description of the frozen deposit, the customer's money
+             */
+            frozen_fund: string;
             /** Operations */
             operations: components["schemas"]["DepositOperationOut"][];
             /** Remaining */

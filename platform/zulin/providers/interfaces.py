@@ -202,6 +202,17 @@ class PaymentProvider(Protocol):
         """Never more than remains frozen: ProviderError AMOUNT_EXCEEDS_FROZEN otherwise."""
         ...
 
+    def auth_pay(
+        self, *, out_no: str, auth_no: str, amount: Decimal, subject: str, complete: bool = False
+    ) -> PaymentResult:
+        """A deposit-free lease's instalment charged to the payer against the authorisation
+        `auth_no` (Alipay's `alipay.trade.pay` with `auth_no`): money whole, like a
+        withhold, leaving what is frozen as it is (`auth_confirm_mode` NOT_COMPLETE). With
+        `complete` (COMPLETE) the payment ends the authorisation: once it succeeds what
+        remains frozen is released with fulfilment, as the thaw `<out_no>U` (bizComplete),
+        and nothing more may be taken, thawed or paid against it (AUTH_COMPLETED)."""
+        ...
+
     def withhold_sign(self, *, out_no: str, payer: str) -> PaymentResult: ...
 
     def withhold(

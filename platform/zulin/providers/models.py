@@ -109,6 +109,8 @@ class SandboxPaymentRecord(models.Model):
     # of `amount` is the credit service's guarantee, not the payer's money (docs/zhima.md).
     credit_asked = models.BooleanField(default=False)
     credit_amount = models.DecimalField(max_digits=14, decimal_places=2, default=0)
+    # A payment against an authorisation (`auth_pay`): NOT_COMPLETE or COMPLETE ("" else).
+    auth_confirm_mode = models.CharField(max_length=12, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -70,6 +70,11 @@ STATEMENT = "statement"  # the operation name failure rules use for the daily st
 # Without a rule it covers all it may (`CreditAsk.credit_limit`).
 CREDIT_NONE = "CREDIT_NONE"
 CREDIT_SPLIT = "CREDIT_SPLIT"
+# A payment against an authorisation (Alipay's auth_confirm_mode): it leaves the
+# authorisation open, or completes it (what remains frozen released, nothing more taken).
+NOT_COMPLETE = "NOT_COMPLETE"
+COMPLETE = "COMPLETE"
+AUTH_COMPLETED = "AUTH_COMPLETED"
 _AUTH_FOLLOWERS = (PaymentOperation.THAW, PaymentOperation.TRANSFER)
 
 PAID_OPERATIONS = (PaymentOperation.PAY, PaymentOperation.WITHHOLD, PaymentOperation.TRANSFER)
@@ -221,9 +226,38 @@ def _finish(record: SandboxPaymentRecord, *, status: str, reason: str) -> None:
     )
 
 
+def _authorisation_end(record: SandboxPaymentRecord) -> None:
+    """A payment against an authorisation that completes it (COMPLETE), once succeeded:
+    what remains frozen is released with fulfilment, as the thaw `<out_no>U` (bizComplete;
+    nothing when nothing remains)."""
+    if record.auth_confirm_mode != COMPLETE or record.status != PaymentStatus.SUCCEEDED:
+        return
+    freeze = record.source
+    assert freeze is not None
+    remaining = _frozen_remaining(freeze)
+    if remaining <= 0:
+        return
+    SandboxPaymentRecord.objects.create(
+        merchant=record.merchant,
+        operation=PaymentOperation.THAW,
+        out_no=f"{record.out_no}U",
+        trade_no=_number("T"),
+        amount=remaining,
+        payer=freeze.payer,
+        subject="bizComplete",
+        source=freeze,
+        auth_no=freeze.auth_no,
+        credit_asked=freeze.credit_asked,
+        credit_amount=_follower_credit(freeze, remaining) if freeze.credit_asked else 0,
+        status=PaymentStatus.SUCCEEDED,
+        finished_at=record.finished_at,
+    )
+
+
 def _settle(record: SandboxPaymentRecord, *, status: str, reason: str) -> SandboxPaymentRecord:
     """processing → final, and the callback telling us so. The caller holds the row lock."""
     _finish(record, status=status, reason=reason)
+    _authorisation_end(record)
     SANDBOX.callback(
         merchant=record.merchant,
         event_type=record.operation,
@@ -294,7 +328,7 @@ class SandboxPaymentProvider:
             out_no=out_no,
             amount=Decimal("0.00"),  # no money moves
             subject=status,
-            source=lambda: self._freeze(auth_no),
+            source=lambda: self._freeze(auth_no, ended=True),
         )
 
     def transfer_to_pay(
@@ -316,6 +350,20 @@ class SandboxPaymentProvider:
             subject=subject,
             source=lambda: self._freeze(auth_no),
             bounds=bounds,
+        )
+
+    def auth_pay(
+        self, *, out_no: str, auth_no: str, amount: Decimal, subject: str, complete: bool = False
+    ) -> PaymentResult:
+        # Charged to the payer like a withhold (its callbacks and statement rows are a
+        # withhold's), against the authorisation instead of an agreement.
+        return self._request(
+            operation=PaymentOperation.WITHHOLD,
+            out_no=out_no,
+            amount=_money(amount),
+            subject=subject,
+            source=lambda: self._freeze(auth_no, out_no),
+            confirm_mode=COMPLETE if complete else NOT_COMPLETE,
         )
 
     def withhold_sign(self, *, out_no: str, payer: str) -> PaymentResult:
@@ -445,10 +493,22 @@ class SandboxPaymentProvider:
             .first()
         )
 
-    def _freeze(self, auth_no: str) -> SandboxPaymentRecord:
+    def _freeze(
+        self, auth_no: str, out_no: str = "", *, ended: bool = False
+    ) -> SandboxPaymentRecord:
+        """The authorisation, refused once a payment completed it (or one that would is
+        in flight) unless `out_no` is that payment sent again (`ended`: an ended one is
+        still told about, `credit_sync`)."""
         freeze = self._locked(operation=PaymentOperation.FREEZE, auth_no=auth_no)
         if freeze is None:
             raise _refuse("AUTH_NOT_FOUND", f"no frozen authorisation {auth_no}")
+        if ended:
+            return freeze
+        ending = freeze.followers.filter(auth_confirm_mode=COMPLETE, status__in=_HOLDING).exclude(
+            out_no=out_no
+        )
+        if ending.exists():
+            raise _refuse(AUTH_COMPLETED, f"the authorisation {auth_no} was completed")
         return freeze
 
     def _agreement(self, agreement_no: str) -> SandboxPaymentRecord:
@@ -478,6 +538,7 @@ class SandboxPaymentProvider:
         source: Callable[[], SandboxPaymentRecord] | None = None,
         bounds: Callable[[SandboxPaymentRecord | None], Decimal] | None = None,
         credit: CreditAsk | None = None,
+        confirm_mode: str = "",
     ) -> PaymentResult:
         if not out_no or len(out_no) > 64:
             raise _refuse("INVALID_OUT_NO", "a request number has 1 to 64 characters")
@@ -495,6 +556,7 @@ class SandboxPaymentProvider:
                         source=source() if source else None,
                         bounds=bounds,
                         credit=credit,
+                        confirm_mode=confirm_mode,
                     )
                 break
             except IntegrityError:
@@ -517,6 +579,7 @@ class SandboxPaymentProvider:
         source: SandboxPaymentRecord | None,
         bounds: Callable[[SandboxPaymentRecord | None], Decimal] | None,
         credit: CreditAsk | None = None,
+        confirm_mode: str = "",
     ) -> PaymentResult | ProviderError:
         existing = SandboxPaymentRecord.objects.filter(
             merchant=self.merchant, out_no=out_no
@@ -530,6 +593,7 @@ class SandboxPaymentProvider:
                 and (amount is None or asked == amount)
                 and existing.source_id == (source.pk if source else None)
                 and (operation != PaymentOperation.CREDIT_SYNC or existing.subject == subject)
+                and existing.auth_confirm_mode == confirm_mode
             )
             if not same:
                 raise _refuse("OUT_NO_REUSED", f"{out_no} was sent with other parameters")
@@ -574,6 +638,7 @@ class SandboxPaymentProvider:
             callback_lost=callback_lost,
             credit_asked=credit_asked,
             credit_amount=credit_amount,
+            auth_confirm_mode=confirm_mode,
         )
         if operation == PaymentOperation.FREEZE:
             record.auth_no = _number("A")
@@ -583,8 +648,8 @@ class SandboxPaymentProvider:
         elif operation == PaymentOperation.WITHHOLD_SIGN:
             record.agreement_no = _number("G")
         elif operation == PaymentOperation.WITHHOLD:
-            assert source is not None
-            record.agreement_no = source.agreement_no
+            assert source is not None  # an agreement, or an authorisation (`auth_pay`)
+            record.agreement_no, record.auth_no = source.agreement_no, source.auth_no
         if operation == PaymentOperation.PAY:
             # Waits for the payer; how it ends (a failure on demand, no balance) is decided
             # now, like every request's, and applied when they pay.
@@ -598,6 +663,7 @@ class SandboxPaymentProvider:
             record.status, record.reason = planned, failed_reason
             record.finished_at = timezone.now()
         record.save()
+        _authorisation_end(record)
         if record.settle_after is not None:
             SANDBOX.settle_later(
                 sandbox_payment_settle, record.pk, what=f"settle {record.trade_no}"

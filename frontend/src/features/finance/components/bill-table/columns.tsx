@@ -123,7 +123,7 @@ export function useFinanceBillColumns(): ColumnDef<FinanceBill, unknown>[] {
     const method = (paidBy: string) =>
       paidBy === 'offline' || paidBy === 'early'
         ? t(`methods.${paidBy}`)
-        : paidBy === 'withhold' || paidBy === 'customer' || paidBy === 'deposit'
+        : paidBy === 'withhold' || paidBy === 'customer' || paidBy === 'deposit' || paidBy === 'auth'
           ? t('paidBy', { method: t(`methods.${paidBy}`) })
           : '';
     return [

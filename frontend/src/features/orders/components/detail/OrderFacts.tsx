@@ -189,6 +189,14 @@ export function CustomerSection({ detail, orderRef }: { detail: OrderDetail; ord
         <Fact label={t('detail.fields.riskGrade')}>{risk.grade}</Fact>
         <Fact label={t('detail.fields.riskScore')}>{risk.score ?? ''}</Fact>
         <Fact label={t('detail.fields.riskDecision')}>{risk.decision ? label('detail.riskDecision', risk.decision) : ''}</Fact>
+        {Number(detail.deposit_detail.frozen_credit) > 0 && (
+          <Fact label={t('detail.fields.depositCover')}>
+            {t('detail.fields.depositCoverValue', {
+              credit: formatCurrency(detail.deposit_detail.frozen_credit),
+              fund: formatCurrency(detail.deposit_detail.frozen_fund),
+            })}
+          </Fact>
+        )}
       </Facts>
       <RevealIdentityDialog open={revealing} orderRef={orderRef} onClose={() => setRevealing(false)} />
     </DetailSection>
@@ -206,6 +214,12 @@ export function DepositSection({ detail }: { detail: OrderDetail }) {
         <Fact label={t('detail.deposit.waived')}>{formatCurrency(deposit.waived)}</Fact>
         <Fact label={t('detail.deposit.required')}>{formatCurrency(deposit.required)}</Fact>
         <Fact label={t('detail.deposit.frozen')}>{formatCurrency(deposit.frozen)}</Fact>
+        {Number(deposit.frozen_credit) > 0 && (
+          <>
+            <Fact label={t('detail.deposit.frozenCredit')}>{formatCurrency(deposit.frozen_credit)}</Fact>
+            <Fact label={t('detail.deposit.frozenFund')}>{formatCurrency(deposit.frozen_fund)}</Fact>
+          </>
+        )}
         <Fact label={t('detail.deposit.transferred')}>{formatCurrency(deposit.transferred)}</Fact>
         <Fact label={t('detail.deposit.thawed')}>{formatCurrency(deposit.thawed)}</Fact>
         <Fact label={t('detail.deposit.remaining')}>{formatCurrency(deposit.remaining)}</Fact>
@@ -221,7 +235,10 @@ export function DepositSection({ detail }: { detail: OrderDetail }) {
                   {op.purpose && <span className="ml-1 font-normal text-slate-500">({label('detail.deposit.opPurpose', op.purpose)})</span>}
                   {op.bill_periods.length > 0 && <span className="ml-1 font-normal text-slate-500">{t('detail.deposit.opBills', { periods: op.bill_periods.join(t('detail.deposit.opBillsJoin')) })}</span>}
                 </span>
-                <span className="tabular-nums">{formatCurrency(op.amount)}</span>
+                <span className="tabular-nums">
+                  {formatCurrency(op.amount)}
+                  {Number(op.credit_amount) > 0 && <span className="ml-1 text-xs text-slate-500">{t('detail.deposit.opCredit', { amount: formatCurrency(op.credit_amount) })}</span>}
+                </span>
                 <span className={op.status === 'failed' ? 'text-red-700' : 'text-slate-600'}>{label('detail.deposit.opStatus', op.status)}</span>
                 <span className="text-xs text-slate-500 tabular-nums">{formatDateTime(op.created_at)}</span>
               </li>
