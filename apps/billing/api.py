@@ -45,6 +45,7 @@ from . import (
     bill_rows,
     confirmations,
     credit_orders,
+    deposit_refunds,
     deposits,
     governance,
     latefees,
@@ -308,7 +309,7 @@ def refund_deposit(request: HttpRequest, payload: schemas.RefundDepositIn) -> An
     """Gives back money taken from the deposit (a damage charge withdrawn)."""
     with transaction.atomic():
         session, order = _locked_order(request, payload.order_id)
-        op = deposits.deposit_refund(
+        op = deposit_refunds.deposit_refund(
             order, actor=session, amount=payload.amount, idempotency_key=payload.idempotency_key
         )
         return _deposit_answer(op)

@@ -126,7 +126,7 @@ def _unwound_received(
     """A transfer for bills the order's end did not reach in time took the deposit after
     the order ended without a deal: the deposit left the freeze, but the money never pays
     the bills (no rent income, no commission); it is owed back and refunded to the customer
-    (`_refund_of`, purpose `unwound`)."""
+    (`transfer_refund`, purpose `unwound`)."""
     payments_unwound_receive(
         settle.claimed_by(op.out_request_no),
         received=received,
@@ -252,7 +252,7 @@ def _confirm(
     with money_moved(op.confirmed_at):
         _journal(op, order, actor)
     if unwound:
-        _refund_of(op, order, amount=op.amount, purpose=UNWOUND, actor=actor)
+        transfer_refund(op, order, amount=op.amount, purpose=UNWOUND, actor=actor)
     audit_record(
         actor=actor,
         action=f"order.deposit_{op.kind}",
@@ -346,7 +346,7 @@ def _request(
     return confirmed
 
 
-def _earlier(idempotency_key: str) -> DepositOperation | None:
+def operation_of_key(idempotency_key: str) -> DepositOperation | None:
     """The operation this key made (the request under the key is the one its fingerprint
     names, `zulin.idempotency`)."""
     if not idempotency_key:
@@ -381,7 +381,7 @@ def deposit_thaw(
     (`refuse_if_owed`) is then refused (DEPOSIT_OWED_FIRST); a thaw at the end of a lease
     keeps the deposit frozen, and it is thawed once what was owed is paid or waived
     (`deposit_rest_thaw`). The caller holds the order's lock."""
-    earlier = _earlier(idempotency_key)
+    earlier = operation_of_key(idempotency_key)
     if earlier is not None:
         return earlier
     available = deposit_available(order)
@@ -464,7 +464,7 @@ def deposit_transfer(
     oldest first (the whole of each bill it covers; `amount` None: as many as the deposit
     covers; `partial`: then what is left of the deposit pays part of the next, as when a
     return is settled), `damage` pays a damage amount. Never more than is available."""
-    earlier = _earlier(idempotency_key)
+    earlier = operation_of_key(idempotency_key)
     if earlier is not None:
         return earlier
     available = deposit_available(order)
@@ -523,7 +523,7 @@ def deposit_transfer(
     )
 
 
-def _given_back(transfer: DepositOperation) -> Decimal:
+def transfer_given_back(transfer: DepositOperation) -> Decimal:
     """What of a transfer's money was or is being given back (refunds not failed)."""
     given = (
         Op.objects.filter(
@@ -535,7 +535,7 @@ def _given_back(transfer: DepositOperation) -> Decimal:
     return given or ZERO
 
 
-def _refund_of(
+def transfer_refund(
     transfer: DepositOperation,
     order: Order,
     *,
@@ -568,45 +568,6 @@ def _refund_of(
     confirmed = _confirm(op, order, result, actor)
     order_money_keep(order)  # the figures after the refund of a transfer
     return confirmed
-
-
-def deposit_refund(
-    order: Order, *, actor: Session | None, amount: Decimal, idempotency_key: str = ""
-) -> DepositOperation:
-    """Gives back money a transfer took from the deposit (a damage charge withdrawn): never
-    more than the transfers took, less what was given back already."""
-    earlier = _earlier(idempotency_key)
-    if earlier is not None:
-        return earlier
-    transfers = order.deposit_operations.filter(kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED)
-    for transfer in transfers.order_by("-id"):
-        if transfer.amount - _given_back(transfer) >= amount > 0:
-            return _refund_of(
-                transfer,
-                order,
-                amount=amount,
-                purpose=transfer.purpose,
-                actor=actor,
-                idempotency_key=idempotency_key,
-            )
-    raise ApplicationError(ErrorCode.REFUND_EXCEEDS_PAID)
-
-
-def deposit_transfers_refund(order: Order, *, actor: Session | None) -> list[DepositOperation]:
-    """An order ended without a deal: what each transfer for bills took of the deposit and
-    was not given back yet is refunded to the customer (its rent's commission back with it,
-    as `refundDeposit`). The caller holds the order's lock."""
-    refunds = []
-    transfers = order.deposit_operations.filter(
-        kind=Op.Kind.TRANSFER, status=Op.Status.SUCCEEDED, purpose="bills"
-    )
-    for transfer in transfers.order_by("id"):
-        left = transfer.amount - _given_back(transfer)
-        if left > 0:
-            refunds.append(
-                _refund_of(transfer, order, amount=left, purpose=transfer.purpose, actor=actor)
-            )
-    return refunds
 
 
 def _confirmed_kept(op: DepositOperation, result: PaymentResult) -> DepositOperation:

@@ -13,7 +13,7 @@ settlement, a deposit transfer alike: the money is booked received and refunded
 (`payments.payments_unwound_receive`), a failure cancels the bill
 (`settle.payments_release`), and the deposit is thawed once nothing is in flight
 (`deposits.deposit_rest_thaw`). Rent the deposit paid before the end is refunded with the
-bill payments (`deposits.deposit_transfers_refund`)."""
+bill payments (`deposit_refunds.deposit_transfers_refund`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from apps.orders.models import Order
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import deposits, payments, settle
+from . import deposit_refunds, deposits, payments, settle
 from .models import Bill, BillPayment, BillStatus
 from .repayments import settlement_result_sync
 from .selectors import order_trades_in_flight
@@ -61,5 +61,5 @@ def order_money_unwind(order: Order, *, actor: Session | None, reason: str) -> N
     ):
         settle.bill_unwound_cancel(bill)
     payments.order_payments_refund(order_id=order.pk, reason=reason, actor=actor)
-    deposits.deposit_transfers_refund(order, actor=actor)
+    deposit_refunds.deposit_transfers_refund(order, actor=actor)
     deposits.deposit_thaw(order, actor=actor)
