@@ -373,14 +373,16 @@ def order_units_shipped(order_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def unit_to_ship(sku_id: int, sub_shop_id: int | None) -> Unit | None:
-    """A unit an order of `sku_id` at `sub_shop_id` could ship now: in stock at the order's
-    sub-shop first, else in the warehouse (the oldest first). The demo's shipments pick so;
-    a person scans one."""
+def unit_to_ship(sku_id: int, sub_shop_id: int | None, grade: str | None = None) -> Unit | None:
+    """A unit an order of `sku_id` at `sub_shop_id` leasing at `grade` could ship now: in
+    stock at the order's sub-shop first, else in the warehouse (the oldest first). The demo's
+    shipments pick so; a person scans one."""
     places = Q(sub_shop_id__isnull=True)
     if sub_shop_id is not None:
         places |= Q(sub_shop_id=sub_shop_id)
     units = Unit.objects.filter(places, sku_id=sku_id, status=UnitStatus.IN_STOCK)
+    if grade is not None:
+        units = units.filter(grade=grade)
     return units.order_by(F("sub_shop_id").asc(nulls_last=True), "id").first()
 
 

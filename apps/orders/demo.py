@@ -175,7 +175,7 @@ def _device_code(order: Order, typed: str) -> str:
     units (a counted SKU)."""
     if not devices.tracked(order):
         return typed
-    unit = unit_to_ship(order.sku_id, order.sub_shop_id)
+    unit = unit_to_ship(order.sku_id, order.sub_shop_id, grade=order.fineness)
     if unit is None:
         return typed  # refused by the shipment: a demo that ran out of units says so
     return unit.imei1 or unit.serial_number

@@ -14,6 +14,7 @@ from django_tenants.utils import tenant_context
 from pypdf import PdfReader
 
 from apps.assets.models import Unit
+from apps.assets.selectors import unit_to_ship
 from apps.assets.services import Identifiers, receipt_scan
 from apps.assets.tests.factories import next_imei, next_serial, receipt_of, units_in_stock
 from apps.goods.models import StockMovement
@@ -168,6 +169,12 @@ def test_a_used_order_ships_only_a_unit_of_its_fineness(demo, demo_owner, app, c
     own, used, _ = _used_95(demo, demo_owner, at_99=1, at_95=1)
     (at_99,) = _units(demo, used.sku_id, "99")
     (at_95,) = _units(demo, used.sku_id, "95")
+    # What the demo's shipments pick: the oldest unit of the order's grade, never another.
+    picked = _in_demo(demo, lambda: unit_to_ship(used.sku_id, None, grade="95"))
+    assert (picked.pk, _in_demo(demo, lambda: unit_to_ship(used.sku_id, None)).pk) == (
+        at_95.pk,
+        at_99.pk,
+    )
     order = awaiting_shipment(
         demo, demo_owner, app, used, key="used-ship-01", seed=4, phone="13933330004"
     )
