@@ -531,9 +531,12 @@ def tracked_stock_by_fineness(skus: dict[int, list[int]]) -> dict[int, dict[str,
         .annotate(n=Sum("quantity"))
         .values_list("sku_id", "fineness", "n")
     )
+    own = _goods_finenesses(skus)
     for sku_id, fineness, n in rows:
-        # A reservation's movement takes stock away: its quantity is negative.
-        reserved[sku_id][fineness] = -(n or 0)
+        # A reservation's movement takes stock away: its quantity is negative. One without a
+        # fineness (made while the SKU was counted, before its units) holds the goods' own.
+        grade = fineness or own[sku_id]
+        reserved[sku_id][grade] = reserved[sku_id].get(grade, 0) - (n or 0)
     answer: dict[int, dict[str, TrackedStock]] = {}
     for sku_id in skus:
         grades = in_stock.get(sku_id, {})
