@@ -13,19 +13,15 @@ from apps.orders import machine
 from apps.orders.models import Order
 from tenants.catalog.selectors import money
 
-from .models import Bill, BillPayment, BillRefund, DepositOperation
-from .selectors import ZERO
+from .models import BillPayment, BillRefund, DepositOperation
+from .selectors import ZERO, bill_periods
 
 
 def order_deposit(order: Order) -> dict[str, Any]:
     """The deposit of `order` (its figures, kept on the order by billing's moves) and its
     operations, oldest first (`orderInfo`'s `deposit_detail`)."""
     ops = list(DepositOperation.objects.filter(order_id=order.pk).order_by("id"))
-    periods = dict(
-        Bill.objects.filter(pk__in=[bill_id for op in ops for bill_id in op.bill_ids]).values_list(
-            "pk", "period"
-        )
-    )
+    periods = bill_periods(bill_id for op in ops for bill_id in op.bill_ids)
     # Deposit-free (docs/zhima.md): of what was frozen, Zhima's guarantee (no money) and the
     # customer's money, kept apart.
     freeze = next((op for op in ops if op.kind == "freeze" and op.status == "succeeded"), None)
