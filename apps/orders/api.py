@@ -1,6 +1,6 @@
 """Order calls of both sides: the lists and their counts, one order, the shop's decisions
 (audit, allocation, closing, deleting, remarks), shipping, contracts, after-sales, and the
-platform's intervention. A lease's money calls are billing's (`apps/billing/api.py`); one
+platform's intervention. A lease's money calls are billing's (`apps/billing/api/`); one
 order with its money (`orderInfo`) is answered above both (`apps/order_view/api.py`)."""
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def test_the_three_money_walks(demo, demo_owner, app, offer):
     pay = {"order_id": order.id, "period": 2, "idempotency_key": "walk-bill-0002"}
     walks = {
         "a bill payment (BillPayment, by the withhold agreement)": _walk(
-            ("apps/billing/api.py", "bill_payment"),
+            ("apps/billing/api/bills.py", "bill_payment"),
             lambda: demo_owner.post("/api/v2/BillPayment", pay),
         ),
         "the withhold's confirmation callback": _walk(
