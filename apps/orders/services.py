@@ -22,6 +22,7 @@ from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
 from tenants.risk.rules import INTAKE_QUERY_TYPE
+from zulin.audit.reveals import reveal_reason, reveal_record
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import status_created
 from zulin.core.auth import Session
@@ -161,12 +162,13 @@ def order_id_card_upload(
     return customer_id_card_save(order=order, side=side, image_base64=image_base64)
 
 
-def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]:
+def customer_identity_reveal(*, actor: Session, order_id: int, reason: str) -> dict[str, Any]:
     """The order's customer in full (name, phone, ID number, links to the ID card
     pictures) for a role with `order.identity`, within the session's order scope. Every
-    reveal is an audit entry on the order."""
+    reveal needs a reason and is an audit entry on the order (who, when, why)."""
     if not actor.can("order.identity"):
         raise ApplicationError(ErrorCode.FORBIDDEN)
+    reason = reveal_reason(reason)
     with transaction.atomic():
         order = order_in_scope(actor, order_id)
         customer = order.customer
@@ -177,12 +179,13 @@ def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]
             links[f"id_card_{side}_url"] = (
                 private_file_link(stored, session=actor, inline=True) if stored else None
             )
-        audit_record(
+        reveal_record(
             actor=actor,
             action="order.identity_view",
             target_type="order",
             target_id=order.pk,
             after={"customer_id": customer.pk},
+            reason=reason,
         )
     return {
         "order_id": order.pk,

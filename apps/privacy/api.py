@@ -1,5 +1,6 @@
 """Privacy: the log of customers' requests about their personal information (docs/privacy.md).
-Every call needs `privacy.manage`; a sub-shop's account sees no request (404)."""
+Every call needs `privacy.manage` (the reveal log `privacy.reveals`, the owner's); a sub-shop's
+account sees no request (404)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from zulin.audit.selectors import reveal_page
 from zulin.core.auth import current_session, store_auth
 from zulin.core.envelope import request_language
 from zulin.core.routes import call
@@ -18,6 +20,7 @@ from .deletion import deletion_block, deletion_erase, deletion_restrict
 from .selectors import MANAGE
 
 router = Router(tags=["backend: privacy"])
+REVEALS = "privacy.reveals"
 AUTH = store_auth(MANAGE)
 
 
@@ -32,6 +35,21 @@ def get_privacy_requests(request: HttpRequest, query: Query[schemas.PrivacyReque
     """Customers' requests, latest received first: filters status, kind, attention
     (`overdue`), handler, mine, keyword (request number, a phone or ID number in full)."""
     return selectors.request_page(session=current_session(request), filters=query)
+
+
+@call(router.get, "/getRevealLog", schemas.RevealPageOut, auth=store_auth(REVEALS))
+def get_reveal_log(request: HttpRequest, query: Query[schemas.RevealLogIn]) -> Any:
+    """The owner's log of reveals: each time a whole phone or ID number was shown or put in
+    a file (the identity reveal, an evidence pack, a customer's copy), who, when and why;
+    newest first, filtered by kind, account and China day. Needs `privacy.reveals`."""
+    return reveal_page(
+        action=query.action,
+        actor_account_id=query.actor_account_id,
+        date_from=query.date_from,
+        date_to=query.date_to,
+        page=query.page,
+        page_size=query.page_size,
+    )
 
 
 @call(router.get, "/getPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)

@@ -85,3 +85,17 @@ export function useErasePrivacyData() {
 export function useRestrictPrivacyData() {
   return usePrivacyWrite((id: number, options) => apiPost('/api/backend/restrictPrivacyData', { id }, options));
 }
+
+export type RevealPage = ApiData<'/api/backend/getRevealLog', 'get'>;
+export type RevealRow = RevealPage['list'][number];
+export type RevealQuery = NonNullable<ApiQuery<'/api/backend/getRevealLog', 'get'>>;
+
+export const revealKeys = {
+  all: ['privacy', 'reveals'] as const,
+  list: (query: RevealQuery) => [...revealKeys.all, query] as const,
+};
+
+/** The owner's reveal log (privacy.reveals): every whole phone or ID number shown or filed, who, when and why. */
+export function useRevealLog(query: RevealQuery, enabled = true) {
+  return useListRead(revealKeys.list(query), '/api/backend/getRevealLog', query, enabled);
+}
