@@ -39,10 +39,11 @@ from zulin.providers.identity import get_identity_provider
 from zulin.providers.interfaces import IdentityVerification, ProviderError, provider_failed
 
 from . import events, machine, rules
+from .consents import consent_required
 from .events import person_refused
 from .guards import order_setting
 from .lease import after_audit_pass
-from .models import Customer, Order, OrderKind, OrderSetting, OrderStatus
+from .models import Consent, Customer, Order, OrderKind, OrderSetting, OrderStatus
 from .moves import order_move, order_unwind
 from .outbox import order_event
 from .personal import customer_erase as customer_erase  # apps.privacy's deletion
@@ -444,10 +445,12 @@ def order_risk_check(
     """A risk query of the order's customer (an order in the session's scope), charged to
     the prepaid risk balance; its result joins the order's risk results. An order the
     intake could not check (the provider failed, the balance was short) takes the result of
-    a `standard` query as its own grade; the deposit asked at intake stays as it was."""
+    a `standard` query as its own grade; the deposit asked at intake stays as it was. A
+    customer who withdrew consent to credit queries is refused (CONSENT_WITHDRAWN)."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         customer = order.customer
+        consent_required(customer_id=customer.pk, purpose=Consent.Purpose.CREDIT_QUERY)
         query = risk_query_run(
             query_type=query_type,
             subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
@@ -524,10 +527,12 @@ def order_cancel(*, order_id: int, reason: str, actor: Session | None = None) ->
 
 def order_credit_query_apply(*, actor: Session, order_id: int, idempotency_key: str) -> CreditQuery:
     """A credit-bureau report of the order's customer (an order in the session's scope),
-    charged to the prepaid risk balance; the report arrives later."""
+    charged to the prepaid risk balance; the report arrives later. A customer who withdrew
+    consent to credit queries is refused (CONSENT_WITHDRAWN), nothing charged."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         customer = order.customer
+        consent_required(customer_id=customer.pk, purpose=Consent.Purpose.CREDIT_QUERY)
         return credit_query_run(
             subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
             idempotency_key=f"credit:{order.pk}:{idempotency_key}",

@@ -49,6 +49,38 @@ class RevealPageOut(PageOut):
     list: list[RevealRowOut]
 
 
+ConsentPurposeName = Literal["marketing", "face_check", "credit_query", "location"]
+
+
+class ConsentQueryIn(Schema):
+    customer_id: Id
+
+
+class ConsentSaveIn(Schema):
+    customer_id: Id
+    purpose: ConsentPurposeName
+    given: bool = Field(description="true: consent given; false: withdrawn (the purpose stops)")
+    reason: SingleLineText = Field(
+        "", max_length=200, description="how the customer said so (optional), e.g. by phone"
+    )
+
+
+class ConsentRowOut(Schema):
+    purpose: str
+    purpose_name: str
+    status: str = Field(description="given, withdrawn, none (never recorded)")
+    given_at: datetime | None
+    withdrawn_at: datetime | None
+
+
+class ConsentsOut(Schema):
+    customer_id: int
+    consents: list[ConsentRowOut]
+    lease_basis: str = Field(
+        "", description="on a withdrawal: the lease rests on the contract and goes on"
+    )
+
+
 class PrivacyRequestFiltersIn(Schema):
     status: StatusName | None = Field(None, description="omit: every status")
     kind: KindName | None = None

@@ -1047,6 +1047,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getCustomerConsents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Customer Consents
+         * @description The customer's consent for each purpose that rests on consent (marketing messages,
+         *     face check, credit queries, location): given, withdrawn or none, with the times.
+         */
+        get: operations["getCustomerConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getCustomerDetail": {
         parameters: {
             query?: never;
@@ -2039,6 +2060,28 @@ export interface paths {
          * @description Saves the template; contracts made from now on use it, those made keep theirs.
          */
         post: operations["saveContractTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveCustomerConsent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Customer Consent
+         * @description Records a consent given or withdrawn (history and audit). A withdrawal stops the
+         *     purpose's jobs at once (a credit query is refused with 1667); its answer's `lease_basis`
+         *     says the lease rests on the contract and goes on.
+         */
+        post: operations["saveCustomerConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8553,6 +8596,61 @@ export interface components {
             severity: string;
             /** Value */
             value: string | null;
+        };
+        /** ConsentQueryIn */
+        ConsentQueryIn: {
+            /** Customer Id */
+            customer_id: number;
+        };
+        /** ConsentRowOut */
+        ConsentRowOut: {
+            /** Given At */
+            given_at: string | null;
+            /** Purpose */
+            purpose: string;
+            /** Purpose Name */
+            purpose_name: string;
+            /**
+             * Status
+             * @description given, withdrawn, none (never recorded)
+             */
+            status: string;
+            /** Withdrawn At */
+            withdrawn_at: string | null;
+        };
+        /** ConsentSaveIn */
+        ConsentSaveIn: {
+            /** Customer Id */
+            customer_id: number;
+            /**
+             * Given
+             * @description true: consent given; false: withdrawn (the purpose stops)
+             */
+            given: boolean;
+            /**
+             * Purpose
+             * @enum {string}
+             */
+            purpose: "marketing" | "face_check" | "credit_query" | "location";
+            /**
+             * Reason
+             * @description how the customer said so (optional), e.g. by phone
+             * @default
+             */
+            reason: string;
+        };
+        /** ConsentsOut */
+        ConsentsOut: {
+            /** Consents */
+            consents: components["schemas"]["ConsentRowOut"][];
+            /** Customer Id */
+            customer_id: number;
+            /**
+             * Lease Basis
+             * @description on a withdrawal: the lease rests on the contract and goes on
+             * @default
+             */
+            lease_basis: string;
         };
         /** ContactIn */
         ContactIn: {
@@ -20734,6 +20832,33 @@ export interface operations {
             };
         };
     };
+    getCustomerConsents: {
+        parameters: {
+            query: {
+                customer_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ConsentsOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getCustomerDetail: {
         parameters: {
             query: {
@@ -22151,6 +22276,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ContractTemplateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveCustomerConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentSaveIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ConsentsOut"];
                         msg: string;
                     };
                 };

@@ -99,3 +99,24 @@ export const revealKeys = {
 export function useRevealLog(query: RevealQuery, enabled = true) {
   return useListRead(revealKeys.list(query), '/api/backend/getRevealLog', query, enabled);
 }
+
+export type Consents = ApiData<'/api/backend/getCustomerConsents', 'get'>;
+export type ConsentBody = ApiBody<'/api/backend/saveCustomerConsent', 'post'>;
+
+export const consentKeys = {
+  customer: (customerId: number) => ['privacy', 'consents', customerId] as const,
+};
+
+/** The customer's consent per purpose that rests on consent (privacy.manage). */
+export function useConsents(customerId: number) {
+  return useQuery({ queryKey: consentKeys.customer(customerId), queryFn: () => strictCall((options) => apiGet('/api/backend/getCustomerConsents', { customer_id: customerId }, options)) });
+}
+
+/** Records a consent given or withdrawn; a withdrawal's answer says the lease rests on the contract. */
+export function useSaveConsent(customerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConsentBody) => strictCall((options) => apiPost('/api/backend/saveCustomerConsent', body, options)),
+    onSuccess: (answer) => queryClient.setQueryData(consentKeys.customer(customerId), answer),
+  });
+}
