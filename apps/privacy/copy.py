@@ -29,6 +29,7 @@ from pydantic import Field
 from apps.credit.selectors import order_credit
 from apps.disputes.pack import EPOCH, PackEntry, deterministic_zip, pack_hash, sums_file
 from apps.disputes.parts import PackSubject, canonical_json, moments, part_list
+from apps.orders.consents import consent_rows
 from apps.orders.reads import customer_identity, customer_order_values, customer_people
 from zulin.audit.reveals import reveal_record
 from zulin.core.auth import Session
@@ -183,6 +184,17 @@ def customer_copy_build(
         )
     )
     latest.extend(moments(requests))
+    # Their consents per purpose, given and withdrawn (the customer's own record of them).
+    entries.append(
+        _entry(
+            "91_consents/consents.json",
+            "consents",
+            "同意与撤回记录",
+            "Consents given and withdrawn",
+            "application/json",
+            canonical_json(consent_rows(customer_id)),
+        )
+    )
     as_of = max(latest, default=None)
     combined = pack_hash(entries)
     summary = render_file_index(
