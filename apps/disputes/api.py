@@ -23,13 +23,15 @@ EVIDENCE = store_auth(services.EVIDENCE_RIGHT)
 def evidence_pack_create(request: HttpRequest, payload: schemas.EvidencePackCreateIn) -> Any:
     """Queues the evidence pack of an order (a ZIP: contract, e-signature, notarization,
     identity, shipping, bills with late-fee arithmetic, charges and waivers, ledger, contact
-    log, timeline, and a manifest with each file's SHA-256). 404 for an order outside the
-    session's scope; 1810 while the account has its limit of unfinished exports; 503 when
-    the task queue cannot be reached."""
+    log, timeline, and a manifest with each file's SHA-256). The pack holds the customer's
+    identity whole: a reason (2–200) is required and recorded in the reveal log. 404 for an
+    order outside the session's scope; 1810 while the account has its limit of unfinished
+    exports; 503 when the task queue cannot be reached."""
     job = services.evidence_pack_create(
         session=current_session(request),
         order_id=payload.order_id,
         language=request_language(request),
+        reason=payload.reason,
     )
     return {"id": job.pk, "status": job.status}
 

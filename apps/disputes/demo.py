@@ -23,7 +23,9 @@ def evidence_pack_showcase_load(*, owner: Session, order_id: int) -> int:
     )
     if done is not None:
         return int(done.pk)
-    job = evidence_pack_create(session=owner, order_id=order_id, language="zh")
+    job = evidence_pack_create(
+        session=owner, order_id=order_id, language="zh", reason="客户起诉前准备证据"
+    )
     # Built here rather than left to the worker (which `make run` starts after the demo);
     # the worker then finds the job taken and leaves it.
     export_job_run(job_id=job.pk)

@@ -9,6 +9,9 @@ from zulin.exports.schemas import ExportJobOut
 
 class EvidencePackCreateIn(Schema):
     order_id: Id
+    reason: str = Field(
+        "", max_length=200, description="why a pack with the full identity is needed (required)"
+    )
 
 
 class EvidencePackCreatedOut(Schema):

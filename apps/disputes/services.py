@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import IO, Any
 
+from django.db import transaction
 from ninja import Schema
 from pydantic import Field
 
 from apps.orders.reads import order_brief
+from zulin.audit.reveals import reveal_reason, reveal_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.exports.models import ExportJob
@@ -56,19 +58,35 @@ def evidence_pack_builder_register() -> None:
     )
 
 
-def evidence_pack_create(*, session: Session, order_id: int, language: str) -> ExportJob:
+def evidence_pack_create(
+    *, session: Session, order_id: int, language: str, reason: str
+) -> ExportJob:
     """Queues the pack of an order in the session's scope (NOT_FOUND outside it, as for a
     missing order: another merchant's, a sibling sub-shop's). The job is an export job of
-    kind `evidence_pack`; its creation is audited there (`export.create`), not on the order,
-    so asking for a pack changes nothing the pack holds."""
+    kind `evidence_pack`; its creation is audited there (`export.create`). The pack holds the
+    customer's identity whole (a court needs it), so asking for it is a reveal: a reason is
+    required and recorded (`order.identity_export`, in the owner's reveal log)."""
     if not session.can(EVIDENCE_RIGHT):
         raise ApplicationError(ErrorCode.FORBIDDEN)
+    reason = reveal_reason(reason)
     order = order_brief(session=session, order_id=order_id)
     builder = exporter_get(PACK_KIND)
     assert builder is not None, "apps.disputes registers its builder when it is ready"
-    return export_job_queue(
-        session=session,
-        exporter=builder,
-        filters={"order_id": order["id"], "order_no": order["order_no"]},
-        language=language,
-    )
+    with transaction.atomic():
+        job = export_job_queue(
+            session=session,
+            exporter=builder,
+            filters={"order_id": order["id"], "order_no": order["order_no"]},
+            language=language,
+        )
+        # On the job, not the order: a pack holds the order's timeline, and asking for one
+        # must not change what the next pack of the unchanged order holds.
+        reveal_record(
+            actor=session,
+            action="order.identity_export",
+            target_type="export",
+            target_id=job.pk,
+            after={"order_id": order["id"]},
+            reason=reason,
+        )
+    return job

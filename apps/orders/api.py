@@ -275,9 +275,10 @@ def save_order_setting(request: HttpRequest, payload: schemas.OrderSettingIn) ->
 )
 def reveal_customer_identity(request: HttpRequest, payload: schemas.CustomerIdentityIn) -> Any:
     """The order's customer unmasked (name, phone, ID number, ID card pictures) for a role
-    with `order.identity`; each call is an audit entry on the order's timeline."""
+    with `order.identity`, with the reason for looking (required); each call is an audit
+    entry on the order's timeline and in the owner's reveal log."""
     return services.customer_identity_reveal(
-        actor=current_session(request), order_id=payload.order_id
+        actor=current_session(request), order_id=payload.order_id, reason=payload.reason
     )
 
 

@@ -73,6 +73,35 @@ class Suppression(models.Model):
         ]
 
 
+class Consent(models.Model):
+    """A customer's consent for one purpose that rests on consent alone (PIPL Art. 13 para. 1
+    item 1, Art. 15): given and withdrawn times. The lease itself rests on the contract
+    (Art. 13 para. 1 item 2) and has no row here. A withdrawal stops the purpose's jobs at
+    once (`apps.orders.consents.consent_required`)."""
+
+    class Purpose(models.TextChoices):
+        MARKETING = "marketing", "营销短信"
+        FACE_CHECK = "face_check", "人脸核验"
+        CREDIT_QUERY = "credit_query", "征信查询"
+        LOCATION = "location", "位置信息"
+
+    class Status(models.TextChoices):
+        GIVEN = "given", "已同意"
+        WITHDRAWN = "withdrawn", "已撤回"
+
+    customer = models.ForeignKey(Customer, on_delete=models.PROTECT, related_name="consents")
+    purpose = models.CharField(max_length=20, choices=Purpose.choices)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    given_at = models.DateTimeField()
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["customer", "purpose"], name="consent_one_per_purpose")
+        ]
+
+
 class Order(models.Model):
     order_no = models.CharField(max_length=32, unique=True)
     kind = models.CharField(max_length=10, choices=OrderKind.choices)

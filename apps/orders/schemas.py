@@ -349,6 +349,9 @@ class IntakeKeyStatusIn(Schema):
 
 class CustomerIdentityIn(Schema):
     order_id: Id
+    reason: str = Field(
+        "", max_length=200, description="why the full identity is needed (required, 2–200)"
+    )
 
 
 class CustomerIdentityOut(Schema):

@@ -22,6 +22,7 @@ from apps.goods.services import sku_stock_release, sku_stock_reserve
 from apps.risk.services import INTAKE, Subject, credit_query_run, risk_query_run
 from apps.subshops.selectors import accounts_with_role, sub_shop_names
 from tenants.risk.rules import INTAKE_QUERY_TYPE
+from zulin.audit.reveals import reveal_reason, reveal_record
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.audit.state import status_created
 from zulin.core.auth import Session
@@ -38,10 +39,11 @@ from zulin.providers.identity import get_identity_provider
 from zulin.providers.interfaces import IdentityVerification, ProviderError, provider_failed
 
 from . import events, machine, rules
+from .consents import consent_required
 from .events import person_refused
 from .guards import order_setting
 from .lease import after_audit_pass
-from .models import Customer, Order, OrderKind, OrderSetting, OrderStatus
+from .models import Consent, Customer, Order, OrderKind, OrderSetting, OrderStatus
 from .moves import order_move, order_unwind
 from .outbox import order_event
 from .personal import customer_erase as customer_erase  # apps.privacy's deletion
@@ -161,12 +163,13 @@ def order_id_card_upload(
     return customer_id_card_save(order=order, side=side, image_base64=image_base64)
 
 
-def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]:
+def customer_identity_reveal(*, actor: Session, order_id: int, reason: str) -> dict[str, Any]:
     """The order's customer in full (name, phone, ID number, links to the ID card
     pictures) for a role with `order.identity`, within the session's order scope. Every
-    reveal is an audit entry on the order."""
+    reveal needs a reason and is an audit entry on the order (who, when, why)."""
     if not actor.can("order.identity"):
         raise ApplicationError(ErrorCode.FORBIDDEN)
+    reason = reveal_reason(reason)
     with transaction.atomic():
         order = order_in_scope(actor, order_id)
         customer = order.customer
@@ -177,12 +180,13 @@ def customer_identity_reveal(*, actor: Session, order_id: int) -> dict[str, Any]
             links[f"id_card_{side}_url"] = (
                 private_file_link(stored, session=actor, inline=True) if stored else None
             )
-        audit_record(
+        reveal_record(
             actor=actor,
             action="order.identity_view",
             target_type="order",
             target_id=order.pk,
             after={"customer_id": customer.pk},
+            reason=reason,
         )
     return {
         "order_id": order.pk,
@@ -441,10 +445,12 @@ def order_risk_check(
     """A risk query of the order's customer (an order in the session's scope), charged to
     the prepaid risk balance; its result joins the order's risk results. An order the
     intake could not check (the provider failed, the balance was short) takes the result of
-    a `standard` query as its own grade; the deposit asked at intake stays as it was."""
+    a `standard` query as its own grade; the deposit asked at intake stays as it was. A
+    customer who withdrew consent to credit queries is refused (CONSENT_WITHDRAWN)."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         customer = order.customer
+        consent_required(customer_id=customer.pk, purpose=Consent.Purpose.CREDIT_QUERY)
         query = risk_query_run(
             query_type=query_type,
             subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
@@ -521,10 +527,12 @@ def order_cancel(*, order_id: int, reason: str, actor: Session | None = None) ->
 
 def order_credit_query_apply(*, actor: Session, order_id: int, idempotency_key: str) -> CreditQuery:
     """A credit-bureau report of the order's customer (an order in the session's scope),
-    charged to the prepaid risk balance; the report arrives later."""
+    charged to the prepaid risk balance; the report arrives later. A customer who withdrew
+    consent to credit queries is refused (CONSENT_WITHDRAWN), nothing charged."""
     with transaction.atomic():
         order = order_in_scope(actor, order_id, lock=True)
         customer = order.customer
+        consent_required(customer_id=customer.pk, purpose=Consent.Purpose.CREDIT_QUERY)
         return credit_query_run(
             subject=Subject(name=customer.name, id_number=customer.id_number, phone=customer.phone),
             idempotency_key=f"credit:{order.pk}:{idempotency_key}",

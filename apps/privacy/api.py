@@ -1,5 +1,6 @@
 """Privacy: the log of customers' requests about their personal information (docs/privacy.md).
-Every call needs `privacy.manage`; a sub-shop's account sees no request (404)."""
+Every call needs `privacy.manage` (the reveal log `privacy.reveals`, the owner's); a sub-shop's
+account sees no request (404)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
+from apps.orders.consents import consent_rows, consent_save, customer_exists
+from zulin.audit.selectors import reveal_page
 from zulin.core.auth import current_session, store_auth
 from zulin.core.envelope import request_language
+from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.routes import call
 
 from . import schemas, selectors, services
@@ -18,6 +22,7 @@ from .deletion import deletion_block, deletion_erase, deletion_restrict
 from .selectors import MANAGE
 
 router = Router(tags=["backend: privacy"])
+REVEALS = "privacy.reveals"
 AUTH = store_auth(MANAGE)
 
 
@@ -32,6 +37,51 @@ def get_privacy_requests(request: HttpRequest, query: Query[schemas.PrivacyReque
     """Customers' requests, latest received first: filters status, kind, attention
     (`overdue`), handler, mine, keyword (request number, a phone or ID number in full)."""
     return selectors.request_page(session=current_session(request), filters=query)
+
+
+@call(router.get, "/getRevealLog", schemas.RevealPageOut, auth=store_auth(REVEALS))
+def get_reveal_log(request: HttpRequest, query: Query[schemas.RevealLogIn]) -> Any:
+    """The owner's log of reveals: each time a whole phone or ID number was shown or put in
+    a file (the identity reveal, an evidence pack, a customer's copy), who, when and why;
+    newest first, filtered by kind, account and China day. Needs `privacy.reveals`."""
+    return reveal_page(
+        action=query.action,
+        actor_account_id=query.actor_account_id,
+        date_from=query.date_from,
+        date_to=query.date_to,
+        page=query.page,
+        page_size=query.page_size,
+    )
+
+
+def _customer_in_reach(session: Any, customer_id: int) -> None:
+    # The shop is the handler: a sub-shop's account sees no consent (as no request).
+    if session.sub_shop_id is not None or not customer_exists(customer_id):
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+
+
+@call(router.get, "/getCustomerConsents", schemas.ConsentsOut, auth=AUTH)
+def get_customer_consents(request: HttpRequest, query: Query[schemas.ConsentQueryIn]) -> Any:
+    """The customer's consent for each purpose that rests on consent (marketing messages,
+    face check, credit queries, location): given, withdrawn or none, with the times."""
+    _customer_in_reach(current_session(request), query.customer_id)
+    return {"customer_id": query.customer_id, "consents": consent_rows(query.customer_id)}
+
+
+@call(router.post, "/saveCustomerConsent", schemas.ConsentsOut, auth=AUTH)
+def save_customer_consent(request: HttpRequest, payload: schemas.ConsentSaveIn) -> Any:
+    """Records a consent given or withdrawn (history and audit). A withdrawal stops the
+    purpose's jobs at once (a credit query is refused with 1667); its answer's `lease_basis`
+    says the lease rests on the contract and goes on."""
+    session = current_session(request)
+    _customer_in_reach(session, payload.customer_id)
+    return consent_save(
+        actor=session,
+        customer_id=payload.customer_id,
+        purpose=payload.purpose,
+        given=payload.given,
+        reason=payload.reason,
+    )
 
 
 @call(router.get, "/getPrivacyRequest", schemas.PrivacyRequestOut, auth=AUTH)

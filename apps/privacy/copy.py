@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import IO, Any
 
+from django.db import transaction
 from django.utils import timezone
 from ninja import Schema
 from pydantic import Field
@@ -28,7 +29,9 @@ from pydantic import Field
 from apps.credit.selectors import order_credit
 from apps.disputes.pack import EPOCH, PackEntry, deterministic_zip, pack_hash, sums_file
 from apps.disputes.parts import PackSubject, canonical_json, moments, part_list
+from apps.orders.consents import consent_rows
 from apps.orders.reads import customer_identity, customer_order_values, customer_people
+from zulin.audit.reveals import reveal_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
@@ -181,6 +184,17 @@ def customer_copy_build(
         )
     )
     latest.extend(moments(requests))
+    # Their consents per purpose, given and withdrawn (the customer's own record of them).
+    entries.append(
+        _entry(
+            "91_consents/consents.json",
+            "consents",
+            "同意与撤回记录",
+            "Consents given and withdrawn",
+            "application/json",
+            canonical_json(consent_rows(customer_id)),
+        )
+    )
     as_of = max(latest, default=None)
     combined = pack_hash(entries)
     summary = render_file_index(
@@ -280,16 +294,27 @@ def customer_copy_create(*, session: Session, request_id: int, language: str) ->
         )
     builder = exporter_get(COPY_KIND)
     assert builder is not None, "apps.privacy registers its builder when it is ready"
-    job: ExportJob = export_job_queue(
-        session=session,
-        exporter=builder,
-        filters={
-            "request_id": row.pk,
-            "request_no": row.request_no,
-            "customer_id": row.customer_id,
-        },
-        language=language,
-    )
+    with transaction.atomic():
+        job: ExportJob = export_job_queue(
+            session=session,
+            exporter=builder,
+            filters={
+                "request_id": row.pk,
+                "request_no": row.request_no,
+                "customer_id": row.customer_id,
+            },
+            language=language,
+        )
+        # The file holds the identity whole: a reveal, whose reason is the customer's own
+        # request (Art. 45), recorded without asking the handler to type it again.
+        reveal_record(
+            actor=session,
+            action="privacy.copy_identity",
+            target_type="privacy_request",
+            target_id=row.pk,
+            after={"customer_id": row.customer_id, "export_id": job.pk},
+            reason=f"查阅复制请求 {row.request_no}",
+        )
     masked = customer_people([row.customer_id])[row.customer_id]
     orders = customer_order_values(session=None, customer_ids=[row.customer_id])
     return {

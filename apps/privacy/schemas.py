@@ -19,6 +19,68 @@ LookupName = Literal["phone", "id_number"]
 Phone = SingleLineText
 
 
+RevealActionName = Literal["order.identity_view", "order.identity_export", "privacy.copy_identity"]
+
+
+class RevealLogIn(Schema):
+    action: RevealActionName | None = Field(None, description="omit: every kind of reveal")
+    actor_account_id: Id | None = Field(None, description="only the reveals of this account")
+    date_from: date | None = Field(None, description="on or after this China day")
+    date_to: date | None = Field(None, description="on or before this China day")
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class RevealRowOut(Schema):
+    id: int
+    actor: str
+    actor_account_id: int | None
+    action: str
+    action_name: str
+    target_type: str = Field(description="order, export (a pack's job), privacy_request")
+    target_id: str
+    order_id: int | None = Field(description="the order whose customer was revealed")
+    customer_id: int | None
+    reason: str
+    created_at: datetime
+
+
+class RevealPageOut(PageOut):
+    list: list[RevealRowOut]
+
+
+ConsentPurposeName = Literal["marketing", "face_check", "credit_query", "location"]
+
+
+class ConsentQueryIn(Schema):
+    customer_id: Id
+
+
+class ConsentSaveIn(Schema):
+    customer_id: Id
+    purpose: ConsentPurposeName
+    given: bool = Field(description="true: consent given; false: withdrawn (the purpose stops)")
+    reason: SingleLineText = Field(
+        "", max_length=200, description="how the customer said so (optional), e.g. by phone"
+    )
+
+
+class ConsentRowOut(Schema):
+    purpose: str
+    purpose_name: str
+    status: str = Field(description="given, withdrawn, none (never recorded)")
+    given_at: datetime | None
+    withdrawn_at: datetime | None
+
+
+class ConsentsOut(Schema):
+    customer_id: int
+    consents: list[ConsentRowOut]
+    lease_basis: str = Field(
+        "", description="on a withdrawal: the lease rests on the contract and goes on"
+    )
+
+
 class PrivacyRequestFiltersIn(Schema):
     status: StatusName | None = Field(None, description="omit: every status")
     kind: KindName | None = None

@@ -19,7 +19,10 @@ test.describe('evidence pack of an order', () => {
 
     const created = page.waitForRequest((sent) => sent.url().includes('/api/backend/evidencePackCreate'));
     await detail.act('证据包');
-    expect((await created).postDataJSON()).toEqual({ order_id: order.id });
+    // The pack holds the identity whole: it is asked for with a reason (the owner's reveal log).
+    await detail.dialog().getByRole('textbox').fill('仲裁答辩需要');
+    await detail.dialog().getByRole('button', { name: '生成', exact: true }).click();
+    expect((await created).postDataJSON()).toEqual({ order_id: order.id, reason: '仲裁答辩需要' });
     const dialog = detail.dialog();
     await expect(dialog.getByRole('heading', { name: '证据包' })).toBeVisible();
     const download = dialog.getByRole('link', { name: '下载文件' });

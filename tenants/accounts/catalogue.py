@@ -78,6 +78,9 @@ ACTIONS: dict[int, dict[str, str]] = {
         # Customers' requests about their personal information (docs/privacy.md): the log,
         # its handlers and answers (owner, customer service).
         "privacy.manage": "处理个人信息请求",
+        # Who was shown a whole phone or ID number, when and why (the reveal log): the
+        # owner's alone ("*"), so those who reveal do not review themselves.
+        "privacy.reveals": "查看完整信息查看记录",
         # Devices by serial and IMEI (apps.assets, docs/assets.md): see them; receive them
         # from suppliers (suppliers, stock receipts, scans); move them between the warehouse
         # and sub-shops; write them off, find them, restock them or record their serial.

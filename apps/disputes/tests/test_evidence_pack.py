@@ -30,6 +30,7 @@ from zulin.core.errors import ErrorCode
 
 WAIVER_REASON = "客户已归还设备，协商减免最后一期"
 CREATE = "/api/backend/evidencePackCreate"
+REASON = "仲裁答辩需要"
 STATUS = "/api/backend/evidencePackStatus"
 PARTS = (
     "01_order",
@@ -76,7 +77,7 @@ def disputed(demo, demo_owner) -> int:
 
 def _pack(client, order_id, capture) -> dict:
     with capture(execute=True):
-        created = client.post(CREATE, {"order_id": order_id})
+        created = client.post(CREATE, {"order_id": order_id, "reason": REASON})
     assert created.ok, created
     status = client.get(STATUS, {"id": created.data["id"]})
     assert status.ok, status
@@ -196,7 +197,7 @@ def test_finance_may_pack_and_read_the_owners_pack_a_role_without_the_right_may_
 
     assert finance.get(STATUS, {"id": owners["id"]}).data["status"] == "done"
     assert service.get(STATUS, {"id": owners["id"]}).code == 403
-    assert service.post(CREATE, {"order_id": disputed}).code == 403
+    assert service.post(CREATE, {"order_id": disputed, "reason": REASON}).code == 403
 
 
 def test_another_merchant_or_a_sibling_sub_shop_cannot_create_or_read_a_pack(
@@ -215,16 +216,16 @@ def test_another_merchant_or_a_sibling_sub_shop_cannot_create_or_read_a_pack(
     east_clerk, west_clerk = sign_in("demo.localhost", "east"), sign_in("demo.localhost", "west")
 
     # A sibling sub-shop: the same not-found as a missing order or pack.
-    assert east_clerk.post(CREATE, {"order_id": disputed}).code == 404
+    assert east_clerk.post(CREATE, {"order_id": disputed, "reason": REASON}).code == 404
     assert east_clerk.get(STATUS, {"id": owners["id"]}).code == 404
-    assert east_clerk.post(CREATE, {"order_id": 99_999_999}).code == 404
+    assert east_clerk.post(CREATE, {"order_id": 99_999_999, "reason": REASON}).code == 404
     # The order's own sub-shop may.
     assert west_clerk.get(STATUS, {"id": owners["id"]}).data["order_id"] == disputed
     # Another merchant: its schema has neither the pack nor (by this id) the order.
     with tenant_context(acme):
         assert not Order.objects.filter(pk=disputed).exists()
     assert acme_owner.get(STATUS, {"id": owners["id"]}).code == 404
-    assert acme_owner.post(CREATE, {"order_id": disputed}).code == 404
+    assert acme_owner.post(CREATE, {"order_id": disputed, "reason": REASON}).code == 404
     # The pack's link works on the merchant's own host only.
     stolen = acme_owner.client.get(owners["download_url"], HTTP_HOST=acme_owner.host)
     assert json.loads(stolen.content)["code"] == ErrorCode.FILE_LINK_WRONG_HOST

@@ -322,7 +322,9 @@ def test_pictures_uploaded_here_are_kept_as_private_files(demo, demo_owner, app,
     )
     assert sent.ok, sent
     assert sent.data["evidence"][0]["sha256"] == hashlib.sha256(base64.b64decode(front)).hexdigest()
-    revealed = demo_owner.post("/api/backend/revealCustomerIdentity", {"order_id": order.id})
+    revealed = demo_owner.post(
+        "/api/backend/revealCustomerIdentity", {"order_id": order.id, "reason": "核对公证信息"}
+    )
     assert revealed.data["id_card_front_url"].startswith("/api/files/")
 
 

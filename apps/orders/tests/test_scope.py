@@ -147,7 +147,9 @@ def test_the_full_identity_is_shown_only_to_order_identity_and_each_look_is_audi
     assert detail["customer"]["id_number"].count("*") >= 8 and detail["customer"]["has_id_card"]
     assert "reveal_identity" in detail["actions"]
 
-    shown = demo_owner.post("/api/backend/revealCustomerIdentity", {"order_id": order_id})
+    shown = demo_owner.post(
+        "/api/backend/revealCustomerIdentity", {"order_id": order_id, "reason": "核对身份"}
+    )
 
     assert shown.ok, shown
     assert shown.data["id_number"] == customer("B")["id_number"]
@@ -162,9 +164,13 @@ def test_the_full_identity_is_shown_only_to_order_identity_and_each_look_is_audi
     staff_make(demo_owner, "audrey", ["auditor"])
     auditor = sign_in("demo.localhost", "audrey")
     assert "reveal_identity" not in auditor.get(DETAIL, {"id": order_id}).data["actions"]
-    denied = auditor.post("/api/backend/revealCustomerIdentity", {"order_id": order_id})
+    denied = auditor.post(
+        "/api/backend/revealCustomerIdentity", {"order_id": order_id, "reason": "核对身份"}
+    )
     assert denied.code == 403
-    elsewhere = acme_owner.post("/api/backend/revealCustomerIdentity", {"order_id": order_id})
+    elsewhere = acme_owner.post(
+        "/api/backend/revealCustomerIdentity", {"order_id": order_id, "reason": "核对身份"}
+    )
     assert elsewhere.code == 404
     with tenant_context(demo):
         assert AuditEntry.objects.filter(action="order.identity_view").count() == 1

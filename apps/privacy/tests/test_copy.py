@@ -57,6 +57,13 @@ def test_the_copy_holds_the_customers_data_with_hashes_that_match(
     assert names[:3] == ["00_summary.pdf", "manifest.json", "SHA256SUMS"]
     profile = json.loads(archive.read("01_profile/profile.json"))
     assert (profile["id_number"], profile["phone"]) == (id_number, PHONE)  # whole in the file
+    consents = json.loads(archive.read("91_consents/consents.json"))
+    assert [row["purpose"] for row in consents] == [
+        "marketing",
+        "face_check",
+        "credit_query",
+        "location",
+    ]
     orders_csv = archive.read("02_orders/orders.csv").decode("utf-8-sig")
     assert order.no in orders_csv and orders_csv.startswith("订单号")
     folder = f"03_orders/{order.no}/"

@@ -830,9 +830,10 @@ export interface paths {
          * Evidence Pack Create
          * @description Queues the evidence pack of an order (a ZIP: contract, e-signature, notarization,
          *     identity, shipping, bills with late-fee arithmetic, charges and waivers, ledger, contact
-         *     log, timeline, and a manifest with each file's SHA-256). 404 for an order outside the
-         *     session's scope; 1810 while the account has its limit of unfinished exports; 503 when
-         *     the task queue cannot be reached.
+         *     log, timeline, and a manifest with each file's SHA-256). The pack holds the customer's
+         *     identity whole: a reason (2–200) is required and recorded in the reveal log. 404 for an
+         *     order outside the session's scope; 1810 while the account has its limit of unfinished
+         *     exports; 503 when the task queue cannot be reached.
          */
         post: operations["evidencePackCreate"];
         delete?: never;
@@ -1038,6 +1039,27 @@ export interface paths {
          * @description The shop's blacklist entries, newest first (active, lifted or both), masked.
          */
         get: operations["getCustomerBlacklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getCustomerConsents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Customer Consents
+         * @description The customer's consent for each purpose that rests on consent (marketing messages,
+         *     face check, credit queries, location): given, withdrawn or none, with the times.
+         */
+        get: operations["getCustomerConsents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1450,6 +1472,28 @@ export interface paths {
          *     before the minimum term, the damage, what the deposit pays and what stays owed.
          */
         get: operations["getReturnQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRevealLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Reveal Log
+         * @description The owner's log of reveals: each time a whole phone or ID number was shown or put in
+         *     a file (the identity reveal, an evidence pack, a customer's copy), who, when and why;
+         *     newest first, filtered by kind, account and China day. Needs `privacy.reveals`.
+         */
+        get: operations["getRevealLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1910,7 +1954,8 @@ export interface paths {
         /**
          * Reveal Customer Identity
          * @description The order's customer unmasked (name, phone, ID number, ID card pictures) for a role
-         *     with `order.identity`; each call is an audit entry on the order's timeline.
+         *     with `order.identity`, with the reason for looking (required); each call is an audit
+         *     entry on the order's timeline and in the owner's reveal log.
          */
         post: operations["revealCustomerIdentity"];
         delete?: never;
@@ -2015,6 +2060,28 @@ export interface paths {
          * @description Saves the template; contracts made from now on use it, those made keep theirs.
          */
         post: operations["saveContractTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveCustomerConsent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Customer Consent
+         * @description Records a consent given or withdrawn (history and audit). A withdrawal stops the
+         *     purpose's jobs at once (a credit query is refused with 1667); its answer's `lease_basis`
+         *     says the lease rests on the contract and goes on.
+         */
+        post: operations["saveCustomerConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8530,6 +8597,61 @@ export interface components {
             /** Value */
             value: string | null;
         };
+        /** ConsentQueryIn */
+        ConsentQueryIn: {
+            /** Customer Id */
+            customer_id: number;
+        };
+        /** ConsentRowOut */
+        ConsentRowOut: {
+            /** Given At */
+            given_at: string | null;
+            /** Purpose */
+            purpose: string;
+            /** Purpose Name */
+            purpose_name: string;
+            /**
+             * Status
+             * @description given, withdrawn, none (never recorded)
+             */
+            status: string;
+            /** Withdrawn At */
+            withdrawn_at: string | null;
+        };
+        /** ConsentSaveIn */
+        ConsentSaveIn: {
+            /** Customer Id */
+            customer_id: number;
+            /**
+             * Given
+             * @description true: consent given; false: withdrawn (the purpose stops)
+             */
+            given: boolean;
+            /**
+             * Purpose
+             * @enum {string}
+             */
+            purpose: "marketing" | "face_check" | "credit_query" | "location";
+            /**
+             * Reason
+             * @description how the customer said so (optional), e.g. by phone
+             * @default
+             */
+            reason: string;
+        };
+        /** ConsentsOut */
+        ConsentsOut: {
+            /** Consents */
+            consents: components["schemas"]["ConsentRowOut"][];
+            /** Customer Id */
+            customer_id: number;
+            /**
+             * Lease Basis
+             * @description on a withdrawal: the lease rests on the contract and goes on
+             * @default
+             */
+            lease_basis: string;
+        };
         /** ContactIn */
         ContactIn: {
             /** Case Id */
@@ -9653,6 +9775,12 @@ export interface components {
         CustomerIdentityIn: {
             /** Order Id */
             order_id: number;
+            /**
+             * Reason
+             * @description why the full identity is needed (required, 2–200)
+             * @default
+             */
+            reason: string;
         };
         /** CustomerIdentityOut */
         CustomerIdentityOut: {
@@ -10404,6 +10532,12 @@ export interface components {
         EvidencePackCreateIn: {
             /** Order Id */
             order_id: number;
+            /**
+             * Reason
+             * @description why a pack with the full identity is needed (required)
+             * @default
+             */
+            reason: string;
         };
         /** EvidencePackIdIn */
         EvidencePackIdIn: {
@@ -15396,6 +15530,89 @@ export interface components {
             termination_fee: string;
             /** Total Owed */
             total_owed: string;
+        };
+        /** RevealLogIn */
+        RevealLogIn: {
+            /**
+             * Action
+             * @description omit: every kind of reveal
+             */
+            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity") | null;
+            /**
+             * Actor Account Id
+             * @description only the reveals of this account
+             */
+            actor_account_id?: number | null;
+            /**
+             * Date From
+             * @description on or after this China day
+             */
+            date_from?: string | null;
+            /**
+             * Date To
+             * @description on or before this China day
+             */
+            date_to?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+        };
+        /** RevealPageOut */
+        RevealPageOut: {
+            /** List */
+            list: components["schemas"]["RevealRowOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** RevealRowOut */
+        RevealRowOut: {
+            /** Action */
+            action: string;
+            /** Action Name */
+            action_name: string;
+            /** Actor */
+            actor: string;
+            /** Actor Account Id */
+            actor_account_id: number | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Customer Id */
+            customer_id: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Order Id
+             * @description the order whose customer was revealed
+             */
+            order_id: number | null;
+            /** Reason */
+            reason: string;
+            /** Target Id */
+            target_id: string;
+            /**
+             * Target Type
+             * @description order, export (a pack's job), privacy_request
+             */
+            target_type: string;
         };
         /**
          * ReviewActionOut
@@ -20615,6 +20832,33 @@ export interface operations {
             };
         };
     };
+    getCustomerConsents: {
+        parameters: {
+            query: {
+                customer_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ConsentsOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getCustomerDetail: {
         parameters: {
             query: {
@@ -21191,6 +21435,42 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ReturnQuoteOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRevealLog: {
+        parameters: {
+            query?: {
+                /** @description omit: every kind of reveal */
+                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity") | null;
+                /** @description only the reveals of this account */
+                actor_account_id?: number | null;
+                /** @description on or after this China day */
+                date_from?: string | null;
+                /** @description on or before this China day */
+                date_to?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RevealPageOut"];
                         msg: string;
                     };
                 };
@@ -21996,6 +22276,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["ContractTemplateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveCustomerConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentSaveIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["ConsentsOut"];
                         msg: string;
                     };
                 };

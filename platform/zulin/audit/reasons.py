@@ -71,6 +71,11 @@ SYSTEM_REASON_PATTERNS: list[tuple[re.Pattern[str], Text]] = [
     (re.compile(r"^核销：(?P<value>.*)$", re.S), Text("核销：{value}", "Written off: {value}")),
     # A unit moved by its work order (apps/assets/inspections.py).
     (re.compile(r"^工单 #(?P<value>\d+)$"), Text("工单 #{value}", "Work order #{value}")),
+    # A customer's copy made for their access request (apps/privacy/copy.py, a reveal).
+    (
+        re.compile(r"^查阅复制请求 (?P<value>\S+)$"),
+        Text("查阅复制请求 {value}", "Access and copy request {value}"),
+    ),
 ]
 
 

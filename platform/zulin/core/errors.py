@@ -137,6 +137,8 @@ class ErrorCode(IntEnum):
     RECOVERY_WRITE_OFF_TOO_EARLY = 1665
     # The person's data was erased on their request (the suppression list, apps.privacy).
     CUSTOMER_DATA_ERASED = 1666
+    # The customer withdrew their consent for this purpose (apps.orders.consents).
+    CONSENT_WITHDRAWN = 1667
 
 
 MESSAGES: dict[ErrorCode, tuple[str, str]] = {
@@ -442,6 +444,11 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
         "该客户已申请删除其个人信息，本店不能再为其建档下单，请客户联系商家",
         "This customer had their personal data deleted at their request; the shop cannot take"
         " an order for them again (the customer should contact the shop)",
+    ),
+    ErrorCode.CONSENT_WITHDRAWN: (
+        "客户已撤回对此用途的同意，不能再进行（如征信查询、营销短信）；租赁本身基于合同，不受影响",
+        "The customer withdrew their consent for this purpose, so it cannot go ahead (a credit"
+        " query, a marketing message); the lease itself rests on the contract and goes on",
     ),
     ErrorCode.MESSAGE_THROTTLED: (
         "发给该客户的短信已达上限，请稍后再试",

@@ -10,9 +10,9 @@ export type EvidencePackCreated = ApiData<'/api/backend/evidencePackCreate', 'po
 
 const P = { create: '/api/backend/evidencePackCreate' } as const;
 
-/** Queues the order's pack; a refusal (404 outside the scope, 1810 too many unfinished, 503 no queue) reaches the caller as an ApiError. */
+/** Queues the order's pack with the reason for it (required: the pack holds the identity whole); a refusal (400 on the reason, 404 outside the scope, 1810 too many unfinished, 503 no queue) reaches the caller as an ApiError. */
 export function useCreateEvidencePack() {
   return useMutation({
-    mutationFn: (orderId: number) => strictCall((options) => apiPost(P.create, { order_id: orderId }, options)),
+    mutationFn: ({ orderId, reason }: { orderId: number; reason: string }) => strictCall((options) => apiPost(P.create, { order_id: orderId, reason }, options)),
   });
 }

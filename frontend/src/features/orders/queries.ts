@@ -220,9 +220,9 @@ export function useCloseOrders() {
 
 export type CustomerIdentity = ApiData<'/api/backend/revealCustomerIdentity', 'post'>;
 
-/** The customer unmasked (`reveal_identity`, order.identity); each reveal joins the order's timeline. */
+/** The customer unmasked (`reveal_identity`, order.identity) for a reason; each reveal joins the order's timeline and the owner's reveal log. */
 export function useRevealIdentity(ref: OrderRef) {
-  return useOrderWrite(ref, (_: null, options) => apiPost(P.revealIdentity, { order_id: ref.id }, options));
+  return useOrderWrite(ref, (reason: string, options) => apiPost(P.revealIdentity, { order_id: ref.id, reason }, options));
 }
 
 export function useAuditOrder(ref: OrderRef) {

@@ -85,3 +85,38 @@ export function useErasePrivacyData() {
 export function useRestrictPrivacyData() {
   return usePrivacyWrite((id: number, options) => apiPost('/api/backend/restrictPrivacyData', { id }, options));
 }
+
+export type RevealPage = ApiData<'/api/backend/getRevealLog', 'get'>;
+export type RevealRow = RevealPage['list'][number];
+export type RevealQuery = NonNullable<ApiQuery<'/api/backend/getRevealLog', 'get'>>;
+
+export const revealKeys = {
+  all: ['privacy', 'reveals'] as const,
+  list: (query: RevealQuery) => [...revealKeys.all, query] as const,
+};
+
+/** The owner's reveal log (privacy.reveals): every whole phone or ID number shown or filed, who, when and why. */
+export function useRevealLog(query: RevealQuery, enabled = true) {
+  return useListRead(revealKeys.list(query), '/api/backend/getRevealLog', query, enabled);
+}
+
+export type Consents = ApiData<'/api/backend/getCustomerConsents', 'get'>;
+export type ConsentBody = ApiBody<'/api/backend/saveCustomerConsent', 'post'>;
+
+export const consentKeys = {
+  customer: (customerId: number) => ['privacy', 'consents', customerId] as const,
+};
+
+/** The customer's consent per purpose that rests on consent (privacy.manage). */
+export function useConsents(customerId: number) {
+  return useQuery({ queryKey: consentKeys.customer(customerId), queryFn: () => strictCall((options) => apiGet('/api/backend/getCustomerConsents', { customer_id: customerId }, options)) });
+}
+
+/** Records a consent given or withdrawn; a withdrawal's answer says the lease rests on the contract. */
+export function useSaveConsent(customerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConsentBody) => strictCall((options) => apiPost('/api/backend/saveCustomerConsent', body, options)),
+    onSuccess: (answer) => queryClient.setQueryData(consentKeys.customer(customerId), answer),
+  });
+}

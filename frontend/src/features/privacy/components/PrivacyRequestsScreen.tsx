@@ -8,6 +8,7 @@ import { ListTable } from '@/components/data-table/ListTable';
 import { NoMatches } from '@/components/data-table/TableStates';
 import { FilterBar, FilterSelect, SearchBox } from '@/components/filters/FilterBar';
 import { FilterPills } from '@/components/filters/FilterPills';
+import { useGlobalState } from '@/components/GlobalStateProvider';
 import { useListUrlState } from '@/components/filters/useListUrlState';
 import { formatDate } from '@/components/format';
 import { lazyDialog } from '@/components/lazyDialog';
@@ -16,8 +17,10 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { USER_TEXT } from '@/components/ui/UserText';
+import { hasAction } from '@/lib/access';
 import { ATTENTIONS, dueText, known, parsePrivacyListState, privacyListQuery, privacyListSearch, REQUEST_KINDS, REQUEST_STATUSES, statusTone } from '../lib/privacy';
 import { usePrivacyRequests, type PrivacyRow } from '../queries';
+import { RevealLogSection } from './RevealLogSection';
 
 const CreateRequestDialog = lazyDialog(() => import('./RequestDialogs').then((module) => module.CreateRequestDialog), (props) => props.open);
 
@@ -34,6 +37,7 @@ export function PrivacyRequestsScreen() {
   const { state, update, reset } = useListUrlState(parsePrivacyListState, privacyListSearch);
   const list = usePrivacyRequests(privacyListQuery(state));
   const [creating, setCreating] = useState(false);
+  const canReadReveals = hasAction(useGlobalState((global) => global.auth), 'privacy.reveals');
   const columns = useMemo<ColumnDef<PrivacyRow, unknown>[]>(
     () => [
       {
@@ -111,6 +115,7 @@ export function PrivacyRequestsScreen() {
         paging={{ state, update }}
         empty={filtered ? <NoMatches title={t('list.noMatchTitle')} onClear={reset} /> : <EmptyState title={t('list.emptyTitle')} />}
       />
+      {canReadReveals && <RevealLogSection />}
       <CreateRequestDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );

@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { useGlobalState } from '@/components/GlobalStateProvider';
+import { ConsentSection } from '@/features/privacy/components/ConsentSection';
 import { hasAction } from '@/lib/access';
 import { BILL_STATES, isOneOf } from '../lib/service';
 import { useBlacklist, useCustomerDetail, type CustomerDetail } from '../queries';
@@ -80,6 +81,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           </div>
         ))}
       </section>
+      {hasAction(auth, 'privacy.manage') && <ConsentSection customerId={detail.id} />}
       <Block title={t('ordersTitle')} empty={t('none')} count={detail.orders_list.length}>
         <ul>
           {detail.orders_list.map((order) => (

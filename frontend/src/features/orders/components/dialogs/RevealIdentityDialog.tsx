@@ -5,27 +5,39 @@ import { Fact, Facts } from '@/components/DetailSection';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { FormError } from '@/components/ui/FormError';
-import { asApiError } from '@/lib/apiError';
+import { TextAreaField } from '@/components/ui/fields';
+import { asApiError, fieldErrorsOf } from '@/lib/apiError';
 import { useRevealIdentity, type CustomerIdentity, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
 
 /**
  * The customer's full identity (`reveal_identity`, a role with order.identity): asked for on
- * purpose, since each reveal joins the order's timeline; then name, phone, ID number and links to
- * the ID card pictures (valid a few minutes).
+ * purpose and with a reason (required: each reveal joins the order's timeline and the owner's
+ * reveal log with who, when and why); then name, phone, ID number and links to the ID card
+ * pictures (valid a few minutes).
  */
 export function RevealIdentityDialog({ open, orderRef, onClose }: { open: boolean; orderRef: OrderRef; onClose: () => void }) {
   const { t } = useOrderText();
   const reveal = useRevealIdentity(orderRef);
   const [identity, setIdentity] = useState<CustomerIdentity | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const ask = () => {
     setFailure(null);
-    reveal.mutate(null, {
+    const given = reason.trim();
+    if (given.length < 2) {
+      setReasonError(t('detail.reveal.reasonRequired'));
+      return;
+    }
+    setReasonError(undefined);
+    reveal.mutate(given, {
       onSuccess: setIdentity,
       onError: (error) => {
         const apiError = asApiError(error);
-        setFailure(apiError?.isTransport ? t('detail.reveal.transport') : apiError?.message || t('detail.reveal.failed'));
+        const fields = apiError ? fieldErrorsOf(apiError) : {};
+        if (fields.reason) setReasonError(fields.reason);
+        else setFailure(apiError?.isTransport ? t('detail.reveal.transport') : apiError?.message || t('detail.reveal.failed'));
       },
     });
   };
@@ -80,6 +92,7 @@ export function RevealIdentityDialog({ open, orderRef, onClose }: { open: boolea
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-slate-700">{t('detail.reveal.intro')}</p>
+          <TextAreaField label={t('detail.reveal.reason')} hint={t('detail.reveal.reasonHint')} value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} error={reasonError} autoFocus />
           {failure && <FormError title={t('detail.reveal.failed')} message={failure} />}
         </div>
       )}
