@@ -7,6 +7,9 @@
 # BENCH_DB / BENCH_REDIS_DB / BENCH_API_PORT let it run beside a browser-test run; arguments go
 # to bundle-size.mjs (--no-build, --verbose, --json FILE, --check).
 # With API_ORIGIN already set (a backend you started yourself, demo data loaded) it only measures.
+# `make bench-frontend BENCH_FRONTEND_ARGS=--size-only` (or `bash infra/scripts/bench-frontend.sh --size-only`):
+# first-load JavaScript per screen read from the build itself — no backend, no browser, a build
+# made only when .next-bench has none: about 2 s with a build there (docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -15,6 +18,11 @@ PY=$ROOT/.venv/bin/python
 cd frontend
 test -d node_modules || npm ci --no-audit --no-fund --loglevel=error
 cd "$ROOT"
+for arg in "$@"; do
+  if [ "$arg" = --size-only ]; then
+    cd frontend && exec node scripts/bundle-size.mjs "$@"
+  fi
+done
 source infra/scripts/chromium.sh
 ensure_chromium
 
