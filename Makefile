@@ -169,8 +169,11 @@ clean:
 
 # First-load JavaScript per screen in Chromium, cache off, each screen signed in with its data
 # from a demo-loaded backend (issue 10 / 27: ≤ 200 KB gzip each).
+# First-load JavaScript only, from the build (seconds once built; no backend, no browser):
+# make bench-frontend BENCH_FRONTEND_ARGS=--size-only
+BENCH_FRONTEND_ARGS ?=
 bench-frontend: venv
-	bash infra/scripts/bench-frontend.sh
+	bash infra/scripts/bench-frontend.sh $(BENCH_FRONTEND_ARGS)
 
 # Several hosts on this machine (issue 40; docs/operations.md, "The cluster"): PostgreSQL 15 +
 # Patroni + etcd on db1/db2 (+ a third etcd host), HAProxy, two app hosts, three worker hosts,

@@ -4,6 +4,8 @@ infra/gunicorn.conf.py), driven from a second process with 8 threads. Prints req
 p99 of each and their ratio. Not a test.
 
 Run: make bench-foundation   (uses its own database, zulin_bench); BENCH_SECONDS (10).
+BENCH_KEEP_DB=1 skips migrating and loading the demo (a database a run before has loaded), so
+runs before and after a change are a minute apart, under the same load.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def main() -> None:
         "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
         "DJANGO_SETTINGS_MODULE": "zulin.settings.dev",
     }
-    for command in ("migrate_all", "load_demo"):
+    for command in () if os.environ.get("BENCH_KEEP_DB") else ("migrate_all", "load_demo"):
         subprocess.run(
             [PY, "manage.py", command], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
         )

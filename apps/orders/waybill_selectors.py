@@ -30,8 +30,22 @@ def pickup_answer(pickup: PickupBooking) -> dict[str, Any]:
     }
 
 
+def _pickup_of(row: Shipment) -> PickupBooking | None:
+    """The shipment's pickup: joined in by a list (`select_related("pickup")`), else read."""
+    try:
+        return row.pickup
+    except PickupBooking.DoesNotExist:
+        return None
+
+
+def _with_timeline(rows: QuerySet[Shipment]) -> QuerySet[Shipment]:
+    """Rows read with their pickup and carrier events: a page costs the same few statements
+    whatever its number of rows (no statement per row)."""
+    return rows.select_related("order", "pickup").prefetch_related("events")
+
+
 def shipment_answer(row: Shipment) -> dict[str, Any]:
-    pickup = PickupBooking.objects.filter(shipment=row).first()
+    pickup = _pickup_of(row)
     return {
         "id": row.pk,
         "order_id": row.order_id,
@@ -72,7 +86,7 @@ def shipment_answer(row: Shipment) -> dict[str, Any]:
 def order_shipments(*, session: Session | None, order_id: int) -> list[dict[str, Any]]:
     """Every shipment of the order, oldest first, with its carrier events (the timeline)."""
     order = order_in_scope(session, order_id)
-    rows = Shipment.objects.filter(order=order).select_related("order").order_by("id")
+    rows = _with_timeline(Shipment.objects.filter(order=order)).order_by("id")
     return [shipment_answer(row) for row in rows]
 
 
@@ -142,7 +156,7 @@ def shipment_todo_counts(*, session: Session, todos: list[str]) -> dict[str, int
 
 def shipment_page(*, session: Session | None, filters: Any) -> dict[str, Any]:
     return page_of(
-        shipments_visible(session, filters),
+        _with_timeline(shipments_visible(session, filters)),
         page=filters.page,
         page_size=filters.page_size,
         row=shipment_answer,

@@ -39,15 +39,24 @@
  * in the page with performance.now(); each screen is loaded three times, each in a fresh context
  * with the cache off, and the median is its figure. The slowest five are printed after the table.
  *
- * Usage: node scripts/bundle-size.mjs [--no-build] [--json FILE] [--verbose] [--check] [--only PATH]
+ * Usage: node scripts/bundle-size.mjs [--no-build] [--size-only] [--json FILE] [--verbose] [--check] [--only PATH]
  * --verbose lists every script per screen; --check exits 1 when a screen is over either budget
  * or was not measured with its data; --only measures the screens whose path starts with PATH.
+ *
+ * --size-only (issue 64 item 8: seconds, not minutes, with a build already there): no backend,
+ * no browser, no time to data. Each screen's first-load JavaScript is read from the build
+ * itself — the runtime's root files (`build-manifest.json`) and every chunk of the client
+ * modules its route references (`server/app/…/page_client-reference-manifest.js`), each
+ * gzipped here at level 6 — so the figure leaves out what a screen loads lazily once its data
+ * has rendered (a chart), which only the browser run counts. It builds only when the dist
+ * folder has no build (or never, with --no-build).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -57,6 +66,7 @@ const BUDGET_KB = 200;
 const DATA_BUDGET_MS = 1000;
 const LOADS = 3;
 const args = process.argv.slice(2);
+const sizeOnly = args.includes('--size-only');
 const skipBuild = args.includes('--no-build');
 const verbose = args.includes('--verbose');
 const check = args.includes('--check');
@@ -86,6 +96,7 @@ const RECORD_SOURCES = {
   '/merchantDetail': { from: '/merchant', link: '/merchantDetail?' },
   '/subMerchantDetails': { from: '/subMerchant', link: '/subMerchantDetails?' },
   '/recovery/:id': { from: '/recovery', link: '/recovery/' },
+  '/privacyRequests/:id': { from: '/privacyRequests', link: '/privacyRequests/' },
   // Until the demo data holds devices (issue 43's demo), a device's screen is measured on a sample id.
   '/assets/:id': { from: '/assets', link: '/assets/', fallback: '/assets/1' },
 };
@@ -93,7 +104,7 @@ const RECORD_SOURCES = {
 const RECORD_VARIANTS = { '/product': { from: '/productManage', link: '/product?id=' } };
 
 /** The built, non-fixture screens of the route registry, parsed from its source (no TS loader needed). */
-function builtScreens() {
+function builtScreens({ records = true } = {}) {
   const source = readFileSync(join(FRONTEND, 'src/lib/routes.ts'), 'utf8');
   const constants = Object.fromEntries(
     [...source.matchAll(/export const (\w+_PATH) = '([^']+)'/g)].map((match) => [match[1], match[2]]),
@@ -105,7 +116,7 @@ function builtScreens() {
     const pattern = rawPath.startsWith("'") ? rawPath.slice(1, -1) : constants[rawPath];
     if (!pattern) continue;
     // A screen of one record is measured on a real one: a new such screen needs its source here.
-    if (pattern.includes(':') && !RECORD_SOURCES[pattern]) throw new Error(`${pattern}: no record to open it on (RECORD_SOURCES)`);
+    if (records && pattern.includes(':') && !RECORD_SOURCES[pattern]) throw new Error(`${pattern}: no record to open it on (RECORD_SOURCES)`);
     screens.push({ pattern, path: pattern, layout, side, record: RECORD_SOURCES[pattern] ?? null });
     if (RECORD_VARIANTS[pattern]) screens.push({ pattern: `${pattern}?id`, path: pattern, layout, side, record: RECORD_VARIANTS[pattern] });
   }
@@ -322,22 +333,77 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+async function build(env) {
+  // next build adds its dist folder's type paths to tsconfig.json: keep the committed file as it was.
+  const tsconfig = join(FRONTEND, 'tsconfig.json');
+  const committed = readFileSync(tsconfig, 'utf8');
+  try {
+    await run('npm', ['run', 'build'], env);
+  } finally {
+    writeFileSync(tsconfig, committed);
+  }
+}
+
+/** The route's folder under server/app for a screen pattern (`/orderInfo/:id` → `/orderInfo/[id]`). */
+function appRoutes(dist) {
+  const routes = JSON.parse(readFileSync(join(dist, 'app-path-routes-manifest.json'), 'utf8'));
+  return new Map(Object.entries(routes).filter(([page]) => page.endsWith('/page')).map(([page, path]) => [path, page]));
+}
+
+/** gzip bytes of the scripts a screen loads first, read from the build (no browser). */
+function staticFirstLoad(dist, page, rootFiles, sizes) {
+  const context = { globalThis: {} };
+  context.globalThis = context;
+  runInNewContext(readFileSync(join(dist, 'server/app', `${page}_client-reference-manifest.js`), 'utf8'), context);
+  const manifest = Object.values(context.__RSC_MANIFEST)[0];
+  const files = new Set(rootFiles);
+  for (const reference of Object.values(manifest.clientModules)) for (const chunk of reference.chunks) if (chunk.endsWith('.js')) files.add(chunk);
+  let bytes = 0;
+  for (const file of files) {
+    if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(dist, decodeURIComponent(file))), { level: 6 }).length);
+    bytes += sizes.get(file);
+  }
+  return { scripts: files.size, bytes, list: [...files].map((file) => ({ file, bytes: sizes.get(file) })).sort((a, b) => b.bytes - a.bytes) };
+}
+
+async function sizeOnlyMain() {
+  const began = Date.now();
+  const dist = join(FRONTEND, distDir);
+  if (!skipBuild && !existsSync(join(dist, 'BUILD_ID'))) await build({ NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' });
+  const rootFiles = JSON.parse(readFileSync(join(dist, 'build-manifest.json'), 'utf8')).rootMainFiles;
+  const routes = appRoutes(dist);
+  const sizes = new Map();
+  const rows = [];
+  for (const screen of builtScreens({ records: false })) {
+    if (only && !screen.pattern.startsWith(only)) continue;
+    if (screen.pattern.endsWith('?id')) continue; // the same route's scripts as the screen new
+    const route = screen.path.replace(/:(\w+)/g, '[$1]');
+    const page = routes.get(route);
+    if (!page) throw new Error(`${screen.path}: no built route ${route} in ${distDir}`);
+    rows.push({ screen: screen.pattern, ...staticFirstLoad(dist, page, rootFiles, sizes) });
+  }
+  console.log(`First-load JavaScript per screen, read from the build (${distDir}; gzip level 6; lazy chunks not counted)`);
+  const header = `${'screen'.padEnd(32)}${'scripts'.padStart(8)}${'KB gzip'.padStart(10)}  ≤ ${BUDGET_KB} KB`;
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const row of rows) {
+    const kb = row.bytes / 1024;
+    console.log(`${row.screen.padEnd(32)}${String(row.scripts).padStart(8)}${kb.toFixed(1).padStart(10)}  ${kb <= BUDGET_KB ? 'yes' : 'NO'}`);
+    if (verbose) for (const script of row.list) console.log(`  ${(script.bytes / 1024).toFixed(1).padStart(7)} KB  ${script.file}`);
+  }
+  console.log(`${rows.length} screens in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2));
+  if (check && rows.some((row) => row.bytes / 1024 > BUDGET_KB)) process.exitCode = 1;
+}
+
 async function main() {
+  if (sizeOnly) return sizeOnlyMain();
   if (!apiOrigin) {
     console.error('API_ORIGIN is not set: run `make bench-frontend` (infra/scripts/bench-frontend.sh), which starts a demo-loaded backend, or point API_ORIGIN at one.');
     process.exit(2);
   }
   const env = { NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' };
-  if (!skipBuild) {
-    // next build adds its dist folder's type paths to tsconfig.json: keep the committed file as it was.
-    const tsconfig = join(FRONTEND, 'tsconfig.json');
-    const committed = readFileSync(tsconfig, 'utf8');
-    try {
-      await run('npm', ['run', 'build'], env);
-    } finally {
-      writeFileSync(tsconfig, committed);
-    }
-  }
+  if (!skipBuild) await build(env);
   const port = await freePort();
   const server = spawn(join(FRONTEND, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: FRONTEND,

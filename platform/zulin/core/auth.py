@@ -23,6 +23,10 @@ from .errors import ApplicationError, ErrorCode
 from .tokens import TokenClaims
 
 TOKEN_HEADER = "jwt-token"
+# The same header as WSGI names it: the request path reads it from `request.META`, which
+# every request has, instead of `request.headers`, which Django builds on first use by
+# parsing the name of every header the request carries.
+TOKEN_META = "HTTP_JWT_TOKEN"
 BEARER = "Bearer "
 # The OpenAPI extension naming the scope an API key needs on a call.
 KEY_SCOPE_FIELD = "x-api-key-scope"
@@ -65,11 +69,15 @@ class TokenAuth(APIKeyHeader):
         # call, whoever makes it.
         if self.side is not None and request.side != self.side:  # type: ignore[attr-defined]
             raise ApplicationError(ErrorCode.WRONG_SIDE)
-        if not request.headers.get(TOKEN_HEADER):
-            bearer = request.headers.get("Authorization", "")
+        if not request.META.get(TOKEN_META):
+            bearer = request.META.get("HTTP_AUTHORIZATION", "")
             if bearer.startswith(BEARER):
                 return self.key_authenticate(request, bearer[len(BEARER) :].strip())
         return super().__call__(request)
+
+    def _get_key(self, request: HttpRequest) -> str | None:
+        token: str | None = request.META.get(TOKEN_META)
+        return token
 
     def key_authenticate(self, request: HttpRequest, key: str) -> Session | None:
         """An API key's session for this call: None (109) for a key that is not a live key of

@@ -30,7 +30,7 @@ def json_bytes(data: Any) -> bytes:
 
 
 def request_language(request: HttpRequest) -> str:
-    return language_of(request.headers.get("Accept-Language", ""))
+    return language_of(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
 def envelope(code: ErrorCode, data: Any, msg: str, *, status: int = 200) -> HttpResponse:

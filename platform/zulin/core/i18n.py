@@ -87,5 +87,5 @@ class LanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):  # type: ignore[no-untyped-def]
-        with use_language(language_of(request.headers.get("Accept-Language", ""))):
+        with use_language(language_of(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))):
             return self.get_response(request)

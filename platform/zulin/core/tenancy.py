@@ -18,7 +18,7 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django_tenants.utils import get_tenant_domain_model, get_tenant_model
 
-from .auth import TOKEN_HEADER
+from .auth import TOKEN_META
 from .cache import EPOCH_KEY, account_key, host_key, role_actions_key
 from .db import database_unavailable, database_unreachable, drop_connection, tenant_connection
 from .envelope import error_for, error_response
@@ -65,7 +65,7 @@ class Prefetch:
 
 
 def prefetch(request: HttpRequest, host: str, *, store_side: bool) -> Prefetch:
-    token = request.headers.get(TOKEN_HEADER) or None
+    token = request.META.get(TOKEN_META) or None
     claims = read_token(token) if token else None
     keys: list[str] = []
     if store_side:
