@@ -58,7 +58,7 @@ def order_deposit(order: Order) -> dict[str, Any]:
     }
 
 
-def deposit_covers(order_ids: set[int]) -> dict[int, dict[str, str]]:
+def deposit_covers(order_ids: set[int]) -> dict[int, dict[str, str | None]]:
     """Of each order's frozen deposit (its freeze), the customer's money (`deposit_fund`) and
     Zhima's guarantee (`deposit_credit`, no money): the risk list's deposit cover. Orders
     with nothing frozen are left out."""
