@@ -123,6 +123,7 @@ def test_showcase_fills_every_screen_and_a_second_run_adds_nothing(demo, acme, s
     _recovery_showcase_checked(demo)
     _history_checked(demo)
     _true_to_the_day_checked(demo)
+    _zhima_checked(demo)
     _developers_checked(demo)
     # Each part's own figures; then the second run, checked by each part as well.
     checks_again = [
@@ -252,6 +253,44 @@ def _true_to_the_day_checked(demo: Merchant) -> None:
         assert RecoveryCase.objects.values("opened_on").distinct().count() >= 3
         written = WriteOff.objects.get()
         assert (timezone.localdate() - written.written_off_on).days >= 7
+
+
+def _zhima_checked(demo: Merchant) -> None:
+    """Issue 66: deposit-free leases in every state a credit order settles in, told inside
+    the history: the nights took their instalments from the authorisation on the due days,
+    an unpaid one's case opened the night after its bill went past due (not on the load's
+    day), the violation confirmed past the grace after the notice."""
+    from apps.billing.models import BillPayment, CreditOrder, CreditOrderNotice
+    from apps.orders.models import Order
+    from apps.recovery.models import RecoveryCase
+
+    with tenant_context(demo):
+        statuses = Counter(CreditOrder.objects.values_list("status", flat=True))
+        assert statuses == {
+            "frozen": 1,
+            "closed": 1,
+            "performing": 2,
+            "completed": 1,
+            "violation_pending": 1,
+            "violated": 1,
+        }, statuses
+        taken = BillPayment.objects.filter(method="auth", status="succeeded")
+        assert taken.count() >= 3  # bill 2 of a performing lease, bills 2 and 3 of the returned one
+        assert all(timezone.localdate(p.finished_at) == p.bill.due_date for p in taken)
+        # No other story ordered the deposit-free goods.
+        credit_orders = set(CreditOrder.objects.values_list("order_id", flat=True))
+        plans = set(
+            Order.objects.filter(pk__in=credit_orders).values_list("rent_plan_id", flat=True)
+        )
+        assert set(Order.objects.filter(rent_plan_id__in=plans).values_list("pk", flat=True)) == (
+            credit_orders
+        )
+        for status in ("violation_pending", "violated"):
+            row = CreditOrder.objects.get(status=status)
+            case = RecoveryCase.objects.filter(order_id=row.order_id).earliest("opened_on")
+            assert (timezone.localdate() - case.opened_on).days >= 7, (status, case.opened_on)
+            notice = CreditOrderNotice.objects.get(credit_order=row)
+            assert timezone.localdate(notice.sent_at) < timezone.localdate()
 
 
 def _units_checked(demo: Merchant) -> Callable[[], None]:

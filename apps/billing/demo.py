@@ -21,6 +21,7 @@ from zulin.documents.slip import TransferSlip, transfer_slip_png
 from zulin.providers.sandbox import sandbox_failure_add
 
 from . import bill_pay, latefees, repayments
+from .demo_zhima import ZHIMA_KEY
 from .models import Bill, BillPayment, BillStatus, EarlySettlement, OfflineReceipt, Statement
 from .offline import OfflineDetails
 from .projection import due_days_project
@@ -97,6 +98,7 @@ def reconciliation_faults_load(*, owner: Session, slug: str) -> int:
             Order.objects.filter(status="in_lease", has_open_after_sale=False, is_deleted=False)
             .exclude(withhold_agreement_no="")
             .exclude(pk__in=overdue)
+            .exclude(idempotency_key__contains=ZHIMA_KEY)
         )
         for order in candidates.order_by("pk"):
             bill = (
@@ -139,6 +141,7 @@ def repayments_showcase_load(*, owner: Session, slug: str) -> dict[str, bool]:
             kind="lease", status=machine.IN_LEASE, has_open_after_sale=False, is_deleted=False
         )
         .exclude(pk__in=_recovery_debts())
+        .exclude(idempotency_key__contains=ZHIMA_KEY)  # the deposit-free stories' own
         .order_by("id")
     )
     if not OfflineReceipt.objects.filter(idempotency_key=offline_key).exists():

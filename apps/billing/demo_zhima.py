@@ -1,17 +1,18 @@
 """The demo's deposit-free leases on Zhima credit (docs/zhima.md): the shop offers
-deposit-free on its phones' month plans (their whole deposit covered by credit) from some
-months ago, and leases of them in every state a credit order settles in — frozen (awaiting
-the audit), closed (cancelled before any payment), performing (instalments taken from the
-authorisation; another whose bill was paid late in the app, told COMPLETE), completed
-(returned, the last thaw with fulfilment), violation pending (the customer told, the grace
-running) and violated (confirmed by the owner with the reason, past the grace). `created` is
-not among them: the sandbox answers a freeze at once, so a credit order is created and
-frozen (or closed) in the same step.
+deposit-free from some months ago on the month plans of a sub-shop's own goods (their whole
+deposit covered by credit; no other story orders them), and leases of them in every state a
+credit order settles in — frozen (awaiting the audit), closed (cancelled before any payment),
+performing (instalments taken from the authorisation; another whose bill 2 the customer paid
+late in the app, told COMPLETE), completed (returned, the last thaw with fulfilment),
+violation pending (the customer told, the grace running) and violated (confirmed by the owner
+with the reason, past the grace). `created` is not among them: the sandbox answers a freeze at
+once, so a credit order is created and frozen (or closed) in the same step.
 
-Told as the shop's history (`history_run`, each step on its day) after the orders
-showcase's, without nights: each instalment is charged on its due day through the one
-collection path (`bill_pay.order_bill_pay`, which takes it from the authorisation). Made
-through the services; each order has its key, so a second run tells nothing."""
+Told inside the shop's main history (`zhima_stories`, the orders showcase's `also`), so its
+nights run over them: each instalment is charged from the authorisation by the night of its
+due day (the one collection path), a bill left unpaid gets its late fee and opens its
+recovery case the night after. Made through the services; each order has its key, so a
+second run tells nothing."""
 
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ from apps.orders.models import Order
 from apps.orders.reads import order_setting
 from zulin.core.auth import Session
 from zulin.core.clock import real_now
+from zulin.providers.sandbox import sandbox_failure_add
 
-from . import bill_pay, credit_orders
-from .models import Bill, BillStatus, CreditOrder
+from . import credit_orders
+from .models import Bill, BillPayment, BillStatus, CreditOrder
 
 ZHIMA_SETTING: dict[str, Any] = {
     "zhima_deposit_free": True,
@@ -78,33 +80,33 @@ def _adopted(owner: Session) -> Story:
     )
 
 
-def _instalments(order: Order, slug: str, *, until: datetime, late: int = 0) -> Story:
-    """Each bill after the first falling due before `until` charged on its due morning from
-    the authorisation; with `late`, the first of them is paid by the customer in the app
-    `late` days after its due day instead (told COMPLETE for that bill)."""
-    bills = Bill.objects.filter(order_id=order.pk, period__gte=2).order_by("period")
-    for bill in bills:
-        due = timezone.make_aware(datetime.combine(bill.due_date, time(10, 0)))
-        if due + timedelta(days=late) >= until:
-            return
-        if late:
-            yield due + timedelta(days=late)
-            events.customer_bill_pay(
-                order_id=order.pk,
-                period=bill.period,
-                idempotency_key=f"{order.order_no}-z{bill.period}",
-            )
-            provider_settle(slug, f"{order.order_no}B{bill.period:03d}")
-            late = 0
-            continue
-        yield due
-        bill_pay.order_bill_pay(
-            order_id=order.pk,
-            period=bill.period,
-            actor=None,
-            idempotency_key=f"{order.order_no}-z{bill.period}",
-        )
-        provider_settle(slug)
+def _short(order: Order, slug: str, nights: int | None) -> None:
+    """The customer's account has no balance for the next `nights` charges against the
+    authorisation (None: from now on): the nights fail to take the bills."""
+    sandbox_failure_add(
+        service="payment",
+        operation="withhold",  # the sandbox answers a payment against it as a withhold
+        reason="INSUFFICIENT_BALANCE",
+        merchant=slug,
+        subject=f"cust-{order.customer_id}",
+        times=nights,
+    )
+
+
+def _paid_late_in_app(order: Order, slug: str, *, late: int) -> Story:
+    """Bill 2 not taken by the nights of its due day and the `late - 1` after; the customer
+    pays it in the app the morning of the `late`th day (told COMPLETE for that bill)."""
+    bill = Bill.objects.filter(order_id=order.pk, period=2).first()
+    if bill is None:
+        return
+    _short(order, slug, late + 1)
+    yield timezone.make_aware(datetime.combine(bill.due_date, time(10, 0))) + timedelta(days=late)
+    events.customer_bill_pay(
+        order_id=order.pk, period=bill.period, idempotency_key=f"{order.order_no}-z{bill.period}"
+    )
+    # Its request number follows the nights' failed attempts of the bill.
+    paying = BillPayment.objects.filter(bill_id=bill.pk, method=BillPayment.Method.CUSTOMER)
+    provider_settle(slug, paying.latest("id").out_trade_no)
 
 
 def _story(index: int, key: str, end: str, days: int, owner: Session, slug: str) -> Story:
@@ -119,20 +121,20 @@ def _story(index: int, key: str, end: str, days: int, owner: Session, slug: str)
     order = yield from lease_delivered_ago(index, key, offers, owner, slug, days)
     now = real_now()
     if end == "completed":
-        returned = now - timedelta(days=9)
-        yield from _instalments(order, slug, until=returned)
-        yield returned
+        yield now - timedelta(days=9)
         yield from lease_returned(order, owner, slug)
         return
+    if end == "performing_late":
+        yield from _paid_late_in_app(order, slug, late=4)
     if end.startswith("performing"):
-        yield from _instalments(order, slug, until=now, late=4 if end == "performing_late" else 0)
         return
-    # Bill 2 unpaid: the notice (the owner sends it), then — past the grace — the violation.
+    # Bill 2 never paid: the nights keep failing; the notice (the owner sends it), then —
+    # past the grace — the violation.
+    _short(order, slug, None)
+    yield now - timedelta(days=3) if end == "violation_pending" else now - timedelta(days=20)
     unpaid = Bill.objects.filter(order_id=order.pk, period=2, status=BillStatus.UNPAID)
     if not unpaid.exists() or not CreditOrder.objects.filter(order_id=order.pk).exists():
         return
-    noticed = now - timedelta(days=3) if end == "violation_pending" else now - timedelta(days=20)
-    yield noticed
     credit_orders.credit_violation_notice(order.pk, actor=owner)
     if end == "violated":
         yield timezone.now() + timedelta(days=8, hours=2)
@@ -143,21 +145,41 @@ def _story(index: int, key: str, end: str, days: int, owner: Session, slug: str)
         )
 
 
+# In the idempotency key of each deposit-free story's order: the showcase's other parts
+# (`demo.py`'s early settlement, offline repayment, reconciliation faults) leave them alone.
+ZHIMA_KEY = "-zhima-"
+
+
 def zhima_keys(slug: str) -> list[str]:
-    return [f"demo-{slug}-zhima-{index}" for index, *_ in ZHIMA_PLAN]
+    return [f"demo-{slug}{ZHIMA_KEY}{index}" for index, *_ in ZHIMA_PLAN]
 
 
-def zhima_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
-    """The shop's deposit-free leases (see above), told once. Answers the credit orders by
-    status."""
-    if deposit_free_offers().leases:
-        stories: list[Story] = [_adopted(owner)]
-        for (index, end, days), key in zip(ZHIMA_PLAN, zhima_keys(slug), strict=True):
-            if not Order.objects.filter(idempotency_key=key).exists():
-                stories.append(_story(index, key, end, days, owner, slug))
-        if len(stories) > 1:
-            history_run(stories, slug=slug, nights=False)
+def zhima_stories(*, owner: Session, slug: str) -> list[Story]:
+    """The deposit-free leases not yet told (none on a second run), and the shop's adopting
+    deposit-free before them: stories for the main history (`orders_showcase_load(also=…)`),
+    whose nights take their instalments."""
+    if not deposit_free_offers().leases:
+        return []
+    stories: list[Story] = []
+    for (index, end, days), key in zip(ZHIMA_PLAN, zhima_keys(slug), strict=True):
+        if not Order.objects.filter(idempotency_key=key).exists():
+            stories.append(_story(index, key, end, days, owner, slug))
+    return [_adopted(owner), *stories] if stories else []
+
+
+def zhima_credit_orders() -> dict[str, int]:
+    """The shop's credit orders by status."""
     found: dict[str, int] = {}
     for status in CreditOrder.objects.values_list("status", flat=True):
         found[status] = found.get(status, 0) + 1
     return found
+
+
+def zhima_showcase_load(*, owner: Session, slug: str) -> dict[str, int]:
+    """The deposit-free leases alone, told with the nights from the first of them (the
+    showcase tells them inside its main history instead). Answers the credit orders by
+    status."""
+    stories = zhima_stories(owner=owner, slug=slug)
+    if stories:
+        history_run(stories, slug=slug, nights=True)
+    return zhima_credit_orders()

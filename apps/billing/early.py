@@ -252,11 +252,14 @@ def settlement_begin(
     idempotency_key: str,
     actor: Session | None,
     agreement_no: str = "",
+    auth_no: str = "",
     offline: OfflineDetails | None = None,
 ) -> Outcome:
-    """Settles the quote's bills: through the provider by the customer's withhold agreement,
-    or offline with a receipt. The caller holds the order's lock, checked the order may
-    settle, refused a replayed key and compared the quote's total with the one asked."""
+    """Settles the quote's bills: through the provider by the customer's withhold agreement
+    — or, a deposit-free lease's buyout, against its Zhima authorisation `auth_no`,
+    completing it (`credit_pay.buyout_auth_no`) — or offline with a receipt. The caller
+    holds the order's lock, checked the order may settle, refused a replayed key and
+    compared the quote's total with the one asked."""
     if not quote.lines:
         raise ApplicationError(ErrorCode.NOTHING_TO_SETTLE)
     if offline is not None:
@@ -306,12 +309,26 @@ def settlement_begin(
     if offline is not None:
         return _settle(settlement, received=quote.total, trade_no="", actor=actor)
     try:
-        result = payment_provider().withhold(
-            out_no=settlement.settlement_no,
-            agreement_no=agreement_no,
-            amount=settlement.total,
-            subject=f"{order_no} 提前结清",
-        )
+        if auth_no:
+            # Its payments complete the authorisation: once it succeeds the provider has
+            # released the rest (`deposits.deposit_auth_completed` records that thaw).
+            BillPayment.objects.filter(out_trade_no=settlement.settlement_no).update(
+                auth_complete=True
+            )
+            result = payment_provider().auth_pay(
+                out_no=settlement.settlement_no,
+                auth_no=auth_no,
+                amount=settlement.total,
+                subject=f"{order_no} 提前结清",
+                complete=True,
+            )
+        else:
+            result = payment_provider().withhold(
+                out_no=settlement.settlement_no,
+                agreement_no=agreement_no,
+                amount=settlement.total,
+                subject=f"{order_no} 提前结清",
+            )
     except ProviderError as error:
         # Nothing was recorded at the provider: the attempt is rolled back with the call.
         raise provider_failed(error) from error
@@ -419,7 +436,7 @@ def _settle(
     whole = received >= settlement.total
     if whole and settlement.buyout_amount > 0 and claimed:
         buyout_bill = _buyout_bill(settlement, claimed[0].bill)
-        claimed += settle.bills_claim(
+        bought = settle.bills_claim(
             [settle.Ask(buyout_bill, amount=settlement.buyout_amount)],
             method=claimed[0].method,
             out_no=out_no,
@@ -427,6 +444,10 @@ def _settle(
             early_settlement=settlement,
             offline_receipt=settlement.offline_receipt,
         )
+        for payment in bought:  # part of the payment that completed the authorisation
+            payment.auth_complete = claimed[0].auth_complete
+            payment.save(update_fields=["auth_complete"])
+        claimed += bought
     memo = f"{settlement.order_no}{MEMO_SUFFIX}"
     reference = f"early:{settlement.settlement_no}"
     settled = settle.payments_settle(

@@ -126,8 +126,10 @@ def on_order_cancelled(order: Order, *, actor: Session | None, reason: str) -> N
 
 
 def on_order_bought_out(order: Order) -> None:
-    """The goods bought out: the deposit goes back (kept while something comes first)."""
-    deposits.deposit_thaw(order, actor=None)
+    """The goods bought out: the deposit goes back (kept while something comes first) —
+    a deposit-free buyout charged against the authorisation had it released with it."""
+    if not deposits.deposit_auth_completed(order, actor=None):
+        deposits.deposit_thaw(order, actor=None)
     order_money_keep(order)
 
 

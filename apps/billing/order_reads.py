@@ -58,6 +58,19 @@ def order_deposit(order: Order) -> dict[str, Any]:
     }
 
 
+def deposit_covers(order_ids: set[int]) -> dict[int, dict[str, str | None]]:
+    """Of each order's frozen deposit (its freeze), the customer's money (`deposit_fund`) and
+    Zhima's guarantee (`deposit_credit`, no money): the risk list's deposit cover. Orders
+    with nothing frozen are left out."""
+    freezes = DepositOperation.objects.filter(
+        order_id__in=order_ids, kind="freeze", status="succeeded"
+    ).values_list("order_id", "amount", "credit_amount")
+    return {
+        order_id: {"deposit_fund": money(amount - credit), "deposit_credit": money(credit)}
+        for order_id, amount, credit in freezes
+    }
+
+
 def order_given_back(order: Order) -> dict[str, Any] | None:
     """What an order ended without a deal (`machine.UNWOUND`: cancelled, refused, refunded,
     closed) gave back and what is still in flight at the provider (`unwind.py`), None for

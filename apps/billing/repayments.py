@@ -30,7 +30,7 @@ from zulin.audit.services import audit_record
 from zulin.core.auth import Session
 from zulin.core.errors import ApplicationError, ErrorCode
 
-from . import early, offline, settle
+from . import credit_pay, early, offline, settle
 from .deposits import Op, bill_paid_outcome
 from .models import Bill, BillStatus
 from .offline import OfflineDetails
@@ -147,6 +147,14 @@ def buyout_settle(order: Order, *, actor: Session, idempotency_key: str) -> Deci
     return _begin(order, quote, actor=actor, idempotency_key=idempotency_key).settlement.total
 
 
+def _buyout_auth_no(order: Order, quote: early.Quote, offline: OfflineDetails | None) -> str:
+    """A deposit-free lease bought out through the provider: against its authorisation,
+    completing it (`credit_pay.buyout_auth_no`); '' otherwise."""
+    if offline is not None or quote.buyout <= 0:
+        return ""
+    return credit_pay.buyout_auth_no(order)
+
+
 def _begin(
     order: Order,
     quote: early.Quote,
@@ -164,6 +172,7 @@ def _begin(
         idempotency_key=idempotency_key,
         actor=actor,
         agreement_no=order.withhold_agreement_no,
+        auth_no=_buyout_auth_no(order, quote, offline),
         offline=offline,
     )
     _after_settled(order, outcome, actor)
@@ -196,7 +205,11 @@ def early_settlement_quote(*, actor: Session, order_id: int) -> dict[str, Any]:
     return {
         "order_id": order.pk,
         **early.quote_answer(quote),
-        "withhold_available": bool(order.withhold_agreement_no),
+        # Through the provider: the withhold agreement, or a deposit-free buyout's authorisation.
+        "withhold_available": bool(
+            order.withhold_agreement_no
+            or (in_flight is None and _buyout_auth_no(order, quote, None))
+        ),
         "in_flight": early.settlement_answer(in_flight) if in_flight else None,
     }
 
@@ -261,7 +274,11 @@ def early_settle(
             raise ApplicationError(
                 ErrorCode.QUOTE_CHANGED, data={"total": str(quote.total), "asked": str(total)}
             )
-        if offline_details is None and not order.withhold_agreement_no:
+        if (
+            offline_details is None
+            and not order.withhold_agreement_no
+            and not _buyout_auth_no(order, quote, offline_details)
+        ):
             raise ApplicationError(
                 ErrorCode.CONFLICT,
                 "客户未签署代扣协议，请线下结清",

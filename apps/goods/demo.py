@@ -61,6 +61,9 @@ class Product:
     step: str = "0.15"
     fineness: str = "new"
     sub_shops: tuple[str, ...] = ()  # keys of the sub-shops selling it alone
+    # Its month plans' whole deposit may be covered by Zhima credit (docs/zhima.md): the
+    # deposit-free leases' own goods, which no other story of the demo orders.
+    deposit_free: bool = False
     note: str = ""  # the platform's reason when it turns the goods down or forces them down
 
 
@@ -351,6 +354,7 @@ DEMO_CATALOGUE = Catalogue(
             (("套装", ("标准版", "全能套装")),),
             step="0.3",
             sub_shops=("east",),
+            deposit_free=True,
         ),
         Product(
             "GoPro HERO12 Black",
@@ -585,6 +589,11 @@ def _payload(
                     "deposit": _money(value * Decimal(deposit)),
                     "buyout_price": _money(value * Decimal(buyout)) if buyout else Decimal("1.00"),
                     "ownership_transfer": ownership,
+                    "credit_deposit_max": (
+                        _money(value * Decimal(deposit))
+                        if product.deposit_free and unit == "month"
+                        else Decimal("0.00")
+                    ),
                 }
             )
         if product.kind in SELLABLE:

@@ -22,6 +22,8 @@ from apps.orders.schemas import (
     TimelineOut,
     UnitBriefOut,
 )
+from apps.risk.schemas import RiskQueryOut
+from zulin.core.pagination import PageOut
 
 
 class OrderDetailOut(OrderRowOut):
@@ -72,3 +74,16 @@ class OrderDetailOut(OrderRowOut):
     )
     timeline: list[TimelineOut]
     actions: list[str]
+
+
+class RiskQueryCoverOut(RiskQueryOut):
+    deposit_fund: str | None = Field(
+        description="of the order's frozen deposit, the customer's money; null: none frozen"
+    )
+    deposit_credit: str | None = Field(
+        description="of the order's frozen deposit, Zhima's guarantee (no money)"
+    )
+
+
+class RiskQueryCoverPageOut(PageOut):
+    list: list[RiskQueryCoverOut]

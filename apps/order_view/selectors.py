@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.billing import bill_rows
+from apps.billing import bill_rows, order_reads
 from apps.billing import selectors as billing
 from apps.billing.order_reads import order_deposit, order_given_back
 from apps.orders import governance
 from apps.orders import reads as orders
 from apps.orders.models import Order
 from apps.orders.scope import order_in_scope
+from apps.risk import selectors as risk_selectors
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
 
@@ -37,3 +38,14 @@ def platform_order_screen(*, actor: Session, merchant_id: int, order_id: int) ->
         detail = order_screen(session=actor, order_id=order_id)
         detail["merchant_id"], detail["merchant_name"] = merchant.pk, merchant.name
         return detail
+
+
+def risk_query_cover_page(**filters: Any) -> dict[str, Any]:
+    """chartRiskListDetail: risk's page of the shop's queries, each row with its order's
+    deposit cover — of what was frozen, the customer's money and Zhima's guarantee
+    (`billing.order_reads.deposit_covers`; null when nothing was frozen)."""
+    page = risk_selectors.risk_query_page(**filters)
+    covers = order_reads.deposit_covers({r["order_id"] for r in page["list"] if r["order_id"]})
+    blank = {"deposit_fund": None, "deposit_credit": None}
+    page["list"] = [{**row, **covers.get(row["order_id"], blank)} for row in page["list"]]
+    return page

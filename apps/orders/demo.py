@@ -64,16 +64,22 @@ class _Offers:
     sales: list[SellPrice]
 
 
-def _offers(channel: str = CHANNEL) -> _Offers:
-    on_shelf = {
+def _offers(
+    channel: str = CHANNEL, *, shop_wide: bool = True, plans_where: Q | None = None
+) -> _Offers:
+    """What the demo's customers order: goods on shelf in `channel`; `shop_wide`: only those
+    every sub-shop sells (the goods a sub-shop sells alone are left to their own stories);
+    `plans_where` narrows the rent plans."""
+    on_shelf: dict[str, object] = {
         "sku__goods__status": GoodsStatus.ON_SHELF,
         "sku__goods__force_down": False,
-        "sku__goods__sub_shop_ids": [],
     }
+    if shop_wide:
+        on_shelf["sku__goods__sub_shop_ids"] = []
     in_channel = Q(sku__goods__channels=[]) | Q(sku__goods__channels__contains=[channel])
     # Whether an offer has stock is asked when an order takes it (`_place`).
     plans = RentPlan.objects.filter(
-        in_channel, is_active=True, sku__is_active=True, **on_shelf
+        in_channel, plans_where or Q(), is_active=True, sku__is_active=True, **on_shelf
     ).select_related("sku__goods")
     sales = SellPrice.objects.filter(
         in_channel, is_active=True, sku__is_active=True, **on_shelf
@@ -145,7 +151,12 @@ def _place(
         channel=channel,
         shipping_fee=Decimal("12.00") if index % 4 == 0 else Decimal("0.00"),
         placed_at=timezone.now(),
-        **(share.__dict__ if share else {}),
+        # Goods a sub-shop sells alone are ordered in that sub-shop (the deposit-free ones).
+        **(
+            share.__dict__
+            if share
+            else {"sub_shop_id": next(iter(picked.sku.goods.sub_shop_ids), None)}
+        ),
     )
     return services.order_place(data=data)
 

@@ -8,6 +8,7 @@ from collections.abc import Generator
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.db.models import Q
 from django.utils import timezone
 
 from zulin.core.auth import Session
@@ -47,10 +48,9 @@ def _debt_story(
 
 
 def deposit_free_offers() -> _Offers:
-    """The month plans a deposit may be covered on by Zhima credit (docs/zhima.md)."""
-    offers = _offers()
-    plans = [p for p in offers.leases if p.term_unit == "month" and p.credit_deposit_max > 0]
-    return _Offers(leases=plans, sales=offers.sales)
+    """The month plans a deposit may be covered on by Zhima credit (docs/zhima.md): in the
+    demo, a sub-shop's own goods (`apps/goods/demo.py`), which no other story orders."""
+    return _offers(shop_wide=False, plans_where=Q(term_unit="month", credit_deposit_max__gt=0))
 
 
 def lease_placed(index: int, key: str, offers: _Offers, owner: Session) -> Order:

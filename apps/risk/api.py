@@ -1,7 +1,9 @@
 """The merchant's risk checks and its prepaid risk balance: the queries made, the balance's
 lines and the credit-bureau queries kept. The calls about one order's customer (its checks,
 its credit report, its real-name status) and the balance with the orders waiting for it are
-the orders' (`apps.orders.risk_api`): risk sits below orders."""
+the orders' (`apps.orders.risk_api`): risk sits below orders. The list of queries
+(`chartRiskListDetail`) is served by `apps.order_view`, which adds each order's deposit
+cover from billing."""
 
 from __future__ import annotations
 
@@ -16,18 +18,9 @@ from zulin.core.routes import call
 from . import schemas, selectors, services
 
 credit_router = Router(tags=["credit: credit queries"])
-general_router = Router(tags=["general: risk"])
 v2_router = Router(tags=["v2: risk"])
 
 RECHARGE = store_auth("risk.recharge")
-
-
-@call(general_router.post, "/chartRiskListDetail", schemas.RiskQueryPageOut, auth=store_auth())
-def chart_risk_list_detail(request: HttpRequest, payload: schemas.RiskQueryListIn) -> Any:
-    """The shop's risk queries, newest first, each with what it cost and what it found:
-    filter by query type, source (the intake's or a manual one), dates and order number."""
-    selectors.risk_reader_check(current_session(request))
-    return selectors.risk_query_page(**payload.model_dump())
 
 
 @call(v2_router.get, "/getRiskBillList", schemas.RiskBillPageOut, auth=RECHARGE)

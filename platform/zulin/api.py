@@ -223,6 +223,7 @@ def _mount_routers() -> None:
     from apps.goods.api import addon_router, goods_router, upload_router
     from apps.notary.api import router as notary_router
     from apps.order_view.api import merchant_router as order_view_router
+    from apps.order_view.api import risk_general_router as risk_list_router
     from apps.orders.api import applet_router as orders_applet_router
     from apps.orders.api import backend_router as orders_backend_router
     from apps.orders.api import general_router as orders_general_router
@@ -242,7 +243,6 @@ def _mount_routers() -> None:
     from apps.promotion.api import platform_router as promotion_platform_router
     from apps.recovery.api import router as recovery_router
     from apps.risk.api import credit_router as risk_credit_router
-    from apps.risk.api import general_router as risk_general_router
     from apps.risk.api import v2_router as risk_v2_router
     from apps.service.api import applet_router as service_applet_router
     from apps.service.api import backend_router as service_backend_router
@@ -309,7 +309,7 @@ def _mount_routers() -> None:
     api.add_router("/v2", withdrawals_v2_router)
     api.add_router("/backend", order_risk_backend_router)
     api.add_router("/general", order_risk_general_router)
-    api.add_router("/general", risk_general_router)
+    api.add_router("/general", risk_list_router)  # chartRiskListDetail, with deposit cover
     api.add_router("/v2", risk_v2_router)
     api.add_router("/credit", order_risk_credit_router)
     api.add_router("/credit", risk_credit_router)

@@ -26,6 +26,7 @@ from apps.billing.demo import (
     money_showcase_load,
     reconciliation_faults_load,
 )
+from apps.billing.demo_zhima import zhima_stories
 from apps.credit.demo import credit_showcase_load
 from apps.goods.demo import ACME_CATALOGUE, DEMO_CATALOGUE, goods_showcase_load
 from apps.notary.demo import notary_showcase_load
@@ -264,8 +265,9 @@ def shop_showcase_load(
             units = units_showcase_load(actor=owner, devices=DEMO_DEVICES)
         # Told in the same history (its nights charge their bills, open a case the night
         # a bill is past due): leases under the early-return terms the shop adopted two
-        # months ago, and the recovery showcase's debts, months old, with their cases worked
-        # and the oldest written off.
+        # months ago, the recovery showcase's debts, months old, with their cases worked
+        # and the oldest written off, and the deposit-free leases on Zhima credit (their
+        # instalments taken from the authorisation by the nights).
         with _step():
             orders = orders_showcase_load(
                 owner=owner,
@@ -275,6 +277,7 @@ def shop_showcase_load(
                     *owed_after_lease_stories(owner=owner, slug=merchant.slug),
                     *recovery_stories(owner=owner, merchant=merchant),
                     *exchange_stories(owner=owner, slug=merchant.slug),
+                    *zhima_stories(owner=owner, slug=merchant.slug),
                 ],
             )
         owing = owed_after_lease_count(slug=merchant.slug)

@@ -46,8 +46,10 @@ from .common import (
     auth=store_auth("order.manage"),
 )
 def bill_payment(request: HttpRequest, payload: schemas.BillPaymentIn) -> Any:
-    """Charges one bill now by the customer's withhold agreement. The same idempotency key
-    answers the same attempt; a bill is paid at most once."""
+    """Charges one bill now by the customer's withhold agreement — a deposit-free lease's
+    bill is taken from its Zhima authorisation instead (payment method `auth`, while the
+    authorisation stands). The same idempotency key answers the same attempt; a bill is
+    paid at most once."""
     collected = bill_pay.order_bill_pay(
         order_id=payload.order_id,
         period=payload.period,
@@ -221,7 +223,8 @@ def get_early_settlement_quote(
 def settle_early(request: HttpRequest, payload: schemas.SettleEarlyIn) -> Any:
     """Settles every bill left of the lease at the quote's total: by the customer's withhold
     agreement (counts when the provider confirms) or offline with a voucher. A lease that
-    transfers ownership is then bought out. The same idempotency key answers the same
+    transfers ownership is then bought out (a deposit-free lease's buyout is charged against
+    its Zhima authorisation, completing it). The same idempotency key answers the same
     settlement, asking the provider again while it is processing."""
     if payload.method == "offline" and payload.offline is None:
         raise field_error("offline", Text("线下结清必填", "required for an offline settlement"))

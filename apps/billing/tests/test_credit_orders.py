@@ -34,6 +34,7 @@ from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Entry
 from zulin.providers.models import SandboxPaymentRecord, SandboxSmsMessage
 from zulin.providers.payment import SandboxPaymentProvider
+from zulin.providers.risk import sandbox_id_number_for
 from zulin.providers.sandbox import sandbox_failure_add, sandbox_failures_clear
 
 SETTINGS = "/api/backend/saveOrderSetting"
@@ -41,6 +42,7 @@ TRANSFER = "/api/platform/depositTransferPay"
 THAW = "/api/platform/depositThaw"
 DEAL = "/api/platform/dealAfterSale"
 DEPOSIT_ACCOUNTS = ("deposit_frozen", "deposit_held")
+RISK_LIST = "/api/general/chartRiskListDetail"
 
 
 def deposit_free(owner, merchant, offer, *, credit_max: str = "1000.00", grace: int = 7) -> None:
@@ -379,3 +381,43 @@ def test_a_deposit_the_service_does_not_cover_is_money_whole(demo, demo_owner, a
         Decimal("500.00"),
     )
     assert deposit_journal_amounts(demo, order.id) == [Decimal("500.00")] * 2
+
+
+def test_the_risk_list_shows_the_deposits_money_and_zhimas_guarantee_apart(
+    demo, demo_owner, app, offer
+):
+    # Given a deposit-free lease frozen half as Zhima's guarantee, and an ordinary one whose
+    # deposit is the customer's money only (grade C: no credit asked of a plan without it)
+    deposit_free(demo_owner, demo, offer, credit_max="333.33")
+    sandbox_failure_add(service="payment", operation="freeze", reason="CREDIT_SPLIT")
+    split = placed(demo, place(app, offer))
+    with tenant_context(demo):
+        RentPlan.objects.filter(pk=offer.rent_plan_id).update(credit_deposit_max=Decimal("0"))
+    connection.set_schema_to_public()
+    money_only = placed(demo, place(app, offer, key="order-key-0002", seed=1))
+
+    # When the risk list is read
+    def cover(order_no: str) -> list[tuple[str | None, str | None]]:
+        rows = demo_owner.post(RISK_LIST, {"order_no": order_no}).data["list"]
+        return [(row["deposit_fund"], row["deposit_credit"]) for row in rows]
+
+    # Then each query row shows its order's deposit apart: the customer's money, Zhima's
+    # guarantee (the same 500.00 frozen either way)
+    assert cover(split.no) == [("333.34", "166.66")]
+    assert cover(money_only.no) == [("500.00", "0.00")]
+    # a query about a person with no order froze nothing
+    asked = demo_owner.post(
+        "/api/general/getRisk",
+        {
+            "query_type": "deep",
+            "name": "李四",
+            "id_number": sandbox_id_number_for(grade="B", seed=3),
+            "phone": "13900000009",
+            "idempotency_key": "risk-cover-1",
+        },
+    )
+    assert asked.ok, asked
+    rows = demo_owner.post(RISK_LIST, {"source": "manual"}).data["list"]
+    assert [(r["order_id"], r["deposit_fund"], r["deposit_credit"]) for r in rows] == [
+        (None, None, None)
+    ]

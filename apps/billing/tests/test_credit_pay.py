@@ -13,7 +13,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill, BillPayment, DepositOperation
+from apps.billing.models import Bill, BillPayment, DepositOperation, EarlySettlement
 from apps.billing.rent_run import bills_debit_due
 from apps.billing.tests.test_credit_orders import (
     DEAL,
@@ -198,4 +198,76 @@ def test_the_payment_ending_an_ended_leases_money_completes_the_authorisation(
     assert [(s, r) for _, s, r, _ in syncs(demo, order.id)] == [("COMPLETE", "succeeded")]
     # All credit: no journal ever touched the deposit's accounts.
     assert deposit_journal_amounts(demo, order.id) == []
+    assert books_balance(demo) == []
+
+
+def test_a_buyout_is_charged_against_the_authorisation_and_completes_it_to_the_cent(
+    demo, demo_owner, app, offer
+):
+    # Given a split deposit (166.66 of guarantee, 333.34 of the customer's money), no
+    # withhold agreement, and bill 2 taken from the authorisation
+    deposit_free(demo_owner, demo, offer, credit_max="333.33")
+    sandbox_failure_add(service="payment", operation="freeze", reason="CREDIT_SPLIT")
+    order = in_lease(demo, demo_owner, app, offer)
+    with tenant_context(demo):
+        Order.objects.filter(pk=order.id).update(withhold_agreement_no="")
+    connection.set_schema_to_public()
+    row = credit_order(demo, order.id)
+    _night(demo, order.id, 2)
+    income_before = order_books(demo, order.id)
+
+    # When the customer buys the goods out and the shop approves
+    opened = app.post(
+        "/api/applet/applyAfterSale", {"order_no": order.no, "kind": "buyout", "reason": "留下"}
+    )
+    assert opened.ok, opened
+    approved = demo_owner.post(
+        DEAL, {"order_id": order.id, "decision": "approve", "idempotency_key": "zhima-buy-auth"}
+    )
+    assert approved.ok, approved
+    provider_settles(demo)
+
+    # Then the buyout is one payment against the authorisation that completes it
+    assert detail_of(demo_owner, order.id)["status"] == "bought_out"
+    with tenant_context(demo):
+        settlement = EarlySettlement.objects.get(order_id=order.id)
+        early = list(
+            BillPayment.objects.filter(out_trade_no=settlement.settlement_no).select_related("bill")
+        )
+        thaw = DepositOperation.objects.get(order_id=order.id, kind="thaw")
+    connection.set_schema_to_public()
+    assert settlement.status == "succeeded" and settlement.buyout_amount > 0
+    [instalment] = [
+        amount for _, method, _, amount in _payments(demo, order.id) if method == "auth"
+    ]
+    assert _auth_pays(demo, row.auth_no) == [
+        ("withhold", "NOT_COMPLETE", instalment),
+        ("withhold", "COMPLETE", settlement.total),
+    ]
+    # the settlement's bills (the buyout among them) paid to the cent of what it took
+    assert settlement.received == settlement.total
+    assert sum((p.amount for p in early), Decimal("0.00")) == settlement.total
+    assert {p.bill.period for p in early} >= {0} and all(p.auth_complete for p in early)
+    # the rest released by the provider with it, recorded as its thaw: 500.00, of which
+    # 166.66 guarantee; nothing more thawed by a request of ours
+    assert thaw.out_request_no == f"{settlement.settlement_no}U"
+    assert (thaw.status, thaw.amount, thaw.credit_amount) == (
+        "succeeded",
+        Decimal("500.00"),
+        Decimal("166.66"),
+    )
+    assert deposit_of(demo_owner, order.id)["remaining"] == "0.00"
+    assert credit_order(demo, order.id).status == "completed"
+    assert [(s, r) for _, s, r, _ in syncs(demo, order.id)] == [("COMPLETE", "succeeded")]
+    # credit never in the ledger: the deposit's accounts saw the fund part only, frozen and
+    # thawed; the buyout's money is income, whole
+    assert sorted(deposit_journal_amounts(demo, order.id)) == [Decimal("333.34")] * 4
+    books = order_books(demo, order.id)
+    assert "deposit_frozen" not in books and "deposit_held" not in books
+    income = ("rent_income", "addon_income", "buyout_income")
+    gained = sum(
+        (books.get(a, Decimal("0.00")) - income_before.get(a, Decimal("0.00")) for a in income),
+        Decimal("0.00"),
+    ) - (books.get("early_settlement_discount", Decimal("0.00")))
+    assert gained == settlement.total
     assert books_balance(demo) == []

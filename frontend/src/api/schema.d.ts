@@ -3236,7 +3236,8 @@ export interface paths {
          * Settle Early
          * @description Settles every bill left of the lease at the quote's total: by the customer's withhold
          *     agreement (counts when the provider confirms) or offline with a voucher. A lease that
-         *     transfers ownership is then bought out. The same idempotency key answers the same
+         *     transfers ownership is then bought out (a deposit-free lease's buyout is charged against
+         *     its Zhima authorisation, completing it). The same idempotency key answers the same
          *     settlement, asking the provider again while it is processing.
          */
         post: operations["settleEarly"];
@@ -3365,8 +3366,10 @@ export interface paths {
         put?: never;
         /**
          * Chart Risk List Detail
-         * @description The shop's risk queries, newest first, each with what it cost and what it found:
-         *     filter by query type, source (the intake's or a manual one), dates and order number.
+         * @description The shop's risk queries, newest first, each with what it cost and what it found and
+         *     its order's deposit cover (of what was frozen, the customer's money and Zhima's
+         *     guarantee): filter by query type, source (the intake's or a manual one), dates and
+         *     order number.
          */
         post: operations["chartRiskListDetail"];
         delete?: never;
@@ -6378,8 +6381,10 @@ export interface paths {
         put?: never;
         /**
          * Bill Payment
-         * @description Charges one bill now by the customer's withhold agreement. The same idempotency key
-         *     answers the same attempt; a bill is paid at most once.
+         * @description Charges one bill now by the customer's withhold agreement — a deposit-free lease's
+         *     bill is taken from its Zhima authorisation instead (payment method `auth`, while the
+         *     authorisation stands). The same idempotency key answers the same attempt; a bill is
+         *     paid at most once.
          */
         post: operations["BillPayment"];
         delete?: never;
@@ -15810,6 +15815,106 @@ export interface components {
             /** Name Zh */
             name_zh: string;
         };
+        /** RiskQueryCoverOut */
+        RiskQueryCoverOut: {
+            /** Actor */
+            actor: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Decision
+             * @description pass, review or refuse
+             */
+            decision: string;
+            /** Decision Name */
+            decision_name: string;
+            /** Decision Name En */
+            decision_name_en: string;
+            /**
+             * Deposit Credit
+             * @description of the order's frozen deposit, Zhima's guarantee (no money)
+             */
+            deposit_credit: string | null;
+            /**
+             * Deposit Fund
+             * @description of the order's frozen deposit, the customer's money; null: none frozen
+             */
+            deposit_fund: string | null;
+            /**
+             * Grade
+             * @description A (best) to E
+             */
+            grade: string;
+            /** Hit Rules */
+            hit_rules: components["schemas"]["RiskHitOut"][];
+            /** Id */
+            id: number;
+            /**
+             * Id Number
+             * @description masked
+             */
+            id_number: string;
+            /**
+             * Name
+             * @description masked
+             */
+            name: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Order No */
+            order_no: string;
+            /**
+             * Phone
+             * @description masked
+             */
+            phone: string;
+            /**
+             * Price
+             * @description charged to the prepaid risk balance
+             */
+            price: string;
+            /** Query No */
+            query_no: string;
+            /** Query Type */
+            query_type: string;
+            /** Query Type Name */
+            query_type_name: string;
+            /** Query Type Name En */
+            query_type_name_en: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Score
+             * @description 0-1000, higher is safer
+             */
+            score: number | null;
+            /**
+             * Source
+             * @description intake (placing the order) or manual (getRisk)
+             */
+            source: string;
+            /** Source Name */
+            source_name: string;
+        };
+        /** RiskQueryCoverPageOut */
+        RiskQueryCoverPageOut: {
+            /** List */
+            list: components["schemas"]["RiskQueryCoverOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
         /** RiskQueryListIn */
         RiskQueryListIn: {
             /** Date From */
@@ -15912,22 +16017,6 @@ export interface components {
             source: string;
             /** Source Name */
             source_name: string;
-        };
-        /** RiskQueryPageOut */
-        RiskQueryPageOut: {
-            /** List */
-            list: components["schemas"]["RiskQueryOut"][];
-            /** Page */
-            page: number;
-            /** Page Size */
-            page_size: number;
-            /** Total */
-            total: number;
-            /**
-             * Total Capped
-             * @default false
-             */
-            total_capped: boolean;
         };
         /** RiskTypeOut */
         RiskTypeOut: {
@@ -24107,7 +24196,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {integer} */
                         code: 200;
-                        data: components["schemas"]["RiskQueryPageOut"];
+                        data: components["schemas"]["RiskQueryCoverPageOut"];
                         msg: string;
                     };
                 };

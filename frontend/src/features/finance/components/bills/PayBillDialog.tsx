@@ -9,7 +9,8 @@ import { useBillPayment } from '../../orderBillQueries';
 import { FormDialog } from '@/features/orders/components/dialogs/FormDialog';
 import { useOrderText } from '@/features/orders/components/labels';
 
-/** Charges one bill by the withholding agreement; one idempotency key per opening. */
+/** Charges one bill by the withholding agreement (a deposit-free lease's: from its Zhima
+ * authorisation); one idempotency key per opening. */
 export function PayBillDialog({ bill, orderRef, onClose }: { bill: OrderBill | null; orderRef: OrderRef; onClose: () => void }) {
   const { t, label } = useOrderText();
   const pay = useBillPayment(orderRef);

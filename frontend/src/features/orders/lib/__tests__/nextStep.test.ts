@@ -136,7 +136,7 @@ describe('the next step of every after-sale state (issue 41)', () => {
     expect(line(order({ after_sales: [business({ kind: 'renewal', started_by: 'shop' })] }))).toMatch(/^本店已代客户发起续租，等待本店处理/);
     expect(line(order({ status: 'awaiting_shipment', after_sales: [business({ kind: 'refund' })] }), 'platform')).toMatch(/^客户申请退款，等待商家处理/);
     const buyout = line(order({ after_sales: [business({ kind: 'buyout', status: 'approved', amount: '4390.00' })] }));
-    expect(buyout).toContain('买断款 ¥4390.00 正通过客户的代扣协议收取');
+    expect(buyout).toContain('买断款 ¥4390.00 正通过客户的代扣协议（芝麻免押订单从其芝麻授权）收取');
     expect(buyout).toContain('支付机构确认后订单买断完成');
     expect(line(order({ after_sales: [business({ kind: 'exchange', status: 'approved' })] }))).toBe('本店已同意换货：等待客户寄回商品，本店收到后确认收货。');
     expect(line(order({ after_sales: [business({ kind: 'exchange', status: 'approved', received_on: '2026-11-20' })] }))).toBe('本店已收到客户寄回的商品：等待本店寄出换货的新商品。');

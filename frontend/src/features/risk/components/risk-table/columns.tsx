@@ -25,6 +25,19 @@ function OrderLink({ id, no }: { id: number | null; no: string }) {
   );
 }
 
+/** Of the order's frozen deposit, the customer's money and Zhima's guarantee (deposit-free
+ * leases: no money), labelled apart; a dash when nothing was frozen. */
+function DepositCover({ row }: { row: RiskQueryRow }) {
+  const t = useTranslations('risk');
+  if (row.deposit_fund == null || row.deposit_credit == null) return <span>{orDash('')}</span>;
+  return (
+    <span className="flex flex-col text-xs whitespace-nowrap tabular-nums" data-testid="deposit-cover">
+      <span>{t('depositCover.fund', { amount: formatCurrency(row.deposit_fund) })}</span>
+      <span className="text-slate-500">{t('depositCover.credit', { amount: formatCurrency(row.deposit_credit) })}</span>
+    </span>
+  );
+}
+
 /** The balance's lines: recharges in (+), query charges out (-). */
 export function useRiskBillColumns(): ColumnDef<RiskBill, unknown>[] {
   const t = useTranslations('risk');
@@ -80,6 +93,7 @@ export function useRiskQueryColumns(): ColumnDef<RiskQueryRow, unknown>[] {
       },
       { id: 'price', header: t('fields.price'), cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.price)}</span> },
       { id: 'order', header: t('fields.order'), cell: ({ row }) => <OrderLink id={row.original.order_id} no={row.original.order_no} /> },
+      { id: 'deposit_cover', header: t('fields.depositCover'), cell: ({ row }) => <DepositCover row={row.original} /> },
       { id: 'source', header: t('fields.source'), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.source === 'intake' || row.original.source === 'manual' ? t(`source.${row.original.source}`) : row.original.source}</span> },
     ],
     [t, english],
