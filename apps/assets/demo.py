@@ -19,7 +19,15 @@ from apps.goods.services import sku_tracked_set
 from zulin.core.auth import Session
 from zulin.core.clock import clock_at, real_now
 
-from .models import StockReceipt, StockReceiptLine, StockTransfer, Supplier, Unit, UnitStatus
+from .models import (
+    StockReceipt,
+    StockReceiptLine,
+    StockTransfer,
+    Supplier,
+    Unit,
+    UnitMovement,
+    UnitStatus,
+)
 from .rules import luhn_valid
 from .services import (
     Identifiers,
@@ -238,6 +246,36 @@ def _checked_lines(template_items: list[dict], **failed: tuple[str, str]) -> lis
     return lines
 
 
+def _back_at(unit: Unit) -> datetime | None:
+    """When the unit last came back from a customer."""
+    back = unit.movements.filter(action="return_receive").order_by("-id").first()
+    return back.at if back is not None else None
+
+
+@dataclass(frozen=True)
+class UsedUnit:
+    """The demo's unit restocked as used: its SKU, grade (fineness) and when."""
+
+    unit_id: int
+    sku_id: int
+    grade: str
+    restocked_at: datetime
+
+
+def used_unit_restocked() -> UsedUnit | None:
+    """The unit the second-life showcase restocked as used, while it is still in stock."""
+    move = (
+        UnitMovement.objects.filter(action="restock", unit__status=UnitStatus.IN_STOCK)
+        .exclude(unit__grade="new")
+        .select_related("unit")
+        .order_by("at", "id")
+        .first()
+    )
+    if move is None:
+        return None
+    return UsedUnit(move.unit_id, move.unit.sku_id, move.unit.grade, move.at)
+
+
 def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
     """Devices back from their leases at every step, through the services and dated as the
     shop would have done it: the leases still out get their shipping baseline (recorded the
@@ -268,6 +306,14 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
                 ),
             )
     received = list(Unit.objects.filter(status=UnitStatus.RECEIVED).order_by("-updated_at", "-id"))
+    # The newest waits; the one back longest ago (of goods sold new, so that it is leased
+    # again as used: `orders.demo_stories.second_lease_load`) was restocked weeks ago, the
+    # next newest are quarantined, in repair and scrapped.
+    rest = received[1:]
+    used = [unit for unit in rest if sku_for_units(unit.sku_id).fineness == "new"]
+    if used:
+        oldest = min(used, key=lambda unit: (_back_at(unit) or now, unit.pk))
+        rest = [oldest, *(unit for unit in rest if unit.pk != oldest.pk)]
     steps = ["restock", "quarantine", "repair", "scrap"]
 
     def later(base: datetime, wanted: datetime) -> datetime:
@@ -275,9 +321,8 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
         received back at this very load is inspected (and repaired) after it came back."""
         return wanted if wanted > base else base + (now - base) / 2
 
-    for unit, step in zip(received[1:], steps, strict=False):  # the newest still waits
-        back = unit.movements.filter(action="return_receive").order_by("-id").first()
-        at = back.at if back is not None else now - timedelta(days=3)
+    for unit, step in zip(rest, steps, strict=False):
+        at = _back_at(unit) or now - timedelta(days=3)
         inspected_at = min(at + timedelta(hours=2), later(at, now - timedelta(hours=3)))
         items = template_for_sku(unit.sku_id).items
         failed: dict[str, tuple[str, str]] = {}

@@ -105,6 +105,12 @@ def _placed_ago(target: str, index: int) -> timedelta:
     return timedelta(days=days, hours=(index * 7) % 24, minutes=(index * 13) % 60)
 
 
+def _orderable(offer: RentPlan | SellPrice) -> int:
+    """What a customer can order on the offer: a plan at a fineness of its own (leased again
+    as used) counts the units of that grade only."""
+    return sku_orderable(offer.sku_id, getattr(offer, "fineness", "") or None)
+
+
 def _place(
     index: int,
     key: str,
@@ -123,7 +129,7 @@ def _place(
     # when none can, the shop restocks this order's turn: devices tracked by unit arrive on a
     # stock receipt an hour before, a counted SKU's count goes up.
     turn = choices[index % len(choices) :] + choices[: index % len(choices)]
-    picked = next((offer for offer in turn if sku_orderable(offer.sku_id) >= 1), None)
+    picked = next((offer for offer in turn if _orderable(offer) >= 1), None)
     if picked is None:
         picked = turn[0]
         if picked.sku.tracked:
