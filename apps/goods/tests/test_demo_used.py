@@ -50,3 +50,26 @@ def test_the_demo_offers_a_used_unit_on_a_plan_at_its_fineness_and_the_goods_sta
         assert active.count() == len(own) + 1
         assert Goods.objects.get(pk=goods_id).status == GoodsStatus.ON_SHELF
         assert sku_orderable(sku.pk, "95") == 1 and sku_orderable(sku.pk) == 2
+
+
+def test_goods_whose_only_stock_is_used_units_go_back_on_shelf_on_their_used_plan(demo, demo_owner):
+    # Given goods sold new, on shelf, whose tracked SKU has no new unit left, only one back
+    # from a lease graded 95.
+    payload = goods_payload(leaf_category().pk, fineness="new")
+    saved = demo_owner.post("/api/platform/saveAndActiveGoods", payload)
+    assert saved.ok, saved
+    with tenant_context(demo):
+        goods = Goods.objects.get(pk=saved.data["id"])
+        sku = goods.skus.order_by("position").first()
+        sku_tracked_set(actor=None, sku_id=sku.pk)
+        line = receipt_of(sku.pk, 1).lines.get()
+        identifiers = Identifiers(serial_number=next_serial(), imei1=next_imei())
+        receipt_scan(actor=None, line_id=line.pk, identifiers=identifiers, grade="95")
+        assert sku_orderable(sku.pk) == 0
+
+        # When the shop offers it at 95 (off shelf, the plan added, on shelf again).
+        used_plan_offer(actor=None, sku_id=sku.pk, fineness="95")
+
+        # Then the goods are on shelf: a customer can order the used unit on that plan.
+        assert Goods.objects.get(pk=goods.pk).status == GoodsStatus.ON_SHELF
+        assert sku_orderable(sku.pk, "95") == 1
