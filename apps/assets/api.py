@@ -203,7 +203,10 @@ def create_stock_receipt(request: HttpRequest, payload: schemas.CreateReceiptIn)
         attachment_path=payload.attachment_path,
         lines=[
             services.ReceiptLineIn(
-                sku_id=line.sku_id, quantity=line.expected_quantity, unit_cost=line.unit_cost
+                sku_id=line.sku_id,
+                quantity=line.expected_quantity,
+                unit_cost=line.unit_cost,
+                fineness=line.fineness,
             )
             for line in payload.lines
         ],

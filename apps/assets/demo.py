@@ -1,9 +1,10 @@
 """The demo shop's devices (docs/assets.md), through the services and dated as real history
 would be: its phones and laptops tracked by unit, bought from two suppliers on three stock
-receipts before the oldest order of the history (each device scanned with a serial
-number and, for a phone, two Luhn-valid IMEIs), as many units as the SKU's stock was and a
-few more; after the orders' history (which ships them by scan), some units sent to each
-sub-shop and one transfer still on its way. Safe to run again."""
+receipts before the oldest order of the shop's last 90 days (each device scanned with a
+serial number and, for a phone, two Luhn-valid IMEIs), three of each SKU; more bought the day
+an order needs them (the older stories' too); after the orders' history (which ships them by
+scan), some units sent to each sub-shop and one transfer still on its way. Safe to run
+again."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.db.models import F, Q
 from django.utils import timezone
 
 from apps.goods.selectors import sku_for_units, skus_of_goods, tracked_stocks
@@ -19,7 +21,15 @@ from apps.goods.services import sku_tracked_set
 from zulin.core.auth import Session
 from zulin.core.clock import clock_at, real_now
 
-from .models import StockReceipt, StockReceiptLine, StockTransfer, Supplier, Unit, UnitStatus
+from .models import (
+    StockReceipt,
+    StockReceiptLine,
+    StockTransfer,
+    Supplier,
+    Unit,
+    UnitMovement,
+    UnitStatus,
+)
 from .rules import luhn_valid
 from .services import (
     Identifiers,
@@ -35,7 +45,13 @@ SUPPLIERS = (
     ("深圳华强数码供应链有限公司", "陈经理", "13760001234"),
     ("联强国际贸易（中国）有限公司", "王经理", "02161234567"),
 )
-EXTRA = 3  # units beyond the SKU's counted stock: for the sub-shops and a transfer
+# Days before the load of the first three receipts: before the oldest order of the shop's
+# last 90 days (the history places them up to 90 days ago and ships them the day after).
+FIRST_RECEIPTS = (100, 96, 93)
+# Units bought of each SKU on the first receipts, whatever it counted: a shop buys for the
+# leases it expects, not for a shelf (its devices are leased a fair part of the time they are
+# owned); more come as orders need them (`units_restock`).
+FIRST_UNITS = 3
 # Alphabet of serial numbers as makers print them (no I or O: read as 1 and 0).
 _SERIAL_CHARS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
@@ -82,28 +98,30 @@ def _cost(phone: bool, index: int) -> Decimal:
 
 def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
     """The phones' and laptops' SKUs tracked by unit, and their units received on three
-    receipts from two suppliers, 300, 290 and 280 days ago (before the oldest order: the
-    recovery showcase's debts were delivered up to 250 days ago)."""
+    receipts from two suppliers, 100, 96 and 93 days ago (before the oldest order of the
+    shop's last 90 days; the recovery showcase's older debts, delivered up to 250 days ago,
+    take devices the shop bought the day each was ordered: `units_restock`)."""
     if Supplier.objects.filter(name=SUPPLIERS[0][0]).exists():
         return _counts()
     phones, laptops = skus_of_goods(list(devices.phones)), skus_of_goods(list(devices.laptops))
     if not phones and not laptops:
         return _counts()
     started = real_now()
-    with clock_at(started - timedelta(days=305)):
+    with clock_at(started - timedelta(days=FIRST_RECEIPTS[0] + 5)):
         suppliers = [
             supplier_create(actor=actor, name=name, contact=contact, phone=phone)
             for name, contact, phone in SUPPLIERS
         ]
-        # What each SKU counted becomes its units (the count itself is retired: NULL).
-        counted = {
-            sku_id: sku_tracked_set(actor=actor, sku_id=sku_id) for sku_id in phones + laptops
-        }
+        # Tracked by unit from now on (the count itself is retired: NULL); the units are
+        # bought below.
+        for sku_id in phones + laptops:
+            sku_tracked_set(actor=actor, sku_id=sku_id)
     half = (len(phones) + 1) // 2
+    first, second, third = FIRST_RECEIPTS
     plan = (
-        (300, suppliers[0], phones[:half], True, "HQ-2026-0117"),
-        (290, suppliers[1], laptops, False, "SYN-INV-558201"),
-        (280, suppliers[0], phones[half:], True, "HQ-2026-0206"),
+        (first, suppliers[0], phones[:half], True, "HQ-2026-0817"),
+        (second, suppliers[1], laptops, False, "SYN-INV-558201"),
+        (third, suppliers[0], phones[half:], True, "HQ-2026-0824"),
     )
     numbers = itertools.count(10_001)
     for days, supplier, sku_ids, phone, invoice in plan:
@@ -119,7 +137,7 @@ def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
                 lines=[
                     ReceiptLineIn(
                         sku_id=sku_id,
-                        quantity=counted[sku_id] + EXTRA,
+                        quantity=FIRST_UNITS,
                         unit_cost=_cost(phone, index),
                     )
                     for index, sku_id in enumerate(sku_ids)
@@ -137,6 +155,33 @@ def units_showcase_load(*, actor: Session, devices: Devices) -> dict[str, int]:
 
 
 RESTOCK = 5  # units a restock receipt brings of a SKU that ran out
+
+
+def units_bought_after(sku_id: int, grade: str, at: datetime) -> int:
+    """Units of the SKU at `grade` in stock that the shop bought only after `at`: the
+    history is told after the first receipts are scanned, so at an earlier moment of it
+    they are not the shop's yet, and no order of that moment may count or take them."""
+    return Unit.objects.filter(
+        sku_id=sku_id, grade=grade, status=UnitStatus.IN_STOCK, acquired_at__gt=at
+    ).count()
+
+
+def unit_owned_to_ship(
+    sku_id: int, sub_shop_id: int | None, grade: str, at: datetime
+) -> Unit | None:
+    """The unit the shop scans for an order at `at` (the history's clock): one it owned by
+    then, in stock at the order's sub-shop first, else in the warehouse, of the order's
+    grade; the one bought longest ago first (a shop leases its oldest stock first)."""
+    places = Q(sub_shop_id__isnull=True)
+    if sub_shop_id is not None:
+        places |= Q(sub_shop_id=sub_shop_id)
+    return (
+        Unit.objects.filter(
+            places, sku_id=sku_id, grade=grade, status=UnitStatus.IN_STOCK, acquired_at__lte=at
+        )
+        .order_by(F("sub_shop_id").asc(nulls_last=True), "acquired_at", "id")
+        .first()
+    )
 
 
 def units_restock(*, actor: Session, sku_id: int, quantity: int = RESTOCK) -> StockReceipt:
@@ -238,6 +283,36 @@ def _checked_lines(template_items: list[dict], **failed: tuple[str, str]) -> lis
     return lines
 
 
+def _back_at(unit: Unit) -> datetime | None:
+    """When the unit last came back from a customer."""
+    back = unit.movements.filter(action="return_receive").order_by("-id").first()
+    return back.at if back is not None else None
+
+
+@dataclass(frozen=True)
+class UsedUnit:
+    """The demo's unit restocked as used: its SKU, grade (fineness) and when."""
+
+    unit_id: int
+    sku_id: int
+    grade: str
+    restocked_at: datetime
+
+
+def used_unit_restocked() -> UsedUnit | None:
+    """The unit the second-life showcase restocked as used, while it is still in stock."""
+    move = (
+        UnitMovement.objects.filter(action="restock", unit__status=UnitStatus.IN_STOCK)
+        .exclude(unit__grade="new")
+        .select_related("unit")
+        .order_by("at", "id")
+        .first()
+    )
+    if move is None:
+        return None
+    return UsedUnit(move.unit_id, move.unit.sku_id, move.unit.grade, move.at)
+
+
 def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
     """Devices back from their leases at every step, through the services and dated as the
     shop would have done it: the leases still out get their shipping baseline (recorded the
@@ -268,6 +343,14 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
                 ),
             )
     received = list(Unit.objects.filter(status=UnitStatus.RECEIVED).order_by("-updated_at", "-id"))
+    # The newest waits; the one back longest ago (of goods sold new, so that it is leased
+    # again as used: `orders.demo_stories.second_lease_load`) was restocked weeks ago, the
+    # next newest are quarantined, in repair and scrapped.
+    rest = received[1:]
+    used = [unit for unit in rest if sku_for_units(unit.sku_id).fineness == "new"]
+    if used:
+        oldest = min(used, key=lambda unit: (_back_at(unit) or now, unit.pk))
+        rest = [oldest, *(unit for unit in rest if unit.pk != oldest.pk)]
     steps = ["restock", "quarantine", "repair", "scrap"]
 
     def later(base: datetime, wanted: datetime) -> datetime:
@@ -275,9 +358,8 @@ def second_life_showcase_load(*, actor: Session) -> dict[str, int]:
         received back at this very load is inspected (and repaired) after it came back."""
         return wanted if wanted > base else base + (now - base) / 2
 
-    for unit, step in zip(received[1:], steps, strict=False):  # the newest still waits
-        back = unit.movements.filter(action="return_receive").order_by("-id").first()
-        at = back.at if back is not None else now - timedelta(days=3)
+    for unit, step in zip(rest, steps, strict=False):
+        at = _back_at(unit) or now - timedelta(days=3)
         inspected_at = min(at + timedelta(hours=2), later(at, now - timedelta(hours=3)))
         items = template_for_sku(unit.sku_id).items
         failed: dict[str, tuple[str, str]] = {}

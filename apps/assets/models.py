@@ -74,6 +74,9 @@ class StockReceiptLine(models.Model):
     expected_quantity = models.PositiveIntegerField()
     unit_cost = models.DecimalField(max_digits=12, decimal_places=2)  # yuan
     received_quantity = models.PositiveIntegerField(default=0)
+    # A used purchase (issue 63): the line's units are received at this fineness; "" at
+    # their goods' own.
+    fineness = models.CharField(max_length=8, choices=Grade.choices, blank=True, default="")
 
     class Meta:
         ordering = ["id"]

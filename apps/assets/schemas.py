@@ -393,6 +393,7 @@ class ReceiptLineOut(Schema):
     expected_quantity: int
     received_quantity: int
     unit_cost: str
+    fineness: str = Field(description="a used purchase's fineness; '': the goods' own")
 
 
 class ReceiptDetailOut(ReceiptOut):
@@ -404,6 +405,9 @@ class ReceiptLineIn(Schema):
     sku_id: Id
     expected_quantity: int = Field(ge=1, le=10_000)
     unit_cost: UnitCost
+    fineness: GradeValue | Literal[""] = Field(
+        "", description="a used purchase; '': the goods' own"
+    )
 
 
 class CreateReceiptIn(Schema):

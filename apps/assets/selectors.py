@@ -864,6 +864,7 @@ def receipt_line_row(line: StockReceiptLine, skus: Mapping[int, Any]) -> dict[st
         "expected_quantity": line.expected_quantity,
         "received_quantity": line.received_quantity,
         "unit_cost": money_text(line.unit_cost),
+        "fineness": line.fineness,
     }
 
 

@@ -352,6 +352,7 @@ class ReceiptLineIn:
     sku_id: int
     quantity: int
     unit_cost: Decimal
+    fineness: str = ""  # a used purchase: its units' fineness ("" or the goods': new goods)
 
 
 def receipt_create(
@@ -412,6 +413,8 @@ def _receipt_create(
             raise field_error("quantity", Text("须为正数", "must be positive"))
         if line.unit_cost < 0 or line.unit_cost != line.unit_cost.quantize(Decimal("0.01")):
             raise field_error("unit_cost", Text("金额最多两位小数", "at most two decimals"))
+        if line.fineness and line.fineness not in Grade.values:
+            raise field_error(f"lines.{index}.fineness", Text("成色不在可选范围", "not a grade"))
     with transaction.atomic():
         receipt = StockReceipt.objects.create(
             supplier=supplier,
@@ -427,6 +430,10 @@ def _receipt_create(
                 sku_id=line.sku_id,
                 expected_quantity=line.quantity,
                 unit_cost=line.unit_cost,
+                # At the goods' own fineness: kept as "" (it follows the goods').
+                fineness=""
+                if line.fineness == sku_for_units(line.sku_id).fineness
+                else line.fineness,
             )
             for line in lines
         )
@@ -437,7 +444,10 @@ def _receipt_create(
             target_id=receipt.pk,
             after={
                 "supplier_id": supplier.pk,
-                "lines": [[line.sku_id, line.quantity, str(line.unit_cost)] for line in lines],
+                "lines": [
+                    [line.sku_id, line.quantity, str(line.unit_cost), line.fineness]
+                    for line in lines
+                ],
             },
         )
     return receipt
@@ -491,7 +501,7 @@ def receipt_scan(
             status=UnitStatus.IN_STOCK,
             sku_id=line.sku_id,
             identifiers=cleaned,
-            grade=_grade_checked(grade or sku.fineness),
+            grade=_grade_checked(grade or line.fineness or sku.fineness),
             cost=line.unit_cost,
             supplier=line.receipt.supplier,
             receipt_line=line,

@@ -282,8 +282,21 @@ def incomplete_reasons(goods: Goods) -> list[str]:
     )
     if not skus or any(sku.pk not in planned for sku in skus):
         reasons.append("no_rent_plan")
-    # A SKU tracked by unit: its derived stock (units in stock, less open reservations).
-    if sum(orderable_stocks(skus, goods.sub_shop_ids).values()) == 0:
+    # A SKU tracked by unit: its derived stock (units in stock, less open reservations), at
+    # the goods' fineness or at a plan's own (leased again as used: its units of that grade).
+    used = {
+        (sku_id, fineness)
+        for sku_id, fineness in RentPlan.objects.filter(sku__goods=goods, is_active=True)
+        .exclude(fineness="")
+        .values_list("sku_id", "fineness")
+    }
+    scope = {sku.pk: goods.sub_shop_ids for sku in skus if sku.tracked}
+    used_stock = sum(
+        tracked_stocks({sku_id: scope[sku_id]}, fineness=fineness)[sku_id]
+        for sku_id, fineness in used
+        if sku_id in scope
+    )
+    if sum(orderable_stocks(skus, goods.sub_shop_ids).values()) + used_stock == 0:
         reasons.append("no_stock")
     if goods.category_id is None or not category_usable(goods.category_id):
         reasons.append("category_unavailable")

@@ -12,8 +12,7 @@ from decimal import Decimal
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.assets.demo import units_restock
-from apps.assets.selectors import unit_to_ship
+from apps.assets.demo import unit_owned_to_ship, units_bought_after, units_restock
 from apps.goods.models import GoodsStatus, RentPlan, SellPrice
 from apps.goods.selectors import sku_orderable
 from apps.goods.services import sku_stock_update
@@ -111,6 +110,19 @@ def _placed_ago(target: str, index: int) -> timedelta:
     return timedelta(days=days, hours=(index * 7) % 24, minutes=(index * 13) % 60)
 
 
+def _orderable(offer: RentPlan | SellPrice) -> int:
+    """What a customer can order on the offer now (the history's clock): a plan at a
+    fineness of its own (leased again as used) counts the units of that grade only; of a SKU
+    tracked by unit, only the units the shop had bought by now (the first receipts are
+    scanned before the history is told, some of them after its oldest stories)."""
+    fineness = getattr(offer, "fineness", "") or None
+    stock = sku_orderable(offer.sku_id, fineness)
+    if not offer.sku.tracked:
+        return stock
+    grade = fineness or offer.sku.goods.fineness
+    return stock - units_bought_after(offer.sku_id, grade, timezone.now())
+
+
 def _place(
     index: int,
     key: str,
@@ -129,7 +141,7 @@ def _place(
     # when none can, the shop restocks this order's turn: devices tracked by unit arrive on a
     # stock receipt an hour before, a counted SKU's count goes up.
     turn = choices[index % len(choices) :] + choices[: index % len(choices)]
-    picked = next((offer for offer in turn if sku_orderable(offer.sku_id) >= 1), None)
+    picked = next((offer for offer in turn if _orderable(offer) >= 1), None)
     if picked is None:
         picked = turn[0]
         if picked.sku.tracked:
@@ -181,12 +193,12 @@ def _signed(order: Order, owner: Session, slug: str) -> Order:
 
 
 def _device_code(order: Order, typed: str) -> str:
-    """What the shop scans when it ships the order: a unit in stock where the order may take
-    it (its SKU tracked by unit: its IMEI, else its serial number), or what was typed before
-    units (a counted SKU)."""
+    """What the shop scans when it ships the order: a unit it owns by now, in stock where the
+    order may take it (its SKU tracked by unit: its IMEI, else its serial number), or what
+    was typed before units (a counted SKU)."""
     if not devices.tracked(order):
         return typed
-    unit = unit_to_ship(order.sku_id, order.sub_shop_id, grade=order.fineness)
+    unit = unit_owned_to_ship(order.sku_id, order.sub_shop_id, order.fineness, timezone.now())
     if unit is None:
         return typed  # refused by the shipment: a demo that ran out of units says so
     return unit.imei1 or unit.serial_number

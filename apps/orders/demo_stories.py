@@ -5,16 +5,19 @@ story of the demo's history (`demo_history.history_run`), through the services."
 from __future__ import annotations
 
 from collections.abc import Generator
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.assets.demo import UsedUnit, used_unit_restocked
+from apps.goods.demo_used import used_plan_offer
 from zulin.core.auth import Session
 from zulin.core.clock import real_now
 
-from . import after_sale, services
+from . import after_sale, events, services
+from .contracts import lease_instalments
 from .demo import CHANNEL, _customer_short, _delivered, _Offers, _offers, _place, _shipped, _signed
 from .demo_history import Story, history_run, provider_settle
 from .models import AfterSale, Order
@@ -248,4 +251,92 @@ def exchange_in_progress_load(*, owner: Session, slug: str) -> int | None:
     history is already told. Answers the order's id."""
     history_run(exchange_stories(owner=owner, slug=slug), slug=slug, nights=False)
     key = f"demo-{slug}-exchange"
+    return Order.objects.filter(idempotency_key=key).values_list("pk", flat=True).first()
+
+
+# The device's first lease (a six-month lease delivered this many days ago, returned at its
+# end: back about ten weeks ago) and the customers' turns (grade-A applicants no other story
+# is).
+FIRST_LEASE_DAYS, FIRST_LEASE_INDEX = 250, 1986
+
+
+def _first_lease_story(key: str, offers: _Offers, owner: Session, slug: str) -> Story:
+    """A six-month lease of a device sold new, delivered `FIRST_LEASE_DAYS` ago, its bills
+    charged by the shop's nights, returned at the end of its term: the device the
+    second-life showcase restocks as used (the one back longest ago) and leases again."""
+    order = yield from _delivered_ago(
+        FIRST_LEASE_INDEX, key, "in_lease", offers, owner, slug, FIRST_LEASE_DAYS
+    )
+    ends = order.lease_end or timezone.localdate() + timedelta(days=182)
+    yield timezone.make_aware(datetime.combine(ends, time(11, 20)))
+    order.refresh_from_db()
+    yield from lease_returned(order, owner, slug)
+
+
+def used_first_lease_stories(*, owner: Session, slug: str) -> list[Story]:
+    """The first lease of the device leased again as used (issue 63), told in the shop's
+    history: a six-month plan of a SKU tracked by unit whose goods are sold new. Its order
+    has its key: a second run tells nothing."""
+    key = f"demo-{slug}-used-first-lease"
+    if Order.objects.filter(idempotency_key=key).exists():
+        return []
+    plans = [
+        plan
+        for plan in _offers().leases
+        if plan.sku.tracked
+        and plan.sku.goods.fineness == "new"
+        and (plan.term, plan.term_unit) == (6, "month")
+        and not plan.fineness
+    ]
+    if not plans:
+        return []
+    return [_first_lease_story(key, _Offers(leases=plans, sales=[]), owner, slug)]
+
+
+SECOND_LEASE_INDEX = 1989  # the customer's turn: a grade-A applicant no other story is
+
+
+def _second_lease_story(key: str, used: UsedUnit, owner: Session, slug: str) -> Story:
+    """The used unit's second lease: the shop offers its goods at the unit's fineness the
+    hour after the restock, a customer orders on that plan the next morning (audited, signed
+    and bill 1 paid within the hour), the unit is shipped by scan the day after and delivered
+    two days later; the customer pays each later bill in the app on its due date, up to
+    yesterday."""
+    yield used.restocked_at + timedelta(hours=1)
+    plan = used_plan_offer(actor=owner, sku_id=used.sku_id, fineness=used.grade)
+    morning = timezone.localtime(used.restocked_at).date() + timedelta(days=1)
+    yield timezone.make_aware(datetime.combine(morning, time(9, 40)))
+    offers = _Offers(leases=[plan], sales=[])
+    order = _place(SECOND_LEASE_INDEX, key, "in_lease", offers, channel=CHANNEL, owner=owner)
+    yield timezone.now() + timedelta(minutes=30)
+    order = _signed(order, owner, slug)
+    yield timezone.now() + timedelta(days=1, hours=1)
+    _shipped(order, owner)
+    yield timezone.now() + timedelta(days=2)
+    order = _delivered(order)
+    today = timezone.localdate(real_now())
+    for bill in lease_instalments(order)[1:]:  # bill 1 was paid at signing
+        if bill.due_on >= today:
+            return
+        yield timezone.make_aware(datetime.combine(bill.due_on, time(10, 15)))
+        events.customer_bill_pay(
+            order_id=order.pk,
+            period=bill.period,
+            idempotency_key=f"{order.order_no}-p{bill.period}",
+        )
+        provider_settle(slug, f"{order.order_no}B{bill.period:03d}")
+
+
+def second_lease_load(*, owner: Session, slug: str) -> int | None:
+    """The device the second-life showcase restocked as used leased again (issue 63), told
+    on its own after it (no nights: the history's have run; the customer pays in the app).
+    Its order has its key: a second run tells nothing. Answers the order's id."""
+    key = f"demo-{slug}-second-lease"
+    placed = Order.objects.filter(idempotency_key=key).values_list("pk", flat=True).first()
+    if placed is not None:
+        return placed
+    used = used_unit_restocked()
+    if used is None:
+        return None
+    history_run([_second_lease_story(key, used, owner, slug)], slug=slug, nights=False)
     return Order.objects.filter(idempotency_key=key).values_list("pk", flat=True).first()

@@ -35,6 +35,8 @@ from apps.orders.demo_stories import (
     exchange_stories,
     owed_after_lease_count,
     owed_after_lease_stories,
+    second_lease_load,
+    used_first_lease_stories,
 )
 from apps.privacy.demo import privacy_showcase_load
 from apps.promotion.demo import share_links_showcase_load
@@ -278,6 +280,7 @@ def shop_showcase_load(
                     *recovery_stories(owner=owner, merchant=merchant),
                     *exchange_stories(owner=owner, slug=merchant.slug),
                     *zhima_stories(owner=owner, slug=merchant.slug),
+                    *used_first_lease_stories(owner=owner, slug=merchant.slug),
                 ],
             )
         owing = owed_after_lease_count(slug=merchant.slug)
@@ -319,6 +322,9 @@ def shop_showcase_load(
         # quarantine, repair, scrap.
         with _step():
             units = second_life_showcase_load(actor=owner)
+        # The unit restocked as used leased again on a plan at its fineness, with its bills.
+        with _step():
+            second_lease_load(owner=owner, slug=merchant.slug)
         # Last: reports what the bills came to once every other part has moved them.
         with _step():
             credit = credit_showcase_load(actor=owner)

@@ -5,6 +5,8 @@ changes nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import connection
 from django_tenants.utils import tenant_context
 
@@ -14,6 +16,7 @@ from apps.orders.demo_stories import exchange_in_progress_load
 from apps.orders.models import AfterSale, Order
 from tenants.accounts.demo import demo_actor
 from tests.leases import detail_of, goods_on_shelf
+from zulin.core.clock import clock_at, real_now
 from zulin.core.sides import PlatformType
 
 
@@ -21,7 +24,9 @@ def test_the_demo_has_one_exchange_the_shop_started_dated_after_the_delivery(dem
     offer = goods_on_shelf(demo_owner, channels=["alipay_mini"])  # the demo's channel
     with tenant_context(demo):
         sku_tracked_set(actor=None, sku_id=offer.sku_id)
-        units = units_in_stock(offer.sku_id, 2)
+        # Bought before the lease (the demo ships only a unit the shop owned by then).
+        with clock_at(real_now() - timedelta(days=60)):
+            units = units_in_stock(offer.sku_id, 2)
         owner = demo_actor(platform_type=PlatformType.STORE, merchant=demo, username="owner")
         order_id = exchange_in_progress_load(owner=owner, slug="demo")
         assert order_id is not None

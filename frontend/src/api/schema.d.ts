@@ -14347,6 +14347,12 @@ export interface components {
         ReceiptLineIn: {
             /** Expected Quantity */
             expected_quantity: number;
+            /**
+             * Fineness
+             * @description a used purchase; '': the goods' own
+             * @default
+             */
+            fineness: ("new" | "99" | "95" | "90" | "80") | "";
             /** Sku Id */
             sku_id: number;
             /** Unit Cost */
@@ -14356,6 +14362,11 @@ export interface components {
         ReceiptLineOut: {
             /** Expected Quantity */
             expected_quantity: number;
+            /**
+             * Fineness
+             * @description a used purchase's fineness; '': the goods' own
+             */
+            fineness: string;
             /** Goods Name */
             goods_name: string;
             /** Id */

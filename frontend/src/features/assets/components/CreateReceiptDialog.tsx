@@ -8,25 +8,32 @@ import { DateField } from '@/components/ui/DateField';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { IconButton } from '@/components/ui/IconButton';
 import { Input } from '@/components/ui/Input';
+import { Select } from '@/components/ui/fields';
 import { asApiError } from '@/lib/apiError';
 import { businessDay } from '@/lib/businessTime';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { parseMoneyInput } from '@/lib/money';
 import { checkDraftLines, draftTotal, lineFieldErrors, type DraftLine, type DraftLineError } from '../lib/stock';
+import { GRADES } from '../lib/units';
 import { useCreateReceipt } from '../queries';
+import type { CreateReceiptBody } from '../types';
 import { SkuPicker } from './SkuPicker';
 import { SupplierPicker } from './SupplierPicker';
+import { useGradeName } from './UnitBadges';
+
+type ReceiptFineness = NonNullable<CreateReceiptBody['lines'][number]['fineness']>;
 
 const LINES_MAX = 50;
 
 function emptyLine(key: number): DraftLine {
-  return { key, sku_id: null, sku_label: '', quantity: '', unit_cost: '' };
+  return { key, sku_id: null, sku_label: '', quantity: '', unit_cost: '', fineness: '' };
 }
 
-/** A new stock receipt: supplier, date, invoice number, lines of SKU × quantity × unit cost. One idempotency key per opening. */
+/** A new stock receipt: supplier, date, invoice number, lines of SKU × quantity × unit cost × fineness (a used purchase: its units come in at that fineness and count in its stock). One idempotency key per opening. */
 export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const t = useTranslations('assets.create');
   const create = useCreateReceipt();
+  const gradeName = useGradeName();
   const [key] = useState(() => newIdempotencyKey('stock-receipt'));
   const [supplierId, setSupplierId] = useState<number | null>(null);
   const [date, setDate] = useState(() => businessDay());
@@ -52,7 +59,7 @@ export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onC
         receipt_date: date,
         invoice_no: invoice.trim(),
         attachment_path: '',
-        lines: lines.map((line) => ({ sku_id: line.sku_id as number, expected_quantity: Number(line.quantity.trim()), unit_cost: parseMoneyInput(line.unit_cost) as string })),
+        lines: lines.map((line) => ({ sku_id: line.sku_id as number, expected_quantity: Number(line.quantity.trim()), unit_cost: parseMoneyInput(line.unit_cost) as string, fineness: line.fineness as ReceiptFineness })),
         idempotency_key: key,
       });
       onClose();
@@ -81,13 +88,21 @@ export function CreateReceiptDialog({ onClose, onCreated }: { open: boolean; onC
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-medium text-slate-700">{t('lines')}</legend>
         {lines.map((line, index) => (
-          <div key={line.key} className="grid grid-cols-1 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_6rem_8rem_auto] sm:items-start" data-receipt-line={index + 1}>
+          <div key={line.key} className="grid grid-cols-1 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_6rem_8rem_7rem_auto] sm:items-start" data-receipt-line={index + 1}>
             <SkuPicker label={t('sku', { n: index + 1 })} value={line.sku_id ? { sku_id: line.sku_id, label: line.sku_label } : null} error={lineError(index, 'sku')} onChange={(sku) => {
                 patch(line.key, { sku_id: sku?.sku_id ?? null, sku_label: sku?.label ?? '' });
                 setSkuRefusals((current) => Object.fromEntries(Object.entries(current).filter(([key]) => Number(key) !== line.key)));
               }} />
             <Input label={t('quantity')} inputMode="numeric" value={line.quantity} maxLength={4} error={lineError(index, 'quantity')} onChange={(event) => patch(line.key, { quantity: event.target.value })} />
             <Input label={t('unitCost')} inputMode="decimal" value={line.unit_cost} maxLength={12} error={lineError(index, 'unit_cost')} onChange={(event) => patch(line.key, { unit_cost: event.target.value })} />
+            <Select label={t('fineness')} hint={line.fineness ? t('usedHint') : undefined} value={line.fineness} onChange={(event) => patch(line.key, { fineness: event.target.value })} data-receipt-fineness>
+              <option value="">{t('finenessOwn')}</option>
+              {GRADES.map((grade) => (
+                <option key={grade} value={grade}>
+                  {gradeName(grade)}
+                </option>
+              ))}
+            </Select>
             <div className="sm:pt-6">
               <IconButton label={t('removeLine', { n: index + 1 })} disabled={lines.length === 1} onClick={() => setLines((current) => current.filter((item) => item.key !== line.key))} className="rounded p-2 text-slate-400 hover:bg-slate-100 hover:text-red-600 disabled:opacity-40">
                 <svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">

@@ -111,6 +111,7 @@ function ReceiveBody({ detail, canScan }: { detail: ReceiptDetail; canScan: bool
                     <UserText className="font-medium text-slate-900">{line.sku_name}</UserText>
                     <span className="ml-2 text-xs text-slate-500">
                       <UserText>{line.goods_name}</UserText> · {formatCurrency(line.unit_cost)}
+                      {line.fineness ? <span data-line-fineness> · {gradeName(line.fineness)}</span> : null}
                     </span>
                   </span>
                   <span className="w-36">

@@ -92,18 +92,21 @@ export interface DraftLine {
   sku_label: string;
   quantity: string;
   unit_cost: string;
+  /** A used purchase: the units' fineness; '' at the goods' own. */
+  fineness: string;
 }
 
 export type DraftLineError = Partial<Record<'sku' | 'quantity' | 'unit_cost', 'required' | 'invalid' | 'duplicate'>>;
 
-/** Each line's problems (empty object: fine); a SKU on two lines is a duplicate on the second. */
+/** Each line's problems (empty object: fine); a SKU at one fineness on two lines is a duplicate on the second (new and used of one SKU are two lines). */
 export function checkDraftLines(lines: readonly DraftLine[]): DraftLineError[] {
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   return lines.map((line) => {
     const error: DraftLineError = {};
+    const key = `${line.sku_id}:${line.fineness}`;
     if (line.sku_id === null) error.sku = 'required';
-    else if (seen.has(line.sku_id)) error.sku = 'duplicate';
-    else seen.add(line.sku_id);
+    else if (seen.has(key)) error.sku = 'duplicate';
+    else seen.add(key);
     const quantity = line.quantity.trim();
     if (!quantity) error.quantity = 'required';
     else if (!/^\d{1,4}$/.test(quantity) || Number(quantity) < 1) error.quantity = 'invalid';

@@ -50,7 +50,7 @@ const unit = (id: number, patch: Record<string, unknown> = {}) => ({
 });
 
 describe('ReceiveDialog', () => {
-  const line = (received: number) => ({ id: 31, sku_id: 11, sku_name: '256G 黑色', goods_name: 'iPhone 15', expected_quantity: 2, received_quantity: received, unit_cost: '4999.00' });
+  const line = (received: number) => ({ id: 31, sku_id: 11, sku_name: '256G 黑色', goods_name: 'iPhone 15', expected_quantity: 2, received_quantity: received, unit_cost: '4999.00', fineness: '' });
   const receipt = { id: 8, receipt_no: 'RK2026112700008', supplier_id: 3, supplier_name: '华强北供应链', receipt_date: '2026-11-27', invoice_no: '', attachment_path: '', status: 'open', status_label: '待入库', expected: 2, scanned: 0, total_cost: '9998.00', created_at: '2026-11-27T10:00:00+08:00', lines: [line(0)], units: [] };
   const TYPO = '353915110101048';
 

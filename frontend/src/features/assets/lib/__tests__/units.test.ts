@@ -55,7 +55,7 @@ describe('statusTabs', () => {
 });
 
 describe('receipts', () => {
-  const line = (id: number, expected: number, received: number) => ({ id, sku_id: id, sku_name: `S${id}`, goods_name: 'G', expected_quantity: expected, received_quantity: received, unit_cost: '1.00' });
+  const line = (id: number, expected: number, received: number) => ({ id, sku_id: id, sku_name: `S${id}`, goods_name: 'G', expected_quantity: expected, received_quantity: received, unit_cost: '1.00', fineness: '' });
 
   it('scans into the chosen line while it has room, then the first line with room', () => {
     const lines = [line(1, 2, 2), line(2, 3, 1), line(3, 1, 0)];
@@ -67,12 +67,18 @@ describe('receipts', () => {
 
   it('checks the lines typed and adds up the cost in cents', () => {
     const draft = [
-      { key: 1, sku_id: 5, sku_label: '', quantity: '3', unit_cost: '1999.90' },
-      { key: 2, sku_id: 5, sku_label: '', quantity: '0', unit_cost: 'abc' },
-      { key: 3, sku_id: null, sku_label: '', quantity: '', unit_cost: '' },
+      { key: 1, sku_id: 5, sku_label: '', quantity: '3', unit_cost: '1999.90', fineness: '' },
+      { key: 2, sku_id: 5, sku_label: '', quantity: '0', unit_cost: 'abc', fineness: '' },
+      { key: 3, sku_id: null, sku_label: '', quantity: '', unit_cost: '', fineness: '' },
     ];
     expect(checkDraftLines(draft)).toEqual([{}, { sku: 'duplicate', quantity: 'invalid', unit_cost: 'invalid' }, { sku: 'required', quantity: 'required', unit_cost: 'required' }]);
-    expect(draftTotal([{ key: 1, sku_id: 1, sku_label: '', quantity: '3', unit_cost: '0.10' }, { key: 2, sku_id: 2, sku_label: '', quantity: '2', unit_cost: '1999.9' }])).toBe('4000.10');
+    expect(draftTotal([{ key: 1, sku_id: 1, sku_label: '', quantity: '3', unit_cost: '0.10', fineness: '' }, { key: 2, sku_id: 2, sku_label: '', quantity: '2', unit_cost: '1999.9', fineness: '95' }])).toBe('4000.10');
+  });
+
+  it('takes one SKU new and bought used at 95 as two lines, twice at 95 as a duplicate', () => {
+    const at = (key: number, fineness: string) => ({ key, sku_id: 5, sku_label: '', quantity: '1', unit_cost: '3100.00', fineness });
+    expect(checkDraftLines([at(1, ''), at(2, '95')])).toEqual([{}, {}]);
+    expect(checkDraftLines([at(1, '95'), at(2, '95')])).toEqual([{}, { sku: 'duplicate' }]);
   });
 
   it('keeps the open receipt in the URL', () => {
