@@ -85,7 +85,9 @@ def consent_save(
                 customer=customer,
                 purpose=purpose,
                 status=wanted,
-                given_at=now,
+                # No record was consent given at intake (docs/privacy.md): a first withdrawal
+                # withdraws what the customer gave when they became the shop's customer.
+                given_at=now if given else customer.created_at,
                 withdrawn_at=None if given else now,
             )
             status_created(CONSENT, row=row, actor=actor, reason=reason)

@@ -5,6 +5,7 @@ contract; the lease itself goes on."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 from django.db import connection
@@ -66,6 +67,8 @@ def test_a_withdrawn_credit_consent_refuses_credit_queries_and_the_lease_goes_on
     assert withdrawn.ok, withdrawn
     row = next(r for r in withdrawn.data["consents"] if r["purpose"] == "credit_query")
     assert row["status"] == "withdrawn" and row["withdrawn_at"] and row["given_at"]
+    # (given when the customer became the shop's, at intake: before the withdrawal)
+    assert datetime.fromisoformat(row["given_at"]) < datetime.fromisoformat(row["withdrawn_at"])
     assert "合同" in withdrawn.data["lease_basis"]
     # and every credit query of the customer is refused at once, nothing charged or recorded
     applied = demo_owner.post(APPLY, {"order_id": order.id, "idempotency_key": "consent-q-1"})
