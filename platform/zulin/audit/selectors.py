@@ -1,10 +1,9 @@
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date
 from typing import Any
 
-from django.utils import timezone
-
+from zulin.core.dates import on_days
 from zulin.core.i18n import pick
 from zulin.core.pagination import page_of
 
@@ -45,11 +44,7 @@ def reveal_page(
         entries = entries.filter(action=action)
     if actor_account_id is not None:
         entries = entries.filter(actor_account_id=actor_account_id)
-    zone = timezone.get_current_timezone()
-    if date_from:
-        entries = entries.filter(created_at__gte=datetime.combine(date_from, time.min, zone))
-    if date_to:
-        entries = entries.filter(created_at__lte=datetime.combine(date_to, time.max, zone))
+    entries = on_days(entries, date_from, date_to)
 
     def row(entry: AuditEntry) -> dict[str, Any]:
         after = entry.after if isinstance(entry.after, dict) else {}
