@@ -9,9 +9,7 @@ from django.db.models import Count, Max, Min, Q, QuerySet
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
 
-from ..models import (
-    Order,
-)
+from ..models import Customer, Order
 from ..projection import customer_masked, mask_name
 from ..scope import order_in_scope, visible_orders
 from ..selectors import (
@@ -54,8 +52,6 @@ def customer_order_groups(
 def customer_people(ids: list[int]) -> dict[int, dict[str, Any]]:
     """Customers by id, masked as every screen shows them, with the ID number's lookup hash
     (never answered: it finds their blacklist entries and messages)."""
-    from ..models import Customer
-
     rows = Customer.objects.filter(pk__in=ids)
     shown = {c.pk: customer_masked(c.name, c.phone, restricted=c.restricted) for c in rows}
     return {
@@ -87,8 +83,6 @@ def customer_order_values(
 def customer_identity(customer_id: int) -> dict[str, str] | None:
     """The customer's ID number and phone, for a service that keeps only their hashes (the
     blacklist); None when there is no such customer."""
-    from ..models import Customer
-
     found = Customer.objects.filter(pk=customer_id).first()
     if found is None:
         return None
@@ -126,8 +120,6 @@ def order_ids_of_customer(customer_id: int) -> QuerySet[Any]:
 def customer_ids_matching(keyword: str) -> QuerySet[Any]:
     """Ids of the customers a keyword names (part of a name, a phone, an ID number), as a
     subquery (the recovery list's search)."""
-    from ..models import Customer
-
     keyword = keyword.strip()
     return Customer.objects.filter(
         Q(name__icontains=keyword)
@@ -139,8 +131,6 @@ def customer_ids_matching(keyword: str) -> QuerySet[Any]:
 def customer_ids_by(*, phone: str = "", id_number: str = "") -> list[int]:
     """The customers an exact phone or ID number names (a privacy request's subject), oldest
     first: one ID number names at most one customer, a phone may name several."""
-    from ..models import Customer
-
     if id_number:
         rows = Customer.objects.filter(
             id_number_hash=lookup_hash(id_number, context="customer.id_number")
@@ -154,6 +144,4 @@ def customer_ids_by(*, phone: str = "", id_number: str = "") -> list[int]:
 
 def customer_ids_oldest(limit: int) -> list[int]:
     """The shop's first customers' ids (the demo's privacy requests name them)."""
-    from ..models import Customer
-
     return list(Customer.objects.order_by("pk").values_list("pk", flat=True)[:limit])
