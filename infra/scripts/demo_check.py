@@ -200,19 +200,18 @@ def _clocks(env: dict[str, str]) -> str:
     ).stdout.strip()
 
 
-# What the showcase promises whatever the hour: today's reconciliation of `demo` has its
-# lost callback and the walk-in payment missing in the ledger and its short withhold differing
-# (the load's stories after the faults must not settle or close their trades).
+# What the showcase promises whatever the hour (tenants.finance.demo.TODAY_OPEN_DIFFERENCES):
+# the load's stories after the faults must not settle or close their trades.
 SHOWCASE = """
 import django
 django.setup()
 from collections import Counter
 from django.utils import timezone
+from tenants.finance.demo import TODAY_OPEN_DIFFERENCES as want
 from tenants.finance.models import ReconciliationMismatch
 kinds = Counter(ReconciliationMismatch.objects.filter(
     run__merchant__slug="demo", run__day=timezone.localdate(), status="open"
 ).values_list("kind", flat=True))
-want = {"missing_in_ledger": 2, "amount_differs": 1}
 print("" if kinds == want else f"today's reconciliation: {dict(kinds)}, expected {want}")
 """
 
