@@ -86,7 +86,11 @@ function CreditOrderBody({ row, orderId, canManage }: { row: ZhimaCreditOrder; o
               </li>
             ))}
           </ul>
-          {row.status === 'violation_pending' && row.violation_earliest && <p className="mt-1 text-xs text-slate-500">{t('earliest', { time: formatDateTime(row.violation_earliest) })}</p>}
+          {row.status === 'violation_pending' && row.violation_earliest && (
+            <p id={`zhima-earliest-${orderId}`} className="mt-1 text-xs text-slate-500">
+              {t('earliest', { time: formatDateTime(row.violation_earliest) })}
+            </p>
+          )}
         </div>
       )}
       {canManage && <ViolationActions row={row} orderId={orderId} />}
@@ -126,6 +130,9 @@ function ViolationActions({ row, orderId }: { row: ZhimaCreditOrder; orderId: nu
     confirm.reset();
   };
   if (row.status !== 'performing' && row.status !== 'violation_pending') return null;
+  // The server refuses a violation before the grace after the notice has run (and says until
+  // when); the button says so before anyone tries.
+  const graceRunning = row.violation_earliest !== null && Date.now() < Date.parse(row.violation_earliest);
   return (
     <div className="flex flex-wrap gap-2">
       {row.status === 'performing' && (
@@ -134,7 +141,13 @@ function ViolationActions({ row, orderId }: { row: ZhimaCreditOrder; orderId: nu
         </Button>
       )}
       {row.status === 'violation_pending' && (
-        <Button variant="danger" onClick={() => setAsking('confirm')}>
+        <Button
+          variant="danger"
+          onClick={() => setAsking('confirm')}
+          disabled={graceRunning}
+          title={graceRunning ? t('earliest', { time: formatDateTime(row.violation_earliest!) }) : undefined}
+          aria-describedby={graceRunning ? `zhima-earliest-${orderId}` : undefined}
+        >
           {t('confirmViolation')}
         </Button>
       )}

@@ -67,4 +67,20 @@ describe('ZhimaCreditSection', () => {
     expect(section()).toBeNull();
     expect(document.querySelector('#order-zhima')).toBeNull();
   });
+
+  it('keeps the violation unconfirmable while the grace after the notice runs, and says until when', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    await show({ order_id: 9, deposit_free: true, credit_order: creditOrder({ violation_earliest: inDays(2) }) });
+    const confirm = [...section()!.querySelectorAll('button')].find((button) => button.textContent === '确认违约')!;
+    expect(confirm.disabled).toBe(true);
+    const why = document.getElementById(confirm.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toMatch(/^最早可于 .+ 确认违约$/);
+    expect(confirm.title).toBe(why.textContent);
+    await cleanup();
+
+    await show({ order_id: 9, deposit_free: true, credit_order: creditOrder({ violation_earliest: inDays(-1) }) });
+    const open = [...section()!.querySelectorAll('button')].find((button) => button.textContent === '确认违约')!;
+    expect(open.disabled).toBe(false);
+    expect(open.getAttribute('aria-describedby')).toBeNull();
+  });
 });
