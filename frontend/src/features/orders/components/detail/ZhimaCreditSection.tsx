@@ -122,6 +122,8 @@ function ViolationActions({ row, orderId }: { row: ZhimaCreditOrder; orderId: nu
   const t = useTranslations('order.detail.zhima');
   const [asking, setAsking] = useState<'notice' | 'confirm' | null>(null);
   const [reason, setReason] = useState('');
+  // When the page was opened: the grace is days long, a reload shows it ended.
+  const [openedAt] = useState(() => Date.now());
   const notice = useNoticeCreditViolation(orderId);
   const confirm = useConfirmCreditViolation(orderId);
   const close = () => {
@@ -132,7 +134,7 @@ function ViolationActions({ row, orderId }: { row: ZhimaCreditOrder; orderId: nu
   if (row.status !== 'performing' && row.status !== 'violation_pending') return null;
   // The server refuses a violation before the grace after the notice has run (and says until
   // when); the button says so before anyone tries.
-  const graceRunning = row.violation_earliest !== null && Date.now() < Date.parse(row.violation_earliest);
+  const graceRunning = row.violation_earliest !== null && openedAt < Date.parse(row.violation_earliest);
   return (
     <div className="flex flex-wrap gap-2">
       {row.status === 'performing' && (
