@@ -57,6 +57,19 @@ class CreditIdIn(Schema):
     id: Id
 
 
+class CreditFileExportIn(Schema):
+    id: Id
+    reason: str = Field(
+        max_length=500,
+        description="why the file is taken away whole (2–200 characters): it holds every "
+        "reported customer's name and ID number; recorded in the owner's reveal log",
+    )
+
+
+class CreditFileLinkOut(Schema):
+    download_url: str = Field(description="the XML, valid a few minutes")
+
+
 class CreditRecoverIn(Schema):
     id: Id
     reason: SingleLineText = Field(min_length=1, max_length=200)
@@ -190,7 +203,6 @@ class CreditFilePageOut(PageOut):
 
 class CreditFileDetailOut(CreditFileOut):
     intact: bool = Field(description="the kept XML still has its SHA-256")
-    download_url: str
     tree: list[CreditTreeNodeOut]
     records: list[CreditRecordOut]
 

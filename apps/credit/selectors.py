@@ -17,8 +17,6 @@ from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
 from zulin.core.scoping import scope_to_sub_shop
-from zulin.files.links import private_file_link
-from zulin.files.models import StoredFile
 
 from . import derive
 from .models import (
@@ -154,17 +152,15 @@ def file_page(
 
 
 def file_detail(session: Session, *, file_id: int, language: int = 0) -> dict[str, Any]:
-    """A file with its tree (read from the XML kept), its records and a short-lived link to
-    download the XML."""
+    """A file with its tree (read from the XML kept, names and ID numbers masked) and its
+    records. The XML itself is taken away through `file_export`, with a reason."""
     found = files_in_scope(session).filter(pk=file_id).first()
     if found is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
-    stored = StoredFile.objects.get(pk=found.stored_file_id)
     content = read_stored(found.stored_file_id)
     return {
         **file_row(found),
         "intact": sha256_of(content) == found.sha256,
-        "download_url": private_file_link(stored, session=session),
         "tree": xml_tree(content, language=language),
         "records": [record_row(r) for r in _records(found.records.all()).order_by("id")],
     }

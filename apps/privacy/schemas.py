@@ -19,7 +19,9 @@ LookupName = Literal["phone", "id_number"]
 Phone = SingleLineText
 
 
-RevealActionName = Literal["order.identity_view", "order.identity_export", "privacy.copy_identity"]
+RevealActionName = Literal[
+    "order.identity_view", "order.identity_export", "privacy.copy_identity", "credit.file_export"
+]
 
 
 class RevealLogIn(Schema):

@@ -2653,6 +2653,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/exportCreditFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export Credit File
+         * @description (Added) A short-lived link to a report file's XML, which holds every reported
+         *     customer's name and ID number whole: a reason (2–200) is required and the export is
+         *     recorded in the owner's reveal log (`credit.file_export`). 404 for a file outside the
+         *     session's scope.
+         */
+        post: operations["exportCreditFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credit/generateFileData": {
         parameters: {
             query?: never;
@@ -2688,7 +2711,8 @@ export interface paths {
         };
         /**
          * Get Credit File Detail
-         * @description A report file: its tree, records, feedback and a short-lived download link.
+         * @description A report file: its tree (names and ID numbers masked), records and feedback. The XML
+         *     is taken away with `exportCreditFile`.
          */
         get: operations["getCreditFileDetail"];
         put?: never;
@@ -9122,8 +9146,6 @@ export interface components {
             created_at: string;
             /** Created By */
             created_by: string;
-            /** Download Url */
-            download_url: string;
             /** Feedback Reason */
             feedback_reason: string;
             /** File Name */
@@ -9159,6 +9181,24 @@ export interface components {
             submitted_at: string | null;
             /** Tree */
             tree: components["schemas"]["CreditTreeNodeOut"][];
+        };
+        /** CreditFileExportIn */
+        CreditFileExportIn: {
+            /** Id */
+            id: number;
+            /**
+             * Reason
+             * @description why the file is taken away whole (2–200 characters): it holds every reported customer's name and ID number; recorded in the owner's reveal log
+             */
+            reason: string;
+        };
+        /** CreditFileLinkOut */
+        CreditFileLinkOut: {
+            /**
+             * Download Url
+             * @description the XML, valid a few minutes
+             */
+            download_url: string;
         };
         /** CreditFileListIn */
         CreditFileListIn: {
@@ -15553,7 +15593,7 @@ export interface components {
              * Action
              * @description omit: every kind of reveal
              */
-            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity") | null;
+            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export") | null;
             /**
              * Actor Account Id
              * @description only the reveals of this account
@@ -21545,7 +21585,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description omit: every kind of reveal */
-                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity") | null;
+                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export") | null;
                 /** @description only the reveals of this account */
                 actor_account_id?: number | null;
                 /** @description on or after this China day */
@@ -23185,6 +23225,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["CreditRecordOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    exportCreditFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditFileExportIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["CreditFileLinkOut"];
                         msg: string;
                     };
                 };

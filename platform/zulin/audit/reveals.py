@@ -24,6 +24,9 @@ REVEAL_ACTIONS: dict[str, Text] = {
     "privacy.copy_identity": Text(
         "个人信息副本含完整身份信息", "Customer's copy with full identity"
     ),
+    "credit.file_export": Text(
+        "下载征信报送文件（含完整身份信息）", "Credit report file taken whole"
+    ),
 }
 
 

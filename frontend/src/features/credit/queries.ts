@@ -24,6 +24,7 @@ const P = {
   sign: '/api/credit/userCreateSign',
   open: '/api/credit/accountOpeningCredit',
   append: '/api/credit/appendRepaymentTurnover',
+  exportFile: '/api/credit/exportCreditFile',
 } as const;
 
 export const creditKeys = {
@@ -82,6 +83,16 @@ export function useSubmitFile() {
   return useMutation({
     mutationFn: (id: number) => orThrow(P.submit, apiPost(P.submit, { id })),
     onSuccess: () => void invalidate(),
+  });
+}
+
+/**
+ * A short-lived link to a file's XML, which holds every reported customer's name and ID number
+ * whole: asked with a reason, recorded in the owner's reveal log.
+ */
+export function useExportCreditFile() {
+  return useMutation({
+    mutationFn: (body: ApiBody<typeof P.exportFile, 'post'>) => orThrow(P.exportFile, apiPost(P.exportFile, body)),
   });
 }
 

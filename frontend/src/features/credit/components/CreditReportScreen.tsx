@@ -7,15 +7,15 @@ import { DetailSection } from '@/components/DetailSection';
 import { formatDateTime } from '@/components/format';
 import { PageHeader } from '@/components/PageHeader';
 import { StatusBadge } from '@/components/StatusBadge';
-import { Tree } from '@/components/Tree';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Spinner } from '@/components/ui/Spinner';
 import { useGlobalState } from '@/components/GlobalStateProvider';
 import { hasAction } from '@/lib/access';
 import { fileStatusTone, RECORD_STATES } from '../lib/credit';
-import { useCreditFile, useCreditFiles, useCreditRecords, useGenerateFile, useSubmitFile, type CreditRecord } from '../queries';
+import { useCreditFiles, useCreditRecords, useGenerateFile, useSubmitFile, type CreditRecord } from '../queries';
 import { CorrectRecordDialog } from './CorrectRecordDialog';
+import { CreditFileTree } from './CreditFileTree';
 import { CreditRecordTable } from './CreditRecordTable';
 
 /**
@@ -82,7 +82,7 @@ export function CreditReportScreen() {
           </ul>
         )}
       </DetailSection>
-      {fileId !== null && <FileTree id={fileId} onClose={() => setFileId(null)} />}
+      {fileId !== null && <CreditFileTree id={fileId} canManage={canManage} onClose={() => setFileId(null)} />}
       <DetailSection id="credit-records" title={t('records.title')}>
         <div role="tablist" className="mb-3 flex flex-wrap gap-1">
           {['', ...RECORD_STATES].map((code) => (
@@ -111,39 +111,5 @@ export function CreditReportScreen() {
       </DetailSection>
       {correcting && <CorrectRecordDialog record={correcting} onClose={() => setCorrecting(null)} />}
     </div>
-  );
-}
-
-function FileTree({ id, onClose }: { id: number; onClose: () => void }) {
-  const t = useTranslations('credit');
-  const file = useCreditFile(id);
-  return (
-    <DetailSection
-      id="credit-file"
-      title={file.data ? t('files.detail', { no: file.data.file_no }) : t('files.title')}
-      actions={
-        <Button variant="secondary" className="px-2 py-0.5 text-xs" onClick={onClose}>
-          {t('close')}
-        </Button>
-      }
-    >
-      {file.isPending ? (
-        <Spinner label={t('loading')} />
-      ) : file.isError ? (
-        <EmptyState tone="error" title={t('loadFailed')} action={<Button variant="secondary" onClick={() => void file.refetch()}>{t('retry')}</Button>} />
-      ) : (
-        <div className="flex flex-col gap-2">
-          <p className="break-all font-mono text-xs text-slate-500">
-            SHA-256 {file.data.sha256} · {file.data.intact ? t('files.intact') : t('files.altered')}
-          </p>
-          <a className="text-sm text-sky-700 hover:underline" href={file.data.download_url}>
-            {t('files.download')}
-          </a>
-          <div data-credit-tree className="rounded-md border border-slate-200 p-2">
-            <Tree nodes={file.data.tree} label={t('files.detail', { no: file.data.file_no })} />
-          </div>
-        </div>
-      )}
-    </DetailSection>
   );
 }

@@ -13,9 +13,20 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { USER_TEXT } from '@/components/ui/UserText';
 import { useRevealLog, type RevealQuery, type RevealRow } from '../queries';
 
-export const REVEAL_ACTIONS = ['order.identity_view', 'order.identity_export', 'privacy.copy_identity'] as const;
+export const REVEAL_ACTIONS = ['order.identity_view', 'order.identity_export', 'privacy.copy_identity', 'credit.file_export'] as const;
 type RevealAction = (typeof REVEAL_ACTIONS)[number];
-const KEYS: Record<RevealAction, 'view' | 'pack' | 'copy'> = { 'order.identity_view': 'view', 'order.identity_export': 'pack', 'privacy.copy_identity': 'copy' };
+const KEYS: Record<RevealAction, 'view' | 'pack' | 'copy' | 'creditFile'> = {
+  'order.identity_view': 'view',
+  'order.identity_export': 'pack',
+  'privacy.copy_identity': 'copy',
+  'credit.file_export': 'creditFile',
+};
+
+/** What a reveal was of: an order, a privacy request, or a credit report file. */
+function targetKey(row: RevealRow): 'order' | 'request' | 'creditFile' {
+  if (row.order_id) return 'order';
+  return row.target_type === 'credit_file' ? 'creditFile' : 'request';
+}
 
 /**
  * The owner's reveal log (privacy.reveals) on the privacy screen: each time a whole phone or ID
@@ -36,7 +47,7 @@ export function RevealLogSection() {
         id: 'target',
         header: t('columns.target'),
         meta: { priority: 2 },
-        cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.order_id ? t('target.order', { id: row.original.order_id }) : t('target.request', { id: row.original.target_id })}</span>,
+        cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{t(`target.${targetKey(row.original)}`, { id: row.original.order_id ?? row.original.target_id })}</span>,
       },
       { id: 'reason', header: t('columns.reason'), cell: ({ row }) => <span {...USER_TEXT}>{row.original.reason}</span> },
     ],
