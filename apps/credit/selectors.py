@@ -27,6 +27,7 @@ from .models import (
     CreditReportFile,
     CreditSettlement,
 )
+from .personal import name_masked
 from .xmlfile import FileAccount, build_xml, read_stored, sha256_of, xml_tree
 
 
@@ -65,7 +66,7 @@ def record_row(record: CreditRecord) -> dict[str, Any]:
         "order_no": account.order_no,
         "account_no": account.account_no,
         "account_type": account.account_type,
-        "customer_name": account.customer_name,
+        "customer_name": name_masked(account.customer_name),
         "kind": record.kind,
         "key": record.key,
         "period": record.period,

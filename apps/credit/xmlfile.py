@@ -19,6 +19,8 @@ import xmlschema
 
 from zulin.core.crypto import mask_id_number
 
+from .personal import name_masked
+
 XSD_PATH = Path(__file__).parent / "xsd" / "credit_report.xsd"
 SECTION_ORDER = ("D1", "R1", "R2", "R3", "R4", "C1")
 
@@ -193,7 +195,7 @@ def xml_tree(content: bytes, *, language: int = 0) -> list[dict[str, Any]]:
             if element.tag == "IdNumber":
                 value = mask_id_number(text)
             elif element.tag == "Name":
-                value = text[:1] + "*" * (len(text) - 1)
+                value = name_masked(text)
             else:
                 value = text
         return {

@@ -45,8 +45,14 @@ def test_the_file_page_shows_identities_masked_and_holds_no_link(demo, demo_owne
     detail = demo_owner.get(P + "getCreditFileDetail", {"id": file["id"]})
     assert detail.ok, detail
     assert "download_url" not in detail.data
-    # (The name is shown as every list shows it; a whole ID number is a reveal.)
+    # Names masked as in every list (the family name and stars), the ID numbers too.
     assert customer.id_number not in str(detail.data)
+    assert customer.name not in str(detail.data)
+    assert {row["customer_name"] for row in detail.data["records"]} == {
+        customer.name[0] + "*" * (len(customer.name) - 1)
+    }
+    listed = demo_owner.get(P + "getCreditRecordList", {}).data["list"]
+    assert listed and customer.name not in str(listed)
     values = []
     stack = list(detail.data["tree"])
     while stack:
