@@ -13,12 +13,6 @@ from django.db.models.functions import Concat, Left
 from .models import AccountType, CreditAccount
 
 
-def name_masked(name: str) -> str:
-    """A reported customer's name as the reporting screens and calls show it: the family name
-    and a star per other character (the file the bureau takes holds it whole)."""
-    return name[:1] + "*" * (len(name) - 1)
-
-
 def order_adverse_facts(order_ids: list[int]) -> tuple[int, date | None]:
     """The orders' open collection accounts, and the day the last closed one closed."""
     accounts = CreditAccount.objects.filter(order_id__in=order_ids, account_type=AccountType.C1)

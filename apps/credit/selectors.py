@@ -13,6 +13,7 @@ from django.utils import timezone
 from apps.orders.reads import order_credit_facts
 from tenants.catalog.selectors import money
 from zulin.core.auth import Session
+from zulin.core.crypto import mask_name
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.core.pagination import page_of
@@ -27,7 +28,6 @@ from .models import (
     CreditReportFile,
     CreditSettlement,
 )
-from .personal import name_masked
 from .xmlfile import FileAccount, build_xml, read_stored, sha256_of, xml_tree
 
 
@@ -66,7 +66,7 @@ def record_row(record: CreditRecord) -> dict[str, Any]:
         "order_no": account.order_no,
         "account_no": account.account_no,
         "account_type": account.account_type,
-        "customer_name": name_masked(account.customer_name),
+        "customer_name": mask_name(account.customer_name),
         "kind": record.kind,
         "key": record.key,
         "period": record.period,

@@ -17,9 +17,7 @@ from xml.etree.ElementTree import Element, SubElement, tostring  # building only
 
 import xmlschema
 
-from zulin.core.crypto import mask_id_number
-
-from .personal import name_masked
+from zulin.core.crypto import mask_id_number, mask_name
 
 XSD_PATH = Path(__file__).parent / "xsd" / "credit_report.xsd"
 SECTION_ORDER = ("D1", "R1", "R2", "R3", "R4", "C1")
@@ -195,7 +193,7 @@ def xml_tree(content: bytes, *, language: int = 0) -> list[dict[str, Any]]:
             if element.tag == "IdNumber":
                 value = mask_id_number(text)
             elif element.tag == "Name":
-                value = name_masked(text)
+                value = mask_name(text)
             else:
                 value = text
         return {

@@ -19,6 +19,7 @@ from apps.orders.reads import (
     order_tracking,
 )
 from apps.service.selectors import order_messages
+from zulin.core.crypto import mask_id_number, mask_name, mask_phone
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.models import StoredFile
 from zulin.files.services import private_path
@@ -151,8 +152,30 @@ def notary_files(subject: PackSubject) -> list[EvidenceFile]:
 
 
 def identity_files(subject: PackSubject) -> list[EvidenceFile]:
+    """The customer's identity whole and the ID card pictures, for the roles that argue a
+    dispute. A restricted customer's (a deletion request something holds, docs/privacy.md)
+    are hidden from every store role, so the pack carries them masked, says so, and leaves
+    the pictures out. The instruments the dispute is about stay as their providers keep them
+    (the signed contract, the e-signature's and the notary's records) [counsel]."""
     facts = _facts(subject)
     customer = facts["customer"]
+    if customer["restricted"]:
+        return [
+            json_file(
+                "identity.json",
+                {
+                    "restricted": True,
+                    "note": "客户个人信息已限制处理（删除请求因保留义务暂缓）："
+                    "证据包不含完整身份信息与身份证照片；如仲裁或法院要求，按法定程序另行提供。",
+                    "name": mask_name(customer["name"]),
+                    "id_number": mask_id_number(customer["id_number"]),
+                    "phone": mask_phone(customer["phone"]),
+                    "risk": facts["risk"],
+                },
+                title_zh="身份核验与风控结果（已限制处理，脱敏）",
+                title_en="Identity check and risk results (restricted, masked)",
+            )
+        ]
     files = [
         json_file(
             "identity.json",

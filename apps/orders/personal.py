@@ -16,12 +16,12 @@ from django.utils import timezone
 from tenants.orders.rules import OrderStatus
 from zulin.audit.services import audit_record
 from zulin.core.auth import Session
-from zulin.core.crypto import lookup_hash, normalized
+from zulin.core.crypto import lookup_hash, mask_name, normalized
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.files.services import private_file_erase
 
 from .models import Customer, Order, Shipment, Suppression
-from .projection import mask_name, order_project
+from .projection import order_project
 
 # The statuses an order ends in: any other keeps the customer's data (an open lease or sale).
 ENDED = (

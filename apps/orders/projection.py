@@ -4,16 +4,10 @@ order index (`tenants.orders.OrderIndex`), written in the transaction of the cha
 from __future__ import annotations
 
 from tenants.orders.models import OrderIndex
-from zulin.core.crypto import lookup_hash, mask_phone
+from zulin.core.crypto import lookup_hash, mask_name, mask_phone
 from zulin.core.db import tenant_connection
 
 from .models import Order
-
-
-def mask_name(name: str) -> str:
-    """张三 → 张*, 欧阳娜娜 → 欧***: the family name stays readable."""
-    return name[:1] + "*" * max(len(name) - 1, 1) if name else ""
-
 
 # What a list shows of a restricted customer (name and phone alike).
 RESTRICTED = "***"

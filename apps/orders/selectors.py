@@ -20,7 +20,7 @@ from tenants.orders.rules import ORDER_TODOS, STAGES, STATUS_LABELS
 from zulin.audit.selectors import audit_trail
 from zulin.audit.state import status_history
 from zulin.core.auth import Session
-from zulin.core.crypto import mask_id_number, mask_phone
+from zulin.core.crypto import mask_id_number, mask_name, mask_phone
 from zulin.core.dates import on_days
 from zulin.core.numbers import id_from_text
 from zulin.core.pagination import page_of
@@ -36,7 +36,7 @@ from .models import (
     OrderStage,
     Shipment,
 )
-from .projection import customer_masked, mask_name
+from .projection import customer_masked
 from .scope import order_in_scope, visible_orders
 from .termination import min_term_end
 

@@ -229,3 +229,34 @@ def test_another_merchant_or_a_sibling_sub_shop_cannot_create_or_read_a_pack(
     # The pack's link works on the merchant's own host only.
     stolen = acme_owner.client.get(owners["download_url"], HTTP_HOST=acme_owner.host)
     assert json.loads(stolen.content)["code"] == ErrorCode.FILE_LINK_WRONG_HOST
+
+
+def test_a_restricted_customer_is_in_the_pack_masked_without_the_id_card_pictures(
+    celery_eager, django_capture_on_commit_callbacks, demo, demo_owner, disputed
+):
+    # given the customer restricted (a deletion request something holds, apps.privacy)
+    with tenant_context(demo):
+        customer = Order.objects.select_related("customer").get(pk=disputed).customer
+        whole = (customer.name, customer.phone, customer.id_number)
+        type(customer).objects.filter(pk=customer.pk).update(restricted=True)
+    connection.set_schema_to_public()
+
+    # when the pack is made
+    status = _pack(demo_owner, disputed, django_capture_on_commit_callbacks)
+    archive = zipfile.ZipFile(io.BytesIO(_download(demo_owner, status["download_url"])))
+
+    # then its identity part says so and holds the masks only, and no ID card picture
+    identity_paths = [name for name in archive.namelist() if name.startswith("05_identity/")]
+    assert [name.rsplit("/", 1)[-1] for name in identity_paths] == ["identity.json"]
+    identity = json.loads(archive.read(identity_paths[0]))
+    assert identity["restricted"] is True and identity["note"]
+    assert identity["id_number"] == whole[2][:4] + "*" * (len(whole[2]) - 8) + whole[2][-4:]
+    assert identity["phone"] == whole[1][:3] + "****" + whole[1][-4:]
+    assert identity["name"] == whole[0][0] + "*" * (len(whole[0]) - 1)
+    # and nothing else holds them but the instruments argued, as their providers keep them:
+    # the signed contract, the e-signature's record and the notary's
+    instruments = ("02_contract/", "03_esign/", "04_notary/")
+    for name in archive.namelist():
+        if name.endswith((".json", ".csv", ".txt")) and not name.startswith(instruments):
+            text = archive.read(name).decode()
+            assert whole[2] not in text and whole[1] not in text, name

@@ -7,10 +7,10 @@ from typing import Any
 from django.db.models import Count, Max, Min, Q, QuerySet
 
 from zulin.core.auth import Session
-from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
+from zulin.core.crypto import lookup_hash, mask_id_number, mask_name, mask_phone
 
 from ..models import Customer, Order
-from ..projection import customer_masked, mask_name
+from ..projection import customer_masked
 from ..scope import order_in_scope, visible_orders
 from ..selectors import (
     LIST_COLUMNS,

@@ -116,6 +116,7 @@ def order_evidence_facts(order_id: int) -> dict[str, Any]:
             "id_number": customer.id_number,
             "id_card_front": id_from_text(customer.id_card_front),
             "id_card_back": id_from_text(customer.id_card_back),
+            "restricted": customer.restricted,
         },
         "risk": {
             "grade": order.risk_grade,

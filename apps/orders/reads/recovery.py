@@ -7,12 +7,11 @@ from typing import Any
 from django.db.models import Subquery
 
 from tenants.orders.rules import STATUS_LABELS
-from zulin.core.crypto import mask_phone
+from zulin.core.crypto import mask_name, mask_phone
 
 from ..models import (
     Order,
 )
-from ..projection import mask_name
 
 
 def recovery_list_facts(order_ids: list[int]) -> dict[int, dict[str, str]]:

@@ -153,6 +153,11 @@ def mask_id_number(number: str) -> str:
     return text[:4] + "*" * (len(text) - 8) + text[-4:]
 
 
+def mask_name(name: str) -> str:
+    """张三 → 张*, 欧阳娜娜 → 欧***: the family name stays readable."""
+    return name[:1] + "*" * max(len(name) - 1, 1) if name else ""
+
+
 def mask_phone(phone: str) -> str:
     """`138****5678`: the carrier prefix and the last four digits."""
     text = normalized(phone)
