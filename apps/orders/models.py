@@ -61,15 +61,31 @@ class Suppression(models.Model):
         ID_NUMBER = "id_number", "身份证号"
         PHONE = "phone", "手机号"
 
+    class Status(models.TextChoices):
+        ACTIVE = "active", "禁止回流"
+        LIFTED = "lifted", "已解除"
+
     kind = models.CharField(max_length=10, choices=Kind.choices)
     value_hash = models.CharField(max_length=64)
     customer_id = models.BigIntegerField()
     reason = models.CharField(max_length=40)  # the privacy request's number
+    # Lifted with the customer's fresh consent (`personal.suppression_lift`): who, when, how
+    # the customer was verified and why; the row stays as the record of both.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    lifted_by_name = models.CharField(max_length=50, blank=True, default="")
+    lift_verification = models.CharField(max_length=12, blank=True, default="")
+    lift_note = models.CharField(max_length=200, blank=True, default="")
+    lift_reason = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["kind", "value_hash"], name="suppression_once")
+            models.UniqueConstraint(
+                fields=["kind", "value_hash"],
+                condition=models.Q(status="active"),
+                name="suppression_once",
+            )
         ]
 
 

@@ -49,6 +49,7 @@ from .outbox import order_event
 from .personal import customer_erase as customer_erase  # apps.privacy's deletion
 from .personal import customer_restrict as customer_restrict
 from .personal import person_suppressed
+from .personal import suppression_lift as suppression_lift  # apps.privacy's lift
 from .projection import order_project
 from .scope import order_in_scope
 from .settings_selectors import order_setting_answer
