@@ -33,7 +33,9 @@ class Customer(models.Model):
     name = models.CharField(max_length=50)
     phone = models.CharField(max_length=20)
     id_number = EncryptedTextField(context="customer.id_number")
-    id_number_hash = models.CharField(max_length=64, unique=True)
+    # One live customer per person; an erased row keeps its hash (risk matching, the
+    # suppression list) and a person who comes back is a new row (`services._customer`).
+    id_number_hash = models.CharField(max_length=64, db_index=True)
     # Private files (zulin.files): ID card front and back, never under the media URL.
     id_card_front = models.CharField(max_length=64, blank=True, default="")
     id_card_back = models.CharField(max_length=64, blank=True, default="")
@@ -50,6 +52,13 @@ class Customer(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["phone"], name="customer_phone_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["id_number_hash"],
+                condition=models.Q(erased_at=None),
+                name="customer_person_once",
+            )
+        ]
 
 
 class Suppression(models.Model):

@@ -268,5 +268,14 @@ def test_a_suppression_is_lifted_only_with_fresh_consent_and_the_intake_takes_th
     again = demo_owner.post("/api/backend/liftSuppression", lift)
     assert again.code == 400, again  # nothing left to lift
 
-    returned = place(app, offer, key="keep-back-0186", phone="13800000184", seed=94)
-    assert returned.ok, returned
+    returned = placed(demo, place(app, offer, key="keep-back-0186", phone="13800000184", seed=94))
+    with tenant_context(demo):
+        # A new customer: the erased row and its orders stay as the erasure left them.
+        comer = Order.objects.get(pk=returned.id).customer
+        assert comer.pk != customer_id and comer.erased_at is None
+        assert (comer.name, comer.phone, comer.id_number) == ("张三", "13800000184", id_number)
+        old = Customer.objects.get(pk=customer_id)
+        assert (old.name, old.phone, old.id_number) == ("张*", "", "")
+        assert old.id_number_hash == comer.id_number_hash  # matched for risk where allowed
+    again = _delete_request(demo_owner, id_number, "13800000184")
+    assert again["customer"]["id"] == comer.pk  # a new request is about the live customer
