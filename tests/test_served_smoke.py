@@ -53,7 +53,7 @@ from apps.goods.models import Addon, Goods, GoodsPackage, RentPlan, Sku
 from apps.goods.services import sku_tracked_set
 from apps.orders.intake_auth import intake_key_create, signed_headers
 from apps.orders.models import Order, PickupBooking, Shipment
-from apps.privacy.models import PrivacyRequest
+from apps.privacy.models import LegalHold, PrivacyRequest
 from apps.promotion.models import ShareLink
 from apps.recovery.models import RecoveryCase
 from apps.risk.models import CreditQuery
@@ -181,6 +181,7 @@ def _shop_rows(merchant: Merchant) -> dict[str, Any]:
             "credit_settlement": _first(CreditSettlement.objects.all()),
             "recovery_case": _first(RecoveryCase.objects.all()),
             "privacy_request": _first(PrivacyRequest.objects.all()),
+            "legal_hold": _first(LegalHold.objects.all()),
             "collector": _first(staff.filter(roles__code="collector")),
             "out_no": _first(BillPayment.objects.filter(bill__order_id=order.pk), "out_trade_no"),
             "trade_no": _first(
@@ -356,6 +357,7 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"StockTransfer", "stock_transfer"),
     ("id", r"Webhook", "webhook_endpoint"),
     ("id", r"Privacy(Request|Copy|Data)", "privacy_request"),
+    ("id", r"LegalHold", "legal_hold"),
     ("handler_id", r"", "staff"),
     ("id", r"ApiKey", "api_key"),
     ("endpoint_id", r"", "webhook_endpoint"),

@@ -66,6 +66,7 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "PrivacyRequestListIn.kind": "privacyRequests.kind",
     "PrivacyRequestCreateIn.kind": "privacyRequests.kind",
     "PrivacyRestrictionOut.status": "privacyRequests.deletion.status",
+    "LegalHoldListIn.status": "privacyRequests.holds.status",
     "CaseFiltersIn.state": "recovery.state",
     "CaseListIn.state": "recovery.state",
     "ContactIn.outcome": "recovery.outcomes",

@@ -33,7 +33,9 @@ class Customer(models.Model):
     name = models.CharField(max_length=50)
     phone = models.CharField(max_length=20)
     id_number = EncryptedTextField(context="customer.id_number")
-    id_number_hash = models.CharField(max_length=64, unique=True)
+    # One live customer per person; an erased row keeps its hash (risk matching, the
+    # suppression list) and a person who comes back is a new row (`services._customer`).
+    id_number_hash = models.CharField(max_length=64, db_index=True)
     # Private files (zulin.files): ID card front and back, never under the media URL.
     id_card_front = models.CharField(max_length=64, blank=True, default="")
     id_card_back = models.CharField(max_length=64, blank=True, default="")
@@ -50,6 +52,13 @@ class Customer(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["phone"], name="customer_phone_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["id_number_hash"],
+                condition=models.Q(erased_at=None),
+                name="customer_person_once",
+            )
+        ]
 
 
 class Suppression(models.Model):
@@ -61,15 +70,31 @@ class Suppression(models.Model):
         ID_NUMBER = "id_number", "身份证号"
         PHONE = "phone", "手机号"
 
+    class Status(models.TextChoices):
+        ACTIVE = "active", "禁止回流"
+        LIFTED = "lifted", "已解除"
+
     kind = models.CharField(max_length=10, choices=Kind.choices)
     value_hash = models.CharField(max_length=64)
     customer_id = models.BigIntegerField()
     reason = models.CharField(max_length=40)  # the privacy request's number
+    # Lifted with the customer's fresh consent (`personal.suppression_lift`): who, when, how
+    # the customer was verified and why; the row stays as the record of both.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    lifted_by_name = models.CharField(max_length=50, blank=True, default="")
+    lift_verification = models.CharField(max_length=12, blank=True, default="")
+    lift_note = models.CharField(max_length=200, blank=True, default="")
+    lift_reason = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["kind", "value_hash"], name="suppression_once")
+            models.UniqueConstraint(
+                fields=["kind", "value_hash"],
+                condition=models.Q(status="active"),
+                name="suppression_once",
+            )
         ]
 
 

@@ -6,7 +6,7 @@ brought back. Other apps reach these through `reads` and `services` (re-exported
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -14,10 +14,12 @@ from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
 from tenants.orders.rules import OrderStatus
-from zulin.audit.services import audit_record
+from zulin.audit.services import actor_name, audit_record
+from zulin.audit.state import Machine, move, transition_locked
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_name, normalized
-from zulin.core.errors import ApplicationError, ErrorCode
+from zulin.core.errors import ApplicationError, ErrorCode, field_error
+from zulin.core.i18n import Text
 from zulin.files.services import private_file_erase
 
 from .models import Customer, Order, Shipment, Suppression
@@ -75,6 +77,25 @@ def customer_facts(customer_id: int) -> CustomerFacts | None:
     )
 
 
+def customers_ended_before(day: date) -> list[int]:
+    """Customers not erased nor restricted whose every order has ended, the last before
+    `day` (China day): the candidates of a retention period's end. Their holds (debts,
+    disputes, cases, legal holds) are the caller's to check, one by one."""
+    start = timezone.make_aware(datetime.combine(day, time.min))
+    open_customers = Order.objects.exclude(status__in=ENDED).values("customer_id")
+    recent = Order.objects.filter(
+        Q(finished_at__gte=start) | Q(status_changed_at__gte=start)
+    ).values("customer_id")
+    return list(
+        Customer.objects.filter(erased_at=None, restricted=False, orders__isnull=False)
+        .exclude(pk__in=open_customers)
+        .exclude(pk__in=recent)
+        .distinct()
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 def person_suppressed(*, id_number: str = "", phone: str = "") -> bool:
     """Whether the ID number or the phone is on the suppression list (a customer erased on
     their request): an intake, an import or a marketing list must not bring them back."""
@@ -84,7 +105,7 @@ def person_suppressed(*, id_number: str = "", phone: str = "") -> bool:
         wanted |= Q(kind=Suppression.Kind.ID_NUMBER, value_hash=id_hash)
     if phone.strip():
         wanted |= Q(kind=Suppression.Kind.PHONE, value_hash=_phone_hash(phone))
-    return Suppression.objects.filter(wanted).exists()
+    return Suppression.objects.filter(wanted, status=Suppression.Status.ACTIVE).exists()
 
 
 def _phone_hash(phone: str) -> str:
@@ -102,12 +123,15 @@ def _suppress(kind: str, value_hash: str, *, customer_id: int, reason: str) -> i
         return 0
 
 
-def customer_erase(*, actor: Session, customer_id: int, reason: str) -> dict[str, int]:
+def customer_erase(
+    *, actor: Session | None, customer_id: int, reason: str, suppress: bool = True
+) -> dict[str, int]:
     """Anonymises the customer in orders: name → family name and a star, phone and ID
     number emptied and kept only as keyed hashes (both put on the suppression list), ID card
     pictures erased, every parcel's receiver cut to province and city, the platform's index
     of the orders rewritten. Audited; a customer already erased is left as is (all counts
-    0). The caller (apps.privacy) checked that nothing holds the data."""
+    0). The caller (apps.privacy) checked that nothing holds the data. `suppress` False (a
+    retention period's end, not the customer's request): nothing put on the list."""
     with transaction.atomic():
         customer = Customer.objects.select_for_update().filter(pk=customer_id).first()
         if customer is None:
@@ -133,13 +157,15 @@ def customer_erase(*, actor: Session, customer_id: int, reason: str) -> dict[str
                 parcel.receiver = kept
                 parcel.save(update_fields=["receiver", "updated_at"])
                 receivers += 1
-        suppressed = _suppress(
-            Suppression.Kind.ID_NUMBER,
-            customer.id_number_hash,
-            customer_id=customer.pk,
-            reason=reason,
-        )
-        if phone_hash:
+        suppressed = 0
+        if suppress:
+            suppressed = _suppress(
+                Suppression.Kind.ID_NUMBER,
+                customer.id_number_hash,
+                customer_id=customer.pk,
+                reason=reason,
+            )
+        if suppress and phone_hash:
             suppressed += _suppress(
                 Suppression.Kind.PHONE, phone_hash, customer_id=customer.pk, reason=reason
             )
@@ -178,3 +204,55 @@ def customer_restrict(*, actor: Session, customer_id: int, reason: str) -> bool:
                 reason=reason,
             )
     return bool(changed)
+
+
+SUPPRESSION = Machine(
+    model=Suppression,
+    target_type="suppression",
+    moves=(move(Suppression.Status.ACTIVE, "lift", Suppression.Status.LIFTED, "privacy.manage"),),
+    labels={"active": ("禁止回流", "suppressed"), "lifted": ("已解除", "lifted")},
+)
+
+
+def suppression_lift(
+    *,
+    actor: Session,
+    id_number: str,
+    phone: str = "",
+    verification: str,
+    note: str = "",
+    reason: str,
+) -> list[int]:
+    """Lifts the suppression of an erased customer who comes back and consents afresh: the
+    ID number's entry (and the phone's, when given) moved to lifted through the state
+    machine with who, when, how the customer was verified and why (history and audit);
+    the intake accepts the ID number again. The ids of the entries lifted; an ID number not
+    on the list is a 400 on `id_number`."""
+    id_hash = lookup_hash(normalized(id_number), context="customer.id_number")
+    wanted = Q(kind=Suppression.Kind.ID_NUMBER, value_hash=id_hash)
+    if phone.strip():
+        wanted |= Q(kind=Suppression.Kind.PHONE, value_hash=_phone_hash(phone))
+    with transaction.atomic():
+        rows = list(
+            Suppression.objects.select_for_update()
+            .filter(wanted, status=Suppression.Status.ACTIVE)
+            .order_by("pk")
+        )
+        if not any(row.kind == Suppression.Kind.ID_NUMBER for row in rows):
+            raise field_error(
+                "id_number",
+                Text("该身份证号不在禁止回流名单上", "this ID number is not on the list"),
+            )
+        now, name = timezone.now(), actor_name(actor)
+
+        def lifted(locked: Suppression) -> dict[str, str]:
+            locked.lifted_at, locked.lifted_by_name = now, name
+            locked.lift_verification, locked.lift_note = verification, note
+            locked.lift_reason = reason
+            return {"kind": locked.kind, "verification": verification, "note": note}
+
+        for row in rows:
+            transition_locked(
+                SUPPRESSION, row=row, action="lift", actor=actor, reason=reason, change=lifted
+            )
+    return [row.pk for row in rows]

@@ -49,6 +49,7 @@ from .outbox import order_event
 from .personal import customer_erase as customer_erase  # apps.privacy's deletion
 from .personal import customer_restrict as customer_restrict
 from .personal import person_suppressed
+from .personal import suppression_lift as suppression_lift  # apps.privacy's lift
 from .projection import order_project
 from .scope import order_in_scope
 from .settings_selectors import order_setting_answer
@@ -96,7 +97,10 @@ def _customer(data: Intake) -> Customer:
     if not id_number_valid(id_number):
         raise field_error("id_number", Text("身份证号不正确", "not a valid ID number"))
     id_hash = lookup_hash(id_number, context="customer.id_number")
-    customer = Customer.objects.select_for_update().filter(id_number_hash=id_hash).first()
+    # The live customer: a person erased and come back (their suppression lifted) is a new
+    # row, the erased one left as it was with its orders.
+    live = Customer.objects.select_for_update().filter(id_number_hash=id_hash, erased_at=None)
+    customer = live.first()
     if customer is None:
         try:
             with transaction.atomic():
@@ -107,7 +111,7 @@ def _customer(data: Intake) -> Customer:
                     id_number_hash=id_hash,
                 )
         except IntegrityError:
-            customer = Customer.objects.select_for_update().get(id_number_hash=id_hash)
+            customer = live.get()
     if (customer.name, customer.phone) != (data.customer_name, data.customer_phone):
         customer.name, customer.phone = data.customer_name, data.customer_phone
         customer.save(update_fields=["name", "phone", "updated_at"])

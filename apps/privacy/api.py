@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from apps.orders.consents import consent_rows, consent_save, customer_exists
+from apps.orders.services import suppression_lift
 from zulin.audit.selectors import reveal_page
 from zulin.core.auth import current_session, store_auth
 from zulin.core.envelope import request_language
@@ -19,6 +20,15 @@ from zulin.core.routes import call
 from . import schemas, selectors, services
 from .copy import customer_copy_create
 from .deletion import deletion_block, deletion_erase, deletion_restrict
+from .holds import HoldInput, hold_create, hold_detail, hold_lift, hold_page
+from .retention import (
+    RETENTION_LAW_YEARS,
+    class_counts,
+    retention_dry_run,
+    retention_runs,
+    retention_setting_save,
+    retention_years,
+)
 from .selectors import MANAGE
 
 router = Router(tags=["backend: privacy"])
@@ -205,3 +215,106 @@ def save_privacy_setting(request: HttpRequest, payload: schemas.PrivacySettingIn
         actor=current_session(request), due_working_days=payload.due_working_days
     )
     return selectors.setting_answer(setting)
+
+
+@call(router.get, "/getLegalHolds", schemas.LegalHoldPageOut, auth=AUTH)
+def get_legal_holds(request: HttpRequest, query: Query[schemas.LegalHoldListIn]) -> Any:
+    """Legal holds (a court's, a procuratorate's, the police's or a regulator's order to keep
+    a customer's data), latest start first: filtered by customer and status; `holding` says
+    whether it holds the data today."""
+    return hold_page(
+        actor=current_session(request),
+        customer_id=query.customer_id,
+        status=query.status,
+        page=query.page,
+        page_size=query.page_size,
+    )
+
+
+@call(router.get, "/getLegalHold", schemas.LegalHoldOut, auth=AUTH)
+def get_legal_hold(request: HttpRequest, query: Query[schemas.LegalHoldIdIn]) -> Any:
+    """One legal hold with its status history."""
+    return hold_detail(actor=current_session(request), hold_id=query.id)
+
+
+@call(router.post, "/createLegalHold", schemas.LegalHoldOut, auth=AUTH)
+def create_legal_hold(request: HttpRequest, payload: schemas.LegalHoldCreateIn) -> Any:
+    """Records a legal hold on a customer (or one of their orders): who ordered it, its
+    reference and reason, from when and until when (none: until lifted). While it holds, a
+    deletion is answered with it and the retention job leaves the customer; audited."""
+    session = current_session(request)
+    hold = hold_create(
+        actor=session,
+        data=HoldInput(
+            customer_id=payload.customer_id,
+            order_id=payload.order_id,
+            authority=payload.authority,
+            authority_name=payload.authority_name,
+            reference=payload.reference,
+            reason=payload.reason,
+            starts_on=payload.starts_on,
+            ends_on=payload.ends_on,
+        ),
+    )
+    return hold_detail(actor=session, hold_id=hold.pk)
+
+
+@call(router.post, "/liftLegalHold", schemas.LegalHoldOut, auth=AUTH)
+def lift_legal_hold(request: HttpRequest, payload: schemas.LegalHoldLiftIn) -> Any:
+    """Lifts an active legal hold with the reason (the authority's release); a lifted hold
+    is never lifted again (409). The retention job erases a restricted customer the night
+    nothing holds them any more."""
+    session = current_session(request)
+    hold_lift(actor=session, hold_id=payload.id, reason=payload.reason)
+    return hold_detail(actor=session, hold_id=payload.id)
+
+
+def _shop_wide(session: Any) -> None:
+    if session.sub_shop_id is not None:
+        raise ApplicationError(ErrorCode.NOT_FOUND)
+
+
+@call(router.get, "/getRetention", schemas.RetentionOut, auth=AUTH)
+def get_retention(request: HttpRequest) -> Any:
+    """The retention job: the shop's periods (the law's minimum beside them) and the last
+    nights' runs, counts per data class (never the data)."""
+    _shop_wide(current_session(request))
+    return {"years": retention_years(), "law_years": RETENTION_LAW_YEARS, "runs": retention_runs()}
+
+
+@call(router.post, "/saveRetentionSetting", schemas.RetentionOut, auth=AUTH)
+def save_retention_setting(request: HttpRequest, payload: schemas.RetentionYearsIn) -> Any:
+    """Lengthens a retention period (years): never shorter than the law's (a 400 on the
+    class), at most 30; audited."""
+    session = current_session(request)
+    _shop_wide(session)
+    years = {code: value for code, value in payload.dict().items() if value is not None}
+    retention_setting_save(actor=session, years=years)
+    return {"years": retention_years(), "law_years": RETENTION_LAW_YEARS, "runs": retention_runs()}
+
+
+@call(router.get, "/getRetentionDryRun", schemas.RetentionDryRunOut, auth=AUTH)
+def get_retention_dry_run(request: HttpRequest) -> Any:
+    """What tonight's retention run would do — counts per data class and the customers
+    (opaque ids) it would erase or anonymise — computed and rolled back: nothing changes."""
+    _shop_wide(current_session(request))
+    found = retention_dry_run()
+    return {**found, "counts": class_counts(found["counts"])}
+
+
+@call(router.post, "/liftSuppression", schemas.SuppressionLiftOut, auth=AUTH)
+def lift_suppression(request: HttpRequest, payload: schemas.SuppressionLiftIn) -> Any:
+    """Lifts an erased customer's suppression with their fresh consent (who, when, how they
+    were verified, why; history and audit): the intake accepts their ID number again. An ID
+    number not on the list: 400 on `id_number`."""
+    session = current_session(request)
+    _shop_wide(session)
+    lifted = suppression_lift(
+        actor=session,
+        id_number=payload.id_number,
+        phone=payload.phone,
+        verification=payload.verification,
+        note=payload.verification_note,
+        reason=payload.reason,
+    )
+    return {"lifted": len(lifted)}

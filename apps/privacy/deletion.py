@@ -30,7 +30,15 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.outbox.services import event_emit
 
-from .models import OPEN_STATUSES, PrivacyRequest, RequestKind, Restriction, RestrictionStatus
+from .models import (
+    OPEN_STATUSES,
+    LegalHold,
+    LegalHoldStatus,
+    PrivacyRequest,
+    RequestKind,
+    Restriction,
+    RestrictionStatus,
+)
 from .selectors import MANAGE
 from .services import REQUEST, locked_request
 
@@ -54,6 +62,7 @@ HOLDS: dict[str, tuple[str, str]] = {
     "recovery_case": ("有进行中的催收案件", "an open recovery case"),
     "recovery_records": ("催收记录保存期（3 年）", "recovery records kept 3 years"),
     "credit_adverse": ("征信不良信息保存期（5 年）", "adverse credit information kept 5 years"),
+    "legal_hold": ("司法或监管机关要求保存", "a legal hold (a court's or an authority's order)"),
     "transaction_records": (
         "交易记录法定保存期（电子商务法第三十一条，3 年）",
         "transaction records kept 3 years (E-Commerce Law Art. 31)",
@@ -68,9 +77,13 @@ def _years_after(day: date, years: int) -> date:
         return day.replace(year=day.year + years, day=28)
 
 
-def customer_holds(customer_id: int, today: date | None = None) -> list[dict[str, Any]]:
+def customer_holds(
+    customer_id: int, today: date | None = None, *, record_years: int = RECORD_YEARS
+) -> list[dict[str, Any]]:
     """What holds the customer's data today, each `{code, until}` (`until` None: until it
-    ends, then its retention period); [] when nothing does."""
+    ends, then its retention period; a legal hold adds `ref`, the authority and its
+    reference); [] when nothing does. `record_years`: the transaction records' period — the
+    law's 3 on a customer's request, the shop's own (never shorter) in the nightly job."""
     facts = customer_facts(customer_id)
     if facts is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
@@ -100,8 +113,19 @@ def customer_holds(customer_id: int, today: date | None = None) -> list[dict[str
             if adverse_closed and not open_adverse
             else None,
         )
+    for legal in LegalHold.objects.filter(
+        customer_id=customer_id, status=LegalHoldStatus.ACTIVE, starts_on__lte=today
+    ).order_by("starts_on", "pk"):
+        if legal.ends_on is None or legal.ends_on > today:
+            holds.append(
+                {
+                    "code": "legal_hold",
+                    "until": legal.ends_on,
+                    "ref": f"{legal.authority_name} {legal.reference}",
+                }
+            )
     if facts.last_ended_on:
-        held("transaction_records", _years_after(facts.last_ended_on, RECORD_YEARS))
+        held("transaction_records", _years_after(facts.last_ended_on, record_years))
     return holds
 
 
@@ -116,7 +140,7 @@ def holds_text(holds: list[dict[str, Any]], language: int = 0) -> str:
     """The holds as a sentence for the answer: each with its end."""
     parts = []
     for hold in holds:
-        label = HOLDS[hold["code"]][language]
+        label = _label(hold, language)
         if hold["until"] is None:
             parts.append(
                 label + ("（至其结束后起算保存期）" if language == 0 else " (until it ends)")
@@ -127,6 +151,37 @@ def holds_text(holds: list[dict[str, Any]], language: int = 0) -> str:
                 + (f"（至 {hold['until']}）" if language == 0 else f" (until {hold['until']})")
             )
     return ("；" if language == 0 else "; ").join(parts)
+
+
+def _label(hold: dict[str, Any], language: int) -> str:
+    label = HOLDS[hold["code"]][language]
+    return f"{label} {hold['ref']}" if hold.get("ref") else label
+
+
+def stored_holds(holds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The holds as the restriction row keeps them (days as ISO text)."""
+    return [
+        {**h, "until": h["until"] and h["until"].isoformat()}  # type: ignore[union-attr]
+        for h in holds
+    ]
+
+
+def restriction_refresh(customer_id: int, today: date | None = None) -> list[dict[str, Any]]:
+    """A restricted customer's holds and end recomputed (a legal hold recorded or lifted,
+    an order ended since): the row keeps what holds the data now. The holds; the caller
+    erases the customer where none is left."""
+    holds = customer_holds(customer_id, today)
+    restriction = (
+        Restriction.objects.select_for_update()
+        .filter(customer_id=customer_id, status=RestrictionStatus.RESTRICTED)
+        .first()
+    )
+    if restriction is not None:
+        stored, until = stored_holds(holds), holds_until(holds)
+        if (restriction.holds, restriction.until) != (stored, until):
+            restriction.holds, restriction.until = stored, until
+            restriction.save(update_fields=["holds", "until", "updated_at"])
+    return holds
 
 
 def deletion_block(row: PrivacyRequest) -> dict[str, Any] | None:
@@ -140,8 +195,8 @@ def deletion_block(row: PrivacyRequest) -> dict[str, Any] | None:
         "holds": [
             {
                 "code": h["code"],
-                "label": HOLDS[h["code"]][0],
-                "label_en": HOLDS[h["code"]][1],
+                "label": _label(h, 0),
+                "label_en": _label(h, 1),
                 "until": h["until"],
             }
             for h in holds
@@ -174,11 +229,14 @@ def _open_deletion(actor: Session, request_id: int) -> tuple[PrivacyRequest, int
     return row, row.customer_id
 
 
-def erase_everywhere(*, actor: Session, customer_id: int, reason: str) -> dict[str, int]:
+def erase_everywhere(
+    *, actor: Session | None, customer_id: int, reason: str, suppress: bool = True
+) -> dict[str, int]:
     """Anonymises the customer in every table of the shop that names them; counts per
-    table. Already erased rows are left as they are (their counts 0)."""
+    table. Already erased rows are left as they are (their counts 0). `suppress`: their
+    hashes put on the suppression list (a deletion they asked for; not a period's end)."""
     order_ids = customer_facts(customer_id).order_ids  # type: ignore[union-attr]
-    counts = customer_erase(actor=actor, customer_id=customer_id, reason=reason)
+    counts = customer_erase(actor=actor, customer_id=customer_id, reason=reason, suppress=suppress)
     counts.update(
         recovery_notes=order_notes_erase(order_ids),
         credit_accounts=order_accounts_erase(order_ids),
@@ -266,9 +324,7 @@ def deletion_restrict(*, actor: Session, request_id: int) -> PrivacyRequest:
                 msg_en="Nothing holds the data: erase it instead",
             )
         until = holds_until(holds)
-        stored = [
-            {"code": h["code"], "until": h["until"] and h["until"].isoformat()} for h in holds
-        ]
+        stored = stored_holds(holds)
         restriction = (
             Restriction.objects.select_for_update().filter(customer_id=customer_id).first()
         )
@@ -295,6 +351,38 @@ def deletion_restrict(*, actor: Session, request_id: int) -> PrivacyRequest:
         return _complete(
             actor, row, outcome, {"holds": stored, "until": until and until.isoformat()}
         )
+
+
+def restriction_erase(*, customer_id: int, reason: str, today: date) -> dict[str, int] | None:
+    """The retention job's erasure of a restricted customer the day their last hold ended
+    (they asked for the deletion): erased everywhere and put on the suppression list, the
+    restriction moved to erased by the system, `customer.redact` sent. None when something
+    still holds the data (the restriction keeps the holds found)."""
+    with transaction.atomic():
+        restriction = (
+            Restriction.objects.select_for_update()
+            .filter(customer_id=customer_id, status=RestrictionStatus.RESTRICTED)
+            .first()
+        )
+        if restriction is None or restriction_refresh(customer_id, today):
+            return None
+        counts = erase_everywhere(actor=None, customer_id=customer_id, reason=reason)
+        now = timezone.now()
+
+        def erased(locked: Restriction) -> dict[str, Any]:
+            locked.holds, locked.until, locked.erased_at, locked.counts = [], None, now, counts
+            return {"counts": counts}
+
+        transition_locked(
+            RESTRICTION, row=restriction, action="erase", actor=None, reason=reason, change=erased
+        )
+        event_emit(
+            "customer.redact",
+            object_type="customer",
+            object_id=customer_id,
+            data={"customer_id": customer_id},
+        )
+    return counts
 
 
 def _complete(

@@ -58,6 +58,9 @@ class PrivacySetting(models.Model):
 
     # Working days to answer a request: the default or more, never fewer.
     due_working_days = models.PositiveSmallIntegerField(default=DEFAULT_DUE_WORKING_DAYS)
+    # Years the nightly retention job keeps what the law keeps at least 3 years: the shop
+    # may lengthen them, never shorten (apps/privacy/retention.py, RETENTION_LAW_YEARS).
+    retention_years = models.JSONField(default=dict)
     updated_at = models.DateTimeField(auto_now=True)
 
 
@@ -136,3 +139,62 @@ class Restriction(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["status", "until"], name="privacy_restriction_due")]
+
+
+class LegalHoldStatus(models.TextChoices):
+    ACTIVE = "active", "保全中"
+    LIFTED = "lifted", "已解除"
+
+
+class LegalHoldAuthority(models.TextChoices):
+    COURT = "court", "人民法院"
+    PROCURATORATE = "procuratorate", "人民检察院"
+    POLICE = "police", "公安机关"
+    REGULATOR = "regulator", "监管机关"
+    ARBITRATION = "arbitration", "仲裁机构"
+
+
+class LegalHold(models.Model):
+    """An authority's order to keep a customer's data (a court's preservation ruling, a
+    regulator's or the police's request): while active and not past `ends_on` (None: until
+    lifted) it holds the customer's data — no erasure, a restricted customer stays so.
+    Per customer, or narrowed to one of their orders (it still holds the customer: erasure
+    is per person). Its status moves through `holds.LEGAL_HOLD` (active → lifted)."""
+
+    customer_id = models.BigIntegerField()  # apps.orders.Customer
+    order_id = models.BigIntegerField(null=True, blank=True)  # apps.orders.Order
+    authority = models.CharField(max_length=16, choices=LegalHoldAuthority.choices)
+    authority_name = models.CharField(max_length=100)  # e.g. 杭州市西湖区人民法院
+    reference = models.CharField(max_length=100)  # the ruling's or letter's number
+    reason = models.CharField(max_length=500)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=LegalHoldStatus.choices, default=LegalHoldStatus.ACTIVE
+    )
+    recorded_by_account_id = models.BigIntegerField(null=True, blank=True)
+    recorded_by_name = models.CharField(max_length=50)
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    lifted_by_name = models.CharField(max_length=50, blank=True, default="")
+    lift_reason = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        indexes = [models.Index(fields=["customer_id", "status"], name="privacy_hold_customer")]
+
+
+class RetentionRun(models.Model):
+    """One night of the retention job (apps/privacy/retention.py): what it did as counts
+    per data class, never the data. One row per China day; a rerun the same night adds
+    what it found (nothing, as the first run left nothing due)."""
+
+    run_on = models.DateField(unique=True)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    runs = models.PositiveSmallIntegerField(default=0)
+    counts = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-run_on"]

@@ -144,9 +144,10 @@ class PrivacyHoldOut(Schema):
         "recovery_case",
         "recovery_records",
         "credit_adverse",
+        "legal_hold",
         "transaction_records",
     ]
-    label: str
+    label: str = Field(description="a legal hold's names its authority and reference")
     label_en: str
     until: date | None = Field(description="the day it ends; none: until it ends, then its period")
 
@@ -244,3 +245,127 @@ class PrivacyCorrectIn(Schema):
     phone: str = Field("", pattern=r"^(1[3-9]\d{9})?$", description="the corrected mobile phone")
     name: SingleLineText = Field("", max_length=50, description="identity data: refused here")
     id_number: SingleLineText = Field("", max_length=20, description="identity data: refused here")
+
+
+AuthorityName = Literal["court", "procuratorate", "police", "regulator", "arbitration"]
+HoldStatusName = Literal["active", "lifted"]
+
+
+class LegalHoldListIn(Schema):
+    customer_id: Id | None = Field(None, description="only this customer's holds")
+    status: HoldStatusName | None = Field(None, description="omit: active and lifted")
+    page: Page = 1
+    page_size: PageSize = 20
+
+
+class LegalHoldIdIn(Schema):
+    id: Id
+
+
+class LegalHoldCreateIn(Schema):
+    customer_id: Id
+    order_id: Id | None = Field(None, description="narrowed to one of the customer's orders")
+    authority: AuthorityName
+    authority_name: SingleLineText = Field(
+        min_length=2, max_length=100, description="e.g. 杭州市西湖区人民法院"
+    )
+    reference: SingleLineText = Field(
+        min_length=2, max_length=100, description="the ruling's or letter's number"
+    )
+    reason: SingleLineText = Field(min_length=2, max_length=500)
+    starts_on: date | None = Field(None, description="China day; omit: today (up to 90 back)")
+    ends_on: date | None = Field(None, description="omit: until lifted; else after today")
+
+
+class LegalHoldLiftIn(Schema):
+    id: Id
+    reason: SingleLineText = Field(
+        min_length=2, max_length=500, description="the authority's release, its number"
+    )
+
+
+class LegalHoldRowOut(Schema):
+    id: int
+    customer_id: int
+    order_id: int | None
+    authority: str
+    authority_label: str
+    authority_name: str
+    reference: str
+    reason: str
+    starts_on: date
+    ends_on: date | None
+    status: str
+    holding: bool = Field(description="holds the data today (active, started, not ended)")
+    recorded_by: str
+    created_at: datetime
+    lifted_at: datetime | None
+    lifted_by: str
+    lift_reason: str
+
+
+class LegalHoldOut(LegalHoldRowOut):
+    history: list[StatusHistoryOut]
+
+
+class LegalHoldPageOut(PageOut):
+    list: list[LegalHoldRowOut]
+
+
+class RetentionYearsIn(Schema):
+    transaction_records: int | None = Field(None, ge=1, le=100, description="years, 3 to 30")
+    messages: int | None = Field(None, ge=1, le=100, description="years, 3 to 30")
+    request_log: int | None = Field(None, ge=1, le=100, description="years, 3 to 30")
+
+
+class RetentionYearsOut(Schema):
+    transaction_records: int
+    messages: int
+    request_log: int
+
+
+class RetentionClassOut(Schema):
+    code: str
+    label: str
+    label_en: str
+    count: int
+
+
+class RetentionRunOut(Schema):
+    run_on: date
+    started_at: datetime
+    finished_at: datetime | None
+    runs: int = Field(description="how many times the night ran (a rerun finds nothing)")
+    counts: list[RetentionClassOut]
+
+
+class RetentionOut(Schema):
+    years: RetentionYearsOut
+    law_years: RetentionYearsOut = Field(description="the law's minimum: never shorter")
+    runs: list[RetentionRunOut] = Field(description="the last 30 nights, newest first")
+
+
+class RetentionCustomerOut(Schema):
+    customer_id: int = Field(description="opaque id")
+    action: Literal["erase", "anonymise"]
+
+
+class RetentionDryRunOut(Schema):
+    run_on: date
+    years: RetentionYearsOut
+    counts: list[RetentionClassOut]
+    customers: list[RetentionCustomerOut]
+
+
+class SuppressionLiftIn(Schema):
+    id_number: SingleLineText = Field(min_length=15, max_length=20)
+    phone: str = Field("", pattern=r"^(1[3-9]\d{9})?$", description="also lift the phone's")
+    verification: VerificationName = Field(description="how the returning customer was verified")
+    verification_note: SingleLineText = Field("", max_length=200)
+    reason: SingleLineText = Field(
+        min_length=2, max_length=200, description="the customer's fresh consent: how and when"
+    )
+
+
+class SuppressionLiftOut(Schema):
+    lifted: int = Field(description="entries lifted (the ID number's, and the phone's)")

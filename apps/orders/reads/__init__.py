@@ -16,6 +16,7 @@ from ..guards import order_setting as order_setting
 from ..guards import withhold_refusal as withhold_refusal
 from ..personal import CustomerFacts as CustomerFacts
 from ..personal import customer_facts as customer_facts
+from ..personal import customers_ended_before as customers_ended_before
 from ..personal import person_suppressed as person_suppressed
 from ..selectors import account_names as account_names
 from ..selectors import order_detail_of as order_detail_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, F, Max, Min, Q, QuerySet
 
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_id_number, mask_name, mask_phone
@@ -129,8 +129,9 @@ def customer_ids_matching(keyword: str) -> QuerySet[Any]:
 
 
 def customer_ids_by(*, phone: str = "", id_number: str = "") -> list[int]:
-    """The customers an exact phone or ID number names (a privacy request's subject), oldest
-    first: one ID number names at most one customer, a phone may name several."""
+    """The customers an exact phone or ID number names (a privacy request's subject), the
+    live before the erased, then oldest first: one ID number names at most one live customer
+    (and the rows of a person erased before they came back), a phone may name several."""
     if id_number:
         rows = Customer.objects.filter(
             id_number_hash=lookup_hash(id_number, context="customer.id_number")
@@ -139,7 +140,9 @@ def customer_ids_by(*, phone: str = "", id_number: str = "") -> list[int]:
         rows = Customer.objects.filter(phone=phone.strip())
     else:
         return []
-    return list(rows.order_by("pk").values_list("pk", flat=True))
+    return list(
+        rows.order_by(F("erased_at").asc(nulls_first=True), "pk").values_list("pk", flat=True)
+    )
 
 
 def customer_ids_oldest(limit: int) -> list[int]:

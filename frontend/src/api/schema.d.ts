@@ -576,6 +576,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/createLegalHold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Legal Hold
+         * @description Records a legal hold on a customer (or one of their orders): who ordered it, its
+         *     reference and reason, from when and until when (none: until lifted). While it holds, a
+         *     deletion is answered with it and the retention job leaves the customer; audited.
+         */
+        post: operations["createLegalHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/createPrivacyCopy": {
         parameters: {
             query?: never;
@@ -1172,6 +1194,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getLegalHold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Legal Hold
+         * @description One legal hold with its status history.
+         */
+        get: operations["getLegalHold"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getLegalHolds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Legal Holds
+         * @description Legal holds (a court's, a procuratorate's, the police's or a regulator's order to keep
+         *     a customer's data), latest start first: filtered by customer and status; `holding` says
+         *     whether it holds the data today.
+         */
+        get: operations["getLegalHolds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getOrderAuditors": {
         parameters: {
             query?: never;
@@ -1450,6 +1514,48 @@ export interface paths {
          * @description The buckets' bounds, the reminders a customer may get per day, the assignment rule.
          */
         get: operations["getRecoverySetting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRetention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Retention
+         * @description The retention job: the shop's periods (the law's minimum beside them) and the last
+         *     nights' runs, counts per data class (never the data).
+         */
+        get: operations["getRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/getRetentionDryRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Retention Dry Run
+         * @description What tonight's retention run would do — counts per data class and the customers
+         *     (opaque ids) it would erase or anonymise — computed and rolled back: nothing changes.
+         */
+        get: operations["getRetentionDryRun"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1791,6 +1897,50 @@ export interface paths {
         get: operations["getWebhookEndpoints"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/liftLegalHold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift Legal Hold
+         * @description Lifts an active legal hold with the reason (the authority's release); a lifted hold
+         *     is never lifted again (409). The retention job erases a restricted customer the night
+         *     nothing holds them any more.
+         */
+        post: operations["liftLegalHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/liftSuppression": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift Suppression
+         * @description Lifts an erased customer's suppression with their fresh consent (who, when, how they
+         *     were verified, why; history and audit): the intake accepts their ID number again. An ID
+         *     number not on the list: 400 on `id_number`.
+         */
+        post: operations["liftSuppression"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2163,6 +2313,27 @@ export interface paths {
          * @description Saves the settings (bounds increasing; reminders 0–3 a day); audited.
          */
         post: operations["saveRecoverySetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backend/saveRetentionSetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Retention Setting
+         * @description Lengthens a retention period (years): never shorter than the law's (a 400 on the
+         *     class), at most 30; audited.
+         */
+        post: operations["saveRetentionSetting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11792,6 +11963,191 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** LegalHoldCreateIn */
+        LegalHoldCreateIn: {
+            /**
+             * Authority
+             * @enum {string}
+             */
+            authority: "court" | "procuratorate" | "police" | "regulator" | "arbitration";
+            /**
+             * Authority Name
+             * @description e.g. 杭州市西湖区人民法院
+             */
+            authority_name: string;
+            /** Customer Id */
+            customer_id: number;
+            /**
+             * Ends On
+             * @description omit: until lifted; else after today
+             */
+            ends_on?: string | null;
+            /**
+             * Order Id
+             * @description narrowed to one of the customer's orders
+             */
+            order_id?: number | null;
+            /** Reason */
+            reason: string;
+            /**
+             * Reference
+             * @description the ruling's or letter's number
+             */
+            reference: string;
+            /**
+             * Starts On
+             * @description China day; omit: today (up to 90 back)
+             */
+            starts_on?: string | null;
+        };
+        /** LegalHoldIdIn */
+        LegalHoldIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** LegalHoldLiftIn */
+        LegalHoldLiftIn: {
+            /** Id */
+            id: number;
+            /**
+             * Reason
+             * @description the authority's release, its number
+             */
+            reason: string;
+        };
+        /** LegalHoldListIn */
+        LegalHoldListIn: {
+            /**
+             * Customer Id
+             * @description only this customer's holds
+             */
+            customer_id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Status
+             * @description omit: active and lifted
+             */
+            status?: ("active" | "lifted") | null;
+        };
+        /** LegalHoldOut */
+        LegalHoldOut: {
+            /** Authority */
+            authority: string;
+            /** Authority Label */
+            authority_label: string;
+            /** Authority Name */
+            authority_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Customer Id */
+            customer_id: number;
+            /** Ends On */
+            ends_on: string | null;
+            /** History */
+            history: components["schemas"]["StatusHistoryOut"][];
+            /**
+             * Holding
+             * @description holds the data today (active, started, not ended)
+             */
+            holding: boolean;
+            /** Id */
+            id: number;
+            /** Lift Reason */
+            lift_reason: string;
+            /** Lifted At */
+            lifted_at: string | null;
+            /** Lifted By */
+            lifted_by: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Reason */
+            reason: string;
+            /** Recorded By */
+            recorded_by: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Starts On
+             * Format: date
+             */
+            starts_on: string;
+            /** Status */
+            status: string;
+        };
+        /** LegalHoldPageOut */
+        LegalHoldPageOut: {
+            /** List */
+            list: components["schemas"]["LegalHoldRowOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /**
+             * Total Capped
+             * @default false
+             */
+            total_capped: boolean;
+        };
+        /** LegalHoldRowOut */
+        LegalHoldRowOut: {
+            /** Authority */
+            authority: string;
+            /** Authority Label */
+            authority_label: string;
+            /** Authority Name */
+            authority_name: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Customer Id */
+            customer_id: number;
+            /** Ends On */
+            ends_on: string | null;
+            /**
+             * Holding
+             * @description holds the data today (active, started, not ended)
+             */
+            holding: boolean;
+            /** Id */
+            id: number;
+            /** Lift Reason */
+            lift_reason: string;
+            /** Lifted At */
+            lifted_at: string | null;
+            /** Lifted By */
+            lifted_by: string;
+            /** Order Id */
+            order_id: number | null;
+            /** Reason */
+            reason: string;
+            /** Recorded By */
+            recorded_by: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Starts On
+             * Format: date
+             */
+            starts_on: string;
+            /** Status */
+            status: string;
+        };
         /** LineOut */
         LineOut: {
             /** Actor */
@@ -13939,8 +14295,11 @@ export interface components {
              * Code
              * @enum {string}
              */
-            code: "open_order" | "debt" | "dispute" | "recovery_case" | "recovery_records" | "credit_adverse" | "transaction_records";
-            /** Label */
+            code: "open_order" | "debt" | "dispute" | "recovery_case" | "recovery_records" | "credit_adverse" | "legal_hold" | "transaction_records";
+            /**
+             * Label
+             * @description a legal hold's names its authority and reference
+             */
             label: string;
             /** Label En */
             label_en: string;
@@ -15431,6 +15790,103 @@ export interface components {
              * @enum {string}
              */
             resolution: "synced" | "written_off" | "provider_error" | "other";
+        };
+        /** RetentionClassOut */
+        RetentionClassOut: {
+            /** Code */
+            code: string;
+            /** Count */
+            count: number;
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
+        };
+        /** RetentionCustomerOut */
+        RetentionCustomerOut: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "erase" | "anonymise";
+            /**
+             * Customer Id
+             * @description opaque id
+             */
+            customer_id: number;
+        };
+        /** RetentionDryRunOut */
+        RetentionDryRunOut: {
+            /** Counts */
+            counts: components["schemas"]["RetentionClassOut"][];
+            /** Customers */
+            customers: components["schemas"]["RetentionCustomerOut"][];
+            /**
+             * Run On
+             * Format: date
+             */
+            run_on: string;
+            years: components["schemas"]["RetentionYearsOut"];
+        };
+        /** RetentionOut */
+        RetentionOut: {
+            /** @description the law's minimum: never shorter */
+            law_years: components["schemas"]["RetentionYearsOut"];
+            /**
+             * Runs
+             * @description the last 30 nights, newest first
+             */
+            runs: components["schemas"]["RetentionRunOut"][];
+            years: components["schemas"]["RetentionYearsOut"];
+        };
+        /** RetentionRunOut */
+        RetentionRunOut: {
+            /** Counts */
+            counts: components["schemas"]["RetentionClassOut"][];
+            /** Finished At */
+            finished_at: string | null;
+            /**
+             * Run On
+             * Format: date
+             */
+            run_on: string;
+            /**
+             * Runs
+             * @description how many times the night ran (a rerun finds nothing)
+             */
+            runs: number;
+            /**
+             * Started At
+             * Format: date-time
+             */
+            started_at: string;
+        };
+        /** RetentionYearsIn */
+        RetentionYearsIn: {
+            /**
+             * Messages
+             * @description years, 3 to 30
+             */
+            messages?: number | null;
+            /**
+             * Request Log
+             * @description years, 3 to 30
+             */
+            request_log?: number | null;
+            /**
+             * Transaction Records
+             * @description years, 3 to 30
+             */
+            transaction_records?: number | null;
+        };
+        /** RetentionYearsOut */
+        RetentionYearsOut: {
+            /** Messages */
+            messages: number;
+            /** Request Log */
+            request_log: number;
+            /** Transaction Records */
+            transaction_records: number;
         };
         /** ReturnAddressIn */
         ReturnAddressIn: {
@@ -17535,6 +17991,41 @@ export interface components {
             phone: string;
             /** Unit Count */
             unit_count: number;
+        };
+        /** SuppressionLiftIn */
+        SuppressionLiftIn: {
+            /** Id Number */
+            id_number: string;
+            /**
+             * Phone
+             * @description also lift the phone's
+             * @default
+             */
+            phone: string;
+            /**
+             * Reason
+             * @description the customer's fresh consent: how and when
+             */
+            reason: string;
+            /**
+             * Verification
+             * @description how the returning customer was verified
+             * @enum {string}
+             */
+            verification: "sms_code" | "id_document" | "face_check" | "account";
+            /**
+             * Verification Note
+             * @default
+             */
+            verification_note: string;
+        };
+        /** SuppressionLiftOut */
+        SuppressionLiftOut: {
+            /**
+             * Lifted
+             * @description entries lifted (the ID number's, and the phone's)
+             */
+            lifted: number;
         };
         /** SyncMismatchIn */
         SyncMismatchIn: {
@@ -20318,6 +20809,35 @@ export interface operations {
             };
         };
     };
+    createLegalHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegalHoldCreateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LegalHoldOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     createPrivacyCopy: {
         parameters: {
             query?: never;
@@ -21138,6 +21658,65 @@ export interface operations {
             };
         };
     };
+    getLegalHold: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LegalHoldOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getLegalHolds: {
+        parameters: {
+            query?: {
+                /** @description only this customer's holds */
+                customer_id?: number | null;
+                page?: number;
+                page_size?: number;
+                /** @description omit: active and lifted */
+                status?: ("active" | "lifted") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LegalHoldPageOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getOrderAuditors: {
         parameters: {
             query?: never;
@@ -21545,6 +22124,56 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["SettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RetentionOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getRetentionDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RetentionDryRunOut"];
                         msg: string;
                     };
                 };
@@ -22042,6 +22671,64 @@ export interface operations {
                         code: 200;
                         /** Response */
                         data: components["schemas"]["WebhookEndpointOut"][];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    liftLegalHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegalHoldLiftIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["LegalHoldOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    liftSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuppressionLiftIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["SuppressionLiftOut"];
                         msg: string;
                     };
                 };
@@ -22561,6 +23248,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["SettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveRetentionSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionYearsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["RetentionOut"];
                         msg: string;
                     };
                 };

@@ -420,6 +420,16 @@ CELERY_BEAT_SCHEDULE: dict = {
         "args": ["billing.due_days_refresh"],
         "kwargs": {"money": True},
     },
+    # Personal data past its retention period and held by nothing erased or anonymised,
+    # restricted customers erased the day their last hold ends (apps/privacy/retention.py).
+    # After the money night (an order settled tonight counts from tonight) and before the
+    # morning's messages; the money jobs' merchants (a frozen shop's data expires too).
+    "privacy-retention-nightly": {
+        "task": "tenants.for_each_merchant",
+        "schedule": crontab(hour=4, minute=30),
+        "args": ["privacy.retention_night"],
+        "kwargs": {"money": True},
+    },
     # Intake request nonces older than the replay window.
     "orders-prune-nonces-daily": {
         "task": "tenants.for_each_merchant",

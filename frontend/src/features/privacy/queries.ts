@@ -120,3 +120,39 @@ export function useSaveConsent(customerId: number) {
     onSuccess: (answer) => queryClient.setQueryData(consentKeys.customer(customerId), answer),
   });
 }
+
+export type LegalHoldPage = ApiData<'/api/backend/getLegalHolds', 'get'>;
+export type LegalHoldRow = LegalHoldPage['list'][number];
+export type LegalHoldQuery = NonNullable<ApiQuery<'/api/backend/getLegalHolds', 'get'>>;
+export type Retention = ApiData<'/api/backend/getRetention', 'get'>;
+export type RetentionDryRun = ApiData<'/api/backend/getRetentionDryRun', 'get'>;
+
+export const retentionKeys = {
+  all: ['privacy', 'retention'] as const,
+  holds: (query: LegalHoldQuery) => [...retentionKeys.all, 'holds', query] as const,
+  runs: () => [...retentionKeys.all, 'runs'] as const,
+};
+
+/** Legal holds (a court's or an authority's order to keep a customer's data), latest start first. */
+export function useLegalHolds(query: LegalHoldQuery) {
+  return useListRead(retentionKeys.holds(query), '/api/backend/getLegalHolds', query);
+}
+
+/** Lifts an active legal hold with the authority's release as the reason. */
+export function useLiftLegalHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; reason: string }) => strictCall((options) => apiPost('/api/backend/liftLegalHold', body, options)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: privacyKeys.all }),
+  });
+}
+
+/** The retention job's periods (beside the law's minimum) and its last nights, counts per data class. */
+export function useRetention() {
+  return useQuery({ queryKey: retentionKeys.runs(), queryFn: () => strictCall((options) => apiGet('/api/backend/getRetention', undefined, options)) });
+}
+
+/** What tonight's run would do (computed and rolled back by the server): asked on demand, never cached. */
+export function useRetentionDryRun() {
+  return useMutation({ mutationFn: () => strictCall((options) => apiGet('/api/backend/getRetentionDryRun', undefined, options)) });
+}

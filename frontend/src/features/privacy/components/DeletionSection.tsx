@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { DetailSection, Fact, Facts } from '@/components/DetailSection';
 import { formatDate, formatDateTime } from '@/components/format';
@@ -73,6 +73,7 @@ export function DeletionActions({ requestId, deletion }: { requestId: number; de
 /** What holds the customer's data and until when, and what the request did (restricted, erased). */
 export function DeletionSection({ deletion }: { deletion: Deletion }) {
   const t = useTranslations('privacyRequests.deletion');
+  const english = useLocale().startsWith('en');
   const restriction = deletion.restriction;
   return (
     <DetailSection id="privacy-deletion" title={t('title')}>
@@ -80,9 +81,10 @@ export function DeletionSection({ deletion }: { deletion: Deletion }) {
         <p className="text-sm text-slate-700">{t('nothingHolds')}</p>
       ) : (
         <ul className="flex flex-col gap-1 text-sm text-slate-700">
-          {deletion.holds.map((hold) => (
-            <li key={hold.code}>
-              {t(`holds.${hold.code}`)} · {hold.until ? t('until', { day: formatDate(hold.until) }) : t('untilItEnds')}
+          {deletion.holds.map((hold, index) => (
+            <li key={`${hold.code}-${index}`}>
+              {/* A legal hold's label names its authority and reference (the server's, in both languages). */}
+              {hold.code === 'legal_hold' ? (english ? hold.label_en : hold.label) : t(`holds.${hold.code}`)} · {hold.until ? t('until', { day: formatDate(hold.until) }) : t('untilItEnds')}
             </li>
           ))}
         </ul>

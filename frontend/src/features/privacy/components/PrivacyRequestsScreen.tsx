@@ -20,6 +20,8 @@ import { USER_TEXT } from '@/components/ui/UserText';
 import { hasAction } from '@/lib/access';
 import { ATTENTIONS, dueText, known, parsePrivacyListState, privacyListQuery, privacyListSearch, REQUEST_KINDS, REQUEST_STATUSES, statusTone } from '../lib/privacy';
 import { usePrivacyRequests, type PrivacyRow } from '../queries';
+import { LegalHoldsSection } from './LegalHoldsSection';
+import { RetentionSection } from './RetentionSection';
 import { RevealLogSection } from './RevealLogSection';
 
 const CreateRequestDialog = lazyDialog(() => import('./RequestDialogs').then((module) => module.CreateRequestDialog), (props) => props.open);
@@ -115,6 +117,8 @@ export function PrivacyRequestsScreen() {
         paging={{ state, update }}
         empty={filtered ? <NoMatches title={t('list.noMatchTitle')} onClear={reset} /> : <EmptyState title={t('list.emptyTitle')} />}
       />
+      <LegalHoldsSection />
+      <RetentionSection />
       {canReadReveals && <RevealLogSection />}
       <CreateRequestDialog open={creating} onClose={() => setCreating(false)} />
     </div>
