@@ -1,0 +1,203 @@
+"""The one overdue ladder (apps/billing/ladder.py, docs/zhima.md): a shop that never touches
+it gets the night it had before the ladder, to the bill, the late fee, the case, the message,
+the webhook event and the credit record; a shop that edits it gets its own steps, and the
+order's state on the ladder shows the step reached and clears on payment.
+
+The history is compressed: three leases made 12 days ago (under the demo's clock,
+`zulin.core.clock.clock_at`), their second bills falling due on chosen days, and the shop's
+nights and mornings run day by day as the beat runs them (`orders.demo_history.night_run`,
+the morning reminders, credit reporting)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+from django_tenants.utils import tenant_context
+
+from apps.billing.models import Bill
+from apps.credit.models import CreditRecord
+from apps.credit.services import authorisation_sign
+from apps.orders.demo_history import night_job, night_run
+from apps.orders.models import Order
+from apps.recovery.models import RecoveryCase
+from tests.leases import in_lease
+from zulin.core.clock import clock_at
+from zulin.outbox.models import OutboxEvent
+from zulin.providers.models import SandboxFailureRule, SandboxSmsMessage
+from zulin.providers.sandbox import sandbox_failure_add
+
+HISTORY_DAYS = 12
+
+
+def _china(day: date, at: time) -> datetime:
+    return timezone.make_aware(datetime.combine(day, at))
+
+
+def _leases(demo, owner, app, offer, *, base: date, due: dict[str, int], agreement: set[str]):
+    """One lease per label (made on `base`), its bill 2 due `due[label]` days after `base`,
+    the later ones a month apart; only the labels in `agreement` keep their withhold
+    agreement; every customer authorised credit reporting."""
+    orders: dict[str, Any] = {}
+    with clock_at(_china(base, time(10, 0))):
+        for n, label in enumerate(sorted(due), start=1):
+            orders[label] = in_lease(
+                demo,
+                owner,
+                app,
+                offer,
+                key=f"ladder-{n:04d}",
+                seed=n,
+                phone=f"1392222{n:04d}",
+                tracking_no=f"SF91000{n:05d}",
+                serial=f"IMEI-L{n}",
+            )
+        with tenant_context(demo):
+            for label, order in orders.items():
+                bills = Bill.objects.filter(order_id=order.id, period__gte=2).order_by("period")
+                for offset, bill in enumerate(bills):
+                    bill.due_date = base + timedelta(days=due[label] + 30 * offset)
+                    bill.save(update_fields=["due_date"])
+                if label not in agreement:
+                    Order.objects.filter(pk=order.id).update(withhold_agreement_no="")
+                authorisation_sign(actor=None, order_id=order.id, channel="alipay")
+        connection.set_schema_to_public()
+    return orders
+
+
+def _day(demo, day: date) -> None:
+    """The shop's night of `day` and its morning, as the beat runs them."""
+    with tenant_context(demo):
+        night_run(day, slug=demo.slug)
+        with clock_at(_china(day, time(2, 20))):
+            night_job("credit.refresh_reporting")
+        with clock_at(_china(day, time(9, 0))):
+            night_job("orders.send_reminders")
+        with clock_at(_china(day, time(9, 30))):
+            night_job("recovery.send_reminders")
+    connection.set_schema_to_public()
+
+
+def _seen(demo, orders: dict[str, Any], *, base: date) -> dict[str, Any]:
+    """What the history left, named by lease label and day after `base`."""
+    label_of = {order.id: label for label, order in orders.items()}
+    ids = list(label_of)
+
+    def day(at: Any) -> int:
+        moment = at if isinstance(at, date) and not isinstance(at, datetime) else None
+        return ((moment or timezone.localtime(at).date()) - base).days
+
+    with tenant_context(demo):
+        phones = dict(Order.objects.filter(pk__in=ids).values_list("customer__phone", "pk"))
+        bills = sorted(
+            (label_of[b.order_id], b.period, b.status, str(b.late_fee), str(b.late_fee_paid))
+            for b in Bill.objects.filter(order_id__in=ids, period__in=(1, 2, 3))
+        )
+        cases = sorted(
+            (label_of[c.order_id], day(c.opened_on), c.state, c.closed_on and day(c.closed_on))
+            for c in RecoveryCase.objects.filter(order_id__in=ids)
+        )
+        events = sorted(
+            (day(e.occurred_at), e.type, e.object_type)
+            for e in OutboxEvent.objects.filter(
+                occurred_at__gte=_china(base + timedelta(days=1), time(0, 0)),
+                occurred_at__lt=_china(base + timedelta(days=HISTORY_DAYS - 1), time(0, 0)),
+            )
+        )
+        records = sorted(
+            (label_of[r.account.order_id], r.key, r.status_code, day(r.occurred_on), r.state)
+            for r in CreditRecord.objects.filter(account__order_id__in=ids).select_related(
+                "account"
+            )
+        )
+    connection.set_schema_to_public()
+    messages = sorted(
+        (label_of[phones[m.phone]], day(m.created_at), m.template, m.params.get("period", ""))
+        for m in SandboxSmsMessage.objects.filter(phone__in=list(phones))
+        if m.created_at >= _china(base + timedelta(days=1), time(0, 0))
+    )
+    return {
+        "bills": bills,
+        "cases": cases,
+        "messages": messages,
+        "events": events,
+        "records": records,
+    }
+
+
+def test_a_shop_that_never_touches_its_ladder_has_the_night_it_had_before(
+    demo, demo_owner, app, offer
+):
+    # Given three leases: A's bill 2 due on day 2 and never paid (no withhold agreement),
+    # B's due on day 5 and never paid, C's due on day 3, its withhold failing on days 3 and
+    # 4 and taking it (paid 2 days late) on day 5.
+    base = timezone.localdate() - timedelta(days=HISTORY_DAYS)
+    orders = _leases(
+        demo, demo_owner, app, offer, base=base, due={"A": 2, "B": 5, "C": 3}, agreement={"C"}
+    )
+    # When the shop's nights and mornings run from day 1 to day 10
+    for offset in range(1, HISTORY_DAYS - 1):
+        if offset in (3, 4):
+            sandbox_failure_add(
+                service="payment",
+                operation="withhold",
+                merchant=demo.slug,
+                reason="INSUFFICIENT_BALANCE",
+            )
+        _day(demo, base + timedelta(days=offset))
+    assert not SandboxFailureRule.objects.filter(merchant=demo.slug, remaining__gt=0).exists()
+    # Then everything they did is what the night did before the ladder
+    seen = _seen(demo, orders, base=base)
+    assert seen == EXPECTED_NIGHT, seen
+
+
+# What the night did on main just before the ladder (issue 66), recorded from this very
+# history run there: days are days after `base`; a bill is (lease, period, status, late fee,
+# late fee paid); a case (lease, opened, state, closed); a message (lease, day, template,
+# bill); an event (day, type, object); a credit record (lease, key, status, day, state).
+EXPECTED_NIGHT: dict[str, Any] = {
+    "bills": [
+        ("A", 1, "paid", "0.00", "0.00"),
+        ("A", 2, "unpaid", "1.60", "0.00"),
+        ("A", 3, "unpaid", "0.00", "0.00"),
+        ("B", 1, "paid", "0.00", "0.00"),
+        ("B", 2, "unpaid", "1.00", "0.00"),
+        ("B", 3, "unpaid", "0.00", "0.00"),
+        ("C", 1, "paid", "0.00", "0.00"),
+        ("C", 2, "paid", "0.40", "0.40"),
+        ("C", 3, "unpaid", "0.00", "0.00"),
+    ],
+    "cases": [("A", 3, "open", None), ("B", 6, "open", None), ("C", 4, "closed", 5)],
+    "events": [
+        (3, "bill.overdue", "bill"),
+        (3, "recovery.case_changed", "recovery_case"),
+        (4, "bill.overdue", "bill"),
+        (4, "recovery.case_changed", "recovery_case"),
+        (5, "bill.paid", "bill"),
+        (5, "recovery.case_changed", "recovery_case"),
+        (6, "bill.overdue", "bill"),
+        (6, "recovery.case_changed", "recovery_case"),
+    ],
+    "messages": [
+        ("A", 1, "bill_due_soon", "2"),
+        ("A", 3, "bill_overdue", "2"),
+        ("B", 2, "bill_due_soon", "2"),
+        ("B", 6, "bill_overdue", "2"),
+        ("C", 1, "bill_due_soon", "2"),
+        ("C", 4, "bill_overdue", "2"),
+    ],
+    "records": [
+        ("A", "open", "N", 0, "pending"),
+        ("A", "overdue:2:1", "1", 3, "pending"),
+        ("A", "repayment:1", "N", 0, "pending"),
+        ("B", "open", "N", 0, "pending"),
+        ("B", "overdue:2:1", "1", 6, "pending"),
+        ("B", "repayment:1", "N", 0, "pending"),
+        ("C", "open", "N", 0, "pending"),
+        ("C", "overdue:2:1", "1", 4, "pending"),
+        ("C", "repayment:1", "N", 0, "pending"),
+        ("C", "repayment:2", "N", 5, "pending"),
+    ],
+}
