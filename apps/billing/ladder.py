@@ -39,7 +39,8 @@ from .selectors import past_due_by_order as ladder_past_due
 ACTIONS = tuple(LadderAction.values)
 MAX_STEPS = 20
 MAX_DAYS = 3650
-REMINDER_CHANNELS = ("sms", "webhook")
+REMINDER_TEMPLATES = ("bill_overdue",)  # the SMS templates a bill's reminder fills
+REMINDER_CHANNELS = ("sms",)  # a webhook channel is left for later (docs/zhima.md)
 # The credit-reporting grace (days) a violation step needs after the notice step, unless the
 # ladder's notice step names its own (`params.grace_days`).
 DEFAULT_CREDIT_GRACE_DAYS = 7
@@ -94,6 +95,11 @@ class Step:
             "min_bills": self.min_bills,
             "params": dict(self.params or {}),
         }
+
+
+# An overdue bill of an order not past due by the ladder's count (no deal: `past_due_by_order`
+# leaves it out) is treated as the night treated it before the ladder.
+NOT_PAST_DUE = Step(position=0, days_past_due=1, action="reminder", params={})
 
 
 def _steps_of(rows: Iterable[dict[str, Any]]) -> list[Step]:
@@ -154,23 +160,32 @@ def steps_reached(steps: list[Step], *, days: int, amount: Decimal, bills: int) 
     return [step for step in steps if step.met(days=days, amount=amount, bills=bills)]
 
 
-def held_back(action: str, *, today: date, order_ids: Iterable[int] | None = None) -> set[int]:
-    """The orders past due on `today` that have not reached a step of `action`: the night's
-    `action` leaves them alone tonight. Empty in the default ladder (every step from the
-    first day past due)."""
+def action_steps(
+    action: str, *, today: date, order_ids: Iterable[int] | None = None
+) -> dict[int, Step | None]:
+    """Each order past due on `today` → the highest step of `action` it reached (None: none
+    yet, the night's `action` leaves it alone tonight)."""
     _, _, steps = ladder_steps()
     of_action = [step for step in steps if step.action == action]
     facts = ladder_past_due(today=today, order_ids=order_ids)
-    return {
-        order_id
-        for order_id, fact in facts.items()
-        if not steps_reached(
+    found: dict[int, Step | None] = {}
+    for order_id, fact in facts.items():
+        reached = steps_reached(
             of_action,
             days=(today - fact["oldest_due"]).days,
             amount=fact["total"],
             bills=fact["bills"],
         )
-    }
+        found[order_id] = reached[-1] if reached else None
+    return found
+
+
+def held_back(action: str, *, today: date, order_ids: Iterable[int] | None = None) -> set[int]:
+    """The orders past due on `today` that have not reached a step of `action`: the night's
+    `action` leaves them alone tonight. Empty in the default ladder (every step from the
+    first day past due)."""
+    reached = action_steps(action, today=today, order_ids=order_ids)
+    return {order_id for order_id, step in reached.items() if step is None}
 
 
 def overdue_state_read(order_id: int) -> dict[str, Any]:
@@ -354,9 +369,16 @@ def ladder_validate(rows: list[dict[str, Any]]) -> list[Step]:
                 index, "action", Text("同一天不能重复同一动作", "the same action twice on one day")
             )
         seen.add((step.days_past_due, step.action))
-        channel = (step.params or {}).get("channel", "sms")
-        if step.action == "reminder" and channel not in REMINDER_CHANNELS:
-            raise _problem(index, "params", Text("未知的提醒渠道", "unknown reminder channel"))
+        params = step.params or {}
+        if step.action == "reminder" and (
+            params.get("channel", "sms") not in REMINDER_CHANNELS
+            or params.get("template", "bill_overdue") not in REMINDER_TEMPLATES
+        ):
+            raise _problem(
+                index,
+                "params",
+                Text("未知的提醒模板或渠道", "unknown reminder template or channel"),
+            )
         if step.action == "credit_violation":
             _violation_after_notice(steps, index)
     return steps
