@@ -23,8 +23,9 @@ from apps.credit.services import authorisation_sign
 from apps.orders.demo_history import night_job, night_run
 from apps.orders.models import Order
 from apps.recovery.models import RecoveryCase
-from tests.leases import in_lease
+from tests.leases import detail_of, in_lease
 from zulin.core.clock import clock_at
+from zulin.core.errors import ErrorCode
 from zulin.outbox.models import OutboxEvent
 from zulin.providers.models import SandboxFailureRule, SandboxSmsMessage
 from zulin.providers.sandbox import sandbox_failure_add
@@ -151,6 +152,115 @@ def test_a_shop_that_never_touches_its_ladder_has_the_night_it_had_before(
     # Then everything they did is what the night did before the ladder
     seen = _seen(demo, orders, base=base)
     assert seen == EXPECTED_NIGHT, seen
+
+
+LADDER = "/api/finance/saveOverdueLadder"
+
+
+def _step(days: int, action: str, **more: Any) -> dict[str, Any]:
+    return {"days_past_due": days, "action": action, **more}
+
+
+def test_a_shop_that_edits_its_ladder_gets_its_steps_and_the_state_clears_on_payment(
+    demo, demo_owner, app, offer
+):
+    # Given the default ladder, and a shop that moves its recovery case to day 8
+    default = demo_owner.get("/api/finance/getOverdueLadder")
+    assert default.ok, default
+    assert default.data["is_default"] is True
+    assert [(s["days_past_due"], s["action"]) for s in default.data["steps"]] == [
+        (1, "reminder"),
+        (1, "withhold_retry"),
+        (1, "late_fee_on"),
+        (1, "recovery_case"),
+        (1, "bureau_report"),
+    ]
+    steps = [
+        _step(1, "reminder", params={"template": "bill_overdue", "channel": "sms"}),
+        _step(1, "withhold_retry"),
+        _step(1, "late_fee_on"),
+        _step(1, "bureau_report"),
+        _step(8, "recovery_case"),
+    ]
+    saved = demo_owner.post(LADDER, {"steps": steps})
+    assert saved.ok, saved
+    assert saved.data["is_default"] is False
+    assert saved.data["version"] == default.data["version"] + 1
+    assert demo_owner.get("/api/finance/getOverdueLadder").data["steps"] == saved.data["steps"]
+
+    # and a lease whose bill 2 fell due on day 1, every withhold failing
+    base = timezone.localdate() - timedelta(days=HISTORY_DAYS)
+    order = _leases(demo, demo_owner, app, offer, base=base, due={"A": 1}, agreement={"A"})["A"]
+    rule = sandbox_failure_add(
+        service="payment",
+        operation="withhold",
+        merchant=demo.slug,
+        reason="INSUFFICIENT_BALANCE",
+        times=None,
+    )
+    # When the nights run to day 8, the bill 7 days past due
+    for offset in range(1, 9):
+        _day(demo, base + timedelta(days=offset))
+    # Then the late fee, the reminder and the bureau came on day 2, but no case yet
+    state = detail_of(demo_owner, order.id)["overdue_state"]
+    assert (state["status"], state["step_action"], state["step_days"]) == (
+        "overdue",
+        "bureau_report",
+        1,
+    )
+    assert state["reached_on"] == (base + timedelta(days=2)).isoformat()
+    assert state["days_past_due"] == 7
+    with tenant_context(demo):
+        assert not RecoveryCase.objects.filter(order_id=order.id).exists()
+        assert Bill.objects.get(order_id=order.id, period=2).late_fee > 0
+    connection.set_schema_to_public()
+
+    # When day 9 comes (8 days past due): the case opens, the order stands on that step
+    _day(demo, base + timedelta(days=9))
+    with tenant_context(demo):
+        case = RecoveryCase.objects.get(order_id=order.id)
+    connection.set_schema_to_public()
+    assert (case.opened_on, case.state) == (base + timedelta(days=9), "open")
+    state = detail_of(demo_owner, order.id)["overdue_state"]
+    assert (state["step_action"], state["step_days"], state["ladder_version"]) == (
+        "recovery_case",
+        8,
+        saved.data["version"],
+    )
+
+    # When the withhold goes through on day 10's night, the state clears with the payment
+    rule.delete()
+    _day(demo, base + timedelta(days=10))
+    state = detail_of(demo_owner, order.id)["overdue_state"]
+    assert (state["status"], state["step_action"], state["cleared_at"] is not None) == (
+        "clear",
+        "",
+        True,
+    )
+    with tenant_context(demo):
+        assert Bill.objects.get(order_id=order.id, period=2).status == "paid"
+    connection.set_schema_to_public()
+
+
+def test_a_ladder_that_breaks_its_rules_is_refused_field_by_field(demo_owner):
+    cases = [
+        ([_step(5, "reminder"), _step(3, "late_fee_on")], "steps.1.days_past_due"),
+        ([_step(3, "reminder"), _step(3, "reminder")], "steps.1.action"),
+        ([_step(30, "credit_violation")], "steps.0.action"),
+        ([_step(10, "credit_notice"), _step(12, "credit_violation")], "steps.1.action"),
+    ]
+    for steps, field in cases:
+        refused = demo_owner.post(LADDER, {"steps": steps})
+        assert refused.code == ErrorCode.VALIDATION, refused
+        assert field in refused.data["fields"], refused
+    # A violation the grace (7 days) after its notice is accepted
+    kept = demo_owner.post(
+        LADDER, {"steps": [_step(10, "credit_notice"), _step(17, "credit_violation")]}
+    )
+    assert kept.ok, kept
+    # Bad input is an envelope error, never a 500
+    bad = demo_owner.post(LADDER, {"steps": [{"days_past_due": -1, "action": "nothing"}]})
+    assert bad.code == ErrorCode.VALIDATION, bad
 
 
 # What the night did on main just before the ladder (issue 66), recorded from this very
