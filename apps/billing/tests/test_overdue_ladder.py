@@ -11,13 +11,15 @@ the morning reminders, credit reporting)."""
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
 from django_tenants.utils import tenant_context
 
-from apps.billing.models import Bill
+from apps.billing import ladder
+from apps.billing.models import Bill, BillLateFee, BillPayment
 from apps.credit.models import CreditRecord
 from apps.credit.services import authorisation_sign
 from apps.orders.demo_history import night_job, night_run
@@ -240,6 +242,68 @@ def test_a_shop_that_edits_its_ladder_gets_its_steps_and_the_state_clears_on_pay
     with tenant_context(demo):
         assert Bill.objects.get(order_id=order.id, period=2).status == "paid"
     connection.set_schema_to_public()
+
+
+def test_each_action_waits_for_its_own_step_and_a_late_fee_step_counts_back_to_the_due_day(
+    demo, demo_owner, app, offer
+):
+    # Given a ladder retrying the withhold from day 2, late fees from day 3, the bureau from
+    # day 4, and a lease whose bill 2 falls due on day 1 with every withhold failing
+    steps = [
+        _step(1, "reminder"),
+        _step(1, "recovery_case"),
+        _step(2, "withhold_retry"),
+        _step(3, "late_fee_on"),
+        _step(4, "bureau_report"),
+    ]
+    assert demo_owner.post(LADDER, {"steps": steps}).ok
+    base = timezone.localdate() - timedelta(days=HISTORY_DAYS)
+    order = _leases(demo, demo_owner, app, offer, base=base, due={"A": 1}, agreement={"A"})["A"]
+    sandbox_failure_add(
+        service="payment",
+        operation="withhold",
+        merchant=demo.slug,
+        reason="INSUFFICIENT_BALANCE",
+        times=None,
+    )
+    seen = []
+    # When each night runs, days 1 to 5 (the bill 0 to 4 days past due)
+    for offset in range(1, 6):
+        _day(demo, base + timedelta(days=offset))
+        with tenant_context(demo):
+            attempts = BillPayment.objects.filter(bill__order_id=order.id, bill__period=2).count()
+            fee_days = list(
+                BillLateFee.objects.filter(bill__order_id=order.id, bill__period=2)
+                .order_by("day")
+                .values_list("days_overdue", flat=True)
+            )
+            overdue_records = CreditRecord.objects.filter(
+                account__order_id=order.id, kind="overdue"
+            ).count()
+        connection.set_schema_to_public()
+        seen.append((offset - 1, attempts, fee_days, overdue_records))
+    # Then each came on its own day: the withhold on the due day, then again from day 2;
+    # the late fee on day 3 with every day since the due day; the bureau's record on day 4
+    assert seen == [
+        (0, 1, [], 0),
+        (1, 1, [], 0),
+        (2, 2, [], 0),
+        (3, 3, [1, 2, 3], 0),
+        (4, 4, [1, 2, 3, 4], 1),
+    ]
+
+
+def test_a_step_is_reached_by_days_and_by_its_minimums():
+    step = ladder.Step(
+        position=1, days_past_due=5, action="recovery_case", min_amount=Decimal("100"), min_bills=2
+    )
+    assert step.met(days=5, amount=Decimal("100"), bills=2)
+    assert not step.met(days=4, amount=Decimal("500"), bills=3)
+    assert not step.met(days=9, amount=Decimal("99.99"), bills=3)
+    assert not step.met(days=9, amount=Decimal("500"), bills=1)
+    steps = ladder.ladder_validate([_step(1, "reminder"), _step(5, "recovery_case")])
+    reached = ladder.steps_reached(steps, days=3, amount=Decimal("1"), bills=1)
+    assert [s.action for s in reached] == ["reminder"]
 
 
 def test_a_ladder_that_breaks_its_rules_is_refused_field_by_field(demo_owner):
