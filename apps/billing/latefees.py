@@ -6,6 +6,9 @@ A bill due on day D and still unpaid is overdue from D + 1. Each overdue day add
 after), rounded half-up to the cent, the total never above the bill's amount. A day is
 added at most once (a unique row per bill and day), so the nightly run, its re-run and a
 run killed halfway all end with the same fees; a night missed is caught up by the next.
+An order accrues once it reached its shop's `late_fee_on` step of the overdue ladder
+(`ladder.py`; the default: from its first day past due), and then every overdue day of its
+bills counts, from each bill's due day (a grace forgiven when paid before the step).
 A bill whose payment is being processed accrues nothing meanwhile; if that payment fails,
 the days in between are caught up.
 
@@ -15,6 +18,7 @@ nothing; the payment that settles a bill pays its late fee first, then its rent.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -30,6 +34,7 @@ from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.money.latefees import Tiers, fee_days
 
+from . import ladder
 from .models import CHARGE_KINDS, Bill, BillLateFee, BillStatus, FinanceSetting, LateFeeWaiver
 from .outbox import bill_event
 from .selectors import no_deal_order_ids
@@ -143,16 +148,23 @@ def bill_late_fees_accrue(bill_id: int, *, today: date, setting: dict[str, Any])
     """Adds the bill's missing overdue days up to `today` (its own transaction, the bill
     locked); answers what was added. Nothing for a bill paid, cancelled, being paid or not
     overdue, or at its cap."""
-    added, _ = _accrue_locked([bill_id], today=today, setting=setting)
+    order_ids = Bill.objects.filter(pk=bill_id).values_list("order_id", flat=True)
+    held = ladder.held_back("late_fee_on", today=today, order_ids=list(order_ids))
+    added, _ = _accrue_locked([bill_id], today=today, setting=setting, held=held)
     return added
 
 
 def _accrue_locked(
-    bill_ids: list[int], *, today: date, setting: dict[str, Any]
+    bill_ids: list[int],
+    *,
+    today: date,
+    setting: dict[str, Any],
+    held: AbstractSet[int] = frozenset(),
 ) -> tuple[Decimal, int]:
     """One transaction: the bills locked (in the order every other multi-bill lock takes),
-    those still unpaid and overdue given their missing days; answers (added, bills given
-    fees)."""
+    those still unpaid and overdue given their missing days, unless their order has not
+    reached the ladder's late-fee step (`held`: their days are given once it has); answers
+    (added, bills given fees)."""
     with transaction.atomic():
         bills = list(
             Bill.objects.select_for_update()
@@ -175,7 +187,11 @@ def _accrue_locked(
         newly_overdue = []
         now = timezone.now()
         for bill in bills:
-            missing = _days_missing(bill, last_days.get(bill.pk), today=today, setting=setting)
+            missing = (
+                []
+                if bill.order_id in held
+                else _days_missing(bill, last_days.get(bill.pk), today=today, setting=setting)
+            )
             # Its first night past due, whatever its late fee (a rate of 0 adds no row).
             if bill.overdue_noted_on is None:
                 bill.overdue_noted_on = today
@@ -213,11 +229,13 @@ def late_fees_accrue(*, today: date | None = None) -> dict[str, Any]:
         .order_by("due_date", "id")
         .values_list("pk", flat=True)
     )
+    # The shop's ladder says from when (and from how much) an order's bills accrue.
+    held = ladder.held_back("late_fee_on", today=today)
     added = ZERO
     touched = 0
     for start in range(0, len(bill_ids), ACCRUE_BATCH):
         amount, bills = _accrue_locked(
-            bill_ids[start : start + ACCRUE_BATCH], today=today, setting=setting
+            bill_ids[start : start + ACCRUE_BATCH], today=today, setting=setting, held=held
         )
         added += amount
         touched += bills

@@ -26,6 +26,7 @@ from apps.orders import outcomes
 from apps.orders.models import Order
 
 from .credit_orders import credit_order_follow
+from .ladder import overdue_state_follow
 from .models import Bill, BillPayment, BillStatus, EarlySettlement
 from .selectors import OWED_STATUSES, order_owed
 
@@ -70,6 +71,7 @@ def order_money_keep(order: Order) -> bool:
     here too (`credit_orders.credit_order_follow`: every money move ends here)."""
     changed = outcomes.order_money_keep(order, order_money(order))
     credit_order_follow(order)
+    overdue_state_follow(order.pk)  # clears on the payment that leaves nothing past due
     return changed
 
 

@@ -44,6 +44,7 @@ from . import (
     confirmations,
     credit_pay,
     deposits,
+    ladder,
     latefees,
     payments,
     reminders,
@@ -116,7 +117,9 @@ def bills_debit_due(*, today: date | None = None) -> dict[str, int]:
         ).values_list("pk", flat=True)
     )
     counts = {"due": len(due), "charged": 0, "paid": 0, "failed": 0, "skipped": 0}
-    blocked: set[int] = set()
+    # An order past due is retried once it reached its ladder's withhold-retry step (the
+    # default: every night from the first day past due); its later bills wait with it.
+    blocked: set[int] = ladder.held_back("withhold_retry", today=today, order_ids=order_ids)
     for order_id, bill_id, period in due:
         if order_id not in chargeable or order_id in blocked:
             counts["skipped"] += 1
@@ -151,6 +154,18 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
     wanted = reminders.bills_to_remind(
         today=today, days_before=int(setting["reminder_days_before"])
     )
+    # A bill's overdue reminder waits for its order's reminder step of the ladder, and says
+    # what that step says (the default: from the first day past due, `bill_overdue`).
+    steps = ladder.action_steps(
+        "reminder",
+        today=today,
+        order_ids={row["order_id"] for row in wanted if row["kind"] == "overdue"},
+    )
+    wanted = [
+        row
+        for row in wanted
+        if row["kind"] != "overdue" or steps.get(row["order_id"], ladder.NOT_PAST_DUE)
+    ]
     phones = dict(
         Order.objects.filter(pk__in={row["order_id"] for row in wanted}).values_list(
             "pk", "customer__phone"
@@ -165,7 +180,10 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
         reminder = reminders.reminder_begin(bill_id=row["id"], kind=row["kind"])
         if reminder is None:
             continue
-        template = "bill_overdue" if row["kind"] == "overdue" else "bill_due_soon"
+        template = "bill_due_soon"
+        if row["kind"] == "overdue":
+            step = steps.get(row["order_id"]) or ladder.NOT_PAST_DUE
+            template = str((step.params or {}).get("template") or "bill_overdue")
         params = {
             "order_no": row["order_no"],
             "period": str(row["period"]),
@@ -211,7 +229,8 @@ def ended_owed_refresh() -> dict[str, int]:
 
 def rent_run_night(*, today: date | None = None) -> dict[str, Any]:
     """The night's steps in order: stale payments, late fees (an ended lease's owed amount
-    follows them), auto-debit, and the settlement statements whose day has come. Reminders
+    follows them), auto-debit, each order's place on the overdue ladder (`ladder.py`), and
+    the settlement statements whose day has come. Reminders
     are not the night's: they go in the morning (`reminders_morning`), never between 21:00
     and 08:00 China time."""
     today = today or timezone.localdate()
@@ -220,6 +239,7 @@ def rent_run_night(*, today: date | None = None) -> dict[str, Any]:
         "late_fees": latefees.late_fees_accrue(today=today),
         "owed": ended_owed_refresh(),
         "debit": bills_debit_due(today=today),
+        "ladder": ladder.overdue_states_refresh(today=today),
         "statements": statements.statements_close(today=today),
     }
 

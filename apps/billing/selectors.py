@@ -411,9 +411,9 @@ def next_open_bill(order_id: int) -> dict[str, Any] | None:
 
 def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[str, Any]]:
     """Every order with an open bill or charge due before `today` (China day): order id →
-    {oldest_due, rent, late_fee, charges, total}: the rent (instalments, a purchase, a
-    buyout) and the charges still owed of those bills, and their late fees not waived or
-    paid. One grouped query; `order_ids` narrows it to some orders."""
+    {oldest_due, rent, late_fee, charges, total, bills}: the rent (instalments, a purchase,
+    a buyout) and the charges still owed of those bills (how many: `bills`), and their late
+    fees not waived or paid. One grouped query; `order_ids` narrows it to some orders."""
     zero = Decimal("0.00")
     left = PRINCIPAL_LEFT
     # A bill written off stays out while a later payment of it is in flight (`paying`).
@@ -430,6 +430,7 @@ def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[st
             rent=Sum(left, filter=~Q(kind__in=CHARGE_KINDS)),
             charges=Sum(left, filter=Q(kind__in=CHARGE_KINDS)),
             late_fee=Sum(F("late_fee") - F("late_fee_waived") - F("late_fee_paid")),
+            bills=Count("id"),
         )
     )
     found: dict[int, dict[str, Any]] = {}
@@ -441,6 +442,7 @@ def past_due_by_order(*, today: Any, order_ids: Any = None) -> dict[int, dict[st
             "late_fee": fee,
             "charges": charges,
             "total": rent + fee + charges,
+            "bills": row["bills"],
         }
     return found
 

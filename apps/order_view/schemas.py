@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
+from apps.billing.ladder_schemas import OverdueStateOut
 from apps.billing.order_schemas import BillTotalsOut, OrderBillOut, OrderDepositOut, OrderUnwoundOut
 from apps.orders.schemas import (
     AfterSaleOut,
@@ -64,6 +65,9 @@ class OrderDetailOut(OrderRowOut):
         None,
         description="an order ended without a deal (cancelled, refused, refunded, closed): "
         "what it gave back and what is still in flight at the provider; else null",
+    )
+    overdue_state: OverdueStateOut = Field(
+        description="the order's place on the shop's overdue ladder (clear: nothing past due)"
     )
     shipments: list[ShipmentOut]
     contract: OrderContractOut | None

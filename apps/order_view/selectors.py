@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.billing import bill_rows, order_reads
+from apps.billing import bill_rows, ladder, order_reads
 from apps.billing import selectors as billing
 from apps.billing.order_reads import order_deposit, order_given_back
 from apps.orders import governance
@@ -25,6 +25,7 @@ def order_screen_of(order: Order, *, session: Session | None) -> dict[str, Any]:
     detail["bills"] = bill_rows.order_bills(order.pk, session=session)
     detail["bill_totals"] = {key: money(value) for key, value in totals.items()}
     detail["unwound"] = order_given_back(order)
+    detail["overdue_state"] = ladder.overdue_state_read(order.pk)
     return detail
 
 

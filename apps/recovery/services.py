@@ -17,7 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.billing import bill_pay, charges
+from apps.billing import bill_pay, charges, ladder
 from apps.billing.payments import payment_pay_link
 from apps.billing.reminders import quiet_hours, reminders_sent_count
 from apps.billing.rent_run import order_owed_refresh
@@ -129,6 +129,9 @@ def cases_refresh(
         opened = opened.filter(order_id__in=order_ids)
     open_by_order = {case.order_id: case for case in opened}
     facts = recovery_order_facts(list(set(past) | set(open_by_order)))
+    # A case opens once the order reached its shop's recovery step of the overdue ladder
+    # (the default: the night after its first bill went past due).
+    not_yet = ladder.held_back("recovery_case", today=today, order_ids=order_ids)
     counts = {"opened": 0, "refreshed": 0, "closed": 0}
     with transaction.atomic():
         setting = RecoverySetting.objects.select_for_update().get_or_create(pk=1)[0]
@@ -150,6 +153,8 @@ def cases_refresh(
                 "refreshed_on": today,
             }
             case = open_by_order.get(order_id)
+            if case is None and order_id in not_yet:
+                continue
             if case is None:
                 _case_open(fact, aging, today=today, assigner=assigner)
                 counts["opened"] += 1

@@ -1,4 +1,5 @@
-"""The shop's late-fee settings and the platform's sync of a reconciliation difference."""
+"""The shop's late-fee settings, its overdue ladder, and the platform's sync of a
+reconciliation difference."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from zulin.core.routes import call
 
 from .. import (
     governance,
+    ladder,
+    ladder_schemas,
     latefees,
     schemas,
 )
@@ -87,4 +90,44 @@ def sync_reconciliation_mismatch(
     return {
         "synced": synced,
         "mismatch": finance_selectors.mismatch_detail(mismatch_id=mismatch.pk),
+    }
+
+
+@call(
+    lease_finance_router.get,
+    "/getOverdueLadder",
+    ladder_schemas.OverdueLadderOut,
+    auth=store_auth("finance.view"),
+)
+def get_overdue_ladder(request: HttpRequest) -> Any:
+    """The shop's overdue ladder in force (the default until it saves its own): each step's
+    days past due, minimums and action, and the default ladder beside it."""
+    return _ladder_answer(ladder.ladder_read())
+
+
+@call(
+    lease_finance_router.post,
+    "/saveOverdueLadder",
+    ladder_schemas.OverdueLadderOut,
+    auth=store_auth("finance.manage"),
+)
+def save_overdue_ladder(request: HttpRequest, payload: ladder_schemas.SaveOverdueLadderIn) -> Any:
+    """Replaces the shop's ladder (a new version; audited). Steps in order of days, no action
+    twice on one day, a violation step at least the grace after a notice step."""
+    steps = [
+        {**step.model_dump(exclude={"params"}), "params": step.params.model_dump(exclude_none=True)}
+        for step in payload.steps
+    ]
+    return _ladder_answer(ladder.ladder_save(actor=current_session(request), steps=steps))
+
+
+def _ladder_answer(read: dict[str, Any]) -> dict[str, Any]:
+    def step_out(step: dict[str, Any]) -> dict[str, Any]:
+        amount = step["min_amount"]
+        return {**step, "min_amount": None if amount is None else f"{Decimal(amount):.2f}"}
+
+    return {
+        **read,
+        "steps": [step_out(step) for step in read["steps"]],
+        "default_steps": [step_out(step) for step in read["default_steps"]],
     }

@@ -16,6 +16,7 @@ from .bills import (
     LateFeeWaiver,
 )
 from .credit import CreditOrder, CreditOrderNotice, CreditOrderStatus, CreditOrderSync
+from .ladder import LadderAction, OverdueLadder, OverdueStanding, OverdueState, OverdueStep
 from .operations import BillPayment, BillRefund, DepositOperation, EarlySettlement, OfflineReceipt
 from .settlement import FinanceSetting, Statement, StatementLine
 
@@ -36,8 +37,13 @@ __all__ = [
     "DepositOperation",
     "EarlySettlement",
     "FinanceSetting",
+    "LadderAction",
     "LateFeeWaiver",
     "OfflineReceipt",
+    "OverdueLadder",
+    "OverdueStanding",
+    "OverdueState",
+    "OverdueStep",
     "Statement",
     "StatementLine",
 ]

@@ -3311,6 +3311,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/getOverdueLadder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Overdue Ladder
+         * @description The shop's overdue ladder in force (the default until it saves its own): each step's
+         *     days past due, minimums and action, and the default ladder beside it.
+         */
+        get: operations["getOverdueLadder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/getWithdrawDetail": {
         parameters: {
             query?: never;
@@ -3412,6 +3433,27 @@ export interface paths {
          *     after the tier) and reminder days; a null field follows the platform's default.
          */
         post: operations["saveFinanceSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/saveOverdueLadder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save Overdue Ladder
+         * @description Replaces the shop's ladder (a new version; audited). Steps in order of days, no action
+         *     twice on one day, a violation step at least the grace after a notice step.
+         */
+        post: operations["saveOverdueLadder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13323,6 +13365,8 @@ export interface components {
             order_no: string;
             /** Overdue Since */
             overdue_since: string | null;
+            /** @description the order's place on the shop's overdue ladder (clear: nothing past due) */
+            overdue_state: components["schemas"]["OverdueStateOut"];
             /**
              * Owed Amount
              * @description what an ended order still owes (stage owing)
@@ -13767,6 +13811,25 @@ export interface components {
             /** State */
             state: string;
         };
+        /** OverdueLadderOut */
+        OverdueLadderOut: {
+            /** Default Steps */
+            default_steps: components["schemas"]["OverdueStepOut"][];
+            /**
+             * Is Default
+             * @description the night before the ladder, never edited
+             */
+            is_default: boolean;
+            /** Steps */
+            steps: components["schemas"]["OverdueStepOut"][];
+            /** Updated At */
+            updated_at: string | null;
+            /**
+             * Version
+             * @description 0: the default, never saved
+             */
+            version: number;
+        };
         /** OverdueMoneyOut */
         OverdueMoneyOut: {
             /**
@@ -13802,6 +13865,97 @@ export interface components {
              * @description overdue rent + late fees neither waived nor paid + charges owed
              */
             total: string;
+        };
+        /** OverdueStateOut */
+        OverdueStateOut: {
+            /** Cleared At */
+            cleared_at: string | null;
+            /** Days Past Due */
+            days_past_due: number;
+            /** Ladder Version */
+            ladder_version: number | null;
+            /** Oldest Due On */
+            oldest_due_on: string | null;
+            /** Reached At */
+            reached_at: string | null;
+            /**
+             * Reached On
+             * @description China day the step was reached
+             */
+            reached_on: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "clear" | "overdue";
+            /**
+             * Step Action
+             * @description the highest step reached; empty when clear
+             */
+            step_action: string;
+            /** Step Days */
+            step_days: number | null;
+            /** Step Position */
+            step_position: number | null;
+        };
+        /** OverdueStepIn */
+        OverdueStepIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "reminder" | "withhold_retry" | "late_fee_on" | "credit_notice" | "credit_violation" | "recovery_case" | "bureau_report";
+            /**
+             * Days Past Due
+             * @description reached from this many China days past the oldest due day
+             */
+            days_past_due: number;
+            /**
+             * Min Amount
+             * @description and at least this past due
+             */
+            min_amount?: number | string | null;
+            /**
+             * Min Bills
+             * @description over this many bills
+             */
+            min_bills?: number | null;
+            params?: components["schemas"]["OverdueStepParams"];
+        };
+        /** OverdueStepOut */
+        OverdueStepOut: {
+            /** Action */
+            action: string;
+            /** Days Past Due */
+            days_past_due: number;
+            /** Min Amount */
+            min_amount: string | null;
+            /** Min Bills */
+            min_bills: number | null;
+            /** Params */
+            params: {
+                [key: string]: string | number;
+            };
+            /** Position */
+            position: number;
+        };
+        /** OverdueStepParams */
+        OverdueStepParams: {
+            /**
+             * Channel
+             * @description reminder: how it goes
+             */
+            channel?: "sms" | null;
+            /**
+             * Grace Days
+             * @description credit_notice: days a violation step must wait after it (default 7)
+             */
+            grace_days?: number | null;
+            /**
+             * Template
+             * @description reminder: the SMS template (the bill's overdue notice)
+             */
+            template?: "bill_overdue" | null;
         };
         /** OwnerOut */
         OwnerOut: {
@@ -16601,6 +16755,14 @@ export interface components {
             id: number;
             /** Status */
             status: string;
+        };
+        /** SaveOverdueLadderIn */
+        SaveOverdueLadderIn: {
+            /**
+             * Steps
+             * @description in order of days past due
+             */
+            steps: components["schemas"]["OverdueStepIn"][];
         };
         /** SaveTemplateIn */
         SaveTemplateIn: {
@@ -24654,6 +24816,31 @@ export interface operations {
             };
         };
     };
+    getOverdueLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OverdueLadderOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getWithdrawDetail: {
         parameters: {
             query: {
@@ -24789,6 +24976,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["FinanceSettingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    saveOverdueLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveOverdueLadderIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OverdueLadderOut"];
                         msg: string;
                     };
                 };

@@ -12,10 +12,13 @@ export type TypeCount = ApiData<'/api/platform/getTransactionTypeCount', 'get'>[
 export type MarkCollect = ApiData<'/api/finance/getMarkCollect', 'get'>;
 export type FinanceBillPage = ApiData<'/api/finance/getFinanceBillList', 'get'>;
 export type FinanceBill = FinanceBillPage['list'][number];
+export type OverdueLadder = ApiData<'/api/finance/getOverdueLadder', 'get'>;
+export type OverdueLadderBody = ApiBody<'/api/finance/saveOverdueLadder', 'post'>;
 
 export const financeKeys = {
   all: ['finance'] as const,
   setting: () => [...financeKeys.all, 'setting'] as const,
+  ladder: () => [...financeKeys.all, 'ladder'] as const,
   lines: () => [...financeKeys.all, 'lines'] as const,
   storeLines: (query: BillLinesQuery) => [...financeKeys.lines(), 'store', query] as const,
   platformLines: (query: FinanceRecordQuery) => [...financeKeys.lines(), 'platform', query] as const,
@@ -27,6 +30,8 @@ export const financeKeys = {
 const P = {
   setting: '/api/finance/getFinanceSetting',
   saveSetting: '/api/finance/saveFinanceSetting',
+  ladder: '/api/finance/getOverdueLadder',
+  saveLadder: '/api/finance/saveOverdueLadder',
   storeLines: '/api/v2/getBillList',
   platformLines: '/api/platform/getFinanceRecord',
   typeCounts: '/api/platform/getTransactionTypeCount',
@@ -75,4 +80,19 @@ export function useFinanceSetting(enabled = true) {
 export function useSaveFinanceSetting() {
   const queryClient = useQueryClient();
   return usePost(P.saveSetting, { onSuccess: (saved) => queryClient.setQueryData(financeKeys.setting(), saved) });
+}
+
+/** The shop's overdue ladder in force, the default beside it (`finance.view`). */
+export function useOverdueLadder(enabled = true) {
+  return useQuery({
+    queryKey: financeKeys.ladder(),
+    queryFn: quietGet(P.ladder),
+    enabled,
+  });
+}
+
+/** Replaces the shop's ladder with the steps given (`finance.manage`); the answer is the ladder in force. */
+export function useSaveOverdueLadder() {
+  const queryClient = useQueryClient();
+  return usePost(P.saveLadder, { onSuccess: (saved) => queryClient.setQueryData(financeKeys.ladder(), saved) });
 }

@@ -28,12 +28,14 @@ import { useOrderPage } from '@/features/orders/components/detail/useOrderPage';
 import { OwedBanner } from '@/features/orders/components/returns/OwedBanner';
 import { useBillName } from './billName';
 import { OverdueMoneySummary } from './OverdueMoneySummary';
+import { OverdueStateLine } from './OverdueStateLine';
 
 const PayBillDialog = lazyDialog(() => import('./PayBillDialog').then((module) => module.PayBillDialog), (props) => props.bill !== null);
 const WaiveLateFeeDialog = lazyDialog(() => import('./WaiveLateFeeDialog').then((module) => module.WaiveLateFeeDialog), (props) => props.bill !== null);
 const WaiveChargeDialog = lazyDialog(() => import('./WaiveChargeDialog').then((module) => module.WaiveChargeDialog), (props) => props.bill !== null);
 const OfflineRepaymentDialog = lazyDialog(() => import('./OfflineRepaymentDialog').then((module) => module.OfflineRepaymentDialog), (props) => props.bill !== null);
 const EarlySettlementDialog = lazyDialog(() => import('./EarlySettlementDialog').then((module) => module.EarlySettlementDialog), (props) => props.open);
+const OverdueLadderDialog = lazyDialog(() => import('@/features/finance/components/OverdueLadderDialog').then((module) => module.OverdueLadderDialog), (props) => props.open);
 const FinanceSettingDialog = lazyDialog(() => import('@/features/finance/components/FinanceSettingDialog').then((module) => module.FinanceSettingDialog), (props) => props.open);
 
 interface BillActions {
@@ -212,6 +214,7 @@ interface BillsSession {
   canManage: boolean;
   /** Store side with `finance.view`: may read the late-fee rates. */
   canReadRates: boolean;
+  canManageFinance: boolean;
   /** Store side with `finance.waive`: may forgo what a bill of an order that owes still asks. */
   canWaiveCharge: boolean;
 }
@@ -225,6 +228,7 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
   const [repaying, setRepaying] = useState<OrderBill | null>(null);
   const [settling, setSettling] = useState(false);
   const [ratesOpen, setRatesOpen] = useState(false);
+  const [ladderOpen, setLadderOpen] = useState(false);
   const [querying, setQuerying] = useState<number | null>(null);
   const payResult = usePayResult(orderRef);
   const actions = useMemo<BillActions>(
@@ -283,11 +287,17 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
                   {t('bills.lateFeeRates')}
                 </Button>
               )}
+              {session.canReadRates && (
+                <Button variant="secondary" onClick={() => setLadderOpen(true)}>
+                  {t('bills.overdueLadder')}
+                </Button>
+              )}
             </span>
           )
         }
       />
       {owing && <OwedBanner detail={detail} />}
+      <OverdueStateLine state={detail.overdue_state} />
       {detail.kind === 'lease' && <OverdueMoneySummary orderRef={orderRef} />}
       <DataTable
         label={t('bills.tableLabel')}
@@ -307,6 +317,7 @@ function Bills({ detail, orderRef, session }: { detail: OrderDetail; orderRef: O
       <OfflineRepaymentDialog bill={repaying} orderRef={orderRef} onClose={() => setRepaying(null)} />
       <EarlySettlementDialog open={settling} orderRef={orderRef} onClose={() => setSettling(false)} />
       <FinanceSettingDialog open={ratesOpen} canEdit={session.canManage} onClose={() => setRatesOpen(false)} />
+      <OverdueLadderDialog open={ladderOpen} canEdit={session.canManageFinance} onClose={() => setLadderOpen(false)} />
     </div>
   );
 }
@@ -322,6 +333,7 @@ export function BillingDetailsScreen() {
       platform,
       canManage: !platform && hasAction(auth, 'order.manage'),
       canReadRates: !platform && hasAction(auth, 'finance.view'),
+      canManageFinance: !platform && hasAction(auth, 'finance.manage'),
       canWaiveCharge: !platform && hasAction(auth, 'finance.waive'),
     }),
     [platform, auth],

@@ -36,6 +36,10 @@ function backend(options: { lateFeeOwed?: string; waive?: () => { code: number; 
     actions: ['pay_bill'],
     owed_amount: '0.00',
     bill_totals: { amount: '3711.00', paid: '1240.00', owed: '2474.00' },
+    overdue_state:
+      owed === '0.00'
+        ? { status: 'clear', step_action: '', step_days: null, reached_on: null, days_past_due: 0 }
+        : { status: 'overdue', step_position: 4, step_action: 'recovery_case', step_days: 1, ladder_version: 1, reached_on: '2026-11-10', days_past_due: 5 },
     bills: [
       bill(1, { state: 'paid', status: 'paid', paid_amount: '1237.00', paid_by: 'customer', payments: [payment({ method: 'customer' })] }),
       bill(2, { state: 'paid', status: 'paid', paid_amount: '1237.00', late_fee: '3.00', late_fee_paid: '3.00', paid_by: 'withhold', payments: [payment({ id: 2, amount: '1240.00', late_fee_amount: '3.00' })] }),
@@ -208,11 +212,21 @@ describe('BillingDetailsScreen: late fees', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it('says where the order stands on the shop’s overdue ladder, and nothing once it is clear', async () => {
+    await renderScreen(backend());
+    const line = document.querySelector('[data-overdue-state]');
+    expect(line?.textContent).toContain('已到“催收立案”（逾期满 1 天，2026-11-10 达到），现已逾期 5 天');
+    await cleanup();
+    await renderScreen(backend({ lateFeeOwed: '0.00' }));
+    expect(document.querySelector('[data-overdue-state]')).toBeNull();
+  });
+
   it('shows finance staff the rates but no waiver (no order.manage)', async () => {
     page.current = { platform: false, auth: FINANCE, orderRef: { id: 7, merchantId: null } };
     await renderScreen(backend());
     expect(byText(table(), 'button', '减免违约金')).toBeUndefined();
     expect(byText(document.body, 'button', '违约金设置')).toBeDefined();
+    expect(byText(document.body, 'button', '逾期处理阶梯')).toBeDefined();
   });
 
   it('gives the platform the summary of the merchant’s order, without waiver or rates', async () => {
@@ -223,5 +237,6 @@ describe('BillingDetailsScreen: late fees', () => {
     expect(stat('lateFeeOwed')).toBe('¥4.50');
     expect(byText(table(), 'button', '减免违约金')).toBeUndefined();
     expect(byText(document.body, 'button', '违约金设置')).toBeUndefined();
+    expect(byText(document.body, 'button', '逾期处理阶梯')).toBeUndefined();
   });
 });
