@@ -38,6 +38,7 @@ class Figure:
     p99_ms: float
     requests: int
     errors: int
+    p95_ms: float = 0.0
 
     def __str__(self) -> str:
         errors = f", {self.errors} errors" if self.errors else ""
@@ -135,7 +136,8 @@ def _figure(target: Callable[..., None], args: tuple) -> Figure:  # type: ignore
     driver.join()
     latencies.sort()
     p99 = latencies[max(int(len(latencies) * 0.99) - 1, 0)] * 1000
-    return Figure(len(latencies) / elapsed, p99, len(latencies), errors)
+    p95 = latencies[max(int(len(latencies) * 0.95) - 1, 0)] * 1000
+    return Figure(len(latencies) / elapsed, p99, len(latencies), errors, p95)
 
 
 def _http_driver(

@@ -18,6 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db.models import Sum
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from zulin.ledger.selectors import income_by_order_day
@@ -79,6 +80,13 @@ class Earned:
         return sum(self.by_kind.values(), ZERO)
 
 
+def among(ids: Sequence[int]) -> RawSQL:
+    """`ids` for an `__in` filter as one array parameter (`IN (SELECT unnest(...))`): the
+    report passes every unit in scope, and a list of 100,000 placeholders costs seconds to
+    build and parse where one array costs milliseconds. The rows matched are the same."""
+    return RawSQL("SELECT unnest(%s::bigint[])", (list(ids),))  # noqa: S611 (no text of ours)
+
+
 def _day(moment: datetime) -> date:
     return timezone.localtime(moment).date()
 
@@ -87,10 +95,10 @@ def lease_spans(*, unit_ids: Sequence[int] = (), order_ids: Sequence[int] = ()) 
     """The spans of the units `unit_ids` (every order they were out on), or of every unit
     that was out on the orders `order_ids`, oldest first."""
     if order_ids:
-        held_units = UnitMovement.objects.filter(order_id__in=list(order_ids)).values("unit_id")
+        held_units = UnitMovement.objects.filter(order_id__in=among(order_ids)).values("unit_id")
         moves = UnitMovement.objects.filter(unit_id__in=held_units)
     else:
-        moves = UnitMovement.objects.filter(unit_id__in=list(unit_ids))
+        moves = UnitMovement.objects.filter(unit_id__in=among(unit_ids))
     rows = moves.order_by("unit_id", "at", "id").values_list(
         "unit_id", "from_status", "to_status", "order_id", "at"
     )
@@ -143,11 +151,12 @@ def earned_by_unit(unit_ids: Sequence[int], *, today: date | None = None) -> dic
     earned = {unit_id: Earned(unit_id) for unit_id in unit_ids}
     rows = income_by_order_day(order_ids)
     by_order_kind: dict[tuple[int, str], Decimal] = defaultdict(lambda: ZERO)
-    by_order_day: dict[tuple[int, date], Decimal] = defaultdict(lambda: ZERO)
+    # Each order's income by day, read once per order below (not a scan of every order's).
+    by_order_day: dict[int, dict[date, Decimal]] = defaultdict(lambda: defaultdict(lambda: ZERO))
     for row in rows:
         kind = KIND_OF_ACCOUNT.get(row["account"], "fees")
         by_order_kind[(row["order_id"], kind)] += row["amount"]
-        by_order_day[(row["order_id"], row["moved_on"])] += row["amount"]
+        by_order_day[row["order_id"]][row["moved_on"]] += row["amount"]
     for (order_id, kind), amount in by_order_kind.items():
         for unit_id, share in split_cents(amount, days[order_id]).items():
             if unit_id in wanted:
@@ -165,9 +174,8 @@ def earned_by_unit(unit_ids: Sequence[int], *, today: date | None = None) -> dic
                 if total_weight
                 else Decimal(1) / Decimal(len(per_unit))
             )
-            for (day_order, day), amount in by_order_day.items():
-                if day_order == order_id:
-                    earned[unit_id].by_day[day] += amount * ratio
+            for day, amount in by_order_day.get(order_id, {}).items():
+                earned[unit_id].by_day[day] += amount * ratio
     return earned
 
 
@@ -175,7 +183,7 @@ def capitalised_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
     """Parts and labour of each unit's done work orders that add to its cost basis."""
     rows = (
         WorkOrder.objects.filter(
-            unit_id__in=list(unit_ids), status=WorkOrder.Status.DONE, capitalise=True
+            unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE, capitalise=True
         )
         .values("unit_id")
         .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
@@ -186,7 +194,7 @@ def capitalised_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
 def repair_spend_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
     """Parts and labour of each unit's done work orders, capitalised or not."""
     rows = (
-        WorkOrder.objects.filter(unit_id__in=list(unit_ids), status=WorkOrder.Status.DONE)
+        WorkOrder.objects.filter(unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE)
         .values("unit_id")
         .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
     )
@@ -196,7 +204,7 @@ def repair_spend_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
 def gone_on(unit_ids: Sequence[int]) -> dict[int, date]:
     """The day each unit sold, scrapped or lost left the shop (its last move into it)."""
     rows = (
-        UnitMovement.objects.filter(unit_id__in=list(unit_ids), to_status__in=list(GONE))
+        UnitMovement.objects.filter(unit_id__in=among(unit_ids), to_status__in=list(GONE))
         .order_by("unit_id", "at", "id")
         .values_list("unit_id", "at")
     )

@@ -35,7 +35,8 @@ from .models import (
     WorkOrder,
 )
 from .selectors import order_unit, visible_units
-from .services import _key_lock, unit_move
+from .services import unit_move
+from .services.receipts import _key_lock
 
 ZERO = Decimal("0.00")
 Occasion = Inspection.Occasion

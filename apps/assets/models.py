@@ -194,6 +194,9 @@ class UnitMovement(models.Model):
 
     class Meta:
         ordering = ["id"]
+        # The units that were out on given orders (`earnings.lease_spans`: a unit's page and
+        # the asset report split an order's money between the units it held).
+        indexes = [models.Index(fields=["order_id"], name="assets_move_order_idx")]
 
 
 class InspectionTemplate(models.Model):

@@ -18,7 +18,7 @@ from apps.subshops.selectors import sub_shop_names
 from zulin.core.i18n import Text, pick
 from zulin.core.scoping import SubShopScope
 
-from .earnings import units_earnings
+from .earnings import among, units_earnings
 from .models import Grade, Unit, UnitMovement, UnitStatus
 from .order_facts import order_facts
 from .selectors import HELD_STATUSES, status_label, visible_units
@@ -67,7 +67,7 @@ def _units(
 def _in_stock_since(unit_ids: Sequence[int]) -> dict[int, Any]:
     """When each unit last came into stock (its last move into `in_stock`)."""
     return dict(
-        UnitMovement.objects.filter(unit_id__in=list(unit_ids), to_status=UnitStatus.IN_STOCK)
+        UnitMovement.objects.filter(unit_id__in=among(unit_ids), to_status=UnitStatus.IN_STOCK)
         .values("unit_id")
         .annotate(at=Max("at"))
         .values_list("unit_id", "at")

@@ -616,10 +616,10 @@ def test_a_scan_says_whether_the_unit_may_ship_for_the_order(
 
 
 def test_tab_counts_stop_at_the_bound_as_a_lists_total_does(shop, demo_owner, monkeypatch):
-    from apps.assets import selectors
+    from apps.assets.selectors import unit_pages
 
     _units(demo_owner, shop.sku.pk, 3)
-    monkeypatch.setattr(selectors, "COUNT_BOUND", 2)
+    monkeypatch.setattr(unit_pages, "COUNT_BOUND", 2)
     answer = demo_owner.get(f"{B}/getUnitList", {"sku_id": shop.sku.pk}).data
     assert answer["status_counts"]["in_stock"] == answer["status_counts"]["all"] == 2
     assert answer["status_counts"]["lost"] == 0

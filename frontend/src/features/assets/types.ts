@@ -1,6 +1,6 @@
 /**
  * The assets calls' types, from the generated OpenAPI schema (issue 43 step 2; the agreed shape
- * is /work/notes/assets-api.md, the backend's is apps/assets/schemas.py).
+ * is /work/notes/assets-api.md, the backend's is apps/assets/schemas/).
  */
 import type { ApiBody, ApiData, ApiQuery } from '@/api/client';
 

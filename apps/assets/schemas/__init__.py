@@ -1,0 +1,89 @@
+"""What the units' calls take and answer (docs/assets.md, /work/notes/assets-api.md).
+
+This module is the one face of the schemas: callers import them from here. They live in
+`common` (the shared value types), `units`, `stock` (suppliers, receipts, transfers) and
+`inspections` (templates, inspections, work orders and the asset report)."""
+
+from __future__ import annotations
+
+from .common import MAX_LABELS as MAX_LABELS
+from .common import MAX_TRANSFER_UNITS as MAX_TRANSFER_UNITS
+from .common import AssetIdIn as AssetIdIn
+from .common import Code as Code
+from .common import GradeValue as GradeValue
+from .common import Identifier as Identifier
+from .common import NotImei as NotImei
+from .common import ReceiptStatusValue as ReceiptStatusValue
+from .common import StatusNames as StatusNames
+from .common import TransferStatusValue as TransferStatusValue
+from .common import UnitCost as UnitCost
+from .common import UnitStatusValue as UnitStatusValue
+from .inspections import AssetReportIn as AssetReportIn
+from .inspections import AssetReportOut as AssetReportOut
+from .inspections import AssetReportRowOut as AssetReportRowOut
+from .inspections import BaselineOut as BaselineOut
+from .inspections import ComparedLineOut as ComparedLineOut
+from .inspections import CreateInspectionIn as CreateInspectionIn
+from .inspections import CreateWorkOrderIn as CreateWorkOrderIn
+from .inspections import FinenessRowOut as FinenessRowOut
+from .inspections import InspectionDetailOut as InspectionDetailOut
+from .inspections import InspectionLineIn as InspectionLineIn
+from .inspections import InspectionLineOut as InspectionLineOut
+from .inspections import PhotoOut as PhotoOut
+from .inspections import ReportGradeCountOut as ReportGradeCountOut
+from .inspections import ReportStatusCountOut as ReportStatusCountOut
+from .inspections import SaveTemplateIn as SaveTemplateIn
+from .inspections import TemplateForUnitIn as TemplateForUnitIn
+from .inspections import TemplateItemIn as TemplateItemIn
+from .inspections import TemplateItemOut as TemplateItemOut
+from .inspections import TemplateListOut as TemplateListOut
+from .inspections import TemplateOut as TemplateOut
+from .inspections import UpdateWorkOrderIn as UpdateWorkOrderIn
+from .inspections import ValueLabelOut as ValueLabelOut
+from .stock import CreateReceiptIn as CreateReceiptIn
+from .stock import ReceiptDetailOut as ReceiptDetailOut
+from .stock import ReceiptLineIn as ReceiptLineIn
+from .stock import ReceiptLineOut as ReceiptLineOut
+from .stock import ReceiptListIn as ReceiptListIn
+from .stock import ReceiptListOut as ReceiptListOut
+from .stock import ReceiptOut as ReceiptOut
+from .stock import ReceiveTransferIn as ReceiveTransferIn
+from .stock import ScanReceiptIn as ScanReceiptIn
+from .stock import ScanReceiptOut as ScanReceiptOut
+from .stock import SendTransferIn as SendTransferIn
+from .stock import SupplierIn as SupplierIn
+from .stock import SupplierListIn as SupplierListIn
+from .stock import SupplierListOut as SupplierListOut
+from .stock import SupplierOut as SupplierOut
+from .stock import TransferDetailOut as TransferDetailOut
+from .stock import TransferListIn as TransferListIn
+from .stock import TransferListOut as TransferListOut
+from .stock import TransferOut as TransferOut
+from .stock import UpdateSupplierIn as UpdateSupplierIn
+from .units import AdjustUnitIn as AdjustUnitIn
+from .units import CollectedByKindOut as CollectedByKindOut
+from .units import CollectedByOrderOut as CollectedByOrderOut
+from .units import CosmeticValue as CosmeticValue
+from .units import CreateUnitLabelsIn as CreateUnitLabelsIn
+from .units import FindUnitIn as FindUnitIn
+from .units import FindUnitOut as FindUnitOut
+from .units import InspectionOut as InspectionOut
+from .units import ItemKind as ItemKind
+from .units import LabelsOut as LabelsOut
+from .units import Money as Money
+from .units import OccasionValue as OccasionValue
+from .units import RecordUnitSerialIn as RecordUnitSerialIn
+from .units import SeverityValue as SeverityValue
+from .units import ShipCheckOut as ShipCheckOut
+from .units import UnitActionOut as UnitActionOut
+from .units import UnitDetailOut as UnitDetailOut
+from .units import UnitEarningsOut as UnitEarningsOut
+from .units import UnitFiltersIn as UnitFiltersIn
+from .units import UnitListIn as UnitListIn
+from .units import UnitListOut as UnitListOut
+from .units import UnitMoveOut as UnitMoveOut
+from .units import UnitOrderOut as UnitOrderOut
+from .units import UnitOut as UnitOut
+from .units import UnitTemplateItemOut as UnitTemplateItemOut
+from .units import UnitTemplateOut as UnitTemplateOut
+from .units import WorkOrderOut as WorkOrderOut
