@@ -132,6 +132,10 @@ NOT_SHOWN = {
     # The credit queries' filter (userCreditQuery): no screen lists the queries; an order's
     # risk section words each check by its own bilingual name.
     "CreditQueryListIn.status",
+    # An order's place on the overdue ladder (orderInfo's overdue_state): the bill screen says it
+    # in one sentence while the order is overdue (OverdueStateLine, the step's action worded from
+    # finance.ladder.actions) and shows nothing when clear; the value itself is never shown.
+    "OverdueStateOut.status",
 }
 
 # Values of a filter that are no state of a record ("all" of a list's filter).
