@@ -6,7 +6,7 @@ brought back. Other apps reach these through `reads` and `services` (re-exported
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -18,6 +18,7 @@ from zulin.audit.services import actor_name, audit_record
 from zulin.audit.state import Machine, move, transition_locked
 from zulin.core.auth import Session
 from zulin.core.crypto import lookup_hash, mask_name, normalized
+from zulin.core.dates import day_start
 from zulin.core.errors import ApplicationError, ErrorCode, field_error
 from zulin.core.i18n import Text
 from zulin.files.services import private_file_erase
@@ -81,7 +82,7 @@ def customers_ended_before(day: date) -> list[int]:
     """Customers not erased nor restricted whose every order has ended, the last before
     `day` (China day): the candidates of a retention period's end. Their holds (debts,
     disputes, cases, legal holds) are the caller's to check, one by one."""
-    start = timezone.make_aware(datetime.combine(day, time.min))
+    start = day_start(day)
     open_customers = Order.objects.exclude(status__in=ENDED).values("customer_id")
     recent = Order.objects.filter(
         Q(finished_at__gte=start) | Q(status_changed_at__gte=start)

@@ -17,7 +17,7 @@ what the run would do, and changes nothing (file bytes go only on commit)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -28,6 +28,7 @@ from apps.orders.reads import customers_ended_before
 from apps.service.personal import messages_erase_before
 from zulin.audit.services import audit_settings_change
 from zulin.core.auth import Session
+from zulin.core.dates import day_start
 from zulin.core.errors import field_error
 from zulin.core.i18n import Text
 from zulin.outbox.services import event_emit
@@ -110,10 +111,6 @@ def retention_setting_save(*, actor: Session, years: dict[str, int]) -> dict[str
     return after
 
 
-def _start_of(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
 def _night(today: date) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Applies the table on `today` (China day): the counts per class and the customers
     touched (opaque ids and what was done)."""
@@ -157,9 +154,9 @@ def _night(today: date) -> tuple[dict[str, int], list[dict[str, Any]]]:
         customers.append({"customer_id": customer_id, "action": "anonymise"})
         add(erased)
 
-    counts["messages"] += messages_erase_before(_start_of(_years_after(today, -years["messages"])))
+    counts["messages"] += messages_erase_before(day_start(_years_after(today, -years["messages"])))
     old_answers = PrivacyRequest.objects.filter(
-        answered_at__lt=_start_of(_years_after(today, -years["request_log"]))
+        answered_at__lt=day_start(_years_after(today, -years["request_log"]))
     ).exclude(requester_name="", requester_phone="", lookup_phone="", detail="")
     counts["request_log"] += old_answers.update(
         requester_name="", requester_phone="", lookup_phone="", verification_note="", detail=""

@@ -27,7 +27,7 @@ from tenants.risk.rules import CREDIT_QUERY_TYPE
 from tenants.risk.selectors import query_type_price
 from zulin.audit.services import actor_name, audit_record
 from zulin.core.auth import Session
-from zulin.core.crypto import lookup_hash, mask_id_number, mask_phone
+from zulin.core.crypto import lookup_hash, mask_id_number, mask_name, mask_phone
 from zulin.core.db import tenant_connection
 from zulin.core.errors import ApplicationError, ErrorCode
 from zulin.ledger.services import platform_ledger, post_event
@@ -53,11 +53,6 @@ class Subject:
     name: str
     id_number: str
     phone: str
-
-
-def _mask_name(name: str) -> str:
-    """张三 → 张*: the family name stays readable (as the order lists show customers)."""
-    return name[:1] + "*" * max(len(name) - 1, 1) if name else ""
 
 
 def _query_no(idempotency_key: str) -> str:
@@ -158,7 +153,7 @@ def risk_query_run(
                 source=source,
                 order_id=order_id,
                 order_no=order_no,
-                subject_name=_mask_name(subject.name)[:50],
+                subject_name=mask_name(subject.name)[:50],
                 id_number_masked=mask_id_number(subject.id_number)[:24],
                 phone_masked=mask_phone(subject.phone)[:20],
                 actor_account_id=actor.account.pk if actor else None,
@@ -267,7 +262,7 @@ def credit_query_run(
                 price=price,
                 order_id=order_id,
                 order_no=order_no,
-                subject_name=_mask_name(subject.name)[:50],
+                subject_name=mask_name(subject.name)[:50],
                 id_number_masked=mask_id_number(subject.id_number)[:24],
                 id_number_hash=lookup_hash(subject.id_number, context="credit.id_number"),
                 actor_account_id=actor.account.pk if actor else None,
