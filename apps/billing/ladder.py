@@ -189,21 +189,9 @@ def held_back(action: str, *, today: date, order_ids: Iterable[int] | None = Non
 
 
 def overdue_state_read(order_id: int) -> dict[str, Any]:
-    """The order's place on the ladder, for its detail page."""
-    row = OverdueState.objects.filter(order_id=order_id).first()
-    if row is None:
-        return {
-            "status": OverdueStanding.CLEAR.value,
-            "step_position": None,
-            "step_action": "",
-            "step_days": None,
-            "ladder_version": None,
-            "reached_on": None,
-            "reached_at": None,
-            "oldest_due_on": None,
-            "days_past_due": 0,
-            "cleared_at": None,
-        }
+    """The order's place on the ladder, for its detail page (an order never past due: the
+    row's defaults, clear)."""
+    row = OverdueState.objects.filter(order_id=order_id).first() or OverdueState()
     return {
         "status": row.status,
         "step_position": row.step_position,
