@@ -100,3 +100,22 @@ def test_a_session_ended_while_redis_was_hung_stays_ended_when_it_returns(own_re
     stale = ApiClient("demo.localhost", token=token).get("/api/platform/getLoginUserInfo")
 
     assert stale.code == 109
+
+
+def test_the_request_paths_read_gives_what_get_many_gives_and_misses_while_redis_is_down(
+    own_redis,
+):
+    from django.core.cache import cache
+
+    from zulin.core.cache import EPOCH_KEY, account_key, host_key
+
+    keys = [EPOCH_KEY, host_key("demo.localhost"), account_key(7), account_key(8)]
+    cache.set(host_key("demo.localhost"), {"id": 1, "epoch": 0})
+    cache.set(account_key(7), {"is_active": True, "epoch": 0})
+    cache.set(EPOCH_KEY, 3)
+
+    assert cache.get_many_global(keys) == cache.get_many(keys)
+    assert set(cache.get_many_global(keys)) == {EPOCH_KEY, keys[1], keys[2]}
+
+    own_redis.stop()
+    assert cache.get_many_global(keys) == {}  # a miss: the database answers instead

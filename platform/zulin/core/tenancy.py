@@ -81,7 +81,7 @@ def _read(
     keys: list[str], *, token: str | None = None, claims: TokenClaims | None = None
 ) -> Prefetch:
     """One MGET of `keys` with the cache epoch."""
-    values = cache.get_many([EPOCH_KEY, *keys])
+    values = cache.get_many_global([EPOCH_KEY, *keys])  # type: ignore[attr-defined]
     return Prefetch(
         token=token, claims=claims, values=values, epoch=int(values.get(EPOCH_KEY) or 0)
     )
