@@ -421,15 +421,18 @@ def admin_look_express(request: HttpRequest, query: Query[schemas.OrderExpressIn
 )
 def look_contract(request: HttpRequest, payload: schemas.ContractLookIn) -> Any:
     """A link to the order's contract PDF, valid a few minutes for this session only (the
-    platform's on the admin host, with the order's `merchant_id`)."""
+    platform's on the admin host, with the order's `merchant_id`). The PDF shows the lessee's
+    ID number as signed: a reason is required and each link is a reveal in the owner's log
+    (`order.contract_view`)."""
     session = _session(request)
     if session.side == PlatformType.ADMIN:
         return governance.platform_contract_link(
             actor=session,
             merchant_id=named_merchant(payload.merchant_id),
             order_id=payload.order_id,
+            reason=payload.reason,
         )
-    return contracts.contract_link(actor=session, order_id=payload.order_id)
+    return contracts.contract_link(actor=session, order_id=payload.order_id, reason=payload.reason)
 
 
 @call(

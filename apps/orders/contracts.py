@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from apps.goods.selectors import fineness_texts
 from tenants.merchants.models import Merchant
+from zulin.audit.reveals import reveal_reason, reveal_record
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
@@ -228,13 +229,24 @@ def contract_refresh(*, actor: Session, order_id: int) -> Contract:
         return contract_generate(order, actor=actor)
 
 
-def contract_link(*, actor: Session, order_id: int) -> dict[str, Any]:
-    """A short-lived authenticated link to the order's current contract PDF."""
+def contract_link(*, actor: Session, order_id: int, reason: str) -> dict[str, Any]:
+    """A short-lived authenticated link to the order's current contract PDF. The PDF holds the
+    lessee's name and ID number as signed, so each link is a reveal (`order.contract_view`,
+    its reason required, in the owner's log): a refusal records nothing."""
+    reason = reveal_reason(reason)
     order = order_in_scope(actor, order_id)
     contract = order.contracts.exclude(status=Contract.Status.VOID).order_by("-version").first()
     if contract is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
     stored = StoredFile.objects.get(pk=int(contract.file_key))
+    reveal_record(
+        actor=actor,
+        action="order.contract_view",
+        target_type="order",
+        target_id=order.pk,
+        reason=reason,
+        after={"contract_no": contract.contract_no, "version": contract.version},
+    )
     return {
         "url": private_file_link(stored, session=actor, inline=True),
         "contract_no": contract.contract_no,

@@ -57,8 +57,10 @@ def platform_order_tracking(
         return shipping.order_tracking(session=None, order_id=order_id, hide_error=hide_error)
 
 
-def platform_contract_link(*, actor: Session, merchant_id: int, order_id: int) -> dict[str, Any]:
+def platform_contract_link(
+    *, actor: Session, merchant_id: int, order_id: int, reason: str
+) -> dict[str, Any]:
     """A link to a merchant's order contract for the platform (read on the admin host; the
-    read is audited in the merchant's schema)."""
+    reveal is recorded in the merchant's schema, in its owner's log)."""
     with in_merchant(merchant_id, [order_id]):
-        return contracts.contract_link(actor=actor, order_id=order_id)
+        return contracts.contract_link(actor=actor, order_id=order_id, reason=reason)

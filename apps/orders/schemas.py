@@ -492,6 +492,12 @@ class ContractOrderIn(Schema):
 
 class ContractLookIn(ContractOrderIn):
     merchant_id: Id | None = Field(None, description="platform side: the order's merchant")
+    reason: str = Field(
+        "",
+        max_length=500,
+        description="why the contract is opened (2-200 characters, required): the PDF shows the "
+        "lessee's name and ID number as signed, so opening it is a reveal in the owner's log",
+    )
 
 
 class ApplyAfterSaleIn(Schema):

@@ -168,14 +168,18 @@ test.describe.serial('orders: the shop audits, ships and reads bills; the platfo
       await expect(page).toHaveURL(/merchant_id=\d+/);
       await list.openFirst();
 
+      // The PDF shows the lessee's ID number as signed: it opens with a reason (a reveal).
       const contract = new OrderDetailPage(page).section('合同');
+      await contract.getByRole('button', { name: '查看合同' }).click();
+      const ask = page.getByRole('dialog', { name: '查看合同' });
+      await ask.getByRole('textbox').fill('平台核对合同条款');
       const [link, tab, served] = await Promise.all([
         page.waitForResponse((response) => response.url().includes('/api/applet/lookContract')),
         context.waitForEvent('page'),
         // The new tab's own load of the link (headless Chromium downloads a PDF rather than
         // showing it, so the answer is read on the network, not in the tab).
         context.waitForEvent('response', (response) => response.url().includes('/api/files/')),
-        contract.getByRole('button', { name: '查看合同' }).click(),
+        ask.getByRole('button', { name: '打开合同' }).click(),
       ]);
       const answer = (await link.json()) as { code: number; data: { url: string } };
       expect(answer.code).toBe(200);

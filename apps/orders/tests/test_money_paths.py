@@ -11,6 +11,7 @@ from apps.billing.models import Bill, BillPayment, BillRefund, DepositOperation
 from apps.goods.models import Sku
 from apps.orders.models import Order
 from tests.leases import awaiting_shipment, in_lease, provider_settles
+from zulin.audit.models import AuditEntry
 from zulin.core.errors import ErrorCode
 from zulin.ledger.models import Journal
 from zulin.ledger.selectors import ledger_check
@@ -125,12 +126,18 @@ def test_the_shop_opens_a_refund_for_the_customer_and_the_platform_reads_the_con
     assert demo_owner.get(DETAIL, {"id": order_id}).data["status"] == "refunded"
 
     # The platform reads the signed contract on the admin host.
-    needs_merchant = admin_client.post("/api/applet/lookContract", {"order_id": order_id})
+    needs_merchant = admin_client.post(
+        "/api/applet/lookContract", {"order_id": order_id, "reason": "核对退款争议"}
+    )
     assert needs_merchant.code == 400
     link = admin_client.post(
-        "/api/applet/lookContract", {"order_id": order_id, "merchant_id": demo.pk}
+        "/api/applet/lookContract",
+        {"order_id": order_id, "merchant_id": demo.pk, "reason": "核对退款争议"},
     )
     assert link.ok, link
+    with tenant_context(demo):  # the platform's look is in the shop owner's reveal log
+        looked = AuditEntry.objects.get(action="order.contract_view", target_id=str(order_id))
+        assert looked.reason == "核对退款争议"
     response = client.get(link.data["url"], HTTP_HOST="admin.localhost")
     assert response.status_code == 200
     assert b"".join(response.streaming_content).startswith(b"%PDF")

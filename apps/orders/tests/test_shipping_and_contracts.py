@@ -26,6 +26,7 @@ from tests.leases import (
     provider_settles,
     shipped,
 )
+from zulin.audit.models import AuditEntry
 from zulin.providers.econtract import sandbox_econtract_sign
 from zulin.providers.express import SandboxExpressProvider
 from zulin.providers.sandbox import sandbox_callbacks_deliver
@@ -267,13 +268,25 @@ def test_the_contract_link_downloads_the_current_pdf_on_the_shops_host(
     demo, demo_owner, app, offer, client
 ):
     order = placed(demo, place(app, offer))
-    assert demo_owner.post(LOOK, {"order_id": order.id}).code == 404  # no contract yet
+    why = {"order_id": order.id, "reason": "客户来电核对合同"}
+    assert demo_owner.post(LOOK, why).code == 404  # no contract yet
     assert demo_owner.post("/api/backend/auditOrder", {"id": order.id, "passed": True}).ok
     assert demo_owner.post(REFRESH, {"order_id": order.id}).ok
+    # The PDF shows the lessee's ID number as signed: no link without a reason, nothing logged.
+    for bare in ({"order_id": order.id}, {"order_id": order.id, "reason": " x "}):
+        refused = demo_owner.post(LOOK, bare)
+        assert refused.code == 400 and "reason" in refused.data["fields"], refused
+    with tenant_context(demo):
+        assert not AuditEntry.objects.filter(action="order.contract_view").exists()
 
-    link = demo_owner.post(LOOK, {"order_id": order.id})
+    link = demo_owner.post(LOOK, why)
 
     assert link.ok, link
+    with tenant_context(demo):  # a reveal in the owner's log: who, when, why; no number
+        (looked,) = AuditEntry.objects.filter(action="order.contract_view")
+        assert (looked.target_id, looked.reason) == (str(order.id), "客户来电核对合同")
+    log = demo_owner.get("/api/backend/getRevealLog", {"action": "order.contract_view"})
+    assert log.ok and log.data["total"] == 1, log
     current = _contract(demo_owner, order.id)
     assert (link.data["contract_no"], link.data["sha256"]) == (
         current["contract_no"],

@@ -40,7 +40,9 @@ def test_a_saved_contract_template_is_used_by_the_next_contract(
     with tenant_context(demo):
         order_id = Order.objects.get(order_no=order_no).pk
     assert demo_owner.post("/api/backend/auditOrder", {"id": order_id, "passed": True}).ok
-    link = demo_owner.post("/api/applet/lookContract", {"order_id": order_id}).data["url"]
+    link = demo_owner.post(
+        "/api/applet/lookContract", {"order_id": order_id, "reason": "核对合同条款"}
+    ).data["url"]
     pdf = PdfReader(
         BytesIO(b"".join(client.get(link, HTTP_HOST="demo.localhost").streaming_content))
     )

@@ -197,7 +197,9 @@ def test_a_used_order_ships_only_a_unit_of_its_fineness(demo, demo_owner, app, c
     applet = _in_demo(demo, lambda: applet_order_row(applet_order(order.no)))
     assert (applet["fineness"], applet["fineness_name"]) == ("95", "95新")
     # The contract states it.
-    link = demo_owner.post("/api/applet/lookContract", {"order_id": order.id}).data["url"]
+    link = demo_owner.post(
+        "/api/applet/lookContract", {"order_id": order.id, "reason": "核对成色条款"}
+    ).data["url"]
     pdf = PdfReader(
         BytesIO(b"".join(client.get(link, HTTP_HOST="demo.localhost").streaming_content))
     )

@@ -113,7 +113,9 @@ export interface paths {
         /**
          * Look Contract
          * @description A link to the order's contract PDF, valid a few minutes for this session only (the
-         *     platform's on the admin host, with the order's `merchant_id`).
+         *     platform's on the admin host, with the order's `merchant_id`). The PDF shows the lessee's
+         *     ID number as signed: a reason is required and each link is a reveal in the owner's log
+         *     (`order.contract_view`).
          */
         post: operations["lookContract"];
         delete?: never;
@@ -8965,6 +8967,12 @@ export interface components {
             merchant_id?: number | null;
             /** Order Id */
             order_id: number;
+            /**
+             * Reason
+             * @description why the contract is opened (2-200 characters, required): the PDF shows the lessee's name and ID number as signed, so opening it is a reveal in the owner's log
+             * @default
+             */
+            reason: string;
         };
         /** ContractOrderIn */
         ContractOrderIn: {
@@ -16203,7 +16211,7 @@ export interface components {
              * Action
              * @description omit: every kind of reveal
              */
-            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export") | null;
+            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export" | "order.contract_view") | null;
             /**
              * Actor Account Id
              * @description only the reveals of this account
@@ -22376,7 +22384,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description omit: every kind of reveal */
-                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export") | null;
+                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export" | "order.contract_view") | null;
                 /** @description only the reveals of this account */
                 actor_account_id?: number | null;
                 /** @description on or after this China day */

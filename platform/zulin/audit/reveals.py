@@ -27,6 +27,7 @@ REVEAL_ACTIONS: dict[str, Text] = {
     "credit.file_export": Text(
         "下载征信报送文件（含完整身份信息）", "Credit report file taken whole"
     ),
+    "order.contract_view": Text("查看合同（含完整身份信息）", "Contract opened"),
 }
 
 

@@ -268,9 +268,10 @@ export function useRefreshContract(ref: OrderRef) {
  * A link to the contract PDF, valid a few minutes: asked for when the person opens it. The
  * platform names the order's merchant (read on the admin host, audited in its schema).
  */
+/** The contract PDF's link; the PDF shows the lessee's ID number, so the reason is required (a reveal). */
 export function useContractLink(ref: OrderRef) {
   return useMutation({
-    mutationFn: () => strictCall((options) => apiPost(P.contract, { order_id: ref.id, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }, options)),
+    mutationFn: (reason: string) => strictCall((options) => apiPost(P.contract, { order_id: ref.id, reason, ...(ref.merchantId ? { merchant_id: ref.merchantId } : {}) }, options)),
   });
 }
 

@@ -3,29 +3,26 @@
 import { useState } from 'react';
 import { DetailSection, Fact, Facts } from '@/components/DetailSection';
 import { formatDateTime } from '@/components/format';
+import { ReasonDialog } from '@/components/ReasonDialog';
 import { Button } from '@/components/ui/Button';
-import { asApiError } from '@/lib/apiError';
 import { useContractLink, type OrderDetail, type OrderRef } from '../../queries';
 import { useOrderText } from '../labels';
 
 /**
- * The order's contract. Its PDF link is asked for when the person opens it (valid a few
- * minutes, this session only); a blocked pop-up leaves the link on the page instead.
+ * The order's contract. Its PDF shows the lessee's name and whole ID number as signed, so it opens
+ * through the reason dialog: the link is asked for with the reason (a reveal in the owner's log,
+ * valid a few minutes, this session only); a blocked pop-up leaves the link on the page instead.
+ * A refusal (no reason) stays in the dialog beside the field.
  */
 export function ContractSection({ detail, orderRef, canView }: { detail: OrderDetail; orderRef: OrderRef; canView: boolean }) {
   const { t, label } = useOrderText();
   const link = useContractLink(orderRef);
   const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const contract = detail.contract;
-  const open = async () => {
-    setError(null);
-    try {
-      const answer = await link.mutateAsync();
-      if (!window.open(answer.url, '_blank', 'noopener')) setUrl(answer.url);
-    } catch (failure) {
-      setError(asApiError(failure)?.message || t('detail.contract.linkFailed'));
-    }
+  const open = async (reason: string) => {
+    const answer = await link.mutateAsync(reason);
+    if (!window.open(answer.url, '_blank', 'noopener')) setUrl(answer.url);
   };
   return (
     <DetailSection
@@ -34,7 +31,7 @@ export function ContractSection({ detail, orderRef, canView }: { detail: OrderDe
       actions={
         contract &&
         canView && (
-          <Button variant="secondary" className="py-1" loading={link.isPending} onClick={() => void open()}>
+          <Button variant="secondary" className="py-1" onClick={() => setAsking(true)}>
             {t('detail.contract.view')}
           </Button>
         )
@@ -58,11 +55,17 @@ export function ContractSection({ detail, orderRef, canView }: { detail: OrderDe
           {t('detail.contract.view')}
         </a>
       )}
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ReasonDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={t('detail.contract.reasonTitle')}
+        description={t('detail.contract.reasonDescription')}
+        confirmLabel={t('detail.contract.reasonConfirm')}
+        reasonRequired
+        maxLength={200}
+        labels={{ reason: t('detail.contract.reasonLabel') }}
+        onConfirm={open}
+      />
     </DetailSection>
   );
 }
