@@ -144,7 +144,12 @@ export async function measureActions({ browser, port, storageState, password }) 
       await page.goto(`${origin}/stockTransfers`);
       await page.getByRole('button', { name: '发起调拨' }).click();
       const send = page.getByRole('dialog', { name: '发起调拨' });
-      await send.getByLabel('调入位置').selectOption({ index: 1 });
+      // A sub-shop: the first place that is not where the device is (the warehouse).
+      const to = send.getByLabel('调入位置');
+      const from = await send.getByLabel('调出位置').inputValue();
+      await to.locator('option').nth(2).waitFor({ state: 'attached' }); // the shop's sub-shops, once loaded
+      const places = await to.locator('option').evaluateAll((options) => options.map((option) => option.value));
+      await to.selectOption(places.find((value) => value !== '' && value !== from));
       await scan(send, imei);
       await send.locator('[data-transfer-units] li').first().waitFor();
       await armStart(page, 'click');

@@ -43,7 +43,7 @@
  * Then the actions (scripts/action-times.mjs): each write a user makes on these screens that
  * was found slow, timed from the click to the screen showing its result, 5 times each.
  *
- * Usage: node scripts/bundle-size.mjs [--no-build] [--size-only] [--no-actions] [--json FILE] [--verbose] [--check] [--only PATH]
+ * Usage: node scripts/bundle-size.mjs [--no-build] [--size-only] [--no-actions | --actions-only] [--json FILE] [--verbose] [--check] [--only PATH]
  * --verbose lists every script per screen; --check exits 1 when a screen or an action is over a
  * budget or a screen was not measured with its data; --only measures the screens whose path
  * starts with PATH (and no actions).
@@ -81,6 +81,7 @@ const check = args.includes('--check');
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const withActions = !only && !args.includes('--no-actions');
+const actionsOnly = args.includes('--actions-only');
 const distDir = process.env.NEXT_DIST_DIR || '.next-bench';
 const apiOrigin = process.env.API_ORIGIN;
 const password = process.env.E2E_PASSWORD ?? 'Zulin@2026';
@@ -436,7 +437,7 @@ async function main() {
     for (const side of Object.keys(SIDES)) sessions[side] = await signIn(browser, port, side);
     const rows = [];
     const resolved = new Map(); // `${side} ${pattern}` → the URL measured
-    const screens = builtScreens();
+    const screens = actionsOnly ? [] : builtScreens();
     for (const screen of screens) {
       if (only && !screen.pattern.startsWith(only)) continue;
       for (const side of sidesOf(screen)) {
