@@ -166,7 +166,7 @@ bench-asset-report: venv
 	$(PY) benchmarks/asset_report.py
 
 # A customer's access copy with 50 orders (< 5 s) and the nightly retention job over 100
-# merchants x 10,000 closed leases (< 2 min) (benchmarks/privacy.py; about 10 minutes).
+# merchants x 10,000 closed leases (< 2 min) (benchmarks/privacy.py; about 15 minutes).
 bench-privacy: venv
 	$(PY) benchmarks/privacy.py
 
