@@ -13,7 +13,6 @@ from django.utils import timezone
 
 from apps.goods.selectors import fineness_texts
 from tenants.merchants.models import Merchant
-from zulin.audit.reveals import reveal_record
 from zulin.audit.services import audit_record, audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
@@ -236,16 +235,6 @@ def contract_link(*, actor: Session, order_id: int) -> dict[str, Any]:
     if contract is None:
         raise ApplicationError(ErrorCode.NOT_FOUND)
     stored = StoredFile.objects.get(pk=int(contract.file_key))
-    # The PDF shows the lessee's ID number whole: a reveal, recorded without a reason (the
-    # call's input is the original contract's; docs/privacy.md, "Reveals").
-    reveal_record(
-        actor=actor,
-        action="order.contract_view",
-        target_type="order",
-        target_id=order.pk,
-        after={"contract_no": contract.contract_no},
-        reason="",
-    )
     return {
         "url": private_file_link(stored, session=actor, inline=True),
         "contract_no": contract.contract_no,

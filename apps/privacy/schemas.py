@@ -20,11 +20,7 @@ Phone = SingleLineText
 
 
 RevealActionName = Literal[
-    "order.identity_view",
-    "order.identity_export",
-    "privacy.copy_identity",
-    "credit.file_export",
-    "order.contract_view",
+    "order.identity_view", "order.identity_export", "privacy.copy_identity", "credit.file_export"
 ]
 
 

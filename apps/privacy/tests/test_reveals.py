@@ -118,17 +118,3 @@ def test_only_the_owner_reads_the_reveal_log(demo, demo_owner, acme_owner, app, 
     # then customer service is refused and the other shop sees none of this shop's reveals
     assert denied.code == 403
     assert elsewhere.ok and elsewhere.data["total"] == 0
-
-
-def test_opening_the_contract_is_a_reveal_recorded_without_a_reason(demo, demo_owner, app, offer):
-    # given a signed lease (its contract PDF shows the lessee's ID number)
-    order = awaiting_shipment(demo, demo_owner, app, offer, key="reveal-0004", phone=PHONE, seed=79)
-
-    # when the owner opens the contract, whose call takes no reason
-    opened = demo_owner.post("/api/applet/lookContract", {"order_id": order.id})
-
-    # then the link is given and the log holds the reveal: who, when, the order, no reason
-    assert opened.ok and opened.data["url"], opened
-    rows = demo_owner.get(LOG, {"action": "order.contract_view"}).data["list"]
-    assert [(r["order_id"], r["reason"]) for r in rows] == [(order.id, "")]
-    assert rows[0]["actor"] and rows[0]["created_at"]

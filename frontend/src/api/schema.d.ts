@@ -16203,7 +16203,7 @@ export interface components {
              * Action
              * @description omit: every kind of reveal
              */
-            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export" | "order.contract_view") | null;
+            action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export") | null;
             /**
              * Actor Account Id
              * @description only the reveals of this account
@@ -22376,7 +22376,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description omit: every kind of reveal */
-                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export" | "order.contract_view") | null;
+                action?: ("order.identity_view" | "order.identity_export" | "privacy.copy_identity" | "credit.file_export") | null;
                 /** @description only the reveals of this account */
                 actor_account_id?: number | null;
                 /** @description on or after this China day */

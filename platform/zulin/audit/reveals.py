@@ -27,9 +27,6 @@ REVEAL_ACTIONS: dict[str, Text] = {
     "credit.file_export": Text(
         "下载征信报送文件（含完整身份信息）", "Credit report file taken whole"
     ),
-    # The contract PDF shows the lessee's ID number as signed; `lookContract`'s input is the
-    # original contract's and takes no reason: recorded with none (docs/privacy.md).
-    "order.contract_view": Text("查看合同（含完整身份证号）", "Contract opened (full ID number)"),
 }
 
 
@@ -60,7 +57,7 @@ def reveal_record(
     after: dict[str, Any] | None = None,
 ) -> AuditEntry:
     """Call inside the transaction that shows or queues the data, with a reason already
-    checked by `reveal_reason` (or none where the call takes none: the contract PDF)."""
+    checked by `reveal_reason`."""
     assert action in REVEAL_ACTIONS, f"{action} is not a reveal action"
     return audit_record(
         actor=actor,

@@ -13,14 +13,13 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { USER_TEXT } from '@/components/ui/UserText';
 import { useRevealLog, type RevealQuery, type RevealRow } from '../queries';
 
-export const REVEAL_ACTIONS = ['order.identity_view', 'order.identity_export', 'privacy.copy_identity', 'credit.file_export', 'order.contract_view'] as const;
+export const REVEAL_ACTIONS = ['order.identity_view', 'order.identity_export', 'privacy.copy_identity', 'credit.file_export'] as const;
 type RevealAction = (typeof REVEAL_ACTIONS)[number];
-const KEYS: Record<RevealAction, 'view' | 'pack' | 'copy' | 'creditFile' | 'contract'> = {
+const KEYS: Record<RevealAction, 'view' | 'pack' | 'copy' | 'creditFile'> = {
   'order.identity_view': 'view',
   'order.identity_export': 'pack',
   'privacy.copy_identity': 'copy',
   'credit.file_export': 'creditFile',
-  'order.contract_view': 'contract',
 };
 
 /** What a reveal was of: an order, a privacy request, or a credit report file. */
@@ -50,7 +49,7 @@ export function RevealLogSection() {
         meta: { priority: 2 },
         cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{t(`target.${targetKey(row.original)}`, { id: row.original.order_id ?? row.original.target_id })}</span>,
       },
-      { id: 'reason', header: t('columns.reason'), cell: ({ row }) => (row.original.reason ? <span {...USER_TEXT}>{row.original.reason}</span> : <span className="text-slate-500">{t('noReason')}</span>) },
+      { id: 'reason', header: t('columns.reason'), cell: ({ row }) => <span {...USER_TEXT}>{row.original.reason}</span> },
     ],
     [t],
   );
