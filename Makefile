@@ -13,7 +13,7 @@ WEB_PORT ?= 3000
 # Prints `export DATABASE_URL=… REDIS_URL=…` for the named database.
 SERVICES = eval "$$($(PY) infra/scripts/services.py $(1))"
 
-.PHONY: money-walks demo-check cluster cluster-down drills drill-failover drill-freeze drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-asset-report bench-labels bench-frontend bench-connections bench-pgbouncer bench-scale bench-webhooks clean
+.PHONY: money-walks demo-check cluster cluster-down drills drill-failover drill-freeze drill-restore drill-workers drill-switchover run test venv lint typecheck test-backend test-frontend e2e mutants mutation mutation-integrated bench bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-asset-report bench-labels bench-privacy bench-frontend bench-connections bench-pgbouncer bench-scale bench-webhooks clean
 
 venv: $(VENV)/.synced
 
@@ -97,7 +97,7 @@ run: venv
 demo-check: venv
 	DEMO_CHECK_CASES="$(DEMO_CHECK_CASES)" $(PY) infra/scripts/demo_check.py
 
-bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-labels bench-connections bench-frontend
+bench: bench-foundation bench-lists bench-exports bench-onboarding bench-migrations bench-nightly bench-dashboard bench-aging bench-evidence bench-recovery bench-assets bench-labels bench-privacy bench-connections bench-frontend
 
 bench-foundation: venv
 	$(call SERVICES,zulin_bench) && $(PY) benchmarks/foundation.py
@@ -164,6 +164,11 @@ bench-assets: venv bench-asset-report
 # unit's page with 50 inspections and 20 work orders (p95 < 100 ms): issue 63.
 bench-asset-report: venv
 	$(PY) benchmarks/asset_report.py
+
+# A customer's access copy with 50 orders (< 5 s) and the nightly retention job over 100
+# merchants x 10,000 closed leases (< 2 min) (benchmarks/privacy.py; about 15 minutes).
+bench-privacy: venv
+	$(PY) benchmarks/privacy.py
 
 # 200 waybill labels (76 x 130 mm) in one PDF (issue 65): median < 5 s, drawn and merged.
 bench-labels: venv

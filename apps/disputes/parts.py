@@ -21,7 +21,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -40,6 +40,9 @@ class PackSubject:
 
     order_id: int
     order_no: str
+    # What one build read of the order already (the order's evidence facts, which five parts
+    # read): read once per build, so the parts agree and the copy of 50 orders reads each once.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)

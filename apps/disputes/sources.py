@@ -50,7 +50,9 @@ def stored_bytes(file_id: int | None, part: str) -> tuple[StoredFile, bytes] | N
 
 
 def _facts(subject: PackSubject) -> dict[str, Any]:
-    return order_evidence_facts(subject.order_id)
+    if "facts" not in subject.memo:
+        subject.memo["facts"] = order_evidence_facts(subject.order_id)
+    return subject.memo["facts"]
 
 
 def contract_files(subject: PackSubject) -> list[EvidenceFile]:
@@ -311,13 +313,19 @@ def _bill(row: dict[str, Any], days: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _bills(subject: PackSubject) -> tuple[list[dict[str, Any]], dict[int, Any]]:
+    """The order's bills and their late-fee days, read once a build (bills and charges)."""
+    if "bills" not in subject.memo:
+        subject.memo["bills"] = (
+            order_bills(subject.order_id),
+            order_late_fee_days(subject.order_id),
+        )
+    return subject.memo["bills"]
+
+
 def bills_files(subject: PackSubject) -> list[EvidenceFile]:
-    days = order_late_fee_days(subject.order_id)
-    rows = [
-        _bill(row, days.get(row["id"], []))
-        for row in order_bills(subject.order_id)
-        if row["kind"] not in CHARGE_KINDS
-    ]
+    bills, days = _bills(subject)
+    rows = [_bill(row, days.get(row["id"], [])) for row in bills if row["kind"] not in CHARGE_KINDS]
     if not rows:
         return []
     totals = {
@@ -335,8 +343,7 @@ def bills_files(subject: PackSubject) -> list[EvidenceFile]:
 
 
 def charges_files(subject: PackSubject) -> list[EvidenceFile]:
-    days = order_late_fee_days(subject.order_id)
-    bills = order_bills(subject.order_id)
+    bills, days = _bills(subject)
     charges = [_bill(row, days.get(row["id"], [])) for row in bills if row["kind"] in CHARGE_KINDS]
     waivers = [
         {"bill_id": row["id"], "period": row["period"], "kind": row["kind"], **waiver}

@@ -10,7 +10,9 @@ anonymised, and what it did is recorded as counts per data class — never the d
   (not suppressed: a retention period's end is not the customer's wish to stay away);
 - messages sent more than 3 years ago lose their text and phone;
 - the privacy request log's requester (name, phone, verification note, words) is deleted
-  3 years after the answer.
+  3 years after the answer;
+- the audit trail's entries 3 years after the fact, those about money 30 years after their
+  fiscal year, never one about a customer a legal hold holds (`zulin.audit.retention`).
 
 The dry run is the same night inside a transaction that is rolled back: it shows exactly
 what the run would do, and changes nothing (file bytes go only on commit)."""
@@ -24,8 +26,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.orders.reads import customers_ended_before
+from apps.orders.reads import customer_facts, customers_ended_before
 from apps.service.personal import messages_erase_before
+from zulin.audit.retention import audit_expired
 from zulin.audit.services import audit_settings_change
 from zulin.core.auth import Session
 from zulin.core.dates import day_start
@@ -35,7 +38,16 @@ from zulin.outbox.services import event_emit
 
 from .deletion import RECORD_YEARS, _years_after, customer_holds, erase_everywhere
 from .deletion import restriction_erase as restriction_erase
-from .models import PrivacyRequest, PrivacySetting, Restriction, RestrictionStatus, RetentionRun
+from .holds import HOLD_TARGET
+from .models import (
+    LegalHold,
+    LegalHoldStatus,
+    PrivacyRequest,
+    PrivacySetting,
+    Restriction,
+    RestrictionStatus,
+    RetentionRun,
+)
 
 # The periods the shop may lengthen (years), each with the law's minimum: never shorter.
 RETENTION_LAW_YEARS: dict[str, int] = {
@@ -58,6 +70,7 @@ RETENTION_CLASSES: dict[str, tuple[str, str]] = {
     "payers": ("线下付款人", "offline payers"),
     "request_log": ("个人信息请求的请求人信息", "requesters in the request log"),
     "suppressed": ("列入禁止回流名单", "put on the suppression list"),
+    "audit_entries": ("超过保存期的审计日志", "audit entries past their period"),
 }
 # What an erasure's counts per table add to.
 _ERASE_CLASSES = {
@@ -161,7 +174,32 @@ def _night(today: date) -> tuple[dict[str, int], list[dict[str, Any]]]:
     counts["request_log"] += old_answers.update(
         requester_name="", requester_phone="", lookup_phone="", verification_note="", detail=""
     )
+    expired = audit_expired(today, kept=_held_targets(today))
+    counts["audit_entries"] += expired["staff"] + expired["money"]
     return counts, customers
+
+
+def _held_targets(today: date) -> list[tuple[str, list[int]]]:
+    """The audit targets a legal hold holding today covers: its customer, their orders,
+    their privacy requests, the holds themselves."""
+    holding = LegalHold.objects.filter(status=LegalHoldStatus.ACTIVE, starts_on__lte=today).filter(
+        Q(ends_on=None) | Q(ends_on__gt=today)
+    )
+    holds = list(holding.values_list("pk", "customer_id"))
+    customer_ids = sorted({customer_id for _, customer_id in holds})
+    order_ids: list[int] = []
+    for customer_id in customer_ids:
+        facts = customer_facts(customer_id)
+        order_ids += list(facts.order_ids) if facts else []
+    request_ids = list(
+        PrivacyRequest.objects.filter(customer_id__in=customer_ids).values_list("pk", flat=True)
+    )
+    return [
+        ("customer", customer_ids),
+        ("order", order_ids),
+        ("privacy_request", request_ids),
+        (HOLD_TARGET, [pk for pk, _ in holds]),
+    ]
 
 
 class _DryRun(Exception):

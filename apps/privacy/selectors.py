@@ -28,11 +28,16 @@ from .models import (
     RequestChannel,
     RequestKind,
     RequestStatus,
+    Restriction,
+    RestrictionStatus,
     Verification,
 )
 
 MANAGE = "privacy.manage"
 REQUEST_TARGET = "privacy_request"
+# How the log shows the requester of a request about a restricted customer: as the order
+# lists show the customer (apps.orders.projection.customer_masked).
+RESTRICTED_SHOWN = "***"
 
 
 def privacy_setting() -> PrivacySetting:
@@ -120,9 +125,27 @@ def _text(choices: Any, value: str) -> str:
     return str(dict(choices.choices).get(value, value))
 
 
-def request_row(row: PrivacyRequest, today: date | None = None) -> dict[str, Any]:
+def restricted_customers(ids: list[int | None]) -> set[int]:
+    """Which of these customers are restricted (a deletion request something holds)."""
+    wanted = [i for i in ids if i is not None]
+    if not wanted:
+        return set()
+    return set(
+        Restriction.objects.filter(
+            customer_id__in=wanted, status=RestrictionStatus.RESTRICTED
+        ).values_list("customer_id", flat=True)
+    )
+
+
+def request_row(
+    row: PrivacyRequest, today: date | None = None, *, restricted: bool | None = None
+) -> dict[str, Any]:
+    """A request as the log shows it. The requester of a request about a restricted
+    customer is hidden as the customer is everywhere (restriction: storage only)."""
     today = today or timezone.localdate()
     left = working_days_left(row, today)
+    if restricted is None:
+        restricted = bool(restricted_customers([row.customer_id]))
     return {
         "id": row.pk,
         "request_no": row.request_no,
@@ -130,8 +153,8 @@ def request_row(row: PrivacyRequest, today: date | None = None) -> dict[str, Any
         "kind_name": _text(RequestKind, row.kind),
         "status": row.status,
         "status_name": _text(RequestStatus, row.status),
-        "requester_name": row.requester_name,
-        "requester_phone": mask_phone(row.requester_phone),
+        "requester_name": RESTRICTED_SHOWN if restricted else row.requester_name,
+        "requester_phone": RESTRICTED_SHOWN if restricted else mask_phone(row.requester_phone),
         "customer_id": row.customer_id,
         "channel": row.channel,
         "channel_name": _text(RequestChannel, row.channel),
@@ -147,12 +170,15 @@ def request_row(row: PrivacyRequest, today: date | None = None) -> dict[str, Any
 
 def request_page(*, session: Session | None, filters: Any) -> dict[str, Any]:
     today = timezone.localdate()
-    return page_of(
+    page = page_of(
         filtered_requests(session, filters),
         page=filters.page,
         page_size=filters.page_size,
-        row=lambda r: request_row(r, today),
+        row=lambda r: r,
     )
+    hidden = restricted_customers([r.customer_id for r in page["list"]])
+    page["list"] = [request_row(r, today, restricted=r.customer_id in hidden) for r in page["list"]]
+    return page
 
 
 def request_in_scope(session: Session | None, request_id: int) -> PrivacyRequest:

@@ -5,7 +5,8 @@ class AuditEntry(models.Model):
     """One recorded state change: who, when, what, before → after, why.
 
     Lives in the schema of the data it is about: a merchant's changes in its schema, the
-    platform's (merchants, categories) in public. Rows are only ever added.
+    platform's (merchants, categories) in public. Rows are only ever added, and deleted only past
+    their period by the retention night (zulin.audit.retention).
     """
 
     actor_account_id = models.BigIntegerField(null=True, blank=True)

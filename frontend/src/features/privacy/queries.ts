@@ -147,6 +147,23 @@ export function useLiftLegalHold() {
   });
 }
 
+export type LegalHoldBody = ApiBody<'/api/backend/createLegalHold', 'post'>;
+export type SuppressionLiftBody = ApiBody<'/api/backend/liftSuppression', 'post'>;
+
+/** Records an authority's order to keep a customer's data (audited; a restricted customer's holds recomputed). */
+export function useCreateLegalHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LegalHoldBody) => strictCall((options) => apiPost('/api/backend/createLegalHold', body, options)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: privacyKeys.all }),
+  });
+}
+
+/** Lifts an erased customer's suppression (ID number, and the phone's entry) with their fresh consent. */
+export function useLiftSuppression() {
+  return useMutation({ mutationFn: (body: SuppressionLiftBody) => strictCall((options) => apiPost('/api/backend/liftSuppression', body, options)) });
+}
+
 /** The retention job's periods (beside the law's minimum) and its last nights, counts per data class. */
 export function useRetention() {
   return useQuery({ queryKey: retentionKeys.runs(), queryFn: () => strictCall((options) => apiGet('/api/backend/getRetention', undefined, options)) });

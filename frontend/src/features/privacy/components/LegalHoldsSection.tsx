@@ -14,18 +14,21 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { USER_TEXT } from '@/components/ui/UserText';
 import { useLegalHolds, useLiftLegalHold, type LegalHoldQuery, type LegalHoldRow } from '../queries';
+import { CreateHoldDialog } from './HoldDialogs';
 
 const STATUSES = ['active', 'lifted'] as const;
 
 /**
  * Legal holds on the privacy screen: each authority's order to keep a customer's data, whether
  * it holds today, and its lift (with the authority's release as the reason). A hold is recorded
- * on the customer (createLegalHold); while it holds, a deletion is answered with it.
+ * here (createLegalHold); while it holds, a deletion is answered with it. Without `canManage`
+ * (privacy.manage) the record and lift actions are disabled and say why.
  */
-export function LegalHoldsSection() {
+export function LegalHoldsSection({ canManage = true }: { canManage?: boolean }) {
   const t = useTranslations('privacyRequests.holds');
   const [query, setQuery] = useState<LegalHoldQuery>({ page: 1, page_size: 20 });
   const [lifting, setLifting] = useState<LegalHoldRow | null>(null);
+  const [creating, setCreating] = useState(false);
   const holds = useLegalHolds(query);
   const lift = useLiftLegalHold();
   const columns = useMemo<ColumnDef<LegalHoldRow, unknown>[]>(
@@ -60,18 +63,27 @@ export function LegalHoldsSection() {
         header: t('columns.actions'),
         cell: ({ row }) =>
           row.original.status === 'active' ? (
-            <Button variant="secondary" onClick={() => setLifting(row.original)}>
+            <Button variant="secondary" disabled={!canManage} title={canManage ? undefined : t('needsManage')} onClick={() => setLifting(row.original)}>
               {t('lift')}
             </Button>
           ) : null,
       },
     ],
-    [t],
+    [t, canManage],
   );
   return (
-    <DetailSection id="legal-holds" title={t('title')}>
+    <DetailSection
+      id="legal-holds"
+      title={t('title')}
+      actions={
+        <Button variant="secondary" disabled={!canManage} title={canManage ? undefined : t('needsManage')} onClick={() => setCreating(true)}>
+          {t('create')}
+        </Button>
+      }
+    >
       <div className="flex flex-col gap-3">
         <p className="text-sm text-slate-600">{t('description')}</p>
+        {!canManage && <p className="text-sm text-amber-700">{t('needsManage')}</p>}
         <FilterBar>
           <FilterSelect
             label={t('statusFilter')}
@@ -98,6 +110,7 @@ export function LegalHoldsSection() {
         labels={{ reason: t('liftReason') }}
         onConfirm={(reason) => lift.mutateAsync({ id: lifting?.id ?? 0, reason })}
       />
+      {creating && <CreateHoldDialog open onClose={() => setCreating(false)} />}
     </DetailSection>
   );
 }

@@ -23,6 +23,7 @@ import { usePrivacyRequests, type PrivacyRow } from '../queries';
 import { LegalHoldsSection } from './LegalHoldsSection';
 import { RetentionSection } from './RetentionSection';
 import { RevealLogSection } from './RevealLogSection';
+import { LiftSuppressionDialog } from './HoldDialogs';
 
 const CreateRequestDialog = lazyDialog(() => import('./RequestDialogs').then((module) => module.CreateRequestDialog), (props) => props.open);
 
@@ -39,7 +40,10 @@ export function PrivacyRequestsScreen() {
   const { state, update, reset } = useListUrlState(parsePrivacyListState, privacyListSearch);
   const list = usePrivacyRequests(privacyListQuery(state));
   const [creating, setCreating] = useState(false);
-  const canReadReveals = hasAction(useGlobalState((global) => global.auth), 'privacy.reveals');
+  const auth = useGlobalState((global) => global.auth);
+  const canReadReveals = hasAction(auth, 'privacy.reveals');
+  const canManage = hasAction(auth, 'privacy.manage');
+  const [lifting, setLifting] = useState(false);
   const columns = useMemo<ColumnDef<PrivacyRow, unknown>[]>(
     () => [
       {
@@ -78,7 +82,15 @@ export function PrivacyRequestsScreen() {
   const filtered = Boolean(state.attention || state.status || state.kind || state.mine || state.keyword);
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={t('list.title')} description={t('list.description')} actions={<Button onClick={() => setCreating(true)}>{t('list.create')}</Button>} />
+      <PageHeader title={t('list.title')} description={t('list.description')} actions={
+          <>
+            <Button variant="secondary" disabled={!canManage} title={canManage ? undefined : t('suppression.needsManage')} onClick={() => setLifting(true)}>
+              {t('suppression.button')}
+            </Button>
+            <Button onClick={() => setCreating(true)}>{t('list.create')}</Button>
+          </>
+        }
+      />
       <FilterPills
         label={t('list.attentionTabs')}
         value={state.attention ?? ''}
@@ -117,10 +129,11 @@ export function PrivacyRequestsScreen() {
         paging={{ state, update }}
         empty={filtered ? <NoMatches title={t('list.noMatchTitle')} onClear={reset} /> : <EmptyState title={t('list.emptyTitle')} />}
       />
-      <LegalHoldsSection />
+      <LegalHoldsSection canManage={canManage} />
       <RetentionSection />
       {canReadReveals && <RevealLogSection />}
       <CreateRequestDialog open={creating} onClose={() => setCreating(false)} />
+      {lifting && <LiftSuppressionDialog open onClose={() => setLifting(false)} />}
     </div>
   );
 }

@@ -85,3 +85,55 @@ export function createProblems(form: { requester_name: string; requester_phone: 
   if (!form.lookup.trim()) problems.lookup = 'required';
   return problems;
 }
+
+export const AUTHORITIES = ['court', 'procuratorate', 'police', 'regulator', 'arbitration'] as const;
+/** How far back a hold may start (the authority's letter may arrive late); the server holds the same. */
+export const HOLD_STARTS_DAYS_BACK = 90;
+
+export type HoldProblem = 'required' | 'tooShort' | 'customerInvalid' | 'startsRange' | 'endsAfterToday' | 'endsBeforeStart';
+export interface HoldForm {
+  customer_id: string;
+  authority_name: string;
+  reference: string;
+  reason: string;
+  starts_on: string;
+  ends_on: string;
+}
+
+/** What the legal hold form checks before sending (the server checks again): `today` and `earliest` are China days. */
+export function holdProblems(form: HoldForm, today: string, earliest: string): Partial<Record<keyof HoldForm, HoldProblem>> {
+  const problems: Partial<Record<keyof HoldForm, HoldProblem>> = {};
+  if (!form.customer_id.trim()) problems.customer_id = 'required';
+  else if (!/^[1-9]\d{0,17}$/.test(form.customer_id.trim())) problems.customer_id = 'customerInvalid';
+  for (const field of ['authority_name', 'reference', 'reason'] as const) {
+    const text = form[field].trim();
+    if (!text) problems[field] = 'required';
+    else if (text.length < 2) problems[field] = 'tooShort';
+  }
+  if (form.starts_on && (form.starts_on < earliest || form.starts_on > today)) problems.starts_on = 'startsRange';
+  if (form.ends_on) {
+    if (form.ends_on <= today) problems.ends_on = 'endsAfterToday';
+    else if (form.starts_on && form.ends_on <= form.starts_on) problems.ends_on = 'endsBeforeStart';
+  }
+  return problems;
+}
+
+export type LiftProblem = 'required' | 'tooShort' | 'idNumberInvalid' | 'phoneInvalid';
+export interface LiftForm {
+  id_number: string;
+  phone: string;
+  reason: string;
+}
+
+/** What the suppression lift form checks: an ID number of 15 to 20 characters (digits, a final X), an optional mobile phone, the consent's reason. */
+export function liftProblems(form: LiftForm): Partial<Record<keyof LiftForm, LiftProblem>> {
+  const problems: Partial<Record<keyof LiftForm, LiftProblem>> = {};
+  const idNumber = form.id_number.trim();
+  if (!idNumber) problems.id_number = 'required';
+  else if (!/^\d{14,19}[\dXx]$/.test(idNumber)) problems.id_number = 'idNumberInvalid';
+  if (form.phone.trim() && !isMobilePhone(form.phone)) problems.phone = 'phoneInvalid';
+  const reason = form.reason.trim();
+  if (!reason) problems.reason = 'required';
+  else if (reason.length < 2) problems.reason = 'tooShort';
+  return problems;
+}
