@@ -346,7 +346,12 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"forceGoodsDown|reviewGoods", "platform_goods"),
     ("id", r"GoodsGain", "addon"),
     ("id", r"ReturnAddress", "return_address"),
-    ("id", r"merchantInfo|addSettle|updateMerchant|updateStatus|setWebhookNetworks", "merchant"),
+    (
+        "id",
+        r"merchantInfo|addSettle|updateMerchant|updateStatus|setWebhookNetworks|MerchantOffboarding"
+        r"|MerchantData|DeletionCertificate",
+        "merchant",
+    ),
     ("id", r"[Gg]ood", "goods"),
     ("id", r"Unit", "unit"),
     ("id", r"Inspection", "inspection"),

@@ -52,7 +52,7 @@ from .models import (
     SubShopEntry,
     WebhookDue,
 )
-from .offboarding_export import export_build, table_counts
+from .offboarding_export import EXPORT_KIND, export_build, table_counts
 from .provisioning import schema_drop, schema_make
 from .services import MERCHANT_MACHINE
 
@@ -88,7 +88,6 @@ ENDED_STATUSES = (
     OrderStatus.REFUSED,
     OrderStatus.CLOSED,
 )
-EXPORT_KIND = "offboarding"
 CERTIFICATE_KIND = "offboarding-certificate"
 
 
@@ -223,10 +222,23 @@ def offboarding_start(*, actor: Session, merchant_id: int) -> MerchantOffboardin
     with transaction.atomic():
         Merchant.objects.select_for_update().filter(pk=merchant.pk).first()
         row = _locked(merchant.pk)
-        if row is not None and row.status != EXPORTED:
+        failed = row is not None and row.status == REQUESTED and bool(row.export_error)
+        if row is not None and row.status != EXPORTED and not failed:
             raise OFFBOARDING_MACHINE.conflict(row.status, "reexport")
         _refuse_if_held(merchant)
-        if row is None:
+        if row is not None and failed:
+            # The export that failed is tried again; the offboarding stays requested.
+            before = row.export_error
+            row.export_error, row.requested_by_name = "", actor_name(actor)
+            row.save(update_fields=["export_error", "requested_by_name"])
+            audit_record(
+                actor=actor,
+                action="merchant.offboarding_retry",
+                target_type="merchant",
+                target_id=merchant.pk,
+                before={"export_error": before},
+            )
+        elif row is None:
             row = MerchantOffboarding.objects.create(
                 merchant=merchant, requested_by_name=actor_name(actor)
             )
@@ -279,7 +291,7 @@ def offboarding_export_run(*, merchant_id: int) -> dict[str, Any]:
     try:
         built = export_build(merchant)
         name = f"{merchant.slug}-export-{timezone.localdate():%Y%m%d}.zip"
-        with tenant_context(merchant), transaction.atomic():
+        with built.content, tenant_context(merchant), transaction.atomic():
             stored = private_file_save(
                 kind=EXPORT_KIND,
                 name=name,

@@ -16,10 +16,13 @@ import csv
 import hashlib
 import io
 import json
+import tempfile
 import zipfile
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import IO, Any
 
 from django.db import connection, transaction
@@ -40,17 +43,19 @@ AUDIT_TABLES = ("audit_auditentry", "audit_statuschange")
 LEDGER_TABLES = ("ledger_account", "ledger_journal", "ledger_entry")
 STAMP = (2000, 1, 1, 0, 0, 0)
 CSV_OPTIONS = "(FORMAT csv, HEADER true)"
+CHUNK_BYTES = 1024 * 1024
+# The private files the export itself is kept as (tenants/merchants/offboarding.py).
+EXPORT_KIND = "offboarding"
 
 
 @dataclass
 class BuiltExport:
-    content: bytes
+    content: IO[bytes]
     manifest: dict[str, Any]
     manifest_sha256: str
     table_rows: dict[str, int]
     file_count: int
     ledger_balanced: bool
-    files: list[dict[str, Any]] = field(default_factory=list)
 
 
 def sha256(content: bytes) -> str:
@@ -93,15 +98,46 @@ def table_counts(schema: str) -> dict[str, int]:
     return counts
 
 
-def _copy_out(schema: str, table: str) -> bytes:
+def _copy_out(schema: str, table: str) -> Iterator[bytes]:
     query = sql.SQL("COPY {}.{} TO STDOUT WITH {}").format(
         sql.Identifier(schema), sql.Identifier(table), sql.SQL(CSV_OPTIONS)
     )
-    buffer = io.BytesIO()
     with connection.cursor() as cursor, cursor.cursor.copy(query) as copy:
         for chunk in copy:
-            buffer.write(bytes(chunk))
-    return buffer.getvalue()
+            yield bytes(chunk)
+
+
+def _file_chunks(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as source:
+        while chunk := source.read(CHUNK_BYTES):
+            yield chunk
+
+
+class _Writer:
+    """The export's ZIP in a temporary file, each member streamed in and hashed as it goes
+    (a shop's tables and files are never held whole in memory)."""
+
+    def __init__(self) -> None:
+        self.file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 — handed to the caller
+        self.archive = zipfile.ZipFile(self.file, "w")
+        self.listed: list[dict[str, Any]] = []
+
+    def add(self, path: str, chunks: Iterable[bytes]) -> None:
+        info = zipfile.ZipInfo(path, date_time=STAMP)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o100644 << 16
+        digest, size = hashlib.sha256(), 0
+        with self.archive.open(info, "w", force_zip64=True) as entry:
+            for chunk in chunks:
+                entry.write(chunk)
+                digest.update(chunk)
+                size += len(chunk)
+        self.listed.append({"path": path, "size": size, "sha256": digest.hexdigest()})
+
+    def close(self) -> IO[bytes]:
+        self.archive.close()
+        self.file.seek(0)
+        return self.file
 
 
 def _plain(value: Any) -> Any:
@@ -124,21 +160,12 @@ def ledger_summary() -> dict[str, Any]:
     }
 
 
-def _zip(files: list[tuple[str, bytes]]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for path, content in files:
-            info = zipfile.ZipInfo(path, date_time=STAMP)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o100644 << 16
-            archive.writestr(info, content, compresslevel=6)
-    return buffer.getvalue()
-
-
 def export_build(merchant: Merchant) -> BuiltExport:
-    """The merchant's export, read in one repeatable-read snapshot of its schema."""
+    """The merchant's export, read in one repeatable-read snapshot of its schema; its ZIP is
+    a temporary file at its start (the caller closes it). The shop's earlier exports are
+    not in it."""
     schema = merchant.schema_name
-    files: list[tuple[str, bytes]] = []
+    writer = _Writer()
     outermost = not connection.in_atomic_block
     with tenant_context(merchant), transaction.atomic():
         if outermost:
@@ -148,21 +175,21 @@ def export_build(merchant: Merchant) -> BuiltExport:
         columns = schema_columns(schema)
         counts = table_counts(schema)
         for table in counts:
-            files.append((f"tables/{table}.csv", _copy_out(schema, table)))
-        stored = []
-        for row in StoredFile.objects.filter(schema_name=schema).order_by("pk"):
+            writer.add(f"tables/{table}.csv", _copy_out(schema, table))
+        file_count = 0
+        stored = StoredFile.objects.filter(schema_name=schema).exclude(kind=EXPORT_KIND)
+        for row in stored.order_by("pk"):
             target = private_path(row.path)
             if row.size and target.is_file():
-                files.append((f"files/{row.path}", target.read_bytes()))
-                stored.append({"id": row.pk, "path": row.path, "name": row.name})
+                writer.add(f"files/{row.path}", _file_chunks(target))
+                file_count += 1
         ledger = ledger_summary()
     description = [
         {"table": table, "rows": counts[table], "columns": columns.get(table, [])}
         for table in counts
     ]
-    files.append(("schema.json", _json(description)))
-    files.append(("ledger.json", _json(ledger)))
-    listed = [{"path": path, "size": len(body), "sha256": sha256(body)} for path, body in files]
+    writer.add("schema.json", [_json(description)])
+    writer.add("ledger.json", [_json(ledger)])
     manifest = {
         "format": FORMAT_VERSION,
         "merchant": {"id": merchant.pk, "slug": merchant.slug, "name": merchant.name},
@@ -172,17 +199,17 @@ def export_build(merchant: Merchant) -> BuiltExport:
         "audit_tables": [f"tables/{t}.csv" for t in AUDIT_TABLES if t in counts],
         "ledger_tables": [f"tables/{t}.csv" for t in LEDGER_TABLES if t in counts],
         "ledger_balanced": ledger["balanced"] and not ledger["problems"],
-        "files": listed,
+        "files": list(writer.listed),
     }
     manifest_bytes = _json(manifest)
+    writer.add("manifest.json", [manifest_bytes])
     return BuiltExport(
-        content=_zip([*files, ("manifest.json", manifest_bytes)]),
+        content=writer.close(),
         manifest=manifest,
         manifest_sha256=sha256(manifest_bytes),
         table_rows=counts,
-        file_count=len(stored),
+        file_count=file_count,
         ledger_balanced=bool(manifest["ledger_balanced"]),
-        files=listed,
     )
 
 
@@ -195,8 +222,12 @@ def export_verify(archive: zipfile.ZipFile) -> dict[str, Any]:
     naming the first that does not."""
     manifest: dict[str, Any] = json.loads(archive.read("manifest.json"))
     for listed in manifest["files"]:
-        body = archive.read(listed["path"])
-        if len(body) != listed["size"] or sha256(body) != listed["sha256"]:
+        digest, size = hashlib.sha256(), 0
+        with archive.open(listed["path"]) as member:
+            while chunk := member.read(CHUNK_BYTES):
+                digest.update(chunk)
+                size += len(chunk)
+        if size != listed["size"] or digest.hexdigest() != listed["sha256"]:
             raise ValueError(f"{listed['path']} does not match the manifest")
     return manifest
 
@@ -232,10 +263,11 @@ def _rows_clear(cursor: Any, schema: str) -> None:
             cursor.execute(query.format(sql.Identifier(schema), sql.Identifier(table)))
 
 
-def _rows_load(cursor: Any, schema: str, table: str, body: bytes) -> None:
+def _rows_load(cursor: Any, schema: str, table: str, member: IO[bytes]) -> None:
     """One table's CSV copied in, by the columns its header names (a schema made another way
     may order its columns differently)."""
-    header = next(csv.reader(io.StringIO(body.decode().partition("\n")[0])))
+    first = member.readline()
+    header = next(csv.reader(io.StringIO(first.decode())))
     query = sql.SQL("COPY {}.{} ({}) FROM STDIN WITH {}").format(
         sql.Identifier(schema),
         sql.Identifier(table),
@@ -243,7 +275,9 @@ def _rows_load(cursor: Any, schema: str, table: str, body: bytes) -> None:
         sql.SQL(CSV_OPTIONS),
     )
     with cursor.cursor.copy(query) as copy:
-        copy.write(body)
+        copy.write(first)
+        while chunk := member.read(CHUNK_BYTES):
+            copy.write(chunk)
 
 
 def export_import(content: IO[bytes] | bytes, *, schema: str) -> dict[str, int]:
@@ -264,7 +298,8 @@ def export_import(content: IO[bytes] | bytes, *, schema: str) -> dict[str, int]:
                     cursor.execute("SET CONSTRAINTS ALL DEFERRED")
                     _rows_clear(cursor, schema)
                     for table in manifest["tables"]:
-                        _rows_load(cursor, schema, table, archive.read(f"tables/{table}.csv"))
+                        with archive.open(f"tables/{table}.csv") as member:
+                            _rows_load(cursor, schema, table, member)
                     _sequences_reset(cursor, schema)
                     cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
                 return table_counts(schema)

@@ -22,6 +22,7 @@ from apps.orders.models import Customer
 from apps.webhooks import services as webhooks
 from tenants.accounts.models import Account
 from tenants.finance.models import Withdrawal
+from tenants.merchants import offboarding
 from tenants.merchants.models import Merchant, MerchantOffboarding, SettlementTerms
 from tenants.merchants.offboarding_export import export_build, export_import, ledger_summary
 from tenants.orders.models import OrderIndex
@@ -105,7 +106,8 @@ def test_the_export_reimported_into_an_empty_schema_gives_the_same_rows_and_bala
     with tenant_context(demo):
         books = ledger_summary()
     connection.set_schema_to_public()
-    archive = zipfile.ZipFile(io.BytesIO(built.content))
+    content = built.content.read()
+    archive = zipfile.ZipFile(io.BytesIO(content))
     manifest = json.loads(archive.read("manifest.json"))
     assert hashlib.sha256(archive.read("manifest.json")).hexdigest() == built.manifest_sha256
     for listed in manifest["files"]:
@@ -120,7 +122,7 @@ def test_the_export_reimported_into_an_empty_schema_gives_the_same_rows_and_bala
     assert built.table_rows["ledger_entry"] > 0 and built.table_rows["billing_bill"] > 0
 
     exported = tmp_path / "export.zip"
-    exported.write_bytes(built.content)
+    exported.write_bytes(content)
     printed = io.StringIO()
     call_command(
         "offboarding_import", str(exported), schema="offboarding_round_trip", stdout=printed
@@ -138,7 +140,7 @@ def test_the_export_reimported_into_an_empty_schema_gives_the_same_rows_and_bala
 
 def test_an_altered_export_is_refused_by_the_importer(demo):
     built = export_build(demo)
-    source = zipfile.ZipFile(io.BytesIO(built.content))
+    source = zipfile.ZipFile(built.content)
     altered = io.BytesIO()
     with zipfile.ZipFile(altered, "w") as target:
         for name in source.namelist():
@@ -244,3 +246,28 @@ def test_a_merchant_leaves_export_download_redact_deletion_certificate(
     assert hashlib.sha256(private_path(stored.path).read_bytes()).hexdigest() == stored.sha256
     again = admin_client.post(DELETE, {"id": merchant.pk, "reason": "再删一次"})
     assert again.code == 409
+
+
+@pytest.mark.usefixtures("celery_eager")
+def test_a_failed_export_is_shown_and_started_again(
+    admin_client, monkeypatch, django_capture_on_commit_callbacks
+):
+    merchant = _leaving(admin_client)
+    real = offboarding.export_build
+
+    def full_disk(_merchant: Merchant) -> Any:
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(offboarding, "export_build", full_disk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert admin_client.post(START, {"id": merchant.pk}).ok
+    state = admin_client.get(STATE, {"id": merchant.pk}).data
+    assert state["status"] == "requested" and "No space left" in state["export_error"]
+    assert not admin_client.post(DELETE, {"id": merchant.pk, "reason": "退出"}).ok
+
+    monkeypatch.setattr(offboarding, "export_build", real)
+    with django_capture_on_commit_callbacks(execute=True):
+        again = admin_client.post(START, {"id": merchant.pk})
+    assert again.ok, again
+    state = admin_client.get(STATE, {"id": merchant.pk}).data
+    assert state["status"] == "exported" and not state["export_error"] and state["export_sha256"]
