@@ -110,7 +110,7 @@ class Hold:
 
 
 def _orders_holding(code: str) -> int:
-    """How many orders (or, without an order, journals) leave money on account `code`."""
+    """How many orders leave money on account `code` (money tied to no order counts once)."""
     signed = Case(When(side=Side.DEBIT, then=F("amount")), default=-F("amount"))
     rows = (
         Entry.objects.filter(account__code=code)

@@ -164,7 +164,7 @@ class OffboardingHoldOut(Schema):
     code: str = Field(description="the ledger account or order group that holds the merchant")
     label: str
     label_en: str
-    count: int = Field(description="orders (or journals) holding money; orders not ended")
+    count: int = Field(description="orders holding the money (money tied to no order counts once)")
     amount: Decimal
 
 

@@ -13144,7 +13144,7 @@ export interface components {
             code: string;
             /**
              * Count
-             * @description orders (or journals) holding money; orders not ended
+             * @description orders holding the money (money tied to no order counts once)
              */
             count: number;
             /** Label */

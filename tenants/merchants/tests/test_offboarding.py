@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import zipfile
 from decimal import Decimal
 from typing import Any
@@ -16,6 +17,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django_tenants.utils import schema_context, tenant_context
+from pypdf import PdfReader
 from standardwebhooks.webhooks import Webhook
 
 from apps.orders.models import Customer
@@ -242,6 +244,10 @@ def test_a_merchant_leaves_export_download_redact_deletion_certificate(
     pdf = _fetch("admin.localhost", certificate.data["url"])
     assert pdf.startswith(b"%PDF") and hashlib.sha256(pdf).hexdigest() == row.certificate_sha256
     assert certificate.data["manifest_sha256"] == state["manifest_sha256"]
+    printed = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    printed = re.sub(r"\s", "", printed)
+    assert state["manifest_sha256"] in printed and state["export_sha256"] in printed
+    assert "数据删除证明" in printed and "会计档案管理办法" in printed
     stored = StoredFile.objects.get(pk=row.certificate_file_id)
     assert hashlib.sha256(private_path(stored.path).read_bytes()).hexdigest() == stored.sha256
     again = admin_client.post(DELETE, {"id": merchant.pk, "reason": "再删一次"})
