@@ -346,7 +346,12 @@ IDS: list[tuple[str, str, str | Callable[[dict[str, Any]], Any]]] = [
     ("id", r"forceGoodsDown|reviewGoods", "platform_goods"),
     ("id", r"GoodsGain", "addon"),
     ("id", r"ReturnAddress", "return_address"),
-    ("id", r"merchantInfo|addSettle|updateMerchant|updateStatus|setWebhookNetworks", "merchant"),
+    (
+        "id",
+        r"merchantInfo|addSettle|updateMerchant|updateStatus|setWebhookNetworks|MerchantOffboarding"
+        r"|MerchantData|DeletionCertificate",
+        "merchant",
+    ),
     ("id", r"[Gg]ood", "goods"),
     ("id", r"Unit", "unit"),
     ("id", r"Inspection", "inspection"),
@@ -609,6 +614,8 @@ MAY_BE_MISSING = {"/api/platform/exportStatus", "/api/backend/evidencePackStatus
 # Orders answer assets' order facts once they register the port (apps/assets/order_facts.py):
 # until then a scan's ship check knows no order (404 for `order_id`).
 MAY_BE_MISSING.add("/api/backend/findUnit")
+# A merchant that never left has no offboarding export nor deletion certificate.
+MAY_BE_MISSING |= {"/api/platform/getDeletionCertificate", "/api/backend/getOffboardingExport"}
 
 
 def test_every_call_as_served_answers_the_envelope_and_never_a_server_error(

@@ -71,6 +71,7 @@ FIELD_TEXTS: dict[str, str | tuple[str, ...]] = {
     "CaseListIn.state": "recovery.state",
     "ContactIn.outcome": "recovery.outcomes",
     "CreateMerchantIn.status": "merchant.status",
+    "MerchantOffboardingOut.status": "merchant.offboarding.status",
     "CreditFileListIn.status": "credit.fileStatus",
     "CreditRecordListIn.kind": "credit.kind",
     "CreditRecordListIn.state": "credit.state",

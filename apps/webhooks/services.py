@@ -71,6 +71,7 @@ EVENT_TYPES = (
     "recovery.case_changed",
     "privacy.request.created",
     "customer.redact",
+    "merchant.redact",
 )
 
 

@@ -258,6 +258,7 @@ def _mount_routers() -> None:
     from tenants.finance.api import platform_router as withdrawals_platform_router
     from tenants.finance.api import v2_router as withdrawals_v2_router
     from tenants.merchants.api import merchant_router
+    from tenants.merchants.api import owner_router as offboarding_owner_router
     from tenants.risk.api import general_router as risk_types_router
     from tenants.risk.api import merchant_router as recharge_merchant_router
     from tenants.risk.api import platform_router as recharge_platform_router
@@ -297,6 +298,7 @@ def _mount_routers() -> None:
     api.add_router("/backend", lease_backend_router)
     api.add_router("/backend", webhooks_router)
     api.add_router("/backend", keys_router)
+    api.add_router("/backend", offboarding_owner_router)
     api.add_router("/v2", lease_v2_router)
     api.add_router("/finance", lease_finance_router)
     api.add_router("/finance", billing_finance_router)

@@ -7,18 +7,22 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from zulin.core.auth import admin_auth, current_session
+from zulin.core.auth import admin_auth, current_session, store_auth
 from zulin.core.routes import call
 
-from . import selectors, services
+from . import offboarding, selectors, services
 from .schemas import (
     AddSettleIn,
     CreateMerchantIn,
+    DeleteMerchantDataIn,
+    DeletionCertificateOut,
     MerchantIdIn,
     MerchantInfoOut,
     MerchantListIn,
     MerchantListOut,
+    MerchantOffboardingOut,
     MerchantRowOut,
+    OffboardingExportOut,
     SettlementIn,
     SettlementOut,
     SetWebhookNetworksIn,
@@ -122,3 +126,47 @@ def set_webhook_networks(request: HttpRequest, payload: SetWebhookNetworksIn) ->
         reason=payload.reason,
     )
     return {"id": merchant.pk, "webhook_networks": list(merchant.webhook_networks)}
+
+
+# --- a merchant leaves (tenants/merchants/offboarding.py; docs/privacy.md) --------------------
+
+
+@call(merchant_router.get, "/getMerchantOffboarding", MerchantOffboardingOut)
+def get_merchant_offboarding(request: HttpRequest, params: Query[MerchantIdIn]) -> dict[str, Any]:
+    """(Added) A merchant's offboarding: its state, what holds it (customers' money, open
+    leases: counts and amounts), the export's hashes and period, the deletion."""
+    return offboarding.offboarding_state(merchant_id=params.id)
+
+
+@call(merchant_router.post, "/startMerchantOffboarding", MerchantOffboardingOut)
+def start_merchant_offboarding(request: HttpRequest, payload: MerchantIdIn) -> dict[str, Any]:
+    """(Added) Starts the merchant's full export (a job); refused with what holds it while it
+    holds customers' money or open leases (1013)."""
+    offboarding.offboarding_start(actor=current_session(request), merchant_id=payload.id)
+    return offboarding.offboarding_state(merchant_id=payload.id)
+
+
+@call(merchant_router.post, "/deleteMerchantData", MerchantOffboardingOut)
+def delete_merchant_data(request: HttpRequest, payload: DeleteMerchantDataIn) -> dict[str, Any]:
+    """(Added) After the export: `merchant.redact` sent, the merchant's schema, private files
+    and public copies deleted, the merchant closed, the certificate written. Reason required."""
+    offboarding.offboarding_delete(
+        actor=current_session(request), merchant_id=payload.id, reason=payload.reason
+    )
+    return offboarding.offboarding_state(merchant_id=payload.id)
+
+
+@call(merchant_router.get, "/getDeletionCertificate", DeletionCertificateOut)
+def get_deletion_certificate(request: HttpRequest, params: Query[MerchantIdIn]) -> dict[str, Any]:
+    """(Added) A signed link to the deletion certificate (PDF)."""
+    return offboarding.certificate_link(session=current_session(request), merchant_id=params.id)
+
+
+owner_router = Router(tags=["merchant: offboarding"], auth=store_auth())
+
+
+@call(owner_router.get, "/getOffboardingExport", OffboardingExportOut)
+def get_offboarding_export(request: HttpRequest) -> dict[str, Any]:
+    """(Added) The owner's signed link to the shop's full export while it is kept (owner
+    only; each link is audited)."""
+    return offboarding.export_link(session=current_session(request))

@@ -148,3 +148,44 @@ class WebhookDue(models.Model):
         Merchant, on_delete=models.CASCADE, related_name="webhook_due", primary_key=True
     )
     due_at = models.DateTimeField(db_index=True)
+
+
+class OffboardingStatus(models.TextChoices):
+    REQUESTED = "requested", "导出中"
+    EXPORTED = "exported", "已导出"
+    DELETED = "deleted", "已删除"
+
+
+class MerchantOffboarding(models.Model):
+    """A merchant leaving the platform (docs/privacy.md, "A merchant leaves"): its full
+    export (a private file of its own schema, read by its owner), then the deletion of its
+    schema, files and projections, and the certificate of that deletion (a private file of
+    the public schema: the schema it named is gone). Statuses move only through
+    `offboarding.OFFBOARDING_MACHINE`."""
+
+    merchant = models.OneToOneField(
+        Merchant, on_delete=models.PROTECT, related_name="offboarding", primary_key=True
+    )
+    status = models.CharField(
+        max_length=12, choices=OffboardingStatus.choices, default=OffboardingStatus.REQUESTED
+    )
+    requested_by_name = models.CharField(max_length=50, blank=True, default="")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    # The export: its ZIP (a StoredFile of the merchant's schema), the ZIP's SHA-256, the
+    # manifest's SHA-256, per-table row counts, the ledger's balance check, when it ends.
+    export_file_id = models.BigIntegerField(null=True, blank=True)
+    export_sha256 = models.CharField(max_length=64, blank=True, default="")
+    manifest_sha256 = models.CharField(max_length=64, blank=True, default="")
+    table_rows = models.JSONField(default=dict, blank=True)
+    file_count = models.IntegerField(default=0)
+    ledger_balanced = models.BooleanField(null=True, blank=True)
+    exported_at = models.DateTimeField(null=True, blank=True)
+    export_expires_at = models.DateTimeField(null=True, blank=True)
+    export_error = models.CharField(max_length=300, blank=True, default="")
+    # The deletion.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    deleted_by_name = models.CharField(max_length=50, blank=True, default="")
+    deleted_reason = models.CharField(max_length=300, blank=True, default="")
+    deleted_summary = models.JSONField(default=dict, blank=True)
+    certificate_file_id = models.BigIntegerField(null=True, blank=True)
+    certificate_sha256 = models.CharField(max_length=64, blank=True, default="")

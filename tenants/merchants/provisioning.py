@@ -139,7 +139,7 @@ def spare_pool_fill(*, target: int | None = None) -> int:
             if not cursor.fetchone()[0]:
                 return 0
         for stale in SpareSchema.objects.exclude(template_mark=mark):
-            _schema_drop(stale.schema_name)
+            schema_drop(stale.schema_name)
             stale.delete()
         while SpareSchema.objects.count() < target:
             name = f"spare_{uuid.uuid4().hex[:16]}"
@@ -163,7 +163,7 @@ def spares_distribute() -> int:
     return distributed
 
 
-def _schema_drop(name: str) -> None:
+def schema_drop(name: str) -> None:
     with tenant_connection.cursor() as cursor:
         cursor.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(name)))
 

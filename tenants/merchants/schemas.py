@@ -148,3 +148,63 @@ class MerchantInfoOut(Schema):
         description="this server (a sandbox or a developer's) lets webhooks reach loopback "
         "addresses (WEBHOOKS_ALLOW_LOOPBACK); never in production"
     )
+
+
+# --- a merchant leaves (tenants/merchants/offboarding.py) ------------------------------------
+
+OffboardingStatusValue = Literal["none", "requested", "exported", "deleted"]
+
+
+class DeleteMerchantDataIn(Schema):
+    id: Id = Field(...)
+    reason: MultiLineText = Field(min_length=1, max_length=300)
+
+
+class OffboardingHoldOut(Schema):
+    code: str = Field(description="the ledger account or order group that holds the merchant")
+    label: str
+    label_en: str
+    count: int = Field(description="orders holding the money (money tied to no order counts once)")
+    amount: Decimal
+
+
+class MerchantOffboardingOut(Schema):
+    id: int = Field(description="the merchant's id")
+    status: OffboardingStatusValue = Field(description="none: no offboarding started")
+    status_name: str
+    holds: list[OffboardingHoldOut] = Field(description="what keeps it from leaving now")
+    can_start: bool
+    can_delete: bool
+    delete_blocked_reason: str
+    requested_by: str
+    requested_at: datetime | None
+    export_error: str
+    exported_at: datetime | None
+    export_expires_at: datetime | None
+    export_sha256: str
+    manifest_sha256: str
+    table_count: int
+    row_count: int
+    file_count: int
+    ledger_balanced: bool | None
+    deleted_at: datetime | None
+    deleted_by: str
+    deleted_reason: str
+    certificate_sha256: str
+
+
+class OffboardingLinkOut(Schema):
+    url: str = Field(description="a signed link valid PRIVATE_LINK_TTL_SECONDS")
+    name: str
+    sha256: str
+    manifest_sha256: str
+
+
+class OffboardingExportOut(OffboardingLinkOut):
+    size: int
+    exported_at: datetime | None
+    expires_at: datetime | None
+
+
+class DeletionCertificateOut(OffboardingLinkOut):
+    deleted_at: datetime | None

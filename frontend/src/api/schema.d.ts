@@ -1238,6 +1238,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backend/getOffboardingExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Offboarding Export
+         * @description (Added) The owner's signed link to the shop's full export while it is kept (owner
+         *     only; each link is audited).
+         */
+        get: operations["getOffboardingExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backend/getOrderAuditors": {
         parameters: {
             query?: never;
@@ -5003,6 +5024,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/deleteMerchantData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete Merchant Data
+         * @description (Added) After the export: `merchant.redact` sent, the merchant's schema, private files
+         *     and public copies deleted, the merchant closed, the certificate written. Reason required.
+         */
+        post: operations["deleteMerchantData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/deleteOrders": {
         parameters: {
             query?: never;
@@ -5285,6 +5327,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platform/getDeletionCertificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Deletion Certificate
+         * @description (Added) A signed link to the deletion certificate (PDF).
+         */
+        get: operations["getDeletionCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/platform/getFinanceRecord": {
         parameters: {
             query?: never;
@@ -5477,6 +5539,27 @@ export interface paths {
         };
         /** Get Login User Info */
         get: operations["getLoginUserInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/getMerchantOffboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Merchant Offboarding
+         * @description (Added) A merchant's offboarding: its state, what holds it (customers' money, open
+         *     leases: counts and amounts), the export's hashes and period, the deletion.
+         */
+        get: operations["getMerchantOffboarding"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6388,6 +6471,27 @@ export interface paths {
         put?: never;
         /** Show Privacy */
         post: operations["showPrivacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/startMerchantOffboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Merchant Offboarding
+         * @description (Added) Starts the merchant's full export (a job); refused with what holds it while it
+         *     holds customers' money or open leases (1013).
+         */
+        post: operations["startMerchantOffboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10469,10 +10573,33 @@ export interface components {
              */
             reject_code: string;
         };
+        /** DeleteMerchantDataIn */
+        DeleteMerchantDataIn: {
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+        };
         /** DeleteOrdersIn */
         DeleteOrdersIn: {
             /** Ids */
             ids: number[];
+        };
+        /** DeletionCertificateOut */
+        DeletionCertificateOut: {
+            /** Deleted At */
+            deleted_at: string | null;
+            /** Manifest Sha256 */
+            manifest_sha256: string;
+            /** Name */
+            name: string;
+            /** Sha256 */
+            sha256: string;
+            /**
+             * Url
+             * @description a signed link valid PRIVATE_LINK_TTL_SECONDS
+             */
+            url: string;
         };
         /** DeliverIn */
         DeliverIn: {
@@ -12413,6 +12540,63 @@ export interface components {
              */
             total_capped: boolean;
         };
+        /** MerchantOffboardingOut */
+        MerchantOffboardingOut: {
+            /** Can Delete */
+            can_delete: boolean;
+            /** Can Start */
+            can_start: boolean;
+            /** Certificate Sha256 */
+            certificate_sha256: string;
+            /** Delete Blocked Reason */
+            delete_blocked_reason: string;
+            /** Deleted At */
+            deleted_at: string | null;
+            /** Deleted By */
+            deleted_by: string;
+            /** Deleted Reason */
+            deleted_reason: string;
+            /** Export Error */
+            export_error: string;
+            /** Export Expires At */
+            export_expires_at: string | null;
+            /** Export Sha256 */
+            export_sha256: string;
+            /** Exported At */
+            exported_at: string | null;
+            /** File Count */
+            file_count: number;
+            /**
+             * Holds
+             * @description what keeps it from leaving now
+             */
+            holds: components["schemas"]["OffboardingHoldOut"][];
+            /**
+             * Id
+             * @description the merchant's id
+             */
+            id: number;
+            /** Ledger Balanced */
+            ledger_balanced: boolean | null;
+            /** Manifest Sha256 */
+            manifest_sha256: string;
+            /** Requested At */
+            requested_at: string | null;
+            /** Requested By */
+            requested_by: string;
+            /** Row Count */
+            row_count: number;
+            /**
+             * Status
+             * @description none: no offboarding started
+             * @enum {string}
+             */
+            status: "none" | "requested" | "exported" | "deleted";
+            /** Status Name */
+            status_name: string;
+            /** Table Count */
+            table_count: number;
+        };
         /** MerchantRowOut */
         MerchantRowOut: {
             /** Commission Rate */
@@ -12936,6 +13120,45 @@ export interface components {
              * @description the access token, masked: never shown in full
              */
             token_masked: string;
+        };
+        /** OffboardingExportOut */
+        OffboardingExportOut: {
+            /** Expires At */
+            expires_at: string | null;
+            /** Exported At */
+            exported_at: string | null;
+            /** Manifest Sha256 */
+            manifest_sha256: string;
+            /** Name */
+            name: string;
+            /** Sha256 */
+            sha256: string;
+            /** Size */
+            size: number;
+            /**
+             * Url
+             * @description a signed link valid PRIVATE_LINK_TTL_SECONDS
+             */
+            url: string;
+        };
+        /** OffboardingHoldOut */
+        OffboardingHoldOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * Code
+             * @description the ledger account or order group that holds the merchant
+             */
+            code: string;
+            /**
+             * Count
+             * @description orders holding the money (money tied to no order counts once)
+             */
+            count: number;
+            /** Label */
+            label: string;
+            /** Label En */
+            label_en: string;
         };
         /**
          * OfflineDetailsIn
@@ -21887,6 +22110,31 @@ export interface operations {
             };
         };
     };
+    getOffboardingExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["OffboardingExportOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getOrderAuditors: {
         parameters: {
             query?: never;
@@ -27607,6 +27855,35 @@ export interface operations {
             };
         };
     };
+    deleteMerchantData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteMerchantDataIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["MerchantOffboardingOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     deleteOrders: {
         parameters: {
             query?: never;
@@ -28037,6 +28314,33 @@ export interface operations {
             };
         };
     };
+    getDeletionCertificate: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["DeletionCertificateOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
     getFinanceRecord: {
         parameters: {
             query?: {
@@ -28314,6 +28618,33 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["LoginUserInfoOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getMerchantOffboarding: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["MerchantOffboardingOut"];
                         msg: string;
                     };
                 };
@@ -29744,6 +30075,35 @@ export interface operations {
                         /** @enum {integer} */
                         code: 200;
                         data: components["schemas"]["PrivacyOut"];
+                        msg: string;
+                    };
+                };
+            };
+        };
+    };
+    startMerchantOffboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantIdIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        data: components["schemas"]["MerchantOffboardingOut"];
                         msg: string;
                     };
                 };

@@ -38,6 +38,7 @@ class ErrorCode(IntEnum):
     MALFORMED_BODY = 1010
     SLUG_TAKEN = 1011
     PROVIDER_FAILED = 1012
+    MERCHANT_HOLDS_MONEY = 1013
     # 1100-1199: merchants, sub-shops and staff.
     USERNAME_TAKEN = 1100
     IDEMPOTENCY_KEY_REUSED = 1101
@@ -176,6 +177,10 @@ MESSAGES: dict[ErrorCode, tuple[str, str]] = {
     ),
     ErrorCode.MALFORMED_BODY: ("请求体不是有效的JSON", "The request body is not valid JSON"),
     ErrorCode.SLUG_TAKEN: ("该标识已被占用", "This identifier is already taken"),
+    ErrorCode.MERCHANT_HOLDS_MONEY: (
+        "商户仍持有客户资金或未完结的租赁，不能退出",
+        "This merchant still holds customers' money or open leases",
+    ),
     ErrorCode.PROVIDER_FAILED: ("外部服务调用失败", "The outside service failed"),
     ErrorCode.USERNAME_TAKEN: ("该用户名已被使用", "This username is already taken"),
     ErrorCode.IDEMPOTENCY_KEY_REUSED: (

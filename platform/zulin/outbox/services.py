@@ -38,6 +38,22 @@ def relay_register(relay: Callable[[], None], *, public: bool = False) -> None:
         relays.append(relay)
 
 
+_flushes: list[Callable[[], object]] = []
+
+
+def flush_register(flush: Callable[[], object]) -> None:
+    """`flush()` sends this schema's pending events now, in this process (the webhooks'
+    relay run), for a caller that cannot wait for the queue: a merchant's schema about to be
+    dropped (`merchant.redact`)."""
+    if flush not in _flushes:
+        _flushes.append(flush)
+
+
+def outbox_flush() -> list[object]:
+    """Runs every registered flush in the active schema; answers what each reported."""
+    return [flush() for flush in _flushes]
+
+
 def _public_relay_request() -> None:
     for relay in _public_relays:
         relay()

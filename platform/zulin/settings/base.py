@@ -185,6 +185,9 @@ PRIVATE_LINK_SECRET = env_str("PRIVATE_LINK_SECRET", SECRET_KEY)
 # account may have at once.
 EXPORT_MAX_ROWS = env_int("EXPORT_MAX_ROWS", 1_000_000)
 EXPORT_MAX_ACTIVE_PER_ACCOUNT = env_int("EXPORT_MAX_ACTIVE_PER_ACCOUNT", 3)
+# A leaving merchant's full export stays downloadable by its owner this many days
+# (tenants/merchants/offboarding.py; docs/privacy.md, "A merchant leaves").
+OFFBOARDING_EXPORT_DAYS = env_int("OFFBOARDING_EXPORT_DAYS", 30)
 LANGUAGE_CODE = "zh-hans"
 TIME_ZONE = "Asia/Shanghai"
 USE_I18N = True

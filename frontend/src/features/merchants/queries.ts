@@ -16,6 +16,8 @@ export type UpdateMerchantBody = ApiBody<'/api/platform/updateMerchant', 'post'>
 export type UpdateStatusBody = ApiBody<'/api/platform/updateStatus', 'post'>;
 export type AddSettleBody = ApiBody<'/api/platform/addSettle', 'post'>;
 export type SetWebhookNetworksBody = ApiBody<'/api/platform/setWebhookNetworks', 'post'>;
+export type MerchantOffboarding = ApiData<'/api/platform/getMerchantOffboarding', 'get'>;
+export type OffboardingHold = MerchantOffboarding['holds'][number];
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -23,6 +25,7 @@ export const merchantKeys = {
   list: (params: MerchantListParams) => [...merchantKeys.lists(), params] as const,
   details: () => [...merchantKeys.all, 'detail'] as const,
   detail: (id: number) => [...merchantKeys.details(), id] as const,
+  offboarding: (id: number) => [...merchantKeys.all, 'offboarding', id] as const,
 };
 
 const P = {
@@ -33,6 +36,10 @@ const P = {
   status: '/api/platform/updateStatus',
   addSettle: '/api/platform/addSettle',
   webhookNetworks: '/api/platform/setWebhookNetworks',
+  offboarding: '/api/platform/getMerchantOffboarding',
+  startOffboarding: '/api/platform/startMerchantOffboarding',
+  deleteData: '/api/platform/deleteMerchantData',
+  certificate: '/api/platform/getDeletionCertificate',
 } as const;
 
 /** Onboarding creates a schema and runs its migrations: allow it longer than the usual 10 s. */
@@ -89,4 +96,35 @@ export function useAddSettlement() {
 export function useSetWebhookNetworks() {
   const invalidate = useInvalidateMerchant();
   return usePost(P.webhookNetworks, { onSuccess: (_answer, body) => invalidate(body.id) });
+}
+
+/** A merchant leaving: its offboarding's state and what holds it; polled while the export runs. */
+export function useMerchantOffboarding(id: number) {
+  return useQuery({
+    queryKey: merchantKeys.offboarding(id),
+    queryFn: () => strictCall((options) => apiGet(P.offboarding, { id }, options)),
+    refetchInterval: (query) => (query.state.data?.status === 'requested' && !query.state.data.export_error ? 3000 : false),
+  });
+}
+
+function useOffboardingAnswer(id: number) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateMerchant();
+  return (answer: MerchantOffboarding) => {
+    queryClient.setQueryData(merchantKeys.offboarding(id), answer);
+    invalidate(id);
+  };
+}
+
+export function useStartOffboarding(id: number) {
+  return usePost(P.startOffboarding, { onSuccess: useOffboardingAnswer(id) });
+}
+
+export function useDeleteMerchantData(id: number) {
+  return usePost(P.deleteData, { onSuccess: useOffboardingAnswer(id) });
+}
+
+/** A fresh short-lived link to the deletion certificate, asked for when the operator opens it. */
+export function useDeletionCertificateLink() {
+  return useMutation({ mutationFn: (id: number) => strictCall((options) => apiGet(P.certificate, { id }, options)) });
 }

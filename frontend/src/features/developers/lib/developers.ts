@@ -79,6 +79,7 @@ export const EVENT_TYPES = [
   'recovery.case_changed',
   'privacy.request.created',
   'customer.redact',
+  'merchant.redact',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -19,6 +19,7 @@ import { StatusBadge } from '@/components/StatusBadge';
 import { formatDateTime } from '@/components/format';
 import { USER_TEXT, UserText } from '@/components/ui/UserText';
 import { cycleName } from './merchant-table/columns';
+import { OffboardingSection } from './OffboardingSection';
 
 // Dialogs load when first opened (see lazyDialog).
 const AddSettlementDialog = lazyDialog(() => import('./AddSettlementDialog').then((module) => module.AddSettlementDialog), (props) => props.open);
@@ -275,6 +276,7 @@ function Detail({ info }: { info: MerchantInfo }) {
             <StatusHistory info={info} />
           </DetailSection>
           <WebhookNetworksSection info={info} />
+          <OffboardingSection merchantId={merchant.id} merchantName={merchant.name} />
         </div>
       </div>
       <MerchantEditDialog merchant={merchant} open={editing} onClose={() => setEditing(false)} />
