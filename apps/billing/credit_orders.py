@@ -83,6 +83,9 @@ CREDIT_ORDER_MACHINE: Machine[CreditOrder] = Machine(
         move(S.PERFORMING, "notice", S.VIOLATION_PENDING),
         # The debt paid before anyone confirmed: the lease performs again.
         move(S.VIOLATION_PENDING, "debt_paid", S.PERFORMING),
+        # The shop's ladder reached its violation step, the grace after the notice run: it
+        # asks a person to confirm (`credit_violation_ask`); nothing is synced.
+        move(S.VIOLATION_PENDING, "ask", S.VIOLATION_PENDING),
         move(S.VIOLATION_PENDING, "violate", S.VIOLATED, right=VIOLATION_RIGHT),
         # Ended fulfilled (nothing owed); a debt paid after a violation is complete too.
         move((S.FROZEN, S.PERFORMING, S.VIOLATION_PENDING, S.VIOLATED), "complete", S.COMPLETED),
@@ -293,8 +296,18 @@ def credit_order_follow(order: Order) -> None:
     if row.status == S.FROZEN and order.status in order_machine.DEAL_RUNNING:
         transition_locked(CREDIT_ORDER_MACHINE, row=row, action="perform", actor=None)
     elif row.status == S.VIOLATION_PENDING and paid_up:
+
+        def paid(credit: CreditOrder) -> dict[str, Any]:
+            credit.violation_asked_at = None
+            return {}
+
         transition_locked(
-            CREDIT_ORDER_MACHINE, row=row, action="debt_paid", actor=None, reason="欠款已还清"
+            CREDIT_ORDER_MACHINE,
+            row=row,
+            action="debt_paid",
+            actor=None,
+            reason="欠款已还清",
+            change=paid,
         )
     if row.status in (S.PERFORMING, S.VIOLATION_PENDING):
         for bill in _paid_late_untold(row):
@@ -328,7 +341,7 @@ def _paid_late_untold(row: CreditOrder) -> list[Bill]:
 # --- a violation: the notice, then a person's confirmation ----------------------------------
 
 
-def _order_locked(actor: Session, order_id: int) -> Order:
+def _order_locked(actor: Session | None, order_id: int) -> Order:
     """The order in the actor's scope (a sub-shop sees only its own), locked."""
     return order_in_scope(actor, order_id, lock=True)
 
@@ -342,11 +355,12 @@ def _credit_order_of(order_id: int) -> CreditOrder:
     return row
 
 
-def credit_violation_notice(order_id: int, *, actor: Session) -> CreditOrderNotice:
+def credit_violation_notice(order_id: int, *, actor: Session | None) -> CreditOrderNotice:
     """Tells the customer, before anything is reported, what is owed, since when, and that
     a violation will be reported to Zhima no earlier than the shop's grace from now; the
     credit order waits for a person's confirmation (violation_pending). Only a performing
-    lease with something past due (else CONFLICT / 1409-like refusal, nothing sent)."""
+    lease with something past due (else CONFLICT / 1409-like refusal, nothing sent). Sent
+    by a person (`noticeCreditViolation`) or by the shop's ladder (`actor` None)."""
     with transaction.atomic():
         order = _order_locked(actor, order_id)
         row = _credit_order_of(order_id)
@@ -388,7 +402,7 @@ def credit_violation_notice(order_id: int, *, actor: Session) -> CreditOrderNoti
             text=(f"欠款 {amount:.2f} 元（自 {since} 起逾期）；{deadline} 起可向芝麻信用报送违约"),
             phone=order.customer.phone,
             sent_at=sent_at,
-            actor_account_id=actor.account.pk,
+            actor_account_id=actor.account.pk if actor else None,
         )
         transition_locked(
             CREDIT_ORDER_MACHINE,
@@ -398,6 +412,39 @@ def credit_violation_notice(order_id: int, *, actor: Session) -> CreditOrderNoti
             change=lambda _: {"amount_owed": f"{amount:.2f}", "notice_id": notice.pk},
         )
         return notice
+
+
+def credit_violation_ask(order_id: int) -> bool:
+    """The shop's ladder reached its violation step: a credit order pending whose notice
+    went at least the shop's grace ago, with its debt still past due, asks a person to
+    confirm the violation (kept as `violation_asked_at`, in its history and audit). Nothing
+    is synced: only `credit_violation_confirm` does, by a person with a reason. False (no
+    change) when not pending, already asked, paid, or the grace after the notice not run."""
+    with transaction.atomic():
+        row = _locked(order_id)
+        if row is None or row.status != S.VIOLATION_PENDING or row.violation_asked_at:
+            return False
+        earliest = violation_earliest(row)
+        if earliest is None or timezone.now() < earliest:
+            return False
+        past_due = order_owed(order_id).past_due(timezone.localdate())
+        if not past_due:
+            return False
+        amount = sum((line.total for line in past_due), ZERO)
+
+        def asked(credit: CreditOrder) -> dict[str, Any]:
+            credit.violation_asked_at = timezone.now()
+            return {"amount_owed": f"{amount:.2f}"}
+
+        transition_locked(
+            CREDIT_ORDER_MACHINE,
+            row=row,
+            action="ask",
+            actor=None,
+            reason="逾期阶梯：告知宽限期已满，请人工确认违约",
+            change=asked,
+        )
+        return True
 
 
 def credit_violation_confirm(order_id: int, *, actor: Session, reason: str) -> CreditOrder:

@@ -40,7 +40,9 @@ ACTIONS = tuple(LadderAction.values)
 MAX_STEPS = 20
 MAX_DAYS = 3650
 REMINDER_TEMPLATES = ("bill_overdue",)  # the SMS templates a bill's reminder fills
-REMINDER_CHANNELS = ("sms",)  # a webhook channel is left for later (docs/zhima.md)
+# How a reminder step goes: an SMS to the customer, an `order.overdue_step` event on the
+# shop's webhooks, or both.
+REMINDER_CHANNELS = ("sms", "webhook", "both")
 # The credit-reporting grace (days) a violation step needs after the notice step, unless the
 # ladder's notice step names its own (`params.grace_days`).
 DEFAULT_CREDIT_GRACE_DAYS = 7
@@ -65,6 +67,9 @@ OVERDUE_STATE_MACHINE = Machine(
         move(OverdueStanding.CLEAR, "reach", OverdueStanding.OVERDUE),
         move(OverdueStanding.OVERDUE, "climb", OverdueStanding.OVERDUE),
         move(OverdueStanding.OVERDUE, "clear", OverdueStanding.CLEAR),
+        # A ladder saved: the order is placed on the new ladder's highest step it reached
+        # (lower, higher or none), nothing acted (`overdue_states_replace`).
+        move(OverdueStanding.OVERDUE, "replace", OverdueStanding.OVERDUE),
     ),
     labels={"clear": ("未逾期", "clear"), "overdue": ("逾期中", "overdue")},
 )
@@ -180,6 +185,32 @@ def action_steps(
     return found
 
 
+def reminder_steps_reached(
+    *, today: date, order_ids: Iterable[int] | None = None
+) -> dict[int, list[Step]]:
+    """Each order past due on `today` → the reminder steps it reached, lowest first (empty:
+    none yet). The lowest reached is the bills' own overdue reminder (`rent_run`); each
+    later one is sent once in the order's overdue episode (`ladder_acts`)."""
+    _, _, steps = ladder_steps()
+    reminders = [step for step in steps if step.action == "reminder"]
+    facts = ladder_past_due(today=today, order_ids=order_ids)
+    return {
+        order_id: steps_reached(
+            reminders,
+            days=(today - fact["oldest_due"]).days,
+            amount=fact["total"],
+            bills=fact["bills"],
+        )
+        for order_id, fact in facts.items()
+    }
+
+
+def step_channels(step: Step) -> set[str]:
+    """How a reminder step goes: `sms` (the default), `webhook` or `both`."""
+    channel = str((step.params or {}).get("channel") or "sms")
+    return {"sms", "webhook"} if channel == "both" else {channel}
+
+
 def held_back(action: str, *, today: date, order_ids: Iterable[int] | None = None) -> set[int]:
     """The orders past due on `today` that have not reached a step of `action`: the night's
     `action` leaves them alone tonight. Empty in the default ladder (every step from the
@@ -210,11 +241,15 @@ def overdue_state_read(order_id: int) -> dict[str, Any]:
 
 
 def overdue_states_refresh(
-    *, today: date | None = None, order_ids: Iterable[int] | None = None
+    *,
+    today: date | None = None,
+    order_ids: Iterable[int] | None = None,
+    actor: Session | None = None,
 ) -> dict[str, int]:
-    """Each order past due climbs to the highest step it reached; an order whose state is
-    overdue and has nothing past due any more clears. Through the state machine (history
-    and audit); safe to run again (nothing moves twice)."""
+    """Each order past due climbs to the highest step it reached (on a ladder saved since,
+    it is placed afresh: `replace`); an order whose state is overdue and has nothing past
+    due any more clears. Through the state machine (history and audit); safe to run again
+    (nothing moves twice). Moves states only: no step acts here."""
     today = today or timezone.localdate()
     wanted = None if order_ids is None else list(order_ids)
     version, _, steps = ladder_steps()
@@ -222,12 +257,14 @@ def overdue_states_refresh(
     standing = OverdueState.objects.filter(status=OverdueStanding.OVERDUE)
     if wanted is not None:
         standing = standing.filter(order_id__in=wanted)
-    counts = {"reached": 0, "climbed": 0, "cleared": 0}
+    counts = {"reached": 0, "climbed": 0, "replaced": 0, "cleared": 0}
     for order_id, fact in sorted(facts.items()):
         days = (today - fact["oldest_due"]).days
         reached = steps_reached(steps, days=days, amount=fact["total"], bills=fact["bills"])
         top = max(reached, key=lambda step: step.position) if reached else None
-        moved = _state_follow(order_id, top, version=version, today=today, fact=fact, days=days)
+        moved = _state_follow(
+            order_id, top, version=version, today=today, fact=fact, days=days, actor=actor
+        )
         if moved:
             counts[moved] += 1
     for order_id in standing.exclude(order_id__in=list(facts)).values_list("order_id", flat=True):
@@ -237,10 +274,18 @@ def overdue_states_refresh(
 
 
 def _state_follow(
-    order_id: int, top: Step | None, *, version: int, today: date, fact: dict[str, Any], days: int
+    order_id: int,
+    top: Step | None,
+    *,
+    version: int,
+    today: date,
+    fact: dict[str, Any],
+    days: int,
+    actor: Session | None = None,
 ) -> str | None:
     """Moves the order's state to `top` (the highest step reached) when it is higher than
-    the one it holds (or the ladder's version changed); keeps its days past due."""
+    the one it holds (or the ladder's version changed); keeps its days past due. An order
+    on an older ladder that reached no step of the new one stands on none (`replace`)."""
     with transaction.atomic():
         row = OverdueState.objects.select_for_update().filter(order_id=order_id).first()
         if row is None:
@@ -252,6 +297,18 @@ def _state_follow(
             or row.ladder_version != version
             or (row.step_position or 0) < top.position
         )
+        if top is None and row.status == OverdueStanding.OVERDUE and row.ladder_version != version:
+
+            def none_reached(state: OverdueState) -> dict[str, Any]:
+                state.step_position, state.step_action, state.step_days = None, "", None
+                state.ladder_version, state.reached_on, state.reached_at = version, None, None
+                state.oldest_due_on, state.days_past_due = fact["oldest_due"], days
+                return {"step": None, "days_past_due": days}
+
+            transition_locked(
+                OVERDUE_STATE_MACHINE, row=row, action="replace", actor=actor, change=none_reached
+            )
+            return "replaced"
         if not higher:
             if row.days_past_due != days or row.oldest_due_on != fact["oldest_due"]:
                 row.days_past_due, row.oldest_due_on = days, fact["oldest_due"]
@@ -259,6 +316,8 @@ def _state_follow(
             return None
         assert top is not None
         action = "reach" if row.status == OverdueStanding.CLEAR else "climb"
+        if row.status == OverdueStanding.OVERDUE and row.ladder_version != version:
+            action = "replace"
 
         def change(state: OverdueState) -> dict[str, Any]:
             state.step_position, state.step_action = top.position, top.action
@@ -268,8 +327,8 @@ def _state_follow(
             state.cleared_at = None
             return {"step": top.position, "action": top.action, "days_past_due": days}
 
-        transition_locked(OVERDUE_STATE_MACHINE, row=row, action=action, actor=None, change=change)
-        return "reached" if action == "reach" else "climbed"
+        transition_locked(OVERDUE_STATE_MACHINE, row=row, action=action, actor=actor, change=change)
+        return {"reach": "reached", "climb": "climbed"}.get(action, "replaced")
 
 
 def _state_clear(order_id: int) -> bool:
@@ -286,6 +345,7 @@ def _state_clear(order_id: int) -> bool:
             state.step_position, state.step_action, state.step_days = None, "", None
             state.days_past_due, state.oldest_due_on = 0, None
             state.cleared_at = timezone.now()
+            state.reminders_sent = []
             return {}
 
         transition_locked(
@@ -358,15 +418,17 @@ def ladder_validate(rows: list[dict[str, Any]]) -> list[Step]:
             )
         seen.add((step.days_past_due, step.action))
         params = step.params or {}
-        if step.action == "reminder" and (
-            params.get("channel", "sms") not in REMINDER_CHANNELS
-            or params.get("template", "bill_overdue") not in REMINDER_TEMPLATES
-        ):
+        if step.action == "reminder" and (params.get("channel") or "sms") not in REMINDER_CHANNELS:
             raise _problem(
                 index,
-                "params",
-                Text("未知的提醒模板或渠道", "unknown reminder template or channel"),
+                "channel",
+                Text("提醒渠道应为短信、Webhook 或两者", "the channel is sms, webhook or both"),
             )
+        if (
+            step.action == "reminder"
+            and (params.get("template") or "bill_overdue") not in REMINDER_TEMPLATES
+        ):
+            raise _problem(index, "params", Text("未知的提醒模板", "unknown reminder template"))
         if step.action == "credit_violation":
             _violation_after_notice(steps, index)
     return steps
@@ -391,7 +453,8 @@ def _violation_after_notice(steps: list[Step], index: int) -> None:
 
 def ladder_save(*, actor: Session, steps: list[dict[str, Any]]) -> dict[str, Any]:
     """`saveOverdueLadder`: the shop's steps replace its ladder (a new version); audited.
-    Orders keep the step they reached until the night moves them on the new ladder."""
+    Every order standing overdue is placed on the new ladder at once (the highest step it
+    reached there, or none): its state moves, no step acts (the night and morning do)."""
     checked = ladder_validate(steps)
     with transaction.atomic():
         before = ladder_read()
@@ -414,6 +477,10 @@ def ladder_save(*, actor: Session, steps: list[dict[str, Any]]) -> dict[str, Any
             target_id=ladder.pk,
             before=_audited(before),
             after=_audited(after),
+        )
+        standing = OverdueState.objects.filter(status=OverdueStanding.OVERDUE)
+        overdue_states_refresh(
+            order_ids=list(standing.values_list("order_id", flat=True)), actor=actor
         )
     return after
 

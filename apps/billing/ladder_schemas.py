@@ -26,7 +26,11 @@ class OverdueStepParams(Schema):
     template: Literal["bill_overdue"] | None = Field(
         default=None, description="reminder: the SMS template (the bill's overdue notice)"
     )
-    channel: Literal["sms"] | None = Field(default=None, description="reminder: how it goes")
+    channel: str | None = Field(
+        default=None,
+        max_length=16,
+        description="reminder: sms (the default), webhook (order.overdue_step) or both",
+    )
     grace_days: int | None = Field(
         default=None,
         ge=0,

@@ -45,6 +45,7 @@ from . import (
     credit_pay,
     deposits,
     ladder,
+    ladder_acts,
     latefees,
     payments,
     reminders,
@@ -154,17 +155,21 @@ def bill_reminders_send(*, today: date | None = None) -> dict[str, int]:
     wanted = reminders.bills_to_remind(
         today=today, days_before=int(setting["reminder_days_before"])
     )
-    # A bill's overdue reminder waits for its order's reminder step of the ladder, and says
-    # what that step says (the default: from the first day past due, `bill_overdue`).
-    steps = ladder.action_steps(
-        "reminder",
-        today=today,
-        order_ids={row["order_id"] for row in wanted if row["kind"] == "overdue"},
+    # A bill's overdue SMS waits for its order's first reminder step of the ladder, and goes
+    # as that step says (the default: from the first day past due, `bill_overdue` by SMS);
+    # the later reminder steps go once an episode (`ladder_acts.ladder_reminders_send`).
+    reached = ladder.reminder_steps_reached(
+        today=today, order_ids={row["order_id"] for row in wanted if row["kind"] == "overdue"}
     )
+    steps = {order_id: found[0] for order_id, found in reached.items() if found}
     wanted = [
         row
         for row in wanted
-        if row["kind"] != "overdue" or steps.get(row["order_id"], ladder.NOT_PAST_DUE)
+        if row["kind"] != "overdue"
+        or (
+            (row["order_id"] in steps or row["order_id"] not in reached)
+            and "sms" in ladder.step_channels(steps.get(row["order_id"], ladder.NOT_PAST_DUE))
+        )
     ]
     phones = dict(
         Order.objects.filter(pk__in={row["order_id"] for row in wanted}).values_list(
@@ -251,7 +256,12 @@ def reminders_morning(*, now: Any = None) -> dict[str, Any]:
     now = now or timezone.now()
     if reminders.quiet_hours(now):
         return {"quiet": True, "wanted": 0, "sent": 0, "failed": 0}
-    return {"quiet": False, **bill_reminders_send(today=timezone.localtime(now).date())}
+    today = timezone.localtime(now).date()
+    return {
+        "quiet": False,
+        **bill_reminders_send(today=today),
+        "ladder": ladder_acts.ladder_morning(today=today),
+    }
 
 
 # --- calls ------------------------------------------------------------------------------

@@ -503,6 +503,10 @@ class ZhimaCreditOrderRowOut(Schema):
     violation_earliest: datetime | None = Field(
         description="a violation may be confirmed from then (the notice plus the grace)"
     )
+    violation_asked_at: datetime | None = Field(
+        description="the shop's overdue ladder reached its violation step after the grace and"
+        " asks a person to confirm (cleared when the debt is paid)"
+    )
     notices: list[ZhimaCreditNoticeOut]
     syncs: list[ZhimaCreditSyncOut]
     history: list[ZhimaCreditHistoryOut]

@@ -558,6 +558,7 @@ def credit_order_answer(row: CreditOrder) -> dict[str, Any]:
         "post_payment_count": row.post_payment_count,
         "violation_reason": row.violation_reason,
         "violation_earliest": violation_earliest(row),
+        "violation_asked_at": row.violation_asked_at,
         "notices": [
             {
                 "amount_owed": f"{notice.amount_owed:.2f}",

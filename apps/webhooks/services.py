@@ -63,6 +63,7 @@ EVENT_TYPES = (
     "after_sale.changed",
     "bill.paid",
     "bill.overdue",
+    "order.overdue_step",
     "charge.created",
     "deposit.changed",
     "withdrawal.changed",

@@ -41,6 +41,9 @@ class CreditOrder(models.Model):
     credit_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     fund_amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     violation_reason = models.CharField(max_length=300, blank=True, default="")
+    # When the shop's ladder reached its violation step for the debt pending (the notice sent
+    # at least the grace before) and asked a person to confirm; cleared when the debt is paid.
+    violation_asked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

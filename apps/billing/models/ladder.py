@@ -68,4 +68,7 @@ class OverdueState(models.Model):
     oldest_due_on = models.DateField(null=True, blank=True)
     days_past_due = models.PositiveIntegerField(default=0)
     cleared_at = models.DateTimeField(null=True, blank=True)
+    # The reminder steps (by their days past due: one reminder a day at most) that went in
+    # this overdue episode, each once; emptied when the order clears.
+    reminders_sent = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

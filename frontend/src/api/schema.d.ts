@@ -14174,9 +14174,9 @@ export interface components {
         OverdueStepParams: {
             /**
              * Channel
-             * @description reminder: how it goes
+             * @description reminder: sms (the default), webhook (order.overdue_step) or both
              */
-            channel?: "sms" | null;
+            channel?: string | null;
             /**
              * Grace Days
              * @description credit_notice: days a violation step must wait after it (default 7)
@@ -20336,6 +20336,11 @@ export interface components {
             status: string;
             /** Syncs */
             syncs: components["schemas"]["ZhimaCreditSyncOut"][];
+            /**
+             * Violation Asked At
+             * @description the shop's overdue ladder reached its violation step after the grace and asks a person to confirm (cleared when the debt is paid)
+             */
+            violation_asked_at: string | null;
             /**
              * Violation Earliest
              * @description a violation may be confirmed from then (the notice plus the grace)

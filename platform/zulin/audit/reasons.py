@@ -51,6 +51,10 @@ SYSTEM_REASONS: dict[str, Text] = {
         Text("押金退款", "Deposit refunded"),
         Text("逾期未还，自动立案", "Overdue and unpaid: case opened automatically"),
         Text("逾期欠款已结清", "The overdue debt was paid off"),
+        Text(
+            "逾期阶梯：告知宽限期已满，请人工确认违约",
+            "Overdue ladder: the grace after the notice has run; a person to confirm the violation",
+        ),
         Text("订单已删除", "The order was deleted"),
     )
 }

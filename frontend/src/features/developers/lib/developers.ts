@@ -71,6 +71,7 @@ export const EVENT_TYPES = [
   'after_sale.changed',
   'bill.paid',
   'bill.overdue',
+  'order.overdue_step',
   'charge.created',
   'deposit.changed',
   'withdrawal.changed',

@@ -10,11 +10,11 @@ import { Select } from '@/components/ui/fields';
 import { FormFrameDialog } from '@/components/ui/FormFrameDialog';
 import { Input } from '@/components/ui/Input';
 import { useSettingsSave } from '@/lib/formRefusal';
-import { LADDER_ACTIONS, ladderBody, MAX_DAYS, MAX_STEPS, stepRows, type LadderAction, type StepRow } from '../lib/overdueLadder';
+import { LADDER_ACTIONS, ladderBody, MAX_DAYS, MAX_STEPS, REMINDER_CHANNELS, reminderChannel, stepRows, type LadderAction, type StepRow } from '../lib/overdueLadder';
 import { useOverdueLadder, useSaveOverdueLadder, type OverdueLadder } from '../queries';
 
 const WIDTH = 760;
-type StepField = 'days_past_due' | 'action' | 'min_amount' | 'min_bills';
+type StepField = 'days_past_due' | 'action' | 'min_amount' | 'min_bills' | 'channel';
 
 /** One step as people read it: "from day 1 past due · at least ¥100.00 · 2 bills → recovery case". */
 function StepList({ steps }: { steps: OverdueLadder['steps'] }) {
@@ -29,6 +29,7 @@ function StepList({ steps }: { steps: OverdueLadder['steps'] }) {
           {step.min_bills !== null && <span className="text-slate-600">{t('minBillsIs', { bills: step.min_bills })}</span>}
           <span aria-hidden="true">→</span>
           <span className="text-slate-900">{t(`actions.${step.action as LadderAction}`)}</span>
+          {step.action === 'reminder' && <span className="text-slate-600">{t('channelIs', { channel: t(`channels.${reminderChannel(step.params)}`) })}</span>}
         </li>
       ))}
     </ol>
@@ -81,6 +82,7 @@ function LadderEditor({ ladder, onClose }: { ladder: OverdueLadder; onClose: () 
       <fieldset className="flex flex-col gap-3">
         <legend className="sr-only">{t('formLegend')}</legend>
         {rows.length === 0 && <p className="text-sm text-slate-500">{t('noSteps')}</p>}
+        <p className="text-xs text-slate-500">{t('channelHint')}</p>
         {rows.map((row, index) => {
           const error = (field: StepField) => errors[`steps.${index}.${field}`];
           const number = index + 1;
@@ -122,6 +124,17 @@ function LadderEditor({ ladder, onClose }: { ladder: OverdueLadder; onClose: () 
               <Button variant="secondary" className="self-end" aria-label={t('removeNamed', { number })} onClick={() => setRows((current) => current.filter((_, at) => at !== index))}>
                 {t('remove')}
               </Button>
+              {row.action === 'reminder' && (
+                <div className="col-span-full sm:max-w-xs">
+                  <Select label={t('channel', { number })} value={reminderChannel(row.params)} error={error('channel')} onChange={(event) => change(index, { params: { ...row.params, channel: event.target.value } })}>
+                    {REMINDER_CHANNELS.map((channel) => (
+                      <option key={channel} value={channel}>
+                        {t(`channels.${channel}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              )}
             </div>
           );
         })}

@@ -9,6 +9,9 @@ import type { OverdueLadder, OverdueLadderBody } from '../queries';
 
 export const LADDER_ACTIONS = ['reminder', 'withhold_retry', 'late_fee_on', 'credit_notice', 'credit_violation', 'recovery_case', 'bureau_report'] as const;
 export type LadderAction = (typeof LADDER_ACTIONS)[number];
+/** How a reminder step goes: an SMS (the default), an `order.overdue_step` webhook event, or both. */
+export const REMINDER_CHANNELS = ['sms', 'webhook', 'both'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 export const MAX_DAYS = 3650;
 export const MAX_STEPS = 20;
 
@@ -32,6 +35,12 @@ export function stepRows(steps: readonly Step[]): StepRow[] {
     min_bills: step.min_bills === null ? '' : String(step.min_bills),
     params: { ...step.params },
   }));
+}
+
+/** A reminder step's channel (none given: SMS, as the server reads it). */
+export function reminderChannel(params: Readonly<Record<string, string | number>>): ReminderChannel {
+  const channel = String(params.channel ?? 'sms');
+  return (REMINDER_CHANNELS as readonly string[]).includes(channel) ? (channel as ReminderChannel) : 'sms';
 }
 
 const WHOLE = /^\d{1,4}$/;

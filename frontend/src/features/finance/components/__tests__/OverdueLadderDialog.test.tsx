@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, render, type, until, withQueryClient } from '@/components/__tests__/render';
 import { OverdueLadderDialog } from '../OverdueLadderDialog';
@@ -12,6 +13,7 @@ const DEFAULT_STEPS = [
 ];
 const DEFAULT = { version: 1, is_default: true, updated_at: null, steps: DEFAULT_STEPS, default_steps: DEFAULT_STEPS };
 const OWN = { ...DEFAULT, version: 2, is_default: false, updated_at: '2026-11-20T10:00:00+08:00', steps: [step(1, 1, 'late_fee_on'), step(2, 10, 'recovery_case', { min_amount: '100.00', min_bills: 2 })] };
+const TWO_REMINDERS = { ...OWN, steps: [step(1, 1, 'reminder', { params: { template: 'bill_overdue', channel: 'sms' } }), step(2, 5, 'reminder', { params: { channel: 'webhook' } })] };
 
 function answer(data: unknown, code = 200, msg = 'ok') {
   return new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -22,6 +24,14 @@ const control = (label: RegExp) => {
   const found = [...dialog()!.querySelectorAll('label')].find((element) => label.test(element.textContent ?? ''));
   return document.getElementById(found!.htmlFor) as HTMLInputElement & HTMLSelectElement;
 };
+
+/** Picks an option of a select as a person does (React hears a select's `change`). */
+async function choose(select: HTMLSelectElement, value: string) {
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
 
 let cleanup: () => Promise<void> = async () => undefined;
 afterEach(() => cleanup());
@@ -97,5 +107,34 @@ describe('OverdueLadderDialog', () => {
     await click(byText(dialog()!, 'button', '恢复默认阶梯'));
     expect(dialog()!.querySelectorAll('[data-row]')).toHaveLength(5);
     expect(control(/第 5 步：动作/).value).toBe('bureau_report');
+  });
+
+  it('shows each reminder step’s channel to a reader', async () => {
+    await open(vi.fn(async () => answer(TWO_REMINDERS)), false);
+    await until(() => Boolean(dialog()?.querySelector('[data-step]')));
+    const steps = [...dialog()!.querySelectorAll('[data-step]')].map((row) => row.textContent);
+    expect(steps[0]).toContain('发送逾期提醒');
+    expect(steps[0]).toContain('经短信');
+    expect(steps[1]).toContain('经Webhook（order.overdue_step 事件）');
+  });
+
+  it('sends a second reminder by webhook and shows the server’s channel error beside it', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('saveOverdueLadder') ? answer({ fields: { 'steps.1.channel': ['the channel is sms, webhook or both'] } }, 400, '参数错误') : answer(TWO_REMINDERS),
+    );
+    await open(fetchMock, true);
+    await until(() => Boolean(dialog()?.querySelector('input')));
+    expect(control(/第 1 步：提醒渠道/).value).toBe('sms');
+    expect(control(/第 2 步：提醒渠道/).value).toBe('webhook');
+    await choose(control(/第 2 步：提醒渠道/), 'both');
+    await click(byText(dialog()!, 'button', '保存'));
+    const save = fetchMock.mock.calls.find(([url]) => String(url).includes('saveOverdueLadder')) as unknown as [string, RequestInit];
+    const body = JSON.parse(String(save[1].body));
+    expect(body.steps[0].params).toEqual({ template: 'bill_overdue', channel: 'sms' });
+    expect(body.steps[1].params).toEqual({ channel: 'both' });
+    expect(dialog()!.textContent).toContain('the channel is sms, webhook or both');
+    // A step that is not a reminder has no channel
+    await choose(control(/第 2 步：动作/), 'recovery_case');
+    expect(dialog()!.textContent).not.toContain('第 2 步：提醒渠道');
   });
 });

@@ -91,6 +91,11 @@ function CreditOrderBody({ row, orderId, canManage }: { row: ZhimaCreditOrder; o
               {t('earliest', { time: formatDateTime(row.violation_earliest) })}
             </p>
           )}
+          {row.status === 'violation_pending' && row.violation_asked_at && (
+            <p data-asked className="mt-1 text-xs font-medium text-amber-700">
+              {t('askedByLadder', { time: formatDateTime(row.violation_asked_at) })}
+            </p>
+          )}
         </div>
       )}
       {canManage && <ViolationActions row={row} orderId={orderId} />}

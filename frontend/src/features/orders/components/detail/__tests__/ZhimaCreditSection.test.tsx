@@ -20,6 +20,7 @@ function creditOrder(patch: Record<string, unknown> = {}) {
     post_payment_count: 11,
     violation_reason: '',
     violation_earliest: '2026-12-08T10:00:00+08:00',
+    violation_asked_at: null,
     notices: [{ amount_owed: '405.00', owed_since: '2026-11-19', text: '欠款 405.00 元（自 2026-11-19 起逾期）；2026-12-08 起可向芝麻信用报送违约', sent_at: '2026-12-01T10:00:00+08:00' }],
     syncs: [{ out_request_no: 'ZL9Z07', sync_status: 'CLOSED', result: 'processing', request: {}, answer: {}, error: 'SYSTEM_ERROR: no answer', attempts: 2, created_at: '2026-12-01T10:00:00+08:00', answered_at: null }],
     history: [],
@@ -82,5 +83,13 @@ describe('ZhimaCreditSection', () => {
     const open = [...section()!.querySelectorAll('button')].find((button) => button.textContent === '确认违约')!;
     expect(open.disabled).toBe(false);
     expect(open.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('says when the overdue ladder asks a person to confirm, and nothing before', async () => {
+    await show({ order_id: 9, deposit_free: true, credit_order: creditOrder() });
+    expect(section()!.querySelector('[data-asked]')).toBeNull();
+    await cleanup();
+    await show({ order_id: 9, deposit_free: true, credit_order: creditOrder({ violation_asked_at: '2026-12-08T10:00:00+08:00' }) });
+    expect(section()!.querySelector('[data-asked]')!.textContent).toMatch(/^逾期处理阶梯已于 .+ 请求人工确认违约；经人工填写原因确认前不会报送$/);
   });
 });
