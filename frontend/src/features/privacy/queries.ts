@@ -173,3 +173,13 @@ export function useRetention() {
 export function useRetentionDryRun() {
   return useMutation({ mutationFn: () => strictCall((options) => apiGet('/api/backend/getRetentionDryRun', undefined, options)) });
 }
+
+/**
+ * The shop's full export made when it leaves the platform (owner only): asked for when the
+ * owner clicks, since each link is audited; 404 while there is none, an expiry once its period ended.
+ */
+export function useOffboardingExportLink() {
+  return useMutation({
+    mutationFn: () => strictCall((options) => apiGet('/api/backend/getOffboardingExport', undefined, options)),
+  });
+}

@@ -21,6 +21,7 @@ import { hasAction } from '@/lib/access';
 import { ATTENTIONS, dueText, known, parsePrivacyListState, privacyListQuery, privacyListSearch, REQUEST_KINDS, REQUEST_STATUSES, statusTone } from '../lib/privacy';
 import { usePrivacyRequests, type PrivacyRow } from '../queries';
 import { LegalHoldsSection } from './LegalHoldsSection';
+import { OffboardingExportSection } from './OffboardingExportSection';
 import { RetentionSection } from './RetentionSection';
 import { RevealLogSection } from './RevealLogSection';
 import { LiftSuppressionDialog } from './HoldDialogs';
@@ -132,6 +133,7 @@ export function PrivacyRequestsScreen() {
       <LegalHoldsSection canManage={canManage} />
       <RetentionSection />
       {canReadReveals && <RevealLogSection />}
+      {canReadReveals && <OffboardingExportSection />}
       <CreateRequestDialog open={creating} onClose={() => setCreating(false)} />
       {lifting && <LiftSuppressionDialog open onClose={() => setLifting(false)} />}
     </div>
