@@ -11,7 +11,7 @@ over the units is the ledger's total for those orders."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -91,6 +91,21 @@ def _day(moment: datetime) -> date:
     return timezone.localtime(moment).date()
 
 
+def spans_of_moves(rows: Iterable[tuple[int, str, str, int | None, datetime]]) -> list[Span]:
+    """The spans in moves `(unit_id, from_status, to_status, order_id, at)` read in order
+    (by unit, then time)."""
+    spans: list[Span] = []
+    open_span: dict[int, tuple[int, date]] = {}
+    for unit_id, from_status, to_status, order_id, at in rows:
+        if to_status in HELD and from_status not in HELD and order_id is not None:
+            open_span[unit_id] = (order_id, _day(at))
+        elif from_status in HELD and to_status not in HELD and unit_id in open_span:
+            held_order, start = open_span.pop(unit_id)
+            spans.append(Span(unit_id, held_order, start, _day(at)))
+    spans.extend(Span(u, o, start, None) for u, (o, start) in open_span.items())
+    return sorted(spans, key=lambda s: (s.start, s.unit_id))
+
+
 def lease_spans(*, unit_ids: Sequence[int] = (), order_ids: Sequence[int] = ()) -> list[Span]:
     """The spans of the units `unit_ids` (every order they were out on), or of every unit
     that was out on the orders `order_ids`, oldest first."""
@@ -102,19 +117,11 @@ def lease_spans(*, unit_ids: Sequence[int] = (), order_ids: Sequence[int] = ()) 
     rows = moves.order_by("unit_id", "at", "id").values_list(
         "unit_id", "from_status", "to_status", "order_id", "at"
     )
-    spans: list[Span] = []
-    open_span: dict[int, tuple[int, date]] = {}
-    for unit_id, from_status, to_status, order_id, at in rows:
-        if to_status in HELD and from_status not in HELD and order_id is not None:
-            open_span[unit_id] = (order_id, _day(at))
-        elif from_status in HELD and to_status not in HELD and unit_id in open_span:
-            held_order, start = open_span.pop(unit_id)
-            spans.append(Span(unit_id, held_order, start, _day(at)))
-    spans.extend(Span(u, o, start, None) for u, (o, start) in open_span.items())
+    spans = spans_of_moves(rows)
     if order_ids:
         wanted = set(order_ids)
         spans = [s for s in spans if s.order_id in wanted]
-    return sorted(spans, key=lambda s: (s.start, s.unit_id))
+    return spans
 
 
 def split_cents(amount: Decimal, weights: Mapping[int, int]) -> dict[int, Decimal]:
@@ -137,12 +144,16 @@ def split_cents(amount: Decimal, weights: Mapping[int, int]) -> dict[int, Decima
     return {k: Decimal(sign * shares[k]) * CENT for k in keys}
 
 
-def earned_by_unit(unit_ids: Sequence[int], *, today: date | None = None) -> dict[int, Earned]:
+def earned_by_unit(
+    unit_ids: Sequence[int], *, today: date | None = None, own: list[Span] | None = None
+) -> dict[int, Earned]:
     """What each unit of `unit_ids` collected, by kind, by order and by day: each order's
-    income rows in the ledger, split between the units it held by their days out on it."""
+    income rows in the ledger, split between the units it held by their days out on it.
+    `own`: the units' spans when the caller read them already."""
     today = today or timezone.localdate()
     wanted = set(unit_ids)
-    own = lease_spans(unit_ids=list(unit_ids))
+    if own is None:
+        own = lease_spans(unit_ids=list(unit_ids))
     order_ids = sorted({s.order_id for s in own})
     spans = lease_spans(order_ids=order_ids) if order_ids else []
     days: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
@@ -235,30 +246,86 @@ def _percent(part: Decimal, whole: Decimal) -> str | None:
     return f"{(part * 100 / whole).quantize(Decimal('0.1'), ROUND_HALF_UP):.1f}"
 
 
-def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[int, dict]:
-    """Each unit's earnings figures (the unit's page, the report): cost basis, collected by
-    kind, days owned and on lease, utilisation, payback and the day it paid back, book value
-    and, once it left the shop, its disposal gain or loss."""
+@dataclass(frozen=True)
+class Figures:
+    """A unit's figures before they are worded: what the report sums and the page shows.
+    `lease_days_closed` and `open_since` keep its days on lease apart from today: the closed
+    spans' days, and the first day of the span still open (None: none)."""
+
+    unit: Unit
+    acquired: date
+    left_on: date | None
+    basis: Decimal
+    repair_spend: Decimal
+    earned: Earned
+    lease_days_closed: int
+    open_since: date | None
+    paid_back_on: date | None
+
+    def days_owned(self, today: date) -> int:
+        return max(((self.left_on or today) - self.acquired).days, 0)
+
+    def days_on_lease(self, today: date) -> int:
+        days = self.lease_days_closed
+        if self.open_since is not None:
+            days += max(((self.left_on or today) - self.open_since).days, 0)
+        return min(days, self.days_owned(today))
+
+
+@dataclass(frozen=True)
+class Read:
+    """A unit's history its page read already (every move, in order; every work order):
+    its figures are worked out from them instead of read again."""
+
+    moves: Sequence[UnitMovement]
+    work_orders: Sequence[WorkOrder]
+
+
+def _from_read(unit_id: int, read: Read) -> tuple[list[Span], dict, dict, dict]:
+    spans = spans_of_moves(
+        (unit_id, m.from_status, m.to_status, m.order_id, m.at)
+        for m in sorted(read.moves, key=lambda m: (m.at, m.pk))
+    )
+    done = [w for w in read.work_orders if w.status == WorkOrder.Status.DONE]
+    capitalised = sum((w.parts_cost + w.labour_cost for w in done if w.capitalise), ZERO)
+    repairs = sum((w.parts_cost + w.labour_cost for w in done), ZERO)
+    gone = [
+        _day(m.at) for m in sorted(read.moves, key=lambda m: (m.at, m.pk)) if m.to_status in GONE
+    ]
+    return (
+        spans,
+        {unit_id: capitalised},
+        {unit_id: repairs},
+        {unit_id: gone[-1]} if gone else {},
+    )
+
+
+def units_figures(
+    units: Sequence[Unit], *, today: date | None = None, read: Read | None = None
+) -> dict[int, Figures]:
+    """Each unit's figures from its history: its moves, work orders and the ledger's rows of
+    the orders that held it (`read`: one unit's history its page read already)."""
     today = today or timezone.localdate()
     unit_ids = [u.pk for u in units]
-    earned = earned_by_unit(unit_ids, today=today)
-    capitalised = capitalised_by_unit(unit_ids)
-    repairs = repair_spend_by_unit(unit_ids)
-    gone = gone_on(unit_ids)
-    spans = lease_spans(unit_ids=unit_ids)
-    on_lease: dict[int, int] = defaultdict(int)
-    for span in spans:
-        on_lease[span.unit_id] += span.days(gone.get(span.unit_id, today))
-    lives = lives_by_sku({unit.sku_id for unit in units})
-    answers: dict[int, dict[str, Any]] = {}
+    if read is not None and len(units) == 1:
+        own, capitalised, repairs, gone = _from_read(unit_ids[0], read)
+    else:
+        own = lease_spans(unit_ids=unit_ids)
+        capitalised = capitalised_by_unit(unit_ids)
+        repairs = repair_spend_by_unit(unit_ids)
+        gone = gone_on(unit_ids)
+    earned = earned_by_unit(unit_ids, today=today, own=own)
+    closed: dict[int, int] = defaultdict(int)
+    open_since: dict[int, date] = {}
+    for span in own:
+        if span.end is None:
+            open_since[span.unit_id] = span.start
+        else:
+            closed[span.unit_id] += span.days(today)
+    answers: dict[int, Figures] = {}
     for unit in units:
-        life = lives[unit.sku_id]
-        end = gone.get(unit.pk, today)
-        acquired = _day(unit.acquired_at)
-        days_owned = max((end - acquired).days, 0)
         basis = (unit.cost or ZERO) + capitalised.get(unit.pk, ZERO)
         got = earned[unit.pk]
-        collected = got.collected
         paid_back_on: date | None = None
         if basis > 0:
             running = ZERO
@@ -267,6 +334,43 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
                 if running >= basis:
                     paid_back_on = day
                     break
+        answers[unit.pk] = Figures(
+            unit=unit,
+            acquired=_day(unit.acquired_at),
+            left_on=gone.get(unit.pk),
+            basis=basis,
+            repair_spend=repairs.get(unit.pk, ZERO),
+            earned=got,
+            lease_days_closed=closed.get(unit.pk, 0),
+            open_since=open_since.get(unit.pk),
+            paid_back_on=paid_back_on,
+        )
+    return answers
+
+
+def units_earnings(
+    units: Sequence[Unit],
+    *,
+    today: date | None = None,
+    read: Read | None = None,
+    categories: Mapping[int, tuple[int | None, str]] | None = None,
+) -> dict[int, dict]:
+    """Each unit's earnings figures (the unit's page, the report): cost basis, collected by
+    kind, days owned and on lease, utilisation, payback and the day it paid back, book value
+    and, once it left the shop, its disposal gain or loss. `read` and `categories`: what a
+    unit's page read already (its history, its SKU's category)."""
+    today = today or timezone.localdate()
+    figures = units_figures(units, today=today, read=read)
+    lives = lives_by_sku({unit.sku_id for unit in units}, categories=categories)
+    answers: dict[int, dict[str, Any]] = {}
+    for unit in units:
+        life = lives[unit.sku_id]
+        its = figures[unit.pk]
+        days_owned = its.days_owned(today)
+        basis = its.basis
+        got = its.earned
+        collected = got.collected
+        paid_back_on = its.paid_back_on
         book = book_value(
             basis, months=life.months, days_owned=days_owned, residual_rate=life.residual_rate
         )
@@ -278,7 +382,7 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
             if proceeds is None:
                 proceeds = got.by_kind["buyout"] if unit.status == UnitStatus.SOLD else ZERO
             disposal = proceeds - book
-        lease_days = min(on_lease.get(unit.pk, 0), days_owned)
+        lease_days = its.days_on_lease(today)
         answers[unit.pk] = {
             "cost_basis": _money(basis),
             "collected": _money(collected),
@@ -287,21 +391,26 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
                 {"order_id": order_id, "amount": _money(amount)}
                 for order_id, amount in sorted(got.by_order.items())
             ],
-            "repair_spend": _money(repairs.get(unit.pk, ZERO)),
+            "repair_spend": _money(its.repair_spend),
             "days_owned": days_owned,
             "days_on_lease": lease_days,
             "utilisation": _percent(Decimal(lease_days), Decimal(days_owned)),
             "payback": _percent(collected, basis),
             "paid_back_on": paid_back_on,
-            "days_to_pay_back": (paid_back_on - acquired).days if paid_back_on else None,
+            "days_to_pay_back": (paid_back_on - its.acquired).days if paid_back_on else None,
             "life_months": life.months,
             "residual_rate": percent_text(life.residual_rate),
             "book_value": _money(book),
-            "left_on": gone.get(unit.pk),
+            "left_on": its.left_on,
             "disposal_gain": _money(disposal),
         }
     return answers
 
 
-def unit_earnings(unit: Unit) -> dict[str, Any]:
-    return units_earnings([unit])[unit.pk]
+def unit_earnings(
+    unit: Unit,
+    *,
+    read: Read | None = None,
+    categories: Mapping[int, tuple[int | None, str]] | None = None,
+) -> dict[str, Any]:
+    return units_earnings([unit], read=read, categories=categories)[unit.pk]
