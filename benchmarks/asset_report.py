@@ -40,7 +40,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, PORT, WORKERS, _figure, _http_driver, drive_sql, request, served
-from _setup import demo_base_load, django_setup, services_env
+from _setup import bench_setup
 
 DB_NAME = os.environ.get("BENCH_ASSET_REPORT_DB", "zulin_bench_asset_report")
 REDIS_DB = int(os.environ.get("BENCH_ASSET_REPORT_REDIS_DB", "12"))
@@ -55,12 +55,7 @@ TARGET_REPORT_P95_MS, TARGET_UNIT_P95_MS = 300.0, 100.0
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=REDIS_DB, fresh=os.environ.get("BENCH_KEEP_DB") != "1")
-    django_setup(cache_prefix="zulin-bench-asset-report")
-    import logging
-
-    logging.disable(logging.INFO)  # the request log of every measured call
-    demo_base_load()
+    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-asset-report", keepable=True)
 
 
 def _raw(bench: Any) -> Any:
