@@ -17,7 +17,6 @@ from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db.models import Sum
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
@@ -74,6 +73,11 @@ class Earned:
     by_kind: dict[str, Decimal] = field(default_factory=lambda: dict.fromkeys(KINDS, ZERO))
     by_order: dict[int, Decimal] = field(default_factory=dict)
     by_day: dict[date, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
+    # The units out on each of its orders (itself among them), and whether it shares an
+    # order's money with another unit while one of them is still out (its share then moves
+    # by the day).
+    order_units: dict[int, frozenset[int]] = field(default_factory=dict)
+    shifting: bool = False
 
     @property
     def collected(self) -> Decimal:
@@ -160,6 +164,12 @@ def earned_by_unit(
     for span in spans:
         days[span.order_id][span.unit_id] += span.days(today)
     earned = {unit_id: Earned(unit_id) for unit_id in unit_ids}
+    still_out = {span.order_id for span in spans if span.end is None}
+    for span in own:
+        if span.unit_id in wanted:
+            its = earned[span.unit_id]
+            its.order_units[span.order_id] = frozenset(days[span.order_id])
+            its.shifting |= span.order_id in still_out and len(days[span.order_id]) > 1
     rows = income_by_order_day(order_ids)
     by_order_kind: dict[tuple[int, str], Decimal] = defaultdict(lambda: ZERO)
     # Each order's income by day, read once per order below (not a scan of every order's).
@@ -188,38 +198,6 @@ def earned_by_unit(
             for day, amount in by_order_day.get(order_id, {}).items():
                 earned[unit_id].by_day[day] += amount * ratio
     return earned
-
-
-def capitalised_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
-    """Parts and labour of each unit's done work orders that add to its cost basis."""
-    rows = (
-        WorkOrder.objects.filter(
-            unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE, capitalise=True
-        )
-        .values("unit_id")
-        .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
-    )
-    return {row["unit_id"]: row["total"] or ZERO for row in rows}
-
-
-def repair_spend_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
-    """Parts and labour of each unit's done work orders, capitalised or not."""
-    rows = (
-        WorkOrder.objects.filter(unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE)
-        .values("unit_id")
-        .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
-    )
-    return {row["unit_id"]: row["total"] or ZERO for row in rows}
-
-
-def gone_on(unit_ids: Sequence[int]) -> dict[int, date]:
-    """The day each unit sold, scrapped or lost left the shop (its last move into it)."""
-    rows = (
-        UnitMovement.objects.filter(unit_id__in=among(unit_ids), to_status__in=list(GONE))
-        .order_by("unit_id", "at", "id")
-        .values_list("unit_id", "at")
-    )
-    return {unit_id: _day(at) for unit_id, at in rows}
 
 
 def book_value(
@@ -261,6 +239,7 @@ class Figures:
     lease_days_closed: int
     open_since: date | None
     paid_back_on: date | None
+    stocked_at: datetime | None  # its last move into stock (None: never moved into it)
 
     def days_owned(self, today: date) -> int:
         return max(((self.left_on or today) - self.acquired).days, 0)
@@ -281,23 +260,34 @@ class Read:
     work_orders: Sequence[WorkOrder]
 
 
-def _from_read(unit_id: int, read: Read) -> tuple[list[Span], dict, dict, dict]:
-    spans = spans_of_moves(
-        (unit_id, m.from_status, m.to_status, m.order_id, m.at)
-        for m in sorted(read.moves, key=lambda m: (m.at, m.pk))
-    )
-    done = [w for w in read.work_orders if w.status == WorkOrder.Status.DONE]
-    capitalised = sum((w.parts_cost + w.labour_cost for w in done if w.capitalise), ZERO)
-    repairs = sum((w.parts_cost + w.labour_cost for w in done), ZERO)
-    gone = [
-        _day(m.at) for m in sorted(read.moves, key=lambda m: (m.at, m.pk)) if m.to_status in GONE
-    ]
-    return (
-        spans,
-        {unit_id: capitalised},
-        {unit_id: repairs},
-        {unit_id: gone[-1]} if gone else {},
-    )
+MoveRow = tuple[int, str, str, int | None, datetime]
+
+
+def _from_moves(
+    rows: Sequence[MoveRow],
+) -> tuple[list[Span], dict[int, date], dict[int, datetime]]:
+    """From moves `(unit_id, from_status, to_status, order_id, at)` in order (by unit, then
+    time): the spans, the day each unit left the shop (its last move into sold, scrapped or
+    lost) and its last move into stock."""
+    gone: dict[int, date] = {}
+    stocked: dict[int, datetime] = {}
+    for unit_id, _from_status, to_status, _order_id, at in rows:
+        if to_status in GONE:
+            gone[unit_id] = _day(at)
+        elif to_status == UnitStatus.IN_STOCK:
+            stocked[unit_id] = at
+    return spans_of_moves(rows), gone, stocked
+
+
+def _work_costs(work_orders: Iterable[WorkOrder]) -> tuple[dict, dict]:
+    capitalised: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    repairs: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    for w in work_orders:
+        if w.status == WorkOrder.Status.DONE:
+            repairs[w.unit_id] += w.parts_cost + w.labour_cost
+            if w.capitalise:
+                capitalised[w.unit_id] += w.parts_cost + w.labour_cost
+    return capitalised, repairs
 
 
 def units_figures(
@@ -308,12 +298,23 @@ def units_figures(
     today = today or timezone.localdate()
     unit_ids = [u.pk for u in units]
     if read is not None and len(units) == 1:
-        own, capitalised, repairs, gone = _from_read(unit_ids[0], read)
+        moves: Sequence[MoveRow] = [
+            (unit_ids[0], m.from_status, m.to_status, m.order_id, m.at)
+            for m in sorted(read.moves, key=lambda m: (m.at, m.pk))
+        ]
+        capitalised, repairs = _work_costs(read.work_orders)
     else:
-        own = lease_spans(unit_ids=unit_ids)
-        capitalised = capitalised_by_unit(unit_ids)
-        repairs = repair_spend_by_unit(unit_ids)
-        gone = gone_on(unit_ids)
+        moves = list(
+            UnitMovement.objects.filter(unit_id__in=among(unit_ids))
+            .order_by("unit_id", "at", "id")
+            .values_list("unit_id", "from_status", "to_status", "order_id", "at")
+        )
+        capitalised, repairs = _work_costs(
+            WorkOrder.objects.filter(
+                unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE
+            ).only("unit_id", "status", "parts_cost", "labour_cost", "capitalise")
+        )
+    own, gone, stocked = _from_moves(moves)
     earned = earned_by_unit(unit_ids, today=today, own=own)
     closed: dict[int, int] = defaultdict(int)
     open_since: dict[int, date] = {}
@@ -344,6 +345,7 @@ def units_figures(
             lease_days_closed=closed.get(unit.pk, 0),
             open_since=open_since.get(unit.pk),
             paid_back_on=paid_back_on,
+            stocked_at=stocked.get(unit.pk),
         )
     return answers
 

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime
+from datetime import date
 
-from django.db.models import Max
 from django.utils import timezone
 
 from zulin.ledger.models import Journal
 
-from .earnings import GONE, HELD, among, lease_spans, units_figures
+from .earnings import GONE, HELD, Figures, among, lease_spans, units_figures
 from .models import Unit, UnitFigures, UnitMovement, UnitStatus
 
 CHUNK = 2000
@@ -73,59 +72,56 @@ def shifting_units(unit_ids: Sequence[int]) -> set[int]:
     return {span.unit_id for span in own if span.order_id in moving}
 
 
-def _stocked_at(unit_ids: Sequence[int]) -> dict[int, datetime]:
-    return dict(
-        UnitMovement.objects.filter(unit_id__in=among(unit_ids), to_status=UnitStatus.IN_STOCK)
-        .values("unit_id")
-        .annotate(at=Max("at"))
-        .values_list("unit_id", "at")
-    )
-
-
-def figures_refresh(unit_ids: Iterable[int], *, today: date | None = None) -> int:
-    """Rewrites the kept figures of these units from their history; how many it wrote."""
+def figures_refresh(
+    unit_ids: Iterable[int], *, today: date | None = None, units: Sequence[Unit] = ()
+) -> dict[int, Figures]:
+    """Rewrites the kept figures of these units from their history (`units`: rows of them
+    the caller holds, not read again); the figures written."""
     today = today or timezone.localdate()
     ids = sorted(set(unit_ids))
-    written = 0
+    held = {unit.pk: unit for unit in units}
+    written: dict[int, Figures] = {}
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
-        units = list(Unit.objects.filter(pk__in=among(chunk)).order_by("id"))
-        if not units:
+        rows = [held[pk] for pk in chunk if pk in held]
+        missing = [pk for pk in chunk if pk not in held]
+        if missing:
+            rows += list(Unit.objects.filter(pk__in=among(missing)).order_by("id"))
+        if not rows:
             continue
-        present = [u.pk for u in units]
-        figures = units_figures(units, today=today)
-        shifting = shifting_units(present)
-        stocked = _stocked_at(present)
-        rows = [
-            UnitFigures(
-                unit_id=unit.pk,
-                acquired_on=its.acquired,
-                left_on=its.left_on,
-                cost_basis=its.basis,
-                repair_spend=its.repair_spend,
-                collected=its.earned.collected,
-                lease_days_closed=its.lease_days_closed,
-                open_since=its.open_since,
-                paid_back_on=its.paid_back_on,
-                stocked_at=stocked.get(unit.pk, unit.acquired_at),
-                shifting=unit.pk in shifting,
-                as_of=today,
-            )
-            for unit in units
-            for its in (figures[unit.pk],)
-        ]
+        figures = units_figures(rows, today=today)
         UnitFigures.objects.bulk_create(
-            rows, update_conflicts=True, unique_fields=["unit"], update_fields=list(KEPT)
+            [
+                UnitFigures(
+                    unit_id=unit.pk,
+                    acquired_on=its.acquired,
+                    left_on=its.left_on,
+                    cost_basis=its.basis,
+                    repair_spend=its.repair_spend,
+                    collected=its.earned.collected,
+                    lease_days_closed=its.lease_days_closed,
+                    open_since=its.open_since,
+                    paid_back_on=its.paid_back_on,
+                    stocked_at=its.stocked_at or unit.acquired_at,
+                    shifting=its.earned.shifting,
+                    as_of=today,
+                )
+                for unit in rows
+                for its in (figures[unit.pk],)
+            ],
+            update_conflicts=True,
+            unique_fields=["unit"],
+            update_fields=list(KEPT),
         )
-        written += len(rows)
+        written.update(figures)
     return written
 
 
-def figures_after_move(movement: UnitMovement) -> None:
+def figures_after_move(movement: UnitMovement, unit: Unit) -> None:
     """A unit moved. Made, out to a customer or back, gone, or back from repair (its cost
-    basis and grade): its figures afresh, with the other units of the move's order (their
-    shares of its money follow the days). Into stock otherwise (a transfer arriving, a
-    restock): only the day it came into stock, which the idle count reads."""
+    basis and grade): its figures afresh, then those of the other units out on the move's
+    order (their shares of its money follow the days). Into stock otherwise (a transfer
+    arriving, a restock): only the day it came into stock, which the idle count reads."""
     edges = {movement.from_status, movement.to_status}
     if (
         movement.from_status == ""
@@ -133,8 +129,11 @@ def figures_after_move(movement: UnitMovement) -> None:
         or movement.to_status in GONE
         or movement.from_status == UnitStatus.IN_REPAIR
     ):
-        order_ids = [movement.order_id] if movement.order_id else []
-        figures_refresh({movement.unit_id} | units_of_orders(order_ids))
+        its = figures_refresh([unit.pk], units=[unit])[unit.pk]
+        if movement.order_id is not None:
+            others = its.earned.order_units.get(movement.order_id, frozenset()) - {unit.pk}
+            if others:
+                figures_refresh(others)
     elif movement.to_status == UnitStatus.IN_STOCK:
         UnitFigures.objects.filter(unit_id=movement.unit_id).update(stocked_at=movement.at)
 
@@ -146,6 +145,7 @@ def figures_after_journal(journal: Journal) -> None:
 
 
 def figures_rebuild() -> int:
-    """Every unit's figures from its history (the migration's backfill, a repair)."""
+    """Every unit's figures from its history (the migration's backfill, a repair); how many
+    units it wrote."""
     ids = list(Unit.objects.order_by("id").values_list("id", flat=True))
-    return figures_refresh(ids)
+    return len(figures_refresh(ids))

@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from apps.goods.selectors import fineness_name, sku_categories, sku_labels
@@ -53,13 +54,14 @@ _UNITS_SQL = """
 WITH skus AS (
     SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::int[], %s::numeric[])
         AS s(sku_id, category_id, months, rate)
+), overdue AS (
+    SELECT DISTINCT unnest(%s::bigint[]) AS order_id
 ), kept AS (
-    SELECT {key} AS key, u.status, u.grade, u.order_id, f.*, s.months, s.rate,
-           GREATEST(COALESCE(f.left_on, %s::date) - f.acquired_on, 0) AS owned
-    FROM assets_unit u
-    JOIN assets_unitfigures f ON f.unit_id = u.id
+    SELECT {key} AS key, u.*, s.months, s.rate, o.order_id IS NOT NULL AS overdue,
+           GREATEST(COALESCE(u.left_on, %s::date) - u.acquired_on, 0) AS owned
+    FROM ({scope}) u
     JOIN skus s ON s.sku_id = u.sku_id
-    WHERE u.id IN ({scope})
+    LEFT JOIN overdue o ON o.order_id = u.order_id
 ), unit AS (
     SELECT kept.*,
         LEAST(lease_days_closed + COALESCE(GREATEST(COALESCE(left_on, %s::date) - open_since, 0),
@@ -70,24 +72,43 @@ WITH skus AS (
     FROM kept
 )
 """
+# One pass over the units: each group's sums and counts by status and grade, and the whole's.
 _SUMS = """
 SELECT GROUPING(key) = 1 AS whole, key, count(*),
     coalesce(sum(cost_basis), 0), coalesce(sum(collected), 0), coalesce(sum(repair_spend), 0),
     coalesce(sum(owned), 0), coalesce(sum(on_lease), 0),
-    coalesce(sum(book) FILTER (WHERE status <> ALL(%s)), 0),
+    coalesce(sum(book) FILTER (WHERE NOT gone), 0),
     coalesce(sum(payback), 0), count(payback), count(paid_back_on),
     coalesce(sum(paid_back_on - acquired_on), 0),
     count(*) FILTER (WHERE status = 'in_stock' AND stocked_at < %s),
-    count(*) FILTER (WHERE status = ANY(%s) AND order_id = ANY(%s))
-FROM unit GROUP BY GROUPING SETS ((key), ())
+    count(*) FILTER (WHERE held AND overdue),
+    {counts}
+FROM (SELECT unit.*, status = ANY(%s) AS gone, status = ANY(%s) AS held FROM unit) unit
+GROUP BY GROUPING SETS ((key), ())
 """
-_COUNTS = """
-SELECT GROUPING(key) = 1 AS whole, key, status, grade, count(*)
-FROM unit GROUP BY GROUPING SETS ((key, status, grade), (status, grade))
-"""
+_STATUS_COUNT = "count(*) FILTER (WHERE status = '{0}')"
+_GRADE_COUNT = "count(*) FILTER (WHERE grade = '{0}' AND NOT gone)"
 _DISTINCT_KEYS = "SELECT count(*) FROM (SELECT DISTINCT key FROM unit) keys"
-_SHIFTING = "SELECT unit_id, key, collected, payback, paid_back_on FROM unit WHERE shifting"
+_SHIFTING = "SELECT id, key, collected, payback, paid_back_on FROM unit WHERE shifting"
+# Each unit's kept figures, read with the unit under the session's scope and the filters.
+KEPT_COLUMNS = (
+    "acquired_on",
+    "left_on",
+    "cost_basis",
+    "repair_spend",
+    "collected",
+    "lease_days_closed",
+    "open_since",
+    "paid_back_on",
+    "stocked_at",
+    "shifting",
+)
 KEYS = {"sku": "u.sku_id", "category": "s.category_id", "sub_shop": "u.sub_shop_id"}
+# The statuses and grades are the models' own choices, never a request's text.
+_COUNTS = ", ".join(
+    [_STATUS_COUNT.format(status) for status in UnitStatus.values]
+    + [_GRADE_COUNT.format(grade) for grade in Grade.values]
+)
 
 
 @dataclass
@@ -136,11 +157,19 @@ def _scope(
     if category_id is not None:
         skus = {pk: c for pk, c in skus.items() if c[0] == category_id}
         units = units.filter(sku_id__in=among(sorted(skus)))
-    sql, params = units.order_by().values("id").query.sql_with_params()
+    kept = (
+        units.order_by()
+        .filter(figures__isnull=False)
+        .values("id", "sku_id", "sub_shop_id", "status", "grade", "order_id")
+        .annotate(**{name: F(f"figures__{name}") for name in KEPT_COLUMNS})
+    )
+    sql, params = kept.query.sql_with_params()
     return _Scope(sql, tuple(params), skus)
 
 
-def _unit_sql(scope: _Scope, group_by: str, today: date) -> tuple[str, list[Any]]:
+def _unit_sql(
+    scope: _Scope, group_by: str, today: date, overdue: Sequence[int] = ()
+) -> tuple[str, list[Any]]:
     lives = lives_by_sku(scope.skus, categories=scope.skus)
     ids = sorted(scope.skus)
     params: list[Any] = [
@@ -148,6 +177,7 @@ def _unit_sql(scope: _Scope, group_by: str, today: date) -> tuple[str, list[Any]
         [scope.skus[pk][0] for pk in ids],
         [lives[pk].months for pk in ids],
         [lives[pk].residual_rate for pk in ids],
+        list(overdue),
         today,
         *scope.params,
         today,
@@ -158,28 +188,31 @@ def _unit_sql(scope: _Scope, group_by: str, today: date) -> tuple[str, list[Any]
 def _groups(
     scope: _Scope, group_by: str, *, today: date, idle_before: Any
 ) -> tuple[dict[Any, _Group], _Group]:
-    """Each group's sums and counts, and the whole's, from the kept figures in two
-    statements; a unit whose share still moves by the day (`shifting`) is recomputed."""
-    head, params = _unit_sql(scope, group_by, today)
+    """Each group's sums and counts, and the whole's, from the kept figures in one pass
+    over the units; a unit whose share still moves by the day (`shifting`) is recomputed."""
+    head, params = _unit_sql(scope, group_by, today, overdue_order_ids())
     groups: dict[Any, _Group] = {}
     whole = _Group(None)
-    held = [str(s) for s in HELD_STATUSES]
+    statuses, grades = len(UnitStatus.values), len(Grade.values)
     with connection.cursor() as cursor:
         cursor.execute(
-            head + _SUMS,
-            [*params, [str(s) for s in GONE], idle_before, held, overdue_order_ids()],
+            head + _SUMS.format(counts=_COUNTS),
+            [
+                *params,
+                idle_before,
+                [str(s) for s in GONE],
+                [str(s) for s in HELD_STATUSES],
+            ],
         )
         for is_whole, key, *sums in cursor.fetchall():
             group = whole if is_whole else groups.setdefault(key, _Group(key))
             (group.units, group.cost, group.collected, group.repairs, group.owned) = sums[:5]
             (group.on_lease, group.book, group.payback_sum, group.paybacks) = sums[5:9]
-            (group.paid_back, group.days_to_pay_back, group.idle, group.recovery) = sums[9:]
-        cursor.execute(head + _COUNTS, params)
-        for is_whole, key, status, grade, count in cursor.fetchall():
-            group = whole if is_whole else groups[key]
-            group.by_status[status] += count
-            if status not in GONE:
-                group.by_grade[grade] += count
+            (group.paid_back, group.days_to_pay_back, group.idle, group.recovery) = sums[9:13]
+            group.by_status = dict(zip(UnitStatus.values, sums[13 : 13 + statuses], strict=True))
+            group.by_grade = dict(
+                zip(Grade.values, sums[13 + statuses : 13 + statuses + grades], strict=True)
+            )
         cursor.execute(head + _SHIFTING, params)
         shifting = cursor.fetchall()
     if shifting:

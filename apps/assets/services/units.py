@@ -177,7 +177,7 @@ def _movement(
         at=timezone.now(),
     )
     # The report's kept figures change with the move (docs/assets.md "The kept figures").
-    figures_after_move(movement)
+    figures_after_move(movement, unit)
     return movement
 
 
