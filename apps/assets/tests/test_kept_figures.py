@@ -14,6 +14,7 @@ from django.db import connection
 from django.db.models import Max
 from django.utils import timezone
 
+from apps.assets import order_facts
 from apps.assets.earnings import units_earnings, units_figures
 from apps.assets.figures import figures_rebuild, shifting_units
 from apps.assets.inspections import work_order_create, work_order_step
@@ -125,7 +126,7 @@ def _reported(sku_id: int, today: Any) -> dict[str, Any]:
     return {key: total[key] for key in _from_scratch(sku_id, today)}
 
 
-def test_every_change_keeps_the_figures_and_the_report_sums_them_as_history_says(shop):
+def test_every_change_keeps_the_figures_and_the_report_sums_them_as_history_says(shop, monkeypatch):
     """Leases, an exchange still out, returns, repairs (capitalised or not), a sale, a scrap,
     a loss found again, payments, a refund: after every step each kept row is the unit's
     figures computed afresh, and the report's whole is the from-scratch sum, today and a
@@ -200,6 +201,12 @@ def test_every_change_keeps_the_figures_and_the_report_sums_them_as_history_says
     later = today + timedelta(days=7)
     assert _reported(sku, later) == _from_scratch(sku, later)
     assert UnitFigures.objects.filter(shifting=True).count() == 2  # b and c share 990_003
+
+    # In recovery: out on an order the orders' port names overdue (a is out on 990_002; a
+    # unit back from an overdue order, b from 990_003, is not).
+    monkeypatch.setattr(order_facts, "_overdue_reader", lambda: [990_002, 990_003, 990_001])
+    recovering = asset_report(session=None, sku_id=sku, today=today)["total"]
+    assert recovering["in_recovery"] == 2  # a (990_002) and c (still out on 990_003)
 
     # The migration's backfill writes the same rows as the changes kept.
     def rows() -> list[dict[str, Any]]:
