@@ -1,34 +1,27 @@
 """The asset report and a unit's page (issue 63, "Tests and figures"): `getAssetReport`
-(the report screen's `/assetReport`) over 100,000 units, about 20 a SKU (5,000 SKUs), 10 %
-out with customers on orders in recovery, among 300,000 orders, p95 < 300 ms at 8 clients;
-and a unit's page (`getUnitDetail`, the one call the page makes) of a unit with 50
-inspections and 20 work orders, p95 < 100 ms at 8 clients.
+(the `/assetReport` screen's call) over 100,000 units, 20 a SKU (5,000 SKUs), 10 % out on
+orders in recovery, among 300,000 orders, p95 < 300 ms at 8 clients; and `getUnitDetail` of a
+unit with 50 inspections, 20 work orders and 3 past leases, p95 < 100 ms at 8 clients.
 
-Measured as benchmarks/assets.py measures its calls: the call served by gunicorn as `make run`
-serves it, driven by 8 clients from a second process (BENCH_ROUNDS rounds, the median by p95
-printed with each round's p95); the floor is the same SQL (captured once from the call) run by
-8 threads on their own connections in the same run. The plan of every captured statement is
-taken (EXPLAIN ANALYZE): the slowest are printed with their time and any sequential scan.
+Measured as benchmarks/assets.py measures its calls (gunicorn as `make run` serves it, 8
+clients from a second process, BENCH_ROUNDS rounds; the floor: the call's SQL run by 8
+threads on their own connections; the slowest statements' plans printed).
 
 Data (setup, not measured), made by the services for one seed and then copied in SQL:
-- a lease driven through the real flow (benchmarks/lists.py `_lease_sample`: goods on
-  shelf, placed, audited, signed, bill 1 paid, shipped, received) with its journals; its
+- a lease driven through the real flow (lists.py `_lease_sample`) with its journals; its
   order row copied to 300,000 orders;
-- one goods item with one SKU tracked by unit (`sku_tracked_set`), its SKU row copied to
-  5,000 SKUs;
-- a supplier, a stock receipt and one unit scanned onto it (`receipt_scan`); that unit and its
-  receipt movement copied 100,000 times, 20 a SKU: 40 % out with a customer (shipped on an
-  order of their own, a `ship` movement each; a quarter of them, 10 % of all units, on an
-  order overdue since 10 days: in recovery), 5 % sold, 2 % in repair, the rest in stock (one
-  in five at a sub-shop); each order holding a unit has the sample lease's journals copied
-  (its ledger income, which the report's collected figures read);
-- a unit of its own made by the services: received, then 20 work orders (opened and done,
-  the last 10 capitalised) and 50 periodic inspections (`inspection_record`).
-Then VACUUM ANALYZE.
+- one goods item with one SKU tracked by unit, its SKU row copied to 5,000 SKUs;
+- one unit scanned onto a stock receipt, it and its receipt movement copied 100,000 times,
+  20 a SKU: 40 % out with a customer (a `ship` movement each, on an order of its own; a
+  quarter of them on an order overdue since 10 days: in recovery), 5 % sold, 2 % in repair,
+  the rest in stock (one in five at a sub-shop); each held order gets the sample lease's
+  journals (the ledger income the collected figures read);
+- a unit of its own made by the services: received, 20 work orders done (the last 10
+  capitalised), 50 periodic inspections;
+- every unit's kept figures by the migration's backfill (`seed_figures`). Then VACUUM ANALYZE.
 
-Run: make bench-asset-report (its own database, zulin_bench_asset_report, and Redis database
-12: BENCH_ASSET_REPORT_DB / BENCH_ASSET_REPORT_REDIS_DB name others). BENCH_KEEP_DB=1 keeps an
-earlier run's database. BENCH_SECONDS / BENCH_ROUNDS as in lists.py. Not a test.
+Run: make bench-asset-report (database zulin_bench_asset_report, Redis 12: BENCH_ASSET_REPORT_DB
+/ _REDIS_DB name others; BENCH_KEEP_DB=1 keeps it; BENCH_SECONDS / _ROUNDS as in lists.py).
 """
 
 from __future__ import annotations
@@ -46,16 +39,10 @@ DB_NAME = os.environ.get("BENCH_ASSET_REPORT_DB", "zulin_bench_asset_report")
 REDIS_DB = int(os.environ.get("BENCH_ASSET_REPORT_REDIS_DB", "12"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
-UNITS = 100_000
-PER_SKU = 20
-ORDERS = 300_000
+UNITS, PER_SKU, ORDERS = 100_000, 20, 300_000
 INSPECTIONS, WORK_ORDERS = 50, 20
 PAGE_SERIAL = "BENCH-PAGE"
 TARGET_REPORT_P95_MS, TARGET_UNIT_P95_MS = 300.0, 100.0
-
-
-def _setup() -> None:
-    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-asset-report", keepable=True)
 
 
 def _raw(bench: Any) -> Any:
@@ -350,10 +337,8 @@ def seed_units(bench: Any, skus: list[int], orders: list[int], lease: int) -> No
 
 
 def seed_figures(bench: Any) -> float:
-    """Every unit's kept figures written from its history by the migration's own backfill
-    (`apps.assets.figures.figures_rebuild`, assets 0007); the seconds it took (0: kept
-    from an earlier run)."""
-    from django.db import connection
+    """Every unit's kept figures by the migration's own backfill (`figures_rebuild`, assets
+    0007); the seconds it took (0: kept from an earlier run)."""
     from django_tenants.utils import tenant_context
     from lists import _vacuum
 
@@ -363,12 +348,10 @@ def seed_figures(bench: Any) -> float:
 
     with tenant_context(Merchant.objects.get(slug="demo")):
         if UnitFigures.objects.count() >= Unit.objects.count():
-            connection.set_schema_to_public()
             return 0.0
         started = time.perf_counter()
         figures_rebuild()
         took = time.perf_counter() - started
-    connection.set_schema_to_public()
     _vacuum(bench, bench.store.schema, (UnitFigures._meta.db_table,))
     return took
 
@@ -557,25 +540,24 @@ def measure(bench: Any, label: str, path: str, params: dict[str, Any], target: f
 
 
 def main() -> None:
-    _setup()
+    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-asset-report", keepable=True)
     from lists import demo_bench
 
     bench = demo_bench()
-    load = os.getloadavg()
+    load = " ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(
-        f"{os.cpu_count()} cores (load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}); "
-        f"gunicorn sync workers={WORKERS}; drivers: a second process x {CONCURRENCY} threads"
+        f"{os.cpu_count()} cores (load {load}); gunicorn sync workers={WORKERS}; "
+        f"drivers: a second process x {CONCURRENCY} threads"
     )
     started = time.perf_counter()
     skus = seed_skus(bench)
     lease, orders = seed_orders(bench)
     seed_units(bench, skus, orders, lease)
     unit_id = seed_unit_page(bench, skus[1])
-    backfill = seed_figures(bench)
+    backfill, seeded = seed_figures(bench), time.perf_counter() - started
     print(
-        f"-- {UNITS:,} units on {len(skus):,} SKUs, {len(orders) + 1:,} orders "
-        f"(seeded in {time.perf_counter() - started:.1f} s; the figures' backfill "
-        f"{backfill:.1f} s of it)"
+        f"-- {UNITS:,} units on {len(skus):,} SKUs, {len(orders) + 1:,} orders (seeded "
+        f"in {seeded:.1f} s; the figures' backfill {backfill:.1f} s of it)"
     )
     wanted = sys.argv[1:] or ["report", "unit"]  # `asset_report.py unit`: the page only
     if "report" in wanted:
