@@ -94,6 +94,30 @@ def demo_base_load() -> None:
             call_command("load_demo", "--base-only", verbosity=0, stdout=quiet)
 
 
+def bench_setup(
+    db_name: str,
+    *,
+    redis_db: int,
+    cache_prefix: str,
+    keepable: bool = False,
+    quiet_requests: bool = True,
+    env: dict[str, str] | None = None,
+) -> None:
+    """What the benchmarks on the demo merchant do first: their database (fresh, unless
+    `keepable` and BENCH_KEEP_DB=1 keeps an earlier run's) and Redis database, `env` set
+    before Django starts, Django on it with every schema migrated, the request log of every
+    measured call quiet (unless `quiet_requests` is False), and the demo's base rows."""
+    keep = keepable and os.environ.get("BENCH_KEEP_DB") == "1"
+    services_env(db_name, redis_db=redis_db, fresh=not keep)
+    os.environ.update(env or {})
+    django_setup(cache_prefix=cache_prefix)
+    if quiet_requests:
+        import logging
+
+        logging.disable(logging.INFO)
+    demo_base_load()
+
+
 def template_dump() -> list[str]:
     """The merchant template's dump as onboarding replays it (tenants/merchants/replay.py);
     `schema_replay(cursor, dump, name)` there makes a schema from it (0.08 s a schema where

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, PORT, WORKERS, _http_driver, drive_sql, request, served
-from _setup import demo_base_load, demo_sign_in, django_setup, raw_params, services_env
+from _setup import bench_setup, demo_sign_in, raw_params
 
 DB_NAME = os.environ.get("BENCH_AGING_DB", "zulin_bench_aging")
 REDIS_DB = int(os.environ.get("BENCH_AGING_REDIS_DB", "15"))
@@ -38,12 +38,7 @@ PATH = "/api/backend/getPlatformAging"
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=REDIS_DB)
-    django_setup(cache_prefix="zulin-bench-aging")
-    import logging
-
-    logging.disable(logging.INFO)  # the request log of every measured call
-    demo_base_load()
+    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-aging")
 
 
 def _seed() -> int:

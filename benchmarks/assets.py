@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import demo_base_load, django_setup, services_env
+from _setup import bench_setup
 
 DB_NAME = os.environ.get("BENCH_ASSETS_DB", "zulin_bench_assets")
 REDIS_DB = int(os.environ.get("BENCH_ASSETS_REDIS_DB", "9"))
@@ -40,12 +40,7 @@ TARGET_LIST_P99_MS, TARGET_SCAN_P99_MS = 50.0, 30.0
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=REDIS_DB, fresh=os.environ.get("BENCH_KEEP_DB") != "1")
-    django_setup(cache_prefix="zulin-bench-assets")
-    import logging
-
-    logging.disable(logging.INFO)  # the request log of every measured call
-    demo_base_load()
+    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-assets", keepable=True)
 
 
 def _sample_unit() -> tuple[int, list[int], list[int]]:

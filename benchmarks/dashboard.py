@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from _setup import demo_base_load, demo_sign_in, django_setup, raw_params, services_env
+from _setup import bench_setup, demo_sign_in, raw_params
 
 DB_NAME = "zulin_bench_dashboard"
 ORDERS = int(os.environ.get("BENCH_DASHBOARD_ORDERS", "100000"))
@@ -40,13 +40,12 @@ TARGET_MS = 300.0
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=12)
-    os.environ["SANDBOX_AUTO_COMPLETE"] = "false"
-    django_setup(cache_prefix="zulin-bench-dashboard")
-    import logging
-
-    logging.disable(logging.INFO)  # the request log of every measured call
-    demo_base_load()
+    bench_setup(
+        DB_NAME,
+        redis_db=12,
+        cache_prefix="zulin-bench-dashboard",
+        env={"SANDBOX_AUTO_COMPLETE": "false"},
+    )
 
 
 def _sample() -> tuple[Any, int]:

@@ -56,7 +56,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from _drive import CONCURRENCY, WORKERS, drive_http, drive_raw_served, drive_sql, served
-from _setup import demo_base_load, demo_sign_in, django_setup, raw_params, services_env
+from _setup import bench_setup, demo_sign_in, raw_params
 
 ROOT = Path(__file__).resolve().parents[1]
 # Overridable so that a second checkout's run never disturbs another's database or Redis.
@@ -215,9 +215,7 @@ def measure(bench: Bench, call: ListCall, page: int, label: str) -> None:
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=REDIS_DB)
-    django_setup(cache_prefix="zulin-bench-lists")
-    demo_base_load()
+    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-lists", quiet_requests=False)
 
 
 def seed_goods(bench: Bench, count: int) -> None:

@@ -35,7 +35,7 @@ import time
 from typing import Any
 
 from _drive import CONCURRENCY, WORKERS, served
-from _setup import demo_base_load, django_setup, services_env
+from _setup import bench_setup
 
 DB_NAME = os.environ.get("BENCH_RECOVERY_DB", "zulin_bench_recovery")
 REDIS_DB = int(os.environ.get("BENCH_RECOVERY_REDIS_DB", "10"))
@@ -46,12 +46,7 @@ TARGET_P99_MS = 50.0
 
 
 def _setup() -> None:
-    services_env(DB_NAME, redis_db=REDIS_DB, fresh=os.environ.get("BENCH_KEEP_DB") != "1")
-    django_setup(cache_prefix="zulin-bench-recovery")
-    import logging
-
-    logging.disable(logging.INFO)  # the request log of every measured call
-    demo_base_load()
+    bench_setup(DB_NAME, redis_db=REDIS_DB, cache_prefix="zulin-bench-recovery", keepable=True)
 
 
 def _sample_case(bench: Any) -> int:

@@ -69,7 +69,9 @@ def get_unit_list(request: HttpRequest, filters: Query[schemas.UnitListIn]) -> d
 
 
 @call(router.get, "/getAssetReport", schemas.AssetReportOut, auth=VIEW, scope="units:read")
-def get_asset_report(request: HttpRequest, filters: Query[schemas.AssetReportIn]) -> dict[str, Any]:
+def get_asset_report(
+    request: HttpRequest, filters: Query[schemas.AssetReportPageIn]
+) -> dict[str, Any]:
     """The units grouped by SKU, category or place: by status and grade, idle and in
     recovery, utilisation, payback, repair spend (a sub-shop's account: its own units)."""
     return report.asset_report(session=current_session(request), **filters.model_dump())

@@ -11,13 +11,12 @@ over the units is the ledger's total for those orders."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db.models import Sum
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
@@ -74,6 +73,11 @@ class Earned:
     by_kind: dict[str, Decimal] = field(default_factory=lambda: dict.fromkeys(KINDS, ZERO))
     by_order: dict[int, Decimal] = field(default_factory=dict)
     by_day: dict[date, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
+    # The units out on each of its orders (itself among them), and whether it shares an
+    # order's money with another unit while one of them is still out (its share then moves
+    # by the day).
+    order_units: dict[int, frozenset[int]] = field(default_factory=dict)
+    shifting: bool = False
 
     @property
     def collected(self) -> Decimal:
@@ -91,6 +95,21 @@ def _day(moment: datetime) -> date:
     return timezone.localtime(moment).date()
 
 
+def spans_of_moves(rows: Iterable[tuple[int, str, str, int | None, datetime]]) -> list[Span]:
+    """The spans in moves `(unit_id, from_status, to_status, order_id, at)` read in order
+    (by unit, then time)."""
+    spans: list[Span] = []
+    open_span: dict[int, tuple[int, date]] = {}
+    for unit_id, from_status, to_status, order_id, at in rows:
+        if to_status in HELD and from_status not in HELD and order_id is not None:
+            open_span[unit_id] = (order_id, _day(at))
+        elif from_status in HELD and to_status not in HELD and unit_id in open_span:
+            held_order, start = open_span.pop(unit_id)
+            spans.append(Span(unit_id, held_order, start, _day(at)))
+    spans.extend(Span(u, o, start, None) for u, (o, start) in open_span.items())
+    return sorted(spans, key=lambda s: (s.start, s.unit_id))
+
+
 def lease_spans(*, unit_ids: Sequence[int] = (), order_ids: Sequence[int] = ()) -> list[Span]:
     """The spans of the units `unit_ids` (every order they were out on), or of every unit
     that was out on the orders `order_ids`, oldest first."""
@@ -102,19 +121,11 @@ def lease_spans(*, unit_ids: Sequence[int] = (), order_ids: Sequence[int] = ()) 
     rows = moves.order_by("unit_id", "at", "id").values_list(
         "unit_id", "from_status", "to_status", "order_id", "at"
     )
-    spans: list[Span] = []
-    open_span: dict[int, tuple[int, date]] = {}
-    for unit_id, from_status, to_status, order_id, at in rows:
-        if to_status in HELD and from_status not in HELD and order_id is not None:
-            open_span[unit_id] = (order_id, _day(at))
-        elif from_status in HELD and to_status not in HELD and unit_id in open_span:
-            held_order, start = open_span.pop(unit_id)
-            spans.append(Span(unit_id, held_order, start, _day(at)))
-    spans.extend(Span(u, o, start, None) for u, (o, start) in open_span.items())
+    spans = spans_of_moves(rows)
     if order_ids:
         wanted = set(order_ids)
         spans = [s for s in spans if s.order_id in wanted]
-    return sorted(spans, key=lambda s: (s.start, s.unit_id))
+    return spans
 
 
 def split_cents(amount: Decimal, weights: Mapping[int, int]) -> dict[int, Decimal]:
@@ -137,18 +148,28 @@ def split_cents(amount: Decimal, weights: Mapping[int, int]) -> dict[int, Decima
     return {k: Decimal(sign * shares[k]) * CENT for k in keys}
 
 
-def earned_by_unit(unit_ids: Sequence[int], *, today: date | None = None) -> dict[int, Earned]:
+def earned_by_unit(
+    unit_ids: Sequence[int], *, today: date | None = None, own: list[Span] | None = None
+) -> dict[int, Earned]:
     """What each unit of `unit_ids` collected, by kind, by order and by day: each order's
-    income rows in the ledger, split between the units it held by their days out on it."""
+    income rows in the ledger, split between the units it held by their days out on it.
+    `own`: the units' spans when the caller read them already."""
     today = today or timezone.localdate()
     wanted = set(unit_ids)
-    own = lease_spans(unit_ids=list(unit_ids))
+    if own is None:
+        own = lease_spans(unit_ids=list(unit_ids))
     order_ids = sorted({s.order_id for s in own})
     spans = lease_spans(order_ids=order_ids) if order_ids else []
     days: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for span in spans:
         days[span.order_id][span.unit_id] += span.days(today)
     earned = {unit_id: Earned(unit_id) for unit_id in unit_ids}
+    still_out = {span.order_id for span in spans if span.end is None}
+    for span in own:
+        if span.unit_id in wanted:
+            its = earned[span.unit_id]
+            its.order_units[span.order_id] = frozenset(days[span.order_id])
+            its.shifting |= span.order_id in still_out and len(days[span.order_id]) > 1
     rows = income_by_order_day(order_ids)
     by_order_kind: dict[tuple[int, str], Decimal] = defaultdict(lambda: ZERO)
     # Each order's income by day, read once per order below (not a scan of every order's).
@@ -179,38 +200,6 @@ def earned_by_unit(unit_ids: Sequence[int], *, today: date | None = None) -> dic
     return earned
 
 
-def capitalised_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
-    """Parts and labour of each unit's done work orders that add to its cost basis."""
-    rows = (
-        WorkOrder.objects.filter(
-            unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE, capitalise=True
-        )
-        .values("unit_id")
-        .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
-    )
-    return {row["unit_id"]: row["total"] or ZERO for row in rows}
-
-
-def repair_spend_by_unit(unit_ids: Sequence[int]) -> dict[int, Decimal]:
-    """Parts and labour of each unit's done work orders, capitalised or not."""
-    rows = (
-        WorkOrder.objects.filter(unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE)
-        .values("unit_id")
-        .annotate(total=Sum("parts_cost") + Sum("labour_cost"))
-    )
-    return {row["unit_id"]: row["total"] or ZERO for row in rows}
-
-
-def gone_on(unit_ids: Sequence[int]) -> dict[int, date]:
-    """The day each unit sold, scrapped or lost left the shop (its last move into it)."""
-    rows = (
-        UnitMovement.objects.filter(unit_id__in=among(unit_ids), to_status__in=list(GONE))
-        .order_by("unit_id", "at", "id")
-        .values_list("unit_id", "at")
-    )
-    return {unit_id: _day(at) for unit_id, at in rows}
-
-
 def book_value(
     cost_basis: Decimal,
     *,
@@ -235,30 +224,109 @@ def _percent(part: Decimal, whole: Decimal) -> str | None:
     return f"{(part * 100 / whole).quantize(Decimal('0.1'), ROUND_HALF_UP):.1f}"
 
 
-def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[int, dict]:
-    """Each unit's earnings figures (the unit's page, the report): cost basis, collected by
-    kind, days owned and on lease, utilisation, payback and the day it paid back, book value
-    and, once it left the shop, its disposal gain or loss."""
+@dataclass(frozen=True)
+class Figures:
+    """A unit's figures before they are worded: what the report sums and the page shows.
+    `lease_days_closed` and `open_since` keep its days on lease apart from today: the closed
+    spans' days, and the first day of the span still open (None: none)."""
+
+    unit: Unit
+    acquired: date
+    left_on: date | None
+    basis: Decimal
+    repair_spend: Decimal
+    earned: Earned
+    lease_days_closed: int
+    open_since: date | None
+    paid_back_on: date | None
+    stocked_at: datetime | None  # its last move into stock (None: never moved into it)
+
+    def days_owned(self, today: date) -> int:
+        return max(((self.left_on or today) - self.acquired).days, 0)
+
+    def days_on_lease(self, today: date) -> int:
+        days = self.lease_days_closed
+        if self.open_since is not None:
+            days += max(((self.left_on or today) - self.open_since).days, 0)
+        return min(days, self.days_owned(today))
+
+
+@dataclass(frozen=True)
+class Read:
+    """A unit's history its page read already (every move, in order; every work order):
+    its figures are worked out from them instead of read again."""
+
+    moves: Sequence[UnitMovement]
+    work_orders: Sequence[WorkOrder]
+
+
+MoveRow = tuple[int, str, str, int | None, datetime]
+
+
+def _from_moves(
+    rows: Sequence[MoveRow],
+) -> tuple[list[Span], dict[int, date], dict[int, datetime]]:
+    """From moves `(unit_id, from_status, to_status, order_id, at)` in order (by unit, then
+    time): the spans, the day each unit left the shop (its last move into sold, scrapped or
+    lost) and its last move into stock."""
+    gone: dict[int, date] = {}
+    stocked: dict[int, datetime] = {}
+    for unit_id, _from_status, to_status, _order_id, at in rows:
+        if to_status in GONE:
+            gone[unit_id] = _day(at)
+        elif to_status == UnitStatus.IN_STOCK:
+            stocked[unit_id] = at
+    return spans_of_moves(rows), gone, stocked
+
+
+def _work_costs(work_orders: Iterable[WorkOrder]) -> tuple[dict, dict]:
+    capitalised: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    repairs: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    for w in work_orders:
+        if w.status == WorkOrder.Status.DONE:
+            repairs[w.unit_id] += w.parts_cost + w.labour_cost
+            if w.capitalise:
+                capitalised[w.unit_id] += w.parts_cost + w.labour_cost
+    return capitalised, repairs
+
+
+def units_figures(
+    units: Sequence[Unit], *, today: date | None = None, read: Read | None = None
+) -> dict[int, Figures]:
+    """Each unit's figures from its history: its moves, work orders and the ledger's rows of
+    the orders that held it (`read`: one unit's history its page read already)."""
     today = today or timezone.localdate()
     unit_ids = [u.pk for u in units]
-    earned = earned_by_unit(unit_ids, today=today)
-    capitalised = capitalised_by_unit(unit_ids)
-    repairs = repair_spend_by_unit(unit_ids)
-    gone = gone_on(unit_ids)
-    spans = lease_spans(unit_ids=unit_ids)
-    on_lease: dict[int, int] = defaultdict(int)
-    for span in spans:
-        on_lease[span.unit_id] += span.days(gone.get(span.unit_id, today))
-    lives = lives_by_sku({unit.sku_id for unit in units})
-    answers: dict[int, dict[str, Any]] = {}
+    if read is not None and len(units) == 1:
+        moves: Sequence[MoveRow] = [
+            (unit_ids[0], m.from_status, m.to_status, m.order_id, m.at)
+            for m in sorted(read.moves, key=lambda m: (m.at, m.pk))
+        ]
+        capitalised, repairs = _work_costs(read.work_orders)
+    else:
+        moves = list(
+            UnitMovement.objects.filter(unit_id__in=among(unit_ids))
+            .order_by("unit_id", "at", "id")
+            .values_list("unit_id", "from_status", "to_status", "order_id", "at")
+        )
+        capitalised, repairs = _work_costs(
+            WorkOrder.objects.filter(
+                unit_id__in=among(unit_ids), status=WorkOrder.Status.DONE
+            ).only("unit_id", "status", "parts_cost", "labour_cost", "capitalise")
+        )
+    own, gone, stocked = _from_moves(moves)
+    earned = earned_by_unit(unit_ids, today=today, own=own)
+    closed: dict[int, int] = defaultdict(int)
+    open_since: dict[int, date] = {}
+    for span in own:
+        if span.end is None:
+            open_since[span.unit_id] = span.start
+        else:
+            closed[span.unit_id] += span.days(today)
+    answers: dict[int, Figures] = {}
     for unit in units:
-        life = lives[unit.sku_id]
-        end = gone.get(unit.pk, today)
-        acquired = _day(unit.acquired_at)
-        days_owned = max((end - acquired).days, 0)
         basis = (unit.cost or ZERO) + capitalised.get(unit.pk, ZERO)
         got = earned[unit.pk]
-        collected = got.collected
         paid_back_on: date | None = None
         if basis > 0:
             running = ZERO
@@ -267,6 +335,44 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
                 if running >= basis:
                     paid_back_on = day
                     break
+        answers[unit.pk] = Figures(
+            unit=unit,
+            acquired=_day(unit.acquired_at),
+            left_on=gone.get(unit.pk),
+            basis=basis,
+            repair_spend=repairs.get(unit.pk, ZERO),
+            earned=got,
+            lease_days_closed=closed.get(unit.pk, 0),
+            open_since=open_since.get(unit.pk),
+            paid_back_on=paid_back_on,
+            stocked_at=stocked.get(unit.pk),
+        )
+    return answers
+
+
+def units_earnings(
+    units: Sequence[Unit],
+    *,
+    today: date | None = None,
+    read: Read | None = None,
+    categories: Mapping[int, tuple[int | None, str]] | None = None,
+) -> dict[int, dict]:
+    """Each unit's earnings figures (the unit's page, the report): cost basis, collected by
+    kind, days owned and on lease, utilisation, payback and the day it paid back, book value
+    and, once it left the shop, its disposal gain or loss. `read` and `categories`: what a
+    unit's page read already (its history, its SKU's category)."""
+    today = today or timezone.localdate()
+    figures = units_figures(units, today=today, read=read)
+    lives = lives_by_sku({unit.sku_id for unit in units}, categories=categories)
+    answers: dict[int, dict[str, Any]] = {}
+    for unit in units:
+        life = lives[unit.sku_id]
+        its = figures[unit.pk]
+        days_owned = its.days_owned(today)
+        basis = its.basis
+        got = its.earned
+        collected = got.collected
+        paid_back_on = its.paid_back_on
         book = book_value(
             basis, months=life.months, days_owned=days_owned, residual_rate=life.residual_rate
         )
@@ -278,7 +384,7 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
             if proceeds is None:
                 proceeds = got.by_kind["buyout"] if unit.status == UnitStatus.SOLD else ZERO
             disposal = proceeds - book
-        lease_days = min(on_lease.get(unit.pk, 0), days_owned)
+        lease_days = its.days_on_lease(today)
         answers[unit.pk] = {
             "cost_basis": _money(basis),
             "collected": _money(collected),
@@ -287,21 +393,26 @@ def units_earnings(units: Sequence[Unit], *, today: date | None = None) -> dict[
                 {"order_id": order_id, "amount": _money(amount)}
                 for order_id, amount in sorted(got.by_order.items())
             ],
-            "repair_spend": _money(repairs.get(unit.pk, ZERO)),
+            "repair_spend": _money(its.repair_spend),
             "days_owned": days_owned,
             "days_on_lease": lease_days,
             "utilisation": _percent(Decimal(lease_days), Decimal(days_owned)),
             "payback": _percent(collected, basis),
             "paid_back_on": paid_back_on,
-            "days_to_pay_back": (paid_back_on - acquired).days if paid_back_on else None,
+            "days_to_pay_back": (paid_back_on - its.acquired).days if paid_back_on else None,
             "life_months": life.months,
             "residual_rate": percent_text(life.residual_rate),
             "book_value": _money(book),
-            "left_on": gone.get(unit.pk),
+            "left_on": its.left_on,
             "disposal_gain": _money(disposal),
         }
     return answers
 
 
-def unit_earnings(unit: Unit) -> dict[str, Any]:
-    return units_earnings([unit])[unit.pk]
+def unit_earnings(
+    unit: Unit,
+    *,
+    read: Read | None = None,
+    categories: Mapping[int, tuple[int | None, str]] | None = None,
+) -> dict[str, Any]:
+    return units_earnings([unit], read=read, categories=categories)[unit.pk]

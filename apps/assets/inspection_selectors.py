@@ -51,10 +51,12 @@ def _used(template: InspectionTemplate) -> TemplateUsed:
     )
 
 
-def template_for_sku(sku_id: int) -> TemplateUsed:
+def template_for_sku(
+    sku_id: int, *, category: tuple[int | None, str] | None = None
+) -> TemplateUsed:
     """The template of the SKU's goods category; else the shop's default for phones or
-    laptops, chosen by the category's name."""
-    category_id, category_name = sku_category(sku_id)
+    laptops, chosen by the category's name. `category`: the SKU's, when read already."""
+    category_id, category_name = category if category is not None else sku_category(sku_id)
     if category_id is not None:
         saved = InspectionTemplate.objects.filter(category_id=category_id).first()
         if saved is not None:
@@ -262,29 +264,55 @@ def work_order_row(work_order: WorkOrder) -> dict[str, Any]:
     }
 
 
-def unit_second_life(unit: Unit) -> dict[str, Any]:
+# A unit's page lists this many of its newest inspections and work orders.
+PAGE_ROWS = 100
+
+
+def unit_work_orders(unit: Unit) -> list[WorkOrder]:
+    """A unit's newest work orders (PAGE_ROWS at most), their repairers joined."""
+    return list(
+        WorkOrder.objects.filter(unit=unit).select_related("supplier").order_by("-id")[:PAGE_ROWS]
+    )
+
+
+def unit_second_life(
+    unit: Unit,
+    *,
+    work_orders: list[WorkOrder] | None = None,
+    category: tuple[int | None, str] | None = None,
+) -> dict[str, Any]:
     """What a unit's page shows of its inspections and work orders: both newest first, the
     customer's to-do when quarantined, and its cost basis (purchase plus capitalised work
-    orders)."""
-    inspections = list(Inspection.objects.filter(unit=unit).order_by("-id")[:100])
-    work_orders = list(
-        WorkOrder.objects.filter(unit=unit).select_related("supplier").order_by("-id")[:100]
-    )
-    capitalised = WorkOrder.objects.filter(
-        unit=unit, status=WorkOrder.Status.DONE, capitalise=True
-    ).aggregate(total=Sum("parts_cost") + Sum("labour_cost"))["total"] or Decimal("0.00")
+    orders). `work_orders` and `category`: read already by the page (`unit_work_orders`,
+    the SKU's category)."""
+    inspections = list(Inspection.objects.filter(unit=unit).order_by("-id")[:PAGE_ROWS])
+    if work_orders is None:
+        work_orders = unit_work_orders(unit)
+    if len(work_orders) < PAGE_ROWS:  # every one of them: summed here, not read again
+        capitalised = sum(
+            (
+                w.parts_cost + w.labour_cost
+                for w in work_orders
+                if w.status == WorkOrder.Status.DONE and w.capitalise
+            ),
+            Decimal("0.00"),
+        )
+    else:
+        capitalised = WorkOrder.objects.filter(
+            unit=unit, status=WorkOrder.Status.DONE, capitalise=True
+        ).aggregate(total=Sum("parts_cost") + Sum("labour_cost"))["total"] or Decimal("0.00")
     return {
         "inspections": [inspection_row(row) for row in inspections],
         "work_orders": [work_order_row(row) for row in work_orders],
         "customer_todo": unit_todo(unit),
-        "inspection_template": _template_of_unit(unit),
+        "inspection_template": _template_of_unit(unit, category),
         "cost_basis": _money((unit.cost or Decimal("0.00")) + capitalised),
         "disposal_value": _money(unit.disposal_value),
     }
 
 
-def _template_of_unit(unit: Unit) -> dict[str, Any]:
-    used = template_for_sku(unit.sku_id)
+def _template_of_unit(unit: Unit, category: tuple[int | None, str] | None) -> dict[str, Any]:
+    used = template_for_sku(unit.sku_id, category=category)
     return {
         "id": used.template_id,
         "name": used.name,

@@ -6,7 +6,7 @@ residual. A report figure, never a journal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -53,9 +53,13 @@ def _life(category_id: int | None, name: str, saved: dict[int, CategoryLife]) ->
     return Life(row.life_months, row.residual_rate, custom=True)
 
 
-def lives_by_sku(sku_ids: Iterable[int]) -> dict[int, Life]:
-    """Each SKU's life by its goods' category: the shop's, else the default of its kind."""
-    categories = sku_categories(set(sku_ids))
+def lives_by_sku(
+    sku_ids: Iterable[int], *, categories: Mapping[int, tuple[int | None, str]] | None = None
+) -> dict[int, Life]:
+    """Each SKU's life by its goods' category: the shop's, else the default of its kind.
+    `categories`: the SKUs' `sku_categories` when the caller read them already."""
+    if categories is None:
+        categories = sku_categories(set(sku_ids))
     wanted = {category_id for category_id, _ in categories.values() if category_id is not None}
     saved = {row.category_id: row for row in CategoryLife.objects.filter(category_id__in=wanted)}
     return {

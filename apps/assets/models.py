@@ -383,3 +383,37 @@ class WorkOrder(models.Model):
                 name="assets_work_order_costs_not_negative",
             ),
         ]
+
+
+class UnitFigures(models.Model):
+    """A unit's report figures kept as its history happens (docs/assets.md "The kept
+    figures"): rewritten from its moves, work orders and the ledger's rows of the orders
+    that held it by `figures.figures_refresh`, in the transaction of each move and of each
+    journal on such an order. What depends on today (days owned and on lease, book value)
+    is kept as the days it is counted from; the report sums them in SQL."""
+
+    unit = models.OneToOneField(
+        Unit, on_delete=models.CASCADE, primary_key=True, related_name="figures"
+    )
+    acquired_on = models.DateField()
+    left_on = models.DateField(null=True, blank=True)  # sold, scrapped or lost that day
+    cost_basis = models.DecimalField(max_digits=14, decimal_places=2)
+    repair_spend = models.DecimalField(max_digits=14, decimal_places=2)
+    collected = models.DecimalField(max_digits=14, decimal_places=2)
+    lease_days_closed = models.IntegerField()  # the days of its spans that ended
+    open_since = models.DateField(null=True, blank=True)  # the span still open began
+    paid_back_on = models.DateField(null=True, blank=True)
+    stocked_at = models.DateTimeField()  # its last move into stock, else its acquisition
+    # It shares an order's money with another unit and one of them is still out: its share
+    # moves by the day, so the report computes it afresh instead of reading it here.
+    shifting = models.BooleanField(default=False)
+    as_of = models.DateField()  # the China day it was last written
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["unit"],
+                name="assets_figures_shifting",
+                condition=models.Q(shifting=True),
+            )
+        ]

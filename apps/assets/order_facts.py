@@ -60,3 +60,25 @@ def order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
     if not wanted or _reader is None:
         return {}
     return _reader(wanted)
+
+
+class OverdueOrders(Protocol):
+    def __call__(self) -> list[int]: ...
+
+
+_overdue_reader: OverdueOrders | None = None
+
+
+def register_overdue(reader: OverdueOrders) -> None:
+    """The reader of the shop's overdue orders (orders registers it beside `register`)."""
+    global _overdue_reader
+    if _overdue_reader is not None and _overdue_reader is not reader:
+        raise RuntimeError("the overdue orders reader is registered once")
+    _overdue_reader = reader
+
+
+def overdue_order_ids() -> list[int]:
+    """The ids of the shop's orders overdue now (`OrderFact.overdue_since` set): the asset
+    report counts a unit out on one as in recovery, in its SQL, without reading each
+    order's facts."""
+    return [] if _overdue_reader is None else _overdue_reader()

@@ -13,7 +13,7 @@ class OrdersConfig(AppConfig):
 
         from .callbacks import register
         from .exports import order_exporters_register
-        from .reads import unit_order_facts
+        from .reads import overdue_order_ids, unit_order_facts
         from .waybill_exports import shipment_exporter_register
 
         register()
@@ -21,3 +21,4 @@ class OrdersConfig(AppConfig):
         shipment_exporter_register()
         # What a unit's row and detail name of its orders (assets sits below orders).
         order_facts.register(unit_order_facts)
+        order_facts.register_overdue(overdue_order_ids)

@@ -20,6 +20,7 @@ from .common import UnitCost as UnitCost
 from .common import UnitStatusValue as UnitStatusValue
 from .inspections import AssetReportIn as AssetReportIn
 from .inspections import AssetReportOut as AssetReportOut
+from .inspections import AssetReportPageIn as AssetReportPageIn
 from .inspections import AssetReportRowOut as AssetReportRowOut
 from .inspections import BaselineOut as BaselineOut
 from .inspections import ComparedLineOut as ComparedLineOut

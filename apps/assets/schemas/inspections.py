@@ -194,6 +194,13 @@ class AssetReportIn(Schema):
     idle_days: int = Field(30, ge=1, le=3650, description="in stock longer than this is idle")
 
 
+class AssetReportPageIn(AssetReportIn):
+    """getAssetReport's filters and the page of its groups (the export writes every group)."""
+
+    page: int = Field(1, ge=1, le=100_000)
+    page_size: int = Field(100, ge=1, le=500, description="groups a page")
+
+
 class ReportStatusCountOut(Schema):
     status: UnitStatusValue
     label: str
@@ -228,5 +235,7 @@ class AssetReportOut(Schema):
     group_by: str
     idle_days: int
     today: date
-    rows: list[AssetReportRowOut] = Field(description="most units first")
+    count: int = Field(description="groups in all (the rows are a page of them)")
+    page: int
+    rows: list[AssetReportRowOut] = Field(description="most units first, this page's")
     total: AssetReportRowOut

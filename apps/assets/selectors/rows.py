@@ -19,7 +19,7 @@ from ..models import (
     Unit,
     UnitStatus,
 )
-from ..order_facts import order_facts
+from ..order_facts import OrderFact, order_facts
 
 # --- what the calls answer (apps/assets/api.py) -----------------------------------------------
 
@@ -96,21 +96,33 @@ def row_values(units: QuerySet[Unit]) -> QuerySet[Unit, dict[str, Any]]:
     return units.values(*ROW_FIELDS)
 
 
-def unit_row(unit: Unit) -> dict[str, Any]:
+def row_of_unit(unit: Unit) -> dict[str, Any]:
     """One unit already read (its supplier and receipt line joined: `_with_row_joins`) as
-    its list row."""
+    `row_values` answers it."""
     values = {name: getattr(unit, name) for name in ROW_FIELDS if "__" not in name}
     values["supplier__name"] = unit.supplier.name if unit.supplier else None
     values["receipt_line__receipt_id"] = unit.receipt_line.receipt_id if unit.receipt_line else None
-    return unit_rows([values])[0]
+    return values
 
 
-def unit_rows(units: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def unit_row(unit: Unit) -> dict[str, Any]:
+    """One unit already read (its supplier and receipt line joined) as its list row."""
+    return unit_rows([row_of_unit(unit)])[0]
+
+
+def unit_rows(
+    units: Sequence[Mapping[str, Any]],
+    *,
+    places: Mapping[int, tuple[str, bool]] | None = None,
+    orders: Mapping[int, OrderFact] | None = None,
+) -> list[dict[str, Any]]:
     """Units (`row_values`) as lists answer them (getUnitList's row): SKU, place, supplier
-    and order named, each read once for the page."""
+    and order named, each read once for the page (`places`, `orders`: read already)."""
     skus = sku_labels({unit["sku_id"] for unit in units})
-    places = sub_shop_names({unit["sub_shop_id"] for unit in units if unit["sub_shop_id"]})
-    orders = order_facts([unit["order_id"] for unit in units if unit["order_id"]])
+    if places is None:
+        places = sub_shop_names({unit["sub_shop_id"] for unit in units if unit["sub_shop_id"]})
+    if orders is None:
+        orders = order_facts([unit["order_id"] for unit in units if unit["order_id"]])
     rows = []
     for unit in units:
         sku = skus.get(unit["sku_id"])

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from apps.goods.selectors import sku_category
 from apps.subshops.selectors import sub_shop_names
 from zulin.core.auth import Session
 from zulin.core.db import tenant_connection
@@ -16,8 +17,8 @@ from zulin.core.i18n import Text, current_language, pick
 from zulin.core.pagination import COUNT_BOUND, page_of, page_rows
 from zulin.core.scoping import SubShopScope
 
-from ..earnings import unit_earnings
-from ..inspection_selectors import unit_second_life
+from ..earnings import Read, unit_earnings
+from ..inspection_selectors import PAGE_ROWS, unit_second_life, unit_work_orders
 from ..machine import UNIT_MACHINE
 from ..models import (
     Unit,
@@ -32,6 +33,7 @@ from .rows import (
     _with_row_joins,
     money_text,
     place_name,
+    row_of_unit,
     row_values,
     unit_row,
     unit_rows,
@@ -193,13 +195,22 @@ def unit_actions(unit: Unit, session: Session | None) -> list[dict[str, Any]]:
 
 
 def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
+    """A unit's page in a fixed number of statements whatever its history: its moves, work
+    orders, orders' facts, places and SKU category are read once and shared by the row,
+    the history, the second life and the earnings
+    (apps/assets/tests/test_unit_page_reads.py)."""
     unit = unit_in_scope(session, unit_id)
     moves = list(UnitMovement.objects.filter(unit_id=unit.pk).order_by("id"))
     order_ids = [m.order_id for m in moves if m.order_id] + (
         [unit.order_id] if unit.order_id else []
     )
     facts = order_facts(order_ids)
-    places = sub_shop_names({p for m in moves for p in (m.from_sub_shop_id, m.to_sub_shop_id) if p})
+    places = sub_shop_names(
+        {p for m in moves for p in (m.from_sub_shop_id, m.to_sub_shop_id) if p}
+        | ({unit.sub_shop_id} if unit.sub_shop_id else set())
+    )
+    category = sku_category(unit.sku_id)
+    work_orders = unit_work_orders(unit)
     history = [
         {
             "at": _local(m.at),
@@ -223,13 +234,19 @@ def unit_detail(*, session: Session | None, unit_id: int) -> dict[str, Any]:
         if order_id not in seen:
             seen.append(order_id)
     orders = [_order_row(order_id, facts.get(order_id)) for order_id in seen]
+    # Every work order (fewer than a page of them): the earnings sum them, not a read.
+    earnings = unit_earnings(
+        unit,
+        read=Read(moves, work_orders) if len(work_orders) < PAGE_ROWS else None,
+        categories={unit.sku_id: category},
+    )
     return {
-        **unit_row(unit),
+        **unit_rows([row_of_unit(unit)], places=places, orders=facts)[0],
         "history": history,
         "orders": orders,
         "actions": unit_actions(unit, session),
-        **unit_second_life(unit),
-        "earnings": unit_earnings(unit),
+        **unit_second_life(unit, work_orders=work_orders, category=category),
+        "earnings": earnings,
     }
 
 

@@ -24,6 +24,7 @@ from zulin.files.links import private_file_link
 from zulin.files.services import private_file_save
 
 from .. import rules
+from ..figures import figures_after_move
 from ..labels import Label, labels_pdf
 from ..machine import UNIT_MACHINE
 from ..models import (
@@ -160,7 +161,7 @@ def _movement(
     receipt: StockReceipt | None = None,
     transfer: StockTransfer | None = None,
 ) -> UnitMovement:
-    return UnitMovement.objects.create(
+    movement = UnitMovement.objects.create(
         unit=unit,
         action=action,
         from_status=from_status,
@@ -175,6 +176,9 @@ def _movement(
         actor_name=actor_name(actor),
         at=timezone.now(),
     )
+    # The report's kept figures change with the move (docs/assets.md "The kept figures").
+    figures_after_move(movement, unit)
+    return movement
 
 
 def unit_move(

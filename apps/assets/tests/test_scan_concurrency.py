@@ -13,7 +13,14 @@ from decimal import Decimal
 import pytest
 from django.db import connection, connections
 
-from apps.assets.models import StockReceipt, StockReceiptLine, Supplier, Unit, UnitMovement
+from apps.assets.models import (
+    StockReceipt,
+    StockReceiptLine,
+    Supplier,
+    Unit,
+    UnitFigures,
+    UnitMovement,
+)
 from apps.assets.services import Identifiers, ReceiptLineIn, receipt_create, receipt_scan
 from apps.goods.models import Goods, Sku
 from tenants.merchants.models import Merchant
@@ -91,6 +98,7 @@ def test_one_imei_scanned_on_eight_receipts_at_once_makes_one_unit():
                 connection.alias
             )
         UnitMovement.objects.filter(unit__sku_id=sku.pk)._raw_delete(connection.alias)
+        UnitFigures.objects.filter(unit__sku_id=sku.pk)._raw_delete(connection.alias)
         units._raw_delete(connection.alias)
         StockReceiptLine.objects.filter(receipt__supplier=supplier)._raw_delete(connection.alias)
         receipts._raw_delete(connection.alias)

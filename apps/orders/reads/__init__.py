@@ -54,6 +54,7 @@ from .recovery import recovery_list_facts as recovery_list_facts
 from .recovery import recovery_order_facts as recovery_order_facts
 from .share_links import share_link_order_figures as share_link_order_figures
 from .share_links import share_link_order_page as share_link_order_page
+from .units import overdue_order_ids as overdue_order_ids
 from .units import unit_order_facts as unit_order_facts
 from .workbench import awaiting_audit_order_ids as awaiting_audit_order_ids
 from .workbench import order_ids_of_sub_shop as order_ids_of_sub_shop

@@ -72,3 +72,9 @@ def unit_order_facts(order_ids: Sequence[int]) -> dict[int, OrderFact]:
         )
         for row in orders
     }
+
+
+def overdue_order_ids() -> list[int]:
+    """The orders overdue now (`overdue_since` set): the asset report's units in recovery.
+    Registered in `OrdersConfig.ready()`."""
+    return list(Order.objects.filter(overdue_since__isnull=False).values_list("pk", flat=True))

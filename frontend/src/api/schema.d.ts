@@ -7756,11 +7756,36 @@ export interface components {
             /** Updated By Name */
             updated_by_name: string;
         };
+        /** AssetReportOut */
+        AssetReportOut: {
+            /**
+             * Count
+             * @description groups in all (the rows are a page of them)
+             */
+            count: number;
+            /** Group By */
+            group_by: string;
+            /** Idle Days */
+            idle_days: number;
+            /** Page */
+            page: number;
+            /**
+             * Rows
+             * @description most units first, this page's
+             */
+            rows: components["schemas"]["AssetReportRowOut"][];
+            /**
+             * Today
+             * Format: date
+             */
+            today: string;
+            total: components["schemas"]["AssetReportRowOut"];
+        };
         /**
-         * AssetReportIn
-         * @description getAssetReport's filters (the screen keeps them in its URL), and its export's.
+         * AssetReportPageIn
+         * @description getAssetReport's filters and the page of its groups (the export writes every group).
          */
-        AssetReportIn: {
+        AssetReportPageIn: {
             /**
              * Category Id
              * @description the platform category of the goods
@@ -7779,6 +7804,17 @@ export interface components {
              * @default 30
              */
             idle_days: number;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @description groups a page
+             * @default 100
+             */
+            page_size: number;
             /** Sku Id */
             sku_id?: number | null;
             /**
@@ -7792,24 +7828,6 @@ export interface components {
              * @default false
              */
             warehouse: boolean;
-        };
-        /** AssetReportOut */
-        AssetReportOut: {
-            /** Group By */
-            group_by: string;
-            /** Idle Days */
-            idle_days: number;
-            /**
-             * Rows
-             * @description most units first
-             */
-            rows: components["schemas"]["AssetReportRowOut"][];
-            /**
-             * Today
-             * Format: date
-             */
-            today: string;
-            total: components["schemas"]["AssetReportRowOut"];
         };
         /** AssetReportRowOut */
         AssetReportRowOut: {
@@ -21782,6 +21800,9 @@ export interface operations {
                 group_by?: "sku" | "category" | "sub_shop";
                 /** @description in stock longer than this is idle */
                 idle_days?: number;
+                page?: number;
+                /** @description groups a page */
+                page_size?: number;
                 sku_id?: number | null;
                 /** @description units at this sub-shop */
                 sub_shop_id?: number | null;

@@ -46,6 +46,7 @@ from zulin.core.i18n import Text
 from zulin.money.days import counted_on
 
 from .chart import chart_for
+from .listeners import order_journal_posted
 from .models import Entry, Journal, LedgerAccount, LedgerClose, Side
 from .rules import MERCHANT, PLATFORM, Amount, legs_of, rule_problem
 
@@ -361,6 +362,8 @@ def _post(
                 accounts[key].balance += change
                 touched.append(accounts[key])
             LedgerAccount.objects.bulk_update(touched, ["balance"])
+            if order_id is not None and _book() == MERCHANT:
+                order_journal_posted(journal)
     except IntegrityError:
         existing = _journal_with_entries(reference)
         if existing is not None:

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/DataTable';
+import { Pagination } from '@/components/data-table/Pagination';
 import { TableEmpty } from '@/components/data-table/TableStates';
 import type { ColumnDef } from '@/components/data-table/types';
 import { ExportButton } from '@/components/ExportButton';
@@ -17,7 +18,7 @@ import { Stats } from '@/components/ui/Stats';
 import { UserText } from '@/components/ui/UserText';
 import { useSubShopAccess } from '@/features/subshops/lib/useSubShopAccess';
 import { hasAction } from '@/lib/access';
-import { assetReportQuery, assetReportSearch, barWidth, groupFilter, hasReportFilters, IDLE_DAYS, parseAssetReportState, REPORT_GROUPS, type AssetReportGroup } from '../lib/report';
+import { assetReportPageQuery, assetReportQuery, assetReportSearch, barWidth, groupFilter, hasReportFilters, IDLE_DAYS, parseAssetReportState, REPORT_GROUPS, REPORT_PAGE_SIZE, type AssetReportGroup } from '../lib/report';
 import { WAREHOUSE } from '../lib/units';
 import { useAssetReport, usePlaceOptions } from '../queries';
 import type { AssetReportRow } from '../types';
@@ -155,7 +156,7 @@ export function AssetReportScreen() {
   const { ownSubShop } = useSubShopAccess();
   const { state, update, reset } = useListUrlState(parseAssetReportState, assetReportSearch);
   const query = assetReportQuery(state);
-  const report = useAssetReport(query);
+  const report = useAssetReport(assetReportPageQuery(state));
   const places = usePlaceOptions(ownSubShop === null);
   const onGroup = useMemo(() => (row: AssetReportRow) => update(groupFilter(state.group_by, row.key)), [update, state.group_by]);
   const columns = useReportColumns(state.group_by, onGroup);
@@ -232,6 +233,12 @@ export function AssetReportScreen() {
           />
         }
         getRowId={rowId}
+        footer={
+          report.data &&
+          report.data.count > REPORT_PAGE_SIZE && (
+            <Pagination page={state.page} pageSize={REPORT_PAGE_SIZE} total={report.data.count} sizes={null} onChange={(patch) => update({ page: patch.page ?? 1 })} />
+          )
+        }
       />
       {hasReportFilters(state) && rows?.length === 0 && (
         <Button variant="secondary" onClick={reset}>

@@ -3,7 +3,7 @@
  * grouping, the filters (SKU, category, place) and the idle threshold; its query and the
  * export's filters are the same.
  */
-import { readEnum, readId, readText, toSearch } from '@/components/filters/listState';
+import { readEnum, readId, readPage, readText, toSearch } from '@/components/filters/listState';
 import type { AssetReportQuery } from '../types';
 import { WAREHOUSE } from './units';
 
@@ -11,6 +11,8 @@ export const REPORT_GROUPS = ['sku', 'category', 'sub_shop'] as const;
 export type AssetReportGroup = (typeof REPORT_GROUPS)[number];
 export const IDLE_DAYS = [7, 15, 30, 60, 90, 180] as const;
 export const IDLE_DAYS_DEFAULT = 30;
+/** Groups a page: the report sums every group, the table shows a page of them. */
+export const REPORT_PAGE_SIZE = 100;
 
 export interface AssetReportState {
   group_by: AssetReportGroup;
@@ -19,7 +21,7 @@ export interface AssetReportState {
   /** '' every place, 'warehouse', or a sub-shop's id as text. */
   place: string;
   idle_days: number;
-  /** Unused: the URL-state helper pages lists. */
+  /** The page of groups (REPORT_PAGE_SIZE a page). */
   page: number;
 }
 
@@ -32,14 +34,14 @@ export function parseAssetReportState(params: URLSearchParams): AssetReportState
     category_id: readId(params, 'category_id'),
     place: place === WAREHOUSE || /^\d{1,12}$/.test(place) ? place : '',
     idle_days: Number.isInteger(idle) && idle >= 1 && idle <= 3650 ? idle : IDLE_DAYS_DEFAULT,
-    page: 1,
+    page: readPage(params),
   };
 }
 
 export function assetReportSearch(state: AssetReportState): string {
   return toSearch(
-    { group_by: state.group_by, sku_id: state.sku_id, category_id: state.category_id, place: state.place, idle_days: state.idle_days },
-    { group_by: 'sku', idle_days: IDLE_DAYS_DEFAULT },
+    { group_by: state.group_by, sku_id: state.sku_id, category_id: state.category_id, place: state.place, idle_days: state.idle_days, page: state.page },
+    { group_by: 'sku', idle_days: IDLE_DAYS_DEFAULT, page: 1 },
   );
 }
 
@@ -50,6 +52,12 @@ export function assetReportQuery(state: AssetReportState): AssetReportQuery {
   if (state.place === WAREHOUSE) query.warehouse = true;
   else if (state.place) query.sub_shop_id = Number(state.place);
   return query;
+}
+
+/** The report's call: the filters and, past the first, the page (the export takes every group). */
+export function assetReportPageQuery(state: AssetReportState): AssetReportQuery {
+  const query = assetReportQuery(state);
+  return state.page > 1 ? { ...query, page: state.page } : query;
 }
 
 export function hasReportFilters(state: AssetReportState): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetReportQuery, assetReportSearch, barWidth, groupFilter, hasReportFilters, parseAssetReportState } from '../report';
+import { assetReportPageQuery, assetReportQuery, assetReportSearch, barWidth, groupFilter, hasReportFilters, parseAssetReportState } from '../report';
 
 const parse = (search: string) => parseAssetReportState(new URLSearchParams(search));
 
@@ -21,6 +21,14 @@ describe('asset report URL state', () => {
   it('asks the call with the place as the warehouse flag or a sub-shop id', () => {
     expect(assetReportQuery(parse('place=warehouse'))).toEqual({ group_by: 'sku', idle_days: 30, warehouse: true });
     expect(assetReportQuery(parse('place=7&sku_id=3'))).toEqual({ group_by: 'sku', idle_days: 30, sub_shop_id: 7, sku_id: 3 });
+  });
+
+  it('keeps the page of groups in the URL and asks the call for it, never the export', () => {
+    const second = parse('group_by=category&page=2');
+    expect(assetReportSearch(second)).toBe('group_by=category&page=2');
+    expect(assetReportPageQuery(second)).toEqual({ group_by: 'category', idle_days: 30, page: 2 });
+    expect(assetReportQuery(second)).toEqual({ group_by: 'category', idle_days: 30 });
+    expect(assetReportPageQuery(parse(''))).toEqual({ group_by: 'sku', idle_days: 30 });
   });
 
   it('filters by the group clicked: its SKU, category or place (none: the warehouse)', () => {
