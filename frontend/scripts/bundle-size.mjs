@@ -217,7 +217,9 @@ async function timeToData(page) {
 
 /** Waits until the screen shows its data: the network idle and no loading state left. */
 async function settle(page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle').catch(() => {
+    throw new Error(`${page.url()}: the network never went idle within 30 s`);
+  });
   await page
     .waitForFunction(
       (loading) =>

@@ -20,7 +20,7 @@ async function mount(fetchMock: ReturnType<typeof vi.fn>) {
 describe('OffboardingExportSection', () => {
   it('asks for nothing until the owner clicks, then opens the export and names it with its period and hash', async () => {
     const file = { url: '/api/files/private/9?sig=1', name: 'demo-export.zip', sha256: 'a'.repeat(64), manifest_sha256: 'b'.repeat(64), size: 164000, exported_at: '2026-11-29T02:00:00Z', expires_at: '2026-12-29T02:00:00Z' };
-    const fetchMock = vi.fn(async () => answer(file));
+    const fetchMock = vi.fn(async (_url: string) => answer(file));
     const { view, opened } = await mount(fetchMock);
     expect(fetchMock).not.toHaveBeenCalled(); // each link is audited: none asked for on sight
 
