@@ -20,13 +20,14 @@ async function mount(fetchMock: ReturnType<typeof vi.fn>) {
 describe('OffboardingExportSection', () => {
   it('asks for nothing until the owner clicks, then opens the export and names it with its period and hash', async () => {
     const file = { url: '/api/files/private/9?sig=1', name: 'demo-export.zip', sha256: 'a'.repeat(64), manifest_sha256: 'b'.repeat(64), size: 164000, exported_at: '2026-11-29T02:00:00Z', expires_at: '2026-12-29T02:00:00Z' };
-    const fetchMock = vi.fn(async (_url: string) => answer(file));
+    const fetchMock = vi.fn(async () => answer(file));
     const { view, opened } = await mount(fetchMock);
     expect(fetchMock).not.toHaveBeenCalled(); // each link is audited: none asked for on sight
 
     await click(byText(view.container, 'button', '下载全部数据'));
 
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/backend/getOffboardingExport');
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(String(url)).toContain('/api/backend/getOffboardingExport');
     expect(opened).toHaveBeenCalledWith(file.url, '_blank', 'noopener');
     expect(view.container.textContent).toContain('demo-export.zip');
     expect(view.container.textContent).toContain('可下载至 2026-12-29');
