@@ -39,7 +39,7 @@ export function ShipmentListScreen() {
         id: 'order',
         header: t('list.columns.order'),
         cell: ({ row }) => (
-          <Link href={`/orderInfo?id=${row.original.order_id}`} className="font-mono text-sm text-brand-600 hover:text-brand-700">
+          <Link href={`/orderInfo/${row.original.order_id}`} className="font-mono text-sm text-brand-600 hover:text-brand-700">
             {row.original.order_no}
           </Link>
         ),
