@@ -22,6 +22,7 @@ from zulin.core.i18n import Text, pick
 from zulin.core.scoping import SubShopScope
 
 from .earnings import among, units_figures
+from .figures import KEPT
 from .lives import lives_by_sku
 from .models import Grade, Unit, UnitStatus
 from .order_facts import overdue_order_ids
@@ -90,19 +91,9 @@ _STATUS_COUNT = "count(*) FILTER (WHERE status = '{0}')"
 _GRADE_COUNT = "count(*) FILTER (WHERE grade = '{0}' AND NOT gone)"
 _DISTINCT_KEYS = "SELECT count(*) FROM (SELECT DISTINCT key FROM unit) keys"
 _SHIFTING = "SELECT id, key, collected, payback, paid_back_on FROM unit WHERE shifting"
-# Each unit's kept figures, read with the unit under the session's scope and the filters.
-KEPT_COLUMNS = (
-    "acquired_on",
-    "left_on",
-    "cost_basis",
-    "repair_spend",
-    "collected",
-    "lease_days_closed",
-    "open_since",
-    "paid_back_on",
-    "stocked_at",
-    "shifting",
-)
+# Each unit's kept figures, read with the unit under the session's scope and the filters (all
+# but the day they were written).
+KEPT_COLUMNS = tuple(name for name in KEPT if name != "as_of")
 KEYS = {"sku": "u.sku_id", "category": "s.category_id", "sub_shop": "u.sub_shop_id"}
 # The statuses and grades are the models' own choices, never a request's text.
 _COUNTS = ", ".join(
