@@ -119,3 +119,10 @@ def test_the_request_paths_read_gives_what_get_many_gives_and_misses_while_redis
 
     own_redis.stop()
     assert cache.get_many_global(keys) == {}  # a miss: the database answers instead
+
+
+def test_the_request_paths_read_refuses_a_key_of_a_schema(own_redis):
+    from django.core.cache import cache
+
+    with pytest.raises(ValueError):
+        cache.get_many_global(["global:epoch", "goods:1"])  # a schema's key is made per schema

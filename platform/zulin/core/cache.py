@@ -156,6 +156,8 @@ class RedisCache(DjangoRedisCache):
         """`get_many` for `global:` keys (the request path's one round trip): their stored
         names are fixed (no schema in them), so they are made without the tenant lookup and
         read with one MGET, behind the same circuit."""
+        if not all(key.startswith(GLOBAL_PREFIX) for key in keys):
+            raise ValueError("get_many_global reads global: keys only")  # a schema's would miss
         made = [f"{self.key_prefix}:{self.version}:{key}" for key in keys]
 
         def read() -> dict[str, Any]:
