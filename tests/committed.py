@@ -15,14 +15,18 @@ from zulin.ledger.tests.test_ledger_concurrency import committed
 SCHEMAS = ("m_demo", "public")
 
 
-def _tables_with_ids() -> list[tuple[str, str]]:
+def _tables_with_ids() -> list[tuple[str, str, str]]:
+    """Each table of SCHEMAS with a one-column integer primary key, and that column: `id`, or
+    the row it belongs to (a unit's kept figures are keyed by `unit_id`)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT table_schema, table_name FROM information_schema.columns"
-            " WHERE column_name = 'id' AND table_schema = ANY(%s)"
-            " AND table_name IN (SELECT table_name FROM information_schema.tables"
-            "   WHERE table_type = 'BASE TABLE' AND table_schema = ANY(%s))",
-            [list(SCHEMAS), list(SCHEMAS)],
+            "SELECT n.nspname, c.relname, a.attname FROM pg_index i"
+            " JOIN pg_class c ON c.oid = i.indrelid AND c.relkind = 'r'"
+            " JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = ANY(%s)"
+            " JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]"
+            " WHERE i.indisprimary AND i.indnatts = 1"
+            " AND a.atttypid IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype)",
+            [list(SCHEMAS)],
         )
         return list(cursor.fetchall())
 
@@ -33,7 +37,7 @@ class HighWater(NamedTuple):
     (a payment also posts to the platform's books) and how far the books are closed (a
     reconciliation run or a statement closes days)."""
 
-    marks: dict[tuple[str, str], int]
+    marks: dict[tuple[str, str, str], int]
     balances: dict[str, list[tuple[int, Any]]]
     closed: dict[str, Any]
 
@@ -41,9 +45,9 @@ class HighWater(NamedTuple):
 def _high_water() -> HighWater:
     water = HighWater({}, {}, {})
     with connection.cursor() as cursor:
-        for schema, table in _tables_with_ids():
-            cursor.execute(f'SELECT coalesce(max(id), 0) FROM "{schema}"."{table}"')
-            water.marks[(schema, table)] = cursor.fetchone()[0]
+        for schema, table, key in _tables_with_ids():
+            cursor.execute(f'SELECT coalesce(max("{key}"), 0) FROM "{schema}"."{table}"')
+            water.marks[(schema, table, key)] = cursor.fetchone()[0]
         for schema in SCHEMAS:
             cursor.execute(f'SELECT id, balance FROM "{schema}".ledger_account')
             water.balances[schema] = list(cursor.fetchall())
@@ -60,8 +64,8 @@ def committed_demo(demo) -> Iterator[Any]:
     def purge() -> None:
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("SET LOCAL session_replication_role = replica")
-            for (schema, table), mark in water.marks.items():
-                cursor.execute(f'DELETE FROM "{schema}"."{table}" WHERE id > %s', [mark])
+            for (schema, table, key), mark in water.marks.items():
+                cursor.execute(f'DELETE FROM "{schema}"."{table}" WHERE "{key}" > %s', [mark])
             for schema, kept in water.balances.items():
                 cursor.executemany(
                     f'UPDATE "{schema}".ledger_account SET balance = %s WHERE id = %s',

@@ -282,6 +282,8 @@ def test_no_role_finds_a_restricted_customer_in_any_list_search_or_export(
         "/api/backend/getLegalHold:id": found["hold_id"],
         "/api/backend/getSubShopDetail:id": shop["id"],
         "/api/platform/merchantInfo:id": demo.pk,
+        "/api/platform/getMerchantOffboarding:id": demo.pk,
+        "/api/platform/getDeletionCertificate:id": demo.pk,
         "/api/credit/getCreditQueryResult:id": found["credit_query_id"],
         "/api/credit/applyResultQuery:id": found["credit_query_id"],
         "day": today.isoformat(),
